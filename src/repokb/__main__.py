@@ -1,0 +1,3 @@
+from repokb.surfaces.cli import main
+
+main()

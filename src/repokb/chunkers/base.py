@@ -1,0 +1,32 @@
+"""The chunker interface and the registry built-in chunkers (and plug-ins) join.
+
+A chunker turns the text of one file into ordered, non-empty pieces with 1-based inclusive line
+ranges. It must never raise on malformed input: it falls back to fixed windows instead.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from repokb.models import ChunkPiece
+
+
+class Chunker(Protocol):
+    name: str
+    languages: frozenset[str]
+
+    def chunk(self, text: str) -> list[ChunkPiece]: ...
+
+
+_REGISTRY: dict[str, Chunker] = {}
+
+
+def register(chunker: Chunker) -> Chunker:
+    for language in chunker.languages:
+        _REGISTRY[language] = chunker
+    return chunker
+
+
+def chunker_for(language: str | None) -> Chunker | None:
+    """The chunker registered for a language, or None (the caller uses fixed windows)."""
+    return _REGISTRY.get(language) if language else None

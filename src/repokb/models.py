@@ -1,0 +1,238 @@
+"""Frozen records passed along the pipeline.
+
+discover -> SourceFile -> classify -> Classification -> chunk -> Chunk -> embed -> EmbeddedChunk
+-> store; search returns Hit. Each stage reads one record type and yields the next.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+
+class Kind(StrEnum):
+    SOURCE = "source"
+    TEST = "test"
+    TEST_FIXTURE = "test_fixture"
+    DOCUMENTATION = "documentation"
+    CONFIGURATION = "configuration"
+    CONTRACT = "contract"
+    SCHEMA = "schema"
+    INFRASTRUCTURE = "infrastructure"
+    CI_CD = "ci_cd"
+    DEPENDENCY_MANIFEST = "dependency_manifest"
+    LOCKFILE = "lockfile"
+    GENERATED = "generated"
+    VENDOR = "vendor"
+    BUILD_ARTIFACT = "build_artifact"
+    ASSET = "asset"
+    DATA = "data"
+    LOG = "log"
+    BINARY = "binary"
+    SECRET_CANDIDATE = "secret_candidate"
+    UNKNOWN = "unknown"
+
+
+class Role(StrEnum):
+    PRIMARY = "primary_evidence"
+    SUPPORTING = "supporting_evidence"
+    CONTRACT = "contract_evidence"
+    OPERATIONAL = "operational_evidence"
+    METADATA_ONLY = "metadata_only"
+    EXCLUDED = "excluded"
+    BLOCKED = "blocked_sensitive"
+
+
+class Policy(StrEnum):
+    PARSE_AND_INDEX = "parse_and_index"
+    INDEX_TEXT = "index_text"
+    METADATA_ONLY = "metadata_only"
+    EXCLUDE = "exclude"
+    BLOCK = "block"
+
+    @property
+    def admits_content(self) -> bool:
+        return self in (Policy.PARSE_AND_INDEX, Policy.INDEX_TEXT)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A discovered file: where it lives and what the walk learnt without reading it."""
+
+    project: str
+    root: Path  # absolute project root
+    path: str  # canonical: relative to root, POSIX separators, NFC
+    size: int
+    mtime_ns: int
+
+    @property
+    def absolute(self) -> Path:
+        return self.root / self.path
+
+
+@dataclass(frozen=True)
+class SkippedPath:
+    """A path the walk did not enter or read (a whole directory is recorded once), and why."""
+
+    project: str
+    path: str
+    reason: str
+    kind: str = "unknown"
+    is_dir: bool = False
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One piece of evidence the classifier weighed."""
+
+    type: str  # e.g. "extension", "path", "dir", "content", "size"
+    value: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class Classification:
+    kind: Kind
+    language: str | None
+    knowledge_role: Role
+    index_policy: Policy
+    reasons: tuple[str, ...]
+    subkind: str | None = None
+    confidence: float = 1.0
+    flags: tuple[str, ...] = ()
+    signals: tuple[Signal, ...] = ()
+    classifier_version: str = ""
+    config_path: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("kind", "knowledge_role", "index_policy"):
+            data[key] = str(data[key])
+        data["reasons"] = list(self.reasons)
+        data["flags"] = list(self.flags)
+        data["signals"] = [asdict(s) for s in self.signals]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Classification:
+        return cls(
+            kind=Kind(data["kind"]),
+            language=data.get("language"),
+            knowledge_role=Role(data["knowledge_role"]),
+            index_policy=Policy(data["index_policy"]),
+            reasons=tuple(data.get("reasons", ())),
+            subkind=data.get("subkind"),
+            confidence=float(data.get("confidence", 1.0)),
+            flags=tuple(data.get("flags", ())),
+            signals=tuple(Signal(**s) for s in data.get("signals", ())),
+            classifier_version=data.get("classifier_version", ""),
+            config_path=data.get("config_path"),
+        )
+
+
+@dataclass(frozen=True)
+class ChunkPiece:
+    """What a chunker returns: a span of a file and what it defines. Lines are 1-based, inclusive."""
+
+    content: str
+    start_line: int
+    end_line: int
+    symbol: str | None = None
+    symbol_type: str | None = None  # function, class, method, section, module, window ...
+    context: str | None = None  # e.g. the class header of a method, prepended when embedding
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of a file ready to embed: its identity, position, metadata and enriched text."""
+
+    project: str
+    path: str
+    chunk_index: int
+    start_line: int
+    end_line: int
+    content: str
+    embed_text: str  # content with the enrichment prefix
+    symbol: str | None
+    symbol_type: str | None
+    kind: str
+    language: str | None
+    role: str
+    quality: float
+    classifier_version: str
+
+    @property
+    def point_id(self) -> str:
+        return point_id(self.project, self.path, self.chunk_index)
+
+    @property
+    def text_hash(self) -> str:
+        """Hash of exactly what gets embedded: equal hash means the vector can be reused."""
+        return hashlib.sha256(self.embed_text.encode("utf-8")).hexdigest()
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "project": self.project,
+            "path": self.path,
+            "chunk_index": self.chunk_index,
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "content": self.content,
+            "symbol": self.symbol,
+            "symbol_type": self.symbol_type,
+            "kind": self.kind,
+            "language": self.language,
+            "role": self.role,
+            "quality": self.quality,
+            "text_hash": self.text_hash,
+            "classifier_version": self.classifier_version,
+        }
+
+
+@dataclass(frozen=True)
+class EmbeddedChunk:
+    chunk: Chunk
+    dense: list[float]
+    sparse_indices: list[int]
+    sparse_values: list[float]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result, as `repokb search --json` prints it (plus provenance)."""
+
+    path: str
+    start_line: int
+    end_line: int
+    symbol: str | None
+    kind: str
+    language: str | None
+    score: float
+    project: str
+    content: str
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "start_line": self.start_line,
+            "end_line": self.end_line,
+            "symbol": self.symbol,
+            "kind": self.kind,
+            "language": self.language,
+            "score": round(self.score, 6),
+            "project": self.project,
+            "content": self.content,
+        }
+
+
+_POINT_NAMESPACE = uuid.UUID("6f1d8c52-3c59-4a8e-9a57-2f4f0e7c1b01")
+
+
+def point_id(project: str, path: str, chunk_index: int) -> str:
+    """Deterministic point id: the same (project, path, index) always lands on the same point."""
+    return str(uuid.uuid5(_POINT_NAMESPACE, f"{project}\x00{path}\x00{chunk_index}"))

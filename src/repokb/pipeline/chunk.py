@@ -1,0 +1,67 @@
+"""Stage 3 — chunk: read an admitted file in full and cut it along its natural boundaries.
+
+Only files whose policy admits content are read past their head. Bad input becomes a
+`FileProblem` with a reason; it never escapes as an exception from here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from repokb.chunkers import chunker_for, fixed_windows
+from repokb.models import Chunk, Classification, SourceFile
+from repokb.pipeline.enrich import enrich
+from repokb.secrets import find_secret
+
+
+class FileProblem(Exception):
+    """A file that cannot be chunked; the message is the reason recorded for it."""
+
+
+@dataclass
+class ChunkedFile:
+    file: SourceFile
+    classification: Classification
+    content_hash: str
+    chunks: list[Chunk]
+    dropped: Counter[str] = field(default_factory=Counter)
+
+
+def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
+    """(text, sha256 of the bytes); FileProblem for unreadable, oversize or non-UTF-8 files."""
+    try:
+        with file.absolute.open("rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc
+    if len(data) > max_bytes:
+        raise FileProblem(f"grew past max_file_bytes ({max_bytes}) while indexing")
+    if b"\x00" in data:
+        raise FileProblem("NUL bytes in content: treated as binary")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"not valid UTF-8 (byte {exc.start})") from exc
+    return text, hashlib.sha256(data).hexdigest()
+
+
+def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
+               min_chars: int = 40) -> ChunkedFile:
+    chunker = chunker_for(c.language)
+    try:
+        pieces = chunker.chunk(text) if chunker else fixed_windows(text)
+    except Exception:  # a chunker bug must not stop the run: fall back to windows
+        pieces = fixed_windows(text)
+    dropped: Counter[str] = Counter()
+    chunks: list[Chunk] = []
+    for piece in pieces:
+        if len(piece.content.strip()) < min_chars:
+            dropped["too_short"] += 1
+            continue
+        if find_secret(piece.content):
+            dropped["secret"] += 1
+            continue
+        chunks.append(enrich(file, c, piece, len(chunks)))
+    return ChunkedFile(file, c, content_hash, chunks, dropped)

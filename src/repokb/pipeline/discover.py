@@ -1,0 +1,178 @@
+"""Stage 1 — discover: walk project roots and yield files with canonical paths.
+
+Whole directories that hold no project knowledge (.git, node_modules, virtualenvs, build output,
+git submodules) are skipped without being walked and recorded once. Symlinks are never followed:
+a link to a file inside the root is indexed at the target's own path, one outside is refused, and
+directory links are not entered, so loops cannot happen.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+from repokb.errors import InputError
+from repokb.models import SkippedPath, SourceFile
+from repokb.rules.tables import SKIP_DIRS, VIRTUALENV_MARKER
+
+
+@dataclass(frozen=True)
+class ProjectRoot:
+    name: str
+    root: Path
+
+
+def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
+    """Turn CLI paths into named project roots; a name comes from --project or the folder."""
+    if project and len(paths) > 1:
+        raise InputError(
+            "--project names one project, but several paths were given.",
+            hint="Index them one at a time with --project, or drop --project to name each "
+            "project after its folder.",
+        )
+    roots: list[ProjectRoot] = []
+    for raw in paths:
+        path = Path(raw).expanduser()
+        if not path.exists():
+            raise InputError(f"{raw} does not exist.")
+        if not path.is_dir():
+            raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
+        root = path.resolve()
+        roots.append(ProjectRoot(name=project or canonical(root.name) or "root", root=root))
+    names = [r.name for r in roots]
+    duplicates = {n for n in names if names.count(n) > 1}
+    if duplicates:
+        raise InputError(
+            f"Two paths would both be project {sorted(duplicates)[0]!r}.",
+            hint="Index them separately with distinct --project names.",
+        )
+    return roots
+
+
+def canonical(path: str) -> str:
+    """One spelling per path: POSIX separators, no './', Unicode NFC (macOS writes NFD)."""
+    text = unicodedata.normalize("NFC", path.replace(os.sep, "/"))
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    return "/".join(parts)
+
+
+class _IgnoreRules:
+    """The .gitignore files met on the way down, each applying below its own directory."""
+
+    def __init__(self) -> None:
+        self._specs: list[tuple[str, pathspec.PathSpec]] = []
+
+    def push(self, rel_dir: str, abs_dir: Path) -> int:
+        ignore = abs_dir / ".gitignore"
+        if ignore.is_file():
+            try:
+                lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+                self._specs.append((rel_dir, pathspec.GitIgnoreSpec.from_lines(lines)))
+                return 1
+            except OSError:
+                return 0
+        return 0
+
+    def pop(self, count: int) -> None:
+        for _ in range(count):
+            self._specs.pop()
+
+    def matches(self, rel_path: str, is_dir: bool) -> bool:
+        for base, spec in self._specs:
+            sub = rel_path[len(base) + 1 :] if base else rel_path
+            if spec.match_file(sub + "/" if is_dir else sub):
+                return True
+        return False
+
+
+def discover(project: ProjectRoot) -> Iterator[SourceFile | SkippedPath]:
+    """Yield every file under the root (sorted, deterministic) or the reason it was left out."""
+    rules = _IgnoreRules()
+    yield from _walk(project, project.root, "", rules)
+
+
+def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool) -> SkippedPath:
+    return SkippedPath(project=project.name, path=rel, reason=reason, kind=kind, is_dir=is_dir)
+
+
+def _walk(
+    project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: _IgnoreRules
+) -> Iterator[SourceFile | SkippedPath]:
+    pushed = rules.push(rel_dir, abs_dir)
+    try:
+        try:
+            entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
+        except OSError as exc:
+            yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
+                        "unknown", True)
+            return
+        for entry in entries:
+            rel = canonical(f"{rel_dir}/{entry.name}" if rel_dir else entry.name)
+            yield from _visit(project, entry, rel, rules)
+    finally:
+        rules.pop(pushed)
+
+
+def _visit(
+    project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
+) -> Iterator[SourceFile | SkippedPath]:
+    try:
+        if entry.is_symlink():
+            yield _symlink(project, entry, rel)
+            return
+        if entry.is_dir(follow_symlinks=False):
+            reason = _dir_skip_reason(entry, rel, rules)
+            if reason:
+                yield _skip(project, rel, reason[1], reason[0], True)
+            else:
+                yield from _walk(project, Path(entry.path), rel, rules)
+            return
+        st = entry.stat(follow_symlinks=False)
+    except OSError as exc:
+        yield _skip(project, rel, f"cannot stat: {exc.strerror}", "unknown", False)
+        return
+    if not stat.S_ISREG(st.st_mode):
+        yield _skip(project, rel, "not a regular file (socket, fifo or device)", "unknown", False)
+    elif rules.matches(rel, is_dir=False):
+        yield _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    else:
+        yield SourceFile(project=project.name, root=project.root, path=rel,
+                         size=st.st_size, mtime_ns=st.st_mtime_ns)
+
+
+def _dir_skip_reason(
+    entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
+) -> tuple[str, str] | None:
+    if entry.name in SKIP_DIRS:
+        kind, why = SKIP_DIRS[entry.name]
+        return kind, f"skipped directory: {why}"
+    path = Path(entry.path)
+    if (path / VIRTUALENV_MARKER).is_file():
+        return "vendor", "skipped directory: Python virtualenv"
+    if (path / ".git").exists():
+        return "vendor", "git submodule or nested repository: its own project boundary"
+    if rules.matches(rel, is_dir=True):
+        return "unknown", "skipped directory: ignored by .gitignore"
+    return None
+
+
+def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> SkippedPath:
+    try:
+        target = Path(entry.path).resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: symlink loop on older Pythons
+        return _skip(project, rel, "broken or looping symlink", "unknown", False)
+    if not target.is_relative_to(project.root):
+        return _skip(project, rel, "symlink pointing outside the project root: not followed",
+                     "unknown", target.is_dir())
+    if target.is_dir():
+        return _skip(project, rel, "directory symlink: not followed (avoids loops and twins)",
+                     "unknown", True)
+    own = canonical(str(target.relative_to(project.root)))
+    return _skip(project, rel, f"symlink to {own}: indexed once at its own path", "unknown",
+                 False)

@@ -1,0 +1,31 @@
+"""Stage 5 — embed: dense and sparse vectors for the chunks that need new ones.
+
+Vectors whose embedded text is unchanged are reused from the store (by text hash), so only
+new or edited text costs model time. Dense batches are sorted by length inside the embedder.
+"""
+
+from __future__ import annotations
+
+from repokb.embedders.base import Embedder
+from repokb.embedders.bm25 import Bm25Encoder
+from repokb.models import Chunk, EmbeddedChunk
+
+
+class Vectorizer:
+    def __init__(self, embedder: Embedder, lexical: Bm25Encoder) -> None:
+        self.embedder = embedder
+        self.lexical = lexical
+
+    def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
+        """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
+        fresh = {c.text_hash: c.embed_text for c in chunks if c.text_hash not in reuse}
+        texts = list(fresh.values())
+        dense = self.embedder.embed_documents(texts) if texts else []
+        vectors = dict(reuse)
+        for text_hash, vector in zip(fresh, dense, strict=True):
+            vectors[text_hash] = [float(x) for x in vector]
+        out = []
+        for chunk in chunks:
+            indices, values = self.lexical.document(chunk.embed_text)
+            out.append(EmbeddedChunk(chunk, vectors[chunk.text_hash], indices, values))
+        return out

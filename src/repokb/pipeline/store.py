@@ -1,0 +1,67 @@
+"""Stage 6 — store: diff a batch of chunked files against the store and write only the change.
+
+Write order is what makes a killed run repairable: vectors and payloads first, then the prune
+of chunk indices past the new count, and only then (by the caller) the catalog commit. A crash
+in between leaves files the catalog does not call done; the next run redoes them, finds their
+points already written with the same text hash, and converges to the clean-run state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from repokb.models import Chunk
+from repokb.pipeline.chunk import ChunkedFile
+from repokb.pipeline.embed import Vectorizer
+from repokb.stores.base import Store
+
+
+@dataclass
+class WriteCounts:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    pruned: int = 0
+    embedded: int = 0
+
+
+def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile]) -> WriteCounts:
+    counts = WriteCounts()
+    to_write: list[Chunk] = []
+    reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
+    for item in files:
+        f = item.file
+        old = {p.id: p.payload for p in store.file_points(f.project, f.path)}
+        for point_id, payload in old.items():
+            reuse_ids.setdefault(str(payload.get("text_hash")), point_id)
+        for chunk in item.chunks:
+            before = old.get(chunk.point_id)
+            if before is None:
+                counts.created += 1
+            elif before.get("text_hash") != chunk.text_hash:
+                counts.updated += 1
+            else:
+                counts.unchanged += 1
+                if (before.get("start_line"), before.get("end_line")) == (
+                        chunk.start_line, chunk.end_line):
+                    continue  # identical point: nothing to write
+            to_write.append(chunk)
+        counts.pruned += sum(1 for p in old.values()
+                             if int(p.get("chunk_index", 0)) >= len(item.chunks))
+    wanted = {c.text_hash for c in to_write}
+    found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
+    reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
+    counts.embedded = len({c.text_hash for c in to_write} - reuse.keys())
+    store.upsert(vectorizer.vectorize(to_write, reuse))
+    for item in files:
+        store.prune(item.file.project, item.file.path, len(item.chunks))
+    return counts
+
+
+def merge(total: Counter[str], counts: WriteCounts) -> None:
+    total["chunks_created"] += counts.created
+    total["chunks_updated"] += counts.updated
+    total["chunks_unchanged"] += counts.unchanged
+    total["chunks_pruned"] += counts.pruned
+    total["chunks_embedded"] += counts.embedded

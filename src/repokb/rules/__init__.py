@@ -1,0 +1,1 @@
+"""Classification rules as data; see tables.py."""

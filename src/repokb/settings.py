@@ -1,0 +1,107 @@
+"""Every setting declared once: name, default, help.
+
+Resolution, lowest to highest: defaults < `$REPOKB_HOME/repokb.toml` < `REPOKB_<NAME>` environment
+variables < explicit overrides (CLI flags). `REPOKB_HOME` itself comes only from the environment
+(or an override), since it says where the toml lives.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+from repokb.errors import ConfigError
+
+
+def _setting(default: Any, help: str) -> Any:
+    from dataclasses import field
+
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path = _setting(Path(user_data_dir("repokb")), "Where the store and catalog live.")
+    embedder: str = _setting("minilm-onnx", "Embedding backend name (see embedders/).")
+    store: str = _setting("qdrant-edge", "Store backend name (see stores/).")
+    max_file_bytes: int = _setting(2_000_000, "Files larger than this are recorded, not read.")
+    head_bytes: int = _setting(8192, "How much of a file's head the classifier may read.")
+    min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
+    embed_batch_size: int = _setting(32, "Texts per ONNX call (sorted by length first).")
+    buffer_chunks: int = _setting(
+        512, "Chunks buffered before embedding and writing; bounds indexing memory."
+    )
+    max_tokens: int = _setting(256, "Token limit per embedded text (MiniLM was trained on 256).")
+    search_limit: int = _setting(10, "Default number of search results.")
+    rrf_k: int = _setting(60, "RRF constant: larger flattens the contribution of top ranks.")
+    dense_weight: float = _setting(1.0, "Weight of the dense ranking in RRF fusion.")
+    lexical_weight: float = _setting(1.0, "Weight of the BM25 ranking in RRF fusion.")
+    candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
+
+    @property
+    def store_path(self) -> Path:
+        return self.home / "store"
+
+    @property
+    def catalog_path(self) -> Path:
+        return self.home / "catalog.sqlite3"
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, Any, str]]:
+        return [(f.name, f.default, f.metadata["help"]) for f in fields(cls)]
+
+    @classmethod
+    def load(cls, **overrides: Any) -> Settings:
+        overrides = {k: v for k, v in overrides.items() if v is not None}
+        home = overrides.get("home") or os.environ.get("REPOKB_HOME")
+        settings = cls() if home is None else cls(home=Path(home))
+        settings = settings._merge(_read_toml(settings.home / "repokb.toml"), "repokb.toml")
+        env = {
+            f.name: os.environ[f"REPOKB_{f.name.upper()}"]
+            for f in fields(cls)
+            if f.name != "home" and f"REPOKB_{f.name.upper()}" in os.environ
+        }
+        settings = settings._merge(env, "environment")
+        return settings._merge(overrides, "overrides")
+
+    def _merge(self, values: dict[str, Any], source: str) -> Settings:
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for name, raw in values.items():
+            if name not in known:
+                raise ConfigError(
+                    f"Unknown setting {name!r} in {source}.",
+                    hint="Known settings: " + ", ".join(sorted(known)),
+                )
+            changes[name] = _coerce(type(getattr(self, name)), raw, name, source)
+        return replace(self, **changes) if changes else self
+
+
+def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
+    if isinstance(raw, target):
+        return raw
+    try:
+        if target is Path or issubclass(target, Path):
+            return Path(str(raw)).expanduser()
+        if target is bool:
+            return str(raw).lower() in ("1", "true", "yes", "on")
+        return target(raw)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(
+            f"Setting {name!r} from {source} must be {target.__name__}, got {raw!r}."
+        ) from exc
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"Cannot read {path}: {exc}", hint="Fix or remove the file.") from exc

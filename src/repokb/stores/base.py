@@ -1,0 +1,85 @@
+"""The vector store interface: a few methods a backend implements for one data model.
+
+Points are chunks: id = point_id(project, path, chunk_index), a named dense vector "dense", a
+named sparse vector "bm25" (IDF applied by the engine) and the chunk payload. Filters arrive as
+`StoreFilter`; each backend translates them to its own engine's filter type.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from repokb.errors import ConfigError
+from repokb.models import EmbeddedChunk
+
+DENSE = "dense"
+SPARSE = "bm25"
+
+
+@dataclass(frozen=True)
+class StoreFilter:
+    projects: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    paths: tuple[str, ...] | None = None  # None: any path; (): no path matched
+
+
+@dataclass(frozen=True)
+class StoredPoint:
+    id: str
+    score: float
+    payload: dict[str, Any]
+
+
+class Store(ABC):
+    @abstractmethod
+    def upsert(self, points: list[EmbeddedChunk]) -> None: ...
+
+    @abstractmethod
+    def file_points(self, project: str, path: str) -> list[StoredPoint]:
+        """Every point of one file, payload without content (for incremental diffing)."""
+
+    @abstractmethod
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]: ...
+
+    @abstractmethod
+    def prune(self, project: str, path: str, keep_count: int) -> None:
+        """Delete the file's points with chunk_index >= keep_count (0 deletes the file)."""
+
+    @abstractmethod
+    def delete_project(self, project: str | None) -> None:
+        """Delete one project's points, or every point when project is None."""
+
+    @abstractmethod
+    def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
+               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        """(dense hits, lexical hits), each best first, with payloads."""
+
+    @abstractmethod
+    def count(self, project: str | None = None) -> int: ...
+
+    @abstractmethod
+    def facet(self, key: str, project: str | None = None) -> dict[str, int]: ...
+
+    def optimize(self) -> None:
+        """Compact and build indexes after a large write (no-op where the engine does it)."""
+
+    def close(self) -> None:
+        """Release the store (and any lock on it)."""
+
+
+_FACTORIES: dict[str, Callable[..., Store]] = {}
+
+
+def register(name: str, factory: Callable[..., Store]) -> None:
+    _FACTORIES[name] = factory
+
+
+def create(name: str, **options: Any) -> Store:
+    if name not in _FACTORIES:
+        raise ConfigError(f"Unknown store {name!r}.",
+                          hint="Available: " + ", ".join(sorted(_FACTORIES)))
+    return _FACTORIES[name](**options)

@@ -1,0 +1,181 @@
+"""The catalog: every file's classification decision and indexing state, in SQLite.
+
+One row per path the walk met — indexed, skipped, failed, or a whole skipped directory — so
+`repokb explain` can answer for any of them. The catalog is committed after the store writes of a
+file, so a crash leaves the catalog behind the store, never ahead of it: the next run redoes
+those files and finds their vectors already in place.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from repokb.errors import StoreError
+from repokb.models import Classification
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS entries (
+    project TEXT NOT NULL,
+    path TEXT NOT NULL,
+    is_dir INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL,            -- indexed | skipped | failed
+    reason TEXT NOT NULL DEFAULT '',
+    size INTEGER, mtime_ns INTEGER, content_hash TEXT,
+    kind TEXT, language TEXT, role TEXT, policy TEXT,
+    classification TEXT,             -- JSON of Classification, NULL for walk-level skips
+    chunks INTEGER NOT NULL DEFAULT 0,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (project, path)
+);
+CREATE TABLE IF NOT EXISTS projects (
+    name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, project TEXT, started_at REAL, finished_at REAL,
+    summary TEXT
+);
+"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    project: str
+    path: str
+    is_dir: bool
+    status: str
+    reason: str
+    size: int | None
+    mtime_ns: int | None
+    content_hash: str | None
+    classification: Classification | None
+    chunks: int
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Entry:
+        raw = row["classification"]
+        return cls(
+            project=row["project"], path=row["path"], is_dir=bool(row["is_dir"]),
+            status=row["status"], reason=row["reason"], size=row["size"],
+            mtime_ns=row["mtime_ns"], content_hash=row["content_hash"],
+            classification=Classification.from_dict(json.loads(raw)) if raw else None,
+            chunks=row["chunks"],
+        )
+
+
+class Catalog:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot open the catalog {path}: {exc}") from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- projects and runs ------------------------------------------------------------------
+    def set_project(self, name: str, root: Path) -> None:
+        self._db.execute(
+            "INSERT INTO projects(name, root, indexed_at) VALUES (?, ?, ?) "
+            "ON CONFLICT(name) DO UPDATE SET root = excluded.root, indexed_at = excluded.indexed_at",
+            (name, str(root), time.time()))
+
+    def projects(self) -> dict[str, Path]:
+        return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
+
+    def record_run(self, project: str, started: float, summary: dict[str, Any]) -> None:
+        self._db.execute(
+            "INSERT INTO runs(project, started_at, finished_at, summary) VALUES (?, ?, ?, ?)",
+            (project, started, time.time(), json.dumps(summary)))
+
+    def last_run(self) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT * FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        return {"project": row["project"], "started_at": row["started_at"],
+                "finished_at": row["finished_at"], "summary": json.loads(row["summary"])}
+
+    # -- entries ----------------------------------------------------------------------------
+    def get(self, project: str, path: str) -> Entry | None:
+        row = self._db.execute("SELECT * FROM entries WHERE project = ? AND path = ?",
+                               (project, path)).fetchone()
+        return Entry.from_row(row) if row else None
+
+    def entries(self, project: str) -> dict[str, Entry]:
+        rows = self._db.execute("SELECT * FROM entries WHERE project = ?", (project,))
+        return {r["path"]: Entry.from_row(r) for r in rows}
+
+    def put(self, project: str, path: str, *, status: str, reason: str = "",
+            is_dir: bool = False, size: int | None = None, mtime_ns: int | None = None,
+            content_hash: str | None = None, classification: Classification | None = None,
+            chunks: int = 0) -> None:
+        c = classification
+        self._db.execute(
+            "INSERT OR REPLACE INTO entries(project, path, is_dir, status, reason, size, "
+            "mtime_ns, content_hash, kind, language, role, policy, classification, chunks, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (project, path, int(is_dir), status, reason, size, mtime_ns, content_hash,
+             str(c.kind) if c else None, c.language if c else None,
+             str(c.knowledge_role) if c else None, str(c.index_policy) if c else None,
+             json.dumps(c.to_dict()) if c else None, chunks, time.time()))
+
+    def delete(self, project: str, paths: Iterable[str]) -> None:
+        self._db.executemany("DELETE FROM entries WHERE project = ? AND path = ?",
+                             [(project, p) for p in paths])
+
+    def delete_project(self, project: str | None) -> None:
+        if project is None:
+            self._db.execute("DELETE FROM entries")
+            self._db.execute("DELETE FROM projects")
+        else:
+            self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
+            self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
+
+    def match_paths(self, glob: str, projects: Iterable[str] = ()) -> list[str]:
+        """Indexed paths matching a glob (`**` crosses directories; `*` does too, as in fnmatch)."""
+        wanted = list(projects)
+        sql = "SELECT DISTINCT path FROM entries WHERE status = 'indexed'"
+        if wanted:
+            sql += f" AND project IN ({','.join('?' * len(wanted))})"
+        pattern = glob.replace("**/", "*").replace("**", "*")
+        return [r["path"] for r in self._db.execute(sql, wanted)
+                if fnmatch.fnmatchcase(r["path"], pattern) or fnmatch.fnmatchcase(r["path"], glob)]
+
+    def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
+        if column not in {"kind", "language", "role", "policy", "status", "project"}:
+            raise ValueError(column)
+        sql = f"SELECT {column} AS k, COUNT(*) AS n FROM entries WHERE is_dir = 0"
+        args: tuple[str, ...] = ()
+        if project:
+            sql += " AND project = ?"
+            args = (project,)
+        rows = self._db.execute(sql + f" GROUP BY {column} ORDER BY n DESC", args)
+        return {str(r["k"]): r["n"] for r in rows}
+
+    def find(self, path: str) -> list[Entry]:
+        """Entries whose path equals `path` in any project (for explain without --project)."""
+        rows = self._db.execute("SELECT * FROM entries WHERE path = ?", (path,))
+        return [Entry.from_row(r) for r in rows]

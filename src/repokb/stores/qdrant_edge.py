@@ -1,0 +1,159 @@
+"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF).
+
+One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import qdrant_edge as q
+
+from repokb.errors import StoreBusyError, StoreError
+from repokb.models import EmbeddedChunk
+from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
+
+_KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
+_PAGE = 1000
+
+
+def _filter(where: StoreFilter) -> q.Filter | None:
+    must: list[Any] = []
+    for key, values in (("project", where.projects), ("kind", where.kinds),
+                        ("language", where.languages)):
+        if values:
+            must.append(q.FieldCondition(key, match=q.MatchAny(list(values))))
+    if where.paths is not None:
+        must.append(q.FieldCondition("path", match=q.MatchAny(list(where.paths) or [""])))
+    return q.Filter(must=must) if must else None
+
+
+def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
+    must: list[Any] = [q.FieldCondition("project", match=q.MatchValue(project)),
+                       q.FieldCondition("path", match=q.MatchValue(path))]
+    if min_index:
+        must.append(q.FieldCondition("chunk_index", range=q.RangeFloat(gte=float(min_index))))
+    return q.Filter(must=must)
+
+
+class QdrantEdgeStore(Store):
+    def __init__(self, path: Path, dimension: int) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+        config = q.EdgeConfig(
+            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
+            sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
+        )
+        try:
+            if any(path.iterdir()):
+                self._shard = q.EdgeShard.load(str(path), config)
+            else:
+                self._shard = q.EdgeShard.create(str(path), config)
+                self._create_indexes()
+        except Exception as exc:
+            text = str(exc)
+            if "WouldBlock" in text or "lock" in text.lower():
+                raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
+            raise StoreError(f"Cannot open the store at {path}: {text}",
+                             hint="If the dimension changed, flush or use a new REPOKB_HOME.") from exc
+
+    def _create_indexes(self) -> None:
+        for key in _KEYWORD_FIELDS:
+            self._shard.update(q.UpdateOperation.create_field_index(key, q.PayloadSchemaType.Keyword))
+        self._shard.update(q.UpdateOperation.create_field_index("chunk_index",
+                                                                q.PayloadSchemaType.Integer))
+
+    def upsert(self, points: list[EmbeddedChunk]) -> None:
+        if not points:
+            return
+        self._shard.update(q.UpdateOperation.upsert_points([
+            q.Point(p.chunk.point_id,
+                    {DENSE: p.dense, SPARSE: q.SparseVector(p.sparse_indices, p.sparse_values)},
+                    p.chunk.payload())
+            for p in points
+        ]))
+
+    def file_points(self, project: str, path: str) -> list[StoredPoint]:
+        fields = ["chunk_index", "text_hash", "start_line", "end_line"]
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
+                for r in self._scroll(_file_filter(project, path), fields)]
+
+    def _scroll(self, where: q.Filter | None, fields: list[str] | bool) -> list[q.Record]:
+        records: list[q.Record] = []
+        offset = None
+        while True:
+            page, offset = self._shard.scroll(q.ScrollRequest(
+                offset=offset, limit=_PAGE, filter=where, with_payload=fields, with_vector=False))
+            records.extend(page)
+            if offset is None or not page:
+                return records
+
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
+        if not ids:
+            return {}
+        out: dict[str, list[float]] = {}
+        for record in self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE]):
+            vector = record.vector
+            if isinstance(vector, dict) and DENSE in vector:
+                out[str(record.id)] = list(vector[DENSE])  # type: ignore[arg-type]
+        return out
+
+    def prune(self, project: str, path: str, keep_count: int) -> None:
+        self._shard.update(q.UpdateOperation.delete_points_by_filter(
+            _file_filter(project, path, keep_count)))
+
+    def delete_project(self, project: str | None) -> None:
+        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
+                 # every point has chunk_index >= 0: this matches all of them
+                 if project else q.Filter(must=[q.FieldCondition(
+                     "chunk_index", range=q.RangeFloat(gte=0.0))]))
+        self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
+
+    def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
+               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        flt = _filter(where)
+        requests = [
+            q.QueryRequest(limit=limit, query=q.Query.Nearest(dense, using=DENSE), filter=flt,
+                           with_payload=True),
+        ]
+        if sparse[0]:
+            requests.append(q.QueryRequest(
+                limit=limit, query=q.Query.Nearest(q.SparseVector(*sparse), using=SPARSE),
+                filter=flt, with_payload=True))
+        results = self._shard.query_batch(q.QueryBatchRequest(requests))
+        converted = [[StoredPoint(str(p.id), p.score, dict(p.payload or {})) for p in r]
+                     for r in results]
+        return converted[0], converted[1] if len(converted) > 1 else []
+
+    def count(self, project: str | None = None) -> int:
+        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
+                 if project else None)
+        return self._shard.count(q.CountRequest(exact=True, filter=where))
+
+    def facet(self, key: str, project: str | None = None) -> dict[str, int]:
+        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
+                 if project else None)
+        response = self._shard.facet(q.FacetRequest(key=key, limit=1000, exact=True,
+                                                    filter=where))
+        return {_facet_value(h.value): h.count for h in response}
+
+    def optimize(self) -> None:
+        self._shard.optimize()
+
+    def close(self) -> None:
+        if getattr(self, "_shard", None) is not None:
+            self._shard.flush()
+            self._shard.close()
+            self._shard = None  # type: ignore[assignment]
+
+
+def _facet_value(value: Any) -> str:
+    # The bindings wrap values (Keyword("x")); take the inner value.
+    for attr in ("value", "keyword"):
+        if hasattr(value, attr):
+            return str(getattr(value, attr))
+    text = str(value)
+    return text.split("(", 1)[1].rstrip(")").strip('"') if "(" in text else text
+
+
+register("qdrant-edge", QdrantEdgeStore)

@@ -1,0 +1,1 @@
+"""User-facing surfaces: CLI (and later the server, proxy, MCP)."""
