@@ -40,7 +40,7 @@ class MiniLMOnnxEmbedder(Embedder):
     name = "minilm-onnx"
     dimension = 384
 
-    def __init__(self, max_tokens: int = 256, batch_size: int = 32, threads: int = 0) -> None:
+    def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 

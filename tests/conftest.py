@@ -1,0 +1,164 @@
+"""Shared fixtures. The real model loads once per session (it is fast, but not free)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from repokb.embedders.base import Embedder
+from repokb.settings import Settings
+
+
+class HashEmbedder(Embedder):
+    """Deterministic stand-in for unit tests where vector quality is irrelevant."""
+
+    name = "hash-test"
+    dimension = 384
+
+    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+        rows = []
+        for text in texts:
+            seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
+            v = np.random.default_rng(seed).standard_normal(self.dimension).astype(np.float32)
+            rows.append(v / np.linalg.norm(v))
+        return np.stack(rows)
+
+
+@pytest.fixture(scope="session")
+def real_embedder() -> Embedder:
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    return create("minilm-onnx")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "home"
+    monkeypatch.setenv("REPOKB_HOME", str(path))
+    return path
+
+
+@pytest.fixture
+def settings(home: Path) -> Settings:
+    return Settings.load()
+
+
+def write(root: Path, rel: str, content: str | bytes) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(textwrap.dedent(content).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def mixed_repo(tmp_path: Path) -> Path:
+    """A small mixed project: Python, Markdown, YAML, a vendored dir, a binary, a secret."""
+    root = tmp_path / "shop"
+    write(root, "src/shop/db.py", '''
+        """Database access for the shop."""
+
+        import sqlite3
+
+
+        def connect_with_timeout(url: str, timeout_seconds: float = 30.0) -> sqlite3.Connection:
+            """Open a database connection that gives up after the configured timeout."""
+            return sqlite3.connect(url, timeout=timeout_seconds)
+
+
+        class InvoiceRepository:
+            """Stores and loads invoices."""
+
+            def __init__(self, conn: sqlite3.Connection) -> None:
+                self.conn = conn
+
+            def total_for_customer(self, customer_id: int) -> float:
+                """Sum of all invoice amounts of one customer."""
+                row = self.conn.execute(
+                    "SELECT SUM(amount) FROM invoices WHERE customer = ?", (customer_id,)
+                ).fetchone()
+                return float(row[0] or 0.0)
+        ''')
+    write(root, "src/shop/mail.py", '''
+        """Outgoing email."""
+
+
+        def send_password_reset_email(address: str, token: str) -> None:
+            """Email a password reset link containing a one-time token to the user."""
+            link = f"https://shop.example/reset?token={token}"
+            print(f"to {address}: reset your password at {link}")
+        ''')
+    write(root, "tests/test_db.py", '''
+        from shop.db import connect_with_timeout
+
+
+        def test_connect_uses_timeout(tmp_path):
+            conn = connect_with_timeout(str(tmp_path / "x.db"), timeout_seconds=1.0)
+            assert conn is not None
+        ''')
+    write(root, "docs/install.md", '''
+        # Shop
+
+        An online shop backend.
+
+        ## Installation with Docker
+
+        Build the image with `docker build -t shop .` and start it with
+        `docker run -p 8000:8000 shop`. The container listens on port 8000.
+
+        ## Running the tests
+
+        Install the development requirements and run pytest from the repository root.
+        ''')
+    write(root, "config/app.yaml", '''
+        database:
+          url: postgres://db.internal/shop
+          pool_size: 10
+          connection_timeout_seconds: 30
+        mail:
+          sender: noreply@shop.example
+        ''')
+    write(root, "node_modules/leftpad/index.js", "module.exports = function leftpad() {};\n")
+    write(root, "assets/logo.png", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    write(root, ".env", "DATABASE_PASSWORD=hunter2-very-secret\n")
+    write(root, ".gitignore", "*.tmp\n")
+    write(root, "scratch.tmp", "temporary notes that must not be indexed\n")
+    return root
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    """Run the CLI as a user would (error handling included), capturing output."""
+    import contextlib
+    import io
+    import sys
+
+    from repokb.surfaces import cli
+
+    stdout, stderr = io.StringIO(), io.StringIO()
+    argv = sys.argv
+    sys.argv = ["repokb", *args]
+    code = 0
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            cli.out.file = stdout
+            cli.err.file = stderr
+            try:
+                cli.main()
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        sys.argv = argv
+        cli.out.file = None  # type: ignore[assignment]
+        cli.err.file = None  # type: ignore[assignment]
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+os.environ.setdefault("COLUMNS", "200")

@@ -1,0 +1,108 @@
+"""Every command through Typer's runner, in both output modes, on the real defaults."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from repokb.surfaces.cli import app
+
+from ..conftest import run_cli
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+
+
+def invoke(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.stdout
+
+
+def test_index_json_shape_and_incremental_summary(home, mixed_repo):
+    data = json.loads(invoke("index", str(mixed_repo), "--json"))
+    assert set(data) == {"files", "summary"}
+    for key in ("files_seen", "files_indexed", "files_skipped", "files_failed", "chunks_created",
+                "chunks_updated", "chunks_unchanged", "chunks_pruned", "chunks_embedded",
+                "seconds"):
+        assert key in data["summary"]
+    record = next(f for f in data["files"] if f["path"] == "src/shop/db.py")
+    assert set(record) >= {"path", "kind", "subkind", "language", "knowledge_role",
+                           "index_policy", "reasons", "chunks"}
+    assert record["kind"] == "source" and record["chunks"] >= 2
+    env = next(f for f in data["files"] if f["path"] == ".env")
+    assert env["index_policy"] == "block" and env["chunks"] == 0
+    again = json.loads(invoke("index", str(mixed_repo), "--json"))["summary"]
+    assert again["chunks_embedded"] == 0
+
+
+def test_index_human_output_is_one_summary_line(home, mixed_repo):
+    output = invoke("index", str(mixed_repo), "--project", "shop2")
+    assert output.strip().startswith("indexed")
+    assert "files seen" in output and len(output.strip().splitlines()) <= 3
+
+
+def test_dry_run_changes_nothing(home, mixed_repo):
+    data = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
+    assert data["summary"]["files_indexed"] > 0 and data["summary"]["chunks_embedded"] == 0
+    text = invoke("index", str(mixed_repo), "--dry-run")
+    assert "dry run" in text and "index_policy" in text
+    stats = json.loads(invoke("stats", "--json"))
+    assert stats["points"] == 0 and stats["files"] == 0
+
+
+def test_search_json_and_text(home, mixed_repo):
+    invoke("index", str(mixed_repo))
+    hits = json.loads(invoke("search", "send a password reset email", "--json", "--limit", "3"))
+    assert len(hits) == 3
+    assert set(hits[0]) == {"path", "start_line", "end_line", "symbol", "kind", "language",
+                            "score", "project", "content"}
+    assert hits[0]["path"] == "src/shop/mail.py" and hits[0]["project"] == "shop"
+    only_docs = json.loads(invoke("search", "docker", "--json", "--kind", "documentation"))
+    assert only_docs and {h["kind"] for h in only_docs} == {"documentation"}
+    by_path = json.loads(invoke("search", "timeout", "--json", "--path", "config/*"))
+    assert by_path and {h["path"] for h in by_path} == {"config/app.yaml"}
+    text = invoke("search", "send a password reset email")
+    assert "src/shop/mail.py" in text and "send_password_reset_email" in text
+
+
+def test_explain_stats_and_flush(home, mixed_repo, tmp_path):
+    invoke("index", str(mixed_repo))
+    why = json.loads(invoke("explain", str(mixed_repo / ".env"), "--json"))
+    assert why["status"] == "skipped"
+    assert why["classification"]["index_policy"] == "block"
+    assert "hunter2" not in json.dumps(why)
+    assert "secret file" in invoke("explain", ".env")
+    vendored = json.loads(invoke("explain", "node_modules", "--json"))
+    assert "skipped directory" in vendored["reason"]
+
+    stats = json.loads(invoke("stats", "--json"))
+    assert stats["points"] > 0 and stats["by_project"] == {"shop": stats["files"]}
+    assert stats["points_by_project"] == {"shop": stats["points"]}
+    assert "chunks from" in invoke("stats")
+
+    assert "Flushed project 'shop'" in invoke("flush", "--project", "shop", "--yes")
+    assert json.loads(invoke("stats", "--json"))["points"] == 0
+    assert json.loads(invoke("search", "password", "--json")) == []
+
+
+def test_errors_are_messages_not_tracebacks(home, tmp_path):
+    code, out, err = run_cli("index", str(tmp_path / "missing"))
+    assert code == 2 and "does not exist" in err and "Traceback" not in err
+    code, out, err = run_cli("explain", "nowhere.py")
+    assert code == 2 and "not in the catalog" in err
+    code, out, err = run_cli("search", "   ")
+    assert code == 2 and "empty" in err
+
+
+def test_a_busy_store_gets_a_clear_message(home, mixed_repo):
+    from repokb.settings import Settings
+    from repokb.workspace import Workspace
+
+    with Workspace(Settings.load()) as holder:
+        holder.store.count()  # holds the shard open, as `repokb serve` would
+        code, out, err = run_cli("stats")
+    assert code == 5
+    assert "in use by another process" in err and "Traceback" not in err

@@ -1,0 +1,146 @@
+"""End to end on the embedded defaults: real MiniLM ONNX model, real Qdrant Edge shard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from repokb.pipeline.discover import resolve_roots
+from repokb.search import Query
+from repokb.settings import Settings
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def workspace(settings: Settings, real_embedder: object) -> Workspace:
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
+    yield ws
+    ws.close()
+
+
+def index(ws: Workspace, root: Path, **kw: object) -> dict[str, int]:
+    return ws.indexer.run(resolve_roots([root], None), **kw).summary()
+
+
+def top(ws: Workspace, text: str, **kw: object) -> list[tuple[str, str | None]]:
+    return [(h.path, h.symbol) for h in ws.searcher.search(Query(text=text, **kw))]
+
+
+def test_natural_language_queries_find_the_right_chunk_first(workspace, mixed_repo):
+    summary = index(workspace, mixed_repo)
+    assert summary["files_failed"] == 0
+    assert top(workspace, "how do I reset a forgotten password by email")[0] == (
+        "src/shop/mail.py", "send_password_reset_email")
+    assert top(workspace, "sum of invoice amounts for a customer")[0] == (
+        "src/shop/db.py", "InvoiceRepository")
+    assert top(workspace, "how do I run the shop in a docker container")[0] == (
+        "docs/install.md", "Shop > Installation with Docker")
+    assert top(workspace, "database connection timeout setting", kinds=("configuration",))[0][0] \
+        == "config/app.yaml"
+
+
+def test_skipped_files_carry_reasons_and_never_reach_the_store(workspace, mixed_repo):
+    index(workspace, mixed_repo)
+    catalog = workspace.catalog
+    expectations = {
+        "node_modules": "skipped directory",
+        "assets/logo.png": "binary",
+        ".env": "secret file",
+        "scratch.tmp": ".gitignore",
+    }
+    for path, words in expectations.items():
+        entry = catalog.get("shop", path)
+        assert entry is not None, path
+        assert entry.status == "skipped"
+        assert words in entry.reason, (path, entry.reason)
+    indexed_paths = {h.path for h in workspace.searcher.search(Query("hunter2 password", limit=50))}
+    assert ".env" not in indexed_paths
+    for hit in workspace.searcher.search(Query("DATABASE_PASSWORD hunter2", limit=50)):
+        assert "hunter2" not in hit.content
+
+
+def test_reindex_is_incremental(workspace, mixed_repo):
+    first = index(workspace, mixed_repo)
+    assert first["chunks_embedded"] > 0
+    again = index(workspace, mixed_repo)
+    assert again["chunks_embedded"] == 0
+    assert again["chunks_created"] == again["chunks_updated"] == again["chunks_pruned"] == 0
+    assert again["chunks_unchanged"] == first["chunks_created"]
+
+    # Change one function: exactly its chunk is re-embedded, the rest reuse their vectors.
+    db = mixed_repo / "src/shop/db.py"
+    db.write_text(db.read_text().replace(
+        "return sqlite3.connect(url, timeout=timeout_seconds)",
+        "return sqlite3.connect(url, timeout=timeout_seconds, isolation_level=None)"))
+    changed = index(workspace, mixed_repo)
+    assert changed["chunks_embedded"] == 1
+    assert changed["chunks_updated"] == 1
+    assert changed["chunks_created"] == 0
+
+    # Delete a file: its chunks vanish from search.
+    (mixed_repo / "src/shop/mail.py").unlink()
+    deleted = index(workspace, mixed_repo)
+    assert deleted["chunks_pruned"] >= 1
+    assert deleted["files_deleted"] == 1
+    paths = {h.path for h in workspace.searcher.search(Query("password reset email", limit=50))}
+    assert "src/shop/mail.py" not in paths
+    assert workspace.catalog.get("shop", "src/shop/mail.py") is None
+
+
+def test_inserting_a_function_on_top_embeds_only_that_function(workspace, mixed_repo):
+    index(workspace, mixed_repo)
+    db = mixed_repo / "src/shop/db.py"
+    text = db.read_text().replace(
+        "import sqlite3\n",
+        "import sqlite3\n\n\ndef close_quietly(conn):\n    \"\"\"Close a connection and ignore "
+        "errors while doing so.\"\"\"\n    try:\n        conn.close()\n    except Exception:\n"
+        "        pass\n", 1)
+    db.write_text(text)
+    summary = index(workspace, mixed_repo)
+    assert summary["chunks_embedded"] == 1  # shifted chunks reuse their vectors by text hash
+    assert top(workspace, "close a connection ignoring errors")[0] == (
+        "src/shop/db.py", "close_quietly")
+
+
+def test_shrinking_a_file_prunes_its_extra_chunks(workspace, mixed_repo):
+    index(workspace, mixed_repo)
+    before = workspace.catalog.get("shop", "docs/install.md").chunks
+    assert before == 2  # the two H2 sections; the H1 intro is under the 40-character minimum
+    write(mixed_repo, "docs/install.md", "# Shop\n\nAn online shop backend, documented elsewhere now.\n")
+    summary = index(workspace, mixed_repo)
+    assert summary["chunks_pruned"] == 1
+    assert workspace.catalog.get("shop", "docs/install.md").chunks == 1
+    assert workspace.store.count("shop") == sum(
+        e.chunks for e in workspace.catalog.entries("shop").values())
+
+
+def test_filters_restrict_results(workspace, mixed_repo):
+    index(workspace, mixed_repo)
+    hits = workspace.searcher.search(Query("timeout", path_glob="src/**", limit=20))
+    assert hits and all(h.path.startswith("src/") for h in hits)
+    hits = workspace.searcher.search(Query("timeout", languages=("yaml",), limit=20))
+    assert hits and all(h.language == "yaml" for h in hits)
+    hits = workspace.searcher.search(Query("timeout", kinds=("test",), limit=20))
+    assert hits and all(h.kind == "test" for h in hits)
+    assert workspace.searcher.search(Query("timeout", path_glob="nothing/**")) == []
+    assert workspace.searcher.search(Query("timeout", projects=("other",))) == []
+
+
+def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_path):
+    other = tmp_path / "blog"
+    write(other, "README.md", "# Blog\n\nA static blog generator that renders posts to HTML pages.\n")
+    index(workspace, mixed_repo)
+    index(workspace, other)
+    assert workspace.store.count("blog") > 0
+    workspace.store.delete_project("shop")
+    workspace.catalog.delete_project("shop")
+    assert workspace.store.count("shop") == 0
+    assert workspace.store.count("blog") > 0
+    hits = workspace.searcher.search(Query("static blog generator"))
+    assert hits[0].project == "blog"

@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+import textwrap
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from repokb.chunkers import chunker_for, fixed_windows
+
+PY = textwrap.dedent('''
+    """Module docstring."""
+    import os
+
+    # A helper that adds.
+    def add(a, b):
+        """Add two numbers."""
+        return a + b
+
+
+    @decorator
+    def wrapped():
+        return 1
+
+
+    class Small:
+        def m(self):
+            return 2
+
+
+    X = add(1, 2)
+''').lstrip()
+
+
+def test_python_one_chunk_per_top_level_definition():
+    pieces = chunker_for("python").chunk(PY)
+    by_symbol = {p.symbol: p for p in pieces if p.symbol}
+    assert set(by_symbol) == {"add", "wrapped", "Small"}
+    assert by_symbol["add"].start_line == 4  # the leading comment stays with it
+    assert by_symbol["add"].content.startswith("# A helper")
+    assert by_symbol["wrapped"].content.startswith("@decorator")
+    assert by_symbol["Small"].symbol_type == "class"
+    module = [p for p in pieces if p.symbol is None]
+    assert any("import os" in p.content for p in module)
+    assert any("X = add(1, 2)" in p.content for p in module)
+    assert [p.start_line for p in pieces] == sorted(p.start_line for p in pieces)
+
+
+def test_big_class_is_split_per_method_with_class_context():
+    methods = "\n".join(
+        f"    def method_{i}(self):\n        \"\"\"Doc {i}.\"\"\"\n" + "        x = 1\n" * 30
+        for i in range(8))
+    source = "class Big(Base):\n    \"\"\"A big class.\"\"\"\n    limit = 3\n\n" + methods
+    pieces = chunker_for("python").chunk(source)
+    symbols = [p.symbol for p in pieces]
+    assert symbols[0] == "Big" and pieces[0].start_line == 1
+    assert "limit = 3" in pieces[0].content
+    assert symbols[1:] == [f"Big.method_{i}" for i in range(8)]
+    assert all(p.symbol_type == "method" and p.context == "class Big(Base):" for p in pieces[1:])
+
+
+def test_python_syntax_error_falls_back_to_windows():
+    pieces = chunker_for("python").chunk("def broken(:\n    pass\n" * 50)
+    assert pieces and all(p.symbol_type == "window" for p in pieces)
+
+
+def test_markdown_sections_with_heading_path_and_fences():
+    text = textwrap.dedent('''
+        ---
+        title: front matter
+        ---
+        # Guide
+
+        Intro.
+
+        ## Install
+
+        ```sh
+        # not a heading
+        pip install x
+        ```
+
+        ### Docker
+
+        Use docker.
+    ''').lstrip()
+    pieces = chunker_for("markdown").chunk(text)
+    symbols = [p.symbol for p in pieces]
+    assert symbols == ["Guide", "Guide > Install", "Guide > Install > Docker"]
+    assert "# not a heading" in pieces[1].content
+    assert all("front matter" not in p.content for p in pieces)
+    assert pieces[2].start_line == 15
+
+
+def _check_windows(text: str, size: int, overlap: int) -> None:
+    pieces = fixed_windows(text, size, overlap)
+    lines = text.splitlines()
+    n = max(len(lines), 1)
+    covered = set()
+    for p in pieces:
+        assert p.content.strip()
+        assert 1 <= p.start_line <= p.end_line <= n
+        covered.update(range(p.start_line, p.end_line + 1))
+    assert [p.start_line for p in pieces] == sorted(p.start_line for p in pieces)
+    for i, line in enumerate(lines, 1):
+        if line.strip():
+            assert i in covered
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=3000), size=st.integers(20, 800), overlap=st.integers(0, 200))
+def test_fixed_windows_cover_every_nonblank_line_in_order(text, size, overlap):
+    _check_windows(text, size, min(overlap, size // 2))
+
+
+def test_fixed_windows_cut_an_overlong_line():
+    pieces = fixed_windows("a" * 50_000 + "\nb = 1\n", 500, 100)
+    assert len(pieces) > 100
+    assert max(len(p.content) for p in pieces) <= 500
+    assert pieces[-1].start_line == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.text(max_size=2000))
+def test_code_and_markdown_chunkers_never_raise(text):
+    for language in ("python", "markdown"):
+        for p in chunker_for(language).chunk(text):
+            assert p.content.strip()
+            assert 1 <= p.start_line <= p.end_line

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from repokb.errors import InputError
+from repokb.models import SkippedPath, SourceFile
+from repokb.pipeline.discover import canonical, discover, resolve_roots
+
+from ..conftest import write
+
+
+def walk(root: Path) -> tuple[dict[str, SourceFile], dict[str, SkippedPath]]:
+    (project,) = resolve_roots([root], None)
+    files, skipped = {}, {}
+    for item in discover(project):
+        (skipped if isinstance(item, SkippedPath) else files)[item.path] = item
+    return files, skipped
+
+
+def test_canonical_paths_have_one_spelling():
+    assert canonical("./src//a.py") == "src/a.py"
+    assert canonical("src/./b/c.py") == "src/b/c.py"
+    assert canonical("cafe\u0301.md") == "caf\u00e9.md"  # NFD (macOS) -> NFC
+
+
+def test_skip_dirs_are_recorded_once_and_not_walked(tmp_path):
+    write(tmp_path, "p/src/app.py", "x = 1\n")
+    for i in range(50):
+        write(tmp_path, f"p/node_modules/pkg{i}/index.js", "module.exports = 1\n")
+    write(tmp_path, "p/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "p/env/pyvenv.cfg", "home = /usr\n")
+    write(tmp_path, "p/env/lib/x.py", "y = 2\n")
+    files, skipped = walk(tmp_path / "p")
+    assert set(files) == {"src/app.py"}
+    assert set(skipped) == {"node_modules", ".git", "env"}
+    assert all(s.is_dir for s in skipped.values())
+    assert "virtualenv" in skipped["env"].reason
+
+
+def test_gitignore_rules_apply_below_their_directory(tmp_path):
+    root = tmp_path / "p"
+    write(root, ".gitignore", "*.log\nsecret_dir/\n")
+    write(root, "sub/.gitignore", "local.txt\n")
+    write(root, "a.log", "log\n")
+    write(root, "secret_dir/x.py", "x = 1\n")
+    write(root, "sub/local.txt", "local\n")
+    write(root, "local.txt", "kept: the sub rule does not apply here\n")
+    write(root, "sub/code.py", "y = 1\n")
+    files, skipped = walk(root)
+    assert {"local.txt", "sub/code.py", ".gitignore", "sub/.gitignore"} <= set(files)
+    assert "ignored by .gitignore" in skipped["a.log"].reason
+    assert "ignored by .gitignore" in skipped["sub/local.txt"].reason
+    assert skipped["secret_dir"].is_dir
+
+
+def test_symlinks_are_never_followed_out_of_the_root_and_loops_end(tmp_path):
+    outside = write(tmp_path, "outside/secret.py", "token = 1\n")
+    root = tmp_path / "p"
+    target = write(root, "real.py", "z = 1\n")
+    os.symlink(outside, root / "link_out.py")
+    os.symlink(target, root / "link_in.py")
+    os.symlink(root, root / "loop")
+    os.symlink(root / "missing", root / "broken.py")
+    files, skipped = walk(root)
+    assert set(files) == {"real.py"}
+    assert "outside the project root" in skipped["link_out.py"].reason
+    assert "real.py" in skipped["link_in.py"].reason
+    assert "not followed" in skipped["loop"].reason
+    assert "broken" in skipped["broken.py"].reason
+
+
+def test_submodule_is_its_own_boundary(tmp_path):
+    write(tmp_path, "p/lib/sub/.git", "gitdir: ../../.git/modules/sub\n")
+    write(tmp_path, "p/lib/sub/code.py", "x = 1\n")
+    files, skipped = walk(tmp_path / "p")
+    assert "lib/sub/code.py" not in files
+    assert "submodule" in skipped["lib/sub"].reason
+
+
+def test_project_names_and_bad_roots(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    roots = resolve_roots([tmp_path / "a", tmp_path / "b"], None)
+    assert [r.name for r in roots] == ["a", "b"]
+    with pytest.raises(InputError):
+        resolve_roots([tmp_path / "a", tmp_path / "b"], "one")
+    with pytest.raises(InputError):
+        resolve_roots([tmp_path / "missing"], None)
+    file = write(tmp_path, "f.txt", "x")
+    with pytest.raises(InputError):
+        resolve_roots([file], None)

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import pytest
+
+from repokb.errors import ConfigError
+from repokb.settings import Settings
+
+
+def test_precedence_defaults_toml_env_overrides(home, monkeypatch):
+    assert Settings.load().search_limit == 10
+    home.mkdir(parents=True)
+    (home / "repokb.toml").write_text("search_limit = 20\nrrf_k = 30\n")
+    assert Settings.load().search_limit == 20
+    monkeypatch.setenv("REPOKB_SEARCH_LIMIT", "30")
+    loaded = Settings.load()
+    assert (loaded.search_limit, loaded.rrf_k) == (30, 30)
+    assert Settings.load(search_limit=40).search_limit == 40
+
+
+def test_bad_settings_are_clear_errors(home, monkeypatch):
+    home.mkdir(parents=True)
+    (home / "repokb.toml").write_text("no_such_setting = 1\n")
+    with pytest.raises(ConfigError, match="no_such_setting"):
+        Settings.load()
+    (home / "repokb.toml").write_text("search_limit = [\n")
+    with pytest.raises(ConfigError, match="Cannot read"):
+        Settings.load()
+    (home / "repokb.toml").unlink()
+    monkeypatch.setenv("REPOKB_SEARCH_LIMIT", "many")
+    with pytest.raises(ConfigError, match="must be int"):
+        Settings.load()
+
+
+def test_every_setting_has_help():
+    assert all(help_ for _, _, help_ in Settings.describe())
