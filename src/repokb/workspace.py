@@ -55,8 +55,20 @@ class Workspace:
     def searcher(self) -> Searcher:
         return Searcher(self.settings, self.store, self.embedder, self.lexical, self.catalog)
 
+    def view(self) -> Workspace:
+        """A workspace sharing this one's store and models but with its own catalog
+        connection, for a request served on another thread."""
+        other = Workspace(self.settings)
+        for name in ("store", "embedder", "lexical"):
+            if name in self.__dict__:
+                other.__dict__[name] = self.__dict__[name]
+        other._shared_store = True
+        return other
+
+    _shared_store = False
+
     def close(self) -> None:
-        if "store" in self.__dict__:
+        if "store" in self.__dict__ and not self._shared_store:
             self.store.close()
         if "catalog" in self.__dict__:
             self.catalog.close()

@@ -36,6 +36,7 @@ class RunReport:
     files: list[dict[str, Any]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}
@@ -45,6 +46,8 @@ class RunReport:
 
     def record(self, path: str, c: Classification | None, chunks: int | None,
                reason: str | None = None, project: str = "") -> None:
+        if not self.keep_files:
+            return
         reasons = list(c.reasons) if c else []
         if reason and reason not in reasons:
             reasons.append(reason)
@@ -111,10 +114,10 @@ class Indexer:
 
     # -- full / incremental run -------------------------------------------------------------
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
-            progress: Progress | None = None) -> RunReport:
+            progress: Progress | None = None, keep_files: bool = True) -> RunReport:
         assert self._store_factory and self._vectorizer_factory
         started = time.perf_counter()
-        report = RunReport()
+        report = RunReport(keep_files=keep_files)
         store = self._store_factory()
         vectorizer = self._vectorizer_factory()
         for root in roots:

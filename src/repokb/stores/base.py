@@ -32,6 +32,7 @@ class StoredPoint:
     id: str
     score: float
     payload: dict[str, Any]
+    dense: list[float] | None = None
 
 
 class Store(ABC):
@@ -44,6 +45,10 @@ class Store(ABC):
 
     @abstractmethod
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]: ...
+
+    @abstractmethod
+    def export(self, project: str | None = None) -> list[StoredPoint]:
+        """Every point (payload and dense vector) of one project or all: for checks and moves."""
 
     @abstractmethod
     def prune(self, project: str, path: str, keep_count: int) -> None:

@@ -78,12 +78,24 @@ class QdrantEdgeStore(Store):
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 
-    def _scroll(self, where: q.Filter | None, fields: list[str] | bool) -> list[q.Record]:
+    def export(self, project: str | None = None) -> list[StoredPoint]:
+        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
+                 if project else None)
+        out = []
+        for r in self._scroll(where, True, vectors=[DENSE]):
+            vector = r.vector[DENSE] if isinstance(r.vector, dict) else None
+            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}),
+                                   list(vector) if vector is not None else None))  # type: ignore[arg-type]
+        return out
+
+    def _scroll(self, where: q.Filter | None, fields: list[str] | bool,
+                vectors: list[str] | bool = False) -> list[q.Record]:
         records: list[q.Record] = []
         offset = None
         while True:
             page, offset = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=_PAGE, filter=where, with_payload=fields, with_vector=False))
+                offset=offset, limit=_PAGE, filter=where, with_payload=fields,
+                with_vector=vectors))
             records.extend(page)
             if offset is None or not page:
                 return records
@@ -133,9 +145,11 @@ class QdrantEdgeStore(Store):
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
                  if project else None)
-        response = self._shard.facet(q.FacetRequest(key=key, limit=1000, exact=True,
+        # A facet counts distinct values; the limit only needs to exceed the number of files.
+        response = self._shard.facet(q.FacetRequest(key=key, limit=10_000_000, exact=True,
                                                     filter=where))
-        return {_facet_value(h.value): h.count for h in response}
+        # The keyword index may keep values whose points were deleted, with a count of 0.
+        return {_facet_value(h.value): h.count for h in response if h.count}
 
     def optimize(self) -> None:
         self._shard.optimize()

@@ -47,6 +47,26 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def _dispatch(home: Path | None, op: str, args: dict[str, Any]) -> Any:
+    """Answer a request here, or in the process that owns the store if one is running."""
+    from repokb.errors import StoreBusyError
+    from repokb.surfaces import owner
+
+    settings = Settings.load(home=home)
+    try:
+        return owner.call(settings, op, args)
+    except ConnectionError:
+        pass
+    try:
+        with _workspace(home) as ws:  # the same operation the owner would run, run here
+            return owner.OPERATIONS[op](ws, args)
+    except StoreBusyError as busy:
+        try:  # an owner may be starting: its socket appears right after it opens the store
+            return owner.call(settings, op, args, wait=3.0)
+        except ConnectionError:
+            raise busy from None
+
+
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
@@ -62,22 +82,47 @@ def index(
     roots = resolve_roots(paths, project)
     if dry_run and flush:
         raise InputError("--dry-run changes nothing, so it cannot --flush.")
-    with _workspace(home) as ws:
-        if dry_run:
+    if dry_run:
+        with _workspace(home) as ws:  # classification needs only the catalog, not the store
             report = ws.indexer.dry_run(roots)
-        elif as_json or not err.is_terminal:
-            report = ws.indexer.run(roots, flush=flush)
-        else:
-            report = _run_with_progress(ws, roots, flush)
-    summary = report.summary()
+        files, summary = report.files, report.summary()
+    else:
+        result = _index_owned_or_forwarded(home, roots, project, flush, show_progress=not as_json)
+        files, summary = result["files"], result["summary"]
     if as_json:
-        _print_json({"files": report.files, "summary": summary})
+        _print_json({"files": files, "summary": summary})
         return
     if dry_run:
-        _print_breakdown(report.files)
+        _print_breakdown(files)
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items() if v or k == "files_seen"]
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
+
+
+def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str | None,
+                              flush: bool, show_progress: bool) -> dict[str, Any]:
+    """Run the index here and serve other commands meanwhile, or hand it to the owner."""
+    import threading
+
+    from repokb.errors import StoreBusyError
+    from repokb.surfaces import owner
+
+    settings = Settings.load(home=home)
+    args = {"paths": [str(r.root) for r in roots], "project": project, "flush": flush}
+    try:
+        return owner.call(settings, "index", args)  # type: ignore[no-any-return]
+    except ConnectionError:
+        pass
+    try:
+        with _workspace(home) as ws, owner.OwnerServer(ws, threading.Lock()) as server:
+            with server.write_lock:
+                if show_progress and err.is_terminal:
+                    report = _run_with_progress(ws, roots, flush)
+                else:
+                    report = ws.indexer.run(roots, flush=flush)
+            return {"files": report.files, "summary": report.summary()}
+    except StoreBusyError:
+        return owner.call(settings, "index", args, wait=3.0)  # type: ignore[no-any-return]
 
 
 def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
@@ -119,23 +164,20 @@ def search(
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
-    from repokb.search import Query
-
-    q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
-              languages=tuple(language or ()), path_glob=path)
-    with _workspace(home) as ws:
-        hits = ws.searcher.search(q)
+    args = {"text": query, "limit": limit, "projects": project or [], "kinds": kind or [],
+            "languages": language or [], "path_glob": path}
+    hits = _dispatch(home, "search", args)
     if as_json:
-        _print_json([h.to_json() for h in hits])
+        _print_json(hits)
         return
     if not hits:
         out.print("No results.")
         return
     for n, h in enumerate(hits, 1):
-        symbol = f"  [cyan]{h.symbol}[/cyan]" if h.symbol else ""
-        out.print(f"[bold]{n}. {h.project}/{h.path}:{h.start_line}-{h.end_line}[/bold]{symbol}"
-                  f"  [dim]{h.kind} · score {h.score:.4f}[/dim]")
-        snippet = "\n".join(h.content.strip().splitlines()[:6])
+        symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
+        out.print(f"[bold]{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
+                  f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
+        snippet = "\n".join(h["content"].strip().splitlines()[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
 
@@ -148,8 +190,9 @@ def explain(
     home: HomeOption = None,
 ) -> None:
     """Why was this file indexed, skipped or blocked?"""
-    with _workspace(home) as ws:
-        record = _explain(ws, path, project)
+    record = _dispatch(home, "explain", {"path": str(Path(path).expanduser().absolute())
+                                         if Path(path).expanduser().exists() else path,
+                                         "project": project})
     if as_json:
         _print_json(record)
         return
@@ -168,47 +211,10 @@ def explain(
         out.print(f"  chunks: {record['chunks']}")
 
 
-def _explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
-    from repokb.pipeline.discover import canonical
-
-    candidate = Path(raw).expanduser()
-    matches = []
-    if candidate.exists():
-        absolute = candidate.resolve() if not candidate.is_symlink() else candidate.absolute()
-        for name, root in ws.catalog.projects().items():
-            if (project is None or name == project) and absolute.is_relative_to(root):
-                matches.append((name, canonical(str(absolute.relative_to(root)))))
-    else:
-        rel = canonical(raw)
-        matches = [(e.project, e.path) for e in ws.catalog.find(rel)
-                   if project is None or e.project == project]
-    for name, rel in matches:
-        entry = ws.catalog.get(name, rel)
-        if entry is not None:
-            return {"project": name, "path": rel, "status": entry.status, "reason": entry.reason,
-                    "chunks": entry.chunks,
-                    "classification": entry.classification.to_dict()
-                    if entry.classification else None}
-    raise InputError(f"{raw} is not in the catalog.",
-                     hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
-
-
 @app.command()
 def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
     """What the knowledge base holds, by project, kind, language, role and policy."""
-    with _workspace(home) as ws:
-        data = {
-            "points": ws.store.count(),
-            "files": sum(ws.catalog.breakdown("status").values()),
-            "by_status": ws.catalog.breakdown("status"),
-            "by_project": ws.catalog.breakdown("project"),
-            "by_kind": ws.catalog.breakdown("kind"),
-            "by_language": ws.catalog.breakdown("language"),
-            "by_role": ws.catalog.breakdown("role"),
-            "by_policy": ws.catalog.breakdown("policy"),
-            "points_by_project": ws.store.facet("project"),
-            "last_run": ws.catalog.last_run(),
-        }
+    data = _dispatch(home, "stats", {})
     if as_json:
         _print_json(data)
         return
@@ -221,6 +227,55 @@ def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
 
 
 @app.command()
+def verify(
+    project: Annotated[str | None, typer.Option(help="Only this project (default: all).")] = None,
+    repair: Annotated[bool, typer.Option("--repair", help="Fix what differs.")] = False,
+    as_json: JsonOption = False,
+    home: HomeOption = None,
+) -> None:
+    """Check that the store and the catalog agree (orphan or missing chunks); --repair fixes."""
+    report = _dispatch(home, "verify", {"project": project, "repair": repair})
+    if as_json:
+        _print_json(report)
+    else:
+        state = "ok" if report["ok"] else ("repaired" if report["repaired"] else "DIFFERENCES")
+        out.print(f"[bold]verify {state}[/bold]: {report['files_checked']} files, "
+                  f"{report['points_checked']} chunks checked in {len(report['projects'])} "
+                  f"project(s); {len(report['orphans'])} orphan file(s), "
+                  f"{len(report['mismatched'])} file(s) with a different chunk count")
+        for path in (report["orphans"] + report["mismatched"])[:20]:
+            out.print(f"  {path}")
+        if not report["ok"] and report["repaired"]:
+            out.print("Run `repokb index` on the project to rebuild the forgotten files.")
+    if not report["ok"] and not report["repaired"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def watch(
+    paths: Annotated[list[Path], typer.Argument(help="Project folders to keep indexed.")],
+    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    debounce_ms: Annotated[int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
+    home: HomeOption = None,
+) -> None:
+    """Index, then keep the index current while files change (Ctrl-C to stop)."""
+    import threading
+
+    from repokb.pipeline.discover import resolve_roots
+    from repokb.surfaces import owner
+    from repokb.surfaces.watch import watch_and_index
+
+    roots = resolve_roots(paths, project)
+    with _workspace(home) as ws, owner.OwnerServer(ws, threading.Lock()) as server:
+        def report(summary: dict[str, Any]) -> None:
+            parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items() if v]
+            out.print("[bold]updated[/bold] " + " · ".join(parts))
+
+        out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
+        watch_and_index(ws, roots, server.write_lock, report, debounce_ms=debounce_ms)
+
+
+@app.command()
 def flush(
     project: Annotated[str | None, typer.Option(help="Only this project (default: all).")] = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
@@ -230,11 +285,8 @@ def flush(
     target = f"project {project!r}" if project else "ALL projects"
     if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
         raise typer.Exit(1)
-    with _workspace(home) as ws:
-        before = ws.store.count(project)
-        ws.store.delete_project(project)
-        ws.catalog.delete_project(project)
-    out.print(f"Flushed {target}: {before} chunks deleted.")
+    deleted = _dispatch(home, "flush", {"project": project})
+    out.print(f"Flushed {target}: {deleted} chunks deleted.")
 
 
 def main() -> None:

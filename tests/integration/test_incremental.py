@@ -1,0 +1,172 @@
+"""Incremental indexing scenarios with exact expected counts (real model, real Qdrant Edge)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from repokb.pipeline.discover import resolve_roots
+from repokb.pipeline.verify import verify
+from repokb.search import Query
+from repokb.settings import Settings
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+FUNC = '''
+def {name}(value):
+    """{doc}"""
+    result = value * 2
+    return result + {n}
+'''
+
+
+def module(*names: str) -> str:
+    return "".join(FUNC.format(name=n, doc=f"Compute the {n.replace('_', ' ')} of a value.",
+                               n=len(n)) for n in names)
+
+
+@pytest.fixture
+def ws(settings: Settings, real_embedder: object) -> Workspace:
+    workspace = Workspace(settings)
+    workspace.__dict__["embedder"] = real_embedder
+    yield workspace
+    workspace.close()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "calc"
+    write(root, "calc/ops.py", module("double_value", "triple_value", "halve_value"))
+    write(root, "calc/more.py", module("square_value", "cube_value"))
+    write(root, "README.md", "# Calc\n\nA tiny calculator library used to test incremental indexing.\n")
+    return root
+
+
+def run(ws: Workspace, root: Path) -> dict[str, int]:
+    s = ws.indexer.run(resolve_roots([root], None)).summary()
+    assert verify(ws.catalog, ws.store).ok  # the store always matches the catalog
+    return {k: v for k, v in s.items() if k != "seconds" and v}
+
+
+def test_first_run_then_unchanged(ws, repo):
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 6,
+                             "chunks_embedded": 6}
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    os.utime(repo / "calc/ops.py", None)  # touched, not changed: no work beyond a hash
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+
+
+def test_edit_one_function(ws, repo):
+    run(ws, repo)
+    write(repo, "calc/ops.py", module("double_value", "triple_value", "halve_value")
+          .replace("return result + 11", "return result - 11"))
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 1,
+                             "chunks_unchanged": 5, "chunks_embedded": 1}
+
+
+def test_rename_moves_chunks_and_old_path_vanishes(ws, repo):
+    run(ws, repo)
+    (repo / "calc/more.py").rename(repo / "calc/powers.py")
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 2,
+                             "chunks_unchanged": 4, "chunks_pruned": 2, "chunks_embedded": 2,
+                             "files_deleted": 1}
+    paths = {h.path for h in ws.searcher.search(Query("cube of a value", limit=20))}
+    assert "calc/powers.py" in paths and "calc/more.py" not in paths
+
+
+def test_delete_a_file(ws, repo):
+    run(ws, repo)
+    (repo / "calc/more.py").unlink()
+    assert run(ws, repo) == {"files_seen": 2, "files_indexed": 2, "chunks_unchanged": 4,
+                             "chunks_pruned": 2, "files_deleted": 1}
+    assert ws.store.count() == 4
+
+
+def test_shrink_and_grow(ws, repo):
+    run(ws, repo)
+    write(repo, "calc/ops.py", module("double_value"))
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 4,
+                             "chunks_pruned": 2}
+    write(repo, "calc/ops.py", module("double_value", "triple_value", "halve_value",
+                                      "negate_value"))
+    # triple/halve come back with the same text: new points, vectors from... nowhere (pruned),
+    # so they are embedded again; negate is new.
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 3,
+                             "chunks_unchanged": 4, "chunks_embedded": 3}
+
+
+def test_insert_at_top_reuses_shifted_vectors(ws, repo):
+    run(ws, repo)
+    write(repo, "calc/ops.py", module("zero_value", "double_value", "triple_value",
+                                      "halve_value"))
+    # Indices 0..2 now hold other text (updated), index 3 is new (created), but only the new
+    # function is embedded: the shifted ones reuse their vectors by text hash.
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 1,
+                             "chunks_updated": 3, "chunks_unchanged": 3, "chunks_embedded": 1}
+
+
+def test_read_error_is_recorded_and_its_chunks_removed(ws, repo, monkeypatch):
+    run(ws, repo)
+    os.utime(repo / "calc/more.py", (1, 1))  # changed mtime: the file must be read again
+    real_open = Path.open
+
+    def deny(self: Path, *args: object, **kwargs: object):
+        if self.name == "more.py":
+            raise PermissionError(13, "Permission denied")
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", deny)
+    summary = run(ws, repo)
+    assert summary == {"files_seen": 3, "files_indexed": 2, "files_failed": 1,
+                       "chunks_unchanged": 4, "chunks_pruned": 2}
+    assert "Permission denied" in ws.catalog.get("calc", "calc/more.py").reason
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_unreadable_file_is_recorded_and_its_chunks_removed(ws, repo):
+    run(ws, repo)
+    (repo / "calc/more.py").chmod(0)
+    try:
+        summary = run(ws, repo)
+    finally:
+        (repo / "calc/more.py").chmod(0o644)
+    assert summary["files_failed"] == 1 and summary["chunks_pruned"] == 2
+    assert "Permission denied" in ws.catalog.get("calc", "calc/more.py").reason
+
+
+def test_file_that_becomes_invalid_utf8_is_failed_with_reason(ws, repo):
+    run(ws, repo)
+    (repo / "calc/more.py").write_bytes(b"def f():\n    return '\xff\xfe broken'\n" * 5)
+    summary = run(ws, repo)
+    assert summary["files_failed"] == 1 and summary["chunks_pruned"] == 2
+    entry = ws.catalog.get("calc", "calc/more.py")
+    assert entry.status == "failed" and "UTF-8" in entry.reason
+
+
+def test_verify_finds_and_repairs_differences(ws, repo):
+    run(ws, repo)
+    ws.store.prune("calc", "calc/ops.py", 1)  # lose chunks behind the catalog's back
+    ws.catalog.delete("calc", ["calc/more.py"])  # and forget a file whose points remain
+    report = verify(ws.catalog, ws.store)
+    assert report.mismatched == ["calc/calc/ops.py"] and report.orphans == ["calc/calc/more.py"]
+    verify(ws.catalog, ws.store, repair=True)
+    assert verify(ws.catalog, ws.store).ok
+    assert run(ws, repo)["chunks_created"] == 5  # the next run rebuilds what repair forgot
+
+
+def test_projects_side_by_side(ws, repo, tmp_path):
+    other = tmp_path / "notes"
+    write(other, "notes.md", "# Notes\n\nMeeting notes about the calculator roadmap and releases.\n")
+    run(ws, repo)
+    run(ws, other)
+    assert ws.store.facet("project") == {"calc": 6, "notes": 1}
+    only_notes = ws.searcher.search(Query("calculator roadmap", projects=("notes",)))
+    assert {h.project for h in only_notes} == {"notes"}
+    ws.store.delete_project("calc")
+    ws.catalog.delete_project("calc")
+    assert ws.store.facet("project") == {"notes": 1}
