@@ -6,11 +6,13 @@ single-process lock, so it is opened only by commands that need it.
 
 from __future__ import annotations
 
+import time
 from functools import cached_property
 
 from repokb.embedders import Embedder, backend, load_builtins as load_embedders
 from repokb.embedders import create as create_embedder
 from repokb.embedders.bm25 import Bm25Encoder
+from repokb.errors import StoreBusyError
 from repokb.pipeline import Indexer
 from repokb.pipeline.embed import Vectorizer
 from repokb.search import Searcher
@@ -45,6 +47,17 @@ class Workspace:
         dimension = backend(self.settings.embedder).dimension  # no model load needed
         return create_store(self.settings.store, path=self.settings.store_path,
                             dimension=dimension)
+
+    def acquire_store(self, wait: float) -> Store:
+        """Open the store, waiting up to `wait` seconds while a short-lived command holds it."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                return self.store
+            except StoreBusyError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.1)
 
     @cached_property
     def indexer(self) -> Indexer:

@@ -5,6 +5,9 @@ One process at a time may open a shard: a second opener gets StoreBusyError, not
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,30 +41,23 @@ def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
 
 
 class QdrantEdgeStore(Store):
+    _shard: _Guarded | None
+
     def __init__(self, path: Path, dimension: int) -> None:
-        path.mkdir(parents=True, exist_ok=True)
         config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
         )
         try:
-            if any(path.iterdir()):
-                self._shard = q.EdgeShard.load(str(path), config)
-            else:
-                self._shard = q.EdgeShard.create(str(path), config)
-                self._create_indexes()
+            if not path.is_dir() or not any(path.iterdir()):
+                _create_atomically(path, config)
+            self._shard = _Guarded(q.EdgeShard.load(str(path), config))
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
                 raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
             raise StoreError(f"Cannot open the store at {path}: {text}",
                              hint="If the dimension changed, flush or use a new REPOKB_HOME.") from exc
-
-    def _create_indexes(self) -> None:
-        for key in _KEYWORD_FIELDS:
-            self._shard.update(q.UpdateOperation.create_field_index(key, q.PayloadSchemaType.Keyword))
-        self._shard.update(q.UpdateOperation.create_field_index("chunk_index",
-                                                                q.PayloadSchemaType.Integer))
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         if not points:
@@ -158,7 +154,48 @@ class QdrantEdgeStore(Store):
         if getattr(self, "_shard", None) is not None:
             self._shard.flush()
             self._shard.close()
-            self._shard = None  # type: ignore[assignment]
+            self._shard = None
+
+
+class _Guarded:
+    """The shard, with the engine's bare exceptions turned into StoreError at this boundary."""
+
+    def __init__(self, shard: q.EdgeShard) -> None:
+        self._shard = shard
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self._shard, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(*args, **kwargs)
+            except Exception as exc:
+                raise StoreError(f"Qdrant Edge {name} failed: {exc}") from exc
+
+        return call
+
+
+def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
+    """Build a new shard with its payload indexes beside `path`, then rename it into place, so
+    a concurrent opener sees either no store or a complete one. A lost race is harmless."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".store-new-", dir=path.parent))
+    try:
+        shard = q.EdgeShard.create(str(staging), config)
+        for key in _KEYWORD_FIELDS:
+            shard.update(q.UpdateOperation.create_field_index(key, q.PayloadSchemaType.Keyword))
+        shard.update(q.UpdateOperation.create_field_index("chunk_index",
+                                                          q.PayloadSchemaType.Integer))
+        shard.flush()
+        shard.close()
+        if path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+        try:
+            os.rename(staging, path)
+        except OSError:  # another process won the race: use its store
+            pass
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _facet_value(value: Any) -> str:

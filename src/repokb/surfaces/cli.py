@@ -47,24 +47,29 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def _dispatch(home: Path | None, op: str, args: dict[str, Any]) -> Any:
-    """Answer a request here, or in the process that owns the store if one is running."""
+def _dispatch(home: Path | None, op: str, args: dict[str, Any], wait: float = 10.0) -> Any:
+    """Answer a request here, or in the process that owns the store if one is running.
+
+    Another short command may hold the store for a moment: retry until `wait` runs out."""
+    import time
+
     from repokb.errors import StoreBusyError
     from repokb.surfaces import owner
 
     settings = Settings.load(home=home)
-    try:
-        return owner.call(settings, op, args)
-    except ConnectionError:
-        pass
-    try:
-        with _workspace(home) as ws:  # the same operation the owner would run, run here
-            return owner.OPERATIONS[op](ws, args)
-    except StoreBusyError as busy:
-        try:  # an owner may be starting: its socket appears right after it opens the store
-            return owner.call(settings, op, args, wait=3.0)
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return owner.call(settings, op, args)
         except ConnectionError:
-            raise busy from None
+            pass
+        try:
+            with _workspace(home) as ws:  # the same operation the owner would run, run here
+                return owner.OPERATIONS[op](ws, args)
+        except StoreBusyError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.2)
 
 
 @app.command()
@@ -103,26 +108,31 @@ def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str 
                               flush: bool, show_progress: bool) -> dict[str, Any]:
     """Run the index here and serve other commands meanwhile, or hand it to the owner."""
     import threading
+    import time
 
     from repokb.errors import StoreBusyError
     from repokb.surfaces import owner
 
     settings = Settings.load(home=home)
     args = {"paths": [str(r.root) for r in roots], "project": project, "flush": flush}
-    try:
-        return owner.call(settings, "index", args)  # type: ignore[no-any-return]
-    except ConnectionError:
-        pass
-    try:
-        with _workspace(home) as ws, owner.OwnerServer(ws, threading.Lock()) as server:
-            with server.write_lock:
-                if show_progress and err.is_terminal:
-                    report = _run_with_progress(ws, roots, flush)
-                else:
-                    report = ws.indexer.run(roots, flush=flush)
-            return {"files": report.files, "summary": report.summary()}
-    except StoreBusyError:
-        return owner.call(settings, "index", args, wait=3.0)  # type: ignore[no-any-return]
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            return owner.call(settings, "index", args)  # type: ignore[no-any-return]
+        except ConnectionError:
+            pass
+        try:
+            with _workspace(home) as ws:
+                ws.acquire_store(wait=1.0)
+                with owner.OwnerServer(ws, threading.Lock()) as server, server.write_lock:
+                    if show_progress and err.is_terminal:
+                        report = _run_with_progress(ws, roots, flush)
+                    else:
+                        report = ws.indexer.run(roots, flush=flush)
+                return {"files": report.files, "summary": report.summary()}
+        except StoreBusyError:
+            if time.monotonic() >= deadline:
+                raise
 
 
 def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
@@ -266,13 +276,16 @@ def watch(
     from repokb.surfaces.watch import watch_and_index
 
     roots = resolve_roots(paths, project)
-    with _workspace(home) as ws, owner.OwnerServer(ws, threading.Lock()) as server:
-        def report(summary: dict[str, Any]) -> None:
-            parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items() if v]
-            out.print("[bold]updated[/bold] " + " · ".join(parts))
 
-        out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
-        watch_and_index(ws, roots, server.write_lock, report, debounce_ms=debounce_ms)
+    def report(summary: dict[str, Any]) -> None:
+        parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items() if v]
+        out.print("[bold]updated[/bold] " + " · ".join(parts))
+
+    with _workspace(home) as ws:
+        ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
+        with owner.OwnerServer(ws, threading.Lock()) as server:
+            out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
+            watch_and_index(ws, roots, server.write_lock, report, debounce_ms=debounce_ms)
 
 
 @app.command()

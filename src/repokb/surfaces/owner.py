@@ -103,6 +103,11 @@ class OwnerServer:
         except (ValueError, KeyError, TypeError) as exc:
             return {"ok": False, "error": {"type": "InputError", "message": f"Bad request: {exc}",
                                            "hint": ""}}
+        except Exception as exc:  # never let a request kill (or wedge) the owning process
+            return {"ok": False, "error": {"type": "RepokbError",
+                                           "message": f"Internal error in the owning process: "
+                                                      f"{type(exc).__name__}: {exc}",
+                                           "hint": "Please report this."}}
 
     def __enter__(self) -> OwnerServer:
         self._thread.start()

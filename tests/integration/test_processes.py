@@ -1,0 +1,151 @@
+"""Real processes: kill -9 convergence, a searcher during an index run, two writers, watch."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from repokb.settings import Settings
+from repokb.stores.catalog import Catalog
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+TOPICS = ["invoice", "customer", "payment", "shipping", "warehouse", "discount", "refund",
+          "catalog", "review", "coupon", "cart", "tax", "currency", "address", "session"]
+
+
+def generate_tree(root: Path, files: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for i in range(files):
+        a, b = rng.sample(TOPICS, 2)
+        write(root, f"pkg/mod_{i:03d}.py",
+              f'def handle_{a}_{i}(request):\n    """Handle the {a} step {i} of an order."""\n'
+              f"    return request.get('{a}', {i})\n\n\n"
+              f"def compute_{b}_{i}(order):\n    \"\"\"Compute the {b} of order number {i}.\"\"\"\n"
+              f"    return order.total * {i % 7 + 1}\n")
+        if i % 20 == 0:
+            write(root, f"docs/topic_{i:03d}.md",
+                  f"# Topic {i}\n\n## About {a}\n\nHow the shop deals with {a} and {b}, "
+                  f"part {i} of the handbook.\n")
+
+
+def cli(home: Path, *args: str, **kw: object) -> subprocess.Popen[str]:
+    env = {**os.environ, "REPOKB_HOME": str(home)}
+    return subprocess.Popen([sys.executable, "-m", "repokb", *args], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def finish(proc: subprocess.Popen[str], timeout: float = 600) -> tuple[str, str]:
+    out, err = proc.communicate(timeout=timeout)
+    assert proc.returncode == 0, err
+    return out, err
+
+
+def snapshot(home: Path) -> tuple[dict[str, tuple[dict, list[float]]], dict[str, tuple]]:
+    with Workspace(Settings.load(home=home)) as ws:
+        points = {p.id: (p.payload, p.dense or []) for p in ws.store.export()}
+        catalog = Catalog(Settings.load(home=home).catalog_path)
+        entries = {(e.project, e.path): (e.status, e.chunks, e.content_hash, e.reason)
+                   for name in catalog.projects() for e in catalog.entries(name).values()}
+        catalog.close()
+    return points, entries
+
+
+def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path):
+    tree = tmp_path / "shop"
+    generate_tree(tree, 160)
+    clean_home, crash_home = tmp_path / "clean", tmp_path / "crash"
+    started = time.monotonic()
+    finish(cli(clean_home, "index", str(tree), "--json"))
+    full_run = time.monotonic() - started
+
+    rng = random.Random(42)
+    for _ in range(3):
+        proc = cli(crash_home, "index", str(tree), "--json")
+        time.sleep(rng.uniform(0.8, max(1.0, full_run * 0.9)))
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate()
+    finish(cli(crash_home, "index", str(tree), "--json"))
+
+    clean_points, clean_entries = snapshot(clean_home)
+    crash_points, crash_entries = snapshot(crash_home)
+    assert crash_entries == clean_entries
+    assert crash_points.keys() == clean_points.keys()
+    for point_id, (payload, vector) in clean_points.items():
+        crash_payload, crash_vector = crash_points[point_id]
+        assert crash_payload == payload, point_id
+        assert np.allclose(crash_vector, vector, atol=1e-4), point_id
+    out, _ = finish(cli(crash_home, "verify", "--json"))
+    assert json.loads(out)["ok"]
+
+
+def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path):
+    tree, home = tmp_path / "shop", tmp_path / "home"
+    generate_tree(tree, 40, seed=2)
+    finish(cli(home, "index", str(tree), "--json"))
+    generate_tree(tmp_path / "big", 160, seed=3)
+    indexer = cli(home, "index", str(tmp_path / "big"), "--json")
+    time.sleep(1.5)  # past start-up: the indexer now owns the store
+    answered = 0
+    while indexer.poll() is None and answered < 5:
+        out, _ = finish(cli(home, "search", "handle the refund step of an order", "--json",
+                            "--project", "shop"))
+        hits = json.loads(out)
+        assert hits and all(h["project"] == "shop" for h in hits)
+        answered += 1
+    second = cli(home, "index", str(tree), "--json")  # waits for the running index
+    finish(indexer)
+    out, _ = finish(second)
+    assert json.loads(out)["summary"]["chunks_embedded"] == 0
+    assert answered >= 1
+
+
+def test_watch_picks_up_changes_and_coalesces_bursts(tmp_path):
+    tree, home = tmp_path / "shop", tmp_path / "home"
+    generate_tree(tree, 10, seed=4)
+    watcher = cli(home, "watch", str(tree), "--debounce-ms", "400")
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the initial index has run once the owner answers
+            probe = cli(home, "stats", "--json")
+            out, _ = probe.communicate()
+            if probe.returncode == 0 and json.loads(out)["points"] > 0:
+                break
+            time.sleep(0.5)
+        write(tree, "pkg/new_feature.py",
+              'def apply_loyalty_points(customer):\n    """Give a customer loyalty points '
+              'for every purchase."""\n    return customer.purchases * 10\n')
+        found = False
+        changed_at = time.monotonic()
+        while time.monotonic() - changed_at < 15 and not found:
+            out, _ = finish(cli(home, "search", "loyalty points for purchases", "--json"))
+            found = any(h["path"] == "pkg/new_feature.py" for h in json.loads(out))
+        assert found, "the change did not reach search within 15 s"
+
+        for i in range(200):  # a burst, like a branch switch
+            write(tree, f"burst/gen_{i:03d}.py",
+                  f"def burst_{i}():\n    return 'generated module number {i} of the burst'\n")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            out, _ = finish(cli(home, "stats", "--json"))
+            if json.loads(out)["by_project"].get("shop", 0) >= 211:
+                break
+            time.sleep(0.5)
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=30)
+    batches = [line for line in out.splitlines() if line.startswith("updated")]
+    # initial run + the new file + the burst: the 200 writes land in very few batches
+    assert 3 <= len(batches) <= 6, out
