@@ -62,7 +62,7 @@ class Workspace:
     @cached_property
     def indexer(self) -> Indexer:
         return Indexer(self.settings, self.catalog, store_factory=lambda: self.store,
-                       vectorizer_factory=lambda: Vectorizer(self.embedder, self.lexical))
+                       vectorizer_factory=lambda: Vectorizer(lambda: self.embedder, self.lexical))
 
     @cached_property
     def searcher(self) -> Searcher:

@@ -179,11 +179,19 @@ class _ProjectRun:
 
     def _file(self, file: SourceFile, entry: Entry | None) -> None:
         self.counts["files_seen"] += 1
-        if (entry and entry.status == "indexed" and entry.size == file.size
-                and entry.mtime_ns == file.mtime_ns and entry.classification
+        if (entry and entry.size == file.size and entry.mtime_ns == file.mtime_ns
+                and entry.classification
                 and entry.classification.classifier_version == CLASSIFIER_VERSION):
-            self._unchanged(file, entry, entry.classification)
-            return
+            # Same size, mtime and rules: the earlier decision stands without reading a byte.
+            # Failed files are retried: their cause (permissions, a race) may be gone.
+            if entry.status == "indexed":
+                self._unchanged(file, entry, entry.classification)
+                return
+            if entry.status == "skipped":
+                self.counts["files_skipped"] += 1
+                self.report.record(file.path, entry.classification, 0, entry.reason,
+                                   project=self.root.name)
+                return
         c = self.indexer._classify(file)
         if not c.index_policy.admits_content:
             self._skipped(file, entry, c, c.reasons[0])

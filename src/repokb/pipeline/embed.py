@@ -6,21 +6,23 @@ new or edited text costs model time. Dense batches are sorted by length inside t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from repokb.embedders.base import Embedder
 from repokb.embedders.bm25 import Bm25Encoder
 from repokb.models import Chunk, EmbeddedChunk
 
 
 class Vectorizer:
-    def __init__(self, embedder: Embedder, lexical: Bm25Encoder) -> None:
-        self.embedder = embedder
+    def __init__(self, embedder: Callable[[], Embedder], lexical: Bm25Encoder) -> None:
+        self._embedder = embedder  # loaded on first use: an unchanged re-index never needs it
         self.lexical = lexical
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
         fresh = {c.text_hash: c.embed_text for c in chunks if c.text_hash not in reuse}
         texts = list(fresh.values())
-        dense = self.embedder.embed_documents(texts) if texts else []
+        dense = self._embedder().embed_documents(texts) if texts else []
         vectors = dict(reuse)
         for text_hash, vector in zip(fresh, dense, strict=True):
             vectors[text_hash] = [float(x) for x in vector]
