@@ -1,0 +1,433 @@
+"""The built-in classification rules, as data, in SPEC §2 precedence (see engine.Tier).
+
+Read top to bottom: the first terminal rule that holds decides. Facts (names, extensions,
+directories, markers) live in tables.py; the few computed facts are small functions below.
+Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classify.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Callable
+
+from repokb.models import Kind, Policy, Role
+from repokb.rules import tables as T
+from repokb.rules.engine import (
+    AnyOf,
+    CaseName,
+    Condition,
+    Constraint,
+    Dir,
+    Ext,
+    Fact,
+    Glob,
+    Lang,
+    Name,
+    Not,
+    Rule,
+    Sniff,
+    Then,
+    Tier,
+)
+from repokb.rules.facts import FileFacts
+
+CLASSIFIER_VERSION = "0.2.0"
+
+# Policy by kind (seed 003 §6.2); a rule may override either.
+KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
+    Kind.SOURCE: (Role.PRIMARY, Policy.PARSE_AND_INDEX),
+    Kind.TEST: (Role.SUPPORTING, Policy.PARSE_AND_INDEX),
+    Kind.TEST_FIXTURE: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.DOCUMENTATION: (Role.PRIMARY, Policy.PARSE_AND_INDEX),
+    Kind.CONFIGURATION: (Role.SUPPORTING, Policy.INDEX_TEXT),
+    Kind.CONTRACT: (Role.CONTRACT, Policy.INDEX_TEXT),
+    Kind.SCHEMA: (Role.CONTRACT, Policy.PARSE_AND_INDEX),
+    Kind.INFRASTRUCTURE: (Role.OPERATIONAL, Policy.INDEX_TEXT),
+    Kind.CI_CD: (Role.OPERATIONAL, Policy.INDEX_TEXT),
+    Kind.DEPENDENCY_MANIFEST: (Role.SUPPORTING, Policy.INDEX_TEXT),
+    Kind.LOCKFILE: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.GENERATED: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.VENDOR: (Role.EXCLUDED, Policy.EXCLUDE),
+    Kind.BUILD_ARTIFACT: (Role.EXCLUDED, Policy.EXCLUDE),
+    Kind.ASSET: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.DATA: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.LOG: (Role.EXCLUDED, Policy.EXCLUDE),
+    Kind.BINARY: (Role.METADATA_ONLY, Policy.METADATA_ONLY),
+    Kind.SECRET_CANDIDATE: (Role.BLOCKED, Policy.BLOCK),
+    Kind.UNKNOWN: (Role.EXCLUDED, Policy.EXCLUDE),
+}
+
+CONSTRAINTS = (
+    Constraint("large", Policy.METADATA_ONLY, Role.METADATA_ONLY,
+               "larger than max_file_bytes: recorded, not read"),
+    Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY,
+               "not valid UTF-8: recorded, not read"),
+    Constraint("config_excluded", Policy.EXCLUDE, Role.EXCLUDED, ""),  # its rule gave the reason
+)
+
+CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
+DOCS = frozenset({"markdown", "rst", "asciidoc", "text"})
+STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
+BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
+
+
+# -- computed facts ------------------------------------------------------------------------
+def _fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
+                                                           Fact]:
+    def wrap(fn: Callable[[FileFacts], str | None]) -> Fact:
+        return Fact(label, fn, signal)
+    return wrap
+
+
+@_fact("empty", "size")
+def EMPTY(f: FileFacts) -> str | None:
+    return "0 bytes" if f.file.size == 0 else None
+
+
+@_fact("over skip_file_bytes", "size")
+def UNREADABLY_LARGE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.skip_file_bytes
+    return f"{n} bytes > skip_file_bytes {limit}" if n > limit else None
+
+
+@_fact("over max_file_bytes", "size")
+def LARGE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.max_file_bytes
+    return f"{n} bytes > max_file_bytes {limit}" if n > limit else None
+
+
+@_fact("over max_tabular_bytes", "size")
+def LARGE_TABLE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.max_tabular_bytes
+    return f"{n} bytes > max_tabular_bytes {limit}" if n > limit else None
+
+
+@_fact("binary content", "binary")
+def BINARY(f: FileFacts) -> str | None:
+    nul, control = f.control_ratios
+    return f"NUL {nul:.1%}, control bytes {control:.1%}" if f.is_binary else None
+
+
+@_fact("invalid UTF-8", "encoding")
+def INVALID_UTF8(f: FileFacts) -> str | None:
+    at = f.utf8_error
+    return None if at is None or f.is_binary else f"invalid UTF-8 at byte {at}"
+
+
+def _magic(kind: str) -> Fact:
+    def test(f: FileFacts) -> str | None:
+        head = f.head
+        return next((sub for magic, k, sub in T.MAGIC_BYTES
+                     if k == kind and head.startswith(magic)), None)
+    return Fact(f"magic bytes of {kind}", test, "magic")
+
+
+@_fact("not a template copy", "name")
+def NOT_TEMPLATE(f: FileFacts) -> str | None:
+    return "" if f.template_base is None else None
+
+
+@_fact("template copy", "name")
+def TEMPLATE(f: FileFacts) -> str | None:
+    return f"template of {f.template_base}" if f.template_base else None
+
+
+@_fact("secret word in a data file name", "name")
+def SECRET_WORD_NAME(f: FileFacts) -> str | None:
+    if f.template_base or f.language not in T.SECRET_NAME_WORD_LANGUAGES:
+        return None
+    return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
+
+
+@_fact("private key block", "secret")
+def PRIVATE_KEY(f: FileFacts) -> str | None:
+    return next((x.describe() for x in f.secrets if x.detector == "private_key"), None)
+
+
+@_fact("strong secret-like value", "secret")
+def STRONG_SECRET(f: FileFacts) -> str | None:
+    return next((x.describe() for x in f.secrets if x.strong), None)
+
+
+@_fact("secret-like value", "secret")
+def ANY_SECRET(f: FileFacts) -> str | None:
+    found = f.secrets
+    if not found:
+        return None
+    kinds = sorted({x.detector for x in found})
+    return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
+
+
+@_fact("config worth indexing after redaction", "name")
+def REDACTABLE_CONFIG(f: FileFacts) -> str | None:
+    if f.lower_name in T.REDACTED_CONFIG_NAMES:
+        return f.lower_name
+    if f.language in T.REDACTED_CONFIG_LANGUAGES:
+        return f"{f.language} config"
+    return f"template of {f.template_base}" if f.template_base else None
+
+
+def test_layout(f: FileFacts) -> str | None:
+    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP."""
+    if not f.is_code:
+        return None
+    hit = next((g for g in T.TEST_NAME_GLOBS if fnmatch.fnmatchcase(f.name, g)), None)
+    if hit:
+        return hit
+    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+TEST_LAYOUT = Fact("test layout", test_layout, "path")
+
+
+@_fact("test data in a test directory", "path")
+def TEST_DATA(f: FileFacts) -> str | None:
+    if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:
+        return None
+    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+@_fact("Helm chart", "path")
+def IN_HELM_CHART(f: FileFacts) -> str | None:
+    chart = f.nearest_dir_with(("Chart.yaml",))
+    return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
+
+
+@_fact("always", "fallback")
+def ALWAYS(f: FileFacts) -> str | None:
+    return "no rule matched"
+
+
+# -- the table -----------------------------------------------------------------------------
+def _r(id: str, tier: Tier, when: tuple[Condition, ...], then: Then, **kw: float) -> Rule:
+    weights = {Tier.BLOCK: 1.0, Tier.SECURITY: 0.95, Tier.VENDOR: 0.9, Tier.GENERATED: 0.9,
+               Tier.FORMAT: 0.9, Tier.CONFIG: 1.0, Tier.PATH: 0.8, Tier.LANGUAGE: 0.6,
+               Tier.CONTENT: 0.7, Tier.FALLBACK: 0.1}
+    return Rule(id, tier, when, then, weight=float(kw.get("weight", weights[tier])))
+
+
+_SECRET = dict(flags=("sensitive",), confidence=0.99)
+_TEXTISH = frozenset({"markdown", "text", "rst", None, "json", "yaml", "html"})
+
+BUILTIN_RULES: tuple[Rule, ...] = (
+    # explicit block rules: secret files by path; no config can unblock them
+    _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE),
+       Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
+            subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
+       Then(Kind.SECRET_CANDIDATE, "inside a secrets directory ({evidence})",
+            subkind="secret_store", **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME,),
+       Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
+            subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
+    # security: secret-like content in the head
+    _r("kubernetes-secret", Tier.SECURITY, (Lang(frozenset({"yaml", "json"})),
+                                            Sniff("kubernetes_secret")),
+       Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest", subkind="kubernetes_secret",
+            **_SECRET)),  # type: ignore[arg-type]
+    _r("private-key-content", Tier.SECURITY, (PRIVATE_KEY,),
+       Then(Kind.SECRET_CANDIDATE, "private key in content ({evidence})",
+            subkind="private_key_content", **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-in-config", Tier.SECURITY, (ANY_SECRET, REDACTABLE_CONFIG),
+       Then(reason="secret-like values ({evidence}): indexed only after redaction",
+            flags=("sensitive", "redact"))),
+    _r("strong-secret-content", Tier.SECURITY, (STRONG_SECRET,),
+       Then(Kind.SECRET_CANDIDATE, "strong secret-like value in content ({evidence})",
+            subkind="secret_content", flags=("sensitive",), confidence=0.9)),
+    _r("weak-secret-content", Tier.SECURITY, (ANY_SECRET, Not(REDACTABLE_CONFIG)),
+       Then(reason="secret-like values ({evidence}): redacted before indexing",
+            flags=("sensitive", "redact"))),
+    # vendor and dependencies
+    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS),),
+       Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
+            subkind="third_party", flags=("vendor",), confidence=0.95)),
+    _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
+       Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
+            confidence=0.99)),
+    _r("dependency-manifest", Tier.VENDOR,
+       (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
+       Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
+            subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
+    # generated, minified, machine-written
+    _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
+       Then(Kind.GENERATED, "generated code (marker {evidence!r})",
+            subkinds=T.GENERATED_MARKERS_BY_SUBKIND, flags=("generated",), confidence=0.95)),
+    _r("generated-directory", Tier.GENERATED, (Dir(T.GENERATED_DIRS),),
+       Then(Kind.GENERATED, "inside a generated-code directory ({evidence})",
+            subkind="generated_code", flags=("generated",))),
+    _r("generated-name", Tier.GENERATED, (Name(tuple(T.GENERATED_NAME_GLOBS)),),
+       Then(Kind.GENERATED, "generated file name ({evidence})",
+            subkinds=T.GENERATED_NAME_GLOBS, flags=("generated",))),
+    _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
+       Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
+            flags=("generated", "minified"), confidence=0.95)),
+    _r("minified-shape", Tier.GENERATED,
+       (Lang(T.MINIFIABLE_LANGUAGES - {"json"}), Sniff("minified")),
+       Then(Kind.GENERATED, "minified code ({evidence})", subkind="minified",
+            flags=("generated", "minified"))),
+    _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
+       Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
+    _r("llm-transcript", Tier.GENERATED, (Lang(_TEXTISH), Sniff("llm_response")),
+       Then(Kind.GENERATED, "LLM response contamination ({evidence})", subkind="llm_transcript",
+            policy=Policy.EXCLUDE, role=Role.EXCLUDED, flags=("llm_response",))),
+    _r("llm-api-payload", Tier.GENERATED,
+       (AnyOf((Lang(frozenset({"shell", "json", "text", None})), TEST_LAYOUT)),
+        Sniff("api_payload")),
+       Then(Kind.GENERATED, "hard-coded LLM API payloads ({evidence})",
+            subkind="llm_api_payload", policy=Policy.EXCLUDE, role=Role.EXCLUDED,
+            flags=("llm_response",))),
+    # format: what cannot be read as text is decided before any path convention
+    _r("empty", Tier.FORMAT, (EMPTY,),
+       Then(Kind.UNKNOWN, "empty file", subkind="empty", confidence=1.0)),
+    _r("unreadably-large", Tier.FORMAT, (UNREADABLY_LARGE,),
+       Then(Kind.UNKNOWN, "file over skip_file_bytes: not read at all", subkind="oversize",
+            flags=("large",), confidence=1.0)),
+    _r("build-artifact-extension", Tier.FORMAT, (Ext(T.BUILD_ARTIFACT_EXTENSIONS),),
+       Then(Kind.BUILD_ARTIFACT, "compiled artifact ({evidence})", subkind="compiled",
+            flags=("binary",), confidence=0.99)),
+    _r("svg-image", Tier.FORMAT, (Ext(frozenset({".svg"})),),
+       Then(Kind.ASSET, "SVG image: metadata only", subkind="svg_image", confidence=0.95)),
+    _r("image-or-font", Tier.FORMAT, (Ext(T.IMAGE_AND_FONT_EXTENSIONS),),
+       Then(Kind.ASSET, "binary image or font ({evidence}): metadata only", subkind="image_or_font",
+            flags=("binary",), confidence=0.99)),
+    _r("binary-extension", Tier.FORMAT, (Ext(T.BINARY_EXTENSIONS),),
+       Then(Kind.BINARY, "binary format ({evidence}): metadata only", subkind="binary_file",
+            flags=("binary",), confidence=0.95)),
+    _r("magic-asset", Tier.FORMAT, (_magic("asset"),),
+       Then(Kind.ASSET, "image or font by magic bytes ({evidence})", subkind="{evidence}",
+            flags=("binary",), confidence=0.99)),
+    _r("magic-artifact", Tier.FORMAT, (_magic("build_artifact"),),
+       Then(Kind.BUILD_ARTIFACT, "executable or compiled code by magic bytes ({evidence})",
+            subkind="{evidence}", flags=("binary",), confidence=0.99)),
+    _r("magic-data", Tier.FORMAT, (_magic("data"),),
+       Then(Kind.DATA, "data file by magic bytes ({evidence}): metadata only",
+            subkind="{evidence}", flags=("binary",), confidence=0.99)),
+    _r("magic-binary", Tier.FORMAT, (_magic("binary"),),
+       Then(Kind.BINARY, "binary by magic bytes ({evidence}): metadata only",
+            subkind="{evidence}", flags=("binary",), confidence=0.99)),
+    _r("binary-content", Tier.FORMAT, (BINARY,),
+       Then(Kind.BINARY, "binary content ({evidence})", subkind="binary_data",
+            flags=("binary",), confidence=0.95)),
+    _r("invalid-utf8", Tier.FORMAT, (INVALID_UTF8,), Then(flags=("invalid_utf8",))),
+    _r("large-table", Tier.FORMAT, (Lang(T.TABULAR_LANGUAGES), LARGE_TABLE),
+       Then(Kind.DATA, "tabular data over max_tabular_bytes: excluded", subkind="{language}",
+            policy=Policy.EXCLUDE, role=Role.EXCLUDED, flags=("large",), confidence=0.99)),
+    _r("large", Tier.FORMAT, (LARGE,), Then(flags=("large",))),
+    # (repository config rules are inserted here, tier CONFIG: see repo_config.py)
+    # path conventions
+    _r("github-actions", Tier.PATH,
+       (Glob((".github/workflows/*.yml", ".github/workflows/*.yaml",
+              ".github/actions/**/action.yml", ".github/actions/**/action.yaml")),),
+       Then(Kind.CI_CD, "GitHub Actions ({evidence})", subkind="github_actions",
+            confidence=0.99)),
+    _r("ci-file", Tier.PATH, (Name(tuple(T.CI_FILES)),),
+       Then(Kind.CI_CD, "CI configuration ({evidence})", subkinds=T.CI_FILES,
+            confidence=0.95)),
+    _r("ci-directory", Tier.PATH, (Dir(T.CI_DIRS),),
+       Then(Kind.CI_CD, "CI configuration directory ({evidence})", subkind="ci_config")),
+    _r("docker", Tier.PATH, (Name(tuple(T.DOCKER_FILES)),),
+       Then(Kind.INFRASTRUCTURE, "Docker ({evidence})", subkinds=T.DOCKER_FILES,
+            confidence=0.95)),
+    _r("helm-chart", Tier.PATH, (Name(("Chart.yaml",)),),
+       Then(Kind.INFRASTRUCTURE, "Helm chart definition", subkind="helm_chart")),
+    _r("helm-file", Tier.PATH, (IN_HELM_CHART, AnyOf((Name(("values*.yaml", "values*.yml")),
+                                                      Dir(frozenset({"templates"}))))),
+       Then(Kind.INFRASTRUCTURE, "part of a Helm chart ({evidence})", subkind="helm")),
+    _r("terraform", Tier.PATH, (Ext(frozenset({".tf", ".tfvars", ".hcl"})),),
+       Then(Kind.INFRASTRUCTURE, "Terraform/HCL ({evidence})", subkind="terraform",
+            policy=Policy.PARSE_AND_INDEX)),
+    _r("migration", Tier.PATH,
+       (AnyOf((Dir(T.MIGRATION_DIRS), Glob(("**/alembic/versions/*.py",)),
+               CaseName(T.MIGRATION_NAME_GLOBS))), Lang(CODE)),
+       Then(Kind.SCHEMA, "database migration ({evidence})", subkind="migration")),
+    _r("database-schema", Tier.PATH, (Name(T.SCHEMA_NAME_GLOBS),),
+       Then(Kind.SCHEMA, "database schema ({evidence})", subkind="database_schema")),
+    _r("adr", Tier.PATH, (Dir(T.ADR_DIRS), Lang(DOCS)),
+       Then(Kind.DOCUMENTATION, "architecture decision record ({evidence})", subkind="adr",
+            confidence=0.95)),
+    _r("fixture", Tier.PATH, (AnyOf((Dir(T.FIXTURE_DIR_NAMES), Name(T.FIXTURE_NAME_GLOBS))),),
+       Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
+    _r("test-code", Tier.PATH, (TEST_LAYOUT,),
+       Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),
+    _r("test-data", Tier.PATH, (TEST_DATA,),
+       Then(Kind.TEST_FIXTURE, "test data ({evidence}): metadata only", subkind="test_data")),
+    _r("json-schema-name", Tier.PATH, (Name(("*.schema.json",)),),
+       Then(Kind.CONTRACT, "JSON Schema ({evidence})", subkind="json_schema")),
+    _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
+       Then(Kind.DOCUMENTATION, "project document ({evidence})",
+            subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
+    _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),
+       Then(Kind.DOCUMENTATION, "documentation ({evidence})", subkind="guide")),
+    _r("example-code", Tier.PATH, (Dir(T.EXAMPLE_DIRS), Lang(CODE)),
+       Then(Kind.SOURCE, "example code ({evidence})", subkind="example",
+            role=Role.SUPPORTING)),
+    _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
+       Then(Kind.CONFIGURATION, "example env file: indexed with secret-like values redacted",
+            subkind="example_env", flags=("sample",), confidence=0.95)),
+    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS)),
+       Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
+            "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("log", Tier.PATH, (AnyOf((Name(T.LOG_NAME_GLOBS), Lang(frozenset({"log"})))),),
+       Then(Kind.LOG, "log output ({evidence}): volatile noise", subkind="log",
+            confidence=0.95)),
+    _r("log-directory", Tier.PATH, (Dir(T.LOG_DIRS), Lang(frozenset({"text", None}))),
+       Then(Kind.LOG, "inside a log directory ({evidence})", subkind="log")),
+    _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
+       Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
+            role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
+    _r("notebook", Tier.PATH, (Lang(frozenset({"jupyter"})),),
+       Then(Kind.SOURCE, "Jupyter notebook: outputs embed data and images, metadata only "
+            "until a notebook chunker extracts its cells", subkind="jupyter_notebook",
+            role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY)),
+    # extension / language
+    _r("contract-format", Tier.LANGUAGE, (Ext(frozenset(T.CONTRACT_EXTENSIONS)),),
+       Then(Kind.CONTRACT, "interface definition ({evidence})",
+            subkinds=T.CONTRACT_EXTENSIONS, confidence=0.95)),
+    _r("source-code", Tier.LANGUAGE, (Lang(CODE),),
+       Then(Kind.SOURCE, "{language} source", subkind="{language}_source")),
+    _r("documentation", Tier.LANGUAGE, (Lang(DOCS),),
+       Then(Kind.DOCUMENTATION, "{language} documentation", subkind="{language}_doc")),
+    _r("build-script", Tier.LANGUAGE, (Lang(BUILD_SCRIPTS),),
+       Then(Kind.INFRASTRUCTURE, "{language} build/infrastructure file",
+            subkind="{language}")),
+    _r("table-columns", Tier.LANGUAGE, (Lang(T.TABULAR_LANGUAGES), Sniff("tabular_header")),
+       Then()),
+    _r("tabular-data", Tier.LANGUAGE, (Lang(T.TABULAR_LANGUAGES),),
+       Then(Kind.DATA, "{language} data: metadata only", subkind="{language}")),
+    _r("markup-or-style", Tier.LANGUAGE, (Lang(T.MARKUP_LANGUAGES - {"xml"}),),
+       Then(Kind.ASSET, "{language} markup/style: metadata only by default",
+            subkind="{language}")),
+    # content sniffing for formats whose extension says little (.yaml, .json, .xml ...)
+    _r("openapi", Tier.CONTENT, (Lang(STRUCTURED), Sniff("openapi")),
+       Then(Kind.CONTRACT, "OpenAPI document ({evidence})", subkind="openapi",
+            confidence=0.97)),
+    _r("asyncapi", Tier.CONTENT, (Lang(STRUCTURED), Sniff("asyncapi")),
+       Then(Kind.CONTRACT, "AsyncAPI document ({evidence})", subkind="asyncapi",
+            confidence=0.97)),
+    _r("json-schema", Tier.CONTENT, (Lang(STRUCTURED), Sniff("json_schema")),
+       Then(Kind.CONTRACT, "JSON Schema ({evidence})", subkind="json_schema")),
+    _r("kubernetes", Tier.CONTENT, (Lang(STRUCTURED), Sniff("kubernetes")),
+       Then(Kind.INFRASTRUCTURE, "Kubernetes manifest ({evidence})",
+            subkind="kubernetes_manifest", confidence=0.95)),
+    _r("github-actions-content", Tier.CONTENT, (Lang(STRUCTURED), Sniff("github_actions")),
+       Then(Kind.CI_CD, "workflow definition ({evidence})", subkind="workflow")),
+    _r("cloudformation", Tier.CONTENT, (Lang(STRUCTURED), Sniff("cloudformation")),
+       Then(Kind.INFRASTRUCTURE, "CloudFormation template", subkind="cloudformation")),
+    _r("helm-template-content", Tier.CONTENT, (Sniff("helm_template"),),
+       Then(Kind.INFRASTRUCTURE, "Helm template ({evidence})", subkind="helm_template")),
+    _r("spring-boot", Tier.CONTENT,
+       (Lang(STRUCTURED), AnyOf((Name(("application*.yml", "application*.yaml",
+                                       "application*.properties", "bootstrap*.yml")),
+                                 Sniff("spring_boot")))),
+       Then(Kind.CONFIGURATION, "Spring Boot configuration ({evidence})",
+            subkind="spring_boot_config")),
+    _r("dockerfile-content", Tier.CONTENT, (Lang(frozenset({None})), Sniff("dockerfile")),
+       Then(Kind.INFRASTRUCTURE, "Dockerfile ({evidence})", subkind="dockerfile")),
+    _r("infrastructure-directory", Tier.CONTENT, (Dir(T.INFRA_DIRS), Lang(STRUCTURED)),
+       Then(Kind.INFRASTRUCTURE, "deployment configuration ({evidence})",
+            subkind="deployment_config")),
+    _r("structured-config", Tier.CONTENT, (Lang(STRUCTURED),),
+       Then(Kind.CONFIGURATION, "{language} configuration", subkind="{language}_config")),
+    _r("unknown", Tier.FALLBACK, (ALWAYS,),
+       Then(Kind.UNKNOWN, "unknown format: no rule matched", confidence=0.3)),
+)
