@@ -41,7 +41,7 @@ def classify_file(root: Path, rel: str, content: str | bytes):
         ("keys/server.pem", "-----BEGIN CERTIFICATE-----\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("src/settings.py", "KEY = '-----BEGIN RSA PRIVATE KEY-----'\n", Kind.SECRET_CANDIDATE,
          Policy.BLOCK),
-        ("empty.py", "", Kind.UNKNOWN, Policy.EXCLUDE),
+        ("empty.py", "", Kind.SOURCE, Policy.EXCLUDE),
         ("weird.xyz", "???\n", Kind.UNKNOWN, Policy.EXCLUDE),
     ],
 )

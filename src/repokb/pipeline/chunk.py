@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.models import Chunk, Classification, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.rules.ruleset import CODE
 from repokb.rules.sniff import llm_response
-from repokb.secrets import redact, scan
+from repokb.secrets import mode_for, redact, scan
 
 
 class FileProblem(Exception):
@@ -54,8 +53,8 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                min_chars: int = 40) -> ChunkedFile:
-    is_code = c.language in CODE
-    redacted = redact(text, bare_values=not is_code)
+    mode = mode_for(c.language)
+    redacted = redact(text, mode)
     text = redacted.text
     chunker = chunker_for(c.language)
     try:
@@ -68,10 +67,10 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         if len(piece.content.strip()) < min_chars:
             dropped["too_short"] += 1
             continue
-        if scan(piece.content, bare_values=not is_code):  # guard: redaction missed nothing
+        if scan(piece.content, mode):  # guard: redaction missed nothing
             dropped["secret"] += 1
             continue
-        if not is_code and llm_response(piece.content):  # seed 000: transcripts are not knowledge
+        if mode != "code" and llm_response(piece.content):  # seed 000: transcripts aren't knowledge
             dropped["llm_response"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks)))

@@ -10,7 +10,6 @@ import fnmatch
 import os
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from repokb.models import SourceFile
@@ -36,6 +35,7 @@ class ProjectContext:
 
     config: RepoConfig | None = None
     _dir_names: dict[str, frozenset[str]] = field(default_factory=dict)
+    _nearest: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict)
 
     def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
         if rel_dir not in self._dir_names:
@@ -60,7 +60,7 @@ class FileFacts:
 
     @cached_property
     def name(self) -> str:
-        return PurePosixPath(self.file.path).name
+        return self.file.path.rsplit("/", 1)[-1]
 
     @cached_property
     def lower_name(self) -> str:
@@ -68,7 +68,7 @@ class FileFacts:
 
     @cached_property
     def dirs(self) -> tuple[str, ...]:
-        return tuple(PurePosixPath(self.file.path).parts[:-1])
+        return tuple(self.file.path.split("/")[:-1])
 
     @cached_property
     def lower_dirs(self) -> frozenset[str]:
@@ -84,7 +84,7 @@ class FileFacts:
 
     @cached_property
     def ext(self) -> str:
-        return PurePosixPath(self.template_base or self.name).suffix.lower()
+        return os.path.splitext(self.template_base or self.name)[1].lower()
 
     @cached_property
     def language(self) -> str | None:
@@ -155,11 +155,11 @@ class FileFacts:
 
     @cached_property
     def secrets(self) -> list[Finding]:
-        from repokb.secrets import scan
+        from repokb.secrets import mode_for, scan
 
         if not self.text:
             return []
-        return scan(self.text, bare_values=not self.is_code)
+        return scan(self.text, mode_for(self.language))
 
     # -- project layout --------------------------------------------------------------------
     def ancestors(self) -> list[str]:
@@ -168,9 +168,16 @@ class FileFacts:
         return ["/".join(parts[:i]) for i in range(len(parts), -1, -1)]
 
     def nearest_dir_with(self, names: tuple[str, ...]) -> str | None:
-        root = str(self.file.root)
-        for rel in self.ancestors():
-            listing = self.project.names_in(root, rel)
-            if any(n in listing for n in names):
-                return rel
-        return None
+        """The nearest directory (itself or up) holding one of `names`; cached per directory."""
+        cache = self.project._nearest
+        key = ("/".join(self.dirs), names)
+        if key not in cache:
+            root = str(self.file.root)
+            cache[key] = next((rel for rel in self.ancestors()
+                               if not names_disjoint(self.project.names_in(root, rel), names)),
+                              None)
+        return cache[key]
+
+
+def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
+    return listing.isdisjoint(names)

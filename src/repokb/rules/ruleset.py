@@ -7,7 +7,6 @@ Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classi
 
 from __future__ import annotations
 
-import fnmatch
 from collections.abc import Callable
 
 from repokb.models import Kind, Policy, Role
@@ -63,6 +62,7 @@ CONSTRAINTS = (
     Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY,
                "not valid UTF-8: recorded, not read"),
     Constraint("config_excluded", Policy.EXCLUDE, Role.EXCLUDED, ""),  # its rule gave the reason
+    Constraint("empty", Policy.EXCLUDE, Role.EXCLUDED, ""),
 )
 
 CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
@@ -144,7 +144,7 @@ def PRIVATE_KEY(f: FileFacts) -> str | None:
     return next((x.describe() for x in f.secrets if x.detector == "private_key"), None)
 
 
-@_fact("strong secret-like value", "secret")
+@_fact("credential of a known format", "secret")
 def STRONG_SECRET(f: FileFacts) -> str | None:
     return next((x.describe() for x in f.secrets if x.strong), None)
 
@@ -167,14 +167,14 @@ def REDACTABLE_CONFIG(f: FileFacts) -> str | None:
     return f"template of {f.template_base}" if f.template_base else None
 
 
+_TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
+
+
 def test_layout(f: FileFacts) -> str | None:
     """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP."""
     if not f.is_code:
         return None
-    hit = next((g for g in T.TEST_NAME_GLOBS if fnmatch.fnmatchcase(f.name, g)), None)
-    if hit:
-        return hit
-    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+    return _TEST_NAME.check(f) or next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
 
 
 TEST_LAYOUT = Fact("test layout", test_layout, "path")
@@ -183,6 +183,8 @@ TEST_LAYOUT = Fact("test layout", test_layout, "path")
 @_fact("test data in a test directory", "path")
 def TEST_DATA(f: FileFacts) -> str | None:
     if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:
+        return None
+    if f.lower_dirs & T.DOC_DIRS:  # docs/topics/testing/*.txt is documentation about tests
         return None
     return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
 
@@ -231,8 +233,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-in-config", Tier.SECURITY, (ANY_SECRET, REDACTABLE_CONFIG),
        Then(reason="secret-like values ({evidence}): indexed only after redaction",
             flags=("sensitive", "redact"))),
-    _r("strong-secret-content", Tier.SECURITY, (STRONG_SECRET,),
-       Then(Kind.SECRET_CANDIDATE, "strong secret-like value in content ({evidence})",
+    _r("strong-secret-content", Tier.SECURITY, (STRONG_SECRET, Not(REDACTABLE_CONFIG)),
+       Then(Kind.SECRET_CANDIDATE, "credential of a known format in content ({evidence})",
             subkind="secret_content", flags=("sensitive",), confidence=0.9)),
     _r("weak-secret-content", Tier.SECURITY, (ANY_SECRET, Not(REDACTABLE_CONFIG)),
        Then(reason="secret-like values ({evidence}): redacted before indexing",
@@ -262,7 +264,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),
     _r("minified-shape", Tier.GENERATED,
-       (Lang(T.MINIFIABLE_LANGUAGES - {"json"}), Sniff("minified")),
+       (Lang(T.MINIFIABLE_LANGUAGES), Sniff("minified")),
        Then(Kind.GENERATED, "minified code ({evidence})", subkind="minified",
             flags=("generated", "minified"))),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
@@ -277,8 +279,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             subkind="llm_api_payload", policy=Policy.EXCLUDE, role=Role.EXCLUDED,
             flags=("llm_response",))),
     # format: what cannot be read as text is decided before any path convention
-    _r("empty", Tier.FORMAT, (EMPTY,),
-       Then(Kind.UNKNOWN, "empty file", subkind="empty", confidence=1.0)),
+    _r("empty", Tier.FORMAT, (EMPTY,), Then(reason="empty file", flags=("empty",))),
     _r("unreadably-large", Tier.FORMAT, (UNREADABLY_LARGE,),
        Then(Kind.UNKNOWN, "file over skip_file_bytes: not read at all", subkind="oversize",
             flags=("large",), confidence=1.0)),
@@ -372,6 +373,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             confidence=0.95)),
     _r("log-directory", Tier.PATH, (Dir(T.LOG_DIRS), Lang(frozenset({"text", None}))),
        Then(Kind.LOG, "inside a log directory ({evidence})", subkind="log")),
+    _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
+       Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
+            subkind="translation_catalog", confidence=0.95)),
     _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),

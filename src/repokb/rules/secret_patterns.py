@@ -71,7 +71,7 @@ SECRET_KEY_WORDS = frozenset({
 SECRET_KEY_PAIRS = frozenset({
     ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"), ("auth", "key"),
     ("client", "secret"), ("signing", "key"), ("master", "key"), ("encryption", "key"),
-    ("session", "key"), ("account", "key"), ("app", "key"), ("license", "key"),
+    ("account", "key"), ("app", "key"), ("license", "key"),
     ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
 })
 # A key ending in one of these words names something about a secret, not the secret.
@@ -103,7 +103,6 @@ PLACEHOLDER = _re(
 # Bare values in code that are references, not literals.
 CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:[.\[(][^\s]*)?$")
 
-# Entropy thresholds (bits per character) for a keyed value to count as strong.
-STRONG_MIN_LENGTH = 16
-STRONG_MIN_ENTROPY = 3.5
-WEAK_MIN_LENGTH = 4
+WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
+# Languages whose assignments hold literal values (a bare `password: hunter2` is the password).
+CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", None})

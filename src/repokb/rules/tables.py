@@ -83,6 +83,7 @@ BINARY_EXTENSIONS = frozenset({
 })
 BUILD_ARTIFACT_EXTENSIONS = frozenset({
     ".o", ".a", ".so", ".dylib", ".dll", ".exe", ".class", ".pyc", ".pyo", ".wasm", ".obj",
+    ".mo",
 })
 
 # Secret files by name or glob (matched against the file name, lower case).
@@ -141,9 +142,8 @@ SECRET_FILES: dict[str, str] = {
 SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secrets"})
 # A file name containing one of these words in a data/config format is a secret store too;
 # code files with such names (secrets.py) are judged by their content instead.
-SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential", "password", "passwd")
-SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "text", "xml",
-                                        None})
+SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
+SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
 
 # Names of config files worth indexing after their values are redacted (SPEC §2).
 REDACTED_CONFIG_NAMES = frozenset({
@@ -185,6 +185,7 @@ MANIFESTS: dict[str, str] = {
     "Podfile": "cocoapods_manifest", "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
+    "PKG-INFO": "python_package_info", "MANIFEST.in": "python_sdist_manifest",
 }
 # requirements-dev.txt, requirements/base.txt ...
 MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",
@@ -223,7 +224,8 @@ GENERATED_MARKER_LINES = 15  # markers count only in comment lines this near the
 COMMENT_PREFIXES = ("//", "#", "/*", "*", "<!--", "--", ";", '"""', "'''", "(*", "{-", "%")
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
-MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "json", "html", "typescript"})
+# HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
+MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
 
 # Binary by magic bytes (prefix of the head) -> (kind, subkind).
@@ -256,7 +258,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".vue": "vue", ".svelte": "svelte", ".m": "objc", ".mm": "objc", ".groovy": "groovy",
     ".gradle": "groovy", ".ps1": "powershell", ".bat": "batch", ".cmd": "batch", ".fish": "shell",
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
-    ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
+    ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log", ".po": "gettext",
+    ".pot": "gettext", ".kml": "xml",
 }
 EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
@@ -268,6 +271,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "makefile.*": "make", "*.mk": "make", "cmakelists.txt": "cmake", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
+    "install": "text",
 }
 # Interpreter named by a shebang -> language.
 SHEBANG_LANGUAGES: dict[str, str] = {
@@ -277,7 +281,7 @@ SHEBANG_LANGUAGES: dict[str, str] = {
 }
 # Suffixes of template copies: the language comes from the name before the suffix.
 TEMPLATE_SUFFIXES: tuple[str, ...] = (".example", ".sample", ".template", ".dist", ".tpl",
-                                      ".default", ".orig")
+                                      "-tpl", ".tmpl", ".default", ".orig")
 
 # Test layouts per ecosystem (file name globs, case-sensitive).
 TEST_NAME_GLOBS: tuple[str, ...] = (
@@ -309,7 +313,7 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "readme*": "readme", "changelog*": "changelog", "changes*": "changelog",
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
-    "authors*": "authors", "runbook*": "runbook",
+    "authors*": "authors", "runbook*": "runbook", "install*": "install_guide",
 }
 CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphql",
                                        ".gql": "graphql", ".avsc": "avro_schema",

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets.library import library_findings
-from repokb.secrets.scan import Finding, entropy, is_placeholder, scan
+from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, mode_for, scan
 
-__all__ = ["REDACTED", "Finding", "Redacted", "entropy", "find_secret", "is_placeholder",
-           "redact", "scan"]
+__all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_secret", "is_placeholder",
+           "mode_for", "redact", "scan"]
 
 
 @dataclass(frozen=True)
@@ -24,15 +24,15 @@ class Redacted:
     findings: tuple[Finding, ...]
 
 
-def find_secret(text: str, *, bare_values: bool = True) -> str | None:
+def find_secret(text: str, mode: Mode = "config") -> str | None:
     """The detector name of the first secret-like value in text, or None."""
-    found = scan(text, bare_values=bare_values) or library_findings(text)
+    found = scan(text, mode) or library_findings(text)
     return found[0].detector if found else None
 
 
-def redact(text: str, *, bare_values: bool = True) -> Redacted:
+def redact(text: str, mode: Mode = "config") -> Redacted:
     """Text with every secret-like value replaced by `<REDACTED_SECRET>`, newlines kept."""
-    findings = _merge(scan(text, bare_values=bare_values) + library_findings(text))
+    findings = _merge(scan(text, mode) + library_findings(text))
     if not findings:
         return Redacted(text, ())
     parts: list[str] = []

@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from repokb.rules import secret_patterns as P
 
@@ -39,6 +40,9 @@ def is_placeholder(value: str) -> bool:
     return bool(P.PLACEHOLDER.match(value.strip()))
 
 
+# One pass finds which token formats are worth trying.
+_ANCHORS = re.compile("|".join(sorted({re.escape(a) for f in P.TOKEN_FORMATS for a in f.anchors},
+                                      key=len, reverse=True)))
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
@@ -72,15 +76,30 @@ def _line_of(text: str, offset: int, starts: list[int]) -> int:
     return lo + 1
 
 
-def scan(text: str, *, bare_values: bool = True) -> list[Finding]:
+Mode = Literal["config", "text", "code"]
+_IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
+
+
+def mode_for(language: str | None) -> Mode:
+    """How assignments are read: config values are literal, code values usually variables."""
+    from repokb.rules.ruleset import CODE
+
+    if language in CODE:
+        return "code"
+    return "config" if language in P.CONFIG_LANGUAGES else "text"
+
+
+def scan(text: str, mode: Mode = "config") -> list[Finding]:
     """All secret-like spans in text, sorted and without overlaps.
 
-    bare_values: whether unquoted values count (config formats: yes; code: only quoted literals,
-    since a bare value there is usually a variable).
+    mode "config": any unquoted or quoted value of a secret-named key counts; "text" (docs):
+    also unquoted ones, but not a bare word (`token=token`); "code": only quoted literals that
+    are not a bare word, since `SESSION_KEY = "_auth_user_id"` names a key rather than holds one.
     """
     spans: list[tuple[int, int, str, bool]] = []
+    anchors = set(_ANCHORS.findall(text))
     for fmt in P.TOKEN_FORMATS:
-        if any(a in text for a in fmt.anchors):
+        if not anchors.isdisjoint(fmt.anchors):
             for m in fmt.pattern.finditer(text):
                 value = m.group(fmt.group)
                 if not is_placeholder(value):
@@ -92,7 +111,7 @@ def scan(text: str, *, bare_values: bool = True) -> list[Finding]:
                 continue
             strong = len(password) >= 10 and entropy(password) >= 3.0
             spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
-    spans.extend(_assignments(text, bare_values))
+    spans.extend(_assignments(text, mode))
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -107,7 +126,7 @@ def scan(text: str, *, bare_values: bool = True) -> list[Finding]:
     return findings
 
 
-def _assignments(text: str, bare_values: bool) -> list[tuple[int, int, str, bool]]:
+def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
     lowered = text.lower()
     if not any(a in lowered for a in P.KEY_ANCHORS):
         return []
@@ -121,7 +140,7 @@ def _assignments(text: str, bare_values: bool) -> list[tuple[int, int, str, bool
                 seen_lines.add(line_start)
                 line_end = text.find("\n", at)
                 line_end = len(text) if line_end == -1 else line_end
-                out.extend(_line_assignments(text, line_start, line_end, bare_values))
+                out.extend(_line_assignments(text, line_start, line_end, mode))
                 at = lowered.find(anchor, line_end)
             else:
                 at = lowered.find(anchor, at + len(anchor))
@@ -129,30 +148,33 @@ def _assignments(text: str, bare_values: bool) -> list[tuple[int, int, str, bool
 
 
 def _line_assignments(text: str, start: int, end: int,
-                      bare_values: bool) -> list[tuple[int, int, str, bool]]:
+                      mode: Mode) -> list[tuple[int, int, str, bool]]:
+    """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
+    test value, so it is redacted, while blocking is kept for credentials of a known format."""
     out = []
     line = text[start:end]
     for m in P.ASSIGNMENT.finditer(line):
-        if not is_secret_key(m.group("key")):
+        key = m.group("key")
+        if not is_secret_key(key):
             continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
-        if group == "value" and not bare_values:
+        if group == "value" and mode == "code":
             continue
-        value = m.group(group)
-        if not _is_secret_value(value, quoted=group == "qvalue"):
-            continue
-        strong = len(value) >= P.STRONG_MIN_LENGTH and entropy(value) >= P.STRONG_MIN_ENTROPY
-        out.append((start + m.start(group), start + m.end(group), "secret_assignment", strong))
+        value = m.group(group).strip()
+        if _is_secret_value(value, key, literal_words=mode == "config"):
+            out.append((start + m.start(group), start + m.end(group), "secret_assignment",
+                        False))
     return out
 
 
-def _is_secret_value(value: str, *, quoted: bool) -> bool:
-    value = value.strip()
-    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value):
+def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
+    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
         return False
-    if value.replace(".", "").replace("_", "").isdigit():
+    if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
         return False
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
-    # a bare word in code is a reference (settings.SECRET_KEY); in config a bare token counts
-    return quoted or not (P.CODE_REFERENCE.match(value) and ("." in value or "(" in value))
+    if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value):
+        return False  # settings.SECRET_KEY, os.getenv(...): a reference
+    # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
+    return literal_words or not _IDENTIFIER_LIKE.match(value)
