@@ -17,10 +17,11 @@ SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
                 "chunks_embedded")
 
-# Bytes per chunk and per token by language family, measured by running the real chunkers and
-# the MiniLM tokenizer over Django 5.1's admitted files (bench/dry_run.py --calibrate).
-BYTES_PER_CHUNK = {"code": 700, "markdown": 900, "config": 600, "other": 700}
-BYTES_PER_TOKEN = {"code": 3.2, "markdown": 4.2, "config": 3.0, "other": 3.6}
+# Bytes of file per chunk and per embedded token (enrichment prefix included, each chunk cut at
+# max_tokens) by language family, measured with the real chunkers and MiniLM tokenizer on the
+# admitted files of Django 5.1 and ansible-lint 24.2 (bench/dry_run.py --calibrate).
+BYTES_PER_CHUNK = {"code": 570, "markdown": 420, "config": 370, "other": 360}
+BYTES_PER_TOKEN = {"code": 3.3, "markdown": 2.6, "config": 2.4, "other": 2.2}
 _FAMILY = {"markdown": "markdown", "rst": "markdown", "text": "markdown", "asciidoc": "markdown",
            "yaml": "config", "json": "config", "toml": "config", "ini": "config",
            "dotenv": "config", "xml": "config", "hcl": "config"}

@@ -217,6 +217,7 @@ class _Walk:
     reasons: list[str] = field(default_factory=list)
     fired: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    flag_reasons: dict[str, str] = field(default_factory=dict)  # flag -> why it was set
 
 
 def order(rules: Iterable[Rule]) -> tuple[Rule, ...]:
@@ -252,6 +253,8 @@ def decide(f: FileFacts, rules: tuple[Rule, ...], defaults: Mapping[Kind, tuple[
         evidence = signals[0].value if signals else ""
         if rule.then.reason and not rule.terminal:
             walk.reasons.append(_fill(rule.then.reason, f, evidence))
+            for flag in rule.then.flags:
+                walk.flag_reasons.setdefault(flag, walk.reasons[-1])
         if rule.terminal:
             decided = (rule, evidence)
             break
@@ -266,8 +269,9 @@ def decide(f: FileFacts, rules: tuple[Rule, ...], defaults: Mapping[Kind, tuple[
     for c in constraints:
         if c.flag in walk.flags and policy.admits_content:
             role, policy = c.role, c.policy
-            if c.reason:
-                reasons.append(c.reason)
+            # the reason that decided the policy goes first: "empty file", not "python source"
+            decisive = c.reason or walk.flag_reasons.get(c.flag, "")
+            reasons = [decisive, *(r for r in reasons if r != decisive)]
     subkind = (then.subkinds or {}).get(evidence) or then.subkind
     return Classification(
         kind=then.kind, subkind=_fill(subkind, f, evidence) if subkind else None,
