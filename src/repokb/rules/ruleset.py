@@ -368,6 +368,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS)),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("tool-config", Tier.PATH, (Name(T.TOOL_CONFIG_NAMES),),
+       Then(Kind.CONFIGURATION, "tool settings ({evidence}): metadata only",
+            subkind="tool_config", role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY)),
     _r("log", Tier.PATH, (AnyOf((Name(T.LOG_NAME_GLOBS), Lang(frozenset({"log"})))),),
        Then(Kind.LOG, "log output ({evidence}): volatile noise", subkind="log",
             confidence=0.95)),

@@ -341,4 +341,8 @@ LOG_NAME_GLOBS: tuple[str, ...] = ("*.log", "*.log.[0-9]*", "*.out", "debug.txt"
                                    "npm-debug.log*", "yarn-error.log*")
 LOG_DIRS = frozenset({"logs", "log"})
 TABULAR_LANGUAGES = frozenset({"csv", "tsv", "parquet"})
+# Tool settings with little knowledge in them: recorded, not embedded.
+TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
+                     ".npmignore", ".eslintignore", ".prettierignore", ".nvmrc",
+                     ".python-version", ".tool-versions", ".mailmap")
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})

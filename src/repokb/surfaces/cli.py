@@ -119,8 +119,9 @@ def _print_breakdown(report: Any) -> None:
         counts = Counter(str(f[field]) for f in files)
         out.print(f"[bold]{field}[/bold]: "
                   + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
+    admitted = ("parse_and_index", "index_text")
     reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in ("parse_and_index", "index_text") and f["reasons"])
+                      if f["index_policy"] not in admitted and f["reasons"])
     if reasons:
         out.print("[bold]not indexed because[/bold]:")
         for reason, n in reasons.most_common(12):
