@@ -39,7 +39,8 @@ def leaky_repo(tmp_path):
           f"github:\n  token: {fake.GITHUB_TOKEN}\n")
     write(root, "docker-compose.yml",
           "services:\n  api:\n    image: shop-api\n    environment:\n"
-          f"      STRIPE_SECRET_KEY: {fake.STRIPE_KEY}\n      GOOGLE_MAPS_KEY: {fake.GOOGLE_API_KEY}\n")
+          f"      STRIPE_SECRET_KEY: {fake.STRIPE_KEY}\n"
+          f"      GOOGLE_MAPS_KEY: {fake.GOOGLE_API_KEY}\n")
     write(root, "src/shop/client.py",
           '"""HTTP client for the partner API."""\n\n\n'
           "def partner_headers() -> dict[str, str]:\n"
