@@ -148,7 +148,7 @@ class Fact(Condition):
 
     label: str
     test: Callable[[FileFacts], str | None]
-    signal: str = "content"  # type: ignore[misc]
+    signal: str = "content"
 
     def check(self, f: FileFacts) -> str | None:
         return self.test(f)

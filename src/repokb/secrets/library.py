@@ -31,7 +31,8 @@ def _plugins() -> tuple[Any, ...]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
     plugins = []
-    for secret_type, cls in sorted(get_mapping_from_secret_type_to_class().items()):
+    mapping: dict[str, Any] = get_mapping_from_secret_type_to_class()
+    for secret_type, cls in sorted(mapping.items()):
         if secret_type in _SKIPPED_PLUGINS:
             continue
         try:
