@@ -13,6 +13,9 @@ import pytest
 from repokb.embedders.base import Embedder
 from repokb.settings import Settings
 
+# Golden inputs are data, not tests (the classifier's golden repository has a tests/ folder).
+collect_ignore_glob = ["golden/*"]
+
 
 class HashEmbedder(Embedder):
     """Deterministic stand-in for unit tests where vector quality is irrelevant."""

@@ -106,7 +106,10 @@ class Classification:
     flags: tuple[str, ...] = ()
     signals: tuple[Signal, ...] = ()
     classifier_version: str = ""
-    config_path: str | None = None
+    config_path: str | None = None  # the repository config(s) that took part, if any
+    config_digest: str | None = None  # their content hash: a config edit re-classifies
+    rules: tuple[str, ...] = ()  # ids of the rules that fired, in precedence order
+    package: str | None = None  # monorepo package root holding the file ("" = project root)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -114,6 +117,7 @@ class Classification:
             data[key] = str(data[key])
         data["reasons"] = list(self.reasons)
         data["flags"] = list(self.flags)
+        data["rules"] = list(self.rules)
         data["signals"] = [asdict(s) for s in self.signals]
         return data
 
@@ -131,12 +135,15 @@ class Classification:
             signals=tuple(Signal(**s) for s in data.get("signals", ())),
             classifier_version=data.get("classifier_version", ""),
             config_path=data.get("config_path"),
+            config_digest=data.get("config_digest"),
+            rules=tuple(data.get("rules", ())),
+            package=data.get("package"),
         )
 
 
 @dataclass(frozen=True)
 class ChunkPiece:
-    """What a chunker returns: a span of a file and what it defines. Lines are 1-based, inclusive."""
+    """What a chunker returns: a span of a file and what it defines (lines 1-based, inclusive)."""
 
     content: str
     start_line: int

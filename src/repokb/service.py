@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import InputError
-from repokb.pipeline.discover import canonical, resolve_roots
+from repokb.explain import explain as explain_path
+from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify as verify_store
 from repokb.search import Query
 from repokb.workspace import Workspace
@@ -37,27 +37,8 @@ def stats(ws: Workspace) -> dict[str, Any]:
 
 
 def explain(ws: Workspace, raw: str, project: str | None = None) -> dict[str, Any]:
-    """The catalog record of a file given as a path on disk or as an indexed relative path."""
-    candidate = Path(raw).expanduser()
-    matches: list[tuple[str, str]] = []
-    if candidate.exists():
-        absolute = candidate.absolute() if candidate.is_symlink() else candidate.resolve()
-        for name, root in ws.catalog.projects().items():
-            if (project is None or name == project) and absolute.is_relative_to(root):
-                matches.append((name, canonical(str(absolute.relative_to(root)))))
-    else:
-        rel = canonical(raw)
-        matches = [(e.project, e.path) for e in ws.catalog.find(rel)
-                   if project is None or e.project == project]
-    for name, rel in matches:
-        entry = ws.catalog.get(name, rel)
-        if entry is not None:
-            return {"project": name, "path": rel, "status": entry.status, "reason": entry.reason,
-                    "chunks": entry.chunks,
-                    "classification": entry.classification.to_dict()
-                    if entry.classification else None}
-    raise InputError(f"{raw} is not in the catalog.",
-                     hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
+    """The record of a file given as a path on disk or as an indexed relative path."""
+    return explain_path(ws, raw, project)
 
 
 def flush(ws: Workspace, project: str | None) -> int:

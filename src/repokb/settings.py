@@ -29,8 +29,17 @@ class Settings:
     home: Path = _setting(Path(user_data_dir("repokb")), "Where the store and catalog live.")
     embedder: str = _setting("minilm-onnx", "Embedding backend name (see embedders/).")
     store: str = _setting("qdrant-edge", "Store backend name (see stores/).")
-    max_file_bytes: int = _setting(2_000_000, "Files larger than this are recorded, not read.")
-    head_bytes: int = _setting(8192, "How much of a file's head the classifier may read.")
+    max_file_bytes: int = _setting(
+        2_000_000, "Files larger than this are classified from their head and recorded as "
+        "metadata only; they are never read whole.")
+    skip_file_bytes: int = _setting(
+        50_000_000, "Files larger than this are excluded without reading even their head "
+        "(seed 000: 50 MB).")
+    max_tabular_bytes: int = _setting(
+        1_000_000, "CSV/TSV/Parquet files larger than this are excluded; smaller ones are "
+        "recorded as metadata only (seed 000: 1 MB).")
+    head_bytes: int = _setting(
+        8192, "How much of a file's head the classifier may read (content sniffing, secrets).")
     min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
     embed_batch_size: int = _setting(
         4, "Texts per ONNX call, sorted by length first. Measured on 2 cores: 4 gives the best "

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from repokb.surfaces.cli import app
 
-from ..conftest import run_cli
+from ..conftest import run_cli, write
 
 pytestmark = pytest.mark.integration
 runner = CliRunner()
@@ -47,8 +47,15 @@ def test_index_human_output_is_one_summary_line(home, mixed_repo):
 def test_dry_run_changes_nothing(home, mixed_repo):
     data = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
     assert data["summary"]["files_indexed"] > 0 and data["summary"]["chunks_embedded"] == 0
+    estimate = data["summary"]["estimate"]
+    source = estimate["by_kind"]["source"]
+    assert source["files"] == source["admitted"] == 2 and source["chunks"] > 0
+    assert estimate["chunks"] == sum(f["chunks"] for f in data["files"])
+    assert estimate["embed_seconds"] == round(estimate["chunks"] / 53.0, 1)
     text = invoke("index", str(mixed_repo), "--dry-run")
     assert "dry run" in text and "index_policy" in text
+    assert "estimate:" in text and "to embed with minilm-onnx" in text
+    assert "secret file: name matches .env" in text  # why something is not indexed
     stats = json.loads(invoke("stats", "--json"))
     assert stats["points"] == 0 and stats["files"] == 0
 
@@ -77,6 +84,13 @@ def test_explain_stats_and_flush(home, mixed_repo, tmp_path):
     assert "secret file" in invoke("explain", ".env")
     vendored = json.loads(invoke("explain", "node_modules", "--json"))
     assert "skipped directory" in vendored["reason"]
+    inside = json.loads(invoke("explain", str(mixed_repo / "node_modules/leftpad/index.js"),
+                               "--json"))
+    assert inside["inside"] == "node_modules" and inside["status"] == "skipped"
+    db = json.loads(invoke("explain", str(mixed_repo / "src/shop/db.py"), "--json"))
+    c = db["classification"]
+    assert c["rules"] == ["source-code"] and c["signals"][0]["weight"] > 0
+    assert c["classifier_version"] and db["chunks"] >= 2
 
     stats = json.loads(invoke("stats", "--json"))
     assert stats["points"] > 0 and stats["by_project"] == {"shop": stats["files"]}
@@ -86,6 +100,18 @@ def test_explain_stats_and_flush(home, mixed_repo, tmp_path):
     assert "Flushed project 'shop'" in invoke("flush", "--project", "shop", "--yes")
     assert json.loads(invoke("stats", "--json"))["points"] == 0
     assert json.loads(invoke("search", "password", "--json")) == []
+
+
+def test_explain_classifies_a_file_never_indexed(home, tmp_path):
+    write(tmp_path, "proj/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "proj/.repokb.yml", "classification:\n  docsRoots: [handbook]\n")
+    write(tmp_path, "proj/handbook/intro.txt", "How we work.\n")
+    why = json.loads(invoke("explain", str(tmp_path / "proj/handbook/intro.txt"), "--json"))
+    assert why["status"] == "not indexed" and why["path"] == "handbook/intro.txt"
+    assert why["classification"]["kind"] == "documentation"
+    assert why["classification"]["config_path"] == ".repokb.yml"
+    text = invoke("explain", str(tmp_path / "proj/handbook/intro.txt"))
+    assert "config_path: .repokb.yml" in text and "rules: config:docs-root" in text
 
 
 def test_errors_are_messages_not_tracebacks(home, tmp_path):

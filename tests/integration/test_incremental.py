@@ -139,9 +139,20 @@ def test_unreadable_file_is_recorded_and_its_chunks_removed(ws, repo):
     assert "Permission denied" in ws.catalog.get("calc", "calc/more.py").reason
 
 
-def test_file_that_becomes_invalid_utf8_is_failed_with_reason(ws, repo):
+def test_file_that_becomes_invalid_utf8_is_recorded_with_reason(ws, repo):
     run(ws, repo)
-    (repo / "calc/more.py").write_bytes(b"def f():\n    return '\xff\xfe broken'\n" * 5)
+    (repo / "calc/more.py").write_bytes(b"def f():\n    return 'caf\xe9 \xc3\x28 broken'\n" * 5)
+    summary = run(ws, repo)  # the classifier sees it in the head: recorded, not read
+    assert summary["files_skipped"] == 1 and summary["chunks_pruned"] == 2
+    entry = ws.catalog.get("calc", "calc/more.py")
+    assert entry.status == "skipped" and "UTF-8" in entry.reason
+
+
+def test_invalid_utf8_past_the_classified_head_fails_the_file_with_reason(ws, repo, settings):
+    run(ws, repo)
+    padding = "# " + "x" * 70 + "\n"
+    body = module("square_value", "cube_value") + padding * (settings.head_bytes // 70 + 10)
+    (repo / "calc/more.py").write_bytes(body.encode() + b"BAD = '\xc3\x28'\n")
     summary = run(ws, repo)
     assert summary["files_failed"] == 1 and summary["chunks_pruned"] == 2
     entry = ws.catalog.get("calc", "calc/more.py")

@@ -18,6 +18,9 @@ class Embedder(ABC):
     name: str
     dimension: int
     batch_size: int = 32
+    # Measured documents per second on the reference machine (2 cores), for cost estimates
+    # before indexing (`repokb index --dry-run`); None when a backend has not been measured.
+    chunks_per_second: float | None = None
 
     @abstractmethod
     def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:

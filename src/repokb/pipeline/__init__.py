@@ -7,58 +7,23 @@ vectors) are held at once, however big the tree.
 
 from __future__ import annotations
 
-import math
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
 
-from repokb.models import Classification, Kind, Policy, Role, SkippedPath, SourceFile
+from repokb.models import Classification, Kind, Policy, Role, Signal, SkippedPath, SourceFile
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_text
-from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
+from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
 from repokb.pipeline.store import merge, write_batch
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
 
-SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
-                "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
-                "chunks_embedded")
-
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
 
-
-@dataclass
-class RunReport:
-    files: list[dict[str, Any]] = field(default_factory=list)
-    counts: Counter[str] = field(default_factory=Counter)
-    seconds: float = 0.0
-    keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
-
-    def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}
-        out.update({k: v for k, v in sorted(self.counts.items()) if k not in out})
-        out["seconds"] = round(self.seconds, 3)
-        return out
-
-    def record(self, path: str, c: Classification | None, chunks: int | None,
-               reason: str | None = None, project: str = "") -> None:
-        if not self.keep_files:
-            return
-        reasons = list(c.reasons) if c else []
-        if reason and reason not in reasons:
-            reasons.append(reason)
-        self.files.append({
-            "path": path, "project": project,
-            "kind": str(c.kind) if c else "unknown", "subkind": c.subkind if c else None,
-            "language": c.language if c else None,
-            "knowledge_role": str(c.knowledge_role) if c else str(Role.EXCLUDED),
-            "index_policy": str(c.index_policy) if c else str(Policy.EXCLUDE),
-            "reasons": reasons, "chunks": chunks,
-        })
+__all__ = ["SUMMARY_KEYS", "Indexer", "Progress", "RunReport", "walk_skip_classification"]
 
 
 def walk_skip_classification(skip: SkippedPath) -> Classification:
@@ -69,12 +34,8 @@ def walk_skip_classification(skip: SkippedPath) -> Classification:
         kind = Kind.UNKNOWN
     return Classification(kind=kind, language=None, knowledge_role=Role.EXCLUDED,
                           index_policy=Policy.EXCLUDE, reasons=(skip.reason,),
-                          classifier_version=CLASSIFIER_VERSION)
-
-
-def estimate_chunks(file: SourceFile, c: Classification) -> int:
-    """Rough chunk count for a dry run: about one chunk per 600 bytes of admitted text."""
-    return max(1, math.ceil(file.size / 600)) if c.index_policy.admits_content else 0
+                          signals=(Signal(type="walk", value=skip.reason, weight=1.0),),
+                          classifier_version=CLASSIFIER_VERSION, rules=("walk",))
 
 
 class Indexer:
@@ -86,29 +47,34 @@ class Indexer:
         self._store_factory = store_factory
         self._vectorizer_factory = vectorizer_factory
 
-    def _classify(self, file: SourceFile) -> Classification:
-        return classify(file, head_bytes=self.settings.head_bytes,
-                        max_file_bytes=self.settings.max_file_bytes)
+    def classifier(self, root: ProjectRoot) -> Classifier:
+        """One per project run: reads the project's .repokb.yml once (ConfigError if bad)."""
+        s = self.settings
+        limits = Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes)
+        return Classifier.for_root(root.root, limits)
 
     # -- dry run ----------------------------------------------------------------------------
     def dry_run(self, roots: Iterable[ProjectRoot]) -> RunReport:
-        """Classify and count; read only file heads; write nothing."""
+        """Classify and count; read only file heads; write nothing. Estimates the cost."""
         started = time.perf_counter()
         report = RunReport()
+        report.embedder, report.chunks_per_second = self.settings.embedder, _embed_rate(
+            self.settings.embedder)
         for root in roots:
-            for item in discover(root):
+            classifier = self.classifier(root)
+            for item in discover(root, classifier.config):
                 if isinstance(item, SkippedPath):
                     report.counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
                     report.counts["files_seen"] += 0 if item.is_dir else 1
                     report.record(item.path, walk_skip_classification(item), 0,
                                   project=root.name)
                     continue
-                c = self._classify(item)
-                estimate = estimate_chunks(item, c)
+                c = classifier.classify(item)
+                chunks, tokens = estimate(item, c, self.settings.max_tokens)
                 report.counts["files_seen"] += 1
-                report.counts["files_indexed" if estimate else "files_skipped"] += 1
-                report.counts["chunks_estimated"] += estimate
-                report.record(item.path, c, estimate, project=root.name)
+                report.counts["files_indexed" if chunks else "files_skipped"] += 1
+                report.count_estimate(c, chunks, tokens)
+                report.record(item.path, c, chunks, project=root.name)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -129,6 +95,17 @@ class Indexer:
         return report
 
 
+def _embed_rate(name: str) -> float | None:
+    """The backend's measured chunks per second (its class knows it; no model is loaded)."""
+    from repokb.embedders import backend, load_builtins
+
+    load_builtins()
+    try:
+        return backend(name).chunks_per_second
+    except Exception:  # an unknown embedder fails later, where it is used, with a clear error
+        return None
+
+
 class _ProjectRun:
     """One project's incremental run: decide per file, buffer chunks, write in batches."""
 
@@ -145,11 +122,14 @@ class _ProjectRun:
         self.counts = report.counts
         self.pending: list[ChunkedFile] = []
         self.pending_chunks = 0
+        self.classifier = indexer.classifier(root)
+        config = self.classifier.config
+        self.config_digest = config.digest if config else None
 
     def execute(self) -> None:
         started = time.time()
         known = self.catalog.entries(self.root.name)
-        items = list(discover(self.root))
+        items = list(discover(self.root, self.classifier.config))
         total = len(items)
         seen: set[str] = set()
         for done, item in enumerate(items, 1):
@@ -181,7 +161,8 @@ class _ProjectRun:
         self.counts["files_seen"] += 1
         if (entry and entry.size == file.size and entry.mtime_ns == file.mtime_ns
                 and entry.classification
-                and entry.classification.classifier_version == CLASSIFIER_VERSION):
+                and entry.classification.classifier_version == CLASSIFIER_VERSION
+                and entry.classification.config_digest == self.config_digest):
             # Same size, mtime and rules: the earlier decision stands without reading a byte.
             # Failed files are retried: their cause (permissions, a race) may be gone.
             if entry.status == "indexed":
@@ -192,7 +173,7 @@ class _ProjectRun:
                 self.report.record(file.path, entry.classification, 0, entry.reason,
                                    project=self.root.name)
                 return
-        c = self.indexer._classify(file)
+        c = self.classifier.classify(file)
         if not c.index_policy.admits_content:
             self._skipped(file, entry, c, c.reasons[0])
             return
@@ -208,6 +189,7 @@ class _ProjectRun:
         chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars)
         for reason, n in chunked.dropped.items():
             self.counts[f"chunks_dropped_{reason}"] += n
+        self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:
             self._skipped(file, entry, c, "no chunk long enough to index")
             return

@@ -1,7 +1,9 @@
 """Stage 3 — chunk: read an admitted file in full and cut it along its natural boundaries.
 
-Only files whose policy admits content are read past their head. Bad input becomes a
-`FileProblem` with a reason; it never escapes as an exception from here.
+Only files whose policy admits content are read past their head. Secret-like values are
+redacted from the whole text before it is cut, so no raw secret reaches a chunk, its symbol,
+the embedder or the store (the classifier saw only the head; this sees everything). Bad input
+becomes a `FileProblem` with a reason; it never escapes as an exception from here.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from dataclasses import dataclass, field
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.models import Chunk, Classification, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.secrets import find_secret
+from repokb.rules.sniff import llm_response
+from repokb.secrets import mode_for, redact, scan
 
 
 class FileProblem(Exception):
@@ -27,6 +30,7 @@ class ChunkedFile:
     content_hash: str
     chunks: list[Chunk]
     dropped: Counter[str] = field(default_factory=Counter)
+    secrets_redacted: int = 0
 
 
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
@@ -49,6 +53,9 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                min_chars: int = 40) -> ChunkedFile:
+    mode = mode_for(c.language)
+    redacted = redact(text, mode)
+    text = redacted.text
     chunker = chunker_for(c.language)
     try:
         pieces = chunker.chunk(text) if chunker else fixed_windows(text)
@@ -60,8 +67,11 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         if len(piece.content.strip()) < min_chars:
             dropped["too_short"] += 1
             continue
-        if find_secret(piece.content):
+        if scan(piece.content, mode):  # guard: redaction missed nothing
             dropped["secret"] += 1
             continue
+        if mode != "code" and llm_response(piece.content):  # seed 000: transcripts aren't knowledge
+            dropped["llm_response"] += 1
+            continue
         chunks.append(enrich(file, c, piece, len(chunks)))
-    return ChunkedFile(file, c, content_hash, chunks, dropped)
+    return ChunkedFile(file, c, content_hash, chunks, dropped, len(redacted.findings))

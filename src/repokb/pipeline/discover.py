@@ -19,7 +19,12 @@ import pathspec
 
 from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
+from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS, VIRTUALENV_MARKER
+
+# Skipped directories a repository config's vendor override may open (never VCS internals).
+_OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
+                         and name not in (".git", ".hg", ".svn"))
 
 
 @dataclass(frozen=True)
@@ -91,10 +96,15 @@ class _IgnoreRules:
         return False
 
 
-def discover(project: ProjectRoot) -> Iterator[SourceFile | SkippedPath]:
-    """Yield every file under the root (sorted, deterministic) or the reason it was left out."""
+def discover(project: ProjectRoot,
+             config: RepoConfig | None = None) -> Iterator[SourceFile | SkippedPath]:
+    """Yield every file under the root (sorted, deterministic) or the reason it was left out.
+
+    A vendor override in the repository config opens the skipped directory it points into;
+    the classifier then decides each file there (the override, or vendor).
+    """
     rules = _IgnoreRules()
-    yield from _walk(project, project.root, "", rules)
+    yield from _walk(project, project.root, "", rules, config)
 
 
 def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool) -> SkippedPath:
@@ -102,7 +112,8 @@ def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool) 
 
 
 def _walk(
-    project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: _IgnoreRules
+    project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: _IgnoreRules,
+    config: RepoConfig | None,
 ) -> Iterator[SourceFile | SkippedPath]:
     pushed = rules.push(rel_dir, abs_dir)
     try:
@@ -114,13 +125,14 @@ def _walk(
             return
         for entry in entries:
             rel = canonical(f"{rel_dir}/{entry.name}" if rel_dir else entry.name)
-            yield from _visit(project, entry, rel, rules)
+            yield from _visit(project, entry, rel, rules, config)
     finally:
         rules.pop(pushed)
 
 
 def _visit(
-    project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
+    project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: _IgnoreRules,
+    config: RepoConfig | None,
 ) -> Iterator[SourceFile | SkippedPath]:
     try:
         if entry.is_symlink():
@@ -128,10 +140,12 @@ def _visit(
             return
         if entry.is_dir(follow_symlinks=False):
             reason = _dir_skip_reason(entry, rel, rules)
+            if reason and entry.name in _OVERRIDABLE and config and config.reaches_into(rel):
+                reason = None
             if reason:
                 yield _skip(project, rel, reason[1], reason[0], True)
             else:
-                yield from _walk(project, Path(entry.path), rel, rules)
+                yield from _walk(project, Path(entry.path), rel, rules, config)
             return
         st = entry.stat(follow_symlinks=False)
     except OSError as exc:

@@ -75,9 +75,12 @@ def _dispatch(home: Path | None, op: str, args: dict[str, Any], wait: float = 10
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Classify and count; change nothing.")] = False,
-    flush: Annotated[bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
+    project: Annotated[
+        str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Classify, count and estimate the cost; change nothing.")] = False,
+    flush: Annotated[
+        bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
@@ -92,15 +95,17 @@ def index(
             report = ws.indexer.dry_run(roots)
         files, summary = report.files, report.summary()
     else:
+        report = None
         result = _index_owned_or_forwarded(home, roots, project, flush, show_progress=not as_json)
         files, summary = result["files"], result["summary"]
     if as_json:
         _print_json({"files": files, "summary": summary})
         return
     if dry_run:
-        _print_breakdown(files)
+        _print_breakdown(report)
     label = "dry run" if dry_run else "indexed"
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items() if v or k == "files_seen"]
+    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
+             if (v or k == "files_seen") and not isinstance(v, dict)]
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
 
 
@@ -149,17 +154,51 @@ def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
         return ws.indexer.run(roots, flush=flush, progress=progress)
 
 
-def _print_breakdown(files: list[dict[str, Any]]) -> None:
+def _print_breakdown(report: Any) -> None:
+    """What would be indexed and what not: by kind (with cost), language, role, policy, reason."""
     from collections import Counter
 
-    for field in ("kind", "language", "knowledge_role", "index_policy"):
+    files = report.files
+    estimate = report.estimate()
+    table = Table(title="dry run by kind", title_justify="left")
+    for column in ("kind", "files", "indexed", "est. chunks", "est. tokens"):
+        table.add_column(column, justify="left" if column == "kind" else "right")
+    for kind, row in estimate["by_kind"].items():
+        table.add_row(kind, str(row["files"]), str(row["admitted"]), f"{row['chunks']:,}",
+                      f"{row['tokens']:,}")
+    walked = Counter(f["kind"] for f in files if f["reasons"] and "skipped directory" in
+                     f["reasons"][0])
+    for kind, n in walked.most_common():
+        table.add_row(f"{kind} (directories)", str(n), "0", "0", "0")
+    out.print(table)
+    for field in ("language", "knowledge_role", "index_policy"):
         counts = Counter(str(f[field]) for f in files)
-        out.print(f"[bold]{field}[/bold]: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+        out.print(f"[bold]{field}[/bold]: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
+    admitted = ("parse_and_index", "index_text")
     reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in ("parse_and_index", "index_text") and f["reasons"])
+                      if f["index_policy"] not in admitted and f["reasons"])
     if reasons:
-        out.print("[bold]skipped because[/bold]: "
-                  + "; ".join(f"{r} ({n})" for r, n in reasons.most_common(10)))
+        out.print("[bold]not indexed because[/bold]:")
+        for reason, n in reasons.most_common(12):
+            out.print(f"  {n:>6}  {reason}", markup=False, highlight=False)
+    redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
+    if redacted:
+        out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
+                  "indexed only after redaction.")
+    rate, seconds = estimate["chunks_per_second"], estimate["embed_seconds"]
+    cost = (f"~{_duration(seconds)} to embed with {estimate['embedder']} at {rate:g} chunks/s"
+            if seconds is not None else f"no measured rate for {estimate['embedder']}")
+    out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
+              f"{estimate['tokens']:,} tokens, {cost}")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 @app.command()
@@ -167,9 +206,11 @@ def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
     limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
-    kind: Annotated[list[str] | None, typer.Option(help="Only these kinds (source, documentation ...).")] = None,
+    kind: Annotated[list[str] | None, typer.Option(
+        help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
-    path: Annotated[str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+    path: Annotated[
+        str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
@@ -195,28 +236,35 @@ def search(
 @app.command()
 def explain(
     path: Annotated[str, typer.Argument(help="A file (on disk, or as indexed) to explain.")],
-    project: Annotated[str | None, typer.Option(help="Project of a relative indexed path.")] = None,
+    project: Annotated[
+        str | None, typer.Option(help="Project of a relative indexed path.")] = None,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
-    """Why was this file indexed, skipped or blocked?"""
-    record = _dispatch(home, "explain", {"path": str(Path(path).expanduser().absolute())
-                                         if Path(path).expanduser().exists() else path,
-                                         "project": project})
+    """Why was this file indexed, skipped or blocked? (A file not indexed yet is classified now.)"""
+    on_disk = Path(path).expanduser()
+    if on_disk.exists() or on_disk.is_symlink():  # the owner process has another cwd
+        path = str(on_disk.parent.resolve() / on_disk.name)
+    record = _dispatch(home, "explain", {"path": path, "project": project})
     if as_json:
         _print_json(record)
         return
     c = record.get("classification") or {}
     out.print(f"[bold]{record['project']}/{record['path']}[/bold]: {record['status']}"
-              + (f" ({record['reason']})" if record.get("reason") else ""))
+              + (f" ({record['reason']})" if record.get("reason") else ""),
+              highlight=False)
+    if record.get("inside"):
+        out.print(f"  inside skipped directory: {record['inside']}", highlight=False)
     for key in ("kind", "subkind", "language", "knowledge_role", "index_policy", "confidence",
-                "flags", "classifier_version", "config_path"):
+                "flags", "rules", "package", "classifier_version", "config_path"):
         if c.get(key) not in (None, [], ""):
-            out.print(f"  {key}: {c[key]}")
+            value = ", ".join(c[key]) if isinstance(c[key], list) else c[key]
+            out.print(f"  {key}: {value}", markup=False, highlight=False)
     for reason in c.get("reasons", []):
-        out.print(f"  reason: {reason}")
+        out.print(f"  reason: {reason}", markup=False, highlight=False)
     for s in c.get("signals", []):
-        out.print(f"  signal: {s['type']} = {s['value']} (weight {s['weight']})")
+        out.print(f"  signal: {s['type']} = {s['value']} (weight {s['weight']})",
+                  markup=False, highlight=False)
     if record.get("chunks"):
         out.print(f"  chunks: {record['chunks']}")
 

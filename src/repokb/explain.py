@@ -1,0 +1,88 @@
+"""`repokb explain PATH`: why a file was (or would be) indexed, skipped or blocked.
+
+From the catalog when the file was indexed; for a file inside a skipped directory, the record of
+that directory; for a file never indexed, a live classification (its project root is the nearest
+folder holding `.git` or a repository config). Records hold detector names and lines, never a
+secret value, so they are safe to print.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from repokb.errors import InputError
+
+_ROOT_MARKERS = (".git", ".repokb.yml", ".repokb.yaml", ".ai-docs.yml", ".ai-docs.yaml")
+
+
+def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
+    from repokb.pipeline.discover import canonical
+
+    candidate = Path(raw).expanduser()
+    on_disk = candidate.exists() or candidate.is_symlink()
+    if on_disk:
+        absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
+        matches = [(name, canonical(str(absolute.relative_to(root))))
+                   for name, root in ws.catalog.projects().items()
+                   if (project is None or name == project) and absolute.is_relative_to(root)
+                   and absolute != root]
+    else:
+        rel = canonical(raw)
+        names = [project] if project else list(ws.catalog.projects())
+        matches = [(name, rel) for name in names]
+    for name, rel in matches:
+        record = _from_catalog(ws, name, rel)
+        if record is not None:
+            return record
+    if on_disk and candidate.is_file() and not candidate.is_symlink():
+        return _live(ws, absolute)
+    raise InputError(f"{raw} is not in the catalog.",
+                     hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
+
+
+def _from_catalog(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
+    entry = ws.catalog.get(project, rel)
+    inside = None
+    if entry is None:  # a file under a skipped directory: that directory's record answers
+        parts = rel.split("/")
+        for i in range(len(parts) - 1, 0, -1):
+            parent = ws.catalog.get(project, "/".join(parts[:i]))
+            if parent is not None and parent.is_dir:
+                entry, inside = parent, parent.path
+                break
+    if entry is None:
+        return None
+    return {"project": project, "path": rel, "status": entry.status, "reason": entry.reason,
+            "chunks": 0 if inside else entry.chunks, "inside": inside,
+            "classification": entry.classification.to_dict() if entry.classification else None}
+
+
+def _live(ws: Any, absolute: Path) -> dict[str, Any]:
+    from repokb.models import SourceFile
+    from repokb.pipeline.classify import Classifier, Limits
+    from repokb.pipeline.discover import canonical
+
+    root = _project_root(absolute)
+    s = ws.settings
+    classifier = Classifier.for_root(root, Limits(s.head_bytes, s.max_file_bytes,
+                                                  s.skip_file_bytes, s.max_tabular_bytes))
+    st = absolute.stat()
+    rel = canonical(str(absolute.relative_to(root)))
+    c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
+    return {"project": canonical(root.name), "path": rel, "status": "not indexed",
+            "reason": f"classified now, with {root} as the project root", "chunks": 0,
+            "inside": None, "classification": c.to_dict()}
+
+
+def _project_root(absolute: Path) -> Path:
+    """Nearest folder with .git or a repository config; else the outermost one holding a
+    package manifest (a monorepo's root, not one of its packages); else the file's folder."""
+    from repokb.rules.tables import PACKAGE_MARKERS
+
+    for parent in absolute.parents:
+        if any(os.path.lexists(parent / m) for m in _ROOT_MARKERS):
+            return parent
+    manifests = [p for p in absolute.parents if any((p / m).is_file() for m in PACKAGE_MARKERS)]
+    return manifests[-1] if manifests else absolute.parent

@@ -1,0 +1,140 @@
+"""Computed facts for the rule table: the few conditions that are small functions, not data.
+
+Each returns the evidence recorded as the signal value (never a secret value), or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from repokb.rules import tables as T
+from repokb.rules.engine import CaseName, Fact
+from repokb.rules.facts import FileFacts
+
+
+def _fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
+                                                           Fact]:
+    def wrap(fn: Callable[[FileFacts], str | None]) -> Fact:
+        return Fact(label, fn, signal)
+    return wrap
+
+
+@_fact("empty", "size")
+def EMPTY(f: FileFacts) -> str | None:
+    return "0 bytes" if f.file.size == 0 else None
+
+
+@_fact("over skip_file_bytes", "size")
+def UNREADABLY_LARGE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.skip_file_bytes
+    return f"{n} bytes > skip_file_bytes {limit}" if n > limit else None
+
+
+@_fact("over max_file_bytes", "size")
+def LARGE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.max_file_bytes
+    return f"{n} bytes > max_file_bytes {limit}" if n > limit else None
+
+
+@_fact("over max_tabular_bytes", "size")
+def LARGE_TABLE(f: FileFacts) -> str | None:
+    n, limit = f.file.size, f.limits.max_tabular_bytes
+    return f"{n} bytes > max_tabular_bytes {limit}" if n > limit else None
+
+
+@_fact("binary content", "binary")
+def BINARY(f: FileFacts) -> str | None:
+    nul, control = f.control_ratios
+    return f"NUL {nul:.1%}, control bytes {control:.1%}" if f.is_binary else None
+
+
+@_fact("invalid UTF-8", "encoding")
+def INVALID_UTF8(f: FileFacts) -> str | None:
+    at = f.utf8_error
+    return None if at is None or f.is_binary else f"invalid UTF-8 at byte {at}"
+
+
+def _magic(kind: str) -> Fact:
+    def test(f: FileFacts) -> str | None:
+        head = f.head
+        return next((sub for magic, k, sub in T.MAGIC_BYTES
+                     if k == kind and head.startswith(magic)), None)
+    return Fact(f"magic bytes of {kind}", test, "magic")
+
+
+@_fact("not a template copy", "name")
+def NOT_TEMPLATE(f: FileFacts) -> str | None:
+    return "" if f.template_base is None else None
+
+
+@_fact("template copy", "name")
+def TEMPLATE(f: FileFacts) -> str | None:
+    return f"template of {f.template_base}" if f.template_base else None
+
+
+@_fact("secret word in a data file name", "name")
+def SECRET_WORD_NAME(f: FileFacts) -> str | None:
+    if f.template_base or f.language not in T.SECRET_NAME_WORD_LANGUAGES:
+        return None
+    return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
+
+
+@_fact("private key block", "secret")
+def PRIVATE_KEY(f: FileFacts) -> str | None:
+    return next((x.describe() for x in f.secrets if x.detector == "private_key"), None)
+
+
+@_fact("credential of a known format", "secret")
+def STRONG_SECRET(f: FileFacts) -> str | None:
+    return next((x.describe() for x in f.secrets if x.strong), None)
+
+
+@_fact("secret-like value", "secret")
+def ANY_SECRET(f: FileFacts) -> str | None:
+    found = f.secrets
+    if not found:
+        return None
+    kinds = sorted({x.detector for x in found})
+    return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
+
+
+@_fact("config worth indexing after redaction", "name")
+def REDACTABLE_CONFIG(f: FileFacts) -> str | None:
+    if f.lower_name in T.REDACTED_CONFIG_NAMES:
+        return f.lower_name
+    if f.language in T.REDACTED_CONFIG_LANGUAGES:
+        return f"{f.language} config"
+    return f"template of {f.template_base}" if f.template_base else None
+
+
+_TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
+
+
+def test_layout(f: FileFacts) -> str | None:
+    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP."""
+    if not f.is_code:
+        return None
+    return _TEST_NAME.check(f) or next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+TEST_LAYOUT = Fact("test layout", test_layout, "path")
+
+
+@_fact("test data in a test directory", "path")
+def TEST_DATA(f: FileFacts) -> str | None:
+    if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:
+        return None
+    if f.lower_dirs & T.DOC_DIRS:  # docs/topics/testing/*.txt is documentation about tests
+        return None
+    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+@_fact("Helm chart", "path")
+def IN_HELM_CHART(f: FileFacts) -> str | None:
+    chart = f.nearest_dir_with(("Chart.yaml",))
+    return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
+
+
+@_fact("always", "fallback")
+def ALWAYS(f: FileFacts) -> str | None:
+    return "no rule matched"

@@ -1,0 +1,183 @@
+"""What the rules may look at: the path always; the bounded head of the content only on demand.
+
+Everything is computed lazily and once, so a rule decided by the path never causes a read, and
+no rule can read more than `head_bytes` of any file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from repokb.models import SourceFile
+from repokb.rules import sniff
+from repokb.rules import tables as T
+
+if TYPE_CHECKING:
+    from repokb.rules.repo_config import RepoConfig
+    from repokb.secrets import Finding
+
+
+@dataclass(frozen=True)
+class Limits:
+    head_bytes: int = 8192
+    max_file_bytes: int = 2_000_000
+    skip_file_bytes: int = 50_000_000
+    max_tabular_bytes: int = 1_000_000
+
+
+@dataclass
+class ProjectContext:
+    """Shared by every file of one project run: its config and a cache of directory listings."""
+
+    config: RepoConfig | None = None
+    _dir_names: dict[str, frozenset[str]] = field(default_factory=dict)
+    _nearest: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict)
+
+    def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
+        if rel_dir not in self._dir_names:
+            try:
+                self._dir_names[rel_dir] = frozenset(os.listdir(os.path.join(root, rel_dir)))
+            except OSError:
+                self._dir_names[rel_dir] = frozenset()
+        return self._dir_names[rel_dir]
+
+
+_CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
+# Every byte but the control bytes seed 003 counts (below TAB, or between CR and space).
+_NOT_CONTROL = bytes(b for b in range(256) if not (b < 9 or 13 < b < 32))
+
+
+@dataclass
+class FileFacts:
+    file: SourceFile
+    limits: Limits
+    project: ProjectContext
+    _sniffed: dict[str, str | None] = field(default_factory=dict)
+
+    @cached_property
+    def name(self) -> str:
+        return self.file.path.rsplit("/", 1)[-1]
+
+    @cached_property
+    def lower_name(self) -> str:
+        return self.name.lower()
+
+    @cached_property
+    def dirs(self) -> tuple[str, ...]:
+        return tuple(self.file.path.split("/")[:-1])
+
+    @cached_property
+    def lower_dirs(self) -> frozenset[str]:
+        return frozenset(d.lower() for d in self.dirs)
+
+    @cached_property
+    def template_base(self) -> str | None:
+        """`config.yaml.example` -> `config.yaml`; None when the name is not a template copy."""
+        for suffix in T.TEMPLATE_SUFFIXES:
+            if self.lower_name.endswith(suffix) and len(self.name) > len(suffix):
+                return self.name[: -len(suffix)]
+        return None
+
+    @cached_property
+    def ext(self) -> str:
+        return os.path.splitext(self.template_base or self.name)[1].lower()
+
+    @cached_property
+    def language(self) -> str | None:
+        base = self.template_base or self.name
+        lower = base.lower()
+        lang = (T.LANGUAGE_BY_EXTENSION.get(self.ext) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext)
+                or T.LANGUAGE_BY_NAME.get(base))
+        if lang is None and (lower == ".env" or lower.startswith(".env.")):
+            lang = "dotenv"
+        if lang is None:
+            lang = next((v for g, v in T.LANGUAGE_BY_NAME_GLOB.items()
+                         if fnmatch.fnmatchcase(lower, g)), None)
+        if lang is None and not self.ext:
+            lang = self.sniff("shebang")
+        return lang
+
+    @property
+    def is_code(self) -> bool:
+        return self.language in _CODE
+
+    # -- content ---------------------------------------------------------------------------
+    @cached_property
+    def head(self) -> bytes:
+        if self.file.size == 0 or self.file.size > self.limits.skip_file_bytes:
+            return b""
+        try:
+            with self.file.absolute.open("rb") as fh:
+                return fh.read(self.limits.head_bytes)
+        except OSError:
+            return b""
+
+    @cached_property
+    def control_ratios(self) -> tuple[float, float]:
+        head = self.head
+        if not head:
+            return 0.0, 0.0
+        controls = len(head.translate(None, _NOT_CONTROL))
+        return head.count(0) / len(head), controls / len(head)
+
+    @cached_property
+    def is_binary(self) -> bool:
+        # Any NUL, not seed 003's 1%: a text file with a NUL could not be chunked anyway.
+        nul, control = self.control_ratios
+        return nul > 0 or control > T.BINARY_CONTROL_RATIO
+
+    @cached_property
+    def utf8_error(self) -> int | None:
+        """Offset of the first invalid UTF-8 byte in the head (a cut last character is fine)."""
+        try:
+            self.head.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            cut = len(self.head) == self.limits.head_bytes and exc.start >= len(self.head) - 3
+            return None if cut else exc.start
+        return None
+
+    @cached_property
+    def text(self) -> str:
+        """The head as text ('' for binary heads): what content sniffers and secrets see."""
+        if self.is_binary:
+            return ""
+        return self.head.decode("utf-8", errors="replace")
+
+    def sniff(self, name: str) -> str | None:
+        if name not in self._sniffed:
+            text = self.text
+            self._sniffed[name] = sniff.SNIFFERS[name](text) if text else None
+        return self._sniffed[name]
+
+    @cached_property
+    def secrets(self) -> list[Finding]:
+        from repokb.secrets import mode_for, scan
+
+        if not self.text:
+            return []
+        return scan(self.text, mode_for(self.language))
+
+    # -- project layout --------------------------------------------------------------------
+    def ancestors(self) -> list[str]:
+        """Relative directories holding the file, nearest first ('' is the project root)."""
+        parts = self.dirs
+        return ["/".join(parts[:i]) for i in range(len(parts), -1, -1)]
+
+    def nearest_dir_with(self, names: tuple[str, ...]) -> str | None:
+        """The nearest directory (itself or up) holding one of `names`; cached per directory."""
+        cache = self.project._nearest
+        key = ("/".join(self.dirs), names)
+        if key not in cache:
+            root = str(self.file.root)
+            cache[key] = next((rel for rel in self.ancestors()
+                               if not names_disjoint(self.project.names_in(root, rel), names)),
+                              None)
+        return cache[key]
+
+
+def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
+    return listing.isdisjoint(names)

@@ -1,0 +1,108 @@
+"""Secret-like content, as data: token formats, key words, placeholders.
+
+Each token format has cheap literal anchors: the regex runs only on text that contains one, so
+scanning a file that holds no secret costs a few substring tests. `strong` findings block a file
+that is not worth indexing after redaction; `weak` ones (short or low-entropy values, example
+JWTs) are redacted wherever they are. The regexes avoid spelling a complete key header so that
+this file does not look like a secret itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+REDACTED = "<REDACTED_SECRET>"
+
+
+@dataclass(frozen=True)
+class TokenFormat:
+    name: str
+    anchors: tuple[str, ...]  # literal substrings, at least one must occur (case-sensitive)
+    pattern: re.Pattern[str]
+    strong: bool = True
+    group: int = 0  # the part of the match that is the secret
+
+
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+TOKEN_FORMATS: tuple[TokenFormat, ...] = (
+    TokenFormat("private_key", ("PRIVATE KEY",), _re(
+        r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
+        r"(?:.{0,8000}?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|.{0,8000}\Z)", re.S)),
+    TokenFormat("aws_access_key", ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "AIPA"),
+                _re(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[0-9A-Z]{16}\b")),
+    TokenFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+                _re(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b")),
+    TokenFormat("gitlab_token", ("glpat-", "gldt-", "glrt-"),
+                _re(r"\bgl(?:pat|dt|rt)-[A-Za-z0-9_\-]{20,}")),
+    TokenFormat("slack_token", ("xox",), _re(r"\bxox[abposre]-[A-Za-z0-9-]{10,}")),
+    TokenFormat("slack_webhook", ("hooks.slack.com",),
+                _re(r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}")),
+    TokenFormat("stripe_key", ("_live_", "_test_"),
+                _re(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b")),
+    TokenFormat("google_api_key", ("AIza",), _re(r"\bAIza[0-9A-Za-z_\-]{35}")),
+    TokenFormat("google_oauth_secret", ("GOCSPX-",), _re(r"\bGOCSPX-[A-Za-z0-9_\-]{20,}")),
+    TokenFormat("openai_key", ("sk-",),
+                _re(r"\bsk-(?:proj-|svcacct-|ant-[a-z0-9]+-)?[A-Za-z0-9_\-]{32,}")),
+    TokenFormat("npm_token", ("npm_",), _re(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    TokenFormat("pypi_token", ("pypi-",), _re(r"\bpypi-[A-Za-z0-9_\-]{50,}")),
+    TokenFormat("sendgrid_key", ("SG.",), _re(r"\bSG\.[\w\-]{22}\.[\w\-]{43}")),
+    TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),
+    TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
+                group=1),
+    TokenFormat("jwt", ("eyJ",),
+                _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+                strong=False),
+)
+
+# userinfo of a URL: scheme://user:password@host — the userinfo is what gets redacted.
+URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]{1,64}):"
+                      r"(?P<password>[^\s@/'\"<>]{1,128})@[^\s/'\"]")
+
+# Key words that make an assignment's value secret-like; matched against the words of the key
+# (split on _ - . and camelCase), single words or adjacent pairs.
+SECRET_KEY_WORDS = frozenset({
+    "password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "apikey", "credential",
+    "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken", "sas",
+})
+SECRET_KEY_PAIRS = frozenset({
+    ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"), ("auth", "key"),
+    ("client", "secret"), ("signing", "key"), ("master", "key"), ("encryption", "key"),
+    ("account", "key"), ("app", "key"), ("license", "key"),
+    ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
+})
+# A key ending in one of these words names something about a secret, not the secret.
+NOT_SECRET_KEY_SUFFIXES = frozenset({
+    "file", "path", "dir", "env", "name", "type", "length", "len", "count", "field", "url",
+    "uri", "header", "prefix", "suffix", "endpoint", "id", "ids", "policy", "policies",
+    "regex", "pattern", "min", "max", "timeout", "ttl", "expiry", "expires", "expiration",
+    "hash", "hashes", "hasher", "hashers", "validators", "validator", "reset", "required",
+    "enabled", "label", "help", "placeholder", "mode", "format", "version", "class", "key",
+    "limit", "size", "template", "variable", "var", "param", "arg", "form", "input",
+})
+# Lower-case cheap anchors for finding candidate lines of key=value secrets.
+KEY_ANCHORS: tuple[str, ...] = ("pass", "pwd", "secret", "token", "key", "credential", "sas")
+
+# An assignment on one line: key, operator, value (quoted or bare).
+ASSIGNMENT = _re(
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?::=|=>|==|[:=])\s*"""
+    r"""(?:(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
+
+# Values that stand for a secret without being one.
+PLACEHOLDER = _re(
+    r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%\(.*\)s|<[^>]*>|"
+    r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
+    r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
+    r"(?:your|my)[-_ ].*|.*example.*|.*sample.*|.*placeholder.*|.*xxxx.*|.*changeme.*|"
+    r"env\(.*|os\.environ.*|process\.env.*|getenv.*|secrets?\..*|vault:.*|ref\+.*|"
+    r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*)$",
+    re.I)
+# Bare values in code that are references, not literals.
+CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:[.\[(][^\s]*)?$")
+
+WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
+# Languages whose assignments hold literal values (a bare `password: hunter2` is the password).
+CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", None})

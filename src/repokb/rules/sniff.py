@@ -1,0 +1,181 @@
+"""Content sniffers: each looks at a bounded head of a file and returns evidence or None.
+
+The evidence string is what `repokb explain` shows as the signal value, so it names what was
+seen ("openapi 3.0.3 root", "apiVersion apps/v1, kind Deployment") and never quotes a value
+that could be secret. Patterns are data at the top; the functions stay one-liners where they can.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules import tables as T
+
+OPENAPI_ROOT = re.compile(r"""^["']?(openapi|swagger)["']?\s*:\s*["']?(\d+(?:\.\d+)*)""", re.M)
+ASYNCAPI_ROOT = re.compile(r"""^["']?asyncapi["']?\s*:\s*["']?(\d+(?:\.\d+)*)""", re.M)
+JSON_OPENAPI = re.compile(r""""(openapi|swagger)"\s*:\s*"(\d+(?:\.\d+)*)""")
+JSON_ASYNCAPI = re.compile(r""""asyncapi"\s*:\s*"(\d+(?:\.\d+)*)""")
+JSON_SCHEMA = re.compile(r""""?\$schema"?\s*:\s*["']?(https?://json-schema\.org/[^"'\s]*)""")
+K8S_API_VERSION = re.compile(r"^apiVersion:\s*([\w./-]+)\s*$", re.M)
+K8S_KIND = re.compile(r"^kind:\s*(\w+)\s*$", re.M)
+HELM_TEMPLATE = re.compile(r"\{\{-?\s*(?:\.Values|\.Release|\.Chart|include|template)\b")
+GITHUB_ACTIONS = (re.compile(r"^on:", re.M), re.compile(r"^jobs:", re.M))
+CLOUDFORMATION = "AWSTemplateFormatVersion"
+DOCKERFILE_FROM = re.compile(r"^\s*FROM\s+\S+", re.M | re.I)
+SPRING_ROOT = re.compile(r"^spring:\s*$|^spring\.[a-z]", re.M)
+DJANGO_MIGRATION = "migrations.Migration"
+
+# seed 000 `is_llm_response`: model meta-answers, compaction summaries, chat transcripts.
+# Each marker has cheap lower-case hints; its regex runs only when one of them is present.
+LLM_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
+    ("model meta-answer", ("as an ai", "i'm ", "i am ", "i don't have", "hope this helps",
+                           "let me know", "certainly", "great question", "apologi"), re.compile(
+        r"\bas an ai(?: language)? model\b|\bi(?:'m| am) (?:an ai|claude|chatgpt|a large language "
+        r"model)\b|\bi don't have (?:access|the ability)\b|\bi hope this helps\b|\blet me know if "
+        r"you(?:'d like| need| have)\b|\bcertainly! here(?:'s| is)\b|\bgreat question\b|"
+        r"\bi apologi[sz]e for the confusion\b", re.I)),
+    ("compaction summary", ("continued from", "summar", "primary request", "key technical",
+                            "pending tasks", "next step", "compacted"), re.compile(
+        r"this session is being continued from a previous conversation|summary of (?:the|our) "
+        r"conversation|conversation (?:is )?summari[sz]ed below|primary request and intent:|"
+        r"key technical concepts:|pending tasks:|optional next step:|<summary>|"
+        r"context (?:was )?compacted", re.I)),
+    ("chat transcript", ("\nassistant:", "\nai:", "\na:"),
+     re.compile(r"^(?:Human|User|H):\s.*\n(?:.*\n){0,40}?^(?:Assistant|AI|A):\s", re.M)),
+)
+LLM_MARKERS_NEEDED = 2  # distinct marker hits (a single "I hope this helps" is not a transcript)
+API_PAYLOAD_MARKERS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"""["']role["']\s*:\s*["'](?:user|assistant|system)["']"""),
+    re.compile(r"""["']messages["']\s*:\s*\["""),
+    re.compile(r"""["']model["']\s*:\s*["'](?:claude|gpt|o\d|gemini|llama|mistral)"""),
+    re.compile(r"""["'](?:max_tokens|temperature|stop_sequences)["']\s*:"""),
+    re.compile(r"/v1/(?:messages|chat/completions|completions)\b"),
+)
+API_PAYLOAD_MARKERS_NEEDED = 3
+
+
+def openapi(text: str) -> str | None:
+    m = OPENAPI_ROOT.search(text) or JSON_OPENAPI.search(text)
+    return f"{m.group(1)} {m.group(2)} root" if m else None
+
+
+def asyncapi(text: str) -> str | None:
+    m = ASYNCAPI_ROOT.search(text) or JSON_ASYNCAPI.search(text)
+    return f"asyncapi {m.group(1)} root" if m else None
+
+
+def json_schema(text: str) -> str | None:
+    m = JSON_SCHEMA.search(text)
+    return f"$schema {m.group(1)}" if m else None
+
+
+def kubernetes(text: str) -> str | None:
+    api, kind = K8S_API_VERSION.search(text), K8S_KIND.search(text)
+    return f"apiVersion {api.group(1)}, kind {kind.group(1)}" if api and kind else None
+
+
+def kubernetes_secret(text: str) -> str | None:
+    if K8S_API_VERSION.search(text) and re.search(r"^kind:\s*Secret\s*$", text, re.M):
+        return "kind Secret manifest"
+    return None
+
+
+def helm_template(text: str) -> str | None:
+    m = HELM_TEMPLATE.search(text)
+    return f"Helm template expression {m.group(0)!r}" if m else None
+
+
+def github_actions(text: str) -> str | None:
+    return "on: and jobs: roots" if all(p.search(text) for p in GITHUB_ACTIONS) else None
+
+
+def cloudformation(text: str) -> str | None:
+    return CLOUDFORMATION if CLOUDFORMATION in text[:4000] else None
+
+
+def dockerfile(text: str) -> str | None:
+    first = next((ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")), "")
+    return "FROM instruction" if DOCKERFILE_FROM.match(first) else None
+
+
+def spring_boot(text: str) -> str | None:
+    return "spring root key" if SPRING_ROOT.search(text) else None
+
+
+def django_migration(text: str) -> str | None:
+    return "class Migration(migrations.Migration)" if DJANGO_MIGRATION in text else None
+
+
+def generated_marker(text: str) -> str | None:
+    """A generator's marker in a comment near the top (not a test that quotes one)."""
+    for line in text.split("\n", T.GENERATED_MARKER_LINES)[: T.GENERATED_MARKER_LINES]:
+        stripped = line.strip()
+        if not stripped.startswith(T.COMMENT_PREFIXES):
+            continue
+        for marker in T.GENERATED_MARKERS_BY_SUBKIND:
+            if marker in stripped:
+                return marker
+    return None
+
+
+def shebang(text: str) -> str | None:
+    """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
+    if not text.startswith("#!"):
+        return None
+    words = text[2:].split("\n", 1)[0].replace("/", " ").split()
+    for word in reversed(words):
+        if word in T.SHEBANG_LANGUAGES:
+            return T.SHEBANG_LANGUAGES[word]
+        base = word.rstrip("0123456789.")
+        if base in T.SHEBANG_LANGUAGES:
+            return T.SHEBANG_LANGUAGES[base]
+    return None
+
+
+def minified(text: str) -> str | None:
+    """Very long lines with little whitespace: a bundle, not code written by a person."""
+    lines = text.splitlines() or [""]
+    longest = max(len(line) for line in lines)
+    if longest < 500:
+        return None
+    spaces = sum(1 for c in text if c in " \t\n") / max(len(text), 1)
+    if longest > 1000 or spaces < 0.05:
+        return f"longest line {longest} chars, whitespace {spaces:.0%}"
+    return None
+
+
+def llm_response(text: str) -> str | None:
+    """Seed 000's is_llm_response: two distinct kinds of marker, or one marker twice."""
+    lowered = text.lower()
+    hits = [name for name, hints, pattern in LLM_MARKERS
+            if any(h in lowered for h in hints) for _ in pattern.finditer(text)]
+    if len(hits) >= LLM_MARKERS_NEEDED:
+        return ", ".join(sorted(set(hits)))
+    return None
+
+
+def api_payload(text: str) -> str | None:
+    """Hard-coded LLM API payloads (a test script that replays requests to a model)."""
+    if "role" not in text and "/v1/" not in text:
+        return None
+    hits = sum(1 for p in API_PAYLOAD_MARKERS if p.search(text))
+    return f"{hits} LLM API payload markers" if hits >= API_PAYLOAD_MARKERS_NEEDED else None
+
+
+def tabular_header(text: str) -> str | None:
+    first = text.split("\n", 1)[0]
+    for sep, name in ((",", "comma"), ("\t", "tab"), (";", "semicolon")):
+        if first.count(sep) >= 1:
+            return f"{first.count(sep) + 1} {name}-separated columns"
+    return None
+
+
+SNIFFERS = {
+    "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
+    "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
+    "helm_template": helm_template, "github_actions": github_actions,
+    "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
+    "django_migration": django_migration, "generated_marker": generated_marker,
+    "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
+    "tabular_header": tabular_header, "shebang": shebang,
+}

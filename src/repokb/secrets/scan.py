@@ -1,0 +1,180 @@
+"""Fast secret finder: token formats, URL credentials and key=value assignments, plus entropy.
+
+Built for the classifier's hot path: a file that mentions no anchor costs a few substring tests.
+Findings carry the detector and position only; the raw value is never kept in a Finding.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from repokb.rules import secret_patterns as P
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    start: int  # character offsets of the secret within the scanned text
+    end: int
+    detector: str
+    strong: bool
+    line: int  # 1-based
+
+    def describe(self) -> str:
+        return f"{self.detector} at line {self.line}"
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy in bits per character."""
+    if not value:
+        return 0.0
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def is_placeholder(value: str) -> bool:
+    return bool(P.PLACEHOLDER.match(value.strip()))
+
+
+# One pass finds which token formats are worth trying.
+_ANCHORS = re.compile("|".join(sorted({re.escape(a) for f in P.TOKEN_FORMATS for a in f.anchors},
+                                      key=len, reverse=True)))
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def key_words(key: str) -> list[str]:
+    """`AWS_SECRET_ACCESS_KEY` -> [aws, secret, access, key]; `clientSecret` -> [client, secret]."""
+    return [w.lower() for part in re.split(r"[_\-.\s]+", key) for w in _WORD.findall(part)]
+
+
+def is_secret_key(key: str) -> bool:
+    words = key_words(key)
+    if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
+        return False
+    if any(w in P.SECRET_KEY_WORDS for w in words):
+        return True
+    return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+
+
+def _names_key(words: list[str]) -> bool:
+    """`api_key`, `secret_key`: a final `key` is the secret itself when a pair names it."""
+    return len(words) >= 2 and words[-1] == "key" and (words[-2], "key") in P.SECRET_KEY_PAIRS
+
+
+def _line_of(text: str, offset: int, starts: list[int]) -> int:
+    lo, hi = 0, len(starts)
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        if starts[mid] <= offset:
+            lo = mid
+        else:
+            hi = mid
+    return lo + 1
+
+
+Mode = Literal["config", "text", "code"]
+_IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
+
+
+def mode_for(language: str | None) -> Mode:
+    """How assignments are read: config values are literal, code values usually variables."""
+    from repokb.rules.ruleset import CODE
+
+    if language in CODE:
+        return "code"
+    return "config" if language in P.CONFIG_LANGUAGES else "text"
+
+
+def scan(text: str, mode: Mode = "config") -> list[Finding]:
+    """All secret-like spans in text, sorted and without overlaps.
+
+    mode "config": any unquoted or quoted value of a secret-named key counts; "text" (docs):
+    also unquoted ones, but not a bare word (`token=token`); "code": only quoted literals that
+    are not a bare word, since `SESSION_KEY = "_auth_user_id"` names a key rather than holds one.
+    """
+    spans: list[tuple[int, int, str, bool]] = []
+    anchors = set(_ANCHORS.findall(text))
+    for fmt in P.TOKEN_FORMATS:
+        if not anchors.isdisjoint(fmt.anchors):
+            for m in fmt.pattern.finditer(text):
+                value = m.group(fmt.group)
+                if not is_placeholder(value):
+                    spans.append((m.start(fmt.group), m.end(fmt.group), fmt.name, fmt.strong))
+    if "://" in text:
+        for m in P.URL_CREDENTIALS.finditer(text):
+            password = m.group("password")
+            if is_placeholder(password) or is_placeholder(m.group("user")):
+                continue
+            strong = len(password) >= 10 and entropy(password) >= 3.0
+            spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
+    spans.extend(_assignments(text, mode))
+    if not spans:
+        return []
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    findings: list[Finding] = []
+    for start, end, name, strong in sorted(spans):
+        if findings and start < findings[-1].end:  # overlapping: keep the wider, stronger
+            last = findings[-1]
+            findings[-1] = Finding(last.start, max(last.end, end), last.detector,
+                                   last.strong or strong, last.line)
+            continue
+        findings.append(Finding(start, end, name, strong, _line_of(text, start, starts)))
+    return findings
+
+
+def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
+    lowered = text.lower()
+    if not any(a in lowered for a in P.KEY_ANCHORS):
+        return []
+    out: list[tuple[int, int, str, bool]] = []
+    seen_lines: set[int] = set()
+    for anchor in P.KEY_ANCHORS:
+        at = lowered.find(anchor)
+        while at != -1:
+            line_start = text.rfind("\n", 0, at) + 1
+            if line_start not in seen_lines:
+                seen_lines.add(line_start)
+                line_end = text.find("\n", at)
+                line_end = len(text) if line_end == -1 else line_end
+                out.extend(_line_assignments(text, line_start, line_end, mode))
+                at = lowered.find(anchor, line_end)
+            else:
+                at = lowered.find(anchor, at + len(anchor))
+    return out
+
+
+def _line_assignments(text: str, start: int, end: int,
+                      mode: Mode) -> list[tuple[int, int, str, bool]]:
+    """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
+    test value, so it is redacted, while blocking is kept for credentials of a known format."""
+    out = []
+    line = text[start:end]
+    for m in P.ASSIGNMENT.finditer(line):
+        key = m.group("key")
+        if not is_secret_key(key):
+            continue
+        group = "qvalue" if m.group("qvalue") is not None else "value"
+        if group == "value" and mode == "code":
+            continue
+        value = m.group(group).strip()
+        if _is_secret_value(value, key, literal_words=mode == "config"):
+            out.append((start + m.start(group), start + m.end(group), "secret_assignment",
+                        False))
+    return out
+
+
+def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
+    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
+        return False
+    if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
+        return False
+    if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
+        return False
+    if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value):
+        return False  # settings.SECRET_KEY, os.getenv(...): a reference
+    # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
+    return literal_words or not _IDENTIFIER_LIKE.match(value)

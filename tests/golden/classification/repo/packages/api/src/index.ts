@@ -1,0 +1,3 @@
+export function healthCheck(): string {
+  return "ok";
+}

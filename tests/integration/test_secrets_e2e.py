@@ -1,0 +1,99 @@
+"""Zero leaks end to end: index FAKE secrets with the real model and the real Qdrant Edge store,
+then look for every value and key name in search hits, `index --json` and `explain --json`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from repokb.surfaces.cli import app
+
+from .. import fake_secrets as fake
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+
+
+def invoke(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.stdout
+
+
+@pytest.fixture
+def leaky_repo(tmp_path):
+    root = tmp_path / "leaky"
+    write(root, ".env", f"AWS_ACCESS_KEY_ID={fake.AWS_ACCESS_KEY}\n")
+    write(root, "deploy/id_rsa", fake.PRIVATE_KEY)
+    write(root, "deploy/service-account.json", fake.GCP_SERVICE_ACCOUNT)
+    write(root, ".env.example",
+          "# Copy to .env and fill in\nAWS_ACCESS_KEY_ID=<your-access-key>\n"
+          f"AWS_SECRET_ACCESS_KEY={fake.AWS_SECRET_KEY}\nSLACK_BOT_TOKEN={fake.SLACK_TOKEN}\n"
+          f"DATABASE_URL=postgres://shop:{fake.DB_PASSWORD}@db.internal:5432/shop\n")
+    write(root, "config/application.yml",
+          "spring:\n  datasource:\n    url: jdbc:postgresql://db:5432/orders\n"
+          f"    username: shop\n    password: {fake.YAML_PASSWORD}\n"
+          f"github:\n  token: {fake.GITHUB_TOKEN}\n")
+    write(root, "docker-compose.yml",
+          "services:\n  api:\n    image: shop-api\n    environment:\n"
+          f"      STRIPE_SECRET_KEY: {fake.STRIPE_KEY}\n"
+          f"      GOOGLE_MAPS_KEY: {fake.GOOGLE_API_KEY}\n")
+    write(root, "src/shop/client.py",
+          '"""HTTP client for the partner API."""\n\n\n'
+          "def partner_headers() -> dict[str, str]:\n"
+          '    """Headers sent to the partner API on every request."""\n'
+          f'    return {{"Authorization": "Bearer {fake.JWT}"}}\n')
+    # a secret far past the classifier's head: only the chunk stage's redaction can catch it
+    filler = "".join(f"Step {i}: configure the service carefully and check the logs.\n"
+                     for i in range(400))
+    write(root, "docs/operations.md",
+          "# Operations\n\n" + filler + "\n## Database access\n\n"
+          f"Connect with `psql postgres://ops:{fake.DB_PASSWORD}@db.internal/orders` "
+          "from the bastion host.\n")
+    # tricky negatives that must stay searchable
+    write(root, "config/ids.json",
+          '{"tenant_id": "123e4567-e89b-12d3-a456-426614174000",\n'
+          ' "integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+ZtgL==",\n'
+          ' "password": "${DB_PASSWORD}", "api_key": "<your-api-key>"}\n')
+    return root
+
+
+def test_no_secret_reaches_store_search_json_or_explain(home, leaky_repo):
+    indexed = invoke("index", str(leaky_repo), "--json")
+    data = json.loads(indexed)
+    by_path = {f["path"]: f for f in data["files"]}
+    for path in (".env", "deploy/id_rsa", "deploy/service-account.json"):
+        assert by_path[path]["index_policy"] == "block", path
+    for path in (".env.example", "config/application.yml", "docker-compose.yml",
+                 "src/shop/client.py", "docs/operations.md", "config/ids.json"):
+        assert by_path[path]["chunks"] > 0, path  # indexed (redacted), not blocked
+    assert data["summary"]["secrets_redacted"] >= 8
+    dry = invoke("index", str(leaky_repo), "--dry-run", "--json")
+
+    values = [*fake.ALL.values(), fake.PRIVATE_KEY_BODY]
+    outputs = [indexed, dry]
+    for path in by_path:
+        outputs.append(invoke("explain", str(leaky_repo / path), "--json"))
+    key_names = ["AWS_SECRET_ACCESS_KEY", "SLACK_BOT_TOKEN", "DATABASE_URL", "password",
+                 "STRIPE_SECRET_KEY", "GOOGLE_MAPS_KEY", "Authorization", "psql", "token"]
+    hits_seen = 0
+    for query in (*values, *key_names):
+        hits = json.loads(invoke("search", query, "--json", "--limit", "20"))
+        hits_seen += len(hits)
+        outputs.append(json.dumps(hits))
+    assert hits_seen > 0
+    everything = "\n".join(outputs)
+    for value in values:
+        assert value not in everything, f"leak of a {value[:4]}... value"
+    # the key names themselves remain searchable, next to a redacted value
+    hits = json.loads(invoke("search", "AWS_SECRET_ACCESS_KEY", "--json", "--path", ".env.example"))
+    assert hits and "AWS_SECRET_ACCESS_KEY=<REDACTED_SECRET>" in hits[0]["content"]
+    hits = json.loads(invoke("search", "database access psql bastion", "--json",
+                             "--path", "docs/*"))
+    assert any("<REDACTED_SECRET>@db.internal" in h["content"] for h in hits)
+    # negatives were not redacted: the UUID and lockfile hash are still there
+    hits = json.loads(invoke("search", "tenant_id integrity", "--json", "--path", "config/*"))
+    assert any("123e4567-e89b-12d3-a456-426614174000" in h["content"] for h in hits)
