@@ -1,0 +1,20 @@
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (identifier) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+(field_definition property: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+
+; const handler = () => {...} and const f = function () {...}
+(lexical_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(variable_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(lexical_declaration
+  (variable_declarator name: (identifier) @name value: (class))) @definition.class
+
+; export const LIMIT = 10
+(export_statement
+  declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
