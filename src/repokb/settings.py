@@ -32,6 +32,9 @@ class Settings:
     max_file_bytes: int = _setting(2_000_000, "Files larger than this are recorded, not read.")
     head_bytes: int = _setting(8192, "How much of a file's head the classifier may read.")
     min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
+    near_duplicate_threshold: float = _setting(
+        0.95, "Cosine similarity (of the embedded texts) from which two chunks count as near "
+        "duplicates. Calibrated for all-MiniLM-L6-v2: see bench/near_duplicates.py.")
     embed_batch_size: int = _setting(
         4, "Texts per ONNX call, sorted by length first. Measured on 2 cores: 4 gives the best "
         "throughput (~53 chunks/s) at ~400 MB peak; 32 gives ~35 chunks/s at ~1.5 GB.")

@@ -27,6 +27,7 @@ _TOKENS = re.compile(r"/\*.*?(?:\*/|\Z)|(?<!:)//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(
 _COMMENTS = re.compile(r"/\*.*?(?:\*/|\Z)|(?<!:)//[^\n]*", re.DOTALL)
 _VENDOR = re.compile(r"-(?:webkit|moz|ms|o)-")
 _VISIBLE = re.compile(r"\S")
+_VARIABLE = re.compile(r"^(?:\$|@|--)[\w-]+\s*:")
 
 
 @dataclass
@@ -70,8 +71,8 @@ def statements(text: str) -> list[Statement] | None:
 def label(statement: Statement) -> str:
     """What names a statement: its selector or at-rule, without comments or vendor prefixes."""
     text = " ".join(_COMMENTS.sub(" ", statement.prelude).split())
-    if not statement.block and text.startswith(("$", "--")):
-        text = text.split(":")[0]  # a variable: its name
+    if not statement.block and _VARIABLE.match(text):
+        text = text.split(":")[0]  # a variable ($sass, @less, --custom): its name
     return _VENDOR.sub("", text)[:100]
 
 

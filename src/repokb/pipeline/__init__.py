@@ -2,12 +2,13 @@
 
 discover -> classify -> (policy) -> chunk -> enrich -> embed -> store, with the catalog recording
 every decision. Files stream through a bounded buffer: at most `buffer_chunks` chunks (and their
-vectors) are held at once, however big the tree.
+vectors) are held at once, however big the tree. Both the dry run and the real run chunk every
+admitted file they read and report, per language and kind, what chunking produced (see
+pipeline/metrics.py); the dry run stops there.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -19,6 +20,7 @@ from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_tex
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.store import merge, write_batch
 from repokb.settings import Settings
 from repokb.stores.base import Store
@@ -36,11 +38,13 @@ class RunReport:
     files: list[dict[str, Any]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    metrics: ChunkMetrics | None = None
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}
         out.update({k: v for k, v in sorted(self.counts.items()) if k not in out})
         out["seconds"] = round(self.seconds, 3)
+        out["by_language"] = self.metrics.summary() if self.metrics else {}
         return out
 
     def record(self, path: str, c: Classification | None, chunks: int | None,
@@ -69,9 +73,12 @@ def walk_skip_classification(skip: SkippedPath) -> Classification:
                           classifier_version=CLASSIFIER_VERSION)
 
 
-def estimate_chunks(file: SourceFile, c: Classification) -> int:
-    """Rough chunk count for a dry run: about one chunk per 600 bytes of admitted text."""
-    return max(1, math.ceil(file.size / 600)) if c.index_policy.admits_content else 0
+def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
+                  chunked: ChunkedFile) -> None:
+    for reason, n in chunked.dropped.items():
+        counts[f"chunks_dropped_{reason}"] += n
+    if metrics is not None:
+        counts["chunks_duplicates"] += metrics.add_file(chunked)
 
 
 class Indexer:
@@ -87,25 +94,45 @@ class Indexer:
         return classify(file, head_bytes=self.settings.head_bytes,
                         max_file_bytes=self.settings.max_file_bytes)
 
+    def metrics(self) -> ChunkMetrics:
+        return ChunkMetrics(self.settings.near_duplicate_threshold)
+
     # -- dry run ----------------------------------------------------------------------------
     def dry_run(self, roots: Iterable[ProjectRoot]) -> RunReport:
-        """Classify and count; read only file heads; write nothing."""
+        """Classify every file and chunk the admitted ones; write nothing.
+
+        `chunks_estimated` is what a run would create (it does not embed, so near duplicates
+        are not measured here; exact duplicates are)."""
         started = time.perf_counter()
-        report = RunReport()
+        report = RunReport(metrics=self.metrics())
+        counts = report.counts
         for root in roots:
             for item in discover(root):
                 if isinstance(item, SkippedPath):
-                    report.counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
-                    report.counts["files_seen"] += 0 if item.is_dir else 1
+                    counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
+                    counts["files_seen"] += 0 if item.is_dir else 1
                     report.record(item.path, walk_skip_classification(item), 0,
                                   project=root.name)
                     continue
+                counts["files_seen"] += 1
                 c = self._classify(item)
-                estimate = estimate_chunks(item, c)
-                report.counts["files_seen"] += 1
-                report.counts["files_indexed" if estimate else "files_skipped"] += 1
-                report.counts["chunks_estimated"] += estimate
-                report.record(item.path, c, estimate, project=root.name)
+                if not c.index_policy.admits_content:
+                    counts["files_skipped"] += 1
+                    report.record(item.path, c, 0, project=root.name)
+                    continue
+                try:
+                    text, content_hash = read_text(item, self.settings.max_file_bytes)
+                except FileProblem as problem:
+                    counts["files_failed"] += 1
+                    report.record(item.path, c, 0, str(problem), project=root.name)
+                    continue
+                chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars)
+                tally_chunked(counts, report.metrics, chunked)
+                n = len(chunked.chunks)
+                counts["files_indexed" if n else "files_skipped"] += 1
+                counts["chunks_estimated"] += n
+                report.record(item.path, c, n, None if n else "no chunk long enough to index",
+                              project=root.name)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -114,7 +141,7 @@ class Indexer:
             progress: Progress | None = None) -> RunReport:
         assert self._store_factory and self._vectorizer_factory
         started = time.perf_counter()
-        report = RunReport()
+        report = RunReport(metrics=self.metrics())
         store = self._store_factory()
         vectorizer = self._vectorizer_factory()
         for root in roots:
@@ -195,8 +222,7 @@ class _ProjectRun:
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
         chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars)
-        for reason, n in chunked.dropped.items():
-            self.counts[f"chunks_dropped_{reason}"] += n
+        tally_chunked(self.counts, self.report.metrics, chunked)
         if not chunked.chunks:
             self._skipped(file, entry, c, "no chunk long enough to index")
             return
@@ -242,7 +268,13 @@ class _ProjectRun:
     def _flush_pending(self) -> None:
         if not self.pending:
             return
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending))
+        metrics = self.report.metrics
+
+        def observe(embedded: list[Any]) -> None:
+            if metrics is not None:
+                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
+
+        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe))
         # Catalog last: only now are these files done (see pipeline/store.py).
         with self.catalog.transaction():
             for item in self.pending:

@@ -1,7 +1,9 @@
 """Stage 3 — chunk: read an admitted file in full and cut it along its natural boundaries.
 
 Only files whose policy admits content are read past their head. Bad input becomes a
-`FileProblem` with a reason; it never escapes as an exception from here.
+`FileProblem` with a reason; it never escapes as an exception from here. Pieces too short to
+mean anything, pieces holding a secret and pieces that read as LLM transcripts are dropped and
+counted by reason.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
+from repokb.contamination import llm_transcript
 from repokb.models import Chunk, Classification, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import find_secret
@@ -62,6 +65,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             continue
         if find_secret(piece.content):
             dropped["secret"] += 1
+            continue
+        if llm_transcript(piece.content):
+            dropped["llm_transcript"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks)))
     return ChunkedFile(file, c, content_hash, chunks, dropped)

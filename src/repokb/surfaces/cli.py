@@ -75,8 +75,10 @@ def index(
         return
     if dry_run:
         _print_breakdown(report.files)
+    _print_chunking(summary["by_language"])
     label = "dry run" if dry_run else "indexed"
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items() if v or k == "files_seen"]
+    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
+             if k != "by_language" and (v or k == "files_seen")]
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
 
 
@@ -92,6 +94,23 @@ def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
             bar.update(task, completed=done, total=total, path=path[-60:])
 
         return ws.indexer.run(roots, flush=flush, progress=progress)
+
+
+def _print_chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """One row per language and kind: what chunking produced (seed 000 §VIII metrics)."""
+    rows = [(lang, kind, m) for lang, kinds in by_language.items() for kind, m in kinds.items()]
+    if not rows:
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("language", "kind", "files", "chunks", "per file", "symbols", "quality",
+                   "dup", "near dup", "llm"):
+        table.add_column(column, justify="left" if column in ("language", "kind") else "right")
+    for lang, kind, m in sorted(rows, key=lambda r: -r[2]["chunks"]):
+        table.add_row(lang, kind, str(m["files"]), str(m["chunks"]),
+                      f"{m['avg_chunks_per_file']:.1f}", f"{m['symbol_rate']:.0%}",
+                      f"{m['avg_quality']:.2f}", str(m["duplicates"]),
+                      str(m["near_duplicates"]), str(m["contamination"]))
+    out.print(table)
 
 
 def _print_breakdown(files: list[dict[str, Any]]) -> None:
