@@ -114,8 +114,18 @@ class TreeSitterChunker:
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
     def _definitions(self, cursor: Any, root: Any, lines: list[str]) -> list[Definition]:
+        matches = cursor.matches(root)
+        # Comments are "extras" that the parser may hang on any ancestor, so they are found
+        # by line: last row of each comment that starts its line -> its first row.
+        comments: dict[int, int] = {}
+        for _, captures in matches:
+            for node in captures.get("comment", ()):
+                row, column = node.start_point
+                if row < len(lines) and not lines[row].encode("utf-8", "surrogatepass")[
+                        :column].strip():
+                    comments[_last_row(node)] = row
         best: dict[tuple[int, int], tuple[int, Definition]] = {}
-        for pattern, captures in cursor.matches(root):
+        for pattern, captures in matches:
             label = next((k for k in captures if k.startswith("definition.")), None)
             if label is None:
                 continue
@@ -139,23 +149,26 @@ class TreeSitterChunker:
             best[key] = (pattern, Definition(
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
-                start=self._leading_start(span, lines), end=min(_last_row(span), len(lines) - 1),
+                start=self._leading_start(span, comments),
+                end=min(_last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         return [definition for _, definition in best.values()]
 
-    def _leading_start(self, span: Any, lines: list[str]) -> int:
-        """First row of a definition with the comments and attributes directly above it."""
+    def _leading_start(self, span: Any, comments: dict[int, int]) -> int:
+        """First row of a definition with the comments and attributes directly above it
+        (a blank line in between means the comment is about something else)."""
         first = span.start_point[0]
         prev = span.prev_named_sibling
-        while prev is not None and ("comment" in prev.type or prev.type in self.spec.attachments):
-            if _last_row(prev) < first - 1:
-                break  # a blank line between: the comment is not about this definition
-            row, column = prev.start_point
-            if row >= len(lines) or lines[row].encode("utf-8", "surrogatepass")[:column].strip():
-                break  # a trailing comment of the statement before
-            first = row
-            prev = prev.prev_named_sibling
-        return first
+        while True:
+            while prev is not None and prev.start_point[0] >= first:
+                prev = prev.prev_named_sibling  # skip what is already part of the chunk
+            if first - 1 in comments:
+                first = comments[first - 1]
+            elif (prev is not None and prev.type in self.spec.attachments
+                  and _last_row(prev) == first - 1):
+                first = prev.start_point[0]
+            else:
+                return first
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))

@@ -105,7 +105,7 @@ class MarkupChunker:
     languages = frozenset({"html", "xml", "xhtml", "svg"})
 
     def __init__(self, max_chars: int = 600, overlap: int = 100,
-                 standalone_chars: int = 200) -> None:
+                 standalone_chars: int = 80) -> None:
         self.max_chars, self.overlap = max_chars, overlap
         self.standalone_chars = standalone_chars
         self.xml = False  # set per file: XML labels and sections differ from HTML's
@@ -150,6 +150,8 @@ class MarkupChunker:
         """Cut by children: too big, or holding several sections of its own."""
         if e.size > self.max_chars:
             return True
+        if self.xml:
+            return False
         sections = [c for c in e.children if c.size >= self.standalone_chars and self._section(c)]
         return len(sections) >= 2
 

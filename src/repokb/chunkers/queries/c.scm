@@ -8,3 +8,6 @@
 (enum_specifier name: (type_identifier) @name body: (enumerator_list)) @definition.enum
 (type_definition declarator: (type_identifier) @name) @definition.type
 (preproc_function_def name: (identifier) @name) @definition.macro
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

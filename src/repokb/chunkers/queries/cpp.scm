@@ -10,3 +10,6 @@
 (alias_declaration name: (type_identifier) @name) @definition.type
 (concept_definition name: (identifier) @name) @definition.type
 (preproc_function_def name: (identifier) @name) @definition.macro
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

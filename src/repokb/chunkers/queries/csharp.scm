@@ -7,3 +7,6 @@
 (method_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name) @definition.method
 (property_declaration name: (identifier) @name) @definition.property
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

@@ -14,3 +14,6 @@
 (type_declaration (type_spec name: (type_identifier) @name type: (interface_type))) @definition.interface
 (type_declaration (type_spec name: (type_identifier) @name)) @definition.type
 (type_declaration (type_alias name: (type_identifier) @name)) @definition.type
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

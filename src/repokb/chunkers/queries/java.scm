@@ -5,3 +5,7 @@
 (annotation_type_declaration name: (identifier) @name) @definition.interface
 (method_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name) @definition.method
+
+; Whole-line comments directly above a definition stay with it.
+(line_comment) @comment
+(block_comment) @comment

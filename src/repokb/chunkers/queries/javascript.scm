@@ -18,3 +18,6 @@
 ; export const LIMIT = 10
 (export_statement
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

@@ -4,3 +4,6 @@
 (trait_declaration name: (name) @name) @definition.trait
 (enum_declaration name: (name) @name) @definition.enum
 (method_declaration name: (name) @name) @definition.method
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

@@ -3,3 +3,6 @@
 (singleton_class value: (_) @name) @definition.class
 (method name: (_) @name) @definition.method
 (singleton_method name: (_) @name) @definition.method
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

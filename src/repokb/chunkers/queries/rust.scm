@@ -15,3 +15,7 @@
 (impl_item type: (generic_type type: (type_identifier) @name)) @definition.impl
 (impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @definition.impl
 (impl_item type: (_) @name) @definition.impl
+
+; Whole-line comments directly above a definition stay with it.
+(line_comment) @comment
+(block_comment) @comment

@@ -6,3 +6,6 @@
 (create_index column: (identifier) @name) @definition.index
 (create_type (object_reference) @name) @definition.type
 (create_trigger (object_reference) @name) @definition.trigger
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

@@ -22,3 +22,6 @@
 
 (export_statement
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment
