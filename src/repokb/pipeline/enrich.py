@@ -27,6 +27,7 @@ _DOCSTRING = re.compile(r'"""|\'\'\'|/\*\*|<summary>')
 _TS_TYPES = re.compile(r"\)\s*:\s*[\w<\[{]|\b\w+\??\s*:\s*(?:string|number|boolean|void|unknown"
                        r"|any|never|Promise<|Array<|Record<|[A-Z]\w*(?:<[^>\n]*>)?(?:\[\])?[,;)=\s])")
 _DECLARATION = re.compile(r"[\w-]+\s*:\s*[^;{}\s][^;{}]*(?:;|\n|})")
+_TAG = re.compile(r"<[^>]*>")
 _STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
 _MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
 
@@ -69,8 +70,10 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
         score *= 1.2
     if language in _STYLE_LANGUAGES and not _DECLARATION.search(text):
         score *= 0.2  # selectors without properties say nothing
-    if language in _MARKUP_LANGUAGES and text and sum(c.isspace() for c in text) / len(text) > 0.8:
-        score *= 0.5
+    if language in _MARKUP_LANGUAGES and stripped:
+        visible = _TAG.sub(" ", stripped)
+        if sum(not c.isspace() for c in visible) < 0.2 * sum(not c.isspace() for c in stripped):
+            score *= 0.5  # mostly tags and whitespace: markup noise, little to read
     return round(max(0.0, min(1.0, score)), 3)
 
 
