@@ -143,3 +143,10 @@ def test_huge_function_is_windowed_under_its_name():
     assert len(pieces) > 3
     assert all(p.symbol == "accumulate" and p.context == "def accumulate(value):"
                for p in pieces)
+
+
+def test_minified_code_does_not_repeat_its_one_line_per_definition():
+    line = "".join(f"function f{i}(a){{return a*{i}+g(a)}}" for i in range(2000))
+    pieces = chunker_for("javascript").chunk(line + "\n")
+    assert sum(len(p.content) for p in pieces) < 2 * len(line)
+    assert all(len(p.content) <= 1500 for p in pieces)

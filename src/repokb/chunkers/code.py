@@ -188,6 +188,8 @@ class TreeSitterChunker:
         pieces: list[ChunkPiece] = []
         cursor = lo
         for d in kept:
+            if d.end < cursor:
+                continue  # on lines an earlier definition already holds (minified code)
             if d.start > cursor:
                 pieces = self._gap(pieces, lines, cursor, d.start - 1, owner, owner_type)
             pieces.extend(self._definition(d, lines, owner, context))

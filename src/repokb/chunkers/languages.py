@@ -24,7 +24,7 @@ class LanguageSpec:
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
 
 
-_JS_WRAPPERS = frozenset({"export_statement"})
+_JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
 
 SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "tree_sitter_python:language", "python",

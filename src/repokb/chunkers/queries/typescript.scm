@@ -23,5 +23,12 @@
 (export_statement
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
 
+; Older styles: obj.method = function () {...}, and methods in object literals.
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]) @definition.function
+(pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function)]) @definition.method
+
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
