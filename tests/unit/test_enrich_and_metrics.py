@@ -94,7 +94,8 @@ def test_transcript_chunks_are_dropped_and_counted():
 
 def test_metrics_per_language_and_kind_with_exact_and_near_duplicates():
     metrics = ChunkMetrics(near_duplicate_threshold=0.9)
-    body = "def double(x):\n    \"\"\"Twice the value of x, for any number.\"\"\"\n    return x * 2\n"
+    body = ('def double(x):\n    """Twice the value of x, for any number."""\n'
+            "    return x * 2\n")
     a = chunk_file(_file("a.py"), _classification(), body, "h")
     b = chunk_file(_file("b.py"), _classification(), body, "h")
     doc = chunk_file(_file("README.md"), _classification("markdown", Kind.DOCUMENTATION),
@@ -125,3 +126,14 @@ def test_overlapping_pieces_of_one_file_are_not_near_duplicates():
     v = list(np.ones(384))
     assert metrics.add_vectors([EmbeddedChunk(first, v, [], []),
                                 EmbeddedChunk(second, v, [], [])]) == 0
+
+
+def test_only_code_shaped_words_or_short_queries_name_symbols():
+    from repokb.search import symbol_names
+
+    assert symbol_names("what to check when the service exits") == set()
+    assert symbol_names("where is send_password_reset_email called") == {
+        "send_password_reset_email"}
+    assert symbol_names("how does topologicalSort order nodes") == {"topologicalsort"}
+    assert symbol_names("InvoiceRepository") == {"invoicerepository"}
+    assert symbol_names("database timeout") == {"database", "timeout"}

@@ -1,7 +1,8 @@
 """Golden files: one realistic input per format and the chunks it must produce.
 
-Refresh after an intended change with `REPOKB_REFRESH_GOLDEN=1 pytest tests/unit/test_golden_chunkers.py`
-and review the diff of tests/golden/chunkers/expected/ like any other code change.
+Refresh after an intended change with
+`REPOKB_REFRESH_GOLDEN=1 pytest tests/unit/test_golden_chunkers.py` and review the diff of
+tests/golden/chunkers/expected/ like any other code change.
 """
 
 from __future__ import annotations

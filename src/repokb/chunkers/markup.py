@@ -67,8 +67,9 @@ class _TreeBuilder(HTMLParser):
             return
         self.stack.append(element)
         if tag in _HEADINGS or tag == "title":
-            self.in_heading = [e for e in self.stack
-                               if not e.heading and (e.tag not in _DOCUMENT_LEVEL or tag == "title")]
+            self.in_heading = [
+                e for e in self.stack
+                if not e.heading and (e.tag not in _DOCUMENT_LEVEL or tag == "title")]
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         element = self._element(tag, attrs)

@@ -50,8 +50,11 @@ def _print_json(data: Any) -> None:
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Classify and count; change nothing.")] = False,
+    project: Annotated[
+        str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Classify and chunk; report what indexing would do; change nothing.")
+    ] = False,
     flush: Annotated[bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
@@ -118,9 +121,11 @@ def _print_breakdown(files: list[dict[str, Any]]) -> None:
 
     for field in ("kind", "language", "knowledge_role", "index_policy"):
         counts = Counter(str(f[field]) for f in files)
-        out.print(f"[bold]{field}[/bold]: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+        out.print(f"[bold]{field}[/bold]: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+    admitted = ("parse_and_index", "index_text")
     reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in ("parse_and_index", "index_text") and f["reasons"])
+                      if f["index_policy"] not in admitted and f["reasons"])
     if reasons:
         out.print("[bold]skipped because[/bold]: "
                   + "; ".join(f"{r} ({n})" for r, n in reasons.most_common(10)))
@@ -131,9 +136,11 @@ def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
     limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
-    kind: Annotated[list[str] | None, typer.Option(help="Only these kinds (source, documentation ...).")] = None,
+    kind: Annotated[list[str] | None, typer.Option(
+        help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
-    path: Annotated[str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+    path: Annotated[
+        str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
