@@ -18,6 +18,7 @@ from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CODE_SHAPED = re.compile(r"_|[a-z][A-Z]|[A-Za-z][0-9]")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,17 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
         for rank, point in enumerate(points, 1):
             fused[point.id] = fused.get(point.id, 0.0) + weight / (k + rank)
     return fused
+
+
+def symbol_names(text: str) -> set[str]:
+    """The identifiers a query names: code-shaped tokens (`send_email`, `parseArgs`,
+    `Graph::sort`), or every word of a query of one or two words. Plain words in a sentence
+    ("what if the service exits") are not symbol references: boosting a config key or a table
+    called `service` for them would bury the answer."""
+    tokens = _IDENTIFIER.findall(text)
+    if len(text.split()) <= 2:
+        return {t.lower() for t in tokens}
+    return {t.lower() for t in tokens if _CODE_SHAPED.search(t)}
 
 
 class Searcher:
@@ -70,7 +82,7 @@ class Searcher:
         dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
         lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
         dense_score = {p.id: p.score for p in dense_hits}
-        names = {t.lower() for t in _IDENTIFIER.findall(text)}
+        names = symbol_names(text)
         scored = []
         for point_id, score in fused.items():
             payload = payloads[point_id]
@@ -96,9 +108,12 @@ class Searcher:
         """Light re-ranking: an exact symbol named in the query wins; quality nudges."""
         score = fused
         symbol = str(payload.get("symbol") or "").lower()
-        if symbol and (symbol in names or symbol.rsplit(".", 1)[-1] in names):
+        if symbol and (symbol in names or re.split(r"\.|::", symbol)[-1] in names):
             score *= 1.5
         quality = payload.get("quality")
         if isinstance(quality, int | float):
-            score *= 0.85 + 0.3 * float(quality)
+            # A tie-breaker, not a verdict: with RRF at k=60 the top ranks differ by a few
+            # percent, so a wider factor (it was 0.85..1.15) let a documented rank-5 chunk
+            # overturn a short rank-1/rank-1 answer.
+            score *= 0.95 + 0.1 * float(quality)
         return score

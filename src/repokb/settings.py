@@ -41,6 +41,14 @@ class Settings:
     head_bytes: int = _setting(
         8192, "How much of a file's head the classifier may read (content sniffing, secrets).")
     min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
+    near_duplicate_threshold: float = _setting(
+        0.92, "Cosine similarity of two embedded chunks from which they count as near "
+        "duplicates (counted in the summaries, never dropped). Calibrated for all-MiniLM-L6-v2 "
+        "by bench/near_duplicates.py on 365 pairs from a 106 MB real tree: a copy in another "
+        "path with one small edit scores p50 0.93 (p5 0.81), the next chunk of the same file "
+        "p50 0.72 (p95 0.93), an unrelated chunk p50 0.12 (max 0.72). At 0.92: 55% of edited "
+        "copies found, 7% false positives on same-file neighbours (many of them repetitive "
+        "code), none on unrelated chunks; exact copies are caught by hash regardless.")
     embed_batch_size: int = _setting(
         4, "Texts per ONNX call, sorted by length first. Measured on 2 cores: 4 gives the best "
         "throughput (~53 chunks/s) at ~400 MB peak; 32 gives ~35 chunks/s at ~1.5 GB.")

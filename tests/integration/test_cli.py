@@ -38,10 +38,15 @@ def test_index_json_shape_and_incremental_summary(home, mixed_repo):
     assert again["chunks_embedded"] == 0
 
 
-def test_index_human_output_is_one_summary_line(home, mixed_repo):
+def test_index_human_output_ends_with_one_summary_line(home, mixed_repo):
     output = invoke("index", str(mixed_repo), "--project", "shop2")
-    assert output.strip().startswith("indexed")
-    assert "files seen" in output and len(output.strip().splitlines()) <= 3
+    lines = output.strip().splitlines()
+    assert lines[-1].startswith("indexed") and "files seen" in lines[-1]
+    # Above it, one compact row per language and kind: what chunking produced.
+    assert lines[0].split()[:4] == ["language", "kind", "files", "chunks"]
+    python = next(line.split() for line in lines if line.startswith("python"))
+    assert python[1] == "source" and python[2] == "2"
+    assert len(lines) <= 8
 
 
 def test_dry_run_changes_nothing(home, mixed_repo):

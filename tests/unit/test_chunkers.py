@@ -19,7 +19,7 @@ PY = textwrap.dedent('''
 
     @decorator
     def wrapped():
-        return 1
+        return "a decorated function"
 
 
     class Small:
@@ -59,8 +59,17 @@ def test_big_class_is_split_per_method_with_class_context():
 
 
 def test_python_syntax_error_falls_back_to_windows():
-    pieces = chunker_for("python").chunk("def broken(:\n    pass\n" * 50)
-    assert pieces and all(p.symbol_type == "window" for p in pieces)
+    source = "def broken(:\n    pass\n" * 50
+    pieces = chunker_for("python").chunk(source)
+    assert pieces and all(p.symbol is None for p in pieces)
+    assert max(p.end_line for p in pieces) == 100
+
+
+def test_a_syntax_error_keeps_the_definitions_that_parse():
+    source = PY + "\n\ndef broken(:\n    pass\n"
+    symbols = {p.symbol for p in chunker_for("python").chunk(source)}
+    assert {"add", "wrapped", "Small"} <= symbols
+    assert "broken" not in symbols
 
 
 def test_markdown_sections_with_heading_path_and_fences():
@@ -93,7 +102,7 @@ def test_markdown_sections_with_heading_path_and_fences():
 
 def _check_windows(text: str, size: int, overlap: int) -> None:
     pieces = fixed_windows(text, size, overlap)
-    lines = text.splitlines()
+    lines = text.split("\n")  # lines are counted on "\n" only, like editors and tree-sitter
     n = max(len(lines), 1)
     covered = set()
     for p in pieces:

@@ -1,6 +1,19 @@
-"""Chunkers, one module per format family; importing this package registers the built-ins."""
+"""Chunkers, one module per format family; importing this package registers the built-ins.
 
-from repokb.chunkers import code, markdown  # noqa: F401  (registration side effect)
+code (tree-sitter, 16 languages), markdown, rst (and plain text), config (JSON, YAML, TOML),
+ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS). A language with no
+registered chunker is cut into fixed windows.
+"""
+
+from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    code,
+    config,
+    ini,
+    markdown,
+    markup,
+    rst,
+    styles,
+)
 from repokb.chunkers.base import Chunker, chunker_for, register
 from repokb.chunkers.fixed import FixedChunker, fixed_windows
 

@@ -1,158 +1,251 @@
-"""Source code by syntax tree (tree-sitter): one chunk per top-level definition.
+"""Source code by syntax tree (tree-sitter): one chunk per definition.
 
-Leading comments and decorators stay with their definition. Classes bigger than
-`split_class_chars` are cut per method, each method carrying the class signature as context.
-Code between definitions (imports, constants, scripts) goes into fixed windows. A file that does
-not parse falls back to fixed windows, so the chunker never raises.
+What counts as a definition is data: `queries/<language>.scm` captures each definition as
+`@definition.<symbol type>` with its `@name` (and optionally an `@owner`, such as a Go method's
+receiver type, or a `@kind` whose text becomes the symbol type, such as Terraform's `resource`).
+`languages.py` says which grammar and query serve which language.
 
-Each language is a `LanguageSpec` (data): which node types are definitions and which are
-containers; adding a language is a spec plus its grammar package.
+Leading comments, doc comments and attributes stay with their definition; wrappers (`export`,
+decorators, `template <...>`) are part of it. Containers (classes, interfaces, impls, ...) bigger
+than `split_chars` are cut per member, each member carrying the container's signature as
+context; modules and namespaces are always cut per member. Code between definitions (imports,
+constants, scripts) goes into fixed windows; closing brackets and `end` lines stay with the
+block they close. A definition whose subtree does not parse is left to the windows, so a file
+with syntax errors still yields whatever parsed cleanly. The chunker never raises: any surprise
+falls back to fixed windows over the whole file.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
+from importlib import resources
 from typing import Any
 
 from repokb.chunkers.base import register
-from repokb.chunkers.fixed import fixed_windows
+from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
 
-
-@dataclass(frozen=True)
-class LanguageSpec:
-    language: str
-    grammar_module: str  # PyPI grammar package that bundles its grammar
-    definitions: dict[str, str]  # node type -> symbol type
-    containers: frozenset[str]  # definition types whose bodies may be split per member
-    wrappers: frozenset[str] = frozenset()  # e.g. decorated_definition: look inside
-    comment_types: frozenset[str] = frozenset({"comment"})
-    module_window: tuple[int, int] = (500, 100)
+# Symbol types whose members may become chunks of their own.
+CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
+                        "enum"})
+# A module or namespace often wraps a whole file: it is always cut per member.
+ALWAYS_SPLIT = frozenset({"module"})
+# A line that only closes a block: glued to the chunk before it instead of standing alone.
+_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac)\s*;?\s*(?:(?://|#|--).*)?$")
 
 
-PYTHON = LanguageSpec(
-    language="python",
-    grammar_module="tree_sitter_python",
-    definitions={"function_definition": "function", "class_definition": "class"},
-    containers=frozenset({"class_definition"}),
-    wrappers=frozenset({"decorated_definition"}),
-    module_window=(400, 80),
-)
+@dataclass
+class Definition:
+    symbol_type: str
+    name: str | None
+    owner: str | None  # an owner named by the definition itself (a Go receiver)
+    start: int  # 0-based first row, leading comments and wrappers included
+    end: int  # 0-based last row
+    span: tuple[int, int]  # byte range, for nesting
+    signature: str  # the definition's first line: context for its members
+    children: list[Definition] = field(default_factory=list)
+
+
+def _last_row(node: Any) -> int:
+    row, column = node.end_point
+    return row - 1 if column == 0 and row > node.start_point[0] else row
+
+
+def _clean_name(raw: bytes) -> str:
+    name = " ".join(raw.decode("utf-8", "replace").split()).strip("\"'`")
+    return name[:120]
 
 
 class TreeSitterChunker:
     name = "tree-sitter"
 
-    def __init__(self, spec: LanguageSpec, split_class_chars: int = 3000,
-                 huge_chars: int = 4000) -> None:
-        import tree_sitter
-
-        grammar = importlib.import_module(spec.grammar_module)
+    def __init__(self, spec: LanguageSpec, split_chars: int = 1500, huge_chars: int = 4000,
+                 min_chars: int = 40) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
-        self._parser = tree_sitter.Parser(tree_sitter.Language(grammar.language()))
-        self.split_class_chars = split_class_chars
+        # Beyond ~1500 characters the embedder (256 tokens) no longer sees the whole class.
+        self.split_chars = split_chars
         self.huge_chars = huge_chars
+        self.min_chars = min_chars  # shorter definitions join the surrounding windows
+        self._engine: tuple[Any, Any] | None = None
+        self._missing = False
+
+    @property
+    def available(self) -> bool:
+        """Whether the grammar package is installed (loads it on first call)."""
+        return self._load() is not None
+
+    def _load(self) -> tuple[Any, Any] | None:
+        if self._engine is None and not self._missing:
+            try:  # tree_sitter and the grammar load on first use: `repokb --help` stays instant
+                import tree_sitter
+
+                module_name, function = self.spec.grammar.split(":")
+                grammar = importlib.import_module(module_name)
+            except ImportError:
+                self._missing = True  # the grammar package is not installed: windows serve
+                return None
+            language = tree_sitter.Language(getattr(grammar, function)())
+            source = resources.files("repokb.chunkers").joinpath(
+                f"queries/{self.spec.query}.scm").read_text("utf-8")
+            query = tree_sitter.Query(language, source)
+            self._engine = (tree_sitter.Parser(language), tree_sitter.QueryCursor(query))
+        return self._engine
 
     def chunk(self, text: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
         size, overlap = self.spec.module_window
         try:
-            tree = self._parser.parse(text.encode("utf-8"))
-        except Exception:
-            return fixed_windows(text, size, overlap)
-        if tree.root_node.has_error:
-            return fixed_windows(text, size, overlap)
-        lines = text.splitlines(keepends=True)
-        pieces = self._pieces(tree.root_node.children, lines, context=None, owner=None)
+            engine = self._load()
+            if engine is not None:
+                return self._chunk(engine, text, lines)
+        except Exception:  # a grammar or query surprise must not stop a run
+            pass
+        return windows_over(numbered(lines), size, overlap)
+
+    def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
+        parser, cursor = engine
+        tree = parser.parse(text.encode("utf-8", "surrogatepass"))
+        roots = _nest(self._definitions(cursor, tree.root_node, lines))
+        pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
-    def _pieces(self, nodes: list[Any], lines: list[str], context: str | None,
-                owner: str | None) -> list[ChunkPiece]:
-        """Pieces for a run of sibling nodes: definitions alone, the rest in windows."""
+    def _definitions(self, cursor: Any, root: Any, lines: list[str]) -> list[Definition]:
+        matches = cursor.matches(root)
+        # Comments are "extras" that the parser may hang on any ancestor, so they are found
+        # by line: last row of each comment that starts its line -> its first row.
+        comments: dict[int, int] = {}
+        for _, captures in matches:
+            for node in captures.get("comment", ()):
+                row, column = node.start_point
+                if row < len(lines) and not lines[row].encode("utf-8", "surrogatepass")[
+                        :column].strip():
+                    comments[_last_row(node)] = row
+        best: dict[tuple[int, int], tuple[int, Definition]] = {}
+        for pattern, captures in matches:
+            label = next((k for k in captures if k.startswith("definition.")), None)
+            if label is None:
+                continue
+            node = captures[label][0]
+            if node.has_error:  # did not parse: its lines go to the windows
+                continue
+            span = node
+            while span.parent is not None and span.parent.type in self.spec.wrappers:
+                span = span.parent
+            key = (span.start_byte, span.end_byte)
+            if key in best and best[key][0] <= pattern:
+                continue  # the same code matched an earlier, more specific pattern
+            names = [_clean_name(n.text) for n in captures.get("name", [])]
+            kinds = captures.get("kind", [])
+            owners = captures.get("owner", [])
+            symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]
+            name = ".".join(n for n in names if n) or (symbol_type if kinds else None)
+            if kinds and not names:
+                symbol_type = "block"
+            row = node.start_point[0]
+            best[key] = (pattern, Definition(
+                symbol_type=symbol_type, name=name,
+                owner=_clean_name(owners[0].text) if owners else None,
+                start=self._leading_start(span, comments),
+                end=min(_last_row(span), len(lines) - 1),
+                span=key, signature=lines[row].strip() if row < len(lines) else ""))
+        return [definition for _, definition in best.values()]
+
+    def _leading_start(self, span: Any, comments: dict[int, int]) -> int:
+        """First row of a definition with the comments and attributes directly above it
+        (a blank line in between means the comment is about something else)."""
+        first = span.start_point[0]
+        prev = span.prev_named_sibling
+        while True:
+            while prev is not None and prev.start_point[0] >= first:
+                prev = prev.prev_named_sibling  # skip what is already part of the chunk
+            if first - 1 in comments:
+                first = comments[first - 1]
+            elif (prev is not None and prev.type in self.spec.attachments
+                  and _last_row(prev) == first - 1):
+                first = prev.start_point[0]
+            else:
+                return first
+
+    def _size(self, lines: list[str], start: int, end: int) -> int:
+        return sum(len(lines[row]) for row in range(start, end + 1))
+
+    def _piece(self, lines: list[str], start: int, end: int, symbol: str | None,
+               symbol_type: str | None, context: str | None) -> ChunkPiece:
+        return ChunkPiece("".join(lines[start : end + 1]), start + 1, end + 1, symbol,
+                          symbol_type, context)
+
+    def _scope(self, definitions: list[Definition], lo: int, hi: int, lines: list[str],
+               owner: str | None, owner_type: str | None,
+               context: str | None) -> list[ChunkPiece]:
+        """Pieces for rows lo..hi: each definition on its own, the rest in windows."""
+        kept = [d for d in sorted(definitions, key=lambda d: d.start)
+                if d.children or len("".join(lines[d.start : d.end + 1]).strip())
+                >= self.min_chars]
         pieces: list[ChunkPiece] = []
-        claimed: list[tuple[int, int]] = []  # 0-based inclusive line spans
-        pending_comment: int | None = None
-        for node in nodes:
-            if node.type in self.spec.comment_types:
-                if pending_comment is None:
-                    pending_comment = node.start_point[0]
-                continue
-            definition = self._definition(node)
-            if definition is None:
-                pending_comment = None
-                continue
-            start = pending_comment if pending_comment is not None else node.start_point[0]
-            pending_comment = None
-            end = node.end_point[0]
-            claimed.append((start, end))
-            pieces.extend(self._definition_pieces(definition, start, end, lines, context, owner))
-        pieces.extend(self._unclaimed(nodes, claimed, lines, owner))
+        cursor = lo
+        for d in kept:
+            if d.end < cursor:
+                continue  # on lines an earlier definition already holds (minified code)
+            if d.start > cursor:
+                pieces = self._gap(pieces, lines, cursor, d.start - 1, owner, owner_type)
+            pieces.extend(self._definition(d, lines, owner, context))
+            cursor = max(cursor, d.end + 1)
+        if cursor <= hi:
+            pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
         return pieces
 
-    def _definition(self, node: Any) -> Any | None:
-        if node.type in self.spec.wrappers:
-            inner = node.child_by_field_name("definition")
-            return inner if inner is not None and inner.type in self.spec.definitions else None
-        return node if node.type in self.spec.definitions else None
-
-    def _definition_pieces(self, node: Any, start: int, end: int, lines: list[str],
-                           context: str | None, owner: str | None) -> list[ChunkPiece]:
-        name_node = node.child_by_field_name("name")
-        name = name_node.text.decode("utf-8", "replace") if name_node is not None else None
-        symbol = f"{owner}.{name}" if owner and name else name
-        symbol_type = self.spec.definitions[node.type]
-        if owner and symbol_type == "function":
-            symbol_type = "method"
-        content = "".join(lines[start : end + 1])
-        body = node.child_by_field_name("body")
-        if (node.type in self.spec.containers and len(content) > self.split_class_chars
-                and body is not None):
-            header = lines[node.start_point[0]].rstrip()
-            members = self._pieces(body.children, lines, context=header, owner=symbol)
-            # The header runs from the signature to the first member definition.
-            first_def = min((p.start_line for p in members if p.context == header),
-                            default=end + 2)
-            head_end = first_def - 2  # 0-based row before it
-            head = [ChunkPiece("".join(lines[start : head_end + 1]), start + 1, head_end + 1,
-                               symbol, symbol_type, context)]
-            return head + [p for p in members if p.start_line - 1 > head_end]
-        if len(content) > self.huge_chars:
-            return fixed_windows(content, 1500, 200, start + 1, symbol, symbol_type)
-        return [ChunkPiece(content, start + 1, end + 1, symbol, symbol_type, context)]
-
-    def _unclaimed(self, nodes: list[Any], claimed: list[tuple[int, int]], lines: list[str],
-                   owner: str | None) -> list[ChunkPiece]:
-        """Fixed windows over the lines of `nodes` that no definition claimed."""
-        if not nodes:
-            return []
-        first, last = nodes[0].start_point[0], nodes[-1].end_point[0]
-        taken = set()
-        for s, e in claimed:
-            taken.update(range(s, e + 1))
+    def _gap(self, pieces: list[ChunkPiece], lines: list[str], start: int, end: int,
+             owner: str | None, owner_type: str | None) -> list[ChunkPiece]:
+        """Windows over rows no definition claimed; a run of closing lines joins the piece
+        before it, so `}` or `end` never stands alone."""
+        rows = [r for r in range(start, end + 1) if lines[r].strip()]
+        if not rows:
+            return pieces
+        if pieces and pieces[-1].end_line == start and all(
+                _CLOSER.match(lines[r]) for r in rows):
+            last = pieces[-1]
+            glued = replace(last, content=last.content + "".join(lines[start : end + 1]),
+                            end_line=end + 1)
+            return [*pieces[:-1], glued]
         size, overlap = self.spec.module_window
-        pieces: list[ChunkPiece] = []
-        run_start: int | None = None
-        for row in range(first, last + 2):
-            free = row <= last and row not in taken
-            if free and run_start is None:
-                run_start = row
-            elif not free and run_start is not None:
-                text = "".join(lines[run_start:row])
-                if text.strip():
-                    symbol_type = "class" if owner else "module"
-                    pieces.extend(fixed_windows(text, size, overlap, run_start + 1,
-                                                owner, symbol_type))
-                run_start = None
-        return pieces
+        symbol_type = owner_type if owner else "module"
+        return pieces + windows_over(numbered(lines, start, end + 1), size, overlap, owner,
+                                     symbol_type)
+
+    def _definition(self, d: Definition, lines: list[str], owner: str | None,
+                    context: str | None) -> list[ChunkPiece]:
+        parent = owner or d.owner
+        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
+        symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
+        size = self._size(lines, d.start, d.end)
+        first_member = min((c.start for c in d.children), default=d.start)
+        if (symbol_type in CONTAINERS and d.children and first_member > d.start
+                and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
+            head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)
+            members = self._scope(d.children, first_member, d.end, lines, symbol, symbol_type,
+                                  d.signature)
+            return [head, *members]
+        if size > self.huge_chars:
+            return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
+                                symbol_type, d.signature)
+        return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
 
 
-def _register_available(specs: list[LanguageSpec]) -> None:
-    for spec in specs:
-        try:
-            register(TreeSitterChunker(spec))
-        except ImportError:  # grammar package not installed: fixed windows serve it
-            continue
+def _nest(definitions: list[Definition]) -> list[Definition]:
+    """Definitions as a forest: each one under the closest definition containing it."""
+    roots: list[Definition] = []
+    stack: list[Definition] = []
+    for d in sorted(definitions, key=lambda d: (d.span[0], -d.span[1])):
+        while stack and not (stack[-1].span[0] <= d.span[0] and d.span[1] <= stack[-1].span[1]):
+            stack.pop()
+        (stack[-1].children if stack else roots).append(d)
+        stack.append(d)
+    return roots
 
 
-_register_available([PYTHON])
+for _spec in SPECS:
+    register(TreeSitterChunker(_spec))

@@ -2,52 +2,81 @@
 
 The fallback of every other chunker. A line longer than the window (minified code, a
 50,000-character line) is cut inside the line; its pieces keep that line number.
+
+Lines are counted on "\\n" only (as editors and tree-sitter count them), never with
+`str.splitlines`, which also breaks on form feeds and Unicode separators and would shift line
+numbers against the syntax tree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from repokb.models import ChunkPiece
+
+Line = tuple[int, str]  # (1-based line number, text including its newline)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of text, each keeping its "\\n"; a final line without one is kept too."""
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
+def numbered(lines: Sequence[str], start: int = 0, stop: int | None = None) -> list[Line]:
+    """(line number, text) for lines[start:stop], numbered from 1 for lines[0]."""
+    stop = len(lines) if stop is None else stop
+    return [(row + 1, lines[row]) for row in range(start, stop)]
+
+
+def windows_over(items: Sequence[Line], size: int = 500, overlap: int = 100,
+                 symbol: str | None = None, symbol_type: str | None = "window",
+                 context: str | None = None) -> list[ChunkPiece]:
+    """Windows of at most `size` characters over numbered lines, stepping back `overlap`."""
+    pieces: list[ChunkPiece] = []
+    i = 0
+    while i < len(items):
+        number, line = items[i]
+        if len(line) > size:  # one overlong line: cut it by characters
+            step = max(1, size - overlap)
+            for start in range(0, len(line), step):
+                part = line[start : start + size]
+                if part.strip():
+                    pieces.append(ChunkPiece(part, number, number, symbol, symbol_type, context))
+                if start + size >= len(line):
+                    break
+            i += 1
+            continue
+        j, length = i, 0
+        while j < len(items) and (length == 0 or length + len(items[j][1]) <= size):
+            if len(items[j][1]) > size:
+                break
+            length += len(items[j][1])
+            j += 1
+        content = "".join(text for _, text in items[i:j])
+        if content.strip():
+            pieces.append(ChunkPiece(content, number, items[j - 1][0], symbol, symbol_type,
+                                     context))
+        if j >= len(items):
+            break
+        # Step back over whole lines worth at most `overlap` characters, always advancing.
+        back, k = 0, j
+        while k - 1 > i and back + len(items[k - 1][1]) <= overlap:
+            k -= 1
+            back += len(items[k][1])
+        i = k
+    return pieces
 
 
 def fixed_windows(
     text: str, size: int = 500, overlap: int = 100, first_line: int = 1,
     symbol: str | None = None, symbol_type: str | None = "window",
 ) -> list[ChunkPiece]:
-    lines = text.splitlines(keepends=True)
-    pieces: list[ChunkPiece] = []
-    i = 0
-    while i < len(lines):
-        if len(lines[i]) > size:  # one overlong line: cut it by characters
-            line = lines[i]
-            step = max(1, size - overlap)
-            for start in range(0, len(line), step):
-                part = line[start : start + size]
-                if part.strip():
-                    pieces.append(ChunkPiece(part, first_line + i, first_line + i,
-                                             symbol, symbol_type))
-                if start + size >= len(line):
-                    break
-            i += 1
-            continue
-        j, length = i, 0
-        while j < len(lines) and (length == 0 or length + len(lines[j]) <= size):
-            if len(lines[j]) > size:
-                break
-            length += len(lines[j])
-            j += 1
-        content = "".join(lines[i:j])
-        if content.strip():
-            pieces.append(ChunkPiece(content, first_line + i, first_line + j - 1,
-                                     symbol, symbol_type))
-        if j >= len(lines):
-            break
-        # Step back over whole lines worth at most `overlap` characters, always advancing.
-        back, k = 0, j
-        while k - 1 > i and back + len(lines[k - 1]) <= overlap:
-            k -= 1
-            back += len(lines[k])
-        i = k
-    return pieces
+    items = [(first_line + n, line) for n, line in enumerate(split_lines(text))]
+    return windows_over(items, size, overlap, symbol, symbol_type)
 
 
 class FixedChunker:

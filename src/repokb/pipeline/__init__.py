@@ -2,12 +2,15 @@
 
 discover -> classify -> (policy) -> chunk -> enrich -> embed -> store, with the catalog recording
 every decision. Files stream through a bounded buffer: at most `buffer_chunks` chunks (and their
-vectors) are held at once, however big the tree.
+vectors) are held at once, however big the tree. Both the dry run and the real run chunk every
+admitted file they read and report, per language and kind, what chunking produced (see
+pipeline/metrics.py); the dry run stops there.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from repokb.models import Classification, Kind, Policy, Role, Signal, SkippedPath, SourceFile
@@ -15,6 +18,7 @@ from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_tex
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
 from repokb.pipeline.store import merge, write_batch
 from repokb.settings import Settings
@@ -38,6 +42,15 @@ def walk_skip_classification(skip: SkippedPath) -> Classification:
                           classifier_version=CLASSIFIER_VERSION, rules=("walk",))
 
 
+
+def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
+                  chunked: ChunkedFile) -> None:
+    for reason, n in chunked.dropped.items():
+        counts[f"chunks_dropped_{reason}"] += n
+    if metrics is not None:
+        counts["chunks_duplicates"] += metrics.add_file(chunked)
+
+
 class Indexer:
     def __init__(self, settings: Settings, catalog: Catalog,
                  store_factory: Callable[[], Store] | None = None,
@@ -53,37 +66,67 @@ class Indexer:
         limits = Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes)
         return Classifier.for_root(root.root, limits)
 
+    def metrics(self) -> ChunkMetrics:
+        return ChunkMetrics(self.settings.near_duplicate_threshold)
+
     # -- dry run ----------------------------------------------------------------------------
-    def dry_run(self, roots: Iterable[ProjectRoot]) -> RunReport:
-        """Classify and count; read only file heads; write nothing. Estimates the cost."""
+    def dry_run(self, roots: Iterable[ProjectRoot], chunk: bool = False) -> RunReport:
+        """Classify every file and estimate the cost from sizes, reading only heads; write
+        nothing. With `chunk`, also read and chunk the admitted files for exact counts and the
+        per-language metrics (slower: it parses everything it would index)."""
         started = time.perf_counter()
-        report = RunReport()
+        report = RunReport(metrics=self.metrics() if chunk else None)
         report.embedder, report.chunks_per_second = self.settings.embedder, _embed_rate(
             self.settings.embedder)
+        counts = report.counts
         for root in roots:
             classifier = self.classifier(root)
             for item in discover(root, classifier.config):
                 if isinstance(item, SkippedPath):
-                    report.counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
-                    report.counts["files_seen"] += 0 if item.is_dir else 1
+                    counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
+                    counts["files_seen"] += 0 if item.is_dir else 1
                     report.record(item.path, walk_skip_classification(item), 0,
                                   project=root.name)
                     continue
                 c = classifier.classify(item)
+                counts["files_seen"] += 1
+                if chunk:
+                    self._dry_chunk(report, root, item, c)
+                    continue
                 chunks, tokens = estimate(item, c, self.settings.max_tokens)
-                report.counts["files_seen"] += 1
-                report.counts["files_indexed" if chunks else "files_skipped"] += 1
+                counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, project=root.name)
         report.seconds = time.perf_counter() - started
         return report
+
+    def _dry_chunk(self, report: RunReport, root: ProjectRoot, item: SourceFile,
+                   c: Classification) -> None:
+        counts = report.counts
+        if not c.index_policy.admits_content:
+            counts["files_skipped"] += 1
+            report.record(item.path, c, 0, project=root.name)
+            return
+        try:
+            text, content_hash = read_text(item, self.settings.max_file_bytes)
+        except FileProblem as problem:
+            counts["files_failed"] += 1
+            report.record(item.path, c, 0, str(problem), project=root.name)
+            return
+        chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars)
+        tally_chunked(counts, report.metrics, chunked)
+        n = len(chunked.chunks)
+        counts["files_indexed" if n else "files_skipped"] += 1
+        counts["chunks_estimated"] += n
+        report.record(item.path, c, n, None if n else "no chunk long enough to index",
+                      project=root.name)
 
     # -- full / incremental run -------------------------------------------------------------
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
             progress: Progress | None = None, keep_files: bool = True) -> RunReport:
         assert self._store_factory and self._vectorizer_factory
         started = time.perf_counter()
-        report = RunReport(keep_files=keep_files)
+        report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self._store_factory()
         vectorizer = self._vectorizer_factory()
         for root in roots:
@@ -187,8 +230,7 @@ class _ProjectRun:
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
         chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars)
-        for reason, n in chunked.dropped.items():
-            self.counts[f"chunks_dropped_{reason}"] += n
+        tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:
             self._skipped(file, entry, c, "no chunk long enough to index")
@@ -235,7 +277,13 @@ class _ProjectRun:
     def _flush_pending(self) -> None:
         if not self.pending:
             return
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending))
+        metrics = self.report.metrics
+
+        def observe(embedded: list[Any]) -> None:
+            if metrics is not None:
+                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
+
+        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe))
         # Catalog last: only now are these files done (see pipeline/store.py).
         with self.catalog.transaction():
             for item in self.pending:

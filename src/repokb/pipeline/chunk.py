@@ -3,7 +3,9 @@
 Only files whose policy admits content are read past their head. Secret-like values are
 redacted from the whole text before it is cut, so no raw secret reaches a chunk, its symbol,
 the embedder or the store (the classifier saw only the head; this sees everything). Bad input
-becomes a `FileProblem` with a reason; it never escapes as an exception from here.
+becomes a `FileProblem` with a reason; it never escapes as an exception from here. Pieces too
+short to mean anything, pieces still holding a secret and pieces that read as LLM transcripts
+are dropped and counted by reason.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
+from repokb.contamination import llm_transcript
 from repokb.models import Chunk, Classification, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.rules.sniff import llm_response
 from repokb.secrets import mode_for, redact, scan
 
 
@@ -70,8 +72,8 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         if scan(piece.content, mode):  # guard: redaction missed nothing
             dropped["secret"] += 1
             continue
-        if mode != "code" and llm_response(piece.content):  # seed 000: transcripts aren't knowledge
-            dropped["llm_response"] += 1
+        if llm_transcript(piece.content):
+            dropped["llm_transcript"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks)))
     return ChunkedFile(file, c, content_hash, chunks, dropped, len(redacted.findings))

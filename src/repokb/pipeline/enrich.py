@@ -1,58 +1,90 @@
 """Stage 4 — enrich: give each piece its identity, its enrichment prefix and a quality score.
 
 The prefix closes the gap between a question and code (seed 000 §III):
-`src/api.ts: function authenticate — ...`, `docs/README.md: section Installation — ...`.
+`src/api.ts: function authenticate — ...`, `docs/README.md: section Installation — ...`,
+`config/app.yaml: config database.connection — ...`.
+
+The quality score (0..1, seed 001) ranks what a chunk is worth as evidence: definitions,
+docstrings, headed sections and examples up; very short, comment-only, whitespace-heavy and
+selector-only chunks down; TypeScript type annotations a little up.
 """
 
 from __future__ import annotations
 
 import re
 
-from repokb.models import Chunk, ChunkPiece, Classification, Kind, SourceFile
+from repokb.models import Chunk, ChunkPiece, Classification, SourceFile
+from repokb.rules.tables import CODE_LANGUAGES
 
-_DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "impl",
-                "type", "const"}
-_COMMENT_LINE = re.compile(r"^\s*(#|//|/\*|\*|--|<!--)")
+# Symbol types that name a structure rather than a definition.
+STRUCTURAL = frozenset({"window", "module", "section", "key", "element", "rule"})
+_LABELS = {"key": "config", "section": "section", "element": "element", "rule": "rule"}
+
+_COMMENT_LINE = re.compile(
+    r"^\s*(?:#(?!include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef|import|!)"
+    r"|//|/\*|\*|--|<!--|;)")
+_DOCSTRING = re.compile(r'"""|\'\'\'|/\*\*|<summary>')
+_TS_TYPES = re.compile(r"\)\s*:\s*[\w<\[{]|\b\w+\??\s*:\s*(?:string|number|boolean|void|unknown"
+                       r"|any|never|Promise<|Array<|Record<|[A-Z]\w*(?:<[^>\n]*>)?(?:\[\])?[,;)=\s])")
+_DECLARATION = re.compile(r"[\w-]+\s*:\s*[^;{}\s][^;{}]*(?:;|\n|})")
+_TAG = re.compile(r"<[^>]*>")
+_STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
+_MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
 
 
-def prefix(path: str, piece: ChunkPiece, kind: str) -> str:
-    if piece.symbol and piece.symbol_type == "section":
-        return f"{path}: section {piece.symbol} — "
-    if piece.symbol and kind == Kind.CONFIGURATION:
-        return f"{path}: config {piece.symbol} — "
-    if piece.symbol:
-        return f"{path}: {piece.symbol_type or 'symbol'} {piece.symbol} — "
-    return f"{path}: "
+def is_definition(symbol_type: str | None) -> bool:
+    return symbol_type is not None and symbol_type not in STRUCTURAL
 
 
-def quality(piece: ChunkPiece) -> float:
-    """0..1: definitions, docstrings and examples up; short or comment-only pieces down."""
+def prefix(path: str, piece: ChunkPiece) -> str:
+    if not piece.symbol:
+        return f"{path}: "
+    label = _LABELS.get(piece.symbol_type or "", piece.symbol_type or "symbol")
+    return f"{path}: {label} {piece.symbol} — "
+
+
+def quality(piece: ChunkPiece, language: str | None = None) -> float:
     text = piece.content
+    stripped = text.strip()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
     score = 0.7
-    if piece.symbol_type in _DEFINITIONS:
+    if is_definition(piece.symbol_type):
         score *= 1.25
-    if piece.symbol_type == "section":
-        score *= 1.15
-    if len(text.strip()) < 100:
-        score *= 0.6
-    if '"""' in text or "'''" in text or "/**" in text:
+        if _DOCSTRING.search(text) or (lines and _COMMENT_LINE.match(lines[0])):
+            score *= 1.2  # a docstring or doc comment says what it is for
+    elif piece.symbol and piece.symbol_type == "section":
         score *= 1.2
+    elif piece.symbol and piece.symbol_type == "key":
+        score *= 1.15
+    if len(stripped) < 100:
+        score *= 0.6
     if "example" in text.lower():
         score *= 1.1
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if lines and sum(1 for ln in lines if _COMMENT_LINE.match(ln)) / len(lines) > 0.8:
-        score *= 0.5
+    comments = sum(1 for ln in lines if _COMMENT_LINE.match(ln)) / len(lines) if lines else 0.0
+    if language in CODE_LANGUAGES or language == "ini":
+        if comments > 0.8:
+            score *= 0.5
+        elif language == "shell" and comments > 0.5:
+            score *= 0.9
+    if language in ("typescript", "tsx") and _TS_TYPES.search(text):
+        score *= 1.2
+    if language in _STYLE_LANGUAGES and not _DECLARATION.search(text):
+        score *= 0.2  # selectors without properties say nothing
+    if language in _MARKUP_LANGUAGES and stripped:
+        visible = _TAG.sub(" ", stripped)
+        if sum(not c.isspace() for c in visible) < 0.2 * sum(not c.isspace() for c in stripped):
+            score *= 0.5  # mostly tags and whitespace: markup noise, little to read
     return round(max(0.0, min(1.0, score)), 3)
 
 
 def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int) -> Chunk:
-    head = prefix(file.path, piece, c.kind)
+    head = prefix(file.path, piece)
     context = f"{piece.context}\n" if piece.context else ""
     return Chunk(
         project=file.project, path=file.path, chunk_index=index,
         start_line=piece.start_line, end_line=piece.end_line, content=piece.content,
         embed_text=f"{head}{context}{piece.content}", symbol=piece.symbol,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
-        role=str(c.knowledge_role), quality=quality(piece),
+        role=str(c.knowledge_role), quality=quality(piece, c.language),
         classifier_version=c.classifier_version,
     )

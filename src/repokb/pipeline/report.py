@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.models import Classification, Policy, Role, SourceFile
+from repokb.pipeline.metrics import ChunkMetrics
 
 SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
@@ -54,11 +55,13 @@ class RunReport:
     embedder: str | None = None
     chunks_per_second: float | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
+    metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}
         out.update({k: v for k, v in sorted(self.counts.items()) if k not in out})
         out["seconds"] = round(self.seconds, 3)
+        out["by_language"] = self.metrics.summary() if self.metrics else {}
         if self.by_kind:
             out["estimate"] = self.estimate()
         return out

@@ -9,9 +9,10 @@ points already written with the same text hash, and converges to the clean-run s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from repokb.models import Chunk
+from repokb.models import Chunk, EmbeddedChunk
 from repokb.pipeline.chunk import ChunkedFile
 from repokb.pipeline.embed import Vectorizer
 from repokb.stores.base import Store
@@ -26,7 +27,9 @@ class WriteCounts:
     embedded: int = 0
 
 
-def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile]) -> WriteCounts:
+def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
+                observe: Callable[[list[EmbeddedChunk]], None] | None = None) -> WriteCounts:
+    """Write a batch; `observe` sees every chunk written, with its vector, before the write."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
     reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
@@ -53,7 +56,10 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile]) 
     found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
     reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
     counts.embedded = len({c.text_hash for c in to_write} - reuse.keys())
-    store.upsert(vectorizer.vectorize(to_write, reuse))
+    embedded = vectorizer.vectorize(to_write, reuse)
+    if observe is not None:
+        observe(embedded)
+    store.upsert(embedded)
     for item in files:
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts

@@ -79,6 +79,9 @@ def index(
         str | None, typer.Option(help="Project name (default: folder name).")] = None,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Classify, count and estimate the cost; change nothing.")] = False,
+    chunk: Annotated[bool, typer.Option(
+        "--chunk", help="With --dry-run: also chunk admitted files (exact per-language metrics; "
+        "slower).")] = False,
     flush: Annotated[
         bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
     as_json: JsonOption = False,
@@ -90,9 +93,11 @@ def index(
     roots = resolve_roots(paths, project)
     if dry_run and flush:
         raise InputError("--dry-run changes nothing, so it cannot --flush.")
+    if chunk and not dry_run:
+        raise InputError("--chunk only applies to --dry-run (a real run always chunks).")
     if dry_run:
         with _workspace(home) as ws:  # classification needs only the catalog, not the store
-            report = ws.indexer.dry_run(roots)
+            report = ws.indexer.dry_run(roots, chunk=chunk)
         files, summary = report.files, report.summary()
     else:
         report = None
@@ -103,6 +108,7 @@ def index(
         return
     if dry_run:
         _print_breakdown(report)
+    _print_chunking(summary.get("by_language") or {})
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]
@@ -152,6 +158,23 @@ def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
             bar.update(task, completed=done, total=total, path=path[-60:])
 
         return ws.indexer.run(roots, flush=flush, progress=progress)
+
+
+def _print_chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """One row per language and kind: what chunking produced (seed 000 §VIII metrics)."""
+    rows = [(lang, kind, m) for lang, kinds in by_language.items() for kind, m in kinds.items()]
+    if not rows:
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("language", "kind", "files", "chunks", "per file", "symbols", "quality",
+                   "dup", "near dup", "llm"):
+        table.add_column(column, justify="left" if column in ("language", "kind") else "right")
+    for lang, kind, m in sorted(rows, key=lambda r: -r[2]["chunks"]):
+        table.add_row(lang, kind, str(m["files"]), str(m["chunks"]),
+                      f"{m['avg_chunks_per_file']:.1f}", f"{m['symbol_rate']:.0%}",
+                      f"{m['avg_quality']:.2f}", str(m["duplicates"]),
+                      str(m["near_duplicates"]), str(m["contamination"]))
+    out.print(table)
 
 
 def _print_breakdown(report: Any) -> None:

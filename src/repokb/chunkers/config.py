@@ -1,0 +1,281 @@
+"""Structured configuration (JSON, YAML, TOML) by key path.
+
+The file is read as a tree of keys (tree-sitter grammars give each key its lines). Siblings are
+packed in order into chunks of at most `max_chars`; a mapping or list of some substance
+(`standalone_chars`) gets a chunk of its own, so `dependencies` or `database` is one chunk
+named by its key path. A value too large for one chunk is split by its sub-keys (recursively,
+never inside an object); JSON/YAML arrays and TOML `[[tables]]` are grouped by elements
+(`servers[0-3]`). Every line of the file lands in exactly one chunk: comments go with the key
+below them, a closing bracket with the key above it. Files that do not parse fall back to fixed
+windows.
+
+Symbols are key paths (`database.connection.timeout`); a chunk of several small keys is named
+by their parent's path, or at the top by the keys themselves (`name, version, license`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from repokb.chunkers.base import register
+from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.packing import pack
+from repokb.models import ChunkPiece
+
+
+@dataclass
+class Entry:
+    key: str  # the key, or "" for an array element
+    index: int | None  # position in its array, for array elements
+    start: int  # 0-based rows
+    end: int
+    size: int  # bytes of source text
+    value: Any  # the node whose children are the sub-entries (None for a scalar)
+
+
+def _last_row(node: Any) -> int:
+    row, column = node.end_point
+    return row - 1 if column == 0 and row > node.start_point[0] else row
+
+
+def _text(node: Any) -> str:
+    return " ".join(node.text.decode("utf-8", "replace").split()).strip("\"'")
+
+
+def _entry(node: Any, key: str, index: int | None, value: Any) -> Entry:
+    return Entry(key, index, node.start_point[0], _last_row(node),
+                 node.end_byte - node.start_byte, value)
+
+
+# -- per-format readers: a container node -> its entries ----------------------------------------
+
+def _json_entries(node: Any) -> list[Entry]:
+    out: list[Entry] = []
+    if node.type == "object":
+        for pair in node.named_children:
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            if pair.type == "pair" and key is not None:
+                container = value if value is not None and value.type in ("object",
+                                                                          "array") else None
+                out.append(_entry(pair, _text(key), None, container))
+    elif node.type == "array":
+        elements = [n for n in node.named_children if n.type != "comment"]
+        for i, element in enumerate(elements):
+            container = element if element.type in ("object", "array") else None
+            out.append(_entry(element, "", i, container))
+    return out
+
+
+def _json_root(root: Any) -> Any:
+    return next((n for n in root.named_children if n.type in ("object", "array")), None)
+
+
+_YAML_CONTAINERS = ("block_mapping", "block_sequence", "flow_mapping", "flow_sequence")
+
+
+def _yaml_container(node: Any) -> Any:
+    """The mapping or sequence inside a block_node/flow_node (past anchors and tags)."""
+    if node is None:
+        return None
+    if node.type in _YAML_CONTAINERS:
+        return node
+    return next((c for c in node.named_children if c.type in _YAML_CONTAINERS), None)
+
+
+def _yaml_entries(node: Any) -> list[Entry]:
+    out: list[Entry] = []
+    if node.type == "stream":
+        documents = [d for d in node.named_children if d.type == "document"]
+        if len(documents) == 1:
+            inner = _yaml_container(documents[0].named_children[0]) if documents[
+                0].named_children else None
+            return _yaml_entries(inner) if inner is not None else []
+        for i, document in enumerate(documents):
+            inner = next((_yaml_container(c) for c in document.named_children), None)
+            out.append(_entry(document, _document_label(inner, i), None, inner))
+        return out
+    if node.type in ("block_mapping", "flow_mapping"):
+        for pair in node.named_children:
+            key = pair.child_by_field_name("key")
+            if pair.type in ("block_mapping_pair", "flow_pair") and key is not None:
+                value = _yaml_container(pair.child_by_field_name("value"))
+                out.append(_entry(pair, _text(key), None, value))
+    elif node.type in ("block_sequence", "flow_sequence"):
+        items = [n for n in node.named_children if n.type != "comment"]
+        for i, item in enumerate(items):
+            inner = item.named_children[0] if item.type == "block_sequence_item" and \
+                item.named_children else item
+            out.append(_entry(item, "", i, _yaml_container(inner)))
+    return out
+
+
+def _document_label(mapping: Any, index: int) -> str:
+    """A multi-document YAML stream names its documents `Kind/name` (Kubernetes) if it can."""
+    if mapping is not None and mapping.type == "block_mapping":
+        values = {}
+        for pair in mapping.named_children:
+            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+            if key is not None and value is not None:
+                values[_text(key)] = value
+        kind = _text(values["kind"]) if "kind" in values else None
+        metadata = _yaml_container(values.get("metadata"))
+        name = None
+        if metadata is not None:
+            for pair in metadata.named_children:
+                key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+                if key is not None and value is not None and _text(key) == "name":
+                    name = _text(value)
+        if kind:
+            return f"{kind}/{name}" if name else kind
+    return f"document {index}"
+
+
+_TOML_KEYS = ("bare_key", "dotted_key", "quoted_key")
+
+
+def _toml_entries(node: Any) -> list[Entry]:
+    out: list[Entry] = []
+    counts: dict[str, int] = {}
+    for child in node.named_children:
+        key = next((c for c in child.named_children if c.type in _TOML_KEYS), None)
+        if key is None:
+            continue
+        name = ".".join(_text(k) for k in key.named_children) if key.type == "dotted_key" \
+            else _text(key)
+        if child.type == "pair":
+            value = [c for c in child.named_children if c.type != "comment"][-1]
+            out.append(_entry(child, name, None, value if value.type == "inline_table" else None))
+        elif child.type == "table":
+            out.append(_entry(child, name, None, child))
+        elif child.type == "table_array_element":
+            index = counts.get(name, 0)
+            counts[name] = index + 1
+            out.append(_entry(child, name, index, child))
+        elif child.type == "inline_table":
+            out.append(_entry(child, name, None, child))
+    return out
+
+
+@dataclass(frozen=True)
+class ConfigFormat:
+    language: str
+    grammar: str  # "module:function"
+    root: Callable[[Any], Any]  # tree root -> the top container
+    entries: Callable[[Any], list[Entry]]
+
+
+FORMATS = (
+    ConfigFormat("json", "tree_sitter_json:language", _json_root, _json_entries),
+    ConfigFormat("yaml", "tree_sitter_yaml:language", lambda root: root, _yaml_entries),
+    ConfigFormat("toml", "tree_sitter_toml:language", lambda root: root, _toml_entries),
+)
+
+
+class ConfigChunker:
+    name = "config"
+
+    def __init__(self, fmt: ConfigFormat, max_chars: int = 1000, standalone_chars: int = 80,
+                 window: tuple[int, int] = (800, 100)) -> None:
+        self.format = fmt
+        self.languages = frozenset({fmt.language})
+        self.max_chars = max_chars
+        self.standalone_chars = standalone_chars  # a mapping this big gets its own chunk
+        self.window = window
+        self._parser: Any = None
+
+    def chunk(self, text: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
+        try:
+            pieces = self._chunk(text, lines)
+            if pieces is not None:
+                return pieces
+        except Exception:  # malformed or surprising input: windows, never an exception
+            pass
+        return windows_over(numbered(lines), *self.window)
+
+    def _chunk(self, text: str, lines: list[str]) -> list[ChunkPiece] | None:
+        if self._parser is None:
+            import tree_sitter
+
+            module_name, function = self.format.grammar.split(":")
+            grammar = importlib.import_module(module_name)
+            self._parser = tree_sitter.Parser(tree_sitter.Language(getattr(grammar, function)()))
+        tree = self._parser.parse(text.encode("utf-8", "surrogatepass"))
+        if tree.root_node.has_error:
+            return None
+        top = self.format.root(tree.root_node)
+        entries = self.format.entries(top) if top is not None else []
+        if not entries or not lines:
+            return None
+        return self._emit(entries, 0, len(lines) - 1, "", lines)
+
+    def _emit(self, entries: list[Entry], lo: int, hi: int, path: str,
+              lines: list[str]) -> list[ChunkPiece]:
+        """Chunks covering rows lo..hi exactly, from the sibling entries inside them."""
+        if hi <= lo:  # everything on one line (minified): nothing to cut by keys
+            return windows_over(numbered(lines, lo, hi + 1), *self.window, path or None, "key")
+        pieces: list[ChunkPiece] = []
+        for group, start, end in pack(entries, lo, hi, self.max_chars, self._alone):
+            pieces.extend(self._group(group, start, end, path, lines))
+        return pieces
+
+    def _alone(self, e: Entry) -> bool:
+        """Too big to share a chunk, or a mapping big enough to deserve its own."""
+        return e.size > self.max_chars or (
+            e.value is not None and e.index is None and e.size >= self.standalone_chars)
+
+    def _group(self, group: list[Entry], start: int, end: int, path: str,
+               lines: list[str]) -> list[ChunkPiece]:
+        symbol = _symbol(group, path)
+        e = group[0]
+        if len(group) == 1 and e.size > self.max_chars:
+            children = self.format.entries(e.value) if e.value is not None else []
+            if children:
+                return self._emit(children, start, end, _join(path, e), lines)
+            return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
+        content = "".join(lines[start : end + 1])
+        if not content.strip():
+            return []
+        if len(content) > self.max_chars * 2:  # long comments around small keys
+            return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
+        return [ChunkPiece(content, start + 1, end + 1, symbol, "key")]
+
+
+def _join(path: str, e: Entry) -> str:
+    if e.index is not None:
+        return f"{_join(path, Entry(e.key, None, 0, 0, 0, None))}[{e.index}]"
+    if not e.key:
+        return path
+    return f"{path}.{e.key}" if path else e.key
+
+
+def _symbol(group: list[Entry], path: str) -> str | None:
+    if len(group) == 1:
+        return _join(path, group[0]) or None
+    if path and all(e.index is not None and e.key == group[0].key for e in group):
+        base = _join(path, Entry(group[0].key, None, 0, 0, 0, None))
+        return f"{base}[{group[0].index}-{group[-1].index}]"
+    if path:
+        return path
+    labels: list[str] = []  # the keys, runs of one array's elements as `name[i-j]`
+    run: list[Entry] = []
+    for e in [*group, None]:
+        if e is not None and e.index is not None and (not run or run[0].key == e.key):
+            run.append(e)
+            continue
+        if run:
+            span = f"{run[0].index}-{run[-1].index}" if len(run) > 1 else f"{run[0].index}"
+            labels.append(f"{run[0].key}[{span}]" if run[0].key else f"[{span}]")
+            run = []
+        if e is not None and e.index is not None:
+            run.append(e)
+        elif e is not None and e.key:
+            labels.append(e.key)
+    return ", ".join(labels[:3]) + (", ..." if len(labels) > 3 else "") or None
+
+
+for _fmt in FORMATS:
+    register(ConfigChunker(_fmt))

@@ -1,0 +1,42 @@
+"""INI, conf, cfg and properties files by `[section]`: small windows that name their section.
+
+Each section's lines are cut into ~200-character windows (30 overlap) whose symbol is the
+section name; lines before the first section have no symbol. Values arrive already redacted
+where the classifier asked for it: this chunker only cuts the text it is given.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.chunkers.base import register
+from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.models import ChunkPiece
+
+_SECTION = re.compile(r"^\s*\[\s*([^\]\n]+?)\s*\]\s*(?:[#;].*)?$")
+
+
+class IniChunker:
+    name = "ini"
+    languages = frozenset({"ini", "properties", "dotenv"})
+
+    def __init__(self, size: int = 200, overlap: int = 30) -> None:
+        self.size, self.overlap = size, overlap
+
+    def chunk(self, text: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
+        starts: list[tuple[int, str | None]] = [(0, None)]
+        for row, line in enumerate(lines):
+            match = _SECTION.match(line)
+            if match:
+                starts.append((row, match.group(1)))
+        pieces: list[ChunkPiece] = []
+        for n, (start, section) in enumerate(starts):
+            stop = starts[n + 1][0] if n + 1 < len(starts) else len(lines)
+            if stop > start:
+                pieces.extend(windows_over(numbered(lines, start, stop), self.size,
+                                           self.overlap, section, "key"))
+        return pieces
+
+
+register(IniChunker())

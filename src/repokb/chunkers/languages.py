@@ -1,0 +1,52 @@
+"""The languages the syntax-tree chunker knows, as data: grammar package, query file, wrappers.
+
+Adding a language is one `LanguageSpec` here plus `queries/<query>.scm` (its definitions as
+tree-sitter captures) and its grammar package in pyproject.toml. Each grammar package bundles
+its compiled grammar, so nothing is downloaded at run time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    language: str  # the classifier's language name, which picks the chunker
+    grammar: str  # "module:function" of a PyPI grammar package returning the language
+    query: str  # stem of the query file under chunkers/queries/
+    # Parents that belong to a definition (`export`, decorators, `template <...>`): the chunk
+    # grows to cover them so `export async function f` is cut whole.
+    wrappers: frozenset[str] = frozenset()
+    # Sibling node types before a definition that stay with it, besides comments
+    # (Rust `#[derive(...)]` attributes, for example).
+    attachments: frozenset[str] = frozenset()
+    module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
+
+
+_JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
+
+SPECS: tuple[LanguageSpec, ...] = (
+    LanguageSpec("python", "tree_sitter_python:language", "python",
+                 wrappers=frozenset({"decorated_definition"}), module_window=(400, 80)),
+    LanguageSpec("typescript", "tree_sitter_typescript:language_typescript", "typescript",
+                 wrappers=_JS_WRAPPERS),
+    LanguageSpec("tsx", "tree_sitter_typescript:language_tsx", "typescript",
+                 wrappers=_JS_WRAPPERS),
+    LanguageSpec("javascript", "tree_sitter_javascript:language", "javascript",
+                 wrappers=_JS_WRAPPERS),
+    LanguageSpec("go", "tree_sitter_go:language", "go"),
+    LanguageSpec("rust", "tree_sitter_rust:language", "rust",
+                 attachments=frozenset({"attribute_item"})),
+    LanguageSpec("java", "tree_sitter_java:language", "java"),
+    LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
+    LanguageSpec("c", "tree_sitter_c:language", "c"),
+    LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
+                 wrappers=frozenset({"template_declaration"})),
+    LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
+    LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
+    LanguageSpec("php", "tree_sitter_php:language_php", "php"),
+    LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
+    LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
+    LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
+)

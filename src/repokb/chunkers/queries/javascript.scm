@@ -1,0 +1,30 @@
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (identifier) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+(field_definition property: (property_identifier) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+
+; const handler = () => {...} and const f = function () {...}
+(lexical_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(variable_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(lexical_declaration
+  (variable_declarator name: (identifier) @name value: (class))) @definition.class
+
+; export const LIMIT = 10
+(export_statement
+  declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
+
+; Older styles: obj.method = function () {...}, and methods in object literals.
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]) @definition.function
+(pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function)]) @definition.method
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

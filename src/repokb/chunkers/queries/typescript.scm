@@ -1,0 +1,34 @@
+; Shared by the typescript and tsx grammars.
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(function_signature name: (identifier) @name) @definition.function
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(internal_module name: (_) @name) @definition.module
+(method_definition name: (_) @name) @definition.method
+(abstract_method_signature name: (_) @name) @definition.method
+(public_field_definition name: (_) @name
+  value: [(arrow_function) (function_expression)]) @definition.method
+
+(lexical_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(variable_declaration
+  (variable_declarator name: (identifier) @name
+    value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+(export_statement
+  declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
+
+; Older styles: obj.method = function () {...}, and methods in object literals.
+(assignment_expression
+  left: (member_expression property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]) @definition.function
+(pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function)]) @definition.method
+
+; Whole-line comments directly above a definition stay with it.
+(comment) @comment

@@ -1,0 +1,82 @@
+"""Documents cut at their headings, shared by the Markdown and reStructuredText chunkers.
+
+Each heading opens a section that runs to the next heading; its symbol is the heading path
+("Install > Docker"). A section longer than the window is cut into windows that keep the path.
+Huge code blocks are trimmed to their head: a 300-line listing would otherwise drown the prose
+around it and embed as noise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from repokb.chunkers.fixed import Line, windows_over
+from repokb.models import ChunkPiece
+
+TRIM_BLOCK_CHARS = 2000  # code blocks longer than this are trimmed ...
+KEEP_BLOCK_CHARS = 600  # ... to about this much of their head, plus a marker line
+
+
+@dataclass(frozen=True)
+class Heading:
+    row: int  # 0-based line of the heading (its first line when it spans several)
+    level: int  # 1 = top
+    title: str
+
+
+def trimmed_items(lines: Sequence[str], start: int, stop: int,
+                  blocks: Sequence[tuple[int, int]]) -> list[Line]:
+    """Numbered lines[start:stop] with huge code blocks (0-based inclusive row ranges) cut
+    down to their head; a marker on the last kept line says how much was left out."""
+    items: list[Line] = []
+    drop: dict[int, int] = {}  # first dropped row -> last dropped row
+    for first, last in blocks:
+        if last < start or first >= stop:
+            continue
+        if sum(len(lines[r]) for r in range(first, last + 1)) <= TRIM_BLOCK_CHARS:
+            continue
+        kept, row = 0, first
+        while row < last and kept + len(lines[row]) <= KEEP_BLOCK_CHARS:
+            kept += len(lines[row])
+            row += 1
+        # Keep the closing line (a fence) so the block still reads as closed.
+        if row < last:
+            drop[max(row, first + 1)] = last - 1
+    row = start
+    while row < stop:
+        if row in drop and drop[row] >= row:
+            end = drop[row]
+            if items:
+                number, text = items[-1]
+                items[-1] = (number, f"{text}    [... {end - row + 1} lines trimmed]\n")
+            row = end + 1
+            continue
+        items.append((row + 1, lines[row]))
+        row += 1
+    return items
+
+
+def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_start: int,
+                     size: int, overlap: int,
+                     blocks: Sequence[tuple[int, int]] = ()) -> list[ChunkPiece]:
+    """Sections from body_start on, one per heading, windows inside long ones."""
+    starts = [body_start] + [h.row for h in headings if h.row > body_start]
+    heading_at = {h.row: h for h in headings}
+    path: list[Heading] = []
+    pieces: list[ChunkPiece] = []
+    for n, start in enumerate(starts):
+        stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        if start in heading_at:
+            heading = heading_at[start]
+            path = [h for h in path if h.level < heading.level] + [heading]
+        items = trimmed_items(lines, start, stop, blocks)
+        if not any(text.strip() for _, text in items):
+            continue
+        symbol = " > ".join(h.title for h in path if h.title) or None
+        if sum(len(text) for _, text in items) <= size:
+            content = "".join(text for _, text in items)
+            pieces.append(ChunkPiece(content, items[0][0], items[-1][0], symbol, "section"))
+        else:
+            pieces.extend(windows_over(items, size, overlap, symbol, "section"))
+    return pieces

@@ -1,0 +1,158 @@
+"""What chunking produced, per language and kind: the metrics of seed 000 §VIII.
+
+Files, chunks, average chunks per file, symbol-extraction rate, average quality (and the share
+of chunks scoring 0.8 or more), duplicates and LLM-transcript contamination. Exact duplicates
+are chunks whose whitespace-normalised text already appeared in the run; near duplicates are
+chunks whose embedded vector is at least `near_duplicate_threshold` (cosine) from one seen
+earlier in the run. Duplicates are counted, not dropped: each copy still answers for its own
+path, and dropping one would make a file's chunks depend on which copy the walk met first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from repokb.models import Chunk, EmbeddedChunk
+from repokb.pipeline.chunk import ChunkedFile
+from repokb.pipeline.enrich import is_definition
+
+
+@dataclass
+class Tally:
+    files: int = 0
+    chunks: int = 0
+    with_symbol: int = 0
+    definitions: int = 0
+    quality: float = 0.0
+    high_quality: int = 0
+    duplicates: int = 0
+    near_duplicates: int = 0
+    contaminated: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        per_chunk = self.chunks or 1
+        return {
+            "files": self.files,
+            "chunks": self.chunks,
+            "avg_chunks_per_file": round(self.chunks / self.files, 2) if self.files else 0.0,
+            "symbol_rate": round(self.with_symbol / per_chunk, 3),
+            "definition_rate": round(self.definitions / per_chunk, 3),
+            "avg_quality": round(self.quality / per_chunk, 3),
+            "high_quality_rate": round(self.high_quality / per_chunk, 3),
+            "duplicates": self.duplicates,
+            "near_duplicates": self.near_duplicates,
+            "contamination": self.contaminated,
+        }
+
+
+class NearDuplicates:
+    """Cosine similarity of each new vector against every vector seen earlier in the run.
+
+    Pieces of one file whose lines overlap (windows with overlap, a class head and its
+    methods) are not duplicates of each other and are never compared.
+    """
+
+    def __init__(self, threshold: float) -> None:
+        self.threshold = threshold
+        self._vectors = np.zeros((0, 0), dtype=np.float32)
+        self._count = 0
+        self._files = np.zeros(0, dtype=np.int64)
+        self._starts = np.zeros(0, dtype=np.int64)
+        self._ends = np.zeros(0, dtype=np.int64)
+        self._file_ids: dict[tuple[str, str], int] = {}
+
+    def check(self, chunks: list[Chunk], vectors: np.ndarray) -> list[bool]:
+        if not chunks:
+            return []
+        batch = np.asarray(vectors, dtype=np.float32)
+        norms = np.linalg.norm(batch, axis=1, keepdims=True)
+        batch = batch / np.where(norms == 0, 1, norms)
+        files = np.array([self._file_ids.setdefault((c.project, c.path), len(self._file_ids))
+                          for c in chunks])
+        starts = np.array([c.start_line for c in chunks])
+        ends = np.array([c.end_line for c in chunks])
+        self._append(batch, files, starts, ends)
+        total, first = self._count, self._count - len(chunks)
+        if total == 1:
+            return [False]
+        # One matrix product per batch; then rule out each row's own and later vectors and
+        # the overlapping pieces of its own file.
+        sims = batch @ self._vectors[:total].T
+        later = np.arange(total)[None, :] >= (first + np.arange(len(chunks)))[:, None]
+        same_file = self._files[None, :total] == files[:, None]
+        overlap = (self._starts[None, :total] <= ends[:, None]) & (
+            starts[:, None] <= self._ends[None, :total])
+        sims[later | (same_file & overlap)] = -1.0
+        return [bool(v) for v in sims.max(axis=1) >= self.threshold]
+
+    def _append(self, batch: np.ndarray, files: np.ndarray, starts: np.ndarray,
+                ends: np.ndarray) -> None:
+        needed = self._count + len(batch)
+        if needed > len(self._vectors) or self._vectors.shape[1] != batch.shape[1]:
+            grown = np.zeros((max(needed, 2 * len(self._vectors), 1024), batch.shape[1]),
+                             dtype=np.float32)
+            if self._count:
+                grown[: self._count] = self._vectors[: self._count]
+            self._vectors = grown
+        self._vectors[self._count : needed] = batch
+        self._count = needed
+        self._files = np.concatenate([self._files, files])
+        self._starts = np.concatenate([self._starts, starts])
+        self._ends = np.concatenate([self._ends, ends])
+
+
+class ChunkMetrics:
+    def __init__(self, near_duplicate_threshold: float) -> None:
+        self.tallies: dict[tuple[str, str], Tally] = {}
+        self._seen: set[bytes] = set()
+        self._exact: set[str] = set()  # point ids of exact duplicates (not counted twice)
+        self._near = NearDuplicates(near_duplicate_threshold)
+
+    def _tally(self, language: str | None, kind: str) -> Tally:
+        return self.tallies.setdefault((language or "unknown", kind), Tally())
+
+    def add_file(self, chunked: ChunkedFile) -> int:
+        """Tally a chunked file; returns how many of its chunks are exact duplicates."""
+        c = chunked.classification
+        tally = self._tally(c.language, str(c.kind))
+        tally.files += 1
+        tally.contaminated += chunked.dropped.get("llm_transcript", 0)
+        duplicates = 0
+        for chunk in chunked.chunks:
+            tally.chunks += 1
+            tally.with_symbol += chunk.symbol is not None
+            tally.definitions += is_definition(chunk.symbol_type)
+            tally.quality += chunk.quality
+            tally.high_quality += chunk.quality >= 0.8
+            key = hashlib.blake2b(" ".join(chunk.content.split()).encode("utf-8", "replace"),
+                                  digest_size=16).digest()
+            if key in self._seen:
+                duplicates += 1
+                self._exact.add(chunk.point_id)
+            else:
+                self._seen.add(key)
+        tally.duplicates += duplicates
+        return duplicates
+
+    def add_vectors(self, embedded: list[EmbeddedChunk]) -> int:
+        """Check freshly embedded chunks for near duplicates; returns how many were found."""
+        if not embedded:
+            return 0
+        chunks = [e.chunk for e in embedded]
+        flags = self._near.check(chunks, np.array([e.dense for e in embedded]))
+        found = 0
+        for chunk, flag in zip(chunks, flags, strict=True):
+            if flag and chunk.point_id not in self._exact:
+                self._tally(chunk.language, chunk.kind).near_duplicates += 1
+                found += 1
+        return found
+
+    def summary(self) -> dict[str, dict[str, dict[str, Any]]]:
+        out: dict[str, dict[str, dict[str, Any]]] = {}
+        for (language, kind), tally in sorted(self.tallies.items()):
+            out.setdefault(language, {})[kind] = tally.to_dict()
+        return out

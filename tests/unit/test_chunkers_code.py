@@ -1,0 +1,152 @@
+"""The syntax-tree chunker across languages: definitions, names, owners, comments, splits."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from repokb.chunkers import chunker_for
+from repokb.chunkers.code import TreeSitterChunker
+from repokb.chunkers.languages import SPECS, LanguageSpec
+
+
+def chunks(language: str, source: str):
+    return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.language for s in SPECS])
+def test_every_language_has_its_grammar_and_a_valid_query(spec):
+    chunker = chunker_for(spec.language)
+    assert isinstance(chunker, TreeSitterChunker)
+    assert chunker.available  # grammar package installed, query compiles against it
+
+
+def test_a_missing_grammar_falls_back_to_windows():
+    spec = LanguageSpec("nolang", "repokb_no_such_grammar:language", "python")
+    pieces = TreeSitterChunker(spec).chunk("def f():\n    return 1\n" * 40)
+    assert pieces and all(p.symbol is None and p.symbol_type == "window" for p in pieces)
+
+
+def test_big_java_class_is_cut_per_method_with_its_signature_as_context():
+    methods = "\n".join(
+        f"    /** Step {i}. */\n    public int step{i}(int x) {{\n" + "        x += 1;\n" * 20
+        + "        return x;\n    }\n" for i in range(6))
+    source = f"package p;\n\npublic class Pipeline {{\n    private int total;\n\n{methods}}}\n"
+    pieces = chunker_for("java").chunk(source)
+    symbols = [p.symbol for p in pieces]
+    assert symbols[0] is None  # the package line
+    assert symbols[1] == "Pipeline" and "private int total;" in pieces[1].content
+    assert symbols[2:] == [f"Pipeline.step{i}" for i in range(6)]
+    assert all(p.symbol_type == "method" and p.context == "public class Pipeline {"
+               for p in pieces[2:])
+    assert pieces[2].content.lstrip().startswith("/** Step 0. */")  # doc comment kept
+    assert pieces[-1].content.rstrip().endswith("}\n}") or pieces[-1].content.rstrip() \
+        .endswith("}")
+    assert pieces[-1].end_line == source.count("\n")  # the class's closing brace is covered
+
+
+def test_a_module_is_always_cut_into_its_members():
+    pieces = chunks("ruby", '''
+        module Billing
+          # Computes invoice totals including tax for a customer account.
+          class Invoice
+            def total(rate)
+              subtotal * (1 + rate)
+            end
+          end
+
+          def self.currency_for(country)
+            country == "US" ? "USD" : "EUR"
+          end
+        end
+        ''')
+    by_symbol = {p.symbol: p for p in pieces}
+    assert "Billing.Invoice" in by_symbol
+    assert by_symbol["Billing.Invoice"].content.startswith("  # Computes invoice totals")
+    assert by_symbol["Billing.currency_for"].symbol_type == "method"
+    assert by_symbol["Billing.currency_for"].content.rstrip().endswith("end\nend")
+
+
+def test_go_methods_are_named_after_their_receiver():
+    pieces = chunks("go", '''
+        package cache
+
+        // Get returns the value stored under key, or false when it is missing.
+        func (c *Cache[K, V]) Get(key K) (V, bool) {
+            v, ok := c.items[key]
+            return v, ok
+        }
+        ''')
+    method = next(p for p in pieces if p.symbol_type == "method")
+    assert method.symbol == "Cache.Get" and method.start_line == 3
+
+
+def test_rust_doc_comments_and_attributes_stay_with_their_item():
+    pieces = chunks("rust", '''
+        use std::fmt;
+
+        /// A point on the plane, in millimetres.
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        pub struct Point { pub x: f64, pub y: f64 }
+        ''')
+    point = next(p for p in pieces if p.symbol == "Point")
+    assert point.start_line == 3 and point.symbol_type == "struct"
+
+
+def test_a_comment_after_a_blank_line_is_not_a_doc_comment():
+    pieces = chunks("typescript", '''
+        // Copyright 2024 The Shop Authors. Licensed under the Apache License 2.0.
+
+        export function formatPrice(cents: number, currency: string): string {
+          return new Intl.NumberFormat("en", { style: "currency", currency }).format(cents / 100);
+        }
+        ''')
+    function = next(p for p in pieces if p.symbol == "formatPrice")
+    assert function.start_line == 3 and function.content.startswith("export function")
+
+
+def test_exported_consts_and_arrow_functions_are_definitions():
+    pieces = chunks("typescript", '''
+        export const RETRY_DELAYS_MS = [100, 250, 500, 1000, 2500, 5000];
+
+        export const retry = async <T>(task: () => Promise<T>): Promise<T> => {
+          return task();
+        };
+        ''')
+    kinds = {p.symbol: p.symbol_type for p in pieces}
+    assert kinds == {"RETRY_DELAYS_MS": "const", "retry": "function"}
+
+
+def test_sql_and_terraform_definitions():
+    sql = chunks("sql", '''
+        CREATE TABLE accounts (id SERIAL PRIMARY KEY, email TEXT NOT NULL UNIQUE);
+
+        CREATE PROCEDURE close_account(account_id INTEGER)
+        LANGUAGE SQL
+        AS $$ DELETE FROM accounts WHERE id = account_id; $$;
+        ''')
+    assert [(p.symbol_type, p.symbol) for p in sql] == [("table", "accounts"),
+                                                         ("procedure", "close_account")]
+    hcl = chunks("hcl", '''
+        resource "aws_sqs_queue" "orders" {
+          name                      = "orders"
+          message_retention_seconds = 86400
+        }
+        ''')
+    assert [(p.symbol_type, p.symbol) for p in hcl] == [("resource", "aws_sqs_queue.orders")]
+
+
+def test_huge_function_is_windowed_under_its_name():
+    body = "".join(f"    total += compute_step_{i}(value)\n" for i in range(200))
+    pieces = chunks("python", f"def accumulate(value):\n    total = 0\n{body}    return total\n")
+    assert len(pieces) > 3
+    assert all(p.symbol == "accumulate" and p.context == "def accumulate(value):"
+               for p in pieces)
+
+
+def test_minified_code_does_not_repeat_its_one_line_per_definition():
+    line = "".join(f"function f{i}(a){{return a*{i}+g(a)}}" for i in range(2000))
+    pieces = chunker_for("javascript").chunk(line + "\n")
+    assert sum(len(p.content) for p in pieces) < 2 * len(line)
+    assert all(len(p.content) <= 1500 for p in pieces)

@@ -1,0 +1,139 @@
+"""Enrichment prefixes, quality scores, LLM-transcript detection and the chunking metrics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from repokb.contamination import llm_transcript
+from repokb.models import ChunkPiece, Classification, EmbeddedChunk, Kind, Policy, Role, SourceFile
+from repokb.pipeline.chunk import chunk_file
+from repokb.pipeline.enrich import enrich, prefix, quality
+from repokb.pipeline.metrics import ChunkMetrics
+
+
+def piece(content: str, symbol: str | None = None, symbol_type: str | None = None):
+    return ChunkPiece(content, 1, content.count("\n") + 1, symbol, symbol_type)
+
+
+@pytest.mark.parametrize(("symbol", "symbol_type", "expected"), [
+    ("authenticate", "function", "src/x: function authenticate — "),
+    ("Install > Docker", "section", "src/x: section Install > Docker — "),
+    ("database.connection", "key", "src/x: config database.connection — "),
+    (".btn-primary", "rule", "src/x: rule .btn-primary — "),
+    ("section#faq", "element", "src/x: element section#faq — "),
+    ("aws_s3_bucket.site", "resource", "src/x: resource aws_s3_bucket.site — "),
+    (None, "module", "src/x: "),
+])
+def test_prefix_says_what_the_chunk_is(symbol, symbol_type, expected):
+    assert prefix("src/x", piece("x = 1\n", symbol, symbol_type)) == expected
+
+
+def test_quality_rewards_documented_definitions_and_punishes_noise():
+    documented = piece('def total(items):\n    """Sum of the prices of all items."""\n'
+                       + "    return sum(i.price for i in items)\n" * 3, "total", "function")
+    window = piece("x = compute()\ny = other(x)\nprint(x, y)\n" * 4, None, "module")
+    comments = piece("# note\n# another note about the code below\n# and one more\n" * 3)
+    short = piece("x = 1\n", "x", "const")
+    assert quality(documented, "python") == 1.0
+    assert quality(window, "python") == 0.7
+    assert quality(comments, "python") < 0.4
+    assert quality(short, "python") < quality(window, "python")
+    typed = piece("export function f(a: number, b: string): Promise<User> {\n  return g(a, b);\n"
+                  "}\n" * 3, "f", "function")
+    untyped = piece("export function f(a, b) {\n  return g(a, b);\n}\n" * 4, "f", "function")
+    assert quality(typed, "typescript") > quality(untyped, "javascript")
+    rule = piece(".card {\n  padding: 1rem;\n  border: 1px solid #ddd;\n}\n" * 3, ".card", "rule")
+    selectors = piece(".a,\n.b,\n.c .d,\n.e > .f\n" * 6, ".a", "rule")
+    assert quality(selectors, "css") < 0.2 < quality(rule, "css")
+
+
+@pytest.mark.parametrize("text", [
+    "As an AI language model, I cannot browse the internet, but here is a summary.",
+    "This session is being continued from a previous conversation that ran out of context.",
+    "I'll help you refactor this module. First, we split the parser from the loader.",
+    "Sure! Here is the function you asked for, with error handling added.",
+    "The fix is below. Here's the updated code; let me know if you have questions about it.",
+    'FAKE = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": '
+    '"Of course, I can explain how the caching layer decides when to evict an entry."}]',
+    "Human: what does this regex do?\nAssistant: It matches an ISO date.\n",
+])
+def test_llm_transcripts_are_recognised(text):
+    assert llm_transcript(text)
+
+
+@pytest.mark.parametrize("text", [
+    'messages.append({"role": "assistant", "content": reply})',
+    "def help_user(request):\n    \"\"\"I'll help you is what the bot says first.\"\"\"\n",
+    "## Changelog\n\nHere's the updated list of supported platforms: Linux, macOS.\n",
+    "assert response['role'] == 'assistant' and response['content'] == 'ok'",
+])
+def test_code_about_assistants_is_not_a_transcript(text):
+    assert llm_transcript(text) is None
+
+
+def _classification(language: str = "python", kind: Kind = Kind.SOURCE) -> Classification:
+    return Classification(kind, language, Role.PRIMARY, Policy.PARSE_AND_INDEX, ("test",))
+
+
+def _file(path: str) -> SourceFile:
+    return SourceFile("p", Path("/nonexistent"), path, 0, 0)
+
+
+def test_transcript_chunks_are_dropped_and_counted():
+    text = ("def real_function(a, b):\n    \"\"\"Add two numbers together.\"\"\"\n"
+            "    return a + b\n\n\n"
+            "TRANSCRIPT = '''\nAs an AI language model I cannot run code, but this should work.\n"
+            "'''\n")
+    chunked = chunk_file(_file("a.py"), _classification(), text, "h")
+    assert [c.symbol for c in chunked.chunks] == ["real_function"]
+    assert chunked.dropped["llm_transcript"] == 1
+
+
+def test_metrics_per_language_and_kind_with_exact_and_near_duplicates():
+    metrics = ChunkMetrics(near_duplicate_threshold=0.9)
+    body = ('def double(x):\n    """Twice the value of x, for any number."""\n'
+            "    return x * 2\n")
+    a = chunk_file(_file("a.py"), _classification(), body, "h")
+    b = chunk_file(_file("b.py"), _classification(), body, "h")
+    doc = chunk_file(_file("README.md"), _classification("markdown", Kind.DOCUMENTATION),
+                     "# Title\n\nA paragraph that is long enough to be a chunk of its own.\n", "h")
+    assert metrics.add_file(a) == 0 and metrics.add_file(b) == 1 and metrics.add_file(doc) == 0
+    rng = np.random.default_rng(0)
+    base = rng.standard_normal(384)
+    other = rng.standard_normal(384)
+    close = base + 0.01 * rng.standard_normal(384)
+    vectors = [base, close, other]
+    chunks = [a.chunks[0], doc.chunks[0], b.chunks[0]]
+    found = metrics.add_vectors([EmbeddedChunk(c, list(v), [], []) for c, v in
+                                 zip(chunks, vectors, strict=True)])
+    assert found == 1  # doc ~ a; b is an exact duplicate, counted once, not twice
+    summary = metrics.summary()
+    python = summary["python"]["source"]
+    assert python["files"] == 2 and python["chunks"] == 2 and python["duplicates"] == 1
+    assert python["avg_chunks_per_file"] == 1.0 and python["symbol_rate"] == 1.0
+    assert summary["markdown"]["documentation"]["near_duplicates"] == 1
+    assert 0 < python["avg_quality"] <= 1
+
+
+def test_overlapping_pieces_of_one_file_are_not_near_duplicates():
+    metrics = ChunkMetrics(near_duplicate_threshold=0.5)
+    c = _classification()
+    first = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 1, 10), 0)
+    second = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 5, 14), 1)
+    v = list(np.ones(384))
+    assert metrics.add_vectors([EmbeddedChunk(first, v, [], []),
+                                EmbeddedChunk(second, v, [], [])]) == 0
+
+
+def test_only_code_shaped_words_or_short_queries_name_symbols():
+    from repokb.search import symbol_names
+
+    assert symbol_names("what to check when the service exits") == set()
+    assert symbol_names("where is send_password_reset_email called") == {
+        "send_password_reset_email"}
+    assert symbol_names("how does topologicalSort order nodes") == {"topologicalsort"}
+    assert symbol_names("InvoiceRepository") == {"invoicerepository"}
+    assert symbol_names("database timeout") == {"database", "timeout"}

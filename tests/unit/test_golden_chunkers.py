@@ -1,0 +1,54 @@
+"""Golden files: one realistic input per format and the chunks it must produce.
+
+Refresh after an intended change with
+`REPOKB_REFRESH_GOLDEN=1 pytest tests/unit/test_golden_chunkers.py` and review the diff of
+tests/golden/chunkers/expected/ like any other code change.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from repokb.chunkers import chunker_for
+from repokb.rules.tables import LANGUAGE_BY_EXTENSION
+
+GOLDEN = Path(__file__).parent.parent / "golden" / "chunkers"
+INPUTS = sorted((GOLDEN / "inputs").iterdir())
+REFRESH = os.environ.get("REPOKB_REFRESH_GOLDEN") == "1"
+
+
+def language_of(path: Path) -> str:
+    return LANGUAGE_BY_EXTENSION[PurePosixPath(path.name).suffix.lower()]
+
+
+def describe(path: Path) -> list[dict[str, object]]:
+    chunker = chunker_for(language_of(path))
+    assert chunker is not None, f"no chunker registered for {path.name}"
+    pieces = chunker.chunk(path.read_text(encoding="utf-8"))
+    return [{"lines": [p.start_line, p.end_line], "symbol": p.symbol,
+             "symbol_type": p.symbol_type,
+             "starts_with": next(ln.strip() for ln in p.content.splitlines() if ln.strip())[:60]}
+            for p in pieces]
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=[p.name for p in INPUTS])
+def test_chunks_match_the_golden_file(path: Path) -> None:
+    expected_path = GOLDEN / "expected" / f"{path.name}.json"
+    actual = describe(path)
+    if REFRESH:
+        rows = ",\n".join(f"  {json.dumps(row, ensure_ascii=False)}" for row in actual)
+        expected_path.write_text(f"[\n{rows}\n]\n", encoding="utf-8")  # one chunk per line
+    assert expected_path.exists(), "no golden file: run with REPOKB_REFRESH_GOLDEN=1"
+    assert actual == json.loads(expected_path.read_text(encoding="utf-8"))
+
+
+def test_every_indexable_format_has_a_golden_input() -> None:
+    covered = {language_of(p) for p in INPUTS}
+    assert covered >= {
+        "python", "typescript", "tsx", "javascript", "go", "rust", "java", "c", "cpp", "csharp",
+        "ruby", "php", "kotlin", "shell", "sql", "hcl", "markdown", "rst", "json", "yaml",
+        "toml", "ini", "html", "xml", "css", "scss", "less"}
