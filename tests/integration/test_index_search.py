@@ -112,7 +112,8 @@ def test_shrinking_a_file_prunes_its_extra_chunks(workspace, mixed_repo):
     index(workspace, mixed_repo)
     before = workspace.catalog.get("shop", "docs/install.md").chunks
     assert before == 2  # the two H2 sections; the H1 intro is under the 40-character minimum
-    write(mixed_repo, "docs/install.md", "# Shop\n\nAn online shop backend, documented elsewhere now.\n")
+    write(mixed_repo, "docs/install.md",
+          "# Shop\n\nAn online shop backend, documented elsewhere now.\n")
     summary = index(workspace, mixed_repo)
     assert summary["chunks_pruned"] == 1
     assert workspace.catalog.get("shop", "docs/install.md").chunks == 1
@@ -134,7 +135,8 @@ def test_filters_restrict_results(workspace, mixed_repo):
 
 def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_path):
     other = tmp_path / "blog"
-    write(other, "README.md", "# Blog\n\nA static blog generator that renders posts to HTML pages.\n")
+    write(other, "README.md",
+          "# Blog\n\nA static blog generator that renders posts to HTML pages.\n")
     index(workspace, mixed_repo)
     index(workspace, other)
     assert workspace.store.count("blog") > 0

@@ -13,7 +13,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from repokb.models import Classification, Kind, Policy, Role, Signal, SkippedPath, SourceFile
+from repokb.models import (
+    Classification,
+    EmbeddedChunk,
+    Kind,
+    Policy,
+    Role,
+    Signal,
+    SkippedPath,
+    SourceFile,
+)
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_text
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
@@ -279,7 +288,7 @@ class _ProjectRun:
             return
         metrics = self.report.metrics
 
-        def observe(embedded: list[Any]) -> None:
+        def observe(embedded: list[EmbeddedChunk]) -> None:
             if metrics is not None:
                 self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
 

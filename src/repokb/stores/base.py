@@ -69,10 +69,10 @@ class Store(ABC):
     @abstractmethod
     def facet(self, key: str, project: str | None = None) -> dict[str, int]: ...
 
-    def optimize(self) -> None:
+    def optimize(self) -> None:  # noqa: B027  (optional hook: most engines need nothing)
         """Compact and build indexes after a large write (no-op where the engine does it)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027  (optional hook)
         """Release the store (and any lock on it)."""
 
 

@@ -100,7 +100,8 @@ class Catalog:
     def set_project(self, name: str, root: Path) -> None:
         self._db.execute(
             "INSERT INTO projects(name, root, indexed_at) VALUES (?, ?, ?) "
-            "ON CONFLICT(name) DO UPDATE SET root = excluded.root, indexed_at = excluded.indexed_at",
+            "ON CONFLICT(name) DO UPDATE SET root = excluded.root, "
+            "indexed_at = excluded.indexed_at",
             (name, str(root), time.time()))
 
     def projects(self) -> dict[str, Path]:

@@ -5,6 +5,7 @@ One process at a time may open a shard: a second opener gets StoreBusyError, not
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -56,8 +57,10 @@ class QdrantEdgeStore(Store):
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
                 raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
-            raise StoreError(f"Cannot open the store at {path}: {text}",
-                             hint="If the dimension changed, flush or use a new REPOKB_HOME.") from exc
+            raise StoreError(
+                f"Cannot open the store at {path}: {text}",
+                hint="If the embedding dimension changed, flush or use a new REPOKB_HOME.",
+            ) from exc
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         if not points:
@@ -190,10 +193,8 @@ def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
         shard.close()
         if path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-        try:
+        with contextlib.suppress(OSError):  # another process won the race: use its store
             os.rename(staging, path)
-        except OSError:  # another process won the race: use its store
-            pass
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 

@@ -335,8 +335,10 @@ def verify(
 @app.command()
 def watch(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to keep indexed.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    debounce_ms: Annotated[int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
+    project: Annotated[
+        str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    debounce_ms: Annotated[
+        int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
     home: HomeOption = None,
 ) -> None:
     """Index, then keep the index current while files change (Ctrl-C to stop)."""

@@ -11,6 +11,7 @@ Wire format: one JSON object per line each way: {"op", "args"} -> {"ok", "result
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -116,10 +117,8 @@ class OwnerServer:
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
         self._server.server_close()
-        try:
+        with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
-        except FileNotFoundError:
-            pass
 
 
 def call(settings: Settings, op: str, args: dict[str, Any], wait: float = 0.0) -> Any:
