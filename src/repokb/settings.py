@@ -109,7 +109,7 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
             return Path(str(raw)).expanduser()
         if target is bool:
             return str(raw).lower() in ("1", "true", "yes", "on")
-        return target(raw)
+        return target(raw)  # type: ignore[call-arg]
     except (TypeError, ValueError) as exc:
         raise ConfigError(
             f"Setting {name!r} from {source} must be {target.__name__}, got {raw!r}."

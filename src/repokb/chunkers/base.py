@@ -6,7 +6,7 @@ ranges. It must never raise on malformed input: it falls back to fixed windows i
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from repokb.models import ChunkPiece
 
@@ -16,6 +16,13 @@ class Chunker(Protocol):
     languages: frozenset[str]
 
     def chunk(self, text: str) -> list[ChunkPiece]: ...
+
+
+def last_row(node: Any) -> int:
+    """0-based last line of a tree-sitter node; a node ending at column 0 ends on the line
+    before (its newline belongs to it, not the next line's text)."""
+    row, column = node.end_point
+    return int(row - 1 if column == 0 and row > node.start_point[0] else row)
 
 
 _REGISTRY: dict[str, Chunker] = {}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import register
+from repokb.chunkers.base import last_row, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
@@ -47,11 +47,6 @@ class Definition:
     span: tuple[int, int]  # byte range, for nesting
     signature: str  # the definition's first line: context for its members
     children: list[Definition] = field(default_factory=list)
-
-
-def _last_row(node: Any) -> int:
-    row, column = node.end_point
-    return row - 1 if column == 0 and row > node.start_point[0] else row
 
 
 def _clean_name(raw: bytes) -> str:
@@ -123,7 +118,7 @@ class TreeSitterChunker:
                 row, column = node.start_point
                 if row < len(lines) and not lines[row].encode("utf-8", "surrogatepass")[
                         :column].strip():
-                    comments[_last_row(node)] = row
+                    comments[last_row(node)] = row
         best: dict[tuple[int, int], tuple[int, Definition]] = {}
         for pattern, captures in matches:
             label = next((k for k in captures if k.startswith("definition.")), None)
@@ -150,14 +145,14 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments),
-                end=min(_last_row(span), len(lines) - 1),
+                end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         return [definition for _, definition in best.values()]
 
     def _leading_start(self, span: Any, comments: dict[int, int]) -> int:
         """First row of a definition with the comments and attributes directly above it
         (a blank line in between means the comment is about something else)."""
-        first = span.start_point[0]
+        first = int(span.start_point[0])
         prev = span.prev_named_sibling
         while True:
             while prev is not None and prev.start_point[0] >= first:
@@ -165,8 +160,8 @@ class TreeSitterChunker:
             if first - 1 in comments:
                 first = comments[first - 1]
             elif (prev is not None and prev.type in self.spec.attachments
-                  and _last_row(prev) == first - 1):
-                first = prev.start_point[0]
+                  and last_row(prev) == first - 1):
+                first = int(prev.start_point[0])
             else:
                 return first
 

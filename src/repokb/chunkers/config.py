@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.chunkers.base import register
+from repokb.chunkers.base import last_row, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.packing import pack
 from repokb.models import ChunkPiece
@@ -36,17 +36,12 @@ class Entry:
     value: Any  # the node whose children are the sub-entries (None for a scalar)
 
 
-def _last_row(node: Any) -> int:
-    row, column = node.end_point
-    return row - 1 if column == 0 and row > node.start_point[0] else row
-
-
 def _text(node: Any) -> str:
     return " ".join(node.text.decode("utf-8", "replace").split()).strip("\"'")
 
 
 def _entry(node: Any, key: str, index: int | None, value: Any) -> Entry:
-    return Entry(key, index, node.start_point[0], _last_row(node),
+    return Entry(key, index, node.start_point[0], last_row(node),
                  node.end_byte - node.start_byte, value)
 
 

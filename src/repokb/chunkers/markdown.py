@@ -7,6 +7,8 @@ Front matter is skipped; code blocks over 2000 characters are trimmed (see secti
 
 from __future__ import annotations
 
+from typing import Any
+
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, split_lines
 from repokb.chunkers.sections import Heading, heading_sections
@@ -19,7 +21,7 @@ class MarkdownChunker:
 
     def __init__(self, size: int = 800, overlap: int = 120) -> None:
         self.size, self.overlap = size, overlap
-        self._parser = None
+        self._parser: Any = None  # markdown-it, imported on first use
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         try:

@@ -40,7 +40,8 @@ class Embedder(ABC):
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._embed_batch([text], is_query=True)[0]
+        vector: np.ndarray = self._embed_batch([text], is_query=True)[0]
+        return vector
 
 
 _BACKENDS: dict[str, type[Embedder]] = {}

@@ -71,7 +71,7 @@ class _IgnoreRules:
     """The .gitignore files met on the way down, each applying below its own directory."""
 
     def __init__(self) -> None:
-        self._specs: list[tuple[str, pathspec.PathSpec]] = []
+        self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
 
     def push(self, rel_dir: str, abs_dir: Path) -> int:
         ignore = abs_dir / ".gitignore"

@@ -7,6 +7,7 @@ new or edited text costs model time. Dense batches are sorted by length inside t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from repokb.embedders.base import Embedder
 from repokb.embedders.bm25 import Bm25Encoder
@@ -22,7 +23,7 @@ class Vectorizer:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
         fresh = {c.text_hash: c.embed_text for c in chunks if c.text_hash not in reuse}
         texts = list(fresh.values())
-        dense = self._embedder().embed_documents(texts) if texts else []
+        dense: Any = self._embedder().embed_documents(texts) if texts else []
         vectors = dict(reuse)
         for text_hash, vector in zip(fresh, dense, strict=True):
             vectors[text_hash] = [float(x) for x in vector]

@@ -70,7 +70,7 @@ class NearDuplicates:
             return []
         batch = np.asarray(vectors, dtype=np.float32)
         norms = np.linalg.norm(batch, axis=1, keepdims=True)
-        batch = batch / np.where(norms == 0, 1, norms)
+        batch = (batch / np.where(norms == 0, 1, norms)).astype(np.float32)
         files = np.array([self._file_ids.setdefault((c.project, c.path), len(self._file_ids))
                           for c in chunks])
         starts = np.array([c.start_line for c in chunks])

@@ -42,7 +42,7 @@ def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
 
 
 class QdrantEdgeStore(Store):
-    _shard: _Guarded | None
+    _open: _Guarded | None = None
 
     def __init__(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
@@ -52,7 +52,7 @@ class QdrantEdgeStore(Store):
         try:
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config)
-            self._shard = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open = _Guarded(q.EdgeShard.load(str(path), config))
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
@@ -61,6 +61,12 @@ class QdrantEdgeStore(Store):
                 f"Cannot open the store at {path}: {text}",
                 hint="If the embedding dimension changed, flush or use a new REPOKB_HOME.",
             ) from exc
+
+    @property
+    def _shard(self) -> _Guarded:
+        if self._open is None:
+            raise StoreError("The store is closed.")
+        return self._open
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         if not points:
@@ -106,7 +112,7 @@ class QdrantEdgeStore(Store):
         for record in self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE]):
             vector = record.vector
             if isinstance(vector, dict) and DENSE in vector:
-                out[str(record.id)] = list(vector[DENSE])  # type: ignore[arg-type]
+                out[str(record.id)] = list(vector[DENSE])
         return out
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
@@ -139,7 +145,7 @@ class QdrantEdgeStore(Store):
     def count(self, project: str | None = None) -> int:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
                  if project else None)
-        return self._shard.count(q.CountRequest(exact=True, filter=where))
+        return int(self._shard.count(q.CountRequest(exact=True, filter=where)))
 
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
@@ -154,10 +160,10 @@ class QdrantEdgeStore(Store):
         self._shard.optimize()
 
     def close(self) -> None:
-        if getattr(self, "_shard", None) is not None:
-            self._shard.flush()
-            self._shard.close()
-            self._shard = None
+        if self._open is not None:
+            self._open.flush()
+            self._open.close()
+            self._open = None
 
 
 class _Guarded:

@@ -42,7 +42,7 @@ def socket_path(settings: Settings) -> Path:
 
 def _search(ws: Workspace, args: dict[str, Any]) -> Any:
     fields = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
-    return service.search(ws, Query(**fields))
+    return service.search(ws, Query(**fields))  # type: ignore[arg-type]
 
 
 _READS: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
