@@ -3,6 +3,9 @@
 discover -> classify -> (policy) -> chunk -> enrich -> embed -> store, with the catalog recording
 every decision. Files stream through a bounded buffer: at most `buffer_chunks` chunks (and their
 vectors) are held at once, however big the tree.
+
+Uploads (the server) enter the same stages without a walk: `ingest_file` for a whole file given
+in memory, `ingest_fragments` for pieces a client already cut.
 """
 
 from __future__ import annotations
@@ -10,16 +13,29 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from repokb.models import Classification, Kind, Policy, Role, SkippedPath, SourceFile
-from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_text
+from repokb.contamination import contamination
+from repokb.models import (
+    ChunkPiece,
+    Classification,
+    Fragment,
+    Kind,
+    Policy,
+    Role,
+    SkippedPath,
+    SourceFile,
+)
+from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.enrich import enrich
 from repokb.pipeline.store import merge, write_batch
+from repokb.secrets import find_secret
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
@@ -29,6 +45,10 @@ SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_embedded")
 
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
+
+# Uploaded files have no folder on this machine; their SourceFile points nowhere readable, and
+# their bytes are passed along instead.
+UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
 @dataclass
@@ -83,9 +103,9 @@ class Indexer:
         self._store_factory = store_factory
         self._vectorizer_factory = vectorizer_factory
 
-    def _classify(self, file: SourceFile) -> Classification:
+    def _classify(self, file: SourceFile, data: bytes | None = None) -> Classification:
         return classify(file, head_bytes=self.settings.head_bytes,
-                        max_file_bytes=self.settings.max_file_bytes)
+                        max_file_bytes=self.settings.max_file_bytes, head=data)
 
     # -- dry run ----------------------------------------------------------------------------
     def dry_run(self, roots: Iterable[ProjectRoot]) -> RunReport:
@@ -124,6 +144,83 @@ class Indexer:
             _ProjectRun(self, root, store, vectorizer, report, progress).execute()
         report.seconds = time.perf_counter() - started
         return report
+
+    # -- uploads ----------------------------------------------------------------------------
+    def ingest_file(self, project: str, path: str, data: bytes) -> RunReport:
+        """Index one file given in memory, with the same decisions, chunks and writes as a run
+        (unchanged content costs no embedding). `path` must already be canonical."""
+        assert self._store_factory and self._vectorizer_factory
+        started = time.perf_counter()
+        report = RunReport()
+        run = _ProjectRun(self, ProjectRoot(project, UPLOAD_ROOT), self._store_factory(),
+                          self._vectorizer_factory(), report, None)
+        file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
+        run._file(file, self.catalog.get(project, path), data)
+        run._flush_pending()
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
+        """Store pieces a client already cut. Each file's path (and first fragment, as its head)
+        is classified as usual; a fragment that is too short, binary, secret-like or an LLM
+        transcript is skipped and counted (`skipped_<why>`). Everything is judged and embedded
+        before the single write, so a failure writes nothing."""
+        assert self._store_factory and self._vectorizer_factory
+        store = self._store_factory()
+        counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
+        groups: dict[tuple[str, str], list[Fragment]] = {}
+        for fragment in fragments:
+            groups.setdefault((fragment.project, fragment.path), []).append(fragment)
+        admitted: list[ChunkedFile] = []
+        refused: list[tuple[SourceFile, Classification]] = []
+        for (project, path), group in groups.items():
+            group.sort(key=lambda f: f.chunk_index)
+            size = sum(len(f.content.encode("utf-8")) for f in group)
+            file = SourceFile(project, UPLOAD_ROOT, path, size, 0)
+            c = self._classify(file, group[0].content.encode("utf-8"))
+            if not c.index_policy.admits_content:
+                counts["skipped"] += len(group)
+                counts[f"skipped_policy_{c.index_policy}"] += len(group)
+                refused.append((file, c))
+                continue
+            chunks = []
+            for f in group:
+                problem = self._fragment_problem(f.content)
+                if problem:
+                    counts["failed" if problem == "binary" else "skipped"] += 1
+                    counts[f"{'failed' if problem == 'binary' else 'skipped'}_{problem}"] += 1
+                    continue
+                end = f.end_line or (f.start_line + f.content.count("\n") if f.start_line else 0)
+                chunks.append(enrich(file, c, ChunkPiece(f.content, f.start_line, end),
+                                     f.chunk_index))
+            if chunks:
+                admitted.append(ChunkedFile(file, c, "", chunks))
+        merge(counts, write_batch(store, self._vectorizer_factory(), admitted, prune=False))
+        counts["stored"] = sum(len(item.chunks) for item in admitted)
+        for file, _ in refused:
+            store.prune(file.project, file.path, 0)
+        with self.catalog.transaction():
+            for item in admitted:
+                f = item.file
+                self.catalog.put(f.project, f.path, status="indexed",
+                                 reason="pre-chunked by the client",
+                                 classification=item.classification,
+                                 chunks=len(store.file_points(f.project, f.path)))
+            for file, c in refused:
+                self.catalog.put(file.project, file.path, status="skipped", reason=c.reasons[0],
+                                 classification=c)
+        return counts
+
+    def _fragment_problem(self, text: str) -> str | None:
+        if "\x00" in text:
+            return "binary"
+        if len(text.strip()) < self.settings.min_chunk_chars:
+            return "too_short"
+        if find_secret(text):
+            return "secret"
+        if contamination(text):
+            return "contaminated"
+        return None
 
 
 class _ProjectRun:
@@ -174,19 +271,21 @@ class _ProjectRun:
                          is_dir=item.is_dir, classification=c)
         self.report.record(item.path, c, 0, project=self.root.name)
 
-    def _file(self, file: SourceFile, entry: Entry | None) -> None:
+    def _file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
+        """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
         self.counts["files_seen"] += 1
         if (entry and entry.status == "indexed" and entry.size == file.size
                 and entry.mtime_ns == file.mtime_ns and entry.classification
                 and entry.classification.classifier_version == CLASSIFIER_VERSION):
             self._unchanged(file, entry, entry.classification)
             return
-        c = self.indexer._classify(file)
+        c = self.indexer._classify(file, data)
         if not c.index_policy.admits_content:
             self._skipped(file, entry, c, c.reasons[0])
             return
         try:
-            text, content_hash = read_text(file, self.settings.max_file_bytes)
+            text, content_hash = (decode_text(data) if data is not None
+                                  else read_text(file, self.settings.max_file_bytes))
         except FileProblem as problem:
             self._failed(file, entry, c, str(problem))
             return

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
+from repokb.contamination import contamination
 from repokb.models import Chunk, Classification, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import find_secret
@@ -38,6 +39,11 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
         raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc
     if len(data) > max_bytes:
         raise FileProblem(f"grew past max_file_bytes ({max_bytes}) while indexing")
+    return decode_text(data)
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
     if b"\x00" in data:
         raise FileProblem("NUL bytes in content: treated as binary")
     try:
@@ -62,6 +68,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             continue
         if find_secret(piece.content):
             dropped["secret"] += 1
+            continue
+        if contamination(piece.content):
+            dropped["contaminated"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks)))
     return ChunkedFile(file, c, content_hash, chunks, dropped)

@@ -27,6 +27,7 @@ class FileFacts:
     head_bytes: int
     max_file_bytes: int
     signals: list[Signal] = field(default_factory=list)
+    content: bytes | None = None  # the file's bytes when they come from memory (uploads)
 
     @cached_property
     def name(self) -> str:
@@ -42,6 +43,8 @@ class FileFacts:
 
     @cached_property
     def head(self) -> bytes:
+        if self.content is not None:
+            return self.content[: self.head_bytes]
         try:
             with self.file.absolute.open("rb") as fh:
                 return fh.read(self.head_bytes)
@@ -238,9 +241,11 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def classify(file: SourceFile, *, head_bytes: int = 8192,
-             max_file_bytes: int = 2_000_000) -> Classification:
-    facts = FileFacts(file=file, head_bytes=head_bytes, max_file_bytes=max_file_bytes)
+def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,
+             head: bytes | None = None) -> Classification:
+    """Classify a file; `head` gives its first bytes from memory instead of reading the disk."""
+    facts = FileFacts(file=file, head_bytes=head_bytes, max_file_bytes=max_file_bytes,
+                      content=head)
     decision = next((d for rule in RULES if (d := rule(facts)) is not None), None)
     if decision is None:
         decision = _unknown(facts)

@@ -26,7 +26,10 @@ class WriteCounts:
     embedded: int = 0
 
 
-def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile]) -> WriteCounts:
+def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile], *,
+                prune: bool = True) -> WriteCounts:
+    """Write the batch; `prune=False` for partial files (pre-chunked uploads): chunk indices
+    past the batch's are kept, not taken as gone."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
     reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
@@ -47,14 +50,15 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile]) 
                         chunk.start_line, chunk.end_line):
                     continue  # identical point: nothing to write
             to_write.append(chunk)
-        counts.pruned += sum(1 for p in old.values()
-                             if int(p.get("chunk_index", 0)) >= len(item.chunks))
+        if prune:
+            counts.pruned += sum(1 for p in old.values()
+                                 if int(p.get("chunk_index", 0)) >= len(item.chunks))
     wanted = {c.text_hash for c in to_write}
     found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
     reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
     counts.embedded = len({c.text_hash for c in to_write} - reuse.keys())
     store.upsert(vectorizer.vectorize(to_write, reuse))
-    for item in files:
+    for item in files if prune else ():
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts
 

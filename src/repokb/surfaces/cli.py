@@ -50,8 +50,10 @@ def _print_json(data: Any) -> None:
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Classify and count; change nothing.")] = False,
+    project: Annotated[
+        str | None, typer.Option(help="Project name (default: folder name).")] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Classify and count; change nothing.")] = False,
     flush: Annotated[bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
@@ -99,9 +101,10 @@ def _print_breakdown(files: list[dict[str, Any]]) -> None:
 
     for field in ("kind", "language", "knowledge_role", "index_policy"):
         counts = Counter(str(f[field]) for f in files)
-        out.print(f"[bold]{field}[/bold]: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
-    reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in ("parse_and_index", "index_text") and f["reasons"])
+        out.print(f"[bold]{field}[/bold]: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+    reasons = Counter(f["reasons"][0] for f in files if f["reasons"]
+                      and f["index_policy"] not in ("parse_and_index", "index_text"))
     if reasons:
         out.print("[bold]skipped because[/bold]: "
                   + "; ".join(f"{r} ({n})" for r, n in reasons.most_common(10)))
@@ -112,9 +115,11 @@ def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
     limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
-    kind: Annotated[list[str] | None, typer.Option(help="Only these kinds (source, documentation ...).")] = None,
+    kind: Annotated[list[str] | None,
+                    typer.Option(help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
-    path: Annotated[str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+    path: Annotated[
+        str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
@@ -183,12 +188,9 @@ def _explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
         matches = [(e.project, e.path) for e in ws.catalog.find(rel)
                    if project is None or e.project == project]
     for name, rel in matches:
-        entry = ws.catalog.get(name, rel)
-        if entry is not None:
-            return {"project": name, "path": rel, "status": entry.status, "reason": entry.reason,
-                    "chunks": entry.chunks,
-                    "classification": entry.classification.to_dict()
-                    if entry.classification else None}
+        record: dict[str, Any] | None = ws.explain(name, rel)
+        if record is not None:
+            return record
     raise InputError(f"{raw} is not in the catalog.",
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
 
@@ -197,18 +199,7 @@ def _explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
 def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
     """What the knowledge base holds, by project, kind, language, role and policy."""
     with _workspace(home) as ws:
-        data = {
-            "points": ws.store.count(),
-            "files": sum(ws.catalog.breakdown("status").values()),
-            "by_status": ws.catalog.breakdown("status"),
-            "by_project": ws.catalog.breakdown("project"),
-            "by_kind": ws.catalog.breakdown("kind"),
-            "by_language": ws.catalog.breakdown("language"),
-            "by_role": ws.catalog.breakdown("role"),
-            "by_policy": ws.catalog.breakdown("policy"),
-            "points_by_project": ws.store.facet("project"),
-            "last_run": ws.catalog.last_run(),
-        }
+        data = ws.stats()
     if as_json:
         _print_json(data)
         return
@@ -231,10 +222,33 @@ def flush(
     if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
         raise typer.Exit(1)
     with _workspace(home) as ws:
-        before = ws.store.count(project)
-        ws.store.delete_project(project)
-        ws.catalog.delete_project(project)
+        before = ws.flush(project)
     out.print(f"Flushed {target}: {before} chunks deleted.")
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default: setting host, 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(
+        help="Port to listen on (default: setting port, 8765).")] = None,
+    allow_root: Annotated[list[Path] | None, typer.Option(
+        "--allow-root", help="A folder POST /knowledge/index may read (repeatable; default: "
+        "setting allowed_roots).")] = None,
+    home: HomeOption = None,
+) -> None:
+    """Serve the REST API (docs at /docs) and the dashboard (at /) until interrupted.
+
+    The server owns the store while it runs; the API key for destructive calls comes from
+    REPOKB_API_KEY.
+    """
+    from repokb.surfaces.server import serve as run_server
+
+    roots = tuple(str(p.expanduser().resolve()) for p in allow_root) if allow_root else None
+    settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
+    err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
+              f"data {settings.home}", highlight=False)
+    run_server(settings)
 
 
 def main() -> None:

@@ -1,0 +1,26 @@
+"""`repokb serve`: the REST API and the dashboard, thin over the workspace (pipeline, search).
+
+    app.py      the app factory (routes, error shape, body limit, docs, dashboard)
+    routes.py   the endpoints          schemas.py  their bodies and input checks
+    service.py  the workspace behind one write lock, and the index jobs (jobs.py)
+    errors.py   the one JSON error shape
+    static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
+"""
+
+from __future__ import annotations
+
+from repokb.settings import Settings
+
+
+def serve(settings: Settings) -> None:
+    """Own the store for the process's lifetime and answer HTTP until interrupted."""
+    import uvicorn
+
+    from repokb.surfaces.server.app import create_app
+    from repokb.workspace import Workspace
+
+    with Workspace(settings) as ws:
+        ws.store  # noqa: B018 - take the shard's lock now: a busy store fails before binding
+        app = create_app(workspace=ws)
+        uvicorn.run(app, host=settings.host, port=settings.port, log_level="info",
+                    timeout_graceful_shutdown=5)
