@@ -73,22 +73,29 @@ class BodyLimit:
 
 def create_app(workspace: Workspace | None = None, settings: Settings | None = None) -> FastAPI:
     settings = workspace.settings if workspace else (settings or Settings.load())
+    # With a workspace given, the app is ready at once (even for a client that skips lifespan
+    # events); otherwise start-up opens one from the settings and shutdown closes it.
+    ready = Service(workspace) if workspace else None
+    if ready:
+        ready.warm()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        ws = workspace or Workspace(settings)
-        service = Service(ws)
+        service = ready or Service(Workspace(settings))
         try:
-            service.warm()
+            if not ready:
+                service.warm()
             app.state.service = service
             yield
         finally:
             service.close()
-            if workspace is None:
-                ws.close()
+            if not ready:
+                service.ws.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
+    if ready:
+        app.state.service = ready
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)

@@ -95,5 +95,11 @@ class Jobs:
             job.finished_at = time.time()
 
     def shutdown(self) -> None:
+        """Cancel the running job at its next file, drop queued ones; usable again after."""
         self._cancel.set()
         self._pool.shutdown(wait=True, cancel_futures=True)
+        for job in self._jobs.values():
+            if job.status == "queued":
+                job.status, job.finished_at = "cancelled", time.time()
+        self._cancel = threading.Event()
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")

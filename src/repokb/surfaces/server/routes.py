@@ -110,16 +110,17 @@ async def ingest_file(request: Request, svc: Svc) -> dict[str, Any]:
                                           for e in exc.errors(include_input=False)]) from None
         project, path, data = body.project, body.path, body.content.encode("utf-8")
     elif ctype == "multipart/form-data":
-        form = await request.form(max_files=1, max_fields=8)
-        upload = form.get("file")
-        if not isinstance(upload, UploadFile):
-            raise APIError(422, "The form has no 'file' part.", "Send the file as 'file'.")
-        raw_path, raw_project = form.get("path") or upload.filename or "", form.get("project")
-        if not isinstance(raw_path, str) or not isinstance(raw_project, str | None):
-            raise APIError(422, "'path' and 'project' must be text fields.")
-        path = _checked(S.relative_path, raw_path, "body.path")
-        project = _checked(S.project_name, raw_project, "body.project") if raw_project else None
-        data = await upload.read()
+        async with request.form(max_files=1, max_fields=8) as form:  # closes spooled files
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise APIError(422, "The form has no 'file' part.", "Send the file as 'file'.")
+            raw_path, raw_project = form.get("path") or upload.filename or "", form.get("project")
+            if not isinstance(raw_path, str) or not isinstance(raw_project, str | None):
+                raise APIError(422, "'path' and 'project' must be text fields.")
+            path = _checked(S.relative_path, raw_path, "body.path")
+            project = (_checked(S.project_name, raw_project, "body.project") if raw_project
+                       else None)
+            data = await upload.read()
     else:
         raise APIError(415, "Send JSON {path, content, project?} or a multipart/form-data "
                        "upload with a 'file' part.")
