@@ -241,7 +241,8 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     allowed = tmp_path / "allowed"
     mixed_repo.rename(allowed)
     job = client.post("/knowledge/index", json={"path": str(allowed), "project": "shop"})
-    assert job.status_code == 202 and job.headers["location"] == f"/knowledge/jobs/{job.json()['id']}"
+    assert job.status_code == 202
+    assert job.headers["location"] == f"/knowledge/jobs/{job.json()['id']}"
     done = wait_for(client, job.json()["id"])
     assert done["status"] == "done" and done["summary"]["files_failed"] == 0
     assert done["done"] == done["total"] > 0

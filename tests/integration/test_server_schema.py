@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 import schemathesis
-from schemathesis import GenerationMode
 from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
 
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
