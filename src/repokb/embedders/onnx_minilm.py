@@ -43,6 +43,9 @@ def _session(model: Path, threads: int) -> Any:
     options = ort.SessionOptions()
     if threads:
         options.intra_op_num_threads = threads
+    # Idle pool threads sleep instead of spinning: a spinning pool burns the cores that
+    # concurrent searches (and a colleague process) need, for a small gain when alone.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
     try:
         return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])

@@ -7,7 +7,9 @@ a write runs. A write that cannot get the lock in `write_wait_seconds` is answer
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -80,6 +82,7 @@ class Service:
         return self.jobs.submit(str(root), name, flush)
 
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
+        _lower_priority()  # searches first: the job's thread yields the CPU to them
         with self._write:  # jobs queue behind uploads rather than fail
             report = self.ws.indexer.run([ProjectRoot(job.project, Path(job.path))],
                                          flush=job.flush, progress=progress)
@@ -141,3 +144,8 @@ class Service:
             raise APIError(422, f"{raw} is not a folder.", "Give a project folder to index.")
         return resolved
 
+
+def _lower_priority() -> None:
+    """Nice the calling thread (Linux: per thread) so request threads win the CPU."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: normal priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
