@@ -50,6 +50,12 @@ def wait_job(http: httpx.Client, job_id: str) -> dict:
     return job
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), all threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -91,6 +97,8 @@ def main() -> None:
             latencies: list[float] = []
             errors: list[str] = []
             lock = threading.Lock()
+            load_before = os.getloadavg()[0]
+            cpu_before = cpu_seconds(server.pid)
             deadline = time.perf_counter() + args.seconds
 
             def client(n: int) -> None:
@@ -117,6 +125,8 @@ def main() -> None:
                 t.start()
             for t in threads:
                 t.join()
+            server_cpu = cpu_seconds(server.pid) - cpu_before
+            load_after = os.getloadavg()[0]
             after = http.get(f"/knowledge/jobs/{job['id']}").json()
             points_after = http.get("/knowledge/stats").json()["points"]
     finally:
@@ -126,14 +136,22 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
 
-    still_running = after["status"] == "running"
-    print(f"| setting | value |\n| --- | --- |\n| cores | {os.cpu_count()} |\n"
-          f"| clients (closed loop, loopback) | {args.clients} |\n| window | {args.seconds:.0f} s |\n"
-          f"| seed index (repokb/src) | {seeded['summary']['chunks_embedded']} chunks |\n"
-          f"| index job during the window | {args.tree} ({'still running' if still_running else after['status']} at the end) |\n"
-          f"| files walked by the job during the window | {after['done'] - before['done']} |\n"
-          f"| chunks written during the window | {points_after - points_before} |\n")
-    print("| searches | errors | throughput | p50 | p95 | p99 | max |\n"
+    state = "still running" if after["status"] == "running" else after["status"]
+    rows = [("cores", os.cpu_count()),
+            ("load average (1 min) before / after the window",
+             f"{load_before:.1f} / {load_after:.1f}"),
+            ("clients (closed loop, loopback)", args.clients),
+            ("window", f"{args.seconds:.0f} s"),
+            ("seed index (repokb/src)", f"{seeded['summary']['chunks_embedded']} chunks"),
+            ("index job during the window", f"{args.tree} ({state} at the end)"),
+            ("files the job walked during the window", after["done"] - before["done"]),
+            ("chunks it wrote during the window", points_after - points_before),
+            ("server CPU during the window", f"{server_cpu:.1f} s "
+             f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)")]
+    print("| setting | value |\n| --- | --- |")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    print("\n| searches | errors | throughput | p50 | p95 | p99 | max |\n"
           "| --- | --- | --- | --- | --- | --- | --- |")
     print(f"| {len(latencies)} | {len(errors)} | {len(latencies) / args.seconds:.1f}/s | "
           f"{statistics.median(latencies):.1f} ms | {percentile(latencies, 95):.1f} ms | "

@@ -201,11 +201,11 @@ class Indexer:
             store.prune(file.project, file.path, 0)
         with self.catalog.transaction():
             for item in admitted:
-                f = item.file
-                self.catalog.put(f.project, f.path, status="indexed",
+                done = item.file
+                self.catalog.put(done.project, done.path, status="indexed",
                                  reason="pre-chunked by the client",
                                  classification=item.classification,
-                                 chunks=len(store.file_points(f.project, f.path)))
+                                 chunks=len(store.file_points(done.project, done.path)))
             for file, c in refused:
                 self.catalog.put(file.project, file.path, status="skipped", reason=c.reasons[0],
                                  classification=c)
