@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import time
 
 import httpx
@@ -34,10 +35,10 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             hits = http.post("/knowledge/search",
                              json={"query": "send a password reset email", "limit": 3}).json()
             assert hits[0]["path"] == "src/shop/mail.py"
-            too_big = http.post("/knowledge/ingest", content=b"x" * 9_000_000,
-                                headers={"content-type": "application/json"})
-            assert too_big.status_code == 413
-            assert too_big.json()["error"]["code"] == "payload_too_large"
+            status, body = raw_request(url, b"POST /knowledge/ingest HTTP/1.1\r\n"
+                                       b"Host: x\r\nContent-Type: application/json\r\n"
+                                       b"Content-Length: 9000000\r\n\r\n{")
+            assert status == 413 and b'"payload_too_large"' in body  # refused before reading
             assert http.delete("/knowledge/flush").status_code == 401
 
             # The server owns the store: the CLI gets the clear busy message meanwhile.
@@ -52,6 +53,19 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
     assert code == 0, err
     stats = json.loads(out)
     assert set(stats["by_project"]) == {"shop"} and stats["points"] > 0
+
+
+def raw_request(url: str, request: bytes) -> tuple[int, bytes]:
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(request)
+        data = b""
+        while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    return int(data.split(b" ", 2)[1]), data.split(b"\r\n\r\n", 1)[1]
 
 
 def test_serve_refuses_a_busy_store(home):
