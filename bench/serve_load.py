@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import signal
 import socket
 import statistics
@@ -54,6 +55,18 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc), all threads."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all processes on the machine have used since boot (/proc/stat), in seconds."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = values[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -99,6 +112,7 @@ def main() -> None:
             lock = threading.Lock()
             load_before = os.getloadavg()[0]
             cpu_before = cpu_seconds(server.pid)
+            busy_before, own_before = machine_busy_seconds(), own_cpu_seconds()
             deadline = time.perf_counter() + args.seconds
 
             def client(n: int) -> None:
@@ -126,6 +140,8 @@ def main() -> None:
             for t in threads:
                 t.join()
             server_cpu = cpu_seconds(server.pid) - cpu_before
+            clients_cpu = own_cpu_seconds() - own_before
+            others_cpu = machine_busy_seconds() - busy_before - server_cpu - clients_cpu
             load_after = os.getloadavg()[0]
             after = http.get(f"/knowledge/jobs/{job['id']}").json()
             points_after = http.get("/knowledge/stats").json()["points"]
@@ -147,7 +163,9 @@ def main() -> None:
             ("files the job walked during the window", after["done"] - before["done"]),
             ("chunks it wrote during the window", points_after - points_before),
             ("server CPU during the window", f"{server_cpu:.1f} s "
-             f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)")]
+             f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
+            ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
+            ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
     print("| setting | value |\n| --- | --- |")
     for name, value in rows:
         print(f"| {name} | {value} |")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Depends, Header, Request, Response
 from fastapi import Query as Param
 from fastapi.concurrency import run_in_threadpool
@@ -151,12 +152,12 @@ def job(job_id: str, svc: Svc) -> dict[str, Any]:
 
 
 @router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit])
-def search(body: S.SearchRequest, svc: Svc) -> list[dict[str, Any]]:
+async def search(body: S.SearchRequest, svc: Svc) -> list[dict[str, Any]]:
     """Hybrid search; the same objects as `repokb search --json`."""
-    return svc.search(Query(
-        text=body.query, limit=body.limit or svc.settings.search_limit,
-        projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
-        languages=S.as_tuple(body.language), path_glob=body.path))
+    query = Query(text=body.query, limit=body.limit or svc.settings.search_limit,
+                  projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
+                  languages=S.as_tuple(body.language), path_glob=body.path)
+    return await anyio.to_thread.run_sync(svc.search, query, limiter=svc.search_slots)
 
 
 @router.get("/knowledge/stats", tags=["search"])

@@ -16,8 +16,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
+
 from repokb.models import Fragment
+from repokb.pipeline import Indexer
 from repokb.pipeline.discover import ProjectRoot
+from repokb.pipeline.embed import Vectorizer
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
 from repokb.surfaces.server.errors import APIError
@@ -35,6 +39,16 @@ class Service:
         self.settings = workspace.settings
         self._write = threading.Lock()
         self.jobs = Jobs(self._run_job)
+        self._job_indexer: Indexer | None = None
+        self._search_slots: anyio.CapacityLimiter | None = None
+
+    @property
+    def search_slots(self) -> anyio.CapacityLimiter:
+        """At most one search per core at a time; the rest wait in line (first come, first
+        served) instead of all contending for the GIL at once, which spreads latency."""
+        if self._search_slots is None:  # created on the event loop, at first use
+            self._search_slots = anyio.CapacityLimiter(os.cpu_count() or 2)
+        return self._search_slots
 
     def warm(self) -> None:
         """Open everything before serving, so that no two requests race to open it."""
@@ -84,9 +98,20 @@ class Service:
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         _lower_priority()  # searches first: the job's thread yields the CPU to them
         with self._write:  # jobs queue behind uploads rather than fail
-            report = self.ws.indexer.run([ProjectRoot(job.project, Path(job.path))],
-                                         flush=job.flush, progress=progress)
+            report = self._indexer_for_jobs().run([ProjectRoot(job.project, Path(job.path))],
+                                                  flush=job.flush, progress=progress)
         return report.summary()
+
+    def _indexer_for_jobs(self) -> Indexer:
+        """Jobs embed with their own model session, opened on the (niced) job thread: the ONNX
+        worker threads it starts inherit the low priority, so a long job cannot crowd out the
+        searches (measured: see bench/RESULTS.md, issue 7)."""
+        if self._job_indexer is None:
+            embedder = self.ws.new_embedder()
+            self._job_indexer = Indexer(
+                self.settings, self.ws.catalog, store_factory=lambda: self.ws.store,
+                vectorizer_factory=lambda: Vectorizer(embedder, self.ws.lexical))
+        return self._job_indexer
 
     # -- reads ------------------------------------------------------------------------------
     def search(self, query: Query) -> list[dict[str, Any]]:
