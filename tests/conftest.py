@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
+import socket
+import subprocess
+import sys
 import textwrap
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -162,6 +169,53 @@ def run_cli(*args: str) -> tuple[int, str, str]:
         cli.out.file = None  # type: ignore[assignment]
         cli.err.file = None  # type: ignore[assignment]
     return code, stdout.getvalue(), stderr.getvalue()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def serve_process(home: Path, *, api_key: str = "test-key",
+                  allow_roots: tuple[Path, ...] = ()) -> Iterator[str]:
+    """A real `repokb serve` on loopback (a free port); yields its base URL, stops it after."""
+    import httpx
+
+    port = free_port()
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": api_key}
+    args = [sys.executable, "-m", "repokb", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    for root in allow_roots:
+        args += ["--allow-root", str(root)]
+    home.mkdir(parents=True, exist_ok=True)
+    log = (home.parent / f"serve-{port}.log").open("w+")
+    proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"repokb serve exited with {proc.returncode}:\n{log.read()}")
+            try:
+                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("repokb serve did not answer /healthz within 90 s")
+            time.sleep(0.2)
+        yield url
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
 
 
 os.environ.setdefault("COLUMNS", "200")

@@ -36,9 +36,35 @@ _OPENERS = re.compile(
     r"^(?:Sure|Certainly|Absolutely|Of course)[!,]|^I'll help you\b|^Here's the (?:updated|revised"
     r"|modified|corrected|complete|full|fixed)\b", re.I)
 
+# A line opening a chat turn ("User:", "**Assistant:**", "Human: ..."): three or more turns with
+# both an asker and an assistant read as a pasted conversation.
+_TURN = re.compile(r"^\s*(?:[*_#>]+\s*)?(human|user|assistant|ai|claude|chatgpt)\s*(?:[*_]+)?\s*:",
+                   re.IGNORECASE | re.MULTILINE)
+_ASSISTANT = {"assistant", "ai", "claude", "chatgpt"}
+_ASKER = {"human", "user"}
+# A hard-coded message: a role literal followed by a literal content string of some length
+# (code that builds a request from variables is not flagged).
+_PAYLOAD = re.compile(
+    r"""["']role["']\s*:\s*["'](?:user|assistant|system)["']\s*,\s*["']content["']\s*:\s*"""
+    r"""["'][^"'\n]{15,}""", re.IGNORECASE)
+_META_PHRASES = (
+    "as an ai language model", "as a large language model",
+    "this session is being continued from a previous conversation",
+    "summary of the conversation so far", "the conversation is summarized below",
+    "i'm claude, an ai", "i am claude, an ai",
+)
+
 
 def llm_transcript(text: str) -> str | None:
-    """Why text looks like an LLM transcript, or None when it does not."""
+    """Why text looks like an LLM transcript, payload or meta-answer, or None when it does not."""
+    turns = [m.group(1).lower() for m in _TURN.finditer(text)]
+    if len(turns) >= 3 and set(turns) & _ASSISTANT and set(turns) & _ASKER:
+        return "llm_transcript"
+    if _PAYLOAD.search(text):
+        return "llm_api_payload"
+    lowered = text.lower()
+    if any(phrase in lowered for phrase in _META_PHRASES):
+        return "llm_meta_response"
     for name, pattern in _STRONG:
         if pattern.search(text):
             return name

@@ -33,7 +33,7 @@ def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
         names = [project] if project else list(ws.catalog.projects())
         matches = [(name, rel) for name in names]
     for name, rel in matches:
-        record = _from_catalog(ws, name, rel)
+        record = catalog_record(ws, name, rel)
         if record is not None:
             return record
     if on_disk and candidate.is_file() and not candidate.is_symlink():
@@ -42,7 +42,7 @@ def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
 
 
-def _from_catalog(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
+def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
     entry = ws.catalog.get(project, rel)
     inside = None
     if entry is None:  # a file under a skipped directory: that directory's record answers

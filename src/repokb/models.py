@@ -75,6 +75,19 @@ class SourceFile:
 
 
 @dataclass(frozen=True)
+class Fragment:
+    """A piece of a file chunked by a client (seed 002's browser), sent without its file.
+    Lines are 1-based when the client knows them, 0 when it does not."""
+
+    project: str
+    path: str  # canonical, relative to the project
+    chunk_index: int
+    content: str
+    start_line: int = 0
+    end_line: int = 0
+
+
+@dataclass(frozen=True)
 class SkippedPath:
     """A path the walk did not enter or read (a whole directory is recorded once), and why."""
 

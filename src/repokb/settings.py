@@ -18,10 +18,10 @@ from platformdirs import user_data_dir
 from repokb.errors import ConfigError
 
 
-def _setting(default: Any, help: str) -> Any:
+def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
     from dataclasses import field
 
-    return field(default=default, metadata={"help": help})
+    return field(default=default, metadata={"help": help}, repr=not secret)
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,21 @@ class Settings:
     dense_weight: float = _setting(1.0, "Weight of the dense ranking in RRF fusion.")
     lexical_weight: float = _setting(1.0, "Weight of the BM25 ranking in RRF fusion.")
     candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
+    # -- the server (`repokb serve`) --
+    host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")
+    port: int = _setting(8765, "Port `repokb serve` listens on.")
+    api_key: str = _setting(
+        "", "Key the x-api-key header must carry for destructive API calls (flush); set it with "
+        "REPOKB_API_KEY. Empty: destructive calls are refused.", secret=True)
+    allowed_roots: tuple[str, ...] = _setting(
+        (), "Folders on the server's disk that POST /knowledge/index may read (os.pathsep-"
+        "separated in the environment). Empty: server-side indexing is refused.")
+    max_request_bytes: int = _setting(8_000_000, "Largest request body the server accepts (413).")
+    max_batch_chunks: int = _setting(256, "Most fragments in one POST /knowledge/ingest (413).")
+    max_chunk_chars: int = _setting(20_000, "Longest fragment content POST /knowledge/ingest "
+                                    "accepts (422).")
+    write_wait_seconds: float = _setting(
+        10.0, "How long an API write waits for another write (or index job) before a 409.")
 
     @property
     def store_path(self) -> Path:
@@ -105,6 +120,9 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
     if isinstance(raw, target):
         return raw
     try:
+        if target is tuple:
+            items = raw.split(os.pathsep) if isinstance(raw, str) else list(raw)
+            return tuple(str(item) for item in items if str(item))
         if target is Path or issubclass(target, Path):
             return Path(str(raw)).expanduser()
         if target is bool:

@@ -34,6 +34,10 @@ class Workspace:
 
     @cached_property
     def embedder(self) -> Embedder:
+        return self.new_embedder()
+
+    def new_embedder(self) -> Embedder:
+        """A fresh model session (the server gives index jobs their own)."""
         load_embedders()
         return create_embedder(self.settings.embedder, max_tokens=self.settings.max_tokens,
                                batch_size=self.settings.embed_batch_size)

@@ -98,8 +98,8 @@ def polyglot(tmp_path_factory: pytest.TempPathFactory, real_embedder: object):
             self.inner = make_classifier(root)
             self.config = self.inner.config
 
-        def classify(self, file):
-            c = self.inner.classify(file)
+        def classify(self, file, head=None):
+            c = self.inner.classify(file, head)
             if c.language in ("html", "xml", "css", "scss", "less") and not \
                     c.index_policy.admits_content:
                 return replace(c, index_policy=Policy.INDEX_TEXT)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from repokb.models import (
     Classification,
     EmbeddedChunk,
+    Fragment,
     Kind,
     Policy,
     Role,
@@ -23,7 +24,7 @@ from repokb.models import (
     SkippedPath,
     SourceFile,
 )
-from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, read_text
+from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
@@ -69,11 +70,13 @@ class Indexer:
         self._store_factory = store_factory
         self._vectorizer_factory = vectorizer_factory
 
+    def limits(self) -> Limits:
+        s = self.settings
+        return Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes)
+
     def classifier(self, root: ProjectRoot) -> Classifier:
         """One per project run: reads the project's .repokb.yml once (ConfigError if bad)."""
-        s = self.settings
-        limits = Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes)
-        return Classifier.for_root(root.root, limits)
+        return Classifier.for_root(root.root, self.limits())
 
     def metrics(self) -> ChunkMetrics:
         return ChunkMetrics(self.settings.near_duplicate_threshold)
@@ -146,6 +149,17 @@ class Indexer:
         report.seconds = time.perf_counter() - started
         return report
 
+    # -- uploads (the server): the same stages without a walk -------------------------------
+    def ingest_file(self, project: str, path: str, data: bytes) -> RunReport:
+        from repokb.pipeline.uploads import ingest_file
+
+        return ingest_file(self, project, path, data)
+
+    def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
+        from repokb.pipeline.uploads import ingest_fragments
+
+        return ingest_fragments(self, fragments)
+
 
 def _embed_rate(name: str) -> float | None:
     """The backend's measured chunks per second (its class knows it; no model is loaded)."""
@@ -209,7 +223,8 @@ class _ProjectRun:
                          is_dir=item.is_dir, classification=c)
         self.report.record(item.path, c, 0, project=self.root.name)
 
-    def _file(self, file: SourceFile, entry: Entry | None) -> None:
+    def _file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
+        """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
         self.counts["files_seen"] += 1
         if (entry and entry.size == file.size and entry.mtime_ns == file.mtime_ns
                 and entry.classification
@@ -225,12 +240,13 @@ class _ProjectRun:
                 self.report.record(file.path, entry.classification, 0, entry.reason,
                                    project=self.root.name)
                 return
-        c = self.classifier.classify(file)
+        c = self.classifier.classify(file, data)
         if not c.index_policy.admits_content:
             self._skipped(file, entry, c, c.reasons[0])
             return
         try:
-            text, content_hash = read_text(file, self.settings.max_file_bytes)
+            text, content_hash = (decode_text(data) if data is not None
+                                  else read_text(file, self.settings.max_file_bytes))
         except FileProblem as problem:
             self._failed(file, entry, c, str(problem))
             return

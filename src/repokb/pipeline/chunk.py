@@ -44,6 +44,11 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
         raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc
     if len(data) > max_bytes:
         raise FileProblem(f"grew past max_file_bytes ({max_bytes}) while indexing")
+    return decode_text(data)
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
     if b"\x00" in data:
         raise FileProblem("NUL bytes in content: treated as binary")
     try:

@@ -34,8 +34,10 @@ class Classifier:
     def for_root(cls, root: Path, limits: Limits | None = None) -> Classifier:
         return cls(load_repo_config(root), limits)
 
-    def classify(self, file: SourceFile) -> Classification:
-        facts = FileFacts(file=file, limits=self.limits, project=self.context)
+    def classify(self, file: SourceFile, head: bytes | None = None) -> Classification:
+        """Classify one file; `head` gives its first bytes from memory (uploads) instead of
+        reading the disk."""
+        facts = FileFacts(file=file, limits=self.limits, project=self.context, content=head)
         c = decide(facts, self.rules, KIND_DEFAULTS, CONSTRAINTS, CLASSIFIER_VERSION)
         package = facts.nearest_dir_with(T.PACKAGE_MARKERS) if c.index_policy.admits_content \
             else None
@@ -50,7 +52,7 @@ class Classifier:
 
 def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,
              skip_file_bytes: int = 50_000_000, max_tabular_bytes: int = 1_000_000,
-             config: RepoConfig | None = None) -> Classification:
+             config: RepoConfig | None = None, head: bytes | None = None) -> Classification:
     """Classify one file (a fresh Classifier each call; a pipeline keeps one per project)."""
     limits = Limits(head_bytes, max_file_bytes, skip_file_bytes, max_tabular_bytes)
-    return Classifier(config, limits).classify(file)
+    return Classifier(config, limits).classify(file, head)

@@ -28,8 +28,11 @@ class WriteCounts:
 
 
 def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
-                observe: Callable[[list[EmbeddedChunk]], None] | None = None) -> WriteCounts:
-    """Write a batch; `observe` sees every chunk written, with its vector, before the write."""
+                observe: Callable[[list[EmbeddedChunk]], None] | None = None, *,
+                prune: bool = True) -> WriteCounts:
+    """Write a batch; `observe` sees every chunk written, with its vector, before the write.
+    `prune=False` for partial files (pre-chunked uploads): chunk indices past the batch's are
+    kept, not taken as gone."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
     reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
@@ -50,8 +53,9 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                         chunk.start_line, chunk.end_line):
                     continue  # identical point: nothing to write
             to_write.append(chunk)
-        counts.pruned += sum(1 for p in old.values()
-                             if int(p.get("chunk_index", 0)) >= len(item.chunks))
+        if prune:
+            counts.pruned += sum(1 for p in old.values()
+                                 if int(p.get("chunk_index", 0)) >= len(item.chunks))
     wanted = {c.text_hash for c in to_write}
     found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
     reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
@@ -60,7 +64,7 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
     if observe is not None:
         observe(embedded)
     store.upsert(embedded)
-    for item in files:
+    for item in files if prune else ():
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts
 

@@ -56,6 +56,7 @@ class FileFacts:
     file: SourceFile
     limits: Limits
     project: ProjectContext
+    content: bytes | None = None  # the file's first bytes when they come from memory (uploads)
     _sniffed: dict[str, str | None] = field(default_factory=dict)
 
     @cached_property
@@ -110,6 +111,8 @@ class FileFacts:
     def head(self) -> bytes:
         if self.file.size == 0 or self.file.size > self.limits.skip_file_bytes:
             return b""
+        if self.content is not None:
+            return self.content[: self.limits.head_bytes]
         try:
             with self.file.absolute.open("rb") as fh:
                 return fh.read(self.limits.head_bytes)

@@ -375,6 +375,31 @@ def flush(
     out.print(f"Flushed {target}: {deleted} chunks deleted.")
 
 
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default: setting host, 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(
+        help="Port to listen on (default: setting port, 8765).")] = None,
+    allow_root: Annotated[list[Path] | None, typer.Option(
+        "--allow-root", help="A folder POST /knowledge/index may read (repeatable; default: "
+        "setting allowed_roots).")] = None,
+    home: HomeOption = None,
+) -> None:
+    """Serve the REST API (docs at /docs) and the dashboard (at /) until interrupted.
+
+    The server owns the store while it runs; the API key for destructive calls comes from
+    REPOKB_API_KEY.
+    """
+    from repokb.surfaces.server import serve as run_server
+
+    roots = tuple(str(p.expanduser().resolve()) for p in allow_root) if allow_root else None
+    settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
+    err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
+              f"data {settings.home}", highlight=False)
+    run_server(settings)
+
+
 def main() -> None:
     try:
         app(standalone_mode=False)

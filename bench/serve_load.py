@@ -1,0 +1,182 @@
+"""Search latency of `repokb serve` under a bounded loopback load while an index job runs.
+
+    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30]
+
+Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
+searches have something to find, then starts an index job on TREE (default: Python's standard
+library, big enough to keep the job busy for the whole window) and, while it runs, lets CLIENTS
+threads each send search requests back to back (closed loop, one connection each) for SECONDS.
+Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
+Prints one Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+QUERIES = [
+    "how is the configuration loaded", "where are errors handled", "hybrid search fusion",
+    "database connection timeout", "parse command line arguments", "read a file from disk",
+    "secret detection in file content", "how are chunks embedded", "qdrant edge shard",
+    "classify a file by extension", "incremental indexing skips unchanged files",
+    "markdown heading sections", "RRF reciprocal rank fusion", "serve the dashboard",
+    "cómo se configura la base de datos", "tree-sitter python chunker",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_job(http: httpx.Client, job_id: str) -> dict:
+    while (job := http.get(f"/knowledge/jobs/{job_id}").json())["status"] in ("queued", "running"):
+        time.sleep(0.5)
+    return job
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), all threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all processes on the machine have used since boot (/proc/stat), in seconds."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = values[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, default=Path(sysconfig.get_paths()["stdlib"]))
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    args = parser.parse_args()
+
+    home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
+    port = free_port()
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": "bench"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "repokb", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--allow-root", str(REPO), "--allow-root", str(args.tree.resolve())],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            for _ in range(300):
+                try:
+                    if http.get("/healthz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.2)
+            seed = http.post("/knowledge/index", json={"path": str(REPO / "src"),
+                                                       "project": "repokb"}).json()
+            seeded = wait_job(http, seed["id"])
+            job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
+                                                      "project": "load"}).json()
+            while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
+                time.sleep(0.1)  # the job is walking and embedding before the load starts
+            before = http.get(f"/knowledge/jobs/{job['id']}").json()
+            points_before = http.get("/knowledge/stats").json()["points"]
+
+            latencies: list[float] = []
+            errors: list[str] = []
+            lock = threading.Lock()
+            load_before = os.getloadavg()[0]
+            cpu_before = cpu_seconds(server.pid)
+            busy_before, own_before = machine_busy_seconds(), own_cpu_seconds()
+            deadline = time.perf_counter() + args.seconds
+
+            def client(n: int) -> None:
+                with httpx.Client(base_url=url, timeout=30) as c:
+                    i = n
+                    while time.perf_counter() < deadline:
+                        query = QUERIES[i % len(QUERIES)]
+                        i += 1
+                        started = time.perf_counter()
+                        try:
+                            r = c.post("/knowledge/search", json={"query": query, "limit": 10})
+                            ok = r.status_code == 200 and isinstance(r.json(), list)
+                            problem = None if ok else f"HTTP {r.status_code}"
+                        except httpx.HTTPError as exc:
+                            problem = type(exc).__name__
+                        elapsed = (time.perf_counter() - started) * 1000
+                        with lock:
+                            latencies.append(elapsed)
+                            if problem:
+                                errors.append(problem)
+
+            threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            server_cpu = cpu_seconds(server.pid) - cpu_before
+            clients_cpu = own_cpu_seconds() - own_before
+            others_cpu = machine_busy_seconds() - busy_before - server_cpu - clients_cpu
+            load_after = os.getloadavg()[0]
+            after = http.get(f"/knowledge/jobs/{job['id']}").json()
+            points_after = http.get("/knowledge/stats").json()["points"]
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+    state = "still running" if after["status"] == "running" else after["status"]
+    rows = [("cores", os.cpu_count()),
+            ("load average (1 min) before / after the window",
+             f"{load_before:.1f} / {load_after:.1f}"),
+            ("clients (closed loop, loopback)", args.clients),
+            ("window", f"{args.seconds:.0f} s"),
+            ("seed index (repokb/src)", f"{seeded['summary']['chunks_embedded']} chunks"),
+            ("index job during the window", f"{args.tree} ({state} at the end)"),
+            ("files the job walked during the window", after["done"] - before["done"]),
+            ("chunks it wrote during the window", points_after - points_before),
+            ("server CPU during the window", f"{server_cpu:.1f} s "
+             f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
+            ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
+            ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
+    print("| setting | value |\n| --- | --- |")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    print("\n| searches | errors | throughput | p50 | p95 | p99 | max |\n"
+          "| --- | --- | --- | --- | --- | --- | --- |")
+    print(f"| {len(latencies)} | {len(errors)} | {len(latencies) / args.seconds:.1f}/s | "
+          f"{statistics.median(latencies):.1f} ms | {percentile(latencies, 95):.1f} ms | "
+          f"{percentile(latencies, 99):.1f} ms | {max(latencies):.1f} ms |")
+    if errors:
+        print("errors:", sorted(set(errors)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Uploads (the server): files and pre-cut fragments enter the same stages without a walk.
+
+`ingest_file` runs one in-memory file through the same decisions, chunks and writes as a
+project run (unchanged content costs no embedding). `ingest_fragments` stores pieces a client
+already cut: every fragment is judged and embedded before the single write, so a failure writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from repokb.contamination import llm_transcript
+from repokb.models import ChunkPiece, Classification, Fragment, SourceFile
+from repokb.pipeline.chunk import ChunkedFile
+from repokb.pipeline.classify import Classifier
+from repokb.pipeline.discover import ProjectRoot
+from repokb.pipeline.enrich import enrich
+from repokb.pipeline.report import RunReport
+from repokb.pipeline.store import merge, write_batch
+from repokb.secrets import find_secret
+
+if TYPE_CHECKING:
+    from repokb.pipeline import Indexer
+
+# Uploaded files have no folder on this machine; their SourceFile points nowhere readable, and
+# their bytes are passed along instead.
+UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
+
+
+def ingest_file(indexer: Indexer, project: str, path: str, data: bytes) -> RunReport:
+    """Index one file given in memory. `path` must already be canonical."""
+    from repokb.pipeline import _ProjectRun
+
+    assert indexer._store_factory and indexer._vectorizer_factory
+    started = time.perf_counter()
+    report = RunReport(metrics=indexer.metrics())
+    run = _ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
+                      indexer._vectorizer_factory(), report, None)
+    file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
+    run._file(file, indexer.catalog.get(project, path), data)
+    run._flush_pending()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def ingest_fragments(indexer: Indexer, fragments: Sequence[Fragment]) -> Counter[str]:
+    """Store pieces a client already cut. Each file's path (and first fragment, as its head)
+    is classified as usual; a fragment that is too short, binary, secret-like or an LLM
+    transcript is skipped and counted (`skipped_<why>`)."""
+    assert indexer._store_factory and indexer._vectorizer_factory
+    store = indexer._store_factory()
+    s = indexer.settings
+    classifier = Classifier(None, indexer.limits())
+    counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
+    groups: dict[tuple[str, str], list[Fragment]] = {}
+    for fragment in fragments:
+        groups.setdefault((fragment.project, fragment.path), []).append(fragment)
+    admitted: list[ChunkedFile] = []
+    refused: list[tuple[SourceFile, Classification]] = []
+    for (project, path), group in groups.items():
+        group.sort(key=lambda f: f.chunk_index)
+        size = sum(len(f.content.encode("utf-8")) for f in group)
+        file = SourceFile(project, UPLOAD_ROOT, path, size, 0)
+        c = classifier.classify(file, group[0].content.encode("utf-8"))
+        if not c.index_policy.admits_content:
+            counts["skipped"] += len(group)
+            counts[f"skipped_policy_{c.index_policy}"] += len(group)
+            refused.append((file, c))
+            continue
+        chunks = []
+        for f in group:
+            problem = fragment_problem(f.content, s.min_chunk_chars)
+            if problem:
+                outcome = "failed" if problem == "binary" else "skipped"
+                counts[outcome] += 1
+                counts[f"{outcome}_{problem}"] += 1
+                continue
+            end = f.end_line or (f.start_line + f.content.count("\n") if f.start_line else 0)
+            chunks.append(enrich(file, c, ChunkPiece(f.content, f.start_line, end),
+                                 f.chunk_index))
+        if chunks:
+            admitted.append(ChunkedFile(file, c, "", chunks))
+    merge(counts, write_batch(store, indexer._vectorizer_factory(), admitted, prune=False))
+    counts["stored"] = sum(len(item.chunks) for item in admitted)
+    for file, _ in refused:
+        store.prune(file.project, file.path, 0)
+    with indexer.catalog.transaction():
+        for item in admitted:
+            done = item.file
+            indexer.catalog.put(done.project, done.path, status="indexed",
+                                reason="pre-chunked by the client",
+                                classification=item.classification,
+                                chunks=len(store.file_points(done.project, done.path)))
+        for file, c in refused:
+            indexer.catalog.put(file.project, file.path, status="skipped", reason=c.reasons[0],
+                                classification=c)
+    return counts
+
+
+def fragment_problem(text: str, min_chars: int) -> str | None:
+    if "\x00" in text:
+        return "binary"
+    if len(text.strip()) < min_chars:
+        return "too_short"
+    if find_secret(text):
+        return "secret"
+    if llm_transcript(text):
+        return "contaminated"
+    return None

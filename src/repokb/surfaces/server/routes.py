@@ -1,0 +1,186 @@
+"""The REST endpoints: each validates its input, then makes one call on the service."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import Query as Param
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
+from starlette.datastructures import UploadFile
+
+from repokb import __version__
+from repokb.models import Fragment
+from repokb.search import Query
+from repokb.surfaces.server import schemas as S
+from repokb.surfaces.server.errors import APIError, ErrorResponse
+from repokb.surfaces.server.service import Service
+
+router = APIRouter()
+
+
+def _service(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+Svc = Annotated[Service, Depends(_service)]
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorResponse} for code in (*codes, 422, 500)}
+
+
+def _checked(check: Any, value: str, location: str) -> str:
+    try:
+        result: str = check(value)
+    except ValueError as exc:
+        raise APIError(422, f"The request is not valid at {location}: {exc}",
+                       details=[{"location": location, "message": str(exc)}]) from None
+    return result
+
+
+@router.get("/healthz", tags=["meta"])
+def healthz() -> dict[str, str]:
+    return {"status": "ok", "version": __version__}
+
+
+@router.get("/knowledge/client-config", tags=["meta"], response_model=S.ClientConfig)
+def client_config(svc: Svc) -> dict[str, Any]:
+    """Skip lists and limits the dashboard applies before uploading."""
+    return svc.client_config()
+
+
+@router.post("/knowledge/ingest", tags=["ingest"], response_model=S.IngestResult,
+             responses=errors(409, 413))
+def ingest(body: S.IngestRequest, svc: Svc) -> dict[str, Any]:
+    """Embed and store fragments a client already cut (seed 002). Secret-like, transcript-like
+    (LLM contamination), too short or binary fragments, and fragments of files whose path is
+    blocked or excluded, are skipped and counted. All or nothing: a rejected batch writes
+    nothing."""
+    s = svc.settings
+    if len(body.chunks) > s.max_batch_chunks:
+        raise APIError(413, f"The batch has {len(body.chunks)} fragments; the limit is "
+                       f"{s.max_batch_chunks}.", "Send smaller batches.")
+    fragments, seen = [], set()
+    for i, c in enumerate(body.chunks):
+        where = f"body.chunks.{i}"
+        if len(c.content) > s.max_chunk_chars:
+            raise APIError(422, f"Fragment {i} has {len(c.content)} characters; the limit is "
+                           f"{s.max_chunk_chars}.", "Cut it into smaller fragments.",
+                           details=[{"location": f"{where}.content", "message": "too long"}])
+        if c.start_line and c.end_line and c.end_line < c.start_line:
+            raise APIError(422, f"Fragment {i} ends (line {c.end_line}) before it starts "
+                           f"(line {c.start_line}).")
+        project = c.project or S.DEFAULT_PROJECT
+        key = (project, c.file_path, c.chunk_index)
+        if key in seen:
+            raise APIError(422, f"Fragment {i} repeats chunk {c.chunk_index} of {c.file_path}.",
+                           "Each (project, file_path, chunk_index) may appear once per batch.")
+        seen.add(key)
+        fragments.append(Fragment(project, c.file_path, c.chunk_index, c.content,
+                                  c.start_line or 0, c.end_line or 0))
+    return svc.ingest_fragments(fragments)
+
+
+_FILE_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": S.IngestFileRequest.model_json_schema()},
+    "multipart/form-data": {"schema": {
+        "type": "object", "required": ["file"],
+        "properties": {"file": {"type": "string", "format": "binary"},
+                       "path": {"type": "string", "description": "Default: the file name."},
+                       "project": {"type": "string"}}}},
+}}}
+
+
+@router.post("/knowledge/ingest/file", tags=["ingest"], response_model=S.IngestFileResult,
+             responses=errors(400, 409, 413, 415), openapi_extra=_FILE_BODY)
+async def ingest_file(request: Request, svc: Svc) -> dict[str, Any]:
+    """Index one whole file, sent as JSON `{path, content, project?}` or as a multipart upload
+    (`file`, `path`, `project`): classified, policy applied, chunked and embedded on the server.
+    Returns its classification record and the counts."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype == "application/json":
+        try:
+            body = S.IngestFileRequest.model_validate_json(await request.body())
+        except ValidationError as exc:
+            raise RequestValidationError([{**e, "loc": ("body", *e["loc"])}
+                                          for e in exc.errors(include_input=False)]) from None
+        project, path, data = body.project, body.path, body.content.encode("utf-8")
+    elif ctype == "multipart/form-data":
+        async with request.form(max_files=1, max_fields=8) as form:  # closes spooled files
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise APIError(422, "The form has no 'file' part.", "Send the file as 'file'.")
+            raw_path, raw_project = form.get("path") or upload.filename or "", form.get("project")
+            if not isinstance(raw_path, str) or not isinstance(raw_project, str | None):
+                raise APIError(422, "'path' and 'project' must be text fields.")
+            path = _checked(S.relative_path, raw_path, "body.path")
+            project = (_checked(S.project_name, raw_project, "body.project") if raw_project
+                       else None)
+            data = await upload.read()
+    else:
+        raise APIError(415, "Send JSON {path, content, project?} or a multipart/form-data "
+                       "upload with a 'file' part.")
+    return await run_in_threadpool(svc.ingest_file, project or S.DEFAULT_PROJECT, path, data)
+
+
+@router.post("/knowledge/index", tags=["index"], status_code=202, response_model=S.Job,
+             responses=errors(403))
+def index(body: S.IndexRequest, svc: Svc, response: Response) -> dict[str, Any]:
+    """Index a folder on the server's disk (under an allowed root) as a background job."""
+    job = svc.index(body.path, body.project, body.flush)
+    response.headers["Location"] = f"/knowledge/jobs/{job.id}"
+    return job.to_json()
+
+
+@router.get("/knowledge/jobs", tags=["index"], response_model=list[S.Job])
+def jobs(svc: Svc) -> list[dict[str, Any]]:
+    return [job.to_json() for job in svc.jobs.all()]
+
+
+@router.get("/knowledge/jobs/{job_id}", tags=["index"], response_model=S.Job,
+            responses=errors(404))
+def job(job_id: str, svc: Svc) -> dict[str, Any]:
+    found = svc.jobs.get(job_id)
+    if found is None:
+        raise APIError(404, f"No job {job_id!r}.", "GET /knowledge/jobs lists recent jobs.")
+    return found.to_json()
+
+
+@router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit])
+async def search(body: S.SearchRequest, svc: Svc) -> list[dict[str, Any]]:
+    """Hybrid search; the same objects as `repokb search --json`."""
+    query = Query(text=body.query, limit=body.limit or svc.settings.search_limit,
+                  projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
+                  languages=S.as_tuple(body.language), path_glob=body.path)
+    return await anyio.to_thread.run_sync(svc.search, query, limiter=svc.search_slots)
+
+
+@router.get("/knowledge/stats", tags=["search"])
+def stats(svc: Svc) -> dict[str, Any]:
+    """Points and files by project, kind, language, role, policy; the last run."""
+    return svc.stats()
+
+
+@router.get("/knowledge/explain", tags=["search"], response_model=S.Record,
+            responses=errors(404))
+def explain(svc: Svc, path: Annotated[str, Param(max_length=1024)],
+            project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
+    """Why a file was indexed, skipped, blocked or failed: its record and signals."""
+    rel = _checked(S.relative_path, path, "query.path")
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.explain(name, rel)
+
+
+@router.delete("/knowledge/flush", tags=["index"], response_model=S.FlushResult,
+               responses=errors(401, 403, 409))
+def flush(svc: Svc, project: Annotated[str | None, Param(max_length=128)] = None,
+          x_api_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """Delete one project's (or every) chunk and record. Requires the x-api-key header."""
+    svc.check_key(x_api_key)  # 401/403 before anything else is looked at
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.flush(name, x_api_key)

@@ -1,0 +1,202 @@
+"""Request and response bodies of the REST API, and the checks on names and paths in them.
+
+A path in a request is a project-relative name: normalised (POSIX separators, no `./`, NFC) and
+refused when it is absolute or climbs out with `..`. Text must be encodable as UTF-8 (JSON can
+carry lone surrogates that would fail later, deep in the pipeline).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from repokb.models import Kind
+from repokb.pipeline.discover import canonical
+
+DEFAULT_PROJECT = "uploads"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_KINDS = {str(k) for k in Kind}
+
+
+def _utf8(value: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text is not valid Unicode (lone surrogate)") from None
+    return value
+
+
+def relative_path(raw: str) -> str:
+    """The canonical project-relative form of `raw`; ValueError for traversal or odd names."""
+    _utf8(raw)
+    if _CONTROL.search(raw):
+        raise ValueError("path contains control characters")
+    text = raw.replace("\\", "/")
+    if text.startswith("/") or re.match(r"^[A-Za-z]:", text):
+        raise ValueError("path must be relative to its project (no absolute paths)")
+    if ".." in text.split("/"):
+        raise ValueError("path must not contain '..'")
+    path = canonical(text)
+    if not path:
+        raise ValueError("path is empty")
+    return path
+
+
+def project_name(raw: str) -> str:
+    _utf8(raw)
+    name = raw.strip()
+    if not name or _CONTROL.search(name) or "/" in name or "\\" in name or name in (".", ".."):
+        raise ValueError("project names are one folder-like name (no '/', '..' or control "
+                         "characters)")
+    return name
+
+
+def kind_name(raw: str) -> str:
+    if raw not in _KINDS:
+        raise ValueError(f"unknown kind; one of: {', '.join(sorted(_KINDS))}")
+    return raw
+
+
+Text = Annotated[str, AfterValidator(_utf8)]
+RelPath = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(relative_path)]
+Project = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(project_name)]
+KindName = Annotated[str, AfterValidator(kind_name)]
+ShortText = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_utf8)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FragmentIn(Strict):
+    content: Text = Field(description="The fragment's text.")
+    file_path: RelPath = Field(description="Path of its file, relative to the project.")
+    chunk_index: int = Field(ge=0, le=1_000_000, description="Position in its file, from 0.")
+    project: Project | None = Field(None, description=f"Default: {DEFAULT_PROJECT!r}.")
+    start_line: int | None = Field(None, ge=1, le=10_000_000,
+                                   description="First line (1-based), when the client knows it.")
+    end_line: int | None = Field(None, ge=1, le=10_000_000)
+
+
+class IngestRequest(Strict):
+    chunks: list[FragmentIn] = Field(description="Fragments as seed 002's browser client cuts "
+                                                 "them (it sends batches of 20).")
+
+
+class IngestResult(BaseModel):
+    stored: int
+    skipped: int
+    failed: int
+    total: int
+    reasons: dict[str, int] = Field(default_factory=dict,
+                                    description="Why fragments were skipped or failed.")
+    embedded: int = Field(0, description="Fragments that needed the model (new or changed text).")
+
+
+class IngestFileRequest(Strict):
+    path: RelPath
+    content: Text = Field(description="The whole file as text (use multipart for bytes).")
+    project: Project | None = None
+
+
+class Classification(BaseModel):
+    kind: str
+    subkind: str | None = None
+    language: str | None = None
+    knowledge_role: str
+    index_policy: str
+    reasons: list[str]
+    confidence: float = 1.0
+    flags: list[str] = []
+    signals: list[dict[str, Any]] = []
+    classifier_version: str = ""
+    config_path: str | None = None
+
+
+class Record(BaseModel):
+    """A file's catalog record: why it was indexed, skipped, blocked or failed."""
+
+    project: str
+    path: str
+    status: str
+    reason: str
+    chunks: int
+    classification: Classification | None
+
+
+class IngestFileResult(Record):
+    counts: dict[str, Any] = Field(
+        description="The run summary for this one file (counts; `by_language` holds the chunk "
+        "metrics per language and kind).")
+
+
+class IndexRequest(Strict):
+    path: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_utf8)] = Field(
+        description="A folder on the server's disk, under one of its allowed roots.")
+    project: Project | None = Field(None, description="Default: the folder's name.")
+    flush: bool = Field(False, description="Drop the project's index first.")
+
+
+class Job(BaseModel):
+    id: str
+    status: str = Field(description="queued, running, done, failed or cancelled.")
+    flush: bool
+    path: str
+    project: str
+    done: int
+    total: int
+    current: str
+    summary: dict[str, Any] | None
+    error: dict[str, Any] | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+
+
+class SearchRequest(Strict):
+    query: Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_utf8)]
+    limit: int | None = Field(None, ge=1, le=100, description="Default: the search_limit "
+                                                               "setting.")
+    project: Project | list[Project] | None = None
+    kind: KindName | list[KindName] | None = None
+    language: ShortText | list[ShortText] | None = None
+    path: ShortText | None = Field(None, description="A glob over project-relative paths.")
+
+
+class Hit(BaseModel):
+    """As `repokb search --json` prints it."""
+
+    path: str
+    start_line: int
+    end_line: int
+    symbol: str | None
+    kind: str
+    language: str | None
+    score: float
+    project: str
+    content: str
+
+
+class FlushResult(BaseModel):
+    project: str | None
+    points_deleted: int
+
+
+class ClientConfig(BaseModel):
+    """What the dashboard needs to filter and batch before it uploads."""
+
+    skip_dirs: list[str]
+    skip_files: list[str]
+    max_file_bytes: int
+    max_request_bytes: int
+    max_batch_chunks: int
+    max_chunk_chars: int
+    api_key_configured: bool
+
+
+def as_tuple(value: str | list[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)

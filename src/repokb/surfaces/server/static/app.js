@@ -1,0 +1,349 @@
+// repokb dashboard: plain JS over the REST API, no build step, nothing fetched from elsewhere.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const KINDS = ["source", "test", "test_fixture", "documentation", "configuration", "contract",
+  "schema", "infrastructure", "ci_cd", "dependency_manifest", "lockfile", "generated", "vendor",
+  "build_artifact", "asset", "data", "log", "binary", "secret_candidate", "unknown"];
+const CONCURRENCY = 2;          // uploads in flight; the server writes one at a time anyway
+const STATS_EVERY_MS = 5000;
+
+let config = null;              // GET /knowledge/client-config: skip lists and limits
+let upload = null;              // the running upload: {controller, cancelled}
+
+// -- API -------------------------------------------------------------------------------------
+async function api(method, path, {json, form, headers = {}, signal} = {}) {
+  const init = {method, headers: {...headers}, signal};
+  if (json !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(json);
+  } else if (form) {
+    init.body = form;
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch (_) { /* empty body */ }
+  if (!response.ok) {
+    const err = (data && data.error) || {message: `HTTP ${response.status}`, hint: ""};
+    const e = new Error(err.message + (err.hint ? ` — ${err.hint}` : ""));
+    e.status = response.status;
+    throw e;
+  }
+  return data;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+function setStatus(id, text, isError = false) {
+  $(id).textContent = text;
+  $(id).classList.toggle("error", isError);
+}
+
+// -- choosing a folder, filtering, uploading -------------------------------------------------
+function skipReason(relPath, size) {
+  const parts = relPath.split("/");
+  const name = parts[parts.length - 1];
+  if (parts.slice(0, -1).some((d) => config.skip_dirs.includes(d))) return "skipped folder";
+  if (config.skip_files.includes(name)) return "skipped file";
+  if (size > config.max_file_bytes) return "too large";
+  return null;
+}
+
+function filesFromInput(fileList) {
+  // webkitRelativePath is "folder/sub/file.ext": the folder names the project.
+  const files = Array.from(fileList);
+  const root = files.length ? files[0].webkitRelativePath.split("/")[0] : "";
+  return {root, entries: files.map((f) => ({file: f, path: f.webkitRelativePath.split("/").slice(1).join("/")}))};
+}
+
+async function filesFromHandle(dir, prefix = "", out = []) {
+  // File System Access API: skipped folders are not even entered.
+  for await (const [name, handle] of dir.entries()) {
+    const path = prefix ? `${prefix}/${name}` : name;
+    if (handle.kind === "directory") {
+      if (!config.skip_dirs.includes(name)) await filesFromHandle(handle, path, out);
+    } else {
+      out.push({file: await handle.getFile(), path});
+    }
+  }
+  return out;
+}
+
+function statusBadge(record) {
+  const policy = record.classification ? record.classification.index_policy : "";
+  const label = policy === "block" ? "blocked" : record.status;
+  return el("span", {class: `badge ${label}`}, label);
+}
+
+function addFileRow(project, path, badge, note) {
+  const row = el("li", {title: note || "", onclick: () => explain(project, path)},
+    badge, el("span", {class: "path"}, path));
+  $("upload-files").prepend(row);
+}
+
+async function uploadAll(root, entries) {
+  const project = $("upload-project").value.trim() || root || "uploads";
+  const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
+  const queue = [];
+  for (const entry of entries) {
+    const why = skipReason(entry.path, entry.file.size);
+    if (why) counts.filtered += 1; else queue.push(entry);
+  }
+  const total = queue.length;
+  let done = 0;
+  upload = {controller: new AbortController(), cancelled: false};
+  $("cancel-upload").disabled = false;
+  $("upload-files").replaceChildren();
+  $("upload-bar").classList.remove("done");
+  const show = (current) => {
+    $("upload-bar").style.width = total ? `${Math.round((100 * done) / total)}%` : "100%";
+    setStatus("upload-status", `${project}: ${done}/${total} files · ${counts.indexed} indexed · ` +
+      `${counts.skipped} skipped · ${counts.failed} failed · ${counts.chunks} chunks · ` +
+      `${counts.filtered} left out before upload` + (current ? ` — ${current}` : ""));
+  };
+  show("");
+  const worker = async () => {
+    while (queue.length && !upload.cancelled) {
+      const {file, path} = queue.shift();
+      show(path);
+      const form = new FormData();
+      form.append("file", file, file.name);
+      form.append("path", path);
+      form.append("project", project);
+      try {
+        const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload.controller.signal});
+        counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
+        counts.chunks += record.chunks;
+        addFileRow(project, path, statusBadge(record), record.reason);
+      } catch (e) {
+        if (upload.cancelled) return;
+        counts.failed += 1;
+        addFileRow(project, path, el("span", {class: "badge failed"}, "error"), e.message);
+      }
+      done += 1;
+      show("");
+    }
+  };
+  await Promise.all(Array.from({length: CONCURRENCY}, worker));
+  const finished = !upload.cancelled;
+  $("cancel-upload").disabled = true;
+  upload = null;
+  show("");
+  if (finished) {
+    $("upload-bar").style.width = "100%";
+    $("upload-bar").classList.add("done");
+    setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
+      `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
+      `${counts.filtered} left out before upload.`);
+  } else {
+    setStatus("upload-status", `Cancelled after ${done} of ${total} files (${project}).`, true);
+  }
+  refreshStats();
+}
+
+function cancelUpload() {
+  if (!upload) return;
+  upload.cancelled = true;
+  upload.controller.abort();
+}
+
+// -- server-side index jobs ------------------------------------------------------------------
+async function indexOnServer(event) {
+  event.preventDefault();
+  try {
+    let job = await api("POST", "/knowledge/index", {json: {path: $("index-path").value.trim()}});
+    while (job.status === "queued" || job.status === "running") {
+      setStatus("index-status", `${job.project}: ${job.status} ${job.done}/${job.total} ${job.current}`);
+      await new Promise((r) => setTimeout(r, 700));
+      job = await api("GET", `/knowledge/jobs/${job.id}`);
+    }
+    const s = job.summary || {};
+    setStatus("index-status", job.status === "done"
+      ? `${job.project}: done — ${s.files_indexed} files indexed, ${s.chunks_embedded} chunks embedded in ${s.seconds}s`
+      : `${job.project}: ${job.status} ${job.error ? job.error.message : ""}`, job.status !== "done");
+    refreshStats();
+  } catch (e) {
+    setStatus("index-status", e.message, true);
+  }
+}
+
+// -- stats -----------------------------------------------------------------------------------
+function drawBars(id, counts) {
+  const chart = $(id);
+  chart.querySelectorAll(".bar-row, .empty").forEach((n) => n.remove());
+  const items = Object.entries(counts || {}).sort((a, b) => b[1] - a[1]).slice(0, 8);
+  if (!items.length) { chart.append(el("div", {class: "empty muted small"}, "nothing yet")); return; }
+  const max = items[0][1];
+  for (const [label, n] of items) {
+    const fill = el("div", {class: "fill", style: `width:${(100 * n) / max}%`});
+    chart.append(el("div", {class: "bar-row", title: `${label}: ${n}`},
+      el("span", {class: "label"}, label === "None" ? "—" : label), el("div", {class: "track"}, fill),
+      el("span", {class: "n"}, String(n))));
+  }
+}
+
+function fillSelect(id, values, first) {
+  const select = $(id);
+  const current = select.value;
+  select.replaceChildren(el("option", {value: ""}, first),
+    ...values.map((v) => el("option", {value: v}, v)));
+  if (values.includes(current)) select.value = current;
+}
+
+async function refreshStats() {
+  try {
+    const s = await api("GET", "/knowledge/stats");
+    $("stat-points").textContent = s.points;
+    $("stat-files").textContent = s.files;
+    $("stat-projects").textContent = Object.keys(s.by_project).length;
+    drawBars("chart-kind", s.by_kind);
+    drawBars("chart-language", s.by_language);
+    drawBars("chart-role", s.by_role);
+    drawBars("chart-project", s.by_project);
+    const projects = Object.keys(s.by_project).sort();
+    fillSelect("search-project", projects, "all projects");
+    fillSelect("flush-project", projects, "— choose a project —");
+    fillSelect("search-language", Object.keys(s.by_language).filter((l) => l !== "None").sort(), "all languages");
+    const run = s.last_run;
+    $("last-run").textContent = run ? `last index run: ${run.project}, ` +
+      `${new Date(run.finished_at * 1000).toLocaleString()}` : "";
+    $("health").textContent = "online";
+    $("health").className = "pill ok";
+  } catch (e) {
+    $("health").textContent = "offline";
+    $("health").className = "pill bad";
+  }
+}
+
+// -- search ----------------------------------------------------------------------------------
+function highlight(text, query) {
+  // Escape by building text nodes; wrap query words (3+ letters) in <mark>.
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) || [])];
+  const frag = document.createDocumentFragment();
+  if (!words.length) { frag.append(text); return frag; }
+  const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "giu");
+  text.split(pattern).forEach((piece, i) => frag.append(i % 2 ? el("mark", {}, piece) : piece));
+  return frag;
+}
+
+async function search(event) {
+  event.preventDefault();
+  const query = $("search-query").value;
+  const body = {query, limit: 10};
+  for (const [key, id] of [["project", "search-project"], ["kind", "search-kind"],
+    ["language", "search-language"], ["path", "search-path"]]) {
+    const value = $(id).value.trim();
+    if (value) body[key] = value;
+  }
+  setStatus("search-status", "searching…");
+  const started = performance.now();
+  try {
+    const hits = await api("POST", "/knowledge/search", {json: body});
+    setStatus("search-status", `${hits.length} results in ${Math.round(performance.now() - started)} ms`);
+    $("search-results").replaceChildren(...hits.map((h) => {
+      const lines = h.start_line ? `:${h.start_line}-${h.end_line}` : "";
+      const snippet = h.content.split("\n").slice(0, 14).join("\n");
+      return el("li", {class: "hit"},
+        el("div", {class: "hit-head"},
+          el("span", {class: "hit-path", title: "explain this file", onclick: () => explain(h.project, h.path)},
+            `${h.project}/${h.path}${lines}`),
+          h.symbol ? el("span", {class: "hit-symbol"}, h.symbol) : null,
+          el("span", {class: "badge"}, h.kind),
+          h.language ? el("span", {class: "badge"}, h.language) : null,
+          el("span", {class: "hit-score"}, `score ${h.score.toFixed(4)}`)),
+        el("pre", {class: "snippet"}, highlight(snippet, query)));
+    }));
+  } catch (e) {
+    setStatus("search-status", e.message, true);
+  }
+}
+
+// -- explain ---------------------------------------------------------------------------------
+async function explain(project, path) {
+  $("explain-project").value = project || "";
+  $("explain-path").value = path;
+  const panel = $("explain-panel");
+  panel.classList.remove("muted");
+  try {
+    const params = new URLSearchParams({path});
+    if (project) params.set("project", project);
+    const r = await api("GET", `/knowledge/explain?${params}`);
+    const c = r.classification || {};
+    const rows = [["status", statusBadge(r)], ["reason", r.reason || (c.reasons || [])[0] || ""],
+      ["kind", [c.kind, c.subkind].filter(Boolean).join(" / ")], ["language", c.language || "—"],
+      ["role", c.knowledge_role], ["policy", c.index_policy], ["confidence", c.confidence],
+      ["flags", (c.flags || []).join(", ") || "—"], ["reasons", (c.reasons || []).join("; ")],
+      ["chunks", String(r.chunks)], ["classifier", c.classifier_version]];
+    const table = el("table", {}, ...rows.map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v ?? "—"))));
+    const signals = el("table", {}, el("tr", {}, el("th", {}, "signal"), el("th", {}, "value"), el("th", {}, "weight")),
+      ...(c.signals || []).map((s) => el("tr", {}, el("td", {}, s.type), el("td", {}, s.value), el("td", {}, String(s.weight)))));
+    panel.replaceChildren(el("div", {class: "headline"}, `${r.project}/${r.path}`), table,
+      el("h3", {}, "signals"), signals);
+    panel.scrollIntoView({block: "nearest"});
+  } catch (e) {
+    panel.replaceChildren(el("div", {class: "status error"}, e.message));
+  }
+}
+
+// -- flush -----------------------------------------------------------------------------------
+async function flush(event) {
+  event.preventDefault();
+  const project = $("flush-project").value;
+  const key = $("flush-key").value;
+  if (!project) { setStatus("flush-status", "Choose a project to flush.", true); return; }
+  if (!key) { setStatus("flush-status", "Enter the API key to flush.", true); $("flush-key").focus(); return; }
+  try {
+    const r = await api("DELETE", `/knowledge/flush?project=${encodeURIComponent(project)}`,
+      {headers: {"x-api-key": key}});
+    setStatus("flush-status", `Flushed ${r.project}: ${r.points_deleted} chunks deleted.`);
+    refreshStats();
+  } catch (e) {
+    setStatus("flush-status", e.message, true);
+  }
+}
+
+// -- wiring ----------------------------------------------------------------------------------
+async function main() {
+  config = await api("GET", "/knowledge/client-config");
+  fillSelect("search-kind", KINDS, "all kinds");
+  $("folder-input").addEventListener("change", (e) => {
+    const {root, entries} = filesFromInput(e.target.files);
+    if (entries.length) uploadAll(root, entries);
+    e.target.value = "";
+  });
+  if (window.showDirectoryPicker) {
+    $("pick-folder").hidden = false;
+    $("pick-folder").addEventListener("click", async () => {
+      try {
+        const dir = await window.showDirectoryPicker();
+        setStatus("upload-status", `Reading ${dir.name}…`);
+        uploadAll(dir.name, await filesFromHandle(dir));
+      } catch (e) {
+        if (e.name !== "AbortError") setStatus("upload-status", e.message, true);
+      }
+    });
+  }
+  $("cancel-upload").addEventListener("click", cancelUpload);
+  $("index-form").addEventListener("submit", indexOnServer);
+  $("search-form").addEventListener("submit", search);
+  $("explain-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    explain($("explain-project").value.trim(), $("explain-path").value.trim());
+  });
+  $("flush-form").addEventListener("submit", flush);
+  refreshStats();
+  setInterval(refreshStats, STATS_EVERY_MS);
+}
+
+main().catch((e) => setStatus("upload-status", `Cannot reach the server: ${e.message}`, true));

@@ -1,0 +1,127 @@
+"""The dashboard in a real browser: Debian's chromium driven by Playwright, against a real
+`repokb serve` on loopback, on the real model. Playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ..conftest import serve_process, write
+
+pytestmark = pytest.mark.e2e
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+KEY = "e2e-key"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail("chromium is missing: .ci/run installs it with apt-get")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, home):
+    with serve_process(home, api_key=KEY) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+
+        def local_only(route):  # nothing may be fetched from anywhere but this server
+            if route.request.url.startswith(url):
+                route.continue_()
+            else:
+                problems.append(f"external request: {route.request.url}")
+                route.abort()
+
+        page.route("**/*", local_only)
+        page.goto(url)
+        page.problems = problems
+        yield page
+        context.close()
+        assert not [p for p in problems if "status of 401" not in p], problems
+
+
+def test_upload_search_explain_flush(page, mixed_repo):
+    page.set_input_files("#folder-input", str(mixed_repo))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    assert page.locator("#upload-bar").get_attribute("style") == "width: 100%;"
+    text = status.inner_text()
+    assert text.startswith("Done: shop")
+    assert "1 left out before upload" in text  # node_modules/leftpad/index.js
+    rows = page.locator("#upload-files li")
+    assert "node_modules" not in page.locator("#upload-files").inner_text()
+    assert rows.count() == 9
+
+    page.locator("#stat-points").filter(has_not_text="–").wait_for()
+    page.wait_for_function("Number(document.getElementById('stat-points').textContent) > 0")
+    assert "source" in page.locator("#chart-kind").inner_text()
+    assert "shop" in page.locator("#chart-project").inner_text()
+
+    page.fill("#search-query", "how do I reset a forgotten password by email")
+    page.click("#search-form button[type=submit]")
+    first = page.locator("#search-results .hit").first
+    first.wait_for()
+    assert first.locator(".hit-path").inner_text().startswith("shop/src/shop/mail.py:")
+    assert first.locator(".hit-symbol").inner_text() == "send_password_reset_email"
+    assert "score" in first.locator(".hit-score").inner_text()
+    assert first.locator("pre.snippet mark").count() > 0
+
+    page.select_option("#search-kind", "documentation")
+    page.click("#search-form button[type=submit]")
+    page.locator("#search-status").filter(has_text="results").wait_for()
+    page.wait_for_function("[...document.querySelectorAll('#search-results .hit-path')]"
+                           ".every(e => e.textContent.includes('docs/'))")
+
+    first_hit = page.locator("#search-results .hit-path").first
+    first_hit.click()
+    panel = page.locator("#explain-panel")
+    panel.filter(has_text="documentation / install_guide").wait_for()
+    assert "parse_and_index" in panel.inner_text()
+
+    page.locator("#upload-files li", has_text=".env").click()
+    panel.filter(has_text="blocked").wait_for()
+    assert "secret file" in panel.inner_text() and "block" in panel.inner_text()
+
+    page.select_option("#flush-project", "shop")
+    page.click("#flush-button")
+    page.locator("#flush-status").filter(has_text="API key").wait_for()
+    page.fill("#flush-key", "wrong")
+    page.click("#flush-button")
+    page.locator("#flush-status").filter(has_text="wrong x-api-key").wait_for()
+    page.fill("#flush-key", KEY)
+    page.click("#flush-button")
+    page.locator("#flush-status").filter(has_text="Flushed shop").wait_for()
+    page.wait_for_function("document.getElementById('stat-points').textContent === '0'")
+
+
+def test_cancel_stops_the_upload(page, tmp_path):
+    folder = tmp_path / "many"
+    for i in range(60):
+        write(folder, f"docs/note_{i:02d}.md",
+              f"# Note {i}\n\nThis is note number {i}; it explains one small thing in detail.\n")
+    page.set_input_files("#folder-input", str(folder))
+    page.locator("#upload-files li").first.wait_for(timeout=60_000)
+    page.click("#cancel-upload")
+    status = page.locator("#upload-status")
+    status.filter(has_text="Cancelled after").wait_for()
+    done = int(status.inner_text().split("Cancelled after ")[1].split(" ")[0])
+    assert 0 < done < 60
+    assert page.locator("#cancel-upload").is_disabled()

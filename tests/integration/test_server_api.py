@@ -1,0 +1,376 @@
+"""The REST API through FastAPI's TestClient, on the real model and a real Qdrant Edge shard."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from repokb import service
+from repokb.search import Query
+from repokb.settings import Settings
+from repokb.surfaces.server.app import create_app
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+KEY = "test-key-123"
+ERROR_KEYS = {"status", "code", "message", "hint", "details"}
+
+
+@pytest.fixture
+def make_client(home, tmp_path, real_embedder):
+    opened: list[tuple[Workspace, TestClient]] = []
+
+    def make(**overrides: object) -> TestClient:
+        values = {"api_key": KEY, "allowed_roots": (str(tmp_path / "allowed"),), **overrides}
+        ws = Workspace(Settings.load(**values))
+        ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
+        client = TestClient(create_app(workspace=ws), raise_server_exceptions=False)
+        client.__enter__()
+        opened.append((ws, client))
+        return client
+
+    yield make
+    for ws, client in opened:
+        client.__exit__(None, None, None)
+        ws.close()
+
+
+@pytest.fixture
+def client(make_client) -> TestClient:
+    return make_client()
+
+
+def assert_error(response, status: int, code: str, words: str = "") -> dict:
+    body = response.json()
+    assert response.status_code == status, body
+    assert set(body) == {"error"} and set(body["error"]) == ERROR_KEYS, body
+    assert body["error"]["status"] == status and body["error"]["code"] == code
+    assert words.lower() in body["error"]["message"].lower(), body
+    return body["error"]
+
+
+def points(client: TestClient) -> int:
+    return client.get("/knowledge/stats").json()["points"]
+
+
+def ingest_file(client: TestClient, path: str, content: str, project: str = "shop"):
+    return client.post("/knowledge/ingest/file",
+                       json={"path": path, "content": content, "project": project})
+
+
+PY = ('def send_password_reset_email(address: str, token: str) -> None:\n'
+      '    """Email a password reset link containing a one-time token to the user."""\n'
+      '    print(f"to {address}: reset at https://shop.example/reset?token={token}")\n')
+
+
+def test_one_error_shape_for_every_failure(client):
+    """Pinned: every 4xx/5xx is {"error": {status, code, message, hint, details}}."""
+    assert client.delete("/knowledge/flush").json() == {"error": {
+        "status": 401, "code": "unauthorized", "message": "Missing or wrong x-api-key header.",
+        "hint": "Send the key the server was started with (REPOKB_API_KEY).", "details": []}}
+    assert_error(client.get("/no/such/route"), 404, "not_found")
+    assert_error(client.put("/knowledge/search"), 405, "method_not_allowed")
+    invalid = assert_error(client.post("/knowledge/search", json={"limit": 0}), 422,
+                           "invalid_request", "not valid")
+    assert {d["location"] for d in invalid["details"]} >= {"body.query", "body.limit"}
+    assert_error(client.post("/knowledge/search", content=b"{not json",
+                             headers={"content-type": "application/json"}), 422,
+                 "invalid_request")
+    assert_error(client.post("/knowledge/ingest/file", content=b"x",
+                             headers={"content-type": "text/plain"}), 415,
+                 "unsupported_media_type")
+    assert_error(client.post("/knowledge/index", json={"path": "/etc"}), 403, "forbidden")
+    assert_error(client.get("/knowledge/jobs/nope"), 404, "not_found")
+    assert_error(client.get("/knowledge/explain", params={"path": "none.py"}), 404, "not_found",
+                 "not in the catalog")
+
+
+def test_validation_errors_never_echo_the_input(client):
+    secret = "AKIAABCDEFGHIJKLMNOP"
+    response = client.post("/knowledge/ingest", json={"chunks": [
+        {"content": f"key = {secret}", "file_path": "a.py", "chunk_index": -1}]})
+    assert_error(response, 422, "invalid_request")
+    assert secret not in response.text
+
+
+def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(client):
+    first = ingest_file(client, "./src//shop/mail.py", PY)
+    assert first.status_code == 200, first.json()
+    record = first.json()
+    assert record["path"] == "src/shop/mail.py" and record["status"] == "indexed"
+    assert record["classification"]["kind"] == "source"
+    assert record["classification"]["language"] == "python"
+    assert record["chunks"] == 1 and record["counts"]["chunks_embedded"] == 1
+
+    doc = b"# Shop\n\n## Installation with Docker\n\nBuild the image with docker build and " \
+          b"run it with docker run; the container listens on port 8000.\n"
+    multi = client.post("/knowledge/ingest/file", files={"file": ("install.md", doc)},
+                        data={"path": "docs/install.md", "project": "shop"})
+    assert multi.status_code == 200, multi.json()
+    assert multi.json()["classification"]["kind"] == "documentation"
+
+    hits = client.post("/knowledge/search", json={"query": "reset a forgotten password by email"})
+    assert hits.status_code == 200
+    top = hits.json()[0]
+    assert (top["path"], top["symbol"], top["project"]) == (
+        "src/shop/mail.py", "send_password_reset_email", "shop")
+    assert set(top) == {"path", "start_line", "end_line", "symbol", "kind", "language", "score",
+                        "project", "content"}
+
+    why = client.get("/knowledge/explain", params={"project": "shop", "path": "docs/install.md"})
+    assert why.json()["status"] == "indexed" and why.json()["chunks"] == 1
+    stats = client.get("/knowledge/stats").json()
+    assert stats["by_project"] == {"shop": 2} and stats["points"] == 2
+
+    again = ingest_file(client, "src/shop/mail.py", PY)  # same content: no model work
+    assert again.json()["counts"]["chunks_embedded"] == 0
+    assert again.json()["counts"]["chunks_unchanged"] == 1
+
+
+def test_uploaded_secrets_binaries_and_transcripts_never_reach_the_store(client):
+    env = ingest_file(client, ".env", "DATABASE_PASSWORD=hunter2-very-secret\n")
+    assert env.status_code == 200
+    assert env.json()["status"] == "skipped"
+    assert env.json()["classification"]["index_policy"] == "block"
+    assert "hunter2" not in env.text
+    aws = ingest_file(client, "deploy/config.yaml",
+                      "aws:\n  access_key: AKIAABCDEFGHIJKLMNOP\n  region: eu-west-1\n"
+                      "  bucket: shop-invoices-archive\n")
+    # configuration worth indexing: indexed only as a redacted copy
+    assert aws.json()["classification"]["index_policy"] == "index_text"
+    assert "redact" in aws.json()["classification"]["flags"]
+    assert "AKIAABCDEFGHIJKLMNOP" not in aws.text
+    binary = client.post("/knowledge/ingest/file",
+                         files={"file": ("notes.txt", b"abc\x00\x01\x02" * 50)})
+    assert binary.json()["project"] == "uploads"
+    assert binary.json()["classification"]["kind"] == "binary"
+    transcript = ingest_file(client, "docs/chat.md", "# Notes\n\n" + "User: how do I deploy it?\n"
+                             "Assistant: Run the deploy script with the production profile.\n" * 3)
+    # a whole file of conversation is excluded by the classifier (chunk-level drops cover the
+    # transcripts hidden inside otherwise useful files)
+    assert transcript.json()["status"] == "skipped"
+    assert "contamination" in transcript.json()["reason"]
+    hits = client.post("/knowledge/search", json={"query": "aws access_key AKIAABCDEFGHIJKLMNOP",
+                                                  "limit": 50}).json()
+    assert {h["path"] for h in hits} == {"deploy/config.yaml"}  # nothing else was stored
+    assert all("AKIA" not in h["content"] and "hunter2" not in h["content"] for h in hits)
+    assert "<REDACTED_SECRET>" in hits[0]["content"]
+    why = client.get("/knowledge/explain", params={"project": "shop", "path": ".env"}).json()
+    assert why["classification"]["knowledge_role"] == "blocked_sensitive"
+
+
+def test_ingest_fragments_counts_stored_skipped_failed(client):
+    text = "The dashboard uploads a folder in batches and shows a progress bar while it works."
+    chunks = [
+        {"content": text, "file_path": "docs/ui.md", "chunk_index": 0, "project": "web"},
+        {"content": "short", "file_path": "docs/ui.md", "chunk_index": 1, "project": "web"},
+        {"content": "token: ghp_" + "a1B2" * 10 + " is what we deploy with, keep it safe",
+         "file_path": "docs/ui.md", "chunk_index": 2, "project": "web"},
+        {"content": '{"role": "user", "content": "What does the dashboard do with my folder?"}',
+         "file_path": "scripts/payload.json", "chunk_index": 0, "project": "web"},
+        {"content": "binary\x00content that is long enough to be considered at all here",
+         "file_path": "docs/ui.md", "chunk_index": 3, "project": "web"},
+        {"content": "PASSWORD=hunter2-very-secret and more text to be long enough here",
+         "file_path": ".env", "chunk_index": 0, "project": "web"},
+        {"content": "Install with pip and run the server with repokb serve on port 8765.",
+         "file_path": "README.md", "chunk_index": 4, "start_line": 10, "project": "web"},
+    ]
+    response = client.post("/knowledge/ingest", json={"chunks": chunks})
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["stored"], body["skipped"], body["failed"], body["total"]) == (2, 4, 1, 7)
+    assert body["reasons"] == {"failed_binary": 1, "skipped_contaminated": 1,
+                               "skipped_policy_block": 1, "skipped_secret": 1,
+                               "skipped_too_short": 1}
+    assert "hunter2" not in response.text and "ghp_" not in response.text
+    assert points(client) == 2
+    hits = client.post("/knowledge/search", json={"query": "repokb serve port",
+                                                  "project": "web"}).json()
+    assert (hits[0]["path"], hits[0]["start_line"], hits[0]["end_line"]) == ("README.md", 10, 10)
+    assert all("hunter2" not in h["content"] and "ghp_" not in h["content"] for h in hits)
+    why = client.get("/knowledge/explain", params={"project": "web", "path": "docs/ui.md"}).json()
+    assert why["status"] == "indexed" and why["chunks"] == 1
+    blocked = client.get("/knowledge/explain", params={"project": "web", "path": ".env"}).json()
+    assert blocked["status"] == "skipped" and "secret" in blocked["reason"]
+
+
+def test_limits_are_clear_errors_and_nothing_is_half_written(make_client):
+    client = make_client(max_batch_chunks=3, max_chunk_chars=200, max_request_bytes=20_000)
+    good = {"content": "A perfectly fine fragment about configuration and timeouts.",
+            "file_path": "a.md", "chunk_index": 0}
+    too_many = [dict(good, chunk_index=i) for i in range(4)]
+    assert_error(client.post("/knowledge/ingest", json={"chunks": too_many}), 413,
+                 "payload_too_large", "limit is 3")
+    too_long = [good, dict(good, chunk_index=1, content="x" * 201)]
+    assert_error(client.post("/knowledge/ingest", json={"chunks": too_long}), 422,
+                 "invalid_request", "limit is 200")
+    twice = [good, dict(good)]
+    assert_error(client.post("/knowledge/ingest", json={"chunks": twice}), 422,
+                 "invalid_request", "repeats chunk 0")
+    bad_path = [good, dict(good, chunk_index=1, file_path="../../etc/passwd")]
+    assert_error(client.post("/knowledge/ingest", json={"chunks": bad_path}), 422,
+                 "invalid_request", "'..'")
+    assert points(client) == 0  # the good fragment in each rejected batch was not stored
+    big = {"path": "big.md", "content": "word " * 5000}
+    assert_error(client.post("/knowledge/ingest/file", json=big), 413, "payload_too_large")
+
+    def stream():  # no Content-Length: counted while reading
+        yield b'{"path": "big.md", "content": "'
+        for _ in range(30):
+            yield b"x" * 1000
+        yield b'"}'
+
+    assert_error(client.post("/knowledge/ingest/file", content=stream(),
+                             headers={"content-type": "application/json"}),
+                 413, "payload_too_large")
+    assert client.get("/knowledge/stats").json()["files"] == 0
+
+
+@pytest.mark.parametrize("path", ["../outside.py", "src/../../x.py", "/etc/passwd",
+                                  "C:\\\\Windows\\\\x.py", "\\\\server\\\\share.py", "",
+                                  "src/\x00.py"])
+def test_upload_paths_cannot_escape_their_project(client, path):
+    response = ingest_file(client, path, PY)
+    assert_error(response, 422, "invalid_request")
+    assert client.get("/knowledge/stats").json()["files"] == 0
+
+
+def test_explain_rejects_traversal(client):
+    assert_error(client.get("/knowledge/explain", params={"path": "../../etc/passwd"}), 422,
+                 "invalid_request", "'..'")
+
+
+def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
+    allowed = tmp_path / "allowed"
+    mixed_repo.rename(allowed)
+    job = client.post("/knowledge/index", json={"path": str(allowed), "project": "shop"})
+    assert job.status_code == 202
+    assert job.headers["location"] == f"/knowledge/jobs/{job.json()['id']}"
+    done = wait_for(client, job.json()["id"])
+    assert done["status"] == "done" and done["summary"]["files_failed"] == 0
+    assert done["done"] == done["total"] > 0
+    ws = client.app.state.service.ws
+    for body, query in [
+        ({"query": "database connection timeout"}, Query("database connection timeout")),
+        ({"query": "timeout", "kind": "configuration", "limit": 3},
+         Query("timeout", kinds=("configuration",), limit=3)),
+        ({"query": "timeout", "path": "src/**", "project": ["shop"], "language": "python"},
+         Query("timeout", path_glob="src/**", projects=("shop",), languages=("python",))),
+    ]:
+        api = client.post("/knowledge/search", json=body).json()
+        assert api and api == [h.to_json() for h in ws.searcher.search(query)]
+    assert client.get("/knowledge/stats").json() == service.stats(ws)
+    assert_error(client.post("/knowledge/search", json={"query": "x", "kind": "sourcecode"}), 422,
+                 "invalid_request", "unknown kind")
+    assert_error(client.post("/knowledge/search", json={"query": "   "}), 422, "invalid_request",
+                 "empty")
+    assert client.post("/knowledge/search", json={"query": "x", "path": "none/**"}).json() == []
+
+
+def wait_for(client: TestClient, job_id: str, timeout: float = 120) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = client.get(f"/knowledge/jobs/{job_id}").json()
+        if job["status"] not in ("queued", "running"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} did not finish")
+
+
+def test_index_only_under_allowed_roots(make_client, tmp_path):
+    allowed = tmp_path / "allowed"
+    write(allowed, "proj/README.md", "# Proj\n\nA project inside the allowed root, with docs.\n")
+    (tmp_path / "secret").mkdir()
+    client = make_client()
+    for path in ("/etc", str(tmp_path / "secret"), str(allowed / ".." / "secret"),
+                 "relative/path", str(allowed) + "/../allowed/proj"):
+        assert_error(client.post("/knowledge/index", json={"path": path}), 403, "forbidden")
+    link = allowed / "escape"
+    link.symlink_to(tmp_path / "secret")
+    assert_error(client.post("/knowledge/index", json={"path": str(link)}), 403, "forbidden")
+    assert_error(client.post("/knowledge/index", json={"path": str(allowed / "missing")}), 422,
+                 "invalid_request", "not a folder")
+    job = client.post("/knowledge/index", json={"path": str(allowed / "proj")}).json()
+    assert wait_for(client, job["id"])["summary"]["files_indexed"] == 1
+    assert job["project"] == "proj"
+    assert [j["id"] for j in client.get("/knowledge/jobs").json()] == [job["id"]]
+    closed = make_client(allowed_roots=(), home=tmp_path / "other-home")
+    assert_error(closed.post("/knowledge/index", json={"path": str(allowed)}), 403, "forbidden",
+                 "no allowed roots")
+
+
+def test_flush_needs_the_key(make_client):
+    client = make_client()
+    ingest_file(client, "a.py", PY, project="one")
+    ingest_file(client, "b.py", PY, project="two")
+    assert_error(client.delete("/knowledge/flush", params={"project": "one"}), 401, "unauthorized")
+    assert_error(client.delete("/knowledge/flush", params={"project": "one"},
+                               headers={"x-api-key": "wrong"}), 401, "unauthorized")
+    assert points(client) == 2
+    ok = client.delete("/knowledge/flush", params={"project": "one"}, headers={"x-api-key": KEY})
+    assert ok.status_code == 200 and ok.json() == {"project": "one", "points_deleted": 1}
+    assert client.get("/knowledge/stats").json()["by_project"] == {"two": 1}
+    everything = client.delete("/knowledge/flush", headers={"x-api-key": KEY})
+    assert everything.json() == {"project": None, "points_deleted": 1}
+
+
+def test_without_an_api_key_destructive_calls_are_refused(make_client):
+    client = make_client(api_key="")
+    assert_error(client.delete("/knowledge/flush", headers={"x-api-key": ""}), 403, "forbidden",
+                 "no API key")
+    assert client.get("/knowledge/client-config").json()["api_key_configured"] is False
+
+
+def test_writes_are_serialised_while_searches_keep_answering(make_client):
+    client = make_client(write_wait_seconds=0.3)
+    ingest_file(client, "a.py", PY)
+    service = client.app.state.service
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with service.writing():
+            holding.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert holding.wait(5)
+        assert client.post("/knowledge/search", json={"query": "password"}).status_code == 200
+        assert client.get("/knowledge/stats").status_code == 200
+        assert_error(ingest_file(client, "b.py", PY), 409, "busy")
+        assert_error(client.delete("/knowledge/flush", headers={"x-api-key": KEY}), 409, "busy")
+    finally:
+        release.set()
+        holder.join()
+    assert ingest_file(client, "b.py", PY).status_code == 200
+
+
+def test_health_docs_and_dashboard_need_no_internet(client):
+    assert client.get("/healthz").json()["status"] == "ok"
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "/docs-assets/swagger-ui-bundle.js" in docs.text
+    assert "cdn" not in docs.text and "https://" not in docs.text
+    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    schema = client.get("/openapi.json").json()
+    assert {"/knowledge/ingest", "/knowledge/ingest/file", "/knowledge/index",
+            "/knowledge/jobs/{job_id}", "/knowledge/search", "/knowledge/stats",
+            "/knowledge/explain", "/knowledge/flush", "/healthz"} <= set(schema["paths"])
+    page = client.get("/")
+    assert page.status_code == 200 and "webkitdirectory" in page.text
+    static = Path(__file__).parents[2] / "src/repokb/surfaces/server/static"
+    for file in static.iterdir():
+        text = file.read_text()
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, file
+        assert client.get(f"/static/{file.name}").status_code == 200
+    config = client.get("/knowledge/client-config").json()
+    assert {"node_modules", ".git", "__pycache__", ".venv", "dist", "build"} <= set(
+        config["skip_dirs"])
+    assert json.dumps(config).count(KEY) == 0
