@@ -219,3 +219,14 @@ def serve_process(home: Path, *, api_key: str = "test-key",
 
 
 os.environ.setdefault("COLUMNS", "200")
+
+
+def invoke(*args: str) -> str:
+    """Run a CLI command through Typer's runner; it must succeed. Returns its stdout."""
+    from typer.testing import CliRunner
+
+    from repokb.surfaces.cli import app
+
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.stdout

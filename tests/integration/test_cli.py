@@ -5,20 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from repokb.surfaces.cli import app
-
-from ..conftest import run_cli, write
+from ..conftest import invoke, run_cli, write
 
 pytestmark = pytest.mark.integration
-runner = CliRunner()
-
-
-def invoke(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, (result.output, result.exception)
-    return result.stdout
 
 
 def test_index_json_shape_and_incremental_summary(home, mixed_repo):

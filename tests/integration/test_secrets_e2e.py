@@ -6,21 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
-
-from repokb.surfaces.cli import app
 
 from .. import fake_secrets as fake
-from ..conftest import write
+from ..conftest import invoke, write
 
 pytestmark = pytest.mark.integration
-runner = CliRunner()
-
-
-def invoke(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, (result.output, result.exception)
-    return result.stdout
 
 
 @pytest.fixture

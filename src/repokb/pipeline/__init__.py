@@ -248,7 +248,7 @@ class _ProjectRun:
             text, content_hash = (decode_text(data) if data is not None
                                   else read_text(file, self.settings.max_file_bytes))
         except FileProblem as problem:
-            self._failed(file, entry, c, str(problem))
+            self._skipped(file, entry, c, str(problem), status="failed")
             return
         if (entry and entry.status == "indexed" and entry.content_hash == content_hash
                 and entry.classification and entry.classification == c):
@@ -275,18 +275,11 @@ class _ProjectRun:
         self.report.record(file.path, c, entry.chunks, project=self.root.name)
 
     def _skipped(self, file: SourceFile, entry: Entry | None, c: Classification,
-                 reason: str) -> None:
+                 reason: str, status: str = "skipped") -> None:
+        """Not indexed (skipped by policy, or failed with a reason): drop any points it had."""
         self._drop_points(entry, file.path)
-        self.counts["files_skipped"] += 1
-        self.catalog.put(self.root.name, file.path, status="skipped", reason=reason,
-                         size=file.size, mtime_ns=file.mtime_ns, classification=c)
-        self.report.record(file.path, c, 0, reason, project=self.root.name)
-
-    def _failed(self, file: SourceFile, entry: Entry | None, c: Classification,
-                reason: str) -> None:
-        self._drop_points(entry, file.path)
-        self.counts["files_failed"] += 1
-        self.catalog.put(self.root.name, file.path, status="failed", reason=reason,
+        self.counts[f"files_{status}"] += 1
+        self.catalog.put(self.root.name, file.path, status=status, reason=reason,
                          size=file.size, mtime_ns=file.mtime_ns, classification=c)
         self.report.record(file.path, c, 0, reason, project=self.root.name)
 
