@@ -98,3 +98,10 @@ def test_chunk_ids_and_hashes_are_deterministic(language, steps):
     assert [(ch.point_id, ch.text_hash) for ch in first.chunks] == [
         (ch.point_id, ch.text_hash) for ch in second.chunks]
     assert [ch.chunk_index for ch in first.chunks] == list(range(len(first.chunks)))
+
+
+def test_high_plane_code_points_do_not_crash_a_grammar():
+    """tree-sitter-bash segfaulted on "{" + U+DA593 (found by the generated-sources test)."""
+    for language in LANGUAGES:
+        for text in ("{\U000da593", "x = '{\U0010ffff'\n", "echo ${\U000e0000}\n"):
+            check(language, text)

@@ -6,6 +6,7 @@ ranges. It must never raise on malformed input: it falls back to fixed windows i
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 from repokb.models import ChunkPiece
@@ -23,6 +24,19 @@ def last_row(node: Any) -> int:
     before (its newline belongs to it, not the next line's text)."""
     row, column = node.end_point
     return int(row - 1 if column == 0 and row > node.start_point[0] else row)
+
+
+# tree-sitter-bash 0.25 segfaults (kills the process) on code points in the high planes
+# (e.g. "{" followed by U+DA593; found by the property tests). They are unassigned or private
+# use, so for parsing they are swapped for an assigned code point of the same UTF-8 length
+# (4 bytes): byte offsets, rows and the source lines the chunks are cut from stay exact.
+_HIGH_PLANES = re.compile("[\U00030000-\U0010FFFF]")
+_SAFE_STAND_IN = "\U0002F800"
+
+
+def source_bytes(text: str) -> bytes:
+    """The bytes a tree-sitter parser may safely be given for `text`."""
+    return _HIGH_PLANES.sub(_SAFE_STAND_IN, text).encode("utf-8", "surrogatepass")
 
 
 _REGISTRY: dict[str, Chunker] = {}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import last_row, register
+from repokb.chunkers.base import last_row, register, source_bytes
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
@@ -103,7 +103,7 @@ class TreeSitterChunker:
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
-        tree = parser.parse(text.encode("utf-8", "surrogatepass"))
+        tree = parser.parse(source_bytes(text))
         roots = _nest(self._definitions(cursor, tree.root_node, lines))
         pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))

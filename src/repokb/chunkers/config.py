@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.chunkers.base import last_row, register
+from repokb.chunkers.base import last_row, register, source_bytes
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.packing import pack
 from repokb.models import ChunkPiece
@@ -198,7 +198,7 @@ class ConfigChunker:
             module_name, function = self.format.grammar.split(":")
             grammar = importlib.import_module(module_name)
             self._parser = tree_sitter.Parser(tree_sitter.Language(getattr(grammar, function)()))
-        tree = self._parser.parse(text.encode("utf-8", "surrogatepass"))
+        tree = self._parser.parse(source_bytes(text))
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
