@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bilingual import bilingual_cases  # noqa: E402
-from cases import Case, derive  # noqa: E402
+from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
 from metrics import METRICS, first_rank, summarize  # noqa: E402
 from systems import CachingEmbedder, NaiveSystem, RepokbSystem, Result  # noqa: E402

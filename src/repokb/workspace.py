@@ -9,16 +9,18 @@ from __future__ import annotations
 import time
 from functools import cached_property
 
-from repokb.embedders import Embedder, backend, load_builtins as load_embedders
+from repokb.embedders import Embedder, backend
 from repokb.embedders import create as create_embedder
-from repokb.embedders.bm25 import Bm25Encoder
+from repokb.embedders import load_builtins as load_embedders
+from repokb.embedders.base import LexicalEncoder
 from repokb.errors import StoreBusyError
 from repokb.pipeline import Indexer
 from repokb.pipeline.embed import Vectorizer
 from repokb.search import Searcher
 from repokb.settings import Settings
-from repokb.stores import Store, load_builtins as load_stores
+from repokb.stores import Store
 from repokb.stores import create as create_store
+from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
 
 
@@ -37,8 +39,10 @@ class Workspace:
                                batch_size=self.settings.embed_batch_size)
 
     @cached_property
-    def lexical(self) -> Bm25Encoder:
-        return Bm25Encoder()
+    def lexical(self) -> LexicalEncoder:
+        from repokb.embedders import create_lexical
+
+        return create_lexical(self.settings.lexical)
 
     @cached_property
     def store(self) -> Store:
