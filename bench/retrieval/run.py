@@ -31,7 +31,13 @@ from bilingual import bilingual_cases  # noqa: E402
 from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
 from metrics import METRICS, first_rank, summarize  # noqa: E402
-from systems import CachingEmbedder, NaiveSystem, RepokbSystem, Result  # noqa: E402
+from systems import (  # noqa: E402
+    CachingEmbedder,
+    NaiveSystem,
+    RepokbSystem,
+    RepokbUseSystem,
+    Result,
+)
 
 from repokb.embedders import create, load_builtins  # noqa: E402
 
@@ -44,7 +50,7 @@ def parse_variant(text: str) -> tuple[str, dict[str, str]]:
 
 def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                variants: list[tuple[str, dict[str, str]]], max_code: int,
-               max_doc: int) -> dict[str, Any]:
+               max_doc: int, use: CachingEmbedder | None = None) -> dict[str, Any]:
     tree = fetch(corpus, cache)
     files = selected_files(corpus, tree, quick)
     work = Path(tempfile.mkdtemp(prefix=f"repokb-bench-{corpus.name}-", dir=cache))
@@ -62,6 +68,18 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
             info["systems"][name] = {"index_s": system.index_seconds, "chunks": system.chunks,
                                      "embedded": embedder.misses - misses,
                                      "embed_s": embedder.embed_seconds - seconds}
+        # repokb + USE multilingual as a third, cross-lingual ranking; with and without the
+        # Spanish glossary, since USE is meant to make the glossary unnecessary.
+        for name, translate in (("repokb+use", "true"), ("repokb+use-noglossary", "false")):
+            if use is None:
+                break
+            system = RepokbUseSystem(name, work / f"home-{name}", embedder, use,
+                                     translate_queries=translate)
+            system.index(copy, corpus.name)
+            systems[system.name] = system
+            info["systems"][system.name] = {
+                "index_s": system.index_seconds, "chunks": system.chunks,
+                "embedded": system.use_embedded, "embed_s": system.use_embed_seconds}
         indexed = systems["repokb"].indexed_files(corpus.name)
         naive = NaiveSystem(work / "naive", embedder)
         misses, seconds = embedder.misses, embedder.embed_seconds
@@ -164,6 +182,9 @@ def main() -> None:
     parser.add_argument("--fresh-vectors", action="store_true",
                         help="Ignore cached document vectors (to time a cold index).")
     parser.add_argument("--json", type=Path, help="Write per-query ranks here.")
+    parser.add_argument("--use", action="store_true",
+                        help="Also measure repokb + USE multilingual (a second, cross-lingual "
+                        "dense vector), with its own indexing cost.")
     args = parser.parse_args()
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -175,14 +196,19 @@ def main() -> None:
         vectors.unlink()
     embedder = CachingEmbedder(create("minilm-onnx"), vectors)
     variants = [parse_variant(v) for v in args.variant]
+    use = None
+    if args.use:
+        use = CachingEmbedder(create("use-multilingual"), cache / ("use-" + vectors.name))
     started = time.perf_counter()
     results = {}
     for corpus in corpora:
         print(f"[{corpus.name}] fetching, deriving cases, indexing ...", file=sys.stderr)
         results[corpus.name] = run_corpus(corpus, cache, embedder, args.quick, variants,
                                           max_code=25 if args.quick else 60,
-                                          max_doc=15 if args.quick else 40)
+                                          max_doc=15 if args.quick else 40, use=use)
         embedder.save()
+        if use is not None:
+            use.save()
     text = report(results, args.quick, time.perf_counter() - started)
     print(text)
     if args.json:

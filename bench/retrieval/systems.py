@@ -18,8 +18,9 @@ from repokb.chunkers import fixed_windows
 from repokb.embedders.base import Embedder
 from repokb.models import Chunk, EmbeddedChunk
 from repokb.pipeline.discover import resolve_roots
-from repokb.search import Query, rrf
+from repokb.search import Query, Searcher, rrf
 from repokb.settings import Settings
+from repokb.stores.base import StoredPoint
 from repokb.stores.qdrant_edge import QdrantEdgeStore
 from repokb.workspace import Workspace
 
@@ -75,6 +76,10 @@ class CachingEmbedder(Embedder):
     def save(self) -> None:
         if not self._cache:
             return
+        if self.path.is_file():  # another run may have added vectors meanwhile: keep them
+            data = np.load(self.path)
+            for key, vector in zip(data["keys"].tolist(), data["vectors"], strict=True):
+                self._cache.setdefault(key, vector)
         keys = np.array(list(self._cache))
         vectors = np.stack(list(self._cache.values()))
         tmp = self.path.with_suffix(".tmp.npz")
@@ -170,3 +175,56 @@ class NaiveSystem:
 
     def close(self) -> None:
         self.store.close()
+
+
+class MultilingualSearcher(Searcher):
+    """repokb's Searcher plus a third ranking: USE multilingual vectors of the same chunks
+    (document and query side), searched exactly in memory and fused by RRF like the others.
+    Only for measuring whether a cross-lingual second vector is worth its cost."""
+
+    def __init__(self, base: Searcher, use: Embedder, ids: list[str],
+                 payloads: list[dict[str, Any]], matrix: np.ndarray, weight: float) -> None:
+        super().__init__(base.settings, base.store, base.embedder, base.lexical, base.catalog)
+        self.use, self.ids, self.payloads, self.matrix = use, ids, payloads, matrix
+        self.weight = weight
+
+    def _rankings(self, understood: Any, where: Any, n: int) -> list[tuple[list[StoredPoint],
+                                                                             float]]:
+        rankings = super()._rankings(understood, where, n)
+        vector = self.use.embed_query(understood.text)  # the original words: USE reads Spanish
+        scores = self.matrix @ vector
+        top = np.argsort(-scores)[:n]
+        points = [StoredPoint(self.ids[i], float(scores[i]), self.payloads[i]) for i in top]
+        return rankings + [(points, self.weight)]
+
+
+class RepokbUseSystem(RepokbSystem):
+    """repokb with USE multilingual as a second (cross-lingual) dense vector."""
+
+    def __init__(self, name: str, home: Path, embedder: Embedder, use: CachingEmbedder,
+                 weight: float = 1.0, **overrides: Any) -> None:
+        super().__init__(name, home, embedder, **overrides)
+        self.use, self.weight = use, weight
+        self.use_embed_seconds = 0.0
+        self.use_embedded = 0
+
+    def index(self, root: Path, project: str) -> None:
+        super().index(root, project)
+        points = self.ws.store.export(project)
+        texts = [self._embed_text(p.payload) for p in points]
+        misses, seconds = self.use.misses, self.use.embed_seconds
+        started = time.perf_counter()
+        matrix = self.use.embed_documents(texts)
+        self.index_seconds += time.perf_counter() - started
+        self.use_embedded = self.use.misses - misses
+        self.use_embed_seconds = self.use.embed_seconds - seconds
+        self.ws.__dict__["searcher"] = MultilingualSearcher(
+            self.ws.searcher, self.use, [p.id for p in points], [p.payload for p in points],
+            matrix, self.weight)
+
+    @staticmethod
+    def _embed_text(payload: dict[str, Any]) -> str:
+        symbol = payload.get("symbol")
+        head = f"{payload['path']}: " + (f"{payload.get('symbol_type')} {symbol} — "
+                                         if symbol else "")
+        return head + str(payload["content"])

@@ -20,9 +20,21 @@ from repokb.lexicon import ES_EN, STOP_WORDS
 HOWTO, CODE, SYMBOL, GENERAL = "howto", "code", "symbol", "general"
 
 _HOWTO = re.compile(
-    r"^\s*(how\s+(do|can|should|would)\s+(i|we|you|one)\b|how\s+to\b|what('?s| is) the best way"
+    r"^[\s¿¡]*(how\s+(do|can|should|would)\s+(i|we|you|one)\b|how\s+to\b|what('?s| is) the best way"
     r"|is there a way|c[oó]mo\s+(puedo|hago|se\s+(puede|hace|configura|instala|usa)|debo|"
     r"configuro|instalo|uso|ejecuto|evito)|qu[eé]\s+debo)", re.I)
+# Questions that want an explanation in prose: the docs are the best evidence.
+_EXPLAIN = re.compile(r"^[\s¿¡]*(why\b|por\s*qu[eé]\b|(should|can|is|are|does|do|will|which|debo|"
+                      r"puedo|es|hay)\b.*\?\s*$)", re.I)
+# A description in the words of a docstring ("Returns the ...", "Helper that ...") asks for
+# the code it describes.
+_DESCRIPTION = re.compile(
+    r"^\s*(?:(?:a|an|the)\s+)?(?:\w+\s+)?(returns?|gets?|sets?|creates?|makes?|builds?|converts?"
+    r"|checks?|computes?|parses?|loads?|reads?|writes?|validates?|determines?|inspects?|handles?"
+    r"|calls?|runs?|initiali[sz]es?|registers?|adds?|removes?|updates?|finds?|generates?"
+    r"|formats?|wraps?|applies|apply|yields?|raises?|extracts?|resolves?|normali[sz]es?"
+    r"|function|method|helper|utility|wrapper|decorator|validator|converter|factory|handler"
+    r"|callback|constructor|used|called|invoked)\b", re.I)
 _CODE = re.compile(
     r"\b(how\s+does|how\s+is\s+\w+\s+(implemented|computed|built)|where\s+(is|are|do|does)"
     r"|what\s+does|implementation|implemented|c[oó]mo\s+funciona|d[oó]nde\s+(est[aá]|se)"
@@ -85,7 +97,7 @@ def translate_es(text: str) -> str:
     return " ".join(out)
 
 
-def plan(text: str) -> QueryPlan:
+def plan(text: str, translate: bool = True) -> QueryPlan:
     text = " ".join(text.split())
     names = symbols_in(text)
     symbols = tuple(dict.fromkeys(
@@ -93,15 +105,15 @@ def plan(text: str) -> QueryPlan:
     words = re.findall(r"\w+", text)
     if names and len(words) <= len(names) + 1:
         intent = SYMBOL
-    elif _HOWTO.search(text):
+    elif _HOWTO.search(text) or _EXPLAIN.search(text):
         intent = HOWTO
-    elif _CODE.search(text) or names:
+    elif _CODE.search(text) or names or (_DESCRIPTION.search(text) and not text.endswith("?")):
         intent = CODE
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
     dense_text = lexical_text = text
-    if language == "es":
+    if language == "es" and translate:
         english = translate_es(text)
         dense_text = english or text
         lexical_text = f"{text} {english}"

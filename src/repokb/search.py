@@ -13,7 +13,7 @@ from typing import Any
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
 from repokb.models import Hit
-from repokb.query import SYMBOL, plan
+from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
@@ -63,15 +63,12 @@ class Searcher:
         where = StoreFilter(projects=query.projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
         s = self.settings
-        understood = plan(text)
-        dense = [float(x) for x in self.embedder.embed_query(understood.dense_text)]
+        understood = plan(text, translate=s.translate_queries)
         n = max(s.candidates, query.limit * 5)
-        dense_hits, lexical_hits = self.store.search(
-            dense, self.lexical.query(understood.lexical_text), where, n)
-        lexical_weight = s.lexical_weight * (s.symbol_lexical_factor
-                                             if understood.intent == SYMBOL else 1.0)
-        fused = rrf([(dense_hits, s.dense_weight), (lexical_hits, lexical_weight)], s.rrf_k)
-        payloads = {p.id: p.payload for p in dense_hits + lexical_hits}
+        rankings = self._rankings(understood, where, n)
+        dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
+        fused = rrf(rankings, s.rrf_k)
+        payloads = {p.id: p.payload for points, _ in rankings for p in points}
         dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
         lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
         dense_score = {p.id: p.score for p in dense_hits}
@@ -79,6 +76,18 @@ class Searcher:
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
         return [self._hit(g, understood.intent) for g in groups]
+
+    def _rankings(self, understood: QueryPlan, where: StoreFilter,
+                  n: int) -> list[tuple[list[StoredPoint], float]]:
+        """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
+        more (the benchmark adds a multilingual dense ranking this way)."""
+        s = self.settings
+        dense = [float(x) for x in self.embedder.embed_query(understood.dense_text)]
+        dense_hits, lexical_hits = self.store.search(
+            dense, self.lexical.query(understood.lexical_text), where, n)
+        lexical_weight = s.lexical_weight * (s.symbol_lexical_factor
+                                             if understood.intent == SYMBOL else 1.0)
+        return [(dense_hits, s.dense_weight), (lexical_hits, lexical_weight)]
 
     def _hit(self, group: Group, intent: str) -> Hit:
         best = group.best

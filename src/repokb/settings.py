@@ -50,6 +50,9 @@ class Settings:
     symbol_lexical_factor: float = _setting(
         1.5, "Extra weight of the BM25 ranking when the query is a bare symbol name: the exact "
         "identifier is better evidence than the meaning of a name.")
+    translate_queries: bool = _setting(
+        True, "Render the programming words of a Spanish question in English (lexicon ES_EN) "
+        "before searching: the default model is English-only. Measured in bench/RESULTS.md.")
     candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
     code_doc_factor: float = _setting(
         0.8, "Re-rank factor of documentation for 'how does X work' and symbol queries "
@@ -70,6 +73,14 @@ class Settings:
     quality_weight: float = _setting(
         0.3, "How much the chunk quality score (0..1) moves a hit: the factor spans "
         "1 - w/2 .. 1 + w/2.")
+    context_min_similarity: float = _setting(
+        0.35, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
+        "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6): 90% of relevant "
+        "MiniLM hits score at or above it; the seed's 0.75 (another model) would keep ~3%.")
+    strong_similarity: float = _setting(
+        0.55, "Dense cosine similarity (default model) above which a hit is more likely "
+        "relevant than not: the value that best separates relevant hits from the rest on the "
+        "benchmark (max TPR - FPR). Relevant and other hits overlap widely below it.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
         2, "Chunks of one file at most this many lines apart are merged into one result.")
