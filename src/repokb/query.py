@@ -105,9 +105,13 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
     words = re.findall(r"\w+", text)
     if names and len(words) <= len(names) + 1:
         intent = SYMBOL
-    elif _HOWTO.search(text) or _EXPLAIN.search(text):
+    elif _HOWTO.search(text):
         intent = HOWTO
-    elif _CODE.search(text) or names or (_DESCRIPTION.search(text) and not text.endswith("?")):
+    elif _CODE.search(text):
+        intent = CODE
+    elif _EXPLAIN.search(text) or text.endswith("?"):  # other questions want prose
+        intent = HOWTO
+    elif names or _DESCRIPTION.search(text):
         intent = CODE
     else:
         intent = GENERAL

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
 
-from repokb.embedders.code_bm25 import fold
+from repokb.embedders.code_bm25 import tokenize
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan
 from repokb.settings import Settings
 
@@ -59,9 +60,32 @@ def _kind_factor(kind: str, intent: str, s: Settings) -> tuple[str, float] | Non
     return None
 
 
+# File names that say nothing about content: matching them is no evidence.
+_GENERIC_NAMES = frozenset({"index", "init", "main", "readm", "readme", "util", "utils", "mod",
+                            "lib", "core", "base", "common", "misc", "helper", "helpers"})
+
+
+@lru_cache(maxsize=65_536)
+def _name_tokens(path: str) -> frozenset[str]:
+    stem = PurePosixPath(path).stem.replace("-", " ").replace(".", " ")
+    return frozenset(tokenize(stem)) - _GENERIC_NAMES
+
+
+def path_match(path: str, query_tokens: frozenset[str], symbol_tokens: frozenset[str]) -> float:
+    """0..1: how much of the file's name the query says. A one-word name counts only when the
+    query names it as a symbol (`retry.py`, `retry`): as a plain word ("line", "file") it is
+    already weighed by BM25, which sees the path. Folders are left out: they repeat the
+    project's or package's name on every file."""
+    name = _name_tokens(path)
+    if len(name) == 1:
+        return 1.0 if name <= symbol_tokens else 0.0
+    matched = len(name & query_tokens)
+    return matched / len(name) if matched >= 2 else 0.0
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
-    words = {w for w in re.findall(r"[a-z0-9_]+", fold(plan.text.lower())) if len(w) >= 4}
-    names = set(plan.symbols) | words
+    query_tokens = frozenset(tokenize(plan.text))
+    symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -75,9 +99,9 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS and (
                 symbol in plan.symbols or symbol.rsplit(".", 1)[-1] in plan.symbols):
             factors["exact_symbol"] = s.symbol_boost
-        stem = PurePosixPath(path).stem.lower()
-        if stem in names or stem.replace("-", "_") in names:
-            factors["path_match"] = s.path_boost
+        matched = path_match(path, query_tokens, symbol_tokens)
+        if matched:
+            factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         quality = p.get("quality")
         if isinstance(quality, int | float):
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)

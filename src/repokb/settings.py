@@ -69,7 +69,9 @@ class Settings:
         "deprecated or legacy trees (they mention everything, and describe the past).")
     symbol_boost: float = _setting(
         2.0, "Re-rank factor of a definition whose name the query names exactly.")
-    path_boost: float = _setting(1.2, "Re-rank factor of a file whose name the query says.")
+    path_boost: float = _setting(
+        1.3, "Re-rank factor of a file whose name the query says: all words of a multi-word "
+        "name (two or more of them: in proportion), or a one-word name given as a symbol.")
     quality_weight: float = _setting(
         0.3, "How much the chunk quality score (0..1) moves a hit: the factor spans "
         "1 - w/2 .. 1 + w/2.")
