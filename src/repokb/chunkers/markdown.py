@@ -1,7 +1,8 @@
 """Markdown by headings: one section per heading (H1–H6), its heading path as the symbol.
 
 markdown-it finds the headings, so `#` lines inside code fences are not mistaken for headings.
-Sections longer than the window are cut into 800/120 windows that keep the heading path.
+Sections longer than the window are cut between paragraphs into pieces of up to 800 characters
+(a short last paragraph repeated as overlap, up to 120), each keeping the heading path.
 Front matter is skipped.
 """
 
@@ -51,8 +52,56 @@ class MarkdownChunker:
             if len(section) <= self.size:
                 pieces.append(ChunkPiece(section, start + 1, end, symbol, "section"))
             else:
-                pieces.extend(fixed_windows(section, self.size, self.overlap, start + 1,
-                                            symbol, "section"))
+                pieces.extend(self._paragraphs(lines[start:end], start + 1, symbol))
+        return pieces
+
+    def _paragraphs(self, lines: list[str], first_line: int,
+                    symbol: str | None) -> list[ChunkPiece]:
+        """A long section cut between paragraphs (blank lines outside code fences), each piece
+        up to `size` characters, the previous piece's last paragraph repeated when it fits in
+        `overlap`; a paragraph longer than `size` alone goes to fixed windows."""
+        blocks: list[tuple[int, int]] = []  # [start, end) line indexes
+        begin, fenced = 0, False
+        for i, line in enumerate(lines):
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if not line.strip() and not fenced:
+                if i > begin:
+                    blocks.append((begin, i + 1))
+                begin = i + 1
+        if begin < len(lines):
+            blocks.append((begin, len(lines)))
+        pieces: list[ChunkPiece] = []
+        current: list[tuple[int, int]] = []
+
+        def size(run: list[tuple[int, int]]) -> int:
+            return sum(len(lines[k]) for a, b in run for k in range(a, b))
+
+        def emit() -> None:
+            a, b = current[0][0], current[-1][1]
+            text = "".join(lines[a:b])
+            if text.strip():
+                pieces.append(ChunkPiece(text, first_line + a, first_line + b - 1, symbol,
+                                         "section"))
+
+        for block in blocks:
+            if size([block]) > self.size:
+                if current:
+                    emit()
+                    current = []
+                a, b = block
+                pieces.extend(fixed_windows("".join(lines[a:b]), self.size, self.overlap,
+                                            first_line + a, symbol, "section"))
+                continue
+            if current and size(current + [block]) > self.size:
+                emit()
+                tail = current[-1]
+                current = [tail] if size([tail]) <= self.overlap else []
+                if current and size(current + [block]) > self.size:
+                    current = []
+            current.append(block)
+        if current:
+            emit()
         return pieces
 
 
