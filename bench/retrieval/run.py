@@ -198,7 +198,10 @@ def main() -> None:
     variants = [parse_variant(v) for v in args.variant]
     use = None
     if args.use:
-        use = CachingEmbedder(create("use-multilingual"), cache / ("use-" + vectors.name))
+        use_vectors = cache / ("use-" + vectors.name)
+        if args.fresh_vectors and use_vectors.exists():
+            use_vectors.unlink()
+        use = CachingEmbedder(create("use-multilingual"), use_vectors)
     started = time.perf_counter()
     results = {}
     for corpus in corpora:

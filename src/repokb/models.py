@@ -136,7 +136,9 @@ class Classification:
 
 @dataclass(frozen=True)
 class ChunkPiece:
-    """What a chunker returns: a span of a file and what it defines. Lines are 1-based, inclusive."""
+    """What a chunker returns: a span of a file and what it defines.
+
+    Lines are 1-based, inclusive."""
 
     content: str
     start_line: int

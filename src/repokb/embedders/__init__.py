@@ -1,8 +1,6 @@
 """Embedding backends, one module per runtime; importing this package registers the built-ins."""
 
-from typing import Any
-
-from repokb.embedders.base import Embedder, backend, create, register
+from repokb.embedders.base import Embedder, LexicalEncoder, backend, create, register
 
 __all__ = ["Embedder", "backend", "create", "create_lexical", "register", "load_builtins"]
 
@@ -12,7 +10,7 @@ def load_builtins() -> None:
     from repokb.embedders import onnx_minilm, use_multilingual  # noqa: F401
 
 
-def create_lexical(name: str) -> Any:
+def create_lexical(name: str) -> LexicalEncoder:
     """The lexical (BM25 sparse) encoder by name: 'code-bm25' (default) or 'qdrant-bm25'."""
     if name == "code-bm25":
         from repokb.embedders.code_bm25 import CodeBm25Encoder

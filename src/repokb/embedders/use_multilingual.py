@@ -33,7 +33,8 @@ class UseMultilingualEmbedder(Embedder):
         vectors = np.asarray(self._model.encode([t[: self.max_chars] for t in texts]),
                              dtype=np.float32).reshape(len(texts), self.dimension)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        return vectors / np.clip(norms, 1e-12, None)
+        normalised: np.ndarray = vectors / np.clip(norms, 1e-12, None)
+        return normalised
 
 
 register("use-multilingual", UseMultilingualEmbedder)

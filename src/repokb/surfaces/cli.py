@@ -75,8 +75,10 @@ def _dispatch(home: Path | None, op: str, args: dict[str, Any], wait: float = 10
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Classify and count; change nothing.")] = False,
+    project: Annotated[str | None,
+                       typer.Option(help="Project name (default: folder name).")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Classify and count; change nothing.")] = False,
     flush: Annotated[bool, typer.Option("--flush", help="Drop the project's index first.")] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
@@ -154,9 +156,11 @@ def _print_breakdown(files: list[dict[str, Any]]) -> None:
 
     for field in ("kind", "language", "knowledge_role", "index_policy"):
         counts = Counter(str(f[field]) for f in files)
-        out.print(f"[bold]{field}[/bold]: " + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
+        out.print(f"[bold]{field}[/bold]: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.most_common()))
     reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in ("parse_and_index", "index_text") and f["reasons"])
+                      if f["index_policy"] not in ("parse_and_index", "index_text")
+                      and f["reasons"])
     if reasons:
         out.print("[bold]skipped because[/bold]: "
                   + "; ".join(f"{r} ({n})" for r, n in reasons.most_common(10)))
@@ -167,7 +171,8 @@ def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
     limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
-    kind: Annotated[list[str] | None, typer.Option(help="Only these kinds (source, documentation ...).")] = None,
+    kind: Annotated[list[str] | None,
+                    typer.Option(help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
     path: Annotated[str | None,
                     typer.Option("--path", help="Only paths matching this glob.")] = None,
@@ -288,8 +293,10 @@ def verify(
 @app.command()
 def watch(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to keep indexed.")],
-    project: Annotated[str | None, typer.Option(help="Project name (default: folder name).")] = None,
-    debounce_ms: Annotated[int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
+    project: Annotated[str | None,
+                       typer.Option(help="Project name (default: folder name).")] = None,
+    debounce_ms: Annotated[int, typer.Option(
+        help="Quiet time before a batch of changes is indexed.")] = 800,
     home: HomeOption = None,
 ) -> None:
     """Index, then keep the index current while files change (Ctrl-C to stop)."""
