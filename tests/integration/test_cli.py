@@ -81,6 +81,15 @@ def test_search_explain_adds_provenance(home, mixed_repo):
     assert "source · primary_evidence · parse_and_index" in text and "exact_symbol" in text
 
 
+def test_search_context_prints_the_rag_block(home, mixed_repo):
+    invoke("index", str(mixed_repo))
+    block = invoke("search", "how do I reset a forgotten password by email", "--context",
+                   "--limit", "3")
+    assert block.startswith("## Project context (knowledge base)")
+    assert "### src/shop/mail.py" in block and "send_password_reset_email" in block
+    assert "top similarity" in block and "Lines " in block
+
+
 def test_explain_stats_and_flush(home, mixed_repo, tmp_path):
     invoke("index", str(mixed_repo))
     why = json.loads(invoke("explain", str(mixed_repo / ".env"), "--json"))

@@ -180,13 +180,26 @@ def search(
         "--explain", help="Show each hit's provenance (kind, role, policy, dense and lexical "
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
     )] = False,
+    context: Annotated[bool, typer.Option(
+        "--context", help="Print the RAG context block (fragments grouped by file, with lines "
+        "and the top similarity) that the proxy would inject, instead of the hit list."
+    )] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
     args = {"text": query, "limit": limit, "projects": project or [], "kinds": kind or [],
-            "languages": language or [], "path_glob": path, "explain": explain}
+            "languages": language or [], "path_glob": path, "explain": explain or context}
     hits = _dispatch(home, "search", args)
+    if context:
+        from repokb.context import format_context
+        from repokb.models import Hit
+
+        settings = Settings.load(home=home)
+        block = format_context([Hit(**h) for h in hits], settings.context_min_similarity)
+        sys.stdout.write(block or "No fragment reaches context_min_similarity "
+                         f"({settings.context_min_similarity}).\n")
+        return
     if as_json:
         _print_json(hits)
         return
