@@ -107,6 +107,8 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                               "top": [f"{r.path}:{r.start_line}-{r.end_line}"
                                       for r in results[:3]],
                               "target": f"{case.path}:{case.start_line}-{case.end_line}",
+                              "lines": sum(r.end_line - r.start_line + 1 for r in results)
+                              / max(len(results), 1),
                               "dense_scores": [r.dense_score for r in results[:10]]})
         info["latency_ms"] = {name: {"p50": statistics.median(v),
                                      "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1
@@ -141,6 +143,17 @@ def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> s
                     lines.append(f"| {corpus} | {kind} | {len(by[(kind, system)])} | {system} | "
                                  + " | ".join(f"{m[x]:.3f}" for x in METRICS) + " |")
         lines.append("")
+    lines += ["#### Mean size of a result (lines, top 10)", "",
+              "| corpus | " + " | ".join(_SIZE_SYSTEMS) + " |",
+              "| --- | " + " | ".join("---" for _ in _SIZE_SYSTEMS) + " |"]
+    for corpus, info in results.items():
+        sizes = defaultdict(list)
+        for r in info["ranks"]:
+            sizes[r["system"]].append(r["lines"])
+        lines.append(f"| {corpus} | " + " | ".join(
+            f"{statistics.mean(sizes[s]):.0f}" if sizes[s] else "-" for s in _SIZE_SYSTEMS)
+            + " |")
+    lines.append("")
     lines += ["#### MRR@10 (chunk level): repokb against the best naive baseline", "",
               "| corpus | kind | repokb | best naive | lift |", "| --- | --- | --- | --- | --- |"]
     for corpus, info in results.items():
@@ -165,6 +178,9 @@ def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> s
                          f"{s['index_s']:.1f} | {s['embedded']} | {s['embed_s']:.1f} | "
                          f"{lat.get('p50', 0):.1f} | {lat.get('p95', 0):.1f} |")
     return "\n".join(lines)
+
+
+_SIZE_SYSTEMS = ("repokb", "repokb-nomerge", "naive-rrf", "naive-rrf+shaping")
 
 
 def _system_order(name: str) -> tuple[int, str]:

@@ -17,6 +17,7 @@ import qdrant_edge as q
 from repokb.chunkers import fixed_windows
 from repokb.embedders.base import Embedder
 from repokb.models import Chunk, EmbeddedChunk
+from repokb.rank import Candidate, shape
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query, Searcher, rrf
 from repokb.settings import Settings
@@ -123,11 +124,15 @@ class NaiveSystem:
     stop words) and the dense model, read out three ways: BM25 alone, dense alone, and RRF."""
 
     rankings = ("naive-bm25", "naive-dense", "naive-rrf")
+    # A control, not a baseline: the RRF ranking shaped by repokb's merge and per-file cap, to
+    # show how much of repokb's lead comes from result shaping alone.
+    control = "naive-rrf+shaping"
 
     def __init__(self, home: Path, embedder: Embedder) -> None:
         self.embedder = embedder
         self.store = QdrantEdgeStore(home / "naive-store", embedder.dimension)
         self.bm25 = q.Bm25(q.Bm25Config(language="english"))
+        self.shaping = Settings()  # repokb's default merge and per-file settings
         self.index_seconds = 0.0
         self.chunks = 0
 
@@ -169,9 +174,17 @@ class NaiveSystem:
             return [Result(by_id[i].payload["path"], by_id[i].payload["start_line"],
                            by_id[i].payload["end_line"], scores.get(i)) for i in ids[:limit]]
 
+        candidates = []
+        for i in fused_ids:
+            c = Candidate(i, by_id[i].payload, fused[i], None, None, scores.get(i))
+            c.score = c.fused
+            candidates.append(c)
+        shaped = [Result(g.best.payload["path"], g.start_line, g.end_line, g.best.dense_score)
+                  for g in shape(candidates, limit, self.shaping)]
         return {"naive-bm25": results([p.id for p in lexical_hits]),
                 "naive-dense": results([p.id for p in dense_hits]),
-                "naive-rrf": results(fused_ids)}
+                "naive-rrf": results(fused_ids),
+                self.control: shaped}
 
     def close(self) -> None:
         self.store.close()
