@@ -17,8 +17,8 @@ import qdrant_edge as q
 from repokb.chunkers import fixed_windows
 from repokb.embedders.base import Embedder
 from repokb.models import Chunk, EmbeddedChunk
-from repokb.rank import Candidate, shape
 from repokb.pipeline.discover import resolve_roots
+from repokb.rank import Candidate, shape
 from repokb.search import Query, Searcher, rrf
 from repokb.settings import Settings
 from repokb.stores.base import StoredPoint

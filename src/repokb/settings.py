@@ -76,13 +76,14 @@ class Settings:
         0.3, "How much the chunk quality score (0..1) moves a hit: the factor spans "
         "1 - w/2 .. 1 + w/2.")
     context_min_similarity: float = _setting(
-        0.35, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
-        "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6): 90% of relevant "
-        "MiniLM hits score at or above it; the seed's 0.75 (another model) would keep ~3%.")
+        0.34, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
+        "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6; "
+        "bench/retrieval/calibrate.py): 90% of relevant MiniLM hits score at or above it; the "
+        "seed's 0.75 (another model) would keep 4%.")
     strong_similarity: float = _setting(
-        0.55, "Dense cosine similarity (default model) above which a hit is more likely "
-        "relevant than not: the value that best separates relevant hits from the rest on the "
-        "benchmark (max TPR - FPR). Relevant and other hits overlap widely below it.")
+        0.53, "Dense cosine similarity (default model) that best separates relevant hits from "
+        "the rest on the benchmark (max TPR - FPR: keeps 52% of relevant hits, 25% of others). "
+        "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
         2, "Chunks of one file at most this many lines apart are merged into one result.")
