@@ -100,6 +100,8 @@ def translate_es(text: str) -> str:
 def plan(text: str, translate: bool = True) -> QueryPlan:
     text = " ".join(text.split())
     names = symbols_in(text)
+    if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
+        names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     words = re.findall(r"\w+", text)

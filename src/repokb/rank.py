@@ -96,9 +96,13 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if _STALE.search(path):
             factors["stale_path"] = s.stale_factor
         symbol = str(p.get("symbol") or "").lower()
-        if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS and (
-                symbol in plan.symbols or symbol.rsplit(".", 1)[-1] in plan.symbols):
-            factors["exact_symbol"] = s.symbol_boost
+        if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS:
+            if symbol in plan.symbols:
+                factors["exact_symbol"] = s.symbol_boost
+            elif symbol.rsplit(".", 1)[-1] in plan.symbols:
+                # `Attribute.evolve` for "evolve": the name matches, the qualified name does
+                # not, so the top-level `evolve` (if any) stays ahead.
+                factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * 0.75
         matched = path_match(path, query_tokens, symbol_tokens)
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)

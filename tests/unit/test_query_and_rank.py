@@ -43,6 +43,7 @@ def test_query_intents():
     assert plan("how does the cache invalidation work").intent == CODE
     assert plan("Returns the number of retries left").intent == CODE
     assert plan("database connection timeout").intent == GENERAL
+    assert plan("evolve").intent == SYMBOL and plan("evolve").symbols == ("evolve",)
 
 
 def test_symbol_expansion_and_spanish_rendering():
@@ -86,7 +87,11 @@ def test_rerank_factors_follow_intent_and_penalties():
     caller = _candidate(1, fused=same * 1.5, symbol="charge")
     definition = _candidate(2, fused=same, symbol="Client.retry_with_backoff")
     ranked = rerank([caller, definition], plan("retry_with_backoff"), s)
-    assert ranked[0] is definition and definition.factors["exact_symbol"] == s.symbol_boost
+    assert ranked[0] is definition and 1 < definition.factors["exact_symbol"] < s.symbol_boost
+    method = _candidate(1, fused=same, symbol="Attribute.evolve")
+    function = _candidate(2, fused=same, symbol="evolve")
+    ranked = rerank([method, function], plan("evolve"), s)
+    assert ranked[0] is function and function.factors["exact_symbol"] == s.symbol_boost
 
 
 def test_shape_merges_adjacent_chunks_and_caps_per_file():
