@@ -236,8 +236,10 @@ class Hit:
     content: str
     provenance: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
+        shape stays exactly the documented one)."""
+        data = {
             "path": self.path,
             "start_line": self.start_line,
             "end_line": self.end_line,
@@ -248,6 +250,9 @@ class Hit:
             "project": self.project,
             "content": self.content,
         }
+        if explain:
+            data["provenance"] = self.provenance
+        return data
 
 
 _POINT_NAMESPACE = uuid.UUID("6f1d8c52-3c59-4a8e-9a57-2f4f0e7c1b01")

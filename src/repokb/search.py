@@ -1,24 +1,23 @@
-"""Hybrid search: dense nearest neighbours + BM25, fused with weighted RRF, then re-ranked.
+"""Hybrid search: dense nearest neighbours + BM25, fused with weighted RRF, re-ranked, shaped.
 
 Fusion happens here rather than inside the engine so every store backend ranks the same way
-and each hit can say where it came from (dense rank, lexical rank, fused score).
+and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
+Query understanding is in query.py, re-ranking and shaping in rank.py.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from typing import Any
 
-from repokb.embedders.base import Embedder
-from repokb.embedders.bm25 import Bm25Encoder
+from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
 from repokb.models import Hit
+from repokb.query import SYMBOL, QueryPlan, plan
+from repokb.rank import Candidate, Group, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
-
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_CODE_SHAPED = re.compile(r"_|[a-z][A-Z]|[A-Za-z][0-9]")
 
 
 @dataclass(frozen=True)
@@ -29,6 +28,7 @@ class Query:
     kinds: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
     path_glob: str | None = None
+    explain: bool = False
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -40,20 +40,9 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
     return fused
 
 
-def symbol_names(text: str) -> set[str]:
-    """The identifiers a query names: code-shaped tokens (`send_email`, `parseArgs`,
-    `Graph::sort`), or every word of a query of one or two words. Plain words in a sentence
-    ("what if the service exits") are not symbol references: boosting a config key or a table
-    called `service` for them would bury the answer."""
-    tokens = _IDENTIFIER.findall(text)
-    if len(text.split()) <= 2:
-        return {t.lower() for t in tokens}
-    return {t.lower() for t in tokens if _CODE_SHAPED.search(t)}
-
-
 class Searcher:
     def __init__(self, settings: Settings, store: Store, embedder: Embedder,
-                 lexical: Bm25Encoder, catalog: Catalog) -> None:
+                 lexical: LexicalEncoder, catalog: Catalog) -> None:
         self.settings = settings
         self.store = store
         self.embedder = embedder
@@ -73,47 +62,49 @@ class Searcher:
                 return []
         where = StoreFilter(projects=query.projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
-        dense = [float(x) for x in self.embedder.embed_query(text)]
-        n = max(self.settings.candidates, query.limit * 3)
-        dense_hits, lexical_hits = self.store.search(dense, self.lexical.query(text), where, n)
         s = self.settings
-        fused = rrf([(dense_hits, s.dense_weight), (lexical_hits, s.lexical_weight)], s.rrf_k)
-        payloads = {p.id: p.payload for p in dense_hits + lexical_hits}
+        understood = plan(text, translate=s.translate_queries)
+        n = max(s.candidates, query.limit * 5)
+        rankings = self._rankings(understood, where, n)
+        dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
+        fused = rrf(rankings, s.rrf_k)
+        payloads = {p.id: p.payload for points, _ in rankings for p in points}
         dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
         lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
         dense_score = {p.id: p.score for p in dense_hits}
-        names = symbol_names(text)
-        scored = []
-        for point_id, score in fused.items():
-            payload = payloads[point_id]
-            scored.append((self._rerank(score, payload, names), point_id))
-        scored.sort(key=lambda item: -item[0])
-        hits = []
-        for score, point_id in scored[: query.limit]:
-            p = payloads[point_id]
-            hits.append(Hit(
-                path=p["path"], start_line=p["start_line"], end_line=p["end_line"],
-                symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
-                score=score, project=p["project"], content=p["content"],
-                provenance={"dense_rank": dense_rank.get(point_id),
-                            "lexical_rank": lexical_rank.get(point_id),
-                            "dense_score": dense_score.get(point_id),
-                            "fused": fused[point_id], "role": p.get("role"),
-                            "quality": p.get("quality")},
-            ))
-        return hits
+        candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
+                                dense_score.get(i)) for i, score in fused.items()]
+        groups = shape(rerank(candidates, understood, s), query.limit, s)
+        return [self._hit(g, understood.intent) for g in groups]
 
-    @staticmethod
-    def _rerank(fused: float, payload: dict[str, object], names: set[str]) -> float:
-        """Light re-ranking: an exact symbol named in the query wins; quality nudges."""
-        score = fused
-        symbol = str(payload.get("symbol") or "").lower()
-        if symbol and (symbol in names or re.split(r"\.|::", symbol)[-1] in names):
-            score *= 1.5
-        quality = payload.get("quality")
-        if isinstance(quality, int | float):
-            # A tie-breaker, not a verdict: with RRF at k=60 the top ranks differ by a few
-            # percent, so a wider factor (it was 0.85..1.15) let a documented rank-5 chunk
-            # overturn a short rank-1/rank-1 answer.
-            score *= 0.95 + 0.1 * float(quality)
-        return score
+    def _rankings(self, understood: QueryPlan, where: StoreFilter,
+                  n: int) -> list[tuple[list[StoredPoint], float]]:
+        """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
+        more (the benchmark adds a multilingual dense ranking this way)."""
+        s = self.settings
+        dense = [float(x) for x in self.embedder.embed_query(understood.dense_text)]
+        dense_hits, lexical_hits = self.store.search(
+            dense, self.lexical.query(understood.lexical_text), where, n)
+        lexical_weight = s.lexical_weight * (s.symbol_lexical_factor
+                                             if understood.intent == SYMBOL else 1.0)
+        return [(dense_hits, s.dense_weight), (lexical_hits, lexical_weight)]
+
+    def _hit(self, group: Group, intent: str) -> Hit:
+        best = group.best
+        p = best.payload
+        entry = self.catalog.get(p["project"], p["path"])
+        provenance: dict[str, Any] = {
+            "kind": p["kind"], "role": p.get("role"),
+            "policy": str(entry.classification.index_policy)
+            if entry and entry.classification else None,
+            "file_mtime_ns": entry.mtime_ns if entry else None,
+            "dense_rank": best.dense_rank, "lexical_rank": best.lexical_rank,
+            "dense_score": best.dense_score, "fused": best.fused,
+            "factors": {k: round(v, 4) for k, v in best.factors.items()},
+            "intent": intent, "quality": p.get("quality"),
+            "chunks": sorted(int(m.payload["chunk_index"]) for m in group.members),
+        }
+        return Hit(path=p["path"], start_line=group.start_line, end_line=group.end_line,
+                   symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
+                   score=best.score, project=p["project"], content=group.content(),
+                   provenance=provenance)

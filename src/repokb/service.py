@@ -17,7 +17,7 @@ from repokb.workspace import Workspace
 
 
 def search(ws: Workspace, query: Query) -> list[dict[str, Any]]:
-    return [h.to_json() for h in ws.searcher.search(query)]
+    return [h.to_json(explain=query.explain) for h in ws.searcher.search(query)]
 
 
 def stats(ws: Workspace) -> dict[str, Any]:

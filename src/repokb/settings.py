@@ -56,11 +56,55 @@ class Settings:
         512, "Chunks buffered before embedding and writing; bounds indexing memory."
     )
     max_tokens: int = _setting(256, "Token limit per embedded text (MiniLM was trained on 256).")
+    lexical: str = _setting(
+        "code-bm25", "Lexical encoder feeding the BM25 sparse vectors: 'code-bm25' (repokb's "
+        "code-aware tokens) or 'qdrant-bm25' (Qdrant's Bm25, Code tokenizer). Changing it needs "
+        "a re-index (repokb index --flush).")
     search_limit: int = _setting(10, "Default number of search results.")
     rrf_k: int = _setting(60, "RRF constant: larger flattens the contribution of top ranks.")
     dense_weight: float = _setting(1.0, "Weight of the dense ranking in RRF fusion.")
     lexical_weight: float = _setting(1.0, "Weight of the BM25 ranking in RRF fusion.")
+    symbol_lexical_factor: float = _setting(
+        1.5, "Extra weight of the BM25 ranking when the query is a bare symbol name: the exact "
+        "identifier is better evidence than the meaning of a name.")
+    translate_queries: bool = _setting(
+        True, "Render the programming words of a Spanish question in English (lexicon ES_EN) "
+        "before searching: the default model is English-only. Measured in bench/RESULTS.md.")
     candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
+    code_doc_factor: float = _setting(
+        0.8, "Re-rank factor of documentation for 'how does X work' and symbol queries "
+        "(SPEC §5: source and contracts first).")
+    howto_doc_factor: float = _setting(
+        1.3, "Re-rank factor of documentation for 'how do I' questions (docs first).")
+    test_factor: float = _setting(
+        0.85, "Re-rank factor of tests and fixtures (after source, before docs for code).")
+    howto_test_factor: float = _setting(0.8, "Re-rank factor of tests for 'how do I' questions.")
+    generated_factor: float = _setting(0.3, "Re-rank factor of generated code.")
+    vendor_factor: float = _setting(0.3, "Re-rank factor of vendored copies.")
+    stale_factor: float = _setting(
+        0.6, "Re-rank factor of stale paths: changelogs, release notes, blog posts, archived, "
+        "deprecated or legacy trees (they mention everything, and describe the past).")
+    symbol_boost: float = _setting(
+        2.0, "Re-rank factor of a definition whose name the query names exactly.")
+    path_boost: float = _setting(
+        1.3, "Re-rank factor of a file whose name the query says: all words of a multi-word "
+        "name (two or more of them: in proportion), or a one-word name given as a symbol.")
+    quality_weight: float = _setting(
+        0.3, "How much the chunk quality score (0..1) moves a hit: the factor spans "
+        "1 - w/2 .. 1 + w/2.")
+    context_min_similarity: float = _setting(
+        0.34, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
+        "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6; "
+        "bench/retrieval/calibrate.py): 90% of relevant MiniLM hits score at or above it; the "
+        "seed's 0.75 (another model) would keep 4%.")
+    strong_similarity: float = _setting(
+        0.53, "Dense cosine similarity (default model) that best separates relevant hits from "
+        "the rest on the benchmark (max TPR - FPR: keeps 52% of relevant hits, 25% of others). "
+        "Relevant and other hits overlap widely: similarity alone is weak evidence.")
+    max_per_file: int = _setting(3, "At most this many results from one file.")
+    merge_gap_lines: int = _setting(
+        2, "Chunks of one file at most this many lines apart are merged into one result.")
+    merge_max_lines: int = _setting(80, "A merged result never spans more lines than this.")
     # -- the server (`repokb serve`) --
     host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")
     port: int = _setting(8765, "Port `repokb serve` listens on.")

@@ -12,7 +12,7 @@ from functools import cached_property
 from repokb.embedders import Embedder, backend
 from repokb.embedders import create as create_embedder
 from repokb.embedders import load_builtins as load_embedders
-from repokb.embedders.bm25 import Bm25Encoder
+from repokb.embedders.base import LexicalEncoder
 from repokb.errors import StoreBusyError
 from repokb.pipeline import Indexer
 from repokb.pipeline.embed import Vectorizer
@@ -43,8 +43,10 @@ class Workspace:
                                batch_size=self.settings.embed_batch_size)
 
     @cached_property
-    def lexical(self) -> Bm25Encoder:
-        return Bm25Encoder()
+    def lexical(self) -> LexicalEncoder:
+        from repokb.embedders import create_lexical
+
+        return create_lexical(self.settings.lexical)
 
     @cached_property
     def store(self) -> Store:

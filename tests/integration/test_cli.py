@@ -70,6 +70,28 @@ def test_search_json_and_text(home, mixed_repo):
     assert "src/shop/mail.py" in text and "send_password_reset_email" in text
 
 
+def test_search_explain_adds_provenance(home, mixed_repo):
+    invoke("index", str(mixed_repo))
+    hits = json.loads(invoke("search", "send_password_reset_email", "--json", "--explain"))
+    p = hits[0]["provenance"]
+    assert hits[0]["symbol"] == "send_password_reset_email"
+    assert {"kind", "role", "policy", "dense_rank", "lexical_rank", "fused", "factors",
+            "file_mtime_ns", "intent", "chunks"} <= set(p)
+    assert p["policy"] == "parse_and_index" and p["intent"] == "symbol"
+    assert p["factors"]["exact_symbol"] > 1
+    text = invoke("search", "send_password_reset_email", "--explain", "--limit", "1")
+    assert "source · primary_evidence · parse_and_index" in text and "exact_symbol" in text
+
+
+def test_search_context_prints_the_rag_block(home, mixed_repo):
+    invoke("index", str(mixed_repo))
+    block = invoke("search", "how do I reset a forgotten password by email", "--context",
+                   "--limit", "3")
+    assert block.startswith("## Project context (knowledge base)")
+    assert "### src/shop/mail.py" in block and "send_password_reset_email" in block
+    assert "top similarity" in block and "Lines " in block
+
+
 def test_explain_stats_and_flush(home, mixed_repo, tmp_path):
     invoke("index", str(mixed_repo))
     why = json.loads(invoke("explain", str(mixed_repo / ".env"), "--json"))

@@ -135,3 +135,34 @@ def test_code_and_markdown_chunkers_never_raise(text):
         for p in chunker_for(language).chunk(text):
             assert p.content.strip()
             assert 1 <= p.start_line <= p.end_line
+
+
+def test_long_markdown_section_is_cut_between_paragraphs():
+    answers = [f"Answer {n}: " + " ".join(["word"] * 40) + "\n" for n in range(12)]
+    text = "# FAQ\n\n" + "\n".join(answers) + "\n```\ncode\n\nmore code\n```\n"
+    pieces = chunker_for("markdown").chunk(text)
+    assert len(pieces) > 1 and all(p.symbol == "FAQ" for p in pieces)
+    lines = text.splitlines(keepends=True)
+    for p in pieces:
+        assert len(p.content) <= 800
+        # every piece starts at a paragraph start and ends at a paragraph end
+        assert p.start_line == 1 or not lines[p.start_line - 2].strip()
+        assert not lines[p.end_line - 1].strip() or p.end_line == len(lines) or \
+            not lines[p.end_line].strip()
+    assert any("code\n\nmore code" in p.content for p in pieces)  # fences stay whole
+
+
+@settings(max_examples=100, deadline=None)
+@given(paragraphs=st.lists(st.text(alphabet="ab \n`~#", max_size=300), max_size=30))
+def test_markdown_pieces_cover_every_nonblank_line_in_order(paragraphs):
+    text = "# T\n\n" + "\n\n".join(paragraphs)
+    pieces = chunker_for("markdown").chunk(text)
+    lines = text.splitlines()
+    covered = set()
+    for p in pieces:
+        assert 1 <= p.start_line <= p.end_line <= max(len(lines), 1)
+        covered.update(range(p.start_line, p.end_line + 1))
+    assert [p.start_line for p in pieces] == sorted(p.start_line for p in pieces)
+    for i, line in enumerate(lines, 1):
+        if line.strip():
+            assert i in covered, (i, line)

@@ -40,3 +40,23 @@ def test_a_tampered_model_file_is_refused(tmp_path):
     fake.write_bytes(b"not a model")
     with pytest.raises(ModelError, match="sha256"):
         _checked(fake, "0" * 64)
+
+
+def test_query_session_gives_the_document_session_vectors(real_embedder):
+    # Queries run on their own single-threaded session; the vectors must not differ.
+    text = "where are retries configured"
+    assert np.allclose(real_embedder.embed_query(text),
+                       real_embedder.embed_documents([text])[0], atol=1e-5)
+
+
+def test_multilingual_backend_puts_spanish_and_english_close():
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    use = create("use-multilingual")
+    english = use.embed_query("how do I configure the database connection timeout")
+    spanish = use.embed_query(
+        "cómo configuro el tiempo de espera de la conexión a la base de datos")
+    other = use.embed_documents(["the cat sat on the mat"])[0]
+    assert english.shape == (512,) and np.isclose(np.linalg.norm(english), 1.0, atol=1e-5)
+    assert float(english @ spanish) > 0.6 > float(english @ other)

@@ -128,12 +128,12 @@ def test_overlapping_pieces_of_one_file_are_not_near_duplicates():
                                 EmbeddedChunk(second, v, [], [])]) == 0
 
 
-def test_only_code_shaped_words_or_short_queries_name_symbols():
-    from repokb.search import symbol_names
+def test_only_code_shaped_words_or_one_word_queries_name_symbols():
+    from repokb.query import plan
 
-    assert symbol_names("what to check when the service exits") == set()
-    assert symbol_names("where is send_password_reset_email called") == {
-        "send_password_reset_email"}
-    assert symbol_names("how does topologicalSort order nodes") == {"topologicalsort"}
-    assert symbol_names("InvoiceRepository") == {"invoicerepository"}
-    assert symbol_names("database timeout") == {"database", "timeout"}
+    assert plan("what to check when the service exits").symbols == ()
+    assert plan("where is send_password_reset_email called").symbols == (
+        "send_password_reset_email",)
+    assert plan("how does topologicalSort order nodes").symbols == ("topologicalsort",)
+    assert plan("InvoiceRepository").symbols == ("invoicerepository",)
+    assert plan("database timeout").symbols == ()  # plain words are not names

@@ -1,8 +1,9 @@
 """Markdown by headings: one section per heading (H1–H6), its heading path as the symbol.
 
 markdown-it finds the headings, so `#` lines inside code fences are not mistaken for headings.
-Sections longer than the window are cut into 800/120 windows that keep the heading path.
-Front matter is skipped; code blocks over 2000 characters are trimmed (see sections.py).
+Sections longer than the window are cut between paragraphs into pieces of up to 800
+characters, each keeping the heading path (see sections.py). Front matter is skipped; code
+blocks over 2000 characters are trimmed.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Documents cut at their headings, shared by the Markdown and reStructuredText chunkers.
 
 Each heading opens a section that runs to the next heading; its symbol is the heading path
-("Install > Docker"). A section longer than the window is cut into windows that keep the path.
+("Install > Docker"). A section longer than the window is cut between paragraphs (a paragraph
+split mid-way answers nothing), into pieces that keep the path.
 Huge code blocks are trimmed to their head: a 300-line listing would otherwise drown the prose
 around it and embed as noise.
 """
@@ -78,5 +79,55 @@ def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_sta
             content = "".join(text for _, text in items)
             pieces.append(ChunkPiece(content, items[0][0], items[-1][0], symbol, "section"))
         else:
-            pieces.extend(windows_over(items, size, overlap, symbol, "section"))
+            pieces.extend(paragraph_pieces(items, size, overlap, symbol))
+    return pieces
+
+
+def paragraph_pieces(items: Sequence[Line], size: int, overlap: int,
+                     symbol: str | None) -> list[ChunkPiece]:
+    """A long section cut between paragraphs (blank lines outside code fences): pieces of up
+    to `size` characters, the previous piece's last paragraph repeated when it fits in
+    `overlap`; a paragraph longer than `size` goes to windows. Measured against plain
+    windows on the retrieval benchmark (bench/RESULTS.md, issue 6)."""
+    paragraphs: list[list[Line]] = []
+    current: list[Line] = []
+    fenced = False
+    for number, text in items:
+        if text.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        current.append((number, text))
+        if not text.strip() and not fenced:
+            paragraphs.append(current)
+            current = []
+    if current:
+        paragraphs.append(current)
+
+    def length(run: list[Line]) -> int:
+        return sum(len(text) for _, text in run)
+
+    pieces: list[ChunkPiece] = []
+    group: list[list[Line]] = []
+
+    def emit() -> None:
+        run = [line for paragraph in group for line in paragraph]
+        if any(text.strip() for _, text in run):
+            pieces.append(ChunkPiece("".join(text for _, text in run), run[0][0], run[-1][0],
+                                     symbol, "section"))
+
+    for paragraph in paragraphs:
+        if length(paragraph) > size:
+            # windows over it, led by what is pending (often just the heading): a heading
+            # alone would be too short to keep, and the first window needs it
+            run = [line for p in group for line in p] + paragraph
+            pieces.extend(windows_over(run, size, overlap, symbol, "section"))
+            group = []
+            continue
+        if group and length([ln for p in group for ln in p]) + length(paragraph) > size:
+            emit()
+            tail = group[-1]
+            fits = length(tail) <= overlap and length(tail) + length(paragraph) <= size
+            group = [tail] if fits else []
+        group.append(paragraph)
+    if group:
+        emit()
     return pieces

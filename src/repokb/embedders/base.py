@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -42,6 +42,16 @@ class Embedder(ABC):
     def embed_query(self, text: str) -> np.ndarray:
         vector: np.ndarray = self._embed_batch([text], is_query=True)[0]
         return vector
+
+
+class LexicalEncoder(Protocol):
+    """The lexical side: text to a BM25 sparse vector (indices, weights); IDF is the store's."""
+
+    name: str
+
+    def document(self, text: str) -> tuple[list[int], list[float]]: ...
+
+    def query(self, text: str) -> tuple[list[int], list[float]]: ...
 
 
 _BACKENDS: dict[str, type[Embedder]] = {}

@@ -76,14 +76,20 @@ class MiniLMOnnxEmbedder(Embedder):
         self._tokenizer.enable_truncation(max_length=max_tokens)
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         self._session = _session(model, threads)
-        self._query_session = (self._session if query_threads == threads
-                               else _session(model, query_threads))
+        self._model, self._threads, self._query_threads = model, threads, query_threads
+        self._query_session: Any = None  # opened on the first query: index runs never need it
+
+    def _session_for_queries(self) -> Any:
+        if self._query_session is None:
+            self._query_session = (self._session if self._query_threads == self._threads
+                                   else _session(self._model, self._query_threads))
+        return self._query_session
 
     def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        session = self._query_session if is_query else self._session
+        session = self._session_for_queries() if is_query else self._session
         hidden = session.run(None, {"input_ids": ids, "attention_mask": mask,
                               "token_type_ids": np.zeros_like(ids)})[0]
         weights = mask[:, :, None].astype(np.float32)

@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from repokb.embedders.base import Embedder
-from repokb.embedders.bm25 import Bm25Encoder
+from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.models import Chunk, EmbeddedChunk
 
 
 class Vectorizer:
-    def __init__(self, embedder: Callable[[], Embedder], lexical: Bm25Encoder) -> None:
+    def __init__(self, embedder: Callable[[], Embedder], lexical: LexicalEncoder) -> None:
         self._embedder = embedder  # loaded on first use: an unchanged re-index never needs it
         self.lexical = lexical
 

@@ -234,13 +234,30 @@ def search(
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
     path: Annotated[
         str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Show each hit's provenance (kind, role, policy, dense and lexical "
+        "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
+    )] = False,
+    context: Annotated[bool, typer.Option(
+        "--context", help="Print the RAG context block (fragments grouped by file, with lines "
+        "and the top similarity) that the proxy would inject, instead of the hit list."
+    )] = False,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
     args = {"text": query, "limit": limit, "projects": project or [], "kinds": kind or [],
-            "languages": language or [], "path_glob": path}
+            "languages": language or [], "path_glob": path, "explain": explain or context}
     hits = _dispatch(home, "search", args)
+    if context:
+        from repokb.context import format_context
+        from repokb.models import Hit
+
+        settings = Settings.load(home=home)
+        block = format_context([Hit(**h) for h in hits], settings.context_min_similarity)
+        sys.stdout.write(block or "No fragment reaches context_min_similarity "
+                         f"({settings.context_min_similarity}).\n")
+        return
     if as_json:
         _print_json(hits)
         return
@@ -251,9 +268,28 @@ def search(
         symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
         out.print(f"[bold]{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
+        if explain:
+            out.print(_provenance_line(h["provenance"]), highlight=False)
         snippet = "\n".join(h["content"].strip().splitlines()[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
+
+
+def _provenance_line(p: dict[str, Any]) -> str:
+    factors = ", ".join(f"{k} ×{v}" for k, v in p.get("factors", {}).items()) or "none"
+    dense = (f"dense #{p['dense_rank']} ({p['dense_score']:.3f})" if p.get("dense_rank")
+             else "dense -")
+    lexical = f"lexical #{p['lexical_rank']}" if p.get("lexical_rank") else "lexical -"
+    mtime = p.get("file_mtime_ns")
+    when = ""
+    if mtime:
+        import datetime
+
+        when = " · modified " + datetime.datetime.fromtimestamp(mtime / 1e9).isoformat(
+            timespec="seconds")
+    return (f"[dim]{p.get('kind')} · {p.get('role')} · {p.get('policy')} · {dense} · {lexical}"
+            f" · fused {p.get('fused', 0):.4f} · intent {p.get('intent')} · factors {factors}"
+            f" · chunks {p.get('chunks')}{when}[/dim]")
 
 
 @app.command()

@@ -1,0 +1,350 @@
+"""Benchmark cases derived deterministically from a corpus, and the copy that gets indexed.
+
+- code (CodeSearchNet style): the first sentence of a definition's docstring (Python) or of the
+  comment block above it (JavaScript: JSDoc or `//` lines) is the query; that docstring or
+  comment is removed from the indexed copy; the target is the definition's line range there.
+- doc: a question-shaped Markdown heading ("How do I ...", "Why ...?") is the query; the heading
+  line is removed from the indexed copy; the target is its section (subsections included).
+
+Sampling is by a hash of (corpus, path, name), never by position or by any result, so a run
+cannot pick its own easy cases.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+_TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec)(/|$)|(^|/)test_[^/]*\.py$|\.test\.[jt]s$")
+_QUESTION_START = re.compile(
+    r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does|will)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)`'\"])\.(\s|$)")
+_MD = MarkdownIt("commonmark")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    corpus: str
+    kind: str  # "code" or "doc" (or a bilingual kind, see bilingual.py)
+    query: str
+    path: str
+    start_line: int  # 1-based inclusive, in the indexed copy
+    end_line: int
+    symbol: str | None = None
+
+
+@dataclass
+class _Edit:
+    start: int  # 0-based first line to replace
+    end: int  # 0-based exclusive
+    replacement: list[str]
+
+
+def _rank(*parts: str) -> str:
+    return hashlib.sha1("\x00".join(parts).encode()).hexdigest()
+
+
+def first_sentence(text: str) -> str | None:
+    """The first sentence of a docstring or comment, or None when it is not a usable query."""
+    paragraph = re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0]
+    paragraph = " ".join(paragraph.split())
+    match = _SENTENCE_END.search(paragraph)
+    sentence = paragraph[: match.start()] if match else paragraph
+    sentence = sentence.strip().rstrip(".:")
+    words = sentence.split()
+    if not 4 <= len(words) <= 30 or sentence.startswith((":", "@", "-", "#", "=", "`")):
+        return None
+    if any(word in sentence.lower() for word in ("todo", "fixme", "noqa", "eslint", "istanbul")):
+        return None
+    return sentence
+
+
+def _apply(lines: list[str], edits: list[_Edit]) -> list[str]:
+    out = list(lines)
+    for edit in sorted(edits, key=lambda e: -e.start):
+        out[edit.start : edit.end] = edit.replacement
+    return out
+
+
+def _new_line(old: int, edits: list[_Edit]) -> int:
+    """Where 0-based line `old` (not itself edited) lands after the edits."""
+    shift = sum(len(e.replacement) - (e.end - e.start) for e in edits if e.end <= old)
+    return old + shift
+
+
+# -- Python ------------------------------------------------------------------------------------
+def _python_definitions(tree: ast.Module) -> list[tuple[str, ast.AST]]:
+    out: list[tuple[str, ast.AST]] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.append((node.name, node))
+            if isinstance(node, ast.ClassDef):
+                for member in node.body:
+                    if isinstance(member, ast.FunctionDef | ast.AsyncFunctionDef):
+                        out.append((f"{node.name}.{member.name}", member))
+    return out
+
+
+def _span(node: ast.AST) -> tuple[int, int]:
+    decorators = getattr(node, "decorator_list", [])
+    start = min([node.lineno] + [d.lineno for d in decorators])  # type: ignore[attr-defined]
+    return start, node.end_lineno  # type: ignore[attr-defined]
+
+
+def python_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Edit, str]]:
+    """(qualname, query, edit removing the docstring, rank key) per usable definition."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return []
+    lines = text.splitlines(keepends=True)
+    defs = _python_definitions(tree)
+    names = Counter(name for name, _ in defs)
+    out = []
+    for name, node in defs:
+        short = name.rsplit(".", 1)[-1]
+        if names[name] > 1 or short.startswith("test") or (
+                short.startswith("__") and short != "__init__"):
+            continue
+        body = node.body  # type: ignore[attr-defined]
+        doc = ast.get_docstring(node)  # type: ignore[arg-type]
+        if not doc or not isinstance(body[0], ast.Expr):
+            continue
+        query = first_sentence(doc)
+        if query is None:
+            continue
+        first, last = body[0].lineno - 1, body[0].end_lineno
+        if len(body) == 1:  # the docstring was the whole body: keep the definition valid
+            indent = re.match(r"\s*", lines[first]).group(0)  # type: ignore[union-attr]
+            replacement = [f"{indent}pass\n"]
+        else:
+            replacement = []
+        out.append((name, query, _Edit(first, last, replacement), _rank(corpus, path, name)))
+    return out
+
+
+def python_targets(text: str) -> dict[str, tuple[int, int]]:
+    tree = ast.parse(text)
+    return {name: _span(node) for name, node in _python_definitions(tree)}
+
+
+# -- JavaScript / TypeScript -----------------------------------------------------------------
+_JS_DEF = re.compile(
+    r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*(?P<f>[A-Za-z_$][\w$]*)\s*\("
+    r"|^\s*(?:export\s+)?(?:const|let|var)\s+(?P<v>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?"
+    r"(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)"
+    r"|^\s*(?:[\w$]+\.)+(?P<p>[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b"
+    r"|^\s*(?:static\s+)?(?:async\s+)?(?P<m>[A-Za-z_$][\w$]*)\s*\([^)]*\)\s*\{\s*$"
+    r"|^\s*(?:export\s+)?class\s+(?P<c>[A-Za-z_$][\w$]*)")
+_JS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "with"}
+
+
+def _js_block_end(lines: list[str], start: int) -> int | None:
+    """0-based line of the brace closing the first block opened at or after `start`.
+
+    Strings, template literals and comments are skipped crudely; a definition whose braces do
+    not balance within 400 lines is not used as a case."""
+    depth, opened = 0, False
+    in_block_comment = False
+    for row in range(start, min(len(lines), start + 400)):
+        line = lines[row]
+        i, quote = 0, None
+        while i < len(line):
+            ch = line[i]
+            if in_block_comment:
+                if line.startswith("*/", i):
+                    in_block_comment, i = False, i + 2
+                    continue
+            elif quote:
+                if ch == "\\":
+                    i += 2
+                    continue
+                if ch == quote:
+                    quote = None
+            elif line.startswith("//", i):
+                break
+            elif line.startswith("/*", i):
+                in_block_comment, i = True, i + 2
+                continue
+            elif ch in "'\"`":
+                quote = ch
+            elif ch == "{":
+                depth, opened = depth + 1, True
+            elif ch == "}":
+                depth -= 1
+                if opened and depth == 0:
+                    return row
+            i += 1
+    return None
+
+
+def _js_comment_above(lines: list[str], row: int) -> tuple[int, str] | None:
+    """(first line, text) of the comment block ending right above 0-based `row`."""
+    above = row - 1
+    if above < 0:
+        return None
+    if lines[above].strip().endswith("*/"):
+        first = above
+        while first >= 0 and "/*" not in lines[first]:
+            first -= 1
+        if first < 0 or "/**" not in lines[first]:
+            return None
+        body = []
+        for line in lines[first : above + 1]:
+            line = line.strip().removeprefix("/**").removesuffix("*/").strip()
+            line = line.removeprefix("*").strip()
+            if line.startswith("@"):
+                break
+            body.append(line)
+        return first, "\n".join(body)
+    if lines[above].strip().startswith("//"):
+        first = above
+        while first - 1 >= 0 and lines[first - 1].strip().startswith("//"):
+            first -= 1
+        return first, "\n".join(ln.strip().removeprefix("//").strip()
+                                 for ln in lines[first : above + 1])
+    return None
+
+
+def js_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Edit, str, int]]:
+    """(name, query, edit removing the comment, rank key, 0-based definition line)."""
+    lines = text.splitlines(keepends=True)
+    out = []
+    seen: Counter[str] = Counter()
+    found = []
+    for row, line in enumerate(lines):
+        match = _JS_DEF.match(line)
+        if not match:
+            continue
+        name = next(v for v in match.groupdict().values() if v)
+        if name in _JS_KEYWORDS:
+            continue
+        seen[name] += 1
+        found.append((row, name))
+    for row, name in found:
+        if seen[name] > 1:
+            continue
+        comment = _js_comment_above(lines, row)
+        if comment is None:
+            continue
+        query = first_sentence(comment[1])
+        if query is None or _js_block_end(lines, row) is None:
+            continue
+        out.append((name, query, _Edit(comment[0], row, []), _rank(corpus, path, name), row))
+    return out
+
+
+# -- Markdown ----------------------------------------------------------------------------------
+def _heading_text(raw: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", raw)
+    text = re.sub(r"[*_`]", "", text)
+    return " ".join(text.split())
+
+
+def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _Edit, int, int]]:
+    """(query, edit removing the heading, 0-based first body line, 0-based last line)."""
+    lines = text.splitlines(keepends=True)
+    headings: list[tuple[int, int, str]] = []
+    tokens = _MD.parse(text)
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open" and tok.map and i + 1 < len(tokens):
+            headings.append((tok.map[0], int(tok.tag[1]), _heading_text(tokens[i + 1].content)))
+    out = []
+    for n, (row, level, title) in enumerate(headings):
+        query = title
+        if query.startswith(("…", "...")):  # "Why not…" > "… Data Classes?"
+            parents = [t for r, lv, t in headings[:n] if lv < level]
+            if not parents:
+                continue
+            query = parents[-1].rstrip(".… ") + " " + query.lstrip(".… ")
+        if title.endswith(("…", "...")):  # "Why not…" only introduces its subsections
+            continue
+        if not (query.endswith("?") or _QUESTION_START.match(query)) or len(query.split()) < 2:
+            continue
+        if tok_is_setext(lines, row):
+            continue
+        end = len(lines) - 1
+        for later_row, later_level, _ in headings[n + 1 :]:
+            if later_level <= level:
+                end = later_row - 1
+                break
+        body = "".join(lines[row + 1 : end + 1])
+        if len(body.strip()) < 80:
+            continue
+        out.append((query, _Edit(row, row + 1, []), row + 1, end))
+    return out
+
+
+def tok_is_setext(lines: list[str], row: int) -> bool:
+    """Underlined headings span two lines; removing one line would break them, so skip them."""
+    return not lines[row].lstrip().startswith("#")
+
+
+# -- Assembly ----------------------------------------------------------------------------------
+def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
+           max_code: int, max_doc: int) -> list[Case]:
+    """Write the indexed copy of `files` to `out_dir` and return the cases over it."""
+    texts: dict[str, str] = {}
+    for rel in files:
+        try:
+            texts[rel] = (tree / rel).read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+    code: list[tuple[str, str, str, str, _Edit, int | None]] = []  # rank, path, name, q, edit
+    docs: list[tuple[str, str, str, _Edit, int, int]] = []
+    for rel, text in texts.items():
+        if _TEST_PATH.search(rel):
+            continue
+        if rel.endswith(".py"):
+            for name, query, edit, rank in python_candidates(corpus, rel, text):
+                code.append((rank, rel, name, query, edit, None))
+        elif rel.endswith((".js", ".mjs", ".cjs", ".ts")) and not rel.endswith(".d.ts"):
+            for name, query, edit, rank, row in js_candidates(corpus, rel, text):
+                code.append((rank, rel, name, query, edit, row))
+        elif rel.endswith(".md"):
+            for query, edit, first, last in markdown_candidates(corpus, rel, text):
+                docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
+    # A query that is not unique in the corpus has no single right answer: drop it.
+    counts = Counter(c[3].lower() for c in code) + Counter(d[2].lower() for d in docs)
+    code = sorted(c for c in code if counts[c[3].lower()] == 1)[:max_code]
+    docs = sorted(d for d in docs if counts[d[2].lower()] == 1)[:max_doc]
+
+    edits: dict[str, list[_Edit]] = {}
+    for _, rel, _, _, edit, _ in code:
+        edits.setdefault(rel, []).append(edit)
+    for _, rel, _, edit, _, _ in docs:
+        edits.setdefault(rel, []).append(edit)
+    new_texts = {rel: "".join(_apply(text.splitlines(keepends=True), edits.get(rel, [])))
+                 for rel, text in texts.items()}
+    for rel, text in new_texts.items():
+        target = out_dir / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+    cases: list[Case] = []
+    py_spans: dict[str, dict[str, tuple[int, int]]] = {}
+    for _, rel, name, query, _, row in code:
+        if row is None:
+            spans = py_spans.setdefault(rel, python_targets(new_texts[rel]))
+            start, end = spans[name]
+        else:
+            new_lines = new_texts[rel].splitlines(keepends=True)
+            first = _new_line(row, edits[rel])
+            last = _js_block_end(new_lines, first)
+            if last is None:
+                continue
+            start, end = first + 1, last + 1
+        cases.append(Case(f"{corpus}:code:{rel}:{name}", corpus, "code", query, rel, start, end,
+                          name))
+    for _, rel, query, _, first, last in docs:
+        start = _new_line(first, edits[rel]) + 1
+        end = _new_line(last, edits[rel]) + 1
+        cases.append(Case(f"{corpus}:doc:{rel}:{start}", corpus, "doc", query, rel, start, end))
+    return cases

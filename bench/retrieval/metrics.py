@@ -1,0 +1,64 @@
+"""Ranking metrics for single-target queries, at chunk and at file level.
+
+A result is relevant at chunk level when it lies in the target file and overlaps the target's
+line range by at least half of the target or at least half of the result: a small window inside
+a long function counts, and so does a definition-sized chunk that holds a small target, but a
+window that merely touches the target's edge does not. At file level a result is relevant when
+it is in the target file; results are reduced to distinct files in order first.
+
+Each query has one target, so the rank of the first relevant result decides every metric:
+Recall@k = share of queries with it in the top k; MRR@10 = mean 1/rank (0 beyond 10);
+nDCG@10 = mean 1/log2(rank + 1) (the ideal DCG is 1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+
+class Span(Protocol):
+    path: str
+    start_line: int
+    end_line: int
+
+
+def overlaps(result: Span, target: Span) -> bool:
+    if result.path != target.path:
+        return False
+    inside = min(result.end_line, target.end_line) - max(result.start_line, target.start_line) + 1
+    if inside <= 0:
+        return False
+    result_lines = result.end_line - result.start_line + 1
+    target_lines = target.end_line - target.start_line + 1
+    return inside * 2 >= target_lines or inside * 2 >= result_lines
+
+
+def first_rank(results: Sequence[Span], target: Span, level: str) -> int | None:
+    if level == "chunk":
+        for rank, result in enumerate(results, 1):
+            if overlaps(result, target):
+                return rank
+        return None
+    files: list[str] = []
+    for result in results:
+        if result.path not in files:
+            files.append(result.path)
+    return files.index(target.path) + 1 if target.path in files else None
+
+
+METRICS = ("R@1", "R@5", "R@10", "MRR@10", "nDCG@10")
+
+
+def summarize(ranks: Iterable[int | None]) -> dict[str, float]:
+    ranks = list(ranks)
+    n = max(len(ranks), 1)
+    hit = [r for r in ranks if r is not None and r <= 10]
+    return {
+        "R@1": sum(1 for r in hit if r <= 1) / n,
+        "R@5": sum(1 for r in hit if r <= 5) / n,
+        "R@10": len(hit) / n,
+        "MRR@10": sum(1 / r for r in hit) / n,
+        "nDCG@10": sum(1 / math.log2(r + 1) for r in hit) / n,
+    }

@@ -1,0 +1,238 @@
+"""Retrieval benchmark: repokb against the naive approach on real third-party repositories.
+
+    python bench/retrieval/run.py [--quick] [--corpus NAME ...] [--cache DIR]
+                                  [--variant NAME:setting=value,...] [--json FILE]
+
+Corpora are fetched at run time from PyPI and npm into the cache (default
+~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
+cases.py); every system is built and queried in this run with the same embedding model.
+Document vectors are cached by text between runs; pass --fresh-vectors to time a cold index.
+Prints a Markdown report; --json writes every per-query rank for analysis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bilingual import bilingual_cases  # noqa: E402
+from cases import derive  # noqa: E402
+from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
+from metrics import METRICS, first_rank, summarize  # noqa: E402
+from systems import (  # noqa: E402
+    CachingEmbedder,
+    NaiveSystem,
+    RepokbSystem,
+    RepokbUseSystem,
+    Result,
+)
+
+from repokb.embedders import create, load_builtins  # noqa: E402
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, str]]:
+    name, _, assignments = text.partition(":")
+    overrides = dict(item.split("=", 1) for item in assignments.split(",") if item)
+    return name, overrides
+
+
+def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
+               variants: list[tuple[str, dict[str, str]]], max_code: int,
+               max_doc: int, use: CachingEmbedder | None = None) -> dict[str, Any]:
+    tree = fetch(corpus, cache)
+    files = selected_files(corpus, tree, quick)
+    work = Path(tempfile.mkdtemp(prefix=f"repokb-bench-{corpus.name}-", dir=cache))
+    try:
+        copy = work / corpus.name
+        cases = derive(corpus.name, tree, files, copy, max_code, max_doc)
+        cases += bilingual_cases(corpus.name, copy)
+        systems: dict[str, RepokbSystem] = {}
+        info: dict[str, Any] = {"files": len(files), "systems": {}}
+        for name, overrides in [("repokb", {})] + variants:
+            system = RepokbSystem(name, work / f"home-{name}", embedder, **overrides)
+            misses, seconds = embedder.misses, embedder.embed_seconds
+            system.index(copy, corpus.name)
+            systems[name] = system
+            info["systems"][name] = {"index_s": system.index_seconds, "chunks": system.chunks,
+                                     "embedded": embedder.misses - misses,
+                                     "embed_s": embedder.embed_seconds - seconds}
+        # repokb + USE multilingual as a third, cross-lingual ranking; with and without the
+        # Spanish glossary, since USE is meant to make the glossary unnecessary.
+        for name, translate in (("repokb+use", "true"), ("repokb+use-noglossary", "false")):
+            if use is None:
+                break
+            system = RepokbUseSystem(name, work / f"home-{name}", embedder, use,
+                                     translate_queries=translate)
+            system.index(copy, corpus.name)
+            systems[system.name] = system
+            info["systems"][system.name] = {
+                "index_s": system.index_seconds, "chunks": system.chunks,
+                "embedded": system.use_embedded, "embed_s": system.use_embed_seconds}
+        indexed = systems["repokb"].indexed_files(corpus.name)
+        naive = NaiveSystem(work / "naive", embedder)
+        misses, seconds = embedder.misses, embedder.embed_seconds
+        naive.index(copy, corpus.name, indexed)
+        info["systems"]["naive"] = {"index_s": naive.index_seconds, "chunks": naive.chunks,
+                                    "embedded": embedder.misses - misses,
+                                    "embed_s": embedder.embed_seconds - seconds}
+        info["indexed_files"] = len(indexed)
+        ranks: list[dict[str, Any]] = []
+        latency: dict[str, list[float]] = defaultdict(list)
+        for case in cases:
+            outcome: dict[str, list[Result]] = {}
+            for name, system in systems.items():
+                started = time.perf_counter()
+                outcome[name] = system.search(case.query, corpus.name)
+                latency[name].append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            outcome.update(naive.search(case.query))
+            latency["naive"].append((time.perf_counter() - started) * 1000)
+            for name, results in outcome.items():
+                ranks.append({"case": case.id, "kind": case.kind, "system": name,
+                              "query": case.query,
+                              "chunk": first_rank(results, case, "chunk"),
+                              "file": first_rank(results, case, "file"),
+                              "top": [f"{r.path}:{r.start_line}-{r.end_line}"
+                                      for r in results[:3]],
+                              "target": f"{case.path}:{case.start_line}-{case.end_line}",
+                              "lines": sum(r.end_line - r.start_line + 1 for r in results)
+                              / max(len(results), 1),
+                              "dense_scores": [r.dense_score for r in results[:10]]})
+        info["latency_ms"] = {name: {"p50": statistics.median(v),
+                                     "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1
+                                     else v[0]}
+                              for name, v in latency.items()}
+        info["cases"] = {kind: sum(1 for c in cases if c.kind == kind)
+                         for kind in sorted({c.kind for c in cases})}
+        info["ranks"] = ranks
+        for system in systems.values():
+            system.close()
+        naive.close()
+        return info
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> str:
+    lines = [f"Run: {'quick' if quick else 'full'}, {elapsed / 60:.1f} min, "
+             f"{os.cpu_count()} cores, load average at end "
+             f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}.", ""]
+    for level in ("chunk", "file"):
+        lines += [f"#### {level}-level", "",
+                  "| corpus | kind | n | system | " + " | ".join(METRICS) + " |",
+                  "| --- | --- | --- | --- | " + " | ".join("---" for _ in METRICS) + " |"]
+        for corpus, info in results.items():
+            by = defaultdict(list)
+            for r in info["ranks"]:
+                by[(r["kind"], r["system"])].append(r[level])
+            for kind in info["cases"]:
+                for system in sorted({s for k, s in by if k == kind}, key=_system_order):
+                    m = summarize(by[(kind, system)])
+                    lines.append(f"| {corpus} | {kind} | {len(by[(kind, system)])} | {system} | "
+                                 + " | ".join(f"{m[x]:.3f}" for x in METRICS) + " |")
+        lines.append("")
+    lines += ["#### Mean size of a result (lines, top 10)", "",
+              "| corpus | " + " | ".join(_SIZE_SYSTEMS) + " |",
+              "| --- | " + " | ".join("---" for _ in _SIZE_SYSTEMS) + " |"]
+    for corpus, info in results.items():
+        sizes = defaultdict(list)
+        for r in info["ranks"]:
+            sizes[r["system"]].append(r["lines"])
+        lines.append(f"| {corpus} | " + " | ".join(
+            f"{statistics.mean(sizes[s]):.0f}" if sizes[s] else "-" for s in _SIZE_SYSTEMS)
+            + " |")
+    lines.append("")
+    lines += ["#### MRR@10 (chunk level): repokb against the best naive baseline", "",
+              "| corpus | kind | repokb | best naive | lift |", "| --- | --- | --- | --- | --- |"]
+    for corpus, info in results.items():
+        by = defaultdict(list)
+        for r in info["ranks"]:
+            by[(r["kind"], r["system"])].append(r["chunk"])
+        for kind in info["cases"]:
+            ours = summarize(by[(kind, "repokb")])["MRR@10"]
+            best_name, best = max(((s, summarize(by[(kind, s)])["MRR@10"])
+                                   for s in NaiveSystem.rankings), key=lambda x: x[1])
+            lift = f"{(ours / best - 1) * 100:+.0f}%" if best else "n/a"
+            lines.append(f"| {corpus} | {kind} | {ours:.3f} | {best:.3f} ({best_name}) | "
+                         f"{lift} |")
+    lines += ["", "#### Index and query cost", "",
+              "| corpus | files | system | chunks | index s | embedded | embed s | "
+              "query p50 ms | query p95 ms |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for corpus, info in results.items():
+        for name, s in info["systems"].items():
+            lat = info["latency_ms"].get(name, {})
+            lines.append(f"| {corpus} | {info['indexed_files']} | {name} | {s['chunks']} | "
+                         f"{s['index_s']:.1f} | {s['embedded']} | {s['embed_s']:.1f} | "
+                         f"{lat.get('p50', 0):.1f} | {lat.get('p95', 0):.1f} |")
+    return "\n".join(lines)
+
+
+_SIZE_SYSTEMS = ("repokb", "repokb-nomerge", "naive-rrf", "naive-rrf+shaping")
+
+
+def _system_order(name: str) -> tuple[int, str]:
+    return (0 if name == "repokb" else 2 if name.startswith("naive") else 1, name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="Two small corpora, fewer cases.")
+    parser.add_argument("--corpus", action="append", help="Only these corpora.")
+    parser.add_argument("--cache", type=Path, default=Path(os.environ.get(
+        "REPOKB_BENCH_CACHE", Path.home() / ".cache" / "repokb-bench")))
+    parser.add_argument("--variant", action="append", default=[],
+                        help="Another repokb configuration, e.g. 'bm25:lexical=qdrant-bm25'.")
+    parser.add_argument("--fresh-vectors", action="store_true",
+                        help="Ignore cached document vectors (to time a cold index).")
+    parser.add_argument("--json", type=Path, help="Write per-query ranks here.")
+    parser.add_argument("--use", action="store_true",
+                        help="Also measure repokb + USE multilingual (a second, cross-lingual "
+                        "dense vector), with its own indexing cost.")
+    args = parser.parse_args()
+    cache = args.cache.expanduser().resolve()
+    cache.mkdir(parents=True, exist_ok=True)
+    names = args.corpus or (list(QUICK) if args.quick else [c.name for c in CORPORA])
+    corpora = [c for c in CORPORA if c.name in names]
+    load_builtins()
+    vectors = cache / ("vectors-fresh.npz" if args.fresh_vectors else "vectors.npz")
+    if args.fresh_vectors and vectors.exists():
+        vectors.unlink()
+    embedder = CachingEmbedder(create("minilm-onnx"), vectors)
+    variants = [parse_variant(v) for v in args.variant]
+    use = None
+    if args.use:
+        use_vectors = cache / ("use-" + vectors.name)
+        if args.fresh_vectors and use_vectors.exists():
+            use_vectors.unlink()
+        use = CachingEmbedder(create("use-multilingual"), use_vectors)
+    started = time.perf_counter()
+    results = {}
+    for corpus in corpora:
+        print(f"[{corpus.name}] fetching, deriving cases, indexing ...", file=sys.stderr)
+        results[corpus.name] = run_corpus(corpus, cache, embedder, args.quick, variants,
+                                          max_code=25 if args.quick else 60,
+                                          max_doc=15 if args.quick else 40, use=use)
+        embedder.save()
+        if use is not None:
+            use.save()
+    text = report(results, args.quick, time.perf_counter() - started)
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,243 @@
+"""The systems compared: repokb as shipped (through its own pipeline and Searcher) and the naive
+approach the seeds started from (fixed 500/100 windows, BM25, dense, RRF of both), built on the
+same files, the same embedding model and the same engine (Qdrant Edge), in the same run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import qdrant_edge as q
+
+from repokb.chunkers import fixed_windows
+from repokb.embedders.base import Embedder
+from repokb.models import Chunk, EmbeddedChunk
+from repokb.pipeline.discover import resolve_roots
+from repokb.rank import Candidate, shape
+from repokb.search import Query, Searcher, rrf
+from repokb.settings import Settings
+from repokb.stores.base import StoredPoint
+from repokb.stores.qdrant_edge import QdrantEdgeStore
+from repokb.workspace import Workspace
+
+
+@dataclass(frozen=True)
+class Result:
+    path: str
+    start_line: int
+    end_line: int
+    dense_score: float | None = None
+
+
+class CachingEmbedder(Embedder):
+    """Document vectors remembered by text across runs (so re-running the benchmark after a
+    ranking change costs no model time). Queries are never cached: latency includes them."""
+
+    def __init__(self, inner: Embedder, path: Path) -> None:
+        self.inner, self.path = inner, path
+        self.name, self.dimension = inner.name, inner.dimension
+        self._cache: dict[str, np.ndarray] = {}
+        self.misses = 0
+        self.embed_seconds = 0.0
+        if path.is_file():
+            data = np.load(path)
+            self._cache = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+
+    @staticmethod
+    def _key(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+        return self.inner._embed_batch(texts, is_query=is_query)
+
+    def embed_documents(self, texts: Any) -> np.ndarray:
+        keys = [self._key(t) for t in texts]
+        missing = sorted({k: t for k, t in zip(keys, texts, strict=True)
+                          if k not in self._cache}.items())
+        if missing:
+            started = time.perf_counter()
+            vectors = self.inner.embed_documents([t for _, t in missing])
+            self.embed_seconds += time.perf_counter() - started
+            self.misses += len(missing)
+            for (key, _), vector in zip(missing, vectors, strict=True):
+                self._cache[key] = vector
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for i, key in enumerate(keys):
+            out[i] = self._cache[key]
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.inner.embed_query(text)
+
+    def save(self) -> None:
+        if not self._cache:
+            return
+        if self.path.is_file():  # another run may have added vectors meanwhile: keep them
+            data = np.load(self.path)
+            for key, vector in zip(data["keys"].tolist(), data["vectors"], strict=True):
+                self._cache.setdefault(key, vector)
+        keys = np.array(list(self._cache))
+        vectors = np.stack(list(self._cache.values()))
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(tmp, keys=keys, vectors=vectors)
+        tmp.replace(self.path)
+
+
+class RepokbSystem:
+    """repokb end to end: its classifier, chunkers, enrichment, store and Searcher."""
+
+    def __init__(self, name: str, home: Path, embedder: Embedder, **overrides: Any) -> None:
+        self.name = name
+        self.settings = Settings.load(home=home, **overrides)
+        self.ws = Workspace(self.settings)
+        self.ws.__dict__["embedder"] = embedder
+        self.index_seconds = 0.0
+        self.chunks = 0
+
+    def index(self, root: Path, project: str) -> None:
+        started = time.perf_counter()
+        report = self.ws.indexer.run(resolve_roots([root], project))
+        self.ws.store.optimize()
+        self.index_seconds = time.perf_counter() - started
+        self.chunks = report.counts["chunks_created"]
+
+    def indexed_files(self, project: str) -> list[str]:
+        return sorted(e.path for e in self.ws.catalog.entries(project).values()
+                      if e.status == "indexed")
+
+    def search(self, text: str, project: str, limit: int = 10) -> list[Result]:
+        hits = self.ws.searcher.search(Query(text, limit=limit, projects=(project,)))
+        return [Result(h.path, h.start_line, h.end_line, h.provenance.get("dense_score"))
+                for h in hits]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+class NaiveSystem:
+    """Fixed 500/100 windows of the raw text (no prefix), English BM25 (word tokens, stemming,
+    stop words) and the dense model, read out three ways: BM25 alone, dense alone, and RRF."""
+
+    rankings = ("naive-bm25", "naive-dense", "naive-rrf")
+    # A control, not a baseline: the RRF ranking shaped by repokb's merge and per-file cap, to
+    # show how much of repokb's lead comes from result shaping alone.
+    control = "naive-rrf+shaping"
+
+    def __init__(self, home: Path, embedder: Embedder) -> None:
+        self.embedder = embedder
+        self.store = QdrantEdgeStore(home / "naive-store", embedder.dimension)
+        self.bm25 = q.Bm25(q.Bm25Config(language="english"))
+        self.shaping = Settings()  # repokb's default merge and per-file settings
+        self.index_seconds = 0.0
+        self.chunks = 0
+
+    def index(self, root: Path, project: str, files: list[str]) -> None:
+        started = time.perf_counter()
+        chunks = []
+        for rel in files:
+            text = (root / rel).read_text(encoding="utf-8")
+            for n, piece in enumerate(fixed_windows(text, 500, 100)):
+                chunks.append(Chunk(project, rel, n, piece.start_line, piece.end_line,
+                                    piece.content, piece.content, None, "window", "source",
+                                    None, "primary_evidence", 0.5, "naive"))
+        for start in range(0, len(chunks), 256):
+            batch = chunks[start : start + 256]
+            dense = self.embedder.embed_documents([c.embed_text for c in batch])
+            points = []
+            for chunk, vector in zip(batch, dense, strict=True):
+                sparse = self.bm25.embed_document(chunk.content)
+                points.append(EmbeddedChunk(chunk, [float(x) for x in vector],
+                                            list(sparse.indices), list(sparse.values)))
+            self.store.upsert(points)
+        self.store.optimize()
+        self.chunks = len(chunks)
+        self.index_seconds = time.perf_counter() - started
+
+    def search(self, text: str, limit: int = 10, candidates: int = 50) -> dict[str, list[Result]]:
+        from repokb.stores.base import StoreFilter
+
+        dense = [float(x) for x in self.embedder.embed_query(text)]
+        sparse = self.bm25.embed_query(text)
+        dense_hits, lexical_hits = self.store.search(
+            dense, (list(sparse.indices), list(sparse.values)), StoreFilter(), candidates)
+        by_id = {p.id: p for p in dense_hits + lexical_hits}
+        scores = {p.id: p.score for p in dense_hits}
+        fused = rrf([(dense_hits, 1.0), (lexical_hits, 1.0)], 60)
+        fused_ids = sorted(fused, key=lambda i: -fused[i])
+
+        def results(ids: list[str]) -> list[Result]:
+            return [Result(by_id[i].payload["path"], by_id[i].payload["start_line"],
+                           by_id[i].payload["end_line"], scores.get(i)) for i in ids[:limit]]
+
+        candidates = []
+        for i in fused_ids:
+            c = Candidate(i, by_id[i].payload, fused[i], None, None, scores.get(i))
+            c.score = c.fused
+            candidates.append(c)
+        shaped = [Result(g.best.payload["path"], g.start_line, g.end_line, g.best.dense_score)
+                  for g in shape(candidates, limit, self.shaping)]
+        return {"naive-bm25": results([p.id for p in lexical_hits]),
+                "naive-dense": results([p.id for p in dense_hits]),
+                "naive-rrf": results(fused_ids),
+                self.control: shaped}
+
+    def close(self) -> None:
+        self.store.close()
+
+
+class MultilingualSearcher(Searcher):
+    """repokb's Searcher plus a third ranking: USE multilingual vectors of the same chunks
+    (document and query side), searched exactly in memory and fused by RRF like the others.
+    Only for measuring whether a cross-lingual second vector is worth its cost."""
+
+    def __init__(self, base: Searcher, use: Embedder, ids: list[str],
+                 payloads: list[dict[str, Any]], matrix: np.ndarray, weight: float) -> None:
+        super().__init__(base.settings, base.store, base.embedder, base.lexical, base.catalog)
+        self.use, self.ids, self.payloads, self.matrix = use, ids, payloads, matrix
+        self.weight = weight
+
+    def _rankings(self, understood: Any, where: Any, n: int) -> list[tuple[list[StoredPoint],
+                                                                             float]]:
+        rankings = super()._rankings(understood, where, n)
+        vector = self.use.embed_query(understood.text)  # the original words: USE reads Spanish
+        scores = self.matrix @ vector
+        top = np.argsort(-scores)[:n]
+        points = [StoredPoint(self.ids[i], float(scores[i]), self.payloads[i]) for i in top]
+        return rankings + [(points, self.weight)]
+
+
+class RepokbUseSystem(RepokbSystem):
+    """repokb with USE multilingual as a second (cross-lingual) dense vector."""
+
+    def __init__(self, name: str, home: Path, embedder: Embedder, use: CachingEmbedder,
+                 weight: float = 1.0, **overrides: Any) -> None:
+        super().__init__(name, home, embedder, **overrides)
+        self.use, self.weight = use, weight
+        self.use_embed_seconds = 0.0
+        self.use_embedded = 0
+
+    def index(self, root: Path, project: str) -> None:
+        super().index(root, project)
+        points = self.ws.store.export(project)
+        texts = [self._embed_text(p.payload) for p in points]
+        misses, seconds = self.use.misses, self.use.embed_seconds
+        started = time.perf_counter()
+        matrix = self.use.embed_documents(texts)
+        self.index_seconds += time.perf_counter() - started
+        self.use_embedded = self.use.misses - misses
+        self.use_embed_seconds = self.use.embed_seconds - seconds
+        self.ws.__dict__["searcher"] = MultilingualSearcher(
+            self.ws.searcher, self.use, [p.id for p in points], [p.payload for p in points],
+            matrix, self.weight)
+
+    @staticmethod
+    def _embed_text(payload: dict[str, Any]) -> str:
+        symbol = payload.get("symbol")
+        head = f"{payload['path']}: " + (f"{payload.get('symbol_type')} {symbol} — "
+                                         if symbol else "")
+        return head + str(payload["content"])

@@ -1,0 +1,58 @@
+"""The RAG context: search hits turned into the block a proxy or an agent puts in a prompt.
+
+Fragments are grouped by file (files in the order of their best hit, fragments in line order),
+each file under its path, each fragment with its line range, and a header saying how many
+fragments from how many files and the top similarity (seed 001 §5). Only hits whose dense
+similarity reaches `min_similarity` are used: below it a fragment is more likely noise than
+evidence (see `Settings.context_min_similarity` for how the default was measured).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from repokb.models import Hit
+
+_FENCE_LANGUAGES = {"python": "python", "javascript": "javascript", "typescript": "typescript",
+                    "markdown": "markdown", "yaml": "yaml", "json": "json", "toml": "toml",
+                    "shell": "bash", "go": "go", "rust": "rust", "java": "java", "sql": "sql"}
+
+
+def similarity(hit: Hit) -> float | None:
+    value = hit.provenance.get("dense_score")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
+                   title: str = "Project context (knowledge base)",
+                   max_chars: int = 12_000) -> str:
+    """A Markdown block, or "" when no hit reaches `min_similarity`."""
+    kept = [h for h in hits if (similarity(h) or 0.0) >= min_similarity]
+    if not kept:
+        return ""
+    by_file: dict[tuple[str, str], list[Hit]] = {}
+    for hit in kept:
+        by_file.setdefault((hit.project, hit.path), []).append(hit)
+    top = max((similarity(h) or 0.0) for h in kept)
+    lines = [f"## {title}", "",
+             f"Retrieved **{len(kept)} fragment{'s' if len(kept) != 1 else ''}** from "
+             f"**{len(by_file)} file{'s' if len(by_file) != 1 else ''}** with top similarity "
+             f"`{top:.2f}`.", ""]
+    used = sum(len(x) + 1 for x in lines)
+    for (project, path), fragments in by_file.items():
+        header = f"### {path}" + (f" ({project})" if len({p for p, _ in by_file}) > 1 else "")
+        lines += [header, ""]
+        for hit in sorted(fragments, key=lambda h: h.start_line):
+            fence = _FENCE_LANGUAGES.get(hit.language or "", "")
+            symbol = f" · {hit.symbol}" if hit.symbol else ""
+            body = hit.content.rstrip("\n")
+            if used + len(body) > max_chars:
+                body = body[: max(0, max_chars - used)].rstrip() + "\n…"
+            ticks = "````" if "```" in body else "```"
+            block = [f"Lines {hit.start_line}-{hit.end_line}{symbol}:", f"{ticks}{fence}", body,
+                     ticks, ""]
+            lines += block
+            used += sum(len(x) + 1 for x in block)
+            if used >= max_chars:
+                return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,86 @@
+"""The word lists (accent-folded, lower case)."""
+
+_EN_STOP = """
+a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had
+has have having he her here hers him his how i if in into is it its itself just me more most my
+no nor not now of off on once only or other our ours out over own same she should so some such
+than that the their theirs them then there these they this those through to too under until up
+very was we were what when where which while who whom why will with would you your yours
+"""
+_ES_STOP = """
+a al algo algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra cual
+cuales cuando de del desde donde dos el ella ellas ellos en entre era eran es esa esas ese eso
+esos esta estan estas este esto estos fue fueron ha han hay hace hacen hago la las le les lo los
+mas me mi mis mucho muy nada ni no nos o otra otras otro otros para pero poco por porque puede
+pueden puedo que quien se segun ser si sin sobre son su sus tambien tan tengo tiene tienen todo
+todos tu un una unas uno unos usted y ya yo
+"""
+STOP_WORDS = frozenset(_EN_STOP.split()) | frozenset(_ES_STOP.split())
+
+# Spanish -> English, general programming vocabulary only (nothing about any one project).
+ES_EN = {
+    "agregar": "add", "anadir": "add", "actualizar": "update", "actualiza": "update",
+    "ajuste": "setting", "ajustes": "settings", "almacenar": "store", "analizar": "parse",
+    "archivo": "file", "archivos": "files", "argumento": "argument", "argumentos": "arguments",
+    "atributo": "attribute", "atributos": "attributes", "autenticacion": "authentication",
+    "autenticar": "authenticate", "base": "base", "datos": "data", "borrar": "delete",
+    "buscar": "search", "busqueda": "search", "cabecera": "header", "cabeceras": "headers",
+    "cadena": "string", "cadenas": "strings", "cambiar": "change", "cambio": "change",
+    "campo": "field", "campos": "fields", "cargar": "load", "carga": "load", "carpeta": "folder",
+    "clase": "class", "clases": "classes", "clave": "key", "claves": "keys", "cliente": "client",
+    "codigo": "code", "comando": "command", "comandos": "commands", "comparar": "compare",
+    "comparacion": "comparison", "compilar": "compile", "comprobar": "check",
+    "conexion": "connection", "conexiones": "connections", "configuracion": "configuration",
+    "configurar": "configure", "configuro": "configure", "configura": "configure",
+    "congelada": "frozen", "congeladas": "frozen", "congelado": "frozen", "congelar": "freeze",
+    "contrasena": "password", "convertir": "convert", "convertidor": "converter",
+    "convierte": "convert", "copiar": "copy", "copia": "copy", "crear": "create",
+    "crea": "create", "defecto": "default", "predeterminado": "default", "definir": "define",
+    "dependencia": "dependency", "dependencias": "dependencies", "desactivar": "disable",
+    "desactivado": "disabled", "desactivados": "disabled", "diccionario": "dictionary",
+    "directorio": "directory", "documentacion": "documentation", "ejecutar": "run",
+    "ejecuta": "run", "ejemplo": "example", "ejemplos": "examples", "eliminar": "remove",
+    "entorno": "environment", "entornos": "environments", "enviar": "send", "error": "error",
+    "errores": "errors", "escribir": "write", "esquema": "schema", "estilo": "style",
+    "evento": "event", "eventos": "events", "excepcion": "exception", "excepciones": "exceptions",
+    "exportar": "export", "fecha": "date", "fichero": "file", "ficheros": "files",
+    "filtrar": "filter", "filtro": "filter", "formatear": "format", "formato": "format",
+    "funcion": "function", "funciones": "functions", "generar": "generate", "genera": "generate",
+    "gestionar": "handle", "guardar": "save", "hash": "hash", "herencia": "inheritance",
+    "igualdad": "equality", "importar": "import", "imprimir": "print", "indice": "index",
+    "inicializar": "initialize", "inicializador": "initializer", "instalar": "install",
+    "instalacion": "installation", "instancia": "instance", "instancias": "instances",
+    "inmutable": "immutable", "inmutables": "immutable", "lanza": "raises", "lanzar": "raise",
+    "largo": "long", "longitud": "length", "leer": "read", "lee": "read", "linea": "line",
+    "lineas": "lines", "lista": "list", "listas": "lists", "llamar": "call", "llamada": "call",
+    "mensaje": "message", "mensajes": "messages", "metodo": "method", "metodos": "methods",
+    "modulo": "module", "modulos": "modules", "mostrar": "show", "nombre": "name",
+    "nombres": "names", "nulo": "null", "nulos": "null", "numero": "number", "numeros": "numbers",
+    "objeto": "object", "objetos": "objects", "obtener": "get", "obtiene": "get",
+    "opcion": "option", "opciones": "options", "opcional": "optional", "ordenar": "sort",
+    "paquete": "package", "paquetes": "packages", "parametro": "parameter",
+    "parametros": "parameters", "peticion": "request", "peticiones": "requests",
+    "plantilla": "template", "plugin": "plugin", "privado": "private", "privados": "private",
+    "probar": "test", "prueba": "test", "pruebas": "tests", "publicar": "publish",
+    "puerto": "port", "raiz": "root", "registrar": "log", "registro": "log",
+    "registros": "logs", "regla": "rule", "reglas": "rules", "repositorio": "repository",
+    "respuesta": "response", "resultado": "result", "ruta": "path", "rutas": "routes",
+    "salida": "output", "entrada": "input", "seguro": "safe", "servidor": "server",
+    "sintaxis": "syntax", "subclase": "subclass", "tabla": "table", "tiempo": "time",
+    "espera": "timeout", "tipo": "type", "tipos": "types", "token": "token", "tupla": "tuple",
+    "tuplas": "tuples", "usuario": "user", "usuarios": "users", "validar": "validate",
+    "valida": "validate", "validacion": "validation", "validador": "validator",
+    "validadores": "validators", "valor": "value", "valores": "values", "variable": "variable",
+    "variables": "variables", "version": "version", "versiones": "versions", "vacio": "empty",
+    "verificar": "verify", "comillas": "quotes", "sangria": "indentation", "espacios": "spaces",
+    "tabuladores": "tabs", "cuaderno": "notebook", "celda": "cell", "formateador": "formatter",
+    "decorador": "decorator", "conversion": "conversion", "serializar": "serialize",
+    "deserializar": "deserialize", "ignorar": "ignore", "recursivo": "recursive",
+    "recursivamente": "recursively", "igual": "equal", "mayor": "greater", "menor": "less",
+    "distinto": "different", "aplicar": "apply", "cambios": "changes", "nuevo": "new",
+    "nueva": "new", "vieja": "old", "viejo": "old", "por defecto": "default",
+    "escritura": "write", "lectura": "read", "usar": "use", "uso": "use", "utilizar": "use",
+    "porque": "why", "por que": "why", "como": "how", "donde": "where", "cuando": "when",
+    "que hace": "what does", "funciona": "works", "funcionan": "work",
+}

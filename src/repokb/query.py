@@ -1,0 +1,132 @@
+"""Query understanding: what a query asks for, before any retrieval.
+
+- Symbols: terms that look like code (`snake_case`, `camelCase`, `Pascal.dotted`, `name()`,
+  backticked) are collected for the exact-symbol boost, and the lexical query is expanded with
+  the forms a definition takes (`def x`, `function x`, `class X`, `x(`).
+- Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
+  "what does" and symbol lookups want the implementation first (SPEC §5).
+- Spanish: MiniLM is English-only, so a Spanish question also gets an English rendering of its
+  programming words (lexicon ES_EN) for both the dense and the lexical side.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from repokb.embedders.code_bm25 import fold
+from repokb.lexicon import ES_EN, STOP_WORDS
+
+HOWTO, CODE, SYMBOL, GENERAL = "howto", "code", "symbol", "general"
+
+_HOWTO = re.compile(
+    r"^[\s¿¡]*(how\s+(do|can|should|would)\s+(i|we|you|one)\b|how\s+to\b|what('?s| is) the best way"
+    r"|is there a way|c[oó]mo\s+(puedo|hago|se\s+(puede|hace|configura|instala|usa)|debo|"
+    r"configuro|instalo|uso|ejecuto|evito)|qu[eé]\s+debo)", re.I)
+# Questions that want an explanation in prose: the docs are the best evidence.
+_EXPLAIN = re.compile(r"^[\s¿¡]*(why\b|por\s*qu[eé]\b|(should|can|is|are|does|do|will|which|debo|"
+                      r"puedo|es|hay)\b.*\?\s*$)", re.I)
+# A description in the words of a docstring ("Returns the ...", "Helper that ...") asks for
+# the code it describes.
+_DESCRIPTION = re.compile(
+    r"^\s*(?:(?:a|an|the)\s+)?(?:\w+\s+)?(returns?|gets?|sets?|creates?|makes?|builds?|converts?"
+    r"|checks?|computes?|parses?|loads?|reads?|writes?|validates?|determines?|inspects?|handles?"
+    r"|calls?|runs?|initiali[sz]es?|registers?|adds?|removes?|updates?|finds?|generates?"
+    r"|formats?|wraps?|applies|apply|yields?|raises?|extracts?|resolves?|normali[sz]es?"
+    r"|function|method|helper|utility|wrapper|decorator|validator|converter|factory|handler"
+    r"|callback|constructor|used|called|invoked)\b", re.I)
+_CODE = re.compile(
+    r"\b(how\s+does|how\s+is\s+\w+\s+(implemented|computed|built)|where\s+(is|are|do|does)"
+    r"|what\s+does|implementation|implemented|c[oó]mo\s+funciona|d[oó]nde\s+(est[aá]|se)"
+    r"|qu[eé]\s+hace)\b", re.I)
+_SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|para|una?|los|las|el|del|"
+                           r"con|por|se|es)\b", re.I)
+_TERM = re.compile(r"`([^`]+)`|([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)(\(\))?")
+_CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    text: str
+    intent: str
+    symbols: tuple[str, ...]  # lower-cased names (last component of dotted names too)
+    dense_text: str
+    lexical_text: str
+    language: str  # "en" or "es"
+
+
+def looks_like_symbol(term: str, explicit: bool = False) -> bool:
+    if explicit:
+        return True
+    core = term.rstrip("()")
+    return bool("_" in core.strip("_") or "." in core or _CAMEL.search(core)
+                or term.endswith("()") or (core.startswith("__") and core.endswith("__")))
+
+
+def symbols_in(text: str) -> list[str]:
+    found = []
+    for match in _TERM.finditer(text):
+        explicit, name, call = match.group(1), match.group(2), match.group(3)
+        term = (explicit or name or "").strip().rstrip("()")
+        if not term or not re.fullmatch(r"[A-Za-z_][\w.]*", term):
+            continue
+        if looks_like_symbol(term + (call or ""), explicit=bool(explicit)):
+            found.append(term)
+    return found
+
+
+def is_spanish(text: str) -> bool:
+    words = re.findall(r"\w+", text.lower())
+    hints = len(_SPANISH_HINT.findall(text))
+    return bool(words) and (("¿" in text) or hints >= max(2, len(words) // 4))
+
+
+def translate_es(text: str) -> str:
+    """The English programming words of a Spanish question (unknown words kept as they are)."""
+    folded = fold(text.lower())
+    for phrase in sorted((p for p in ES_EN if " " in p), key=len, reverse=True):
+        folded = re.sub(rf"\b{phrase}\b", ES_EN[phrase].replace(" ", "_"), folded)
+    out = []
+    for word in re.findall(r"[\w.]+", folded):
+        if word in ES_EN:
+            out.append(ES_EN[word])
+        elif word.replace("_", " ") in ES_EN.values():
+            out.append(word.replace("_", " "))
+        elif word not in STOP_WORDS:
+            out.append(word)
+    return " ".join(out)
+
+
+def plan(text: str, translate: bool = True) -> QueryPlan:
+    text = " ".join(text.split())
+    names = symbols_in(text)
+    if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
+        names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
+    symbols = tuple(dict.fromkeys(
+        s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
+    words = re.findall(r"\w+", text)
+    if names and len(words) <= len(names) + 1:
+        intent = SYMBOL
+    elif _HOWTO.search(text):
+        intent = HOWTO
+    elif _CODE.search(text):
+        intent = CODE
+    elif _EXPLAIN.search(text) or text.endswith("?"):  # other questions want prose
+        intent = HOWTO
+    elif names or _DESCRIPTION.search(text):
+        intent = CODE
+    else:
+        intent = GENERAL
+    language = "es" if is_spanish(text) else "en"
+    dense_text = lexical_text = text
+    if language == "es" and translate:
+        english = translate_es(text)
+        dense_text = english or text
+        lexical_text = f"{text} {english}"
+    if names:
+        short = [n.rsplit(".", 1)[-1] for n in names]
+        expansions = " ".join(f"def {s} function {s} class {s} {s}(" for s in short)
+        lexical_text = f"{lexical_text} {expansions}"
+        if intent == SYMBOL:
+            dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)
+    return QueryPlan(text, intent, symbols, dense_text, lexical_text, language)

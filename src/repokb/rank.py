@@ -1,0 +1,176 @@
+"""Re-ranking and result shaping, after fusion.
+
+Re-ranking multiplies each candidate's fused RRF score by factors, each recorded so `--explain`
+can show why a hit sits where it does:
+- kind by intent (SPEC §5): for "how does X work" and symbol lookups, source and contracts stay
+  at 1 while tests and docs step back; for "how do I" questions docs step forward;
+- generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
+  archived or deprecated trees), step back always;
+- a chunk defining a symbol the query names is boosted, as is a file whose name the query says;
+- the chunk's quality score (0..1) nudges.
+
+Shaping then merges overlapping or adjacent chunks of one file into one hit (bounded in lines),
+keeps at most `max_per_file` hits per file, and stops at the limit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import PurePosixPath
+from typing import Any
+
+from repokb.embedders.code_bm25 import tokenize
+from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan
+from repokb.settings import Settings
+
+_STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
+                    r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
+_DOCS = {"documentation"}
+_TESTS = {"test", "test_fixture"}
+_DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
+                "impl", "const"}
+
+
+@dataclass
+class Candidate:
+    id: str
+    payload: dict[str, Any]
+    fused: float
+    dense_rank: int | None
+    lexical_rank: int | None
+    dense_score: float | None
+    score: float = 0.0
+    factors: dict[str, float] = field(default_factory=dict)
+
+
+def _kind_factor(kind: str, intent: str, s: Settings) -> tuple[str, float] | None:
+    if kind == "generated":
+        return "generated", s.generated_factor
+    if kind == "vendor":
+        return "vendor", s.vendor_factor
+    if kind in _DOCS:
+        if intent == HOWTO:
+            return "docs_for_howto", s.howto_doc_factor
+        if intent in (CODE, SYMBOL):
+            return "docs_for_code", s.code_doc_factor
+    if kind in _TESTS:
+        return "test", s.howto_test_factor if intent == HOWTO else s.test_factor
+    return None
+
+
+# File names that say nothing about content: matching them is no evidence.
+_GENERIC_NAMES = frozenset({"index", "init", "main", "readm", "readme", "util", "utils", "mod",
+                            "lib", "core", "base", "common", "misc", "helper", "helpers"})
+
+
+@lru_cache(maxsize=65_536)
+def _name_tokens(path: str) -> frozenset[str]:
+    stem = PurePosixPath(path).stem.replace("-", " ").replace(".", " ")
+    return frozenset(tokenize(stem)) - _GENERIC_NAMES
+
+
+_CODE_KINDS = frozenset({"source", "test", "contract", "schema", "infrastructure", "ci_cd"})
+
+
+def _last_name(symbol: str) -> str:
+    """`Fulfilment.ship` -> `ship`, `Graph::topologicalSort` -> `topologicalsort`."""
+    return re.split(r"\.|::|#", symbol)[-1]
+
+
+def path_match(path: str, query_tokens: frozenset[str], symbol_tokens: frozenset[str]) -> float:
+    """0..1: how much of the file's name the query says. A one-word name counts only when the
+    query names it as a symbol (`retry.py`, `retry`): as a plain word ("line", "file") it is
+    already weighed by BM25, which sees the path. Folders are left out: they repeat the
+    project's or package's name on every file."""
+    name = _name_tokens(path)
+    if len(name) == 1:
+        return 1.0 if name <= symbol_tokens else 0.0
+    matched = len(name & query_tokens)
+    return matched / len(name) if matched >= 2 else 0.0
+
+
+def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
+    query_tokens = frozenset(tokenize(plan.text))
+    symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
+    for c in candidates:
+        p = c.payload
+        factors: dict[str, float] = {}
+        kind = _kind_factor(str(p.get("kind")), plan.intent, s)
+        if kind:
+            factors[kind[0]] = kind[1]
+        path = str(p.get("path", ""))
+        if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
+            # a changelog or blog post describes the past; code under blog/ is still code
+            factors["stale_path"] = s.stale_factor
+        symbol = str(p.get("symbol") or "").lower()
+        if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS:
+            if symbol in plan.symbols:
+                factors["exact_symbol"] = s.symbol_boost
+            elif _last_name(symbol) in plan.symbols:
+                # `Attribute.evolve` for "evolve": the name matches, the qualified name does
+                # not, so the top-level `evolve` (if any) stays ahead.
+                factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * 0.75
+        matched = path_match(path, query_tokens, symbol_tokens)
+        if matched:
+            factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
+        quality = p.get("quality")
+        if isinstance(quality, int | float):
+            factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)
+        score = c.fused
+        for value in factors.values():
+            score *= value
+        c.score, c.factors = score, factors
+    return sorted(candidates, key=lambda c: -c.score)
+
+
+@dataclass
+class Group:
+    """One result: one chunk or several merged chunks of the same file."""
+
+    best: Candidate
+    members: list[Candidate]
+    start_line: int
+    end_line: int
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.best.payload["project"], self.best.payload["path"]
+
+    def content(self) -> str:
+        if len(self.members) == 1:
+            return str(self.best.payload["content"])
+        out: list[str] = []
+        last = self.start_line - 1
+        for m in sorted(self.members, key=lambda c: c.payload["start_line"]):
+            first = m.payload["start_line"]
+            lines = str(m.payload["content"]).splitlines()
+            skip = max(0, last - first + 1)
+            out.extend(lines[skip:])
+            last = max(last, first + len(lines) - 1)
+        return "\n".join(out) + "\n"
+
+
+def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
+    groups: list[Group] = []
+    per_file: dict[tuple[str, str], int] = {}
+    for c in ranked:
+        p = c.payload
+        key = (p["project"], p["path"])
+        start, end = int(p["start_line"]), int(p["end_line"])
+        target = next((g for g in groups if g.key == key
+                       and start <= g.end_line + s.merge_gap_lines + 1
+                       and end >= g.start_line - s.merge_gap_lines - 1
+                       and max(end, g.end_line) - min(start, g.start_line) < s.merge_max_lines),
+                      None)
+        if target is not None:
+            target.members.append(c)
+            target.start_line, target.end_line = (min(start, target.start_line),
+                                                  max(end, target.end_line))
+            continue
+        if len(groups) >= limit or per_file.get(key, 0) >= s.max_per_file:
+            continue
+        per_file[key] = per_file.get(key, 0) + 1
+        groups.append(Group(c, [c], start, end))
+    return groups

@@ -1,0 +1,174 @@
+"""Ranking behaviour that matters, on the real model and a real Qdrant Edge shard."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from repokb.models import Chunk
+from repokb.pipeline.discover import resolve_roots
+from repokb.pipeline.embed import Vectorizer
+from repokb.search import Query
+from repokb.settings import Settings
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def workspace(settings: Settings, real_embedder: object) -> Workspace:
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = real_embedder
+    yield ws
+    ws.close()
+
+
+@pytest.fixture
+def payments(tmp_path: Path) -> Path:
+    root = tmp_path / "payments"
+    write(root, "src/payments/retry.py", '''
+        """Retrying flaky calls."""
+
+        import time
+
+
+        def retry_with_backoff(func, attempts=5, base_delay=0.5):
+            """Call func again after a failure, waiting exponentially longer each time."""
+            for attempt in range(attempts):
+                try:
+                    return func()
+                except ConnectionError:
+                    time.sleep(base_delay * 2 ** attempt)
+            return func()
+
+
+        def charge_card(gateway, amount_cents, card_token):
+            """Charge a card through the payment gateway, retrying on network errors."""
+            return retry_with_backoff(lambda: gateway.charge(amount_cents, card_token))
+        ''')
+    write(root, "src/payments/refunds.py", '''
+        """Refunds."""
+
+
+        def refund_payment(gateway, payment_id, reason):
+            """Give the customer their money back for one payment and record why."""
+            gateway.refund(payment_id)
+            print(f"refunded {payment_id}: {reason}")
+        ''')
+    write(root, "tests/test_retry.py", '''
+        from payments.retry import retry_with_backoff
+
+
+        def test_retry_with_backoff_gives_up_after_attempts():
+            calls = []
+            def flaky():
+                calls.append(1)
+                raise ConnectionError
+            try:
+                retry_with_backoff(flaky, attempts=2, base_delay=0)
+            except ConnectionError:
+                pass
+            assert len(calls) == 3
+        ''')
+    write(root, "docs/guide.md", '''
+        # Payments guide
+
+        ## Configuring retries
+
+        A failed charge is retried with exponential backoff. To change how many times a
+        payment is retried, pass `attempts` to `retry_with_backoff`; to wait longer between
+        attempts, raise `base_delay` (seconds).
+
+        ## Refund policy
+
+        Refunds are issued to the original card within five business days.
+        ''')
+    return root
+
+
+def top(ws: Workspace, text: str, n: int = 1) -> list[tuple[str, str | None]]:
+    return [(h.path, h.symbol) for h in ws.searcher.search(Query(text=text, limit=10))][:n]
+
+
+def test_exact_symbol_query_puts_the_definition_first(workspace, payments):
+    workspace.indexer.run(resolve_roots([payments], None))
+    # The name also appears in a test, a caller and the docs: the definition still wins.
+    assert top(workspace, "retry_with_backoff") == [("src/payments/retry.py",
+                                                     "retry_with_backoff")]
+    assert top(workspace, "refund_payment()") == [("src/payments/refunds.py", "refund_payment")]
+
+
+def test_how_do_i_question_ranks_the_doc_section_first(workspace, payments):
+    workspace.indexer.run(resolve_roots([payments], None))
+    assert top(workspace, "how do I change how many times a failed payment is retried") == [
+        ("docs/guide.md", "Payments guide > Configuring retries")]
+    # ... while "how does it work" wants the implementation.
+    assert top(workspace, "how does the retry with exponential backoff work")[0][0] == \
+        "src/payments/retry.py"
+
+
+def test_vendored_or_generated_copy_never_outranks_the_source(workspace, payments):
+    workspace.indexer.run(resolve_roots([payments], None))
+    source = [p for p in workspace.store.export("payments")
+              if p.payload["path"] == "src/payments/retry.py"]
+    copies = []
+    for kind, prefix in (("vendor", "third_party/payments/"), ("generated", "gen/")):
+        for p in source:
+            payload = p.payload
+            copies.append(Chunk(
+                "payments", prefix + payload["path"], payload["chunk_index"],
+                payload["start_line"], payload["end_line"], payload["content"],
+                # the same text as the source, so only the kind can tell them apart
+                payload["content"], payload["symbol"], payload["symbol_type"], kind, "python",
+                "supporting_evidence", payload["quality"], "test"))
+    workspace.store.upsert(Vectorizer(lambda: workspace.embedder, workspace.lexical)
+                           .vectorize(copies, {}))
+    for text in ("retry_with_backoff", "retry a call with exponential backoff",
+                 "how does charging a card retry on network errors"):
+        paths = [h.path for h in workspace.searcher.search(Query(text, limit=20))]
+        first_source = min(i for i, p in enumerate(paths) if p.startswith("src/"))
+        copy_ranks = [i for i, p in enumerate(paths) if p.startswith(("third_party/", "gen/"))]
+        assert all(first_source < i for i in copy_ranks), (text, paths)
+
+
+def test_spanish_and_english_phrasings_find_the_same_chunk(workspace, mixed_repo):
+    workspace.indexer.run(resolve_roots([mixed_repo], None))
+    pairs = [
+        ("how do I configure the database connection timeout",
+         "¿cómo configuro el tiempo de espera de la conexión a la base de datos?"),
+        ("how do I run the shop in a docker container",
+         "¿cómo ejecuto la tienda en un contenedor docker?"),
+    ]
+    for english, spanish in pairs:
+        assert top(workspace, english) == top(workspace, spanish), (english, spanish)
+
+
+def test_merged_results_and_per_file_cap(workspace, payments):
+    workspace.indexer.run(resolve_roots([payments], None))
+    settings = replace(workspace.settings, max_per_file=1)
+    workspace.searcher.settings = settings
+    hits = workspace.searcher.search(Query("retry payment card charge", limit=10))
+    paths = [h.path for h in hits]
+    assert len(paths) == len(set(paths))  # one hit per file
+    retry = next(h for h in hits if h.path == "src/payments/retry.py")
+    # The two adjacent definitions of retry.py were merged into one hit spanning both.
+    assert "def retry_with_backoff" in retry.content and "def charge_card" in retry.content
+    assert retry.provenance["chunks"] == sorted(retry.provenance["chunks"])
+    assert len(retry.provenance["chunks"]) >= 2
+
+
+def test_hits_carry_provenance(workspace, payments):
+    workspace.indexer.run(resolve_roots([payments], None))
+    hit = workspace.searcher.search(Query("retry_with_backoff", explain=True))[0]
+    p = hit.provenance
+    assert p["kind"] == "source" and p["role"] == "primary_evidence"
+    assert p["policy"] == "parse_and_index"
+    assert p["file_mtime_ns"] == (payments / hit.path).stat().st_mtime_ns
+    assert p["lexical_rank"] >= 1 and p["dense_rank"] >= 1 and p["fused"] > 0
+    assert p["factors"]["exact_symbol"] == workspace.settings.symbol_boost
+    assert "provenance" not in hit.to_json()
+    assert hit.to_json(explain=True)["provenance"] == p

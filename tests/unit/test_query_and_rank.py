@@ -1,0 +1,129 @@
+"""Query understanding, code-aware tokens, re-ranking factors, shaping and the RAG context."""
+
+from __future__ import annotations
+
+from repokb.context import format_context
+from repokb.embedders.code_bm25 import CodeBm25Encoder, tokenize
+from repokb.models import Hit
+from repokb.query import CODE, GENERAL, HOWTO, SYMBOL, plan
+from repokb.rank import Candidate, rerank, shape
+from repokb.settings import Settings
+
+
+def test_tokens_split_identifiers_and_keep_the_whole():
+    assert tokenize("getUserName") == ["getusername", "get", "user", "name"]
+    # snake_case and camelCase spellings of one name share the whole-identifier token
+    assert tokenize("get_user_name")[0] == tokenize("getUserName")[0]
+    assert tokenize("os.path.join")[:2] == ["os.path.join", "os"]
+    assert "src/api/users.ts" in tokenize("src/api/users.ts")
+    assert {"kebab", "case", "my-kebab-case"} <= set(tokenize("my-kebab-case"))
+    assert {"http", "server", "error", "httpservererror"} <= set(tokenize("HTTPServerError"))
+    assert tokenize("validators") == tokenize("validation")  # stemmed
+    assert "conexion" in tokenize("¿la conexión?")  # accents folded, stop words dropped
+    assert tokenize("a" * 200) == []  # hashes and minified runs are not words
+
+
+def test_bm25_document_weights_saturate_and_normalise_length():
+    enc = CodeBm25Encoder()
+    idx, once = enc.document("retry")
+    _, many = enc.document("retry " * 10)
+    assert len(idx) == 1 and 0 < once[0] < many[0] < enc.k1 + 1
+    _, long = enc.document("retry " + "other words here " * 100)
+    assert long[0] < once[0]
+    q_idx, q_val = enc.query("retry retry backoff")
+    assert len(q_idx) == 2 and q_val == [1.0, 1.0]
+
+
+def test_query_intents():
+    assert plan("retry_with_backoff").intent == SYMBOL
+    assert plan("`parse` function").intent == SYMBOL
+    assert plan("how do I install it with docker").intent == HOWTO
+    assert plan("¿Cómo puedo instalarlo con docker?").intent == HOWTO
+    assert plan("Why does the formatter ignore my file?").intent == HOWTO
+    assert plan("how does the cache invalidation work").intent == CODE
+    assert plan("Returns the number of retries left").intent == CODE
+    assert plan("database connection timeout").intent == GENERAL
+    assert plan("evolve").intent == SYMBOL and plan("evolve").symbols == ("evolve",)
+
+
+def test_symbol_expansion_and_spanish_rendering():
+    p = plan("where is parseConfig() defined")
+    assert "parseconfig" in p.symbols
+    assert "def parseConfig" in p.lexical_text and "function parseConfig" in p.lexical_text
+    assert "class parseConfig" in p.lexical_text and "parseConfig(" in p.lexical_text
+    es = plan("¿cómo configuro el tiempo de espera de la conexión?")
+    assert es.language == "es"
+    assert "configure" in es.dense_text and "timeout" in es.dense_text
+    assert "connection" in es.dense_text
+    assert es.text in es.lexical_text  # the original words still count lexically
+    assert plan("¿cómo configuro la conexión?", translate=False).dense_text.startswith("¿cómo")
+    assert plan("how do I configure the connection").language == "en"
+
+
+def _candidate(n: int, kind: str = "source", path: str = "src/a.py", start: int = 1,
+               end: int = 10, symbol: str | None = None, fused: float = 0.01,
+               quality: float = 0.5) -> Candidate:
+    payload = {"project": "p", "path": path, "kind": kind, "start_line": start,
+               "end_line": end, "symbol": symbol, "symbol_type": "function" if symbol else None,
+               "quality": quality, "content": f"line {start}\n", "chunk_index": n}
+    return Candidate(str(n), payload, fused, n, n, 0.5)
+
+
+def test_rerank_factors_follow_intent_and_penalties():
+    s = Settings()
+    same = 0.01
+    docs, code = _candidate(1, "documentation", "docs/x.md"), _candidate(2)
+    ranked = rerank([docs, code], plan("how does retry work"), s)
+    assert ranked[0] is code and "docs_for_code" in docs.factors
+    docs, code = _candidate(1, "documentation", "docs/x.md"), _candidate(2)
+    assert rerank([code, docs], plan("how do I configure retries"), s)[0] is docs
+    vendored = _candidate(1, "vendor", "third_party/a.py", fused=same * 1.5)
+    generated = _candidate(2, "generated", "gen/a.py", fused=same * 1.5)
+    source = _candidate(3, fused=same)
+    assert rerank([vendored, generated, source], plan("retry"), s)[0] is source
+    stale = _candidate(1, "documentation", "CHANGELOG.md", fused=same * 1.2)
+    current = _candidate(2, "documentation", "docs/retry.md", fused=same)
+    assert rerank([stale, current], plan("retry policy"), s)[0] is current
+    caller = _candidate(1, fused=same * 1.5, symbol="charge")
+    definition = _candidate(2, fused=same, symbol="Client.retry_with_backoff")
+    ranked = rerank([caller, definition], plan("retry_with_backoff"), s)
+    assert ranked[0] is definition and 1 < definition.factors["exact_symbol"] < s.symbol_boost
+    method = _candidate(1, fused=same, symbol="Attribute.evolve")
+    function = _candidate(2, fused=same, symbol="evolve")
+    ranked = rerank([method, function], plan("evolve"), s)
+    assert ranked[0] is function and function.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_shape_merges_adjacent_chunks_and_caps_per_file():
+    s = Settings()
+    a = _candidate(1, start=1, end=10, fused=0.05)
+    b = _candidate(2, start=12, end=20, fused=0.04)  # 1 blank line apart: merged into a
+    far = _candidate(3, start=300, end=310, fused=0.03)
+    other = [_candidate(10 + i, path=f"src/f{i}.py", fused=0.02) for i in range(3)]
+    more = [_candidate(20 + i, start=100 * i + 500, end=100 * i + 505, fused=0.01)
+            for i in range(3)]
+    for c in [a, b, far, *other, *more]:
+        c.score = c.fused
+    groups = shape([a, b, far, *other, *more], limit=10, s=s)
+    first = groups[0]
+    assert (first.start_line, first.end_line) == (1, 20) and len(first.members) == 2
+    assert [g.key[1] for g in groups].count("src/a.py") == s.max_per_file
+    assert len(shape([a, b, far, *other], limit=2, s=s)) == 2
+
+
+def _hit(path: str, start: int, score: float, dense: float | None,
+         language: str = "python") -> Hit:
+    return Hit(path, start, start + 2, "f", "source", language, score, "p",
+               f"def f():\n    return {start}\n", {"dense_score": dense})
+
+
+def test_context_groups_fragments_by_file_with_lines_and_top_similarity():
+    hits = [_hit("src/a.py", 40, 0.9, 0.71), _hit("docs/b.md", 1, 0.8, 0.52, "markdown"),
+            _hit("src/a.py", 10, 0.7, 0.48), _hit("src/c.py", 5, 0.6, 0.2)]
+    text = format_context(hits, min_similarity=0.35)
+    assert "**3 fragments** from **2 files** with top similarity `0.71`" in text
+    assert text.index("### src/a.py") < text.index("### docs/b.md")
+    a_block = text[text.index("### src/a.py"): text.index("### docs/b.md")]
+    assert a_block.index("Lines 10-12") < a_block.index("Lines 40-42")  # in line order
+    assert "```python" in a_block and "src/c.py" not in text
+    assert format_context(hits, min_similarity=0.9) == ""
