@@ -106,7 +106,11 @@ def main() -> None:
         if target is not None:
             original = target.read_bytes()
             try:
-                target.write_bytes(original + b"\n# bench: one changed line\n")
+                # a new function: one new chunk to embed (a bare comment line would be
+                # shorter than the minimum chunk and embed nothing)
+                target.write_bytes(original + b"\n\ndef bench_changed_function(value):\n"
+                                   b"    \"\"\"Added by bench.py to time a one-file change.\"\"\"\n"
+                                   b"    return value * 2 + 1\n")
                 secs, one, _ = run_cli(["index", str(tree), "--json"], env)
                 rows.append(("one file changed", f"{secs:.2f} s, "
                              f"{one['summary']['chunks_embedded']} chunks embedded"))
