@@ -33,9 +33,11 @@ def test_skip_dirs_are_recorded_once_and_not_walked(tmp_path):
     write(tmp_path, "p/.git/HEAD", "ref: refs/heads/main\n")
     write(tmp_path, "p/env/pyvenv.cfg", "home = /usr\n")
     write(tmp_path, "p/env/lib/x.py", "y = 2\n")
+    write(tmp_path, "p/src/app.egg-info/PKG-INFO", "Metadata-Version: 2.1\nName: app\n")
     files, skipped = walk(tmp_path / "p")
     assert set(files) == {"src/app.py"}
-    assert set(skipped) == {"node_modules", ".git", "env"}
+    assert set(skipped) == {"node_modules", ".git", "env", "src/app.egg-info"}
+    assert "packaging metadata" in skipped["src/app.egg-info"].reason
     assert all(s.is_dir for s in skipped.values())
     assert "virtualenv" in skipped["env"].reason
 

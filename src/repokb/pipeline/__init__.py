@@ -117,19 +117,22 @@ class Indexer:
         counts = report.counts
         if not c.index_policy.admits_content:
             counts["files_skipped"] += 1
+            report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, project=root.name)
             return
         try:
             text, content_hash = read_text(item, self.settings.max_file_bytes)
         except FileProblem as problem:
             counts["files_failed"] += 1
+            report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
         chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
-        counts["chunks_estimated"] += n
+        # exact chunks; tokens still estimated from the size (nothing is tokenised here)
+        report.count_estimate(c, n, estimate(item, c, self.settings.max_tokens)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)
 

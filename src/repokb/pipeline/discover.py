@@ -20,7 +20,7 @@ import pathspec
 from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
-from repokb.rules.tables import SKIP_DIRS, VIRTUALENV_MARKER
+from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, VIRTUALENV_MARKER
 
 # Skipped directories a repository config's vendor override may open (never VCS internals).
 _OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
@@ -166,6 +166,9 @@ def _dir_skip_reason(
     if entry.name in SKIP_DIRS:
         kind, why = SKIP_DIRS[entry.name]
         return kind, f"skipped directory: {why}"
+    for suffix, why in SKIP_DIR_SUFFIXES.items():
+        if entry.name.endswith(suffix):
+            return "build_artifact", f"skipped directory: {why}"
     path = Path(entry.path)
     if (path / VIRTUALENV_MARKER).is_file():
         return "vendor", "skipped directory: Python virtualenv"

@@ -40,6 +40,12 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
 # A directory is also a Python virtualenv if it holds this file.
 VIRTUALENV_MARKER = "pyvenv.cfg"
 
+# Directories skipped by the end of their name: packaging metadata written by builds.
+SKIP_DIR_SUFFIXES: dict[str, str] = {
+    ".egg-info": "Python packaging metadata (a build's copy of the README and manifests)",
+    ".dist-info": "Python packaging metadata",
+}
+
 # extension (lower case, with dot) -> language/format; chooses the chunker.
 LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".py": "python", ".pyi": "python",
