@@ -48,6 +48,17 @@ def real_embedder() -> Embedder:
 
 
 @pytest.fixture
+def workspace(settings: Settings, real_embedder: Embedder):
+    """A workspace on a temp REPOKB_HOME with the real model (shared) and a real store."""
+    from repokb.workspace import Workspace
+
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
+    yield ws
+    ws.close()
+
+
+@pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "home"
     monkeypatch.setenv("REPOKB_HOME", str(path))

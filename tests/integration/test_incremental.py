@@ -10,7 +10,6 @@ import pytest
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
 from repokb.search import Query
-from repokb.settings import Settings
 from repokb.workspace import Workspace
 
 from ..conftest import write
@@ -31,11 +30,8 @@ def module(*names: str) -> str:
 
 
 @pytest.fixture
-def ws(settings: Settings, real_embedder: object) -> Workspace:
-    workspace = Workspace(settings)
-    workspace.__dict__["embedder"] = real_embedder
-    yield workspace
-    workspace.close()
+def ws(workspace: Workspace) -> Workspace:
+    return workspace
 
 
 @pytest.fixture

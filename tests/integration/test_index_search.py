@@ -8,7 +8,6 @@ import pytest
 
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
-from repokb.settings import Settings
 from repokb.workspace import Workspace
 
 from ..conftest import write
@@ -16,12 +15,6 @@ from ..conftest import write
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-def workspace(settings: Settings, real_embedder: object) -> Workspace:
-    ws = Workspace(settings)
-    ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
-    yield ws
-    ws.close()
 
 
 def index(ws: Workspace, root: Path, **kw: object) -> dict[str, int]:

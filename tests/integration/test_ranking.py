@@ -11,7 +11,6 @@ from repokb.models import Chunk
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.embed import Vectorizer
 from repokb.search import Query
-from repokb.settings import Settings
 from repokb.workspace import Workspace
 
 from ..conftest import write
@@ -19,12 +18,6 @@ from ..conftest import write
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture
-def workspace(settings: Settings, real_embedder: object) -> Workspace:
-    ws = Workspace(settings)
-    ws.__dict__["embedder"] = real_embedder
-    yield ws
-    ws.close()
 
 
 @pytest.fixture
