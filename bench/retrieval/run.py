@@ -40,6 +40,7 @@ from systems import (  # noqa: E402
 )
 
 from repokb.embedders import create, load_builtins  # noqa: E402
+from repokb.settings import Settings  # noqa: E402
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, str]]:
@@ -207,10 +208,15 @@ def main() -> None:
     names = args.corpus or (list(QUICK) if args.quick else [c.name for c in CORPORA])
     corpora = [c for c in CORPORA if c.name in names]
     load_builtins()
-    vectors = cache / ("vectors-fresh.npz" if args.fresh_vectors else "vectors.npz")
+    # The model honours REPOKB_MAX_TOKENS like repokb does; vectors cut at another length are
+    # cached apart, since the cache is keyed by text.
+    max_tokens = Settings.load().max_tokens
+    suffix = "" if max_tokens == 256 else f"-t{max_tokens}"
+    vectors = cache / (f"vectors-fresh{suffix}.npz" if args.fresh_vectors
+                       else f"vectors{suffix}.npz")
     if args.fresh_vectors and vectors.exists():
         vectors.unlink()
-    embedder = CachingEmbedder(create("minilm-onnx"), vectors)
+    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=max_tokens), vectors)
     variants = [parse_variant(v) for v in args.variant]
     use = None
     if args.use:
