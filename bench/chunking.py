@@ -21,7 +21,7 @@ from pathlib import Path
 from repokb.chunkers import chunker_for
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import chunk_file
-from repokb.rules.tables import DATA_LANGUAGES, LANGUAGE_BY_EXTENSION, SKIP_DIRS
+from repokb.rules.tables import LANGUAGE_BY_EXTENSION, SKIP_DIRS, TABULAR_LANGUAGES
 
 
 def files_by_language(tree: Path, max_bytes: int) -> dict[str, list[tuple[str, str]]]:
@@ -30,7 +30,7 @@ def files_by_language(tree: Path, max_bytes: int) -> dict[str, list[tuple[str, s
         dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
         for name in filenames:
             language = LANGUAGE_BY_EXTENSION.get(Path(name).suffix.lower())
-            if language is None or language in DATA_LANGUAGES or language == "jupyter":
+            if language is None or language in TABULAR_LANGUAGES or language == "jupyter":
                 continue
             path = Path(dirpath) / name
             try:
