@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from repokb import service
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
 from repokb.search import Query
@@ -176,6 +177,6 @@ def test_projects_side_by_side(ws, repo, tmp_path):
     assert ws.store.facet("project") == {"calc": 6, "notes": 1}
     only_notes = ws.searcher.search(Query("calculator roadmap", projects=("notes",)))
     assert {h.project for h in only_notes} == {"notes"}
-    ws.store.delete_project("calc")
-    ws.catalog.delete_project("calc")
+    assert service.flush(ws, "calc") == 6
+    assert ws.catalog.entries("calc") == {} and "calc" not in ws.catalog.projects()
     assert ws.store.facet("project") == {"notes": 1}

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from repokb import service
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
@@ -133,8 +134,8 @@ def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_pat
     index(workspace, mixed_repo)
     index(workspace, other)
     assert workspace.store.count("blog") > 0
-    workspace.store.delete_project("shop")
-    workspace.catalog.delete_project("shop")
+    shop_points = workspace.store.count("shop")
+    assert service.flush(workspace, "shop") == shop_points
     assert workspace.store.count("shop") == 0
     assert workspace.store.count("blog") > 0
     hits = workspace.searcher.search(Query("static blog generator"))
