@@ -148,7 +148,7 @@ class Indexer:
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
-            _ProjectRun(self, root, store, vectorizer, report, progress).execute()
+            ProjectRun(self, root, store, vectorizer, report, progress).execute()
         report.seconds = time.perf_counter() - started
         return report
 
@@ -175,7 +175,7 @@ def _embed_rate(name: str) -> float | None:
         return None
 
 
-class _ProjectRun:
+class ProjectRun:
     """One project's incremental run: decide per file, buffer chunks, write in batches."""
 
     def __init__(self, indexer: Indexer, root: ProjectRoot, store: Store,
@@ -208,8 +208,8 @@ class _ProjectRun:
             if isinstance(item, SkippedPath):
                 self._skip_walked(item, known.get(item.path))
             else:
-                self._file(item, known.get(item.path))
-        self._flush_pending()
+                self.add_file(item, known.get(item.path))
+        self.write_pending()
         self._forget_deleted(known, seen)
         self.catalog.set_project(self.root.name, self.root.root)
         self.catalog.record_run(self.root.name, started, dict(self.counts))
@@ -226,7 +226,7 @@ class _ProjectRun:
                          is_dir=item.is_dir, classification=c)
         self.report.record(item.path, c, 0, project=self.root.name)
 
-    def _file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
+    def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
         """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
         self.counts["files_seen"] += 1
         if (entry and entry.size == file.size and entry.mtime_ns == file.mtime_ns
@@ -266,7 +266,7 @@ class _ProjectRun:
         self.pending.append(chunked)
         self.pending_chunks += len(chunked.chunks)
         if self.pending_chunks >= self.settings.buffer_chunks:
-            self._flush_pending()
+            self.write_pending()
 
     def _unchanged(self, file: SourceFile, entry: Entry, c: Classification) -> None:
         self.counts["files_indexed"] += 1
@@ -295,7 +295,7 @@ class _ProjectRun:
         elif entry is None and path is not None:
             self.store.prune(self.root.name, path, 0)
 
-    def _flush_pending(self) -> None:
+    def write_pending(self) -> None:
         if not self.pending:
             return
         metrics = self.report.metrics

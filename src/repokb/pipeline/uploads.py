@@ -34,16 +34,16 @@ UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 def ingest_file(indexer: Indexer, project: str, path: str, data: bytes) -> RunReport:
     """Index one file given in memory. `path` must already be canonical."""
-    from repokb.pipeline import _ProjectRun
+    from repokb.pipeline import ProjectRun
 
     assert indexer._store_factory and indexer._vectorizer_factory
     started = time.perf_counter()
     report = RunReport(metrics=indexer.metrics())
-    run = _ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
+    run = ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
                       indexer._vectorizer_factory(), report, None)
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
-    run._file(file, indexer.catalog.get(project, path), data)
-    run._flush_pending()
+    run.add_file(file, indexer.catalog.get(project, path), data)
+    run.write_pending()
     report.seconds = time.perf_counter() - started
     return report
 
