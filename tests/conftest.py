@@ -30,7 +30,7 @@ class HashEmbedder(Embedder):
     name = "hash-test"
     dimension = 384
 
-    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+    def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         rows = []
         for text in texts:
             seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")

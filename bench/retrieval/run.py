@@ -208,22 +208,21 @@ def main() -> None:
     names = args.corpus or (list(QUICK) if args.quick else [c.name for c in CORPORA])
     corpora = [c for c in CORPORA if c.name in names]
     load_builtins()
-    # The model honours REPOKB_MAX_TOKENS like repokb does; vectors cut at another length are
-    # cached apart, since the cache is keyed by text.
-    max_tokens = Settings.load().max_tokens
-    suffix = "" if max_tokens == 256 else f"-t{max_tokens}"
-    vectors = cache / (f"vectors-fresh{suffix}.npz" if args.fresh_vectors
-                       else f"vectors{suffix}.npz")
-    if args.fresh_vectors and vectors.exists():
-        vectors.unlink()
-    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=max_tokens), vectors)
+    # The model honours REPOKB_MAX_TOKENS like repokb does (code chunks get
+    # REPOKB_CODE_MAX_TOKENS); vectors are cached per token limit.
+    stem = "vectors-fresh" if args.fresh_vectors else "vectors"
+    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=Settings.load().max_tokens),
+                               cache, stem)
+    if args.fresh_vectors:
+        for old in cache.glob(f"{stem}*.npz"):
+            old.unlink()
     variants = [parse_variant(v) for v in args.variant]
     use = None
     if args.use:
-        use_vectors = cache / ("use-" + vectors.name)
-        if args.fresh_vectors and use_vectors.exists():
-            use_vectors.unlink()
-        use = CachingEmbedder(create("use-multilingual"), use_vectors)
+        use = CachingEmbedder(create("use-multilingual"), cache, "use-" + stem)
+        if args.fresh_vectors:
+            for old in cache.glob(f"use-{stem}*.npz"):
+                old.unlink()
     started = time.perf_counter()
     results = {}
     for corpus in corpora:

@@ -35,57 +35,71 @@ class Result:
 
 
 class CachingEmbedder(Embedder):
-    """Document vectors remembered by text across runs (so re-running the benchmark after a
-    ranking change costs no model time). Queries are never cached: latency includes them."""
+    """Document vectors remembered by text and token limit across runs (so re-running the
+    benchmark after a ranking change costs no model time), one file per limit:
+    `{stem}.npz` for 256 tokens, `{stem}-t{N}.npz` for N. Queries are never cached: latency
+    includes them."""
 
-    def __init__(self, inner: Embedder, path: Path) -> None:
-        self.inner, self.path = inner, path
+    def __init__(self, inner: Embedder, folder: Path, stem: str) -> None:
+        self.inner, self.folder, self.stem = inner, folder, stem
         self.name, self.dimension = inner.name, inner.dimension
-        self._cache: dict[str, np.ndarray] = {}
+        self.max_tokens = inner.max_tokens
+        self._caches: dict[int, dict[str, np.ndarray]] = {}
         self.misses = 0
         self.embed_seconds = 0.0
-        if path.is_file():
-            data = np.load(path)
-            self._cache = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+
+    def path(self, limit: int) -> Path:
+        return self.folder / (f"{self.stem}.npz" if limit == 256 else f"{self.stem}-t{limit}.npz")
+
+    def _cache(self, limit: int) -> dict[str, np.ndarray]:
+        if limit not in self._caches:
+            path, cache = self.path(limit), {}
+            if path.is_file():
+                data = np.load(path)
+                cache = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+            self._caches[limit] = cache
+        return self._caches[limit]
 
     @staticmethod
     def _key(text: str) -> str:
         return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
-    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
-        return self.inner._embed_batch(texts, is_query=is_query)
+    def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
+        return self.inner._embed_batch(texts, is_query=is_query, max_tokens=max_tokens)
 
-    def embed_documents(self, texts: Any) -> np.ndarray:
+    def embed_documents(self, texts: Any, token_limits: Any = None) -> np.ndarray:
+        limits = list(token_limits) if token_limits is not None else [self.max_tokens] * len(texts)
         keys = [self._key(t) for t in texts]
-        missing = sorted({k: t for k, t in zip(keys, texts, strict=True)
-                          if k not in self._cache}.items())
+        missing = sorted({(n, k): t for k, t, n in zip(keys, texts, limits, strict=True)
+                          if k not in self._cache(n)}.items())
         if missing:
             started = time.perf_counter()
-            vectors = self.inner.embed_documents([t for _, t in missing])
+            vectors = self.inner.embed_documents([t for _, t in missing],
+                                                 [n for (n, _), _ in missing])
             self.embed_seconds += time.perf_counter() - started
             self.misses += len(missing)
-            for (key, _), vector in zip(missing, vectors, strict=True):
-                self._cache[key] = vector
+            for ((limit, key), _), vector in zip(missing, vectors, strict=True):
+                self._cache(limit)[key] = vector
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        for i, key in enumerate(keys):
-            out[i] = self._cache[key]
+        for i, (key, limit) in enumerate(zip(keys, limits, strict=True)):
+            out[i] = self._cache(limit)[key]
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.inner.embed_query(text)
 
     def save(self) -> None:
-        if not self._cache:
-            return
-        if self.path.is_file():  # another run may have added vectors meanwhile: keep them
-            data = np.load(self.path)
-            for key, vector in zip(data["keys"].tolist(), data["vectors"], strict=True):
-                self._cache.setdefault(key, vector)
-        keys = np.array(list(self._cache))
-        vectors = np.stack(list(self._cache.values()))
-        tmp = self.path.with_suffix(".tmp.npz")
-        np.savez(tmp, keys=keys, vectors=vectors)
-        tmp.replace(self.path)
+        for limit, cache in self._caches.items():
+            path = self.path(limit)
+            if not cache:
+                continue
+            if path.is_file():  # another run may have added vectors meanwhile: keep them
+                data = np.load(path)
+                for key, vector in zip(data["keys"].tolist(), data["vectors"], strict=True):
+                    cache.setdefault(key, vector)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez(tmp, keys=np.array(list(cache)), vectors=np.stack(list(cache.values())))
+            tmp.replace(path)
 
 
 class RepokbSystem:

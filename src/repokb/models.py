@@ -167,6 +167,25 @@ class ChunkPiece:
 
 
 @dataclass(frozen=True)
+class TokenLimits:
+    """How many tokens of a chunk the dense model reads, by family. Code says what it is in its
+    signature, docstring and first lines (BM25 still reads every token); prose needs its
+    length. Measured in bench/RESULTS.md: 128 for code raises code-query MRR on every corpus
+    and embeds 1.6x faster; 128 for docs loses up to 15% MRR on doc questions."""
+
+    code: int = 128
+    prose: int = 256
+
+    def for_language(self, language: str | None) -> int:
+        from repokb.rules.ruleset import CODE
+
+        return self.code if language in CODE else self.prose
+
+
+DEFAULT_TOKEN_LIMITS = TokenLimits()
+
+
+@dataclass(frozen=True)
 class Chunk:
     """A piece of a file ready to embed: its identity, position, metadata and enriched text."""
 
@@ -184,6 +203,7 @@ class Chunk:
     role: str
     quality: float
     classifier_version: str
+    token_limit: int = 256  # how much of embed_text the dense model reads (TokenLimits)
 
     @property
     def point_id(self) -> str:
@@ -191,8 +211,9 @@ class Chunk:
 
     @property
     def text_hash(self) -> str:
-        """Hash of exactly what gets embedded: equal hash means the vector can be reused."""
-        return hashlib.sha256(self.embed_text.encode("utf-8")).hexdigest()
+        """Hash of exactly what gets embedded, cut included: equal hash means the vector can
+        be reused (a changed token limit must not reuse vectors cut at the old one)."""
+        return hashlib.sha256(f"{self.token_limit}\n{self.embed_text}".encode()).hexdigest()
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -209,6 +230,7 @@ class Chunk:
             "role": self.role,
             "quality": self.quality,
             "text_hash": self.text_hash,
+            "token_limit": self.token_limit,
             "classifier_version": self.classifier_version,
         }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,20 @@ def test_projects_side_by_side(ws, repo, tmp_path):
     assert service.flush(ws, "calc") == 6
     assert ws.catalog.entries("calc") == {} and "calc" not in ws.catalog.projects()
     assert ws.store.facet("project") == {"notes": 1}
+
+
+def test_a_changed_token_limit_re_embeds_only_the_chunks_it_cuts(ws, repo, real_embedder):
+    run(ws, repo)
+    ws.close()  # one process owns the shard: hand it to the workspace with the new limit
+    shorter = Workspace(replace(ws.settings, code_max_tokens=64))
+    shorter.__dict__["embedder"] = real_embedder
+    try:
+        # Unchanged files are read again (their vectors were cut at another length), the five
+        # code chunks are embedded anew, the README keeps its vector.
+        assert run(shorter, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 5,
+                                      "chunks_unchanged": 1, "chunks_embedded": 5}
+        # And the new limit is remembered: the next run skips every file unread again.
+        assert run(shorter, repo) == {"files_seen": 3, "files_indexed": 3,
+                                      "chunks_unchanged": 6}
+    finally:
+        shorter.close()

@@ -60,3 +60,17 @@ def test_multilingual_backend_puts_spanish_and_english_close():
     other = use.embed_documents(["the cat sat on the mat"])[0]
     assert english.shape == (512,) and np.isclose(np.linalg.norm(english), 1.0, atol=1e-5)
     assert float(english @ spanish) > 0.6 > float(english @ other)
+
+
+def test_each_text_is_cut_at_its_own_token_limit(real_embedder):
+    head = "def load_settings(path):\n    " + "value = read(path)\n    " * 40
+    one, other = head + "return parse(value)", head + "raise SystemExit('never reached')"
+    cut = real_embedder.embed_documents([one, other], [64, 64])
+    assert np.allclose(cut[0], cut[1], atol=1e-5)  # the differing tails lie past 64 tokens
+    full = real_embedder.embed_documents([one, other], [256, 256])
+    assert not np.allclose(full[0], full[1], atol=1e-3)
+    # Mixed limits in one call give what each limit gives alone.
+    mixed = real_embedder.embed_documents([one, "short text", other], [64, 256, 256])
+    assert np.allclose(mixed[0], cut[0], atol=1e-5)
+    assert np.allclose(mixed[2], full[1], atol=1e-5)
+    assert np.allclose(mixed[1], real_embedder.embed_documents(["short text"])[0], atol=1e-5)

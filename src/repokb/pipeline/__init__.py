@@ -88,7 +88,7 @@ class Indexer:
         per-language metrics (slower: it parses everything it would index)."""
         started = time.perf_counter()
         report = RunReport(metrics=self.metrics() if chunk else None)
-        report.embedder, report.chunks_per_second = self.settings.embedder, _embed_rate(
+        report.embedder, report.tokens_per_second = self.settings.embedder, _embed_rate(
             self.settings.embedder)
         counts = report.counts
         for root in roots:
@@ -105,7 +105,7 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
-                chunks, tokens = estimate(item, c, self.settings.max_tokens)
+                chunks, tokens = estimate(item, c, self.settings.token_limits)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, project=root.name)
@@ -127,12 +127,13 @@ class Indexer:
             report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
-        chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars)
+        chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars,
+                             self.settings.token_limits)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
-        report.count_estimate(c, n, estimate(item, c, self.settings.max_tokens)[1] if n else 0)
+        report.count_estimate(c, n, estimate(item, c, self.settings.token_limits)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)
 
@@ -165,12 +166,12 @@ class Indexer:
 
 
 def _embed_rate(name: str) -> float | None:
-    """The backend's measured chunks per second (its class knows it; no model is loaded)."""
+    """The backend's measured tokens per second (its class knows it; no model is loaded)."""
     from repokb.embedders import backend, load_builtins
 
     load_builtins()
     try:
-        return backend(name).chunks_per_second
+        return backend(name).tokens_per_second
     except Exception:  # an unknown embedder fails later, where it is used, with a clear error
         return None
 
@@ -194,6 +195,11 @@ class ProjectRun:
         self.classifier = indexer.classifier(root)
         config = self.classifier.config
         self.config_digest = config.digest if config else None
+        limits = self.settings.token_limits
+        self.vectors = f"{self.settings.embedder} code={limits.code} prose={limits.prose}"
+        # Files are skipped unread only if their vectors were made the way they would be now;
+        # otherwise each is re-chunked, and its text hashes decide what is embedded again.
+        self.same_vectors = self.catalog.vectors(root.name) == self.vectors
 
     def execute(self) -> None:
         started = time.time()
@@ -211,7 +217,7 @@ class ProjectRun:
                 self.add_file(item, known.get(item.path))
         self.write_pending()
         self._forget_deleted(known, seen)
-        self.catalog.set_project(self.root.name, self.root.root)
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
         self.catalog.record_run(self.root.name, started, dict(self.counts))
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
@@ -229,7 +235,8 @@ class ProjectRun:
     def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
         """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
         self.counts["files_seen"] += 1
-        if (entry and entry.size == file.size and entry.mtime_ns == file.mtime_ns
+        if (entry and self.same_vectors
+                and entry.size == file.size and entry.mtime_ns == file.mtime_ns
                 and entry.classification
                 and entry.classification.classifier_version == CLASSIFIER_VERSION
                 and entry.classification.config_digest == self.config_digest):
@@ -253,11 +260,13 @@ class ProjectRun:
         except FileProblem as problem:
             self._skipped(file, entry, c, str(problem), status="failed")
             return
-        if (entry and entry.status == "indexed" and entry.content_hash == content_hash
+        if (entry and self.same_vectors and entry.status == "indexed"
+                and entry.content_hash == content_hash
                 and entry.classification and entry.classification == c):
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
-        chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars)
+        chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars,
+                             self.settings.token_limits)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

@@ -20,9 +20,10 @@ class Vectorizer:
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
-        fresh = {c.text_hash: c.embed_text for c in chunks if c.text_hash not in reuse}
-        texts = list(fresh.values())
-        dense: Any = self._embedder().embed_documents(texts) if texts else []
+        fresh = {c.text_hash: c for c in chunks if c.text_hash not in reuse}
+        texts = [c.embed_text for c in fresh.values()]
+        limits = [c.token_limit for c in fresh.values()]
+        dense: Any = self._embedder().embed_documents(texts, limits) if texts else []
         vectors = dict(reuse)
         for text_hash, vector in zip(fresh, dense, strict=True):
             vectors[text_hash] = [float(x) for x in vector]

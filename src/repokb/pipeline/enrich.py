@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import re
 
-from repokb.models import Chunk, ChunkPiece, Classification, SourceFile
+from repokb.models import (
+    DEFAULT_TOKEN_LIMITS,
+    Chunk,
+    ChunkPiece,
+    Classification,
+    SourceFile,
+    TokenLimits,
+)
 from repokb.rules.tables import CODE_LANGUAGES
 
 # Symbol types that name a structure rather than a definition.
@@ -77,7 +84,8 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     return round(max(0.0, min(1.0, score)), 3)
 
 
-def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int) -> Chunk:
+def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
+           limits: TokenLimits = DEFAULT_TOKEN_LIMITS) -> Chunk:
     head = prefix(file.path, piece)
     context = f"{piece.context}\n" if piece.context else ""
     return Chunk(
@@ -86,5 +94,5 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int) -
         embed_text=f"{head}{context}{piece.content}", symbol=piece.symbol,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
         role=str(c.knowledge_role), quality=quality(piece, c.language),
-        classifier_version=c.classifier_version,
+        classifier_version=c.classifier_version, token_limit=limits.for_language(c.language),
     )

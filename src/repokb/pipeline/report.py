@@ -11,7 +11,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from repokb.models import Classification, Policy, Role, SourceFile
+from repokb.models import (
+    DEFAULT_TOKEN_LIMITS,
+    Classification,
+    Policy,
+    Role,
+    SourceFile,
+    TokenLimits,
+)
 from repokb.pipeline.metrics import ChunkMetrics
 
 SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
@@ -36,13 +43,16 @@ def _family(language: str | None) -> str:
     return _FAMILY.get(language or "", "other")
 
 
-def estimate(file: SourceFile, c: Classification, max_tokens: int = 256) -> tuple[int, int]:
+def estimate(file: SourceFile, c: Classification,
+             limits: TokenLimits = DEFAULT_TOKEN_LIMITS) -> tuple[int, int]:
     """(chunks, tokens embedded) a file would cost; (0, 0) when its policy admits no content."""
     if not c.index_policy.admits_content:
         return 0, 0
     family = _family(c.language)
     chunks = max(1, math.ceil(file.size / BYTES_PER_CHUNK[family]))
-    tokens = min(math.ceil(file.size / BYTES_PER_TOKEN[family]), chunks * max_tokens)
+    per_chunk = min(math.ceil(BYTES_PER_CHUNK[family] / BYTES_PER_TOKEN[family]),
+                    limits.for_language(c.language))
+    tokens = min(math.ceil(file.size / BYTES_PER_TOKEN[family]), chunks * per_chunk)
     return chunks, tokens
 
 
@@ -53,7 +63,7 @@ class RunReport:
     seconds: float = 0.0
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     embedder: str | None = None
-    chunks_per_second: float | None = None
+    tokens_per_second: float | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
     metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
 
@@ -67,12 +77,12 @@ class RunReport:
         return out
 
     def estimate(self) -> dict[str, Any]:
-        chunks = self.counts.get("chunks_estimated", 0)
-        rate = self.chunks_per_second
+        tokens = self.counts.get("tokens_estimated", 0)
+        rate = self.tokens_per_second
         return {
-            "chunks": chunks, "tokens": self.counts.get("tokens_estimated", 0),
-            "embedder": self.embedder, "chunks_per_second": rate,
-            "embed_seconds": round(chunks / rate, 1) if rate else None,
+            "chunks": self.counts.get("chunks_estimated", 0), "tokens": tokens,
+            "embedder": self.embedder, "tokens_per_second": rate,
+            "embed_seconds": round(tokens / rate, 1) if rate else None,
             "by_kind": {k: dict(v) for k, v in sorted(self.by_kind.items(),
                                                     key=lambda kv: -kv[1]["files"])},
         }

@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS entries (
     PRIMARY KEY (project, path)
 );
 CREATE TABLE IF NOT EXISTS projects (
-    name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL
+    name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL,
+    vectors TEXT                     -- how the last complete run embedded (embedder, limits)
 );
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, project TEXT, started_at REAL, finished_at REAL,
@@ -80,6 +81,9 @@ class Catalog:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            columns = {r["name"] for r in self._db.execute("PRAGMA table_info(projects)")}
+            if "vectors" not in columns:  # a catalog written before the column existed
+                self._db.execute("ALTER TABLE projects ADD COLUMN vectors TEXT")
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the catalog {path}: {exc}") from exc
 
@@ -97,12 +101,17 @@ class Catalog:
         self._db.close()
 
     # -- projects and runs ------------------------------------------------------------------
-    def set_project(self, name: str, root: Path) -> None:
+    def set_project(self, name: str, root: Path, vectors: str | None = None) -> None:
         self._db.execute(
-            "INSERT INTO projects(name, root, indexed_at) VALUES (?, ?, ?) "
+            "INSERT INTO projects(name, root, indexed_at, vectors) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(name) DO UPDATE SET root = excluded.root, "
-            "indexed_at = excluded.indexed_at",
-            (name, str(root), time.time()))
+            "indexed_at = excluded.indexed_at, vectors = excluded.vectors",
+            (name, str(root), time.time(), vectors))
+
+    def vectors(self, name: str) -> str | None:
+        """How the project's last complete run embedded its chunks (None: unknown)."""
+        row = self._db.execute("SELECT vectors FROM projects WHERE name = ?", (name,)).fetchone()
+        return row["vectors"] if row else None
 
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}

@@ -209,8 +209,8 @@ def _print_breakdown(report: Any) -> None:
     if redacted:
         out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
                   "indexed only after redaction.")
-    rate, seconds = estimate["chunks_per_second"], estimate["embed_seconds"]
-    cost = (f"~{_duration(seconds)} to embed with {estimate['embedder']} at {rate:g} chunks/s"
+    rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
+    cost = (f"~{_duration(seconds)} to embed with {estimate['embedder']} at {rate:,.0f} tokens/s"
             if seconds is not None else f"no measured rate for {estimate['embedder']}")
     out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
               f"{estimate['tokens']:,} tokens, {cost}")
