@@ -40,7 +40,8 @@ class Workspace:
         """A fresh model session (the server gives index jobs their own)."""
         load_embedders()
         return create_embedder(self.settings.embedder, max_tokens=self.settings.max_tokens,
-                               batch_size=self.settings.embed_batch_size)
+                               batch_size=self.settings.embed_batch_size,
+                               spin=self.settings.embed_spin)
 
     @cached_property
     def lexical(self) -> LexicalEncoder:
