@@ -41,10 +41,20 @@ class HashEmbedder(Embedder):
 
 @pytest.fixture(scope="session")
 def real_embedder() -> Embedder:
+    """The default model as repokb runs it (int8 compute, derived once into the user cache)."""
     from repokb.embedders import create, load_builtins
 
     load_builtins()
     return create("minilm-onnx")
+
+
+@pytest.fixture(scope="session")
+def shipped_embedder() -> Embedder:
+    """The default model exactly as its package ships it (`embed_int8 = false`)."""
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    return create("minilm-onnx", int8=False)
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def main() -> None:
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
     load_builtins()
-    embedder = CachingEmbedder(create("minilm-onnx"), cache, "vectors")
+    embedder = CachingEmbedder(create("minilm-onnx"), cache, "vectors-int8")
     work = args.keep or Path(tempfile.mkdtemp(prefix="repokb-latency-", dir=cache))
     rng = np.random.default_rng(7)
     try:

@@ -208,11 +208,13 @@ def main() -> None:
     names = args.corpus or (list(QUICK) if args.quick else [c.name for c in CORPORA])
     corpora = [c for c in CORPORA if c.name in names]
     load_builtins()
-    # The model honours REPOKB_MAX_TOKENS like repokb does (code chunks get
-    # REPOKB_CODE_MAX_TOKENS); vectors are cached per token limit.
-    stem = "vectors-fresh" if args.fresh_vectors else "vectors"
-    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=Settings.load().max_tokens),
-                               cache, stem)
+    # The model honours REPOKB_MAX_TOKENS and REPOKB_EMBED_INT8 like repokb does (code chunks
+    # get REPOKB_CODE_MAX_TOKENS); vectors are cached per model variant and token limit.
+    settings = Settings.load()
+    stem = ("vectors-fresh" if args.fresh_vectors else "vectors") + (
+        "-int8" if settings.embed_int8 else "")
+    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=settings.max_tokens,
+                                      int8=settings.embed_int8), cache, stem)
     if args.fresh_vectors:
         for old in cache.glob(f"{stem}*.npz"):
             old.unlink()

@@ -167,13 +167,13 @@ class ChunkPiece:
 
 
 @dataclass(frozen=True)
-class TokenLimits:
-    """How many tokens of a chunk the dense model reads, by family. Code says what it is in its
-    signature, docstring and first lines (BM25 still reads every token); prose needs its
-    length. Measured in bench/RESULTS.md: 128 for code raises code-query MRR on every corpus
-    and embeds 1.6x faster; 128 for docs loses up to 15% MRR on doc questions."""
+class EmbedPlan:
+    """Which model makes a chunk's vector and how many of its tokens it reads, by family: code
+    says what it is in its signature, docstring and first lines, prose needs its length (BM25
+    reads every token either way). The limits are measured in bench/RESULTS.md."""
 
-    code: int = 128
+    model: str = "minilm-onnx+int8"
+    code: int = 192
     prose: int = 256
 
     def for_language(self, language: str | None) -> int:
@@ -182,7 +182,7 @@ class TokenLimits:
         return self.code if language in CODE else self.prose
 
 
-DEFAULT_TOKEN_LIMITS = TokenLimits()
+DEFAULT_EMBED_PLAN = EmbedPlan()
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,8 @@ class Chunk:
     role: str
     quality: float
     classifier_version: str
-    token_limit: int = 256  # how much of embed_text the dense model reads (TokenLimits)
+    model: str = ""  # the model that embeds it (EmbedPlan) ...
+    token_limit: int = 256  # ... and how many tokens of embed_text it reads
 
     @property
     def point_id(self) -> str:
@@ -211,9 +212,10 @@ class Chunk:
 
     @property
     def text_hash(self) -> str:
-        """Hash of exactly what gets embedded, cut included: equal hash means the vector can
-        be reused (a changed token limit must not reuse vectors cut at the old one)."""
-        return hashlib.sha256(f"{self.token_limit}\n{self.embed_text}".encode()).hexdigest()
+        """Hash of exactly what gets embedded, by which model and cut where: equal hash means
+        the vector can be reused (another model or limit must not reuse the old vectors)."""
+        key = f"{self.model}\n{self.token_limit}\n{self.embed_text}"
+        return hashlib.sha256(key.encode()).hexdigest()
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -40,7 +40,9 @@ class Workspace:
         """A fresh model session (the server gives index jobs their own)."""
         load_embedders()
         return create_embedder(self.settings.embedder, max_tokens=self.settings.max_tokens,
-                               batch_size=self.settings.embed_batch_size)
+                               batch_size=self.settings.embed_batch_size,
+                               int8=self.settings.embed_int8,
+                               cache_dir=self.settings.home / "models")
 
     @cached_property
     def lexical(self) -> LexicalEncoder:

@@ -46,7 +46,7 @@ def test_dry_run_changes_nothing(home, mixed_repo):
     source = estimate["by_kind"]["source"]
     assert source["files"] == source["admitted"] == 2 and source["chunks"] > 0
     assert estimate["chunks"] == sum(f["chunks"] for f in data["files"])
-    assert estimate["embed_seconds"] == round(estimate["tokens"] / 9_600.0, 1)
+    assert estimate["embed_seconds"] == round(estimate["tokens"] / 15_500.0, 1)
     text = invoke("index", str(mixed_repo), "--dry-run")
     assert "dry run" in text and "index_policy" in text
     assert "estimate:" in text and "to embed with minilm-onnx" in text

@@ -198,3 +198,16 @@ def test_a_changed_token_limit_re_embeds_only_the_chunks_it_cuts(ws, repo, real_
                                       "chunks_unchanged": 6}
     finally:
         shorter.close()
+
+
+def test_another_model_variant_re_embeds_every_chunk(ws, repo, shipped_embedder):
+    run(ws, repo)
+    ws.close()
+    shipped = Workspace(replace(ws.settings, embed_int8=False))
+    shipped.__dict__["embedder"] = shipped_embedder
+    try:
+        # Same text, same limits, another model: no vector of the int8 copy may be reused.
+        assert run(shipped, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 6,
+                                      "chunks_embedded": 6}
+    finally:
+        shipped.close()

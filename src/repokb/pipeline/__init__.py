@@ -105,7 +105,7 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
-                chunks, tokens = estimate(item, c, self.settings.token_limits)
+                chunks, tokens = estimate(item, c, self.settings.embed_plan)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, project=root.name)
@@ -128,12 +128,12 @@ class Indexer:
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
         chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.settings.token_limits)
+                             self.settings.embed_plan)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
-        report.count_estimate(c, n, estimate(item, c, self.settings.token_limits)[1] if n else 0)
+        report.count_estimate(c, n, estimate(item, c, self.settings.embed_plan)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)
 
@@ -195,8 +195,8 @@ class ProjectRun:
         self.classifier = indexer.classifier(root)
         config = self.classifier.config
         self.config_digest = config.digest if config else None
-        limits = self.settings.token_limits
-        self.vectors = f"{self.settings.embedder} code={limits.code} prose={limits.prose}"
+        plan = self.settings.embed_plan
+        self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
         self.same_vectors = self.catalog.vectors(root.name) == self.vectors
@@ -266,7 +266,7 @@ class ProjectRun:
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
         chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.settings.token_limits)
+                             self.settings.embed_plan)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 
 from repokb.models import (
-    DEFAULT_TOKEN_LIMITS,
+    DEFAULT_EMBED_PLAN,
     Chunk,
     ChunkPiece,
     Classification,
+    EmbedPlan,
     SourceFile,
-    TokenLimits,
 )
 from repokb.rules.tables import CODE_LANGUAGES
 
@@ -85,7 +85,7 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
 
 
 def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
-           limits: TokenLimits = DEFAULT_TOKEN_LIMITS) -> Chunk:
+           plan: EmbedPlan = DEFAULT_EMBED_PLAN) -> Chunk:
     head = prefix(file.path, piece)
     context = f"{piece.context}\n" if piece.context else ""
     return Chunk(
@@ -94,5 +94,6 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
         embed_text=f"{head}{context}{piece.content}", symbol=piece.symbol,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
         role=str(c.knowledge_role), quality=quality(piece, c.language),
-        classifier_version=c.classifier_version, token_limit=limits.for_language(c.language),
+        classifier_version=c.classifier_version, model=plan.model,
+        token_limit=plan.for_language(c.language),
     )

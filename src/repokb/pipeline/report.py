@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.models import (
-    DEFAULT_TOKEN_LIMITS,
+    DEFAULT_EMBED_PLAN,
     Classification,
+    EmbedPlan,
     Policy,
     Role,
     SourceFile,
-    TokenLimits,
 )
 from repokb.pipeline.metrics import ChunkMetrics
 
@@ -44,14 +44,14 @@ def _family(language: str | None) -> str:
 
 
 def estimate(file: SourceFile, c: Classification,
-             limits: TokenLimits = DEFAULT_TOKEN_LIMITS) -> tuple[int, int]:
+             plan: EmbedPlan = DEFAULT_EMBED_PLAN) -> tuple[int, int]:
     """(chunks, tokens embedded) a file would cost; (0, 0) when its policy admits no content."""
     if not c.index_policy.admits_content:
         return 0, 0
     family = _family(c.language)
     chunks = max(1, math.ceil(file.size / BYTES_PER_CHUNK[family]))
     per_chunk = min(math.ceil(BYTES_PER_CHUNK[family] / BYTES_PER_TOKEN[family]),
-                    limits.for_language(c.language))
+                    plan.for_language(c.language))
     tokens = min(math.ceil(file.size / BYTES_PER_TOKEN[family]), chunks * per_chunk)
     return chunks, tokens
 
