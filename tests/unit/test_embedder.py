@@ -110,3 +110,14 @@ def test_each_text_is_cut_at_its_own_token_limit(real_embedder):
     assert np.allclose(mixed[0], cut[0], atol=1e-5)
     assert np.allclose(mixed[2], full[1], atol=1e-5)
     assert np.allclose(mixed[1], real_embedder.embed_documents(["short text"])[0], atol=1e-5)
+
+
+def test_an_unwritable_model_cache_is_a_clear_error(tmp_path):
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    blocked = tmp_path / "models"
+    blocked.write_text("a file where the cache folder should be")
+    with pytest.raises(ModelError, match="int8-compute model") as caught:
+        create("minilm-onnx", cache_dir=blocked)
+    assert "embed_int8 = false" in (caught.value.hint or "")

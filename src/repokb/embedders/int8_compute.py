@@ -36,12 +36,22 @@ def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Pat
     if target.is_file() and recorded.is_file() and recorded.read_text().strip() == _sha256(target):
         return target
     try:
-        from onnxruntime.quantization import QuantType, quantize_dynamic
+        return _derive(source, target, recorded)
     except ImportError as exc:  # onnxruntime's quantizer needs the onnx package
         raise ModelError("Deriving the int8-compute model needs the onnx package.",
                          hint="pip install onnx, or set embed_int8 = false") from exc
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=cache_dir, prefix=".derive-") as work:
+    except OSError as exc:  # a read-only or full disk
+        raise ModelError(f"Cannot write the int8-compute model under {cache_dir}: {exc}",
+                         hint="free space or fix permissions there, or set embed_int8 = false"
+                         ) from exc
+
+
+def _derive(source: Path, target: Path, recorded: Path) -> Path:
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".derive-") as work:
         folded, derived = Path(work) / "folded.onnx", Path(work) / "int8.onnx"
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
