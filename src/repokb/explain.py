@@ -18,9 +18,9 @@ _ROOT_MARKERS = (".git", ".repokb.yml", ".repokb.yaml", ".ai-docs.yml", ".ai-doc
 
 
 def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
-    from repokb.pipeline.discover import canonical
+    from repokb.pipeline.discover import canonical, user_path
 
-    candidate = Path(raw).expanduser()
+    candidate = user_path(raw)
     on_disk = candidate.exists() or candidate.is_symlink()
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target

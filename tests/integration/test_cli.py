@@ -134,6 +134,9 @@ def test_explain_classifies_a_file_never_indexed(home, tmp_path):
 def test_errors_are_messages_not_tracebacks(home, tmp_path):
     code, out, err = run_cli("index", str(tmp_path / "missing"))
     assert code == 2 and "does not exist" in err and "Traceback" not in err
+    # `~` of a user that does not exist cannot be expanded: a plain "does not exist" too.
+    code, out, err = run_cli("index", "~no-such-user-xyz/src")
+    assert code == 2 and "does not exist" in err and "Traceback" not in err
     code, out, err = run_cli("explain", "nowhere.py")
     assert code == 2 and "not in the catalog" in err
     code, out, err = run_cli("search", "   ")

@@ -211,3 +211,36 @@ def test_another_model_variant_re_embeds_every_chunk(ws, repo, shipped_embedder)
                                       "chunks_embedded": 6}
     finally:
         shipped.close()
+
+
+def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
+    import threading
+
+    from repokb.surfaces.watch import watch_and_index
+
+    stop, reports, runs = threading.Event(), [], []
+    real_run = ws.indexer.run
+
+    def run_then_interrupt(*args, **kwargs):
+        runs.append(args)
+        if len(runs) == 2:
+            stop.set()  # Ctrl-C lands as the second run starts
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(ws.indexer, "run", run_then_interrupt)
+
+    def report(summary):
+        reports.append(summary)
+        # Once the watcher is waiting, a new file wakes it (a timer: report runs before it waits).
+        threading.Timer(0.5, write, (repo, "calc/late.py", module("late_value"))).start()
+
+    guard = threading.Timer(20, stop.set)  # never hang the suite if the watcher stays asleep
+    guard.start()
+    watch_and_index(ws, resolve_roots([repo], None), threading.Lock(), report,
+                    debounce_ms=50, stop=stop)
+    guard.cancel()
+    assert len(runs) == 2 and len(reports) == 1  # the second run ended unreported
+    assert verify(ws.catalog, ws.store).ok
+    assert ws.catalog.get("calc", "calc/late.py") is None  # never committed, so redone next run
+    monkeypatch.undo()
+    assert run(ws, repo)["chunks_created"] == 1

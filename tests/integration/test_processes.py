@@ -145,7 +145,13 @@ def test_watch_picks_up_changes_and_coalesces_bursts(tmp_path):
             time.sleep(0.5)
     finally:
         watcher.send_signal(signal.SIGINT)
-        out, err = watcher.communicate(timeout=30)
+        try:
+            out, err = watcher.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            watcher.kill()
+            out, err = watcher.communicate()
+            pytest.fail(f"watch did not stop within 30 s of Ctrl-C\n{out}\n{err}")
+    assert watcher.returncode == 0 and out.rstrip().endswith("stopped"), (out, err)
     batches = [line for line in out.splitlines() if line.startswith("updated")]
     # initial run + the new file + the burst: the 200 writes land in very few batches
     assert 3 <= len(batches) <= 6, out

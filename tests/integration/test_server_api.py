@@ -290,7 +290,7 @@ def test_index_only_under_allowed_roots(make_client, tmp_path):
     (tmp_path / "secret").mkdir()
     client = make_client()
     for path in ("/etc", str(tmp_path / "secret"), str(allowed / ".." / "secret"),
-                 "relative/path", str(allowed) + "/../allowed/proj"):
+                 "relative/path", str(allowed) + "/../allowed/proj", "~no-such-user-xyz/x"):
         assert_error(client.post("/knowledge/index", json={"path": path}), 403, "forbidden")
     link = allowed / "escape"
     link.symlink_to(tmp_path / "secret")

@@ -43,7 +43,7 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
         )
     roots: list[ProjectRoot] = []
     for raw in paths:
-        path = Path(raw).expanduser()
+        path = user_path(raw)
         if not path.exists():
             raise InputError(f"{raw} does not exist.")
         if not path.is_dir():
@@ -58,6 +58,15 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
             hint="Index them separately with distinct --project names.",
         )
     return roots
+
+
+def user_path(raw: str | Path) -> Path:
+    """A path as a user typed it, `~` expanded; `~nosuchuser` stays literal (and then fails as
+    a path that does not exist) instead of raising RuntimeError."""
+    try:
+        return Path(raw).expanduser()
+    except RuntimeError:
+        return Path(raw)
 
 
 def canonical(path: str) -> str:

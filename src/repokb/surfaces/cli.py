@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -301,7 +302,9 @@ def explain(
     home: HomeOption = None,
 ) -> None:
     """Why was this file indexed, skipped or blocked? (A file not indexed yet is classified now.)"""
-    on_disk = Path(path).expanduser()
+    from repokb.pipeline.discover import user_path
+
+    on_disk = user_path(path)
     if on_disk.exists() or on_disk.is_symlink():  # the owner process has another cwd
         path = str(on_disk.parent.resolve() / on_disk.name)
     record = _dispatch(home, "explain", {"path": path, "project": project})
@@ -387,14 +390,28 @@ def watch(
     roots = resolve_roots(paths, project)
 
     def report(summary: dict[str, Any]) -> None:
-        parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items() if v]
+        parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items()
+                 if v and not isinstance(v, dict)]  # counts, not the per-language metrics
         out.print("[bold]updated[/bold] " + " · ".join(parts))
+
+    stop = threading.Event()
+
+    def interrupt(signum: int, frame: Any) -> None:
+        if stop.is_set():  # a second Ctrl-C: stop now (a run cut anywhere still converges)
+            raise KeyboardInterrupt
+        stop.set()  # the first: let the run in progress end at its next file
 
     with _workspace(home) as ws:
         ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
         with owner.OwnerServer(ws, threading.Lock()) as server:
             out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
-            watch_and_index(ws, roots, server.write_lock, report, debounce_ms=debounce_ms)
+            previous = signal.signal(signal.SIGINT, interrupt)
+            try:
+                watch_and_index(ws, roots, server.write_lock, report,
+                                debounce_ms=debounce_ms, stop=stop)
+            finally:
+                signal.signal(signal.SIGINT, previous)
+    out.print("stopped")
 
 
 @app.command()

@@ -3,6 +3,10 @@
 watchfiles coalesces a burst (a `git checkout`, a formatter run) into one batch after a quiet
 period; each batch is one incremental run, which re-walks the project cheaply (size + mtime) and
 re-embeds only what changed, so renames, deletions and branch switches all converge.
+
+Stopping is cooperative: once `stop` is set, watchfiles returns and a run in progress ends at
+its next file (as a cancelled server job does), never inside a model call or a transaction; the
+files it had not committed are redone by the next run.
 """
 
 from __future__ import annotations
@@ -30,16 +34,36 @@ def affected(roots: list[ProjectRoot], changed: set[Path]) -> list[ProjectRoot]:
     return [r for r in roots if any(p == r.root or p.is_relative_to(r.root) for p in changed)]
 
 
+class _Stopped(Exception):
+    """Raised from the progress callback to end a run at a file boundary."""
+
+
 def watch_and_index(ws: Workspace, roots: list[ProjectRoot], write_lock: threading.Lock,
                     report: Callable[[dict[str, Any]], None], debounce_ms: int = 800,
                     stop: threading.Event | None = None) -> None:
-    with write_lock:
-        report(ws.indexer.run(roots, keep_files=False).summary())
+    stop = stop or threading.Event()
+
+    def check(path: str, done: int, total: int) -> None:
+        if stop.is_set():
+            raise _Stopped
+
+    def run(touched: list[ProjectRoot]) -> dict[str, Any] | None:
+        with write_lock:
+            try:
+                return ws.indexer.run(touched, keep_files=False, progress=check).summary()
+            except _Stopped:
+                return None
+
+    summary = run(roots)
+    if summary is None:
+        return
+    report(summary)
     for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
                          debounce=debounce_ms, step=50, stop_event=stop, raise_interrupt=False):
         touched = affected(roots, {Path(path) for _, path in changes})
         if touched:
-            with write_lock:
-                summary = ws.indexer.run(touched, keep_files=False).summary()
+            summary = run(touched)
+            if summary is None:
+                return
             summary["changes"] = len(changes)
             report(summary)

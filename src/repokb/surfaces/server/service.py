@@ -22,7 +22,7 @@ from repokb import service as shared
 from repokb.explain import catalog_record
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
-from repokb.pipeline.discover import ProjectRoot
+from repokb.pipeline.discover import ProjectRoot, user_path
 from repokb.pipeline.embed import Vectorizer
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
@@ -165,7 +165,7 @@ class Service:
                            "REPOKB_ALLOWED_ROOTS), or upload files from the dashboard.")
         if "\x00" in raw:
             raise APIError(422, "The path contains a NUL character.")
-        path = Path(raw).expanduser()
+        path = user_path(raw)
         if not path.is_absolute() or ".." in path.parts:
             raise APIError(403, f"{raw} is not an absolute path under an allowed root.",
                            "Give the folder's absolute path, without '..'.")
