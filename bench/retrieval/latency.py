@@ -31,7 +31,7 @@ from cases import derive  # noqa: E402
 from corpora import CORPORA, fetch, selected_files  # noqa: E402
 from systems import CachingEmbedder  # noqa: E402
 
-from repokb.embedders import create, load_builtins  # noqa: E402
+from repokb.embedders import load_builtins  # noqa: E402
 from repokb.models import Chunk, EmbeddedChunk  # noqa: E402
 from repokb.pipeline.discover import resolve_roots  # noqa: E402
 from repokb.search import Query  # noqa: E402
@@ -51,7 +51,7 @@ def main() -> None:
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
     load_builtins()
-    embedder = CachingEmbedder(create("minilm-onnx"), cache, "vectors-int8")
+    embedder = CachingEmbedder.minilm(cache, Settings.load())
     work = args.keep or Path(tempfile.mkdtemp(prefix="repokb-latency-", dir=cache))
     rng = np.random.default_rng(7)
     try:

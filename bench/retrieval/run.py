@@ -208,23 +208,14 @@ def main() -> None:
     names = args.corpus or (list(QUICK) if args.quick else [c.name for c in CORPORA])
     corpora = [c for c in CORPORA if c.name in names]
     load_builtins()
-    # The model honours REPOKB_MAX_TOKENS and REPOKB_EMBED_INT8 like repokb does (code chunks
-    # get REPOKB_CODE_MAX_TOKENS); vectors are cached per model variant and token limit.
-    settings = Settings.load()
-    stem = ("vectors-fresh" if args.fresh_vectors else "vectors") + (
-        "-int8" if settings.embed_int8 else "")
-    embedder = CachingEmbedder(create("minilm-onnx", max_tokens=settings.max_tokens,
-                                      int8=settings.embed_int8), cache, stem)
-    if args.fresh_vectors:
-        for old in cache.glob(f"{stem}*.npz"):
-            old.unlink()
+    # The model honours REPOKB_MAX_TOKENS, REPOKB_CODE_MAX_TOKENS and REPOKB_EMBED_INT8 like
+    # repokb does; vectors are cached per model variant and token limit.
+    embedder = CachingEmbedder.minilm(cache, Settings.load(), fresh=args.fresh_vectors)
     variants = [parse_variant(v) for v in args.variant]
     use = None
     if args.use:
-        use = CachingEmbedder(create("use-multilingual"), cache, "use-" + stem)
-        if args.fresh_vectors:
-            for old in cache.glob(f"use-{stem}*.npz"):
-                old.unlink()
+        use = CachingEmbedder.over(create("use-multilingual"), cache, "use-vectors",
+                                   args.fresh_vectors)
     started = time.perf_counter()
     results = {}
     for corpus in corpora:

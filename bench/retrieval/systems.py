@@ -15,6 +15,7 @@ import numpy as np
 import qdrant_edge as q
 
 from repokb.chunkers import fixed_windows
+from repokb.embedders import create
 from repokb.embedders.base import Embedder
 from repokb.models import Chunk, EmbeddedChunk
 from repokb.pipeline.discover import resolve_roots
@@ -39,6 +40,24 @@ class CachingEmbedder(Embedder):
     benchmark after a ranking change costs no model time), one file per limit:
     `{stem}.npz` for 256 tokens, `{stem}-t{N}.npz` for N. Queries are never cached: latency
     includes them."""
+
+    @classmethod
+    def over(cls, inner: Embedder, folder: Path, stem: str, fresh: bool) -> CachingEmbedder:
+        """`inner` with its vectors cached under `stem`; `fresh` times a cold index: it uses
+        the stem `{stem}-fresh`, emptied first."""
+        if fresh:
+            stem += "-fresh"
+            for old in folder.glob(f"{stem}*.npz"):
+                old.unlink()
+        return cls(inner, folder, stem)
+
+    @classmethod
+    def minilm(cls, folder: Path, settings: Settings, fresh: bool = False) -> CachingEmbedder:
+        """The default model as `settings` run it (REPOKB_MAX_TOKENS, REPOKB_EMBED_INT8), its
+        vectors cached apart per model variant."""
+        inner = create("minilm-onnx", max_tokens=settings.max_tokens, int8=settings.embed_int8)
+        return cls.over(inner, folder, "vectors-int8" if settings.embed_int8 else "vectors",
+                        fresh)
 
     def __init__(self, inner: Embedder, folder: Path, stem: str) -> None:
         self.inner, self.folder, self.stem = inner, folder, stem
@@ -68,7 +87,7 @@ class CachingEmbedder(Embedder):
         return self.inner._embed_batch(texts, is_query=is_query, max_tokens=max_tokens)
 
     def embed_documents(self, texts: Any, token_limits: Any = None) -> np.ndarray:
-        limits = list(token_limits) if token_limits is not None else [self.max_tokens] * len(texts)
+        limits = self.limits_for(texts, token_limits)
         keys = [self._key(t) for t in texts]
         missing = sorted({(n, k): t for k, t, n in zip(keys, texts, limits, strict=True)
                           if k not in self._cache(n)}.items())

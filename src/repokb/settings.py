@@ -159,7 +159,8 @@ class Settings:
     def load(cls, **overrides: Any) -> Settings:
         overrides = {k: v for k, v in overrides.items() if v is not None}
         home = overrides.get("home") or os.environ.get("REPOKB_HOME")
-        settings = cls() if home is None else cls(home=Path(home))
+        # A quoted `~` reaches us unexpanded: expand it like every other path setting.
+        settings = cls() if home is None else cls(home=_coerce(Path, home, "home", "REPOKB_HOME"))
         settings = settings._merge(_read_toml(settings.home / "repokb.toml"), "repokb.toml")
         env = {
             f.name: os.environ[f"REPOKB_{f.name.upper()}"]
@@ -194,7 +195,7 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
         if target is bool:
             return str(raw).lower() in ("1", "true", "yes", "on")
         return target(raw)  # type: ignore[call-arg]
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RuntimeError) as exc:  # RuntimeError: `~nosuchuser`
         raise ConfigError(
             f"Setting {name!r} from {source} must be {target.__name__}, got {raw!r}."
         ) from exc

@@ -31,5 +31,14 @@ def test_bad_settings_are_clear_errors(home, monkeypatch):
         Settings.load()
 
 
+def test_home_expands_tilde_and_refuses_an_unknown_user(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("REPOKB_HOME", "~/kb")  # quoted in a shell: no expansion there
+    assert Settings.load().home == tmp_path / "kb"
+    monkeypatch.setenv("REPOKB_HOME", "~no-such-user-xyz/kb")
+    with pytest.raises(ConfigError, match="home"):
+        Settings.load()
+
+
 def test_every_setting_has_help():
     assert all(help_ for _, _, help_ in Settings.describe())

@@ -32,9 +32,7 @@ class Embedder(ABC):
                         token_limits: Sequence[int] | None = None) -> np.ndarray:
         """One vector per text; `token_limits` gives each text its own cut (default: the
         backend's `max_tokens`)."""
-        limits = list(token_limits) if token_limits is not None else [self.max_tokens] * len(texts)
-        if len(limits) != len(texts):
-            raise ValueError("token_limits must have one entry per text")
+        limits = self.limits_for(texts, token_limits)
         # Sorting by limit, then length, keeps each batch under one limit and its padding (wasted
         # attention work) small.
         order = sorted(range(len(texts)), key=lambda i: (limits[i], len(texts[i])))
@@ -51,6 +49,14 @@ class Embedder(ABC):
             out[idx] = vectors
             start += len(idx)
         return out
+
+    def limits_for(self, texts: Sequence[str],
+                   token_limits: Sequence[int] | None) -> list[int]:
+        """One token limit per text: the ones given, or the backend's `max_tokens` for all."""
+        limits = list(token_limits) if token_limits is not None else [self.max_tokens] * len(texts)
+        if len(limits) != len(texts):
+            raise ValueError("token_limits must have one entry per text")
+        return limits
 
     def embed_query(self, text: str) -> np.ndarray:
         vector: np.ndarray = self._embed_batch([text], is_query=True,

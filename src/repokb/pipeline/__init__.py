@@ -66,6 +66,7 @@ class Indexer:
                  store_factory: Callable[[], Store] | None = None,
                  vectorizer_factory: Callable[[], Vectorizer] | None = None) -> None:
         self.settings = settings
+        self.plan = settings.embed_plan  # how chunks are embedded: fixed for the indexer's life
         self.catalog = catalog
         self._store_factory = store_factory
         self._vectorizer_factory = vectorizer_factory
@@ -105,7 +106,7 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
-                chunks, tokens = estimate(item, c, self.settings.embed_plan)
+                chunks, tokens = estimate(item, c, self.plan)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, project=root.name)
@@ -128,12 +129,12 @@ class Indexer:
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
         chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.settings.embed_plan)
+                             self.plan)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
-        report.count_estimate(c, n, estimate(item, c, self.settings.embed_plan)[1] if n else 0)
+        report.count_estimate(c, n, estimate(item, c, self.plan)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)
 
@@ -195,7 +196,7 @@ class ProjectRun:
         self.classifier = indexer.classifier(root)
         config = self.classifier.config
         self.config_digest = config.digest if config else None
-        plan = self.settings.embed_plan
+        plan = indexer.plan
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
@@ -266,7 +267,7 @@ class ProjectRun:
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
         chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.settings.embed_plan)
+                             self.indexer.plan)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

@@ -444,9 +444,10 @@ def serve(
     The server owns the store while it runs; the API key for destructive calls comes from
     REPOKB_API_KEY.
     """
+    from repokb.pipeline.discover import user_path
     from repokb.surfaces.server import serve as run_server
 
-    roots = tuple(str(p.expanduser().resolve()) for p in allow_root) if allow_root else None
+    roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None
     settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
               f"data {settings.home}", highlight=False)

@@ -158,7 +158,7 @@ class Service:
 
     def allowed_folder(self, raw: str) -> Path:
         """The resolved folder if it lies under an allowed root; 403 otherwise."""
-        roots = [Path(r).expanduser().resolve() for r in self.settings.allowed_roots]
+        roots = [user_path(r).resolve() for r in self.settings.allowed_roots]
         if not roots:
             raise APIError(403, "Server-side indexing is disabled: no allowed roots are "
                            "configured.", "Start the server with --allow-root DIR (or set "
