@@ -22,7 +22,7 @@ from repokb import service as shared
 from repokb.explain import catalog_record
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
-from repokb.pipeline.discover import ProjectRoot, user_path
+from repokb.pipeline.discover import ProjectRoot, resolve_roots, user_path
 from repokb.pipeline.embed import Vectorizer
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
@@ -99,9 +99,8 @@ class Service:
         return {"project": project, "points_deleted": deleted}
 
     def index(self, raw_path: str, project: str | None, flush: bool) -> Job:
-        root = self.allowed_folder(raw_path)
-        name = project or root.name or "root"
-        return self.jobs.submit(str(root), name, flush)
+        (root,) = resolve_roots([self.allowed_folder(raw_path)], project)  # named as the CLI does
+        return self.jobs.submit(str(root.root), root.name, flush)
 
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         _lower_priority()  # searches first: the job's thread yields the CPU to them
