@@ -56,11 +56,12 @@ def test_a_damaged_int8_copy_is_rebuilt(tmp_path):
     assert not list(tmp_path.glob(".derive-*"))  # no work folder left behind
 
 
-def test_batches_sorted_by_length_give_the_same_vectors(real_embedder):
+def test_batches_sorted_by_length_give_the_same_vectors(real_embedder, shipped_embedder):
     texts = ["short", "a much longer text about database connection pools " * 5, "mid length"]
-    together = real_embedder.embed_documents(texts)
-    alone = np.stack([real_embedder.embed_documents([t])[0] for t in texts])
-    assert np.allclose(together, alone, atol=1e-4)
+    for model in (real_embedder, shipped_embedder):  # one text per call / batches of 4
+        together = model.embed_documents(texts)
+        alone = np.stack([model.embed_documents([t])[0] for t in texts])
+        assert np.allclose(together, alone, atol=1e-4)
 
 
 def test_semantics_are_sane(real_embedder):
@@ -98,18 +99,21 @@ def test_multilingual_backend_puts_spanish_and_english_close():
     assert float(english @ spanish) > 0.6 > float(english @ other)
 
 
-def test_each_text_is_cut_at_its_own_token_limit(real_embedder):
+def test_each_text_is_cut_at_its_own_token_limit(shipped_embedder):
+    # The shipped model batches 4 texts per call, so a batch here straddles two limits.
+    model = shipped_embedder
     head = "def load_settings(path):\n    " + "value = read(path)\n    " * 40
     one, other = head + "return parse(value)", head + "raise SystemExit('never reached')"
-    cut = real_embedder.embed_documents([one, other], [64, 64])
+    cut = model.embed_documents([one, other], [64, 64])
     assert np.allclose(cut[0], cut[1], atol=1e-5)  # the differing tails lie past 64 tokens
-    full = real_embedder.embed_documents([one, other], [256, 256])
+    full = model.embed_documents([one, other], [256, 256])
     assert not np.allclose(full[0], full[1], atol=1e-3)
     # Mixed limits in one call give what each limit gives alone.
-    mixed = real_embedder.embed_documents([one, "short text", other], [64, 256, 256])
-    assert np.allclose(mixed[0], cut[0], atol=1e-5)
-    assert np.allclose(mixed[2], full[1], atol=1e-5)
-    assert np.allclose(mixed[1], real_embedder.embed_documents(["short text"])[0], atol=1e-5)
+    texts = [one, "short text", other, other]  # all four land in one sorted batch
+    mixed = model.embed_documents(texts, [64, 256, 256, 64])
+    assert np.allclose(mixed[0], cut[0], atol=1e-4) and np.allclose(mixed[3], cut[1], atol=1e-4)
+    assert np.allclose(mixed[2], full[1], atol=1e-4)
+    assert np.allclose(mixed[1], model.embed_documents(["short text"])[0], atol=1e-4)
 
 
 def test_an_unwritable_model_cache_is_a_clear_error(tmp_path):
