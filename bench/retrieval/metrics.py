@@ -9,11 +9,16 @@ it is in the target file; results are reduced to distinct files in order first.
 Each query has one target, so the rank of the first relevant result decides every metric:
 Recall@k = share of queries with it in the top k; MRR@10 = mean 1/rank (0 beyond 10);
 nDCG@10 = mean 1/log2(rank + 1) (the ideal DCG is 1).
+
+The samples are small (9 to 60 cases per corpus and kind), so a lift comes with a paired
+bootstrap interval: the cases are resampled with replacement, both systems on the same draw;
+pooled over corpora, each corpus is resampled on its own and weighs the same.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -62,3 +67,46 @@ def summarize(ranks: Iterable[int | None]) -> dict[str, float]:
         "MRR@10": sum(1 / r for r in hit) / n,
         "nDCG@10": sum(1 / math.log2(r + 1) for r in hit) / n,
     }
+
+
+def reciprocal(rank: int | None) -> float:
+    return 1 / rank if rank is not None and rank <= 10 else 0.0
+
+
+Ranks = Sequence[int | None]
+
+
+def lift(strata: Sequence[tuple[Ranks, Ranks]]) -> float | None:
+    """MRR@10 lift of ours over theirs, each stratum (a corpus) weighing the same:
+    sum of our per-stratum MRRs / sum of theirs - 1; None when theirs are all 0."""
+    ours = sum(sum(map(reciprocal, a)) / len(a) for a, _ in strata if a)
+    theirs = sum(sum(map(reciprocal, b)) / len(b) for _, b in strata if b)
+    return ours / theirs - 1 if theirs > 0 else None
+
+
+def lift_interval(strata: Sequence[tuple[Ranks, Ranks]], resamples: int = 2000,
+                  confidence: float = 0.95, seed: int = 0) -> tuple[float, float] | None:
+    """Paired, stratified bootstrap interval of `lift`: in each draw every stratum's cases
+    are resampled with replacement, both systems on the same cases (ranks[i] of ours and of
+    theirs answer case i). None when there are no cases or the baseline never scores."""
+    for a, b in strata:
+        if len(a) != len(b):
+            raise ValueError("both systems must be ranked on the same cases")
+    strata = [(a, b) for a, b in strata if a]
+    if not strata:
+        return None
+    draw = random.Random(seed)
+    lifts = []
+    for _ in range(resamples):
+        sample = []
+        for a, b in strata:
+            picks = [draw.randrange(len(a)) for _ in a]
+            sample.append(([a[i] for i in picks], [b[i] for i in picks]))
+        value = lift(sample)
+        if value is not None:  # draws where the baseline scores 0 have no ratio
+            lifts.append(value)
+    if not lifts:
+        return None
+    lifts.sort()
+    tail = (1 - confidence) / 2
+    return lifts[int(tail * (len(lifts) - 1))], lifts[int(round((1 - tail) * (len(lifts) - 1)))]

@@ -1,0 +1,64 @@
+"""The retrieval benchmark's metrics: the numbers bench/RESULTS.md reports rest on them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "retrieval"))
+
+from metrics import first_rank, lift, lift_interval, summarize  # noqa: E402
+
+
+class Span:
+    def __init__(self, path: str, start: int, end: int) -> None:
+        self.path, self.start_line, self.end_line = path, start, end
+
+
+def test_chunk_level_needs_half_of_the_target_or_of_the_result() -> None:
+    target = Span("a.py", 10, 30)
+    edge = Span("a.py", 1, 12)  # touches 3 of 21 target lines, 3 of its own 12
+    inside = Span("a.py", 14, 16)  # a small window inside the target
+    assert first_rank([edge, Span("b.py", 10, 30), inside], target, "chunk") == 3
+    assert first_rank([edge, Span("b.py", 10, 30), inside], target, "file") == 1
+
+
+def test_summary_counts_only_the_top_ten() -> None:
+    m = summarize([1, 2, None, 11])
+    assert m["MRR@10"] == pytest.approx((1 + 0.5) / 4)
+    assert m["R@1"] == 0.25 and m["R@10"] == 0.5
+
+
+def test_lift_interval_is_paired_and_brackets_the_observed_lift() -> None:
+    ours = [1, 1, 2, 1, None, 1, 3, 1, 1, 2] * 3
+    theirs = [2, 3, 2, 4, None, 1, 5, 2, 6, 2] * 3
+    low, high = lift_interval([(ours, theirs)])
+    observed = summarize(ours)["MRR@10"] / summarize(theirs)["MRR@10"] - 1
+    assert lift([(ours, theirs)]) == pytest.approx(observed)
+    assert 0 < low < observed < high
+    # identical systems: every draw has lift 0
+    assert lift_interval([(theirs, theirs)]) == (0.0, 0.0)
+    # a lift that rests on one case of ten: some draws leave that case out, so the
+    # interval reaches down to no lift at all
+    low, high = lift_interval([([1] + [2] * 9, [2] * 10)])
+    assert low == 0.0 and high > 0.1
+
+
+def test_lift_interval_refuses_unpaired_lists_and_reports_nothing_for_no_cases() -> None:
+    with pytest.raises(ValueError):
+        lift_interval([([1, 2], [1])])
+    assert lift_interval([([], [])]) is None
+    assert lift_interval([([1, 2], [None, None])]) is None  # the baseline never scores
+
+
+def test_pooled_lift_weighs_each_corpus_the_same_and_narrows_the_interval() -> None:
+    small = ([1, 1, None, 2, 1], [2, 1, None, 2, 3])  # 5 cases
+    large = ([1, 2] * 30, [2, 2] * 30)  # 60 cases
+    # per-corpus MRRs: small 0.7 vs 0.467, large 0.75 vs 0.5; pooled (0.7+0.75)/(0.467+0.5)
+    assert lift([small, large]) == pytest.approx((0.7 + 0.75) / (7 / 15 + 0.5) - 1)
+    alone = lift_interval([small])
+    pooled = lift_interval([small, large])
+    assert alone is not None and pooled is not None
+    assert pooled[1] - pooled[0] < alone[1] - alone[0]
