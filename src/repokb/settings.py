@@ -44,12 +44,12 @@ class Settings:
     min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
     near_duplicate_threshold: float = _setting(
         0.92, "Cosine similarity of two embedded chunks from which they count as near "
-        "duplicates (counted in the summaries, never dropped). Calibrated for all-MiniLM-L6-v2 "
-        "by bench/near_duplicates.py on 365 pairs from a 106 MB real tree: a copy in another "
-        "path with one small edit scores p50 0.93 (p5 0.81), the next chunk of the same file "
-        "p50 0.72 (p95 0.93), an unrelated chunk p50 0.12 (max 0.72). At 0.92: 55% of edited "
-        "copies found, 7% false positives on same-file neighbours (many of them repetitive "
-        "code), none on unrelated chunks; exact copies are caught by hash regardless.")
+        "duplicates (counted in the summaries, never dropped). Calibrated for the default "
+        "model (MiniLM, int8 compute) by bench/near_duplicates.py on 369 pairs from Django 5.1: "
+        "a copy in another path with one small edit scores p50 0.93 (p5 0.82), the next chunk "
+        "of the same file p50 0.69 (p95 0.93), an unrelated chunk p50 0.24 (max 0.81). At 0.92: "
+        "54% of edited copies found, 5% false positives on same-file neighbours (many of them "
+        "repetitive code); exact copies are caught by hash regardless.")
     embed_batch_size: int = _setting(
         4, "Texts per ONNX call when the model runs as shipped (embed_int8 = false), sorted by "
         "length first. Measured on 2 cores: 4 gives the best throughput (~53 chunks/s) at "
@@ -110,13 +110,13 @@ class Settings:
         "MRR@10 on code queries of every corpus, lost 1% on black's doc questions and 10% on "
         "the 22 Spanish questions (bench/RESULTS.md, issue 6).")
     context_min_similarity: float = _setting(
-        0.34, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
+        0.35, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
         "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6; "
-        "bench/retrieval/calibrate.py): 90% of relevant MiniLM hits score at or above it; the "
-        "seed's 0.75 (another model) would keep 4%.")
+        "bench/retrieval/calibrate.py) for MiniLM with int8 compute: 90% of relevant hits "
+        "score at or above it; the seed's 0.75 (another model) would keep 5%.")
     strong_similarity: float = _setting(
-        0.53, "Dense cosine similarity (default model) that best separates relevant hits from "
-        "the rest on the benchmark (max TPR - FPR: keeps 52% of relevant hits, 25% of others). "
+        0.51, "Dense cosine similarity (default model) that best separates relevant hits from "
+        "the rest on the benchmark (max TPR - FPR: keeps 62% of relevant hits, 32% of others). "
         "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
