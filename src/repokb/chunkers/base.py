@@ -6,7 +6,9 @@ ranges. It must never raise on malformed input: it falls back to fixed windows i
 
 from __future__ import annotations
 
+import importlib
 import re
+from functools import cache
 from typing import Any, Protocol
 
 from repokb.models import ChunkPiece
@@ -17,6 +19,21 @@ class Chunker(Protocol):
     languages: frozenset[str]
 
     def chunk(self, text: str) -> list[ChunkPiece]: ...
+
+
+@cache
+def load_language(grammar: str) -> Any | None:
+    """The tree-sitter Language of a grammar package ("module:function"), loaded on first use
+    (so `repokb --help` stays instant) and once per process; None when the package is not
+    installed, in which case the caller's fallback (windows) serves."""
+    module_name, function = grammar.split(":")
+    try:
+        import tree_sitter
+
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    return tree_sitter.Language(getattr(module, function)())
 
 
 def last_row(node: Any) -> int:

@@ -17,13 +17,12 @@ falls back to fixed windows over the whole file.
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import last_row, register, source_bytes
+from repokb.chunkers.base import last_row, load_language, register, source_bytes
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
@@ -66,7 +65,6 @@ class TreeSitterChunker:
         self.huge_chars = huge_chars
         self.min_chars = min_chars  # shorter definitions join the surrounding windows
         self._engine: tuple[Any, Any] | None = None
-        self._missing = False
 
     @property
     def available(self) -> bool:
@@ -74,16 +72,12 @@ class TreeSitterChunker:
         return self._load() is not None
 
     def _load(self) -> tuple[Any, Any] | None:
-        if self._engine is None and not self._missing:
-            try:  # tree_sitter and the grammar load on first use: `repokb --help` stays instant
-                import tree_sitter
-
-                module_name, function = self.spec.grammar.split(":")
-                grammar = importlib.import_module(module_name)
-            except ImportError:
-                self._missing = True  # the grammar package is not installed: windows serve
+        if self._engine is None:
+            language = load_language(self.spec.grammar)
+            if language is None:  # the grammar package is not installed: windows serve
                 return None
-            language = tree_sitter.Language(getattr(grammar, function)())
+            import tree_sitter
+
             source = resources.files("repokb.chunkers").joinpath(
                 f"queries/{self.spec.query}.scm").read_text("utf-8")
             query = tree_sitter.Query(language, source)

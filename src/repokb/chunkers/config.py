@@ -15,14 +15,13 @@ by their parent's path, or at the top by the keys themselves (`name, version, li
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.chunkers.base import last_row, register, source_bytes
+from repokb.chunkers.base import last_row, load_language, register, source_bytes
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.chunkers.packing import pack
+from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.models import ChunkPiece
 
 
@@ -193,11 +192,12 @@ class ConfigChunker:
 
     def _chunk(self, text: str, lines: list[str]) -> list[ChunkPiece] | None:
         if self._parser is None:
+            language = load_language(self.format.grammar)
+            if language is None:  # the grammar package is not installed: windows serve
+                return None
             import tree_sitter
 
-            module_name, function = self.format.grammar.split(":")
-            grammar = importlib.import_module(module_name)
-            self._parser = tree_sitter.Parser(tree_sitter.Language(getattr(grammar, function)()))
+            self._parser = tree_sitter.Parser(language)
         tree = self._parser.parse(source_bytes(text))
         if tree.root_node.has_error:
             return None
@@ -231,28 +231,26 @@ class ConfigChunker:
             if children:
                 return self._emit(children, start, end, _join(path, e), lines)
             return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
-        content = "".join(lines[start : end + 1])
-        if not content.strip():
-            return []
-        if len(content) > self.max_chars * 2:  # long comments around small keys
-            return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
-        return [ChunkPiece(content, start + 1, end + 1, symbol, "key")]
+        return group_pieces(lines, start, end, symbol, "key", self.max_chars, self.window)
+
+
+def _key_path(path: str, key: str) -> str:
+    if not key:
+        return path
+    return f"{path}.{key}" if path else key
 
 
 def _join(path: str, e: Entry) -> str:
-    if e.index is not None:
-        return f"{_join(path, Entry(e.key, None, 0, 0, 0, None))}[{e.index}]"
-    if not e.key:
-        return path
-    return f"{path}.{e.key}" if path else e.key
+    """The entry's key path: `a.b`, or `a.b[2]` for an array element."""
+    base = _key_path(path, e.key)
+    return f"{base}[{e.index}]" if e.index is not None else base
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:
     if len(group) == 1:
         return _join(path, group[0]) or None
     if path and all(e.index is not None and e.key == group[0].key for e in group):
-        base = _join(path, Entry(group[0].key, None, 0, 0, 0, None))
-        return f"{base}[{group[0].index}-{group[-1].index}]"
+        return f"{_key_path(path, group[0].key)}[{group[0].index}-{group[-1].index}]"
     if path:
         return path
     labels: list[str] = []  # the keys, runs of one array's elements as `name[i-j]`
@@ -269,7 +267,7 @@ def _symbol(group: list[Entry], path: str) -> str | None:
             run.append(e)
         elif e is not None and e.key:
             labels.append(e.key)
-    return ", ".join(labels[:3]) + (", ..." if len(labels) > 3 else "") or None
+    return first_names(labels) or None
 
 
 for _fmt in FORMATS:

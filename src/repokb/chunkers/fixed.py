@@ -71,12 +71,8 @@ def windows_over(items: Sequence[Line], size: int = 500, overlap: int = 100,
     return pieces
 
 
-def fixed_windows(
-    text: str, size: int = 500, overlap: int = 100, first_line: int = 1,
-    symbol: str | None = None, symbol_type: str | None = "window",
-) -> list[ChunkPiece]:
-    items = [(first_line + n, line) for n, line in enumerate(split_lines(text))]
-    return windows_over(items, size, overlap, symbol, symbol_type)
+def fixed_windows(text: str, size: int = 500, overlap: int = 100) -> list[ChunkPiece]:
+    return windows_over(numbered(split_lines(text)), size, overlap)
 
 
 class FixedChunker:

@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, numbered, split_lines, windows_over
-from repokb.chunkers.packing import pack
+from repokb.chunkers.packing import group_pieces, pack
 from repokb.models import ChunkPiece
 
 _REMOVED = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->",
@@ -109,7 +109,6 @@ class MarkupChunker:
                  standalone_chars: int = 80) -> None:
         self.max_chars, self.overlap = max_chars, overlap
         self.standalone_chars = standalone_chars
-        self.xml = False  # set per file: XML labels and sections differ from HTML's
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         cleaned = _REMOVED.sub(lambda m: "\n" * m.group(0).count("\n"), text)
@@ -132,28 +131,23 @@ class MarkupChunker:
         if top is not root and lo > 0:  # <head>, doctype, prolog: one piece before the body
             pieces.extend(windows_over(numbered(lines, 0, lo), self.max_chars, self.overlap,
                                        _title(root), "element"))
-        self.xml = _find(root, "html") is None
-        pieces.extend(self._emit(top.children, lo, hi, _label(top, self.xml), lines, self.xml))
+        xml = _find(root, "html") is None  # XML labels and sections differ from HTML's
+        pieces.extend(self._emit(top.children, lo, hi, _label(top, xml), lines, xml))
         if hi < len(lines) - 1:
             pieces.extend(windows_over(numbered(lines, hi + 1, len(lines)), self.max_chars,
                                        self.overlap, None, "element"))
         return pieces
 
-    def _alone(self, e: Element) -> bool:
-        return self._split(e) or (e.size >= self.standalone_chars and self._section(e))
+    def _alone(self, e: Element, xml: bool) -> bool:
+        return self._split(e, xml) or (e.size >= self.standalone_chars and _section(e, xml))
 
-    def _section(self, e: Element) -> bool:
-        if self.xml:  # in XML any element with elements inside is a section
-            return any(c.children or c.end > c.start for c in e.children) or bool(e.children)
-        return e.tag in _LANDMARKS or "id" in e.attrs
-
-    def _split(self, e: Element) -> bool:
+    def _split(self, e: Element, xml: bool) -> bool:
         """Cut by children: too big, or holding several sections of its own."""
         if e.size > self.max_chars:
             return True
-        if self.xml:
+        if xml:
             return False
-        sections = [c for c in e.children if c.size >= self.standalone_chars and self._section(c)]
+        sections = [c for c in e.children if c.size >= self.standalone_chars and _section(c, xml)]
         return len(sections) >= 2
 
     def _emit(self, elements: list[Element], lo: int, hi: int, owner: str | None,
@@ -162,23 +156,24 @@ class MarkupChunker:
             return windows_over(numbered(lines, lo, hi + 1), self.max_chars, self.overlap,
                                 owner, "element")
         pieces: list[ChunkPiece] = []
-        for group, start, end in pack(elements, lo, hi, self.max_chars, self._alone):
+        for group, start, end in pack(elements, lo, hi, self.max_chars,
+                                      lambda e: self._alone(e, xml)):
             if len(group) == 1:
                 symbol = _label(group[0], xml) or owner
             else:
                 symbol = owner or ", ".join(s for e in group[:3] if (s := _label(e, xml)))
-            if len(group) == 1 and self._split(group[0]) and group[0].children:
+            if len(group) == 1 and self._split(group[0], xml) and group[0].children:
                 pieces.extend(self._emit(group[0].children, start, end, symbol, lines, xml))
-                continue
-            content = "".join(lines[start : end + 1])
-            if not content.strip():
-                continue
-            if len(content) > self.max_chars * 2:
-                pieces.extend(windows_over(numbered(lines, start, end + 1), self.max_chars,
-                                           self.overlap, symbol, "element"))
             else:
-                pieces.append(ChunkPiece(content, start + 1, end + 1, symbol, "element"))
+                pieces.extend(group_pieces(lines, start, end, symbol, "element", self.max_chars,
+                                           (self.max_chars, self.overlap)))
         return pieces
+
+
+def _section(e: Element, xml: bool) -> bool:
+    if xml:  # in XML any element with elements inside is a section
+        return bool(e.children)
+    return e.tag in _LANDMARKS or "id" in e.attrs
 
 
 def _measure(element: Element, lines: list[str]) -> None:

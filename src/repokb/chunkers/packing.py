@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from repokb.chunkers.fixed import numbered, windows_over
+from repokb.models import ChunkPiece
+
 
 class Item(Protocol):
     @property
@@ -45,3 +48,23 @@ def pack(items: Sequence[T], lo: int, hi: int, max_chars: int,
             out.append((group, start, end))
         start = end + 1
     return out
+
+
+def group_pieces(lines: Sequence[str], start: int, end: int, symbol: str | None,
+                 symbol_type: str, max_chars: int, window: tuple[int, int],
+                 context: str | None = None) -> list[ChunkPiece]:
+    """One packed group's rows as one chunk, or as windows when comments or blank lines around
+    small items make it more than twice `max_chars`; nothing when the rows are blank."""
+    content = "".join(lines[start : end + 1])
+    if not content.strip():
+        return []
+    if len(content) > max_chars * 2:
+        return windows_over(numbered(lines, start, end + 1), *window, symbol, symbol_type,
+                            context)
+    return [ChunkPiece(content, start + 1, end + 1, symbol, symbol_type)]
+
+
+def first_names(names: Sequence[str]) -> str:
+    """A symbol for a group of several items: its first three names, then ", ..."."""
+    names = [n for n in names if n]
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, numbered, split_lines, windows_over
-from repokb.chunkers.packing import pack
+from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.models import ChunkPiece
 
 # Comments, strings and the three characters that shape statements. `//` is a comment in SCSS
@@ -107,23 +107,18 @@ class StyleChunker:
             if owner and not group[0].block:
                 symbol: str | None = owner  # the owner's own declarations
             else:
-                symbol = _names([_nested(owner, label(s)) for s in group]) or owner
+                symbol = first_names([_nested(owner, label(s)) for s in group]) or owner
             big = len(group) == 1 and group[0].size > self.max_chars
+            context = f"{symbol} {{" if symbol else None
             if big and any(child.block for child in group[0].children):
                 pieces.extend(self._emit(group[0].children, start, end, symbol, lines))
-            elif big or len("".join(lines[start : end + 1])) > self.max_chars * 2:
-                context = f"{symbol} {{" if symbol else None
+            elif big:
                 pieces.extend(windows_over(numbered(lines, start, end + 1), *self.window,
                                            symbol, "rule", context))
-            elif "".join(lines[start : end + 1]).strip():
-                pieces.append(ChunkPiece("".join(lines[start : end + 1]), start + 1, end + 1,
-                                         symbol, "rule"))
+            else:
+                pieces.extend(group_pieces(lines, start, end, symbol, "rule", self.max_chars,
+                                           self.window, context))
         return pieces
-
-
-def _names(names: list[str]) -> str:
-    names = [n for n in names if n]
-    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
 def _nested(owner: str | None, selector: str) -> str:
