@@ -152,6 +152,19 @@ def test_long_markdown_section_is_cut_between_paragraphs():
     assert any("code\n\nmore code" in p.content for p in pieces)  # fences stay whole
 
 
+def test_long_rst_section_keeps_a_literal_block_with_blank_lines_whole():
+    prose = [f"Step {n}: " + " ".join(["word"] * 30) + "\n" for n in range(8)]
+    block = "Example::\n\n    first = 1\n\n    second = 2\n\n    third = 3\n"
+    text = "Guide\n=====\n\n" + "\n".join(prose[:4]) + "\n" + block + "\n" \
+        + "\n".join(prose[4:])
+    pieces = chunker_for("rst").chunk(text)
+    assert len(pieces) > 1
+    holding = [p for p in pieces if "first = 1" in p.content]
+    # the block is one paragraph: never cut between its lines
+    assert holding and all("third = 3" in p.content for p in holding)
+    assert not any("third = 3" in p.content and "first = 1" not in p.content for p in pieces)
+
+
 @settings(max_examples=100, deadline=None)
 @given(paragraphs=st.lists(st.text(alphabet="ab \n`~#", max_size=300), max_size=30))
 def test_markdown_pieces_cover_every_nonblank_line_in_order(paragraphs):

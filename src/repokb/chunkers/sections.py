@@ -79,24 +79,34 @@ def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_sta
             content = "".join(text for _, text in items)
             pieces.append(ChunkPiece(content, items[0][0], items[-1][0], symbol, "section"))
         else:
-            pieces.extend(paragraph_pieces(items, size, overlap, symbol))
+            pieces.extend(paragraph_pieces(items, size, overlap, symbol,
+                                           _block_rows(lines, blocks)))
     return pieces
 
 
-def paragraph_pieces(items: Sequence[Line], size: int, overlap: int,
-                     symbol: str | None) -> list[ChunkPiece]:
-    """A long section cut between paragraphs (blank lines outside code fences): pieces of up
-    to `size` characters, the previous piece's last paragraph repeated when it fits in
-    `overlap`; a paragraph longer than `size` goes to windows. Measured against plain
-    windows on the retrieval benchmark (bench/RESULTS.md, issue 6)."""
+def _block_rows(lines: Sequence[str], blocks: Sequence[tuple[int, int]]) -> frozenset[int]:
+    """1-based line numbers inside code blocks (0-based inclusive row ranges), up to each
+    block's last non-blank line: a blank line there does not end a paragraph."""
+    inside: set[int] = set()
+    for first, last in blocks:
+        while last > first and not lines[last].strip():
+            last -= 1
+        inside.update(range(first + 1, last + 2))
+    return frozenset(inside)
+
+
+def paragraph_pieces(items: Sequence[Line], size: int, overlap: int, symbol: str | None,
+                     in_block: frozenset[int] = frozenset()) -> list[ChunkPiece]:
+    """A long section cut between paragraphs (blank lines outside the code blocks whose line
+    numbers `in_block` holds): pieces of up to `size` characters, the previous piece's last
+    paragraph repeated when it fits in `overlap`; a paragraph longer than `size` goes to
+    windows. Measured against plain windows on the retrieval benchmark (bench/RESULTS.md,
+    issue 6)."""
     paragraphs: list[list[Line]] = []
     current: list[Line] = []
-    fenced = False
     for number, text in items:
-        if text.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
         current.append((number, text))
-        if not text.strip() and not fenced:
+        if not text.strip() and number not in in_block:
             paragraphs.append(current)
             current = []
     if current:
