@@ -28,18 +28,31 @@ def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
                    for name, root in ws.catalog.projects().items()
                    if (project is None or name == project) and absolute.is_relative_to(root)
                    and absolute != root]
+        for name, rel in matches:
+            record = catalog_record(ws, name, rel)
+            if record is not None:
+                return record
     else:
-        rel = canonical(raw)
-        names = [project] if project else list(ws.catalog.projects())
-        matches = [(name, rel) for name in names]
-    for name, rel in matches:
-        record = catalog_record(ws, name, rel)
+        record = indexed_record(ws, raw, project)
         if record is not None:
             return record
     if on_disk and candidate.is_file() and not candidate.is_symlink():
         return _live(ws, absolute)
     raise InputError(f"{raw} is not in the catalog.",
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
+
+
+def indexed_record(ws: Any, rel: str, project: str | None = None) -> dict[str, Any] | None:
+    """The catalog's record of a project-relative path, in `project` or the first project
+    that has one (a file under a skipped folder: that folder's record); None if none has."""
+    from repokb.pipeline.discover import canonical
+
+    rel = canonical(rel)
+    for name in [project] if project else list(ws.catalog.projects()):
+        record = catalog_record(ws, name, rel)
+        if record is not None:
+            return record
+    return None
 
 
 def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:

@@ -22,10 +22,11 @@ def search(ws: Workspace, query: Query) -> list[dict[str, Any]]:
 
 def stats(ws: Workspace) -> dict[str, Any]:
     catalog = ws.catalog
+    by_status = catalog.breakdown("status")
     return {
         "points": ws.store.count(),
-        "files": sum(catalog.breakdown("status").values()),
-        "by_status": catalog.breakdown("status"),
+        "files": sum(by_status.values()),
+        "by_status": by_status,
         "by_project": catalog.breakdown("project"),
         "by_kind": catalog.breakdown("kind"),
         "by_language": catalog.breakdown("language"),

@@ -6,7 +6,9 @@ single-process lock, so it is opened only by commands that need it.
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 from functools import cached_property
 
 from repokb.embedders import Embedder, backend
@@ -23,6 +25,8 @@ from repokb.stores import create as create_store
 from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
 
+_MODEL_LOCK = threading.Lock()
+
 
 class Workspace:
     def __init__(self, settings: Settings) -> None:
@@ -34,7 +38,12 @@ class Workspace:
 
     @cached_property
     def embedder(self) -> Embedder:
-        return self.new_embedder()
+        if self._parent is not None:  # a view: the one model its parent loads (once)
+            return self._parent.embedder
+        with _MODEL_LOCK:  # request threads of one owner may ask at the same moment
+            if "embedder" not in self.__dict__:
+                self.__dict__["embedder"] = self.new_embedder()
+            return self.__dict__["embedder"]  # type: ignore[no-any-return]
 
     def new_embedder(self) -> Embedder:
         """A fresh model session (the server gives index jobs their own)."""
@@ -71,8 +80,13 @@ class Workspace:
 
     @cached_property
     def indexer(self) -> Indexer:
+        return self.new_indexer(lambda: self.embedder)
+
+    def new_indexer(self, embedder: Callable[[], Embedder]) -> Indexer:
+        """An indexer over this workspace's catalog and store; `embedder` is called only when
+        something needs embedding (an unchanged re-index never loads a model)."""
         return Indexer(self.settings, self.catalog, store_factory=lambda: self.store,
-                       vectorizer_factory=lambda: Vectorizer(lambda: self.embedder, self.lexical))
+                       vectorizer_factory=lambda: Vectorizer(embedder, self.lexical))
 
     @cached_property
     def searcher(self) -> Searcher:
@@ -86,9 +100,11 @@ class Workspace:
             if name in self.__dict__:
                 other.__dict__[name] = self.__dict__[name]
         other._shared_store = True
+        other._parent = self
         return other
 
     _shared_store = False
+    _parent: Workspace | None = None
 
     def close(self) -> None:
         if "store" in self.__dict__ and not self._shared_store:

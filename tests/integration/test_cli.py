@@ -28,6 +28,23 @@ def test_index_json_shape_and_incremental_summary(home, mixed_repo):
     assert again["chunks_embedded"] == 0
 
 
+def test_an_unchanged_index_never_loads_the_model(home, mixed_repo, real_embedder,
+                                                 monkeypatch):
+    from repokb.workspace import Workspace
+
+    loads: list[str] = []
+
+    def new_embedder(self):  # the session's model stands in; each load is counted
+        loads.append("model")
+        return real_embedder
+
+    monkeypatch.setattr(Workspace, "new_embedder", new_embedder)
+    invoke("index", str(mixed_repo), "--json")
+    assert loads == ["model"]
+    again = json.loads(invoke("index", str(mixed_repo), "--json"))["summary"]
+    assert again["chunks_unchanged"] > 0 and loads == ["model"]  # the second run loaded none
+
+
 def test_index_human_output_ends_with_one_summary_line(home, mixed_repo):
     output = invoke("index", str(mixed_repo), "--project", "shop2")
     lines = output.strip().splitlines()

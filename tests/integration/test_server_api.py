@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from repokb import service
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
@@ -266,7 +265,15 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     ]:
         api = client.post("/knowledge/search", json=body).json()
         assert api and api == [h.to_json() for h in ws.searcher.search(query)]
-    assert client.get("/knowledge/stats").json() == service.stats(ws)
+    stats = client.get("/knowledge/stats").json()
+    assert stats["points"] == ws.store.count() > 0 and stats["by_project"] == {
+        "shop": stats["files"]}
+    assert stats["by_status"]["indexed"] == done["summary"]["files_indexed"]
+    # explain without a project: a file under a skipped folder answers with that folder
+    inside = client.get("/knowledge/explain", params={"path": "node_modules/leftpad/index.js"})
+    assert inside.status_code == 200, inside.json()
+    assert (inside.json()["project"], inside.json()["status"]) == ("shop", "skipped")
+    assert inside.json()["chunks"] == 0
     assert_error(client.post("/knowledge/search", json={"query": "x", "kind": "sourcecode"}), 422,
                  "invalid_request", "unknown kind")
     assert_error(client.post("/knowledge/search", json={"query": "   "}), 422, "invalid_request",

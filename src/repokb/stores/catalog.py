@@ -184,8 +184,3 @@ class Catalog:
             args = (project,)
         rows = self._db.execute(sql + f" GROUP BY {column} ORDER BY n DESC", args)
         return {str(r["k"]): r["n"] for r in rows}
-
-    def find(self, path: str) -> list[Entry]:
-        """Entries whose path equals `path` in any project (for explain without --project)."""
-        rows = self._db.execute("SELECT * FROM entries WHERE path = ?", (path,))
-        return [Entry.from_row(r) for r in rows]

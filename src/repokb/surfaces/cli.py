@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,10 +34,10 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 @contextmanager
-def _workspace(home: Path | None) -> Iterator[Any]:
+def _workspace(home: Path | None, settings: Settings | None = None) -> Iterator[Any]:
     from repokb.workspace import Workspace  # heavy imports only when a command runs
 
-    ws = Workspace(Settings.load(home=home))
+    ws = Workspace(settings or Settings.load(home=home))
     try:
         yield ws
     finally:
@@ -48,8 +48,10 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def _dispatch(home: Path | None, op: str, args: dict[str, Any], wait: float = 10.0) -> Any:
-    """Answer a request here, or in the process that owns the store if one is running.
+def _dispatch(home: Path | None, op: str, args: dict[str, Any],
+              local: Callable[[Any], Any] | None = None, wait: float = 10.0) -> Any:
+    """Answer a request in the process that owns the store if one is running, else here:
+    by `local(workspace)`, by default the same operation the owner would run.
 
     Another short command may hold the store for a moment: retry until `wait` runs out."""
     import time
@@ -65,8 +67,8 @@ def _dispatch(home: Path | None, op: str, args: dict[str, Any], wait: float = 10
         except ConnectionError:
             pass
         try:
-            with _workspace(home) as ws:  # the same operation the owner would run, run here
-                return owner.OPERATIONS[op](ws, args)
+            with _workspace(home, settings) as ws:
+                return local(ws) if local else owner.OPERATIONS[op](ws, args)
         except StoreBusyError:
             if time.monotonic() >= deadline:
                 raise
@@ -118,33 +120,21 @@ def index(
 
 def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str | None,
                               flush: bool, show_progress: bool) -> dict[str, Any]:
-    """Run the index here and serve other commands meanwhile, or hand it to the owner."""
+    """Hand the index to the owner, or run it here and serve other commands meanwhile."""
     import threading
-    import time
 
-    from repokb.errors import StoreBusyError
     from repokb.surfaces import owner
 
-    settings = Settings.load(home=home)
+    def host(ws: Any) -> dict[str, Any]:
+        with owner.OwnerServer(ws, threading.Lock()) as server, server.write_lock:
+            if show_progress and err.is_terminal:
+                report = _run_with_progress(ws, roots, flush)
+            else:
+                report = ws.indexer.run(roots, flush=flush)
+        return {"files": report.files, "summary": report.summary()}
+
     args = {"paths": [str(r.root) for r in roots], "project": project, "flush": flush}
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            return owner.call(settings, "index", args)  # type: ignore[no-any-return]
-        except ConnectionError:
-            pass
-        try:
-            with _workspace(home) as ws:
-                ws.acquire_store(wait=1.0)
-                with owner.OwnerServer(ws, threading.Lock()) as server, server.write_lock:
-                    if show_progress and err.is_terminal:
-                        report = _run_with_progress(ws, roots, flush)
-                    else:
-                        report = ws.indexer.run(roots, flush=flush)
-                return {"files": report.files, "summary": report.summary()}
-        except StoreBusyError:
-            if time.monotonic() >= deadline:
-                raise
+    return _dispatch(home, "index", args, local=host)  # type: ignore[no-any-return]
 
 
 def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:

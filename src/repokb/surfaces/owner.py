@@ -19,7 +19,6 @@ import socket
 import socketserver
 import tempfile
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,8 +65,9 @@ class OwnerServer:
         self.ws = ws
         self.write_lock = write_lock
         self.path = socket_path(ws.settings)
-        # The owner loads what requests need up front, so views share one store and model.
-        ws.store, ws.embedder, ws.lexical  # noqa: B018
+        # Views share the owner's store (opened here: the shard's lock) and lexical encoder;
+        # the model loads on the first request that needs it (an unchanged index never does).
+        ws.store, ws.lexical  # noqa: B018
         owner = self
 
         class Handler(socketserver.StreamRequestHandler):
@@ -121,20 +121,14 @@ class OwnerServer:
             self.path.unlink()
 
 
-def call(settings: Settings, op: str, args: dict[str, Any], wait: float = 0.0) -> Any:
+def call(settings: Settings, op: str, args: dict[str, Any]) -> Any:
     """Send a request to the owning process. Raises ConnectionError when there is none."""
-    path = socket_path(settings)
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            sock.connect(str(path))
-            break
-        except (FileNotFoundError, ConnectionRefusedError) as exc:
-            sock.close()
-            if time.monotonic() >= deadline:
-                raise ConnectionError("no owner") from exc
-            time.sleep(0.1)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(str(socket_path(settings)))
+    except (FileNotFoundError, ConnectionRefusedError) as exc:
+        sock.close()
+        raise ConnectionError("no owner") from exc
     with sock, sock.makefile("rwb") as stream:
         stream.write(json.dumps({"op": op, "args": args, "pid": os.getpid()}).encode() + b"\n")
         stream.flush()

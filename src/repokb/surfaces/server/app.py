@@ -1,7 +1,6 @@
 """The FastAPI app factory: routes, the one error shape, the body limit, docs and dashboard.
 
-`create_app(workspace)` serves a workspace the caller opened (tests, `repokb serve`);
-`create_app()` opens one from the settings at start-up and closes it at shutdown.
+`create_app(workspace)` serves a workspace the caller opened and closes (tests, `repokb serve`).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
-from repokb.settings import Settings
 from repokb.surfaces.server import errors, routes
 from repokb.surfaces.server.service import Service
 from repokb.workspace import Workspace
@@ -71,31 +69,23 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(workspace: Workspace | None = None, settings: Settings | None = None) -> FastAPI:
-    settings = workspace.settings if workspace else (settings or Settings.load())
-    # With a workspace given, the app is ready at once (even for a client that skips lifespan
-    # events); otherwise start-up opens one from the settings and shutdown closes it.
-    ready = Service(workspace) if workspace else None
-    if ready:
-        ready.warm()
+def create_app(workspace: Workspace) -> FastAPI:
+    """The app over a workspace the caller opened (and closes): ready at once, even for a
+    client that skips lifespan events."""
+    settings = workspace.settings
+    service = Service(workspace)
+    service.warm()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        service = ready or Service(Workspace(settings))
         try:
-            if not ready:
-                service.warm()
-            app.state.service = service
             yield
         finally:
             service.close()
-            if not ready:
-                service.ws.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
-    if ready:
-        app.state.service = ready
+    app.state.service = service
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)

@@ -183,4 +183,4 @@ def flush(svc: Svc, project: Annotated[str | None, Param(max_length=128)] = None
     """Delete one project's (or every) chunk and record. Requires the x-api-key header."""
     svc.check_key(x_api_key)  # 401/403 before anything else is looked at
     name = _checked(S.project_name, project, "query.project") if project else None
-    return svc.flush(name, x_api_key)
+    return svc.flush(name)

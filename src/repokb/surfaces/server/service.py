@@ -19,11 +19,11 @@ from typing import Any
 import anyio
 
 from repokb import service as shared
-from repokb.explain import catalog_record
+from repokb.embedders import Embedder
+from repokb.explain import indexed_record
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
 from repokb.pipeline.discover import ProjectRoot, resolve_roots, user_path
-from repokb.pipeline.embed import Vectorizer
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
 from repokb.surfaces.server.errors import APIError
@@ -42,6 +42,7 @@ class Service:
         self._write = threading.Lock()
         self.jobs = Jobs(self._run_job)
         self._job_indexer: Indexer | None = None
+        self._job_model: Embedder | None = None
         self._search_slots: anyio.CapacityLimiter | None = None
 
     @property
@@ -88,12 +89,12 @@ class Service:
     def ingest_file(self, project: str, path: str, data: bytes) -> dict[str, Any]:
         with self.writing():
             report = self.ws.indexer.ingest_file(project, path, data)
-        record = catalog_record(self.ws, project, path)
+        record = indexed_record(self.ws, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary()}
 
-    def flush(self, project: str | None, key: str | None) -> dict[str, Any]:
-        self.check_key(key)
+    def flush(self, project: str | None) -> dict[str, Any]:
+        """Callers check the API key first (the route does, before it validates anything)."""
         with self.writing():
             deleted = shared.flush(self.ws, project)
         return {"project": project, "points_deleted": deleted}
@@ -114,11 +115,14 @@ class Service:
         worker threads it starts inherit the low priority, so a long job cannot crowd out the
         searches (measured: see bench/RESULTS.md, issue 7)."""
         if self._job_indexer is None:
-            embedder = self.ws.new_embedder()
-            self._job_indexer = Indexer(
-                self.settings, self.ws.catalog, store_factory=lambda: self.ws.store,
-                vectorizer_factory=lambda: Vectorizer(lambda: embedder, self.ws.lexical))
+            self._job_indexer = self.ws.new_indexer(self._job_embedder)
         return self._job_indexer
+
+    def _job_embedder(self) -> Embedder:
+        """Loaded by the first job that has something to embed (a no-op job never does)."""
+        if self._job_model is None:
+            self._job_model = self.ws.new_embedder()
+        return self._job_model
 
     # -- reads ------------------------------------------------------------------------------
     def search(self, query: Query) -> list[dict[str, Any]]:
@@ -128,11 +132,9 @@ class Service:
         return shared.stats(self.ws)
 
     def explain(self, project: str | None, path: str) -> dict[str, Any]:
-        projects = [project] if project else [e.project for e in self.ws.catalog.find(path)]
-        for name in projects:
-            record = catalog_record(self.ws, name, path)
-            if record is not None:
-                return record
+        record = indexed_record(self.ws, path, project)
+        if record is not None:
+            return record
         where = f" in project {project!r}" if project else ""
         raise APIError(404, f"{path} is not in the catalog{where}.",
                        "Upload or index its project first; paths are relative to the project.")
