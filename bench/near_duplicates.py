@@ -28,7 +28,7 @@ from repokb.pipeline.chunk import chunk_file
 from repokb.pipeline.enrich import prefix
 
 sys.path.insert(0, str(Path(__file__).parent))
-from chunking import files_by_language  # noqa: E402
+from chunking import PLAN, files_by_language  # noqa: E402
 
 _IDENTIFIER = re.compile(r"\b[a-z_][a-z0-9_]{3,}\b")
 _NUMBER = re.compile(r"\b\d+\b")
@@ -71,7 +71,7 @@ def main() -> None:
         c = Classification(Kind.SOURCE, language, Role.PRIMARY, Policy.PARSE_AND_INDEX, ("x",))
         for rel, text in rng.sample(files, min(len(files), 150)):
             chunks = [ch for ch in chunk_file(SourceFile("b", args.tree, rel, 0, 0), c, text,
-                                              "").chunks if len(ch.content) >= 150]
+                                              "", PLAN).chunks if len(ch.content) >= 150]
             if len(chunks) >= 2:
                 by_file.append(chunks)
     picks = []

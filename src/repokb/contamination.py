@@ -14,8 +14,6 @@ import re
 
 _STRONG: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ai_disclaimer", re.compile(r"\bas an ai(?: language)? model\b", re.I)),
-    ("session_summary", re.compile(
-        r"this session is being continued from a previous conversation", re.I)),
     ("transcript_turns", re.compile(r"^(?:Human|User):[^\n]*\n(?:[^\n]*\n){0,40}?Assistant:",
                                     re.M)),
 )

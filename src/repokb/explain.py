@@ -14,8 +14,6 @@ from typing import Any
 
 from repokb.errors import InputError
 
-_ROOT_MARKERS = (".git", ".repokb.yml", ".repokb.yaml", ".ai-docs.yml", ".ai-docs.yaml")
-
 
 def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
     from repokb.pipeline.discover import canonical, user_path
@@ -74,13 +72,11 @@ def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
 
 def _live(ws: Any, absolute: Path) -> dict[str, Any]:
     from repokb.models import SourceFile
-    from repokb.pipeline.classify import Classifier, Limits
+    from repokb.pipeline.classify import Classifier
     from repokb.pipeline.discover import canonical
 
     root = _project_root(absolute)
-    s = ws.settings
-    classifier = Classifier.for_root(root, Limits(s.head_bytes, s.max_file_bytes,
-                                                  s.skip_file_bytes, s.max_tabular_bytes))
+    classifier = Classifier.for_root(root, ws.indexer.limits())
     st = absolute.stat()
     rel = canonical(str(absolute.relative_to(root)))
     c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
@@ -92,10 +88,11 @@ def _live(ws: Any, absolute: Path) -> dict[str, Any]:
 def _project_root(absolute: Path) -> Path:
     """Nearest folder with .git or a repository config; else the outermost one holding a
     package manifest (a monorepo's root, not one of its packages); else the file's folder."""
+    from repokb.rules.repo_config import CONFIG_NAMES
     from repokb.rules.tables import PACKAGE_MARKERS
 
     for parent in absolute.parents:
-        if any(os.path.lexists(parent / m) for m in _ROOT_MARKERS):
+        if any(os.path.lexists(parent / m) for m in (".git", *CONFIG_NAMES)):
             return parent
     manifests = [p for p in absolute.parents if any((p / m).is_file() for m in PACKAGE_MARKERS)]
     return manifests[-1] if manifests else absolute.parent

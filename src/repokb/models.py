@@ -170,19 +170,17 @@ class ChunkPiece:
 class EmbedPlan:
     """Which model makes a chunk's vector and how many of its tokens it reads, by family: code
     says what it is in its signature, docstring and first lines, prose needs its length (BM25
-    reads every token either way). The limits are measured in bench/RESULTS.md."""
+    reads every token either way). Built from the settings (`Settings.embed_plan`); the limits
+    are measured in bench/RESULTS.md."""
 
-    model: str = "minilm-onnx+int8"
-    code: int = 192
-    prose: int = 256
+    model: str
+    code: int
+    prose: int
 
     def for_language(self, language: str | None) -> int:
         from repokb.rules.ruleset import CODE
 
         return self.code if language in CODE else self.prose
-
-
-DEFAULT_EMBED_PLAN = EmbedPlan()
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ class Query:
     kinds: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
     path_glob: str | None = None
-    explain: bool = False
+    explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -75,7 +75,7 @@ class Searcher:
         candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
-        return [self._hit(g, understood.intent) for g in groups]
+        return [self._hit(g, understood.intent, query.explain) for g in groups]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:
@@ -89,10 +89,10 @@ class Searcher:
                                              if understood.intent == SYMBOL else 1.0)
         return [(dense_hits, s.dense_weight), (lexical_hits, lexical_weight)]
 
-    def _hit(self, group: Group, intent: str) -> Hit:
+    def _hit(self, group: Group, intent: str, explain: bool) -> Hit:
         best = group.best
         p = best.payload
-        entry = self.catalog.get(p["project"], p["path"])
+        entry = self.catalog.get(p["project"], p["path"]) if explain else None
         provenance: dict[str, Any] = {
             "kind": p["kind"], "role": p.get("role"),
             "policy": str(entry.classification.index_policy)

@@ -200,6 +200,18 @@ def test_ingest_fragments_counts_stored_skipped_failed(client):
     assert blocked["status"] == "skipped" and "secret" in blocked["reason"]
 
 
+def test_uploaded_fragments_are_embedded_as_the_settings_say(make_client):
+    client = make_client(code_max_tokens=100, max_tokens=300)
+    chunks = [{"content": "def total(order):\n    return sum(line.price for line in order)\n",
+               "file_path": "shop/orders.py", "chunk_index": 0},
+              {"content": "Orders are totalled line by line, taxes included, in euros.",
+               "file_path": "docs/orders.md", "chunk_index": 0}]
+    assert client.post("/knowledge/ingest", json={"chunks": chunks}).json()["stored"] == 2
+    ws = client.app.state.service.ws
+    limits = {p.payload["path"]: p.payload["token_limit"] for p in ws.store.export()}
+    assert limits == {"shop/orders.py": 100, "docs/orders.md": 300}
+
+
 def test_limits_are_clear_errors_and_nothing_is_half_written(make_client):
     client = make_client(max_batch_chunks=3, max_chunk_chars=200, max_request_bytes=20_000)
     good = {"content": "A perfectly fine fragment about configuration and timeouts.",

@@ -18,6 +18,7 @@ from repokb.chunkers.markdown import front_matter_end
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import chunk_file
 from repokb.rules.tables import CODE_LANGUAGES, LANGUAGE_BY_EXTENSION
+from repokb.settings import Settings
 
 INPUTS = Path(__file__).parent.parent / "golden" / "chunkers" / "inputs"
 SAMPLES = {LANGUAGE_BY_EXTENSION[PurePosixPath(p.name).suffix.lower()]: p.read_text("utf-8")
@@ -94,7 +95,7 @@ def test_chunk_ids_and_hashes_are_deterministic(language, steps):
     text = mutate(SAMPLES[language], steps)
     file = SourceFile("p", Path("/nonexistent"), f"src/file.{language}", len(text), 0)
     c = Classification(Kind.SOURCE, language, Role.PRIMARY, Policy.PARSE_AND_INDEX, ("test",))
-    first, second = (chunk_file(file, c, text, "hash") for _ in range(2))
+    first, second = (chunk_file(file, c, text, "hash", Settings().embed_plan) for _ in range(2))
     assert [(ch.point_id, ch.text_hash) for ch in first.chunks] == [
         (ch.point_id, ch.text_hash) for ch in second.chunks]
     assert [ch.chunk_index for ch in first.chunks] == list(range(len(first.chunks)))

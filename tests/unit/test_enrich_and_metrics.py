@@ -12,6 +12,9 @@ from repokb.models import ChunkPiece, Classification, EmbeddedChunk, Kind, Polic
 from repokb.pipeline.chunk import chunk_file
 from repokb.pipeline.enrich import enrich, prefix, quality
 from repokb.pipeline.metrics import ChunkMetrics
+from repokb.settings import Settings
+
+PLAN = Settings().embed_plan
 
 
 def piece(content: str, symbol: str | None = None, symbol_type: str | None = None):
@@ -87,7 +90,7 @@ def test_transcript_chunks_are_dropped_and_counted():
             "    return a + b\n\n\n"
             "TRANSCRIPT = '''\nAs an AI language model I cannot run code, but this should work.\n"
             "'''\n")
-    chunked = chunk_file(_file("a.py"), _classification(), text, "h")
+    chunked = chunk_file(_file("a.py"), _classification(), text, "h", PLAN)
     assert [c.symbol for c in chunked.chunks] == ["real_function"]
     assert chunked.dropped["llm_transcript"] == 1
 
@@ -96,20 +99,22 @@ def test_metrics_per_language_and_kind_with_exact_and_near_duplicates():
     metrics = ChunkMetrics(near_duplicate_threshold=0.9)
     body = ('def double(x):\n    """Twice the value of x, for any number."""\n'
             "    return x * 2\n")
-    a = chunk_file(_file("a.py"), _classification(), body, "h")
-    b = chunk_file(_file("b.py"), _classification(), body, "h")
+    a = chunk_file(_file("a.py"), _classification(), body, "h", PLAN)
+    b = chunk_file(_file("b.py"), _classification(), body, "h", PLAN)
     doc = chunk_file(_file("README.md"), _classification("markdown", Kind.DOCUMENTATION),
-                     "# Title\n\nA paragraph that is long enough to be a chunk of its own.\n", "h")
+                     "# Title\n\nA paragraph that is long enough to be a chunk of its own.\n", "h",
+                     PLAN)
     assert metrics.add_file(a) == 0 and metrics.add_file(b) == 1 and metrics.add_file(doc) == 0
     rng = np.random.default_rng(0)
     base = rng.standard_normal(384)
-    other = rng.standard_normal(384)
     close = base + 0.01 * rng.standard_normal(384)
-    vectors = [base, close, other]
+    also_close = base + 0.01 * rng.standard_normal(384)
+    vectors = [base, close, also_close]
     chunks = [a.chunks[0], doc.chunks[0], b.chunks[0]]
     found = metrics.add_vectors([EmbeddedChunk(c, list(v), [], []) for c, v in
                                  zip(chunks, vectors, strict=True)])
-    assert found == 1  # doc ~ a; b is an exact duplicate, counted once, not twice
+    # doc ~ a; b is as close to a, but as an exact duplicate it is counted once, not twice
+    assert found == 1
     summary = metrics.summary()
     python = summary["python"]["source"]
     assert python["files"] == 2 and python["chunks"] == 2 and python["duplicates"] == 1
@@ -121,8 +126,8 @@ def test_metrics_per_language_and_kind_with_exact_and_near_duplicates():
 def test_overlapping_pieces_of_one_file_are_not_near_duplicates():
     metrics = ChunkMetrics(near_duplicate_threshold=0.5)
     c = _classification()
-    first = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 1, 10), 0)
-    second = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 5, 14), 1)
+    first = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 1, 10), 0, PLAN)
+    second = enrich(_file("a.py"), c, ChunkPiece("x = 1\n" * 10, 5, 14), 1, PLAN)
     v = list(np.ones(384))
     assert metrics.add_vectors([EmbeddedChunk(first, v, [], []),
                                 EmbeddedChunk(second, v, [], [])]) == 0

@@ -128,8 +128,8 @@ class Indexer:
             report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
-        chunked = chunk_file(item, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.plan)
+        chunked = chunk_file(item, c, text, content_hash, self.plan,
+                             self.settings.min_chunk_chars)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
@@ -266,8 +266,8 @@ class ProjectRun:
                 and entry.classification and entry.classification == c):
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
-        chunked = chunk_file(file, c, text, content_hash, self.settings.min_chunk_chars,
-                             self.indexer.plan)
+        chunked = chunk_file(file, c, text, content_hash, self.indexer.plan,
+                             self.settings.min_chunk_chars)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

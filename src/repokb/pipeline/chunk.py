@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.contamination import llm_transcript
-from repokb.models import DEFAULT_EMBED_PLAN, Chunk, Classification, EmbedPlan, SourceFile
+from repokb.models import Chunk, Classification, EmbedPlan, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import mode_for, redact, scan
 
@@ -59,7 +59,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
 
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
-               min_chars: int = 40, plan: EmbedPlan = DEFAULT_EMBED_PLAN) -> ChunkedFile:
+               plan: EmbedPlan, min_chars: int = 40) -> ChunkedFile:
     mode = mode_for(c.language)
     redacted = redact(text, mode)
     text = redacted.text

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from repokb.models import (
-    DEFAULT_EMBED_PLAN,
     Chunk,
     ChunkPiece,
     Classification,
@@ -85,7 +84,7 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
 
 
 def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
-           plan: EmbedPlan = DEFAULT_EMBED_PLAN) -> Chunk:
+           plan: EmbedPlan) -> Chunk:
     head = prefix(file.path, piece)
     context = f"{piece.context}\n" if piece.context else ""
     return Chunk(

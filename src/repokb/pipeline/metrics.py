@@ -59,10 +59,8 @@ class NearDuplicates:
     def __init__(self, threshold: float) -> None:
         self.threshold = threshold
         self._vectors = np.zeros((0, 0), dtype=np.float32)
+        self._places = np.zeros((0, 3), dtype=np.int64)  # file id, start line, end line
         self._count = 0
-        self._files = np.zeros(0, dtype=np.int64)
-        self._starts = np.zeros(0, dtype=np.int64)
-        self._ends = np.zeros(0, dtype=np.int64)
         self._file_ids: dict[tuple[str, str], int] = {}
 
     def check(self, chunks: list[Chunk], vectors: np.ndarray) -> list[bool]:
@@ -71,38 +69,36 @@ class NearDuplicates:
         batch = np.asarray(vectors, dtype=np.float32)
         norms = np.linalg.norm(batch, axis=1, keepdims=True)
         batch = (batch / np.where(norms == 0, 1, norms)).astype(np.float32)
-        files = np.array([self._file_ids.setdefault((c.project, c.path), len(self._file_ids))
-                          for c in chunks])
-        starts = np.array([c.start_line for c in chunks])
-        ends = np.array([c.end_line for c in chunks])
-        self._append(batch, files, starts, ends)
+        places = np.array([(self._file_ids.setdefault((c.project, c.path), len(self._file_ids)),
+                            c.start_line, c.end_line) for c in chunks], dtype=np.int64)
+        self._append(batch, places)
         total, first = self._count, self._count - len(chunks)
-        if total == 1:
-            return [False]
-        # One matrix product per batch; then rule out each row's own and later vectors and
-        # the overlapping pieces of its own file.
-        sims = batch @ self._vectors[:total].T
-        later = np.arange(total)[None, :] >= (first + np.arange(len(chunks)))[:, None]
-        same_file = self._files[None, :total] == files[:, None]
-        overlap = (self._starts[None, :total] <= ends[:, None]) & (
-            starts[:, None] <= self._ends[None, :total])
-        sims[later | (same_file & overlap)] = -1.0
-        return [bool(v) for v in sims.max(axis=1) >= self.threshold]
+        # One matrix product per batch; only the few pairs above the threshold are then
+        # checked: a row counts pairs with earlier vectors only, and never with an
+        # overlapping piece of its own file.
+        rows, cols = np.nonzero(batch @ self._vectors[:total].T >= self.threshold)
+        earlier = cols < first + rows
+        rows, cols = rows[earlier], cols[earlier]
+        mine, theirs = places[rows], self._places[cols]
+        overlapping = ((mine[:, 0] == theirs[:, 0]) & (theirs[:, 1] <= mine[:, 2])
+                       & (mine[:, 1] <= theirs[:, 2]))
+        near = np.zeros(len(chunks), dtype=bool)
+        near[rows[~overlapping]] = True
+        return [bool(v) for v in near]
 
-    def _append(self, batch: np.ndarray, files: np.ndarray, starts: np.ndarray,
-                ends: np.ndarray) -> None:
+    def _append(self, batch: np.ndarray, places: np.ndarray) -> None:
         needed = self._count + len(batch)
         if needed > len(self._vectors) or self._vectors.shape[1] != batch.shape[1]:
-            grown = np.zeros((max(needed, 2 * len(self._vectors), 1024), batch.shape[1]),
-                             dtype=np.float32)
+            size = max(needed, 2 * len(self._vectors), 1024)
+            vectors = np.zeros((size, batch.shape[1]), dtype=np.float32)
+            grown_places = np.zeros((size, 3), dtype=np.int64)
             if self._count:
-                grown[: self._count] = self._vectors[: self._count]
-            self._vectors = grown
+                vectors[: self._count] = self._vectors[: self._count]
+                grown_places[: self._count] = self._places[: self._count]
+            self._vectors, self._places = vectors, grown_places
         self._vectors[self._count : needed] = batch
+        self._places[self._count : needed] = places
         self._count = needed
-        self._files = np.concatenate([self._files, files])
-        self._starts = np.concatenate([self._starts, starts])
-        self._ends = np.concatenate([self._ends, ends])
 
 
 class ChunkMetrics:

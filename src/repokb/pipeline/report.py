@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.models import (
-    DEFAULT_EMBED_PLAN,
     Classification,
     EmbedPlan,
     Policy,
@@ -43,8 +42,7 @@ def _family(language: str | None) -> str:
     return _FAMILY.get(language or "", "other")
 
 
-def estimate(file: SourceFile, c: Classification,
-             plan: EmbedPlan = DEFAULT_EMBED_PLAN) -> tuple[int, int]:
+def estimate(file: SourceFile, c: Classification, plan: EmbedPlan) -> tuple[int, int]:
     """(chunks, tokens embedded) a file would cost; (0, 0) when its policy admits no content."""
     if not c.index_policy.admits_content:
         return 0, 0

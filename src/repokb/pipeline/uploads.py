@@ -82,7 +82,7 @@ def ingest_fragments(indexer: Indexer, fragments: Sequence[Fragment]) -> Counter
                 continue
             end = f.end_line or (f.start_line + f.content.count("\n") if f.start_line else 0)
             chunks.append(enrich(file, c, ChunkPiece(f.content, f.start_line, end),
-                                 f.chunk_index))
+                                 f.chunk_index, indexer.plan))
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
     merge(counts, write_batch(store, indexer._vectorizer_factory(), admitted, prune=False))
