@@ -10,7 +10,7 @@ Chunks are sampled from TREE (chunked as the pipeline does). For each sampled ch
 - an unrelated chunk: a random chunk of another file.
 All texts are embedded exactly as indexed (with their enrichment prefix). The script prints the
 cosine distributions and the threshold that keeps false positives on hard negatives at or
-below 1%, with the recall it gets on true near duplicates.
+below 2%, with the recall it gets on true near duplicates.
 """
 
 from __future__ import annotations

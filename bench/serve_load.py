@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -92,11 +93,15 @@ def main() -> None:
     try:
         with httpx.Client(base_url=url, timeout=30) as http:
             for _ in range(300):
+                if server.poll() is not None:
+                    raise SystemExit(f"repokb serve exited with {server.returncode}")
                 try:
                     if http.get("/healthz").status_code == 200:
                         break
                 except httpx.TransportError:
                     time.sleep(0.2)
+            else:
+                raise SystemExit("repokb serve did not answer /healthz within a minute")
             seed = http.post("/knowledge/index", json={"path": str(REPO / "src"),
                                                        "project": "repokb"}).json()
             seeded = wait_job(http, seed["id"])
@@ -151,6 +156,7 @@ def main() -> None:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
+        shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
 
     state = "still running" if after["status"] == "running" else after["status"]
     rows = [("cores", os.cpu_count()),

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cases import derive  # noqa: E402
 from corpora import CORPORA, fetch, selected_files  # noqa: E402
-from systems import CachingEmbedder  # noqa: E402
+from systems import CachingEmbedder, stored_embed_text  # noqa: E402
 
 from repokb.embedders import load_builtins  # noqa: E402
 from repokb.models import Chunk, EmbeddedChunk  # noqa: E402
@@ -79,10 +79,11 @@ def main() -> None:
                 v /= np.linalg.norm(v)
                 pl = p.payload
                 chunk = Chunk(f"copy-{replica}", pl["path"], pl["chunk_index"], pl["start_line"],
-                              pl["end_line"], pl["content"], pl["content"], pl["symbol"],
-                              pl["symbol_type"], pl["kind"], pl["language"], pl["role"],
-                              pl["quality"], pl["classifier_version"])
-                indices, values = ws.lexical.document(pl["content"])
+                              pl["end_line"], pl["content"], stored_embed_text(pl),
+                              pl["symbol"], pl["symbol_type"], pl["kind"], pl["language"],
+                              pl["role"], pl["quality"], pl["classifier_version"],
+                              token_limit=pl["token_limit"])
+                indices, values = ws.lexical.document(chunk.embed_text)
                 batch.append(EmbeddedChunk(chunk, v.tolist(), indices, values))
             for i in range(0, len(batch), 1000):
                 ws.store.upsert(batch[i : i + 1000])

@@ -17,8 +17,9 @@ import qdrant_edge as q
 from repokb.chunkers import fixed_windows
 from repokb.embedders import create
 from repokb.embedders.base import Embedder
-from repokb.models import Chunk, EmbeddedChunk
+from repokb.models import Chunk, ChunkPiece, EmbeddedChunk
 from repokb.pipeline.discover import resolve_roots
+from repokb.pipeline.enrich import prefix
 from repokb.rank import Candidate, shape
 from repokb.search import Query, Searcher, rrf
 from repokb.settings import Settings
@@ -33,6 +34,14 @@ class Result:
     start_line: int
     end_line: int
     dense_score: float | None = None
+
+
+def stored_embed_text(payload: dict[str, Any]) -> str:
+    """The text a stored point was embedded from, as far as its payload tells: the enrichment
+    prefix and the content (a member's container context is not stored)."""
+    piece = ChunkPiece(payload["content"], payload["start_line"], payload["end_line"],
+                       payload.get("symbol"), payload.get("symbol_type"))
+    return prefix(payload["path"], piece) + piece.content
 
 
 class CachingEmbedder(Embedder):
@@ -55,7 +64,8 @@ class CachingEmbedder(Embedder):
     def minilm(cls, folder: Path, settings: Settings, fresh: bool = False) -> CachingEmbedder:
         """The default model as `settings` run it (REPOKB_MAX_TOKENS, REPOKB_EMBED_INT8), its
         vectors cached apart per model variant."""
-        inner = create("minilm-onnx", max_tokens=settings.max_tokens, int8=settings.embed_int8)
+        inner = create("minilm-onnx", max_tokens=settings.max_tokens,
+                       batch_size=settings.embed_batch_size, int8=settings.embed_int8)
         return cls.over(inner, folder, "vectors-int8" if settings.embed_int8 else "vectors",
                         fresh)
 
@@ -64,6 +74,7 @@ class CachingEmbedder(Embedder):
         self.name, self.dimension = inner.name, inner.dimension
         self.max_tokens = inner.max_tokens
         self._caches: dict[int, dict[str, np.ndarray]] = {}
+        self._added: set[int] = set()  # limits with vectors not saved yet
         self.misses = 0
         self.embed_seconds = 0.0
 
@@ -99,6 +110,7 @@ class CachingEmbedder(Embedder):
             self.misses += len(missing)
             for ((limit, key), _), vector in zip(missing, vectors, strict=True):
                 self._cache(limit)[key] = vector
+                self._added.add(limit)
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for i, (key, limit) in enumerate(zip(keys, limits, strict=True)):
             out[i] = self._cache(limit)[key]
@@ -108,10 +120,9 @@ class CachingEmbedder(Embedder):
         return self.inner.embed_query(text)
 
     def save(self) -> None:
-        for limit, cache in self._caches.items():
-            path = self.path(limit)
-            if not cache:
-                continue
+        """Write the caches that gained vectors since the last save."""
+        for limit in sorted(self._added):
+            cache, path = self._caches[limit], self.path(limit)
             if path.is_file():  # another run may have added vectors meanwhile: keep them
                 data = np.load(path)
                 for key, vector in zip(data["keys"].tolist(), data["vectors"], strict=True):
@@ -119,6 +130,7 @@ class CachingEmbedder(Embedder):
             tmp = path.with_suffix(".tmp.npz")
             np.savez(tmp, keys=np.array(list(cache)), vectors=np.stack(list(cache.values())))
             tmp.replace(path)
+        self._added.clear()
 
 
 class RepokbSystem:
@@ -257,7 +269,7 @@ class RepokbUseSystem(RepokbSystem):
     def index(self, root: Path, project: str) -> None:
         super().index(root, project)
         points = self.ws.store.export(project)
-        texts = [self._embed_text(p.payload) for p in points]
+        texts = [stored_embed_text(p.payload) for p in points]
         misses, seconds = self.use.misses, self.use.embed_seconds
         started = time.perf_counter()
         matrix = self.use.embed_documents(texts)
@@ -267,10 +279,3 @@ class RepokbUseSystem(RepokbSystem):
         self.ws.__dict__["searcher"] = MultilingualSearcher(
             self.ws.searcher, self.use, [p.id for p in points], [p.payload for p in points],
             matrix, self.weight)
-
-    @staticmethod
-    def _embed_text(payload: dict[str, Any]) -> str:
-        symbol = payload.get("symbol")
-        head = f"{payload['path']}: " + (f"{payload.get('symbol_type')} {symbol} — "
-                                         if symbol else "")
-        return head + str(payload["content"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -20,15 +21,26 @@ class Span:
 def test_chunk_level_needs_half_of_the_target_or_of_the_result() -> None:
     target = Span("a.py", 10, 30)
     edge = Span("a.py", 1, 12)  # touches 3 of 21 target lines, 3 of its own 12
-    inside = Span("a.py", 14, 16)  # a small window inside the target
-    assert first_rank([edge, Span("b.py", 10, 30), inside], target, "chunk") == 3
-    assert first_rank([edge, Span("b.py", 10, 30), inside], target, "file") == 1
+    inside = Span("a.py", 14, 16)  # a small window inside the target: half of the result
+    holding = Span("a.py", 1, 100)  # a big result holding the whole target: half of it
+    elsewhere = Span("b.py", 10, 30)
+    assert first_rank([edge, elsewhere, inside], target, "chunk") == 3
+    assert first_rank([edge, elsewhere, holding], target, "chunk") == 3
+    assert first_rank([edge, elsewhere], target, "chunk") is None
+
+
+def test_file_level_ranks_distinct_files() -> None:
+    target = Span("b.py", 1, 5)
+    results = [Span("a.py", 1, 5), Span("a.py", 9, 12), Span("c.py", 1, 2), Span("b.py", 50, 60)]
+    assert first_rank(results, target, "file") == 3  # a.py, c.py, then b.py
+    assert first_rank(results, Span("d.py", 1, 5), "file") is None
 
 
 def test_summary_counts_only_the_top_ten() -> None:
-    m = summarize([1, 2, None, 11])
-    assert m["MRR@10"] == pytest.approx((1 + 0.5) / 4)
-    assert m["R@1"] == 0.25 and m["R@10"] == 0.5
+    m = summarize([1, 2, None, 11, 6])
+    assert m["MRR@10"] == pytest.approx((1 + 1 / 2 + 1 / 6) / 5)
+    assert (m["R@1"], m["R@5"], m["R@10"]) == (0.2, 0.4, 0.6)
+    assert m["nDCG@10"] == pytest.approx((1 + 1 / math.log2(3) + 1 / math.log2(7)) / 5)
 
 
 def test_lift_interval_is_paired_and_brackets_the_observed_lift() -> None:
