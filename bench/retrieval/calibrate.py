@@ -29,17 +29,19 @@ def main() -> None:
         for r in info["ranks"]:
             if r["system"] != args.system:
                 continue
-            for rank, score in enumerate(r["dense_scores"], 1):
-                if score is None:
-                    continue
-                (relevant if r["chunk"] == rank else other).append(score)
-    best, best_j = 0.0, -1.0
-    for step in range(0, 101):
-        t = step / 100
-        tpr = sum(1 for s in relevant if s >= t) / max(len(relevant), 1)
-        fpr = sum(1 for s in other if s >= t) / max(len(other), 1)
-        if tpr - fpr > best_j:
-            best, best_j = t, tpr - fpr
+            # every top-10 hit that overlaps the target (runs before 2026-11-30 kept only
+            # the first one's rank)
+            flags = r.get("relevant") or [r["chunk"] == rank
+                                          for rank in range(1, len(r["dense_scores"]) + 1)]
+            for score, is_relevant in zip(r["dense_scores"], flags, strict=True):
+                if score is not None:
+                    (relevant if is_relevant else other).append(score)
+    def kept(scores: list[float], threshold: float) -> float:
+        return sum(1 for s in scores if s >= threshold) / max(len(scores), 1)
+
+    # Youden's J: the first threshold (0.00 to 1.00) with the largest TPR - FPR
+    best = max((step / 100 for step in range(101)),
+               key=lambda t: (kept(relevant, t) - kept(other, t), -t))
 
     def quartiles(values: list[float]) -> str:
         q = statistics.quantiles(values, n=4)
@@ -47,16 +49,12 @@ def main() -> None:
 
     print(f"relevant hits: {len(relevant)}, quartiles {quartiles(relevant)}")
     print(f"other hits:    {len(other)}, quartiles {quartiles(other)}")
-    tpr = sum(1 for s in relevant if s >= best) / len(relevant)
-    fpr = sum(1 for s in other if s >= best) / len(other)
-    print(f"best separating threshold: {best:.2f} (keeps {tpr:.0%} of relevant hits, "
-          f"{fpr:.0%} of the others)")
+    print(f"best separating threshold: {best:.2f} (keeps {kept(relevant, best):.0%} of "
+          f"relevant hits, {kept(other, best):.0%} of the others)")
     floor = statistics.quantiles(relevant, n=10)[0]
-    kept = sum(1 for s in other if s >= floor) / len(other)
     print(f"recall floor (90% of relevant hits at or above): {floor:.2f} "
-          f"(keeps {kept:.0%} of the others)")
-    seed = sum(1 for s in relevant if s >= 0.75) / len(relevant)
-    print(f"the seed's 0.75 would keep {seed:.0%} of the relevant hits")
+          f"(keeps {kept(other, floor):.0%} of the others)")
+    print(f"the seed's 0.75 would keep {kept(relevant, 0.75):.0%} of the relevant hits")
 
 
 if __name__ == "__main__":

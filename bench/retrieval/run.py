@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bilingual import bilingual_cases  # noqa: E402
 from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
-from metrics import METRICS, first_rank, lift, lift_interval, summarize  # noqa: E402
+from metrics import METRICS, first_rank, lift, lift_interval, overlaps, summarize  # noqa: E402
 from systems import (  # noqa: E402
     CachingEmbedder,
     NaiveSystem,
@@ -110,7 +110,8 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                               "target": f"{case.path}:{case.start_line}-{case.end_line}",
                               "lines": sum(r.end_line - r.start_line + 1 for r in results)
                               / max(len(results), 1),
-                              "dense_scores": [r.dense_score for r in results[:10]]})
+                              "dense_scores": [r.dense_score for r in results[:10]],
+                              "relevant": [overlaps(r, case) for r in results[:10]]})
         info["latency_ms"] = {name: {"p50": statistics.median(v),
                                      "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1
                                      else v[0]}

@@ -110,13 +110,13 @@ class Settings:
         "MRR@10 on code queries of every corpus, lost 1% on black's doc questions and 10% on "
         "the 22 Spanish questions (bench/RESULTS.md, issue 6).")
     context_min_similarity: float = _setting(
-        0.35, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
+        0.34, "Dense cosine similarity (default model) a hit needs to enter the RAG context. "
         "Measured on the retrieval benchmark (bench/RESULTS.md, issue 6; "
         "bench/retrieval/calibrate.py) for MiniLM with int8 compute: 90% of relevant hits "
-        "score at or above it; the seed's 0.75 (another model) would keep 5%.")
+        "score at or above it; the seed's 0.75 (another model) would keep 4%.")
     strong_similarity: float = _setting(
-        0.51, "Dense cosine similarity (default model) that best separates relevant hits from "
-        "the rest on the benchmark (max TPR - FPR: keeps 62% of relevant hits, 32% of others). "
+        0.52, "Dense cosine similarity (default model) that best separates relevant hits from "
+        "the rest on the benchmark (max TPR - FPR: keeps 58% of relevant hits, 29% of others). "
         "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
