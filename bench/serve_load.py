@@ -70,9 +70,9 @@ def own_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+def percentile(values: list[float], p: int) -> float:
+    """As the other benchmarks compute it (statistics.quantiles, exclusive method)."""
+    return statistics.quantiles(values, n=100)[p - 1]
 
 
 def main() -> None:
