@@ -63,12 +63,8 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
         info: dict[str, Any] = {"files": len(files), "systems": {}}
         for name, overrides in [("repokb", {})] + variants:
             system = RepokbSystem(name, work / f"home-{name}", embedder, **overrides)
-            misses, seconds = embedder.misses, embedder.embed_seconds
-            system.index(copy, corpus.name)
+            info["systems"][name] = _index(system, embedder, copy, corpus.name)
             systems[name] = system
-            info["systems"][name] = {"index_s": system.index_seconds, "chunks": system.chunks,
-                                     "embedded": embedder.misses - misses,
-                                     "embed_s": embedder.embed_seconds - seconds}
         # repokb + USE multilingual as a third, cross-lingual ranking; with and without the
         # Spanish glossary, since USE is meant to make the glossary unnecessary.
         for name, translate in (("repokb+use", "true"), ("repokb+use-noglossary", "false")):
@@ -76,18 +72,11 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                 break
             system = RepokbUseSystem(name, work / f"home-{name}", embedder, use,
                                      translate_queries=translate)
-            system.index(copy, corpus.name)
-            systems[system.name] = system
-            info["systems"][system.name] = {
-                "index_s": system.index_seconds, "chunks": system.chunks,
-                "embedded": system.use_embedded, "embed_s": system.use_embed_seconds}
+            info["systems"][name] = _index(system, use, copy, corpus.name)  # USE's own cost
+            systems[name] = system
         indexed = systems["repokb"].indexed_files(corpus.name)
         naive = NaiveSystem(work / "naive", embedder)
-        misses, seconds = embedder.misses, embedder.embed_seconds
-        naive.index(copy, corpus.name, indexed)
-        info["systems"]["naive"] = {"index_s": naive.index_seconds, "chunks": naive.chunks,
-                                    "embedded": embedder.misses - misses,
-                                    "embed_s": embedder.embed_seconds - seconds}
+        info["systems"]["naive"] = _index(naive, embedder, copy, corpus.name, indexed)
         info["indexed_files"] = len(indexed)
         ranks: list[dict[str, Any]] = []
         latency: dict[str, list[float]] = defaultdict(list)
@@ -125,6 +114,14 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
         return info
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _index(system: Any, embedder: CachingEmbedder, *args: Any) -> dict[str, Any]:
+    """Index with `system.index(*args)`; what it cost, the model time measured on `embedder`."""
+    misses, seconds = embedder.misses, embedder.embed_seconds
+    system.index(*args)
+    return {"index_s": system.index_seconds, "chunks": system.chunks,
+            "embedded": embedder.misses - misses, "embed_s": embedder.embed_seconds - seconds}
 
 
 def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> str:

@@ -263,19 +263,14 @@ class RepokbUseSystem(RepokbSystem):
                  weight: float = 1.0, **overrides: Any) -> None:
         super().__init__(name, home, embedder, **overrides)
         self.use, self.weight = use, weight
-        self.use_embed_seconds = 0.0
-        self.use_embedded = 0
 
     def index(self, root: Path, project: str) -> None:
         super().index(root, project)
         points = self.ws.store.export(project)
         texts = [stored_embed_text(p.payload) for p in points]
-        misses, seconds = self.use.misses, self.use.embed_seconds
         started = time.perf_counter()
         matrix = self.use.embed_documents(texts)
         self.index_seconds += time.perf_counter() - started
-        self.use_embedded = self.use.misses - misses
-        self.use_embed_seconds = self.use.embed_seconds - seconds
         self.ws.__dict__["searcher"] = MultilingualSearcher(
             self.ws.searcher, self.use, [p.id for p in points], [p.payload for p in points],
             matrix, self.weight)
