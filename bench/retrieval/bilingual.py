@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cases import Case, python_targets
+from cases import Case, markdown_headings, python_targets, section_end
 
 _DATA = Path(__file__).with_name("bilingual.json")
 
@@ -40,15 +40,10 @@ def bilingual_cases(corpus: str, copy: Path) -> list[Case]:
 
 
 def _section(text: str, heading: str) -> tuple[int, int] | None:
-    lines = text.splitlines()
-    for i, line in enumerate(lines):
-        stripped = line.lstrip("#").strip()
-        if line.startswith("#") and stripped == heading:
-            level = len(line) - len(line.lstrip("#"))
-            end = len(lines)
-            for j in range(i + 1, len(lines)):
-                if lines[j].startswith("#") and len(lines[j]) - len(lines[j].lstrip("#")) <= level:
-                    end = j
-                    break
-            return i + 1, end
+    """1-based first and last line of the section under `heading` (its heading line first)."""
+    headings = markdown_headings(text)
+    last_row = len(text.splitlines()) - 1
+    for n, (row, _, title) in enumerate(headings):
+        if title == heading:
+            return row + 1, section_end(headings, n, last_row) + 1
     return None

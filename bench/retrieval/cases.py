@@ -248,14 +248,28 @@ def _heading_text(raw: str) -> str:
     return " ".join(text.split())
 
 
-def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _Edit, int, int]]:
-    """(query, edit removing the heading, 0-based first body line, 0-based last line)."""
-    lines = text.splitlines(keepends=True)
+def markdown_headings(text: str) -> list[tuple[int, int, str]]:
+    """(0-based row, level, plain title) of each heading; markdown-it finds them, so a `#`
+    line inside a code fence is not one."""
     headings: list[tuple[int, int, str]] = []
     tokens = _MD.parse(text)
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open" and tok.map and i + 1 < len(tokens):
             headings.append((tok.map[0], int(tok.tag[1]), _heading_text(tokens[i + 1].content)))
+    return headings
+
+
+def section_end(headings: list[tuple[int, int, str]], n: int, last_row: int) -> int:
+    """0-based last row of heading n's section: before the next heading of its level or
+    above, else the document's last row."""
+    level = headings[n][1]
+    return next((row - 1 for row, lv, _ in headings[n + 1 :] if lv <= level), last_row)
+
+
+def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _Edit, int, int]]:
+    """(query, edit removing the heading, 0-based first body line, 0-based last line)."""
+    lines = text.splitlines(keepends=True)
+    headings = markdown_headings(text)
     out = []
     for n, (row, level, title) in enumerate(headings):
         query = title
@@ -270,11 +284,7 @@ def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _E
             continue
         if tok_is_setext(lines, row):
             continue
-        end = len(lines) - 1
-        for later_row, later_level, _ in headings[n + 1 :]:
-            if later_level <= level:
-                end = later_row - 1
-                break
+        end = section_end(headings, n, len(lines) - 1)
         body = "".join(lines[row + 1 : end + 1])
         if len(body.strip()) < 80:
             continue
