@@ -126,11 +126,19 @@ class Settings:
     host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")
     port: int = _setting(8765, "Port `repokb serve` listens on.")
     api_key: str = _setting(
-        "", "Key the x-api-key header must carry for destructive API calls (flush); set it with "
-        "REPOKB_API_KEY. Empty: destructive calls are refused.", secret=True)
+        "", "Key the x-api-key header must carry for destructive API calls (flush), and for "
+        "every request when the server listens beyond loopback (it refuses to start there "
+        "without one); set it with REPOKB_API_KEY. Empty: destructive calls are refused.",
+        secret=True)
     allowed_roots: tuple[str, ...] = _setting(
         (), "Folders on the server's disk that POST /knowledge/index may read (os.pathsep-"
         "separated in the environment). Empty: server-side indexing is refused.")
+    allowed_hosts: tuple[str, ...] = _setting(
+        (), "Host names the server answers to besides loopback names and `host` (e.g. a "
+        "name in /etc/hosts); requests with another Host header are refused (DNS rebinding).")
+    allowed_origins: tuple[str, ...] = _setting(
+        (), "Origins (scheme://host:port, comma-separated in the environment) whose pages may "
+        "send writes besides the server's own; cross-origin writes are refused otherwise.")
     max_request_bytes: int = _setting(8_000_000, "Largest request body the server accepts (413).")
     max_batch_chunks: int = _setting(256, "Most fragments in one POST /knowledge/ingest (413).")
     max_chunk_chars: int = _setting(20_000, "Longest fragment content POST /knowledge/ingest "
@@ -188,8 +196,9 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
         return raw
     try:
         if target is tuple:
-            items = raw.split(os.pathsep) if isinstance(raw, str) else list(raw)
-            return tuple(str(item) for item in items if str(item))
+            sep = "," if name == "allowed_origins" else os.pathsep  # URLs hold ':'
+            items = raw.split(sep) if isinstance(raw, str) else list(raw)
+            return tuple(str(item).strip() for item in items if str(item).strip())
         if target is Path or issubclass(target, Path):
             return Path(str(raw)).expanduser()
         if target is bool:

@@ -23,6 +23,7 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             assert http.get("/healthz").json()["status"] == "ok"
             assert "webkitdirectory" in http.get("/").text
             upload = http.post("/knowledge/ingest/file", data={"project": "notes"},
+                               headers={"x-repokb-client": "test"},
                                files={"file": ("todo.md", b"# Todo\n\n## Release\n\nTag the "
                                                b"release and publish the wheel to the index.\n")})
             assert upload.status_code == 200 and upload.json()["status"] == "indexed"
@@ -36,7 +37,7 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
                              json={"query": "send a password reset email", "limit": 3}).json()
             assert hits[0]["path"] == "src/shop/mail.py"
             status, body = raw_request(url, b"POST /knowledge/ingest HTTP/1.1\r\n"
-                                       b"Host: x\r\nContent-Type: application/json\r\n"
+                                       b"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
                                        b"Content-Length: 9000000\r\n\r\n{")
             assert status == 413 and b'"payload_too_large"' in body  # refused before reading
             assert http.delete("/knowledge/flush").status_code == 401

@@ -19,7 +19,8 @@ from ..conftest import write
 
 pytestmark = pytest.mark.integration
 KEY = "test-key-123"
-ERROR_KEYS = {"status", "code", "message", "hint", "details"}
+ERROR_KEYS = {"status", "code", "message", "hint", "details", "request_id"}
+DASHBOARD = {"x-repokb-client": "test"}  # what the dashboard sends with its uploads
 
 
 @pytest.fixture
@@ -30,7 +31,8 @@ def make_client(home, tmp_path, real_embedder):
         values = {"api_key": KEY, "allowed_roots": (str(tmp_path / "allowed"),), **overrides}
         ws = Workspace(Settings.load(**values))
         ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
-        client = TestClient(create_app(workspace=ws), raise_server_exceptions=False)
+        client = TestClient(create_app(workspace=ws), raise_server_exceptions=False,
+                            base_url="http://127.0.0.1:8765")  # a Host the guard accepts
         client.__enter__()
         opened.append((ws, client))
         return client
@@ -71,9 +73,13 @@ PY = ('def send_password_reset_email(address: str, token: str) -> None:\n'
 
 def test_one_error_shape_for_every_failure(client):
     """Pinned: every 4xx/5xx is {"error": {status, code, message, hint, details}}."""
-    assert client.delete("/knowledge/flush").json() == {"error": {
+    refused = client.delete("/knowledge/flush")
+    request_id = refused.headers["x-request-id"]
+    assert len(request_id) == 12 and int(request_id, 16) >= 0
+    assert refused.json() == {"error": {
         "status": 401, "code": "unauthorized", "message": "Missing or wrong x-api-key header.",
-        "hint": "Send the key the server was started with (REPOKB_API_KEY).", "details": []}}
+        "hint": "Send the key the server was started with (REPOKB_API_KEY).", "details": [],
+        "request_id": request_id}}
     assert_error(client.get("/no/such/route"), 404, "not_found")
     assert_error(client.put("/knowledge/search"), 405, "method_not_allowed")
     invalid = assert_error(client.post("/knowledge/search", json={"limit": 0}), 422,
@@ -83,7 +89,7 @@ def test_one_error_shape_for_every_failure(client):
                              headers={"content-type": "application/json"}), 422,
                  "invalid_request")
     assert_error(client.post("/knowledge/ingest/file", content=b"x",
-                             headers={"content-type": "text/plain"}), 415,
+                             headers={"content-type": "text/plain", **DASHBOARD}), 415,
                  "unsupported_media_type")
     assert_error(client.post("/knowledge/index", json={"path": "/etc"}), 403, "forbidden")
     assert_error(client.get("/knowledge/jobs/nope"), 404, "not_found")
@@ -111,7 +117,7 @@ def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(cl
     doc = b"# Shop\n\n## Installation with Docker\n\nBuild the image with docker build and " \
           b"run it with docker run; the container listens on port 8000.\n"
     multi = client.post("/knowledge/ingest/file", files={"file": ("install.md", doc)},
-                        data={"path": "docs/install.md", "project": "shop"})
+                        data={"path": "docs/install.md", "project": "shop"}, headers=DASHBOARD)
     assert multi.status_code == 200, multi.json()
     assert multi.json()["classification"]["kind"] == "documentation"
 
@@ -147,7 +153,8 @@ def test_uploaded_secrets_binaries_and_transcripts_never_reach_the_store(client)
     assert "redact" in aws.json()["classification"]["flags"]
     assert "AKIAABCDEFGHIJKLMNOP" not in aws.text
     binary = client.post("/knowledge/ingest/file",
-                         files={"file": ("notes.txt", b"abc\x00\x01\x02" * 50)})
+                         files={"file": ("notes.txt", b"abc\x00\x01\x02" * 50)},
+                         headers=DASHBOARD)
     assert binary.json()["project"] == "uploads"
     assert binary.json()["classification"]["kind"] == "binary"
     transcript = ingest_file(client, "docs/chat.md", "# Notes\n\n" + "User: how do I deploy it?\n"

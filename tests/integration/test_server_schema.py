@@ -34,7 +34,8 @@ def api(tmp_path_factory, real_embedder):
     allowed = tmp_path_factory.mktemp("schema-allowed")
     (allowed / "README.md").write_text("# Readme\n\nA small project for the schema tests.\n")
     settings_ = Settings.load(home=home, api_key="schema-key", allowed_roots=(str(allowed),),
-                              max_request_bytes=200_000, write_wait_seconds=30)
+                              max_request_bytes=200_000, write_wait_seconds=30,
+                              allowed_hosts=("testserver",))  # schemathesis' ASGI Host
     ws = Workspace(settings_)
     ws.__dict__["embedder"] = real_embedder
     app = create_app(workspace=ws)
@@ -71,13 +72,14 @@ def test_no_server_error_on_any_input(api, method, path, mode):
     @settings(max_examples=25, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case) -> None:
-        response = case.call()
+        response = case.call(headers={"x-repokb-client": "schemathesis"})  # as the dashboard
         seen[response.status_code] += 1
         assert response.status_code < 500, (case.method, case.path, response.text[:500])
         if response.status_code >= 400:
             body = response.json()
             assert set(body) == {"error"}, body
-            assert set(body["error"]) == {"status", "code", "message", "hint", "details"}, body
+            assert set(body["error"]) == {"status", "code", "message", "hint", "details",
+                                          "request_id"}, body
             assert body["error"]["status"] == response.status_code
 
     check()

@@ -20,8 +20,10 @@ def serve(settings: Settings) -> None:
 
     from repokb.surfaces.owner import OwnerServer
     from repokb.surfaces.server.app import create_app
+    from repokb.surfaces.server.guard import check_exposure
     from repokb.workspace import Workspace
 
+    check_exposure(settings)  # before opening anything
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
         app = create_app(workspace=ws)  # opens the model, catalog and searcher

@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
 from repokb.surfaces.server import errors, routes
+from repokb.surfaces.server.guard import Guard, check_exposure
 from repokb.surfaces.server.service import Service
 from repokb.workspace import Workspace
 
@@ -25,7 +26,9 @@ STATIC = Path(__file__).parent / "static"
 
 DESCRIPTION = """The repokb knowledge base over HTTP: ingest files or pre-cut fragments, index
 folders on the server, search, explain classification decisions, flush (with `x-api-key`).
-Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`."""
+Every error is `{"error": {status, code, message, hint, details, request_id}}`. Writes must be
+JSON or carry the `x-repokb-client` header; cross-origin writes and foreign `Host` names are
+refused. The dashboard is at `/`."""
 
 
 class BodyTooLarge(StarletteHTTPException):
@@ -47,13 +50,14 @@ class BodyLimit:
         message = (f"The request body is larger than {self.max_bytes} bytes.",
                    "Send smaller batches or files (setting max_request_bytes).")
         length = dict(scope["headers"]).get(b"content-length")
+        rid = scope.get("state", {}).get("request_id", "")
         if length is not None:
             if not length.isdigit():
-                await errors.error_response(400, "Invalid Content-Length header.")(
-                    scope, receive, send)
+                await errors.error_response(400, "Invalid Content-Length header.",
+                                            request_id=rid)(scope, receive, send)
                 return
             if int(length) > self.max_bytes:
-                await errors.error_response(413, *message)(scope, receive, send)
+                await errors.error_response(413, *message, request_id=rid)(scope, receive, send)
                 return
         received = 0
 
@@ -73,6 +77,7 @@ def create_app(workspace: Workspace) -> FastAPI:
     """The app over a workspace the caller opened (and closes): ready at once, even for a
     client that skips lifespan events."""
     settings = workspace.settings
+    check_exposure(settings)
     service = Service(workspace)
     service.warm()
 
@@ -88,6 +93,7 @@ def create_app(workspace: Workspace) -> FastAPI:
     app.state.service = service
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(Guard, settings=settings)  # outermost: before anything reads the body
     app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _docs(app)

@@ -1,10 +1,13 @@
 """One JSON error shape for every 4xx and 5xx the server returns:
 
     {"error": {"status": 422, "code": "invalid_request", "message": "...", "hint": "...",
-               "details": [{"location": "body.chunks.0.file_path", "message": "..."}]}}
+               "details": [{"location": "body.chunks.0.file_path", "message": "..."}],
+               "request_id": "3f9c0a1b2c4d"}}
 
 repokb's own errors (errors.py) map to a status by type; FastAPI's validation errors lose the
 offending input (it may hold a secret); anything unexpected becomes a 500 that says nothing more.
+Messages never echo the request's input nor the server's configuration: what a maintainer needs
+goes to the server log under the request id the error carries (set by guard.py).
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ _STATUS_BY_ERROR: tuple[tuple[type[RepokbError], int], ...] = (
     (ConfigError, 500),
 )
 
+# 5xx messages say what failed, never how (paths, engine errors): those go to the log.
+_PUBLIC_5XX: tuple[tuple[type[RepokbError], str], ...] = (
+    (StoreBusyError, "The store is busy; try again."), (StoreError, "The store failed."),
+    (ModelError, "The embedding model failed."), (ConfigError, "The server is misconfigured."))
+
 
 class ErrorDetail(BaseModel):
     location: str
@@ -50,6 +58,7 @@ class ErrorBody(BaseModel):
     message: str
     hint: str = ""
     details: list[ErrorDetail] = []
+    request_id: str = ""
 
 
 class ErrorResponse(BaseModel):
@@ -62,26 +71,34 @@ class APIError(Exception):
     """An error the API raises on purpose, with its status."""
 
     def __init__(self, status: int, message: str, hint: str = "", code: str | None = None,
-                 details: list[dict[str, str]] | None = None) -> None:
+                 details: list[dict[str, str]] | None = None, log_detail: str = "") -> None:
         super().__init__(message)
         self.status = status
         self.code = code or _CODES.get(status, "error")
         self.message = message
         self.hint = hint
         self.details = details or []
+        self.log_detail = log_detail  # for the server log only: may name the input
 
 
 def error_body(status: int, message: str, hint: str = "", code: str | None = None,
-               details: list[dict[str, str]] | None = None) -> dict[str, Any]:
+               details: list[dict[str, str]] | None = None,
+               request_id: str = "") -> dict[str, Any]:
     return {"error": {"status": status, "code": code or _CODES.get(status, "error"),
-                      "message": message, "hint": hint, "details": details or []}}
+                      "message": message, "hint": hint, "details": details or [],
+                      "request_id": request_id}}
 
 
 def error_response(status: int, message: str, hint: str = "", code: str | None = None,
                    details: list[dict[str, str]] | None = None,
-                   headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(error_body(status, message, hint, code, details), status_code=status,
-                        headers=headers)
+                   headers: dict[str, str] | None = None, request_id: str = "") -> JSONResponse:
+    return JSONResponse(error_body(status, message, hint, code, details, request_id),
+                        status_code=status, headers=headers)
+
+
+def request_id(request: Request) -> str:
+    """The id guard.py gave this request (empty for an app run without the guard)."""
+    return str(getattr(request.state, "request_id", ""))
 
 
 def _location(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -93,15 +110,24 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(APIError)
     async def _api(request: Request, exc: APIError) -> JSONResponse:
-        return error_response(exc.status, exc.message, exc.hint, exc.code, exc.details)
+        if exc.log_detail:
+            log.warning("request %s (%s %s): %s", request_id(request), request.method,
+                        request.url.path, exc.log_detail)
+        return error_response(exc.status, exc.message, exc.hint, exc.code, exc.details,
+                              request_id=request_id(request))
 
     @app.exception_handler(RepokbError)
     async def _repokb(request: Request, exc: RepokbError) -> JSONResponse:
         status = next((s for t, s in _STATUS_BY_ERROR if isinstance(exc, t)), 500)
+        rid = request_id(request)
         if status >= 500:
-            log.error("%s on %s %s: %s", type(exc).__name__, request.method, request.url.path,
-                      exc.message)
-        return error_response(status, exc.message, exc.hint)
+            log.error("request %s: %s on %s %s: %s", rid, type(exc).__name__, request.method,
+                      request.url.path, exc.message)
+            public = next((m for t, m in _PUBLIC_5XX if isinstance(exc, t)), "The server failed.")
+            return error_response(status, public,
+                                  "The server log has the details under this request id.",
+                                  request_id=rid)
+        return error_response(status, exc.message, exc.hint, request_id=rid)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -111,15 +137,20 @@ def install(app: FastAPI) -> None:
         first = details[0] if details else {"location": "", "message": "invalid"}
         where = f" at {first['location']}" if first["location"] else ""
         return error_response(422, f"The request is not valid{where}: {first['message']}",
-                              "See /docs for the expected request.", details=details)
+                              "See /docs for the expected request.", details=details,
+                              request_id=request_id(request))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else _CODES.get(exc.status_code, "")
-        return error_response(exc.status_code, message, headers=getattr(exc, "headers", None))
+        return error_response(exc.status_code, message, headers=getattr(exc, "headers", None),
+                              request_id=request_id(request))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        rid = request_id(request)
+        log.exception("request %s: unexpected error on %s %s", rid, request.method,
+                      request.url.path)
         return error_response(500, "Unexpected server error.",
-                              "The server log has the details; please report it.")
+                              "The server log has the details under this request id; please "
+                              "report it.", request_id=rid)

@@ -12,8 +12,18 @@ let config = null;              // GET /knowledge/client-config: skip lists and 
 let upload = null;              // the running upload: {controller, cancelled}
 
 // -- API -------------------------------------------------------------------------------------
-async function api(method, path, {json, form, headers = {}, signal} = {}) {
-  const init = {method, headers: {...headers}, signal};
+// The server refuses writes a cross-site page could send: every request from here carries the
+// x-repokb-client header (which no page of another site may add without a CORS preflight the
+// server never grants). A server listening on the network wants its API key on every request:
+// asked for once, kept in this tab only (sessionStorage).
+const KEY_ITEM = "repokb-api-key";
+
+function storedKey() { return sessionStorage.getItem(KEY_ITEM) || ""; }
+
+async function api(method, path, {json, form, headers = {}, signal} = {}, retried = false) {
+  const init = {method, headers: {"x-repokb-client": "dashboard", ...headers}, signal};
+  const key = storedKey();
+  if (key && !init.headers["x-api-key"]) init.headers["x-api-key"] = key;
   if (json !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(json);
@@ -23,9 +33,17 @@ async function api(method, path, {json, form, headers = {}, signal} = {}) {
   const response = await fetch(path, init);
   let data = null;
   try { data = await response.json(); } catch (_) { /* empty body */ }
+  if (response.status === 401 && !retried && !headers["x-api-key"]) {
+    const entered = window.prompt("This repokb server needs its API key (kept in this tab only):");
+    if (entered) {
+      sessionStorage.setItem(KEY_ITEM, entered);
+      return api(method, path, {json, form, headers, signal}, true);
+    }
+  }
   if (!response.ok) {
     const err = (data && data.error) || {message: `HTTP ${response.status}`, hint: ""};
-    const e = new Error(err.message + (err.hint ? ` — ${err.hint}` : ""));
+    const id = err.request_id ? ` (request ${err.request_id})` : "";
+    const e = new Error(err.message + (err.hint ? ` — ${err.hint}` : "") + id);
     e.status = response.status;
     throw e;
   }
@@ -300,7 +318,7 @@ async function explain(project, path) {
 async function flush(event) {
   event.preventDefault();
   const project = $("flush-project").value;
-  const key = $("flush-key").value;
+  const key = $("flush-key").value || storedKey();
   if (!project) { setStatus("flush-status", "Choose a project to flush.", true); return; }
   if (!key) { setStatus("flush-status", "Enter the API key to flush.", true); $("flush-key").focus(); return; }
   try {

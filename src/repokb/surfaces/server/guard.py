@@ -1,0 +1,155 @@
+"""The server's outer guard, as one ASGI middleware wrapping every route (also those mounted
+later: /v1/*, /mcp): who may talk to this server, and which requests may change anything.
+
+For every HTTP request, in order:
+1. a request id (`x-request-id` on the response; errors carry it as `request_id`);
+2. the `Host` header must name this server: a loopback name, the configured `host`, or one of
+   `allowed_hosts` (DNS rebinding: a page on evil.example resolving to 127.0.0.1 is refused);
+3. a state-changing request (any method but GET, HEAD, OPTIONS) must be same-origin, or come
+   from one of `allowed_origins`, when the browser says where it comes from (`Origin`,
+   `Sec-Fetch-Site`); and it must be a request no cross-site page can send without a CORS
+   preflight (which this server never grants): a POST needs a JSON body, or the
+   `x-repokb-client` header the dashboard sends, or an API key (other methods are never
+   "simple": a browser always preflights them);
+4. when the server listens beyond loopback, every request except the dashboard's static shell
+   needs the API key (`x-api-key`, or `Authorization: Bearer`), and the server refuses to start
+   without one (`check_exposure`).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import uuid
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from repokb.errors import ConfigError
+from repokb.settings import Settings
+from repokb.surfaces.server import errors
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+CLIENT_HEADER = b"x-repokb-client"
+# Open without a key even on a network: the dashboard's shell (it then asks for the key) and
+# liveness. Nothing here reads or writes the knowledge base.
+PUBLIC_PATHS = ("/healthz", "/static/", "/docs", "/docs-assets/", "/openapi.json")
+
+
+def is_loopback(host: str) -> bool:
+    name = host.strip("[]").lower()
+    if name in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def is_wildcard(host: str) -> bool:
+    return host.strip("[]") in ("0.0.0.0", "::", "")
+
+
+def check_exposure(settings: Settings) -> None:
+    """Listening beyond loopback without an API key is refused before binding."""
+    if not is_loopback(settings.host) and not settings.api_key:
+        raise ConfigError(
+            f"Refusing to listen on {settings.host} without an API key: anyone on the network "
+            "could read and write the knowledge base.",
+            hint="Set REPOKB_API_KEY (every request must then carry it as x-api-key), or "
+                 "listen on 127.0.0.1.")
+
+
+def _host_name(value: str) -> str:
+    """The name part of a Host header (`[::1]:8765` -> `::1`, `a.example:80` -> `a.example`)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else value
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class Guard:
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.key = settings.api_key.encode("utf-8")
+        self.network = not is_loopback(settings.host)
+        self.any_host = is_wildcard(settings.host)  # every request needs the key then
+        self.hosts = set(LOOPBACK_NAMES) | {h.lower().strip("[]") for h in settings.allowed_hosts}
+        if not self.any_host:
+            self.hosts.add(settings.host.lower().strip("[]"))
+        self.origins = {o.rstrip("/").lower() for o in settings.allowed_origins}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_id = uuid.uuid4().hex[:12]
+        scope.setdefault("state", {})["request_id"] = request_id
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []),
+                                      (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            status, message, hint = refusal
+            errors.log.warning("refused %s %s (request %s): %s", scope["method"],
+                               scope.get("path", ""), request_id, message)
+            response = errors.error_response(status, message, hint, request_id=request_id)
+            await response(scope, receive, send_with_id)
+            return
+        await self.app(scope, receive, send_with_id)
+
+    def _refusal(self, scope: Scope) -> tuple[int, str, str] | None:
+        headers = {k.lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = _host_name(headers.get(b"host", ""))
+        if not self.any_host and host not in self.hosts:
+            return (403, "This server does not answer to that host name.",
+                    "Open the dashboard at http://127.0.0.1:PORT/ (or add the name to the "
+                    "allowed_hosts setting).")
+        has_key = self._key_ok(headers)
+        if self.network and not has_key and not self._public(scope):
+            return (401, "Missing or wrong API key.",
+                    "This server listens on the network: send its key as x-api-key.")
+        if scope["method"] in SAFE_METHODS:
+            return None
+        origin = headers.get(b"origin")
+        if origin is not None and not self._origin_ok(origin, headers.get(b"host", "")):
+            return (403, "Cross-origin writes are refused.",
+                    "Use the dashboard served by this server (or add the origin to the "
+                    "allowed_origins setting).")
+        if origin is None and headers.get(b"sec-fetch-site") == "cross-site":
+            return (403, "Cross-origin writes are refused.", "")
+        if scope["method"] != "POST":  # PUT, PATCH, DELETE are never simple: preflighted
+            return None
+        ctype = headers.get(b"content-type", "").split(";")[0].strip().lower()
+        if ctype != "application/json" and CLIENT_HEADER not in headers and not has_key:
+            return (403, "Writes must be JSON or carry the x-repokb-client header.",
+                    "Send Content-Type: application/json, or the header x-repokb-client: 1 "
+                    "with a multipart upload (a web page of another site cannot).")
+        return None
+
+    def _origin_ok(self, origin: str, host_header: str) -> bool:
+        origin = origin.rstrip("/").lower()
+        if origin in self.origins:
+            return True
+        parts = urlsplit(origin)
+        return bool(parts.scheme in ("http", "https") and parts.netloc
+                    and parts.netloc == host_header.strip().lower())
+
+    def _key_ok(self, headers: dict[bytes, str]) -> bool:
+        if not self.key:
+            return False
+        given = headers.get(b"x-api-key")
+        if given is None:
+            auth = headers.get(b"authorization", "")
+            given = auth[7:].strip() if auth[:7].lower() == "bearer " else None
+        return given is not None and hmac.compare_digest(given.encode("latin-1"), self.key)
+
+    @staticmethod
+    def _public(scope: Scope) -> bool:
+        path: str = scope.get("path", "")
+        return path == "/" or path.startswith(PUBLIC_PATHS)
