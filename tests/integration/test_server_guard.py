@@ -109,3 +109,29 @@ def test_serve_on_the_network_without_a_key_refuses_to_start(home):
     assert "without an API key" in run.stderr and "REPOKB_API_KEY" in run.stderr
     assert "Traceback" not in run.stderr
     assert not (home / "store").exists()  # refused before opening anything
+
+
+def test_errors_echo_no_input_nor_configuration_and_the_log_has_the_details(tmp_path, home):
+    allowed = tmp_path / "allowed-roots-xyz"
+    (allowed / "proj").mkdir(parents=True)
+    with serve_process(home, api_key=KEY, allow_roots=(allowed,)) as url, \
+            httpx.Client(base_url=url, timeout=60) as http:
+        probes = [
+            http.post("/knowledge/index", json={"path": "/etc/probe-marker-1"}),
+            http.post("/knowledge/index",
+                      json={"path": str(allowed / "proj" / "missing-marker-2")}),
+            http.post("/knowledge/index", json={"path": "relative-marker-3"}),
+            http.get("/knowledge/explain", params={"path": "docs/explain-marker-4.md"}),
+            http.get("/knowledge/jobs/job-marker-5"),
+        ]
+        ids = []
+        for n, response in enumerate(probes, 1):
+            assert response.status_code in (403, 404, 422), response.text
+            text = response.text
+            assert f"marker-{n}" not in text and "allowed-roots-xyz" not in text, text
+            ids.append(response.json()["error"]["request_id"])
+    log = (home.parent / f"serve-{url.rsplit(':', 1)[1]}.log").read_text()
+    for request_id, marker in zip(ids[:4], ("marker-1", "marker-2", "marker-3", "marker-4"),
+                                  strict=True):
+        line = next((ln for ln in log.splitlines() if request_id in ln), "")
+        assert marker in line, (request_id, log[-2000:])

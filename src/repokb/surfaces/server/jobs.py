@@ -6,6 +6,7 @@ run stopped at any point converges on the next run.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
@@ -17,6 +18,7 @@ from typing import Any
 from repokb.errors import RepokbError
 
 _KEEP = 100  # finished jobs remembered
+log = logging.getLogger("repokb.server")
 
 
 class JobCancelled(Exception):
@@ -87,10 +89,13 @@ class Jobs:
         except JobCancelled:
             job.status = "cancelled"
         except RepokbError as exc:
+            log.warning("job %s failed: %s: %s", job.id, type(exc).__name__, exc.message)
             job.status, job.error = "failed", {"message": exc.message, "hint": exc.hint}
-        except Exception as exc:  # the job fails; the server goes on
-            job.status, job.error = "failed", {"message": f"{type(exc).__name__}: {exc}",
-                                               "hint": "See the server log."}
+        except Exception:  # the job fails; the server goes on
+            log.exception("job %s failed unexpectedly", job.id)
+            job.status, job.error = "failed", {
+                "message": "The job failed unexpectedly.",
+                "hint": f"The server log has the details under job {job.id}."}
         finally:
             job.finished_at = time.time()
 

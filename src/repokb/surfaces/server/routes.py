@@ -78,8 +78,8 @@ def ingest(body: S.IngestRequest, svc: Svc) -> dict[str, Any]:
         project = c.project or S.DEFAULT_PROJECT
         key = (project, c.file_path, c.chunk_index)
         if key in seen:
-            raise APIError(422, f"Fragment {i} repeats chunk {c.chunk_index} of {c.file_path}.",
-                           "Each (project, file_path, chunk_index) may appear once per batch.")
+            raise APIError(422, f"Fragment {i} repeats the (project, file_path, chunk_index) of "
+                           "an earlier one.", "Each may appear once per batch.")
         seen.add(key)
         fragments.append(Fragment(project, c.file_path, c.chunk_index, c.content,
                                   c.start_line or 0, c.end_line or 0))
@@ -147,7 +147,7 @@ def jobs(svc: Svc) -> list[dict[str, Any]]:
 def job(job_id: str, svc: Svc) -> dict[str, Any]:
     found = svc.jobs.get(job_id)
     if found is None:
-        raise APIError(404, f"No job {job_id!r}.", "GET /knowledge/jobs lists recent jobs.")
+        raise APIError(404, "No such job.", "GET /knowledge/jobs lists recent jobs.")
     return found.to_json()
 
 

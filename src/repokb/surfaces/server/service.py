@@ -135,9 +135,9 @@ class Service:
         record = indexed_record(self.ws, path, project)
         if record is not None:
             return record
-        where = f" in project {project!r}" if project else ""
-        raise APIError(404, f"{path} is not in the catalog{where}.",
-                       "Upload or index its project first; paths are relative to the project.")
+        raise APIError(404, "That file is not in the catalog.",
+                       "Upload or index its project first; paths are relative to the project.",
+                       log_detail=f"no record for {path!r} in project {project!r}")
 
     def client_config(self) -> dict[str, Any]:
         s = self.settings
@@ -158,25 +158,36 @@ class Service:
                            "Send the key the server was started with (REPOKB_API_KEY).")
 
     def allowed_folder(self, raw: str) -> Path:
-        """The resolved folder if it lies under an allowed root; 403 otherwise."""
-        roots = [user_path(r).resolve() for r in self.settings.allowed_roots]
+        """The resolved folder if it lies under an allowed root; 403 otherwise. Refusals never
+        echo the path nor name the roots: the server log has them, under the request id."""
+        roots = self.allowed_roots()
         if not roots:
-            raise APIError(403, "Server-side indexing is disabled: no allowed roots are "
-                           "configured.", "Start the server with --allow-root DIR (or set "
-                           "REPOKB_ALLOWED_ROOTS), or upload files from the dashboard.")
+            raise APIError(403, "Server-side indexing is disabled on this server.",
+                           "Upload files from the dashboard instead (the server's operator "
+                           "can allow folders with --allow-root).")
         if "\x00" in raw:
             raise APIError(422, "The path contains a NUL character.")
         path = user_path(raw)
         if not path.is_absolute() or ".." in path.parts:
-            raise APIError(403, f"{raw} is not an absolute path under an allowed root.",
-                           "Give the folder's absolute path, without '..'.")
+            raise APIError(403, "The path must be absolute and free of '..'.",
+                           "Give the folder's absolute path on the server.",
+                           log_detail=f"path {raw!r} is relative or has '..'")
         resolved = path.resolve()
-        if not any(resolved == r or resolved.is_relative_to(r) for r in roots):
-            raise APIError(403, f"{raw} is outside the allowed roots.",
-                           "Allowed: " + ", ".join(str(r) for r in roots))
+        if not within(resolved, roots):
+            raise APIError(403, "That folder is not one this server may index.",
+                           "Ask the server's operator which folders are allowed.",
+                           log_detail=f"{raw!r} resolves to {resolved}, outside {roots}")
         if not resolved.is_dir():
-            raise APIError(422, f"{raw} is not a folder.", "Give a project folder to index.")
+            raise APIError(422, "That path is not a folder.", "Give a project folder to index.",
+                           log_detail=f"{raw!r} is not a folder")
         return resolved
+
+    def allowed_roots(self) -> list[Path]:
+        return [user_path(r).resolve() for r in self.settings.allowed_roots]
+
+
+def within(path: Path, roots: list[Path]) -> bool:
+    return any(path == r or path.is_relative_to(r) for r in roots)
 
 
 def _lower_priority() -> None:
