@@ -6,12 +6,14 @@ discover -> SourceFile -> classify -> Classification -> chunk -> Chunk -> embed 
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 
 class Kind(StrEnum):
@@ -72,6 +74,17 @@ class SourceFile:
     @property
     def absolute(self) -> Path:
         return self.root / self.path
+
+    def open(self) -> BinaryIO:
+        """The file, read-only, never through a symlink: not one at the file itself, and not a
+        folder swapped for one after the walk (its real folder must still lie in the root)."""
+        path = self.absolute
+        folder = os.path.realpath(path.parent)
+        root = str(self.root)
+        if folder != root and not folder.startswith(root.rstrip(os.sep) + os.sep):
+            raise OSError(errno.ELOOP, "its folder now leads outside the project root")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        return os.fdopen(fd, "rb")
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,11 @@ no page of another site, no foreign Host, no host on the network may write."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import time
 
 import httpx
 import pytest
@@ -15,7 +17,7 @@ from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
-from ..conftest import serve_process
+from ..conftest import serve_process, write
 
 pytestmark = pytest.mark.integration
 KEY = "guard-key"
@@ -135,3 +137,33 @@ def test_errors_echo_no_input_nor_configuration_and_the_log_has_the_details(tmp_
                                   strict=True):
         line = next((ln for ln in log.splitlines() if request_id in ln), "")
         assert marker in line, (request_id, log[-2000:])
+
+
+def test_a_symlink_swapped_in_after_submit_is_refused(tmp_path, home):
+    """TOCTOU: the roots are checked again when the job runs, on the real path."""
+    allowed, outside = tmp_path / "allowed", tmp_path / "outside"
+    for n in range(120):  # a slow first job keeps the second one queued
+        write(allowed / "slow", f"docs/page{n}.md",
+              f"# Page {n}\n\nNotes number {n} about the release checklist of module {n * 7}.\n")
+    write(allowed / "race", "README.md", "# Race\n\nAn allowed project with its readme.\n")
+    write(outside, "README.md", "# Outside\n\nThe zanzibar-quokka payroll secret plan.\n")
+    with serve_process(home, api_key=KEY, allow_roots=(allowed,)) as url, \
+            httpx.Client(base_url=url, timeout=60) as http:
+        slow = http.post("/knowledge/index", json={"path": str(allowed / "slow")}).json()
+        race = http.post("/knowledge/index", json={"path": str(allowed / "race")}).json()
+        assert race["status"] == "queued"
+        shutil.rmtree(allowed / "race")
+        (allowed / "race").symlink_to(outside, target_is_directory=True)
+        states = {}
+        for job in (slow, race):
+            while (state := http.get(f"/knowledge/jobs/{job['id']}").json())["status"] in (
+                    "queued", "running"):
+                time.sleep(0.2)
+            states[job["id"]] = state
+        assert states[slow["id"]]["status"] == "done", states
+        refused = states[race["id"]]
+        assert refused["status"] == "failed" and "no longer" in refused["error"]["message"]
+        assert str(outside) not in json.dumps(refused)
+        hits = http.post("/knowledge/search", json={"query": "zanzibar-quokka payroll"}).json()
+        assert all("zanzibar" not in h["content"] for h in hits)
+        assert "race" not in http.get("/knowledge/stats").json()["by_project"]

@@ -94,3 +94,44 @@ def test_project_names_and_bad_roots(tmp_path):
     file = write(tmp_path, "f.txt", "x")
     with pytest.raises(InputError):
         resolve_roots([file], None)
+
+
+def test_a_folder_swapped_for_a_symlink_during_the_walk_is_not_entered(tmp_path):
+    """The walk listed `b` as a folder; it becomes a link outside before the walk enters it."""
+    import shutil
+
+    from repokb.models import SkippedPath, SourceFile
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    root, outside = tmp_path / "proj", tmp_path / "outside"
+    (root / "b").mkdir(parents=True)
+    (root / "a.md").write_text("# A\n")
+    (root / "b" / "inner.md").write_text("# Inner\n")
+    (root / "c.md").write_text("# C\n")  # listed after b
+    outside.mkdir()
+    (outside / "stolen.md").write_text("# Outside the project\n")
+    walk = discover(ProjectRoot("proj", root.resolve()))
+    first = next(walk)
+    assert isinstance(first, SourceFile) and first.path == "a.md"
+    shutil.rmtree(root / "b")
+    (root / "b").symlink_to(outside, target_is_directory=True)
+    rest = list(walk)
+    files = [i.path for i in rest if isinstance(i, SourceFile)]
+    assert files == ["c.md"]
+    skipped = next(i for i in rest if isinstance(i, SkippedPath) and i.path == "b")
+    assert "outside the project root" in skipped.reason
+
+
+def test_a_file_swapped_for_a_symlink_after_the_walk_is_not_read(tmp_path):
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "notes.md").write_text("# Notes\n")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside the project\n")
+    (item,) = list(discover(ProjectRoot("proj", root.resolve())))
+    (root / "notes.md").unlink()
+    (root / "notes.md").symlink_to(secret)
+    with pytest.raises(OSError):
+        item.open()

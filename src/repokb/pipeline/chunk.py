@@ -38,7 +38,7 @@ class ChunkedFile:
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
     """(text, sha256 of the bytes); FileProblem for unreadable, oversize or non-UTF-8 files."""
     try:
-        with file.absolute.open("rb") as fh:
+        with file.open() as fh:
             data = fh.read(max_bytes + 1)
     except OSError as exc:
         raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc

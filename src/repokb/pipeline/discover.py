@@ -124,6 +124,10 @@ def _walk(
     project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: _IgnoreRules,
     config: RepoConfig | None,
 ) -> Iterator[SourceFile | SkippedPath]:
+    if not _inside(project.root, abs_dir):
+        yield _skip(project, rel_dir or ".", "folder now leads outside the project root "
+                    "(a symlink swapped in during the walk): not entered", "unknown", True)
+        return
     pushed = rules.push(rel_dir, abs_dir)
     try:
         try:
@@ -137,6 +141,14 @@ def _walk(
             yield from _visit(project, entry, rel, rules, config)
     finally:
         rules.pop(pushed)
+
+
+def _inside(root: Path, folder: Path) -> bool:
+    """Whether a folder, symlinks resolved now, still lies in the (real) project root: checked
+    on entering each folder, so a folder replaced by a symlink after it was listed is not
+    followed out of the project."""
+    real = os.path.realpath(folder)
+    return real == str(root) or real.startswith(str(root).rstrip(os.sep) + os.sep)
 
 
 def _visit(

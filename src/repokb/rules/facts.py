@@ -114,7 +114,7 @@ class FileFacts:
         if self.content is not None:
             return self.content[: self.limits.head_bytes]
         try:
-            with self.file.absolute.open("rb") as fh:
+            with self.file.open() as fh:
                 return fh.read(self.limits.head_bytes)
         except OSError:
             return b""

@@ -20,13 +20,14 @@ import anyio
 
 from repokb import service as shared
 from repokb.embedders import Embedder
+from repokb.errors import InputError
 from repokb.explain import indexed_record
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
 from repokb.pipeline.discover import ProjectRoot, resolve_roots, user_path
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
-from repokb.surfaces.server.errors import APIError
+from repokb.surfaces.server.errors import APIError, log
 from repokb.surfaces.server.jobs import Job, Jobs
 from repokb.workspace import Workspace
 
@@ -106,9 +107,21 @@ class Service:
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         _lower_priority()  # searches first: the job's thread yields the CPU to them
         with self._write:  # jobs queue behind uploads rather than fail
-            report = self._indexer_for_jobs().run([ProjectRoot(job.project, Path(job.path))],
+            root = self._still_allowed(job)
+            report = self._indexer_for_jobs().run([ProjectRoot(job.project, root)],
                                                   flush=job.flush, progress=progress)
         return report.summary()
+
+    def _still_allowed(self, job: Job) -> Path:
+        """The roots are checked again when the job runs, on the real path: a folder swapped
+        for a symlink after the job was queued is refused (the walk then checks every folder
+        it enters)."""
+        real = Path(job.path).resolve()
+        if real != Path(job.path) or not within(real, self.allowed_roots()) or not real.is_dir():
+            log.warning("job %s refused: %s now resolves to %s", job.id, job.path, real)
+            raise InputError("The folder changed after the job was queued and is no longer "
+                             "one this server may index.", hint="Queue the job again.")
+        return real
 
     def _indexer_for_jobs(self) -> Indexer:
         """Jobs embed with their own model session, opened on the (niced) job thread: the ONNX
