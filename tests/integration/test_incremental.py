@@ -112,14 +112,16 @@ def test_insert_at_top_reuses_shifted_vectors(ws, repo):
 def test_read_error_is_recorded_and_its_chunks_removed(ws, repo, monkeypatch):
     run(ws, repo)
     os.utime(repo / "calc/more.py", (1, 1))  # changed mtime: the file must be read again
-    real_open = Path.open
+    from repokb.models import SourceFile
 
-    def deny(self: Path, *args: object, **kwargs: object):
-        if self.name == "more.py":
+    real_open = SourceFile.open
+
+    def deny(self: SourceFile):
+        if self.path.endswith("more.py"):
             raise PermissionError(13, "Permission denied")
-        return real_open(self, *args, **kwargs)
+        return real_open(self)
 
-    monkeypatch.setattr(Path, "open", deny)
+    monkeypatch.setattr(SourceFile, "open", deny)
     summary = run(ws, repo)
     assert summary == {"files_seen": 3, "files_indexed": 2, "files_failed": 1,
                        "chunks_unchanged": 4, "chunks_pruned": 2}
