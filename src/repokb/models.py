@@ -70,10 +70,11 @@ class SourceFile:
     path: str  # canonical: relative to root, POSIX separators, NFC
     size: int
     mtime_ns: int
+    disk_path: str = ""  # the spelling on disk when it differs from `path` (an NFD name)
 
     @property
     def absolute(self) -> Path:
-        return self.root / self.path
+        return self.root / (self.disk_path or self.path)
 
     def open(self) -> BinaryIO:
         """The file, read-only, never through a symlink: not one at the file itself, and not a

@@ -49,6 +49,9 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
         if not path.is_dir():
             raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
         root = path.resolve()
+        if not utf8(str(root)):
+            raise InputError(f"The folder's path is not valid UTF-8: {escaped(str(root))}",
+                             hint="Rename the folder (or a parent) to a UTF-8 name.")
         roots.append(ProjectRoot(name=project or canonical(root.name) or "root", root=root))
     names = [r.name for r in roots]
     duplicates = {n for n in names if names.count(n) > 1}
@@ -74,6 +77,35 @@ def canonical(path: str) -> str:
     text = unicodedata.normalize("NFC", path.replace(os.sep, "/"))
     parts = [p for p in text.split("/") if p not in ("", ".")]
     return "/".join(parts)
+
+
+def utf8(name: str) -> bool:
+    """Whether a name from the file system is text (not bytes smuggled in as surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def escaped(name: str) -> str:
+    """A printable, storable spelling of a name that is not UTF-8 (`bad\\xffname.md`)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
+def record_names(names: list[str]) -> dict[str, str]:
+    """The name each entry of one folder is recorded under: its NFC form, except that two
+    entries spelling one name differently (NFC and NFD, both possible on Linux) never share a
+    record: the NFC spelling on disk keeps the NFC name, the others keep their own."""
+    taken: dict[str, str] = {}
+    by_nfc: dict[str, list[str]] = {}
+    for name in names:
+        by_nfc.setdefault(unicodedata.normalize("NFC", name), []).append(name)
+    for nfc, spellings in by_nfc.items():
+        first = nfc if nfc in spellings else spellings[0]
+        for name in spellings:
+            taken[name] = nfc if name == first else name
+    return taken
 
 
 class _IgnoreRules:
@@ -136,8 +168,15 @@ def _walk(
             yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
                         "unknown", True)
             return
+        names = record_names([e.name for e in entries if utf8(e.name)])
         for entry in entries:
-            rel = canonical(f"{rel_dir}/{entry.name}" if rel_dir else entry.name)
+            if entry.name not in names:
+                rel = f"{rel_dir}/{escaped(entry.name)}" if rel_dir else escaped(entry.name)
+                yield _skip(project, rel, "name is not valid UTF-8: recorded, not indexed "
+                            "(rename it to index it)", "unknown", entry.is_dir())
+                continue
+            name = names[entry.name]
+            rel = f"{rel_dir}/{name}" if rel_dir else name
             yield from _visit(project, entry, rel, rules, config)
     finally:
         rules.pop(pushed)
@@ -177,8 +216,10 @@ def _visit(
     elif rules.matches(rel, is_dir=False):
         yield _skip(project, rel, "ignored by .gitignore", "unknown", False)
     else:
+        disk = os.path.relpath(entry.path, project.root).replace(os.sep, "/")
         yield SourceFile(project=project.name, root=project.root, path=rel,
-                         size=st.st_size, mtime_ns=st.st_mtime_ns)
+                         size=st.st_size, mtime_ns=st.st_mtime_ns,
+                         disk_path=disk if disk != rel else "")
 
 
 def _dir_skip_reason(

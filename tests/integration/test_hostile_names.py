@@ -1,0 +1,62 @@
+"""File names and contents that once took a run down or lost a file, through the installed CLI:
+undecodable bytes, NFC/NFD twins, terminal escape sequences."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.integration
+NFC, NFD = "caf\u00e9.md", "cafe\u0301.md"
+
+
+def repokb(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("repokb")
+    assert exe, "the installed CLI"
+    env = {**os.environ, "REPOKB_HOME": str(home), "COLUMNS": "200"}
+    return subprocess.run([exe, *args], env=env, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> Path:
+    root = tmp_path / "hostile"
+    root.mkdir()
+    (root / "good.md").write_text("# Good\n\nA good readme with enough words to be a chunk.\n")
+    bad = os.path.join(os.fsencode(root), b"bad\xffname.md")
+    with open(bad, "wb") as fh:
+        fh.write(b"# Bad\n\nA file whose name is not UTF-8 at all, with enough text.\n")
+    os.mkdir(os.path.join(os.fsencode(root), b"dir\xfe"))
+    (root / NFC).write_text("# Composed\n\nThe zebra-orchid recipe, composed spelling.\n")
+    (root / NFD).write_text("# Decomposed\n\nThe walrus-tulip recipe, decomposed spelling.\n")
+    return root
+
+
+def test_undecodable_names_are_recorded_and_twins_both_kept(tmp_path, hostile):
+    home = tmp_path / "home"
+    dry = repokb(home, "index", str(hostile), "--dry-run", "--json")
+    assert dry.returncode == 0, dry.stderr
+    run = repokb(home, "index", str(hostile), "--json")
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    out = json.loads(run.stdout)
+    by_path = {f["path"]: f for f in out["files"]}
+    assert "not valid UTF-8" in by_path["bad\\xffname.md"]["reasons"][0]
+    assert "not valid UTF-8" in by_path["dir\\xfe"]["reasons"][0]
+    # Both spellings of café are files of their own, each with its own content.
+    assert {NFC, NFD} <= set(by_path) and by_path[NFC]["chunks"] == by_path[NFD]["chunks"] == 1
+    assert out["summary"]["files_indexed"] == 3
+    assert dry.returncode == 0 and json.loads(dry.stdout)["summary"]["files_indexed"] == 3
+    for word, path in (("zebra-orchid", NFC), ("walrus-tulip", NFD)):
+        hits = json.loads(repokb(home, "search", word, "--json").stdout)
+        assert hits[0]["path"] == path and word in hits[0]["content"]
+    again = json.loads(repokb(home, "index", str(hostile), "--json").stdout)["summary"]
+    assert again["chunks_embedded"] == 0 and again["files_failed"] == 0  # stable records
+    verify = repokb(home, "verify", "--json")
+    assert verify.returncode == 0 and json.loads(verify.stdout)["ok"]
+    why = repokb(home, "explain", "bad\\xffname.md", "--project", "hostile")
+    assert why.returncode == 0 and "not valid UTF-8" in why.stdout
