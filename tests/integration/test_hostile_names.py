@@ -60,3 +60,33 @@ def test_undecodable_names_are_recorded_and_twins_both_kept(tmp_path, hostile):
     assert verify.returncode == 0 and json.loads(verify.stdout)["ok"]
     why = repokb(home, "explain", "bad\\xffname.md", "--project", "hostile")
     assert why.returncode == 0 and "not valid UTF-8" in why.stdout
+
+
+def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path):
+    root = tmp_path / "escapes"
+    root.mkdir()
+    name = "\x1b]0;pwned\x07title[bold]x.md"  # OSC retitle + rich markup in a name
+    (root / name).write_text("# Quokka tunnels\n\n\x1b[2J\x1b[H The quokka tunnel inventory "
+                             "lists every burrow \x9b31m and \u202eevil\u202c text.\n")
+    (root / "mod.py").write_text('def quokka_\u202eburrow():\n    """Count \x1b[5mthe quokka '
+                                 'burrows in the tunnel."""\n    return 42\n')
+    home = tmp_path / "home"
+    assert repokb(home, "index", str(root)).returncode == 0
+    outputs = [repokb(home, "search", "quokka tunnel burrows"),
+               repokb(home, "search", "quokka tunnel burrows", "--explain"),
+               repokb(home, "search", "quokka tunnel burrows", "--context"),
+               repokb(home, "explain", name, "--project", "escapes"),
+               repokb(home, "explain", str(root / name)),
+               repokb(home, "stats")]
+    for run in outputs:
+        assert run.returncode == 0, run.stderr
+        for raw in ("\x1b", "\x07", "\x9b", "\u202e"):
+            assert raw not in run.stdout and raw not in run.stderr, (run.args, run.stdout)
+    search = outputs[0].stdout
+    assert "\\x1b]0;pwned\\x07title[bold]x.md" in search  # shown, escaped, not obeyed
+    assert "\\x1b[2J" in search and "\\u202e" in search
+    assert "\\x1b]0;pwned" in outputs[3].stdout
+    as_json = repokb(home, "search", "quokka tunnel burrows", "--json")
+    assert "\x9b" not in as_json.stdout and "\x1b" not in as_json.stdout
+    hits = json.loads(as_json.stdout)  # JSON keeps the exact text
+    assert any("\x1b[2J" in h["content"] and "\x9b" in h["content"] for h in hits)

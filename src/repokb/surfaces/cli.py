@@ -12,10 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from repokb.errors import InputError, RepokbError
 from repokb.settings import Settings
+from repokb.surfaces.printable import json_safe, printable
 
 app = typer.Typer(
     name="repokb",
@@ -45,7 +47,12 @@ def _workspace(home: Path | None, settings: Settings | None = None) -> Iterator[
 
 
 def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
+
+
+def _safe(value: Any) -> str:
+    """Text from a file (a path, a name, a reason) for a line printed with rich markup."""
+    return escape(printable(str(value)))
 
 
 def _dispatch(home: Path | None, op: str, args: dict[str, Any],
@@ -146,7 +153,7 @@ def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
         task = bar.add_task("indexing", total=None, path="")
 
         def progress(path: str, done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, path=path[-60:])
+            bar.update(task, completed=done, total=total, path=_safe(path[-60:]))
 
         return ws.indexer.run(roots, flush=flush, progress=progress)
 
@@ -195,7 +202,7 @@ def _print_breakdown(report: Any) -> None:
     if reasons:
         out.print("[bold]not indexed because[/bold]:")
         for reason, n in reasons.most_common(12):
-            out.print(f"  {n:>6}  {reason}", markup=False, highlight=False)
+            out.print(f"  {n:>6}  {printable(reason)}", markup=False, highlight=False)
     redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
     if redacted:
         out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
@@ -246,7 +253,7 @@ def search(
 
         settings = Settings.load(home=home)
         block = format_context([Hit(**h) for h in hits], settings.context_min_similarity)
-        sys.stdout.write(block or "No fragment reaches context_min_similarity "
+        sys.stdout.write(printable(block) or "No fragment reaches context_min_similarity "
                          f"({settings.context_min_similarity}).\n")
         return
     if as_json:
@@ -256,8 +263,10 @@ def search(
         out.print("No results.")
         return
     for n, h in enumerate(hits, 1):
-        symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
-        out.print(f"[bold]{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
+        h = printable(h)  # everything in a hit came from a file
+        symbol = f"  [cyan]{escape(h['symbol'])}[/cyan]" if h["symbol"] else ""
+        out.print(f"[bold]{n}. {escape(h['project'])}/{escape(h['path'])}:"
+                  f"{h['start_line']}-{h['end_line']}"
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
         if explain:
             out.print(_provenance_line(h["provenance"]), highlight=False)
@@ -301,12 +310,14 @@ def explain(
     if as_json:
         _print_json(record)
         return
+    record = printable(record)  # paths, reasons and signals came from files
     c = record.get("classification") or {}
-    out.print(f"[bold]{record['project']}/{record['path']}[/bold]: {record['status']}"
-              + (f" ({record['reason']})" if record.get("reason") else ""),
+    out.print(f"[bold]{escape(record['project'])}/{escape(record['path'])}[/bold]: "
+              f"{record['status']}"
+              + (f" ({escape(record['reason'])})" if record.get("reason") else ""),
               highlight=False)
     if record.get("inside"):
-        out.print(f"  inside skipped directory: {record['inside']}", highlight=False)
+        out.print(f"  inside skipped directory: {escape(record['inside'])}", highlight=False)
     for key in ("kind", "subkind", "language", "knowledge_role", "index_policy", "confidence",
                 "flags", "rules", "package", "classifier_version", "config_path"):
         if c.get(key) not in (None, [], ""):
@@ -332,7 +343,7 @@ def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
-            table.add_row(name, str(n))
+            table.add_row(_safe(name), str(n))
         out.print(table)
 
 
@@ -354,7 +365,7 @@ def verify(
                   f"project(s); {len(report['orphans'])} orphan file(s), "
                   f"{len(report['mismatched'])} file(s) with a different chunk count")
         for path in (report["orphans"] + report["mismatched"])[:20]:
-            out.print(f"  {path}")
+            out.print(f"  {_safe(path)}")
         if not report["ok"] and report["repaired"]:
             out.print("Run `repokb index` on the project to rebuild the forgotten files.")
     if not report["ok"] and not report["repaired"]:
@@ -394,7 +405,7 @@ def watch(
     with _workspace(home) as ws:
         ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
         with owner.OwnerServer(ws, threading.Lock()) as server:
-            out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
+            out.print(f"watching {', '.join(_safe(r.root) for r in roots)} (Ctrl-C to stop)")
             previous = signal.signal(signal.SIGINT, interrupt)
             try:
                 watch_and_index(ws, roots, server.write_lock, report,
@@ -415,7 +426,7 @@ def flush(
     if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
         raise typer.Exit(1)
     deleted = _dispatch(home, "flush", {"project": project})
-    out.print(f"Flushed {target}: {deleted} chunks deleted.")
+    out.print(f"Flushed {_safe(target)}: {deleted} chunks deleted.")
 
 
 @app.command()
@@ -448,9 +459,9 @@ def main() -> None:
     try:
         app(standalone_mode=False)
     except RepokbError as exc:
-        err.print(f"[red]error:[/red] {exc.message}", markup=True, highlight=False)
+        err.print(f"[red]error:[/red] {_safe(exc.message)}", markup=True, highlight=False)
         if exc.hint:
-            err.print(f"[dim]hint:[/dim] {exc.hint}", highlight=False)
+            err.print(f"[dim]hint:[/dim] {_safe(exc.hint)}", highlight=False)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         err.print("interrupted: the next run picks up where this one stopped.")
