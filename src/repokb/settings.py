@@ -55,6 +55,9 @@ class Settings:
         "length first. Measured on 2 cores: 4 gives the best throughput (~53 chunks/s) at "
         "~400 MB peak; 32 gives ~35 chunks/s at ~1.5 GB. int8 compute embeds one text per call "
         "(its vectors would otherwise depend on their batch mates).")
+    max_chunks_per_file: int = _setting(
+        5000, "Most chunks indexed from one file; the rest are counted and the file's record "
+        "says so (bounds the memory and time one file can take).")
     buffer_chunks: int = _setting(
         512, "Chunks buffered before embedding and writing; bounds indexing memory."
     )

@@ -129,7 +129,7 @@ class Indexer:
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
         chunked = chunk_file(item, c, text, content_hash, self.plan,
-                             self.settings.min_chunk_chars)
+                             self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
@@ -155,10 +155,16 @@ class Indexer:
         return report
 
     # -- uploads (the server): the same stages without a walk -------------------------------
-    def ingest_file(self, project: str, path: str, data: bytes) -> RunReport:
+    def ingest_file(self, project: str, path: str, data: bytes,
+                    ahead: dict[str, list[float]] | None = None) -> RunReport:
         from repokb.pipeline.uploads import ingest_file
 
-        return ingest_file(self, project, path, data)
+        return ingest_file(self, project, path, data, ahead)
+
+    def embed_ahead(self, project: str, path: str, data: bytes) -> dict[str, list[float]]:
+        from repokb.pipeline.uploads import embed_ahead
+
+        return embed_ahead(self, project, path, data)
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
         from repokb.pipeline.uploads import ingest_fragments
@@ -267,7 +273,7 @@ class ProjectRun:
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
         chunked = chunk_file(file, c, text, content_hash, self.indexer.plan,
-                             self.settings.min_chunk_chars)
+                             self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:
@@ -282,9 +288,10 @@ class ProjectRun:
         self.counts["files_indexed"] += 1
         self.counts["chunks_unchanged"] += entry.chunks
         if entry.mtime_ns != file.mtime_ns:
-            self.catalog.put(self.root.name, file.path, status="indexed", size=file.size,
-                             mtime_ns=file.mtime_ns, content_hash=entry.content_hash,
-                             classification=c, chunks=entry.chunks)
+            self.catalog.put(self.root.name, file.path, status="indexed", reason=entry.reason,
+                             size=file.size, mtime_ns=file.mtime_ns,
+                             content_hash=entry.content_hash, classification=c,
+                             chunks=entry.chunks)
         self.report.record(file.path, c, entry.chunks, project=self.root.name)
 
     def _skipped(self, file: SourceFile, entry: Entry | None, c: Classification,
@@ -319,13 +326,14 @@ class ProjectRun:
         with self.catalog.transaction():
             for item in self.pending:
                 f = item.file
-                self.catalog.put(self.root.name, f.path, status="indexed", size=f.size,
-                                 mtime_ns=f.mtime_ns, content_hash=item.content_hash,
+                self.catalog.put(self.root.name, f.path, status="indexed", reason=item.note,
+                                 size=f.size, mtime_ns=f.mtime_ns,
+                                 content_hash=item.content_hash,
                                  classification=item.classification, chunks=len(item.chunks))
         for item in self.pending:
             self.counts["files_indexed"] += 1
             self.report.record(item.file.path, item.classification, len(item.chunks),
-                               project=self.root.name)
+                               item.note or None, project=self.root.name)
         self.pending, self.pending_chunks = [], 0
 
     def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:

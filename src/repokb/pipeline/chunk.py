@@ -33,6 +33,16 @@ class ChunkedFile:
     chunks: list[Chunk]
     dropped: Counter[str] = field(default_factory=Counter)
     secrets_redacted: int = 0
+    over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
+
+    @property
+    def note(self) -> str:
+        """The reason recorded with an indexed file that was not indexed whole."""
+        if not self.over_limit:
+            return ""
+        kept = len(self.chunks)
+        return (f"only the first {kept:,} of {kept + self.over_limit:,} chunks indexed "
+                "(max_chunks_per_file)")
 
 
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
@@ -59,7 +69,9 @@ def decode_text(data: bytes) -> tuple[str, str]:
 
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
-               plan: EmbedPlan, min_chars: int = 40) -> ChunkedFile:
+               plan: EmbedPlan, min_chars: int = 40,
+               max_chunks: int | None = None) -> ChunkedFile:
+    """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit)."""
     mode = mode_for(c.language)
     redacted = redact(text, mode)
     text = redacted.text
@@ -70,7 +82,11 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         pieces = fixed_windows(text)
     dropped: Counter[str] = Counter()
     chunks: list[Chunk] = []
+    over = 0
     for piece in pieces:
+        if max_chunks is not None and len(chunks) >= max_chunks:
+            over += 1  # the rest of a huge file: counted, never enriched nor held
+            continue
         if len(piece.content.strip()) < min_chars:
             dropped["too_short"] += 1
             continue
@@ -81,4 +97,6 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             dropped["llm_transcript"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks), plan))
-    return ChunkedFile(file, c, content_hash, chunks, dropped, len(redacted.findings))
+    if over:
+        dropped["over_max_chunks_per_file"] = over
+    return ChunkedFile(file, c, content_hash, chunks, dropped, len(redacted.findings), over)

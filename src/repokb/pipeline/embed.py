@@ -17,9 +17,20 @@ class Vectorizer:
     def __init__(self, embedder: Callable[[], Embedder], lexical: LexicalEncoder) -> None:
         self._embedder = embedder  # loaded on first use: an unchanged re-index never needs it
         self.lexical = lexical
+        self.ahead: dict[str, list[float]] = {}  # text_hash -> vector embedded beforehand
+
+    def dense(self, chunks: list[Chunk]) -> dict[str, list[float]]:
+        """Dense vectors by text hash, computed now (uploads embed before taking the lock)."""
+        fresh = {c.text_hash: c for c in chunks}
+        if not fresh:
+            return {}
+        vectors = self._embedder().embed_documents([c.embed_text for c in fresh.values()],
+                                                   [c.token_limit for c in fresh.values()])
+        return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
+        reuse = {**self.ahead, **reuse}
         fresh = {c.text_hash: c for c in chunks if c.text_hash not in reuse}
         texts = [c.embed_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]

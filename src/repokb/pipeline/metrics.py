@@ -49,6 +49,9 @@ class Tally:
         }
 
 
+_BLOCK = 256  # rows per matrix product in NearDuplicates.check
+
+
 class NearDuplicates:
     """Cosine similarity of each new vector against every vector seen earlier in the run.
 
@@ -72,18 +75,23 @@ class NearDuplicates:
         places = np.array([(self._file_ids.setdefault((c.project, c.path), len(self._file_ids)),
                             c.start_line, c.end_line) for c in chunks], dtype=np.int64)
         self._append(batch, places)
-        total, first = self._count, self._count - len(chunks)
-        # One matrix product per batch; only the few pairs above the threshold are then
-        # checked: a row counts pairs with earlier vectors only, and never with an
-        # overlapping piece of its own file.
-        rows, cols = np.nonzero(batch @ self._vectors[:total].T >= self.threshold)
-        earlier = cols < first + rows
-        rows, cols = rows[earlier], cols[earlier]
-        mine, theirs = places[rows], self._places[cols]
-        overlapping = ((mine[:, 0] == theirs[:, 0]) & (theirs[:, 1] <= mine[:, 2])
-                       & (mine[:, 1] <= theirs[:, 2]))
+        first = self._count - len(chunks)
+        # One matrix product per block of rows (a block times everything seen: memory grows
+        # with the run, never with the square of one file's chunks); only the few pairs above
+        # the threshold are then checked: a row counts pairs with earlier vectors only, and
+        # never with an overlapping piece of its own file.
         near = np.zeros(len(chunks), dtype=bool)
-        near[rows[~overlapping]] = True
+        for start in range(0, len(chunks), _BLOCK):
+            block = batch[start:start + _BLOCK]
+            seen = first + start + len(block)  # vectors up to this block's last row
+            rows, cols = np.nonzero(block @ self._vectors[:seen].T >= self.threshold)
+            rows = rows + start
+            earlier = cols < first + rows
+            rows, cols = rows[earlier], cols[earlier]
+            mine, theirs = places[rows], self._places[cols]
+            overlapping = ((mine[:, 0] == theirs[:, 0]) & (theirs[:, 1] <= mine[:, 2])
+                           & (mine[:, 1] <= theirs[:, 2]))
+            near[rows[~overlapping]] = True
         return [bool(v) for v in near]
 
     def _append(self, batch: np.ndarray, places: np.ndarray) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from repokb.contamination import llm_transcript
 from repokb.models import ChunkPiece, Classification, Fragment, SourceFile
-from repokb.pipeline.chunk import ChunkedFile
+from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import ProjectRoot
 from repokb.pipeline.enrich import enrich
@@ -32,15 +32,44 @@ if TYPE_CHECKING:
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def ingest_file(indexer: Indexer, project: str, path: str, data: bytes) -> RunReport:
-    """Index one file given in memory. `path` must already be canonical."""
+def embed_ahead(indexer: Indexer, project: str, path: str, data: bytes) -> dict[str, list[float]]:
+    """The dense vectors an upload will need, computed before the write lock is taken (the
+    model's work is most of an upload's time): `ingest_file(..., ahead=...)` then writes under
+    the lock without embedding. Only reads the catalog and the store."""
+    assert indexer._store_factory and indexer._vectorizer_factory
+    s = indexer.settings
+    file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
+    c = indexer.classifier(ProjectRoot(project, UPLOAD_ROOT)).classify(file, data)
+    if not c.index_policy.admits_content:
+        return {}
+    try:
+        text, content_hash = decode_text(data)
+    except FileProblem:
+        return {}
+    entry = indexer.catalog.get(project, path)
+    if entry and entry.status == "indexed" and entry.content_hash == content_hash:
+        return {}  # unchanged: nothing to embed
+    chunked = chunk_file(file, c, text, content_hash, indexer.plan, s.min_chunk_chars,
+                         s.max_chunks_per_file)
+    stored = {str(p.payload.get("text_hash"))
+              for p in indexer._store_factory().file_points(project, path)}
+    return indexer._vectorizer_factory().dense(
+        [chunk for chunk in chunked.chunks if chunk.text_hash not in stored])
+
+
+def ingest_file(indexer: Indexer, project: str, path: str, data: bytes,
+                ahead: dict[str, list[float]] | None = None) -> RunReport:
+    """Index one file given in memory. `path` must already be canonical; `ahead` holds
+    vectors `embed_ahead` computed for it."""
     from repokb.pipeline import ProjectRun
 
     assert indexer._store_factory and indexer._vectorizer_factory
     started = time.perf_counter()
     report = RunReport(metrics=indexer.metrics())
+    vectorizer = indexer._vectorizer_factory()
+    vectorizer.ahead = ahead or {}
     run = ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
-                      indexer._vectorizer_factory(), report, None)
+                      vectorizer, report, None)
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
     run.add_file(file, indexer.catalog.get(project, path), data)
     run.write_pending()

@@ -88,8 +88,10 @@ class Service:
                 "embedded": counts["chunks_embedded"]}
 
     def ingest_file(self, project: str, path: str, data: bytes) -> dict[str, Any]:
+        # The model's work happens before the lock: a big file holds it only for its writes.
+        ahead = self.ws.indexer.embed_ahead(project, path, data)
         with self.writing():
-            report = self.ws.indexer.ingest_file(project, path, data)
+            report = self.ws.indexer.ingest_file(project, path, data, ahead)
         record = indexed_record(self.ws, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary()}
