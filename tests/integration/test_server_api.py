@@ -400,3 +400,24 @@ def test_health_docs_and_dashboard_need_no_internet(client):
     assert {"node_modules", ".git", "__pycache__", ".venv", "dist", "build"} <= set(
         config["skip_dirs"])
     assert json.dumps(config).count(KEY) == 0
+
+
+def test_an_upload_embeds_before_taking_the_write_lock_and_big_files_are_capped(
+        make_client, real_embedder, monkeypatch):
+    client = make_client(max_chunks_per_file=5)
+    lock = client.app.state.service.write_lock
+    held_while_embedding: list[bool] = []
+    embed = real_embedder.embed_documents
+
+    def spy(*args, **kwargs):
+        held_while_embedding.append(lock.locked())
+        return embed(*args, **kwargs)
+
+    monkeypatch.setattr(real_embedder, "embed_documents", spy)
+    text = "".join(f"def handler_{n}(request):\n    return request.respond({n} * 3 + 7)\n\n\n"
+                   for n in range(12))
+    record = ingest_file(client, "src/handlers.py", text).json()
+    assert held_while_embedding == [False]  # one model call, before the lock
+    assert record["chunks"] == 5 and "first 5 of 12 chunks" in record["reason"]
+    assert record["counts"]["chunks_dropped_over_max_chunks_per_file"] == 7
+    assert points(client) == 5

@@ -142,3 +142,37 @@ def test_only_code_shaped_words_or_one_word_queries_name_symbols():
     assert plan("how does topologicalSort order nodes").symbols == ("topologicalsort",)
     assert plan("InvoiceRepository").symbols == ("invoicerepository",)
     assert plan("database timeout").symbols == ()  # plain words are not names
+
+
+def test_near_duplicates_in_blocks_find_exactly_the_brute_force_pairs():
+    """One big batch (one huge file) is checked block by block; the answer must not change."""
+    from types import SimpleNamespace
+
+    from repokb.pipeline.metrics import _BLOCK, NearDuplicates
+
+    rng = np.random.default_rng(1)
+    n = 2 * _BLOCK + 37
+    vectors = rng.standard_normal((n, 16)).astype(np.float32)
+    for i, j in ((5, 3), (_BLOCK + 2, 1), (2 * _BLOCK + 30, _BLOCK + 9), (n - 1, n - 2)):
+        vectors[i] = vectors[j] + 0.001  # planted pairs, also across block boundaries
+    chunks = [SimpleNamespace(project="p", path=f"f{i % 3}", start_line=i, end_line=i)
+              for i in range(n)]
+    split = n // 3  # two batches, as two writes of one run
+    near = NearDuplicates(0.99)
+    flags = near.check(chunks[:split], vectors[:split]) + near.check(chunks[split:],
+                                                                    vectors[split:])
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    sims = unit @ unit.T
+    expected = [bool((sims[i, :i] >= 0.99).any()) for i in range(n)]
+    assert flags == expected and sum(expected) == 4
+
+
+def test_a_file_past_max_chunks_keeps_the_first_and_counts_the_rest():
+    text = "".join(f"def handler_{n}(request):\n    return request.respond({n} * 3 + 7)\n\n\n"
+                   for n in range(12))
+    whole = chunk_file(_file("a.py"), _classification(), text, "h", PLAN)
+    capped = chunk_file(_file("a.py"), _classification(), text, "h", PLAN, max_chunks=5)
+    assert len(whole.chunks) == 12 and whole.over_limit == 0 and whole.note == ""
+    assert [c.symbol for c in capped.chunks] == [c.symbol for c in whole.chunks[:5]]
+    assert capped.over_limit == 7 and capped.dropped["over_max_chunks_per_file"] == 7
+    assert "first 5 of 12 chunks" in capped.note
