@@ -146,6 +146,12 @@ class Settings:
     max_batch_chunks: int = _setting(256, "Most fragments in one POST /knowledge/ingest (413).")
     max_chunk_chars: int = _setting(20_000, "Longest fragment content POST /knowledge/ingest "
                                     "accepts (422).")
+    header_timeout: float = _setting(
+        10.0, "Seconds a client of `repokb serve` may take to send a request's headers; the "
+        "connection is closed after that (slow or stalled clients cannot hold it open).")
+    body_timeout: float = _setting(
+        60.0, "Seconds a client may take to send a request's body once its headers are in (60 "
+        "s: an 8 MB upload at 140 KB/s); a stalled body's connection is closed after that.")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
 

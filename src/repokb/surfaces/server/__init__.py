@@ -21,6 +21,7 @@ def serve(settings: Settings) -> None:
     from repokb.surfaces.owner import OwnerServer
     from repokb.surfaces.server.app import create_app
     from repokb.surfaces.server.guard import check_exposure
+    from repokb.surfaces.server.timeouts import protocol
     from repokb.workspace import Workspace
 
     check_exposure(settings)  # before opening anything
@@ -37,4 +38,5 @@ def serve(settings: Settings) -> None:
         gc.freeze()
         with owner:
             uvicorn.run(app, host=settings.host, port=settings.port, log_level="info",
-                        timeout_graceful_shutdown=5)
+                        timeout_graceful_shutdown=5,
+                        http=protocol(settings.header_timeout, settings.body_timeout))
