@@ -152,6 +152,9 @@ class Settings:
     body_timeout: float = _setting(
         60.0, "Seconds a client may take to send a request's body once its headers are in (60 "
         "s: an 8 MB upload at 140 KB/s); a stalled body's connection is closed after that.")
+    store_wait_seconds: float = _setting(
+        120.0, "How long a command waits for another process that holds the store without "
+        "answering for it (a search or verify run on their own) before it gives up as busy.")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
 

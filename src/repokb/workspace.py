@@ -31,6 +31,8 @@ _MODEL_LOCK = threading.Lock()
 class Workspace:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self._views = 0  # views open on other threads: the store outlives them all
+        self._views_done = threading.Condition()
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -101,16 +103,33 @@ class Workspace:
                 other.__dict__[name] = self.__dict__[name]
         other._shared_store = True
         other._parent = self
+        with self._views_done:
+            self._views += 1
         return other
 
     _shared_store = False
     _parent: Workspace | None = None
 
     def close(self) -> None:
-        if "store" in self.__dict__ and not self._shared_store:
-            self.store.close()
+        """Close what this workspace opened. A workspace whose views still serve requests on
+        other threads waits for them first: closing the shard (or exiting, with the model's
+        threads mid-inference) under a running request failed it ("The store is closed",
+        "Shard is not initialized") or aborted the process (`terminate called without an
+        active exception`)."""
         if "catalog" in self.__dict__:
             self.catalog.close()
+            del self.__dict__["catalog"]
+        parent = self._parent
+        if parent is not None:
+            self._parent = None
+            with parent._views_done:
+                parent._views -= 1
+                parent._views_done.notify_all()
+            return
+        with self._views_done:
+            self._views_done.wait_for(lambda: self._views == 0)
+        if "store" in self.__dict__ and not self._shared_store:
+            self.store.close()
 
     def __enter__(self) -> Workspace:
         return self

@@ -56,18 +56,20 @@ def _safe(value: Any) -> str:
 
 
 def _dispatch(home: Path | None, op: str, args: dict[str, Any],
-              local: Callable[[Any], Any] | None = None, wait: float = 10.0) -> Any:
+              local: Callable[[Any], Any] | None = None) -> Any:
     """Answer a request in the process that owns the store if one is running, else here:
     by `local(workspace)`, by default the same operation the owner would run.
 
-    Another short command may hold the store for a moment: retry until `wait` runs out."""
+    Another short command may hold the store for a while (loading the model on a busy
+    machine takes seconds): retry, asking the owner again each time, for up to
+    `store_wait_seconds`; then the store is busy ("try again")."""
     import time
 
     from repokb.errors import StoreBusyError
     from repokb.surfaces import owner
 
     settings = Settings.load(home=home)
-    deadline = time.monotonic() + wait
+    deadline = time.monotonic() + settings.store_wait_seconds
     while True:
         try:
             return owner.call(settings, op, args)

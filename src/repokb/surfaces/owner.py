@@ -132,9 +132,10 @@ def call(settings: Settings, op: str, args: dict[str, Any]) -> Any:
     with sock, sock.makefile("rwb") as stream:
         stream.write(json.dumps({"op": op, "args": args, "pid": os.getpid()}).encode() + b"\n")
         stream.flush()
-        reply = json.loads(stream.readline() or b'{"ok": false, "error": {"type": '
-                           b'"StoreError", "message": "The owning process closed the '
-                           b'connection.", "hint": ""}}')
+        line = stream.readline()
+        if not line:  # it was shutting down and never took the request: ask again elsewhere
+            raise ConnectionError("the owning process closed the connection")
+        reply = json.loads(line)
     if reply["ok"]:
         return reply["result"]
     error = reply["error"]

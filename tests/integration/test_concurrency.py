@@ -1,0 +1,46 @@
+"""Concurrent commands on one home, through the installed CLI (black-box: it holds whatever
+the owner protocol is). The long form is bench/stress_home.py (20 rounds)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from stress_home import make_project, one_round  # noqa: E402
+
+pytestmark = pytest.mark.integration
+
+
+def test_three_indexers_verify_search_and_flush_at_once_all_succeed(tmp_path):
+    for n in range(3):
+        make_project(tmp_path / f"p{n}", n)
+    for _ in range(3):
+        result = one_round(tmp_path, 3)
+        assert result["aborts"] == 0, result
+        assert result["failed"] == [], result  # every command waited its turn
+        assert result["missing"] == [], result  # every project indexed
+
+
+def test_the_store_outlives_every_view_serving_a_request(settings):
+    """The root cause of the aborts: the owner closed the shard under request threads."""
+    import threading
+
+    from repokb.workspace import Workspace
+
+    owner = Workspace(settings)
+    store = owner.store
+    view = owner.view()
+    closing = threading.Thread(target=owner.close)
+    closing.start()
+    closing.join(0.5)
+    assert closing.is_alive()  # waits for the request in flight ...
+    assert view.store.count() == 0  # ... which can still use the store
+    view.close()
+    closing.join(10)
+    assert not closing.is_alive()
+    with pytest.raises(Exception, match="closed"):
+        store.count()
