@@ -44,3 +44,13 @@ def test_the_store_outlives_every_view_serving_a_request(settings):
     assert not closing.is_alive()
     with pytest.raises(Exception, match="closed"):
         store.count()
+
+
+def test_a_new_home_is_private(tmp_path):
+    from repokb.settings import Settings
+    from repokb.workspace import Workspace
+
+    home = tmp_path / "fresh-home"
+    with Workspace(Settings.load(home=home)) as ws:
+        ws.catalog  # noqa: B018 - opening the catalog creates the home
+    assert home.stat().st_mode & 0o777 == 0o700

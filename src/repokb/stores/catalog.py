@@ -73,7 +73,9 @@ class Entry:
 
 class Catalog:
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # A new home is private (0700): the catalog, the store and the owner socket in it hold
+        # what other users of the machine must not read or drive.
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
             self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
                                        check_same_thread=False)
