@@ -16,16 +16,21 @@ from repokb.errors import InputError
 
 
 def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
-    from repokb.pipeline.discover import canonical, user_path
+    from repokb.pipeline.discover import canonical, escaped, user_path, utf8
 
     candidate = user_path(raw)
     on_disk = candidate.exists() or candidate.is_symlink()
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
-        matches = [(name, canonical(str(absolute.relative_to(root))))
-                   for name, root in ws.catalog.projects().items()
-                   if (project is None or name == project) and absolute.is_relative_to(root)
-                   and absolute != root]
+        matches = []
+        for name, root in ws.catalog.projects().items():
+            if (project is None or name == project) and absolute.is_relative_to(root) \
+                    and absolute != root:
+                # as spelled on disk first (an NFD twin keeps its own spelling; a name that
+                # is not UTF-8 is recorded escaped), then the canonical (NFC) spelling
+                rel = absolute.relative_to(root).as_posix()
+                rel = rel if utf8(rel) else escaped(rel)
+                matches += [(name, rel), (name, canonical(rel))]
         for name, rel in matches:
             record = catalog_record(ws, name, rel)
             if record is not None:
@@ -34,9 +39,9 @@ def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
         record = indexed_record(ws, raw, project)
         if record is not None:
             return record
-    if on_disk and candidate.is_file() and not candidate.is_symlink():
+    if on_disk and candidate.is_file() and not candidate.is_symlink() and utf8(str(absolute)):
         return _live(ws, absolute)
-    raise InputError(f"{raw} is not in the catalog.",
+    raise InputError(f"{escaped(raw)} is not in the catalog.",
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
 
 

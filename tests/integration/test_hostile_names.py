@@ -90,3 +90,21 @@ def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path):
     assert "\x9b" not in as_json.stdout and "\x1b" not in as_json.stdout
     hits = json.loads(as_json.stdout)  # JSON keeps the exact text
     assert any("\x1b[2J" in h["content"] and "\x9b" in h["content"] for h in hits)
+
+
+def test_explain_finds_each_twin_and_the_undecodable_name_by_its_path_on_disk(tmp_path,
+                                                                              hostile):
+    home = tmp_path / "home"
+    assert repokb(home, "index", str(hostile)).returncode == 0
+    for name, word in ((NFC, "Composed"), (NFD, "Decomposed")):
+        why = repokb(home, "explain", str(hostile / name), "--json")
+        assert why.returncode == 0, why.stderr
+        record = json.loads(why.stdout)
+        assert record["path"] == name and record["status"] == "indexed", (word, record)
+    bad = os.path.join(os.fsencode(hostile), b"bad\xffname.md")
+    exe = shutil.which("repokb")
+    assert exe
+    run = subprocess.run([exe.encode(), b"explain", bad, b"--json"], capture_output=True,
+                         env={**os.environ, "REPOKB_HOME": str(home)}, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "not valid UTF-8" in json.loads(run.stdout)["reason"]
