@@ -12,6 +12,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from repokb.models import (
     Classification,
@@ -34,6 +36,9 @@ from repokb.pipeline.store import merge, write_batch
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
+
+if TYPE_CHECKING:
+    from repokb.pipeline.uploads import Ahead
 
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
 
@@ -156,12 +161,12 @@ class Indexer:
 
     # -- uploads (the server): the same stages without a walk -------------------------------
     def ingest_file(self, project: str, path: str, data: bytes,
-                    ahead: dict[str, list[float]] | None = None) -> RunReport:
+                    ahead: Ahead | None = None) -> RunReport:
         from repokb.pipeline.uploads import ingest_file
 
         return ingest_file(self, project, path, data, ahead)
 
-    def embed_ahead(self, project: str, path: str, data: bytes) -> dict[str, list[float]]:
+    def embed_ahead(self, project: str, path: str, data: bytes) -> Ahead:
         from repokb.pipeline.uploads import embed_ahead
 
         return embed_ahead(self, project, path, data)
@@ -239,8 +244,10 @@ class ProjectRun:
                          is_dir=item.is_dir, classification=c)
         self.report.record(item.path, c, 0, project=self.root.name)
 
-    def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
-        """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
+    def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None,
+                 prepared: ChunkedFile | None = None) -> None:
+        """One file; `data` holds its bytes when it was uploaded rather than found on disk,
+        `prepared` its chunks when they were cut beforehand (used only if still valid)."""
         self.counts["files_seen"] += 1
         if (entry and self.same_vectors
                 and entry.size == file.size and entry.mtime_ns == file.mtime_ns
@@ -272,8 +279,12 @@ class ProjectRun:
                 and entry.classification and entry.classification == c):
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
-        chunked = chunk_file(file, c, text, content_hash, self.indexer.plan,
-                             self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
+        if (prepared is not None and prepared.content_hash == content_hash
+                and prepared.classification == c):
+            chunked = replace(prepared, file=file)
+        else:
+            chunked = chunk_file(file, c, text, content_hash, self.indexer.plan,
+                                 self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

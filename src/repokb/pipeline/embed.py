@@ -17,16 +17,22 @@ class Vectorizer:
     def __init__(self, embedder: Callable[[], Embedder], lexical: LexicalEncoder) -> None:
         self._embedder = embedder  # loaded on first use: an unchanged re-index never needs it
         self.lexical = lexical
-        self.ahead: dict[str, list[float]] = {}  # text_hash -> vector embedded beforehand
+        # vectors computed beforehand, by text_hash (uploads embed before taking the lock)
+        self.ahead: dict[str, list[float]] = {}
+        self.ahead_sparse: dict[str, tuple[list[int], list[float]]] = {}
 
     def dense(self, chunks: list[Chunk]) -> dict[str, list[float]]:
-        """Dense vectors by text hash, computed now (uploads embed before taking the lock)."""
+        """Dense vectors by text hash, computed now."""
         fresh = {c.text_hash: c for c in chunks}
         if not fresh:
             return {}
         vectors = self._embedder().embed_documents([c.embed_text for c in fresh.values()],
                                                    [c.token_limit for c in fresh.values()])
         return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
+
+    def sparse(self, chunks: list[Chunk]) -> dict[str, tuple[list[int], list[float]]]:
+        """Lexical vectors by text hash, computed now."""
+        return {c.text_hash: self.lexical.document(c.embed_text) for c in chunks}
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
@@ -40,6 +46,7 @@ class Vectorizer:
             vectors[text_hash] = [float(x) for x in vector]
         out = []
         for chunk in chunks:
-            indices, values = self.lexical.document(chunk.embed_text)
+            known = self.ahead_sparse.get(chunk.text_hash)
+            indices, values = known or self.lexical.document(chunk.embed_text)
             out.append(EmbeddedChunk(chunk, vectors[chunk.text_hash], indices, values))
         return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,46 +33,59 @@ if TYPE_CHECKING:
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def embed_ahead(indexer: Indexer, project: str, path: str, data: bytes) -> dict[str, list[float]]:
-    """The dense vectors an upload will need, computed before the write lock is taken (the
-    model's work is most of an upload's time): `ingest_file(..., ahead=...)` then writes under
-    the lock without embedding. Only reads the catalog and the store."""
+@dataclass
+class Ahead:
+    """An upload's chunks and vectors, made before the write lock is taken."""
+
+    chunked: ChunkedFile | None = None
+    dense: dict[str, list[float]] = field(default_factory=dict)
+    sparse: dict[str, tuple[list[int], list[float]]] = field(default_factory=dict)
+
+
+def embed_ahead(indexer: Indexer, project: str, path: str, data: bytes) -> Ahead:
+    """Chunk and embed an upload before the write lock is taken (chunking and the model's work
+    are most of an upload's time): `ingest_file(..., ahead=...)` then decides and writes under
+    the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
+    the store."""
     assert indexer._store_factory and indexer._vectorizer_factory
     s = indexer.settings
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = indexer.classifier(ProjectRoot(project, UPLOAD_ROOT)).classify(file, data)
     if not c.index_policy.admits_content:
-        return {}
+        return Ahead()
     try:
         text, content_hash = decode_text(data)
     except FileProblem:
-        return {}
+        return Ahead()
     entry = indexer.catalog.get(project, path)
     if entry and entry.status == "indexed" and entry.content_hash == content_hash:
-        return {}  # unchanged: nothing to embed
+        return Ahead()  # unchanged: nothing to chunk or embed
     chunked = chunk_file(file, c, text, content_hash, indexer.plan, s.min_chunk_chars,
                          s.max_chunks_per_file)
     stored = {str(p.payload.get("text_hash"))
               for p in indexer._store_factory().file_points(project, path)}
-    return indexer._vectorizer_factory().dense(
-        [chunk for chunk in chunked.chunks if chunk.text_hash not in stored])
+    vectorizer = indexer._vectorizer_factory()
+    return Ahead(chunked, vectorizer.dense([chunk for chunk in chunked.chunks
+                                            if chunk.text_hash not in stored]),
+                 vectorizer.sparse(chunked.chunks))
 
 
 def ingest_file(indexer: Indexer, project: str, path: str, data: bytes,
-                ahead: dict[str, list[float]] | None = None) -> RunReport:
-    """Index one file given in memory. `path` must already be canonical; `ahead` holds
-    vectors `embed_ahead` computed for it."""
+                ahead: Ahead | None = None) -> RunReport:
+    """Index one file given in memory. `path` must already be canonical; `ahead` holds what
+    `embed_ahead` prepared for it."""
     from repokb.pipeline import ProjectRun
 
     assert indexer._store_factory and indexer._vectorizer_factory
     started = time.perf_counter()
     report = RunReport(metrics=indexer.metrics())
+    ahead = ahead or Ahead()
     vectorizer = indexer._vectorizer_factory()
-    vectorizer.ahead = ahead or {}
+    vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
     run = ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
                       vectorizer, report, None)
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
-    run.add_file(file, indexer.catalog.get(project, path), data)
+    run.add_file(file, indexer.catalog.get(project, path), data, ahead.chunked)
     run.write_pending()
     report.seconds = time.perf_counter() - started
     return report
