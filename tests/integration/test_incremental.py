@@ -246,3 +246,19 @@ def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
     assert ws.catalog.get("calc", "calc/late.py") is None  # never committed, so redone next run
     monkeypatch.undo()
     assert run(ws, repo)["chunks_created"] == 1
+
+
+def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embedder, repo):
+    """buffer_chunks 2: one file of 3 chunks is vectorised and written 2 + 1; the result and
+    the counts equal a run that writes it at once."""
+    small = Workspace(replace(settings, buffer_chunks=2))
+    small.__dict__["embedder"] = real_embedder
+    try:
+        assert run(small, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_created": 6,
+                                    "chunks_embedded": 6}
+        assert small.store.count() == 6
+        (repo / "calc/ops.py").write_text(module("double_value", "triple_value", "quarter"))
+        assert run(small, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 1,
+                                    "chunks_unchanged": 5, "chunks_embedded": 1}
+    finally:
+        small.close()

@@ -332,7 +332,8 @@ class ProjectRun:
             if metrics is not None:
                 self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
 
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe))
+        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe,
+                                       slice_chunks=self.settings.buffer_chunks))
         # Catalog last: only now are these files done (see pipeline/store.py).
         with self.catalog.transaction():
             for item in self.pending:

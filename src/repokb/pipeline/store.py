@@ -29,10 +29,11 @@ class WriteCounts:
 
 def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                 observe: Callable[[list[EmbeddedChunk]], None] | None = None, *,
-                prune: bool = True) -> WriteCounts:
+                prune: bool = True, slice_chunks: int = 512) -> WriteCounts:
     """Write a batch; `observe` sees every chunk written, with its vector, before the write.
     `prune=False` for partial files (pre-chunked uploads): chunk indices past the batch's are
-    kept, not taken as gone."""
+    kept, not taken as gone. Vectors are made and written `slice_chunks` at a time, so one
+    huge file never holds all its vectors at once."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
     reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
@@ -56,14 +57,16 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
         if prune:
             counts.pruned += sum(1 for p in old.values()
                                  if int(p.get("chunk_index", 0)) >= len(item.chunks))
-    wanted = {c.text_hash for c in to_write}
-    found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
-    reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
-    counts.embedded = len({c.text_hash for c in to_write} - reuse.keys())
-    embedded = vectorizer.vectorize(to_write, reuse)
-    if observe is not None:
-        observe(embedded)
-    store.upsert(embedded)
+    for start in range(0, len(to_write), max(1, slice_chunks)):
+        part = to_write[start:start + slice_chunks]
+        wanted = {c.text_hash for c in part}
+        found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
+        reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
+        counts.embedded += len(wanted - reuse.keys())  # the model's work, slice by slice
+        embedded = vectorizer.vectorize(part, reuse)
+        if observe is not None:
+            observe(embedded)
+        store.upsert(embedded)
     for item in files if prune else ():
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts
