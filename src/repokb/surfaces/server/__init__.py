@@ -3,7 +3,9 @@
     app.py      the app factory (routes, error shape, body limit, docs, dashboard)
     routes.py   the endpoints          schemas.py  their bodies and input checks
     service.py  the workspace behind one write lock, and the index jobs (jobs.py)
-    errors.py   the one JSON error shape
+    errors.py   the one JSON error shape (with the request id)
+    guard.py    Host allow-list, same-origin writes, the API key on a network (ASGI middleware)
+    timeouts.py read deadlines for headers and bodies (uvicorn's h11 protocol, extended)
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
 """
 
