@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb import service
+from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
 from repokb.search import Query
@@ -178,7 +178,7 @@ def test_projects_side_by_side(ws, repo, tmp_path):
     assert ws.store.facet("project") == {"calc": 6, "notes": 1}
     only_notes = ws.searcher.search(Query("calculator roadmap", projects=("notes",)))
     assert {h.project for h in only_notes} == {"notes"}
-    assert service.flush(ws, "calc") == 6
+    assert Operations(ws).flush("calc")["points_deleted"] == 6
     assert ws.catalog.entries("calc") == {} and "calc" not in ws.catalog.projects()
     assert ws.store.facet("project") == {"notes": 1}
 
