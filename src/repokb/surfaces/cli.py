@@ -149,13 +149,14 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
-    limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=100, help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
     kind: Annotated[list[str] | None, typer.Option(
         help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
     path: Annotated[
-        str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+        str | None, typer.Option("--path", help="Only paths matching this glob (as in "
+                                 ".gitignore: src/**/*.py, *.md).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show each hit's provenance (kind, role, policy, dense and lexical "
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
@@ -313,9 +314,26 @@ def serve(
     run_server(settings)
 
 
+def _usage_errors() -> tuple[type[Exception], ...]:
+    """The command-line parser's own error classes: typer's vendored click (0.29 and later) and
+    click itself (earlier typer versions raise those)."""
+    import click
+
+    vendored = [c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"]
+    return (click.exceptions.ClickException, *vendored)
+
+
+def _aborts() -> tuple[type[Exception], ...]:
+    import click
+
+    return (typer.Abort, click.exceptions.Abort)
+
+
 def main() -> None:
+    """The `repokb` command: errors are messages with exit codes, never tracebacks (usage
+    errors exit 2 with the usage line, as click's own standalone mode would)."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except RepokbError as exc:
         render.error(exc.message, exc.hint)
         sys.exit(exc.exit_code)
@@ -324,12 +342,12 @@ def main() -> None:
         sys.exit(130)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
+    except Exception as exc:
+        if isinstance(exc, _usage_errors()):
+            exc.show()  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        if isinstance(exc, _aborts()):
+            err.print("aborted.")
             sys.exit(1)
         raise
+    sys.exit(code if isinstance(code, int) else 0)
