@@ -236,7 +236,7 @@ def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
 
     guard = threading.Timer(20, stop.set)  # never hang the suite if the watcher stays asleep
     guard.start()
-    watch_and_index(ws, resolve_roots([repo], None), threading.Lock(), report,
+    watch_and_index(Operations(ws), resolve_roots([repo], None), report,
                     debounce_ms=50, stop=stop)
     guard.cancel()
     assert len(runs) == 2 and len(reports) == 1  # the second run ended unreported

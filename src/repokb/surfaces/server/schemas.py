@@ -105,6 +105,10 @@ class IngestFileRequest(Strict):
 
 
 class Classification(BaseModel):
+    """models.Classification as JSON (as `repokb explain --json` prints it)."""
+
+    model_config = ConfigDict(extra="allow")  # every field of the record, also ones added later
+
     kind: str
     subkind: str | None = None
     language: str | None = None
@@ -116,6 +120,8 @@ class Classification(BaseModel):
     signals: list[dict[str, Any]] = []
     classifier_version: str = ""
     config_path: str | None = None
+    config_digest: str | None = None
+    rules: list[str] = Field(default_factory=list, description="The rules that decided.")
 
 
 class Record(BaseModel):
