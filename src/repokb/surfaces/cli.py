@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from repokb.errors import InputError, RepokbError
+from repokb.errors import InputError, RepokbError, StoreBusyError
 from repokb.settings import Settings
 from repokb.surfaces import render
 from repokb.surfaces.render import err, out
@@ -58,9 +59,6 @@ def _dispatch(home: Path | None, call: Callable[[Any], Any],
     process's: `local(ops)` when given (a command that becomes the owner), else `call(ops)`.
 
     Another short command may hold the store for a moment: retry until `wait` runs out."""
-    import time
-
-    from repokb.errors import StoreBusyError
     from repokb.surfaces.owner import NoOwner, Remote
 
     settings = Settings.load(home=home)
