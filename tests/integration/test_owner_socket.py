@@ -116,3 +116,29 @@ def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):
             flushed = uds.delete("/knowledge/flush", params={"project": "shop"})
             assert flushed.status_code == 200 and flushed.json()["points_deleted"] > 0
             assert tcp.get("/knowledge/stats").json()["points"] == 0
+
+
+def test_a_stale_socket_is_ignored_and_replaced(home, mixed_repo):
+    """An owner killed with -9 leaves its socket file behind: commands run here instead, and
+    the next owner binds a fresh one (0600)."""
+    import socket as sockets
+
+    sock = socket_path(Settings.load())
+    sock.parent.mkdir(parents=True, exist_ok=True)
+    dead = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    dead.bind(str(sock))
+    dead.close()  # the file stays; nobody listens
+    code, out, err = run_cli("stats", "--json")
+    assert code == 0, err
+    assert json.loads(out)["points"] == 0
+    code, out, err = run_cli("index", str(mixed_repo), "--json")
+    assert code == 0, err
+    assert json.loads(out)["summary"]["files_indexed"] > 0
+    assert not sock.exists()  # the owner removed its socket when done
+
+
+def test_a_long_home_path_gets_a_short_socket(tmp_path):
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    path = socket_path(Settings.load(home=deep))
+    assert len(str(path)) <= 100 and path.name.startswith("repokb-")
+    assert socket_path(Settings.load(home=deep)) == path  # the same home, the same socket

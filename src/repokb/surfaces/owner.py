@@ -113,8 +113,15 @@ class Remote:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.path = socket_path(settings)
-        if not self.path.exists():
-            raise NoOwner
+        # Is anyone listening? (A killed owner leaves its socket file behind. Probed here:
+        # httpx's transport would leak the socket of a refused connection.)
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(self.path))
+        except OSError as exc:  # no file, refused, or not a socket
+            raise NoOwner from exc
+        finally:
+            probe.close()
         import httpx
 
         self._http = httpx.Client(transport=httpx.HTTPTransport(uds=str(self.path)),
