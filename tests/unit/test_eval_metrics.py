@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "retrieval"))
-
-from metrics import first_rank, lift, lift_interval, summarize  # noqa: E402
+from repokb.evaluate.metrics import first_rank, lift, lift_interval, summarize
 
 
 class Span:
@@ -24,16 +20,16 @@ def test_chunk_level_needs_half_of_the_target_or_of_the_result() -> None:
     inside = Span("a.py", 14, 16)  # a small window inside the target: half of the result
     holding = Span("a.py", 1, 100)  # a big result holding the whole target: half of it
     elsewhere = Span("b.py", 10, 30)
-    assert first_rank([edge, elsewhere, inside], target, "chunk") == 3
-    assert first_rank([edge, elsewhere, holding], target, "chunk") == 3
-    assert first_rank([edge, elsewhere], target, "chunk") is None
+    assert first_rank([edge, elsewhere, inside], [target], "chunk") == 3
+    assert first_rank([edge, elsewhere, holding], [target], "chunk") == 3
+    assert first_rank([edge, elsewhere], [target], "chunk") is None
 
 
 def test_file_level_ranks_distinct_files() -> None:
     target = Span("b.py", 1, 5)
     results = [Span("a.py", 1, 5), Span("a.py", 9, 12), Span("c.py", 1, 2), Span("b.py", 50, 60)]
-    assert first_rank(results, target, "file") == 3  # a.py, c.py, then b.py
-    assert first_rank(results, Span("d.py", 1, 5), "file") is None
+    assert first_rank(results, [target], "file") == 3  # a.py, c.py, then b.py
+    assert first_rank(results, [Span("d.py", 1, 5)], "file") is None
 
 
 def test_summary_counts_only_the_top_ten() -> None:
