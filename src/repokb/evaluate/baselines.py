@@ -83,13 +83,13 @@ class NaiveSystem:
                                   None, p["content"]))
             return out
 
-        candidates = []
+        fused_candidates = []
         for i in fused_ids:
             c = Candidate(i, by_id[i].payload, fused[i], None, None, scores.get(i))
             c.score = c.fused
-            candidates.append(c)
+            fused_candidates.append(c)
         shaped = [Result(g.best.payload["path"], g.start_line, g.end_line, g.best.dense_score)
-                  for g in shape(candidates, limit, self.shaping)]
+                  for g in shape(fused_candidates, limit, self.shaping)]
         return {"naive-bm25": results([p.id for p in lexical_hits]),
                 "naive-dense": results([p.id for p in dense_hits]),
                 "naive-rrf": results(fused_ids),

@@ -137,7 +137,7 @@ def python_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str,
         query = first_sentence(doc)
         if query is None:
             continue
-        first, last = body[0].lineno - 1, body[0].end_lineno
+        first, last = body[0].lineno - 1, body[0].end_lineno or body[0].lineno
         if len(body) == 1:  # the docstring was the whole body: keep the definition valid
             indent = re.match(r"\s*", lines[first]).group(0)  # type: ignore[union-attr]
             replacement = [f"{indent}pass\n"]
@@ -376,17 +376,17 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
 
     cases: list[Case] = []
     py_spans: dict[str, dict[str, tuple[int, int]]] = {}
-    for _, rel, name, query, _, row in code:
-        if row is None:
+    for _, rel, name, query, _, js_row in code:
+        if js_row is None:
             spans = py_spans.setdefault(rel, python_targets(new_texts[rel]))
             start, end = spans[name]
         else:
             new_lines = new_texts[rel].splitlines(keepends=True)
-            first = _new_line(row, edits[rel])
-            last = _js_block_end(new_lines, first)
-            if last is None:
+            opening = _new_line(js_row, edits[rel])
+            closing = _js_block_end(new_lines, opening)
+            if closing is None:
                 continue
-            start, end = first + 1, last + 1
+            start, end = opening + 1, closing + 1
         cases.append(Case(f"{corpus}:{labels[0]}:{rel}:{name}", corpus, labels[0], query,
                           (Target(rel, start, end, name),)))
     for _, rel, query, _, first, last in docs:

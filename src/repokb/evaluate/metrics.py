@@ -29,9 +29,14 @@ from typing import Protocol
 
 
 class Span(Protocol):
-    path: str
-    start_line: int
-    end_line: int
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def start_line(self) -> int: ...
+
+    @property
+    def end_line(self) -> int: ...
 
 
 def overlaps(result: Span, target: Span) -> bool:
