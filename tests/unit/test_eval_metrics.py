@@ -70,3 +70,34 @@ def test_pooled_lift_weighs_each_corpus_the_same_and_narrows_the_interval() -> N
     pooled = lift_interval([small, large])
     assert alone is not None and pooled is not None
     assert pooled[1] - pooled[0] < alone[1] - alone[0]
+
+
+def test_a_long_result_spends_the_line_budget() -> None:
+    from repokb.evaluate.metrics import budget_rank
+
+    target = Span("a.py", 10, 30)
+    whole_file = Span("a.py", 1, 400)  # holds the target, but costs 400 lines to read
+    other = Span("b.py", 1, 50)
+    exact = Span("a.py", 10, 30)
+    assert first_rank([whole_file], [target], "chunk") == 1
+    assert budget_rank([whole_file], [target], 200) is None
+    assert budget_rank([other, exact], [target], 200) == 2
+    assert budget_rank([other, other, other, other, exact], [target], 200) is None  # 221 lines
+    # several targets: the first result relevant to any of them
+    assert budget_rank([other, exact], [Span("c.py", 1, 5), target], 200) == 2
+
+
+def test_intervals_bracket_the_value_and_pair_the_cases() -> None:
+    from repokb.evaluate.metrics import difference, interval
+
+    ranks = [1, 2, None, 1, 5, 1, 3, None, 1, 2]
+    low, high = interval(ranks, "MRR@10")
+    assert low < summarize(ranks)["MRR@10"] < high
+    assert interval([1] * 8, "R@1") == (1.0, 1.0)
+    better = [1] * 10
+    delta, (lo, hi) = difference(better, ranks)
+    assert delta == pytest.approx(1 - summarize(ranks)["MRR@10"]) and 0 < lo <= hi
+    # the same answers: every paired draw differs by exactly 0
+    assert difference(ranks, ranks) == (0.0, (0.0, 0.0))
+    with pytest.raises(ValueError):
+        difference([1], [1, 2])

@@ -35,8 +35,8 @@ MAX_FILES = 8
 MAX_LINES = 400
 MAX_TARGETS = 6
 _FORMATTING = re.compile(
-    r"\b(reformat|format(ting)?|whitespace|lint(ing)?|typos?|black|ruff|prettier|isort|"
-    r"bump|version|release)\b", re.I)
+    r"^(format|bump|release|v?\d+\.\d+)\b|\b(reformat\w*|formatting|whitespace|lint(ing)?|"
+    r"typos?|black|ruff|prettier|isort)\b", re.I)
 _CONVENTIONAL = re.compile(r"^\w+(\([^)]*\))?!?:\s*")
 _PR_REF = re.compile(r"\s*\((#\d+|[\w.-]+/[\w.-]+#\d+)\)\s*$")
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")

@@ -150,7 +150,7 @@ def summarize_run(*, project: str, path: str, cases: list[Case],
 def _cell(figures: dict[str, Any], metric: str) -> str:
     span = figures["ci"].get(metric)
     value = f"{figures[metric]:.3f}"
-    return f"{value} [{span[0]:.2f}-{span[1]:.2f}]" if span else value
+    return f"{value} ({span[0]:.2f}-{span[1]:.2f})" if span else value
 
 
 def text(result: dict[str, Any]) -> str:
@@ -159,13 +159,13 @@ def text(result: dict[str, Any]) -> str:
     lines = [f"repokb eval {result['project']}: {result['cases']['all']} cases ("
              + ", ".join(f"{k} {v}" for k, v in result["cases"].items() if k != "all")
              + f") in {result['seconds']:.0f} s; MRR@budget = MRR within the first "
-             f"{result['budget_lines']} result lines; [95% bootstrap interval]"]
-    header = f"{'':<10} {'n':>4}  " + "  ".join(f"{m:<18}" for m in ALL_METRICS)
+             f"{result['budget_lines']} result lines; (95% bootstrap interval)"]
+    header = f"{'':<10} {'n':>4}  " + " ".join(f"{m:<17}" for m in ALL_METRICS)
     for name, figures in result["systems"].items():
         lines += ["", name, header]
         for kind, f in [*figures["by_kind"].items(), ("all", figures["overall"])]:
             lines.append(f"{kind:<10} {f['cases']:>4}  "
-                         + "  ".join(f"{_cell(f, m):<18}" for m in ALL_METRICS))
+                         + " ".join(f"{_cell(f, m):<17}" for m in ALL_METRICS))
     if "baseline" in result:
         b = result["baseline"]
         d = b["overall"]["MRR@10"]

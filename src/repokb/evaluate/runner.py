@@ -79,14 +79,17 @@ def evaluate(settings: Settings, options: Options,
                              "Markdown headings, git commit subjects and the questions in "
                              f"{EVAL_FILE}; this repository has none of them.")
         embedder = _embedder(settings, root.name)
+        wrappers = [embedder]
         current = RepokbSystem("repokb", replace(settings, home=work / "home"), embedder)
         systems.append(current)
         runs = [current]
         if other is not None:
             same_model = all(getattr(other, k) == getattr(settings, k)
                              for k in ("embedder", "embed_int8", "max_tokens"))
+            if not same_model:
+                wrappers.append(_embedder(other, None))
             runs.append(RepokbSystem("compare", replace(other, home=work / "home-compare"),
-                                     embedder if same_model else _embedder(other, None)))
+                                     wrappers[-1]))
             systems.append(runs[-1])
         cost: dict[str, dict[str, Any]] = {}
         for system in runs:
@@ -99,6 +102,8 @@ def evaluate(settings: Settings, options: Options,
             systems.append(naive)
             cost["naive"] = _index(naive, naive.index, copy, root.name,
                                    current.indexed_files(root.name), embedder=embedder)
+        for wrapper in wrappers:
+            wrapper.save()
         progress(f"asking {len(cases)} questions ...")
         answers = _ask(cases, runs, naive, root.name, options.budget)
         return summarize_run(
@@ -156,12 +161,17 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
 
 
 def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
-    """The configured model, reusing the vectors the user's index holds for `project`."""
+    """The configured model, reusing the vectors the user's index holds for `project` and
+    those an earlier evaluation computed (kept in `$REPOKB_HOME/eval`, apart from the index)."""
+    import re
+
     from repokb.workspace import Workspace
 
     inner = Workspace(settings).new_embedder()
     known = known_vectors(settings, project) if project else {}
-    return ReusingEmbedder(inner, settings.embed_plan.model, known)
+    model = settings.embed_plan.model
+    cache = settings.home / "eval" / (re.sub(r"[^\w.+-]", "_", model) + ".npz")
+    return ReusingEmbedder(inner, model, known, cache)
 
 
 def _index(system: Any, index: Callable[..., None], *args: Any,

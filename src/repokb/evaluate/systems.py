@@ -43,11 +43,16 @@ class ReusingEmbedder(Embedder):
     vectors that exist already: a text embedded once is never embedded again in the run."""
 
     def __init__(self, inner: Embedder, model: str,
-                 known: dict[str, np.ndarray] | None = None) -> None:
+                 known: dict[str, np.ndarray] | None = None,
+                 cache: Path | None = None) -> None:
         self.inner, self.model = inner, model
         self.name, self.dimension = inner.name, inner.dimension
         self.max_tokens, self.batch_size = inner.max_tokens, inner.batch_size
         self.known: dict[str, np.ndarray] = dict(known or {})
+        self.seeded = set(self.known)  # held by the user's index: never cached again
+        self.cache = cache  # vectors the evaluation computed, kept for the next one
+        self.cached = _load(cache) if cache else {}
+        self.used: set[str] = set()
         self.misses = 0
         self.embed_seconds = 0.0
 
@@ -58,6 +63,10 @@ class ReusingEmbedder(Embedder):
                         token_limits: Sequence[int] | None = None) -> np.ndarray:
         limits = self.limits_for(texts, token_limits)
         keys = [vector_key(self.model, n, t) for t, n in zip(texts, limits, strict=True)]
+        self.used.update(keys)
+        for key in keys:
+            if key not in self.known and key in self.cached:
+                self.known[key] = self.cached[key]
         missing = {k: (t, n) for k, t, n in zip(keys, texts, limits, strict=True)
                    if k not in self.known}
         if missing:
@@ -74,6 +83,30 @@ class ReusingEmbedder(Embedder):
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.inner.embed_query(text)
+
+    def save(self) -> None:
+        """Keep the vectors this run used that the user's index does not hold, and only
+        those: the cache follows the repository instead of growing with every edit."""
+        if self.cache is None:
+            return
+        keep = sorted(k for k in self.used if k in self.known and k not in self.seeded)
+        try:
+            self.cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.cache.with_suffix(".tmp.npz")
+            vectors = np.stack([self.known[k] for k in keep]) if keep else \
+                np.zeros((0, self.dimension), dtype=np.float32)
+            np.savez(tmp, keys=np.array(keep, dtype=str), vectors=vectors)
+            tmp.replace(self.cache)
+        except OSError:  # a read-only home: the next evaluation embeds again
+            pass
+
+
+def _load(path: Path) -> dict[str, np.ndarray]:
+    try:
+        data = np.load(path)
+        return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 class RepokbSystem:

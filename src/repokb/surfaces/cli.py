@@ -430,7 +430,7 @@ def eval_(
     if as_json:
         _print_json(result)
     else:
-        out.print(evaluate.render_text(result), highlight=False, markup=False)
+        sys.stdout.write(evaluate.render_text(result) + "\n")
 
 
 @app.command()
