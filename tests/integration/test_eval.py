@@ -131,7 +131,7 @@ def test_compare_measures_two_settings_on_the_same_cases(eval_repo: Path, home: 
     assert compare["keep"] == "current"
     assert {"chunks", "index_s", "query_p50_ms"} <= set(result["cost"]["compare"])
     page = report.read_text()
-    assert "where are seats booked" in page or "Shrink a profile picture" in page
+    assert "repokb eval · shopapp" in page and "dense_weight: 1.0 → 0.0" in page
     assert "http://" not in page and "https://" not in page
 
     same = tmp_path / "same.toml"
