@@ -26,7 +26,7 @@ th:first-child,td:first-child{text-align:left}th{background:#eef1f5}
 .q{font-weight:600}.tag{font-size:11px;background:#eef1f5;border-radius:3px;padding:1px 5px;
 margin-right:6px}
 .cols{display:grid;grid-template-columns:1fr 1fr;gap:10px;margin-top:8px}
-.col h3{font-size:12px;margin:0 0 4px;color:#5b6573}
+.col{min-width:0}.col h3{font-size:12px;margin:0 0 4px;color:#5b6573}
 pre{background:#f3f5f8;border:1px solid #e3e7ec;padding:6px;margin:0 0 6px;font-size:11.5px;
 overflow:auto;max-height:260px;white-space:pre}
 .loc{font-family:ui-monospace,monospace;font-size:12px}
@@ -48,6 +48,15 @@ def _system_table(name: str, data: dict[str, Any]) -> str:
     head = "".join(f"<th>{escape(m)}</th>" for m in ALL_METRICS)
     return (f"<h2>{escape(name)}</h2><table><tr><th>query source</th><th>n</th>{head}</tr>"
             + "".join(rows) + "</table>")
+
+
+def _overall_table(systems: dict[str, Any]) -> str:
+    rows = [f"<tr><td>{escape(name)}</td><td>{data['overall']['cases']}</td>"
+            + "".join(_cell(data["overall"], m) for m in ALL_METRICS) + "</tr>"
+            for name, data in systems.items()]
+    head = "".join(f"<th>{escape(m)}</th>" for m in ALL_METRICS)
+    return ("<h2>every system, all cases (naive: fixed 500-character windows)</h2><table>"
+            f"<tr><th>system</th><th>n</th>{head}</tr>" + "".join(rows) + "</table>")
 
 
 def _diff(d: dict[str, Any]) -> str:
@@ -88,8 +97,13 @@ def render(result: dict[str, Any]) -> str:
              f'<div class="sub">{escape(result["path"])} · {result["cases"]["all"]} cases '
              f"({cases}) · {result['seconds']:.0f} s · MRR@budget counts a hit only within the "
              f"first {result['budget_lines']} result lines · grey: 95% bootstrap interval</div>"]
-    for name, data in result["systems"].items():
-        parts.append(_system_table(name, data))
+    for name in ("repokb", "compare"):
+        if name in result["systems"]:
+            title = "repokb, by query source" if name == "repokb" else \
+                f"repokb with {result['compare']['settings']}, by query source"
+            parts.append(_system_table(title, result["systems"][name]))
+    if len(result["systems"]) > 1:
+        parts.append(_overall_table(result["systems"]))
     if "baseline" in result:
         parts.append(_diff_table(f"repokb minus the best naive baseline "
                                  f"({result['baseline']['best']}), paired", result["baseline"]))

@@ -36,11 +36,15 @@ def _figures(answers: list[Answer]) -> dict[str, Any]:
     return out
 
 
-def _by_kind(cases: list[Case], answers: list[Answer]) -> dict[str, Any]:
+def _kinds(cases: list[Case]) -> list[str]:
+    """The query sources present, in their usual order."""
     kinds = [k for k in SOURCES if any(c.kind == k for c in cases)]
-    kinds += sorted({c.kind for c in cases} - set(kinds))
+    return kinds + sorted({c.kind for c in cases} - set(kinds))
+
+
+def _by_kind(cases: list[Case], answers: list[Answer]) -> dict[str, Any]:
     return {kind: _figures([a for c, a in zip(cases, answers, strict=True) if c.kind == kind])
-            for kind in kinds}
+            for kind in _kinds(cases)}
 
 
 def _paired(cases: list[Case], ours: list[Answer], theirs: list[Answer]) -> dict[str, Any]:
@@ -56,7 +60,7 @@ def _paired(cases: list[Case], ours: list[Answer], theirs: list[Answer]) -> dict
         return out
 
     pairs = list(zip(ours, theirs, strict=True))
-    kinds = dict.fromkeys(c.kind for c in cases)
+    kinds = _kinds(cases)
     return {"overall": one(pairs),
             "by_kind": {k: one([p for c, p in zip(cases, pairs, strict=True) if c.kind == k])
                         for k in kinds}}
@@ -121,8 +125,7 @@ def summarize_run(*, project: str, path: str, cases: list[Case],
                   problems: list[str], options: Options, seconds: float,
                   chunks: dict[str, list[tuple[int, int, str]]],
                   changed: dict[str, list[Any]] | None) -> dict[str, Any]:
-    counts = {kind: sum(1 for c in cases if c.kind == kind) for kind in _by_kind(cases,
-                                                                                 answers["repokb"])}
+    counts = {kind: sum(1 for c in cases if c.kind == kind) for kind in _kinds(cases)}
     result: dict[str, Any] = {
         "project": project, "path": path, "seconds": round(seconds, 1),
         "budget_lines": options.budget, "cases": {**counts, "all": len(cases)},
