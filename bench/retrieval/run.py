@@ -5,7 +5,8 @@
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
-cases.py); every system is built and queried in this run with the same embedding model.
+repokb.evaluate.cases); every system is built and queried in this run with the same embedding
+model.
 Document vectors are cached by text between runs; pass --fresh-vectors to time a cold index.
 Prints a Markdown report; --json writes every per-query rank for analysis.
 """
