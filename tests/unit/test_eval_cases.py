@@ -200,3 +200,20 @@ def test_the_shadow_copy_hides_the_questions(tmp_path: Path) -> None:
     assert not (copy / ".repokb/eval.yml").exists()
     # the repository itself is untouched
     assert "Upload a file again" in (root / "pkg/mod.py").read_text()
+
+
+def test_a_question_holding_a_secret_is_shown_redacted() -> None:
+    from repokb.evaluate.cases import Case, Target
+    from repokb.evaluate.report import _worst
+    from repokb.evaluate.runner import Answer
+    from repokb.evaluate.systems import Result
+
+    from ..fake_secrets import GITHUB_TOKEN
+
+    case = Case("p:history:1", "p", "history", f"Rotate the deploy token {GITHUB_TOKEN} now",
+                (Target("a.py", 1, 3, "f"),))
+    answer = Answer("repokb", None, None, None, 1.0, [Result("b.py", 1, 2, None, None, "x")])
+    chunks = {"a.py": [(1, 3, "def f():\n    return 1\n")]}
+    (shown,) = _worst([case], [answer], chunks, 5)
+    assert GITHUB_TOKEN not in str(shown) and "REDACTED" in shown["query"]
+    assert shown["targets"][0]["content"].startswith("def f()")

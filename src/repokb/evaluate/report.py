@@ -13,6 +13,7 @@ from typing import Any
 from repokb.evaluate.cases import Case, Target
 from repokb.evaluate.metrics import METRICS, difference, interval, summarize
 from repokb.evaluate.runner import SOURCES, Answer, Options, latency
+from repokb.secrets import redact
 
 BUDGET = "MRR@budget"
 ALL_METRICS = (*METRICS, BUDGET)
@@ -111,7 +112,8 @@ def _worst(cases: list[Case], answers: list[Answer], chunks: dict[str, Any],
         case, answer = cases[i], answers[i]
         if answer.chunk == 1:
             break
-        out.append({"id": case.id, "kind": case.kind, "query": case.query,
+        # a question is a docstring or a commit subject: redact it like any indexed text
+        out.append({"id": case.id, "kind": case.kind, "query": redact(case.query).text,
                     "rank": answer.chunk,
                     "targets": [_target(t, chunks) for t in case.targets[:3]],
                     "top": [{"path": r.path, "start_line": r.start_line,
