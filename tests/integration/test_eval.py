@@ -62,9 +62,9 @@ def _snapshot(settings: Settings, embedder: Embedder) -> tuple[int, list[tuple],
     ws = Workspace(settings)
     ws.__dict__["embedder"] = embedder
     try:
-        hits = ws.searcher.search(Query("book a place on a plane", projects=("shopapp",)))
+        hits = ws.searcher.search(Query("book a place on a plane", projects=("shop",)))
         entries = sorted((e.path, e.status, e.mtime_ns)
-                         for e in ws.catalog.entries("shopapp").values())
+                         for e in ws.catalog.entries("shop").values())
         return ws.store.count(), [(h.path, h.start_line, round(h.score, 6)) for h in hits], \
             entries
     finally:
@@ -76,7 +76,7 @@ def test_eval_runs_on_a_shadow_copy_and_leaves_the_index_untouched(
         monkeypatch: pytest.MonkeyPatch) -> None:
     ws = Workspace(settings)
     ws.__dict__["embedder"] = real_embedder
-    ws.indexer.run(resolve_roots([eval_repo], None))
+    ws.indexer.run(resolve_roots([eval_repo], "shop"))  # not the folder's name
     ws.close()
     before = _snapshot(settings, real_embedder)
     assert before[0] > 0 and before[1]
@@ -98,8 +98,11 @@ def test_eval_runs_on_a_shadow_copy_and_leaves_the_index_untouched(
     assert overall["MRR@10"] >= 0.5  # the meaning finds these, docstrings hidden
     # vectors of unchanged text come from the user's index: only the edited files' chunks
     # (docstrings or the heading removed) are embedded again
+    # found under the name it was indexed with
+    assert result["project"] == "shop"
     cost = result["cost"]["repokb"]
     assert 0 < cost["embedded"] < cost["chunks"]
+    assert cost["from_index"] == cost["chunks"] - cost["embedded"]
     # the JSON is JSON
     json.dumps(result)
 

@@ -193,6 +193,10 @@ def text(result: dict[str, Any]) -> str:
     for name, c in result["cost"].items():
         lines.append(f"{name:<10} {c['chunks']:>7} {c['index_s']:>8.1f} {c['embedded']:>9} "
                      f"{c.get('query_p50_ms', 0):>13.1f} {c.get('query_p95_ms', 0):>7.1f}")
+    reused = result["cost"]["repokb"].get("from_index", 0)
+    lines.append(f"{reused} vectors reused from your index" if reused else
+                 "no vectors reused from your index (run `repokb index` on the project first, "
+                 "with the same --project, to make evaluations faster)")
     for problem in result["problems"]:
         lines.append(f"note: {problem}")
     return "\n".join(lines)

@@ -65,7 +65,7 @@ def evaluate(settings: Settings, options: Options,
     from repokb.evaluate.report import summarize_run
 
     started = time.perf_counter()
-    root = resolve_roots([options.path], options.project)[0]
+    root = resolve_roots([options.path], options.project or _indexed_as(settings, options.path))[0]
     other = _compare_settings(settings, options.compare) if options.compare else None
     work = Path(tempfile.mkdtemp(prefix="repokb-eval-"))
     systems: list[Any] = []
@@ -102,6 +102,9 @@ def evaluate(settings: Settings, options: Options,
             systems.append(naive)
             cost["naive"] = _index(naive, naive.index, copy, root.name,
                                    current.indexed_files(root.name), embedder=embedder)
+        # how many vectors came from the user's index (the rest: embedded, or cached by an
+        # earlier evaluation)
+        cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
         for wrapper in wrappers:
             wrapper.save()
         progress(f"asking {len(cases)} questions ...")
@@ -115,6 +118,21 @@ def evaluate(settings: Settings, options: Options,
         for system in systems:
             system.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _indexed_as(settings: Settings, path: Path) -> str | None:
+    """The project name under which the user indexed `path`, if they did (so its vectors are
+    found under the same name); None: named after the folder, as `repokb index` would."""
+    from repokb.stores.catalog import Catalog
+
+    if not settings.catalog_path.is_file() or not path.is_dir():
+        return None
+    catalog = Catalog(settings.catalog_path)
+    try:
+        return next((name for name, root in catalog.projects().items()
+                     if root == path.resolve()), None)
+    finally:
+        catalog.close()
 
 
 def _compare_settings(settings: Settings, path: Path) -> Settings:
