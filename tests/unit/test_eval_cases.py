@@ -183,6 +183,7 @@ def test_the_shadow_copy_hides_the_questions(tmp_path: Path) -> None:
     write(root, "docs/guide.md", "# Guide\n\n## How do I retry an upload?\n\n"
           + "Call retry_upload with the path of the file; it sends it again. " * 3 + "\n")
     write(root, ".repokb/eval.yml", "cases:\n  - {question: where is retry, path: pkg/mod.py}\n")
+    write(root, "pkg/crlf.py", b"def windows_style(a):\r\n    return a\r\n")
     copy = tmp_path / "copy"
     cases, problems = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root),
                              copy, 10)
@@ -198,6 +199,8 @@ def test_the_shadow_copy_hides_the_questions(tmp_path: Path) -> None:
     assert "How do I retry" not in (copy / "docs/guide.md").read_text()
     # the user's questions would find themselves: the file is not in the copy
     assert not (copy / ".repokb/eval.yml").exists()
+    # a file without questions is copied byte for byte (its CRLF line ends too)
+    assert (copy / "pkg/crlf.py").read_bytes() == (root / "pkg/crlf.py").read_bytes()
     # the repository itself is untouched
     assert "Upload a file again" in (root / "pkg/mod.py").read_text()
 

@@ -170,12 +170,23 @@ def _cases(settings: Settings, root: ProjectRoot, copy: Path,
             continue
     minable = [f for f in files if f.endswith(MINABLE)]
     cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"))
-    for rel, text in texts.items():
-        (copy / rel).write_text(text, encoding="utf-8")
+    for rel in _edited(root.root, texts):  # the others stay byte for byte (CRLF too)
+        (copy / rel).write_text(texts[rel], encoding="utf-8")
     py_md = {rel: text for rel, text in texts.items() if rel.endswith((".py", ".md"))}
     cases += history_cases(root.root, root.name, py_md, n)
     mine_user, problems = user_cases(load(root.root), root.name, copy)
     return cases + mine_user, problems
+
+
+def _edited(root: Path, texts: dict[str, str]) -> list[str]:
+    out = []
+    for rel, text in texts.items():
+        try:
+            if (root / rel).read_text(encoding="utf-8") != text:
+                out.append(rel)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return out
 
 
 def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
