@@ -220,3 +220,12 @@ def test_a_question_holding_a_secret_is_shown_redacted() -> None:
     (shown,) = _worst([case], [answer], chunks, 5)
     assert GITHUB_TOKEN not in str(shown) and "REDACTED" in shown["query"]
     assert shown["targets"][0]["content"].startswith("def f()")
+
+
+def test_the_shadow_index_never_goes_to_the_users_store_server(tmp_path: Path) -> None:
+    from repokb.evaluate.runner import _shadow
+
+    user = Settings(home=tmp_path / "home", store="qdrant-server", lexical_weight=0.5)
+    shadow = _shadow(user, tmp_path / "shadow")
+    assert (shadow.home, shadow.store) == (tmp_path / "shadow", "qdrant-edge")
+    assert shadow.lexical_weight == 0.5  # every other setting is the user's

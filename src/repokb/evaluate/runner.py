@@ -80,7 +80,7 @@ def evaluate(settings: Settings, options: Options,
                              f"{EVAL_FILE}; this repository has none of them.")
         embedder = _embedder(settings, root.name)
         wrappers = [embedder]
-        current = RepokbSystem("repokb", replace(settings, home=work / "home"), embedder)
+        current = RepokbSystem("repokb", _shadow(settings, work / "home"), embedder)
         systems.append(current)
         runs = [current]
         if other is not None:
@@ -88,7 +88,7 @@ def evaluate(settings: Settings, options: Options,
                              for k in ("embedder", "embed_int8", "max_tokens"))
             if not same_model:
                 wrappers.append(_embedder(other, None))
-            runs.append(RepokbSystem("compare", replace(other, home=work / "home-compare"),
+            runs.append(RepokbSystem("compare", _shadow(other, work / "home-compare"),
                                      wrappers[-1]))
             systems.append(runs[-1])
         cost: dict[str, dict[str, Any]] = {}
@@ -118,6 +118,12 @@ def evaluate(settings: Settings, options: Options,
         for system in systems:
             system.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _shadow(settings: Settings, home: Path) -> Settings:
+    """`settings` on a home of their own, always with the embedded store: a store server
+    configured for the user's index must never receive the shadow copy."""
+    return replace(settings, home=home, store="qdrant-edge")
 
 
 def _indexed_as(settings: Settings, path: Path) -> str | None:
