@@ -20,27 +20,26 @@ pytestmark = pytest.mark.e2e
 def test_the_report_renders_offline_with_the_worst_cases(browser, tmp_path: Path,  # noqa: F811
                                                           settings: Settings) -> None:
     root = tmp_path / "tiny"
-    write(root, "pkg/net.py", '''
+    write(root, "pkg/fetch.py", '''
         def fetch(url):
             """Download a page and return its body as text, following redirects."""
             return url
-
-
+        ''')
+    write(root, "pkg/headers.py", '''
         def parse_header(line):
             """Split a raw HTTP header line into its name and value."""
             name, _, value = line.partition(":")
             return name.strip(), value.strip()
-
-
-        def backoff(attempt):
-            """Wait longer after every failed attempt before trying again."""
-            return min(60, 2 ** attempt)
         ''')
+    # the same question expecting two different files: one of them cannot rank first, so the
+    # report has a worst case to show
+    write(root, ".repokb/eval.yml", "cases:\n  - question: Split a raw HTTP header line into "
+          "its name and value\n    path: pkg/fetch.py\n")
     write(root, "docs/guide.md", "# Guide\n\n## How do I set a timeout?\n\n"
           + "Pass timeout=5 to every call; the default waits forever for the server. " * 3)
     result = evaluate(settings, Options(root, cases=10))
-    # a case nothing answers: its expected target and the results it got must be shown
-    assert result["cases"]["all"] == 4
+    assert result["cases"] == {"docstring": 2, "heading": 1, "user": 1, "all": 4}
+    assert result["worst"]
     report = tmp_path / "report.html"
     report.write_text(render_html(result), encoding="utf-8")
 
@@ -52,10 +51,13 @@ def test_the_report_renders_offline_with_the_worst_cases(browser, tmp_path: Path
     assert requests == [report.as_uri()]  # nothing else is fetched
     assert page.title() == "repokb eval · tiny"
     tables = page.locator("table")
-    assert tables.count() >= 5  # repokb, three baselines, the paired difference, cost
-    first = page.locator("table").first
-    assert "MRR@budget" in first.inner_text() and "docstring" in first.inner_text()
+    # repokb by source, every system overall, repokb minus the best baseline, cost
+    assert tables.count() == 4
+    first = tables.first.inner_text()
+    assert "MRR@budget" in first and "docstring" in first and "user" in first
+    assert tables.nth(1).locator("tr").count() == 5  # header, repokb and three baselines
     cases = page.locator(".case")
+    assert cases.count() == len(result["worst"])
     for i in range(cases.count()):
         text = cases.nth(i).inner_text()
         assert "expected" in text and "what came first" in text
