@@ -272,6 +272,35 @@ def watch(
     out.print("stopped")
 
 
+@app.command(name="eval")
+def eval_(
+    path: Annotated[Path, typer.Argument(help="The repository to evaluate.")],
+    project: Annotated[str | None, typer.Option(help="Project name (default: the folder's).")]
+    = None,
+    cases: Annotated[int, typer.Option(help="Cases per query source at most.")] = 60,
+    budget: Annotated[int, typer.Option(help="Result lines read for MRR@budget.")] = 200,
+    compare: Annotated[str | None, typer.Option(
+        help="A TOML file of settings to compare against the current ones.")] = None,
+    html: Annotated[Path | None, typer.Option(help="Also write the HTML report here.")] = None,
+    baselines: Annotated[bool, typer.Option(help="Also measure the naive baselines.")] = True,
+    as_json: JsonOption = False,
+    home: HomeOption = None,
+) -> None:
+    """Measure retrieval on the repository itself (docstrings, git history, headings,
+    .repokb/eval.yml) on a shadow copy; the index is never changed."""
+    from repokb import evaluate
+
+    result = evaluate.run(Settings.load(home=home), str(path), project=project, cases=cases,
+                          budget=budget, baselines=baselines, compare=compare,
+                          progress=lambda m: err.print(f"eval: {m}", highlight=False))
+    if html is not None:
+        html.write_text(evaluate.render_html(result), encoding="utf-8")
+    if as_json:
+        _print_json(result)
+    else:
+        sys.stdout.write(evaluate.render_text(result) + "\n")
+
+
 @app.command()
 def flush(
     project: Annotated[str | None, typer.Option(help="Only this project (default: all).")] = None,
