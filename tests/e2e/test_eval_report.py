@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from repokb.evaluate import render_html
-from repokb.evaluate.runner import Options, evaluate
+from repokb.evaluate.records import Options
+from repokb.evaluate.runner import evaluate
 from repokb.settings import Settings
 
 from ..conftest import write

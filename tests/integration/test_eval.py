@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from repokb.embedders.base import Embedder
-from repokb.evaluate.runner import Options, evaluate
+from repokb.evaluate.records import Options
+from repokb.evaluate.runner import evaluate
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.settings import Settings

@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "search", "context", "explain"}),
     ("workspace", {"workspace"}),
-    ("operations", {"operations"}),
+    ("operations", {"operations", "evaluate"}),
     ("surfaces", {"surfaces", "__main__"}),
 ]
 LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}

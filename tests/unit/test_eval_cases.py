@@ -207,8 +207,8 @@ def test_the_shadow_copy_hides_the_questions(tmp_path: Path) -> None:
 
 def test_a_question_holding_a_secret_is_shown_redacted() -> None:
     from repokb.evaluate.cases import Case, Target
+    from repokb.evaluate.records import Answer
     from repokb.evaluate.report import _worst
-    from repokb.evaluate.runner import Answer
     from repokb.evaluate.systems import Result
 
     from ..fake_secrets import GITHUB_TOKEN

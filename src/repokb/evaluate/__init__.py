@@ -17,7 +17,8 @@ def run(settings: Settings, path: str, *, project: str | None = None, cases: int
         progress: Any = None) -> dict[str, Any]:
     """Evaluate retrieval on the repository at `path`; the JSON-ready result."""
     from repokb.errors import InputError
-    from repokb.evaluate.runner import Options, evaluate
+    from repokb.evaluate.records import Options
+    from repokb.evaluate.runner import evaluate
     from repokb.pipeline.discover import user_path
 
     if cases < 1 or budget < 1:

@@ -12,7 +12,7 @@ from typing import Any
 
 from repokb.evaluate.cases import Case, Target
 from repokb.evaluate.metrics import METRICS, difference, interval, summarize
-from repokb.evaluate.runner import SOURCES, Answer, Options, latency
+from repokb.evaluate.records import SOURCES, Answer, Options, latency
 from repokb.secrets import redact
 
 BUDGET = "MRR@budget"

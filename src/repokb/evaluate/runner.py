@@ -9,11 +9,10 @@ user's index is only read (its vectors are reused for text that did not change),
 from __future__ import annotations
 
 import shutil
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,8 @@ from repokb.evaluate.baselines import NaiveSystem
 from repokb.evaluate.cases import Case, mine
 from repokb.evaluate.history import history_cases
 from repokb.evaluate.metrics import budget_rank, first_rank
+from repokb.evaluate.records import Answer, Options
+from repokb.evaluate.report import summarize_run
 from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known_vectors
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
 from repokb.models import SourceFile
@@ -30,40 +31,12 @@ from repokb.pipeline.discover import ProjectRoot, discover, resolve_roots
 from repokb.settings import Settings
 
 MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")
-SOURCES = ("docstring", "history", "heading", "user")
-
-
-@dataclass(frozen=True)
-class Options:
-    path: Path
-    project: str | None = None
-    cases: int = 60  # per query source
-    budget: int = 200  # result lines a reader reads (MRR@budget)
-    baselines: bool = True
-    compare: Path | None = None  # a settings TOML to compare against the current settings
-    worst: int = 25  # cases shown in the HTML report
-
-
-@dataclass
-class Answer:
-    """One system's answer to one case."""
-
-    system: str
-    chunk: int | None
-    budget: int | None
-    file: int | None
-    ms: float
-    top: list[Result]
-
-
 Progress = Callable[[str], None]
 
 
 def evaluate(settings: Settings, options: Options,
              progress: Progress = lambda _: None) -> dict[str, Any]:
     """Run the evaluation; the JSON-ready result (report.py renders it)."""
-    from repokb.evaluate.report import summarize_run
-
     started = time.perf_counter()
     root = resolve_roots([options.path], options.project or _indexed_as(settings, options.path))[0]
     other = _compare_settings(settings, options.compare) if options.compare else None
@@ -242,10 +215,3 @@ def _ask(cases: list[Case], runs: list[RepokbSystem], naive: NaiveSystem | None,
             for name in NaiveSystem.rankings:
                 record(name, outcome[name], ms, case)
     return answers
-
-
-def latency(answers: list[Answer]) -> dict[str, float]:
-    values = [a.ms for a in answers]
-    p95 = statistics.quantiles(values, n=20)[18] if len(values) > 1 else values[0]
-    return {"query_p50_ms": round(statistics.median(values), 1),
-            "query_p95_ms": round(p95, 1)}

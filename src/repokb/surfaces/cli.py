@@ -296,7 +296,7 @@ def eval_(
     if html is not None:
         html.write_text(evaluate.render_html(result), encoding="utf-8")
     if as_json:
-        _print_json(result)
+        render.print_json(result)
     else:
         sys.stdout.write(evaluate.render_text(result) + "\n")
 
