@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from repokb.explain import explain as explain_path
+from repokb.filecontext import file_context
+from repokb.freshness import project_freshness
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify as verify_store
 from repokb.search import Query
@@ -20,19 +22,20 @@ def search(ws: Workspace, query: Query) -> list[dict[str, Any]]:
     return [h.to_json(explain=query.explain) for h in ws.searcher.search(query)]
 
 
-def stats(ws: Workspace) -> dict[str, Any]:
+def stats(ws: Workspace, project: str | None = None) -> dict[str, Any]:
+    """What the knowledge base (or one project of it) holds."""
     catalog = ws.catalog
-    by_status = catalog.breakdown("status")
+    by_status = catalog.breakdown("status", project)
     return {
-        "points": ws.store.count(),
+        "points": ws.store.count(project),
         "files": sum(by_status.values()),
         "by_status": by_status,
-        "by_project": catalog.breakdown("project"),
-        "by_kind": catalog.breakdown("kind"),
-        "by_language": catalog.breakdown("language"),
-        "by_role": catalog.breakdown("role"),
-        "by_policy": catalog.breakdown("policy"),
-        "points_by_project": ws.store.facet("project"),
+        "by_project": catalog.breakdown("project", project),
+        "by_kind": catalog.breakdown("kind", project),
+        "by_language": catalog.breakdown("language", project),
+        "by_role": catalog.breakdown("role", project),
+        "by_policy": catalog.breakdown("policy", project),
+        "points_by_project": ws.store.facet("project", project),
         "last_run": catalog.last_run(),
     }
 
@@ -40,6 +43,18 @@ def stats(ws: Workspace) -> dict[str, Any]:
 def explain(ws: Workspace, raw: str, project: str | None = None) -> dict[str, Any]:
     """The record of a file given as a path on disk or as an indexed relative path."""
     return explain_path(ws, raw, project)
+
+
+def context(ws: Workspace, path: str, project: str | None = None, line: int | None = None,
+            symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+    """The indexed chunk at a line or symbol of a file, its neighbours and the file outline."""
+    return file_context(ws.catalog, ws.store, path, project, line, symbol, before, after)
+
+
+def freshness(ws: Workspace, projects: list[str] | None = None) -> list[dict[str, Any]]:
+    """When each project was indexed and how many of its files changed on disk since (reads
+    only the catalog and the disk: any process may answer it, the store's owner or not)."""
+    return project_freshness(ws.catalog, projects)
 
 
 def flush(ws: Workspace, project: str | None) -> int:

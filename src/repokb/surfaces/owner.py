@@ -46,7 +46,8 @@ def _search(ws: Workspace, args: dict[str, Any]) -> Any:
 
 _READS: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
     "search": _search,
-    "stats": lambda ws, a: service.stats(ws),
+    "stats": lambda ws, a: service.stats(ws, a.get("project")),
+    "context": lambda ws, a: service.context(ws, **a),
     "explain": lambda ws, a: service.explain(ws, a["path"], a.get("project")),
 }
 _WRITES: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
@@ -88,6 +89,9 @@ class OwnerServer:
         try:
             request = json.loads(line)
             op, args = request["op"], request.get("args", {})
+            if op == "activity":  # is a write (an index run, an upload) in progress here?
+                return {"ok": True, "result": {"writing": self.write_lock.locked(),
+                                               "pid": os.getpid()}}
             if op not in _READS and op not in _WRITES:
                 raise errors.InputError(f"Unknown operation {op!r}.")
             view = self.ws.view()

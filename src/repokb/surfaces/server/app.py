@@ -14,9 +14,11 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
+from repokb.surfaces.mcp import HttpEndpoint
 from repokb.surfaces.server import errors, routes
 from repokb.surfaces.server.service import Service
 from repokb.workspace import Workspace
@@ -75,11 +77,13 @@ def create_app(workspace: Workspace) -> FastAPI:
     settings = workspace.settings
     service = Service(workspace)
     service.warm()
+    mcp = HttpEndpoint(service)  # the MCP server at /mcp, over the same service
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
             service.close()
 
@@ -89,6 +93,7 @@ def create_app(workspace: Workspace) -> FastAPI:
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)
+    app.router.routes.append(Route("/mcp", endpoint=mcp, include_in_schema=False))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _docs(app)
 
