@@ -7,6 +7,7 @@ indexed is reported, so a caller knows when line numbers may have moved.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,8 @@ def file_context(catalog: Catalog, store: Store, raw: str, project: str | None =
 
 
 def outline(points: list[StoredPoint]) -> list[dict[str, Any]]:
-    """The file's definitions and sections in order: symbol, type and lines (one per symbol)."""
+    """The file's definitions and sections in order: symbol, type and lines (one per symbol);
+    the methods of a class kept whole in one chunk are listed under it, at their first line."""
     seen: dict[str, dict[str, Any]] = {}
     for p in points:
         symbol = p.payload.get("symbol")
@@ -99,9 +101,27 @@ def outline(points: list[StoredPoint]) -> list[dict[str, Any]]:
             seen[symbol] = {"symbol": symbol, "type": p.payload.get("symbol_type"),
                             "start_line": p.payload["start_line"],
                             "end_line": p.payload["end_line"]}
+            for name, line in _members(p):
+                seen.setdefault(f"{symbol}.{name}", {"symbol": f"{symbol}.{name}",
+                                                      "type": "member", "start_line": line,
+                                                      "end_line": None})
         else:  # a definition cut in several chunks: one entry spanning them
             item["end_line"] = max(item["end_line"], p.payload["end_line"])
-    return list(seen.values())
+    return sorted(seen.values(), key=lambda o: o["start_line"])
+
+
+_MEMBER = re.compile(r"^[ \t]+(?:(?:async|export|public|private|protected|static|pub)\s+)*"
+                     r"(?:def|function|func|fn|sub)\s+([A-Za-z_$][\w$]*)", re.MULTILINE)
+
+
+def _members(p: StoredPoint) -> list[tuple[str, int]]:
+    """Indented function definitions inside a class (or similar) chunk, with their lines."""
+    if p.payload.get("symbol_type") not in ("class", "struct", "impl", "trait", "interface",
+                                            "module", "object"):
+        return []
+    content = p.payload.get("content", "")
+    return [(m.group(1), p.payload["start_line"] + content.count("\n", 0, m.start()))
+            for m in _MEMBER.finditer(content)]
 
 
 def _target(points: list[StoredPoint], rel: str, line: int | None, symbol: str | None) -> int:
@@ -114,6 +134,9 @@ def _target(points: list[StoredPoint], rel: str, line: int | None, symbol: str |
             for i, p in enumerate(points):
                 if p.payload.get("symbol") and test(p.payload["symbol"]):
                     return i
+        for i, p in enumerate(points):  # a member of a class kept whole in one chunk
+            if any(name == wanted.rsplit(".", 1)[-1] for name, _ in _members(p)):
+                return i
         names = [s["symbol"] for s in outline(points)][:30]
         raise InputError(f"No symbol {symbol!r} in {rel}.",
                          hint="Symbols in the file: " + (", ".join(names) or "none"))

@@ -99,10 +99,12 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             data, text, error = await call(s, "get_context", path="src/shop/db.py",
                                            symbol="total_for_customer")
             assert not error, text
-            assert data["target"]["symbol"].endswith("total_for_customer")
-            assert "SUM(amount)" in data["target"]["content"]
+            assert "def total_for_customer" in data["target"]["content"]  # its class chunk
             outline = {o["symbol"]: o for o in data["outline"]}
-            assert "connect_with_timeout" in outline
+            assert "connect_with_timeout" in outline and "InvoiceRepository" in outline
+            method = outline["InvoiceRepository.total_for_customer"]["start_line"]
+            lines = (indexed / "src/shop/db.py").read_text().splitlines()
+            assert "def total_for_customer" in lines[method - 1]
             line = outline["connect_with_timeout"]["start_line"]
             data, _, error = await call(s, "get_context", path=str(indexed / "src/shop/db.py"),
                                         line=line + 1, after=1)

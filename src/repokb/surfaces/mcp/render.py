@@ -38,7 +38,7 @@ def context(data: dict[str, Any]) -> str:
         lines += [head, _block(chunk["content"], data.get("language"), limit=None)]
     if data["outline"]:
         lines.append("Outline:")
-        lines += [f"  {o['start_line']:>5}-{o['end_line']:<5} {o['symbol']}"
+        lines += [f"  {o['start_line']:>5}-{o['end_line'] or '':<5} {o['symbol']}"
                   + (f" ({o['type']})" if o.get("type") else "") for o in data["outline"]]
     return "\n".join(lines)
 
