@@ -292,3 +292,31 @@ def test_http_endpoint_under_serve_and_stdio_forwarding(indexed: Path, home: Pat
             assert response.status_code == 401
             assert response.json()["error"]["code"] == "unauthorized"
         run(lambda: scenario(url))
+
+
+def test_watch_keeps_the_index_current(mixed_repo: Path, home: Path) -> None:
+    async def scenario() -> None:
+        async with stdio_session(home, "--watch", str(mixed_repo)) as s:
+            deadline = time.monotonic() + 120  # the first run indexes the project
+            while True:
+                data, text, _ = await call(s, "list_projects")
+                if data.get("projects") and not data["freshness"]["index_jobs"] and \
+                        not data["freshness"]["writing"]:
+                    break
+                assert time.monotonic() < deadline, text
+                await anyio.sleep(0.5)
+            write(mixed_repo, "src/shop/refunds.py", '''
+                def issue_refund_voucher(order_id: int) -> str:
+                    """Give the customer a voucher worth the refunded amount."""
+                    return f"VOUCHER-{order_id}"
+                ''')
+            deadline = time.monotonic() + 60
+            while True:
+                data, text, _ = await call(s, "search", query="issue_refund_voucher", limit=1)
+                if data["hits"] and data["hits"][0]["symbol"] == "issue_refund_voucher":
+                    break
+                assert time.monotonic() < deadline, text
+                await anyio.sleep(0.5)
+            assert data["freshness"]["store_owner"] == "this process"
+
+    run(scenario)
