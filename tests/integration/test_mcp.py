@@ -114,6 +114,11 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             data, text, error = await call(s, "explain_file", path=".env", project="shop")
             assert not error and data["classification"]["index_policy"] == "block"
             assert "hunter2" not in text and "hunter2" not in json.dumps(data)
+            data, text, error = await call(s, "explain_file", path="/etc/passwd")
+            assert error and "outside the indexed projects" in text
+            data, text, error = await call(s, "explain_file",
+                                           path=str(indexed / "node_modules/leftpad/index.js"))
+            assert not error and data["inside"] == "node_modules"
             data, _, _ = await call(s, "stats", project="shop")
             assert data["points"] > 0 and set(data["by_project"]) == {"shop"}
             data, text, _ = await call(s, "list_projects")

@@ -79,9 +79,10 @@ class Backend:
         with Workspace(self.settings) as ws:
             return operations.freshness(ws, projects)
 
-    def projects(self) -> list[str]:
+    def projects(self) -> dict[str, Path]:
+        """Indexed project names and their roots."""
         with Workspace(self.settings) as ws:
-            return sorted(ws.catalog.projects())
+            return dict(sorted(ws.catalog.projects().items()))
 
     def allowed_folder(self, raw: str) -> Path:
         """The folder if it lies under an allowed root (the REST API's check); APIError else."""

@@ -15,9 +15,11 @@ import anyio
 from repokb.errors import InputError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
 from repokb.models import Kind
+from repokb.pipeline.discover import user_path
 from repokb.search import Query
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
+from repokb.surfaces.server.errors import APIError
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
 Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
@@ -44,10 +46,25 @@ async def _run(fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _known(backend: Backend, project: str | None) -> list[str]:
-    names = backend.projects()
+    names = list(backend.projects())
     if project is not None and project not in names:
         raise unknown_project(project, names)
     return names
+
+
+def _readable(backend: Backend, raw: str) -> None:
+    """A path on disk must lie inside an indexed project or an allowed root (a relative path
+    names a file as indexed): explain_file does not classify arbitrary files of the machine."""
+    path = user_path(raw)
+    if not path.is_absolute():
+        return
+    absolute = path.parent.resolve() / path.name
+    roots = [*backend.projects().values(),
+             *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
+    if not any(absolute.is_relative_to(root) for root in roots):
+        raise APIError(403, f"{raw} is outside the indexed projects and the allowed roots.",
+                       "Give a path inside an indexed project (list_projects shows them), "
+                       "or relative to its project root.")
 
 
 # -- search -----------------------------------------------------------------------------------
@@ -82,6 +99,7 @@ async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
 # -- explain_file -----------------------------------------------------------------------------
 async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
     await _run(_known, backend, args.get("project"))
+    await _run(_readable, backend, args["path"])
     record = await _run(backend.explain, args["path"], args.get("project"))
     return record, render.record(record), [record["project"]]
 
@@ -99,7 +117,7 @@ async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
 
 # -- list_projects, stats ---------------------------------------------------------------------
 async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
-    if not await _run(backend.projects):
+    if not await _run(lambda: list(backend.projects())):
         return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
     stats = await _run(backend.stats, None)
     projects = [{"project": name, "files": files,
