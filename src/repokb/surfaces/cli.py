@@ -457,8 +457,9 @@ def mcp_server(
 ) -> None:
     """Serve repokb to coding agents over MCP on stdin/stdout (logs on stderr).
 
-    Tools: search, get_context, explain_file, index_path, list_projects, stats; every answer
-    says how fresh the index is. Under `repokb serve` the same server answers at /mcp.
+    Tools: search, get_context, explain_file, index_path, list_projects, stats.
+
+    Every answer says how fresh the index is. `repokb serve` answers the same tools at /mcp.
     """
     from repokb.pipeline.discover import resolve_roots, user_path
     from repokb.surfaces.mcp import run_stdio
