@@ -70,7 +70,7 @@ def many_files(root: Path, n: int) -> Path:
 
 
 def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: Path) -> None:
-    big = many_files(tmp_path / "big", 120)
+    big = many_files(tmp_path / "big", 200)
 
     async def scenario() -> None:
         async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
@@ -154,9 +154,23 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert data["job"]["id"] == job  # the same run, not a second one
             if not data["finished"]:
                 assert "index run" in text and data["freshness"]["index_jobs"]
-            data, text, _ = await call(s, "index_path", path=str(big), wait_seconds=120)
+            # both in flight at once on one session: the search answers while index_path waits
+            order: list[str] = []
+            results: dict[str, tuple[dict[str, Any], str, bool]] = {}
+
+            async def tool(name: str, **args: Any) -> None:
+                results[name] = await call(s, name, **args)
+                order.append(name)
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(lambda: tool("index_path", path=str(big), wait_seconds=120))
+                await anyio.sleep(0.2)
+                tg.start_soon(lambda: tool("search", query="send a password reset link"))
+            data, text, _ = results["index_path"]
             assert data["finished"] and data["job"]["status"] == "done", text
-            assert data["job"]["summary"]["files_indexed"] == 120
+            assert data["job"]["summary"]["files_indexed"] == 200
+            assert results["search"][0]["hits"][0]["symbol"] == "send_password_reset_email"
+            assert order == ["search", "index_path"]
 
     run(scenario)
 
