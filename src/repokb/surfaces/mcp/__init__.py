@@ -69,12 +69,24 @@ class HttpEndpoint:
             allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
             allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
         self.backend = Backend(settings, service)
-        self.manager = StreamableHTTPSessionManager(
-            app=create_server(self.backend), security_settings=security,
-            max_request_body_size=settings.max_request_bytes)
+        server = create_server(self.backend)
+
+        def manager() -> StreamableHTTPSessionManager:
+            return StreamableHTTPSessionManager(
+                app=server, security_settings=security,
+                max_request_body_size=settings.max_request_bytes)
+
+        self._new_manager = manager
+        self.manager = manager()
+        self._runs = 0
 
     @asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
+        """Run the sessions for one lifespan of the app (a manager runs once: an app whose
+        lifespan is entered again, as test clients do, gets a new one)."""
+        if self._runs:
+            self.manager = self._new_manager()
+        self._runs += 1
         async with self.manager.run():
             yield
 
