@@ -82,6 +82,8 @@ async def search(backend: Backend, args: dict[str, Any]) -> Result:
                   path_glob=args.get("path"))
     hits = await _run(backend.search, query)
     data = {"query": query.text, "indexed": True, "hits": hits}
+    if hits and not project:  # the freshness of the projects the hits come from
+        concerned = sorted({h["project"] for h in hits})
     return data, render.hits(query.text, hits), concerned
 
 
