@@ -130,6 +130,8 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             data, text, error = await call(s, "index_path", path=str(indexed.parent.parent))
             assert error and data["error"]["type"] == "forbidden"
             assert "outside the allowed roots" in text
+            _, text, error = await call(s, "index_path", path=str(big), project="../x")
+            assert error and "project names are one folder-like name" in text
             _, text, error = await call(s, "search", query="")
             assert error and "query" in text
             _, text, error = await call(s, "get_context", path="../etc/passwd", project="shop")

@@ -20,6 +20,7 @@ from repokb.search import Query
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
 from repokb.surfaces.server.errors import APIError
+from repokb.surfaces.server.schemas import project_name
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
 Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
@@ -108,8 +109,14 @@ async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
 
 # -- index_path -------------------------------------------------------------------------------
 async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
+    project = args.get("project")
+    if project is not None:
+        try:
+            project = project_name(project)  # the REST API's rule for names
+        except ValueError as exc:
+            raise InputError(f"Invalid project name: {exc}.") from None
     folder = await _run(backend.allowed_folder, args["path"])
-    job = await _run(backend.index, folder, args.get("project"))
+    job = await _run(backend.index, folder, project)
     deadline = anyio.current_time() + float(args.get("wait_seconds", 20))
     while job.status in ACTIVE and anyio.current_time() < deadline:
         await anyio.sleep(0.1)
