@@ -440,7 +440,7 @@ def serve(
     roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None
     settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
-              f"data {settings.home}", highlight=False)
+              f"MCP /mcp · data {settings.home}", highlight=False)
     run_server(settings)
 
 

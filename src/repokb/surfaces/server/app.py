@@ -27,7 +27,8 @@ STATIC = Path(__file__).parent / "static"
 
 DESCRIPTION = """The repokb knowledge base over HTTP: ingest files or pre-cut fragments, index
 folders on the server, search, explain classification decisions, flush (with `x-api-key`).
-Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`."""
+Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`;
+coding agents reach the same operations over MCP (streamable HTTP) at `/mcp`."""
 
 
 class BodyTooLarge(StarletteHTTPException):
@@ -73,7 +74,7 @@ class BodyLimit:
 
 def create_app(workspace: Workspace) -> FastAPI:
     """The app over a workspace the caller opened (and closes): ready at once, even for a
-    client that skips lifespan events."""
+    client that skips lifespan events (except `/mcp`: its sessions run in the lifespan)."""
     settings = workspace.settings
     service = Service(workspace)
     service.warm()
