@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from repokb.errors import InputError
 from repokb.explain import explain as explain_path
+from repokb.explain import indexed_record
 from repokb.filecontext import file_context
 from repokb.freshness import project_freshness
 from repokb.pipeline.discover import resolve_roots
@@ -40,9 +42,19 @@ def stats(ws: Workspace, project: str | None = None) -> dict[str, Any]:
     }
 
 
-def explain(ws: Workspace, raw: str, project: str | None = None) -> dict[str, Any]:
-    """The record of a file given as a path on disk or as an indexed relative path."""
-    return explain_path(ws, raw, project)
+def explain(ws: Workspace, raw: str, project: str | None = None,
+            disk: bool = True) -> dict[str, Any]:
+    """The record of a file given as a path on disk or as an indexed relative path; with
+    `disk` false, only the catalog's record of a project-relative path (nothing is read)."""
+    if disk:
+        return explain_path(ws, raw, project)
+    record = indexed_record(ws, raw, project)
+    if record is None:
+        where = f" in project {project!r}" if project else ""
+        raise InputError(f"{raw} is not in the catalog{where}.",
+                         hint="Give the path relative to its project root, as search results "
+                         "show it, or index its project first.")
+    return record
 
 
 def context(ws: Workspace, path: str, project: str | None = None, line: int | None = None,

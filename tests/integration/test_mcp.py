@@ -31,9 +31,10 @@ TOOLS = {"search", "get_context", "explain_file", "index_path", "list_projects",
 
 
 @asynccontextmanager
-async def stdio_session(home: Path, *args: str, **env: str) -> AsyncIterator[ClientSession]:
+async def stdio_session(home: Path, *args: str, cwd: str | None = None,
+                        **env: str) -> AsyncIterator[ClientSession]:
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "repokb", "mcp", *args],
+        command=sys.executable, args=["-m", "repokb", "mcp", *args], cwd=cwd,
         env={**os.environ, "REPOKB_HOME": str(home), **env})
     with (home.parent / "mcp-stderr.log").open("a") as errlog:
         async with (stdio_client(params, errlog=errlog) as (read, write_),
@@ -73,7 +74,7 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
     big = many_files(tmp_path / "big", 200)
 
     async def scenario() -> None:
-        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+        async with stdio_session(home, "--allow-root", str(tmp_path), cwd="/") as s:
             listed = (await s.list_tools()).tools
             assert {t.name for t in listed} == TOOLS
             for t in listed:
@@ -116,6 +117,9 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert "hunter2" not in text and "hunter2" not in json.dumps(data)
             data, text, error = await call(s, "explain_file", path="/etc/passwd")
             assert error and "outside the indexed projects" in text
+            for escape in ("../../../../../../etc/passwd", "etc/passwd"):  # not the cwd's
+                data, text, error = await call(s, "explain_file", path=escape)
+                assert error and "passwd" in text and "classification" not in data, text
             data, text, error = await call(s, "explain_file",
                                            path=str(indexed / "node_modules/leftpad/index.js"))
             assert not error and data["inside"] == "node_modules"

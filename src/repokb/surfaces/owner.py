@@ -48,7 +48,8 @@ _READS: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
     "search": _search,
     "stats": lambda ws, a: service.stats(ws, a.get("project")),
     "context": lambda ws, a: service.context(ws, **a),
-    "explain": lambda ws, a: service.explain(ws, a["path"], a.get("project")),
+    "explain": lambda ws, a: service.explain(ws, a["path"], a.get("project"),
+                                             a.get("disk", True)),
 }
 _WRITES: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
     "index": lambda ws, a: service.index(ws, a["paths"], a.get("project"), a.get("flush", False)),

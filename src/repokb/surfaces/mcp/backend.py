@@ -67,9 +67,9 @@ class Backend:
         return self._call("stats", {"project": project},
                           lambda svc: operations.stats(svc.ws, project))
 
-    def explain(self, path: str, project: str | None) -> dict[str, Any]:
-        return self._call("explain", {"path": path, "project": project},
-                          lambda svc: operations.explain(svc.ws, path, project))
+    def explain(self, path: str, project: str | None, disk: bool) -> dict[str, Any]:
+        return self._call("explain", {"path": path, "project": project, "disk": disk},
+                          lambda svc: operations.explain(svc.ws, path, project, disk))
 
     def context(self, **args: Any) -> dict[str, Any]:
         return self._call("context", args, lambda svc: operations.context(svc.ws, **args))

@@ -1,11 +1,13 @@
 """The MCP tools: names, descriptions and input schemas written for a model, and what each does.
 
-Each tool returns (structured result, the same as readable text); `server.py` adds the index
+Each tool returns (structured result, the same as readable text, the projects concerned);
+`server.py` adds the index
 freshness to every answer and turns errors into tool errors a model can act on.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -53,19 +55,33 @@ def _known(backend: Backend, project: str | None) -> list[str]:
     return names
 
 
-def _readable(backend: Backend, raw: str) -> None:
-    """A path on disk must lie inside an indexed project or an allowed root (a relative path
-    names a file as indexed): explain_file does not classify arbitrary files of the machine."""
+def _explain_target(backend: Backend, raw: str,
+                    project: str | None) -> tuple[str, str | None, bool]:
+    """What explain_file asks the operation about: an absolute path must lie inside an indexed
+    project or an allowed root; a relative one names a file under a project root, never under
+    the server's working directory (explain_file does not classify arbitrary files)."""
+    from repokb.pipeline.discover import canonical
+
     path = user_path(raw)
-    if not path.is_absolute():
-        return
-    absolute = path.parent.resolve() / path.name
-    roots = [*backend.projects().values(),
-             *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
-    if not any(absolute.is_relative_to(root) for root in roots):
-        raise APIError(403, f"{raw} is outside the indexed projects and the allowed roots.",
-                       "Give a path inside an indexed project (list_projects shows them), "
-                       "or relative to its project root.")
+    projects = backend.projects()
+    if path.is_absolute():
+        absolute = path.parent.resolve() / path.name
+        roots = [*projects.values(),
+                 *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
+        if not any(absolute.is_relative_to(root) for root in roots):
+            raise APIError(403, f"{raw} is outside the indexed projects and the allowed roots.",
+                           "Give a path inside an indexed project (list_projects shows them), "
+                           "or relative to its project root.")
+        return raw, project, True
+    rel = canonical(raw)
+    if not rel or ".." in rel.split("/"):
+        raise InputError(f"{raw} is not a path inside a project.",
+                         hint="Give the path relative to its project root, without '..'.")
+    for name in [project] if project else list(projects):
+        candidate = projects[name] / rel
+        if os.path.lexists(candidate):
+            return str(candidate), name, True
+    return rel, project, False  # not on disk (deleted since): the catalog's record only
 
 
 # -- search -----------------------------------------------------------------------------------
@@ -102,8 +118,9 @@ async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
 # -- explain_file -----------------------------------------------------------------------------
 async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
     await _run(_known, backend, args.get("project"))
-    await _run(_readable, backend, args["path"])
-    record = await _run(backend.explain, args["path"], args.get("project"))
+    path, project, disk = await _run(_explain_target, backend, args["path"],
+                                     args.get("project"))
+    record = await _run(backend.explain, path, project, disk)
     return record, render.record(record), [record["project"]]
 
 
