@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -347,20 +348,29 @@ def test_watch_keeps_the_index_current(mixed_repo: Path, home: Path) -> None:
     run(scenario)
 
 
-def test_mcp_route_survives_a_second_lifespan(workspace: Workspace) -> None:
+def test_mcp_route_takes_the_key_and_survives_a_second_lifespan(workspace: Workspace) -> None:
     """Regression: the SDK's session manager runs once; an app whose lifespan is entered again
     (test clients, Schemathesis) failed to start."""
     from fastapi.testclient import TestClient
 
     from repokb.surfaces.server.app import create_app
 
-    app = create_app(workspace)
+    keyed = Workspace(dataclasses.replace(workspace.settings, api_key="k"))
+    keyed.__dict__["embedder"] = workspace.embedder
+    app = create_app(keyed)
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {},
         "clientInfo": {"name": "t", "version": "0"}}}
-    headers = {"accept": "application/json, text/event-stream", "x-api-key": "k"}
-    for _ in range(2):
-        with TestClient(app, base_url="http://127.0.0.1:8765") as client:
-            response = client.post("/mcp", json=initialize, headers=headers)
-            assert response.status_code == 200, response.text
-            assert '"serverInfo"' in response.text and "repokb" in response.text
+    accept = {"accept": "application/json, text/event-stream"}
+    try:
+        for key in ({"x-api-key": "k"}, {"authorization": "Bearer k"}):
+            with TestClient(app, base_url="http://127.0.0.1:8765") as client:
+                response = client.post("/mcp", json=initialize, headers={**accept, **key})
+                assert response.status_code == 200, response.text
+                assert '"serverInfo"' in response.text and "repokb" in response.text
+                response = client.post("/mcp", json=initialize,
+                                       headers={**accept, "authorization": "Bearer kk"})
+                assert response.status_code == 401
+    finally:
+        app.state.service.close()
+        keyed.close()
