@@ -20,7 +20,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from repokb import service as operations
+from repokb.operations import Operations
 from repokb.settings import Settings
 from repokb.workspace import Workspace
 
@@ -58,7 +58,7 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
 @pytest.fixture
 def indexed(workspace: Workspace, mixed_repo: Path) -> Path:
     """mixed_repo indexed as project 'shop' by the real model; the store released after."""
-    operations.index(workspace, [str(mixed_repo)])
+    Operations(workspace).index([str(mixed_repo)])
     workspace.close()
     return mixed_repo
 
@@ -357,7 +357,7 @@ def test_mcp_route_takes_the_key_and_survives_a_second_lifespan(workspace: Works
 
     keyed = Workspace(dataclasses.replace(workspace.settings, api_key="k"))
     keyed.__dict__["embedder"] = workspace.embedder
-    app = create_app(keyed)
+    app = create_app(Operations(keyed))
     initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {},
         "clientInfo": {"name": "t", "version": "0"}}}
@@ -372,5 +372,5 @@ def test_mcp_route_takes_the_key_and_survives_a_second_lifespan(workspace: Works
                                        headers={**accept, "authorization": "Bearer kk"})
                 assert response.status_code == 401
     finally:
-        app.state.service.close()
+        app.state.ops.close()
         keyed.close()

@@ -17,7 +17,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
 from repokb import __version__
-from repokb.errors import InputError, RepokbError, StoreBusyError
+from repokb.errors import AccessError, BusyError, InputError, RepokbError, StoreBusyError
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import Backend
 from repokb.surfaces.mcp.tools import TOOLS, Tool
@@ -67,7 +67,7 @@ async def call(backend: Backend, name: str, args: dict[str, Any]) -> types.CallT
         _validate(tool, args)
         data, text, concerned = await tool.handler(backend, args)
         error = False
-    except (RepokbError, APIError) as exc:
+    except RepokbError as exc:
         data, text, error = _error(exc), _error_text(exc), True
         concerned = [args["project"]] if isinstance(args.get("project"), str) else None
     except Exception:  # a bug: report it and keep serving
@@ -100,12 +100,14 @@ def _schema_hint(tool: Tool) -> str:
                      for k, v in props.items()) or "no arguments"
 
 
-def _error(exc: RepokbError | APIError) -> dict[str, Any]:
+def _error(exc: RepokbError) -> dict[str, Any]:
     if isinstance(exc, APIError):
         kind = {403: "forbidden", 409: "busy", 404: "not_found"}.get(exc.status, "invalid")
-    elif isinstance(exc, StoreBusyError):
+    elif isinstance(exc, AccessError):  # outside the allowed roots, no key
+        kind = "forbidden"
+    elif isinstance(exc, BusyError | StoreBusyError):
         kind = "busy"
-    elif isinstance(exc, InputError):
+    elif isinstance(exc, InputError):  # NotFoundError too: a file or job it does not know
         kind = "invalid"
     else:
         kind = "failed"
@@ -115,7 +117,7 @@ def _error(exc: RepokbError | APIError) -> dict[str, Any]:
     return {"error": {"type": kind, "message": exc.message, "hint": hint}}
 
 
-def _error_text(exc: RepokbError | APIError) -> str:
+def _error_text(exc: RepokbError) -> str:
     body = _error(exc)["error"]
     return f"Error: {body['message']}" + (f"\nWhat to do: {body['hint']}" if body["hint"] else "")
 

@@ -14,14 +14,13 @@ from typing import Any
 
 import anyio
 
-from repokb.errors import InputError
+from repokb.errors import AccessError, InputError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
 from repokb.models import Kind
 from repokb.pipeline.discover import user_path
 from repokb.search import Query
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
-from repokb.surfaces.server.errors import APIError
 from repokb.surfaces.server.schemas import project_name
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
@@ -69,9 +68,9 @@ def _explain_target(backend: Backend, raw: str,
         roots = [*projects.values(),
                  *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
         if not any(absolute.is_relative_to(root) for root in roots):
-            raise APIError(403, f"{raw} is outside the indexed projects and the allowed roots.",
-                           "Give a path inside an indexed project (list_projects shows them), "
-                           "or relative to its project root.")
+            raise AccessError(f"{raw} is outside the indexed projects and the allowed roots.",
+                              "Give a path inside an indexed project (list_projects shows "
+                              "them), or relative to its project root.")
         return raw, project, True
     rel = canonical(raw)
     if not rel or ".." in rel.split("/"):

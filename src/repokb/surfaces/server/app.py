@@ -1,6 +1,7 @@
 """The FastAPI app factory: routes, the one error shape, the body limit, docs and dashboard.
 
-`create_app(workspace)` serves a workspace the caller opened and closes (tests, `repokb serve`).
+`create_app(ops)` serves the operations over a workspace the caller opened and closes (tests,
+`repokb serve`, and every owner's Unix socket: one app behind both).
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
-from repokb.surfaces.mcp import HttpEndpoint
+from repokb.operations import Operations
+from repokb.surfaces.mcp.http import HttpEndpoint
 from repokb.surfaces.server import errors, routes
-from repokb.surfaces.server.service import Service
-from repokb.workspace import Workspace
 
 STATIC = Path(__file__).parent / "static"
 
@@ -72,13 +72,13 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(workspace: Workspace) -> FastAPI:
-    """The app over a workspace the caller opened (and closes): ready at once, even for a
-    client that skips lifespan events (except `/mcp`: its sessions run in the lifespan)."""
-    settings = workspace.settings
-    service = Service(workspace)
-    service.warm()
-    mcp = HttpEndpoint(service)  # the MCP server at /mcp, over the same service
+def create_app(ops: Operations) -> FastAPI:
+    """The app over the operations of a workspace the caller opened (and closes); its
+    lifespan runs the MCP sessions of `/mcp` and its end stops the index jobs. Opens nothing
+    itself: `repokb serve` warms the operations first, an owner that only indexes never loads
+    what it does not need."""
+    settings = ops.settings
+    mcp = HttpEndpoint(ops)  # the MCP server at /mcp, over the same operations
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,11 +86,11 @@ def create_app(workspace: Workspace) -> FastAPI:
             async with mcp.running():
                 yield
         finally:
-            service.close()
+            ops.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.service = service
+    app.state.ops = ops
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)
