@@ -23,9 +23,10 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     """(project, project-relative path) of a path given on disk or as indexed."""
     from repokb.pipeline.discover import canonical, user_path
 
-    projects = catalog.projects()
-    if project is not None and project not in projects:
-        raise unknown_project(project, list(projects))
+    projects = catalog.projects()  # indexed folders, with their roots
+    known = sorted({*projects, *catalog.breakdown("project")})  # uploads have no root
+    if project is not None and project not in known:
+        raise unknown_project(project, known)
     candidate = user_path(raw)
     if candidate.is_absolute():
         absolute = candidate.parent.resolve() / candidate.name
@@ -41,8 +42,7 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     if ".." in rel.split("/"):
         raise InputError(f"{raw} leaves its project ('..').",
                          hint="Give the path relative to the project root.")
-    names = [project] if project else sorted(projects)
-    for name in names:
+    for name in [project] if project else known:
         if catalog.get(name, rel) is not None:
             return name, rel
     where = f" in project {project!r}" if project else " in any indexed project"
@@ -74,7 +74,7 @@ def file_context(catalog: Catalog, store: Store, raw: str, project: str | None =
     before = max(0, min(before, MAX_NEIGHBOURS))
     after = max(0, min(after, MAX_NEIGHBOURS))
     chosen = points[max(0, target - before): target + after + 1]
-    root = catalog.projects()[name]
+    root = catalog.projects().get(name)  # None: uploaded files, nothing on disk to compare
     return {
         "project": name, "path": rel,
         "start_line": chosen[0].payload["start_line"], "end_line": chosen[-1].payload["end_line"],
@@ -84,7 +84,7 @@ def file_context(catalog: Catalog, store: Store, raw: str, project: str | None =
         "chunks_in_file": len(points),
         "kind": points[0].payload.get("kind"), "language": points[0].payload.get("language"),
         "changed_on_disk": file_changed(Path(root), rel, entry.size, entry.mtime_ns)
-        if entry else None,
+        if entry and root is not None else None,
     }
 
 

@@ -63,8 +63,14 @@ class Backend:
         return self._read(lambda ops: ops.freshness(projects))
 
     def projects(self) -> dict[str, Path]:
-        """Indexed project names and their roots."""
+        """Indexed folders: project names and their roots."""
         return self._read(lambda ops: dict(sorted(ops.ws.catalog.projects().items())))
+
+    def names(self) -> list[str]:
+        """Every project in the catalog: indexed folders and uploaded files (which have no
+        root on this disk)."""
+        return self._read(lambda ops: sorted({*ops.ws.catalog.projects(),
+                                              *ops.ws.catalog.breakdown("project")}))
 
     def allowed_folder(self, raw: str) -> Path:
         """The folder if it lies under an allowed root (the REST API's check); AccessError

@@ -48,7 +48,7 @@ async def _run(fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _known(backend: Backend, project: str | None) -> list[str]:
-    names = list(backend.projects())
+    names = backend.names()
     if project is not None and project not in names:
         raise unknown_project(project, names)
     return names
@@ -77,6 +77,8 @@ def _explain_target(backend: Backend, raw: str,
         raise InputError(f"{raw} is not a path inside a project.",
                          hint="Give the path relative to its project root, without '..'.")
     for name in [project] if project else list(projects):
+        if name not in projects:  # uploaded files: nothing of them on this disk
+            continue
         candidate = projects[name] / rel
         if os.path.lexists(candidate):
             return str(candidate), name, True
@@ -142,7 +144,7 @@ async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
 
 # -- list_projects, stats ---------------------------------------------------------------------
 async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
-    if not await _run(lambda: list(backend.projects())):
+    if not await _run(backend.names):
         return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
     stats = await _run(backend.stats, None)
     projects = [{"project": name, "files": files,
