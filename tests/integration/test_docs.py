@@ -16,7 +16,7 @@ import pytest
 pytestmark = pytest.mark.integration
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-COMMANDS = ["index", "search", "explain", "stats", "flush", "watch", "verify", "serve"]
+COMMANDS = ["index", "search", "explain", "stats", "flush", "watch", "verify", "serve", "mcp"]
 
 
 def repokb(home: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
