@@ -137,6 +137,11 @@ class Settings:
                                     "accepts (422).")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
+    # -- the MCP server (`repokb mcp`) --
+    mcp_idle_seconds: float = _setting(
+        60.0, "`repokb mcp` (stdio) holds the embedded store while agents use it and lets it go "
+        "after this many idle seconds, so `repokb serve` or `watch` can take it meanwhile "
+        "(its next call forwards to them, or takes the store again). Not with --watch.")
 
     @property
     def store_path(self) -> Path:

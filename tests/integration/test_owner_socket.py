@@ -142,3 +142,30 @@ def test_a_long_home_path_gets_a_short_socket(tmp_path):
     path = socket_path(Settings.load(home=deep))
     assert len(str(path)) <= 100 and path.name.startswith("repokb-")
     assert socket_path(Settings.load(home=deep)) == path  # the same home, the same socket
+
+
+def test_remote_speaks_context_activity_and_project_stats(home, mixed_repo):
+    """The reads `repokb mcp` forwards to the store's owner answer as they do in-process."""
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import NoOwner, Remote
+    from repokb.workspace import Workspace
+
+    code, _, err = run_cli("index", str(mixed_repo), "--json")
+    assert code == 0, err
+    settings = Settings.load()
+    with pytest.raises(NoOwner):
+        Remote(settings)
+    with Workspace(settings) as ws:
+        ops = Operations(ws)
+        alone = (ops.context("src/shop/db.py", "shop", line=2, after=1), ops.stats("shop"))
+    assert alone[1]["by_project"] == {"shop": alone[1]["files"]} and alone[1]["points"] > 0
+    with serve_process(home):
+        remote = Remote(settings)
+        try:
+            served = (remote.context("src/shop/db.py", "shop", line=2, after=1),
+                      remote.stats("shop"))
+            activity = remote.activity()
+        finally:
+            remote.close()
+    assert untimed(served) == untimed(alone)
+    assert activity["writing"] is False and activity["pid"] > 0

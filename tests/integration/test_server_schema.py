@@ -27,6 +27,7 @@ OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
               ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/search"),
               ("GET", "/knowledge/stats"), ("GET", "/knowledge/explain"),
               ("DELETE", "/knowledge/flush"), ("GET", "/knowledge/client-config"),
+              ("GET", "/knowledge/context"), ("GET", "/knowledge/activity"),
               ("GET", "/healthz")]
 
 
@@ -56,7 +57,7 @@ STATUSES: dict[tuple[str, str], Counter[int]] = {}
 
 
 # Nothing in these can violate the schema (no input, or a free-form string id).
-NO_INPUT = {("GET", "/knowledge/jobs"), ("GET", "/knowledge/stats"),
+NO_INPUT = {("GET", "/knowledge/jobs"), ("GET", "/knowledge/activity"),
             ("GET", "/knowledge/client-config"), ("GET", "/healthz"),
             ("GET", "/knowledge/jobs/{job_id}")}
 CASES = [pytest.param(m, p, mode, id=f"{m} {p} {mode.value}")

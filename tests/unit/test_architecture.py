@@ -20,10 +20,11 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("records", {"repokb", "errors", "formats", "globs", "models", "settings", "lexicon"}),
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
-    ("stages", {"pipeline", "query", "rank", "search", "context", "explain"}),
+    ("stages", {"pipeline", "query", "rank", "search", "context", "explain", "filecontext",
+                "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
-    ("surfaces", {"surfaces", "__main__"}),
+    ("surfaces", {"surfaces", "__main__"}),  # cli, render, server, owner, mcp, watch
 ]
 LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 

@@ -1,6 +1,6 @@
 """Every operation repokb offers, once: the only thing surfaces call.
 
-    reads    search · explain · stats · client_config · jobs
+    reads    search · explain · stats · context · freshness · activity · client_config · jobs
     writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
              ingest_file · flush · verify                     (one writer at a time)
 
@@ -26,6 +26,8 @@ from repokb.embedders import Embedder
 from repokb.errors import BusyError, NotFoundError
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record
+from repokb.filecontext import file_context
+from repokb.freshness import project_freshness
 from repokb.models import Fragment
 from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize
 from repokb.operations.jobs import Job, Jobs
@@ -81,21 +83,39 @@ class Operations:
     def search(self, query: Query) -> list[dict[str, Any]]:
         return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self, project: str | None = None) -> dict[str, Any]:
+        """What the knowledge base (or one project of it) holds."""
         catalog, store = self.ws.catalog, self.ws.store
-        by_status = catalog.breakdown("status")
+        by_status = catalog.breakdown("status", project)
         return {
-            "points": store.count(),
+            "points": store.count(project),
             "files": sum(by_status.values()),
             "by_status": by_status,
-            "by_project": catalog.breakdown("project"),
-            "by_kind": catalog.breakdown("kind"),
-            "by_language": catalog.breakdown("language"),
-            "by_role": catalog.breakdown("role"),
-            "by_policy": catalog.breakdown("policy"),
-            "points_by_project": store.facet("project"),
+            "by_project": catalog.breakdown("project", project),
+            "by_kind": catalog.breakdown("kind", project),
+            "by_language": catalog.breakdown("language", project),
+            "by_role": catalog.breakdown("role", project),
+            "by_policy": catalog.breakdown("policy", project),
+            "points_by_project": store.facet("project", project),
             "last_run": catalog.last_run(),
         }
+
+    def context(self, path: str, project: str | None = None, line: int | None = None,
+                symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+        """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
+        (from the store: redacted text, never the file on disk)."""
+        return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
+                            before, after)
+
+    def freshness(self, projects: list[str] | None = None) -> list[dict[str, Any]]:
+        """When each project (all, or those named) was indexed and how many of its files changed
+        on disk since. Reads only the catalog and the disk: any process may answer it, the
+        store's owner or not."""
+        return project_freshness(self.ws.catalog, projects)
+
+    def activity(self) -> dict[str, Any]:
+        """Is a write (an index run, an upload, a flush) in progress in this process?"""
+        return {"writing": self._write.locked(), "pid": os.getpid()}
 
     def explain(self, path: str, project: str | None = None,
                 access: Access = LOCAL) -> dict[str, Any]:

@@ -117,6 +117,19 @@ class Catalog:
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
+    def project_rows(self) -> list[dict[str, Any]]:
+        """Each project with its root and when its last complete run ended (epoch seconds)."""
+        return [{"name": r["name"], "root": r["root"], "indexed_at": r["indexed_at"]}
+                for r in self._db.execute("SELECT name, root, indexed_at FROM projects "
+                                          "ORDER BY name")]
+
+    def file_stats(self, project: str) -> list[tuple[str, int | None, int | None]]:
+        """(path, size, mtime_ns) of every file the project's walk recorded: for cheap checks
+        of what changed on disk since."""
+        rows = self._db.execute("SELECT path, size, mtime_ns FROM entries "
+                                "WHERE project = ? AND is_dir = 0", (project,))
+        return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
+
     def record_run(self, project: str, started: float, summary: dict[str, Any]) -> None:
         self._db.execute(
             "INSERT INTO runs(project, started_at, finished_at, summary) VALUES (?, ?, ?, ?)",

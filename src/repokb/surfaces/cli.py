@@ -337,8 +337,36 @@ def serve(
     roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None
     settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
-              f"data {settings.home}", highlight=False)
+              f"MCP /mcp · data {settings.home}", highlight=False)
     run_server(settings)
+
+
+@app.command("mcp")
+def mcp_server(
+    watch_paths: Annotated[list[Path] | None, typer.Option(
+        "--watch", help="A project folder to index now and keep indexed while files change "
+        "(repeatable; the watcher of `repokb watch`).")] = None,
+    allow_root: Annotated[list[Path] | None, typer.Option(
+        "--allow-root", help="A folder the index_path tool may index (repeatable; default: "
+        "setting allowed_roots, else the current folder). --watch folders are allowed too.")
+    ] = None,
+    home: HomeOption = None,
+) -> None:
+    """Serve repokb to coding agents over MCP on stdin/stdout (logs on stderr).
+
+    Tools: search, get_context, explain_file, index_path, list_projects, stats.
+
+    Every answer says how fresh the index is. `repokb serve` answers the same tools at /mcp.
+    """
+    from repokb.pipeline.discover import resolve_roots, user_path
+    from repokb.surfaces.mcp import run_stdio
+
+    watched = resolve_roots(watch_paths, None) if watch_paths else []
+    settings = Settings.load(home=home)
+    roots = [str(user_path(p).resolve()) for p in allow_root or ()]
+    roots = roots or list(settings.allowed_roots) or [str(Path.cwd().resolve())]
+    roots += [str(r.root) for r in watched]
+    run_stdio(Settings.load(home=home, allowed_roots=tuple(dict.fromkeys(roots))), watched)
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:

@@ -154,8 +154,20 @@ class Remote:
                 "path": query.path_glob, "explain": query.explain}
         return self._call("POST", "/knowledge/search", json=body)  # type: ignore[no-any-return]
 
-    def stats(self) -> dict[str, Any]:
-        return self._call("GET", "/knowledge/stats")  # type: ignore[no-any-return]
+    def stats(self, project: str | None = None) -> dict[str, Any]:
+        params = {"project": project} if project else {}
+        return self._call("GET", "/knowledge/stats", params=params)  # type: ignore[no-any-return]
+
+    def context(self, path: str, project: str | None = None, line: int | None = None,
+                symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+        params = {k: v for k, v in {"path": path, "project": project, "line": line,
+                                    "symbol": symbol, "before": before, "after": after}.items()
+                  if v is not None}
+        return self._call("GET", "/knowledge/context",  # type: ignore[no-any-return]
+                          params=params)
+
+    def activity(self) -> dict[str, Any]:
+        return self._call("GET", "/knowledge/activity")  # type: ignore[no-any-return]
 
     def explain(self, path: str, project: str | None = None) -> dict[str, Any]:
         params = {"path": path, **({"project": project} if project else {})}

@@ -15,17 +15,20 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
 from repokb.operations import Operations
+from repokb.surfaces.mcp.http import HttpEndpoint
 from repokb.surfaces.server import errors, routes
 
 STATIC = Path(__file__).parent / "static"
 
 DESCRIPTION = """The repokb knowledge base over HTTP: ingest files or pre-cut fragments, index
 folders on the server, search, explain classification decisions, flush (with `x-api-key`).
-Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`."""
+Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`;
+coding agents reach the same operations over MCP (streamable HTTP) at `/mcp`."""
 
 
 class BodyTooLarge(StarletteHTTPException):
@@ -71,14 +74,17 @@ class BodyLimit:
 
 def create_app(ops: Operations) -> FastAPI:
     """The app over the operations of a workspace the caller opened (and closes); its
-    lifespan's end stops the index jobs. Opens nothing itself: `repokb serve` warms the
-    operations first, an owner that only indexes never loads what it does not need."""
+    lifespan runs the MCP sessions of `/mcp` and its end stops the index jobs. Opens nothing
+    itself: `repokb serve` warms the operations first, an owner that only indexes never loads
+    what it does not need."""
     settings = ops.settings
+    mcp = HttpEndpoint(ops)  # the MCP server at /mcp, over the same operations
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
             ops.close()
 
@@ -88,6 +94,7 @@ def create_app(ops: Operations) -> FastAPI:
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)
+    app.router.routes.append(Route("/mcp", endpoint=mcp, include_in_schema=False))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _docs(app)
 

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from starlette.datastructures import UploadFile
 
 from repokb import __version__
+from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import Fragment
 from repokb.operations import Access, Operations
 from repokb.search import Query
@@ -198,9 +199,32 @@ def _search_slots(request: Request) -> anyio.CapacityLimiter:
 
 
 @router.get("/knowledge/stats", tags=["search"])
-def stats(svc: Svc) -> dict[str, Any]:
-    """Points and files by project, kind, language, role, policy; the last run."""
-    return svc.stats()
+def stats(svc: Svc,
+          project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
+    """Points and files by project, kind, language, role, policy; the last run. With
+    `project`: that project's only."""
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.stats(name)
+
+
+@router.get("/knowledge/context", tags=["search"], responses=errors(404))
+def context(svc: Svc, path: Annotated[str, Param(max_length=4096)],
+            project: Annotated[str | None, Param(max_length=128)] = None,
+            line: Annotated[int | None, Param(ge=1)] = None,
+            symbol: Annotated[str | None, Param(min_length=1, max_length=256)] = None,
+            before: Annotated[int, Param(ge=0, le=MAX_NEIGHBOURS)] = 0,
+            after: Annotated[int, Param(ge=0, le=MAX_NEIGHBOURS)] = 0) -> dict[str, Any]:
+    """The indexed chunk of a file at a line or a symbol (or its first chunk), `before` and
+    `after` neighbouring chunks, and the file's outline. Text comes from the index (secrets
+    redacted); `changed_on_disk` says whether the file changed since it was indexed."""
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.context(path, name, line, symbol, before, after)
+
+
+@router.get("/knowledge/activity", tags=["index"])
+def activity(svc: Svc) -> dict[str, Any]:
+    """Whether this process is writing now (an index run, an upload, a flush), and its pid."""
+    return svc.activity()
 
 
 @router.get("/knowledge/explain", tags=["search"], response_model=S.Record,
