@@ -7,7 +7,7 @@ Writes one Python file of many tiny functions (~25,000 chunks in 1.4 MB), then:
 - default: `repokb index DIR --json` in a subprocess on a fresh REPOKB_HOME (real model, real
   Qdrant Edge); prints the child's peak RSS (ru_maxrss), wall time, chunks indexed and the
   file's recorded reason. `--max-chunks` sets max_chunks_per_file for the run.
-- `--upload`: the server's upload path in-process (Service.ingest_file, the code behind
+- `--upload`: the server's upload path in-process (Operations.ingest_file, the code behind
   POST /knowledge/ingest/file) and how long it held the write lock.
 - `--near-dup N`: only the near-duplicate check on N random unit vectors given as one batch
   (one file's worth), in a subprocess: the mechanism that grew with the square of the chunks.
@@ -59,18 +59,18 @@ def index_run(tree: Path, home: str, max_chunks: int | None) -> None:
 
 
 def upload_run(text: str, home: str) -> None:
+    from repokb.operations import Operations
     from repokb.settings import Settings
-    from repokb.surfaces.server.service import Service
     from repokb.workspace import Workspace
 
     ws = Workspace(Settings.load(home=Path(home)))
-    service = Service(ws)
+    service = Operations(ws)
     held: list[float] = []
     plain = service.writing
 
     @contextmanager
-    def timed():  # type: ignore[no-untyped-def]
-        with plain():
+    def timed(access=None):  # type: ignore[no-untyped-def]
+        with plain() if access is None else plain(access):
             start = time.perf_counter()
             try:
                 yield

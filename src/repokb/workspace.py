@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cached_property
 
-from repokb.embedders import Embedder, backend
+from repokb.embedders import Embedder, backend, create_lexical
 from repokb.embedders import create as create_embedder
 from repokb.embedders import load_builtins as load_embedders
 from repokb.embedders.base import LexicalEncoder
@@ -31,8 +32,21 @@ _MODEL_LOCK = threading.Lock()
 class Workspace:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._views = 0  # views open on other threads: the store outlives them all
-        self._views_done = threading.Condition()
+        self._in_use = 0  # operations running on any thread: the store outlives them all
+        self._idle = threading.Condition()
+
+    @contextmanager
+    def in_use(self) -> Iterator[None]:
+        """Mark an operation running (operations/__init__.py wraps every one): `close` waits
+        for it to end."""
+        with self._idle:
+            self._in_use += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._in_use -= 1
+                self._idle.notify_all()
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -40,8 +54,6 @@ class Workspace:
 
     @cached_property
     def embedder(self) -> Embedder:
-        if self._parent is not None:  # a view: the one model its parent loads (once)
-            return self._parent.embedder
         with _MODEL_LOCK:  # request threads of one owner may ask at the same moment
             if "embedder" not in self.__dict__:
                 self.__dict__["embedder"] = self.new_embedder()
@@ -57,8 +69,6 @@ class Workspace:
 
     @cached_property
     def lexical(self) -> LexicalEncoder:
-        from repokb.embedders import create_lexical
-
         return create_lexical(self.settings.lexical)
 
     @cached_property
@@ -94,42 +104,19 @@ class Workspace:
     def searcher(self) -> Searcher:
         return Searcher(self.settings, self.store, self.embedder, self.lexical, self.catalog)
 
-    def view(self) -> Workspace:
-        """A workspace sharing this one's store and models but with its own catalog
-        connection, for a request served on another thread."""
-        other = Workspace(self.settings)
-        for name in ("store", "embedder", "lexical"):
-            if name in self.__dict__:
-                other.__dict__[name] = self.__dict__[name]
-        other._shared_store = True
-        other._parent = self
-        with self._views_done:
-            self._views += 1
-        return other
-
-    _shared_store = False
-    _parent: Workspace | None = None
-
     def close(self) -> None:
-        """Close what this workspace opened. A workspace whose views still serve requests on
-        other threads waits for them first: closing the shard (or exiting, with the model's
-        threads mid-inference) under a running request failed it ("The store is closed",
-        "Shard is not initialized") or aborted the process (`terminate called without an
-        active exception`)."""
+        """Close what this workspace opened, once no operation runs any more: closing the
+        shard (or exiting, with the model's threads mid-inference) under a request still
+        running on a server thread failed it ("The store is closed", "Shard is not
+        initialized") or aborted the process (`terminate called without an active
+        exception`)."""
+        with self._idle:
+            self._idle.wait_for(lambda: self._in_use == 0)
+        if "store" in self.__dict__:
+            self.store.close()
         if "catalog" in self.__dict__:
             self.catalog.close()
             del self.__dict__["catalog"]
-        parent = self._parent
-        if parent is not None:
-            self._parent = None
-            with parent._views_done:
-                parent._views -= 1
-                parent._views_done.notify_all()
-            return
-        with self._views_done:
-            self._views_done.wait_for(lambda: self._views == 0)
-        if "store" in self.__dict__ and not self._shared_store:
-            self.store.close()
 
     def __enter__(self) -> Workspace:
         return self

@@ -25,21 +25,37 @@ def test_three_indexers_verify_search_and_flush_at_once_all_succeed(tmp_path):
         assert result["missing"] == [], result  # every project indexed
 
 
-def test_the_store_outlives_every_view_serving_a_request(settings):
-    """The root cause of the aborts: the owner closed the shard under request threads."""
+def test_the_store_outlives_every_operation_in_flight(settings, monkeypatch):
+    """The root cause of the aborts: the owner closed the shard under request threads. Now an
+    operation running on another thread (a request on the owner socket) holds the close."""
     import threading
 
+    from repokb.operations import Operations
     from repokb.workspace import Workspace
 
     owner = Workspace(settings)
     store = owner.store
-    view = owner.view()
+    ops = Operations(owner)
+    inside, release = threading.Event(), threading.Event()
+    breakdown = owner.catalog.breakdown
+
+    def slow_breakdown(*args, **kwargs):  # stats reads the catalog, then counts the store
+        inside.set()
+        release.wait(10)
+        return breakdown(*args, **kwargs)
+
+    monkeypatch.setattr(owner.catalog, "breakdown", slow_breakdown)
+    answers = []
+    request = threading.Thread(target=lambda: answers.append(ops.stats()))
+    request.start()
+    assert inside.wait(10)
     closing = threading.Thread(target=owner.close)
     closing.start()
     closing.join(0.5)
-    assert closing.is_alive()  # waits for the request in flight ...
-    assert view.store.count() == 0  # ... which can still use the store
-    view.close()
+    assert closing.is_alive()  # waits for the operation in flight ...
+    release.set()
+    request.join(10)
+    assert answers and answers[0]["points"] == 0  # ... which could still use the store
     closing.join(10)
     assert not closing.is_alive()
     with pytest.raises(Exception, match="closed"):

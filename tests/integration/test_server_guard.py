@@ -13,6 +13,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from repokb.operations import Operations
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
@@ -83,7 +84,7 @@ def test_a_network_server_needs_a_key_for_every_request(home, real_embedder):
     ws = Workspace(Settings.load(host="0.0.0.0", api_key=KEY))
     ws.__dict__["embedder"] = real_embedder
     try:
-        with TestClient(create_app(workspace=ws), base_url="http://192.0.2.7:8765") as client:
+        with TestClient(create_app(Operations(ws)), base_url="http://192.0.2.7:8765") as client:
             assert client.get("/").status_code == 200  # the dashboard shell, which asks for it
             assert client.get("/healthz").status_code == 200
             for method, path in (("GET", "/knowledge/stats"), ("GET", "/knowledge/client-config"),

@@ -15,6 +15,19 @@ from ..conftest import serve_process
 pytestmark = pytest.mark.integration
 
 
+def _response(sock: socket.socket) -> bytes:
+    """One whole HTTP response (headers and a Content-Length body), however it was split."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return data
+
+
 def _closed_after(sock: socket.socket, limit: float) -> float | None:
     """Seconds until the server closed the connection (reads EOF or a reset), or None."""
     start = time.monotonic()

@@ -4,10 +4,12 @@
                "details": [{"location": "body.chunks.0.file_path", "message": "..."}],
                "request_id": "3f9c0a1b2c4d"}}
 
-repokb's own errors (errors.py) map to a status by type; FastAPI's validation errors lose the
+repokb's own errors (errors.py) carry their status and code; FastAPI's validation errors lose the
 offending input (it may hold a secret); anything unexpected becomes a 500 that says nothing more.
 Messages never echo the request's input nor the server's configuration: what a maintainer needs
-goes to the server log under the request id the error carries (set by guard.py).
+(an error's `log_detail`, a 5xx's own message) goes to the server log under the request id the
+error carries (set by guard.py). On the owner's Unix socket (this user's own commands) a 5xx
+keeps its message: the CLI prints it.
 """
 
 from __future__ import annotations
@@ -21,25 +23,15 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from repokb.errors import (
-    ConfigError,
-    InputError,
-    ModelError,
-    RepokbError,
-    StoreBusyError,
-    StoreError,
-)
+from repokb.errors import ConfigError, ModelError, RepokbError, StoreBusyError, StoreError
 
 log = logging.getLogger("repokb.server")
+TRUSTED = "repokb.owner_socket"  # the scope key the owner socket's server sets (never a client)
 
 _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
           405: "method_not_allowed", 409: "busy", 413: "payload_too_large",
           415: "unsupported_media_type", 422: "invalid_request", 500: "internal_error",
           503: "unavailable"}
-_STATUS_BY_ERROR: tuple[tuple[type[RepokbError], int], ...] = (
-    (InputError, 422), (StoreBusyError, 503), (StoreError, 500), (ModelError, 500),
-    (ConfigError, 500),
-)
 
 # 5xx messages say what failed, never how (paths, engine errors): those go to the log.
 _PUBLIC_5XX: tuple[tuple[type[RepokbError], str], ...] = (
@@ -67,18 +59,15 @@ class ErrorResponse(BaseModel):
     error: ErrorBody
 
 
-class APIError(Exception):
-    """An error the API raises on purpose, with its status."""
+class APIError(RepokbError):
+    """An error a route raises about the HTTP request itself (its media type, its form), with
+    the status to answer; errors of the operations are the core tree's (errors.py)."""
 
     def __init__(self, status: int, message: str, hint: str = "", code: str | None = None,
                  details: list[dict[str, str]] | None = None, log_detail: str = "") -> None:
-        super().__init__(message)
+        super().__init__(message, hint, details=details, log_detail=log_detail)
         self.status = status
         self.code = code or _CODES.get(status, "error")
-        self.message = message
-        self.hint = hint
-        self.details = details or []
-        self.log_detail = log_detail  # for the server log only: may name the input
 
 
 def error_body(status: int, message: str, hint: str = "", code: str | None = None,
@@ -108,26 +97,22 @@ def _location(loc: tuple[Any, ...] | list[Any]) -> str:
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every failure into the one shape."""
 
-    @app.exception_handler(APIError)
-    async def _api(request: Request, exc: APIError) -> JSONResponse:
-        if exc.log_detail:
-            log.warning("request %s (%s %s): %s", request_id(request), request.method,
-                        request.url.path, exc.log_detail)
-        return error_response(exc.status, exc.message, exc.hint, exc.code, exc.details,
-                              request_id=request_id(request))
-
     @app.exception_handler(RepokbError)
     async def _repokb(request: Request, exc: RepokbError) -> JSONResponse:
-        status = next((s for t, s in _STATUS_BY_ERROR if isinstance(exc, t)), 500)
         rid = request_id(request)
-        if status >= 500:
+        if exc.log_detail:
+            log.warning("request %s (%s %s): %s", rid, request.method, request.url.path,
+                        exc.log_detail)
+        if exc.status >= 500:
             log.error("request %s: %s on %s %s: %s", rid, type(exc).__name__, request.method,
                       request.url.path, exc.message)
-            public = next((m for t, m in _PUBLIC_5XX if isinstance(exc, t)), "The server failed.")
-            return error_response(status, public,
-                                  "The server log has the details under this request id.",
-                                  request_id=rid)
-        return error_response(status, exc.message, exc.hint, request_id=rid)
+            if request.scope.get(TRUSTED) is not True:
+                public = next((m for t, m in _PUBLIC_5XX if isinstance(exc, t)),
+                              "The server failed.")
+                return error_response(exc.status, public,
+                                      "The server log has the details under this request id.",
+                                      exc.code, request_id=rid)
+        return JSONResponse(exc.to_json(rid), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

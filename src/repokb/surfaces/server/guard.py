@@ -14,6 +14,9 @@ For every HTTP request, in order:
 4. when the server listens beyond loopback, every request except the dashboard's static shell
    needs the API key (`x-api-key`, or `Authorization: Bearer`), and the server refuses to start
    without one (`check_exposure`).
+A request on the owner's Unix socket (scope key `errors.TRUSTED`, set by the socket's server,
+never by a client; `Host: localhost`) gets its request id and nothing else: the socket's file
+mode (0600) is its guard, and its callers are this user's own commands.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from repokb.errors import ConfigError
 from repokb.settings import Settings
 from repokb.surfaces.server import errors
+from repokb.surfaces.server.errors import TRUSTED
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -93,7 +97,7 @@ class Guard:
                                       (b"x-request-id", request_id.encode())]
             await send(message)
 
-        refusal = self._refusal(scope)
+        refusal = None if scope.get(TRUSTED) is True else self._refusal(scope)
         if refusal is not None:
             status, message, hint = refusal
             errors.log.warning("refused %s %s (request %s): %s", scope["method"],

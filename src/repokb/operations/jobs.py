@@ -18,7 +18,7 @@ from typing import Any
 from repokb.errors import RepokbError
 
 _KEEP = 100  # finished jobs remembered
-log = logging.getLogger("repokb.server")
+log = logging.getLogger("repokb.jobs")
 
 
 class JobCancelled(Exception):
@@ -40,9 +40,13 @@ class Job:
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
     finished_at: float | None = None
+    # submitted by a remote caller: the allowed roots are checked again when it runs
+    guarded: bool = field(default=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        del data["guarded"]
+        return data
 
 
 Runner = Callable[[Job, Callable[[str, int, int], None]], dict[str, Any]]
@@ -56,8 +60,9 @@ class Jobs:
         self._cancel = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")
 
-    def submit(self, path: str, project: str, flush: bool = False) -> Job:
-        job = Job(path=path, project=project, flush=flush)
+    def submit(self, path: str, project: str, flush: bool = False,
+               guarded: bool = False) -> Job:
+        job = Job(path=path, project=project, flush=flush, guarded=guarded)
         with self._lock:
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
@@ -89,7 +94,8 @@ class Jobs:
         except JobCancelled:
             job.status = "cancelled"
         except RepokbError as exc:
-            log.warning("job %s failed: %s: %s", job.id, type(exc).__name__, exc.message)
+            log.warning("job %s failed: %s: %s %s", job.id, type(exc).__name__, exc.message,
+                        exc.log_detail)
             job.status, job.error = "failed", {"message": exc.message, "hint": exc.hint}
         except Exception:  # the job fails; the server goes on
             log.exception("job %s failed unexpectedly", job.id)

@@ -1,0 +1,89 @@
+"""Who may do what: the API key for destructive operations and the folders a remote caller may
+have indexed.
+
+A caller is trusted when it is this machine's user: the CLI running an operation in its own
+process, or a request on the owner's Unix socket (mode 0600: the file mode is the guard). A
+request over TCP is not: a destructive operation needs the API key, and a folder to index must
+lie under an allowed root.
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+from pathlib import Path
+
+from repokb.errors import AccessError, AuthError, InputError
+from repokb.pipeline.discover import user_path
+from repokb.settings import Settings
+
+
+@dataclass(frozen=True)
+class Access:
+    trusted: bool = False
+    api_key: str | None = None
+
+
+LOCAL = Access(trusted=True)
+
+
+def authorize(settings: Settings, access: Access) -> None:
+    """Pass a destructive operation, or raise AccessError/AuthError."""
+    if access.trusted:
+        return
+    expected = settings.api_key
+    if not expected:
+        raise AccessError("Destructive operations are disabled: the server has no API key.",
+                          "Restart it with REPOKB_API_KEY set, then send it as x-api-key.")
+    key = access.api_key
+    if not key or not hmac.compare_digest(key.encode("utf-8", "replace"),
+                                          expected.encode("utf-8")):
+        raise AuthError("Missing or wrong x-api-key header.",
+                        "Send the key the server was started with (REPOKB_API_KEY).")
+
+
+def allowed_roots(settings: Settings) -> list[Path]:
+    return [user_path(r).resolve() for r in settings.allowed_roots]
+
+
+def within(path: Path, roots: list[Path]) -> bool:
+    return any(path == r or path.is_relative_to(r) for r in roots)
+
+
+def allowed_folder(settings: Settings, raw: str) -> Path:
+    """The resolved folder if it lies under an allowed root; AccessError otherwise. Refusals
+    never echo the path nor name the roots: the server log has them (`log_detail`), under the
+    request id the error carries."""
+    roots = allowed_roots(settings)
+    if not roots:
+        raise AccessError("Server-side indexing is disabled on this server.",
+                          "Upload files from the dashboard instead (the server's operator "
+                          "can allow folders with --allow-root).")
+    if "\x00" in raw:
+        raise InputError("The path contains a NUL character.")
+    path = user_path(raw)
+    if not path.is_absolute() or ".." in path.parts:
+        raise AccessError("The path must be absolute and free of '..'.",
+                          "Give the folder's absolute path on the server.",
+                          log_detail=f"path {raw!r} is relative or has '..'")
+    resolved = path.resolve()
+    if not within(resolved, roots):
+        raise AccessError("That folder is outside the allowed roots of this server.",
+                          "Ask the server's operator which folders are allowed.",
+                          log_detail=f"{raw!r} resolves to {resolved}, outside {roots}")
+    if not resolved.is_dir():
+        raise InputError("That path is not a folder.", "Give a project folder to index.",
+                         log_detail=f"{raw!r} is not a folder")
+    return resolved
+
+
+def still_allowed(settings: Settings, folder: str) -> Path:
+    """The roots are checked again when a remote caller's job runs, on the real path: a folder
+    swapped for a symlink after the job was queued is refused (the walk then checks every
+    folder it enters)."""
+    real = Path(folder).resolve()
+    if real != Path(folder) or not within(real, allowed_roots(settings)) or not real.is_dir():
+        raise AccessError("The folder changed after the job was queued and is no longer one "
+                          "this server may index.", "Queue the job again.",
+                          log_detail=f"{folder} now resolves to {real}")
+    return real
