@@ -70,3 +70,50 @@ def test_a_new_home_is_private(tmp_path):
     with Workspace(Settings.load(home=home)) as ws:
         ws.catalog  # noqa: B018 - opening the catalog creates the home
     assert home.stat().st_mode & 0o777 == 0o700
+
+
+_PROBE = """
+import sys
+from pathlib import Path
+from repokb.errors import StoreBusyError
+from repokb.stores.qdrant_edge import QdrantEdgeStore
+opened = 0
+for _ in range(int(sys.argv[2])):
+    try:
+        QdrantEdgeStore(Path(sys.argv[1]), 8)
+        opened += 1
+    except StoreBusyError:
+        pass
+print(opened)
+"""
+
+
+def test_no_second_process_opens_a_store_that_is_being_written(tmp_path):
+    """Regression (bench/stress_home.py, "Tracker journal ... is shorter than expected"): the
+    shard's own lock let another process load it once the holder had written for a while, and
+    two writers corrupted it. The store's flock keeps every other opener out."""
+    import random
+    import subprocess
+
+    import qdrant_edge as q
+
+    from repokb.stores.qdrant_edge import QdrantEdgeStore
+
+    path = tmp_path / "store"
+    holder = QdrantEdgeStore(path, 8)
+    prober = subprocess.Popen([sys.executable, "-c", _PROBE, str(path), "150"],
+                              stdout=subprocess.PIPE, text=True)
+    rng = random.Random(7)
+    writes = 0
+    while prober.poll() is None or writes < 50:
+        points = [q.Point(rng.randrange(1, 10**12), {"dense": [rng.random() for _ in range(8)]},
+                          {"project": "p", "path": f"f{writes}.py"}) for _ in range(200)]
+        holder._shard.update(q.UpdateOperation.upsert_points(points))
+        holder._shard.flush()
+        writes += 1
+    opened = int(prober.communicate(timeout=120)[0].strip())
+    assert opened == 0, f"another process opened the store {opened} times"
+    holder.close()  # flushes cleanly: nothing else wrote to it
+    reopened = QdrantEdgeStore(path, 8)
+    assert reopened.count() == 200 * writes
+    reopened.close()

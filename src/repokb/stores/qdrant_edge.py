@@ -1,11 +1,16 @@
 """Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF).
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
+The shard's own lock is not enough: after some writes (its WAL moves on) another process could
+load the same shard, and two writers corrupted it ("Tracker journal ... is shorter than
+expected"; seen in bench/stress_home.py). So the store also holds an exclusive `flock` on
+`<store>.lock` for as long as it is open, taken before the shard is touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import tempfile
@@ -41,10 +46,34 @@ def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
     return q.Filter(must=must)
 
 
+def _exclusive(path: Path) -> int:
+    """An open descriptor holding an exclusive lock on `path` (released when closed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
 class QdrantEdgeStore(Store):
     _open: _Guarded | None = None
+    _lock: int | None = None
 
     def __init__(self, path: Path, dimension: int) -> None:
+        try:
+            self._lock = _exclusive(path.with_name(path.name + ".lock"))
+        except BlockingIOError as exc:
+            raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
+        try:
+            self._load(path, dimension)
+        except BaseException:
+            self._unlock()
+            raise
+
+    def _load(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
@@ -165,10 +194,20 @@ class QdrantEdgeStore(Store):
         self._shard.optimize()
 
     def close(self) -> None:
-        if self._open is not None:
-            self._open.flush()
-            self._open.close()
-            self._open = None
+        shard, self._open = self._open, None
+        try:
+            if shard is not None:
+                try:
+                    shard.flush()
+                finally:
+                    shard.close()
+        finally:
+            self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
 
 class _Guarded:
