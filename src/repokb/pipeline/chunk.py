@@ -61,7 +61,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40) -> ChunkedFile:
     mode = mode_for(c.language)
-    redacted = redact(text, mode)
+    redacted = redact(text, mode, c.language)
     text = redacted.text
     chunker = chunker_for(c.language)
     try:

@@ -13,16 +13,15 @@ from repokb.rules.checks import (
     ALWAYS,
     ANY_SECRET,
     BINARY,
+    CREDENTIAL_DUMP,
     EMPTY,
     IN_HELM_CHART,
     INVALID_UTF8,
     LARGE,
     LARGE_TABLE,
     NOT_TEMPLATE,
-    PRIVATE_KEY,
-    REDACTABLE_CONFIG,
+    PRIVATE_KEY_FILE,
     SECRET_WORD_NAME,
-    STRONG_SECRET,
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
@@ -46,7 +45,7 @@ from repokb.rules.engine import (
     Tier,
 )
 
-CLASSIFIER_VERSION = "0.2.0"
+CLASSIFIER_VERSION = "0.3.0"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -114,17 +113,24 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                             Sniff("kubernetes_secret")),
        Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest", subkind="kubernetes_secret",
             **_SECRET)),  # type: ignore[arg-type]
-    _r("private-key-content", Tier.SECURITY, (PRIVATE_KEY,),
-       Then(Kind.SECRET_CANDIDATE, "private key in content ({evidence})",
+    _r("kubeconfig-content", Tier.SECURITY, (Lang(frozenset({"yaml", "json", None})),
+                                             Sniff("kubeconfig")),
+       Then(Kind.SECRET_CANDIDATE, "kubeconfig with credentials ({evidence})",
+            subkind="kubeconfig", **_SECRET)),  # type: ignore[arg-type]
+    _r("service-account-content", Tier.SECURITY, (Lang(frozenset({"json", None})),
+                                                  Sniff("service_account")),
+       Then(Kind.SECRET_CANDIDATE, "cloud service-account key ({evidence})",
+            subkind="credentials_file", **_SECRET)),  # type: ignore[arg-type]
+    _r("private-key-file", Tier.SECURITY, (PRIVATE_KEY_FILE,),
+       Then(Kind.SECRET_CANDIDATE, "private key file ({evidence})",
             subkind="private_key_content", **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-in-config", Tier.SECURITY, (ANY_SECRET, REDACTABLE_CONFIG),
+    _r("credential-dump", Tier.SECURITY, (CREDENTIAL_DUMP,),
+       Then(Kind.SECRET_CANDIDATE, "credential store: live credentials on most lines "
+            "({evidence}), not safely redactable", subkind="secret_content",
+            flags=("sensitive",), confidence=0.9)),
+    # everything else holding a secret is indexed with the secret redacted, and says so
+    _r("secret-content", Tier.SECURITY, (ANY_SECRET,),
        Then(reason="secret-like values ({evidence}): indexed only after redaction",
-            flags=("sensitive", "redact"))),
-    _r("strong-secret-content", Tier.SECURITY, (STRONG_SECRET, Not(REDACTABLE_CONFIG)),
-       Then(Kind.SECRET_CANDIDATE, "credential of a known format in content ({evidence})",
-            subkind="secret_content", flags=("sensitive",), confidence=0.9)),
-    _r("weak-secret-content", Tier.SECURITY, (ANY_SECRET, Not(REDACTABLE_CONFIG)),
-       Then(reason="secret-like values ({evidence}): redacted before indexing",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
     _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS),),

@@ -80,6 +80,21 @@ def kubernetes_secret(text: str) -> str | None:
     return None
 
 
+def kubeconfig(text: str) -> str | None:
+    """A kubeconfig (kind: Config with users and clusters): a credential store as a whole."""
+    if re.search(r"^kind:\s*Config\s*$", text, re.M) and re.search(r"^users:", text, re.M) \
+            and re.search(r"^clusters:", text, re.M):
+        return "kind Config with users and clusters"
+    return None
+
+
+def service_account(text: str) -> str | None:
+    """A cloud service-account key file (Google's JSON key: type + private_key)."""
+    if '"service_account"' in text and '"private_key"' in text:
+        return "type service_account with private_key"
+    return None
+
+
 def helm_template(text: str) -> str | None:
     m = HELM_TEMPLATE.search(text)
     return f"Helm template expression {m.group(0)!r}" if m else None
@@ -173,6 +188,7 @@ def tabular_header(text: str) -> str | None:
 SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
+    "kubeconfig": kubeconfig, "service_account": service_account,
     "helm_template": helm_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
