@@ -180,7 +180,7 @@ def test_every_decision_names_its_rules_and_signals(tmp_path):
     c = classify_file(tmp_path, "config/application.yml",
                       "spring:\n  datasource:\n    password: " + "Zq8#mW2!vLp9Rt" + "\n")
     assert c.rules == ("secret-content", "spring-boot")
-    assert {s.type for s in c.signals} >= {"secret", "language", "name"}
+    assert {s.type for s in c.signals} >= {"secret", "language"}
     assert all(0 < s.weight <= 1 for s in c.signals)
     assert "Zq8#mW2" not in repr(c)  # the value itself is never recorded
 
