@@ -161,7 +161,7 @@ MANIFESTS: dict[str, str] = {
     "Podfile": "cocoapods_manifest", "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
-    "PKG-INFO": "python_package_info", "MANIFEST.in": "python_sdist_manifest",
+    "MANIFEST.in": "python_sdist_manifest",
 }
 # requirements-dev.txt, requirements/base.txt ...
 MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",

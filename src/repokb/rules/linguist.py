@@ -1,0 +1,144 @@
+"""GitHub Linguist's vendored / documentation / generated rules (data/linguist.yml), as conditions.
+
+Each condition returns the Linguist rule that fired as its evidence, so `repokb explain` names it
+(`vendor.yml: (^|/)[Vv]+endor/`, `generated.rb: generated_protocol_buffer`). Path rules are
+compiled into one alternation per table, so a path that matches none costs one regex search;
+content rules read only the head the classifier already holds, and only for their extensions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from repokb.rules.engine import Condition
+from repokb.rules.facts import FileFacts
+
+_MINIFIED_EXTENSIONS = (".js", ".css")
+_MINIFIED_AVERAGE = 110  # generated.rb minified_files?: average line length over 110
+
+
+@dataclass(frozen=True)
+class PathTable:
+    label: str
+    patterns: tuple[tuple[str, re.Pattern[str]], ...]
+    any: re.Pattern[str]
+
+    def first(self, path: str) -> str | None:
+        if not self.any.search(path):
+            return None
+        return next((f"{self.label}: {raw}" for raw, rx in self.patterns if rx.search(path)),
+                    None)
+
+
+@dataclass(frozen=True)
+class ContentRule:
+    rule: str
+    extensions: frozenset[str]
+    lines: int
+    last_lines: int
+    contains: str | None
+    match: re.Pattern[str] | None
+
+    def holds(self, lines: list[str]) -> bool:
+        window = lines[-self.last_lines - 1:] if self.last_lines else lines[: self.lines]
+        if self.contains is not None:
+            return any(self.contains in line for line in window)
+        assert self.match is not None
+        return any(self.match.search(line) for line in window)
+
+
+@cache
+def _data() -> dict[str, Any]:
+    import yaml
+
+    text = resources.files("repokb.rules").joinpath("data/linguist.yml").read_text("utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+def _table(label: str, entries: list[Any]) -> PathTable:
+    kept = [e for e in entries if isinstance(e, str) or not e.get("keep")]
+    raws = [e if isinstance(e, str) else e["re"] for e in kept]
+    return PathTable(label, tuple((r, re.compile(r)) for r in raws),
+                     re.compile("|".join(f"(?:{r})" for r in raws)))
+
+
+@cache
+def vendor_table() -> PathTable:
+    return _table("vendor.yml", _data()["vendor"])
+
+
+@cache
+def documentation_table() -> PathTable:
+    return _table("documentation.yml", _data()["documentation"])
+
+
+@cache
+def generated_path_table() -> PathTable:
+    entries = _data()["generated_paths"]
+    return PathTable("generated.rb", tuple((e["rule"], re.compile(e["re"])) for e in entries),
+                     re.compile("|".join(f"(?:{e['re']})" for e in entries)))
+
+
+@cache
+def content_rules() -> tuple[ContentRule, ...]:
+    return tuple(ContentRule(e["rule"], frozenset(e["ext"]), int(e.get("lines", 0)),
+                             int(e.get("last_lines", 0)), e.get("contains"),
+                             re.compile(e["match"]) if "match" in e else None)
+                 for e in _data()["generated_content"])
+
+
+@cache
+def _content_extensions() -> frozenset[str]:
+    return frozenset(x for r in content_rules() for x in r.extensions) | frozenset(
+        _MINIFIED_EXTENSIONS)
+
+
+def kept_vendor_rules() -> list[tuple[str, str]]:
+    """Linguist vendor rules repokb does not apply, with the reason (for docs and tests)."""
+    return [(e["re"], e["keep"]) for e in _data()["vendor"]
+            if not isinstance(e, str) and e.get("keep")]
+
+
+def generated_content(f: FileFacts) -> str | None:
+    """The generated.rb content rule that holds for the head of the file, if any."""
+    ext = f.ext
+    if ext not in _content_extensions() or not f.text:
+        return None
+    whole = len(f.head) < f.limits.head_bytes  # the head is the whole file
+    lines = f.text.split("\n")
+    for rule in content_rules():
+        if ext in rule.extensions and (whole or not rule.last_lines) and rule.holds(lines):
+            return f"generated.rb: {rule.rule}"
+    if ext in _MINIFIED_EXTENSIONS and lines:
+        average = sum(len(line) for line in lines) / len(lines)
+        if average > _MINIFIED_AVERAGE:
+            return f"generated.rb: minified_files (average line {average:.0f} chars)"
+    return None
+
+
+@dataclass(frozen=True)
+class LinguistPath(Condition):
+    """A path table of Linguist (vendor, documentation or generated names)."""
+
+    table: str
+    signal = "linguist"
+
+    def check(self, f: FileFacts) -> str | None:
+        tables = {"vendor": vendor_table, "documentation": documentation_table,
+                  "generated": generated_path_table}
+        return tables[self.table]().first(f.file.path)
+
+
+@dataclass(frozen=True)
+class LinguistGenerated(Condition):
+    """generated.rb's content rules, on the head."""
+
+    signal = "linguist"
+
+    def check(self, f: FileFacts) -> str | None:
+        return generated_content(f)
