@@ -17,12 +17,13 @@ from repokb.errors import InputError
 
 def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
     from repokb.pipeline.discover import canonical, user_path
+    from repokb.secrets.paths import redact_path
 
     candidate = user_path(raw)
     on_disk = candidate.exists() or candidate.is_symlink()
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
-        matches = [(name, canonical(str(absolute.relative_to(root))))
+        matches = [(name, redact_path(canonical(str(absolute.relative_to(root)))))
                    for name, root in ws.catalog.projects().items()
                    if (project is None or name == project) and absolute.is_relative_to(root)
                    and absolute != root]
@@ -44,8 +45,9 @@ def indexed_record(ws: Any, rel: str, project: str | None = None) -> dict[str, A
     """The catalog's record of a project-relative path, in `project` or the first project
     that has one (a file under a skipped folder: that folder's record); None if none has."""
     from repokb.pipeline.discover import canonical
+    from repokb.secrets.paths import redact_path
 
-    rel = canonical(rel)
+    rel = redact_path(canonical(rel))
     for name in [project] if project else list(ws.catalog.projects()):
         record = catalog_record(ws, name, rel)
         if record is not None:
@@ -71,15 +73,17 @@ def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
 
 
 def _live(ws: Any, absolute: Path) -> dict[str, Any]:
-    from repokb.models import SourceFile
     from repokb.pipeline.classify import Classifier
     from repokb.pipeline.discover import canonical
+    from repokb.secrets.paths import RedactedSourceFile, redact_path
 
     root = _project_root(absolute)
     classifier = Classifier.for_root(root, ws.indexer.limits())
     st = absolute.stat()
-    rel = canonical(str(absolute.relative_to(root)))
-    c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
+    real = canonical(str(absolute.relative_to(root)))
+    rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
+    c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
+                                               real_path=real))
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
             "reason": f"classified now, with {root} as the project root", "chunks": 0,
             "inside": None, "classification": c.to_dict()}

@@ -81,7 +81,10 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
 
 @_fact("private key file", "secret")
 def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
-    """A private key that is the file, not a quote in it: the key block is most of the head."""
+    """A private key that is the file, not a quote in it: never in code (a test key in a string
+    is redacted as a whole block); in prose only when the key is most of the head."""
+    if f.is_code:
+        return None
     for x in f.secrets:
         if x.detector == "private_key" and f.text.strip() and (
                 (x.end - x.start) * 2 >= len(f.text.strip()) or f.language not in _PROSE_OR_CODE):

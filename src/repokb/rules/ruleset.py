@@ -114,8 +114,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                             Sniff("kubernetes_secret")),
        Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest", subkind="kubernetes_secret",
             **_SECRET)),  # type: ignore[arg-type]
-    _r("kubeconfig-content", Tier.SECURITY, (Lang(frozenset({"yaml", "json", None})),
-                                             Sniff("kubeconfig")),
+    _r("kubeconfig-content", Tier.SECURITY, (Not(Lang(CODE)), Sniff("kubeconfig")),
        Then(Kind.SECRET_CANDIDATE, "kubeconfig with credentials ({evidence})",
             subkind="kubeconfig", **_SECRET)),  # type: ignore[arg-type]
     _r("service-account-content", Tier.SECURITY, (Lang(frozenset({"json", None})),
