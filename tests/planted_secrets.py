@@ -111,7 +111,8 @@ def planted() -> list[Planted]:
         Planted("scripts/notify.sh",
                 f'#!/bin/sh\nexport SENDGRID_API_KEY="{SENDGRID}"\n'
                 f'curl "https://api.telegram.org/bot{TELEGRAM}/sendMessage"\n'
-                f'TWILIO_KEY={TWILIO}\nOPENAI_API_KEY={OPENAI}\n', [SENDGRID, TELEGRAM, TWILIO, OPENAI]),
+                f'TWILIO_KEY={TWILIO}\nOPENAI_API_KEY={OPENAI}\n',
+                [SENDGRID, TELEGRAM, TWILIO, OPENAI]),
         Planted("config/pyproject.toml",
                 f'[tool.shop]\nmailchimp = "{MAILCHIMP}"\nadmin_password = "{p["toml"]}"\n',
                 [MAILCHIMP, p["toml"]]),
