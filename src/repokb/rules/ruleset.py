@@ -96,6 +96,9 @@ def _r(id: str, tier: Tier, when: tuple[Condition, ...], then: Then, **kw: float
 
 
 _SECRET = dict(flags=("sensitive",), confidence=0.99)
+# Linguist's documentation file names, which often carry no extension (CHANGES, COPYING ...)
+_DOC_NAMES_WITHOUT_EXTENSION = ("change", "changes", "changelog", "contributing", "copying",
+                                "install", "licence", "license", "readme", "citation")
 _TEXTISH = frozenset({"markdown", "text", "rst", None, "json", "yaml", "html"})
 
 BUILTIN_RULES: tuple[Rule, ...] = (
@@ -266,7 +269,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "documentation ({evidence})", subkind="guide")),
     _r("linguist-documentation", Tier.PATH,
-       (LinguistPath("documentation"), Lang(DOCS | frozenset({"html", None}))),
+       (LinguistPath("documentation"),
+        AnyOf((Lang(DOCS | frozenset({"html"})), Name(_DOC_NAMES_WITHOUT_EXTENSION)))),
        Then(Kind.DOCUMENTATION, "documentation, as GitHub Linguist decides ({evidence})",
             subkind="guide", flags=("documentation",))),
     _r("linguist-documentation-flag", Tier.PATH, (LinguistPath("documentation"),),
