@@ -39,8 +39,11 @@ def classify_file(root: Path, rel: str, content: str | bytes):
         (".env", "PASSWORD=x\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("deploy/id_rsa", "whatever\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("keys/server.pem", "-----BEGIN CERTIFICATE-----\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
-        ("src/settings.py", "KEY = '-----BEGIN RSA PRIVATE KEY-----'\n", Kind.SECRET_CANDIDATE,
-         Policy.BLOCK),
+        # a key quoted in code is redacted as a whole block; a file that is a key is blocked
+        ("src/settings.py", "KEY = '-----BEGIN RSA PRIVATE KEY-----'\n", Kind.SOURCE,
+         Policy.PARSE_AND_INDEX),
+        ("notes/deploy.txt", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHC\n",
+         Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("empty.py", "", Kind.SOURCE, Policy.EXCLUDE),
         ("weird.xyz", "???\n", Kind.UNKNOWN, Policy.EXCLUDE),
     ],

@@ -49,7 +49,25 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None) -> l
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
-    return _merge(found)
+    found = _merge(found)
+    return _merge(found + _same_values(text, found))
+
+
+def _same_values(text: str, found: list[Finding]) -> list[Finding]:
+    """A value found once is redacted wherever else it occurs in the file (a password
+    asserted in a test, a URL's userinfo quoted again in a docstring). Only values that cannot
+    be ordinary words: 8+ characters with a digit, a symbol or a space."""
+    out: list[Finding] = []
+    values = {text[f.start:f.end] for f in found}
+    for value in values:
+        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED:
+            continue
+        at = text.find(value)
+        while at != -1:
+            out.append(Finding(at, at + len(value), "same_value", False,
+                               text.count("\n", 0, at) + 1))
+            at = text.find(value, at + len(value))
+    return out
 
 
 def redact(text: str, mode: Mode = "config", language: str | None = None) -> Redacted:

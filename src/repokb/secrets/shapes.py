@@ -37,11 +37,11 @@ _ENV_FALLBACK = re.compile(
     r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
-    r"""(?:Authorization|Proxy-Authorization)["']?\s*[:=,]\s*["']?\s*"""
+    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["']?\s*"""
     r"""(?:Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
 _DOCKER_AUTH = re.compile(
-    r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[^"\n]{8,})\"""")
+    r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[A-Za-z0-9+/=]{8,})\"""")
 _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
     r"""\b(?:is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
@@ -53,7 +53,7 @@ _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$"""
 _CONCAT = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
 _HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
                          "revision", "rev", "checksum", "digest", "integrity", "etag",
-                         "fingerprint", "oid", "shasum", "resolved", "h1", "nonce", "salt"})
+                         "fingerprint", "oid", "shasum", "resolved", "h1"})
 _HASH_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5)[-:$]$|h1:$", re.I)
 _KEY_BEFORE = re.compile(rf"""({_KEY})["'\]]*\s*(?:[:=]|=>|,|\()?\s*["'`]?$""")
 
@@ -77,7 +77,8 @@ def find(text: str, mode: str) -> list[Span]:
     """Spans of secret values in the shapes above (see the module docstring)."""
     out: list[Span] = []
     lowered = text.lower()
-    if any(a in lowered for a in P.KEY_ANCHORS):
+    anchored = any(a in lowered for a in P.KEY_ANCHORS)
+    if anchored:
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_DEFAULT, "env_default"), (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(text):
@@ -88,9 +89,9 @@ def find(text: str, mode: str) -> list[Span]:
                 value = m.group("value")
                 if _value_ok(value) and _looks_random(value):
                     out.append((m.start("value"), m.end("value"), "prose_secret", False))
-        if mode != "code":
-            out.extend(_blocks(text, ini=mode == "config"))
-    if "uthorization" in text:
+    if mode != "code" and (anchored or "!!binary" in text):
+        out.extend(_blocks(text, ini=mode == "config"))
+    if "uthorization" in text or "auth" in text:
         for m in _AUTH_HEADER.finditer(text):
             value = m.group("value")
             if _value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
