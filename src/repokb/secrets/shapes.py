@@ -23,12 +23,13 @@ Span = tuple[int, int, str, bool]
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}"
 # key, optional type annotation, operator, optional "(", then a quoted or bare value
-_TYPED = re.compile(
-    rf"""(?P<key>{_KEY})["']?(?:\s*:\s*[A-Za-z_][\w.\[\]|, ]{{0,40}}?\s*(?==)"""
-    r"""|\s+[A-Za-z_][\w.]*\s*(?==))"""
-    r"""\s*(?::=|=)\s*\(?\s*(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+_TYPED = re.compile(  # `key: str = "v"` (Python, TypeScript) or `var key string = "v"` (Go)
+    rf"""(?:(?P<key>{_KEY})["']?[ \t]*:[ \t]*[A-Za-z_][\w.\[\]|, ]{{0,40}}?"""
+    rf"""|\b(?:var|const)[ \t]+(?P<gokey>{_KEY})[ \t]+[A-Za-z_][\w.\[\]]*)[ \t]*"""
+    r"""(?::=|=)[ \t]*\(?[ \t]*(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _PAREN = re.compile(
-    rf"""(?P<key>{_KEY})["']?\s*(?::=|=|:)\s*\(\s*(?P<q>["'`])(?P<value>[^"'`\n]{{1,400}})(?P=q)""")
+    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env|config|get_env|fetch|getProperty|GetEnvironmentVariable)"""
     r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*,\s*(?:default\s*=\s*)?"""
@@ -82,7 +83,8 @@ def find(text: str, mode: str) -> list[Span]:
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_DEFAULT, "env_default"), (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(text):
-                if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
+                key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
+                if is_secret_key(key) and _value_ok(m.group("value"), key):
                     out.append((m.start("value"), m.end("value"), name, False))
         if mode != "code":
             for m in _PROSE.finditer(text):
@@ -107,11 +109,12 @@ def find(text: str, mode: str) -> list[Span]:
 
 
 def _looks_random(value: str) -> bool:
-    """A password in prose: letters with digits or symbols, not a word or a file name."""
+    """A password in prose: letters with digits or symbols (not only `_-.`), not a word, an
+    identifier, a file name or a version."""
     has_alpha = any(c.isalpha() for c in value)
-    has_other = any(c.isdigit() or not c.isalnum() for c in value)
-    return has_alpha and has_other and not re.fullmatch(r"[\w\-]+\.[a-z]{1,4}|[a-z]+[-_][a-z]+",
-                                                        value)
+    has_other = any(c.isdigit() or (not c.isalnum() and c not in "_-.:") for c in value)
+    return has_alpha and has_other and not re.fullmatch(
+        r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d[\w.\-]*", value)
 
 
 def _blocks(text: str, ini: bool) -> list[Span]:
