@@ -27,11 +27,16 @@ from repokb.secrets.shapes import readable
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
 _KEYWORD = "Secret Keyword"
 _ENTROPY = frozenset({"Base64 High Entropy String", "Hex High Entropy String"})
-# Lines worth a plugin: a long token-like run (vendor formats), a quoted run of at least 9
-# base64/hex characters (entropy: hex needs 9 distinct digits to pass 3.0), or a keyword.
-_TOKEN_LINE = re.compile(r"[A-Za-z0-9_\-+/=.:]{20,}")
-_QUOTED_LINE = re.compile(r"""['"][A-Za-z0-9+/=_\-]{9,}['"]""")
-_KEYWORD_LINE = re.compile(r"key|pass|pwd|secret|contrase", re.I)
+# Lines worth a plugin: a long token-like run holding a digit (vendor formats), a quoted run
+# that could pass an entropy limit (hex needs 9+ distinct digits to pass 3.0, base64 23+
+# distinct characters to pass 4.5), a URL with userinfo (basic auth), or one of the keyword
+# detector's own denylisted words.
+# a run of 16+ token characters holding a digit, matched only from the run's start
+_TOKEN_LINE = re.compile(r"(?<![A-Za-z0-9_\-+/=:])(?=[A-Za-z_\-+/=:]*\d)[A-Za-z0-9_\-+/=:]{16,}")
+_QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})['"]""")
+_BASIC_AUTH_LINE = re.compile(r"://[^\s/@]+:[^\s/@]+@")
+_KEYWORD_LINE = re.compile(r"(?:api|auth|service|account|db|database|priv|private|client)_?key|"
+                           r"(?:db|database|key)_?pass|password|passwd|pwd|secret|contrase")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-+/=.]+")
 # detect-secrets picks the keyword regexes by file extension; our mode names a stand-in.
 _FILENAME_FOR_LANGUAGE = {
@@ -67,11 +72,20 @@ def filename_for(language: str | None, mode: str) -> str:
 def library_findings(text: str, mode: str = "config", language: str | None = None) -> list[Finding]:
     """Findings of the detect-secrets plugins, as spans of `text` (never values)."""
     lines: dict[int, set[str]] = {}  # line start -> which plugin families to run
-    for pattern, family in ((_TOKEN_LINE, "token"), (_QUOTED_LINE, "entropy"),
-                            (_KEYWORD_LINE, "keyword")):
-        for m in pattern.finditer(text):
-            start = text.rfind("\n", 0, m.start()) + 1
-            lines.setdefault(start, set()).add(family)
+
+    def add(at: int, family: str) -> None:
+        lines.setdefault(text.rfind("\n", 0, at) + 1, set()).add(family)
+
+    for m in _TOKEN_LINE.finditer(text):
+        add(m.start(), "token")
+    for m in _QUOTED_LINE.finditer(text):
+        run = m.group(1)
+        if any(c.isdigit() for c in run) and (len(run) >= 20 or _is_hex(run)) or len(run) >= 30:
+            add(m.start(), "entropy")
+    for m in _BASIC_AUTH_LINE.finditer(text):
+        add(m.start(), "token")
+    for m in _KEYWORD_LINE.finditer(lower_same_length(text)):  # re.I is ten times slower
+        add(m.start(), "keyword")
     if not lines:
         return []
     filename = filename_for(language, mode)
@@ -126,6 +140,18 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
             out.append(Finding(start + span_start, start + span_end,
                                _detector_name(secret_type), strong, line_no))
     return out
+
+
+def lower_same_length(text: str) -> str:
+    """text.lower(), offsets kept (a few characters lower to two; those are masked)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c) == 1 else "?" for c in (ch.lower() for ch in text))
+
+
+def _is_hex(run: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in run)
 
 
 def _filtered(value: str) -> bool:

@@ -77,34 +77,60 @@ def _value_ok(value: str, key: str = "") -> bool:
 def find(text: str, mode: str) -> list[Span]:
     """Spans of secret values in the shapes above (see the module docstring)."""
     out: list[Span] = []
-    lowered = text.lower()
-    anchored = any(a in lowered for a in P.KEY_ANCHORS)
-    if anchored:
+    anchored = False
+    for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
+        anchored = True
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
-                              (_ENV_DEFAULT, "env_default"), (_ENV_FALLBACK, "env_default")):
-            for m in pattern.finditer(text):
+                              (_ENV_FALLBACK, "env_default")):
+            for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
                 if is_secret_key(key) and _value_ok(m.group("value"), key):
-                    out.append((m.start("value"), m.end("value"), name, False))
+                    out.append((start + m.start("value"), start + m.end("value"), name, False))
         if mode != "code":
-            for m in _PROSE.finditer(text):
+            for m in _PROSE.finditer(line):
                 value = m.group("value")
                 if _value_ok(value) and _looks_random(value):
-                    out.append((m.start("value"), m.end("value"), "prose_secret", False))
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "prose_secret", False))
+    if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
+        for m in _ENV_DEFAULT.finditer(text):
+            if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
+                out.append((m.start("value"), m.end("value"), "env_default", False))
     if mode != "code" and (anchored or "!!binary" in text):
         out.extend(_blocks(text, ini=mode == "config"))
-    if "uthorization" in text or "auth" in text:
-        for m in _AUTH_HEADER.finditer(text):
+    for start, line in _anchor_lines(text, _AUTH_ANCHOR):
+        for m in _AUTH_HEADER.finditer(line):
             value = m.group("value")
             if _value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
-                out.append((m.start("value"), m.end("value"), "authorization_header", True))
-    if '"auth' in text or "token\"" in text:
-        for m in _DOCKER_AUTH.finditer(text):
+                out.append((start + m.start("value"), start + m.end("value"),
+                            "authorization_header", True))
+        for m in _DOCKER_AUTH.finditer(line):
             if _value_ok(m.group("value")):
-                out.append((m.start("value"), m.end("value"), "docker_auth", True))
+                out.append((start + m.start("value"), start + m.end("value"), "docker_auth",
+                            True))
     if "!!binary" in text:
         for m in _BINARY_INLINE.finditer(text):
             out.append((m.start("value"), m.end("value"), "yaml_binary", False))
+    return out
+
+
+_ANCHOR = re.compile("|".join(P.KEY_ANCHORS))  # on lower-cased text: re.I is much slower
+_AUTH_ANCHOR = re.compile("auth|token")
+
+
+def _anchor_lines(text: str, anchor: re.Pattern[str] = _ANCHOR) -> list[tuple[int, str]]:
+    """(offset, line) of every line holding an anchor (matched on the lower-cased text)."""
+    from repokb.secrets.library import lower_same_length
+
+    out: list[tuple[int, str]] = []
+    end = -1
+    for m in anchor.finditer(lower_same_length(text)):
+        if m.start() <= end:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end == -1 else end
+        out.append((start, text[start:end]))
     return out
 
 
