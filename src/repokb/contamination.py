@@ -65,26 +65,42 @@ def _prose(text: str) -> str:
     return _INDENTED.sub("", text) if "    " in text or "\t" in text else text
 
 
+_COMPACTION_HINTS = ("primary request", "key technical", "files and code", "pending tasks",
+                     "current work", "next step", "errors and fixes", "problem solving")
+_ASSISTANT_HINTS = ("assistant", "claude", "chatgpt", "ai:", "ai**:", "ai*:")
+_WEAK_HINTS = ("i'll help you", "here's the", "i apologi", "i hope this helps",
+               "let me know if you", "question", "sure! ", "certainly! ", "absolutely! ", "i've ")
+
+
 def llm_transcript(text: str, docs: bool = False) -> str | None:
     """Why text looks like an LLM transcript, payload or meta-answer, or None when it does not.
 
-    `docs`: the text is documentation, where a hard-coded chat payload is an API example."""
+    `docs`: the text is documentation, where a hard-coded chat payload is an API example.
+    Cheap substring tests on the lower-cased text come first: the regexes run only on text
+    that holds their words (this runs on every admitted chunk)."""
     lowered = text.lower()
-    if any(phrase in lowered for phrase in _META_PHRASES) or _STRONG.search(text):
+    if any(phrase in lowered for phrase in _META_PHRASES):
         return "llm_meta_response"
-    if len(_COMPACTION.findall(text)) >= 2:
+    if "as an ai" in lowered and _STRONG.search(text):
+        return "llm_meta_response"
+    if (sum(h in lowered for h in _COMPACTION_HINTS) >= 2
+            and len(_COMPACTION.findall(text)) >= 2):
         return "llm_compaction_summary"
-    prose = _prose(text)
-    turns = [m.group(1).lower() for m in _TURN.finditer(prose)]
-    if (len(turns) >= _MIN_TURNS and set(turns) & _ASSISTANT and set(turns) & _ASKER
-            and _opens_with_turn(prose)):
-        return "llm_transcript"
-    if not docs and _PAYLOAD.search(text):
+    prose: str | None = None
+    if any(h in lowered for h in _ASSISTANT_HINTS) and ("user" in lowered or "human" in lowered):
+        prose = _prose(text)
+        turns = [m.group(1).lower() for m in _TURN.finditer(prose)]
+        if (len(turns) >= _MIN_TURNS and set(turns) & _ASSISTANT and set(turns) & _ASKER
+                and _opens_with_turn(prose)):
+            return "llm_transcript"
+    if not docs and "role" in lowered and _PAYLOAD.search(text):
         return "llm_api_payload"
-    if _OPENERS.match(prose.lstrip()):
+    if _OPENERS.match(text.lstrip()[:200]):
         return "assistant_opening"
-    if sum(1 for pattern in _WEAK if pattern.search(prose)) >= _WEAK_NEEDED:
-        return "assistant_phrasing"
+    if sum(h in lowered for h in _WEAK_HINTS) >= _WEAK_NEEDED:
+        prose = _prose(text) if prose is None else prose
+        if sum(1 for pattern in _WEAK if pattern.search(prose)) >= _WEAK_NEEDED:
+            return "assistant_phrasing"
     return None
 
 

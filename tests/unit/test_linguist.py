@@ -45,3 +45,23 @@ def test_broad_linguist_rules_do_not_drop_a_projects_own_code():
     for path in ("django/core/cache/backends/db.py", "src/env/settings.py", "types/index.d.ts"):
         assert _c(path).index_policy.admits_content, path
     assert all(reason for _, reason in kept_vendor_rules())
+
+
+def test_fast_path_tables_agree_with_searching_every_regex():
+    import re
+
+    import yaml
+
+    from repokb.rules import linguist
+
+    labels = yaml.safe_load(linguist_parity.LABELS.read_text("utf-8"))
+    paths = [e if isinstance(e, str) else e["path"] for sets in labels.values()
+             for group in sets.values() for e in group]
+    paths += ["a/b/cache/x.py", "docs/_static/x.css", "src/import.css", "x/y.d.ts", "lib/d3.js"]
+    for table, key in ((linguist.vendor_table(), "vendor"),
+                       (linguist.documentation_table(), "documentation")):
+        entries = linguist._data()[key]
+        raws = [e if isinstance(e, str) else e["re"] for e in entries
+                if isinstance(e, str) or not e.get("keep")]
+        for path in paths:
+            assert table.matches(path) == any(re.search(r, path) for r in raws), path

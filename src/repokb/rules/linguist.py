@@ -21,17 +21,53 @@ _MINIFIED_EXTENSIONS = (".js", ".css")
 _MINIFIED_AVERAGE = 110  # generated.rb minified_files?: average line length over 110
 
 
-@dataclass(frozen=True)
+_COMPONENT = ("(^|/)", "(^|\\/)")  # Linguist's "at the start of any path component"
+_LEADING_ANY = ("([^\\s]*)", "(.*?)")  # a leading any-run changes nothing for a search
+
+
 class PathTable:
-    label: str
-    patterns: tuple[tuple[str, re.Pattern[str]], ...]
-    any: re.Pattern[str]
+    """Linguist path regexes, searched as Linguist does, but fast: the rules anchored at a path
+    component are one alternation matched at each component start, the rules anchored at the
+    start one alternation matched once; only the few unanchored rules are searched."""
+
+    def __init__(self, label: str, raws: list[str], names: list[str] | None = None) -> None:
+        self.label = label
+        component, start, loose = [], [], []
+        for raw in raws:
+            prefix = next((p for p in _COMPONENT if raw.startswith(p)), None)
+            if prefix:
+                component.append(raw[len(prefix):])
+            elif raw.startswith("^"):
+                start.append(raw[1:])
+            else:
+                lead = next((p for p in _LEADING_ANY if raw.startswith(p)), "")
+                loose.append(raw[len(lead):])
+        self._component = _alternation(component)
+        self._start = _alternation(start)
+        self._loose = tuple(re.compile(r) for r in loose)
+        self._each = tuple((name, re.compile(r)) for name, r in zip(names or raws, raws,
+                                                                      strict=True))
+
+    def matches(self, path: str) -> bool:
+        if self._start.match(path) or any(rx.search(path) for rx in self._loose):
+            return True
+        at = 0
+        while at != -1:
+            if self._component.match(path, at):
+                return True
+            at = path.find("/", at) + 1 or -1
+        return False
 
     def first(self, path: str) -> str | None:
-        if not self.any.search(path):
+        """The first rule (in the data file's order) that matches, as `file: regex`."""
+        if not self.matches(path):
             return None
-        return next((f"{self.label}: {raw}" for raw, rx in self.patterns if rx.search(path)),
+        return next((f"{self.label}: {name}" for name, rx in self._each if rx.search(path)),
                     None)
+
+
+def _alternation(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
 
 
 @dataclass(frozen=True)
@@ -62,9 +98,7 @@ def _data() -> dict[str, Any]:
 
 def _table(label: str, entries: list[Any]) -> PathTable:
     kept = [e for e in entries if isinstance(e, str) or not e.get("keep")]
-    raws = [e if isinstance(e, str) else e["re"] for e in kept]
-    return PathTable(label, tuple((r, re.compile(r)) for r in raws),
-                     re.compile("|".join(f"(?:{r})" for r in raws)))
+    return PathTable(label, [e if isinstance(e, str) else e["re"] for e in kept])
 
 
 @cache
@@ -80,8 +114,7 @@ def documentation_table() -> PathTable:
 @cache
 def generated_path_table() -> PathTable:
     entries = _data()["generated_paths"]
-    return PathTable("generated.rb", tuple((e["rule"], re.compile(e["re"])) for e in entries),
-                     re.compile("|".join(f"(?:{e['re']})" for e in entries)))
+    return PathTable("generated.rb", [e["re"] for e in entries], [e["rule"] for e in entries])
 
 
 @cache
