@@ -102,6 +102,8 @@ def CREDENTIAL_DUMP(f: FileFacts) -> str | None:
     if f.language in _PROSE_OR_CODE:
         return None
     strong = [x for x in f.secrets if x.strong]
+    if len(strong) < 3:
+        return None
     lines = [ln for ln in f.text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if len(strong) >= 3 and len({x.line for x in strong}) * 2 >= len(lines):
         return f"{len(strong)} credentials on {len(lines)} lines"

@@ -44,12 +44,13 @@ class PathTable:
                 loose.append(raw[len(lead):])
         self._component = _alternation(component)
         self._start = _alternation(start)
-        self._loose = tuple(re.compile(r) for r in loose)
+        self._loose = tuple((_literal(r), re.compile(r)) for r in loose)
         self._each = tuple((name, re.compile(r)) for name, r in zip(names or raws, raws,
                                                                       strict=True))
 
     def matches(self, path: str) -> bool:
-        if self._start.match(path) or any(rx.search(path) for rx in self._loose):
+        if self._start.match(path) or any(lit in path and rx.search(path)
+                                          for lit, rx in self._loose):
             return True
         at = 0
         while at != -1:
@@ -64,6 +65,33 @@ class PathTable:
             return None
         return next((f"{self.label}: {name}" for name, rx in self._each if rx.search(path)),
                     None)
+
+
+def _literal(pattern: str) -> str:
+    """The longest run of plain characters every match must contain ('' if none of 3+): a
+    substring test that rules a regex out before it is searched. Only text outside groups and
+    classes counts (a group may be optional or one of several alternatives)."""
+    runs, run, depth, i = [], "", 0, 0
+    while i < len(pattern):
+        c = pattern[i]
+        if depth == 0 and (c.isalnum() or c in "_-/"):
+            run += c
+        else:
+            if c in "?*{" and run:
+                run = run[:-1]  # the last character is optional or repeated
+            if c == "|" and depth == 0:
+                return ""  # alternatives at the top: no single required run
+            runs.append(run)
+            run = ""
+            if c == "\\":
+                i += 1  # an escape: not a plain character
+            elif c == "[":
+                i = pattern.index("]", i + 2)  # a class: skip it whole
+            depth += (c == "(") - (c == ")")
+        i += 1
+    runs.append(run)
+    best = max(runs, key=len)
+    return best if len(best) >= 3 else ""
 
 
 def _alternation(patterns: list[str]) -> re.Pattern[str]:
