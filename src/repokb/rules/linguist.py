@@ -171,12 +171,15 @@ def generated_content(f: FileFacts) -> str | None:
     if ext not in _content_extensions() or not f.text:
         return None
     whole = len(f.head) < f.limits.head_bytes  # the head is the whole file
-    lines = f.text.split("\n")
+    first = f.text.split("\n", 41)[:41]
+    last = f.text.rsplit("\n", 3)[-3:]
     for rule in content_rules():
-        if ext in rule.extensions and (whole or not rule.last_lines) and rule.holds(lines):
+        if ext in rule.extensions and (whole or not rule.last_lines) and rule.holds(
+                last if rule.last_lines else first):
             return f"generated.rb: {rule.rule}"
-    if ext in _MINIFIED_EXTENSIONS and lines:
-        average = sum(len(line) for line in lines) / len(lines)
+    if ext in _MINIFIED_EXTENSIONS:
+        lines = f.text.split("\n")
+        average = len(f.text) / len(lines)
         if average > _MINIFIED_AVERAGE:
             return f"generated.rb: minified_files (average line {average:.0f} chars)"
     return None
@@ -190,9 +193,12 @@ class LinguistPath(Condition):
     signal = "linguist"
 
     def check(self, f: FileFacts) -> str | None:
-        tables = {"vendor": vendor_table, "documentation": documentation_table,
-                  "generated": generated_path_table}
-        return tables[self.table]().first(f.file.path)
+        key = "linguist:" + self.table  # two rules ask for documentation: answer once
+        if key not in f._sniffed:
+            tables = {"vendor": vendor_table, "documentation": documentation_table,
+                      "generated": generated_path_table}
+            f._sniffed[key] = tables[self.table]().first(f.file.path)
+        return f._sniffed[key]
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,8 @@ def kubernetes_secret(text: str) -> str | None:
 
 def kubeconfig(text: str) -> str | None:
     """A kubeconfig (kind: Config with users and clusters): a credential store as a whole."""
+    if "Config" not in text or "clusters:" not in text:
+        return None
     if re.search(r"^kind:\s*Config\s*$", text, re.M) and re.search(r"^users:", text, re.M) \
             and re.search(r"^clusters:", text, re.M):
         return "kind Config with users and clusters"

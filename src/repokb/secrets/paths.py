@@ -20,14 +20,18 @@ from repokb.models import SourceFile
 from repokb.secrets.library import _scan_line
 from repokb.secrets.scan import scan
 
-# Every credential format is a run of 16+ such characters holding digits (a name does not).
-_LONG_RUN = re.compile(r"[A-Za-z0-9_\-+=:]{16,}")
+# A credential-shaped run: 16+ token characters with 2+ digits and an upper-case letter (names
+# such as migration files have digits but no capitals), or a lower-case vendor prefix.
+_LONG_RUN = re.compile(r"(?<![A-Za-z0-9_\-+=:])(?=[a-z0-9_\-+=:]*[A-Z])(?=(?:[A-Za-z_\-+=:]*\d){2})"
+                       r"[A-Za-z0-9_\-+=:]{16,}"
+                       r"|(?<![A-Za-z0-9])(?:xox[a-z]-|sk[_-](?:live|test|proj|ant)|npm_[A-Za-z0-9]{20}"
+                       r"|pypi-|glpat-|gh[pousr]_)")
 
 
 def redact_path(path: str) -> str:
     """The path with every credential-shaped part replaced; the path itself when none is.
     Each folder or file name is looked at alone, its extension kept (it decides the format)."""
-    if not any(sum(c.isdigit() for c in m.group(0)) >= 2 for m in _LONG_RUN.finditer(path)):
+    if not _LONG_RUN.search(path):
         return path  # no long run with digits, so no credential: the common case, one regex
     return "/".join(_redact_name(name) for name in path.split("/"))
 
