@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets.scan import entropy
 
 Span = tuple[int, int, str, bool]
 
@@ -49,6 +50,11 @@ _PROSE = re.compile(
     re.I)
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
+# config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
+# plugins read such values in config files; ours then apply its limits)
+_BARE_VALUE = re.compile(r"^[ \t]*(?:export[ \t]+)?(?P<key>[\w.\-]{1,80})[ \t]*[=:][ \t]*"
+                         r"(?P<value>[A-Za-z0-9+/=_\-]{20,})[ \t]*$", re.M)
+_HEX = frozenset("0123456789abcdefABCDEF")
 _BINARY_INLINE = re.compile(r"!!binary\s+(?P<value>[A-Za-z0-9+/=]{8,})")
 _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$""", re.M)
 _CONCAT = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
@@ -96,6 +102,13 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _ENV_DEFAULT.finditer(text):
             if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "env_default", False))
+    if mode != "code":
+        for m in _BARE_VALUE.finditer(text):
+            value = m.group("value")
+            limit = 3.0 if set(value) <= _HEX else 4.5
+            if entropy(value) > limit and not readable(m.group(0), m.start("value") - m.start(),
+                                                        m.end("value") - m.start()):
+                out.append((m.start("value"), m.end("value"), "high_entropy_value", False))
     if mode != "code" and (anchored or "!!binary" in text):
         out.extend(_blocks(text, ini=mode == "config"))
     for start, line in _anchor_lines(text, _AUTH_ANCHOR):
