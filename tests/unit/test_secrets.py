@@ -121,6 +121,9 @@ SHAPES = [
     ("code", "python", f'cloudant_key = "{_H1}{_H2}"\n', [_H1 + _H2]),
     ("config", "dotenv", "node_seed=" + "kR7xQ2mV9pL4tN8w" + "Z3bY6cH1jF5sD0gA\n",
      ["kR7xQ2mV9pL4tN8wZ3bY6cH1jF5sD0gA"]),  # unquoted, high entropy, any key name
+    # a quoted value right after another quote (a header written inside a string)
+    ("code", "python", """'response="9f86d081884c7d659a2feaa0c55ad015"'\n""",
+     ["9f86d081884c7d659a2feaa0c55ad015"]),
     # a value found once is redacted wherever it recurs (a test asserting it, a docstring)
     ("code", "python", f'login(password="{_P}")\nassert seen == "{_P}"\n', [_P]),
 ]

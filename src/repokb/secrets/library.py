@@ -33,7 +33,7 @@ _ENTROPY = frozenset({"Base64 High Entropy String", "Hex High Entropy String"})
 # detector's own denylisted words.
 # a run of 16+ token characters holding a digit, matched only from the run's start
 _TOKEN_LINE = re.compile(r"(?<![A-Za-z0-9_\-+/=:])(?=[A-Za-z_\-+/=:]*\d)[A-Za-z0-9_\-+/=:]{16,}")
-_QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})['"]""")
+_QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})(?=['"])""")  # a closing quote may open
 _BASIC_AUTH_LINE = re.compile(r"://[^\s/@]+:[^\s/@]+@")
 _KEYWORD_LINE = re.compile(r"(?:api|auth|service|account|db|database|priv|private|client)_?key|"
                            r"(?:db|database|key)_?pass|password|passwd|pwd|secret|contrase")
