@@ -34,7 +34,7 @@ _TURN = re.compile(r"^\s*(?:[*_#>]+\s*)?(human|user|assistant|ai|claude|chatgpt)
                    re.IGNORECASE | re.MULTILINE)
 _ASSISTANT = {"assistant", "ai", "claude", "chatgpt"}
 _ASKER = {"human", "user"}
-_MIN_TURNS = 3
+_MIN_TURNS = 2
 # Code blocks are examples, not the text's own voice: fenced, or indented four spaces.
 _FENCE = re.compile(r"^(?P<f>```|~~~)[^\n]*\n.*?^(?P=f)[ \t]*$", re.M | re.S)
 _INDENTED = re.compile(r"^(?: {4}|\t).*$", re.M)
@@ -53,7 +53,7 @@ _WEAK: tuple[re.Pattern[str], ...] = (
     re.compile(r"^(?:Sure|Certainly|Absolutely)! ", re.I | re.M),
     re.compile(r"\bI've (?:updated|made the changes|fixed)\b", re.I),
 )
-_WEAK_NEEDED = 3  # distinct assistant phrases: one or two occur in friendly human prose
+_WEAK_NEEDED = 2  # distinct assistant phrases (one occurs in friendly human prose)
 _OPENERS = re.compile(r"^(?:Sure|Certainly|Absolutely|Of course)! (?:Here|I'll|I can|Let me)\b|"
                       r"^I'll help you\b", re.I)
 
