@@ -150,6 +150,10 @@ READABLE = [
     ("text", "markdown", "<details><summary>Password reset</summary>\n\nUse the form.\n"),
     ("code", "python", 'cache_key = "user:%s:profile"\nSESSION_KEY = "_auth_user_id"\n'),
     ("code", "python", 'assert response.json() == {"auth": "Repeat abc.abc"}\n'),
+    # field names are not values, and are not chased through the file (Django's auth forms)
+    ("code", "python", 'password2 = self.cleaned_data.get("password2")\n'
+                       'if password1 != password2:\n    return password1, password2\n'),
+    ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
 ]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import shapes
-from repokb.secrets.library import library_findings
+from repokb.secrets.library import is_field_name, library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, mode_for, scan
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
@@ -60,7 +60,8 @@ def _same_values(text: str, found: list[Finding]) -> list[Finding]:
     out: list[Finding] = []
     values = {text[f.start:f.end] for f in found}
     for value in values:
-        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED:
+        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED or (
+                is_field_name(value)):
             continue
         at = text.find(value)
         while at != -1:

@@ -154,8 +154,17 @@ def _is_hex(run: str) -> bool:
     return all(c in "0123456789abcdefABCDEF" for c in run)
 
 
+# A value that names a field rather than holds a secret: `get("password2")`, `"new_password1"`.
+_FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
+                         r"passphrase)\d?")
+
+
+def is_field_name(value: str) -> bool:
+    return bool(_FIELD_NAME.fullmatch(value.lower()))
+
+
 def _filtered(value: str) -> bool:
-    if is_placeholder(value):
+    if is_placeholder(value) or is_field_name(value):
         return True
     return any(test(value) for test in _filters())
 
