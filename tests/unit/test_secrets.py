@@ -121,6 +121,9 @@ SHAPES = [
     ("code", "python", f'cloudant_key = "{_H1}{_H2}"\n', [_H1 + _H2]),
     ("config", "dotenv", "node_seed=" + "kR7xQ2mV9pL4tN8w" + "Z3bY6cH1jF5sD0gA\n",
      ["kR7xQ2mV9pL4tN8wZ3bY6cH1jF5sD0gA"]),  # unquoted, high entropy, any key name
+    # the plugin gives a value, not a place: every occurrence on the line goes
+    ("code", "python", 'authenticate(username="Zx9-Pl4nt", password="Zx9-Pl4nt")\n',
+     ["Zx9-Pl4nt"]),
     # a quoted value right after another quote (a header written inside a string)
     ("code", "python", """'response="9f86d081884c7d659a2feaa0c55ad015"'\n""",
      ["9f86d081884c7d659a2feaa0c55ad015"]),
@@ -154,6 +157,7 @@ READABLE = [
     ("code", "python", 'password2 = self.cleaned_data.get("password2")\n'
                        'if password1 != password2:\n    return password1, password2\n'),
     ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
+    ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
 ]
 
 

@@ -129,16 +129,16 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
             if not isinstance(value, str) or not value or _filtered(value):
                 continue
             at = line.find(value)
-            if at == -1:
-                continue
-            span_start, span_end = at, at + len(value)
-            if readable(line, span_start, span_end):
-                continue
-            if len(value) < 12 and secret_type not in (_KEYWORD,):
-                span_start, span_end = _widen(line, span_start, span_end)
-            strong = secret_type not in _ENTROPY and secret_type != _KEYWORD
-            out.append(Finding(start + span_start, start + span_end,
-                               _detector_name(secret_type), strong, line_no))
+            while at != -1:  # the plugin gives no position: every occurrence on the line
+                span_start, span_end = at, at + len(value)
+                at = line.find(value, span_end)
+                if readable(line, span_start, span_end):
+                    continue
+                if len(value) < 12 and secret_type not in (_KEYWORD,):
+                    span_start, span_end = _widen(line, span_start, span_end)
+                strong = secret_type not in _ENTROPY and secret_type != _KEYWORD
+                out.append(Finding(start + span_start, start + span_end,
+                                   _detector_name(secret_type), strong, line_no))
     return out
 
 
@@ -163,8 +163,11 @@ def is_field_name(value: str) -> bool:
     return bool(_FIELD_NAME.fullmatch(value.lower()))
 
 
+_DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.auth.Hasher
+
+
 def _filtered(value: str) -> bool:
-    if is_placeholder(value) or is_field_name(value):
+    if is_placeholder(value) or is_field_name(value) or _DOTTED_NAME.fullmatch(value):
         return True
     return any(test(value) for test in _filters())
 
