@@ -95,6 +95,7 @@ ASSIGNMENT = _re(
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(
     r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%\(.*\)s|<[^>]*>|"
+    r".*%[sdr].*|.*\{\d*\}.*|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
     r"(?:your|my)[-_ ].*|.*example.*|.*sample.*|.*placeholder.*|.*xxxx.*|.*changeme.*|"

@@ -156,6 +156,8 @@ def _line_assignments(text: str, start: int, end: int,
     for m in P.ASSIGNMENT.finditer(line):
         key = m.group("key")
         group = "qvalue" if m.group("qvalue") is not None else "value"
+        if group == "value" and mode == "code":
+            continue  # a bare value in code is an expression, not a literal
         if not is_secret_key(key):
             if _random_key_value(key, m.group(group)):  # `cloudant_key = "<random>"`
                 out.append((start + m.start(group), start + m.end(group), "secret_assignment",
@@ -173,7 +175,7 @@ def _line_assignments(text: str, start: int, end: int,
 def _random_key_value(key: str, value: str) -> bool:
     """A key named `..._key` holding a random-looking literal: a key, not a lookup name."""
     words = key_words(key)
-    if not words or words[-1] != "key" or len(value) < 16 or " " in value:
+    if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
     if is_placeholder(value) or P.CODE_REFERENCE.match(value) and "." in value:
         return False
