@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from repokb.errors import NotFoundError
-from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import canonical, user_path
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
+from repokb.secrets.paths import RedactedSourceFile, redact_path
 from repokb.stores.catalog import Catalog
 
 
@@ -27,7 +27,7 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
     on_disk = candidate.exists() or candidate.is_symlink()
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
-        matches = [(name, canonical(str(absolute.relative_to(root))))
+        matches = [(name, redact_path(canonical(str(absolute.relative_to(root)))))
                    for name, root in catalog.projects().items()
                    if (project is None or name == project) and absolute.is_relative_to(root)
                    and absolute != root]
@@ -49,7 +49,7 @@ def indexed_record(catalog: Catalog, rel: str,
                    project: str | None = None) -> dict[str, Any] | None:
     """The catalog's record of a project-relative path, in `project` or the first project
     that has one (a file under a skipped folder: that folder's record); None if none has."""
-    rel = canonical(rel)
+    rel = redact_path(canonical(rel))
     for name in [project] if project else list(catalog.projects()):
         record = catalog_record(catalog, name, rel)
         if record is not None:
@@ -78,8 +78,10 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     root = _project_root(absolute)
     classifier = Classifier.for_root(root, limits)
     st = absolute.stat()
-    rel = canonical(str(absolute.relative_to(root)))
-    c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
+    real = canonical(str(absolute.relative_to(root)))
+    rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
+    c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
+                                               real_path=real))
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
             "reason": f"classified now, with {root} as the project root", "chunks": 0,
             "inside": None, "classification": c.to_dict()}
