@@ -10,6 +10,11 @@ Each query has one target, so the rank of the first relevant result decides ever
 Recall@k = share of queries with it in the top k; MRR@10 = mean 1/rank (0 beyond 10);
 nDCG@10 = mean 1/log2(rank + 1) (the ideal DCG is 1).
 
+MRR@10 is blind to length: a result of 80 lines that holds the target counts as much as one of
+8. `budget_rank` charges for it: a reader (or a prompt) takes results in order until a fixed
+budget of lines is spent, and the target counts only if it is reached within the budget
+(MRR@B lines = mean 1/rank over those ranks).
+
 The samples are small (9 to 60 cases per corpus and kind), so a lift comes with a paired
 bootstrap interval: the cases are resampled with replacement, both systems on the same draw;
 pooled over corpora, each corpus is resampled on its own and weighs the same.
@@ -52,6 +57,21 @@ def first_rank(results: Sequence[Span], target: Span, level: str) -> int | None:
             files.append(result.path)
     return files.index(target.path) + 1 if target.path in files else None
 
+
+def budget_rank(results: Sequence[Span], target: Span, budget: int) -> int | None:
+    """Rank of the first relevant result (chunk level) when the results are read in order and
+    only `budget` lines in all may be read: a result counts only if it ends within the budget."""
+    spent = 0
+    for rank, result in enumerate(results, 1):
+        spent += result.end_line - result.start_line + 1
+        if spent > budget:
+            return None
+        if overlaps(result, target):
+            return rank
+    return None
+
+
+BUDGET_LINES = 100
 
 METRICS = ("R@1", "R@5", "R@10", "MRR@10", "nDCG@10")
 

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bilingual import bilingual_cases  # noqa: E402
 from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
-from metrics import METRICS, first_rank, lift, lift_interval, overlaps, summarize  # noqa: E402
+from metrics import BUDGET_LINES, METRICS, budget_rank, first_rank, lift, lift_interval, overlaps, summarize  # noqa: E402
 from systems import (  # noqa: E402
     CachingEmbedder,
     NaiveSystem,
@@ -94,6 +94,7 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                               "query": case.query,
                               "chunk": first_rank(results, case, "chunk"),
                               "file": first_rank(results, case, "file"),
+                              "budget": budget_rank(results, case, BUDGET_LINES),
                               "top": [f"{r.path}:{r.start_line}-{r.end_line}"
                                       for r in results[:3]],
                               "target": f"{case.path}:{case.start_line}-{case.end_line}",
@@ -152,6 +153,25 @@ def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> s
         lines.append(f"| {corpus} | " + " | ".join(
             f"{statistics.mean(sizes[s]):.0f}" if sizes[s] else "-" for s in _SIZE_SYSTEMS)
             + " |")
+    lines.append("")
+    lines += [f"#### MRR@10 against MRR within {BUDGET_LINES} result lines (chunk level)", "",
+              f"Results are read in order until {BUDGET_LINES} lines are spent; a target "
+              "reached later does not count, so a long result is not free.", "",
+              "| corpus | kind | n | system | MRR@10 | "
+              f"MRR@{BUDGET_LINES} lines | mean lines/result |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]
+    for corpus, info in results.items():
+        by_rank: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+        for r in info["ranks"]:
+            by_rank[(r["kind"], r["system"])].append(r)
+        for kind in info["cases"]:
+            for system in sorted({s for k, s in by_rank if k == kind}, key=_system_order):
+                rows = by_rank[(kind, system)]
+                mrr = summarize(r["chunk"] for r in rows)["MRR@10"]
+                within = summarize(r.get("budget") for r in rows)["MRR@10"]
+                size = statistics.mean(r["lines"] for r in rows)
+                lines.append(f"| {corpus} | {kind} | {len(rows)} | {system} | {mrr:.3f} | "
+                             f"{within:.3f} | {size:.0f} |")
     lines.append("")
     lines += ["#### MRR@10 (chunk level): repokb against the best naive baseline", "",
               "The best naive baseline is chosen per corpus and kind, on all its cases. The "
