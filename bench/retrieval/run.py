@@ -30,7 +30,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bilingual import bilingual_cases  # noqa: E402
 from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
-from metrics import BUDGET_LINES, METRICS, budget_rank, first_rank, lift, lift_interval, overlaps, summarize  # noqa: E402
+from metrics import (  # noqa: E402
+    BUDGET_LINES,
+    METRICS,
+    budget_rank,
+    first_rank,
+    lift,
+    lift_interval,
+    overlaps,
+    summarize,
+)
 from systems import (  # noqa: E402
     CachingEmbedder,
     NaiveSystem,

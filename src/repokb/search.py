@@ -7,14 +7,14 @@ Query understanding is in query.py, re-ranking and shaping in rank.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
 from repokb.models import Hit
 from repokb.query import SYMBOL, QueryPlan, plan
-from repokb.rank import Candidate, Group, rerank, shape
+from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
@@ -29,6 +29,7 @@ class Query:
     languages: tuple[str, ...] = ()
     path_glob: str | None = None
     explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
+    context_lines: int = 0  # lines of the file around each hit, added on request
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -53,8 +54,13 @@ class Searcher:
         text = query.text.strip()
         if not text:
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        if not any(ch.isalnum() for ch in text):
+            raise InputError(f"Nothing to search for in {text!r}: the query has no letters or "
+                             "digits.", hint="Ask a question or name a symbol.")
         if query.limit < 1:
             raise InputError("--limit must be at least 1.")
+        if query.context_lines < 0:
+            raise InputError("--context-lines must be 0 or more.")
         paths = None
         if query.path_glob:
             paths = tuple(self.catalog.match_paths(query.path_glob, query.projects))
@@ -75,7 +81,25 @@ class Searcher:
         candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
-        return [self._hit(g, understood.intent, query.explain) for g in groups]
+        hits = [self._hit(g, understood.intent, query.explain) for g in groups]
+        if query.context_lines:
+            hits = [self._with_context(h, query.context_lines) for h in hits]
+        return hits
+
+    def _with_context(self, hit: Hit, n: int) -> Hit:
+        """The hit widened by up to n lines each side, from the file's chunks in the store (so
+        uploads and changed files show what was indexed); `provenance.match_lines` keeps the
+        lines that matched."""
+        points = [p for p in self.store.file_chunks(hit.project, hit.path)
+                  if "content" in p.payload]
+        last = max((int(p.payload["end_line"]) for p in points), default=hit.end_line)
+        start, end = max(1, hit.start_line - n), min(max(last, hit.end_line), hit.end_line + n)
+        pieces = [(hit.start_line, hit.content)] + [
+            (int(p.payload["start_line"]), str(p.payload["content"])) for p in points
+            if int(p.payload["start_line"]) <= end and int(p.payload["end_line"]) >= start]
+        provenance = {**hit.provenance, "match_lines": [hit.start_line, hit.end_line]}
+        return replace(hit, start_line=start, end_line=end,
+                       content=join_lines(pieces, start, end), provenance=provenance)
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:

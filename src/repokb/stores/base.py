@@ -43,6 +43,11 @@ class Store(ABC):
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         """Every point of one file, payload without content (for incremental diffing)."""
 
+    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+        """Every point of one file with its content (context around a hit). Backends that do
+        not override it give no content, and a hit then gets no context lines."""
+        return self.file_points(project, path)
+
     @abstractmethod
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]: ...
 

@@ -83,6 +83,11 @@ class QdrantEdgeStore(Store):
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 
+    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+        fields = ["chunk_index", "start_line", "end_line", "content"]
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
+                for r in self._scroll(_file_filter(project, path), fields)]
+
     def export(self, project: str | None = None) -> list[StoredPoint]:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
                  if project else None)

@@ -233,12 +233,16 @@ def search(
         "--context", help="Print the RAG context block (fragments grouped by file, with lines "
         "and the top similarity) that the proxy would inject, instead of the hit list."
     )] = False,
+    context_lines: Annotated[int, typer.Option(
+        "--context-lines", metavar="N", help="Add N lines of the file before and after each "
+        "hit, and print each hit whole.")] = 0,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
     args = {"text": query, "limit": limit, "projects": project or [], "kinds": kind or [],
-            "languages": language or [], "path_glob": path, "explain": explain or context}
+            "languages": language or [], "path_glob": path, "explain": explain or context,
+            "context_lines": context_lines}
     hits = _dispatch(home, "search", args)
     if context:
         from repokb.context import format_context
@@ -261,7 +265,8 @@ def search(
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
         if explain:
             out.print(_provenance_line(h["provenance"]), highlight=False)
-        snippet = "\n".join(h["content"].strip().splitlines()[:6])
+        lines = h["content"].strip("\n").splitlines()
+        snippet = "\n".join(lines if context_lines else lines[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
 
