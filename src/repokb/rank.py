@@ -126,7 +126,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         for value in factors.values():
             score *= value
         c.score, c.factors = score, factors
-    return sorted(candidates, key=lambda c: -c.score)
+    return sorted(candidates, key=lambda c: (-c.score, c.id))
 
 
 @dataclass

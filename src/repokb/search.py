@@ -41,6 +41,13 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
     return fused
 
 
+def _tied_at_limit(points: list[StoredPoint], limit: int, n: int) -> bool:
+    """Whether the engine may have left out points scoring as much as the n-th kept one."""
+    return len(points) >= limit and len(points) >= n and (
+        sorted(p.score for p in points)[len(points) - n] == points[-1].score
+        if points else False)
+
+
 class Searcher:
     def __init__(self, settings: Settings, store: Store, embedder: Embedder,
                  lexical: LexicalEncoder, catalog: Catalog) -> None:
@@ -71,7 +78,7 @@ class Searcher:
         s = self.settings
         understood = plan(text, translate=s.translate_queries)
         n = max(s.candidates, query.limit * 5)
-        rankings = self._rankings(understood, where, n)
+        rankings = self._settled(understood, where, n)
         dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
         fused = rrf(rankings, s.rrf_k)
         payloads = {p.id: p.payload for points, _ in rankings for p in points}
@@ -100,6 +107,22 @@ class Searcher:
         provenance = {**hit.provenance, "match_lines": [hit.start_line, hit.end_line]}
         return replace(hit, start_line=start, end_line=end,
                        content=join_lines(pieces, start, end), provenance=provenance)
+
+    def _settled(self, understood: QueryPlan, where: StoreFilter,
+                 n: int) -> list[tuple[list[StoredPoint], float]]:
+        """The top n of each ranking, equal scores ordered by point id. The engine orders ties
+        (and picks which of them make its limit) by its internal order, which depends on the
+        store's write history: while ties reach past the limit, ask for more (up to 16 n), so
+        the same files give the same ranking however the store got there."""
+        limit = n
+        while True:
+            rankings = self._rankings(understood, where, limit)
+            if limit >= n * 16 or not any(_tied_at_limit(points, limit, n)
+                                          for points, _ in rankings):
+                break
+            limit *= 4
+        return [(sorted(points, key=lambda p: (-p.score, p.id))[:n], weight)
+                for points, weight in rankings]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:

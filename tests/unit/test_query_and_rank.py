@@ -144,3 +144,28 @@ def test_context_groups_fragments_by_file_with_lines_and_top_similarity():
     assert a_block.index("Lines 10-12") < a_block.index("Lines 40-42")  # in line order
     assert "```python" in a_block and "src/c.py" not in text
     assert format_context(hits, min_similarity=0.9) == ""
+
+
+def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
+    """The engine picks and orders ties by its internal order (the store's write history):
+    the searcher asks for more while ties reach past its limit and orders them by id."""
+    import random
+
+    from repokb.search import Searcher
+    from repokb.stores.base import StoredPoint
+
+    pool = [StoredPoint(f"id{i:03d}", 1.0 if i < 70 else 0.5, {}) for i in range(100)]
+
+    class Engine(Searcher):
+        def __init__(self, seed: int) -> None:
+            self.order = random.Random(seed).sample(pool, len(pool))
+
+        def _rankings(self, understood, where, n):
+            top = sorted(self.order, key=lambda p: -p.score)[:n]  # stable: engine order
+            other = [StoredPoint(p.id, 2.0 if p.id < "id050" else 0.1, {}) for p in self.order]
+            return [(top, 1.0), (sorted(other, key=lambda p: -p.score)[:n], 1.0)]
+
+    first = Engine(1)._settled(None, None, 20)  # type: ignore[arg-type]
+    second = Engine(2)._settled(None, None, 20)  # type: ignore[arg-type]
+    assert [p.id for p in first[0][0]] == [f"id{i:03d}" for i in range(20)]
+    assert [[p.id for p in r] for r, _ in first] == [[p.id for p in r] for r, _ in second]
