@@ -36,8 +36,11 @@ from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
 
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
+# (chunks embedded, chunks to embed so far, files done, files in all): the model's progress
+EmbedProgress = Callable[[int, int, int, int], None]
 
-__all__ = ["SUMMARY_KEYS", "Indexer", "Progress", "RunReport", "walk_skip_classification"]
+__all__ = ["SUMMARY_KEYS", "EmbedProgress", "Indexer", "Progress", "RunReport",
+           "walk_skip_classification"]
 
 
 def walk_skip_classification(skip: SkippedPath) -> Classification:
@@ -140,7 +143,8 @@ class Indexer:
 
     # -- full / incremental run -------------------------------------------------------------
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
-            progress: Progress | None = None, keep_files: bool = True) -> RunReport:
+            progress: Progress | None = None, keep_files: bool = True,
+            embed_progress: EmbedProgress | None = None) -> RunReport:
         assert self._store_factory and self._vectorizer_factory
         started = time.perf_counter()
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
@@ -150,7 +154,9 @@ class Indexer:
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
-            ProjectRun(self, root, store, vectorizer, report, progress).execute()
+            run = ProjectRun(self, root, store, vectorizer, report, progress)
+            run.embed_progress = embed_progress
+            run.execute()
         report.seconds = time.perf_counter() - started
         return report
 
@@ -193,6 +199,8 @@ class ProjectRun:
         self.counts = report.counts
         self.pending: list[ChunkedFile] = []
         self.pending_chunks = 0
+        self.embed_progress: EmbedProgress | None = None
+        self.embedded = self.to_embed = self.files_done = self.files_total = 0
         self.classifier = indexer.classifier(root)
         config = self.classifier.config
         self.config_digest = config.digest if config else None
@@ -206,9 +214,12 @@ class ProjectRun:
         started = time.time()
         known = self.catalog.entries(self.root.name)
         items = list(discover(self.root, self.classifier.config))
-        total = len(items)
+        total = self.files_total = len(items)
         seen: set[str] = set()
+        if self.embed_progress is not None:
+            self.vectorizer.progress = self._embedding
         for done, item in enumerate(items, 1):
+            self.files_done = done - 1
             seen.add(item.path)
             if self.progress:
                 self.progress(item.path, done, total)
@@ -304,6 +315,16 @@ class ProjectRun:
             self.counts["chunks_pruned"] += entry.chunks
         elif entry is None and path is not None:
             self.store.prune(self.root.name, path, 0)
+
+    def _embedding(self, done: int, total: int) -> None:
+        """The vectorizer's progress in this batch, as the run's totals."""
+        if done == 0:
+            self.to_embed += total
+        if self.embed_progress is not None:
+            self.embed_progress(self.embedded + done, self.to_embed, self.files_done,
+                                self.files_total)
+        if done == total:
+            self.embedded += total
 
     def write_pending(self) -> None:
         if not self.pending:

@@ -27,6 +27,33 @@ app = typer.Typer(
 out = Console()
 err = Console(stderr=True)
 
+
+def _plain_help_types() -> None:
+    """typer 0.29 shows Python annotations as value types in --help (`--json <bool>`,
+    `<list[Path]>`): a flag takes no value, and a value reads TEXT, INTEGER or PATH."""
+    from typing import get_args, get_origin
+
+    from typer import core
+
+    words = {int: "INTEGER", float: "NUMBER", str: "TEXT", Path: "PATH"}
+
+    def option_type(self: Any, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return str(self.metavar)
+        if self.is_flag or self.is_bool_flag:
+            return None
+        annotation = self.type_descriptor.annotation
+        if get_origin(annotation) is list:
+            annotation = get_args(annotation)[0]
+        return words.get(annotation, "VALUE")
+
+    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    core.TyperArgument.display_type_rich = (  # type: ignore[method-assign]
+        lambda self, ctx: None)  # the argument's name and help say what it is
+
+
+_plain_help_types()
+
 HomeOption = Annotated[
     Path | None, typer.Option("--home", help="Data directory (default: $REPOKB_HOME).")
 ]
@@ -101,6 +128,11 @@ def index(
     if dry_run:
         with _workspace(home) as ws:  # classification needs only the catalog, not the store
             report = ws.indexer.dry_run(roots, chunk=chunk)
+            if report.counts.get("tokens_estimated"):
+                from repokb.calibrate import measured_rate
+
+                report.tokens_per_second = measured_rate(
+                    ws, notify=lambda text: err.print(f"repokb: {text}", highlight=False))
         files, summary = report.files, report.summary()
     else:
         report = None
@@ -138,17 +170,41 @@ def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str 
 
 
 def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
+    import time
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("[dim]{task.fields[path]}"))
     with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("indexing", total=None, path="")
+        task = bar.add_task("files    ", total=None, path="")
+        chunks = bar.add_task("embedding", total=None, path="", visible=False)
+        started: list[float] = []
 
         def progress(path: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, path=path[-60:])
 
-        return ws.indexer.run(roots, flush=flush, progress=progress)
+        def embedding(done: int, queued: int, files_done: int, files_total: int) -> None:
+            if not started:
+                started.append(time.monotonic())
+            bar.update(chunks, completed=done, total=queued, visible=True,
+                       path=_embedding_note(done, queued, files_done, files_total,
+                                            time.monotonic() - started[0]))
+
+        return ws.indexer.run(roots, flush=flush, progress=progress, embed_progress=embedding)
+
+
+def _embedding_note(done: int, queued: int, files_done: int, files_total: int,
+                    seconds: float) -> str:
+    """`42 chunks/s · ETA 1 min 10 s`: the rate so far, and the time left for the chunks queued
+    plus those the files not yet read will bring (at the rate of chunks per file so far)."""
+    if done == 0 or seconds <= 0:
+        return "loading the model ..." if done == 0 else ""
+    rate = done / seconds
+    expected = queued * files_total / files_done if files_done else queued
+    left = max(0.0, expected - done) / rate
+    eta = f"{left:.0f} s" if left < 90 else f"{left // 60:.0f} min {left % 60:.0f} s"
+    return f"{rate:.0f} chunks/s · ETA {eta}"
 
 
 def _print_chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
@@ -201,7 +257,8 @@ def _print_breakdown(report: Any) -> None:
         out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
                   "indexed only after redaction.")
     rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
-    cost = (f"~{_duration(seconds)} to embed with {estimate['embedder']} at {rate:,.0f} tokens/s"
+    cost = (f"~{_duration(seconds)} to index with {estimate['embedder']} at {rate:,.0f} "
+            "tokens/s (measured on this machine)"
             if seconds is not None else f"no measured rate for {estimate['embedder']}")
     out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
               f"{estimate['tokens']:,} tokens, {cost}")
@@ -230,8 +287,8 @@ def search(
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
     )] = False,
     context: Annotated[bool, typer.Option(
-        "--context", help="Print the RAG context block (fragments grouped by file, with lines "
-        "and the top similarity) that the proxy would inject, instead of the hit list."
+        "--context", help="Instead of the hit list, print the passages that are similar "
+        "enough to the question to hand to an AI assistant as background, grouped by file."
     )] = False,
     context_lines: Annotated[int, typer.Option(
         "--context-lines", metavar="N", help="Add N lines of the file before and after each "
@@ -255,9 +312,11 @@ def search(
         return
     if as_json:
         _print_json(hits)
+        if not hits:
+            err.print(f"No results: {_why_nothing(home, args)}", highlight=False)
         return
     if not hits:
-        out.print("No results.")
+        out.print(f"No results: {_why_nothing(home, args)}", highlight=False)
         return
     for n, h in enumerate(hits, 1):
         symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
@@ -269,6 +328,42 @@ def search(
         snippet = "\n".join(lines if context_lines else lines[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
+
+
+def _known_projects(stats: dict[str, Any]) -> str:
+    names = sorted(set(stats["by_project"]) | set(stats["points_by_project"]))
+    if not names:
+        return "The knowledge base is empty: index a project first (`repokb index PATH`)."
+    return "Known projects: " + ", ".join(names) + "."
+
+
+def _why_nothing(home: Path | None, args: dict[str, Any]) -> str:
+    """Why a search found nothing: an empty store, a filter naming nothing indexed, or no
+    chunk matching all filters together."""
+    from repokb.models import Kind
+
+    stats = _dispatch(home, "stats", {})
+    if not stats["points"]:
+        return "the knowledge base is empty. Index a project first: repokb index PATH"
+    projects = set(stats["by_project"]) | set(stats["points_by_project"])
+    unknown = [p for p in args["projects"] if p not in projects]
+    if unknown:
+        return f"no project named {', '.join(unknown)}. {_known_projects(stats)}"
+    kinds = [k for k in args["kinds"] if k not in {str(k) for k in Kind}]
+    if kinds:
+        return (f"{', '.join(kinds)} is not a kind. Kinds: "
+                + ", ".join(str(k) for k in Kind) + ".")
+    absent = [k for k in args["kinds"] if k not in stats["by_kind"]]
+    if absent:
+        return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "
+                + ", ".join(sorted(stats["by_kind"])) + ".")
+    languages = [x for x in args["languages"] if x not in stats["by_language"]]
+    if languages:
+        return (f"no indexed file in {', '.join(languages)}. Indexed languages: "
+                + ", ".join(sorted(stats["by_language"])) + ".")
+    if args.get("path_glob"):
+        return f"no indexed path matches {args['path_glob']!r} (with the other filters)."
+    return "no chunk matches all these filters together."
 
 
 def _provenance_line(p: dict[str, Any]) -> str:
@@ -334,7 +429,23 @@ def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
         _print_json(data)
         return
     out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
+    if not data["files"] and not data["points"]:
+        out.print("The knowledge base is empty: index a project with `repokb index PATH`.")
+        return
+    run = data.get("last_run")
+    if run:
+        import time
+
+        finished = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(run["finished_at"]))
+        took = run["finished_at"] - run["started_at"]
+        counts = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["summary"].items()
+                            if v and not isinstance(v, dict) and k.startswith(("files_",
+                                                                                "chunks_")))
+        out.print(f"last run: {run['project']}, finished {finished} ({took:.1f} s)"
+                  + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
+        if not data[key]:
+            continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
             table.add_row(name, str(n))
@@ -417,8 +528,17 @@ def flush(
 ) -> None:
     """Delete indexed chunks and catalog records (one project or all)."""
     target = f"project {project!r}" if project else "ALL projects"
-    if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
-        raise typer.Exit(1)
+    if project:
+        known = _dispatch(home, "stats", {})
+        if project not in known["by_project"] and project not in known["points_by_project"]:
+            raise InputError(f"No project {project!r} in the knowledge base: nothing to flush.",
+                             hint=_known_projects(known))
+    if not yes:
+        if not sys.stdin.isatty():  # piped or scripted: nobody can answer, so nothing is asked
+            raise InputError(f"Not deleting {target}: no terminal to confirm on.",
+                             hint="Pass --yes to delete without asking.")
+        if not typer.confirm(f"Delete {target}?"):
+            raise typer.Exit(1)
     deleted = _dispatch(home, "flush", {"project": project})
     out.print(f"Flushed {target}: {deleted} chunks deleted.")
 

@@ -20,7 +20,7 @@ import anyio
 
 from repokb import service as shared
 from repokb.embedders import Embedder
-from repokb.explain import indexed_record
+from repokb.explain import indexed_record, walk_record
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
 from repokb.pipeline.discover import ProjectRoot, resolve_roots, user_path
@@ -132,7 +132,8 @@ class Service:
         return shared.stats(self.ws)
 
     def explain(self, project: str | None, path: str) -> dict[str, Any]:
-        record = indexed_record(self.ws, path, project)
+        record = indexed_record(self.ws, path, project) or walk_record(
+            project or next(iter(self.ws.catalog.projects()), "upload"), path)
         if record is not None:
             return record
         where = f" in project {project!r}" if project else ""
