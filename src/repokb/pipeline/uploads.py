@@ -44,6 +44,8 @@ def ingest_file(indexer: Indexer, project: str, path: str, data: bytes) -> RunRe
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
     run.add_file(file, indexer.catalog.get(project, path), data)
     run.write_pending()
+    indexer.catalog.record_upload(project, {k: v for k, v in report.counts.items()
+                                            if isinstance(v, int)})
     report.seconds = time.perf_counter() - started
     return report
 

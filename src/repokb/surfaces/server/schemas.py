@@ -194,6 +194,7 @@ class ClientConfig(BaseModel):
     max_batch_chunks: int
     max_chunk_chars: int
     api_key_configured: bool
+    stop_words: list[str] = []  # words the dashboard does not highlight in results
 
 
 def as_tuple(value: str | list[str] | None) -> tuple[str, ...]:

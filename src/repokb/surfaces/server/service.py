@@ -21,6 +21,7 @@ import anyio
 from repokb import service as shared
 from repokb.embedders import Embedder
 from repokb.explain import indexed_record, walk_record
+from repokb.lexicon import STOP_WORDS
 from repokb.models import Fragment
 from repokb.pipeline import Indexer
 from repokb.pipeline.discover import ProjectRoot, resolve_roots, user_path
@@ -145,7 +146,8 @@ class Service:
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
                 "max_file_bytes": s.max_file_bytes, "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
-                "api_key_configured": bool(s.api_key)}
+                "api_key_configured": bool(s.api_key),
+                "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
 
     # -- guards -----------------------------------------------------------------------------
     def check_key(self, key: str | None) -> None:
