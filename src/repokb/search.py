@@ -42,10 +42,12 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
 
 
 def _tied_at_limit(points: list[StoredPoint], limit: int, n: int) -> bool:
-    """Whether the engine may have left out points scoring as much as the n-th kept one."""
-    return len(points) >= limit and len(points) >= n and (
-        sorted(p.score for p in points)[len(points) - n] == points[-1].score
-        if points else False)
+    """Whether the engine may have left out points scoring as much as the n-th best: it
+    returned a full page, and its last score equals the n-th best."""
+    if not points or len(points) < max(limit, n):
+        return False
+    scores = sorted((p.score for p in points), reverse=True)
+    return scores[n - 1] == scores[-1]
 
 
 class Searcher:
