@@ -36,6 +36,6 @@ def test_the_run_reports_chunks_embedded_out_of_chunks_to_embed(tmp_path):
 def test_the_embedding_note_gives_rate_and_time_left():
     # 100 of 200 queued chunks in 10 s, half of the files read: 400 expected, 300 left at 10/s
     assert _embedding_note(100, 200, 5, 10, 10.0) == "10 chunks/s · ETA 30 s"
-    assert _embedding_note(0, 50, 1, 10, 0.0) == "loading the model ..."
+    assert _embedding_note(0, 50, 1, 10, 0.0) == "starting ..."
     assert _embedding_note(600, 600, 10, 10, 60.0) == "10 chunks/s · ETA 0 s"
     assert "min" in _embedding_note(10, 2000, 10, 10, 10.0)

@@ -199,7 +199,7 @@ def _embedding_note(done: int, queued: int, files_done: int, files_total: int,
     """`42 chunks/s · ETA 1 min 10 s`: the rate so far, and the time left for the chunks queued
     plus those the files not yet read will bring (at the rate of chunks per file so far)."""
     if done == 0 or seconds <= 0:
-        return "loading the model ..." if done == 0 else ""
+        return "starting ..." if done == 0 else ""
     rate = done / seconds
     expected = queued * files_total / files_done if files_done else queued
     left = max(0.0, expected - done) / rate
