@@ -5,7 +5,8 @@
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
-cases.py); every system is built and queried in this run with the same embedding model.
+repokb.evaluate.cases); every system is built and queried in this run with the same embedding
+model.
 Document vectors are cached by text between runs; pass --fresh-vectors to time a cold index.
 Prints a Markdown report; --json writes every per-query rank for analysis.
 """
@@ -28,18 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bilingual import bilingual_cases  # noqa: E402
-from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
-from metrics import (  # noqa: E402
-    BUDGET_LINES,
-    METRICS,
-    budget_rank,
-    first_rank,
-    lift,
-    lift_interval,
-    overlaps,
-    summarize,
-)
 from systems import (  # noqa: E402
     CachingEmbedder,
     NaiveSystem,
@@ -49,6 +39,16 @@ from systems import (  # noqa: E402
 )
 
 from repokb.embedders import create, load_builtins  # noqa: E402
+from repokb.evaluate.cases import derive  # noqa: E402
+from repokb.evaluate.metrics import (  # noqa: E402
+    METRICS,
+    budget_rank,
+    first_rank,
+    lift,
+    lift_interval,
+    overlaps,
+    summarize,
+)
 from repokb.settings import Settings  # noqa: E402
 
 
@@ -71,7 +71,7 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
         systems: dict[str, RepokbSystem] = {}
         info: dict[str, Any] = {"files": len(files), "systems": {}}
         for name, overrides in [("repokb", {})] + variants:
-            system = RepokbSystem(name, work / f"home-{name}", embedder, **overrides)
+            system = RepokbSystem.at(name, work / f"home-{name}", embedder, **overrides)
             info["systems"][name] = _index(system, embedder, copy, corpus.name)
             systems[name] = system
         # repokb + USE multilingual as a third, cross-lingual ranking; with and without the
@@ -101,18 +101,20 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
             for name, results in outcome.items():
                 ranks.append({"case": case.id, "kind": case.kind, "system": name,
                               "query": case.query,
-                              "chunk": first_rank(results, case, "chunk"),
-                              "file": first_rank(results, case, "file"),
-                              "budget": budget_rank(results, case, BUDGET_LINES),
-                              **{f"budget_{b}": budget_rank(results, case, b)
+                              "chunk": first_rank(results, case.targets, "chunk"),
+                              "file": first_rank(results, case.targets, "file"),
+                              "budget": budget_rank(results, case.targets, BUDGET_LINES),
+                              **{f"budget_{b}": budget_rank(results, case.targets, b)
                                  for b in BUDGETS},
                               "top": [f"{r.path}:{r.start_line}-{r.end_line}"
                                       for r in results[:3]],
-                              "target": f"{case.path}:{case.start_line}-{case.end_line}",
+                              "target": " ".join(f"{t.path}:{t.start_line}-{t.end_line}"
+                                                 for t in case.targets),
                               "lines": sum(r.end_line - r.start_line + 1 for r in results)
                               / max(len(results), 1),
                               "dense_scores": [r.dense_score for r in results[:10]],
-                              "relevant": [overlaps(r, case) for r in results[:10]]})
+                              "relevant": [any(overlaps(r, t) for t in case.targets)
+                                           for r in results[:10]]})
         info["latency_ms"] = {name: {"p50": statistics.median(v),
                                      "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1
                                      else v[0]}
@@ -228,6 +230,7 @@ def _lift_cells(pairs: list[tuple[list[int | None], list[int | None]]]) -> str:
     return f"{shown} | {interval} |"
 
 
+BUDGET_LINES = 100
 BUDGETS = (30, 50, BUDGET_LINES)  # lines of results read: a prompt's share, a screen, two
 _SIZE_SYSTEMS = ("repokb", "repokb-nomerge", "naive-rrf", "naive-rrf+shaping")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
-from repokb.models import Hit
+from repokb.models import Hit, Kind
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
@@ -30,6 +30,17 @@ class Query:
     path_glob: str | None = None
     explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
     context_lines: int = 0  # lines of the file around each hit, added on request
+
+    def __post_init__(self) -> None:
+        """A kind filter that names no kind is a mistake, not a search that finds nothing
+        (every surface builds its Query, so each says so the same way)."""
+        unknown = [k for k in self.kinds if k not in _KINDS]
+        if unknown:
+            raise InputError(f"{', '.join(unknown)} is not a kind.",
+                             hint="Kinds: " + ", ".join(_KINDS) + ".")
+
+
+_KINDS = tuple(str(k) for k in Kind)
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:

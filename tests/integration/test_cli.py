@@ -63,7 +63,7 @@ def test_dry_run_changes_nothing(home, mixed_repo):
     source = estimate["by_kind"]["source"]
     assert source["files"] == source["admitted"] == 2 and source["chunks"] > 0
     assert estimate["chunks"] == sum(f["chunks"] for f in data["files"])
-    # the rate is measured on this machine once (repokb.calibrate) and cached in the home
+    # the rate is measured on this machine once (repokb.operations.calibrate) and cached in the home
     rate = estimate["tokens_per_second"]
     assert rate > 0 and estimate["embed_seconds"] == round(estimate["tokens"] / rate, 1)
     assert (home / "calibration.json").is_file()

@@ -85,8 +85,9 @@ def test_searches_that_find_nothing_say_why(indexed, empty_home):
     assert "knowledge base is empty" in run.stdout and "repokb index" in run.stdout
     run = repokb(home, "search", "charge a card", "--project", "nosuch")
     assert "no project named nosuch" in run.stdout and "Known projects: shop" in run.stdout
-    run = repokb(home, "search", "charge a card", "--kind", "sauce")
-    assert "sauce is not a kind" in run.stdout and "documentation" in run.stdout
+    run = repokb(home, "search", "charge a card", "--kind", "sauce")  # a mistake: exit 2
+    assert run.returncode == 2
+    assert "sauce is not a kind" in run.stderr and "documentation" in run.stderr
     run = repokb(home, "search", "charge a card", "--kind", "test")
     assert "no indexed file of kind test" in run.stdout
     run = repokb(home, "search", "charge a card", "--project", "nosuch", "--json")

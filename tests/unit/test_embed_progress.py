@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from repokb.pipeline.discover import resolve_roots
 from repokb.settings import Settings
-from repokb.surfaces.cli import _embedding_note
+from repokb.surfaces.render import embedding_note
 from repokb.workspace import Workspace
 
 from ..conftest import HashEmbedder, write
@@ -35,7 +35,7 @@ def test_the_run_reports_chunks_embedded_out_of_chunks_to_embed(tmp_path):
 
 def test_the_embedding_note_gives_rate_and_time_left():
     # 100 of 200 queued chunks in 10 s, half of the files read: 400 expected, 300 left at 10/s
-    assert _embedding_note(100, 200, 5, 10, 10.0) == "10 chunks/s · ETA 30 s"
-    assert _embedding_note(0, 50, 1, 10, 0.0) == "starting ..."
-    assert _embedding_note(600, 600, 10, 10, 60.0) == "10 chunks/s · ETA 0 s"
-    assert "min" in _embedding_note(10, 2000, 10, 10, 10.0)
+    assert embedding_note(100, 200, 5, 10, 10.0) == "10 chunks/s · ETA 30 s"
+    assert embedding_note(0, 50, 1, 10, 0.0) == "starting ..."
+    assert embedding_note(600, 600, 10, 10, 60.0) == "10 chunks/s · ETA 0 s"
+    assert "min" in embedding_note(10, 2000, 10, 10, 10.0)

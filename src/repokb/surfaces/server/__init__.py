@@ -2,7 +2,7 @@
 
     app.py      the app factory (routes, error shape, body limit, docs, dashboard)
     routes.py   the endpoints          schemas.py  their bodies and input checks
-    service.py  the workspace behind one write lock, and the index jobs (jobs.py)
+    (what they call, the write lock and the index jobs: repokb.operations)
     errors.py   the one JSON error shape
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
 """
@@ -18,16 +18,19 @@ def serve(settings: Settings) -> None:
 
     import uvicorn
 
-    from repokb.surfaces.owner import OwnerServer
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
     from repokb.workspace import Workspace
 
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        app = create_app(workspace=ws)  # opens the model, catalog and searcher
-        # Other repokb commands (search, index, ...) are answered by this process meanwhile;
-        # their writes share the server's write lock.
-        owner = OwnerServer(ws, app.state.service.write_lock)
+        ops = Operations(ws)
+        ops.warm()  # the model, catalog and searcher, before the first request
+        app = create_app(ops)
+        # Other repokb commands (search, index, ...) are answered by this process meanwhile,
+        # by the same app on the owner socket.
+        owner = OwnerSocket(ops, app)
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it
         # keeps those pauses out of search latency.

@@ -262,7 +262,12 @@ async function search(event) {
   const started = performance.now();
   try {
     const hits = await api("POST", "/knowledge/search", {json: body});
-    setStatus("search-status", `${hits.length} results in ${Math.round(performance.now() - started)} ms`);
+    const took = `${Math.round(performance.now() - started)} ms`;
+    if (hits.length) setStatus("search-status", `${hits.length} results in ${took}`);
+    else {  // say why, as the CLI does
+      const why = await api("POST", "/knowledge/search/why-nothing", {json: body});
+      setStatus("search-status", `No results in ${took}: ${why.reason}`);
+    }
     $("search-results").replaceChildren(...hits.map((h) => {
       const lines = h.start_line ? `:${h.start_line}-${h.end_line}` : "";
       const snippet = snippetOf(h.content);

@@ -19,12 +19,14 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+
+from repokb.pipeline.discover import resolve_roots
+from repokb.workspace import Workspace
 
 SAMPLE_BYTES = 40_000
 
 
-def _key(ws: Any) -> str:
+def _key(ws: Workspace) -> str:
     s = ws.settings
     return (f"{s.embedder} int8={s.embed_int8} max_tokens={s.max_tokens} "
             f"batch={s.embed_batch_size} cores={os.cpu_count()}")
@@ -32,7 +34,7 @@ def _key(ws: Any) -> str:
 
 def _sample(into: Path) -> None:
     """repokb's own modules, in name order, up to SAMPLE_BYTES: real code, same every time."""
-    package = Path(__file__).parent
+    package = Path(__file__).resolve().parents[1]  # src/repokb
     total = 0
     for path in sorted(package.rglob("*.py")):
         size = path.stat().st_size
@@ -44,7 +46,7 @@ def _sample(into: Path) -> None:
         total += size
 
 
-def measured_rate(ws: Any, notify: Callable[[str], None] | None = None) -> float:
+def measured_rate(ws: Workspace, notify: Callable[[str], None] | None = None) -> float:
     """Estimated tokens per second of a real index run on this machine (cached)."""
     cache = ws.settings.home / "calibration.json"
     key = _key(ws)
@@ -66,10 +68,7 @@ def measured_rate(ws: Any, notify: Callable[[str], None] | None = None) -> float
     return rate
 
 
-def _measure(ws: Any) -> tuple[float, int, float]:
-    from repokb.pipeline.discover import resolve_roots
-    from repokb.workspace import Workspace
-
+def _measure(ws: Workspace) -> tuple[float, int, float]:
     work = Path(tempfile.mkdtemp(prefix="repokb-calibrate-"))
     try:
         root = work / "sample"
