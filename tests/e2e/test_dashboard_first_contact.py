@@ -80,6 +80,9 @@ def test_results_explain_and_last_run_after_an_upload(browser, server, mixed_rep
     page.goto(server)
     page.locator("#health").filter(has_text="online").wait_for()
     assert page.locator("#last-run").inner_text() == ""  # nothing indexed yet
+    page.fill("#search-query", "reset a password")  # nothing to find yet: it says why
+    page.click("#search-form button[type=submit]")
+    page.locator("#search-status").filter(has_text="knowledge base is empty").wait_for()
     _upload_and_search(page, mixed_repo, "how do I reset the password of a user by email")
     page.wait_for_function("document.getElementById('last-run').textContent.includes('shop')")
     assert "(upload)" in page.locator("#last-run").inner_text()

@@ -28,6 +28,7 @@ def untimed(value: object) -> object:
     if isinstance(value, list):
         return [untimed(v) for v in value]
     if isinstance(value, str):
+        value = re.sub(r"finished [0-9-]+ [0-9:]+ \([0-9.]+ s\)", "finished -", value)
         return re.sub(r"seconds:? [0-9.]+", "seconds: -", value)
     return value
 
