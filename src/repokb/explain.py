@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from repokb.errors import NotFoundError
+from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import canonical, user_path
+from repokb.pipeline.run import walk_skip_classification
 from repokb.rules.repo_config import CONFIG_NAMES
-from repokb.rules.tables import PACKAGE_MARKERS
+from repokb.rules.tables import PACKAGE_MARKERS, SKIP_DIRS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 from repokb.stores.catalog import Catalog
 
@@ -41,6 +43,11 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
             return record
     if on_disk and candidate.is_file() and not candidate.is_symlink():
         return _live(limits, absolute)
+    if not on_disk:
+        where = f"in project {project!r}" if project else "in any indexed project"
+        raise NotFoundError(f"{raw} does not exist: no such file on disk, and no such path "
+                            f"{where}.", hint="Check the spelling; an indexed path is relative "
+                            "to its project root (see `repokb stats` for the projects).")
     raise NotFoundError(f"{raw} is not in the catalog.",
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
 
@@ -95,3 +102,19 @@ def _project_root(absolute: Path) -> Path:
             return parent
     manifests = [p for p in absolute.parents if any((p / m).is_file() for m in PACKAGE_MARKERS)]
     return manifests[-1] if manifests else absolute.parent
+
+
+def walk_record(project: str, rel: str) -> dict[str, Any] | None:
+    """The record of a path the walk leaves out by its name alone (under `node_modules/`,
+    `.venv/` ...): what `repokb index` records for that folder, for a path that was never
+    uploaded (the dashboard leaves those folders out before uploading). None otherwise."""
+    parts = canonical(rel).split("/")
+    for i, name in enumerate(parts[:-1]):
+        if name in SKIP_DIRS:
+            kind, why = SKIP_DIRS[name]
+            folder = "/".join(parts[: i + 1])
+            skip = SkippedPath(project, folder, f"skipped directory: {why}", kind, is_dir=True)
+            return {"project": project, "path": "/".join(parts), "status": "skipped",
+                    "reason": skip.reason, "chunks": 0, "inside": folder,
+                    "classification": walk_skip_classification(skip).to_dict()}
+    return None

@@ -120,7 +120,8 @@ class Settings:
         "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
-        2, "Chunks of one file at most this many lines apart are merged into one result.")
+        2, "Parts of one definition split for length (same symbol) at most this many lines apart "
+        "are merged into one result; other chunks of a file merge only when they overlap.")
     merge_max_lines: int = _setting(80, "A merged result never spans more lines than this.")
     # -- the server (`repokb serve`) --
     host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")

@@ -12,18 +12,23 @@ from typing import Any
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.models import Chunk, EmbeddedChunk
 
+# Texts per embedder call when someone watches progress: small enough to report often.
+_PROGRESS_SLICE = 32
+
 
 class Vectorizer:
     def __init__(self, embedder: Callable[[], Embedder], lexical: LexicalEncoder) -> None:
         self._embedder = embedder  # loaded on first use: an unchanged re-index never needs it
         self.lexical = lexical
+        # (embedded, to embed) of the current call, reported as the model works
+        self.progress: Callable[[int, int], None] | None = None
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
         fresh = {c.text_hash: c for c in chunks if c.text_hash not in reuse}
         texts = [c.embed_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]
-        dense: Any = self._embedder().embed_documents(texts, limits) if texts else []
+        dense: Any = self._embed(texts, limits) if texts else []
         vectors = dict(reuse)
         for text_hash, vector in zip(fresh, dense, strict=True):
             vectors[text_hash] = [float(x) for x in vector]
@@ -32,3 +37,15 @@ class Vectorizer:
             indices, values = self.lexical.document(chunk.embed_text)
             out.append(EmbeddedChunk(chunk, vectors[chunk.text_hash], indices, values))
         return out
+
+    def _embed(self, texts: list[str], limits: list[int]) -> list[Any]:
+        if self.progress is None:
+            return list(self._embedder().embed_documents(texts, limits))
+        embedder = self._embedder()  # loading the model is not embedding progress
+        self.progress(0, len(texts))
+        dense: list[Any] = []
+        for start in range(0, len(texts), _PROGRESS_SLICE):
+            end = start + _PROGRESS_SLICE
+            dense.extend(embedder.embed_documents(texts[start:end], limits[start:end]))
+            self.progress(len(dense), len(texts))
+        return dense

@@ -46,6 +46,8 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
     run.add_file(file, catalog.get(project, path), data)
     run.write_pending()
+    catalog.record_upload(project, {k: v for k, v in report.counts.items()
+                                    if isinstance(v, int)})
     report.seconds = time.perf_counter() - started
     return report
 

@@ -1,6 +1,14 @@
-"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF).
+"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (dense + sparse with IDF).
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
+
+Same files, same answers: a deleted or overwritten point stays in its segment, marked deleted,
+until the segment is vacuumed, and the sparse IDF statistics keep counting it, so a store that
+went through edits, prunes or a killed run scored BM25 differently from a clean index of the
+same files. The shard is therefore configured to vacuum any segment with a deleted point
+(`deleted_threshold`, `vacuum_min_vector_number`), and the optimizers run when the shard is
+opened and before the first search or the close after a delete. Indexing stays off
+(`indexing_threshold`): dense search remains the exact scan it always was.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from repokb.models import EmbeddedChunk
 from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
 
 _KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
+_NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
 _PAGE = 1000
 
 
@@ -43,16 +52,20 @@ def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
 
 class QdrantEdgeStore(Store):
     _open: _Guarded | None = None
+    _deleted = False  # a point was deleted or overwritten since the last vacuum
 
     def __init__(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
+            optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
+                                              indexing_threshold=_NO_INDEXING_KB),
         )
         try:
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
@@ -77,6 +90,7 @@ class QdrantEdgeStore(Store):
                     p.chunk.payload())
             for p in points
         ]))
+        self._deleted = True  # an overwritten point may leave its old version behind
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         fields = ["chunk_index", "text_hash", "start_line", "end_line"]
@@ -123,6 +137,7 @@ class QdrantEdgeStore(Store):
     def prune(self, project: str, path: str, keep_count: int) -> None:
         self._shard.update(q.UpdateOperation.delete_points_by_filter(
             _file_filter(project, path, keep_count)))
+        self._deleted = True
 
     def delete_project(self, project: str | None) -> None:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
@@ -130,9 +145,12 @@ class QdrantEdgeStore(Store):
                  if project else q.Filter(must=[q.FieldCondition(
                      "chunk_index", range=q.RangeFloat(gte=0.0))]))
         self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
+        self._deleted = True
 
     def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        if self._deleted:
+            self.optimize()
         flt = _filter(where)
         requests = [
             q.QueryRequest(limit=limit, query=q.Query.Nearest(dense, using=DENSE), filter=flt,
@@ -162,10 +180,14 @@ class QdrantEdgeStore(Store):
         return {_facet_value(h.value): h.count for h in response if h.count}
 
     def optimize(self) -> None:
+        """Vacuum segments holding deleted points, so IDF counts only live points."""
         self._shard.optimize()
+        self._deleted = False
 
     def close(self) -> None:
         if self._open is not None:
+            if self._deleted:
+                self.optimize()
             self._open.flush()
             self._open.close()
             self._open = None

@@ -102,15 +102,21 @@ def create_app(ops: Operations) -> FastAPI:
     def dashboard() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
     return app
 
 
 def _docs(app: FastAPI) -> None:
-    """Swagger UI from the swagger-ui-bundle package, so /docs needs no internet either."""
-    import swagger_ui_bundle
+    """Swagger UI 5 (the assets the fastapi-swagger package ships; the schema is OpenAPI 3.1,
+    which Swagger UI 4 cannot render), served locally so /docs needs no internet."""
+    from importlib import resources
 
-    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
-              name="docs-assets")
+    assets = Path(str(resources.files("fastapi_swagger") / "resources"))
+    app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:
