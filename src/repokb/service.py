@@ -59,3 +59,33 @@ def index(ws: Workspace, paths: list[str], project: str | None = None,
 
 def verify(ws: Workspace, project: str | None = None, repair: bool = False) -> dict[str, Any]:
     return verify_store(ws.catalog, ws.store, project, repair).to_json()
+
+
+def embed_question(ws: Workspace, text: str) -> list[float]:
+    """The query vector of a question, as search embeds it (the proxy's cache keys)."""
+    return [float(x) for x in ws.embedder.embed_query(text)]
+
+
+def chunk_hashes(ws: Workspace, project: str, path: str) -> dict[int, str]:
+    """chunk_index -> text_hash of one file's stored chunks (what a cached answer was built on)."""
+    return {int(p.payload["chunk_index"]): str(p.payload.get("text_hash"))
+            for p in ws.store.file_points(project, path)}
+
+
+def cache_stats(ws: Workspace) -> dict[str, Any]:
+    """The LLM proxy's answer cache: entries in all, per scope and per protocol."""
+    entries = ws.answers.entries()
+    by_scope: dict[str, int] = {}
+    by_protocol: dict[str, int] = {}
+    for e in entries:
+        scope = str(e.payload.get("scope") or "*")
+        by_scope[scope] = by_scope.get(scope, 0) + 1
+        protocol = str(e.payload.get("protocol"))
+        by_protocol[protocol] = by_protocol.get(protocol, 0) + 1
+    return {"entries": len(entries), "by_scope": by_scope, "by_protocol": by_protocol,
+            "path": str(ws.settings.cache_path)}
+
+
+def cache_flush(ws: Workspace) -> int:
+    """Delete every cached answer; returns how many there were."""
+    return ws.answers.flush()

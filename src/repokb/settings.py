@@ -138,9 +138,37 @@ class Settings:
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
 
+    # -- the LLM proxy (`repokb proxy`, and under `repokb serve`) --
+    proxy_anthropic_url: str = _setting(
+        "https://api.anthropic.com", "Upstream of POST /v1/messages (Anthropic Messages API); "
+        "the proxy appends the request path.")
+    proxy_openai_url: str = _setting(
+        "https://api.openai.com", "Upstream of POST /v1/chat/completions (OpenAI Chat "
+        "Completions); the proxy appends the request path.")
+    proxy_timeout_seconds: float = _setting(
+        120.0, "How long the proxy waits for the upstream (connect, and between two bytes of "
+        "the answer) before it answers the client with the protocol's own timeout error.")
+    proxy_cache_hit_similarity: float = _setting(
+        0.9, "Cosine similarity (default model) from which a cached answer is returned without "
+        "calling the upstream (X-Cache: HIT). Calibrated in docs/proxy.md (bench/proxy/).")
+    proxy_cache_context_similarity: float = _setting(
+        0.8, "Cosine similarity (default model) from which a cached answer is injected as "
+        "context into the upstream call (X-Cache: CACHE-RAG). Calibrated in docs/proxy.md.")
+    proxy_knowledge_tokens: int = _setting(
+        2000, "Token budget of the knowledge block injected into the system prompt (counted "
+        "as 4 characters a token). The knowledge threshold is context_min_similarity.")
+    proxy_knowledge_hits: int = _setting(8, "Most search results the knowledge block draws on.")
+    proxy_cache_min_words: int = _setting(
+        3, "Questions shorter than this many words are neither looked up in nor written to "
+        "the cache: 'and why?' means something else in every conversation.")
+
     @property
     def store_path(self) -> Path:
         return self.home / "store"
+
+    @property
+    def cache_path(self) -> Path:
+        return self.home / "cache"
 
     @property
     def catalog_path(self) -> Path:

@@ -48,10 +48,12 @@ _READS: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
     "search": _search,
     "stats": lambda ws, a: service.stats(ws),
     "explain": lambda ws, a: service.explain(ws, a["path"], a.get("project")),
+    "cache_stats": lambda ws, a: service.cache_stats(ws),
 }
 _WRITES: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
     "index": lambda ws, a: service.index(ws, a["paths"], a.get("project"), a.get("flush", False)),
     "flush": lambda ws, a: service.flush(ws, a.get("project")),
+    "cache_flush": lambda ws, a: service.cache_flush(ws),
     # verify takes the write lock too: mid-run state would look like differences
     "verify": lambda ws, a: service.verify(ws, a.get("project"), a.get("repair", False)),
 }

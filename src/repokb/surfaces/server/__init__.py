@@ -12,7 +12,7 @@ from __future__ import annotations
 from repokb.settings import Settings
 
 
-def serve(settings: Settings) -> None:
+def serve(settings: Settings, proxy_only: bool = False) -> None:
     """Own the store for the process's lifetime and answer HTTP until interrupted."""
     import gc
 
@@ -24,7 +24,7 @@ def serve(settings: Settings) -> None:
 
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        app = create_app(workspace=ws)  # opens the model, catalog and searcher
+        app = create_app(workspace=ws, proxy_only=proxy_only)  # opens the model, catalog and searcher
         # Other repokb commands (search, index, ...) are answered by this process meanwhile;
         # their writes share the server's write lock.
         owner = OwnerServer(ws, app.state.service.write_lock)

@@ -17,6 +17,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
+from repokb.surfaces.proxy import create_proxy
+from repokb.surfaces.proxy import routes as proxy_routes
 from repokb.surfaces.server import errors, routes
 from repokb.surfaces.server.service import Service
 from repokb.workspace import Workspace
@@ -69,25 +71,31 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(workspace: Workspace) -> FastAPI:
+def create_app(workspace: Workspace, proxy_only: bool = False) -> FastAPI:
     """The app over a workspace the caller opened (and closes): ready at once, even for a
-    client that skips lifespan events."""
+    client that skips lifespan events. `proxy_only`: the LLM proxy's routes alone."""
     settings = workspace.settings
     service = Service(workspace)
     service.warm()
+    proxy = create_proxy(workspace)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
             yield
         finally:
+            await proxy.aclose()
             service.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.service = service
+    app.state.proxy = proxy
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
+    app.include_router(proxy_routes.router)
+    if proxy_only:
+        return app
     app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _docs(app)
