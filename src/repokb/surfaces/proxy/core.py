@@ -129,9 +129,11 @@ class Proxy:
         added_ms = (time.perf_counter() - started) * 1000
         model = str(body.get("model") or "")
         stream = body.get("stream") is True
-        common: dict[str, Any] = {"protocol": protocol.name, "question": plan.question, "projects": projects,
-                  "files": plan.injection.files if plan.injection else (),
-                  "tokens": plan.injection.tokens if plan.injection else 0, "added_ms": added_ms}
+        injected = plan.injection
+        common: dict[str, Any] = {
+            "protocol": protocol.name, "question": plan.question, "projects": projects,
+            "files": injected.files if injected else (),
+            "tokens": injected.tokens if injected else 0, "added_ms": added_ms}
         if plan.replay is not None:
             self.metrics.record(outcome="HIT", upstream_ms=None, status=200, **common)
             if stream:

@@ -24,7 +24,8 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
 
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        app = create_app(workspace=ws, proxy_only=proxy_only)  # opens the model, catalog and searcher
+        # opens the model, catalog, searcher and the proxy's answer cache
+        app = create_app(workspace=ws, proxy_only=proxy_only)
         # Other repokb commands (search, index, ...) are answered by this process meanwhile;
         # their writes share the server's write lock.
         owner = OwnerServer(ws, app.state.service.write_lock)
