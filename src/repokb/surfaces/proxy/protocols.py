@@ -43,7 +43,8 @@ class SSEParser:
         self._buffer = b""
 
     def feed(self, chunk: bytes) -> Iterator[tuple[str, str]]:
-        self._buffer += chunk.replace(b"\r\n", b"\n")
+        # normalised after joining: a CRLF may arrive split over two network chunks
+        self._buffer = (self._buffer + chunk).replace(b"\r\n", b"\n")
         while b"\n\n" in self._buffer:
             raw, self._buffer = self._buffer.split(b"\n\n", 1)
             event, data = "message", []
