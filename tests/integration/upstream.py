@@ -125,9 +125,10 @@ async def _anthropic_events(message: dict[str, Any], cut: bool) -> AsyncIterator
             yield _sse("content_block_start", {"type": "content_block_start", "index": i,
                                                "content_block": {"type": "text", "text": ""}})
             for start in range(0, len(block["text"]), 7):
+                piece = block["text"][start:start + 7]
                 yield _sse("content_block_delta", {"type": "content_block_delta", "index": i,
                                                    "delta": {"type": "text_delta",
-                                                             "text": block["text"][start:start + 7]}})
+                                                             "text": piece}})
                 await asyncio.sleep(0)
                 if cut:
                     raise RuntimeError("upstream dies mid-stream")

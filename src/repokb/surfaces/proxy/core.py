@@ -134,13 +134,14 @@ class Proxy:
             "protocol": protocol.name, "question": plan.question, "projects": projects,
             "files": injected.files if injected else (),
             "tokens": injected.tokens if injected else 0, "added_ms": added_ms}
+        timing = {"X-Repokb-Added-Ms": f"{added_ms:.1f}"}
         if plan.replay is not None:
             self.metrics.record(outcome="HIT", upstream_ms=None, status=200, **common)
+            hit = {"X-Cache": "HIT", **timing}
             if stream:
                 return StreamingResponse(_iterate(protocol.replay_events(plan.replay, model)),
-                                         media_type="text/event-stream",
-                                         headers={"X-Cache": "HIT"})
-            return JSONResponse(protocol.replay(plan.replay, model), headers={"X-Cache": "HIT"})
+                                         media_type="text/event-stream", headers=hit)
+            return JSONResponse(protocol.replay(plan.replay, model), headers=hit)
         content = raw if plan.body is body else json.dumps(plan.body).encode()
         url = self.upstream_url(protocol, request.url.path, request.url.query)
         upstream = self.client.build_request("POST", url, content=content, headers=headers)
@@ -156,7 +157,7 @@ class Proxy:
             return _error(protocol, 502, f"Cannot reach the upstream model API at {url}: "
                           f"{type(exc).__name__}.", "connection", plan)
         reply_headers = {k: v for k, v in response.headers.items() if k.lower() not in _HOP}
-        reply_headers["X-Cache"] = plan.outcome
+        reply_headers.update({"X-Cache": plan.outcome, **timing})
         streaming = "text/event-stream" in response.headers.get("content-type", "")
         if response.status_code != 200 or not streaming:
             return await self._whole(protocol, plan, response, reply_headers, model, t0, common)
