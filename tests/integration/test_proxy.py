@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,8 +63,17 @@ class Env:
         return openai.OpenAI(base_url=self.url + "/v1", api_key="sk-openai-test-key-2",
                              max_retries=0, timeout=20)
 
-    def cache_entries(self) -> int:
-        return int(service.cache_stats(self.ws)["entries"])
+    def cache_entries(self, expect: int | None = None) -> int:
+        """Entries in the cache; with `expect`, waits (up to 10 s) for that many: a JSON answer
+        is cached after the response went out."""
+        if expect == 0:
+            time.sleep(0.5)  # give a (wrong) background write the time to show
+        deadline = time.monotonic() + 10
+        while True:
+            n = int(service.cache_stats(self.ws)["entries"])
+            if expect is None or n == expect or time.monotonic() > deadline:
+                return n
+            time.sleep(0.05)
 
 
 @pytest.fixture
@@ -161,7 +171,7 @@ def test_all_four_outcomes(make_env: Any, protocol: str, stream: bool) -> None:
     outcome, first = ask(env, protocol, OFF_TOPIC, stream)
     assert outcome == "MISS" and first.startswith("Answer 1")
     assert "repokb" not in _system_text(env.up.last_body())  # nothing injected
-    assert env.cache_entries() == 1  # the completed answer was cached
+    assert env.cache_entries(expect=1) == 1  # the completed answer was cached
 
     outcome, again = ask(env, protocol, OFF_TOPIC, stream)
     assert (outcome, again) == ("HIT", first) and env.up.calls() == 1  # upstream not called
@@ -225,7 +235,7 @@ def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)
     assert outcome == "MISS" and fake.STRIPE_KEY in text  # the client gets the answer as is
-    assert env.cache_entries() == 0
+    assert env.cache_entries(expect=0) == 0
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
 
 
@@ -238,7 +248,7 @@ def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: 
             ask(env, protocol, OFF_TOPIC, stream)
         except (anthropic.APIError, openai.APIError, httpx.HTTPError):
             assert behaviour == "cut"  # a broken stream reaches the client as an error
-    assert env.cache_entries() == 0
+    assert env.cache_entries(expect=0) == 0
 
 
 def test_requests_with_images_or_tool_turns_skip_the_cache(env: Env) -> None:
@@ -260,12 +270,12 @@ def test_requests_with_images_or_tool_turns_skip_the_cache(env: Env) -> None:
         raw = client.messages.with_raw_response.create(model="m", max_tokens=10,
                                                        messages=tool_turns)  # type: ignore[arg-type]
         assert raw.headers["x-cache"] == "MISS"
-    assert env.cache_entries() == 0 and env.up.calls() == 4
+    assert env.cache_entries(expect=0) == 0 and env.up.calls() == 4
 
 
 def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
     outcome, first = ask(env, "anthropic", KB_QUESTION, False)
-    assert outcome == "KNOWLEDGE-RAG"
+    assert outcome == "KNOWLEDGE-RAG" and env.cache_entries(expect=1) == 1
     assert ask(env, "anthropic", KB_QUESTION, False) == ("HIT", first)
     # a file it was not built on changes: the cached answer stays valid
     (entry,) = env.ws.answers.entries()
@@ -281,7 +291,9 @@ def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
     outcome, text = ask(env, "anthropic", KB_QUESTION, False)
     assert outcome == "KNOWLEDGE-RAG" and text != first and "+ fees" in json.dumps(
         env.up.last_body())
+    env.cache_entries(expect=1)
     # and deleting the file drops the new entry too
+    env.cache_entries(expect=1)
     assert ask(env, "anthropic", KB_QUESTION, False)[0] == "HIT"
     (env.project / "src/billing.py").unlink()
     service.index(env.ws, [str(env.project)], "shop")
@@ -340,13 +352,14 @@ def test_upstream_failures_come_back_in_the_protocol_error_shape(make_env: Any, 
         ask(env, "openai", OFF_TOPIC, True)
     assert o_err.value.status_code == (status or 500)
     assert set(o_err.value.body) >= {"message", "type"}  # type: ignore[arg-type]
-    assert env.cache_entries() == 0
+    assert env.cache_entries(expect=0) == 0
     assert httpx.get(env.url + "/proxy/stats").json()["upstream_errors"] == 2
 
 
 def test_cache_cli_stats_and_flush(env: Env) -> None:
     ask(env, "openai", OFF_TOPIC, False)
     ask(env, "anthropic", KB_QUESTION, False)
+    env.cache_entries(expect=2)
     stats = service.cache_stats(env.ws)
     assert stats["entries"] == 2 and stats["by_protocol"] == {"openai": 1, "anthropic": 1}
     r = httpx.delete(env.url + "/proxy/cache")
