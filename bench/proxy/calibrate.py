@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from repokb import service  # noqa: E402
+from repokb.search import Query  # noqa: E402
 from repokb.settings import Settings  # noqa: E402
 from repokb.surfaces.server.app import create_app  # noqa: E402
 from repokb.workspace import Workspace  # noqa: E402
@@ -67,6 +68,23 @@ def model_only(ws: Workspace, pairs: list[list[str]], unrelated: list[str]) -> N
               f"{float(np.mean(unrel >= t)):.0%} |")
 
 
+def knowledge_table(ws: Workspace, repo: list[str], unrelated: list[str]) -> None:
+    """Top dense similarity of the knowledge search for repository and unrelated questions:
+    how many of each would get a knowledge block at a given threshold."""
+    def top(question: str) -> float:
+        hits = service.search(ws, Query(text=question, limit=8, explain=True))
+        return max((h["provenance"]["dense_score"] or 0.0 for h in hits), default=0.0)
+
+    r = np.array([top(q) for q in repo])
+    u = np.array([top(q) for q in unrelated])
+    print(f"knowledge: top similarity, repo questions {_summary(r.tolist())}; unrelated "
+          f"{_summary(u.tolist())}")
+    print("| knowledge threshold | repo questions with a block | unrelated with a block |\n"
+          "| --- | --- | --- |")
+    for t in (0.30, 0.34, 0.38, 0.42, 0.46, 0.50, 0.52, 0.55):
+        print(f"| {t:.2f} | {float(np.mean(r >= t)):.0%} | {float(np.mean(u >= t)):.0%} |")
+
+
 def end_to_end(settings: Settings, pairs: list[list[str]], unrelated: list[str]) -> None:
     with upstream() as up, tempfile.TemporaryDirectory() as tmp:
         s = Settings.load(home=Path(tmp) / "home", proxy_anthropic_url=up.url,
@@ -77,6 +95,7 @@ def end_to_end(settings: Settings, pairs: list[list[str]], unrelated: list[str])
                   f"{s.proxy_cache_hit_similarity}, CACHE-RAG >= "
                   f"{s.proxy_cache_context_similarity}, knowledge >= "
                   f"{s.context_min_similarity}")
+            knowledge_table(ws, [p[0] for p in pairs], unrelated)
             app = create_app(ws)
             with serve_app(app) as url, httpx.Client(base_url=url, timeout=60) as client:
                 def ask(question: str, i: int) -> str:

@@ -300,6 +300,13 @@ def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
     assert ask(env, "anthropic", KB_QUESTION, False)[0] != "HIT"
 
 
+def test_token_counting_passes_through(env: Env) -> None:
+    count = env.anthropic().messages.count_tokens(
+        model="m", messages=[{"role": "user", "content": OFF_TOPIC}])
+    assert count.input_tokens == 42 and env.up.requests[-1]["path"].endswith("/count_tokens")
+    assert env.up.requests[-1]["headers"]["authorization"] == "Bearer sk-ant-test-key-1"
+
+
 def test_modes_and_project_scope(env: Env) -> None:
     body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": KB_QUESTION}]}
     raw = json.dumps(body, indent=3).encode()

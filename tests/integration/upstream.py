@@ -82,6 +82,12 @@ def build_app(state: Upstream) -> FastAPI:
         return StreamingResponse(_anthropic_events(message, state.behaviour == "cut"),
                                  media_type="text/event-stream")
 
+    @app.post("/v1/messages/count_tokens")
+    async def count_tokens(request: Request) -> Response:
+        state.requests.append({"path": request.url.path, "body": await request.body(),
+                               "headers": dict(request.headers)})
+        return JSONResponse({"input_tokens": 42})
+
     @app.post("/v1/chat/completions")
     async def chat(request: Request) -> Response:
         got = await common(request)
