@@ -93,8 +93,8 @@ def end_to_end(settings: Settings, pairs: list[list[str]], unrelated: list[str])
             service.index(ws, [str(ROOT / "src")], "repokb")
             print(f"\nindexed {ws.store.count()} chunks of {ROOT / 'src'}; thresholds: HIT >= "
                   f"{s.proxy_cache_hit_similarity}, CACHE-RAG >= "
-                  f"{s.proxy_cache_context_similarity}, knowledge >= "
-                  f"{s.context_min_similarity}")
+                  f"{s.proxy_cache_context_similarity}, knowledge block when the top hit >= "
+                  f"{s.proxy_knowledge_similarity} (fragments >= {s.context_min_similarity})")
             knowledge_table(ws, [p[0] for p in pairs], unrelated)
             app = create_app(ws)
             with serve_app(app) as url, httpx.Client(base_url=url, timeout=60) as client:

@@ -158,9 +158,15 @@ class Settings:
         "context into the upstream call (X-Cache: CACHE-RAG). Measured as above: 41% of "
         "paraphrases reach 0.70 with no other repository question and no unrelated one; at "
         "0.66, 62% but 3% of other questions. The seeds' 0.98/0.87 were for another model.")
+    proxy_knowledge_similarity: float = _setting(
+        0.42, "Dense similarity (default model) the proxy's best knowledge hit must reach for a "
+        "block to be injected at all; fragments in it then need context_min_similarity. "
+        "Measured by bench/proxy/calibrate.py (docs/proxy.md) on this repository: 94% of "
+        "questions about it reach 0.42, none of 32 unrelated ones (max 0.40); at 0.34, 19% of "
+        "unrelated questions would get a block.")
     proxy_knowledge_tokens: int = _setting(
         2000, "Token budget of the knowledge block injected into the system prompt (counted "
-        "as 4 characters a token). The knowledge threshold is context_min_similarity.")
+        "as 4 characters a token).")
     proxy_knowledge_hits: int = _setting(8, "Most search results the knowledge block draws on.")
     proxy_cache_min_words: int = _setting(
         3, "Questions shorter than this many words are neither looked up in nor written to "

@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from repokb.models import Hit
+from repokb.surfaces.proxy.context import knowledge_block, still_valid
 from repokb.surfaces.proxy.metrics import Metrics
 from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI, Protocol, SSEParser
 
@@ -95,3 +97,36 @@ def test_metrics_percentiles_and_recent_table() -> None:
     assert snap["outcomes"]["MISS"] == 3 and snap["tokens_injected"] == 30
     assert [r["question"] for r in snap["recent"]] == ["q2", "q1"]
     assert snap["added_ms"]["p50"] == 1.0
+
+
+def _hit(path: str, start: int, dense: float, chunks: list[int]) -> Hit:
+    return Hit(path, start, start + 2, None, "source", "python", dense, "p",
+               f"x = {start}\n", {"dense_score": dense, "chunks": chunks})
+
+
+def test_knowledge_block_gate_citations_budget_and_sources() -> None:
+    hashes = {("p", "a.py"): {0: "h0", 1: "h1"}, ("p", "b.py"): {3: "h3"}}
+
+    def lookup(project: str, path: str) -> dict[int, str]:
+        return hashes[(project, path)]
+
+    hits = [_hit("a.py", 10, 0.5, [1]), _hit("b.py", 1, 0.36, [3]), _hit("a.py", 1, 0.2, [0])]
+    assert knowledge_block(hits, 0.6, 0.34, 500, str, lookup) is None  # best hit below gate
+    block = knowledge_block(hits, 0.42, 0.34, 500, str, lookup)
+    assert block is not None and block.files == ("a.py", "b.py")
+    assert "`a.py:10-12`" in block.text and "`b.py:1-3`" in block.text
+    assert "`a.py:1-3`" not in block.text  # below the fragment threshold
+    assert block.sources == ({"project": "p", "path": "a.py", "chunks": {"1": "h1"}},
+                             {"project": "p", "path": "b.py", "chunks": {"3": "h3"}})
+    assert still_valid(list(block.sources), lookup)
+    hashes[("p", "a.py")] = {0: "h0", 1: "changed"}
+    assert not still_valid(list(block.sources), lookup)
+    hashes[("p", "a.py")] = {0: "h0"}  # chunk 1 deleted
+    assert not still_valid(list(block.sources), lookup)
+    long = [_hit(f"f{i}.py", 1, 0.9, [0]) for i in range(50)]
+    hashes.update({("p", f"f{i}.py"): {0: "h"} for i in range(50)})
+    small = knowledge_block(long, 0.42, 0.34, 100, str, lookup)
+    assert small is not None and small.tokens <= 100 + 60  # the budget, plus the preface
+    # only what fits is injected, and only that is remembered as the answer's sources
+    assert 1 <= len(small.files) < 50 and len(small.sources) == len(small.files)
+    assert all(f"### {f}" in small.text for f in small.files)

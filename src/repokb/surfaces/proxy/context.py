@@ -28,16 +28,29 @@ class Injection:
         return len(self.text) // CHARS_PER_TOKEN
 
 
-def knowledge_block(hits: list[Hit], min_similarity: float, budget_tokens: int,
+def knowledge_block(hits: list[Hit], gate: float, min_similarity: float, budget_tokens: int,
                     redact: Callable[[str], str],
                     hashes: Callable[[str, str], dict[int, str]]) -> Injection | None:
-    """The block for hits at or above `min_similarity`, or None when none reaches it.
+    """The block for hits at or above `min_similarity`, or None when the best hit does not
+    reach `gate` (the question is not about the indexed code).
 
     The store holds no secrets (the indexer redacts them), yet the block is redacted once more:
     what reaches an upstream model is checked at the door it leaves by."""
-    kept = [h for h in hits if (similarity(h) or 0.0) >= min_similarity]
+    if max(((similarity(h) or 0.0) for h in hits), default=0.0) < gate:
+        return None
+    budget = budget_tokens * CHARS_PER_TOKEN
+    kept: list[Hit] = []
+    used = 200  # the block's header
+    for hit in hits:  # best first: fill the budget with whole fragments
+        if (similarity(hit) or 0.0) < min_similarity:
+            continue
+        size = len(hit.content) + 2 * len(hit.path) + 40  # file header, citation, fence
+        if kept and used + size > budget:
+            continue
+        kept.append(hit)
+        used += size
     text = format_context(kept, min_similarity, title="Project context (repokb knowledge base)",
-                          max_chars=budget_tokens * CHARS_PER_TOKEN, cite=True)
+                          max_chars=budget, cite=True)  # cuts only a first hit too long alone
     if not text:
         return None
     preface = ("The fragments below come from the user's indexed repositories and may help "

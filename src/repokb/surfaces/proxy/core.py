@@ -197,7 +197,8 @@ class Proxy:
             text = plan.question + ("\n" + earlier[0][:_WINDOW_CHARS] if earlier else "")
             try:
                 hits = self.backend.search(text, projects, s.proxy_knowledge_hits)
-                plan.injection = knowledge_block(hits, s.context_min_similarity,
+                plan.injection = knowledge_block(hits, s.proxy_knowledge_similarity,
+                                                 s.context_min_similarity,
                                                  s.proxy_knowledge_tokens, _redact,
                                                  self.backend.chunk_hashes)
             except Exception:
