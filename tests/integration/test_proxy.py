@@ -25,7 +25,7 @@ from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
 from .. import fake_secrets as fake
-from ..conftest import write
+from ..conftest import invoke, write
 from .upstream import Upstream, serve_app, upstream
 
 pytestmark = pytest.mark.integration
@@ -373,3 +373,16 @@ def test_cache_cli_stats_and_flush(env: Env) -> None:
     assert r.status_code in (401, 403)
     assert service.cache_flush(env.ws) == 2 and env.cache_entries() == 0
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
+
+
+def test_cache_commands_on_the_command_line(home: Path, real_embedder: Any) -> None:
+    settings = Settings.load()
+    with Workspace(settings) as ws:
+        ws.__dict__["embedder"] = real_embedder
+        ws.answers.put("6f1d8c52-3c59-4a8e-9a57-2f4f0e7c1b02",
+                       service.embed_question(ws, OFF_TOPIC),
+                       {"scope": "*", "question": OFF_TOPIC, "answer": "a", "protocol": "openai",
+                        "model": "m", "sources": [], "created": 1.0})
+    assert json.loads(invoke("cache", "stats", "--json"))["by_protocol"] == {"openai": 1}
+    assert "1 entries deleted" in invoke("cache", "flush", "--yes")
+    assert "0 cached answers" in invoke("cache", "stats")
