@@ -8,9 +8,9 @@ process) that answers at once. Phase 1 sends --requests distinct questions one a
 `X-Repokb-Mode: knowledge` (redaction, query embedding, hybrid search over every chunk, the
 injected block) and then the natural questions of bench/proxy/questions.json with the default
 mode (cache lookup first); the proxy's own timer (request read -> upstream call) gives p50/p99.
-Phase 2: --clients threads for --seconds, each sending questions from the same set (both
-protocols, streamed and not, so cache HITs, CACHE-RAG, KNOWLEDGE-RAG and MISS all occur);
-any non-200, exception or missing X-Cache is an error.
+Phase 2: --clients threads for --seconds, each alternating a question asked before (default
+mode: mostly cache HITs) and a new one (knowledge mode: search, upstream call), both protocols,
+streamed and not; any non-200, exception or missing X-Cache is an error.
 """
 
 from __future__ import annotations
@@ -140,7 +140,11 @@ def main() -> None:
                     while time.monotonic() < stop:
                         i += 1
                         try:
-                            outcome, ms = _post(c, rng.choice(natural), i, None)
+                            if i % 2:  # a question asked before: mostly cache HITs
+                                outcome, ms = _post(c, rng.choice(natural), i, None)
+                            else:  # a new one: knowledge search, upstream call, streaming
+                                question = f"{rng.choice(generated)} (client {seed}, {i})"
+                                outcome, ms = _post(c, question, i, "knowledge")
                             with lock:
                                 outcomes[outcome] += 1
                                 soak_ms.append(ms)
