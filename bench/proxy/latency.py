@@ -92,7 +92,7 @@ def main() -> None:
     port = _free_port()
     with upstream() as up:
         env = {**os.environ, "REPOKB_PROXY_ANTHROPIC_URL": up.url,
-               "REPOKB_PROXY_OPENAI_URL": up.url}
+               "REPOKB_PROXY_OPENAI_URL": up.url, "REPOKB_API_KEY": "bench-key"}
         proc = subprocess.Popen([sys.executable, "-m", "repokb", "proxy",
                                  "--home", str(args.home), "--port", str(port)], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -109,6 +109,8 @@ def main() -> None:
                         raise SystemExit(proc.stderr.read().decode() if proc.stderr
                                          else "") from exc
                     time.sleep(0.5)
+            flushed = client.delete("/proxy/cache", headers={"x-api-key": "bench-key"})
+            print(f"cache flushed: {flushed.json()}")  # every run starts from an empty cache
             for q in generated[:5]:
                 _post(client, q, 0, "knowledge")  # warm-up
             added: list[float] = []
