@@ -386,3 +386,24 @@ def test_cache_commands_on_the_command_line(home: Path, real_embedder: Any) -> N
     assert json.loads(invoke("cache", "stats", "--json"))["by_protocol"] == {"openai": 1}
     assert "1 entries deleted" in invoke("cache", "flush", "--yes")
     assert "0 cached answers" in invoke("cache", "stats")
+
+
+def test_dashboard_panel_and_proxy_only_app(env: Env) -> None:
+    page = httpx.get(env.url + "/").text
+    assert 'id="proxy-card"' in page and "/static/proxy.js" in page
+    assert httpx.get(env.url + "/static/proxy.js").status_code == 200
+    ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Project": "shop"})
+    recent = httpx.get(env.url + "/proxy/stats").json()["recent"][0]
+    assert recent["outcome"] == "KNOWLEDGE-RAG" and recent["projects"] == ["shop"]
+    assert "src/billing.py" in recent["files"] and recent["question"] == KB_QUESTION
+    assert "/v1/messages" not in httpx.get(env.url + "/openapi.json").text
+    only = create_app(env.ws, proxy_only=True)
+    with serve_app(only) as url:
+        assert httpx.get(url + "/").status_code == 404
+        assert httpx.post(url + "/knowledge/search", json={"query": "x"}).status_code == 404
+        assert httpx.get(url + "/proxy/stats").status_code == 200
+        env.cache_entries(expect=1)
+        reply = httpx.post(url + "/v1/chat/completions", headers={"x-repokb-project": "shop"},
+                           json={"model": "m", "messages": [{"role": "user",
+                                                             "content": KB_QUESTION}]})
+        assert reply.status_code == 200 and reply.headers["x-cache"] == "HIT"
