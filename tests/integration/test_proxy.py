@@ -407,3 +407,12 @@ def test_dashboard_panel_and_proxy_only_app(env: Env) -> None:
                            json={"model": "m", "messages": [{"role": "user",
                                                              "content": KB_QUESTION}]})
         assert reply.status_code == 200 and reply.headers["x-cache"] == "HIT"
+
+
+def test_a_broken_cache_shard_degrades_to_pass_through(make_env: Any, home: Path) -> None:
+    (home / "1").mkdir(parents=True)
+    (home / "1" / "cache").write_text("not a shard")  # a file where the shard's folder goes
+    env = make_env()
+    assert ask(env, "anthropic", OFF_TOPIC, False)[0] == "MISS"
+    assert ask(env, "openai", KB_QUESTION, True)[0] == "KNOWLEDGE-RAG"
+    assert httpx.get(env.url + "/proxy/stats").json()["warnings"] >= 2

@@ -3,13 +3,17 @@ and the answer cache, each through repokb's operations (`repokb.service`)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from repokb import service as operations
+from repokb.errors import RepokbError
 from repokb.models import Hit
 from repokb.search import Query
 from repokb.stores.answers import AnswerCache
 from repokb.workspace import Workspace
+
+log = logging.getLogger("repokb.proxy")
 
 
 class Backend:
@@ -17,7 +21,11 @@ class Backend:
         self.ws = ws
 
     def warm(self) -> None:
-        _ = self.ws.embedder, self.ws.searcher, self.ws.answers
+        _ = self.ws.embedder, self.ws.searcher
+        try:
+            _ = self.ws.answers
+        except RepokbError as exc:  # the proxy still serves: each lookup fails over to MISS
+            log.warning("proxy: the answer cache cannot be opened: %s", exc.message)
 
     def search(self, text: str, projects: tuple[str, ...], limit: int) -> list[Hit]:
         found = operations.search(self.ws, Query(text=text, limit=limit, projects=projects,
