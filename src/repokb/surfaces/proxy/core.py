@@ -124,8 +124,13 @@ class Proxy:
         if mode == "off":
             plan = Plan(body, projects)
         else:
-            plan = await anyio.to_thread.run_sync(self._plan, protocol, body, mode, projects,
-                                                  limiter=self.slots)
+            try:
+                plan = await anyio.to_thread.run_sync(self._plan, protocol, body, mode,
+                                                      projects, limiter=self.slots)
+            except Exception:  # a body shape redaction cannot walk: refuse, never leak
+                log.warning("proxy: cannot read the request body", exc_info=True)
+                return _error(protocol, 400, "The request body has an unexpected shape.",
+                              "invalid")
         added_ms = (time.perf_counter() - started) * 1000
         model = str(body.get("model") or "")
         stream = body.get("stream") is True
@@ -154,7 +159,8 @@ class Proxy:
                           f"({self.settings.proxy_timeout_seconds:g} s).", "timeout", plan)
         except httpx.HTTPError as exc:
             self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=502, **common)
-            return _error(protocol, 502, f"Cannot reach the upstream model API at {url}: "
+            where = f"{upstream.url.scheme}://{upstream.url.host}"  # no credentials, no query
+            return _error(protocol, 502, f"Cannot reach the upstream model API at {where}: "
                           f"{type(exc).__name__}.", "connection", plan)
         reply_headers = {k: v for k, v in response.headers.items() if k.lower() not in _HOP}
         reply_headers.update({"X-Cache": plan.outcome, **timing})
