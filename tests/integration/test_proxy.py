@@ -339,7 +339,7 @@ def test_failed_search_degrades_to_miss_with_a_warning(env: Env) -> None:
 
 
 @pytest.mark.parametrize("behaviour,status", [("fail500", 500), ("overloaded", None),
-                                              ("slow", 504), ("down", 502)])
+                                              ("slow", 504), ("stall", 504), ("down", 502)])
 def test_upstream_failures_come_back_in_the_protocol_error_shape(make_env: Any, behaviour: str,
                                                                  status: int | None) -> None:
     env = make_env(proxy_timeout_seconds=1.0)

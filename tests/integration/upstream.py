@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 @dataclass
 class Upstream:
     url: str = ""
-    behaviour: str = "ok"  # ok | tool | fail500 | overloaded | slow | cut | max_tokens | echo
+    behaviour: str = "ok"  # ok tool fail500 overloaded slow stall cut max_tokens echo
     answer_suffix: str = ""
     requests: list[dict[str, Any]] = field(default_factory=list)
 
@@ -50,6 +50,8 @@ def build_app(state: Upstream) -> FastAPI:
         body = json.loads(raw)
         if state.behaviour == "slow":
             await asyncio.sleep(3)
+        if state.behaviour == "stall":  # headers at once, then the body stops midway
+            return StreamingResponse(_stall(), media_type="application/json")
         n = len(state.requests)
         text = f"Answer {n}: about '{_question(body)[:60]}'.{state.answer_suffix}"
         if state.behaviour == "echo":
@@ -116,6 +118,12 @@ def build_app(state: Upstream) -> FastAPI:
                                  media_type="text/event-stream")
 
     return app
+
+
+async def _stall() -> AsyncIterator[bytes]:
+    yield b'{"id": "partial'
+    await asyncio.sleep(3)
+    yield b'"}'
 
 
 def _sse(event: str | None, data: Any) -> bytes:

@@ -222,9 +222,12 @@ class Proxy:
         try:
             data = await response.aread()
         except httpx.HTTPError as exc:
-            self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=502, **common)
-            return _error(protocol, 502, f"The upstream connection broke: {type(exc).__name__}.",
-                          "connection", plan)
+            late = isinstance(exc, httpx.TimeoutException)
+            status = 504 if late else 502
+            self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=status,
+                                **common)
+            return _error(protocol, status, f"The upstream answer broke off: "
+                          f"{type(exc).__name__}.", "timeout" if late else "connection", plan)
         finally:
             await response.aclose()
         status = response.status_code
