@@ -251,6 +251,14 @@ def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: 
     assert env.cache_entries(expect=0) == 0
 
 
+def test_requests_for_several_answers_skip_the_cache(env: Env) -> None:
+    for _ in range(2):
+        raw = env.openai().chat.completions.with_raw_response.create(
+            model="m", n=2, messages=[{"role": "user", "content": OFF_TOPIC}])
+        assert raw.headers["x-cache"] == "MISS"
+    assert env.cache_entries(expect=0) == 0
+
+
 def test_requests_with_images_or_tool_turns_skip_the_cache(env: Env) -> None:
     client = env.anthropic()
     image = {"type": "image", "source": {"type": "base64", "media_type": "image/png",

@@ -180,6 +180,7 @@ class Proxy:
             return plan
         plan.cacheable = (mode in ("cache", "both")
                           and len(plan.question.split()) >= s.proxy_cache_min_words
+                          and plan.body.get("n") in (None, 1)  # one answer, not several
                           and not protocol.has_images(plan.body)
                           and not protocol.has_tool_turns(plan.body))
         if plan.cacheable:

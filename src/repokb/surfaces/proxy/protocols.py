@@ -301,8 +301,7 @@ class OpenAI(Protocol):
                 r.stop_reason = "error"
                 return
             for choice in data.get("choices") or []:
-                if choice.get("index", 0) != 0:
-                    r.stop_reason = "several choices"
+                if choice.get("index", 0) != 0:  # (requests asking for n > 1 are not cached)
                     continue
                 delta = choice.get("delta") or {}
                 if delta.get("tool_calls") or delta.get("function_call"):
