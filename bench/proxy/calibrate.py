@@ -29,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from repokb import service  # noqa: E402
+from repokb.operations import Operations  # noqa: E402
 from repokb.search import Query  # noqa: E402
 from repokb.settings import Settings  # noqa: E402
 from repokb.surfaces.server.app import create_app  # noqa: E402
@@ -43,9 +43,9 @@ def _summary(values: list[float]) -> str:
             f"max {v[-1]:.3f}")
 
 
-def model_only(ws: Workspace, pairs: list[list[str]], unrelated: list[str]) -> None:
+def model_only(ops: Operations, pairs: list[list[str]], unrelated: list[str]) -> None:
     def embed(texts: list[str]) -> np.ndarray:
-        m = np.array([service.embed_question(ws, t) for t in texts])
+        m = np.array([ops.embed_question(t) for t in texts])
         return m / np.linalg.norm(m, axis=1, keepdims=True)
 
     a = embed([p[0] for p in pairs])
@@ -68,11 +68,11 @@ def model_only(ws: Workspace, pairs: list[list[str]], unrelated: list[str]) -> N
               f"{float(np.mean(unrel >= t)):.0%} |")
 
 
-def knowledge_table(ws: Workspace, repo: list[str], unrelated: list[str]) -> None:
+def knowledge_table(ops: Operations, repo: list[str], unrelated: list[str]) -> None:
     """Top dense similarity of the knowledge search for repository and unrelated questions:
     how many of each would get a knowledge block at a given threshold."""
     def top(question: str) -> float:
-        hits = service.search(ws, Query(text=question, limit=8, explain=True))
+        hits = ops.search(Query(text=question, limit=8, explain=True))
         return max((h["provenance"]["dense_score"] or 0.0 for h in hits), default=0.0)
 
     r = np.array([top(q) for q in repo])
@@ -90,13 +90,15 @@ def end_to_end(settings: Settings, pairs: list[list[str]], unrelated: list[str])
         s = Settings.load(home=Path(tmp) / "home", proxy_anthropic_url=up.url,
                           proxy_openai_url=up.url)
         with Workspace(s) as ws:
-            service.index(ws, [str(ROOT / "src")], "repokb")
+            ops = Operations(ws)
+            ops.index([str(ROOT / "src")], "repokb")
             print(f"\nindexed {ws.store.count()} chunks of {ROOT / 'src'}; thresholds: HIT >= "
                   f"{s.proxy_cache_hit_similarity}, CACHE-RAG >= "
                   f"{s.proxy_cache_context_similarity}, knowledge block when the top hit >= "
                   f"{s.proxy_knowledge_similarity} (fragments >= {s.context_min_similarity})")
-            knowledge_table(ws, [p[0] for p in pairs], unrelated)
-            app = create_app(ws)
+            knowledge_table(ops, [p[0] for p in pairs], unrelated)
+            app = create_app(ops)
+            app.state.proxy.backend.warm()
             with serve_app(app) as url, httpx.Client(base_url=url, timeout=60) as client:
                 def ask(question: str, i: int) -> str:
                     protocol = i % 2  # alternate the two protocols
@@ -132,7 +134,7 @@ def main() -> None:
     settings = Settings.load()
     with tempfile.TemporaryDirectory() as tmp, \
             Workspace(Settings.load(home=Path(tmp))) as ws:
-        model_only(ws, pairs, unrelated)
+        model_only(Operations(ws), pairs, unrelated)
     if not args.no_e2e:
         end_to_end(settings, pairs, unrelated)
 

@@ -208,6 +208,11 @@ class Settings:
         settings = settings._merge(env, "environment")
         return settings._merge(overrides, "overrides")
 
+    def with_values(self, values: dict[str, Any], source: str) -> Settings:
+        """These settings with `values` (setting name -> value, as in repokb.toml) applied;
+        ConfigError names `source` for an unknown name or a bad value."""
+        return self._merge(values, source)
+
     def _merge(self, values: dict[str, Any], source: str) -> Settings:
         known = {f.name: f for f in fields(self)}
         changes: dict[str, Any] = {}
@@ -237,6 +242,11 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
         raise ConfigError(
             f"Setting {name!r} from {source} must be {target.__name__}, got {raw!r}."
         ) from exc
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The settings a TOML file sets ({} when there is no file); ConfigError if unreadable."""
+    return _read_toml(path)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -19,8 +19,9 @@ import numpy as np
 import openai
 import pytest
 
-from repokb import service
+from repokb.operations import Operations
 from repokb.settings import Settings
+from repokb.surfaces.owner import OwnerSocket, Remote
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
@@ -51,6 +52,7 @@ SECRETS = (fake.AWS_SECRET_KEY, fake.GITHUB_TOKEN, fake.STRIPE_KEY, fake.GOOGLE_
 class Env:
     url: str
     ws: Workspace
+    ops: Operations
     up: Upstream
     project: Path
     app: Any
@@ -70,7 +72,7 @@ class Env:
             time.sleep(0.5)  # give a (wrong) background write the time to show
         deadline = time.monotonic() + 10
         while True:
-            n = int(service.cache_stats(self.ws)["entries"])
+            n = int(self.ops.cache_stats()["entries"])
             if expect is None or n == expect or time.monotonic() > deadline:
                 return n
             time.sleep(0.05)
@@ -94,12 +96,13 @@ def make_env(home: Path, tmp_path: Path, real_embedder: Any) -> Iterator[Any]:
         ws = Workspace(settings)
         ws.__dict__["embedder"] = real_embedder
         opened.append(ws)
-        service.index(ws, [str(project)], "shop")
-        app = create_app(ws)
+        ops = Operations(ws)
+        ops.index([str(project)], "shop")
+        app = create_app(ops)
         app_cm = serve_app(app)
         url = app_cm.__enter__()
         opened.append(app_cm)
-        return Env(url, ws, up, project, app)
+        return Env(url, ws, ops, up, project, app)
 
     yield make
     for item in reversed(opened):
@@ -290,12 +293,12 @@ def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
     used = {source["path"] for source in entry.payload["sources"]}
     assert "src/billing.py" in used and "docker-compose.yml" not in used
     (env.project / "docker-compose.yml").write_text("services:\n  web:\n    image: web\n")
-    service.index(env.ws, [str(env.project)], "shop")
+    env.ops.index([str(env.project)], "shop")
     assert ask(env, "anthropic", KB_QUESTION, False) == ("HIT", first)
     # the function it was built on changes: the entry is dropped, the upstream answers again
     (env.project / "src/billing.py").write_text(BILLING.replace("(1 + tax_rate)",
                                                                 "(1 + tax_rate) + fees"))
-    service.index(env.ws, [str(env.project)], "shop")
+    env.ops.index([str(env.project)], "shop")
     outcome, text = ask(env, "anthropic", KB_QUESTION, False)
     assert outcome == "KNOWLEDGE-RAG" and text != first and "+ fees" in json.dumps(
         env.up.last_body())
@@ -304,7 +307,7 @@ def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
     env.cache_entries(expect=1)
     assert ask(env, "anthropic", KB_QUESTION, False)[0] == "HIT"
     (env.project / "src/billing.py").unlink()
-    service.index(env.ws, [str(env.project)], "shop")
+    env.ops.index([str(env.project)], "shop")
     assert ask(env, "anthropic", KB_QUESTION, False)[0] != "HIT"
 
 
@@ -375,12 +378,40 @@ def test_cache_cli_stats_and_flush(env: Env) -> None:
     ask(env, "openai", OFF_TOPIC, False)
     ask(env, "anthropic", KB_QUESTION, False)
     env.cache_entries(expect=2)
-    stats = service.cache_stats(env.ws)
+    stats = env.ops.cache_stats()
     assert stats["entries"] == 2 and stats["by_protocol"] == {"openai": 1, "anthropic": 1}
     r = httpx.delete(env.url + "/proxy/cache")
     assert r.status_code in (401, 403)
-    assert service.cache_flush(env.ws) == 2 and env.cache_entries() == 0
+    assert env.ops.cache_flush()["entries_deleted"] == 2 and env.cache_entries() == 0
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
+
+
+def test_cache_stats_and_flush_reach_the_owner_over_its_socket(env: Env, home: Path) -> None:
+    """What `repokb cache stats|flush` call while a server owns the cache: the same REST
+    routes on the owner's Unix socket, where flushing needs no key (over TCP it does)."""
+    ask(env, "openai", OFF_TOPIC, False)
+    env.cache_entries(expect=1)
+    with OwnerSocket(env.ops, env.app):
+        remote = Remote(env.ws.settings)
+        try:
+            assert remote.cache_stats() == env.ops.cache_stats()
+            assert remote.cache_stats()["by_protocol"] == {"openai": 1}
+            assert remote.cache_flush() == {"entries_deleted": 1}
+        finally:
+            remote.close()
+    assert env.cache_entries() == 0
+    assert httpx.delete(env.url + "/proxy/cache").status_code in (401, 403)
+
+
+def test_cache_flush_over_tcp_with_the_api_key(make_env: Any) -> None:
+    env = make_env(api_key="proxy-test-key")
+    ask(env, "anthropic", OFF_TOPIC, False)
+    env.cache_entries(expect=1)
+    assert httpx.delete(env.url + "/proxy/cache", headers={"x-api-key": "wrong"}
+                        ).status_code == 401
+    r = httpx.delete(env.url + "/proxy/cache", headers={"x-api-key": "proxy-test-key"})
+    assert r.status_code == 200 and r.json() == {"entries_deleted": 1}
+    assert env.cache_entries() == 0
 
 
 def test_cache_commands_on_the_command_line(home: Path, real_embedder: Any) -> None:
@@ -388,7 +419,7 @@ def test_cache_commands_on_the_command_line(home: Path, real_embedder: Any) -> N
     with Workspace(settings) as ws:
         ws.__dict__["embedder"] = real_embedder
         ws.answers.put("6f1d8c52-3c59-4a8e-9a57-2f4f0e7c1b02",
-                       service.embed_question(ws, OFF_TOPIC),
+                       Operations(ws).embed_question(OFF_TOPIC),
                        {"scope": "*", "question": OFF_TOPIC, "answer": "a", "protocol": "openai",
                         "model": "m", "sources": [], "created": 1.0})
     assert json.loads(invoke("cache", "stats", "--json"))["by_protocol"] == {"openai": 1}
@@ -405,7 +436,7 @@ def test_dashboard_panel_and_proxy_only_app(env: Env) -> None:
     assert recent["outcome"] == "KNOWLEDGE-RAG" and recent["projects"] == ["shop"]
     assert "src/billing.py" in recent["files"] and recent["question"] == KB_QUESTION
     assert "/v1/messages" not in httpx.get(env.url + "/openapi.json").text
-    only = create_app(env.ws, proxy_only=True)
+    only = create_app(env.ops, proxy_only=True)
     with serve_app(only) as url:
         assert httpx.get(url + "/").status_code == 404
         assert httpx.post(url + "/knowledge/search", json={"query": "x"}).status_code == 404

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from repokb.operations import Access, Operations
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
@@ -30,7 +31,7 @@ def make_client(home, tmp_path, real_embedder):
         values = {"api_key": KEY, "allowed_roots": (str(tmp_path / "allowed"),), **overrides}
         ws = Workspace(Settings.load(**values))
         ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
-        client = TestClient(create_app(workspace=ws), raise_server_exceptions=False)
+        client = TestClient(create_app(Operations(ws)), raise_server_exceptions=False)
         client.__enter__()
         opened.append((ws, client))
         return client
@@ -207,7 +208,7 @@ def test_uploaded_fragments_are_embedded_as_the_settings_say(make_client):
               {"content": "Orders are totalled line by line, taxes included, in euros.",
                "file_path": "docs/orders.md", "chunk_index": 0}]
     assert client.post("/knowledge/ingest", json={"chunks": chunks}).json()["stored"] == 2
-    ws = client.app.state.service.ws
+    ws = client.app.state.ops.ws
     limits = {p.payload["path"]: p.payload["token_limit"] for p in ws.store.export()}
     assert limits == {"shop/orders.py": 100, "docs/orders.md": 300}
 
@@ -267,7 +268,7 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     done = wait_for(client, job.json()["id"])
     assert done["status"] == "done" and done["summary"]["files_failed"] == 0
     assert done["done"] == done["total"] > 0
-    ws = client.app.state.service.ws
+    ws = client.app.state.ops.ws
     for body, query in [
         ({"query": "database connection timeout"}, Query("database connection timeout")),
         ({"query": "timeout", "kind": "configuration", "limit": 3},
@@ -350,11 +351,11 @@ def test_without_an_api_key_destructive_calls_are_refused(make_client):
 def test_writes_are_serialised_while_searches_keep_answering(make_client):
     client = make_client(write_wait_seconds=0.3)
     ingest_file(client, "a.py", PY)
-    service = client.app.state.service
+    ops = client.app.state.ops
     holding, release = threading.Event(), threading.Event()
 
     def hold() -> None:
-        with service.writing():
+        with ops.writing(Access()):  # a remote caller: answered 409 after the wait
             holding.set()
             release.wait(10)
 

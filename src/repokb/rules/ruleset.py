@@ -7,6 +7,7 @@ Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classi
 
 from __future__ import annotations
 
+from repokb import formats
 from repokb.models import Kind, Policy, Role
 from repokb.rules import tables as T
 from repokb.rules.checks import (
@@ -81,7 +82,7 @@ CONSTRAINTS = (
     Constraint("empty", Policy.EXCLUDE, Role.EXCLUDED, ""),
 )
 
-CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
+CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})

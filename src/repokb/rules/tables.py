@@ -65,10 +65,6 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".ipynb": "jupyter",
 }
 
-CODE_LANGUAGES = frozenset({
-    "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
-    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl",
-})
 CONFIG_LANGUAGES = frozenset({"json", "yaml", "toml", "ini"})
 MARKUP_LANGUAGES = frozenset({"html", "xml", "css", "scss", "less", "sass"})
 
@@ -245,9 +241,6 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log", ".po": "gettext",
     ".pot": "gettext", ".kml": "xml",
 }
-EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
-                                  "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
-                                  "powershell", "batch", "prisma"})
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",

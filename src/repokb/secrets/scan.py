@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
 
 
@@ -82,8 +83,6 @@ _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 def mode_for(language: str | None) -> Mode:
     """How assignments are read: config values are literal, code values usually variables."""
-    from repokb.rules.ruleset import CODE
-
     if language in CODE:
         return "code"
     return "config" if language in P.CONFIG_LANGUAGES else "text"

@@ -12,12 +12,14 @@ OpenAI-style APIs (seed 002, SPEC §6).
 
 from __future__ import annotations
 
+from repokb.operations import Operations
 from repokb.surfaces.proxy.backend import Backend
 from repokb.surfaces.proxy.core import Proxy
-from repokb.workspace import Workspace
+
+__all__ = ["Proxy", "create_proxy"]
 
 
-def create_proxy(ws: Workspace) -> Proxy:
-    backend = Backend(ws)
-    backend.warm()
-    return Proxy(backend, ws.settings)
+def create_proxy(ops: Operations) -> Proxy:
+    """Opens nothing: `warm()` its backend before serving (repokb serve/proxy do); an owner
+    that only indexes never loads the model or the answer cache for it."""
+    return Proxy(Backend(ops), ops.settings)

@@ -4,15 +4,17 @@ they speak the model APIs' shapes, not repokb's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 import anyio
 import httpx
-from fastapi import APIRouter, Header, Request, Response
+from fastapi import APIRouter, Request, Response
 from starlette.responses import JSONResponse
 
+from repokb.errors import RepokbError
 from repokb.surfaces.proxy.core import FORWARD, Proxy
 from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI
+from repokb.surfaces.server.routes import Caller
 
 router = APIRouter(include_in_schema=False)
 
@@ -54,17 +56,19 @@ async def stats(request: Request) -> dict[str, Any]:
     """Outcome counters, latencies, tokens injected, the last requests, the cache's size."""
     proxy = _proxy(request)
     data = proxy.metrics.snapshot()
+    data["cache"] = data["cache_error"] = None
     try:
         data["cache"] = await anyio.to_thread.run_sync(proxy.backend.cache_stats)
-    except Exception:  # the dashboard still shows the counters
-        data["cache"] = None
+    except RepokbError as exc:  # the dashboard still shows the counters
+        data["cache_error"] = exc.message
+    except Exception as exc:
+        data["cache_error"] = f"The answer cache cannot be read: {type(exc).__name__}."
     return data
 
 
 @router.delete("/proxy/cache")
-async def flush_cache(request: Request,
-                      x_api_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-    """Delete every cached answer. Requires the x-api-key header (as /knowledge/flush)."""
-    request.app.state.service.check_key(x_api_key)
-    deleted = await anyio.to_thread.run_sync(_proxy(request).backend.cache_flush)
-    return {"entries_deleted": deleted}
+async def flush_cache(request: Request, access: Caller) -> dict[str, Any]:
+    """Delete every cached answer. Requires the x-api-key header (as /knowledge/flush), except
+    on the owner's Unix socket."""
+    backend = _proxy(request).backend
+    return await anyio.to_thread.run_sync(backend.cache_flush, access)

@@ -2,7 +2,7 @@
 
     app.py      the app factory (routes, error shape, body limit, docs, dashboard)
     routes.py   the endpoints          schemas.py  their bodies and input checks
-    service.py  the workspace behind one write lock, and the index jobs (jobs.py)
+    (what they call, the write lock and the index jobs: repokb.operations)
     errors.py   the one JSON error shape
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
 """
@@ -13,22 +13,27 @@ from repokb.settings import Settings
 
 
 def serve(settings: Settings, proxy_only: bool = False) -> None:
-    """Own the store for the process's lifetime and answer HTTP until interrupted."""
+    """Own the store for the process's lifetime and answer HTTP until interrupted.
+    `proxy_only` (`repokb proxy`): TCP serves only the LLM proxy's routes; the owner socket
+    still serves the whole API to the other repokb commands."""
     import gc
 
     import uvicorn
 
-    from repokb.surfaces.owner import OwnerServer
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
     from repokb.workspace import Workspace
 
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        # opens the model, catalog, searcher and the proxy's answer cache
-        app = create_app(workspace=ws, proxy_only=proxy_only)
-        # Other repokb commands (search, index, ...) are answered by this process meanwhile;
-        # their writes share the server's write lock.
-        owner = OwnerServer(ws, app.state.service.write_lock)
+        ops = Operations(ws)
+        ops.warm()  # the model, catalog and searcher, before the first request
+        app = create_app(ops, proxy_only=proxy_only)
+        app.state.proxy.backend.warm()  # and the proxy's answer cache
+        # Other repokb commands (search, index, cache, ...) are answered by this process
+        # meanwhile, by the same app (the whole of it) on the owner socket.
+        owner = OwnerSocket(ops, create_app(ops, proxy=app.state.proxy) if proxy_only else app)
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it
         # keeps those pauses out of search latency.

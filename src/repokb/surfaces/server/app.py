@@ -1,6 +1,8 @@
 """The FastAPI app factory: routes, the one error shape, the body limit, docs and dashboard.
 
-`create_app(workspace)` serves a workspace the caller opened and closes (tests, `repokb serve`).
+`create_app(ops)` serves the operations over a workspace the caller opened and closes (tests,
+`repokb serve`, and every owner's Unix socket: one app behind both), with the LLM proxy's routes
+(surfaces/proxy); `proxy_only` serves those alone (`repokb proxy`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
-from repokb.surfaces.proxy import create_proxy
+from repokb.operations import Operations
+from repokb.surfaces.proxy import Proxy, create_proxy
 from repokb.surfaces.proxy import routes as proxy_routes
 from repokb.surfaces.server import errors, routes
-from repokb.surfaces.server.service import Service
-from repokb.workspace import Workspace
 
 STATIC = Path(__file__).parent / "static"
 
@@ -71,13 +72,14 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(workspace: Workspace, proxy_only: bool = False) -> FastAPI:
-    """The app over a workspace the caller opened (and closes): ready at once, even for a
-    client that skips lifespan events. `proxy_only`: the LLM proxy's routes alone."""
-    settings = workspace.settings
-    service = Service(workspace)
-    service.warm()
-    proxy = create_proxy(workspace)
+def create_app(ops: Operations, proxy_only: bool = False, proxy: Proxy | None = None) -> FastAPI:
+    """The app over the operations of a workspace the caller opened (and closes); its
+    lifespan's end stops the index jobs and the proxy's upstream connections. Opens nothing
+    itself: `repokb serve` warms the operations (and the proxy) first, an owner that only
+    indexes never loads what it does not need. `proxy_only`: the LLM proxy's routes alone;
+    `proxy`: share another app's proxy (its counters and upstream connections)."""
+    settings = ops.settings
+    proxy = proxy if proxy is not None else create_proxy(ops)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,11 +87,11 @@ def create_app(workspace: Workspace, proxy_only: bool = False) -> FastAPI:
             yield
         finally:
             await proxy.aclose()
-            service.close()
+            ops.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.service = service
+    app.state.ops = ops
     app.state.proxy = proxy
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
