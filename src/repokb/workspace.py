@@ -70,11 +70,11 @@ class Workspace:
     @cached_property
     def answers(self) -> AnswerCache:
         """The LLM proxy's semantic cache: its own shard under home/cache."""
-        from repokb.stores.answers import AnswerCache
+        from repokb.stores.qdrant_edge import QdrantEdgeAnswers
 
         load_embedders()
         dimension = backend(self.settings.embedder).dimension
-        return AnswerCache(self.settings.cache_path, dimension)
+        return QdrantEdgeAnswers(self.settings.cache_path, dimension)
 
     def acquire_store(self, wait: float) -> Store:
         """Open the store, waiting up to `wait` seconds while a short-lived command holds it."""
