@@ -26,7 +26,7 @@ from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
 from .. import fake_secrets as fake
-from ..conftest import invoke, write
+from ..conftest import invoke, run_cli, serve_process, write
 from .upstream import Upstream, serve_app, upstream
 
 pytestmark = pytest.mark.integration
@@ -455,3 +455,17 @@ def test_a_broken_cache_shard_degrades_to_pass_through(make_env: Any, home: Path
     assert ask(env, "anthropic", OFF_TOPIC, False)[0] == "MISS"
     assert ask(env, "openai", KB_QUESTION, True)[0] == "KNOWLEDGE-RAG"
     assert httpx.get(env.url + "/proxy/stats").json()["warnings"] >= 2
+
+
+def test_repokb_proxy_serves_only_the_proxy_but_owns_for_every_command(home: Path) -> None:
+    """`repokb proxy`: over TCP only the proxy's routes; its owner socket still serves the whole
+    API, so `repokb stats` and `repokb cache ...` started meanwhile answer through it."""
+    with serve_process(home, command="proxy") as url:
+        assert httpx.get(url + "/knowledge/stats").status_code == 404
+        assert httpx.get(url + "/").status_code == 404
+        code, out, err = run_cli("stats", "--json")
+        assert code == 0 and json.loads(out)["points"] == 0, err
+        code, out, err = run_cli("cache", "stats", "--json")
+        assert code == 0 and json.loads(out)["entries"] == 0, err
+        code, out, err = run_cli("cache", "flush", "--yes")
+        assert code == 0 and "0 entries deleted" in out, err
