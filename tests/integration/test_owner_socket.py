@@ -60,6 +60,9 @@ def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
         "stats_json": ("stats", "--json"),
         "verify": ("verify", "--json"),
         "flush": ("flush", "--project", "notes", "--yes"),
+        "cache_stats": ("cache", "stats", "--json"),
+        "cache_stats_text": ("cache", "stats"),
+        "cache_flush": ("cache", "flush", "--yes"),
         "index_bad": ("index", str(repo / "missing")),
     }
     results: dict[str, object] = {}

@@ -2,8 +2,10 @@
 
     reads    search · why_nothing · explain · stats · context · freshness · activity ·
              client_config · jobs
+             embed_question · chunk_hashes · cache_stats          (the LLM proxy's)
     writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
              ingest_file · flush · verify                     (one writer at a time)
+             cache_flush           (the proxy's answer cache: its own shard, its own lock)
 
 `Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
 at a time, reads never do and keep answering while a write runs. Whoever owns the store (`repokb
@@ -157,6 +159,30 @@ class Operations:
             raise NotFoundError(f"No job {job_id!r}.", "GET /knowledge/jobs lists recent jobs.")
         return found
 
+    # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
+    def embed_question(self, text: str) -> list[float]:
+        """The query vector of a question, as search embeds it (the proxy's cache keys)."""
+        return [float(x) for x in self.ws.embedder.embed_query(text)]
+
+    def chunk_hashes(self, project: str, path: str) -> dict[int, str]:
+        """chunk_index -> text_hash of one file's stored chunks (what a cached answer was
+        built on)."""
+        return {int(p.payload["chunk_index"]): str(p.payload.get("text_hash"))
+                for p in self.ws.store.file_points(project, path)}
+
+    def cache_stats(self) -> dict[str, Any]:
+        """The LLM proxy's answer cache: entries in all, per scope and per protocol."""
+        entries = self.ws.answers.entries()
+        by_scope: dict[str, int] = {}
+        by_protocol: dict[str, int] = {}
+        for e in entries:
+            scope = str(e.payload.get("scope") or "*")
+            by_scope[scope] = by_scope.get(scope, 0) + 1
+            protocol = str(e.payload.get("protocol"))
+            by_protocol[protocol] = by_protocol.get(protocol, 0) + 1
+        return {"entries": len(entries), "by_scope": by_scope, "by_protocol": by_protocol,
+                "path": str(self.settings.cache_path)}
+
     # -- index ------------------------------------------------------------------------------
     def roots(self, paths: list[str], project: str | None = None,
               access: Access = LOCAL) -> list[ProjectRoot]:
@@ -251,6 +277,12 @@ class Operations:
             self.ws.store.delete_project(project)
             self.ws.catalog.delete_project(project)
         return {"project": project, "points_deleted": deleted}
+
+    def cache_flush(self, access: Access = LOCAL) -> dict[str, Any]:
+        """Delete every cached answer of the LLM proxy (the knowledge base is untouched).
+        Destructive; the cache shard guards its own writes, so no write lock."""
+        authorize(self.settings, access)
+        return {"entries_deleted": self.ws.answers.flush()}
 
     def verify(self, project: str | None = None, repair: bool = False,
                access: Access = LOCAL) -> dict[str, Any]:

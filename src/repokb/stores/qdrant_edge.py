@@ -1,4 +1,6 @@
-"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (dense + sparse with IDF).
+"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF); and
+the LLM proxy's answer cache, a second shard (stores/answers.py). The one module that imports
+the engine.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 
@@ -24,10 +26,14 @@ import qdrant_edge as q
 
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
+from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
 
 _KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
+_STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in _KEYWORD_FIELDS},
+                  "chunk_index": q.PayloadSchemaType.Integer}
+_ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSchemaType.Float}
 _PAGE = 1000
 
 
@@ -63,7 +69,7 @@ class QdrantEdgeStore(Store):
         )
         try:
             if not path.is_dir() or not any(path.iterdir()):
-                _create_atomically(path, config)
+                _create_atomically(path, config, _STORE_INDEXES)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
             self._open.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
@@ -211,17 +217,16 @@ class _Guarded:
         return call
 
 
-def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
+def _create_atomically(path: Path, config: q.EdgeConfig,
+                       indexes: dict[str, q.PayloadSchemaType]) -> None:
     """Build a new shard with its payload indexes beside `path`, then rename it into place, so
     a concurrent opener sees either no store or a complete one. A lost race is harmless."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".store-new-", dir=path.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}-new-", dir=path.parent))
     try:
         shard = q.EdgeShard.create(str(staging), config)
-        for key in _KEYWORD_FIELDS:
-            shard.update(q.UpdateOperation.create_field_index(key, q.PayloadSchemaType.Keyword))
-        shard.update(q.UpdateOperation.create_field_index("chunk_index",
-                                                          q.PayloadSchemaType.Integer))
+        for key, schema in indexes.items():
+            shard.update(q.UpdateOperation.create_field_index(key, schema))
         shard.flush()
         shard.close()
         if path.is_dir() and not any(path.iterdir()):
@@ -230,6 +235,72 @@ def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
             os.rename(staging, path)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+class QdrantEdgeAnswers(AnswerCache):
+    """The LLM proxy's answer cache: its own shard (dense vectors only), under home/cache."""
+
+    def __init__(self, path: Path, dimension: int) -> None:
+        config = q.EdgeConfig(
+            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)})
+        try:
+            if not path.is_dir() or not any(path.iterdir()):
+                _create_atomically(path, config, _ANSWER_INDEXES)
+            self._open: _Guarded | None = _Guarded(q.EdgeShard.load(str(path), config))
+        except Exception as exc:
+            text = str(exc)
+            if "WouldBlock" in text or "lock" in text.lower():
+                raise StoreBusyError(f"The answer cache at {path} is in use by another "
+                                     "process.", hint="Stop `repokb serve`/`repokb proxy`, or "
+                                     "use its /proxy/cache endpoints.") from exc
+            raise StoreError(f"Cannot open the answer cache at {path}: {text}",
+                             hint="`repokb cache flush` or remove the folder.") from exc
+
+    @property
+    def _shard(self) -> _Guarded:
+        if self._open is None:
+            raise StoreError("The answer cache is closed.")
+        return self._open
+
+    def nearest(self, vector: list[float], scope: str, limit: int = 3) -> list[CachedAnswer]:
+        flt = q.Filter(must=[q.FieldCondition("scope", match=q.MatchValue(scope))])
+        (found,) = self._shard.query_batch(q.QueryBatchRequest([q.QueryRequest(
+            limit=limit, query=q.Query.Nearest(vector, using=DENSE), filter=flt,
+            with_payload=True)]))
+        return [CachedAnswer(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
+
+    def put(self, entry_id: str, vector: list[float], payload: dict[str, Any]) -> None:
+        self._shard.update(q.UpdateOperation.upsert_points(
+            [q.Point(entry_id, {DENSE: vector}, payload)]))
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            self._shard.update(q.UpdateOperation.delete_points(list[Any](ids)))
+
+    def entries(self) -> list[CachedAnswer]:
+        out: list[CachedAnswer] = []
+        offset = None
+        while True:
+            page, offset = self._shard.scroll(q.ScrollRequest(
+                offset=offset, limit=_PAGE, with_payload=True, with_vector=False))
+            out.extend(CachedAnswer(str(r.id), 0.0, dict(r.payload or {})) for r in page)
+            if offset is None or not page:
+                return out
+
+    def count(self) -> int:
+        return int(self._shard.count(q.CountRequest(exact=True)))
+
+    def flush(self) -> int:
+        before = self.count()
+        self._shard.update(q.UpdateOperation.delete_points_by_filter(q.Filter(must=[
+            q.FieldCondition("created", range=q.RangeFloat(gte=0.0))])))
+        return before
+
+    def close(self) -> None:
+        if self._open is not None:
+            self._open.flush()
+            self._open.close()
+            self._open = None
 
 
 def _facet_value(value: Any) -> str:

@@ -430,6 +430,53 @@ def mcp_server(
     run_stdio(Settings.load(home=home, allowed_roots=tuple(dict.fromkeys(roots))), watched)
 
 
+@app.command()
+def proxy(
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default: setting host, 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(
+        help="Port to listen on (default: setting port, 8765).")] = None,
+    home: HomeOption = None,
+) -> None:
+    """Run only the LLM proxy (POST /v1/messages, /v1/chat/completions): semantic cache and
+    knowledge injection in front of the upstream APIs (settings proxy_anthropic_url,
+    proxy_openai_url). `repokb serve` serves the same routes beside the dashboard."""
+    from repokb.surfaces.server import serve as run_server
+
+    settings = Settings.load(home=home, host=host, port=port)
+    base = f"http://{settings.host}:{settings.port}"
+    err.print(f"repokb proxy: ANTHROPIC_BASE_URL={base} · OPENAI_BASE_URL={base}/v1 · "
+              f"upstreams {settings.proxy_anthropic_url}, {settings.proxy_openai_url}",
+              highlight=False)
+    run_server(settings, proxy_only=True)
+
+
+cache_app = typer.Typer(help="The LLM proxy's semantic cache of answers.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("stats")
+def cache_stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
+    """How many answers the proxy's cache holds, by project scope and protocol."""
+    data = _dispatch(home, lambda b: b.cache_stats())
+    if as_json:
+        render.print_json(data)
+    else:
+        render.cache_stats(data)
+
+
+@cache_app.command("flush")
+def cache_flush(
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    home: HomeOption = None,
+) -> None:
+    """Delete every cached answer (the knowledge base is untouched)."""
+    if not yes and sys.stdin.isatty() and not typer.confirm("Delete every cached answer?"):
+        raise typer.Exit(1)
+    result = _dispatch(home, lambda b: b.cache_flush())
+    out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
+
+
 def _usage_errors() -> tuple[type[Exception], ...]:
     """The command-line parser's own error classes: typer's vendored click (0.29 and later) and
     click itself (earlier typer versions raise those)."""

@@ -188,6 +188,16 @@ class Remote:
         return self._call("POST", "/knowledge/index/run",  # type: ignore[no-any-return]
                           json={"paths": paths, "project": project, "flush": flush})
 
+    def cache_stats(self) -> dict[str, Any]:
+        """The LLM proxy's answer cache, from the owner's GET /proxy/stats."""
+        body = self._call("GET", "/proxy/stats")
+        if body.get("cache") is None:
+            message = body.get("cache_error") or "The answer cache cannot be read."
+            raise errors.StoreError(message, "`repokb cache flush`, or remove the cache folder.")
+        return body["cache"]  # type: ignore[no-any-return]
+
+    def cache_flush(self) -> dict[str, Any]:
+        return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
 
 def _search_body(query: Query) -> dict[str, Any]:
     return {"query": query.text, "limit": query.limit, "project": list(query.projects),

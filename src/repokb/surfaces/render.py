@@ -197,6 +197,14 @@ def stats(data: dict[str, Any]) -> None:
         out.print(table)
 
 
+def cache_stats(data: dict[str, Any]) -> None:
+    out.print(f"{data['entries']} cached answers in {data['path']}", markup=False,
+              highlight=False)
+    for title, key in (("scope", "by_scope"), ("protocol", "by_protocol")):
+        for name, count in sorted(data[key].items()):
+            out.print(f"  {title} {name}: {count}", markup=False, highlight=False)
+
+
 def verify(report: dict[str, Any]) -> None:
     state = "ok" if report["ok"] else ("repaired" if report["repaired"] else "DIFFERENCES")
     out.print(f"[bold]verify {state}[/bold]: {report['files_checked']} files, "
