@@ -199,14 +199,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_process(home: Path, *, api_key: str = "test-key",
-                  allow_roots: tuple[Path, ...] = ()) -> Iterator[str]:
-    """A real `repokb serve` on loopback (a free port); yields its base URL, stops it after."""
+def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[Path, ...] = (),
+                  command: str = "serve") -> Iterator[str]:
+    """A real `repokb serve` (or `repokb proxy`) on loopback (a free port); yields its base URL,
+    stops it after."""
     import httpx
 
     port = free_port()
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": api_key}
-    args = [sys.executable, "-m", "repokb", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    args = [sys.executable, "-m", "repokb", command, "--host", "127.0.0.1", "--port", str(port)]
+    probe = "/healthz" if command == "serve" else "/proxy/stats"
     for root in allow_roots:
         args += ["--allow-root", str(root)]
     home.mkdir(parents=True, exist_ok=True)
@@ -218,14 +220,15 @@ def serve_process(home: Path, *, api_key: str = "test-key",
         while True:
             if proc.poll() is not None:
                 log.seek(0)
-                raise RuntimeError(f"repokb serve exited with {proc.returncode}:\n{log.read()}")
+                raise RuntimeError(f"repokb {command} exited with {proc.returncode}:\n"
+                                   f"{log.read()}")
             try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                if httpx.get(f"{url}{probe}", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError("repokb serve did not answer /healthz within 90 s")
+                raise RuntimeError(f"repokb {command} did not answer {probe} within 90 s")
             time.sleep(0.2)
         yield url
     finally:

@@ -42,6 +42,7 @@ from repokb.embedders import create, load_builtins  # noqa: E402
 from repokb.evaluate.cases import derive  # noqa: E402
 from repokb.evaluate.metrics import (  # noqa: E402
     METRICS,
+    budget_rank,
     first_rank,
     lift,
     lift_interval,
@@ -102,6 +103,9 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                               "query": case.query,
                               "chunk": first_rank(results, case.targets, "chunk"),
                               "file": first_rank(results, case.targets, "file"),
+                              "budget": budget_rank(results, case.targets, BUDGET_LINES),
+                              **{f"budget_{b}": budget_rank(results, case.targets, b)
+                                 for b in BUDGETS},
                               "top": [f"{r.path}:{r.start_line}-{r.end_line}"
                                       for r in results[:3]],
                               "target": " ".join(f"{t.path}:{t.start_line}-{t.end_line}"
@@ -163,6 +167,26 @@ def report(results: dict[str, dict[str, Any]], quick: bool, elapsed: float) -> s
             f"{statistics.mean(sizes[s]):.0f}" if sizes[s] else "-" for s in _SIZE_SYSTEMS)
             + " |")
     lines.append("")
+    lines += ["#### MRR@10 against MRR within a budget of result lines (chunk level)", "",
+              "Results are read in order until the budget of lines is spent; a target "
+              "reached later does not count, so a long result is not free.", "",
+              "| corpus | kind | n | system | MRR@10 | "
+              + " | ".join(f"MRR@{b} lines" for b in BUDGETS) + " | mean lines/result |",
+              "| --- | --- | --- | --- | --- | " + " | ".join("---" for _ in BUDGETS) + " | --- |"]
+    for corpus, info in results.items():
+        by_rank: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+        for r in info["ranks"]:
+            by_rank[(r["kind"], r["system"])].append(r)
+        for kind in info["cases"]:
+            for system in sorted({s for k, s in by_rank if k == kind}, key=_system_order):
+                rows = by_rank[(kind, system)]
+                mrr = summarize(r["chunk"] for r in rows)["MRR@10"]
+                within = [summarize(r.get(f"budget_{b}") for r in rows)["MRR@10"]
+                          for b in BUDGETS]
+                size = statistics.mean(r["lines"] for r in rows)
+                lines.append(f"| {corpus} | {kind} | {len(rows)} | {system} | {mrr:.3f} | "
+                             + " | ".join(f"{w:.3f}" for w in within) + f" | {size:.0f} |")
+    lines.append("")
     lines += ["#### MRR@10 (chunk level): repokb against the best naive baseline", "",
               "The best naive baseline is chosen per corpus and kind, on all its cases. The "
               "interval is a paired bootstrap over the cases (95%, 2,000 draws); the pooled "
@@ -206,6 +230,8 @@ def _lift_cells(pairs: list[tuple[list[int | None], list[int | None]]]) -> str:
     return f"{shown} | {interval} |"
 
 
+BUDGET_LINES = 100
+BUDGETS = (30, 50, BUDGET_LINES)  # lines of results read: a prompt's share, a screen, two
 _SIZE_SYSTEMS = ("repokb", "repokb-nomerge", "naive-rrf", "naive-rrf+shaping")
 
 

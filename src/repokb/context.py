@@ -25,8 +25,9 @@ def similarity(hit: Hit) -> float | None:
 
 def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
                    title: str = "Project context (knowledge base)",
-                   max_chars: int = 12_000) -> str:
-    """A Markdown block, or "" when no hit reaches `min_similarity`."""
+                   max_chars: int = 12_000, cite: bool = False) -> str:
+    """A Markdown block, or "" when no hit reaches `min_similarity`. `cite` heads each
+    fragment `path:start-end` (what a model can quote back) instead of `Lines start-end`."""
     kept = [h for h in hits if (similarity(h) or 0.0) >= min_similarity]
     if not kept:
         return ""
@@ -49,7 +50,9 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
             if used + len(body) > max_chars:
                 body = body[: max(0, max_chars - used)].rstrip() + "\n…"
             ticks = "````" if "```" in body else "```"
-            block = [f"Lines {hit.start_line}-{hit.end_line}{symbol}:", f"{ticks}{fence}", body,
+            where = (f"`{hit.path}:{hit.start_line}-{hit.end_line}`" if cite
+                     else f"Lines {hit.start_line}-{hit.end_line}")
+            block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
                      ticks, ""]
             lines += block
             used += sum(len(x) + 1 for x in block)

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from repokb.errors import NotFoundError
-from repokb.models import SourceFile
+from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import canonical, escaped, user_path, utf8
+from repokb.pipeline.run import walk_skip_classification
 from repokb.rules.repo_config import CONFIG_NAMES
-from repokb.rules.tables import PACKAGE_MARKERS
+from repokb.rules.tables import PACKAGE_MARKERS, SKIP_DIRS
+from repokb.secrets.paths import RedactedSourceFile, redact_path
 from repokb.stores.catalog import Catalog
 
 
@@ -35,7 +37,7 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
                 # is not UTF-8 is recorded escaped), then the canonical (NFC) spelling
                 rel = absolute.relative_to(root).as_posix()
                 rel = rel if utf8(rel) else escaped(rel)
-                matches += [(name, rel), (name, canonical(rel))]
+                matches += [(name, redact_path(rel)), (name, redact_path(canonical(rel)))]
         for name, rel in matches:
             record = catalog_record(catalog, name, rel)
             if record is not None:
@@ -46,6 +48,11 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
             return record
     if on_disk and candidate.is_file() and not candidate.is_symlink() and utf8(str(absolute)):
         return _live(limits, absolute)
+    if not on_disk:
+        where = f"in project {project!r}" if project else "in any indexed project"
+        raise NotFoundError(f"{escaped(raw)} does not exist: no such file on disk, and no such "
+                            f"path {where}.", hint="Check the spelling; an indexed path is "
+                            "relative to its project root (see `repokb stats` for the projects).")
     raise NotFoundError(f"{escaped(raw)} is not in the catalog.",
                         hint="Index its project first (repokb index PROJECT_DIR), or pass "
                         "--project.")
@@ -55,7 +62,7 @@ def indexed_record(catalog: Catalog, rel: str,
                    project: str | None = None) -> dict[str, Any] | None:
     """The catalog's record of a project-relative path, in `project` or the first project
     that has one (a file under a skipped folder: that folder's record); None if none has."""
-    rel = canonical(rel)
+    rel = redact_path(canonical(rel))
     for name in [project] if project else list(catalog.projects()):
         record = catalog_record(catalog, name, rel)
         if record is not None:
@@ -84,8 +91,10 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     root = _project_root(absolute)
     classifier = Classifier.for_root(root, limits)
     st = absolute.stat()
-    rel = canonical(str(absolute.relative_to(root)))
-    c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
+    real = canonical(str(absolute.relative_to(root)))
+    rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
+    c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
+                                               real_path=real))
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
             "reason": f"classified now, with {root} as the project root", "chunks": 0,
             "inside": None, "classification": c.to_dict()}
@@ -99,3 +108,19 @@ def _project_root(absolute: Path) -> Path:
             return parent
     manifests = [p for p in absolute.parents if any((p / m).is_file() for m in PACKAGE_MARKERS)]
     return manifests[-1] if manifests else absolute.parent
+
+
+def walk_record(project: str, rel: str) -> dict[str, Any] | None:
+    """The record of a path the walk leaves out by its name alone (under `node_modules/`,
+    `.venv/` ...): what `repokb index` records for that folder, for a path that was never
+    uploaded (the dashboard leaves those folders out before uploading). None otherwise."""
+    parts = canonical(rel).split("/")
+    for i, name in enumerate(parts[:-1]):
+        if name in SKIP_DIRS:
+            kind, why = SKIP_DIRS[name]
+            folder = "/".join(parts[: i + 1])
+            skip = SkippedPath(project, folder, f"skipped directory: {why}", kind, is_dir=True)
+            return {"project": project, "path": "/".join(parts), "status": "skipped",
+                    "reason": skip.reason, "chunks": 0, "inside": folder,
+                    "classification": walk_skip_classification(skip).to_dict()}
+    return None

@@ -9,8 +9,12 @@ can show why a hit sits where it does:
 - a chunk defining a symbol the query names is boosted, as is a file whose name the query says;
 - the chunk's quality score (0..1) nudges.
 
-Shaping then merges overlapping or adjacent chunks of one file into one hit (bounded in lines),
-keeps at most `max_per_file` hits per file, and stops at the limit.
+Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
+and symbol: two chunks of one file are merged only when they overlap (windows over one long
+stretch) or are parts of one definition split for length (the same symbol, at most
+`merge_gap_lines` apart), never beyond `merge_max_lines`. Neighbouring definitions stay
+separate hits; context around a hit is added on request (`with_context`). At most
+`max_per_file` hits per file; stops at the limit.
 """
 
 from __future__ import annotations
@@ -122,12 +126,12 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         for value in factors.values():
             score *= value
         c.score, c.factors = score, factors
-    return sorted(candidates, key=lambda c: -c.score)
+    return sorted(candidates, key=lambda c: (-c.score, c.id))
 
 
 @dataclass
 class Group:
-    """One result: one chunk or several merged chunks of the same file."""
+    """One result: one chunk, or chunks of the same file that overlap or split one definition."""
 
     best: Candidate
     members: list[Candidate]
@@ -141,15 +145,35 @@ class Group:
     def content(self) -> str:
         if len(self.members) == 1:
             return str(self.best.payload["content"])
-        out: list[str] = []
-        last = self.start_line - 1
-        for m in sorted(self.members, key=lambda c: c.payload["start_line"]):
-            first = m.payload["start_line"]
-            lines = str(m.payload["content"]).splitlines()
-            skip = max(0, last - first + 1)
-            out.extend(lines[skip:])
-            last = max(last, first + len(lines) - 1)
-        return "\n".join(out) + "\n"
+        return join_lines([(int(m.payload["start_line"]), str(m.payload["content"]))
+                           for m in self.members], self.start_line, self.end_line)
+
+
+def join_lines(pieces: list[tuple[int, str]], start: int, end: int) -> str:
+    """Lines start..end of a file put together from (first line, content) pieces; a line no
+    piece holds (a blank line between chunks) stays an empty line, so the text has exactly
+    end - start + 1 lines and line numbers stay true."""
+    rows: dict[int, str] = {}
+    for first, content in pieces:
+        for offset, line in enumerate(content.splitlines()):
+            rows.setdefault(first + offset, line)
+    return "".join(rows.get(n, "") + "\n" for n in range(start, end + 1))
+
+
+def _joins(c: Candidate, g: Group, s: Settings) -> bool:
+    """Whether chunk c belongs to the hit g: it overlaps it, or it is another part of the same
+    definition (same symbol) cut for length, close by; bounded by merge_max_lines."""
+    p = c.payload
+    if (p["project"], p["path"]) != g.key:
+        return False
+    start, end = int(p["start_line"]), int(p["end_line"])
+    if max(end, g.end_line) - min(start, g.start_line) >= s.merge_max_lines:
+        return False
+    if start <= g.end_line and end >= g.start_line:
+        return True
+    symbol = p.get("symbol")
+    return bool(symbol) and any(m.payload.get("symbol") == symbol for m in g.members) and (
+        start <= g.end_line + s.merge_gap_lines + 1 and end >= g.start_line - s.merge_gap_lines - 1)
 
 
 def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
@@ -159,11 +183,7 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
         p = c.payload
         key = (p["project"], p["path"])
         start, end = int(p["start_line"]), int(p["end_line"])
-        target = next((g for g in groups if g.key == key
-                       and start <= g.end_line + s.merge_gap_lines + 1
-                       and end >= g.start_line - s.merge_gap_lines - 1
-                       and max(end, g.end_line) - min(start, g.start_line) < s.merge_max_lines),
-                      None)
+        target = next((g for g in groups if _joins(c, g, s)), None)
         if target is not None:
             target.members.append(c)
             target.start_line, target.end_line = (min(start, target.start_line),

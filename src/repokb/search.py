@@ -7,14 +7,14 @@ Query understanding is in query.py, re-ranking and shaping in rank.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
-from repokb.models import Hit
+from repokb.models import Hit, Kind
 from repokb.query import SYMBOL, QueryPlan, plan
-from repokb.rank import Candidate, Group, rerank, shape
+from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
@@ -29,6 +29,18 @@ class Query:
     languages: tuple[str, ...] = ()
     path_glob: str | None = None
     explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
+    context_lines: int = 0  # lines of the file around each hit, added on request
+
+    def __post_init__(self) -> None:
+        """A kind filter that names no kind is a mistake, not a search that finds nothing
+        (every surface builds its Query, so each says so the same way)."""
+        unknown = [k for k in self.kinds if k not in _KINDS]
+        if unknown:
+            raise InputError(f"{', '.join(unknown)} is not a kind.",
+                             hint="Kinds: " + ", ".join(_KINDS) + ".")
+
+
+_KINDS = tuple(str(k) for k in Kind)
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -38,6 +50,15 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
         for rank, point in enumerate(points, 1):
             fused[point.id] = fused.get(point.id, 0.0) + weight / (k + rank)
     return fused
+
+
+def _tied_at_limit(points: list[StoredPoint], limit: int, n: int) -> bool:
+    """Whether the engine may have left out points scoring as much as the n-th best: it
+    returned a full page, and its last score equals the n-th best."""
+    if not points or len(points) < max(limit, n):
+        return False
+    scores = sorted((p.score for p in points), reverse=True)
+    return scores[n - 1] == scores[-1]
 
 
 class Searcher:
@@ -53,8 +74,13 @@ class Searcher:
         text = query.text.strip()
         if not text:
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        if not any(ch.isalnum() for ch in text):
+            raise InputError(f"Nothing to search for in {text!r}: the query has no letters or "
+                             "digits.", hint="Ask a question or name a symbol.")
         if query.limit < 1:
             raise InputError("--limit must be at least 1.")
+        if query.context_lines < 0:
+            raise InputError("--context-lines must be 0 or more.")
         paths = None
         if query.path_glob:
             paths = tuple(self.catalog.match_paths(query.path_glob, query.projects))
@@ -65,7 +91,7 @@ class Searcher:
         s = self.settings
         understood = plan(text, translate=s.translate_queries)
         n = max(s.candidates, query.limit * 5)
-        rankings = self._rankings(understood, where, n)
+        rankings = self._settled(understood, where, n)
         dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
         fused = rrf(rankings, s.rrf_k)
         payloads = {p.id: p.payload for points, _ in rankings for p in points}
@@ -75,7 +101,41 @@ class Searcher:
         candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
-        return [self._hit(g, understood.intent, query.explain) for g in groups]
+        hits = [self._hit(g, understood.intent, query.explain) for g in groups]
+        if query.context_lines:
+            hits = [self._with_context(h, query.context_lines) for h in hits]
+        return hits
+
+    def _with_context(self, hit: Hit, n: int) -> Hit:
+        """The hit widened by up to n lines each side, from the file's chunks in the store (so
+        uploads and changed files show what was indexed); `provenance.match_lines` keeps the
+        lines that matched."""
+        points = [p for p in self.store.file_chunks(hit.project, hit.path)
+                  if "content" in p.payload]
+        last = max((int(p.payload["end_line"]) for p in points), default=hit.end_line)
+        start, end = max(1, hit.start_line - n), min(max(last, hit.end_line), hit.end_line + n)
+        pieces = [(hit.start_line, hit.content)] + [
+            (int(p.payload["start_line"]), str(p.payload["content"])) for p in points
+            if int(p.payload["start_line"]) <= end and int(p.payload["end_line"]) >= start]
+        provenance = {**hit.provenance, "match_lines": [hit.start_line, hit.end_line]}
+        return replace(hit, start_line=start, end_line=end,
+                       content=join_lines(pieces, start, end), provenance=provenance)
+
+    def _settled(self, understood: QueryPlan, where: StoreFilter,
+                 n: int) -> list[tuple[list[StoredPoint], float]]:
+        """The top n of each ranking, equal scores ordered by point id. The engine orders ties
+        (and picks which of them make its limit) by its internal order, which depends on the
+        store's write history: while ties reach past the limit, ask for more (up to 16 n), so
+        the same files give the same ranking however the store got there."""
+        limit = n
+        while True:
+            rankings = self._rankings(understood, where, limit)
+            if limit >= n * 16 or not any(_tied_at_limit(points, limit, n)
+                                          for points, _ in rankings):
+                break
+            limit *= 4
+        return [(sorted(points, key=lambda p: (-p.score, p.id))[:n], weight)
+                for points, weight in rankings]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:

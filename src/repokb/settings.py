@@ -123,7 +123,8 @@ class Settings:
         "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     merge_gap_lines: int = _setting(
-        2, "Chunks of one file at most this many lines apart are merged into one result.")
+        2, "Parts of one definition split for length (same symbol) at most this many lines apart "
+        "are merged into one result; other chunks of a file merge only when they overlap.")
     merge_max_lines: int = _setting(80, "A merged result never spans more lines than this.")
     # -- the server (`repokb serve`) --
     host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")
@@ -163,9 +164,47 @@ class Settings:
         "after this many idle seconds, so `repokb serve` or `watch` can take it meanwhile "
         "(its next call forwards to them, or takes the store again). Not with --watch.")
 
+    # -- the LLM proxy (`repokb proxy`, and under `repokb serve`) --
+    proxy_anthropic_url: str = _setting(
+        "https://api.anthropic.com", "Upstream of POST /v1/messages (Anthropic Messages API); "
+        "the proxy appends the request path.")
+    proxy_openai_url: str = _setting(
+        "https://api.openai.com", "Upstream of POST /v1/chat/completions (OpenAI Chat "
+        "Completions); the proxy appends the request path.")
+    proxy_timeout_seconds: float = _setting(
+        120.0, "How long the proxy waits for the upstream (connect, and between two bytes of "
+        "the answer) before it answers the client with the protocol's own timeout error.")
+    proxy_cache_hit_similarity: float = _setting(
+        0.85, "Cosine similarity (default model) from which a cached answer is returned without "
+        "calling the upstream (X-Cache: HIT). Measured by bench/proxy/calibrate.py (docs/"
+        "proxy.md): a different question about the same repository reached at most 0.70, an "
+        "unrelated one 0.37; 9% of paraphrases reach 0.85, verbatim repeats 1.0.")
+    proxy_cache_context_similarity: float = _setting(
+        0.70, "Cosine similarity (default model) from which a cached answer is injected as "
+        "context into the upstream call (X-Cache: CACHE-RAG). Measured as above: 41% of "
+        "paraphrases reach 0.70 with no other repository question and no unrelated one; at "
+        "0.66, 62% but 3% of other questions. The seeds' 0.98/0.87 were for another model.")
+    proxy_knowledge_similarity: float = _setting(
+        0.42, "Dense similarity (default model) the proxy's best knowledge hit must reach for a "
+        "block to be injected at all; fragments in it then need context_min_similarity. "
+        "Measured by bench/proxy/calibrate.py (docs/proxy.md) on this repository: 94% of "
+        "questions about it reach 0.42, none of 32 unrelated ones (max 0.40); at 0.34, 19% of "
+        "unrelated questions would get a block.")
+    proxy_knowledge_tokens: int = _setting(
+        2000, "Token budget of the knowledge block injected into the system prompt (counted "
+        "as 4 characters a token).")
+    proxy_knowledge_hits: int = _setting(8, "Most search results the knowledge block draws on.")
+    proxy_cache_min_words: int = _setting(
+        3, "Questions shorter than this many words are neither looked up in nor written to "
+        "the cache: 'and why?' means something else in every conversation.")
+
     @property
     def store_path(self) -> Path:
         return self.home / "store"
+
+    @property
+    def cache_path(self) -> Path:
+        return self.home / "cache"
 
     @property
     def catalog_path(self) -> Path:

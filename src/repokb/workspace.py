@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from repokb.embedders import Embedder, backend, create_lexical
 from repokb.embedders import create as create_embedder
@@ -25,6 +26,9 @@ from repokb.stores import Store
 from repokb.stores import create as create_store
 from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
+
+if TYPE_CHECKING:
+    from repokb.stores.answers import AnswerCache
 
 _MODEL_LOCK = threading.Lock()
 
@@ -79,6 +83,15 @@ class Workspace:
         return create_store(self.settings.store, path=self.settings.store_path,
                             dimension=dimension)
 
+    @cached_property
+    def answers(self) -> AnswerCache:
+        """The LLM proxy's semantic cache: its own shard under home/cache."""
+        from repokb.stores.qdrant_edge import QdrantEdgeAnswers
+
+        load_embedders()
+        dimension = backend(self.settings.embedder).dimension
+        return QdrantEdgeAnswers(self.settings.cache_path, dimension)
+
     def acquire_store(self, wait: float) -> Store:
         """Open the store, waiting up to `wait` seconds while a short-lived command holds it."""
         deadline = time.monotonic() + wait
@@ -114,6 +127,8 @@ class Workspace:
             self._idle.wait_for(lambda: self._in_use == 0)
         if "store" in self.__dict__:
             self.store.close()
+        if "answers" in self.__dict__:
+            self.answers.close()
         if "catalog" in self.__dict__:
             self.catalog.close()
             del self.__dict__["catalog"]

@@ -19,8 +19,12 @@ pytestmark = pytest.mark.integration
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 # every command the CLI registers: a new command without a README row fails the table test
-COMMANDS = sorted(c.name or c.callback.__name__.rstrip("_").replace("_", "-")
-                  for c in cli.app.registered_commands if c.callback is not None)
+GROUPS = sorted(g.name for g in cli.app.registered_groups if g.name)
+COMMANDS = sorted([c.name or c.callback.__name__.rstrip("_").replace("_", "-")
+                   for c in cli.app.registered_commands if c.callback is not None]
+                  + [f"{g.name} {c.name}" for g in cli.app.registered_groups
+                     if g.typer_instance is not None
+                     for c in g.typer_instance.registered_commands])  # `cache stats`
 
 
 def repokb(home: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -60,12 +64,13 @@ def test_every_help_answers_and_the_table_matches_it(tmp_path):
     home = tmp_path / "kb"
     main = repokb(home, "--help")
     assert main.returncode == 0 and "Traceback" not in main.stderr
+    name = "|".join([*(f"{g} \\w+" for g in GROUPS), "\\w+"])  # `cache stats` before `cache`
     table = {m.group(1): m.group(2) for m in re.finditer(
-        r"^\| `repokb (\w+) ([^`]*)`", README.read_text(encoding="utf-8"), re.MULTILINE)}
+        rf"^\| `repokb ({name}) ([^`]*)`", README.read_text(encoding="utf-8"), re.MULTILINE)}
     assert sorted(table) == sorted(COMMANDS)
     for command in COMMANDS:
-        assert command in main.stdout
-        result = repokb(home, command, "--help")
+        assert command.split()[0] in main.stdout
+        result = repokb(home, *command.split(), "--help")
         assert result.returncode == 0, (command, result.stderr)
         assert "Usage: repokb " + command in result.stdout
         for flag in re.findall(r"--[a-z][a-z-]*", table[command]):

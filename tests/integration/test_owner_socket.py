@@ -28,7 +28,9 @@ def untimed(value: object) -> object:
     if isinstance(value, list):
         return [untimed(v) for v in value]
     if isinstance(value, str):
-        return re.sub(r"seconds:? [0-9.]+", "seconds: -", value)
+        value = re.sub(r"finished [0-9-]+ [0-9:]+ \([0-9.]+ s\)", "finished -", value)
+        # a run that took no measurable time prints no seconds at all
+        return re.sub(r"( · )?seconds:? [0-9.]+", "", value)
     return value
 
 
@@ -48,10 +50,19 @@ def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
         "explain_inside": ("explain", "node_modules/leftpad/index.js", "--json"),
         "explain_never_indexed": ("explain", str(loose), "--json"),
         "explain_missing": ("explain", "no/such/file.py"),
+        "search_nothing": ("search", "timeout", "--project", "nosuch"),
+        "search_nothing_json": ("search", "timeout", "--kind", "ci_cd", "--json"),
+        "search_no_kind": ("search", "timeout", "--kind", "sauce"),
+        "search_context": ("search", "open a database connection", "--context-lines", "3",
+                           "--limit", "2", "--json"),
+        "flush_unknown": ("flush", "--project", "nosuch", "--yes"),
         "stats": ("stats",),
         "stats_json": ("stats", "--json"),
         "verify": ("verify", "--json"),
         "flush": ("flush", "--project", "notes", "--yes"),
+        "cache_stats": ("cache", "stats", "--json"),
+        "cache_stats_text": ("cache", "stats"),
+        "cache_flush": ("cache", "flush", "--yes"),
         "index_bad": ("index", str(repo / "missing")),
     }
     results: dict[str, object] = {}
@@ -93,7 +104,14 @@ def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_re
     assert alone["explain_inside"][1]["inside"] == "node_modules"
     assert alone["explain_never_indexed"][1]["status"] == "not indexed"
     code, _, err = alone["explain_missing"]
-    assert code == 2 and "not in the catalog" in err
+    assert code == 2 and "does not exist" in err
+    # why nothing was found is said by the operations, the same through the socket
+    assert "no project named nosuch" in alone["search_nothing"][1]
+    assert alone["search_nothing_json"][1] == []
+    assert "no indexed file of kind ci_cd" in alone["search_nothing_json"][2]
+    assert alone["search_no_kind"][0] == 2 and "sauce is not a kind" in alone["search_no_kind"][2]
+    assert alone["search_context"][0] == 0 and alone["search_context"][1]
+    assert alone["flush_unknown"][0] == 2 and "No project 'nosuch'" in alone["flush_unknown"][2]
     assert alone["verify"][1]["ok"] is True
     assert alone["flush"][0] == 0 and "Flushed project 'notes'" in alone["flush"][1]
     assert alone["index_bad"][0] == 2 and "does not exist" in alone["index_bad"][2]

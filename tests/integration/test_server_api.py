@@ -385,7 +385,9 @@ def test_health_docs_and_dashboard_need_no_internet(client):
     docs = client.get("/docs")
     assert docs.status_code == 200 and "/docs-assets/swagger-ui-bundle.js" in docs.text
     assert "cdn" not in docs.text and "https://" not in docs.text
-    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    bundle = client.get("/docs-assets/swagger-ui-bundle.js")
+    assert bundle.status_code == 200 and 'PACKAGE_VERSION:"5.' in bundle.text  # renders 3.1
+    assert client.get("/favicon.ico").status_code == 200
     schema = client.get("/openapi.json").json()
     assert {"/knowledge/ingest", "/knowledge/ingest/file", "/knowledge/index",
             "/knowledge/jobs/{job_id}", "/knowledge/search", "/knowledge/stats",
@@ -394,7 +396,7 @@ def test_health_docs_and_dashboard_need_no_internet(client):
     assert page.status_code == 200 and "webkitdirectory" in page.text
     static = Path(__file__).parents[2] / "src/repokb/surfaces/server/static"
     for file in static.iterdir():
-        text = file.read_text()
+        text = file.read_text().replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name
         assert "http://" not in text and "https://" not in text and "//cdn" not in text, file
         assert client.get(f"/static/{file.name}").status_code == 200
     config = client.get("/knowledge/client-config").json()
@@ -472,3 +474,32 @@ def test_context_activity_and_stats_of_one_project(client):
     assert data["project"] == "ops" and data["changed_on_disk"] is None and "twine" in text
     data, _, _ = anyio.run(tools.explain_file, backend, {"path": "notes.md", "project": "ops"})
     assert data["status"] == "indexed"
+
+
+def test_rest_says_why_nothing_was_found_as_the_cli_does(make_client):
+    """Issue 17 through the operations layer: why a search finds nothing, a flush of an unknown
+    project, a path the dashboard left out, context lines and the stop words."""
+    client = make_client()
+    why = client.post("/knowledge/search/why-nothing", json={"query": "reset a password"})
+    assert why.status_code == 200 and "knowledge base is empty" in why.json()["reason"]
+    assert ingest_file(client, "mail.py", PY).status_code == 200
+    body = {"query": "reset a password", "project": "nosuch"}
+    assert client.post("/knowledge/search", json=body).json() == []
+    reason = client.post("/knowledge/search/why-nothing", json=body).json()["reason"]
+    assert "no project named nosuch" in reason and "Known projects: shop" in reason
+    reason = client.post("/knowledge/search/why-nothing",
+                         json={"query": "x", "kind": "test"}).json()["reason"]
+    assert "no indexed file of kind test" in reason
+    error = assert_error(client.delete("/knowledge/flush", params={"project": "nosuch"},
+                                       headers={"x-api-key": KEY}), 404, "not_found",
+                         "No project 'nosuch'")
+    assert "shop" in error["hint"] and points(client) == 1
+    # a file under a folder the dashboard never uploads is explained as `repokb index` would
+    record = client.get("/knowledge/explain", params={"path": "node_modules/left/index.js",
+                                                      "project": "shop"}).json()
+    assert record["status"] == "skipped" and record["inside"] == "node_modules"
+    assert record["classification"]["kind"] == "vendor"
+    assert "the" in client.get("/knowledge/client-config").json()["stop_words"]
+    hits = client.post("/knowledge/search", json={"query": "send a password reset email",
+                                                  "context_lines": 5}).json()
+    assert hits[0]["start_line"] == 1 and hits[0]["end_line"] == 3  # the file has 3 lines

@@ -101,6 +101,37 @@ def test_a_network_server_needs_a_key_for_every_request(home, real_embedder):
         ws.close()
 
 
+def test_llm_clients_reach_the_proxy_and_never_send_the_key_upstream(home, real_embedder):
+    """/v1/* is called by LLM SDKs: JSON, no Origin, their own upstream key in x-api-key or
+    Authorization (forwarded upstream). On loopback they pass; on a network repokb's key
+    counts there only as x-repokb-key, so it is never sent on to the upstream."""
+    body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}
+    dead = "http://127.0.0.1:9"  # nothing listens: the proxy answers 502 after the guard
+    for host, expect_open in (("127.0.0.1", True), ("0.0.0.0", False)):
+        ws = Workspace(Settings.load(host=host, api_key=KEY, proxy_anthropic_url=dead))
+        ws.__dict__["embedder"] = real_embedder
+        try:
+            with TestClient(create_app(Operations(ws)),
+                            base_url="http://127.0.0.1:8765") as client:
+                sdk = client.post("/v1/messages", json=body,
+                                  headers={"x-api-key": "sk-upstream", "x-repokb-mode": "off"})
+                assert (sdk.status_code == 502) is expect_open, sdk.text
+                if expect_open:
+                    # a page of another site, as a simple request, is still refused
+                    page = client.post("/v1/messages", content=json.dumps(body),
+                                       headers={"content-type": "text/plain"})
+                    assert page.status_code == 403
+                    continue
+                assert sdk.status_code == 401
+                leaked = client.post("/v1/messages", json=body, headers={"x-api-key": KEY})
+                assert leaked.status_code == 401  # repokb's key is not taken from x-api-key
+                ok = client.post("/v1/messages", json=body, headers={
+                    "x-repokb-key": KEY, "x-api-key": "sk-upstream", "x-repokb-mode": "off"})
+                assert ok.status_code == 502, ok.text  # past the guard, to the (dead) upstream
+        finally:
+            ws.close()
+
+
 def test_serve_on_the_network_without_a_key_refuses_to_start(home):
     exe = shutil.which("repokb")
     assert exe, "the installed CLI"

@@ -24,7 +24,8 @@ LAYERS: list[tuple[str, set[str]]] = [
                 "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
-    ("surfaces", {"surfaces", "__main__"}),  # cli, render, server, owner, mcp, watch
+    # `proxy` is surfaces/proxy/ (the LLM proxy): named so the document has to draw it
+    ("surfaces", {"surfaces", "__main__", "proxy"}),  # cli, render, server, owner, mcp, watch
 ]
 LEVEL = {name: i for i, (_, names) in enumerate(LAYERS) for name in names}
 

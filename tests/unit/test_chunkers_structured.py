@@ -162,3 +162,28 @@ def test_css_media_and_keyframes_are_boundaries_and_selectors_are_symbols():
 def test_unbalanced_css_falls_back_to_windows():
     pieces = chunker_for("scss").chunk(".a { color: red;\n" * 40)
     assert pieces and all(p.symbol is None for p in pieces)
+
+
+def test_a_mapping_of_mappings_is_cut_per_key_path():
+    """`checkout` holding two mappings of substance: each hit names its own key path
+    (issue 17), while a small mapping of scalars stays one chunk."""
+    source = json.dumps({
+        "name": "shop",
+        "checkout": {
+            "address_autocomplete": {"enabled": True, "provider": "google", "debounce_ms": 300,
+                                     "country_bias": "NL"},
+            "payment": {"methods": ["card", "ideal"], "three_d_secure": True,
+                        "retry_limit": 3},
+        },
+        "search": {"engine": "algolia", "index": "products"},
+    }, indent=2) + "\n"
+    pieces = chunker_for("json").chunk(source)
+    symbols = [p.symbol for p in pieces]
+    assert "checkout.address_autocomplete" in symbols and "checkout.payment" in symbols
+    assert "checkout" not in symbols
+    autocomplete = next(p for p in pieces if p.symbol == "checkout.address_autocomplete")
+    assert '"provider": "google"' in autocomplete.content and "three_d_secure" not in \
+        autocomplete.content
+    lines = source.splitlines()
+    assert sorted(n for p in pieces for n in range(p.start_line, p.end_line + 1)) == list(
+        range(1, len(lines) + 1))  # every line still lands in exactly one chunk

@@ -72,6 +72,20 @@ def test_pooled_lift_weighs_each_corpus_the_same_and_narrows_the_interval() -> N
     assert pooled[1] - pooled[0] < alone[1] - alone[0]
 
 
+def test_budget_rank_charges_for_the_lines_read_before_the_target() -> None:
+    from repokb.evaluate.metrics import budget_rank
+
+    target = Span("a.py", 200, 210)
+    short = [Span("b.py", 1, 10), Span("a.py", 198, 212)]  # 10 + 15 lines: within 30
+    long = [Span("b.py", 1, 80), Span("a.py", 198, 212)]  # 80 lines spent before the target
+    assert budget_rank(short, [target], 30) == 2
+    assert budget_rank(long, [target], 30) is None
+    assert budget_rank(long, [target], 100) == 2
+    # a hit that holds the target but is itself longer than the budget does not count
+    assert budget_rank([Span("a.py", 150, 260)], [target], 100) is None
+    assert budget_rank([Span("b.py", 1, 5)], [target], 100) is None
+
+
 def test_a_long_result_spends_the_line_budget() -> None:
     from repokb.evaluate.metrics import budget_rank
 

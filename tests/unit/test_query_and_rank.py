@@ -94,10 +94,10 @@ def test_rerank_factors_follow_intent_and_penalties():
     assert ranked[0] is function and function.factors["exact_symbol"] == s.symbol_boost
 
 
-def test_shape_merges_adjacent_chunks_and_caps_per_file():
+def test_shape_keeps_neighbouring_definitions_apart_and_caps_per_file():
     s = Settings()
-    a = _candidate(1, start=1, end=10, fused=0.05)
-    b = _candidate(2, start=12, end=20, fused=0.04)  # 1 blank line apart: merged into a
+    a = _candidate(1, start=1, end=10, fused=0.05, symbol="issue_token")
+    b = _candidate(2, start=11, end=20, fused=0.04, symbol="verify_signature")  # packed: apart
     far = _candidate(3, start=300, end=310, fused=0.03)
     other = [_candidate(10 + i, path=f"src/f{i}.py", fused=0.02) for i in range(3)]
     more = [_candidate(20 + i, start=100 * i + 500, end=100 * i + 505, fused=0.01)
@@ -105,10 +105,27 @@ def test_shape_merges_adjacent_chunks_and_caps_per_file():
     for c in [a, b, far, *other, *more]:
         c.score = c.fused
     groups = shape([a, b, far, *other, *more], limit=10, s=s)
-    first = groups[0]
-    assert (first.start_line, first.end_line) == (1, 20) and len(first.members) == 2
+    assert [(g.start_line, g.end_line, g.best.payload["symbol"]) for g in groups[:2]] == [
+        (1, 10, "issue_token"), (11, 20, "verify_signature")]
     assert [g.key[1] for g in groups].count("src/a.py") == s.max_per_file
     assert len(shape([a, b, far, *other], limit=2, s=s)) == 2
+
+
+def test_shape_merges_overlaps_and_parts_of_one_definition_with_true_line_numbers():
+    s = Settings()
+    part1 = _candidate(1, start=10, end=40, fused=0.05, symbol="Big.run")
+    part2 = _candidate(2, start=42, end=60, fused=0.04, symbol="Big.run")  # split for length
+    window = _candidate(3, start=100, end=120, fused=0.03)
+    overlapping = _candidate(4, start=115, end=130, fused=0.02)
+    too_far = _candidate(5, start=70, end=75, fused=0.01, symbol="Big.run")
+    for c in (part1, part2, window, overlapping, too_far):
+        c.score = c.fused
+    groups = shape([part1, part2, window, overlapping, too_far], limit=10, s=s)
+    spans = [(g.start_line, g.end_line, len(g.members)) for g in groups]
+    assert spans == [(10, 60, 2), (100, 130, 2), (70, 75, 1)]
+    text = groups[0].content()
+    assert len(text.splitlines()) == 60 - 10 + 1  # the blank line 41 is kept
+    assert text.splitlines()[0] == "line 10" and text.splitlines()[42 - 10] == "line 42"
 
 
 def _hit(path: str, start: int, score: float, dense: float | None,
@@ -127,3 +144,28 @@ def test_context_groups_fragments_by_file_with_lines_and_top_similarity():
     assert a_block.index("Lines 10-12") < a_block.index("Lines 40-42")  # in line order
     assert "```python" in a_block and "src/c.py" not in text
     assert format_context(hits, min_similarity=0.9) == ""
+
+
+def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
+    """The engine picks and orders ties by its internal order (the store's write history):
+    the searcher asks for more while ties reach past its limit and orders them by id."""
+    import random
+
+    from repokb.search import Searcher
+    from repokb.stores.base import StoredPoint
+
+    pool = [StoredPoint(f"id{i:03d}", 1.0 if i < 70 else 0.5, {}) for i in range(100)]
+
+    class Engine(Searcher):
+        def __init__(self, seed: int) -> None:
+            self.order = random.Random(seed).sample(pool, len(pool))
+
+        def _rankings(self, understood, where, n):
+            top = sorted(self.order, key=lambda p: -p.score)[:n]  # stable: engine order
+            other = [StoredPoint(p.id, 2.0 if p.id < "id050" else 0.1, {}) for p in self.order]
+            return [(top, 1.0), (sorted(other, key=lambda p: -p.score)[:n], 1.0)]
+
+    first = Engine(1)._settled(None, None, 20)  # type: ignore[arg-type]
+    second = Engine(2)._settled(None, None, 20)  # type: ignore[arg-type]
+    assert [p.id for p in first[0][0]] == [f"id{i:03d}" for i in range(20)]
+    assert [[p.id for p in r] for r, _ in first] == [[p.id for p in r] for r, _ in second]

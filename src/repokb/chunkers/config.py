@@ -226,8 +226,13 @@ class ConfigChunker:
                lines: list[str]) -> list[ChunkPiece]:
         symbol = _symbol(group, path)
         e = group[0]
-        if len(group) == 1 and e.size > self.max_chars:
-            children = self.format.entries(e.value) if e.value is not None else []
+        children = self.format.entries(e.value) if len(group) == 1 and e.value is not None \
+            else []
+        nested = sum(1 for c in children if c.value is not None and c.index is None
+                     and c.size >= self.standalone_chars)
+        if len(group) == 1 and (e.size > self.max_chars or nested >= 2):
+            # too big, or a mapping of mappings (`checkout: {address_autocomplete, payment}`):
+            # one chunk per sub-key, each named by its own key path
             if children:
                 return self._emit(children, start, end, _join(path, e), lines)
             return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")

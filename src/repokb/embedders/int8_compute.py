@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -51,6 +52,10 @@ def _derive(source: Path, target: Path, recorded: Path) -> Path:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     target.parent.mkdir(parents=True, exist_ok=True)
+    # Seconds of silence on a user's first command otherwise: say what is happening.
+    sys.stderr.write(f"repokb: deriving the int8-compute model for this machine, once "
+                     f"(~7 s) into {target.parent} ...\n")
+    sys.stderr.flush()
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".derive-") as work:
         folded, derived = Path(work) / "folded.onnx", Path(work) / "int8.onnx"
         options = ort.SessionOptions()

@@ -1,8 +1,11 @@
 """Every operation repokb offers, once: the only thing surfaces call.
 
-    reads    search · explain · stats · context · freshness · activity · client_config · jobs
+    reads    search · why_nothing · explain · stats · context · freshness · activity ·
+             client_config · jobs
+             embed_question · chunk_hashes · cache_stats          (the LLM proxy's)
     writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
              ingest_file · flush · verify                     (one writer at a time)
+             cache_flush           (the proxy's answer cache: its own shard, its own lock)
 
 `Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
 at a time, reads never do and keep answering while a write runs. Whoever owns the store (`repokb
@@ -26,13 +29,16 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from repokb.embedders import Embedder
 from repokb.errors import BusyError, NotFoundError
 from repokb.explain import explain as explain_path
-from repokb.explain import indexed_record
+from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
 from repokb.freshness import project_freshness
+from repokb.lexicon import STOP_WORDS
 from repokb.models import Fragment
+from repokb.operations.calibrate import measured_rate
 from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize, still_allowed
 from repokb.operations.jobs import Job, Jobs
-from repokb.pipeline import Indexer, Progress, RunReport
+from repokb.operations.why import nothing_found, unknown_project
+from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, resolve_roots
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.tables import SKIP_DIRS
@@ -101,6 +107,11 @@ class Operations:
     def search(self, query: Query) -> list[dict[str, Any]]:
         return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
 
+    def why_nothing(self, query: Query) -> str:
+        """Why `query` finds nothing (say it after an empty search): an empty knowledge base,
+        a project, kind or language nothing indexed has, or the filters together."""
+        return nothing_found(self.stats(), query)
+
     @_in_use
     def stats(self, project: str | None = None) -> dict[str, Any]:
         """What the knowledge base (or one project of it) holds."""
@@ -145,7 +156,10 @@ class Operations:
         classified now); a remote one names a project-relative path the catalog knows."""
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
-        record = indexed_record(self.ws.catalog, path, project)
+        # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
+        # never uploads those, and says why as `repokb index` would.
+        record = indexed_record(self.ws.catalog, path, project) or walk_record(
+            project or next(iter(self.ws.catalog.projects()), "upload"), path)
         if record is not None:
             return record
         raise NotFoundError("That file is not in the catalog.",
@@ -158,7 +172,8 @@ class Operations:
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
                 "max_file_bytes": s.max_file_bytes, "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
-                "api_key_configured": bool(s.api_key)}
+                "api_key_configured": bool(s.api_key),
+                "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
 
     def job(self, job_id: str) -> Job:
         found = self.jobs.get(job_id)
@@ -166,6 +181,33 @@ class Operations:
             raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
                                 log_detail=f"no job {job_id!r}")
         return found
+
+    # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
+    @_in_use
+    def embed_question(self, text: str) -> list[float]:
+        """The query vector of a question, as search embeds it (the proxy's cache keys)."""
+        return [float(x) for x in self.ws.embedder.embed_query(text)]
+
+    @_in_use
+    def chunk_hashes(self, project: str, path: str) -> dict[int, str]:
+        """chunk_index -> text_hash of one file's stored chunks (what a cached answer was
+        built on)."""
+        return {int(p.payload["chunk_index"]): str(p.payload.get("text_hash"))
+                for p in self.ws.store.file_points(project, path)}
+
+    @_in_use
+    def cache_stats(self) -> dict[str, Any]:
+        """The LLM proxy's answer cache: entries in all, per scope and per protocol."""
+        entries = self.ws.answers.entries()
+        by_scope: dict[str, int] = {}
+        by_protocol: dict[str, int] = {}
+        for e in entries:
+            scope = str(e.payload.get("scope") or "*")
+            by_scope[scope] = by_scope.get(scope, 0) + 1
+            protocol = str(e.payload.get("protocol"))
+            by_protocol[protocol] = by_protocol.get(protocol, 0) + 1
+        return {"entries": len(entries), "by_scope": by_scope, "by_protocol": by_protocol,
+                "path": str(self.settings.cache_path)}
 
     # -- index ------------------------------------------------------------------------------
     def roots(self, paths: list[str], project: str | None = None,
@@ -177,26 +219,34 @@ class Operations:
 
     @_in_use
     def index(self, paths: list[str], project: str | None = None, flush: bool = False,
-              access: Access = LOCAL, progress: Progress | None = None) -> dict[str, Any]:
+              access: Access = LOCAL, progress: Progress | None = None,
+              embed_progress: EmbedProgress | None = None) -> dict[str, Any]:
         """Index folders now (incrementally); the per-file records and the summary."""
         roots = self.roots(paths, project, access)
-        report = self.run_index(roots, flush=flush, progress=progress)
+        report = self.run_index(roots, flush=flush, progress=progress,
+                                embed_progress=embed_progress)
         return {"files": report.files, "summary": report.summary()}
 
     @_in_use
     def run_index(self, roots: list[ProjectRoot], *, flush: bool = False,
-                  keep_files: bool = True, progress: Progress | None = None) -> RunReport:
+                  keep_files: bool = True, progress: Progress | None = None,
+                  embed_progress: EmbedProgress | None = None) -> RunReport:
         """One incremental run under the write lock (waiting for it), with this process's
         model: what `index`, the owner's own run and `watch` do."""
         with self.writing(LOCAL):
             return self.ws.indexer.run(roots, flush=flush, progress=progress,
-                                       keep_files=keep_files)
+                                       keep_files=keep_files, embed_progress=embed_progress)
 
     @_in_use
-    def dry_run(self, paths: list[str], project: str | None = None,
-                chunk: bool = False) -> RunReport:
-        """Classify (and with `chunk`, chunk) without writing: needs the catalog, not the store."""
-        return self.ws.indexer.dry_run(self.roots(paths, project), chunk=chunk)
+    def dry_run(self, paths: list[str], project: str | None = None, chunk: bool = False,
+                notify: Callable[[str], None] | None = None) -> RunReport:
+        """Classify (and with `chunk`, chunk) without writing: needs the catalog, not the store.
+        The time estimate uses this machine's indexing rate, measured once (`notify` hears
+        when it is being measured) and cached."""
+        report = self.ws.indexer.dry_run(self.roots(paths, project), chunk=chunk)
+        if report.counts.get("tokens_estimated"):
+            report.tokens_per_second = measured_rate(self.ws, notify=notify)
+        return report
 
     def submit_index(self, path: str, project: str | None = None, flush: bool = False,
                      access: Access = LOCAL) -> Job:
@@ -254,11 +304,22 @@ class Operations:
     def flush(self, project: str | None = None, access: Access = LOCAL) -> dict[str, Any]:
         """Delete one project's (or every) points and catalog records. Destructive."""
         authorize(self.settings, access)
+        if project is not None:
+            missing = unknown_project(self.stats(), project)
+            if missing is not None:
+                raise missing
         with self.writing(access):
             deleted = self.ws.store.count(project)
             self.ws.store.delete_project(project)
             self.ws.catalog.delete_project(project)
         return {"project": project, "points_deleted": deleted}
+
+    @_in_use
+    def cache_flush(self, access: Access = LOCAL) -> dict[str, Any]:
+        """Delete every cached answer of the LLM proxy (the knowledge base is untouched).
+        Destructive; the cache shard guards its own writes, so no write lock."""
+        authorize(self.settings, access)
+        return {"entries_deleted": self.ws.answers.flush()}
 
     @_in_use
     def verify(self, project: str | None = None, repair: bool = False,

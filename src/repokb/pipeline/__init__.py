@@ -20,7 +20,13 @@ from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
-from repokb.pipeline.run import Progress, ProjectRun, tally_chunked, walk_skip_classification
+from repokb.pipeline.run import (
+    EmbedProgress,
+    Progress,
+    ProjectRun,
+    tally_chunked,
+    walk_skip_classification,
+)
 from repokb.pipeline.uploads import (
     UPLOAD_ROOT,
     Ahead,
@@ -32,7 +38,8 @@ from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog
 
-__all__ = ["SUMMARY_KEYS", "Indexer", "Progress", "RunReport", "walk_skip_classification"]
+__all__ = ["SUMMARY_KEYS", "EmbedProgress", "Indexer", "Progress", "RunReport",
+           "walk_skip_classification"]
 
 
 class Indexer:
@@ -129,7 +136,8 @@ class Indexer:
 
     # -- full / incremental run -------------------------------------------------------------
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
-            progress: Progress | None = None, keep_files: bool = True) -> RunReport:
+            progress: Progress | None = None, keep_files: bool = True,
+            embed_progress: EmbedProgress | None = None) -> RunReport:
         started = time.perf_counter()
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self.store()
@@ -138,7 +146,9 @@ class Indexer:
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
-            self.project_run(root, store, vectorizer, report, progress).execute()
+            run = self.project_run(root, store, vectorizer, report, progress)
+            run.embed_progress = embed_progress
+            run.execute()
         report.seconds = time.perf_counter() - started
         return report
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.contamination import llm_transcript
-from repokb.models import Chunk, Classification, EmbedPlan, SourceFile
+from repokb.models import Chunk, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import mode_for, redact, scan
 
@@ -73,7 +73,8 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
                max_chunks: int | None = None) -> ChunkedFile:
     """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit)."""
     mode = mode_for(c.language)
-    redacted = redact(text, mode)
+    docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
+    redacted = redact(text, mode, c.language)
     text = redacted.text
     chunker = chunker_for(c.language)
     try:
@@ -93,7 +94,7 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         if scan(piece.content, mode):  # guard: redaction missed nothing
             dropped["secret"] += 1
             continue
-        if llm_transcript(piece.content):
+        if llm_transcript(piece.content, docs):
             dropped["llm_transcript"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks), plan))

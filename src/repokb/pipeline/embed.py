@@ -12,6 +12,9 @@ from typing import Any
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.models import Chunk, EmbeddedChunk
 
+# Texts per embedder call when someone watches progress: small enough to report often.
+_PROGRESS_SLICE = 32
+
 
 class Vectorizer:
     def __init__(self, embedder: Callable[[], Embedder], lexical: LexicalEncoder) -> None:
@@ -20,14 +23,16 @@ class Vectorizer:
         # vectors computed beforehand, by text_hash (uploads embed before taking the lock)
         self.ahead: dict[str, list[float]] = {}
         self.ahead_sparse: dict[str, tuple[list[int], list[float]]] = {}
+        # (embedded, to embed) of the current call, reported as the model works
+        self.progress: Callable[[int, int], None] | None = None
 
     def dense(self, chunks: list[Chunk]) -> dict[str, list[float]]:
         """Dense vectors by text hash, computed now."""
         fresh = {c.text_hash: c for c in chunks}
         if not fresh:
             return {}
-        vectors = self._embedder().embed_documents([c.embed_text for c in fresh.values()],
-                                                   [c.token_limit for c in fresh.values()])
+        vectors = self._embed([c.embed_text for c in fresh.values()],
+                              [c.token_limit for c in fresh.values()])
         return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
 
     def sparse(self, chunks: list[Chunk]) -> dict[str, tuple[list[int], list[float]]]:
@@ -40,7 +45,7 @@ class Vectorizer:
         fresh = {c.text_hash: c for c in chunks if c.text_hash not in reuse}
         texts = [c.embed_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]
-        dense: Any = self._embedder().embed_documents(texts, limits) if texts else []
+        dense: Any = self._embed(texts, limits) if texts else []
         vectors = dict(reuse)
         for text_hash, vector in zip(fresh, dense, strict=True):
             vectors[text_hash] = [float(x) for x in vector]
@@ -50,3 +55,15 @@ class Vectorizer:
             indices, values = known or self.lexical.document(chunk.embed_text)
             out.append(EmbeddedChunk(chunk, vectors[chunk.text_hash], indices, values))
         return out
+
+    def _embed(self, texts: list[str], limits: list[int]) -> list[Any]:
+        if self.progress is None:
+            return list(self._embedder().embed_documents(texts, limits))
+        embedder = self._embedder()  # loading the model is not embedding progress
+        self.progress(0, len(texts))
+        dense: list[Any] = []
+        for start in range(0, len(texts), _PROGRESS_SLICE):
+            end = start + _PROGRESS_SLICE
+            dense.extend(embedder.embed_documents(texts[start:end], limits[start:end]))
+            self.progress(len(dense), len(texts))
+        return dense

@@ -32,6 +32,8 @@ from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
 
 Progress = Callable[[str, int, int], None]  # (current path, done, total)
+# (chunks embedded, chunks to embed so far, files done, files in all): the model's progress
+EmbedProgress = Callable[[int, int, int, int], None]
 
 
 def walk_skip_classification(skip: SkippedPath) -> Classification:
@@ -72,6 +74,8 @@ class ProjectRun:
         self.counts = report.counts
         self.pending: list[ChunkedFile] = []
         self.pending_chunks = 0
+        self.embed_progress: EmbedProgress | None = None
+        self.embedded = self.to_embed = self.files_done = self.files_total = 0
         self.classifier = classifier
         config = classifier.config
         self.config_digest = config.digest if config else None
@@ -84,9 +88,12 @@ class ProjectRun:
         started = time.time()
         known = self.catalog.entries(self.root.name)
         items = list(discover(self.root, self.classifier.config))
-        total = len(items)
+        total = self.files_total = len(items)
         seen: set[str] = set()
+        if self.embed_progress is not None:
+            self.vectorizer.progress = self._embedding
         for done, item in enumerate(items, 1):
+            self.files_done = done - 1
             seen.add(item.path)
             if self.progress:
                 self.progress(item.path, done, total)
@@ -189,6 +196,16 @@ class ProjectRun:
             self.counts["chunks_pruned"] += entry.chunks
         elif entry is None and path is not None:
             self.store.prune(self.root.name, path, 0)
+
+    def _embedding(self, done: int, total: int) -> None:
+        """The vectorizer's progress in this batch, as the run's totals."""
+        if done == 0:
+            self.to_embed += total
+        if self.embed_progress is not None:
+            self.embed_progress(self.embedded + done, self.to_embed, self.files_done,
+                                self.files_total)
+        if done == total:
+            self.embedded += total
 
     def write_pending(self) -> None:
         if not self.pending:

@@ -90,6 +90,8 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
         run.write_pending()
     finally:
         vectorizer.ahead, vectorizer.ahead_sparse = {}, {}
+    catalog.record_upload(project, {k: v for k, v in report.counts.items()
+                                    if isinstance(v, int)})
     report.seconds = time.perf_counter() - started
     return report
 

@@ -125,14 +125,6 @@ SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secre
 SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
 SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
 
-# Names of config files worth indexing after their values are redacted (SPEC §2).
-REDACTED_CONFIG_NAMES = frozenset({
-    "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
-    "application.yml", "application.yaml", "application.properties", "bootstrap.yml",
-    "bootstrap.yaml", "appsettings.json", "settings.json", "config.json", "config.yml",
-    "config.yaml", "values.yaml", "values.yml",
-})
-REDACTED_CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl"})
 
 # Vendored or installed third-party code (any directory component).
 VENDOR_DIRS = frozenset({
@@ -165,7 +157,7 @@ MANIFESTS: dict[str, str] = {
     "Podfile": "cocoapods_manifest", "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
-    "PKG-INFO": "python_package_info", "MANIFEST.in": "python_sdist_manifest",
+    "MANIFEST.in": "python_sdist_manifest",
 }
 # requirements-dev.txt, requirements/base.txt ...
 MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",

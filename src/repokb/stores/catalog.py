@@ -137,6 +137,28 @@ class Catalog:
             "INSERT INTO runs(project, started_at, finished_at, summary) VALUES (?, ?, ?, ?)",
             (project, started, time.time(), json.dumps(summary)))
 
+    def record_upload(self, project: str, counts: dict[str, int],
+                      window_seconds: float = 600.0) -> None:
+        """Uploads come one file at a time: they extend the last run row while it is an upload
+        of the same project that ended less than `window_seconds` ago (one folder upload, one
+        row), and start a new row otherwise. `summary.upload` marks such rows."""
+        with self.transaction():
+            self._record_upload(project, counts, window_seconds)
+
+    def _record_upload(self, project: str, counts: dict[str, int],
+                       window_seconds: float) -> None:
+        now = time.time()
+        row = self._db.execute("SELECT * FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+        summary = json.loads(row["summary"]) if row is not None else {}
+        if (row is not None and row["project"] == project and summary.get("upload")
+                and now - row["finished_at"] < window_seconds):
+            for key, n in counts.items():
+                summary[key] = int(summary.get(key, 0)) + int(n)
+            self._db.execute("UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?",
+                             (now, json.dumps(summary), row["id"]))
+            return
+        self.record_run(project, now, {"upload": True, **{k: int(v) for k, v in counts.items()}})
+
     def last_run(self) -> dict[str, Any] | None:
         row = self._db.execute("SELECT * FROM runs ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:

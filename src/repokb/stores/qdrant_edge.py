@@ -1,10 +1,20 @@
-"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF).
+"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF); and
+the LLM proxy's answer cache, a second shard (stores/answers.py). The one module that imports
+the engine.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 The shard's own lock is not enough: after some writes (its WAL moves on) another process could
 load the same shard, and two writers corrupted it ("Tracker journal ... is shorter than
 expected"; seen in bench/stress_home.py). So the store also holds an exclusive `flock` on
 `<store>.lock` for as long as it is open, taken before the shard is touched.
+
+Same files, same answers: a deleted or overwritten point stays in its segment, marked deleted,
+until the segment is vacuumed, and the sparse IDF statistics keep counting it, so a store that
+went through edits, prunes or a killed run scored BM25 differently from a clean index of the
+same files. The shard is therefore configured to vacuum any segment with a deleted point
+(`deleted_threshold`, `vacuum_min_vector_number`), and the optimizers run when the shard is
+opened and before the first search or the close after a delete. Indexing stays off
+(`indexing_threshold`): dense search remains the exact scan it always was.
 """
 
 from __future__ import annotations
@@ -21,9 +31,14 @@ import qdrant_edge as q
 
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
+from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
 
 _KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
+_NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
+_STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in _KEYWORD_FIELDS},
+                  "chunk_index": q.PayloadSchemaType.Integer}
+_ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSchemaType.Float}
 _PAGE = 1000
 
 
@@ -61,6 +76,7 @@ def _exclusive(path: Path) -> int:
 class QdrantEdgeStore(Store):
     _open: _Guarded | None = None
     _lock: int | None = None
+    _deleted = False  # a point was deleted or overwritten since the last vacuum
 
     def __init__(self, path: Path, dimension: int) -> None:
         try:
@@ -77,11 +93,14 @@ class QdrantEdgeStore(Store):
         config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
+            optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
+                                              indexing_threshold=_NO_INDEXING_KB),
         )
         try:
             if not path.is_dir() or not any(path.iterdir()):
-                _create_atomically(path, config)
+                _create_atomically(path, config, _STORE_INDEXES)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
@@ -106,6 +125,7 @@ class QdrantEdgeStore(Store):
                     p.chunk.payload())
             for p in points
         ]))
+        self._deleted = True  # an overwritten point may leave its old version behind
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         fields = ["chunk_index", "text_hash", "start_line", "end_line"]
@@ -152,6 +172,7 @@ class QdrantEdgeStore(Store):
     def prune(self, project: str, path: str, keep_count: int) -> None:
         self._shard.update(q.UpdateOperation.delete_points_by_filter(
             _file_filter(project, path, keep_count)))
+        self._deleted = True
 
     def delete_project(self, project: str | None) -> None:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
@@ -159,9 +180,12 @@ class QdrantEdgeStore(Store):
                  if project else q.Filter(must=[q.FieldCondition(
                      "chunk_index", range=q.RangeFloat(gte=0.0))]))
         self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
+        self._deleted = True
 
     def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        if self._deleted:
+            self.optimize()
         flt = _filter(where)
         requests = [
             q.QueryRequest(limit=limit, query=q.Query.Nearest(dense, using=DENSE), filter=flt,
@@ -191,9 +215,13 @@ class QdrantEdgeStore(Store):
         return {_facet_value(h.value): h.count for h in response if h.count}
 
     def optimize(self) -> None:
+        """Vacuum segments holding deleted points, so IDF counts only live points."""
         self._shard.optimize()
+        self._deleted = False
 
     def close(self) -> None:
+        if self._open is not None and self._deleted:
+            self.optimize()
         shard, self._open = self._open, None
         try:
             if shard is not None:
@@ -228,17 +256,16 @@ class _Guarded:
         return call
 
 
-def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
+def _create_atomically(path: Path, config: q.EdgeConfig,
+                       indexes: dict[str, q.PayloadSchemaType]) -> None:
     """Build a new shard with its payload indexes beside `path`, then rename it into place, so
     a concurrent opener sees either no store or a complete one. A lost race is harmless."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".store-new-", dir=path.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}-new-", dir=path.parent))
     try:
         shard = q.EdgeShard.create(str(staging), config)
-        for key in _KEYWORD_FIELDS:
-            shard.update(q.UpdateOperation.create_field_index(key, q.PayloadSchemaType.Keyword))
-        shard.update(q.UpdateOperation.create_field_index("chunk_index",
-                                                          q.PayloadSchemaType.Integer))
+        for key, schema in indexes.items():
+            shard.update(q.UpdateOperation.create_field_index(key, schema))
         shard.flush()
         shard.close()
         if path.is_dir() and not any(path.iterdir()):
@@ -247,6 +274,72 @@ def _create_atomically(path: Path, config: q.EdgeConfig) -> None:
             os.rename(staging, path)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+class QdrantEdgeAnswers(AnswerCache):
+    """The LLM proxy's answer cache: its own shard (dense vectors only), under home/cache."""
+
+    def __init__(self, path: Path, dimension: int) -> None:
+        config = q.EdgeConfig(
+            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)})
+        try:
+            if not path.is_dir() or not any(path.iterdir()):
+                _create_atomically(path, config, _ANSWER_INDEXES)
+            self._open: _Guarded | None = _Guarded(q.EdgeShard.load(str(path), config))
+        except Exception as exc:
+            text = str(exc)
+            if "WouldBlock" in text or "lock" in text.lower():
+                raise StoreBusyError(f"The answer cache at {path} is in use by another "
+                                     "process.", hint="Stop `repokb serve`/`repokb proxy`, or "
+                                     "use its /proxy/cache endpoints.") from exc
+            raise StoreError(f"Cannot open the answer cache at {path}: {text}",
+                             hint="`repokb cache flush` or remove the folder.") from exc
+
+    @property
+    def _shard(self) -> _Guarded:
+        if self._open is None:
+            raise StoreError("The answer cache is closed.")
+        return self._open
+
+    def nearest(self, vector: list[float], scope: str, limit: int = 3) -> list[CachedAnswer]:
+        flt = q.Filter(must=[q.FieldCondition("scope", match=q.MatchValue(scope))])
+        (found,) = self._shard.query_batch(q.QueryBatchRequest([q.QueryRequest(
+            limit=limit, query=q.Query.Nearest(vector, using=DENSE), filter=flt,
+            with_payload=True)]))
+        return [CachedAnswer(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
+
+    def put(self, entry_id: str, vector: list[float], payload: dict[str, Any]) -> None:
+        self._shard.update(q.UpdateOperation.upsert_points(
+            [q.Point(entry_id, {DENSE: vector}, payload)]))
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            self._shard.update(q.UpdateOperation.delete_points(list[Any](ids)))
+
+    def entries(self) -> list[CachedAnswer]:
+        out: list[CachedAnswer] = []
+        offset = None
+        while True:
+            page, offset = self._shard.scroll(q.ScrollRequest(
+                offset=offset, limit=_PAGE, with_payload=True, with_vector=False))
+            out.extend(CachedAnswer(str(r.id), 0.0, dict(r.payload or {})) for r in page)
+            if offset is None or not page:
+                return out
+
+    def count(self) -> int:
+        return int(self._shard.count(q.CountRequest(exact=True)))
+
+    def flush(self) -> int:
+        before = self.count()
+        self._shard.update(q.UpdateOperation.delete_points_by_filter(q.Filter(must=[
+            q.FieldCondition("created", range=q.RangeFloat(gte=0.0))])))
+        return before
+
+    def close(self) -> None:
+        if self._open is not None:
+            self._open.flush()
+            self._open.close()
+            self._open = None
 
 
 def _facet_value(value: Any) -> str:

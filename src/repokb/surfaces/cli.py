@@ -24,6 +24,7 @@ from repokb.surfaces.render import err, out
 
 if TYPE_CHECKING:
     from repokb.operations import Operations
+    from repokb.pipeline.run import EmbedProgress, Progress
 
 app = typer.Typer(
     name="repokb",
@@ -32,6 +33,33 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _plain_help_types() -> None:
+    """typer 0.29 shows Python annotations as value types in --help (`--json <bool>`,
+    `<list[Path]>`): a flag takes no value, and a value reads TEXT, INTEGER or PATH."""
+    from typing import get_args, get_origin
+
+    from typer import core
+
+    words = {int: "INTEGER", float: "NUMBER", str: "TEXT", Path: "PATH"}
+
+    def option_type(self: Any, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return str(self.metavar)
+        if self.is_flag or self.is_bool_flag:
+            return None
+        annotation = self.type_descriptor.annotation
+        if get_origin(annotation) is list:
+            annotation = get_args(annotation)[0]
+        return words.get(annotation, "VALUE")
+
+    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    core.TyperArgument.display_type_rich = (  # type: ignore[method-assign]
+        lambda self, ctx: None)  # the argument's name and help say what it is
+
+
+_plain_help_types()
 
 HomeOption = Annotated[
     Path | None, typer.Option("--home", help="Data directory (default: $REPOKB_HOME).")
@@ -107,7 +135,8 @@ def index(
     report = None
     if dry_run:  # classification needs only the catalog, not the store: always here
         with _operations(Settings.load(home=home)) as ops:
-            report = ops.dry_run(raw, project, chunk=chunk)
+            report = ops.dry_run(raw, project, chunk=chunk, notify=lambda text: err.print(
+                f"repokb: {text}", highlight=False))
         result: dict[str, Any] = {"files": report.files, "summary": report.summary()}
     else:
         from repokb.pipeline.discover import resolve_roots
@@ -121,8 +150,9 @@ def index(
             with OwnerSocket(ops):
                 if as_json or not err.is_terminal:
                     return ops.index(absolute, project, flush)
-                with _progress() as progress:
-                    return ops.index(absolute, project, flush, progress=progress)
+                with _progress() as (progress, embedding):
+                    return ops.index(absolute, project, flush, progress=progress,
+                                     embed_progress=embedding)
 
         result = _dispatch(home, lambda b: b.index(absolute, project, flush), local=own)
     if as_json:
@@ -132,18 +162,29 @@ def index(
 
 
 @contextmanager
-def _progress() -> Iterator[Callable[[str, int, int], None]]:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+def _progress() -> Iterator[tuple[Progress, EmbedProgress]]:
+    """Two bars on stderr: files walked, and chunks embedded (rate, ETA)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bars
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("[dim]{task.fields[path]}"))
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task("indexing", total=None, path="")
+    with Bars(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("files    ", total=None, path="")
+        chunks = bar.add_task("embedding", total=None, path="", visible=False)
+        started: list[float] = []
 
         def progress(path: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, path=render.safe(path[-60:]))
 
-        yield progress
+        def embedding(done: int, queued: int, files_done: int, files_total: int) -> None:
+            if not started:
+                started.append(time.monotonic())
+            bar.update(chunks, completed=done, total=queued, visible=True,
+                       path=render.embedding_note(done, queued, files_done, files_total,
+                                                  time.monotonic() - started[0]))
+
+        yield progress, embedding
 
 
 @app.command()
@@ -162,9 +203,12 @@ def search(
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
     )] = False,
     context: Annotated[bool, typer.Option(
-        "--context", help="Print the RAG context block (fragments grouped by file, with lines "
-        "and the top similarity) that the proxy would inject, instead of the hit list."
+        "--context", help="Instead of the hit list, print the passages that are similar "
+        "enough to the question to hand to an AI assistant as background, grouped by file."
     )] = False,
+    context_lines: Annotated[int, typer.Option(
+        "--context-lines", metavar="N", min=0, max=200, help="Add N lines of the file before "
+        "and after each hit, and print each hit whole.")] = 0,
     as_json: JsonOption = False,
     home: HomeOption = None,
 ) -> None:
@@ -172,7 +216,8 @@ def search(
     from repokb.search import Query
 
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
-              languages=tuple(language or ()), path_glob=path, explain=explain or context)
+              languages=tuple(language or ()), path_glob=path, explain=explain or context,
+              context_lines=context_lines)
     hits = _dispatch(home, lambda b: b.search(q))
     if context:
         from repokb.context import format_context
@@ -185,8 +230,14 @@ def search(
         return
     if as_json:
         render.print_json(hits)
+        if not hits:
+            err.print(f"No results: {_dispatch(home, lambda b: b.why_nothing(q))}",
+                      highlight=False)
         return
-    render.hits(hits, explain)
+    if not hits:
+        out.print(f"No results: {_dispatch(home, lambda b: b.why_nothing(q))}", highlight=False)
+        return
+    render.hits(hits, explain, whole=bool(context_lines))
 
 
 @app.command()
@@ -312,8 +363,18 @@ def flush(
 ) -> None:
     """Delete indexed chunks and catalog records (one project or all)."""
     target = f"project {project!r}" if project else "ALL projects"
-    if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
-        raise typer.Exit(1)
+    if not yes:
+        if not sys.stdin.isatty():  # piped or scripted: nobody can answer, so nothing is asked
+            raise InputError(f"Not deleting {target}: no terminal to confirm on.",
+                             hint="Pass --yes to delete without asking.")
+        if project:  # say so before asking about a project nothing is known of
+            from repokb.operations.why import unknown_project
+
+            missing = unknown_project(_dispatch(home, lambda b: b.stats()), project)
+            if missing is not None:
+                raise missing
+        if not typer.confirm(f"Delete {target}?"):
+            raise typer.Exit(1)
     result = _dispatch(home, lambda b: b.flush(project))
     out.print(f"Flushed {render.safe(target)}: {result['points_deleted']} chunks deleted.")
 
@@ -370,6 +431,53 @@ def mcp_server(
     roots = roots or list(settings.allowed_roots) or [str(Path.cwd().resolve())]
     roots += [str(r.root) for r in watched]
     run_stdio(Settings.load(home=home, allowed_roots=tuple(dict.fromkeys(roots))), watched)
+
+
+@app.command()
+def proxy(
+    host: Annotated[str | None, typer.Option(
+        help="Address to listen on (default: setting host, 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(
+        help="Port to listen on (default: setting port, 8765).")] = None,
+    home: HomeOption = None,
+) -> None:
+    """Run only the LLM proxy (POST /v1/messages, /v1/chat/completions): semantic cache and
+    knowledge injection in front of the upstream APIs (settings proxy_anthropic_url,
+    proxy_openai_url). `repokb serve` serves the same routes beside the dashboard."""
+    from repokb.surfaces.server import serve as run_server
+
+    settings = Settings.load(home=home, host=host, port=port)
+    base = f"http://{settings.host}:{settings.port}"
+    err.print(f"repokb proxy: ANTHROPIC_BASE_URL={base} · OPENAI_BASE_URL={base}/v1 · "
+              f"upstreams {settings.proxy_anthropic_url}, {settings.proxy_openai_url}",
+              highlight=False)
+    run_server(settings, proxy_only=True)
+
+
+cache_app = typer.Typer(help="The LLM proxy's semantic cache of answers.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("stats")
+def cache_stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
+    """How many answers the proxy's cache holds, by project scope and protocol."""
+    data = _dispatch(home, lambda b: b.cache_stats())
+    if as_json:
+        render.print_json(data)
+    else:
+        render.cache_stats(data)
+
+
+@cache_app.command("flush")
+def cache_flush(
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    home: HomeOption = None,
+) -> None:
+    """Delete every cached answer (the knowledge base is untouched)."""
+    if not yes and sys.stdin.isatty() and not typer.confirm("Delete every cached answer?"):
+        raise typer.Exit(1)
+    result = _dispatch(home, lambda b: b.cache_flush())
+    out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:

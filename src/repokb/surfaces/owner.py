@@ -157,10 +157,12 @@ class Remote:
         return body
 
     def search(self, query: Query) -> list[dict[str, Any]]:
-        body = {"query": query.text, "limit": query.limit, "project": list(query.projects),
-                "kind": list(query.kinds), "language": list(query.languages),
-                "path": query.path_glob, "explain": query.explain}
-        return self._call("POST", "/knowledge/search", json=body)  # type: ignore[no-any-return]
+        return self._call("POST", "/knowledge/search",  # type: ignore[no-any-return]
+                          json=_search_body(query))
+
+    def why_nothing(self, query: Query) -> str:
+        answer = self._call("POST", "/knowledge/search/why-nothing", json=_search_body(query))
+        return str(answer["reason"])
 
     def stats(self, project: str | None = None) -> dict[str, Any]:
         params = {"project": project} if project else {}
@@ -193,3 +195,20 @@ class Remote:
               flush: bool = False) -> dict[str, Any]:
         return self._call("POST", "/knowledge/index/run",  # type: ignore[no-any-return]
                           json={"paths": paths, "project": project, "flush": flush})
+
+    def cache_stats(self) -> dict[str, Any]:
+        """The LLM proxy's answer cache, from the owner's GET /proxy/stats."""
+        body = self._call("GET", "/proxy/stats")
+        if body.get("cache") is None:
+            message = body.get("cache_error") or "The answer cache cannot be read."
+            raise errors.StoreError(message, "`repokb cache flush`, or remove the cache folder.")
+        return body["cache"]  # type: ignore[no-any-return]
+
+    def cache_flush(self) -> dict[str, Any]:
+        return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
+
+def _search_body(query: Query) -> dict[str, Any]:
+    return {"query": query.text, "limit": query.limit, "project": list(query.projects),
+            "kind": list(query.kinds), "language": list(query.languages),
+            "path": query.path_glob, "explain": query.explain,
+            "context_lines": query.context_lines}

@@ -124,7 +124,8 @@ def breakdown(report: Any) -> None:
         out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
                   "indexed only after redaction.")
     rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
-    cost = (f"~{duration(seconds)} to embed with {estimate['embedder']} at {rate:,.0f} tokens/s"
+    cost = (f"~{duration(seconds)} to index with {estimate['embedder']} at {rate:,.0f} "
+            "tokens/s (measured on this machine)"
             if seconds is not None else f"no measured rate for {estimate['embedder']}")
     out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
               f"{estimate['tokens']:,} tokens, {cost}")
@@ -138,6 +139,19 @@ def duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def embedding_note(done: int, queued: int, files_done: int, files_total: int,
+                   seconds: float) -> str:
+    """`42 chunks/s · ETA 1 min 10 s`: the rate so far, and the time left for the chunks queued
+    plus those the files not yet read will bring (at the rate of chunks per file so far)."""
+    if done == 0 or seconds <= 0:
+        return "starting ..." if done == 0 else ""
+    rate = done / seconds
+    expected = queued * files_total / files_done if files_done else queued
+    left = max(0.0, expected - done) / rate
+    eta = f"{left:.0f} s" if left < 90 else f"{left // 60:.0f} min {left % 60:.0f} s"
+    return f"{rate:.0f} chunks/s · ETA {eta}"
+
+
 def watch_update(summary: dict[str, Any]) -> None:
     parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items()
              if v and not isinstance(v, dict)]  # counts, not the per-language metrics
@@ -145,7 +159,8 @@ def watch_update(summary: dict[str, Any]) -> None:
 
 
 # -- search ---------------------------------------------------------------------------------
-def hits(found: list[dict[str, Any]], explain: bool) -> None:
+def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> None:
+    """Numbered hits, each with its first 6 lines (`whole`: all its lines)."""
     if not found:
         out.print("No results.")
         return
@@ -157,7 +172,8 @@ def hits(found: list[dict[str, Any]], explain: bool) -> None:
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
         if explain:
             out.print(provenance_line(h["provenance"]), highlight=False)
-        snippet = "\n".join(h["content"].strip().splitlines()[:6])
+        lines = h["content"].strip("\n").splitlines()
+        snippet = "\n".join(lines if whole else lines[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
 
@@ -202,11 +218,34 @@ def record(rec: dict[str, Any]) -> None:
 
 def stats(data: dict[str, Any]) -> None:
     out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
+    if not data["files"] and not data["points"]:
+        out.print("The knowledge base is empty: index a project with `repokb index PATH`.")
+        return
+    run = data.get("last_run")
+    if run:
+        finished = datetime.datetime.fromtimestamp(run["finished_at"]).strftime(
+            "%Y-%m-%d %H:%M:%S")
+        took = run["finished_at"] - run["started_at"]
+        counts = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["summary"].items()
+                            if v and not isinstance(v, dict) and k.startswith(("files_",
+                                                                                "chunks_")))
+        out.print(f"last run: {run['project']}, finished {finished} ({took:.1f} s)"
+                  + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
+        if not data[key]:
+            continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
             table.add_row(safe(name), str(n))
         out.print(table)
+
+
+def cache_stats(data: dict[str, Any]) -> None:
+    out.print(f"{data['entries']} cached answers in {data['path']}", markup=False,
+              highlight=False)
+    for title, key in (("scope", "by_scope"), ("protocol", "by_protocol")):
+        for name, count in sorted(data[key].items()):
+            out.print(f"  {title} {name}: {count}", markup=False, highlight=False)
 
 
 def verify(report: dict[str, Any]) -> None:

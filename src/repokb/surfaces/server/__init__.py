@@ -14,8 +14,10 @@ from __future__ import annotations
 from repokb.settings import Settings
 
 
-def serve(settings: Settings) -> None:
-    """Own the store for the process's lifetime and answer HTTP until interrupted."""
+def serve(settings: Settings, proxy_only: bool = False) -> None:
+    """Own the store for the process's lifetime and answer HTTP until interrupted.
+    `proxy_only` (`repokb proxy`): TCP serves only the LLM proxy's routes; the owner socket
+    still serves the whole API to the other repokb commands."""
     import gc
 
     import uvicorn
@@ -32,10 +34,11 @@ def serve(settings: Settings) -> None:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
         ops = Operations(ws)
         ops.warm()  # the model, catalog and searcher, before the first request
-        app = create_app(ops)
-        # Other repokb commands (search, index, ...) are answered by this process meanwhile,
-        # by the same app on the owner socket.
-        owner = OwnerSocket(ops, app)
+        app = create_app(ops, proxy_only=proxy_only)
+        app.state.proxy.backend.warm()  # and the proxy's answer cache
+        # Other repokb commands (search, index, cache, ...) are answered by this process
+        # meanwhile, by the same app (the whole of it) on the owner socket.
+        owner = OwnerSocket(ops, create_app(ops, proxy=app.state.proxy) if proxy_only else app)
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it
         # keeps those pauses out of search latency.

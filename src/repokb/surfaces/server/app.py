@@ -1,7 +1,8 @@
 """The FastAPI app factory: routes, the one error shape, the body limit, docs and dashboard.
 
 `create_app(ops)` serves the operations over a workspace the caller opened and closes (tests,
-`repokb serve`, and every owner's Unix socket: one app behind both).
+`repokb serve`, and every owner's Unix socket: one app behind both), with the LLM proxy's routes
+(surfaces/proxy); `proxy_only` serves those alone (`repokb proxy`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from repokb import __version__
 from repokb.operations import Operations
 from repokb.surfaces.mcp.http import HttpEndpoint
+from repokb.surfaces.proxy import Proxy, create_proxy
+from repokb.surfaces.proxy import routes as proxy_routes
 from repokb.surfaces.server import errors, routes
 from repokb.surfaces.server.guard import Guard
 
@@ -76,13 +79,16 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(ops: Operations) -> FastAPI:
+def create_app(ops: Operations, proxy_only: bool = False, proxy: Proxy | None = None) -> FastAPI:
     """The app over the operations of a workspace the caller opened (and closes); its
-    lifespan runs the MCP sessions of `/mcp` and its end stops the index jobs. Opens nothing
-    itself: `repokb serve` warms the operations first, an owner that only indexes never loads
-    what it does not need."""
+    lifespan runs the MCP sessions of `/mcp`; its end stops the index jobs and the proxy's
+    upstream connections. Opens nothing itself: `repokb serve` warms the operations (and the
+    proxy) first, an owner that only indexes never loads what it does not need. `proxy_only`:
+    the LLM proxy's routes alone; `proxy`: share another app's proxy (its counters and
+    upstream connections)."""
     settings = ops.settings
     mcp = HttpEndpoint(ops)  # the MCP server at /mcp, over the same operations
+    proxy = proxy if proxy is not None else create_proxy(ops)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,15 +96,20 @@ def create_app(ops: Operations) -> FastAPI:
             async with mcp.running():
                 yield
         finally:
+            await proxy.aclose()
             ops.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.ops = ops
+    app.state.proxy = proxy
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     # outermost: before anything reads the body (requests on the owner socket pass)
     app.add_middleware(Guard, settings=settings)
+    app.include_router(proxy_routes.router)
+    if proxy_only:
+        return app
     app.include_router(routes.router)
     app.router.routes.append(Route("/mcp", endpoint=mcp, include_in_schema=False))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -108,15 +119,21 @@ def create_app(ops: Operations) -> FastAPI:
     def dashboard() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
     return app
 
 
 def _docs(app: FastAPI) -> None:
-    """Swagger UI from the swagger-ui-bundle package, so /docs needs no internet either."""
-    import swagger_ui_bundle
+    """Swagger UI 5 (the assets the fastapi-swagger package ships; the schema is OpenAPI 3.1,
+    which Swagger UI 4 cannot render), served locally so /docs needs no internet."""
+    from importlib import resources
 
-    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
-              name="docs-assets")
+    assets = Path(str(resources.files("fastapi_swagger") / "resources"))
+    app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     def docs() -> HTMLResponse:

@@ -12,8 +12,10 @@ For every HTTP request, in order:
    `x-repokb-client` header the dashboard sends, or an API key (other methods are never
    "simple": a browser always preflights them);
 4. when the server listens beyond loopback, every request except the dashboard's static shell
-   needs the API key (`x-api-key`, or `Authorization: Bearer`), and the server refuses to start
-   without one (`check_exposure`).
+   needs the API key (`x-api-key`, `Authorization: Bearer` or `x-repokb-key`), and the server
+   refuses to start without one (`check_exposure`). On the LLM proxy's model routes (`/v1/*`)
+   only `x-repokb-key` counts: there `x-api-key` and `Authorization` carry the client's key for
+   the upstream, which the proxy forwards, so repokb's key must never travel in them.
 A request on the owner's Unix socket (scope key `errors.TRUSTED`, set by the socket's server,
 never by a client; `Host: localhost`) gets its request id and nothing else: the socket's file
 mode (0600) is its guard, and its callers are this user's own commands.
@@ -36,6 +38,8 @@ from repokb.surfaces.server.errors import TRUSTED
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 CLIENT_HEADER = b"x-repokb-client"
+KEY_HEADER = b"x-repokb-key"
+UPSTREAM_PATHS = ("/v1/",)  # the proxy's model APIs: x-api-key / Authorization go upstream
 # Open without a key even on a network: the dashboard's shell (it then asks for the key) and
 # liveness. Nothing here reads or writes the knowledge base.
 PUBLIC_PATHS = ("/healthz", "/static/", "/docs", "/docs-assets/", "/openapi.json")
@@ -114,10 +118,11 @@ class Guard:
             return (403, "This server does not answer to that host name.",
                     "Open the dashboard at http://127.0.0.1:PORT/ (or add the name to the "
                     "allowed_hosts setting).")
-        has_key = self._key_ok(headers)
+        has_key = self._key_ok(headers, scope.get("path", ""))
         if self.network and not has_key and not self._public(scope):
             return (401, "Missing or wrong API key.",
-                    "This server listens on the network: send its key as x-api-key.")
+                    "This server listens on the network: send its key as x-api-key (LLM "
+                    "clients on /v1/*: as x-repokb-key).")
         if scope["method"] in SAFE_METHODS:
             return None
         origin = headers.get(b"origin")
@@ -144,10 +149,14 @@ class Guard:
         return bool(parts.scheme in ("http", "https") and parts.netloc
                     and parts.netloc == host_header.strip().lower())
 
-    def _key_ok(self, headers: dict[bytes, str]) -> bool:
+    def _key_ok(self, headers: dict[bytes, str], path: str) -> bool:
         if not self.key:
             return False
-        given = headers.get(b"x-api-key")
+        given = headers.get(KEY_HEADER)
+        if given is None and path.startswith(UPSTREAM_PATHS):
+            return False
+        if given is None:
+            given = headers.get(b"x-api-key")
         if given is None:
             auth = headers.get(b"authorization", "")
             given = auth[7:].strip() if auth[:7].lower() == "bearer " else None

@@ -180,11 +180,22 @@ def job(job_id: str, svc: Svc) -> dict[str, Any]:
              response_model_exclude_unset=True)
 async def search(body: S.SearchRequest, svc: Svc, request: Request) -> list[dict[str, Any]]:
     """Hybrid search; the same objects as `repokb search --json`."""
-    query = Query(text=body.query, limit=body.limit or svc.settings.search_limit,
-                  projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
-                  languages=S.as_tuple(body.language), path_glob=body.path,
-                  explain=body.explain)
-    return await anyio.to_thread.run_sync(svc.search, query, limiter=_search_slots(request))
+    return await anyio.to_thread.run_sync(svc.search, _query(body, svc),
+                                          limiter=_search_slots(request))
+
+
+@router.post("/knowledge/search/why-nothing", tags=["search"], response_model=S.WhyNothing)
+def why_nothing(body: S.SearchRequest, svc: Svc) -> dict[str, str]:
+    """Why a search finds nothing (ask after an empty answer): an empty knowledge base, a
+    project, kind or language nothing indexed has, or the filters together."""
+    return {"reason": svc.why_nothing(_query(body, svc))}
+
+
+def _query(body: S.SearchRequest, svc: Operations) -> Query:
+    return Query(text=body.query, limit=body.limit or svc.settings.search_limit,
+                 projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
+                 languages=S.as_tuple(body.language), path_glob=body.path,
+                 explain=body.explain, context_lines=body.context_lines)
 
 
 def _search_slots(request: Request) -> anyio.CapacityLimiter:
@@ -239,9 +250,10 @@ def explain(svc: Svc, access: Caller, path: Annotated[str, Param(max_length=4096
 
 
 @router.delete("/knowledge/flush", tags=["index"], response_model=S.FlushResult,
-               responses=errors(401, 403, 409))
+               responses=errors(401, 403, 404, 409))
 def flush(svc: Svc, access: Caller,
           project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
-    """Delete one project's (or every) chunk and record. Requires the x-api-key header."""
+    """Delete one project's (or every) chunk and record. Requires the x-api-key header; a
+    project nothing is known of is a 404 that names the known ones."""
     name = _checked(S.project_name, project, "query.project") if project else None
     return svc.flush(name, access)

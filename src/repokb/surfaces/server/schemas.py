@@ -200,6 +200,12 @@ class SearchRequest(Strict):
     path: ShortText | None = Field(None, description="A glob over project-relative paths.")
     explain: bool = Field(False, description="Add each hit's provenance (ranks, scores, "
                           "re-rank factors).")
+    context_lines: int = Field(0, ge=0, le=200, description="Widen each hit by up to this "
+                               "many lines of its file before and after.")
+
+
+class WhyNothing(BaseModel):
+    reason: str = Field(description="Why the search finds nothing, in a sentence.")
 
 
 def _hit_model() -> type[BaseModel]:
@@ -230,6 +236,7 @@ class ClientConfig(BaseModel):
     max_batch_chunks: int
     max_chunk_chars: int
     api_key_configured: bool
+    stop_words: list[str] = []  # words the dashboard does not highlight in results
 
 
 def as_tuple(value: str | list[str] | None) -> tuple[str, ...]:

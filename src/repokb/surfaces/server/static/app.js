@@ -234,8 +234,10 @@ async function refreshStats() {
     fillSelect("flush-project", projects, "— choose a project —");
     fillSelect("search-language", Object.keys(s.by_language).filter((l) => l !== "None").sort(), "all languages");
     const run = s.last_run;
-    $("last-run").textContent = run ? `last index run: ${run.project}, ` +
-      `${new Date(run.finished_at * 1000).toLocaleString()}` : "";
+    const files = run && run.summary ? run.summary.files_indexed || 0 : 0;
+    $("last-run").textContent = run ? `last index run: ${run.project}` +
+      `${run.summary && run.summary.upload ? " (upload)" : ""}, ` +
+      `${new Date(run.finished_at * 1000).toLocaleString()} · ${files} files indexed` : "";
     $("health").textContent = "online";
     $("health").className = "pill ok";
   } catch (e) {
@@ -246,13 +248,23 @@ async function refreshStats() {
 
 // -- search ----------------------------------------------------------------------------------
 function highlight(text, query) {
-  // Escape by building text nodes; wrap query words (3+ letters) in <mark>.
-  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) || [])];
+  // Escape by building text nodes; wrap query words (3+ letters, not stop words) in <mark>.
+  const stop = new Set((config && config.stop_words) || []);
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) || [])]
+    .filter((w) => !stop.has(w));
   const frag = document.createDocumentFragment();
   if (!words.length) { frag.append(text); return frag; }
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "giu");
   text.split(pattern).forEach((piece, i) => frag.append(i % 2 ? el("mark", {}, piece) : piece));
   return frag;
+}
+
+function snippetOf(content, maxLines = 14) {
+  // Whole lines only, from the hit's first non-blank line; "…" says more lines follow.
+  const lines = content.replace(/\s+$/, "").split("\n");
+  while (lines.length && !lines[0].trim()) lines.shift();
+  const shown = lines.slice(0, maxLines).join("\n");
+  return lines.length > maxLines ? `${shown}\n…` : shown;
 }
 
 async function search(event) {
@@ -268,10 +280,15 @@ async function search(event) {
   const started = performance.now();
   try {
     const hits = await api("POST", "/knowledge/search", {json: body});
-    setStatus("search-status", `${hits.length} results in ${Math.round(performance.now() - started)} ms`);
+    const took = `${Math.round(performance.now() - started)} ms`;
+    if (hits.length) setStatus("search-status", `${hits.length} results in ${took}`);
+    else {  // say why, as the CLI does
+      const why = await api("POST", "/knowledge/search/why-nothing", {json: body});
+      setStatus("search-status", `No results in ${took}: ${why.reason}`);
+    }
     $("search-results").replaceChildren(...hits.map((h) => {
       const lines = h.start_line ? `:${h.start_line}-${h.end_line}` : "";
-      const snippet = h.content.split("\n").slice(0, 14).join("\n");
+      const snippet = snippetOf(h.content);
       return el("li", {class: "hit"},
         el("div", {class: "hit-head"},
           el("span", {class: "hit-path", title: "explain this file", onclick: () => explain(h.project, h.path)},
@@ -298,10 +315,14 @@ async function explain(project, path) {
     if (project) params.set("project", project);
     const r = await api("GET", `/knowledge/explain?${params}`);
     const c = r.classification || {};
-    const rows = [["status", statusBadge(r)], ["reason", r.reason || (c.reasons || [])[0] || ""],
+    const reason = r.reason || (c.reasons || [])[0] || "";
+    const others = (c.reasons || []).filter((x) => x !== reason);  // the rest, not a repeat
+    const rows = [["status", statusBadge(r)], ["reason", reason],
+      ...(others.length ? [["other reasons", others.join("; ")]] : []),
+      ...(r.inside ? [["inside", `${r.inside}/ (not uploaded or indexed)`]] : []),
       ["kind", [c.kind, c.subkind].filter(Boolean).join(" / ")], ["language", c.language || "—"],
       ["role", c.knowledge_role], ["policy", c.index_policy], ["confidence", c.confidence],
-      ["flags", (c.flags || []).join(", ") || "—"], ["reasons", (c.reasons || []).join("; ")],
+      ["flags", (c.flags || []).join(", ") || "—"],
       ["chunks", String(r.chunks)], ["classifier", c.classifier_version]];
     const table = el("table", {}, ...rows.map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, v ?? "—"))));
     const signals = el("table", {}, el("tr", {}, el("th", {}, "signal"), el("th", {}, "value"), el("th", {}, "weight")),

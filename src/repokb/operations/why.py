@@ -1,0 +1,54 @@
+"""Why an operation found nothing, said from what the knowledge base holds (its stats).
+
+Computed here, under the operations, so the CLI (with or without an owner) and a REST client get
+the same sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from repokb.errors import NotFoundError
+from repokb.search import Query
+
+
+def project_names(stats: dict[str, Any]) -> list[str]:
+    """Projects the catalog or the store knows (an upload-only project has no catalog root)."""
+    return sorted(set(stats["by_project"]) | set(stats["points_by_project"]))
+
+
+def known_projects(stats: dict[str, Any]) -> str:
+    names = project_names(stats)
+    if not names:
+        return "The knowledge base is empty: index a project first (`repokb index PATH`)."
+    return "Known projects: " + ", ".join(names) + "."
+
+
+def unknown_project(stats: dict[str, Any], project: str) -> NotFoundError | None:
+    """The error for flushing a project nothing is known of, else None."""
+    if project in project_names(stats):
+        return None
+    return NotFoundError(f"No project {project!r} in the knowledge base: nothing to flush.",
+                         hint=known_projects(stats))
+
+
+def nothing_found(stats: dict[str, Any], query: Query) -> str:
+    """Why `query` found nothing: an empty store, a filter naming nothing indexed, or no chunk
+    matching all the filters together. (A kind that is no kind never gets here: Query refuses
+    it.)"""
+    if not stats["points"]:
+        return "the knowledge base is empty. Index a project first: repokb index PATH"
+    unknown = [p for p in query.projects if p not in project_names(stats)]
+    if unknown:
+        return f"no project named {', '.join(unknown)}. {known_projects(stats)}"
+    absent = [k for k in query.kinds if k not in stats["by_kind"]]
+    if absent:
+        return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "
+                + ", ".join(sorted(stats["by_kind"])) + ".")
+    languages = [x for x in query.languages if x not in stats["by_language"]]
+    if languages:
+        return (f"no indexed file in {', '.join(languages)}. Indexed languages: "
+                + ", ".join(sorted(stats["by_language"])) + ".")
+    if query.path_glob:
+        return f"no indexed path matches {query.path_glob!r} (with the other filters)."
+    return "no chunk matches all these filters together."

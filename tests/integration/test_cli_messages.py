@@ -1,0 +1,120 @@
+"""What a new user sees from the installed `repokb` command (issue 17): refusals without a
+terminal, plain --help, messages that say why nothing was found, the first-run notices."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+REPOKB = shutil.which("repokb", path=str(Path(sys.executable).parent)) or "repokb"
+
+
+def repokb(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "REPOKB_HOME": str(home), "COLUMNS": "120"}
+    return subprocess.run([REPOKB, *args], input=stdin, capture_output=True, text=True,
+                          env=env, timeout=600, check=False)
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """A fresh home with one small project indexed; the index run's stderr."""
+    root = tmp_path_factory.mktemp("src") / "shop"
+    write(root, "pay.py", 'def charge_card(card, amount):\n    """Charge a card and return the '
+          'receipt."""\n    return gateway.charge(card, amount)\n')
+    write(root, "README.md", "# Shop\n\n## Payments\n\nCards are charged through the gateway.\n")
+    home = tmp_path_factory.mktemp("home")
+    run = repokb(home, "index", str(root))
+    assert run.returncode == 0, run.stderr
+    return home, root, run.stderr
+
+
+@pytest.fixture
+def empty_home(tmp_path: Path, indexed: tuple[Path, Path, str]) -> Path:
+    """A home with nothing indexed (the derived model copied in, to save its 7 s)."""
+    home = tmp_path / "empty"
+    shutil.copytree(indexed[0] / "models", home / "models")
+    return home
+
+
+def test_the_first_command_on_a_fresh_home_says_it_derives_the_model(indexed):
+    home, root, stderr = indexed
+    assert "deriving the int8-compute model" in stderr
+    again = repokb(home, "index", str(root))
+    assert again.returncode == 0 and "deriving" not in again.stderr
+
+
+def test_flush_without_a_terminal_or_yes_refuses(indexed):
+    home, _, _ = indexed
+    run = repokb(home, "flush", stdin="n\n")
+    assert run.returncode == 2 and "no terminal" in run.stderr and "--yes" in run.stderr
+    stats = json.loads(repokb(home, "stats", "--json").stdout)
+    assert stats["points"] > 0  # nothing was deleted
+    run = repokb(home, "flush", "--project", "nosuch", "--yes")
+    assert run.returncode == 2 and "No project 'nosuch'" in run.stderr and "shop" in run.stderr
+    assert json.loads(repokb(home, "stats", "--json").stdout)["points"] == stats["points"]
+
+
+def test_help_shows_no_python_types():
+    for command in ("index", "search", "flush", "stats"):
+        text = repokb(Path("/nonexistent"), command, "--help").stdout
+        assert "<bool>" not in text and "list[" not in text and "<str>" not in text, text
+    search = repokb(Path("/nonexistent"), "search", "--help").stdout
+    assert "INTEGER" in search and "proxy" not in search and "--context-lines" in search
+
+
+def test_explain_of_a_missing_path_says_it_does_not_exist(indexed):
+    home, root, _ = indexed
+    run = repokb(home, "explain", "nowhere/missing.py")
+    assert run.returncode == 2 and "does not exist" in run.stderr
+    assert repokb(home, "explain", str(root / "pay.py")).returncode == 0
+
+
+def test_searches_that_find_nothing_say_why(indexed, empty_home):
+    home, _, _ = indexed
+    run = repokb(empty_home, "search", "charge a card")
+    assert "knowledge base is empty" in run.stdout and "repokb index" in run.stdout
+    run = repokb(home, "search", "charge a card", "--project", "nosuch")
+    assert "no project named nosuch" in run.stdout and "Known projects: shop" in run.stdout
+    run = repokb(home, "search", "charge a card", "--kind", "sauce")  # a mistake: exit 2
+    assert run.returncode == 2
+    assert "sauce is not a kind" in run.stderr and "documentation" in run.stderr
+    run = repokb(home, "search", "charge a card", "--kind", "test")
+    assert "no indexed file of kind test" in run.stdout
+    run = repokb(home, "search", "charge a card", "--project", "nosuch", "--json")
+    assert json.loads(run.stdout) == [] and "no project named nosuch" in run.stderr
+    run = repokb(home, "search", "?!")
+    assert run.returncode == 2 and "Nothing to search for" in run.stderr
+    run = repokb(home, "search", "charge a card", "--context-lines", "1")
+    assert run.returncode == 0 and "def charge_card" in run.stdout
+
+
+def test_stats_shows_the_last_run_and_no_blank_lines_when_empty(indexed, empty_home):
+    home, _, _ = indexed
+    text = repokb(home, "stats").stdout
+    assert "last run: shop" in text and "files indexed 2" in text
+    empty = repokb(empty_home, "stats")
+    assert empty.returncode == 0 and "empty" in empty.stdout
+    assert all(line.strip() for line in empty.stdout.splitlines()), empty.stdout
+
+
+def test_the_dry_run_estimate_comes_from_a_rate_measured_once(indexed):
+    home, root, _ = indexed
+    first = repokb(home, "index", "--dry-run", str(root))
+    assert first.returncode == 0 and "measuring this machine's indexing rate" in first.stderr
+    assert "measured on this machine" in first.stdout
+    cached = json.loads((home / "calibration.json").read_text())
+    (entry,) = cached.values()
+    assert entry["tokens_per_second"] > 0 and entry["sample_tokens"] > 1000
+    second = repokb(home, "index", "--dry-run", str(root))
+    assert "measuring" not in second.stderr
+    assert f"{entry['tokens_per_second']:,.0f} tokens/s" in second.stdout

@@ -1,0 +1,473 @@
+"""The LLM proxy over real HTTP: the official anthropic and openai clients -> `repokb serve`'s
+app (uvicorn on loopback) -> a loopback upstream speaking both protocols. Real model, real
+Qdrant Edge shards (knowledge and cache)."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import httpx
+import numpy as np
+import openai
+import pytest
+
+from repokb.operations import Operations
+from repokb.settings import Settings
+from repokb.surfaces.owner import OwnerSocket, Remote
+from repokb.surfaces.server.app import create_app
+from repokb.workspace import Workspace
+
+from .. import fake_secrets as fake
+from ..conftest import invoke, run_cli, serve_process, write
+from .upstream import Upstream, serve_app, upstream
+
+pytestmark = pytest.mark.integration
+
+BILLING = '''"""Billing: invoices and their totals."""
+
+
+def compute_invoice_total(lines, tax_rate, discount=0.0):
+    """The invoice total: the sum of quantity times unit price over the lines, minus the
+    discount, plus the tax rate applied to what remains."""
+    subtotal = sum(line.quantity * line.unit_price for line in lines)
+    return (subtotal - discount) * (1 + tax_rate)
+'''
+COMPOSE = ("services:\n  shop-api:\n    image: shop-api\n    environment:\n"
+           f"      STRIPE_SECRET_KEY: {fake.STRIPE_KEY}\n"
+           f"      GOOGLE_MAPS_KEY: {fake.GOOGLE_API_KEY}\n      BILLING_CURRENCY: EUR\n")
+KB_QUESTION = "How is the invoice total computed with the tax rate and the discount?"
+OFF_TOPIC = "Write a short poem about autumn leaves falling in a quiet park"
+SECRETS = (fake.AWS_SECRET_KEY, fake.GITHUB_TOKEN, fake.STRIPE_KEY, fake.GOOGLE_API_KEY)
+
+
+@dataclass
+class Env:
+    url: str
+    ws: Workspace
+    ops: Operations
+    up: Upstream
+    project: Path
+    app: Any
+
+    def anthropic(self) -> anthropic.Anthropic:
+        return anthropic.Anthropic(base_url=self.url, api_key="sk-ant-test-key-1",
+                                   max_retries=0, timeout=20)
+
+    def openai(self) -> openai.OpenAI:
+        return openai.OpenAI(base_url=self.url + "/v1", api_key="sk-openai-test-key-2",
+                             max_retries=0, timeout=20)
+
+    def cache_entries(self, expect: int | None = None) -> int:
+        """Entries in the cache; with `expect`, waits (up to 10 s) for that many: a JSON answer
+        is cached after the response went out."""
+        if expect == 0:
+            time.sleep(0.5)  # give a (wrong) background write the time to show
+        deadline = time.monotonic() + 10
+        while True:
+            n = int(self.ops.cache_stats()["entries"])
+            if expect is None or n == expect or time.monotonic() > deadline:
+                return n
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def make_env(home: Path, tmp_path: Path, real_embedder: Any) -> Iterator[Any]:
+    opened: list[Any] = []
+
+    def make(**overrides: Any) -> Env:
+        up_cm = upstream()
+        up = up_cm.__enter__()
+        opened.append(up_cm)
+        project = tmp_path / "shop"
+        for rel, text in {"src/billing.py": BILLING, "docker-compose.yml": COMPOSE,
+                          "README.md": "# Shop\n\nA small shop: billing, invoices, taxes.\n"
+                          }.items():
+            write(project, rel, text)
+        settings = Settings.load(home=home / str(len(opened)), proxy_anthropic_url=up.url,
+                                 proxy_openai_url=up.url, **overrides)
+        ws = Workspace(settings)
+        ws.__dict__["embedder"] = real_embedder
+        opened.append(ws)
+        ops = Operations(ws)
+        ops.index([str(project)], "shop")
+        app = create_app(ops)
+        app_cm = serve_app(app)
+        url = app_cm.__enter__()
+        opened.append(app_cm)
+        return Env(url, ws, ops, up, project, app)
+
+    yield make
+    for item in reversed(opened):
+        if isinstance(item, Workspace):
+            item.close()
+        else:
+            item.__exit__(None, None, None)
+
+
+@pytest.fixture
+def env(make_env: Any) -> Env:
+    return make_env()
+
+
+def ask(env: Env, protocol: str, question: str, stream: bool,
+        headers: dict[str, str] | None = None) -> tuple[str, str]:
+    """(X-Cache, answer text) through the official client of the protocol."""
+    extra = headers or {}
+    if protocol == "anthropic":
+        client = env.anthropic()
+        args: dict[str, Any] = {"model": "claude-test", "max_tokens": 100,
+                                "messages": [{"role": "user", "content": question}],
+                                "extra_headers": extra}
+        if stream:
+            with client.messages.stream(**args) as s:
+                text = s.get_final_text()
+                return s.response.headers["x-cache"], text
+        raw = client.messages.with_raw_response.create(**args)
+        return raw.headers["x-cache"], raw.parse().content[0].text  # type: ignore[union-attr]
+    oclient = env.openai()
+    oargs: dict[str, Any] = {"model": "gpt-test",
+                             "messages": [{"role": "system", "content": "Be brief."},
+                                          {"role": "user", "content": question}],
+                             "extra_headers": extra}
+    if stream:
+        oraw = oclient.chat.completions.with_raw_response.create(stream=True, **oargs)
+        parts = [c.choices[0].delta.content or "" for c in oraw.parse() if c.choices]
+        return oraw.headers["x-cache"], "".join(parts)
+    oraw = oclient.chat.completions.with_raw_response.create(**oargs)
+    return oraw.headers["x-cache"], oraw.parse().choices[0].message.content or ""
+
+
+def _system_text(body: dict[str, Any]) -> str:
+    if "system" in body:
+        system = body["system"]
+        return system if isinstance(system, str) else json.dumps(system)
+    return "\n".join(m["content"] for m in body["messages"] if m["role"] == "system")
+
+
+def _cosine(env: Env, a: str, b: str) -> float:
+    va = np.array(env.ws.embedder.embed_query(a))
+    vb = np.array(env.ws.embedder.embed_query(b))
+    return float(va @ vb / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+
+PARAPHRASE = "Write me a brief poem about autumn leaves that fall in a calm park"
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+@pytest.mark.parametrize("stream", [False, True], ids=["json", "sse"])
+def test_all_four_outcomes(make_env: Any, protocol: str, stream: bool) -> None:
+    probe = make_env()
+    similarity = _cosine(probe, OFF_TOPIC, PARAPHRASE)
+    assert 0.6 < similarity < 0.99
+    # thresholds placed around this pair's similarity: the paraphrase lands in CACHE-RAG
+    env = make_env(proxy_cache_hit_similarity=min(0.999, similarity + 0.02),
+                   proxy_cache_context_similarity=similarity - 0.05)
+
+    outcome, first = ask(env, protocol, OFF_TOPIC, stream)
+    assert outcome == "MISS" and first.startswith("Answer 1")
+    assert "repokb" not in _system_text(env.up.last_body())  # nothing injected
+    assert env.cache_entries(expect=1) == 1  # the completed answer was cached
+
+    outcome, again = ask(env, protocol, OFF_TOPIC, stream)
+    assert (outcome, again) == ("HIT", first) and env.up.calls() == 1  # upstream not called
+
+    outcome, text = ask(env, protocol, PARAPHRASE, stream)
+    assert outcome == "CACHE-RAG" and text.startswith("Answer 2") and env.up.calls() == 2
+    system = _system_text(env.up.last_body())
+    assert "An earlier answer" in system and first in system
+
+    outcome, text = ask(env, protocol, KB_QUESTION, stream)
+    assert outcome == "KNOWLEDGE-RAG" and env.up.calls() == 3
+    system = _system_text(env.up.last_body())
+    assert re.search(r"`src/billing\.py:\d+-\d+`", system) and "compute_invoice_total" in system
+    assert json.dumps(env.up.last_body()["messages"][-1]["content"]).find(KB_QUESTION[:20]) >= 0
+
+
+def test_auth_headers_pass_through_and_are_never_stored(env: Env) -> None:
+    ask(env, "anthropic", KB_QUESTION, False, {"anthropic-beta": "tools-2024"})
+    seen = env.up.requests[-1]["headers"]
+    # this client version sends its key as a bearer token; whichever it sends goes on as is
+    assert (seen.get("x-api-key") == "sk-ant-test-key-1"
+            or seen.get("authorization") == "Bearer sk-ant-test-key-1")
+    assert seen["anthropic-beta"] == "tools-2024" and "anthropic-version" in seen
+    httpx.post(env.url + "/v1/messages", json={"model": "m", "max_tokens": 5, "messages": [
+        {"role": "user", "content": OFF_TOPIC}]},
+        headers={"x-api-key": "sk-ant-test-key-3", "anthropic-version": "2023-06-01"})
+    seen = env.up.requests[-1]["headers"]
+    assert seen["x-api-key"] == "sk-ant-test-key-3" and seen["anthropic-version"] == "2023-06-01"
+    assert ask(env, "openai", "Where is compute_invoice_total defined, what does it return?",
+               True)[0] != "HIT"
+    assert env.up.requests[-1]["headers"]["authorization"] == "Bearer sk-openai-test-key-2"
+    env.ws.answers.close()  # flush the cache shard to disk, then read every byte of it
+    blob = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*") if p.is_file())
+    for key in (b"sk-ant-test-key-1", b"sk-openai-test-key-2", b"sk-ant-test-key-3"):
+        assert key not in blob
+    assert b"compute" in blob  # the cache does hold the (redacted) questions and answers
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_no_secret_from_prompt_or_kb_reaches_upstream_or_cache(env: Env, protocol: str) -> None:
+    prompt = (f"Which environment variables does the shop-api service get in docker compose? "
+              f"Mine are aws_secret_access_key={fake.AWS_SECRET_KEY} and {fake.GITHUB_TOKEN}")
+    env.up.behaviour = "echo"  # the upstream repeats the (redacted) prompt in its answer
+    outcome, answer = ask(env, protocol, prompt, False)
+    outcome2, _ = ask(env, protocol, "Which Stripe and Google Maps keys does the shop-api "
+                      "container of docker compose receive?", True)
+    assert "KNOWLEDGE-RAG" in (outcome, outcome2)
+    bodies = b"".join(r["body"] for r in env.up.requests)
+    assert b"docker-compose.yml" in bodies  # the secret file's fragments were injected...
+    for secret in SECRETS:
+        assert secret.encode() not in bodies, secret  # ...redacted, as the prompt was
+        assert secret not in answer
+    assert b"<REDACTED_SECRET>" in bodies
+    env.ws.answers.close()
+    blob = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*") if p.is_file())
+    for secret in SECRETS:
+        assert secret.encode() not in blob
+
+
+def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
+    env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
+    outcome, text = ask(env, "openai", OFF_TOPIC, False)
+    assert outcome == "MISS" and fake.STRIPE_KEY in text  # the client gets the answer as is
+    assert env.cache_entries(expect=0) == 0
+    assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+@pytest.mark.parametrize("behaviour", ["tool", "max_tokens", "cut"])
+def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: str) -> None:
+    env.up.behaviour = behaviour
+    for stream in ([True] if behaviour == "cut" else [False, True]):
+        try:
+            ask(env, protocol, OFF_TOPIC, stream)
+        except (anthropic.APIError, openai.APIError, httpx.HTTPError):
+            assert behaviour == "cut"  # a broken stream reaches the client as an error
+    assert env.cache_entries(expect=0) == 0
+
+
+def test_requests_for_several_answers_skip_the_cache(env: Env) -> None:
+    for _ in range(2):
+        raw = env.openai().chat.completions.with_raw_response.create(
+            model="m", n=2, messages=[{"role": "user", "content": OFF_TOPIC}])
+        assert raw.headers["x-cache"] == "MISS"
+    assert env.cache_entries(expect=0) == 0
+
+
+def test_requests_with_images_or_tool_turns_skip_the_cache(env: Env) -> None:
+    client = env.anthropic()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                         "data": "iVBORw0KGgo="}}
+    for _ in range(2):
+        raw = client.messages.with_raw_response.create(
+            model="m", max_tokens=10, messages=[{"role": "user", "content": [
+                {"type": "text", "text": OFF_TOPIC}, image]}])
+        assert raw.headers["x-cache"] == "MISS"
+    tool_turns = [{"role": "user", "content": "Read the file for me please now"},
+                  {"role": "assistant", "content": [{"type": "tool_use", "id": "t1",
+                                                     "name": "read", "input": {}}]},
+                  {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                                "content": "file text"},
+                                               {"type": "text", "text": OFF_TOPIC}]}]
+    for _ in range(2):
+        raw = client.messages.with_raw_response.create(model="m", max_tokens=10,
+                                                       messages=tool_turns)  # type: ignore[arg-type]
+        assert raw.headers["x-cache"] == "MISS"
+    assert env.cache_entries(expect=0) == 0 and env.up.calls() == 4
+
+
+def test_reindexing_a_used_chunk_invalidates_cached_answers(env: Env) -> None:
+    outcome, first = ask(env, "anthropic", KB_QUESTION, False)
+    assert outcome == "KNOWLEDGE-RAG" and env.cache_entries(expect=1) == 1
+    assert ask(env, "anthropic", KB_QUESTION, False) == ("HIT", first)
+    # a file it was not built on changes: the cached answer stays valid
+    (entry,) = env.ws.answers.entries()
+    used = {source["path"] for source in entry.payload["sources"]}
+    assert "src/billing.py" in used and "docker-compose.yml" not in used
+    (env.project / "docker-compose.yml").write_text("services:\n  web:\n    image: web\n")
+    env.ops.index([str(env.project)], "shop")
+    assert ask(env, "anthropic", KB_QUESTION, False) == ("HIT", first)
+    # the function it was built on changes: the entry is dropped, the upstream answers again
+    (env.project / "src/billing.py").write_text(BILLING.replace("(1 + tax_rate)",
+                                                                "(1 + tax_rate) + fees"))
+    env.ops.index([str(env.project)], "shop")
+    outcome, text = ask(env, "anthropic", KB_QUESTION, False)
+    assert outcome == "KNOWLEDGE-RAG" and text != first and "+ fees" in json.dumps(
+        env.up.last_body())
+    env.cache_entries(expect=1)
+    # and deleting the file drops the new entry too
+    env.cache_entries(expect=1)
+    assert ask(env, "anthropic", KB_QUESTION, False)[0] == "HIT"
+    (env.project / "src/billing.py").unlink()
+    env.ops.index([str(env.project)], "shop")
+    assert ask(env, "anthropic", KB_QUESTION, False)[0] != "HIT"
+
+
+def test_token_counting_passes_through(env: Env) -> None:
+    count = env.anthropic().messages.count_tokens(
+        model="m", messages=[{"role": "user", "content": OFF_TOPIC}])
+    assert count.input_tokens == 42 and env.up.requests[-1]["path"].endswith("/count_tokens")
+    assert env.up.requests[-1]["headers"]["authorization"] == "Bearer sk-ant-test-key-1"
+
+
+def test_modes_and_project_scope(env: Env) -> None:
+    body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": KB_QUESTION}]}
+    raw = json.dumps(body, indent=3).encode()
+    r = httpx.post(env.url + "/v1/messages", content=raw,  # as SDKs send it: typed JSON
+                   headers={"x-repokb-mode": "off", "x-api-key": "k",
+                            "content-type": "application/json"})
+    assert r.headers["x-cache"] == "MISS" and env.up.requests[-1]["body"] == raw  # untouched
+    assert ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Mode": "cache"})[0] == "MISS"
+    assert ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Project": "other"})[0] == "MISS"
+    assert ask(env, "openai", KB_QUESTION, False,
+               {"X-Repokb-Project": "shop", "X-Repokb-Mode": "knowledge"})[0] == "KNOWLEDGE-RAG"
+    bad = httpx.post(env.url + "/v1/chat/completions", json=body,
+                     headers={"x-repokb-mode": "sometimes"})
+    assert bad.status_code == 400 and bad.json()["error"]["type"] == "invalid_request_error"
+    bad = httpx.post(env.url + "/v1/messages", content=b"[1, 2",
+                     headers={"content-type": "application/json"})
+    assert bad.status_code == 400 and bad.json()["type"] == "error"
+
+
+def test_failed_search_degrades_to_miss_with_a_warning(env: Env) -> None:
+    proxy = env.app.state.proxy
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("store gone")
+
+    proxy.backend.search = broken
+    proxy.cache.lookup = broken
+    assert ask(env, "anthropic", KB_QUESTION, True)[0] == "MISS"
+    stats = httpx.get(env.url + "/proxy/stats").json()
+    assert stats["warnings"] == 2 and stats["outcomes"]["MISS"] == 1
+    assert stats["recent"][0]["outcome"] == "MISS"
+
+
+@pytest.mark.parametrize("behaviour,status", [("fail500", 500), ("overloaded", None),
+                                              ("slow", 504), ("stall", 504), ("down", 502)])
+def test_upstream_failures_come_back_in_the_protocol_error_shape(make_env: Any, behaviour: str,
+                                                                 status: int | None) -> None:
+    env = make_env(proxy_timeout_seconds=1.0)
+    if behaviour == "down":  # a loopback port nothing listens on
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
+        probe.close()
+        env.app.state.proxy.settings = Settings.load(proxy_anthropic_url=dead,
+                                                     proxy_openai_url=dead)
+    env.up.behaviour = behaviour
+    with pytest.raises(anthropic.APIStatusError) as a_err:
+        ask(env, "anthropic", OFF_TOPIC, False)
+    assert a_err.value.status_code == (status or 529)
+    assert a_err.value.body["type"] == "error"  # type: ignore[index]
+    with pytest.raises(openai.APIStatusError) as o_err:
+        ask(env, "openai", OFF_TOPIC, True)
+    assert o_err.value.status_code == (status or 500)
+    assert set(o_err.value.body) >= {"message", "type"}  # type: ignore[arg-type]
+    assert env.cache_entries(expect=0) == 0
+    assert httpx.get(env.url + "/proxy/stats").json()["upstream_errors"] == 2
+
+
+def test_cache_cli_stats_and_flush(env: Env) -> None:
+    ask(env, "openai", OFF_TOPIC, False)
+    ask(env, "anthropic", KB_QUESTION, False)
+    env.cache_entries(expect=2)
+    stats = env.ops.cache_stats()
+    assert stats["entries"] == 2 and stats["by_protocol"] == {"openai": 1, "anthropic": 1}
+    r = httpx.delete(env.url + "/proxy/cache")
+    assert r.status_code in (401, 403)
+    assert env.ops.cache_flush()["entries_deleted"] == 2 and env.cache_entries() == 0
+    assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
+
+
+def test_cache_stats_and_flush_reach_the_owner_over_its_socket(env: Env, home: Path) -> None:
+    """What `repokb cache stats|flush` call while a server owns the cache: the same REST
+    routes on the owner's Unix socket, where flushing needs no key (over TCP it does)."""
+    ask(env, "openai", OFF_TOPIC, False)
+    env.cache_entries(expect=1)
+    with OwnerSocket(env.ops, env.app):
+        remote = Remote(env.ws.settings)
+        try:
+            assert remote.cache_stats() == env.ops.cache_stats()
+            assert remote.cache_stats()["by_protocol"] == {"openai": 1}
+            assert remote.cache_flush() == {"entries_deleted": 1}
+        finally:
+            remote.close()
+    assert env.cache_entries() == 0
+    assert httpx.delete(env.url + "/proxy/cache").status_code in (401, 403)
+
+
+def test_cache_flush_over_tcp_with_the_api_key(make_env: Any) -> None:
+    env = make_env(api_key="proxy-test-key")
+    ask(env, "anthropic", OFF_TOPIC, False)
+    env.cache_entries(expect=1)
+    assert httpx.delete(env.url + "/proxy/cache", headers={"x-api-key": "wrong"}
+                        ).status_code == 401
+    r = httpx.delete(env.url + "/proxy/cache", headers={"x-api-key": "proxy-test-key"})
+    assert r.status_code == 200 and r.json() == {"entries_deleted": 1}
+    assert env.cache_entries() == 0
+
+
+def test_cache_commands_on_the_command_line(home: Path, real_embedder: Any) -> None:
+    settings = Settings.load()
+    with Workspace(settings) as ws:
+        ws.__dict__["embedder"] = real_embedder
+        ws.answers.put("6f1d8c52-3c59-4a8e-9a57-2f4f0e7c1b02",
+                       Operations(ws).embed_question(OFF_TOPIC),
+                       {"scope": "*", "question": OFF_TOPIC, "answer": "a", "protocol": "openai",
+                        "model": "m", "sources": [], "created": 1.0})
+    assert json.loads(invoke("cache", "stats", "--json"))["by_protocol"] == {"openai": 1}
+    assert "1 entries deleted" in invoke("cache", "flush", "--yes")
+    assert "0 cached answers" in invoke("cache", "stats")
+
+
+def test_dashboard_panel_and_proxy_only_app(env: Env) -> None:
+    page = httpx.get(env.url + "/").text
+    assert 'id="proxy-card"' in page and "/static/proxy.js" in page
+    assert httpx.get(env.url + "/static/proxy.js").status_code == 200
+    ask(env, "openai", KB_QUESTION, False, {"X-Repokb-Project": "shop"})
+    recent = httpx.get(env.url + "/proxy/stats").json()["recent"][0]
+    assert recent["outcome"] == "KNOWLEDGE-RAG" and recent["projects"] == ["shop"]
+    assert "src/billing.py" in recent["files"] and recent["question"] == KB_QUESTION
+    assert "/v1/messages" not in httpx.get(env.url + "/openapi.json").text
+    only = create_app(env.ops, proxy_only=True)
+    with serve_app(only) as url:
+        assert httpx.get(url + "/").status_code == 404
+        assert httpx.post(url + "/knowledge/search", json={"query": "x"}).status_code == 404
+        assert httpx.get(url + "/proxy/stats").status_code == 200
+        env.cache_entries(expect=1)
+        reply = httpx.post(url + "/v1/chat/completions", headers={"x-repokb-project": "shop"},
+                           json={"model": "m", "messages": [{"role": "user",
+                                                             "content": KB_QUESTION}]})
+        assert reply.status_code == 200 and reply.headers["x-cache"] == "HIT"
+
+
+def test_a_broken_cache_shard_degrades_to_pass_through(make_env: Any, home: Path) -> None:
+    (home / "1").mkdir(parents=True)
+    (home / "1" / "cache").write_text("not a shard")  # a file where the shard's folder goes
+    env = make_env()
+    assert ask(env, "anthropic", OFF_TOPIC, False)[0] == "MISS"
+    assert ask(env, "openai", KB_QUESTION, True)[0] == "KNOWLEDGE-RAG"
+    assert httpx.get(env.url + "/proxy/stats").json()["warnings"] >= 2
+
+
+def test_repokb_proxy_serves_only_the_proxy_but_owns_for_every_command(home: Path) -> None:
+    """`repokb proxy`: over TCP only the proxy's routes; its owner socket still serves the whole
+    API, so `repokb stats` and `repokb cache ...` started meanwhile answer through it."""
+    with serve_process(home, command="proxy") as url:
+        assert httpx.get(url + "/knowledge/stats").status_code == 404
+        assert httpx.get(url + "/").status_code == 404
+        code, out, err = run_cli("stats", "--json")
+        assert code == 0 and json.loads(out)["points"] == 0, err
+        code, out, err = run_cli("cache", "stats", "--json")
+        assert code == 0 and json.loads(out)["entries"] == 0, err
+        code, out, err = run_cli("cache", "flush", "--yes")
+        assert code == 0 and "0 entries deleted" in out, err

@@ -1,0 +1,132 @@
+"""The proxy's protocol shapes: questions, injection, redaction, answers read from JSON and from
+event streams cut at any byte, replayed streams read back by the same reader."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from repokb.models import Hit
+from repokb.surfaces.proxy.context import knowledge_block, still_valid
+from repokb.surfaces.proxy.metrics import Metrics
+from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI, Protocol, SSEParser
+
+from .. import fake_secrets as fake
+
+
+def test_sse_parser_reassembles_events_split_at_every_byte() -> None:
+    stream = (b"event: a\ndata: {\"x\": 1}\n\n: comment\n\nevent: b\r\ndata: line1\r\n"
+              b"data: line2\r\n\r\ndata: [DONE]\n\n")
+    parser = SSEParser()
+    events = [e for i in range(len(stream)) for e in parser.feed(stream[i:i + 1])]
+    assert events == [("a", '{"x": 1}'), ("b", "line1\nline2"), ("message", "[DONE]")]
+
+
+@pytest.mark.parametrize("protocol", [ANTHROPIC, OPENAI])
+def test_replayed_stream_reads_back_as_a_complete_cacheable_answer(protocol: Protocol) -> None:
+    text = "A cached answer, long enough to be sent in several pieces. " * 3
+    reader = protocol.stream_reader()
+    for event in protocol.replay_events(text, "model-x"):
+        for i in range(0, len(event), 5):  # in odd-sized network chunks
+            reader.feed(event[i:i + 5])
+    assert reader.answer.text == text and reader.answer.cacheable
+    assert protocol.answer(protocol.replay(text, "model-x")).text == text
+
+
+def test_anthropic_question_injection_and_uncacheable_turns() -> None:
+    body = {"model": "m", "system": [{"type": "text", "text": "You are Claude Code.",
+                                      "cache_control": {"type": "ephemeral"}}],
+            "messages": [{"role": "user", "content": "first"},
+                         {"role": "assistant", "content": "ok"},
+                         {"role": "user", "content": [{"type": "text", "text": "How are "},
+                                                      {"type": "text", "text": "totals made?"}]}]}
+    assert ANTHROPIC.question(body) == "How are \ntotals made?"
+    injected = ANTHROPIC.inject(body, "CONTEXT")
+    assert injected["system"][0] == body["system"][0]  # the client's cached prefix kept
+    assert injected["system"][-1] == {"type": "text", "text": "CONTEXT"}
+    assert ANTHROPIC.inject({"messages": []}, "C")["system"] == "C"
+    assert ANTHROPIC.inject({"system": "S", "messages": []}, "C")["system"] == "S\n\nC"
+    tool = {**body, "messages": [*body["messages"], {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "t", "content": "x"}]}]}
+    assert ANTHROPIC.question(tool) is None and ANTHROPIC.has_tool_turns(tool)
+    image = {"messages": [{"role": "user", "content": [{"type": "image", "source": {}}]}]}
+    assert ANTHROPIC.has_images(image) and not ANTHROPIC.has_images(body)
+    answer = ANTHROPIC.answer({"content": [{"type": "text", "text": "t"},
+                                           {"type": "tool_use", "id": "1"}],
+                               "stop_reason": "tool_use"})
+    assert answer.tool_use and not answer.cacheable
+
+
+def test_openai_injection_goes_after_the_leading_system_messages() -> None:
+    body = {"messages": [{"role": "system", "content": "S"}, {"role": "user", "content": "Q"}]}
+    msgs = OPENAI.inject(body, "C")["messages"]
+    assert [m["content"] for m in msgs] == ["S", "C", "Q"]
+    assert OPENAI.has_tool_turns({"messages": [{"role": "tool", "content": "r"}]})
+    assert not OPENAI.answer({"choices": [{"message": {"content": "x"},
+                                           "finish_reason": "length"}]}).cacheable
+
+
+def test_redaction_reaches_every_text_of_a_request() -> None:
+    def redact(text: str) -> str:
+        return text.replace(fake.GITHUB_TOKEN, "<R>")
+
+    secret = fake.GITHUB_TOKEN
+    body = {"system": [{"type": "text", "text": f"s {secret}"}], "messages": [
+        {"role": "user", "content": f"q {secret}"},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t",
+                                      "content": [{"type": "text", "text": secret}]}]}]}
+    assert secret not in json.dumps(ANTHROPIC.redact(body, redact))
+    assert secret in json.dumps(body)  # the client's body itself is not mutated
+    oai = {"messages": [{"role": "user", "content": [{"type": "text", "text": secret}]}]}
+    assert secret not in json.dumps(OPENAI.redact(oai, redact))
+
+
+def test_error_shapes_are_the_protocols_own() -> None:
+    assert ANTHROPIC.error(504, "late", "timeout") == {
+        "type": "error", "error": {"type": "timeout_error", "message": "late"}}
+    assert OPENAI.error(502, "down", "connection")["error"]["type"] == "server_error"
+
+
+def test_metrics_percentiles_and_recent_table() -> None:
+    m = Metrics(recent=2)
+    for i in range(3):
+        m.record(protocol="openai", outcome="MISS", question=f"q{i}", projects=(), files=(),
+                 tokens=10, added_ms=float(i), upstream_ms=100.0, status=200)
+    snap = m.snapshot()
+    assert snap["outcomes"]["MISS"] == 3 and snap["tokens_injected"] == 30
+    assert [r["question"] for r in snap["recent"]] == ["q2", "q1"]
+    assert snap["added_ms"]["p50"] == 1.0
+
+
+def _hit(path: str, start: int, dense: float, chunks: list[int]) -> Hit:
+    return Hit(path, start, start + 2, None, "source", "python", dense, "p",
+               f"x = {start}\n", {"dense_score": dense, "chunks": chunks})
+
+
+def test_knowledge_block_gate_citations_budget_and_sources() -> None:
+    hashes = {("p", "a.py"): {0: "h0", 1: "h1"}, ("p", "b.py"): {3: "h3"}}
+
+    def lookup(project: str, path: str) -> dict[int, str]:
+        return hashes[(project, path)]
+
+    hits = [_hit("a.py", 10, 0.5, [1]), _hit("b.py", 1, 0.36, [3]), _hit("a.py", 1, 0.2, [0])]
+    assert knowledge_block(hits, 0.6, 0.34, 500, str, lookup) is None  # best hit below gate
+    block = knowledge_block(hits, 0.42, 0.34, 500, str, lookup)
+    assert block is not None and block.files == ("a.py", "b.py")
+    assert "`a.py:10-12`" in block.text and "`b.py:1-3`" in block.text
+    assert "`a.py:1-3`" not in block.text  # below the fragment threshold
+    assert block.sources == ({"project": "p", "path": "a.py", "chunks": {"1": "h1"}},
+                             {"project": "p", "path": "b.py", "chunks": {"3": "h3"}})
+    assert still_valid(list(block.sources), lookup)
+    hashes[("p", "a.py")] = {0: "h0", 1: "changed"}
+    assert not still_valid(list(block.sources), lookup)
+    hashes[("p", "a.py")] = {0: "h0"}  # chunk 1 deleted
+    assert not still_valid(list(block.sources), lookup)
+    long = [_hit(f"f{i}.py", 1, 0.9, [0]) for i in range(50)]
+    hashes.update({("p", f"f{i}.py"): {0: "h"} for i in range(50)})
+    small = knowledge_block(long, 0.42, 0.34, 100, str, lookup)
+    assert small is not None and small.tokens <= 100 + 60  # the budget, plus the preface
+    # only what fits is injected, and only that is remembered as the answer's sources
+    assert 1 <= len(small.files) < 50 and len(small.sources) == len(small.files)
+    assert all(f"### {f}" in small.text for f in small.files)
