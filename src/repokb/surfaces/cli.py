@@ -63,7 +63,8 @@ def _dispatch(home: Path | None, op: str, args: dict[str, Any],
     deadline = time.monotonic() + wait
     while True:
         try:
-            return owner.call(settings, op, args)
+            if not _shared_store(settings):  # a Qdrant server has no owner process
+                return owner.call(settings, op, args)
         except ConnectionError:
             pass
         try:
@@ -123,10 +124,10 @@ def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str 
     """Hand the index to the owner, or run it here and serve other commands meanwhile."""
     import threading
 
-    from repokb.surfaces import owner
 
     def host(ws: Any) -> dict[str, Any]:
-        with owner.OwnerServer(ws, threading.Lock()) as server, server.write_lock:
+        lock = threading.Lock()
+        with _serve_others(ws, lock), lock:
             if show_progress and err.is_terminal:
                 report = _run_with_progress(ws, roots, flush)
             else:
@@ -135,6 +136,24 @@ def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str 
 
     args = {"paths": [str(r.root) for r in roots], "project": project, "flush": flush}
     return _dispatch(home, "index", args, local=host)  # type: ignore[no-any-return]
+
+
+def _shared_store(settings: Settings) -> bool:
+    from repokb.stores import shared
+
+    return shared(settings.store, settings.qdrant_url)
+
+
+def _serve_others(ws: Any, write_lock: Any) -> Any:
+    """While this process holds an embedded store, answer other repokb processes on the owner
+    socket. A Qdrant server needs no owner: every process opens it, nothing is bound."""
+    from contextlib import nullcontext
+
+    from repokb.surfaces import owner
+
+    if _shared_store(ws.settings):
+        return nullcontext()
+    return owner.OwnerServer(ws, write_lock)
 
 
 def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
@@ -374,7 +393,6 @@ def watch(
     import threading
 
     from repokb.pipeline.discover import resolve_roots
-    from repokb.surfaces import owner
     from repokb.surfaces.watch import watch_and_index
 
     roots = resolve_roots(paths, project)
@@ -393,11 +411,12 @@ def watch(
 
     with _workspace(home) as ws:
         ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
-        with owner.OwnerServer(ws, threading.Lock()) as server:
+        lock = threading.Lock()
+        with _serve_others(ws, lock):
             out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
             previous = signal.signal(signal.SIGINT, interrupt)
             try:
-                watch_and_index(ws, roots, server.write_lock, report,
+                watch_and_index(ws, roots, lock, report,
                                 debounce_ms=debounce_ms, stop=stop)
             finally:
                 signal.signal(signal.SIGINT, previous)
@@ -442,6 +461,48 @@ def serve(
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
               f"data {settings.home}", highlight=False)
     run_server(settings)
+
+
+@app.command()
+def migrate(
+    to: Annotated[str, typer.Option("--to", help="Where to copy the index: a Qdrant URL "
+                                    "(http://host:6333), local:PATH (qdrant-client's local "
+                                    "mode), edge (this home's Edge shard) or edge:PATH.")],
+    sample: Annotated[int, typer.Option(help="Searches compared on both sides.")] = 50,
+    as_json: JsonOption = False,
+    home: HomeOption = None,
+) -> None:
+    """Copy the index to another store without re-embedding, then verify counts and searches.
+
+    The source is this home's store (REPOKB_STORE, REPOKB_QDRANT_URL). Interrupted, it resumes
+    where it stopped. Afterwards, search the target with REPOKB_STORE=qdrant
+    REPOKB_QDRANT_URL=TARGET (or REPOKB_STORE=qdrant-edge for edge)."""
+    from repokb import migrate as moving
+
+    settings = Settings.load(home=home)
+    with _workspace(home, settings) as ws:
+        source = ws.acquire_store(wait=10.0)
+        target, target_name = moving.open_target(settings, to)
+        try:
+            report = moving.migrate(
+                source, target, source_name=moving.source_name(settings),
+                target_name=target_name, sample=sample,
+                checkpoint=moving.checkpoint_path(settings, target_name))
+        finally:
+            target.close()
+    if as_json:
+        _print_json(report.to_json())
+    else:
+        out.print(f"[bold]migrated[/bold] {report.points_moved} points "
+                  f"({report.resumed_from} before a restart) to {target_name} in "
+                  f"{report.seconds} s · 0 embedded")
+        out.print(f"counts {'match' if report.counts_match else 'DIFFER'}: "
+                  f"{report.counts['source']} -> {report.counts['target']}")
+        out.print(f"{report.searches_checked} sample searches: top-10 overlap dense "
+                  f"{report.dense_top10_overlap:.3f}, BM25 {report.lexical_top10_overlap:.3f}, "
+                  f"{report.identical_top10} identical")
+    if not report.ok:
+        raise typer.Exit(1)
 
 
 def main() -> None:

@@ -14,10 +14,12 @@ from repokb.settings import Settings
 
 def serve(settings: Settings) -> None:
     """Own the store for the process's lifetime and answer HTTP until interrupted."""
+    import contextlib
     import gc
 
     import uvicorn
 
+    from repokb.stores import shared
     from repokb.surfaces.owner import OwnerServer
     from repokb.surfaces.server.app import create_app
     from repokb.workspace import Workspace
@@ -27,7 +29,9 @@ def serve(settings: Settings) -> None:
         app = create_app(workspace=ws)  # opens the model, catalog and searcher
         # Other repokb commands (search, index, ...) are answered by this process meanwhile;
         # their writes share the server's write lock.
-        owner = OwnerServer(ws, app.state.service.write_lock)
+        # A Qdrant server store has no owner: the other processes open it themselves.
+        owner = (contextlib.nullcontext() if shared(settings.store, settings.qdrant_url)
+                 else OwnerServer(ws, app.state.service.write_lock))
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it
         # keeps those pauses out of search latency.
