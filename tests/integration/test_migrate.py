@@ -109,7 +109,8 @@ def test_an_interrupted_migration_resumes(workspace, mixed_repo, tmp_path):
     checkpoint = tmp_path / "ck.json"
     try:
         with pytest.raises(_Interrupted):
-            moving.migrate(source, _Flaky(target_store, 2),  # type: ignore[arg-type] source_name="s", target_name="t",
+            flaky = _Flaky(target_store, 2)
+            moving.migrate(source, flaky, source_name="s", target_name="t",  # type: ignore[arg-type]
                            checkpoint=checkpoint, page=3)
         assert json.loads(checkpoint.read_text())["moved"] == 6
         assert target_store.count() == 6
