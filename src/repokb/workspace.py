@@ -130,6 +130,8 @@ class Workspace:
             self.store.close()
         if "catalog" in self.__dict__:
             self.catalog.close()
+        if "embedder" in self.__dict__ and self._parent is None:
+            self.embedder.close()
 
     def __enter__(self) -> Workspace:
         return self
