@@ -44,6 +44,8 @@ def explain(ws: Workspace, raw: str, project: str | None = None) -> dict[str, An
 
 def flush(ws: Workspace, project: str | None) -> int:
     """Delete one project's (or every) points and catalog records; returns points deleted."""
+    if project is None and ws.store.shared:  # other homes' projects are not ours to delete
+        return sum(flush(ws, name) for name in sorted(ws.catalog.projects()))
     before = ws.store.count(project)
     ws.store.delete_project(project)
     ws.catalog.delete_project(project)

@@ -47,6 +47,10 @@ class RawPoint:
 
 
 class Store(ABC):
+    # True when other processes, maybe on other machines with their own catalogs, write the
+    # same store (a Qdrant server): then a catalog vouches only for its own projects.
+    shared: bool = False
+
     @abstractmethod
     def upsert(self, points: list[EmbeddedChunk]) -> None: ...
 

@@ -53,6 +53,7 @@ class QdrantServerStore(Store):
         self._m = m
         self.url, self.collection = url, f"{collection_prefix}chunks"
         self.local = url.startswith(LOCAL)
+        self.shared = not self.local
         self._batch, self._retries, self._backoff = batch, retries, backoff
         if not url:
             raise StoreError("store = 'qdrant' needs a server URL.",
