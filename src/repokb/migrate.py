@@ -23,11 +23,12 @@ import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from repokb.errors import ConfigError, StoreError
 from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, RawPoint, Store, StoreFilter
+from repokb.stores.qdrant_server import without_credentials
+from repokb.workspace import open_store
 
 PAGE = 512
 TOP = 10
@@ -133,11 +134,9 @@ def open_target(settings: Settings, target: str) -> tuple[Store, str]:
     """The store TARGET names, opened with this home's settings (vector size, collection
     prefix, shards, replication, API key): a Qdrant URL, local:PATH, edge (this home's Edge
     shard) or edge:PATH. Returns the store and a name for it without credentials."""
-    from repokb.workspace import open_store
-
     if target.startswith(("http://", "https://", "local:")):
         url = target
-        name = _without_credentials(url)
+        name = without_credentials(url)
         same = settings.store in SERVER_STORES and settings.qdrant_url == url
         store = None if same else open_store(replace(settings, store="qdrant"), url=url)
     elif target == "edge" or target.startswith("edge:"):
@@ -159,18 +158,10 @@ def open_target(settings: Settings, target: str) -> tuple[Store, str]:
 
 def source_name(settings: Settings) -> str:
     if settings.store in SERVER_STORES:
-        return _without_credentials(settings.qdrant_url)
+        return without_credentials(settings.qdrant_url)
     return f"edge:{settings.store_path.absolute()}"
 
 
 def checkpoint_path(settings: Settings, target: str) -> Path:
     digest = hashlib.sha1(target.encode()).hexdigest()[:12]
     return settings.home / f"migrate-{digest}.json"
-
-
-def _without_credentials(url: str) -> str:
-    parts = urlsplit(url)
-    if parts.username or parts.password:
-        port = f":{parts.port}" if parts.port else ""
-        parts = parts._replace(netloc=(parts.hostname or "") + port)
-    return urlunsplit(parts) if parts.scheme in ("http", "https") else url

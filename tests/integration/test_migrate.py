@@ -144,7 +144,10 @@ def test_a_server_that_is_down_is_a_clear_error(home):
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    settings = Settings.load(store="qdrant", qdrant_url=f"http://127.0.0.1:{port}")
+    settings = Settings.load(store="qdrant", qdrant_url=f"http://me:sekrit@127.0.0.1:{port}",
+                             qdrant_api_key="key-sekrit")
     with pytest.raises(StoreError) as caught:
         open_store(settings, retries=1, backoff=0.01)
     assert "after 2 attempts" in caught.value.message and "server up" in caught.value.hint
+    assert "sekrit" not in str(caught.value) + caught.value.hint  # no password, no key
+    assert "key-sekrit" not in repr(settings)  # the api key is a secret setting

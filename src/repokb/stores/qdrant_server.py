@@ -23,6 +23,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
@@ -51,7 +52,8 @@ class QdrantServerStore(Store):
         from qdrant_client import models as m
 
         self._m = m
-        self.url, self.collection = url, f"{collection_prefix}chunks"
+        self.url = without_credentials(url)  # for messages: never a password from the URL
+        self.collection = f"{collection_prefix}chunks"
         self.local = url.startswith(LOCAL)
         self.shared = not self.local
         self._batch, self._retries, self._backoff = batch, retries, backoff
@@ -68,8 +70,11 @@ class QdrantServerStore(Store):
                 options: dict[str, Any] = {}
                 if ca_cert:
                     options["verify"] = ssl.create_default_context(cafile=ca_cert)
-                self._client = QdrantClient(url=url, api_key=api_key or None, timeout=int(timeout),
-                                            check_compatibility=False, **options)
+                with warnings.catch_warnings():  # "api key with an insecure connection":
+                    warnings.simplefilter("ignore", UserWarning)  # the setting's help says it
+                    self._client = QdrantClient(url=url, api_key=api_key or None,
+                                                timeout=int(timeout), check_compatibility=False,
+                                                **options)
         except (RuntimeError, ValueError, OSError) as exc:
             if "already accessed" in str(exc):
                 raise StoreBusyError(f"The local Qdrant store {url} is in use by another "
@@ -255,6 +260,15 @@ class QdrantServerStore(Store):
         client = self.__dict__.pop("_client", None)
         if client is not None:
             client.close()
+
+
+def without_credentials(url: str) -> str:
+    """The URL without a user:password part, fit for messages, reports and checkpoints."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not (parts.username or parts.password):
+        return url
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=(parts.hostname or "") + port))
 
 
 def _dense(vector: Any) -> list[float] | None:
