@@ -13,6 +13,7 @@ import pytest
 
 from repokb.embedders.base import Embedder
 from repokb.embedders.code_bm25 import CodeBm25Encoder
+from repokb.errors import StoreError
 from repokb.models import Chunk, EmbeddedChunk
 from repokb.stores import RawPoint, Store, StoreFilter, create, load_builtins
 
@@ -60,21 +61,21 @@ def corpus(real_embedder: Embedder) -> dict[tuple[str, str], list[EmbeddedChunk]
             for (p, path, kind, lang), texts in FILES.items()}
 
 
-def _open(backend: str, where: Path) -> Store:
+def _open(backend: str, where: Path, dimension: int = DIM) -> Store:
     load_builtins()
     if backend == "edge":
-        return create("qdrant-edge", path=where / "edge", dimension=DIM)
+        return create("qdrant-edge", path=where / "edge", dimension=dimension)
     return create("qdrant", path=where / "unused", url=f"local:{where / 'local'}",
-                  dimension=DIM, collection_prefix="t_", batch=3)  # small batches: many upserts
+                  dimension=dimension, collection_prefix="t_", batch=3)  # many upserts
 
 
 @pytest.fixture(params=["edge", "qdrant-local"])
-def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Store]:
-    return lambda: _open(request.param, tmp_path)
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., Store]:
+    return lambda dimension=DIM: _open(request.param, tmp_path, dimension)
 
 
 @pytest.fixture
-def store(opener: Callable[[], Store],
+def store(opener: Callable[..., Store],
           corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> Iterator[Store]:
     s = opener()
     for points in corpus.values():
@@ -162,7 +163,7 @@ def test_facets(store: Store) -> None:
     assert "README.md" not in store.facet("path")  # a deleted value is not counted
 
 
-def test_export_and_raw_round_trip(store: Store, opener: Callable[[], Store]) -> None:
+def test_export_and_raw_round_trip(store: Store, opener: Callable[..., Store]) -> None:
     exported = store.export("beta")
     assert {p.payload["path"] for p in exported} == {"src/billing/tax.py", "README.md"}
     assert all(p.dense is not None and len(p.dense) == DIM for p in exported)
@@ -181,7 +182,7 @@ def test_export_and_raw_round_trip(store: Store, opener: Callable[[], Store]) ->
     assert store.facet("project") == {"alpha": 6, "beta": 2}
 
 
-def test_close_and_reopen_keeps_everything(store: Store, opener: Callable[[], Store],
+def test_close_and_reopen_keeps_everything(store: Store, opener: Callable[..., Store],
                                            real_embedder: Embedder) -> None:
     before = _query(store, real_embedder, "deployment rollback")
     store.close()
@@ -190,5 +191,16 @@ def test_close_and_reopen_keeps_everything(store: Store, opener: Callable[[], St
         assert again.count() == 8
         assert again.facet("project") == {"alpha": 6, "beta": 2}
         assert _query(again, real_embedder, "deployment rollback") == before
+    finally:
+        again.close()
+
+
+def test_another_vector_size_is_refused(store: Store, opener: Callable[..., Store]) -> None:
+    store.close()
+    with pytest.raises(StoreError):
+        opener(768)
+    again = opener()  # the refusal changed nothing
+    try:
+        assert again.count() == 8
     finally:
         again.close()

@@ -80,7 +80,11 @@ class QdrantServerStore(Store):
                 raise StoreBusyError(f"The local Qdrant store {url} is in use by another "
                                      "process.") from exc
             raise StoreError(f"Cannot open the Qdrant store {url}: {exc}") from exc
-        self._ensure_collection(dimension, shards, replication)
+        try:
+            self._ensure_collection(dimension, shards, replication)
+        except BaseException:
+            self.close()  # local mode: release the folder's lock for the next opener
+            raise
 
     # -- setup ------------------------------------------------------------------------------
     def _ensure_collection(self, dimension: int, shards: int, replication: int) -> None:
