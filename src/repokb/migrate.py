@@ -26,7 +26,7 @@ from typing import Any
 
 from repokb.errors import ConfigError, StoreError
 from repokb.settings import Settings
-from repokb.stores import SERVER_STORES, RawPoint, Store, StoreFilter
+from repokb.stores import SERVER_STORES, RawPoint, Store, StoredPoint, StoreFilter
 from repokb.stores.qdrant_server import without_credentials
 from repokb.workspace import open_store
 
@@ -46,8 +46,13 @@ class Migration:
     searches_checked: int = 0
     dense_top10_overlap: float = 0.0  # mean share of the source's top 10 the target returns
     lexical_top10_overlap: float = 0.0
+    # the same, counting a different point with the same score at the same rank as a match:
+    # equal-score ties (copies of one text) may come back in either order
+    dense_top10_equivalent: float = 0.0
+    lexical_top10_equivalent: float = 0.0
     identical_top10: int = 0  # sample queries whose two top-10 lists are the same ids
-    seconds: float = 0.0
+    copy_seconds: float = 0.0
+    seconds: float = 0.0  # copy and verification
 
     @property
     def ok(self) -> bool:
@@ -76,6 +81,7 @@ def migrate(source: Store, target: Store, *, source_name: str, target_name: str,
         _save(checkpoint, {"source": source_name, "target": target_name, "offset": offset,
                            "moved": moved})
     report.points_moved = moved - report.resumed_from
+    report.copy_seconds = round(time.perf_counter() - started, 2)
     report.counts = {"source": source.facet("project"), "target": target.facet("project")}
     report.counts_match = all(report.counts["target"].get(project) == n
                               for project, n in report.counts["source"].items())
@@ -90,24 +96,31 @@ def migrate(source: Store, target: Store, *, source_name: str, target_name: str,
 
 def _compare_searches(source: Store, target: Store, probes: list[RawPoint],
                       report: Migration) -> None:
-    dense_overlap = lexical_overlap = 0.0
+    sums = [0.0, 0.0, 0.0, 0.0]
     for probe in probes:
         a_dense, a_lex = source.search(probe.dense, probe.sparse, StoreFilter(), TOP)
         b_dense, b_lex = target.search(probe.dense, probe.sparse, StoreFilter(), TOP)
-        dense_overlap += _overlap(a_dense, b_dense)
-        lexical_overlap += _overlap(a_lex, b_lex)
+        for i, (a, b) in enumerate(((a_dense, b_dense), (a_lex, b_lex))):
+            sums[i] += overlap(a, b)
+            sums[i + 2] += overlap(a, b, ties=True)
         same = [p.id for p in a_dense] == [p.id for p in b_dense]
         report.identical_top10 += same and [p.id for p in a_lex] == [p.id for p in b_lex]
-    n = len(probes)
-    report.searches_checked = n
+    n = report.searches_checked = len(probes)
     if n:
-        report.dense_top10_overlap = round(dense_overlap / n, 4)
-        report.lexical_top10_overlap = round(lexical_overlap / n, 4)
+        (report.dense_top10_overlap, report.lexical_top10_overlap,
+         report.dense_top10_equivalent, report.lexical_top10_equivalent) = (
+            round(x / n, 4) for x in sums)
 
 
-def _overlap(a: list[Any], b: list[Any]) -> float:
+def overlap(a: list[StoredPoint], b: list[StoredPoint], ties: bool = False) -> float:
+    """Share of ranking `a` that `b` returns; with `ties`, a point of `b` also matches when
+    it has the score of `a`'s point at the same rank (relative tolerance 1e-4)."""
+    if not a:
+        return 1.0 if not b else 0.0
     wanted = {p.id for p in a}
-    return len(wanted & {p.id for p in b}) / len(wanted) if wanted else 1.0
+    hits = sum(1 for i, p in enumerate(b) if p.id in wanted or (
+        ties and i < len(a) and abs(p.score - a[i].score) <= 1e-4 * max(abs(a[i].score), 1e-9)))
+    return min(hits, len(a)) / len(a)
 
 
 def _load(path: Path, source: str, target: str) -> dict[str, Any]:

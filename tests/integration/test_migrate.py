@@ -151,3 +151,15 @@ def test_a_server_that_is_down_is_a_clear_error(home):
     assert "after 2 attempts" in caught.value.message and "server up" in caught.value.hint
     assert "sekrit" not in str(caught.value) + caught.value.hint  # no password, no key
     assert "key-sekrit" not in repr(settings)  # the api key is a secret setting
+
+
+def test_overlap_counts_equal_score_ties_only_when_asked():
+    from repokb.stores import StoredPoint
+
+    a = [StoredPoint("x", 2.0, {}), StoredPoint("y", 1.0, {}), StoredPoint("z", 1.0, {})]
+    b = [StoredPoint("x", 2.0, {}), StoredPoint("y", 1.0, {}), StoredPoint("w", 1.0, {})]
+    c = [StoredPoint("x", 2.0, {}), StoredPoint("y", 1.0, {}), StoredPoint("w", 0.5, {})]
+    assert moving.overlap(a, b) == pytest.approx(2 / 3)
+    assert moving.overlap(a, b, ties=True) == 1.0  # w ties z: either may come back
+    assert moving.overlap(a, c, ties=True) == pytest.approx(2 / 3)  # a lower score is a miss
+    assert moving.overlap([], []) == 1.0 and moving.overlap([], c) == 0.0

@@ -499,8 +499,9 @@ def migrate(
         out.print(f"counts {'match' if report.counts_match else 'DIFFER'}: "
                   f"{report.counts['source']} -> {report.counts['target']}")
         out.print(f"{report.searches_checked} sample searches: top-10 overlap dense "
-                  f"{report.dense_top10_overlap:.3f}, BM25 {report.lexical_top10_overlap:.3f}, "
-                  f"{report.identical_top10} identical")
+                  f"{report.dense_top10_overlap:.3f}, BM25 {report.lexical_top10_overlap:.3f} "
+                  f"(equal-score ties counted: {report.dense_top10_equivalent:.3f}, "
+                  f"{report.lexical_top10_equivalent:.3f}), {report.identical_top10} identical")
     if not report.ok:
         raise typer.Exit(1)
 
