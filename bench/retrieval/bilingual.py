@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cases import Case, markdown_headings, python_targets, section_end
+from repokb.evaluate.cases import Case, Target, python_targets, section_span
 
 _DATA = Path(__file__).with_name("bilingual.json")
 
@@ -29,21 +29,12 @@ def bilingual_cases(corpus: str, copy: Path) -> list[Case]:
         if "symbol" in item:
             span = python_targets(text).get(item["symbol"])
         else:
-            span = _section(text, item["heading"])
+            span = section_span(text, item["heading"])
         if span is None:
             continue
         for language in ("en", "es"):
             out.append(Case(f"{corpus}:bilingual-{language}:{n}", corpus, f"bilingual-{language}",
-                            item[language], item["path"], span[0], span[1],
-                            item.get("symbol")))
+                            item[language],
+                            (Target(item["path"], span[0], span[1], item.get("symbol")),)))
     return out
 
-
-def _section(text: str, heading: str) -> tuple[int, int] | None:
-    """1-based first and last line of the section under `heading` (its heading line first)."""
-    headings = markdown_headings(text)
-    last_row = len(text.splitlines()) - 1
-    for n, (row, _, title) in enumerate(headings):
-        if title == heading:
-            return row + 1, section_end(headings, n, last_row) + 1
-    return None

@@ -3,10 +3,11 @@
     python bench/retrieval/calibrate.py RUN.json [--system repokb]
 
 For every query, the dense cosine similarity of each top-10 hit is split into "relevant" (the
-query's target, by the chunk-level rule of metrics.py) and "other". The threshold printed is
-the one that best separates the two (maximum of TPR - FPR, Youden's J), with the distributions'
-quartiles, so the number stored in settings can be checked and re-derived for another model.
-Hits outside the dense candidate list (found by BM25 only) have no similarity and are skipped.
+query's target, by the chunk-level rule of repokb.evaluate.metrics) and "other". The threshold
+printed is the one that best separates the two (maximum of TPR - FPR, Youden's J), with the
+distributions' quartiles, so the number stored in settings can be checked and re-derived for
+another model. Hits outside the dense candidate list (found by BM25 only) have no similarity and
+are skipped.
 """
 
 from __future__ import annotations

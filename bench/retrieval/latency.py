@@ -27,11 +27,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cases import derive  # noqa: E402
 from corpora import CORPORA, Corpus, fetch, selected_files  # noqa: E402
 from systems import CachingEmbedder, stored_embed_text  # noqa: E402
 
 from repokb.embedders import load_builtins  # noqa: E402
+from repokb.evaluate.cases import derive  # noqa: E402
 from repokb.models import Chunk, EmbeddedChunk  # noqa: E402
 from repokb.pipeline.discover import resolve_roots  # noqa: E402
 from repokb.search import Query  # noqa: E402

@@ -5,7 +5,8 @@
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
-cases.py); every system is built and queried in this run with the same embedding model.
+repokb.evaluate.cases); every system is built and queried in this run with the same embedding
+model.
 Document vectors are cached by text between runs; pass --fresh-vectors to time a cold index.
 Prints a Markdown report; --json writes every per-query rank for analysis.
 """
@@ -28,9 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bilingual import bilingual_cases  # noqa: E402
-from cases import derive  # noqa: E402
 from corpora import CORPORA, QUICK, fetch, selected_files  # noqa: E402
-from metrics import METRICS, first_rank, lift, lift_interval, overlaps, summarize  # noqa: E402
 from systems import (  # noqa: E402
     CachingEmbedder,
     NaiveSystem,
@@ -40,6 +39,15 @@ from systems import (  # noqa: E402
 )
 
 from repokb.embedders import create, load_builtins  # noqa: E402
+from repokb.evaluate.cases import derive  # noqa: E402
+from repokb.evaluate.metrics import (  # noqa: E402
+    METRICS,
+    first_rank,
+    lift,
+    lift_interval,
+    overlaps,
+    summarize,
+)
 from repokb.settings import Settings  # noqa: E402
 
 
@@ -62,7 +70,7 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
         systems: dict[str, RepokbSystem] = {}
         info: dict[str, Any] = {"files": len(files), "systems": {}}
         for name, overrides in [("repokb", {})] + variants:
-            system = RepokbSystem(name, work / f"home-{name}", embedder, **overrides)
+            system = RepokbSystem.at(name, work / f"home-{name}", embedder, **overrides)
             info["systems"][name] = _index(system, embedder, copy, corpus.name)
             systems[name] = system
         # repokb + USE multilingual as a third, cross-lingual ranking; with and without the
@@ -92,15 +100,17 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
             for name, results in outcome.items():
                 ranks.append({"case": case.id, "kind": case.kind, "system": name,
                               "query": case.query,
-                              "chunk": first_rank(results, case, "chunk"),
-                              "file": first_rank(results, case, "file"),
+                              "chunk": first_rank(results, case.targets, "chunk"),
+                              "file": first_rank(results, case.targets, "file"),
                               "top": [f"{r.path}:{r.start_line}-{r.end_line}"
                                       for r in results[:3]],
-                              "target": f"{case.path}:{case.start_line}-{case.end_line}",
+                              "target": " ".join(f"{t.path}:{t.start_line}-{t.end_line}"
+                                                 for t in case.targets),
                               "lines": sum(r.end_line - r.start_line + 1 for r in results)
                               / max(len(results), 1),
                               "dense_scores": [r.dense_score for r in results[:10]],
-                              "relevant": [overlaps(r, case) for r in results[:10]]})
+                              "relevant": [any(overlaps(r, t) for t in case.targets)
+                                           for r in results[:10]]})
         info["latency_ms"] = {name: {"p50": statistics.median(v),
                                      "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1
                                      else v[0]}

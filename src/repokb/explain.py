@@ -12,54 +12,58 @@ import os
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import InputError
+from repokb.errors import NotFoundError
+from repokb.pipeline.classify import Classifier, Limits
+from repokb.pipeline.discover import canonical, user_path
+from repokb.rules.repo_config import CONFIG_NAMES
+from repokb.rules.tables import PACKAGE_MARKERS
+from repokb.secrets.paths import RedactedSourceFile, redact_path
+from repokb.stores.catalog import Catalog
 
 
-def explain(ws: Any, raw: str, project: str | None) -> dict[str, Any]:
-    from repokb.pipeline.discover import canonical, user_path
-
+def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> dict[str, Any]:
+    """The record of a file given as a path on disk or as an indexed relative path."""
     candidate = user_path(raw)
     on_disk = candidate.exists() or candidate.is_symlink()
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
-        matches = [(name, canonical(str(absolute.relative_to(root))))
-                   for name, root in ws.catalog.projects().items()
+        matches = [(name, redact_path(canonical(str(absolute.relative_to(root)))))
+                   for name, root in catalog.projects().items()
                    if (project is None or name == project) and absolute.is_relative_to(root)
                    and absolute != root]
         for name, rel in matches:
-            record = catalog_record(ws, name, rel)
+            record = catalog_record(catalog, name, rel)
             if record is not None:
                 return record
     else:
-        record = indexed_record(ws, raw, project)
+        record = indexed_record(catalog, raw, project)
         if record is not None:
             return record
     if on_disk and candidate.is_file() and not candidate.is_symlink():
-        return _live(ws, absolute)
-    raise InputError(f"{raw} is not in the catalog.",
+        return _live(limits, absolute)
+    raise NotFoundError(f"{raw} is not in the catalog.",
                      hint="Index its project first (repokb index PROJECT_DIR), or pass --project.")
 
 
-def indexed_record(ws: Any, rel: str, project: str | None = None) -> dict[str, Any] | None:
+def indexed_record(catalog: Catalog, rel: str,
+                   project: str | None = None) -> dict[str, Any] | None:
     """The catalog's record of a project-relative path, in `project` or the first project
     that has one (a file under a skipped folder: that folder's record); None if none has."""
-    from repokb.pipeline.discover import canonical
-
-    rel = canonical(rel)
-    for name in [project] if project else list(ws.catalog.projects()):
-        record = catalog_record(ws, name, rel)
+    rel = redact_path(canonical(rel))
+    for name in [project] if project else list(catalog.projects()):
+        record = catalog_record(catalog, name, rel)
         if record is not None:
             return record
     return None
 
 
-def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
-    entry = ws.catalog.get(project, rel)
+def catalog_record(catalog: Catalog, project: str, rel: str) -> dict[str, Any] | None:
+    entry = catalog.get(project, rel)
     inside = None
     if entry is None:  # a file under a skipped directory: that directory's record answers
         parts = rel.split("/")
         for i in range(len(parts) - 1, 0, -1):
-            parent = ws.catalog.get(project, "/".join(parts[:i]))
+            parent = catalog.get(project, "/".join(parts[:i]))
             if parent is not None and parent.is_dir:
                 entry, inside = parent, parent.path
                 break
@@ -70,16 +74,14 @@ def catalog_record(ws: Any, project: str, rel: str) -> dict[str, Any] | None:
             "classification": entry.classification.to_dict() if entry.classification else None}
 
 
-def _live(ws: Any, absolute: Path) -> dict[str, Any]:
-    from repokb.models import SourceFile
-    from repokb.pipeline.classify import Classifier
-    from repokb.pipeline.discover import canonical
-
+def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     root = _project_root(absolute)
-    classifier = Classifier.for_root(root, ws.indexer.limits())
+    classifier = Classifier.for_root(root, limits)
     st = absolute.stat()
-    rel = canonical(str(absolute.relative_to(root)))
-    c = classifier.classify(SourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns))
+    real = canonical(str(absolute.relative_to(root)))
+    rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
+    c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
+                                               real_path=real))
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
             "reason": f"classified now, with {root} as the project root", "chunks": 0,
             "inside": None, "classification": c.to_dict()}
@@ -88,9 +90,6 @@ def _live(ws: Any, absolute: Path) -> dict[str, Any]:
 def _project_root(absolute: Path) -> Path:
     """Nearest folder with .git or a repository config; else the outermost one holding a
     package manifest (a monorepo's root, not one of its packages); else the file's folder."""
-    from repokb.rules.repo_config import CONFIG_NAMES
-    from repokb.rules.tables import PACKAGE_MARKERS
-
     for parent in absolute.parents:
         if any(os.path.lexists(parent / m) for m in (".git", *CONFIG_NAMES)):
             return parent

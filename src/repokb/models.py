@@ -13,6 +13,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from repokb.formats import CODE
+
 
 class Kind(StrEnum):
     SOURCE = "source"
@@ -178,8 +180,6 @@ class EmbedPlan:
     prose: int
 
     def for_language(self, language: str | None) -> int:
-        from repokb.rules.ruleset import CODE
-
         return self.code if language in CODE else self.prose
 
 

@@ -179,6 +179,11 @@ class Settings:
                                     "accepts (422).")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
+    # -- the MCP server (`repokb mcp`) --
+    mcp_idle_seconds: float = _setting(
+        60.0, "`repokb mcp` (stdio) holds the embedded store while agents use it and lets it go "
+        "after this many idle seconds, so `repokb serve` or `watch` can take it meanwhile "
+        "(its next call forwards to them, or takes the store again). Not with --watch.")
 
     @property
     def store_path(self) -> Path:
@@ -215,6 +220,11 @@ class Settings:
         settings = settings._merge(env, "environment")
         return settings._merge(overrides, "overrides")
 
+    def with_values(self, values: dict[str, Any], source: str) -> Settings:
+        """These settings with `values` (setting name -> value, as in repokb.toml) applied;
+        ConfigError names `source` for an unknown name or a bad value."""
+        return self._merge(values, source)
+
     def _merge(self, values: dict[str, Any], source: str) -> Settings:
         known = {f.name: f for f in fields(self)}
         changes: dict[str, Any] = {}
@@ -244,6 +254,11 @@ def _coerce(target: type, raw: Any, name: str, source: str) -> Any:
         raise ConfigError(
             f"Setting {name!r} from {source} must be {target.__name__}, got {raw!r}."
         ) from exc
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The settings a TOML file sets ({} when there is no file); ConfigError if unreadable."""
+    return _read_toml(path)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

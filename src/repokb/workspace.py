@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from repokb.embedders import Embedder, backend
+from repokb.embedders import Embedder, backend, create_lexical
 from repokb.embedders import create as create_embedder
 from repokb.embedders import load_builtins as load_embedders
 from repokb.embedders.base import LexicalEncoder
@@ -55,8 +55,6 @@ class Workspace:
 
     @cached_property
     def embedder(self) -> Embedder:
-        if self._parent is not None:  # a view: the one model its parent loads (once)
-            return self._parent.embedder
         with _MODEL_LOCK:  # request threads of one owner may ask at the same moment
             if "embedder" not in self.__dict__:
                 self.__dict__["embedder"] = self.new_embedder()
@@ -76,8 +74,6 @@ class Workspace:
 
     @cached_property
     def lexical(self) -> LexicalEncoder:
-        from repokb.embedders import create_lexical
-
         return create_lexical(self.settings.lexical)
 
     @cached_property
@@ -111,27 +107,13 @@ class Workspace:
     def searcher(self) -> Searcher:
         return Searcher(self.settings, self.store, self.embedder, self.lexical, self.catalog)
 
-    def view(self) -> Workspace:
-        """A workspace sharing this one's store and models but with its own catalog
-        connection, for a request served on another thread."""
-        other = Workspace(self.settings)
-        for name in ("store", "embedder", "lexical"):
-            if name in self.__dict__:
-                other.__dict__[name] = self.__dict__[name]
-        other._shared_store = True
-        other._parent = self
-        return other
-
-    _shared_store = False
-    _parent: Workspace | None = None
-
     def close(self) -> None:
-        if "store" in self.__dict__ and not self._shared_store:
+        if "store" in self.__dict__:
             self.store.close()
         if "catalog" in self.__dict__:
             self.catalog.close()
-        if "embedder" in self.__dict__ and self._parent is None:
-            self.embedder.close()
+        if "embedder" in self.__dict__:
+            self.embedder.close()  # a remote one: its HTTP connections
 
     def __enter__(self) -> Workspace:
         return self

@@ -79,7 +79,7 @@ def store(opener: Callable[..., Store],
           corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> Iterator[Store]:
     s = opener()
     for points in corpus.values():
-        s.upsert(points)
+        s.upsert(points[::-1])
     yield s
     s.close()
 
@@ -104,6 +104,18 @@ def test_upsert_count_and_get(store: Store,
     assert set(vectors) == set(ids[:2])
     expected = corpus[("alpha", "docs/deploy.md")][0].dense
     assert vectors[ids[0]] == pytest.approx(expected, abs=1e-6)
+
+
+def test_file_chunks_are_the_files_whole_payloads_in_chunk_order(store: Store) -> None:
+    # upserted in reverse: the order must come from chunk_index, not from insertion
+    points = store.file_chunks("alpha", "docs/deploy.md")
+    assert [p.payload["chunk_index"] for p in points] == [0, 1, 2]
+    assert [p.payload["content"] for p in points] == FILES[
+        ("alpha", "docs/deploy.md", "docs", "markdown")]
+    assert {p.payload["project"] for p in points} == {"alpha"}
+    assert points[1].payload["start_line"] == 11 and points[1].payload["kind"] == "docs"
+    assert store.file_chunks("beta", "docs/deploy.md") == []  # same path, other project
+    assert store.file_chunks("alpha", "docs/nothing.md") == []
 
 
 def test_upsert_is_idempotent(store: Store,

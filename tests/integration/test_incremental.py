@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb import service
+from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
 from repokb.search import Query
@@ -178,7 +178,7 @@ def test_projects_side_by_side(ws, repo, tmp_path):
     assert ws.store.facet("project") == {"calc": 6, "notes": 1}
     only_notes = ws.searcher.search(Query("calculator roadmap", projects=("notes",)))
     assert {h.project for h in only_notes} == {"notes"}
-    assert service.flush(ws, "calc") == 6
+    assert Operations(ws).flush("calc")["points_deleted"] == 6
     assert ws.catalog.entries("calc") == {} and "calc" not in ws.catalog.projects()
     assert ws.store.facet("project") == {"notes": 1}
 
@@ -236,7 +236,7 @@ def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
 
     guard = threading.Timer(20, stop.set)  # never hang the suite if the watcher stays asleep
     guard.start()
-    watch_and_index(ws, resolve_roots([repo], None), threading.Lock(), report,
+    watch_and_index(Operations(ws), resolve_roots([repo], None), report,
                     debounce_ms=50, stop=stop)
     guard.cancel()
     assert len(runs) == 2 and len(reports) == 1  # the second run ended unreported

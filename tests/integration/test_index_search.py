@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb import service
+from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
@@ -135,7 +135,7 @@ def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_pat
     index(workspace, other)
     assert workspace.store.count("blog") > 0
     shop_points = workspace.store.count("shop")
-    assert service.flush(workspace, "shop") == shop_points
+    assert Operations(workspace).flush("shop")["points_deleted"] == shop_points
     assert workspace.store.count("shop") == 0
     assert workspace.store.count("blog") > 0
     hits = workspace.searcher.search(Query("static blog generator"))

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 from pathlib import Path
 
 import pytest
 
-from repokb import migrate as moving
 from repokb.errors import StoreError
+from repokb.operations import migrate as moving
 from repokb.settings import Settings
 from repokb.stores import RawPoint, Store, shared
 from repokb.workspace import Workspace, open_store
@@ -132,12 +131,20 @@ def _root(path: Path):  # type: ignore[no-untyped-def]
 def test_a_server_store_has_no_owner(home):
     assert shared("qdrant", "http://qdrant:6333") and shared("qdrant", "https://q.example")
     assert not shared("qdrant", "local:/tmp/x") and not shared("qdrant-edge", "")
-    from repokb.surfaces.cli import _serve_others
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import NoOwner, OwnerSocket, Remote
 
     ws = Workspace(Settings.load(store="qdrant", qdrant_url="http://127.0.0.1:9"))
-    with _serve_others(ws, threading.Lock()):
-        assert not (home / "owner.sock").exists()  # nothing bound, no store lock taken
-    assert "store" not in ws.__dict__
+    ops = Operations(ws)
+    try:
+        with OwnerSocket(ops):
+            assert not (home / "owner.sock").exists()  # nothing bound, no store lock taken
+        assert "store" not in ws.__dict__
+        with pytest.raises(NoOwner):  # and no other process is asked: each opens the server
+            Remote(ws.settings)
+    finally:
+        ops.close()
+        ws.close()
 
 
 def test_a_server_that_is_down_is_a_clear_error(home):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from repokb.operations import Access, Operations
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
@@ -30,7 +31,7 @@ def make_client(home, tmp_path, real_embedder):
         values = {"api_key": KEY, "allowed_roots": (str(tmp_path / "allowed"),), **overrides}
         ws = Workspace(Settings.load(**values))
         ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
-        client = TestClient(create_app(workspace=ws), raise_server_exceptions=False)
+        client = TestClient(create_app(Operations(ws)), raise_server_exceptions=False)
         client.__enter__()
         opened.append((ws, client))
         return client
@@ -207,7 +208,7 @@ def test_uploaded_fragments_are_embedded_as_the_settings_say(make_client):
               {"content": "Orders are totalled line by line, taxes included, in euros.",
                "file_path": "docs/orders.md", "chunk_index": 0}]
     assert client.post("/knowledge/ingest", json={"chunks": chunks}).json()["stored"] == 2
-    ws = client.app.state.service.ws
+    ws = client.app.state.ops.ws
     limits = {p.payload["path"]: p.payload["token_limit"] for p in ws.store.export()}
     assert limits == {"shop/orders.py": 100, "docs/orders.md": 300}
 
@@ -267,7 +268,7 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
     done = wait_for(client, job.json()["id"])
     assert done["status"] == "done" and done["summary"]["files_failed"] == 0
     assert done["done"] == done["total"] > 0
-    ws = client.app.state.service.ws
+    ws = client.app.state.ops.ws
     for body, query in [
         ({"query": "database connection timeout"}, Query("database connection timeout")),
         ({"query": "timeout", "kind": "configuration", "limit": 3},
@@ -350,11 +351,11 @@ def test_without_an_api_key_destructive_calls_are_refused(make_client):
 def test_writes_are_serialised_while_searches_keep_answering(make_client):
     client = make_client(write_wait_seconds=0.3)
     ingest_file(client, "a.py", PY)
-    service = client.app.state.service
+    ops = client.app.state.ops
     holding, release = threading.Event(), threading.Event()
 
     def hold() -> None:
-        with service.writing():
+        with ops.writing(Access()):  # a remote caller: answered 409 after the wait
             holding.set()
             release.wait(10)
 
@@ -393,3 +394,53 @@ def test_health_docs_and_dashboard_need_no_internet(client):
     assert {"node_modules", ".git", "__pycache__", ".venv", "dist", "build"} <= set(
         config["skip_dirs"])
     assert json.dumps(config).count(KEY) == 0
+
+
+def test_context_activity_and_stats_of_one_project(client):
+    """The reads the MCP tools use are REST routes too (the owner socket speaks them)."""
+    assert ingest_file(client, "src/shop/mail.py", PY).status_code == 200
+    assert ingest_file(client, "notes.md", "# Notes\n\nRelease steps: tag, build the wheel, "
+                       "upload it with twine.\n", project="ops").status_code == 200
+
+    one = client.get("/knowledge/stats", params={"project": "ops"}).json()
+    assert one["by_project"] == {"ops": 1} and one["points"] == 1
+    assert one["points_by_project"] == {"ops": 1}
+    assert client.get("/knowledge/stats").json()["points"] == 2
+    assert_error(client.get("/knowledge/stats", params={"project": "../x"}), 422,
+                 "invalid_request")
+
+    by_symbol = client.get("/knowledge/context", params={
+        "path": "src/shop/mail.py", "project": "shop", "symbol": "send_password_reset_email"})
+    assert by_symbol.status_code == 200, by_symbol.text
+    body = by_symbol.json()
+    assert body["project"] == "shop" and body["path"] == "src/shop/mail.py"
+    assert "def send_password_reset_email" in body["target"]["content"]
+    assert [o["symbol"] for o in body["outline"]] == ["send_password_reset_email"]
+    by_line = client.get("/knowledge/context", params={"path": "src/shop/mail.py", "line": 2})
+    assert by_line.json()["target"] == body["target"]
+    assert_error(client.get("/knowledge/context", params={"path": "src/shop/mail.py",
+                                                          "symbol": "nowhere"}),
+                 422, "invalid_request", "no symbol")
+    assert_error(client.get("/knowledge/context", params={"path": "x.py", "before": 99}),
+                 422, "invalid_request")
+
+    activity = client.get("/knowledge/activity").json()
+    assert activity["writing"] is False and isinstance(activity["pid"], int)
+
+    # Regression: uploaded projects have no folder on disk; the MCP tools knew only indexed
+    # folders and answered "nothing indexed" / "never been indexed" for them.
+    import anyio
+
+    from repokb.surfaces.mcp import tools
+    from repokb.surfaces.mcp.backend import Backend
+
+    ops = client.app.state.ops
+    backend = Backend(ops.settings, ops)
+    assert backend.names() == ["ops", "shop"]
+    data, _, concerned = anyio.run(tools.search, backend, {"query": "password reset email",
+                                                           "project": "shop"})
+    assert data["indexed"] and data["hits"][0]["path"] == "src/shop/mail.py"
+    data, text, _ = anyio.run(tools.get_context, backend, {"path": "notes.md"})
+    assert data["project"] == "ops" and data["changed_on_disk"] is None and "twine" in text
+    data, _, _ = anyio.run(tools.explain_file, backend, {"path": "notes.md", "project": "ops"})
+    assert data["status"] == "indexed"

@@ -13,6 +13,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 
+from repokb.operations import Operations
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
@@ -21,10 +22,12 @@ pytestmark = pytest.mark.integration
 
 
 OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
-              ("POST", "/knowledge/index"), ("GET", "/knowledge/jobs"),
+              ("POST", "/knowledge/index"), ("POST", "/knowledge/index/run"),
+              ("POST", "/knowledge/verify"), ("GET", "/knowledge/jobs"),
               ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/search"),
               ("GET", "/knowledge/stats"), ("GET", "/knowledge/explain"),
               ("DELETE", "/knowledge/flush"), ("GET", "/knowledge/client-config"),
+              ("GET", "/knowledge/context"), ("GET", "/knowledge/activity"),
               ("GET", "/healthz")]
 
 
@@ -37,12 +40,12 @@ def api(tmp_path_factory, real_embedder):
                               max_request_bytes=200_000, write_wait_seconds=30)
     ws = Workspace(settings_)
     ws.__dict__["embedder"] = real_embedder
-    app = create_app(workspace=ws)
+    app = create_app(Operations(ws))
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operations = {(op.method.upper(), op.path): op
                   for op in (r.ok() for r in schema.get_all_operations())}
     yield operations
-    app.state.service.close()
+    app.state.ops.close()
     ws.close()
 
 
@@ -54,7 +57,7 @@ STATUSES: dict[tuple[str, str], Counter[int]] = {}
 
 
 # Nothing in these can violate the schema (no input, or a free-form string id).
-NO_INPUT = {("GET", "/knowledge/jobs"), ("GET", "/knowledge/stats"),
+NO_INPUT = {("GET", "/knowledge/jobs"), ("GET", "/knowledge/activity"),
             ("GET", "/knowledge/client-config"), ("GET", "/healthz"),
             ("GET", "/knowledge/jobs/{job_id}")}
 CASES = [pytest.param(m, p, mode, id=f"{m} {p} {mode.value}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb import service
+from repokb.operations import Operations
 from repokb.pipeline.verify import verify
 from repokb.settings import Settings
 from repokb.stores.catalog import Catalog
@@ -49,11 +49,13 @@ def test_repair_and_flush_leave_other_homes_projects_alone(server_ws, mixed_repo
     server_ws.indexer.run(resolve_roots([mixed_repo], None))
     ours = server_ws.store.count("shop")
     theirs = _add_colleague(server_ws)
-    report = verify(server_ws.catalog, server_ws.store, repair=True)
-    assert report.ok and report.projects == ["shop"]
+    ops = Operations(server_ws)
+    report = ops.verify(repair=True)
+    assert report["ok"] and report["projects"] == ["shop"]
     assert server_ws.store.count("colleague") == theirs
-    assert service.flush(server_ws, None) == ours
+    assert ops.flush(None)["points_deleted"] == ours
     assert server_ws.store.count() == theirs and server_ws.catalog.projects() == {}
+    ops.close()
 
 
 def test_an_edge_store_still_repairs_orphans_of_unknown_projects(workspace, mixed_repo):

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from repokb.chunkers import chunker_for
 from repokb.chunkers.fixed import split_lines
 from repokb.chunkers.markdown import front_matter_end
+from repokb.formats import CODE_LANGUAGES
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import chunk_file
-from repokb.rules.tables import CODE_LANGUAGES, LANGUAGE_BY_EXTENSION
+from repokb.rules.tables import LANGUAGE_BY_EXTENSION
 from repokb.settings import Settings
 
 INPUTS = Path(__file__).parent.parent / "golden" / "chunkers" / "inputs"

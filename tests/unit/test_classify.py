@@ -39,8 +39,11 @@ def classify_file(root: Path, rel: str, content: str | bytes):
         (".env", "PASSWORD=x\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("deploy/id_rsa", "whatever\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("keys/server.pem", "-----BEGIN CERTIFICATE-----\n", Kind.SECRET_CANDIDATE, Policy.BLOCK),
-        ("src/settings.py", "KEY = '-----BEGIN RSA PRIVATE KEY-----'\n", Kind.SECRET_CANDIDATE,
-         Policy.BLOCK),
+        # a key quoted in code is redacted as a whole block; a file that is a key is blocked
+        ("src/settings.py", "KEY = '-----BEGIN RSA PRIVATE KEY-----'\n", Kind.SOURCE,
+         Policy.PARSE_AND_INDEX),
+        ("notes/deploy.txt", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHC\n",
+         Kind.SECRET_CANDIDATE, Policy.BLOCK),
         ("empty.py", "", Kind.SOURCE, Policy.EXCLUDE),
         ("weird.xyz", "???\n", Kind.UNKNOWN, Policy.EXCLUDE),
     ],
@@ -179,8 +182,8 @@ def test_generated_marker_counts_only_in_a_header_comment(tmp_path):
 def test_every_decision_names_its_rules_and_signals(tmp_path):
     c = classify_file(tmp_path, "config/application.yml",
                       "spring:\n  datasource:\n    password: " + "Zq8#mW2!vLp9Rt" + "\n")
-    assert c.rules == ("secret-in-config", "spring-boot")
-    assert {s.type for s in c.signals} >= {"secret", "language", "name"}
+    assert c.rules == ("secret-content", "spring-boot")
+    assert {s.type for s in c.signals} >= {"secret", "language"}
     assert all(0 < s.weight <= 1 for s in c.signals)
     assert "Zq8#mW2" not in repr(c)  # the value itself is never recorded
 

@@ -115,12 +115,14 @@ def test_golden_decisions_that_must_hold(golden):
     assert "not followed" in golden["loop"]["reasons"][0]
     assert "src/shop/orders.py" in golden["orders_link.py"]["reasons"][0]
     assert "notes.tmp" in golden and ".gitignore" in golden["notes.tmp"]["reasons"][0]
-    # secrets: blocked by path or content; config worth indexing is redacted, not blocked
-    for path in (".env", "deploy/id_rsa", "src/shop/payments.py"):
+    # secrets: only what is a secret as a whole is blocked; a file with a secret inside (code
+    # included) is indexed with the secret redacted, and says so
+    for path in (".env", "deploy/id_rsa"):
         assert decided(golden, path) == ("secret_candidate", "block"), path
-    for path in (".env.example", "config/application.yml"):
-        assert golden[path]["index_policy"] == "index_text", path
+    for path in (".env.example", "config/application.yml", "src/shop/payments.py"):
+        assert golden[path]["index_policy"] in ("index_text", "parse_and_index"), path
         assert "redact" in golden[path]["flags"], path
+    assert decided(golden, "src/shop/payments.py") == ("source", "parse_and_index")
     assert golden[".env.example"]["subkind"] == "example_env"
     assert golden["config/application.yml"]["subkind"] == "spring_boot_config"
     # the repository config: adds a block, excludes drafts, turns a vendored fork into source

@@ -87,3 +87,103 @@ def test_findings_describe_without_the_value():
     (finding,) = scan(f"token: {fake.GITHUB_TOKEN}\n")
     assert fake.GITHUB_TOKEN not in finding.describe()
     assert finding.describe() == "github_token at line 1"
+
+
+# -- shapes real repositories hold (issue 13): every one redacted, every piece of it -------
+_P = "".join(("Zx9-", "Pl4nt", "3d-", "Qw7r"))  # a FAKE password, assembled at run time
+_H1, _H2 = "".join(("Ab3-", "Kq9vT4kW")), "".join(("nB3cY6zH", "1jF5sD0g"))
+SHAPES = [
+    ("code", "python", f'database_password: str = "{_P}"\n', [_P]),
+    ("code", "python", f'db_password = ("{_P}")\n', [_P]),
+    ("code", "python", f'API_TOKEN = os.getenv("API_TOKEN", "{_P}")\n', [_P]),
+    ("code", "python", f'SECRET = os.environ.get("SECRET_KEY", default="{_P}")\n', [_P]),
+    ("code", "typescript", f'export const dbPassword: string = "{_P}";\n', [_P]),
+    ("code", "javascript", f'const key = process.env.API_KEY || "{_P}";\n', [_P]),
+    ("code", "javascript", f'fetch(u, {{headers: {{"Authorization": "Bearer {_P}"}}}})\n', [_P]),
+    ("code", "python", 'h = {"Authorization": "Basic dXNlcjpQbDRudDNkLVBhc3N3b3Jk"}\n',
+     ["dXNlcjpQbDRudDNkLVBhc3N3b3Jk"]),
+    ("code", "python", f'GITHUB_TOKEN = ("{_H1}"\n                "{_H2}")\n', [_H1, _H2]),
+    ("code", "python", f'SIGNING_SECRET = "{_H1}" \\\n    "{_H2}"\n', [_H1, _H2]),
+    ("code", "javascript", f'const apiSecret = "{_H1}" +\n  "{_H2}";\n', [_H1, _H2]),
+    ("config", "json", '{"auths": {"r.example.com": {"auth": "ZmFrZTpQbDRudDNkLUF1dGg="}}}\n',
+     ["ZmFrZTpQbDRudDNkLUF1dGg="]),
+    ("text", "markdown", f"To log in to staging the password is {_P} for now.\n", [_P]),
+    ("config", "ini", f"[db]\npassword =\n    {_H1}\n    {_H2}\nport = 5432\n", [_H1, _H2]),
+    ("config", "yaml", f"env:\n  password:\n    secure: {_H1}{_H2}\n", [_H1 + _H2]),
+    ("config", "yaml", f"signing_key: |\n  {_H1}\n  {_H2}\nother: 1\n", [_H1, _H2]),
+    ("config", "yaml", "cert: !!binary |\n  R0lGODlhDAAMAIQAAP//9/X17unp5WZm\nx: 1\n",
+     ["R0lGODlhDAAMAIQAAP//9/X17unp5WZm"]),
+    ("code", "python", 'SEED = "c2VjcmV0IG1lc3NhZ2UgdGhhdCBpcyBub3QgYSByZWFs"\n',
+     ["c2VjcmV0IG1lc3NhZ2UgdGhhdCBpcyBub3QgYSByZWFs"]),  # base64, entropy > 4.5
+    ("code", "python", 'SALT = "9f86d081884c7d659a2feaa0c55ad015"\n',
+     ["9f86d081884c7d659a2feaa0c55ad015"]),  # hex, entropy > 3.0
+    ("code", "java", f'private static final String PASSWORD = "{_P}";\n', [_P]),
+    ("code", "python", f'cloudant_key = "{_H1}{_H2}"\n', [_H1 + _H2]),
+    ("config", "dotenv", "node_seed=" + "kR7xQ2mV9pL4tN8w" + "Z3bY6cH1jF5sD0gA\n",
+     ["kR7xQ2mV9pL4tN8wZ3bY6cH1jF5sD0gA"]),  # unquoted, high entropy, any key name
+    # the plugin gives a value, not a place: every occurrence on the line goes
+    ("code", "python", 'authenticate(username="Zx9-Pl4nt", password="Zx9-Pl4nt")\n',
+     ["Zx9-Pl4nt"]),
+    # a quoted value right after another quote (a header written inside a string)
+    ("code", "python", """'response="9f86d081884c7d659a2feaa0c55ad015"'\n""",
+     ["9f86d081884c7d659a2feaa0c55ad015"]),
+    # a value found once is redacted wherever it recurs (a test asserting it, a docstring)
+    ("code", "python", f'login(password="{_P}")\nassert seen == "{_P}"\n', [_P]),
+]
+
+
+@pytest.mark.parametrize(("mode", "language", "text", "values"), SHAPES,
+                         ids=[f"{s[1]}{i}" for i, s in enumerate(SHAPES)])
+def test_real_world_shapes_are_redacted_whole(mode, language, text, values):
+    result = redact(text, mode, language)
+    for value in values:
+        assert value not in result.text, result.text
+    assert result.text.count("\n") == text.count("\n")
+
+
+READABLE = [
+    ("config", "json", '"integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZ+Q=="'),
+    ("code", "python", 'COMMIT_SHA = "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19"'),
+    ("code", "python", 'checksum = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15"'),
+    ("code", "python", 'TENANT = "123e4567-e89b-12d3-a456-426614174000"'),
+    ("code", "python", 'password = "changeme"'),
+    ("config", "yaml", "api_key: <your-key>"),
+    ("config", "yaml", "api_key: xxxxxxxxxxxx"),
+    ("config", "yaml", "password: ${DB_PASSWORD}"),
+    ("text", "markdown", "<details><summary>Password reset</summary>\n\nUse the form.\n"),
+    ("code", "python", 'cache_key = "user:%s:profile"\nSESSION_KEY = "_auth_user_id"\n'),
+    ("code", "python", 'assert response.json() == {"auth": "Repeat abc.abc"}\n'),
+    # field names are not values, and are not chased through the file (Django's auth forms)
+    ("code", "python", 'password2 = self.cleaned_data.get("password2")\n'
+                       'if password1 != password2:\n    return password1, password2\n'),
+    ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
+    ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
+]
+
+
+@pytest.mark.parametrize(("mode", "language", "text"), READABLE)
+def test_false_positive_shapes_stay_readable(mode, language, text):
+    assert redact(text, mode, language).text == text
+
+
+def test_secrets_in_paths_are_redacted_keeping_the_extension():
+    from repokb.secrets.paths import redact_path
+
+    shown = redact_path(f"notes/{fake.GITHUB_TOKEN}.md")
+    assert fake.GITHUB_TOKEN not in shown and shown.startswith("notes/<REDACTED_SECRET_")
+    assert shown.endswith(".md")
+    for path in ("static/js/app.3f2a9c8e1b7d4f6a0e5c.js", "django/core/cache/backends/db.py",
+                 "tests/test_2017_migration_files_cleanup.py"):
+        assert redact_path(path) == path
+
+
+def test_a_credential_in_a_docstring_is_redacted_not_a_reason_to_block(tmp_path):
+    from repokb.models import SourceFile
+    from repokb.pipeline.classify import classify
+
+    text = ('"""URLs.\n\n    >>> URL("https://jo%40email.com:a%20secret@example.com:1234/")\n'
+            '    For example: b"jo%40email.com:a%20secret".\n"""\n\nclass URL:\n    pass\n')
+    (tmp_path / "_urls.py").write_text(text)
+    c = classify(SourceFile("p", tmp_path, "_urls.py", len(text), 0))
+    assert c.index_policy.admits_content and "redact" in c.flags
+    assert "a%20secret" not in redact(text, "code", "python").text

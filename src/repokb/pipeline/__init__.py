@@ -13,52 +13,20 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from repokb.models import (
-    Classification,
-    EmbeddedChunk,
-    Fragment,
-    Kind,
-    Policy,
-    Role,
-    Signal,
-    SkippedPath,
-    SourceFile,
-)
-from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
-from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier, Limits
+from repokb.models import Classification, Fragment, SkippedPath, SourceFile
+from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
+from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
-from repokb.pipeline.store import merge, write_batch
+from repokb.pipeline.run import Progress, ProjectRun, tally_chunked, walk_skip_classification
+from repokb.pipeline.uploads import ingest_file, ingest_fragments
 from repokb.settings import Settings
 from repokb.stores.base import Store
-from repokb.stores.catalog import Catalog, Entry
-
-Progress = Callable[[str, int, int], None]  # (current path, done, total)
+from repokb.stores.catalog import Catalog
 
 __all__ = ["SUMMARY_KEYS", "Indexer", "Progress", "RunReport", "walk_skip_classification"]
-
-
-def walk_skip_classification(skip: SkippedPath) -> Classification:
-    """The record of a path the walk left out: excluded, with the walk's reason."""
-    try:
-        kind = Kind(skip.kind)
-    except ValueError:
-        kind = Kind.UNKNOWN
-    return Classification(kind=kind, language=None, knowledge_role=Role.EXCLUDED,
-                          index_policy=Policy.EXCLUDE, reasons=(skip.reason,),
-                          signals=(Signal(type="walk", value=skip.reason, weight=1.0),),
-                          classifier_version=CLASSIFIER_VERSION, rules=("walk",))
-
-
-
-def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
-                  chunked: ChunkedFile) -> None:
-    for reason, n in chunked.dropped.items():
-        counts[f"chunks_dropped_{reason}"] += n
-    if metrics is not None:
-        counts["chunks_duplicates"] += metrics.add_file(chunked)
 
 
 class Indexer:
@@ -78,6 +46,21 @@ class Indexer:
     def classifier(self, root: ProjectRoot) -> Classifier:
         """One per project run: reads the project's .repokb.yml once (ConfigError if bad)."""
         return Classifier.for_root(root.root, self.limits())
+
+    def store(self) -> Store:
+        """The store runs write to (opened on first need)."""
+        assert self._store_factory, "an indexer built for dry runs only"
+        return self._store_factory()
+
+    def vectorizer(self) -> Vectorizer:
+        """Dense and lexical encoders; the model loads only when something needs embedding."""
+        assert self._vectorizer_factory, "an indexer built for dry runs only"
+        return self._vectorizer_factory()
+
+    def project_run(self, root: ProjectRoot, store: Store, vectorizer: Vectorizer,
+                    report: RunReport, progress: Progress | None = None) -> ProjectRun:
+        return ProjectRun(self.settings, self.catalog, self.plan, self.classifier(root), root,
+                          store, vectorizer, report, progress)
 
     def metrics(self) -> ChunkMetrics:
         return ChunkMetrics(self.settings.near_duplicate_threshold)
@@ -141,29 +124,27 @@ class Indexer:
     # -- full / incremental run -------------------------------------------------------------
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
             progress: Progress | None = None, keep_files: bool = True) -> RunReport:
-        assert self._store_factory and self._vectorizer_factory
         started = time.perf_counter()
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
-        store = self._store_factory()
-        vectorizer = self._vectorizer_factory()
+        store = self.store()
+        vectorizer = self.vectorizer()
         for root in roots:
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
-            ProjectRun(self, root, store, vectorizer, report, progress).execute()
+            self.project_run(root, store, vectorizer, report, progress).execute()
         report.seconds = time.perf_counter() - started
         return report
 
     # -- uploads (the server): the same stages without a walk -------------------------------
     def ingest_file(self, project: str, path: str, data: bytes) -> RunReport:
-        from repokb.pipeline.uploads import ingest_file
-
-        return ingest_file(self, project, path, data)
+        """Index one file given in memory. `path` must already be canonical."""
+        return ingest_file(self.project_run, self.catalog, self.store(), self.vectorizer(),
+                           self.metrics(), project, path, data)
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
-        from repokb.pipeline.uploads import ingest_fragments
-
-        return ingest_fragments(self, fragments)
+        return ingest_fragments(self.settings, self.catalog, self.store(), self.vectorizer(),
+                                Classifier(None, self.limits()), self.plan, fragments)
 
 
 def _embed_rate(name: str) -> float | None:
@@ -175,162 +156,3 @@ def _embed_rate(name: str) -> float | None:
         return backend(name).tokens_per_second
     except Exception:  # an unknown embedder fails later, where it is used, with a clear error
         return None
-
-
-class ProjectRun:
-    """One project's incremental run: decide per file, buffer chunks, write in batches."""
-
-    def __init__(self, indexer: Indexer, root: ProjectRoot, store: Store,
-                 vectorizer: Vectorizer, report: RunReport, progress: Progress | None) -> None:
-        self.settings = indexer.settings
-        self.indexer = indexer
-        self.catalog = indexer.catalog
-        self.root = root
-        self.store = store
-        self.vectorizer = vectorizer
-        self.report = report
-        self.progress = progress
-        self.counts = report.counts
-        self.pending: list[ChunkedFile] = []
-        self.pending_chunks = 0
-        self.classifier = indexer.classifier(root)
-        config = self.classifier.config
-        self.config_digest = config.digest if config else None
-        plan = indexer.plan
-        self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
-        # Files are skipped unread only if their vectors were made the way they would be now;
-        # otherwise each is re-chunked, and its text hashes decide what is embedded again.
-        self.same_vectors = self.catalog.vectors(root.name) == self.vectors
-
-    def execute(self) -> None:
-        started = time.time()
-        known = self.catalog.entries(self.root.name)
-        items = list(discover(self.root, self.classifier.config))
-        total = len(items)
-        seen: set[str] = set()
-        for done, item in enumerate(items, 1):
-            seen.add(item.path)
-            if self.progress:
-                self.progress(item.path, done, total)
-            if isinstance(item, SkippedPath):
-                self._skip_walked(item, known.get(item.path))
-            else:
-                self.add_file(item, known.get(item.path))
-        self.write_pending()
-        self._forget_deleted(known, seen)
-        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
-        self.catalog.record_run(self.root.name, started, dict(self.counts))
-
-    def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
-        c = walk_skip_classification(item)
-        self._drop_points(entry, None if item.is_dir else item.path)
-        if not item.is_dir:
-            self.counts["files_seen"] += 1
-            self.counts["files_skipped"] += 1
-        else:
-            self.counts["dirs_skipped"] += 1
-        self.catalog.put(self.root.name, item.path, status="skipped", reason=item.reason,
-                         is_dir=item.is_dir, classification=c)
-        self.report.record(item.path, c, 0, project=self.root.name)
-
-    def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None) -> None:
-        """One file; `data` holds its bytes when it was uploaded rather than found on disk."""
-        self.counts["files_seen"] += 1
-        if (entry and self.same_vectors
-                and entry.size == file.size and entry.mtime_ns == file.mtime_ns
-                and entry.classification
-                and entry.classification.classifier_version == CLASSIFIER_VERSION
-                and entry.classification.config_digest == self.config_digest):
-            # Same size, mtime and rules: the earlier decision stands without reading a byte.
-            # Failed files are retried: their cause (permissions, a race) may be gone.
-            if entry.status == "indexed":
-                self._unchanged(file, entry, entry.classification)
-                return
-            if entry.status == "skipped":
-                self.counts["files_skipped"] += 1
-                self.report.record(file.path, entry.classification, 0, entry.reason,
-                                   project=self.root.name)
-                return
-        c = self.classifier.classify(file, data)
-        if not c.index_policy.admits_content:
-            self._skipped(file, entry, c, c.reasons[0])
-            return
-        try:
-            text, content_hash = (decode_text(data) if data is not None
-                                  else read_text(file, self.settings.max_file_bytes))
-        except FileProblem as problem:
-            self._skipped(file, entry, c, str(problem), status="failed")
-            return
-        if (entry and self.same_vectors and entry.status == "indexed"
-                and entry.content_hash == content_hash
-                and entry.classification and entry.classification == c):
-            self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
-            return
-        chunked = chunk_file(file, c, text, content_hash, self.indexer.plan,
-                             self.settings.min_chunk_chars)
-        tally_chunked(self.counts, self.report.metrics, chunked)
-        self.counts["secrets_redacted"] += chunked.secrets_redacted
-        if not chunked.chunks:
-            self._skipped(file, entry, c, "no chunk long enough to index")
-            return
-        self.pending.append(chunked)
-        self.pending_chunks += len(chunked.chunks)
-        if self.pending_chunks >= self.settings.buffer_chunks:
-            self.write_pending()
-
-    def _unchanged(self, file: SourceFile, entry: Entry, c: Classification) -> None:
-        self.counts["files_indexed"] += 1
-        self.counts["chunks_unchanged"] += entry.chunks
-        if entry.mtime_ns != file.mtime_ns:
-            self.catalog.put(self.root.name, file.path, status="indexed", size=file.size,
-                             mtime_ns=file.mtime_ns, content_hash=entry.content_hash,
-                             classification=c, chunks=entry.chunks)
-        self.report.record(file.path, c, entry.chunks, project=self.root.name)
-
-    def _skipped(self, file: SourceFile, entry: Entry | None, c: Classification,
-                 reason: str, status: str = "skipped") -> None:
-        """Not indexed (skipped by policy, or failed with a reason): drop any points it had."""
-        self._drop_points(entry, file.path)
-        self.counts[f"files_{status}"] += 1
-        self.catalog.put(self.root.name, file.path, status=status, reason=reason,
-                         size=file.size, mtime_ns=file.mtime_ns, classification=c)
-        self.report.record(file.path, c, 0, reason, project=self.root.name)
-
-    def _drop_points(self, entry: Entry | None, path: str | None = None) -> None:
-        """Remove a file's points. A path the catalog does not know may still have points
-        from a run killed before its catalog commit, so those are pruned too."""
-        if entry is not None and entry.chunks:
-            self.store.prune(self.root.name, entry.path, 0)
-            self.counts["chunks_pruned"] += entry.chunks
-        elif entry is None and path is not None:
-            self.store.prune(self.root.name, path, 0)
-
-    def write_pending(self) -> None:
-        if not self.pending:
-            return
-        metrics = self.report.metrics
-
-        def observe(embedded: list[EmbeddedChunk]) -> None:
-            if metrics is not None:
-                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
-
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe))
-        # Catalog last: only now are these files done (see pipeline/store.py).
-        with self.catalog.transaction():
-            for item in self.pending:
-                f = item.file
-                self.catalog.put(self.root.name, f.path, status="indexed", size=f.size,
-                                 mtime_ns=f.mtime_ns, content_hash=item.content_hash,
-                                 classification=item.classification, chunks=len(item.chunks))
-        for item in self.pending:
-            self.counts["files_indexed"] += 1
-            self.report.record(item.file.path, item.classification, len(item.chunks),
-                               project=self.root.name)
-        self.pending, self.pending_chunks = [], 0
-
-    def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:
-        gone = [entry for path, entry in known.items() if path not in seen]
-        for entry in gone:
-            self._drop_points(entry)
-        self.counts["files_deleted"] += len(gone)
-        self.catalog.delete(self.root.name, [e.path for e in gone])

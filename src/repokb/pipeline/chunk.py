@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.contamination import llm_transcript
-from repokb.models import Chunk, Classification, EmbedPlan, SourceFile
+from repokb.models import Chunk, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import mode_for, redact, scan
 
@@ -61,7 +61,8 @@ def decode_text(data: bytes) -> tuple[str, str]:
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40) -> ChunkedFile:
     mode = mode_for(c.language)
-    redacted = redact(text, mode)
+    docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
+    redacted = redact(text, mode, c.language)
     text = redacted.text
     chunker = chunker_for(c.language)
     try:
@@ -77,7 +78,7 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         if scan(piece.content, mode):  # guard: redaction missed nothing
             dropped["secret"] += 1
             continue
-        if llm_transcript(piece.content):
+        if llm_transcript(piece.content, docs):
             dropped["llm_transcript"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks), plan))

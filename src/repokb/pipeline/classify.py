@@ -28,7 +28,7 @@ class Classifier:
         self.limits = limits or Limits()
         extra = config.rules() if config else ()
         self.rules = order((*BUILTIN_RULES, *extra))
-        self.context = ProjectContext(config=config)
+        self.context = ProjectContext()
 
     @classmethod
     def for_root(cls, root: Path, limits: Limits | None = None) -> Classifier:

@@ -21,6 +21,7 @@ from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, VIRTUALENV_MARKER
+from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 # Skipped directories a repository config's vendor override may open (never VCS internals).
 _OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
@@ -117,7 +118,8 @@ def discover(project: ProjectRoot,
 
 
 def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool) -> SkippedPath:
-    return SkippedPath(project=project.name, path=rel, reason=reason, kind=kind, is_dir=is_dir)
+    return SkippedPath(project=project.name, path=redact_path(rel), reason=reason, kind=kind,
+                       is_dir=is_dir)
 
 
 def _walk(
@@ -164,6 +166,9 @@ def _visit(
         yield _skip(project, rel, "not a regular file (socket, fifo or device)", "unknown", False)
     elif rules.matches(rel, is_dir=False):
         yield _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    elif (shown := redact_path(rel)) != rel:  # a credential in the name: never stored as is
+        yield RedactedSourceFile(project=project.name, root=project.root, path=shown,
+                                 size=st.st_size, mtime_ns=st.st_mtime_ns, real_path=rel)
     else:
         yield SourceFile(project=project.name, root=project.root, path=rel,
                          size=st.st_size, mtime_ns=st.st_mtime_ns)
@@ -200,5 +205,6 @@ def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> Skipped
         return _skip(project, rel, "directory symlink: not followed (avoids loops and twins)",
                      "unknown", True)
     own = canonical(str(target.relative_to(project.root)))
-    return _skip(project, rel, f"symlink to {own}: indexed once at its own path", "unknown",
+    return _skip(project, rel, f"symlink to {redact_path(own)}: indexed once at its own path",
+                 "unknown",
                  False)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.formats import CODE_LANGUAGES
 from repokb.models import (
     Chunk,
     ChunkPiece,
@@ -20,7 +21,6 @@ from repokb.models import (
     EmbedPlan,
     SourceFile,
 )
-from repokb.rules.tables import CODE_LANGUAGES
 
 # Symbol types that name a structure rather than a definition.
 STRUCTURAL = frozenset({"window", "module", "section", "key", "element", "rule"})

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from repokb.formats import CODE
 from repokb.models import (
     Classification,
     EmbedPlan,
@@ -35,8 +36,6 @@ _FAMILY = {"markdown": "markdown", "rst": "markdown", "text": "markdown", "ascii
 
 
 def _family(language: str | None) -> str:
-    from repokb.rules.ruleset import CODE
-
     if language in CODE:
         return "code"
     return _FAMILY.get(language or "", "other")

@@ -10,52 +10,53 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from repokb.contamination import llm_transcript
-from repokb.models import ChunkPiece, Classification, Fragment, SourceFile
+from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SourceFile
 from repokb.pipeline.chunk import ChunkedFile
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import ProjectRoot
+from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
+from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
+from repokb.pipeline.run import Progress, ProjectRun
 from repokb.pipeline.store import merge, write_batch
 from repokb.secrets import find_secret
+from repokb.settings import Settings
+from repokb.stores.base import Store
+from repokb.stores.catalog import Catalog
 
-if TYPE_CHECKING:
-    from repokb.pipeline import Indexer
+# Makes a project's run over a store (Indexer.project_run).
+RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | None], ProjectRun]
 
 # Uploaded files have no folder on this machine; their SourceFile points nowhere readable, and
 # their bytes are passed along instead.
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def ingest_file(indexer: Indexer, project: str, path: str, data: bytes) -> RunReport:
+def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer: Vectorizer,
+                metrics: ChunkMetrics, project: str, path: str, data: bytes) -> RunReport:
     """Index one file given in memory. `path` must already be canonical."""
-    from repokb.pipeline import ProjectRun
-
-    assert indexer._store_factory and indexer._vectorizer_factory
     started = time.perf_counter()
-    report = RunReport(metrics=indexer.metrics())
-    run = ProjectRun(indexer, ProjectRoot(project, UPLOAD_ROOT), indexer._store_factory(),
-                      indexer._vectorizer_factory(), report, None)
+    report = RunReport(metrics=metrics)
+    run = new_run(ProjectRoot(project, UPLOAD_ROOT), store, vectorizer, report, None)
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
-    run.add_file(file, indexer.catalog.get(project, path), data)
+    run.add_file(file, catalog.get(project, path), data)
     run.write_pending()
     report.seconds = time.perf_counter() - started
     return report
 
 
-def ingest_fragments(indexer: Indexer, fragments: Sequence[Fragment]) -> Counter[str]:
+def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,
+                     classifier: Classifier, plan: EmbedPlan,
+                     fragments: Sequence[Fragment]) -> Counter[str]:
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
     transcript is skipped and counted (`skipped_<why>`)."""
-    assert indexer._store_factory and indexer._vectorizer_factory
-    store = indexer._store_factory()
-    s = indexer.settings
-    classifier = Classifier(None, indexer.limits())
+    s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
     for fragment in fragments:
@@ -82,22 +83,22 @@ def ingest_fragments(indexer: Indexer, fragments: Sequence[Fragment]) -> Counter
                 continue
             end = f.end_line or (f.start_line + f.content.count("\n") if f.start_line else 0)
             chunks.append(enrich(file, c, ChunkPiece(f.content, f.start_line, end),
-                                 f.chunk_index, indexer.plan))
+                                 f.chunk_index, plan))
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
-    merge(counts, write_batch(store, indexer._vectorizer_factory(), admitted, prune=False))
+    merge(counts, write_batch(store, vectorizer, admitted, prune=False))
     counts["stored"] = sum(len(item.chunks) for item in admitted)
     for file, _ in refused:
         store.prune(file.project, file.path, 0)
-    with indexer.catalog.transaction():
+    with catalog.transaction():
         for item in admitted:
             done = item.file
-            indexer.catalog.put(done.project, done.path, status="indexed",
+            catalog.put(done.project, done.path, status="indexed",
                                 reason="pre-chunked by the client",
                                 classification=item.classification,
                                 chunks=len(store.file_points(done.project, done.path)))
         for file, c in refused:
-            indexer.catalog.put(file.project, file.path, status="skipped", reason=c.reasons[0],
+            catalog.put(file.project, file.path, status="skipped", reason=c.reasons[0],
                                 classification=c)
     return counts
 

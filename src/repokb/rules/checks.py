@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from repokb.formats import CODE
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact
 from repokb.rules.facts import FileFacts
@@ -79,14 +80,34 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
     return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
 
 
-@_fact("private key block", "secret")
-def PRIVATE_KEY(f: FileFacts) -> str | None:
-    return next((x.describe() for x in f.secrets if x.detector == "private_key"), None)
+@_fact("private key file", "secret")
+def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
+    """A private key that is the file, not a quote in it: never in code (a test key in a string
+    is redacted as a whole block); in prose only when the key is most of the head."""
+    if f.is_code:
+        return None
+    for x in f.secrets:
+        if x.detector == "private_key" and f.text.strip() and (
+                (x.end - x.start) * 2 >= len(f.text.strip()) or f.language not in _PROSE_OR_CODE):
+            return x.describe()
+    return None
 
 
-@_fact("credential of a known format", "secret")
-def STRONG_SECRET(f: FileFacts) -> str | None:
-    return next((x.describe() for x in f.secrets if x.strong), None)
+_PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html"}
+
+
+@_fact("credential store", "secret")
+def CREDENTIAL_DUMP(f: FileFacts) -> str | None:
+    """Credentials of known formats on most lines of a data file: a store, not a document."""
+    if f.language in _PROSE_OR_CODE:
+        return None
+    strong = [x for x in f.secrets if x.strong]
+    if len(strong) < 3:
+        return None
+    lines = [ln for ln in f.text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if len(strong) >= 3 and len({x.line for x in strong}) * 2 >= len(lines):
+        return f"{len(strong)} credentials on {len(lines)} lines"
+    return None
 
 
 @_fact("secret-like value", "secret")
@@ -96,15 +117,6 @@ def ANY_SECRET(f: FileFacts) -> str | None:
         return None
     kinds = sorted({x.detector for x in found})
     return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
-
-
-@_fact("config worth indexing after redaction", "name")
-def REDACTABLE_CONFIG(f: FileFacts) -> str | None:
-    if f.lower_name in T.REDACTED_CONFIG_NAMES:
-        return f.lower_name
-    if f.language in T.REDACTED_CONFIG_LANGUAGES:
-        return f"{f.language} config"
-    return f"template of {f.template_base}" if f.template_base else None
 
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from repokb.formats import CODE
 from repokb.models import SourceFile
 from repokb.rules import sniff
 from repokb.rules import tables as T
 
 if TYPE_CHECKING:
-    from repokb.rules.repo_config import RepoConfig
     from repokb.secrets import Finding
 
 
@@ -31,9 +31,8 @@ class Limits:
 
 @dataclass
 class ProjectContext:
-    """Shared by every file of one project run: its config and a cache of directory listings."""
+    """Shared by every file of one project run: a cache of directory listings."""
 
-    config: RepoConfig | None = None
     _dir_names: dict[str, frozenset[str]] = field(default_factory=dict)
     _nearest: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict)
 
@@ -46,7 +45,7 @@ class ProjectContext:
         return self._dir_names[rel_dir]
 
 
-_CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
+_CODE = CODE
 # Every byte but the control bytes seed 003 counts (below TAB, or between CR and space).
 _NOT_CONTROL = bytes(b for b in range(256) if not (b < 9 or 13 < b < 32))
 

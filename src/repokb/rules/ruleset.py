@@ -7,22 +7,22 @@ Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classi
 
 from __future__ import annotations
 
+from repokb import formats
 from repokb.models import Kind, Policy, Role
 from repokb.rules import tables as T
 from repokb.rules.checks import (
     ALWAYS,
     ANY_SECRET,
     BINARY,
+    CREDENTIAL_DUMP,
     EMPTY,
     IN_HELM_CHART,
     INVALID_UTF8,
     LARGE,
     LARGE_TABLE,
     NOT_TEMPLATE,
-    PRIVATE_KEY,
-    REDACTABLE_CONFIG,
+    PRIVATE_KEY_FILE,
     SECRET_WORD_NAME,
-    STRONG_SECRET,
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
@@ -45,8 +45,9 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
+from repokb.rules.linguist import LinguistGenerated, LinguistPath
 
-CLASSIFIER_VERSION = "0.2.0"
+CLASSIFIER_VERSION = "0.3.0"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -81,7 +82,7 @@ CONSTRAINTS = (
     Constraint("empty", Policy.EXCLUDE, Role.EXCLUDED, ""),
 )
 
-CODE = T.CODE_LANGUAGES | T.EXTRA_CODE_LANGUAGES
+CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
@@ -96,6 +97,9 @@ def _r(id: str, tier: Tier, when: tuple[Condition, ...], then: Then, **kw: float
 
 
 _SECRET = dict(flags=("sensitive",), confidence=0.99)
+# Linguist's documentation file names, which often carry no extension (CHANGES, COPYING ...)
+_DOC_NAMES_WITHOUT_EXTENSION = ("change", "changes", "changelog", "contributing", "copying",
+                                "install", "licence", "license", "readme", "citation")
 _TEXTISH = frozenset({"markdown", "text", "rst", None, "json", "yaml", "html"})
 
 BUILTIN_RULES: tuple[Rule, ...] = (
@@ -114,22 +118,31 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                             Sniff("kubernetes_secret")),
        Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest", subkind="kubernetes_secret",
             **_SECRET)),  # type: ignore[arg-type]
-    _r("private-key-content", Tier.SECURITY, (PRIVATE_KEY,),
-       Then(Kind.SECRET_CANDIDATE, "private key in content ({evidence})",
+    _r("kubeconfig-content", Tier.SECURITY, (Not(Lang(CODE)), Sniff("kubeconfig")),
+       Then(Kind.SECRET_CANDIDATE, "kubeconfig with credentials ({evidence})",
+            subkind="kubeconfig", **_SECRET)),  # type: ignore[arg-type]
+    _r("service-account-content", Tier.SECURITY, (Lang(frozenset({"json", None})),
+                                                  Sniff("service_account")),
+       Then(Kind.SECRET_CANDIDATE, "cloud service-account key ({evidence})",
+            subkind="credentials_file", **_SECRET)),  # type: ignore[arg-type]
+    _r("private-key-file", Tier.SECURITY, (PRIVATE_KEY_FILE,),
+       Then(Kind.SECRET_CANDIDATE, "private key file ({evidence})",
             subkind="private_key_content", **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-in-config", Tier.SECURITY, (ANY_SECRET, REDACTABLE_CONFIG),
+    _r("credential-dump", Tier.SECURITY, (CREDENTIAL_DUMP,),
+       Then(Kind.SECRET_CANDIDATE, "credential store: live credentials on most lines "
+            "({evidence}), not safely redactable", subkind="secret_content",
+            flags=("sensitive",), confidence=0.9)),
+    # everything else holding a secret is indexed with the secret redacted, and says so
+    _r("secret-content", Tier.SECURITY, (ANY_SECRET,),
        Then(reason="secret-like values ({evidence}): indexed only after redaction",
-            flags=("sensitive", "redact"))),
-    _r("strong-secret-content", Tier.SECURITY, (STRONG_SECRET, Not(REDACTABLE_CONFIG)),
-       Then(Kind.SECRET_CANDIDATE, "credential of a known format in content ({evidence})",
-            subkind="secret_content", flags=("sensitive",), confidence=0.9)),
-    _r("weak-secret-content", Tier.SECURITY, (ANY_SECRET, Not(REDACTABLE_CONFIG)),
-       Then(reason="secret-like values ({evidence}): redacted before indexing",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
     _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS),),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
+    _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
+       Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
+            subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
     _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),
@@ -141,6 +154,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, flags=("generated",), confidence=0.95)),
+    _r("python-package-metadata", Tier.GENERATED,
+       (AnyOf((Name(("PKG-INFO",)), Glob(("*.egg-info/", "*.dist-info/")))),),
+       Then(Kind.GENERATED, "Python packaging metadata written by a build ({evidence})",
+            subkind="python_package_metadata", flags=("generated",), confidence=0.95)),
     _r("generated-directory", Tier.GENERATED, (Dir(T.GENERATED_DIRS),),
        Then(Kind.GENERATED, "inside a generated-code directory ({evidence})",
             subkind="generated_code", flags=("generated",))),
@@ -156,6 +173,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("generated", "minified"))),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
+    _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
+       Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
+            subkind="linguist_generated", flags=("generated",))),
+    _r("linguist-generated-content", Tier.GENERATED, (LinguistGenerated(),),
+       Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
+            subkind="linguist_generated", flags=("generated",))),
     _r("llm-transcript", Tier.GENERATED, (Lang(_TEXTISH), Sniff("llm_response")),
        Then(Kind.GENERATED, "LLM response contamination ({evidence})", subkind="llm_transcript",
             policy=Policy.EXCLUDE, role=Role.EXCLUDED, flags=("llm_response",))),
@@ -246,6 +269,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "documentation ({evidence})", subkind="guide")),
+    _r("linguist-documentation", Tier.PATH,
+       (LinguistPath("documentation"),
+        AnyOf((Lang(DOCS | frozenset({"html"})), Name(_DOC_NAMES_WITHOUT_EXTENSION)))),
+       Then(Kind.DOCUMENTATION, "documentation, as GitHub Linguist decides ({evidence})",
+            subkind="guide", flags=("documentation",))),
+    _r("linguist-documentation-flag", Tier.PATH, (LinguistPath("documentation"),),
+       Then(reason="documentation by GitHub Linguist's rules ({evidence})",
+            flags=("documentation",))),
     _r("example-code", Tier.PATH, (Dir(T.EXAMPLE_DIRS), Lang(CODE)),
        Then(Kind.SOURCE, "example code ({evidence})", subkind="example",
             role=Role.SUPPORTING)),

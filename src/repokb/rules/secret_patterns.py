@@ -53,6 +53,7 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
+    TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
                 strong=False),
@@ -94,6 +95,7 @@ ASSIGNMENT = _re(
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(
     r"^(?:\$\{[^}]*\}?|\$\([^)]*\)?|\$[A-Za-z_][A-Za-z0-9_]*|\{\{.*\}\}|%\(.*\)s|<[^>]*>|"
+    r".*%[sdr].*|.*\{\d*\}.*|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
     r"(?:your|my)[-_ ].*|.*example.*|.*sample.*|.*placeholder.*|.*xxxx.*|.*changeme.*|"

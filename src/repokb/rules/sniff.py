@@ -25,25 +25,6 @@ DOCKERFILE_FROM = re.compile(r"^\s*FROM\s+\S+", re.M | re.I)
 SPRING_ROOT = re.compile(r"^spring:\s*$|^spring\.[a-z]", re.M)
 DJANGO_MIGRATION = "migrations.Migration"
 
-# seed 000 `is_llm_response`: model meta-answers, compaction summaries, chat transcripts.
-# Each marker has cheap lower-case hints; its regex runs only when one of them is present.
-LLM_MARKERS: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
-    ("model meta-answer", ("as an ai", "i'm ", "i am ", "i don't have", "hope this helps",
-                           "let me know", "certainly", "great question", "apologi"), re.compile(
-        r"\bas an ai(?: language)? model\b|\bi(?:'m| am) (?:an ai|claude|chatgpt|a large language "
-        r"model)\b|\bi don't have (?:access|the ability)\b|\bi hope this helps\b|\blet me know if "
-        r"you(?:'d like| need| have)\b|\bcertainly! here(?:'s| is)\b|\bgreat question\b|"
-        r"\bi apologi[sz]e for the confusion\b", re.I)),
-    ("compaction summary", ("continued from", "summar", "primary request", "key technical",
-                            "pending tasks", "next step", "compacted"), re.compile(
-        r"this session is being continued from a previous conversation|summary of (?:the|our) "
-        r"conversation|conversation (?:is )?summari[sz]ed below|primary request and intent:|"
-        r"key technical concepts:|pending tasks:|optional next step:|<summary>|"
-        r"context (?:was )?compacted", re.I)),
-    ("chat transcript", ("\nassistant:", "\nai:", "\na:"),
-     re.compile(r"^(?:Human|User|H):\s.*\n(?:.*\n){0,40}?^(?:Assistant|AI|A):\s", re.M)),
-)
-LLM_MARKERS_NEEDED = 2  # distinct marker hits (a single "I hope this helps" is not a transcript)
 API_PAYLOAD_MARKERS: tuple[re.Pattern[str], ...] = (
     re.compile(r"""["']role["']\s*:\s*["'](?:user|assistant|system)["']"""),
     re.compile(r"""["']messages["']\s*:\s*\["""),
@@ -77,6 +58,23 @@ def kubernetes(text: str) -> str | None:
 def kubernetes_secret(text: str) -> str | None:
     if K8S_API_VERSION.search(text) and re.search(r"^kind:\s*Secret\s*$", text, re.M):
         return "kind Secret manifest"
+    return None
+
+
+def kubeconfig(text: str) -> str | None:
+    """A kubeconfig (kind: Config with users and clusters): a credential store as a whole."""
+    if "Config" not in text or "clusters:" not in text:
+        return None
+    if re.search(r"^kind:\s*Config\s*$", text, re.M) and re.search(r"^users:", text, re.M) \
+            and re.search(r"^clusters:", text, re.M):
+        return "kind Config with users and clusters"
+    return None
+
+
+def service_account(text: str) -> str | None:
+    """A cloud service-account key file (Google's JSON key: type + private_key)."""
+    if '"service_account"' in text and '"private_key"' in text:
+        return "type service_account with private_key"
     return None
 
 
@@ -145,13 +143,10 @@ def minified(text: str) -> str | None:
 
 
 def llm_response(text: str) -> str | None:
-    """Seed 000's is_llm_response: two distinct kinds of marker, or one marker twice."""
-    lowered = text.lower()
-    hits = [name for name, hints, pattern in LLM_MARKERS
-            if any(h in lowered for h in hints) for _ in pattern.finditer(text)]
-    if len(hits) >= LLM_MARKERS_NEEDED:
-        return ", ".join(sorted(set(hits)))
-    return None
+    """Seed 000's is_llm_response, on the head: the one definition in contamination.py."""
+    from repokb.contamination import llm_transcript
+
+    return llm_transcript(text, docs=True)
 
 
 def api_payload(text: str) -> str | None:
@@ -173,6 +168,7 @@ def tabular_header(text: str) -> str | None:
 SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
+    "kubeconfig": kubeconfig, "service_account": service_account,
     "helm_template": helm_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,

@@ -65,10 +65,6 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".ipynb": "jupyter",
 }
 
-CODE_LANGUAGES = frozenset({
-    "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
-    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl",
-})
 CONFIG_LANGUAGES = frozenset({"json", "yaml", "toml", "ini"})
 MARKUP_LANGUAGES = frozenset({"html", "xml", "css", "scss", "less", "sass"})
 
@@ -129,14 +125,6 @@ SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secre
 SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
 SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
 
-# Names of config files worth indexing after their values are redacted (SPEC §2).
-REDACTED_CONFIG_NAMES = frozenset({
-    "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
-    "application.yml", "application.yaml", "application.properties", "bootstrap.yml",
-    "bootstrap.yaml", "appsettings.json", "settings.json", "config.json", "config.yml",
-    "config.yaml", "values.yaml", "values.yml",
-})
-REDACTED_CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl"})
 
 # Vendored or installed third-party code (any directory component).
 VENDOR_DIRS = frozenset({
@@ -169,7 +157,7 @@ MANIFESTS: dict[str, str] = {
     "Podfile": "cocoapods_manifest", "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
-    "PKG-INFO": "python_package_info", "MANIFEST.in": "python_sdist_manifest",
+    "MANIFEST.in": "python_sdist_manifest",
 }
 # requirements-dev.txt, requirements/base.txt ...
 MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",
@@ -245,9 +233,6 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log", ".po": "gettext",
     ".pot": "gettext", ".kml": "xml",
 }
-EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
-                                  "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
-                                  "powershell", "batch", "prisma"})
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",

@@ -1,21 +1,27 @@
 """Secret-like content: find it, and redact it before any text reaches a chunk.
 
-Two finders: `scan.scan` (ours: fast, anchors first; runs on every classified head) and
-`library.library_findings` (detect-secrets' vendor-format plugins; runs on text about to be
-indexed). `redact` applies both and returns text in which every finding is `<REDACTED_SECRET>`,
+Three finders: `scan.scan` (ours: fast, anchors first; runs on every classified head),
+`library.library_findings` (every default plugin of detect-secrets, keyword and entropy ones
+included) and `shapes.find` (multi-line values, typed assignments, environment defaults,
+Authorization headers, prose). `redact` applies all three to the whole text about to be indexed
+and returns it with every finding (widened over glued string literals) as `<REDACTED_SECRET>`,
 line numbers unchanged. Findings never hold the value, so they may be logged and explained.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets.library import library_findings
+from repokb.secrets import shapes
+from repokb.secrets.library import is_field_name, library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, mode_for, scan
 
-__all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_secret", "is_placeholder",
-           "mode_for", "redact", "scan"]
+__all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
+           "is_placeholder", "mode_for", "redact", "scan"]
+_NEWLINE = re.compile("\n")
 
 
 @dataclass(frozen=True)
@@ -24,15 +30,50 @@ class Redacted:
     findings: tuple[Finding, ...]
 
 
-def find_secret(text: str, mode: Mode = "config") -> str | None:
+def find_secret(text: str, mode: Mode = "config", language: str | None = None) -> str | None:
     """The detector name of the first secret-like value in text, or None."""
-    found = scan(text, mode) or library_findings(text)
+    found = find_all(text, mode, language)
     return found[0].detector if found else None
 
 
-def redact(text: str, mode: Mode = "config") -> Redacted:
+def find_all(text: str, mode: Mode = "config", language: str | None = None) -> list[Finding]:
+    """Every finding of the three finders, merged: sorted, without overlaps."""
+    found = scan(text, mode) + library_findings(text, mode, language)
+    extra = shapes.find(text, mode)
+    if extra:
+        starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+        found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
+                  in extra]
+    if not found:
+        return []
+    if mode != "config":  # a token split over glued literals: all of its pieces
+        found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
+                         f.strong, f.line) for f in found]
+    found = _merge(found)
+    return _merge(found + _same_values(text, found))
+
+
+def _same_values(text: str, found: list[Finding]) -> list[Finding]:
+    """A value found once is redacted wherever else it occurs in the file (a password
+    asserted in a test, a URL's userinfo quoted again in a docstring). Only values that cannot
+    be ordinary words: 8+ characters with a digit, a symbol or a space."""
+    out: list[Finding] = []
+    values = {text[f.start:f.end] for f in found}
+    for value in values:
+        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED or (
+                is_field_name(value)):
+            continue
+        at = text.find(value)
+        while at != -1:
+            out.append(Finding(at, at + len(value), "same_value", False,
+                               text.count("\n", 0, at) + 1))
+            at = text.find(value, at + len(value))
+    return out
+
+
+def redact(text: str, mode: Mode = "config", language: str | None = None) -> Redacted:
     """Text with every secret-like value replaced by `<REDACTED_SECRET>`, newlines kept."""
-    findings = _merge(scan(text, mode) + library_findings(text))
+    findings = find_all(text, mode, language)
     if not findings:
         return Redacted(text, ())
     parts: list[str] = []

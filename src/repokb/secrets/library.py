@@ -1,15 +1,18 @@
-"""detect-secrets (Yelp) as a second finder, for the token formats our own table does not know.
+"""detect-secrets (Yelp) as a second finder: every default plugin, through the library.
 
-Evaluation (tests/unit/test_secrets.py pins it): its vendor-format plugins (Artifactory, Azure,
-Discord, IBM, Mailchimp, Square, Telegram, Twilio ...) are precise, so they run here. Left out:
-the two high-entropy plugins (they flag words, lockfile hashes, base64 images and UUIDs), the
-keyword plugin (no placeholder or entropy grading; `scan.py` does key=value itself) and the
-public-IP plugin (not a secret). Where it is weak we have our own rules: Google API keys and
-OAuth secrets (no plugin), placeholder values such as AKIA...EXAMPLE (flagged by its AWS plugin),
-exact spans (its GitHub plugin yields only the `ghp` prefix), multi-line private key blocks and
-URL credentials redacted as a whole. It runs only on lines holding a long token-like run, and
-only where the text is about to be indexed, because checking every line of every file with
-twenty plugins would cost seconds per thousand files.
+All of its default plugins run: the keyword detector (secret-ish names in assignments, with the
+regex set detect-secrets picks for the file type), the base64 (limit 4.5) and hex (limit 3.0)
+high-entropy strings, and every vendor format (AWS, Artifactory, Azure, Basic auth, Cloudant,
+Discord, GitHub, GitLab, IBM, JWT, Mailchimp, npm, OpenAI, private keys, PyPI, SendGrid, Slack,
+SoftLayer, Square, Stripe, Telegram, Twilio). Only the public-IP plugin is left out (an address
+is not a secret). Its own heuristic filters drop what is not a value (templated `${X}`, `$X`,
+indirect references, UUIDs, sequences, punctuation); `shapes.readable` keeps the false-positive
+shapes of real repositories readable (lockfile integrity hashes, checksums and git SHAs named as
+such, placeholders).
+
+Speed: a plugin runs only on lines that could hold what it looks for (a quoted run of its
+charset, a secret-ish keyword, a long token), found by one regex pass over the whole text; a
+file without such lines costs a few regex scans.
 """
 
 from __future__ import annotations
@@ -18,70 +21,147 @@ import re
 from functools import cache
 from typing import Any
 
-from repokb.secrets.scan import Finding, is_placeholder
+from repokb.secrets.scan import Finding, is_placeholder, lower_same_length
+from repokb.secrets.shapes import readable
 
-_SKIPPED_PLUGINS = frozenset({"Base64 High Entropy String", "Hex High Entropy String",
-                              "Secret Keyword", "Public IP (ipv4)"})
-_CANDIDATE = re.compile(r"[A-Za-z0-9_\-+/=.:]{20,}")
+_SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
+_KEYWORD = "Secret Keyword"
+_ENTROPY = frozenset({"Base64 High Entropy String", "Hex High Entropy String"})
+# Lines worth a plugin: a long token-like run holding a digit (vendor formats), a quoted run
+# that could pass an entropy limit (hex needs 9+ distinct digits to pass 3.0, base64 23+
+# distinct characters to pass 4.5), a URL with userinfo (basic auth), or one of the keyword
+# detector's own denylisted words.
+# a run of 16+ token characters holding a digit, matched only from the run's start
+_TOKEN_LINE = re.compile(r"(?<![A-Za-z0-9_\-+/=:])(?=[A-Za-z_\-+/=:]*\d)[A-Za-z0-9_\-+/=:]{16,}")
+_QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})(?=['"])""")  # a closing quote may open
+_BASIC_AUTH_LINE = re.compile(r"://[^\s/@]+:[^\s/@]+@")
+_KEYWORD_LINE = re.compile(r"(?:api|auth|service|account|db|database|priv|private|client)_?key|"
+                           r"(?:db|database|key)_?pass|password|passwd|pwd|secret|contrase")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-+/=.]+")
+# detect-secrets picks the keyword regexes by file extension; our mode names a stand-in.
+_FILENAME_FOR_LANGUAGE = {
+    "python": "x.py", "javascript": "x.js", "typescript": "x.js", "tsx": "x.js", "go": "x.go",
+    "java": "x.java", "kotlin": "x.java", "scala": "x.java", "swift": "x.swift", "c": "x.c",
+    "cpp": "x.cpp", "csharp": "x.cs", "objc": "x.m", "php": "x.php", "hcl": "x.tf",
+    "yaml": "x.yaml", "ini": "x.ini", "toml": "x.toml", "dotenv": "x.cfg", "shell": "x.cfg",
+}
+_FILENAME_FOR_MODE = {"config": "x.yaml", "code": "x.py", "text": "x.txt"}
 
 
 @cache
-def _plugins() -> tuple[Any, ...]:
+def _plugins() -> tuple[tuple[str, Any], ...]:
     from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
-    plugins = []
     mapping: dict[str, Any] = get_mapping_from_secret_type_to_class()
-    for secret_type, cls in sorted(mapping.items()):
-        if secret_type in _SKIPPED_PLUGINS:
-            continue
-        try:
-            plugins.append(cls())
-        except TypeError:  # a plugin that needs options we do not give it
-            continue
-    return tuple(plugins)
+    return tuple((secret_type, cls()) for secret_type, cls in sorted(mapping.items())
+                 if secret_type not in _SKIPPED_PLUGINS)
 
 
-def library_findings(text: str) -> list[Finding]:
+@cache
+def _filters() -> tuple[Any, ...]:
+    from detect_secrets.filters import heuristic as h
+
+    return (h.is_sequential_string, h.is_potential_uuid, h.is_templated_secret,
+            h.is_prefixed_with_dollar_sign, h.is_not_alphanumeric_string)
+
+
+def filename_for(language: str | None, mode: str) -> str:
+    return _FILENAME_FOR_LANGUAGE.get(language or "", "") or _FILENAME_FOR_MODE[mode]
+
+
+def library_findings(text: str, mode: str = "config", language: str | None = None) -> list[Finding]:
     """Findings of the detect-secrets plugins, as spans of `text` (never values)."""
+    lines: dict[int, set[str]] = {}  # line start -> which plugin families to run
+
+    def add(at: int, family: str) -> None:
+        lines.setdefault(text.rfind("\n", 0, at) + 1, set()).add(family)
+
+    for m in _TOKEN_LINE.finditer(text):
+        add(m.start(), "token")
+    for m in _QUOTED_LINE.finditer(text):
+        run = m.group(1)
+        if any(c.isdigit() for c in run) and (len(run) >= 20 or _is_hex(run)) or len(run) >= 30:
+            add(m.start(), "entropy")
+    for m in _BASIC_AUTH_LINE.finditer(text):
+        add(m.start(), "token")
+    for m in _KEYWORD_LINE.finditer(lower_same_length(text)):  # re.I is ten times slower
+        add(m.start(), "keyword")
+    if not lines:
+        return []
+    filename = filename_for(language, mode)
     findings: list[Finding] = []
-    line_no, line_start, lines_seen = 1, 0, set()
-    for m in _CANDIDATE.finditer(text):
-        run = m.group(0)
-        if not (any(c.isdigit() for c in run) and any(c.isalpha() for c in run)):
-            continue
-        start = text.rfind("\n", 0, m.start()) + 1
-        if start in lines_seen:
-            continue
-        lines_seen.add(start)
-        end = text.find("\n", m.end())
+    line_no, previous = 1, 0
+    for start in sorted(lines):
+        end = text.find("\n", start)
         end = len(text) if end == -1 else end
-        line_no += text.count("\n", line_start, start)
-        line_start = start
-        findings.extend(_scan_line(text, start, end, line_no))
+        line_no += text.count("\n", previous, start)
+        previous = start
+        findings.extend(_scan_line(text, start, end, line_no, lines[start], filename))
     return findings
 
 
-def _scan_line(text: str, start: int, end: int, line_no: int) -> list[Finding]:
+def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str],
+               filename: str) -> list[Finding]:
+    from detect_secrets.filters.heuristic import is_indirect_reference
+
     line = text[start:end]
+    if len(line) > 4000:  # a minified line: look at it in pieces
+        return [Finding(f.start + at, f.end + at, f.detector, f.strong, line_no)
+                for at in range(start, end, 2000)
+                for f in _scan_line(text, at, min(at + 2000, end), line_no, families,
+                                    filename)]
     out = []
-    for plugin in _plugins():
+    for secret_type, plugin in _plugins():
+        if secret_type == _KEYWORD:
+            if "keyword" not in families or is_indirect_reference(line):
+                continue
+        elif secret_type in _ENTROPY:
+            if "entropy" not in families:
+                continue
+        elif "token" not in families and secret_type != "Basic Auth Credentials":
+            continue
         try:
-            values = list(plugin.analyze_string(line))
+            found = plugin.analyze_line(filename=filename, line=line, line_number=line_no)
         except Exception:  # a plugin bug must not stop indexing; our own finder still ran
             continue
-        for value in values:
-            if not isinstance(value, str) or not value or is_placeholder(value):
+        for secret in found:
+            value = secret.secret_value
+            if not isinstance(value, str) or not value or _filtered(value):
                 continue
             at = line.find(value)
-            if at == -1:
-                continue
-            span_start, span_end = at, at + len(value)
-            if len(value) < 12:
-                span_start, span_end = _widen(line, span_start, span_end)
-            out.append(Finding(start + span_start, start + span_end,
-                               _detector_name(plugin.secret_type), True, line_no))
+            while at != -1:  # the plugin gives no position: every occurrence on the line
+                span_start, span_end = at, at + len(value)
+                at = line.find(value, span_end)
+                if readable(line, span_start, span_end):
+                    continue
+                if len(value) < 12 and secret_type not in (_KEYWORD,):
+                    span_start, span_end = _widen(line, span_start, span_end)
+                strong = secret_type not in _ENTROPY and secret_type != _KEYWORD
+                out.append(Finding(start + span_start, start + span_end,
+                                   _detector_name(secret_type), strong, line_no))
     return out
+
+
+def _is_hex(run: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in run)
+
+
+# A value that names a field rather than holds a secret: `get("password2")`, `"new_password1"`.
+_FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
+                         r"passphrase)\d?")
+
+
+def is_field_name(value: str) -> bool:
+    return bool(_FIELD_NAME.fullmatch(value.lower()))
+
+
+_DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.auth.Hasher
+
+
+def _filtered(value: str) -> bool:
+    if is_placeholder(value) or is_field_name(value) or _DOTTED_NAME.fullmatch(value):
+        return True
+    return any(test(value) for test in _filters())
 
 
 def _widen(line: str, start: int, end: int) -> tuple[int, int]:

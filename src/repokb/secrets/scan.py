@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
+from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
 
 
@@ -82,8 +83,6 @@ _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 def mode_for(language: str | None) -> Mode:
     """How assignments are read: config values are literal, code values usually variables."""
-    from repokb.rules.ruleset import CODE
-
     if language in CODE:
         return "code"
     return "config" if language in P.CONFIG_LANGUAGES else "text"
@@ -155,9 +154,14 @@ def _line_assignments(text: str, start: int, end: int,
     line = text[start:end]
     for m in P.ASSIGNMENT.finditer(line):
         key = m.group("key")
-        if not is_secret_key(key):
-            continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
+        if group == "value" and mode == "code":
+            continue  # a bare value in code is an expression, not a literal
+        if not is_secret_key(key):
+            if _random_key_value(key, m.group(group)):  # `cloudant_key = "<random>"`
+                out.append((start + m.start(group), start + m.end(group), "secret_assignment",
+                            False))
+            continue
         if group == "value" and mode == "code":
             continue
         value = m.group(group).strip()
@@ -165,6 +169,19 @@ def _line_assignments(text: str, start: int, end: int,
             out.append((start + m.start(group), start + m.end(group), "secret_assignment",
                         False))
     return out
+
+
+def _random_key_value(key: str, value: str) -> bool:
+    """A key named `..._key` holding a random-looking literal: a key, not a lookup name."""
+    words = key_words(key)
+    if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
+        return False
+    if is_placeholder(value) or P.CODE_REFERENCE.match(value) and "." in value:
+        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
 
 
 def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
@@ -178,3 +195,11 @@ def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False  # settings.SECRET_KEY, os.getenv(...): a reference
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
+
+
+def lower_same_length(text: str) -> str:
+    """text.lower(), offsets kept (a few characters lower to two; those are masked)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(c if len(c) == 1 else "?" for c in (ch.lower() for ch in text))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.errors import ConfigError
+from repokb.errors import ConfigError, StoreError
 from repokb.models import EmbeddedChunk
 
 DENSE = "dense"
@@ -57,6 +57,12 @@ class Store(ABC):
     @abstractmethod
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         """Every point of one file, payload without content (for incremental diffing)."""
+
+    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+        """Every point of one file with its whole payload (content included), in chunk order:
+        what `get_context` widens a hit with. A backend that cannot list them says so."""
+        raise StoreError(f"The {type(self).__name__} store cannot list a file's chunks.",
+                         hint="Use the default store (qdrant-edge) for file context.")
 
     @abstractmethod
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]: ...

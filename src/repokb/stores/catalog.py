@@ -8,7 +8,6 @@ those files and finds their vectors already in place.
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import sqlite3
 import time
@@ -18,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import StoreError
+from repokb.errors import InputError, StoreError
+from repokb.globs import compile_glob, glob_match, literal_prefix
 from repokb.models import Classification
 
 _SCHEMA = """
@@ -78,6 +78,7 @@ class Catalog:
             self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
                                        check_same_thread=False)
             self._db.row_factory = sqlite3.Row
+            self._db.create_function("repokb_glob", 2, glob_match, deterministic=True)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
@@ -115,6 +116,19 @@ class Catalog:
 
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
+
+    def project_rows(self) -> list[dict[str, Any]]:
+        """Each project with its root and when its last complete run ended (epoch seconds)."""
+        return [{"name": r["name"], "root": r["root"], "indexed_at": r["indexed_at"]}
+                for r in self._db.execute("SELECT name, root, indexed_at FROM projects "
+                                          "ORDER BY name")]
+
+    def file_stats(self, project: str) -> list[tuple[str, int | None, int | None]]:
+        """(path, size, mtime_ns) of every file the project's walk recorded: for cheap checks
+        of what changed on disk since."""
+        rows = self._db.execute("SELECT path, size, mtime_ns FROM entries "
+                                "WHERE project = ? AND is_dir = 0", (project,))
+        return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
 
     def record_run(self, project: str, started: float, summary: dict[str, Any]) -> None:
         self._db.execute(
@@ -165,14 +179,25 @@ class Catalog:
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
 
     def match_paths(self, glob: str, projects: Iterable[str] = ()) -> list[str]:
-        """Indexed paths matching a glob (`**` crosses directories; `*` does too, as in fnmatch)."""
+        """Indexed paths matching a glob, in the product's one dialect (globs.py). SQLite
+        narrows by the glob's literal folders on the key's order, then matches in SQL."""
+        try:
+            compile_glob(glob)
+        except (ValueError, TypeError) as exc:
+            raise InputError(f"{glob!r} is not a valid path glob: {exc}",
+                             "Globs are as in .gitignore: src/**/*.py, *.md, docs/") from None
         wanted = list(projects)
         sql = "SELECT DISTINCT path FROM entries WHERE status = 'indexed'"
+        args: list[str] = []
         if wanted:
             sql += f" AND project IN ({','.join('?' * len(wanted))})"
-        pattern = glob.replace("**/", "*").replace("**", "*")
-        return [r["path"] for r in self._db.execute(sql, wanted)
-                if fnmatch.fnmatchcase(r["path"], pattern) or fnmatch.fnmatchcase(r["path"], glob)]
+            args += wanted
+        prefix = literal_prefix(glob)
+        if prefix:  # "src/" .. "src0": every path under src/ ('0' follows '/')
+            sql += " AND path >= ? AND path < ?"
+            args += [prefix, prefix[:-1] + "0"]
+        sql += " AND repokb_glob(?, path) ORDER BY path"
+        return [r["path"] for r in self._db.execute(sql, [*args, glob])]
 
     def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
         if column not in {"kind", "language", "role", "policy", "status", "project"}:

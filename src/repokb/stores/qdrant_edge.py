@@ -111,6 +111,11 @@ class QdrantEdgeStore(Store):
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 
+    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
+                  for r in self._scroll(_file_filter(project, path), True)]
+        return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
+
     def export(self, project: str | None = None) -> list[StoredPoint]:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
                  if project else None)

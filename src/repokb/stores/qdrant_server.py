@@ -207,6 +207,11 @@ class QdrantServerStore(Store):
         records, _ = self._scroll(self._file(project, path), fields)
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 
+    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+        records, _ = self._scroll(self._file(project, path), True)
+        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
+        return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
+
     def export(self, project: str | None = None) -> list[StoredPoint]:
         records, _ = self._scroll(self._project(project), True, [DENSE])
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}), _dense(r.vector))

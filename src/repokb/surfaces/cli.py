@@ -1,21 +1,29 @@
-"""The `repokb` command line: a thin layer over the workspace (pipeline, search, catalog)."""
+"""The `repokb` command line: parse, call an operation, print (surfaces/render.py).
+
+A command runs its operation in the process that owns the store when one is running (over the
+owner socket, in the REST API: surfaces/owner.py), else in this process (repokb.operations), so it
+answers the same either way. `index` and `watch` become the owner while they run.
+"""
 
 from __future__ import annotations
 
-import json
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from repokb.errors import InputError, RepokbError
+from repokb.errors import InputError, RepokbError, StoreBusyError
 from repokb.settings import Settings
+from repokb.surfaces import render
+from repokb.surfaces.render import err, out
+
+if TYPE_CHECKING:
+    from repokb.operations import Operations
 
 app = typer.Typer(
     name="repokb",
@@ -24,8 +32,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console()
-err = Console(stderr=True)
 
 HomeOption = Annotated[
     Path | None, typer.Option("--home", help="Data directory (default: $REPOKB_HOME).")
@@ -34,42 +40,41 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 
 
 @contextmanager
-def _workspace(home: Path | None, settings: Settings | None = None) -> Iterator[Any]:
-    from repokb.workspace import Workspace  # heavy imports only when a command runs
+def _operations(settings: Settings) -> Iterator[Operations]:
+    """This process's operations over its own workspace (heavy imports only when one runs)."""
+    from repokb.operations import Operations
+    from repokb.workspace import Workspace
 
-    ws = Workspace(settings or Settings.load(home=home))
-    try:
-        yield ws
-    finally:
-        ws.close()
+    with Workspace(settings) as ws:
+        ops = Operations(ws)
+        try:
+            yield ops
+        finally:
+            ops.close()
 
 
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-
-
-def _dispatch(home: Path | None, op: str, args: dict[str, Any],
-              local: Callable[[Any], Any] | None = None, wait: float = 10.0) -> Any:
-    """Answer a request in the process that owns the store if one is running, else here:
-    by `local(workspace)`, by default the same operation the owner would run.
+def _dispatch(home: Path | None, call: Callable[[Any], Any],
+              local: Callable[[Operations], Any] | None = None, wait: float = 10.0) -> Any:
+    """`call(backend)` on the owning process's operations if one is running, else on this
+    process's: `local(ops)` when given (a command that becomes the owner), else `call(ops)`.
 
     Another short command may hold the store for a moment: retry until `wait` runs out."""
-    import time
-
-    from repokb.errors import StoreBusyError
-    from repokb.surfaces import owner
+    from repokb.surfaces.owner import NoOwner, Remote
 
     settings = Settings.load(home=home)
     deadline = time.monotonic() + wait
     while True:
         try:
-            if not _shared_store(settings):  # a Qdrant server has no owner process
-                return owner.call(settings, op, args)
-        except ConnectionError:
+            remote = Remote(settings)
+            try:
+                return call(remote)
+            finally:
+                remote.close()
+        except NoOwner:
             pass
         try:
-            with _workspace(home, settings) as ws:
-                return local(ws) if local else owner.OPERATIONS[op](ws, args)
+            with _operations(settings) as ops:
+                return (local or call)(ops)
         except StoreBusyError:
             if time.monotonic() >= deadline:
                 raise
@@ -92,71 +97,40 @@ def index(
     home: HomeOption = None,
 ) -> None:
     """Index project folders (incrementally: only what changed is re-embedded)."""
-    from repokb.pipeline.discover import resolve_roots
-
-    roots = resolve_roots(paths, project)
     if dry_run and flush:
         raise InputError("--dry-run changes nothing, so it cannot --flush.")
     if chunk and not dry_run:
         raise InputError("--chunk only applies to --dry-run (a real run always chunks).")
-    if dry_run:
-        with _workspace(home) as ws:  # classification needs only the catalog, not the store
-            report = ws.indexer.dry_run(roots, chunk=chunk)
-        files, summary = report.files, report.summary()
+    raw = [str(p) for p in paths]
+    report = None
+    if dry_run:  # classification needs only the catalog, not the store: always here
+        with _operations(Settings.load(home=home)) as ops:
+            report = ops.dry_run(raw, project, chunk=chunk)
+        result: dict[str, Any] = {"files": report.files, "summary": report.summary()}
     else:
-        report = None
-        result = _index_owned_or_forwarded(home, roots, project, flush, show_progress=not as_json)
-        files, summary = result["files"], result["summary"]
+        from repokb.pipeline.discover import resolve_roots
+
+        absolute = [str(r.root) for r in resolve_roots(paths, project)]  # the owner's cwd differs
+
+        def own(ops: Operations) -> dict[str, Any]:
+            """No owner: this process becomes it, serving other commands while it indexes."""
+            from repokb.surfaces.owner import OwnerSocket
+
+            with OwnerSocket(ops):
+                if as_json or not err.is_terminal:
+                    return ops.index(absolute, project, flush)
+                with _progress() as progress:
+                    return ops.index(absolute, project, flush, progress=progress)
+
+        result = _dispatch(home, lambda b: b.index(absolute, project, flush), local=own)
     if as_json:
-        _print_json({"files": files, "summary": summary})
+        render.print_json(result)
         return
-    if dry_run:
-        _print_breakdown(report)
-    _print_chunking(summary.get("by_language") or {})
-    label = "dry run" if dry_run else "indexed"
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
-             if (v or k == "files_seen") and not isinstance(v, dict)]
-    out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
+    render.index_result(result["summary"], dry_run, report)
 
 
-def _index_owned_or_forwarded(home: Path | None, roots: list[Any], project: str | None,
-                              flush: bool, show_progress: bool) -> dict[str, Any]:
-    """Hand the index to the owner, or run it here and serve other commands meanwhile."""
-    import threading
-
-
-    def host(ws: Any) -> dict[str, Any]:
-        lock = threading.Lock()
-        with _serve_others(ws, lock), lock:
-            if show_progress and err.is_terminal:
-                report = _run_with_progress(ws, roots, flush)
-            else:
-                report = ws.indexer.run(roots, flush=flush)
-        return {"files": report.files, "summary": report.summary()}
-
-    args = {"paths": [str(r.root) for r in roots], "project": project, "flush": flush}
-    return _dispatch(home, "index", args, local=host)  # type: ignore[no-any-return]
-
-
-def _shared_store(settings: Settings) -> bool:
-    from repokb.stores import shared
-
-    return shared(settings.store, settings.qdrant_url)
-
-
-def _serve_others(ws: Any, write_lock: Any) -> Any:
-    """While this process holds an embedded store, answer other repokb processes on the owner
-    socket. A Qdrant server needs no owner: every process opens it, nothing is bound."""
-    from contextlib import nullcontext
-
-    from repokb.surfaces import owner
-
-    if _shared_store(ws.settings):
-        return nullcontext()
-    return owner.OwnerServer(ws, write_lock)
-
-
-def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
+@contextmanager
+def _progress() -> Iterator[Callable[[str, int, int], None]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -167,83 +141,20 @@ def _run_with_progress(ws: Any, roots: list[Any], flush: bool) -> Any:
         def progress(path: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, path=path[-60:])
 
-        return ws.indexer.run(roots, flush=flush, progress=progress)
-
-
-def _print_chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
-    """One row per language and kind: what chunking produced (seed 000 §VIII metrics)."""
-    rows = [(lang, kind, m) for lang, kinds in by_language.items() for kind, m in kinds.items()]
-    if not rows:
-        return
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("language", "kind", "files", "chunks", "per file", "symbols", "quality",
-                   "dup", "near dup", "llm"):
-        table.add_column(column, justify="left" if column in ("language", "kind") else "right")
-    for lang, kind, m in sorted(rows, key=lambda r: -r[2]["chunks"]):
-        table.add_row(lang, kind, str(m["files"]), str(m["chunks"]),
-                      f"{m['avg_chunks_per_file']:.1f}", f"{m['symbol_rate']:.0%}",
-                      f"{m['avg_quality']:.2f}", str(m["duplicates"]),
-                      str(m["near_duplicates"]), str(m["contamination"]))
-    out.print(table)
-
-
-def _print_breakdown(report: Any) -> None:
-    """What would be indexed and what not: by kind (with cost), language, role, policy, reason."""
-    from collections import Counter
-
-    files = report.files
-    estimate = report.estimate()
-    table = Table(title="dry run by kind", title_justify="left")
-    for column in ("kind", "files", "indexed", "est. chunks", "est. tokens"):
-        table.add_column(column, justify="left" if column == "kind" else "right")
-    for kind, row in estimate["by_kind"].items():
-        table.add_row(kind, str(row["files"]), str(row["admitted"]), f"{row['chunks']:,}",
-                      f"{row['tokens']:,}")
-    walked = Counter(f["kind"] for f in files if f["reasons"] and "skipped directory" in
-                     f["reasons"][0])
-    for kind, n in walked.most_common():
-        table.add_row(f"{kind} (directories)", str(n), "0", "0", "0")
-    out.print(table)
-    for field in ("language", "knowledge_role", "index_policy"):
-        counts = Counter(str(f[field]) for f in files)
-        out.print(f"[bold]{field}[/bold]: "
-                  + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
-    admitted = ("parse_and_index", "index_text")
-    reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in admitted and f["reasons"])
-    if reasons:
-        out.print("[bold]not indexed because[/bold]:")
-        for reason, n in reasons.most_common(12):
-            out.print(f"  {n:>6}  {reason}", markup=False, highlight=False)
-    redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
-    if redacted:
-        out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
-                  "indexed only after redaction.")
-    rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
-    cost = (f"~{_duration(seconds)} to embed with {estimate['embedder']} at {rate:,.0f} tokens/s"
-            if seconds is not None else f"no measured rate for {estimate['embedder']}")
-    out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
-              f"{estimate['tokens']:,} tokens, {cost}")
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+        yield progress
 
 
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
-    limit: Annotated[int, typer.Option(help="Number of results.")] = 10,
+    limit: Annotated[int, typer.Option(min=1, max=100, help="Number of results.")] = 10,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
     kind: Annotated[list[str] | None, typer.Option(
         help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
     path: Annotated[
-        str | None, typer.Option("--path", help="Only paths matching this glob.")] = None,
+        str | None, typer.Option("--path", help="Only paths matching this glob (as in "
+                                 ".gitignore: src/**/*.py, *.md).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show each hit's provenance (kind, role, policy, dense and lexical "
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
@@ -256,9 +167,11 @@ def search(
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
-    args = {"text": query, "limit": limit, "projects": project or [], "kinds": kind or [],
-            "languages": language or [], "path_glob": path, "explain": explain or context}
-    hits = _dispatch(home, "search", args)
+    from repokb.search import Query
+
+    q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
+              languages=tuple(language or ()), path_glob=path, explain=explain or context)
+    hits = _dispatch(home, lambda b: b.search(q))
     if context:
         from repokb.context import format_context
         from repokb.models import Hit
@@ -269,37 +182,9 @@ def search(
                          f"({settings.context_min_similarity}).\n")
         return
     if as_json:
-        _print_json(hits)
+        render.print_json(hits)
         return
-    if not hits:
-        out.print("No results.")
-        return
-    for n, h in enumerate(hits, 1):
-        symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
-        out.print(f"[bold]{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
-                  f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
-        if explain:
-            out.print(_provenance_line(h["provenance"]), highlight=False)
-        snippet = "\n".join(h["content"].strip().splitlines()[:6])
-        out.print(snippet, markup=False, highlight=False)
-        out.print()
-
-
-def _provenance_line(p: dict[str, Any]) -> str:
-    factors = ", ".join(f"{k} ×{v}" for k, v in p.get("factors", {}).items()) or "none"
-    dense = (f"dense #{p['dense_rank']} ({p['dense_score']:.3f})" if p.get("dense_rank")
-             else "dense -")
-    lexical = f"lexical #{p['lexical_rank']}" if p.get("lexical_rank") else "lexical -"
-    mtime = p.get("file_mtime_ns")
-    when = ""
-    if mtime:
-        import datetime
-
-        when = " · modified " + datetime.datetime.fromtimestamp(mtime / 1e9).isoformat(
-            timespec="seconds")
-    return (f"[dim]{p.get('kind')} · {p.get('role')} · {p.get('policy')} · {dense} · {lexical}"
-            f" · fused {p.get('fused', 0):.4f} · intent {p.get('intent')} · factors {factors}"
-            f" · chunks {p.get('chunks')}{when}[/dim]")
+    render.hits(hits, explain)
 
 
 @app.command()
@@ -316,43 +201,21 @@ def explain(
     on_disk = user_path(path)
     if on_disk.exists() or on_disk.is_symlink():  # the owner process has another cwd
         path = str(on_disk.parent.resolve() / on_disk.name)
-    record = _dispatch(home, "explain", {"path": path, "project": project})
+    record = _dispatch(home, lambda b: b.explain(path, project))
     if as_json:
-        _print_json(record)
-        return
-    c = record.get("classification") or {}
-    out.print(f"[bold]{record['project']}/{record['path']}[/bold]: {record['status']}"
-              + (f" ({record['reason']})" if record.get("reason") else ""),
-              highlight=False)
-    if record.get("inside"):
-        out.print(f"  inside skipped directory: {record['inside']}", highlight=False)
-    for key in ("kind", "subkind", "language", "knowledge_role", "index_policy", "confidence",
-                "flags", "rules", "package", "classifier_version", "config_path"):
-        if c.get(key) not in (None, [], ""):
-            value = ", ".join(c[key]) if isinstance(c[key], list) else c[key]
-            out.print(f"  {key}: {value}", markup=False, highlight=False)
-    for reason in c.get("reasons", []):
-        out.print(f"  reason: {reason}", markup=False, highlight=False)
-    for s in c.get("signals", []):
-        out.print(f"  signal: {s['type']} = {s['value']} (weight {s['weight']})",
-                  markup=False, highlight=False)
-    if record.get("chunks"):
-        out.print(f"  chunks: {record['chunks']}")
+        render.print_json(record)
+    else:
+        render.record(record)
 
 
 @app.command()
 def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
     """What the knowledge base holds, by project, kind, language, role and policy."""
-    data = _dispatch(home, "stats", {})
+    data = _dispatch(home, lambda b: b.stats())
     if as_json:
-        _print_json(data)
-        return
-    out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
-    for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
-        table = Table(title=key.replace("_", " "), show_header=False, box=None)
-        for name, n in data[key].items():
-            table.add_row(name, str(n))
-        out.print(table)
+        render.print_json(data)
+    else:
+        render.stats(data)
 
 
 @app.command()
@@ -363,19 +226,11 @@ def verify(
     home: HomeOption = None,
 ) -> None:
     """Check that the store and the catalog agree (orphan or missing chunks); --repair fixes."""
-    report = _dispatch(home, "verify", {"project": project, "repair": repair})
+    report = _dispatch(home, lambda b: b.verify(project, repair))
     if as_json:
-        _print_json(report)
+        render.print_json(report)
     else:
-        state = "ok" if report["ok"] else ("repaired" if report["repaired"] else "DIFFERENCES")
-        out.print(f"[bold]verify {state}[/bold]: {report['files_checked']} files, "
-                  f"{report['points_checked']} chunks checked in {len(report['projects'])} "
-                  f"project(s); {len(report['orphans'])} orphan file(s), "
-                  f"{len(report['mismatched'])} file(s) with a different chunk count")
-        for path in (report["orphans"] + report["mismatched"])[:20]:
-            out.print(f"  {path}")
-        if not report["ok"] and report["repaired"]:
-            out.print("Run `repokb index` on the project to rebuild the forgotten files.")
+        render.verify(report)
     if not report["ok"] and not report["repaired"]:
         raise typer.Exit(1)
 
@@ -393,15 +248,10 @@ def watch(
     import threading
 
     from repokb.pipeline.discover import resolve_roots
+    from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.watch import watch_and_index
 
     roots = resolve_roots(paths, project)
-
-    def report(summary: dict[str, Any]) -> None:
-        parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items()
-                 if v and not isinstance(v, dict)]  # counts, not the per-language metrics
-        out.print("[bold]updated[/bold] " + " · ".join(parts))
-
     stop = threading.Event()
 
     def interrupt(signum: int, frame: Any) -> None:
@@ -409,18 +259,46 @@ def watch(
             raise KeyboardInterrupt
         stop.set()  # the first: let the run in progress end at its next file
 
-    with _workspace(home) as ws:
-        ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
-        lock = threading.Lock()
-        with _serve_others(ws, lock):
+    with _operations(Settings.load(home=home)) as ops:
+        ops.ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
+        with OwnerSocket(ops):
             out.print(f"watching {', '.join(str(r.root) for r in roots)} (Ctrl-C to stop)")
             previous = signal.signal(signal.SIGINT, interrupt)
             try:
-                watch_and_index(ws, roots, lock, report,
-                                debounce_ms=debounce_ms, stop=stop)
+                watch_and_index(ops, roots, render.watch_update, debounce_ms=debounce_ms,
+                                stop=stop)
             finally:
                 signal.signal(signal.SIGINT, previous)
     out.print("stopped")
+
+
+@app.command(name="eval")
+def eval_(
+    path: Annotated[Path, typer.Argument(help="The repository to evaluate.")],
+    project: Annotated[str | None, typer.Option(help="Project name (default: the folder's).")]
+    = None,
+    cases: Annotated[int, typer.Option(help="Cases per query source at most.")] = 60,
+    budget: Annotated[int, typer.Option(help="Result lines read for MRR@budget.")] = 200,
+    compare: Annotated[str | None, typer.Option(
+        help="A TOML file of settings to compare against the current ones.")] = None,
+    html: Annotated[Path | None, typer.Option(help="Also write the HTML report here.")] = None,
+    baselines: Annotated[bool, typer.Option(help="Also measure the naive baselines.")] = True,
+    as_json: JsonOption = False,
+    home: HomeOption = None,
+) -> None:
+    """Measure retrieval on the repository itself (docstrings, git history, headings,
+    .repokb/eval.yml) on a shadow copy; the index is never changed."""
+    from repokb import evaluate
+
+    result = evaluate.run(Settings.load(home=home), str(path), project=project, cases=cases,
+                          budget=budget, baselines=baselines, compare=compare,
+                          progress=lambda m: err.print(f"eval: {m}", highlight=False))
+    if html is not None:
+        html.write_text(evaluate.render_html(result), encoding="utf-8")
+    if as_json:
+        render.print_json(result)
+    else:
+        sys.stdout.write(evaluate.render_text(result) + "\n")
 
 
 @app.command()
@@ -433,8 +311,8 @@ def flush(
     target = f"project {project!r}" if project else "ALL projects"
     if not yes and sys.stdin.isatty() and not typer.confirm(f"Delete {target}?"):
         raise typer.Exit(1)
-    deleted = _dispatch(home, "flush", {"project": project})
-    out.print(f"Flushed {target}: {deleted} chunks deleted.")
+    result = _dispatch(home, lambda b: b.flush(project))
+    out.print(f"Flushed {target}: {result['points_deleted']} chunks deleted.")
 
 
 @app.command()
@@ -459,7 +337,7 @@ def serve(
     roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None
     settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
-              f"data {settings.home}", highlight=False)
+              f"MCP /mcp · data {settings.home}", highlight=False)
     run_server(settings)
 
 
@@ -477,54 +355,78 @@ def migrate(
     The source is this home's store (REPOKB_STORE, REPOKB_QDRANT_URL). Interrupted, it resumes
     where it stopped. Afterwards, search the target with REPOKB_STORE=qdrant
     REPOKB_QDRANT_URL=TARGET (or REPOKB_STORE=qdrant-edge for edge)."""
-    from repokb import migrate as moving
-
-    settings = Settings.load(home=home)
-    with _workspace(home, settings) as ws:
-        source = ws.acquire_store(wait=10.0)
-        target, target_name = moving.open_target(settings, to)
-        try:
-            report = moving.migrate(
-                source, target, source_name=moving.source_name(settings),
-                target_name=target_name, sample=sample,
-                checkpoint=moving.checkpoint_path(settings, target_name))
-        finally:
-            target.close()
+    with _operations(Settings.load(home=home)) as ops:  # needs the store: never forwarded
+        report = ops.migrate(to, sample)
     if as_json:
-        _print_json(report.to_json())
+        render.print_json(report)
     else:
-        out.print(f"[bold]migrated[/bold] {report.points_moved} points "
-                  f"({report.resumed_from} before a restart) to {target_name} in "
-                  f"{report.seconds} s · 0 embedded")
-        out.print(f"counts {'match' if report.counts_match else 'DIFFER'}: "
-                  f"{report.counts['source']} -> {report.counts['target']}")
-        out.print(f"{report.searches_checked} sample searches: top-10 overlap dense "
-                  f"{report.dense_top10_overlap:.3f}, BM25 {report.lexical_top10_overlap:.3f} "
-                  f"(equal-score ties counted: {report.dense_top10_equivalent:.3f}, "
-                  f"{report.lexical_top10_equivalent:.3f}), {report.identical_top10} identical")
-    if not report.ok:
+        render.migration(report)
+    if not report["ok"]:
         raise typer.Exit(1)
 
 
+@app.command("mcp")
+def mcp_server(
+    watch_paths: Annotated[list[Path] | None, typer.Option(
+        "--watch", help="A project folder to index now and keep indexed while files change "
+        "(repeatable; the watcher of `repokb watch`).")] = None,
+    allow_root: Annotated[list[Path] | None, typer.Option(
+        "--allow-root", help="A folder the index_path tool may index (repeatable; default: "
+        "setting allowed_roots, else the current folder). --watch folders are allowed too.")
+    ] = None,
+    home: HomeOption = None,
+) -> None:
+    """Serve repokb to coding agents over MCP on stdin/stdout (logs on stderr).
+
+    Tools: search, get_context, explain_file, index_path, list_projects, stats.
+
+    Every answer says how fresh the index is. `repokb serve` answers the same tools at /mcp.
+    """
+    from repokb.pipeline.discover import resolve_roots, user_path
+    from repokb.surfaces.mcp import run_stdio
+
+    watched = resolve_roots(watch_paths, None) if watch_paths else []
+    settings = Settings.load(home=home)
+    roots = [str(user_path(p).resolve()) for p in allow_root or ()]
+    roots = roots or list(settings.allowed_roots) or [str(Path.cwd().resolve())]
+    roots += [str(r.root) for r in watched]
+    run_stdio(Settings.load(home=home, allowed_roots=tuple(dict.fromkeys(roots))), watched)
+
+
+def _usage_errors() -> tuple[type[Exception], ...]:
+    """The command-line parser's own error classes: typer's vendored click (0.29 and later) and
+    click itself (earlier typer versions raise those)."""
+    import click
+
+    vendored = [c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"]
+    return (click.exceptions.ClickException, *vendored)
+
+
+def _aborts() -> tuple[type[Exception], ...]:
+    import click
+
+    return (typer.Abort, click.exceptions.Abort)
+
+
 def main() -> None:
+    """The `repokb` command: errors are messages with exit codes, never tracebacks (usage
+    errors exit 2 with the usage line, as click's own standalone mode would)."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except RepokbError as exc:
-        err.print(f"[red]error:[/red] {exc.message}", markup=True, highlight=False)
-        if exc.hint:
-            err.print(f"[dim]hint:[/dim] {exc.hint}", highlight=False)
+        render.error(exc.message, exc.hint)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         err.print("interrupted: the next run picks up where this one stopped.")
         sys.exit(130)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
+    except Exception as exc:
+        if isinstance(exc, _usage_errors()):
+            exc.show()  # type: ignore[attr-defined]
+            sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+        if isinstance(exc, _aborts()):
+            err.print("aborted.")
             sys.exit(1)
         raise
+    sys.exit(code if isinstance(code, int) else 0)

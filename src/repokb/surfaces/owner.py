@@ -1,32 +1,39 @@
-"""One process owns the embedded store; the others talk to it over a Unix socket.
+"""One process owns the embedded store; the others reach it over a Unix socket, in the one HTTP
+API.
 
 Qdrant Edge lets a single process open a shard. The process that opens it for a long job
-(`repokb index`, `watch`, `serve`) also listens on `$REPOKB_HOME/owner.sock`; a command started
-meanwhile finds the socket and sends its request there instead of failing on the lock. Reads are
-answered at once from a request thread (the shard serves reads while it is written); writes wait
-for the owner's write lock, so a second indexer waits instead of corrupting anything.
+(`repokb index`, `watch`, `serve`) also serves the REST app (surfaces/server) on
+`$REPOKB_HOME/owner.sock` (mode 0600), with uvicorn on a thread; a command started meanwhile finds
+the socket and sends its request there, as an httpx client, instead of failing on the lock. Reads
+are answered at once; writes wait for the owner's write lock (operations), so a second indexer
+waits instead of corrupting anything. A request on the socket is trusted (no API key: the file
+mode is the guard). Errors come back in the REST error shape and are raised again as the same
+`errors` classes, so a command answers the same with or without an owner.
 
-Wire format: one JSON object per line each way: {"op", "args"} -> {"ok", "result" | "error"}.
+A Qdrant server store (`stores.shared`) has no owner: the server coordinates any number of
+processes, so the owner's side binds nothing and every command opens the store itself.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import socket
-import socketserver
 import tempfile
 import threading
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from repokb import errors, service
-from repokb.search import Query
+from repokb import errors
 from repokb.settings import Settings
-from repokb.workspace import Workspace
+from repokb.stores import shared
+
+if TYPE_CHECKING:  # imported where used: a command with no owner never loads the web stack
+    import httpx
+
+    from repokb.operations import Operations
+    from repokb.search import Query
 
 _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
 
@@ -39,104 +46,160 @@ def socket_path(settings: Settings) -> Path:
     return Path(tempfile.gettempdir()) / f"repokb-{digest}.sock"
 
 
-def _search(ws: Workspace, args: dict[str, Any]) -> Any:
-    fields = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
-    return service.search(ws, Query(**fields))  # type: ignore[arg-type]
+# -- the owner's side -----------------------------------------------------------------------
+class OwnerSocket:
+    """Serves the REST app on the owner socket while this process holds the store."""
 
+    def __init__(self, ops: Operations, app: Any = None) -> None:
+        """`app`: the REST app `repokb serve` also serves over TCP (default: a new one)."""
+        import uvicorn
 
-_READS: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
-    "search": _search,
-    "stats": lambda ws, a: service.stats(ws),
-    "explain": lambda ws, a: service.explain(ws, a["path"], a.get("project")),
-}
-_WRITES: dict[str, Callable[[Workspace, dict[str, Any]], Any]] = {
-    "index": lambda ws, a: service.index(ws, a["paths"], a.get("project"), a.get("flush", False)),
-    "flush": lambda ws, a: service.flush(ws, a.get("project")),
-    # verify takes the write lock too: mid-run state would look like differences
-    "verify": lambda ws, a: service.verify(ws, a.get("project"), a.get("repair", False)),
-}
-OPERATIONS = {**_READS, **_WRITES}
+        from repokb.surfaces.server.app import create_app
+        from repokb.surfaces.server.routes import TRUSTED
 
+        self.path = socket_path(ops.settings)
+        self.serving = not _shared_store(ops.settings)
+        if not self.serving:  # a Qdrant server: nobody owns it, nothing to bind or open
+            return
+        # The store and lexical encoder are opened now (the shard's lock); the model loads on
+        # the first request that needs it (an unchanged index never does).
+        ops.ws.store, ops.ws.lexical  # noqa: B018
+        app = app if app is not None else create_app(ops)
 
-class OwnerServer:
-    """Serves other repokb processes while this one holds the store."""
+        async def trusted(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http":
+                scope = {**scope, TRUSTED: True}
+            await app(scope, receive, send)
 
-    def __init__(self, ws: Workspace, write_lock: threading.Lock) -> None:
-        self.ws = ws
-        self.write_lock = write_lock
-        self.path = socket_path(ws.settings)
-        # Views share the owner's store (opened here: the shard's lock) and lexical encoder;
-        # the model loads on the first request that needs it (an unchanged index never does).
-        ws.store, ws.lexical  # noqa: B018
-        owner = self
+        self._sock = _bind(self.path)
+        config = uvicorn.Config(trusted, lifespan="off", log_config=None, access_log=False,
+                                log_level="warning", timeout_graceful_shutdown=5)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
+                                        daemon=True, name="repokb-owner")
 
-        class Handler(socketserver.StreamRequestHandler):
-            def handle(self) -> None:
-                line = self.rfile.readline()
-                response = owner.answer(line)
-                self.wfile.write(json.dumps(response).encode() + b"\n")
-
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists():
-            self.path.unlink()  # stale: we hold the store lock, so no live owner uses it
-        self._server = socketserver.ThreadingUnixStreamServer(str(self.path), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True,
-                                        name="repokb-owner")
-
-    def answer(self, line: bytes) -> dict[str, Any]:
-        try:
-            request = json.loads(line)
-            op, args = request["op"], request.get("args", {})
-            if op not in _READS and op not in _WRITES:
-                raise errors.InputError(f"Unknown operation {op!r}.")
-            view = self.ws.view()
-            try:
-                if op in _WRITES:
-                    with self.write_lock:
-                        return {"ok": True, "result": _WRITES[op](view, args)}
-                return {"ok": True, "result": _READS[op](view, args)}
-            finally:
-                view.close()
-        except errors.RepokbError as exc:
-            return {"ok": False, "error": {"type": type(exc).__name__, "message": exc.message,
-                                           "hint": exc.hint}}
-        except (ValueError, KeyError, TypeError) as exc:
-            return {"ok": False, "error": {"type": "InputError", "message": f"Bad request: {exc}",
-                                           "hint": ""}}
-        except Exception as exc:  # never let a request kill (or wedge) the owning process
-            return {"ok": False, "error": {"type": "RepokbError",
-                                           "message": f"Internal error in the owning process: "
-                                                      f"{type(exc).__name__}: {exc}",
-                                           "hint": "Please report this."}}
-
-    def __enter__(self) -> OwnerServer:
+    def __enter__(self) -> OwnerSocket:
+        if not self.serving:
+            return self
         self._thread.start()
+        while not self._server.started and self._thread.is_alive():
+            self._thread.join(0.01)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        if not self.serving:
+            return
+        self._server.should_exit = True
+        self._thread.join(10)
+        self._sock.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
 
 
-def call(settings: Settings, op: str, args: dict[str, Any]) -> Any:
-    """Send a request to the owning process. Raises ConnectionError when there is none."""
+def _shared_store(settings: Settings) -> bool:
+    """Several processes open the store at once (a Qdrant server): no owner, no socket."""
+    return shared(settings.store, settings.qdrant_url)
+
+
+def _bind(path: Path) -> socket.socket:
+    """A listening Unix socket only its user may connect to (0600 from the start)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()  # stale: we hold the store's lock, so no live owner uses it
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o177)
     try:
-        sock.connect(str(socket_path(settings)))
-    except (FileNotFoundError, ConnectionRefusedError) as exc:
-        sock.close()
-        raise ConnectionError("no owner") from exc
-    with sock, sock.makefile("rwb") as stream:
-        stream.write(json.dumps({"op": op, "args": args, "pid": os.getpid()}).encode() + b"\n")
-        stream.flush()
-        reply = json.loads(stream.readline() or b'{"ok": false, "error": {"type": '
-                           b'"StoreError", "message": "The owning process closed the '
-                           b'connection.", "hint": ""}}')
-    if reply["ok"]:
-        return reply["result"]
-    error = reply["error"]
-    cls = getattr(errors, error["type"], errors.RepokbError)
-    raise cls(error["message"], hint=error.get("hint") or None)
+        sock.bind(str(path))
+    finally:
+        os.umask(old)
+    os.chmod(path, 0o600)
+    sock.listen(128)
+    return sock
+
+
+# -- everyone else's side -------------------------------------------------------------------
+class NoOwner(Exception):
+    """No process owns the store (no socket, or nobody listens on it)."""
+
+
+class Remote:
+    """The operations of the owning process, over its socket: the same methods and results as
+    `Operations` for the calls the CLI makes."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.path = socket_path(settings)
+        if _shared_store(settings):  # a Qdrant server has no owner process
+            raise NoOwner
+        # Is anyone listening? (A killed owner leaves its socket file behind. Probed here:
+        # httpx's transport would leak the socket of a refused connection.)
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(self.path))
+        except OSError as exc:  # no file, refused, or not a socket
+            raise NoOwner from exc
+        finally:
+            probe.close()
+        import httpx
+
+        self._http = httpx.Client(transport=httpx.HTTPTransport(uds=str(self.path)),
+                                  base_url="http://localhost", timeout=None)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def _call(self, method: str, url: str, **kw: Any) -> Any:
+        import httpx
+
+        try:
+            response: httpx.Response = self._http.request(method, url, **kw)
+        except httpx.ConnectError as exc:  # a stale socket file, or the owner just left
+            raise NoOwner from exc
+        except httpx.TransportError as exc:
+            raise errors.StoreError(f"The owning process stopped answering: {exc}",
+                                    "Run the command again.") from exc
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if response.is_error:
+            raise errors.from_response(body, response.status_code)
+        return body
+
+    def search(self, query: Query) -> list[dict[str, Any]]:
+        body = {"query": query.text, "limit": query.limit, "project": list(query.projects),
+                "kind": list(query.kinds), "language": list(query.languages),
+                "path": query.path_glob, "explain": query.explain}
+        return self._call("POST", "/knowledge/search", json=body)  # type: ignore[no-any-return]
+
+    def stats(self, project: str | None = None) -> dict[str, Any]:
+        params = {"project": project} if project else {}
+        return self._call("GET", "/knowledge/stats", params=params)  # type: ignore[no-any-return]
+
+    def context(self, path: str, project: str | None = None, line: int | None = None,
+                symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+        params = {k: v for k, v in {"path": path, "project": project, "line": line,
+                                    "symbol": symbol, "before": before, "after": after}.items()
+                  if v is not None}
+        return self._call("GET", "/knowledge/context",  # type: ignore[no-any-return]
+                          params=params)
+
+    def activity(self) -> dict[str, Any]:
+        return self._call("GET", "/knowledge/activity")  # type: ignore[no-any-return]
+
+    def explain(self, path: str, project: str | None = None) -> dict[str, Any]:
+        params = {"path": path, **({"project": project} if project else {})}
+        return self._call("GET", "/knowledge/explain", params=params)  # type: ignore[no-any-return]
+
+    def flush(self, project: str | None = None) -> dict[str, Any]:
+        params = {"project": project} if project else {}
+        return self._call("DELETE", "/knowledge/flush", params=params)  # type: ignore[no-any-return]
+
+    def verify(self, project: str | None = None, repair: bool = False) -> dict[str, Any]:
+        return self._call("POST", "/knowledge/verify",  # type: ignore[no-any-return]
+                          json={"project": project, "repair": repair})
+
+    def index(self, paths: list[str], project: str | None = None,
+              flush: bool = False) -> dict[str, Any]:
+        return self._call("POST", "/knowledge/index/run",  # type: ignore[no-any-return]
+                          json={"paths": paths, "project": project, "flush": flush})

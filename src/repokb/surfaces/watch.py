@@ -18,9 +18,9 @@ from typing import Any
 
 from watchfiles import DefaultFilter, watch
 
+from repokb.operations import Operations
 from repokb.pipeline.discover import ProjectRoot
 from repokb.rules.tables import SKIP_DIRS
-from repokb.workspace import Workspace
 
 
 class _ProjectFilter(DefaultFilter):
@@ -38,7 +38,7 @@ class _Stopped(Exception):
     """Raised from the progress callback to end a run at a file boundary."""
 
 
-def watch_and_index(ws: Workspace, roots: list[ProjectRoot], write_lock: threading.Lock,
+def watch_and_index(ops: Operations, roots: list[ProjectRoot],
                     report: Callable[[dict[str, Any]], None], debounce_ms: int = 800,
                     stop: threading.Event | None = None) -> None:
     stop = stop or threading.Event()
@@ -48,11 +48,10 @@ def watch_and_index(ws: Workspace, roots: list[ProjectRoot], write_lock: threadi
             raise _Stopped
 
     def run(touched: list[ProjectRoot]) -> dict[str, Any] | None:
-        with write_lock:
-            try:
-                return ws.indexer.run(touched, keep_files=False, progress=check).summary()
-            except _Stopped:
-                return None
+        try:
+            return ops.run_index(touched, keep_files=False, progress=check).summary()
+        except _Stopped:
+            return None
 
     summary = run(roots)
     if summary is None:

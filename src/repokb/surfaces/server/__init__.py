@@ -2,7 +2,7 @@
 
     app.py      the app factory (routes, error shape, body limit, docs, dashboard)
     routes.py   the endpoints          schemas.py  their bodies and input checks
-    service.py  the workspace behind one write lock, and the index jobs (jobs.py)
+    (what they call, the write lock and the index jobs: repokb.operations)
     errors.py   the one JSON error shape
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
 """
@@ -14,24 +14,24 @@ from repokb.settings import Settings
 
 def serve(settings: Settings) -> None:
     """Own the store for the process's lifetime and answer HTTP until interrupted."""
-    import contextlib
     import gc
 
     import uvicorn
 
-    from repokb.stores import shared
-    from repokb.surfaces.owner import OwnerServer
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
     from repokb.workspace import Workspace
 
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        app = create_app(workspace=ws)  # opens the model, catalog and searcher
-        # Other repokb commands (search, index, ...) are answered by this process meanwhile;
-        # their writes share the server's write lock.
-        # A Qdrant server store has no owner: the other processes open it themselves.
-        owner = (contextlib.nullcontext() if shared(settings.store, settings.qdrant_url)
-                 else OwnerServer(ws, app.state.service.write_lock))
+        ops = Operations(ws)
+        ops.warm()  # the model, catalog and searcher, before the first request
+        app = create_app(ops)
+        # Other repokb commands (search, index, ...) are answered by this process meanwhile,
+        # by the same app on the owner socket. A Qdrant server store has no owner (the socket
+        # binds nothing): the other processes open the store themselves.
+        owner = OwnerSocket(ops, app)
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it
         # keeps those pauses out of search latency.

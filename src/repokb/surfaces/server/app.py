@@ -1,6 +1,7 @@
 """The FastAPI app factory: routes, the one error shape, the body limit, docs and dashboard.
 
-`create_app(workspace)` serves a workspace the caller opened and closes (tests, `repokb serve`).
+`create_app(ops)` serves the operations over a workspace the caller opened and closes (tests,
+`repokb serve`, and every owner's Unix socket: one app behind both).
 """
 
 from __future__ import annotations
@@ -14,18 +15,20 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb import __version__
+from repokb.operations import Operations
+from repokb.surfaces.mcp.http import HttpEndpoint
 from repokb.surfaces.server import errors, routes
-from repokb.surfaces.server.service import Service
-from repokb.workspace import Workspace
 
 STATIC = Path(__file__).parent / "static"
 
 DESCRIPTION = """The repokb knowledge base over HTTP: ingest files or pre-cut fragments, index
 folders on the server, search, explain classification decisions, flush (with `x-api-key`).
-Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`."""
+Every error is `{"error": {status, code, message, hint, details}}`. The dashboard is at `/`;
+coding agents reach the same operations over MCP (streamable HTTP) at `/mcp`."""
 
 
 class BodyTooLarge(StarletteHTTPException):
@@ -69,26 +72,29 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
-def create_app(workspace: Workspace) -> FastAPI:
-    """The app over a workspace the caller opened (and closes): ready at once, even for a
-    client that skips lifespan events."""
-    settings = workspace.settings
-    service = Service(workspace)
-    service.warm()
+def create_app(ops: Operations) -> FastAPI:
+    """The app over the operations of a workspace the caller opened (and closes); its
+    lifespan runs the MCP sessions of `/mcp` and its end stops the index jobs. Opens nothing
+    itself: `repokb serve` warms the operations first, an owner that only indexes never loads
+    what it does not need."""
+    settings = ops.settings
+    mcp = HttpEndpoint(ops)  # the MCP server at /mcp, over the same operations
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
-            service.close()
+            ops.close()
 
     app = FastAPI(title="repokb", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.service = service
+    app.state.ops = ops
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.include_router(routes.router)
+    app.router.routes.append(Route("/mcp", endpoint=mcp, include_in_schema=False))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _docs(app)
 

@@ -3,7 +3,7 @@
     {"error": {"status": 422, "code": "invalid_request", "message": "...", "hint": "...",
                "details": [{"location": "body.chunks.0.file_path", "message": "..."}]}}
 
-repokb's own errors (errors.py) map to a status by type; FastAPI's validation errors lose the
+repokb's own errors (errors.py) carry their status and code; FastAPI's validation errors lose the
 offending input (it may hold a secret); anything unexpected becomes a 500 that says nothing more.
 """
 
@@ -18,14 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from repokb.errors import (
-    ConfigError,
-    InputError,
-    ModelError,
-    RepokbError,
-    StoreBusyError,
-    StoreError,
-)
+from repokb.errors import RepokbError
 
 log = logging.getLogger("repokb.server")
 
@@ -33,10 +26,6 @@ _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_f
           405: "method_not_allowed", 409: "busy", 413: "payload_too_large",
           415: "unsupported_media_type", 422: "invalid_request", 500: "internal_error",
           503: "unavailable"}
-_STATUS_BY_ERROR: tuple[tuple[type[RepokbError], int], ...] = (
-    (InputError, 422), (StoreBusyError, 503), (StoreError, 500), (ModelError, 500),
-    (ConfigError, 500),
-)
 
 
 class ErrorDetail(BaseModel):
@@ -58,17 +47,15 @@ class ErrorResponse(BaseModel):
     error: ErrorBody
 
 
-class APIError(Exception):
-    """An error the API raises on purpose, with its status."""
+class APIError(RepokbError):
+    """An error a route raises about the HTTP request itself (its media type, its form), with
+    the status to answer; errors of the operations are the core tree's (errors.py)."""
 
     def __init__(self, status: int, message: str, hint: str = "", code: str | None = None,
                  details: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, hint, details=details)
         self.status = status
         self.code = code or _CODES.get(status, "error")
-        self.message = message
-        self.hint = hint
-        self.details = details or []
 
 
 def error_body(status: int, message: str, hint: str = "", code: str | None = None,
@@ -91,17 +78,12 @@ def _location(loc: tuple[Any, ...] | list[Any]) -> str:
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every failure into the one shape."""
 
-    @app.exception_handler(APIError)
-    async def _api(request: Request, exc: APIError) -> JSONResponse:
-        return error_response(exc.status, exc.message, exc.hint, exc.code, exc.details)
-
     @app.exception_handler(RepokbError)
     async def _repokb(request: Request, exc: RepokbError) -> JSONResponse:
-        status = next((s for t, s in _STATUS_BY_ERROR if isinstance(exc, t)), 500)
-        if status >= 500:
+        if exc.status >= 500:
             log.error("%s on %s %s: %s", type(exc).__name__, request.method, request.url.path,
                       exc.message)
-        return error_response(status, exc.message, exc.hint)
+        return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

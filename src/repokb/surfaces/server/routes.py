@@ -1,7 +1,12 @@
-"""The REST endpoints: each validates its input, then makes one call on the service."""
+"""The REST endpoints: each validates its input, then makes one call on the operations.
+
+A request that came through the owner's Unix socket is trusted (see operations/guards.py):
+`app.TRUSTED` is set in its scope by the socket's server, never by anything a client sends.
+"""
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any
 
 import anyio
@@ -13,21 +18,30 @@ from pydantic import ValidationError
 from starlette.datastructures import UploadFile
 
 from repokb import __version__
+from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import Fragment
+from repokb.operations import Access, Operations
 from repokb.search import Query
 from repokb.surfaces.server import schemas as S
 from repokb.surfaces.server.errors import APIError, ErrorResponse
-from repokb.surfaces.server.service import Service
 
 router = APIRouter()
+TRUSTED = "repokb.owner_socket"  # the scope key the owner socket's server sets
 
 
-def _service(request: Request) -> Service:
-    service: Service = request.app.state.service
-    return service
+def _operations(request: Request) -> Operations:
+    ops: Operations = request.app.state.ops
+    return ops
 
 
-Svc = Annotated[Service, Depends(_service)]
+def _access(request: Request,
+            x_api_key: Annotated[str | None, Header(description="The server's API key, for "
+                                                    "destructive operations.")] = None) -> Access:
+    return Access(trusted=request.scope.get(TRUSTED) is True, api_key=x_api_key)
+
+
+Svc = Annotated[Operations, Depends(_operations)]
+Caller = Annotated[Access, Depends(_access)]
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -56,7 +70,7 @@ def client_config(svc: Svc) -> dict[str, Any]:
 
 @router.post("/knowledge/ingest", tags=["ingest"], response_model=S.IngestResult,
              responses=errors(409, 413))
-def ingest(body: S.IngestRequest, svc: Svc) -> dict[str, Any]:
+def ingest(body: S.IngestRequest, svc: Svc, access: Caller) -> dict[str, Any]:
     """Embed and store fragments a client already cut (seed 002). Secret-like, transcript-like
     (LLM contamination), too short or binary fragments, and fragments of files whose path is
     blocked or excluded, are skipped and counted. All or nothing: a rejected batch writes
@@ -83,7 +97,7 @@ def ingest(body: S.IngestRequest, svc: Svc) -> dict[str, Any]:
         seen.add(key)
         fragments.append(Fragment(project, c.file_path, c.chunk_index, c.content,
                                   c.start_line or 0, c.end_line or 0))
-    return svc.ingest_fragments(fragments)
+    return svc.ingest_fragments(fragments, access)
 
 
 _FILE_BODY = {"requestBody": {"required": True, "content": {
@@ -98,7 +112,7 @@ _FILE_BODY = {"requestBody": {"required": True, "content": {
 
 @router.post("/knowledge/ingest/file", tags=["ingest"], response_model=S.IngestFileResult,
              responses=errors(400, 409, 413, 415), openapi_extra=_FILE_BODY)
-async def ingest_file(request: Request, svc: Svc) -> dict[str, Any]:
+async def ingest_file(request: Request, svc: Svc, access: Caller) -> dict[str, Any]:
     """Index one whole file, sent as JSON `{path, content, project?}` or as a multipart upload
     (`file`, `path`, `project`): classified, policy applied, chunked and embedded on the server.
     Returns its classification record and the counts."""
@@ -125,16 +139,31 @@ async def ingest_file(request: Request, svc: Svc) -> dict[str, Any]:
     else:
         raise APIError(415, "Send JSON {path, content, project?} or a multipart/form-data "
                        "upload with a 'file' part.")
-    return await run_in_threadpool(svc.ingest_file, project or S.DEFAULT_PROJECT, path, data)
+    return await run_in_threadpool(svc.ingest_file, project or S.DEFAULT_PROJECT, path, data,
+                                   access)
 
 
 @router.post("/knowledge/index", tags=["index"], status_code=202, response_model=S.Job,
              responses=errors(403))
-def index(body: S.IndexRequest, svc: Svc, response: Response) -> dict[str, Any]:
+def index(body: S.IndexRequest, svc: Svc, access: Caller, response: Response) -> dict[str, Any]:
     """Index a folder on the server's disk (under an allowed root) as a background job."""
-    job = svc.index(body.path, body.project, body.flush)
+    job = svc.submit_index(body.path, body.project, body.flush, access)
     response.headers["Location"] = f"/knowledge/jobs/{job.id}"
     return job.to_json()
+
+
+@router.post("/knowledge/index/run", tags=["index"], response_model=S.IndexRunResult,
+             responses=errors(403))
+def index_run(body: S.IndexRunRequest, svc: Svc, access: Caller) -> dict[str, Any]:
+    """Index folders now and answer when done (what `repokb index` does): the per-file records
+    and the summary. Waits for any other write to finish first."""
+    return svc.index(body.paths, body.project, body.flush, access)
+
+
+@router.post("/knowledge/verify", tags=["index"], responses=errors(401, 403, 409))
+def verify(body: S.VerifyRequest, svc: Svc, access: Caller) -> dict[str, Any]:
+    """Check that the store and the catalog agree; `repair` (needs x-api-key) fixes."""
+    return svc.verify(body.project, body.repair, access)
 
 
 @router.get("/knowledge/jobs", tags=["index"], response_model=list[S.Job])
@@ -145,42 +174,75 @@ def jobs(svc: Svc) -> list[dict[str, Any]]:
 @router.get("/knowledge/jobs/{job_id}", tags=["index"], response_model=S.Job,
             responses=errors(404))
 def job(job_id: str, svc: Svc) -> dict[str, Any]:
-    found = svc.jobs.get(job_id)
-    if found is None:
-        raise APIError(404, f"No job {job_id!r}.", "GET /knowledge/jobs lists recent jobs.")
-    return found.to_json()
+    return svc.job(job_id).to_json()
 
 
-@router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit])
-async def search(body: S.SearchRequest, svc: Svc) -> list[dict[str, Any]]:
+@router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit],  # type: ignore[valid-type]
+             response_model_exclude_unset=True)
+async def search(body: S.SearchRequest, svc: Svc, request: Request) -> list[dict[str, Any]]:
     """Hybrid search; the same objects as `repokb search --json`."""
     query = Query(text=body.query, limit=body.limit or svc.settings.search_limit,
                   projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
-                  languages=S.as_tuple(body.language), path_glob=body.path)
-    return await anyio.to_thread.run_sync(svc.search, query, limiter=svc.search_slots)
+                  languages=S.as_tuple(body.language), path_glob=body.path,
+                  explain=body.explain)
+    return await anyio.to_thread.run_sync(svc.search, query, limiter=_search_slots(request))
+
+
+def _search_slots(request: Request) -> anyio.CapacityLimiter:
+    """At most one search per core at a time; the rest wait in line (first come, first served)
+    instead of all contending for the GIL at once, which spreads latency."""
+    state = request.app.state
+    if getattr(state, "search_slots", None) is None:  # created on the event loop, at first use
+        state.search_slots = anyio.CapacityLimiter(os.cpu_count() or 2)
+    slots: anyio.CapacityLimiter = state.search_slots
+    return slots
 
 
 @router.get("/knowledge/stats", tags=["search"])
-def stats(svc: Svc) -> dict[str, Any]:
-    """Points and files by project, kind, language, role, policy; the last run."""
-    return svc.stats()
+def stats(svc: Svc,
+          project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
+    """Points and files by project, kind, language, role, policy; the last run. With
+    `project`: that project's only."""
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.stats(name)
+
+
+@router.get("/knowledge/context", tags=["search"], responses=errors(404))
+def context(svc: Svc, path: Annotated[str, Param(max_length=4096)],
+            project: Annotated[str | None, Param(max_length=128)] = None,
+            line: Annotated[int | None, Param(ge=1)] = None,
+            symbol: Annotated[str | None, Param(min_length=1, max_length=256)] = None,
+            before: Annotated[int, Param(ge=0, le=MAX_NEIGHBOURS)] = 0,
+            after: Annotated[int, Param(ge=0, le=MAX_NEIGHBOURS)] = 0) -> dict[str, Any]:
+    """The indexed chunk of a file at a line or a symbol (or its first chunk), `before` and
+    `after` neighbouring chunks, and the file's outline. Text comes from the index (secrets
+    redacted); `changed_on_disk` says whether the file changed since it was indexed."""
+    name = _checked(S.project_name, project, "query.project") if project else None
+    return svc.context(path, name, line, symbol, before, after)
+
+
+@router.get("/knowledge/activity", tags=["index"])
+def activity(svc: Svc) -> dict[str, Any]:
+    """Whether this process is writing now (an index run, an upload, a flush), and its pid."""
+    return svc.activity()
 
 
 @router.get("/knowledge/explain", tags=["search"], response_model=S.Record,
             responses=errors(404))
-def explain(svc: Svc, path: Annotated[str, Param(max_length=1024)],
+def explain(svc: Svc, access: Caller, path: Annotated[str, Param(max_length=4096)],
             project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
-    """Why a file was indexed, skipped, blocked or failed: its record and signals."""
-    rel = _checked(S.relative_path, path, "query.path")
+    """Why a file was indexed, skipped, blocked or failed: its record and signals. `path` is
+    relative to its project (through the owner socket: also a file on disk)."""
+    if not access.trusted:
+        path = _checked(S.relative_path, path, "query.path")
     name = _checked(S.project_name, project, "query.project") if project else None
-    return svc.explain(name, rel)
+    return svc.explain(path, name, access)
 
 
 @router.delete("/knowledge/flush", tags=["index"], response_model=S.FlushResult,
                responses=errors(401, 403, 409))
-def flush(svc: Svc, project: Annotated[str | None, Param(max_length=128)] = None,
-          x_api_key: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+def flush(svc: Svc, access: Caller,
+          project: Annotated[str | None, Param(max_length=128)] = None) -> dict[str, Any]:
     """Delete one project's (or every) chunk and record. Requires the x-api-key header."""
-    svc.check_key(x_api_key)  # 401/403 before anything else is looked at
     name = _checked(S.project_name, project, "query.project") if project else None
-    return svc.flush(name)
+    return svc.flush(name, access)

@@ -7,11 +7,14 @@ carry lone surrogates that would fail later, deep in the pipeline).
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import typing
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 
+from repokb import models
 from repokb.models import Kind
 from repokb.pipeline.discover import canonical
 
@@ -102,6 +105,10 @@ class IngestFileRequest(Strict):
 
 
 class Classification(BaseModel):
+    """models.Classification as JSON (as `repokb explain --json` prints it)."""
+
+    model_config = ConfigDict(extra="allow")  # every field of the record, also ones added later
+
     kind: str
     subkind: str | None = None
     language: str | None = None
@@ -113,6 +120,8 @@ class Classification(BaseModel):
     signals: list[dict[str, Any]] = []
     classifier_version: str = ""
     config_path: str | None = None
+    config_digest: str | None = None
+    rules: list[str] = Field(default_factory=list, description="The rules that decided.")
 
 
 class Record(BaseModel):
@@ -123,6 +132,8 @@ class Record(BaseModel):
     status: str
     reason: str
     chunks: int
+    inside: str | None = Field(None, description="For a file inside a skipped folder: that "
+                               "folder, whose record this is.")
     classification: Classification | None
 
 
@@ -137,6 +148,30 @@ class IndexRequest(Strict):
         description="A folder on the server's disk, under one of its allowed roots.")
     project: Project | None = Field(None, description="Default: the folder's name.")
     flush: bool = Field(False, description="Drop the project's index first.")
+
+
+Paths = Annotated[list[Annotated[str, Field(min_length=1, max_length=4096),
+                                AfterValidator(_utf8)]], Field(min_length=1, max_length=64)]
+
+
+class IndexRunRequest(Strict):
+    paths: Paths = Field(description="Folders to index now: on the server's disk, under its "
+                         "allowed roots (any folder through the owner socket).")
+    project: Project | None = Field(None, description="Default: each folder's name (one "
+                                    "folder only when given).")
+    flush: bool = Field(False, description="Drop the projects' index first.")
+
+
+class IndexRunResult(BaseModel):
+    """As `repokb index --json` prints it."""
+
+    files: list[dict[str, Any]] = Field(description="One record per file met.")
+    summary: dict[str, Any]
+
+
+class VerifyRequest(Strict):
+    project: Project | None = Field(None, description="Default: every project.")
+    repair: bool = Field(False, description="Fix what differs (needs x-api-key).")
 
 
 class Job(BaseModel):
@@ -163,20 +198,21 @@ class SearchRequest(Strict):
     kind: KindName | list[KindName] | None = None
     language: ShortText | list[ShortText] | None = None
     path: ShortText | None = Field(None, description="A glob over project-relative paths.")
+    explain: bool = Field(False, description="Add each hit's provenance (ranks, scores, "
+                          "re-rank factors).")
 
 
-class Hit(BaseModel):
-    """As `repokb search --json` prints it."""
+def _hit_model() -> type[BaseModel]:
+    """models.Hit as a response body: the same fields, `provenance` only when asked for."""
+    types = typing.get_type_hints(models.Hit)
+    fields: dict[str, Any] = {f.name: (types[f.name], ...) for f in dataclasses.fields(models.Hit)
+                              if f.name != "provenance"}
+    fields["provenance"] = (dict[str, Any] | None, None)
+    return create_model("Hit", __doc__="As `repokb search --json` prints it "
+                        "(`provenance` with `explain`).", **fields)
 
-    path: str
-    start_line: int
-    end_line: int
-    symbol: str | None
-    kind: str
-    language: str | None
-    score: float
-    project: str
-    content: str
+
+Hit = _hit_model()
 
 
 class FlushResult(BaseModel):

@@ -28,7 +28,7 @@ from repokb.errors import ConfigError, StoreError
 from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, RawPoint, Store, StoredPoint, StoreFilter
 from repokb.stores.qdrant_server import without_credentials
-from repokb.workspace import open_store
+from repokb.workspace import Workspace, open_store
 
 PAGE = 512
 TOP = 10
@@ -60,6 +60,18 @@ class Migration:
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "ok": self.ok}
+
+
+def migrate_home(ws: Workspace, to: str, sample: int = 50) -> Migration:
+    """`repokb migrate --to TO`: copy this home's store to the store TO names, then verify."""
+    source = ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
+    target, target_name = open_target(ws.settings, to)
+    try:
+        return migrate(source, target, source_name=source_name(ws.settings),
+                       target_name=target_name, sample=sample,
+                       checkpoint=checkpoint_path(ws.settings, target_name))
+    finally:
+        target.close()
 
 
 def migrate(source: Store, target: Store, *, source_name: str, target_name: str,

@@ -1,13 +1,17 @@
-"""Benchmark cases derived deterministically from a corpus, and the copy that gets indexed.
+"""Cases derived deterministically from a repository, and the copy that gets indexed.
 
-- code (CodeSearchNet style): the first sentence of a definition's docstring (Python) or of the
-  comment block above it (JavaScript: JSDoc or `//` lines) is the query; that docstring or
-  comment is removed from the indexed copy; the target is the definition's line range there.
-- doc: a question-shaped Markdown heading ("How do I ...", "Why ...?") is the query; the heading
-  line is removed from the indexed copy; the target is its section (subsections included).
+- code / docstring (CodeSearchNet style): the first sentence of a definition's docstring
+  (Python) or of the comment block above it (JavaScript: JSDoc or `//` lines) is the query;
+  that docstring or comment is removed from the indexed copy; the target is the definition's
+  line range there.
+- doc / heading: a question-shaped Markdown heading ("How do I ...", "Why ...?") is the query;
+  the heading line is removed from the indexed copy; the target is its section (subsections
+  included).
 
 Sampling is by a hash of (corpus, path, name), never by position or by any result, so a run
-cannot pick its own easy cases.
+cannot pick its own easy cases. `bench/retrieval` runs these on third-party packages; `repokb
+eval` on the user's own repository (with git history and user-written cases, history.py and
+user_cases.py).
 """
 
 from __future__ import annotations
@@ -29,15 +33,28 @@ _MD = MarkdownIt("commonmark")
 
 
 @dataclass(frozen=True)
-class Case:
-    id: str
-    corpus: str
-    kind: str  # "code" or "doc" (or a bilingual kind, see bilingual.py)
-    query: str
+class Target:
+    """Where an answer lies: a line range of one file of the indexed copy (1-based, inclusive)."""
+
     path: str
-    start_line: int  # 1-based inclusive, in the indexed copy
+    start_line: int
     end_line: int
     symbol: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.start_line}-{self.end_line}"
+        return f"{where} ({self.symbol})" if self.symbol else where
+
+
+@dataclass(frozen=True)
+class Case:
+    """One question and the targets that answer it (a result overlapping any of them counts)."""
+
+    id: str
+    corpus: str
+    kind: str  # the query source: "code"/"doc" in the benchmark, "docstring", "history", ...
+    query: str
+    targets: tuple[Target, ...]
 
 
 @dataclass
@@ -120,7 +137,7 @@ def python_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str,
         query = first_sentence(doc)
         if query is None:
             continue
-        first, last = body[0].lineno - 1, body[0].end_lineno
+        first, last = body[0].lineno - 1, body[0].end_lineno or body[0].lineno
         if len(body) == 1:  # the docstring was the whole body: keep the definition valid
             indent = re.match(r"\s*", lines[first]).group(0)  # type: ignore[union-attr]
             replacement = [f"{indent}pass\n"]
@@ -292,6 +309,16 @@ def markdown_candidates(corpus: str, path: str, text: str) -> list[tuple[str, _E
     return out
 
 
+def section_span(text: str, heading: str) -> tuple[int, int] | None:
+    """1-based first and last line of the section under `heading` (its heading line first)."""
+    headings = markdown_headings(text)
+    last_row = len(text.splitlines()) - 1
+    for n, (row, _, title) in enumerate(headings):
+        if title == heading:
+            return row + 1, section_end(headings, n, last_row) + 1
+    return None
+
+
 def tok_is_setext(lines: list[str], row: int) -> bool:
     """Underlined headings span two lines; removing one line would break them, so skip them."""
     return not lines[row].lstrip().startswith("#")
@@ -299,8 +326,21 @@ def tok_is_setext(lines: list[str], row: int) -> bool:
 
 # -- Assembly ----------------------------------------------------------------------------------
 def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
-           max_code: int, max_doc: int) -> list[Case]:
+           max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc")) -> list[Case]:
     """Write the indexed copy of `files` to `out_dir` and return the cases over it."""
+    cases, new_texts = mine(corpus, tree, files, max_code, max_doc, labels)
+    for rel, text in new_texts.items():
+        target = out_dir / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return cases
+
+
+def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
+         labels: tuple[str, str] = ("code", "doc")) -> tuple[list[Case], dict[str, str]]:
+    """The docstring and heading cases over `files` (read from `tree`), and the text of every
+    readable file as it must be indexed: the questions' docstrings, comments and headings
+    removed. `labels` name the two kinds of case."""
     texts: dict[str, str] = {}
     for rel in files:
         try:
@@ -333,28 +373,25 @@ def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
         edits.setdefault(rel, []).append(edit)
     new_texts = {rel: "".join(_apply(text.splitlines(keepends=True), edits.get(rel, [])))
                  for rel, text in texts.items()}
-    for rel, text in new_texts.items():
-        target = out_dir / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
 
     cases: list[Case] = []
     py_spans: dict[str, dict[str, tuple[int, int]]] = {}
-    for _, rel, name, query, _, row in code:
-        if row is None:
+    for _, rel, name, query, _, js_row in code:
+        if js_row is None:
             spans = py_spans.setdefault(rel, python_targets(new_texts[rel]))
             start, end = spans[name]
         else:
             new_lines = new_texts[rel].splitlines(keepends=True)
-            first = _new_line(row, edits[rel])
-            last = _js_block_end(new_lines, first)
-            if last is None:
+            opening = _new_line(js_row, edits[rel])
+            closing = _js_block_end(new_lines, opening)
+            if closing is None:
                 continue
-            start, end = first + 1, last + 1
-        cases.append(Case(f"{corpus}:code:{rel}:{name}", corpus, "code", query, rel, start, end,
-                          name))
+            start, end = opening + 1, closing + 1
+        cases.append(Case(f"{corpus}:{labels[0]}:{rel}:{name}", corpus, labels[0], query,
+                          (Target(rel, start, end, name),)))
     for _, rel, query, _, first, last in docs:
         start = _new_line(first, edits[rel]) + 1
         end = _new_line(last, edits[rel]) + 1
-        cases.append(Case(f"{corpus}:doc:{rel}:{start}", corpus, "doc", query, rel, start, end))
-    return cases
+        cases.append(Case(f"{corpus}:{labels[1]}:{rel}:{start}", corpus, labels[1], query,
+                          (Target(rel, start, end),)))
+    return cases, new_texts

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "retrieval"))
-
-from metrics import first_rank, lift, lift_interval, summarize  # noqa: E402
+from repokb.evaluate.metrics import first_rank, lift, lift_interval, summarize
 
 
 class Span:
@@ -24,16 +20,16 @@ def test_chunk_level_needs_half_of_the_target_or_of_the_result() -> None:
     inside = Span("a.py", 14, 16)  # a small window inside the target: half of the result
     holding = Span("a.py", 1, 100)  # a big result holding the whole target: half of it
     elsewhere = Span("b.py", 10, 30)
-    assert first_rank([edge, elsewhere, inside], target, "chunk") == 3
-    assert first_rank([edge, elsewhere, holding], target, "chunk") == 3
-    assert first_rank([edge, elsewhere], target, "chunk") is None
+    assert first_rank([edge, elsewhere, inside], [target], "chunk") == 3
+    assert first_rank([edge, elsewhere, holding], [target], "chunk") == 3
+    assert first_rank([edge, elsewhere], [target], "chunk") is None
 
 
 def test_file_level_ranks_distinct_files() -> None:
     target = Span("b.py", 1, 5)
     results = [Span("a.py", 1, 5), Span("a.py", 9, 12), Span("c.py", 1, 2), Span("b.py", 50, 60)]
-    assert first_rank(results, target, "file") == 3  # a.py, c.py, then b.py
-    assert first_rank(results, Span("d.py", 1, 5), "file") is None
+    assert first_rank(results, [target], "file") == 3  # a.py, c.py, then b.py
+    assert first_rank(results, [Span("d.py", 1, 5)], "file") is None
 
 
 def test_summary_counts_only_the_top_ten() -> None:
@@ -74,3 +70,34 @@ def test_pooled_lift_weighs_each_corpus_the_same_and_narrows_the_interval() -> N
     pooled = lift_interval([small, large])
     assert alone is not None and pooled is not None
     assert pooled[1] - pooled[0] < alone[1] - alone[0]
+
+
+def test_a_long_result_spends_the_line_budget() -> None:
+    from repokb.evaluate.metrics import budget_rank
+
+    target = Span("a.py", 10, 30)
+    whole_file = Span("a.py", 1, 400)  # holds the target, but costs 400 lines to read
+    other = Span("b.py", 1, 50)
+    exact = Span("a.py", 10, 30)
+    assert first_rank([whole_file], [target], "chunk") == 1
+    assert budget_rank([whole_file], [target], 200) is None
+    assert budget_rank([other, exact], [target], 200) == 2
+    assert budget_rank([other, other, other, other, exact], [target], 200) is None  # 221 lines
+    # several targets: the first result relevant to any of them
+    assert budget_rank([other, exact], [Span("c.py", 1, 5), target], 200) == 2
+
+
+def test_intervals_bracket_the_value_and_pair_the_cases() -> None:
+    from repokb.evaluate.metrics import difference, interval
+
+    ranks = [1, 2, None, 1, 5, 1, 3, None, 1, 2]
+    low, high = interval(ranks, "MRR@10")
+    assert low < summarize(ranks)["MRR@10"] < high
+    assert interval([1] * 8, "R@1") == (1.0, 1.0)
+    better = [1] * 10
+    delta, (lo, hi) = difference(better, ranks)
+    assert delta == pytest.approx(1 - summarize(ranks)["MRR@10"]) and 0 < lo <= hi
+    # the same answers: every paired draw differs by exactly 0
+    assert difference(ranks, ranks) == (0.0, (0.0, 0.0))
+    with pytest.raises(ValueError):
+        difference([1], [1, 2])

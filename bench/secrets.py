@@ -1,0 +1,151 @@
+"""Secret redaction on real and planted trees: what would be stored, and what detect-secrets says.
+
+    python bench/secrets.py planted       # the planted repository (tests/planted_secrets.py)
+    python bench/secrets.py tree DIR [DIR ...] [--oracle] [--show N]
+
+For every file the classifier admits, the text the chunker would cut (`secrets.redact`) is what
+reaches the store. `planted` counts planted values still present there (leaks), values in
+stored paths, and false blocks. `tree` counts redactions by detector and shows a sample of N of
+them (the line, value masked to its first 3 characters); with `--oracle`, detect-secrets' own
+full scan (all default plugins and filters) runs on each admitted file and every value it
+reports that survives redaction is a leak. Run it against another checkout to get a "before"
+figure: `PYTHONPATH=/path/to/other/src python bench/secrets.py ...`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from repokb.models import SourceFile  # noqa: E402
+from repokb.pipeline.classify import Classifier  # noqa: E402
+from repokb.pipeline.discover import ProjectRoot, discover  # noqa: E402
+from repokb.secrets import mode_for, redact  # noqa: E402
+
+
+def _redact(text: str, language: str | None):  # type: ignore[no-untyped-def]
+    try:
+        return redact(text, mode_for(language), language)
+    except TypeError:  # an older redact(text, mode)
+        return redact(text, mode_for(language))
+
+
+def admitted(root: Path):  # type: ignore[no-untyped-def]
+    project = ProjectRoot(root.name, root)
+    classifier = Classifier.for_root(root)
+    for item in discover(project, classifier.config):
+        if not isinstance(item, SourceFile):
+            continue
+        c = classifier.classify(item)
+        yield item, c
+
+
+def planted() -> None:
+    from tests.planted_secrets import build
+
+    root = Path(tempfile.mkdtemp()) / "planted"
+    items = build(root)
+    shown: dict[str, tuple[SourceFile, object]] = {}
+    for f, c in admitted(root):
+        shown[f.path] = (f, c)
+    values = leaks = false_blocks = path_leaks = 0
+    for item in items:
+        values += len(item.values)
+        record = next(((f, c) for p, (f, c) in shown.items()
+                       if getattr(f, "real_path", p) == item.path or p == item.path), None)
+        if record is None:
+            continue
+        f, c = record
+        path_leaks += sum(v in f.path for v in item.values)
+        policy = c.index_policy  # type: ignore[attr-defined]
+        if not policy.admits_content:
+            false_blocks += item.expect == "index"
+            if item.expect == "index":
+                print(f"  false block: {item.path} ({c.reasons[0]})")  # type: ignore[attr-defined]
+            continue
+        text = _redact(item.content, c.language).text  # type: ignore[attr-defined]
+        for v in item.values:
+            if v in text:
+                leaks += 1
+                print(f"  leak: {item.path}: {v[:4]}...")
+    print(f"planted: {len(items)} files, {values} values; stored verbatim: {leaks}; "
+          f"in stored paths: {path_leaks}; false blocks: {false_blocks}")
+
+
+def tree(dirs: list[str], oracle: bool, show: int) -> None:
+    for d in dirs:
+        root = Path(d).resolve()
+        started = time.perf_counter()
+        files = redacted_files = 0
+        detectors: Counter[str] = Counter()
+        samples: list[str] = []
+        ds_found = ds_leaked = 0
+        for f, c in admitted(root):
+            if not c.index_policy.admits_content:
+                continue
+            try:
+                text = f.absolute.read_text("utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+            files += 1
+            result = _redact(text, c.language)
+            if result.findings:
+                redacted_files += 1
+            for finding in result.findings:
+                detectors[finding.detector] += 1
+                line = text[text.rfind("\n", 0, finding.start) + 1:finding.start]
+                value = text[finding.start:finding.end]
+                samples.append(f"{f.path}:{finding.line} [{finding.detector}] "
+                               f"...{line[-40:]}{value[:3]}***")
+            if oracle:
+                for value in _detect_secrets(f.absolute):
+                    ds_found += 1
+                    if value in result.text:
+                        ds_leaked += 1
+                        print(f"  detect-secrets value kept: {f.path}: {value[:4]}...")
+        seconds = time.perf_counter() - started
+        total = sum(detectors.values())
+        print(f"{root.name}: {files} admitted files, {redacted_files} with redactions, "
+              f"{total} redactions in {seconds:.1f}s")
+        for name, n in detectors.most_common():
+            print(f"  {n:5d} {name}")
+        if oracle:
+            print(f"  detect-secrets (all default plugins+filters) found {ds_found} values in "
+                  f"admitted files; left unredacted: {ds_leaked}")
+        random.Random(13).shuffle(samples)
+        for line in samples[:show]:
+            print("  sample:", line)
+
+
+def _detect_secrets(path: Path) -> list[str]:
+    from detect_secrets import SecretsCollection
+    from detect_secrets.settings import default_settings
+
+    collection = SecretsCollection()
+    with default_settings():
+        collection.scan_file(str(path))
+    return [s.secret_value for _, s in collection if s.secret_value]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("what", choices=("planted", "tree"))
+    parser.add_argument("dirs", nargs="*")
+    parser.add_argument("--oracle", action="store_true")
+    parser.add_argument("--show", type=int, default=0)
+    args = parser.parse_args()
+    if args.what == "planted":
+        planted()
+    else:
+        tree(args.dirs, args.oracle, args.show)
+
+
+if __name__ == "__main__":
+    main()

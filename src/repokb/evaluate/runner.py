@@ -1,0 +1,217 @@
+"""`repokb eval`: build a test set from a repository, index a shadow copy of it, ask every
+question of repokb (and of the naive baselines, and of other settings), and score the answers.
+
+The shadow copy lives in a temporary directory with its own REPOKB_HOME: the files the walk
+finds, with the questions' docstrings and headings removed and `.repokb/eval.yml` left out. The
+user's index is only read (its vectors are reused for text that did not change), never written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from repokb.errors import InputError
+from repokb.evaluate.baselines import NaiveSystem
+from repokb.evaluate.cases import Case, mine
+from repokb.evaluate.history import history_cases
+from repokb.evaluate.metrics import budget_rank, first_rank
+from repokb.evaluate.records import Answer, Options
+from repokb.evaluate.report import summarize_run
+from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known_vectors
+from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
+from repokb.models import SourceFile
+from repokb.pipeline.classify import Classifier
+from repokb.pipeline.discover import ProjectRoot, discover, resolve_roots
+from repokb.settings import Settings
+
+MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")
+Progress = Callable[[str], None]
+
+
+def evaluate(settings: Settings, options: Options,
+             progress: Progress = lambda _: None) -> dict[str, Any]:
+    """Run the evaluation; the JSON-ready result (report.py renders it)."""
+    started = time.perf_counter()
+    root = resolve_roots([options.path], options.project or _indexed_as(settings, options.path))[0]
+    other = _compare_settings(settings, options.compare) if options.compare else None
+    work = Path(tempfile.mkdtemp(prefix="repokb-eval-"))
+    systems: list[Any] = []
+    try:
+        copy = work / "copy"
+        progress("building the test set ...")
+        cases, problems = _cases(settings, root, copy, options.cases)
+        if not cases:
+            raise InputError(f"No evaluation cases could be built from {options.path}.",
+                             hint="repokb eval asks docstrings (Python, JS), question-shaped "
+                             "Markdown headings, git commit subjects and the questions in "
+                             f"{EVAL_FILE}; this repository has none of them.")
+        embedder = _embedder(settings, root.name)
+        wrappers = [embedder]
+        current = RepokbSystem("repokb", _shadow(settings, work / "home"), embedder)
+        systems.append(current)
+        runs = [current]
+        if other is not None:
+            same_model = all(getattr(other, k) == getattr(settings, k)
+                             for k in ("embedder", "embed_int8", "max_tokens"))
+            if not same_model:
+                wrappers.append(_embedder(other, None))
+            runs.append(RepokbSystem("compare", _shadow(other, work / "home-compare"),
+                                     wrappers[-1]))
+            systems.append(runs[-1])
+        cost: dict[str, dict[str, Any]] = {}
+        for system in runs:
+            progress(f"indexing the shadow copy ({system.name}) ...")
+            cost[system.name] = _index(system, system.index, copy, root.name)
+        naive = None
+        if options.baselines:
+            progress("indexing the naive baselines ...")
+            naive = NaiveSystem(work / "naive", embedder)
+            systems.append(naive)
+            cost["naive"] = _index(naive, naive.index, copy, root.name,
+                                   current.indexed_files(root.name), embedder=embedder)
+        # how many vectors came from the user's index (the rest: embedded, or cached by an
+        # earlier evaluation)
+        cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
+        for wrapper in wrappers:
+            wrapper.save()
+        progress(f"asking {len(cases)} questions ...")
+        answers = _ask(cases, runs, naive, root.name, options.budget)
+        return summarize_run(
+            project=root.name, path=str(root.root), cases=cases, answers=answers, cost=cost,
+            problems=problems, options=options, seconds=time.perf_counter() - started,
+            chunks=current.chunks_of(root.name),
+            changed=_changed(settings, other) if other is not None else None)
+    finally:
+        for system in systems:
+            system.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _shadow(settings: Settings, home: Path) -> Settings:
+    """`settings` on a home of their own, always with the embedded store: a store server
+    configured for the user's index must never receive the shadow copy."""
+    return replace(settings, home=home, store="qdrant-edge")
+
+
+def _indexed_as(settings: Settings, path: Path) -> str | None:
+    """The project name under which the user indexed `path`, if they did (so its vectors are
+    found under the same name); None: named after the folder, as `repokb index` would."""
+    from repokb.stores.catalog import Catalog
+
+    if not settings.catalog_path.is_file() or not path.is_dir():
+        return None
+    catalog = Catalog(settings.catalog_path)
+    try:
+        return next((name for name, root in catalog.projects().items()
+                     if root == path.resolve()), None)
+    finally:
+        catalog.close()
+
+
+def _compare_settings(settings: Settings, path: Path) -> Settings:
+    from repokb.settings import read_toml
+
+    values = read_toml(path) if path.is_file() else None
+    if values is None:
+        raise InputError(f"{path} is not a file.", hint="Give a TOML file of settings, e.g. "
+                         "`lexical_weight = 0.5` (names as in `repokb.toml`).")
+    other = settings.with_values(values, str(path))
+    if not _changed(settings, other):
+        raise InputError(f"{path} changes no setting.",
+                         hint="Give a value that differs from the current settings.")
+    return other
+
+
+def _changed(settings: Settings, other: Settings) -> dict[str, list[Any]]:
+    return {k: [str(getattr(settings, k)), str(getattr(other, k))]
+            for k in settings.__dataclass_fields__
+            if k != "home" and getattr(settings, k) != getattr(other, k)}
+
+
+def _cases(settings: Settings, root: ProjectRoot, copy: Path,
+           n: int) -> tuple[list[Case], list[str]]:
+    """Write the shadow copy and return the cases over it (and the user cases' problems)."""
+    files = [item.path for item in discover(root, Classifier.for_root(root.root).config)
+             if isinstance(item, SourceFile) and item.size <= settings.skip_file_bytes
+             and item.path != EVAL_FILE]
+    for rel in files:
+        target = copy / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            shutil.copyfile(root.root / rel, target)
+        except OSError:
+            continue
+    minable = [f for f in files if f.endswith(MINABLE)]
+    cases, texts = mine(root.name, root.root, minable, n, n, labels=("docstring", "heading"))
+    for rel in _edited(root.root, texts):  # the others stay byte for byte (CRLF too)
+        (copy / rel).write_text(texts[rel], encoding="utf-8")
+    py_md = {rel: text for rel, text in texts.items() if rel.endswith((".py", ".md"))}
+    cases += history_cases(root.root, root.name, py_md, n)
+    mine_user, problems = user_cases(load(root.root), root.name, copy)
+    return cases + mine_user, problems
+
+
+def _edited(root: Path, texts: dict[str, str]) -> list[str]:
+    out = []
+    for rel, text in texts.items():
+        try:
+            if (root / rel).read_text(encoding="utf-8") != text:
+                out.append(rel)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return out
+
+
+def _embedder(settings: Settings, project: str | None) -> ReusingEmbedder:
+    """The configured model, reusing the vectors the user's index holds for `project` and
+    those an earlier evaluation computed (kept in `$REPOKB_HOME/eval`, apart from the index)."""
+    import re
+
+    from repokb.workspace import Workspace
+
+    inner = Workspace(settings).new_embedder()
+    known = known_vectors(settings, project) if project else {}
+    model = settings.embed_plan.model
+    cache = settings.home / "eval" / (re.sub(r"[^\w.+-]", "_", model) + ".npz")
+    return ReusingEmbedder(inner, model, known, cache)
+
+
+def _index(system: Any, index: Callable[..., None], *args: Any,
+           embedder: ReusingEmbedder | None = None) -> dict[str, Any]:
+    wrapper = embedder or system.ws.embedder
+    misses, seconds = wrapper.misses, wrapper.embed_seconds
+    index(*args)
+    return {"index_s": round(system.index_seconds, 2), "chunks": system.chunks,
+            "embedded": wrapper.misses - misses,
+            "embed_s": round(wrapper.embed_seconds - seconds, 2)}
+
+
+def _ask(cases: list[Case], runs: list[RepokbSystem], naive: NaiveSystem | None, project: str,
+         budget: int) -> dict[str, list[Answer]]:
+    """Every system's answer to every case, in case order (the lists pair up)."""
+    answers: dict[str, list[Answer]] = {}
+
+    def record(name: str, results: list[Result], ms: float, case: Case) -> None:
+        answers.setdefault(name, []).append(Answer(
+            name, first_rank(results, case.targets, "chunk"),
+            budget_rank(results, case.targets, budget),
+            first_rank(results, case.targets, "file"), ms, results[:3]))
+
+    for case in cases:
+        for system in runs:
+            started = time.perf_counter()
+            results = system.search(case.query, project)
+            record(system.name, results, (time.perf_counter() - started) * 1000, case)
+        if naive is not None:
+            started = time.perf_counter()
+            outcome = naive.search(case.query)
+            ms = (time.perf_counter() - started) * 1000
+            for name in NaiveSystem.rankings:
+                record(name, outcome[name], ms, case)
+    return answers

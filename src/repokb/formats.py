@@ -1,0 +1,17 @@
+"""Facts about formats that records and rules both need (the floor: imports nothing of repokb).
+
+Which languages are code (the rest of what is indexed is prose or structured text) decides how
+many tokens of a chunk the model reads (`models.EmbedPlan`), how chunks are enriched, how the
+classifier's rules read, and how secret scanning treats a file.
+"""
+
+from __future__ import annotations
+
+CODE_LANGUAGES = frozenset({
+    "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
+    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl",
+})
+EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
+                                  "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
+                                  "powershell", "batch", "prisma"})
+CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

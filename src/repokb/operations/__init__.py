@@ -1,0 +1,263 @@
+"""Every operation repokb offers, once: the only thing surfaces call.
+
+    reads    search · explain · stats · context · freshness · activity · client_config · jobs
+    writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
+             ingest_file · flush · verify · migrate           (one writer at a time)
+
+`Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
+at a time, reads never do and keep answering while a write runs. Whoever owns the store (`repokb
+index`, `watch` or `serve`) holds the one `Operations`; its other callers reach it through the
+one HTTP API (TCP, or the owner's Unix socket). Every result is JSON-ready data, so an answer
+given in-process and one given by the owner are the same. Destructive operations and the folders
+a caller may index are checked here (guards.py), against the caller's `Access`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from repokb.embedders import Embedder
+from repokb.errors import BusyError, NotFoundError
+from repokb.explain import explain as explain_path
+from repokb.explain import indexed_record
+from repokb.filecontext import file_context
+from repokb.freshness import project_freshness
+from repokb.models import Fragment
+from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize
+from repokb.operations.jobs import Job, Jobs
+from repokb.operations.migrate import migrate_home
+from repokb.pipeline import Indexer, Progress, RunReport
+from repokb.pipeline.discover import ProjectRoot, resolve_roots
+from repokb.pipeline.verify import verify as verify_store
+from repokb.rules.tables import SKIP_DIRS
+from repokb.search import Query
+from repokb.workspace import Workspace
+
+__all__ = ["LOCAL", "Access", "Job", "Operations"]
+
+# Files the dashboard leaves out before uploading (seed 002's KB_SKIP_FILES): agent
+# configuration, not project documentation.
+SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
+
+
+class Operations:
+    def __init__(self, workspace: Workspace) -> None:
+        self.ws = workspace
+        self.settings = workspace.settings
+        self._write = threading.Lock()
+        self.jobs = Jobs(self._run_job)
+        self._job_indexer: Indexer | None = None
+        self._job_model: Embedder | None = None
+
+    def warm(self) -> None:
+        """Open everything a server needs before serving, so no two requests race to open it."""
+        _ = self.ws.catalog, self.ws.store, self.ws.embedder, self.ws.indexer, self.ws.searcher
+
+    def close(self) -> None:
+        """Stop the jobs (the workspace is its opener's to close)."""
+        self.jobs.shutdown()
+        if self._job_model is not None:  # a remote embedder: its HTTP connections
+            self._job_model.close()
+            self._job_model = self._job_indexer = None
+
+    @property
+    def write_lock(self) -> threading.Lock:
+        return self._write
+
+    @contextmanager
+    def writing(self, access: Access = LOCAL) -> Iterator[None]:
+        """Hold the write lock. A trusted caller (the CLI) waits for it; a remote one is
+        answered BusyError after `write_wait_seconds`."""
+        wait = -1 if access.trusted else self.settings.write_wait_seconds
+        if not self._write.acquire(timeout=wait):
+            raise BusyError("Another write (an upload, a flush or an index job) is still "
+                            "running.", "Retry in a moment; GET /knowledge/jobs shows index jobs.")
+        try:
+            yield
+        finally:
+            self._write.release()
+
+    # -- reads ------------------------------------------------------------------------------
+    def search(self, query: Query) -> list[dict[str, Any]]:
+        return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
+
+    def stats(self, project: str | None = None) -> dict[str, Any]:
+        """What the knowledge base (or one project of it) holds."""
+        catalog, store = self.ws.catalog, self.ws.store
+        by_status = catalog.breakdown("status", project)
+        return {
+            "points": store.count(project),
+            "files": sum(by_status.values()),
+            "by_status": by_status,
+            "by_project": catalog.breakdown("project", project),
+            "by_kind": catalog.breakdown("kind", project),
+            "by_language": catalog.breakdown("language", project),
+            "by_role": catalog.breakdown("role", project),
+            "by_policy": catalog.breakdown("policy", project),
+            "points_by_project": store.facet("project", project),
+            "last_run": catalog.last_run(),
+        }
+
+    def context(self, path: str, project: str | None = None, line: int | None = None,
+                symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+        """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
+        (from the store: redacted text, never the file on disk)."""
+        return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
+                            before, after)
+
+    def freshness(self, projects: list[str] | None = None) -> list[dict[str, Any]]:
+        """When each project (all, or those named) was indexed and how many of its files changed
+        on disk since. Reads only the catalog and the disk: any process may answer it, the
+        store's owner or not."""
+        return project_freshness(self.ws.catalog, projects)
+
+    def activity(self) -> dict[str, Any]:
+        """Is a write (an index run, an upload, a flush) in progress in this process?"""
+        return {"writing": self._write.locked(), "pid": os.getpid()}
+
+    def explain(self, path: str, project: str | None = None,
+                access: Access = LOCAL) -> dict[str, Any]:
+        """A file's record. A trusted caller may name a file on its disk (never indexed: it is
+        classified now); a remote one names a project-relative path the catalog knows."""
+        if access.trusted:
+            return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
+        record = indexed_record(self.ws.catalog, path, project)
+        if record is not None:
+            return record
+        where = f" in project {project!r}" if project else ""
+        raise NotFoundError(f"{path} is not in the catalog{where}.",
+                            "Upload or index its project first; paths are relative to the "
+                            "project.")
+
+    def client_config(self) -> dict[str, Any]:
+        s = self.settings
+        return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
+                "max_file_bytes": s.max_file_bytes, "max_request_bytes": s.max_request_bytes,
+                "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
+                "api_key_configured": bool(s.api_key)}
+
+    def job(self, job_id: str) -> Job:
+        found = self.jobs.get(job_id)
+        if found is None:
+            raise NotFoundError(f"No job {job_id!r}.", "GET /knowledge/jobs lists recent jobs.")
+        return found
+
+    # -- index ------------------------------------------------------------------------------
+    def roots(self, paths: list[str], project: str | None = None,
+              access: Access = LOCAL) -> list[ProjectRoot]:
+        """Named project roots; a remote caller's folders must lie under an allowed root."""
+        folders = [Path(p) if access.trusted else allowed_folder(self.settings, p)
+                   for p in paths]
+        return resolve_roots(folders, project)
+
+    def index(self, paths: list[str], project: str | None = None, flush: bool = False,
+              access: Access = LOCAL, progress: Progress | None = None) -> dict[str, Any]:
+        """Index folders now (incrementally); the per-file records and the summary."""
+        roots = self.roots(paths, project, access)
+        report = self.run_index(roots, flush=flush, progress=progress)
+        return {"files": report.files, "summary": report.summary()}
+
+    def run_index(self, roots: list[ProjectRoot], *, flush: bool = False,
+                  keep_files: bool = True, progress: Progress | None = None) -> RunReport:
+        """One incremental run under the write lock (waiting for it), with this process's
+        model: what `index`, the owner's own run and `watch` do."""
+        with self.writing(LOCAL):
+            return self.ws.indexer.run(roots, flush=flush, progress=progress,
+                                       keep_files=keep_files)
+
+    def dry_run(self, paths: list[str], project: str | None = None,
+                chunk: bool = False) -> RunReport:
+        """Classify (and with `chunk`, chunk) without writing: needs the catalog, not the store."""
+        return self.ws.indexer.dry_run(self.roots(paths, project), chunk=chunk)
+
+    def submit_index(self, path: str, project: str | None = None, flush: bool = False,
+                     access: Access = LOCAL) -> Job:
+        """Index one folder as a background job (jobs run one after another)."""
+        (root,) = self.roots([path], project, access)
+        return self.jobs.submit(str(root.root), root.name, flush)
+
+    def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
+        _lower_priority()  # searches first: the job's thread yields the CPU to them
+        with self._write:  # jobs queue behind uploads rather than fail
+            report = self._indexer_for_jobs().run([ProjectRoot(job.project, Path(job.path))],
+                                                  flush=job.flush, progress=progress)
+        return report.summary()
+
+    def _indexer_for_jobs(self) -> Indexer:
+        """Jobs embed with their own model session, opened on the (niced) job thread: the ONNX
+        worker threads it starts inherit the low priority, so a long job cannot crowd out the
+        searches (measured: see bench/RESULTS.md, issue 7)."""
+        if self._job_indexer is None:
+            self._job_indexer = self.ws.new_indexer(self._job_embedder)
+        return self._job_indexer
+
+    def _job_embedder(self) -> Embedder:
+        """Loaded by the first job that has something to embed (a no-op job never does)."""
+        if self._job_model is None:
+            self._job_model = self.ws.new_embedder()
+        return self._job_model
+
+    # -- other writes -----------------------------------------------------------------------
+    def ingest_fragments(self, fragments: list[Fragment],
+                         access: Access = LOCAL) -> dict[str, Any]:
+        with self.writing(access):
+            counts = self.ws.indexer.ingest_fragments(fragments)
+        reasons = {k: v for k, v in sorted(counts.items())
+                   if k.startswith(("skipped_", "failed_")) and v}
+        return {"stored": counts["stored"], "skipped": counts["skipped"],
+                "failed": counts["failed"], "total": counts["total"], "reasons": reasons,
+                "embedded": counts["chunks_embedded"]}
+
+    def ingest_file(self, project: str, path: str, data: bytes,
+                    access: Access = LOCAL) -> dict[str, Any]:
+        with self.writing(access):
+            report = self.ws.indexer.ingest_file(project, path, data)
+        record = indexed_record(self.ws.catalog, path, project)
+        assert record is not None  # ingest_file always records the file
+        return {**record, "counts": report.summary()}
+
+    def flush(self, project: str | None = None, access: Access = LOCAL) -> dict[str, Any]:
+        """Delete one project's (or every) points and catalog records. Destructive. On a
+        shared store (a Qdrant server other homes write too) "every" means every project of
+        this home's catalog: the others' projects are not ours to delete."""
+        authorize(self.settings, access)
+        store, catalog = self.ws.store, self.ws.catalog
+        with self.writing(access):
+            names = ([project] if project is not None or not store.shared
+                     else sorted(catalog.projects()))
+            deleted = 0
+            for name in names:
+                deleted += store.count(name)
+                store.delete_project(name)
+                catalog.delete_project(name)
+        return {"project": project, "points_deleted": deleted}
+
+    def verify(self, project: str | None = None, repair: bool = False,
+               access: Access = LOCAL) -> dict[str, Any]:
+        """Compare store and catalog; `repair` (destructive) fixes. Under the write lock: a
+        run's mid-way state would look like differences. On a shared store only this home's
+        projects are checked (another home's points are no orphans of ours)."""
+        if repair:
+            authorize(self.settings, access)
+        with self.writing(access):
+            return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()
+
+    # -- between stores ---------------------------------------------------------------------
+    def migrate(self, to: str, sample: int = 50) -> dict[str, Any]:
+        """Copy this home's store to the store `to` names (a Qdrant URL, local:PATH, edge or
+        edge:PATH) without embedding anything, then compare counts and sample searches. Under
+        the write lock: the source must not change while it is copied."""
+        with self.writing(LOCAL):
+            return migrate_home(self.ws, to, sample).to_json()
+
+
+def _lower_priority() -> None:
+    """Nice the calling thread (Linux: per thread) so request threads win the CPU."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux: normal priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)

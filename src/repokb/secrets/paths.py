@@ -1,0 +1,65 @@
+"""Secrets in file and directory names: `notes/ghp_....md` must not reach the catalog, a point's
+payload, a result or a log under its own name.
+
+`redact_path` replaces each credential of a known format in a path (our token formats, URL
+credentials, detect-secrets' vendor formats; not the keyword or entropy finders, which would
+take hashed asset names for secrets) by `<REDACTED_SECRET_xxxxxxxx>`, where the suffix is a
+short digest of the value so two such files in one folder keep distinct names. The walk then
+hands on a `RedactedSourceFile`: its `path` is the redacted one (what is stored and shown) and
+only `absolute`, used to read the bytes, knows the real name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from repokb.models import SourceFile
+from repokb.secrets.library import _scan_line
+from repokb.secrets.scan import scan
+
+# A credential-shaped run: 16+ token characters with 2+ digits and an upper-case letter (names
+# such as migration files have digits but no capitals), or a lower-case vendor prefix.
+_LONG_RUN = re.compile(r"(?<![A-Za-z0-9_\-+=:])(?=[a-z0-9_\-+=:]*[A-Z])(?=(?:[A-Za-z_\-+=:]*\d){2})"
+                       r"[A-Za-z0-9_\-+=:]{16,}"
+                       r"|(?<![A-Za-z0-9])(?:xox[a-z]-|sk[_-](?:live|test|proj|ant)|npm_[A-Za-z0-9]{20}"
+                       r"|pypi-|glpat-|gh[pousr]_)")
+
+
+def redact_path(path: str) -> str:
+    """The path with every credential-shaped part replaced; the path itself when none is.
+    Each folder or file name is looked at alone, its extension kept (it decides the format)."""
+    if not _LONG_RUN.search(path):
+        return path  # no long run with digits, so no credential: the common case, one regex
+    return "/".join(_redact_name(name) for name in path.split("/"))
+
+
+def _redact_name(name: str) -> str:
+    dot = name.rfind(".")
+    stem, ext = (name[:dot], name[dot:]) if dot > 0 and len(name) - dot <= 6 else (name, "")
+    spans = [(f.start, f.end) for f in scan(stem, "code") if f.strong]
+    spans += [(f.start, f.end) for f in _scan_line(stem, 0, len(stem), 1, {"token"}, "x.txt")
+              if f.strong]
+    if not spans:
+        return name
+    out, at = [], 0
+    for start, end in sorted(spans):
+        if start < at:
+            continue
+        digest = hashlib.sha256(stem[start:end].encode()).hexdigest()[:8]
+        out.append(stem[at:start] + f"<REDACTED_SECRET_{digest}>")
+        at = end
+    return "".join(out) + stem[at:] + ext
+
+
+@dataclass(frozen=True)
+class RedactedSourceFile(SourceFile):
+    """A file whose stored and shown path is redacted; `real_path` opens it."""
+
+    real_path: str = ""
+
+    @property
+    def absolute(self) -> Path:
+        return self.root / self.real_path

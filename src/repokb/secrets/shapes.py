@@ -1,0 +1,236 @@
+"""Secret shapes a line-by-line keyword or format finder misses, and shapes that only look secret.
+
+Found here (spans of the value only, never the key): values on continuation lines (INI) and in
+YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
+(`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
+`export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
+default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
+docker `config.json` `"auth"` values and passwords in prose ("the password is ...").
+`extend_concatenation` widens a finding to the string literals glued to it (implicit
+concatenation, `+`, backslash continuations), so no half of a split token survives.
+
+Kept readable (`readable`): lockfile integrity hashes, checksums, digests and git SHAs named as
+such by the key they are assigned to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules import secret_patterns as P
+from repokb.secrets.scan import entropy, is_placeholder, key_words, lower_same_length
+from repokb.secrets.scan import is_secret_key as named_secret_key
+
+Span = tuple[int, int, str, bool]
+
+_KEY = r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}"
+# key, optional type annotation, operator, optional "(", then a quoted or bare value
+_TYPED = re.compile(  # `key: str = "v"` (Python, TypeScript) or `var key string = "v"` (Go)
+    rf"""(?:(?P<key>{_KEY})["']?[ \t]*:[ \t]*[A-Za-z_][\w.\[\]|, ]{{0,40}}?"""
+    rf"""|\b(?:var|const)[ \t]+(?P<gokey>{_KEY})[ \t]+[A-Za-z_][\w.\[\]]*)[ \t]*"""
+    r"""(?::=|=)[ \t]*\(?[ \t]*(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+_PAREN = re.compile(
+    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
+_ENV_DEFAULT = re.compile(
+    r"""(?:getenv|environ\.get|env|config|get_env|fetch|getProperty|GetEnvironmentVariable)"""
+    r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*,\s*(?:default\s*=\s*)?"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+_ENV_FALLBACK = re.compile(
+    r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
+    r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+_AUTH_HEADER = re.compile(
+    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["']?\s*"""
+    r"""(?:Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
+    r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
+_DOCKER_AUTH = re.compile(
+    r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[A-Za-z0-9+/=]{8,})\"""")
+_PROSE = re.compile(
+    r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
+    r"""\b(?:is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
+    re.I)
+_YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
+                       r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
+# config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
+# plugins read such values in config files; ours then apply its limits)
+_BARE_VALUE = re.compile(r"^[ \t]*(?:export[ \t]+)?(?P<key>[\w.\-]{1,80})[ \t]*[=:][ \t]*"
+                         r"(?P<value>[A-Za-z0-9+/=_\-]{20,})[ \t]*$", re.M)
+_HEX = frozenset("0123456789abcdefABCDEF")
+_BINARY_INLINE = re.compile(r"!!binary\s+(?P<value>[A-Za-z0-9+/=]{8,})")
+_INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$""", re.M)
+_CONCAT = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
+_HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
+                         "revision", "rev", "checksum", "digest", "integrity", "etag",
+                         "fingerprint", "oid", "shasum", "resolved", "h1"})
+_HASH_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5)[-:$]$|h1:$", re.I)
+_KEY_BEFORE = re.compile(rf"""({_KEY})["'\]]*\s*(?:[:=]|=>|,|\()?\s*["'`]?$""")
+
+
+def is_secret_key(key: str) -> bool:
+    return named_secret_key(key)
+
+
+def _value_ok(value: str, key: str = "") -> bool:
+    value = value.strip()
+    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
+        return False
+    return not value.replace(".", "").replace("-", "").isdigit()
+
+
+def find(text: str, mode: str) -> list[Span]:
+    """Spans of secret values in the shapes above (see the module docstring)."""
+    out: list[Span] = []
+    anchored = False
+    for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
+        anchored = True
+        for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
+                              (_ENV_FALLBACK, "env_default")):
+            for m in pattern.finditer(line):
+                key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
+                if is_secret_key(key) and _value_ok(m.group("value"), key):
+                    out.append((start + m.start("value"), start + m.end("value"), name, False))
+        if mode != "code":
+            for m in _PROSE.finditer(line):
+                value = m.group("value")
+                if _value_ok(value) and _looks_random(value):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "prose_secret", False))
+    if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
+        for m in _ENV_DEFAULT.finditer(text):
+            if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
+                out.append((m.start("value"), m.end("value"), "env_default", False))
+    if mode != "code":
+        for m in _BARE_VALUE.finditer(text):
+            value = m.group("value")
+            limit = 3.0 if set(value) <= _HEX else 4.5
+            if entropy(value) > limit and not readable(m.group(0), m.start("value") - m.start(),
+                                                        m.end("value") - m.start()):
+                out.append((m.start("value"), m.end("value"), "high_entropy_value", False))
+    if mode != "code" and (anchored or "!!binary" in text):
+        out.extend(_blocks(text, ini=mode == "config"))
+    for start, line in _anchor_lines(text, _AUTH_ANCHOR):
+        for m in _AUTH_HEADER.finditer(line):
+            value = m.group("value")
+            if _value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
+                out.append((start + m.start("value"), start + m.end("value"),
+                            "authorization_header", True))
+        for m in _DOCKER_AUTH.finditer(line):
+            if _value_ok(m.group("value")):
+                out.append((start + m.start("value"), start + m.end("value"), "docker_auth",
+                            True))
+    if "!!binary" in text:
+        for m in _BINARY_INLINE.finditer(text):
+            out.append((m.start("value"), m.end("value"), "yaml_binary", False))
+    return out
+
+
+_ANCHOR = re.compile("|".join(P.KEY_ANCHORS))  # on lower-cased text: re.I is much slower
+_AUTH_ANCHOR = re.compile("auth|token")
+
+
+def _anchor_lines(text: str, anchor: re.Pattern[str] = _ANCHOR) -> list[tuple[int, str]]:
+    """(offset, line) of every line holding an anchor (matched on the lower-cased text)."""
+    out: list[tuple[int, str]] = []
+    end = -1
+    for m in anchor.finditer(lower_same_length(text)):
+        if m.start() <= end:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end == -1 else end
+        out.append((start, text[start:end]))
+    return out
+
+
+def _looks_random(value: str) -> bool:
+    """A password in prose: letters with digits or symbols (not only `_-.`), not a word, an
+    identifier, a file name or a version."""
+    has_alpha = any(c.isalpha() for c in value)
+    has_other = any(c.isdigit() or (not c.isalnum() and c not in "_-.:") for c in value)
+    return has_alpha and has_other and not re.fullmatch(
+        r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d[\w.\-]*", value)
+
+
+def _blocks(text: str, ini: bool) -> list[Span]:
+    """Multi-line values under a secret-named key: YAML block scalars, `!!binary`, a nested
+    mapping's scalars, and INI continuation lines."""
+    out: list[Span] = []
+    for m in _YAML_KEY.finditer(text):
+        key, rest = m.group("key"), m.group("rest").strip()
+        binary = rest.startswith("!!binary")
+        if not (binary or is_secret_key(key)):
+            continue
+        body_start = m.end() + 1
+        body_end = _indented_block_end(text, body_start, len(m.group("indent")))
+        if body_end <= body_start:
+            continue
+        if rest.lstrip("!binary ").startswith(("|", ">")) or binary:
+            span = _trim(text, body_start, body_end)
+            if span:
+                out.append((*span, "yaml_binary" if binary else "multiline_value", False))
+        else:  # a mapping under the key: its scalar values (Travis `secure:` and the like)
+            for child in re.finditer(r"^[ \t]+(?:- )?[\w.\-\"']+\s*:[ \t]*(?P<v>[^\s#][^\n]*)$",
+                                     text[body_start:body_end], re.M):
+                value = child.group("v").strip().strip("\"'")
+                if _value_ok(value) and len(value) >= 8:
+                    out.append((body_start + child.start("v"), body_start + child.end("v"),
+                                "multiline_value", False))
+    for m in _INI_KEY.finditer(text) if ini else ():
+        if not is_secret_key(m.group("key")):
+            continue
+        body_start = m.end() + 1
+        body_end = _indented_block_end(text, body_start, 0)
+        span = _trim(text, body_start, body_end) if body_end > body_start else None
+        if span and not text[body_start:body_end].lstrip().startswith(("[", "#", ";")):
+            out.append((*span, "multiline_value", False))
+    return out
+
+
+def _indented_block_end(text: str, start: int, indent: int) -> int:
+    """End of the lines after `start` indented deeper than `indent` (blank lines included)."""
+    at = end = start
+    while at < len(text):
+        nl = text.find("\n", at)
+        nl = len(text) if nl == -1 else nl
+        line = text[at:nl]
+        if line.strip():
+            if len(line) - len(line.lstrip(" \t")) <= indent:
+                break
+            end = nl
+        at = nl + 1
+    return end
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int] | None:
+    body = text[start:end]
+    lead = len(body) - len(body.lstrip())
+    s, e = start + lead, start + len(body.rstrip())
+    return (s, e) if e > s else None
+
+
+def extend_concatenation(text: str, end: int) -> int:
+    """Where a secret that ends at `end` inside a string literal really ends: past the literals
+    glued to it by implicit concatenation, `+`, `..`, `&` or a backslash continuation."""
+    close = end
+    while close < len(text) and text[close] not in "\"'`\n":
+        close += 1
+    if close >= len(text) or text[close] == "\n":
+        return end
+    at, last = close + 1, end
+    while True:
+        m = _CONCAT.match(text, at)
+        if not m or not m.group("value"):
+            return last
+        last, at = m.end("value"), m.end()
+
+
+def readable(line: str, start: int, end: int) -> bool:
+    """A value that only looks secret: an integrity hash, checksum or SHA named as such."""
+    before = line[max(0, start - 60):start]
+    if _HASH_PREFIX.search(before):
+        return True
+    m = _KEY_BEFORE.search(before)
+    if m is None:
+        return False
+    words = key_words(m.group(1))
+    return bool(words) and words[-1] in _HASH_WORDS and not is_secret_key(m.group(1))

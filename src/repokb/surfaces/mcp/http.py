@@ -1,0 +1,84 @@
+"""`/mcp` under `repokb serve`: the MCP tools over streamable HTTP, answered by the server's own
+operations (the app factory passes them in)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from repokb.operations import Operations
+
+
+class HttpEndpoint:
+    """`/mcp` under `repokb serve`: the ASGI app, and the session manager the app's lifespan
+    runs. With an API key set, requests carry it as `x-api-key` or `Authorization: Bearer`."""
+
+    def __init__(self, ops: Operations) -> None:
+        """Cheap: the SDK loads when the app's lifespan starts the sessions (an owner socket,
+        which runs no lifespan, never loads it)."""
+        self.ops = ops
+        self.api_key: str = ops.settings.api_key
+        self.manager: Any = None
+        self._server: Any = None
+
+    def _new_manager(self) -> Any:
+        from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+        from mcp.server.transport_security import TransportSecuritySettings
+
+        from repokb.surfaces.mcp.backend import Backend
+        from repokb.surfaces.mcp.server import create_server
+
+        settings = self.ops.settings
+        if self._server is None:
+            self.backend = Backend(settings, self.ops)
+            self._server = create_server(self.backend)
+        loopback = settings.host in ("127.0.0.1", "localhost", "::1")
+        security = TransportSecuritySettings(
+            enable_dns_rebinding_protection=loopback,
+            allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
+        return StreamableHTTPSessionManager(app=self._server, security_settings=security,
+                                            max_request_body_size=settings.max_request_bytes)
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Run the sessions for one lifespan of the app (a manager runs once: an app whose
+        lifespan is entered again, as test clients do, gets a new one)."""
+        manager = self._new_manager()
+        self.manager = manager
+        try:
+            async with manager.run():
+                yield
+        finally:
+            self.manager = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and self.api_key and not self._authorised(scope):
+            from repokb.surfaces.server.errors import error_response
+
+            response = error_response(401, "Missing or wrong API key for /mcp.",
+                                      "Send the server's key (REPOKB_API_KEY) as the x-api-key "
+                                      "header or as Authorization: Bearer KEY.",
+                                      headers={"WWW-Authenticate": "Bearer"})
+            await response(scope, receive, send)
+            return
+        manager = self.manager
+        if manager is None:  # an app served without its lifespan (the owner socket)
+            from repokb.surfaces.server.errors import error_response
+
+            response = error_response(503, "MCP sessions run only under `repokb serve`.",
+                                      "Connect to /mcp of repokb serve, or run `repokb mcp`.")
+            await response(scope, receive, send)
+            return
+        await manager.handle_request(scope, receive, send)
+
+    def _authorised(self, scope: Any) -> bool:
+        import hmac
+
+        headers = dict(scope.get("headers") or [])
+        given = headers.get(b"x-api-key")
+        bearer = headers.get(b"authorization", b"")
+        if given is None and bearer[:7].lower() == b"bearer ":
+            given = bearer[7:].strip()
+        return given is not None and hmac.compare_digest(given, self.api_key.encode("utf-8"))

@@ -1,0 +1,146 @@
+"""Readable text for each MCP tool's result (the structured content carries the same data)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+NOTHING_INDEXED = (
+    "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
+    "call the index_path tool with the project folder's absolute path, or run "
+    "`repokb index /path/to/project` in a terminal.")
+_MAX_LINES = 40
+
+
+def hits(query: str, found: list[dict[str, Any]]) -> str:
+    if not found:
+        return (f"No indexed chunk matches {query!r} with these filters. Try other words, a "
+                "symbol name, or fewer filters.")
+    parts = [f"{len(found)} hits for {query!r}:"]
+    for n, h in enumerate(found, 1):
+        symbol = f"  {h['symbol']}" if h.get("symbol") else ""
+        parts.append(f"\n{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
+                     f"{symbol}  ({h['kind']}, score {h['score']:.3f})")
+        parts.append(_block(h["content"], h.get("language")))
+    return "\n".join(parts)
+
+
+def context(data: dict[str, Any]) -> str:
+    lines = [f"{data['project']}/{data['path']} lines {data['start_line']}-{data['end_line']} "
+             f"({data['kind']}, {data['chunks_in_file']} chunks in the file)"]
+    if data.get("changed_on_disk"):
+        lines.append("Note: the file changed on disk since it was indexed; lines may have "
+                     "moved (index_path updates it).")
+    for chunk in data["chunks"]:
+        head = f"-- lines {chunk['start_line']}-{chunk['end_line']}"
+        if chunk.get("symbol"):
+            head += f"  {chunk['symbol']}"
+        lines += [head, _block(chunk["content"], data.get("language"), limit=None)]
+    if data["outline"]:
+        lines.append("Outline:")
+        lines += [f"  {o['start_line']:>5}-{o['end_line'] or '':<5} {o['symbol']}"
+                  + (f" ({o['type']})" if o.get("type") else "") for o in data["outline"]]
+    return "\n".join(lines)
+
+
+def record(r: dict[str, Any]) -> str:
+    c = r.get("classification") or {}
+    lines = [f"{r['project']}/{r['path']}: {r['status']}"
+             + (f" ({r['reason']})" if r.get("reason") else "")]
+    if r.get("inside"):
+        lines.append(f"inside the skipped directory {r['inside']}")
+    for key in ("kind", "subkind", "language", "knowledge_role", "index_policy", "confidence",
+                "flags", "rules"):
+        value = c.get(key)
+        if value not in (None, [], ""):
+            lines.append(f"{key}: {', '.join(value) if isinstance(value, list) else value}")
+    lines += [f"reason: {reason}" for reason in c.get("reasons", [])]
+    lines += [f"signal: {s['type']} = {s['value']} (weight {s['weight']})"
+              for s in c.get("signals", [])[:12]]
+    lines.append(f"chunks: {r.get('chunks', 0)}")
+    return "\n".join(lines)
+
+
+def job(j: dict[str, Any]) -> str:
+    head = f"Index run {j['id']} of {j['path']} as project {j['project']!r}: {j['status']}"
+    if j["status"] == "done" and j.get("summary"):
+        s = j["summary"]
+        keys = ("files_seen", "files_indexed", "files_skipped", "files_failed",
+                "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
+                "seconds")
+        return head + ": " + ", ".join(f"{k.replace('_', ' ')} {s[k]}" for k in keys if k in s)
+    if j["status"] == "failed" and j.get("error"):
+        return head + f": {j['error'].get('message')} {j['error'].get('hint') or ''}".rstrip()
+    if j["status"] in ("queued", "running"):
+        done = f" ({j['done']}/{j['total']} files" + (f", at {j['current']})" if j["current"]
+                                                      else ")") if j["total"] else ""
+        return (head + done + ". Searches keep answering meanwhile; call index_path again with "
+                "the same path to follow it.")
+    return head
+
+
+def projects(items: list[dict[str, Any]]) -> str:
+    return "Indexed projects:\n" + "\n".join(
+        f"  {p['project']}: {p['files']} files, {p['chunks']} chunks" for p in items)
+
+
+def stats(data: dict[str, Any], project: str | None) -> str:
+    scope = f"project {project!r}" if project else "the index"
+    lines = [f"{scope}: {data['points']} chunks from {data['files']} files"]
+    for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
+        if data.get(key):
+            lines.append(f"{key.replace('_', ' ')}: "
+                         + ", ".join(f"{k} {v}" for k, v in list(data[key].items())[:15]))
+    return "\n".join(lines)
+
+
+def freshness(info: dict[str, Any]) -> str:
+    """One line per project, then what is being written now."""
+    lines = []
+    running = {j["project"]: j for j in info["index_jobs"]}
+    for p in info["projects"]:
+        when = _ago(p["seconds_since_index"], p["indexed_at"])
+        line = f"Index of {p['project']}: last indexed {when}"
+        if not p["root_exists"]:
+            line += f"; its folder {p['root']} is gone"
+        elif p["changed_since_index"] or p["deleted_since_index"]:
+            line += (f"; {p['changed_since_index']} of its {p['files_recorded']} files changed "
+                     f"and {p['deleted_since_index']} were deleted on disk since "
+                     f"(e.g. {', '.join(p['changed_examples'][:3])}): results may be stale, "
+                     "index_path updates it")
+        else:
+            line += "; no recorded file changed on disk since"
+        if p["project"] in running:
+            line += f"; an index run is {running[p['project']]['status']} now"
+        lines.append(line + ".")
+    for name, j in running.items():
+        if not any(p["project"] == name for p in info["projects"]):
+            lines.append(f"Index of {name}: first index run {j['status']} "
+                         f"({j['done']}/{j['total']} files).")
+    if info.get("writing") and not running:
+        lines.append(f"{info['store_owner'] or 'Another process'} is writing to the index now "
+                     "(an index run or an upload): results may change in a moment.")
+    return "\n".join(lines)
+
+
+def _ago(seconds: float | None, at: float | None) -> str:
+    if seconds is None or at is None:
+        return "never (no complete run)"
+    stamp = datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if seconds < 90:
+        return f"{seconds:.0f} s ago ({stamp})"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min ago ({stamp})"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h ago ({stamp})"
+    return f"{seconds / 86400:.0f} days ago ({stamp})"
+
+
+def _block(content: str, language: str | None, limit: int | None = _MAX_LINES) -> str:
+    lines = content.rstrip().splitlines()
+    cut = limit is not None and len(lines) > limit
+    shown = "\n".join(lines[:limit] if cut else lines)
+    fence = "````" if "```" in shown else "```"
+    more = f"\n[... {len(lines) - limit} more lines: get_context shows all]" if cut and limit \
+        else ""
+    return f"{fence}{language or ''}\n{shown}\n{fence}{more}"

@@ -1,0 +1,140 @@
+"""The MCP server (official `mcp` SDK, low-level Server): tool listing, calls, errors, freshness.
+
+Every call's arguments are checked against the tool's JSON schema first; every answer, also an
+error, carries the index freshness; every failure is a tool error (`isError`) whose text says
+what went wrong and what to do, never a crashed server.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import anyio
+import jsonschema
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+
+from repokb import __version__
+from repokb.errors import AccessError, BusyError, InputError, RepokbError, StoreBusyError
+from repokb.surfaces.mcp import render
+from repokb.surfaces.mcp.backend import Backend
+from repokb.surfaces.mcp.tools import TOOLS, Tool
+from repokb.surfaces.server.errors import APIError
+
+log = logging.getLogger("repokb.mcp")
+
+INSTRUCTIONS = (
+    "repokb is a local knowledge base of the user's code repositories (code, tests, docs, "
+    "configuration, contracts). Use `search` to find where something is implemented, "
+    "configured or documented before reading files one by one; `get_context` widens a hit "
+    "with neighbouring chunks and the file outline; `explain_file` says why a file is or is "
+    "not indexed; `index_path` indexes or refreshes a project folder. Every answer says how "
+    "fresh the index is; when files changed since the last run, refresh with `index_path`.")
+
+
+def create_server(backend: Backend) -> Server[Any]:
+    async def list_tools(ctx: ServerRequestContext[Any],
+                         params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[_describe(t) for t in TOOLS.values()])
+
+    async def call_tool(ctx: ServerRequestContext[Any],
+                        params: types.CallToolRequestParams) -> types.CallToolResult:
+        return await call(backend, params.name, dict(params.arguments or {}))
+
+    return Server("repokb", version=__version__, title="repokb",
+                  description="Search and explain indexed code repositories.",
+                  instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def _describe(tool: Tool) -> types.Tool:
+    return types.Tool(name=tool.name, title=tool.title, description=tool.description,
+                      input_schema=tool.schema, annotations=types.ToolAnnotations(
+                          title=tool.title, read_only_hint=tool.read_only,
+                          destructive_hint=False, idempotent_hint=True,
+                          open_world_hint=False))
+
+
+async def call(backend: Backend, name: str, args: dict[str, Any]) -> types.CallToolResult:
+    """Run one tool; the answer (or the error) with the freshness of the projects concerned."""
+    tool = TOOLS.get(name)
+    concerned: list[str] | None = None
+    try:
+        if tool is None:
+            raise InputError(f"Unknown tool {name!r}.",
+                             hint="Tools: " + ", ".join(sorted(TOOLS)))
+        _validate(tool, args)
+        data, text, concerned = await tool.handler(backend, args)
+        error = False
+    except RepokbError as exc:
+        data, text, error = _error(exc), _error_text(exc), True
+        concerned = [args["project"]] if isinstance(args.get("project"), str) else None
+    except Exception:  # a bug: report it and keep serving
+        log.exception("tool %s failed", name)
+        data = {"error": {"type": "internal", "message": "Unexpected error in repokb.",
+                          "hint": "The server log (stderr) has the details; please report it."}}
+        text, error = data["error"]["message"] + " " + data["error"]["hint"], True
+    fresh = await _freshness(backend, concerned)
+    data["freshness"] = fresh
+    summary = render.freshness(fresh)
+    if summary:
+        text = f"{text}\n\n{summary}"
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
+                                structured_content=data, is_error=error)
+
+
+def _validate(tool: Tool, args: dict[str, Any]) -> None:
+    try:
+        jsonschema.validate(args, tool.schema)
+    except jsonschema.ValidationError as exc:
+        where = ".".join(str(p) for p in exc.absolute_path) or "arguments"
+        raise InputError(f"Invalid {where} for {tool.name}: {exc.message}",
+                         hint="Input schema: " + _schema_hint(tool)) from None
+
+
+def _schema_hint(tool: Tool) -> str:
+    props = tool.schema.get("properties", {})
+    required = set(tool.schema.get("required", []))
+    return ", ".join(f"{k} ({v.get('type')}{', required' if k in required else ''})"
+                     for k, v in props.items()) or "no arguments"
+
+
+def _error(exc: RepokbError) -> dict[str, Any]:
+    if isinstance(exc, APIError):
+        kind = {403: "forbidden", 409: "busy", 404: "not_found"}.get(exc.status, "invalid")
+    elif isinstance(exc, AccessError):  # outside the allowed roots, no key
+        kind = "forbidden"
+    elif isinstance(exc, BusyError | StoreBusyError):
+        kind = "busy"
+    elif isinstance(exc, InputError):  # NotFoundError too: a file or job it does not know
+        kind = "invalid"
+    else:
+        kind = "failed"
+    hint = exc.hint or ""
+    if kind == "busy" and not hint:
+        hint = "Retry in a few seconds."
+    return {"error": {"type": kind, "message": exc.message, "hint": hint}}
+
+
+def _error_text(exc: RepokbError) -> str:
+    body = _error(exc)["error"]
+    return f"Error: {body['message']}" + (f"\nWhat to do: {body['hint']}" if body["hint"] else "")
+
+
+async def _freshness(backend: Backend, names: list[str] | None) -> dict[str, Any]:
+    """When each concerned project (None: all) was indexed, what changed since, what runs."""
+    try:
+        projects = await anyio.to_thread.run_sync(backend.freshness, names)
+        activity = await anyio.to_thread.run_sync(backend.activity)
+    except Exception:  # freshness must never be what breaks an answer
+        log.exception("freshness check failed")
+        return {"projects": [], "index_jobs": [], "store_owner": None, "writing": None}
+    jobs = activity["index_jobs"]
+    running = {j["project"] for j in jobs}
+    for p in projects:
+        p["index_running"] = p["project"] in running
+    if names is not None:
+        jobs = [j for j in jobs if j["project"] in names]
+    return {"projects": projects, "index_jobs": jobs, "store_owner": activity["store_owner"],
+            "writing": activity["writing"]}

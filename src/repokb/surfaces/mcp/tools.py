@@ -1,0 +1,249 @@
+"""The MCP tools: names, descriptions and input schemas written for a model, and what each does.
+
+Each tool returns (structured result, the same as readable text, the projects concerned);
+`server.py` adds the index
+freshness to every answer and turns errors into tool errors a model can act on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+
+from repokb.errors import AccessError, InputError
+from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
+from repokb.models import Kind
+from repokb.pipeline.discover import user_path
+from repokb.search import Query
+from repokb.surfaces.mcp import render
+from repokb.surfaces.mcp.backend import ACTIVE, Backend
+from repokb.surfaces.server.schemas import project_name
+
+Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
+Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
+
+_PROJECT = {"type": "string", "minLength": 1, "maxLength": 128,
+            "description": "An indexed project's name (list_projects shows them). Default: "
+                           "every project."}
+_PATH = ("A file as search results show it (relative to its project root, e.g. "
+         "`src/shop/db.py`) or as an absolute path on disk inside an indexed project.")
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    title: str
+    description: str
+    schema: dict[str, Any]
+    handler: Handler
+    read_only: bool = True
+
+
+async def _run(fn: Callable[..., Any], *args: Any) -> Any:
+    return await anyio.to_thread.run_sync(fn, *args)
+
+
+def _known(backend: Backend, project: str | None) -> list[str]:
+    names = backend.names()
+    if project is not None and project not in names:
+        raise unknown_project(project, names)
+    return names
+
+
+def _explain_target(backend: Backend, raw: str,
+                    project: str | None) -> tuple[str, str | None, bool]:
+    """What explain_file asks the operation about: an absolute path must lie inside an indexed
+    project or an allowed root; a relative one names a file under a project root, never under
+    the server's working directory (explain_file does not classify arbitrary files)."""
+    from repokb.pipeline.discover import canonical
+
+    path = user_path(raw)
+    projects = backend.projects()
+    if path.is_absolute():
+        absolute = path.parent.resolve() / path.name
+        roots = [*projects.values(),
+                 *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
+        if not any(absolute.is_relative_to(root) for root in roots):
+            raise AccessError(f"{raw} is outside the indexed projects and the allowed roots.",
+                              "Give a path inside an indexed project (list_projects shows "
+                              "them), or relative to its project root.")
+        return raw, project, True
+    rel = canonical(raw)
+    if not rel or ".." in rel.split("/"):
+        raise InputError(f"{raw} is not a path inside a project.",
+                         hint="Give the path relative to its project root, without '..'.")
+    for name in [project] if project else list(projects):
+        if name not in projects:  # uploaded files: nothing of them on this disk
+            continue
+        candidate = projects[name] / rel
+        if os.path.lexists(candidate):
+            return str(candidate), name, True
+    return rel, project, False  # not on disk (deleted since): the catalog's record only
+
+
+# -- search -----------------------------------------------------------------------------------
+async def search(backend: Backend, args: dict[str, Any]) -> Result:
+    project = args.get("project")
+    names = await _run(_known, backend, project)
+    concerned = [project] if project else names
+    if not names:
+        return ({"query": args["query"], "indexed": False, "hits": [],
+                 "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+    query = Query(text=args["query"], limit=args.get("limit", 10),
+                  projects=(project,) if project else (),
+                  kinds=(args["kind"],) if args.get("kind") else (),
+                  languages=(args["language"],) if args.get("language") else (),
+                  path_glob=args.get("path"))
+    hits = await _run(backend.search, query)
+    data = {"query": query.text, "indexed": True, "hits": hits}
+    if hits and not project:  # the freshness of the projects the hits come from
+        concerned = sorted({h["project"] for h in hits})
+    return data, render.hits(query.text, hits), concerned
+
+
+# -- get_context ------------------------------------------------------------------------------
+async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
+    if args.get("line") is not None and args.get("symbol"):
+        raise InputError("Give either line or symbol, not both.",
+                         hint="symbol finds a definition by name; line the chunk holding it.")
+    data = await _run(lambda: backend.context(
+        path=args["path"], project=args.get("project"), line=args.get("line"),
+        symbol=args.get("symbol"), before=args.get("before", 0), after=args.get("after", 0)))
+    return data, render.context(data), [data["project"]]
+
+
+# -- explain_file -----------------------------------------------------------------------------
+async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
+    await _run(_known, backend, args.get("project"))
+    path, project, disk = await _run(_explain_target, backend, args["path"],
+                                     args.get("project"))
+    record = await _run(backend.explain, path, project, disk)
+    return record, render.record(record), [record["project"]]
+
+
+# -- index_path -------------------------------------------------------------------------------
+async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
+    project = args.get("project")
+    if project is not None:
+        try:
+            project = project_name(project)  # the REST API's rule for names
+        except ValueError as exc:
+            raise InputError(f"Invalid project name: {exc}.") from None
+    folder = await _run(backend.allowed_folder, args["path"])
+    job = await _run(backend.index, folder, project)
+    deadline = anyio.current_time() + float(args.get("wait_seconds", 20))
+    while job.status in ACTIVE and anyio.current_time() < deadline:
+        await anyio.sleep(0.1)
+    data = {"job": job.to_json(), "finished": job.status not in ACTIVE}
+    return data, render.job(job.to_json()), [job.project]
+
+
+# -- list_projects, stats ---------------------------------------------------------------------
+async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
+    if not await _run(backend.names):
+        return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
+    stats = await _run(backend.stats, None)
+    projects = [{"project": name, "files": files,
+                 "chunks": stats["points_by_project"].get(name, 0)}
+                for name, files in sorted(stats["by_project"].items())]
+    return {"projects": projects}, render.projects(projects), None
+
+
+async def stats(backend: Backend, args: dict[str, Any]) -> Result:
+    project = args.get("project")
+    await _run(_known, backend, project)
+    data = await _run(backend.stats, project)
+    return data, render.stats(data, project), [project] if project else None
+
+
+TOOLS: dict[str, Tool] = {t.name: t for t in (
+    Tool("search", "Search the indexed code and docs", (
+        "Hybrid (meaning + keyword) search over the repositories repokb has indexed: source "
+        "code, tests, documentation, configuration, API contracts, infrastructure. Ask a "
+        "question in plain words (\"where is the database timeout configured\", \"how are "
+        "password reset emails sent\") or give a symbol name (`InvoiceRepository`); a symbol "
+        "finds its definition first. Each hit has the file path (relative to its project), "
+        "start and end lines, the symbol, the kind of file, a score and the text. Use "
+        "get_context to widen a hit. Every answer says how fresh the index is: when a project "
+        "was last indexed and how many files changed on disk since."), {
+        "type": "object", "additionalProperties": False, "required": ["query"],
+        "properties": {
+            "query": {"type": "string", "minLength": 1, "maxLength": 2000,
+                      "description": "A question, a phrase, or a symbol name."},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10,
+                      "description": "How many hits (default 10)."},
+            "project": _PROJECT,
+            "kind": {"type": "string", "enum": [str(k) for k in Kind],
+                     "description": "Only files of this kind, e.g. source, test, "
+                                    "documentation, configuration, contract."},
+            "language": {"type": "string", "maxLength": 64,
+                         "description": "Only this language, e.g. python, typescript, go, "
+                                        "markdown, yaml."},
+            "path": {"type": "string", "maxLength": 512,
+                     "description": "Only paths matching this glob, relative to the project "
+                                    "root, e.g. `src/**/*.py` or `docs/*`."},
+        }}, search),
+    Tool("get_context", "Read a chunk of an indexed file with the file's outline", (
+        "The indexed chunk of a file at a line or a symbol, optionally with neighbouring "
+        "chunks, plus the file's outline (every definition or section with its lines), so you "
+        "can widen a search hit or jump to a definition without reading the whole file. Give "
+        "`line` (e.g. a search hit's start_line) or `symbol` (e.g. `InvoiceRepository` or "
+        "`InvoiceRepository.total_for_customer`); with neither you get the first chunk and "
+        "the outline. Text comes from the index (secrets redacted); `changed_on_disk` says "
+        "whether the file was edited since it was indexed (line numbers may have moved)."), {
+        "type": "object", "additionalProperties": False, "required": ["path"],
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 1024, "description": _PATH},
+            "project": _PROJECT,
+            "line": {"type": "integer", "minimum": 1,
+                     "description": "A line number (1-based) in the file."},
+            "symbol": {"type": "string", "minLength": 1, "maxLength": 256,
+                       "description": "A definition or section name in the file."},
+            "before": {"type": "integer", "minimum": 0, "maximum": MAX_NEIGHBOURS,
+                       "default": 0, "description": "Neighbouring chunks to add before it."},
+            "after": {"type": "integer", "minimum": 0, "maximum": MAX_NEIGHBOURS,
+                      "default": 0, "description": "Neighbouring chunks to add after it."},
+        }}, get_context),
+    Tool("explain_file", "Why a file was indexed, skipped or blocked", (
+        "What repokb decided about one file and why: its kind (source, test, documentation, "
+        "generated, vendor, secret_candidate ...), language, knowledge role, index policy "
+        "(parse_and_index, index_text, metadata_only, exclude, block), the rules and signals "
+        "that decided it and how many chunks it has. Use it when a file you expected is "
+        "missing from search results. A file on disk that was never indexed is classified on "
+        "the spot."), {
+        "type": "object", "additionalProperties": False, "required": ["path"],
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 1024, "description": _PATH},
+            "project": _PROJECT,
+        }}, explain_file),
+    Tool("index_path", "Index or update a project folder", (
+        "Index a project folder (or bring its index up to date: only files changed since the "
+        "last run are re-embedded), in the background. The folder must be an absolute path "
+        "inside the roots this server may read (its --allow-root folders). Waits up to "
+        "`wait_seconds` and returns the summary if the run ended, else its progress (files "
+        "done of total); call it again with the same path to follow the same run. Searches "
+        "keep answering while it runs."), {
+        "type": "object", "additionalProperties": False, "required": ["path"],
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 1024,
+                     "description": "Absolute path of the project folder."},
+            "project": {**_PROJECT, "description": "Name to index it under (default: the "
+                                                   "folder's name)."},
+            "wait_seconds": {"type": "number", "minimum": 0, "maximum": 120, "default": 20,
+                             "description": "How long to wait for the run to end."},
+        }}, index_path, read_only=False),
+    Tool("list_projects", "List the indexed projects", (
+        "The projects in the index, each with its files and chunks, when it was last indexed "
+        "and how many of its files changed on disk since."), {
+        "type": "object", "additionalProperties": False, "properties": {}}, list_projects),
+    Tool("stats", "What the index holds", (
+        "Counts of files and chunks by project, kind, language, knowledge role, index policy "
+        "and status (indexed, skipped, failed), and the last index run; for one project or "
+        "all."), {
+        "type": "object", "additionalProperties": False,
+        "properties": {"project": _PROJECT}}, stats),
+)}

@@ -1,0 +1,189 @@
+"""How the CLI prints the operations' results: tables, hit lists, records (JSON as is)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+out = Console()
+err = Console(stderr=True)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def error(message: str, hint: str = "") -> None:
+    err.print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    if hint:
+        err.print(f"[dim]hint:[/dim] {hint}", highlight=False)
+
+
+# -- index ----------------------------------------------------------------------------------
+def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> None:
+    if dry_run:
+        breakdown(report)
+    chunking(summary.get("by_language") or {})
+    label = "dry run" if dry_run else "indexed"
+    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
+             if (v or k == "files_seen") and not isinstance(v, dict)]
+    out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
+
+
+def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """One row per language and kind: what chunking produced (seed 000 §VIII metrics)."""
+    rows = [(lang, kind, m) for lang, kinds in by_language.items() for kind, m in kinds.items()]
+    if not rows:
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for column in ("language", "kind", "files", "chunks", "per file", "symbols", "quality",
+                   "dup", "near dup", "llm"):
+        table.add_column(column, justify="left" if column in ("language", "kind") else "right")
+    for lang, kind, m in sorted(rows, key=lambda r: -r[2]["chunks"]):
+        table.add_row(lang, kind, str(m["files"]), str(m["chunks"]),
+                      f"{m['avg_chunks_per_file']:.1f}", f"{m['symbol_rate']:.0%}",
+                      f"{m['avg_quality']:.2f}", str(m["duplicates"]),
+                      str(m["near_duplicates"]), str(m["contamination"]))
+    out.print(table)
+
+
+def breakdown(report: Any) -> None:
+    """What would be indexed and what not: by kind (with cost), language, role, policy, reason."""
+    files = report.files
+    estimate = report.estimate()
+    table = Table(title="dry run by kind", title_justify="left")
+    for column in ("kind", "files", "indexed", "est. chunks", "est. tokens"):
+        table.add_column(column, justify="left" if column == "kind" else "right")
+    for kind, row in estimate["by_kind"].items():
+        table.add_row(kind, str(row["files"]), str(row["admitted"]), f"{row['chunks']:,}",
+                      f"{row['tokens']:,}")
+    walked = Counter(f["kind"] for f in files if f["reasons"] and "skipped directory" in
+                     f["reasons"][0])
+    for kind, n in walked.most_common():
+        table.add_row(f"{kind} (directories)", str(n), "0", "0", "0")
+    out.print(table)
+    for field in ("language", "knowledge_role", "index_policy"):
+        counts = Counter(str(f[field]) for f in files)
+        out.print(f"[bold]{field}[/bold]: "
+                  + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
+    admitted = ("parse_and_index", "index_text")
+    reasons = Counter(f["reasons"][0] for f in files
+                      if f["index_policy"] not in admitted and f["reasons"])
+    if reasons:
+        out.print("[bold]not indexed because[/bold]:")
+        for reason, n in reasons.most_common(12):
+            out.print(f"  {n:>6}  {reason}", markup=False, highlight=False)
+    redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
+    if redacted:
+        out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
+                  "indexed only after redaction.")
+    rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
+    cost = (f"~{duration(seconds)} to embed with {estimate['embedder']} at {rate:,.0f} tokens/s"
+            if seconds is not None else f"no measured rate for {estimate['embedder']}")
+    out.print(f"[bold]estimate[/bold]: {estimate['chunks']:,} chunks, "
+              f"{estimate['tokens']:,} tokens, {cost}")
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def watch_update(summary: dict[str, Any]) -> None:
+    parts = [f"{k.replace('_', ' ')} {v}" for k, v in summary.items()
+             if v and not isinstance(v, dict)]  # counts, not the per-language metrics
+    out.print("[bold]updated[/bold] " + " · ".join(parts))
+
+
+# -- search ---------------------------------------------------------------------------------
+def hits(found: list[dict[str, Any]], explain: bool) -> None:
+    if not found:
+        out.print("No results.")
+        return
+    for n, h in enumerate(found, 1):
+        symbol = f"  [cyan]{h['symbol']}[/cyan]" if h["symbol"] else ""
+        out.print(f"[bold]{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
+                  f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
+        if explain:
+            out.print(provenance_line(h["provenance"]), highlight=False)
+        snippet = "\n".join(h["content"].strip().splitlines()[:6])
+        out.print(snippet, markup=False, highlight=False)
+        out.print()
+
+
+def provenance_line(p: dict[str, Any]) -> str:
+    factors = ", ".join(f"{k} ×{v}" for k, v in p.get("factors", {}).items()) or "none"
+    dense = (f"dense #{p['dense_rank']} ({p['dense_score']:.3f})" if p.get("dense_rank")
+             else "dense -")
+    lexical = f"lexical #{p['lexical_rank']}" if p.get("lexical_rank") else "lexical -"
+    mtime = p.get("file_mtime_ns")
+    when = ""
+    if mtime:
+        when = " · modified " + datetime.datetime.fromtimestamp(mtime / 1e9).isoformat(
+            timespec="seconds")
+    return (f"[dim]{p.get('kind')} · {p.get('role')} · {p.get('policy')} · {dense} · {lexical}"
+            f" · fused {p.get('fused', 0):.4f} · intent {p.get('intent')} · factors {factors}"
+            f" · chunks {p.get('chunks')}{when}[/dim]")
+
+
+# -- explain, stats, verify, flush ----------------------------------------------------------
+def record(rec: dict[str, Any]) -> None:
+    c = rec.get("classification") or {}
+    out.print(f"[bold]{rec['project']}/{rec['path']}[/bold]: {rec['status']}"
+              + (f" ({rec['reason']})" if rec.get("reason") else ""),
+              highlight=False)
+    if rec.get("inside"):
+        out.print(f"  inside skipped directory: {rec['inside']}", highlight=False)
+    for key in ("kind", "subkind", "language", "knowledge_role", "index_policy", "confidence",
+                "flags", "rules", "package", "classifier_version", "config_path"):
+        if c.get(key) not in (None, [], ""):
+            value = ", ".join(c[key]) if isinstance(c[key], list) else c[key]
+            out.print(f"  {key}: {value}", markup=False, highlight=False)
+    for reason in c.get("reasons", []):
+        out.print(f"  reason: {reason}", markup=False, highlight=False)
+    for s in c.get("signals", []):
+        out.print(f"  signal: {s['type']} = {s['value']} (weight {s['weight']})",
+                  markup=False, highlight=False)
+    if rec.get("chunks"):
+        out.print(f"  chunks: {rec['chunks']}")
+
+
+def stats(data: dict[str, Any]) -> None:
+    out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
+    for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
+        table = Table(title=key.replace("_", " "), show_header=False, box=None)
+        for name, n in data[key].items():
+            table.add_row(name, str(n))
+        out.print(table)
+
+
+def verify(report: dict[str, Any]) -> None:
+    state = "ok" if report["ok"] else ("repaired" if report["repaired"] else "DIFFERENCES")
+    out.print(f"[bold]verify {state}[/bold]: {report['files_checked']} files, "
+              f"{report['points_checked']} chunks checked in {len(report['projects'])} "
+              f"project(s); {len(report['orphans'])} orphan file(s), "
+              f"{len(report['mismatched'])} file(s) with a different chunk count")
+    for path in (report["orphans"] + report["mismatched"])[:20]:
+        out.print(f"  {path}")
+    if not report["ok"] and report["repaired"]:
+        out.print("Run `repokb index` on the project to rebuild the forgotten files.")
+
+
+def migration(r: dict[str, Any]) -> None:
+    out.print(f"[bold]migrated[/bold] {r['points_moved']} points ({r['resumed_from']} before a "
+              f"restart) to {r['target']} in {r['seconds']} s · {r['chunks_embedded']} embedded")
+    out.print(f"counts {'match' if r['counts_match'] else 'DIFFER'}: "
+              f"{r['counts']['source']} -> {r['counts']['target']}")
+    out.print(f"{r['searches_checked']} sample searches: top-10 overlap dense "
+              f"{r['dense_top10_overlap']:.3f}, BM25 {r['lexical_top10_overlap']:.3f} "
+              f"(equal-score ties counted: {r['dense_top10_equivalent']:.3f}, "
+              f"{r['lexical_top10_equivalent']:.3f}), {r['identical_top10']} identical")

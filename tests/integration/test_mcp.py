@@ -1,0 +1,376 @@
+"""The MCP server through the official SDK's own client: a real `repokb mcp` over stdio, and
+`/mcp` over streamable HTTP under a real `repokb serve` on loopback."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from repokb.operations import Operations
+from repokb.settings import Settings
+from repokb.workspace import Workspace
+
+from ..conftest import serve_process, write
+
+pytestmark = pytest.mark.integration
+
+TOOLS = {"search", "get_context", "explain_file", "index_path", "list_projects", "stats"}
+
+
+@asynccontextmanager
+async def stdio_session(home: Path, *args: str, cwd: str | None = None,
+                        **env: str) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "repokb", "mcp", *args], cwd=cwd,
+        env={**os.environ, "REPOKB_HOME": str(home), **env})
+    with (home.parent / "mcp-stderr.log").open("a") as errlog:
+        async with (stdio_client(params, errlog=errlog) as (read, write_),
+                    ClientSession(read, write_) as session):
+            await session.initialize()
+            yield session
+
+
+async def call(session: ClientSession, tool: str, **args: Any) -> tuple[dict[str, Any], str,
+                                                                         bool]:
+    result = await session.call_tool(tool, args)
+    text = "\n".join(c.text for c in result.content if c.type == "text")
+    return result.structured_content or {}, text, bool(result.is_error)
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    anyio.run(test)
+
+
+@pytest.fixture
+def indexed(workspace: Workspace, mixed_repo: Path) -> Path:
+    """mixed_repo indexed as project 'shop' by the real model; the store released after."""
+    Operations(workspace).index([str(mixed_repo)])
+    workspace.close()
+    return mixed_repo
+
+
+def many_files(root: Path, n: int) -> Path:
+    for i in range(n):
+        write(root, f"pkg/mod_{i:03d}.py",
+              f'def handle_step_{i}(request):\n    """Handle step {i} of an order."""\n'
+              f"    return request.get('step', {i}) * {i % 7 + 1}\n")
+    return root
+
+
+def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: Path) -> None:
+    big = many_files(tmp_path / "big", 200)
+
+    async def scenario() -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path), cwd="/") as s:
+            listed = (await s.list_tools()).tools
+            assert {t.name for t in listed} == TOOLS
+            for t in listed:
+                assert len(t.description or "") > 80 and t.input_schema["type"] == "object"
+            search = next(t for t in listed if t.name == "search")
+            assert search.input_schema["required"] == ["query"]
+
+            # a paraphrase (no word of the name) finds the definition first
+            data, text, error = await call(s, "search", query="open a link to the database "
+                                           "that stops waiting after some seconds", limit=5)
+            assert not error
+            first = data["hits"][0]
+            assert (first["path"], first["symbol"]) == ("src/shop/db.py", "connect_with_timeout")
+            assert {"path", "start_line", "end_line", "symbol", "kind", "score",
+                    "content"} <= set(first)
+            assert "def connect_with_timeout" in first["content"]
+            fresh = data["freshness"]["projects"]
+            assert [p["project"] for p in fresh] == ["shop"]
+            assert fresh[0]["changed_since_index"] == 0 and fresh[0]["indexed_at"] > 0
+            assert "src/shop/db.py:" in text and "Index of shop: last indexed" in text
+
+            # get_context by symbol (a method inside a class) and by line, with the outline
+            data, text, error = await call(s, "get_context", path="src/shop/db.py",
+                                           symbol="total_for_customer")
+            assert not error, text
+            assert "def total_for_customer" in data["target"]["content"]  # its class chunk
+            outline = {o["symbol"]: o for o in data["outline"]}
+            assert "connect_with_timeout" in outline and "InvoiceRepository" in outline
+            method = outline["InvoiceRepository.total_for_customer"]["start_line"]
+            lines = (indexed / "src/shop/db.py").read_text().splitlines()
+            assert "def total_for_customer" in lines[method - 1]
+            line = outline["connect_with_timeout"]["start_line"]
+            data, _, error = await call(s, "get_context", path=str(indexed / "src/shop/db.py"),
+                                        line=line + 1, after=1)
+            assert not error and data["target"]["symbol"] == "connect_with_timeout"
+            assert len(data["chunks"]) == 2 and data["changed_on_disk"] is False
+
+            data, text, error = await call(s, "explain_file", path=".env", project="shop")
+            assert not error and data["classification"]["index_policy"] == "block"
+            assert "hunter2" not in text and "hunter2" not in json.dumps(data)
+            data, text, error = await call(s, "explain_file", path="/etc/passwd")
+            assert error and "outside the indexed projects" in text
+            for escape in ("../../../../../../etc/passwd", "etc/passwd"):  # not the cwd's
+                data, text, error = await call(s, "explain_file", path=escape)
+                assert error and "passwd" in text and "classification" not in data, text
+            data, text, error = await call(s, "explain_file",
+                                           path=str(indexed / "node_modules/leftpad/index.js"))
+            assert not error and data["inside"] == "node_modules"
+            data, _, _ = await call(s, "stats", project="shop")
+            assert data["points"] > 0 and set(data["by_project"]) == {"shop"}
+            data, text, _ = await call(s, "list_projects")
+            assert [p["project"] for p in data["projects"]] == ["shop"]
+
+            # errors a model can act on
+            data, text, error = await call(s, "search", query="timeout", project="nope")
+            assert error and "never been indexed" in text and "index_path" in text
+            data, text, error = await call(s, "index_path", path=str(indexed.parent.parent))
+            assert error and data["error"]["type"] == "forbidden"
+            assert "outside the allowed roots" in text
+            _, text, error = await call(s, "index_path", path=str(big), project="../x")
+            assert error and "project names are one folder-like name" in text
+            _, text, error = await call(s, "search", query="")
+            assert error and "query" in text
+            _, text, error = await call(s, "get_context", path="../etc/passwd", project="shop")
+            assert error and "'..'" in text
+
+            # the disk moves on: the next answer says so; index_path catches up
+            db = indexed / "src/shop/db.py"
+            db.write_text(db.read_text() + "\n\ndef close_quietly(conn):\n"
+                          "    \"\"\"Close a connection, ignoring errors.\"\"\"\n"
+                          "    conn.close()\n")
+            data, text, _ = await call(s, "search", query="close a connection quietly")
+            assert data["freshness"]["projects"][0]["changed_since_index"] == 1
+            assert "1 of its" in text and "src/shop/db.py" in text
+
+            # a concurrent search while index_path runs (a 120-file project)
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error and not data["finished"], text
+            job = data["job"]["id"]
+            data, text, error = await call(s, "search", query="compute the tax", project="shop")
+            assert not error and data["hits"]
+            data, text, _ = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert data["job"]["id"] == job  # the same run, not a second one
+            if not data["finished"]:
+                assert "index run" in text and data["freshness"]["index_jobs"]
+            # both in flight at once on one session: the search answers while index_path waits
+            order: list[str] = []
+            results: dict[str, tuple[dict[str, Any], str, bool]] = {}
+
+            async def tool(name: str, **args: Any) -> None:
+                results[name] = await call(s, name, **args)
+                order.append(name)
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(lambda: tool("index_path", path=str(big), wait_seconds=120))
+                await anyio.sleep(0.2)
+                tg.start_soon(lambda: tool("search", query="send a password reset link"))
+            data, text, _ = results["index_path"]
+            assert data["finished"] and data["job"]["status"] == "done", text
+            assert data["job"]["summary"]["files_indexed"] == 200
+            assert results["search"][0]["hits"][0]["symbol"] == "send_password_reset_email"
+            assert order == ["search", "index_path"]
+
+    run(scenario)
+
+
+def test_never_indexed_says_how_to_index(home: Path) -> None:
+    async def scenario() -> None:
+        async with stdio_session(home) as s:
+            data, text, error = await call(s, "search", query="where is the timeout set")
+            assert not error and data["indexed"] is False and data["hits"] == []
+            assert "Nothing has been indexed yet" in text and "index_path" in text
+            data, text, error = await call(s, "list_projects")
+            assert data["projects"] == [] and "index_path" in text
+
+    run(scenario)
+
+
+def test_store_busy_is_a_tool_error_then_the_idle_store_is_let_go(indexed: Path,
+                                                                  home: Path) -> None:
+    settings = Settings.load(home=home)
+
+    async def scenario() -> None:
+        holder = Workspace(settings)
+        holder.store  # noqa: B018  (a process holding the store without serving others)
+        try:
+            async with stdio_session(home, REPOKB_WRITE_WAIT_SECONDS="1",
+                                     REPOKB_MCP_IDLE_SECONDS="1") as s:
+                data, text, error = await call(s, "search", query="timeout")
+                assert error and data["error"]["type"] == "busy"
+                assert "in use by another process" in text
+                holder.close()
+                data, _, error = await call(s, "search", query="timeout")  # takes it now
+                assert not error and data["hits"]
+                assert data["freshness"]["store_owner"] == "this process"
+                # idle for mcp_idle_seconds: the store is free again for other processes
+                deadline = time.monotonic() + 20
+                while True:
+                    try:
+                        Workspace(settings).store.close()
+                        break
+                    except Exception:
+                        assert time.monotonic() < deadline, "the idle store was never let go"
+                        await anyio.sleep(0.5)
+                data, _, error = await call(s, "search", query="timeout")  # and takes it back
+                assert not error and data["hits"]
+        finally:
+            holder.close()
+
+    run(scenario)
+
+
+def test_stdout_carries_only_protocol_messages(indexed: Path, home: Path) -> None:
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+         "params": {"name": "search", "arguments": {"query": "send a password reset email"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+         "params": {"name": "index_path", "arguments": {"path": str(indexed)}}},
+    ]
+    proc = subprocess.Popen([sys.executable, "-m", "repokb", "mcp", "--allow-root",
+                             str(indexed)], env={**os.environ, "REPOKB_HOME": str(home)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdin and proc.stdout
+    answers: dict[int, dict[str, Any]] = {}
+    for message in messages:
+        proc.stdin.write(json.dumps(message) + "\n")
+        proc.stdin.flush()
+        while "id" in message and message["id"] not in answers:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read() if proc.stderr else ""
+            parsed = json.loads(line)  # every stdout line is a JSON-RPC message
+            assert parsed["jsonrpc"] == "2.0"
+            if "id" in parsed:
+                answers[parsed["id"]] = parsed
+    proc.stdin.close()  # the client leaves: the server ends
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr
+    rest, err = proc.stdout.read(), proc.stderr.read()
+    proc.stdout.close()
+    proc.stderr.close()
+    for line in rest.splitlines():
+        assert json.loads(line)["jsonrpc"] == "2.0"
+    hit = answers[2]["result"]["structuredContent"]["hits"][0]
+    assert hit["symbol"] == "send_password_reset_email"
+    job = answers[3]["result"]["structuredContent"]["job"]
+    assert job["status"] == "done" and job["summary"]["files_seen"] > 0
+    assert "holding the store" in err  # logs went to stderr
+
+
+def test_http_endpoint_under_serve_and_stdio_forwarding(indexed: Path, home: Path,
+                                                        tmp_path: Path) -> None:
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    big = many_files(tmp_path / "big", 80)
+
+    async def scenario(url: str) -> None:
+        headers = {"x-api-key": "test-key"}
+        async with (create_mcp_http_client(headers=headers) as http,
+                    streamable_http_client(f"{url}/mcp", http_client=http) as (read, write_),
+                    ClientSession(read, write_) as s):
+            await s.initialize()
+            assert {t.name for t in (await s.list_tools()).tools} == TOOLS
+            data, text, error = await call(s, "search", query="how do I build the docker "
+                                           "image", limit=3)
+            assert not error and data["hits"][0]["path"] == "docs/install.md", text
+            assert data["freshness"]["store_owner"] == "this process"
+            data, text, error = await call(s, "index_path", path=str(indexed.parent.parent))
+            assert error and "outside the allowed roots" in text
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error
+            job = data["job"]["id"]
+            data, _, error = await call(s, "search", query="database connection timeout")
+            assert not error and data["hits"]
+            with httpx.Client() as plain:  # the server's own job list has the MCP's run
+                jobs = plain.get(f"{url}/knowledge/jobs").json()
+                assert job in {j["id"] for j in jobs}
+            data, text, _ = await call(s, "index_path", path=str(big), wait_seconds=120)
+            assert data["job"]["status"] == "done", text
+            data, _, _ = await call(s, "get_context", path="src/shop/mail.py",
+                                    symbol="send_password_reset_email")
+            assert "reset" in data["target"]["content"]
+
+        # another process owns the store: a stdio `repokb mcp` forwards to it
+        async with stdio_session(home) as s:
+            data, text, error = await call(s, "search", query="sum of a customer's invoices")
+            assert not error and data["hits"][0]["symbol"] == "InvoiceRepository", text
+            assert "another repokb process" in data["freshness"]["store_owner"]
+            data, _, error = await call(s, "get_context", path="src/shop/db.py", line=1)
+            assert not error and data["outline"]
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        for headers in ({}, {"x-api-key": "wrong"}, {"authorization": "Bearer wrong"}):
+            response = httpx.post(f"{url}/mcp", json={}, headers=headers)
+            assert response.status_code == 401
+            assert response.json()["error"]["code"] == "unauthorized"
+        run(lambda: scenario(url))
+
+
+def test_watch_keeps_the_index_current(mixed_repo: Path, home: Path) -> None:
+    async def scenario() -> None:
+        async with stdio_session(home, "--watch", str(mixed_repo)) as s:
+            deadline = time.monotonic() + 120  # the first run indexes the project
+            while True:
+                data, text, _ = await call(s, "list_projects")
+                if data.get("projects") and not data["freshness"]["index_jobs"] and \
+                        not data["freshness"]["writing"]:
+                    break
+                assert time.monotonic() < deadline, text
+                await anyio.sleep(0.5)
+            write(mixed_repo, "src/shop/refunds.py", '''
+                def issue_refund_voucher(order_id: int) -> str:
+                    """Give the customer a voucher worth the refunded amount."""
+                    return f"VOUCHER-{order_id}"
+                ''')
+            deadline = time.monotonic() + 60
+            while True:
+                data, text, _ = await call(s, "search", query="issue_refund_voucher", limit=1)
+                if data["hits"] and data["hits"][0]["symbol"] == "issue_refund_voucher":
+                    break
+                assert time.monotonic() < deadline, text
+                await anyio.sleep(0.5)
+            assert data["freshness"]["store_owner"] == "this process"
+
+    run(scenario)
+
+
+def test_mcp_route_takes_the_key_and_survives_a_second_lifespan(workspace: Workspace) -> None:
+    """Regression: the SDK's session manager runs once; an app whose lifespan is entered again
+    (test clients, Schemathesis) failed to start."""
+    from fastapi.testclient import TestClient
+
+    from repokb.surfaces.server.app import create_app
+
+    keyed = Workspace(dataclasses.replace(workspace.settings, api_key="k"))
+    keyed.__dict__["embedder"] = workspace.embedder
+    app = create_app(Operations(keyed))
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"}}}
+    accept = {"accept": "application/json, text/event-stream"}
+    try:
+        for key in ({"x-api-key": "k"}, {"authorization": "Bearer k"}):
+            with TestClient(app, base_url="http://127.0.0.1:8765") as client:
+                response = client.post("/mcp", json=initialize, headers={**accept, **key})
+                assert response.status_code == 200, response.text
+                assert '"serverInfo"' in response.text and "repokb" in response.text
+                response = client.post("/mcp", json=initialize,
+                                       headers={**accept, "authorization": "Bearer kk"})
+                assert response.status_code == 401
+    finally:
+        app.state.ops.close()
+        keyed.close()

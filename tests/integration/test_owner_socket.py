@@ -1,0 +1,171 @@
+"""Every CLI command answers the same with and without a running `repokb serve`: with one, the
+command speaks the REST API to it over the owner socket; without, it runs the operation itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import stat
+from pathlib import Path
+
+import httpx
+import pytest
+
+from repokb.settings import Settings
+from repokb.surfaces.owner import socket_path
+
+from ..conftest import run_cli, serve_process, write
+
+pytestmark = pytest.mark.integration
+
+TIMING = ("seconds", "tokens_per_second", "started_at", "finished_at")
+
+
+def untimed(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: untimed(v) for k, v in value.items() if not any(t in k for t in TIMING)}
+    if isinstance(value, list):
+        return [untimed(v) for v in value]
+    if isinstance(value, str):
+        return re.sub(r"seconds:? [0-9.]+", "seconds: -", value)
+    return value
+
+
+def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
+    """Each command's exit code, stdout (parsed when JSON) and stderr, in one fixed order that
+    leaves the knowledge base as it found it."""
+    commands = {
+        "index": ("index", str(notes), "--json"),
+        "index_again": ("index", str(notes)),
+        "search": ("search", "open a database connection with a timeout", "--json"),
+        "search_text": ("search", "send a password reset email", "--limit", "3"),
+        "search_explain": ("search", "install with docker", "--json", "--explain",
+                           "--project", "shop", "--kind", "documentation"),
+        "search_filtered": ("search", "timeout", "--json", "--path", "src/**/*.py"),
+        "explain_disk": ("explain", str(repo / ".env"), "--json"),
+        "explain_relative": ("explain", "src/shop/db.py", "--project", "shop", "--json"),
+        "explain_inside": ("explain", "node_modules/leftpad/index.js", "--json"),
+        "explain_never_indexed": ("explain", str(loose), "--json"),
+        "explain_missing": ("explain", "no/such/file.py"),
+        "stats": ("stats",),
+        "stats_json": ("stats", "--json"),
+        "verify": ("verify", "--json"),
+        "flush": ("flush", "--project", "notes", "--yes"),
+        "index_bad": ("index", str(repo / "missing")),
+    }
+    results: dict[str, object] = {}
+    for name, args in commands.items():
+        code, out, err = run_cli(*args)
+        try:
+            parsed: object = json.loads(out)
+        except ValueError:
+            parsed = out
+        results[name] = (code, untimed(parsed), err)
+    return results
+
+
+def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_repo, tmp_path):
+    notes = tmp_path / "notes"
+    write(notes, "release.md", "# Release\n\n## Publishing\n\nTag the release, build the wheel "
+          "and upload it to the package index with twine.\n")
+    loose = write(tmp_path / "loose", "todo.md", "# Todo\n\nWrite the changelog entry.\n")
+    code, _, err = run_cli("index", str(mixed_repo), "--json")
+    assert code == 0, err
+
+    alone = answers(mixed_repo, notes, loose)
+    with serve_process(home, api_key="socket-test-key"):
+        sock = socket_path(Settings.load())
+        assert stat.S_IMODE(sock.stat().st_mode) == 0o600
+        served = answers(mixed_repo, notes, loose)
+        assert sock.exists()  # the commands above went through it: the store was the server's
+
+    for name in alone:
+        assert served[name] == alone[name], name
+    # and the answers are real ones, not the same failure twice
+    assert alone["index"][0] == 0 and alone["index"][1]["summary"]["files_indexed"] == 1
+    assert "indexed" in alone["index_again"][1]
+    assert alone["search"][1][0]["path"] == "src/shop/db.py"
+    assert "provenance" in alone["search_explain"][1][0]
+    assert {h["path"] for h in alone["search_filtered"][1]} <= {"src/shop/db.py",
+                                                                "src/shop/mail.py"}
+    assert alone["explain_disk"][1]["classification"]["index_policy"] == "block"
+    assert alone["explain_inside"][1]["inside"] == "node_modules"
+    assert alone["explain_never_indexed"][1]["status"] == "not indexed"
+    code, _, err = alone["explain_missing"]
+    assert code == 2 and "not in the catalog" in err
+    assert alone["verify"][1]["ok"] is True
+    assert alone["flush"][0] == 0 and "Flushed project 'notes'" in alone["flush"][1]
+    assert alone["index_bad"][0] == 2 and "does not exist" in alone["index_bad"][2]
+
+
+def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):
+    with serve_process(home, api_key="socket-test-key") as url:
+        sock = socket_path(Settings.load())
+        transport = httpx.HTTPTransport(uds=str(sock))
+        with httpx.Client(transport=transport, base_url="http://localhost", timeout=120) as uds, \
+                httpx.Client(base_url=url, timeout=120) as tcp:
+            assert tcp.delete("/knowledge/flush").status_code == 401
+            assert tcp.post("/knowledge/verify", json={"repair": True}).status_code == 401
+            refused = tcp.post("/knowledge/index/run", json={"paths": [str(mixed_repo)]})
+            assert refused.status_code == 403  # no allowed roots: nothing on disk over TCP
+            done = uds.post("/knowledge/index/run", json={"paths": [str(mixed_repo)]})
+            assert done.status_code == 200, done.text
+            assert done.json()["summary"]["files_indexed"] > 0
+            assert uds.post("/knowledge/verify", json={"repair": True}).json()["ok"] is True
+            flushed = uds.delete("/knowledge/flush", params={"project": "shop"})
+            assert flushed.status_code == 200 and flushed.json()["points_deleted"] > 0
+            assert tcp.get("/knowledge/stats").json()["points"] == 0
+
+
+def test_a_stale_socket_is_ignored_and_replaced(home, mixed_repo):
+    """An owner killed with -9 leaves its socket file behind: commands run here instead, and
+    the next owner binds a fresh one (0600)."""
+    import socket as sockets
+
+    sock = socket_path(Settings.load())
+    sock.parent.mkdir(parents=True, exist_ok=True)
+    dead = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    dead.bind(str(sock))
+    dead.close()  # the file stays; nobody listens
+    code, out, err = run_cli("stats", "--json")
+    assert code == 0, err
+    assert json.loads(out)["points"] == 0
+    code, out, err = run_cli("index", str(mixed_repo), "--json")
+    assert code == 0, err
+    assert json.loads(out)["summary"]["files_indexed"] > 0
+    assert not sock.exists()  # the owner removed its socket when done
+
+
+def test_a_long_home_path_gets_a_short_socket(tmp_path):
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    path = socket_path(Settings.load(home=deep))
+    assert len(str(path)) <= 100 and path.name.startswith("repokb-")
+    assert socket_path(Settings.load(home=deep)) == path  # the same home, the same socket
+
+
+def test_remote_speaks_context_activity_and_project_stats(home, mixed_repo):
+    """The reads `repokb mcp` forwards to the store's owner answer as they do in-process."""
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import NoOwner, Remote
+    from repokb.workspace import Workspace
+
+    code, _, err = run_cli("index", str(mixed_repo), "--json")
+    assert code == 0, err
+    settings = Settings.load()
+    with pytest.raises(NoOwner):
+        Remote(settings)
+    with Workspace(settings) as ws:
+        ops = Operations(ws)
+        alone = (ops.context("src/shop/db.py", "shop", line=2, after=1), ops.stats("shop"))
+    assert alone[1]["by_project"] == {"shop": alone[1]["files"]} and alone[1]["points"] > 0
+    with serve_process(home):
+        remote = Remote(settings)
+        try:
+            served = (remote.context("src/shop/db.py", "shop", line=2, after=1),
+                      remote.stats("shop"))
+            activity = remote.activity()
+        finally:
+            remote.close()
+    assert untimed(served) == untimed(alone)
+    assert activity["writing"] is False and activity["pid"] > 0

@@ -1,0 +1,158 @@
+"""A repository with FAKE secrets planted in the shapes real repositories hold them.
+
+None of these values is, or ever was, a credential; they are assembled from fragments at run
+time so no complete token sits in this repository. Each planted file says whether it must be
+indexed (with its secrets redacted) or blocked as a secret as a whole. Used by the end-to-end
+test (tests/integration/test_planted_secrets.py) and by bench/secrets.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _j(*parts: str) -> str:
+    return "".join(parts)
+
+
+@dataclass
+class Planted:
+    path: str
+    content: str
+    values: list[str]
+    expect: str = "index"  # or "block"
+    readable: list[str] = field(default_factory=list)  # must stay searchable
+
+
+B64 = _j("c3VwZXIgbG9uZyBzdHJpbmcg", "c2hvdWxkIGNhdXNlIGVub3Vn", "aCBlbnRyb3B5Qm9va2luZ3M=")
+HEX = _j("8f14e45fceea167a", "5a36dedd4bea2543", "1f0e9d8c")
+AWS_ID = _j("AK", "IA", "Q3EGRTZ7", "XK4MBN2P")
+AWS_SECRET = _j("wJalrXUtnFEMI/", "K7MDENG/bPxRfi", "CYzQ9vB3kL2m")
+GHP = _j("gh", "p_", "R8x2LmQ9vT4kW7nB3cY6", "zH1jF5sD0gAe2Kp9")
+GHP2 = _j("gh", "p_", "N4v7Qx2LmT9kW8nB3cY6", "aH1jF5sD0gZe2Kp7")
+SLACK = _j("xo", "xb-", "2481632641-", "1234567890123-", "aBcDeFgHiJkLmNoPqRsTuVwX")
+STRIPE = _j("sk", "_live_", "51HxT2pLkQ9v", "R8mN3bC7zX4w")
+GOOGLE = _j("AI", "za", "SyD3x9K2mQ8vL7nB4cZ", "1wR6tY5uI0oPaSdF")
+JWT = _j("eyJ", "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJ",
+         "zdWIiOiJwbGFudGVkIiwibmFtZSI6IkZha2UifQ", ".",
+         "Zq9r2PvX7cL4mN8bT1wY6uK3sD5fG0hJ2aE7iO9pQ4x")
+SENDGRID = _j("SG", ".", "ngeVfQFYQlKU0ufo8x5d1A", ".",
+              "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr")
+TELEGRAM = _j("110201543", ":", "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw")
+TWILIO = _j("SK", "2a3b4c5d6e7f8a9b", "0c1d2e3f4a5b6c7d")
+NPM = _j("npm", "_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8s9T0")
+OPENAI = _j("sk", "-proj-", "Xq3vL9mT2kW7nB4cY6zH1jF5", "sD0gAe2Kp9R8x2LmQ9vT4")
+MAILCHIMP = _j("3f2a9c8e1b7d4f6a", "0e5c2b9d8a7f6e5d", "-us12")
+PEM_BODY = _j("MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePz", "Nm0tRgeLezV6ffAt0gunVTLw7onL")
+PEM = _j("-----BEGIN ", "RSA PRIVATE", " KEY-----\n", PEM_BODY, "\n",
+         "RnrqIzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n",
+         "-----END ", "RSA PRIVATE", " KEY-----\n")
+PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i, name in
+      enumerate(["typed", "paren", "getenv", "tsconst", "java", "txt", "prose", "ini", "yaml",
+                 "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
+                 "url", "toml", "props", "shell", "env", "kube", "tfstate", "k8s", "compose",
+                 "cloudant", "super"], 1)}
+BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
+DOCKER_AUTH = _j("ZmFrZXVzZXI6RmFrZS1E", "b2NrZXItQXV0aC05OTE=")
+CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
+CONTINUED = (_j("Cn2-", "Lp9Rt7Zk"), _j("1NbQ8wKx", "2mVs4Yh6"))
+INI_LINES = (_j("In1-", "8wKx2mQ9vLp3"), _j("Rt7Zk1Nb", "-Cont99"))
+BINARY_YAML = _j("R0lGODlhDAAMAIQAAP//9/X17unp5WZm", "ZgAAAOfn515eXvPz7Y6OjuDg4J+fn5")
+
+
+def planted() -> list[Planted]:
+    p = PW
+    return [
+        Planted("app/settings.py",
+                f'"""Service settings."""\nimport os\n\nSUPER_SECRET_VALUE = \'{B64}\'\n'
+                f'cloudant_key = "{HEX}"\naws_access_key = "{AWS_SECRET}"\n'
+                f'database_password: str = "{p["typed"]}"\ndb_password = ("{p["paren"]}")\n'
+                f'API_TOKEN = os.getenv("API_TOKEN", "{p["getenv"]}")\n'
+                f'GITHUB_TOKEN = ("{CONCAT[0]}"\n                "{CONCAT[1]}")\n'
+                f'SIGNING_SECRET = "{CONTINUED[0]}" \\\n    "{CONTINUED[1]}"\n',
+                [B64, HEX, AWS_SECRET, p["typed"], p["paren"], p["getenv"], *CONCAT,
+                 *CONTINUED]),
+        Planted("web/src/config.ts",
+                f'export const dbPassword: string = "{p["tsconst"]}";\n'
+                f'export const headers = {{ Authorization: "Bearer {JWT}" }};\n'
+                f'export const basic = {{ "Authorization": "Basic {BASIC}" }};\n'
+                f'export const stripeKey = "{STRIPE}";\n',
+                [p["tsconst"], JWT, BASIC, STRIPE]),
+        Planted("android/src/main/java/shop/Keys.java",
+                "package shop;\n\npublic final class Keys {\n"
+                f'    private static final String PASSWORD = "{p["java"]}";\n'
+                f'    static final String MAPS = "{GOOGLE}";\n}}\n', [p["java"], GOOGLE]),
+        Planted("notes/setup.txt",
+                f"Staging access\napi_key: {p['txt']}\nslack: {SLACK}\n", [p["txt"], SLACK]),
+        Planted("README.md",
+                "# Shop\n\n<details><summary>Setup</summary>\n\nRun `make`.\n</details>\n\n"
+                f"To log in to staging, the password is {p['prose']} (ask ops to rotate it).\n\n"
+                f'```sh\ncurl -H "Authorization: token {GHP}" https://api.github.com/user\n```\n'
+                f'\nSet key="{p["markdown"]}" in the dashboard.\n',
+                [p["prose"], GHP, p["markdown"]], readable=["<details><summary>Setup"]),
+        Planted("deploy/app.ini",
+                f"[database]\nhost = db.internal\npassword =\n    {INI_LINES[0]}\n"
+                f"    {INI_LINES[1]}\nport = 5432\n", list(INI_LINES)),
+        Planted("deploy/values.yaml",
+                f"image: shop\ncert: !!binary |\n  {BINARY_YAML}\n"
+                f"db:\n  password: {p['yaml']}\nsigning_key: |\n  {p['keyword']}\n",
+                [BINARY_YAML, p["yaml"], p["keyword"]]),
+        Planted(".travis.yml",
+                f"language: python\nenv:\n  global:\n    password:\n      secure: {p['travis']}\n",
+                [p["travis"]]),
+        Planted("ci/docker-config.json",
+                f'{{"auths": {{"registry.example.com": {{"auth": "{DOCKER_AUTH}"}}}}}}\n',
+                [DOCKER_AUTH]),
+        Planted("src/shop/urls.py",
+                '"""URLs.\n\n    >>> URL("https://jo%40email.com:a%20secret@example.com:1234/pa%20th")\n'
+                '"""\n\n\ndef parse(url: str) -> str:\n    """Parse a URL."""\n    return url\n',
+                ["jo%40email.com:a%20secret"]),
+        Planted("scripts/notify.sh",
+                f'#!/bin/sh\nexport SENDGRID_API_KEY="{SENDGRID}"\n'
+                f'curl "https://api.telegram.org/bot{TELEGRAM}/sendMessage"\n'
+                f'TWILIO_KEY={TWILIO}\nOPENAI_API_KEY={OPENAI}\n',
+                [SENDGRID, TELEGRAM, TWILIO, OPENAI]),
+        Planted("config/pyproject.toml",
+                f'[tool.shop]\nmailchimp = "{MAILCHIMP}"\nadmin_password = "{p["toml"]}"\n',
+                [MAILCHIMP, p["toml"]]),
+        Planted("src/shop/tls.py",
+                f'"""TLS helpers."""\n\nTEST_KEY = """{PEM}"""\n\n\ndef load() -> str:\n'
+                '    """Return the test key."""\n    return TEST_KEY\n', [PEM_BODY]),
+        Planted("config/app.properties",
+                f"db.user=shop\ndb.password={p['props']}\naws.secret={AWS_SECRET}\n",
+                [p["props"], AWS_SECRET]),
+        Planted(f"notes/{GHP2}.md", "# Token notes\n\nRotated on Monday; see the runbook.\n",
+                [GHP2]),
+        # secrets as a whole: blocked
+        Planted(".env", f"AWS_ACCESS_KEY_ID={AWS_ID}\nDB_PASSWORD={p['env']}\n",
+                [AWS_ID, p["env"]], expect="block"),
+        Planted("deploy/id_rsa", PEM, [PEM_BODY], expect="block"),
+        Planted("deploy/kube/admin.conf",
+                "apiVersion: v1\nkind: Config\nclusters:\n- name: prod\n  cluster:\n"
+                "    server: https://k8s.internal\nusers:\n- name: admin\n  user:\n"
+                f"    token: {p['kube']}\n", [p["kube"]], expect="block"),
+        Planted("infra/terraform.tfstate",
+                f'{{"version": 4, "resources": [{{"password": "{p["tfstate"]}"}}]}}\n',
+                [p["tfstate"]], expect="block"),
+        Planted("deploy/k8s/secret.yaml",
+                "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
+                f"  password: {p['k8s']}\n", [p["k8s"]], expect="block"),
+        # false-positive shapes that must stay readable (and the file indexed)
+        Planted("docs/release.md",
+                "# Release notes\n\nFixed in commit 3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19.\n"
+                "Tenant id 123e4567-e89b-12d3-a456-426614174000 is the demo tenant.\n"
+                "Set `password: ${DB_PASSWORD}` and `api_key: <your-api-key>`; the default "
+                "password is changeme.\n", [],
+                readable=["3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19",
+                          "123e4567-e89b-12d3-a456-426614174000", "${DB_PASSWORD}"]),
+    ]
+
+
+def build(root: Path) -> list[Planted]:
+    items = planted()
+    for item in items:
+        path = root / item.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(item.content, encoding="utf-8")
+    return items

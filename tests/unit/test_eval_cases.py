@@ -1,0 +1,231 @@
+"""`repokb eval`'s test sets: git history, user-written cases, the shadow copy's edits."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from repokb.errors import InputError
+from repokb.evaluate.history import history_cases
+from repokb.evaluate.runner import _cases
+from repokb.evaluate.user_cases import load, user_cases
+from repokb.pipeline.discover import ProjectRoot
+from repokb.settings import Settings
+
+from ..conftest import write
+
+STORE = '''
+def parse(text):
+    words = text.split()
+    return words
+
+
+class Store:
+    def __init__(self, path):
+        self.path = path
+
+    def save(self, data):
+        with open(self.path, "w") as fh:
+            fh.write(data)
+'''
+README = '''
+# Shop
+
+## Install
+
+Run the installer.
+
+## Usage
+
+Call parse on the text and save the result in a Store.
+'''
+
+
+def _git(root: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+
+def _commit(root: Path, subject: str) -> None:
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", subject)
+
+
+@pytest.fixture
+def history_repo(tmp_path: Path) -> Path:
+    """A repository whose commits each have a known change (the project is a subfolder)."""
+    top = tmp_path / "top"
+    root = top / "app"
+    _git(tmp_path, "init", "-q", "-b", "main", str(top))
+    write(root, "shop/store.py", STORE)
+    write(root, "README.md", README)
+    write(root, "tests/test_store.py", "def test_parse():\n    assert True\n")
+    _commit(top, "Add the first version of the shop")
+    # one method changed: the target is Store.save, not the class, not parse
+    text = (root / "shop/store.py").read_text().replace('open(self.path, "w")',
+                                                        'open(self.path, "w", encoding="utf-8")')
+    (root / "shop/store.py").write_text(text)
+    _commit(top, "fix(store): write saved data as UTF-8 (#12)")
+    # whitespace only: no case
+    (root / "shop/store.py").write_text(text.replace("    words = text.split()",
+                                                     "    words  =  text.split()"))
+    _commit(top, "Tidy the spacing in the parse helper")
+    # a subject that says formatting: no case
+    (root / "shop/store.py").write_text(text.replace("return words", "return list(words)"))
+    _commit(top, "Format the parse helper")
+    # a revert: no case
+    _git(top, "revert", "--no-edit", "HEAD")
+    # only a test changed: no target, no case
+    write(root, "tests/test_store.py", "def test_parse():\n    assert 1 == 1\n")
+    _commit(top, "Check the parse helper more strictly")
+    # a branch merged: its commit counts, the merge does not
+    _git(top, "checkout", "-q", "-b", "docs")
+    write(root, "README.md", README.replace("Run the installer.", "Run `pip install shop`."))
+    _commit(top, "Explain how to install the shop with pip")
+    _git(top, "checkout", "-q", "main")
+    _git(top, "merge", "-q", "--no-ff", "-m", "Merge branch docs into main for the release",
+         "docs")
+    # a sweeping commit (more files than a question can point at): no case
+    for n in range(12):
+        write(root, f"shop/gen_{n}.py", f"def generated_{n}():\n    return {n}\n")
+    _commit(top, "Add twelve generated helper modules at once")
+    return root
+
+
+def test_history_cases_are_commit_subjects_with_the_definitions_they_changed(
+        history_repo: Path) -> None:
+    # the indexed copy differs from the checkout (lines moved): targets are found by name
+    texts = {"shop/store.py": "import os\n\n\n" + (history_repo / "shop/store.py").read_text(),
+             "README.md": (history_repo / "README.md").read_text(),
+             "tests/test_store.py": (history_repo / "tests/test_store.py").read_text()}
+    cases = history_cases(history_repo, "app", texts, limit=50)
+    got = {c.query: {(t.path, t.symbol, t.start_line, t.end_line) for t in c.targets}
+           for c in cases}
+    save_start = texts["shop/store.py"].splitlines().index("    def save(self, data):") + 1
+    readme = texts["README.md"].splitlines()
+    assert got == {
+        "write saved data as UTF-8": {("shop/store.py", "Store.save", save_start,
+                                       save_start + 2)},
+        "Explain how to install the shop with pip": {
+            ("README.md", "Install", readme.index("## Install") + 1,
+             readme.index("## Usage"))},
+        # a new file: its innermost definitions and sections, not the class or the chapter
+        "Add the first version of the shop": {
+            ("shop/store.py", "parse", 4, 6), ("shop/store.py", "Store.__init__", 10, 11),
+            ("shop/store.py", "Store.save", save_start, save_start + 2),
+            ("README.md", "Install", 3, 6), ("README.md", "Usage", 7, 9)},
+    }
+    assert all(c.kind == "history" for c in cases)
+
+
+def test_history_outside_git_gives_no_cases(tmp_path: Path) -> None:
+    write(tmp_path, "a.py", "def f():\n    return 1\n")
+    assert history_cases(tmp_path, "p", {"a.py": "def f():\n    return 1\n"}, 10) == []
+
+
+def test_user_cases_place_symbols_sections_lines_and_files(tmp_path: Path) -> None:
+    write(tmp_path, "shop/store.py", STORE)
+    write(tmp_path, "README.md", README)
+    write(tmp_path, ".repokb/eval.yml", """
+        cases:
+          - question: where is data written to disk
+            path: shop/store.py
+            symbol: Store.save
+          - question: how do I install it
+            path: ./README.md
+            symbol: Install
+          - question: what splits the text
+            path: shop/store.py
+            lines: 2-4
+          - question: what is the shop
+            path: README.md
+          - question: a file that is gone
+            path: shop/gone.py
+          - question: a symbol that is gone
+            path: shop/store.py
+            symbol: Store.load
+        """)
+    cases, problems = user_cases(load(tmp_path), "p", tmp_path)
+    spans = [(c.query, c.targets[0].path, c.targets[0].start_line, c.targets[0].end_line)
+             for c in cases]
+    assert spans == [("where is data written to disk", "shop/store.py", 10, 12),
+                     ("how do I install it", "README.md", 3, 6),
+                     ("what splits the text", "shop/store.py", 2, 4),
+                     ("what is the shop", "README.md", 1, 9)]
+    assert problems == ["case 5: shop/gone.py is not a text file of the repository",
+                        "case 6: 'Store.load' not found in shop/store.py"]
+
+
+@pytest.mark.parametrize("text", ["cases: {question: x}\n", "cases:\n  - path: a.py\n",
+                                  "cases:\n  - {question: q, path: a.py, lines: ten}\n",
+                                  "cases: [\n"])
+def test_a_bad_eval_file_is_a_clear_error(tmp_path: Path, text: str) -> None:
+    write(tmp_path, ".repokb/eval.yml", text)
+    with pytest.raises(InputError) as info:
+        load(tmp_path)
+    assert ".repokb/eval.yml" in info.value.message and info.value.hint
+
+
+def test_the_shadow_copy_hides_the_questions(tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    write(root, "pkg/mod.py", '''
+        def retry_upload(path):
+            """Upload a file again after the network connection dropped.
+
+            Longer text.
+            """
+            return path
+        ''')
+    write(root, "docs/guide.md", "# Guide\n\n## How do I retry an upload?\n\n"
+          + "Call retry_upload with the path of the file; it sends it again. " * 3 + "\n")
+    write(root, ".repokb/eval.yml", "cases:\n  - {question: where is retry, path: pkg/mod.py}\n")
+    write(root, "pkg/crlf.py", b"def windows_style(a):\r\n    return a\r\n")
+    copy = tmp_path / "copy"
+    cases, problems = _cases(Settings(home=tmp_path / "home"), ProjectRoot("proj", root),
+                             copy, 10)
+    by_kind = {c.kind: c for c in cases}
+    assert set(by_kind) == {"docstring", "heading", "user"} and problems == []
+    assert by_kind["docstring"].query == "Upload a file again after the network connection " \
+        "dropped"
+    assert by_kind["heading"].query == "How do I retry an upload?"
+    code = (copy / "pkg/mod.py").read_text()
+    assert "Upload a file again" not in code and "def retry_upload" in code
+    target = by_kind["docstring"].targets[0]
+    assert code.splitlines()[target.start_line - 1].startswith("def retry_upload")
+    assert "How do I retry" not in (copy / "docs/guide.md").read_text()
+    # the user's questions would find themselves: the file is not in the copy
+    assert not (copy / ".repokb/eval.yml").exists()
+    # a file without questions is copied byte for byte (its CRLF line ends too)
+    assert (copy / "pkg/crlf.py").read_bytes() == (root / "pkg/crlf.py").read_bytes()
+    # the repository itself is untouched
+    assert "Upload a file again" in (root / "pkg/mod.py").read_text()
+
+
+def test_a_question_holding_a_secret_is_shown_redacted() -> None:
+    from repokb.evaluate.cases import Case, Target
+    from repokb.evaluate.records import Answer
+    from repokb.evaluate.report import _worst
+    from repokb.evaluate.systems import Result
+
+    from ..fake_secrets import GITHUB_TOKEN
+
+    case = Case("p:history:1", "p", "history", f"Rotate the deploy token {GITHUB_TOKEN} now",
+                (Target("a.py", 1, 3, "f"),))
+    answer = Answer("repokb", None, None, None, 1.0, [Result("b.py", 1, 2, None, None, "x")])
+    chunks = {"a.py": [(1, 3, "def f():\n    return 1\n")]}
+    (shown,) = _worst([case], [answer], chunks, 5)
+    assert GITHUB_TOKEN not in str(shown) and "REDACTED" in shown["query"]
+    assert shown["targets"][0]["content"].startswith("def f()")
+
+
+def test_the_shadow_index_never_goes_to_the_users_store_server(tmp_path: Path) -> None:
+    from repokb.evaluate.runner import _shadow
+
+    user = Settings(home=tmp_path / "home", store="qdrant-server", lexical_weight=0.5)
+    shadow = _shadow(user, tmp_path / "shadow")
+    assert (shadow.home, shadow.store) == (tmp_path / "shadow", "qdrant-edge")
+    assert shadow.lexical_weight == 0.5  # every other setting is the user's

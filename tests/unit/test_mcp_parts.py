@@ -1,0 +1,94 @@
+"""Freshness and file context, the pieces the MCP tools answer with (no model, no store)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from repokb.errors import InputError
+from repokb.filecontext import _target, locate, outline
+from repokb.freshness import project_freshness
+from repokb.stores.base import StoredPoint
+from repokb.stores.catalog import Catalog
+from repokb.surfaces.mcp import render
+
+
+def _catalog(tmp_path: Path, root: Path, files: list[str]) -> Catalog:
+    catalog = Catalog(tmp_path / "catalog.sqlite3")
+    for rel in files:
+        st = os.lstat(root / rel)
+        catalog.put("p", rel, status="indexed", size=st.st_size, mtime_ns=st.st_mtime_ns)
+    catalog.put("p", "node_modules", status="skipped", is_dir=True, reason="vendor")
+    catalog.set_project("p", root)
+    return catalog
+
+
+def test_freshness_counts_changed_and_deleted_files(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    for name in ("a.py", "b.py", "c.py"):
+        (root / name).write_text(f"# {name}\n")
+    catalog = _catalog(tmp_path, root, ["a.py", "b.py", "c.py"])
+    (fresh,) = project_freshness(catalog)
+    assert (fresh["changed_since_index"], fresh["deleted_since_index"]) == (0, 0)
+    assert fresh["files_recorded"] == 3 and fresh["seconds_since_index"] >= 0
+    (root / "a.py").write_text("# a.py, longer now\n")
+    (root / "c.py").unlink()
+    (fresh,) = project_freshness(catalog)
+    assert (fresh["changed_since_index"], fresh["deleted_since_index"]) == (1, 1)
+    assert fresh["changed_examples"] == ["a.py", "c.py"]
+    text = render.freshness({"projects": [fresh], "index_jobs": [], "writing": False,
+                             "store_owner": None})
+    assert "1 of its 3 files changed and 1 were deleted" in text
+    assert project_freshness(catalog, ["other"]) == []
+
+
+def _point(i: int, start: int, end: int, symbol: str | None = None,
+           symbol_type: str | None = None, content: str = "x") -> StoredPoint:
+    return StoredPoint(str(i), 0.0, {"chunk_index": i, "start_line": start, "end_line": end,
+                                     "symbol": symbol, "symbol_type": symbol_type,
+                                     "content": content})
+
+
+POINTS = [
+    _point(0, 1, 4, None, None, "import os\n"),
+    _point(1, 6, 12, "Repo", "class",
+           "class Repo:\n    x = 1\n\n    def load(self):\n        pass\n    def save(self):\n"),
+    _point(2, 15, 20, "Big.run", "method"),
+    _point(3, 21, 30, "Big.stop", "method"),
+]
+
+
+def test_target_by_symbol_line_and_member() -> None:
+    assert _target(POINTS, "f.py", None, "Repo") == 1
+    assert _target(POINTS, "f.py", None, "run") == 2  # the last part of a dotted name
+    assert _target(POINTS, "f.py", None, "Repo.save") == 1  # a member of a class kept whole
+    assert _target(POINTS, "f.py", 16, None) == 2
+    assert _target(POINTS, "f.py", 13, None) == 2  # between chunks: the next one
+    with pytest.raises(InputError, match="No symbol 'nothing'"):
+        _target(POINTS, "f.py", None, "nothing")
+    with pytest.raises(InputError, match="outside the indexed lines"):
+        _target(POINTS, "f.py", 99, None)
+
+
+def test_outline_lists_definitions_and_members_in_order() -> None:
+    items = [(o["symbol"], o["start_line"]) for o in outline(POINTS)]
+    assert items == [("Repo", 6), ("Repo.load", 9), ("Repo.save", 11), ("Big.run", 15),
+                     ("Big.stop", 21)]
+
+
+def test_locate_refuses_escapes_and_unknown_projects(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "a.py").write_text("# a\n")
+    catalog = _catalog(tmp_path, root, ["a.py"])
+    assert locate(catalog, str(root / "a.py"), None) == ("p", "a.py")
+    assert locate(catalog, "./a.py", "p") == ("p", "a.py")
+    with pytest.raises(InputError, match="'..'"):
+        locate(catalog, "../p/a.py", "p")
+    with pytest.raises(InputError, match="never been indexed"):
+        locate(catalog, "a.py", "q")
+    with pytest.raises(InputError, match="not inside an indexed project"):
+        locate(catalog, "/etc/passwd", None)
