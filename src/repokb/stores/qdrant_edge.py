@@ -27,7 +27,15 @@ import qdrant_edge as q
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
 from repokb.stores.answers import AnswerCache, CachedAnswer
-from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
+from repokb.stores.base import (
+    DENSE,
+    SPARSE,
+    RawPoint,
+    Store,
+    StoredPoint,
+    StoreFilter,
+    register,
+)
 
 _KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
@@ -97,6 +105,26 @@ class QdrantEdgeStore(Store):
             for p in points
         ]))
         self._deleted = True  # an overwritten point may leave its old version behind
+
+    def write_raw(self, points: list[RawPoint]) -> None:
+        if not points:
+            return
+        self._shard.update(q.UpdateOperation.upsert_points([
+            q.Point(p.id, {DENSE: p.dense, SPARSE: q.SparseVector(*p.sparse)}, p.payload)
+            for p in points
+        ]))
+
+    def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
+        page, next_offset = self._shard.scroll(q.ScrollRequest(
+            offset=offset, limit=limit, with_payload=True, with_vector=True))
+        out = []
+        for r in page:
+            vectors = r.vector if isinstance(r.vector, dict) else {}
+            sparse = vectors.get(SPARSE)
+            out.append(RawPoint(str(r.id), [float(x) for x in vectors.get(DENSE) or []],
+                                (list(sparse.indices), list(sparse.values)) if sparse else ([], []),
+                                dict(r.payload or {})))
+        return out, str(next_offset) if next_offset is not None and page else None
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         fields = ["chunk_index", "text_hash", "start_line", "end_line"]
@@ -313,3 +341,4 @@ def _facet_value(value: Any) -> str:
 
 
 register("qdrant-edge", QdrantEdgeStore)
+register("edge", QdrantEdgeStore)
