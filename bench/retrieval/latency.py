@@ -27,7 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpora import CORPORA, fetch, selected_files  # noqa: E402
+from corpora import CORPORA, Corpus, fetch, selected_files  # noqa: E402
 from systems import CachingEmbedder, stored_embed_text  # noqa: E402
 
 from repokb.embedders import load_builtins  # noqa: E402
@@ -57,41 +57,8 @@ def main() -> None:
     try:
         ws = Workspace(Settings.load(home=work / "home"))
         ws.__dict__["embedder"] = embedder
-        queries: list[str] = []
-        for corpus in CORPORA:
-            tree = fetch(corpus, cache)
-            copy = work / corpus.name
-            cases = derive(corpus.name, tree, selected_files(corpus, tree, False), copy, 60, 40)
-            queries += [c.query for c in cases] + [c.symbol for c in cases if c.symbol]
-            if ws.store.count() < args.points:
-                ws.indexer.run(resolve_roots([copy], corpus.name))
-        embedder.save()
-        base = [p for p in ws.store.export() if not p.payload["project"].startswith("copy-")]
-        print(f"{len(base)} real chunks from {len(CORPORA)} corpora", file=sys.stderr)
-        replica, total = 0, ws.store.count()
-        started = time.perf_counter()
-        while total < args.points:
-            replica += 1
-            batch = []
-            for p in base[: args.points - total]:
-                v = np.asarray(p.dense, dtype=np.float32)
-                v = v + rng.normal(0, 0.02, v.shape).astype(np.float32)
-                v /= np.linalg.norm(v)
-                pl = p.payload
-                chunk = Chunk(f"copy-{replica}", pl["path"], pl["chunk_index"], pl["start_line"],
-                              pl["end_line"], pl["content"], stored_embed_text(pl),
-                              pl["symbol"], pl["symbol_type"], pl["kind"], pl["language"],
-                              pl["role"], pl["quality"], pl["classifier_version"],
-                              token_limit=pl["token_limit"])
-                indices, values = ws.lexical.document(chunk.embed_text)
-                batch.append(EmbeddedChunk(chunk, v.tolist(), indices, values))
-            for i in range(0, len(batch), 1000):
-                ws.store.upsert(batch[i : i + 1000])
-            total = ws.store.count()
-        ws.store.optimize()
+        queries = build(ws, embedder, work, cache, args.points, rng)
         points = ws.store.count()
-        print(f"replicated to {points} points in {time.perf_counter() - started:.0f} s",
-              file=sys.stderr)
         random.Random(7).shuffle(queries)
         queries = (queries * (args.queries // max(len(queries), 1) + 1))[: args.queries]
         for text in queries[:10]:  # warm-up: model session, shard caches
@@ -137,6 +104,48 @@ def main() -> None:
           f"{pct(embed_ms, 99):.1f} | {statistics.median(store_ms):.1f} / "
           f"{pct(store_ms, 99):.1f} | {statistics.median(rest):.1f} / {pct(rest, 99):.1f} | "
           f"{os.getloadavg()[0]:.1f} |")
+
+
+def build(ws: Workspace, embedder: CachingEmbedder, work: Path, cache: Path, points: int,
+          rng: np.random.Generator, corpora: list[Corpus] = CORPORA) -> list[str]:
+    """Index the corpora into `ws`, then replicate their chunks into projects `copy-N` until
+    the store holds `points` (perturbed dense vectors, so HNSW sees distinct ones); optimize.
+    Returns the queries derived from the corpora (questions and symbol names)."""
+    queries: list[str] = []
+    for corpus in corpora:
+        tree = fetch(corpus, cache)
+        copy = work / corpus.name
+        cases = derive(corpus.name, tree, selected_files(corpus, tree, False), copy, 60, 40)
+        queries += [c.query for c in cases] + [c.symbol for c in cases if c.symbol]
+        if ws.store.count() < points:
+            ws.indexer.run(resolve_roots([copy], corpus.name))
+    embedder.save()
+    base = [p for p in ws.store.export() if not p.payload["project"].startswith("copy-")]
+    print(f"{len(base)} real chunks from {len(corpora)} corpora", file=sys.stderr)
+    replica, total = 0, ws.store.count()
+    started = time.perf_counter()
+    while total < points:
+        replica += 1
+        batch = []
+        for p in base[: points - total]:
+            v = np.asarray(p.dense, dtype=np.float32)
+            v = v + rng.normal(0, 0.02, v.shape).astype(np.float32)
+            v /= np.linalg.norm(v)
+            pl = p.payload
+            chunk = Chunk(f"copy-{replica}", pl["path"], pl["chunk_index"], pl["start_line"],
+                          pl["end_line"], pl["content"], stored_embed_text(pl),
+                          pl["symbol"], pl["symbol_type"], pl["kind"], pl["language"],
+                          pl["role"], pl["quality"], pl["classifier_version"],
+                          token_limit=pl["token_limit"])
+            indices, values = ws.lexical.document(chunk.embed_text)
+            batch.append(EmbeddedChunk(chunk, v.tolist(), indices, values))
+        for i in range(0, len(batch), 1000):
+            ws.store.upsert(batch[i : i + 1000])
+        total = ws.store.count()
+    ws.store.optimize()
+    print(f"replicated to {ws.store.count()} points in {time.perf_counter() - started:.0f} s",
+          file=sys.stderr)
+    return queries
 
 
 if __name__ == "__main__":

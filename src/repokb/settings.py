@@ -29,7 +29,49 @@ def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
 class Settings:
     home: Path = _setting(Path(user_data_dir("repokb")), "Where the store and catalog live.")
     embedder: str = _setting("minilm-onnx", "Embedding backend name (see embedders/).")
-    store: str = _setting("qdrant-edge", "Store backend name (see stores/).")
+    store: str = _setting(
+        "qdrant-edge", "Store backend: 'qdrant-edge' (alias 'edge': an embedded shard under "
+        "home, one process at a time) or 'qdrant' (a Qdrant server or cluster at qdrant_url, "
+        "shared by any number of processes; see docs/scale-out.md).")
+    qdrant_url: str = _setting(
+        "", "With store = 'qdrant': the server's URL (http://host:6333, https://... for TLS), "
+        "or local:PATH for qdrant-client's local mode (one process, for trials and tests).")
+    qdrant_api_key: str = _setting(
+        "", "With store = 'qdrant': the server's API key (sent in the api-key header; use "
+        "https so it is not sent in clear). Set it with REPOKB_QDRANT_API_KEY.", secret=True)
+    qdrant_ca_cert: str = _setting(
+        "", "With store = 'qdrant' over https: a CA bundle (PEM) to trust, for a server whose "
+        "certificate a private CA signed. Empty: the system's trust store.")
+    qdrant_collection_prefix: str = _setting(
+        "repokb_", "With store = 'qdrant': prefix of the collection name (several teams or "
+        "models on one cluster: one prefix each). The collection is <prefix>chunks.")
+    qdrant_shards: int = _setting(
+        1, "With store = 'qdrant': shard number when repokb creates the collection (a cluster: "
+        "a multiple of its node count). Ignored for an existing collection.")
+    qdrant_replication: int = _setting(
+        1, "With store = 'qdrant': replication factor when repokb creates the collection (2 "
+        "survives the loss of one node). Ignored for an existing collection.")
+    qdrant_timeout: float = _setting(
+        30.0, "With store = 'qdrant': seconds one request may take before it is retried.")
+    embed_url: str = _setting(
+        "", "With embedder = 'openai-compat': base URL of an OpenAI-compatible embedding "
+        "service, up to /v1 (e.g. http://gpu-box:8080/v1 for Text Embeddings Inference).")
+    embed_model: str = _setting(
+        "", "With embedder = 'openai-compat': the model name sent to the service; part of "
+        "the vector signature, so a change re-embeds instead of mixing vectors.")
+    embed_api_key: str = _setting(
+        "", "With embedder = 'openai-compat': bearer token for the service (set it with "
+        "REPOKB_EMBED_API_KEY).", secret=True)
+    embed_dimension: int = _setting(
+        0, "With embedder = 'openai-compat': the model's vector size (required; part of the "
+        "vector signature). 0 for the built-in backends: their own size.")
+    embed_remote_batch: int = _setting(
+        64, "With embedder = 'openai-compat': texts per request.")
+    embed_concurrency: int = _setting(
+        4, "With embedder = 'openai-compat': requests in flight at once.")
+    embed_timeout: float = _setting(
+        60.0, "With embedder = 'openai-compat': seconds one request may take; it is retried "
+        "3 times with back-off, then indexing stops with an error (what was written stays).")
     max_file_bytes: int = _setting(
         2_000_000, "Files larger than this are classified from their head and recorded as "
         "metadata only; they are never read whole.")
@@ -212,7 +254,10 @@ class Settings:
 
     @property
     def embed_plan(self) -> EmbedPlan:
-        model = f"{self.embedder}+int8" if self.embed_int8 else self.embedder
+        if self.embedder == "openai-compat":  # the model and its size sign the vectors
+            model = f"openai-compat:{self.embed_model}:{self.embed_dimension}"
+        else:
+            model = f"{self.embedder}+int8" if self.embed_int8 else self.embedder
         return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens)
 
     @classmethod

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from repokb.embedders import Embedder, backend, create_lexical
 from repokb.embedders import create as create_embedder
@@ -22,7 +22,7 @@ from repokb.pipeline import Indexer
 from repokb.pipeline.embed import Vectorizer
 from repokb.search import Searcher
 from repokb.settings import Settings
-from repokb.stores import Store
+from repokb.stores import SERVER_STORES, Store
 from repokb.stores import create as create_store
 from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
@@ -31,6 +31,22 @@ if TYPE_CHECKING:
     from repokb.stores.answers import AnswerCache
 
 _MODEL_LOCK = threading.Lock()
+
+
+def open_store(settings: Settings, **overrides: Any) -> Store:
+    """The store the settings name, opened (`overrides`: e.g. another qdrant_url)."""
+    load_stores()
+    load_embedders()
+    s = settings
+    # the vector size is known without loading a model
+    options: dict[str, Any] = {"path": s.store_path,
+                               "dimension": s.embed_dimension or backend(s.embedder).dimension}
+    if s.store in SERVER_STORES:
+        options.update(url=s.qdrant_url, api_key=s.qdrant_api_key, ca_cert=s.qdrant_ca_cert,
+                       collection_prefix=s.qdrant_collection_prefix, shards=s.qdrant_shards,
+                       replication=s.qdrant_replication, timeout=s.qdrant_timeout)
+    options.update(overrides)
+    return create_store(s.store, **options)
 
 
 class Workspace:
@@ -66,10 +82,14 @@ class Workspace:
     def new_embedder(self) -> Embedder:
         """A fresh model session (the server gives index jobs their own)."""
         load_embedders()
-        return create_embedder(self.settings.embedder, max_tokens=self.settings.max_tokens,
-                               batch_size=self.settings.embed_batch_size,
-                               int8=self.settings.embed_int8,
-                               cache_dir=self.settings.home / "models")
+        s = self.settings
+        options: dict[str, Any] = {"max_tokens": s.max_tokens, "batch_size": s.embed_batch_size,
+                                   "int8": s.embed_int8, "cache_dir": s.home / "models"}
+        if s.embedder == "openai-compat":
+            options.update(url=s.embed_url, model=s.embed_model, api_key=s.embed_api_key,
+                           dimension=s.embed_dimension, batch_size=s.embed_remote_batch,
+                           concurrency=s.embed_concurrency, timeout=s.embed_timeout)
+        return create_embedder(s.embedder, **options)
 
     @cached_property
     def lexical(self) -> LexicalEncoder:
@@ -79,9 +99,7 @@ class Workspace:
     def store(self) -> Store:
         load_stores()
         load_embedders()
-        dimension = backend(self.settings.embedder).dimension  # no model load needed
-        return create_store(self.settings.store, path=self.settings.store_path,
-                            dimension=dimension)
+        return open_store(self.settings)
 
     @cached_property
     def answers(self) -> AnswerCache:
@@ -132,6 +150,8 @@ class Workspace:
         if "catalog" in self.__dict__:
             self.catalog.close()
             del self.__dict__["catalog"]
+        if "embedder" in self.__dict__:
+            self.embedder.close()  # a remote one: its HTTP connections
 
     def __enter__(self) -> Workspace:
         return self

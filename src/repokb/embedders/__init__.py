@@ -7,7 +7,7 @@ __all__ = ["Embedder", "backend", "create", "create_lexical", "register", "load_
 
 def load_builtins() -> None:
     """Import the built-in backends (lazily: onnxruntime is slow to import)."""
-    from repokb.embedders import onnx_minilm, use_multilingual  # noqa: F401
+    from repokb.embedders import onnx_minilm, openai_compat, use_multilingual  # noqa: F401
 
 
 def create_lexical(name: str) -> LexicalEncoder:

@@ -58,6 +58,9 @@ class Embedder(ABC):
             raise ValueError("token_limits must have one entry per text")
         return limits
 
+    def close(self) -> None:  # noqa: B027  (optional hook: a local model holds nothing)
+        """Release what the backend holds (a remote one: its HTTP connections)."""
+
     def embed_query(self, text: str) -> np.ndarray:
         vector: np.ndarray = self._embed_batch([text], is_query=True,
                                                max_tokens=self.max_tokens)[0]

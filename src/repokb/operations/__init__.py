@@ -4,7 +4,7 @@
              client_config · jobs
              embed_question · chunk_hashes · cache_stats          (the LLM proxy's)
     writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
-             ingest_file · flush · verify                     (one writer at a time)
+             ingest_file · flush · verify · migrate           (one writer at a time)
              cache_flush           (the proxy's answer cache: its own shard, its own lock)
 
 `Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
@@ -37,6 +37,7 @@ from repokb.models import Fragment
 from repokb.operations.calibrate import measured_rate
 from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize, still_allowed
 from repokb.operations.jobs import Job, Jobs
+from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, unknown_project
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, resolve_roots
@@ -84,6 +85,9 @@ class Operations:
     def close(self) -> None:
         """Stop the jobs (the workspace is its opener's to close)."""
         self.jobs.shutdown()
+        if self._job_model is not None:  # a remote embedder: its HTTP connections
+            self._job_model.close()
+            self._job_model = self._job_indexer = None
 
     @property
     def write_lock(self) -> threading.Lock:
@@ -302,16 +306,23 @@ class Operations:
 
     @_in_use
     def flush(self, project: str | None = None, access: Access = LOCAL) -> dict[str, Any]:
-        """Delete one project's (or every) points and catalog records. Destructive."""
+        """Delete one project's (or every) points and catalog records. Destructive. On a
+        shared store (a Qdrant server other homes write too) "every" means every project of
+        this home's catalog: the others' projects are not ours to delete."""
         authorize(self.settings, access)
         if project is not None:
             missing = unknown_project(self.stats(), project)
             if missing is not None:
                 raise missing
+        store, catalog = self.ws.store, self.ws.catalog
         with self.writing(access):
-            deleted = self.ws.store.count(project)
-            self.ws.store.delete_project(project)
-            self.ws.catalog.delete_project(project)
+            names = ([project] if project is not None or not store.shared
+                     else sorted(catalog.projects()))
+            deleted = 0
+            for name in names:
+                deleted += store.count(name)
+                store.delete_project(name)
+                catalog.delete_project(name)
         return {"project": project, "points_deleted": deleted}
 
     @_in_use
@@ -325,11 +336,21 @@ class Operations:
     def verify(self, project: str | None = None, repair: bool = False,
                access: Access = LOCAL) -> dict[str, Any]:
         """Compare store and catalog; `repair` (destructive) fixes. Under the write lock: a
-        run's mid-way state would look like differences."""
+        run's mid-way state would look like differences. On a shared store only this home's
+        projects are checked (another home's points are no orphans of ours)."""
         if repair:
             authorize(self.settings, access)
         with self.writing(access):
             return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()
+
+    # -- between stores ---------------------------------------------------------------------
+    @_in_use
+    def migrate(self, to: str, sample: int = 50) -> dict[str, Any]:
+        """Copy this home's store to the store `to` names (a Qdrant URL, local:PATH, edge or
+        edge:PATH) without embedding anything, then compare counts and sample searches. Under
+        the write lock: the source must not change while it is copied."""
+        with self.writing(LOCAL):
+            return migrate_home(self.ws, to, sample).to_json()
 
 
 def _lower_priority() -> None:

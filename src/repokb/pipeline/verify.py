@@ -34,7 +34,9 @@ class VerifyReport:
 def verify(catalog: Catalog, store: Store, project: str | None = None,
            repair: bool = False) -> VerifyReport:
     report = VerifyReport()
-    names = sorted(set(catalog.projects()) | set(store.facet("project")))
+    # A shared store holds other catalogs' projects too: never take those for orphans.
+    names = sorted(set(catalog.projects()) | (set() if store.shared else
+                                              set(store.facet("project"))))
     for name in names:
         if project and name != project:
             continue

@@ -35,7 +35,22 @@ class StoredPoint:
     dense: list[float] | None = None
 
 
+@dataclass(frozen=True)
+class RawPoint:
+    """A point exactly as stored: both vectors (sparse values before IDF) and the payload, for
+    moving an index between stores without re-embedding."""
+
+    id: str
+    dense: list[float]
+    sparse: tuple[list[int], list[float]]
+    payload: dict[str, Any]
+
+
 class Store(ABC):
+    # True when other processes, maybe on other machines with their own catalogs, write the
+    # same store (a Qdrant server): then a catalog vouches only for its own projects.
+    shared: bool = False
+
     @abstractmethod
     def upsert(self, points: list[EmbeddedChunk]) -> None: ...
 
@@ -55,6 +70,15 @@ class Store(ABC):
     @abstractmethod
     def export(self, project: str | None = None) -> list[StoredPoint]:
         """Every point (payload and dense vector) of one project or all: for checks and moves."""
+
+    @abstractmethod
+    def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
+        """One page of points in id order from `offset` (None: the first), and the offset of
+        the next page (None: this was the last)."""
+
+    @abstractmethod
+    def write_raw(self, points: list[RawPoint]) -> None:
+        """Upsert points as they are (ids, vectors and payloads from `scroll_raw`)."""
 
     @abstractmethod
     def prune(self, project: str, path: str, keep_count: int) -> None:

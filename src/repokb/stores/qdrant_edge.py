@@ -32,7 +32,15 @@ import qdrant_edge as q
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
 from repokb.stores.answers import AnswerCache, CachedAnswer
-from repokb.stores.base import DENSE, SPARSE, Store, StoredPoint, StoreFilter, register
+from repokb.stores.base import (
+    DENSE,
+    SPARSE,
+    RawPoint,
+    Store,
+    StoredPoint,
+    StoreFilter,
+    register,
+)
 
 _KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
@@ -126,6 +134,26 @@ class QdrantEdgeStore(Store):
             for p in points
         ]))
         self._deleted = True  # an overwritten point may leave its old version behind
+
+    def write_raw(self, points: list[RawPoint]) -> None:
+        if not points:
+            return
+        self._shard.update(q.UpdateOperation.upsert_points([
+            q.Point(p.id, {DENSE: p.dense, SPARSE: q.SparseVector(*p.sparse)}, p.payload)
+            for p in points
+        ]))
+
+    def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
+        page, next_offset = self._shard.scroll(q.ScrollRequest(
+            offset=offset, limit=limit, with_payload=True, with_vector=True))
+        out = []
+        for r in page:
+            vectors = r.vector if isinstance(r.vector, dict) else {}
+            sparse = vectors.get(SPARSE)
+            out.append(RawPoint(str(r.id), [float(x) for x in vectors.get(DENSE) or []],
+                                (list(sparse.indices), list(sparse.values)) if sparse else ([], []),
+                                dict(r.payload or {})))
+        return out, str(next_offset) if next_offset is not None and page else None
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
         fields = ["chunk_index", "text_hash", "start_line", "end_line"]
@@ -279,13 +307,34 @@ def _create_atomically(path: Path, config: q.EdgeConfig,
 class QdrantEdgeAnswers(AnswerCache):
     """The LLM proxy's answer cache: its own shard (dense vectors only), under home/cache."""
 
+    _lock: int | None = None
+    _open: _Guarded | None = None
+
     def __init__(self, path: Path, dimension: int) -> None:
+        try:  # one process at a time, as the store (QdrantEdgeStore)
+            self._lock = _exclusive(path.with_name(path.name + ".lock"))
+        except BlockingIOError as exc:
+            raise StoreBusyError(f"The answer cache at {path} is in use by another process.",
+                                 hint="Stop `repokb serve`/`repokb proxy`, or use its "
+                                 "/proxy/cache endpoints.") from exc
+        try:
+            self._load(path, dimension)
+        except BaseException:
+            self._unlock()
+            raise
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+    def _load(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)})
         try:
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _ANSWER_INDEXES)
-            self._open: _Guarded | None = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open = _Guarded(q.EdgeShard.load(str(path), config))
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
@@ -336,10 +385,15 @@ class QdrantEdgeAnswers(AnswerCache):
         return before
 
     def close(self) -> None:
-        if self._open is not None:
-            self._open.flush()
-            self._open.close()
-            self._open = None
+        shard, self._open = self._open, None
+        try:
+            if shard is not None:
+                try:
+                    shard.flush()
+                finally:
+                    shard.close()
+        finally:
+            self._unlock()
 
 
 def _facet_value(value: Any) -> str:
@@ -352,3 +406,4 @@ def _facet_value(value: Any) -> str:
 
 
 register("qdrant-edge", QdrantEdgeStore)
+register("edge", QdrantEdgeStore)

@@ -405,6 +405,30 @@ def serve(
     run_server(settings)
 
 
+@app.command()
+def migrate(
+    to: Annotated[str, typer.Option("--to", help="Where to copy the index: a Qdrant URL "
+                                    "(http://host:6333), local:PATH (qdrant-client's local "
+                                    "mode), edge (this home's Edge shard) or edge:PATH.")],
+    sample: Annotated[int, typer.Option(help="Searches compared on both sides.")] = 50,
+    as_json: JsonOption = False,
+    home: HomeOption = None,
+) -> None:
+    """Copy the index to another store without re-embedding, then verify counts and searches.
+
+    The source is this home's store (REPOKB_STORE, REPOKB_QDRANT_URL). Interrupted, it resumes
+    where it stopped. Afterwards, search the target with REPOKB_STORE=qdrant
+    REPOKB_QDRANT_URL=TARGET (or REPOKB_STORE=qdrant-edge for edge)."""
+    with _operations(Settings.load(home=home)) as ops:  # needs the store: never forwarded
+        report = ops.migrate(to, sample)
+    if as_json:
+        render.print_json(report)
+    else:
+        render.migration(report)
+    if not report["ok"]:
+        raise typer.Exit(1)
+
+
 @app.command("mcp")
 def mcp_server(
     watch_paths: Annotated[list[Path] | None, typer.Option(

@@ -9,6 +9,9 @@ are answered at once; writes wait for the owner's write lock (operations), so a 
 waits instead of corrupting anything. A request on the socket is trusted (no API key: the file
 mode is the guard). Errors come back in the REST error shape and are raised again as the same
 `errors` classes, so a command answers the same with or without an owner.
+
+A Qdrant server store (`stores.shared`) has no owner: the server coordinates any number of
+processes, so the owner's side binds nothing and every command opens the store itself.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from repokb import errors
 from repokb.settings import Settings
+from repokb.stores import shared
 
 if TYPE_CHECKING:  # imported where used: a command with no owner never loads the web stack
     import httpx
@@ -55,6 +59,9 @@ class OwnerSocket:
         from repokb.surfaces.server.timeouts import protocol
 
         self.path = socket_path(ops.settings)
+        self.serving = not _shared_store(ops.settings)
+        if not self.serving:  # a Qdrant server: nobody owns it, nothing to bind or open
+            return
         # The store and lexical encoder are opened now (the shard's lock); the model loads on
         # the first request that needs it (an unchanged index never does).
         ops.ws.store, ops.ws.lexical  # noqa: B018
@@ -78,17 +85,26 @@ class OwnerSocket:
                                         daemon=True, name="repokb-owner")
 
     def __enter__(self) -> OwnerSocket:
+        if not self.serving:
+            return self
         self._thread.start()
         while not self._server.started and self._thread.is_alive():
             self._thread.join(0.01)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if not self.serving:
+            return
         self._server.should_exit = True
         self._thread.join()
         self._sock.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
+
+
+def _shared_store(settings: Settings) -> bool:
+    """Several processes open the store at once (a Qdrant server): no owner, no socket."""
+    return shared(settings.store, settings.qdrant_url)
 
 
 def _bind(path: Path) -> socket.socket:
@@ -119,6 +135,8 @@ class Remote:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.path = socket_path(settings)
+        if _shared_store(settings):  # a Qdrant server has no owner process
+            raise NoOwner
         # Is anyone listening? (A killed owner leaves its socket file behind. Probed here:
         # httpx's transport would leak the socket of a refused connection.)
         probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -258,3 +258,14 @@ def verify(report: dict[str, Any]) -> None:
         out.print(f"  {safe(path)}")
     if not report["ok"] and report["repaired"]:
         out.print("Run `repokb index` on the project to rebuild the forgotten files.")
+
+
+def migration(r: dict[str, Any]) -> None:
+    out.print(f"[bold]migrated[/bold] {r['points_moved']} points ({r['resumed_from']} before a "
+              f"restart) to {r['target']} in {r['seconds']} s · {r['chunks_embedded']} embedded")
+    out.print(f"counts {'match' if r['counts_match'] else 'DIFFER'}: "
+              f"{r['counts']['source']} -> {r['counts']['target']}")
+    out.print(f"{r['searches_checked']} sample searches: top-10 overlap dense "
+              f"{r['dense_top10_overlap']:.3f}, BM25 {r['lexical_top10_overlap']:.3f} "
+              f"(equal-score ties counted: {r['dense_top10_equivalent']:.3f}, "
+              f"{r['lexical_top10_equivalent']:.3f}), {r['identical_top10']} identical")

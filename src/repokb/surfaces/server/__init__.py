@@ -37,7 +37,8 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
         app = create_app(ops, proxy_only=proxy_only)
         app.state.proxy.backend.warm()  # and the proxy's answer cache
         # Other repokb commands (search, index, cache, ...) are answered by this process
-        # meanwhile, by the same app (the whole of it) on the owner socket.
+        # meanwhile, by the same app (the whole of it) on the owner socket. A Qdrant server
+        # store has no owner (the socket binds nothing): the other processes open it themselves.
         owner = OwnerSocket(ops, create_app(ops, proxy=app.state.proxy) if proxy_only else app)
         # Everything loaded so far lives as long as the process. A full collection walks it
         # all (~80 ms on 2 cores, measured) and stalls every request meanwhile: freezing it

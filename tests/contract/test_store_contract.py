@@ -1,0 +1,218 @@
+"""One contract, every Store backend: the same tests run against the Qdrant Edge shard and
+the Qdrant server backend (in qdrant-client's local mode: no Qdrant server installs here).
+
+Vectors are real (the default model and the code BM25 encoder), so the search tests check
+ranking, not just plumbing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from repokb.embedders.base import Embedder
+from repokb.embedders.code_bm25 import CodeBm25Encoder
+from repokb.errors import StoreError
+from repokb.models import Chunk, EmbeddedChunk
+from repokb.stores import RawPoint, Store, StoreFilter, create, load_builtins
+
+DIM = 384
+ANY = StoreFilter()
+FILES = {  # (project, path, kind, language) -> chunk texts
+    ("alpha", "src/billing/invoice.py", "code", "python"): [
+        "def compute_invoice_total(lines): return sum(l.price * l.qty for l in lines)",
+        "class InvoiceRenderer: renders an invoice as a PDF document for the customer",
+    ],
+    ("alpha", "docs/deploy.md", "docs", "markdown"): [
+        "How to deploy the service with docker compose on a single host",
+        "Rolling back a failed deployment: restore the previous image tag",
+        "Monitoring the deployment with Prometheus and Grafana dashboards",
+    ],
+    ("alpha", "src/auth/login.ts", "code", "typescript"): [
+        "export function verifyPassword(hash: string, password: string): boolean",
+    ],
+    ("beta", "src/billing/tax.py", "code", "python"): [
+        "def vat_rate(country): return RATES.get(country, 0.21)",
+    ],
+    ("beta", "README.md", "docs", "markdown"): [
+        "Beta is a tax calculator library for European VAT rules",
+    ],
+}
+
+
+def chunks_of(embedder: Embedder, lexical: CodeBm25Encoder, project: str, path: str, kind: str,
+              language: str, texts: list[str]) -> list[EmbeddedChunk]:
+    vectors = embedder.embed_documents(texts)
+    out = []
+    for i, (text, vector) in enumerate(zip(texts, vectors, strict=True)):
+        chunk = Chunk(project, path, i, i * 10 + 1, i * 10 + 9, text, text, None, None, kind,
+                      language, "source" if kind == "code" else "documentation", 0.5, "test",
+                      model="test", token_limit=256)
+        indices, values = lexical.document(text)
+        out.append(EmbeddedChunk(chunk, [float(x) for x in vector], indices, values))
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus(real_embedder: Embedder) -> dict[tuple[str, str], list[EmbeddedChunk]]:
+    lexical = CodeBm25Encoder()
+    return {(p, path): chunks_of(real_embedder, lexical, p, path, kind, lang, texts)
+            for (p, path, kind, lang), texts in FILES.items()}
+
+
+def _open(backend: str, where: Path, dimension: int = DIM) -> Store:
+    load_builtins()
+    if backend == "edge":
+        return create("qdrant-edge", path=where / "edge", dimension=dimension)
+    return create("qdrant", path=where / "unused", url=f"local:{where / 'local'}",
+                  dimension=dimension, collection_prefix="t_", batch=3)  # many upserts
+
+
+@pytest.fixture(params=["edge", "qdrant-local"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., Store]:
+    return lambda dimension=DIM: _open(request.param, tmp_path, dimension)
+
+
+@pytest.fixture
+def store(opener: Callable[..., Store],
+          corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> Iterator[Store]:
+    s = opener()
+    for points in corpus.values():
+        s.upsert(points[::-1])
+    yield s
+    s.close()
+
+
+def _query(store: Store, real_embedder: Embedder, text: str,
+           where: StoreFilter = ANY, limit: int = 5) -> tuple[list[str], list[str]]:
+    dense = [float(x) for x in real_embedder.embed_query(text)]
+    d, lex = store.search(dense, CodeBm25Encoder().query(text), where, limit)
+    return [p.payload["path"] for p in d], [p.payload["path"] for p in lex]
+
+
+def test_upsert_count_and_get(store: Store,
+                              corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    assert store.count() == 8
+    assert store.count("alpha") == 6 and store.count("beta") == 2
+    assert store.count("nobody") == 0
+    points = store.file_points("alpha", "docs/deploy.md")
+    assert sorted(p.payload["chunk_index"] for p in points) == [0, 1, 2]
+    ids = [p.chunk.point_id for p in corpus[("alpha", "docs/deploy.md")]]
+    assert {p.id for p in points} == set(ids)
+    vectors = store.dense_vectors(ids[:2] + ["00000000-0000-0000-0000-000000000000"])
+    assert set(vectors) == set(ids[:2])
+    expected = corpus[("alpha", "docs/deploy.md")][0].dense
+    assert vectors[ids[0]] == pytest.approx(expected, abs=1e-6)
+
+
+def test_file_chunks_are_the_files_whole_payloads_in_chunk_order(store: Store) -> None:
+    # upserted in reverse: the order must come from chunk_index, not from insertion
+    points = store.file_chunks("alpha", "docs/deploy.md")
+    assert [p.payload["chunk_index"] for p in points] == [0, 1, 2]
+    assert [p.payload["content"] for p in points] == FILES[
+        ("alpha", "docs/deploy.md", "docs", "markdown")]
+    assert {p.payload["project"] for p in points} == {"alpha"}
+    assert points[1].payload["start_line"] == 11 and points[1].payload["kind"] == "docs"
+    assert store.file_chunks("beta", "docs/deploy.md") == []  # same path, other project
+    assert store.file_chunks("alpha", "docs/nothing.md") == []
+
+
+def test_upsert_is_idempotent(store: Store,
+                              corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    store.upsert(corpus[("beta", "README.md")])
+    assert store.count() == 8
+
+
+def test_prune_keeps_the_head_of_a_file(store: Store) -> None:
+    store.prune("alpha", "docs/deploy.md", 1)
+    assert [p.payload["chunk_index"] for p in store.file_points("alpha", "docs/deploy.md")] == [0]
+    store.prune("alpha", "docs/deploy.md", 0)  # 0 deletes the file
+    assert store.file_points("alpha", "docs/deploy.md") == []
+    assert store.count() == 5  # nothing else went
+
+
+def test_delete_project_and_all(store: Store) -> None:
+    store.delete_project("beta")
+    assert store.count("beta") == 0 and store.count("alpha") == 6
+    store.delete_project(None)
+    assert store.count() == 0
+
+
+def test_filters(store: Store, real_embedder: Embedder) -> None:
+    dense, lexical = _query(store, real_embedder, "invoice tax billing", StoreFilter(
+        projects=("beta",)), limit=10)
+    assert set(dense) == {"src/billing/tax.py", "README.md"}
+    dense, _ = _query(store, real_embedder, "deploy", StoreFilter(kinds=("code",)), limit=10)
+    assert set(dense) == {"src/billing/invoice.py", "src/auth/login.ts", "src/billing/tax.py"}
+    dense, _ = _query(store, real_embedder, "x", StoreFilter(languages=("typescript",)), limit=10)
+    assert dense == ["src/auth/login.ts"]
+    # a path glob arrives as the paths it matched (search.py asks the catalog)
+    dense, _ = _query(store, real_embedder, "x", StoreFilter(
+        paths=("src/billing/invoice.py", "src/billing/tax.py")), limit=10)
+    assert set(dense) == {"src/billing/invoice.py", "src/billing/tax.py"}
+    assert _query(store, real_embedder, "x", StoreFilter(paths=()), limit=10) == ([], [])
+
+
+def test_hybrid_search_ranks_the_obvious_hit_first(store: Store, real_embedder: Embedder) -> None:
+    dense, lexical = _query(store, real_embedder, "how do I roll back a failed deployment")
+    assert dense[0] == "docs/deploy.md"
+    assert lexical[0] == "docs/deploy.md"
+    dense, lexical = _query(store, real_embedder, "compute_invoice_total")
+    assert lexical[0] == "src/billing/invoice.py"
+    assert "src/billing/invoice.py" in dense[:2]
+    # scores come best first
+    vector = [float(x) for x in real_embedder.embed_query("VAT rate per country")]
+    hits, _ = store.search(vector, ([], []), StoreFilter(), 8)
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert hits[0].payload["path"] in {"src/billing/tax.py", "README.md"}
+
+
+def test_facets(store: Store) -> None:
+    assert store.facet("language") == {"python": 3, "markdown": 4, "typescript": 1}
+    assert store.facet("path", "beta") == {"src/billing/tax.py": 1, "README.md": 1}
+    store.delete_project("beta")
+    assert "README.md" not in store.facet("path")  # a deleted value is not counted
+
+
+def test_export_and_raw_round_trip(store: Store, opener: Callable[..., Store]) -> None:
+    exported = store.export("beta")
+    assert {p.payload["path"] for p in exported} == {"src/billing/tax.py", "README.md"}
+    assert all(p.dense is not None and len(p.dense) == DIM for p in exported)
+    pages: list[RawPoint] = []
+    offset: str | None = None
+    while True:
+        page, offset = store.scroll_raw(offset, 3)
+        pages.extend(page)
+        if offset is None:
+            break
+    assert len(pages) == 8 and len({p.id for p in pages}) == 8
+    assert all(p.sparse[0] and len(p.sparse[0]) == len(p.sparse[1]) for p in pages)
+    store.delete_project(None)
+    store.write_raw(pages)
+    assert store.count() == 8
+    assert store.facet("project") == {"alpha": 6, "beta": 2}
+
+
+def test_close_and_reopen_keeps_everything(store: Store, opener: Callable[..., Store],
+                                           real_embedder: Embedder) -> None:
+    before = _query(store, real_embedder, "deployment rollback")
+    store.close()
+    again = opener()
+    try:
+        assert again.count() == 8
+        assert again.facet("project") == {"alpha": 6, "beta": 2}
+        assert _query(again, real_embedder, "deployment rollback") == before
+    finally:
+        again.close()
+
+
+def test_another_vector_size_is_refused(store: Store, opener: Callable[..., Store]) -> None:
+    store.close()
+    with pytest.raises(StoreError):
+        opener(768)
+    again = opener()  # the refusal changed nothing
+    try:
+        assert again.count() == 8
+    finally:
+        again.close()

@@ -1,0 +1,200 @@
+"""The remote embedder against a real HTTP service on loopback that speaks the OpenAI
+embeddings protocol and computes vectors with the bundled model (a GPU box stand-in)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pytest
+import uvicorn
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from repokb.embedders.base import Embedder
+from repokb.embedders.openai_compat import OpenAICompatEmbedder
+from repokb.errors import ModelError
+from repokb.settings import Settings
+from repokb.stores import create, load_builtins
+
+from ..conftest import invoke, run_cli, write
+
+pytestmark = pytest.mark.integration
+
+
+@dataclass
+class Service:
+    url: str
+    delay: float = 0.0
+    requests: list[dict[str, object]] = field(default_factory=list)
+    server: uvicorn.Server | None = None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def service(real_embedder: Embedder) -> Iterator[Service]:
+    app = FastAPI()
+    port = _free_port()
+    state = Service(url=f"http://127.0.0.1:{port}/v1")
+    lock = threading.Lock()  # one model session: requests take turns, as on one GPU
+
+    @app.post("/v1/embeddings")
+    async def embeddings(request: Request) -> JSONResponse:
+        body = await request.json()
+        state.requests.append({"model": body["model"], "n": len(body["input"]),
+                               "auth": request.headers.get("authorization")})
+        if state.delay:
+            await asyncio.sleep(state.delay)
+        with lock:
+            vectors = real_embedder.embed_documents(body["input"])
+        return JSONResponse({"object": "list", "model": body["model"], "data": [
+            {"object": "embedding", "index": i, "embedding": [float(x) for x in v]}
+            for i, v in enumerate(vectors)][::-1]})  # out of order: the client sorts by index
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    state.server = server
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield state
+    server.should_exit = True
+    thread.join(5)
+
+
+def _stop(service: Service) -> None:
+    assert service.server is not None
+    service.server.should_exit = True
+    while service.server.started and not service.server.should_exit:
+        time.sleep(0.02)
+    time.sleep(0.3)
+
+
+def _remote(service: Service, **options: object) -> OpenAICompatEmbedder:
+    return OpenAICompatEmbedder(url=service.url, model="all-MiniLM-L6-v2", dimension=384,
+                                **options)  # type: ignore[arg-type]
+
+
+TEXTS = ["def connect_with_timeout(url, timeout_seconds=30.0): ...",
+         "How to install the shop with Docker", "x", "Sum of all invoice amounts " * 20,
+         "class InvoiceRepository: stores and loads invoices", "password reset email link",
+         "pool_size: 10", "SELECT SUM(amount) FROM invoices"]
+
+
+def _cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.sum(a * b, axis=1) / (np.linalg.norm(a, axis=1) * np.linalg.norm(b, axis=1))
+
+
+def test_vectors_equal_the_local_model_in_order(service, real_embedder):
+    remote = _remote(service, batch_size=3, concurrency=3, api_key="sekrit")
+    got = remote.embed_documents(TEXTS)
+    query = remote.embed_query("invoice total")
+    remote.close()
+    assert got.shape == (8, 384)
+    assert _cosines(got, real_embedder.embed_documents(TEXTS)).min() >= 0.999
+    assert float(query @ real_embedder.embed_query("invoice total")) >= 0.999
+    assert sorted(r["n"] for r in service.requests) == [1, 2, 3, 3]  # 3 batches + the query
+    assert {r["auth"] for r in service.requests} == {"Bearer sekrit"}
+
+
+def test_missing_settings_are_a_config_error():
+    from repokb.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        OpenAICompatEmbedder(url="http://x/v1", model="m", dimension=0)
+
+
+def test_a_wrong_dimension_is_a_clear_error(service):
+    bad = OpenAICompatEmbedder(url=service.url, model="m", dimension=768)
+    with pytest.raises(ModelError, match="shape"):
+        bad.embed_documents(["a"])
+    bad.close()
+
+
+def test_a_slow_service_times_out_with_a_clear_error(service):
+    service.delay = 1.5
+    slow = _remote(service, timeout=0.3, retries=1, backoff=0.01)
+    started = time.monotonic()
+    with pytest.raises(ModelError) as caught:
+        slow.embed_documents(["a", "b"])
+    slow.close()
+    assert "after 2 attempts" in caught.value.message and "no answer within" in caught.value.message
+    assert "embed_timeout" in caught.value.hint
+    assert time.monotonic() - started < 5
+
+
+def test_the_model_signs_the_vectors():
+    a = Settings(embedder="openai-compat", embed_model="m1", embed_dimension=384).embed_plan
+    b = Settings(embedder="openai-compat", embed_model="m2", embed_dimension=384).embed_plan
+    c = Settings(embedder="openai-compat", embed_model="m1", embed_dimension=768).embed_plan
+    assert len({a.model, b.model, c.model, Settings().embed_plan.model}) == 4
+
+
+def _env(monkeypatch, service: Service, model: str = "all-MiniLM-L6-v2") -> None:
+    monkeypatch.setenv("REPOKB_EMBEDDER", "openai-compat")
+    monkeypatch.setenv("REPOKB_EMBED_URL", service.url)
+    monkeypatch.setenv("REPOKB_EMBED_MODEL", model)
+    monkeypatch.setenv("REPOKB_EMBED_DIMENSION", "384")
+
+
+def _vectors(home: Path) -> dict[str, list[float]]:
+    load_builtins()
+    store = create("qdrant-edge", path=home / "store", dimension=384)
+    try:
+        return {p.id: p.dense for p in store.export() if p.dense is not None}
+    finally:
+        store.close()
+
+
+def test_index_through_the_service_matches_the_local_backend(service, mixed_repo, tmp_path,
+                                                             monkeypatch):
+    # the local run with the service's token limit (it cuts every text at 256)
+    monkeypatch.setenv("REPOKB_HOME", str(tmp_path / "local"))
+    monkeypatch.setenv("REPOKB_CODE_MAX_TOKENS", "256")
+    invoke("index", str(mixed_repo))
+    monkeypatch.setenv("REPOKB_HOME", str(tmp_path / "remote"))
+    _env(monkeypatch, service)
+    summary = json.loads(invoke("index", str(mixed_repo), "--json"))["summary"]
+    assert summary["chunks_embedded"] > 5 and service.requests
+    local, remote = _vectors(tmp_path / "local"), _vectors(tmp_path / "remote")
+    assert set(local) == set(remote)
+    ids = sorted(local)
+    cos = _cosines(np.array([remote[i] for i in ids]), np.array([local[i] for i in ids]))
+    assert cos.min() >= 0.999
+    hits = json.loads(invoke("search", "database connection timeout", "--json"))
+    assert hits[0]["path"] == "src/shop/db.py"
+    # another model name: every vector is made again, none reused across models
+    _env(monkeypatch, service, model="another-model")
+    again = json.loads(invoke("index", str(mixed_repo), "--json"))["summary"]
+    assert again["chunks_embedded"] == summary["chunks_embedded"]
+
+
+def test_a_down_service_loses_nothing_already_indexed(service, mixed_repo, home, monkeypatch):
+    _env(monkeypatch, service)
+    invoke("index", str(mixed_repo))
+    before = json.loads(invoke("stats", "--json"))
+    vectors = _vectors(home)
+    _stop(service)
+    write(mixed_repo, "src/shop/new.py", (
+        'def brand_new_function(customer_id: int) -> int:\n'
+        '    """Count the invoices a customer received in the last twelve months."""\n'
+        '    return len([i for i in range(customer_id) if i % 12 == 0])\n'))
+    code, out, err = run_cli("index", str(mixed_repo))
+    assert code == ModelError.exit_code, (out, err)
+    assert "embedding service" in err and "failed after" in err and "Traceback" not in err
+    assert "kept" in err  # the hint says nothing was lost
+    after = json.loads(invoke("stats", "--json"))
+    assert after == before
+    assert _vectors(home) == vectors
