@@ -199,3 +199,29 @@ def test_a_symlink_swapped_in_after_submit_is_refused(tmp_path, home):
         hits = http.post("/knowledge/search", json={"query": "zanzibar-quokka payroll"}).json()
         assert all("zanzibar" not in h["content"] for h in hits)
         assert "race" not in http.get("/knowledge/stats").json()["by_project"]
+
+
+def test_the_owner_socket_passes_the_guard_without_a_key(home, real_embedder):
+    """The owner socket serves the same app (Host: localhost, no key): even when the server
+    it belongs to listens on the network with a key, this user's own commands get in, and a
+    5xx keeps its message for the CLI (over TCP it says only what failed)."""
+    from repokb.errors import StoreError
+    from repokb.surfaces.owner import OwnerSocket, Remote
+
+    settings = Settings.load(host="0.0.0.0", api_key=KEY)
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = real_embedder
+    ops = Operations(ws)
+    try:
+        with OwnerSocket(ops):
+            remote = Remote(settings)
+            try:
+                assert remote.stats()["points"] == 0  # no key, no Origin: trusted
+                ws.store.close()  # the store fails under the next request
+                with pytest.raises(StoreError, match="closed"):
+                    remote.stats()
+            finally:
+                remote.close()
+    finally:
+        ops.close()
+        ws.close()
