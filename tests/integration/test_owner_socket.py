@@ -56,6 +56,14 @@ def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
         "search_context": ("search", "open a database connection", "--context-lines", "3",
                            "--limit", "2", "--json"),
         "flush_unknown": ("flush", "--project", "nosuch", "--yes"),
+        # input the REST schema once judged before the search operation could
+        "search_empty": ("search", ""),
+        "search_odd_project": ("search", "timeout", "--project", "../x"),
+        "search_long_project": ("search", "timeout", "--project", "p" * 300),
+        "search_long_query": ("search", "open a database connection " * 100, "--limit", "1",
+                              "--json"),
+        "search_long_filters": ("search", "timeout", "--path", "x" * 600, "--language",
+                                "y" * 600),
         "stats": ("stats",),
         "stats_json": ("stats", "--json"),
         "verify": ("verify", "--json"),
@@ -111,6 +119,12 @@ def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_re
     assert "no indexed file of kind ci_cd" in alone["search_nothing_json"][2]
     assert alone["search_no_kind"][0] == 2 and "sauce is not a kind" in alone["search_no_kind"][2]
     assert alone["search_context"][0] == 0 and alone["search_context"][1]
+    assert alone["search_empty"][0] == 2 and "The query is empty" in alone["search_empty"][2]
+    assert "no project named ../x" in alone["search_odd_project"][1]
+    assert "no project named " + "p" * 300 in alone["search_long_project"][1].replace("\n", "")
+    assert alone["search_long_query"][1][0]["path"] == "src/shop/db.py"
+    assert alone["search_long_filters"][0] == 0
+    assert alone["search_long_filters"][1].startswith("No results: no indexed file in")
     assert alone["flush_unknown"][0] == 2 and "No project 'nosuch'" in alone["flush_unknown"][2]
     assert alone["verify"][1]["ok"] is True
     assert alone["flush"][0] == 0 and "Flushed project 'notes'" in alone["flush"][1]

@@ -66,7 +66,6 @@ Text = Annotated[str, AfterValidator(_utf8)]
 RelPath = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(relative_path)]
 Project = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(project_name)]
 KindName = Annotated[str, AfterValidator(kind_name)]
-ShortText = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_utf8)]
 
 
 class Strict(BaseModel):
@@ -191,13 +190,15 @@ class Job(BaseModel):
 
 
 class SearchRequest(Strict):
-    query: Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_utf8)]
+    # query and filters are judged by the search operation itself (an empty query, a project
+    # nothing is known of): `repokb search` answers the same through the owner socket as alone
+    query: Text
     limit: int | None = Field(None, ge=1, le=100, description="Default: the search_limit "
                                                                "setting.")
-    project: Project | list[Project] | None = None
+    project: Text | list[Text] | None = None
     kind: KindName | list[KindName] | None = None
-    language: ShortText | list[ShortText] | None = None
-    path: ShortText | None = Field(None, description="A glob over project-relative paths.")
+    language: Text | list[Text] | None = None
+    path: Text | None = Field(None, description="A glob over project-relative paths.")
     explain: bool = Field(False, description="Add each hit's provenance (ranks, scores, "
                           "re-rank factors).")
     context_lines: int = Field(0, ge=0, le=200, description="Widen each hit by up to this "
