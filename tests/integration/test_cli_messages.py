@@ -118,3 +118,15 @@ def test_the_dry_run_estimate_comes_from_a_rate_measured_once(indexed):
     second = repokb(home, "index", "--dry-run", str(root))
     assert "measuring" not in second.stderr
     assert f"{entry['tokens_per_second']:,.0f} tokens/s" in second.stdout
+
+
+def test_a_path_too_long_for_the_system_is_a_path_that_does_not_exist(indexed, tmp_path):
+    """A name over the file system's 255 bytes made stat() raise ENAMETOOLONG: a traceback."""
+    home, _, _ = indexed
+    long = "x" * 300
+    for args in (("explain", f"{long}.py"), ("explain", f"{long}.py", "--project", "shop"),
+                 ("index", long), ("index", long, "--dry-run"), ("watch", long),
+                 ("eval", str(tmp_path / long))):
+        run = repokb(home, *args)
+        assert run.returncode == 2, (args, run.stderr)
+        assert "Traceback" not in run.stderr and "does not exist" in run.stderr, args

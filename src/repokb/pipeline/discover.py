@@ -45,7 +45,7 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
     roots: list[ProjectRoot] = []
     for raw in paths:
         path = user_path(raw)
-        if not path.exists():
+        if not present(path):
             raise InputError(f"{raw} does not exist.")
         if not path.is_dir():
             raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
@@ -68,6 +68,15 @@ def user_path(raw: str | Path) -> Path:
         return Path(raw).expanduser()
     except RuntimeError:
         return Path(raw)
+
+
+def present(path: Path) -> bool:
+    """Whether something (a file, a folder, a link, even a broken one) is at `path`; a name the
+    system cannot look up (too long, ...) is not there, rather than an OSError."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return False
 
 
 def canonical(path: str) -> str:

@@ -247,10 +247,10 @@ def explain(
     home: HomeOption = None,
 ) -> None:
     """Why was this file indexed, skipped or blocked? (A file not indexed yet is classified now.)"""
-    from repokb.pipeline.discover import user_path
+    from repokb.pipeline.discover import present, user_path
 
     on_disk = user_path(path)
-    if on_disk.exists() or on_disk.is_symlink():  # the owner process has another cwd
+    if present(on_disk):  # the owner process has another cwd
         path = str(on_disk.parent.resolve() / on_disk.name)
     record = _dispatch(home, lambda b: b.explain(path, project))
     if as_json:
