@@ -130,3 +130,14 @@ def test_a_path_too_long_for_the_system_is_a_path_that_does_not_exist(indexed, t
         run = repokb(home, *args)
         assert run.returncode == 2, (args, run.stderr)
         assert "Traceback" not in run.stderr and "does not exist" in run.stderr, args
+
+
+def test_index_refuses_a_project_name_the_rest_api_would_refuse(indexed):
+    """`--project ../x` made a project shown as '../x/README.md' that the server, the dashboard
+    and the MCP tools could then not name (their rule refuses it)."""
+    home, root, _ = indexed
+    for name in ("../x", "a/b", "p" * 129):
+        run = repokb(home, "index", str(root), "--project", name)
+        assert run.returncode == 2 and "is not a project name" in run.stderr, run.stderr
+    projects = json.loads(repokb(home, "stats", "--json").stdout)["by_project"]
+    assert set(projects) == {"shop"}

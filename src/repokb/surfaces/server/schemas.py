@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 from repokb import models
 from repokb.models import Kind
 from repokb.pipeline.discover import canonical
+from repokb.pipeline.discover import project_name as project_name  # the one rule, re-exported
 
 DEFAULT_PROJECT = "uploads"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -45,15 +46,6 @@ def relative_path(raw: str) -> str:
     if not path:
         raise ValueError("path is empty")
     return path
-
-
-def project_name(raw: str) -> str:
-    _utf8(raw)
-    name = raw.strip()
-    if not name or _CONTROL.search(name) or "/" in name or "\\" in name or name in (".", ".."):
-        raise ValueError("project names are one folder-like name (no '/', '..' or control "
-                         "characters)")
-    return name
 
 
 def kind_name(raw: str) -> str:
