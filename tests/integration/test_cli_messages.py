@@ -64,6 +64,16 @@ def test_flush_without_a_terminal_or_yes_refuses(indexed):
     assert json.loads(repokb(home, "stats", "--json").stdout)["points"] == stats["points"]
 
 
+def test_cache_flush_without_a_terminal_or_yes_refuses_as_flush_does(indexed):
+    """`repokb cache flush` piped or scripted deleted every cached answer without --yes."""
+    home, _, _ = indexed
+    run = repokb(home, "cache", "flush", stdin="n\n")
+    assert run.returncode == 2 and "no terminal" in run.stderr and "--yes" in run.stderr
+    assert "Flushed" not in run.stdout
+    run = repokb(home, "cache", "flush", "--yes")
+    assert run.returncode == 0 and "Flushed the answer cache" in run.stdout
+
+
 def test_help_shows_no_python_types():
     for command in ("index", "search", "flush", "stats"):
         text = repokb(Path("/nonexistent"), command, "--help").stdout

@@ -495,8 +495,12 @@ def cache_flush(
     home: HomeOption = None,
 ) -> None:
     """Delete every cached answer (the knowledge base is untouched)."""
-    if not yes and sys.stdin.isatty() and not typer.confirm("Delete every cached answer?"):
-        raise typer.Exit(1)
+    if not yes:
+        if not sys.stdin.isatty():  # as `repokb flush`: nobody can answer, so nothing is asked
+            raise InputError("Not deleting the answer cache: no terminal to confirm on.",
+                             hint="Pass --yes to delete without asking.")
+        if not typer.confirm("Delete every cached answer?"):
+            raise typer.Exit(1)
     result = _dispatch(home, lambda b: b.cache_flush())
     out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
 
