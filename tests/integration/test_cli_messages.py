@@ -74,6 +74,15 @@ def test_cache_flush_without_a_terminal_or_yes_refuses_as_flush_does(indexed):
     assert run.returncode == 0 and "Flushed the answer cache" in run.stdout
 
 
+def test_search_context_with_json_is_refused_rather_than_printing_markdown(indexed):
+    home, _, _ = indexed
+    run = repokb(home, "search", "charge a card", "--context", "--json")
+    assert run.returncode == 2 and "--context prints Markdown" in run.stderr
+    assert run.stdout == ""
+    run = repokb(home, "search", "charge a card", "--context")
+    assert run.returncode == 0 and "## Project context" in run.stdout
+
+
 def test_help_shows_no_python_types():
     for command in ("index", "search", "flush", "stats"):
         text = repokb(Path("/nonexistent"), command, "--help").stdout

@@ -213,6 +213,9 @@ def search(
     """Hybrid (semantic + lexical) search over the indexed projects."""
     from repokb.search import Query
 
+    if context and as_json:  # --context is Markdown for an assistant: --json was ignored
+        raise InputError("--context prints Markdown for an assistant, not JSON.",
+                         hint="Drop --json, or drop --context for the hits as JSON.")
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
               languages=tuple(language or ()), path_glob=path, explain=explain or context,
               context_lines=context_lines)
