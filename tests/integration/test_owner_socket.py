@@ -134,6 +134,28 @@ def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_re
     assert alone["index_bad"][0] == 2 and "does not exist" in alone["index_bad"][2]
 
 
+def test_a_command_for_another_store_is_not_answered_by_the_edge_owner(home, mixed_repo,
+                                                                        tmp_path, monkeypatch):
+    """With `repokb serve` owning the home's Qdrant Edge store, `REPOKB_STORE=qdrant
+    REPOKB_QDRANT_URL=local:PATH repokb index` went over home/owner.sock into the Edge store."""
+    code, _, err = run_cli("index", str(mixed_repo))
+    assert code == 0, err
+    other = write(tmp_path / "other", "guide.md", "# Guide\n\nHow to rotate the signing keys "
+                  "of the payment gateway every quarter.\n").parent
+    with serve_process(home, api_key="socket-test-key"):
+        monkeypatch.setenv("REPOKB_STORE", "qdrant")
+        monkeypatch.setenv("REPOKB_QDRANT_URL", f"local:{tmp_path / 'qdrant'}")
+        code, _, err = run_cli("index", str(other))
+        assert code == 0, err
+        code, out, err = run_cli("stats", "--json")
+        assert code == 0, err
+        assert json.loads(out)["points_by_project"] == {"other": 1}
+        monkeypatch.delenv("REPOKB_STORE")
+        monkeypatch.delenv("REPOKB_QDRANT_URL")
+        code, out, err = run_cli("stats", "--json")  # the server's Edge store, untouched
+        assert "other" not in json.loads(out)["points_by_project"]
+
+
 def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):
     with serve_process(home, api_key="socket-test-key") as url:
         sock = socket_path(Settings.load())
