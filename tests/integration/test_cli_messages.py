@@ -83,6 +83,15 @@ def test_search_context_with_json_is_refused_rather_than_printing_markdown(index
     assert run.returncode == 0 and "## Project context" in run.stdout
 
 
+def test_serve_and_proxy_refuse_a_port_that_is_no_port(empty_home):
+    """`repokb serve --port 99999` ended in an OverflowError traceback from uvicorn."""
+    for args in (("serve", "--port", "99999"), ("proxy", "--port", "0"),
+                 ("serve", "--port", "-1")):
+        run = repokb(empty_home, *args)
+        assert run.returncode == 2 and "is not a TCP port" in run.stderr, (args, run.stderr)
+        assert "Traceback" not in run.stderr
+
+
 def test_help_shows_no_python_types():
     for command in ("index", "search", "flush", "stats"):
         text = repokb(Path("/nonexistent"), command, "--help").stdout
