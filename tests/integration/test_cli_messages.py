@@ -92,6 +92,17 @@ def test_serve_and_proxy_refuse_a_port_that_is_no_port(empty_home):
         assert "Traceback" not in run.stderr
 
 
+def test_search_without_limit_uses_the_search_limit_setting(indexed):
+    """The CLI hard-coded 10 results while the REST API and the setting said search_limit."""
+    home, _, _ = indexed
+    env_run = subprocess.run([REPOKB, "search", "charge a card", "--json"], capture_output=True,
+                             text=True, timeout=600, check=False,
+                             env={**os.environ, "REPOKB_HOME": str(home),
+                                  "REPOKB_SEARCH_LIMIT": "1"})
+    assert env_run.returncode == 0 and len(json.loads(env_run.stdout)) == 1, env_run.stderr
+    assert len(json.loads(repokb(home, "search", "charge a card", "--json").stdout)) == 2
+
+
 def test_help_shows_no_python_types():
     for command in ("index", "search", "flush", "stats"):
         text = repokb(Path("/nonexistent"), command, "--help").stdout

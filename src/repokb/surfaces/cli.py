@@ -188,7 +188,8 @@ def _progress() -> Iterator[tuple[Progress, EmbedProgress]]:
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
-    limit: Annotated[int, typer.Option(min=1, max=100, help="Number of results.")] = 10,
+    limit: Annotated[int | None, typer.Option(
+        min=1, max=100, help="Number of results (default: setting search_limit, 10).")] = None,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
     kind: Annotated[list[str] | None, typer.Option(
         help="Only these kinds (source, documentation ...).")] = None,
@@ -216,6 +217,8 @@ def search(
     if context and as_json:  # --context is Markdown for an assistant: --json was ignored
         raise InputError("--context prints Markdown for an assistant, not JSON.",
                          hint="Drop --json, or drop --context for the hits as JSON.")
+    if limit is None:
+        limit = Settings.load(home=home).search_limit
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
               languages=tuple(language or ()), path_glob=path, explain=explain or context,
               context_lines=context_lines)
