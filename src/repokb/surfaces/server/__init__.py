@@ -20,11 +20,15 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
 
     import uvicorn
 
+    from repokb.errors import ConfigError
     from repokb.operations import Operations
     from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
     from repokb.workspace import Workspace
 
+    if not 0 < settings.port < 65536:  # uvicorn would fail late, with an OverflowError
+        raise ConfigError(f"Port {settings.port} is not a TCP port.",
+                          hint="Pass --port (or REPOKB_PORT) between 1 and 65535.")
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
         ops = Operations(ws)
