@@ -15,7 +15,7 @@ from typing import Any
 from repokb.errors import NotFoundError
 from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import canonical, escaped, user_path, utf8
+from repokb.pipeline.discover import canonical, escaped, present, user_path, utf8
 from repokb.pipeline.run import walk_skip_classification
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS, SKIP_DIRS
@@ -26,7 +26,7 @@ from repokb.stores.catalog import Catalog
 def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> dict[str, Any]:
     """The record of a file given as a path on disk or as an indexed relative path."""
     candidate = user_path(raw)
-    on_disk = candidate.exists() or candidate.is_symlink()
+    on_disk = present(candidate)
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
         matches = []

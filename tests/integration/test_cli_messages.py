@@ -64,6 +64,45 @@ def test_flush_without_a_terminal_or_yes_refuses(indexed):
     assert json.loads(repokb(home, "stats", "--json").stdout)["points"] == stats["points"]
 
 
+def test_cache_flush_without_a_terminal_or_yes_refuses_as_flush_does(indexed):
+    """`repokb cache flush` piped or scripted deleted every cached answer without --yes."""
+    home, _, _ = indexed
+    run = repokb(home, "cache", "flush", stdin="n\n")
+    assert run.returncode == 2 and "no terminal" in run.stderr and "--yes" in run.stderr
+    assert "Flushed" not in run.stdout
+    run = repokb(home, "cache", "flush", "--yes")
+    assert run.returncode == 0 and "Flushed the answer cache" in run.stdout
+
+
+def test_search_context_with_json_is_refused_rather_than_printing_markdown(indexed):
+    home, _, _ = indexed
+    run = repokb(home, "search", "charge a card", "--context", "--json")
+    assert run.returncode == 2 and "--context prints Markdown" in run.stderr
+    assert run.stdout == ""
+    run = repokb(home, "search", "charge a card", "--context")
+    assert run.returncode == 0 and "## Project context" in run.stdout
+
+
+def test_serve_and_proxy_refuse_a_port_that_is_no_port(empty_home):
+    """`repokb serve --port 99999` ended in an OverflowError traceback from uvicorn."""
+    for args in (("serve", "--port", "99999"), ("proxy", "--port", "0"),
+                 ("serve", "--port", "-1")):
+        run = repokb(empty_home, *args)
+        assert run.returncode == 2 and "is not a TCP port" in run.stderr, (args, run.stderr)
+        assert "Traceback" not in run.stderr
+
+
+def test_search_without_limit_uses_the_search_limit_setting(indexed):
+    """The CLI hard-coded 10 results while the REST API and the setting said search_limit."""
+    home, _, _ = indexed
+    env_run = subprocess.run([REPOKB, "search", "charge a card", "--json"], capture_output=True,
+                             text=True, timeout=600, check=False,
+                             env={**os.environ, "REPOKB_HOME": str(home),
+                                  "REPOKB_SEARCH_LIMIT": "1"})
+    assert env_run.returncode == 0 and len(json.loads(env_run.stdout)) == 1, env_run.stderr
+    assert len(json.loads(repokb(home, "search", "charge a card", "--json").stdout)) == 2
+
+
 def test_help_shows_no_python_types():
     for command in ("index", "search", "flush", "stats"):
         text = repokb(Path("/nonexistent"), command, "--help").stdout
@@ -118,3 +157,26 @@ def test_the_dry_run_estimate_comes_from_a_rate_measured_once(indexed):
     second = repokb(home, "index", "--dry-run", str(root))
     assert "measuring" not in second.stderr
     assert f"{entry['tokens_per_second']:,.0f} tokens/s" in second.stdout
+
+
+def test_a_path_too_long_for_the_system_is_a_path_that_does_not_exist(indexed, tmp_path):
+    """A name over the file system's 255 bytes made stat() raise ENAMETOOLONG: a traceback."""
+    home, _, _ = indexed
+    long = "x" * 300
+    for args in (("explain", f"{long}.py"), ("explain", f"{long}.py", "--project", "shop"),
+                 ("index", long), ("index", long, "--dry-run"), ("watch", long),
+                 ("eval", str(tmp_path / long))):
+        run = repokb(home, *args)
+        assert run.returncode == 2, (args, run.stderr)
+        assert "Traceback" not in run.stderr and "does not exist" in run.stderr, args
+
+
+def test_index_refuses_a_project_name_the_rest_api_would_refuse(indexed):
+    """`--project ../x` made a project shown as '../x/README.md' that the server, the dashboard
+    and the MCP tools could then not name (their rule refuses it)."""
+    home, root, _ = indexed
+    for name in ("../x", "a/b", "p" * 129):
+        run = repokb(home, "index", str(root), "--project", name)
+        assert run.returncode == 2 and "is not a project name" in run.stderr, run.stderr
+    projects = json.loads(repokb(home, "stats", "--json").stdout)["by_project"]
+    assert set(projects) == {"shop"}

@@ -56,9 +56,18 @@ def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
         "search_context": ("search", "open a database connection", "--context-lines", "3",
                            "--limit", "2", "--json"),
         "flush_unknown": ("flush", "--project", "nosuch", "--yes"),
+        # input the REST schema once judged before the search operation could
+        "search_empty": ("search", ""),
+        "search_odd_project": ("search", "timeout", "--project", "../x"),
+        "search_long_project": ("search", "timeout", "--project", "p" * 300),
+        "search_long_query": ("search", "open a database connection " * 100, "--limit", "1",
+                              "--json"),
+        "search_long_filters": ("search", "timeout", "--path", "x" * 600, "--language",
+                                "y" * 600),
         "stats": ("stats",),
         "stats_json": ("stats", "--json"),
         "verify": ("verify", "--json"),
+        "verify_unknown": ("verify", "--project", "nosuch"),
         "flush": ("flush", "--project", "notes", "--yes"),
         "cache_stats": ("cache", "stats", "--json"),
         "cache_stats_text": ("cache", "stats"),
@@ -111,10 +120,40 @@ def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_re
     assert "no indexed file of kind ci_cd" in alone["search_nothing_json"][2]
     assert alone["search_no_kind"][0] == 2 and "sauce is not a kind" in alone["search_no_kind"][2]
     assert alone["search_context"][0] == 0 and alone["search_context"][1]
+    assert alone["search_empty"][0] == 2 and "The query is empty" in alone["search_empty"][2]
+    assert "no project named ../x" in alone["search_odd_project"][1]
+    assert "no project named " + "p" * 300 in alone["search_long_project"][1].replace("\n", "")
+    assert alone["search_long_query"][1][0]["path"] == "src/shop/db.py"
+    assert alone["search_long_filters"][0] == 0
+    assert alone["search_long_filters"][1].startswith("No results: no indexed file in")
     assert alone["flush_unknown"][0] == 2 and "No project 'nosuch'" in alone["flush_unknown"][2]
     assert alone["verify"][1]["ok"] is True
+    code, _, err = alone["verify_unknown"]  # not "verify ok: 0 files ... in 0 project(s)"
+    assert code == 2 and "No project 'nosuch' in the knowledge base: nothing to verify" in err
     assert alone["flush"][0] == 0 and "Flushed project 'notes'" in alone["flush"][1]
     assert alone["index_bad"][0] == 2 and "does not exist" in alone["index_bad"][2]
+
+
+def test_a_command_for_another_store_is_not_answered_by_the_edge_owner(home, mixed_repo,
+                                                                        tmp_path, monkeypatch):
+    """With `repokb serve` owning the home's Qdrant Edge store, `REPOKB_STORE=qdrant
+    REPOKB_QDRANT_URL=local:PATH repokb index` went over home/owner.sock into the Edge store."""
+    code, _, err = run_cli("index", str(mixed_repo))
+    assert code == 0, err
+    other = write(tmp_path / "other", "guide.md", "# Guide\n\nHow to rotate the signing keys "
+                  "of the payment gateway every quarter.\n").parent
+    with serve_process(home, api_key="socket-test-key"):
+        monkeypatch.setenv("REPOKB_STORE", "qdrant")
+        monkeypatch.setenv("REPOKB_QDRANT_URL", f"local:{tmp_path / 'qdrant'}")
+        code, _, err = run_cli("index", str(other))
+        assert code == 0, err
+        code, out, err = run_cli("stats", "--json")
+        assert code == 0, err
+        assert json.loads(out)["points_by_project"] == {"other": 1}
+        monkeypatch.delenv("REPOKB_STORE")
+        monkeypatch.delenv("REPOKB_QDRANT_URL")
+        code, out, err = run_cli("stats", "--json")  # the server's Edge store, untouched
+        assert "other" not in json.loads(out)["points_by_project"]
 
 
 def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):

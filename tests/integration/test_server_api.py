@@ -298,6 +298,13 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
                  "invalid_request", "unknown kind")
     assert_error(client.post("/knowledge/search", json={"query": "   "}), 422, "invalid_request",
                  "empty")
+    # a value failing both members of `kind: KindName | list[KindName]`: the message is about
+    # the value, at a location without pydantic's member names (function-after[kind_name(), str])
+    bad = assert_error(client.post("/knowledge/search", json={"query": "x", "kind": ["nope"]}),
+                       422, "invalid_request", "at body.kind.0: unknown kind")
+    assert all("[" not in d["location"] for d in bad["details"]), bad
+    assert_error(client.post("/knowledge/search", json={"query": "x", "project": 5}), 422,
+                 "invalid_request", "at body.project: Input should be a valid string")
     assert client.post("/knowledge/search", json={"query": "x", "path": "none/**"}).json() == []
 
 

@@ -92,3 +92,19 @@ def test_locate_refuses_escapes_and_unknown_projects(tmp_path: Path) -> None:
         locate(catalog, "a.py", "q")
     with pytest.raises(InputError, match="not inside an indexed project"):
         locate(catalog, "/etc/passwd", None)
+
+
+def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
+    from repokb.surfaces.mcp.server import _validate
+    from repokb.surfaces.mcp.tools import TOOLS
+
+    search = TOOLS["search"]
+    with pytest.raises(InputError) as too_long:
+        _validate(search, {"query": "x" * 3000})
+    assert too_long.value.message == "Invalid query for search: longer than 2000 characters"
+    with pytest.raises(InputError) as empty:
+        _validate(search, {"query": ""})
+    assert empty.value.message == "Invalid query for search: empty"
+    with pytest.raises(InputError) as wrong_type:
+        _validate(search, {"query": "x", "limit": "abc"})
+    assert "'abc' is not of type 'integer'" in wrong_type.value.message

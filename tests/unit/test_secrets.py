@@ -158,6 +158,14 @@ READABLE = [
                        'if password1 != password2:\n    return password1, password2\n'),
     ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
     ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
+    # a GitHub Actions job whose id ends in "pass" (attrs 24.2.0's ci.yml): its steps are not
+    # the mapping of a secret, and `ubuntu-latest` was then redacted in every other job too
+    ("config", "yaml", "jobs:\n  tests:\n    runs-on: ubuntu-latest\n"
+                       "  required-checks-pass:\n    if: always()\n    needs:\n      - tests\n"
+                       "    runs-on: ubuntu-latest\n    steps:\n"
+                       "      - name: Decide whether the needed jobs succeeded or failed\n"
+                       "        uses: re-actors/alls-green@release/v1\n"
+                       "        with:\n          jobs: ${{ toJSON(needs) }}\n"),
 ]
 
 

@@ -27,7 +27,7 @@ from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
 from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import ProjectRoot, discover, resolve_roots
+from repokb.pipeline.discover import ProjectRoot, discover, present, resolve_roots
 from repokb.settings import Settings
 
 MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")
@@ -104,7 +104,7 @@ def _indexed_as(settings: Settings, path: Path) -> str | None:
     found under the same name); None: named after the folder, as `repokb index` would."""
     from repokb.stores.catalog import Catalog
 
-    if not settings.catalog_path.is_file() or not path.is_dir():
+    if not settings.catalog_path.is_file() or not present(path) or not path.is_dir():
         return None
     catalog = Catalog(settings.catalog_path)
     try:

@@ -340,6 +340,10 @@ class Operations:
         projects are checked (another home's points are no orphans of ours)."""
         if repair:
             authorize(self.settings, access)
+        if project is not None:
+            missing = unknown_project(self.stats(), project, "verify")
+            if missing is not None:
+                raise missing
         with self.writing(access):
             return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()
 

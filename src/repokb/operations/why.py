@@ -24,11 +24,12 @@ def known_projects(stats: dict[str, Any]) -> str:
     return "Known projects: " + ", ".join(names) + "."
 
 
-def unknown_project(stats: dict[str, Any], project: str) -> NotFoundError | None:
-    """The error for flushing a project nothing is known of, else None."""
+def unknown_project(stats: dict[str, Any], project: str,
+                    action: str = "flush") -> NotFoundError | None:
+    """The error for flushing (or verifying ...) a project nothing is known of, else None."""
     if project in project_names(stats):
         return None
-    return NotFoundError(f"No project {project!r} in the knowledge base: nothing to flush.",
+    return NotFoundError(f"No project {project!r} in the knowledge base: nothing to {action}.",
                          hint=known_projects(stats))
 
 

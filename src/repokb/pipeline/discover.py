@@ -9,6 +9,7 @@ directory links are not entered, so loops cannot happen.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import unicodedata
 from collections.abc import Iterator
@@ -45,7 +46,7 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
     roots: list[ProjectRoot] = []
     for raw in paths:
         path = user_path(raw)
-        if not path.exists():
+        if not present(path):
             raise InputError(f"{raw} does not exist.")
         if not path.is_dir():
             raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
@@ -53,7 +54,14 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
         if not utf8(str(root)):
             raise InputError(f"The folder's path is not valid UTF-8: {escaped(str(root))}",
                              hint="Rename the folder (or a parent) to a UTF-8 name.")
-        roots.append(ProjectRoot(name=project or canonical(root.name) or "root", root=root))
+        name = canonical(root.name) or "root"
+        if project:
+            try:
+                name = project_name(project)
+            except ValueError as exc:
+                raise InputError(f"--project {project!r} is not a project name: {exc}.",
+                                 hint="Name it like a folder, e.g. --project my-service.") from None
+        roots.append(ProjectRoot(name=name, root=root))
     names = [r.name for r in roots]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
@@ -71,6 +79,32 @@ def user_path(raw: str | Path) -> Path:
         return Path(raw).expanduser()
     except RuntimeError:
         return Path(raw)
+
+
+def project_name(raw: str) -> str:
+    """`raw` as a project name (one folder-like name, as the REST API accepts); ValueError
+    saying why not."""
+    name = raw.strip()
+    if (not name or re.search(r"[\x00-\x1f\x7f]", name) or "/" in name or "\\" in name
+            or name in (".", "..")):
+        raise ValueError("project names are one folder-like name (no '/', '..' or control "
+                         "characters)")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text is not valid Unicode (lone surrogate)") from None
+    if len(name) > 128:
+        raise ValueError("project names are at most 128 characters")
+    return name
+
+
+def present(path: Path) -> bool:
+    """Whether something (a file, a folder, a link, even a broken one) is at `path`; a name the
+    system cannot look up (too long, ...) is not there, rather than an OSError."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return False
 
 
 def canonical(path: str) -> str:

@@ -169,10 +169,18 @@ def _blocks(text: str, ini: bool) -> list[Span]:
             if span:
                 out.append((*span, "yaml_binary" if binary else "multiline_value", False))
         else:  # a mapping under the key: its scalar values (Travis `secure:` and the like)
-            for child in re.finditer(r"^[ \t]+(?:- )?[\w.\-\"']+\s*:[ \t]*(?P<v>[^\s#][^\n]*)$",
-                                     text[body_start:body_end], re.M):
+            block = text[body_start:body_end]
+            first = re.search(r"^([ \t]+)\S", block, re.M)
+            for child in re.finditer(r"^(?P<i>[ \t]+)(?:- )?[\w.\-\"']+\s*:[ \t]*"
+                                     r"(?P<v>[^\s#][^\n]*)$", block, re.M):
                 value = child.group("v").strip().strip("\"'")
-                if _value_ok(value) and len(value) >= 8:
+                # its own keys only, not a whole CI job under `required-checks-pass:`; and a
+                # value that could be a secret, not prose, `${{ x }}` or `ubuntu-latest`
+                if (first and child.group("i") == first.group(1) and _value_ok(value)
+                        and len(value) >= 8 and not any(c.isspace() for c in value)
+                        and "${" not in value
+                        and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
+                        and (_looks_random(value) or entropy(value) >= 3.5)):
                     out.append((body_start + child.start("v"), body_start + child.end("v"),
                                 "multiline_value", False))
     for m in _INI_KEY.finditer(text) if ini else ():

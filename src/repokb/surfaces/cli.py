@@ -190,7 +190,8 @@ def _progress() -> Iterator[tuple[Progress, EmbedProgress]]:
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
-    limit: Annotated[int, typer.Option(min=1, max=100, help="Number of results.")] = 10,
+    limit: Annotated[int | None, typer.Option(
+        min=1, max=100, help="Number of results (default: setting search_limit, 10).")] = None,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
     kind: Annotated[list[str] | None, typer.Option(
         help="Only these kinds (source, documentation ...).")] = None,
@@ -215,6 +216,11 @@ def search(
     """Hybrid (semantic + lexical) search over the indexed projects."""
     from repokb.search import Query
 
+    if context and as_json:  # --context is Markdown for an assistant: --json was ignored
+        raise InputError("--context prints Markdown for an assistant, not JSON.",
+                         hint="Drop --json, or drop --context for the hits as JSON.")
+    if limit is None:
+        limit = Settings.load(home=home).search_limit
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
               languages=tuple(language or ()), path_glob=path, explain=explain or context,
               context_lines=context_lines)
@@ -249,10 +255,10 @@ def explain(
     home: HomeOption = None,
 ) -> None:
     """Why was this file indexed, skipped or blocked? (A file not indexed yet is classified now.)"""
-    from repokb.pipeline.discover import user_path
+    from repokb.pipeline.discover import present, user_path
 
     on_disk = user_path(path)
-    if on_disk.exists() or on_disk.is_symlink():  # the owner process has another cwd
+    if present(on_disk):  # the owner process has another cwd
         path = str(on_disk.parent.resolve() / on_disk.name)
     record = _dispatch(home, lambda b: b.explain(path, project))
     if as_json:
@@ -498,8 +504,12 @@ def cache_flush(
     home: HomeOption = None,
 ) -> None:
     """Delete every cached answer (the knowledge base is untouched)."""
-    if not yes and sys.stdin.isatty() and not typer.confirm("Delete every cached answer?"):
-        raise typer.Exit(1)
+    if not yes:
+        if not sys.stdin.isatty():  # as `repokb flush`: nobody can answer, so nothing is asked
+            raise InputError("Not deleting the answer cache: no terminal to confirm on.",
+                             hint="Pass --yes to delete without asking.")
+        if not typer.confirm("Delete every cached answer?"):
+            raise typer.Exit(1)
     result = _dispatch(home, lambda b: b.cache_flush())
     out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
 

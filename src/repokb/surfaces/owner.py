@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from repokb import errors
 from repokb.settings import Settings
-from repokb.stores import shared
+from repokb.stores import SERVER_STORES, shared
 
 if TYPE_CHECKING:  # imported where used: a command with no owner never loads the web stack
     import httpx
@@ -39,10 +39,16 @@ _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
 
 
 def socket_path(settings: Settings) -> Path:
-    path = settings.home / "owner.sock"
+    """`home/owner.sock` for the home's embedded store; a Qdrant store in local mode
+    (`local:PATH`) has its own owner, so its own socket: a command configured for one store
+    must never be answered by the owner of the other."""
+    name = "owner.sock"
+    if settings.store in SERVER_STORES:
+        name = f"owner-{hashlib.sha1(settings.qdrant_url.encode()).hexdigest()[:12]}.sock"
+    path = settings.home / name
     if len(str(path)) <= _MAX_SOCKET_PATH:
         return path
-    digest = hashlib.sha1(str(settings.home).encode()).hexdigest()[:16]
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:16]
     return Path(tempfile.gettempdir()) / f"repokb-{digest}.sock"
 
 

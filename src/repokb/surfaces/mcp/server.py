@@ -89,8 +89,21 @@ def _validate(tool: Tool, args: dict[str, Any]) -> None:
         jsonschema.validate(args, tool.schema)
     except jsonschema.ValidationError as exc:
         where = ".".join(str(p) for p in exc.absolute_path) or "arguments"
-        raise InputError(f"Invalid {where} for {tool.name}: {exc.message}",
+        raise InputError(f"Invalid {where} for {tool.name}: {_problem(exc)}",
                          hint="Input schema: " + _schema_hint(tool)) from None
+
+
+def _problem(exc: jsonschema.ValidationError) -> str:
+    """What is wrong, without repeating a long value (jsonschema's message quotes it whole: a
+    3,000-character query came back in full)."""
+    if exc.validator == "maxLength":
+        return f"longer than {exc.validator_value} characters"
+    if exc.validator == "minLength":
+        return "empty" if exc.validator_value == 1 else (
+            f"shorter than {exc.validator_value} characters")
+    if isinstance(exc.instance, str) and len(exc.instance) > 60:
+        return f"does not satisfy {exc.validator} {exc.validator_value!r}"
+    return str(exc.message)
 
 
 def _schema_hint(tool: Tool) -> str:

@@ -22,6 +22,7 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
 
     import uvicorn
 
+    from repokb.errors import ConfigError
     from repokb.operations import Operations
     from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
@@ -29,6 +30,9 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
     from repokb.surfaces.server.timeouts import protocol
     from repokb.workspace import Workspace
 
+    if not 0 < settings.port < 65536:  # uvicorn would fail late, with an OverflowError
+        raise ConfigError(f"Port {settings.port} is not a TCP port.",
+                          hint="Pass --port (or REPOKB_PORT) between 1 and 65535.")
     check_exposure(settings)  # before opening anything
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding

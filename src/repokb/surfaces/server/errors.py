@@ -91,7 +91,9 @@ def request_id(request: Request) -> str:
 
 
 def _location(loc: tuple[Any, ...] | list[Any]) -> str:
-    return ".".join(str(part) for part in loc)
+    """`body.kind.1`: field names and indexes, without pydantic's names for the members of a
+    union (`function-after[kind_name(), str]`, `list[...]`)."""
+    return ".".join(str(part) for part in loc if not (isinstance(part, str) and "[" in part))
 
 
 def install(app: FastAPI) -> None:
@@ -116,10 +118,15 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
         details = [{"location": _location(e.get("loc", ())),
                     "message": str(e.get("msg", "")).removeprefix("Value error, ")}
-                   for e in exc.errors()]  # never e["input"]: it may carry a secret
-        first = details[0] if details else {"location": "", "message": "invalid"}
+                   for e in errors]  # never e["input"]: it may carry a secret
+        # a value that fails every member of a union (a kind, or a list of kinds) has one error
+        # per member: say the one about its value rather than "should be a valid string"
+        first = next((d for d, e in zip(details, errors, strict=True)
+                      if not str(e.get("type", "")).endswith("_type")),
+                     details[0] if details else {"location": "", "message": "invalid"})
         where = f" at {first['location']}" if first["location"] else ""
         return error_response(422, f"The request is not valid{where}: {first['message']}",
                               "See /docs for the expected request.", details=details,

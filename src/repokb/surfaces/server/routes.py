@@ -159,7 +159,7 @@ def index_run(body: S.IndexRunRequest, svc: Svc, access: Caller) -> dict[str, An
     return svc.index(body.paths, body.project, body.flush, access)
 
 
-@router.post("/knowledge/verify", tags=["index"], responses=errors(401, 403, 409))
+@router.post("/knowledge/verify", tags=["index"], responses=errors(401, 403, 404, 409))
 def verify(body: S.VerifyRequest, svc: Svc, access: Caller) -> dict[str, Any]:
     """Check that the store and the catalog agree; `repair` (needs x-api-key) fixes."""
     return svc.verify(body.project, body.repair, access)

@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 from repokb import models
 from repokb.models import Kind
 from repokb.pipeline.discover import canonical
+from repokb.pipeline.discover import project_name as project_name  # the one rule, re-exported
 
 DEFAULT_PROJECT = "uploads"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -47,15 +48,6 @@ def relative_path(raw: str) -> str:
     return path
 
 
-def project_name(raw: str) -> str:
-    _utf8(raw)
-    name = raw.strip()
-    if not name or _CONTROL.search(name) or "/" in name or "\\" in name or name in (".", ".."):
-        raise ValueError("project names are one folder-like name (no '/', '..' or control "
-                         "characters)")
-    return name
-
-
 def kind_name(raw: str) -> str:
     if raw not in _KINDS:
         raise ValueError(f"unknown kind; one of: {', '.join(sorted(_KINDS))}")
@@ -66,7 +58,6 @@ Text = Annotated[str, AfterValidator(_utf8)]
 RelPath = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(relative_path)]
 Project = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(project_name)]
 KindName = Annotated[str, AfterValidator(kind_name)]
-ShortText = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_utf8)]
 
 
 class Strict(BaseModel):
@@ -191,13 +182,15 @@ class Job(BaseModel):
 
 
 class SearchRequest(Strict):
-    query: Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_utf8)]
+    # query and filters are judged by the search operation itself (an empty query, a project
+    # nothing is known of): `repokb search` answers the same through the owner socket as alone
+    query: Text
     limit: int | None = Field(None, ge=1, le=100, description="Default: the search_limit "
                                                                "setting.")
-    project: Project | list[Project] | None = None
+    project: Text | list[Text] | None = None
     kind: KindName | list[KindName] | None = None
-    language: ShortText | list[ShortText] | None = None
-    path: ShortText | None = Field(None, description="A glob over project-relative paths.")
+    language: Text | list[Text] | None = None
+    path: Text | None = Field(None, description="A glob over project-relative paths.")
     explain: bool = Field(False, description="Add each hit's provenance (ranks, scores, "
                           "re-rank factors).")
     context_lines: int = Field(0, ge=0, le=200, description="Widen each hit by up to this "
