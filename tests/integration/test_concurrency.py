@@ -117,3 +117,43 @@ def test_no_second_process_opens_a_store_that_is_being_written(tmp_path):
     reopened = QdrantEdgeStore(path, 8)
     assert reopened.count() == 200 * writes
     reopened.close()
+
+
+@pytest.mark.parametrize("reset", [True, False])
+def test_an_owner_that_drops_a_request_unanswered_means_ask_again(tmp_path, reset):
+    """An owner leaving closes connections whose request it never took: with a reset (the
+    request lay unread) or a plain close. The command then asks again or becomes the owner
+    (NoOwner), instead of failing with "The owning process stopped answering" (seen in
+    bench/stress_home.py)."""
+    import socket
+    import struct
+    import threading
+
+    from repokb.settings import Settings
+    from repokb.surfaces.owner import NoOwner, Remote, socket_path
+
+    settings = Settings.load(home=tmp_path / "home")
+    path = socket_path(settings)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(path))
+    server.listen(4)
+
+    def leave() -> None:
+        for _ in range(2):  # Remote's probe, then the request's connection
+            conn, _ = server.accept()
+            if reset:
+                conn.recv(1)  # the request arrives and lies (mostly) unread
+                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            conn.close()
+
+    thread = threading.Thread(target=leave)
+    thread.start()
+    remote = Remote(settings)
+    try:
+        with pytest.raises(NoOwner):
+            remote.stats()
+    finally:
+        remote.close()
+        thread.join(10)
+        server.close()

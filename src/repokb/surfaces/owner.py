@@ -165,9 +165,12 @@ class Remote:
 
         try:
             response: httpx.Response = self._http.request(method, url, **kw)
-        except (httpx.ConnectError, httpx.RemoteProtocolError) as exc:
+        except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError,
+                httpx.WriteError) as exc:
             # a stale socket file, or the owner is leaving: it closed the connection without
-            # taking the request, so no one has run it (ask again, or become the owner)
+            # taking the request (a FIN, or a reset when the request lay unread), so no one
+            # has run it: ask again, or become the owner. (Requests it did take are answered
+            # before it leaves: OwnerSocket.__exit__.)
             raise NoOwner from exc
         except httpx.TransportError as exc:
             raise errors.StoreError(f"The owning process stopped answering: {exc}",
