@@ -3,7 +3,7 @@
 None of these values is, or ever was, a credential; they are assembled from fragments at run
 time so no complete token sits in this repository. Each planted file says whether it must be
 indexed (with its secrets redacted) or blocked as a secret as a whole. Used by the end-to-end
-test (tests/integration/test_planted_secrets.py) and by bench/secrets.py.
+test (tests/integration/test_planted_secrets.py) and by bench/secret_leaks.py.
 """
 
 from __future__ import annotations

@@ -3,14 +3,20 @@ the owner protocol is). The long form is bench/stress_home.py (20 rounds)."""
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-
-from stress_home import make_project, one_round  # noqa: E402
+# the bench script, loaded by its path: putting bench/ on sys.path would let its modules shadow
+# the standard library's for every test that runs after this one
+_SPEC = importlib.util.spec_from_file_location(
+    "stress_home", Path(__file__).resolve().parents[2] / "bench" / "stress_home.py")
+assert _SPEC is not None and _SPEC.loader is not None
+stress_home = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(stress_home)
+make_project, one_round = stress_home.make_project, stress_home.one_round
 
 pytestmark = pytest.mark.integration
 

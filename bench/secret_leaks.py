@@ -1,7 +1,7 @@
 """Secret redaction on real and planted trees: what would be stored, and what detect-secrets says.
 
-    python bench/secrets.py planted       # the planted repository (tests/planted_secrets.py)
-    python bench/secrets.py tree DIR [DIR ...] [--oracle] [--show N]
+    python bench/secret_leaks.py planted       # the planted repository (tests/planted_secrets.py)
+    python bench/secret_leaks.py tree DIR [DIR ...] [--oracle] [--show N]
 
 For every file the classifier admits, the text the chunker would cut (`secrets.redact`) is what
 reaches the store. `planted` counts planted values still present there (leaks), values in
@@ -9,7 +9,7 @@ stored paths, and false blocks. `tree` counts redactions by detector and shows a
 them (the line, value masked to its first 3 characters); with `--oracle`, detect-secrets' own
 full scan (all default plugins and filters) runs on each admitted file and every value it
 reports that survives redaction is a leak. Run it against another checkout to get a "before"
-figure: `PYTHONPATH=/path/to/other/src python bench/secrets.py ...`.
+figure: `PYTHONPATH=/path/to/other/src python bench/secret_leaks.py ...`.
 """
 
 from __future__ import annotations
