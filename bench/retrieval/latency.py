@@ -116,7 +116,8 @@ def build(ws: Workspace, embedder: CachingEmbedder, work: Path, cache: Path, poi
         tree = fetch(corpus, cache)
         copy = work / corpus.name
         cases = derive(corpus.name, tree, selected_files(corpus, tree, False), copy, 60, 40)
-        queries += [c.query for c in cases] + [c.symbol for c in cases if c.symbol]
+        queries += [c.query for c in cases] + [t.symbol for c in cases for t in c.targets[:1]
+                                               if t.symbol]
         if ws.store.count() < points:
             ws.indexer.run(resolve_roots([copy], corpus.name))
     embedder.save()
