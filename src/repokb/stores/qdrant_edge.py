@@ -250,20 +250,28 @@ class QdrantEdgeStore(Store):
     def close(self) -> None:
         if self._open is not None and self._deleted:
             self.optimize()
-        shard, self._open = self._open, None
-        try:
-            if shard is not None:
-                try:
-                    shard.flush()
-                finally:
-                    shard.close()
-        finally:
-            self._unlock()
+        _release(self)
 
     def _unlock(self) -> None:
-        if self._lock is not None:
-            os.close(self._lock)
-            self._lock = None
+        _release(self, shard=False)
+
+
+def _release(holder: QdrantEdgeStore | QdrantEdgeAnswers, shard: bool = True) -> None:
+    """Flush and close a holder's shard (unless `shard` is False), then drop its lock file's
+    flock: the one way both shards of this module let go, each step at most once."""
+    opened, lock = (holder._open if shard else None), holder._lock
+    if shard:
+        holder._open = None
+    holder._lock = None
+    try:
+        if opened is not None:
+            try:
+                opened.flush()
+            finally:
+                opened.close()
+    finally:
+        if lock is not None:
+            os.close(lock)
 
 
 class _Guarded:
@@ -324,9 +332,7 @@ class QdrantEdgeAnswers(AnswerCache):
             raise
 
     def _unlock(self) -> None:
-        if self._lock is not None:
-            os.close(self._lock)
-            self._lock = None
+        _release(self, shard=False)
 
     def _load(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
@@ -385,15 +391,7 @@ class QdrantEdgeAnswers(AnswerCache):
         return before
 
     def close(self) -> None:
-        shard, self._open = self._open, None
-        try:
-            if shard is not None:
-                try:
-                    shard.flush()
-                finally:
-                    shard.close()
-        finally:
-            self._unlock()
+        _release(self)
 
 
 def _facet_value(value: Any) -> str:
