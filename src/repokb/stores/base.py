@@ -17,6 +17,8 @@ from repokb.models import EmbeddedChunk
 
 DENSE = "dense"
 SPARSE = "bm25"
+# payload fields every backend indexes as keywords (the filters: project, path glob, kind ...)
+KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 
 
 @dataclass(frozen=True)

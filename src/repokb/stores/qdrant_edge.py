@@ -34,6 +34,7 @@ from repokb.models import EmbeddedChunk
 from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import (
     DENSE,
+    KEYWORD_FIELDS,
     SPARSE,
     RawPoint,
     Store,
@@ -42,9 +43,8 @@ from repokb.stores.base import (
     register,
 )
 
-_KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
-_STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in _KEYWORD_FIELDS},
+_STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
                   "chunk_index": q.PayloadSchemaType.Integer}
 _ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSchemaType.Float}
 _PAGE = 1000

@@ -29,6 +29,7 @@ from repokb.errors import StoreBusyError, StoreError
 from repokb.models import EmbeddedChunk
 from repokb.stores.base import (
     DENSE,
+    KEYWORD_FIELDS,
     SPARSE,
     RawPoint,
     Store,
@@ -37,7 +38,6 @@ from repokb.stores.base import (
     register,
 )
 
-_KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
 _PAGE = 1000
 LOCAL = "local:"
 T = TypeVar("T")
@@ -104,7 +104,7 @@ class QdrantServerStore(Store):
                                                          distance=m.Distance.COSINE)},
                    sparse_vectors_config={SPARSE: m.SparseVectorParams(modifier=m.Modifier.IDF)},
                    shard_number=shards, replication_factor=replication)
-        fields = [(k, m.PayloadSchemaType.KEYWORD) for k in _KEYWORD_FIELDS]
+        fields = [(k, m.PayloadSchemaType.KEYWORD) for k in KEYWORD_FIELDS]
         fields.append(("chunk_index", m.PayloadSchemaType.INTEGER))
         with warnings.catch_warnings():  # local mode: "payload indexes have no effect"
             warnings.simplefilter("ignore", UserWarning)
