@@ -166,6 +166,9 @@ READABLE = [
                        "      - name: Decide whether the needed jobs succeeded or failed\n"
                        "        uses: re-actors/alls-green@release/v1\n"
                        "        with:\n          jobs: ${{ toJSON(needs) }}\n"),
+    # GitHub Actions permissions name access levels, not tokens (trusted publishing's id-token)
+    ("config", "yaml", "permissions:\n  id-token: write\n  contents: read\n"),
+    ("config", "yaml", "permissions:\n  security-events: read-write\n"),
 ]
 
 

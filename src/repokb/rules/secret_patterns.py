@@ -98,6 +98,8 @@ PLACEHOLDER = _re(
     r".*%[sdr].*|.*\{\d*\}.*|"
     r"\[[^\]]*\]|%[A-Z_]+%|#\{.*\}|\*+|x+|\.\.\.+|null|none|nil|true|false|undefined|"
     r"changeme|change_me|change-me|todo|tbd|fixme|redacted|placeholder|dummy|"
+    # access levels (GitHub Actions' `id-token: write`), not values of a token
+    r"read|write|read[-_ ]?write|read[-_ ]?only|write[-_ ]?only|"
     r"(?:your|my)[-_ ].*|.*example.*|.*sample.*|.*placeholder.*|.*xxxx.*|.*changeme.*|"
     r"env\(.*|os\.environ.*|process\.env.*|getenv.*|secrets?\..*|vault:.*|ref\+.*|"
     r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*)$",
