@@ -225,3 +225,25 @@ def test_the_owner_socket_passes_the_guard_without_a_key(home, real_embedder):
     finally:
         ops.close()
         ws.close()
+
+
+def test_mcp_refusals_come_in_the_error_shape(home):
+    """/mcp's GET streams answers, so a page of another site may not open it either; every
+    refusal is the REST error shape with its request id (the SDK's own answer is plain text)."""
+    with TestClient(create_app(Operations(Workspace(Settings.load()))),
+                    base_url="http://127.0.0.1:8765") as client:
+        evil = {"origin": "http://evil.example", "accept": "text/event-stream"}
+        for method in ("GET", "POST", "DELETE"):
+            refused = client.request(method, "/mcp", headers=evil, json={})
+            assert refused.status_code == 403, (method, refused.text)
+            error = refused.json()["error"]
+            assert error["code"] == "forbidden" and "/mcp" in error["message"]
+            assert error["request_id"] == refused.headers["x-request-id"]
+        plain = client.post("/mcp", content=b"{}", headers={
+            "content-type": "text/plain", "x-repokb-client": "1",
+            "accept": "application/json, text/event-stream"})
+        assert plain.status_code == 400 and plain.json()["error"]["request_id"]
+        # the server's own origin still reaches the MCP transport (its answer, not a refusal)
+        same = client.get("/mcp", headers={"origin": "http://127.0.0.1:8765",
+                                           "accept": "application/json"})
+        assert same.status_code != 403

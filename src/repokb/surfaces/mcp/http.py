@@ -33,11 +33,16 @@ class HttpEndpoint:
         if self._server is None:
             self.backend = Backend(settings, self.ops)
             self._server = create_server(self.backend)
+        # The server's guard checks Host and Origin first and answers in the REST error shape;
+        # the SDK's own check stays as a second line, told the same allowed names.
         loopback = settings.host in ("127.0.0.1", "localhost", "::1")
+        hosts = [h for name in settings.allowed_hosts for h in (name, f"{name}:*")]
         security = TransportSecuritySettings(
             enable_dns_rebinding_protection=loopback,
-            allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
-            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
+            allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*", *hosts],
+            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*",
+                             *settings.allowed_origins,
+                             *(f"{scheme}://{h}" for h in hosts for scheme in ("http", "https"))])
         return StreamableHTTPSessionManager(app=self._server, security_settings=security,
                                             max_request_body_size=settings.max_request_bytes)
 

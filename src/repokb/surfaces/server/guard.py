@@ -123,18 +123,25 @@ class Guard:
             return (401, "Missing or wrong API key.",
                     "This server listens on the network: send its key as x-api-key (LLM "
                     "clients on /v1/*: as x-repokb-key).")
-        if scope["method"] in SAFE_METHODS:
+        path = scope.get("path", "")
+        mcp = path == "/mcp" or path.startswith("/mcp/")  # its GET streams answers: checked too
+        if scope["method"] in SAFE_METHODS and not mcp:
             return None
         origin = headers.get(b"origin")
         if origin is not None and not self._origin_ok(origin, headers.get(b"host", "")):
-            return (403, "Cross-origin writes are refused.",
+            return (403, "Cross-origin requests to /mcp are refused." if mcp
+                    else "Cross-origin writes are refused.",
                     "Use the dashboard served by this server (or add the origin to the "
                     "allowed_origins setting).")
+        if scope["method"] in SAFE_METHODS:
+            return None
         if origin is None and headers.get(b"sec-fetch-site") == "cross-site":
             return (403, "Cross-origin writes are refused.", "")
         if scope["method"] != "POST":  # PUT, PATCH, DELETE are never simple: preflighted
             return None
         ctype = headers.get(b"content-type", "").split(";")[0].strip().lower()
+        if mcp and ctype != "application/json":
+            return (400, "MCP messages must be JSON.", "Send Content-Type: application/json.")
         if ctype != "application/json" and CLIENT_HEADER not in headers and not has_key:
             return (403, "Writes must be JSON or carry the x-repokb-client header.",
                     "Send Content-Type: application/json, or the header x-repokb-client: 1 "
