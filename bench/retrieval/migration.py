@@ -143,8 +143,11 @@ def main() -> None:
                                                                     "target")}),
           file=sys.stderr)
     rows = []
-    for name, label in (("real", "real corpora only (project filter)"),
-                        ("all", "whole store, replicas' ties merged")):
+    labels = ((("real", "with a project filter (every project)"), ("all", "whole store"))
+              if args.home is not None else
+              (("real", "real corpora only (project filter)"),
+               ("all", "whole store, replicas' ties merged")))
+    for name, label in labels:
         mean, low, same = agreement(name)
         rows.append(f"| {label} | {len(queries)} | {mean:.3f} | {low:.2f} | "
                     f"{same}/{len(queries)} |")
