@@ -7,6 +7,8 @@ Query understanding is in query.py, re-ranking and shaping in rank.py.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,13 +54,57 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
     return fused
 
 
-def _tied_at_limit(points: list[StoredPoint], limit: int, n: int) -> bool:
+def _straddles(points: list[StoredPoint], limit: int, n: int) -> bool:
     """Whether the engine may have left out points scoring as much as the n-th best: it
     returned a full page, and its last score equals the n-th best."""
-    if not points or len(points) < max(limit, n):
+    if len(points) < max(limit, n):
         return False
     scores = sorted((p.score for p in points), reverse=True)
     return scores[n - 1] == scores[-1]
+
+
+def _unsettled(points: list[StoredPoint], limit: int, n: int) -> bool:
+    """A tie straddles the page's end and starts in the first half of the top n: leaving the
+    tie out (`_settle`) would leave too few; only a bigger page settles it."""
+    if not _straddles(points, limit, n):
+        return False
+    last = min(p.score for p in points)
+    return sum(p.score > last for p in points) < n // 2
+
+
+def _settle(points: list[StoredPoint], limit: int, n: int) -> list[StoredPoint]:
+    """The top n, equal scores by point id. A tie straddling the page's end is left out whole
+    (which of its points the engine returned depends on the store's write history): what is
+    left, every point scoring more, is the same however the store got there."""
+    ordered = sorted(points, key=lambda p: (-p.score, p.id))
+    if _straddles(points, limit, n):
+        above = [p for p in ordered if p.score > ordered[-1].score]
+        ordered = above or ordered  # all tied even at the widest page: best effort
+    return ordered[:n]
+
+
+class QueryVectors:
+    """The last `size` query vectors by text: the proxy's cache lookup and the search after it
+    embed the same question once, and a widened page re-uses its query's vector."""
+
+    def __init__(self, embedder: Embedder, size: int = 256) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._memo: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, text: str) -> list[float]:
+        with self._lock:
+            vector = self._memo.get(text)
+            if vector is not None:
+                self._memo.move_to_end(text)
+                return vector
+        vector = [float(x) for x in self.embedder.embed_query(text)]
+        with self._lock:
+            self._memo[text] = vector
+            while len(self._memo) > self.size:
+                self._memo.popitem(last=False)
+        return vector
 
 
 class Searcher:
@@ -69,6 +115,7 @@ class Searcher:
         self.embedder = embedder
         self.lexical = lexical
         self.catalog = catalog
+        self.query_vector = QueryVectors(embedder)
 
     def search(self, query: Query) -> list[Hit]:
         text = query.text.strip()
@@ -123,26 +170,27 @@ class Searcher:
 
     def _settled(self, understood: QueryPlan, where: StoreFilter,
                  n: int) -> list[tuple[list[StoredPoint], float]]:
-        """The top n of each ranking, equal scores ordered by point id. The engine orders ties
-        (and picks which of them make its limit) by its internal order, which depends on the
-        store's write history: while ties reach past the limit, ask for more (up to 16 n), so
-        the same files give the same ranking however the store got there."""
-        limit = n
+        """The top n of each ranking, equal scores ordered by point id, the same for the same
+        files however the store got there (the engine picks which tied points make its limit,
+        and orders them, by its internal order: the store's write history). One page of n plus
+        a quarter settles a tie at the n-th place when the whole tie fits in it; one that
+        reaches past the page is left out (`_settle`), unless it starts in the first half of
+        the top n: then, and only then, ask again for a page 4x (then 16x) as big."""
+        limit = n + n // 4
         while True:
             rankings = self._rankings(understood, where, limit)
-            if limit >= n * 16 or not any(_tied_at_limit(points, limit, n)
+            if limit >= n * 16 or not any(_unsettled(points, limit, n)
                                           for points, _ in rankings):
                 break
             limit *= 4
-        return [(sorted(points, key=lambda p: (-p.score, p.id))[:n], weight)
-                for points, weight in rankings]
+        return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:
         """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
         more (the benchmark adds a multilingual dense ranking this way)."""
         s = self.settings
-        dense = [float(x) for x in self.embedder.embed_query(understood.dense_text)]
+        dense = self.query_vector(understood.dense_text)
         dense_hits, lexical_hits = self.store.search(
             dense, self.lexical.query(understood.lexical_text), where, n)
         lexical_weight = s.lexical_weight * (s.symbol_lexical_factor
