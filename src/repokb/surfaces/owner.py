@@ -22,6 +22,8 @@ import os
 import socket
 import tempfile
 import threading
+import time
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +38,12 @@ if TYPE_CHECKING:  # imported where used: a command with no owner never loads th
     from repokb.search import Query
 
 _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
+# A warm owner (surfaces/warm.py) answers only calls made with its settings (this header: their
+# fingerprint); it refuses others with 409 and LEAVING_HEADER "leaving", then leaves; it leaves
+# too on POST LEAVE. Other owners ignore the header and answer LEAVE 404.
+SETTINGS_HEADER = "x-repokb-settings"
+LEAVING_HEADER = "x-repokb-owner"
+LEAVE = "/owner/leave"
 
 
 def socket_path(settings: Settings) -> Path:
@@ -52,6 +60,38 @@ def socket_path(settings: Settings) -> Path:
     return Path(tempfile.gettempdir()) / f"repokb-{digest}.sock"
 
 
+_CLIENT_SIDE = ("owner_idle_seconds", "store_wait_seconds")  # what only the caller uses
+
+
+def fingerprint(settings: Settings) -> str:
+    """A digest of every setting that may change an answer (secrets included, never shown)."""
+    values = repr([(f.name, str(getattr(settings, f.name))) for f in fields(settings)
+                   if f.name not in _CLIENT_SIDE])
+    return hashlib.sha256(values.encode()).hexdigest()[:32]
+
+
+def answers(path: Path) -> bool:
+    """Whether a process listens on the owner socket (a killed owner leaves its file behind)."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+        return True
+    except OSError:  # no file, refused, or not a socket
+        return False
+    finally:
+        probe.close()
+
+
+def wait_gone(path: Path, seconds: float = 30.0) -> bool:
+    """Wait until nobody listens on the owner socket any more (an owner leaving)."""
+    deadline = time.monotonic() + seconds
+    while answers(path):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 # -- the owner's side -----------------------------------------------------------------------
 class OwnerSocket:
     """Serves the REST app on the owner socket while this process holds the store."""
@@ -65,7 +105,7 @@ class OwnerSocket:
         from repokb.surfaces.server.timeouts import protocol
 
         self.path = socket_path(ops.settings)
-        self.serving = not _shared_store(ops.settings)
+        self.serving = not shared_store(ops.settings)
         if not self.serving:  # a Qdrant server: nobody owns it, nothing to bind or open
             return
         # The store and lexical encoder are opened now (the shard's lock); the model loads on
@@ -108,7 +148,7 @@ class OwnerSocket:
             self.path.unlink()
 
 
-def _shared_store(settings: Settings) -> bool:
+def shared_store(settings: Settings) -> bool:
     """Several processes open the store at once (a Qdrant server): no owner, no socket."""
     return shared(settings.store, settings.qdrant_url)
 
@@ -141,21 +181,17 @@ class Remote:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.path = socket_path(settings)
-        if _shared_store(settings):  # a Qdrant server has no owner process
+        if shared_store(settings):  # a Qdrant server has no owner process
             raise NoOwner
-        # Is anyone listening? (A killed owner leaves its socket file behind. Probed here:
-        # httpx's transport would leak the socket of a refused connection.)
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            probe.connect(str(self.path))
-        except OSError as exc:  # no file, refused, or not a socket
-            raise NoOwner from exc
-        finally:
-            probe.close()
+        # Is anyone listening? (Probed here: httpx's transport would leak the socket of a
+        # refused connection.)
+        if not answers(self.path):
+            raise NoOwner
         import httpx
 
         self._http = httpx.Client(transport=httpx.HTTPTransport(uds=str(self.path)),
-                                  base_url="http://localhost", timeout=None)
+                                  base_url="http://localhost", timeout=None,
+                                  headers={SETTINGS_HEADER: fingerprint(settings)})
 
     def close(self) -> None:
         self._http.close()
@@ -175,6 +211,9 @@ class Remote:
         except httpx.TransportError as exc:
             raise errors.StoreError(f"The owning process stopped answering: {exc}",
                                     "Run the command again.") from exc
+        if response.headers.get(LEAVING_HEADER) == "leaving":
+            wait_gone(self.path)  # a warm owner started with other settings: start another
+            raise NoOwner
         try:
             body = response.json()
         except ValueError:
