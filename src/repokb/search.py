@@ -9,40 +9,19 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
-from repokb.models import Hit, Kind
+from repokb.models import Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
 
-
-@dataclass(frozen=True)
-class Query:
-    text: str
-    limit: int = 10
-    projects: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = ()
-    languages: tuple[str, ...] = ()
-    path_glob: str | None = None
-    explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
-    context_lines: int = 0  # lines of the file around each hit, added on request
-
-    def __post_init__(self) -> None:
-        """A kind filter that names no kind is a mistake, not a search that finds nothing
-        (every surface builds its Query, so each says so the same way)."""
-        unknown = [k for k in self.kinds if k not in _KINDS]
-        if unknown:
-            raise InputError(f"{', '.join(unknown)} is not a kind.",
-                             hint="Kinds: " + ", ".join(_KINDS) + ".")
-
-
-_KINDS = tuple(str(k) for k in Kind)
+__all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:

@@ -20,7 +20,7 @@ import typer
 
 from repokb.errors import InputError, RepokbError
 from repokb.settings import Settings
-from repokb.surfaces import cli_more, render
+from repokb.surfaces import cli_more, cli_types, render
 from repokb.surfaces.dispatch import HomeOption, JsonOption, dispatch, operations, take_store
 from repokb.surfaces.render import err, out
 
@@ -37,31 +37,8 @@ app = typer.Typer(
 )
 
 
-def _plain_help_types() -> None:
-    """typer 0.29 shows Python annotations as value types in --help (`--json <bool>`,
-    `<list[Path]>`): a flag takes no value, and a value reads TEXT, INTEGER or PATH."""
-    from typing import get_args, get_origin
-
-    from typer import core
-
-    words = {int: "INTEGER", float: "NUMBER", str: "TEXT", Path: "PATH"}
-
-    def option_type(self: Any, ctx: Any) -> str | None:
-        if self.metavar is not None:
-            return str(self.metavar)
-        if self.is_flag or self.is_bool_flag:
-            return None
-        annotation = self.type_descriptor.annotation
-        if get_origin(annotation) is list:
-            annotation = get_args(annotation)[0]
-        return words.get(annotation, "VALUE")
-
-    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
-    core.TyperArgument.display_type_rich = (  # type: ignore[method-assign]
-        lambda self, ctx: None)  # the argument's name and help say what it is
-
-
-_plain_help_types()
+cli_types.plain_help_types()
+cli_types.light_conversion()
 
 @app.command()
 def index(
@@ -167,7 +144,7 @@ def search(
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
-    from repokb.search import Query
+    from repokb.models import Query  # not repokb.search: the owner may answer (no model here)
 
     if context and as_json:  # --context is Markdown for an assistant: --json was ignored
         raise InputError("--context prints Markdown for an assistant, not JSON.",

@@ -25,7 +25,6 @@ import contextlib
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -37,6 +36,7 @@ from repokb.surfaces.owner import (
     LEAVE,
     LEAVING_HEADER,
     SETTINGS_HEADER,
+    UnixConnection,
     answers,
     fingerprint,
     shared_store,
@@ -83,15 +83,8 @@ def start_owner(settings: Settings) -> bool:
 
 
 def _request(path: Path, method: str, url: str) -> tuple[int, dict[str, Any]]:
-    """One HTTP request on the owner socket with the standard library (no httpx import)."""
-
-    class Connection(http.client.HTTPConnection):
-        def connect(self) -> None:
-            self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            self.sock.settimeout(30)
-            self.sock.connect(str(path))
-
-    conn = Connection("localhost")
+    """One HTTP request on the owner socket."""
+    conn = UnixConnection(path, timeout=30)
     try:
         conn.request(method, url)
         response = conn.getresponse()
