@@ -12,6 +12,8 @@ from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
 from repokb.models import Hit, Query
@@ -74,11 +76,11 @@ class QueryVectors:
 
     def __call__(self, text: str) -> list[float]:
         with self._lock:
-            vector = self._memo.get(text)
-            if vector is not None:
+            known = self._memo.get(text)
+            if known is not None:
                 self._memo.move_to_end(text)
-                return vector
-        vector = [float(x) for x in self.embedder.embed_query(text)]
+                return known
+        vector: list[float] = np.asarray(self.embedder.embed_query(text)).tolist()
         with self._lock:
             self._memo[text] = vector
             while len(self._memo) > self.size:
