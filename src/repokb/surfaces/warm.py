@@ -1,24 +1,24 @@
 """A warm owner, started on demand: the model and the store stay open between CLI calls.
 
 Each `repokb search` is a new process; loading the model and opening the store cost it 1.4 s
-before any work. So a read command (search, stats, explain, cache stats) that finds no process
-owning the store starts one in the background and asks it over the owner socket
-(surfaces/owner.py); the next calls find it there. It leaves after `owner_idle_seconds` without
-a request (0: never start one), when a command needs the store for itself, or when asked.
+before any work. So a read command (search, stats, explain) that finds no process owning the
+store starts one in the background and asks it over the owner socket (surfaces/owner.py); the
+next calls find it there. It leaves after `owner_idle_seconds` without a request (0: never start
+one), when a command needs the store for itself, or when a call comes with other settings.
 
     the client's side   start_owner   spawn it (detached; one spawner at a time per home, the
                                       shard's lock lets one owner per home win) and wait for it
                         step_aside    `index`, `watch`, `serve`, `proxy`, `migrate`: a warm
                                       owner leaves (a `serve` or `watch` owner stays: the
                                       command goes through it, or waits, as before)
-                        fingerprint   the settings a call was made with: an owner started with
-                                      others leaves (409) and the call starts a new one
-    the owner's side    main          `python -m repokb.surfaces.warm` (logs: home/logs/owner.log)
+    the owner's side    main          `python -m repokb.surfaces.warm` (logs: home/logs/owner.log):
+                                      the REST app on the socket, plus POST /owner/leave and
+                                      the settings check (owner.py's `fingerprint`: a call
+                                      made with other settings is refused, 409, and it leaves)
 
 Only the standard library is imported here at module level: the client's side runs in every
 read command.
 """
-
 from __future__ import annotations
 
 import contextlib
@@ -62,8 +62,12 @@ def start_owner(settings: Settings) -> bool:
         return False
     path = socket_path(settings)
     logs = settings.home / "logs"
-    logs.mkdir(parents=True, exist_ok=True)
-    with (settings.home / "owner.lock").open("a") as lock:
+    try:
+        logs.mkdir(parents=True, exist_ok=True)
+        lock = (settings.home / "owner.lock").open("a")
+    except OSError:  # a home this user cannot write: no owner, the command runs itself
+        return False
+    with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another command starting one: wait, then use it
         if answers(path):
             return True
@@ -165,6 +169,7 @@ def _app(app: Any, mine: str, activity: _Activity, leave: Any) -> Any:
 
 def main() -> int:
     """Own this home's store (REPOKB_HOME), warm, until idle, asked to leave, or signalled."""
+    import gc
     import logging
     import signal
     import threading
@@ -191,6 +196,8 @@ def main() -> int:
                 ops.ws.searcher  # noqa: B018  (the model, the store and the catalog, now)
                 activity = _Activity()
                 app = _app(create_app(ops), fingerprint(settings), activity, stop.set)
+                gc.collect()  # as `repokb serve`: no full collection stalls a call later
+                gc.freeze()
                 with OwnerSocket(ops, app):
                     log.info("warm in %.1f s; leaves after %.0f s idle", time.monotonic()
                              - started, settings.owner_idle_seconds)
