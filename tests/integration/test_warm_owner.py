@@ -173,3 +173,26 @@ def test_off_is_off(indexed):
         search(home, REPOKB_OWNER_IDLE_SECONDS="0")
         assert owner_pid(home) is None
     assert not (home / "logs" / "owner.log").exists()
+
+
+def test_a_serve_owner_is_no_warm_owner_it_stays_and_answers(indexed, mixed_repo):
+    """With `repokb serve` owning the store, commands go through it as before: `index` asks it
+    to leave (404: it stays) and sends its run there; no warm owner is started."""
+    from ..conftest import serve_process
+
+    home = indexed
+    with serve_process(home, api_key="warm-test-key"):
+        pid = owner_pid(home)
+        assert pid is not None
+        write(mixed_repo, "src/shop/tax.py", '"""Taxes."""\n\n\ndef value_added_tax(amount, '
+              'rate):\n    """The value added tax owed on an amount at a rate."""\n'
+              '    return amount * rate\n')
+        code, out, err = repokb(home, "index", str(mixed_repo), "--json")
+        assert code == 0, err
+        assert json.loads(out)["summary"]["chunks_created"] >= 1
+        code, out, err = repokb(home, "search", "value added tax on an amount", "--json",
+                                "--limit", "1")
+        assert code == 0, err
+        assert json.loads(out)[0]["path"] == "src/shop/tax.py"
+        assert owner_pid(home) == pid and alive(pid)
+    assert not (home / "logs" / "owner.log").exists()
