@@ -79,13 +79,13 @@ class QueryVectors:
             known = self._memo.get(text)
             if known is not None:
                 self._memo.move_to_end(text)
-                return known
+                return list(known)  # the caller's own copy
         vector: list[float] = np.asarray(self.embedder.embed_query(text)).tolist()
         with self._lock:
             self._memo[text] = vector
             while len(self._memo) > self.size:
                 self._memo.popitem(last=False)
-        return vector
+        return list(vector)
 
 
 class Searcher:

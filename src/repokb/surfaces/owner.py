@@ -63,8 +63,13 @@ _CLIENT_SIDE = ("owner_idle_seconds", "store_wait_seconds")  # what only the cal
 
 
 def fingerprint(settings: Settings) -> str:
-    """A digest of every setting that may change an answer (secrets included, never shown)."""
-    values = repr([(f.name, str(getattr(settings, f.name))) for f in fields(settings)
+    """A digest of every setting that may change an answer (secrets included, never shown).
+    Paths count resolved: `--home kb` and the owner's absolute home are one home."""
+    def value(name: str) -> str:
+        v = getattr(settings, name)
+        return str(v.resolve() if isinstance(v, Path) else v)
+
+    values = repr([(f.name, value(f.name)) for f in fields(settings)
                    if f.name not in _CLIENT_SIDE])
     return hashlib.sha256(values.encode()).hexdigest()[:32]
 
