@@ -1,6 +1,6 @@
 """Search latency of `repokb serve` under a bounded loopback load while an index job runs.
 
-    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30]
+    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--repeat]
 
 Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
 searches have something to find, then starts an index job on TREE (default: Python's standard
@@ -80,6 +80,10 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, default=Path(sysconfig.get_paths()["stdlib"]))
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--repeat", action="store_true",
+                        help="Send only the 16 questions, again and again (the server then "
+                        "re-uses their query vectors); by default each request's text is new "
+                        "(a question plus a running number), so each one is embedded.")
     args = parser.parse_args()
 
     home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
@@ -125,7 +129,11 @@ def main() -> None:
                     i = n
                     while time.perf_counter() < deadline:
                         query = QUERIES[i % len(QUERIES)]
-                        i += 1
+                        if args.repeat:
+                            i += 1
+                        else:  # no two requests share a text
+                            query = f"{query} {i}"
+                            i += args.clients
                         started = time.perf_counter()
                         try:
                             r = c.post("/knowledge/search", json={"query": query, "limit": 10})
@@ -163,6 +171,7 @@ def main() -> None:
             ("load average (1 min) before / after the window",
              f"{load_before:.1f} / {load_after:.1f}"),
             ("clients (closed loop, loopback)", args.clients),
+            ("questions", "16, repeated" if args.repeat else "a new text each request"),
             ("window", f"{args.seconds:.0f} s"),
             ("seed index (repokb/src)", f"{seeded['summary']['chunks_embedded']} chunks"),
             ("index job during the window", f"{args.tree} ({state} at the end)"),

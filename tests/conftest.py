@@ -23,6 +23,10 @@ from repokb.settings import Settings
 # Golden inputs are data, not tests (the classifier's golden repository has a tests/ folder).
 collect_ignore_glob = ["golden/*"]
 
+# No warm owner outlives a test's command (each test's home is gone after it): the tests of the
+# warm owner (test_warm_owner.py) turn it on themselves. Subprocesses inherit this.
+os.environ["REPOKB_OWNER_IDLE_SECONDS"] = "0"
+
 
 class HashEmbedder(Embedder):
     """Deterministic stand-in for unit tests where vector quality is irrelevant."""

@@ -103,8 +103,9 @@ class StoreBusyError(StoreError):
     status = 503
     code = "unavailable"
     default_hint = (
-        "Another repokb process (index, watch or serve) has the store open. Wait for it to finish, "
-        "or point REPOKB_HOME at another directory."
+        "Another repokb process (index, watch, serve, or the warm owner a search started: it "
+        "leaves after owner_idle_seconds, or at once for `repokb index`) has the store open. "
+        "Wait for it to finish, or point REPOKB_HOME at another directory."
     )
 
 

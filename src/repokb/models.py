@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from repokb.errors import InputError
 from repokb.formats import CODE
 
 
@@ -255,6 +256,32 @@ class EmbeddedChunk:
     dense: list[float]
     sparse_indices: list[int]
     sparse_values: list[float]
+
+
+@dataclass(frozen=True)
+class Query:
+    """A search request, as every surface builds it (a record here, so that a command sending
+    it to the owner imports no search machinery)."""
+
+    text: str
+    limit: int = 10
+    projects: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    path_glob: str | None = None
+    explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
+    context_lines: int = 0  # lines of the file around each hit, added on request
+
+    def __post_init__(self) -> None:
+        """A kind filter that names no kind is a mistake, not a search that finds nothing
+        (every surface builds its Query, so each says so the same way)."""
+        unknown = [k for k in self.kinds if k not in _KINDS]
+        if unknown:
+            raise InputError(f"{', '.join(unknown)} is not a kind.",
+                             hint="Kinds: " + ", ".join(_KINDS) + ".")
+
+
+_KINDS = tuple(str(k) for k in Kind)
 
 
 @dataclass(frozen=True)

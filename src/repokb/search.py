@@ -7,40 +7,23 @@ Query understanding is in query.py, re-ranking and shaping in rank.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import threading
+from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
+
+import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
-from repokb.models import Hit, Kind
+from repokb.models import Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
 
-
-@dataclass(frozen=True)
-class Query:
-    text: str
-    limit: int = 10
-    projects: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = ()
-    languages: tuple[str, ...] = ()
-    path_glob: str | None = None
-    explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
-    context_lines: int = 0  # lines of the file around each hit, added on request
-
-    def __post_init__(self) -> None:
-        """A kind filter that names no kind is a mistake, not a search that finds nothing
-        (every surface builds its Query, so each says so the same way)."""
-        unknown = [k for k in self.kinds if k not in _KINDS]
-        if unknown:
-            raise InputError(f"{', '.join(unknown)} is not a kind.",
-                             hint="Kinds: " + ", ".join(_KINDS) + ".")
-
-
-_KINDS = tuple(str(k) for k in Kind)
+__all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -52,13 +35,57 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
     return fused
 
 
-def _tied_at_limit(points: list[StoredPoint], limit: int, n: int) -> bool:
+def _straddles(points: list[StoredPoint], limit: int, n: int) -> bool:
     """Whether the engine may have left out points scoring as much as the n-th best: it
     returned a full page, and its last score equals the n-th best."""
-    if not points or len(points) < max(limit, n):
+    if len(points) < max(limit, n):
         return False
     scores = sorted((p.score for p in points), reverse=True)
     return scores[n - 1] == scores[-1]
+
+
+def _unsettled(points: list[StoredPoint], limit: int, n: int) -> bool:
+    """A tie straddles the page's end and starts in the first half of the top n: leaving the
+    tie out (`_settle`) would leave too few; only a bigger page settles it."""
+    if not _straddles(points, limit, n):
+        return False
+    last = min(p.score for p in points)
+    return sum(p.score > last for p in points) < n // 2
+
+
+def _settle(points: list[StoredPoint], limit: int, n: int) -> list[StoredPoint]:
+    """The top n, equal scores by point id. A tie straddling the page's end is left out whole
+    (which of its points the engine returned depends on the store's write history): what is
+    left, every point scoring more, is the same however the store got there."""
+    ordered = sorted(points, key=lambda p: (-p.score, p.id))
+    if _straddles(points, limit, n):
+        above = [p for p in ordered if p.score > ordered[-1].score]
+        ordered = above or ordered  # all tied even at the widest page: best effort
+    return ordered[:n]
+
+
+class QueryVectors:
+    """The last `size` query vectors by text: the proxy's cache lookup and the search after it
+    embed the same question once, and a widened page re-uses its query's vector."""
+
+    def __init__(self, embedder: Embedder, size: int = 256) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._memo: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, text: str) -> list[float]:
+        with self._lock:
+            known = self._memo.get(text)
+            if known is not None:
+                self._memo.move_to_end(text)
+                return list(known)  # the caller's own copy
+        vector: list[float] = np.asarray(self.embedder.embed_query(text)).tolist()
+        with self._lock:
+            self._memo[text] = vector
+            while len(self._memo) > self.size:
+                self._memo.popitem(last=False)
+        return list(vector)
 
 
 class Searcher:
@@ -69,6 +96,7 @@ class Searcher:
         self.embedder = embedder
         self.lexical = lexical
         self.catalog = catalog
+        self.query_vector = QueryVectors(embedder)
 
     def search(self, query: Query) -> list[Hit]:
         text = query.text.strip()
@@ -123,26 +151,27 @@ class Searcher:
 
     def _settled(self, understood: QueryPlan, where: StoreFilter,
                  n: int) -> list[tuple[list[StoredPoint], float]]:
-        """The top n of each ranking, equal scores ordered by point id. The engine orders ties
-        (and picks which of them make its limit) by its internal order, which depends on the
-        store's write history: while ties reach past the limit, ask for more (up to 16 n), so
-        the same files give the same ranking however the store got there."""
-        limit = n
+        """The top n of each ranking, equal scores ordered by point id, the same for the same
+        files however the store got there (the engine picks which tied points make its limit,
+        and orders them, by its internal order: the store's write history). One page of n plus
+        a quarter settles a tie at the n-th place when the whole tie fits in it; one that
+        reaches past the page is left out (`_settle`), unless it starts in the first half of
+        the top n: then, and only then, ask again for a page 4x (then 16x) as big."""
+        limit = n + n // 4
         while True:
             rankings = self._rankings(understood, where, limit)
-            if limit >= n * 16 or not any(_tied_at_limit(points, limit, n)
+            if limit >= n * 16 or not any(_unsettled(points, limit, n)
                                           for points, _ in rankings):
                 break
             limit *= 4
-        return [(sorted(points, key=lambda p: (-p.score, p.id))[:n], weight)
-                for points, weight in rankings]
+        return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter,
                   n: int) -> list[tuple[list[StoredPoint], float]]:
         """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
         more (the benchmark adds a multilingual dense ranking this way)."""
         s = self.settings
-        dense = [float(x) for x in self.embedder.embed_query(understood.dense_text)]
+        dense = self.query_vector(understood.dense_text)
         dense_hits, lexical_hits = self.store.search(
             dense, self.lexical.query(understood.lexical_text), where, n)
         lexical_weight = s.lexical_weight * (s.symbol_lexical_factor

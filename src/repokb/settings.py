@@ -200,6 +200,12 @@ class Settings:
         "answering for it (a search or verify run on their own) before it gives up as busy.")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
+    owner_idle_seconds: float = _setting(
+        600.0, "A read command (search, stats, explain) that finds no process owning the "
+        "embedded store starts a warm owner in the background, which keeps the model and the "
+        "store open for the next calls (logs: home/logs/owner.log) and leaves after this many "
+        "seconds without a request, or when a command needs the store (index, watch, serve, "
+        "migrate). 0: never start one.")
     # -- the MCP server (`repokb mcp`) --
     mcp_idle_seconds: float = _setting(
         60.0, "`repokb mcp` (stdio) holds the embedded store while agents use it and lets it go "

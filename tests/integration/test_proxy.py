@@ -191,6 +191,24 @@ def test_all_four_outcomes(make_env: Any, protocol: str, stream: bool) -> None:
     assert json.dumps(env.up.last_body()["messages"][-1]["content"]).find(KB_QUESTION[:20]) >= 0
 
 
+def test_the_question_is_embedded_once(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache lookup and the knowledge search after it share one query vector (the model
+    ran twice per request: half of the proxy's added latency)."""
+    model = env.ws.embedder
+    embedded: list[str] = []
+    original = model.embed_query
+
+    def counting(text: str) -> Any:
+        embedded.append(text)
+        return original(text)
+
+    monkeypatch.setattr(model, "embed_query", counting)
+    assert ask(env, "anthropic", KB_QUESTION, False)[0] == "KNOWLEDGE-RAG"
+    assert embedded == [KB_QUESTION]
+    assert ask(env, "openai", OFF_TOPIC, True)[0] == "MISS"  # looked up, searched: no match
+    assert embedded == [KB_QUESTION, OFF_TOPIC]
+
+
 def test_auth_headers_pass_through_and_are_never_stored(env: Env) -> None:
     ask(env, "anthropic", KB_QUESTION, False, {"anthropic-beta": "tools-2024"})
     seen = env.up.requests[-1]["headers"]

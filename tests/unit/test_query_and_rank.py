@@ -169,3 +169,71 @@ def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
     second = Engine(2)._settled(None, None, 20)  # type: ignore[arg-type]
     assert [p.id for p in first[0][0]] == [f"id{i:03d}" for i in range(20)]
     assert [[p.id for p in r] for r, _ in first] == [[p.id for p in r] for r, _ in second]
+
+
+def _tie_engine(pool: list, seed: int):  # type: ignore[no-untyped-def]
+    """A Searcher whose engine returns the top n of `pool`, ties in a shuffled (write-history)
+    order, and counts how often it is asked."""
+    import random
+
+    from repokb.search import Searcher
+
+    class Engine(Searcher):
+        def __init__(self) -> None:
+            self.order = random.Random(seed).sample(pool, len(pool))
+            self.limits: list[int] = []
+
+        def _rankings(self, understood, where, n):
+            self.limits.append(n)
+            return [(sorted(self.order, key=lambda p: -p.score)[:n], 1.0)]
+
+    return Engine()
+
+
+def test_a_tie_past_the_page_in_the_tail_is_settled_without_asking_again():
+    """Many texts repeated (vendored copies, the padded benchmark) tie in BM25 at the n-th
+    place: the ranking is still the same for any write history, from one engine query (it
+    was asked again at 4x and 16x the page, 2.5x the search time at 40k points)."""
+    from repokb.stores.base import StoredPoint
+
+    scores = [100.0 - i for i in range(15)] + [50.0] * 12 + [10.0 - i / 100 for i in range(60)]
+    pool = [StoredPoint(f"id{i:03d}", score, {}) for i, score in enumerate(scores)]
+    answers = []
+    for seed in range(5):
+        engine = _tie_engine(pool, seed)
+        (ranking, _), = engine._settled(None, None, 20)  # type: ignore[arg-type]
+        assert engine.limits == [25]  # one page: n plus a quarter
+        answers.append([p.id for p in ranking])
+    assert all(a == answers[0] for a in answers)
+    assert answers[0] == [f"id{i:03d}" for i in range(15)]  # the straddling tie is left out
+
+
+def test_a_tie_within_the_padded_page_keeps_its_first_ids():
+    from repokb.stores.base import StoredPoint
+
+    scores = [100.0 - i for i in range(17)] + [50.0] * 6 + [10.0 - i / 100 for i in range(60)]
+    pool = [StoredPoint(f"id{i:03d}", score, {}) for i, score in enumerate(scores)]
+    for seed in range(5):
+        engine = _tie_engine(pool, seed)
+        (ranking, _), = engine._settled(None, None, 20)  # type: ignore[arg-type]
+        assert engine.limits == [25]
+        assert [p.id for p in ranking] == [f"id{i:03d}" for i in range(20)]
+
+
+def test_a_query_vector_is_embedded_once_for_the_same_words():
+    from repokb.search import QueryVectors
+
+    class Counting:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def embed_query(self, text: str) -> list[float]:
+            self.calls.append(text)
+            return [float(len(text)), 1.0]
+
+    model = Counting()
+    vectors = QueryVectors(model, size=2)  # type: ignore[arg-type]
+    assert vectors("where is the parser") == vectors("where is the parser") == [19.0, 1.0]
+    assert model.calls == ["where is the parser"]
+    vectors("a"), vectors("b"), vectors("where is the parser")  # the oldest goes first
+    assert model.calls == ["where is the parser", "a", "b", "where is the parser"]

@@ -189,8 +189,9 @@ class Operations:
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
     @_in_use
     def embed_question(self, text: str) -> list[float]:
-        """The query vector of a question, as search embeds it (the proxy's cache keys)."""
-        return [float(x) for x in self.ws.embedder.embed_query(text)]
+        """The query vector of a question, as search embeds it (the proxy's cache keys); a
+        search for the same words next re-uses it (whitespace never changes a vector)."""
+        return self.ws.searcher.query_vector(" ".join(text.split()))
 
     @_in_use
     def chunk_hashes(self, project: str, path: str) -> dict[int, str]:

@@ -1,8 +1,9 @@
 """The `repokb` command line: parse, call an operation, print (surfaces/render.py).
 
-A command runs its operation in the process that owns the store when one is running (over the
-owner socket, in the REST API: surfaces/owner.py), else in this process (repokb.operations), so it
-answers the same either way. `index` and `watch` become the owner while they run.
+A command runs its operation in the process that owns the store when one is running, in a warm
+owner a read command starts on demand, else in this process (surfaces/dispatch.py), so it
+answers the same either way. `index` and `watch` become the owner while they run (a warm owner
+leaves for them). The agents' commands (mcp, proxy, cache) and migrate: surfaces/cli_more.py.
 """
 
 from __future__ import annotations
@@ -10,16 +11,17 @@ from __future__ import annotations
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from repokb.errors import InputError, RepokbError, StoreBusyError
+from repokb.errors import InputError, RepokbError
 from repokb.settings import Settings
-from repokb.surfaces import render
+from repokb.surfaces import cli_more, cli_types, render
+from repokb.surfaces.dispatch import HomeOption, JsonOption, dispatch, operations, take_store
 from repokb.surfaces.render import err, out
 
 if TYPE_CHECKING:
@@ -35,81 +37,8 @@ app = typer.Typer(
 )
 
 
-def _plain_help_types() -> None:
-    """typer 0.29 shows Python annotations as value types in --help (`--json <bool>`,
-    `<list[Path]>`): a flag takes no value, and a value reads TEXT, INTEGER or PATH."""
-    from typing import get_args, get_origin
-
-    from typer import core
-
-    words = {int: "INTEGER", float: "NUMBER", str: "TEXT", Path: "PATH"}
-
-    def option_type(self: Any, ctx: Any) -> str | None:
-        if self.metavar is not None:
-            return str(self.metavar)
-        if self.is_flag or self.is_bool_flag:
-            return None
-        annotation = self.type_descriptor.annotation
-        if get_origin(annotation) is list:
-            annotation = get_args(annotation)[0]
-        return words.get(annotation, "VALUE")
-
-    core.TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
-    core.TyperArgument.display_type_rich = (  # type: ignore[method-assign]
-        lambda self, ctx: None)  # the argument's name and help say what it is
-
-
-_plain_help_types()
-
-HomeOption = Annotated[
-    Path | None, typer.Option("--home", help="Data directory (default: $REPOKB_HOME).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-
-
-@contextmanager
-def _operations(settings: Settings) -> Iterator[Operations]:
-    """This process's operations over its own workspace (heavy imports only when one runs)."""
-    from repokb.operations import Operations
-    from repokb.workspace import Workspace
-
-    with Workspace(settings) as ws:
-        ops = Operations(ws)
-        try:
-            yield ops
-        finally:
-            ops.close()
-
-
-def _dispatch(home: Path | None, call: Callable[[Any], Any],
-              local: Callable[[Operations], Any] | None = None) -> Any:
-    """`call(backend)` on the owning process's operations if one is running, else on this
-    process's: `local(ops)` when given (a command that becomes the owner), else `call(ops)`.
-
-    Another short command may hold the store for a while (loading the model on a busy
-    machine takes seconds): retry, asking the owner again each time, for up to
-    `store_wait_seconds`; then the store is busy ("try again")."""
-    from repokb.surfaces.owner import NoOwner, Remote
-
-    settings = Settings.load(home=home)
-    deadline = time.monotonic() + settings.store_wait_seconds
-    while True:
-        try:
-            remote = Remote(settings)
-            try:
-                return call(remote)
-            finally:
-                remote.close()
-        except NoOwner:
-            pass
-        try:
-            with _operations(settings) as ops:
-                return (local or call)(ops)
-        except StoreBusyError:
-            if time.monotonic() >= deadline:
-                raise
-            time.sleep(0.2)
-
+cli_types.plain_help_types()
+cli_types.light_conversion()
 
 @app.command()
 def index(
@@ -134,7 +63,7 @@ def index(
     raw = [str(p) for p in paths]
     report = None
     if dry_run:  # classification needs only the catalog, not the store: always here
-        with _operations(Settings.load(home=home)) as ops:
+        with operations(Settings.load(home=home)) as ops:
             report = ops.dry_run(raw, project, chunk=chunk, notify=lambda text: err.print(
                 f"repokb: {text}", highlight=False))
         result: dict[str, Any] = {"files": report.files, "summary": report.summary()}
@@ -154,7 +83,8 @@ def index(
                     return ops.index(absolute, project, flush, progress=progress,
                                      embed_progress=embedding)
 
-        result = _dispatch(home, lambda b: b.index(absolute, project, flush), local=own)
+        take_store(home)  # a warm owner leaves: this run owns the store, with its progress
+        result = dispatch(home, lambda b: b.index(absolute, project, flush), local=own)
     if as_json:
         render.print_json(result)
         return
@@ -214,7 +144,7 @@ def search(
     home: HomeOption = None,
 ) -> None:
     """Hybrid (semantic + lexical) search over the indexed projects."""
-    from repokb.search import Query
+    from repokb.models import Query  # not repokb.search: the owner may answer (no model here)
 
     if context and as_json:  # --context is Markdown for an assistant: --json was ignored
         raise InputError("--context prints Markdown for an assistant, not JSON.",
@@ -224,7 +154,7 @@ def search(
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
               languages=tuple(language or ()), path_glob=path, explain=explain or context,
               context_lines=context_lines)
-    hits = _dispatch(home, lambda b: b.search(q))
+    hits = dispatch(home, lambda b: b.search(q), warm=True)
     if context:
         from repokb.context import format_context
         from repokb.models import Hit
@@ -237,11 +167,11 @@ def search(
     if as_json:
         render.print_json(hits)
         if not hits:
-            err.print(f"No results: {_dispatch(home, lambda b: b.why_nothing(q))}",
+            err.print(f"No results: {dispatch(home, lambda b: b.why_nothing(q))}",
                       highlight=False)
         return
     if not hits:
-        out.print(f"No results: {_dispatch(home, lambda b: b.why_nothing(q))}", highlight=False)
+        out.print(f"No results: {dispatch(home, lambda b: b.why_nothing(q))}", highlight=False)
         return
     render.hits(hits, explain, whole=bool(context_lines))
 
@@ -260,7 +190,7 @@ def explain(
     on_disk = user_path(path)
     if present(on_disk):  # the owner process has another cwd
         path = str(on_disk.parent.resolve() / on_disk.name)
-    record = _dispatch(home, lambda b: b.explain(path, project))
+    record = dispatch(home, lambda b: b.explain(path, project), warm=True)
     if as_json:
         render.print_json(record)
     else:
@@ -270,7 +200,7 @@ def explain(
 @app.command()
 def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
     """What the knowledge base holds, by project, kind, language, role and policy."""
-    data = _dispatch(home, lambda b: b.stats())
+    data = dispatch(home, lambda b: b.stats(), warm=True)
     if as_json:
         render.print_json(data)
     else:
@@ -285,7 +215,7 @@ def verify(
     home: HomeOption = None,
 ) -> None:
     """Check that the store and the catalog agree (orphan or missing chunks); --repair fixes."""
-    report = _dispatch(home, lambda b: b.verify(project, repair))
+    report = dispatch(home, lambda b: b.verify(project, repair))
     if as_json:
         render.print_json(report)
     else:
@@ -318,8 +248,9 @@ def watch(
             raise KeyboardInterrupt
         stop.set()  # the first: let the run in progress end at its next file
 
-    with _operations(Settings.load(home=home)) as ops:
-        ops.ws.acquire_store(wait=10.0)  # a short command may hold it for a moment
+    take_store(home)
+    with operations(Settings.load(home=home)) as ops:
+        ops.ws.acquire_store(wait=10.0)  # a short command (or a warm owner leaving) holds it
         with OwnerSocket(ops):
             out.print(f"watching {', '.join(render.safe(r.root) for r in roots)} "
                       "(Ctrl-C to stop)")
@@ -376,12 +307,12 @@ def flush(
         if project:  # say so before asking about a project nothing is known of
             from repokb.operations.why import unknown_project
 
-            missing = unknown_project(_dispatch(home, lambda b: b.stats()), project)
+            missing = unknown_project(dispatch(home, lambda b: b.stats()), project)
             if missing is not None:
                 raise missing
         if not typer.confirm(f"Delete {target}?"):
             raise typer.Exit(1)
-    result = _dispatch(home, lambda b: b.flush(project))
+    result = dispatch(home, lambda b: b.flush(project))
     out.print(f"Flushed {render.safe(target)}: {result['points_deleted']} chunks deleted.")
 
 
@@ -406,112 +337,13 @@ def serve(
 
     roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None
     settings = Settings.load(home=home, host=host, port=port, allowed_roots=roots)
+    take_store(home)
     err.print(f"repokb: dashboard http://{settings.host}:{settings.port}/ · API docs /docs · "
               f"MCP /mcp · data {settings.home}", highlight=False)
     run_server(settings)
 
 
-@app.command()
-def migrate(
-    to: Annotated[str, typer.Option("--to", help="Where to copy the index: a Qdrant URL "
-                                    "(http://host:6333), local:PATH (qdrant-client's local "
-                                    "mode), edge (this home's Edge shard) or edge:PATH.")],
-    sample: Annotated[int, typer.Option(help="Searches compared on both sides.")] = 50,
-    as_json: JsonOption = False,
-    home: HomeOption = None,
-) -> None:
-    """Copy the index to another store without re-embedding, then verify counts and searches.
-
-    The source is this home's store (REPOKB_STORE, REPOKB_QDRANT_URL). Interrupted, it resumes
-    where it stopped. Afterwards, search the target with REPOKB_STORE=qdrant
-    REPOKB_QDRANT_URL=TARGET (or REPOKB_STORE=qdrant-edge for edge)."""
-    with _operations(Settings.load(home=home)) as ops:  # needs the store: never forwarded
-        report = ops.migrate(to, sample)
-    if as_json:
-        render.print_json(report)
-    else:
-        render.migration(report)
-    if not report["ok"]:
-        raise typer.Exit(1)
-
-
-@app.command("mcp")
-def mcp_server(
-    watch_paths: Annotated[list[Path] | None, typer.Option(
-        "--watch", help="A project folder to index now and keep indexed while files change "
-        "(repeatable; the watcher of `repokb watch`).")] = None,
-    allow_root: Annotated[list[Path] | None, typer.Option(
-        "--allow-root", help="A folder the index_path tool may index (repeatable; default: "
-        "setting allowed_roots, else the current folder). --watch folders are allowed too.")
-    ] = None,
-    home: HomeOption = None,
-) -> None:
-    """Serve repokb to coding agents over MCP on stdin/stdout (logs on stderr).
-
-    Tools: search, get_context, explain_file, index_path, list_projects, stats.
-
-    Every answer says how fresh the index is. `repokb serve` answers the same tools at /mcp.
-    """
-    from repokb.pipeline.discover import resolve_roots, user_path
-    from repokb.surfaces.mcp import run_stdio
-
-    watched = resolve_roots(watch_paths, None) if watch_paths else []
-    settings = Settings.load(home=home)
-    roots = [str(user_path(p).resolve()) for p in allow_root or ()]
-    roots = roots or list(settings.allowed_roots) or [str(Path.cwd().resolve())]
-    roots += [str(r.root) for r in watched]
-    run_stdio(Settings.load(home=home, allowed_roots=tuple(dict.fromkeys(roots))), watched)
-
-
-@app.command()
-def proxy(
-    host: Annotated[str | None, typer.Option(
-        help="Address to listen on (default: setting host, 127.0.0.1).")] = None,
-    port: Annotated[int | None, typer.Option(
-        help="Port to listen on (default: setting port, 8765).")] = None,
-    home: HomeOption = None,
-) -> None:
-    """Run only the LLM proxy (POST /v1/messages, /v1/chat/completions): semantic cache and
-    knowledge injection in front of the upstream APIs (settings proxy_anthropic_url,
-    proxy_openai_url). `repokb serve` serves the same routes beside the dashboard."""
-    from repokb.surfaces.server import serve as run_server
-
-    settings = Settings.load(home=home, host=host, port=port)
-    base = f"http://{settings.host}:{settings.port}"
-    err.print(f"repokb proxy: ANTHROPIC_BASE_URL={base} · OPENAI_BASE_URL={base}/v1 · "
-              f"upstreams {settings.proxy_anthropic_url}, {settings.proxy_openai_url}",
-              highlight=False)
-    run_server(settings, proxy_only=True)
-
-
-cache_app = typer.Typer(help="The LLM proxy's semantic cache of answers.", no_args_is_help=True)
-app.add_typer(cache_app, name="cache")
-
-
-@cache_app.command("stats")
-def cache_stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
-    """How many answers the proxy's cache holds, by project scope and protocol."""
-    data = _dispatch(home, lambda b: b.cache_stats())
-    if as_json:
-        render.print_json(data)
-    else:
-        render.cache_stats(data)
-
-
-@cache_app.command("flush")
-def cache_flush(
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
-    home: HomeOption = None,
-) -> None:
-    """Delete every cached answer (the knowledge base is untouched)."""
-    if not yes:
-        if not sys.stdin.isatty():  # as `repokb flush`: nobody can answer, so nothing is asked
-            raise InputError("Not deleting the answer cache: no terminal to confirm on.",
-                             hint="Pass --yes to delete without asking.")
-        if not typer.confirm("Delete every cached answer?"):
-            raise typer.Exit(1)
-    result = _dispatch(home, lambda b: b.cache_flush())
-    out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
+cli_more.register(app)
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:

@@ -4,7 +4,7 @@ API.
 Qdrant Edge lets a single process open a shard. The process that opens it for a long job
 (`repokb index`, `watch`, `serve`) also serves the REST app (surfaces/server) on
 `$REPOKB_HOME/owner.sock` (mode 0600), with uvicorn on a thread; a command started meanwhile finds
-the socket and sends its request there, as an httpx client, instead of failing on the lock. Reads
+the socket and sends its request there, as an HTTP client, instead of failing on the lock. Reads
 are answered at once; writes wait for the owner's write lock (operations), so a second indexer
 waits instead of corrupting anything. A request on the socket is trusted (no API key: the file
 mode is the guard). Errors come back in the REST error shape and are raised again as the same
@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import http.client
 import os
 import socket
 import tempfile
 import threading
+import time
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,12 +33,16 @@ from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, shared
 
 if TYPE_CHECKING:  # imported where used: a command with no owner never loads the web stack
-    import httpx
-
     from repokb.operations import Operations
     from repokb.search import Query
 
 _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
+# A warm owner (surfaces/warm.py) answers only calls made with its settings (this header: their
+# fingerprint); it refuses others with 409 and LEAVING_HEADER "leaving", then leaves; it leaves
+# too on POST LEAVE. Other owners ignore the header and answer LEAVE 404.
+SETTINGS_HEADER = "x-repokb-settings"
+LEAVING_HEADER = "x-repokb-owner"
+LEAVE = "/owner/leave"
 
 
 def socket_path(settings: Settings) -> Path:
@@ -52,6 +59,43 @@ def socket_path(settings: Settings) -> Path:
     return Path(tempfile.gettempdir()) / f"repokb-{digest}.sock"
 
 
+_CLIENT_SIDE = ("owner_idle_seconds", "store_wait_seconds")  # what only the caller uses
+
+
+def fingerprint(settings: Settings) -> str:
+    """A digest of every setting that may change an answer (secrets included, never shown).
+    Paths count resolved: `--home kb` and the owner's absolute home are one home."""
+    def value(name: str) -> str:
+        v = getattr(settings, name)
+        return str(v.resolve() if isinstance(v, Path) else v)
+
+    values = repr([(f.name, value(f.name)) for f in fields(settings)
+                   if f.name not in _CLIENT_SIDE])
+    return hashlib.sha256(values.encode()).hexdigest()[:32]
+
+
+def answers(path: Path) -> bool:
+    """Whether a process listens on the owner socket (a killed owner leaves its file behind)."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+        return True
+    except OSError:  # no file, refused, or not a socket
+        return False
+    finally:
+        probe.close()
+
+
+def wait_gone(path: Path, seconds: float = 30.0) -> bool:
+    """Wait until nobody listens on the owner socket any more (an owner leaving)."""
+    deadline = time.monotonic() + seconds
+    while answers(path):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 # -- the owner's side -----------------------------------------------------------------------
 class OwnerSocket:
     """Serves the REST app on the owner socket while this process holds the store."""
@@ -65,7 +109,7 @@ class OwnerSocket:
         from repokb.surfaces.server.timeouts import protocol
 
         self.path = socket_path(ops.settings)
-        self.serving = not _shared_store(ops.settings)
+        self.serving = not shared_store(ops.settings)
         if not self.serving:  # a Qdrant server: nobody owns it, nothing to bind or open
             return
         # The store and lexical encoder are opened now (the shard's lock); the model loads on
@@ -108,7 +152,7 @@ class OwnerSocket:
             self.path.unlink()
 
 
-def _shared_store(settings: Settings) -> bool:
+def shared_store(settings: Settings) -> bool:
     """Several processes open the store at once (a Qdrant server): no owner, no socket."""
     return shared(settings.store, settings.qdrant_url)
 
@@ -130,6 +174,25 @@ def _bind(path: Path) -> socket.socket:
 
 
 # -- everyone else's side -------------------------------------------------------------------
+class UnixConnection(http.client.HTTPConnection):
+    """HTTP/1.1 over the owner's Unix socket; by default no time-out (an index run may take
+    minutes)."""
+
+    def __init__(self, path: Path, timeout: float | None = None) -> None:
+        super().__init__("localhost", timeout=timeout)
+        self._path = path
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(self.timeout)
+        try:
+            sock.connect(str(self._path))
+        except OSError:
+            sock.close()
+            raise
+        self.sock = sock
+
+
 class NoOwner(Exception):
     """No process owns the store (no socket, or nobody listens on it)."""
 
@@ -141,46 +204,55 @@ class Remote:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.path = socket_path(settings)
-        if _shared_store(settings):  # a Qdrant server has no owner process
+        if shared_store(settings):  # a Qdrant server has no owner process
             raise NoOwner
-        # Is anyone listening? (A killed owner leaves its socket file behind. Probed here:
-        # httpx's transport would leak the socket of a refused connection.)
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            probe.connect(str(self.path))
-        except OSError as exc:  # no file, refused, or not a socket
-            raise NoOwner from exc
-        finally:
-            probe.close()
-        import httpx
-
-        self._http = httpx.Client(transport=httpx.HTTPTransport(uds=str(self.path)),
-                                  base_url="http://localhost", timeout=None)
+        if not answers(self.path):  # a killed owner leaves its socket file behind
+            raise NoOwner
+        self._headers = {SETTINGS_HEADER: fingerprint(settings)}
 
     def close(self) -> None:
-        self._http.close()
+        """Nothing stays open between calls (one connection per request)."""
 
-    def _call(self, method: str, url: str, **kw: Any) -> Any:
-        import httpx
+    def _call(self, method: str, url: str, json: Any = None,
+              params: dict[str, Any] | None = None) -> Any:
+        """One request, with the standard library's HTTP client (a read command never loads
+        httpx: its import cost more than the search it waits for)."""
+        import json as json_
+        from urllib.parse import urlencode
 
+        if params:
+            url += "?" + urlencode({k: str(v).lower() if isinstance(v, bool) else v
+                                    for k, v in params.items()})
+        headers = dict(self._headers)
+        data = None
+        if json is not None:
+            data = json_.dumps(json).encode()
+            headers["content-type"] = "application/json"
+        connection = UnixConnection(self.path)
         try:
-            response: httpx.Response = self._http.request(method, url, **kw)
-        except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError,
-                httpx.WriteError) as exc:
+            connection.request(method, url, body=data, headers=headers)
+            response = connection.getresponse()
+            raw = response.read()
+        except (ConnectionError, FileNotFoundError) as exc:
             # a stale socket file, or the owner is leaving: it closed the connection without
             # taking the request (a FIN, or a reset when the request lay unread), so no one
             # has run it: ask again, or become the owner. (Requests it did take are answered
             # before it leaves: OwnerSocket.__exit__.)
             raise NoOwner from exc
-        except httpx.TransportError as exc:
-            raise errors.StoreError(f"The owning process stopped answering: {exc}",
+        except (OSError, http.client.HTTPException) as exc:
+            raise errors.StoreError(f"The owning process stopped answering: {exc!r}",
                                     "Run the command again.") from exc
+        finally:
+            connection.close()
+        if response.getheader(LEAVING_HEADER) == "leaving":
+            wait_gone(self.path)  # a warm owner started with other settings: start another
+            raise NoOwner
         try:
-            body = response.json()
+            body = json_.loads(raw) if raw else None
         except ValueError:
             body = None
-        if response.is_error:
-            raise errors.from_response(body, response.status_code)
+        if response.status >= 400:
+            raise errors.from_response(body, response.status)
         return body
 
     def search(self, query: Query) -> list[dict[str, Any]]:
