@@ -103,6 +103,10 @@ class Settings:
     buffer_chunks: int = _setting(
         512, "Chunks buffered before embedding and writing; bounds indexing memory."
     )
+    lexical_first: bool = _setting(
+        True, "Index in two passes: first every admitted chunk with its BM25 vector (searchable "
+        "at once, hits marked lexical-only), then the dense vectors, source and docs before "
+        "tests. Off: each buffer is embedded before it is written (one pass).")
     max_tokens: int = _setting(
         256, "Token limit per embedded text of prose, config and queries (MiniLM was trained on "
         "256).")

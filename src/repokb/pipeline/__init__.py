@@ -142,13 +142,18 @@ class Indexer:
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self.store()
         vectorizer = self.vectorizer()
-        for root in roots:
+        runs = []
+        for root in roots:  # every project searchable (lexically at least) ...
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
             run = self.project_run(root, store, vectorizer, report, progress)
             run.embed_progress = embed_progress
-            run.execute()
+            run.lexical_first = self.settings.lexical_first
+            run.lexical_pass()
+            runs.append(run)
+        for run in runs:  # ... before the model fills in the dense vectors
+            run.dense_pass()
         report.seconds = time.perf_counter() - started
         return report
 

@@ -22,6 +22,7 @@ from repokb.models import (
 )
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
+from repokb.pipeline.dense import fill_dense
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
@@ -76,6 +77,10 @@ class ProjectRun:
         self.pending_chunks = 0
         self.embed_progress: EmbedProgress | None = None
         self.embedded = self.to_embed = self.files_done = self.files_total = 0
+        # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
+        # from the settings; uploads of one file embed at once).
+        self.lexical_first = False
+        self.started = time.time()
         self.classifier = classifier
         config = classifier.config
         self.config_digest = config.digest if config else None
@@ -85,7 +90,14 @@ class ProjectRun:
         self.same_vectors = self.catalog.vectors(root.name) == self.vectors
 
     def execute(self) -> None:
-        started = time.time()
+        """Both passes: every file written (lexical-first if set), then the dense vectors."""
+        self.lexical_pass()
+        self.dense_pass()
+
+    def lexical_pass(self) -> None:
+        """Walk, decide and write every file; the catalog commits each buffer's files. With
+        `lexical_first`, new text is written with its BM25 vector only (searchable at once)."""
+        self.started = time.time()
         known = self.catalog.entries(self.root.name)
         items = list(discover(self.root, self.classifier.config))
         total = self.files_total = len(items)
@@ -103,8 +115,27 @@ class ProjectRun:
                 self.add_file(item, known.get(item.path))
         self.write_pending()
         self._forget_deleted(known, seen)
+        # Every file's chunks are in the store under the current plan (pending vectors are
+        # the store's to say): the next run may skip unchanged files unread.
         self.catalog.set_project(self.root.name, self.root.root, self.vectors)
-        self.catalog.record_run(self.root.name, started, dict(self.counts))
+
+    def dense_pass(self) -> None:
+        """Fill in the dense vectors the store still waits for (this run's and any a killed
+        run left), then record the run."""
+        metrics = self.report.metrics
+
+        def observe(embedded: list[EmbeddedChunk]) -> None:
+            if metrics is not None:
+                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
+
+        if self.embed_progress is not None:
+            self.vectorizer.progress = self._embedding
+        self.files_done = self.files_total
+        fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
+                   page=self.settings.buffer_chunks, observe=observe)
+        self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
+        self.catalog.record_run(self.root.name, self.started, dict(self.counts))
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
         c = walk_skip_classification(item)
@@ -217,7 +248,8 @@ class ProjectRun:
                 self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
 
         merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe,
-                                       slice_chunks=self.settings.buffer_chunks))
+                                       slice_chunks=self.settings.buffer_chunks,
+                                       dense=not self.lexical_first))
         # Catalog last: only now are these files done (see pipeline/store.py).
         with self.catalog.transaction():
             for item in self.pending:
