@@ -210,7 +210,7 @@ class QdrantEdgeStore(Store):
                  if project else None)
         out = []
         for r in self._scroll(where, True, vectors=[DENSE]):
-            vector = r.vector[DENSE] if isinstance(r.vector, dict) else None
+            vector = r.vector.get(DENSE) if isinstance(r.vector, dict) else None
             out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}),
                                    list(vector) if vector is not None else None))  # type: ignore[arg-type]
         return out
