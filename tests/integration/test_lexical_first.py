@@ -154,3 +154,37 @@ def test_an_edited_file_never_keeps_its_old_dense_vector(workspace: Workspace, s
                                             " — " + point.payload["content"]],
                                            [point.payload["token_limit"]])[0]
     assert point.dense is not None and np.allclose(point.dense, expected, atol=1e-5)
+
+
+NUMBERS = "TABLE = [\n" + "".join(f"    {i * 7919 % 10007}, {i * 104729 % 65521}, 0x{i * 31:04x},\n"
+                                  for i in range(40)) + "]\n"
+
+
+def test_a_lexical_only_rule_keeps_data_from_the_model_and_a_changed_rule_converges(
+        workspace: Workspace, shop: Path, settings, tmp_path: Path):
+    write(shop, "shop/table.py", NUMBERS)
+    roots = resolve_roots([shop], None)
+    lean = Workspace(replace(settings, lexical_only_rules="data"))
+    lean.__dict__["embedder"] = workspace.embedder
+    try:
+        first = lean.indexer.run(roots).summary()
+        pieces = [p for p in lean.store.export() if p.payload["path"] == "shop/table.py"]
+        n = len(pieces)  # module-level code comes in windows
+        assert first["chunks_lexical_only"] == n and first["chunks_embedded"] == 9
+        assert lean.store.lexical_only() == {"data": n} and lean.store.dense_pending() == 0
+        assert all(p.dense is None and p.payload["lexical_only"] == "data" for p in pieces)
+        hits = Operations(lean).search(Query("TABLE 0x0000", limit=3))
+        assert hits[0]["path"] == "shop/table.py" and hits[0]["lexical_only"] == "data"
+        assert lean.indexer.run(roots).summary()["chunks_embedded"] == 0  # stays as it is
+    finally:
+        lean.close()
+    # the rule dropped (same home): the data chunk gets its vector, nothing else is redone
+    full = Workspace(settings)
+    full.__dict__["embedder"] = workspace.embedder
+    try:
+        again = full.indexer.run(roots).summary()
+        assert again["chunks_embedded"] == n and full.store.lexical_only() == {}
+        assert again["chunks_created"] == 0
+        assert verify(full.catalog, full.store).ok
+    finally:
+        full.close()

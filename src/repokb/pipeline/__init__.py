@@ -18,6 +18,7 @@ from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.lexical_only import rules as lexical_only_rules
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
 from repokb.pipeline.run import (
@@ -68,7 +69,9 @@ class Indexer:
     def vectorizer(self) -> Vectorizer:
         """Dense and lexical encoders; the model loads only when something needs embedding."""
         assert self._vectorizer_factory, "an indexer built for dry runs only"
-        return self._vectorizer_factory()
+        vectorizer = self._vectorizer_factory()
+        vectorizer.never_dense = lexical_only_rules(self.settings.lexical_only_rules)
+        return vectorizer
 
     def project_run(self, root: ProjectRoot, store: Store, vectorizer: Vectorizer,
                     report: RunReport, progress: Progress | None = None) -> ProjectRun:

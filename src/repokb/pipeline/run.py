@@ -85,6 +85,8 @@ class ProjectRun:
         config = classifier.config
         self.config_digest = config.digest if config else None
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
+        if settings.lexical_only_rules:  # which chunks get no dense vector is part of it
+            self.vectors += f" lexical_only={settings.lexical_only_rules}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
         self.same_vectors = self.catalog.vectors(root.name) == self.vectors

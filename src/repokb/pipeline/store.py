@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from repokb.models import PENDING, Chunk, EmbeddedChunk
+from repokb.models import LEXICAL_ONLY, PENDING, Chunk, EmbeddedChunk
 from repokb.pipeline.chunk import ChunkedFile
 from repokb.pipeline.embed import Vectorizer
 from repokb.stores.base import Store
@@ -55,8 +55,10 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                 counts.updated += 1
             else:
                 counts.unchanged += 1
-                if (before.get("start_line"), before.get("end_line")) == (
-                        chunk.start_line, chunk.end_line):
+                if ((before.get("start_line"), before.get("end_line")) == (
+                        chunk.start_line, chunk.end_line)
+                        and _same_vectors(before.get(LEXICAL_ONLY),
+                                          vectorizer.lexical_reason(chunk))):
                     continue  # identical point: nothing to write
             to_write.append(chunk)
         if prune:
@@ -80,6 +82,15 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
     for item in files if prune else ():
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts
+
+
+def _same_vectors(stored: str | None, wanted: str | None) -> bool:
+    """Whether a stored point's vectors are what the chunk should have: a dense vector, or one
+    pending (`stored` None or pending) when no rule keeps it lexical-only (`wanted` None), or
+    lexical-only for the same reason. A changed rule rewrites the point."""
+    if wanted is None:
+        return stored in (None, PENDING)
+    return stored == wanted
 
 
 def merge(total: Counter[str], counts: WriteCounts) -> None:

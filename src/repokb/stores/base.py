@@ -61,7 +61,8 @@ class Store(ABC):
 
     @abstractmethod
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        """Every point of one file, payload without content (for incremental diffing)."""
+        """Every point of one file, payload without content (for incremental diffing):
+        chunk_index, text_hash, start/end line and lexical_only (when set)."""
 
     def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
         """Every point of one file with its whole payload (content included), in chunk order:

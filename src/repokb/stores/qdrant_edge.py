@@ -196,7 +196,7 @@ class QdrantEdgeStore(Store):
         return out, str(next_offset) if next_offset is not None and page else None
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line"]
+        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 

@@ -238,7 +238,7 @@ class QdrantServerStore(Store):
                 return records, offset
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line"]
+        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
         records, _ = self._scroll(self._file(project, path), fields)
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 
