@@ -73,7 +73,8 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]
-    out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
+    # one line however narrow the terminal (scripts take the last line as the summary)
+    out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
 
 
 def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
