@@ -12,6 +12,7 @@ import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -222,10 +223,11 @@ class Chunk:
     def point_id(self) -> str:
         return point_id(self.project, self.path, self.chunk_index)
 
-    @property
+    @cached_property
     def text_hash(self) -> str:
         """Hash of exactly what gets embedded, by which model and cut where: equal hash means
-        the vector can be reused (another model or limit must not reuse the old vectors)."""
+        the vector can be reused (another model or limit must not reuse the old vectors).
+        Computed once per chunk (a run asks for it several times)."""
         key = f"{self.model}\n{self.token_limit}\n{self.embed_text}"
         return hashlib.sha256(key.encode()).hexdigest()
 
