@@ -59,18 +59,23 @@ def _identifier_tokens(identifier: str) -> tuple[str, ...]:
 
 def tokenize(text: str) -> list[str]:
     tokens: list[str] = []
-    for match in _RUN.finditer(fold(text)):
-        run = match.group(0)
-        if len(run) > _MAX_RUN:
-            continue
-        parts = [p for p in _SEPARATORS.split(run) if p]
-        if len(parts) > 1:
-            tokens.append(run.lower())
-        for part in parts:
-            tokens.extend(_identifier_tokens(part))
+    for run in _RUN.findall(fold(text)):
+        if len(run) <= _MAX_RUN:
+            tokens.extend(_run_tokens(run))
     return tokens
 
 
+@lru_cache(maxsize=200_000)
+def _run_tokens(run: str) -> tuple[str, ...]:
+    """The tokens of one identifier-like run (runs repeat a lot: each is split once)."""
+    parts = [p for p in _SEPARATORS.split(run) if p]
+    out: list[str] = [run.lower()] if len(parts) > 1 else []
+    for part in parts:
+        out.extend(_identifier_tokens(part))
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
 def _index(token: str) -> int:
     return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
 
