@@ -1,7 +1,7 @@
 """Time to first search: how soon `repokb search` answers while `repokb index` runs on a tree.
 
     python bench/first_search.py TREE [--query "..."] [--modes lexical-first,one-pass]
-                                      [--work DIR] [--until-searchable]
+                                      [--work DIR] [--until-searchable] [--max-seconds S]
 
 For each mode a fresh REPOKB_HOME (the derived model shared through a symlink, so no mode pays
 for deriving it) runs `repokb index TREE --json` in a subprocess. From its start, this script
@@ -65,7 +65,8 @@ def files_seen(tree: Path, env: dict[str, str]) -> int:
 
 
 def measure(tree: Path, home: Path, models: Path, mode: str, query: str,
-            expected_files: int, until_searchable: bool = False) -> dict[str, Any]:
+            expected_files: int, until_searchable: bool = False,
+            max_seconds: float = 0.0) -> dict[str, Any]:
     home.mkdir(parents=True)
     (home / "models").symlink_to(models)
     env = {**os.environ, "REPOKB_HOME": str(home),
@@ -77,6 +78,14 @@ def measure(tree: Path, home: Path, models: Path, mode: str, query: str,
     searcher: subprocess.Popen[str] | None = None
     while indexer.poll() is None:
         now = time.monotonic() - started
+        if max_seconds and now > max_seconds:  # give up on this run: report what was seen
+            indexer.kill()
+            indexer.communicate()
+            if searcher is not None:
+                searcher.kill()
+                searcher.communicate()
+            result["stopped"] = f"after {max_seconds:.0f} s"
+            return result
         if result["first_answer_s"] is None:
             if searcher is None:
                 searcher = cli(env, "search", query, "--json", "--limit", "5")
@@ -130,6 +139,8 @@ def main() -> None:
                         help="folder for the homes (default: a temp dir)")
     parser.add_argument("--until-searchable", action="store_true",
                         help="stop each run once every admitted file is searchable")
+    parser.add_argument("--max-seconds", type=float, default=0.0,
+                        help="stop each run after this long (0: never)")
     args = parser.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="repokb-first-search-"))
     models = work / "models"
@@ -146,7 +157,7 @@ def main() -> None:
     rows = []
     for n, mode in enumerate(args.modes.split(",")):
         row = measure(args.tree, work / f"home-{n}-{mode}", models, mode, args.query, expected,
-                      args.until_searchable)
+                      args.until_searchable, args.max_seconds)
         print(json.dumps(row), flush=True)
         rows.append(row)
     print("# after:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -38,9 +39,15 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
+_STEM_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
+    # The Snowball stemmer keeps its state in the object while it works: an index run and
+    # the searches of one owner process share it, one thread at a time.
+    with _STEM_LOCK:
+        return str(_STEMMER.stemWord(word))
 
 
 @lru_cache(maxsize=200_000)
