@@ -77,6 +77,7 @@ class ProjectRun:
         self.pending_chunks = 0
         self.embed_progress: EmbedProgress | None = None
         self.embedded = self.to_embed = self.files_done = self.files_total = 0
+        self.to_embed_known = False  # the dense pass knows its whole work up front
         # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
         # from the settings; uploads of one file embed at once).
         self.lexical_first = False
@@ -124,17 +125,18 @@ class ProjectRun:
     def dense_pass(self) -> None:
         """Fill in the dense vectors the store still waits for (this run's and any a killed
         run left), then record the run."""
-        metrics = self.report.metrics
-
-        def observe(embedded: list[EmbeddedChunk]) -> None:
-            if metrics is not None:
-                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
-
         if self.embed_progress is not None:
             self.vectorizer.progress = self._embedding
+            # the model's whole remaining work is known now: progress counts down from it
+            self.to_embed = self.embedded + self.store.dense_pending(self.root.name)
+            self.to_embed_known = True
         self.files_done = self.files_total
         fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
-                   page=self.settings.buffer_chunks, observe=observe)
+                   page=self.settings.buffer_chunks, observe=self._observe)
+        if self.to_embed_known and self.embed_progress is not None and self.to_embed:
+            # points sharing a text were embedded once: the count ends where it said it would
+            self.embedded = self.to_embed
+            self.embed_progress(self.embedded, self.to_embed, self.files_done, self.files_total)
         self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
         self.catalog.set_project(self.root.name, self.root.root, self.vectors)
         self.catalog.record_run(self.root.name, self.started, dict(self.counts))
@@ -230,9 +232,14 @@ class ProjectRun:
         elif entry is None and path is not None:
             self.store.prune(self.root.name, path, 0)
 
+    def _observe(self, embedded: list[EmbeddedChunk]) -> None:
+        """Chunks with fresh dense vectors: checked for near duplicates."""
+        if self.report.metrics is not None:
+            self.counts["chunks_near_duplicates"] += self.report.metrics.add_vectors(embedded)
+
     def _embedding(self, done: int, total: int) -> None:
         """The vectorizer's progress in this batch, as the run's totals."""
-        if done == 0:
+        if done == 0 and not self.to_embed_known:
             self.to_embed += total
         if self.embed_progress is not None:
             self.embed_progress(self.embedded + done, self.to_embed, self.files_done,
@@ -243,13 +250,7 @@ class ProjectRun:
     def write_pending(self) -> None:
         if not self.pending:
             return
-        metrics = self.report.metrics
-
-        def observe(embedded: list[EmbeddedChunk]) -> None:
-            if metrics is not None:
-                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
-
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe,
+        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, self._observe,
                                        slice_chunks=self.settings.buffer_chunks,
                                        dense=not self.lexical_first))
         # Catalog last: only now are these files done (see pipeline/store.py).
