@@ -12,6 +12,7 @@ import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -223,10 +224,11 @@ class Chunk:
     def point_id(self) -> str:
         return point_id(self.project, self.path, self.chunk_index)
 
-    @property
+    @cached_property
     def text_hash(self) -> str:
         """Hash of exactly what gets embedded, by which model and cut where: equal hash means
-        the vector can be reused (another model or limit must not reuse the old vectors)."""
+        the vector can be reused (another model or limit must not reuse the old vectors).
+        Computed once per chunk (a run asks for it several times)."""
         key = f"{self.model}\n{self.token_limit}\n{self.embed_text}"
         return hashlib.sha256(key.encode()).hexdigest()
 
@@ -250,12 +252,46 @@ class Chunk:
         }
 
 
+# Payload keys of a point written without a dense vector: why (`PENDING`: the model has not
+# reached it yet; another reason: it never needs one, see pipeline/lexical_only.py) and the
+# enrichment head of its embedded text (embed_text = head + content), so the dense pass can
+# embed it from the store alone, after a crash too.
+LEXICAL_ONLY = "lexical_only"
+EMBED_HEAD = "embed_head"
+EMBED_TEXT = "embed_text"
+PENDING = "pending"
+
+
 @dataclass(frozen=True)
 class EmbeddedChunk:
+    """A chunk with its vectors. `dense` is None for a lexical-only point (`lexical_only` says
+    why): it is found by BM25 alone until (unless) its dense vector is filled in."""
+
     chunk: Chunk
-    dense: list[float]
+    dense: list[float] | None
     sparse_indices: list[int]
     sparse_values: list[float]
+    lexical_only: str | None = None
+
+    def payload(self) -> dict[str, Any]:
+        payload = self.chunk.payload()
+        if self.dense is None:
+            text, content = self.chunk.embed_text, self.chunk.content
+            if text.endswith(content):
+                payload[EMBED_HEAD] = text[: len(text) - len(content)]
+            else:  # not built as head + content: keep the whole text
+                payload[EMBED_TEXT] = text
+            payload[LEXICAL_ONLY] = self.lexical_only or PENDING
+        return payload
+
+
+def embedded_text(payload: dict[str, Any]) -> str | None:
+    """The text a lexical-only point's dense vector is made from (None: not recorded)."""
+    if EMBED_TEXT in payload:
+        return str(payload[EMBED_TEXT])
+    if EMBED_HEAD in payload:
+        return str(payload[EMBED_HEAD]) + str(payload.get("content", ""))
+    return None
 
 
 @dataclass(frozen=True)
@@ -298,10 +334,13 @@ class Hit:
     project: str
     content: str
     provenance: dict[str, Any] = field(default_factory=dict)
+    # Why the hit has no dense vector (found by BM25 alone): "pending" while the index run's
+    # dense pass has not reached it, else the reason it never gets one. None: hybrid.
+    lexical_only: str | None = None
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
-        shape stays exactly the documented one)."""
+        shape stays exactly the documented one); a lexical-only hit says so in one more key."""
         data = {
             "path": self.path,
             "start_line": self.start_line,
@@ -313,6 +352,8 @@ class Hit:
             "project": self.project,
             "content": self.content,
         }
+        if self.lexical_only:
+            data["lexical_only"] = self.lexical_only
         if explain:
             data["provenance"] = self.provenance
         return data

@@ -16,7 +16,7 @@ import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError
-from repokb.models import Hit, Query
+from repokb.models import LEXICAL_ONLY, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
@@ -196,4 +196,11 @@ class Searcher:
         return Hit(path=p["path"], start_line=group.start_line, end_line=group.end_line,
                    symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
                    score=best.score, project=p["project"], content=group.content(),
-                   provenance=provenance)
+                   provenance=provenance, lexical_only=_lexical_only(group))
+
+
+def _lexical_only(group: Group) -> str | None:
+    """Why a hit was found by BM25 alone: its best chunk has no dense vector yet (pending) or
+    never gets one (the reason)."""
+    reason = group.best.payload.get(LEXICAL_ONLY)
+    return str(reason) if reason else None

@@ -103,6 +103,14 @@ class Settings:
     buffer_chunks: int = _setting(
         512, "Chunks buffered before embedding and writing; bounds indexing memory."
     )
+    lexical_only_rules: str = _setting(
+        "", "Chunks that never get a dense vector (found by BM25 only, the reason recorded), "
+        "comma-separated: table (mostly table rows), data (mostly digits and punctuation). "
+        "Empty: every chunk is embedded. See pipeline/lexical_only.py and bench/RESULTS.md.")
+    lexical_first: bool = _setting(
+        True, "Index in two passes: first every admitted chunk with its BM25 vector (searchable "
+        "at once, hits marked lexical-only), then the dense vectors, source and docs before "
+        "tests. Off: each buffer is embedded before it is written (one pass).")
     max_tokens: int = _setting(
         256, "Token limit per embedded text of prose, config and queries (MiniLM was trained on "
         "256).")

@@ -216,3 +216,69 @@ def test_another_vector_size_is_refused(store: Store, opener: Callable[..., Stor
         assert again.count() == 8
     finally:
         again.close()
+
+
+def _lexical(points: list[EmbeddedChunk], reason: str | None = None) -> list[EmbeddedChunk]:
+    """The same points written lexical-first: BM25 vector and payload, no dense vector."""
+    return [EmbeddedChunk(p.chunk, None, p.sparse_indices, p.sparse_values, reason)
+            for p in points]
+
+
+def test_lexical_only_points_are_found_by_bm25_then_by_both_once_filled(
+        opener: Callable[..., Store], corpus: dict[tuple[str, str], list[EmbeddedChunk]],
+        real_embedder: Embedder) -> None:
+    s = opener()
+    try:
+        deploy = corpus[("alpha", "docs/deploy.md")]
+        s.upsert(_lexical(deploy) + corpus[("beta", "README.md")])
+        assert s.count() == 4 and s.dense_pending() == 3 and s.dense_pending("beta") == 0
+        assert s.lexical_only("alpha") == {"pending": 3}
+        dense, lexical = _query(s, real_embedder, "rolling back a failed deployment")
+        assert dense == ["README.md"]  # the pending points have no dense vector to match
+        assert lexical[0] == "docs/deploy.md"
+        assert s.dense_vectors([p.chunk.point_id for p in deploy]) == {}
+        payload = s.file_chunks("alpha", "docs/deploy.md")[1].payload
+        assert payload["lexical_only"] == "pending" and payload["embed_head"] == ""
+
+        pending, offset = s.scroll_pending("alpha", ("docs",), (), None, 2)
+        rest, end = s.scroll_pending("alpha", ("docs",), (), offset, 2)
+        assert offset is not None and end is None and len(pending) + len(rest) == 3
+        assert s.scroll_pending("alpha", (), ("docs",), None, 10) == ([], None)
+        assert s.scroll_pending("beta", (), (), None, 10) == ([], None)
+        s.fill_dense({p.chunk.point_id: p.dense for p in deploy if p.dense is not None})
+        assert s.dense_pending() == 0 and s.lexical_only() == {}
+        dense, _ = _query(s, real_embedder, "rolling back a failed deployment")
+        assert dense[0] == "docs/deploy.md"
+        # filled, the points are exactly what a one-pass write makes
+        after = {p.id: p.payload for p in s.export("alpha")}
+        assert after == {p.chunk.point_id: p.chunk.payload() for p in deploy}
+    finally:
+        s.close()
+
+
+def test_a_lexical_only_overwrite_drops_the_old_dense_vector(
+        store: Store, corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    tax = corpus[("beta", "src/billing/tax.py")]
+    ids = [p.chunk.point_id for p in tax]
+    assert store.dense_vectors(ids).keys() == set(ids)
+    store.upsert(_lexical(tax))  # the text changed: its old vector must not answer for it
+    assert store.dense_vectors(ids) == {}
+    assert store.dense_pending("beta") == 1
+
+
+def test_lexical_only_for_good_keeps_its_reason_and_round_trips(
+        opener: Callable[..., Store], corpus: dict[tuple[str, str], list[EmbeddedChunk]],
+        tmp_path: Path) -> None:
+    s = opener()
+    try:
+        s.upsert(_lexical(corpus[("alpha", "docs/deploy.md")], "locale"))
+        assert s.lexical_only() == {"locale": 3} and s.dense_pending() == 0
+        assert s.scroll_pending("alpha", (), (), None, 10) == ([], None)
+        raw, _ = s.scroll_raw(None, 10)
+        assert all(p.dense == [] for p in raw)
+        s.delete_project(None)
+        s.write_raw(raw)  # a migration keeps them lexical-only
+        assert s.count() == 3 and s.lexical_only() == {"locale": 3}
+        assert all(p.dense is None for p in s.export())
+    finally:
+        s.close()

@@ -91,6 +91,75 @@ def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path):
     assert json.loads(out)["ok"]
 
 
+def _owner_stats(home: Path) -> dict | None:
+    """The running indexer's stats over its owner socket (None: no answer yet)."""
+    import socket
+
+    from repokb.surfaces.owner import socket_path
+
+    path = socket_path(Settings.load(home=home))
+    try:
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(5)
+            sock.connect(str(path))
+            sock.sendall(b"GET /knowledge/stats HTTP/1.0\r\nHost: owner\r\n\r\n")
+            data = b""
+            while chunk := sock.recv(65536):
+                data += chunk
+    except OSError:
+        return None
+    head, _, body = data.partition(b"\r\n\r\n")
+    return json.loads(body) if b" 200 " in head.split(b"\r\n")[0] else None
+
+
+def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path, monkeypatch):
+    """Lexical-first: the indexer answers BM25 searches for every file before the model is
+    done; killed while it fills dense vectors, the next run finishes them and the store equals
+    a clean run's."""
+    tree = tmp_path / "shop"
+    generate_tree(tree, 200, seed=5)
+    clean_home, crash_home = tmp_path / "clean", tmp_path / "crash"
+    finish(cli(clean_home, "index", str(tree), "--json"))
+    clean_points, clean_entries = snapshot(clean_home)
+
+    # pages of 16 chunks: the dense pass takes many steps, one of them is interrupted
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", "16")
+    proc = cli(crash_home, "index", str(tree), "--json")
+    monkeypatch.delenv("REPOKB_BUFFER_CHUNKS")
+    seen = None
+    deadline = time.monotonic() + 300
+    while proc.poll() is None and time.monotonic() < deadline:
+        stats = _owner_stats(crash_home)
+        if stats and stats["points"] == len(clean_points) and 0 < stats["dense_pending"] < len(
+                clean_points):
+            seen = stats  # every chunk stored, some still without a dense vector: kill it
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    assert seen is not None, "never caught the run in its dense pass"
+    out, _ = finish(cli(crash_home, "stats", "--json"))
+    left = json.loads(out)["dense_pending"]
+    assert 0 < left <= seen["dense_pending"]  # what the killed run filled stays filled
+    out, _ = finish(cli(crash_home, "search", "handle the refund step of an order", "--json",
+                        "--limit", "50"))
+    hits = json.loads(out)
+    assert any(h.get("lexical_only") == "pending" for h in hits)  # found by BM25, marked
+
+    out, _ = finish(cli(crash_home, "index", str(tree), "--json"))
+    summary = json.loads(out)["summary"]
+    assert summary["chunks_embedded"] > 0 and summary["chunks_dense_pending"] == 0
+    crash_points, crash_entries = snapshot(crash_home)
+    assert crash_entries == clean_entries
+    assert crash_points.keys() == clean_points.keys()
+    for point_id, (payload, vector) in clean_points.items():
+        crash_payload, crash_vector = crash_points[point_id]
+        assert crash_payload == payload, point_id
+        assert np.allclose(crash_vector, vector, atol=1e-4), point_id
+    out, _ = finish(cli(crash_home, "index", str(tree), "--json"))  # unchanged: no model work
+    assert json.loads(out)["summary"]["chunks_embedded"] == 0
+
+
 def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path):
     tree, home = tmp_path / "shop", tmp_path / "home"
     generate_tree(tree, 40, seed=2)

@@ -27,7 +27,8 @@ def test_the_run_reports_chunks_embedded_out_of_chunks_to_embed(tmp_path):
     embedded = report.counts["chunks_embedded"]
     assert embedded >= 12 * 8
     assert seen[-1][0] == seen[-1][1] == embedded  # all done at the end
-    assert len({s[1] for s in seen}) > 1  # the total grows batch by batch
+    # lexical-first: the model works in the dense pass, whose whole work is known as it starts
+    assert {s[1] for s in seen} == {embedded}
     assert any(0 < done < queued for done, queued, _, _ in seen)  # progress inside a batch
     assert [s[0] for s in seen] == sorted(s[0] for s in seen)
     assert all(s[3] == 12 and s[2] <= 12 for s in seen)
@@ -39,3 +40,22 @@ def test_the_embedding_note_gives_rate_and_time_left():
     assert embedding_note(0, 50, 1, 10, 0.0) == "starting ..."
     assert embedding_note(600, 600, 10, 10, 60.0) == "10 chunks/s · ETA 0 s"
     assert "min" in embedding_note(10, 2000, 10, 10, 10.0)
+
+
+def test_one_pass_runs_report_a_total_that_grows_batch_by_batch(tmp_path):
+    root = tmp_path / "shop"
+    for i in range(6):
+        write(root, f"pkg/mod{i}.py", "".join(
+            f'def step_{i}_{j}(order):\n    """Step {j} of order flow {i}."""\n'
+            f"    return order.advance({i}, {j})\n\n\n" for j in range(8)))
+    ws = Workspace(Settings.load(home=tmp_path / "home", buffer_chunks=16, lexical_first=False))
+    ws.__dict__["embedder"] = HashEmbedder()
+    seen: list[tuple[int, int, int, int]] = []
+    try:
+        report = ws.indexer.run(resolve_roots([root], None),
+                                embed_progress=lambda *a: seen.append(a))
+    finally:
+        ws.close()
+    assert report.counts["chunks_dense_deferred"] == 0  # embedded as each buffer was written
+    assert len({s[1] for s in seen}) > 1
+    assert seen[-1][0] == seen[-1][1] == report.counts["chunks_embedded"] == 48

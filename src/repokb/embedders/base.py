@@ -58,6 +58,15 @@ class Embedder(ABC):
             raise ValueError("token_limits must have one entry per text")
         return limits
 
+    def count_tokens(self, texts: Sequence[str],
+                     token_limits: Sequence[int] | None = None) -> int:
+        """Tokens the model reads for these documents, each cut at its limit: the cost of
+        embedding them. A backend with a tokenizer counts exactly; this estimate takes four
+        characters a token."""
+        limits = self.limits_for(texts, token_limits)
+        return sum(min(limit, len(text) // 4 + 2) for text, limit in zip(texts, limits,
+                                                                          strict=True))
+
     def close(self) -> None:  # noqa: B027  (optional hook: a local model holds nothing)
         """Release what the backend holds (a remote one: its HTTP connections)."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -38,9 +39,15 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
 
 
+_STEM_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
+    # The Snowball stemmer keeps its state in the object while it works: an index run and
+    # the searches of one owner process share it, one thread at a time.
+    with _STEM_LOCK:
+        return str(_STEMMER.stemWord(word))
 
 
 @lru_cache(maxsize=200_000)
@@ -59,18 +66,23 @@ def _identifier_tokens(identifier: str) -> tuple[str, ...]:
 
 def tokenize(text: str) -> list[str]:
     tokens: list[str] = []
-    for match in _RUN.finditer(fold(text)):
-        run = match.group(0)
-        if len(run) > _MAX_RUN:
-            continue
-        parts = [p for p in _SEPARATORS.split(run) if p]
-        if len(parts) > 1:
-            tokens.append(run.lower())
-        for part in parts:
-            tokens.extend(_identifier_tokens(part))
+    for run in _RUN.findall(fold(text)):
+        if len(run) <= _MAX_RUN:
+            tokens.extend(_run_tokens(run))
     return tokens
 
 
+@lru_cache(maxsize=200_000)
+def _run_tokens(run: str) -> tuple[str, ...]:
+    """The tokens of one identifier-like run (runs repeat a lot: each is split once)."""
+    parts = [p for p in _SEPARATORS.split(run) if p]
+    out: list[str] = [run.lower()] if len(parts) > 1 else []
+    for part in parts:
+        out.extend(_identifier_tokens(part))
+    return tuple(out)
+
+
+@lru_cache(maxsize=200_000)
 def _index(token: str) -> int:
     return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
 

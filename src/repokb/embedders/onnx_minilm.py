@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,12 @@ class MiniLMOnnxEmbedder(Embedder):
             ids[i, : len(row)] = row
             mask[i, : len(row)] = 1
         return ids, mask
+
+    def count_tokens(self, texts: Sequence[str],
+                     token_limits: Sequence[int] | None = None) -> int:
+        limits = self.limits_for(texts, token_limits)
+        return sum(min(len(e.ids), max(2, min(limit, MODEL_MAX_TOKENS))) for e, limit in
+                   zip(self._tokenizer.encode_batch(list(texts)), limits, strict=True))
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         ids, mask = self._token_ids(texts, max_tokens)

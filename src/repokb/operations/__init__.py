@@ -121,8 +121,12 @@ class Operations:
         """What the knowledge base (or one project of it) holds."""
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
+        lexical = store.lexical_only(project)
         return {
             "points": store.count(project),
+            # chunks without a dense vector: waiting for the dense pass, or never (by reason)
+            "dense_pending": lexical.get("pending", 0),
+            "lexical_only": lexical,
             "files": sum(by_status.values()),
             "by_status": by_status,
             "by_project": catalog.breakdown("project", project),

@@ -18,6 +18,7 @@ from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.lexical_only import rules as lexical_only_rules
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
 from repokb.pipeline.run import (
@@ -68,7 +69,9 @@ class Indexer:
     def vectorizer(self) -> Vectorizer:
         """Dense and lexical encoders; the model loads only when something needs embedding."""
         assert self._vectorizer_factory, "an indexer built for dry runs only"
-        return self._vectorizer_factory()
+        vectorizer = self._vectorizer_factory()
+        vectorizer.never_dense = lexical_only_rules(self.settings.lexical_only_rules)
+        return vectorizer
 
     def project_run(self, root: ProjectRoot, store: Store, vectorizer: Vectorizer,
                     report: RunReport, progress: Progress | None = None) -> ProjectRun:
@@ -142,13 +145,18 @@ class Indexer:
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self.store()
         vectorizer = self.vectorizer()
-        for root in roots:
+        runs = []
+        for root in roots:  # every project searchable (lexically at least) ...
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
             run = self.project_run(root, store, vectorizer, report, progress)
             run.embed_progress = embed_progress
-            run.execute()
+            run.lexical_first = self.settings.lexical_first
+            run.lexical_pass()
+            runs.append(run)
+        for run in runs:  # ... before the model fills in the dense vectors
+            run.dense_pass()
         report.seconds = time.perf_counter() - started
         return report
 

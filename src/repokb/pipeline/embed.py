@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from repokb.embedders.base import Embedder, LexicalEncoder
-from repokb.models import Chunk, EmbeddedChunk
+from repokb.models import PENDING, Chunk, EmbeddedChunk
 
 # Texts per embedder call when someone watches progress: small enough to report often.
 _PROGRESS_SLICE = 32
@@ -25,13 +25,16 @@ class Vectorizer:
         self.ahead_sparse: dict[str, tuple[list[int], list[float]]] = {}
         # (embedded, to embed) of the current call, reported as the model works
         self.progress: Callable[[int, int], None] | None = None
+        # which chunks never need a dense vector, and why (pipeline/lexical_only.py)
+        self.never_dense: Callable[[Chunk], str | None] | None = None
+        self.tokens = 0  # document tokens the model has read (cut at each text's limit)
 
     def dense(self, chunks: list[Chunk]) -> dict[str, list[float]]:
         """Dense vectors by text hash, computed now."""
         fresh = {c.text_hash: c for c in chunks}
         if not fresh:
             return {}
-        vectors = self._embed([c.embed_text for c in fresh.values()],
+        vectors = self.embed([c.embed_text for c in fresh.values()],
                               [c.token_limit for c in fresh.values()])
         return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
 
@@ -39,27 +42,43 @@ class Vectorizer:
         """Lexical vectors by text hash, computed now."""
         return {c.text_hash: self.lexical.document(c.embed_text) for c in chunks}
 
-    def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]]) -> list[EmbeddedChunk]:
-        """Chunks with vectors; `reuse` maps text_hash to an existing dense vector."""
+    def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]], *,
+                  dense: bool = True) -> list[EmbeddedChunk]:
+        """Chunks with vectors; `reuse` maps text_hash to an existing dense vector. With
+        `dense=False` (the lexical-first pass) only reused vectors are set: the others are left
+        for the dense pass (pipeline/dense.py). A chunk `lexical_reason` names is never
+        embedded."""
         reuse = {**self.ahead, **reuse}
-        fresh = {c.text_hash: c for c in chunks if c.text_hash not in reuse}
+        never = {c.text_hash: reason for c in chunks if c.text_hash not in reuse
+                 and (reason := self.lexical_reason(c)) is not None}
+        fresh = {c.text_hash: c for c in chunks
+                 if dense and c.text_hash not in reuse and c.text_hash not in never}
         texts = [c.embed_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]
-        dense: Any = self._embed(texts, limits) if texts else []
+        made: Any = self.embed(texts, limits) if texts else []
         vectors = dict(reuse)
-        for text_hash, vector in zip(fresh, dense, strict=True):
+        for text_hash, vector in zip(fresh, made, strict=True):
             vectors[text_hash] = [float(x) for x in vector]
         out = []
         for chunk in chunks:
             known = self.ahead_sparse.get(chunk.text_hash)
             indices, values = known or self.lexical.document(chunk.embed_text)
-            out.append(EmbeddedChunk(chunk, vectors[chunk.text_hash], indices, values))
+            vector = vectors.get(chunk.text_hash)
+            out.append(EmbeddedChunk(chunk, vector, indices, values,
+                                     None if vector is not None
+                                     else never.get(chunk.text_hash, PENDING)))
         return out
 
-    def _embed(self, texts: list[str], limits: list[int]) -> list[Any]:
-        if self.progress is None:
-            return list(self._embedder().embed_documents(texts, limits))
+    def lexical_reason(self, chunk: Chunk) -> str | None:
+        """Why this chunk never needs a dense vector (None: it does)."""
+        return self.never_dense(chunk) if self.never_dense is not None else None
+
+    def embed(self, texts: list[str], limits: list[int]) -> list[Any]:
+        """Document vectors, counting the tokens the model reads (`tokens`)."""
         embedder = self._embedder()  # loading the model is not embedding progress
+        self.tokens += embedder.count_tokens(texts, limits)
+        if self.progress is None:
+            return list(embedder.embed_documents(texts, limits))
         self.progress(0, len(texts))
         dense: list[Any] = []
         for start in range(0, len(texts), _PROGRESS_SLICE):

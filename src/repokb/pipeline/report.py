@@ -23,7 +23,8 @@ from repokb.pipeline.metrics import ChunkMetrics
 
 SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
-                "chunks_embedded")
+                "chunks_embedded", "tokens_embedded", "chunks_dense_deferred",
+                "chunks_dense_pending")
 
 # Bytes of file per chunk and per embedded token (enrichment prefix included, each chunk cut at
 # max_tokens) by language family, measured with the real chunkers and MiniLM tokenizer on the

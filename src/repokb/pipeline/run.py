@@ -22,6 +22,7 @@ from repokb.models import (
 )
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
+from repokb.pipeline.dense import fill_dense
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
@@ -76,16 +77,30 @@ class ProjectRun:
         self.pending_chunks = 0
         self.embed_progress: EmbedProgress | None = None
         self.embedded = self.to_embed = self.files_done = self.files_total = 0
+        self.to_embed_known = False  # the dense pass knows its whole work up front
+        # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
+        # from the settings; uploads of one file embed at once).
+        self.lexical_first = False
+        self.started = time.time()
         self.classifier = classifier
         config = classifier.config
         self.config_digest = config.digest if config else None
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
+        if settings.lexical_only_rules:  # which chunks get no dense vector is part of it
+            self.vectors += f" lexical_only={settings.lexical_only_rules}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
         self.same_vectors = self.catalog.vectors(root.name) == self.vectors
 
     def execute(self) -> None:
-        started = time.time()
+        """Both passes: every file written (lexical-first if set), then the dense vectors."""
+        self.lexical_pass()
+        self.dense_pass()
+
+    def lexical_pass(self) -> None:
+        """Walk, decide and write every file; the catalog commits each buffer's files. With
+        `lexical_first`, new text is written with its BM25 vector only (searchable at once)."""
+        self.started = time.time()
         known = self.catalog.entries(self.root.name)
         items = list(discover(self.root, self.classifier.config))
         total = self.files_total = len(items)
@@ -103,8 +118,28 @@ class ProjectRun:
                 self.add_file(item, known.get(item.path))
         self.write_pending()
         self._forget_deleted(known, seen)
+        # Every file's chunks are in the store under the current plan (pending vectors are
+        # the store's to say): the next run may skip unchanged files unread.
         self.catalog.set_project(self.root.name, self.root.root, self.vectors)
-        self.catalog.record_run(self.root.name, started, dict(self.counts))
+
+    def dense_pass(self) -> None:
+        """Fill in the dense vectors the store still waits for (this run's and any a killed
+        run left), then record the run."""
+        if self.embed_progress is not None:
+            self.vectorizer.progress = self._embedding
+            # the model's whole remaining work is known now: progress counts down from it
+            self.to_embed = self.embedded + self.store.dense_pending(self.root.name)
+            self.to_embed_known = True
+        self.files_done = self.files_total
+        fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
+                   page=self.settings.buffer_chunks, observe=self._observe)
+        if self.to_embed_known and self.embed_progress is not None and self.to_embed:
+            # points sharing a text were embedded once: the count ends where it said it would
+            self.embedded = self.to_embed
+            self.embed_progress(self.embedded, self.to_embed, self.files_done, self.files_total)
+        self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
+        self.catalog.record_run(self.root.name, self.started, dict(self.counts))
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
         c = walk_skip_classification(item)
@@ -197,9 +232,14 @@ class ProjectRun:
         elif entry is None and path is not None:
             self.store.prune(self.root.name, path, 0)
 
+    def _observe(self, embedded: list[EmbeddedChunk]) -> None:
+        """Chunks with fresh dense vectors: checked for near duplicates."""
+        if self.report.metrics is not None:
+            self.counts["chunks_near_duplicates"] += self.report.metrics.add_vectors(embedded)
+
     def _embedding(self, done: int, total: int) -> None:
         """The vectorizer's progress in this batch, as the run's totals."""
-        if done == 0:
+        if done == 0 and not self.to_embed_known:
             self.to_embed += total
         if self.embed_progress is not None:
             self.embed_progress(self.embedded + done, self.to_embed, self.files_done,
@@ -210,14 +250,9 @@ class ProjectRun:
     def write_pending(self) -> None:
         if not self.pending:
             return
-        metrics = self.report.metrics
-
-        def observe(embedded: list[EmbeddedChunk]) -> None:
-            if metrics is not None:
-                self.counts["chunks_near_duplicates"] += metrics.add_vectors(embedded)
-
-        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, observe,
-                                       slice_chunks=self.settings.buffer_chunks))
+        merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, self._observe,
+                                       slice_chunks=self.settings.buffer_chunks,
+                                       dense=not self.lexical_first))
         # Catalog last: only now are these files done (see pipeline/store.py).
         with self.catalog.transaction():
             for item in self.pending:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from repokb.models import Chunk, EmbeddedChunk
+from repokb.models import LEXICAL_ONLY, PENDING, Chunk, EmbeddedChunk
 from repokb.pipeline.chunk import ChunkedFile
 from repokb.pipeline.embed import Vectorizer
 from repokb.stores.base import Store
@@ -25,15 +25,20 @@ class WriteCounts:
     unchanged: int = 0
     pruned: int = 0
     embedded: int = 0
+    tokens: int = 0  # tokens the model read
+    pending: int = 0  # written without a dense vector, left to the dense pass
+    lexical_only: int = 0  # written without one for good (a reason recorded)
 
 
 def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                 observe: Callable[[list[EmbeddedChunk]], None] | None = None, *,
-                prune: bool = True, slice_chunks: int = 512) -> WriteCounts:
-    """Write a batch; `observe` sees every chunk written, with its vector, before the write.
+                prune: bool = True, slice_chunks: int = 512, dense: bool = True) -> WriteCounts:
+    """Write a batch; `observe` sees every chunk written with a dense vector, before the write.
     `prune=False` for partial files (pre-chunked uploads): chunk indices past the batch's are
     kept, not taken as gone. Vectors are made and written `slice_chunks` at a time, so one
-    huge file never holds all its vectors at once."""
+    huge file never holds all its vectors at once. `dense=False` (lexical-first): a chunk whose
+    text has no vector in the store yet is written with its BM25 vector only, marked pending
+    for the dense pass (pipeline/dense.py); an overwritten point never keeps its old vector."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
     reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
@@ -50,8 +55,10 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                 counts.updated += 1
             else:
                 counts.unchanged += 1
-                if (before.get("start_line"), before.get("end_line")) == (
-                        chunk.start_line, chunk.end_line):
+                if ((before.get("start_line"), before.get("end_line")) == (
+                        chunk.start_line, chunk.end_line)
+                        and _same_vectors(before.get(LEXICAL_ONLY),
+                                          vectorizer.lexical_reason(chunk))):
                     continue  # identical point: nothing to write
             to_write.append(chunk)
         if prune:
@@ -62,14 +69,28 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
         wanted = {c.text_hash for c in part}
         found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
         reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
-        counts.embedded += len(wanted - reuse.keys())  # the model's work, slice by slice
-        embedded = vectorizer.vectorize(part, reuse)
+        tokens = vectorizer.tokens
+        embedded = vectorizer.vectorize(part, reuse, dense=dense)
+        counts.tokens += vectorizer.tokens - tokens
+        counts.embedded += len({e.chunk.text_hash for e in embedded if e.dense is not None}
+                               - reuse.keys())  # the model's work, slice by slice
+        counts.pending += sum(e.lexical_only == PENDING for e in embedded)
+        counts.lexical_only += sum(e.lexical_only not in (None, PENDING) for e in embedded)
         if observe is not None:
-            observe(embedded)
+            observe([e for e in embedded if e.dense is not None])
         store.upsert(embedded)
     for item in files if prune else ():
         store.prune(item.file.project, item.file.path, len(item.chunks))
     return counts
+
+
+def _same_vectors(stored: str | None, wanted: str | None) -> bool:
+    """Whether a stored point's vectors are what the chunk should have: a dense vector, or one
+    pending (`stored` None or pending) when no rule keeps it lexical-only (`wanted` None), or
+    lexical-only for the same reason. A changed rule rewrites the point."""
+    if wanted is None:
+        return stored in (None, PENDING)
+    return stored == wanted
 
 
 def merge(total: Counter[str], counts: WriteCounts) -> None:
@@ -78,3 +99,6 @@ def merge(total: Counter[str], counts: WriteCounts) -> None:
     total["chunks_unchanged"] += counts.unchanged
     total["chunks_pruned"] += counts.pruned
     total["chunks_embedded"] += counts.embedded
+    total["tokens_embedded"] += counts.tokens
+    total["chunks_dense_deferred"] += counts.pending
+    total["chunks_lexical_only"] += counts.lexical_only

@@ -1,7 +1,9 @@
 """The vector store interface: a few methods a backend implements for one data model.
 
 Points are chunks: id = point_id(project, path, chunk_index), a named dense vector "dense", a
-named sparse vector "bm25" (IDF applied by the engine) and the chunk payload. Filters arrive as
+named sparse vector "bm25" (IDF applied by the engine) and the chunk payload. A point may lack
+the dense vector (written lexical-first, or never worth one): its payload's `lexical_only` says
+why, dense search does not see it, BM25 does; `fill_dense` adds the vector later. Filters arrive as
 `StoreFilter`; each backend translates them to its own engine's filter type.
 """
 
@@ -13,12 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from repokb.errors import ConfigError, StoreError
-from repokb.models import EmbeddedChunk
+from repokb.models import LEXICAL_ONLY, PENDING, EmbeddedChunk
 
 DENSE = "dense"
 SPARSE = "bm25"
-# payload fields every backend indexes as keywords (the filters: project, path glob, kind ...)
-KEYWORD_FIELDS = ("project", "path", "kind", "language", "role")
+# payload fields every backend indexes as keywords (the filters: project, path glob, kind ...;
+# lexical_only: the points still without a dense vector, and why)
+KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY)
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class RawPoint:
     moving an index between stores without re-embedding."""
 
     id: str
-    dense: list[float]
+    dense: list[float]  # empty: a lexical-only point
     sparse: tuple[list[int], list[float]]
     payload: dict[str, Any]
 
@@ -58,7 +61,8 @@ class Store(ABC):
 
     @abstractmethod
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        """Every point of one file, payload without content (for incremental diffing)."""
+        """Every point of one file, payload without content (for incremental diffing):
+        chunk_index, text_hash, start/end line and lexical_only (when set)."""
 
     def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
         """Every point of one file with its whole payload (content included), in chunk order:
@@ -81,6 +85,26 @@ class Store(ABC):
     @abstractmethod
     def write_raw(self, points: list[RawPoint]) -> None:
         """Upsert points as they are (ids, vectors and payloads from `scroll_raw`)."""
+
+    @abstractmethod
+    def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
+                       offset: str | None, limit: int,
+                       ) -> tuple[list[StoredPoint], str | None]:
+        """One page of the project's points waiting for a dense vector (`lexical_only` =
+        pending), whole payloads, in id order from `offset`; only `kinds` (when given), none of
+        `exclude`. Returns the page and the next offset (None: the last page)."""
+
+    @abstractmethod
+    def fill_dense(self, vectors: dict[str, list[float]]) -> None:
+        """Give points their dense vector (by id) and drop their lexical-only marks."""
+
+    def lexical_only(self, project: str | None = None) -> dict[str, int]:
+        """Points without a dense vector, by reason (`pending`: the model has yet to reach
+        them)."""
+        return self.facet(LEXICAL_ONLY, project)
+
+    def dense_pending(self, project: str | None = None) -> int:
+        return self.lexical_only(project).get(PENDING, 0)
 
     @abstractmethod
     def prune(self, project: str, path: str, keep_count: int) -> None:

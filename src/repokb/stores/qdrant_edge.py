@@ -30,7 +30,7 @@ from typing import Any
 import qdrant_edge as q
 
 from repokb.errors import StoreBusyError, StoreError
-from repokb.models import EmbeddedChunk
+from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, PENDING, EmbeddedChunk
 from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import (
     DENSE,
@@ -67,6 +67,21 @@ def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
     if min_index:
         must.append(q.FieldCondition("chunk_index", range=q.RangeFloat(gte=float(min_index))))
     return q.Filter(must=must)
+
+
+def _vectors(dense: list[float] | None, sparse: tuple[list[int], list[float]]) -> dict[str, Any]:
+    """A point's named vectors: a lexical-only point has no dense one."""
+    vectors: dict[str, Any] = {SPARSE: q.SparseVector(*sparse)}
+    if dense:
+        vectors[DENSE] = dense
+    return vectors
+
+
+def _add_missing_indexes(shard: _Guarded, indexes: dict[str, q.PayloadSchemaType]) -> None:
+    schema = getattr(shard.info(), "payload_schema", None) or {}
+    for key, kind in indexes.items():
+        if key not in schema:
+            shard.update(q.UpdateOperation.create_field_index(key, kind))
 
 
 def _exclusive(path: Path) -> int:
@@ -108,6 +123,7 @@ class QdrantEdgeStore(Store):
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _STORE_INDEXES)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
+            _add_missing_indexes(self._open, _STORE_INDEXES)  # a store made by an older repokb
             self._open.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
             text = str(exc)
@@ -129,8 +145,7 @@ class QdrantEdgeStore(Store):
             return
         self._shard.update(q.UpdateOperation.upsert_points([
             q.Point(p.chunk.point_id,
-                    {DENSE: p.dense, SPARSE: q.SparseVector(p.sparse_indices, p.sparse_values)},
-                    p.chunk.payload())
+                    _vectors(p.dense, (p.sparse_indices, p.sparse_values)), p.payload())
             for p in points
         ]))
         self._deleted = True  # an overwritten point may leave its old version behind
@@ -139,9 +154,34 @@ class QdrantEdgeStore(Store):
         if not points:
             return
         self._shard.update(q.UpdateOperation.upsert_points([
-            q.Point(p.id, {DENSE: p.dense, SPARSE: q.SparseVector(*p.sparse)}, p.payload)
-            for p in points
+            q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in points
         ]))
+
+    def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
+                       offset: str | None, limit: int,
+                       ) -> tuple[list[StoredPoint], str | None]:
+        must: list[Any] = [q.FieldCondition("project", match=q.MatchValue(project)),
+                           q.FieldCondition(LEXICAL_ONLY, match=q.MatchValue(PENDING))]
+        if kinds:
+            must.append(q.FieldCondition("kind", match=q.MatchAny(list(kinds))))
+        must_not: list[Any] | None = (
+            [q.FieldCondition("kind", match=q.MatchAny(list(exclude)))] if exclude else None)
+        page, next_offset = self._shard.scroll(q.ScrollRequest(
+            offset=offset, limit=limit, filter=q.Filter(must=must, must_not=must_not),
+            with_payload=True, with_vector=False))
+        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in page]
+        return points, str(next_offset) if next_offset is not None and page else None
+
+    def fill_dense(self, vectors: dict[str, list[float]]) -> None:
+        if not vectors:
+            return
+        ids = list(vectors)
+        # vector first, mark last: a crash in between leaves a point that is embedded again
+        self._shard.update(q.UpdateOperation.update_vectors(
+            [q.PointVectors(i, {DENSE: v}) for i, v in vectors.items()]))
+        self._shard.update(q.UpdateOperation.delete_payload(
+            list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
+        self._deleted = True  # an updated point leaves its old version behind
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
         page, next_offset = self._shard.scroll(q.ScrollRequest(
@@ -156,7 +196,7 @@ class QdrantEdgeStore(Store):
         return out, str(next_offset) if next_offset is not None and page else None
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line"]
+        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 
@@ -170,7 +210,7 @@ class QdrantEdgeStore(Store):
                  if project else None)
         out = []
         for r in self._scroll(where, True, vectors=[DENSE]):
-            vector = r.vector[DENSE] if isinstance(r.vector, dict) else None
+            vector = r.vector.get(DENSE) if isinstance(r.vector, dict) else None
             out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}),
                                    list(vector) if vector is not None else None))  # type: ignore[arg-type]
         return out

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from repokb.errors import StoreBusyError, StoreError
-from repokb.models import EmbeddedChunk
+from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, PENDING, EmbeddedChunk
 from repokb.stores.base import (
     DENSE,
     KEYWORD_FIELDS,
@@ -98,6 +98,8 @@ class QdrantServerStore(Store):
                     f"Collection {self.collection} at {self.url} holds {size}-dimensional "
                     f"vectors; the embedder makes {dimension}.",
                     hint="Use another qdrant_collection_prefix for another model, or flush.")
+            if not self.local and LEXICAL_ONLY not in (info.payload_schema or {}):
+                self._index(LEXICAL_ONLY, m.PayloadSchemaType.KEYWORD)  # an older collection
             return
         self._call("create_collection", self._client.create_collection, self.collection,
                    vectors_config={DENSE: m.VectorParams(size=dimension,
@@ -106,11 +108,14 @@ class QdrantServerStore(Store):
                    shard_number=shards, replication_factor=replication)
         fields = [(k, m.PayloadSchemaType.KEYWORD) for k in KEYWORD_FIELDS]
         fields.append(("chunk_index", m.PayloadSchemaType.INTEGER))
+        for key, schema in fields:
+            self._index(key, schema)
+
+    def _index(self, key: str, schema: Any) -> None:
         with warnings.catch_warnings():  # local mode: "payload indexes have no effect"
             warnings.simplefilter("ignore", UserWarning)
-            for key, schema in fields:
-                self._call("create_payload_index", self._client.create_payload_index,
-                           self.collection, key, field_schema=schema, wait=True)
+            self._call("create_payload_index", self._client.create_payload_index,
+                       self.collection, key, field_schema=schema, wait=True)
 
     def _call(self, name: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one client call; retry what a busy or restarting server answers (connection
@@ -166,17 +171,47 @@ class QdrantServerStore(Store):
 
     # -- writes -----------------------------------------------------------------------------
     def upsert(self, points: list[EmbeddedChunk]) -> None:
-        self.write_raw([RawPoint(p.chunk.point_id, p.dense, (p.sparse_indices, p.sparse_values),
-                                 p.chunk.payload()) for p in points])
+        self.write_raw([RawPoint(p.chunk.point_id, p.dense or [],
+                                 (p.sparse_indices, p.sparse_values), p.payload())
+                        for p in points])
 
     def write_raw(self, points: list[RawPoint]) -> None:
         m = self._m
         for start in range(0, len(points), self._batch):
-            batch = [m.PointStruct(id=p.id, payload=p.payload, vector={
-                DENSE: p.dense,
-                SPARSE: m.SparseVector(indices=p.sparse[0], values=p.sparse[1])})
-                for p in points[start : start + self._batch]]
+            batch = []
+            for p in points[start : start + self._batch]:
+                vector: dict[str, Any] = {
+                    SPARSE: m.SparseVector(indices=p.sparse[0], values=p.sparse[1])}
+                if p.dense:  # a lexical-only point has none
+                    vector[DENSE] = p.dense
+                batch.append(m.PointStruct(id=p.id, payload=p.payload, vector=vector))
             self._call("upsert", self._client.upsert, self.collection, batch, wait=True)
+
+    def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
+                       offset: str | None, limit: int,
+                       ) -> tuple[list[StoredPoint], str | None]:
+        m = self._m
+        must = [self._match("project", project), self._match(LEXICAL_ONLY, PENDING)]
+        if kinds:
+            must.append(m.FieldCondition(key="kind", match=m.MatchAny(any=list(kinds))))
+        must_not = ([m.FieldCondition(key="kind", match=m.MatchAny(any=list(exclude)))]
+                    if exclude else None)
+        records, next_offset = self._scroll(m.Filter(must=must, must_not=must_not), True,
+                                            offset=offset, limit=limit)
+        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
+        return points, str(next_offset) if next_offset is not None else None
+
+    def fill_dense(self, vectors: dict[str, list[float]]) -> None:
+        m = self._m
+        items = list(vectors.items())
+        for start in range(0, len(items), self._batch):
+            part = items[start : start + self._batch]
+            # vector first, mark last: a crash in between leaves a point embedded again
+            self._call("update_vectors", self._client.update_vectors, self.collection,
+                       [m.PointVectors(id=i, vector={DENSE: v}) for i, v in part], wait=True)
+            self._call("delete_payload", self._client.delete_payload, self.collection,
+                       keys=[LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT],
+                       points=[i for i, _ in part], wait=True)
 
     def _delete(self, where: Any) -> None:
         self._call("delete", self._client.delete, self.collection,
@@ -203,7 +238,7 @@ class QdrantServerStore(Store):
                 return records, offset
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line"]
+        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
         records, _ = self._scroll(self._file(project, path), fields)
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 

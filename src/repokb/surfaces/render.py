@@ -73,7 +73,8 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]
-    out.print(f"[bold]{label}[/bold] " + " · ".join(parts))
+    # one line however narrow the terminal (scripts take the last line as the summary)
+    out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
 
 
 def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
@@ -169,13 +170,23 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
         symbol = f"  [cyan]{escape(h['symbol'])}[/cyan]" if h["symbol"] else ""
         out.print(f"[bold]{n}. {escape(h['project'])}/{escape(h['path'])}:"
                   f"{h['start_line']}-{h['end_line']}"
-                  f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}[/dim]")
+                  f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}"
+                  f"{lexical_note(h)}[/dim]")
         if explain:
             out.print(provenance_line(h["provenance"]), highlight=False)
         lines = h["content"].strip("\n").splitlines()
         snippet = "\n".join(lines if whole else lines[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
+
+
+def lexical_note(hit: dict[str, Any]) -> str:
+    """' · lexical-only (...)' for a hit found by BM25 alone, else ''."""
+    reason = hit.get("lexical_only")
+    if not reason:
+        return ""
+    return " · lexical-only (" + ("dense vector pending" if reason == "pending"
+                                  else escape(str(reason))) + ")"
 
 
 def provenance_line(p: dict[str, Any]) -> str:
@@ -221,6 +232,13 @@ def stats(data: dict[str, Any]) -> None:
     if not data["files"] and not data["points"]:
         out.print("The knowledge base is empty: index a project with `repokb index PATH`.")
         return
+    lexical = data.get("lexical_only") or {}
+    if lexical:
+        pending = lexical.get("pending", 0)
+        rest = ", ".join(f"{k} {v}" for k, v in sorted(lexical.items()) if k != "pending")
+        out.print("lexical-only chunks (found by BM25 alone): "
+                  + (f"{pending} wait for their dense vector" if pending else "none pending")
+                  + (f"; for good: {rest}" if rest else ""), highlight=False)
     run = data.get("last_run")
     if run:
         finished = datetime.datetime.fromtimestamp(run["finished_at"]).strftime(

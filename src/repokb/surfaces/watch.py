@@ -11,6 +11,7 @@ files it had not committed are redone by the next run.
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -53,12 +54,32 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
         except _Stopped:
             return None
 
+    # Watch from the start: a file changed while the first run (or any run) is going on is
+    # queued for the next one. Watching only after the first run missed such changes (with
+    # lexical-first indexing the first run's dense pass is a long window).
+    queued: queue.Queue[set[tuple[Any, str]]] = queue.Queue()
+
+    def watching() -> None:
+        for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
+                             debounce=debounce_ms, step=50, stop_event=stop,
+                             raise_interrupt=False):
+            queued.put(changes)
+
+    watcher = threading.Thread(target=watching, name="repokb-watch", daemon=True)
+    watcher.start()
     summary = run(roots)
     if summary is None:
         return
     report(summary)
-    for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
-                         debounce=debounce_ms, step=50, stop_event=stop, raise_interrupt=False):
+    while not stop.is_set():
+        try:
+            changes = queued.get(timeout=0.1)
+        except queue.Empty:
+            if not watcher.is_alive():
+                return
+            continue
+        while not queued.empty():  # batches that came in during the last run: one run
+            changes |= queued.get_nowait()
         touched = affected(roots, {Path(path) for _, path in changes})
         if touched:
             summary = run(touched)

@@ -19,8 +19,11 @@ def hits(query: str, found: list[dict[str, Any]]) -> str:
     parts = [f"{len(found)} hits for {query!r}:"]
     for n, h in enumerate(found, 1):
         symbol = f"  {h['symbol']}" if h.get("symbol") else ""
+        lexical = (", lexical-only: " + ("dense vector pending" if h["lexical_only"] == "pending"
+                                          else str(h["lexical_only"]))
+                   if h.get("lexical_only") else "")
         parts.append(f"\n{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
-                     f"{symbol}  ({h['kind']}, score {h['score']:.3f})")
+                     f"{symbol}  ({h['kind']}, score {h['score']:.3f}{lexical})")
         parts.append(_block(h["content"], h.get("language")))
     return "\n".join(parts)
 

@@ -204,11 +204,13 @@ class WhyNothing(BaseModel):
 def _hit_model() -> type[BaseModel]:
     """models.Hit as a response body: the same fields, `provenance` only when asked for."""
     types = typing.get_type_hints(models.Hit)
-    fields: dict[str, Any] = {f.name: (types[f.name], ...) for f in dataclasses.fields(models.Hit)
-                              if f.name != "provenance"}
+    fields: dict[str, Any] = {
+        f.name: (types[f.name], ... if f.default is dataclasses.MISSING else f.default)
+        for f in dataclasses.fields(models.Hit) if f.name != "provenance"}
     fields["provenance"] = (dict[str, Any] | None, None)
     return create_model("Hit", __doc__="As `repokb search --json` prints it "
-                        "(`provenance` with `explain`).", **fields)
+                        "(`provenance` with `explain`; `lexical_only` on a hit found by BM25 "
+                        "alone, e.g. while its dense vector is pending).", **fields)
 
 
 Hit = _hit_model()
