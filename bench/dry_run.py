@@ -1,6 +1,9 @@
 """Time `repokb index TREE --dry-run --json` as a user runs it, and check its cost estimate.
 
-    python bench/dry_run.py TREE [--runs 3] [--calibrate 300]
+    python bench/dry_run.py TREE [--runs 3] [--calibrate 300] [--save F | --compare F]
+
+`--save F` writes the per-file decisions of the last run to F; `--compare F` checks them against
+a saved run (exit 1 on any difference): a change made for speed must not change a decision.
 
 Each run is the real CLI in a subprocess (interpreter start-up included); wall-clock and the
 child's CPU time are reported. `--calibrate N` chunks N admitted files with the real chunkers
@@ -76,11 +79,31 @@ def calibrate(tree: Path, files: list[dict], sample: int) -> None:
               f"({BYTES_PER_TOKEN[family]}) |")
 
 
+def decisions(result: dict) -> dict[str, dict]:
+    """The per-file decisions of a dry run's JSON, by path (the estimate's chunks included)."""
+    return {f["path"]: f for f in result["files"]}
+
+
+def compare(saved: dict[str, dict], now: dict[str, dict]) -> list[str]:
+    """Human-readable differences between two runs' decisions (empty: identical)."""
+    out = [f"only before: {p}" for p in sorted(saved.keys() - now.keys())]
+    out += [f"only after: {p}" for p in sorted(now.keys() - saved.keys())]
+    for path in sorted(saved.keys() & now.keys()):
+        if saved[path] != now[path]:
+            keys = sorted(k for k in saved[path].keys() | now[path].keys()
+                          if saved[path].get(k) != now[path].get(k))
+            out.append(f"{path}: " + "; ".join(
+                f"{k} {saved[path].get(k)!r} -> {now[path].get(k)!r}" for k in keys))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--calibrate", type=int, default=0, metavar="N")
+    parser.add_argument("--save", type=Path, help="Write the per-file decisions to this file.")
+    parser.add_argument("--compare", type=Path, help="Check them against a --save file.")
     args = parser.parse_args()
     tree = args.tree.resolve()
     home = tempfile.mkdtemp(prefix="repokb-dry-")
@@ -96,6 +119,16 @@ def main() -> None:
     print(f"| {summary['files_seen']:,} | {summary['files_indexed']:,} | {min(walls):.2f} s / "
           f"{statistics.median(walls):.2f} s | {statistics.median(cpus):.2f} s | "
           f"{est.get('chunks', 0):,} | {est.get('embed_seconds')} s |")
+    if args.save:
+        args.save.write_text(json.dumps(decisions(results[-1][2]), sort_keys=True))
+    if args.compare:
+        differences = compare(json.loads(args.compare.read_text()), decisions(results[-1][2]))
+        print(f"\ndecisions against {args.compare}: "
+              f"{'identical' if not differences else f'{len(differences)} differ'}")
+        for line in differences[:20]:
+            print("  " + line)
+        if differences:
+            raise SystemExit(1)
     if args.calibrate:
         print()
         calibrate(tree, results[-1][2]["files"], args.calibrate)

@@ -44,6 +44,9 @@ def is_placeholder(value: str) -> bool:
 # One pass finds which token formats are worth trying.
 _ANCHORS = re.compile("|".join(sorted({re.escape(a) for f in P.TOKEN_FORMATS for a in f.anchors},
                                       key=len, reverse=True)))
+# What follows the scheme in every URL_CREDENTIALS match: searched first, as it starts with a
+# literal the regex engine finds fast (the full pattern is tried at every letter of the text).
+_URL_CREDENTIALS_TAIL = re.compile("://" + P.URL_CREDENTIALS.pattern.split("://", 1)[1])
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
 
@@ -103,7 +106,7 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
                 value = m.group(fmt.group)
                 if not is_placeholder(value):
                     spans.append((m.start(fmt.group), m.end(fmt.group), fmt.name, fmt.strong))
-    if "://" in text:
+    if "://" in text and _URL_CREDENTIALS_TAIL.search(text):
         for m in P.URL_CREDENTIALS.finditer(text):
             password = m.group("password")
             if is_placeholder(password) or is_placeholder(m.group("user")):
