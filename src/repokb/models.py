@@ -66,7 +66,7 @@ class Policy(StrEnum):
 
 # Linux names an open file's real path under /proc/self/fd: the check that a file read lies in
 # its project root is then made on the file opened, not on a path resolved before (no race).
-_PROC_FD = "/proc/self/fd" if hasattr(os, "O_PATH") and os.path.isdir("/proc/self/fd") else ""
+PROC_FD = "/proc/self/fd" if hasattr(os, "O_PATH") and os.path.isdir("/proc/self/fd") else ""
 
 
 @dataclass(frozen=True)
@@ -89,14 +89,14 @@ class SourceFile:
         folder swapped for one after the walk (its real folder must still lie in the root)."""
         path = self.absolute
         inside = str(self.root).rstrip(os.sep) + os.sep
-        if _PROC_FD:  # Linux: where the file opened really is, in three system calls
+        if PROC_FD:  # Linux: where the file opened really is, in three system calls
             handle = os.open(path, os.O_PATH | os.O_NOFOLLOW)  # opens nothing for reading
             try:
                 if not stat.S_ISREG(os.fstat(handle).st_mode):
                     raise OSError(errno.ELOOP, "no longer a regular file")
-                if not os.readlink(f"{_PROC_FD}/{handle}").startswith(inside):
+                if not os.readlink(f"{PROC_FD}/{handle}").startswith(inside):
                     raise OSError(errno.ELOOP, "its folder now leads outside the project root")
-                fd = os.open(f"{_PROC_FD}/{handle}", os.O_RDONLY)  # that very file
+                fd = os.open(f"{PROC_FD}/{handle}", os.O_RDONLY)  # that very file
             finally:
                 os.close(handle)
             return os.fdopen(fd, "rb")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pathspec
 
 from repokb.errors import InputError
-from repokb.models import SkippedPath, SourceFile
+from repokb.models import PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, VIRTUALENV_MARKER
 from repokb.secrets.paths import RedactedSourceFile, redact_path
@@ -222,7 +222,17 @@ def _inside(root: Path, folder: Path) -> bool:
     """Whether a folder, symlinks resolved now, still lies in the (real) project root: checked
     on entering each folder, so a folder replaced by a symlink after it was listed is not
     followed out of the project."""
-    real = os.path.realpath(folder)
+    if PROC_FD:  # Linux: the folder itself opened (not followed if a link), then named
+        try:
+            handle = os.open(folder, os.O_PATH | os.O_NOFOLLOW | os.O_DIRECTORY)
+        except OSError:  # a symlink (or no longer a folder): not entered
+            return False
+        try:
+            real = os.readlink(f"{PROC_FD}/{handle}")
+        finally:
+            os.close(handle)
+    else:
+        real = os.path.realpath(folder)
     return real == str(root) or real.startswith(str(root).rstrip(os.sep) + os.sep)
 
 
