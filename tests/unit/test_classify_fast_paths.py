@@ -166,3 +166,23 @@ def test_facts_are_computed_once(tmp_path):
     (tmp_path / "a.py").write_text("changed\n")
     assert facts.head == b"x = 1\n"  # the head read once, as before
     assert Path(tmp_path / "a.py").read_text() == "changed\n"
+
+
+def test_the_backends_rate_is_asked_only_when_no_rate_was_measured(tmp_path):
+    from repokb.embedders import backend, load_builtins
+    from repokb.pipeline import Indexer
+    from repokb.settings import Settings
+
+    (tmp_path / "a.md").write_text("# A\n\nSome words.\n")
+    settings = Settings()
+    report = Indexer(settings, None).dry_run([ProjectRoot("p", tmp_path)])  # type: ignore[arg-type]
+    asked = []
+    fallback = report.default_rate
+    assert fallback is not None
+    report.default_rate = lambda: asked.append(1) or fallback()
+    report.tokens_per_second = 1234.0  # what the operation measured
+    assert report.summary()["estimate"]["tokens_per_second"] == 1234.0 and not asked
+    report.tokens_per_second = None  # nobody measured: the backend's own rate
+    load_builtins()
+    assert report.summary()["estimate"]["tokens_per_second"] == \
+        backend(settings.embedder).tokens_per_second and asked == [1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,8 @@ class RunReport:
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     embedder: str | None = None
     tokens_per_second: float | None = None
+    # the rate when nobody measured one: asked only then (it imports every embedder backend)
+    default_rate: Callable[[], float | None] | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
     metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
 
@@ -75,6 +78,8 @@ class RunReport:
 
     def estimate(self) -> dict[str, Any]:
         tokens = self.counts.get("tokens_estimated", 0)
+        if self.tokens_per_second is None and self.default_rate is not None:
+            self.tokens_per_second = self.default_rate()
         rate = self.tokens_per_second
         return {
             "chunks": self.counts.get("chunks_estimated", 0), "tokens": tokens,
