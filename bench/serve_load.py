@@ -1,12 +1,13 @@
 """Search latency of `repokb serve` under a bounded loopback load while an index job runs.
 
-    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30]
+    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--no-job]
 
 Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
 searches have something to find, then starts an index job on TREE (default: Python's standard
 library, big enough to keep the job busy for the whole window) and, while it runs, lets CLIENTS
 threads each send search requests back to back (closed loop, one connection each) for SECONDS.
 Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
+`--no-job` measures the same load with no index job running (the idle figures).
 Prints one Markdown table.
 """
 
@@ -80,6 +81,7 @@ def main() -> None:
     parser.add_argument("--tree", type=Path, default=Path(sysconfig.get_paths()["stdlib"]))
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     args = parser.parse_args()
 
     home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
@@ -105,10 +107,12 @@ def main() -> None:
             seed = http.post("/knowledge/index", json={"path": str(REPO / "src"),
                                                        "project": "repokb"}).json()
             seeded = wait_job(http, seed["id"])
-            job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
-                                                      "project": "load"}).json()
-            while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
-                time.sleep(0.1)  # the job is walking and embedding before the load starts
+            job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
+            if not args.no_job:
+                job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
+                                                          "project": "load"}).json()
+                while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
+                    time.sleep(0.1)  # the job is walking and embedding before the load starts
             before = http.get(f"/knowledge/jobs/{job['id']}").json()
             points_before = http.get("/knowledge/stats").json()["points"]
 
@@ -165,7 +169,8 @@ def main() -> None:
             ("clients (closed loop, loopback)", args.clients),
             ("window", f"{args.seconds:.0f} s"),
             ("seed index (repokb/src)", f"{seeded['summary']['chunks_embedded']} chunks"),
-            ("index job during the window", f"{args.tree} ({state} at the end)"),
+            ("index job during the window",
+             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end)"),
             ("files the job walked during the window", after["done"] - before["done"]),
             ("chunks it wrote during the window", points_after - points_before),
             ("server CPU during the window", f"{server_cpu:.1f} s "
