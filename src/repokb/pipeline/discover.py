@@ -196,14 +196,15 @@ def _walk(
         yield _skip(project, rel_dir or ".", "folder now leads outside the project root "
                     "(a symlink swapped in during the walk): not entered", "unknown", True)
         return
-    pushed = rules.push(rel_dir, abs_dir)
     try:
-        try:
-            entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
-        except OSError as exc:
-            yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
-                        "unknown", True)
-            return
+        entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
+    except OSError as exc:
+        yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
+                    "unknown", True)
+        return
+    # the listing says whether a .gitignore is there: no stat of a missing one per folder
+    pushed = rules.push(rel_dir, abs_dir) if any(e.name == ".gitignore" for e in entries) else 0
+    try:
         names = record_names([e.name for e in entries if utf8(e.name)])
         for entry in entries:
             if entry.name not in names:
@@ -265,10 +266,18 @@ def _visit(
         yield RedactedSourceFile(project=project.name, root=project.root, path=shown,
                                  size=st.st_size, mtime_ns=st.st_mtime_ns, real_path=rel)
     else:
-        disk = os.path.relpath(entry.path, project.root).replace(os.sep, "/")
+        disk = _relative(entry.path, project.root)
         yield SourceFile(project=project.name, root=project.root, path=rel,
                          size=st.st_size, mtime_ns=st.st_mtime_ns,
                          disk_path=disk if disk != rel else "")
+
+
+def _relative(path: str, root: Path) -> str:
+    """`path` (a walked entry's: the root's own string joined with names) relative to the
+    root, POSIX separators; a plain slice where os.path.relpath normalised both paths first."""
+    prefix = str(root).rstrip(os.sep) + os.sep
+    rel = path[len(prefix):] if path.startswith(prefix) else os.path.relpath(path, root)
+    return rel.replace(os.sep, "/")
 
 
 def _dir_skip_reason(
