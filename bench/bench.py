@@ -18,7 +18,8 @@ CLI in subprocesses, interpreter start-up included):
 - search p50/p99 and throughput under `repokb serve` with CLIENTS concurrent clients, idle and
   during an index job of the tree (bench/serve_load.py, run as a subprocess).
 
-`--quick` shortens every phase (a smoke run: few queries, a 3 s load window, 2 clients). The
+`--quick` shortens every phase (a smoke run: few queries, a 3 s load window, 2 clients, the
+server seeded with the tree itself rather than repokb's src/). The
 header gives the CPU model, its vector flags, the core count and the load average before and
 after, since the same code differs several-fold between machines of one kind.
 """
@@ -207,11 +208,15 @@ def cli_search_walls(env: dict[str, str], calls: int) -> list[float]:
     return walls
 
 
-def serve_load(tree: Path, clients: int, seconds: float, job: bool) -> dict[str, str]:
+def serve_load(tree: Path, clients: int, seconds: float, job: bool,
+               seed: Path | None) -> dict[str, str]:
     """bench/serve_load.py in a subprocess; its result row (searches, errors, throughput, p50,
-    p95, p99, max) and whether its job ran through the window."""
+    p95, p99, max) and whether its job ran through the window. `seed`: what the server indexes
+    before the window (default: serve_load's, repokb's src/)."""
     args = [sys.executable, str(REPO / "bench" / "serve_load.py"), "--tree", str(tree),
             "--clients", str(clients), "--seconds", str(seconds)]
+    if seed is not None:
+        args += ["--seed", str(seed)]
     if not job:
         args.append("--no-job")
     proc = subprocess.run(args, capture_output=True, text=True, check=False)
@@ -280,7 +285,8 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
         if not args.keep_home:
             shutil.rmtree(home, ignore_errors=True)
     for job in (False, True):
-        load = serve_load(tree, args.clients, args.load_seconds, job)
+        load = serve_load(tree, args.clients, args.load_seconds, job,
+                          tree if args.quick else None)
         label = (f"search under `repokb serve`, {args.clients} clients, "
                  + ("during an index job" if job else "no job"))
         if "error" in load:
