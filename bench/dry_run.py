@@ -96,8 +96,13 @@ def _cpu_model() -> str:
 
 
 def decisions(result: dict) -> dict[str, dict]:
-    """The per-file decisions of a dry run's JSON, by path (the estimate's chunks included)."""
-    return {f["path"]: f for f in result["files"]}
+    """The per-file decisions of a dry run's JSON, by path (the estimate's chunks included),
+    their order, and the summary's counts and estimate (its timings and rate left out)."""
+    summary = {k: v for k, v in result["summary"].items() if k != "seconds"}
+    summary["estimate"] = {k: v for k, v in summary.get("estimate", {}).items()
+                           if k not in ("tokens_per_second", "embed_seconds")}
+    return {"(order)": {"paths": [f["path"] for f in result["files"]]},
+            "(summary)": summary, **{f["path"]: f for f in result["files"]}}
 
 
 def compare(saved: dict[str, dict], now: dict[str, dict]) -> list[str]:
