@@ -3,8 +3,10 @@
     python bench/bench.py [TREE ...] [--quick] [--queries 200] [--cli-calls 40]
                           [--load-seconds 30] [--clients 8] [--keep-home DIR]
 
-With no TREE, this repository. For each tree, in a fresh REPOKB_HOME, as a user runs it (the real
-CLI in subprocesses, interpreter start-up included):
+With no TREE, this repository. Each tree is copied to a scratch folder first (without .git,
+.venv and __pycache__, which the walk skips anyway), since one phase edits a file. Then, in a
+fresh REPOKB_HOME, as a user runs it (the real CLI in subprocesses, interpreter start-up
+included):
 
 - dry run wall;
 - time to first search: `repokb index TREE` starts, and another process runs `repokb search`
@@ -320,7 +322,15 @@ def main() -> None:
         args.load_seconds, args.clients = min(args.load_seconds, 3.0), min(args.clients, 2)
     trees = [t.resolve() for t in args.trees] or [REPO]
     before = machine()
-    results = [(tree, bench_tree(tree, args)) for tree in trees]
+    results = []
+    for tree in trees:
+        with tempfile.TemporaryDirectory(prefix="repokb-bench-tree-") as scratch:
+            # a copy (same folder name, so the same project name): the one-file phase edits a
+            # file, and a killed benchmark must not leave the user's tree changed
+            copy = Path(scratch) / tree.name
+            shutil.copytree(tree, copy, symlinks=True, ignore=shutil.ignore_patterns(
+                ".git", ".venv", "__pycache__"))
+            results.append((tree, bench_tree(copy, args)))
     after = os.getloadavg()[0]
     print(f"\n## repokb bench{' (--quick)' if args.quick else ''}: {before['model']}, "
           f"{before['cores']} cores, flags {' '.join(before['flags']) or 'none of note'}; "
