@@ -1,12 +1,15 @@
 """Search latency of `repokb serve` under a bounded loopback load while an index job runs.
 
-    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--repeat]
+    python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--no-job]
+                               [--seed PATH] [--repeat]
 
 Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
 searches have something to find, then starts an index job on TREE (default: Python's standard
 library, big enough to keep the job busy for the whole window) and, while it runs, lets CLIENTS
 threads each send search requests back to back (closed loop, one connection each) for SECONDS.
 Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
+`--no-job` measures the same load with no index job running (the idle figures); `--seed`
+indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree).
 Prints one Markdown table.
 """
 
@@ -84,6 +87,9 @@ def main() -> None:
                         help="Send only the 16 questions, again and again (the server then "
                         "re-uses their query vectors); by default each request's text is new "
                         "(a question plus a running number), so each one is embedded.")
+    parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
+    parser.add_argument("--seed", type=Path, default=REPO / "src",
+                        help="What is indexed before the window (default: repokb's src/).")
     args = parser.parse_args()
 
     home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
@@ -91,7 +97,8 @@ def main() -> None:
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": "bench"}
     server = subprocess.Popen(
         [sys.executable, "-m", "repokb", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--allow-root", str(REPO), "--allow-root", str(args.tree.resolve())],
+         "--allow-root", str(REPO), "--allow-root", str(args.tree.resolve()),
+         "--allow-root", str(args.seed.resolve())],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -106,13 +113,15 @@ def main() -> None:
                     time.sleep(0.2)
             else:
                 raise SystemExit("repokb serve did not answer /healthz within a minute")
-            seed = http.post("/knowledge/index", json={"path": str(REPO / "src"),
+            seed = http.post("/knowledge/index", json={"path": str(args.seed.resolve()),
                                                        "project": "repokb"}).json()
             seeded = wait_job(http, seed["id"])
-            job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
-                                                      "project": "load"}).json()
-            while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
-                time.sleep(0.1)  # the job is walking and embedding before the load starts
+            job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
+            if not args.no_job:
+                job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
+                                                          "project": "load"}).json()
+                while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
+                    time.sleep(0.1)  # the job is walking and embedding before the load starts
             before = http.get(f"/knowledge/jobs/{job['id']}").json()
             points_before = http.get("/knowledge/stats").json()["points"]
 
@@ -173,8 +182,9 @@ def main() -> None:
             ("clients (closed loop, loopback)", args.clients),
             ("questions", "16, repeated" if args.repeat else "a new text each request"),
             ("window", f"{args.seconds:.0f} s"),
-            ("seed index (repokb/src)", f"{seeded['summary']['chunks_embedded']} chunks"),
-            ("index job during the window", f"{args.tree} ({state} at the end)"),
+            (f"seed index ({args.seed})", f"{seeded['summary']['chunks_embedded']} chunks"),
+            ("index job during the window",
+             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end)"),
             ("files the job walked during the window", after["done"] - before["done"]),
             ("chunks it wrote during the window", points_after - points_before),
             ("server CPU during the window", f"{server_cpu:.1f} s "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import stat
 import uuid
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -65,6 +66,11 @@ class Policy(StrEnum):
         return self in (Policy.PARSE_AND_INDEX, Policy.INDEX_TEXT)
 
 
+# Linux names an open file's real path under /proc/self/fd: the check that a file read lies in
+# its project root is then made on the file opened, not on a path resolved before (no race).
+PROC_FD = "/proc/self/fd" if hasattr(os, "O_PATH") and os.path.isdir("/proc/self/fd") else ""
+
+
 @dataclass(frozen=True)
 class SourceFile:
     """A discovered file: where it lives and what the walk learnt without reading it."""
@@ -84,9 +90,20 @@ class SourceFile:
         """The file, read-only, never through a symlink: not one at the file itself, and not a
         folder swapped for one after the walk (its real folder must still lie in the root)."""
         path = self.absolute
-        folder = os.path.realpath(path.parent)
-        root = str(self.root)
-        if folder != root and not folder.startswith(root.rstrip(os.sep) + os.sep):
+        inside = str(self.root).rstrip(os.sep) + os.sep
+        if PROC_FD:  # Linux: where the file opened really is, in three system calls
+            handle = os.open(path, os.O_PATH | os.O_NOFOLLOW)  # opens nothing for reading
+            try:
+                if not stat.S_ISREG(os.fstat(handle).st_mode):
+                    raise OSError(errno.ELOOP, "no longer a regular file")
+                if not os.readlink(f"{PROC_FD}/{handle}").startswith(inside):
+                    raise OSError(errno.ELOOP, "its folder now leads outside the project root")
+                fd = os.open(f"{PROC_FD}/{handle}", os.O_RDONLY)  # that very file
+            finally:
+                os.close(handle)
+            return os.fdopen(fd, "rb")
+        folder = os.path.realpath(path.parent)  # elsewhere: resolve the folder, then open
+        if folder != inside[:-1] and not folder.startswith(inside):
             raise OSError(errno.ELOOP, "its folder now leads outside the project root")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         return os.fdopen(fd, "rb")

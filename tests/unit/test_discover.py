@@ -135,3 +135,48 @@ def test_a_file_swapped_for_a_symlink_after_the_walk_is_not_read(tmp_path):
     (root / "notes.md").symlink_to(secret)
     with pytest.raises(OSError):
         item.open()
+
+
+def test_a_folder_swapped_for_a_symlink_after_the_walk_is_not_read(tmp_path):
+    """The walk found `sub/notes.md`; `sub` then becomes a link to a folder outside holding a
+    file of the same name: reading the item must refuse, not read the outside file."""
+    import shutil
+
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    root, outside = tmp_path / "proj", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "notes.md").write_text("# Notes\n")
+    outside.mkdir()
+    (outside / "notes.md").write_text("outside the project\n")
+    (item,) = list(discover(ProjectRoot("proj", root.resolve())))
+    shutil.rmtree(root / "sub")
+    (root / "sub").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(OSError):
+        item.open()
+
+
+def test_a_fifo_swapped_in_after_the_walk_is_refused_without_blocking(tmp_path):
+    import os
+
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "notes.md").write_text("# Notes\n")
+    (item,) = list(discover(ProjectRoot("proj", root.resolve())))
+    (root / "notes.md").unlink()
+    os.mkfifo(root / "notes.md")
+    with pytest.raises(OSError):
+        item.open()  # opening a FIFO for reading would wait for a writer forever
+
+
+def test_a_file_still_in_place_is_read(tmp_path):
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    root = tmp_path / "proj"
+    (root / "a" / "b").mkdir(parents=True)
+    (root / "a" / "b" / "x.md").write_text("# X\n")
+    (item,) = list(discover(ProjectRoot("proj", root.resolve())))
+    with item.open() as fh:
+        assert fh.read() == b"# X\n"

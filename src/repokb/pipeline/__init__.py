@@ -9,6 +9,7 @@ pipeline/metrics.py); the dry run stops there.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -88,8 +89,8 @@ class Indexer:
         per-language metrics (slower: it parses everything it would index)."""
         started = time.perf_counter()
         report = RunReport(metrics=self.metrics() if chunk else None)
-        report.embedder, report.tokens_per_second = self.settings.embedder, _embed_rate(
-            self.settings.embedder)
+        report.embedder = self.settings.embedder
+        report.default_rate = functools.partial(_embed_rate, self.settings.embedder)
         counts = report.counts
         for root in roots:
             classifier = self.classifier(root)

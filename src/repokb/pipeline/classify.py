@@ -12,7 +12,7 @@ from pathlib import Path
 
 from repokb.models import Classification, Signal, SourceFile
 from repokb.rules import tables as T
-from repokb.rules.engine import decide, order
+from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext
 from repokb.rules.repo_config import RepoConfig, load_repo_config
 from repokb.rules.ruleset import BUILTIN_RULES, CLASSIFIER_VERSION, CONSTRAINTS, KIND_DEFAULTS
@@ -28,6 +28,7 @@ class Classifier:
         self.limits = limits or Limits()
         extra = config.rules() if config else ()
         self.rules = order((*BUILTIN_RULES, *extra))
+        self.screen = Screen(self.rules)
         self.context = ProjectContext()
 
     @classmethod
@@ -38,7 +39,7 @@ class Classifier:
         """Classify one file; `head` gives its first bytes from memory (uploads) instead of
         reading the disk."""
         facts = FileFacts(file=file, limits=self.limits, project=self.context, content=head)
-        c = decide(facts, self.rules, KIND_DEFAULTS, CONSTRAINTS, CLASSIFIER_VERSION)
+        c = decide(facts, self.screen(facts), KIND_DEFAULTS, CONSTRAINTS, CLASSIFIER_VERSION)
         package = facts.nearest_dir_with(T.PACKAGE_MARKERS) if c.index_policy.admits_content \
             else None
         signals = c.signals

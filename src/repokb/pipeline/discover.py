@@ -19,7 +19,7 @@ from pathlib import Path
 import pathspec
 
 from repokb.errors import InputError
-from repokb.models import SkippedPath, SourceFile
+from repokb.models import PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, VIRTUALENV_MARKER
 from repokb.secrets.paths import RedactedSourceFile, redact_path
@@ -196,14 +196,15 @@ def _walk(
         yield _skip(project, rel_dir or ".", "folder now leads outside the project root "
                     "(a symlink swapped in during the walk): not entered", "unknown", True)
         return
-    pushed = rules.push(rel_dir, abs_dir)
     try:
-        try:
-            entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
-        except OSError as exc:
-            yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
-                        "unknown", True)
-            return
+        entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
+    except OSError as exc:
+        yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
+                    "unknown", True)
+        return
+    # the listing says whether a .gitignore is there: no stat of a missing one per folder
+    pushed = rules.push(rel_dir, abs_dir) if any(e.name == ".gitignore" for e in entries) else 0
+    try:
         names = record_names([e.name for e in entries if utf8(e.name)])
         for entry in entries:
             if entry.name not in names:
@@ -222,7 +223,17 @@ def _inside(root: Path, folder: Path) -> bool:
     """Whether a folder, symlinks resolved now, still lies in the (real) project root: checked
     on entering each folder, so a folder replaced by a symlink after it was listed is not
     followed out of the project."""
-    real = os.path.realpath(folder)
+    if PROC_FD:  # Linux: the folder itself opened (not followed if a link), then named
+        try:
+            handle = os.open(folder, os.O_PATH | os.O_NOFOLLOW | os.O_DIRECTORY)
+        except OSError:  # a symlink (or no longer a folder): not entered
+            return False
+        try:
+            real = os.readlink(f"{PROC_FD}/{handle}")
+        finally:
+            os.close(handle)
+    else:
+        real = os.path.realpath(folder)
     return real == str(root) or real.startswith(str(root).rstrip(os.sep) + os.sep)
 
 
@@ -255,10 +266,18 @@ def _visit(
         yield RedactedSourceFile(project=project.name, root=project.root, path=shown,
                                  size=st.st_size, mtime_ns=st.st_mtime_ns, real_path=rel)
     else:
-        disk = os.path.relpath(entry.path, project.root).replace(os.sep, "/")
+        disk = _relative(entry.path, project.root)
         yield SourceFile(project=project.name, root=project.root, path=rel,
                          size=st.st_size, mtime_ns=st.st_mtime_ns,
                          disk_path=disk if disk != rel else "")
+
+
+def _relative(path: str, root: Path) -> str:
+    """`path` (a walked entry's: the root's own string joined with names) relative to the
+    root, POSIX separators; a plain slice where os.path.relpath normalised both paths first."""
+    prefix = str(root).rstrip(os.sep) + os.sep
+    rel = path[len(prefix):] if path.startswith(prefix) else os.path.relpath(path, root)
+    return rel.replace(os.sep, "/")
 
 
 def _dir_skip_reason(
@@ -270,10 +289,11 @@ def _dir_skip_reason(
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if entry.name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
-    path = Path(entry.path)
-    if (path / VIRTUALENV_MARKER).is_file():
+    # os.path, not pathlib: two checks for every folder of the tree (pathlib's objects were
+    # most of the walk's cost)
+    if os.path.isfile(os.path.join(entry.path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
-    if (path / ".git").exists():
+    if os.path.exists(os.path.join(entry.path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
     if rules.matches(rel, is_dir=True):
         return "unknown", "skipped directory: ignored by .gitignore"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,8 @@ class RunReport:
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     embedder: str | None = None
     tokens_per_second: float | None = None
+    # the rate when nobody measured one: asked only then (it imports every embedder backend)
+    default_rate: Callable[[], float | None] | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
     metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
 
@@ -76,6 +79,8 @@ class RunReport:
 
     def estimate(self) -> dict[str, Any]:
         tokens = self.counts.get("tokens_estimated", 0)
+        if self.tokens_per_second is None and self.default_rate is not None:
+            self.tokens_per_second = self.default_rate()
         rate = self.tokens_per_second
         return {
             "chunks": self.counts.get("chunks_estimated", 0), "tokens": tokens,
@@ -86,8 +91,9 @@ class RunReport:
         }
 
     def count_estimate(self, c: Classification, chunks: int, tokens: int) -> None:
-        row = self.by_kind.setdefault(str(c.kind), Counter(files=0, admitted=0, chunks=0,
-                                                           tokens=0))
+        row = self.by_kind.get(c.kind)
+        if row is None:  # (a Counter built per call only to be dropped cost 0.1 s on Django)
+            row = self.by_kind[str(c.kind)] = Counter(files=0, admitted=0, chunks=0, tokens=0)
         row["files"] += 1
         row["admitted"] += 1 if chunks else 0
         row["chunks"] += chunks

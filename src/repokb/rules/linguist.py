@@ -194,11 +194,14 @@ class LinguistPath(Condition):
 
     def check(self, f: FileFacts) -> str | None:
         key = "linguist:" + self.table  # two rules ask for documentation: answer once
-        if key not in f._sniffed:
-            tables = {"vendor": vendor_table, "documentation": documentation_table,
-                      "generated": generated_path_table}
-            f._sniffed[key] = tables[self.table]().first(f.file.path)
-        return f._sniffed[key]
+        sniffed = f._sniffed
+        if key not in sniffed:
+            sniffed[key] = _TABLES[self.table]().first(f.file.path)
+        return sniffed[key]
+
+
+_TABLES = {"vendor": vendor_table, "documentation": documentation_table,
+           "generated": generated_path_table}
 
 
 @dataclass(frozen=True)

@@ -104,8 +104,6 @@ class OwnerSocket:
         """`app`: the REST app `repokb serve` also serves over TCP (default: a new one)."""
         import uvicorn
 
-        from repokb.surfaces.server.app import create_app
-        from repokb.surfaces.server.errors import TRUSTED
         from repokb.surfaces.server.timeouts import protocol
 
         self.path = socket_path(ops.settings)
@@ -115,12 +113,23 @@ class OwnerSocket:
         # The store and lexical encoder are opened now (the shard's lock); the model loads on
         # the first request that needs it (an unchanged index never does).
         ops.ws.store, ops.ws.lexical  # noqa: B018
-        app = app if app is not None else create_app(ops)
+        # The REST app (FastAPI and its models: ~0.6 s of CPU to import and build) is built on
+        # the first request: a one-file `repokb index` that nobody asks anything never pays.
+        built: list[Any] = [] if app is None else [app]
+        building = threading.Lock()
 
         async def trusted(scope: Any, receive: Any, send: Any) -> None:
+            from repokb.surfaces.server.errors import TRUSTED
+
+            if not built:
+                with building:
+                    if not built:
+                        from repokb.surfaces.server.app import create_app
+
+                        built.append(create_app(ops))
             if scope["type"] == "http":
                 scope = {**scope, TRUSTED: True}
-            await app(scope, receive, send)
+            await built[0](scope, receive, send)
 
         self._sock = _bind(self.path)
         # At exit the server stops listening, then lets every request in flight answer (no

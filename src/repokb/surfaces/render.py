@@ -56,7 +56,28 @@ def safe(value: Any) -> str:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
+    sys.stdout.write(json_safe(dumps(data)) + "\n")
+
+
+_ONE_PER_LINE = 50  # a longer list of records prints one record per line
+
+
+def dumps(data: Any) -> str:
+    """JSON indented by two, except that a long list of records (a dry run's 7,000 files)
+    holds one compact record per line: as readable, greppable line by line, and written by
+    json's C encoder (an indented dump is pure Python: 0.3 s for a dry run of Django)."""
+    if not isinstance(data, dict) or not data or not all(isinstance(k, str) for k in data):
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    parts = []
+    for key, value in data.items():
+        if (isinstance(value, list) and len(value) > _ONE_PER_LINE
+                and all(isinstance(v, dict) for v in value)):
+            body = "[\n" + ",\n".join("    " + json.dumps(v, ensure_ascii=False)
+                                       for v in value) + "\n  ]"
+        else:  # JSON strings hold no raw newline: every one is a line break of the layout
+            body = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key, ensure_ascii=False)}: {body}")
+    return "{\n" + ",\n".join(parts) + "\n}"
 
 
 def error(message: str, hint: str = "") -> None:

@@ -1,0 +1,47 @@
+"""The owner socket builds its REST app on the first request, not before (issue 19).
+
+A one-file `repokb index` becomes the owner for its run; building FastAPI's app up front cost
+~0.6 s of CPU that nobody used. Checked in a fresh interpreter, where nothing else has imported
+the web stack: before any request it is not loaded; the first request is answered as before.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+SCRIPT = textwrap.dedent("""
+    import sys
+    from repokb.operations import Operations
+    from repokb.settings import Settings
+    from repokb.surfaces.owner import OwnerSocket, Remote
+    from repokb.workspace import Workspace
+
+    settings = Settings.load()
+    with Workspace(settings) as ws:
+        ops = Operations(ws)
+        with OwnerSocket(ops):
+            print("before", "repokb.surfaces.server.app" in sys.modules, "fastapi" in sys.modules)
+            remote = Remote(Settings.load())
+            try:
+                stats = remote.stats()
+            finally:
+                remote.close()
+            print("after", "repokb.surfaces.server.app" in sys.modules, sorted(stats)[:2])
+        ops.close()
+""")
+
+
+def test_the_owner_builds_its_app_on_the_first_request(tmp_path):
+    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "before False False", proc.stdout
+    assert lines[1].startswith("after True ["), proc.stdout  # answered through the socket
