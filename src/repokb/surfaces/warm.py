@@ -109,12 +109,28 @@ def step_aside(settings: Settings) -> bool:
         return False
     path = socket_path(settings)
     try:
-        status, _ = _request(path, "POST", LEAVE)
+        status, body = _request(path, "POST", LEAVE)
     except (OSError, http.client.HTTPException):
         return False  # nobody listens (no file, refused, or a stale file)
     if status != 200:
         return False
     wait_gone(path)
+    # The socket goes first, the store's lock when the owner has closed its store: wait for
+    # the process to end, or the command may find the store still held.
+    pid = body.get("pid")
+    deadline = time.monotonic() + 30.0
+    while isinstance(pid, int) and _running(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return True
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
     return True
 
 
