@@ -5,10 +5,11 @@
 
 The chunks come from TREE (default: the Django 5.2.8 sdist) through repokb's own classifier and
 chunkers (`pipeline.chunk.chunk_file`), half code and half docs, one fixed sample for every
-variant. Each repeat runs every variant once over the whole sample, in a rotated order, so a
-load change on this shared machine hits every variant alike; the table gives the median of the
-repeats. Each variant's vectors are compared with the baseline's (minimum cosine over the
-sample). `--load` times the model load in fresh processes (what each CLI call pays).
+variant. Each repeat runs every variant over the whole sample, block after block of chunks,
+every variant on each block in a rotated order, so a load change on this shared machine hits
+every variant alike; the table gives the median of the repeats. Each variant's vectors are
+compared with the baseline's (minimum cosine over the sample). `--load` times the model load
+in fresh processes (what each CLI call pays).
 Prints Markdown with the CPU model and `uptime`.
 """
 
@@ -204,6 +205,7 @@ def main() -> None:
     parser.add_argument("--slices", nargs="+", default=["django/db", "docs/ref"])
     parser.add_argument("--chunks", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--block", type=int, default=20, help="chunks per interleaved block")
     parser.add_argument("--variants", default="baseline,all-saved,threads1")
     parser.add_argument("--load", type=int, default=0, metavar="RUNS",
                         help="also time the model load in RUNS fresh processes")
@@ -242,18 +244,25 @@ def main() -> None:
     embeds = variants(base, names)
     for embed in embeds.values():
         embed(texts[:4], limits[:4])  # warm-up
+    # Interleaved by blocks of chunks, in an order rotated per block: a load change on this
+    # shared machine lasts seconds and so falls on every variant alike.
     seconds: dict[str, list[float]] = {n: [] for n in names}
-    vectors: dict[str, np.ndarray] = {}
-    for r in range(args.repeats):
-        order = names[r % len(names):] + names[: r % len(names)]
-        for name in order:
-            started = time.perf_counter()
-            vectors[name] = embeds[name](texts, limits)
-            seconds[name].append(time.perf_counter() - started)
+    vectors: dict[str, np.ndarray] = {n: np.zeros((len(texts), base.dimension)) for n in names}
+    for _ in range(args.repeats):
+        spent = dict.fromkeys(names, 0.0)
+        for b, start in enumerate(range(0, len(texts), args.block)):
+            part = slice(start, start + args.block)
+            for name in names[b % len(names):] + names[: b % len(names)]:
+                started = time.perf_counter()
+                vectors[name][part] = embeds[name](texts[part], limits[part])
+                spent[name] += time.perf_counter() - started
+        for name in names:
+            seconds[name].append(spent[name])
     print(f"after: `{subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}`")
     print(f"\n{len(chunks)} chunks of {args.tree.name}/{{{','.join(args.slices)}}} "
           f"({sum(c.token_limit == Settings().code_max_tokens for c in chunks)} at the code "
-          f"limit), {tokens:,} tokens; median of {args.repeats} interleaved repeats\n")
+          f"limit), {tokens:,} tokens; median of {args.repeats} repeats, "
+          f"interleaved by blocks of {args.block} chunks\n")
     print("| variant | s | chunks/s | tokens/s | vs baseline | min cosine vs baseline |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     ref = statistics.median(seconds["baseline"])
