@@ -167,6 +167,10 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
     def swapped(**options: Any) -> Callable[[], Embed]:
         return lambda: plain(with_session(base, session(model, **options)))
 
+    def on_current(**options: Any) -> Callable[[], Embed]:  # this checkout's saved graph
+        return lambda: plain(with_session(base, session(base._model,  # noqa: SLF001
+                                                        level="ORT_DISABLE_ALL", **options)))
+
     def from_saved(**options: Any) -> Callable[[], Embed]:
         return lambda: plain(with_session(base, session(saved, level="ORT_DISABLE_ALL",
                                                         **options)))
@@ -185,6 +189,10 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         "two-sessions": lambda: two_sessions(base, model),
         "two-sessions-saved": lambda: two_sessions(base, saved, level="ORT_DISABLE_ALL"),
         "same-length-batch4": lambda: same_length_batches(base, 4),
+        "current-threads1": on_current(threads=1),
+        "current-spinning": on_current(spinning=True),
+        "current-two-sessions": lambda: two_sessions(base, base._model,  # noqa: SLF001
+                                                     level="ORT_DISABLE_ALL"),
     }
     unknown = [n for n in names if n not in known]
     if unknown:

@@ -21,6 +21,7 @@ written (a read-only cache) the model is optimised at load as before.
 from __future__ import annotations
 
 import platform
+import sys
 import tempfile
 from pathlib import Path
 
@@ -40,6 +41,9 @@ def optimised_model(model: Path, cache_dir: Path) -> Path | None:
         return copy
     try:
         copy.parent.mkdir(parents=True, exist_ok=True)
+        sys.stderr.write(f"repokb: saving the optimised model graph, once (~2 s), into "
+                         f"{copy.parent} ...\n")
+        sys.stderr.flush()
         with tempfile.TemporaryDirectory(dir=copy.parent, prefix=".optimise-") as work:
             derived = Path(work) / "optimised.onnx"
             options = ort.SessionOptions()
