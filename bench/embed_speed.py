@@ -87,7 +87,8 @@ def session(model: Path, *, threads: int = 0, level: str = "ORT_ENABLE_ALL",
 def with_session(base: MiniLMOnnxEmbedder, made: Any) -> MiniLMOnnxEmbedder:
     other = MiniLMOnnxEmbedder.__new__(MiniLMOnnxEmbedder)
     other.__dict__.update(base.__dict__)
-    other._sessions = {base._threads: made}  # noqa: SLF001  (the session under test)
+    other._workers = 1  # noqa: SLF001  (one session: the one under test)
+    other._sessions = {(base._threads, 0): made}  # noqa: SLF001
     return other
 
 
@@ -146,7 +147,8 @@ def int8_model() -> Path:
 def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
     """`baseline` is the session as main (b93db80) opens it: the int8 copy, optimised at load
     (ORT_ENABLE_ALL), onnxruntime's default threads, no spinning; `current` is the embedder
-    exactly as this checkout builds it."""
+    exactly as this checkout builds it (its saved graph, its workers); `current-*` variants run
+    this checkout's saved graph on one session, or two (`current-two-sessions`)."""
     model = int8_model()
     saved = Path(tempfile.gettempdir()) / f"repokb-bench-{os.getpid()}-optimised.onnx"
     if any(n.endswith("saved") for n in names):
@@ -189,6 +191,7 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         "two-sessions": lambda: two_sessions(base, model),
         "two-sessions-saved": lambda: two_sessions(base, saved, level="ORT_DISABLE_ALL"),
         "same-length-batch4": lambda: same_length_batches(base, 4),
+        "current-one-session": on_current(),
         "current-threads1": on_current(threads=1),
         "current-spinning": on_current(spinning=True),
         "current-two-sessions": lambda: two_sessions(base, base._model,  # noqa: SLF001

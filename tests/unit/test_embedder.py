@@ -138,10 +138,10 @@ def test_sessions_open_on_first_use_and_a_search_opens_only_its_own(tmp_path):
     assert model._sessions == {}
     with ThreadPoolExecutor(8) as pool:  # concurrent first searches open one session
         queries = list(pool.map(model.embed_query, ["where are retries configured"] * 8))
-    assert list(model._sessions) == [model._query_threads]
+    assert list(model._sessions) == [(model._query_threads, 0)]
     assert all(np.array_equal(q, queries[0]) for q in queries)
     document = model.embed_documents(["where are retries configured"])[0]
-    assert sorted(model._sessions) == sorted({model._threads, model._query_threads})
+    assert sorted(model._sessions) == sorted({(model._threads, 0), (model._query_threads, 0)})
     assert np.allclose(document, queries[0], atol=1e-5)
 
 
@@ -162,7 +162,8 @@ def _optimised_at_load(model_path, texts, embedder):
 
     other = type(embedder).__new__(type(embedder))
     other.__dict__.update(embedder.__dict__)
-    other._sessions = {embedder._threads: _session(model_path, embedder._threads)}
+    other._workers = 1
+    other._sessions = {(embedder._threads, 0): _session(model_path, 0)}
     return other.embed_documents(texts)
 
 
@@ -240,3 +241,29 @@ def test_the_default_model_loses_its_six_attention_nan_guards(real_embedder):
     ops = [n.op_type for n in onnx.load(str(real_embedder._model)).graph.node]
     assert "IsNaN" not in ops and ops.count("Softmax") == 6
     assert ops.count("Where") == 1  # the attention mask's own Where stays
+
+
+def test_workers_give_the_vectors_of_one_session_and_pass_failures_on(real_embedder,
+                                                                     monkeypatch):
+    # Documents spread over two single-threaded sessions, each text alone in its call: the
+    # same vectors, bit for bit, as one session of onnxruntime's default threads.
+    from repokb.embedders.onnx_minilm import _session
+
+    texts = [*VARIED, *(f"def handler_{i}(request):\n    return {i} * request.size"
+                        for i in range(12))]
+    assert real_embedder._workers == 2
+    spread = real_embedder.embed_documents(texts)
+    workers = {(real_embedder._threads, 0), (real_embedder._threads, 1)}
+    assert workers <= set(real_embedder._sessions)
+    one = type(real_embedder).__new__(type(real_embedder))
+    one.__dict__.update(real_embedder.__dict__)
+    one._workers, one._sessions = 1, {(0, 0): _session(real_embedder._model, 0, True)}
+    one._threads = 0
+    assert np.array_equal(spread, one.embed_documents(texts))
+
+    def broken(session, batch, max_tokens):
+        raise ModelError("the model failed")
+
+    monkeypatch.setattr(real_embedder, "_run", broken)
+    with pytest.raises(ModelError, match="the model failed"):
+        real_embedder.embed_documents(texts)
