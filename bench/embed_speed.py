@@ -208,8 +208,8 @@ QUERIES = ["how is the database timeout configured", "where are migrations squas
 
 
 def query_latency(base: MiniLMOnnxEmbedder, embed: Embed, texts: list[str],
-                  limits: list[int]) -> tuple[float, float, float]:
-    """(p50 ms, p99 ms) of queries sent every 20 ms while `embed` indexes `texts` in another
+                  limits: list[int]) -> tuple[list[float], float]:
+    """Milliseconds of each query sent every 20 ms while `embed` indexes `texts` in another
     thread, as `repokb serve` does, and the chunks/s of that indexing meanwhile."""
     done = threading.Event()
     spent: list[float] = []
@@ -229,9 +229,12 @@ def query_latency(base: MiniLMOnnxEmbedder, embed: Embed, texts: list[str],
         waits.append((time.perf_counter() - started) * 1000)
         time.sleep(0.02)
     worker.join()
-    waits.sort()
-    return (waits[len(waits) // 2], waits[min(len(waits) - 1, int(len(waits) * 0.99))],
-            len(texts) / spent[0])
+    return waits, len(texts) / spent[0]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
 LOAD_SCRIPT = """
@@ -378,12 +381,19 @@ def main() -> None:
               f"{statistics.median(cpu_s[name]) / tokens * 1e6:.0f} | {cosine:.6f} | "
               f"{'yes' if np.array_equal(vectors[name], vectors['baseline']) else 'no'} |")
 
-    if args.query_latency:
-        print("\n| variant | query p50 ms | query p99 ms | chunks/s while queried |")
-        print("| --- | ---: | ---: | ---: |")
+    if args.query_latency:  # interleaved too: each repeat runs every variant on 40 chunks
+        waits: dict[str, list[float]] = {n: [] for n in names}
+        rates: dict[str, list[float]] = {n: [] for n in names}
+        for r in range(args.repeats):
+            for name in names[r % len(names):] + names[: r % len(names)]:
+                got, rate = query_latency(base, embeds[name], texts[:40], limits[:40])
+                waits[name] += got
+                rates[name].append(rate)
+        print("\n| variant | queries | query p50 ms | query p99 ms | chunks/s while queried |")
+        print("| --- | ---: | ---: | ---: | ---: |")
         for name in names:
-            p50, p99, rate = query_latency(base, embeds[name], texts, limits)
-            print(f"| {name} | {p50:.1f} | {p99:.1f} | {rate:.1f} |")
+            print(f"| {name} | {len(waits[name])} | {percentile(waits[name], 0.5):.1f} | "
+                  f"{percentile(waits[name], 0.99):.1f} | {statistics.median(rates[name]):.1f} |")
 
 if __name__ == "__main__":
     main()
