@@ -273,16 +273,20 @@ def session_opens(model: Path, runs: int) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in times.items()}
 
 
-def load_times(runs: int, pythonpath: str | None) -> list[tuple[float, float, float]]:
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    out = []
+def load_times(runs: int, checkouts: dict[str, str | None]
+               ) -> dict[str, list[tuple[float, float, float]]]:
+    """(import, create, first query) seconds of fresh processes, alternating the checkouts
+    (a src folder put first on PYTHONPATH, or None for this one)."""
+    out: dict[str, list[tuple[float, float, float]]] = {label: [] for label in checkouts}
     for _ in range(runs):
-        done = subprocess.run([sys.executable, "-c", LOAD_SCRIPT], env=env, check=True,
-                              capture_output=True, text=True)
-        a, b, c = (float(x) for x in done.stdout.split())
-        out.append((a, b, c))
+        for label, pythonpath in checkouts.items():
+            env = dict(os.environ)
+            if pythonpath:
+                env["PYTHONPATH"] = pythonpath
+            done = subprocess.run([sys.executable, "-c", LOAD_SCRIPT], env=env, check=True,
+                                  capture_output=True, text=True)
+            a, b, c = (float(x) for x in done.stdout.split())
+            out[label].append((a, b, c))
     return out
 
 
@@ -311,9 +315,10 @@ def main() -> None:
     print(f"before: `{subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}`")
 
     if args.load:
-        rows = {"this checkout": load_times(args.load, None)}
+        checkouts: dict[str, str | None] = {"this checkout": None}
         if args.load_against:
-            rows["against"] = load_times(args.load, args.load_against)
+            checkouts[args.load_against] = args.load_against
+        rows = load_times(args.load, checkouts)
         print("\n| model load (fresh process, median of "
               f"{args.load}) | import s | create s | first query s | total s |")
         print("| --- | ---: | ---: | ---: | ---: |")
