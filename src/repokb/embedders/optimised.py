@@ -1,11 +1,11 @@
 """The model's graph optimised once and saved, so a new process skips onnxruntime's optimiser.
 
 onnxruntime rewrites the graph each time it opens a session (fusing the int8 MatMuls with their
-quantisation and scaling, the layer norms with their residual adds): 0.23 s of the 0.31 s a
-session takes to open on 2 cores, paid by every CLI call. Saved once, the optimised graph opens
-with optimisation off in 0.09 s. It is saved at ORT_ENABLE_EXTENDED, the last level that does not
-depend on the CPU; for this model ORT_ENABLE_ALL (the default) produces the same graph byte for
-byte, so the vectors are the same.
+quantisation and scaling, the layer norms with their residual adds), paid by every CLI call:
+a session took 0.23 s to open that way on 2 cores, 0.09 s from the saved graph with
+optimisation off (bench/embed_speed.py --sessions, load 10). It is saved at
+ORT_ENABLE_EXTENDED, the last level that does not depend on the CPU; for this model
+ORT_ENABLE_ALL (the default) produces the same graph byte for byte, so the vectors are the same.
 
 One rewrite follows that the optimiser does not make: the exporter guards each attention
 softmax with `Where(IsNaN(p), 0, p)`, an elementwise pass over every head's L x L scores that took
