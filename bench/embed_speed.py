@@ -16,6 +16,7 @@ Prints Markdown with the CPU model and `uptime`.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import random
 import statistics
@@ -158,6 +159,7 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         options.optimized_model_filepath = str(saved)
         options.log_severity_level = 3
         ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        atexit.register(saved.unlink, missing_ok=True)
 
     def plain(emb: MiniLMOnnxEmbedder) -> Embed:
         def embed(texts: list[str], limits: list[int]) -> np.ndarray:
