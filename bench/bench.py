@@ -200,6 +200,15 @@ def search_latency(home: Path, queries: int) -> tuple[list[float], int]:
     return timings, points
 
 
+def step_aside(home: Path) -> None:
+    """Ask a warm owner of `home` (started by a CLI search) to leave, so this process can open
+    the store itself."""
+    from repokb.settings import Settings
+    from repokb.surfaces.warm import step_aside as leave
+
+    leave(Settings.load(home=home))
+
+
 def cli_search_walls(env: dict[str, str], calls: int) -> list[float]:
     walls = []
     for i in range(calls):
@@ -280,7 +289,9 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
                 run_cli(["index", str(tree), "--json"], env)
         walls = cli_search_walls(env, args.cli_calls)
         rows.append(("CLI wall per `repokb search`", f"p50 {statistics.median(walls):.0f} ms, "
-                     f"p95 {_pct(walls, 95):.0f} ms over {len(walls)} calls"))
+                     f"p95 {_pct(walls, 95):.0f} ms over {len(walls)} calls (the first, "
+                     f"{walls[0]:.0f} ms, starts the warm owner)" if walls else "no call answered"))
+        step_aside(home)  # the warm owner those calls started lets the store go
         timings, points = search_latency(home, args.queries)
         rows.append(("search in-process (query embedding incl.)",
                      f"p50 {statistics.median(timings):.1f} ms, p99 {_pct(timings, 99):.1f} ms "

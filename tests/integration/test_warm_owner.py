@@ -196,3 +196,28 @@ def test_a_serve_owner_is_no_warm_owner_it_stays_and_answers(indexed, mixed_repo
         assert json.loads(out)[0]["path"] == "src/shop/tax.py"
         assert owner_pid(home) == pid and alive(pid)
     assert not (home / "logs" / "owner.log").exists()
+
+
+def test_an_owner_nobody_can_reach_leaves_and_removes_no_other_socket(indexed):
+    """The home deleted and made again under a running owner (a benchmark did this): its socket
+    file is gone, so no command can reach it, yet it held the store for its whole idle time, and
+    on leaving it removed the socket file of the next owner. Now it leaves within a tick, and
+    removes only the file it bound."""
+    home = indexed
+    search(home)
+    pid = owner_pid(home)
+    assert pid is not None
+    sock = socket_path(Settings.load(home=home))
+    sock.unlink()  # as `rm -rf` of the home does
+    import socket as socket_
+    stranger = socket_.socket(socket_.AF_UNIX, socket_.SOCK_STREAM)
+    try:
+        stranger.bind(str(sock))  # another process's file at the same path
+        assert wait_until(lambda: not alive(pid), 15)  # it let the store go
+        assert sock.exists()  # and left the other file alone
+        assert "gone or replaced" in (home / "logs" / "owner.log").read_text()
+    finally:
+        stranger.close()
+        sock.unlink(missing_ok=True)
+    with Workspace(Settings.load(home=home)) as ws:
+        assert ws.store.count() > 0

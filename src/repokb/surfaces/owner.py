@@ -132,6 +132,7 @@ class OwnerSocket:
             await built[0](scope, receive, send)
 
         self._sock = _bind(self.path)
+        self._inode = self.path.stat().st_ino  # the file is ours only while it is this one
         # At exit the server stops listening, then lets every request in flight answer (no
         # graceful timeout: a command's index run on this socket may take minutes); the
         # workspace is closed only after that, and waits for any operation still running.
@@ -157,8 +158,17 @@ class OwnerSocket:
         self._server.should_exit = True
         self._thread.join()
         self._sock.close()
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+        if self.still_bound():  # never another owner's: a home deleted and made again
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+
+    def still_bound(self) -> bool:
+        """Whether the socket file is still the one this process bound (a home deleted while
+        its owner ran, or the file removed by hand, leaves an owner nobody can reach)."""
+        try:
+            return self.path.stat().st_ino == self._inode
+        except OSError:
+            return False
 
 
 def shared_store(settings: Settings) -> bool:

@@ -214,7 +214,7 @@ def main() -> int:
                 app = _app(create_app(ops), fingerprint(settings), activity, stop.set)
                 gc.collect()  # as `repokb serve`: no full collection stalls a call later
                 gc.freeze()
-                with OwnerSocket(ops, app):
+                with OwnerSocket(ops, app) as owner:
                     log.info("warm in %.1f s; leaves after %.0f s idle", time.monotonic()
                              - started, settings.owner_idle_seconds)
                     tick = min(1.0, settings.owner_idle_seconds / 4)
@@ -222,6 +222,9 @@ def main() -> int:
                         if (activity.idle_for() >= settings.owner_idle_seconds
                                 and not ops.write_lock.locked()):
                             log.info("idle for %.0f s: leaving", activity.idle_for())
+                            break
+                        if not owner.still_bound():  # nobody can reach it: let the store go
+                            log.info("the owner socket is gone or replaced: leaving")
                             break
                     else:
                         log.info("asked to leave")
