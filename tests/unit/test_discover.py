@@ -42,6 +42,17 @@ def test_skip_dirs_are_recorded_once_and_not_walked(tmp_path):
     assert "virtualenv" in skipped["env"].reason
 
 
+def test_a_gitignore_line_git_cannot_parse_is_skipped_not_fatal(tmp_path):
+    """black 24.10.0's sdist has a .gitignore with a lone `!`: the walk ended in a traceback."""
+    root = tmp_path / "p"
+    write(root, "data/.gitignore", "!\n*.log\n")
+    write(root, "data/a.log", "log\n")
+    write(root, "data/keep.py", "x = 1\n")
+    files, skipped = walk(root)
+    assert "data/keep.py" in files
+    assert "ignored by .gitignore" in skipped["data/a.log"].reason
+
+
 def test_gitignore_rules_apply_below_their_directory(tmp_path):
     root = tmp_path / "p"
     write(root, ".gitignore", "*.log\nsecret_dir/\n")

@@ -143,6 +143,23 @@ def record_names(names: list[str]) -> dict[str, str]:
     return taken
 
 
+def _gitignore_spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
+    """The patterns of one .gitignore. Git skips a line it cannot parse (a lone `!`, as in
+    black's test data) and keeps the others: so does this, instead of failing the walk."""
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:
+        return pathspec.GitIgnoreSpec.from_lines([ln for ln in lines if _parses(ln)])
+
+
+def _parses(line: str) -> bool:
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except ValueError:
+        return False
+    return True
+
+
 class _IgnoreRules:
     """The .gitignore files met on the way down, each applying below its own directory."""
 
@@ -154,7 +171,7 @@ class _IgnoreRules:
         if ignore.is_file():
             try:
                 lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs.append((rel_dir, pathspec.GitIgnoreSpec.from_lines(lines)))
+                self._specs.append((rel_dir, _gitignore_spec(lines)))
                 return 1
             except OSError:
                 return 0
