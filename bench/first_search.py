@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,22 +37,15 @@ def cli(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
 
 
 def owner_stats(home: Path) -> dict[str, Any] | None:
+    """The running indexer's stats over its owner socket (None: no answer yet)."""
+    from repokb.errors import RepokbError
     from repokb.settings import Settings
-    from repokb.surfaces.owner import socket_path
+    from repokb.surfaces.owner import NoOwner, Remote
 
-    path = socket_path(Settings.load(home=home))
     try:
-        with socket.socket(socket.AF_UNIX) as sock:
-            sock.settimeout(10)
-            sock.connect(str(path))
-            sock.sendall(b"GET /knowledge/stats HTTP/1.0\r\nHost: owner\r\n\r\n")
-            data = b""
-            while chunk := sock.recv(65536):
-                data += chunk
-    except OSError:
+        return Remote(Settings.load(home=home)).stats()
+    except (NoOwner, RepokbError):
         return None
-    head, _, body = data.partition(b"\r\n\r\n")
-    return json.loads(body) if b" 200 " in head.split(b"\r\n")[0] else None
 
 
 def files_seen(tree: Path, env: dict[str, str]) -> int:

@@ -79,6 +79,25 @@ def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path):
         proc.communicate()
     finish(cli(crash_home, "index", str(tree), "--json"))
 
+    assert_same_store(crash_home, clean_home)
+    out, _ = finish(cli(crash_home, "verify", "--json"))
+    assert json.loads(out)["ok"]
+
+
+def _owner_stats(home: Path) -> dict | None:
+    """The running indexer's stats over its owner socket (None: no answer yet)."""
+    from repokb.errors import RepokbError
+    from repokb.surfaces.owner import NoOwner, Remote
+
+    try:
+        return Remote(Settings.load(home=home)).stats()
+    except (NoOwner, RepokbError):
+        return None
+
+
+def assert_same_store(crash_home: Path, clean_home: Path) -> None:
+    """The run that was killed and run again left what a clean run leaves: the same catalog
+    entries, the same points, payloads and vectors."""
     clean_points, clean_entries = snapshot(clean_home)
     crash_points, crash_entries = snapshot(crash_home)
     assert crash_entries == clean_entries
@@ -87,29 +106,6 @@ def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path):
         crash_payload, crash_vector = crash_points[point_id]
         assert crash_payload == payload, point_id
         assert np.allclose(crash_vector, vector, atol=1e-4), point_id
-    out, _ = finish(cli(crash_home, "verify", "--json"))
-    assert json.loads(out)["ok"]
-
-
-def _owner_stats(home: Path) -> dict | None:
-    """The running indexer's stats over its owner socket (None: no answer yet)."""
-    import socket
-
-    from repokb.surfaces.owner import socket_path
-
-    path = socket_path(Settings.load(home=home))
-    try:
-        with socket.socket(socket.AF_UNIX) as sock:
-            sock.settimeout(5)
-            sock.connect(str(path))
-            sock.sendall(b"GET /knowledge/stats HTTP/1.0\r\nHost: owner\r\n\r\n")
-            data = b""
-            while chunk := sock.recv(65536):
-                data += chunk
-    except OSError:
-        return None
-    head, _, body = data.partition(b"\r\n\r\n")
-    return json.loads(body) if b" 200 " in head.split(b"\r\n")[0] else None
 
 
 def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path, monkeypatch):
@@ -149,13 +145,7 @@ def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path,
     out, _ = finish(cli(crash_home, "index", str(tree), "--json"))
     summary = json.loads(out)["summary"]
     assert summary["chunks_embedded"] > 0 and summary["chunks_dense_pending"] == 0
-    crash_points, crash_entries = snapshot(crash_home)
-    assert crash_entries == clean_entries
-    assert crash_points.keys() == clean_points.keys()
-    for point_id, (payload, vector) in clean_points.items():
-        crash_payload, crash_vector = crash_points[point_id]
-        assert crash_payload == payload, point_id
-        assert np.allclose(crash_vector, vector, atol=1e-4), point_id
+    assert_same_store(crash_home, clean_home)
     out, _ = finish(cli(crash_home, "index", str(tree), "--json"))  # unchanged: no model work
     assert json.loads(out)["summary"]["chunks_embedded"] == 0
 
