@@ -2,8 +2,8 @@
 
 Nothing here is stored in the repository: sdists come from PyPI (`pip download --no-binary`),
 packages from npm (`npm pack`), into a cache directory outside the repository. Each corpus names
-an exact version and the parts of the package it keeps (sources and docs, not test suites), so
-every run sees the same bytes.
+an exact version and the parts of the package it keeps (sources and docs; its test suite too
+with `--with-tests`), so every run sees the same bytes.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ class Corpus:
     include: tuple[str, ...]  # gitwildmatch patterns, relative to the package root
     language: str  # the corpus's main programming language
     quick_include: tuple[str, ...] | None = None  # a smaller slice for --quick
+    tests: tuple[str, ...] = ()  # the test suite, kept with --with-tests
 
     @property
     def key(self) -> str:
@@ -34,11 +35,15 @@ class Corpus:
 
 
 CORPORA = [
-    Corpus("attrs", "pypi", "attrs", "24.2.0", ("src/**", "docs/**", "README.md"), "python"),
-    Corpus("black", "pypi", "black", "24.10.0", ("src/**", "docs/**"), "python"),
-    Corpus("hatch", "pypi", "hatch", "1.13.0", ("src/**", "docs/**"), "python"),
+    Corpus("attrs", "pypi", "attrs", "24.2.0", ("src/**", "docs/**", "README.md"), "python",
+           tests=("tests/**",)),
+    Corpus("black", "pypi", "black", "24.10.0", ("src/**", "docs/**"), "python",
+           tests=("tests/**",)),
+    Corpus("hatch", "pypi", "hatch", "1.13.0", ("src/**", "docs/**"), "python",
+           tests=("tests/**",)),
     Corpus("fastify", "npm", "fastify", "5.1.0", ("lib/**", "fastify.js", "docs/**"),
-           "javascript", quick_include=("lib/**", "fastify.js", "docs/Guides/**")),
+           "javascript", quick_include=("lib/**", "fastify.js", "docs/Guides/**"),
+           tests=("test/**",)),
 ]
 QUICK = ("attrs", "fastify")
 
@@ -75,9 +80,12 @@ def fetch(corpus: Corpus, cache: Path) -> Path:
     return tree
 
 
-def selected_files(corpus: Corpus, tree: Path, quick: bool) -> list[str]:
+def selected_files(corpus: Corpus, tree: Path, quick: bool,
+                   with_tests: bool = False) -> list[str]:
     """Relative POSIX paths of the files this corpus keeps, sorted."""
     patterns = corpus.quick_include if quick and corpus.quick_include else corpus.include
+    if with_tests:
+        patterns = patterns + corpus.tests
     spec = pathspec.PathSpec.from_lines("gitwildmatch", patterns)
     out = []
     for path in sorted(tree.rglob("*")):

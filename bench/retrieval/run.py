@@ -2,6 +2,7 @@
 
     python bench/retrieval/run.py [--quick] [--corpus NAME ...] [--cache DIR]
                                   [--variant NAME:setting=value,...] [--json FILE]
+                                  [--with-tests]
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
@@ -60,13 +61,14 @@ def parse_variant(text: str) -> tuple[str, dict[str, str]]:
 
 def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                variants: list[tuple[str, dict[str, str]]], max_code: int,
-               max_doc: int, use: CachingEmbedder | None = None) -> dict[str, Any]:
+               max_doc: int, use: CachingEmbedder | None = None,
+               max_test: int = 0) -> dict[str, Any]:
     tree = fetch(corpus, cache)
-    files = selected_files(corpus, tree, quick)
+    files = selected_files(corpus, tree, quick, with_tests=max_test > 0)
     work = Path(tempfile.mkdtemp(prefix=f"repokb-bench-{corpus.name}-", dir=cache))
     try:
         copy = work / corpus.name
-        cases = derive(corpus.name, tree, files, copy, max_code, max_doc)
+        cases = derive(corpus.name, tree, files, copy, max_code, max_doc, max_test=max_test)
         cases += bilingual_cases(corpus.name, copy)
         systems: dict[str, RepokbSystem] = {}
         info: dict[str, Any] = {"files": len(files), "systems": {}}
@@ -253,6 +255,10 @@ def main() -> None:
     parser.add_argument("--use", action="store_true",
                         help="Also measure repokb + USE multilingual (a second, cross-lingual "
                         "dense vector), with its own indexing cost.")
+    parser.add_argument("--with-tests", action="store_true",
+                        help="Index each corpus's test suite too, and add questions its tests "
+                        "answer (kind 'test'): what tests cost the other questions, and what "
+                        "a question about a tested behaviour finds.")
     args = parser.parse_args()
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -273,7 +279,9 @@ def main() -> None:
         print(f"[{corpus.name}] fetching, deriving cases, indexing ...", file=sys.stderr)
         results[corpus.name] = run_corpus(corpus, cache, embedder, args.quick, variants,
                                           max_code=25 if args.quick else 60,
-                                          max_doc=15 if args.quick else 40, use=use)
+                                          max_doc=15 if args.quick else 40, use=use,
+                                          max_test=(25 if args.quick else 60)
+                                          if args.with_tests else 0)
         embedder.save()
         if use is not None:
             use.save()

@@ -105,7 +105,8 @@ class Settings:
     )
     lexical_only_rules: str = _setting(
         "", "Chunks that never get a dense vector (found by BM25 only, the reason recorded), "
-        "comma-separated: table (mostly table rows), data (mostly digits and punctuation). "
+        "comma-separated: table (mostly table rows), data (mostly digits and punctuation), "
+        "test (test files). "
         "Empty: every chunk is embedded. See pipeline/lexical_only.py and bench/RESULTS.md.")
     lexical_first: bool = _setting(
         True, "Index in two passes: first every admitted chunk with its BM25 vector (searchable "

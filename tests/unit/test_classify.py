@@ -99,6 +99,15 @@ def test_classification_is_deterministic_and_never_raises(tmp_path_factory, name
          Kind.TEST, "java_test"),
         ("src/main/java/com/acme/OrderService.java", "class OrderService {}\n", Kind.SOURCE,
          "java_source"),
+        # a package's own testing tool is source; its tests stay tests (regression: Django's
+        # django/test/client.py was a test, so the `test` lexical-only rule would hide it)
+        ("django/test/client.py", "class Client:\n    pass\n", Kind.SOURCE, "python_source"),
+        ("numpy/testing/_private/utils.py", "def assert_equal():\n    pass\n", Kind.SOURCE,
+         "python_source"),
+        ("django/test/test_client.py", "def test_x():\n    pass\n", Kind.TEST, "python_test"),
+        ("test/helpers.py", "def make():\n    pass\n", Kind.TEST, "python_test"),
+        ("src/test/conftest_utils.py", "def make():\n    pass\n", Kind.TEST, "python_test"),
+        ("pkg/tests/helpers.py", "def make():\n    pass\n", Kind.TEST, "python_test"),
         ("crates/core/tests/parse.rs", "#[test]\nfn parses() {}\n", Kind.TEST, "rust_test"),
         ("web/__tests__/cart.ts", "test('x', () => {})\n", Kind.TEST, "typescript_test"),
         ("db/migrations/0001_initial.py", "from django.db import migrations\n", Kind.SCHEMA,

@@ -7,11 +7,12 @@ import pytest
 from repokb.errors import ConfigError
 from repokb.models import Chunk
 from repokb.pipeline.lexical_only import data, rules, table
+from repokb.pipeline.lexical_only import test as is_test_chunk
 
 
-def chunk(content: str) -> Chunk:
+def chunk(content: str, kind: str = "documentation") -> Chunk:
     return Chunk("p", "a.md", 0, 1, content.count("\n") + 1, content, content, None, None,
-                 "documentation", "markdown", "documentation", 0.5, "v")
+                 kind, "markdown", "documentation", 0.5, "v")
 
 
 PIPES = "| Variable | Default | Description |\n| --- | --- | --- |\n" + "".join(
@@ -44,3 +45,11 @@ def test_rules_combine_and_name_their_reason():
     assert check(chunk(PROSE)) is None
     with pytest.raises(ConfigError, match="tables"):
         rules("tables")
+
+
+def test_test_rule_keeps_test_code_lexical_and_embeds_source_and_docs():
+    body = "def test_total():\n    assert total(order) == 3\n"
+    assert is_test_chunk(chunk(body, "test"))
+    assert not is_test_chunk(chunk(body, "source")) and not is_test_chunk(chunk(PROSE))
+    check = rules("test")
+    assert check is not None and check(chunk(body, "test")) == "test"

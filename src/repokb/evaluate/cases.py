@@ -4,6 +4,10 @@
   (Python) or of the comment block above it (JavaScript: JSDoc or `//` lines) is the query;
   that docstring or comment is removed from the indexed copy; the target is the definition's
   line range there.
+- test (with `max_test`): the same for the test suite: a test function's docstring (Python) or
+  the name string of a `test(...)` / `it(...)` call (JavaScript) is the query, removed from the
+  indexed copy; the target is the test. It measures what a question about a tested behaviour
+  finds when the test suite is indexed too.
 - doc / heading: a question-shaped Markdown heading ("How do I ...", "Why ...?") is the query;
   the heading line is removed from the indexed copy; the target is its section (subsections
   included).
@@ -115,8 +119,10 @@ def _span(node: ast.AST) -> tuple[int, int]:
     return start, node.end_lineno  # type: ignore[attr-defined]
 
 
-def python_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Edit, str]]:
-    """(qualname, query, edit removing the docstring, rank key) per usable definition."""
+def python_candidates(corpus: str, path: str, text: str,
+                      tests: bool = False) -> list[tuple[str, str, _Edit, str]]:
+    """(qualname, query, edit removing the docstring, rank key) per usable definition: the
+    test functions only with `tests`, else the others."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -127,7 +133,7 @@ def python_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str,
     out = []
     for name, node in defs:
         short = name.rsplit(".", 1)[-1]
-        if names[name] > 1 or short.startswith("test") or (
+        if names[name] > 1 or short.startswith("test") != tests or (
                 short.startswith("__") and short != "__init__"):
             continue
         body = node.body  # type: ignore[attr-defined]
@@ -258,6 +264,28 @@ def js_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Ed
     return out
 
 
+_JS_TEST = re.compile(r"""^(?P<head>\s*(?:test|it)\(\s*)(?P<quote>['"])(?P<name>[^'"\\]+)(?P=quote)""")
+
+
+def js_test_candidates(corpus: str, path: str,
+                       text: str) -> list[tuple[str, str, _Edit, str, int]]:
+    """(name, query, edit emptying the name, rank key, 0-based line) per `test('...', ...)` or
+    `it('...', ...)` call whose name reads as a sentence."""
+    lines = text.splitlines(keepends=True)
+    found = [(row, m) for row, line in enumerate(lines) if (m := _JS_TEST.match(line))]
+    names = Counter(m.group("name") for _, m in found)
+    out = []
+    for row, m in found:
+        query = first_sentence(m.group("name"))
+        if query is None or names[m.group("name")] > 1 or _js_block_end(lines, row) is None:
+            continue
+        quote = m.group("quote")
+        emptied = lines[row].replace(m.group(0), f"{m.group('head')}{quote}{quote}", 1)
+        out.append((m.group("name"), query, _Edit(row, row + 1, [emptied]),
+                    _rank(corpus, path, m.group("name")), row))
+    return out
+
+
 # -- Markdown ----------------------------------------------------------------------------------
 def _heading_text(raw: str) -> str:
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", raw)
@@ -326,9 +354,10 @@ def tok_is_setext(lines: list[str], row: int) -> bool:
 
 # -- Assembly ----------------------------------------------------------------------------------
 def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
-           max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc")) -> list[Case]:
+           max_code: int, max_doc: int, labels: tuple[str, str] = ("code", "doc"),
+           max_test: int = 0) -> list[Case]:
     """Write the indexed copy of `files` to `out_dir` and return the cases over it."""
-    cases, new_texts = mine(corpus, tree, files, max_code, max_doc, labels)
+    cases, new_texts = mine(corpus, tree, files, max_code, max_doc, labels, max_test)
     for rel, text in new_texts.items():
         target = out_dir / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -337,10 +366,12 @@ def derive(corpus: str, tree: Path, files: list[str], out_dir: Path,
 
 
 def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
-         labels: tuple[str, str] = ("code", "doc")) -> tuple[list[Case], dict[str, str]]:
+         labels: tuple[str, str] = ("code", "doc"),
+         max_test: int = 0) -> tuple[list[Case], dict[str, str]]:
     """The docstring and heading cases over `files` (read from `tree`), and the text of every
     readable file as it must be indexed: the questions' docstrings, comments and headings
-    removed. `labels` name the two kinds of case."""
+    removed. `labels` name the two kinds of case; `max_test` test cases (kind "test") are
+    taken from the test suite's files when it is above 0."""
     texts: dict[str, str] = {}
     for rel in files:
         try:
@@ -349,8 +380,15 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
             continue
     code: list[tuple[str, str, str, str, _Edit, int | None]] = []  # rank, path, name, q, edit
     docs: list[tuple[str, str, str, _Edit, int, int]] = []
+    tests: list[tuple[str, str, str, str, _Edit, int | None]] = []
     for rel, text in texts.items():
         if _TEST_PATH.search(rel):
+            if max_test and rel.endswith(".py"):
+                for name, query, edit, rank in python_candidates(corpus, rel, text, tests=True):
+                    tests.append((rank, rel, name, query, edit, None))
+            elif max_test and rel.endswith((".js", ".mjs", ".cjs", ".ts")):
+                for name, query, edit, rank, row in js_test_candidates(corpus, rel, text):
+                    tests.append((rank, rel, name, query, edit, row))
             continue
         if rel.endswith(".py"):
             for name, query, edit, rank in python_candidates(corpus, rel, text):
@@ -362,12 +400,14 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
             for query, edit, first, last in markdown_candidates(corpus, rel, text):
                 docs.append((_rank(corpus, rel, query), rel, query, edit, first, last))
     # A query that is not unique in the corpus has no single right answer: drop it.
-    counts = Counter(c[3].lower() for c in code) + Counter(d[2].lower() for d in docs)
+    counts = (Counter(c[3].lower() for c in code + tests)
+              + Counter(d[2].lower() for d in docs))
     code = sorted(c for c in code if counts[c[3].lower()] == 1)[:max_code]
     docs = sorted(d for d in docs if counts[d[2].lower()] == 1)[:max_doc]
+    tests = sorted(t for t in tests if counts[t[3].lower()] == 1)[:max_test]
 
     edits: dict[str, list[_Edit]] = {}
-    for _, rel, _, _, edit, _ in code:
+    for _, rel, _, _, edit, _ in code + tests:
         edits.setdefault(rel, []).append(edit)
     for _, rel, _, edit, _, _ in docs:
         edits.setdefault(rel, []).append(edit)
@@ -376,7 +416,8 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
 
     cases: list[Case] = []
     py_spans: dict[str, dict[str, tuple[int, int]]] = {}
-    for _, rel, name, query, _, js_row in code:
+    for label, (_, rel, name, query, _, js_row) in [(labels[0], c) for c in code] + [
+            ("test", t) for t in tests]:
         if js_row is None:
             spans = py_spans.setdefault(rel, python_targets(new_texts[rel]))
             start, end = spans[name]
@@ -387,7 +428,7 @@ def mine(corpus: str, tree: Path, files: list[str], max_code: int, max_doc: int,
             if closing is None:
                 continue
             start, end = opening + 1, closing + 1
-        cases.append(Case(f"{corpus}:{labels[0]}:{rel}:{name}", corpus, labels[0], query,
+        cases.append(Case(f"{corpus}:{label}:{rel}:{name}", corpus, label, query,
                           (Target(rel, start, end, name),)))
     for _, rel, query, _, first, last in docs:
         start = _new_line(first, edits[rel]) + 1

@@ -127,10 +127,24 @@ _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
 
 def test_layout(f: FileFacts) -> str | None:
-    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP."""
+    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP.
+
+    A Python package's own `test`/`testing` subpackage (django/test/client.py, numpy/testing/,
+    a `hatch test` command in hatch/cli/test/) is the testing tool the package ships, not its
+    tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
     if not f.is_code:
         return None
-    return _TEST_NAME.check(f) or next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+    named = _TEST_NAME.check(f)
+    if named:
+        return named
+    for depth, d in enumerate(f.dirs):
+        if d not in T.TEST_DIR_NAMES:
+            continue
+        if (f.language == "python" and d in T.PACKAGE_TESTING_DIRS and depth > 0
+                and f.dirs[depth - 1] != "src"):
+            continue
+        return d + "/"
+    return None
 
 
 TEST_LAYOUT = Fact("test layout", test_layout, "path")

@@ -47,7 +47,7 @@ from repokb.rules.engine import (
 )
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 
-CLASSIFIER_VERSION = "0.3.0"
+CLASSIFIER_VERSION = "0.3.1"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -263,6 +263,8 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
                                         "benches"})
+# Inside a Python package these are a subpackage it ships (django.test, numpy.testing).
+PACKAGE_TESTING_DIRS = frozenset({"test", "testing"})
 FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "snapshots",
                                               "test-data", "test_data", "testdata"})
 FIXTURE_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*", "*.snap", "*.fixture.*",
