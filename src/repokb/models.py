@@ -211,9 +211,15 @@ class EmbedPlan:
     model: str
     code: int
     prose: int
+    test: int | None = None  # test code's own limit (None: the code limit)
 
     def for_language(self, language: str | None) -> int:
         return self.code if language in CODE else self.prose
+
+    def for_file(self, kind: str, language: str | None) -> int:
+        if self.test is not None and kind in ("test", "test_fixture") and language in CODE:
+            return self.test
+        return self.for_language(language)
 
 
 @dataclass(frozen=True)

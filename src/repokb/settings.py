@@ -124,6 +124,10 @@ class Settings:
         "shorter (mean 140 tokens on Django), so the limit cuts only long ones, 1.3x faster "
         "than 256; 128 would be 1.6x faster but hides the tail of a class from the dense "
         "vector (measured in bench/RESULTS.md).")
+    test_max_tokens: int = _setting(
+        0, "Token limit per embedded chunk of test code (0: the code limit). A test says what "
+        "it checks in its name, docstring and first lines; tests are 44% of Django's tokens "
+        "(measured in bench/RESULTS.md, issue 19).")
     lexical: str = _setting(
         "code-bm25", "Lexical encoder feeding the BM25 sparse vectors: 'code-bm25' (repokb's "
         "code-aware tokens) or 'qdrant-bm25' (Qdrant's Bm25, Code tokenizer). Changing it needs "
@@ -131,6 +135,10 @@ class Settings:
     search_limit: int = _setting(10, "Default number of search results.")
     rrf_k: int = _setting(60, "RRF constant: larger flattens the contribution of top ranks.")
     dense_weight: float = _setting(1.0, "Weight of the dense ranking in RRF fusion.")
+    lexical_only_fusion: str = _setting(
+        "absent", "Where a chunk without a dense vector (lexical-only) stands in the dense "
+        "ranking it cannot be in: 'lexical' (at its BM25 rank: it competes with hybrid chunks "
+        "on its words alone) or 'absent' (nowhere: only its BM25 share counts).")
     lexical_weight: float = _setting(1.0, "Weight of the BM25 ranking in RRF fusion.")
     symbol_lexical_factor: float = _setting(
         1.5, "Extra weight of the BM25 ranking when the query is a bare symbol name: the exact "
@@ -273,7 +281,8 @@ class Settings:
             model = f"openai-compat:{self.embed_model}:{self.embed_dimension}"
         else:
             model = f"{self.embedder}+int8" if self.embed_int8 else self.embedder
-        return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens)
+        return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens,
+                         test=self.test_max_tokens or None)
 
     @classmethod
     def describe(cls) -> list[tuple[str, Any, str]]:

@@ -176,3 +176,15 @@ def test_a_file_past_max_chunks_keeps_the_first_and_counts_the_rest():
     assert [c.symbol for c in capped.chunks] == [c.symbol for c in whole.chunks[:5]]
     assert capped.over_limit == 7 and capped.dropped["over_max_chunks_per_file"] == 7
     assert "first 5 of 12 chunks" in capped.note
+
+
+def test_test_code_gets_its_own_token_limit_only_when_set():
+    text = "def test_total():\n    assert total([1, 2]) == 3\n"
+    short = Settings(test_max_tokens=64).embed_plan
+    for plan, expected in ((PLAN, PLAN.code), (short, 64)):
+        (chunk,) = chunk_file(_file("tests/test_total.py"), _classification(kind=Kind.TEST),
+                              text, "h", plan).chunks
+        assert chunk.token_limit == expected
+    (source,) = chunk_file(_file("total.py"), _classification(), text.replace("test_", ""), "h",
+                           short).chunks
+    assert source.token_limit == PLAN.code  # source keeps the code limit

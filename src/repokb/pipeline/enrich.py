@@ -94,5 +94,5 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
         role=str(c.knowledge_role), quality=quality(piece, c.language),
         classifier_version=c.classifier_version, model=plan.model,
-        token_limit=plan.for_language(c.language),
+        token_limit=plan.for_file(str(c.kind), c.language),
     )

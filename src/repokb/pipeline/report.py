@@ -50,7 +50,7 @@ def estimate(file: SourceFile, c: Classification, plan: EmbedPlan) -> tuple[int,
     family = _family(c.language)
     chunks = max(1, math.ceil(file.size / BYTES_PER_CHUNK[family]))
     per_chunk = min(math.ceil(BYTES_PER_CHUNK[family] / BYTES_PER_TOKEN[family]),
-                    plan.for_language(c.language))
+                    plan.for_file(str(c.kind), c.language))
     tokens = min(math.ceil(file.size / BYTES_PER_TOKEN[family]), chunks * per_chunk)
     return chunks, tokens
 

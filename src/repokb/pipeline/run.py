@@ -86,6 +86,8 @@ class ProjectRun:
         config = classifier.config
         self.config_digest = config.digest if config else None
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
+        if plan.test is not None:
+            self.vectors += f" test={plan.test}"
         if settings.lexical_only_rules:  # which chunks get no dense vector is part of it
             self.vectors += f" lexical_only={settings.lexical_only_rules}"
         # Files are skipped unread only if their vectors were made the way they would be now;
