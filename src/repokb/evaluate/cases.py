@@ -264,7 +264,8 @@ def js_candidates(corpus: str, path: str, text: str) -> list[tuple[str, str, _Ed
     return out
 
 
-_JS_TEST = re.compile(r"""^(?P<head>\s*(?:test|it)\(\s*)(?P<quote>['"])(?P<name>[^'"\\]+)(?P=quote)""")
+_JS_TEST = re.compile(
+    r"""^(?P<head>\s*(?:test|it)\(\s*)(?P<quote>['"])(?P<name>[^'"\\]+)(?P=quote)""")
 
 
 def js_test_candidates(corpus: str, path: str,

@@ -10,9 +10,10 @@ the setting `lexical_only_rules` names the rules in use.
   words are cells, matched by BM25 as well as by the model, and long tables cost many tokens.
 - `data`: a chunk that is mostly digits, hex and punctuation (number tables, encoded blobs,
   generated constant lists): nothing in it reads as a sentence a query could paraphrase.
-- `test`: a chunk of a file classified as a test or test fixture. A question about behaviour is answered by the
-  code and docs that define it; a test is found by the names and literals it shares with the
-  question, which BM25 matches. On Django tests are 44% of the tokens embedded.
+- `test`: a chunk of a file classified as a test or test fixture: 43% of Django's tokens. BM25
+  still finds a test by the names and literals it shares with a question, but questions about a
+  tested behaviour find the test less often (`bench/retrieval/run.py --with-tests`, measured
+  in bench/RESULTS.md), so it is not a default; `lexical_only_fusion = "lexical"` softens it.
 """
 
 from __future__ import annotations
