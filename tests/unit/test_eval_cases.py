@@ -229,3 +229,27 @@ def test_the_shadow_index_never_goes_to_the_users_store_server(tmp_path: Path) -
     shadow = _shadow(user, tmp_path / "shadow")
     assert (shadow.home, shadow.store) == (tmp_path / "shadow", "qdrant-edge")
     assert shadow.lexical_weight == 0.5  # every other setting is the user's
+
+
+def test_test_cases_come_from_the_test_suite_with_their_names_hidden(tmp_path: Path) -> None:
+    from repokb.evaluate.cases import mine
+
+    write(tmp_path, "pkg/store.py", STORE)
+    write(tmp_path, "tests/test_store.py",
+          'def test_saves():\n    """Saving twice keeps the last value written."""\n'
+          "    assert True\n")
+    write(tmp_path, "test/store.test.js",
+          "test('reads back what was saved to the store', t => {\n  t.ok(1)\n})\n")
+    files = ["pkg/store.py", "tests/test_store.py", "test/store.test.js"]
+    without, _ = mine("c", tmp_path, files, 10, 10)
+    assert not any(c.kind == "test" for c in without)
+    cases, texts = mine("c", tmp_path, files, 10, 10, max_test=10)
+    tests = {c.query: c.targets[0] for c in cases if c.kind == "test"}
+    assert set(tests) == {"Saving twice keeps the last value written",
+                          "reads back what was saved to the store"}
+    assert "Saving twice" not in texts["tests/test_store.py"]
+    assert texts["test/store.test.js"].startswith("test('', t => {")
+    py = tests["Saving twice keeps the last value written"]
+    assert (py.path, py.start_line, py.symbol) == ("tests/test_store.py", 1, "test_saves")
+    js = tests["reads back what was saved to the store"]
+    assert (js.path, js.start_line, js.end_line) == ("test/store.test.js", 1, 3)
