@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
-from repokb.errors import ConfigError, InputError
+from repokb.errors import InputError
 from repokb.models import LEXICAL_ONLY, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
@@ -122,13 +122,6 @@ class Searcher:
         rankings = self._settled(understood, where, n)
         dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
         fused = rrf(rankings, s.rrf_k)
-        if s.lexical_only_fusion not in ("lexical", "absent"):
-            raise ConfigError(f"Unknown lexical_only_fusion {s.lexical_only_fusion!r}.",
-                              hint="Use 'absent' (the default) or 'lexical'.")
-        if s.lexical_only_fusion == "lexical":  # no dense vector: its BM25 rank stands in
-            for rank, p in enumerate(lexical_hits, 1):
-                if p.payload.get(LEXICAL_ONLY):
-                    fused[p.id] += rankings[0][1] / (s.rrf_k + rank)
         payloads = {p.id: p.payload for points, _ in rankings for p in points}
         dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
         lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}

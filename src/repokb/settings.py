@@ -135,10 +135,6 @@ class Settings:
     search_limit: int = _setting(10, "Default number of search results.")
     rrf_k: int = _setting(60, "RRF constant: larger flattens the contribution of top ranks.")
     dense_weight: float = _setting(1.0, "Weight of the dense ranking in RRF fusion.")
-    lexical_only_fusion: str = _setting(
-        "absent", "Where a chunk without a dense vector (lexical-only) stands in the dense "
-        "ranking it cannot be in: 'lexical' (at its BM25 rank: it competes with hybrid chunks "
-        "on its words alone) or 'absent' (nowhere: only its BM25 share counts).")
     lexical_weight: float = _setting(1.0, "Weight of the BM25 ranking in RRF fusion.")
     symbol_lexical_factor: float = _setting(
         1.5, "Extra weight of the BM25 ranking when the query is a bare symbol name: the exact "

@@ -13,7 +13,7 @@ the setting `lexical_only_rules` names the rules in use.
 - `test`: a chunk of a file classified as a test or test fixture: 43% of Django's tokens. BM25
   still finds a test by the names and literals it shares with a question, but questions about a
   tested behaviour find the test less often (`bench/retrieval/run.py --with-tests`, measured
-  in bench/RESULTS.md), so it is not a default; `lexical_only_fusion = "lexical"` softens it.
+  in bench/RESULTS.md), so it is an option, not a default.
 """
 
 from __future__ import annotations
