@@ -50,6 +50,8 @@ def test_quick_bench_prints_every_acceptance_number(tmp_path):
                     rows["time to first search"]), rows
     assert re.match(seconds, rows["full index"]) and "chunks" in rows["full index"], rows
     assert re.match(r"\d+ chunks, ", rows["embedded"]), rows
+    assert re.match(rf"{seconds} \(BM25\) / {seconds} \(hybrid",
+                    rows["whole tree searchable / source and docs dense"]), rows
     assert re.match(r"\d+ MB", rows["peak RSS (index process)"]), rows
     assert re.match(rf"{seconds}, 0 chunks embedded", rows["unchanged re-index"]), rows
     assert re.match(rf"{seconds}, [1-9]\d* chunks embedded", rows["one file changed"]), rows

@@ -168,6 +168,9 @@ def test_the_test_rule_keeps_tests_from_the_model_and_bm25_still_finds_them(
         summary = lean.indexer.run(resolve_roots([shop], None)).summary()
         assert summary["chunks_lexical_only"] == 4 and summary["chunks_embedded"] == 5
         assert lean.store.lexical_only() == {"test": 4}
+        # when the tree was searchable, and when its source and docs were dense
+        assert (0 < summary["seconds_to_lexical_all"] <= summary["seconds_to_dense_source_docs"]
+                <= summary["seconds"])
         hits = Operations(lean).search(Query("test_refund assert compute_refund", limit=9))
         assert any(h["path"] == "tests/test_refund.py" and h["lexical_only"] == "test"
                    for h in hits)

@@ -154,8 +154,10 @@ class Indexer:
             run = self.project_run(root, store, vectorizer, report, progress)
             run.embed_progress = embed_progress
             run.lexical_first = self.settings.lexical_first
+            run.clock = lambda: time.perf_counter() - started
             run.lexical_pass()
             runs.append(run)
+        report.counts["seconds_to_lexical_all"] = round(time.perf_counter() - started, 3)
         for run in runs:  # ... before the model fills in the dense vectors
             run.dense_pass()
         report.seconds = time.perf_counter() - started

@@ -30,11 +30,13 @@ ROUNDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 
 def fill_dense(store: Store, vectorizer: Vectorizer, project: str, counts: Counter[str], *,
                page: int = 512, observe: Callable[[list[EmbeddedChunk]], None] | None = None,
-               stop: Callable[[], bool] | None = None) -> None:
+               stop: Callable[[], bool] | None = None,
+               round_done: Callable[[int], None] | None = None) -> None:
     """Embed the project's pending points, round by round, `page` points at a time.
     `observe` sees each page's chunks with their new vectors (near-duplicate metrics);
-    `stop` is asked between pages (a stopped watch ends at a page boundary)."""
-    for kinds, exclude in ROUNDS:
+    `stop` is asked between pages (a stopped watch ends at a page boundary); `round_done` is
+    told each finished round's number (0: source, contracts, schemas and docs are dense)."""
+    for number, (kinds, exclude) in enumerate(ROUNDS):
         offset: str | None = None
         while True:
             if stop is not None and stop():
@@ -43,6 +45,8 @@ def fill_dense(store: Store, vectorizer: Vectorizer, project: str, counts: Count
             _fill_page(store, vectorizer, points, counts, observe)
             if offset is None:
                 break
+        if round_done is not None:
+            round_done(number)
 
 
 def _fill_page(store: Store, vectorizer: Vectorizer, points: list[StoredPoint],

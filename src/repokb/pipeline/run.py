@@ -81,6 +81,7 @@ class ProjectRun:
         # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
         # from the settings; uploads of one file embed at once).
         self.lexical_first = False
+        self.clock: Callable[[], float] | None = None  # seconds since the whole run started
         self.started = time.time()
         self.classifier = classifier
         config = classifier.config
@@ -134,7 +135,8 @@ class ProjectRun:
             self.to_embed_known = True
         self.files_done = self.files_total
         fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
-                   page=self.settings.buffer_chunks, observe=self._observe)
+                   page=self.settings.buffer_chunks, observe=self._observe,
+                   round_done=self._dense_round_done)
         if self.to_embed_known and self.embed_progress is not None and self.to_embed:
             # points sharing a text were embedded once: the count ends where it said it would
             self.embedded = self.to_embed
@@ -142,6 +144,10 @@ class ProjectRun:
         self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
         self.catalog.set_project(self.root.name, self.root.root, self.vectors)
         self.catalog.record_run(self.root.name, self.started, dict(self.counts))
+
+    def _dense_round_done(self, number: int) -> None:
+        if number == 0 and self.clock is not None:  # the part questions need most is dense
+            self.counts["seconds_to_dense_source_docs"] = round(self.clock(), 3)
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
         c = walk_skip_classification(item)
