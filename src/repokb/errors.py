@@ -103,9 +103,10 @@ class StoreBusyError(StoreError):
     status = 503
     code = "unavailable"
     default_hint = (
-        "Another repokb process (index, watch, serve, or the warm owner a search started: it "
-        "leaves after owner_idle_seconds, or at once for `repokb index`) has the store open. "
-        "Wait for it to finish, or point REPOKB_HOME at another directory."
+        "Another repokb process has the store open: an index run (wait for it to finish); a "
+        "`repokb serve`, `watch`, `proxy` or `mcp` (they run until stopped: stop it first); or "
+        "the warm owner a search started (it leaves after owner_idle_seconds, or at once for "
+        "`repokb index`). Or point REPOKB_HOME at another directory."
     )
 
 

@@ -48,6 +48,9 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             assert json.loads(out)["by_project"].keys() == {"shop", "notes"}
             code, out, err = run_cli("search", "send a password reset email", "--json")
             assert code == 0 and json.loads(out)[0]["path"] == "src/shop/mail.py"
+            # a command that needs the store itself says to stop the server, not to wait
+            code, out, err = run_cli("migrate", "--to", f"local:{tmp_path / 'server'}")
+            assert code == 5 and "stop it first" in err and "Traceback" not in err, err
 
             flushed = http.delete("/knowledge/flush", params={"project": "notes"},
                                   headers={"x-api-key": "loop-key"})
