@@ -60,6 +60,9 @@ class RunReport:
     files: list[dict[str, Any]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    # seconds into the run when the whole tree was searchable, when its source and docs were
+    # dense (times, not counts: kept apart from `counts`, which add up across runs)
+    milestones: dict[str, float] = field(default_factory=dict)
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     embedder: str | None = None
     tokens_per_second: float | None = None
@@ -72,6 +75,7 @@ class RunReport:
         out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}
         out.update({k: v for k, v in sorted(self.counts.items()) if k not in out})
         out["seconds"] = round(self.seconds, 3)
+        out.update({k: round(v, 3) for k, v in self.milestones.items()})
         out["by_language"] = self.metrics.summary() if self.metrics else {}
         if self.by_kind:
             out["estimate"] = self.estimate()

@@ -147,7 +147,7 @@ class ProjectRun:
 
     def _dense_round_done(self, number: int) -> None:
         if number == 0 and self.clock is not None:  # the part questions need most is dense
-            self.counts["seconds_to_dense_source_docs"] = round(self.clock(), 3)
+            self.report.milestones["seconds_to_dense_source_docs"] = self.clock()
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
         c = walk_skip_classification(item)
