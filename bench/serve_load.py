@@ -1,7 +1,7 @@
 """Search latency of `repokb serve` under a bounded loopback load while an index job runs.
 
     python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--no-job]
-                               [--seed PATH] [--repeat]
+                               [--seed PATH | --home DIR] [--repeat]
 
 Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
 searches have something to find, then starts an index job on TREE (default: Python's standard
@@ -9,7 +9,9 @@ library, big enough to keep the job busy for the whole window) and, while it run
 threads each send search requests back to back (closed loop, one connection each) for SECONDS.
 Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
 `--no-job` measures the same load with no index job running (the idle figures); `--seed`
-indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree).
+indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree);
+`--home` serves an existing REPOKB_HOME as it is (no seed; the job writes into it, so pass a copy:
+e.g. `cp -a` of a finished Django index, to measure searches at that size).
 Prints one Markdown table.
 """
 
@@ -90,9 +92,12 @@ def main() -> None:
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--seed", type=Path, default=REPO / "src",
                         help="What is indexed before the window (default: repokb's src/).")
+    parser.add_argument("--home", type=Path,
+                        help="Serve this existing REPOKB_HOME (not seeded, not deleted; the "
+                        "job writes into it: pass a copy).")
     args = parser.parse_args()
 
-    home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
+    home = args.home.resolve() if args.home else Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
     port = free_port()
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": "bench"}
     server = subprocess.Popen(
@@ -113,16 +118,22 @@ def main() -> None:
                     time.sleep(0.2)
             else:
                 raise SystemExit("repokb serve did not answer /healthz within a minute")
-            seed = http.post("/knowledge/index", json={"path": str(args.seed.resolve()),
-                                                       "project": "repokb"}).json()
-            seeded = wait_job(http, seed["id"])
-            job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
+            if args.home:
+                seeded = {"summary": {"chunks_embedded": http.get("/knowledge/stats").json()[
+                    "points"]}}
+                job = None
+            else:
+                seed = http.post("/knowledge/index", json={"path": str(args.seed.resolve()),
+                                                           "project": "repokb"}).json()
+                seeded = wait_job(http, seed["id"])
+                job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
             if not args.no_job:
                 job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
                                                           "project": "load"}).json()
                 while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
                     time.sleep(0.1)  # the job is walking and embedding before the load starts
-            before = http.get(f"/knowledge/jobs/{job['id']}").json()
+            before = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
+                      else {"done": 0, "status": "none"})
             points_before = http.get("/knowledge/stats").json()["points"]
 
             latencies: list[float] = []
@@ -165,7 +176,8 @@ def main() -> None:
             clients_cpu = own_cpu_seconds() - own_before
             others_cpu = machine_busy_seconds() - busy_before - server_cpu - clients_cpu
             load_after = os.getloadavg()[0]
-            after = http.get(f"/knowledge/jobs/{job['id']}").json()
+            after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
+                     else {"done": 0, "status": "none"})
             points_after = http.get("/knowledge/stats").json()["points"]
     finally:
         server.send_signal(signal.SIGINT)
@@ -173,7 +185,8 @@ def main() -> None:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-        shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
+        if not args.home:
+            shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
 
     state = "still running" if after["status"] == "running" else after["status"]
     rows = [("cores", os.cpu_count()),
@@ -182,7 +195,8 @@ def main() -> None:
             ("clients (closed loop, loopback)", args.clients),
             ("questions", "16, repeated" if args.repeat else "a new text each request"),
             ("window", f"{args.seconds:.0f} s"),
-            (f"seed index ({args.seed})", f"{seeded['summary']['chunks_embedded']} chunks"),
+            (f"seed index ({args.home or args.seed})",
+             f"{seeded['summary']['chunks_embedded']} chunks"),
             ("index job during the window",
              "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end)"),
             ("files the job walked during the window", after["done"] - before["done"]),
