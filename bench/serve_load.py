@@ -57,6 +57,18 @@ def wait_job(http: httpx.Client, job_id: str) -> dict:
     return job
 
 
+def wait_dense(http: httpx.Client) -> None:
+    """Until the points waiting for a dense vector fall: the dense pass has begun."""
+    most = 0
+    for _ in range(3000):
+        pending = http.get("/knowledge/stats").json().get("dense_pending", 0)
+        if 0 < pending < most:
+            return
+        most = max(most, pending)
+        time.sleep(0.2)
+    raise SystemExit("the job's dense pass did not start within 10 minutes")
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc), all threads."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -92,6 +104,9 @@ def main() -> None:
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--seed", type=Path, default=REPO / "src",
                         help="What is indexed before the window (default: repokb's src/).")
+    parser.add_argument("--dense", action="store_true",
+                        help="Start the window once the job's dense pass runs (its points "
+                        "waiting for a vector fall), not while it writes BM25 points first.")
     parser.add_argument("--home", type=Path,
                         help="Serve this existing REPOKB_HOME (not seeded, not deleted; the "
                         "job writes into it: pass a copy).")
@@ -132,9 +147,11 @@ def main() -> None:
                                                           "project": "load"}).json()
                 while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
                     time.sleep(0.1)  # the job is walking and embedding before the load starts
+                if args.dense:
+                    wait_dense(http)
             before = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                       else {"done": 0, "status": "none"})
-            points_before = http.get("/knowledge/stats").json()["points"]
+            stats_before = http.get("/knowledge/stats").json()
 
             latencies: list[float] = []
             errors: list[str] = []
@@ -178,7 +195,7 @@ def main() -> None:
             load_after = os.getloadavg()[0]
             after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                      else {"done": 0, "status": "none"})
-            points_after = http.get("/knowledge/stats").json()["points"]
+            stats_after = http.get("/knowledge/stats").json()
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -198,9 +215,12 @@ def main() -> None:
             (f"seed index ({args.home or args.seed})",
              f"{seeded['summary']['chunks_embedded']} chunks"),
             ("index job during the window",
-             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end)"),
+             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end"
+             + ("; window in its dense pass)" if args.dense else ")")),
             ("files the job walked during the window", after["done"] - before["done"]),
-            ("chunks it wrote during the window", points_after - points_before),
+            ("chunks it wrote during the window", stats_after["points"] - stats_before["points"]),
+            ("points waiting for a dense vector, before / after the window",
+             f"{stats_before.get('dense_pending', 0)} / {stats_after.get('dense_pending', 0)}"),
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
