@@ -1,7 +1,7 @@
 """Search latency of `repokb serve` under a bounded loopback load while an index job runs.
 
     python bench/serve_load.py [--tree PATH] [--clients 8] [--seconds 30] [--no-job]
-                               [--seed PATH] [--repeat]
+                               [--seed PATH | --home DIR] [--repeat]
 
 Starts a real server on 127.0.0.1 (fresh REPOKB_HOME), indexes this repository's `src/` so that
 searches have something to find, then starts an index job on TREE (default: Python's standard
@@ -9,7 +9,9 @@ library, big enough to keep the job busy for the whole window) and, while it run
 threads each send search requests back to back (closed loop, one connection each) for SECONDS.
 Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
 `--no-job` measures the same load with no index job running (the idle figures); `--seed`
-indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree).
+indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree);
+`--home` serves an existing REPOKB_HOME as it is (no seed; the job writes into it, so pass a copy:
+e.g. `cp -a` of a finished Django index, to measure searches at that size).
 Prints one Markdown table.
 """
 
@@ -55,6 +57,18 @@ def wait_job(http: httpx.Client, job_id: str) -> dict:
     return job
 
 
+def wait_dense(http: httpx.Client) -> None:
+    """Until the points waiting for a dense vector fall: the dense pass has begun."""
+    most = 0
+    for _ in range(3000):
+        pending = http.get("/knowledge/stats").json().get("dense_pending", 0)
+        if 0 < pending < most:
+            return
+        most = max(most, pending)
+        time.sleep(0.2)
+    raise SystemExit("the job's dense pass did not start within 10 minutes")
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc), all threads."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -90,9 +104,15 @@ def main() -> None:
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--seed", type=Path, default=REPO / "src",
                         help="What is indexed before the window (default: repokb's src/).")
+    parser.add_argument("--dense", action="store_true",
+                        help="Start the window once the job's dense pass runs (its points "
+                        "waiting for a vector fall), not while it writes BM25 points first.")
+    parser.add_argument("--home", type=Path,
+                        help="Serve this existing REPOKB_HOME (not seeded, not deleted; the "
+                        "job writes into it: pass a copy).")
     args = parser.parse_args()
 
-    home = Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
+    home = args.home.resolve() if args.home else Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
     port = free_port()
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": "bench"}
     server = subprocess.Popen(
@@ -113,17 +133,25 @@ def main() -> None:
                     time.sleep(0.2)
             else:
                 raise SystemExit("repokb serve did not answer /healthz within a minute")
-            seed = http.post("/knowledge/index", json={"path": str(args.seed.resolve()),
-                                                       "project": "repokb"}).json()
-            seeded = wait_job(http, seed["id"])
-            job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
+            if args.home:
+                seeded = {"summary": {"chunks_embedded": http.get("/knowledge/stats").json()[
+                    "points"]}}
+                job = None
+            else:
+                seed = http.post("/knowledge/index", json={"path": str(args.seed.resolve()),
+                                                           "project": "repokb"}).json()
+                seeded = wait_job(http, seed["id"])
+                job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
             if not args.no_job:
                 job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
                                                           "project": "load"}).json()
                 while http.get(f"/knowledge/jobs/{job['id']}").json()["done"] == 0:
                     time.sleep(0.1)  # the job is walking and embedding before the load starts
-            before = http.get(f"/knowledge/jobs/{job['id']}").json()
-            points_before = http.get("/knowledge/stats").json()["points"]
+                if args.dense:
+                    wait_dense(http)
+            before = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
+                      else {"done": 0, "status": "none"})
+            stats_before = http.get("/knowledge/stats").json()
 
             latencies: list[float] = []
             errors: list[str] = []
@@ -165,15 +193,17 @@ def main() -> None:
             clients_cpu = own_cpu_seconds() - own_before
             others_cpu = machine_busy_seconds() - busy_before - server_cpu - clients_cpu
             load_after = os.getloadavg()[0]
-            after = http.get(f"/knowledge/jobs/{job['id']}").json()
-            points_after = http.get("/knowledge/stats").json()["points"]
+            after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
+                     else {"done": 0, "status": "none"})
+            stats_after = http.get("/knowledge/stats").json()
     finally:
         server.send_signal(signal.SIGINT)
         try:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-        shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
+        if not args.home:
+            shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
 
     state = "still running" if after["status"] == "running" else after["status"]
     rows = [("cores", os.cpu_count()),
@@ -182,11 +212,15 @@ def main() -> None:
             ("clients (closed loop, loopback)", args.clients),
             ("questions", "16, repeated" if args.repeat else "a new text each request"),
             ("window", f"{args.seconds:.0f} s"),
-            (f"seed index ({args.seed})", f"{seeded['summary']['chunks_embedded']} chunks"),
+            (f"seed index ({args.home or args.seed})",
+             f"{seeded['summary']['chunks_embedded']} chunks"),
             ("index job during the window",
-             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end)"),
+             "none (--no-job)" if args.no_job else f"{args.tree} ({state} at the end"
+             + ("; window in its dense pass)" if args.dense else ")")),
             ("files the job walked during the window", after["done"] - before["done"]),
-            ("chunks it wrote during the window", points_after - points_before),
+            ("chunks it wrote during the window", stats_after["points"] - stats_before["points"]),
+            ("points waiting for a dense vector, before / after the window",
+             f"{stats_before.get('dense_pending', 0)} / {stats_after.get('dense_pending', 0)}"),
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),

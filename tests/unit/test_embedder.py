@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -267,3 +269,40 @@ def test_workers_give_the_vectors_of_one_session_and_pass_failures_on(real_embed
     monkeypatch.setattr(real_embedder, "_run", broken)
     with pytest.raises(ModelError, match="the model failed"):
         real_embedder.embed_documents(texts)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread priority: Linux")
+def test_document_workers_run_nicer_than_their_caller_and_searches_do_not(real_embedder,
+                                                                          monkeypatch):
+    # An index job's embedding must yield the cores to searches: its worker threads run
+    # WORKER_NICENESS nicer, while the caller (a request thread, the index run) and the query
+    # session keep their priority, and the vectors stay the same.
+    import os
+    import threading
+
+    from repokb.embedders.onnx_minilm import WORKER_NICENESS
+
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    seen: list[tuple[int, int]] = []
+    run = real_embedder._run
+
+    def recording(session, batch, max_tokens):
+        seen.append((threading.get_native_id(), niceness()))
+        return run(session, batch, max_tokens)
+
+    texts = [f"def handler_{i}(request):\n    return {i} * request.size" for i in range(6)]
+    before = real_embedder.embed_documents(texts)
+    caller = niceness()
+    monkeypatch.setattr(real_embedder, "_run", recording)
+    after = real_embedder.embed_documents(texts)
+    workers = {(tid, nice) for tid, nice in seen}
+    assert len({tid for tid, _ in workers}) == 2
+    assert threading.get_native_id() not in {tid for tid, _ in workers}
+    assert {nice for _, nice in workers} == {min(19, caller + WORKER_NICENESS)}
+    assert niceness() == caller  # the calling thread is left as it was
+    seen.clear()
+    real_embedder.embed_query("where is the session stored")
+    assert seen == [(threading.get_native_id(), caller)]  # a search: full priority
+    assert np.array_equal(before, after)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,6 +30,10 @@ from repokb.errors import ModelError
 MODEL_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
 MODEL_MAX_TOKENS = 512  # BERT's position table; MiniLM was trained on 256
+# Document workers run this much nicer than the thread that started them, so searches (in the
+# same process or another) take the cores first while an index job embeds; alone, the workers
+# still get every idle cycle (bench/RESULTS.md, "Issue 19 (i19e)").
+WORKER_NICENESS = 10
 
 
 def _package_file(package: str, relative: str) -> Path:
@@ -67,6 +72,20 @@ def _session(model: Path, threads: int, optimised: bool = False) -> Any:
         raise ModelError(f"onnxruntime could not load {model}: {exc}") from exc
 
 
+def lower_thread_priority(niceness: int) -> None:
+    """Make the calling thread `niceness` nicer (Linux schedules threads one by one: the rest
+    of the process keeps its priority; threads it starts from now on inherit the new one).
+    Elsewhere, or when the system refuses, nothing changes: priority is a courtesy."""
+    if niceness <= 0 or not sys.platform.startswith("linux"):
+        return
+    thread = threading.get_native_id()
+    try:
+        current = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, current + niceness))
+    except (OSError, OverflowError):
+        pass
+
+
 class MiniLMOnnxEmbedder(Embedder):
     name = "minilm-onnx"
     dimension = 384
@@ -76,7 +95,8 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0,
                  query_threads: int = 1, int8: bool = True,
-                 cache_dir: Path | None = None, workers: int = 2) -> None:
+                 cache_dir: Path | None = None, workers: int = 2,
+                 niceness: int = WORKER_NICENESS) -> None:
         """Documents run on `workers` sessions at once, each fed one text at a time by its own
         thread, each with `threads` threads (0: the cores shared out among the workers); the
         shipped model (`int8` false, batches of 4) runs on one session. Two single-threaded
@@ -85,7 +105,9 @@ class MiniLMOnnxEmbedder(Embedder):
         `query_threads`: one short text gains nothing from a thread pool and pays its hand-off
         (measured on 2 cores: 2.9 ms per query on one thread, 12 ms on the default pool; under
         8 concurrent searches p99 76 ms against 125 ms). `cache_dir` keeps the derived copies
-        (default: the user cache folder)."""
+        (default: the user cache folder). The workers run `niceness` nicer than their caller
+        (lower_thread_priority), before they open their sessions, so that any pool threads a
+        session starts inherit it."""
         from platformdirs import user_cache_dir
         from tokenizers import Tokenizer
 
@@ -123,6 +145,7 @@ class MiniLMOnnxEmbedder(Embedder):
         # never opens a document session, an index run never the query one.
         self._sessions: dict[tuple[int, int], Any] = {}
         self._opening = threading.Lock()
+        self._niceness = niceness
 
     def _session_with(self, threads: int, worker: int = 0) -> Any:
         with self._opening:
@@ -144,6 +167,7 @@ class MiniLMOnnxEmbedder(Embedder):
 
         def work(worker: int) -> None:
             try:
+                lower_thread_priority(self._niceness)  # searches first (WORKER_NICENESS)
                 session = self._session_with(self._threads, worker)
                 while not failed:
                     with taking:
