@@ -119,6 +119,11 @@ class Settings:
         True, "Run the model's matrix products in int8: its weights re-quantised per channel "
         "on first use (kept under home/models). Measured on 2 cores: 1.5x faster embedding, "
         "vectors at cosine 0.995 mean of the shipped model's. false: the model as shipped.")
+    embed_niceness: int = _setting(
+        10, "How much nicer (Linux scheduling priority) the model's document workers run than "
+        "the rest of repokb: searches, and other programs, take the cores first while an index "
+        "embeds (during a job, searches keep 86-100% of their idle rate instead of ~55%); alone "
+        "the workers get every idle cycle. 0: same priority, an index run competes evenly.")
     code_max_tokens: int = _setting(
         192, "Token limit per embedded code chunk (BM25 reads all of it). Most code chunks are "
         "shorter (mean 140 tokens on Django), so the limit cuts only long ones, 1.3x faster "

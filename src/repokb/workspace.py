@@ -85,6 +85,8 @@ class Workspace:
         s = self.settings
         options: dict[str, Any] = {"max_tokens": s.max_tokens, "batch_size": s.embed_batch_size,
                                    "int8": s.embed_int8, "cache_dir": s.home / "models"}
+        if s.embedder == "minilm-onnx":
+            options["niceness"] = s.embed_niceness
         if s.embedder == "openai-compat":
             options.update(url=s.embed_url, model=s.embed_model, api_key=s.embed_api_key,
                            dimension=s.embed_dimension, batch_size=s.embed_remote_batch,

@@ -306,3 +306,16 @@ def test_document_workers_run_nicer_than_their_caller_and_searches_do_not(real_e
     real_embedder.embed_query("where is the session stored")
     assert seen == [(threading.get_native_id(), caller)]  # a search: full priority
     assert np.array_equal(before, after)
+
+
+def test_the_workers_niceness_is_a_setting(settings):
+    from dataclasses import replace
+
+    from repokb.workspace import Workspace
+
+    for value in (0, 10):
+        ws = Workspace(replace(settings, embed_niceness=value))
+        try:
+            assert ws.new_embedder()._niceness == value  # type: ignore[attr-defined]
+        finally:
+            ws.close()
