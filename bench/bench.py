@@ -18,8 +18,9 @@ included):
 - unchanged re-index and one-file re-index (one new function appended to a source file);
 - search latency in-process (Searcher, query embedding included) p50/p99;
 - CLI wall per `repokb search` call p50/p95 (each a new process, as coding agents call it);
-- search p50/p99 and throughput under `repokb serve` with CLIENTS concurrent clients, idle and
-  during an index job of the tree (bench/serve_load.py, run as a subprocess).
+- search p50/p99 and throughput under `repokb serve` with CLIENTS concurrent clients on a copy
+  of the tree's index (searches at its size), idle and during an index job (of Python's
+  standard library, into the copy; bench/serve_load.py, run as a subprocess).
 
 `--quick` shortens every phase (a smoke run: few queries, a 3 s load window, 2 clients, the
 server seeded with the tree itself rather than repokb's src/). The
@@ -220,14 +221,20 @@ def cli_search_walls(env: dict[str, str], calls: int) -> list[float]:
     return walls
 
 
-def serve_load(tree: Path, clients: int, seconds: float, job: bool,
-               seed: Path | None) -> dict[str, str]:
+def serve_load(tree: Path | None, clients: int, seconds: float, job: bool,
+               seed: Path | None, home: Path | None = None) -> dict[str, str]:
     """bench/serve_load.py in a subprocess; its result row (searches, errors, throughput, p50,
-    p95, p99, max) and whether its job ran through the window. `seed`: what the server indexes
-    before the window (default: serve_load's, repokb's src/)."""
-    args = [sys.executable, str(REPO / "bench" / "serve_load.py"), "--tree", str(tree),
+    p95, p99, max) and whether its job ran through the window. `home`: a copy of the tree's
+    index, served as it is (searches at the tree's size; the job indexes `tree`, default
+    serve_load's, Python's standard library); else `seed`: what the server indexes before the
+    window (default: serve_load's, repokb's src/)."""
+    args = [sys.executable, str(REPO / "bench" / "serve_load.py"),
             "--clients", str(clients), "--seconds", str(seconds)]
-    if seed is not None:
+    if tree is not None:
+        args += ["--tree", str(tree)]
+    if home is not None:
+        args += ["--home", str(home)]
+    elif seed is not None:
         args += ["--seed", str(seed)]
     if not job:
         args.append("--no-job")
@@ -302,14 +309,34 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
         rows.append(("search in-process (query embedding incl.)",
                      f"p50 {statistics.median(timings):.1f} ms, p99 {_pct(timings, 99):.1f} ms "
                      f"over {len(timings)} queries, {points:,} chunks"))
+        rows += serve_rows(tree, home, args, points)
     finally:
         if not args.keep_home:
             shutil.rmtree(home, ignore_errors=True)
+    return rows
+
+
+def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
+               points: int) -> list[tuple[str, str]]:
+    """`repokb serve` under load, idle and during an index job: on a copy of the tree's own
+    index (searches at its size; the job indexes the standard library into it), or with
+    --quick on a fresh home seeded with the tree (the job indexes the tree)."""
+    rows: list[tuple[str, str]] = []
     for job in (False, True):
-        load = serve_load(tree, args.clients, args.load_seconds, job,
-                          tree if args.quick else None)
+        copy = None
+        if not args.quick:
+            copy = Path(tempfile.mkdtemp(prefix="repokb-bench-serve-")) / "home"
+            shutil.copytree(home, copy, symlinks=True,
+                            ignore=shutil.ignore_patterns("*.sock", "*.lock"))
+        try:
+            load = serve_load(tree if args.quick else None, args.clients, args.load_seconds,
+                              job, tree if args.quick else None, copy)
+        finally:
+            if copy is not None:
+                shutil.rmtree(copy.parent, ignore_errors=True)
         label = (f"search under `repokb serve`, {args.clients} clients, "
-                 + ("during an index job" if job else "no job"))
+                 + ("during an index job" if job else "no job")
+                 + ("" if args.quick else f", {points:,} chunks"))
         if "error" in load:
             rows.append((label, f"failed: {load['error']}"))
             continue
