@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
-from repokb.errors import InputError
+from repokb.errors import InputError, ModelError
 from repokb.models import LEXICAL_ONLY, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
@@ -24,6 +24,7 @@ from repokb.stores.base import Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
 
 __all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
+SERVICE_DOWN = "embedding service down"  # why every hit of a search was found by BM25 alone
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -119,7 +120,14 @@ class Searcher:
         s = self.settings
         understood = plan(text, translate=s.translate_queries)
         n = max(s.candidates, query.limit * 5)
-        rankings = self._settled(understood, where, n)
+        down = None
+        try:
+            rankings = self._settled(understood, where, n)
+        except ModelError:
+            if not self.embedder.remote:
+                raise
+            # the embedding service is down, the store is not: BM25 alone answers, hits say so
+            rankings, down = self._lexical_alone(understood, where, n), SERVICE_DOWN
         dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
         fused = rrf(rankings, s.rrf_k)
         payloads = {p.id: p.payload for points, _ in rankings for p in points}
@@ -130,6 +138,8 @@ class Searcher:
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
         hits = [self._hit(g, understood.intent, query.explain) for g in groups]
+        if down:
+            hits = [replace(h, lexical_only=down) for h in hits]
         if query.context_lines:
             hits = [self._with_context(h, query.context_lines) for h in hits]
         return hits
@@ -170,13 +180,25 @@ class Searcher:
                   n: int) -> list[tuple[list[StoredPoint], float]]:
         """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
         more (the benchmark adds a multilingual dense ranking this way)."""
-        s = self.settings
         dense = self.query_vector(understood.dense_text)
         dense_hits, lexical_hits = self.store.search(
             dense, self.lexical.query(understood.lexical_text), where, n)
-        lexical_weight = s.lexical_weight * (s.symbol_lexical_factor
-                                             if understood.intent == SYMBOL else 1.0)
-        return [(dense_hits, s.dense_weight), (lexical_hits, lexical_weight)]
+        return [(dense_hits, self.settings.dense_weight),
+                (lexical_hits, self._lexical_weight(understood))]
+
+    def _lexical_alone(self, understood: QueryPlan, where: StoreFilter,
+                       n: int) -> list[tuple[list[StoredPoint], float]]:
+        """The rankings with BM25 alone (no query vector), its top n settled from one page."""
+        limit = n + n // 4
+        _, lexical_hits = self.store.search(None, self.lexical.query(understood.lexical_text),
+                                            where, limit)
+        return [([], self.settings.dense_weight),
+                (_settle(lexical_hits, limit, n), self._lexical_weight(understood))]
+
+    def _lexical_weight(self, understood: QueryPlan) -> float:
+        s = self.settings
+        return s.lexical_weight * (s.symbol_lexical_factor if understood.intent == SYMBOL
+                                   else 1.0)
 
     def _hit(self, group: Group, intent: str, explain: bool) -> Hit:
         best = group.best

@@ -166,6 +166,17 @@ def test_hybrid_search_ranks_the_obvious_hit_first(store: Store, real_embedder: 
     hits, _ = store.search(vector, ([], []), StoreFilter(), 8)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert hits[0].payload["path"] in {"src/billing/tax.py", "README.md"}
+    # no query vector (the embedding service is down): BM25 alone, the same lexical ranking
+    text = "how do I roll back a failed deployment"
+    no_dense, lex = store.search(None, CodeBm25Encoder().query(text), StoreFilter(), 5)
+    assert no_dense == [] and [p.payload["path"] for p in lex] == lexical_of(store, text)
+    assert store.search(None, ([], []), StoreFilter(), 5) == ([], [])
+
+
+def lexical_of(store: Store, text: str) -> list[str]:
+    vector = [0.0] * 383 + [1.0]  # any vector: only the lexical ranking is compared
+    _, lex = store.search(vector, CodeBm25Encoder().query(text), StoreFilter(), 5)
+    return [p.payload["path"] for p in lex]
 
 
 def test_facets(store: Store) -> None:

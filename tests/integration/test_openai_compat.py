@@ -201,3 +201,11 @@ def test_a_down_service_loses_nothing_already_indexed(service, mixed_repo, home,
     assert after["points"] == before["points"] + 1 and after["files"] == before["files"] + 1
     assert after["lexical_only"] == {"pending": 1} and before["lexical_only"] == {}
     assert _vectors(home) == vectors
+    # and a search still answers from the store, by BM25 alone, each hit saying why
+    code, out, err = run_cli("search", "brand_new_function invoices", "--json")
+    assert code == 0 and "Traceback" not in err, (out, err)
+    hits = json.loads(out)
+    assert hits[0]["path"] == "src/shop/new.py"
+    assert all(h["lexical_only"] == "embedding service down" for h in hits)
+    code, out, err = run_cli("search", "brand_new_function invoices")
+    assert code == 0 and "lexical-only (embedding service down)" in out, (out, err)

@@ -23,6 +23,7 @@ class Embedder(ABC):
     # estimates before indexing (`repokb index --dry-run`); None when not measured. Tokens, not
     # chunks: the cost of a chunk follows its length and its token limit.
     tokens_per_second: float | None = None
+    remote = False  # a service over the network, which may be down while the store is not
 
     @abstractmethod
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:

@@ -33,6 +33,7 @@ class OpenAICompatEmbedder(Embedder):
     name = "openai-compat"
     dimension = 0  # set per instance from the settings
     tokens_per_second = None  # depends on the service
+    remote = True
 
     def __init__(self, *, url: str = "", model: str = "", dimension: int = 0,
                  api_key: str = "", batch_size: int = 64, concurrency: int = 4,

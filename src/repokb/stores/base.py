@@ -115,9 +115,10 @@ class Store(ABC):
         """Delete one project's points, or every point when project is None."""
 
     @abstractmethod
-    def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
+    def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
-        """(dense hits, lexical hits), each best first, with payloads."""
+        """(dense hits, lexical hits), each best first, with payloads; no dense hits when
+        `dense` is None (the embedding service is down: BM25 alone answers)."""
 
     @abstractmethod
     def count(self, project: str | None = None) -> int: ...

@@ -50,6 +50,13 @@ _ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSch
 _PAGE = 1000
 
 
+def _split(ranked: list[list[StoredPoint]],
+           with_dense: bool) -> tuple[list[StoredPoint], list[StoredPoint]]:
+    """(dense, lexical) from the answers to [dense?, lexical?] requests."""
+    dense = ranked.pop(0) if with_dense and ranked else []
+    return dense, ranked[0] if ranked else []
+
+
 def _filter(where: StoreFilter) -> q.Filter | None:
     must: list[Any] = []
     for key, values in (("project", where.projects), ("kind", where.kinds),
@@ -250,12 +257,12 @@ class QdrantEdgeStore(Store):
         self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
         self._deleted = True
 
-    def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
+    def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
         if self._deleted:
             self.optimize()
         flt = _filter(where)
-        requests = [
+        requests = [] if dense is None else [
             q.QueryRequest(limit=limit, query=q.Query.Nearest(dense, using=DENSE), filter=flt,
                            with_payload=True),
         ]
@@ -263,10 +270,12 @@ class QdrantEdgeStore(Store):
             requests.append(q.QueryRequest(
                 limit=limit, query=q.Query.Nearest(q.SparseVector(*sparse), using=SPARSE),
                 filter=flt, with_payload=True))
+        if not requests:
+            return [], []
         results = self._shard.query_batch(q.QueryBatchRequest(requests))
         converted = [[StoredPoint(str(p.id), p.score, dict(p.payload or {})) for p in r]
                      for r in results]
-        return converted[0], converted[1] if len(converted) > 1 else []
+        return _split(converted, dense is not None)
 
     def count(self, project: str | None = None) -> int:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])

@@ -269,21 +269,25 @@ class QdrantServerStore(Store):
                              with_payload=False, with_vectors=[DENSE])
         return {str(r.id): v for r in records if (v := _dense(r.vector)) is not None}
 
-    def search(self, dense: list[float], sparse: tuple[list[int], list[float]],
+    def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
         requests = self.search_requests(dense, sparse, where, limit)
+        if not requests:
+            return [], []
         responses = self._call("query_batch_points", self._client.query_batch_points,
                                self.collection, requests)
         ranked = [[StoredPoint(str(p.id), p.score, dict(p.payload or {})) for p in r.points]
                   for r in responses]
-        return ranked[0], ranked[1] if len(ranked) > 1 else []
+        dense_hits = ranked.pop(0) if dense is not None else []
+        return dense_hits, ranked[0] if ranked else []
 
-    def search_requests(self, dense: list[float], sparse: tuple[list[int], list[float]],
+    def search_requests(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                         where: StoreFilter, limit: int) -> list[Any]:
-        """The one batch request a search sends: dense nearest, then BM25 (IDF by the engine)."""
+        """The one batch request a search sends: dense nearest (unless None), then BM25 (IDF
+        by the engine)."""
         m, flt = self._m, self._filter(where)
-        requests = [m.QueryRequest(query=dense, using=DENSE, filter=flt, limit=limit,
-                                   with_payload=True)]
+        requests = [] if dense is None else [
+            m.QueryRequest(query=dense, using=DENSE, filter=flt, limit=limit, with_payload=True)]
         if sparse[0]:
             requests.append(m.QueryRequest(
                 query=m.SparseVector(indices=sparse[0], values=sparse[1]), using=SPARSE,
