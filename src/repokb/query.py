@@ -42,6 +42,9 @@ _CODE = re.compile(
 _SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|para|una?|los|las|el|del|"
                            r"con|por|se|es)\b", re.I)
 _TERM = re.compile(r"`([^`]+)`|([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)(\(\))?")
+# The question asks for tests ("tests of", "is X tested", "pytest fixture"); a test name such as
+# test_client is a symbol, not this.
+_TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 
 
@@ -53,6 +56,7 @@ class QueryPlan:
     dense_text: str
     lexical_text: str
     language: str  # "en" or "es"
+    asks_for_tests: bool = False  # "where is X tested", "tests for the cache": no step back
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -129,4 +133,5 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
         lexical_text = f"{lexical_text} {expansions}"
         if intent == SYMBOL:
             dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)
-    return QueryPlan(text, intent, symbols, dense_text, lexical_text, language)
+    return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
+                     asks_for_tests=bool(_TESTS.search(text)))

@@ -49,7 +49,8 @@ class Candidate:
     factors: dict[str, float] = field(default_factory=dict)
 
 
-def _kind_factor(kind: str, intent: str, s: Settings) -> tuple[str, float] | None:
+def _kind_factor(kind: str, intent: str, s: Settings,
+                 asks_for_tests: bool = False) -> tuple[str, float] | None:
     if kind == "generated":
         return "generated", s.generated_factor
     if kind == "vendor":
@@ -60,6 +61,8 @@ def _kind_factor(kind: str, intent: str, s: Settings) -> tuple[str, float] | Non
         if intent in (CODE, SYMBOL):
             return "docs_for_code", s.code_doc_factor
     if kind in _TESTS:
+        if asks_for_tests:  # the question asks for tests: they do not step back
+            return None
         return "test", s.howto_test_factor if intent == HOWTO else s.test_factor
     return None
 
@@ -101,7 +104,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
-        kind = _kind_factor(str(p.get("kind")), plan.intent, s)
+        kind = _kind_factor(str(p.get("kind")), plan.intent, s, plan.asks_for_tests)
         if kind:
             factors[kind[0]] = kind[1]
         path = str(p.get("path", ""))

@@ -237,3 +237,16 @@ def test_a_query_vector_is_embedded_once_for_the_same_words():
     assert model.calls == ["where is the parser"]
     vectors("a"), vectors("b"), vectors("where is the parser")  # the oldest goes first
     assert model.calls == ["where is the parser", "a", "b", "where is the parser"]
+
+
+def test_tests_step_back_unless_the_question_asks_for_tests():
+    assert plan("where is the retry backoff tested").asks_for_tests
+    assert plan("unit tests for the cache").asks_for_tests
+    assert not plan("test_retry_backoff").asks_for_tests  # a test's name is a symbol
+    assert not plan("how does the retry backoff work").asks_for_tests
+    s = Settings()
+    for question, first in (("how does the retry backoff work", "source"),
+                            ("tests of the retry backoff", "test")):
+        test = _candidate(1, "test", "tests/test_retry.py", fused=0.0105)
+        source = _candidate(2, fused=0.01)
+        assert rerank([test, source], plan(question), s)[0].payload["kind"] == first
