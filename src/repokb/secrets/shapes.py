@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import entropy, is_placeholder, key_words, lower_same_length
+from repokb.secrets.scan import GLUED, entropy, is_placeholder, key_words, lower_same_length
 from repokb.secrets.scan import is_secret_key as named_secret_key
 
 Span = tuple[int, int, str, bool]
@@ -58,7 +58,7 @@ _BARE_VALUE = re.compile(r"^[ \t]*(?:export[ \t]+)?(?P<key>[\w.\-]{1,80})[ \t]*[
 _HEX = frozenset("0123456789abcdefABCDEF")
 _BINARY_INLINE = re.compile(r"!!binary\s+(?P<value>[A-Za-z0-9+/=]{8,})")
 _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$""", re.M)
-_CONCAT = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
+_CONCAT = GLUED
 _HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
                          "revision", "rev", "checksum", "digest", "integrity", "etag",
                          "fingerprint", "oid", "shasum", "resolved", "h1"})
