@@ -216,7 +216,7 @@ def _line_assignments(text: str, start: int, end: int,
         if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
             whole += glued_literals(text, start + m.end())
         if not is_secret_key(key):
-            if _random_key_value(key, whole):  # `cloudant_key = "<random>"`
+            if random_key_value(key, whole):  # `cloudant_key = "<random>"`
                 out.append((start + m.start(group), start + m.end(group), "secret_assignment",
                             False))
             continue
@@ -245,7 +245,7 @@ def glued_literals(text: str, at: int) -> str:
     return "".join(parts)
 
 
-def _random_key_value(key: str, value: str) -> bool:
+def random_key_value(key: str, value: str) -> bool:
     """A key named `..._key` holding a random-looking literal: a key, not a lookup name."""
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:

@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import GLUED, entropy, is_placeholder, key_words, lower_same_length
+from repokb.secrets.scan import (
+    GLUED,
+    entropy,
+    glued_literals,
+    is_placeholder,
+    key_words,
+    lower_same_length,
+    random_key_value,
+)
 from repokb.secrets.scan import is_secret_key as named_secret_key
 
 Span = tuple[int, int, str, bool]
@@ -87,7 +95,9 @@ def find(text: str, mode: str) -> list[Span]:
                               (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
-                if is_secret_key(key) and _value_ok(m.group("value"), key):
+                whole = m.group("value") + glued_literals(text, start + m.end())
+                if (is_secret_key(key) and _value_ok(whole, key)
+                        or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
                     out.append((start + m.start("value"), start + m.end("value"), name, False))
         if mode != "code":
             for m in _PROSE.finditer(line):
