@@ -298,3 +298,26 @@ def test_a_better_redactor_re_reads_files_indexed_before(ws, repo, monkeypatch):
     hit = ws.searcher.search(Query("partner key split over lines", limit=1))[0]
     assert hit.path == "calc/keys.py"
     assert "Tq7Wz3Lx9Rk5" not in hit.content and "Np2Vm8Jb4Hc6" not in hit.content
+
+
+def test_a_new_chunking_version_re_chunks_unchanged_files_and_re_embeds_nothing(ws, repo,
+                                                                                 monkeypatch):
+    """A chunker that cuts differently (a JSDoc now kept with its function) changed nothing in
+    an existing index: unchanged files were skipped unread. The chunking version is part of
+    the vector signature, so they are re-read; identical chunks keep their vectors."""
+    from repokb.pipeline import run as run_module
+
+    run(ws, repo)
+    reads: list[str] = []
+    real_read = run_module.read_text
+
+    def counting(file, limit):
+        reads.append(file.path)
+        return real_read(file, limit)
+
+    monkeypatch.setattr(run_module, "read_text", counting)
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    assert reads == []  # same signature: nothing read
+    monkeypatch.setattr(run_module, "CHUNKING_VERSION", run_module.CHUNKING_VERSION + 1)
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    assert sorted(reads) == ["README.md", "calc/more.py", "calc/ops.py"]
