@@ -460,6 +460,13 @@ def test_context_activity_and_stats_of_one_project(client):
                  422, "invalid_request", "no symbol")
     assert_error(client.get("/knowledge/context", params={"path": "x.py", "before": 99}),
                  422, "invalid_request")
+    # over TCP a path is project-relative: an absolute one probed the server's disk and the
+    # answer named the indexed roots (nu2's trial)
+    outside = client.get("/knowledge/context", params={"path": "/etc/passwd"})
+    assert_error(outside, 422, "invalid_request", "no absolute paths")
+    assert "Indexed roots" not in outside.text
+    assert_error(client.get("/knowledge/context", params={"path": "../shop/src/shop/mail.py"}),
+                 422, "invalid_request", "'..'")
 
     activity = client.get("/knowledge/activity").json()
     assert activity["writing"] is False and isinstance(activity["pid"], int)
