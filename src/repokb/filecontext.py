@@ -22,25 +22,27 @@ MAX_NEIGHBOURS = 5
 def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     """(project, project-relative path) of a path given on disk or as indexed."""
     from repokb.pipeline.discover import canonical, user_path
+    from repokb.secrets.paths import redact_path
 
     projects = catalog.projects()  # indexed folders, with their roots
     known = sorted({*projects, *catalog.breakdown("project")})  # uploads have no root
     if project is not None and project not in known:
         raise unknown_project(project, known)
     candidate = user_path(raw)
+    shown = redact_path(raw)  # a credential in a file name is never echoed
     if candidate.is_absolute():
         absolute = candidate.parent.resolve() / candidate.name
         for name, root in projects.items():
             if (project is None or name == project) and absolute.is_relative_to(root) \
-                    and absolute != root:
-                return name, canonical(str(absolute.relative_to(root)))
-        raise InputError(f"{raw} is not inside an indexed project.",
+                    and absolute != root:  # the catalog knows a secret-named file redacted
+                return name, redact_path(canonical(str(absolute.relative_to(root))))
+        raise InputError(f"{shown} is not inside an indexed project.",
                          hint="Indexed roots: " + ", ".join(
                              f"{n} ({r})" for n, r in sorted(projects.items())) if projects
                          else "Nothing is indexed yet: index the project folder first.")
-    rel = canonical(raw)
+    rel = redact_path(canonical(raw))
     if ".." in rel.split("/"):
-        raise InputError(f"{raw} leaves its project ('..').",
+        raise InputError(f"{shown} leaves its project ('..').",
                          hint="Give the path relative to the project root.")
     for name in [project] if project else known:
         if catalog.get(name, rel) is not None:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from repokb.secrets.paths import disk_path
 from repokb.stores.catalog import Catalog
 
 
@@ -43,7 +44,7 @@ def file_changed(root: Path, path: str, size: int | None, mtime_ns: int | None) 
     size/mtime)."""
     if size is None or mtime_ns is None:
         return None
-    state = _differs(root / path, size, mtime_ns)
+    state = _differs(disk_path(root, path), size, mtime_ns)
     return True if state is None else state
 
 
@@ -56,7 +57,7 @@ def _changes(root: Path, files: list[tuple[str, int | None, int | None]]) -> tup
     for path, size, mtime_ns in files:
         if size is None or mtime_ns is None:
             continue
-        state = _differs(root / path, size, mtime_ns)
+        state = _differs(disk_path(root, path), size, mtime_ns)
         if state is None:
             deleted.append(path)
         elif state:

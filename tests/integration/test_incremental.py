@@ -268,3 +268,55 @@ def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embed
                                     "chunks_unchanged": 5, "chunks_embedded": 1}
     finally:
         small.close()
+
+
+def test_a_better_redactor_re_reads_files_indexed_before(ws, repo, monkeypatch):
+    """A secret an older redactor missed stayed in the store after an upgrade: the file's size
+    and mtime were unchanged, so the run skipped it unread (nu2's trial: a key split into two
+    short literals). The redactor's version is part of the classifier version."""
+    import importlib
+
+    from repokb.pipeline import classify as classify_module
+    from repokb.pipeline import run as run_module
+
+    scan_module = importlib.import_module("repokb.secrets.scan")
+    shapes_module = importlib.import_module("repokb.secrets.shapes")
+
+    write(repo, "calc/keys.py", "# the partner key, split over lines\n"
+          "PARTNER_KEY = ('Tq7Wz3Lx9Rk5'\n               'Np2Vm8Jb4Hc6')\n")
+    with monkeypatch.context() as old:  # the redactor before the fix, under its old version
+        for module in (scan_module, shapes_module):
+            old.setattr(module, "glued_literals", lambda text, at: "")
+        for module in (run_module, classify_module):
+            old.setattr(module, "CLASSIFIER_VERSION", "0.3.0")
+        run(ws, repo)
+    stored = ws.searcher.search(Query("partner key split over lines", limit=1))
+    assert "Tq7Wz3Lx9Rk5" in stored[0].content  # what the old redactor left
+    counts = run(ws, repo)  # the upgrade: nothing changed on disk
+    assert counts.get("chunks_updated") == 1, counts
+    hit = ws.searcher.search(Query("partner key split over lines", limit=1))[0]
+    assert hit.path == "calc/keys.py"
+    assert "Tq7Wz3Lx9Rk5" not in hit.content and "Np2Vm8Jb4Hc6" not in hit.content
+
+
+def test_a_new_chunking_version_re_chunks_unchanged_files_and_re_embeds_nothing(ws, repo,
+                                                                                 monkeypatch):
+    """A chunker that cuts differently (a JSDoc now kept with its function) changed nothing in
+    an existing index: unchanged files were skipped unread. The chunking version is part of
+    the vector signature, so they are re-read; identical chunks keep their vectors."""
+    from repokb.pipeline import run as run_module
+
+    run(ws, repo)
+    reads: list[str] = []
+    real_read = run_module.read_text
+
+    def counting(file, limit):
+        reads.append(file.path)
+        return real_read(file, limit)
+
+    monkeypatch.setattr(run_module, "read_text", counting)
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    assert reads == []  # same signature: nothing read
+    monkeypatch.setattr(run_module, "CHUNKING_VERSION", run_module.CHUNKING_VERSION + 1)
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    assert sorted(reads) == ["README.md", "calc/more.py", "calc/ops.py"]

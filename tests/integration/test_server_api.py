@@ -173,6 +173,31 @@ def test_uploaded_secrets_binaries_and_transcripts_never_reach_the_store(client)
     assert why["classification"]["knowledge_role"] == "blocked_sensitive"
 
 
+def test_an_uploaded_name_holding_a_credential_is_stored_redacted(client, home):
+    """An upload named `uploads/ghp_.../notes.md` was written under its raw name, then the
+    answer looked it up redacted, found nothing and ended in a 500 (nu2's trial); fragments
+    kept their raw file_path in the store and catalog."""
+    token = "ghp_" + "Q9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8b"
+    doc = ingest_file(client, f"uploads/{token}/notes.md", "# Upload\n\nHow the upload "
+                      "process stores documents for the team, explained in detail.\n")
+    assert doc.status_code == 200, doc.text
+    assert doc.json()["path"].startswith("uploads/<REDACTED_SECRET_") and token not in doc.text
+    multipart = client.post("/knowledge/ingest/file", headers=DASHBOARD, data={
+        "path": f"lib/{token}-tokens.js", "project": "shop"}, files={"file": (
+            "x.js", b"// the notifier module sends messages to the team channel\n"
+                    b"module.exports = function notify(message) { return message; };\n")})
+    assert multipart.status_code == 200, multipart.text
+    fragments = client.post("/knowledge/ingest", json={"chunks": [{
+        "content": "A perfectly ordinary fragment about uploads and how they are kept.",
+        "file_path": f"docs/{token}/x.md", "chunk_index": 0, "project": "shop"}]})
+    assert fragments.json()["stored"] == 1
+    hits = client.post("/knowledge/search", json={"query": "upload process notifier fragment",
+                                                  "limit": 20}).text
+    assert "<REDACTED_SECRET_" in hits and token not in hits
+    for path in home.rglob("*"):
+        assert not path.is_file() or token.encode() not in path.read_bytes(), path
+
+
 def test_ingest_fragments_counts_stored_skipped_failed(client):
     text = "The dashboard uploads a folder in batches and shows a progress bar while it works."
     chunks = [
@@ -460,6 +485,13 @@ def test_context_activity_and_stats_of_one_project(client):
                  422, "invalid_request", "no symbol")
     assert_error(client.get("/knowledge/context", params={"path": "x.py", "before": 99}),
                  422, "invalid_request")
+    # over TCP a path is project-relative: an absolute one probed the server's disk and the
+    # answer named the indexed roots (nu2's trial)
+    outside = client.get("/knowledge/context", params={"path": "/etc/passwd"})
+    assert_error(outside, 422, "invalid_request", "no absolute paths")
+    assert "Indexed roots" not in outside.text
+    assert_error(client.get("/knowledge/context", params={"path": "../shop/src/shop/mail.py"}),
+                 422, "invalid_request", "'..'")
 
     activity = client.get("/knowledge/activity").json()
     assert activity["writing"] is False and isinstance(activity["pid"], int)

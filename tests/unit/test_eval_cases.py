@@ -253,3 +253,17 @@ def test_test_cases_come_from_the_test_suite_with_their_names_hidden(tmp_path: P
     assert (py.path, py.start_line, py.symbol) == ("tests/test_store.py", 1, "test_saves")
     js = tests["reads back what was saved to the store"]
     assert (js.path, js.start_line, js.end_line) == ("test/store.test.js", 1, 3)
+
+
+def test_a_jsdoc_one_blank_line_above_its_definition_is_a_case() -> None:
+    """express 4.21.1 puts a blank line between every JSDoc and its function: `repokb eval`
+    found 8 cases in the whole package (nu2's trial). The file's opening comment and a doc
+    two blank lines up are still not questions."""
+    from repokb.evaluate.cases import js_candidates
+
+    text = ("/**\n * Module dependencies.\n */\n\nfunction helper() {\n  return 1;\n}\n\n"
+            "/**\n * Listen for connections on the given port.\n *\n * @public\n */\n\n"
+            "app.listen = function listen() {\n  return 2;\n};\n\n"
+            "/** Send a JSON response. */\n\n\nres.json = function json(obj) {\n  return 3;\n};\n")
+    found = {name: (query, row) for name, query, _, _, row in js_candidates("c", "a.js", text)}
+    assert found == {"listen": ("Listen for connections on the given port", 14)}

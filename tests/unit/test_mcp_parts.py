@@ -94,6 +94,54 @@ def test_locate_refuses_escapes_and_unknown_projects(tmp_path: Path) -> None:
         locate(catalog, "/etc/passwd", None)
 
 
+def test_freshness_sees_a_secret_named_file_under_its_real_name(tmp_path: Path) -> None:
+    """The catalog records `notes/<REDACTED_SECRET_...>.md`: every freshness line said that
+    file was deleted on disk, for ever (nu2's trial)."""
+    from repokb.freshness import file_changed
+    from repokb.secrets.paths import redact_path
+
+    token = "ghp_" + "Z9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8b"
+    root = tmp_path / "p"
+    (root / f"keys-{token}").mkdir(parents=True)
+    real = root / f"keys-{token}" / f"{token}.md"
+    real.write_text("# Notes\n")
+    stored = redact_path(f"keys-{token}/{token}.md")
+    assert token not in stored
+    st = real.stat()
+    catalog = Catalog(tmp_path / "catalog.sqlite3")
+    catalog.put("p", stored, status="indexed", size=st.st_size, mtime_ns=st.st_mtime_ns)
+    catalog.set_project("p", root)
+    (fresh,) = project_freshness(catalog)
+    assert (fresh["changed_since_index"], fresh["deleted_since_index"]) == (0, 0)
+    assert file_changed(root, stored, st.st_size, st.st_mtime_ns) is False
+    real.write_text("# Notes, edited\n")
+    assert project_freshness(catalog)[0]["changed_since_index"] == 1
+    real.unlink()
+    assert project_freshness(catalog)[0]["deleted_since_index"] == 1
+
+
+def test_locate_finds_a_secret_named_file_and_never_echoes_its_name(tmp_path: Path) -> None:
+    """The catalog holds `notes/<REDACTED_SECRET_...>.md`; asked by the name on disk (relative
+    or absolute), get_context found nothing and its error repeated the token (nu2's trial)."""
+    from repokb.secrets.paths import redact_path
+
+    token = "ghp_" + "Z9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8b"
+    root = tmp_path / "p"
+    (root / "notes").mkdir(parents=True)
+    (root / "notes" / f"{token}.md").write_text("# Notes\n")
+    stored = redact_path(f"notes/{token}.md")
+    assert token not in stored
+    catalog = Catalog(tmp_path / "catalog.sqlite3")
+    catalog.put("p", stored, status="indexed", size=1, mtime_ns=1)
+    catalog.set_project("p", root)
+    assert locate(catalog, f"notes/{token}.md", "p") == ("p", stored)
+    assert locate(catalog, str(root / "notes" / f"{token}.md"), None) == ("p", stored)
+    for raw in (f"notes/{token}-old.md", f"/elsewhere/{token}.md", f"../{token}.md"):
+        with pytest.raises(InputError) as refused:
+            locate(catalog, raw, "p")
+        assert token not in refused.value.message
+
+
 def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
     from repokb.surfaces.mcp.server import _validate
     from repokb.surfaces.mcp.tools import TOOLS

@@ -82,6 +82,45 @@ def test_redaction_reaches_every_text_of_a_request() -> None:
     assert secret not in json.dumps(OPENAI.redact(oai, redact))
 
 
+def test_redaction_reaches_tool_inputs_arguments_descriptions_and_metadata() -> None:
+    """Only message texts, tool results and the system prompt were redacted: a password in a
+    tool_use input, a function call's arguments, a tool description, metadata or a message's
+    name went to the upstream as sent (nu2's trial). Images and signed thinking stay intact."""
+    from repokb.secrets import redact as redact_text
+
+    def redact(text: str) -> str:
+        return redact_text(text, "text").text
+
+    token, password = fake.GITHUB_TOKEN, "Zx9Pl4nt" + "Qw7Er1Ty"
+    image = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
+    body = {"model": "m", "metadata": {"note": f"token {token}"},
+            "tools": [{"name": "t", "description": f"uses key {token}",
+                       "input_schema": {"type": "object"}}],
+            "messages": [
+                {"role": "user", "content": [{"type": "image", "source": {
+                    "type": "base64", "media_type": "image/png", "data": image}}]},
+                {"role": "assistant", "content": [
+                    {"type": "thinking", "thinking": "plan", "signature": image},
+                    {"type": "tool_use", "id": "t1", "name": "bash",
+                     "input": {"command": f"export DB_PASSWORD={password}"}}]},
+                {"role": "user", "content": "continue with the deploy now"}]}
+    out = ANTHROPIC.redact(body, redact)
+    assert token not in json.dumps(out) and password not in json.dumps(out), out
+    assert out["messages"][0] == body["messages"][0]  # the image's bytes
+    assert out["messages"][1]["content"][0] == body["messages"][1]["content"][0]
+    assert out["messages"][2] == body["messages"][2] and out["model"] == "m"
+    oai = {"model": "m", "messages": [
+        {"role": "user", "content": "hello there", "name": token},
+        {"role": "assistant", "content": None, "tool_calls": [{
+            "id": "c", "type": "function",
+            "function": {"name": "f", "arguments": json.dumps({"password": password})}}]},
+        {"role": "tool", "tool_call_id": "c", "content": "ok"}]}
+    out = OPENAI.redact(oai, redact)
+    assert token not in json.dumps(out) and password not in json.dumps(out), out
+    arguments = json.loads(out["messages"][1]["tool_calls"][0]["function"]["arguments"])
+    assert arguments == {"password": "<REDACTED_SECRET>"}  # still valid JSON for the model
+
+
 def test_error_shapes_are_the_protocols_own() -> None:
     assert ANTHROPIC.error(504, "late", "timeout") == {
         "type": "error", "error": {"type": "timeout_error", "message": "late"}}

@@ -105,6 +105,13 @@ SHAPES = [
     ("code", "python", f'GITHUB_TOKEN = ("{_H1}"\n                "{_H2}")\n', [_H1, _H2]),
     ("code", "python", f'SIGNING_SECRET = "{_H1}" \\\n    "{_H2}"\n', [_H1, _H2]),
     ("code", "javascript", f'const apiSecret = "{_H1}" +\n  "{_H2}";\n', [_H1, _H2]),
+    # no piece long enough to look random alone: judged whole (nu2's attacker trial)
+    ("code", "javascript", "const PARTNER_KEY = 'Tq7Wz3Lx9Rk5' +\n  'Np2Vm8Jb4Hc6';\n",
+     ["Tq7Wz3Lx9Rk5", "Np2Vm8Jb4Hc6"]),
+    ("code", "python", "db_password = 'ab' + 'Tq7Wz3Lx9Rk5Np2Vm8Jb4Hc6'\n",
+     ["Tq7Wz3Lx9Rk5Np2Vm8Jb4Hc6"]),
+    ("code", "python", "PARTNER_KEY = ('Tq7Wz3Lx9Rk5'\n               'Np2Vm8Jb4Hc6')\n",
+     ["Tq7Wz3Lx9Rk5", "Np2Vm8Jb4Hc6"]),
     ("config", "json", '{"auths": {"r.example.com": {"auth": "ZmFrZTpQbDRudDNkLUF1dGg="}}}\n',
      ["ZmFrZTpQbDRudDNkLUF1dGg="]),
     ("text", "markdown", f"To log in to staging the password is {_P} for now.\n", [_P]),
@@ -152,6 +159,8 @@ READABLE = [
     ("config", "yaml", "password: ${DB_PASSWORD}"),
     ("text", "markdown", "<details><summary>Password reset</summary>\n\nUse the form.\n"),
     ("code", "python", 'cache_key = "user:%s:profile"\nSESSION_KEY = "_auth_user_id"\n'),
+    ("code", "javascript", "const CACHE_KEY = 'user' + ':' + 'profile';\n"),
+    ("code", "python", "CACHE_KEY = ('user' ':' 'profile')\nSORT_KEY = ('name')\n"),
     ("code", "python", 'assert response.json() == {"auth": "Repeat abc.abc"}\n'),
     # field names are not values, and are not chased through the file (Django's auth forms)
     ("code", "python", 'password2 = self.cleaned_data.get("password2")\n'

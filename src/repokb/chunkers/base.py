@@ -13,6 +13,11 @@ from typing import Any, Protocol
 
 from repokb.models import ChunkPiece
 
+# Bumped whenever a built-in chunker cuts a file differently: part of a project's vector
+# signature, so the next run re-chunks files indexed before (size and mtime unchanged) and
+# re-embeds only the chunks whose text changed. 2: a JSDoc one blank line above a definition.
+CHUNKING_VERSION = 2
+
 
 class Chunker(Protocol):
     name: str

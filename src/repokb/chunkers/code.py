@@ -138,14 +138,16 @@ class TreeSitterChunker:
             best[key] = (pattern, Definition(
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
-                start=self._leading_start(span, comments),
+                start=self._leading_start(span, comments, lines),
                 end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         return [definition for _, definition in best.values()]
 
-    def _leading_start(self, span: Any, comments: dict[int, int]) -> int:
+    def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str]) -> int:
         """First row of a definition with the comments and attributes directly above it
-        (a blank line in between means the comment is about something else)."""
+        (a blank line in between means the comment is about something else, except after a
+        `/** ... */` doc comment that does not open the file: express and many JS projects
+        write `/** Listen for connections. */`, a blank line, then `app.listen = ...`)."""
         first = int(span.start_point[0])
         prev = span.prev_named_sibling
         while True:
@@ -153,6 +155,10 @@ class TreeSitterChunker:
                 prev = prev.prev_named_sibling  # skip what is already part of the chunk
             if first - 1 in comments:
                 first = comments[first - 1]
+            elif (first - 2 in comments and not lines[first - 1].strip()
+                  and comments[first - 2] > 0 and first == int(span.start_point[0])
+                  and lines[comments[first - 2]].lstrip().startswith("/**")):
+                first = comments[first - 2]
             elif (prev is not None and prev.type in self.spec.attachments
                   and last_row(prev) == first - 1):
                 first = int(prev.start_point[0])

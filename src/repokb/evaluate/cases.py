@@ -209,10 +209,16 @@ def _js_block_end(lines: list[str], start: int) -> int | None:
 
 
 def _js_comment_above(lines: list[str], row: int) -> tuple[int, str] | None:
-    """(first line, text) of the comment block ending right above 0-based `row`."""
+    """(first line, text) of the comment block ending right above 0-based `row`, or of a
+    `/** ... */` block one blank line above it that does not open the file (express's style;
+    the chunker keeps such a block with its definition too)."""
     above = row - 1
     if above < 0:
         return None
+    if not lines[above].strip() and above >= 1 and lines[above - 1].strip().endswith("*/"):
+        found = _js_comment_above(lines, above)
+        return found if found is not None and found[0] > 0 and "/**" in lines[found[0]] \
+            else None
     if lines[above].strip().endswith("*/"):
         first = above
         while first >= 0 and "/*" not in lines[first]:

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from repokb.chunkers.base import CHUNKING_VERSION
 from repokb.models import (
     Classification,
     EmbeddedChunk,
@@ -89,6 +90,8 @@ class ProjectRun:
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
         if plan.test is not None:
             self.vectors += f" test={plan.test}"
+        if CHUNKING_VERSION > 1:  # (signatures written before versions: chunking 1)
+            self.vectors += f" chunking={CHUNKING_VERSION}"
         if settings.lexical_only_rules:  # which chunks get no dense vector is part of it
             self.vectors += f" lexical_only={settings.lexical_only_rules}"
         # Files are skipped unread only if their vectors were made the way they would be now;

@@ -1,7 +1,8 @@
 """Uploads (the server): files and pre-cut fragments enter the same stages without a walk.
 
 `ingest_file` runs one in-memory file through the same decisions, chunks and writes as a
-project run (unchanged content costs no embedding). `ingest_fragments` stores pieces a client
+project run (unchanged content costs no embedding). An uploaded name is redacted as a walked
+one is (`notes/<REDACTED_SECRET_...>.md`). `ingest_fragments` stores pieces a client
 already cut: every fragment is judged and embedded before the single write, so a failure writes
 nothing.
 """
@@ -26,6 +27,7 @@ from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun
 from repokb.pipeline.store import merge, write_batch
 from repokb.secrets import find_secret
+from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog
@@ -54,6 +56,7 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     are most of an upload's time): `ingest_file(..., ahead=...)` then decides and writes under
     the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
     the store."""
+    path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
     if not c.index_policy.admits_content:
@@ -78,6 +81,7 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
                 ahead: Ahead | None = None) -> RunReport:
     """Index one file given in memory. `path` must already be canonical; `ahead` holds what
     `embed_ahead` prepared for it."""
+    path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
     ahead = ahead or Ahead()
@@ -106,7 +110,7 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
     for fragment in fragments:
-        groups.setdefault((fragment.project, fragment.path), []).append(fragment)
+        groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
     for (project, path), group in groups.items():

@@ -2,13 +2,15 @@
 
 Read top to bottom: the first terminal rule that holds decides. Facts (names, extensions,
 directories, markers) live in tables.py; the few computed facts are small functions below.
-Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classify.
+Changing what a rule decides changes `CLASSIFIER_VERSION`, so catalogs re-classify (and so
+does a change of what redaction finds: `secret_patterns.REDACTION_VERSION`).
 """
 
 from __future__ import annotations
 
 from repokb import formats
 from repokb.models import Kind, Policy, Role
+from repokb.rules import secret_patterns
 from repokb.rules import tables as T
 from repokb.rules.checks import (
     ALWAYS,
@@ -47,7 +49,8 @@ from repokb.rules.engine import (
 )
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 
-CLASSIFIER_VERSION = "0.3.1"
+# the rules' own version, then the redactor's (a file indexed under an older one is re-read)
+CLASSIFIER_VERSION = f"0.3.1+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

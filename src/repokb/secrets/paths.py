@@ -11,7 +11,9 @@ only `absolute`, used to read the bytes, knows the real name.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +54,24 @@ def _redact_name(name: str) -> str:
         out.append(stem[at:start] + f"<REDACTED_SECRET_{digest}>")
         at = end
     return "".join(out) + stem[at:] + ext
+
+
+def disk_path(root: Path, stored: str) -> Path:
+    """Where a stored path is on disk: a redacted name is looked up among its folder's entries
+    (the one whose redaction it is); the stored path itself when nothing matches."""
+    if _MARK not in stored:
+        return root / stored
+    at = root
+    for name in stored.split("/"):
+        if _MARK in name:
+            with contextlib.suppress(OSError):
+                name = next((entry for entry in sorted(os.listdir(at))
+                             if _redact_name(entry) == name), name)
+        at = at / name
+    return at
+
+
+_MARK = "<REDACTED_SECRET_"
 
 
 @dataclass(frozen=True)

@@ -212,21 +212,40 @@ def _line_assignments(text: str, start: int, end: int,
         group = "qvalue" if m.group("qvalue") is not None else "value"
         if group == "value" and mode == "code":
             continue  # a bare value in code is an expression, not a literal
+        whole = m.group(group)
+        if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
+            whole += glued_literals(text, start + m.end())
         if not is_secret_key(key):
-            if _random_key_value(key, m.group(group)):  # `cloudant_key = "<random>"`
+            if random_key_value(key, whole):  # `cloudant_key = "<random>"`
                 out.append((start + m.start(group), start + m.end(group), "secret_assignment",
                             False))
             continue
         if group == "value" and mode == "code":
             continue
-        value = m.group(group).strip()
+        value = whole.strip()
         if _is_secret_value(value, key, literal_words=mode == "config"):
             out.append((start + m.start(group), start + m.end(group), "secret_assignment",
                         False))
     return out
 
 
-def _random_key_value(key: str, value: str) -> bool:
+GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
+
+
+def glued_literals(text: str, at: int) -> str:
+    """The string literals glued to a literal that closes at `at` (implicit concatenation,
+    `+`, `..`, `&`, a backslash continuation), joined: a split token is judged whole."""
+    parts: list[str] = []
+    while len(parts) < 32:
+        m = GLUED.match(text, at)
+        if not m or not m.group("value"):
+            break
+        parts.append(m.group("value"))
+        at = m.end()
+    return "".join(parts)
+
+
+def random_key_value(key: str, value: str) -> bool:
     """A key named `..._key` holding a random-looking literal: a key, not a lookup name."""
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:

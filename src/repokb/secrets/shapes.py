@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import entropy, is_placeholder, key_words, lower_same_length
+from repokb.secrets.scan import (
+    GLUED,
+    entropy,
+    glued_literals,
+    is_placeholder,
+    key_words,
+    lower_same_length,
+    random_key_value,
+)
 from repokb.secrets.scan import is_secret_key as named_secret_key
 
 Span = tuple[int, int, str, bool]
@@ -58,7 +66,7 @@ _BARE_VALUE = re.compile(r"^[ \t]*(?:export[ \t]+)?(?P<key>[\w.\-]{1,80})[ \t]*[
 _HEX = frozenset("0123456789abcdefABCDEF")
 _BINARY_INLINE = re.compile(r"!!binary\s+(?P<value>[A-Za-z0-9+/=]{8,})")
 _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$""", re.M)
-_CONCAT = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
+_CONCAT = GLUED
 _HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
                          "revision", "rev", "checksum", "digest", "integrity", "etag",
                          "fingerprint", "oid", "shasum", "resolved", "h1"})
@@ -87,7 +95,9 @@ def find(text: str, mode: str) -> list[Span]:
                               (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
-                if is_secret_key(key) and _value_ok(m.group("value"), key):
+                whole = m.group("value") + glued_literals(text, start + m.end())
+                if (is_secret_key(key) and _value_ok(whole, key)
+                        or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
                     out.append((start + m.start("value"), start + m.end("value"), name, False))
         if mode != "code":
             for m in _PROSE.finditer(line):

@@ -4,8 +4,9 @@ File names, contents, symbols and reasons come from repositories, so they may ca
 sequences: ANSI CSI (clear the screen), OSC (retitle the terminal, write the clipboard, forge
 links), bare carriage returns that overwrite a line, and bidirectional overrides that make text
 read differently than it runs ("Trojan Source"). Human output shows each such character as a
-visible escape (`\\x1b`, `\\u202e`); newlines and tabs stay. JSON output escapes the C1 range
-too (json.dumps already escapes C0), which decodes to the same strings.
+visible escape (`\\x1b`, `\\u202e`); newlines and tabs stay in contents, not in names. JSON
+output escapes the C1 range too (json.dumps already escapes C0), which decodes to the same
+strings.
 """
 
 from __future__ import annotations
@@ -48,6 +49,15 @@ def printable(value: Any) -> Any:
 def json_safe(text: str) -> str:
     """JSON text with C1 controls (U+0080..U+009F, which some terminals obey) escaped."""
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_BREAKS = re.compile("[\n\t\u0085\u2028\u2029]")
+
+
+def one_line(value: Any) -> str:
+    """A name (path, symbol, project, reason) for a header line: unsafe characters and line
+    breaks shown as escapes, so a file named `x.py\n2. other.py:1-9` cannot forge a result."""
+    return _BREAKS.sub(_visible, printable(str(value)))
 
 
 def safe(value: Any) -> str:
@@ -188,8 +198,8 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
         return
     for n, h in enumerate(found, 1):
         h = printable(h)  # everything in a hit came from a file
-        symbol = f"  [cyan]{escape(h['symbol'])}[/cyan]" if h["symbol"] else ""
-        out.print(f"[bold]{n}. {escape(h['project'])}/{escape(h['path'])}:"
+        symbol = f"  [cyan]{escape(one_line(h['symbol']))}[/cyan]" if h["symbol"] else ""
+        out.print(f"[bold]{n}. {escape(one_line(h['project']))}/{escape(one_line(h['path']))}:"
                   f"{h['start_line']}-{h['end_line']}"
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}"
                   f"{lexical_note(h)}[/dim]")
@@ -229,7 +239,8 @@ def provenance_line(p: dict[str, Any]) -> str:
 def record(rec: dict[str, Any]) -> None:
     rec = printable(rec)  # paths, reasons and signals came from files
     c = rec.get("classification") or {}
-    out.print(f"[bold]{escape(rec['project'])}/{escape(rec['path'])}[/bold]: {rec['status']}"
+    out.print(f"[bold]{escape(one_line(rec['project']))}/{escape(one_line(rec['path']))}[/bold]"
+              f": {rec['status']}"
               + (f" ({escape(rec['reason'])})" if rec.get("reason") else ""),
               highlight=False)
     if rec.get("inside"):
@@ -275,7 +286,7 @@ def stats(data: dict[str, Any]) -> None:
             continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
-            table.add_row(safe(name), str(n))
+            table.add_row(escape(one_line(name)), str(n))
         out.print(table)
 
 
@@ -294,7 +305,7 @@ def verify(report: dict[str, Any]) -> None:
               f"project(s); {len(report['orphans'])} orphan file(s), "
               f"{len(report['mismatched'])} file(s) with a different chunk count")
     for path in (report["orphans"] + report["mismatched"])[:20]:
-        out.print(f"  {safe(path)}")
+        out.print(f"  {escape(one_line(path))}")
     if not report["ok"] and report["repaired"]:
         out.print("Run `repokb index` on the project to rebuild the forgotten files.")
 

@@ -19,6 +19,7 @@ from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
 from repokb.models import Kind
 from repokb.pipeline.discover import user_path
 from repokb.search import Query
+from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
 from repokb.surfaces.server.schemas import project_name
@@ -124,7 +125,7 @@ async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
     try:
         record = await _run(backend.explain, path, project, disk)
     except NotFoundError as exc:  # the REST API does not echo the path; the agent may see its own
-        raise NotFoundError(f"{path} is not in the catalog.", exc.hint) from None
+        raise NotFoundError(f"{redact_path(path)} is not in the catalog.", exc.hint) from None
     return record, render.record(record), [record["project"]]
 
 

@@ -68,21 +68,26 @@ def _text_of(content: Any) -> str:
     return ""
 
 
-def _redact_content(content: Any, redact: Redactor) -> Any:
-    if isinstance(content, str):
-        return redact(content)
-    if isinstance(content, list):
-        out = []
-        for block in content:
-            if isinstance(block, dict):
-                block = dict(block)
-                if isinstance(block.get("text"), str):
-                    block["text"] = redact(block["text"])
-                if "content" in block:  # Anthropic tool_result blocks nest content
-                    block["content"] = _redact_content(block["content"], redact)
-            out.append(block)
-        return out
-    return content
+# Keys whose values are never redacted: protocol words and ids (`role`, `type`, `model`),
+# opaque payloads that must reach the model intact (an image's base64 `data`, a thinking
+# block's `signature`, which the upstream checks against its text), and the model's own
+# thinking (signed). Every other string, at any depth, is redacted.
+_KEEP = frozenset({"model", "role", "type", "id", "tool_use_id", "tool_call_id", "media_type",
+                   "source", "image_url", "input_audio", "file", "data", "signature",
+                   "thinking", "redacted_thinking", "cache_control", "stream", "tool_choice"})
+
+
+def _redact_tree(value: Any, redact: Redactor) -> Any:
+    """A copy of `value` with every string redacted, except under the `_KEEP` keys: texts,
+    tool inputs and call arguments, tool descriptions, metadata, message names."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        return [_redact_tree(item, redact) for item in value]
+    if isinstance(value, dict):
+        return {key: item if key in _KEEP else _redact_tree(item, redact)
+                for key, item in value.items()}
+    return value
 
 
 class Protocol:
@@ -123,9 +128,8 @@ class Protocol:
             isinstance(b, dict) and b.get("type") in self._TOOL_TYPES for b in content)
 
     def redact(self, body: Body, redact: Redactor) -> Body:
-        out = dict(body)
-        out["messages"] = [{**m, "content": _redact_content(m.get("content"), redact)}
-                           if "content" in m else m for m in self.messages(body)]
+        """The body with every text redacted (see `_redact_tree`); a copy."""
+        out: Body = _redact_tree(body, redact)
         return out
 
     # -- implemented per protocol --
@@ -193,12 +197,6 @@ class Anthropic(Protocol):
             out["system"] = system + "\n\n" + block
         else:
             out["system"] = block
-        return out
-
-    def redact(self, body: Body, redact: Redactor) -> Body:
-        out = super().redact(body, redact)
-        if "system" in body:
-            out["system"] = _redact_content(body["system"], redact)
         return out
 
     def answer(self, response: Body) -> Answer:

@@ -6,6 +6,7 @@
     errors.py   the one JSON error shape (with the request id)
     guard.py    Host allow-list, same-origin writes, the API key on a network (ASGI middleware)
     timeouts.py read deadlines for headers and bodies (uvicorn's h11 protocol, extended)
+    logs.py     secrets redacted from the access log and the server's own messages
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere
 """
 
@@ -27,6 +28,7 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
     from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.server.app import create_app
     from repokb.surfaces.server.guard import check_exposure
+    from repokb.surfaces.server.logs import install, log_config
     from repokb.surfaces.server.timeouts import protocol
     from repokb.workspace import Workspace
 
@@ -49,7 +51,9 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
         # keeps those pauses out of search latency.
         gc.collect()
         gc.freeze()
+        install()
         with owner:
             uvicorn.run(app, host=settings.host, port=settings.port, log_level="info",
+                        log_config=log_config(),
                         timeout_graceful_shutdown=5,
                         http=protocol(settings.header_timeout, settings.body_timeout))

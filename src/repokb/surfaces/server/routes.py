@@ -218,7 +218,7 @@ def stats(svc: Svc,
 
 
 @router.get("/knowledge/context", tags=["search"], responses=errors(404))
-def context(svc: Svc, path: Annotated[str, Param(max_length=4096)],
+def context(svc: Svc, access: Caller, path: Annotated[str, Param(max_length=4096)],
             project: Annotated[str | None, Param(max_length=128)] = None,
             line: Annotated[int | None, Param(ge=1)] = None,
             symbol: Annotated[str | None, Param(min_length=1, max_length=256)] = None,
@@ -226,7 +226,10 @@ def context(svc: Svc, path: Annotated[str, Param(max_length=4096)],
             after: Annotated[int, Param(ge=0, le=MAX_NEIGHBOURS)] = 0) -> dict[str, Any]:
     """The indexed chunk of a file at a line or a symbol (or its first chunk), `before` and
     `after` neighbouring chunks, and the file's outline. Text comes from the index (secrets
-    redacted); `changed_on_disk` says whether the file changed since it was indexed."""
+    redacted); `changed_on_disk` says whether the file changed since it was indexed. `path` is
+    relative to its project (through the owner socket: also a file on disk)."""
+    if not access.trusted:  # an absolute path probed the server's disk and named its roots
+        path = _checked(S.relative_path, path, "query.path")
     name = _checked(S.project_name, project, "query.project") if project else None
     return svc.context(path, name, line, symbol, before, after)
 

@@ -1,0 +1,53 @@
+"""The server's logs hold no secret: a request line's target and every `repokb.server` message
+are redacted (credential-shaped file names, tokens, `user:password@` URLs) before they are
+written. A client may put a secret in a query string (`?path=notes/ghp_....md`); the access
+log printed it as sent, percent-encoded or not."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from typing import Any
+from urllib.parse import unquote
+
+from repokb.secrets import redact
+from repokb.secrets.paths import redact_path
+
+
+def safe(text: str) -> str:
+    """Text with every secret-like value (and credential in a path) redacted."""
+    return redact(redact_path(text), "text").text
+
+
+class RedactSecrets(logging.Filter):
+    """Rewrites a record's message (uvicorn's access record: only its request target)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
+            target = str(args[2])
+            record.args = (*args[:2], safe(unquote(target)), *args[3:])
+            return True
+        message = record.getMessage()
+        cleaned = safe(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with the filter on every handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_secrets"] = {"()": RedactSecrets}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_secrets")
+    return config
+
+
+def install() -> None:
+    """The filter on repokb's own server logger (its records reach whatever handler runs)."""
+    logger = logging.getLogger("repokb.server")
+    if not any(isinstance(f, RedactSecrets) for f in logger.filters):
+        logger.addFilter(RedactSecrets())
