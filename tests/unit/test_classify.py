@@ -205,3 +205,20 @@ def test_a_head_given_in_memory_classifies_like_the_file_on_disk(tmp_path):
         on_disk = classify_file(tmp_path, rel, data)
         uploaded = classify(SourceFile("p", tmp_path / "nowhere", rel, len(data), 0), head=data)
         assert uploaded == on_disk, rel
+
+
+@pytest.mark.parametrize("rel", ["gen/table.py", "notes/dump.md", "data/blob.txt"])
+def test_one_enormous_line_is_generated_whatever_the_language(tmp_path: Path, rel: str) -> None:
+    # regression: a 1.9 MB one-line .py or .md was chunked and embedded in full (9,672 chunks)
+    blob = "x = [" + ", ".join(str(i) for i in range(60_000)) + "]"
+    c = classify_file(tmp_path, rel, blob)
+    assert c.kind == Kind.GENERATED and c.index_policy == Policy.METADATA_ONLY
+    assert c.subkind == "one_line_blob"
+
+
+def test_long_lines_in_a_normal_file_or_a_small_one_line_file_are_not_blobs(
+        tmp_path: Path) -> None:
+    many = "".join(f"VALUE_{i} = {i}\n" for i in range(25_000))  # big, many lines
+    assert classify_file(tmp_path, "big.py", many).kind == Kind.SOURCE
+    one = "x = [" + ", ".join(str(i) for i in range(2_000)) + "]"  # one line, 12 KB
+    assert classify_file(tmp_path, "small.py", one).subkind != "one_line_blob"

@@ -150,6 +150,18 @@ def test_layout(f: FileFacts) -> str | None:
 TEST_LAYOUT = Fact("test layout", test_layout, "path")
 
 
+@_fact("one enormous line")
+def ONE_LINE_BLOB(f: FileFacts) -> str | None:
+    """A big text file with no line break in its head: generated or data in any language,
+    not code or prose written to be read (minified JS and CSS have their own rule)."""
+    if f.file.size < T.ONE_LINE_BLOB_BYTES or f.is_binary:
+        return None
+    head = f.head
+    if len(head) < 4096 or b"\n" in head or b"\r" in head:
+        return None
+    return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
+
+
 @_fact("test data in a test directory", "path")
 def TEST_DATA(f: FileFacts) -> str | None:
     if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:

@@ -23,6 +23,7 @@ from repokb.rules.checks import (
     LARGE,
     LARGE_TABLE,
     NOT_TEMPLATE,
+    ONE_LINE_BLOB,
     PRIVATE_KEY_FILE,
     SECRET_WORD_NAME,
     TEMPLATE,
@@ -174,6 +175,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (Lang(T.MINIFIABLE_LANGUAGES), Sniff("minified")),
        Then(Kind.GENERATED, "minified code ({evidence})", subkind="minified",
             flags=("generated", "minified"))),
+    _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
+       Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
+            "written to be read", subkind="one_line_blob", flags=("generated",))),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
