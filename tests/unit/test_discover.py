@@ -69,6 +69,29 @@ def test_gitignore_rules_apply_below_their_directory(tmp_path):
     assert skipped["secret_dir"].is_dir
 
 
+def test_gitignore_spares_the_files_git_tracks_and_repo_config_runs_nothing(tmp_path):
+    """git ignores untracked files only: a tracked file a .gitignore matches was left out
+    (found in the new-user trial). Asking git must not run the repository's fsmonitor."""
+    import subprocess
+
+    root = tmp_path / "p"
+    write(root, ".gitignore", "*.log\nscratch/\n")
+    for rel in ("keep.log", "other.log", "scratch/keep.txt", "scratch/tmp.txt", "src/app.py"):
+        write(root, rel, "text\n")
+    git = ["git", "-C", str(root)]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-f", "keep.log", "scratch/keep.txt", "src/app.py"], check=True)
+    marker = tmp_path / "fsmonitor-ran"
+    hook = write(tmp_path, "hook.sh", f"#!/bin/sh\ntouch {marker}\n")
+    hook.chmod(0o755)
+    subprocess.run(git + ["config", "core.fsmonitor", str(hook)], check=True)
+    files, skipped = walk(root)
+    assert {"keep.log", "scratch/keep.txt", "src/app.py"} <= set(files)
+    assert "ignored by .gitignore" in skipped["other.log"].reason
+    assert "ignored by .gitignore" in skipped["scratch/tmp.txt"].reason
+    assert not marker.exists()
+
+
 def test_symlinks_are_never_followed_out_of_the_root_and_loops_end(tmp_path):
     outside = write(tmp_path, "outside/secret.py", "token = 1\n")
     root = tmp_path / "p"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import subprocess
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -160,11 +161,36 @@ def _parses(line: str) -> bool:
     return True
 
 
-class _IgnoreRules:
-    """The .gitignore files met on the way down, each applying below its own directory."""
+def git_tracked(root: Path) -> frozenset[str] | None:
+    """The files git tracks under `root` (POSIX, relative to it), or None when `root` is not in
+    a git work tree or git cannot say. .gitignore applies to untracked files only: a tracked
+    file it matches is still part of the repository. Repository config cannot run a command
+    here (fsmonitor off, no hooks), and the user's GIT_* variables do not redirect it."""
+    if not any((d / ".git").exists() for d in (root, *root.parents)):
+        return None
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    try:
+        done = subprocess.run(
+            ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+             "--no-optional-locks", "-C", str(root), "ls-files", "-z", "--cached"],
+            capture_output=True, timeout=30, env=env, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    names = done.stdout.decode("utf-8", errors="surrogateescape").split("\0")
+    return frozenset(n for n in names if n)
 
-    def __init__(self) -> None:
+
+class _IgnoreRules:
+    """The .gitignore files met on the way down, each applying below its own directory, to
+    files git does not track (and folders holding none it tracks)."""
+
+    def __init__(self, tracked: frozenset[str] | None = None) -> None:
         self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+        self._tracked = tracked or frozenset()
+        self._tracked_dirs = frozenset(
+            path[:i] for path in self._tracked for i, ch in enumerate(path) if ch == "/")
 
     def push(self, rel_dir: str, abs_dir: Path) -> int:
         ignore = abs_dir / ".gitignore"
@@ -182,6 +208,8 @@ class _IgnoreRules:
             self._specs.pop()
 
     def matches(self, rel_path: str, is_dir: bool) -> bool:
+        if not self._specs or rel_path in (self._tracked_dirs if is_dir else self._tracked):
+            return False
         for base, spec in self._specs:
             sub = rel_path[len(base) + 1 :] if base else rel_path
             if spec.match_file(sub + "/" if is_dir else sub):
@@ -196,7 +224,7 @@ def discover(project: ProjectRoot,
     A vendor override in the repository config opens the skipped directory it points into;
     the classifier then decides each file there (the override, or vendor).
     """
-    rules = _IgnoreRules()
+    rules = _IgnoreRules(git_tracked(project.root))
     yield from _walk(project, project.root, "", rules, config)
 
 
