@@ -179,6 +179,17 @@ def lexical_of(store: Store, text: str) -> list[str]:
     return [p.payload["path"] for p in lex]
 
 
+def test_compaction_keeps_every_point_as_it_was(store: Store, real_embedder: Embedder) -> None:
+    if type(store).__name__ != "QdrantEdgeStore":
+        assert store.compact() is False  # a server keeps its own files
+        return
+    before = sorted((p.id, p.payload.get("content"), p.dense) for p in store.export())
+    ranked = _query(store, real_embedder, "how do I roll back a failed deployment")
+    assert store.compact() is True  # a fresh shard of the live points, swapped in
+    assert sorted((p.id, p.payload.get("content"), p.dense) for p in store.export()) == before
+    assert _query(store, real_embedder, "how do I roll back a failed deployment") == ranked
+
+
 def test_facets(store: Store) -> None:
     assert store.facet("language") == {"python": 3, "markdown": 4, "typescript": 1}
     assert store.facet("path", "beta") == {"src/billing/tax.py": 1, "README.md": 1}

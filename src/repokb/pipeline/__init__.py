@@ -160,6 +160,8 @@ class Indexer:
         report.milestones["seconds_to_lexical_all"] = time.perf_counter() - started
         for run in runs:  # ... before the model fills in the dense vectors
             run.dense_pass()
+        if any(run.redaction_upgraded for run in runs) and store.compact():
+            report.counts["store_compacted"] += 1  # an older redactor's bytes left the disk
         report.seconds = time.perf_counter() - started
         return report
 

@@ -59,6 +59,12 @@ def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
         counts["chunks_duplicates"] += metrics.add_file(chunked)
 
 
+def _redaction(classifier_version: str) -> str:
+    """The redactor's part of a classifier version ("0.3.1+redaction.2" -> "2"; versions
+    before it was recorded -> "1")."""
+    return classifier_version.partition("+redaction.")[2] or "1"
+
+
 class ProjectRun:
     """One project's incremental run: decide per file, buffer chunks, write in batches."""
 
@@ -83,6 +89,9 @@ class ProjectRun:
         # from the settings; uploads of one file embed at once).
         self.lexical_first = False
         self.clock: Callable[[], float] | None = None  # seconds since the whole run started
+        # a file indexed under an older redactor was read again: the store is compacted after
+        # the run, so what that redactor let through leaves the disk (Store.compact)
+        self.redaction_upgraded = False
         self.started = time.time()
         self.classifier = classifier
         config = classifier.config
@@ -184,6 +193,10 @@ class ProjectRun:
                 self.report.record(file.path, entry.classification, 0, entry.reason,
                                    project=self.root.name)
                 return
+        if (entry and entry.status == "indexed" and entry.classification
+                and _redaction(entry.classification.classifier_version)
+                != _redaction(CLASSIFIER_VERSION)):
+            self.redaction_upgraded = True  # an older redactor's text is overwritten below
         c = self.classifier.classify(file, data)
         if not c.index_policy.admits_content:
             self._skipped(file, entry, c, c.reasons[0])

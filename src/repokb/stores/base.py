@@ -126,6 +126,11 @@ class Store(ABC):
     @abstractmethod
     def facet(self, key: str, project: str | None = None) -> dict[str, int]: ...
 
+    def compact(self) -> bool:
+        """Rewrite the store from its live points so nothing overwritten or deleted stays on
+        disk; False where the backend cannot (a Qdrant server keeps its own files)."""
+        return False
+
     def optimize(self) -> None:  # noqa: B027  (optional hook: most engines need nothing)
         """Compact and build indexes after a large write (no-op where the engine does it)."""
 

@@ -20,10 +20,13 @@ opened and before the first search or the close after a delete. Indexing stays o
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import fcntl
 import os
 import shutil
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +87,37 @@ def _vectors(dense: list[float] | None, sparse: tuple[list[int], list[float]]) -
     return vectors
 
 
+def _store_config(dimension: int) -> q.EdgeConfig:
+    return q.EdgeConfig(
+        vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
+        sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
+        optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
+                                          indexing_threshold=_NO_INDEXING_KB),
+    )
+
+
+def _renameat2() -> Callable[[Path, Path], None] | None:
+    """Swap two paths in one atomic step (Linux renameat2 RENAME_EXCHANGE), or None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        call = libc.renameat2
+    except (OSError, AttributeError):
+        return None
+    at_fdcwd, exchange = -100, 2
+
+    def swap(a: Path, b: Path) -> None:
+        if call(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), exchange) != 0:
+            err = ctypes.get_errno()
+            raise StoreError(f"Cannot swap {a} and {b}: {os.strerror(err)}")
+
+    return swap
+
+
+_exchange = _renameat2()
+
+
 def _add_missing_indexes(shard: _Guarded, indexes: dict[str, q.PayloadSchemaType]) -> None:
     schema = getattr(shard.info(), "payload_schema", None) or {}
     for key, kind in indexes.items():
@@ -120,12 +154,8 @@ class QdrantEdgeStore(Store):
             raise
 
     def _load(self, path: Path, dimension: int) -> None:
-        config = q.EdgeConfig(
-            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
-            sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
-            optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
-                                              indexing_threshold=_NO_INDEXING_KB),
-        )
+        self._path, self._config = path, _store_config(dimension)
+        config = self._config
         try:
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _STORE_INDEXES)
@@ -300,6 +330,44 @@ class QdrantEdgeStore(Store):
         if self._open is not None and self._deleted:
             self.optimize()
         _release(self)
+
+    def compact(self) -> bool:
+        """Rewrite the shard from its live points into a fresh one and swap the two folders in
+        one atomic exchange (Linux renameat2), so no byte of an overwritten or deleted point
+        (old payload pages, the write-ahead log) stays on disk: after a redactor upgrade
+        re-redacted what an older one stored. At every moment the path holds a complete
+        store. False where the exchange is not available (nothing changed)."""
+        if _exchange is None:
+            return False
+        path = self._path
+        staging = Path(tempfile.mkdtemp(prefix=f".{path.name}-compact-", dir=path.parent))
+        try:
+            fresh = staging / "shard"
+            shard = q.EdgeShard.create(str(fresh), self._config)
+            for key, schema in _STORE_INDEXES.items():
+                shard.update(q.UpdateOperation.create_field_index(key, schema))
+            offset: str | None = None
+            while True:
+                page, offset = self.scroll_raw(offset, 512)
+                if page:
+                    shard.update(q.UpdateOperation.upsert_points([
+                        q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in page]))
+                if offset is None:
+                    break
+            shard.flush()
+            shard.close()
+            old, self._open = self._open, None
+            if old is not None:
+                old.flush()
+                old.close()
+            try:
+                _exchange(fresh, path)  # path: the fresh shard; fresh: the old one
+            finally:
+                self._open = _Guarded(q.EdgeShard.load(str(path), self._config))
+            self._deleted = False
+            return True
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
 
     def _unlock(self) -> None:
         _release(self, shard=False)
