@@ -134,6 +134,12 @@ SHAPES = [
     # a quoted value right after another quote (a header written inside a string)
     ("code", "python", """'response="9f86d081884c7d659a2feaa0c55ad015"'\n""",
      ["9f86d081884c7d659a2feaa0c55ad015"]),
+    # an AWS secret key beside its access key id, with no key name (nu2's trial: only the
+    # id was redacted)
+    ("text", "markdown", "Use AKIAQ7RW3TZP5LKM2XYV with qW3rT7yU1iO9pA5sD2fG8hJ4kL6zX0cV/bN+m8Qw"
+     " for the bucket.\n", ["AKIAQ7RW3TZP5LKM2XYV", "qW3rT7yU1iO9pA5sD2fG8hJ4kL6zX0cV/bN+m8Qw"]),
+    ("config", "csv", "id,secret\nAKIAQ7RW3TZP5LKM2XYV,qW3rT7yU1iO9pA5sD2fG8hJ4kL6zX0cV/bN+m8Qw\n",
+     ["AKIAQ7RW3TZP5LKM2XYV", "qW3rT7yU1iO9pA5sD2fG8hJ4kL6zX0cV/bN+m8Qw"]),
     # a value found once is redacted wherever it recurs (a test asserting it, a docstring)
     ("code", "python", f'login(password="{_P}")\nassert seen == "{_P}"\n', [_P]),
 ]

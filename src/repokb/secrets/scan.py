@@ -127,6 +127,8 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
                 value = m.group(fmt.group)
                 if not is_placeholder(value):
                     spans.append((m.start(fmt.group), m.end(fmt.group), fmt.name, fmt.strong))
+    if any(name == "aws_access_key" for _, _, name, _ in spans):
+        spans.extend(_aws_secrets_near_ids(text, spans))
     if "://" in text and _URL_CREDENTIALS_TAIL.search(text):
         for m in P.URL_CREDENTIALS.finditer(text):
             password = m.group("password")
@@ -147,6 +149,29 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
             continue
         findings.append(Finding(start, end, name, strong, _line_of(text, start, starts)))
     return findings
+
+
+# An AWS secret access key: 40 base64 characters, standing alone.
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_AWS_NEAR = 300  # characters either side of an access key id
+
+
+def _aws_secrets_near_ids(text: str, spans: list[tuple[int, int, str, bool]],
+                          ) -> list[tuple[int, int, str, bool]]:
+    """The secret key written beside an access key id with no key name to say so ("use
+    AKIA... with wJalr..." in prose or a table): a random 40-character base64 value near it."""
+    out = []
+    for start, end, name, _ in list(spans):
+        if name != "aws_access_key":
+            continue
+        lo, hi = max(0, start - _AWS_NEAR), min(len(text), end + _AWS_NEAR)
+        for m in _AWS_SECRET.finditer(text, lo, hi):
+            value = m.group(0)
+            if (entropy(value) >= 4.0 and not is_placeholder(value)
+                    and any(c.isdigit() or c in "/+" for c in value)
+                    and any(c.islower() for c in value) and any(c.isupper() for c in value)):
+                out.append((m.start(), m.end(), "aws_secret_key", True))
+    return out
 
 
 _ASSIGNS = re.compile("[:=]")  # every ASSIGNMENT has one of these
