@@ -110,6 +110,19 @@ def test_a_search_starts_a_warm_owner_that_answers_later_calls_and_leaves_when_i
         assert ws.store.count() > 0
 
 
+def test_owner_stop_stops_the_warm_owner_and_says_so_when_there_is_none(indexed):
+    home = indexed
+    alone = search(home)  # starts a warm owner (idle time 30 s)
+    pid = owner_pid(home)
+    assert pid is not None
+    code, out, err = repokb(home, "owner", "stop")
+    assert code == 0 and "Stopped the warm owner" in out, err
+    assert not alive(pid) and not socket_path(Settings.load(home=home)).exists()
+    code, out, err = repokb(home, "owner", "stop")
+    assert code == 0 and "No warm owner runs" in out, err
+    assert search(home) == alone  # the next search starts one again
+
+
 def test_index_and_migrate_while_a_warm_owner_runs(indexed, mixed_repo, tmp_path):
     """The warm owner steps aside for a command that holds the store itself; the next search
     starts a new one that sees what the index run wrote."""

@@ -1,5 +1,5 @@
-"""The commands for agents and for moving a store: `mcp`, `proxy`, `cache stats|flush` and
-`migrate` (surfaces/cli.py registers them beside its own).
+"""The commands for agents and for moving a store: `mcp`, `proxy`, `cache stats|flush`,
+`migrate` and `owner stop` (surfaces/cli.py registers them beside its own).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ def register(app: typer.Typer) -> None:
     app.command("mcp")(mcp_server)
     app.command()(proxy)
     app.add_typer(cache_app, name="cache")
+    app.add_typer(owner_app, name="owner")
 
 
 def migrate(
@@ -124,3 +125,20 @@ def cache_flush(
             raise typer.Exit(1)
     result = dispatch(home, lambda b: b.cache_flush())
     out.print(f"Flushed the answer cache: {result['entries_deleted']} entries deleted.")
+
+
+owner_app = typer.Typer(help="The warm owner `repokb search` starts to answer later calls fast.",
+                        no_args_is_help=True)
+
+
+@owner_app.command("stop")
+def owner_stop(home: HomeOption = None) -> None:
+    """Stop this home's warm owner now (it frees its memory and the store) instead of after
+    owner_idle_seconds; the next search starts one again."""
+    from repokb.surfaces.warm import step_aside
+
+    if step_aside(Settings.load(home=home)):
+        out.print("Stopped the warm owner.")
+    else:
+        out.print("No warm owner runs for this home. (A `repokb serve`, `watch`, `index` or "
+                  "`mcp` that owns the store is stopped where it runs.)")
