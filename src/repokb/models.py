@@ -44,6 +44,12 @@ class Kind(StrEnum):
     UNKNOWN = "unknown"
 
 
+# Test code and its data: embedded last, stepping back in ranking unless asked for, and the
+# kinds the `test` lexical-only rule and `test_max_tokens` apply to. Plain strings (payloads
+# and store filters carry strings).
+TEST_KINDS: tuple[str, ...] = (Kind.TEST.value, Kind.TEST_FIXTURE.value)
+
+
 class Role(StrEnum):
     PRIMARY = "primary_evidence"
     SUPPORTING = "supporting_evidence"
@@ -217,7 +223,7 @@ class EmbedPlan:
         return self.code if language in CODE else self.prose
 
     def for_file(self, kind: str, language: str | None) -> int:
-        if self.test is not None and kind in ("test", "test_fixture") and language in CODE:
+        if self.test is not None and kind in TEST_KINDS and language in CODE:
             return self.test
         return self.for_language(language)
 

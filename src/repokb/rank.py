@@ -26,13 +26,13 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from repokb.embedders.code_bm25 import tokenize
+from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan
 from repokb.settings import Settings
 
 _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
                     r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
 _DOCS = {"documentation"}
-_TESTS = {"test", "test_fixture"}
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const"}
 
@@ -60,7 +60,7 @@ def _kind_factor(kind: str, intent: str, s: Settings,
             return "docs_for_howto", s.howto_doc_factor
         if intent in (CODE, SYMBOL):
             return "docs_for_code", s.code_doc_factor
-    if kind in _TESTS:
+    if kind in TEST_KINDS:
         if asks_for_tests:  # the question asks for tests: they do not step back
             return None
         return "test", s.howto_test_factor if intent == HOWTO else s.test_factor

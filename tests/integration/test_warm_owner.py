@@ -87,6 +87,14 @@ def search(home: Path, **env: str) -> list[dict]:
     return json.loads(out)  # type: ignore[no-any-return]
 
 
+def index_a_new_file(home: Path, repo: Path, rel: str, text: str) -> dict:
+    """Add a file to the repository and run `repokb index` on it; the run's summary."""
+    write(repo, rel, text)
+    code, out, err = repokb(home, "index", str(repo), "--json")
+    assert code == 0, err
+    return json.loads(out)["summary"]  # type: ignore[no-any-return]
+
+
 def test_a_search_starts_a_warm_owner_that_answers_later_calls_and_leaves_when_idle(indexed):
     home = indexed
     alone = search(home, REPOKB_OWNER_IDLE_SECONDS="0")  # no owner: run in the command
@@ -130,12 +138,10 @@ def test_index_and_migrate_while_a_warm_owner_runs(indexed, mixed_repo, tmp_path
     search(home)
     first = owner_pid(home)
     assert first is not None
-    write(mixed_repo, "src/shop/refunds.py", '"""Refunds."""\n\n\ndef refund_order_to_card('
-          'order):\n    """Send the money of a cancelled order back to the customer\'s credit '
-          'card."""\n    return order.card.credit(order.total)\n')
-    code, out, err = repokb(home, "index", str(mixed_repo), "--json")
-    assert code == 0, err
-    summary = json.loads(out)["summary"]
+    summary = index_a_new_file(home, mixed_repo, "src/shop/refunds.py", (
+        '"""Refunds."""\n\n\ndef refund_order_to_card(order):\n    """Send the money of a '
+        'cancelled order back to the customer\'s credit card."""\n'
+        '    return order.card.credit(order.total)\n'))
     assert summary["chunks_created"] >= 1 and summary["chunks_unchanged"] > 0
     assert wait_until(lambda: not alive(first), 15)
     assert "asked to leave" in (home / "logs" / "owner.log").read_text()
@@ -197,12 +203,10 @@ def test_a_serve_owner_is_no_warm_owner_it_stays_and_answers(indexed, mixed_repo
     with serve_process(home, api_key="warm-test-key"):
         pid = owner_pid(home)
         assert pid is not None
-        write(mixed_repo, "src/shop/tax.py", '"""Taxes."""\n\n\ndef value_added_tax(amount, '
-              'rate):\n    """The value added tax owed on an amount at a rate."""\n'
-              '    return amount * rate\n')
-        code, out, err = repokb(home, "index", str(mixed_repo), "--json")
-        assert code == 0, err
-        assert json.loads(out)["summary"]["chunks_created"] >= 1
+        summary = index_a_new_file(home, mixed_repo, "src/shop/tax.py", (
+            '"""Taxes."""\n\n\ndef value_added_tax(amount, rate):\n    """The value added '
+            'tax owed on an amount at a rate."""\n    return amount * rate\n'))
+        assert summary["chunks_created"] >= 1
         code, out, err = repokb(home, "search", "value added tax on an amount", "--json",
                                 "--limit", "1")
         assert code == 0, err

@@ -308,14 +308,30 @@ def test_document_workers_run_nicer_than_their_caller_and_searches_do_not(real_e
     assert np.array_equal(before, after)
 
 
-def test_the_workers_niceness_is_a_setting(settings):
+def test_the_workers_niceness_is_a_setting(settings, monkeypatch):
+    # embed_niceness reaches the model's document workers: at 0 they keep their caller's
+    # priority (an index run then competes evenly with other programs)
+    import os
+    import threading
     from dataclasses import replace
 
     from repokb.workspace import Workspace
 
-    for value in (0, 10):
-        ws = Workspace(replace(settings, embed_niceness=value))
-        try:
-            assert ws.new_embedder()._niceness == value  # type: ignore[attr-defined]
-        finally:
-            ws.close()
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    ws = Workspace(replace(settings, embed_niceness=0, embed_int8=False))
+    try:
+        embedder = ws.new_embedder()
+        seen: list[int] = []
+        run = embedder._run  # type: ignore[attr-defined]
+
+        def recording(session, batch, max_tokens):  # type: ignore[no-untyped-def]
+            seen.append(niceness())
+            return run(session, batch, max_tokens)
+
+        monkeypatch.setattr(embedder, "_run", recording)
+        embedder.embed_documents([f"def f_{i}(x):\n    return x + {i}" for i in range(4)])
+        assert seen and set(seen) == {niceness()}
+    finally:
+        ws.close()

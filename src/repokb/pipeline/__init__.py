@@ -142,7 +142,6 @@ class Indexer:
     def run(self, roots: Iterable[ProjectRoot], *, flush: bool = False,
             progress: Progress | None = None, keep_files: bool = True,
             embed_progress: EmbedProgress | None = None) -> RunReport:
-        started = time.perf_counter()
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self.store()
         vectorizer = self.vectorizer()
@@ -154,15 +153,14 @@ class Indexer:
             run = self.project_run(root, store, vectorizer, report, progress)
             run.embed_progress = embed_progress
             run.lexical_first = self.settings.lexical_first
-            run.clock = lambda: time.perf_counter() - started
             run.lexical_pass()
             runs.append(run)
-        report.milestones["seconds_to_lexical_all"] = time.perf_counter() - started
+        report.milestone("seconds_to_lexical_all")
         for run in runs:  # ... before the model fills in the dense vectors
             run.dense_pass()
         if any(run.redaction_upgraded for run in runs) and store.compact():
             report.counts["store_compacted"] += 1  # an older redactor's bytes left the disk
-        report.seconds = time.perf_counter() - started
+        report.seconds = time.perf_counter() - report.started
         return report
 
     # -- uploads (the server): the same stages without a walk -------------------------------

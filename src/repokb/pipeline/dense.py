@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from repokb.models import Chunk, EmbeddedChunk, embedded_text
+from repokb.models import TEST_KINDS, Chunk, EmbeddedChunk, embedded_text
 from repokb.pipeline.embed import Vectorizer
 from repokb.stores.base import Store, StoredPoint
 
 FIRST = ("source", "contract", "schema", "documentation")
-LAST = ("test", "test_fixture")
+LAST = TEST_KINDS
 # (kinds, kinds excluded) per round, in the order the model gets them
 ROUNDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (FIRST, ()), ((), FIRST + LAST), (LAST, ()))

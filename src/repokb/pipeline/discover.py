@@ -15,6 +15,7 @@ import subprocess
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import pathspec
@@ -189,8 +190,17 @@ class _IgnoreRules:
     def __init__(self, tracked: frozenset[str] | None = None) -> None:
         self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
         self._tracked = tracked or frozenset()
-        self._tracked_dirs = frozenset(
-            path[:i] for path in self._tracked for i, ch in enumerate(path) if ch == "/")
+
+    @cached_property
+    def _tracked_dirs(self) -> frozenset[str]:
+        """Every folder holding a tracked file (asked only once a .gitignore matches one)."""
+        dirs: set[str] = set()
+        for path in self._tracked:
+            cut = path.rfind("/")
+            while cut > 0 and path[:cut] not in dirs:
+                dirs.add(path[:cut])
+                cut = path.rfind("/", 0, cut)
+        return frozenset(dirs)
 
     def push(self, rel_dir: str, abs_dir: Path) -> int:
         ignore = abs_dir / ".gitignore"
@@ -208,12 +218,10 @@ class _IgnoreRules:
             self._specs.pop()
 
     def matches(self, rel_path: str, is_dir: bool) -> bool:
-        if not self._specs or rel_path in (self._tracked_dirs if is_dir else self._tracked):
-            return False
         for base, spec in self._specs:
             sub = rel_path[len(base) + 1 :] if base else rel_path
             if spec.match_file(sub + "/" if is_dir else sub):
-                return True
+                return rel_path not in (self._tracked_dirs if is_dir else self._tracked)
         return False
 
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 
 from repokb.errors import ConfigError
-from repokb.models import Chunk, Kind
+from repokb.models import TEST_KINDS, Chunk
 
 _TABLE_ROW = re.compile(r"^\s*(?:\|.*\||\+[-=+]+\+|[=\-]{2,}(?:\s+[=\-]{2,})+)\s*$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
@@ -48,7 +48,7 @@ def data(chunk: Chunk) -> bool:
 
 
 def test(chunk: Chunk) -> bool:
-    return chunk.kind in (Kind.TEST, Kind.TEST_FIXTURE)
+    return chunk.kind in TEST_KINDS
 
 
 RULES: dict[str, Callable[[Chunk], bool]] = {"table": table, "data": data, "test": test}

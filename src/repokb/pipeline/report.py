@@ -7,6 +7,7 @@ from the admitted bytes, and embedding time from the configured backend's measur
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ class RunReport:
     files: list[dict[str, Any]] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    started: float = field(default_factory=time.perf_counter)
     # seconds into the run when the whole tree was searchable, when its source and docs were
     # dense (times, not counts: kept apart from `counts`, which add up across runs)
     milestones: dict[str, float] = field(default_factory=dict)
@@ -70,6 +72,10 @@ class RunReport:
     default_rate: Callable[[], float | None] | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
     metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
+
+    def milestone(self, name: str) -> None:
+        """Note that `name` happened now (seconds since the run started)."""
+        self.milestones[name] = time.perf_counter() - self.started
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: self.counts.get(k, 0) for k in SUMMARY_KEYS}

@@ -88,7 +88,6 @@ class ProjectRun:
         # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
         # from the settings; uploads of one file embed at once).
         self.lexical_first = False
-        self.clock: Callable[[], float] | None = None  # seconds since the whole run started
         # a file indexed under an older redactor was read again: the store is compacted after
         # the run, so what that redactor let through leaves the disk (Store.compact)
         self.redaction_upgraded = False
@@ -158,8 +157,8 @@ class ProjectRun:
         self.catalog.record_run(self.root.name, self.started, dict(self.counts))
 
     def _dense_round_done(self, number: int) -> None:
-        if number == 0 and self.clock is not None:  # the part questions need most is dense
-            self.report.milestones["seconds_to_dense_source_docs"] = self.clock()
+        if number == 0:  # the part questions need most is dense
+            self.report.milestone("seconds_to_dense_source_docs")
 
     def _skip_walked(self, item: SkippedPath, entry: Entry | None) -> None:
         c = walk_skip_classification(item)

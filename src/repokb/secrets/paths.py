@@ -38,6 +38,9 @@ def redact_path(path: str) -> str:
     return "/".join(_redact_name(name) for name in path.split("/"))
 
 
+_MARK = "<REDACTED_SECRET_"  # + 8 hex digits of the value's sha256 + ">"
+
+
 def _redact_name(name: str) -> str:
     dot = name.rfind(".")
     stem, ext = (name[:dot], name[dot:]) if dot > 0 and len(name) - dot <= 6 else (name, "")
@@ -51,7 +54,7 @@ def _redact_name(name: str) -> str:
         if start < at:
             continue
         digest = hashlib.sha256(stem[start:end].encode()).hexdigest()[:8]
-        out.append(stem[at:start] + f"<REDACTED_SECRET_{digest}>")
+        out.append(stem[at:start] + f"{_MARK}{digest}>")
         at = end
     return "".join(out) + stem[at:] + ext
 
@@ -69,9 +72,6 @@ def disk_path(root: Path, stored: str) -> Path:
                              if _redact_name(entry) == name), name)
         at = at / name
     return at
-
-
-_MARK = "<REDACTED_SECRET_"
 
 
 @dataclass(frozen=True)
