@@ -207,6 +207,13 @@ class ChunkPiece:
     context: str | None = None  # e.g. the class header of a method, prepended when embedding
 
 
+# How the built-in model's graph is rewritten before it runs (embedders/optimised.py): its
+# fusions move vectors in the last digits, so the version signs the vectors (Settings.embed_plan)
+# and names the saved graph. 2: NaN guards dropped (bit-identical, unsigned); 3: attention and
+# GELU fused, layer norms not fused with their residual adds.
+MINILM_GRAPH = 3
+
+
 @dataclass(frozen=True)
 class EmbedPlan:
     """Which model makes a chunk's vector and how many of its tokens it reads, by family: code

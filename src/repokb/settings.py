@@ -16,7 +16,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from repokb.errors import ConfigError
-from repokb.models import EmbedPlan
+from repokb.models import MINILM_GRAPH, EmbedPlan
 
 
 def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
@@ -282,6 +282,8 @@ class Settings:
             model = f"openai-compat:{self.embed_model}:{self.embed_dimension}"
         else:
             model = f"{self.embedder}+int8" if self.embed_int8 else self.embedder
+            if self.embedder == "minilm-onnx":  # its graph's rewrites sign its vectors too
+                model += f"+graph{MINILM_GRAPH}"
         return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens,
                          test=self.test_max_tokens or None)
 

