@@ -39,7 +39,7 @@ def fuse_attention(model: Any, heads: int) -> int:
             if node.op_type == "Add" and found:
                 projections.setdefault(int(found[1]), {})[found[2]] = node.output[0]
     renamed: dict[str, str] = {}
-    fused = []
+    fused: list[Any] = []
     for layer, parts in sorted(projections.items()):
         end = _attention_output(parts.get("value"), producer, users)
         if end is None or set(parts) != {"query", "key", "value"}:
@@ -104,7 +104,7 @@ def fuse_gelu(model: Any) -> int:
         return scalars.get(rest[0]) if len(rest) == 1 else None
 
     renamed: dict[str, str] = {}
-    fused = []
+    fused: list[Any] = []
     for erf in [n for n in graph.node if n.op_type == "Erf"]:
         div = producer.get(erf.input[0])
         if div is None or div.op_type != "Div" or not _near(scalars.get(div.input[1]), 2 ** .5):
