@@ -19,7 +19,7 @@ from repokb.embedders import create
 from repokb.embedders.base import Embedder
 from repokb.evaluate.baselines import NaiveSystem
 from repokb.evaluate.systems import RepokbSystem, Result
-from repokb.models import ChunkPiece
+from repokb.models import MINILM_GRAPH, ChunkPiece
 from repokb.pipeline.enrich import prefix
 from repokb.search import Searcher
 from repokb.settings import Settings
@@ -56,11 +56,11 @@ class CachingEmbedder(Embedder):
     @classmethod
     def minilm(cls, folder: Path, settings: Settings, fresh: bool = False) -> CachingEmbedder:
         """The default model as `settings` run it (REPOKB_MAX_TOKENS, REPOKB_EMBED_INT8), its
-        vectors cached apart per model variant."""
+        vectors cached apart per model variant and graph version (MINILM_GRAPH)."""
         inner = create("minilm-onnx", max_tokens=settings.max_tokens,
                        batch_size=settings.embed_batch_size, int8=settings.embed_int8)
-        return cls.over(inner, folder, "vectors-int8" if settings.embed_int8 else "vectors",
-                        fresh)
+        stem = "vectors-int8" if settings.embed_int8 else "vectors"
+        return cls.over(inner, folder, f"{stem}-graph{MINILM_GRAPH}", fresh)
 
     def __init__(self, inner: Embedder, folder: Path, stem: str) -> None:
         self.inner, self.folder, self.stem = inner, folder, stem
