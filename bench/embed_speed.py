@@ -147,7 +147,8 @@ def int8_model() -> Path:
 
 def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
     """`baseline` is the session as main (b93db80) opens it: the int8 copy, optimised at load
-    (ORT_ENABLE_ALL), onnxruntime's default threads, no spinning; `current` is the embedder
+    (ORT_ENABLE_ALL), onnxruntime's default threads, no spinning; `graph2-*` the graph saved
+    before the fusions of MINILM_GRAPH 3 (see embedders/optimised.py); `current` is the embedder
     exactly as this checkout builds it (its saved graph, its workers); `current-*` variants run
     this checkout's saved graph on one session, or two (`current-two-sessions`)."""
     model = int8_model()
@@ -160,6 +161,20 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         options.log_severity_level = 3
         ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
         atexit.register(saved.unlink, missing_ok=True)
+
+    graph2 = Path(tempfile.gettempdir()) / f"repokb-bench-{os.getpid()}-graph2.onnx"
+    if any(n.startswith("graph2") for n in names):  # the saved graph before MINILM_GRAPH 3
+        import onnxruntime as ort
+
+        from repokb.embedders.optimised import drop_softmax_nan_guards
+
+        options = ort.SessionOptions()
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
+        options.optimized_model_filepath = str(graph2)
+        options.log_severity_level = 3
+        ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        drop_softmax_nan_guards(graph2)
+        atexit.register(graph2.unlink, missing_ok=True)
 
     def plain(emb: MiniLMOnnxEmbedder) -> Embed:
         def embed(texts: list[str], limits: list[int]) -> np.ndarray:
@@ -198,6 +213,10 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         "current-spinning": on_current(spinning=True),
         "current-two-sessions": lambda: two_sessions(base, base._model,  # noqa: SLF001
                                                      level="ORT_DISABLE_ALL"),
+        # the graph as saved before the fusions (MINILM_GRAPH 2), same two-session harness
+        "graph2-two-sessions": lambda: two_sessions(base, graph2, level="ORT_DISABLE_ALL"),
+        "graph2-threads1": lambda: plain(with_session(base, session(
+            graph2, level="ORT_DISABLE_ALL", threads=1))),
     }
     unknown = [n for n in names if n not in known]
     if unknown:
