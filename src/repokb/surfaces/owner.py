@@ -104,6 +104,7 @@ class OwnerSocket:
         """`app`: the REST app `repokb serve` also serves over TCP (default: a new one)."""
         import uvicorn
 
+        from repokb.surfaces.prompt_server import PromptServer
         from repokb.surfaces.server.timeouts import protocol
 
         self.path = socket_path(ops.settings)
@@ -140,7 +141,7 @@ class OwnerSocket:
         config = uvicorn.Config(trusted, lifespan="off", log_config=None, access_log=False,
                                 log_level="warning", timeout_graceful_shutdown=None,
                                 http=protocol(s.header_timeout, s.body_timeout))
-        self._server = uvicorn.Server(config)
+        self._server = PromptServer(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
                                         daemon=True, name="repokb-owner")
 
@@ -155,7 +156,7 @@ class OwnerSocket:
     def __exit__(self, *exc: object) -> None:
         if not self.serving:
             return
-        self._server.should_exit = True
+        self._server.stop()
         self._thread.join()
         self._sock.close()
         if self.still_bound():  # never another owner's: a home deleted and made again
