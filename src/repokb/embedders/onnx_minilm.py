@@ -91,9 +91,10 @@ def lower_thread_priority(niceness: int) -> None:
 class MiniLMOnnxEmbedder(Embedder):
     name = "minilm-onnx"
     dimension = 384
-    # Measured on 2 cores with int8 compute, one text per call, on Django's chunks: 15,600
-    # tokens/s for code cut at 192 (120 chunks/s), 15,500 for docs at 256 (81 chunks/s).
-    tokens_per_second = 15_500.0
+    # Measured on 2 cores with int8 compute and the fused graph (MINILM_GRAPH 3), one text per
+    # call on each of two workers, Django chunks half code (cut at 192) and half docs: 17,200
+    # tokens/s (bench/embed_speed.py); a whole Django index embedded 18,000 tokens/s.
+    tokens_per_second = 17_000.0
 
     def __init__(self, max_tokens: int = 256, batch_size: int = 4, threads: int = 0,
                  query_threads: int = 1, int8: bool = True,

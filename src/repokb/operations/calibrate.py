@@ -28,7 +28,9 @@ SAMPLE_BYTES = 40_000
 
 def _key(ws: Workspace) -> str:
     s = ws.settings
-    return (f"{s.embedder} int8={s.embed_int8} max_tokens={s.max_tokens} "
+    # the plan's model names the embedder, int8 compute and the graph's version (a faster graph
+    # must not keep the rate measured for the slower one)
+    return (f"{s.embed_plan.model} max_tokens={s.max_tokens} "
             f"batch={s.embed_batch_size} cores={os.cpu_count()}")
 
 
