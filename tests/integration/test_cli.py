@@ -56,6 +56,19 @@ def test_index_human_output_ends_with_one_summary_line(home, mixed_repo):
     assert len(lines) <= 8
 
 
+def test_an_index_whose_vectors_are_made_another_way_says_why_it_embeds_again(
+        home, mixed_repo, monkeypatch):
+    invoke("index", str(mixed_repo))
+    monkeypatch.setenv("REPOKB_CODE_MAX_TOKENS", "128")  # as an upgrade changing the model would
+    lines = invoke("index", str(mixed_repo)).strip().splitlines()
+    (said,) = [line for line in lines if "made another way" in line]
+    assert said.startswith(f"{mixed_repo.name}: its vectors are made another way")
+    assert "code=192" in said and "code=128" in said and "embedded again, once" in said
+    assert "chunks embedded: " in lines[-1]  # the code chunks; the README kept its vector
+    assert not any("made another way" in line for line in invoke("index", str(mixed_repo))
+                   .splitlines())
+
+
 def test_dry_run_changes_nothing(home, mixed_repo):
     data = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
     assert data["summary"]["files_indexed"] > 0 and data["summary"]["chunks_embedded"] == 0

@@ -235,9 +235,17 @@ def test_an_index_made_with_the_previous_model_graph_re_embeds_every_chunk(ws, r
     finally:
         before.close()
     monkeypatch.undo()
-    # The fused graph moves vectors in their last digits: none made before may be kept.
-    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_updated": 6,
-                             "chunks_embedded": 6}
+    # The fused graph moves vectors in their last digits: none made before may be kept, and the
+    # run says why it embeds everything again.
+    summary = ws.indexer.run(resolve_roots([repo], None)).summary()
+    assert {k: summary[k] for k in ("files_indexed", "chunks_updated", "chunks_embedded")} == {
+        "files_indexed": 3, "chunks_updated": 6, "chunks_embedded": 6}
+    (change,) = summary["vectors_changed"].values()
+    assert change == {"was": change["was"], "now": change["now"]}
+    assert change["was"].startswith(f"minilm-onnx+int8+graph{REWRITE - 1} ")
+    assert change["now"].startswith(f"minilm-onnx+int8+graph{REWRITE} ")
+    again = ws.indexer.run(resolve_roots([repo], None)).summary()
+    assert again["chunks_embedded"] == 0 and "vectors_changed" not in again  # said once
 
 
 def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):

@@ -151,6 +151,9 @@ class Indexer:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
             run = self.project_run(root, store, vectorizer, report, progress)
+            if run.vectors_before and not run.same_vectors:  # e.g. a new model graph: say so
+                report.vectors_changed[root.name] = {"was": run.vectors_before,
+                                                     "now": run.vectors}
             run.embed_progress = embed_progress
             run.lexical_first = self.settings.lexical_first
             run.lexical_pass()

@@ -65,6 +65,10 @@ class RunReport:
     # seconds into the run when the whole tree was searchable, when its source and docs were
     # dense (times, not counts: kept apart from `counts`, which add up across runs)
     milestones: dict[str, float] = field(default_factory=dict)
+    # projects whose vectors are made another way than at their last run (another model, graph,
+    # token limit, chunking): {project: {"was": signature, "now": signature}}; their files are
+    # read again and the chunks the change concerns embedded again, once
+    vectors_changed: dict[str, dict[str, str]] = field(default_factory=dict)
     by_kind: dict[str, Counter[str]] = field(default_factory=dict)
     embedder: str | None = None
     tokens_per_second: float | None = None
@@ -83,6 +87,8 @@ class RunReport:
         out["seconds"] = round(self.seconds, 3)
         out.update({k: round(v, 3) for k, v in self.milestones.items()})
         out["by_language"] = self.metrics.summary() if self.metrics else {}
+        if self.vectors_changed:
+            out["vectors_changed"] = self.vectors_changed
         if self.by_kind:
             out["estimate"] = self.estimate()
         return out

@@ -104,7 +104,8 @@ class ProjectRun:
             self.vectors += f" lexical_only={settings.lexical_only_rules}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
-        self.same_vectors = self.catalog.vectors(root.name) == self.vectors
+        self.vectors_before = self.catalog.vectors(root.name)  # None: never indexed (or flushed)
+        self.same_vectors = self.vectors_before == self.vectors
 
     def execute(self) -> None:
         """Both passes: every file written (lexical-first if set), then the dense vectors."""
