@@ -156,3 +156,15 @@ def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
     with pytest.raises(InputError) as wrong_type:
         _validate(search, {"query": "x", "limit": "abc"})
     assert "'abc' is not of type 'integer'" in wrong_type.value.message
+
+
+def test_a_finished_job_says_when_its_vectors_were_made_again() -> None:
+    job = {"id": "j1", "path": "/repo", "project": "shop", "status": "done",
+           "summary": {"files_seen": 3, "files_indexed": 3, "chunks_updated": 6, "seconds": 1.2}}
+    plain = render.job(job)
+    assert plain.endswith("seconds 1.2") and "another way" not in plain
+    job["summary"]["vectors_changed"] = {"shop": {"was": "minilm-onnx+int8+graph2 code=192",
+                                                  "now": "minilm-onnx+int8+graph3 code=192"}}
+    said = render.job(job)
+    assert said.startswith(plain) and "another way than at its last run" in said
+    assert "was minilm-onnx+int8+graph2 code=192; now minilm-onnx+int8+graph3" in said

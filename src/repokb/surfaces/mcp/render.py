@@ -71,7 +71,12 @@ def job(j: dict[str, Any]) -> str:
         keys = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
                 "seconds")
-        return head + ": " + ", ".join(f"{k.replace('_', ' ')} {s[k]}" for k in keys if k in s)
+        text = head + ": " + ", ".join(f"{k.replace('_', ' ')} {s[k]}" for k in keys if k in s)
+        for change in (s.get("vectors_changed") or {}).values():
+            text += (f". Its vectors are made another way than at its last run (was "
+                     f"{change['was']}; now {change['now']}), so its files were read again "
+                     "and each chunk the change concerns was embedded again, once")
+        return text
     if j["status"] == "failed" and j.get("error"):
         return head + f": {j['error'].get('message')} {j['error'].get('hint') or ''}".rstrip()
     if j["status"] in ("queued", "running"):

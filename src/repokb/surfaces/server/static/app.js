@@ -188,7 +188,8 @@ async function indexOnServer(event) {
     }
     const s = job.summary || {};
     setStatus("index-status", job.status === "done"
-      ? `${job.project}: done — ${s.files_indexed} files indexed, ${s.chunks_embedded} chunks embedded in ${s.seconds}s`
+      ? `${job.project}: done — ${s.files_indexed} files indexed, ${s.chunks_embedded} chunks embedded in ${s.seconds}s` +
+        (s.vectors_changed ? " (its vectors are made another way than at its last run: embedded again, once)" : "")
       : `${job.project}: ${job.status} ${job.error ? job.error.message : ""}`, job.status !== "done");
     refreshStats();
   } catch (e) {
