@@ -178,10 +178,12 @@ def test_a_file_past_max_chunks_keeps_the_first_and_counts_the_rest():
     assert "first 5 of 12 chunks" in capped.note
 
 
-def test_test_code_gets_its_own_token_limit_only_when_set():
+def test_test_code_gets_its_own_token_limit_unless_set_to_0():
     text = "def test_total():\n    assert total([1, 2]) == 3\n"
     short = Settings(test_max_tokens=64).embed_plan
-    for plan, expected in ((PLAN, PLAN.code), (short, 64)):
+    as_code = Settings(test_max_tokens=0).embed_plan
+    assert PLAN.test == 128 and as_code.test is None
+    for plan, expected in ((PLAN, 128), (as_code, PLAN.code), (short, 64)):
         (chunk,) = chunk_file(_file("tests/test_total.py"), _classification(kind=Kind.TEST),
                               text, "h", plan).chunks
         assert chunk.token_limit == expected
