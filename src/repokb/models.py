@@ -214,6 +214,14 @@ class ChunkPiece:
 MINILM_GRAPH = 3
 
 
+def vectors_changed_text(change: dict[str, str]) -> str:
+    """What a run says of a project whose vectors are made another way than at its last run
+    (`RunReport.vectors_changed`): one clause, for every surface to print as its own."""
+    return (f"its vectors are made another way than at its last run (was {change['was']}; "
+            f"now {change['now']}), so its files were read again and each chunk the change "
+            "concerns was embedded again, once")
+
+
 @dataclass(frozen=True)
 class EmbedPlan:
     """Which model makes a chunk's vector and how many of its tokens it reads, by family: code

@@ -241,7 +241,7 @@ def test_an_index_made_with_the_previous_model_graph_re_embeds_every_chunk(ws, r
     assert {k: summary[k] for k in ("files_indexed", "chunks_updated", "chunks_embedded")} == {
         "files_indexed": 3, "chunks_updated": 6, "chunks_embedded": 6}
     (change,) = summary["vectors_changed"].values()
-    assert change == {"was": change["was"], "now": change["now"]}
+    assert set(change) == {"was", "now"}
     assert change["was"].startswith(f"minilm-onnx+int8+graph{REWRITE - 1} ")
     assert change["now"].startswith(f"minilm-onnx+int8+graph{REWRITE} ")
     again = ws.indexer.run(resolve_roots([repo], None)).summary()

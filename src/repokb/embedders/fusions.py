@@ -158,14 +158,15 @@ def _replace(model: Any, added: list[Any], renamed: dict[str, str]) -> None:
             wanted.extend(name for name in node.input if name)
     known = {i.name for i in graph.input} | {t.name for t in graph.initializer} | {""}
     ordered, waiting = [], [n for n in nodes if id(n) in alive]
-    while waiting:
+    while waiting:  # the original order, each added node once its inputs are made
         ready = [n for n in waiting if all(name in known for name in n.input)]
         if not ready:
             raise ValueError("the rewritten graph has a cycle or a missing input")
         for node in ready:
             ordered.append(node)
             known.update(node.output)
-        waiting = [n for n in waiting if all(n is not r for r in ready)]
+        placed = {id(n) for n in ready}
+        waiting = [n for n in waiting if id(n) not in placed]
     del graph.node[:]
     graph.node.extend(ordered)
     if not any(o.domain == "com.microsoft" for o in model.opset_import):

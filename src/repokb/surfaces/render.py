@@ -22,6 +22,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from repokb.models import vectors_changed_text
+
 out = Console()
 err = Console(stderr=True)
 
@@ -102,10 +104,8 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
         breakdown(report)
     chunking(summary.get("by_language") or {})
     for project, change in (summary.get("vectors_changed") or {}).items():
-        out.print(f"{printable(project)}: its vectors are made another way than at its last "
-                  f"run (was {change['was']}; now {change['now']}), so its files were read again "
-                  "and each chunk the change concerns was embedded again, once.",
-                  markup=False, highlight=False, soft_wrap=True)
+        out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
+                  highlight=False, soft_wrap=True)
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]

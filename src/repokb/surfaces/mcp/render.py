@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from repokb.models import vectors_changed_text
+
 NOTHING_INDEXED = (
     "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
     "call the index_path tool with the project folder's absolute path, or run "
@@ -73,9 +75,8 @@ def job(j: dict[str, Any]) -> str:
                 "seconds")
         text = head + ": " + ", ".join(f"{k.replace('_', ' ')} {s[k]}" for k in keys if k in s)
         for change in (s.get("vectors_changed") or {}).values():
-            text += (f". Its vectors are made another way than at its last run (was "
-                     f"{change['was']}; now {change['now']}), so its files were read again "
-                     "and each chunk the change concerns was embedded again, once")
+            said = vectors_changed_text(change)
+            text += f". {said[0].upper()}{said[1:]}"
         return text
     if j["status"] == "failed" and j.get("error"):
         return head + f": {j['error'].get('message')} {j['error'].get('hint') or ''}".rstrip()
