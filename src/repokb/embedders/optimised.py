@@ -18,6 +18,14 @@ Together, int8 compute: ~1.25x fewer CPU seconds per token, vectors at the same 
 shipped model's as before. They move vectors in the last digits, so the graph's version
 (`MINILM_GRAPH`) is part of the vector signature (Settings.embed_plan).
 
+A graph that only ever sees one text per call (int8 compute: `masked` false) has no padding, so
+its attentions read no mask: onnxruntime otherwise expands the all-ones mask into scores to add
+at every layer, ~6% of the model's time (bench/RESULTS.md). Adding zeros changes nothing, so
+its vectors are those of the masked graph bit for bit, and the signature stays; onnxruntime's
+other kernel for unmasked attention (its CPU flash attention) sums in another order, so the
+embedder turns it off (onnx_minilm.py). The copy's version (`REWRITE`) is apart from the
+signature's for that reason: a new copy, the same vectors.
+
 The copy is named after its source's sha256, the rewrite's version, the onnxruntime version and
 the machine architecture, checked like the int8 copy, and rebuilt if damaged. If it cannot be
 written (a read-only cache) the same graph is made in a temporary folder and kept in memory.
@@ -32,20 +40,21 @@ from pathlib import Path
 
 from repokb.embedders.digests import file_sha256, intact, publish
 from repokb.errors import ModelError
-from repokb.models import MINILM_GRAPH
-
-REWRITE = MINILM_GRAPH  # in the copy's name: a change to what is saved must make a new copy
+# In the copy's name: a change to what is saved must make a new copy. 4: MINILM_GRAPH 3, with
+# an unmasked variant (the same vectors).
+REWRITE = 4
 HEADS = 12  # all-MiniLM-L6-v2: 384 wide, 12 heads of 32
 UNFUSED = ["SkipLayerNormFusion"]  # onnxruntime optimisers left out (see above)
 
 
-def optimised_model(model: Path, cache_dir: Path) -> Path | bytes:
+def optimised_model(model: Path, cache_dir: Path, masked: bool = True) -> Path | bytes:
     """The saved optimised copy of `model` (already verified), or the same graph in memory if it
-    cannot be saved."""
+    cannot be saved. `masked` false: its attentions read no mask (one text per call only)."""
     import onnxruntime as ort
 
     source = file_sha256(model, cache_dir)[:16]
-    copy = cache_dir / (f"{model.stem}-{source}-opt{REWRITE}-ort{ort.__version__}-"
+    variant = "" if masked else "u"
+    copy = cache_dir / (f"{model.stem}-{source}-opt{REWRITE}{variant}-ort{ort.__version__}-"
                         f"{platform.machine().lower()}.onnx")
     if intact(copy, cache_dir):
         return copy
@@ -55,13 +64,13 @@ def optimised_model(model: Path, cache_dir: Path) -> Path | bytes:
                          f"{copy.parent} ...\n")
         sys.stderr.flush()
         with tempfile.TemporaryDirectory(dir=copy.parent, prefix=".optimise-") as work:
-            return publish(_derive(model, Path(work)), copy)
+            return publish(_derive(model, Path(work), masked), copy)
     except OSError:  # a full or read-only cache: the same graph, made elsewhere
         with tempfile.TemporaryDirectory(prefix="repokb-optimise-") as work:
-            return _derive(model, Path(work)).read_bytes()
+            return _derive(model, Path(work), masked).read_bytes()
 
 
-def _derive(model: Path, work: Path) -> Path:
+def _derive(model: Path, work: Path, masked: bool) -> Path:
     """The rewritten and optimised graph of `model`, written under `work`."""
     import onnx
     import onnxruntime as ort
@@ -70,7 +79,7 @@ def _derive(model: Path, work: Path) -> Path:
 
     try:
         graph = onnx.load(str(model))
-        fuse_attention(graph, HEADS)
+        fuse_attention(graph, HEADS, masked)
         fuse_gelu(graph)
         fused, derived = work / "fused.onnx", work / "optimised.onnx"
         onnx.save(graph, str(fused))
