@@ -40,6 +40,7 @@ from pathlib import Path
 
 from repokb.embedders.digests import file_sha256, intact, publish
 from repokb.errors import ModelError
+
 # In the copy's name: a change to what is saved must make a new copy. 4: MINILM_GRAPH 3, with
 # an unmasked variant (the same vectors).
 REWRITE = 4
