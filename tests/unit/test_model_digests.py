@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -94,3 +95,23 @@ def test_a_wrong_recorded_digest_is_not_trusted_for_another_file(tmp_path: Path,
     assert file_sha256(one, cache) == _sha(b"one")
     assert file_sha256(two, cache) == _sha(b"two")
     assert file_sha256(one, cache) == _sha(b"one")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's heap")
+def test_the_heap_a_derivation_freed_goes_back_to_the_system():
+    """A first run derives the model copies (~0.5 GB at peak): what they freed must not stay
+    resident for the rest of the run (Django's first index went over 1 GB that way)."""
+    from repokb.embedders.digests import release_freed_memory
+
+    def resident_mb() -> float:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    blocks = [bytes(1000 + i % 7) for i in range(200_000)]  # ~200 MB from malloc's heap
+    kept = blocks[::50]  # a few survivors hold the heap's top: free() alone cannot shrink it
+    del blocks
+    before = resident_mb()
+    release_freed_memory()
+    after = resident_mb()
+    assert before - after > 100, (before, after)
+    assert len(kept) == 4000

@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from repokb.embedders.digests import intact, publish
+from repokb.embedders.digests import intact, publish, release_freed_memory
 from repokb.errors import ModelError
 
 
@@ -40,6 +40,8 @@ def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Pat
         raise ModelError(f"Cannot write the int8-compute model under {cache_dir}: {exc}",
                          hint="free space or fix permissions there, or set embed_int8 = false"
                          ) from exc
+    finally:
+        release_freed_memory()
 
 
 def _derive(source: Path, target: Path) -> Path:

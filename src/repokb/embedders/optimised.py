@@ -38,7 +38,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from repokb.embedders.digests import file_sha256, intact, publish
+from repokb.embedders.digests import file_sha256, intact, publish, release_freed_memory
 from repokb.errors import ModelError
 
 # In the copy's name: a change to what is saved must make a new copy. 4: MINILM_GRAPH 3, with
@@ -69,6 +69,8 @@ def optimised_model(model: Path, cache_dir: Path, masked: bool = True) -> Path |
     except OSError:  # a full or read-only cache: the same graph, made elsewhere
         with tempfile.TemporaryDirectory(prefix="repokb-optimise-") as work:
             return _derive(model, Path(work), masked).read_bytes()
+    finally:
+        release_freed_memory()
 
 
 def _derive(model: Path, work: Path, masked: bool) -> Path:
