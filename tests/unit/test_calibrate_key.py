@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import repokb.settings
 from repokb.operations import calibrate
 from repokb.settings import Settings
 from repokb.workspace import Workspace
+
+from ..conftest import HashEmbedder
 
 
 def test_a_rate_measured_for_the_previous_graph_is_measured_again(tmp_path, monkeypatch):
@@ -21,3 +25,23 @@ def test_a_rate_measured_for_the_previous_graph_is_measured_again(tmp_path, monk
     assert calibrate.measured_rate(ws) == 2000.0  # ... cached from now on
     assert len(measured) == 2
     ws.close()
+
+
+def test_the_models_start_and_one_slow_run_do_not_set_the_rate(tmp_path):
+    """Opening the model's sessions (once per process) is not indexing time, and one run held up
+    by something else on the machine does not set the rate for good."""
+    class SlowFirstCalls(HashEmbedder):
+        calls = 0
+
+        def embed_documents(self, texts, token_limits=None):
+            SlowFirstCalls.calls += 1
+            if SlowFirstCalls.calls <= 2:  # the sessions' start, then the first run's first page
+                time.sleep(1.0)
+            return super().embed_documents(texts, token_limits)
+
+    ws = Workspace(Settings(home=tmp_path))
+    ws.__dict__["embedder"] = SlowFirstCalls()
+    rate, tokens, seconds = calibrate._measure(ws)
+    ws.close()
+    assert SlowFirstCalls.calls >= 3 and tokens > 5_000
+    assert seconds < 1.0 and rate == tokens / seconds
