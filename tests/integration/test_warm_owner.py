@@ -238,3 +238,24 @@ def test_an_owner_nobody_can_reach_leaves_and_removes_no_other_socket(indexed):
         sock.unlink(missing_ok=True)
     with Workspace(Settings.load(home=home)) as ws:
         assert ws.store.count() > 0
+
+
+def test_an_owner_of_the_code_before_an_upgrade_leaves_for_one_of_the_new_code(indexed):
+    """pip writes the package anew on an upgrade or reinstall: an owner started before must
+    not answer for the new code (here: the package's files written again, as pip does)."""
+    import repokb
+
+    home = indexed
+    search(home)
+    pid = owner_pid(home)
+    assert pid is not None
+    init = Path(repokb.__file__)
+    before = init.stat()
+    try:
+        os.utime(init, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000_000))
+        assert search(home)  # answered: by a new owner, not the old one
+        assert wait_until(lambda: not alive(pid), 15)
+        other = owner_pid(home)
+        assert other is not None and other != pid
+    finally:
+        os.utime(init, ns=(before.st_atime_ns, before.st_mtime_ns))

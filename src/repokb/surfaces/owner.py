@@ -63,15 +63,30 @@ _CLIENT_SIDE = ("owner_idle_seconds", "store_wait_seconds")  # what only the cal
 
 
 def fingerprint(settings: Settings) -> str:
-    """A digest of every setting that may change an answer (secrets included, never shown).
-    Paths count resolved: `--home kb` and the owner's absolute home are one home."""
+    """A digest of every setting that may change an answer (secrets included, never shown)
+    and of the code giving it (`code_identity`). Paths count resolved: `--home kb` and the
+    owner's absolute home are one home."""
     def value(name: str) -> str:
         v = getattr(settings, name)
         return str(v.resolve() if isinstance(v, Path) else v)
 
     values = repr([(f.name, value(f.name)) for f in fields(settings)
-                   if f.name not in _CLIENT_SIDE])
+                   if f.name not in _CLIENT_SIDE] + [("code", code_identity())])
     return hashlib.sha256(values.encode()).hexdigest()[:32]
+
+
+def code_identity() -> str:
+    """Which installed repokb this is: its version and when its package was written. A warm
+    owner started before an upgrade (or a reinstall: pip writes every file anew) would answer
+    with the old code for up to `owner_idle_seconds`; its fingerprint no longer matches, so it
+    leaves for one of the new code."""
+    import repokb
+
+    try:
+        written = Path(repokb.__file__).stat().st_mtime_ns
+    except (OSError, TypeError):
+        written = 0
+    return f"{repokb.__version__}:{written}"
 
 
 def answers(path: Path) -> bool:
