@@ -214,3 +214,15 @@ def test_a_file_still_in_place_is_read(tmp_path):
     (item,) = list(discover(ProjectRoot("proj", root.resolve())))
     with item.open() as fh:
         assert fh.read() == b"# X\n"
+
+
+def test_a_build_folder_of_documentation_sources_is_walked_and_build_output_is_not(tmp_path):
+    """SQLAlchemy's sdist keeps its reST pages and Sphinx conf.py in doc/build/: they are the
+    documentation, not build output (the walk skipped all 187 of them)."""
+    write(tmp_path, "p/doc/build/conf.py", "project = 'x'\n")
+    write(tmp_path, "p/doc/build/orm/select.rst", "Select\n======\n\nText.\n")
+    write(tmp_path, "p/docs2/build/html/index.html", "<html></html>\n")  # Sphinx's output
+    write(tmp_path, "p/build/lib/pkg/mod.py", "x = 1\n")  # setuptools' copy
+    files, skipped = walk(tmp_path / "p")
+    assert {"doc/build/conf.py", "doc/build/orm/select.rst"} <= set(files)
+    assert {"docs2/build", "build"} <= set(skipped)

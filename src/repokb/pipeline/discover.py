@@ -23,7 +23,12 @@ import pathspec
 from repokb.errors import InputError
 from repokb.models import PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
-from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, VIRTUALENV_MARKER
+from repokb.rules.tables import (
+    DOC_SOURCE_MARKERS,
+    SKIP_DIR_SUFFIXES,
+    SKIP_DIRS,
+    VIRTUALENV_MARKER,
+)
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 # Skipped directories a repository config's vendor override may open (never VCS internals).
@@ -336,7 +341,7 @@ def _relative(path: str, root: Path) -> str:
 def _dir_skip_reason(
     entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
 ) -> tuple[str, str] | None:
-    if entry.name in SKIP_DIRS:
+    if entry.name in SKIP_DIRS and not (entry.name == "build" and _doc_sources(entry.path)):
         kind, why = SKIP_DIRS[entry.name]
         return kind, f"skipped directory: {why}"
     for suffix, why in SKIP_DIR_SUFFIXES.items():
@@ -351,6 +356,11 @@ def _dir_skip_reason(
     if rules.matches(rel, is_dir=True):
         return "unknown", "skipped directory: ignored by .gitignore"
     return None
+
+
+def _doc_sources(folder: str) -> bool:
+    """Whether a folder holds documentation sources (Sphinx's conf.py, an index page)."""
+    return any(os.path.isfile(os.path.join(folder, name)) for name in DOC_SOURCE_MARKERS)
 
 
 def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> SkippedPath:

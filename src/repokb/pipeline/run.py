@@ -60,7 +60,7 @@ def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
 
 
 def _redaction(classifier_version: str) -> str:
-    """The redactor's part of a classifier version ("0.3.1+redaction.2" -> "2"; versions
+    """The redactor's part of a classifier version ("0.3.2+redaction.2" -> "2"; versions
     before it was recorded -> "1")."""
     return classifier_version.partition("+redaction.")[2] or "1"
 

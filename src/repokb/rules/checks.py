@@ -162,6 +162,12 @@ def ONE_LINE_BLOB(f: FileFacts) -> str | None:
     return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
 
 
+@_fact("rendered documentation")
+def RENDERED_DOCS(f: FileFacts) -> str | None:
+    """An HTML page a documentation or site generator rendered (sniff.rendered_docs)."""
+    return f.sniff("rendered_docs") if f.language in ("html", "xhtml") else None
+
+
 @_fact("test data in a test directory", "path")
 def TEST_DATA(f: FileFacts) -> str | None:
     if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:

@@ -126,7 +126,8 @@ def _data() -> dict[str, Any]:
 
 def _table(label: str, entries: list[Any]) -> PathTable:
     kept = [e for e in entries if isinstance(e, str) or not e.get("keep")]
-    return PathTable(label, [e if isinstance(e, str) else e["re"] for e in kept])
+    return PathTable(label, [e if isinstance(e, str) else e.get("narrowed", e["re"])
+                             for e in kept])
 
 
 @cache

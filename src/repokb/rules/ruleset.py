@@ -25,6 +25,7 @@ from repokb.rules.checks import (
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
     PRIVATE_KEY_FILE,
+    RENDERED_DOCS,
     SECRET_WORD_NAME,
     TEMPLATE,
     TEST_DATA,
@@ -51,7 +52,7 @@ from repokb.rules.engine import (
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
-CLASSIFIER_VERSION = f"0.3.1+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.2+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -158,6 +159,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, flags=("generated",), confidence=0.95)),
+    _r("rendered-docs", Tier.GENERATED, (RENDERED_DOCS,),
+       Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
+            "are the knowledge", subkind="rendered_docs", flags=("generated",),
+            confidence=0.95)),
     _r("python-package-metadata", Tier.GENERATED,
        (AnyOf((Name(("PKG-INFO",)), Glob(("*.egg-info/", "*.dist-info/")))),),
        Then(Kind.GENERATED, "Python packaging metadata written by a build ({evidence})",
