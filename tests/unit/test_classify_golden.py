@@ -131,6 +131,10 @@ def test_golden_decisions_that_must_hold(golden):
     fork = golden["third_party/rules-engine/engine.py"]
     assert (fork["kind"], fork["config_path"]) == ("source", ".repokb.yml")
     assert "Internally modified fork" in fork["reasons"][0]
+    # a TypeScript build's output beside its source is no knowledge; hand-written JS is
+    assert decided(golden, "packages/api/lib/index.js") == ("build_artifact", "exclude")
+    assert "packages/api/src/index.ts" in golden["packages/api/lib/index.d.ts"]["reasons"][0]
+    assert decided(golden, "packages/api/lib/client.js") == ("source", "parse_and_index")
     # monorepo package boundary
     assert golden["packages/api/src/index.ts"]["package"] == "packages/api"
     assert golden["src/shop/orders.py"]["package"] == ""

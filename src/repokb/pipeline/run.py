@@ -29,6 +29,7 @@ from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.store import merge, write_batch
+from repokb.rules.twins import twin_gone
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
@@ -182,7 +183,8 @@ class ProjectRun:
                 and entry.size == file.size and entry.mtime_ns == file.mtime_ns
                 and entry.classification
                 and entry.classification.classifier_version == CLASSIFIER_VERSION
-                and entry.classification.config_digest == self.config_digest):
+                and entry.classification.config_digest == self.config_digest
+                and not twin_gone(file.root, entry.classification)):
             # Same size, mtime and rules: the earlier decision stands without reading a byte.
             # Failed files are retried: their cause (permissions, a race) may be gone.
             if entry.status == "indexed":

@@ -51,12 +51,28 @@ class Limits:
     max_tabular_bytes: int = 1_000_000
 
 
+@dataclass(frozen=True)
+class DirTwins:
+    """One folder's files with compiled extensions (rules/twins.py) and the TypeScript source
+    of each that has one (name -> project-relative path)."""
+
+    compiled: int
+    twins: dict[str, str]
+
+    @property
+    def mirrored(self) -> bool:
+        found = len(self.twins)
+        return found >= T.TWIN_MIRROR_MIN and found * 2 >= self.compiled
+
+
 @dataclass
 class ProjectContext:
-    """Shared by every file of one project run: a cache of directory listings."""
+    """Shared by every file of one project run: a cache of directory listings (and of what
+    they tell: the nearest folder holding a marker, each folder's compiled twins)."""
 
     _dir_names: dict[str, frozenset[str]] = field(default_factory=dict)
     _nearest: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict)
+    twins: dict[str, DirTwins] = field(default_factory=dict)
 
     def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
         if rel_dir not in self._dir_names:

@@ -50,9 +50,10 @@ from repokb.rules.engine import (
     Tier,
 )
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
-CLASSIFIER_VERSION = f"0.3.2+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.3+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -173,6 +174,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-name", Tier.GENERATED, (Name(tuple(T.GENERATED_NAME_GLOBS)),),
        Then(Kind.GENERATED, "generated file name ({evidence})",
             subkinds=T.GENERATED_NAME_GLOBS, flags=("generated",))),
+    # beyond Linguist, which needs a source map to see tsc output: see rules/twins.py
+    _r("compiled-typescript", Tier.GENERATED,
+       (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
+       Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its TypeScript source is indexed)",
+            subkind="compiled_typescript", flags=("generated",), confidence=0.95)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),

@@ -216,6 +216,29 @@ MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "le
 ONE_LINE_BLOB_BYTES = 256_000
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
 
+# Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a
+# `.ts` the project holds too. Declarations first: `api.d.cts` is a declaration, not a `.cts`.
+COMPILED_EXTENSIONS = (".d.ts", ".d.cts", ".d.mts", ".js", ".cjs", ".mjs", ".jsx")
+TYPESCRIPT_SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts")
+# What f.ext is for a compiled name (`api.d.ts` -> .ts): the rule's screen by extension.
+COMPILED_LAST_EXTENSIONS = frozenset({".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts"})
+TWIN_SOURCE_DIR = "src"  # the compiled file A/D/T.js mirrors A/src/T.ts
+TWIN_OUTPUT_DEPTH = 2  # D: at most this many folders (lib, esm, cjs, types, dist/esm ...)
+# Folders D never is: JavaScript there is written by hand (test/api.js tests src/api.ts).
+NOT_BUILD_OUTPUT_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e",
+                                   "examples", "example", "samples", "docs", "doc", "scripts",
+                                   "script", "tools", "config", "fixtures", "__mocks__",
+                                   "mocks", "benchmark", "benchmarks", "bench"})
+# A folder is a build's mirror when at least half of its compiled files have a TypeScript
+# source, and at least this many do (one coincidence, scripts/build.js, is not a mirror).
+TWIN_MIRROR_MIN = 2
+# Output of tsc, Babel or esbuild in a file's head: then one twin is enough.
+COMPILER_OUTPUT_MARKERS = (
+    'Object.defineProperty(exports, "__esModule"', "exports.__esModule = true",
+    "(this && this.__", "//# sourceMappingURL=", "_interopRequireDefault(",
+    "var __defProp = Object.defineProperty",
+)
+
 # Binary by magic bytes (prefix of the head) -> (kind, subkind).
 MAGIC_BYTES: tuple[tuple[bytes, str, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "asset", "png_image"), (b"\xff\xd8\xff", "asset", "jpeg_image"),

@@ -130,6 +130,10 @@ def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
     out.print(table)
 
 
+# A file path in a reason ("compiled from src/v4/core/api.ts ..."): counted by the rest.
+_FILE_PATH = re.compile(r"(?<![\w/.-])[\w.@+-]+(?:/[\w.@+-]+)+\.\w+")
+
+
 def breakdown(report: Any) -> None:
     """What would be indexed and what not: by kind (with cost), language, role, policy, reason."""
     files = report.files
@@ -150,12 +154,21 @@ def breakdown(report: Any) -> None:
         out.print(f"[bold]{field}[/bold]: "
                   + ", ".join(f"{k} {v}" for k, v in counts.most_common(12)))
     admitted = ("parse_and_index", "index_text")
-    reasons = Counter(f["reasons"][0] for f in files
-                      if f["index_policy"] not in admitted and f["reasons"])
+    reasons: Counter[str] = Counter()
+    example: dict[str, tuple[str, str]] = {}
+    for f in files:
+        if f["index_policy"] not in admitted and f["reasons"]:
+            reason = f["reasons"][0]
+            named = _FILE_PATH.search(reason)
+            shape = _FILE_PATH.sub("…", reason)  # one line per rule, not one per named file
+            reasons[shape] += 1
+            example.setdefault(shape, (reason, named.group() if named else ""))
     if reasons:
         out.print("[bold]not indexed because[/bold]:")
-        for reason, n in reasons.most_common(12):
-            out.print(f"  {n:>6}  {printable(reason)}", markup=False, highlight=False)
+        for shape, n in reasons.most_common(12):
+            reason, first = example[shape]
+            line = reason if n == 1 or not first else f"{shape}, e.g. {first}"
+            out.print(f"  {n:>6}  {printable(line)}", markup=False, highlight=False)
     redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
     if redacted:
         out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
