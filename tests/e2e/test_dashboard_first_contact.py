@@ -117,6 +117,28 @@ def test_results_explain_and_last_run_after_an_upload(browser, server, mixed_rep
     assert not problems, problems
 
 
+def test_a_folder_chosen_before_the_page_has_its_config_is_uploaded(browser, server,  # noqa: F811
+                                                                       mixed_repo):
+    """A quick user (or a slow server) chooses the folder before the client config has come
+    back: the upload waits for it instead of being lost (CI saw a silent nothing once in ~12)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    problems = _guarded(context, server)
+    page = context.new_page()
+    held = []
+    page.route("**/knowledge/client-config", lambda route: held.append(route))  # answered later
+    page.goto(server)
+    while not held:
+        page.wait_for_timeout(20)
+    page.set_input_files("#folder-input", str(mixed_repo))
+    page.wait_for_timeout(200)
+    held[0].continue_()
+    page.locator("#upload-status").filter(has_text="Done:").wait_for(timeout=120_000)
+    status = page.locator("#upload-status").inner_text()
+    assert "shop" in status and " 0 indexed" not in status, status
+    context.close()
+    assert not problems, problems
+
+
 def test_a_phone_wide_screen_does_not_scroll_sideways(browser, server, mixed_repo):  # noqa: F811
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True)

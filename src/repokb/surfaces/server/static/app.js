@@ -354,13 +354,40 @@ async function flush(event) {
 }
 
 // -- wiring ----------------------------------------------------------------------------------
-async function main() {
-  config = await api("GET", "/knowledge/client-config");
+// Every control answers from the first moment: a folder chosen before the client config has
+// arrived waits for it instead of being lost (the page's handlers used to be attached only after
+// the config came back, so a quick choice did nothing at all).
+let configReady = null;
+
+function loadConfig() {
+  configReady = api("GET", "/knowledge/client-config").then((c) => { config = c; });
+  return configReady;
+}
+
+async function configLoaded() {
+  try {
+    await configReady;
+    return true;
+  } catch (_) {  // not reachable when the page loaded: ask once more
+    try {
+      await loadConfig();
+      return true;
+    } catch (e) {
+      setStatus("upload-status", `Cannot reach the server: ${e.message}`, true);
+      return false;
+    }
+  }
+}
+
+function main() {
+  loadConfig().catch((e) => setStatus("upload-status", `Cannot reach the server: ${e.message}`, true));
   fillSelect("search-kind", KINDS, "all kinds");
-  $("folder-input").addEventListener("change", (e) => {
+  $("folder-input").addEventListener("change", async (e) => {
     const {root, entries} = filesFromInput(e.target.files);
-    if (entries.length) uploadAll(root, entries);
     e.target.value = "";
+    if (!entries.length) return;
+    setStatus("upload-status", `Reading ${root}…`);
+    if (await configLoaded()) uploadAll(root, entries);
   });
   if (window.showDirectoryPicker) {
     $("pick-folder").hidden = false;
@@ -368,7 +395,7 @@ async function main() {
       try {
         const dir = await window.showDirectoryPicker();
         setStatus("upload-status", `Reading ${dir.name}…`);
-        uploadAll(dir.name, await filesFromHandle(dir));
+        if (await configLoaded()) uploadAll(dir.name, await filesFromHandle(dir));
       } catch (e) {
         if (e.name !== "AbortError") setStatus("upload-status", e.message, true);
       }
@@ -386,4 +413,4 @@ async function main() {
   setInterval(refreshStats, STATS_EVERY_MS);
 }
 
-main().catch((e) => setStatus("upload-status", `Cannot reach the server: ${e.message}`, true));
+main();
