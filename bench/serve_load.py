@@ -8,6 +8,10 @@ searches have something to find, then starts an index job on TREE (default: Pyth
 library, big enough to keep the job busy for the whole window) and, while it runs, lets CLIENTS
 threads each send search requests back to back (closed loop, one connection each) for SECONDS.
 Latency is measured at the client: HTTP round trip, query embedding and hybrid search included.
+`--rate R` paces each client instead (open loop): its searches start at Poisson arrival times,
+R a second on average (seeded per client), and each latency counts from the moment its search
+was due, so a server that falls behind is charged for the wait (no coordinated omission). Eight
+agents each searching a few times a second are such a load; the closed loop is saturation.
 `--no-job` measures the same load with no index job running (the idle figures); `--seed`
 indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree);
 `--home` serves an existing REPOKB_HOME as it is (no seed; the job writes into it, so pass a copy:
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import shutil
 import signal
@@ -102,6 +107,9 @@ def main() -> None:
                         "re-uses their query vectors); by default each request's text is new "
                         "(a question plus a running number), so each one is embedded.")
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="Searches a second per client, at Poisson arrival times (open "
+                        "loop; latency from each search's due time). 0: back to back.")
     parser.add_argument("--seed", type=Path, default=REPO / "src",
                         help="What is indexed before the window (default: repokb's src/).")
     parser.add_argument("--dense", action="store_true",
@@ -159,19 +167,35 @@ def main() -> None:
             load_before = os.getloadavg()[0]
             cpu_before = cpu_seconds(server.pid)
             busy_before, own_before = machine_busy_seconds(), own_cpu_seconds()
-            deadline = time.perf_counter() + args.seconds
+            window = {"end": 0.0}  # the window opens once every client is connected
+            ready = threading.Barrier(args.clients + 1, action=lambda: window.update(
+                end=time.perf_counter() + args.seconds))
 
             def client(n: int) -> None:
+                arrivals = random.Random(n)
                 with httpx.Client(base_url=url, timeout=30) as c:
+                    # connected and served once before the window: the clients' own start-up
+                    # (a connection, an SSL context each) is not charged to the server
+                    c.post("/knowledge/search", json={"query": f"warm-up {n}", "limit": 10})
+                    ready.wait(timeout=120)
+                    deadline = window["end"]
+                    due = time.perf_counter()
                     i = n
-                    while time.perf_counter() < deadline:
+                    while True:
+                        if args.rate:  # the next search is due at its arrival time
+                            due += arrivals.expovariate(args.rate)
+                            if due >= deadline:
+                                break
+                            time.sleep(max(0.0, due - time.perf_counter()))
+                        elif time.perf_counter() >= deadline:
+                            break
                         query = QUERIES[i % len(QUERIES)]
                         if args.repeat:
                             i += 1
                         else:  # no two requests share a text
                             query = f"{query} {i}"
                             i += args.clients
-                        started = time.perf_counter()
+                        started = due if args.rate else time.perf_counter()
                         try:
                             r = c.post("/knowledge/search", json={"query": query, "limit": 10})
                             ok = r.status_code == 200 and isinstance(r.json(), list)
@@ -187,6 +211,7 @@ def main() -> None:
             threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
             for t in threads:
                 t.start()
+            ready.wait(timeout=120)
             for t in threads:
                 t.join()
             server_cpu = cpu_seconds(server.pid) - cpu_before
@@ -209,7 +234,10 @@ def main() -> None:
     rows = [("cores", os.cpu_count()),
             ("load average (1 min) before / after the window",
              f"{load_before:.1f} / {load_after:.1f}"),
-            ("clients (closed loop, loopback)", args.clients),
+            ("clients (loopback)", f"{args.clients}, " + (
+                f"open loop: {args.rate:g} searches/s each at Poisson times, "
+                f"{args.clients * args.rate:g}/s offered" if args.rate
+                else "closed loop: back to back")),
             ("questions", "16, repeated" if args.repeat else "a new text each request"),
             ("window", f"{args.seconds:.0f} s"),
             (f"seed index ({args.home or args.seed})",

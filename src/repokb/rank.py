@@ -181,12 +181,13 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
 
 def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
     groups: list[Group] = []
+    in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
     per_file: dict[tuple[str, str], int] = {}
     for c in ranked:
         p = c.payload
         key = (p["project"], p["path"])
         start, end = int(p["start_line"]), int(p["end_line"])
-        target = next((g for g in groups if _joins(c, g, s)), None)
+        target = next((g for g in in_file.get(key, ()) if _joins(c, g, s)), None)
         if target is not None:
             target.members.append(c)
             target.start_line, target.end_line = (min(start, target.start_line),
@@ -196,4 +197,5 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
             continue
         per_file[key] = per_file.get(key, 0) + 1
         groups.append(Group(c, [c], start, end))
+        in_file.setdefault(key, []).append(groups[-1])
     return groups

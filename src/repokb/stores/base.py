@@ -9,10 +9,11 @@ why, dense search does not see it, BM25 does; `fill_dense` adds the vector later
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from repokb.errors import ConfigError, StoreError
 from repokb.models import LEXICAL_ONLY, PENDING, EmbeddedChunk
@@ -136,6 +137,81 @@ class Store(ABC):
 
     def close(self) -> None:  # noqa: B027  (optional hook)
         """Release the store (and any lock on it)."""
+
+
+Ask = TypeVar("Ask")
+Answer = TypeVar("Answer")
+
+
+class _Ticket(Generic[Ask, Answer]):
+    __slots__ = ("ask", "answer", "error", "ready", "leads")
+
+    def __init__(self, ask: Ask) -> None:
+        self.ask = ask
+        self.answer: Answer | None = None
+        self.error: BaseException | None = None
+        self.ready = threading.Event()
+        self.leads = False  # woken to make the next call, not with an answer
+
+
+class Combiner(Generic[Ask, Answer]):
+    """Concurrent calls answered together (flat combining): a call that finds none in flight
+    runs at once, alone; calls that arrive meanwhile wait, and when it ends the first of them
+    makes one call of `run` for all of them. An engine that holds the interpreter for a whole
+    call (Qdrant Edge) then scans its vectors once for several searches instead of once each,
+    and a lone call waits for nothing. If a combined call fails, each ask is run alone, so an
+    error reaches only the caller whose ask caused it."""
+
+    def __init__(self, run: Callable[[list[Ask]], Sequence[Answer]]) -> None:
+        self._run = run
+        self._lock = threading.Lock()
+        self._waiting: list[_Ticket[Ask, Answer]] = []
+        self._busy = False  # a thread is calling `run` or was woken to
+
+    def __call__(self, ask: Ask) -> Answer:
+        ticket: _Ticket[Ask, Answer] = _Ticket(ask)
+        with self._lock:
+            self._waiting.append(ticket)
+            leads, self._busy = not self._busy, True
+        if not leads:
+            ticket.ready.wait()  # answered by another's call, or woken to make the next one
+        if leads or ticket.leads:
+            self._lead()
+        if ticket.error is not None:
+            raise ticket.error
+        return ticket.answer  # type: ignore[return-value]
+
+    def _lead(self) -> None:
+        """Answer everyone waiting (this thread's own ticket among them) with one call, then
+        hand the next call to the first who arrived meanwhile."""
+        with self._lock:
+            batch, self._waiting = self._waiting, []
+        try:
+            try:
+                answers = list(self._run([t.ask for t in batch]))
+            except Exception:
+                if len(batch) == 1:
+                    raise
+                for t in batch:  # one ask may be at fault: each alone, each its own answer
+                    try:
+                        t.answer = self._run([t.ask])[0]
+                    except Exception as exc:
+                        t.error = exc
+            else:
+                for t, answer in zip(batch, answers, strict=True):
+                    t.answer = answer
+        except BaseException as exc:
+            for t in batch:
+                t.error = exc
+        finally:
+            with self._lock:
+                following = self._waiting[0] if self._waiting else None
+                self._busy = following is not None
+            for t in batch:
+                t.ready.set()
+            if following is not None:
+                following.leads = True
+                following.ready.set()
 
 
 _FACTORIES: dict[str, Callable[..., Store]] = {}

@@ -6,7 +6,6 @@ A request that came through the owner's Unix socket is trusted (see operations/g
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 import anyio
@@ -198,12 +197,18 @@ def _query(body: S.SearchRequest, svc: Operations) -> Query:
                  explain=body.explain, context_lines=body.context_lines)
 
 
+# Searches in flight at once; the rest wait in line (first come, first served). The store
+# answers the searches that meet in it with one engine call (stores/base.py Combiner), so a
+# few more slots than cores let those calls form: on 2 cores with a Django-size index, 8
+# slots served 84 searches/s against 61 with 2 (8 clients back to back during an index job),
+# and more only add threads contending for the GIL (bench/RESULTS.md).
+SEARCH_SLOTS = 8
+
+
 def _search_slots(request: Request) -> anyio.CapacityLimiter:
-    """At most one search per core at a time; the rest wait in line (first come, first served)
-    instead of all contending for the GIL at once, which spreads latency."""
     state = request.app.state
     if getattr(state, "search_slots", None) is None:  # created on the event loop, at first use
-        state.search_slots = anyio.CapacityLimiter(os.cpu_count() or 2)
+        state.search_slots = anyio.CapacityLimiter(SEARCH_SLOTS)
     slots: anyio.CapacityLimiter = state.search_slots
     return slots
 

@@ -1,0 +1,219 @@
+"""The flat-combining `Combiner` (stores/base.py): a lone call runs at once, calls that arrive
+while one is in flight are answered together by one later call, an error reaches only the caller
+whose ask caused it, and under contention no call is lost, answered twice or run in parallel.
+
+Every wait here is bounded: a combiner that loses a wake-up fails the test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from repokb.stores.base import Combiner
+
+TIMEOUT = 10.0  # seconds: far more than any of these tests needs, short enough to fail fast
+
+
+def wait_until(condition: Callable[[], bool], what: str) -> None:
+    """Poll `condition` until it holds (bounded): no fixed sleep stands in for a signal."""
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.001)
+
+
+class Caller:
+    """One call of the combiner on its own thread, keeping what it returned or raised."""
+
+    def __init__(self, combiner: Combiner[Any, Any], ask: Any) -> None:
+        self.ask = ask
+        self.answer: Any = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._call, args=(combiner,), daemon=True)
+        self.thread.start()
+
+    def _call(self, combiner: Combiner[Any, Any]) -> None:
+        try:
+            self.answer = combiner(self.ask)
+        except BaseException as exc:  # noqa: BLE001 - what the caller got is under test
+            self.error = exc
+
+    def join(self) -> None:
+        self.thread.join(TIMEOUT)
+        assert not self.thread.is_alive(), f"the call for {self.ask!r} never returned"
+
+
+class GatedRun:
+    """A `run` whose first call blocks until released, recording every batch it is given, and
+    answering each ask with ask * 10 (or raising ValueError for a batch holding "bad")."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[Any]] = []
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, asks: list[Any]) -> list[Any]:
+        self.batches.append(list(asks))
+        if len(self.batches) == 1:
+            self.entered.set()
+            assert self.release.wait(TIMEOUT), "the first call was never released"
+        if "bad" in asks:
+            raise ValueError("a bad ask")
+        return [ask * 10 for ask in asks]
+
+
+def call(combiner: Combiner[Any, Any], ask: Any) -> Any:
+    """One call from another thread, bounded: what it returns, or raises what it raised."""
+    caller = Caller(combiner, ask)
+    caller.join()
+    if caller.error is not None:
+        raise caller.error
+    return caller.answer
+
+
+def queue_behind_first(combiner: Combiner[Any, Any], run: GatedRun,
+                       first: Any, others: list[Any]) -> tuple[Caller, list[Caller]]:
+    """Start `first` (it blocks inside `run`), then each of `others` in order, each one queued
+    before the next starts, so their arrival order is known."""
+    lead = Caller(combiner, first)
+    assert run.entered.wait(TIMEOUT), "the first call did not reach run"
+    waiters = []
+    for queued, ask in enumerate(others, start=1):
+        waiters.append(Caller(combiner, ask))
+        wait_until(lambda n=queued: len(combiner._waiting) == n, f"{queued} queued callers")
+    return lead, waiters
+
+
+def test_a_lone_call_runs_at_once_alone_and_returns_its_answer() -> None:
+    batches: list[list[int]] = []
+
+    def run(asks: list[int]) -> list[int]:
+        batches.append(list(asks))
+        return [a * 10 for a in asks]
+
+    combiner: Combiner[int, int] = Combiner(run)
+    assert call(combiner, 7) == 70
+    assert batches == [[7]]
+    assert call(combiner, 8) == 80  # the next lone call, again alone
+    assert batches == [[7], [8]]
+
+
+def test_calls_arriving_during_a_call_are_answered_by_one_call_in_arrival_order() -> None:
+    run = GatedRun()
+    combiner: Combiner[int, int] = Combiner(run)
+    others = [3, 1, 4, 15, 9, 2]
+    lead, waiters = queue_behind_first(combiner, run, 100, others)
+    assert run.batches == [[100]]  # nobody else reached run while the first was in flight
+
+    run.release.set()
+    for caller in [lead, *waiters]:
+        caller.join()
+    assert run.batches == [[100], others]  # exactly two calls: the first, then all the others
+    assert lead.answer == 1000 and lead.error is None
+    assert [c.answer for c in waiters] == [a * 10 for a in others]
+    assert all(c.error is None for c in waiters)
+
+
+def test_a_failing_combined_call_reaches_only_the_caller_whose_ask_failed() -> None:
+    run = GatedRun()
+    combiner: Combiner[Any, Any] = Combiner(run)
+    lead, (good, bad, other) = queue_behind_first(combiner, run, 1, [2, "bad", 3])
+    run.release.set()
+    for caller in (lead, good, bad, other):
+        caller.join()
+
+    assert lead.answer == 10
+    assert (good.answer, good.error) == (20, None)
+    assert (other.answer, other.error) == (30, None)
+    assert isinstance(bad.error, ValueError) and bad.answer is None
+    # the combined call failed, so each of its asks was run alone, in order
+    assert run.batches == [[1], [2, "bad", 3], [2], ["bad"], [3]]
+
+
+def test_a_lone_failing_call_raises_its_error() -> None:
+    batches: list[list[Any]] = []
+
+    def run(asks: list[Any]) -> list[Any]:
+        batches.append(list(asks))
+        raise ValueError(f"cannot answer {asks}")
+
+    combiner: Combiner[Any, Any] = Combiner(run)
+    with pytest.raises(ValueError, match="cannot answer"):
+        call(combiner, "bad")
+    assert batches == [["bad"]]  # run once: a lone call is not retried
+
+
+def test_after_an_error_the_combiner_still_serves_lone_and_combined_calls() -> None:
+    run = GatedRun()
+    combiner: Combiner[Any, Any] = Combiner(run)
+    run.release.set()  # the first call does not block
+    with pytest.raises(ValueError):
+        call(combiner, "bad")
+    assert call(combiner, 5) == 50  # a lone call after the error runs at once (not stuck busy)
+
+    again = GatedRun()
+    combiner = Combiner(again)
+    lead, (bad,) = queue_behind_first(combiner, again, "bad", ["bad"])
+    again.release.set()
+    lead.join()
+    bad.join()
+    assert isinstance(lead.error, ValueError) and isinstance(bad.error, ValueError)
+    # both failures behind it: lone calls and a combined batch are served as before
+    assert call(combiner, 6) == 60
+    callers = [Caller(combiner, n) for n in range(20)]
+    for caller in callers:
+        caller.join()
+    assert [(c.answer, c.error) for c in callers] == [(n * 10, None) for n in range(20)]
+
+
+def test_under_contention_every_call_gets_its_own_answer_and_runs_never_overlap() -> None:
+    threads_n, calls_n = 8, 200
+    lock = threading.Lock()
+    inside = 0
+    most_inside = 0
+    answered: list[int] = []
+    rng = random.Random(1234)
+
+    def run(asks: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+        nonlocal inside, most_inside
+        with lock:
+            inside += 1
+            most_inside = max(most_inside, inside)
+            answered.append(len(asks))
+            pause = rng.random() / 1000  # 0-1 ms, drawn under the lock (Random is shared)
+        time.sleep(pause)
+        with lock:
+            inside -= 1
+        return [(t, i, f"answer {t}:{i}") for t, i in asks]
+
+    combiner: Combiner[tuple[int, int], tuple[int, int, str]] = Combiner(run)
+    wrong: list[Any] = []
+    start = threading.Barrier(threads_n, timeout=TIMEOUT)
+
+    def work(t: int) -> None:
+        try:
+            start.wait()
+            for i in range(calls_n):
+                got = combiner((t, i))
+                if got != (t, i, f"answer {t}:{i}"):
+                    wrong.append(((t, i), got))
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertions below
+            wrong.append(exc)
+
+    workers = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(threads_n)]
+    for w in workers:
+        w.start()
+    deadline = time.monotonic() + TIMEOUT * 3
+    for w in workers:
+        w.join(max(0.0, deadline - time.monotonic()))
+    assert not any(w.is_alive() for w in workers), "a caller never got its answer (lost wake-up)"
+    assert wrong == []
+    assert sum(answered) == threads_n * calls_n  # every ask answered exactly once
+    assert most_inside == 1  # never two calls of run at once
