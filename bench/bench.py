@@ -1,7 +1,8 @@
 """Every number of issue 19's acceptance, for this repository and for a tree given.
 
     python bench/bench.py [TREE ...] [--quick] [--queries 200] [--cli-calls 40]
-                          [--load-seconds 30] [--clients 8] [--keep-home DIR]
+                          [--load-seconds 30] [--clients 8] [--client-rate 4]
+                          [--keep-home DIR]
 
 With no TREE, this repository. Each tree is copied to a scratch folder first (without .git,
 .venv and __pycache__, which the walk skips anyway), since one phase edits a file. Then, in a
@@ -20,7 +21,9 @@ included):
 - CLI wall per `repokb search` call p50/p95 (each a new process, as coding agents call it);
 - search p50/p99 and throughput under `repokb serve` with CLIENTS concurrent clients on a copy
   of the tree's index (searches at its size), idle and during an index job (of Python's
-  standard library, into the copy; bench/serve_load.py, run as a subprocess).
+  standard library, into the copy; bench/serve_load.py, run as a subprocess): back to back
+  (closed loop, saturation), and paced at CLIENT_RATE searches/s per client (open loop, Poisson
+  arrivals, latency from each search's due time: agents that search a few times a second).
 
 `--quick` shortens every phase (a smoke run: few queries, a 3 s load window, 2 clients, the
 server seeded with the tree itself rather than repokb's src/). The
@@ -222,7 +225,8 @@ def cli_search_walls(env: dict[str, str], calls: int) -> list[float]:
 
 
 def serve_load(tree: Path | None, clients: int, seconds: float, job: bool,
-               seed: Path | None, home: Path | None = None) -> dict[str, str]:
+               seed: Path | None, home: Path | None = None,
+               rate: float = 0.0) -> dict[str, str]:
     """bench/serve_load.py in a subprocess; its result row (searches, errors, throughput, p50,
     p95, p99, max) and whether its job ran through the window. `home`: a copy of the tree's
     index, served as it is (searches at the tree's size; the job indexes `tree`, default
@@ -238,6 +242,8 @@ def serve_load(tree: Path | None, clients: int, seconds: float, job: bool,
         args += ["--seed", str(seed)]
     if not job:
         args.append("--no-job")
+    if rate:
+        args += ["--rate", str(rate)]
     proc = subprocess.run(args, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         return {"error": (proc.stderr.strip().splitlines() or ["failed"])[-1]}
@@ -322,7 +328,8 @@ def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
     index (searches at its size; the job indexes the standard library into it), or with
     --quick on a fresh home seeded with the tree (the job indexes the tree)."""
     rows: list[tuple[str, str]] = []
-    for job in (False, True):
+    paces = [0.0] + ([args.client_rate] if args.client_rate else [])
+    for job, rate in [(job, rate) for rate in paces for job in (False, True)]:
         copy = None
         if not args.quick:
             copy = Path(tempfile.mkdtemp(prefix="repokb-bench-serve-")) / "home"
@@ -330,11 +337,12 @@ def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
                             ignore=shutil.ignore_patterns("*.sock", "*.lock"))
         try:
             load = serve_load(tree if args.quick else None, args.clients, args.load_seconds,
-                              job, tree if args.quick else None, copy)
+                              job, tree if args.quick else None, copy, rate)
         finally:
             if copy is not None:
                 shutil.rmtree(copy.parent, ignore_errors=True)
-        label = (f"search under `repokb serve`, {args.clients} clients, "
+        label = (f"search under `repokb serve`, {args.clients} clients "
+                 + (f"at {rate:g}/s each (open loop), " if rate else "back to back, ")
                  + ("during an index job" if job else "no job")
                  + ("" if args.quick else f", {points:,} chunks"))
         if "error" in load:
@@ -359,6 +367,8 @@ def main() -> None:
     parser.add_argument("--cli-calls", type=int, default=40)
     parser.add_argument("--load-seconds", type=float, default=30.0)
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--client-rate", type=float, default=4.0,
+                        help="Searches/s per client of the paced serve rows (0: none).")
     parser.add_argument("--keep-home", type=Path, help="Use (and keep) this REPOKB_HOME.")
     args = parser.parse_args()
     if args.quick:
