@@ -227,3 +227,30 @@ def test_remote_speaks_context_activity_and_project_stats(home, mixed_repo):
             remote.close()
     assert untimed(served) == untimed(alone)
     assert activity["writing"] is False and activity["pid"] > 0
+
+
+def test_an_owner_answers_with_a_short_switch_interval_and_gives_it_back(home, mixed_repo):
+    """While this process serves the owner socket (an index run answering searches), the
+    interpreter hands the GIL over every SWITCH_INTERVAL instead of CPython's 5 ms, so a
+    search does not wait 5 ms behind the run's Python at each hand-over; afterwards the
+    process's own interval is back."""
+    import sys
+
+    from repokb.operations import Operations
+    from repokb.surfaces.owner import SWITCH_INTERVAL, OwnerSocket, Remote
+    from repokb.workspace import Workspace
+
+    before = sys.getswitchinterval()
+    assert before > SWITCH_INTERVAL  # CPython's default, 0.005
+    settings = Settings.load()
+    with Workspace(settings) as ws:
+        with OwnerSocket(Operations(ws)):
+            during = sys.getswitchinterval()
+            remote = Remote(settings)
+            try:
+                assert remote.activity()["writing"] is False  # it answers meanwhile
+            finally:
+                remote.close()
+        after = sys.getswitchinterval()
+    assert during == pytest.approx(SWITCH_INTERVAL)
+    assert after == before

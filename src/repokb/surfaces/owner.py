@@ -21,9 +21,11 @@ import hashlib
 import http.client
 import os
 import socket
+import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,6 +114,25 @@ def wait_gone(path: Path, seconds: float = 30.0) -> bool:
 
 
 # -- the owner's side -----------------------------------------------------------------------
+# The interpreter's switch interval while this process answers searches (CPython's: 5 ms). An
+# index job's Python keeps the GIL until the interval asks it to let go, and a search waits
+# that long at each of its hand-overs (event loop, worker thread, model, store): at 0.5 ms the
+# p99 of searches during a job fell by a third to a half (`repokb serve`, and the owner socket
+# of `repokb index`), and the index took as long (bench/RESULTS.md).
+SWITCH_INTERVAL = 0.0005
+
+
+@contextlib.contextmanager
+def searches_first() -> Iterator[None]:
+    """The switch interval at most SWITCH_INTERVAL meanwhile; as it was afterwards."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, SWITCH_INTERVAL))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
 class OwnerSocket:
     """Serves the REST app on the owner socket while this process holds the store."""
 
@@ -163,6 +184,8 @@ class OwnerSocket:
     def __enter__(self) -> OwnerSocket:
         if not self.serving:
             return self
+        self._switch = searches_first()
+        self._switch.__enter__()
         self._thread.start()
         while not self._server.started and self._thread.is_alive():
             self._thread.join(0.01)
@@ -173,6 +196,7 @@ class OwnerSocket:
             return
         self._server.stop()
         self._thread.join()
+        self._switch.__exit__(None, None, None)
         self._sock.close()
         if self.still_bound():  # never another owner's: a home deleted and made again
             with contextlib.suppress(FileNotFoundError):

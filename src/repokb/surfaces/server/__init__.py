@@ -12,11 +12,7 @@
 
 from __future__ import annotations
 
-import sys
-
 from repokb.settings import Settings
-
-SWITCH_INTERVAL = 0.0005  # seconds; CPython's default is 0.005
 
 
 def serve(settings: Settings, proxy_only: bool = False) -> None:
@@ -29,7 +25,7 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
 
     from repokb.errors import ConfigError
     from repokb.operations import Operations
-    from repokb.surfaces.owner import OwnerSocket
+    from repokb.surfaces.owner import OwnerSocket, searches_first
     from repokb.surfaces.server.app import create_app
     from repokb.surfaces.server.guard import check_exposure
     from repokb.surfaces.server.logs import install, log_config
@@ -55,13 +51,9 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
         # keeps those pauses out of search latency.
         gc.collect()
         gc.freeze()
-        # An index job's Python (walking, chunking) keeps the GIL until the interpreter's
-        # switch interval (5 ms) asks it to let go, and a search waits that long at each of
-        # its hand-overs (event loop, worker thread, model, store): 0.5 ms halved the search
-        # p99 during a job (bench/RESULTS.md) without slowing the job.
-        sys.setswitchinterval(SWITCH_INTERVAL)
         install()
-        with owner:
+        # searches first: also with a Qdrant server store, where no owner socket is served
+        with searches_first(), owner:
             uvicorn.run(app, host=settings.host, port=settings.port, log_level="info",
                         log_config=log_config(),
                         timeout_graceful_shutdown=5,
