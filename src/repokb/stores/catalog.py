@@ -80,7 +80,6 @@ class Catalog:
             self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
                                        check_same_thread=False)
             self._db.row_factory = sqlite3.Row
-            self._db.create_function("repokb_glob", 2, glob_match, deterministic=True)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
@@ -204,7 +203,11 @@ class Catalog:
 
     def match_paths(self, glob: str, projects: Iterable[str] = ()) -> list[str]:
         """Indexed paths matching a glob, in the product's one dialect (globs.py). SQLite
-        narrows by the glob's literal folders on the key's order, then matches in SQL."""
+        narrows by the glob's literal folders on the key's order; the glob is matched here,
+        not by a Python function called from SQL: threads share this connection, and a
+        statement calling back into Python waits for the GIL while holding the connection,
+        which another thread, holding the GIL, waits for (`repokb serve` hung that way with
+        concurrent path-glob searches)."""
         try:
             compile_glob(glob)
         except (ValueError, TypeError) as exc:
@@ -220,8 +223,8 @@ class Catalog:
         if prefix:  # "src/" .. "src0": every path under src/ ('0' follows '/')
             sql += " AND path >= ? AND path < ?"
             args += [prefix, prefix[:-1] + "0"]
-        sql += " AND repokb_glob(?, path) ORDER BY path"
-        return [r["path"] for r in self._db.execute(sql, [*args, glob])]
+        rows = self._db.execute(sql + " ORDER BY path", args).fetchall()
+        return [r["path"] for r in rows if glob_match(glob, r["path"])]
 
     def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
         if column not in {"kind", "language", "role", "policy", "status", "project"}:
