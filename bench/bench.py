@@ -34,6 +34,7 @@ after, since the same code differs several-fold between machines of one kind.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -329,7 +330,7 @@ def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
     --quick on a fresh home seeded with the tree (the job indexes the tree)."""
     rows: list[tuple[str, str]] = []
     paces = [0.0] + ([args.client_rate] if args.client_rate else [])
-    for job, rate in [(job, rate) for rate in paces for job in (False, True)]:
+    for rate, job in itertools.product(paces, (False, True)):
         copy = None
         if not args.quick:
             copy = Path(tempfile.mkdtemp(prefix="repokb-bench-serve-")) / "home"

@@ -164,12 +164,16 @@ def main() -> None:
             latencies: list[float] = []
             errors: list[str] = []
             lock = threading.Lock()
-            load_before = os.getloadavg()[0]
-            cpu_before = cpu_seconds(server.pid)
-            busy_before, own_before = machine_busy_seconds(), own_cpu_seconds()
-            window = {"end": 0.0}  # the window opens once every client is connected
-            ready = threading.Barrier(args.clients + 1, action=lambda: window.update(
-                end=time.perf_counter() + args.seconds))
+            # the window opens once every client is connected and served once: its clock and
+            # CPU counters start then, so the warm-ups are charged to nobody
+            window: dict[str, float] = {}
+
+            def open_window() -> None:
+                window.update(load=os.getloadavg()[0], server=cpu_seconds(server.pid),
+                              busy=machine_busy_seconds(), own=own_cpu_seconds(),
+                              end=time.perf_counter() + args.seconds)
+
+            ready = threading.Barrier(args.clients + 1, action=open_window)
 
             def client(n: int) -> None:
                 arrivals = random.Random(n)
@@ -214,9 +218,9 @@ def main() -> None:
             ready.wait(timeout=120)
             for t in threads:
                 t.join()
-            server_cpu = cpu_seconds(server.pid) - cpu_before
-            clients_cpu = own_cpu_seconds() - own_before
-            others_cpu = machine_busy_seconds() - busy_before - server_cpu - clients_cpu
+            server_cpu = cpu_seconds(server.pid) - window["server"]
+            clients_cpu = own_cpu_seconds() - window["own"]
+            others_cpu = machine_busy_seconds() - window["busy"] - server_cpu - clients_cpu
             load_after = os.getloadavg()[0]
             after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                      else {"done": 0, "status": "none"})
@@ -233,7 +237,7 @@ def main() -> None:
     state = "still running" if after["status"] == "running" else after["status"]
     rows = [("cores", os.cpu_count()),
             ("load average (1 min) before / after the window",
-             f"{load_before:.1f} / {load_after:.1f}"),
+             f"{window['load']:.1f} / {load_after:.1f}"),
             ("clients (loopback)", f"{args.clients}, " + (
                 f"open loop: {args.rate:g} searches/s each at Poisson times, "
                 f"{args.clients * args.rate:g}/s offered" if args.rate

@@ -182,7 +182,6 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
 def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
     groups: list[Group] = []
     in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
-    per_file: dict[tuple[str, str], int] = {}
     for c in ranked:
         p = c.payload
         key = (p["project"], p["path"])
@@ -193,9 +192,8 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
             continue
-        if len(groups) >= limit or per_file.get(key, 0) >= s.max_per_file:
+        if len(groups) >= limit or len(in_file.get(key, ())) >= s.max_per_file:
             continue
-        per_file[key] = per_file.get(key, 0) + 1
         groups.append(Group(c, [c], start, end))
         in_file.setdefault(key, []).append(groups[-1])
     return groups

@@ -184,8 +184,8 @@ class OwnerSocket:
     def __enter__(self) -> OwnerSocket:
         if not self.serving:
             return self
-        self._switch = searches_first()
-        self._switch.__enter__()
+        self._switch = contextlib.ExitStack()
+        self._switch.enter_context(searches_first())
         self._thread.start()
         while not self._server.started and self._thread.is_alive():
             self._thread.join(0.01)
@@ -196,7 +196,7 @@ class OwnerSocket:
             return
         self._server.stop()
         self._thread.join()
-        self._switch.__exit__(None, None, None)
+        self._switch.close()
         self._sock.close()
         if self.still_bound():  # never another owner's: a home deleted and made again
             with contextlib.suppress(FileNotFoundError):

@@ -200,8 +200,8 @@ def _query(body: S.SearchRequest, svc: Operations) -> Query:
 # Searches in flight at once; the rest wait in line (first come, first served). The store
 # answers the searches that meet in it with one engine call (stores/base.py Combiner), so a
 # few more slots than cores let those calls form: on 2 cores with a Django-size index, 8
-# slots served 84 searches/s against 61 with 2 (8 clients back to back during an index job),
-# and more only add threads contending for the GIL (bench/RESULTS.md).
+# slots served 84 searches/s against 61 with 2 and 72 with 4 (8 clients back to back during
+# an index job; bench/RESULTS.md).
 SEARCH_SLOTS = 8
 
 
