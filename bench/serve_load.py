@@ -87,6 +87,14 @@ def machine_busy_seconds() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+def peak_rss_mb(pid: int) -> float:
+    """A live process's peak resident memory so far (Linux /proc: VmHWM), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -141,6 +149,10 @@ def main() -> None:
                     time.sleep(0.2)
             else:
                 raise SystemExit("repokb serve did not answer /healthz within a minute")
+            for _ in range(600):  # a server copies the dense vectors in the background first
+                if http.get("/knowledge/stats").json().get("dense_copy", 0) is not None:
+                    break
+                time.sleep(0.1)
             if args.home:
                 seeded = {"summary": {"chunks_embedded": http.get("/knowledge/stats").json()[
                     "points"]}}
@@ -225,6 +237,7 @@ def main() -> None:
             after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                      else {"done": 0, "status": "none"})
             stats_after = http.get("/knowledge/stats").json()
+            server_peak_mb = peak_rss_mb(server.pid)
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -255,6 +268,8 @@ def main() -> None:
              f"{stats_before.get('dense_pending', 0)} / {stats_after.get('dense_pending', 0)}"),
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
+            ("server peak RSS (since it started)", f"{server_peak_mb:.0f} MB"),
+            ("dense copy searched (points)", stats_before.get("dense_copy")),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
     print("| setting | value |\n| --- | --- |")

@@ -100,6 +100,10 @@ class Searcher:
         self.query_vector = QueryVectors(embedder)
 
     def search(self, query: Query) -> list[Hit]:
+        with self.store.searching():  # the store holds its next write back meanwhile
+            return self._search(query)
+
+    def _search(self, query: Query) -> list[Hit]:
         text = query.text.strip()
         if not text:
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")

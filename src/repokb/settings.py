@@ -150,6 +150,10 @@ class Settings:
         True, "Render the programming words of a Spanish question in English (lexicon ES_EN) "
         "before searching: the default model is English-only. Measured in bench/RESULTS.md.")
     candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
+    dense_copy: bool = _setting(
+        True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
+        "dimensions) and scans it without holding the interpreter; the store then ranks only "
+        "the copy's candidates, with the same answers (Qdrant Edge store only).")
     code_doc_factor: float = _setting(
         0.8, "Re-rank factor of documentation for 'how does X work' and symbol queries "
         "(SPEC §5: source and contracts first).")

@@ -196,3 +196,47 @@ def test_minified_code_does_not_repeat_its_one_line_per_definition():
     pieces = chunker_for("javascript").chunk(line + "\n")
     assert sum(len(p.content) for p in pieces) < 2 * len(line)
     assert all(len(p.content) <= 1500 for p in pieces)
+
+
+def test_a_long_parse_lets_other_threads_run_and_gives_the_same_tree() -> None:
+    """tree-sitter parses a whole buffer without letting go of the interpreter: a 350 KB file
+    held it ~30 ms, and every search of a `repokb serve` indexing beside it waited. Parsing
+    through the slice-reading callback lets another thread in between slices. Measured as a
+    behaviour, not a time: a thread that wakes every millisecond gets in many times during a
+    ~3 MB parse (a whole-buffer parse lets it in at most at the edges)."""
+    import threading
+    import time
+
+    import tree_sitter
+
+    from repokb.chunkers.base import load_language, parse, source_bytes
+
+    language = load_language("tree_sitter_python:language")
+    assert language is not None
+    unit = "".join(f"class C{i}:\n    def m(self, x):\n        return [x * {i} for _ in 'ab']\n"
+                   for i in range(400))
+    text = unit * 120  # ~3.5 MB
+    parser = tree_sitter.Parser(language)
+    whole = parser.parse(source_bytes(text))
+
+    wakes = 0
+    stop = threading.Event()
+
+    def ticker() -> None:
+        nonlocal wakes
+        while not stop.is_set():
+            time.sleep(0.001)
+            wakes += 1
+
+    thread = threading.Thread(target=ticker, daemon=True)
+    thread.start()
+    try:
+        before = wakes
+        sliced = parse(parser, text)
+        during = wakes - before
+    finally:
+        stop.set()
+        thread.join()
+    assert str(sliced.root_node) == str(whole.root_node)
+    assert sliced.root_node.end_byte == len(source_bytes(text))
+    assert during > 20, f"the other thread ran {during} times during the parse"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import last_row, load_language, register, source_bytes
+from repokb.chunkers.base import last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
@@ -97,7 +97,7 @@ class TreeSitterChunker:
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
-        tree = parser.parse(source_bytes(text))
+        tree = parse(parser, text)
         roots = _nest(self._definitions(cursor, tree.root_node, lines))
         pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.chunkers.base import last_row, load_language, register, source_bytes
+from repokb.chunkers.base import last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.models import ChunkPiece
@@ -198,7 +198,7 @@ class ConfigChunker:
             import tree_sitter
 
             self._parser = tree_sitter.Parser(language)
-        tree = self._parser.parse(source_bytes(text))
+        tree = parse(self._parser, text)
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)

@@ -81,6 +81,8 @@ class Operations:
     def warm(self) -> None:
         """Open everything a server needs before serving, so no two requests race to open it."""
         _ = self.ws.catalog, self.ws.store, self.ws.embedder, self.ws.indexer, self.ws.searcher
+        if self.settings.dense_copy:
+            self.ws.store.prepare_searches()
 
     def close(self) -> None:
         """Stop the jobs (the workspace is its opener's to close)."""
@@ -127,6 +129,8 @@ class Operations:
             # chunks without a dense vector: waiting for the dense pass, or never (by reason)
             "dense_pending": lexical.get("pending", 0),
             "lexical_only": lexical,
+            # points a server's searches scan in memory (stores/dense_scan.py); None: none yet
+            "dense_copy": store.dense_copy(),
             "files": sum(by_status.values()),
             "by_status": by_status,
             "by_project": catalog.breakdown("project", project),

@@ -9,9 +9,10 @@ why, dense search does not see it, BM25 does; `fill_dense` adds the vector later
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -132,6 +133,19 @@ class Store(ABC):
         disk; False where the backend cannot (a Qdrant server keeps its own files)."""
         return False
 
+    def prepare_searches(self) -> None:  # noqa: B027  (optional hook)
+        """A long-lived server will search this store often: build, in the background, what
+        makes its searches cheaper (the Edge store: an in-memory copy of the dense vectors)."""
+
+    def searching(self) -> contextlib.AbstractContextManager[None]:
+        """Held by a search from its start to its end (embedding, store, ranking): a backend
+        whose writes stall searches holds its next write back meanwhile."""
+        return contextlib.nullcontext()
+
+    def dense_copy(self) -> int | None:
+        """Points in the in-memory copy that searches scan (None: no copy, or not ready)."""
+        return None
+
     def optimize(self) -> None:  # noqa: B027  (optional hook: most engines need nothing)
         """Compact and build indexes after a large write (no-op where the engine does it)."""
 
@@ -212,6 +226,32 @@ class Combiner(Generic[Ask, Answer]):
             if following is not None:
                 following.leads = True
                 following.ready.set()
+
+
+class InFlight:
+    """Searches in flight, and a bounded wait for none: a writer whose every call holds the
+    interpreter (Qdrant Edge) lets the searches under way finish before its next piece."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._none = threading.Condition()
+
+    @contextlib.contextmanager
+    def running(self) -> Iterator[None]:
+        with self._none:
+            self._count += 1
+        try:
+            yield
+        finally:
+            with self._none:
+                self._count -= 1
+                if not self._count:
+                    self._none.notify_all()
+
+    def wait_for_none(self, timeout: float) -> bool:
+        """Until no search is in flight or `timeout` seconds pass; whether none is."""
+        with self._none:
+            return self._none.wait_for(lambda: not self._count, timeout)
 
 
 _FACTORIES: dict[str, Callable[..., Store]] = {}

@@ -22,10 +22,13 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import logging
 import os
 import shutil
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,12 +43,14 @@ from repokb.stores.base import (
     KEYWORD_FIELDS,
     SPARSE,
     Combiner,
+    InFlight,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
     register,
 )
+from repokb.stores.dense_scan import FIELDS, DenseScan, View
 
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
 _STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
@@ -57,6 +62,24 @@ _PAGE = 1000
 # 64 ~6 ms, for the same total time. Each piece is written whole and every write is idempotent,
 # so a run killed between two pieces converges as before (docs/indexing.md).
 _WRITE_PIECE = 64
+_SCAN_PAGE = 64  # points per page when a server copies the dense vectors (~2.5 ms a page)
+_SCAN_PAYLOAD = [*FIELDS, "chunk_index"]
+_SCAN_PAUSE = 0.001
+# How long a write piece waits for the searches in flight to end. A piece holds the interpreter
+# for its whole engine call; a search that gave the interpreter up (to embed its query, to scan
+# the dense copy) waited that long to get it back, at every such step.
+_WRITE_YIELD = 0.02
+# Searches scan the dense copy only when no write came for this long. While a job writes, the
+# copy was slower in every paced round (p95 115-136 ms against 82-97 ms with the engine's own
+# scan; bench/RESULTS.md): its scan gives the interpreter up, the job takes it, and the search
+# waits to get it back. With no job it is faster (p99 54 against 76 ms; 107 against 83/s).
+_QUIET_SECONDS = 1.0
+log = logging.getLogger(__name__)
+
+
+def _spare(limit: int) -> int:
+    """Candidates beyond a search's limit that the dense copy hands the engine to rank."""
+    return max(16, limit // 4)
 
 
 def _pieces(items: list[Any]) -> list[list[Any]]:
@@ -76,6 +99,18 @@ def _filter(where: StoreFilter) -> q.Filter | None:
     if where.paths is not None:
         must.append(q.FieldCondition("path", match=q.MatchAny(list(where.paths) or [""])))
     return q.Filter(must=must) if must else None
+
+
+def _among(where: q.Filter | None, ids: list[str]) -> q.Filter:
+    """`where` narrowed to the given points."""
+    among = q.HasIdCondition(set(ids))
+    return q.Filter(must=[*(where.must or []), among] if where is not None else [among])
+
+
+def _dense_of(record: Any) -> list[float] | None:
+    vectors = record.vector if isinstance(record.vector, dict) else {}
+    vector = vectors.get(DENSE)
+    return list(vector) if vector is not None else None
 
 
 def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
@@ -153,6 +188,16 @@ class QdrantEdgeStore(Store):
         # concurrent searches (the server's threads) answered by one engine call
         self._searches: Combiner[_Ask, tuple[list[StoredPoint], list[StoredPoint]]] = (
             Combiner(self._search_batch))
+        # A server's copy of the dense vectors (stores/dense_scan.py): written with the engine
+        # under `_scan_lock`; a search takes a view of it under that lock once `_scan_ready`.
+        self._dimension = dimension
+        self._scan: DenseScan | None = None
+        self._scan_ready = False
+        self._scan_lock = threading.Lock()
+        self._scan_builder: threading.Thread | None = None
+        self._closing = False
+        self._in_flight = InFlight()
+        self._written = 0.0  # time.monotonic() of the last write piece
         try:
             self._lock = _exclusive(path.with_name(path.name + ".lock"))
         except BlockingIOError as exc:
@@ -187,20 +232,89 @@ class QdrantEdgeStore(Store):
             raise StoreError("The store is closed.")
         return self._open
 
+    # --- the dense copy of a server (stores/dense_scan.py) -----------------------------------
+
+    def prepare_searches(self) -> None:
+        """Copy the dense vectors into memory in the background; searches scan the copy for
+        their candidates once it is complete (until then the engine scans, as it always did)."""
+        with self._scan_lock:
+            if self._scan_builder is not None or self._closing:
+                return
+            self._scan_builder = threading.Thread(target=self._build_scan,
+                                                  name="repokb-dense-copy", daemon=True)
+        self._scan_builder.start()
+
+    def dense_copy(self) -> int | None:
+        with self._scan_lock:
+            return len(self._scan) if self._scan is not None and self._scan_ready else None
+
+    def _build_scan(self) -> None:
+        """Page by page, each page under the lock that writes take: a write lands either in a
+        page not read yet (which then reads it) or in the copy (which every write follows
+        from the start)."""
+        offset: Any = None
+        try:
+            with self._scan_lock:
+                if self._closing:
+                    return
+                self._scan = DenseScan(self._dimension)
+            while True:
+                with self._scan_lock:
+                    scan = self._scan
+                    if self._closing or scan is None:  # closing, or a write failed to follow
+                        return
+                    page, offset = self._shard.scroll(q.ScrollRequest(
+                        offset=offset, limit=_SCAN_PAGE, with_payload=_SCAN_PAYLOAD,
+                        with_vector=[DENSE]))
+                    scan.put((str(r.id), _dense_of(r), r.payload or {}) for r in page)
+                    if offset is None or not page:
+                        self._scan_ready = True
+                        log.info("dense copy ready: %d points", len(scan))
+                        return
+                time.sleep(_SCAN_PAUSE)  # searches and writes waiting for the lock go first
+        except Exception:  # the engine's scan stays: slower, never a wrong answer
+            log.exception("The in-memory dense copy failed; searches scan the store instead.")
+            with self._scan_lock:
+                self._scan, self._scan_ready = None, False
+
+    def _follow(self, write: Callable[..., object], *args: Any) -> None:
+        """Apply a write the engine has taken to the copy (the caller holds `_scan_lock`). A
+        copy that cannot follow is dropped, never left behind."""
+        if self._scan is None:
+            return
+        try:
+            write(self._scan, *args)
+        except Exception:
+            log.exception("The in-memory dense copy could not follow a write; dropped.")
+            self._scan, self._scan_ready = None, False
+
+    def searching(self) -> contextlib.AbstractContextManager[None]:
+        return self._in_flight.running()
+
+    # --- writes (each piece after the searches in flight, for at most _WRITE_YIELD) ----------
+
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         for piece in _pieces(points):
-            self._shard.update(q.UpdateOperation.upsert_points([
-                q.Point(p.chunk.point_id,
-                        _vectors(p.dense, (p.sparse_indices, p.sparse_values)), p.payload())
-                for p in piece
-            ]))
+            rows = [(p.chunk.point_id, p.dense, p.payload()) for p in piece]
+            self._in_flight.wait_for_none(_WRITE_YIELD)
+            self._written = time.monotonic()
+            with self._scan_lock:
+                self._shard.update(q.UpdateOperation.upsert_points([
+                    q.Point(i, _vectors(dense, (p.sparse_indices, p.sparse_values)), payload)
+                    for (i, dense, payload), p in zip(rows, piece, strict=True)
+                ]))
+                self._follow(DenseScan.put, rows)
             self._deleted = True  # an overwritten point may leave its old version behind
 
     def write_raw(self, points: list[RawPoint]) -> None:
         for piece in _pieces(points):
-            self._shard.update(q.UpdateOperation.upsert_points([
-                q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in piece
-            ]))
+            self._in_flight.wait_for_none(_WRITE_YIELD)
+            self._written = time.monotonic()
+            with self._scan_lock:
+                self._shard.update(q.UpdateOperation.upsert_points([
+                    q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in piece
+                ]))
+                self._follow(DenseScan.put, [(p.id, p.dense, p.payload) for p in piece])
 
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
                        offset: str | None, limit: int,
@@ -220,11 +334,21 @@ class QdrantEdgeStore(Store):
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         for ids in _pieces(list(vectors)):
             # vector first, mark last: a crash in between leaves a point that is embedded again
-            self._shard.update(q.UpdateOperation.update_vectors(
-                [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
+            self._in_flight.wait_for_none(_WRITE_YIELD)
+            self._written = time.monotonic()
+            with self._scan_lock:
+                self._shard.update(q.UpdateOperation.update_vectors(
+                    [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
+                self._follow(self._fill_scan, {i: vectors[i] for i in ids})
             self._shard.update(q.UpdateOperation.delete_payload(
                 list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
             self._deleted = True  # an updated point leaves its old version behind
+
+    def _fill_scan(self, scan: DenseScan, vectors: dict[str, list[float]]) -> None:
+        unknown = scan.set_vectors(vectors)
+        if unknown:  # written before the copy began and not read yet: read them now
+            scan.put((str(r.id), _dense_of(r), r.payload or {}) for r in self._shard.retrieve(
+                unknown, with_payload=_SCAN_PAYLOAD, with_vector=[DENSE]))
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
         page, next_offset = self._shard.scroll(q.ScrollRequest(
@@ -281,8 +405,11 @@ class QdrantEdgeStore(Store):
         return out
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
-        self._shard.update(q.UpdateOperation.delete_points_by_filter(
-            _file_filter(project, path, keep_count)))
+        self._written = time.monotonic()
+        with self._scan_lock:
+            self._shard.update(q.UpdateOperation.delete_points_by_filter(
+                _file_filter(project, path, keep_count)))
+            self._follow(DenseScan.remove_where, project, path, keep_count)
         self._deleted = True
 
     def delete_project(self, project: str | None) -> None:
@@ -290,7 +417,10 @@ class QdrantEdgeStore(Store):
                  # every point has chunk_index >= 0: this matches all of them
                  if project else q.Filter(must=[q.FieldCondition(
                      "chunk_index", range=q.RangeFloat(gte=0.0))]))
-        self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
+        self._written = time.monotonic()
+        with self._scan_lock:
+            self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
+            self._follow(DenseScan.remove_where, project or None)
         self._deleted = True
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
@@ -303,17 +433,33 @@ class QdrantEdgeStore(Store):
         request's answer is the one it gets alone)."""
         if self._deleted:
             self.optimize()
+        quiet = time.monotonic() - self._written >= _QUIET_SECONDS
+        with self._scan_lock:  # only to take the view: the scan runs beside the writes
+            view = (self._scan.view() if quiet and self._scan is not None and self._scan_ready
+                    else None)
+        return self._search_with(asks, view)
+
+    def _search_with(self, asks: list[_Ask], scan: View | None,
+                     ) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
+        """With a dense copy, each dense request ranks only the copy's candidates (its filter
+        plus their ids): the engine's own scores, order, payloads and filters, without its
+        scan of every vector under the interpreter lock."""
         dense_requests: list[q.QueryRequest] = []
         lexical_requests: list[q.QueryRequest] = []
         places: list[tuple[int | None, int | None]] = []
+        dense_asks = [(dense, where, limit + _spare(limit))
+                      for dense, _, where, limit in asks if dense is not None]
+        chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
         for dense, sparse, where, limit in asks:
             flt = _filter(where)
             d = s = None
             if dense is not None:
-                d = len(dense_requests)
-                dense_requests.append(q.QueryRequest(
-                    limit=limit, query=q.Query.Nearest(dense, using=DENSE), filter=flt,
-                    with_payload=True))
+                ids = next(chosen) if scan is not None else None
+                if ids != []:  # []: no point can match
+                    d = len(dense_requests)
+                    dense_requests.append(q.QueryRequest(
+                        limit=limit, query=q.Query.Nearest(dense, using=DENSE),
+                        filter=flt if ids is None else _among(flt, ids), with_payload=True))
             if sparse[0]:
                 s = len(lexical_requests)
                 lexical_requests.append(q.QueryRequest(
@@ -348,6 +494,11 @@ class QdrantEdgeStore(Store):
         self._deleted = False
 
     def close(self) -> None:
+        with self._scan_lock:
+            self._closing = True
+            self._scan, self._scan_ready = None, False
+        if self._scan_builder is not None:
+            self._scan_builder.join()
         if self._open is not None and self._deleted:
             self.optimize()
         _release(self)
@@ -377,14 +528,15 @@ class QdrantEdgeStore(Store):
                     break
             shard.flush()
             shard.close()
-            old, self._open = self._open, None
-            if old is not None:
-                old.flush()
-                old.close()
-            try:
-                _exchange(fresh, path)  # path: the fresh shard; fresh: the old one
-            finally:
-                self._open = _Guarded(q.EdgeShard.load(str(path), self._config))
+            with self._scan_lock:  # a search waits for the swap instead of a closed store
+                old, self._open = self._open, None
+                if old is not None:
+                    old.flush()
+                    old.close()
+                try:
+                    _exchange(fresh, path)  # path: the fresh shard; fresh: the old one
+                finally:
+                    self._open = _Guarded(q.EdgeShard.load(str(path), self._config))
             self._deleted = False
             return True
         finally:
