@@ -29,7 +29,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,17 +63,16 @@ _PAGE = 1000
 # so a run killed between two pieces converges as before (docs/indexing.md).
 _WRITE_PIECE = 64
 _SCAN_PAGE = 64  # points per page when a server copies the dense vectors (~2.5 ms a page)
-_SCAN_PAYLOAD = [*FIELDS, "chunk_index"]
 _SCAN_PAUSE = 0.001
 # How long a write piece waits for the searches in flight to end. A piece holds the interpreter
 # for its whole engine call; a search that gave the interpreter up (to embed its query, to scan
 # the dense copy) waited that long to get it back, at every such step.
 _WRITE_YIELD = 0.02
-# Searches scan the dense copy only when no write came for this long. While a job writes, the
-# copy was slower in every paced round (p95 115-136 ms against 82-97 ms with the engine's own
-# scan; bench/RESULTS.md): its scan gives the interpreter up, the job takes it, and the search
-# waits to get it back. With no job it is faster (p99 54 against 76 ms; 107 against 83/s).
-_QUIET_SECONDS = 1.0
+# A server reads a new dense copy once no write came for this long. Any write drops the copy:
+# beside a writing job the copy's scan was no faster (bench/RESULTS.md; it gives the interpreter
+# up and the job keeps it), and an index job then runs without the copy's memory (~1.6 KB a
+# point). With no job it is faster (paced p99 56 against 76 ms; 107 against 83 searches/s).
+_QUIET_SECONDS = 5.0
 log = logging.getLogger(__name__)
 
 
@@ -188,16 +187,18 @@ class QdrantEdgeStore(Store):
         # concurrent searches (the server's threads) answered by one engine call
         self._searches: Combiner[_Ask, tuple[list[StoredPoint], list[StoredPoint]]] = (
             Combiner(self._search_batch))
-        # A server's copy of the dense vectors (stores/dense_scan.py): written with the engine
-        # under `_scan_lock`; a search takes a view of it under that lock once `_scan_ready`.
+        # A quiet server's snapshot of the dense vectors (stores/dense_scan.py), read by the
+        # keeper thread once no write came for _QUIET_SECONDS and dropped at the next write.
+        # `_writes` counts the writes begun, `_writing` those under way: a snapshot is kept
+        # only if no write began while it was read.
         self._dimension = dimension
-        self._scan: DenseScan | None = None
-        self._scan_ready = False
-        self._scan_lock = threading.Lock()
-        self._scan_builder: threading.Thread | None = None
+        self._copy: View | None = None
+        self._changed = threading.Condition()
+        self._writes = self._writing = 0
+        self._written = 0.0  # time.monotonic() when the last write ended
+        self._keeper: threading.Thread | None = None
         self._closing = False
         self._in_flight = InFlight()
-        self._written = 0.0  # time.monotonic() of the last write piece
         try:
             self._lock = _exclusive(path.with_name(path.name + ".lock"))
         except BlockingIOError as exc:
@@ -232,61 +233,76 @@ class QdrantEdgeStore(Store):
             raise StoreError("The store is closed.")
         return self._open
 
-    # --- the dense copy of a server (stores/dense_scan.py) -----------------------------------
+    # --- the dense copy of a quiet server (stores/dense_scan.py) ------------------------------
 
     def prepare_searches(self) -> None:
-        """Copy the dense vectors into memory in the background; searches scan the copy for
-        their candidates once it is complete (until then the engine scans, as it always did)."""
-        with self._scan_lock:
-            if self._scan_builder is not None or self._closing:
+        """Keep a copy of the dense vectors in memory while no write comes (read in the
+        background; until it is complete, and while writes come, the engine scans)."""
+        with self._changed:
+            if self._keeper is not None or self._closing:
                 return
-            self._scan_builder = threading.Thread(target=self._build_scan,
-                                                  name="repokb-dense-copy", daemon=True)
-        self._scan_builder.start()
+            self._keeper = threading.Thread(target=self._keep_copy, name="repokb-dense-copy",
+                                            daemon=True)
+        self._keeper.start()
 
     def dense_copy(self) -> int | None:
-        with self._scan_lock:
-            return len(self._scan) if self._scan is not None and self._scan_ready else None
+        copy = self._copy
+        return copy.used if copy is not None else None
 
-    def _build_scan(self) -> None:
-        """Page by page, each page under the lock that writes take: a write lands either in a
-        page not read yet (which then reads it) or in the copy (which every write follows
-        from the start)."""
-        offset: Any = None
-        try:
-            with self._scan_lock:
+    def _keep_copy(self) -> None:
+        failed = -1  # the write count at a failed read: the next try waits for a write
+        while True:
+            with self._changed:
+                while not self._closing and (
+                        self._copy is not None or self._writing or self._writes == failed
+                        or time.monotonic() - self._written < _QUIET_SECONDS):
+                    self._changed.wait(_QUIET_SECONDS)
                 if self._closing:
                     return
-                self._scan = DenseScan(self._dimension)
-            while True:
-                with self._scan_lock:
-                    scan = self._scan
-                    if self._closing or scan is None:  # closing, or a write failed to follow
-                        return
-                    page, offset = self._shard.scroll(q.ScrollRequest(
-                        offset=offset, limit=_SCAN_PAGE, with_payload=_SCAN_PAYLOAD,
-                        with_vector=[DENSE]))
-                    scan.put((str(r.id), _dense_of(r), r.payload or {}) for r in page)
-                    if offset is None or not page:
-                        self._scan_ready = True
-                        log.info("dense copy ready: %d points", len(scan))
-                        return
-                time.sleep(_SCAN_PAUSE)  # searches and writes waiting for the lock go first
-        except Exception:  # the engine's scan stays: slower, never a wrong answer
-            log.exception("The in-memory dense copy failed; searches scan the store instead.")
-            with self._scan_lock:
-                self._scan, self._scan_ready = None, False
+                begun = self._writes
+            try:
+                copy = self._read_copy(begun)
+            except Exception:  # the engine's scan stays: slower, never a wrong answer
+                log.exception("The in-memory dense copy failed; searches scan the store.")
+                failed = begun
+                continue
+            with self._changed:
+                if copy is not None and self._writes == begun and not self._closing:
+                    self._copy = copy
+                    log.info("dense copy ready: %d points", copy.used)
+            copy = None  # the store's reference only: a write frees it
 
-    def _follow(self, write: Callable[..., object], *args: Any) -> None:
-        """Apply a write the engine has taken to the copy (the caller holds `_scan_lock`). A
-        copy that cannot follow is dropped, never left behind."""
-        if self._scan is None:
-            return
+    def _read_copy(self, begun: int) -> View | None:
+        """Every dense vector, a page at a time; None as soon as a write begins (or the store
+        closes), since the pages read so far may miss it."""
+        scan, offset = DenseScan(self._dimension), None
+        while True:
+            if self._writes != begun or self._closing:
+                return None
+            page, offset = self._shard.scroll(q.ScrollRequest(
+                offset=offset, limit=_SCAN_PAGE, with_payload=list(FIELDS),
+                with_vector=[DENSE]))
+            scan.add((str(r.id), _dense_of(r), r.payload or {}) for r in page)
+            if offset is None or not page:
+                return scan.view()
+            time.sleep(_SCAN_PAUSE)  # searches waiting for the interpreter go first
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write piece: after the searches in flight (at most _WRITE_YIELD), and with the
+        dense copy dropped before the engine changes."""
+        self._in_flight.wait_for_none(_WRITE_YIELD)
+        with self._changed:
+            self._writes += 1
+            self._writing += 1
+            self._copy = None
         try:
-            write(self._scan, *args)
-        except Exception:
-            log.exception("The in-memory dense copy could not follow a write; dropped.")
-            self._scan, self._scan_ready = None, False
+            yield
+        finally:
+            with self._changed:
+                self._writing -= 1
+                self._written = time.monotonic()
+                self._changed.notify_all()
 
     def searching(self) -> contextlib.AbstractContextManager[None]:
         return self._in_flight.running()
@@ -295,26 +311,20 @@ class QdrantEdgeStore(Store):
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         for piece in _pieces(points):
-            rows = [(p.chunk.point_id, p.dense, p.payload()) for p in piece]
-            self._in_flight.wait_for_none(_WRITE_YIELD)
-            self._written = time.monotonic()
-            with self._scan_lock:
+            with self._write():
                 self._shard.update(q.UpdateOperation.upsert_points([
-                    q.Point(i, _vectors(dense, (p.sparse_indices, p.sparse_values)), payload)
-                    for (i, dense, payload), p in zip(rows, piece, strict=True)
+                    q.Point(p.chunk.point_id,
+                            _vectors(p.dense, (p.sparse_indices, p.sparse_values)), p.payload())
+                    for p in piece
                 ]))
-                self._follow(DenseScan.put, rows)
             self._deleted = True  # an overwritten point may leave its old version behind
 
     def write_raw(self, points: list[RawPoint]) -> None:
         for piece in _pieces(points):
-            self._in_flight.wait_for_none(_WRITE_YIELD)
-            self._written = time.monotonic()
-            with self._scan_lock:
+            with self._write():
                 self._shard.update(q.UpdateOperation.upsert_points([
                     q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in piece
                 ]))
-                self._follow(DenseScan.put, [(p.id, p.dense, p.payload) for p in piece])
 
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
                        offset: str | None, limit: int,
@@ -334,21 +344,12 @@ class QdrantEdgeStore(Store):
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         for ids in _pieces(list(vectors)):
             # vector first, mark last: a crash in between leaves a point that is embedded again
-            self._in_flight.wait_for_none(_WRITE_YIELD)
-            self._written = time.monotonic()
-            with self._scan_lock:
+            with self._write():
                 self._shard.update(q.UpdateOperation.update_vectors(
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
-                self._follow(self._fill_scan, {i: vectors[i] for i in ids})
-            self._shard.update(q.UpdateOperation.delete_payload(
-                list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
+                self._shard.update(q.UpdateOperation.delete_payload(
+                    list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
             self._deleted = True  # an updated point leaves its old version behind
-
-    def _fill_scan(self, scan: DenseScan, vectors: dict[str, list[float]]) -> None:
-        unknown = scan.set_vectors(vectors)
-        if unknown:  # written before the copy began and not read yet: read them now
-            scan.put((str(r.id), _dense_of(r), r.payload or {}) for r in self._shard.retrieve(
-                unknown, with_payload=_SCAN_PAYLOAD, with_vector=[DENSE]))
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
         page, next_offset = self._shard.scroll(q.ScrollRequest(
@@ -405,11 +406,9 @@ class QdrantEdgeStore(Store):
         return out
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
-        self._written = time.monotonic()
-        with self._scan_lock:
+        with self._write():
             self._shard.update(q.UpdateOperation.delete_points_by_filter(
                 _file_filter(project, path, keep_count)))
-            self._follow(DenseScan.remove_where, project, path, keep_count)
         self._deleted = True
 
     def delete_project(self, project: str | None) -> None:
@@ -417,10 +416,8 @@ class QdrantEdgeStore(Store):
                  # every point has chunk_index >= 0: this matches all of them
                  if project else q.Filter(must=[q.FieldCondition(
                      "chunk_index", range=q.RangeFloat(gte=0.0))]))
-        self._written = time.monotonic()
-        with self._scan_lock:
+        with self._write():
             self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
-            self._follow(DenseScan.remove_where, project or None)
         self._deleted = True
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
@@ -433,11 +430,7 @@ class QdrantEdgeStore(Store):
         request's answer is the one it gets alone)."""
         if self._deleted:
             self.optimize()
-        quiet = time.monotonic() - self._written >= _QUIET_SECONDS
-        with self._scan_lock:  # only to take the view: the scan runs beside the writes
-            view = (self._scan.view() if quiet and self._scan is not None and self._scan_ready
-                    else None)
-        return self._search_with(asks, view)
+        return self._search_with(asks, self._copy)
 
     def _search_with(self, asks: list[_Ask], scan: View | None,
                      ) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
@@ -494,11 +487,12 @@ class QdrantEdgeStore(Store):
         self._deleted = False
 
     def close(self) -> None:
-        with self._scan_lock:
+        with self._changed:
             self._closing = True
-            self._scan, self._scan_ready = None, False
-        if self._scan_builder is not None:
-            self._scan_builder.join()
+            self._copy = None
+            self._changed.notify_all()
+        if self._keeper is not None:
+            self._keeper.join()
         if self._open is not None and self._deleted:
             self.optimize()
         _release(self)
@@ -528,7 +522,7 @@ class QdrantEdgeStore(Store):
                     break
             shard.flush()
             shard.close()
-            with self._scan_lock:  # a search waits for the swap instead of a closed store
+            with self._write():  # the copy is read again from the new shard
                 old, self._open = self._open, None
                 if old is not None:
                     old.flush()
