@@ -150,7 +150,7 @@ def main() -> None:
             else:
                 raise SystemExit("repokb serve did not answer /healthz within a minute")
             for _ in range(600):  # a server copies the dense vectors in the background first
-                if http.get("/knowledge/stats").json().get("dense_copy", 0) is not None:
+                if http.get("/knowledge/activity").json().get("dense_copy", 0) is not None:
                     break
                 time.sleep(0.1)
             if args.home:
@@ -172,6 +172,7 @@ def main() -> None:
             before = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                       else {"done": 0, "status": "none"})
             stats_before = http.get("/knowledge/stats").json()
+            copy_before = http.get("/knowledge/activity").json().get("dense_copy")
 
             latencies: list[float] = []
             errors: list[str] = []
@@ -269,7 +270,7 @@ def main() -> None:
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
             ("server peak RSS (since it started)", f"{server_peak_mb:.0f} MB"),
-            ("dense copy searched (points)", stats_before.get("dense_copy")),
+            ("dense copy at the window's start (vectors)", copy_before),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
     print("| setting | value |\n| --- | --- |")

@@ -103,6 +103,11 @@ class Workspace:
         load_embedders()
         return open_store(self.settings)
 
+    def opened_store(self) -> Store | None:
+        """The store if this workspace opened it already (None: never opened here)."""
+        store: Store | None = self.__dict__.get("store")
+        return store
+
     @cached_property
     def answers(self) -> AnswerCache:
         """The LLM proxy's semantic cache: its own shard under home/cache."""

@@ -36,6 +36,16 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             hits = http.post("/knowledge/search",
                              json={"query": "send a password reset email", "limit": 3}).json()
             assert hits[0]["path"] == "src/shop/mail.py"
+
+            # quiet for 5 s: the server reads its dense copy, and answers the same through it
+            stats = http.get("/knowledge/stats").json()
+            dense = stats["points"] - sum(stats["lexical_only"].values())
+            deadline = time.monotonic() + 60
+            while http.get("/knowledge/activity").json()["dense_copy"] != dense:
+                assert time.monotonic() < deadline, http.get("/knowledge/activity").json()
+                time.sleep(0.2)
+            assert http.post("/knowledge/search", json={
+                "query": "send a password reset email", "limit": 3}).json() == hits
             status, body = raw_request(url, b"POST /knowledge/ingest HTTP/1.1\r\n"
                                        b"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
                                        b"Content-Length: 9000000\r\n\r\n{")
@@ -55,6 +65,7 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             flushed = http.delete("/knowledge/flush", params={"project": "notes"},
                                   headers={"x-api-key": "loop-key"})
             assert flushed.json()["points_deleted"] == 1
+            assert http.get("/knowledge/activity").json()["dense_copy"] is None  # a write came
     # Stopped: the lock is released and what was written is there for the CLI.
     code, out, err = run_cli("stats", "--json")
     assert code == 0, err

@@ -129,8 +129,6 @@ class Operations:
             # chunks without a dense vector: waiting for the dense pass, or never (by reason)
             "dense_pending": lexical.get("pending", 0),
             "lexical_only": lexical,
-            # points a server's searches scan in memory (stores/dense_scan.py); None: none yet
-            "dense_copy": store.dense_copy(),
             "files": sum(by_status.values()),
             "by_status": by_status,
             "by_project": catalog.breakdown("project", project),
@@ -158,8 +156,10 @@ class Operations:
         return project_freshness(self.ws.catalog, projects)
 
     def activity(self) -> dict[str, Any]:
-        """Is a write (an index run, an upload, a flush) in progress in this process?"""
-        return {"writing": self._write.locked(), "pid": os.getpid()}
+        """Is a write (an index run, an upload, a flush) in progress in this process? And how
+        many dense vectors its searches scan in memory (stores/dense_scan.py; None: no copy)."""
+        return {"writing": self._write.locked(), "pid": os.getpid(),
+                "dense_copy": store.dense_copy() if (store := self.ws.opened_store()) else None}
 
     @_in_use
     def explain(self, path: str, project: str | None = None,
