@@ -234,3 +234,18 @@ def test_unit_matches_the_engine_normalisation(opener: Callable[[], QdrantEdgeSt
                                atol=1e-6)
     finally:
         store.close()
+
+
+def test_an_index_job_runs_without_a_copy_from_its_start_to_its_end(
+        opener: Callable[[], QdrantEdgeStore]) -> None:
+    store = opener()
+    try:
+        store.upsert(make_points(300))
+        copied(store)
+        with store.job_writing():  # before the job's model loads and its first write
+            assert store.dense_copy() is None
+            time.sleep(1.0)  # five quiet periods, no write: still none while the job runs
+            assert store.dense_copy() is None
+        assert copied(store).used == 300  # read again once the job has ended
+    finally:
+        store.close()

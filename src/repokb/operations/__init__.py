@@ -270,7 +270,9 @@ class Operations:
     @_in_use
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         _lower_priority()  # searches first: the job's thread yields the CPU to them
-        with self._write:  # jobs queue behind uploads rather than fail
+        # jobs queue behind uploads rather than fail; the store drops what it keeps only when
+        # quiet (the dense copy) before the job's model loads
+        with self._write, self.ws.store.job_writing():
             root = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
             report = self._indexer_for_jobs().run([ProjectRoot(job.project, root)],
                                                   flush=job.flush, progress=progress)

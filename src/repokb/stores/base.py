@@ -142,6 +142,12 @@ class Store(ABC):
         whose writes stall searches holds its next write back meanwhile."""
         return contextlib.nullcontext()
 
+    def job_writing(self) -> contextlib.AbstractContextManager[None]:
+        """Held by an index job for the whole run: a backend drops what it keeps only while
+        no write comes (the Edge store's dense copy) before the job loads its own model, not
+        at the job's first write."""
+        return contextlib.nullcontext()
+
     def dense_copy(self) -> int | None:
         """Points in the in-memory copy that searches scan (None: no copy, or not ready)."""
         return None

@@ -288,10 +288,21 @@ class QdrantEdgeStore(Store):
             time.sleep(_SCAN_PAUSE)  # searches waiting for the interpreter go first
 
     @contextlib.contextmanager
+    def job_writing(self) -> Iterator[None]:
+        with self._writes_under_way():
+            yield
+
+    @contextlib.contextmanager
     def _write(self) -> Iterator[None]:
         """One write piece: after the searches in flight (at most _WRITE_YIELD), and with the
         dense copy dropped before the engine changes."""
         self._in_flight.wait_for_none(_WRITE_YIELD)
+        with self._writes_under_way():
+            yield
+
+    @contextlib.contextmanager
+    def _writes_under_way(self) -> Iterator[None]:
+        """No dense copy is kept, or read, meanwhile; one is read again once quiet after."""
         with self._changed:
             self._writes += 1
             self._writing += 1
