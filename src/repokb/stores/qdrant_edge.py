@@ -71,7 +71,7 @@ _WRITE_YIELD = 0.02
 # A server reads a new dense copy once no write came for this long. Any write drops the copy:
 # beside a writing job the copy's scan was no faster (bench/RESULTS.md; it gives the interpreter
 # up and the job keeps it), and an index job then runs without the copy's memory (~1.6 KB a
-# point). With no job it is faster (paced p99 56 against 76 ms; 107 against 83 searches/s).
+# point). With no job it is faster (paced p99 53-58 against 72-79 ms; 103 against 83/s).
 _QUIET_SECONDS = 5.0
 log = logging.getLogger(__name__)
 
