@@ -11,7 +11,7 @@ import gc
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -32,6 +32,17 @@ __all__ = ["opener"]  # the fixture, from the batching tests
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(edge, "_QUIET_SECONDS", 0.2)
+
+
+@pytest.fixture
+def small(opener: Callable[[], QdrantEdgeStore],
+          ) -> Iterator[tuple[QdrantEdgeStore, list[EmbeddedChunk]]]:
+    """A store with 300 points, and the points."""
+    corpus = make_points(300)
+    store = opener()
+    store.upsert(corpus)
+    yield store, corpus
+    store.close()
 
 
 def copied(store: QdrantEdgeStore) -> View:
@@ -154,53 +165,45 @@ def test_writes_while_a_copy_is_read_leave_no_stale_copy(
 
 
 def test_searches_use_the_copy_when_there_is_one(
-        opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
-    corpus = make_points(300)
-    store = opener()
-    try:
-        store.upsert(corpus)
-        copied(store)
-        scans: list[int] = []
-        real = View.candidates
+        small: tuple[QdrantEdgeStore, list[EmbeddedChunk]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    store, corpus = small
+    copied(store)
+    scans: list[int] = []
+    real = View.candidates
 
-        def counted(self: View, asks: Any) -> list[list[str]]:
-            scans.append(len(asks))
-            return real(self, asks)
+    def counted(self: View, asks: Any) -> list[list[str]]:
+        scans.append(len(asks))
+        return real(self, asks)
 
-        monkeypatch.setattr(View, "candidates", counted)
-        monkeypatch.setattr(edge, "_QUIET_SECONDS", 3600.0)
-        ask = more_asks(corpus)[0]
-        through_copy = store.search(*ask)
-        assert scans == [1]
-        store.upsert(corpus[:1])  # the same point again: the answer stays, the copy goes
-        assert store.search(*ask) == through_copy
-        assert scans == [1]  # a write came: the engine scanned
-    finally:
-        store.close()
+    monkeypatch.setattr(View, "candidates", counted)
+    monkeypatch.setattr(edge, "_QUIET_SECONDS", 3600.0)
+    ask = more_asks(corpus)[0]
+    through_copy = store.search(*ask)
+    assert scans == [1]
+    store.upsert(corpus[:1])  # the same point again: the answer stays, the copy goes
+    assert store.search(*ask) == through_copy
+    assert scans == [1]  # a write came: the engine scanned
 
 
 def test_a_copy_that_cannot_be_read_leaves_searches_to_the_engine(
-        opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
-    corpus = make_points(300)
-    store = opener()
-    try:
-        store.upsert(corpus)
-        ask = more_asks(corpus)[0]
-        before = store.search(*ask)
-        tried = threading.Event()
+        small: tuple[QdrantEdgeStore, list[EmbeddedChunk]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    store, corpus = small
+    ask = more_asks(corpus)[0]
+    before = store.search(*ask)
+    tried = threading.Event()
 
-        def broken(*_: Any) -> None:
-            tried.set()
-            raise MemoryError("no room for the copy")
+    def broken(*_: Any) -> None:
+        tried.set()
+        raise MemoryError("no room for the copy")
 
-        monkeypatch.setattr(DenseScan, "add", broken)
-        store.prepare_searches()
-        assert tried.wait(TIMEOUT)
-        time.sleep(0.5)  # the keeper does not try again until a write comes
-        assert store.dense_copy() is None
-        assert store.search(*ask) == before
-    finally:
-        store.close()
+    monkeypatch.setattr(DenseScan, "add", broken)
+    store.prepare_searches()
+    assert tried.wait(TIMEOUT)
+    time.sleep(0.5)  # the keeper does not try again until a write comes
+    assert store.dense_copy() is None
+    assert store.search(*ask) == before
 
 
 def test_closing_while_a_copy_is_read_returns(
@@ -237,15 +240,11 @@ def test_unit_matches_the_engine_normalisation(opener: Callable[[], QdrantEdgeSt
 
 
 def test_an_index_job_runs_without_a_copy_from_its_start_to_its_end(
-        opener: Callable[[], QdrantEdgeStore]) -> None:
-    store = opener()
-    try:
-        store.upsert(make_points(300))
-        copied(store)
-        with store.job_writing():  # before the job's model loads and its first write
-            assert store.dense_copy() is None
-            time.sleep(1.0)  # five quiet periods, no write: still none while the job runs
-            assert store.dense_copy() is None
-        assert copied(store).used == 300  # read again once the job has ended
-    finally:
-        store.close()
+        small: tuple[QdrantEdgeStore, list[EmbeddedChunk]]) -> None:
+    store, _ = small
+    copied(store)
+    with store.job_writing():  # before the job's model loads and its first write
+        assert store.dense_copy() is None
+        time.sleep(1.0)  # five quiet periods, no write: still none while the job runs
+        assert store.dense_copy() is None
+    assert copied(store).used == 300  # read again once the job has ended
