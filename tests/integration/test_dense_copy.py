@@ -192,17 +192,23 @@ def test_a_copy_that_cannot_be_read_leaves_searches_to_the_engine(
     store, corpus = small
     ask = more_asks(corpus)[0]
     before = store.search(*ask)
+    tries: list[int] = []
     tried = threading.Event()
 
     def broken(*_: Any) -> None:
+        tries.append(1)
         tried.set()
         raise MemoryError("no room for the copy")
 
     monkeypatch.setattr(DenseScan, "add", broken)
     store.prepare_searches()
     assert tried.wait(TIMEOUT)
-    time.sleep(0.5)  # the keeper does not try again until a write comes
-    assert store.dense_copy() is None
+    time.sleep(0.5)  # 2.5 quiet periods: the keeper does not try again until a write comes
+    assert len(tries) == 1 and store.dense_copy() is None
+    assert store.search(*ask) == before
+    tried.clear()
+    store.upsert(corpus[:1])  # a write: once quiet after it, the keeper tries again
+    assert tried.wait(TIMEOUT) and len(tries) == 2
     assert store.search(*ask) == before
 
 

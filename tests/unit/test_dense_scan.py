@@ -68,7 +68,7 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
 def test_vectors_are_compared_by_cosine_not_by_length() -> None:
     scan = DenseScan(2)
     scan.add([("long", [10.0, 1.0], payload(1)), ("aligned", [0.1, 0.1], payload(2))])
-    assert scan.candidates([([1.0, 1.0], StoreFilter(), 1)]) == [["aligned"]]
+    assert scan.view().candidates([([1.0, 1.0], StoreFilter(), 1)]) == [["aligned"]]
     assert scan.view().rows(np.arange(2)) @ np.ones(2) == pytest.approx(
         [11 / np.hypot(10, 1), 2 ** 0.5])
 

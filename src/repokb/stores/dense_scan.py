@@ -86,10 +86,6 @@ class DenseScan:
                     {f: np.asarray(c, dtype=np.int32) for f, c in self._codes.items()},
                     self._vocab, self._ids)
 
-    def candidates(self, asks: Sequence[tuple[Sequence[float], StoreFilter, int]],
-                   ) -> list[list[str]]:
-        return self.view().candidates(asks)
-
 
 @dataclass(frozen=True)
 class View:

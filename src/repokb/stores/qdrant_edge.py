@@ -107,6 +107,7 @@ def _among(where: q.Filter | None, ids: list[str]) -> q.Filter:
 
 
 def _dense_of(record: Any) -> list[float] | None:
+    """A scrolled or retrieved record's dense vector (None: a lexical-only point)."""
     vectors = record.vector if isinstance(record.vector, dict) else {}
     vector = vectors.get(DENSE)
     return list(vector) if vector is not None else None
@@ -389,9 +390,7 @@ class QdrantEdgeStore(Store):
                  if project else None)
         out = []
         for r in self._scroll(where, True, vectors=[DENSE]):
-            vector = r.vector.get(DENSE) if isinstance(r.vector, dict) else None
-            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}),
-                                   list(vector) if vector is not None else None))  # type: ignore[arg-type]
+            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}), _dense_of(r)))
         return out
 
     def _scroll(self, where: q.Filter | None, fields: list[str] | bool,
@@ -409,12 +408,8 @@ class QdrantEdgeStore(Store):
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
         if not ids:
             return {}
-        out: dict[str, list[float]] = {}
-        for record in self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE]):
-            vector = record.vector
-            if isinstance(vector, dict) and DENSE in vector:
-                out[str(record.id)] = list(vector[DENSE])
-        return out
+        records = self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE])
+        return {str(r.id): vector for r in records if (vector := _dense_of(r)) is not None}
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         with self._write():
