@@ -154,6 +154,10 @@ class Settings:
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
         "dimensions) and scans it without holding the interpreter; the store then ranks only "
         "the copy's candidates, with the same answers (Qdrant Edge store only).")
+    index_worker: bool = _setting(
+        True, "repokb serve runs each index run (its jobs, and repokb index sent to it) in a "
+        "worker process at low priority, so the run's Python does not hold up searches; the "
+        "server still does the store's writes. false: on the server's own threads.")
     code_doc_factor: float = _setting(
         0.8, "Re-rank factor of documentation for 'how does X work' and symbol queries "
         "(SPEC §5: source and contracts first).")

@@ -50,8 +50,11 @@ def open_store(settings: Settings, **overrides: Any) -> Store:
 
 
 class Workspace:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        """`store`: one opened elsewhere (the index worker's relay to its owner's store)."""
         self.settings = settings
+        if store is not None:
+            self.__dict__["store"] = store
         self._in_use = 0  # operations running on any thread: the store outlives them all
         self._idle = threading.Condition()
 

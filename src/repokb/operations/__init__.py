@@ -39,6 +39,7 @@ from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize, s
 from repokb.operations.jobs import Job, Jobs
 from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, unknown_project
+from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, resolve_roots
 from repokb.pipeline.verify import verify as verify_store
@@ -70,9 +71,13 @@ def _in_use(method: Callable[Concatenate[Operations, P], R],
 
 
 class Operations:
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, index_worker: bool = False) -> None:
+        """`index_worker`: index runs (jobs, and `repokb index` sent to this owner) run in a
+        worker process (operations/worker.py), not on this process's threads: what `repokb
+        serve` does, so that its searches keep the interpreter."""
         self.ws = workspace
         self.settings = workspace.settings
+        self._index_worker = index_worker
         self._write = threading.Lock()
         self.jobs = Jobs(self._run_job)
         self._job_indexer: Indexer | None = None
@@ -236,6 +241,10 @@ class Operations:
               embed_progress: EmbedProgress | None = None) -> dict[str, Any]:
         """Index folders now (incrementally); the per-file records and the summary."""
         roots = self.roots(paths, project, access)
+        if self._index_worker:
+            with self.writing(LOCAL):
+                return run_in_worker(self.settings, self.ws.store, roots, flush=flush,
+                                     progress=progress, embed_progress=embed_progress)
         report = self.run_index(roots, flush=flush, progress=progress,
                                 embed_progress=embed_progress)
         return {"files": report.files, "summary": report.summary()}
@@ -269,13 +278,19 @@ class Operations:
 
     @_in_use
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
-        _lower_priority()  # searches first: the job's thread yields the CPU to them
+        if not self._index_worker:
+            _lower_priority()  # searches first: the job's thread yields the CPU to them
         # jobs queue behind uploads rather than fail; the store drops what it keeps only when
         # quiet (the dense copy) before the job's model loads
         with self._write, self.ws.store.job_writing():
             root = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
-            report = self._indexer_for_jobs().run([ProjectRoot(job.project, root)],
-                                                  flush=job.flush, progress=progress)
+            roots = [ProjectRoot(job.project, root)]
+            if self._index_worker:
+                summary: dict[str, Any] = run_in_worker(
+                    self.settings, self.ws.store, roots, flush=job.flush, keep_files=False,
+                    progress=progress)["summary"]
+                return summary
+            report = self._indexer_for_jobs().run(roots, flush=job.flush, progress=progress)
         return report.summary()
 
     def _indexer_for_jobs(self) -> Indexer:

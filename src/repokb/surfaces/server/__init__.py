@@ -38,7 +38,7 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
     check_exposure(settings)  # before opening anything
     with Workspace(settings) as ws:
         ws.acquire_store(wait=10.0)  # take the shard's lock now: a busy store fails before binding
-        ops = Operations(ws)
+        ops = Operations(ws, index_worker=settings.index_worker)
         ops.warm()  # the model, catalog and searcher, before the first request
         app = create_app(ops, proxy_only=proxy_only)
         app.state.proxy.backend.warm()  # and the proxy's answer cache

@@ -1,0 +1,146 @@
+"""A store reached through its owner: the index worker's view of the owner's store.
+
+`repokb serve` runs an index in a worker process (operations/worker.py), so the run's Python
+(walk, chunking, BM25, the catalog) does not share the interpreter lock with the searches. Only
+one process may open a shard, so the worker's store calls travel over a connection to the
+owner, which runs each on its own store and answers: `RelayStore` on the worker's side,
+`answer_calls` on the owner's. Each call waits for its answer, so a run keeps its order (store
+first, then the catalog) and its crash-safety: the worker dying mid-run leaves what a killed
+`repokb index` leaves.
+
+A message is a tuple: ("call", target, method, args, kwargs), answered ("ok", value) or
+("error", the API's error body); anything else ends the exchange and is returned to the owner.
+Both ends are this program (a socket pair between a process and the child it started), so the
+payloads are pickled.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from multiprocessing.connection import Connection
+from typing import Any
+
+from repokb.errors import RepokbError, StoreError, from_response
+from repokb.models import EmbeddedChunk
+from repokb.stores.base import RawPoint, Store, StoreFilter, StoredPoint
+
+log = logging.getLogger("repokb.relay")
+
+# what a run may ask of the owner's store (reads and writes of an index run; no search)
+STORE_CALLS = frozenset({
+    "upsert", "file_points", "dense_vectors", "scroll_pending", "fill_dense", "lexical_only",
+    "dense_pending", "prune", "delete_project", "count", "facet", "compact",
+})
+
+
+def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) -> Any:
+    """Ask the other end to run `target.method(*args, **kwargs)`; its value or its error."""
+    try:
+        conn.send(("call", target, method, args, kwargs))
+        answer = conn.recv()
+    except (EOFError, OSError) as exc:
+        raise StoreError("The process that owns the store stopped answering.",
+                         hint="The index run stops; the next run picks up where it ended."
+                         ) from exc
+    if answer[0] == "ok":
+        return answer[1]
+    error = from_response(answer[1], answer[1]["error"]["status"])
+    raise error
+
+
+def answer_calls(conn: Connection, targets: Mapping[str, Callable[[str], Callable[..., Any]]],
+                 ) -> tuple[Any, ...]:
+    """Run the other end's calls until it sends something else, and return that. `targets`
+    maps a target name to a lookup of its allowed methods (a KeyError refuses the call)."""
+    while True:
+        message = conn.recv()  # EOFError: the other end is gone (the caller says what it means)
+        if message[0] != "call":
+            return tuple(message)
+        _, target, method, args, kwargs = message
+        try:
+            value = targets[target](method)(*args, **kwargs)
+        except RepokbError as exc:
+            conn.send(("error", exc.to_json()))
+            continue
+        except Exception as exc:  # noqa: BLE001  (the other end gets an error, not silence)
+            log.exception("%s.%s failed for the index worker", target, method)
+            conn.send(("error", StoreError(f"{target}.{method} failed in the owner: "
+                                           f"{type(exc).__name__}.").to_json()))
+            continue
+        conn.send(("ok", value))
+
+
+def store_methods(store: Store) -> Callable[[str], Callable[..., Any]]:
+    """The lookup `answer_calls` takes for a store: only the methods a run uses."""
+
+    def method(name: str) -> Callable[..., Any]:
+        if name not in STORE_CALLS:
+            raise KeyError(name)
+        return getattr(store, name)  # type: ignore[no-any-return]
+
+    return method
+
+
+class RelayStore(Store):
+    """The owner's store, called from another process over `conn` (see the module's doc)."""
+
+    def __init__(self, conn: Connection, shared: bool = False) -> None:
+        self._conn = conn
+        self.shared = shared
+
+    def _call(self, method: str, *args: Any) -> Any:
+        return call(self._conn, "store", method, *args)
+
+    def upsert(self, points: list[EmbeddedChunk]) -> None:
+        self._call("upsert", points)
+
+    def file_points(self, project: str, path: str) -> list[StoredPoint]:
+        return self._call("file_points", project, path)  # type: ignore[no-any-return]
+
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
+        return self._call("dense_vectors", ids)  # type: ignore[no-any-return]
+
+    def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
+                       offset: str | None, limit: int,
+                       ) -> tuple[list[StoredPoint], str | None]:
+        return self._call(  # type: ignore[no-any-return]
+            "scroll_pending", project, kinds, exclude, offset, limit)
+
+    def fill_dense(self, vectors: dict[str, list[float]]) -> None:
+        self._call("fill_dense", vectors)
+
+    def lexical_only(self, project: str | None = None) -> dict[str, int]:
+        return self._call("lexical_only", project)  # type: ignore[no-any-return]
+
+    def dense_pending(self, project: str | None = None) -> int:
+        return self._call("dense_pending", project)  # type: ignore[no-any-return]
+
+    def prune(self, project: str, path: str, keep_count: int) -> None:
+        self._call("prune", project, path, keep_count)
+
+    def delete_project(self, project: str | None) -> None:
+        self._call("delete_project", project)
+
+    def count(self, project: str | None = None) -> int:
+        return self._call("count", project)  # type: ignore[no-any-return]
+
+    def facet(self, key: str, project: str | None = None) -> dict[str, int]:
+        return self._call("facet", key, project)  # type: ignore[no-any-return]
+
+    def compact(self) -> bool:
+        return self._call("compact")  # type: ignore[no-any-return]
+
+    # an index run never needs these: they stay with the owner
+    def export(self, project: str | None = None) -> list[StoredPoint]:
+        raise StoreError("An index worker cannot export the store.")
+
+    def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
+        raise StoreError("An index worker cannot copy the store.")
+
+    def write_raw(self, points: list[RawPoint]) -> None:
+        raise StoreError("An index worker cannot copy the store.")
+
+    def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
+               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        raise StoreError("An index worker does not search.")
