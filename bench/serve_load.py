@@ -95,6 +95,61 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """A live process's resident memory (VmRSS) or its peak (VmHWM), in MB; 0 once gone."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return 0.0
+    return next((int(line.split()[1]) / 1024 for line in lines if line.startswith(field + ":")),
+                0.0)
+
+
+class Children:
+    """The server's child processes (its index worker), sampled four times a second: their
+    CPU time and peak RSS, and the peak of the server's and theirs together."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.cpu: dict[int, float] = {}  # child pid -> CPU seconds when last seen
+        self.start: dict[int, float] = {}  # ... at the window's start (0: born in it)
+        self.peak_mb = 0.0  # a child's own peak
+        self.family_peak_mb = 0.0  # server + children, at one moment
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def pids(self) -> list[int]:
+        pids = []
+        for task in Path(f"/proc/{self.pid}/task").glob("*/children"):
+            pids += [int(p) for p in task.read_text().split()]
+        return pids
+
+    def sample(self) -> None:
+        total = rss_mb(self.pid)
+        for pid in self.pids():
+            try:
+                self.cpu[pid] = cpu_seconds(pid)
+            except OSError:
+                continue
+            self.peak_mb = max(self.peak_mb, rss_mb(pid, "VmHWM"))
+            total += rss_mb(pid)
+        self.family_peak_mb = max(self.family_peak_mb, total)
+
+    def open_window(self) -> None:
+        self.sample()
+        self.start = dict(self.cpu)
+        self.thread.start()
+
+    def _sample(self) -> None:
+        while not self.stop.wait(0.25):
+            self.sample()
+
+    def window_cpu(self) -> float:
+        self.stop.set()
+        self.sample()
+        return sum(cpu - self.start.get(pid, 0.0) for pid, cpu in self.cpu.items())
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -181,7 +236,10 @@ def main() -> None:
             # CPU counters start then, so the warm-ups are charged to nobody
             window: dict[str, float] = {}
 
+            children = Children(server.pid)
+
             def open_window() -> None:
+                children.open_window()
                 window.update(load=os.getloadavg()[0], server=cpu_seconds(server.pid),
                               busy=machine_busy_seconds(), own=own_cpu_seconds(),
                               end=time.perf_counter() + args.seconds)
@@ -232,8 +290,10 @@ def main() -> None:
             for t in threads:
                 t.join()
             server_cpu = cpu_seconds(server.pid) - window["server"]
+            worker_cpu = children.window_cpu()
             clients_cpu = own_cpu_seconds() - window["own"]
-            others_cpu = machine_busy_seconds() - window["busy"] - server_cpu - clients_cpu
+            others_cpu = (machine_busy_seconds() - window["busy"] - server_cpu - worker_cpu
+                          - clients_cpu)
             load_after = os.getloadavg()[0]
             after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                      else {"done": 0, "status": "none"})
@@ -269,7 +329,10 @@ def main() -> None:
              f"{stats_before.get('dense_pending', 0)} / {stats_after.get('dense_pending', 0)}"),
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
+            ("index worker's CPU during the window (its own process)", f"{worker_cpu:.1f} s"),
             ("server peak RSS (since it started)", f"{server_peak_mb:.0f} MB"),
+            ("index worker's peak RSS / server and worker together, peak",
+             f"{children.peak_mb:.0f} / {children.family_peak_mb:.0f} MB"),
             ("dense copy at the window's start (vectors)", copy_before),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]

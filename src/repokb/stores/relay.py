@@ -23,7 +23,7 @@ from typing import Any
 
 from repokb.errors import RepokbError, StoreError, from_response
 from repokb.models import EmbeddedChunk
-from repokb.stores.base import RawPoint, Store, StoreFilter, StoredPoint
+from repokb.stores.base import RawPoint, Store, StoredPoint, StoreFilter
 
 log = logging.getLogger("repokb.relay")
 
