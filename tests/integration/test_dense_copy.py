@@ -128,6 +128,56 @@ def test_the_copy_answers_as_the_engine_scan_and_is_read_again_after_writes(
         store.close()
 
 
+def test_writes_that_leave_its_vectors_keep_the_copy_and_grow_it(
+        opener: Callable[[], QdrantEdgeStore]) -> None:
+    """What an index job into a new project writes (its files' points lexical-first, prunes
+    of files the copy has no row of, then their vectors) keeps the copy, grown by the new
+    vectors, and it still answers as the engine's scan after each write; a write that
+    changes a vector the copy holds still drops it."""
+    corpus = make_points(400, lexical_every=9)
+    store = opener()
+    try:
+        store.upsert(corpus)
+        first = copied(store)
+        held = first.used
+        incoming = make_points(300, seed=21, lexical_every=1, project="gamma")  # no vectors
+        dense_new = make_points(40, seed=22, project="delta")  # with vectors
+        rng = np.random.default_rng(8)
+        waiting = [p.chunk.point_id for p in corpus + incoming if p.dense is None]
+        pruned = {p.chunk.point_id for p in incoming
+                  if p.chunk.path == "src/code/file0.txt" and p.chunk.chunk_index >= 2}
+        pending = [i for i in waiting if i not in pruned]
+        grows: list[tuple[Callable[[], None], int]] = [
+            (lambda: store.upsert(incoming), 0),
+            (lambda: store.prune("gamma", "src/code/file0.txt", 2), 0),
+            (lambda: store.prune("alpha", "src/code/no-such-file.txt", 0), 0),
+            (lambda: store.delete_project("no-such-project"), 0),
+            (lambda: store.upsert(dense_new), 40),
+            (lambda: store.fill_dense({i: unit_vector(rng) for i in pending}), len(pending)),
+        ]
+        for write, added in grows:
+            before = store._copy
+            assert before is not None
+            write()
+            after = store._copy
+            assert after is not None, "a write that changed no vector of the copy dropped it"
+            assert after.used == before.used + added
+            matches_the_store(store, after)
+            assert same_as_the_engine_scan(store, after, more_asks(corpus + incoming)) > 100
+        assert first.used == held  # a view searches never changes under them
+        assert len(pruned) == 3 and store.dense_copy() == held + 40 + len(pending)
+
+        with store.job_writing(keep=True):  # a job in a worker process keeps it ...
+            assert store._copy is not None
+            store.prune("gamma", "src/docs/file1.txt", 0)  # ... until a write changes it
+            assert store._copy is None
+        copied(store)
+        with store.job_writing():  # a job on this process's threads drops it at its start
+            assert store._copy is None
+    finally:
+        store.close()
+
+
 def test_writes_while_a_copy_is_read_leave_no_stale_copy(
         opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(edge, "_SCAN_PAGE", 20)  # many pages, so writes fall between them

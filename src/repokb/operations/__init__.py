@@ -282,7 +282,7 @@ class Operations:
             _lower_priority()  # searches first: the job's thread yields the CPU to them
         # jobs queue behind uploads rather than fail; the store drops what it keeps only when
         # quiet (the dense copy) before the job's model loads
-        with self._write, self.ws.store.job_writing():
+        with self._write, self.ws.store.job_writing(keep=self._index_worker):
             root = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
             roots = [ProjectRoot(job.project, root)]
             if self._index_worker:

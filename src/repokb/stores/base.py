@@ -142,10 +142,12 @@ class Store(ABC):
         whose writes stall searches holds its next write back meanwhile."""
         return contextlib.nullcontext()
 
-    def job_writing(self) -> contextlib.AbstractContextManager[None]:
+    def job_writing(self, keep: bool = False) -> contextlib.AbstractContextManager[None]:
         """Held by an index job for the whole run: a backend drops what it keeps only while
         no write comes (the Edge store's dense copy) before the job loads its own model, not
-        at the job's first write."""
+        at the job's first write. `keep`: the job runs in a worker process (its model is not
+        in this one): what the backend keeps stays for as long as the writes leave it
+        valid."""
         return contextlib.nullcontext()
 
     def dense_copy(self) -> int | None:

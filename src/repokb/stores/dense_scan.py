@@ -9,10 +9,12 @@ filter: the scores, their order, the payloads and the filters all still come fro
 and the candidates differ from its own top points only when two scores lie within float
 rounding (~1e-7) of each other across the candidates' last place.
 
-A snapshot is read whole from the store and never changed: the store drops it at any write and
-reads a new one once writes have stopped for a while (stores/qdrant_edge.py). Beside a writing
-job the engine's own scan answers as fast: numpy's gives the interpreter up, and the job keeps
-it (bench/RESULTS.md). Each row keeps the fields a search filters by.
+A snapshot is read whole from the store; a view of it never changes. A write that leaves the
+dense vectors the snapshot holds as they are (a new file's points, a prune of a file the
+snapshot has no row of, vectors filled in for points that had none) appends its new vectors
+and publishes a new view; any other write drops the snapshot, and a new one is read once
+writes have stopped for a while (stores/qdrant_edge.py). Each row keeps the fields a search
+filters by.
 
 Nothing here imports the engine: the store fills a snapshot from the pages it scrolls.
 """
@@ -49,11 +51,13 @@ def unit(vector: Sequence[float]) -> np.ndarray:
 
 @dataclass
 class DenseScan:
-    """The points with a dense vector, in the order they were added."""
+    """The points with a dense vector, in the order they were added. Rows are only ever
+    appended: each `view` is a snapshot of the rows so far, unchanged by later additions."""
 
     dimension: int
     _blocks: list[np.ndarray] = field(default_factory=list)
-    _codes: dict[str, list[int]] = field(default_factory=lambda: {f: [] for f in FIELDS})
+    _codes: dict[str, np.ndarray] = field(
+        default_factory=lambda: {f: np.zeros(0, dtype=np.int32) for f in FIELDS})
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
     _ids: list[str] = field(default_factory=list)
 
@@ -73,18 +77,21 @@ class DenseScan:
             self._blocks[row // BLOCK][row % BLOCK] = unit(vector)
             self._ids.append(point_id)
             for name in FIELDS:
+                codes = self._codes[name]
+                if row == len(codes):  # grown by half again: a new array, older views keep theirs
+                    self._codes[name] = codes = np.concatenate(
+                        [codes, np.zeros(max(1024, row // 2), dtype=np.int32)])
                 value = payload.get(name)
                 vocab = self._vocab[name]
-                self._codes[name].append(
-                    _NONE if value is None else vocab.setdefault(str(value), len(vocab)))
+                codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
 
     def view(self) -> View:
-        """The finished snapshot, ready to search (from any thread: it is never changed)."""
+        """The rows so far, ready to search (from any thread: rows added later are not in
+        it, and nothing in it changes)."""
         used = len(self._ids)
         return View(used, [block[:max(0, min(BLOCK, used - b * BLOCK))]
                            for b, block in enumerate(self._blocks)],
-                    {f: np.asarray(c, dtype=np.int32) for f, c in self._codes.items()},
-                    self._vocab, self._ids)
+                    {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids)
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,16 @@ class View:
         """The vectors of the given rows (ascending), one a row."""
         return np.concatenate([block[rows[rows // BLOCK == b] % BLOCK]
                                for b, block in enumerate(self.blocks)])
+
+    def holds(self, project: str, path: str | None = None) -> bool:
+        """Whether any row is of `project` (and of its file `path`)."""
+        if project not in self.vocab["project"] or (
+                path is not None and path not in self.vocab["path"]):
+            return False  # the usual answer for a new file: no array is scanned
+        rows = self.matching("project", [project])
+        if path is not None:
+            rows &= self.matching("path", [path])
+        return bool(rows.any())
 
     def matching(self, name: str, values: Sequence[str]) -> np.ndarray:
         """Which rows have one of `values` in field `name`."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import functools
 import logging
 import os
 import shutil
@@ -104,6 +105,17 @@ def _among(where: q.Filter | None, ids: list[str]) -> q.Filter:
     """`where` narrowed to the given points."""
     among = q.HasIdCondition(set(ids))
     return q.Filter(must=[*(where.must or []), among] if where is not None else [among])
+
+
+# whether a write leaves every vector of the dense copy as it is
+_Keeps = Callable[[View], bool]
+
+
+def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
+    """Whether the copy holds no row of these (project, path) files (an upsert of them then
+    neither overwrites nor drops a vector the copy has)."""
+    return all(isinstance(project, str) and isinstance(path, str)
+               and not copy.holds(project, path) for project, path in files)
 
 
 def _dense_of(record: Any) -> list[float] | None:
@@ -194,6 +206,7 @@ class QdrantEdgeStore(Store):
         # only if no write began while it was read.
         self._dimension = dimension
         self._copy: View | None = None
+        self._scan: DenseScan | None = None  # the rows behind _copy: writes may append to it
         self._changed = threading.Condition()
         self._writes = self._writing = 0
         self._written = 0.0  # time.monotonic() when the last write ended
@@ -262,18 +275,18 @@ class QdrantEdgeStore(Store):
                     return
                 begun = self._writes
             try:
-                copy = self._read_copy(begun)
+                scan = self._read_copy(begun)
             except Exception:  # the engine's scan stays: slower, never a wrong answer
                 log.exception("The in-memory dense copy failed; searches scan the store.")
                 failed = begun
                 continue
             with self._changed:
-                if copy is not None and self._writes == begun and not self._closing:
-                    self._copy = copy
-                    log.info("dense copy ready: %d points", copy.used)
-            copy = None  # the store's reference only: a write frees it
+                if scan is not None and self._writes == begun and not self._closing:
+                    self._scan, self._copy = scan, scan.view()
+                    log.info("dense copy ready: %d points", len(scan))
+            scan = None  # the store's reference only: a write frees it
 
-    def _read_copy(self, begun: int) -> View | None:
+    def _read_copy(self, begun: int) -> DenseScan | None:
         """Every dense vector, a page at a time; None as soon as a write begins (or the store
         closes), since the pages read so far may miss it."""
         scan, offset = DenseScan(self._dimension), None
@@ -285,29 +298,34 @@ class QdrantEdgeStore(Store):
                 with_vector=[DENSE]))
             scan.add((str(r.id), _dense_of(r), r.payload or {}) for r in page)
             if offset is None or not page:
-                return scan.view()
+                return scan
             time.sleep(_SCAN_PAUSE)  # searches waiting for the interpreter go first
 
     @contextlib.contextmanager
-    def job_writing(self) -> Iterator[None]:
-        with self._writes_under_way():
+    def job_writing(self, keep: bool = False) -> Iterator[None]:
+        # keep: the job runs in a worker process, so the copy and the job's model do not add
+        # up in this one, and the copy's scan lets searches run while the writes come
+        with self._writes_under_way((lambda copy: True) if keep else None):
             yield
 
     @contextlib.contextmanager
-    def _write(self) -> Iterator[None]:
+    def _write(self, keeps: _Keeps | None = None) -> Iterator[None]:
         """One write piece: after the searches in flight (at most _WRITE_YIELD), and with the
-        dense copy dropped before the engine changes."""
+        dense copy dropped before the engine changes, unless `keeps` says the piece leaves
+        every vector of the copy as it is (the piece may then add its own, `_grow`)."""
         self._in_flight.wait_for_none(_WRITE_YIELD)
-        with self._writes_under_way():
+        with self._writes_under_way(keeps):
             yield
 
     @contextlib.contextmanager
-    def _writes_under_way(self) -> Iterator[None]:
-        """No dense copy is kept, or read, meanwhile; one is read again once quiet after."""
+    def _writes_under_way(self, keeps: _Keeps | None = None) -> Iterator[None]:
+        """No dense copy is read meanwhile (and one is read again once quiet after); the copy
+        there is dropped unless `keeps(copy)`."""
         with self._changed:
-            self._writes += 1
+            if self._copy is None or keeps is None or not keeps(self._copy):
+                self._writes += 1
+                self._copy = self._scan = None
             self._writing += 1
-            self._copy = None
         try:
             yield
         finally:
@@ -316,6 +334,13 @@ class QdrantEdgeStore(Store):
                 self._written = time.monotonic()
                 self._changed.notify_all()
 
+    def _grow(self, rows: list[tuple[str, list[float] | None, dict[str, Any]]]) -> None:
+        """Add a kept write's new dense vectors to the copy: searches from now on see them."""
+        with self._changed:
+            if self._scan is not None and any(dense for _, dense, _ in rows):
+                self._scan.add(rows)
+                self._copy = self._scan.view()
+
     def searching(self) -> contextlib.AbstractContextManager[None]:
         return self._in_flight.running()
 
@@ -323,12 +348,15 @@ class QdrantEdgeStore(Store):
 
     def upsert(self, points: list[EmbeddedChunk]) -> None:
         for piece in _pieces(points):
-            with self._write():
+            rows = [(p.chunk.point_id, p.dense, p.payload()) for p in piece]
+            files = {(payload.get("project"), payload.get("path")) for _, _, payload in rows}
+            with self._write(keeps=functools.partial(_new_files, files=files)):
                 self._shard.update(q.UpdateOperation.upsert_points([
-                    q.Point(p.chunk.point_id,
-                            _vectors(p.dense, (p.sparse_indices, p.sparse_values)), p.payload())
-                    for p in piece
+                    q.Point(point_id, _vectors(p.dense, (p.sparse_indices, p.sparse_values)),
+                            payload)
+                    for (point_id, _, payload), p in zip(rows, piece, strict=True)
                 ]))
+                self._grow(rows)
             self._deleted = True  # an overwritten point may leave its old version behind
 
     def write_raw(self, points: list[RawPoint]) -> None:
@@ -355,12 +383,18 @@ class QdrantEdgeStore(Store):
 
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         for ids in _pieces(list(vectors)):
+            # points that had no dense vector get one: the copy keeps its rows and adds theirs
+            # (the filter fields read from the engine; only while there is a copy to grow)
+            had = (self._shard.retrieve(ids, with_payload=list(FIELDS), with_vector=[DENSE])
+                   if self._copy is not None else [])
+            new = len(had) == len(ids) and all(_dense_of(r) is None for r in had)
             # vector first, mark last: a crash in between leaves a point that is embedded again
-            with self._write():
+            with self._write(keeps=(lambda copy: True) if new else None):
                 self._shard.update(q.UpdateOperation.update_vectors(
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
                 self._shard.update(q.UpdateOperation.delete_payload(
                     list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
+                self._grow([(str(r.id), vectors[str(r.id)], r.payload or {}) for r in had])
             self._deleted = True  # an updated point leaves its old version behind
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
@@ -412,7 +446,7 @@ class QdrantEdgeStore(Store):
         return {str(r.id): vector for r in records if (vector := _dense_of(r)) is not None}
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
-        with self._write():
+        with self._write(keeps=lambda copy: not copy.holds(project, path)):
             self._shard.update(q.UpdateOperation.delete_points_by_filter(
                 _file_filter(project, path, keep_count)))
         self._deleted = True
@@ -422,7 +456,7 @@ class QdrantEdgeStore(Store):
                  # every point has chunk_index >= 0: this matches all of them
                  if project else q.Filter(must=[q.FieldCondition(
                      "chunk_index", range=q.RangeFloat(gte=0.0))]))
-        with self._write():
+        with self._write(keeps=lambda copy: project is not None and not copy.holds(project)):
             self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
         self._deleted = True
 
