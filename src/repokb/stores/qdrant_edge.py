@@ -200,10 +200,11 @@ class QdrantEdgeStore(Store):
         # concurrent searches (the server's threads) answered by one engine call
         self._searches: Combiner[_Ask, tuple[list[StoredPoint], list[StoredPoint]]] = (
             Combiner(self._search_batch))
-        # A quiet server's snapshot of the dense vectors (stores/dense_scan.py), read by the
-        # keeper thread once no write came for _QUIET_SECONDS and dropped at the next write.
-        # `_writes` counts the writes begun, `_writing` those under way: a snapshot is kept
-        # only if no write began while it was read.
+        # A server's snapshot of the dense vectors (stores/dense_scan.py), read by the keeper
+        # thread once no write came for _QUIET_SECONDS, grown by the writes that leave its
+        # vectors as they are and dropped by any other. `_writes` counts the writes that
+        # dropped it (or found none), `_writing` those under way: a snapshot is kept only if
+        # no such write began while it was read.
         self._dimension = dimension
         self._copy: View | None = None
         self._scan: DenseScan | None = None  # the rows behind _copy: writes may append to it
