@@ -23,7 +23,6 @@ the catalog is committed after the store, exactly as when a `repokb index` is ki
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import socket
 import subprocess
@@ -40,8 +39,6 @@ from repokb.pipeline.discover import ProjectRoot
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.relay import RelayStore, answer_calls, call, store_methods
-
-log = logging.getLogger("repokb.worker")
 
 # How much nicer than the server the worker runs (Linux): the lowest priority, so the searches
 # take the cores first and the run gets every cycle they leave (an index in another process
