@@ -380,3 +380,31 @@ def test_fill_dense_of_several_pieces_gives_every_point_its_vector_and_drops_the
     # and dense search now finds them
     (hit, *_), _ = store.search(points[17].dense, ([], []), StoreFilter(projects=("late",)), 3)
     assert hit.id == points[17].chunk.point_id and hit.score == pytest.approx(1.0, abs=1e-4)
+
+
+def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do_not(
+        opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write piece that a search began shortly before (or during) is followed by a pause
+    three times its own length (capped), so writes hold the interpreter at most a quarter of
+    the time while searches come; with no search recent, writes never pause."""
+    pauses: list[float] = []
+    monkeypatch.setattr(edge.time, "sleep", pauses.append)  # the store's pauses, not taken
+    store = opener()
+    try:
+        n = 3 * _WRITE_PIECE
+        store.upsert(make_points(n, seed=5, project="quiet"))
+        assert pauses == []  # no search anywhere: the writes run at full speed
+
+        with store.searching():  # a search under way while the next write comes
+            store.upsert(make_points(n, seed=6, project="searched"))
+        assert len(pauses) == 3  # one after each piece
+        assert all(0 < p <= edge._WRITE_PAUSE for p in pauses)
+
+        pauses.clear()
+        store._in_flight.last_start = time.monotonic() - 10 * edge._SEARCHES_RECENT
+        store.fill_dense({p.chunk.point_id: p.dense for p in make_points(n, seed=6,
+                                                                          project="searched")})
+        assert pauses == []  # the last search is long over: no pause
+        assert store.count("quiet") == store.count("searched") == n
+    finally:
+        store.close()

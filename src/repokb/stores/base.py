@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -243,11 +244,13 @@ class InFlight:
     def __init__(self) -> None:
         self._count = 0
         self._none = threading.Condition()
+        self.last_start = 0.0  # time.monotonic() when the latest search began
 
     @contextlib.contextmanager
     def running(self) -> Iterator[None]:
         with self._none:
             self._count += 1
+            self.last_start = time.monotonic()
         try:
             yield
         finally:

@@ -69,6 +69,12 @@ _SCAN_PAUSE = 0.001
 # for its whole engine call; a search that gave the interpreter up (to embed its query, to scan
 # the dense copy) waited that long to get it back, at every such step.
 _WRITE_YIELD = 0.02
+# While searches come (one began within _SEARCHES_RECENT s), a write piece is followed by a pause
+# so that writes hold the interpreter at most _WRITE_SHARE of the time (each pause at most
+# _WRITE_PAUSE s); with no search, none.
+_WRITE_SHARE = 0.25
+_SEARCHES_RECENT = 0.1
+_WRITE_PAUSE = 0.05
 # A server reads a new dense copy once no write came for this long. Any write drops the copy:
 # beside a writing job the copy's scan was no faster (bench/RESULTS.md; it gives the interpreter
 # up and the job keeps it), and an index job then runs without the copy's memory (~1.6 KB a
@@ -315,8 +321,12 @@ class QdrantEdgeStore(Store):
         dense copy dropped before the engine changes, unless `keeps` says the piece leaves
         every vector of the copy as it is (the piece may then add its own, `_grow`)."""
         self._in_flight.wait_for_none(_WRITE_YIELD)
+        started = time.monotonic()
         with self._writes_under_way(keeps):
             yield
+        if self._in_flight.last_start > started - _SEARCHES_RECENT:  # searches are coming:
+            took = time.monotonic() - started  # the writes take at most _WRITE_SHARE of the time
+            time.sleep(min(took * (1 / _WRITE_SHARE - 1), _WRITE_PAUSE))
 
     @contextlib.contextmanager
     def _writes_under_way(self, keeps: _Keeps | None = None) -> Iterator[None]:
