@@ -75,10 +75,11 @@ _WRITE_YIELD = 0.02
 _WRITE_SHARE = 0.25
 _SEARCHES_RECENT = 0.1
 _WRITE_PAUSE = 0.05
-# A server reads a new dense copy once no write came for this long. Any write drops the copy:
-# beside a writing job the copy's scan was no faster (bench/RESULTS.md; it gives the interpreter
-# up and the job keeps it), and an index job then runs without the copy's memory (~1.6 KB a
-# point). With no job it is faster (paced p99 53-58 against 72-79 ms; 103 against 83/s).
+# A server reads a new dense copy once no write came for this long, and keeps it through the
+# writes that leave its vectors as they are (`_write(keeps=...)`); any other write drops it. With
+# no job it is faster (paced p99 53-58 against 72-79 ms; 103 against 83/s), and beside a job in
+# a worker process too; beside a job on the server's threads it was not (that job drops it:
+# `job_writing`; bench/RESULTS.md, sessions 5 and 6).
 _QUIET_SECONDS = 5.0
 log = logging.getLogger(__name__)
 
