@@ -2,8 +2,8 @@
 catalog and points as a run in the owner's own threads, with no document embedded by the
 owner; the worker's errors reach the caller as the same errors; a worker killed mid-run fails
 the job with a clear message and the next run converges; a job cancelled at shutdown stops the
-worker; the relay (stores/relay.py) carries a store's errors back and refuses what a run never
-asks."""
+worker, at its next file or at once while it embeds; the relay (stores/relay.py) carries a
+store's errors back and refuses what a run never asks."""
 
 from __future__ import annotations
 
@@ -174,6 +174,25 @@ def test_a_job_cancelled_at_shutdown_stops_its_worker(owner: Operations, tmp_pat
     owner.jobs.shutdown()
     assert job.status == "cancelled"
     assert not children()
+
+
+def test_a_job_cancelled_while_its_worker_embeds_stops_at_once_and_converges_later(
+        owner: Operations, tmp_path: Path) -> None:
+    """In the dense pass no file comes to stop at for minutes on a big tree: the server
+    kills the worker between two store calls instead, and nothing is half-written."""
+    tree = big_tree(tmp_path / "shop")
+    job = owner.submit_index(str(tree), "shop")
+    store = owner.ws.store
+    wait_for(lambda: job.total and job.done == job.total and store.dense_pending("shop"),
+             "the job never reached its dense pass")
+    owner.jobs.shutdown()
+    assert job.status == "cancelled"
+    assert not children()
+    assert store.dense_pending("shop") > 0  # it stopped before the model was done
+
+    owner.index([str(tree)], "shop")  # the next run embeds the rest
+    assert store.dense_pending("shop") == 0
+    assert owner.verify("shop")["ok"]
 
 
 # -- the relay itself ----------------------------------------------------------------------

@@ -64,21 +64,27 @@ def run_in_worker(settings: Settings, store: Store, roots: list[ProjectRoot], *,
     """One incremental run of `roots` in a new worker process, writing to `store` (the
     caller's, opened here): the run's per-file records and its summary. Blocks until the run
     ends; the caller holds the write lock. A cancelled job (its `progress` raising
-    JobCancelled) stops the worker at its next file."""
+    JobCancelled) stops the worker at its next file, or at once while it embeds."""
     ours, theirs = socket.socketpair()
     with theirs:
         worker = subprocess.Popen([sys.executable, "-c", _MAIN, str(theirs.fileno())],
                                   pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
     conn = Connection(ours.detach())
     targets: dict[str, Callable[[str], Callable[..., Any]]] = {"store": store_methods(store)}
+    told = _Told(progress)
     if progress is not None:
-        targets["progress"] = _only("report", _cancelled(progress))
+        targets["progress"] = _only("report", told.report)
     if embed_progress is not None:
         targets["embed_progress"] = _only("report", embed_progress)
     try:
         conn.send(("run", settings, roots, flush, keep_files, store.shared,
                    progress is not None, embed_progress is not None))
-        end = answer_calls(conn, targets)
+        # a job cancelled while the worker embeds (no file to stop at for minutes) stops now:
+        # the worker is between two store calls, so nothing is half-written
+        end = answer_calls(conn, targets, told.still_wanted if progress else None)
+        if end is None:
+            worker.kill()
+            end = ("cancelled",)
     except (EOFError, OSError):
         end = ("died",)
     except BaseException:  # the owner is going away (an interrupt): so does the worker
@@ -123,17 +129,27 @@ def _only(name: str, fn: Callable[..., Any]) -> Callable[[str], Callable[..., An
     return method
 
 
-def _cancelled(progress: Progress) -> Callable[[str, int, int], bool]:
-    """The owner's side of a progress call: False once the job was cancelled."""
+class _Told:
+    """The owner's side of a job's progress: what the worker reported last, and whether the
+    job still wants the run (its `progress` raises JobCancelled once cancelled)."""
 
-    def tell(path: str, done: int, total: int) -> bool:
+    def __init__(self, progress: Progress | None) -> None:
+        self._progress = progress
+        self._last: tuple[str, int, int] = ("", 0, 0)
+
+    def report(self, path: str, done: int, total: int) -> bool:
+        """A progress call from the worker: False tells it to stop."""
+        self._last = (path, done, total)
+        return self.still_wanted()
+
+    def still_wanted(self) -> bool:
+        if self._progress is None:
+            return True
         try:
-            progress(path, done, total)
+            self._progress(*self._last)
         except JobCancelled:
             return False
         return True
-
-    return tell
 
 
 # -- the worker's side ---------------------------------------------------------------------

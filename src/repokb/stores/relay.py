@@ -26,6 +26,7 @@ from repokb.models import EmbeddedChunk
 from repokb.stores.base import RawPoint, Store, StoredPoint, StoreFilter
 
 log = logging.getLogger("repokb.relay")
+_IDLE = 0.25  # seconds between two `idle` questions while the other end works
 
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
 STORE_CALLS = frozenset({
@@ -50,10 +51,15 @@ def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) 
 
 
 def answer_calls(conn: Connection, targets: Mapping[str, Callable[[str], Callable[..., Any]]],
-                 ) -> tuple[Any, ...]:
+                 idle: Callable[[], bool] | None = None) -> tuple[Any, ...] | None:
     """Run the other end's calls until it sends something else, and return that. `targets`
-    maps a target name to a lookup of its allowed methods (a KeyError refuses the call)."""
+    maps a target name to a lookup of its allowed methods (a KeyError refuses the call).
+    `idle` is asked while no call comes (every `_IDLE` s) whether to go on waiting: False
+    returns None at once."""
     while True:
+        while idle is not None and not conn.poll(_IDLE):
+            if not idle():
+                return None
         message = conn.recv()  # EOFError: the other end is gone (the caller says what it means)
         if message[0] != "call":
             return tuple(message)
