@@ -27,7 +27,7 @@ from repokb.errors import ConfigError, RepokbError, StoreError
 from repokb.operations import Operations
 from repokb.search import Query
 from repokb.settings import Settings
-from repokb.stores.relay import RelayStore, answer_calls, store_methods
+from repokb.stores.relay import STORE_CALLS, RelayStore, answer_calls, store_methods
 from repokb.workspace import Workspace
 
 from ..conftest import write
@@ -170,7 +170,7 @@ def test_a_killed_worker_fails_the_job_clearly_and_the_next_run_converges(
 
 def test_a_job_cancelled_at_shutdown_stops_its_worker(owner: Operations, tmp_path: Path) -> None:
     job = owner.submit_index(str(big_tree(tmp_path / "shop")), "shop")
-    wait_for(lambda: job.done > 0, "the job never started")
+    wait_for(lambda: job.done > 0 and children(), "the job never started its worker")
     owner.jobs.shutdown()
     assert job.status == "cancelled"
     assert not children()
@@ -217,18 +217,22 @@ def relayed() -> Iterator[tuple[RelayStore, dict[str, Any]]]:
     owner_end, worker_end = Connection(ours.detach()), Connection(theirs.detach())
     ended: dict[str, Any] = {}
 
+    refusing = Refusing()
+    methods = {"prune": refusing.prune, "count": refusing.count, "facet": refusing.facet}
+
     def serve() -> None:
         try:
-            ended["with"] = answer_calls(owner_end, {"store": store_methods(Refusing())})
+            ended["with"] = answer_calls(owner_end, {"store": methods})
         except EOFError:
             ended["with"] = "eof"
+        finally:  # whatever ended it: the worker's end hears EOF instead of waiting forever
+            owner_end.close()
 
     thread = threading.Thread(target=serve)
     thread.start()
     yield RelayStore(worker_end), ended
     worker_end.close()
     thread.join(TIMEOUT)
-    owner_end.close()
 
 
 def test_the_relay_answers_and_carries_errors_back(
@@ -262,3 +266,10 @@ def test_a_relay_whose_owner_is_gone_says_so() -> None:
     ours.close()
     with pytest.raises(RepokbError, match="stopped answering"):
         store.count()
+
+
+def test_the_owner_answers_only_the_store_methods_a_run_uses(owner: Operations) -> None:
+    methods = store_methods(owner.ws.store)
+    assert set(methods) == set(STORE_CALLS)
+    assert not {"search", "close", "export", "write_raw", "scroll_raw"} & set(methods)
+    assert methods["count"]() == owner.ws.store.count()  # the owner's own store, bound

@@ -32,13 +32,13 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from repokb.errors import RepokbError, from_response
+from repokb.errors import RepokbError
 from repokb.operations.jobs import JobCancelled
 from repokb.pipeline import EmbedProgress, Progress
 from repokb.pipeline.discover import ProjectRoot
 from repokb.settings import Settings
 from repokb.stores.base import Store
-from repokb.stores.relay import RelayStore, answer_calls, call, store_methods
+from repokb.stores.relay import RelayStore, answer_calls, call, error_of, store_methods
 
 # How much nicer than the server the worker runs (Linux): the lowest priority, so the searches
 # take the cores first and the run gets every cycle they leave (an index in another process
@@ -70,18 +70,18 @@ def run_in_worker(settings: Settings, store: Store, roots: list[ProjectRoot], *,
         worker = subprocess.Popen([sys.executable, "-c", _MAIN, str(theirs.fileno())],
                                   pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
     conn = Connection(ours.detach())
-    targets: dict[str, Callable[[str], Callable[..., Any]]] = {"store": store_methods(store)}
-    told = _Told(progress)
-    if progress is not None:
-        targets["progress"] = _only("report", told.report)
+    targets: dict[str, dict[str, Callable[..., Any]]] = {"store": store_methods(store)}
+    told = _Told(progress) if progress is not None else None
+    if told is not None:
+        targets["progress"] = {"report": told.report}
     if embed_progress is not None:
-        targets["embed_progress"] = _only("report", embed_progress)
+        targets["embed_progress"] = {"report": embed_progress}
     try:
         conn.send(("run", settings, roots, flush, keep_files, store.shared,
                    progress is not None, embed_progress is not None))
         # a job cancelled while the worker embeds (no file to stop at for minutes) stops now:
         # the worker is between two store calls, so nothing is half-written
-        end = answer_calls(conn, targets, told.still_wanted if progress else None)
+        end = answer_calls(conn, targets, told.still_wanted if told is not None else None)
         if end is None:
             worker.kill()
             end = ("cancelled",)
@@ -99,7 +99,7 @@ def run_in_worker(settings: Settings, store: Store, roots: list[ProjectRoot], *,
     if end[0] == "cancelled":
         raise JobCancelled
     if end[0] == "failed":
-        error = from_response(end[1], end[1]["error"]["status"])
+        error = error_of(end[1])
         error.log_detail = end[2]
         raise error
     if end[0] == "crashed":
@@ -118,22 +118,11 @@ def _wait(worker: subprocess.Popen[bytes]) -> int | None:
         return worker.wait()
 
 
-def _only(name: str, fn: Callable[..., Any]) -> Callable[[str], Callable[..., Any]]:
-    """A call target with one method."""
-
-    def method(asked: str) -> Callable[..., Any]:
-        if asked != name:
-            raise KeyError(asked)
-        return fn
-
-    return method
-
-
 class _Told:
     """The owner's side of a job's progress: what the worker reported last, and whether the
     job still wants the run (its `progress` raises JobCancelled once cancelled)."""
 
-    def __init__(self, progress: Progress | None) -> None:
+    def __init__(self, progress: Progress) -> None:
         self._progress = progress
         self._last: tuple[str, int, int] = ("", 0, 0)
 
@@ -143,8 +132,6 @@ class _Told:
         return self.still_wanted()
 
     def still_wanted(self) -> bool:
-        if self._progress is None:
-            return True
         try:
             self._progress(*self._last)
         except JobCancelled:

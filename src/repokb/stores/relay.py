@@ -29,10 +29,8 @@ log = logging.getLogger("repokb.relay")
 _IDLE = 0.25  # seconds between two `idle` questions while the other end works
 
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
-STORE_CALLS = frozenset({
-    "upsert", "file_points", "dense_vectors", "scroll_pending", "fill_dense", "lexical_only",
-    "dense_pending", "prune", "delete_project", "count", "facet", "compact",
-})
+STORE_CALLS = ("upsert", "file_points", "dense_vectors", "scroll_pending", "fill_dense", "prune",
+               "delete_project", "count", "facet", "compact")
 
 
 def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) -> Any:
@@ -46,14 +44,18 @@ def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) 
                          ) from exc
     if answer[0] == "ok":
         return answer[1]
-    error = from_response(answer[1], answer[1]["error"]["status"])
-    raise error
+    raise error_of(answer[1])
 
 
-def answer_calls(conn: Connection, targets: Mapping[str, Callable[[str], Callable[..., Any]]],
+def error_of(body: dict[str, Any]) -> RepokbError:
+    """The error an error body sent over the connection stands for (the API's own shape)."""
+    return from_response(body, body["error"]["status"])
+
+
+def answer_calls(conn: Connection, targets: Mapping[str, Mapping[str, Callable[..., Any]]],
                  idle: Callable[[], bool] | None = None) -> tuple[Any, ...] | None:
     """Run the other end's calls until it sends something else, and return that. `targets`
-    maps a target name to a lookup of its allowed methods (a KeyError refuses the call).
+    maps a target name to its allowed methods by name (any other is refused).
     `idle` is asked while no call comes (every `_IDLE` s) whether to go on waiting: False
     returns None at once."""
     while True:
@@ -65,7 +67,7 @@ def answer_calls(conn: Connection, targets: Mapping[str, Callable[[str], Callabl
             return tuple(message)
         _, target, method, args, kwargs = message
         try:
-            value = targets[target](method)(*args, **kwargs)
+            value = targets[target][method](*args, **kwargs)
         except RepokbError as exc:
             conn.send(("error", exc.to_json()))
             continue
@@ -77,15 +79,9 @@ def answer_calls(conn: Connection, targets: Mapping[str, Callable[[str], Callabl
         conn.send(("ok", value))
 
 
-def store_methods(store: Store) -> Callable[[str], Callable[..., Any]]:
-    """The lookup `answer_calls` takes for a store: only the methods a run uses."""
-
-    def method(name: str) -> Callable[..., Any]:
-        if name not in STORE_CALLS:
-            raise KeyError(name)
-        return getattr(store, name)  # type: ignore[no-any-return]
-
-    return method
+def store_methods(store: Store) -> dict[str, Callable[..., Any]]:
+    """A store's methods as `answer_calls` takes them: only those a run uses."""
+    return {name: getattr(store, name) for name in STORE_CALLS}
 
 
 class RelayStore(Store):
@@ -115,12 +111,6 @@ class RelayStore(Store):
 
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         self._call("fill_dense", vectors)
-
-    def lexical_only(self, project: str | None = None) -> dict[str, int]:
-        return self._call("lexical_only", project)  # type: ignore[no-any-return]
-
-    def dense_pending(self, project: str | None = None) -> int:
-        return self._call("dense_pending", project)  # type: ignore[no-any-return]
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         self._call("prune", project, path, keep_count)
