@@ -1,6 +1,7 @@
-"""A dense snapshot (stores/dense_scan.py) against a brute-force ranking in plain Python: its
-candidates are exactly the k nearest points that pass the filter, alone or scored together,
-in one block or many; points without a dense vector are left out; cosine, not length."""
+"""A dense snapshot (stores/dense_scan.py) against a brute-force ranking in float64: its
+candidates hold every one of the k nearest points that pass the filter, and beyond them only
+points that score within the 8-bit rounding's bound of the k-th, alone or scored together, in
+one block or many; points without a dense vector are left out; cosine, not length."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from repokb.stores.base import StoreFilter
 from repokb.stores.dense_scan import DenseScan
 
 DIM = 16
+# the most a score can be off in DIM dimensions (the module's bound, at its largest: a row and
+# a query with every element at the maximum)
+MAX_SLACK = (DIM ** 0.5 / 63 / 2 + DIM ** 0.5 / 127 / 2) + 1e-5
 FILTERS = [StoreFilter(), StoreFilter(projects=("beta",)), StoreFilter(kinds=("documentation",)),
            StoreFilter(languages=("python",)), StoreFilter(projects=("alpha", "gamma"),
                                                            kinds=("source",)),
@@ -34,9 +38,10 @@ def passes(p: dict[str, Any], where: StoreFilter) -> bool:
 
 
 @pytest.mark.parametrize("block", [256, dense_scan.BLOCK])
+@pytest.mark.parametrize("asked", [2, 3, None])  # scored together: vector products, one product
 def test_candidates_are_the_nearest_points_that_pass_the_filter(
-        block: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dense_scan, "BLOCK", block)  # 256: 12 blocks, scored block by block
+        block: int, asked: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dense_scan, "BLOCK", block)  # 256: 13 blocks, scored block by block
     rng = np.random.default_rng(3)
     scan = DenseScan(DIM)
     points: dict[str, tuple[np.ndarray, dict[str, Any]]] = {}
@@ -48,29 +53,39 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
         rows.append((f"p{n}", vector.tolist() if n % 7 else None, payload(n)))
     scan.add(rows[:1000])
     scan.add(rows[1000:])
-    assert len(scan) == len(points) and len(scan._blocks) == -(-len(points) // block)
+    sizes = [b.shape[1] for b in scan._blocks]  # BLOCK/16, /8, /4, /2, then BLOCK rows each
+    assert len(scan) == len(points) and sum(sizes[:-1]) < len(points) <= sum(sizes)
+    assert sizes == [max(1, block >> max(0, 4 - b)) for b in range(len(sizes))]
 
     asks = [(rng.standard_normal(DIM).astype(np.float32), where, k)
-            for where in FILTERS for k in (1, 5, 40, 10_000)]
+            for where in FILTERS for k in (1, 5, 40, 10_000)][:asked]
     view = scan.view()
     together = view.candidates([(v.tolist(), where, k) for v, where, k in asks])
-    compared = 0
+    compared = extra = 0
     for (query, where, k), got in zip(asks, together, strict=True):
-        ranked = sorted(((float(v @ query / np.linalg.norm(v)), i)
-                         for i, (v, p) in points.items() if passes(p, where)), reverse=True)
-        assert len(got) == len(set(got))
-        assert set(got) == {i for _, i in ranked[:k]}, (where, k)
+        cosine = {i: float(v @ query / np.linalg.norm(v) / np.linalg.norm(query))
+                  for i, (v, p) in points.items() if passes(p, where)}
+        ranked = sorted(((score, i) for i, score in cosine.items()), reverse=True)
+        assert len(got) == len(set(got)) and set(got) <= set(cosine)  # each passes the filter
+        nearest = {i for _, i in ranked[:k]}
+        assert nearest <= set(got), (where, k)
+        if len(ranked) > k:  # the others could not be told from the k-th by the bound
+            kth = ranked[k - 1][0]
+            assert all(cosine[i] >= kth - 2 * MAX_SLACK for i in set(got) - nearest)
         assert view.candidates([(query.tolist(), where, k)]) == [got]  # alone: the same
-        compared += len(got)
-    assert compared > 1000
+        compared += len(nearest)
+        extra += len(got) - len(nearest)
+    assert compared > (5 if asked else 1000)
+    assert extra <= compared + 5 * len(asks), (extra, compared)  # a bound tight enough to matter
 
 
 def test_vectors_are_compared_by_cosine_not_by_length() -> None:
     scan = DenseScan(2)
     scan.add([("long", [10.0, 1.0], payload(1)), ("aligned", [0.1, 0.1], payload(2))])
     assert scan.view().candidates([([1.0, 1.0], StoreFilter(), 1)]) == [["aligned"]]
+    # the snapshot holds unit vectors, each element within half a step of 1/127 of the largest
     assert scan.view().rows(np.arange(2)) @ np.ones(2) == pytest.approx(
-        [11 / np.hypot(10, 1), 2 ** 0.5])
+        [11 / np.hypot(10, 1), 2 ** 0.5], abs=2 / 127)
 
 
 def test_an_empty_snapshot_finds_nothing() -> None:
