@@ -38,7 +38,7 @@ def passes(p: dict[str, Any], where: StoreFilter) -> bool:
 
 
 @pytest.mark.parametrize("block", [256, dense_scan.BLOCK])
-@pytest.mark.parametrize("asked", [2, 3, None])  # scored together: vector products, one product
+@pytest.mark.parametrize("asked", [2, 3, None])  # how many asks are scored together
 def test_candidates_are_the_nearest_points_that_pass_the_filter(
         block: int, asked: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dense_scan, "BLOCK", block)  # 256: 13 blocks, scored block by block
