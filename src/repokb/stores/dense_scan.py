@@ -79,7 +79,8 @@ def _grown(array: np.ndarray, row: int) -> np.ndarray:
     """`array` with room for `row` (grown by half again: a new array, older views keep theirs)."""
     if row < len(array):
         return array
-    return np.concatenate([array, np.zeros(max(1024, row // 2), dtype=array.dtype)])
+    more = max(1024, row // 2, row + 1 - len(array))
+    return np.concatenate([array, np.zeros(more, dtype=array.dtype)])
 
 
 class _Products:
@@ -94,14 +95,14 @@ class _Products:
     def run(cls, queries: np.ndarray, block: np.ndarray, sums: np.ndarray) -> np.ndarray:
         """`sums`: each column's sum of integers (the shift's correction, known in advance:
         with no zero point the engine skips a pass over the block, 0.25 against 0.5 ms)."""
-        session = cls._session(int(block.shape[0]))
+        session = cls.session(int(block.shape[0]))
         shifted = (queries.astype(np.int16) + _SHIFT).astype(np.uint8)  # [1, 127]
         result: np.ndarray = session.run(None, {"q": shifted, "rows": block})[0]
         corrected: np.ndarray = result[:, :len(sums)] - _SHIFT * sums[None, :]
         return corrected
 
     @classmethod
-    def _session(cls, dimension: int) -> Any:
+    def session(cls, dimension: int) -> Any:
         with cls._lock:
             if dimension not in cls._sessions:
                 cls._sessions[dimension] = _product_session(dimension)
@@ -143,6 +144,11 @@ class DenseScan:
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
     _ids: list[str] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # the product's session now (~0.5 s the first time in a process), on the thread that
+        # reads the copy, rather than in the first search that scans it
+        _Products.session(self.dimension)
+
     def __len__(self) -> int:
         return len(self._ids)
 
@@ -155,29 +161,39 @@ class DenseScan:
             ) -> None:
         """Points as the store holds them: (id, dense vector or None, payload with FIELDS).
         A point without a dense vector is not searched densely: it is left out."""
-        for point_id, vector, payload in points:
-            if vector is None or not len(vector):
-                continue
-            row = len(self._ids)
+        kept = [(point_id, vector, payload) for point_id, vector, payload in points
+                if vector is not None and len(vector)]
+        if not kept:
+            return
+        units = np.asarray([vector for _, vector, _ in kept], dtype=np.float32)
+        norms = np.linalg.norm(units, axis=1, keepdims=True)
+        units = np.divide(units, norms, out=units, where=norms > 0)  # as unit() does
+        top = np.abs(units).max(axis=1)
+        scale = np.where(top > 0, top / _ROW_LEVELS, 1.0).astype(np.float32)
+        integers = np.clip(np.rint(units / scale[:, None]), -_ROW_LEVELS, _ROW_LEVELS)
+        first = len(self._ids)
+        for at in range(len(kept)):  # the rows' filter codes, and their blocks as they fill
+            row = first + at
             if row == self._end:
                 self._starts.append(self._end)
                 self._blocks.append(np.zeros((self.dimension, _size(len(self._blocks))),
                                              dtype=np.int8))
-            v = unit(vector)
-            top = float(np.abs(v).max())
-            scale = top / _ROW_LEVELS if top else 1.0
-            integers = np.clip(np.rint(v / scale), -_ROW_LEVELS, _ROW_LEVELS)
-            self._blocks[-1][:, row - self._starts[-1]] = integers
-            self._scale, self._l1 = _grown(self._scale, row), _grown(self._l1, row)
-            self._sums = _grown(self._sums, row)
-            self._scale[row], self._l1[row] = scale, scale * float(np.abs(integers).sum())
-            self._sums[row] = int(integers.sum())
-            self._ids.append(point_id)
             for name in FIELDS:
                 codes = self._codes[name] = _grown(self._codes[name], row)
-                value = payload.get(name)
+                value = kept[at][2].get(name)
                 vocab = self._vocab[name]
                 codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
+        for start, block in zip(self._starts, self._blocks, strict=True):
+            a, b = max(first, start), min(first + len(kept), start + block.shape[1])
+            if a < b:  # this block's share of the new rows, one a column
+                block[:, a - start:b - start] = integers[a - first:b - first].T
+        last = first + len(kept) - 1
+        self._scale, self._l1, self._sums = (_grown(self._scale, last), _grown(self._l1, last),
+                                             _grown(self._sums, last))
+        self._scale[first:last + 1] = scale
+        self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1)
+        self._sums[first:last + 1] = integers.sum(axis=1)
+        self._ids.extend(point_id for point_id, _, _ in kept)
 
     def view(self) -> View:
         """The rows so far, ready to search (from any thread: rows added later are not in
