@@ -20,7 +20,7 @@ import pytest
 import repokb.stores.qdrant_edge as edge
 from repokb.models import EmbeddedChunk
 from repokb.stores import StoreFilter
-from repokb.stores.dense_scan import DenseScan, View, unit
+from repokb.stores.dense_scan import DenseScan, View, units
 from repokb.stores.qdrant_edge import QdrantEdgeStore
 
 from .test_store_batching import TIMEOUT, Ask, asks_for, make_points, opener, unit_vector
@@ -290,7 +290,7 @@ def test_unit_matches_the_engine_normalisation(opener: Callable[[], QdrantEdgeSt
         stored = {p.id: p.dense for p in store.export()}
         for p in points:
             assert p.dense is not None
-            assert np.allclose(unit([3 * x for x in p.dense]), stored[p.chunk.point_id],
+            assert np.allclose(units([[3 * x for x in p.dense]])[0], stored[p.chunk.point_id],
                                atol=1e-6)
     finally:
         store.close()
