@@ -137,9 +137,9 @@ class MultilingualSearcher(Searcher):
         self.use, self.ids, self.payloads, self.matrix = use, ids, payloads, matrix
         self.weight = weight
 
-    def _rankings(self, understood: Any, where: Any, n: int) -> list[tuple[list[StoredPoint],
-                                                                             float]]:
-        rankings = super()._rankings(understood, where, n)
+    def _rankings(self, understood: Any, where: Any, n: int, content: bool = True,
+                  ) -> list[tuple[list[StoredPoint], float]]:
+        rankings = super()._rankings(understood, where, n, content)
         vector = self.use.embed_query(understood.text)  # the original words: USE reads Spanish
         scores = self.matrix @ vector
         top = np.argsort(-scores)[:n]

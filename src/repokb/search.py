@@ -121,17 +121,26 @@ class Searcher:
                 return []
         where = StoreFilter(projects=query.projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
+        understood = plan(text, translate=self.settings.translate_queries)
+        # the engine's payloads without their content first (the store reads only the hits'
+        # content); all of them at once only if a hit's point was rewritten meanwhile
+        hits = self._answer(query, understood, where, content=False)
+        return hits if hits is not None else self._answer(query, understood, where, True) or []
+
+    def _answer(self, query: Query, understood: QueryPlan, where: StoreFilter,
+                content: bool) -> list[Hit] | None:
+        """The hits; None if a hit's content no longer matches the fields it was ranked by
+        (its file was indexed again since the engine answered)."""
         s = self.settings
-        understood = plan(text, translate=s.translate_queries)
         n = max(s.candidates, query.limit * 5)
         down = None
         try:
-            rankings = self._settled(understood, where, n)
+            rankings = self._settled(understood, where, n, content)
         except ModelError:
             if not self.embedder.remote:
                 raise
             # the embedding service is down, the store is not: BM25 alone answers, hits say so
-            rankings, down = self._lexical_alone(understood, where, n), SERVICE_DOWN
+            rankings, down = self._lexical_alone(understood, where, n, content), SERVICE_DOWN
         dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
         fused = rrf(rankings, s.rrf_k)
         payloads = {p.id: p.payload for points, _ in rankings for p in points}
@@ -141,12 +150,30 @@ class Searcher:
         candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
                                 dense_score.get(i)) for i, score in fused.items()]
         groups = shape(rerank(candidates, understood, s), query.limit, s)
+        if not self._with_content(groups):
+            return None
         hits = [self._hit(g, understood.intent, query.explain) for g in groups]
         if down:
             hits = [replace(h, lexical_only=down) for h in hits]
         if query.context_lines:
             hits = [self._with_context(h, query.context_lines) for h in hits]
         return hits
+
+    def _with_content(self, groups: list[Group]) -> bool:
+        """Read the content of the hits' chunks that came without it into their payloads
+        (a candidate's payload is this search's own); False if one is gone or was rewritten
+        since it was ranked (its place differs)."""
+        members = [m for g in groups for m in g.members if "content" not in m.payload]
+        if not members:
+            return True
+        found = self.store.contents([m.id for m in members])
+        for m in members:
+            placed = found.get(m.id)
+            if placed is None or any(placed.get(k) != m.payload.get(k)
+                                     for k in ("path", "start_line", "end_line")):
+                return False
+            m.payload["content"] = placed["content"]
+        return True
 
     def _with_context(self, hit: Hit, n: int) -> Hit:
         """The hit widened by up to n lines each side, from the file's chunks in the store (so
@@ -163,8 +190,8 @@ class Searcher:
         return replace(hit, start_line=start, end_line=end,
                        content=join_lines(pieces, start, end), provenance=provenance)
 
-    def _settled(self, understood: QueryPlan, where: StoreFilter,
-                 n: int) -> list[tuple[list[StoredPoint], float]]:
+    def _settled(self, understood: QueryPlan, where: StoreFilter, n: int,
+                 content: bool = True) -> list[tuple[list[StoredPoint], float]]:
         """The top n of each ranking, equal scores ordered by point id, the same for the same
         files however the store got there (the engine picks which tied points make its limit,
         and orders them, by its internal order: the store's write history). One page of n plus
@@ -173,29 +200,30 @@ class Searcher:
         the top n: then, and only then, ask again for a page 4x (then 16x) as big."""
         limit = n + n // 4
         while True:
-            rankings = self._rankings(understood, where, limit)
+            rankings = self._rankings(understood, where, limit, content)
             if limit >= n * 16 or not any(_unsettled(points, limit, n)
                                           for points, _ in rankings):
                 break
             limit *= 4
         return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
-    def _rankings(self, understood: QueryPlan, where: StoreFilter,
-                  n: int) -> list[tuple[list[StoredPoint], float]]:
+    def _rankings(self, understood: QueryPlan, where: StoreFilter, n: int,
+                  content: bool = True) -> list[tuple[list[StoredPoint], float]]:
         """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
-        more (the benchmark adds a multilingual dense ranking this way)."""
+        more (the benchmark adds a multilingual dense ranking this way). Without `content`,
+        a payload may hold only the search fields (`Store.search`)."""
         dense = self.query_vector(understood.dense_text)
         dense_hits, lexical_hits = self.store.search(
-            dense, self.lexical.query(understood.lexical_text), where, n)
+            dense, self.lexical.query(understood.lexical_text), where, n, content)
         return [(dense_hits, self.settings.dense_weight),
                 (lexical_hits, self._lexical_weight(understood))]
 
-    def _lexical_alone(self, understood: QueryPlan, where: StoreFilter,
-                       n: int) -> list[tuple[list[StoredPoint], float]]:
+    def _lexical_alone(self, understood: QueryPlan, where: StoreFilter, n: int,
+                       content: bool = True) -> list[tuple[list[StoredPoint], float]]:
         """The rankings with BM25 alone (no query vector), its top n settled from one page."""
         limit = n + n // 4
         _, lexical_hits = self.store.search(None, self.lexical.query(understood.lexical_text),
-                                            where, limit)
+                                            where, limit, content)
         return [([], self.settings.dense_weight),
                 (_settle(lexical_hits, limit, n), self._lexical_weight(understood))]
 

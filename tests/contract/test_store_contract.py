@@ -16,6 +16,7 @@ from repokb.embedders.code_bm25 import CodeBm25Encoder
 from repokb.errors import StoreError
 from repokb.models import Chunk, EmbeddedChunk
 from repokb.stores import RawPoint, Store, StoreFilter, create, load_builtins
+from repokb.stores.base import PLACED_CONTENT, SEARCH_FIELDS
 
 DIM = 384
 ANY = StoreFilter()
@@ -116,6 +117,26 @@ def test_file_chunks_are_the_files_whole_payloads_in_chunk_order(store: Store) -
     assert points[1].payload["start_line"] == 11 and points[1].payload["kind"] == "docs"
     assert store.file_chunks("beta", "docs/deploy.md") == []  # same path, other project
     assert store.file_chunks("alpha", "docs/nothing.md") == []
+
+
+def test_a_search_without_content_and_the_contents_of_its_hits(
+        store: Store, real_embedder: Embedder) -> None:
+    text = "how do I deploy"
+    dense = [float(x) for x in real_embedder.embed_query(text)]
+    whole = store.search(dense, CodeBm25Encoder().query(text), ANY, 5)
+    fields = store.search(dense, CodeBm25Encoder().query(text), ANY, 5, False)
+    assert [[(p.id, p.score) for p in r] for r in fields] == [
+        [(p.id, p.score) for p in r] for r in whole]
+    for got, full in zip([p for r in fields for p in r], [p for r in whole for p in r],
+                         strict=True):
+        assert {k: got.payload[k] for k in SEARCH_FIELDS if k in got.payload} == {
+            k: full.payload[k] for k in SEARCH_FIELDS if k in full.payload}
+    ids = [p.id for p in whole[0]]
+    placed = store.contents(ids + ["00000000-0000-0000-0000-000000000000"])  # one is gone
+    assert set(placed) == set(ids)
+    for p in whole[0]:
+        assert placed[p.id] == {k: p.payload[k] for k in PLACED_CONTENT}
+    assert store.contents([]) == {}
 
 
 def test_upsert_is_idempotent(store: Store,

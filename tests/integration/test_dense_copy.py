@@ -20,6 +20,7 @@ import pytest
 import repokb.stores.qdrant_edge as edge
 from repokb.models import EmbeddedChunk
 from repokb.stores import StoreFilter
+from repokb.stores.base import SEARCH_FIELDS
 from repokb.stores.dense_scan import DenseScan, View, units
 from repokb.stores.qdrant_edge import QdrantEdgeStore
 
@@ -63,16 +64,30 @@ def more_asks(corpus: list[EmbeddedChunk], count: int = 40) -> list[Ask]:
     filters = [StoreFilter(), StoreFilter(projects=("alpha",)), StoreFilter(kinds=("docs",)),
                StoreFilter(paths=paths), StoreFilter(languages=("python", "typescript"))]
     return asks_for(corpus) + [(unit_vector(rng), ([1, 2], [1.0, 1.0]), filters[n % 5],
-                                1 + n % 7) for n in range(count)]
+                                1 + n % 7, True) for n in range(count)]
 
 
 def same_as_the_engine_scan(store: QdrantEdgeStore, copy: View, asks: list[Ask]) -> int:
-    """Each ask through the copy equals it through the engine's scan; the dense hits found."""
+    """Each ask through the copy equals it through the engine's scan, and so does each ask
+    without content, its payloads' search fields (read from the copy) included; the dense
+    hits found."""
     through_copy = store._search_with(asks, copy)
     through_engine = store._search_with(asks, None)
     for i, (a, b) in enumerate(zip(through_copy, through_engine, strict=True)):
         assert a == b, f"ask {i} answered differently through the copy"
+    fields_only = store._search_with([(*ask[:4], False) for ask in asks], copy)
+    for i, (a, b) in enumerate(zip(fields_only, through_engine, strict=True)):
+        for got, full in zip(a, b, strict=True):
+            assert [(p.id, p.score) for p in got] == [(p.id, p.score) for p in full], i
+            assert [p.payload for p in got] == [searched(p.payload) for p in full], i
+    # not vacuous: the dense hits' fields came from the copy, not from the engine's payloads
+    assert all("content" not in p.payload for d, _ in fields_only for p in d)
     return sum(len(d) for d, _ in through_copy)
+
+
+def searched(payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload's search fields, as a search without content gets them."""
+    return {k: payload[k] for k in SEARCH_FIELDS if k in payload}
 
 
 def matches_the_store(store: QdrantEdgeStore, copy: View) -> None:
@@ -87,6 +102,7 @@ def matches_the_store(store: QdrantEdgeStore, copy: View) -> None:
         assert np.abs(vectors[row] - np.asarray(point.dense)).max() <= step / 2 + 1e-6
         for name in ("project", "path", "kind", "language"):
             assert copy.codes[name][row] == copy.vocab[name].get(point.payload.get(name), -1)
+        assert copy.payload(point_id) == searched(point.payload)
 
 
 def test_the_copy_answers_as_the_engine_scan_and_is_read_again_after_writes(

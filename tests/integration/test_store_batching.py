@@ -29,7 +29,8 @@ DIM = 384
 VOCABULARY = 60
 KINDS = (("code", "python"), ("docs", "markdown"), ("test", "typescript"))
 TIMEOUT = 60.0
-Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int]
+# (dense, sparse, filter, limit, with the content): as the store's combiner receives a search
+Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
 
 
 def unit_vector(rng: np.random.Generator) -> list[float]:
@@ -96,7 +97,7 @@ def asks_for(corpus: list[EmbeddedChunk]) -> list[Ask]:
 
     paths = tuple(sorted({p.chunk.path for p in corpus})[:4])
     hybrid = (unit_vector(rng), words(3), StoreFilter(), 10)
-    return [
+    return [(*ask, True) for ask in [
         hybrid,
         (None, words(2), StoreFilter(), 8),
         (unit_vector(rng), ([], []), StoreFilter(), 7),
@@ -110,7 +111,7 @@ def asks_for(corpus: list[EmbeddedChunk]) -> list[Ask]:
         (None, words(6), StoreFilter(projects=("alpha",), kinds=("code",)), 9),
         hybrid,  # the same search twice in one batch
         (unit_vector(rng), ([], []), StoreFilter(projects=("nobody",)), 5),
-    ]
+    ]]
 
 
 def matches(payload: dict[str, Any], where: StoreFilter) -> bool:
@@ -132,7 +133,7 @@ def test_searches_answered_in_one_batch_equal_the_same_searches_answered_alone(
 
     # not vacuous: the mix did find hits of both kinds, and each side is where it belongs
     assert sum(len(d) for d, _ in together) > 50 and sum(len(lex) for _, lex in together) > 50
-    for (dense, sparse, where, limit), (d, lex) in zip(asks, together, strict=True):
+    for (dense, sparse, where, limit, _), (d, lex) in zip(asks, together, strict=True):
         assert d == [] if dense is None else len(d) <= limit
         assert lex == [] if not sparse[0] else len(lex) <= limit
         assert all(matches(p.payload, where) for p in d + lex)
@@ -142,7 +143,7 @@ def test_searches_answered_in_one_batch_equal_the_same_searches_answered_alone(
 
     # the dense answers are the exact nearest points (a batch did not mix requests up)
     by_id = {p.chunk.point_id: p for p in corpus}
-    for (dense, _, where, limit), (d, _) in zip(asks, together, strict=True):
+    for (dense, _, where, limit, _), (d, _) in zip(asks, together, strict=True):
         if dense is None:
             continue
         ranked = sorted(((float(np.dot(dense, p.dense)), p.chunk.point_id) for p in corpus
@@ -240,7 +241,7 @@ def test_a_search_the_engine_refuses_fails_alone_in_a_combined_batch(
         store: QdrantEdgeStore, corpus: list[EmbeddedChunk],
         monkeypatch: pytest.MonkeyPatch) -> None:
     first, second, third = asks_for(corpus)[:3]
-    wrong = ([0.5] * (DIM // 2), first[1], StoreFilter(), 5)  # a vector of another model
+    wrong = ([0.5] * (DIM // 2), first[1], StoreFilter(), 5, True)  # another model's vector
     expected = [store.search(*ask) for ask in (first, second, third)]
     with pytest.raises(StoreError, match="dimension"):
         store.search(*wrong)

@@ -160,7 +160,7 @@ def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
         def __init__(self, seed: int) -> None:
             self.order = random.Random(seed).sample(pool, len(pool))
 
-        def _rankings(self, understood, where, n):
+        def _rankings(self, understood, where, n, content=True):
             top = sorted(self.order, key=lambda p: -p.score)[:n]  # stable: engine order
             other = [StoredPoint(p.id, 2.0 if p.id < "id050" else 0.1, {}) for p in self.order]
             return [(top, 1.0), (sorted(other, key=lambda p: -p.score)[:n], 1.0)]
@@ -183,7 +183,7 @@ def _tie_engine(pool: list, seed: int):  # type: ignore[no-untyped-def]
             self.order = random.Random(seed).sample(pool, len(pool))
             self.limits: list[int] = []
 
-        def _rankings(self, understood, where, n):
+        def _rankings(self, understood, where, n, content=True):
             self.limits.append(n)
             return [(sorted(self.order, key=lambda p: -p.score)[:n], 1.0)]
 

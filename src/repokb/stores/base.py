@@ -25,6 +25,11 @@ SPARSE = "bm25"
 # payload fields every backend indexes as keywords (the filters: project, path glob, kind ...;
 # lexical_only: the points still without a dense vector, and why)
 KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY)
+# the payload fields a search ranks, groups and reports its hits by: all it reads but the
+# content, which it needs only for the hits it returns (`Store.contents`)
+SEARCH_FIELDS = ("project", "path", "kind", "language", "role", "symbol", "symbol_type",
+                 "start_line", "end_line", "chunk_index", "quality", LEXICAL_ONLY)
+PLACED_CONTENT = ("content", "path", "start_line", "end_line")
 
 
 @dataclass(frozen=True)
@@ -119,9 +124,16 @@ class Store(ABC):
 
     @abstractmethod
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
-               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+               where: StoreFilter, limit: int, content: bool = True,
+               ) -> tuple[list[StoredPoint], list[StoredPoint]]:
         """(dense hits, lexical hits), each best first, with payloads; no dense hits when
-        `dense` is None (the embedding service is down: BM25 alone answers)."""
+        `dense` is None (the embedding service is down: BM25 alone answers). With `content`
+        False a payload may hold only SEARCH_FIELDS: `contents` gives the rest's content."""
+
+    @abstractmethod
+    def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        """These points' PLACED_CONTENT fields (a point that is gone is left out): its content
+        with what places it, so that a caller can tell a point rewritten since it ranked it."""
 
     @abstractmethod
     def count(self, project: str | None = None) -> int: ...

@@ -42,6 +42,8 @@ from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import (
     DENSE,
     KEYWORD_FIELDS,
+    PLACED_CONTENT,
+    SEARCH_FIELDS,
     SPARSE,
     Combiner,
     InFlight,
@@ -51,7 +53,7 @@ from repokb.stores.base import (
     StoreFilter,
     register,
 )
-from repokb.stores.dense_scan import FIELDS, DenseScan, View
+from repokb.stores.dense_scan import DenseScan, View
 
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
 _STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
@@ -93,8 +95,9 @@ def _pieces(items: list[Any]) -> list[list[Any]]:
     return [items[i:i + _WRITE_PIECE] for i in range(0, len(items), _WRITE_PIECE)]
 
 
-# one search as the store receives it: (dense vector or None, sparse vector, filter, limit)
-_Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int]
+# one search as the store receives it: (dense vector or None, sparse vector, filter, limit,
+# whether the payloads must hold the content)
+_Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
 
 
 def _filter(where: StoreFilter) -> q.Filter | None:
@@ -116,6 +119,11 @@ def _among(where: q.Filter | None, ids: list[str]) -> q.Filter:
 
 # whether a write leaves every vector of the dense copy as it is
 _Keeps = Callable[[View], bool]
+
+
+def _embedded(payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload as it is once its point has a dense vector (`fill_dense` drops the marks)."""
+    return {k: v for k, v in payload.items() if k not in (LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT)}
 
 
 def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
@@ -302,7 +310,7 @@ class QdrantEdgeStore(Store):
             if self._writes != begun or self._closing:
                 return None
             page, offset = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=_SCAN_PAGE, with_payload=list(FIELDS),
+                offset=offset, limit=_SCAN_PAGE, with_payload=list(SEARCH_FIELDS),
                 with_vector=[DENSE]))
             scan.add((str(r.id), _dense_of(r), r.payload or {}) for r in page)
             if offset is None or not page:
@@ -396,8 +404,9 @@ class QdrantEdgeStore(Store):
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         for ids in _pieces(list(vectors)):
             # points that had no dense vector get one: the copy keeps its rows and adds theirs
-            # (the filter fields read from the engine; only while there is a copy to grow)
-            had = (self._shard.retrieve(ids, with_payload=list(FIELDS), with_vector=[DENSE])
+            # (the search fields read from the engine; only while there is a copy to grow)
+            had = (self._shard.retrieve(ids, with_payload=list(SEARCH_FIELDS),
+                                        with_vector=[DENSE])
                    if self._copy is not None else [])
             new = len(had) == len(ids) and all(_dense_of(r) is None for r in had)
             # vector first, mark last: a crash in between leaves a point that is embedded again
@@ -406,7 +415,8 @@ class QdrantEdgeStore(Store):
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
                 self._shard.update(q.UpdateOperation.delete_payload(
                     list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
-                self._grow([(str(r.id), vectors[str(r.id)], r.payload or {}) for r in had])
+                self._grow([(str(r.id), vectors[str(r.id)], _embedded(r.payload or {}))
+                            for r in had])
             self._deleted = True  # an updated point leaves its old version behind
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
@@ -473,8 +483,15 @@ class QdrantEdgeStore(Store):
         self._deleted = True
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
-               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
-        return self._searches((dense, sparse, where, limit))
+               where: StoreFilter, limit: int, content: bool = True,
+               ) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        return self._searches((dense, sparse, where, limit, content))
+
+    def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        if not ids:
+            return {}
+        records = self._shard.retrieve(ids, with_payload=list(PLACED_CONTENT), with_vector=False)
+        return {str(r.id): dict(r.payload) for r in records if r.payload}
 
     def _search_batch(self, asks: list[_Ask]) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
         """Searches that arrived together, in one engine call: every dense request first, then
@@ -487,16 +504,19 @@ class QdrantEdgeStore(Store):
     def _search_with(self, asks: list[_Ask], scan: View | None,
                      ) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
         """With a dense copy, each dense request ranks only the copy's candidates (its filter
-        plus their ids): the engine's own scores, order, payloads and filters, without its
-        scan of every vector under the interpreter lock."""
+        plus their ids): the engine's own scores, order and filters, without its scan of every
+        vector under the interpreter lock; and an ask without content gets ids and scores
+        from the engine, the search fields from the copy (`_fields`)."""
+        writes = self._writes  # before the engine call: a write that drops the copy counts
         dense_requests: list[q.QueryRequest] = []
         lexical_requests: list[q.QueryRequest] = []
         places: list[tuple[int | None, int | None]] = []
         dense_asks = [(dense, where, limit + _spare(limit))
-                      for dense, _, where, limit in asks if dense is not None]
+                      for dense, _, where, limit, _ in asks if dense is not None]
         chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
-        for dense, sparse, where, limit in asks:
+        for dense, sparse, where, limit, content in asks:
             flt = _filter(where)
+            payload = content or scan is None  # else: ids and scores alone
             d = s = None
             if dense is not None:
                 ids = next(chosen) if scan is not None else None
@@ -504,20 +524,42 @@ class QdrantEdgeStore(Store):
                     d = len(dense_requests)
                     dense_requests.append(q.QueryRequest(
                         limit=limit, query=q.Query.Nearest(dense, using=DENSE),
-                        filter=flt if ids is None else _among(flt, ids), with_payload=True))
+                        filter=flt if ids is None else _among(flt, ids), with_payload=payload))
             if sparse[0]:
                 s = len(lexical_requests)
                 lexical_requests.append(q.QueryRequest(
                     limit=limit, query=q.Query.Nearest(q.SparseVector(*sparse), using=SPARSE),
-                    filter=flt, with_payload=True))
+                    filter=flt, with_payload=payload))
             places.append((d, s))
         requests = dense_requests + lexical_requests
         results = self._shard.query_batch(q.QueryBatchRequest(requests)) if requests else []
-        converted = [[StoredPoint(str(p.id), p.score, dict(p.payload or {})) for p in r]
-                     for r in results]
+        current = scan if scan is not None and self._writes == writes else None
+        converted = self._fields(results, current)
         lexical = converted[len(dense_requests):]
         return [(converted[d] if d is not None else [], lexical[s] if s is not None else [])
                 for d, s in places]
+
+    def _fields(self, results: list[list[Any]], copy: View | None) -> list[list[StoredPoint]]:
+        """The engine's ranked points with their payloads: a point the engine answered without
+        one gets its search fields from the copy (None: a write that may change them began
+        since the engine answered) or, if it has no row there, from the engine."""
+        ranked = [[(str(p.id), p.score, p.payload) for p in r] for r in results]
+        known: dict[str, dict[str, Any] | None] = {
+            i: copy.payload(i) if copy is not None else None
+            for r in ranked for i, _, payload in r if payload is None}
+        missing = [i for i, payload in known.items() if payload is None]
+        if missing:
+            known.update((str(r.id), dict(r.payload or {})) for r in self._shard.retrieve(
+                missing, with_payload=list(SEARCH_FIELDS), with_vector=False))
+        out: list[list[StoredPoint]] = []
+        for r in ranked:
+            points = []
+            for i, score, payload in r:
+                fields = dict(payload) if payload is not None else known.get(i)
+                if fields is not None:  # else gone since the engine answered: left out
+                    points.append(StoredPoint(i, score, fields))
+            out.append(points)
+        return out
 
     def count(self, project: str | None = None) -> int:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])

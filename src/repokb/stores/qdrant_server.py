@@ -30,6 +30,8 @@ from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, PENDING, Embedde
 from repokb.stores.base import (
     DENSE,
     KEYWORD_FIELDS,
+    PLACED_CONTENT,
+    SEARCH_FIELDS,
     SPARSE,
     RawPoint,
     Store,
@@ -269,9 +271,17 @@ class QdrantServerStore(Store):
                              with_payload=False, with_vectors=[DENSE])
         return {str(r.id): v for r in records if (v := _dense(r.vector)) is not None}
 
+    def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
+        if not ids:
+            return {}
+        records = self._call("retrieve", self._client.retrieve, self.collection, ids,
+                             with_payload=list(PLACED_CONTENT), with_vectors=False)
+        return {str(r.id): dict(r.payload) for r in records if r.payload}
+
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
-               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
-        requests = self.search_requests(dense, sparse, where, limit)
+               where: StoreFilter, limit: int, content: bool = True,
+               ) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        requests = self.search_requests(dense, sparse, where, limit, content)
         if not requests:
             return [], []
         responses = self._call("query_batch_points", self._client.query_batch_points,
@@ -282,16 +292,18 @@ class QdrantServerStore(Store):
         return dense_hits, ranked[0] if ranked else []
 
     def search_requests(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
-                        where: StoreFilter, limit: int) -> list[Any]:
+                        where: StoreFilter, limit: int, content: bool = True) -> list[Any]:
         """The one batch request a search sends: dense nearest (unless None), then BM25 (IDF
-        by the engine)."""
+        by the engine); without `content`, only SEARCH_FIELDS come back (fewer bytes)."""
         m, flt = self._m, self._filter(where)
+        payload: Any = True if content else list(SEARCH_FIELDS)
         requests = [] if dense is None else [
-            m.QueryRequest(query=dense, using=DENSE, filter=flt, limit=limit, with_payload=True)]
+            m.QueryRequest(query=dense, using=DENSE, filter=flt, limit=limit,
+                           with_payload=payload)]
         if sparse[0]:
             requests.append(m.QueryRequest(
                 query=m.SparseVector(indices=sparse[0], values=sparse[1]), using=SPARSE,
-                filter=flt, limit=limit, with_payload=True))
+                filter=flt, limit=limit, with_payload=payload))
         return requests
 
     def count(self, project: str | None = None) -> int:

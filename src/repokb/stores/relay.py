@@ -138,5 +138,9 @@ class RelayStore(Store):
         raise StoreError("An index worker cannot copy the store.")
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
-               where: StoreFilter, limit: int) -> tuple[list[StoredPoint], list[StoredPoint]]:
+               where: StoreFilter, limit: int, content: bool = True,
+               ) -> tuple[list[StoredPoint], list[StoredPoint]]:
+        raise StoreError("An index worker does not search.")
+
+    def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         raise StoreError("An index worker does not search.")
