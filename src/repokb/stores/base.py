@@ -127,8 +127,9 @@ class Store(ABC):
                where: StoreFilter, limit: int, content: bool = True,
                ) -> tuple[list[StoredPoint], list[StoredPoint]]:
         """(dense hits, lexical hits), each best first, with payloads; no dense hits when
-        `dense` is None (the embedding service is down: BM25 alone answers). With `content`
-        False a payload may hold only SEARCH_FIELDS: `contents` gives the rest's content."""
+        `dense` is None (the embedding service is down: BM25 alone answers); each payload
+        is the caller's own. With `content` False a payload may hold only SEARCH_FIELDS:
+        `contents` gives the content."""
 
     @abstractmethod
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:

@@ -555,9 +555,9 @@ class QdrantEdgeStore(Store):
         for r in ranked:
             points = []
             for i, score, payload in r:
-                fields = dict(payload) if payload is not None else known.get(i)
+                fields = payload if payload is not None else known.get(i)
                 if fields is not None:  # else gone since the engine answered: left out
-                    points.append(StoredPoint(i, score, fields))
+                    points.append(StoredPoint(i, score, dict(fields)))  # each its own
             out.append(points)
         return out
 
