@@ -304,6 +304,7 @@ LEXICAL_ONLY = "lexical_only"
 EMBED_HEAD = "embed_head"
 EMBED_TEXT = "embed_text"
 PENDING = "pending"
+UNEMBEDDED_KEYS = (LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT)  # dropped once the vector is filled in
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from repokb.models import LEXICAL_ONLY, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
-from repokb.stores.base import Store, StoredPoint, StoreFilter
+from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
 
 __all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
@@ -169,8 +169,7 @@ class Searcher:
         found = self.store.contents([m.id for m in members])
         for m in members:
             placed = found.get(m.id)
-            if placed is None or any(placed.get(k) != m.payload.get(k)
-                                     for k in ("path", "start_line", "end_line")):
+            if placed is None or any(placed.get(k) != m.payload.get(k) for k in PLACE):
                 return False
             m.payload["content"] = placed["content"]
         return True

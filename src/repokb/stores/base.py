@@ -29,7 +29,8 @@ KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY)
 # content, which it needs only for the hits it returns (`Store.contents`)
 SEARCH_FIELDS = ("project", "path", "kind", "language", "role", "symbol", "symbol_type",
                  "start_line", "end_line", "chunk_index", "quality", LEXICAL_ONLY)
-PLACED_CONTENT = ("content", "path", "start_line", "end_line")
+PLACE = ("path", "start_line", "end_line")  # where a chunk's content is in its file
+PLACED_CONTENT = ("content", *PLACE)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from typing import Any
 import qdrant_edge as q
 
 from repokb.errors import StoreBusyError, StoreError
-from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, PENDING, EmbeddedChunk
+from repokb.models import LEXICAL_ONLY, PENDING, UNEMBEDDED_KEYS, EmbeddedChunk
 from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import (
     DENSE,
@@ -123,7 +123,7 @@ _Keeps = Callable[[View], bool]
 
 def _embedded(payload: dict[str, Any]) -> dict[str, Any]:
     """A payload as it is once its point has a dense vector (`fill_dense` drops the marks)."""
-    return {k: v for k, v in payload.items() if k not in (LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT)}
+    return {k: v for k, v in payload.items() if k not in UNEMBEDDED_KEYS}
 
 
 def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
@@ -414,7 +414,7 @@ class QdrantEdgeStore(Store):
                 self._shard.update(q.UpdateOperation.update_vectors(
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
                 self._shard.update(q.UpdateOperation.delete_payload(
-                    list[Any](ids), [LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT]))
+                    list[Any](ids), list(UNEMBEDDED_KEYS)))
                 self._grow([(str(r.id), vectors[str(r.id)], _embedded(r.payload or {}))
                             for r in had])
             self._deleted = True  # an updated point leaves its old version behind
@@ -506,7 +506,7 @@ class QdrantEdgeStore(Store):
         """With a dense copy, each dense request ranks only the copy's candidates (its filter
         plus their ids): the engine's own scores, order and filters, without its scan of every
         vector under the interpreter lock; and an ask without content gets ids and scores
-        from the engine, the search fields from the copy (`_fields`)."""
+        from the engine, the search fields from the copy (`_payloads`)."""
         writes = self._writes  # before the engine call: a write that drops the copy counts
         dense_requests: list[q.QueryRequest] = []
         lexical_requests: list[q.QueryRequest] = []
@@ -534,12 +534,13 @@ class QdrantEdgeStore(Store):
         requests = dense_requests + lexical_requests
         results = self._shard.query_batch(q.QueryBatchRequest(requests)) if requests else []
         current = scan if scan is not None and self._writes == writes else None
-        converted = self._fields(results, current)
+        converted = self._payloads(results, current)
         lexical = converted[len(dense_requests):]
         return [(converted[d] if d is not None else [], lexical[s] if s is not None else [])
                 for d, s in places]
 
-    def _fields(self, results: list[list[Any]], copy: View | None) -> list[list[StoredPoint]]:
+    def _payloads(self, results: list[list[Any]], copy: View | None,
+                  ) -> list[list[StoredPoint]]:
         """The engine's ranked points with their payloads: a point the engine answered without
         one gets its search fields from the copy (None: a write that may change them began
         since the engine answered) or, if it has no row there, from the engine."""

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from repokb.errors import StoreBusyError, StoreError
-from repokb.models import EMBED_HEAD, EMBED_TEXT, LEXICAL_ONLY, PENDING, EmbeddedChunk
+from repokb.models import LEXICAL_ONLY, PENDING, UNEMBEDDED_KEYS, EmbeddedChunk
 from repokb.stores.base import (
     DENSE,
     KEYWORD_FIELDS,
@@ -212,7 +212,7 @@ class QdrantServerStore(Store):
             self._call("update_vectors", self._client.update_vectors, self.collection,
                        [m.PointVectors(id=i, vector={DENSE: v}) for i, v in part], wait=True)
             self._call("delete_payload", self._client.delete_payload, self.collection,
-                       keys=[LEXICAL_ONLY, EMBED_HEAD, EMBED_TEXT],
+                       keys=list(UNEMBEDDED_KEYS),
                        points=[i for i, _ in part], wait=True)
 
     def _delete(self, where: Any) -> None:
