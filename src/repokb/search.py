@@ -108,7 +108,8 @@ class Searcher:
         if not text:
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
         if not any(ch.isalnum() for ch in text):
-            raise InputError(f"Nothing to search for in {text!r}: the query has no letters or "
+            shown = text if len(text) <= 80 else text[:77] + "..."  # a huge query, cut short
+            raise InputError(f"Nothing to search for in {shown!r}: the query has no letters or "
                              "digits.", hint="Ask a question or name a symbol.")
         if query.limit < 1:
             raise InputError("--limit must be at least 1.")

@@ -90,3 +90,12 @@ def test_a_punctuation_only_query_has_nothing_to_search_for(packed, query):
 
     with pytest.raises(InputError, match="Nothing to search for"):
         packed.searcher.search(Query(text=query))
+
+
+def test_a_huge_query_with_nothing_to_search_for_is_not_quoted_back_whole(packed):
+    from repokb.errors import InputError
+
+    with pytest.raises(InputError, match="Nothing to search for") as refused:
+        packed.searcher.search(Query(text="\U0001f642" * 5000))
+    assert len(str(refused.value)) < 300  # the whole query was 5,000 emoji (20 KB)
+    assert "\U0001f642" * 10 in str(refused.value) and "..." in str(refused.value)
