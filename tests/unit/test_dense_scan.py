@@ -54,7 +54,7 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
         rows.append((f"p{n}", vector.tolist() if n % 7 else None, payload(n)))
     scan.add(rows[:1000])
     scan.add(rows[1000:])
-    sizes = [b.shape[1] for b in scan._blocks]  # BLOCK/16, /8, /4, /2, then BLOCK rows each
+    sizes = [b.shape[0] for b in scan._blocks]  # BLOCK/16, /8, /4, /2, then BLOCK rows each
     assert len(scan) == len(points) and sum(sizes[:-1]) < len(points) <= sum(sizes)
     assert sizes == [max(1, block >> max(0, 4 - b)) for b in range(len(sizes))]
 
@@ -92,3 +92,17 @@ def test_vectors_are_compared_by_cosine_not_by_length() -> None:
 def test_an_empty_snapshot_finds_nothing() -> None:
     view = DenseScan(DIM).view()
     assert view.candidates([([1.0] * DIM, StoreFilter(), 5)]) == [[]]
+
+
+def test_the_integer_product_is_exact_for_every_row_and_query() -> None:
+    """The products the bounds start from are the exact integer dot products r.t of each row
+    and query, over the integers' whole ranges, for a block's first rows only."""
+    rng = np.random.default_rng(7)
+    rows = rng.integers(-127, 128, size=(300, DIM), dtype=np.int8)
+    rows[0], rows[1] = 127, -127  # the extremes, against the extreme queries below
+    queries = rng.integers(-63, 64, size=(5, DIM), dtype=np.int8)
+    queries[0], queries[1] = 63, -63
+    got = dense_scan._Products.run(dense_scan._unsigned(rows), np.ascontiguousarray(queries.T),
+                                   queries.sum(axis=1, dtype=np.int32), 290)
+    exact = queries.astype(np.int64) @ rows[:290].astype(np.int64).T
+    assert got.shape == (5, 290) and (got == exact).all()

@@ -10,10 +10,13 @@ them. The engine then ranks only those, with the search's own filter: the scores
 the payloads and the filters all still come from the engine.
 
 The products are onnxruntime's integer matrix products (MatMulInteger, which lets go of the
-interpreter): at 49,550 points one query took 0.4-0.7 ms, where numpy's float32 product took
-1.6-2.6 ms and 4-7 ms for 2-8 queries at once (OpenBLAS is slow with a few columns). A query is
-cut to 7 bits so that no pair of products can saturate on a CPU without VNNI (AVX2's
-`vpmaddubsw` adds two 8-bit products in 16 bits).
+interpreter), in the form its kernels are fastest at on every x86 CPU: the rows as unsigned
+bytes (each integer plus 128), one row a point, times the queries as signed bytes, one column
+a query. At 49,550 points one query took 0.7-0.9 ms on an Intel Xeon with AMX and VNNI, where
+the queries as the unsigned operand times the rows as columns took 2.6 ms (and numpy's float32
+product 2.5 ms; OpenBLAS is slow with a few columns); 8 queries at once cost as much as one. A
+query is cut to 7 bits so that no pair of products can saturate on a CPU without VNNI (AVX2's
+`vpmaddubsw` adds two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 < 2^15).
 
 Bound. A row v (unit length) is stored as s_v * r (r integers in [-127, 127], s_v = max|v| / 127,
 so each element is off by at most s_v / 2); a query q (unit length) is cut to s_q * t (t in
@@ -50,17 +53,17 @@ from repokb.stores.base import SEARCH_FIELDS, StoreFilter
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
 _NONE = -1  # a field the payload does not have
 _ABSENT = object()  # a search field the payload does not have (None is a value: JSON null)
-# Rows per block, at most: a block is a (dimension, rows) matrix of 8-bit integers, one column a
-# row, so the product's big operand is contiguous whatever the number of rows. A snapshot grows
-# a block at a time and never moves a row; the first blocks are smaller (BLOCK/16, /8, /4, /2:
-# a small store scans little), and each is scanned whole, its unused columns too (one product a
-# block; at 49,550 rows these four blocks took 0.66 ms, seven of 8,192 columns 0.69 ms, one
-# product of all the rows 0.38 ms). A block is zeroed memory that the system maps only as its
-# rows are written.
+# Rows per block, at most: a block is a (rows, dimension) matrix of unsigned bytes, one row a
+# point, so the product's big operand is contiguous whatever the number of rows and a new row is
+# written in one place. A snapshot grows a block at a time and never moves a row; the first
+# blocks are smaller (BLOCK/16, /8, /4, /2: a small store scans little), and each is scanned
+# whole, its unused rows too (one product a block; at 49,550 rows these four blocks took
+# 0.9 ms, one product of all the rows 0.6 ms). A block is zeroed memory that the system maps
+# only as its rows are written.
 BLOCK = 65536
 _ROW_LEVELS = 127  # a row's integers: [-127, 127]
 _QUERY_LEVELS = 63  # a query's: [-63, 63] (7 bits: see the bound above)
-_SHIFT = _QUERY_LEVELS + 1  # a query's integers go to the product as unsigned: [1, 127]
+_ROW_SHIFT = 128  # a row's integers go to the product as unsigned bytes: [1, 255]
 _ROUNDING = 1e-5  # added to every bound: float32 rounding of the scores, here and in the engine
 
 
@@ -94,21 +97,31 @@ def _grown(array: np.ndarray, row: int) -> np.ndarray:
     return np.concatenate([array, np.zeros(more, dtype=array.dtype)])
 
 
+def _unsigned(integers: np.ndarray) -> np.ndarray:
+    """Integers in [-128, 127] (int8) plus 128, as unsigned bytes (flipping the top bit of a
+    two's-complement byte adds 128)."""
+    flipped: np.ndarray = integers.view(np.uint8) ^ np.uint8(0x80)
+    return flipped
+
+
 class _Products:
-    """Integer matrix products on onnxruntime: queries (k, d), shifted to [1, 127], times a
-    block (d, n) of rows in [-127, 127], exactly, as int32 (k, n) for the block's first
-    len(sums) columns, the shift taken off. One session per process and dimension."""
+    """Integer matrix products on onnxruntime: a block (n, d) of rows shifted to [1, 255]
+    times queries (d, k) in [-63, 63], exactly, as int32 (k, n) for the block's first `used`
+    rows, the shift taken off. One session per process and dimension."""
 
     _lock = threading.Lock()
     _sessions: dict[int, Any] = {}
 
     @classmethod
-    def run(cls, shifted: np.ndarray, block: np.ndarray, sums: np.ndarray) -> np.ndarray:
-        """`sums`: each column's sum of integers (the shift's correction, known in advance:
-        with no zero point the engine skips a pass over the block, 0.25 against 0.5 ms)."""
-        session = cls.session(int(block.shape[0]))
-        result: np.ndarray = session.run(None, {"q": shifted, "rows": block})[0]
-        corrected: np.ndarray = result[:, :len(sums)] - _SHIFT * sums[None, :]
+    def run(cls, block: np.ndarray, queries: np.ndarray, sums: np.ndarray,
+            used: int) -> np.ndarray:
+        """`queries`: one column a query; `sums`: each query's sum of integers (the shift's
+        correction, taken off here: with no zero point the engine makes no pass of its own
+        over the block for it)."""
+        session = cls.session(int(block.shape[1]))
+        result: np.ndarray = session.run(None, {"rows": block, "q": queries})[0]
+        corrected: np.ndarray = np.ascontiguousarray(
+            (result[:used] - _ROW_SHIFT * sums[None, :]).T)
         return corrected
 
     @classmethod
@@ -124,9 +137,9 @@ def _product_session(dimension: int) -> Any:
     from onnx import TensorProto, helper
 
     graph = helper.make_graph(
-        [helper.make_node("MatMulInteger", ["q", "rows"], ["scores"])], "dense_scan",
-        [helper.make_tensor_value_info("q", TensorProto.UINT8, [None, dimension]),
-         helper.make_tensor_value_info("rows", TensorProto.INT8, [dimension, None])],
+        [helper.make_node("MatMulInteger", ["rows", "q"], ["scores"])], "dense_scan",
+        [helper.make_tensor_value_info("rows", TensorProto.UINT8, [None, dimension]),
+         helper.make_tensor_value_info("q", TensorProto.INT8, [dimension, None])],
         [helper.make_tensor_value_info("scores", TensorProto.INT32, [None, None])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     model.ir_version = 8
@@ -148,7 +161,6 @@ class DenseScan:
     # per row: its scale s_v and s_v * |r|_1 (the bound's row terms)
     _scale: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _l1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
-    _sums: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))  # sum of r
     _codes: dict[str, np.ndarray] = field(
         default_factory=lambda: {f: np.zeros(0, dtype=np.int32) for f in FIELDS})
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
@@ -167,7 +179,7 @@ class DenseScan:
     @property
     def _end(self) -> int:
         """The first row no block has room for."""
-        return self._starts[-1] + self._blocks[-1].shape[1] if self._blocks else 0
+        return self._starts[-1] + self._blocks[-1].shape[0] if self._blocks else 0
 
     def add(self, points: Iterable[tuple[str, Sequence[float] | None, Mapping[str, Any]]],
             ) -> None:
@@ -182,8 +194,8 @@ class DenseScan:
         first = len(self._ids)
         while self._end < first + len(kept):
             self._starts.append(self._end)
-            self._blocks.append(np.zeros((self.dimension, _size(len(self._blocks))),
-                                         dtype=np.int8))
+            self._blocks.append(np.zeros((_size(len(self._blocks)), self.dimension),
+                                         dtype=np.uint8))
         for row, (_, _, payload) in enumerate(kept, first):
             for name in FIELDS:
                 codes = self._codes[name] = _grown(self._codes[name], row)
@@ -191,15 +203,13 @@ class DenseScan:
                 vocab = self._vocab[name]
                 codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
         for start, block in zip(self._starts, self._blocks, strict=True):
-            a, b = max(first, start), min(first + len(kept), start + block.shape[1])
-            if a < b:  # this block's share of the new rows, one a column
-                block[:, a - start:b - start] = integers[a - first:b - first].T
+            a, b = max(first, start), min(first + len(kept), start + block.shape[0])
+            if a < b:  # this block's share of the new rows
+                block[a - start:b - start] = _unsigned(integers[a - first:b - first])
         last = first + len(kept) - 1
-        self._scale, self._l1, self._sums = (_grown(self._scale, last), _grown(self._l1, last),
-                                             _grown(self._sums, last))
+        self._scale, self._l1 = _grown(self._scale, last), _grown(self._l1, last)
         self._scale[first:last + 1] = scale
         self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1, dtype=np.int32)
-        self._sums[first:last + 1] = integers.sum(axis=1, dtype=np.int32)
         self._ids.extend(point_id for point_id, _, _ in kept)
         self._row_of.update((point_id, row) for row, (point_id, _, _) in enumerate(kept, first))
         self._fields.extend(tuple(_shared(payload.get(name, _ABSENT)) for name in SEARCH_FIELDS)
@@ -210,14 +220,14 @@ class DenseScan:
         it, and nothing in it changes)."""
         used = len(self._ids)
         return View(used, list(self._blocks), list(self._starts), self._scale[:used],
-                    self._l1[:used], self._sums[:used],
+                    self._l1[:used],
                     {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids,
                     self._row_of, self._fields)
 
 
 @dataclass(frozen=True)
 class View:
-    """A snapshot's rows: its blocks (columns past `used` are not its own), the rows' scales
+    """A snapshot's rows: its blocks (rows past `used` are not its own), the rows' scales
     and bound terms, filter codes, ids and search fields (`ids`, `row_of` and `fields` are
     shared with later views: only rows below `used` are this one's)."""
 
@@ -226,7 +236,6 @@ class View:
     starts: list[int]
     scale: np.ndarray
     l1: np.ndarray
-    sums: np.ndarray
     codes: dict[str, np.ndarray]
     vocab: dict[str, dict[str, int]]
     ids: list[str]
@@ -256,7 +265,8 @@ class View:
                 found[i] = self._point_ids(chosen)
             elif len(chosen) * 4 < n:  # a narrow filter: score only its rows
                 query = _Query([vector])
-                products = _Products.run(query.shifted, self.columns(chosen), self.sums[chosen])
+                products = _Products.run(self.integers(chosen), query.integers, query.sums,
+                                         len(chosen))
                 low, high = query.bounds(products, self.scale[chosen], self.l1[chosen])
                 found[i] = self._point_ids(chosen[_within(low[0], high[0], k)])
             else:
@@ -264,8 +274,9 @@ class View:
         if together:
             query = _Query([asks[i][0] for i, _, _ in together])
             products = np.concatenate([
-                _Products.run(query.shifted, block, self.sums[start:start + block.shape[1]])
-                for start, block in zip(self.starts, self.blocks, strict=True)], axis=1)
+                _Products.run(block, query.integers, query.sums, min(block.shape[0], n - start))
+                for start, block in zip(self.starts, self.blocks, strict=True) if start < n],
+                axis=1)
             low, high = query.bounds(products, self.scale, self.l1)
             for j, (i, chosen, k) in enumerate(together):
                 if len(chosen) == n:  # no filter: every row
@@ -275,18 +286,19 @@ class View:
                         chosen[_within(low[j, chosen], high[j, chosen], k)])
         return found
 
-    def columns(self, rows: np.ndarray) -> np.ndarray:
-        """The integers of the given rows (ascending), one a column: (dimension, len(rows))."""
+    def integers(self, rows: np.ndarray) -> np.ndarray:
+        """The given rows (ascending) as the blocks hold them (unsigned: each integer plus
+        128), one a row: (len(rows), dimension)."""
         at = np.searchsorted(np.asarray(self.starts), rows, side="right") - 1
         return np.ascontiguousarray(np.concatenate(
-            [block[:, rows[at == b] - start]
-             for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))],
-            axis=1))
+            [block[rows[at == b] - start]
+             for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))]))
 
     def rows(self, rows: np.ndarray) -> np.ndarray:
         """The given rows' vectors as the snapshot holds them (each element within half its
         row's scale of the unit vector), one a row."""
-        vectors: np.ndarray = self.columns(rows).T * self.scale[rows][:, None]
+        integers = self.integers(rows).astype(np.int16) - _ROW_SHIFT
+        vectors: np.ndarray = integers * self.scale[rows][:, None]
         return vectors.astype(np.float32)
 
     def holds(self, project: str, path: str | None = None) -> bool:
@@ -324,13 +336,14 @@ class View:
 
 
 class _Query:
-    """Queries cut to 7-bit integers (shifted to [1, 127], the product's unsigned operand),
-    with what their bounds need (see the module's doc)."""
+    """Queries cut to 7-bit integers, one a column (the product's signed operand), with what
+    their bounds need (see the module's doc)."""
 
     def __init__(self, vectors: Sequence[Sequence[float]]) -> None:
         scaled = units(vectors)
         integers, self.scale = _quantised(scaled, _QUERY_LEVELS)
-        self.shifted = (integers + _SHIFT).astype(np.uint8)  # [-63, 63] + 64 fits in int8
+        self.integers = np.ascontiguousarray(integers.T)  # (dimension, queries)
+        self.sums = integers.sum(axis=1, dtype=np.int32)
         self.l1 = np.abs(scaled).sum(axis=1)
 
     def bounds(self, products: np.ndarray, scale: np.ndarray, l1: np.ndarray,
