@@ -56,6 +56,11 @@ from repokb.stores.base import (
 from repokb.stores.dense_scan import DenseScan, View
 
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
+# A search runs on the calling thread, not handed to the engine's pool: the caller holds the
+# interpreter lock all the while either way, and on the Django shard (one segment) a search's
+# two requests took 0.48 ms there against 0.66 ms through the pool (0.12 ms of it the caller's,
+# the rest waiting for a pool thread: ~1 ms under 8 clients), and the pool's CPU on top.
+_SEARCH_THREADS = 1
 _STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
                   "chunk_index": q.PayloadSchemaType.Integer}
 _ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSchemaType.Float}
@@ -162,6 +167,7 @@ def _store_config(dimension: int) -> q.EdgeConfig:
         sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
         optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
                                           indexing_threshold=_NO_INDEXING_KB),
+        max_search_threads=_SEARCH_THREADS,
     )
 
 
@@ -715,7 +721,8 @@ class QdrantEdgeAnswers(AnswerCache):
 
     def _load(self, path: Path, dimension: int) -> None:
         config = q.EdgeConfig(
-            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)})
+            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
+            max_search_threads=_SEARCH_THREADS)
         try:
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _ANSWER_INDEXES)
