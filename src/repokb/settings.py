@@ -17,6 +17,7 @@ from platformdirs import user_data_dir
 
 from repokb.errors import ConfigError
 from repokb.models import MINILM_GRAPH, EmbedPlan
+from repokb.rules.tables import HOME_CATALOG
 
 
 def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
@@ -284,7 +285,7 @@ class Settings:
 
     @property
     def catalog_path(self) -> Path:
-        return self.home / "catalog.sqlite3"
+        return self.home / HOME_CATALOG
 
     @property
     def embed_plan(self) -> EmbedPlan:

@@ -45,6 +45,30 @@ def test_an_unchanged_index_never_loads_the_model(home, mixed_repo, real_embedde
     assert again["chunks_unchanged"] > 0 and loads == ["model"]  # the second run loaded none
 
 
+def test_a_home_inside_the_indexed_tree_is_never_indexed_into_itself(tmp_path, monkeypatch):
+    """REPOKB_HOME=./kb in the project: the second run indexed the first run's store (its
+    payload indexes' JSON files) and every later run grew it."""
+    root = tmp_path / "proj"
+    write(root, "app.py", """
+        def handle_request(request):
+            \"\"\"Answer a request with the greeting configured for its user.\"\"\"
+            user = request.user
+            greeting = user.settings.get("greeting", "hello")
+            return {"status": 200, "body": f"{greeting}, {user.name}"}
+        """)
+    monkeypatch.setenv("REPOKB_HOME", str(root / "kb"))
+    for _ in range(2):
+        data = json.loads(invoke("index", str(root), "--json"))
+    assert data["summary"]["chunks_created"] == 0 and data["summary"]["chunks_embedded"] == 0
+    assert not [f["path"] for f in data["files"] if f["path"].startswith("kb/")]
+    stats = json.loads(invoke("stats", "--json"))
+    assert stats["files"] == 1, stats
+    for query in ("segments payload_index config", "handle_request greeting"):
+        hits = json.loads(invoke("search", query, "--json"))
+        assert all(h["path"] == "app.py" for h in hits), hits
+    assert hits
+
+
 def test_index_human_output_ends_with_one_summary_line(home, mixed_repo):
     output = invoke("index", str(mixed_repo), "--project", "shop2")
     lines = output.strip().splitlines()

@@ -42,6 +42,19 @@ def test_skip_dirs_are_recorded_once_and_not_walked(tmp_path):
     assert "virtualenv" in skipped["env"].reason
 
 
+def test_a_repokb_home_inside_the_tree_is_skipped_and_a_lone_catalog_is_not(tmp_path):
+    write(tmp_path, "p/app.py", "x = 1\n")
+    write(tmp_path, "p/.kb/catalog.sqlite3", b"SQLite format 3\x00")
+    write(tmp_path, "p/.kb/store/segments/s1/payload_index/config.json", '{"a": 1}\n')
+    write(tmp_path, "p/.kb/logs/owner.log", "started\n")
+    write(tmp_path, "p/data/catalog.sqlite3", b"SQLite format 3\x00")  # an app's own database
+    write(tmp_path, "p/data/rows.csv", "a,b\n1,2\n")
+    files, skipped = walk(tmp_path / "p")
+    assert "repokb home" in skipped[".kb"].reason and skipped[".kb"].is_dir
+    assert not any(path.startswith(".kb/") for path in files)
+    assert {"app.py", "data/rows.csv", "data/catalog.sqlite3"} <= set(files)
+
+
 def test_a_gitignore_line_git_cannot_parse_is_skipped_not_fatal(tmp_path):
     """black 24.10.0's sdist has a .gitignore with a lone `!`: the walk ended in a traceback."""
     root = tmp_path / "p"

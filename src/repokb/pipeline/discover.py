@@ -25,6 +25,7 @@ from repokb.models import PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
+    HOME_CATALOG,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
     VIRTUALENV_MARKER,
@@ -351,6 +352,10 @@ def _dir_skip_reason(
     # most of the walk's cost)
     if os.path.isfile(os.path.join(entry.path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
+    if (os.path.isfile(os.path.join(entry.path, HOME_CATALOG))
+            and os.path.isdir(os.path.join(entry.path, "store"))):
+        return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "
+                                  "and catalog are repokb's own state, not knowledge")
     if os.path.exists(os.path.join(entry.path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
     if rules.matches(rel, is_dir=True):
