@@ -16,8 +16,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from repokb.errors import ConfigError
-from repokb.models import MINILM_GRAPH, EmbedPlan
-from repokb.rules.tables import HOME_CATALOG
+from repokb.models import HOME_CATALOG, MINILM_GRAPH, EmbedPlan
 
 
 def _setting(default: Any, help: str, *, secret: bool = False) -> Any:

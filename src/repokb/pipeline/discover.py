@@ -21,11 +21,10 @@ from pathlib import Path
 import pathspec
 
 from repokb.errors import InputError
-from repokb.models import PROC_FD, SkippedPath, SourceFile
+from repokb.models import HOME_CATALOG, PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
-    HOME_CATALOG,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
     VIRTUALENV_MARKER,

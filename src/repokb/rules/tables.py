@@ -40,12 +40,6 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
 # A directory is also a Python virtualenv if it holds this file.
 VIRTUALENV_MARKER = "pyvenv.cfg"
 
-# A directory is a repokb home (REPOKB_HOME) if it holds a catalog by this name and a `store`
-# folder: its store, catalog, caches and model copies are repokb's own state, and its store
-# holds the indexed chunks a second time (a home inside the indexed tree was indexed into
-# itself: its payload indexes' JSON files became knowledge, and grew with every run).
-HOME_CATALOG = "catalog.sqlite3"
-
 # A `build` folder holding one of these is documentation source, not build output: Sphinx's
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
 # doc/build, beside the HTML rendered from them).
