@@ -74,11 +74,13 @@ class Policy(StrEnum):
 
 # Linux names an open file's real path under /proc/self/fd: the check that a file read lies in
 # its project root is then made on the file opened, not on a path resolved before (no race).
+PROC_FD = "/proc/self/fd" if hasattr(os, "O_PATH") and os.path.isdir("/proc/self/fd") else ""
+
 # A repokb home (REPOKB_HOME) holds its catalog by this name, beside a `store` folder: the walk
 # skips such a folder inside an indexed tree (its store holds the indexed chunks a second time: a
 # home inside the tree was indexed into itself, its payload indexes' JSON files as knowledge).
 HOME_CATALOG = "catalog.sqlite3"
-PROC_FD = "/proc/self/fd" if hasattr(os, "O_PATH") and os.path.isdir("/proc/self/fd") else ""
+HOME_STORE = "store"
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from repokb.errors import ConfigError
-from repokb.models import HOME_CATALOG, MINILM_GRAPH, EmbedPlan
+from repokb.models import HOME_CATALOG, HOME_STORE, MINILM_GRAPH, EmbedPlan
 
 
 def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
@@ -276,7 +276,7 @@ class Settings:
 
     @property
     def store_path(self) -> Path:
-        return self.home / "store"
+        return self.home / HOME_STORE
 
     @property
     def cache_path(self) -> Path:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pathspec
 
 from repokb.errors import InputError
-from repokb.models import HOME_CATALOG, PROC_FD, SkippedPath, SourceFile
+from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
@@ -352,7 +352,7 @@ def _dir_skip_reason(
     if os.path.isfile(os.path.join(entry.path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
     if (os.path.isfile(os.path.join(entry.path, HOME_CATALOG))
-            and os.path.isdir(os.path.join(entry.path, "store"))):
+            and os.path.isdir(os.path.join(entry.path, HOME_STORE))):
         return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "
                                   "and catalog are repokb's own state, not knowledge")
     if os.path.exists(os.path.join(entry.path, ".git")):

@@ -275,8 +275,7 @@ class View:
             query = _Query([asks[i][0] for i, _, _ in together])
             products = np.concatenate([
                 _Products.run(block, query.integers, query.sums, min(block.shape[0], n - start))
-                for start, block in zip(self.starts, self.blocks, strict=True) if start < n],
-                axis=1)
+                for start, block in zip(self.starts, self.blocks, strict=True)], axis=1)
             low, high = query.bounds(products, self.scale, self.l1)
             for j, (i, chosen, k) in enumerate(together):
                 if len(chosen) == n:  # no filter: every row
