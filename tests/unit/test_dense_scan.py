@@ -15,10 +15,12 @@ from repokb.stores.base import StoreFilter
 from repokb.stores.dense_scan import DenseScan
 
 DIM = 16
-# The module's bound at its largest for unit vectors in DIM dimensions: a query's scale is at
-# most 1/63 and a row's at most 1/127; s_v |r|_1 <= |v|_1 + DIM s_v / 2 and |v|_1, |q|_1 <=
-# sqrt(DIM).
-MAX_SLACK = (DIM ** 0.5 + DIM / 127 / 2) / 63 / 2 + DIM ** 0.5 / 2 / 127 + 1e-5
+# The module's fine bound at its largest for unit vectors in DIM dimensions: a row's rounding
+# error |e_v| is at most sqrt(DIM) s_v / 2 and s_v at most 1/127; a query's scale is at most
+# 1/63, its remainder's step 1/64 of that; s_v |r|_1 <= |v|_1 + DIM s_v / 2, |v|_1 <= sqrt(DIM).
+# (The coarse bound alone, the query cut to 7 bits, reaches 0.048: candidates that far from the
+# k-th fail the test.)
+MAX_SLACK = DIM ** 0.5 / 2 / 127 + (DIM ** 0.5 + DIM / 127 / 2) / 63 / 2 / 64 + 1e-5
 FILTERS = [StoreFilter(), StoreFilter(projects=("beta",)), StoreFilter(kinds=("documentation",)),
            StoreFilter(languages=("python",)), StoreFilter(projects=("alpha", "gamma"),
                                                            kinds=("source",)),
@@ -106,3 +108,49 @@ def test_the_integer_product_is_exact_for_every_row_and_query() -> None:
                                    queries.sum(axis=1, dtype=np.int32), 290)
     exact = queries.astype(np.int64) @ rows[:290].astype(np.int64).T
     assert got.shape == (5, 290) and (got == exact).all()
+
+
+def test_the_remainders_products_are_exact_at_the_model_s_dimension() -> None:
+    """The fine products u.r of a query's remainder (integers in [-32, 32]) with a row, taken
+    from the row's unsigned bytes in float32, are the exact integers, at the extremes of 384
+    dimensions (sums up to 255 x 32 x 384 < 2^24)."""
+    rng = np.random.default_rng(11)
+    scan = DenseScan(384)
+    vectors = rng.standard_normal((50, 384)).astype(np.float32)
+    vectors[0] = 1.0  # every element at the top: r = 127 throughout
+    vectors[1] = -1.0
+    scan.add([(f"p{n}", v.tolist(), payload(n)) for n, v in enumerate(vectors)])
+    view = scan.view()
+    query = dense_scan._Query([rng.standard_normal(384), np.ones(384)])
+    query.fine[1] = 32.0  # the remainder's extreme, and its sum to match
+    query.fine_sums[1] = dense_scan._ROW_SHIFT * 32.0 * 384
+    rows = np.arange(50)
+    signed = view.integers(rows).astype(np.int64) - 128
+    assert (np.abs(signed[:2]) == 127).all()
+    for j in range(2):
+        got = view.integers(rows).astype(np.float32) @ query.fine[j] - query.fine_sums[j]
+        assert (got == signed @ query.fine[j].astype(np.int64)).all()
+
+
+def test_the_fine_bound_keeps_few_points_beyond_the_nearest() -> None:
+    """Clustered vectors at the model's dimension, as embeddings are: the candidates hold the
+    k nearest and on average fewer than 1.5 k more (0.8 k: the query's remainder narrows the
+    bound; with the 7-bit query alone about 3 k more came, and the engine parses and ranks
+    each)."""
+    rng = np.random.default_rng(5)
+    centres = rng.standard_normal((20, 384))
+    vectors = (centres[rng.integers(0, 20, 4000)] + rng.standard_normal((4000, 384))
+               ).astype(np.float32)
+    scan = DenseScan(384)
+    scan.add([(f"p{n}", v.tolist(), payload(n)) for n, v in enumerate(vectors)])
+    view = scan.view()
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    k, extras = 40, []
+    for t in range(20):
+        query = centres[t] + rng.standard_normal(384)
+        got = view.candidates([(query.tolist(), StoreFilter(), k)])[0]
+        cosine = unit.astype(np.float64) @ (query / np.linalg.norm(query))
+        nearest = {f"p{n}" for n in np.argsort(-cosine)[:k]}
+        assert nearest <= set(got)
+        extras.append(len(got) - k)
+    assert np.mean(extras) < 1.5 * k, extras

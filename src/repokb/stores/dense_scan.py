@@ -12,18 +12,26 @@ the payloads and the filters all still come from the engine.
 The products are onnxruntime's integer matrix products (MatMulInteger, which lets go of the
 interpreter), in the form its kernels are fastest at on every x86 CPU: the rows as unsigned
 bytes (each integer plus 128), one row a point, times the queries as signed bytes, one column
-a query. At 49,550 points one query took 0.7-0.9 ms on an Intel Xeon with AMX and VNNI, where
-the queries as the unsigned operand times the rows as columns took 2.6 ms (and numpy's float32
-product 2.5 ms; OpenBLAS is slow with a few columns); 8 queries at once cost as much as one. A
-query is cut to 7 bits so that no pair of products can saturate on a CPU without VNNI (AVX2's
-`vpmaddubsw` adds two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 < 2^15).
+a query. At 49,550 points one query took 0.9 ms in one block on an Intel Xeon with AMX and
+VNNI (1.3 ms in the four blocks a snapshot grown from nothing has; the queries as the unsigned
+operand times the rows as columns 2.6 ms; numpy's float32 product 2.5 ms). A query is cut to 7
+bits so that no pair of products can saturate on a CPU without VNNI (AVX2's `vpmaddubsw` adds
+two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 < 2^15).
 
-Bound. A row v (unit length) is stored as s_v * r (r integers in [-127, 127], s_v = max|v| / 127,
-so each element is off by at most s_v / 2); a query q (unit length) is cut to s_q * t (t in
-[-63, 63]). Then |q.v - s_v s_q (t.r)| <= s_q / 2 * s_v |r|_1 + s_v / 2 * |q|_1, computed per row
-and query (plus 1e-5 for float rounding): each score lies in [approx - bound, approx + bound].
-The k-th highest lower end is at most the k-th best score, so every one of the k best points
-has an upper end at least that high; those points are the candidates.
+Bound. A row v (unit length) is stored as s_v * r (r integers in [-127, 127], s_v = max|v| /
+127), off by e_v = v - s_v r, whose length |e_v| is kept per row. A query q (unit length) is cut
+to s_q * t (t in [-63, 63], s_q = max|q| / 63, each element off by at most s_q / 2), and its
+remainder to s_q / 64 * u (u in [-32, 32]): q = s_q (t + u / 64) + e_q, each element of e_q at
+most s_q / 128. Since q.v = s_v q.r + q.e_v and |q.e_v| <= |q| |e_v| (Cauchy-Schwarz),
+  |q.v - s_v s_q t.r| <= |q| |e_v| + s_q / 2 * s_v |r|_1                    (coarse)
+  |q.v - s_v s_q (t.r + u.r / 64)| <= |q| |e_v| + s_q / 128 * s_v |r|_1     (fine)
+(plus 1e-5 for float rounding). Each score lies in [approx - bound, approx + bound]; the k-th
+highest lower end is at most the k-th best score, so every one of the k best points has an
+upper end at least that high. The coarse products of every row give the points whose upper end
+reaches the k-th lower end (3-4x k on Django); for those only, the remainder's products u.r
+(numpy, exact in float32) narrow the bound about 4x (the query's term all but goes), and the
+same rule picks the candidates again among them (1.5x k on Django, against 4-5x with the
+coarse bound alone): fewer ids for the engine to parse and rank.
 
 A snapshot is read whole from the store; a view of it never changes. A write that leaves the
 dense vectors the snapshot holds as they are (a new file's points, a prune of a file the
@@ -52,17 +60,17 @@ from repokb.stores.base import SEARCH_FIELDS, StoreFilter
 
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
 _NONE = -1  # a field the payload does not have
-_ABSENT = object()  # a search field the payload does not have (None is a value: JSON null)
 # Rows per block, at most: a block is a (rows, dimension) matrix of unsigned bytes, one row a
 # point, so the product's big operand is contiguous whatever the number of rows and a new row is
 # written in one place. A snapshot grows a block at a time and never moves a row; the first
-# blocks are smaller (BLOCK/16, /8, /4, /2: a small store scans little), and each is scanned
-# whole, its unused rows too (one product a block; at 49,550 rows these four blocks took
-# 0.9 ms, one product of all the rows 0.6 ms). A block is zeroed memory that the system maps
-# only as its rows are written.
+# blocks are smaller (BLOCK/16, /8, /4, /2: a small store scans little), unless the snapshot is
+# told how many rows to expect (`capacity`: a store's copy read whole is one block). A product
+# scans a block's used rows (one product a block: at 49,550 rows 1.3 ms in four blocks, 0.9 ms
+# in one). A block is zeroed memory that the system maps only as its rows are written.
 BLOCK = 65536
 _ROW_LEVELS = 127  # a row's integers: [-127, 127]
 _QUERY_LEVELS = 63  # a query's: [-63, 63] (7 bits: see the bound above)
+_FINE = 64  # a query's remainder in steps of s_q / 64: integers in [-32, 32]
 _ROW_SHIFT = 128  # a row's integers go to the product as unsigned bytes: [1, 255]
 _ROUNDING = 1e-5  # added to every bound: float32 rounding of the scores, here and in the engine
 
@@ -105,9 +113,9 @@ def _unsigned(integers: np.ndarray) -> np.ndarray:
 
 
 class _Products:
-    """Integer matrix products on onnxruntime: a block (n, d) of rows shifted to [1, 255]
-    times queries (d, k) in [-63, 63], exactly, as int32 (k, n) for the block's first `used`
-    rows, the shift taken off. One session per process and dimension."""
+    """Integer matrix products on onnxruntime: the first `used` rows of a block (n, d) shifted
+    to [1, 255] times queries (d, k) in [-63, 63], exactly, as int32 (k, used), the shift
+    taken off. One session per process and dimension."""
 
     _lock = threading.Lock()
     _sessions: dict[int, Any] = {}
@@ -119,9 +127,8 @@ class _Products:
         correction, taken off here: with no zero point the engine makes no pass of its own
         over the block for it)."""
         session = cls.session(int(block.shape[1]))
-        result: np.ndarray = session.run(None, {"rows": block, "q": queries})[0]
-        corrected: np.ndarray = np.ascontiguousarray(
-            (result[:used] - _ROW_SHIFT * sums[None, :]).T)
+        result: np.ndarray = session.run(None, {"rows": block[:used], "q": queries})[0]
+        corrected: np.ndarray = np.ascontiguousarray((result - _ROW_SHIFT * sums[None, :]).T)
         return corrected
 
     @classmethod
@@ -158,15 +165,22 @@ class DenseScan:
     dimension: int
     _blocks: list[np.ndarray] = field(default_factory=list)
     _starts: list[int] = field(default_factory=list)  # each block's first row
-    # per row: its scale s_v and s_v * |r|_1 (the bound's row terms)
+    # rows the first block holds (at least BLOCK/16): a snapshot read whole is one block
+    capacity: int = 0
+    # per row: its scale s_v, s_v * |r|_1 and |e_v| (the bound's row terms)
     _scale: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _l1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+    _error: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _codes: dict[str, np.ndarray] = field(
         default_factory=lambda: {f: np.zeros(0, dtype=np.int32) for f in FIELDS})
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
     _ids: list[str] = field(default_factory=list)
     _row_of: dict[str, int] = field(default_factory=dict)  # a point's row
-    _fields: list[tuple[Any, ...]] = field(default_factory=list)  # per row: SEARCH_FIELDS
+    # per row: the SEARCH_FIELDS its payload has (one tuple for all the rows with the same) and
+    # their values
+    _names: list[tuple[str, ...]] = field(default_factory=list)
+    _fields: list[tuple[Any, ...]] = field(default_factory=list)
+    _shapes: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # the product's session now (~0.5 s the first time in a process), on the thread that
@@ -190,12 +204,16 @@ class DenseScan:
                 if vector is not None and len(vector)]
         if not kept:
             return
-        integers, scale = _quantised(units([vector for _, vector, _ in kept]), _ROW_LEVELS)
+        vectors = units([vector for _, vector, _ in kept])
+        integers, scale = _quantised(vectors, _ROW_LEVELS)
+        error = np.linalg.norm(vectors - integers * scale[:, None], axis=1)
         first = len(self._ids)
         while self._end < first + len(kept):
+            rows = _size(len(self._blocks))
+            if not self._blocks:
+                rows = max(rows, self.capacity)
             self._starts.append(self._end)
-            self._blocks.append(np.zeros((_size(len(self._blocks)), self.dimension),
-                                         dtype=np.uint8))
+            self._blocks.append(np.zeros((rows, self.dimension), dtype=np.uint8))
         for row, (_, _, payload) in enumerate(kept, first):
             for name in FIELDS:
                 codes = self._codes[name] = _grown(self._codes[name], row)
@@ -208,38 +226,44 @@ class DenseScan:
                 block[a - start:b - start] = _unsigned(integers[a - first:b - first])
         last = first + len(kept) - 1
         self._scale, self._l1 = _grown(self._scale, last), _grown(self._l1, last)
+        self._error = _grown(self._error, last)
         self._scale[first:last + 1] = scale
         self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1, dtype=np.int32)
+        self._error[first:last + 1] = error
         self._ids.extend(point_id for point_id, _, _ in kept)
         self._row_of.update((point_id, row) for row, (point_id, _, _) in enumerate(kept, first))
-        self._fields.extend(tuple(_shared(payload.get(name, _ABSENT)) for name in SEARCH_FIELDS)
-                            for _, _, payload in kept)
+        for _, _, payload in kept:
+            names = tuple(name for name in SEARCH_FIELDS if name in payload)
+            self._names.append(self._shapes.setdefault(names, names))
+            self._fields.append(tuple(_shared(payload[name]) for name in names))
 
     def view(self) -> View:
         """The rows so far, ready to search (from any thread: rows added later are not in
         it, and nothing in it changes)."""
         used = len(self._ids)
         return View(used, list(self._blocks), list(self._starts), self._scale[:used],
-                    self._l1[:used],
+                    self._l1[:used], self._error[:used],
                     {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids,
-                    self._row_of, self._fields)
+                    self._row_of, self._names, self._fields)
 
 
 @dataclass(frozen=True)
 class View:
     """A snapshot's rows: its blocks (rows past `used` are not its own), the rows' scales
-    and bound terms, filter codes, ids and search fields (`ids`, `row_of` and `fields` are
-    shared with later views: only rows below `used` are this one's)."""
+    and bound terms, filter codes, ids and search fields (`ids`, `row_of`, `names` and `fields`
+    are shared with later views: only rows below `used` are this one's)."""
 
     used: int
     blocks: list[np.ndarray]
     starts: list[int]
     scale: np.ndarray
     l1: np.ndarray
+    error: np.ndarray
     codes: dict[str, np.ndarray]
     vocab: dict[str, dict[str, int]]
     ids: list[str]
     row_of: dict[str, int]
+    names: list[tuple[str, ...]]
     fields: list[tuple[Any, ...]]
 
     def payload(self, point_id: str) -> dict[str, Any] | None:
@@ -247,8 +271,7 @@ class View:
         row = self.row_of.get(point_id)
         if row is None or row >= self.used:
             return None
-        return {name: value for name, value in zip(SEARCH_FIELDS, self.fields[row], strict=True)
-                if value is not _ABSENT}
+        return dict(zip(self.names[row], self.fields[row], strict=True))
 
     def candidates(self, asks: Sequence[tuple[Sequence[float], StoreFilter, int]],
                    ) -> list[list[str]]:
@@ -267,8 +290,7 @@ class View:
                 query = _Query([vector])
                 products = _Products.run(self.integers(chosen), query.integers, query.sums,
                                          len(chosen))
-                low, high = query.bounds(products, self.scale[chosen], self.l1[chosen])
-                found[i] = self._point_ids(chosen[_within(low[0], high[0], k)])
+                found[i] = self._point_ids(self._nearest(query, 0, products[0], chosen, k))
             else:
                 together.append((i, chosen, k))
         if together:
@@ -276,14 +298,36 @@ class View:
             products = np.concatenate([
                 _Products.run(block, query.integers, query.sums, min(block.shape[0], n - start))
                 for start, block in zip(self.starts, self.blocks, strict=True)], axis=1)
-            low, high = query.bounds(products, self.scale, self.l1)
             for j, (i, chosen, k) in enumerate(together):
-                if len(chosen) == n:  # no filter: every row
-                    found[i] = self._point_ids(_within(low[j], high[j], k))
-                else:
-                    found[i] = self._point_ids(
-                        chosen[_within(low[j, chosen], high[j, chosen], k)])
+                every = len(chosen) == n  # no filter: every row, in order
+                found[i] = self._point_ids(self._nearest(
+                    query, j, products[j] if every else products[j, chosen],
+                    None if every else chosen, k))
         return found
+
+    def _nearest(self, query: _Query, j: int, products: np.ndarray, rows: np.ndarray | None,
+                 k: int) -> np.ndarray:
+        """The rows (of `rows`, ascending; None: every row) that may be among query j's k
+        nearest, from its coarse products with them: those whose upper end reaches the k-th
+        lower end (`_within`), then among them the same again with the fine bound."""
+        def of(values: np.ndarray) -> np.ndarray:
+            return values if rows is None else values[rows]
+
+        scale, l1, error = of(self.scale), of(self.l1), of(self.error)
+        s_q, norm = query.scale[j], query.norm[j]  # float32, like the rows' terms
+        approx = products.astype(np.float32) * (s_q * scale)  # exact integers below 2^24
+        slack = error * norm + (s_q / 2) * l1 + np.float32(_ROUNDING)
+        kept = _within(approx - slack, approx + slack, k)
+        at: np.ndarray = kept if rows is None else rows[kept]
+        if len(kept) <= k:
+            return at
+        remainder = self.integers(at).astype(np.float32) @ query.fine[j] - query.fine_sums[j]
+        fine = (products[kept] + remainder.astype(np.float64) / _FINE) * (
+            float(s_q) * scale[kept].astype(np.float64))
+        slack = (error[kept] * norm + (s_q / (2 * _FINE)) * l1[kept] + _ROUNDING).astype(
+            np.float64)
+        nearest: np.ndarray = at[_within(fine - slack, fine + slack, k)]
+        return nearest
 
     def integers(self, rows: np.ndarray) -> np.ndarray:
         """The given rows (ascending) as the blocks hold them (unsigned: each integer plus
@@ -335,23 +379,21 @@ class View:
 
 
 class _Query:
-    """Queries cut to 7-bit integers, one a column (the product's signed operand), with what
-    their bounds need (see the module's doc)."""
+    """Queries cut to 7-bit integers, one a column (the product's signed operand), their
+    remainders in steps of 1/64 of that (the fine products' operand, one a row, as float32:
+    their products with a row's bytes are integers below 2^24, exact), and what the bounds
+    need (see the module's doc)."""
 
     def __init__(self, vectors: Sequence[Sequence[float]]) -> None:
         scaled = units(vectors)
         integers, self.scale = _quantised(scaled, _QUERY_LEVELS)
         self.integers = np.ascontiguousarray(integers.T)  # (dimension, queries)
         self.sums = integers.sum(axis=1, dtype=np.int32)
-        self.l1 = np.abs(scaled).sum(axis=1)
-
-    def bounds(self, products: np.ndarray, scale: np.ndarray, l1: np.ndarray,
-               ) -> tuple[np.ndarray, np.ndarray]:
-        """Each (query, row) score's lower and upper ends, from the integer products."""
-        approx = products * (self.scale[:, None] * scale[None, :])
-        slack = (self.scale[:, None] / 2) * l1[None, :] + (self.l1[:, None] / 2) * scale[None, :]
-        slack += _ROUNDING
-        return approx - slack, approx + slack
+        self.norm = np.linalg.norm(scaled, axis=1)
+        rest = (scaled - integers * self.scale[:, None]) / (self.scale[:, None] / _FINE)
+        self.fine = np.clip(np.rint(rest), -_FINE // 2, _FINE // 2).astype(np.float32)
+        # the rows' bytes are their integers plus 128: the fine products subtract 128 x the sum
+        self.fine_sums = _ROW_SHIFT * self.fine.sum(axis=1)
 
 
 def _shared(value: Any) -> Any:

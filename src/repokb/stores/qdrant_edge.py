@@ -311,7 +311,7 @@ class QdrantEdgeStore(Store):
     def _read_copy(self, begun: int) -> DenseScan | None:
         """Every dense vector, a page at a time; None as soon as a write begins (or the store
         closes), since the pages read so far may miss it."""
-        scan, offset = DenseScan(self._dimension), None
+        scan, offset = DenseScan(self._dimension, capacity=self.count()), None  # one block
         while True:
             if self._writes != begun or self._closing:
                 return None
@@ -549,24 +549,25 @@ class QdrantEdgeStore(Store):
                   ) -> list[list[StoredPoint]]:
         """The engine's ranked points with their payloads: a point the engine answered without
         one gets its search fields from the copy (None: a write that may change them began
-        since the engine answered) or, if it has no row there, from the engine."""
-        ranked = [[(str(p.id), p.score, p.payload) for p in r] for r in results]
-        known: dict[str, dict[str, Any] | None] = {
-            i: copy.payload(i) if copy is not None else None
-            for r in ranked for i, _, payload in r if payload is None}
-        missing = [i for i, payload in known.items() if payload is None]
-        if missing:
-            known.update((str(r.id), dict(r.payload or {})) for r in self._shard.retrieve(
-                missing, with_payload=list(SEARCH_FIELDS), with_vector=False))
-        out: list[list[StoredPoint]] = []
-        for r in ranked:
+        since the engine answered) or, if it has no row there, from the engine. Each point
+        its own dict (the searcher writes into it), built once."""
+        ranked: list[list[tuple[str, float, dict[str, Any] | None]]] = []
+        missing: set[str] = set()
+        for r in results:
             points = []
-            for i, score, payload in r:
-                fields = payload if payload is not None else known.get(i)
-                if fields is not None:  # else gone since the engine answered: left out
-                    points.append(StoredPoint(i, score, dict(fields)))  # each its own
-            out.append(points)
-        return out
+            for p in r:
+                i, given = str(p.id), p.payload
+                payload = (dict(given) if given is not None
+                           else copy.payload(i) if copy is not None else None)
+                if payload is None:
+                    missing.add(i)
+                points.append((i, p.score, payload))
+            ranked.append(points)
+        known = {str(r.id): r.payload or {} for r in self._shard.retrieve(
+            list(missing), with_payload=list(SEARCH_FIELDS), with_vector=False)} if missing else {}
+        return [[StoredPoint(i, score, payload if payload is not None else dict(known[i]))
+                 for i, score, payload in points if payload is not None or i in known]
+                for points in ranked]  # a point gone since the engine answered: left out
 
     def count(self, project: str | None = None) -> int:
         where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
