@@ -26,8 +26,11 @@ def test_access_and_error_logs_redact_what_a_client_sent() -> None:
                 f"/knowledge/context?project=proj&path=notes%2f{TOKEN}.md", "1.1", 422)
     access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET",
                 f"/knowledge/explain?x=postgres://admin:{PASSWORD}@db/app", "1.1", 200)
-    access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "POST", "/knowledge/search",
-                "1.1", 200)
+    for _ in range(2):  # a clean target is remembered as clean; a secret's, never
+        access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "POST", "/knowledge/search",
+                    "1.1", 200)
+        access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET",
+                    f"/knowledge/context?path={TOKEN}.md", "1.1", 200)
     install()
     server = logging.getLogger("repokb.server")
     server.addHandler(logging.StreamHandler(stream))
@@ -35,6 +38,7 @@ def test_access_and_error_logs_redact_what_a_client_sent() -> None:
                    f"no record for 'notes/{TOKEN}.md' in project 'proj'")
     written = stream.getvalue()
     assert TOKEN not in written and PASSWORD not in written, written
-    assert '"POST /knowledge/search HTTP/1.1" 200' in written  # the rest stays readable
+    assert written.count('"POST /knowledge/search HTTP/1.1" 200') == 2  # the rest stays readable
+    assert written.count("GET /knowledge/context?<REDACTED_SECRET_") == 2, written
     assert "/knowledge/context?project=proj&path=notes/<REDACTED_SECRET_" in written
     assert "request abc (GET /knowledge/explain): no record for" in written

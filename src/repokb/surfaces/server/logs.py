@@ -13,6 +13,8 @@ from urllib.parse import unquote
 from repokb.secrets import redact
 from repokb.secrets.paths import redact_path
 
+_CLEAN_TARGETS = 1024
+
 
 def safe(text: str) -> str:
     """Text with every secret-like value (and credential in a path) redacted."""
@@ -22,11 +24,21 @@ def safe(text: str) -> str:
 class RedactSecrets(logging.Filter):
     """Rewrites a record's message (uvicorn's access record: only its request target)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        # request targets that had nothing to redact (the API's few paths, asked for again and
+        # again): written as they are, without scanning them again (bounded)
+        self._clean: set[str] = set()
+
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
         if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
             target = str(args[2])
-            record.args = (*args[:2], safe(unquote(target)), *args[3:])
+            if target not in self._clean:
+                cleaned = safe(unquote(target))
+                if cleaned == target and len(self._clean) < _CLEAN_TARGETS:
+                    self._clean.add(target)
+                record.args = (*args[:2], cleaned, *args[3:])
             return True
         message = record.getMessage()
         cleaned = safe(message)

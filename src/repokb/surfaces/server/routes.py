@@ -14,6 +14,7 @@ from fastapi import Query as Param
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
+from pydantic_core import to_json
 from starlette.datastructures import UploadFile
 
 from repokb import __version__
@@ -27,14 +28,17 @@ from repokb.surfaces.server.errors import TRUSTED, APIError, ErrorResponse
 router = APIRouter()
 
 
-def _operations(request: Request) -> Operations:
+# The dependencies are coroutines: FastAPI runs a plain function's dependency on a worker
+# thread, a hand-off there and back for every request only to read the app's state.
+async def _operations(request: Request) -> Operations:
     ops: Operations = request.app.state.ops
     return ops
 
 
-def _access(request: Request,
-            x_api_key: Annotated[str | None, Header(description="The server's API key, for "
-                                                    "destructive operations.")] = None) -> Access:
+async def _access(request: Request,
+                  x_api_key: Annotated[str | None, Header(description="The server's API key, "
+                                                          "for destructive operations.")] = None,
+                  ) -> Access:
     return Access(trusted=request.scope.get(TRUSTED) is True, api_key=x_api_key)
 
 
@@ -177,10 +181,14 @@ def job(job_id: str, svc: Svc) -> dict[str, Any]:
 
 @router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit],  # type: ignore[valid-type]
              response_model_exclude_unset=True)
-async def search(body: S.SearchRequest, svc: Svc, request: Request) -> list[dict[str, Any]]:
+async def search(body: S.SearchRequest, svc: Svc, request: Request) -> Response:
     """Hybrid search; the same objects as `repokb search --json`."""
-    return await anyio.to_thread.run_sync(svc.search, _query(body, svc),
+    hits = await anyio.to_thread.run_sync(svc.search, _query(body, svc),
                                           limiter=_search_slots(request))
+    # The operations' own dicts, in the shape documented (S.Hit: the schema tests check every
+    # answer against it), written as they are by FastAPI's serializer rather than validated
+    # into models first: the same bytes, without ~0.2 ms of the interpreter per search.
+    return Response(to_json(hits), media_type="application/json")
 
 
 @router.post("/knowledge/search/why-nothing", tags=["search"], response_model=S.WhyNothing)
