@@ -30,7 +30,7 @@ highest lower end is at most the k-th best score, so every one of the k best poi
 upper end at least that high. The coarse products of every row give the points whose upper end
 reaches the k-th lower end (3-4x k on Django); for those only, the remainder's products u.r
 (numpy, exact in float32) narrow the bound about 4x (the query's term all but goes), and the
-same rule picks the candidates again among them (1.5x k on Django, against 4-5x with the
+same rule picks the candidates again among them (1.4x k on Django, against 4.2x with the
 coarse bound alone): fewer ids for the engine to parse and rank.
 
 A snapshot is read whole from the store; a view of it never changes. A write that leaves the
