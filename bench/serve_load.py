@@ -17,6 +17,12 @@ indexes another folder first instead of `src/` (bench/bench.py --quick seeds wit
 `--home` serves an existing REPOKB_HOME as it is (no seed; the job writes into it, so pass a copy:
 e.g. `cp -a` of a finished Django index, to measure searches at that size).
 Prints one Markdown table.
+
+Memory: the server's and the index worker's own peaks (VmHWM), and the server and its worker
+together at one moment, sampled four times a second from the job's start to the window's end:
+their RSS summed, their PSS summed (a page both map, a library or the model's file, counted once,
+split between them: the fairer sum) and their anonymous memory (heap, Python objects, the model's
+arena; not the store's files, which the server maps and the system can drop and read again).
 """
 
 from __future__ import annotations
@@ -95,6 +101,19 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
+def memory_mb(pid: int) -> dict[str, float]:
+    """A live process's resident memory now, in MB (Linux /proc/PID/smaps_rollup): `Rss`, `Pss`
+    (each page it shares divided among the processes mapping it) and `Anonymous` (not backed by
+    a file); {} once gone."""
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except OSError:
+        return {}
+    fields = (line.split() for line in lines)
+    return {f[0].rstrip(":"): int(f[1]) / 1024 for f in fields
+            if len(f) == 3 and f[0].rstrip(":") in ("Rss", "Pss", "Anonymous")}
+
+
 def rss_mb(pid: int, field: str = "VmRSS") -> float:
     """A live process's resident memory (VmRSS) or its peak (VmHWM), in MB; 0 once gone."""
     try:
@@ -106,15 +125,17 @@ def rss_mb(pid: int, field: str = "VmRSS") -> float:
 
 
 class Children:
-    """The server's child processes (its index worker), sampled four times a second: their
-    CPU time and peak RSS, and the peak of the server's and theirs together."""
+    """The server's child processes (its index worker), sampled four times a second from
+    `watch`: their CPU time and peak RSS, and the peaks of the server's memory and theirs
+    together (RSS, PSS, anonymous; each summed at one moment)."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.cpu: dict[int, float] = {}  # child pid -> CPU seconds when last seen
         self.start: dict[int, float] = {}  # ... at the window's start (0: born in it)
         self.peak_mb = 0.0  # a child's own peak
-        self.family_peak_mb = 0.0  # server + children, at one moment
+        # server + children, at one moment: the highest sums seen
+        self.family_peak = {"Rss": 0.0, "Pss": 0.0, "Anonymous": 0.0}
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._sample, daemon=True)
 
@@ -125,20 +146,26 @@ class Children:
         return pids
 
     def sample(self) -> None:
-        total = rss_mb(self.pid)
+        totals = memory_mb(self.pid)
         for pid in self.pids():
             try:
                 self.cpu[pid] = cpu_seconds(pid)
             except OSError:
                 continue
             self.peak_mb = max(self.peak_mb, rss_mb(pid, "VmHWM"))
-            total += rss_mb(pid)
-        self.family_peak_mb = max(self.family_peak_mb, total)
+            for name, mb in memory_mb(pid).items():
+                totals[name] = totals.get(name, 0.0) + mb
+        for name, mb in totals.items():
+            self.family_peak[name] = max(self.family_peak[name], mb)
+
+    def watch(self) -> None:
+        """Start sampling (memory peaks count from now)."""
+        self.sample()
+        self.thread.start()
 
     def open_window(self) -> None:
         self.sample()
         self.start = dict(self.cpu)
-        self.thread.start()
 
     def _sample(self) -> None:
         while not self.stop.wait(0.25):
@@ -217,6 +244,8 @@ def main() -> None:
                                                            "project": "repokb"}).json()
                 seeded = wait_job(http, seed["id"])
                 job = {"id": seed["id"]}  # --no-job: the finished seed job stands in, unchanged
+            children = Children(server.pid)
+            children.watch()  # from the job's start: its memory peak may come before the window
             if not args.no_job:
                 job = http.post("/knowledge/index", json={"path": str(args.tree.resolve()),
                                                           "project": "load"}).json()
@@ -235,8 +264,6 @@ def main() -> None:
             # the window opens once every client is connected and served once: its clock and
             # CPU counters start then, so the warm-ups are charged to nobody
             window: dict[str, float] = {}
-
-            children = Children(server.pid)
 
             def open_window() -> None:
                 children.open_window()
@@ -330,9 +357,12 @@ def main() -> None:
             ("server CPU during the window", f"{server_cpu:.1f} s "
              f"({1000 * server_cpu / max(1, len(latencies)):.1f} ms per search, job included)"),
             ("index worker's CPU during the window (its own process)", f"{worker_cpu:.1f} s"),
-            ("server peak RSS (since it started)", f"{server_peak_mb:.0f} MB"),
-            ("index worker's peak RSS / server and worker together, peak",
-             f"{children.peak_mb:.0f} / {children.family_peak_mb:.0f} MB"),
+            ("server's peak RSS (VmHWM, since it started) / the index worker's",
+             f"{server_peak_mb:.0f} / {children.peak_mb:.0f} MB"),
+            ("server and worker together at one moment, highest from the job's start to the "
+             "window's end: RSS / PSS / anonymous",
+             " / ".join(f"{children.family_peak[k]:.0f}" for k in ("Rss", "Pss", "Anonymous"))
+             + " MB"),
             ("dense copy at the window's start (vectors)", copy_before),
             ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]

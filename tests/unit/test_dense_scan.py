@@ -154,3 +154,30 @@ def test_the_fine_bound_keeps_few_points_beyond_the_nearest() -> None:
         assert nearest <= set(got)
         extras.append(len(got) - k)
     assert np.mean(extras) < 1.5 * k, extras
+
+
+def product_graph() -> bytes:
+    """The dense scan's product graph (stores/matmul_integer.onnx), built with onnx."""
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("MatMulInteger", ["rows", "q"], ["scores"])], "dense_scan",
+        [helper.make_tensor_value_info("rows", TensorProto.UINT8, ["n", "d"]),
+         helper.make_tensor_value_info("q", TensorProto.INT8, ["d", "k"])],
+        [helper.make_tensor_value_info("scores", TensorProto.INT32, ["n", "k"])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 8
+    return bytes(model.SerializeToString())
+
+
+def test_the_product_graph_kept_as_data_is_the_one_onnx_builds() -> None:
+    """A server reads the graph from the package instead of building it (the onnx package's
+    import left 13 MB behind); `REPOKB_REFRESH_GOLDEN=1` writes it again."""
+    import os
+    from importlib import resources
+
+    path = resources.files("repokb.stores").joinpath(dense_scan.PRODUCT_GRAPH)
+    if os.environ.get("REPOKB_REFRESH_GOLDEN") == "1":
+        with resources.as_file(path) as file:
+            file.write_bytes(product_graph())
+    assert path.read_bytes() == product_graph()

@@ -147,6 +147,21 @@ def test_sessions_open_on_first_use_and_a_search_opens_only_its_own(tmp_path):
     assert np.allclose(document, queries[0], atol=1e-5)
 
 
+def test_single_threaded_workers_share_one_session_and_give_the_same_vectors():
+    """Each worker's own session held its own copy of the weights (~30 MB): single-threaded
+    workers run one session from their threads at once, and the vectors stay those of one
+    worker alone."""
+    from repokb.embedders import create, load_builtins
+
+    load_builtins()
+    model = create("minilm-onnx", threads=1, workers=2)
+    texts = [*VARIED, "x = 1", "filler text " * 40] * 3
+    together = model.embed_documents(texts)
+    assert list(model._sessions) == [(1, 0)]
+    alone = create("minilm-onnx", threads=1, workers=1)
+    assert np.array_equal(together, alone.embed_documents(texts))
+
+
 def test_a_vector_does_not_depend_on_its_batch_mates_nor_their_order(real_embedder):
     # int8 compute quantises each call's activations as one tensor: one text per call keeps a
     # text's vector the same, bit for bit, whatever else is indexed with it.
@@ -309,15 +324,17 @@ def test_only_an_exact_gelu_is_fused(tmp_path):
 
 def test_workers_give_the_vectors_of_one_session_and_pass_failures_on(real_embedder,
                                                                      monkeypatch):
-    # Documents spread over two single-threaded sessions, each text alone in its call: the
-    # same vectors, bit for bit, as one session of onnxruntime's default threads.
+    # Documents spread over two workers (single-threaded: one session they share), each text
+    # alone in its call: the same vectors, bit for bit, as one session of onnxruntime's
+    # default threads.
     from repokb.embedders.onnx_minilm import _session
 
     texts = [*VARIED, *(f"def handler_{i}(request):\n    return {i} * request.size"
                         for i in range(12))]
     assert real_embedder._workers == 2
     spread = real_embedder.embed_documents(texts)
-    workers = {(real_embedder._threads, 0), (real_embedder._threads, 1)}
+    threads = real_embedder._threads
+    workers = {(threads, 0)} if threads == 1 else {(threads, 0), (threads, 1)}
     assert workers <= set(real_embedder._sessions)
     one = type(real_embedder).__new__(type(real_embedder))
     one.__dict__.update(real_embedder.__dict__)

@@ -167,6 +167,33 @@ def test_near_duplicates_in_blocks_find_exactly_the_brute_force_pairs():
     assert flags == expected and sum(expected) == 4
 
 
+def test_near_duplicates_keep_vectors_in_fixed_blocks_and_find_the_same_pairs(monkeypatch):
+    """The vectors seen are kept in blocks of _STORED rows (one array doubled as it grew held
+    up to twice the rows, and a product with every row seen at once was 50 MB at Django's end):
+    pairs across stored blocks and batches are found as by brute force."""
+    from types import SimpleNamespace
+
+    from repokb.pipeline import metrics
+
+    monkeypatch.setattr(metrics, "_STORED", 100)
+    rng = np.random.default_rng(2)
+    n = 2 * metrics._BLOCK + 37
+    vectors = rng.standard_normal((n, 16)).astype(np.float32)
+    for i, j in ((150, 20), (99, 98), (100, 99), (n - 1, 5), (420, 301)):
+        vectors[i] = vectors[j] + 0.001  # planted pairs within and across stored blocks
+    chunks = [SimpleNamespace(project="p", path=f"f{i % 3}", start_line=i, end_line=i)
+              for i in range(n)]
+    near = metrics.NearDuplicates(0.99)
+    flags: list[bool] = []
+    for start in range(0, n, 130):  # batches that end inside stored blocks
+        flags += near.check(chunks[start:start + 130], vectors[start:start + 130])
+    unit = vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    sims = unit @ unit.T
+    expected = [bool((sims[i, :i] >= 0.99).any()) for i in range(n)]
+    assert flags == expected and sum(expected) == 5
+    assert len(near._vectors) == -(-n // 100) and all(len(b) == 100 for b in near._vectors)
+
+
 def test_a_file_past_max_chunks_keeps_the_first_and_counts_the_rest():
     text = "".join(f"def handler_{n}(request):\n    return request.respond({n} * 3 + 7)\n\n\n"
                    for n in range(12))

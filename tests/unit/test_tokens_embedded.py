@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from repokb.embedders.base import Embedder
+from repokb.embedders.code_bm25 import CodeBm25Encoder
+from repokb.pipeline.embed import Vectorizer
+
+from ..conftest import HashEmbedder
 
 
 def test_the_model_counts_the_tokens_it_reads_cut_at_each_limit(real_embedder: Embedder):
@@ -14,3 +18,22 @@ def test_the_model_counts_the_tokens_it_reads_cut_at_each_limit(real_embedder: E
     assert real_embedder.count_tokens([long], [64]) == 64
     assert real_embedder.count_tokens([short, long], [256, 100]) == n_short + 100
     assert real_embedder.count_tokens([], []) == 0
+
+
+def test_a_page_is_tokenised_for_counting_a_slice_at_a_time():
+    """Counting a whole dense page's tokens at once held the tokenizer's encodings of 512 texts
+    (~40 MB, kept by the allocator for the rest of the run): the vectorizer counts at most 32
+    texts a call, and the count is the same."""
+    calls: list[int] = []
+
+    class Counting(HashEmbedder):
+        def count_tokens(self, texts, token_limits=None):
+            calls.append(len(texts))
+            return super().count_tokens(texts, token_limits)
+
+    model = Counting()
+    texts = [f"def handler_{i}(request): return {i} * request.size" for i in range(100)]
+    vectorizer = Vectorizer(lambda: model, CodeBm25Encoder())
+    vectorizer.embed(texts, [256] * len(texts))
+    assert calls and max(calls) <= 32 and sum(calls) == len(texts)
+    assert vectorizer.tokens == HashEmbedder().count_tokens(texts, [256] * len(texts))

@@ -32,6 +32,11 @@ _SEPARATORS = re.compile(r"[./:\-]")
 _HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _MAX_RUN = 80  # longer runs are hashes, base64 or minified code: not words anyone searches
 _STEMMER = snowballstemmer.stemmer("english")
+# Entries per memo below. Words repeat a lot, so a few tens of thousands hold nearly every hit:
+# over Django's files cut in 700-character pieces, 32,768 each answered 98.7% of the runs that
+# 200,000 did, in the same CPU time (3.6-3.8 s either way), and the four held 26 MB where
+# 200,000 held 80 MB, for the whole run (they never empty; a bigger tree fills all 200,000).
+_MEMO = 32_768
 
 
 def fold(text: str) -> str:
@@ -42,7 +47,7 @@ def fold(text: str) -> str:
 _STEM_LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=_MEMO)
 def _stem(word: str) -> str:
     # The Snowball stemmer keeps its state in the object while it works: an index run and
     # the searches of one owner process share it, one thread at a time.
@@ -50,7 +55,7 @@ def _stem(word: str) -> str:
         return str(_STEMMER.stemWord(word))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=_MEMO)
 def _identifier_tokens(identifier: str) -> tuple[str, ...]:
     humps = [h for piece in identifier.split("_") for h in _HUMPS.findall(piece)]
     out = []
@@ -72,7 +77,7 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=_MEMO)
 def _run_tokens(run: str) -> tuple[str, ...]:
     """The tokens of one identifier-like run (runs repeat a lot: each is split once)."""
     parts = [p for p in _SEPARATORS.split(run) if p]
@@ -82,7 +87,7 @@ def _run_tokens(run: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=_MEMO)
 def _index(token: str) -> int:
     return int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
 

@@ -106,17 +106,19 @@ class MiniLMOnnxEmbedder(Embedder):
                  query_threads: int = 1, int8: bool = True,
                  cache_dir: Path | None = None, workers: int = 2,
                  niceness: int = WORKER_NICENESS) -> None:
-        """Documents run on `workers` sessions at once, each fed one text at a time by its own
-        thread, each with `threads` threads (0: the cores shared out among the workers); the
-        shipped model (`int8` false, batches of 4) runs on one session. Two single-threaded
-        sessions on 2 cores beat one session of two threads: no hand-off between the threads at
-        every operator (bench/embed_speed.py). Queries get their own session with
-        `query_threads`: one short text gains nothing from a thread pool and pays its hand-off
-        (measured on 2 cores: 2.9 ms per query on one thread, 12 ms on the default pool; under
-        8 concurrent searches p99 76 ms against 125 ms). `cache_dir` keeps the derived copies
-        (default: the user cache folder). The workers run `niceness` nicer than their caller
-        (lower_thread_priority), before they open their sessions, so that any pool threads a
-        session starts inherit it."""
+        """Documents run on `workers` threads at once, each feeding one text at a time to a
+        session of `threads` threads (0: the cores shared out among the workers); the shipped
+        model (`int8` false, batches of 4) runs on one thread. Two single-threaded runs on 2
+        cores beat one run of two threads: no hand-off between the threads at every operator
+        (bench/embed_speed.py). Single-threaded workers share one session (onnxruntime runs a
+        session from several threads at once: as fast, and one copy of the weights, ~30 MB
+        less a worker); workers with a thread pool each have their own session and pool.
+        Queries get their own session with `query_threads`: one short text gains nothing from
+        a thread pool and pays its hand-off (measured on 2 cores: 2.9 ms per query on one
+        thread, 12 ms on the default pool; under 8 concurrent searches p99 76 ms against 125
+        ms). `cache_dir` keeps the derived copies (default: the user cache folder). The workers
+        run `niceness` nicer than their caller (lower_thread_priority), before they open their
+        sessions, so that any pool threads a session starts inherit it."""
         from platformdirs import user_cache_dir
         from tokenizers import Tokenizer
 
@@ -153,12 +155,15 @@ class MiniLMOnnxEmbedder(Embedder):
         # onnxruntime's default (every core) for one session; shared out among workers
         self._threads = threads or (max(1, cores // self._workers) if self._workers > 1 else 0)
         # Sessions by (threads, worker), each opened on first use (0.1-0.3 s each): a search
-        # never opens a document session, an index run never the query one.
+        # never opens a document session, an index run never the query one (unless both run on
+        # one thread: then they share it, as single-threaded workers do: worker 0's).
         self._sessions: dict[tuple[int, int], Any] = {}
         self._opening = threading.Lock()
         self._niceness = niceness
 
     def _session_with(self, threads: int, worker: int = 0) -> Any:
+        if threads == 1:  # no pool of its own: one session serves every such thread
+            worker = 0
         with self._opening:
             if (threads, worker) not in self._sessions:
                 self._sessions[threads, worker] = _session(self._model, threads, optimised=True)

@@ -52,6 +52,7 @@ import sys
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -115,10 +116,10 @@ def _unsigned(integers: np.ndarray) -> np.ndarray:
 class _Products:
     """Integer matrix products on onnxruntime: the first `used` rows of a block (n, d) shifted
     to [1, 255] times queries (d, k) in [-63, 63], exactly, as int32 (k, used), the shift
-    taken off. One session per process and dimension."""
+    taken off. One session per process."""
 
     _lock = threading.Lock()
-    _sessions: dict[int, Any] = {}
+    _session: Any = None
 
     @classmethod
     def run(cls, block: np.ndarray, queries: np.ndarray, sums: np.ndarray,
@@ -126,35 +127,33 @@ class _Products:
         """`queries`: one column a query; `sums`: each query's sum of integers (the shift's
         correction, taken off here: with no zero point the engine makes no pass of its own
         over the block for it)."""
-        session = cls.session(int(block.shape[1]))
-        result: np.ndarray = session.run(None, {"rows": block[:used], "q": queries})[0]
+        result: np.ndarray = cls.session().run(None, {"rows": block[:used], "q": queries})[0]
         corrected: np.ndarray = np.ascontiguousarray((result - _ROW_SHIFT * sums[None, :]).T)
         return corrected
 
     @classmethod
-    def session(cls, dimension: int) -> Any:
+    def session(cls) -> Any:
         with cls._lock:
-            if dimension not in cls._sessions:
-                cls._sessions[dimension] = _product_session(dimension)
-            return cls._sessions[dimension]
+            if cls._session is None:
+                cls._session = _product_session()
+            return cls._session
 
 
-def _product_session(dimension: int) -> Any:
+# The product's graph, one MatMulInteger node (rows: uint8 (n, d), q: int8 (d, k), scores: int32
+# (n, k), every size free), kept as data: building it took the onnx package, whose import left
+# 13 MB in a server that needed nothing else of it. tests/unit/test_dense_scan.py builds it with
+# onnx and compares (REPOKB_REFRESH_GOLDEN=1 writes it).
+PRODUCT_GRAPH = "matmul_integer.onnx"
+
+
+def _product_session() -> Any:
     import onnxruntime as ort
-    from onnx import TensorProto, helper
 
-    graph = helper.make_graph(
-        [helper.make_node("MatMulInteger", ["rows", "q"], ["scores"])], "dense_scan",
-        [helper.make_tensor_value_info("rows", TensorProto.UINT8, [None, dimension]),
-         helper.make_tensor_value_info("q", TensorProto.INT8, [dimension, None])],
-        [helper.make_tensor_value_info("scores", TensorProto.INT32, [None, None])])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-    model.ir_version = 8
     options = ort.SessionOptions()
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
-    return ort.InferenceSession(model.SerializeToString(), options,
-                                providers=["CPUExecutionProvider"])
+    graph = resources.files("repokb.stores").joinpath(PRODUCT_GRAPH).read_bytes()
+    return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
 
 
 @dataclass
@@ -185,7 +184,7 @@ class DenseScan:
     def __post_init__(self) -> None:
         # the product's session now (~0.5 s the first time in a process), on the thread that
         # reads the copy, rather than in the first search that scans it
-        _Products.session(self.dimension)
+        _Products.session()
 
     def __len__(self) -> int:
         return len(self._ids)
