@@ -23,7 +23,9 @@ included):
   of the tree's index (searches at its size), idle and during an index job (of Python's
   standard library, into the copy; bench/serve_load.py, run as a subprocess): back to back
   (closed loop, saturation), and paced at CLIENT_RATE searches/s per client (open loop, Poisson
-  arrivals, latency from each search's due time: agents that search a few times a second).
+  arrivals, latency from each search's due time: agents that search a few times a second),
+  with the memory of the server and its index worker together at their peak (RSS, PSS,
+  anonymous: from the job's start to the window's end).
 
 `--quick` shortens every phase (a smoke run: few queries, a 3 s load window, 2 clients, the
 server seeded with the tree itself rather than repokb's src/). The
@@ -259,6 +261,8 @@ def serve_load(tree: Path | None, clients: int, seconds: float, job: bool,
     row = dict(zip(names, (c.strip() for c in lines[at + 2].strip("|").split("|")), strict=True))
     state = next((ln for ln in lines if ln.startswith("| index job during the window")), "")
     row["job"] = state.split("|")[2].strip() if state else "none"
+    together = next((ln for ln in lines if ln.startswith("| server and worker together")), "")
+    row["memory"] = together.split("|")[2].strip() if together else "n/a"
     return row
 
 
@@ -356,7 +360,9 @@ def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
             continue
         rows.append((label, f"p50 {load['p50']}, p99 {load['p99']}, {load['throughput']} "
                      f"({load['searches']} searches, {load['errors']} errors"
-                     + (f"; job {load['job']})" if job else ")")))
+                     + (f"; job {load['job']}" if job else "")
+                     + f"; server and worker together at their peak, RSS / PSS / anonymous: "
+                     f"{load['memory']})"))
     return rows
 
 

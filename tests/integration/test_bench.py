@@ -64,4 +64,7 @@ def test_quick_bench_prints_every_acceptance_number(tmp_path):
             row = rows[f"search under `repokb serve`, 2 clients {pace}, {load}"]
             assert re.match(r"p50 [\d.]+ ms, p99 [\d.]+ ms, [\d.]+/s \(\d+ searches, 0 errors",
                             row), row
+            # the memory of serve and its index worker, while doing all of the above
+            assert re.search(r"together at their peak, RSS / PSS / anonymous: [1-9]\d* / "
+                             r"[1-9]\d* / [1-9]\d* MB\)$", row), row
     assert orders.read_bytes() == before  # the file changed for the re-index is restored
