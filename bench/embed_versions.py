@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 from avx2_only import host, masked_env
+from serve_load import machine_busy_seconds
 
 DJANGO = Path("/tmp/dj/django-5.2.8")
 CALL = 512  # texts per embed_documents call: b93db80's write slice, main's dense page
@@ -76,13 +77,6 @@ def sample(tree: Path, count: int, path: Path) -> int:
     return tokens
 
 
-def busy_seconds() -> float:
-    """CPU seconds every process of the machine has used since boot (/proc/stat)."""
-    with open("/proc/stat") as stat:
-        ticks = [int(x) for x in stat.readline().split()[1:]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # all but idle, iowait
-
-
 def children_seconds() -> float:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
@@ -95,9 +89,9 @@ def wait_idle(window: float, patience: float) -> None:
     one while another session runs anything."""
     given_up = time.monotonic() + patience
     while time.monotonic() < given_up:
-        before = busy_seconds()
+        before = machine_busy_seconds()
         time.sleep(window)
-        if busy_seconds() - before < 0.05 * window:
+        if machine_busy_seconds() - before < 0.05 * window:
             return
 
 
@@ -109,11 +103,11 @@ def measure(checkout: str, home: Path, masked: bool, sample_file: Path, vectors:
     env = {**os.environ, **dict(a.split("=", 1) for a in assignments),
            "PYTHONPATH": str(Path(src).resolve()), "REPOKB_HOME": str(home)}
     env.pop("PYTHONFAULTHANDLER", None)
-    started, busy, mine = time.perf_counter(), busy_seconds(), children_seconds()
+    started, busy, mine = time.perf_counter(), machine_busy_seconds(), children_seconds()
     done = subprocess.run([sys.executable, "-c", WORKER, str(sample_file), str(vectors), str(CALL)],
                           env=masked_env(env) if masked else env, check=True,
                           capture_output=True, text=True)
-    others = (busy_seconds() - busy) - (children_seconds() - mine)
+    others = (machine_busy_seconds() - busy) - (children_seconds() - mine)
     result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
     result["others"] = max(0.0, others) / (time.perf_counter() - started)
     return result

@@ -93,14 +93,6 @@ def machine_busy_seconds() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
-def peak_rss_mb(pid: int) -> float:
-    """A live process's peak resident memory so far (Linux /proc: VmHWM), in MB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def memory_mb(pid: int) -> dict[str, float]:
     """A live process's resident memory now, in MB (Linux /proc/PID/smaps_rollup): `Rss`, `Pss`
     (each page it shares divided among the processes mapping it) and `Anonymous` (not backed by
@@ -325,7 +317,7 @@ def main() -> None:
             after = (http.get(f"/knowledge/jobs/{job['id']}").json() if job
                      else {"done": 0, "status": "none"})
             stats_after = http.get("/knowledge/stats").json()
-            server_peak_mb = peak_rss_mb(server.pid)
+            server_peak_mb = rss_mb(server.pid, "VmHWM")
     finally:
         server.send_signal(signal.SIGINT)
         try:

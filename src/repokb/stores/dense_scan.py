@@ -320,13 +320,20 @@ class View:
         at: np.ndarray = kept if rows is None else rows[kept]
         if len(kept) <= k:
             return at
-        remainder = self.integers(at).astype(np.float32) @ query.fine[j] - query.fine_sums[j]
+        remainder = self.fine_products(query, j, at)
         fine = (products[kept] + remainder.astype(np.float64) / _FINE) * (
             float(s_q) * scale[kept].astype(np.float64))
         slack = (error[kept] * norm + (s_q / (2 * _FINE)) * l1[kept] + _ROUNDING).astype(
             np.float64)
         nearest: np.ndarray = at[_within(fine - slack, fine + slack, k)]
         return nearest
+
+    def fine_products(self, query: _Query, j: int, rows: np.ndarray) -> np.ndarray:
+        """Query j's remainder u times each of the given rows' integers r (ascending), u.r:
+        from the rows' unsigned bytes in float32, exact (every sum below 2^24)."""
+        products: np.ndarray = (self.integers(rows).astype(np.float32) @ query.fine[j]
+                                - query.fine_sums[j])
+        return products
 
     def integers(self, rows: np.ndarray) -> np.ndarray:
         """The given rows (ascending) as the blocks hold them (unsigned: each integer plus
