@@ -18,6 +18,9 @@ AWS_SECRET_KEY = _j("wJalrXUtnFEMI/", "K7MDENG/bPxRfi", "CYzQ9vB3kL2m")
 GITHUB_TOKEN = _j("gh", "p_", "R8x2LmQ9vT4kW7nB3cY6", "zH1jF5sD0gAe2Kp9")
 SLACK_TOKEN = _j("xo", "xb-", "2481632641-", "1234567890123-", "aBcDeFgHiJkLmNoPqRsTuVwX")
 STRIPE_KEY = _j("sk", "_live_", "51HxT2pLkQ9v", "R8mN3bC7zX4w")
+# Stripe's keys today run past the 24 characters detect-secrets' pattern reads after the prefix
+STRIPE_KEY_LONG = _j("sk", "_live_", "51HxT2pLkQ9vR8mN3bC7zX4w", "Qa7Lm2Nb9Vc4Xz6Kp1Rt8Ws3",
+                     "Yd5Fg0Hj2Kl7Zx4Cv9Bn6Mq1")
 GOOGLE_API_KEY = _j("AI", "za", "SyD3x9K2mQ8vL7nB4cZ", "1wR6tY5uI0oPaSdF")
 JWT = _j("eyJ", "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJ",
          "zdWIiOiJyZXBva2ItdGVzdCIsIm5hbWUiOiJGYWtlIn0", ".",

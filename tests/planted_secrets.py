@@ -33,6 +33,9 @@ GHP = _j("gh", "p_", "R8x2LmQ9vT4kW7nB3cY6", "zH1jF5sD0gAe2Kp9")
 GHP2 = _j("gh", "p_", "N4v7Qx2LmT9kW8nB3cY6", "aH1jF5sD0gZe2Kp7")
 SLACK = _j("xo", "xb-", "2481632641-", "1234567890123-", "aBcDeFgHiJkLmNoPqRsTuVwX")
 STRIPE = _j("sk", "_live_", "51HxT2pLkQ9v", "R8mN3bC7zX4w")
+# longer than the 24 characters after the prefix that detect-secrets' Stripe pattern reads
+STRIPE_LONG = _j("sk", "_live_", "51Kd8Zq2Wm4Xn7Bv1Lc9Tp3R", "Hy6Gf0Js5Ae8Qu2Vo4Ni7Mk1",
+                 "Zb3Xc9Wd")
 GOOGLE = _j("AI", "za", "SyD3x9K2mQ8vL7nB4cZ", "1wR6tY5uI0oPaSdF")
 JWT = _j("eyJ", "hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJ",
          "zdWIiOiJwbGFudGVkIiwibmFtZSI6IkZha2UifQ", ".",
@@ -124,6 +127,8 @@ def planted() -> list[Planted]:
                 [p["props"], AWS_SECRET]),
         Planted(f"notes/{GHP2}.md", "# Token notes\n\nRotated on Monday; see the runbook.\n",
                 [GHP2]),
+        Planted(f"notes/{STRIPE_LONG}.md",
+                f"# Payments\n\nThe live key is {STRIPE_LONG}; rotate it yearly.\n", [STRIPE_LONG]),
         # secrets as a whole: blocked
         Planted(".env", f"AWS_ACCESS_KEY_ID={AWS_ID}\nDB_PASSWORD={p['env']}\n",
                 [AWS_ID, p["env"]], expect="block"),

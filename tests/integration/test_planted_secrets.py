@@ -62,8 +62,10 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
     shown = "\n".join(outputs)
     stored = _all_bytes(home)
     catalog = _catalog_text(home)
+    readable = [text for item in items for text in item.readable]  # must be shown: not a leak
     leaks = [(item.path, value[:5]) for item in items for value in item.values
-             if value in shown or value.encode() in stored or value in catalog]
+             if any(piece in shown or piece.encode() in stored or piece in catalog
+                    for piece in _pieces(value) if not any(piece in r for r in readable))]
     assert leaks == []
 
     # what only looks secret stays searchable, and a redacted file says so in explain
@@ -77,6 +79,15 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
     hits = json.loads(invoke("search", "staging password rotate", "--json", "--path",
                              "README.md"))
     assert any("<REDACTED_SECRET>" in h["content"] for h in hits)
+
+
+def _pieces(value: str) -> list[str]:
+    """What of a value must not be found: the value, and for a one-word value every 16
+    characters past its first 8 (a vendor's prefix), so a redaction that stops short of the
+    value's end (a pattern reading fewer characters than the key has) is a leak too."""
+    if any(c.isspace() for c in value) or len(value) < 24:
+        return [value]
+    return [value] + [value[at:at + 16] for at in range(8, len(value) - 15)]
 
 
 def _shown(path: str) -> str:

@@ -203,6 +203,22 @@ def test_secrets_in_paths_are_redacted_keeping_the_extension():
         assert redact_path(path) == path
 
 
+def test_no_part_of_a_credential_longer_than_a_pattern_survives_in_a_path_or_a_log():
+    """detect-secrets' Stripe pattern reads 24 characters after `sk_live_`; today's keys are
+    longer. Our finder takes the whole token, but a path kept the first of two overlapping
+    findings, so `notes/<REDACTED_SECRET_...>` + the key's tail was stored, shown and logged."""
+    from repokb.secrets.paths import redact_path
+    from repokb.surfaces.server.logs import safe
+
+    key = fake.STRIPE_KEY_LONG
+    tails = {key[at:at + 8] for at in range(8, len(key) - 7)}  # every 8 characters past sk_live_
+    for shown in (redact_path(f"notes/{key}.md"), redact_path(key),
+                  safe(f"/knowledge/context?path=notes/{key}.md"), safe(f"see {key} here")):
+        assert "<REDACTED_SECRET" in shown, shown
+        assert not any(tail in shown for tail in tails), shown
+    assert redact_path(f"notes/{key}.md").endswith(".md")
+
+
 def test_a_credential_in_a_docstring_is_redacted_not_a_reason_to_block(tmp_path):
     from repokb.models import SourceFile
     from repokb.pipeline.classify import classify

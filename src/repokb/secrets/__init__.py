@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import shapes
 from repokb.secrets.library import is_field_name, library_findings
-from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, mode_for, scan
+from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan"]
@@ -49,8 +49,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None) -> l
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
-    found = _merge(found)
-    return _merge(found + _same_values(text, found))
+    found = merged(found)
+    return merged(found + _same_values(text, found))
 
 
 def _same_values(text: str, found: list[Finding]) -> list[Finding]:
@@ -85,14 +85,3 @@ def redact(text: str, mode: Mode = "config", language: str | None = None) -> Red
     parts.append(text[at:])
     return Redacted("".join(parts), tuple(findings))
 
-
-def _merge(findings: list[Finding]) -> list[Finding]:
-    out: list[Finding] = []
-    for f in sorted(findings):
-        if out and f.start < out[-1].end:
-            last = out[-1]
-            out[-1] = Finding(last.start, max(last.end, f.end), last.detector,
-                              last.strong or f.strong, last.line)
-        else:
-            out.append(f)
-    return out

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from repokb.models import SourceFile
 from repokb.secrets.library import _scan_line
-from repokb.secrets.scan import scan
+from repokb.secrets.scan import merged, scan
 
 # A credential-shaped run: 16+ token characters with 2+ digits and an upper-case letter (names
 # such as migration files have digits but no capitals), or a lower-case vendor prefix.
@@ -44,18 +44,16 @@ _MARK = "<REDACTED_SECRET_"  # + 8 hex digits of the value's sha256 + ">"
 def _redact_name(name: str) -> str:
     dot = name.rfind(".")
     stem, ext = (name[:dot], name[dot:]) if dot > 0 and len(name) - dot <= 6 else (name, "")
-    spans = [(f.start, f.end) for f in scan(stem, "code") if f.strong]
-    spans += [(f.start, f.end) for f in _scan_line(stem, 0, len(stem), 1, {"token"}, "x.txt")
-              if f.strong]
-    if not spans:
+    found = merged([f for f in (*scan(stem, "code"),
+                                *_scan_line(stem, 0, len(stem), 1, {"token"}, "x.txt"))
+                    if f.strong])  # two finders may each see a part of one value: the union
+    if not found:
         return name
     out, at = [], 0
-    for start, end in sorted(spans):
-        if start < at:
-            continue
-        digest = hashlib.sha256(stem[start:end].encode()).hexdigest()[:8]
-        out.append(stem[at:start] + f"{_MARK}{digest}>")
-        at = end
+    for f in found:
+        digest = hashlib.sha256(stem[f.start:f.end].encode()).hexdigest()[:8]
+        out.append(stem[at:f.start] + f"{_MARK}{digest}>")
+        at = f.end
     return "".join(out) + stem[at:] + ext
 
 

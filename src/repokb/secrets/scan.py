@@ -29,6 +29,20 @@ class Finding:
         return f"{self.detector} at line {self.line}"
 
 
+def merged(findings: list[Finding]) -> list[Finding]:
+    """The findings sorted, overlapping ones joined into one that covers both (two finders, or
+    two patterns, may each see a different part of one value)."""
+    out: list[Finding] = []
+    for f in sorted(findings):
+        if out and f.start < out[-1].end:
+            last = out[-1]
+            out[-1] = Finding(last.start, max(last.end, f.end), last.detector,
+                              last.strong or f.strong, last.line)
+        else:
+            out.append(f)
+    return out
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
     if not value:
