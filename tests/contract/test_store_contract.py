@@ -211,6 +211,32 @@ def test_compaction_keeps_every_point_as_it_was(store: Store, real_embedder: Emb
     assert _query(store, real_embedder, "how do I roll back a failed deployment") == ranked
 
 
+def test_what_a_killed_compaction_left_is_removed_at_the_next_open(
+        store: Store, opener: Callable[..., Store], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed after its exchange, a compaction leaves the old shard, with every byte it was
+    to remove, in its staging folder beside the store: the next opener (it holds the lock)
+    removes it."""
+    if type(store).__name__ != "QdrantEdgeStore":
+        return  # a server keeps its own files
+    import repokb.stores.qdrant_edge as edge
+
+    store.delete_project("beta")  # its bytes: what the compaction is for
+    with monkeypatch.context() as killed:
+        killed.setattr(edge.shutil, "rmtree", lambda *a, **k: None)  # no clean-up
+        assert store.compact() is True
+    left = [p for p in tmp_path.glob(".edge-*") if p.is_dir()]
+    assert left and any(b"Beta is a tax calculator" in f.read_bytes()
+                        for f in left[0].rglob("*") if f.is_file())
+    store.close()
+    again = opener()
+    try:
+        assert not list(tmp_path.glob(".edge-*"))
+        assert again.count("alpha") == 6 and again.count("beta") == 0
+    finally:
+        again.close()
+
+
 def test_facets(store: Store) -> None:
     assert store.facet("language") == {"python": 3, "markdown": 4, "typescript": 1}
     assert store.facet("path", "beta") == {"src/billing/tax.py": 1, "README.md": 1}

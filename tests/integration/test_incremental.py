@@ -335,6 +335,47 @@ def test_a_better_redactor_re_reads_files_indexed_before(ws, repo, monkeypatch):
     assert ws.searcher.search(Query("partner key split over lines", limit=1))[0].path == hit.path
 
 
+def test_a_name_an_older_redactor_left_part_of_leaves_the_home_after_the_upgrade(ws, repo,
+                                                                                monkeypatch):
+    """Before redaction version 4, a file named after a Stripe key longer than detect-secrets'
+    24-character pattern was stored under a name that kept the key's tail (of two overlapping
+    findings, the first was redacted and the other dropped). After the upgrade its record moves
+    to the whole-key name, and the old name's bytes leave the disk with the compaction the
+    upgrade brings (the engine's write-ahead log kept them before)."""
+    from repokb.pipeline import classify as classify_module
+    from repokb.pipeline import run as run_module
+    from repokb.secrets import paths as paths_module
+
+    from ..fake_secrets import STRIPE_KEY_LONG
+
+    def first_of_overlapping(findings):  # the redactor before the fix
+        kept = []
+        for f in sorted(findings):
+            if not kept or f.start >= kept[-1].end:
+                kept.append(f)
+        return kept
+
+    write(repo, f"notes/{STRIPE_KEY_LONG}.md",
+          "# Key rotation\n\nHow the payment key is rotated every quarter.\n")
+    pieces = {STRIPE_KEY_LONG[i:i + 16].encode() for i in range(len(STRIPE_KEY_LONG) - 15)}
+
+    def leaked() -> list[str]:
+        return sorted({str(p.relative_to(ws.settings.home)) for p in ws.settings.home.rglob("*")
+                       if p.is_file() and any(piece in p.read_bytes() for piece in pieces)})
+
+    with monkeypatch.context() as old:
+        old.setattr(paths_module, "merged", first_of_overlapping)
+        for module in (run_module, classify_module):
+            old.setattr(module, "CLASSIFIER_VERSION", "0.3.3+redaction.3")
+        run(ws, repo)
+        assert leaked()  # the old name, with the key's tail, in the catalog and the store
+    counts = run(ws, repo)  # the upgrade: nothing changed on disk
+    assert counts.get("store_compacted") == 1, counts
+    assert leaked() == []
+    hit = ws.searcher.search(Query("how the payment key is rotated", limit=1))[0]
+    assert hit.path.startswith("notes/<REDACTED_SECRET_") and hit.path.endswith(">.md")
+
+
 def test_a_new_chunking_version_re_chunks_unchanged_files_and_re_embeds_nothing(ws, repo,
                                                                                  monkeypatch):
     """A chunker that cuts differently (a JSDoc now kept with its function) changed nothing in

@@ -140,3 +140,39 @@ def test_flush_with_project_leaves_other_projects(workspace, mixed_repo, tmp_pat
     assert workspace.store.count("blog") > 0
     hits = workspace.searcher.search(Query("static blog generator"))
     assert hits[0].project == "blog"
+
+
+def leftovers(home: Path, *markers: bytes) -> list[str]:
+    """Files under `home` that hold any of `markers`, with the marker found."""
+    return [f"{p.relative_to(home)}: {m.decode()}" for p in sorted(home.rglob("*"))
+            if p.is_file() for m in markers if m in p.read_bytes()]
+
+
+@pytest.mark.parametrize("which", ["project", "every project"])
+def test_a_flush_leaves_no_byte_of_what_it_deleted_under_the_home(workspace, tmp_path, which):
+    """`repokb flush` deleted the points, but the engine's write-ahead log (store/wal, 32 MB
+    segments) and the catalog's freed pages kept their bytes: a project flushed because it
+    should never have been indexed stayed readable on disk. A flush rewrites what it deleted
+    from."""
+    home = workspace.settings.home
+    private, public = tmp_path / "ledger", tmp_path / "blog"
+    write(private, "payroll/quokkafold_salaries.md",
+          "# Salaries\n\nThe quokkafold ledger lists every salary band and bonus.\n")
+    write(private, "src/payroll.py",
+          "def pay_quokkafold(band):\n    \"\"\"Pay a band from the quokkafold ledger.\"\"\"\n"
+          "    return band * 2\n")
+    write(public, "README.md", "# Blog\n\nA static blog generator that renders posts.\n")
+    index(workspace, private)
+    index(workspace, public)
+    markers = (b"quokkafold", b"payroll")
+    assert leftovers(home, *markers)  # the test can see them where they are
+    private_points = workspace.store.count("ledger")
+    result = Operations(workspace).flush("ledger" if which == "project" else None)
+    assert result["points_deleted"] == private_points + (0 if which == "project" else 1)
+    assert not (found := leftovers(home, *markers)), found
+    if which == "project":  # what was kept is as it was
+        assert workspace.store.count("blog") == 1
+        assert workspace.searcher.search(Query("static blog generator"))[0].project == "blog"
+    index(workspace, public)  # and the store takes writes as before
+    assert workspace.store.count("blog") == 1
+    assert not (found := leftovers(home, *markers)), found

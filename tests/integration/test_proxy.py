@@ -402,8 +402,14 @@ def test_cache_cli_stats_and_flush(env: Env) -> None:
     assert stats["entries"] == 2 and stats["by_protocol"] == {"openai": 1, "anthropic": 1}
     r = httpx.delete(env.url + "/proxy/cache")
     assert r.status_code in (401, 403)
+    home = env.ws.settings.home
+    assert any(b"autumn leaves" in p.read_bytes() for p in home.rglob("*") if p.is_file())
     assert env.ops.cache_flush()["entries_deleted"] == 2 and env.cache_entries() == 0
+    # and no byte of a flushed answer is left on disk: the cache shard's write-ahead log kept
+    # them after the entries were deleted
+    assert not [p for p in home.rglob("*") if p.is_file() and b"autumn leaves" in p.read_bytes()]
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
+    env.cache_entries(expect=1)  # the cache takes new entries as before
 
 
 def test_cache_stats_and_flush_reach_the_owner_over_its_socket(env: Env, home: Path) -> None:

@@ -349,6 +349,10 @@ class Operations:
                 deleted += store.count(name)
                 store.delete_project(name)
                 catalog.delete_project(name)
+            # and no byte of them stays on disk (the engine's write-ahead log, freed pages): a
+            # project flushed because it should never have been indexed is gone from the home
+            store.compact()
+            catalog.purge()
         return {"project": project, "points_deleted": deleted}
 
     @_in_use

@@ -163,6 +163,7 @@ class Indexer:
             run.dense_pass()
         if any(run.redaction_upgraded for run in runs) and store.compact():
             report.counts["store_compacted"] += 1  # an older redactor's bytes left the disk
+            self.catalog.purge()  # and the catalog's (a stored name it redacted less)
         report.seconds = time.perf_counter() - report.started
         return report
 

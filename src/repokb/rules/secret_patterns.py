@@ -16,7 +16,7 @@ REDACTED = "<REDACTED_SECRET>"
 # Bumped whenever redaction (these patterns or repokb.secrets) finds more: it is part of the
 # classifier version, so the next run re-reads files indexed before (their size and mtime
 # unchanged) instead of keeping a secret an older redactor missed in the store.
-REDACTION_VERSION = 3
+REDACTION_VERSION = 4  # 4: a name's overlapping findings joined (a long Stripe key's tail)
 
 
 @dataclass(frozen=True)

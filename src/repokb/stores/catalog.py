@@ -82,6 +82,8 @@ class Catalog:
             self._db.row_factory = sqlite3.Row
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            # a deleted row's bytes are overwritten, not left in a free page (`purge`)
+            self._db.execute("PRAGMA secure_delete=ON")
             self._db.executescript(_SCHEMA)
             columns = {r["name"] for r in self._db.execute("PRAGMA table_info(projects)")}
             if "vectors" not in columns:  # a catalog written before the column existed
@@ -200,6 +202,13 @@ class Catalog:
         else:
             self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
+
+    def purge(self) -> bool:
+        """Leave no byte of a deleted row on disk: write the log into the database (whose pages
+        hold zeros where deleted rows were: `secure_delete`) and empty it. False if another
+        connection's reads kept the log from being emptied (their next writes reuse it)."""
+        busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return not busy
 
     def match_paths(self, glob: str, projects: Iterable[str] = ()) -> list[str]:
         """Indexed paths matching a glob, in the product's one dialect (globs.py). SQLite

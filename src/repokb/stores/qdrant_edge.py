@@ -249,6 +249,7 @@ class QdrantEdgeStore(Store):
         self._path, self._config = path, _store_config(dimension)
         config = self._config
         try:
+            _remove_staging(path)
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _STORE_INDEXES)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
@@ -603,17 +604,12 @@ class QdrantEdgeStore(Store):
         """Rewrite the shard from its live points into a fresh one and swap the two folders in
         one atomic exchange (Linux renameat2), so no byte of an overwritten or deleted point
         (old payload pages, the write-ahead log) stays on disk: after a redactor upgrade
-        re-redacted what an older one stored. At every moment the path holds a complete
-        store. False where the exchange is not available (nothing changed)."""
+        re-redacted what an older one stored, and after a flush. At every moment the path
+        holds a complete store. False where the exchange is not available (nothing changed)."""
         if _exchange is None:
             return False
-        path = self._path
-        staging = Path(tempfile.mkdtemp(prefix=f".{path.name}-compact-", dir=path.parent))
-        try:
-            fresh = staging / "shard"
-            shard = q.EdgeShard.create(str(fresh), self._config)
-            for key, schema in _STORE_INDEXES.items():
-                shard.update(q.UpdateOperation.create_field_index(key, schema))
+
+        def fill(shard: q.EdgeShard) -> None:
             offset: str | None = None
             while True:
                 page, offset = self.scroll_raw(offset, 512)
@@ -621,22 +617,14 @@ class QdrantEdgeStore(Store):
                     shard.update(q.UpdateOperation.upsert_points([
                         q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in page]))
                 if offset is None:
-                    break
-            shard.flush()
-            shard.close()
+                    return
+
+        with _staging(self._path) as staging:
+            fresh = _built(staging, self._config, _STORE_INDEXES, fill)
             with self._write():  # the copy is read again from the new shard
-                old, self._open = self._open, None
-                if old is not None:
-                    old.flush()
-                    old.close()
-                try:
-                    _exchange(fresh, path)  # path: the fresh shard; fresh: the old one
-                finally:
-                    self._open = _Guarded(q.EdgeShard.load(str(path), self._config))
-            self._deleted = False
-            return True
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+                _swap_in(self, fresh)
+        self._deleted = False
+        return True
 
     def _unlock(self) -> None:
         _release(self, shard=False)
@@ -678,24 +666,72 @@ class _Guarded:
         return call
 
 
+@contextlib.contextmanager
+def _staging(path: Path) -> Iterator[Path]:
+    """A new folder beside `path` (the same file system: a rename or an exchange into place is
+    one atomic step), removed with whatever it holds at the end: after an exchange, the old
+    shard."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}{_STAGING}", dir=path.parent))
+    try:
+        yield staging
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+_STAGING = "-new-"  # a staging folder's name: ".<shard folder>-new-<random>"
+
+
+def _remove_staging(path: Path) -> None:
+    """Remove what a killed process left beside `path` (only its lock holder may): a staging
+    folder holds a half-built shard, or, after an exchange, the old shard and its bytes."""
+    for infix in (_STAGING, "-compact-"):  # "-compact-": where compactions staged before
+        for left in path.parent.glob(f".{path.name}{infix}*"):
+            shutil.rmtree(left, ignore_errors=True)
+
+
+def _built(staging: Path, config: q.EdgeConfig, indexes: dict[str, q.PayloadSchemaType],
+           fill: Callable[[q.EdgeShard], None] | None = None) -> Path:
+    """A new shard in `staging`, with its payload indexes and what `fill` writes into it,
+    flushed and closed: its folder."""
+    fresh = staging / "shard"
+    shard = q.EdgeShard.create(str(fresh), config)
+    try:
+        for key, schema in indexes.items():
+            shard.update(q.UpdateOperation.create_field_index(key, schema))
+        if fill is not None:
+            fill(shard)
+        shard.flush()
+    finally:
+        shard.close()
+    return fresh
+
+
+def _swap_in(holder: QdrantEdgeStore | QdrantEdgeAnswers, fresh: Path) -> None:
+    """Close the holder's shard, exchange its folder with the one built at `fresh` (which then
+    holds the old shard, for its staging folder's removal) and open the new one; if the
+    exchange fails, the old one again."""
+    assert _exchange is not None
+    old, holder._open = holder._open, None
+    if old is not None:
+        old.flush()
+        old.close()
+    try:
+        _exchange(fresh, holder._path)
+    finally:
+        holder._open = _Guarded(q.EdgeShard.load(str(holder._path), holder._config))
+
+
 def _create_atomically(path: Path, config: q.EdgeConfig,
                        indexes: dict[str, q.PayloadSchemaType]) -> None:
     """Build a new shard with its payload indexes beside `path`, then rename it into place, so
     a concurrent opener sees either no store or a complete one. A lost race is harmless."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}-new-", dir=path.parent))
-    try:
-        shard = q.EdgeShard.create(str(staging), config)
-        for key, schema in indexes.items():
-            shard.update(q.UpdateOperation.create_field_index(key, schema))
-        shard.flush()
-        shard.close()
+    with _staging(path) as staging:
+        fresh = _built(staging, config, indexes)
         if path.is_dir() and not any(path.iterdir()):
             path.rmdir()
         with contextlib.suppress(OSError):  # another process won the race: use its store
-            os.rename(staging, path)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+            os.rename(fresh, path)
 
 
 class QdrantEdgeAnswers(AnswerCache):
@@ -705,6 +741,9 @@ class QdrantEdgeAnswers(AnswerCache):
     _open: _Guarded | None = None
 
     def __init__(self, path: Path, dimension: int) -> None:
+        # held by each engine call and by a flush while it swaps the shard: no call reaches
+        # the shard the swap closes
+        self._swapping = threading.RLock()
         try:  # one process at a time, as the store (QdrantEdgeStore)
             self._lock = _exclusive(path.with_name(path.name + ".lock"))
         except BlockingIOError as exc:
@@ -721,10 +760,12 @@ class QdrantEdgeAnswers(AnswerCache):
         _release(self, shard=False)
 
     def _load(self, path: Path, dimension: int) -> None:
-        config = q.EdgeConfig(
+        self._path = path
+        self._config = config = q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             max_search_threads=_SEARCH_THREADS)
         try:
+            _remove_staging(path)
             if not path.is_dir() or not any(path.iterdir()):
                 _create_atomically(path, config, _ANSWER_INDEXES)
             self._open = _Guarded(q.EdgeShard.load(str(path), config))
@@ -737,48 +778,61 @@ class QdrantEdgeAnswers(AnswerCache):
             raise StoreError(f"Cannot open the answer cache at {path}: {text}",
                              hint="`repokb cache flush` or remove the folder.") from exc
 
-    @property
-    def _shard(self) -> _Guarded:
-        if self._open is None:
-            raise StoreError("The answer cache is closed.")
-        return self._open
+    def _call(self, name: str, *args: Any) -> Any:
+        """One engine call on the shard, never on one a flush is closing."""
+        with self._swapping:
+            if self._open is None:
+                raise StoreError("The answer cache is closed.")
+            return getattr(self._open, name)(*args)
 
     def nearest(self, vector: list[float], scope: str, limit: int = 3) -> list[CachedAnswer]:
         flt = q.Filter(must=[q.FieldCondition("scope", match=q.MatchValue(scope))])
-        (found,) = self._shard.query_batch(q.QueryBatchRequest([q.QueryRequest(
+        (found,) = self._call("query_batch", q.QueryBatchRequest([q.QueryRequest(
             limit=limit, query=q.Query.Nearest(vector, using=DENSE), filter=flt,
             with_payload=True)]))
         return [CachedAnswer(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
 
     def put(self, entry_id: str, vector: list[float], payload: dict[str, Any]) -> None:
-        self._shard.update(q.UpdateOperation.upsert_points(
+        self._call("update", q.UpdateOperation.upsert_points(
             [q.Point(entry_id, {DENSE: vector}, payload)]))
 
     def delete(self, ids: list[str]) -> None:
         if ids:
-            self._shard.update(q.UpdateOperation.delete_points(list[Any](ids)))
+            self._call("update", q.UpdateOperation.delete_points(list[Any](ids)))
 
     def entries(self) -> list[CachedAnswer]:
         out: list[CachedAnswer] = []
         offset = None
         while True:
-            page, offset = self._shard.scroll(q.ScrollRequest(
+            page, offset = self._call("scroll", q.ScrollRequest(
                 offset=offset, limit=_PAGE, with_payload=True, with_vector=False))
             out.extend(CachedAnswer(str(r.id), 0.0, dict(r.payload or {})) for r in page)
             if offset is None or not page:
                 return out
 
     def count(self) -> int:
-        return int(self._shard.count(q.CountRequest(exact=True)))
+        return int(self._call("count", q.CountRequest(exact=True)))
 
     def flush(self) -> int:
-        before = self.count()
-        self._shard.update(q.UpdateOperation.delete_points_by_filter(q.Filter(must=[
-            q.FieldCondition("created", range=q.RangeFloat(gte=0.0))])))
+        """Every entry goes, and with them their bytes: a new, empty shard takes the old one's
+        place (deleted points stay in the engine's write-ahead log until it wraps around: the
+        answers, and the questions in them, stayed readable on disk)."""
+        if _exchange is None:  # no atomic swap here: delete the entries only
+            with self._swapping:
+                before = self.count()
+                self._call("update", q.UpdateOperation.delete_points_by_filter(q.Filter(
+                    must=[q.FieldCondition("created", range=q.RangeFloat(gte=0.0))])))
+            return before
+        with _staging(self._path) as staging:
+            fresh = _built(staging, self._config, _ANSWER_INDEXES)
+            with self._swapping:
+                before = self.count()
+                _swap_in(self, fresh)
         return before
 
     def close(self) -> None:
-        _release(self)
+        with self._swapping:
+            _release(self)
 
 
 def _facet_value(value: Any) -> str:
