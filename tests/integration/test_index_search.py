@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
+from repokb.errors import InputError
 from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
@@ -162,17 +164,46 @@ def test_a_flush_leaves_no_byte_of_what_it_deleted_under_the_home(workspace, tmp
           "def pay_quokkafold(band):\n    \"\"\"Pay a band from the quokkafold ledger.\"\"\"\n"
           "    return band * 2\n")
     write(public, "README.md", "# Blog\n\nA static blog generator that renders posts.\n")
-    index(workspace, private)
     index(workspace, public)
-    markers = (b"quokkafold", b"payroll")
+    index(workspace, private)  # the last run
+    # its content, its paths and its name (the catalog's records of its runs hold that)
+    markers = (b"quokkafold", b"payroll", b"ledger")
     assert leftovers(home, *markers)  # the test can see them where they are
     private_points = workspace.store.count("ledger")
     result = Operations(workspace).flush("ledger" if which == "project" else None)
     assert result["points_deleted"] == private_points + (0 if which == "project" else 1)
     assert not (found := leftovers(home, *markers)), found
+    last = Operations(workspace).stats()["last_run"]
+    assert (last or {}).get("project") == ("blog" if which == "project" else None)
     if which == "project":  # what was kept is as it was
         assert workspace.store.count("blog") == 1
         assert workspace.searcher.search(Query("static blog generator"))[0].project == "blog"
     index(workspace, public)  # and the store takes writes as before
     assert workspace.store.count("blog") == 1
     assert not (found := leftovers(home, *markers)), found
+
+
+def test_a_folder_given_under_another_projects_name_is_refused_unless_flushed(workspace,
+                                                                              mixed_repo,
+                                                                              tmp_path):
+    """A new user ran `repokb index ./other --project koa`: the run pruned every file of koa
+    (indexed from its own folder) with no word of warning, and `--dry-run` said nothing. A
+    checkout moved elsewhere, its files there, still re-indexes as before."""
+    ops = Operations(workspace)
+    ops.index([str(mixed_repo)])
+    shop = workspace.store.count("shop")
+    other = tmp_path / "weird"
+    write(other, "notes.md", "# Notes\n\nA few notes that have nothing to do with the shop.\n")
+    for attempt in (lambda: ops.index([str(other)], "shop"),
+                    lambda: ops.dry_run([str(other)], "shop")):
+        with pytest.raises(InputError, match="would delete them") as refused:
+            attempt()
+        assert str(mixed_repo) in refused.value.message and "--flush" in refused.value.hint
+    assert workspace.store.count("shop") == shop
+    moved = tmp_path / "moved" / "shop"
+    shutil.copytree(mixed_repo, moved)
+    summary = ops.index([str(moved)])["summary"]
+    assert not summary.get("chunks_pruned") and not summary.get("files_deleted"), summary
+    assert workspace.store.count("shop") == shop
+    ops.index([str(other)], "shop", flush=True)  # on purpose
+    assert 0 < workspace.store.count("shop") < shop

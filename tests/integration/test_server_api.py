@@ -365,6 +365,37 @@ def test_index_only_under_allowed_roots(make_client, tmp_path):
                  "disabled")
 
 
+def test_an_index_request_takes_no_projects_files_away_without_the_key(make_client, tmp_path):
+    """Found by a new user acting as an attacker on loopback: `POST /knowledge/index/run` with
+    `"flush": true` flushed a project without the key `DELETE /knowledge/flush` asks for, and
+    an empty folder sent under an indexed project's name pruned every file of it."""
+    allowed = tmp_path / "allowed"
+    write(allowed, "koa/README.md", "# Koa\n\nExpressive middleware for node.js servers.\n")
+    write(allowed, "koa/lib/context.js", "function throwError(status) {\n"
+          "  // throw an HTTP error with this status\n  throw new Error(status);\n}\n")
+    (allowed / "empty").mkdir()
+    client = make_client()
+    assert client.post("/knowledge/index/run", json={"paths": [str(allowed / "koa")]}
+                       ).status_code == 200
+    before = points(client)
+    assert before >= 2
+    empty, koa = str(allowed / "empty"), str(allowed / "koa")
+    for path in (empty, koa):  # a flush, however it is asked for, needs the key
+        assert_error(client.post("/knowledge/index/run", json={
+            "paths": [path], "project": "koa", "flush": True}), 401, "unauthorized")
+        assert_error(client.post("/knowledge/index", json={
+            "path": path, "project": "koa", "flush": True}), 401, "unauthorized")
+    for response in (client.post("/knowledge/index/run", json={"paths": [empty],
+                                                               "project": "koa"}),
+                     client.post("/knowledge/index", json={"path": empty, "project": "koa"})):
+        refused = assert_error(response, 422, "invalid_request", "would delete them")
+        assert str(allowed) not in str(refused)  # where it was indexed from is not told
+    assert points(client) == before
+    replaced = client.post("/knowledge/index/run", headers={"x-api-key": KEY},
+                           json={"paths": [empty], "project": "koa", "flush": True})
+    assert replaced.status_code == 200 and points(client) == 0
+
+
 def test_flush_needs_the_key(make_client):
     client = make_client()
     ingest_file(client, "a.py", PY, project="one")

@@ -35,7 +35,14 @@ from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.models import Fragment
 from repokb.operations.calibrate import measured_rate
-from repokb.operations.guards import LOCAL, Access, allowed_folder, authorize, still_allowed
+from repokb.operations.guards import (
+    LOCAL,
+    Access,
+    allowed_folder,
+    authorize,
+    check_replacing,
+    still_allowed,
+)
 from repokb.operations.jobs import Job, Jobs
 from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, unknown_project
@@ -241,6 +248,7 @@ class Operations:
               embed_progress: EmbedProgress | None = None) -> dict[str, Any]:
         """Index folders now (incrementally); the per-file records and the summary."""
         roots = self.roots(paths, project, access)
+        check_replacing(self.settings, self.ws.catalog, roots, flush, access)
         if self._index_worker:
             with self.writing(LOCAL):
                 return run_in_worker(self.settings, self.ws.store, roots, flush=flush,
@@ -265,7 +273,9 @@ class Operations:
         """Classify (and with `chunk`, chunk) without writing: needs the catalog, not the store.
         The time estimate uses this machine's indexing rate, measured once (`notify` hears
         when it is being measured) and cached."""
-        report = self.ws.indexer.dry_run(self.roots(paths, project), chunk=chunk)
+        roots = self.roots(paths, project)
+        check_replacing(self.settings, self.ws.catalog, roots, False, LOCAL)  # as the run would
+        report = self.ws.indexer.dry_run(roots, chunk=chunk)
         if report.counts.get("tokens_estimated"):
             report.tokens_per_second = measured_rate(self.ws, notify=notify)
         return report
@@ -274,6 +284,7 @@ class Operations:
                      access: Access = LOCAL) -> Job:
         """Index one folder as a background job (jobs run one after another)."""
         (root,) = self.roots([path], project, access)
+        check_replacing(self.settings, self.ws.catalog, [root], flush, access)
         return self.jobs.submit(str(root.root), root.name, flush, guarded=not access.trusted)
 
     @_in_use

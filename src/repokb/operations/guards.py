@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from repokb.errors import AccessError, AuthError, InputError
-from repokb.pipeline.discover import user_path
+from repokb.pipeline.discover import ProjectRoot, user_path
 from repokb.settings import Settings
+from repokb.stores.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -87,3 +88,33 @@ def still_allowed(settings: Settings, folder: str) -> Path:
                           "this server may index.", "Queue the job again.",
                           log_detail=f"{folder} now resolves to {real}")
     return real
+
+
+def check_replacing(settings: Settings, catalog: Catalog, roots: list[ProjectRoot],
+                    flush: bool, access: Access) -> None:
+    """A run that takes files away from a project: a flush is destructive (over TCP, the API
+    key); without one, a folder given under the name of a project indexed from another folder
+    that lacks most of its files would have the run prune them, so it is refused (a checkout
+    moved elsewhere, its files there, passes). Found by a new user: `index ./other --project
+    koa` and an empty folder sent as `{"project": "koa"}` each deleted koa's chunks."""
+    if flush:
+        authorize(settings, access)
+        return
+    known = catalog.projects()
+    for root in roots:
+        before = known.get(root.name)
+        if before is None or before == root.root:
+            continue
+        files = [path for path, _, _ in catalog.file_stats(root.name)]
+        present = sum(1 for path in files if (root.root / path).exists())
+        if present * 2 >= len(files):
+            continue
+        origin, here = ((f"from {before}", str(root.root)) if access.trusted
+                        else ("from another folder", "the folder given"))
+        raise InputError(
+            f"Project '{root.name}' was indexed {origin}: {len(files) - present} of its "
+            f"{len(files)} files are not under {here}, and this run would delete them from "
+            "the knowledge base.",
+            "Give another name (--project), or replace the project on purpose with --flush "
+            '(REST: "flush": true, with the API key).',
+            log_detail=f"{root.name}: indexed from {before}, given {root.root}")

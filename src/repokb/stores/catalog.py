@@ -196,12 +196,16 @@ class Catalog:
                              [(project, p) for p in paths])
 
     def delete_project(self, project: str | None) -> None:
+        """Forget a project (None: every project): its files, its root and its runs (a flushed
+        project is not the "last run" of `stats`, and its name leaves the catalog)."""
         if project is None:
             self._db.execute("DELETE FROM entries")
             self._db.execute("DELETE FROM projects")
+            self._db.execute("DELETE FROM runs")
         else:
             self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
+            self._db.execute("DELETE FROM runs WHERE project = ?", (project,))
 
     def purge(self) -> bool:
         """Leave no byte of a deleted row on disk: write the log into the database (whose pages
