@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import NotFoundError
+from repokb.errors import InputError, NotFoundError
 from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import canonical, escaped, present, user_path, utf8
@@ -60,14 +60,21 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
 
 def indexed_record(catalog: Catalog, rel: str,
                    project: str | None = None) -> dict[str, Any] | None:
-    """The catalog's record of a project-relative path, in `project` or the first project
-    that has one (a file under a skipped folder: that folder's record); None if none has."""
+    """The catalog's record of a project-relative path, in `project` or the one project that
+    has one (a file under a skipped folder: that folder's record); None if none has. Several
+    projects with one: an InputError naming them (the first one's record answered, silently,
+    for a `README.md` two projects have)."""
     rel = redact_path(canonical(rel))
-    for name in [project] if project else list(catalog.projects()):
-        record = catalog_record(catalog, name, rel)
-        if record is not None:
-            return record
-    return None
+    # every project with files, uploaded ones too (they have no root in catalog.projects())
+    names = [project] if project else sorted({*catalog.projects(), *catalog.breakdown("project")})
+    found = [record for name in names
+             if (record := catalog_record(catalog, name, rel)) is not None]
+    if len(found) > 1:
+        holders = ", ".join(r["project"] for r in found)
+        raise InputError(f"That path is in {len(found)} projects: {holders}.",
+                         "Name the project: --project (REST and MCP: project).",
+                         log_detail=f"{rel!r} is in {holders}")
+    return found[0] if found else None
 
 
 def catalog_record(catalog: Catalog, project: str, rel: str) -> dict[str, Any] | None:

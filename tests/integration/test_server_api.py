@@ -396,6 +396,31 @@ def test_an_index_request_takes_no_projects_files_away_without_the_key(make_clie
     assert replaced.status_code == 200 and points(client) == 0
 
 
+def test_stats_of_a_project_are_its_own_and_an_unknown_one_is_a_404(make_client):
+    """`stats?project=nope` answered 200 with zeros and another project's last run."""
+    client = make_client()
+    ingest_file(client, "a.py", PY, project="one")
+    ingest_file(client, "b.py", PY, project="two")
+    one = client.get("/knowledge/stats", params={"project": "one"}).json()
+    assert one["points"] == 1 and one["last_run"]["project"] == "one"
+    missing = assert_error(client.get("/knowledge/stats", params={"project": "nope"}), 404,
+                           "not_found", "no project 'nope'")
+    assert "one" in missing["hint"] and "two" in missing["hint"]
+
+
+def test_explaining_a_path_two_projects_have_asks_which(make_client):
+    """`explain?path=README.md` answered with the first project's record, silently (and an
+    uploaded file's path, with no project given, was not found: uploads have no root)."""
+    client = make_client()
+    for project in ("one", "two"):
+        assert ingest_file(client, "a.py", PY, project=project).status_code == 200
+    ambiguous = assert_error(client.get("/knowledge/explain", params={"path": "a.py"}), 422,
+                             "invalid_request", "2 projects: one, two")
+    assert "project" in ambiguous["hint"]
+    chosen = client.get("/knowledge/explain", params={"path": "a.py", "project": "two"})
+    assert chosen.status_code == 200 and chosen.json()["project"] == "two"
+
+
 def test_flush_needs_the_key(make_client):
     client = make_client()
     ingest_file(client, "a.py", PY, project="one")

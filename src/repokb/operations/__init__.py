@@ -132,7 +132,11 @@ class Operations:
 
     @_in_use
     def stats(self, project: str | None = None) -> dict[str, Any]:
-        """What the knowledge base (or one project of it) holds."""
+        """What the knowledge base (or one project of it) holds. A project nothing is known
+        of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
+        if project is not None and (missing := unknown_project(self.stats(), project,
+                                                               "count")) is not None:
+            raise missing
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
         lexical = store.lexical_only(project)
@@ -149,7 +153,7 @@ class Operations:
             "by_role": catalog.breakdown("role", project),
             "by_policy": catalog.breakdown("policy", project),
             "points_by_project": store.facet("project", project),
-            "last_run": catalog.last_run(),
+            "last_run": catalog.last_run(project),
         }
 
     @_in_use

@@ -160,8 +160,11 @@ class Catalog:
             return
         self.record_run(project, now, {"upload": True, **{k: int(v) for k, v in counts.items()}})
 
-    def last_run(self) -> dict[str, Any] | None:
-        row = self._db.execute("SELECT * FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+    def last_run(self, project: str | None = None) -> dict[str, Any] | None:
+        """The last run (of one project: not another project's run after it)."""
+        row = self._db.execute(
+            "SELECT * FROM runs WHERE ? IS NULL OR project = ? ORDER BY id DESC LIMIT 1",
+            (project, project)).fetchone()
         if row is None:
             return None
         return {"project": row["project"], "started_at": row["started_at"],
