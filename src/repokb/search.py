@@ -116,8 +116,8 @@ class Searcher:
         if query.context_lines < 0:
             raise InputError("--context-lines must be 0 or more.")
         paths = None
-        if query.path_glob:
-            paths = tuple(self.catalog.match_paths(query.path_glob, query.projects))
+        if query.path_globs:
+            paths = tuple(self.catalog.match_paths(query.path_globs, query.projects))
             if not paths:
                 return []
         where = StoreFilter(projects=query.projects, kinds=query.kinds,

@@ -368,5 +368,5 @@ class Remote:
 def _search_body(query: Query) -> dict[str, Any]:
     return {"query": query.text, "limit": query.limit, "project": list(query.projects),
             "kind": list(query.kinds), "language": list(query.languages),
-            "path": query.path_glob, "explain": query.explain,
+            "path": list(query.path_globs), "explain": query.explain,
             "context_lines": query.context_lines}
