@@ -14,8 +14,9 @@ and symbol: two chunks of one file are merged only when they overlap (windows ov
 stretch) or are parts of one definition split for length (the same symbol, at most
 `merge_gap_lines` apart), never beyond `merge_max_lines`. A part of a long function or method
 that cannot join its hit that way (a window between them did not match, or the whole is longer
-than `merge_max_lines`) joins it without widening its lines when the store confirms every chunk
-between them is that definition's: a definition is not two hits. Neighbouring definitions stay
+than `merge_max_lines`) joins it without widening its lines when it lies at most
+`merge_max_lines` beyond them and the store confirms every chunk between them is that
+definition's: a definition is not two hits. Neighbouring definitions stay
 separate hits; context around a hit is added on request (`with_context`). At most
 `max_per_file` hits per file; stops at the limit.
 """
@@ -204,14 +205,21 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
 _BODIES = frozenset({"function", "method"})  # windowed whole when long, never cut per member
 
 
-def _another_part(c: Candidate, g: Group, one_definition: OneDefinition | None) -> bool:
+def _another_part(c: Candidate, g: Group, s: Settings,
+                  one_definition: OneDefinition | None) -> bool:
     """Whether c is a part of the long function or method g holds that `_joins` could not
-    add (too far from g's lines, or past merge_max_lines): `one_definition` says whether the
-    chunks from g's to c's all belong to it."""
+    add (a window between them did not match, or together they pass merge_max_lines), at
+    most merge_max_lines past g's lines: `one_definition` says whether the chunks from g's
+    to c's all belong to it. Farther parts stay hits of their own: a function of hundreds of
+    lines (fastify's buildRouting, its nested prepareRoute 270 lines down) is a module."""
     p, best = c.payload, g.best.payload
+    start, end = int(p["start_line"]), int(p["end_line"])
     return (one_definition is not None and p.get("symbol_type") in _BODIES
             and bool(p.get("symbol")) and p.get("symbol") == best.get("symbol")
-            and p.get("symbol_type") == best.get("symbol_type") and one_definition(c, g))
+            and p.get("symbol_type") == best.get("symbol_type")
+            and end - g.end_line <= s.merge_max_lines
+            and g.start_line - start <= s.merge_max_lines
+            and one_definition(c, g))
 
 
 def shape(ranked: list[Candidate], limit: int, s: Settings,
@@ -228,7 +236,7 @@ def shape(ranked: list[Candidate], limit: int, s: Settings,
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
             continue
-        target = next((g for g in in_file.get(key, ()) if _another_part(c, g, one_definition)),
+        target = next((g for g in in_file.get(key, ()) if _another_part(c, g, s, one_definition)),
                       None)
         if target is not None:
             # one hit per definition: a farther part of it is not a hit of its own; the hit

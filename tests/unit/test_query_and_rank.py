@@ -303,3 +303,12 @@ def test_far_parts_of_one_long_definition_make_one_hit():
     chunk_symbols[99] = "Console.print_json"  # something else between: two definitions
     groups = shape(parts(), limit=3, s=s, one_definition=one_definition)
     assert [(g.start_line, g.end_line) for g in groups][:2] == [(1652, 1708), (1737, 1756)]
+    # a part more than merge_max_lines past the hit stays a hit of its own, even of one
+    # definition: fastify's 300-line buildRouting and its nested prepareRoute (lines 324-357)
+    chunk_symbols.update({i: "Console.print" for i in range(97, 112)})
+    far = _candidate(111, start=1708 + s.merge_max_lines + 1, end=1708 + s.merge_max_lines + 20,
+                     fused=0.03, symbol="Console.print")
+    far.score = far.fused
+    first, second, *_ = parts()
+    groups = shape([first, second, far], limit=3, s=s, one_definition=one_definition)
+    assert [(g.start_line, len(g.members)) for g in groups] == [(1652, 2), (1789, 1)]
