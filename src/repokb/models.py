@@ -355,7 +355,7 @@ class Query:
     projects: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()
-    path_glob: str | None = None
+    path_globs: tuple[str, ...] = ()  # any of these globs (globs.py), like kinds and languages
     explain: bool = False  # also the catalog's view of each hit (policy, file mtime): a lookup
     context_lines: int = 0  # lines of the file around each hit, added on request
 

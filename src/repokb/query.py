@@ -57,6 +57,7 @@ class QueryPlan:
     lexical_text: str
     language: str  # "en" or "es"
     asks_for_tests: bool = False  # "where is X tested", "tests for the cache": no step back
+    names: tuple[str, ...] = ()  # lower-cased names as the query gives them (`console.print`)
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -134,4 +135,5 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
         if intent == SYMBOL:
             dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)
     return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
-                     asks_for_tests=bool(_TESTS.search(text)))
+                     asks_for_tests=bool(_TESTS.search(text)),
+                     names=tuple(dict.fromkeys(name.lower() for name in names)))

@@ -123,6 +123,10 @@ def test_search_json_and_text(home, mixed_repo):
     assert only_docs and {h["kind"] for h in only_docs} == {"documentation"}
     by_path = json.loads(invoke("search", "timeout", "--json", "--path", "config/*"))
     assert by_path and {h["path"] for h in by_path} == {"config/app.yaml"}
+    # a repeated --path is an OR of its globs (it kept only the last one)
+    either = json.loads(invoke("search", "timeout", "--json", "--limit", "20", "--path",
+                               "config/*", "--path", "src/**/db.py"))
+    assert {h["path"] for h in either} == {"config/app.yaml", "src/shop/db.py"}
     text = invoke("search", "send a password reset email")
     assert "src/shop/mail.py" in text and "send_password_reset_email" in text
 

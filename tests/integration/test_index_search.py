@@ -119,13 +119,13 @@ def test_shrinking_a_file_prunes_its_extra_chunks(workspace, mixed_repo):
 
 def test_filters_restrict_results(workspace, mixed_repo):
     index(workspace, mixed_repo)
-    hits = workspace.searcher.search(Query("timeout", path_glob="src/**", limit=20))
+    hits = workspace.searcher.search(Query("timeout", path_globs=("src/**",), limit=20))
     assert hits and all(h.path.startswith("src/") for h in hits)
     hits = workspace.searcher.search(Query("timeout", languages=("yaml",), limit=20))
     assert hits and all(h.language == "yaml" for h in hits)
     hits = workspace.searcher.search(Query("timeout", kinds=("test",), limit=20))
     assert hits and all(h.kind == "test" for h in hits)
-    assert workspace.searcher.search(Query("timeout", path_glob="nothing/**")) == []
+    assert workspace.searcher.search(Query("timeout", path_globs=("nothing/**",))) == []
     assert workspace.searcher.search(Query("timeout", projects=("other",))) == []
 
 

@@ -96,6 +96,14 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert [p["project"] for p in fresh] == ["shop"]
             assert fresh[0]["changed_since_index"] == 0 and fresh[0]["indexed_at"] > 0
             assert "src/shop/db.py:" in text and "Index of shop: last indexed" in text
+            # `path` is one glob or a list of them (any of them)
+            data, text, error = await call(s, "search", query="timeout", limit=20,
+                                           path=["config/*", "src/**/db.py"])
+            assert not error, text
+            assert {h["path"] for h in data["hits"]} == {"config/app.yaml", "src/shop/db.py"}
+            data, text, error = await call(s, "search", query="timeout", path="config/*")
+            assert not error, text
+            assert {h["path"] for h in data["hits"]} == {"config/app.yaml"}
 
             # get_context by symbol (a method inside a class) and by line, with the outline
             data, text, error = await call(s, "get_context", path="src/shop/db.py",

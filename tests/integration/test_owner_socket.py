@@ -46,6 +46,8 @@ def answers(repo: Path, notes: Path, loose: Path) -> dict[str, object]:
         "search_explain": ("search", "install with docker", "--json", "--explain",
                            "--project", "shop", "--kind", "documentation"),
         "search_filtered": ("search", "timeout", "--json", "--path", "src/**/*.py"),
+        "search_two_paths": ("search", "timeout", "--json", "--limit", "20", "--path",
+                             "config/*", "--path", "src/**/db.py"),
         "explain_disk": ("explain", str(repo / ".env"), "--json"),
         "explain_relative": ("explain", "src/shop/db.py", "--project", "shop", "--json"),
         "explain_inside": ("explain", "node_modules/leftpad/index.js", "--json"),
@@ -110,6 +112,8 @@ def test_every_command_answers_the_same_with_and_without_a_server(home, mixed_re
     assert "provenance" in alone["search_explain"][1][0]
     assert {h["path"] for h in alone["search_filtered"][1]} <= {"src/shop/db.py",
                                                                 "src/shop/mail.py"}
+    assert {h["path"] for h in alone["search_two_paths"][1]} == {"config/app.yaml",
+                                                                 "src/shop/db.py"}
     assert alone["explain_disk"][1]["classification"]["index_policy"] == "block"
     assert alone["explain_inside"][1]["inside"] == "node_modules"
     assert alone["explain_never_indexed"][1]["status"] == "not indexed"

@@ -306,10 +306,18 @@ def test_search_is_the_cli_search(client, mixed_repo, tmp_path):
         ({"query": "timeout", "kind": "configuration", "limit": 3},
          Query("timeout", kinds=("configuration",), limit=3)),
         ({"query": "timeout", "path": "src/**", "project": ["shop"], "language": "python"},
-         Query("timeout", path_glob="src/**", projects=("shop",), languages=("python",))),
+         Query("timeout", path_globs=("src/**",), projects=("shop",), languages=("python",))),
+        ({"query": "timeout", "path": ["config/*", "src/**/db.py"], "limit": 20},
+         Query("timeout", path_globs=("config/*", "src/**/db.py"), limit=20)),
     ]:
         api = client.post("/knowledge/search", json=body).json()
         assert api and api == [h.to_json() for h in ws.searcher.search(query)]
+        if isinstance(body.get("path"), list):  # any of the globs: hits of each
+            assert {h["path"] for h in api} == {"config/app.yaml", "src/shop/db.py"}
+    # the schema says so: `path` is a glob or a list of globs, like project, kind, language
+    request = client.get("/openapi.json").json()["components"]["schemas"]["SearchRequest"]
+    assert [t.get("type") for t in request["properties"]["path"]["anyOf"]] == [
+        "string", "array", "null"]
     stats = client.get("/knowledge/stats").json()
     assert stats["points"] == ws.store.count() > 0 and stats["by_project"] == {
         "shop": stats["files"]}

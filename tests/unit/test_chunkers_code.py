@@ -272,3 +272,45 @@ def test_parsing_in_slices_leaves_no_slice_behind() -> None:
         tracemalloc.stop()
     assert len(text) > 90_000
     assert kept < 1_000_000, f"{kept} bytes left after 50 parses of {len(text)} bytes"
+
+
+_METHODS = """
+      use(fn) {
+        if (typeof fn !== 'function') throw new TypeError('middleware must be a function!')
+        this.middleware.push(fn)
+        return this
+      }
+
+      listen(...args) {
+        const server = http.createServer(this.callback())
+        return server.listen(...args)
+      }
+"""
+
+
+@pytest.mark.parametrize("language", ["javascript", "typescript"])
+@pytest.mark.parametrize(("opening", "name"), [
+    ("module.exports = class Application extends Emitter {", "Application"),
+    ("const Application = class extends Emitter {", "Application"),
+    ("var Application = class {", "Application"),
+    ("exports.Application = class extends Emitter {", "Application"),
+    ("export default class Application extends Emitter {", "Application"),
+])
+def test_class_expressions_name_the_class_and_its_methods(language, opening, name):
+    """koa 3.3.0's lib/application.js is `module.exports = class Application extends Emitter`:
+    the class got no symbol and its methods came out as `use`, `listen` (a new-user run:
+    `repokb search Application` found the file with symbol None)."""
+    big = _METHODS + "".join(
+        f"\n  step{i}(ctx) {{\n    return this.pipeline.run(ctx, {i}, 'step number {i}')\n  }}\n"
+        for i in range(20))  # beyond split_chars: cut per method
+    for body in (_METHODS, big):
+        pieces = chunks(language, f"'use strict'\n\n{opening}\n{textwrap.dedent(body)}}}\n")
+        symbols = [p.symbol for p in pieces]
+        if body is _METHODS:  # small: one chunk for the whole class
+            assert [(p.symbol, p.symbol_type, p.start_line) for p in pieces[1:]] == [
+                (name, "class", 3)]
+        else:
+            assert symbols[1:4] == [name, f"{name}.use", f"{name}.listen"]
+            assert pieces[1].start_line == 3 and pieces[1].symbol_type == "class"
+            assert all(p.symbol_type == "method" and p.context == opening for p in pieces[2:])
+            assert pieces[-1].content.rstrip().endswith("}\n}")  # the class's brace is kept

@@ -56,3 +56,22 @@ def test_a_bad_glob_is_an_input_error(catalog):
 ])
 def test_literal_prefix(glob, prefix):
     assert literal_prefix(glob) == prefix
+
+
+@pytest.mark.parametrize(("globs", "expected"), [
+    (["src/**/*.py", "*.md"], ["README.md", "docs/api/search.md", "docs/install.md",
+                               "src/shop/db.py", "src/shop/mail.py"]),
+    (["src/**", "tests/unit/**"], ["src/shop/db.py", "src/shop/mail.py",  # both narrowed
+                                   "tests/unit/test_mail.py"]),
+    (["docs/*.md", "/README.md"], ["README.md", "docs/install.md"]),
+    (["nothing/**", "src0/**"], ["src0/other.py"]),
+    (["*.md", "*.md"], ["README.md", "docs/api/search.md", "docs/install.md"]),
+    ([], []),
+])
+def test_match_paths_takes_any_of_several_globs(catalog, globs, expected):
+    """`search --path '**/context.js' --path '*.md'` kept only the last glob: several globs
+    are an OR, as repeated --kind and --language are."""
+    assert catalog.match_paths(globs) == expected
+    assert catalog.match_paths(tuple(globs), ["shop"]) == expected
+    with pytest.raises(InputError, match="not a valid path glob"):
+        catalog.match_paths([*globs, "\\"])

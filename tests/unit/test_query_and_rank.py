@@ -250,3 +250,65 @@ def test_tests_step_back_unless_the_question_asks_for_tests():
         test = _candidate(1, "test", "tests/test_retry.py", fused=0.0105)
         source = _candidate(2, fused=0.01)
         assert rerank([test, source], plan(question), s)[0].payload["kind"] == first
+
+
+def test_a_qualified_name_boosts_its_definition_fully_and_a_bare_name_partly():
+    """rich 15.0.0, "Console.print": rich/jupyter.py's bare `print` got the full exact-symbol
+    boost (the query's symbols hold "print" too) and ranked above `Console.print`."""
+    s = Settings()
+    bare = _candidate(1, path="rich/jupyter.py", fused=0.012, symbol="print")
+    method = _candidate(2, path="rich/console.py", fused=0.010, symbol="Console.print")
+    ranked = rerank([bare, method], plan("Console.print"), s)
+    assert ranked[0] is method and method.factors["exact_symbol"] == s.symbol_boost
+    assert 1 < bare.factors["exact_symbol"] < s.symbol_boost
+    # the qualifier is the module the bare name is defined in: the full boost
+    module_level = _candidate(3, path="rich/__init__.py", symbol="print")
+    rerank([module_level], plan("rich.print"), s)
+    assert module_level.factors["exact_symbol"] == s.symbol_boost
+    # a bare name asked for on its own keeps the full boost beside a qualified one
+    rerank([bare], plan("`print` or Console.print"), s)
+    assert bare.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_far_parts_of_one_long_definition_make_one_hit():
+    """rich's Console.print (lines 1652-1757, four windows) came back as two hits, 1652-1708
+    and 1737-1756: the window between them did not match and the whole is longer than
+    merge_max_lines. Whether the chunks between are the same definition's is the store's to
+    say (`one_definition`); another definition of the same name stays a hit of its own."""
+    s = Settings()
+
+    def parts():
+        first = _candidate(97, start=1652, end=1680, fused=0.05, symbol="Console.print")
+        second = _candidate(98, start=1680, end=1708, fused=0.04, symbol="Console.print")
+        last = _candidate(100, start=1737, end=1756, fused=0.03, symbol="Console.print")
+        other = _candidate(7, path="rich/jupyter.py", start=98, end=101, fused=0.02,
+                           symbol="print")
+        for c in (first, second, last, other):
+            c.score = c.fused
+        return [first, second, last, other]
+
+    chunk_symbols = {97: "Console.print", 98: "Console.print", 99: "Console.print",
+                     100: "Console.print"}
+
+    def one_definition(c, g):
+        indices = [int(m.payload["chunk_index"]) for m in (*g.members, c)]
+        return all(chunk_symbols.get(i) == c.payload["symbol"]
+                   for i in range(min(indices), max(indices) + 1))
+
+    groups = shape(parts(), limit=3, s=s, one_definition=one_definition)
+    assert [(g.key[1], g.start_line, g.end_line) for g in groups] == [
+        ("src/a.py", 1652, 1708), ("rich/jupyter.py", 98, 101)]
+    assert sorted(int(m.payload["chunk_index"]) for m in groups[0].members) == [97, 98, 100]
+    assert len(groups[0].content().splitlines()) == 1708 - 1652 + 1
+    chunk_symbols[99] = "Console.print_json"  # something else between: two definitions
+    groups = shape(parts(), limit=3, s=s, one_definition=one_definition)
+    assert [(g.start_line, g.end_line) for g in groups][:2] == [(1652, 1708), (1737, 1756)]
+    # a part more than merge_max_lines past the hit stays a hit of its own, even of one
+    # definition: fastify's 300-line buildRouting and its nested prepareRoute (lines 324-357)
+    chunk_symbols.update({i: "Console.print" for i in range(97, 112)})
+    far = _candidate(111, start=1708 + s.merge_max_lines + 1, end=1708 + s.merge_max_lines + 20,
+                     fused=0.03, symbol="Console.print")
+    far.score = far.fused
+    first, second, *_ = parts()
+    groups = shape([first, second, far], limit=3, s=s, one_definition=one_definition)
+    assert [(g.start_line, len(g.members)) for g in groups] == [(1652, 2), (1789, 1)]

@@ -50,6 +50,7 @@ def nothing_found(stats: dict[str, Any], query: Query) -> str:
     if languages:
         return (f"no indexed file in {', '.join(languages)}. Indexed languages: "
                 + ", ".join(sorted(stats["by_language"])) + ".")
-    if query.path_glob:
-        return f"no indexed path matches {query.path_glob!r} (with the other filters)."
+    if query.path_globs:
+        globs = " or ".join(repr(g) for g in query.path_globs)
+        return f"no indexed path matches {globs} (with the other filters)."
     return "no chunk matches all these filters together."

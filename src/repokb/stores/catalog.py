@@ -217,30 +217,35 @@ class Catalog:
         busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         return not busy
 
-    def match_paths(self, glob: str, projects: Iterable[str] = ()) -> list[str]:
-        """Indexed paths matching a glob, in the product's one dialect (globs.py). SQLite
-        narrows by the glob's literal folders on the key's order; the glob is matched here,
-        not by a Python function called from SQL: threads share this connection, and a
+    def match_paths(self, globs: str | Iterable[str],
+                    projects: Iterable[str] = ()) -> list[str]:
+        """Indexed paths matching a glob or any of several, in the product's one dialect (globs.py).
+        SQLite narrows by the globs' literal folders on the key's order; the globs are matched
+        here, not by a Python function called from SQL: threads share this connection, and a
         statement calling back into Python waits for the GIL while holding the connection,
         which another thread, holding the GIL, waits for (`repokb serve` hung that way with
         concurrent path-glob searches)."""
-        try:
-            compile_glob(glob)
-        except (ValueError, TypeError) as exc:
-            raise InputError(f"{glob!r} is not a valid path glob: {exc}",
-                             "Globs are as in .gitignore: src/**/*.py, *.md, docs/") from None
+        globs = [globs] if isinstance(globs, str) else list(dict.fromkeys(globs))
+        for glob in globs:
+            try:
+                compile_glob(glob)
+            except (ValueError, TypeError) as exc:
+                raise InputError(f"{glob!r} is not a valid path glob: {exc}",
+                                 "Globs are as in .gitignore: src/**/*.py, *.md, docs/") from None
+        if not globs:
+            return []
         wanted = list(projects)
         sql = "SELECT DISTINCT path FROM entries WHERE status = 'indexed'"
         args: list[str] = []
         if wanted:
             sql += f" AND project IN ({','.join('?' * len(wanted))})"
             args += wanted
-        prefix = literal_prefix(glob)
-        if prefix:  # "src/" .. "src0": every path under src/ ('0' follows '/')
-            sql += " AND path >= ? AND path < ?"
-            args += [prefix, prefix[:-1] + "0"]
+        prefixes = [literal_prefix(glob) for glob in globs]
+        if all(prefixes):  # "src/" .. "src0": every path under src/ ('0' follows '/')
+            sql += " AND (" + " OR ".join(["(path >= ? AND path < ?)"] * len(prefixes)) + ")"
+            args += [bound for prefix in prefixes for bound in (prefix, prefix[:-1] + "0")]
         rows = self._db.execute(sql + " ORDER BY path", args).fetchall()
-        return [r["path"] for r in rows if glob_match(glob, r["path"])]
+        return [r["path"] for r in rows if any(glob_match(glob, r["path"]) for glob in globs)]
 
     def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
         if column not in {"kind", "language", "role", "policy", "status", "project"}:

@@ -127,8 +127,9 @@ def search(
         help="Only these kinds (source, documentation ...).")] = None,
     language: Annotated[list[str] | None, typer.Option(help="Only these languages.")] = None,
     path: Annotated[
-        str | None, typer.Option("--path", help="Only paths matching this glob (as in "
-                                 ".gitignore: src/**/*.py, *.md).")] = None,
+        list[str] | None, typer.Option("--path", help="Only paths matching this glob (as in "
+                                       ".gitignore: src/**/*.py, *.md); repeat it for paths "
+                                       "matching any of several.")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="Show each hit's provenance (kind, role, policy, dense and lexical "
         "rank, fused score, re-rank factors, file mtime); with --json adds a 'provenance' key."
@@ -152,8 +153,8 @@ def search(
     if limit is None:
         limit = Settings.load(home=home).search_limit
     q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
-              languages=tuple(language or ()), path_glob=path, explain=explain or context,
-              context_lines=context_lines)
+              languages=tuple(language or ()), path_globs=tuple(path or ()),
+              explain=explain or context, context_lines=context_lines)
     hits = dispatch(home, lambda b: b.search(q), warm=True)
     if context:
         from repokb.context import format_context

@@ -365,8 +365,14 @@ class Remote:
     def cache_flush(self) -> dict[str, Any]:
         return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
 
+def _one_or_list(globs: tuple[str, ...]) -> str | list[str] | None:
+    """`path` as an owner of an earlier version reads it too (one glob, or none), a list only
+    for several globs."""
+    return None if not globs else globs[0] if len(globs) == 1 else list(globs)
+
+
 def _search_body(query: Query) -> dict[str, Any]:
     return {"query": query.text, "limit": query.limit, "project": list(query.projects),
             "kind": list(query.kinds), "language": list(query.languages),
-            "path": query.path_glob, "explain": query.explain,
+            "path": _one_or_list(query.path_globs), "explain": query.explain,
             "context_lines": query.context_lines}

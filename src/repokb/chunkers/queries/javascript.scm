@@ -12,8 +12,20 @@
 (variable_declaration
   (variable_declarator name: (identifier) @name
     value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+; Class expressions: const Foo = class extends Bar {...} is named after its variable,
+; module.exports = class Application {...} after the class, exports.Parser = class {...} after
+; the property it is assigned to.
 (lexical_declaration
   (variable_declarator name: (identifier) @name value: (class))) @definition.class
+(variable_declaration
+  (variable_declarator name: (identifier) @name value: (class))) @definition.class
+(assignment_expression
+  right: (class name: (identifier) @name)) @definition.class
+(assignment_expression
+  left: [(identifier) @name
+         (member_expression property: (property_identifier) @name)]
+  right: (class !name)
+  (#not-eq? @name "exports")) @definition.class
 
 ; export const LIMIT = 10
 (export_statement

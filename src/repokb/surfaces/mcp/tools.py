@@ -87,6 +87,13 @@ def _explain_target(backend: Backend, raw: str,
 
 
 # -- search -----------------------------------------------------------------------------------
+def _globs(path: str | list[str] | None) -> tuple[str, ...]:
+    """The search tool's `path`: one glob or a list of them."""
+    if path is None:
+        return ()
+    return (path,) if isinstance(path, str) else tuple(path)
+
+
 async def search(backend: Backend, args: dict[str, Any]) -> Result:
     project = args.get("project")
     names = await _run(_known, backend, project)
@@ -98,7 +105,7 @@ async def search(backend: Backend, args: dict[str, Any]) -> Result:
                   projects=(project,) if project else (),
                   kinds=(args["kind"],) if args.get("kind") else (),
                   languages=(args["language"],) if args.get("language") else (),
-                  path_glob=args.get("path"))
+                  path_globs=_globs(args.get("path")))
     hits = await _run(backend.search, query)
     data = {"query": query.text, "indexed": True, "hits": hits}
     if hits and not project:  # the freshness of the projects the hits come from
@@ -187,9 +194,12 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
             "language": {"type": "string", "maxLength": 64,
                          "description": "Only this language, e.g. python, typescript, go, "
                                         "markdown, yaml."},
-            "path": {"type": "string", "maxLength": 512,
+            "path": {"anyOf": [{"type": "string", "maxLength": 512},
+                               {"type": "array", "maxItems": 20,
+                                "items": {"type": "string", "maxLength": 512}}],
                      "description": "Only paths matching this glob, relative to the project "
-                                    "root, e.g. `src/**/*.py` or `docs/*`."},
+                                    "root, e.g. `src/**/*.py` or `docs/*`; a list of globs "
+                                    "for paths matching any of them."},
         }}, search),
     Tool("get_context", "Read a chunk of an indexed file with the file's outline", (
         "The indexed chunk of a file at a line or a symbol, optionally with neighbouring "

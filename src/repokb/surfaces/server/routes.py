@@ -201,7 +201,7 @@ def why_nothing(body: S.SearchRequest, svc: Svc) -> dict[str, str]:
 def _query(body: S.SearchRequest, svc: Operations) -> Query:
     return Query(text=body.query, limit=body.limit or svc.settings.search_limit,
                  projects=S.as_tuple(body.project), kinds=S.as_tuple(body.kind),
-                 languages=S.as_tuple(body.language), path_glob=body.path,
+                 languages=S.as_tuple(body.language), path_globs=S.as_tuple(body.path),
                  explain=body.explain, context_lines=body.context_lines)
 
 

@@ -190,7 +190,9 @@ class SearchRequest(Strict):
     project: Text | list[Text] | None = None
     kind: KindName | list[KindName] | None = None
     language: Text | list[Text] | None = None
-    path: Text | None = Field(None, description="A glob over project-relative paths.")
+    path: Text | list[Text] | None = Field(
+        None, description="A glob over project-relative paths, or a list of globs: paths "
+        "matching any of them.")
     explain: bool = Field(False, description="Add each hit's provenance (ranks, scores, "
                           "re-rank factors).")
     context_lines: int = Field(0, ge=0, le=200, description="Widen each hit by up to this "
