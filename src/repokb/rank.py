@@ -12,11 +12,7 @@ can show why a hit sits where it does:
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
 and symbol: two chunks of one file are merged only when they overlap (windows over one long
 stretch) or are parts of one definition split for length (the same symbol, at most
-`merge_gap_lines` apart), never beyond `merge_max_lines`. A part of a long function or method
-that cannot join its hit that way (a window between them did not match, or the whole is longer
-than `merge_max_lines`) joins it without widening its lines when it lies at most
-`merge_max_lines` beyond them and the store confirms every chunk between them is that
-definition's: a definition is not two hits. Neighbouring definitions stay
+`merge_gap_lines` apart), never beyond `merge_max_lines`. Neighbouring definitions stay
 separate hits; context around a hit is added on request (`with_context`). At most
 `max_per_file` hits per file; stops at the limit.
 """
@@ -24,11 +20,10 @@ separate hits; context around a hit is added on request (`with_context`). At mos
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import PurePosixPath
-from typing import Any, TypeAlias
+from typing import Any
 
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
@@ -171,10 +166,6 @@ class Group:
                            for m in self.members], self.start_line, self.end_line)
 
 
-# Whether a chunk and a hit's chunks are all parts of one definition (the searcher asks the store)
-OneDefinition: TypeAlias = Callable[[Candidate, Group], bool]
-
-
 def join_lines(pieces: list[tuple[int, str]], start: int, end: int) -> str:
     """Lines start..end of a file put together from (first line, content) pieces; a line no
     piece holds (a blank line between chunks) stays an empty line, so the text has exactly
@@ -202,28 +193,7 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
         start <= g.end_line + s.merge_gap_lines + 1 and end >= g.start_line - s.merge_gap_lines - 1)
 
 
-_BODIES = frozenset({"function", "method"})  # windowed whole when long, never cut per member
-
-
-def _another_part(c: Candidate, g: Group, s: Settings,
-                  one_definition: OneDefinition | None) -> bool:
-    """Whether c is a part of the long function or method g holds that `_joins` could not
-    add (a window between them did not match, or together they pass merge_max_lines), at
-    most merge_max_lines past g's lines: `one_definition` says whether the chunks from g's
-    to c's all belong to it. Farther parts stay hits of their own: a function of hundreds of
-    lines (fastify's buildRouting, its nested prepareRoute 270 lines down) is a module."""
-    p, best = c.payload, g.best.payload
-    start, end = int(p["start_line"]), int(p["end_line"])
-    return (one_definition is not None and p.get("symbol_type") in _BODIES
-            and bool(p.get("symbol")) and p.get("symbol") == best.get("symbol")
-            and p.get("symbol_type") == best.get("symbol_type")
-            and end - g.end_line <= s.merge_max_lines
-            and g.start_line - start <= s.merge_max_lines
-            and one_definition(c, g))
-
-
-def shape(ranked: list[Candidate], limit: int, s: Settings,
-          one_definition: OneDefinition | None = None) -> list[Group]:
+def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
     groups: list[Group] = []
     in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
     for c in ranked:
@@ -235,13 +205,6 @@ def shape(ranked: list[Candidate], limit: int, s: Settings,
             target.members.append(c)
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
-            continue
-        target = next((g for g in in_file.get(key, ()) if _another_part(c, g, s, one_definition)),
-                      None)
-        if target is not None:
-            # one hit per definition: a farther part of it is not a hit of its own; the hit
-            # keeps its lines (merge_max_lines) and lists the part among its chunks
-            target.members.append(c)
             continue
         if len(groups) >= limit or len(in_file.get(key, ())) >= s.max_per_file:
             continue

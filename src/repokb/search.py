@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
-from repokb.errors import InputError, ModelError, StoreError
+from repokb.errors import InputError, ModelError
 from repokb.models import LEXICAL_ONLY, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
-from repokb.rank import Candidate, Group, OneDefinition, join_lines, rerank, shape
+from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
@@ -150,7 +150,7 @@ class Searcher:
         dense_score = {p.id: p.score for p in dense_hits}
         candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
                                 dense_score.get(i)) for i, score in fused.items()]
-        groups = shape(rerank(candidates, understood, s), query.limit, s, self._one_definition())
+        groups = shape(rerank(candidates, understood, s), query.limit, s)
         if not self._with_content(groups):
             return None
         hits = [self._hit(g, understood.intent, query.explain) for g in groups]
@@ -159,27 +159,6 @@ class Searcher:
         if query.context_lines:
             hits = [self._with_context(h, query.context_lines) for h in hits]
         return hits
-
-    def _one_definition(self) -> OneDefinition:
-        """Whether a chunk and a hit's chunks are parts of one definition: every chunk of the
-        file from the first to the last of them (by chunk index) carries the same symbol.
-        A file's chunks are read from the store once per search, and only for this."""
-        files: dict[tuple[str, str], dict[int, object] | None] = {}
-
-        def one_definition(c: Candidate, g: Group) -> bool:
-            if g.key not in files:
-                try:
-                    files[g.key] = {int(p.payload["chunk_index"]): p.payload.get("symbol")
-                                    for p in self.store.file_chunks(*g.key)}
-                except StoreError:  # a backend that cannot list a file's chunks
-                    files[g.key] = None
-            symbols = files[g.key]
-            indices = [int(m.payload["chunk_index"]) for m in (*g.members, c)]
-            return symbols is not None and all(
-                symbols.get(i, None) == c.payload.get("symbol")
-                for i in range(min(indices), max(indices) + 1))
-
-        return one_definition
 
     def _with_content(self, groups: list[Group]) -> bool:
         """Read the content of the hits' chunks that came without it into their payloads

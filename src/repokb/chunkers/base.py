@@ -16,7 +16,8 @@ from repokb.models import ChunkPiece
 # Bumped whenever a built-in chunker cuts a file differently: part of a project's vector
 # signature, so the next run re-chunks files indexed before (size and mtime unchanged) and
 # re-embeds only the chunks whose text changed. 2: a JSDoc one blank line above a definition.
-CHUNKING_VERSION = 2
+# 3: JS/TS class expressions (`module.exports = class App {`) are named definitions.
+CHUNKING_VERSION = 3
 
 
 class Chunker(Protocol):
