@@ -62,6 +62,8 @@ CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
 CONTINUED = (_j("Cn2-", "Lp9Rt7Zk"), _j("1NbQ8wKx", "2mVs4Yh6"))
 INI_LINES = (_j("In1-", "8wKx2mQ9vLp3"), _j("Rt7Zk1Nb", "-Cont99"))
 BINARY_YAML = _j("R0lGODlhDAAMAIQAAP//9/X17unp5WZm", "ZgAAAOfn515eXvPz7Y6OjuDg4J+fn5")
+# a password in a sentence with no "is" (a new user's pass: stored, searched and proxied)
+PROSE_BARE = _j("hunter2", "hunter2", "X9")
 
 
 def planted() -> list[Planted]:
@@ -125,6 +127,10 @@ def planted() -> list[Planted]:
         Planted("config/app.properties",
                 f"db.user=shop\ndb.password={p['props']}\naws.secret={AWS_SECRET}\n",
                 [p["props"], AWS_SECRET]),
+        Planted("docs/admin.md",
+                "# Admin page\n\nTo log in use the password "
+                f"{PROSE_BARE} on the admin page.\nUse the password field of the form.\n",
+                [PROSE_BARE], readable=["Use the password field of the form."]),
         Planted(f"notes/{GHP2}.md", "# Token notes\n\nRotated on Monday; see the runbook.\n",
                 [GHP2]),
         Planted(f"notes/{STRIPE_LONG}.md",

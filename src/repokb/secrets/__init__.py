@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import shapes
-from repokb.secrets.library import is_field_name, library_findings
+from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
+from repokb.secrets.shapes import is_field_name
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan"]
@@ -37,7 +38,7 @@ def find_secret(text: str, mode: Mode = "config", language: str | None = None) -
 
 
 def find_all(text: str, mode: Mode = "config", language: str | None = None) -> list[Finding]:
-    """Every finding of the three finders, merged: sorted, without overlaps."""
+    """Every finding of every finder, merged: sorted, without overlaps."""
     found = scan(text, mode) + library_findings(text, mode, language)
     extra = shapes.find(text, mode)
     if extra:
