@@ -8,6 +8,7 @@ test (tests/integration/test_planted_secrets.py) and by bench/secret_leaks.py.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +63,13 @@ CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
 CONTINUED = (_j("Cn2-", "Lp9Rt7Zk"), _j("1NbQ8wKx", "2mVs4Yh6"))
 INI_LINES = (_j("In1-", "8wKx2mQ9vLp3"), _j("Rt7Zk1Nb", "-Cont99"))
 BINARY_YAML = _j("R0lGODlhDAAMAIQAAP//9/X17unp5WZm", "ZgAAAOfn515eXvPz7Y6OjuDg4J+fn5")
+# a password in a sentence with no "is" (a new user's pass: stored, searched and proxied)
+PROSE_BARE = _j("hunter2", "hunter2", "X9")
+# base64 in comments, unquoted (one line; wrapped over two): of a fake AWS key id and Stripe key
+ENCODED = base64.b64encode(_j("aws=", "AK", "IA", "UJZDE8GXD6NCF10E stripe=", "sk", "_live_",
+                              "LKOmxgJTeKdNnFRIBXuD").encode()).decode()
+WRAPPED = (ENCODED[:50], ENCODED[50:])
+HARMLESS_B64 = base64.b64encode(b"hello world, this is a harmless fixture string").decode()
 
 
 def planted() -> list[Planted]:
@@ -125,6 +133,16 @@ def planted() -> list[Planted]:
         Planted("config/app.properties",
                 f"db.user=shop\ndb.password={p['props']}\naws.secret={AWS_SECRET}\n",
                 [p["props"], AWS_SECRET]),
+        Planted("docs/admin.md",
+                "# Admin page\n\nTo log in use the password "
+                f"{PROSE_BARE} on the admin page.\nUse the password field of the form.\n",
+                [PROSE_BARE], readable=["Use the password field of the form."]),
+        Planted("web/src/fixtures.js",
+                f"// fixture: {ENCODED}\n// sample: {HARMLESS_B64}\n"
+                "export const fixture = () => 1;\n", [ENCODED], readable=[HARMLESS_B64]),
+        Planted("src/shop/fixtures.py",
+                f'"""Fixtures."""\n\n# {WRAPPED[0]}\n# {WRAPPED[1]}\n\n\n'
+                "def fixture() -> int:\n    return 1\n", list(WRAPPED)),
         Planted(f"notes/{GHP2}.md", "# Token notes\n\nRotated on Monday; see the runbook.\n",
                 [GHP2]),
         Planted(f"notes/{STRIPE_LONG}.md",

@@ -79,6 +79,15 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
     hits = json.loads(invoke("search", "staging password rotate", "--json", "--path",
                              "README.md"))
     assert any("<REDACTED_SECRET>" in h["content"] for h in hits)
+    # a password in a sentence and base64 of keys in comments go; their neighbours stay
+    for path, query in (("docs/admin.md", "log in admin page password field"),
+                        ("web/src/fixtures.js", "fixture sample export")):
+        item = next(i for i in items if i.path == path)
+        hits = json.loads(invoke("search", query, "--json", "--path", path))
+        content = "\n".join(h["content"] for h in hits)
+        assert "<REDACTED_SECRET>" in content, path
+        for text in item.readable:
+            assert text in content, path
 
 
 def _pieces(value: str) -> list[str]:

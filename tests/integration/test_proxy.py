@@ -252,6 +252,29 @@ def test_no_secret_from_prompt_or_kb_reaches_upstream_or_cache(env: Env, protoco
         assert secret.encode() not in blob
 
 
+def test_a_prose_password_and_base64_of_keys_never_reach_upstream_or_cache(env: Env) -> None:
+    """A new user's pass: "use the password X" (no "is") and an unquoted base64 blob of an AWS
+    key id and a Stripe key went to the upstream as written, came back in its answer and were
+    cached with it."""
+    import base64
+
+    password = "".join(("hunter2", "hunter2", "X9"))
+    blob = base64.b64encode(f"aws={fake.AWS_ACCESS_KEY} stripe={fake.STRIPE_KEY}".encode())
+    prompt = (f"How is the invoice total computed? To log in use the password {password} on "
+              f"the admin page. // fixture: {blob.decode()}")
+    env.up.behaviour = "echo"  # the upstream repeats the (redacted) prompt in its answer
+    _, answer = ask(env, "openai", prompt, False)
+    bodies = b"".join(r["body"] for r in env.up.requests)
+    assert b"the admin page" in bodies and b"<REDACTED_SECRET>" in bodies
+    for value in (password.encode(), blob, blob[8:32]):
+        assert value not in bodies
+        assert value.decode() not in answer
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert password.encode() not in stored and blob[8:32] not in stored
+
+
 def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)

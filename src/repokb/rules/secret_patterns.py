@@ -16,7 +16,9 @@ REDACTED = "<REDACTED_SECRET>"
 # Bumped whenever redaction (these patterns or repokb.secrets) finds more: it is part of the
 # classifier version, so the next run re-reads files indexed before (their size and mtime
 # unchanged) instead of keeping a secret an older redactor missed in the store.
-REDACTION_VERSION = 4  # 4: a name's overlapping findings joined (a long Stripe key's tail)
+# 4: a name's overlapping findings joined (a long Stripe key's tail); 5: a password in a
+# sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret
+REDACTION_VERSION = 5
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from repokb.secrets.scan import Finding, is_placeholder, lower_same_length
-from repokb.secrets.shapes import readable
+from repokb.secrets.shapes import is_field_name, readable
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
 _KEYWORD = "Secret Keyword"
@@ -144,15 +144,6 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
 
 def _is_hex(run: str) -> bool:
     return all(c in "0123456789abcdefABCDEF" for c in run)
-
-
-# A value that names a field rather than holds a secret: `get("password2")`, `"new_password1"`.
-_FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
-                         r"passphrase)\d?")
-
-
-def is_field_name(value: str) -> bool:
-    return bool(_FIELD_NAME.fullmatch(value.lower()))
 
 
 _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.auth.Hasher

@@ -5,7 +5,10 @@ YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under 
 (`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
 `export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
-docker `config.json` `"auth"` values and passwords in prose ("the password is ...").
+docker `config.json` `"auth"` values and passwords in prose ("the password is ...", "use the
+password X on the admin page", "Use password X."; in code only in a comment), where
+`password_like` keeps what documentation says about passwords ("the password field", "a
+password of at least 8 characters", `PBKDF2PasswordHasher`, `password123`).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
 
@@ -28,6 +31,14 @@ from repokb.secrets.scan import (
     random_key_value,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
+
+_FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
+                         r"passphrase)\d?")
+
+
+def is_field_name(value: str) -> bool:
+    """A value that names a field rather than holds a secret: `password2`, `new_password1`."""
+    return bool(_FIELD_NAME.fullmatch(value.lower()))
 
 Span = tuple[int, int, str, bool]
 
@@ -57,6 +68,13 @@ _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
     r"""\b(?:is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
     re.I)
+# "use the password X", "password: X", "the passphrase is X": the token right after the word
+# (a connector between, or none); `password_like` then decides whether it is a password
+_PROSE_PASSWORD = re.compile(
+    r"""\b(?:password|passphrase|passwd|pwd)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
+    r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
+    re.I)
+_COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
 # config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
@@ -102,9 +120,10 @@ def find(text: str, mode: str) -> list[Span]:
         if mode != "code":
             for m in _PROSE.finditer(line):
                 value = m.group("value")
-                if _value_ok(value) and _looks_random(value):
+                if _value_ok(value) and _looks_random(value) and not names_something(value):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "prose_secret", False))
+        out.extend(_prose_passwords(line, start, mode))
     if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
         for m in _ENV_DEFAULT.finditer(text):
             if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
@@ -159,6 +178,64 @@ def _looks_random(value: str) -> bool:
     has_other = any(c.isdigit() or (not c.isalnum() and c not in "_-.:") for c in value)
     return has_alpha and has_other and not re.fullmatch(
         r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d[\w.\-]*", value)
+
+
+def _prose_passwords(line: str, start: int, mode: str) -> list[Span]:
+    """A password in a sentence, with or without a verb: "use the password X on the admin
+    page", "Use password X.", "the passphrase is X". In code, only in a comment."""
+    out: list[Span] = []
+    lowered = line.lower()
+    if "pass" not in lowered and "pwd" not in lowered:
+        return out
+    for m in _PROSE_PASSWORD.finditer(line):
+        if mode == "code" and not _COMMENT_BEFORE.search(line, 0, m.start()):
+            continue
+        value = m.group("value").rstrip(".:!?")  # the sentence's end is not the password's
+        bare = m.group("op") is None and m.group("connector") is None
+        if password_like(value, min_length=8 if bare else 6):
+            out.append((start + m.start("value"), start + m.start("value") + len(value),
+                        "prose_password", False))
+    return out
+
+
+# What follows "password" in documentation without being one: an e-mail address or URL, a
+# path, an option, a variable or markup, a dotted name, a number with a unit, words joined by
+# a slash (`empty/mismatch`, `read/write`); and (`_identifier_of_words`) an identifier made of
+# words (`PBKDF2PasswordHasher`, `bcrypt_sha256`). `_looks_random` already keeps a word with a
+# number (`password123`, `hunter2`, `sha256`, `utf8`: an example or a name, kept on purpose).
+_NOT_A_PASSWORD = re.compile(
+    r"[^@\s]+@[\w\-]+(?:\.[\w\-]+)+|\w+://.*|[/~.\-$%@#&\\].*"
+    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\d+[A-Za-z]{0,3}|[A-Za-z]+(?:[/&+][A-Za-z]+)+")
+_IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|\d+|_")
+
+
+def password_like(value: str, min_length: int = 8) -> bool:
+    """A password in prose: `min_length`+ characters, letters with digits or symbols, not a
+    word, a placeholder, a `${VAR}`, a name of something (see `_NOT_A_PASSWORD`) or a field
+    name (`password2`)."""
+    if len(value) < min_length or is_placeholder(value) or not _looks_random(value):
+        return False
+    return not (names_something(value) or is_field_name(value))
+
+
+def names_something(value: str) -> bool:
+    """An address, a path, an option, a name... (`_NOT_A_PASSWORD`), or an identifier of
+    words: what follows "password" or "the token is" in documentation without being one."""
+    return bool(_NOT_A_PASSWORD.fullmatch(value)) or _identifier_of_words(value)
+
+
+def _identifier_of_words(value: str) -> bool:
+    """`PBKDF2PasswordHasher`, `bcrypt_sha256`: words (2+ letters, snake or camel case) and
+    numbers only, at least two words of 3+ letters. `hunter2hunter2X9` has a one-letter part."""
+    if not re.fullmatch(r"\w+", value):
+        return False
+    parts = _IDENTIFIER_WORDS.findall(value)
+    if "".join(parts) != value:
+        return False
+    words = [p for p in parts if p.isalpha()]
+    camel = any(a[-1].islower() and b[0].isupper() for a, b in zip(parts, parts[1:],
+                                                                    strict=False))
+    return len([w for w in words if len(w) >= 3]) >= 2 and ("_" in parts or camel)
 
 
 def _blocks(text: str, ini: bool) -> list[Span]:
