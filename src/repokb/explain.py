@@ -65,8 +65,7 @@ def indexed_record(catalog: Catalog, rel: str,
     projects with one: an InputError naming them (the first one's record answered, silently,
     for a `README.md` two projects have)."""
     rel = redact_path(canonical(rel))
-    # every project with files, uploaded ones too (they have no root in catalog.projects())
-    names = [project] if project else sorted({*catalog.projects(), *catalog.breakdown("project")})
+    names = [project] if project else catalog.project_names()
     found = [record for name in names
              if (record := catalog_record(catalog, name, rel)) is not None]
     if len(found) > 1:

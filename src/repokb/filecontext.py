@@ -25,7 +25,7 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     from repokb.secrets.paths import redact_path
 
     projects = catalog.projects()  # indexed folders, with their roots
-    known = sorted({*projects, *catalog.breakdown("project")})  # uploads have no root
+    known = catalog.project_names()  # uploads too, which have no root
     if project is not None and project not in known:
         raise unknown_project(project, known)
     candidate = user_path(raw)

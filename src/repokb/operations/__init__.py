@@ -45,7 +45,7 @@ from repokb.operations.guards import (
 )
 from repokb.operations.jobs import Job, Jobs
 from repokb.operations.migrate import migrate_home
-from repokb.operations.why import nothing_found, unknown_project
+from repokb.operations.why import nothing_found, project_names, unknown_project
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, resolve_roots
@@ -134,13 +134,10 @@ class Operations:
     def stats(self, project: str | None = None) -> dict[str, Any]:
         """What the knowledge base (or one project of it) holds. A project nothing is known
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
-        if project is not None and (missing := unknown_project(self.stats(), project,
-                                                               "count")) is not None:
-            raise missing
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
         lexical = store.lexical_only(project)
-        return {
+        found = {
             "points": store.count(project),
             # chunks without a dense vector: waiting for the dense pass, or never (by reason)
             "dense_pending": lexical.get("pending", 0),
@@ -155,6 +152,11 @@ class Operations:
             "points_by_project": store.facet("project", project),
             "last_run": catalog.last_run(project),
         }
+        if project is not None and project not in project_names(found):
+            missing = unknown_project(self.stats(), project, "count")  # names the known ones
+            if missing is not None:
+                raise missing
+        return found
 
     @_in_use
     def context(self, path: str, project: str | None = None, line: int | None = None,

@@ -92,7 +92,7 @@ def _groups(text: str, runs: list[tuple[int, int]]) -> list[list[tuple[int, int]
             nl = text.find("\n", end)
             if nl == -1 or text[end:nl].strip() or text[end - 1] == "=":
                 break
-            at = _PREFIX.match(text, nl + 1).end()  # type: ignore[union-attr]
+            at = _content_at(text, nl + 1)
             if i + 1 < len(runs) and runs[i + 1][0] == at:
                 i += 1
                 group.append(runs[i])
@@ -106,14 +106,21 @@ def _groups(text: str, runs: list[tuple[int, int]]) -> list[list[tuple[int, int]
     return groups
 
 
+def _content_at(text: str, line_start: int) -> int:
+    """Where a line's content begins: past its indentation and comment marker."""
+    match = _PREFIX.match(text, line_start)
+    assert match is not None  # every part of _PREFIX is optional
+    return match.end()
+
+
 def _head(text: str, start: int) -> tuple[int, int] | None:
     """The start of a blob on the line before a run that begins its line: a shorter run that
     fills the rest of its line after a comment marker."""
     line_start = text.rfind("\n", 0, start) + 1
-    if line_start < 2 or _PREFIX.match(text, line_start).end() != start:  # type: ignore[union-attr]
+    if line_start < 2 or _content_at(text, line_start) != start:
         return None
     previous = text.rfind("\n", 0, line_start - 1) + 1
-    at = _PREFIX.match(text, previous).end()  # type: ignore[union-attr]
+    at = _content_at(text, previous)
     head = _TAIL.match(text, at)
     if head is None or head.end() - at >= MIN_RUN or text[head.end() - 1] == "=":
         return None  # none, or a run of its own (already a group), or a blob's end
@@ -123,13 +130,15 @@ def _head(text: str, start: int) -> tuple[int, int] | None:
 def _holds_secret(text: str, part: list[tuple[int, int]], depth: int) -> bool:
     blob = "".join(text[s:e].rstrip("=") for s, e in part)
     start, end = part[0]
-    continued = end - start >= MIN_RUN and _PREFIX.match(  # starts its line, no head before
-        text, text.rfind("\n", 0, start) + 1).end() == start  # type: ignore[union-attr]
-    for skip in range(4) if continued else (0,):  # a continued blob: each alignment
+    # a run that starts its line (no head found before it) may continue a blob: each alignment
+    continued = end - start >= MIN_RUN and _content_at(
+        text, text.rfind("\n", 0, start) + 1) == start
+    for skip in range(4) if continued else (0,):
         decoded = _decode(blob[skip:skip + _PROBE])
         if decoded is None:
             continue
-        decoded = _decode(blob[skip:skip + _MAX_CHARS])
+        if len(blob) - skip > _PROBE:  # the probe was not all of it
+            decoded = _decode(blob[skip:skip + _MAX_CHARS])
         if decoded is not None and _strong_secret(decoded, depth):
             return True
     return False

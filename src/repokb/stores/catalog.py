@@ -120,6 +120,11 @@ class Catalog:
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
+    def project_names(self) -> list[str]:
+        """Every project with a record: indexed folders and uploaded files (which have no root
+        in `projects`)."""
+        return sorted({*self.projects(), *self.breakdown("project")})
+
     def project_rows(self) -> list[dict[str, Any]]:
         """Each project with its root and when its last complete run ended (epoch seconds)."""
         return [{"name": r["name"], "root": r["root"], "indexed_at": r["indexed_at"]}
@@ -210,12 +215,12 @@ class Catalog:
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
             self._db.execute("DELETE FROM runs WHERE project = ?", (project,))
 
-    def purge(self) -> bool:
+    def purge(self) -> None:
         """Leave no byte of a deleted row on disk: write the log into the database (whose pages
-        hold zeros where deleted rows were: `secure_delete`) and empty it. False if another
-        connection's reads kept the log from being emptied (their next writes reuse it)."""
-        busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        return not busy
+        hold zeros where deleted rows were: `secure_delete`) and empty it. Another connection
+        in the middle of a read keeps the log from being emptied; its frames are then
+        overwritten by the next writes."""
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
 
     def match_paths(self, globs: str | Iterable[str],
                     projects: Iterable[str] = ()) -> list[str]:

@@ -247,12 +247,8 @@ class QdrantEdgeStore(Store):
 
     def _load(self, path: Path, dimension: int) -> None:
         self._path, self._config = path, _store_config(dimension)
-        config = self._config
         try:
-            _remove_staging(path)
-            if not path.is_dir() or not any(path.iterdir()):
-                _create_atomically(path, config, _STORE_INDEXES)
-            self._open = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open = _opened(path, self._config, _STORE_INDEXES)
             _add_missing_indexes(self._open, _STORE_INDEXES)  # a store made by an older repokb
             self._open.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
@@ -722,6 +718,16 @@ def _swap_in(holder: QdrantEdgeStore | QdrantEdgeAnswers, fresh: Path) -> None:
         holder._open = _Guarded(q.EdgeShard.load(str(holder._path), holder._config))
 
 
+def _opened(path: Path, config: q.EdgeConfig,
+            indexes: dict[str, q.PayloadSchemaType]) -> _Guarded:
+    """The shard at `path` (created with its payload indexes if there is none yet), once what a
+    killed process left beside it is gone. Only the holder of its lock may call this."""
+    _remove_staging(path)
+    if not path.is_dir() or not any(path.iterdir()):
+        _create_atomically(path, config, indexes)
+    return _Guarded(q.EdgeShard.load(str(path), config))
+
+
 def _create_atomically(path: Path, config: q.EdgeConfig,
                        indexes: dict[str, q.PayloadSchemaType]) -> None:
     """Build a new shard with its payload indexes beside `path`, then rename it into place, so
@@ -760,15 +766,11 @@ class QdrantEdgeAnswers(AnswerCache):
         _release(self, shard=False)
 
     def _load(self, path: Path, dimension: int) -> None:
-        self._path = path
-        self._config = config = q.EdgeConfig(
+        self._path, self._config = path, q.EdgeConfig(
             vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
             max_search_threads=_SEARCH_THREADS)
         try:
-            _remove_staging(path)
-            if not path.is_dir() or not any(path.iterdir()):
-                _create_atomically(path, config, _ANSWER_INDEXES)
-            self._open = _Guarded(q.EdgeShard.load(str(path), config))
+            self._open = _opened(path, self._config, _ANSWER_INDEXES)
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():

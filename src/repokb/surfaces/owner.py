@@ -365,6 +365,7 @@ class Remote:
     def cache_flush(self) -> dict[str, Any]:
         return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
 
+
 def _one_or_list(globs: tuple[str, ...]) -> str | list[str] | None:
     """`path` as an owner of an earlier version reads it too (one glob, or none), a list only
     for several globs."""

@@ -69,8 +69,7 @@ class Backend:
     def names(self) -> list[str]:
         """Every project in the catalog: indexed folders and uploaded files (which have no
         root on this disk)."""
-        return self._read(lambda ops: sorted({*ops.ws.catalog.projects(),
-                                              *ops.ws.catalog.breakdown("project")}))
+        return self._read(lambda ops: ops.ws.catalog.project_names())
 
     def allowed_folder(self, raw: str) -> Path:
         """The folder if it lies under an allowed root (the REST API's check); AccessError

@@ -22,7 +22,7 @@ from repokb.search import Query
 from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
-from repokb.surfaces.server.schemas import project_name
+from repokb.surfaces.server.schemas import as_tuple, project_name
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
 Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
@@ -87,13 +87,6 @@ def _explain_target(backend: Backend, raw: str,
 
 
 # -- search -----------------------------------------------------------------------------------
-def _globs(path: str | list[str] | None) -> tuple[str, ...]:
-    """The search tool's `path`: one glob or a list of them."""
-    if path is None:
-        return ()
-    return (path,) if isinstance(path, str) else tuple(path)
-
-
 async def search(backend: Backend, args: dict[str, Any]) -> Result:
     project = args.get("project")
     names = await _run(_known, backend, project)
@@ -105,7 +98,7 @@ async def search(backend: Backend, args: dict[str, Any]) -> Result:
                   projects=(project,) if project else (),
                   kinds=(args["kind"],) if args.get("kind") else (),
                   languages=(args["language"],) if args.get("language") else (),
-                  path_globs=_globs(args.get("path")))
+                  path_globs=as_tuple(args.get("path")))
     hits = await _run(backend.search, query)
     data = {"query": query.text, "indexed": True, "hits": hits}
     if hits and not project:  # the freshness of the projects the hits come from
