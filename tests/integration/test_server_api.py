@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from repokb.operations import Access, Operations
-from repokb.search import Query
+from repokb.search import MAX_PATH_GLOBS, Query
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
@@ -289,6 +289,20 @@ def test_upload_paths_cannot_escape_their_project(client, path):
 def test_explain_rejects_traversal(client):
     assert_error(client.get("/knowledge/explain", params={"path": "../../etc/passwd"}), 422,
                  "invalid_request", "'..'")
+
+
+def test_a_search_with_too_many_path_globs_is_refused_at_once(client):
+    """An attacker's body of 3,000 globs with literal folders answered a 500 (SQLite's
+    expression depth), and 20,000 wildcard globs held the server for 338 s."""
+    ingest_file(client, "src/a.py", PY)
+    assert client.post("/knowledge/search", json={
+        "query": "password reset", "path": [f"src/d{i}/**" for i in range(MAX_PATH_GLOBS)],
+    }).json() == []  # the most allowed: searched (none matches)
+    for globs in ([f"src/d{i}/**" for i in range(3000)],
+                  [f"**/{'a' * 100}{i}*" for i in range(MAX_PATH_GLOBS + 1)]):
+        assert_error(client.post("/knowledge/search", json={"query": "password reset",
+                                                            "path": globs}),
+                     422, "invalid_request", f"at most {MAX_PATH_GLOBS} path globs")
 
 
 def test_search_is_the_cli_search(client, mixed_repo, tmp_path):

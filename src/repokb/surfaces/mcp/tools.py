@@ -18,7 +18,7 @@ from repokb.errors import AccessError, InputError, NotFoundError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
 from repokb.models import Kind
 from repokb.pipeline.discover import user_path
-from repokb.search import Query
+from repokb.search import MAX_PATH_GLOBS, Query
 from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
@@ -188,7 +188,7 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
                          "description": "Only this language, e.g. python, typescript, go, "
                                         "markdown, yaml."},
             "path": {"anyOf": [{"type": "string", "maxLength": 512},
-                               {"type": "array", "maxItems": 20,
+                               {"type": "array", "maxItems": MAX_PATH_GLOBS,
                                 "items": {"type": "string", "maxLength": 512}}],
                      "description": "Only paths matching this glob, relative to the project "
                                     "root, e.g. `src/**/*.py` or `docs/*`; a list of globs "
