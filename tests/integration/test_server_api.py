@@ -106,6 +106,25 @@ def test_validation_errors_never_echo_the_input(client):
     assert secret not in response.text
 
 
+def test_a_body_that_is_not_json_is_told_where_it_breaks_and_never_echoed(client):
+    """Seen on a fresh clone: a stray comma answered "not valid at body.14: JSON decode error"
+    (the 14 a character offset read as a field path) and a body that is not UTF-8 a bare
+    "There was an error parsing the body"."""
+    secret = "ghp_" + "Zq8" * 12
+    broken = client.post("/knowledge/search", content=f'{{\n "query": "{secret}",\n}}',
+                         headers={"content-type": "application/json"})
+    error = assert_error(broken, 422, "invalid_request",
+                         "not valid JSON: Expecting property name enclosed in double quotes "
+                         "(line 3, column 1)")
+    assert error["details"][0]["location"] == "body" and secret not in broken.text
+    empty = client.post("/knowledge/search", content=b"",
+                        headers={"content-type": "application/json"})
+    assert_error(empty, 422, "invalid_request", "has no body")
+    latin = client.post("/knowledge/search", content='{"query": "caf\xe9"}'.encode("latin-1"),
+                        headers={"content-type": "application/json"})
+    assert_error(latin, 400, "bad_request", "not UTF-8 JSON")
+
+
 def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(client):
     first = ingest_file(client, "./src//shop/mail.py", PY)
     assert first.status_code == 200, first.json()

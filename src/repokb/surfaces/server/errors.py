@@ -96,6 +96,24 @@ def _location(loc: tuple[Any, ...] | list[Any]) -> str:
     return ".".join(str(part) for part in loc if not (isinstance(part, str) and "[" in part))
 
 
+_UNPARSED = "There was an error parsing the body"
+
+
+def _not_json(error: dict[str, Any], body: Any, rid: str) -> JSONResponse:
+    """A body that is not JSON: where it stops parsing, as a line and column, and the
+    parser's reason ("Expecting value"); never the body itself, which may carry a secret."""
+    offset = error["loc"][1] if len(error.get("loc", ())) > 1 else 0
+    reason = str((error.get("ctx") or {}).get("error", "")) or "not JSON"
+    where = ""
+    if isinstance(body, str) and isinstance(offset, int):
+        line = body.count("\n", 0, offset) + 1
+        column = offset - (body.rfind("\n", 0, offset) + 1) + 1
+        where = f" (line {line}, column {column})"
+    message = f"The request body is not valid JSON: {reason}{where}."
+    return error_response(422, message, "Send the body as JSON; see /docs for its fields.",
+                          details=[{"location": "body", "message": message}], request_id=rid)
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn every failure into the one shape."""
 
@@ -119,6 +137,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
+        if errors and errors[0].get("type") == "json_invalid":  # loc ("body", offset)
+            return _not_json(errors[0], exc.body, request_id(request))
+        if [e.get("type") for e in errors] == ["missing"] and tuple(errors[0]["loc"]) == ("body",):
+            return error_response(422, "The request has no body: it takes a JSON object.",
+                                  "See /docs for its fields.", request_id=request_id(request))
         details = [{"location": _location(e.get("loc", ())),
                     "message": str(e.get("msg", "")).removeprefix("Value error, ")}
                    for e in errors]  # never e["input"]: it may carry a secret
@@ -135,6 +158,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else _CODES.get(exc.status_code, "")
+        if message == _UNPARSED:  # FastAPI's words for a body it could not decode
+            return error_response(400, "The request body could not be read: it is not UTF-8 "
+                                  "JSON.", "Send the body as JSON encoded in UTF-8.",
+                                  request_id=request_id(request))
         return error_response(exc.status_code, message, headers=getattr(exc, "headers", None),
                               request_id=request_id(request))
 
