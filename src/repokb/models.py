@@ -345,6 +345,9 @@ def embedded_text(payload: dict[str, Any]) -> str | None:
     return None
 
 
+MAX_LIMIT = 100  # hits one search may return: CLI --limit, REST, MCP, the owner socket alike
+
+
 @dataclass(frozen=True)
 class Query:
     """A search request, as every surface builds it (a record here, so that a command sending

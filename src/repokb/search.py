@@ -16,7 +16,7 @@ import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError
-from repokb.models import LEXICAL_ONLY, Hit, Query
+from repokb.models import LEXICAL_ONLY, MAX_LIMIT, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
@@ -117,8 +117,8 @@ class Searcher:
             shown = text if len(text) <= 80 else text[:77] + "..."  # a huge query, cut short
             raise InputError(f"Nothing to search for in {shown!r}: the query has no letters or "
                              "digits.", hint="Ask a question or name a symbol.")
-        if query.limit < 1:
-            raise InputError("--limit must be at least 1.")
+        if not 1 <= query.limit <= MAX_LIMIT:
+            raise InputError(f"--limit must be from 1 to {MAX_LIMIT} ({query.limit} given).")
         if query.context_lines < 0:
             raise InputError("--context-lines must be 0 or more.")
         if len(set(query.path_globs)) > MAX_PATH_GLOBS:

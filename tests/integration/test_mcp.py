@@ -147,6 +147,11 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert error and "project names are one folder-like name" in text
             _, text, error = await call(s, "search", query="")
             assert error and "query" in text
+            # as many hits as REST and the CLI give (MCP stopped at 50 before), and no more
+            data, text, error = await call(s, "search", query="timeout", limit=100)
+            assert not error and data["hits"], text
+            _, text, error = await call(s, "search", query="timeout", limit=101)
+            assert error and "100" in text, text
             _, text, error = await call(s, "get_context", path="../etc/passwd", project="shop")
             assert error and "'..'" in text
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from repokb.errors import InputError, RepokbError
+from repokb.models import MAX_LIMIT
 from repokb.settings import Settings
 from repokb.surfaces import cli_more, cli_types, render
 from repokb.surfaces.dispatch import HomeOption, JsonOption, dispatch, operations, take_store
@@ -121,7 +122,8 @@ def _progress() -> Iterator[tuple[Progress, EmbedProgress]]:
 def search(
     query: Annotated[str, typer.Argument(help="A question, a phrase or a symbol name.")],
     limit: Annotated[int | None, typer.Option(
-        min=1, max=100, help="Number of results (default: setting search_limit, 10).")] = None,
+        min=1, max=MAX_LIMIT,
+        help="Number of results (default: setting search_limit, 10).")] = None,
     project: Annotated[list[str] | None, typer.Option(help="Only these projects.")] = None,
     kind: Annotated[list[str] | None, typer.Option(
         help="Only these kinds (source, documentation ...).")] = None,

@@ -16,7 +16,7 @@ import anyio
 
 from repokb.errors import AccessError, InputError, NotFoundError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
-from repokb.models import Kind
+from repokb.models import MAX_LIMIT, Kind
 from repokb.pipeline.discover import user_path
 from repokb.search import MAX_PATH_GLOBS, Query
 from repokb.secrets.paths import redact_path
@@ -178,7 +178,7 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
         "properties": {
             "query": {"type": "string", "minLength": 1, "maxLength": 2000,
                       "description": "A question, a phrase, or a symbol name."},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10,
+            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": 10,
                       "description": "How many hits (default 10)."},
             "project": _PROJECT,
             "kind": {"type": "string", "enum": [str(k) for k in Kind],

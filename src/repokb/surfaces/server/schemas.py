@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 
 from repokb import models
-from repokb.models import Kind
+from repokb.models import MAX_LIMIT, Kind
 from repokb.pipeline.discover import canonical
 from repokb.pipeline.discover import project_name as project_name  # the one rule, re-exported
 
@@ -185,7 +185,7 @@ class SearchRequest(Strict):
     # query and filters are judged by the search operation itself (an empty query, a project
     # nothing is known of): `repokb search` answers the same through the owner socket as alone
     query: Text
-    limit: int | None = Field(None, ge=1, le=100, description="Default: the search_limit "
+    limit: int | None = Field(None, ge=1, le=MAX_LIMIT, description="Default: the search_limit "
                                                                "setting.")
     project: Text | list[Text] | None = None
     kind: KindName | list[KindName] | None = None
