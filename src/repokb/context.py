@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from repokb.models import Hit
+from repokb.models import Hit, line_range
 
 _FENCE_LANGUAGES = {"python": "python", "javascript": "javascript", "typescript": "typescript",
                     "markdown": "markdown", "yaml": "yaml", "json": "json", "toml": "toml",
@@ -50,8 +50,9 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
             if used + len(body) > max_chars:
                 body = body[: max(0, max_chars - used)].rstrip() + "\n…"
             ticks = "````" if "```" in body else "```"
-            where = (f"`{hit.path}:{hit.start_line}-{hit.end_line}`" if cite
-                     else f"Lines {hit.start_line}-{hit.end_line}")
+            span = line_range(hit.start_line, hit.end_line)  # "": uploaded without its lines
+            where = (f"`{hit.path}{':' + span if span else ''}`" if cite
+                     else f"Lines {span}" if span else "A fragment")
             block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
                      ticks, ""]
             lines += block

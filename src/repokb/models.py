@@ -345,6 +345,11 @@ def embedded_text(payload: dict[str, Any]) -> str | None:
     return None
 
 
+def line_range(start: int, end: int) -> str:
+    """`12-30`, or "" for a fragment uploaded without its lines (stored as 0-0)."""
+    return f"{start}-{end}" if start > 0 else ""
+
+
 MAX_LIMIT = 100  # hits one search may return: CLI --limit, REST, MCP, the owner socket alike
 
 

@@ -252,6 +252,18 @@ def test_ingest_fragments_counts_stored_skipped_failed(client):
     assert blocked["status"] == "skipped" and "secret" in blocked["reason"]
 
 
+def test_a_fragment_given_one_of_its_lines_gets_the_other_from_its_text(client):
+    body = "Deploy the web app on Fridays.\nRoll back with the previous tag.\nTell the team."
+    chunks = [{"content": body, "file_path": "docs/deploy.md", "chunk_index": 0,
+               "start_line": 5},
+              {"content": body.replace("web app", "worker"), "file_path": "docs/worker.md",
+               "chunk_index": 0, "end_line": 9}]
+    assert client.post("/knowledge/ingest", json={"chunks": chunks}).json()["stored"] == 2
+    hits = client.post("/knowledge/search", json={"query": "deploy on Fridays"}).json()
+    spans = {h["path"]: (h["start_line"], h["end_line"]) for h in hits}
+    assert spans == {"docs/deploy.md": (5, 7), "docs/worker.md": (7, 9)}, spans
+
+
 def test_uploaded_fragments_are_embedded_as_the_settings_say(make_client):
     client = make_client(code_max_tokens=100, max_tokens=300)
     chunks = [{"content": "def total(order):\n    return sum(line.price for line in order)\n",

@@ -24,3 +24,27 @@ def test_a_newline_in_a_path_or_symbol_cannot_forge_a_hit(monkeypatch: pytest.Mo
     assert "f\\x09g\\u2028h" in lines[0]
     assert not any(line.startswith("2. ") for line in lines)
     assert lines[1:3] == ["def f():", "    return 1"]  # contents keep their lines
+
+
+def test_a_fragment_uploaded_without_its_lines_is_shown_without_a_line_range(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen on a fresh clone: fragments posted to /knowledge/ingest without start_line were
+    listed as `notes.md:0-0` by the CLI, MCP and the proxy's injected context."""
+    from repokb.context import format_context
+    from repokb.models import Hit
+    from repokb.surfaces.mcp import render as mcp_render
+
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=300, color_system=None))
+    hit = {"project": "web", "path": "notes.md", "start_line": 0, "end_line": 0, "symbol": None,
+           "kind": "documentation", "score": 0.5, "content": "Deploy on Fridays.\n"}
+    render.hits([hit, {**hit, "path": "a.md", "start_line": 3, "end_line": 4}], explain=False)
+    shown = buffer.getvalue()
+    assert "1. web/notes.md  " in shown and "2. web/a.md:3-4" in shown and ":0-0" not in shown
+    assert ":0-0" not in mcp_render.hits("deploy", [hit]) and "web/notes.md  (" in \
+        mcp_render.hits("deploy", [hit])
+    fragment = Hit("notes.md", 0, 0, None, "documentation", "markdown", 0.9, "web",
+                   "Deploy on Fridays.\n", {"dense_score": 0.8})
+    for cite, head in ((True, "`notes.md`:"), (False, "A fragment:")):
+        text = format_context([fragment], min_similarity=0.3, cite=cite)
+        assert head in text and "0-0" not in text, text

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from repokb.models import vectors_changed_text
+from repokb.models import line_range, vectors_changed_text
 
 out = Console()
 err = Console(stderr=True)
@@ -217,8 +217,9 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
     for n, h in enumerate(found, 1):
         h = printable(h)  # everything in a hit came from a file
         symbol = f"  [cyan]{escape(one_line(h['symbol']))}[/cyan]" if h["symbol"] else ""
-        out.print(f"[bold]{n}. {escape(one_line(h['project']))}/{escape(one_line(h['path']))}:"
-                  f"{h['start_line']}-{h['end_line']}"
+        span = line_range(h["start_line"], h["end_line"])
+        out.print(f"[bold]{n}. {escape(one_line(h['project']))}/{escape(one_line(h['path']))}"
+                  f"{':' + span if span else ''}"
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}"
                   f"{lexical_note(h)}[/dim]")
         if explain:

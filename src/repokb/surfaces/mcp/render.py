@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from repokb.models import vectors_changed_text
+from repokb.models import line_range, vectors_changed_text
 
 NOTHING_INDEXED = (
     "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
@@ -24,7 +24,8 @@ def hits(query: str, found: list[dict[str, Any]]) -> str:
         lexical = (", lexical-only: " + ("dense vector pending" if h["lexical_only"] == "pending"
                                           else str(h["lexical_only"]))
                    if h.get("lexical_only") else "")
-        parts.append(f"\n{n}. {h['project']}/{h['path']}:{h['start_line']}-{h['end_line']}"
+        span = line_range(h["start_line"], h["end_line"])
+        parts.append(f"\n{n}. {h['project']}/{h['path']}{':' + span if span else ''}"
                      f"{symbol}  ({h['kind']}, score {h['score']:.3f}{lexical})")
         parts.append(_block(h["content"], h.get("language")))
     return "\n".join(parts)

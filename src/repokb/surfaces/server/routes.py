@@ -97,8 +97,13 @@ def ingest(body: S.IngestRequest, svc: Svc, access: Caller) -> dict[str, Any]:
             raise APIError(422, f"Fragment {i} repeats the (project, file_path, chunk_index) of "
                            "an earlier one.", "Each may appear once per batch.")
         seen.add(key)
-        fragments.append(Fragment(project, c.file_path, c.chunk_index, c.content,
-                                  c.start_line or 0, c.end_line or 0))
+        start, end = c.start_line or 0, c.end_line or 0
+        length = c.content.rstrip("\n").count("\n")  # lines after the first
+        if start and not end:  # one bound given: the other from the fragment's own lines
+            end = start + length
+        elif end and not start:
+            start = max(1, end - length)
+        fragments.append(Fragment(project, c.file_path, c.chunk_index, c.content, start, end))
     return svc.ingest_fragments(fragments, access)
 
 
