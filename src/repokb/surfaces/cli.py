@@ -368,7 +368,7 @@ def main() -> None:
     """The `repokb` command: errors are messages with exit codes, never tracebacks (usage
     errors exit 2 with the usage line, as click's own standalone mode would)."""
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name="repokb")  # `python -m repokb` too
     except RepokbError as exc:
         render.error(exc.message, exc.hint)
         sys.exit(exc.exit_code)
