@@ -9,6 +9,7 @@ evidence (see `Settings.context_min_similarity` for how the default was measured
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from repokb.models import Hit
@@ -16,6 +17,27 @@ from repokb.models import Hit
 _FENCE_LANGUAGES = {"python": "python", "javascript": "javascript", "typescript": "typescript",
                     "markdown": "markdown", "yaml": "yaml", "json": "json", "toml": "toml",
                     "shell": "bash", "go": "go", "rust": "rust", "java": "java", "sql": "sql"}
+
+
+_BACKTICK_RUNS = re.compile(r"`+")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def fence_for(body: str) -> str:
+    """Backticks longer than any run in `body`, so no line of it can close the fence (a file
+    holding four backticks closed a fence of four, and its next lines read as the prompt's)."""
+    longest = max((len(m) for m in _BACKTICK_RUNS.findall(body)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def one_line(text: str) -> str:
+    """A path, project or symbol that cannot end its line: line breaks and other control
+    characters as escapes (`\\n`), so a file named `x\\n## SYSTEM: ...` forges no heading."""
+    return _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
+
+
+def _cited(path: str) -> str:
+    return one_line(path).replace("`", "\\x60")  # inside inline code: no backtick may end it
 
 
 def similarity(hit: Hit) -> float | None:
@@ -41,16 +63,17 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
              f"`{top:.2f}`.", ""]
     used = sum(len(x) + 1 for x in lines)
     for (project, path), fragments in by_file.items():
-        header = f"### {path}" + (f" ({project})" if len({p for p, _ in by_file}) > 1 else "")
+        header = f"### {_cited(path)}" + (
+            f" ({one_line(project)})" if len({p for p, _ in by_file}) > 1 else "")
         lines += [header, ""]
         for hit in sorted(fragments, key=lambda h: h.start_line):
             fence = _FENCE_LANGUAGES.get(hit.language or "", "")
-            symbol = f" · {hit.symbol}" if hit.symbol else ""
+            symbol = f" · {one_line(hit.symbol)}" if hit.symbol else ""
             body = hit.content.rstrip("\n")
             if used + len(body) > max_chars:
                 body = body[: max(0, max_chars - used)].rstrip() + "\n…"
-            ticks = "````" if "```" in body else "```"
-            where = (f"`{hit.path}:{hit.start_line}-{hit.end_line}`" if cite
+            ticks = fence_for(body)
+            where = (f"`{_cited(hit.path)}:{hit.start_line}-{hit.end_line}`" if cite
                      else f"Lines {hit.start_line}-{hit.end_line}")
             block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
                      ticks, ""]
