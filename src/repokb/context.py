@@ -66,15 +66,19 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
         header = f"### {_cited(path)}" + (
             f" ({one_line(project)})" if len({p for p, _ in by_file}) > 1 else "")
         lines += [header, ""]
+        shown = 0  # the last line of this file given so far
         for hit in sorted(fragments, key=lambda h: h.start_line):
             fence = _FENCE_LANGUAGES.get(hit.language or "", "")
             symbol = f" · {one_line(hit.symbol)}" if hit.symbol else ""
-            body = hit.content.rstrip("\n")
+            start, body = _unseen(hit, shown)
+            if body is None:
+                continue
+            shown = max(shown, hit.end_line)
             if used + len(body) > max_chars:
                 body = body[: max(0, max_chars - used)].rstrip() + "\n…"
             ticks = fence_for(body)
-            where = (f"`{_cited(hit.path)}:{hit.start_line}-{hit.end_line}`" if cite
-                     else f"Lines {hit.start_line}-{hit.end_line}")
+            where = (f"`{_cited(hit.path)}:{start}-{hit.end_line}`" if cite
+                     else f"Lines {start}-{hit.end_line}")
             block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
                      ticks, ""]
             lines += block
@@ -82,3 +86,19 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
             if used >= max_chars:
                 return "\n".join(lines).rstrip() + "\n"
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _unseen(hit: Hit, shown: int) -> tuple[int, str | None]:
+    """(first line, text) of what `hit` adds to a file's fragments given up to line `shown`:
+    two hits of one file may overlap (windows of a section too long to merge into one hit),
+    and a line is given once. None when it adds nothing. A text whose lines do not map one to
+    one onto its range (a method under its class's header) is given whole."""
+    body = hit.content.rstrip("\n")
+    if hit.start_line > shown:
+        return hit.start_line, body
+    if hit.end_line <= shown:
+        return hit.start_line, None
+    rows = body.split("\n")
+    if len(rows) != hit.end_line - hit.start_line + 1:
+        return hit.start_line, body
+    return shown + 1, "\n".join(rows[shown + 1 - hit.start_line:])

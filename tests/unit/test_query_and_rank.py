@@ -196,6 +196,26 @@ def test_retrieved_text_cannot_close_its_fence_nor_a_file_name_forge_a_heading_i
         format_context(hits, cite=True))
 
 
+def test_a_line_two_hits_of_a_file_share_is_given_once_in_the_context():
+    """Seen on flask's docs/config.rst through the proxy: hits 539-616 and 613-630 (one hit of
+    both would pass merge_max_lines) put lines 613-616 in the block twice."""
+    def lines(a: int, b: int) -> str:
+        return "".join(f"config line {n}\n" for n in range(a, b + 1))
+
+    section = "Configuration Handling > Configuring from Environment Variables"
+    hits = [Hit("docs/config.rst", 539, 616, section, "documentation", "rst", 0.9, "p",
+                lines(539, 616), {"dense_score": 0.7}),
+            Hit("docs/config.rst", 613, 630, section, "documentation", "rst", 0.8, "p",
+                lines(613, 630), {"dense_score": 0.68}),
+            Hit("docs/config.rst", 600, 610, section, "documentation", "rst", 0.7, "p",
+                lines(600, 610), {"dense_score": 0.6})]
+    text = format_context(hits, cite=True)
+    for n in range(539, 631):
+        assert text.count(f"config line {n}\n") == 1, n
+    assert "`docs/config.rst:539-616`" in text and "`docs/config.rst:617-630`" in text
+    assert "600-610" not in text
+
+
 def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
     """The engine picks and orders ties by its internal order (the store's write history):
     the searcher asks for more while ties reach past its limit and orders them by id."""
