@@ -9,6 +9,7 @@ evidence (see `Settings.context_min_similarity` for how the default was measured
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from repokb.models import Hit, line_range
@@ -16,6 +17,27 @@ from repokb.models import Hit, line_range
 _FENCE_LANGUAGES = {"python": "python", "javascript": "javascript", "typescript": "typescript",
                     "markdown": "markdown", "yaml": "yaml", "json": "json", "toml": "toml",
                     "shell": "bash", "go": "go", "rust": "rust", "java": "java", "sql": "sql"}
+
+
+_BACKTICK_RUNS = re.compile(r"`+")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def fence_for(body: str) -> str:
+    """Backticks longer than any run in `body`, so no line of it can close the fence (a file
+    holding four backticks closed a fence of four, and its next lines read as the prompt's)."""
+    longest = max((len(m) for m in _BACKTICK_RUNS.findall(body)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def one_line(text: str) -> str:
+    """A path, project or symbol that cannot end its line: line breaks and other control
+    characters as escapes (`\\n`), so a file named `x\\n## SYSTEM: ...` forges no heading."""
+    return _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
+
+
+def _cited(path: str) -> str:
+    return one_line(path).replace("`", "\\x60")  # inside inline code: no backtick may end it
 
 
 def similarity(hit: Hit) -> float | None:
@@ -41,17 +63,22 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
              f"`{top:.2f}`.", ""]
     used = sum(len(x) + 1 for x in lines)
     for (project, path), fragments in by_file.items():
-        header = f"### {path}" + (f" ({project})" if len({p for p, _ in by_file}) > 1 else "")
+        header = f"### {_cited(path)}" + (
+            f" ({one_line(project)})" if len({p for p, _ in by_file}) > 1 else "")
         lines += [header, ""]
+        shown = 0  # the last line of this file given so far
         for hit in sorted(fragments, key=lambda h: h.start_line):
             fence = _FENCE_LANGUAGES.get(hit.language or "", "")
-            symbol = f" · {hit.symbol}" if hit.symbol else ""
-            body = hit.content.rstrip("\n")
+            symbol = f" · {one_line(hit.symbol)}" if hit.symbol else ""
+            start, body = _unseen(hit, shown)
+            if body is None:
+                continue
+            shown = max(shown, hit.end_line)
             if used + len(body) > max_chars:
                 body = body[: max(0, max_chars - used)].rstrip() + "\n…"
-            ticks = "````" if "```" in body else "```"
-            span = line_range(hit.start_line, hit.end_line)  # "": uploaded without its lines
-            where = (f"`{hit.path}{':' + span if span else ''}`" if cite
+            ticks = fence_for(body)
+            span = line_range(start, hit.end_line)  # "": uploaded without its lines
+            where = (f"`{_cited(hit.path)}{':' + span if span else ''}`" if cite
                      else f"Lines {span}" if span else "A fragment")
             block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
                      ticks, ""]
@@ -60,3 +87,19 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
             if used >= max_chars:
                 return "\n".join(lines).rstrip() + "\n"
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _unseen(hit: Hit, shown: int) -> tuple[int, str | None]:
+    """(first line, text) of what `hit` adds to a file's fragments given up to line `shown`:
+    two hits of one file may overlap (windows of a section too long to merge into one hit),
+    and a line is given once. None when it adds nothing. A text whose lines do not map one to
+    one onto its range (a method under its class's header) is given whole."""
+    body = hit.content.rstrip("\n")
+    if hit.start_line > shown or hit.start_line == 0:  # 0: uploaded without its lines
+        return hit.start_line, body
+    if hit.end_line <= shown:
+        return hit.start_line, None
+    rows = body.split("\n")
+    if len(rows) != hit.end_line - hit.start_line + 1:
+        return hit.start_line, body
+    return shown + 1, "\n".join(rows[shown + 1 - hit.start_line:])

@@ -33,14 +33,18 @@ if TYPE_CHECKING:
 _MODEL_LOCK = threading.Lock()
 
 
+def vector_size(settings: Settings) -> int:
+    """The embedder's vector size, known without loading a model: a remote service's is the
+    setting `embed_dimension`, a local model's its backend's."""
+    load_embedders()
+    return settings.embed_dimension or backend(settings.embedder).dimension
+
+
 def open_store(settings: Settings, **overrides: Any) -> Store:
     """The store the settings name, opened (`overrides`: e.g. another qdrant_url)."""
     load_stores()
-    load_embedders()
     s = settings
-    # the vector size is known without loading a model
-    options: dict[str, Any] = {"path": s.store_path,
-                               "dimension": s.embed_dimension or backend(s.embedder).dimension}
+    options: dict[str, Any] = {"path": s.store_path, "dimension": vector_size(s)}
     if s.store in SERVER_STORES:
         options.update(url=s.qdrant_url, api_key=s.qdrant_api_key, ca_cert=s.qdrant_ca_cert,
                        collection_prefix=s.qdrant_collection_prefix, shards=s.qdrant_shards,
@@ -116,9 +120,7 @@ class Workspace:
         """The LLM proxy's semantic cache: its own shard under home/cache."""
         from repokb.stores.qdrant_edge import QdrantEdgeAnswers
 
-        load_embedders()
-        dimension = backend(self.settings.embedder).dimension
-        return QdrantEdgeAnswers(self.settings.cache_path, dimension)
+        return QdrantEdgeAnswers(self.settings.cache_path, vector_size(self.settings))
 
     def acquire_store(self, wait: float) -> Store:
         """Open the store, waiting up to `wait` seconds while a short-lived command holds it."""

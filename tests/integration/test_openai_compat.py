@@ -209,3 +209,43 @@ def test_a_down_service_loses_nothing_already_indexed(service, mixed_repo, home,
     assert all(h["lexical_only"] == "embedding service down" for h in hits)
     code, out, err = run_cli("search", "brand_new_function invoices")
     assert code == 0 and "lexical-only (embedding service down)" in out, (out, err)
+
+
+def test_the_llm_proxy_caches_answers_when_the_embedder_is_a_remote_service(
+        service, mixed_repo, home, monkeypatch):
+    """Seen on a fresh clone with the team setup (embedder = openai-compat): the answer cache
+    was created with the backend's class-level vector size, 0 for a remote service ("The
+    vector's dimension cannot be 0"), so every request logged a failed cache lookup and the
+    same question asked twice went upstream twice instead of being a HIT."""
+    import anthropic
+
+    from repokb.operations import Operations
+    from repokb.surfaces.server.app import create_app
+    from repokb.workspace import Workspace
+
+    from .upstream import serve_app, upstream
+
+    _env(monkeypatch, service)
+    with upstream() as up:
+        settings = Settings.load(home=home, proxy_anthropic_url=up.url)
+        ws = Workspace(settings)
+        try:
+            ops = Operations(ws)
+            ops.index([str(mixed_repo)], "shop")
+            with serve_app(create_app(ops)) as url:
+                client = anthropic.Anthropic(base_url=url, api_key="sk-ant-test", max_retries=0,
+                                             timeout=20)
+                question = "How is the database connection timeout configured?"
+                outcomes = []
+                for _ in range(2):
+                    raw = client.messages.with_raw_response.create(
+                        model="claude-test", max_tokens=50,
+                        messages=[{"role": "user", "content": question}])
+                    outcomes.append(raw.headers["x-cache"])
+                    deadline = time.monotonic() + 10  # a JSON answer is cached after it went out
+                    while ops.cache_stats()["entries"] == 0 and time.monotonic() < deadline:
+                        time.sleep(0.05)
+        finally:
+            ws.close()
+    assert outcomes == ["KNOWLEDGE-RAG", "HIT"]
+    assert up.calls("/v1/messages") == 1

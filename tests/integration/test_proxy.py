@@ -359,6 +359,26 @@ def test_token_counting_passes_through(env: Env) -> None:
     assert env.up.requests[-1]["headers"]["authorization"] == "Bearer sk-ant-test-key-1"
 
 
+def test_token_counting_sends_the_prompt_upstream_redacted_as_a_message_is(env: Env) -> None:
+    """Seen with the official anthropic client: messages.count_tokens forwarded the prompt
+    byte for byte, so a GitHub token and a Stripe key that /v1/messages redacts reached the
+    upstream through the token counter (Claude Code asks it before every send)."""
+    question = f"Count this: my token is {fake.GITHUB_TOKEN} and the key {fake.STRIPE_KEY}"
+    count = env.anthropic().messages.count_tokens(
+        model="m", system=f"Stripe: {fake.STRIPE_KEY}",
+        messages=[{"role": "user", "content": question}])
+    assert count.input_tokens == 42
+    sent = env.up.requests[-1]["body"].decode()
+    assert env.up.requests[-1]["path"].endswith("/count_tokens") and "<REDACTED_SECRET>" in sent
+    assert fake.GITHUB_TOKEN not in sent and fake.STRIPE_KEY not in sent
+    raw = httpx.post(env.url + "/v1/messages/count_tokens", headers={"x-repokb-mode": "off"},
+                     json={"model": "m", "messages": [{"role": "user", "content": question}]})
+    assert raw.status_code == 200 and fake.GITHUB_TOKEN in env.up.requests[-1]["body"].decode()
+    bad = httpx.post(env.url + "/v1/messages/count_tokens", content=b"[1, 2]",
+                     headers={"content-type": "application/json"})
+    assert bad.status_code == 400 and bad.json()["type"] == "error"
+
+
 def test_modes_and_project_scope(env: Env) -> None:
     body = {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": KB_QUESTION}]}
     raw = json.dumps(body, indent=3).encode()

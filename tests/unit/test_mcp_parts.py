@@ -158,6 +158,21 @@ def test_invalid_arguments_are_named_without_repeating_a_long_value() -> None:
     assert "'abc' is not of type 'integer'" in wrong_type.value.message
 
 
+def test_a_list_of_thousands_of_globs_is_refused_without_being_repeated() -> None:
+    """Seen with the official MCP client: 5,000 path globs came back whole in the error (25 KB
+    of "['a', 'a', ..." in the agent's context); so did a long list of the wrong type."""
+    from repokb.surfaces.mcp.server import _validate
+    from repokb.surfaces.mcp.tools import TOOLS
+
+    search = TOOLS["search"]
+    with pytest.raises(InputError) as too_many:
+        _validate(search, {"query": "x", "path": ["src/**/*.py"] * 5000})
+    assert too_many.value.message == "Invalid path for search: more than 20 items"
+    with pytest.raises(InputError) as wrong_items:
+        _validate(search, {"query": "x", "project": ["flask"] * 500})
+    assert len(wrong_items.value.message) < 200 and "flask" not in wrong_items.value.message
+
+
 def test_a_finished_job_says_when_its_vectors_were_made_again() -> None:
     job = {"id": "j1", "path": "/repo", "project": "shop", "status": "done",
            "summary": {"files_seen": 3, "files_indexed": 3, "chunks_updated": 6, "seconds": 1.2}}

@@ -121,6 +121,31 @@ def test_redaction_reaches_tool_inputs_arguments_descriptions_and_metadata() -> 
     assert arguments == {"password": "<REDACTED_SECRET>"}  # still valid JSON for the model
 
 
+def test_a_secret_under_a_secret_key_of_a_tool_input_is_redacted() -> None:
+    """Seen with the official anthropic client: a tool_use input {"password": "..."} reached
+    the upstream as sent, where the same password in text is redacted: each string was judged
+    alone, and a bare password reads as a word. A value is now judged with its key; other keys
+    (`max_tokens`, a `user`) and placeholders stay as they are."""
+    from repokb.secrets import redact as redact_text
+
+    def redact(text: str) -> str:
+        return redact_text(text, "text").text
+
+    password, nested = "Dq1yPx4N" + "vRrTDvz9", "Kq8mW2vL" + "p9Rt7Zk1"
+    tool_input = {"password": password, "user": "admin", "max_tokens": 5, "api_key": "changeme",
+                  "db": {"secret": nested}, "tokens": [7]}
+    body = {"model": "m", "max_tokens": 10, "messages": [
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "deploy",
+                                           "input": tool_input}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                      "content": "deployed"}]}]}
+    out = ANTHROPIC.redact(body, redact)
+    assert password not in json.dumps(out) and nested not in json.dumps(out), out
+    assert out["messages"][0]["content"][0]["input"] == {
+        "password": "<REDACTED_SECRET>", "user": "admin", "max_tokens": 5, "api_key": "changeme",
+        "db": {"secret": "<REDACTED_SECRET>"}, "tokens": [7]}
+
+
 def test_error_shapes_are_the_protocols_own() -> None:
     assert ANTHROPIC.error(504, "late", "timeout") == {
         "type": "error", "error": {"type": "timeout_error", "message": "late"}}

@@ -45,6 +45,9 @@ def test_a_fragment_uploaded_without_its_lines_is_shown_without_a_line_range(
         mcp_render.hits("deploy", [hit])
     fragment = Hit("notes.md", 0, 0, None, "documentation", "markdown", 0.9, "web",
                    "Deploy on Fridays.\n", {"dense_score": 0.8})
+    other = Hit("notes.md", 0, 0, None, "documentation", "markdown", 0.8, "web",
+                "Roll back on Mondays.\n", {"dense_score": 0.7})
     for cite, head in ((True, "`notes.md`:"), (False, "A fragment:")):
-        text = format_context([fragment], min_similarity=0.3, cite=cite)
+        text = format_context([fragment, other], min_similarity=0.3, cite=cite)
         assert head in text and "0-0" not in text, text
+        assert "Deploy on Fridays." in text and "Roll back on Mondays." in text  # both given

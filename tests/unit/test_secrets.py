@@ -229,3 +229,20 @@ def test_a_credential_in_a_docstring_is_redacted_not_a_reason_to_block(tmp_path)
     c = classify(SourceFile("p", tmp_path, "_urls.py", len(text), 0))
     assert c.index_policy.admits_content and "redact" in c.flags
     assert "a%20secret" not in redact(text, "code", "python").text
+
+
+@pytest.mark.parametrize("mode", ["text", "config"])
+@pytest.mark.parametrize("line", [
+    "Why does flask reject my env: ADMIN_PASSWORD={v} when loading the config?",
+    "environment: DB_PASSWORD={v}",
+    "# note: API_TOKEN={v}",
+    'x: "SERVICE_SECRET={v}"',
+])
+def test_an_assignment_inside_another_keys_value_is_redacted(mode, line):
+    """Seen through the LLM proxy: 'my env: ADMIN_PASSWORD=...' in a question was cached in
+    clear (and sent upstream): `env:` took the rest of the line as its value, so the
+    assignment to a secret key inside it was never read."""
+    value = fake.DB_PASSWORD + "#q"
+    text = line.format(v=value)
+    redacted = redact(text, mode).text
+    assert value not in redacted and fake.DB_PASSWORD not in redacted and REDACTED in redacted

@@ -243,29 +243,36 @@ def _assignments_by_anchor(text: str, lowered: str,
 def _line_assignments(text: str, start: int, end: int,
                       mode: Mode) -> list[tuple[int, int, str, bool]]:
     """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
-    test value, so it is redacted, while blocking is kept for credentials of a known format."""
-    out = []
+    test value, so it is redacted, while blocking is kept for credentials of a known format.
+    A value that is itself an assignment to a secret key (`my env: ADMIN_PASSWORD=...`, where
+    `env` took the rest of the line as its value) is read again as one."""
+    out: list[tuple[int, int, str, bool]] = []
     line = text[start:end]
-    for m in P.ASSIGNMENT.finditer(line):
-        key = m.group("key")
+    at = 0
+    while (m := P.ASSIGNMENT.search(line, at)) is not None:
         group = "qvalue" if m.group("qvalue") is not None else "value"
-        if group == "value" and mode == "code":
-            continue  # a bare value in code is an expression, not a literal
-        whole = m.group(group)
-        if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
-            whole += glued_literals(text, start + m.end())
-        if not is_secret_key(key):
-            if random_key_value(key, whole):  # `cloudant_key = "<random>"`
-                out.append((start + m.start(group), start + m.end(group), "secret_assignment",
-                            False))
-            continue
-        if group == "value" and mode == "code":
-            continue
-        value = whole.strip()
-        if _is_secret_value(value, key, literal_words=mode == "config"):
-            out.append((start + m.start(group), start + m.end(group), "secret_assignment",
-                        False))
+        found = _assignment(text, start, m, group, mode)
+        out.extend(found)
+        at = m.end()
+        if not found and any(a in m.group(group).lower() for a in P.KEY_ANCHORS):
+            at = m.start(group)
     return out
+
+
+def _assignment(text: str, start: int, m: re.Match[str], group: str,
+                mode: Mode) -> list[tuple[int, int, str, bool]]:
+    """The span of one key = value match when it holds a secret (none or one)."""
+    key = m.group("key")
+    if group == "value" and mode == "code":
+        return []  # a bare value in code is an expression, not a literal
+    whole = m.group(group)
+    if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
+        whole += glued_literals(text, start + m.end())
+    span = [(start + m.start(group), start + m.end(group), "secret_assignment", False)]
+    if not is_secret_key(key):
+        return span if random_key_value(key, whole) else []  # `cloudant_key = "<random>"`
+    value = whole.strip()
+    return span if _is_secret_value(value, key, literal_words=mode == "config") else []
 
 
 GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")

@@ -101,7 +101,9 @@ def _problem(exc: jsonschema.ValidationError) -> str:
     if exc.validator == "minLength":
         return "empty" if exc.validator_value == 1 else (
             f"shorter than {exc.validator_value} characters")
-    if isinstance(exc.instance, str) and len(exc.instance) > 60:
+    if exc.validator == "maxItems":
+        return f"more than {exc.validator_value} items"
+    if len(repr(exc.instance)) > 60:  # a long string or list (5,000 globs came back whole)
         return f"does not satisfy {exc.validator} {exc.validator_value!r}"
     return str(exc.message)
 

@@ -170,6 +170,29 @@ class Proxy:
         return StreamingResponse(self._relay(protocol, plan, response, model, t0, common),
                                  status_code=200, headers=reply_headers)
 
+    async def redacted(self, protocol: Protocol, request: Request) -> bytes:
+        """The body of a pass-through route (Anthropic's token counter) redacted as a message
+        is: the same prompt, so the same secrets (`X-Repokb-Mode: off`: as it came). Raises
+        ProxyError for a body that is not a JSON object or a shape redaction cannot walk."""
+        raw = await request.body()
+        mode, _ = _controls(request)
+        if mode == "off":
+            return raw
+        try:
+            body = json.loads(raw)
+            if not isinstance(body, dict):
+                raise ValueError("not an object")
+        except (ValueError, UnicodeDecodeError):
+            raise ProxyError(400, "The request body is not a JSON object.", "invalid") from None
+        try:
+            clean = await anyio.to_thread.run_sync(protocol.redact, body, _redact,
+                                                   limiter=self.slots)
+        except Exception:  # as handle(): refuse, never leak
+            log.warning("proxy: cannot read the request body", exc_info=True)
+            raise ProxyError(400, "The request body has an unexpected shape.",
+                             "invalid") from None
+        return json.dumps(clean).encode()
+
     def _plan(self, protocol: Protocol, body: Body, mode: str,
               projects: tuple[str, ...]) -> Plan:
         """Redact, then cache lookup, then knowledge search (on a worker thread)."""

@@ -17,6 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from repokb.rules.secret_patterns import KEY_ANCHORS
+from repokb.secrets import REDACTED
+
 Body = dict[str, Any]
 Redactor = Callable[[str], str]
 
@@ -77,16 +80,22 @@ _KEEP = frozenset({"model", "role", "type", "id", "tool_use_id", "tool_call_id",
                    "thinking", "redacted_thinking", "cache_control", "stream", "tool_choice"})
 
 
-def _redact_tree(value: Any, redact: Redactor) -> Any:
+def _redact_tree(value: Any, redact: Redactor, key: str = "") -> Any:
     """A copy of `value` with every string redacted, except under the `_KEEP` keys: texts,
-    tool inputs and call arguments, tool descriptions, metadata, message names."""
+    tool inputs and call arguments, tool descriptions, metadata, message names. A string under
+    a key that names a secret is judged with its key (`{"password": "..."}` in a tool input:
+    the value alone reads as a word)."""
     if isinstance(value, str):
-        return redact(value)
+        clean = redact(value)
+        if clean == value and any(a in key.lower() for a in KEY_ANCHORS):
+            pair = f"{key} = {json.dumps(value)}"
+            return REDACTED if redact(pair) != pair else value
+        return clean
     if isinstance(value, list):
-        return [_redact_tree(item, redact) for item in value]
+        return [_redact_tree(item, redact, key) for item in value]
     if isinstance(value, dict):
-        return {key: item if key in _KEEP else _redact_tree(item, redact)
-                for key, item in value.items()}
+        return {k: item if k in _KEEP else _redact_tree(item, redact, str(k))
+                for k, item in value.items()}
     return value
 
 

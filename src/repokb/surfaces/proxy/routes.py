@@ -1,4 +1,4 @@
-"""The proxy's endpoints: the two model APIs, a plain pass-through for Anthropic's token
+"""The proxy's endpoints: the two model APIs, a pass-through (redacted) for Anthropic's token
 counter, and the dashboard's view of outcomes and the cache. Kept out of the OpenAPI schema:
 they speak the model APIs' shapes, not repokb's."""
 
@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request, Response
 from starlette.responses import JSONResponse
 
 from repokb.errors import RepokbError
-from repokb.surfaces.proxy.core import FORWARD, Proxy
+from repokb.surfaces.proxy.core import FORWARD, Proxy, ProxyError
 from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI
 from repokb.surfaces.server.routes import Caller
 
@@ -36,14 +36,18 @@ async def chat_completions(request: Request) -> Response:
 
 @router.post("/v1/messages/count_tokens")
 async def count_tokens(request: Request) -> Response:
-    """Claude Code asks this before sending; passed through untouched."""
+    """Claude Code asks this before sending; passed through, redacted as a message is."""
     proxy = _proxy(request)
     headers = {k: v for k, v in request.headers.items() if k.lower() in FORWARD}
     headers["content-type"] = "application/json"
     try:
+        content = await proxy.redacted(ANTHROPIC, request)
+    except ProxyError as exc:
+        return JSONResponse(ANTHROPIC.error(exc.status, exc.message, exc.kind), exc.status)
+    try:
         reply = await proxy.client.post(proxy.upstream_url(ANTHROPIC, request.url.path,
                                                            request.url.query),
-                                        content=await request.body(), headers=headers)
+                                        content=content, headers=headers)
     except httpx.HTTPError as exc:
         return JSONResponse(ANTHROPIC.error(502, f"Cannot reach the upstream: "
                                             f"{type(exc).__name__}.", "connection"), 502)
