@@ -36,9 +36,9 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
             if (project is None or name == project) and absolute.is_relative_to(root) \
                     and absolute != root:  # the catalog knows a secret-named file redacted
                 return name, redact_path(canonical(str(absolute.relative_to(root))))
-        raise InputError(f"{shown} is not inside an indexed project.",
-                         hint="Indexed roots: " + ", ".join(
-                             f"{n} ({r})" for n, r in sorted(projects.items())) if projects
+        raise InputError(f"{shown} is not inside an indexed project.",  # never their roots:
+                         hint="Give the path relative to its project root (indexed projects: "
+                         + ", ".join(sorted(projects)) + ")." if projects  # MCP over TCP too
                          else "Nothing is indexed yet: index the project folder first.")
     rel = redact_path(canonical(raw))
     if ".." in rel.split("/"):

@@ -154,6 +154,9 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert error and "100" in text, text
             _, text, error = await call(s, "get_context", path="../etc/passwd", project="shop")
             assert error and "'..'" in text
+            # the hint names the projects, never where they live (/mcp may be over TCP)
+            _, text, error = await call(s, "get_context", path="/etc/passwd")
+            assert error and "shop" in text and str(indexed) not in text, text
 
             # the disk moves on: the next answer says so; index_path catches up
             db = indexed / "src/shop/db.py"
