@@ -135,6 +135,37 @@ def test_a_slow_service_times_out_with_a_clear_error(service):
     assert time.monotonic() - started < 5
 
 
+def test_a_query_waits_for_a_failing_service_once_then_skips_it_for_a_while(service,
+                                                                            monkeypatch):
+    """Seen by the new-user pass: with the service down, each proxy request paid the indexing
+    back-off twice (cache lookup, then search), ~5 s with a refused connection and up to
+    2 x 4 x embed_timeout with a hung one, before falling back to BM25."""
+    from repokb.embedders import openai_compat
+
+    service.delay = 1.5
+    remote = _remote(service, timeout=0.3, retries=3, backoff=0.5)
+    started = time.monotonic()
+    with pytest.raises(ModelError, match="no answer within 0.3 s"):
+        remote.embed_query("invoice total")
+    assert time.monotonic() - started < 1.2  # one attempt, not four with 3.5 s of back-off
+    asked = len(service.requests)
+    started = time.monotonic()
+    with pytest.raises(ModelError, match="asked again in"):
+        remote.embed_query("invoice total")
+    assert time.monotonic() - started < 0.1 and len(service.requests) == asked
+    service.delay = 0.0
+    assert remote.embed_documents(["indexing keeps its retries"]).shape == (1, 384)
+    monkeypatch.setattr(openai_compat, "QUIET_SECONDS", 0.2)
+    remote._quiet_until = 0.0
+    service.delay = 1.5
+    with pytest.raises(ModelError):
+        remote.embed_query("invoice total")
+    service.delay = 0.0
+    time.sleep(0.3)
+    assert remote.embed_query("invoice total").shape == (384,)  # asked again after the pause
+    remote.close()
+
+
 def test_the_model_signs_the_vectors():
     a = Settings(embedder="openai-compat", embed_model="m1", embed_dimension=384).embed_plan
     b = Settings(embedder="openai-compat", embed_model="m2", embed_dimension=384).embed_plan

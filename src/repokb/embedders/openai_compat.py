@@ -7,6 +7,12 @@ ModelError (the files already written stay indexed: the catalog commits per file
 store). The model name and dimension sign the vectors (`Settings.embed_plan`), so a change of
 either re-embeds instead of mixing vectors of two models in one store.
 
+A query (a search, the proxy's cache lookup) is asked once, waiting at most QUERY_TIMEOUT: a
+search falls back to BM25 rather than wait out the back-off meant for indexing; and after a
+query failed, queries skip the service for QUIET_SECONDS (one proxy request embeds its question
+twice, for the cache and the search: a refused connection cost ~5 s a request before, a hung
+service up to 2 x 4 x embed_timeout).
+
 The protocol has no token limit: the service cuts long texts at its own (TEI: --auto-truncate).
 Vectors are L2-normalised here whatever the service returns (the store compares by cosine).
 """
@@ -24,6 +30,8 @@ import numpy as np
 from repokb.embedders.base import Embedder, register
 from repokb.errors import ConfigError, ModelError
 
+QUERY_TIMEOUT = 10.0  # seconds a query's embedding may take
+QUIET_SECONDS = 30.0  # after a failed query, queries fail at once this long
 _HINT = ("Check that the embedding service at embed_url is up and answers POST /embeddings; "
          "raise embed_timeout for a slow one. Files already indexed are kept: run the index "
          "again to finish.")
@@ -50,6 +58,8 @@ class OpenAICompatEmbedder(Embedder):
         self.batch_size, self.concurrency = max(1, batch_size), max(1, concurrency)
         self.max_tokens = max_tokens
         self._retries, self._backoff = retries, backoff
+        self._query_timeout = min(timeout, QUERY_TIMEOUT)
+        self._quiet_until = 0.0  # monotonic: queries skip the service until then
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.Client(timeout=timeout, headers=headers)
 
@@ -71,22 +81,36 @@ class OpenAICompatEmbedder(Embedder):
     def _embed_batch(self, texts: list[str], *, is_query: bool, max_tokens: int) -> np.ndarray:
         # The protocol has one input type: queries and documents embed alike (a model that
         # wants a query instruction gets it from a subclass overriding embed_query).
-        return self._request(texts)
+        if not is_query:
+            return self._request(texts)
+        wait = self._quiet_until - time.monotonic()
+        if wait > 0:
+            raise ModelError(f"The embedding service {self.url} failed a query less than "
+                             f"{QUIET_SECONDS:.0f} s ago; it is asked again in {wait:.0f} s.",
+                             hint=_HINT)
+        try:
+            return self._request(texts, retries=0, timeout=self._query_timeout)
+        except ModelError:
+            self._quiet_until = time.monotonic() + QUIET_SECONDS
+            raise
 
-    def _request(self, texts: list[str]) -> np.ndarray:
+    def _request(self, texts: list[str], retries: int | None = None,
+                 timeout: float | None = None) -> np.ndarray:
         body = {"model": self.model, "input": texts, "encoding_format": "float"}
+        retries = self._retries if retries is None else retries
+        wait: Any = httpx.USE_CLIENT_DEFAULT if timeout is None else timeout
         attempt = 0
         while True:
             try:
-                response = self._client.post(self.url, json=body)
+                response = self._client.post(self.url, json=body, timeout=wait)
                 if response.status_code != 429 and response.status_code < 500:
                     break
                 problem = f"HTTP {response.status_code}"
             except httpx.TimeoutException:
-                problem = f"no answer within {self._client.timeout.read} s"
+                problem = f"no answer within {timeout or self._client.timeout.read} s"
             except httpx.TransportError as exc:
                 problem = f"{type(exc).__name__}: {exc}"
-            if attempt >= self._retries:
+            if attempt >= retries:
                 raise ModelError(f"The embedding service {self.url} failed after "
                                  f"{attempt + 1} attempts: {problem}.", hint=_HINT)
             time.sleep(self._backoff * 2 ** attempt)
