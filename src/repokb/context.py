@@ -57,15 +57,30 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
     for hit in kept:
         by_file.setdefault((hit.project, hit.path), []).append(hit)
     top = max((similarity(h) or 0.0) for h in kept)
-    lines = [f"## {title}", "",
-             f"Retrieved **{len(kept)} fragment{'s' if len(kept) != 1 else ''}** from "
-             f"**{len(by_file)} file{'s' if len(by_file) != 1 else ''}** with top similarity "
-             f"`{top:.2f}`.", ""]
-    used = sum(len(x) + 1 for x in lines)
+
+    def head(fragments: int, files: int) -> list[str]:
+        return [f"## {title}", "",
+                f"Retrieved **{fragments} fragment{'s' if fragments != 1 else ''}** from "
+                f"**{files} file{'s' if files != 1 else ''}** with top similarity "
+                f"`{top:.2f}`.", ""]
+
+    budget = max_chars - sum(len(x) + 1 for x in head(len(kept), len(by_file)))
+    body, given, files = _fragments(by_file, budget, cite)
+    return "\n".join(head(given, files) + body).rstrip() + "\n"
+
+
+def _fragments(by_file: dict[tuple[str, str], list[Hit]], max_chars: int,
+               cite: bool) -> tuple[list[str], int, int]:
+    """The blocks of each file's fragments in line order, each line of a file given once,
+    until `max_chars`; with the number of fragments and files actually given (a fragment whose
+    lines were all given already, or past the budget, is not counted)."""
+    lines: list[str] = []
+    used, given, files = 0, 0, 0
+    several = len({p for p, _ in by_file}) > 1
     for (project, path), fragments in by_file.items():
-        header = f"### {_cited(path)}" + (
-            f" ({one_line(project)})" if len({p for p, _ in by_file}) > 1 else "")
+        header = f"### {_cited(path)}" + (f" ({one_line(project)})" if several else "")
         lines += [header, ""]
+        files += 1
         shown = 0  # the last line of this file given so far
         for hit in sorted(fragments, key=lambda h: h.start_line):
             fence = _FENCE_LANGUAGES.get(hit.language or "", "")
@@ -80,13 +95,13 @@ def format_context(hits: Sequence[Hit], min_similarity: float = 0.0,
             span = line_range(start, hit.end_line)  # "": uploaded without its lines
             where = (f"`{_cited(hit.path)}{':' + span if span else ''}`" if cite
                      else f"Lines {span}" if span else "A fragment")
-            block = [f"{where}{symbol}:", f"{ticks}{fence}", body,
-                     ticks, ""]
+            block = [f"{where}{symbol}:", f"{ticks}{fence}", body, ticks, ""]
             lines += block
+            given += 1
             used += sum(len(x) + 1 for x in block)
             if used >= max_chars:
-                return "\n".join(lines).rstrip() + "\n"
-    return "\n".join(lines).rstrip() + "\n"
+                return lines, given, files
+    return lines, given, files
 
 
 def _unseen(hit: Hit, shown: int) -> tuple[int, str | None]:

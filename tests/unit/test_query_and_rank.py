@@ -214,6 +214,10 @@ def test_a_line_two_hits_of_a_file_share_is_given_once_in_the_context():
         assert text.count(f"config line {n}\n") == 1, n
     assert "`docs/config.rst:539-616`" in text and "`docs/config.rst:617-630`" in text
     assert "600-610" not in text
+    # the count says what was given: 600-610 added nothing (it said "3 fragments" before)
+    assert "Retrieved **2 fragments** from **1 file**" in text
+    budget = format_context(hits, cite=True, max_chars=600)  # the first fragment fills it
+    assert "Retrieved **1 fragment** from **1 file**" in budget and "617-630" not in budget
 
 
 def test_tied_scores_settle_by_point_id_whatever_the_engine_order():
