@@ -17,8 +17,9 @@ REDACTED = "<REDACTED_SECRET>"
 # classifier version, so the next run re-reads files indexed before (their size and mtime
 # unchanged) instead of keeping a secret an older redactor missed in the store.
 # 4: a name's overlapping findings joined (a long Stripe key's tail); 5: a password in a
-# sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret
-REDACTION_VERSION = 5
+# sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret;
+# 6: a password in a sentence in a docstring or string literal of code, not only a comment
+REDACTION_VERSION = 6
 
 
 @dataclass(frozen=True)
