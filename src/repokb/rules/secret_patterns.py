@@ -18,7 +18,8 @@ REDACTED = "<REDACTED_SECRET>"
 # unchanged) instead of keeping a secret an older redactor missed in the store.
 # 4: a name's overlapping findings joined (a long Stripe key's tail); 5: a password in a
 # sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret;
-# 6: a password in a sentence in a docstring or string literal of code, not only a comment
+# 6: a password in a sentence in a docstring or string literal of code, not only a comment;
+# a base64 text blob read past its first 64 KB (in overlapping windows)
 REDACTION_VERSION = 6
 
 
