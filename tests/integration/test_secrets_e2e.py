@@ -87,3 +87,41 @@ def test_no_secret_reaches_store_search_json_or_explain(home, leaky_repo):
     # negatives were not redacted: the UUID and lockfile hash are still there
     hits = json.loads(invoke("search", "tenant_id integrity", "--json", "--path", "config/*"))
     assert any("123e4567-e89b-12d3-a456-426614174000" in h["content"] for h in hits)
+
+
+def test_a_password_in_a_docstring_or_string_literal_never_reaches_the_home_or_a_search(
+        home, tmp_path):
+    # FAKE passwords, assembled at run time; before, only the same sentence after `#` was read
+    docstring_pw, literal_pw, template_pw = ("".join(("Xk29q", "Lm7vRt")),
+                                             "".join(("Wp4t", "Nz8cQe")),
+                                             "".join(("Hd7r", "Kf2mYs")))
+    root = tmp_path / "staging"
+    write(root, "src/staging/connect.py",
+          '"""Connections to the staging database."""\n\n\n'
+          "def connect(user: str, password: str) -> None:\n"
+          '    """Connect to staging.\n\n'
+          f"    The admin password is {docstring_pw} here.\n\n"
+          "    :param password: the user's password, hashed with PBKDF2 before it is sent.\n"
+          '    """\n\n\n'
+          f'HELP = "log in to the staging console with password {literal_pw}"\n')
+    write(root, "web/banner.js",
+          "export const banner = `\n"
+          f"  Use password {template_pw} on the admin page.\n"
+          "`;\n")
+    indexed = invoke("index", str(root), "--json")
+    assert {f["path"]: f["chunks"] > 0 for f in json.loads(indexed)["files"]} == {
+        "src/staging/connect.py": True, "web/banner.js": True}
+    outputs = [indexed]
+    for query in (docstring_pw, literal_pw, template_pw, "staging admin password",
+                  "log in to the staging console", "password on the admin page"):
+        outputs.append(invoke("search", query, "--json", "--limit", "20"))
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (docstring_pw, literal_pw, template_pw):
+        assert value.encode() not in stored, f"{value[:4]}... stored"
+        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+    # the docstring's documentation stays searchable, beside the redacted value
+    hits = json.loads(invoke("search", "connect to staging admin password", "--json",
+                             "--path", "src/*"))
+    content = "\n".join(h["content"] for h in hits)
+    assert "The admin password is <REDACTED_SECRET> here." in content
+    assert ":param password: the user's password, hashed with PBKDF2" in content

@@ -115,7 +115,8 @@ def test_base64_without_a_secret_and_hashes_stay_readable(mode, language, text):
 
 
 def test_binary_is_rejected_on_its_first_48_characters_and_decoding_is_capped(monkeypatch):
-    """A 1 MB image or archive is not decoded past its probe; a text blob at most 64 KB."""
+    """A 1 MB image or archive is not decoded past its probe; a text blob 64 KB at a time,
+    each window overlapping the one before by 3 KB: the whole blob about once."""
     sizes: list[int] = []
     decode = encoded._decode
 
@@ -131,3 +132,17 @@ def test_binary_is_rejected_on_its_first_48_characters_and_decoding_is_capped(mo
     text_blob = _b64("harmless words " * 20000)  # 300 KB of text, 400 KB of base64
     assert redact(f"# {text_blob}\n", "code", "python").text == f"# {text_blob}\n"
     assert max(sizes) <= encoded.MAX_DECODED // 3 * 4
+    assert sum(sizes) < len(text_blob) * 1.1
+
+
+_WORDS = "harmless words " * 20000  # 300 KB of text: five windows of 64 KB
+
+
+@pytest.mark.parametrize("at", [70_000, 65_535 - 20, len(_WORDS)],  # 65,535: a seam
+                         ids=["past the first window", "across a seam", "at the end"])
+def test_a_secret_past_the_first_64_kb_of_a_long_text_blob_is_found(at):
+    blob = _b64(_WORDS[:at] + f"stripe={STRIPE} " + _WORDS[at:])  # one secret only
+    text = f"x = 1\n# {blob}\n"
+    result = redact(text, "code", "python")
+    assert blob not in result.text and REDACTED in result.text
+    assert [f.detector for f in result.findings] == ["base64_secret"]

@@ -113,3 +113,86 @@ def test_documentation_about_passwords_stays_readable(text):
 ])
 def test_code_outside_comments_is_not_read_as_prose(text):
     assert redact(text, "code", "python").text == text
+
+
+# A password in a sentence inside code: in a docstring, a string literal, a text block, a
+# template literal, a heredoc or a block comment without ` * ` (only comments were read before).
+_DOC = "".join(("Xk29q", "Lm7vRt"))  # a FAKE password, assembled at run time
+IN_CODE_PROSE = [  # (language, text)
+    ("python", f'def connect():\n    """Connect to staging.\n\n'
+               f'    The admin password is {_DOC} here.\n    """\n'),
+    ("python", f'HELP = "log in with password {_DOC}"\n'),
+    ("python", f"HELP = 'log in with password {_DOC}'\n"),
+    ("python", f'msg = f"use password {_DOC} for {{host}}"\n'),
+    ("python", f'raise ValueError(\n    "the password is {_DOC}, change it"\n)\n'),
+    ("python", f"print('''\nUse password {_DOC} on the admin page.\n''')\n"),
+    ("rust", f'let help = "the password is {_DOC}";\n'),
+    ("go", f"var help = `\nthe password is {_DOC}\n`\n"),
+    ("javascript", f"const s = `\n  Use password {_DOC} on the admin page.\n`;\n"),
+    ("javascript", f"const s = `password ${{x}} and password {_DOC}`;\n"),
+    ("typescript", f"/*\n  the password is {_DOC}\n*/\nexport {{}};\n"),
+    ("c", f"/*\n   the password is {_DOC}\n */\nint x;\n"),
+    ("java", f'String s = """\n    the password is {_DOC}\n    """;\n'),
+    ("kotlin", f'val s = """\n    the password is {_DOC}\n"""\n'),
+    ("elixir", f'@doc """\nThe password is {_DOC}.\n"""\ndef f, do: 1\n'),
+    ("ruby", f"msg = <<~EOS\n  the password is {_DOC}\nEOS\nputs msg\n"),
+    ("php", f"$m = <<<EOT\nthe password is {_DOC}\nEOT;\n"),
+    ("shell", f'echo "use password {_DOC} for sudo"\n'),
+    ("lua", f"--[[\n the password is {_DOC}\n]]\nlocal x = 1\n"),
+    ("perl", f"=pod\n\nThe password is {_DOC}.\n\n=cut\nmy $x = 1;\n"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), IN_CODE_PROSE,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(IN_CODE_PROSE)])
+def test_a_password_in_a_docstring_or_string_literal_is_redacted(language, text):
+    result = redact(text, "code", language)
+    assert _DOC not in result.text, result.text
+    assert [f.detector for f in result.findings] == ["prose_password"]
+    assert result.text.count("\n") == text.count("\n")
+
+
+def test_only_the_password_goes_from_a_string_literal_not_its_escape_or_quote():
+    text = f'HELP = "use password {_DOC}\\n"\n'
+    assert redact(text, "code", "python").text == f'HELP = "use password {REDACTED}\\n"\n'
+
+
+# What docstrings and messages say about passwords stays, in every shape of literal.
+IN_CODE_KEEP = [
+    ":param password: the user's password",
+    ":param str password: the password to check against the stored hash",
+    "password (str): The plaintext password.",
+    "password : str",
+    "Args:\n        password: the password to hash, at least 8 characters.",
+    "The password is hashed with PBKDF2 before it is stored.",
+    "Password must be at least 8 characters.",
+    "Password must contain at least %(min_length)d characters.",
+    "The password is too similar to the %(verbose_name)s.",
+    "Return True if the password is correct.",
+    "Raise ValueError if the password is empty or too short.",
+    "password for {user} is incorrect",
+    "Set the password with set_password(), never password directly.",
+    "Use password hashers from PBKDF2PasswordHasher to Argon2PasswordHasher.",
+]
+
+
+@pytest.mark.parametrize("sentence", IN_CODE_KEEP + MUST_KEEP)
+def test_documentation_about_passwords_in_docstrings_and_literals_stays_readable(sentence):
+    for language, text in (
+            ("python", f'def check(password):\n    """{sentence}\n    """\n'),
+            ("python", f"raise ValueError({sentence!r})\n"),
+            ("javascript", f"const msg = `\n{sentence}\n`;\n"),
+            ("java", f'/**\n * {sentence}\n */\nclass A {{}}\n'),
+            ("rust", f"/// {sentence}\nfn check() {{}}\n")):
+        assert redact(text, "code", language).text == text, (language, text)
+
+
+@pytest.mark.parametrize("text", [
+    # a closed docstring or literal does not make the code after it prose
+    '"""Check it."""\ncheck(password to_user123x)\n',
+    "s = 'it'\nif password is user1234x: pass\n",
+    # a heredoc's start without its closing line is code (C++ shifts, not a heredoc)
+    "int m = 1 << FLAGS;\ncheck(password to_user123x);\n",
+])
+def test_code_after_a_literal_is_not_read_as_prose(text):
+    assert redact(text, "code", "python").text == text

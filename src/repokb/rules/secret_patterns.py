@@ -19,7 +19,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 4: a name's overlapping findings joined (a long Stripe key's tail); 5: a password in a
 # sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret;
 # 6: an assignment inside another key's value ("environment: DB_PASSWORD=...")
-REDACTION_VERSION = 6
+# 7: a password in a sentence in a docstring or string literal of code, not only a comment;
+# a base64 text blob read past its first 64 KB (in overlapping windows)
+REDACTION_VERSION = 7
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ whole run (every run of a wrapped blob) is redacted.
 Cheap and precise: runs are found by a byte translation and a substring search, not a regex
 over the text; a run must mix upper and lower case and keep to one alphabet; its first 48
 characters must decode to mostly printable text (an image in a data URI, compressed data, a
-lockfile's `sha512-` integrity hash or a git SHA do not) before the rest is decoded, at most
-64 KB per run; and base64 of harmless text stays readable, since only a strong finding counts.
+lockfile's `sha512-` integrity hash or a git SHA do not) before the rest is decoded, 64 KB at a
+time (windows overlapping by 3 KB, so a secret past the first 64 KB or across a seam is found;
+a blob is never longer than the file, itself at most `max_file_bytes`); and base64 of harmless
+text stays readable, since only a strong finding counts.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from repokb.secrets.scan import scan
 Span = tuple[int, int, str, bool]
 
 MIN_RUN = 24  # characters of the alphabet, padding not counted
-MAX_DECODED = 64 * 1024  # bytes decoded per run (or wrapped blob)
+MAX_DECODED = 64 * 1024  # bytes decoded at once: a longer blob is read in windows of this size
 _MAX_CHARS = MAX_DECODED // 3 * 4
+_OVERLAP = 4096  # characters (3 KB decoded) each window reads again: a secret across the seam
 _PROBE = 48  # characters decoded first: 36 bytes that must read as text
 _ALPHABET = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-")
 _TABLE = bytes(0x61 if i in _ALPHABET else 0x20 for i in range(256))  # alphabet -> "a"
@@ -137,10 +140,18 @@ def _holds_secret(text: str, part: list[tuple[int, int]], depth: int) -> bool:
         decoded = _decode(blob[skip:skip + _PROBE])
         if decoded is None:
             continue
-        if len(blob) - skip > _PROBE:  # the probe was not all of it
-            decoded = _decode(blob[skip:skip + _MAX_CHARS])
-        if decoded is not None and _strong_secret(decoded, depth):
-            return True
+        if len(blob) - skip <= _PROBE:  # the probe was all of it
+            if _strong_secret(decoded, depth):
+                return True
+            continue
+        at = skip  # windows of MAX_DECODED bytes, each overlapping the one before
+        while True:
+            decoded = _decode(blob[at:at + _MAX_CHARS])
+            if decoded is not None and _strong_secret(decoded, depth):
+                return True
+            if at + _MAX_CHARS >= len(blob):
+                break
+            at += _MAX_CHARS - _OVERLAP
     return False
 
 

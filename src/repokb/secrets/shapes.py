@@ -6,9 +6,10 @@ YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under 
 `export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
 docker `config.json` `"auth"` values and passwords in prose ("the password is ...", "use the
-password X on the admin page", "Use password X."; in code only in a comment), where
-`password_like` keeps what documentation says about passwords ("the password field", "a
-password of at least 8 characters", `PBKDF2PasswordHasher`, `password123`).
+password X on the admin page", "Use password X."; in code only in a comment, a docstring or
+a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation says about
+passwords ("the password field", "a password of at least 8 characters",
+`PBKDF2PasswordHasher`, `password123`).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
 
@@ -19,6 +20,7 @@ such by the key they are assigned to.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import (
@@ -75,6 +77,23 @@ _PROSE_PASSWORD = re.compile(
     r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
     re.I)
 _COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")
+# In code, where prose stands: one scan of the file, in order, finds its comments and string
+# literals (docstrings, text blocks, template literals, heredocs...) in any language the
+# classifier knows, without a parser per language. A misread quote (a Rust lifetime, a `#` that
+# is no comment) costs at most its own line: only triple quotes, backticks, block comments,
+# POD and heredocs (ended by their tag alone on a line) span lines. Scanned only in a file where
+# a password-like value follows "password" in code.
+_TRIPLE = "\"\"\"[\\s\\S]*?(?:\"\"\"|\\Z)|'''[\\s\\S]*?(?:'''|\\Z)"
+_PROSE_REGION = re.compile(
+    _TRIPLE  # Python docstrings; Kotlin, Swift, Scala, Java, Elixir text blocks
+    + r"|/\*[\s\S]*?(?:\*/|\Z)|--\[(=*)\[[\s\S]*?(?:\]\1\]|\Z)"  # block comments (C..., Lua)
+    r"|`(?:\\.|[^`\\])*(?:`|\Z)"  # JS/TS template literals, Go raw strings, shell
+    r"""|<<<?[~-]?[ \t]?(["']?)(?P<tag>[A-Z_][A-Z0-9_]*)\2"""  # a heredoc's start
+    r"|^=[a-z]\w*[\s\S]*?(?:^=(?:cut|end)\b|\Z)"  # Perl POD, Ruby =begin
+    r"""|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?"""  # one-line strings (open: to its end)
+    r"|(?:#|//|--|;)[^\n]*",  # line comments
+    re.M)
+_ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")  # "...password X\n": the escape is not the value
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
 # config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
@@ -107,6 +126,7 @@ def find(text: str, mode: str) -> list[Span]:
     """Spans of secret values in the shapes above (see the module docstring)."""
     out: list[Span] = []
     anchored = False
+    regions = _ProseRegions(text) if mode == "code" else None
     for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
         anchored = True
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
@@ -123,7 +143,7 @@ def find(text: str, mode: str) -> list[Span]:
                 if _value_ok(value) and _looks_random(value) and not names_something(value):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "prose_secret", False))
-        out.extend(_prose_passwords(line, start, mode))
+        out.extend(_prose_passwords(line, start, mode, regions))
     if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
         for m in _ENV_DEFAULT.finditer(text):
             if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
@@ -180,21 +200,64 @@ def _looks_random(value: str) -> bool:
         r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d[\w.\-]*", value)
 
 
-def _prose_passwords(line: str, start: int, mode: str) -> list[Span]:
+class _ProseRegions:
+    """Where a code file's comments and string literals are (`_PROSE_REGION`), found once and
+    only when asked."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.read = False
+
+    def around(self, start: int, end: int) -> bool:
+        """Whether [start, end) lies inside one comment or string literal."""
+        if not self.read:
+            self.read = True
+            self._scan()
+        i = bisect_right(self.starts, start) - 1
+        return i >= 0 and start >= self.starts[i] and end <= self.ends[i]
+
+    def _scan(self) -> None:
+        text, at = self.text, 0
+        closers: dict[str, list[int]] = {}  # a heredoc tag: where it stands alone on a line
+        while (m := _PROSE_REGION.search(text, at)) is not None:
+            end = m.end()
+            if m.group("tag"):  # `<<EOS` ... `EOS`; without its closing line, code
+                tag = m.group("tag")
+                if tag not in closers:
+                    closers[tag] = [c.end() for c in re.finditer(
+                        rf"^[ \t]*{tag}[;),]*[ \t]*$", text, re.M)]
+                i = bisect_right(closers[tag], end)
+                if i == len(closers[tag]):
+                    at = end
+                    continue
+                end = closers[tag][i]
+            self.starts.append(m.start())
+            self.ends.append(end)
+            at = max(end, m.start() + 1)
+
+
+def _prose_passwords(line: str, start: int, mode: str,
+                     regions: _ProseRegions | None = None) -> list[Span]:
     """A password in a sentence, with or without a verb: "use the password X on the admin
-    page", "Use password X.", "the passphrase is X". In code, only in a comment."""
+    page", "Use password X.", "the passphrase is X". In code, only in a comment, a docstring
+    or a string literal (the sentence, "password" included, inside it)."""
     out: list[Span] = []
     lowered = line.lower()
     if "pass" not in lowered and "pwd" not in lowered:
         return out
     for m in _PROSE_PASSWORD.finditer(line):
-        if mode == "code" and not _COMMENT_BEFORE.search(line, 0, m.start()):
-            continue
-        value = m.group("value").rstrip(".:!?")  # the sentence's end is not the password's
+        # neither the sentence's end nor a literal's `\n` is the password's
+        value = _ESCAPES_AT_END.sub("", m.group("value").rstrip(".:!?")).rstrip(".:!?")
         bare = m.group("op") is None and m.group("connector") is None
-        if password_like(value, min_length=8 if bare else 6):
-            out.append((start + m.start("value"), start + m.start("value") + len(value),
-                        "prose_password", False))
+        if not password_like(value, min_length=8 if bare else 6):
+            continue
+        at = start + m.start("value")
+        if mode == "code" and not _COMMENT_BEFORE.search(line, 0, m.start()) and not (
+                regions and regions.around(start + m.start(), at + len(value))):
+            continue
+        out.append((at, at + len(value), "prose_password", False))
     return out
 
 
