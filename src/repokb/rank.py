@@ -205,27 +205,9 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
             target.members.append(c)
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
-            _absorb(target, in_file[key], groups, s)
             continue
         if len(groups) >= limit or len(in_file.get(key, ())) >= s.max_per_file:
             continue
         groups.append(Group(c, [c], start, end))
         in_file.setdefault(key, []).append(groups[-1])
     return groups
-
-
-def _absorb(grown: Group, same_file: list[Group], groups: list[Group], s: Settings) -> None:
-    """A chunk that grew a hit may bridge it to another hit of the file (a window joining
-    589-605 reaches 613-630): the two become one, in the better one's place, as long as the
-    merged hit stays under `merge_max_lines` (the proxy's block gave lines 613-616 twice)."""
-    for other in [g for g in same_file if g is not grown]:
-        span = max(other.end_line, grown.end_line) - min(other.start_line, grown.start_line)
-        if span >= s.merge_max_lines or not any(_joins(m, grown, s) for m in other.members):
-            continue
-        keep, gone = (grown, other) if groups.index(grown) < groups.index(other) else (other, grown)
-        keep.members += gone.members
-        keep.start_line = min(keep.start_line, gone.start_line)
-        keep.end_line = max(keep.end_line, gone.end_line)
-        same_file.remove(gone)
-        groups.remove(gone)
-        grown = keep

@@ -128,31 +128,6 @@ def test_shape_merges_overlaps_and_parts_of_one_definition_with_true_line_number
     assert text.splitlines()[0] == "line 10" and text.splitlines()[42 - 10] == "line 42"
 
 
-def test_a_window_that_bridges_two_hits_of_a_section_makes_them_one_within_merge_max_lines():
-    """Seen on flask's docs/config.rst through the proxy: windows of one long section came as
-    589-616 and 613-630, lines 613-616 injected twice. The first hit was 589-605 when 613-630
-    arrived (too far to join); the window 600-616 then grew it up to the other hit."""
-    s = Settings()
-    section = "Configuration Handling > Configuring from Environment Variables"
-    first = _candidate(1, start=589, end=605, fused=0.05, symbol=section)
-    later = _candidate(2, start=613, end=630, fused=0.04, symbol=section)
-    bridge = _candidate(3, start=600, end=616, fused=0.03, symbol=section)
-    other = _candidate(4, path="src/b.py", fused=0.02)
-    for c in (first, later, bridge, other):
-        c.score = c.fused
-    groups = shape([first, later, bridge, other], limit=10, s=s)
-    assert [(g.key[1], g.start_line, g.end_line, len(g.members)) for g in groups] == [
-        ("src/a.py", 589, 630, 3), ("src/b.py", 1, 10, 1)]
-    assert groups[0].best is first
-    lines = [n for g in groups if g.key[1] == "src/a.py"
-             for n in range(g.start_line, g.end_line + 1)]
-    assert len(lines) == len(set(lines))
-    wide = _candidate(1, start=520, end=560, fused=0.05, symbol=section)
-    reach = _candidate(5, start=555, end=614, fused=0.01, symbol=section)
-    bounded = shape([wide, later, reach], limit=10, s=s)  # one hit 520-630: over merge_max_lines
-    assert [(g.start_line, g.end_line) for g in bounded] == [(520, 560), (555, 630)]
-
-
 def _hit(path: str, start: int, score: float, dense: float | None,
          language: str = "python") -> Hit:
     return Hit(path, start, start + 2, "f", "source", language, score, "p",
