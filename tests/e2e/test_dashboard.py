@@ -125,3 +125,42 @@ def test_cancel_stops_the_upload(page, tmp_path):
     assert 0 < done < 60
     assert page.locator("#cancel-upload").is_disabled()
 
+
+def test_a_loopback_server_with_a_key_asks_for_it_once_and_refuses_a_wrong_one(browser, home,
+                                                                               mixed_repo):
+    """Other users of the machine reach loopback ports, so a key set guards a loopback server
+    too: the page asks for it at its first refusal (once for the calls it makes together), says
+    in words that a wrong key is refused, asks again, then uploads and searches; the proxy
+    panel reads its stats with the key."""
+    with serve_process(home, api_key=KEY) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        prompts: list[str] = []
+        answers = iter(["wrong-key", KEY])
+
+        def answer(dialog) -> None:
+            prompts.append(dialog.message)
+            dialog.accept(next(answers, KEY))
+
+        page.on("dialog", answer)
+        page.goto(url)
+        status = page.locator("#upload-status")
+        status.filter(has_text="Missing or wrong API key").wait_for()
+        assert "x-api-key" in status.inner_text()  # how to send it
+        page.locator("#health").filter(has_text="API key refused").wait_for()
+        assert prompts == ["This repokb server needs its API key (kept in this tab only):"]
+
+        with page.expect_response(lambda r: "/proxy/stats" in r.url and r.status == 200,
+                                  timeout=30_000):
+            page.set_input_files("#folder-input", str(mixed_repo))
+            status.filter(has_text="Done:").wait_for(timeout=120_000)
+        assert len(prompts) == 2 and "refused" in prompts[1], prompts
+        assert page.evaluate("sessionStorage.getItem('repokb-api-key')") == KEY
+        page.fill("#search-query", "how do I reset a forgotten password by email")
+        page.click("#search-form button[type=submit]")
+        first = page.locator("#search-results .hit").first
+        first.wait_for()
+        assert first.locator(".hit-path").inner_text().startswith("shop/src/shop/mail.py:")
+        page.locator("#health").filter(has_text="online").wait_for()
+        assert len(prompts) == 2, prompts
+        context.close()
