@@ -46,6 +46,8 @@ from pathlib import Path
 import httpx
 
 REPO = Path(__file__).resolve().parents[1]
+KEY = "bench"
+KEYED = {"x-api-key": KEY}  # a server with a key wants it on every request
 QUERIES = [
     "how is the configuration loaded", "where are errors handled", "hybrid search fusion",
     "database connection timeout", "parse command line arguments", "read a file from disk",
@@ -204,7 +206,7 @@ def main() -> None:
 
     home = args.home.resolve() if args.home else Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
     port = free_port()
-    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": "bench"}
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": KEY}
     server = subprocess.Popen(
         [sys.executable, "-m", "repokb", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--allow-root", str(REPO), "--allow-root", str(args.tree.resolve()),
@@ -212,7 +214,7 @@ def main() -> None:
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        with httpx.Client(base_url=url, timeout=30) as http:
+        with httpx.Client(base_url=url, timeout=30, headers=KEYED) as http:
             for _ in range(300):
                 if server.poll() is not None:
                     raise SystemExit(f"repokb serve exited with {server.returncode}")
@@ -267,7 +269,7 @@ def main() -> None:
 
             def client(n: int) -> None:
                 arrivals = random.Random(n)
-                with httpx.Client(base_url=url, timeout=30) as c:
+                with httpx.Client(base_url=url, timeout=30, headers=KEYED) as c:
                     # connected and served once before the window: the clients' own start-up
                     # (a connection, an SSL context each) is not charged to the server
                     c.post("/knowledge/search", json={"query": f"warm-up {n}", "limit": 10})

@@ -32,6 +32,7 @@ def main() -> None:
     with serve_process(work / "home", api_key="docs") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1440, "height": 1000})
+        page.on("dialog", lambda dialog: dialog.accept("docs"))  # the page asks for the key
         page.goto(url)
         page.set_input_files("#folder-input", str(project))
         page.locator("#upload-status").filter(has_text="Done:").wait_for(timeout=600_000)

@@ -206,7 +206,8 @@ def free_port() -> int:
 def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[Path, ...] = (),
                   command: str = "serve") -> Iterator[str]:
     """A real `repokb serve` (or `repokb proxy`) on loopback (a free port); yields its base URL,
-    stops it after."""
+    stops it after. With `api_key` set (the default), every request but the dashboard's shell
+    and /healthz needs it."""
     import httpx
 
     port = free_port()
@@ -227,7 +228,8 @@ def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[P
                 raise RuntimeError(f"repokb {command} exited with {proc.returncode}:\n"
                                    f"{log.read()}")
             try:
-                if httpx.get(f"{url}{probe}", timeout=2).status_code == 200:
+                key = {"x-api-key": api_key} if api_key else {}
+                if httpx.get(f"{url}{probe}", headers=key, timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

@@ -35,6 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from tests.integration.upstream import upstream  # noqa: E402
 
+KEY = "bench-key"
+KEYED = {"x-repokb-key": KEY}  # repokb's key: on /v1/* only this header carries it
+
 TOPICS = ["the request parser", "the connection pool", "the template loader", "date parsing",
           "the plugin registry", "retry with backoff", "the config loader", "url routing",
           "the test fixtures", "the cli entry point", "string formatting", "the cache layer",
@@ -61,7 +64,7 @@ def _free_port() -> int:
 
 def _post(client: httpx.Client, question: str, i: int, mode: str | None) -> tuple[str, float]:
     """(X-Cache, the proxy's added milliseconds) of one request."""
-    headers = {"x-api-key": "bench-key"}
+    headers = {"x-api-key": "sk-bench-upstream"}  # the client's own, forwarded upstream
     if mode:
         headers["x-repokb-mode"] = mode
     stream = i % 4 >= 2
@@ -92,13 +95,13 @@ def main() -> None:
     port = _free_port()
     with upstream() as up:
         env = {**os.environ, "REPOKB_PROXY_ANTHROPIC_URL": up.url,
-               "REPOKB_PROXY_OPENAI_URL": up.url, "REPOKB_API_KEY": "bench-key"}
+               "REPOKB_PROXY_OPENAI_URL": up.url, "REPOKB_API_KEY": KEY}
         proc = subprocess.Popen([sys.executable, "-m", "repokb", "proxy",
                                  "--home", str(args.home), "--port", str(port)], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         base = f"http://127.0.0.1:{port}"
         try:
-            client = httpx.Client(base_url=base, timeout=60)
+            client = httpx.Client(base_url=base, timeout=60, headers=KEYED)
             deadline = time.monotonic() + 300
             while True:
                 try:
@@ -109,7 +112,7 @@ def main() -> None:
                         raise SystemExit(proc.stderr.read().decode() if proc.stderr
                                          else "") from exc
                     time.sleep(0.5)
-            flushed = client.delete("/proxy/cache", headers={"x-api-key": "bench-key"})
+            flushed = client.delete("/proxy/cache", headers={"x-api-key": KEY})
             print(f"cache flushed: {flushed.json()}")  # every run starts from an empty cache
             for q in generated[:5]:
                 _post(client, q, 0, "knowledge")  # warm-up
@@ -137,7 +140,7 @@ def main() -> None:
 
             def worker(seed: int) -> None:
                 rng = random.Random(seed)
-                with httpx.Client(base_url=base, timeout=60) as c:
+                with httpx.Client(base_url=base, timeout=60, headers=KEYED) as c:
                     i = seed
                     while time.monotonic() < stop:
                         i += 1

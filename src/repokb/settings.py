@@ -200,9 +200,11 @@ class Settings:
     host: str = _setting("127.0.0.1", "Address `repokb serve` listens on (loopback by default).")
     port: int = _setting(8765, "Port `repokb serve` listens on.")
     api_key: str = _setting(
-        "", "Key the x-api-key header must carry for destructive API calls (flush), and for "
-        "every request when the server listens beyond loopback (it refuses to start there "
-        "without one); set it with REPOKB_API_KEY. Empty: destructive calls are refused.",
+        "", "Once set, every request to `repokb serve` needs it, on loopback too (other users "
+        "of the machine reach loopback ports), except the dashboard's page and /healthz: as "
+        "x-api-key or Authorization: Bearer, and on the LLM proxy's /v1/* as x-repokb-key. "
+        "Required to listen beyond loopback; set it with REPOKB_API_KEY. Empty: a loopback "
+        "server is open to every local user, and destructive calls (flush) are refused.",
         secret=True)
     allowed_roots: tuple[str, ...] = _setting(
         (), "Folders on the server's disk that POST /knowledge/index may read (os.pathsep-"

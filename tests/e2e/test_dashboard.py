@@ -51,6 +51,7 @@ def page(browser, home):
                 route.abort()
 
         page.route("**/*", local_only)
+        page.on("dialog", lambda dialog: dialog.accept(KEY))  # the key, at the first refusal
         page.goto(url)
         page.problems = problems
         yield page
@@ -101,12 +102,10 @@ def test_upload_search_explain_flush(page, mixed_repo):
     assert "secret file" in panel.inner_text() and "block" in panel.inner_text()
 
     page.select_option("#flush-project", "shop")
-    page.click("#flush-button")
-    page.locator("#flush-status").filter(has_text="API key").wait_for()
     page.fill("#flush-key", "wrong")
     page.click("#flush-button")
-    page.locator("#flush-status").filter(has_text="wrong x-api-key").wait_for()
-    page.fill("#flush-key", KEY)
+    page.locator("#flush-status").filter(has_text="Missing or wrong API key").wait_for()
+    page.fill("#flush-key", "")  # the key this tab was given at its first refusal
     page.click("#flush-button")
     page.locator("#flush-status").filter(has_text="Flushed shop").wait_for()
     page.wait_for_function("document.getElementById('stat-points').textContent === '0'")
@@ -125,3 +124,43 @@ def test_cancel_stops_the_upload(page, tmp_path):
     done = int(status.inner_text().split("Cancelled after ")[1].split(" ")[0])
     assert 0 < done < 60
     assert page.locator("#cancel-upload").is_disabled()
+
+
+def test_a_loopback_server_with_a_key_asks_for_it_once_and_refuses_a_wrong_one(browser, home,
+                                                                               mixed_repo):
+    """Other users of the machine reach loopback ports, so a key set guards a loopback server
+    too: the page asks for it at its first refusal (once for the calls it makes together), says
+    in words that a wrong key is refused, asks again, then uploads and searches; the proxy
+    panel reads its stats with the key."""
+    with serve_process(home, api_key=KEY) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        prompts: list[str] = []
+        answers = iter(["wrong-key", KEY])
+
+        def answer(dialog) -> None:
+            prompts.append(dialog.message)
+            dialog.accept(next(answers, KEY))
+
+        page.on("dialog", answer)
+        page.goto(url)
+        status = page.locator("#upload-status")
+        status.filter(has_text="Missing or wrong API key").wait_for()
+        assert "x-api-key" in status.inner_text()  # how to send it
+        page.locator("#health").filter(has_text="API key refused").wait_for()
+        assert prompts == ["This repokb server needs its API key (kept in this tab only):"]
+
+        with page.expect_response(lambda r: "/proxy/stats" in r.url and r.status == 200,
+                                  timeout=30_000):
+            page.set_input_files("#folder-input", str(mixed_repo))
+            status.filter(has_text="Done:").wait_for(timeout=120_000)
+        assert len(prompts) == 2 and "refused" in prompts[1], prompts
+        assert page.evaluate("sessionStorage.getItem('repokb-api-key')") == KEY
+        page.fill("#search-query", "how do I reset a forgotten password by email")
+        page.click("#search-form button[type=submit]")
+        first = page.locator("#search-results .hit").first
+        first.wait_for()
+        assert first.locator(".hit-path").inner_text().startswith("shop/src/shop/mail.py:")
+        page.locator("#health").filter(has_text="online").wait_for()
+        assert len(prompts) == 2, prompts
+        context.close()

@@ -33,6 +33,9 @@ def _guarded(context, url: str) -> list[str]:
 
     context.route("**/*", local_only)
     context.on("weberror", lambda e: problems.append(f"page error: {e.error}"))
+    # a tab that was given the server's key (asking for it: test_dashboard.py)
+    context.add_init_script(f"if (location.protocol === 'http:') "
+                            f"sessionStorage.setItem('repokb-api-key', {KEY!r})")
     return problems
 
 

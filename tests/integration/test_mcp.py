@@ -311,7 +311,7 @@ def test_http_endpoint_under_serve_and_stdio_forwarding(indexed: Path, home: Pat
             job = data["job"]["id"]
             data, _, error = await call(s, "search", query="database connection timeout")
             assert not error and data["hits"]
-            with httpx.Client() as plain:  # the server's own job list has the MCP's run
+            with httpx.Client(headers=headers) as plain:  # the server's own job list has it
                 jobs = plain.get(f"{url}/knowledge/jobs").json()
                 assert job in {j["id"] for j in jobs}
             data, text, _ = await call(s, "index_path", path=str(big), wait_seconds=120)
@@ -333,6 +333,7 @@ def test_http_endpoint_under_serve_and_stdio_forwarding(indexed: Path, home: Pat
             response = httpx.post(f"{url}/mcp", json={}, headers=headers)
             assert response.status_code == 401
             assert response.json()["error"]["code"] == "unauthorized"
+            assert response.headers["www-authenticate"] == "Bearer"
         run(lambda: scenario(url))
 
 

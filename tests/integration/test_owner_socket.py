@@ -169,7 +169,10 @@ def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):
                 httpx.Client(base_url=url, timeout=120) as tcp:
             assert tcp.delete("/knowledge/flush").status_code == 401
             assert tcp.post("/knowledge/verify", json={"repair": True}).status_code == 401
-            refused = tcp.post("/knowledge/index/run", json={"paths": [str(mixed_repo)]})
+            assert tcp.get("/knowledge/stats").status_code == 401  # a read too: a key is set
+            key = {"x-api-key": "socket-test-key"}
+            refused = tcp.post("/knowledge/index/run", json={"paths": [str(mixed_repo)]},
+                               headers=key)
             assert refused.status_code == 403  # no allowed roots: nothing on disk over TCP
             done = uds.post("/knowledge/index/run", json={"paths": [str(mixed_repo)]})
             assert done.status_code == 200, done.text
@@ -177,7 +180,7 @@ def test_the_socket_needs_no_key_but_tcp_does(home, mixed_repo):
             assert uds.post("/knowledge/verify", json={"repair": True}).json()["ok"] is True
             flushed = uds.delete("/knowledge/flush", params={"project": "shop"})
             assert flushed.status_code == 200 and flushed.json()["points_deleted"] > 0
-            assert tcp.get("/knowledge/stats").json()["points"] == 0
+            assert tcp.get("/knowledge/stats", headers=key).json()["points"] == 0
 
 
 def test_a_stale_socket_is_ignored_and_replaced(home, mixed_repo):

@@ -57,13 +57,18 @@ class Env:
     project: Path
     app: Any
 
+    def repokb_key(self) -> dict[str, str]:
+        """What a client configured for a server with a key adds (default_headers)."""
+        key = self.ws.settings.api_key
+        return {"x-repokb-key": key} if key else {}
+
     def anthropic(self) -> anthropic.Anthropic:
         return anthropic.Anthropic(base_url=self.url, api_key="sk-ant-test-key-1",
-                                   max_retries=0, timeout=20)
+                                   max_retries=0, timeout=20, default_headers=self.repokb_key())
 
     def openai(self) -> openai.OpenAI:
         return openai.OpenAI(base_url=self.url + "/v1", api_key="sk-openai-test-key-2",
-                             max_retries=0, timeout=20)
+                             max_retries=0, timeout=20, default_headers=self.repokb_key())
 
     def cache_entries(self, expect: int | None = None) -> int:
         """Entries in the cache; with `expect`, waits (up to 10 s) for that many: a JSON answer
@@ -474,7 +479,9 @@ def test_cache_stats_and_flush_reach_the_owner_over_its_socket(env: Env, home: P
 
 def test_cache_flush_over_tcp_with_the_api_key(make_env: Any) -> None:
     env = make_env(api_key="proxy-test-key")
-    ask(env, "anthropic", OFF_TOPIC, False)
+    ask(env, "anthropic", OFF_TOPIC, False)  # the key set: the client adds x-repokb-key
+    seen = env.up.requests[-1]["headers"]
+    assert "x-repokb-key" not in seen and "proxy-test-key" not in json.dumps(seen)
     env.cache_entries(expect=1)
     assert httpx.delete(env.url + "/proxy/cache", headers={"x-api-key": "wrong"}
                         ).status_code == 401
@@ -530,7 +537,8 @@ def test_repokb_proxy_serves_only_the_proxy_but_owns_for_every_command(home: Pat
     """`repokb proxy`: over TCP only the proxy's routes; its owner socket still serves the whole
     API, so `repokb stats` and `repokb cache ...` started meanwhile answer through it."""
     with serve_process(home, command="proxy") as url:
-        assert httpx.get(url + "/knowledge/stats").status_code == 404
+        key = {"x-api-key": "test-key"}  # serve_process's
+        assert httpx.get(url + "/knowledge/stats", headers=key).status_code == 404
         assert httpx.get(url + "/").status_code == 404
         code, out, err = run_cli("stats", "--json")
         assert code == 0 and json.loads(out)["points"] == 0, err

@@ -19,7 +19,7 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
     mixed_repo.rename(allowed)
     with serve_process(home, api_key="loop-key", allow_roots=(allowed,)) as url:
         assert url.startswith("http://127.0.0.1:")
-        with httpx.Client(base_url=url, timeout=60) as http:
+        with httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "loop-key"}) as http:
             assert http.get("/healthz").json()["status"] == "ok"
             assert "webkitdirectory" in http.get("/").text
             upload = http.post("/knowledge/ingest/file", data={"project": "notes"},
@@ -48,9 +48,11 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
                 "query": "send a password reset email", "limit": 3}).json() == hits
             status, body = raw_request(url, b"POST /knowledge/ingest HTTP/1.1\r\n"
                                        b"Host: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                                       b"X-Api-Key: loop-key\r\n"
                                        b"Content-Length: 9000000\r\n\r\n{")
             assert status == 413 and b'"payload_too_large"' in body  # refused before reading
-            assert http.delete("/knowledge/flush").status_code == 401
+            assert http.delete("/knowledge/flush", headers={"x-api-key": "wrong"}
+                               ).status_code == 401
 
             # The server owns the store: CLI commands meanwhile are answered by it.
             code, out, err = run_cli("stats", "--json")
@@ -62,8 +64,7 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
             code, out, err = run_cli("migrate", "--to", f"local:{tmp_path / 'server'}")
             assert code == 5 and "stop it first" in err and "Traceback" not in err, err
 
-            flushed = http.delete("/knowledge/flush", params={"project": "notes"},
-                                  headers={"x-api-key": "loop-key"})
+            flushed = http.delete("/knowledge/flush", params={"project": "notes"})
             assert flushed.json()["points_deleted"] == 1
             assert http.get("/knowledge/activity").json()["dense_copy"] is None  # a write came
     # Stopped: the lock is released and what was written is there for the CLI.

@@ -32,8 +32,10 @@ def make_client(home, tmp_path, real_embedder):
         values = {"api_key": KEY, "allowed_roots": (str(tmp_path / "allowed"),), **overrides}
         ws = Workspace(Settings.load(**values))
         ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
+        # a key guards every request: the client sends it, as the dashboard does once asked
+        key = {"x-api-key": ws.settings.api_key} if ws.settings.api_key else None
         client = TestClient(create_app(Operations(ws)), raise_server_exceptions=False,
-                            base_url="http://127.0.0.1:8765")  # a Host the guard accepts
+                            base_url="http://127.0.0.1:8765", headers=key)  # a Host it accepts
         client.__enter__()
         opened.append((ws, client))
         return client
@@ -47,6 +49,11 @@ def make_client(home, tmp_path, real_embedder):
 @pytest.fixture
 def client(make_client) -> TestClient:
     return make_client()
+
+
+def keyless(client: TestClient) -> TestClient:
+    """The same server, called without its key (another user of the machine)."""
+    return TestClient(client.app, raise_server_exceptions=False, base_url="http://127.0.0.1:8765")
 
 
 def assert_error(response, status: int, code: str, words: str = "") -> dict:
@@ -74,12 +81,13 @@ PY = ('def send_password_reset_email(address: str, token: str) -> None:\n'
 
 def test_one_error_shape_for_every_failure(client):
     """Pinned: every 4xx/5xx is {"error": {status, code, message, hint, details}}."""
-    refused = client.delete("/knowledge/flush")
+    refused = keyless(client).delete("/knowledge/flush")
     request_id = refused.headers["x-request-id"]
     assert len(request_id) == 12 and int(request_id, 16) >= 0
     assert refused.json() == {"error": {
-        "status": 401, "code": "unauthorized", "message": "Missing or wrong x-api-key header.",
-        "hint": "Send the key the server was started with (REPOKB_API_KEY).", "details": [],
+        "status": 401, "code": "unauthorized", "message": "Missing or wrong API key.",
+        "hint": "This server has an API key (REPOKB_API_KEY): send it as the x-api-key header "
+                "(or as Authorization: Bearer KEY).", "details": [],
         "request_id": request_id}}
     assert_error(client.get("/no/such/route"), 404, "not_found")
     assert_error(client.put("/knowledge/search"), 405, "method_not_allowed")
@@ -421,7 +429,9 @@ def test_index_only_under_allowed_roots(make_client, tmp_path):
 def test_an_index_request_takes_no_projects_files_away_without_the_key(make_client, tmp_path):
     """Found by a new user acting as an attacker on loopback: `POST /knowledge/index/run` with
     `"flush": true` flushed a project without the key `DELETE /knowledge/flush` asks for, and
-    an empty folder sent under an indexed project's name pruned every file of it."""
+    an empty folder sent under an indexed project's name pruned every file of it. (With a key
+    set, the guard refuses every keyless request; on a server without one, a flush is refused
+    however it is asked for.)"""
     allowed = tmp_path / "allowed"
     write(allowed, "koa/README.md", "# Koa\n\nExpressive middleware for node.js servers.\n")
     write(allowed, "koa/lib/context.js", "function throwError(status) {\n"
@@ -434,17 +444,28 @@ def test_an_index_request_takes_no_projects_files_away_without_the_key(make_clie
     assert before >= 2
     empty, koa = str(allowed / "empty"), str(allowed / "koa")
     for path in (empty, koa):  # a flush, however it is asked for, needs the key
-        assert_error(client.post("/knowledge/index/run", json={
+        assert_error(keyless(client).post("/knowledge/index/run", json={
             "paths": [path], "project": "koa", "flush": True}), 401, "unauthorized")
-        assert_error(client.post("/knowledge/index", json={
+        assert_error(keyless(client).post("/knowledge/index", json={
             "path": path, "project": "koa", "flush": True}), 401, "unauthorized")
+        assert_error(client.post("/knowledge/index", headers={"x-api-key": "wrong"}, json={
+            "path": path, "project": "koa", "flush": True}), 401, "unauthorized")
+    unkeyed = make_client(api_key="", home=tmp_path / "unkeyed-home")
+    assert unkeyed.post("/knowledge/index/run", json={"paths": [koa]}).status_code == 200
+    unkeyed_points = points(unkeyed)
+    for response in (unkeyed.post("/knowledge/index/run", json={
+                         "paths": [empty], "project": "koa", "flush": True}),
+                     unkeyed.post("/knowledge/index", json={
+                         "path": empty, "project": "koa", "flush": True})):
+        assert_error(response, 403, "forbidden", "no API key")
+    assert points(unkeyed) == unkeyed_points
     for response in (client.post("/knowledge/index/run", json={"paths": [empty],
                                                                "project": "koa"}),
                      client.post("/knowledge/index", json={"path": empty, "project": "koa"})):
         refused = assert_error(response, 422, "invalid_request", "would delete them")
         assert str(allowed) not in str(refused)  # where it was indexed from is not told
     assert points(client) == before
-    replaced = client.post("/knowledge/index/run", headers={"x-api-key": KEY},
+    replaced = client.post("/knowledge/index/run",
                            json={"paths": [empty], "project": "koa", "flush": True})
     assert replaced.status_code == 200 and points(client) == 0
 
@@ -478,14 +499,15 @@ def test_flush_needs_the_key(make_client):
     client = make_client()
     ingest_file(client, "a.py", PY, project="one")
     ingest_file(client, "b.py", PY, project="two")
-    assert_error(client.delete("/knowledge/flush", params={"project": "one"}), 401, "unauthorized")
+    assert_error(keyless(client).delete("/knowledge/flush", params={"project": "one"}), 401,
+                 "unauthorized")
     assert_error(client.delete("/knowledge/flush", params={"project": "one"},
                                headers={"x-api-key": "wrong"}), 401, "unauthorized")
     assert points(client) == 2
-    ok = client.delete("/knowledge/flush", params={"project": "one"}, headers={"x-api-key": KEY})
+    ok = client.delete("/knowledge/flush", params={"project": "one"})
     assert ok.status_code == 200 and ok.json() == {"project": "one", "points_deleted": 1}
     assert client.get("/knowledge/stats").json()["by_project"] == {"two": 1}
-    everything = client.delete("/knowledge/flush", headers={"x-api-key": KEY})
+    everything = client.delete("/knowledge/flush")
     assert everything.json() == {"project": None, "points_deleted": 1}
 
 

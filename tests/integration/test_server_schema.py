@@ -19,6 +19,7 @@ from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
 pytestmark = pytest.mark.integration
+KEY = "schema-key"
 
 
 OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
@@ -37,7 +38,7 @@ def api(tmp_path_factory, real_embedder):
     home = tmp_path_factory.mktemp("schema-home")
     allowed = tmp_path_factory.mktemp("schema-allowed")
     (allowed / "README.md").write_text("# Readme\n\nA small project for the schema tests.\n")
-    settings_ = Settings.load(home=home, api_key="schema-key", allowed_roots=(str(allowed),),
+    settings_ = Settings.load(home=home, api_key=KEY, allowed_roots=(str(allowed),),
                               max_request_bytes=200_000, write_wait_seconds=30,
                               allowed_hosts=("testserver",))  # schemathesis' ASGI Host
     ws = Workspace(settings_)
@@ -76,7 +77,8 @@ def test_no_server_error_on_any_input(api, method, path, mode):
     @settings(max_examples=25, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case) -> None:
-        response = case.call(headers={"x-repokb-client": "schemathesis"})  # as the dashboard
+        # as the dashboard, once given the key (every request needs it when one is set)
+        response = case.call(headers={"x-repokb-client": "schemathesis", "x-api-key": KEY})
         seen[response.status_code] += 1
         assert response.status_code < 500, (case.method, case.path, response.text[:500])
         if response.status_code >= 400:

@@ -71,6 +71,7 @@ def test_stalled_requests_are_dropped_in_bounded_time(home, monkeypatch):
         for _ in range(20):  # a stalled body: Content-Length 100, 13 bytes sent
             sock = socket.create_connection((host, int(port)))
             sock.sendall(b"POST /knowledge/search HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"X-Api-Key: test-key\r\n"  # past the guard, into the body
                          b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
                          b'{"query": "x"')
             stalled.append(sock)

@@ -332,8 +332,9 @@ def serve(
 ) -> None:
     """Serve the REST API (docs at /docs) and the dashboard (at /) until interrupted.
 
-    The server owns the store while it runs; the API key for destructive calls comes from
-    REPOKB_API_KEY.
+    The server owns the store while it runs. With REPOKB_API_KEY set, every request needs
+    that key, on loopback too (the dashboard asks for it once); without it, any user of this
+    machine can search and upload on loopback, and nobody can flush.
     """
     from repokb.pipeline.discover import user_path
     from repokb.surfaces.server import serve as run_server

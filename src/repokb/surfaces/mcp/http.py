@@ -12,13 +12,13 @@ from repokb.operations import Operations
 
 class HttpEndpoint:
     """`/mcp` under `repokb serve`: the ASGI app, and the session manager the app's lifespan
-    runs. With an API key set, requests carry it as `x-api-key` or `Authorization: Bearer`."""
+    runs. The server's guard checks the API key (`x-api-key` or `Authorization: Bearer`), as
+    for every route."""
 
     def __init__(self, ops: Operations) -> None:
         """Cheap: the SDK loads when the app's lifespan starts the sessions (an owner socket,
         which runs no lifespan, never loads it)."""
         self.ops = ops
-        self.api_key: str = ops.settings.api_key
         self.manager: Any = None
         self._server: Any = None
 
@@ -59,15 +59,6 @@ class HttpEndpoint:
             self.manager = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and self.api_key and not self._authorised(scope):
-            from repokb.surfaces.server.errors import error_response
-
-            response = error_response(401, "Missing or wrong API key for /mcp.",
-                                      "Send the server's key (REPOKB_API_KEY) as the x-api-key "
-                                      "header or as Authorization: Bearer KEY.",
-                                      headers={"WWW-Authenticate": "Bearer"})
-            await response(scope, receive, send)
-            return
         manager = self.manager
         if manager is None:  # an app served without its lifespan (the owner socket)
             from repokb.surfaces.server.errors import error_response
@@ -77,13 +68,3 @@ class HttpEndpoint:
             await response(scope, receive, send)
             return
         await manager.handle_request(scope, receive, send)
-
-    def _authorised(self, scope: Any) -> bool:
-        import hmac
-
-        headers = dict(scope.get("headers") or [])
-        given = headers.get(b"x-api-key")
-        bearer = headers.get(b"authorization", b"")
-        if given is None and bearer[:7].lower() == b"bearer ":
-            given = bearer[7:].strip()
-        return given is not None and hmac.compare_digest(given, self.api_key.encode("utf-8"))

@@ -4,7 +4,7 @@
     routes.py   the endpoints          schemas.py  their bodies and input checks
     (what they call, the write lock and the index jobs: repokb.operations)
     errors.py   the one JSON error shape (with the request id)
-    guard.py    Host allow-list, same-origin writes, the API key on a network (ASGI middleware)
+    guard.py    Host allow-list, same-origin writes, the API key once set (ASGI middleware)
     timeouts.py read deadlines for headers and bodies (uvicorn's h11 protocol, extended)
     logs.py     secrets redacted from the access log and the server's own messages
     static/     the dashboard: plain HTML, JS and CSS, nothing fetched from elsewhere

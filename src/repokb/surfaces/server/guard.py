@@ -11,11 +11,13 @@ For every HTTP request, in order:
    preflight (which this server never grants): a POST needs a JSON body, or the
    `x-repokb-client` header the dashboard sends, or an API key (other methods are never
    "simple": a browser always preflights them);
-4. when the server listens beyond loopback, every request except the dashboard's static shell
-   needs the API key (`x-api-key`, `Authorization: Bearer` or `x-repokb-key`), and the server
-   refuses to start without one (`check_exposure`). On the LLM proxy's model routes (`/v1/*`)
-   only `x-repokb-key` counts: there `x-api-key` and `Authorization` carry the client's key for
-   the upstream, which the proxy forwards, so repokb's key must never travel in them.
+4. when an API key is set, every request except the dashboard's static shell and liveness
+   needs it (`x-api-key`, `Authorization: Bearer` or `x-repokb-key`), wherever the server
+   listens: other users of the machine reach loopback ports too. A server listening beyond
+   loopback refuses to start without a key (`check_exposure`). On the LLM proxy's model routes
+   (`/v1/*`) only `x-repokb-key` counts: there `x-api-key` and `Authorization` carry the
+   client's key for the upstream, which the proxy forwards, so repokb's key must never travel
+   in them. Without a key, a loopback server is open (destructive calls are refused later).
 A request on the owner's Unix socket (scope key `errors.TRUSTED`, set by the socket's server,
 never by a client; `Host: localhost`) gets its request id and nothing else: the socket's file
 mode (0600) is its guard, and its callers are this user's own commands.
@@ -40,9 +42,10 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 CLIENT_HEADER = b"x-repokb-client"
 KEY_HEADER = b"x-repokb-key"
 UPSTREAM_PATHS = ("/v1/",)  # the proxy's model APIs: x-api-key / Authorization go upstream
-# Open without a key even on a network: the dashboard's shell (it then asks for the key) and
+# Open without the key: the dashboard's shell (it then asks for the key, and its icon) and
 # liveness. Nothing here reads or writes the knowledge base.
-PUBLIC_PATHS = ("/healthz", "/static/", "/docs", "/docs-assets/", "/openapi.json")
+PUBLIC_PATHS = ("/healthz", "/static/", "/favicon.ico", "/docs", "/docs-assets/",
+                "/openapi.json")
 
 
 def is_loopback(host: str) -> bool:
@@ -66,7 +69,11 @@ def check_exposure(settings: Settings) -> None:
             f"Refusing to listen on {settings.host} without an API key: anyone on the network "
             "could read and write the knowledge base.",
             hint="Set REPOKB_API_KEY (every request must then carry it as x-api-key), or "
-                 "listen on 127.0.0.1.")
+                 "listen on 127.0.0.1 (and set it there too on a machine others use).")
+
+
+def _mcp(path: str) -> bool:
+    return path == "/mcp" or path.startswith("/mcp/")
 
 
 def _host_name(value: str) -> str:
@@ -81,7 +88,8 @@ class Guard:
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.key = settings.api_key.encode("utf-8")
-        self.network = not is_loopback(settings.host)
+        # a key guards every request; beyond loopback there is always one (check_exposure)
+        self.keyed = bool(self.key) or not is_loopback(settings.host)
         self.any_host = is_wildcard(settings.host)  # every request needs the key then
         self.hosts = set(LOOPBACK_NAMES) | {h.lower().strip("[]") for h in settings.allowed_hosts}
         if not self.any_host:
@@ -104,9 +112,13 @@ class Guard:
         refusal = None if scope.get(TRUSTED) is True else self._refusal(scope)
         if refusal is not None:
             status, message, hint = refusal
-            errors.log.warning("refused %s %s (request %s): %s", scope["method"],
-                               scope.get("path", ""), request_id, message)
-            response = errors.error_response(status, message, hint, request_id=request_id)
+            path = scope.get("path", "")
+            errors.log.warning("refused %s %s (request %s): %s", scope["method"], path,
+                               request_id, message)
+            # a 401 on /mcp names the scheme MCP clients send the key in (RFC 6750)
+            challenge = {"WWW-Authenticate": "Bearer"} if status == 401 and _mcp(path) else None
+            response = errors.error_response(status, message, hint, request_id=request_id,
+                                             headers=challenge)
             await response(scope, receive, send_with_id)
             return
         await self.app(scope, receive, send_with_id)
@@ -118,13 +130,16 @@ class Guard:
             return (403, "This server does not answer to that host name.",
                     "Open the dashboard at http://127.0.0.1:PORT/ (or add the name to the "
                     "allowed_hosts setting).")
-        has_key = self._key_ok(headers, scope.get("path", ""))
-        if self.network and not has_key and not self._public(scope):
-            return (401, "Missing or wrong API key.",
-                    "This server listens on the network: send its key as x-api-key (LLM "
-                    "clients on /v1/*: as x-repokb-key).")
         path = scope.get("path", "")
-        mcp = path == "/mcp" or path.startswith("/mcp/")  # its GET streams answers: checked too
+        has_key = self._key_ok(headers, path)
+        if self.keyed and not has_key and not self._public(scope):
+            return (401, "Missing or wrong API key.",
+                    "This server has an API key (REPOKB_API_KEY): send it as the "
+                    "x-repokb-key header; your x-api-key and Authorization go to the upstream."
+                    if path.startswith(UPSTREAM_PATHS) else
+                    "This server has an API key (REPOKB_API_KEY): send it as the x-api-key "
+                    "header (or as Authorization: Bearer KEY).")
+        mcp = _mcp(path)  # its GET streams answers: checked too
         if scope["method"] in SAFE_METHODS and not mcp:
             return None
         origin = headers.get(b"origin")

@@ -14,11 +14,13 @@ let upload = null;              // the running upload: {controller, cancelled}
 // -- API -------------------------------------------------------------------------------------
 // The server refuses writes a cross-site page could send: every request from here carries the
 // x-repokb-client header (which no page of another site may add without a CORS preflight the
-// server never grants). A server listening on the network wants its API key on every request:
-// asked for once, kept in this tab only (sessionStorage).
+// server never grants). A server with an API key (on the network it must have one) wants it on
+// every request: asked for at its first 401, kept in this tab only (sessionStorage).
 const KEY_ITEM = "repokb-api-key";
 
 function storedKey() { return sessionStorage.getItem(KEY_ITEM) || ""; }
+
+function keyHeader() { return storedKey() ? {"x-api-key": storedKey()} : {}; }
 
 async function api(method, path, {json, form, headers = {}, signal} = {}, retried = false) {
   const init = {method, headers: {"x-repokb-client": "dashboard", ...headers}, signal};
@@ -34,7 +36,12 @@ async function api(method, path, {json, form, headers = {}, signal} = {}, retrie
   let data = null;
   try { data = await response.json(); } catch (_) { /* empty body */ }
   if (response.status === 401 && !retried && !headers["x-api-key"]) {
-    const entered = window.prompt("This repokb server needs its API key (kept in this tab only):");
+    // The page's first calls go out together: the key asked for by the first refusal answers
+    // the others (a prompt holds the page, so it is stored before they get here).
+    const fresh = storedKey();
+    const entered = fresh && fresh !== key ? fresh
+      : window.prompt(key ? "That API key was refused. This repokb server's key (kept in this tab only):"
+        : "This repokb server needs its API key (kept in this tab only):");
     if (entered) {
       sessionStorage.setItem(KEY_ITEM, entered);
       return api(method, path, {json, form, headers, signal}, true);
@@ -242,7 +249,7 @@ async function refreshStats() {
     $("health").textContent = "online";
     $("health").className = "pill ok";
   } catch (e) {
-    $("health").textContent = "offline";
+    $("health").textContent = e.status === 401 ? "API key refused" : "offline";
     $("health").className = "pill bad";
   }
 }

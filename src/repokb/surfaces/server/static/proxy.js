@@ -1,4 +1,5 @@
-// The LLM proxy panel: outcome counters, latencies and the last requests (GET /proxy/stats).
+// The LLM proxy panel: outcome counters, latencies and the last requests (GET /proxy/stats),
+// with the API key this tab was given (keyHeader: app.js, loaded first).
 "use strict";
 
 const PROXY_EVERY_MS = 5000;
@@ -16,7 +17,7 @@ function ms(value) {
 async function refreshProxy() {
   let data;
   try {
-    const response = await fetch("/proxy/stats", {cache: "no-store"});
+    const response = await fetch("/proxy/stats", {cache: "no-store", headers: keyHeader()});
     if (!response.ok) return;
     data = await response.json();
   } catch (error) {
