@@ -23,6 +23,7 @@ from repokb.stores.catalog import Catalog
 class Access:
     trusted: bool = False
     api_key: str | None = None
+    key_verified: bool = False  # the server's guard matched the key (in whichever header)
 
 
 LOCAL = Access(trusted=True)
@@ -30,7 +31,7 @@ LOCAL = Access(trusted=True)
 
 def authorize(settings: Settings, access: Access) -> None:
     """Pass a destructive operation, or raise AccessError/AuthError."""
-    if access.trusted:
+    if access.trusted or access.key_verified and settings.api_key:
         return
     expected = settings.api_key
     if not expected:
@@ -40,7 +41,8 @@ def authorize(settings: Settings, access: Access) -> None:
     if not key or not hmac.compare_digest(key.encode("utf-8", "replace"),
                                           expected.encode("utf-8")):
         raise AuthError("Missing or wrong x-api-key header.",
-                        "Send the key the server was started with (REPOKB_API_KEY).")
+                        "Send the key the server was started with (REPOKB_API_KEY) as "
+                        "x-api-key or Authorization: Bearer.")
 
 
 def allowed_roots(settings: Settings) -> list[Path]:

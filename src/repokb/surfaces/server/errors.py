@@ -27,6 +27,7 @@ from repokb.errors import ConfigError, ModelError, RepokbError, StoreBusyError, 
 
 log = logging.getLogger("repokb.server")
 TRUSTED = "repokb.owner_socket"  # the scope key the owner socket's server sets (never a client)
+KEY_VERIFIED = "api_key_verified"  # request state the guard sets: the key matched, any header
 
 _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
           405: "method_not_allowed", 409: "busy", 413: "payload_too_large",

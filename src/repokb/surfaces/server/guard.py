@@ -35,7 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from repokb.errors import ConfigError
 from repokb.settings import Settings
 from repokb.surfaces.server import errors
-from repokb.surfaces.server.errors import TRUSTED
+from repokb.surfaces.server.errors import KEY_VERIFIED, TRUSTED
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -132,6 +132,7 @@ class Guard:
                     "allowed_hosts setting).")
         path = scope.get("path", "")
         has_key = self._key_ok(headers, path)
+        scope["state"][KEY_VERIFIED] = has_key  # a destructive route needs no second header
         if self.keyed and not has_key and not self._public(scope):
             return (401, "Missing or wrong API key.",
                     "This server has an API key (REPOKB_API_KEY): send it as the "

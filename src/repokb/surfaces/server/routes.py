@@ -23,7 +23,7 @@ from repokb.models import Fragment
 from repokb.operations import Access, Operations
 from repokb.search import Query
 from repokb.surfaces.server import schemas as S
-from repokb.surfaces.server.errors import TRUSTED, APIError, ErrorResponse
+from repokb.surfaces.server.errors import KEY_VERIFIED, TRUSTED, APIError, ErrorResponse
 
 router = APIRouter()
 
@@ -39,7 +39,8 @@ async def _access(request: Request,
                   x_api_key: Annotated[str | None, Header(description="The server's API key, "
                                                           "for destructive operations.")] = None,
                   ) -> Access:
-    return Access(trusted=request.scope.get(TRUSTED) is True, api_key=x_api_key)
+    return Access(trusted=request.scope.get(TRUSTED) is True, api_key=x_api_key,
+                  key_verified=request.scope.get("state", {}).get(KEY_VERIFIED) is True)
 
 
 Svc = Annotated[Operations, Depends(_operations)]
