@@ -246,3 +246,33 @@ def test_an_assignment_inside_another_keys_value_is_redacted(mode, line):
     text = line.format(v=value)
     redacted = redact(text, mode).text
     assert value not in redacted and fake.DB_PASSWORD not in redacted and REDACTED in redacted
+
+
+@pytest.mark.parametrize("language, line", [
+    ("python", "# note: API_TOKEN={v}"),
+    ("python", "x = 1  # export DB_PASSWORD={v} before running"),
+    ("javascript", "// DB_PASSWORD={v} on staging"),
+    ("go", "/* SERVICE_SECRET={v} */"),
+    ("java", " * password: {v}"),
+])
+def test_an_assignment_in_a_code_comment_is_read_as_a_literal(language, line):
+    """Seen by the new-user pass: in code a bare `KEY=value` is an expression and was never a
+    finding, also after a comment marker, where it is an example with the value written out."""
+    value = fake.DB_PASSWORD + "#q"
+    redacted = redact(line.format(v=value) + "\nx = 1\n", "code", language).text
+    assert fake.DB_PASSWORD not in redacted and REDACTED in redacted
+
+
+@pytest.mark.parametrize("line", [
+    "DB_PASSWORD = hunter2secret  # a variable, not a literal",
+    "# SECRET_KEY=settings.SECRET_KEY",
+    "# token=request.token",
+    "# password=password",
+    "# api_key: YOUR_API_KEY",
+    "# password: ${DB_PASSWORD}",
+    "#   token          = 1*tchar",  # h11's ABNF
+    "#   past_key: (batch_size, num_heads, max_sequence_length, head_size)",  # onnxruntime
+    "#  Example: `credential.https://huggingface.co.helper=store`",  # huggingface_hub
+])
+def test_a_comment_naming_where_a_secret_comes_from_stays_readable(line):
+    assert redact(line + "\n", "code", "python").text == line + "\n"

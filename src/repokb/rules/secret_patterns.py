@@ -20,8 +20,9 @@ REDACTED = "<REDACTED_SECRET>"
 # sentence without "is" ("use the password X on ..."), and base64 runs decoding to a secret;
 # 6: an assignment inside another key's value ("environment: DB_PASSWORD=...")
 # 7: a password in a sentence in a docstring or string literal of code, not only a comment;
-# a base64 text blob read past its first 64 KB (in overlapping windows)
-REDACTION_VERSION = 7
+# a base64 text blob read past its first 64 KB (in overlapping windows); 8: `KEY=value` in a
+# comment of code, the value one token ("# export DB_PASSWORD=...")
+REDACTION_VERSION = 8
 
 
 @dataclass(frozen=True)

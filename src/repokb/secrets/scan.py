@@ -189,6 +189,12 @@ def _aws_secrets_near_ids(text: str, spans: list[tuple[int, int, str, bool]],
 
 
 _ASSIGNS = re.compile("[:=]")  # every ASSIGNMENT has one of these
+# A comment marker before a place on its line: in code, what follows is prose or an example,
+# where `KEY=value` is a literal (`# export DB_PASSWORD=...`), not an expression.
+COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")
+# ... and written out as one token: not a shape `(batch_size, seq)`, a grammar `1*tchar`, a
+# `${VAR}` or `<placeholder>`, a quoted or bracketed expression, a path or URL's rest
+_COMMENT_VALUE = re.compile(r"(?![/~.$%@-])[^\s()\[\]{}<>,;'\"`*]{8,}")  # nor a path
 
 
 def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
@@ -264,7 +270,10 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
     """The span of one key = value match when it holds a secret (none or one)."""
     key = m.group("key")
     if group == "value" and mode == "code":
-        return []  # a bare value in code is an expression, not a literal
+        if not (COMMENT_BEFORE.search(text[start:start + m.start()])
+                and _COMMENT_VALUE.fullmatch(m.group(group).strip().rstrip("."))):
+            return []  # a bare value in code is an expression, not a literal
+        mode = "text"  # in a comment, one token: as in documentation (not a bare word)
     whole = m.group(group)
     if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
         whole += glued_literals(text, start + m.end())

@@ -24,6 +24,7 @@ from bisect import bisect_right
 
 from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import (
+    COMMENT_BEFORE,
     GLUED,
     entropy,
     glued_literals,
@@ -76,7 +77,6 @@ _PROSE_PASSWORD = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
     r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
     re.I)
-_COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")
 # In code, where prose stands: one scan of the file, in order, finds its comments and string
 # literals (docstrings, text blocks, template literals, heredocs...) in any language the
 # classifier knows, without a parser per language. A misread quote (a Rust lifetime, a `#` that
@@ -254,7 +254,7 @@ def _prose_passwords(line: str, start: int, mode: str,
         if not password_like(value, min_length=8 if bare else 6):
             continue
         at = start + m.start("value")
-        if mode == "code" and not _COMMENT_BEFORE.search(line, 0, m.start()) and not (
+        if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
                 regions and regions.around(start + m.start(), at + len(value))):
             continue
         out.append((at, at + len(value), "prose_password", False))
