@@ -16,10 +16,10 @@ from collections import Counter
 from pathlib import Path
 
 from repokb.embedders import create, load_builtins
-from repokb.models import Chunk, SourceFile
+from repokb.models import Chunk
 from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import discover, resolve_roots
+from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.lexical_only import RULES
 from repokb.settings import Settings
 
@@ -30,12 +30,7 @@ def chunks_of(tree: Path, settings: Settings) -> list[Chunk]:
     classifier = Classifier.for_root(root.root, Limits(s.head_bytes, s.max_file_bytes,
                                                        s.skip_file_bytes, s.max_tabular_bytes))
     out: list[Chunk] = []
-    for item in discover(root, classifier.config):
-        if not isinstance(item, SourceFile):
-            continue
-        c = classifier.classify(item)
-        if not c.index_policy.admits_content:
-            continue
+    for item, c in classifier.files(root):
         try:
             text, content_hash = read_text(item, s.max_file_bytes)
         except FileProblem:

@@ -24,10 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from repokb.models import SourceFile  # noqa: E402
 from repokb.pipeline.chunk import FileProblem, decode_text  # noqa: E402
 from repokb.pipeline.classify import Classifier  # noqa: E402
-from repokb.pipeline.discover import ProjectRoot, discover  # noqa: E402
+from repokb.pipeline.discover import ProjectRoot  # noqa: E402
 from repokb.secrets import mode_for, redact  # noqa: E402
 
 
@@ -39,12 +38,7 @@ def dump(out: Path, dirs: list[str]) -> None:
         files = 0
         cpu = 0.0
         detectors: Counter[str] = Counter()
-        for item in discover(ProjectRoot(root.name, root), classifier.config):
-            if not isinstance(item, SourceFile):
-                continue
-            c = classifier.classify(item)
-            if not c.index_policy.admits_content:
-                continue
+        for item, c in classifier.files(ProjectRoot(root.name, root)):
             try:
                 text, _ = decode_text(item.absolute.read_bytes())
             except (FileProblem, OSError):

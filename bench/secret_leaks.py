@@ -20,13 +20,14 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from repokb.models import SourceFile  # noqa: E402
+from repokb.models import Classification, SourceFile  # noqa: E402
 from repokb.pipeline.classify import Classifier  # noqa: E402
-from repokb.pipeline.discover import ProjectRoot, discover  # noqa: E402
+from repokb.pipeline.discover import ProjectRoot  # noqa: E402
 from repokb.secrets import mode_for, redact  # noqa: E402
 
 
@@ -37,14 +38,9 @@ def _redact(text: str, language: str | None):  # type: ignore[no-untyped-def]
         return redact(text, mode_for(language))
 
 
-def admitted(root: Path):  # type: ignore[no-untyped-def]
-    project = ProjectRoot(root.name, root)
-    classifier = Classifier.for_root(root)
-    for item in discover(project, classifier.config):
-        if not isinstance(item, SourceFile):
-            continue
-        c = classifier.classify(item)
-        yield item, c
+def admitted(root: Path) -> Iterator[tuple[SourceFile, Classification]]:
+    """Every file of the tree with its classification (admitted or not)."""
+    return Classifier.for_root(root).files(ProjectRoot(root.name, root), admitted=False)
 
 
 def planted() -> None:

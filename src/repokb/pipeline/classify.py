@@ -7,10 +7,12 @@ caches; `classify()` is the one-file shortcut. Only a bounded head of each file 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from repokb.models import Classification, Signal, SourceFile
+from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.rules import tables as T
 from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext
@@ -34,6 +36,17 @@ class Classifier:
     @classmethod
     def for_root(cls, root: Path, limits: Limits | None = None) -> Classifier:
         return cls(load_repo_config(root), limits)
+
+    def files(self, root: ProjectRoot,
+              admitted: bool = True) -> Iterator[tuple[SourceFile, Classification]]:
+        """The files under `root` with their classification, as an index run walks them (only
+        those whose content the policy admits, unless `admitted` is False); for benchmarks
+        and tools that read trees the way repokb does."""
+        for item in discover(root, self.config):
+            if isinstance(item, SourceFile):
+                c = self.classify(item)
+                if c.index_policy.admits_content or not admitted:
+                    yield item, c
 
     def classify(self, file: SourceFile, head: bytes | None = None) -> Classification:
         """Classify one file; `head` gives its first bytes from memory (uploads) instead of
