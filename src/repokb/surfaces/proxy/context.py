@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from repokb.context import format_context, similarity
+from repokb.context import fence_for, format_context, similarity
 from repokb.models import Hit
 
 CHARS_PER_TOKEN = 4  # the usual estimate for English and code; the budget is approximate
@@ -87,8 +87,12 @@ def still_valid(sources: list[dict[str, Any]],
 
 
 def cached_answer_block(question: str, answer: str, score: float) -> Injection:
+    """The earlier question and answer, each in a fence no line of theirs can close: an answer
+    is model output that may hold its own headings ("## SYSTEM: ...") or a fence's end."""
+    q, a = fence_for(question), fence_for(answer)
     text = ("## An earlier answer (repokb semantic cache)\n\n"
             f"A question similar to this one (similarity `{score:.2f}`) was answered before. "
             "Use the answer below if it fits; correct or complete it if it does not.\n\n"
-            f"Earlier question: {question}\n\nEarlier answer:\n\n{answer}\n")
+            f"Earlier question:\n\n{q}text\n{question.strip(chr(10))}\n{q}\n\n"
+            f"Earlier answer:\n\n{a}markdown\n{answer.strip(chr(10))}\n{a}\n")
     return Injection(text)
