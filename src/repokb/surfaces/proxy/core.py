@@ -111,13 +111,9 @@ class Proxy:
         raw = await request.body()
         try:
             mode, projects = _controls(request)
-            body = json.loads(raw)
-            if not isinstance(body, dict):
-                raise ValueError("not an object")
+            body = _json_object(raw)
         except ProxyError as exc:
             return _error(protocol, exc.status, exc.message, exc.kind)
-        except (ValueError, UnicodeDecodeError):
-            return _error(protocol, 400, "The request body is not a JSON object.", "invalid")
         headers = {k: v for k, v in request.headers.items() if k.lower() in FORWARD}
         headers["content-type"] = "application/json"
         headers["accept-encoding"] = "identity"
@@ -178,12 +174,7 @@ class Proxy:
         mode, _ = _controls(request)
         if mode == "off":
             return raw
-        try:
-            body = json.loads(raw)
-            if not isinstance(body, dict):
-                raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError):
-            raise ProxyError(400, "The request body is not a JSON object.", "invalid") from None
+        body = _json_object(raw)
         try:
             clean = await anyio.to_thread.run_sync(protocol.redact, body, _redact,
                                                    limiter=self.slots)
@@ -304,6 +295,17 @@ class Proxy:
             return
         if stored:
             self.metrics.stored()
+
+
+def _json_object(raw: bytes) -> Body:
+    """The request body as a JSON object, or ProxyError 400."""
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    if not isinstance(body, dict):
+        raise ProxyError(400, "The request body is not a JSON object.", "invalid")
+    return body
 
 
 def _controls(request: Request) -> tuple[str, tuple[str, ...]]:
