@@ -36,10 +36,13 @@ async def _operations(request: Request) -> Operations:
 
 
 async def _access(request: Request,
-                  x_api_key: Annotated[str | None, Header(description="The server's API key, "
-                                                          "for destructive operations.")] = None,
+                  x_api_key: Annotated[str | None, Header(  # documented, checked by the guard
+                      description="The server's API key: the guard checks it (also as "
+                      "Authorization: Bearer); destructive operations need it.")] = None,
                   ) -> Access:
-    return Access(trusted=request.scope.get(TRUSTED) is True, api_key=x_api_key,
+    """Who calls: the owner's socket, or a request whose API key the guard matched (the
+    parameter keeps the header in the OpenAPI schema of the routes that need it)."""
+    return Access(trusted=request.scope.get(TRUSTED) is True,
                   key_verified=request.scope.get("state", {}).get(KEY_VERIFIED) is True)
 
 
