@@ -350,7 +350,12 @@ def line_range(start: int, end: int) -> str:
     return f"{start}-{end}" if start > 0 else ""
 
 
-MAX_LIMIT = 100  # hits one search may return: CLI --limit, REST, MCP, the owner socket alike
+# A search's bounds, on every surface (CLI, REST, MCP, the owner socket): the hits it returns,
+# and the path globs it gives (each is matched against every indexed path: a REST body of
+# 20,000 globs held the server for 338 s, 3,000 with literal folders overflowed SQLite's
+# expression depth, a 500).
+MAX_LIMIT = 100
+MAX_PATH_GLOBS = 20
 
 
 @dataclass(frozen=True)

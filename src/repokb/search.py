@@ -16,7 +16,7 @@ import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError
-from repokb.models import LEXICAL_ONLY, MAX_LIMIT, Hit, Query
+from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
@@ -63,12 +63,6 @@ def _settle(points: list[StoredPoint], limit: int, n: int) -> list[StoredPoint]:
         above = [p for p in ordered if p.score > ordered[-1].score]
         ordered = above or ordered  # all tied even at the widest page: best effort
     return ordered[:n]
-
-
-# Path globs one search may give: each is matched against every indexed path, so a REST body of
-# 20,000 globs held the server for 338 s, and 3,000 with literal folders overflowed SQLite's
-# expression depth (a 500); `--path` repeated, REST's list and MCP's array alike.
-MAX_PATH_GLOBS = 20
 
 
 class QueryVectors:

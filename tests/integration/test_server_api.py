@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from repokb.models import MAX_PATH_GLOBS
 from repokb.operations import Access, Operations
-from repokb.search import MAX_PATH_GLOBS, Query
+from repokb.search import Query
 from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace

@@ -16,9 +16,9 @@ import anyio
 
 from repokb.errors import AccessError, InputError, NotFoundError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
-from repokb.models import MAX_LIMIT, Kind
+from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.pipeline.discover import user_path
-from repokb.search import MAX_PATH_GLOBS, Query
+from repokb.search import Query
 from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
