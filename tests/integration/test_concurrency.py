@@ -163,3 +163,36 @@ def test_an_owner_that_drops_a_request_unanswered_means_ask_again(tmp_path, rese
         remote.close()
         thread.join(10)
         server.close()
+
+
+_OPEN_CATALOG = """
+import sys, time
+from pathlib import Path
+from repokb.errors import StoreError
+from repokb.stores.catalog import Catalog
+start = float(sys.argv[2])
+failed = 0
+for n in range(int(sys.argv[3])):
+    time.sleep(max(0.0, start + n * 0.04 - time.time()))  # all six open catalog n together
+    try:
+        Catalog(Path(sys.argv[1]) / f"c{n}" / "catalog.sqlite3").close()
+    except StoreError as exc:
+        failed += 1
+        print(exc, file=sys.stderr)
+print(failed)
+"""
+
+
+def test_commands_that_start_at_once_on_a_new_home_all_open_its_catalog(tmp_path):
+    """Regression (CI, test above: `verify` exited with "Cannot open the catalog ...: database
+    is locked"): switching a new catalog to WAL needs the file to itself, and SQLite refuses at
+    once instead of waiting. Six processes open each of 80 fresh catalogs at one instant."""
+    import subprocess
+    import time
+
+    start = time.time() + 3  # every process is up and waiting before the first open
+    procs = [subprocess.Popen([sys.executable, "-c", _OPEN_CATALOG, str(tmp_path), str(start),
+                               "80"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(6)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [int(out) for out, _ in outs] == [0] * 6, [err for _, err in outs if err]

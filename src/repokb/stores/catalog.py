@@ -80,7 +80,7 @@ class Catalog:
             self._db = sqlite3.connect(str(path), timeout=30, isolation_level=None,
                                        check_same_thread=False)
             self._db.row_factory = sqlite3.Row
-            self._db.execute("PRAGMA journal_mode=WAL")
+            self._wal()
             self._db.execute("PRAGMA synchronous=NORMAL")
             # a deleted row's bytes are overwritten, not left in a free page (`purge`)
             self._db.execute("PRAGMA secure_delete=ON")
@@ -90,6 +90,25 @@ class Catalog:
                 self._db.execute("ALTER TABLE projects ADD COLUMN vectors TEXT")
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the catalog {path}: {exc}") from exc
+
+    def _wal(self, patience: float = 30.0) -> None:
+        """Switch the catalog to WAL. Commands that start at once on a new home race for it:
+        the switch needs the file to itself, and SQLite answers "database is locked" at once
+        rather than calling the busy handler, so wait here as the connect timeout would."""
+        deadline, pause = time.monotonic() + patience, 0.01
+        while True:
+            try:
+                mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                mode = None
+            if mode == "wal":
+                return
+            if time.monotonic() >= deadline:
+                raise sqlite3.OperationalError(f"database is locked (journal mode {mode})")
+            time.sleep(pause)
+            pause = min(pause * 2, 0.25)
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
