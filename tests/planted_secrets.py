@@ -56,7 +56,8 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
       enumerate(["typed", "paren", "getenv", "tsconst", "java", "txt", "prose", "ini", "yaml",
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
                  "url", "toml", "props", "shell", "env", "kube", "tfstate", "k8s", "compose",
-                 "cloudant", "super"], 1)}
+                 "cloudant", "super", "curl", "mysql", "dockerlogin", "auth", "smtp", "dsn",
+                 "envlist", "dockerenv", "pair", "table", "rust"], 1)}
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
 DOCKER_AUTH = _j("ZmFrZXVzZXI6RmFrZS1E", "b2NrZXItQXV0aC05OTE=")
 CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
@@ -147,6 +148,35 @@ def planted() -> list[Planted]:
                 [GHP2]),
         Planted(f"notes/{STRIPE_LONG}.md",
                 f"# Payments\n\nThe live key is {STRIPE_LONG}; rotate it yearly.\n", [STRIPE_LONG]),
+        # credentials given by position: no key names them
+        Planted("scripts/deploy.sh",
+                f"#!/bin/sh\ncurl -u deploy:{p['curl']} https://ci.example.com/hook\n"
+                f"mysqldump -u backup -p{p['mysql']} shop > shop.sql\n"
+                f"docker login -u bot -p {p['dockerlogin']} registry.example.com\n",
+                [p["curl"], p["mysql"], p["dockerlogin"]]),
+        Planted("src/shop/mail.py",
+                '"""Mail."""\nimport smtplib\n\nimport requests\n\n\ndef send() -> None:\n'
+                f'    requests.get("https://x", auth=("shop", "{p["auth"]}"))\n'
+                f'    smtplib.SMTP("mail").login("shop@example.com", "{p["smtp"]}")\n',
+                [p["auth"], p["smtp"]]),
+        Planted("cmd/shop/db.go",
+                'package main\n\nimport "database/sql"\n\nfunc open() {\n'
+                f'\tsql.Open("mysql", "shop:{p["dsn"]}@tcp(db:3306)/shop")\n}}\n', [p["dsn"]]),
+        Planted("deploy/k8s/deployment.yaml",
+                "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n"
+                "      containers:\n        - name: shop\n          env:\n"
+                f"            - name: DB_PASS\n              value: {p['envlist']}\n",
+                [p["envlist"]]),
+        Planted("Dockerfile",
+                f"FROM python:3.12\nENV ADMIN_PASSWORD {p['dockerenv']}\nCMD [\"shop\"]\n",
+                [p["dockerenv"]]),
+        Planted("docs/demo.md",
+                f"# Demo\n\nLog in with **admin** / **{p['pair']}**.\n\n"
+                f"| host | password |\n| --- | --- |\n| router | {p['table']} |\n",
+                [p["pair"], p["table"]]),
+        Planted("src/help.rs",
+                'pub const HELP: &str = "Connect to the staging database\n'
+                f'with the password {p["rust"]} and rotate it.";\n', [p["rust"]]),
         # secrets as a whole: blocked
         Planted(".env", f"AWS_ACCESS_KEY_ID={AWS_ID}\nDB_PASSWORD={p['env']}\n",
                 [AWS_ID, p["env"]], expect="block"),

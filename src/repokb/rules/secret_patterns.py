@@ -22,7 +22,10 @@ REDACTED = "<REDACTED_SECRET>"
 # 7: a password in a sentence in a docstring or string literal of code, not only a comment;
 # a base64 text blob read past its first 64 KB (in overlapping windows); 8: `KEY=value` in a
 # comment of code, the value one token ("# export DB_PASSWORD=...")
-REDACTION_VERSION = 8
+# 9: credentials given by position (secrets/credentials.py: command lines, call arguments,
+# scheme-less DSNs, environment lists, `ENV KEY value`, prose pairs, a table's password
+# column); `pw` names a password; "..." strings over lines in Rust, Ruby, PHP, shell...
+REDACTION_VERSION = 9
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,9 @@ URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]
 # Key words that make an assignment's value secret-like; matched against the words of the key
 # (split on _ - . and camelCase), single words or adjacent pairs.
 SECRET_KEY_WORDS = frozenset({
-    "password", "passwd", "pwd", "pass", "passphrase", "secret", "token", "apikey", "credential",
-    "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken", "sas",
+    "password", "passwd", "pwd", "pw", "pass", "passphrase", "secret", "token", "apikey",
+    "credential", "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken",
+    "sas",
 })
 SECRET_KEY_PAIRS = frozenset({
     ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"), ("auth", "key"),
@@ -95,7 +99,7 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "limit", "size", "template", "variable", "var", "param", "arg", "form", "input",
 })
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
-KEY_ANCHORS: tuple[str, ...] = ("pass", "pwd", "secret", "token", "key", "credential", "sas")
+KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
 ASSIGNMENT = _re(

@@ -1,10 +1,12 @@
 """Secret-like content: find it, and redact it before any text reaches a chunk.
 
-Four finders: `scan.scan` (ours: fast, anchors first; runs on every classified head),
+Five finders: `scan.scan` (ours: fast, anchors first; runs on every classified head),
 `library.library_findings` (every default plugin of detect-secrets, keyword and entropy ones
 included), `shapes.find` (multi-line values, typed assignments, environment defaults,
-Authorization headers, prose) and `encoded.find` (base64 runs that decode to text holding a
-strong secret, in a comment or wrapped over lines too). `redact` applies all four to the whole
+Authorization headers, prose), `credentials.find` (credentials given by position: command
+lines, call arguments, DSNs, environment lists, prose pairs, table columns) and `encoded.find`
+(base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
+too). `redact` applies all four to the whole
 text about to be indexed and returns it with every finding (widened over glued string
 literals) as `<REDACTED_SECRET>`, line numbers unchanged. Findings never hold the value, so
 they may be logged and explained.
@@ -17,7 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import encoded, shapes
+from repokb.secrets import credentials, encoded, shapes
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name
@@ -42,7 +44,7 @@ def find_secret(text: str, mode: Mode = "config", language: str | None = None) -
 def find_all(text: str, mode: Mode = "config", language: str | None = None) -> list[Finding]:
     """Every finding of every finder, merged: sorted, without overlaps."""
     found = scan(text, mode) + library_findings(text, mode, language)
-    extra = shapes.find(text, mode) + encoded.find(text)
+    extra = shapes.find(text, mode, language) + credentials.find(text, mode) + encoded.find(text)
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

@@ -74,7 +74,7 @@ _PROSE = re.compile(
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
 _PROSE_PASSWORD = re.compile(
-    r"""\b(?:password|passphrase|passwd|pwd)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
+    r"""\b(?:password|passphrase|passwd|pwd|pw)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
     r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
     re.I)
 # In code, where prose stands: one scan of the file, in order, finds its comments and string
@@ -84,15 +84,21 @@ _PROSE_PASSWORD = re.compile(
 # POD and heredocs (ended by their tag alone on a line) span lines. Scanned only in a file where
 # a password-like value follows "password" in code.
 _TRIPLE = "\"\"\"[\\s\\S]*?(?:\"\"\"|\\Z)|'''[\\s\\S]*?(?:'''|\\Z)"
-_PROSE_REGION = re.compile(
+_BEFORE_STRINGS = (
     _TRIPLE  # Python docstrings; Kotlin, Swift, Scala, Java, Elixir text blocks
     + r"|/\*[\s\S]*?(?:\*/|\Z)|--\[(=*)\[[\s\S]*?(?:\]\1\]|\Z)"  # block comments (C..., Lua)
     r"|`(?:\\.|[^`\\])*(?:`|\Z)"  # JS/TS template literals, Go raw strings, shell
     r"""|<<<?[~-]?[ \t]?(["']?)(?P<tag>[A-Z_][A-Z0-9_]*)\2"""  # a heredoc's start
-    r"|^=[a-z]\w*[\s\S]*?(?:^=(?:cut|end)\b|\Z)"  # Perl POD, Ruby =begin
-    r"""|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?"""  # one-line strings (open: to its end)
-    r"|(?:#|//|--|;)[^\n]*",  # line comments
-    re.M)
+    r"|^=[a-z]\w*[\s\S]*?(?:^=(?:cut|end)\b|\Z)")  # Perl POD, Ruby =begin
+_AFTER_STRINGS = r"""|'(?:\\.|[^'\\\n])*'?|(?:#|//|--|;)[^\n]*"""  # '...' on one line, comments
+_PROSE_REGION = re.compile(  # "..." on one line (open: to its end)
+    _BEFORE_STRINGS + r"""|"(?:\\.|[^"\\\n])*"?""" + _AFTER_STRINGS, re.M)
+# Languages whose double-quoted strings may hold newlines: there such a string is one region
+# over its lines (a help text, a usage message), as a docstring is in Python.
+_MULTILINE_STRINGS = frozenset({"rust", "ruby", "php", "shell", "bash", "zsh", "perl", "r",
+                                "julia", "nix", "elixir", "crystal", "powershell", "tcl"})
+_PROSE_REGION_MULTILINE = re.compile(
+    _BEFORE_STRINGS + r"""|"(?:\\.|[^"\\])*(?:"|\Z)""" + _AFTER_STRINGS, re.M)
 _ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")  # "...password X\n": the escape is not the value
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
@@ -122,11 +128,13 @@ def _value_ok(value: str, key: str = "") -> bool:
     return not value.replace(".", "").replace("-", "").isdigit()
 
 
-def find(text: str, mode: str) -> list[Span]:
-    """Spans of secret values in the shapes above (see the module docstring)."""
+def find(text: str, mode: str, language: str | None = None) -> list[Span]:
+    """Spans of secret values in the shapes above (see the module docstring); `language` says
+    whether a double-quoted string may span lines (`_MULTILINE_STRINGS`)."""
     out: list[Span] = []
     anchored = False
-    regions = _ProseRegions(text) if mode == "code" else None
+    regions = (_ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
+               if mode == "code" else None)
     for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
         anchored = True
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
@@ -204,8 +212,9 @@ class _ProseRegions:
     """Where a code file's comments and string literals are (`_PROSE_REGION`), found once and
     only when asked."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, multiline: bool = False) -> None:
         self.text = text
+        self.pattern = _PROSE_REGION_MULTILINE if multiline else _PROSE_REGION
         self.starts: list[int] = []
         self.ends: list[int] = []
         self.read = False
@@ -221,7 +230,7 @@ class _ProseRegions:
     def _scan(self) -> None:
         text, at = self.text, 0
         closers: dict[str, list[int]] = {}  # a heredoc tag: where it stands alone on a line
-        while (m := _PROSE_REGION.search(text, at)) is not None:
+        while (m := self.pattern.search(text, at)) is not None:
             end = m.end()
             if m.group("tag"):  # `<<EOS` ... `EOS`; without its closing line, code
                 tag = m.group("tag")
@@ -245,7 +254,7 @@ def _prose_passwords(line: str, start: int, mode: str,
     or a string literal (the sentence, "password" included, inside it)."""
     out: list[Span] = []
     lowered = line.lower()
-    if "pass" not in lowered and "pwd" not in lowered:
+    if "pass" not in lowered and "pw" not in lowered:
         return out
     for m in _PROSE_PASSWORD.finditer(line):
         # neither the sentence's end nor a literal's `\n` is the password's

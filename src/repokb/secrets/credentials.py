@@ -1,0 +1,225 @@
+"""Credentials given by position, where no key names the value as a secret.
+
+Found here (spans of the value only):
+- command lines, in any file (shell scripts, Dockerfiles, CI, a README's code, a comment):
+  `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
+  `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
+  `htpasswd -b FILE user X`, `smbclient -U user%X`;
+- calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
+  "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`;
+- Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
+- environment lists: `- name: DB_PASSWORD` then `value: X` (Kubernetes, ECS task JSON,
+  Terraform), and a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`);
+- prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
+  Markdown table's password column.
+
+The value must look like a password (`shapes.password_like`: letters with digits or symbols,
+not a word, a placeholder, a `$VAR` or a name), except where a secret-named key sits beside it
+(an environment list, `ENV`), which is judged as an assignment's value is. Each shape is tried
+only in a text holding its cheap anchor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules import secret_patterns as P
+from repokb.secrets.scan import is_placeholder, is_secret_key, lower_same_length
+from repokb.secrets.shapes import password_like
+
+Span = tuple[int, int, str, bool]
+
+_V = r"""(?P<q>["']?)(?P<value>[^\s"'`|;&<>()]{4,128})(?P=q)"""  # a shell word, quoted or not
+_OPTION = re.compile(
+    r"""(?:^|[\s"'(\[,])--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|"""
+    r"""access-key|secret-key|auth-token)[ \t]*(?:=|[ \t])[ \t]*""" + _V, re.I | re.M)
+_CURL_USER = re.compile(
+    r"""(?:^|[\s"'(\[,])(?:-u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
+    r"""(?P<user>[\w.@+\-]{1,64}):(?P<value>[^\s"'`@|;&]{4,128})(?P=q)(?![\w@])""", re.M)
+_SMB_USER = re.compile(r"""\s(?:-U|--user)[ \t]*=?[ \t]*["']?[^\s%"']{1,64}%"""
+                       r"""(?P<value>[^\s"'`|;&]{4,128})""")
+_MYSQL = re.compile(  # -p glued to its value; `-p` alone asks for it
+    r"""\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)\b"""
+    r"""[^\n|;&]*?\s-p(?P<q>["']?)(?P<value>[^\s"'`|;&]{4,128})(?P=q)""")
+_SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the next word
+    r"""\b(?:sshpass[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
+    r"""oras|crane)\s+login[^\n|;&]*?\s-p|redis-cli[^\n|;&]*?\s-a|"""
+    r"""mongo(?:sh|dump|restore|import|export)?[^\n|;&]*?\s-p)[ \t]+""" + _V)
+_HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
+_CALL = re.compile(  # a call that takes the password as its second or third argument
+    r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
+    r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
+    r"""UsernamePasswordAuthenticationToken|PasswordCredential)\s*\(|"""
+    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth)\s*\()"""
+    r"""(?P<args>[^()\n]{1,240})[)\]]""")
+_LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
+_GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
+                     r"""@(?:tcp|unix|udp)?\(""")
+_NAME_FIELD = re.compile(
+    r"""\bname["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*,?[ \t]*$"""
+    r"""|"name"\s*:\s*"(?P<jkey>[A-Za-z_][\w.\-]{0,80})\"""", re.M)
+_VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
+                          r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\n#]|$)""")
+_ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
+                  r"""(?P<value>[^\s"'=][^\n"']*?)(?P=q)[ \t]*$""", re.M)
+_PAIR = re.compile(  # "login: admin / X", "credentials `admin` / `X`", "sign in as admin/X"
+    r"""\b(?:log[ -]?in|sign[ -]?in|credentials?|account)\b[^\n/]{0,30}?(?<=[\s:(])[`*"']*"""
+    r"""(?P<user>[\w.@+\-]{2,64})[`*"']*[ \t]*/[ \t]*[`*"']*"""
+    r"""(?P<value>[^\s`*"',;()<>|/]{6,80})(?![^\s`*"',;()<>|])""", re.I)
+_TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_SEPARATOR = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?[ \t]*)?$")
+_PASSWORD_HEADER = re.compile(
+    r"(?:(?:default|initial|admin|user|account)[ _-]?)?(?:password|passwd|pwd|pass|passphrase)"
+    r"s?", re.I)
+
+
+# What each shape needs on its line, as literal words of the lower-cased text: the shapes are
+# tried on those lines only, found with `str.find` (a pattern of alternatives is tried at every
+# character: a pass over Django took 1.2 s that way, against ~0.2 s).
+_AT_OPTION = ("--",)
+_AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
+_AT_MYSQL = ("mysql", "mariadb")
+_AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
+_AT_HTPASSWD = ("htpasswd",)
+_AT_CALL = ("auth", "login", "credential")
+_AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
+_AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",
+            "account")
+
+
+def find(text: str, mode: str) -> list[Span]:
+    """Spans of every credential given by position (see the module docstring)."""
+    low = lower_same_length(text)
+    out: list[Span] = []
+    for anchor, patterns, name in (
+            (_AT_OPTION, (_OPTION,), "command_option"),
+            (_AT_USER, (_CURL_USER, _SMB_USER), "command_user"),
+            (_AT_MYSQL, (_MYSQL,), "command_option"),
+            (_AT_SHORT_FLAG, (_SHORT_FLAG,), "command_option"),
+            (_AT_HTPASSWD, (_HTPASSWD,), "command_option"),
+            (_AT_DSN, (_GO_DSN,), "dsn_password")):
+        for start, line in _lines(text, low, anchor):
+            for pattern in patterns:
+                out += [(start + a, start + b, found, strong)
+                        for a, b, found, strong in _each(pattern, line, name)]
+    for start, line in _lines(text, low, _AT_CALL):
+        out += [(start + a, start + b, found, strong)
+                for a, b, found, strong in _call_arguments(line)]
+    if "name" in low and "value" in low:
+        out += _environment_lists(text, [start for start, line in _lines(text, low, ("name",))
+                                         if any(a in line.lower() for a in P.KEY_ANCHORS)])
+    if "ENV" in text:
+        for m in _ENV.finditer(text):
+            if is_secret_key(m.group("key")) and _named_value_ok(m.group("value")):
+                out.append((m.start("value"), m.end("value"), "env_instruction", False))
+    for start, line in _lines(text, low, _AT_PAIR):
+        out += [(start + a, start + b, found, strong)
+                for a, b, found, strong in _each(_PAIR, line, "credential_pair")
+                if mode != "code" or _commented(line, a)]
+    if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
+        out += _table_cells(text)
+    return out
+
+
+def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(offset, line) of every line where one of `words` stands in the lower-cased text, once
+    each, in order."""
+    spans: set[tuple[int, int]] = set()
+    for word in words:
+        at = low.find(word)
+        while at != -1:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at + len(word))
+            end = len(text) if end == -1 else end
+            spans.add((start, end))
+            at = low.find(word, end)
+    return [(start, text[start:end]) for start, end in sorted(spans)]
+
+
+def _each(pattern: re.Pattern[str], text: str, name: str) -> list[Span]:
+    return [(m.start("value"), m.end("value"), name, False) for m in pattern.finditer(text)
+            if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
+
+
+def _call_arguments(text: str) -> list[Span]:
+    """The second and third arguments of a credential call, where a literal is password-like
+    (`smtp.login(user, "X")`, `PlainAuth("", user, "X", host)`)."""
+    out: list[Span] = []
+    for m in _CALL.finditer(text):
+        at = m.start("args")
+        for i, arg in enumerate(m.group("args").split(",")):
+            literal = _LITERAL.match(arg) if i in (1, 2) else None
+            if literal and password_like(literal.group("value"), min_length=6):
+                out.append((at + literal.start("value"), at + literal.end("value"),
+                            "credential_argument", False))
+            at += len(arg) + 1
+    return out
+
+
+def _named_value_ok(value: str) -> bool:
+    """A value beside a secret-named key: as an assignment's value is judged (not empty, not a
+    placeholder or a `${VAR}`, not a number)."""
+    value = value.strip()
+    return len(value) >= 4 and not is_placeholder(value) and not (
+        value.replace(".", "").replace("-", "").isdigit())
+
+
+def _environment_lists(text: str, line_starts: list[int]) -> list[Span]:
+    """`- name: DB_PASSWORD` then `value: X` in the same item (the next three lines at most, or
+    the same JSON object), the key secret-named; on the lines that start at `line_starts`."""
+    out: list[Span] = []
+    for m in (m for at in line_starts
+              for m in _NAME_FIELD.finditer(text, at, _line_end(text, at))):
+        key = m.group("key") or m.group("jkey")
+        if not is_secret_key(key):
+            continue
+        window_end = m.end()
+        for _ in range(3):
+            nl = text.find("\n", window_end + 1)
+            window_end = len(text) if nl == -1 else nl
+        window = text[m.end():window_end]
+        stop = re.search(r"\bname\b|[}\]]", window)
+        v = _VALUE_FIELD.search(window, 0, stop.start() if stop else len(window))
+        if v and _named_value_ok(v.group("value")):
+            out.append((m.end() + v.start("value"), m.end() + v.end("value"), "env_list",
+                        False))
+    return out
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
+
+
+def _table_cells(text: str) -> list[Span]:
+    """The cells of a Markdown table's password column (its header cell names a password)."""
+    out: list[Span] = []
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    column: int | None = None
+    for i, line in enumerate(lines):
+        row = _TABLE_ROW.match(line)
+        if row is None:
+            column = None
+            continue
+        cells = row.group("cells").split("|")
+        if i + 1 < len(lines) and _SEPARATOR.match(lines[i + 1]):  # a header row
+            column = next((c for c, cell in enumerate(cells)
+                           if _PASSWORD_HEADER.fullmatch(cell.strip(" \t`*_"))), None)
+            continue
+        if column is None or column >= len(cells) or _SEPARATOR.match(line):
+            continue
+        at = offsets[i] + row.start("cells") + sum(len(c) + 1 for c in cells[:column])
+        cell = cells[column]
+        value = cell.strip(" \t`*_\"'")
+        if password_like(value, min_length=6):
+            start = at + cell.index(value)
+            out.append((start, start + len(value), "table_password", False))
+    return out
+
+
+def _commented(line: str, at: int) -> bool:
+    """Whether `at` is in a line comment (`#`, `//`, `--`) of a line of code."""
+    return bool(re.search(r"(?:^|\s)(?:#|//|--)|^\s*\*|/\*", line[:at]))
