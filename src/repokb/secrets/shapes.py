@@ -339,6 +339,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
                         and len(value) >= 8 and not any(c.isspace() for c in value)
                         and "${" not in value
                         and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
+                        and not names_something(value)  # `ansible.netcommon.type5_pw`
                         and (_looks_random(value) or entropy(value) >= 3.5)):
                     out.append((body_start + child.start("v"), body_start + child.end("v"),
                                 "multiline_value", False))
