@@ -177,6 +177,11 @@ def planted() -> list[Planted]:
         Planted("src/help.rs",
                 'pub const HELP: &str = "Connect to the staging database\n'
                 f'with the password {p["rust"]} and rotate it.";\n', [p["rust"]]),
+        Planted("docs/ssh-setup.md",
+                "# SSH setup\n\nThe CI needs a key to deploy. Generate one with `ssh-keygen` "
+                "and add its public part to the server's authorized keys. The test key below "
+                f"is only for the local VM:\n\n```\n{PEM}```\n\nThen run `make deploy`, "
+                "which copies the build to the VM and restarts the service.\n", [PEM_BODY]),
         # secrets as a whole: blocked
         Planted(".env", f"AWS_ACCESS_KEY_ID={AWS_ID}\nDB_PASSWORD={p['env']}\n",
                 [AWS_ID, p["env"]], expect="block"),

@@ -11,6 +11,9 @@ from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 
 from ..conftest import write
 
+_KEY = "".join(("-----BEGIN RSA ", "PRIVATE KEY-----\n", "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMx\n" * 20,
+                "-----END RSA ", "PRIVATE KEY-----\n"))  # a FAKE key, assembled at run time
+
 
 def classify_file(root: Path, rel: str, content: str | bytes):
     path = write(root, rel, content)
@@ -44,6 +47,14 @@ def classify_file(root: Path, rel: str, content: str | bytes):
          Policy.PARSE_AND_INDEX),
         ("notes/deploy.txt", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHC\n",
          Kind.SECRET_CANDIDATE, Policy.BLOCK),
+        # a how-to that shows a test key is a document (the key is redacted); a page that is
+        # a key and its heading is the key
+        ("docs/ssh-setup.md", "# SSH setup\n\nThe CI needs a key to deploy. Generate one with "
+         "`ssh-keygen -t ed25519` and add its public part to the server's authorized keys. "
+         "The test key below is only for the local VM:\n\n```\n"
+         + _KEY + "```\n\nThen run `make deploy`.\n", Kind.DOCUMENTATION, Policy.PARSE_AND_INDEX),
+        ("docs/key.md", "# Key\n\n```\n" + _KEY + "```\n", Kind.SECRET_CANDIDATE,
+         Policy.BLOCK),
         ("empty.py", "", Kind.SOURCE, Policy.EXCLUDE),
         ("weird.xyz", "???\n", Kind.UNKNOWN, Policy.EXCLUDE),
     ],

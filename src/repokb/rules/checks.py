@@ -5,6 +5,7 @@ Each returns the evidence recorded as the signal value (never a secret value), o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from repokb.formats import CODE
@@ -87,17 +88,27 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
 @_fact("private key file", "secret")
 def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
     """A private key that is the file, not a quote in it: never in code (a test key in a string
-    is redacted as a whole block); in prose only when the key is most of the head."""
-    if f.is_code:
+    is redacted as a whole block); in a document only when little else is written around its
+    keys (`_PROSE_AROUND_KEYS`): a how-to that shows a test key in a fence is indexed with the
+    key redacted, a page that is a key and its heading is blocked."""
+    if f.is_code or not f.text.strip():
         return None
-    for x in f.secrets:
-        if x.detector == "private_key" and f.text.strip() and (
-                (x.end - x.start) * 2 >= len(f.text.strip()) or f.language not in _PROSE_OR_CODE):
-            return x.describe()
+    keys = [x for x in f.secrets if x.detector == "private_key"]
+    if not keys:
+        return None
+    if f.language not in _PROSE_OR_CODE:
+        return keys[0].describe()
+    inside = sum(len(_NOT_SPACE.findall(f.text, x.start, x.end)) for x in keys)
+    if len(_NOT_SPACE.findall(f.text)) - inside < _PROSE_AROUND_KEYS:
+        return keys[0].describe()
     return None
 
 
 _PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html"}
+_NOT_SPACE = re.compile(r"\S")
+# Visible characters a document must hold besides its private keys to be a document (about
+# two sentences): fewer, and the file is taken for the key it carries.
+_PROSE_AROUND_KEYS = 160
 
 
 @_fact("credential store", "secret")
