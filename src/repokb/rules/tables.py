@@ -44,6 +44,12 @@ VIRTUALENV_MARKER = "pyvenv.cfg"
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
 # doc/build, beside the HTML rendered from them).
 DOC_SOURCE_MARKERS = ("conf.py", "index.rst", "index.md")
+# A folder named like build output (build, dist, target, coverage ...) holding this file is a
+# Python package, walked: coverage.py's source is `coverage/`, pypa/build's `src/build/`,
+# hatch's `hatch build` command `src/hatch/cli/build/`, Sphinx's autodoc test package
+# `tests/roots/test-ext-autodoc/target/`. Output never has one at its top (setuptools' copy is
+# build/lib/<pkg>/).
+PYTHON_PACKAGE_MARKER = "__init__.py"
 
 # Directories skipped by the end of their name: packaging metadata written by builds.
 SKIP_DIR_SUFFIXES: dict[str, str] = {
