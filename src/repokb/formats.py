@@ -13,5 +13,5 @@ CODE_LANGUAGES = frozenset({
 })
 EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
-                                  "powershell", "batch", "prisma"})
+                                  "powershell", "batch", "prisma", "cython", "tex"})
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

@@ -233,3 +233,54 @@ def test_long_lines_in_a_normal_file_or_a_small_one_line_file_are_not_blobs(
     assert classify_file(tmp_path, "big.py", many).kind == Kind.SOURCE
     one = "x = [" + ", ".join(str(i) for i in range(2_000)) + "]"  # one line, 12 KB
     assert classify_file(tmp_path, "small.py", one).subkind != "one_line_blob"
+
+
+CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\":\n"
+          "    int msgpack_pack_nil(msgpack_packer* pk)\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "policy"),
+    [
+        # msgpack 1.1.0: its Cython modules were Dockerfiles (`from cpython cimport *` read as
+        # a FROM instruction), their declarations unknown
+        ("msgpack/_packer.pyx", CYTHON, Kind.SOURCE, "cython_source", Policy.PARSE_AND_INDEX),
+        ("msgpack/_cmsgpack.pxd", "cdef class Packer:\n    cdef object _default\n",
+         Kind.SOURCE, "cython_source", Policy.PARSE_AND_INDEX),
+        ("tools/notes", "from here on\nwe talk\n", Kind.UNKNOWN, None, Policy.EXCLUDE),
+        ("docker/base", "# base image\nFROM python:3.12-slim AS base\nRUN pip install x\n",
+         Kind.INFRASTRUCTURE, "dockerfile", Policy.INDEX_TEXT),
+        # cffi 1.17.1: demo/py.cleanup, a Python script known by its shebang, was unknown
+        ("demo/py.cleanup", "#! /usr/bin/env python\nimport sys, os\n", Kind.SOURCE,
+         "python_source", Policy.PARSE_AND_INDEX),
+        # alembic 1.14.0: the templates `alembic init` renders were unknown
+        ("alembic/templates/generic/script.py.mako",
+         '"""${message}"""\nfrom alembic import op\n\ndef upgrade() -> None:\n    ${upgrades}\n',
+         Kind.CONFIGURATION, "sample_config", Policy.INDEX_TEXT),
+        ("alembic/templates/generic/alembic.ini.mako", "[alembic]\nscript_location = ${dir}\n",
+         Kind.CONFIGURATION, "sample_config", Policy.INDEX_TEXT),
+        # Sphinx 8.1.3: Jinja templates of a Makefile, a catalog (were HTML); Ansible's too
+        ("sphinx/texinputs/Makefile.jinja", "all: {{ docs }}\n\tlatexmk $<\n",
+         Kind.INFRASTRUCTURE, "make", Policy.INDEX_TEXT),
+        ("roles/web/templates/nginx.conf.j2", "server {\n  listen {{ port }};\n}\n",
+         Kind.CONFIGURATION, "sample_config", Policy.INDEX_TEXT),
+        ("sphinx/templates/gettext/message.pot.jinja",
+         'msgid ""\nmsgstr ""\n"Project: {{ project }}"\n', Kind.CONFIGURATION, "sample_config",
+         Policy.INDEX_TEXT),
+        ("sphinx/themes/agogo/layout.jinja", "<div>{{ body }}</div>\n", Kind.ASSET, "html",
+         Policy.METADATA_ONLY),
+        # Sphinx 8.1.3: its LaTeX style and class files (sphinx/texinputs/) were unknown
+        ("sphinx/texinputs/sphinx.sty", "\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesPackage{sphinx}\n",
+         Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
+        ("sphinx/texinputs/sphinxmanual.cls", "\\ProvidesClass{sphinxmanual}\n", Kind.SOURCE,
+         "tex_source", Policy.PARSE_AND_INDEX),
+        ("tests/roots/test-latex/expects/equations.tex", "\\begin{equation}x\\end{equation}\n",
+         Kind.TEST_FIXTURE, "test_data", Policy.METADATA_ONLY),  # a build's expected output
+        # coverage 7.6.8: CITATION.cff is YAML (Linguist: documentation)
+        ("CITATION.cff", "cff-version: 1.2.0\ntitle: Coverage.py\n", Kind.CONFIGURATION,
+         "yaml_config", Policy.INDEX_TEXT),
+    ],
+)
+def test_hand_written_files_real_sdists_lost(tmp_path, rel, content, kind, subkind, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons

@@ -239,3 +239,22 @@ def test_a_build_folder_of_documentation_sources_is_walked_and_build_output_is_n
     files, skipped = walk(tmp_path / "p")
     assert {"doc/build/conf.py", "doc/build/orm/select.rst"} <= set(files)
     assert {"docs2/build", "build"} <= set(skipped)
+
+
+def test_a_python_package_named_like_build_output_is_walked(tmp_path):
+    """A folder holding `__init__.py` is a Python package, whatever its name: coverage.py's
+    own source is `coverage/`, pypa/build's is `src/build/`, Sphinx's autodoc test package is
+    `tests/roots/test-ext-autodoc/target/` (the walk skipped them as coverage reports and
+    build output). Build output never holds `__init__.py` at its top."""
+    write(tmp_path, "p/coverage/__init__.py", "")
+    write(tmp_path, "p/coverage/control.py", "class Coverage: ...\n")
+    write(tmp_path, "p/src/build/__init__.py", "")
+    write(tmp_path, "p/src/build/_builder.py", "class ProjectBuilder: ...\n")
+    write(tmp_path, "p/tests/roots/autodoc/target/__init__.py", "def f(): ...\n")
+    write(tmp_path, "p/build/lib/pkg/__init__.py", "")  # setuptools' copy: still output
+    write(tmp_path, "p/target/debug/app", "\x7fELF")  # Cargo's output
+    write(tmp_path, "p/htmlcov/coverage/index.html", "<html></html>\n")
+    files, skipped = walk(tmp_path / "p")
+    assert {"coverage/control.py", "src/build/_builder.py",
+            "tests/roots/autodoc/target/__init__.py"} <= set(files)
+    assert {"build", "target", "htmlcov/coverage"} <= set(skipped)

@@ -25,6 +25,7 @@ from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, Source
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
+    PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
     VIRTUALENV_MARKER,
@@ -341,9 +342,10 @@ def _relative(path: str, root: Path) -> str:
 def _dir_skip_reason(
     entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
 ) -> tuple[str, str] | None:
-    if entry.name in SKIP_DIRS and not (entry.name == "build" and _doc_sources(entry.path)):
+    if entry.name in SKIP_DIRS:
         kind, why = SKIP_DIRS[entry.name]
-        return kind, f"skipped directory: {why}"
+        if not (kind == "build_artifact" and _sources(entry)):
+            return kind, f"skipped directory: {why}"
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if entry.name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
@@ -362,9 +364,13 @@ def _dir_skip_reason(
     return None
 
 
-def _doc_sources(folder: str) -> bool:
-    """Whether a folder holds documentation sources (Sphinx's conf.py, an index page)."""
-    return any(os.path.isfile(os.path.join(folder, name)) for name in DOC_SOURCE_MARKERS)
+def _sources(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder named like build output holds sources: a Python package, or (a
+    `build` folder) documentation sources (Sphinx's conf.py, an index page)."""
+    if os.path.isfile(os.path.join(entry.path, PYTHON_PACKAGE_MARKER)):
+        return True
+    return entry.name == "build" and any(os.path.isfile(os.path.join(entry.path, name))
+                                         for name in DOC_SOURCE_MARKERS)
 
 
 def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> SkippedPath:

@@ -135,7 +135,10 @@ class FileFacts:
         if lang is None:
             lang = next((v for g, v in T.LANGUAGE_BY_NAME_GLOB.items()
                          if fnmatch.fnmatchcase(lower, g)), None)
-        if lang is None and not self.ext:
+        if lang is None and self.template_base:  # `layout.jinja`: the template's own format
+            own = os.path.splitext(self.name)[1].lower()
+            lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
+        if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
         return lang
 

@@ -53,7 +53,7 @@ from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
-CLASSIFIER_VERSION = f"0.3.3+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.4+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -301,7 +301,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
        Then(Kind.CONFIGURATION, "example env file: indexed with secret-like values redacted",
             subkind="example_env", flags=("sample",), confidence=0.95)),
-    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS)),
+    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
     _r("tool-config", Tier.PATH, (Name(T.TOOL_CONFIG_NAMES),),

@@ -21,7 +21,8 @@ K8S_KIND = re.compile(r"^kind:\s*(\w+)\s*$", re.M)
 HELM_TEMPLATE = re.compile(r"\{\{-?\s*(?:\.Values|\.Release|\.Chart|include|template)\b")
 GITHUB_ACTIONS = (re.compile(r"^on:", re.M), re.compile(r"^jobs:", re.M))
 CLOUDFORMATION = "AWSTemplateFormatVersion"
-DOCKERFILE_FROM = re.compile(r"^\s*FROM\s+\S+", re.M | re.I)
+# The whole line: FROM [--platform=...] image [AS name] (Cython's `from cpython cimport *` is not)
+DOCKERFILE_FROM = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+(?:\s+AS\s+\S+)?\s*$", re.I)
 SPRING_ROOT = re.compile(r"^spring:\s*$|^spring\.[a-z]", re.M)
 DJANGO_MIGRATION = "migrations.Migration"
 

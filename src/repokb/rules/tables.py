@@ -44,6 +44,12 @@ VIRTUALENV_MARKER = "pyvenv.cfg"
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
 # doc/build, beside the HTML rendered from them).
 DOC_SOURCE_MARKERS = ("conf.py", "index.rst", "index.md")
+# A folder named like build output (build, dist, target, coverage ...) holding this file is a
+# Python package, walked: coverage.py's source is `coverage/`, pypa/build's `src/build/`,
+# hatch's `hatch build` command `src/hatch/cli/build/`, Sphinx's autodoc test package
+# `tests/roots/test-ext-autodoc/target/`. Output never has one at its top (setuptools' copy is
+# build/lib/<pkg>/).
+PYTHON_PACKAGE_MARKER = "__init__.py"
 
 # Directories skipped by the end of their name: packaging metadata written by builds.
 SKIP_DIR_SUFFIXES: dict[str, str] = {
@@ -269,8 +275,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".vue": "vue", ".svelte": "svelte", ".m": "objc", ".mm": "objc", ".groovy": "groovy",
     ".gradle": "groovy", ".ps1": "powershell", ".bat": "batch", ".cmd": "batch", ".fish": "shell",
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
-    ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log", ".po": "gettext",
-    ".pot": "gettext", ".kml": "xml",
+    ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
+    ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
+    ".pxi": "cython", ".sty": "tex", ".cls": "tex", ".cff": "yaml",
 }
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
@@ -287,9 +294,12 @@ SHEBANG_LANGUAGES: dict[str, str] = {
     "dash": "shell", "ksh": "shell", "node": "javascript", "deno": "typescript",
     "ruby": "ruby", "perl": "perl", "php": "php", "lua": "lua", "Rscript": "r",
 }
-# Suffixes of template copies: the language comes from the name before the suffix.
+# Suffixes of template copies: the language comes from the name before the suffix, else from
+# the suffix itself (`layout.jinja` is HTML). Template engines' too: alembic's script.py.mako,
+# Sphinx's Makefile.jinja, Ansible's nginx.conf.j2.
 TEMPLATE_SUFFIXES: tuple[str, ...] = (".example", ".sample", ".template", ".dist", ".tpl",
-                                      "-tpl", ".tmpl", ".default", ".orig")
+                                      "-tpl", ".tmpl", ".default", ".orig", ".mako", ".jinja",
+                                      ".jinja2", ".j2")
 
 # Test layouts per ecosystem (file name globs, case-sensitive).
 TEST_NAME_GLOBS: tuple[str, ...] = (
