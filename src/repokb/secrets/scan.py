@@ -313,10 +313,15 @@ def random_key_value(key: str, value: str) -> bool:
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
 
 
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
 def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
         return False
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
+        return False
+    if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
         return False
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
