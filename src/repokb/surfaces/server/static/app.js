@@ -57,21 +57,35 @@ async function api(method, path, {json, form, headers = {}, signal} = {}, retrie
   return data;
 }
 
+// Names, contents and reasons come from repositories: they are only ever text here (never
+// markup), and each control character or bidirectional override in them shows as a visible
+// escape, as in the CLI (surfaces/render.py), so `rtl_\u202egnp.py` does not read as
+// `rtl_yp.png` nor reorder what follows it. Requests still carry the raw values.
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function visible(text) {
+  return String(text).replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.className = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
+    else node.setAttribute(k, k === "title" ? visible(v) : v);
   }
   for (const child of children) {
-    if (child !== null && child !== undefined) node.append(child);
+    if (child !== null && child !== undefined) node.append(typeof child === "string" ? visible(child) : child);
   }
   return node;
 }
 
 function setStatus(id, text, isError = false) {
-  $(id).textContent = text;
+  $(id).textContent = visible(text);
   $(id).classList.toggle("error", isError);
 }
 
@@ -243,7 +257,7 @@ async function refreshStats() {
     fillSelect("search-language", Object.keys(s.by_language).filter((l) => l !== "None").sort(), "all languages");
     const run = s.last_run;
     const files = run && run.summary ? run.summary.files_indexed || 0 : 0;
-    $("last-run").textContent = run ? `last index run: ${run.project}` +
+    $("last-run").textContent = run ? `last index run: ${visible(run.project)}` +
       `${run.summary && run.summary.upload ? " (upload)" : ""}, ` +
       `${new Date(run.finished_at * 1000).toLocaleString()} · ${files} files indexed` : "";
     $("health").textContent = "online";
@@ -261,6 +275,7 @@ function highlight(text, query) {
   const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) || [])]
     .filter((w) => !stop.has(w));
   const frag = document.createDocumentFragment();
+  text = visible(text);
   if (!words.length) { frag.append(text); return frag; }
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "giu");
   text.split(pattern).forEach((piece, i) => frag.append(i % 2 ? el("mark", {}, piece) : piece));
