@@ -203,3 +203,23 @@ def test_hostile_names_and_contents_are_shown_as_text_never_run_or_reordered(pag
     assert page.evaluate("window.__pwned") is None
     assert page.evaluate("document.querySelectorAll('main img, main script, main a').length") == 0
 
+
+def test_a_dismissed_key_prompt_is_not_asked_again_until_the_user_acts(browser, home, tmp_path):
+    """Someone without the key at hand dismisses the prompt: the page's calls made together, and
+    its refresh every 5 s, do not ask again (a modal prompt every 5 s held the tab); the next
+    thing the user does asks once more."""
+    with serve_process(home, api_key=KEY) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        prompts: list[str] = []
+        page.on("dialog", lambda dialog: (prompts.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        page.locator("#health").filter(has_text="API key refused").wait_for()
+        page.wait_for_timeout(6_000)  # past one refresh
+        assert len(prompts) == 1, prompts
+        page.fill("#search-query", "anything at all")
+        page.click("#search-form button[type=submit]")
+        page.locator("#search-status").filter(has_text="Missing or wrong API key").wait_for()
+        assert len(prompts) == 2, prompts
+        context.close()
+

@@ -15,14 +15,21 @@ let upload = null;              // the running upload: {controller, cancelled}
 // The server refuses writes a cross-site page could send: every request from here carries the
 // x-repokb-client header (which no page of another site may add without a CORS preflight the
 // server never grants). A server with an API key (on the network it must have one) wants it on
-// every request: asked for at its first 401, kept in this tab only (sessionStorage).
+// every request: asked for at its first 401, kept in this tab only (sessionStorage). A prompt
+// dismissed is not shown again until the user does something (a click, a choice, a submit):
+// neither by the calls the page made together nor by the refresh every few seconds, which
+// never asks (a modal prompt every 5 s held the tab of someone without the key at hand).
 const KEY_ITEM = "repokb-api-key";
+let keyDeclined = false;
+for (const type of ["click", "change", "submit"]) {
+  document.addEventListener(type, () => { keyDeclined = false; }, true);
+}
 
 function storedKey() { return sessionStorage.getItem(KEY_ITEM) || ""; }
 
 function keyHeader() { return storedKey() ? {"x-api-key": storedKey()} : {}; }
 
-async function api(method, path, {json, form, headers = {}, signal} = {}, retried = false) {
+async function api(method, path, {json, form, headers = {}, signal, ask = true} = {}, retried = false) {
   const init = {method, headers: {"x-repokb-client": "dashboard", ...headers}, signal};
   const key = storedKey();
   if (key && !init.headers["x-api-key"]) init.headers["x-api-key"] = key;
@@ -39,13 +46,14 @@ async function api(method, path, {json, form, headers = {}, signal} = {}, retrie
     // The page's first calls go out together: the key asked for by the first refusal answers
     // the others (a prompt holds the page, so it is stored before they get here).
     const fresh = storedKey();
-    const entered = fresh && fresh !== key ? fresh
+    const entered = fresh && fresh !== key ? fresh : !ask || keyDeclined ? null
       : window.prompt(key ? "That API key was refused. This repokb server's key (kept in this tab only):"
         : "This repokb server needs its API key (kept in this tab only):");
     if (entered) {
       sessionStorage.setItem(KEY_ITEM, entered);
-      return api(method, path, {json, form, headers, signal}, true);
+      return api(method, path, {json, form, headers, signal, ask}, true);
     }
+    if (ask) keyDeclined = true;
   }
   if (!response.ok) {
     const err = (data && data.error) || {message: `HTTP ${response.status}`, hint: ""};
@@ -241,9 +249,9 @@ function fillSelect(id, values, first) {
   if (values.includes(current)) select.value = current;
 }
 
-async function refreshStats() {
+async function refreshStats(ask = true) {
   try {
-    const s = await api("GET", "/knowledge/stats");
+    const s = await api("GET", "/knowledge/stats", {ask});
     $("stat-points").textContent = s.points;
     $("stat-files").textContent = s.files;
     $("stat-projects").textContent = Object.keys(s.by_project).length;
@@ -432,7 +440,7 @@ function main() {
   });
   $("flush-form").addEventListener("submit", flush);
   refreshStats();
-  setInterval(refreshStats, STATS_EVERY_MS);
+  setInterval(() => refreshStats(false), STATS_EVERY_MS);
 }
 
 main();
