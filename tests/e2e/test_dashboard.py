@@ -223,3 +223,15 @@ def test_a_dismissed_key_prompt_is_not_asked_again_until_the_user_acts(browser, 
         assert len(prompts) == 2, prompts
         context.close()
 
+
+def test_an_upload_with_a_refused_project_name_stops_and_says_why(page, mixed_repo):
+    """A project name the server refuses fails every file alike: the upload stops at the first
+    answer and says why, instead of 'Done: … 9 failed' with the reason in each row's tooltip."""
+    page.fill("#upload-project", "my/shop")
+    page.set_input_files("#folder-input", str(mixed_repo))
+    status = page.locator("#upload-status")
+    status.filter(has_text="project names are one folder-like name").wait_for(timeout=60_000)
+    assert not status.inner_text().startswith("Done:")
+    assert "error" in (status.get_attribute("class") or "")
+    assert page.locator("#cancel-upload").is_disabled()
+    page.problems[:] = [p for p in page.problems if "status of 422" not in p]

@@ -60,6 +60,7 @@ async function api(method, path, {json, form, headers = {}, signal, ask = true} 
     const id = err.request_id ? ` (request ${err.request_id})` : "";
     const e = new Error(err.message + (err.hint ? ` — ${err.hint}` : "") + id);
     e.status = response.status;
+    e.details = err.details || [];
     throw e;
   }
   return data;
@@ -139,6 +140,13 @@ function addFileRow(project, path, badge, note) {
   $("upload-files").prepend(row);
 }
 
+// An answer that refuses every file alike (the key, the origin, the project name) stops the
+// upload and says why, rather than failing each file with the reason in its row's tooltip.
+function refusesAll(error) {
+  return error.status === 401 || error.status === 403 ||
+    error.details.some((d) => d.location === "body.project");
+}
+
 async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
@@ -149,6 +157,7 @@ async function uploadAll(root, entries) {
   }
   const total = queue.length;
   let done = 0;
+  let stopped = null;             // the answer that refused every file
   upload = {controller: new AbortController(), cancelled: false};
   $("cancel-upload").disabled = false;
   $("upload-files").replaceChildren();
@@ -175,6 +184,11 @@ async function uploadAll(root, entries) {
         addFileRow(project, path, statusBadge(record), record.reason);
       } catch (e) {
         if (upload.cancelled) return;
+        if (e.details && refusesAll(e)) {
+          stopped = e.message;
+          cancelUpload();
+          return;
+        }
         counts.failed += 1;
         addFileRow(project, path, el("span", {class: "badge failed"}, "error"), e.message);
       }
@@ -193,6 +207,8 @@ async function uploadAll(root, entries) {
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
       `${counts.filtered} left out before upload.`);
+  } else if (stopped) {
+    setStatus("upload-status", `Stopped after ${done} of ${total} files (${project}): ${stopped}`, true);
   } else {
     setStatus("upload-status", `Cancelled after ${done} of ${total} files (${project}).`, true);
   }
