@@ -164,3 +164,74 @@ def test_a_loopback_server_with_a_key_asks_for_it_once_and_refuses_a_wrong_one(b
         page.locator("#health").filter(has_text="online").wait_for()
         assert len(prompts) == 2, prompts
         context.close()
+
+
+PWN = '<img src=x onerror="window.__pwned=1">'
+SCRIPT = "</script><script>window.__pwned=2</script>"
+
+
+def test_hostile_names_and_contents_are_shown_as_text_never_run_or_reordered(page, tmp_path):
+    """Names, headings, code and reasons come from repositories: markup in them stays text, and
+    a bidirectional override shows as a visible escape, as in the CLI, instead of reordering
+    what follows it (`rtl_\\u202egnp.py` read as `rtl_yp.png`, a hit's `:1-3` as `3-1:`)."""
+    folder = tmp_path / "hostile"
+    write(folder, f"docs/{PWN}.md", f"# Heading {PWN}\n\nThe {SCRIPT} guide, with a "
+          "[link](javascript:window.__pwned=3) and enough words to make a chunk.\n")
+    write(folder, "src/rtl_\u202egnp.py",
+          "def reverse_name():\n    '''Reverse the name \u202eof the thing\u202c given.'''\n"
+          "    return 1\n")
+    write(folder, "README.md", f"# Hostile {PWN}\n\n<script>window.__pwned=4</script>\n\n"
+          "A readme for the dashboard's rendering of hostile content.\n")
+    page.set_input_files("#folder-input", str(folder))
+    page.locator("#upload-status").filter(has_text="Done:").wait_for(timeout=120_000)
+    files = page.locator("#upload-files").inner_text()
+    assert PWN in files and "src/rtl_\\u202egnp.py" in files
+
+    page.fill("#search-query", "reverse name heading")
+    page.click("#search-form button[type=submit]")
+    page.locator("#search-status").filter(has_text="results").wait_for()
+    paths = page.locator("#search-results .hit-path").all_inner_texts()
+    assert "hostile/src/rtl_\\u202egnp.py:1-3" in paths, paths
+    assert f"hostile/docs/{PWN}.md:1-3" in paths, paths
+    assert "\\u202eof the thing\\u202c" in page.locator("#search-results").inner_text()
+    page.locator("#search-results .hit-path", has_text="rtl_").click()
+    panel = page.locator("#explain-panel")
+    panel.filter(has_text="python source").wait_for()
+    assert panel.locator(".headline").inner_text() == "hostile/src/rtl_\\u202egnp.py"
+
+    assert "\u202e" not in page.locator("body").inner_text()
+    assert page.evaluate("window.__pwned") is None
+    assert page.evaluate("document.querySelectorAll('main img, main script, main a').length") == 0
+
+
+def test_a_dismissed_key_prompt_is_not_asked_again_until_the_user_acts(browser, home, tmp_path):
+    """Someone without the key at hand dismisses the prompt: the page's calls made together, and
+    its refresh every 5 s, do not ask again (a modal prompt every 5 s held the tab); the next
+    thing the user does asks once more."""
+    with serve_process(home, api_key=KEY) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        prompts: list[str] = []
+        page.on("dialog", lambda dialog: (prompts.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        page.locator("#health").filter(has_text="API key refused").wait_for()
+        page.wait_for_timeout(6_000)  # past one refresh
+        assert len(prompts) == 1, prompts
+        page.fill("#search-query", "anything at all")
+        page.click("#search-form button[type=submit]")
+        page.locator("#search-status").filter(has_text="Missing or wrong API key").wait_for()
+        assert len(prompts) == 2, prompts
+        context.close()
+
+
+def test_an_upload_with_a_refused_project_name_stops_and_says_why(page, mixed_repo):
+    """A project name the server refuses fails every file alike: the upload stops at the first
+    answer and says why, instead of 'Done: … 9 failed' with the reason in each row's tooltip."""
+    page.fill("#upload-project", "my/shop")
+    page.set_input_files("#folder-input", str(mixed_repo))
+    status = page.locator("#upload-status")
+    status.filter(has_text="project names are one folder-like name").wait_for(timeout=60_000)
+    assert not status.inner_text().startswith("Done:")
+    assert "error" in (status.get_attribute("class") or "")
+    assert page.locator("#cancel-upload").is_disabled()
+    page.problems[:] = [p for p in page.problems if "status of 422" not in p]

@@ -15,14 +15,21 @@ let upload = null;              // the running upload: {controller, cancelled}
 // The server refuses writes a cross-site page could send: every request from here carries the
 // x-repokb-client header (which no page of another site may add without a CORS preflight the
 // server never grants). A server with an API key (on the network it must have one) wants it on
-// every request: asked for at its first 401, kept in this tab only (sessionStorage).
+// every request: asked for at its first 401, kept in this tab only (sessionStorage). A prompt
+// dismissed is not shown again until the user does something (a click, a choice, a submit):
+// neither by the calls the page made together nor by the refresh every few seconds, which
+// never asks (a modal prompt every 5 s held the tab of someone without the key at hand).
 const KEY_ITEM = "repokb-api-key";
+let keyDeclined = false;
+for (const type of ["click", "change", "submit"]) {
+  document.addEventListener(type, () => { keyDeclined = false; }, true);
+}
 
 function storedKey() { return sessionStorage.getItem(KEY_ITEM) || ""; }
 
 function keyHeader() { return storedKey() ? {"x-api-key": storedKey()} : {}; }
 
-async function api(method, path, {json, form, headers = {}, signal} = {}, retried = false) {
+async function api(method, path, {json, form, headers = {}, signal, ask = true} = {}, retried = false) {
   const init = {method, headers: {"x-repokb-client": "dashboard", ...headers}, signal};
   const key = storedKey();
   if (key && !init.headers["x-api-key"]) init.headers["x-api-key"] = key;
@@ -39,22 +46,38 @@ async function api(method, path, {json, form, headers = {}, signal} = {}, retrie
     // The page's first calls go out together: the key asked for by the first refusal answers
     // the others (a prompt holds the page, so it is stored before they get here).
     const fresh = storedKey();
-    const entered = fresh && fresh !== key ? fresh
+    const entered = fresh && fresh !== key ? fresh : !ask || keyDeclined ? null
       : window.prompt(key ? "That API key was refused. This repokb server's key (kept in this tab only):"
         : "This repokb server needs its API key (kept in this tab only):");
     if (entered) {
       sessionStorage.setItem(KEY_ITEM, entered);
-      return api(method, path, {json, form, headers, signal}, true);
+      return api(method, path, {json, form, headers, signal, ask}, true);
     }
+    if (ask) keyDeclined = true;
   }
   if (!response.ok) {
     const err = (data && data.error) || {message: `HTTP ${response.status}`, hint: ""};
     const id = err.request_id ? ` (request ${err.request_id})` : "";
     const e = new Error(err.message + (err.hint ? ` — ${err.hint}` : "") + id);
     e.status = response.status;
+    e.details = err.details || [];
     throw e;
   }
   return data;
+}
+
+// Names, contents and reasons come from repositories: they are only ever text here (never
+// markup), and each control character or bidirectional override in them shows as a visible
+// escape, as in the CLI (surfaces/render.py), so `rtl_\u202egnp.py` does not read as
+// `rtl_yp.png` nor reorder what follows it. Requests still carry the raw values.
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function visible(text) {
+  return String(text).replace(UNSAFE, (c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -62,16 +85,16 @@ function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.className = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
+    else node.setAttribute(k, k === "title" ? visible(v) : v);
   }
   for (const child of children) {
-    if (child !== null && child !== undefined) node.append(child);
+    if (child !== null && child !== undefined) node.append(typeof child === "string" ? visible(child) : child);
   }
   return node;
 }
 
 function setStatus(id, text, isError = false) {
-  $(id).textContent = text;
+  $(id).textContent = visible(text);
   $(id).classList.toggle("error", isError);
 }
 
@@ -117,6 +140,13 @@ function addFileRow(project, path, badge, note) {
   $("upload-files").prepend(row);
 }
 
+// An answer that refuses every file alike (the key, the origin, the project name) stops the
+// upload and says why, rather than failing each file with the reason in its row's tooltip.
+function refusesAll(error) {
+  return error.status === 401 || error.status === 403 ||
+    error.details.some((d) => d.location === "body.project");
+}
+
 async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
@@ -127,6 +157,7 @@ async function uploadAll(root, entries) {
   }
   const total = queue.length;
   let done = 0;
+  let stopped = null;             // the answer that refused every file
   upload = {controller: new AbortController(), cancelled: false};
   $("cancel-upload").disabled = false;
   $("upload-files").replaceChildren();
@@ -153,6 +184,11 @@ async function uploadAll(root, entries) {
         addFileRow(project, path, statusBadge(record), record.reason);
       } catch (e) {
         if (upload.cancelled) return;
+        if (e.details && refusesAll(e)) {
+          stopped = e.message;
+          cancelUpload();
+          return;
+        }
         counts.failed += 1;
         addFileRow(project, path, el("span", {class: "badge failed"}, "error"), e.message);
       }
@@ -171,6 +207,8 @@ async function uploadAll(root, entries) {
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
       `${counts.filtered} left out before upload.`);
+  } else if (stopped) {
+    setStatus("upload-status", `Stopped after ${done} of ${total} files (${project}): ${stopped}`, true);
   } else {
     setStatus("upload-status", `Cancelled after ${done} of ${total} files (${project}).`, true);
   }
@@ -227,9 +265,9 @@ function fillSelect(id, values, first) {
   if (values.includes(current)) select.value = current;
 }
 
-async function refreshStats() {
+async function refreshStats(ask = true) {
   try {
-    const s = await api("GET", "/knowledge/stats");
+    const s = await api("GET", "/knowledge/stats", {ask});
     $("stat-points").textContent = s.points;
     $("stat-files").textContent = s.files;
     $("stat-projects").textContent = Object.keys(s.by_project).length;
@@ -243,7 +281,7 @@ async function refreshStats() {
     fillSelect("search-language", Object.keys(s.by_language).filter((l) => l !== "None").sort(), "all languages");
     const run = s.last_run;
     const files = run && run.summary ? run.summary.files_indexed || 0 : 0;
-    $("last-run").textContent = run ? `last index run: ${run.project}` +
+    $("last-run").textContent = run ? `last index run: ${visible(run.project)}` +
       `${run.summary && run.summary.upload ? " (upload)" : ""}, ` +
       `${new Date(run.finished_at * 1000).toLocaleString()} · ${files} files indexed` : "";
     $("health").textContent = "online";
@@ -261,6 +299,7 @@ function highlight(text, query) {
   const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]{3,}/gu) || [])]
     .filter((w) => !stop.has(w));
   const frag = document.createDocumentFragment();
+  text = visible(text);
   if (!words.length) { frag.append(text); return frag; }
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "giu");
   text.split(pattern).forEach((piece, i) => frag.append(i % 2 ? el("mark", {}, piece) : piece));
@@ -417,7 +456,7 @@ function main() {
   });
   $("flush-form").addEventListener("submit", flush);
   refreshStats();
-  setInterval(refreshStats, STATS_EVERY_MS);
+  setInterval(() => refreshStats(false), STATS_EVERY_MS);
 }
 
 main();

@@ -1,12 +1,12 @@
 // The LLM proxy panel: outcome counters, latencies and the last requests (GET /proxy/stats),
-// with the API key this tab was given (keyHeader: app.js, loaded first).
+// with the API key this tab was given (keyHeader and visible: app.js, loaded first).
 "use strict";
 
 const PROXY_EVERY_MS = 5000;
 
 function proxyCell(text) {
   const td = document.createElement("td");
-  td.textContent = text == null ? "" : String(text);  // text only: questions are user input
+  td.textContent = text == null ? "" : visible(text);  // text only: questions are user input
   return td;
 }
 
