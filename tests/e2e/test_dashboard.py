@@ -235,3 +235,34 @@ def test_an_upload_with_a_refused_project_name_stops_and_says_why(page, mixed_re
     assert "error" in (status.get_attribute("class") or "")
     assert page.locator("#cancel-upload").is_disabled()
     page.problems[:] = [p for p in page.problems if "status of 422" not in p]
+
+
+def test_a_server_side_index_job_can_be_cancelled_from_the_page(browser, home, tmp_path):
+    """A folder started by mistake: Cancel stops the job and says how far it got; Index is
+    one job at a time from the page (pressed twice, one job), and usable again after."""
+    allowed = tmp_path / "allowed"
+    for i in range(150):
+        write(allowed, f"big/docs/note_{i:03d}.md",
+              f"# Note {i}\n\nThis is note number {i}; it explains one small thing in detail.\n")
+    with serve_process(home, api_key=KEY, allow_roots=(allowed,)) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept(KEY))
+        page.goto(url)
+        page.click("summary:has-text('Index a folder on the server')")
+        page.fill("#index-path", str(allowed / "big"))
+        page.click("#index-submit")
+        status = page.locator("#index-status")
+        status.filter(has_text="running").wait_for(timeout=60_000)
+        assert page.locator("#index-submit").is_disabled()  # one job at a time from the page
+        page.click("#cancel-index")
+        status.filter(has_text="cancelled after").wait_for(timeout=60_000)
+        done = int(status.inner_text().split("cancelled after ")[1].split(" ")[0])
+        assert done < 150
+        assert page.locator("#index-submit").is_enabled()
+        assert page.locator("#cancel-index").is_disabled()
+        jobs = page.evaluate(
+            "async (key) => (await fetch('/knowledge/jobs', {headers: {'x-api-key': key}}))"
+            ".json()", KEY)
+        assert [j["status"] for j in jobs] == ["cancelled"]
+        context.close()

@@ -676,3 +676,26 @@ def test_rest_says_why_nothing_was_found_as_the_cli_does(make_client):
     hits = client.post("/knowledge/search", json={"query": "send a password reset email",
                                                   "context_lines": 5}).json()
     assert hits[0]["start_line"] == 1 and hits[0]["end_line"] == 3  # the file has 3 lines
+
+
+def test_an_index_job_can_be_cancelled_and_the_next_run_finishes_the_folder(client, tmp_path):
+    """The dashboard's Cancel: a job started by mistake stops at its next file; what it wrote
+    stays and the next run of the folder completes it. An unknown job is a 404."""
+    allowed = tmp_path / "allowed"
+    for i in range(120):
+        write(allowed, f"big/src/mod{i}.py", f'"""Module {i}."""\n\n\ndef f{i}(x):\n'
+              f'    """Scale x by {i}."""\n    return x * {i}\n')
+    job = client.post("/knowledge/index", json={"path": str(allowed / "big"), "project": "big"})
+    answer = client.post(f"/knowledge/jobs/{job.json()['id']}/cancel")
+    assert answer.status_code == 200 and answer.json()["status"] in ("queued", "running",
+                                                                      "cancelled")
+    ended = wait_for(client, job.json()["id"])
+    assert ended["status"] == "cancelled", ended
+    assert ended["summary"] is None and ended["done"] < 120
+    again = client.post("/knowledge/index", json={"path": str(allowed / "big"), "project": "big"})
+    done = wait_for(client, again.json()["id"])
+    assert done["status"] == "done" and done["summary"]["files_indexed"] + done["summary"].get(
+        "files_unchanged", 0) == 120, done["summary"]
+    assert client.post(f"/knowledge/jobs/{job.json()['id']}/cancel").json()["status"] == (
+        "cancelled")  # as it ended
+    assert_error(client.post("/knowledge/jobs/nope/cancel"), 404, "not_found")

@@ -25,7 +25,8 @@ KEY = "schema-key"
 OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
               ("POST", "/knowledge/index"), ("POST", "/knowledge/index/run"),
               ("POST", "/knowledge/verify"), ("GET", "/knowledge/jobs"),
-              ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/search"),
+              ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/jobs/{job_id}/cancel"),
+              ("POST", "/knowledge/search"),
               ("POST", "/knowledge/search/why-nothing"),
               ("GET", "/knowledge/stats"), ("GET", "/knowledge/explain"),
               ("DELETE", "/knowledge/flush"), ("GET", "/knowledge/client-config"),
@@ -62,7 +63,7 @@ STATUSES: dict[tuple[str, str], Counter[int]] = {}
 # Nothing in these can violate the schema (no input, or a free-form string id).
 NO_INPUT = {("GET", "/knowledge/jobs"), ("GET", "/knowledge/activity"),
             ("GET", "/knowledge/client-config"), ("GET", "/healthz"),
-            ("GET", "/knowledge/jobs/{job_id}")}
+            ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/jobs/{job_id}/cancel")}
 CASES = [pytest.param(m, p, mode, id=f"{m} {p} {mode.value}")
          for m, p in OPERATIONS for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
          if mode is GenerationMode.POSITIVE or (m, p) not in NO_INPUT]

@@ -3,8 +3,8 @@
     reads    search · why_nothing · explain · stats · context · freshness · activity ·
              client_config · jobs
              embed_question · chunk_hashes · cache_stats          (the LLM proxy's)
-    writes   index (synchronous) · submit_index (a background job) · ingest_fragments ·
-             ingest_file · flush · verify · migrate           (one writer at a time)
+    writes   index (synchronous) · submit_index (a background job) · cancel_job ·
+             ingest_fragments · ingest_file · flush · verify · migrate  (one writer at a time)
              cache_flush           (the proxy's answer cache: its own shard, its own lock)
 
 `Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
@@ -207,6 +207,15 @@ class Operations:
 
     def job(self, job_id: str) -> Job:
         found = self.jobs.get(job_id)
+        if found is None:
+            raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
+                                log_detail=f"no job {job_id!r}")
+        return found
+
+    def cancel_job(self, job_id: str) -> Job:
+        """Cancel an index job: a queued one at once, a running one at its next file or page
+        of vectors (what it wrote stays, and the next run of the folder goes on from there)."""
+        found = self.jobs.cancel(job_id)
         if found is None:
             raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
                                 log_detail=f"no job {job_id!r}")

@@ -1,18 +1,21 @@
 """Background index jobs: one worker thread, so jobs run one after another, with progress.
 
-A job is cancelled (at shutdown) through its progress callback; the pipeline is built so that a
-run stopped at any point converges on the next run.
+A job is cancelled (by its caller, or all of them at shutdown) through its progress callback,
+at the next file or page of vectors; the pipeline is built so that a run stopped at any point
+converges on the next run. The same job asked for again while it waits its turn is the one
+already queued, not a second run.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.errors import RepokbError
@@ -42,11 +45,12 @@ class Job:
     finished_at: float | None = None
     # submitted by a remote caller: the allowed roots are checked again when it runs
     guarded: bool = field(default=False, repr=False)
+    # set when its caller cancels it: the run stops at its next file or page of vectors
+    stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        del data["guarded"]
-        return data
+        return copy.deepcopy({k: v for k, v in self.__dict__.items()
+                              if k not in ("guarded", "stop")})
 
 
 Runner = Callable[[Job, Callable[[str, int, int], None]], dict[str, Any]]
@@ -62,8 +66,13 @@ class Jobs:
 
     def submit(self, path: str, project: str, flush: bool = False,
                guarded: bool = False) -> Job:
-        job = Job(path=path, project=project, flush=flush, guarded=guarded)
         with self._lock:
+            for queued in self._jobs.values():  # pressed twice: the run already waiting
+                if (queued.status == "queued" and not queued.stop.is_set()
+                        and (queued.path, queued.project, queued.flush, queued.guarded)
+                        == (path, project, flush, guarded)):
+                    return queued
+            job = Job(path=path, project=project, flush=flush, guarded=guarded)
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
             for old in sorted(finished, key=lambda j: j.created_at)[:-_KEEP]:
@@ -77,14 +86,29 @@ class Jobs:
     def all(self) -> list[Job]:
         return sorted(self._jobs.values(), key=lambda j: -j.created_at)
 
+    def cancel(self, job_id: str) -> Job | None:
+        """Cancel a job: a queued one at once, a running one at its next file or page of
+        vectors (its status says "running" until then). A finished job stays as it ended.
+        None: no such job."""
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None:
+                return None
+            job.stop.set()
+            if job.status == "queued":
+                job.status, job.finished_at = "cancelled", time.time()
+        return job
+
     def _run(self, job: Job) -> None:
-        if self._cancel.is_set():
-            job.status, job.finished_at = "cancelled", time.time()
-            return
-        job.status, job.started_at = "running", time.time()
+        with self._lock:
+            if self._cancel.is_set() or job.stop.is_set():
+                if job.status == "queued":
+                    job.status, job.finished_at = "cancelled", time.time()
+                return
+            job.status, job.started_at = "running", time.time()
 
         def progress(path: str, done: int, total: int) -> None:
-            if self._cancel.is_set():
+            if self._cancel.is_set() or job.stop.is_set():
                 raise JobCancelled
             job.current, job.done, job.total = path, done, total
 

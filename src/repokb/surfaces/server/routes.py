@@ -188,6 +188,15 @@ def job(job_id: str, svc: Svc) -> dict[str, Any]:
     return svc.job(job_id).to_json()
 
 
+@router.post("/knowledge/jobs/{job_id}/cancel", tags=["index"], response_model=S.Job,
+             responses=errors(404))
+def cancel_job(job_id: str, svc: Svc) -> dict[str, Any]:
+    """Cancel an index job: a queued one at once ("cancelled"), a running one at its next file
+    or page of vectors (it says "running" until then). What it wrote stays; the next run of the
+    folder goes on from there. A finished job is answered as it ended."""
+    return svc.cancel_job(job_id).to_json()
+
+
 # response_model documents the answer; the route writes it itself (below)
 @router.post("/knowledge/search", tags=["search"], response_model=list[S.Hit])  # type: ignore[valid-type]
 async def search(body: S.SearchRequest, svc: Svc, request: Request) -> Response:

@@ -222,12 +222,19 @@ function cancelUpload() {
 }
 
 // -- server-side index jobs ------------------------------------------------------------------
+let indexJob = null;  // the job this page started and follows, until it ends
+
 async function indexOnServer(event) {
   event.preventDefault();
+  if (indexJob) return;  // one at a time from this page: its status line follows one job
+  $("index-submit").disabled = true;
   try {
     let job = await api("POST", "/knowledge/index", {json: {path: $("index-path").value.trim()}});
+    indexJob = job.id;
+    $("cancel-index").disabled = false;
     while (job.status === "queued" || job.status === "running") {
-      setStatus("index-status", `${job.project}: ${job.status} ${job.done}/${job.total} ${job.current}`);
+      const stopping = job.status === "running" && cancelAsked ? " (cancelling…)" : "";
+      setStatus("index-status", `${job.project}: ${job.status}${stopping} ${job.done}/${job.total} ${job.current}`);
       await new Promise((r) => setTimeout(r, 700));
       job = await api("GET", `/knowledge/jobs/${job.id}`);
     }
@@ -235,8 +242,28 @@ async function indexOnServer(event) {
     setStatus("index-status", job.status === "done"
       ? `${job.project}: done — ${s.files_indexed} files indexed, ${s.chunks_embedded} chunks embedded in ${s.seconds}s` +
         (s.vectors_changed ? " (its vectors are made another way than at its last run: embedded again, once)" : "")
-      : `${job.project}: ${job.status} ${job.error ? job.error.message : ""}`, job.status !== "done");
+      : job.status === "cancelled"
+        ? `${job.project}: cancelled after ${job.done} of ${job.total} files; what it wrote stays, and the next run goes on from there`
+        : `${job.project}: ${job.status} ${job.error ? job.error.message : ""}`, job.status !== "done");
     refreshStats();
+  } catch (e) {
+    setStatus("index-status", e.message, true);
+  } finally {
+    indexJob = null;
+    cancelAsked = false;
+    $("index-submit").disabled = false;
+    $("cancel-index").disabled = true;
+  }
+}
+
+let cancelAsked = false;
+
+async function cancelIndex() {
+  if (!indexJob) return;
+  cancelAsked = true;
+  $("cancel-index").disabled = true;
+  try {
+    await api("POST", `/knowledge/jobs/${indexJob}/cancel`);
   } catch (e) {
     setStatus("index-status", e.message, true);
   }
@@ -448,6 +475,7 @@ function main() {
     });
   }
   $("cancel-upload").addEventListener("click", cancelUpload);
+  $("cancel-index").addEventListener("click", cancelIndex);
   $("index-form").addEventListener("submit", indexOnServer);
   $("search-form").addEventListener("submit", search);
   $("explain-form").addEventListener("submit", (e) => {
