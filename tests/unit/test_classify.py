@@ -284,3 +284,9 @@ CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\
 def test_hand_written_files_real_sdists_lost(tmp_path, rel, content, kind, subkind, policy):
     c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+
+
+def test_a_dockerfile_known_by_its_content_says_why_in_words(tmp_path):
+    """Its reason read "Dockerfile (none)": the evidence was the missing language's."""
+    c = classify_file(tmp_path, "docker/base", "FROM python:3.12-slim AS base\nRUN pip x\n")
+    assert c.reasons[0] == "Dockerfile (its first instruction is FROM)", c.reasons
