@@ -109,6 +109,10 @@ def test_upload_search_explain_flush(page, mixed_repo):
     page.click("#flush-button")
     page.locator("#flush-status").filter(has_text="Flushed shop").wait_for()
     page.wait_for_function("document.getElementById('stat-points').textContent === '0'")
+    # what the page showed of the project is gone with it (clicking it answered 404)
+    assert page.locator("#search-results li").count() == 0
+    assert page.locator("#upload-files li").count() == 0
+    assert page.locator("#explain-panel").inner_text().strip() == ""
 
 
 def test_cancel_stops_the_upload(page, tmp_path):

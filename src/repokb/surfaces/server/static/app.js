@@ -135,7 +135,7 @@ function statusBadge(record) {
 }
 
 function addFileRow(project, path, badge, note) {
-  const row = el("li", {title: note || "", onclick: () => explain(project, path)},
+  const row = el("li", {title: note || "", "data-project": project, onclick: () => explain(project, path)},
     badge, el("span", {class: "path"}, path));
   $("upload-files").prepend(row);
 }
@@ -363,7 +363,7 @@ async function search(event) {
     $("search-results").replaceChildren(...hits.map((h) => {
       const lines = h.start_line ? `:${h.start_line}-${h.end_line}` : "";
       const snippet = snippetOf(h.content);
-      return el("li", {class: "hit"},
+      return el("li", {class: "hit", "data-project": h.project},
         el("div", {class: "hit-head"},
           el("span", {class: "hit-path", title: "explain this file", onclick: () => explain(h.project, h.path)},
             `${h.project}/${h.path}${lines}`),
@@ -420,10 +420,20 @@ async function flush(event) {
     const r = await api("DELETE", `/knowledge/flush?project=${encodeURIComponent(project)}`,
       {headers: {"x-api-key": key}});
     setStatus("flush-status", `Flushed ${r.project}: ${r.points_deleted} chunks deleted.`);
+    forgetProject(r.project);
     refreshStats();
   } catch (e) {
     setStatus("flush-status", e.message, true);
   }
+}
+
+// What the page still shows of a flushed project (its search hits, its uploaded files, its
+// explanation) is gone from the server: clicking it would only answer 404.
+function forgetProject(project) {
+  for (const row of document.querySelectorAll("#search-results li, #upload-files li")) {
+    if (row.getAttribute("data-project") === project) row.remove();
+  }
+  if ($("explain-project").value === project) $("explain-panel").replaceChildren();
 }
 
 // -- wiring ----------------------------------------------------------------------------------
