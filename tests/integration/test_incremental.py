@@ -320,6 +320,25 @@ def test_a_stopped_watch_ends_its_dense_pass_at_a_page_boundary(settings, real_e
         small.close()
 
 
+def test_a_watch_the_system_refuses_ends_with_an_error_not_as_if_stopped(ws, repo,
+                                                                        monkeypatch):
+    """The watcher thread failing (a folder it may not read, the inotify limit) ended the
+    watch as a Ctrl-C does ("stopped", exit 0) after a thread traceback: now it is an error."""
+    from repokb.errors import RepokbError
+    from repokb.surfaces import watch as watching
+
+    def refused(*paths, **kwargs):
+        raise PermissionError("Permission denied (os error 13)")
+        yield  # a generator, as watchfiles.watch is
+
+    monkeypatch.setattr(watching, "watch", refused)
+    reports = []
+    with pytest.raises(RepokbError, match="Stopped watching.*Permission denied"):
+        watching.watch_and_index(Operations(ws), resolve_roots([repo], None), reports.append,
+                                 debounce_ms=50)
+    assert len(reports) == 1  # the first run went through
+
+
 def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embedder, repo):
     """buffer_chunks 2: one file of 3 chunks is vectorised and written 2 + 1; the result and
     the counts equal a run that writes it at once."""

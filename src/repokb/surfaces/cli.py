@@ -233,7 +233,7 @@ def watch(
     project: Annotated[
         str | None, typer.Option(help="Project name (default: folder name).")] = None,
     debounce_ms: Annotated[
-        int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
+        int, typer.Option(min=0, help="Quiet time before a batch of changes is indexed.")] = 800,
     home: HomeOption = None,
 ) -> None:
     """Index, then keep the index current while files change (Ctrl-C to stop)."""
