@@ -282,6 +282,63 @@ def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
     assert run(ws, repo)["chunks_created"] == 1
 
 
+def test_a_stopped_watch_ends_its_dense_pass_at_a_page_boundary(settings, real_embedder, repo,
+                                                                 monkeypatch):
+    """Ctrl-C while the first run's dense pass embeds (minutes on a big tree) ends the run at
+    the next page of vectors, not after the whole pass; the next run embeds only the rest."""
+    import threading
+
+    from repokb.surfaces.watch import watch_and_index
+
+    small = Workspace(replace(settings, buffer_chunks=2))  # 6 chunks: dense pages of 2
+    small.__dict__["embedder"] = real_embedder
+    stop, reports, pages = threading.Event(), [], []
+    store_type = type(small.store)
+    real_fill = store_type.fill_dense
+
+    def fill_then_interrupt(store, vectors):
+        pages.append(len(vectors))
+        real_fill(store, vectors)
+        stop.set()  # Ctrl-C lands while the first page is written
+
+    monkeypatch.setattr(store_type, "fill_dense", fill_then_interrupt)
+    guard = threading.Timer(20, stop.set)  # never hang the suite
+    guard.start()
+    try:
+        watch_and_index(Operations(small), resolve_roots([repo], None), reports.append,
+                        debounce_ms=50, stop=stop)
+        guard.cancel()
+        assert pages == [2] and reports == []  # one page embedded; the run ended unreported
+        assert small.store.dense_pending() == 4
+        assert verify(small.catalog, small.store).ok
+        monkeypatch.undo()
+        again = small.indexer.run(resolve_roots([repo], None)).summary()
+        assert again["chunks_unchanged"] == 6 and again["chunks_embedded"] == 4
+        assert small.store.dense_pending() == 0
+    finally:
+        guard.cancel()
+        small.close()
+
+
+def test_a_watch_the_system_refuses_ends_with_an_error_not_as_if_stopped(ws, repo,
+                                                                        monkeypatch):
+    """The watcher thread failing (a folder it may not read, the inotify limit) ended the
+    watch as a Ctrl-C does ("stopped", exit 0) after a thread traceback: now it is an error."""
+    from repokb.errors import RepokbError
+    from repokb.surfaces import watch as watching
+
+    def refused(*paths, **kwargs):
+        raise PermissionError("Permission denied (os error 13)")
+        yield  # a generator, as watchfiles.watch is
+
+    monkeypatch.setattr(watching, "watch", refused)
+    reports = []
+    with pytest.raises(RepokbError, match="Stopped watching.*Permission denied"):
+        watching.watch_and_index(Operations(ws), resolve_roots([repo], None), reports.append,
+                                 debounce_ms=50)
+    assert len(reports) == 1  # the first run went through
+
+
 def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embedder, repo):
     """buffer_chunks 2: one file of 3 chunks is vectorised and written 2 + 1; the result and
     the counts equal a run that writes it at once."""

@@ -150,6 +150,35 @@ def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path,
     assert json.loads(out)["summary"]["chunks_embedded"] == 0
 
 
+def test_ctrl_c_in_the_dense_pass_stops_with_a_message_and_the_next_run_finishes(tmp_path,
+                                                                                 monkeypatch):
+    """Ctrl-C while the model embeds: exit 130 with a one-line message. It was a silent 130
+    (Typer turns the interrupt into an exit code) or an abort with a C++ error from the model's
+    worker threads, still running as the process closed the model ("terminate called without
+    an active exception", 134)."""
+    tree, home = tmp_path / "shop", tmp_path / "home"
+    generate_tree(tree, 200, seed=5)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", "16")  # dense pages of 16: pending counts down
+    proc = cli(home, "index", str(tree))
+    monkeypatch.delenv("REPOKB_BUFFER_CHUNKS")
+    seen = None
+    deadline = time.monotonic() + 300
+    while proc.poll() is None and time.monotonic() < deadline:
+        stats = _owner_stats(home)
+        if stats and stats["points"] and 0 < stats["dense_pending"] < stats["points"]:
+            seen = stats  # the model is at work
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert seen is not None, "never caught the run in its dense pass"
+    assert proc.returncode == 130, err
+    assert err.splitlines()[-1] == "interrupted: the next run picks up where this one stopped."
+    out, _ = finish(cli(home, "index", str(tree), "--json"))
+    summary = json.loads(out)["summary"]
+    assert summary["chunks_embedded"] > 0 and summary["chunks_dense_pending"] == 0
+
+
 def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path):
     tree, home = tmp_path / "shop", tmp_path / "home"
     generate_tree(tree, 40, seed=2)

@@ -196,10 +196,20 @@ class MiniLMOnnxEmbedder(Embedder):
 
         threads = [threading.Thread(target=work, args=(k,), name=f"repokb-embed-{k}",
                                     daemon=True) for k in range(self._workers)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        except BaseException as exc:
+            # An interrupt (Ctrl-C) while the workers run: they stop after their current text
+            # before it goes on. Left running, they were still inside the model when the
+            # process closed it, and it aborted ("terminate called without an active exception").
+            failed.append(exc)
+            for thread in threads:
+                if thread.is_alive():
+                    thread.join()
+            raise
         if failed:
             raise failed[0]
         return out

@@ -86,6 +86,7 @@ class ProjectRun:
         self.embed_progress: EmbedProgress | None = None
         self.embedded = self.to_embed = self.files_done = self.files_total = 0
         self.to_embed_known = False  # the dense pass knows its whole work up front
+        self.walked: tuple[str, int, int] | None = None  # the last `progress` call of the walk
         # Write BM25 first and leave the model's work to the dense pass (Indexer.run sets it
         # from the settings; uploads of one file embed at once).
         self.lexical_first = False
@@ -127,6 +128,7 @@ class ProjectRun:
             self.files_done = done - 1
             seen.add(item.path)
             if self.progress:
+                self.walked = (item.path, done, total)
                 self.progress(item.path, done, total)
             if isinstance(item, SkippedPath):
                 self._skip_walked(item, known.get(item.path))
@@ -149,7 +151,7 @@ class ProjectRun:
         self.files_done = self.files_total
         fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
                    page=self.settings.buffer_chunks, observe=self._observe,
-                   round_done=self._dense_round_done)
+                   stop=self._asked_to_stop, round_done=self._dense_round_done)
         if self.to_embed_known and self.embed_progress is not None and self.to_embed:
             # points sharing a text were embedded once: the count ends where it said it would
             self.embedded = self.to_embed
@@ -157,6 +159,14 @@ class ProjectRun:
         self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
         self.catalog.set_project(self.root.name, self.root.root, self.vectors)
         self.catalog.record_run(self.root.name, self.started, dict(self.counts))
+
+    def _asked_to_stop(self) -> bool:
+        """Asked between dense pages: `progress` hears again where the walk ended, so a run
+        cancelled through it (a stopped watch, a cancelled job) ends at a page boundary rather
+        than after the whole dense pass (minutes on a first run); the next run finishes it."""
+        if self.progress is not None and self.walked is not None:
+            self.progress(*self.walked)
+        return False
 
     def _dense_round_done(self, number: int) -> None:
         if number == 0:  # the part questions need most is dense

@@ -233,7 +233,7 @@ def watch(
     project: Annotated[
         str | None, typer.Option(help="Project name (default: folder name).")] = None,
     debounce_ms: Annotated[
-        int, typer.Option(help="Quiet time before a batch of changes is indexed.")] = 800,
+        int, typer.Option(min=0, help="Quiet time before a batch of changes is indexed.")] = 800,
     home: HomeOption = None,
 ) -> None:
     """Index, then keep the index current while files change (Ctrl-C to stop)."""
@@ -374,8 +374,7 @@ def main() -> None:
         render.error(exc.message, exc.hint)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        err.print("interrupted: the next run picks up where this one stopped.")
-        sys.exit(130)
+        code = 130
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except Exception as exc:
@@ -386,4 +385,6 @@ def main() -> None:
             err.print("aborted.")
             sys.exit(1)
         raise
+    if code == 130:  # Ctrl-C: Typer turns it into Exit(130), returned without a word
+        err.print("interrupted: the next run picks up where this one stopped.")
     sys.exit(code if isinstance(code, int) else 0)

@@ -19,6 +19,7 @@ from typing import Any
 
 from watchfiles import DefaultFilter, watch
 
+from repokb.errors import RepokbError
 from repokb.operations import Operations
 from repokb.pipeline.discover import ProjectRoot
 from repokb.rules.tables import SKIP_DIRS
@@ -58,12 +59,16 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
     # queued for the next one. Watching only after the first run missed such changes (with
     # lexical-first indexing the first run's dense pass is a long window).
     queued: queue.Queue[set[tuple[Any, str]]] = queue.Queue()
+    failed: list[Exception] = []
 
     def watching() -> None:
-        for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
-                             debounce=debounce_ms, step=50, stop_event=stop,
-                             raise_interrupt=False):
-            queued.put(changes)
+        try:
+            for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
+                                 debounce=debounce_ms, step=50, stop_event=stop,
+                                 raise_interrupt=False):
+                queued.put(changes)
+        except Exception as exc:  # the system refused to watch: said by the loop below
+            failed.append(exc)
 
     watcher = threading.Thread(target=watching, name="repokb-watch", daemon=True)
     watcher.start()
@@ -76,6 +81,13 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
             changes = queued.get(timeout=0.1)
         except queue.Empty:
             if not watcher.is_alive():
+                if failed:  # watching stopped: say so, rather than end as if asked to
+                    raise RepokbError(
+                        f"Stopped watching: the system would not watch the folders "
+                        f"({type(failed[0]).__name__}: {failed[0]}).",
+                        hint="A folder under the project it may not read, or the limit of "
+                        "watched folders (Linux: fs.inotify.max_user_watches). `repokb index` "
+                        "still brings the index up to date.") from failed[0]
                 return
             continue
         while not queued.empty():  # batches that came in during the last run: one run
