@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -337,6 +338,43 @@ def test_a_watch_the_system_refuses_ends_with_an_error_not_as_if_stopped(ws, rep
         watching.watch_and_index(Operations(ws), resolve_roots([repo], None), reports.append,
                                  debounce_ms=50)
     assert len(reports) == 1  # the first run went through
+
+
+def test_a_watched_folder_that_goes_away_keeps_its_index(ws, repo):
+    """A watched project's folder moved or deleted (an unmount, a move-and-restore) made the
+    watch prune every file of it (`repokb index` of a missing folder refuses): a full re-embed
+    once it came back. Now the index is kept and the watch says why, once."""
+    import shutil
+    import threading
+
+    from repokb.surfaces.watch import watch_and_index
+
+    stop, reports, notices = threading.Event(), [], []
+    guard = threading.Timer(60, stop.set)  # never hang the suite
+    guard.start()
+    watcher = threading.Thread(target=watch_and_index, args=(
+        Operations(ws), resolve_roots([repo], None), reports.append),
+        kwargs={"debounce_ms": 50, "stop": stop, "notice": notices.append})
+    watcher.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not reports and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert reports and ws.store.count() > 0
+        points = ws.store.count()
+        shutil.move(str(repo), str(repo.parent / "moved-away"))
+        while not notices and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)  # any run the move would start has had its chance
+        assert notices and "calc: its folder" in notices[0] and "is gone" in notices[0]
+        assert len(notices) == 1 and len(reports) == 1  # said once, no run
+        assert ws.store.count() == points
+        assert {p for p, e in ws.catalog.entries("calc").items() if not e.is_dir} >= {
+            "calc/ops.py", "calc/more.py", "README.md"}
+    finally:
+        stop.set()
+        watcher.join(30)
+        guard.cancel()
 
 
 def test_a_file_bigger_than_the_buffer_is_written_in_slices(settings, real_embedder, repo):

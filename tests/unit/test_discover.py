@@ -258,3 +258,24 @@ def test_a_python_package_named_like_build_output_is_walked(tmp_path):
     assert {"coverage/control.py", "src/build/_builder.py",
             "tests/roots/autodoc/target/__init__.py"} <= set(files)
     assert {"build", "target", "htmlcov/coverage"} <= set(skipped)
+
+
+def test_watch_follows_a_package_named_like_build_output_and_ignores_real_output(tmp_path):
+    """`repokb watch` ignored every change under a folder with such a name, so an edit of
+    coverage.py's `coverage/control.py` (walked since) never reached the index; and a `doc/
+    build` of reST sources (walked for SQLAlchemy) was never watched either."""
+    from watchfiles import Change
+
+    from repokb.surfaces.watch import _ProjectFilter
+
+    write(tmp_path, "p/coverage/__init__.py", "")
+    write(tmp_path, "p/doc/build/conf.py", "project = 'x'\n")
+    write(tmp_path, "p/build/lib/pkg/__init__.py", "")
+    watched = _ProjectFilter()
+    p = tmp_path / "p"
+    assert watched(Change.modified, str(p / "coverage/control.py"))
+    assert watched(Change.added, str(p / "doc/build/intro.rst"))
+    assert not watched(Change.modified, str(p / "build/lib/pkg/__init__.py"))
+    assert not watched(Change.modified, str(p / "node_modules/left/index.js"))
+    assert not watched(Change.modified, str(p / ".git/index"))
+    assert watched(Change.modified, str(p / "src/app.py"))

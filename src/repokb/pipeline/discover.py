@@ -339,13 +339,26 @@ def _relative(path: str, root: Path) -> str:
     return rel.replace(os.sep, "/")
 
 
+def skipped_by_name(folder: str) -> tuple[str, str] | None:
+    """(kind, reason) when the walk leaves a folder out by its name (`node_modules`, `.git`,
+    `build` ...), None otherwise: a folder named like build output that holds sources is
+    walked (`_sources`). `repokb watch` ignores changes under the same folders."""
+    name = os.path.basename(folder)
+    if name not in SKIP_DIRS:
+        return None
+    kind, why = SKIP_DIRS[name]
+    if kind == "build_artifact" and _sources(folder):
+        return None
+    return kind, f"skipped directory: {why}"
+
+
 def _dir_skip_reason(
     entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
 ) -> tuple[str, str] | None:
     if entry.name in SKIP_DIRS:
-        kind, why = SKIP_DIRS[entry.name]
-        if not (kind == "build_artifact" and _sources(entry)):
-            return kind, f"skipped directory: {why}"
+        by_name = skipped_by_name(entry.path)
+        if by_name:
+            return by_name
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if entry.name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
@@ -364,13 +377,13 @@ def _dir_skip_reason(
     return None
 
 
-def _sources(entry: os.DirEntry[str]) -> bool:
+def _sources(folder: str) -> bool:
     """Whether a folder named like build output holds sources: a Python package, or (a
     `build` folder) documentation sources (Sphinx's conf.py, an index page)."""
-    if os.path.isfile(os.path.join(entry.path, PYTHON_PACKAGE_MARKER)):
+    if os.path.isfile(os.path.join(folder, PYTHON_PACKAGE_MARKER)):
         return True
-    return entry.name == "build" and any(os.path.isfile(os.path.join(entry.path, name))
-                                         for name in DOC_SOURCE_MARKERS)
+    return os.path.basename(folder) == "build" and any(
+        os.path.isfile(os.path.join(folder, name)) for name in DOC_SOURCE_MARKERS)
 
 
 def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> SkippedPath:

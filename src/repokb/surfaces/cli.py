@@ -260,7 +260,7 @@ def watch(
             previous = signal.signal(signal.SIGINT, interrupt)
             try:
                 watch_and_index(ops, roots, render.watch_update, debounce_ms=debounce_ms,
-                                stop=stop)
+                                stop=stop, notice=lambda text: err.print(render.safe(text)))
             finally:
                 signal.signal(signal.SIGINT, previous)
     out.print("stopped")

@@ -11,25 +11,40 @@ files it had not committed are redone by the next run.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from watchfiles import DefaultFilter, watch
+from watchfiles import Change, DefaultFilter, watch
 
 from repokb.errors import RepokbError
 from repokb.operations import Operations
-from repokb.pipeline.discover import ProjectRoot
+from repokb.pipeline.discover import ProjectRoot, skipped_by_name
 from repokb.rules.tables import SKIP_DIRS
+
+log = logging.getLogger("repokb.watch")
 
 
 class _ProjectFilter(DefaultFilter):
-    """Ignore changes inside directories the walk skips anyway (.git, node_modules, ...)."""
+    """Ignore changes inside directories the walk skips anyway (.git, node_modules, ...). A
+    folder named like build output (`build`, `coverage`, `dist` ...) is judged as the walk
+    judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched."""
+
+    _BY_CONTENT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
+                            if kind == "build_artifact")
 
     def __init__(self) -> None:
-        super().__init__(ignore_dirs=tuple(SKIP_DIRS))
+        super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - self._BY_CONTENT))
+
+    def __call__(self, change: Change, path: str) -> bool:
+        if not super().__call__(change, path):
+            return False
+        parts = Path(path).parts
+        return not any(name in self._BY_CONTENT and skipped_by_name(str(Path(*parts[:i + 1])))
+                       for i, name in enumerate(parts[:-1]))
 
 
 def affected(roots: list[ProjectRoot], changed: set[Path]) -> list[ProjectRoot]:
@@ -42,12 +57,30 @@ class _Stopped(Exception):
 
 def watch_and_index(ops: Operations, roots: list[ProjectRoot],
                     report: Callable[[dict[str, Any]], None], debounce_ms: int = 800,
-                    stop: threading.Event | None = None) -> None:
+                    stop: threading.Event | None = None,
+                    notice: Callable[[str], None] | None = None) -> None:
+    """`notice` is told, in a sentence, what the watch leaves alone (a project whose folder
+    is gone); by default the log is."""
     stop = stop or threading.Event()
+    say = notice or log.warning
+    gone: set[Path] = set()
 
     def check(path: str, done: int, total: int) -> None:
         if stop.is_set():
             raise _Stopped
+
+    def present(root: ProjectRoot) -> bool:
+        """A project whose folder is gone (moved, deleted, unmounted) keeps its index: a
+        run would prune every file of it, and `repokb index` of a missing folder refuses."""
+        if root.root.is_dir():
+            gone.discard(root.root)
+            return True
+        if root.root not in gone:
+            gone.add(root.root)
+            say(f"{root.name}: its folder {root.root} is gone; its index is kept as it was. "
+                f"`repokb flush --project {root.name}` removes it; if the folder comes back, "
+                "`repokb index` (or a new `repokb watch`) brings it up to date.")
+        return False
 
     def run(touched: list[ProjectRoot]) -> dict[str, Any] | None:
         try:
@@ -93,6 +126,7 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
         while not queued.empty():  # batches that came in during the last run: one run
             changes |= queued.get_nowait()
         touched = affected(roots, {Path(path) for _, path in changes})
+        touched = [r for r in touched if present(r)]
         if touched:
             summary = run(touched)
             if summary is None:
