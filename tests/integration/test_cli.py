@@ -205,6 +205,9 @@ def test_errors_are_messages_not_tracebacks(home, tmp_path):
     # a negative quiet time is refused before anything runs (it killed the watcher thread)
     code, out, err = run_cli("watch", str(tmp_path), "--debounce-ms", "-5")
     assert code == 2 and "--debounce-ms" in err and "Traceback" not in err
+    # an empty path (`repokb index "$DIR"`, DIR unset) indexed the current folder
+    code, out, err = run_cli("index", "")
+    assert code == 2 and "An empty path" in err and "Traceback" not in err
 
 
 def test_a_busy_store_gets_a_clear_message(home, mixed_repo):

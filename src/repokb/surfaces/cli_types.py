@@ -59,6 +59,10 @@ def _convert(annotation: Any, info: Any, value: Any, param: Any, ctx: Any) -> An
     if annotation is Path:
         from typer._param_types import coerce_cli_path
 
+        if value == "":  # `repokb index "$DIR"` with DIR unset would index the current folder
+            raise typer.BadParameter("An empty path. Give a folder ('.' for the current one).",
+                                     ctx=ctx, param=param)
+
         return coerce_cli_path(Path(value), info, path_type=Path, param=param, ctx=ctx)
     try:  # int or float, as pydantic words its errors
         number = annotation(value)
