@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -269,4 +270,73 @@ def test_a_server_side_index_job_can_be_cancelled_from_the_page(browser, home, t
             "async (key) => (await fetch('/knowledge/jobs', {headers: {'x-api-key': key}}))"
             ".json()", KEY)
         assert [j["status"] for j in jobs] == ["cancelled"]
+        context.close()
+
+
+def _notes(folder: Path) -> None:
+    write(folder, "docs/guide.md", "# Guide\n\n## Resetting a password\n\nUsers who forgot "
+          "their password ask for a reset link by email; the link holds a one-time token.\n")
+    write(folder, "docs/archive.md", "# Archive\n\n## Where old invoices go\n\nInvoices older "
+          "than ten years are shredded by the lighthouse keeper every spring tide.\n")
+    write(folder, "src/mail.py", "def send_password_reset_email(address, token):\n"
+          '    """Email a password reset link holding a one-time token."""\n'
+          "    return f'{address}: https://shop.example/reset?token={token}'\n")
+
+
+def _search_paths(page, query: str) -> list[str]:
+    page.fill("#search-query", query)
+    page.evaluate("document.getElementById('search-status').textContent = ''")  # not the last
+    page.click("#search-form button[type=submit]")
+    page.locator("#search-status").filter(has_text=re.compile(r"results in \d+ ms")).wait_for()
+    return page.locator("#search-results .hit-path").all_inner_texts()
+
+
+def test_uploading_a_folder_again_forgets_the_files_deleted_from_it(page, tmp_path):
+    """Found by the dashboard pass: a file deleted from a folder since its last upload stayed
+    in the knowledge base and kept being found, until the whole project was flushed (and
+    embedded again). A complete upload now brings the project in line with the folder."""
+    folder = tmp_path / "notes"
+    _notes(folder)
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    assert "0 removed" in status.inner_text()
+    assert any(p.startswith("notes/docs/archive.md") for p in _search_paths(
+        page, "old invoices shredded by the lighthouse keeper"))
+
+    (folder / "docs" / "archive.md").unlink()
+    page.set_input_files("#folder-input", str(folder))
+    status.filter(has_text="1 removed").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert text.startswith("Done: notes — 2 files uploaded"), text
+    assert "error" not in (status.get_attribute("class") or "")
+    removed = page.locator("#upload-files li", has_text="docs/archive.md")
+    assert removed.locator(".badge").inner_text() == "removed"
+    assert page.locator("#upload-files li").count() == 3
+    paths = _search_paths(page, "old invoices shredded by the lighthouse keeper")
+    assert not any("archive.md" in p for p in paths), paths
+    assert "lighthouse" not in page.locator("#search-results").inner_text()
+    page.wait_for_function("document.getElementById('stat-files').textContent === '2'")
+
+
+def test_a_server_without_a_key_keeps_the_deleted_files_and_says_why(browser, home, tmp_path):
+    """Forgetting files is destructive: as a flush, it needs the server's API key. A loopback
+    server without one keeps them, and the upload's status says so instead of pretending."""
+    folder = tmp_path / "notes"
+    _notes(folder)
+    with serve_process(home, api_key="") as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        page.goto(url)
+        status = page.locator("#upload-status")
+        page.set_input_files("#folder-input", str(folder))
+        status.filter(has_text="Done:").wait_for(timeout=120_000)
+        (folder / "docs" / "archive.md").unlink()
+        page.locator("#stat-files").filter(has_text="3").wait_for()
+        page.set_input_files("#folder-input", str(folder))
+        status.filter(has_text="2 files uploaded").wait_for(timeout=120_000)
+        assert "were kept: removing them needs a server started with an API key" in (
+            status.inner_text())
+        assert any("archive.md" in p for p in _search_paths(
+            page, "old invoices shredded by the lighthouse keeper"))
         context.close()

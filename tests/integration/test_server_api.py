@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from repokb.errors import AuthError
 from repokb.models import MAX_PATH_GLOBS
 from repokb.operations import Access, Operations
 from repokb.search import Query
@@ -699,3 +700,109 @@ def test_an_index_job_can_be_cancelled_and_the_next_run_finishes_the_folder(clie
     assert client.post(f"/knowledge/jobs/{job.json()['id']}/cancel").json()["status"] == (
         "cancelled")  # as it ended
     assert_error(client.post("/knowledge/jobs/nope/cancel"), 404, "not_found")
+
+
+OLD = ("def round_invoice_tax(amount: float) -> float:\n"
+       '    """Round the value-added tax of an invoice to whole cents, half up."""\n'
+       "    return round(amount * 0.21 + 1e-9, 2)\n")
+GUIDE = ("# Guide\n\n## Resetting a password\n\nUsers who forgot their password ask for a reset "
+         "link by email; the link holds a one-time token.\n")
+
+
+def prune(client: TestClient, paths: list[str], project: str = "shop", **kwargs):
+    return client.post("/knowledge/ingest/prune", json={"project": project, "paths": paths},
+                       **kwargs)
+
+
+def test_a_folder_uploaded_again_with_prune_forgets_the_files_gone_from_it(client):
+    """Found by the dashboard pass: files deleted or renamed in a folder since its previous
+    upload stayed in the knowledge base and kept being found; only a flush (and embedding
+    everything again) got rid of them. A complete upload followed by the prune makes the
+    project match the folder, and the files still there cost no model work."""
+    token = "ghp_" + "Q9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8b"
+    files = {"src/mail.py": PY, "docs/guide.md": GUIDE, "src/tax.py": OLD,
+             f"notes/{token}.md": "# Notes\n\nHow the team keeps its meeting notes, in detail.\n"}
+    for path, text in files.items():
+        assert ingest_file(client, path, text).status_code == 200
+    found = client.post("/knowledge/search", json={"query": "round invoice tax to cents"}).json()
+    assert found[0]["path"] == "src/tax.py"
+    before = client.get("/knowledge/stats", params={"project": "shop"}).json()
+    assert before["files"] == 4
+
+    # the folder again, without src/tax.py; the name with a credential as the browser sends it
+    kept = ["./src/mail.py", "docs/guide.md", f"notes/{token}.md"]
+    for path in kept:
+        again = ingest_file(client, path, files[path.removeprefix("./")])
+        assert again.json()["counts"]["chunks_embedded"] == 0  # unchanged: no model work
+    removed = prune(client, kept)
+    assert removed.status_code == 200, removed.text
+    assert removed.json() == {"project": "shop", "files_removed": 1, "chunks_removed": 1,
+                              "removed": ["src/tax.py"]}
+
+    hits = client.post("/knowledge/search", json={"query": "round invoice tax to cents",
+                                                  "limit": 50}).json()
+    assert "src/tax.py" not in {h["path"] for h in hits}
+    assert all("round_invoice_tax" not in h["content"] for h in hits)
+    after = client.get("/knowledge/stats", params={"project": "shop"}).json()
+    assert after["files"] == 3 and after["points"] == before["points"] - 1
+    assert_error(client.get("/knowledge/explain", params={"project": "shop",
+                                                          "path": "src/tax.py"}), 404, "not_found")
+    assert after["last_run"]["summary"]["upload"] is True  # the upload's row says it
+    assert after["last_run"]["summary"]["files_deleted"] == 1
+    assert client.post("/knowledge/search", json={"query": "reset password email"}).json()
+    # nothing else to forget: a second prune changes nothing; other projects are untouched
+    ingest_file(client, "src/tax.py", OLD, project="other")
+    assert prune(client, kept).json()["files_removed"] == 0
+    assert client.get("/knowledge/stats").json()["by_project"] == {"shop": 3, "other": 1}
+    ws = client.app.state.ops.ws
+    assert ws.store.count("shop") == after["points"]  # the store and the catalog agree
+    assert client.post("/knowledge/verify", json={"project": "shop"}).json()["ok"] is True
+
+
+def test_prune_is_destructive_and_refused_where_a_flush_is(make_client, tmp_path):
+    client = make_client()
+    ingest_file(client, "a.py", PY)
+    ingest_file(client, "b.md", GUIDE)
+    assert_error(prune(keyless(client), ["a.py"]), 401, "unauthorized")
+    assert_error(prune(client, ["a.py"], headers={"x-api-key": "wrong"}), 401, "unauthorized")
+    ops = client.app.state.ops
+    with pytest.raises(AuthError):
+        ops.prune_upload("shop", ["a.py"], Access())  # a remote caller without the key
+    assert client.get("/knowledge/stats").json()["files"] == 2
+    unkeyed = make_client(api_key="", home=tmp_path / "unkeyed-home")
+    ingest_file(unkeyed, "a.py", PY)
+    ingest_file(unkeyed, "b.md", GUIDE)
+    assert_error(prune(unkeyed, ["a.py"]), 403, "forbidden", "no API key")
+    assert unkeyed.get("/knowledge/stats").json()["files"] == 2
+    assert ops.prune_upload("shop", ["a.py"])["removed"] == ["b.md"]  # the CLI's own process
+
+
+def test_prune_input_is_checked_with_clear_errors(make_client, tmp_path, monkeypatch):
+    allowed = tmp_path / "allowed"
+    write(allowed, "koa/README.md", "# Koa\n\nExpressive middleware for node.js servers.\n")
+    write(allowed, "koa/lib/context.js", "function throwError(status) {\n"
+          "  // throw an HTTP error with this status\n  throw new Error(status);\n}\n")
+    client = make_client()
+    ingest_file(client, "a.py", PY)
+    ingest_file(client, "b.md", GUIDE)
+    assert_error(prune(client, []), 422, "invalid_request")
+    for bad in ("../a.py", "/etc/passwd", "src/\x00.py", ""):
+        error = assert_error(prune(client, ["a.py", bad]), 422, "invalid_request")
+        assert error["details"][0]["location"].startswith("body.paths")
+    assert_error(prune(client, ["a.py"], project="my/shop"), 422, "invalid_request",
+                 "folder-like")
+    assert_error(client.post("/knowledge/ingest/prune", json={"paths": ["a.py"]}), 422,
+                 "invalid_request")
+    assert_error(prune(client, ["a.py"], project="nosuch"), 404, "not_found", "no project")
+    monkeypatch.setattr("repokb.operations.MAX_UPLOAD_PATHS", 2)
+    assert_error(prune(client, ["a.py", "b.md", "c.md"]), 413, "payload_too_large",
+                 "limit is 2")
+    monkeypatch.undo()
+    # a project indexed from a folder on the server: its next run forgets what left the folder
+    assert client.post("/knowledge/index/run", json={"paths": [str(allowed / "koa")]}
+                       ).status_code == 200
+    koa = client.get("/knowledge/stats", params={"project": "koa"}).json()["files"]
+    assert_error(prune(client, ["README.md"], project="koa"), 422, "invalid_request",
+                 "indexed from a folder")
+    assert client.get("/knowledge/stats", params={"project": "koa"}).json()["files"] == koa
+    assert client.get("/knowledge/stats", params={"project": "shop"}).json()["files"] == 2

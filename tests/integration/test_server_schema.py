@@ -23,8 +23,9 @@ KEY = "schema-key"
 
 
 OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
-              ("POST", "/knowledge/index"), ("POST", "/knowledge/index/run"),
-              ("POST", "/knowledge/verify"), ("GET", "/knowledge/jobs"),
+              ("POST", "/knowledge/ingest/prune"), ("POST", "/knowledge/index"),
+              ("POST", "/knowledge/index/run"), ("POST", "/knowledge/verify"),
+              ("GET", "/knowledge/jobs"),
               ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/jobs/{job_id}/cancel"),
               ("POST", "/knowledge/search"),
               ("POST", "/knowledge/search/why-nothing"),

@@ -4,7 +4,8 @@
              client_config · jobs
              embed_question · chunk_hashes · cache_stats          (the LLM proxy's)
     writes   index (synchronous) · submit_index (a background job) · cancel_job ·
-             ingest_fragments · ingest_file · flush · verify · migrate  (one writer at a time)
+             ingest_fragments · ingest_file · prune_upload · flush · verify · migrate
+                                                                   (one writer at a time)
              cache_flush           (the proxy's answer cache: its own shard, its own lock)
 
 `Operations` holds one workspace (catalog, store, models) and one write lock: writes take it one
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from repokb.embedders import Embedder
-from repokb.errors import BusyError, NotFoundError
+from repokb.errors import BusyError, InputError, NotFoundError, TooLargeError
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
@@ -48,7 +49,7 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names, unknown_project
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.discover import ProjectRoot, resolve_roots
+from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
@@ -59,6 +60,8 @@ __all__ = ["LOCAL", "Access", "Job", "Operations"]
 # Files the dashboard leaves out before uploading (seed 002's KB_SKIP_FILES): agent
 # configuration, not project documentation.
 SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
+# Most paths one prune_upload call may name (a folder's complete upload): 413 beyond.
+MAX_UPLOAD_PATHS = 100_000
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -355,6 +358,35 @@ class Operations:
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary()}
+
+    @_in_use
+    def prune_upload(self, project: str, paths: list[str],
+                     access: Access = LOCAL) -> dict[str, Any]:
+        """After a complete upload of a folder: forget every file of the uploaded project that
+        is not among `paths` (the folder's files just uploaded, project-relative), so files
+        deleted or renamed in the folder since an earlier upload, or left out of this one, are
+        no longer found. Destructive (the API key, as for flush). A project indexed from a
+        folder on this machine is refused: its next index run forgets what left its folder."""
+        authorize(self.settings, access)
+        if not paths:
+            raise InputError("No paths given: nothing would be kept, every file of the project "
+                             "would be forgotten.", "To empty a project, flush it.")
+        if len(paths) > MAX_UPLOAD_PATHS:
+            raise TooLargeError(f"{len(paths)} paths; the limit is {MAX_UPLOAD_PATHS}.",
+                                "Upload such a tree with `repokb index` on the server.")
+        missing = unknown_project(self.stats(), project, "bring in line")
+        if missing is not None:
+            raise missing
+        with self.writing(access):
+            if project in self.ws.catalog.projects():
+                raise InputError(f"Project {project!r} is indexed from a folder, not uploaded: "
+                                 "its next index run forgets the files deleted from that folder.",
+                                 "Index that folder again (repokb index, or POST "
+                                 "/knowledge/index), or upload under another project name.")
+            gone, counts = self.ws.indexer.forget_missing(project,
+                                                          [canonical(p) for p in paths])
+        return {"project": project, "files_removed": len(gone),
+                "chunks_removed": counts["chunks_pruned"], "removed": gone}
 
     @_in_use
     def flush(self, project: str | None = None, access: Access = LOCAL) -> dict[str, Any]:

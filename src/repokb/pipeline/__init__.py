@@ -33,6 +33,7 @@ from repokb.pipeline.uploads import (
     UPLOAD_ROOT,
     Ahead,
     embed_ahead,
+    forget_missing,
     ingest_file,
     ingest_fragments,
 )
@@ -180,6 +181,12 @@ class Indexer:
         return embed_ahead(self.settings, self.catalog, self.store(), self.vectorizer(),
                            self.classifier(ProjectRoot(project, UPLOAD_ROOT)), self.plan,
                            project, path, data)
+
+    def forget_missing(self, project: str,
+                       uploaded: Iterable[str]) -> tuple[list[str], Counter[str]]:
+        """Forget the files of an uploaded project not in `uploaded` (its folder's complete
+        upload): the paths forgotten and the counts."""
+        return forget_missing(self.catalog, self.store(), project, uploaded)
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
         return ingest_fragments(self.settings, self.catalog, self.store(), self.vectorizer(),

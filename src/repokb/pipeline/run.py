@@ -260,13 +260,7 @@ class ProjectRun:
         self.report.record(file.path, c, 0, reason, project=self.root.name)
 
     def _drop_points(self, entry: Entry | None, path: str | None = None) -> None:
-        """Remove a file's points. A path the catalog does not know may still have points
-        from a run killed before its catalog commit, so those are pruned too."""
-        if entry is not None and entry.chunks:
-            self.store.prune(self.root.name, entry.path, 0)
-            self.counts["chunks_pruned"] += entry.chunks
-        elif entry is None and path is not None:
-            self.store.prune(self.root.name, path, 0)
+        drop_points(self.store, self.root.name, self.counts, entry, path)
 
     def _observe(self, embedded: list[EmbeddedChunk]) -> None:
         """Chunks with fresh dense vectors: checked for near duplicates."""
@@ -304,8 +298,30 @@ class ProjectRun:
         self.pending, self.pending_chunks = [], 0
 
     def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:
-        gone = [entry for path, entry in known.items() if path not in seen]
-        for entry in gone:
-            self._drop_points(entry)
-        self.counts["files_deleted"] += len(gone)
-        self.catalog.delete(self.root.name, [e.path for e in gone])
+        forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
+
+
+def drop_points(store: Store, project: str, counts: Counter[str], entry: Entry | None,
+                path: str | None = None) -> None:
+    """Remove a file's points. A path the catalog does not know may still have points from a
+    run killed before its catalog commit, so those are pruned too."""
+    if entry is not None and entry.chunks:
+        store.prune(project, entry.path, 0)
+        counts["chunks_pruned"] += entry.chunks
+    elif entry is None and path is not None:
+        store.prune(project, path, 0)
+
+
+def forget_deleted(store: Store, catalog: Catalog, project: str, counts: Counter[str],
+                   known: dict[str, Entry], seen: set[str]) -> list[str]:
+    """Forget the files of `known` (the catalog's records) not in `seen`: deleted or renamed
+    since (a walk's folder; an upload's, pipeline/uploads.py). Their points go first, then
+    their records: a crash in between leaves records whose points are gone, which the next
+    run forgets again (and `repokb verify` reports), never points no record owns. Returns the
+    paths forgotten."""
+    gone = [entry for path, entry in known.items() if path not in seen]
+    for entry in gone:
+        drop_points(store, project, counts, entry)
+    counts["files_deleted"] += len(gone)
+    catalog.delete(project, [e.path for e in gone])
+    return [e.path for e in gone]

@@ -4,14 +4,15 @@
 project run (unchanged content costs no embedding). An uploaded name is redacted as a walked
 one is (`notes/<REDACTED_SECRET_...>.md`). `ingest_fragments` stores pieces a client
 already cut: every fragment is judged and embedded before the single write, so a failure writes
-nothing.
+nothing. `forget_missing` brings an uploaded project in line with its folder after a complete
+upload: the files not uploaded again are forgotten, as a walk forgets files deleted from disk.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +25,7 @@ from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
-from repokb.pipeline.run import Progress, ProjectRun
+from repokb.pipeline.run import Progress, ProjectRun, forget_deleted
 from repokb.pipeline.store import merge, write_batch
 from repokb.secrets import find_secret
 from repokb.secrets.paths import redact_path
@@ -98,6 +99,21 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
                                     if isinstance(v, int)})
     report.seconds = time.perf_counter() - started
     return report
+
+
+def forget_missing(catalog: Catalog, store: Store, project: str,
+                   uploaded: Iterable[str]) -> tuple[list[str], Counter[str]]:
+    """Forget every file of an uploaded project that is not in `uploaded` (canonical paths,
+    redacted here as `ingest_file` redacts them): deleted or renamed in the folder since an
+    earlier upload, or left out of this one. The walk's own deletion (run.forget_deleted:
+    points first, then records); the counts extend the upload's run row. Returns the paths
+    forgotten and the counts (files_deleted, chunks_pruned)."""
+    keep = {redact_path(path) for path in uploaded}
+    counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
+    gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
+    if gone:
+        catalog.record_upload(project, dict(counts))
+    return gone, counts
 
 
 def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,

@@ -134,6 +134,21 @@ class IngestFileResult(Record):
         "metrics per language and kind).")
 
 
+class PruneUploadRequest(Strict):
+    project: Project = Field(description="The uploaded project (never one indexed from a "
+                             "folder on the server: its next index run does this).")
+    paths: list[RelPath] = Field(min_length=1, description="Every file of the folder just "
+                                 "uploaded, relative to the project, as each was sent (the "
+                                 "files left out before upload are not among them).")
+
+
+class PruneUploadResult(BaseModel):
+    project: str
+    files_removed: int = Field(description="Files of the project not among `paths`, forgotten.")
+    chunks_removed: int
+    removed: list[str] = Field(description="Their paths, as stored.")
+
+
 class IndexRequest(Strict):
     path: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_utf8)] = Field(
         description="A folder on the server's disk, under one of its allowed roots.")

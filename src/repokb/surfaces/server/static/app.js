@@ -147,9 +147,34 @@ function refusesAll(error) {
     error.details.some((d) => d.location === "body.project");
 }
 
+// After an upload that sent every file, the project is brought in line with the folder: the
+// server forgets its files that were not uploaded this time (deleted or renamed in the folder
+// since, or now left out before upload). Destructive, so it needs the server's API key, as a
+// flush does; never after a cancelled or stopped upload, nor when a file failed to send.
+async function pruneUpload(project, sent, unsent) {
+  if (unsent) return {note: `; files gone from the folder since an earlier upload were kept: ` +
+    `${unsent} failed to send (upload again to remove them)`, error: true};
+  if (!sent.length) return {note: "", error: false};
+  if (!config.api_key_configured) return {note: "; files gone from the folder since an earlier " +
+    "upload were kept: removing them needs a server started with an API key (REPOKB_API_KEY), " +
+    "as a flush does", error: false};
+  try {
+    const r = await api("POST", "/knowledge/ingest/prune", {json: {project, paths: sent}});
+    for (const path of r.removed) {
+      $("upload-files").prepend(el("li", {title: "no longer in the folder: removed from the knowledge base"},
+        el("span", {class: "badge removed"}, "removed"), el("span", {class: "path"}, path)));
+    }
+    return {note: `; ${r.files_removed} removed (no longer in the folder)`, error: false};
+  } catch (e) {
+    return {note: `; files gone from the folder since an earlier upload were kept: ${e.message}`, error: true};
+  }
+}
+
 async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
+  const sent = [];                // paths the server answered for (its record of each)
+  let unsent = 0;                 // files that did not reach the server's record
   const queue = [];
   for (const entry of entries) {
     const why = skipReason(entry.path, entry.file.size);
@@ -181,6 +206,7 @@ async function uploadAll(root, entries) {
         const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload.controller.signal});
         counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
         counts.chunks += record.chunks;
+        sent.push(path);
         addFileRow(project, path, statusBadge(record), record.reason);
       } catch (e) {
         if (upload.cancelled) return;
@@ -190,6 +216,7 @@ async function uploadAll(root, entries) {
           return;
         }
         counts.failed += 1;
+        unsent += 1;
         addFileRow(project, path, el("span", {class: "badge failed"}, "error"), e.message);
       }
       done += 1;
@@ -203,10 +230,12 @@ async function uploadAll(root, entries) {
   show("");
   if (finished) {
     $("upload-bar").style.width = "100%";
+    if (sent.length && !unsent) show("removing the files no longer in the folder…");
+    const pruned = await pruneUpload(project, sent, unsent);
     $("upload-bar").classList.add("done");
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
-      `${counts.filtered} left out before upload.`);
+      `${counts.filtered} left out before upload${pruned.note}.`, pruned.error);
   } else if (stopped) {
     setStatus("upload-status", `Stopped after ${done} of ${total} files (${project}): ${stopped}`, true);
   } else {
