@@ -99,6 +99,10 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
     ("code", "rust", 'let s = "one line";\nlet p = "the password field";\n'),
     # a colour is no secret, whatever its variable is named (coverage.py's htmlfiles/style.scss)
     ("text", "scss", "$light-token-com: #008000;\n$dark-token-str: #9cdcfe;\n"),
+    # newly admitted files of real trees: a sudoers line (ansible-core's bootstrap.sh) and a
+    # tuple of keywords (schemathesis' coverage/ package, walked since it is a package)
+    ("code", "shell", "echo '%wheel ALL=(ALL:ALL) NOPASSWD: ALL' > /etc/sudoers.d/ci\n"),
+    ("code", "python", '_SINGLE_PASS_KEYWORDS = ("enum", "const", "not")\n'),
     # a dotted name under a secret-named key is a reference (ansible-core's plugin routing)
     ("config", "yaml", "filter:\n  type5_pw:\n    redirect: ansible.netcommon.type5_pw\n"
      "  vault_secret:\n    redirect: community.general.vault_secret2\n"),

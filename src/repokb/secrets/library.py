@@ -21,6 +21,7 @@ import re
 from functools import cache
 from typing import Any
 
+from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import Finding, is_placeholder, lower_same_length
 from repokb.secrets.shapes import is_field_name, readable
 
@@ -128,6 +129,9 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
             value = secret.secret_value
             if not isinstance(value, str) or not value or _filtered(value):
                 continue
+            if secret_type == _KEYWORD and len(value) < P.WEAK_MIN_LENGTH:
+                continue  # `NOPASSWD: ALL` (sudoers): too short to be worth a redaction
+
             at = line.find(value)
             while at != -1:  # the plugin gives no position: every occurrence on the line
                 span_start, span_end = at, at + len(value)
