@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import is_placeholder, is_secret_key, lower_same_length
-from repokb.secrets.shapes import password_like
+from repokb.secrets.scan import COMMENT_BEFORE, is_secret_key, lower_same_length
+from repokb.secrets.shapes import password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -100,22 +100,20 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_DSN, (_GO_DSN,), "dsn_password")):
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
-                out += [(start + a, start + b, found, strong)
-                        for a, b, found, strong in _each(pattern, line, name)]
+                out += _each(pattern, line, start, name)
     for start, line in _lines(text, low, _AT_CALL):
-        out += [(start + a, start + b, found, strong)
-                for a, b, found, strong in _call_arguments(line)]
+        out += _call_arguments(line, start)
     if "name" in low and "value" in low:
-        out += _environment_lists(text, [start for start, line in _lines(text, low, ("name",))
+        out += _environment_lists(text, [(start, line) for start, line
+                                         in _lines(text, low, ("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
     if "ENV" in text:
         for m in _ENV.finditer(text):
-            if is_secret_key(m.group("key")) and _named_value_ok(m.group("value")):
+            if is_secret_key(m.group("key")) and value_ok(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
     for start, line in _lines(text, low, _AT_PAIR):
-        out += [(start + a, start + b, found, strong)
-                for a, b, found, strong in _each(_PAIR, line, "credential_pair")
-                if mode != "code" or _commented(line, a)]
+        out += [span for span in _each(_PAIR, line, start, "credential_pair")
+                if mode != "code" or COMMENT_BEFORE.search(line, 0, span[0] - start)]
     if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
         out += _table_cells(text)
     return out
@@ -136,17 +134,19 @@ def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]
     return [(start, text[start:end]) for start, end in sorted(spans)]
 
 
-def _each(pattern: re.Pattern[str], text: str, name: str) -> list[Span]:
-    return [(m.start("value"), m.end("value"), name, False) for m in pattern.finditer(text)
+def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Span]:
+    """Each password-like `value` of `pattern` in `line`, which starts at `start`."""
+    return [(start + m.start("value"), start + m.end("value"), name, False)
+            for m in pattern.finditer(line)
             if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
 
 
-def _call_arguments(text: str) -> list[Span]:
+def _call_arguments(line: str, start: int) -> list[Span]:
     """The second and third arguments of a credential call, where a literal is password-like
     (`smtp.login(user, "X")`, `PlainAuth("", user, "X", host)`)."""
     out: list[Span] = []
-    for m in _CALL.finditer(text):
-        at = m.start("args")
+    for m in _CALL.finditer(line):
+        at = start + m.start("args")
         for i, arg in enumerate(m.group("args").split(",")):
             literal = _LITERAL.match(arg) if i in (1, 2) else None
             if literal and password_like(literal.group("value"), min_length=6):
@@ -156,39 +156,25 @@ def _call_arguments(text: str) -> list[Span]:
     return out
 
 
-def _named_value_ok(value: str) -> bool:
-    """A value beside a secret-named key: as an assignment's value is judged (not empty, not a
-    placeholder or a `${VAR}`, not a number)."""
-    value = value.strip()
-    return len(value) >= 4 and not is_placeholder(value) and not (
-        value.replace(".", "").replace("-", "").isdigit())
-
-
-def _environment_lists(text: str, line_starts: list[int]) -> list[Span]:
+def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
     """`- name: DB_PASSWORD` then `value: X` in the same item (the next three lines at most, or
-    the same JSON object), the key secret-named; on the lines that start at `line_starts`."""
+    the same JSON object), the key secret-named; the `name` on one of `lines` (offset, line)."""
     out: list[Span] = []
-    for m in (m for at in line_starts
-              for m in _NAME_FIELD.finditer(text, at, _line_end(text, at))):
-        key = m.group("key") or m.group("jkey")
-        if not is_secret_key(key):
-            continue
-        window_end = m.end()
-        for _ in range(3):
-            nl = text.find("\n", window_end + 1)
-            window_end = len(text) if nl == -1 else nl
-        window = text[m.end():window_end]
-        stop = re.search(r"\bname\b|[}\]]", window)
-        v = _VALUE_FIELD.search(window, 0, stop.start() if stop else len(window))
-        if v and _named_value_ok(v.group("value")):
-            out.append((m.end() + v.start("value"), m.end() + v.end("value"), "env_list",
-                        False))
+    for start, line in lines:
+        for m in _NAME_FIELD.finditer(text, start, start + len(line)):
+            if not is_secret_key(m.group("key") or m.group("jkey")):
+                continue
+            window_end = m.end()
+            for _ in range(3):
+                nl = text.find("\n", window_end + 1)
+                window_end = len(text) if nl == -1 else nl
+            window = text[m.end():window_end]
+            stop = re.search(r"\bname\b|[}\]]", window)
+            v = _VALUE_FIELD.search(window, 0, stop.start() if stop else len(window))
+            if v and value_ok(v.group("value")):
+                out.append((m.end() + v.start("value"), m.end() + v.end("value"), "env_list",
+                            False))
     return out
-
-
-def _line_end(text: str, at: int) -> int:
-    end = text.find("\n", at)
-    return len(text) if end == -1 else end
 
 
 def _table_cells(text: str) -> list[Span]:
@@ -218,8 +204,3 @@ def _table_cells(text: str) -> list[Span]:
             start = at + cell.index(value)
             out.append((start, start + len(value), "table_password", False))
     return out
-
-
-def _commented(line: str, at: int) -> bool:
-    """Whether `at` is in a line comment (`#`, `//`, `--`) of a line of code."""
-    return bool(re.search(r"(?:^|\s)(?:#|//|--)|^\s*\*|/\*", line[:at]))

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from repokb.formats import CODE
@@ -331,6 +332,7 @@ def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     return literal_words or not _IDENTIFIER_LIKE.match(value)
 
 
+@lru_cache(maxsize=2)  # the finders of one text (scan, library, shapes, credentials) share it
 def lower_same_length(text: str) -> str:
     """text.lower(), offsets kept (a few characters lower to two; those are masked)."""
     lowered = text.lower()

@@ -121,7 +121,9 @@ def is_secret_key(key: str) -> bool:
     return named_secret_key(key)
 
 
-def _value_ok(value: str, key: str = "") -> bool:
+def value_ok(value: str, key: str = "") -> bool:
+    """A value worth redacting beside a secret-named key: not shorter than WEAK_MIN_LENGTH,
+    not a placeholder or a `${VAR}`, not the key itself, not a number or a version."""
     value = value.strip()
     if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
         return False
@@ -142,19 +144,19 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
             for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
                 whole = m.group("value") + glued_literals(text, start + m.end())
-                if (is_secret_key(key) and _value_ok(whole, key)
+                if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
                     out.append((start + m.start("value"), start + m.end("value"), name, False))
         if mode != "code":
             for m in _PROSE.finditer(line):
                 value = m.group("value")
-                if _value_ok(value) and _looks_random(value) and not names_something(value):
+                if value_ok(value) and _looks_random(value) and not names_something(value):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
     if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
         for m in _ENV_DEFAULT.finditer(text):
-            if is_secret_key(m.group("key")) and _value_ok(m.group("value"), m.group("key")):
+            if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "env_default", False))
     if mode != "code":
         for m in _BARE_VALUE.finditer(text):
@@ -168,11 +170,11 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
     for start, line in _anchor_lines(text, _AUTH_ANCHOR):
         for m in _AUTH_HEADER.finditer(line):
             value = m.group("value")
-            if _value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
+            if value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
                 out.append((start + m.start("value"), start + m.end("value"),
                             "authorization_header", True))
         for m in _DOCKER_AUTH.finditer(line):
-            if _value_ok(m.group("value")):
+            if value_ok(m.group("value")):
                 out.append((start + m.start("value"), start + m.end("value"), "docker_auth",
                             True))
     if "!!binary" in text:
@@ -335,7 +337,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
                 value = child.group("v").strip().strip("\"'")
                 # its own keys only, not a whole CI job under `required-checks-pass:`; and a
                 # value that could be a secret, not prose, `${{ x }}` or `ubuntu-latest`
-                if (first and child.group("i") == first.group(1) and _value_ok(value)
+                if (first and child.group("i") == first.group(1) and value_ok(value)
                         and len(value) >= 8 and not any(c.isspace() for c in value)
                         and "${" not in value
                         and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
