@@ -80,6 +80,13 @@ def _in_use(method: Callable[Concatenate[Operations, P], R],
     return running
 
 
+def _found(job: Job | None, job_id: str) -> Job:
+    if job is None:
+        raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
+                            log_detail=f"no job {job_id!r}")
+    return job
+
+
 class Operations:
     def __init__(self, workspace: Workspace, index_worker: bool = False) -> None:
         """`index_worker`: index runs (jobs, and `repokb index` sent to this owner) run in a
@@ -209,20 +216,12 @@ class Operations:
                 "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
 
     def job(self, job_id: str) -> Job:
-        found = self.jobs.get(job_id)
-        if found is None:
-            raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
-                                log_detail=f"no job {job_id!r}")
-        return found
+        return _found(self.jobs.get(job_id), job_id)
 
     def cancel_job(self, job_id: str) -> Job:
         """Cancel an index job: a queued one at once, a running one at its next file or page
         of vectors (what it wrote stays, and the next run of the folder goes on from there)."""
-        found = self.jobs.cancel(job_id)
-        if found is None:
-            raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
-                                log_detail=f"no job {job_id!r}")
-        return found
+        return _found(self.jobs.cancel(job_id), job_id)
 
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
     @_in_use

@@ -68,9 +68,9 @@ class Jobs:
                guarded: bool = False) -> Job:
         with self._lock:
             for queued in self._jobs.values():  # pressed twice: the run already waiting
-                if (queued.status == "queued" and not queued.stop.is_set()
-                        and (queued.path, queued.project, queued.flush, queued.guarded)
-                        == (path, project, flush, guarded)):
+                if queued.status == "queued" and (
+                        queued.path, queued.project, queued.flush, queued.guarded) == (
+                        path, project, flush, guarded):
                     return queued
             job = Job(path=path, project=project, flush=flush, guarded=guarded)
             self._jobs[job.id] = job

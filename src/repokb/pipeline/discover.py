@@ -339,26 +339,28 @@ def _relative(path: str, root: Path) -> str:
     return rel.replace(os.sep, "/")
 
 
+# Folder names skipped as build output unless the folder holds sources (`_sources`): the
+# only names whose skip depends on what is inside.
+NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
+                              if kind == "build_artifact")
+
+
 def skipped_by_name(folder: str) -> tuple[str, str] | None:
     """(kind, reason) when the walk leaves a folder out by its name (`node_modules`, `.git`,
     `build` ...), None otherwise: a folder named like build output that holds sources is
     walked (`_sources`). `repokb watch` ignores changes under the same folders."""
     name = os.path.basename(folder)
-    if name not in SKIP_DIRS:
+    if name not in SKIP_DIRS or name in NAMED_LIKE_OUTPUT and _sources(folder):
         return None
     kind, why = SKIP_DIRS[name]
-    if kind == "build_artifact" and _sources(folder):
-        return None
     return kind, f"skipped directory: {why}"
 
 
 def _dir_skip_reason(
     entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
 ) -> tuple[str, str] | None:
-    if entry.name in SKIP_DIRS:
-        by_name = skipped_by_name(entry.path)
-        if by_name:
-            return by_name
+    if entry.name in SKIP_DIRS and (by_name := skipped_by_name(entry.path)):
+        return by_name
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if entry.name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"

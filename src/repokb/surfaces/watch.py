@@ -22,7 +22,7 @@ from watchfiles import Change, DefaultFilter, watch
 
 from repokb.errors import RepokbError
 from repokb.operations import Operations
-from repokb.pipeline.discover import ProjectRoot, skipped_by_name
+from repokb.pipeline.discover import NAMED_LIKE_OUTPUT, ProjectRoot, skipped_by_name
 from repokb.rules.tables import SKIP_DIRS
 
 log = logging.getLogger("repokb.watch")
@@ -33,17 +33,14 @@ class _ProjectFilter(DefaultFilter):
     folder named like build output (`build`, `coverage`, `dist` ...) is judged as the walk
     judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched."""
 
-    _BY_CONTENT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
-                            if kind == "build_artifact")
-
     def __init__(self) -> None:
-        super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - self._BY_CONTENT))
+        super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - NAMED_LIKE_OUTPUT))
 
     def __call__(self, change: Change, path: str) -> bool:
         if not super().__call__(change, path):
             return False
         parts = Path(path).parts
-        return not any(name in self._BY_CONTENT and skipped_by_name(str(Path(*parts[:i + 1])))
+        return not any(name in NAMED_LIKE_OUTPUT and skipped_by_name(str(Path(*parts[:i + 1])))
                        for i, name in enumerate(parts[:-1]))
 
 

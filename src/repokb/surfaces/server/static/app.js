@@ -252,6 +252,7 @@ function cancelUpload() {
 
 // -- server-side index jobs ------------------------------------------------------------------
 let indexJob = null;  // the job this page started and follows, until it ends
+let cancelAsked = false;  // its Cancel was pressed: it says so until the job stops
 
 async function indexOnServer(event) {
   event.preventDefault();
@@ -284,8 +285,6 @@ async function indexOnServer(event) {
     $("cancel-index").disabled = true;
   }
 }
-
-let cancelAsked = false;
 
 async function cancelIndex() {
   if (!indexJob) return;
