@@ -12,10 +12,13 @@ Latency is measured at the client: HTTP round trip, query embedding and hybrid s
 R a second on average (seeded per client), and each latency counts from the moment its search
 was due, so a server that falls behind is charged for the wait (no coordinated omission). Eight
 agents each searching a few times a second are such a load; the closed loop is saturation.
-`--no-job` measures the same load with no index job running (the idle figures); `--seed`
-indexes another folder first instead of `src/` (bench/bench.py --quick seeds with its tiny tree);
-`--home` serves an existing REPOKB_HOME as it is (no seed; the job writes into it, so pass a copy:
-e.g. `cp -a` of a finished Django index, to measure searches at that size).
+`--processes` runs each client in a process of its own (agents are separate processes) instead
+of a thread of this one (measured: the same latencies, so the clients' shared interpreter lock
+is not part of what the threads measure). `--no-job` measures the same load with no index job
+running (the idle figures); `--seed` indexes another folder first instead of `src/`
+(bench/bench.py --quick seeds with its tiny tree); `--home` serves an existing REPOKB_HOME as
+it is (no seed; the job writes into it, so pass a copy: e.g. `cp -a` of a finished Django
+index, to measure searches at that size).
 Prints one Markdown table.
 
 Memory: the server's and the index worker's own peaks (VmHWM), and the server and its worker
@@ -28,7 +31,9 @@ arena; not the store's files, which the server maps and the system can drop and 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import queue
 import random
 import resource
 import shutil
@@ -42,6 +47,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -171,6 +177,79 @@ class Children:
         return sum(cpu - self.start.get(pid, 0.0) for pid, cpu in self.cpu.items())
 
 
+class Deadline:
+    """The window's end for client threads (a multiprocessing Value's `value` for processes)."""
+
+    value = 0.0
+
+
+def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready: Any, go: Any,
+               deadline: Any) -> tuple[list[float], list[str], float]:
+    """One client: connected and served once, then, once the window opens (`ready` passed,
+    `go` set, `deadline.value` its end), searches until the end: paced at `rate` a second
+    (Poisson, latency from each search's due time) or back to back. Its latencies (ms), its
+    errors and its process's CPU time when the window opened."""
+    arrivals = random.Random(n)
+    latencies: list[float] = []
+    errors: list[str] = []
+    with httpx.Client(base_url=url, timeout=30, headers=KEYED) as c:
+        # connected and served once before the window: the clients' own start-up (a
+        # connection, an SSL context each) is not charged to the server
+        c.post("/knowledge/search", json={"query": f"warm-up {n}", "limit": 10})
+        ready.wait(timeout=300)
+        go.wait(timeout=60)
+        end = deadline.value
+        cpu = time.process_time()
+        due = time.perf_counter()
+        i = n
+        while True:
+            if rate:  # the next search is due at its arrival time
+                due += arrivals.expovariate(rate)
+                if due >= end:
+                    break
+                time.sleep(max(0.0, due - time.perf_counter()))
+            elif time.perf_counter() >= end:
+                break
+            query = QUERIES[i % len(QUERIES)]
+            if repeat:
+                i += 1
+            else:  # no two requests share a text
+                query = f"{query} {i}"
+                i += clients
+            started = due if rate else time.perf_counter()
+            try:
+                r = c.post("/knowledge/search", json={"query": query, "limit": 10})
+                ok = r.status_code == 200 and isinstance(r.json(), list)
+                problem = None if ok else f"HTTP {r.status_code}"
+            except httpx.HTTPError as exc:
+                problem = type(exc).__name__
+            latencies.append((time.perf_counter() - started) * 1000)
+            if problem:
+                errors.append(problem)
+    return latencies, errors, cpu
+
+
+def client_thread(*args: Any) -> None:
+    """run_client's results onto the queue (its last argument); its CPU counts as this
+    process's."""
+    *given, results = args
+    try:
+        latencies, errors, _ = run_client(*given)
+    except Exception as exc:  # noqa: BLE001 - reported with the results, not lost in a thread
+        latencies, errors = [], [f"client failed: {type(exc).__name__}: {exc}"]
+    results.put((latencies, errors, 0.0))
+
+
+def client_process(*args: Any) -> None:
+    """run_client in a process of its own, with the CPU it used in the window."""
+    *given, results = args
+    try:
+        latencies, errors, cpu = run_client(*given)
+    except Exception as exc:  # noqa: BLE001 - reported with the results
+        latencies, errors, cpu = [], [f"client failed: {type(exc).__name__}: {exc}"], 0.0
+    results.put((latencies, errors, time.process_time() - cpu))
+
+
 def own_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -190,6 +269,9 @@ def main() -> None:
                         help="Send only the 16 questions, again and again (the server then "
                         "re-uses their query vectors); by default each request's text is new "
                         "(a question plus a running number), so each one is embedded.")
+    parser.add_argument("--processes", action="store_true",
+                        help="Each client in its own process (agents are separate processes), "
+                        "instead of threads of this one, which share its interpreter lock.")
     parser.add_argument("--no-job", action="store_true", help="No index job during the window.")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="Searches a second per client, at Poisson arrival times (open "
@@ -252,67 +334,49 @@ def main() -> None:
             stats_before = http.get("/knowledge/stats").json()
             copy_before = http.get("/knowledge/activity").json().get("dense_copy")
 
-            latencies: list[float] = []
-            errors: list[str] = []
-            lock = threading.Lock()
             # the window opens once every client is connected and served once: its clock and
             # CPU counters start then, so the warm-ups are charged to nobody
             window: dict[str, float] = {}
-
-            def open_window() -> None:
-                children.open_window()
-                window.update(load=os.getloadavg()[0], server=cpu_seconds(server.pid),
-                              busy=machine_busy_seconds(), own=own_cpu_seconds(),
-                              end=time.perf_counter() + args.seconds)
-
-            ready = threading.Barrier(args.clients + 1, action=open_window)
-
-            def client(n: int) -> None:
-                arrivals = random.Random(n)
-                with httpx.Client(base_url=url, timeout=30, headers=KEYED) as c:
-                    # connected and served once before the window: the clients' own start-up
-                    # (a connection, an SSL context each) is not charged to the server
-                    c.post("/knowledge/search", json={"query": f"warm-up {n}", "limit": 10})
-                    ready.wait(timeout=120)
-                    deadline = window["end"]
-                    due = time.perf_counter()
-                    i = n
-                    while True:
-                        if args.rate:  # the next search is due at its arrival time
-                            due += arrivals.expovariate(args.rate)
-                            if due >= deadline:
-                                break
-                            time.sleep(max(0.0, due - time.perf_counter()))
-                        elif time.perf_counter() >= deadline:
-                            break
-                        query = QUERIES[i % len(QUERIES)]
-                        if args.repeat:
-                            i += 1
-                        else:  # no two requests share a text
-                            query = f"{query} {i}"
-                            i += args.clients
-                        started = due if args.rate else time.perf_counter()
-                        try:
-                            r = c.post("/knowledge/search", json={"query": query, "limit": 10})
-                            ok = r.status_code == 200 and isinstance(r.json(), list)
-                            problem = None if ok else f"HTTP {r.status_code}"
-                        except httpx.HTTPError as exc:
-                            problem = type(exc).__name__
-                        elapsed = (time.perf_counter() - started) * 1000
-                        with lock:
-                            latencies.append(elapsed)
-                            if problem:
-                                errors.append(problem)
-
-            threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
-            for t in threads:
-                t.start()
-            ready.wait(timeout=120)
-            for t in threads:
-                t.join()
+            ready: Any
+            go: Any
+            deadline: Any
+            results: Any
+            clients: list[Any]
+            if args.processes:
+                context = multiprocessing.get_context("spawn")
+                ready, go = context.Barrier(args.clients + 1), context.Event()
+                deadline, results = context.Value("d", 0.0), context.Queue()
+                clients = [context.Process(target=client_process, args=(
+                    n, url, args.rate, args.repeat, args.clients, ready, go, deadline, results))
+                    for n in range(args.clients)]
+            else:
+                ready, go, deadline = (threading.Barrier(args.clients + 1), threading.Event(),
+                                       Deadline())
+                results = queue.SimpleQueue()
+                clients = [threading.Thread(target=client_thread, args=(
+                    n, url, args.rate, args.repeat, args.clients, ready, go, deadline, results))
+                    for n in range(args.clients)]
+            for c in clients:
+                c.start()
+            ready.wait(timeout=300)
+            children.open_window()
+            window.update(load=os.getloadavg()[0], server=cpu_seconds(server.pid),
+                          busy=machine_busy_seconds(), own=own_cpu_seconds())
+            deadline.value = time.perf_counter() + args.seconds
+            go.set()
+            latencies: list[float] = []
+            errors: list[str] = []
+            process_cpu = 0.0
+            for _ in clients:  # each client's results, as it ends
+                lat, errs, cpu = results.get(timeout=args.seconds + 300)
+                latencies += lat
+                errors += errs
+                process_cpu += cpu
+            for c in clients:
+                c.join()
             server_cpu = cpu_seconds(server.pid) - window["server"]
             worker_cpu = children.window_cpu()
-            clients_cpu = own_cpu_seconds() - window["own"]
+            clients_cpu = own_cpu_seconds() - window["own"] + process_cpu
             others_cpu = (machine_busy_seconds() - window["busy"] - server_cpu - worker_cpu
                           - clients_cpu)
             load_after = os.getloadavg()[0]
@@ -333,7 +397,8 @@ def main() -> None:
     rows = [("cores", os.cpu_count()),
             ("load average (1 min) before / after the window",
              f"{window['load']:.1f} / {load_after:.1f}"),
-            ("clients (loopback)", f"{args.clients}, " + (
+            ("clients (loopback)", f"{args.clients} "
+             + ("processes" if args.processes else "threads of one process") + ", " + (
                 f"open loop: {args.rate:g} searches/s each at Poisson times, "
                 f"{args.clients * args.rate:g}/s offered" if args.rate
                 else "closed loop: back to back")),
@@ -358,7 +423,9 @@ def main() -> None:
              " / ".join(f"{children.family_peak[k]:.0f}" for k in ("Rss", "Pss", "Anonymous"))
              + " MB"),
             ("dense copy at the window's start (vectors)", copy_before),
-            ("client threads' CPU during the window", f"{clients_cpu:.1f} s"),
+            ("clients' CPU during the window (" + ("one process each)" if args.processes
+                                                     else "threads of this process)"),
+             f"{clients_cpu:.1f} s"),
             ("other processes' CPU during the window (not repokb's)", f"{others_cpu:.1f} s")]
     print("| setting | value |\n| --- | --- |")
     for name, value in rows:
