@@ -28,7 +28,8 @@ from ..conftest import serve_process, write
 
 pytestmark = pytest.mark.integration
 
-TOOLS = {"search", "get_context", "explain_file", "index_path", "list_projects", "stats"}
+TOOLS = {"search", "get_context", "explain_file", "index_path", "cancel_index", "list_projects",
+         "stats"}
 
 
 @asynccontextmanager

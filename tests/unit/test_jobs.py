@@ -1,5 +1,6 @@
 """Index jobs: cancelled by their caller (queued at once, running at the next file), and the
-same job asked for twice while it waits is one run.
+same job asked for twice while it waits is one run; a run followed on the store's owner
+(Remote.run_job, `repokb mcp` forwarding) shows its progress and stops there when cancelled.
 
 The dashboard had no way to stop a server-side index job (a folder started by mistake ran to
 its end, minutes of embedding), and pressing Index twice queued two runs of the same folder.
@@ -84,3 +85,74 @@ def test_a_finished_job_stays_as_it_ended_and_an_unknown_one_is_none():
     assert jobs.cancel(job.id).status == "done"
     assert jobs.cancel("nope") is None
     jobs.shutdown()
+
+
+class _Owner:
+    """The owning process's side of Remote.run_job: its REST job routes over its own Jobs."""
+
+    def __init__(self, runner) -> None:
+        self.jobs = Jobs(runner)
+        self.asked: list[tuple[str, str]] = []
+
+    def __call__(self, method, url, json=None, params=None):
+        self.asked.append((method, url))
+        if (method, url) == ("POST", "/knowledge/index"):
+            return self.jobs.submit(json["path"], json["project"], json["flush"]).to_json()
+        job_id = url.split("/")[3]
+        if url.endswith("/cancel"):
+            return self.jobs.cancel(job_id).to_json()
+        return self.jobs.get(job_id).to_json()
+
+
+def _following(owner: _Owner, monkeypatch) -> Jobs:
+    """A caller's jobs (`repokb mcp`'s) that run as jobs of `owner`, followed from here."""
+    from repokb.surfaces import owner as module
+
+    monkeypatch.setattr(module, "JOB_POLL_SECONDS", 0.01)
+    remote = module.Remote.__new__(module.Remote)  # no socket: `owner` answers its calls
+    remote._call = owner
+    return Jobs(lambda job, progress: remote.run_job(job.path, job.project, job.flush,
+                                                      progress))
+
+
+def test_a_run_followed_on_the_owner_shows_its_progress_and_stops_there_when_cancelled(
+        monkeypatch):
+    """`repokb mcp` forwarding index_path to the store's owner: the run reported no progress
+    and could not be stopped (one synchronous request, to the end)."""
+    runs = _Runs(files=200)
+    owner = _Owner(runs)
+    caller = _following(owner, monkeypatch)
+    mine = caller.submit("/p", "p")
+    assert runs.started.wait(10)
+    deadline = time.monotonic() + 10
+    while mine.done < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert mine.total == 200 and 3 <= mine.done < 200  # the owner's progress, here
+    (theirs,) = owner.jobs.all()
+    caller.cancel(mine.id)
+    assert _wait(mine) == "cancelled"
+    assert theirs.status == "cancelled" and len(runs.walked) < 200  # stopped there too
+    assert ("POST", f"/knowledge/jobs/{theirs.id}/cancel") in owner.asked
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_run_that_fails_on_the_owner_fails_with_its_message_and_one_done_gives_its_summary(
+        monkeypatch):
+    from repokb.errors import AccessError
+
+    def refused(job, progress):
+        raise AccessError("That folder is outside the allowed roots.", "Ask for another.")
+
+    for runner in (refused, _Runs(files=3)):
+        owner = _Owner(runner)
+        caller = _following(owner, monkeypatch)
+        job = caller.submit("/p", "p")
+        if runner is refused:
+            assert _wait(job) == "failed"
+            assert job.error == {"message": "That folder is outside the allowed roots.",
+                                 "hint": "Ask for another."}
+        else:
+            assert _wait(job) == "done" and job.summary == {"files_indexed": 3}
+        caller.shutdown()
+        owner.jobs.shutdown()

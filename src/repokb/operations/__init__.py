@@ -44,7 +44,7 @@ from repokb.operations.guards import (
     check_replacing,
     still_allowed,
 )
-from repokb.operations.jobs import Job, Jobs
+from repokb.operations.jobs import Job, JobCancelled, Jobs
 from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names, unknown_project
 from repokb.operations.worker import run_in_worker
@@ -262,16 +262,24 @@ class Operations:
     @_in_use
     def index(self, paths: list[str], project: str | None = None, flush: bool = False,
               access: Access = LOCAL, progress: Progress | None = None,
-              embed_progress: EmbedProgress | None = None) -> dict[str, Any]:
-        """Index folders now (incrementally); the per-file records and the summary."""
+              embed_progress: EmbedProgress | None = None,
+              stop: threading.Event | None = None) -> dict[str, Any]:
+        """Index folders now (incrementally); the per-file records and the summary. `stop`
+        set (its caller went away: an interrupted `repokb index` sent to this owner) ends the
+        run as a cancelled job ends, JobCancelled: before it starts if it was still waiting
+        for the write lock, else at its next file or page of vectors."""
         roots = self.roots(paths, project, access)
         check_replacing(self.settings, self.ws.catalog, roots, flush, access)
-        if self._index_worker:
-            with self.writing(LOCAL):
+        if stop is not None:
+            progress = _stoppable(progress, stop)
+        with self.writing(LOCAL):
+            if stop is not None and stop.is_set():  # nothing done yet, not even the flush
+                raise JobCancelled
+            if self._index_worker:
                 return run_in_worker(self.settings, self.ws.store, roots, flush=flush,
                                      progress=progress, embed_progress=embed_progress)
-        report = self.run_index(roots, flush=flush, progress=progress,
-                                embed_progress=embed_progress)
+            report = self.ws.indexer.run(roots, flush=flush, progress=progress,
+                                         embed_progress=embed_progress)
         return {"files": report.files, "summary": report.summary()}
 
     @_in_use
@@ -442,6 +450,18 @@ class Operations:
         the write lock: the source must not change while it is copied."""
         with self.writing(LOCAL):
             return migrate_home(self.ws, to, sample).to_json()
+
+
+def _stoppable(progress: Progress | None, stop: threading.Event) -> Progress:
+    """`progress`, raising JobCancelled once `stop` is set (the run asks it at every file and
+    between pages of vectors)."""
+    def told(path: str, done: int, total: int) -> None:
+        if stop.is_set():
+            raise JobCancelled
+        if progress is not None:
+            progress(path, done, total)
+
+    return told
 
 
 def _lower_priority() -> None:

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,7 @@ _MAX_SOCKET_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
 SETTINGS_HEADER = "x-repokb-settings"
 LEAVING_HEADER = "x-repokb-owner"
 LEAVE = "/owner/leave"
+JOB_POLL_SECONDS = 0.5  # how often a job run on the owner (Remote.run_job) is asked about
 
 
 def socket_path(settings: Settings) -> Path:
@@ -353,6 +354,36 @@ class Remote:
               flush: bool = False) -> dict[str, Any]:
         return self._call("POST", "/knowledge/index/run",  # type: ignore[no-any-return]
                           json={"paths": paths, "project": project, "flush": flush})
+
+    def run_job(self, path: str, project: str, flush: bool,
+                progress: Callable[[str, int, int], None]) -> dict[str, Any]:
+        """An index run of one folder as a job of the owner's (`POST /knowledge/index`),
+        followed to its end: its progress is told to `progress` as it goes; when `progress`
+        raises JobCancelled (the caller's own job was cancelled), the owner's job is cancelled
+        too and JobCancelled raised once it stopped. The run's summary, as Operations._run_job
+        returns it; a job that failed there is the same error here."""
+        from repokb.operations.jobs import JobCancelled  # the CLI's read commands never need it
+
+        job = self._call("POST", "/knowledge/index",
+                         json={"path": path, "project": project, "flush": flush})
+        cancelled = False
+        while job["status"] in ("queued", "running"):
+            if not cancelled:
+                try:
+                    progress(job["current"], job["done"], job["total"])
+                except JobCancelled:
+                    cancelled = True
+                    job = self._call("POST", f"/knowledge/jobs/{job['id']}/cancel")
+                    continue
+            time.sleep(JOB_POLL_SECONDS)
+            job = self._call("GET", f"/knowledge/jobs/{job['id']}")
+        if job["status"] == "done":
+            return job["summary"]  # type: ignore[no-any-return]
+        if job["status"] == "failed":
+            failure = job.get("error") or {}
+            raise errors.RepokbError(failure.get("message") or "The index run failed.",
+                                     failure.get("hint"))
+        raise JobCancelled  # by this caller, or on the owner (its dashboard, or it is leaving)
 
     def cache_stats(self) -> dict[str, Any]:
         """The LLM proxy's answer cache, from the owner's GET /proxy/stats."""

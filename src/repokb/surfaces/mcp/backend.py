@@ -80,8 +80,9 @@ class Backend:
         """Start (or join) an index run of a folder already checked by allowed_folder."""
         (root,) = resolve_roots([folder], project)
         for job in self.jobs():
-            if job.status in ACTIVE and job.path == str(root.root) and job.project == root.name:
-                return job  # the same run asked for again: report on it
+            if (job.status in ACTIVE and not job.stop.is_set() and job.path == str(root.root)
+                    and job.project == root.name):
+                return job  # the same run asked for again: report on it (not one stopping)
         return self._submit(str(root.root), root.name)
 
     def _submit(self, path: str, project: str) -> Job:
@@ -91,6 +92,12 @@ class Backend:
     def jobs(self) -> list[Job]:
         assert self._ops is not None
         return self._ops.jobs.all()
+
+    def cancel(self, job_id: str) -> Job:
+        """Cancel an index run: a queued one at once, a running one at its next file or page
+        of vectors. NotFoundError: no such run."""
+        assert self._ops is not None
+        return self._ops.cancel_job(job_id)
 
     def activity(self) -> dict[str, Any]:
         """Index runs this server started, and whether the store's owner is writing now."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from repokb.embedders import Embedder
 from repokb.embedders.base import LexicalEncoder
-from repokb.errors import RepokbError, StoreBusyError
+from repokb.errors import NotFoundError, RepokbError, StoreBusyError
 from repokb.operations import Job, Operations
 from repokb.operations.jobs import Jobs
 from repokb.pipeline.discover import ProjectRoot
@@ -126,6 +126,7 @@ class StdioBackend(Backend):
             if (ops is None or self._watcher is not None or self._in_flight
                     or time.monotonic() - self._last_used < self.settings.mcp_idle_seconds
                     or any(j.status in ACTIVE for j in self.jobs())
+                    or any(j.status in ACTIVE for j in ops.jobs.all())  # runs others sent here
                     or not ops.write_lock.acquire(blocking=False)):
                 return False
             try:
@@ -151,6 +152,12 @@ class StdioBackend(Backend):
     def jobs(self) -> list[Job]:
         return self._jobs.all()
 
+    def cancel(self, job_id: str) -> Job:
+        job = self._jobs.cancel(job_id)
+        if job is None:
+            raise NotFoundError("No such index run.", log_detail=f"no job {job_id!r}")
+        return job
+
     def activity(self) -> dict[str, Any]:
         jobs = [j.to_json() for j in self.jobs() if j.status in ACTIVE]
         with self._lock:
@@ -168,14 +175,11 @@ class StdioBackend(Backend):
                 "writing": bool(answer["writing"]), "index_jobs": jobs}
 
     def _run_index(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
-        """An index job: run here with progress when this process holds the store, else in the
-        owning process (which reports no progress until it ends)."""
-        def remote(r: Remote) -> dict[str, Any]:
-            summary: dict[str, Any] = r.index([job.path], job.project, False)["summary"]
-            return summary
-
-        # the server's job runner: niced, under the write lock
-        return self._call(lambda ops: ops._run_job(job, progress), remote)
+        """An index job: run here when this process holds the store (the server's job runner:
+        niced, under the write lock), else as a job of the owning process, followed from here.
+        Either way its progress shows in this job, and cancelling this job stops the run."""
+        return self._call(lambda ops: ops._run_job(job, progress),
+                          lambda r: r.run_job(job.path, job.project, job.flush, progress))
 
     # -- lifetime ---------------------------------------------------------------------------
     def start(self, watch: list[ProjectRoot] | None = None) -> None:

@@ -67,8 +67,16 @@ def record(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def job(j: dict[str, Any]) -> str:
+def job(j: dict[str, Any], stopping: bool = False) -> str:
+    """An index run's state; `stopping`: after cancel_index (a run still going is stopping)."""
     head = f"Index run {j['id']} of {j['path']} as project {j['project']!r}: {j['status']}"
+    if j["status"] == "cancelled":
+        done = f" ({j['done']} of {j['total']} files walked)" if j["total"] else ""
+        return (head + done + ". What it indexed stays searchable; index_path on the same "
+                "folder goes on from where it stopped.")
+    if stopping and j["status"] in ("queued", "running"):
+        return (head + ", stopping: it stops at its next file or batch of vectors. Call "
+                "cancel_index again to see it end.")
     if j["status"] == "done" and j.get("summary"):
         s = j["summary"]
         keys = ("files_seen", "files_indexed", "files_skipped", "files_failed",

@@ -30,8 +30,9 @@ INSTRUCTIONS = (
     "configuration, contracts). Use `search` to find where something is implemented, "
     "configured or documented before reading files one by one; `get_context` widens a hit "
     "with neighbouring chunks and the file outline; `explain_file` says why a file is or is "
-    "not indexed; `index_path` indexes or refreshes a project folder. Every answer says how "
-    "fresh the index is; when files changed since the last run, refresh with `index_path`.")
+    "not indexed; `index_path` indexes or refreshes a project folder (`cancel_index` stops "
+    "such a run). Every answer says how fresh the index is; when files changed since the last "
+    "run, refresh with `index_path`.")
 
 
 def create_server(backend: Backend) -> Server[Any]:

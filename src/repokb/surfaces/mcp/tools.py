@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -23,6 +23,9 @@ from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend
 from repokb.surfaces.server.schemas import as_tuple, project_name
+
+if TYPE_CHECKING:
+    from repokb.operations import Job
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
 Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
@@ -146,6 +149,51 @@ async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
     return data, render.job(job.to_json()), [job.project]
 
 
+# -- cancel_index -----------------------------------------------------------------------------
+def _run_to_cancel(backend: Backend, job_id: str | None, raw: str | None,
+                   project: str | None) -> Job:
+    """The run a cancel_index call names: by its id, or by the folder given to index_path (its
+    run going on, else waiting, else the last one, which is answered as it ended)."""
+    if (job_id is None) == (raw is None):
+        raise InputError("Give job_id or path (one of them, not both).",
+                         hint="job_id is the id index_path returned (job.id); path the "
+                         "folder given to index_path.")
+    jobs = backend.jobs()  # newest first
+    if job_id is not None:
+        found = [j for j in jobs if j.id == job_id]
+        if not found:
+            raise NotFoundError(f"No index run with id {job_id!r}.",
+                                "index_path returns a run's id as job.id; or give the folder's "
+                                "path instead. Runs are remembered until the server restarts.")
+        return found[0]
+    assert raw is not None
+    path = user_path(raw)
+    if "\0" in raw or not path.is_absolute():
+        raise InputError(f"{raw} is not an absolute path.",
+                         hint="Give the folder's absolute path, as given to index_path.")
+    folder = str(path.resolve())
+    runs = [j for j in jobs if j.path == folder and project in (None, j.project)]
+    if not runs:
+        raise NotFoundError(f"No index run of {raw} to cancel.",
+                            "index_path starts one; nothing was started for that folder.")
+    order = ("running", "queued")
+    return min(runs, key=lambda j: order.index(j.status) if j.status in order else len(order))
+
+
+async def cancel_index(backend: Backend, args: dict[str, Any]) -> Result:
+    job = await _run(_run_to_cancel, backend, args.get("job_id"), args.get("path"),
+                     args.get("project"))
+    ended = job.status not in ACTIVE
+    if not ended:
+        job = await _run(backend.cancel, job.id)
+    deadline = anyio.current_time() + float(args.get("wait_seconds", 10))
+    while job.status in ACTIVE and anyio.current_time() < deadline:
+        await anyio.sleep(0.1)
+    data = {"job": job.to_json(), "finished": job.status not in ACTIVE}
+    text = render.job(job.to_json(), stopping=True)
+    return data, f"Nothing to stop, it had ended. {text}" if ended else text, [job.project]
+
+
 # -- list_projects, stats ---------------------------------------------------------------------
 async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
     if not await _run(backend.names):
@@ -243,6 +291,27 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
             "wait_seconds": {"type": "number", "minimum": 0, "maximum": 120, "default": 20,
                              "description": "How long to wait for the run to end."},
         }}, index_path, read_only=False),
+    Tool("cancel_index", "Stop an index run", (
+        "Stop an index run that index_path started (one still waiting its turn too), e.g. "
+        "a folder indexed by mistake or a run that takes too long. Give the run's `job_id` "
+        "(index_path returns it as job.id) or the same folder `path` given to index_path. A "
+        "waiting run is dropped at once; a running one stops at its next file or batch of "
+        "vectors. What it indexed so far stays searchable, and index_path on the folder later "
+        "goes on from where it stopped. Waits up to `wait_seconds` for the run to stop and "
+        "returns its status (\"cancelled\" once stopped); a run that had already ended is "
+        "answered as it ended (\"done\" with its summary, or \"failed\")."), {
+        "type": "object", "additionalProperties": False,
+        "properties": {
+            "job_id": {"type": "string", "minLength": 1, "maxLength": 64,
+                       "description": "The run's id (job.id in index_path's answer)."},
+            "path": {"type": "string", "minLength": 1, "maxLength": 1024,
+                     "description": "Instead of job_id: the absolute path of the folder, as "
+                                    "given to index_path."},
+            "project": {**_PROJECT, "description": "With path: the project name given to "
+                                                   "index_path, if one was."},
+            "wait_seconds": {"type": "number", "minimum": 0, "maximum": 60, "default": 10,
+                             "description": "How long to wait for the run to stop."},
+        }}, cancel_index, read_only=False),
     Tool("list_projects", "List the indexed projects", (
         "The projects in the index, each with its files and chunks, when it was last indexed "
         "and how many of its files changed on disk since."), {

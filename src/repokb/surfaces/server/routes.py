@@ -6,7 +6,9 @@ A request that came through the owner's Unix socket is trusted (see operations/g
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import threading
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import anyio
 from fastapi import APIRouter, Depends, Header, Request, Response
@@ -21,11 +23,20 @@ from repokb import __version__
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import Fragment
 from repokb.operations import Access, Operations
+from repokb.operations.jobs import JobCancelled
 from repokb.search import Query
 from repokb.surfaces.server import schemas as S
-from repokb.surfaces.server.errors import KEY_VERIFIED, TRUSTED, APIError, ErrorResponse
+from repokb.surfaces.server.errors import (
+    KEY_VERIFIED,
+    TRUSTED,
+    APIError,
+    ErrorResponse,
+    error_response,
+    request_id,
+)
 
 router = APIRouter()
+T = TypeVar("T")
 
 
 # The dependencies are coroutines: FastAPI runs a plain function's dependency on a worker
@@ -174,12 +185,47 @@ def index(body: S.IndexRequest, svc: Svc, access: Caller, response: Response) ->
     return job.to_json()
 
 
+# response_model documents the answer; the route writes it itself (as search does)
 @router.post("/knowledge/index/run", tags=["index"], response_model=S.IndexRunResult,
              responses=errors(403))
-def index_run(body: S.IndexRunRequest, svc: Svc, access: Caller) -> dict[str, Any]:
+async def index_run(body: S.IndexRunRequest, svc: Svc, access: Caller,
+                    request: Request) -> Response:
     """Index folders now and answer when done (what `repokb index` does): the per-file records
-    and the summary. Waits for any other write to finish first."""
-    return svc.index(body.paths, body.project, body.flush, access)
+    and the summary. Waits for any other write to finish first. A caller that hangs up (an
+    interrupted `repokb index` sent to this server) stops the run as a cancelled job stops: at
+    its next file or page of vectors, or before it starts; what it wrote stays, and the next
+    run of the folder goes on from there."""
+    try:  # written on the worker thread too: a big tree's records are no work for the loop
+        answer = await _unless_hung_up(request, lambda gone: to_json(svc.index(
+            body.paths, body.project, body.flush, access, stop=gone)))
+    except JobCancelled:  # nobody reads this answer
+        return error_response(499, "The caller hung up: the index run stopped.",
+                              "Index the folder again to finish it.", code="client_closed",
+                              request_id=request_id(request))
+    return Response(answer, media_type="application/json")
+
+
+async def _unless_hung_up(request: Request, run: Callable[[threading.Event], T]) -> T:
+    """`run(gone)` on a worker thread; `gone` is set if the client closes the connection
+    meanwhile (after sending its whole request: the body was read)."""
+    gone = threading.Event()
+
+    async def watch() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+        gone.set()
+
+    failure: Exception | None = None
+    async with anyio.create_task_group() as watching:
+        watching.start_soon(watch)
+        try:
+            result = await anyio.to_thread.run_sync(run, gone)
+        except Exception as exc:  # raised as itself below (the task group would wrap it)
+            failure = exc
+        watching.cancel_scope.cancel()
+    if failure is not None:
+        raise failure
+    return result
 
 
 @router.post("/knowledge/verify", tags=["index"], responses=errors(401, 403, 404, 409))
