@@ -229,23 +229,14 @@ def run_client(n: int, url: str, rate: float, repeat: bool, clients: int, ready:
     return latencies, errors, cpu
 
 
-def client_thread(*args: Any) -> None:
-    """run_client's results onto the queue (its last argument); its CPU counts as this
-    process's."""
-    *given, results = args
-    try:
-        latencies, errors, _ = run_client(*given)
-    except Exception as exc:  # noqa: BLE001 - reported with the results, not lost in a thread
-        latencies, errors = [], [f"client failed: {type(exc).__name__}: {exc}"]
-    results.put((latencies, errors, 0.0))
-
-
-def client_process(*args: Any) -> None:
-    """run_client in a process of its own, with the CPU it used in the window."""
+def client(*args: Any) -> None:
+    """run_client, its results onto the queue (its last argument) with the CPU its process used
+    in the window (counted only for a client that is a process of its own); a client that
+    fails is reported with the results, not lost in its thread or process."""
     *given, results = args
     try:
         latencies, errors, cpu = run_client(*given)
-    except Exception as exc:  # noqa: BLE001 - reported with the results
+    except Exception as exc:  # noqa: BLE001
         latencies, errors, cpu = [], [f"client failed: {type(exc).__name__}: {exc}"], 0.0
     results.put((latencies, errors, time.process_time() - cpu))
 
@@ -346,14 +337,14 @@ def main() -> None:
                 context = multiprocessing.get_context("spawn")
                 ready, go = context.Barrier(args.clients + 1), context.Event()
                 deadline, results = context.Value("d", 0.0), context.Queue()
-                clients = [context.Process(target=client_process, args=(
+                clients = [context.Process(target=client, args=(
                     n, url, args.rate, args.repeat, args.clients, ready, go, deadline, results))
                     for n in range(args.clients)]
             else:
                 ready, go, deadline = (threading.Barrier(args.clients + 1), threading.Event(),
                                        Deadline())
                 results = queue.SimpleQueue()
-                clients = [threading.Thread(target=client_thread, args=(
+                clients = [threading.Thread(target=client, args=(
                     n, url, args.rate, args.repeat, args.clients, ready, go, deadline, results))
                     for n in range(args.clients)]
             for c in clients:
@@ -371,7 +362,8 @@ def main() -> None:
                 lat, errs, cpu = results.get(timeout=args.seconds + 300)
                 latencies += lat
                 errors += errs
-                process_cpu += cpu
+                if args.processes:  # a thread's is this process's, counted below
+                    process_cpu += cpu
             for c in clients:
                 c.join()
             server_cpu = cpu_seconds(server.pid) - window["server"]

@@ -137,22 +137,26 @@ def test_a_run_followed_on_the_owner_shows_its_progress_and_stops_there_when_can
     owner.jobs.shutdown()
 
 
-def test_a_run_that_fails_on_the_owner_fails_with_its_message_and_one_done_gives_its_summary(
-        monkeypatch):
+def test_a_run_that_fails_on_the_owner_fails_here_with_its_message(monkeypatch):
     from repokb.errors import AccessError
 
     def refused(job, progress):
         raise AccessError("That folder is outside the allowed roots.", "Ask for another.")
 
-    for runner in (refused, _Runs(files=3)):
-        owner = _Owner(runner)
-        caller = _following(owner, monkeypatch)
-        job = caller.submit("/p", "p")
-        if runner is refused:
-            assert _wait(job) == "failed"
-            assert job.error == {"message": "That folder is outside the allowed roots.",
-                                 "hint": "Ask for another."}
-        else:
-            assert _wait(job) == "done" and job.summary == {"files_indexed": 3}
-        caller.shutdown()
-        owner.jobs.shutdown()
+    owner = _Owner(refused)
+    caller = _following(owner, monkeypatch)
+    job = caller.submit("/p", "p")
+    assert _wait(job) == "failed"
+    assert job.error == {"message": "That folder is outside the allowed roots.",
+                         "hint": "Ask for another."}
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_run_done_on_the_owner_gives_its_summary_here(monkeypatch):
+    owner = _Owner(_Runs(files=3))
+    caller = _following(owner, monkeypatch)
+    job = caller.submit("/p", "p")
+    assert _wait(job) == "done" and job.summary == {"files_indexed": 3}
+    caller.shutdown()
+    owner.jobs.shutdown()

@@ -44,7 +44,7 @@ from repokb.operations.guards import (
     check_replacing,
     still_allowed,
 )
-from repokb.operations.jobs import Job, JobCancelled, Jobs
+from repokb.operations.jobs import Job, JobCancelled, Jobs, stoppable
 from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names, unknown_project
 from repokb.operations.worker import run_in_worker
@@ -271,7 +271,7 @@ class Operations:
         roots = self.roots(paths, project, access)
         check_replacing(self.settings, self.ws.catalog, roots, flush, access)
         if stop is not None:
-            progress = _stoppable(progress, stop)
+            progress = stoppable(progress, stop.is_set)
         with self.writing(LOCAL):
             if stop is not None and stop.is_set():  # nothing done yet, not even the flush
                 raise JobCancelled
@@ -450,18 +450,6 @@ class Operations:
         the write lock: the source must not change while it is copied."""
         with self.writing(LOCAL):
             return migrate_home(self.ws, to, sample).to_json()
-
-
-def _stoppable(progress: Progress | None, stop: threading.Event) -> Progress:
-    """`progress`, raising JobCancelled once `stop` is set (the run asks it at every file and
-    between pages of vectors)."""
-    def told(path: str, done: int, total: int) -> None:
-        if stop.is_set():
-            raise JobCancelled
-        if progress is not None:
-            progress(path, done, total)
-
-    return told
 
 
 def _lower_priority() -> None:

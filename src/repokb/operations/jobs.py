@@ -16,9 +16,12 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from repokb.errors import RepokbError
+
+if TYPE_CHECKING:
+    from repokb.pipeline import Progress
 
 _KEEP = 100  # finished jobs remembered
 log = logging.getLogger("repokb.jobs")
@@ -26,6 +29,18 @@ log = logging.getLogger("repokb.jobs")
 
 class JobCancelled(Exception):
     pass
+
+
+def stoppable(progress: Progress | None, stopped: Callable[[], bool]) -> Progress:
+    """`progress`, raising JobCancelled once `stopped()` is true: a run asks it at every file
+    and between pages of vectors, so it ends there (what it wrote stays)."""
+    def told(path: str, done: int, total: int) -> None:
+        if stopped():
+            raise JobCancelled
+        if progress is not None:
+            progress(path, done, total)
+
+    return told
 
 
 @dataclass
@@ -107,11 +122,10 @@ class Jobs:
                 return
             job.status, job.started_at = "running", time.time()
 
-        def progress(path: str, done: int, total: int) -> None:
-            if self._cancel.is_set() or job.stop.is_set():
-                raise JobCancelled
+        def record(path: str, done: int, total: int) -> None:
             job.current, job.done, job.total = path, done, total
 
+        progress = stoppable(record, lambda: self._cancel.is_set() or job.stop.is_set())
         try:
             job.summary = self._runner(job, progress)
             job.status = "done"
