@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb.errors import InputError
+from repokb.errors import InputError, RepokbError
 from repokb.filecontext import _target, locate, outline
 from repokb.freshness import project_freshness
 from repokb.stores.base import StoredPoint
@@ -183,3 +183,53 @@ def test_a_finished_job_says_when_its_vectors_were_made_again() -> None:
     said = render.job(job)
     assert said.startswith(plain) and "another way than at its last run" in said
     assert "was minilm-onnx+int8+graph2 code=192; now minilm-onnx+int8+graph3" in said
+
+
+class _Runs:
+    """What cancel_index reads of a backend: its index runs (newest first), and cancel."""
+
+    def __init__(self, *jobs) -> None:
+        self._jobs = list(jobs)
+        self.cancelled: list[str] = []
+
+    def jobs(self):
+        return self._jobs
+
+    def cancel(self, job_id):
+        self.cancelled.append(job_id)
+        (job,) = [j for j in self._jobs if j.id == job_id]
+        job.status = "cancelled"
+        return job
+
+
+def test_cancel_index_names_a_nul_in_the_path_and_never_echoes_a_secret_named_folder(
+        tmp_path: Path) -> None:
+    """A path with a NUL was answered "... is not an absolute path" (it was absolute) with the
+    NUL echoed; the folder of a path is echoed redacted, as explain_file does."""
+    from repokb.surfaces.mcp.tools import _run_to_cancel
+
+    with pytest.raises(InputError, match="NUL character") as nul:
+        _run_to_cancel(_Runs(), None, f"{tmp_path}/x\x00y", None)
+    assert "\x00" not in nul.value.message
+    secret = "/srv/ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    for raw in (secret, secret[1:]):  # unknown absolute, relative
+        with pytest.raises(RepokbError) as refused:
+            _run_to_cancel(_Runs(), None, raw, None)
+        assert "ghp_A1b2" not in refused.value.message, refused.value.message
+
+
+def test_cancel_index_finds_the_run_by_the_project_name_as_index_path_stored_it(
+        tmp_path: Path) -> None:
+    """index_path stores a project name stripped (the REST API's rule); cancel_index compared
+    the name as given, so " shop " found no run of "shop"."""
+    import anyio
+
+    from repokb.operations.jobs import Job
+    from repokb.surfaces.mcp.tools import cancel_index
+
+    runs = _Runs(Job(path=str(tmp_path.resolve()), project="shop", status="running"))
+    data, text, _ = anyio.run(cancel_index, runs, {"path": f"{tmp_path}/", "project": " shop ",
+                                                    "wait_seconds": 0})
+    assert runs.cancelled and data["job"]["status"] == "cancelled", text
+    with pytest.raises(InputError, match="Invalid project name"):
+        anyio.run(cancel_index, runs, {"path": str(tmp_path), "project": "a/b"})

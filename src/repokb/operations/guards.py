@@ -48,6 +48,12 @@ def within(path: Path, roots: list[Path]) -> bool:
     return any(path == r or path.is_relative_to(r) for r in roots)
 
 
+def no_nul(raw: str) -> None:
+    """InputError if a path given as text holds a NUL (no file name can)."""
+    if "\x00" in raw:
+        raise InputError("The path contains a NUL character.")
+
+
 def allowed_folder(settings: Settings, raw: str) -> Path:
     """The resolved folder if it lies under an allowed root; AccessError otherwise. Refusals
     never echo the path nor name the roots: the server log has them (`log_detail`), under the
@@ -57,8 +63,7 @@ def allowed_folder(settings: Settings, raw: str) -> Path:
         raise AccessError("Server-side indexing is disabled on this server.",
                           "Upload files from the dashboard instead (the server's operator "
                           "can allow folders with --allow-root).")
-    if "\x00" in raw:
-        raise InputError("The path contains a NUL character.")
+    no_nul(raw)
     path = user_path(raw)
     if not path.is_absolute() or ".." in path.parts:
         raise AccessError("The path must be absolute and free of '..'.",

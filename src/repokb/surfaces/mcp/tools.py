@@ -17,6 +17,7 @@ import anyio
 from repokb.errors import AccessError, InputError, NotFoundError
 from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
+from repokb.operations.guards import no_nul
 from repokb.pipeline.discover import user_path
 from repokb.search import Query
 from repokb.secrets.paths import redact_path
@@ -133,13 +134,19 @@ async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
 
 
 # -- index_path -------------------------------------------------------------------------------
-async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
+def _project_arg(args: dict[str, Any]) -> str | None:
+    """The `project` argument by the REST API's rule for names (index_path stores it so)."""
     project = args.get("project")
-    if project is not None:
-        try:
-            project = project_name(project)  # the REST API's rule for names
-        except ValueError as exc:
-            raise InputError(f"Invalid project name: {exc}.") from None
+    if project is None:
+        return None
+    try:
+        return project_name(project)
+    except ValueError as exc:
+        raise InputError(f"Invalid project name: {exc}.") from None
+
+
+async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
+    project = _project_arg(args)
     folder = await _run(backend.allowed_folder, args["path"])
     job = await _run(backend.index, folder, project)
     deadline = anyio.current_time() + float(args.get("wait_seconds", 20))
@@ -167,14 +174,15 @@ def _run_to_cancel(backend: Backend, job_id: str | None, raw: str | None,
                                 "path instead. Runs are remembered until the server restarts.")
         return found[0]
     assert raw is not None
+    no_nul(raw)
     path = user_path(raw)
-    if "\0" in raw or not path.is_absolute():
-        raise InputError(f"{raw} is not an absolute path.",
+    if not path.is_absolute():
+        raise InputError(f"{redact_path(raw)} is not an absolute path.",
                          hint="Give the folder's absolute path, as given to index_path.")
-    folder = str(path.resolve())
+    folder = str(path.resolve())  # as index_path names its run (allowed_folder, resolve_roots)
     runs = [j for j in jobs if j.path == folder and project in (None, j.project)]
     if not runs:
-        raise NotFoundError(f"No index run of {raw} to cancel.",
+        raise NotFoundError(f"No index run of {redact_path(raw)} to cancel.",
                             "index_path starts one; nothing was started for that folder.")
     order = ("running", "queued")
     return min(runs, key=lambda j: order.index(j.status) if j.status in order else len(order))
@@ -182,7 +190,7 @@ def _run_to_cancel(backend: Backend, job_id: str | None, raw: str | None,
 
 async def cancel_index(backend: Backend, args: dict[str, Any]) -> Result:
     job = await _run(_run_to_cancel, backend, args.get("job_id"), args.get("path"),
-                     args.get("project"))
+                     _project_arg(args))
     ended = job.status not in ACTIVE
     if not ended:
         job = await _run(backend.cancel, job.id)
