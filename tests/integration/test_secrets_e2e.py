@@ -61,6 +61,13 @@ def test_no_secret_reaches_store_search_json_or_explain(home, leaky_repo):
                  "src/shop/client.py", "docs/operations.md", "config/ids.json"):
         assert by_path[path]["chunks"] > 0, path  # indexed (redacted), not blocked
     assert data["summary"]["secrets_redacted"] >= 8
+    # a value past the classifier's head is redacted, and the file's record says so (it said
+    # nothing: explain showed the file indexed as it is)
+    late = ("secret-like values (1 value(s): url_credentials from line 406): redacted before "
+            "indexing")
+    assert late in by_path["docs/operations.md"]["reasons"]
+    explained = json.loads(invoke("explain", str(leaky_repo / "docs/operations.md"), "--json"))
+    assert explained["reason"] == late
     dry = invoke("index", str(leaky_repo), "--dry-run", "--json")
 
     values = [*fake.ALL.values(), fake.PRIVATE_KEY_BODY]

@@ -18,7 +18,8 @@ from repokb.chunkers import chunker_for, fixed_windows
 from repokb.contamination import llm_transcript
 from repokb.models import Chunk, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.secrets import mode_for, redact, scan
+from repokb.secrets import Finding, mode_for, redact, scan
+from repokb.secrets.scan import summary
 
 
 class FileProblem(Exception):
@@ -32,17 +33,30 @@ class ChunkedFile:
     content_hash: str
     chunks: list[Chunk]
     dropped: Counter[str] = field(default_factory=Counter)
-    secrets_redacted: int = 0
+    redactions: tuple[Finding, ...] = ()  # what redaction found in the whole text
     over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
 
     @property
+    def secrets_redacted(self) -> int:
+        return len(self.redactions)
+
+    @property
     def note(self) -> str:
-        """The reason recorded with an indexed file that was not indexed whole."""
-        if not self.over_limit:
-            return ""
-        kept = len(self.chunks)
-        return (f"only the first {kept:,} of {kept + self.over_limit:,} chunks indexed "
-                "(max_chunks_per_file)")
+        """The reason recorded with an indexed file that was not indexed whole, or not as it
+        is: the values redaction took out of the whole text (the classifier saw only the head,
+        with the fast finder: its reason may name fewer, or none)."""
+        notes = []
+        if self.redactions and "redact" in self.classification.flags:
+            notes.append(f"{len(self.redactions)} secret-like value(s) redacted in the whole "
+                         "file")
+        elif self.redactions:
+            notes.append(f"secret-like values ({summary(self.redactions)}): redacted before "
+                         "indexing")
+        if self.over_limit:
+            kept = len(self.chunks)
+            notes.append(f"only the first {kept:,} of {kept + self.over_limit:,} chunks "
+                         "indexed (max_chunks_per_file)")
+        return "; ".join(notes)
 
 
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
@@ -100,4 +114,4 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         chunks.append(enrich(file, c, piece, len(chunks), plan))
     if over:
         dropped["over_max_chunks_per_file"] = over
-    return ChunkedFile(file, c, content_hash, chunks, dropped, len(redacted.findings), over)
+    return ChunkedFile(file, c, content_hash, chunks, dropped, redacted.findings, over)

@@ -12,6 +12,7 @@ from repokb.formats import CODE
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact
 from repokb.rules.facts import FileFacts
+from repokb.secrets.scan import summary
 
 
 def _fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
@@ -127,11 +128,7 @@ def CREDENTIAL_DUMP(f: FileFacts) -> str | None:
 
 @_fact("secret-like value", "secret")
 def ANY_SECRET(f: FileFacts) -> str | None:
-    found = f.secrets
-    if not found:
-        return None
-    kinds = sorted({x.detector for x in found})
-    return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
+    return summary(f.secrets) if f.secrets else None
 
 
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)

@@ -30,11 +30,20 @@ class Finding:
         return f"{self.detector} at line {self.line}"
 
 
+def summary(found: Iterable[Finding]) -> str:
+    """Findings in a reason's words: `2 value(s): aws_access_key, slack_webhook from line 3`
+    (kinds and a line, never a value)."""
+    found = sorted(found, key=lambda x: x.start)
+    kinds = sorted({x.detector for x in found})
+    return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
+
+
 def merged(findings: list[Finding]) -> list[Finding]:
     """The findings sorted, overlapping ones joined into one that covers both (two finders, or
-    two patterns, may each see a different part of one value)."""
+    two patterns, may each see a different part of one value). A joined finding is named by
+    its first finder, one that recognised the value before one that only saw it again."""
     out: list[Finding] = []
-    for f in sorted(findings):
+    for f in sorted(findings, key=lambda f: (f.start, f.detector == "same_value", f.end)):
         if out and f.start < out[-1].end:
             last = out[-1]
             out[-1] = Finding(last.start, max(last.end, f.end), last.detector,
