@@ -142,6 +142,12 @@ SHAPES = [
      ["AKIAQ7RW3TZP5LKM2XYV", "qW3rT7yU1iO9pA5sD2fG8hJ4kL6zX0cV/bN+m8Qw"]),
     # a value found once is redacted wherever it recurs (a test asserting it, a docstring)
     ("code", "python", f'login(password="{_P}")\nassert seen == "{_P}"\n', [_P]),
+    # a dotted token is not a dotted path (a Vault token was stored whole: read as a reference
+    # like settings.SECRET_KEY; found by a new-user pass on python-dotenv with `repokb watch`)
+    ("code", "python", 'VAULT_TOKEN = "hvs.CAESIJx9Kq2mWv7Rt4Lp8Nz3Bc6Hd1Fg5Yj0Ua9Ie2Ko7Qs4Xw"\n',
+     ["CAESIJx9Kq2mWv7Rt4Lp8Nz3Bc6Hd1Fg5Yj0Ua9Ie2Ko7Qs4Xw"]),
+    ("code", "javascript", "const token = 'ya29.a0AfH6SMBx3kQ9vT7wLp2mN8zR4cY6dF1gH5jK0sU3eW9';\n",
+     ["a0AfH6SMBx3kQ9vT7wLp2mN8zR4cY6dF1gH5jK0sU3eW9"]),
 ]
 
 
@@ -173,6 +179,8 @@ READABLE = [
                        'if password1 != password2:\n    return password1, password2\n'),
     ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
     ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
+    ("code", "python", 'AUTH_TOKEN_CLASS = "rest_framework.authtoken.models.Token"\n'
+                       'TOKEN = "django.contrib.auth.tokens.PasswordResetTokenGenerator"\n'),
     # a GitHub Actions job whose id ends in "pass" (attrs 24.2.0's ci.yml): its steps are not
     # the mapping of a secret, and `ubuntu-latest` was then redacted in every other job too
     ("config", "yaml", "jobs:\n  tests:\n    runs-on: ubuntu-latest\n"

@@ -25,7 +25,8 @@ REDACTED = "<REDACTED_SECRET>"
 # 9: credentials given by position (secrets/credentials.py: command lines, call arguments,
 # scheme-less DSNs, environment lists, `ENV KEY value`, prose pairs, a table's password
 # column); `pw` names a password; "..." strings over lines in Rust, Ruby, PHP, shell...
-REDACTION_VERSION = 9
+# 10: a dotted value with a random part is a token, not a reference (`hvs.CAES...`, `ya29.`)
+REDACTION_VERSION = 10
 
 
 @dataclass(frozen=True)

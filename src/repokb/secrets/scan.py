@@ -315,12 +315,25 @@ def random_key_value(key: str, value: str) -> bool:
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
-    if is_placeholder(value) or P.CODE_REFERENCE.match(value) and "." in value:
+    if is_placeholder(value) or (P.CODE_REFERENCE.match(value) and "." in value
+                                 and not _random_part(value)):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
         return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
+
+
+_PART = re.compile(r"[^.(\[]{16,}")
+
+
+def _random_part(value: str) -> bool:
+    """A dotted value with a part that no name looks like: 16+ characters of both cases with
+    digits, high in entropy (`hvs.CAESIJx9Kq2mWv7Rt4...`, a Vault token; `ya29.a0AfH6SM...`):
+    a token, not a path like `rest_framework.authtoken.models`."""
+    return any(any(c.isdigit() for c in part) and any(c.islower() for c in part)
+               and any(c.isupper() for c in part) and entropy(part) >= 3.5
+               for part in _PART.findall(value))
 
 
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
@@ -335,7 +348,8 @@ def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
-    if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value):
+    if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value) and (
+            not _random_part(value)):
         return False  # settings.SECRET_KEY, os.getenv(...): a reference
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
