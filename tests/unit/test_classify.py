@@ -290,3 +290,71 @@ def test_a_dockerfile_known_by_its_content_says_why_in_words(tmp_path):
     """Its reason read "Dockerfile (none)": the evidence was the missing language's."""
     c = classify_file(tmp_path, "docker/base", "FROM python:3.12-slim AS base\nRUN pip x\n")
     assert c.reasons[0] == "Dockerfile (its first instruction is FROM)", c.reasons
+
+
+MASM = ("; stack switching code for MASM on x64\n; Kindly contributed by Thomas Hansen\n\n"
+        "slp_switch PROC FRAME\n    push rbp\n    mov rbp, rsp\n    ret\nslp_switch ENDP\n")
+GAS = ("/* memcpy for x86-64, System V ABI */\n\t.text\n\t.globl\tfast_memcpy\n"
+       "fast_memcpy:\n\tmovq\t%rdi, %rax\n\trep movsb\n\tret\n")
+LATEX = ("\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n"
+         "We place shards on nodes with a consistent hash ring.\n\\end{document}\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "policy"),
+    [
+        # LaTeX documents were unknown, so excluded: they are prose (Linguist's TeX: .tex .ltx)
+        ("paper/main.tex", LATEX, Kind.DOCUMENTATION, "latex_doc", Policy.PARSE_AND_INDEX),
+        ("docs/manual.ltx", LATEX, Kind.DOCUMENTATION, "guide", Policy.PARSE_AND_INDEX),
+        ("README.tex", LATEX, Kind.DOCUMENTATION, "readme", Policy.PARSE_AND_INDEX),
+        # ... a build's expected .tex output in a test folder stays test data (Sphinx 8.1.3)
+        ("tests/roots/test-latex/expects/table.tex", "\\begin{tabular}{ll}\n\\end{tabular}\n",
+         Kind.TEST_FIXTURE, "test_data", Policy.METADATA_ONLY),
+        # TeX macro code beyond .sty/.cls: docstrip sources and installers, biblatex styles
+        ("tex/shardplot.dtx", "% \\iffalse meta-comment\n%<*driver>\n\\documentclass{ltxdoc}\n",
+         Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
+        ("tex/shardplot.ins", "\\input docstrip.tex\n\\generate{\\file{shardplot.sty}}\n",
+         Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
+        # a bibliography is reference data, recorded; what LaTeX writes beside it is output
+        ("paper/refs.bib", "@inproceedings{karger1997,\n  title = {Consistent hashing},\n}\n",
+         Kind.DATA, "bibliography", Policy.METADATA_ONLY),
+        ("paper/main.aux", "\\relax\n\\citation{karger1997}\n", Kind.BUILD_ARTIFACT,
+         "latex_output", Policy.EXCLUDE),
+        ("paper/main.bbl", "\\begin{thebibliography}{1}\n\\end{thebibliography}\n",
+         Kind.BUILD_ARTIFACT, "latex_output", Policy.EXCLUDE),
+        # assembly was unknown (greenlet 3.x ships switch_x64_masm.asm): Linguist's Assembly
+        # (.asm .nasm .a51 .nas) and Unix Assembly (.s, and .S: GAS through cpp)
+        ("greenlet/platform/switch_x64_masm.asm", MASM, Kind.SOURCE, "assembly_source",
+         Policy.PARSE_AND_INDEX),
+        ("boot/loader.nasm", "bits 16\norg 0x7c00\nstart:\n    cli\n    hlt\n", Kind.SOURCE,
+         "assembly_source", Policy.PARSE_AND_INDEX),
+        ("arch/x86/memcpy.S", GAS, Kind.SOURCE, "assembly_source", Policy.PARSE_AND_INDEX),
+        ("arch/x86/start.s", GAS, Kind.SOURCE, "assembly_source", Policy.PARSE_AND_INDEX),
+        ("tests/asm/test_switch.s", GAS, Kind.TEST, "assembly_test", Policy.PARSE_AND_INDEX),
+        # ambiguous extensions stay as they were: .inc is PHP, C++, Pascal or assembly; .ms
+        # roff or assembly; .i SWIG or assembly (Linguist needs heuristics for these)
+        ("lib/helpers.inc", "<?php\nfunction helper() { return 1; }\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+        ("doc/paper.ms", ".TL\nConsistent hashing\n.PP\nText.\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+        ("swig/shards.i", "%module shards\n%{\n#include \"shards.h\"\n%}\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+    ],
+)
+def test_latex_and_assembly_are_known_formats(tmp_path, rel, content, kind, subkind, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+
+
+def test_a_latex_document_is_cut_at_its_sections(tmp_path):
+    """End to end from the classifier's language to the chunker: a paper's sections are its
+    chunks, each named by its heading path (not windows over the whole file)."""
+    from repokb.chunkers import chunker_for
+
+    c = classify_file(tmp_path, "paper/main.tex", LATEX)
+    chunker = chunker_for(c.language)
+    assert chunker is not None and chunker.name == "latex"
+    text = LATEX.replace("\\end{document}", "\\subsection{Ring}\nVirtual nodes: 128 per host."
+                         "\n\\end{document}")
+    assert [p.symbol for p in chunker.chunk(text)] == [None, "Introduction",
+                                                      "Introduction > Ring"]

@@ -53,7 +53,7 @@ from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
-CLASSIFIER_VERSION = f"0.3.4+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.5+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -89,7 +89,7 @@ CONSTRAINTS = (
 )
 
 CODE = formats.CODE
-DOCS = frozenset({"markdown", "rst", "asciidoc", "text"})
+DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
 
@@ -214,6 +214,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("build-artifact-extension", Tier.FORMAT, (Ext(T.BUILD_ARTIFACT_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "compiled artifact ({evidence})", subkind="compiled",
             flags=("binary",), confidence=0.99)),
+    _r("latex-build-output", Tier.FORMAT, (Ext(T.LATEX_BUILD_EXTENSIONS),),
+       Then(Kind.BUILD_ARTIFACT, "LaTeX build output ({evidence}): written by a run from the "
+            ".tex sources", subkind="latex_output", confidence=0.95)),
     _r("svg-image", Tier.FORMAT, (Ext(frozenset({".svg"})),),
        Then(Kind.ASSET, "SVG image: metadata only", subkind="svg_image", confidence=0.95)),
     _r("image-or-font", Tier.FORMAT, (Ext(T.IMAGE_AND_FONT_EXTENSIONS),),
@@ -315,6 +318,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
+       Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
+            subkind="bibliography", confidence=0.95)),
     _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),

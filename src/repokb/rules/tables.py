@@ -69,6 +69,7 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
     ".rst": "rst", ".txt": "text", ".adoc": "asciidoc",
+    ".tex": "latex", ".ltx": "latex",  # LaTeX documents: prose cut at \section{} (chunkers/latex)
     ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml",
     ".ini": "ini", ".cfg": "ini", ".conf": "ini", ".properties": "ini",
     ".html": "html", ".htm": "html", ".xml": "xml",
@@ -92,6 +93,9 @@ BINARY_EXTENSIONS = frozenset({
     ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".war",
     ".woff", ".woff2", ".ttf", ".otf", ".eot", ".sqlite", ".db", ".bin", ".dat",
 })
+# What a LaTeX run writes beside its sources (latexmk, BibTeX, makeindex): excluded as output.
+LATEX_BUILD_EXTENSIONS = frozenset({".aux", ".bbl", ".blg", ".fls", ".fdb_latexmk", ".lof",
+                                    ".lot", ".synctex"})
 BUILD_ARTIFACT_EXTENSIONS = frozenset({
     ".o", ".a", ".so", ".dylib", ".dll", ".exe", ".class", ".pyc", ".pyo", ".wasm", ".obj",
     ".mo",
@@ -277,7 +281,18 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
-    ".pxi": "cython", ".sty": "tex", ".cls": "tex", ".cff": "yaml",
+    ".pxi": "cython", ".cff": "yaml",
+    # Linguist's TeX beyond the documents (.tex, .ltx above): packages, classes, docstrip
+    # sources and biblatex styles are macro code. Its .aux and .toc are not here: .aux is a
+    # build's output (LATEX_BUILD_EXTENSIONS), .toc is also World of Warcraft addon data.
+    ".sty": "tex", ".cls": "tex", ".dtx": "tex", ".ins": "tex", ".bbx": "tex", ".cbx": "tex",
+    ".lbx": "tex",
+    ".bib": "bibtex", ".bibtex": "bibtex",  # Linguist's BibTeX: a bibliography, data
+    # Linguist's Assembly (.asm .a51 .nasm .nas) and Unix Assembly (.s; .S, GAS run through
+    # the C preprocessor, is the same once lower-cased). Not .inc and .i (also PHP, C++,
+    # Pascal, SWIG: Linguist needs heuristics to tell) nor .ms (also roff's ms macros).
+    ".asm": "assembly", ".a51": "assembly", ".nasm": "assembly", ".nas": "assembly",
+    ".s": "assembly",
 }
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
@@ -320,7 +335,7 @@ FIXTURE_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*", "*.snap", "*.fixture.
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
 FIXTURE_LANGUAGES = frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
-                               "sql", "jupyter", "ini", "parquet"})
+                               "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
 
 MIGRATION_DIRS = frozenset({"migrations", "migration", "migrate", "flyway",
                             "liquibase", "changelogs", "db_migrations"})
