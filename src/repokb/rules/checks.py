@@ -194,6 +194,17 @@ def IN_HELM_CHART(f: FileFacts) -> str | None:
     return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
 
 
+@_fact("pip-compile source beside its output", "path")
+def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
+    """`X.in` beside `X.txt`: what `pip-compile X.in` writes (the rule also reads the content:
+    autoconf's Makefile.in or config.h.in never reads as requirements)."""
+    if f.ext != ".in" or f.template_base:
+        return None
+    compiled = f.name[:-3] + ".txt"
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    return f"beside {compiled}" if compiled in names else None
+
+
 @_fact("always", "fallback")
 def ALWAYS(f: FileFacts) -> str | None:
     return "no rule matched"

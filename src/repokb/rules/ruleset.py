@@ -24,6 +24,7 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
+    PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
     RENDERED_DOCS,
     SECRET_WORD_NAME,
@@ -156,6 +157,16 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
             subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
+    # pip-tools' layouts, known by place and content (autoconf's `Makefile.in` is no list of
+    # requirements): `X.in` compiled to `X.txt` beside it, files in a requirements/ folder
+    _r("pip-compile-source", Tier.VENDOR, (PIP_COMPILE_SOURCE, Ext(frozenset({".in"})),
+                                           Sniff("requirements")),
+       Then(Kind.DEPENDENCY_MANIFEST, "pip-tools requirements source ({evidence}, compiled "
+            "from it by pip-compile)", subkind="pip_requirements", confidence=0.9)),
+    _r("pip-requirements-folder", Tier.VENDOR,
+       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt"})), Sniff("requirements")),
+       Then(Kind.DEPENDENCY_MANIFEST, "pip requirements in a {evidence} folder",
+            subkind="pip_requirements", confidence=0.9)),
     # generated, minified, machine-written
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",

@@ -174,9 +174,18 @@ MANIFESTS: dict[str, str] = {
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
     "MANIFEST.in": "python_sdist_manifest",
 }
-# requirements-dev.txt, requirements/base.txt ...
-MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",
-                                        "*.csproj": "dotnet_project", "*.gemspec": "gem_spec"}
+# requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
+# constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
+# requirements/base.txt and a base.in compiled to base.txt are known by place and content
+# (ruleset: pip-requirements-folder, pip-compile-source).
+MANIFEST_NAME_GLOBS: dict[str, str] = {
+    "requirements*.txt": "pip_requirements", "*-requirements.txt": "pip_requirements",
+    "*_requirements.txt": "pip_requirements", "requirements*.in": "pip_requirements",
+    "*-requirements.in": "pip_requirements", "*_requirements.in": "pip_requirements",
+    "constraints*.in": "pip_constraints",
+    "*.csproj": "dotnet_project", "*.gemspec": "gem_spec"}
+# A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
+PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
                    "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "mix.exs")
