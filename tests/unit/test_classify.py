@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from repokb.models import Kind, Policy, SourceFile
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 
+from .. import fake_secrets as fake
 from ..conftest import write
 
 _KEY = "".join(("-----BEGIN RSA ", "PRIVATE KEY-----\n", "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMx\n" * 20,
@@ -418,3 +419,68 @@ def test_pip_tools_requirements_are_dependency_manifests(tmp_path, rel, content,
     assert (c.kind, c.subkind) == (kind, subkind), c.reasons
     if kind is Kind.DEPENDENCY_MANIFEST:
         assert c.index_policy is Policy.INDEX_TEXT
+
+
+# Amazon Root CA 4, a public root certificate (what certifi's cacert.pem and the system's
+# ca-certificates.crt bundle)
+ROOT_CA = """-----BEGIN CERTIFICATE-----
+MIIB8jCCAXigAwIBAgITBmyf18G7EEwpQ+Vxe3ssyBrBDjAKBggqhkjOPQQDAzA5
+MQswCQYDVQQGEwJVUzEPMA0GA1UEChMGQW1hem9uMRkwFwYDVQQDExBBbWF6b24g
+Um9vdCBDQSA0MB4XDTE1MDUyNjAwMDAwMFoXDTQwMDUyNjAwMDAwMFowOTELMAkG
+A1UEBhMCVVMxDzANBgNVBAoTBkFtYXpvbjEZMBcGA1UEAxMQQW1hem9uIFJvb3Qg
+Q0EgNDB2MBAGByqGSM49AgEGBSuBBAAiA2IABNKrijdPo1MN/sGKe0uoe0ZLY7Bi
+9i0b2whxIdIA6GO9mif78DluXeo9pcmBqqNbIJhFXRbb/egQbeOc4OO9X4Ri83Bk
+M6DLJC9wuoihKqB1+IGuYgbEgds5bimwHvouXKNCMEAwDwYDVR0TAQH/BAUwAwEB
+/zAOBgNVHQ8BAf8EBAMCAYYwHQYDVR0OBBYEFNPsxzplbszh2naaVvuc84ZtV+WB
+MAoGCCqGSM49BAMDA2gAMGUCMDqLIfG9fhGt0O9Yli/W651+kI0rz2ZVwyzjKKlw
+CkcO8DdZEv8tmZQoTipPNU0zWgIxAOp1AE47xDqUEpHJWEadIRNyp4iciuRMStuW
+1KyLa2tJElMzrdfkviT8tQp21KW8EA==
+-----END CERTIFICATE-----
+"""
+CA_BUNDLE = "".join(f"\n# Issuer: CN=Amazon Root CA 4 O=Amazon\n# Label: \"root {i}\"\n{ROOT_CA}"
+                    for i in range(20))  # 15 KB: past the 8 KB head
+PUBLIC_KEY = ("-----BEGIN PUBLIC KEY-----\nMHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE0quKN0+jUw3+wYp7S6h7\n"
+              "-----END PUBLIC KEY-----\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "policy", "reason"),
+    [
+        # public certificates were blocked as secrets by name (certifi 2024's cacert.pem, grpc's
+        # roots.pem): recorded as what they are, with that reason
+        ("certifi/cacert.pem", CA_BUNDLE, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (20 CERTIFICATE blocks): public key material, not knowledge"),
+        ("deploy/tls/cert.pem", ROOT_CA, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (1 CERTIFICATE block): public key material, not knowledge"),
+        ("moto_proxy/ca.crt", ROOT_CA, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (1 CERTIFICATE block): public key material, not knowledge"),
+        ("keys/signing.pub.pem", PUBLIC_KEY, Kind.DATA, "public_key", Policy.METADATA_ONLY,
+         "public key (1 PUBLIC KEY block): public key material, not knowledge"),
+        # a private key stays blocked whatever the name, also after the head, and says so
+        ("deploy/tls/cert.pem", fake.PRIVATE_KEY + ROOT_CA, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 1)"),
+        ("certifi/bundle.pem", CA_BUNDLE + fake.PRIVATE_KEY, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 320)"),
+        ("tls/chain.crt", CA_BUNDLE + fake.PRIVATE_KEY, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 320)"),
+        # a .key is a private key by name even holding a certificate; a block that is not
+        # known to be public, an unclosed one, or a secret beside the certificates: blocked
+        ("tls/server.key", ROOT_CA, Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK,
+         "secret file: name matches *.key"),
+        ("keys/odd.pem", ROOT_CA + "-----BEGIN SSH2 KEY-----\nAAAA\n-----END SSH2 KEY-----\n",
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        ("keys/cut.pem", "-----BEGIN CERTIFICATE-----\nMIIB8jCCAXigAwIBAgIT\n",
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        ("keys/notes.pem", f"# aws_secret_access_key = {fake.AWS_SECRET_KEY}\n" + ROOT_CA,
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        # a certificate in a secrets folder stays with its folder
+        (".ssh/known_ca.pem", ROOT_CA, Kind.SECRET_CANDIDATE, "secret_store", Policy.BLOCK,
+         "inside a secrets directory (.ssh/)"),
+    ],
+)
+def test_certificates_are_public_and_private_keys_stay_blocked(tmp_path, rel, content, kind,
+                                                               subkind, policy, reason):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+    assert c.reasons[0] == reason
+    assert ("sensitive" in c.flags) is (kind is Kind.SECRET_CANDIDATE)

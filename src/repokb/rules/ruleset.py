@@ -16,6 +16,7 @@ from repokb.rules.checks import (
     ALWAYS,
     ANY_SECRET,
     BINARY,
+    CERTIFICATE,
     CREDENTIAL_DUMP,
     EMPTY,
     IN_HELM_CHART,
@@ -24,8 +25,10 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
+    PEM_PRIVATE_KEY,
     PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
+    PUBLIC_KEY_MATERIAL,
     RENDERED_DOCS,
     SECRET_WORD_NAME,
     TEMPLATE,
@@ -110,8 +113,13 @@ _DOC_NAMES_WITHOUT_EXTENSION = ("change", "changes", "changelog", "contributing"
 _TEXTISH = frozenset({"markdown", "text", "rst", None, "json", "yaml", "html"})
 
 BUILTIN_RULES: tuple[Rule, ...] = (
-    # explicit block rules: secret files by path; no config can unblock them
-    _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE),
+    # explicit block rules: secret files by path; no config can unblock them. A private key
+    # block anywhere in a key or certificate file first, to say so (cert.pem holding a key)
+    _r("private-key-in-pem", Tier.BLOCK, (PEM_PRIVATE_KEY,),
+       Then(Kind.SECRET_CANDIDATE, "private key ({evidence})", subkind="private_key",
+            **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE,
+                                   Not(PUBLIC_KEY_MATERIAL)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
     _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
@@ -120,6 +128,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME,),
        Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
             subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
+    # a certificate or public key (every PEM block of the whole file public, no private key
+    # anywhere): not a secret, and not knowledge a search needs either
+    _r("certificate", Tier.BLOCK, (CERTIFICATE,),
+       Then(Kind.DATA, "certificate ({evidence}): public key material, not knowledge",
+            subkind="certificate", confidence=0.95)),
+    _r("public-key", Tier.BLOCK, (PUBLIC_KEY_MATERIAL,),
+       Then(Kind.DATA, "public key ({evidence}): public key material, not knowledge",
+            subkind="public_key", confidence=0.95)),
     # security: secret-like content in the head
     _r("kubernetes-secret", Tier.SECURITY, (Lang(frozenset({"yaml", "json"})),
                                             Sniff("kubernetes_secret")),

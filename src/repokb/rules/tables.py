@@ -133,6 +133,15 @@ SECRET_FILES: dict[str, str] = {
     "application-production.properties": "production_config",
     "appsettings.production.json": "production_config",
 }
+# Names of files a certificate may be; such a file holding only public PEM blocks (and at
+# least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
+# `.key` is not here: that name means a private key.
+CERTIFICATE_EXTENSIONS = frozenset({".pem", ".crt", ".cer", ".cert"})
+PUBLIC_PEM_LABELS = frozenset({
+    "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE", "X509 CRL", "CERTIFICATE REQUEST",
+    "NEW CERTIFICATE REQUEST", "PUBLIC KEY", "RSA PUBLIC KEY", "PKCS7", "CMS",
+    "DH PARAMETERS", "X9.42 DH PARAMETERS", "EC PARAMETERS",
+})
 # Directories whose every file is a secret (home-directory style credential stores).
 SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secrets"})
 # A file name containing one of these words in a data/config format is a secret store too;
