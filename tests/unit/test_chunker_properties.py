@@ -28,7 +28,8 @@ LANGUAGES = sorted(SAMPLES)
 FRAGMENTS = ["{", "}", "(", ")", "[", "]", "<", ">", "/*", "*/", "<!--", "-->", '"', "'", "`",
              "#", "//", "--", ":", ";", "=", "\t", "    ", "\n", "def ", "class ", "function ",
              "end", "---", "===", "```", "<script>", "@media", "\x00", "\ufeff", "é", "\r\n",
-             "\x0c", "\u2028", "a" * 300]
+             "\x0c", "\u2028", "a" * 300, "\\section{", "\\begin{verbatim}", "\\end{verbatim}",
+             "%"]
 
 
 def check(language: str, text: str) -> None:

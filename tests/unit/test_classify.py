@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from repokb.models import Kind, Policy, SourceFile
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 
+from .. import fake_secrets as fake
 from ..conftest import write
 
 _KEY = "".join(("-----BEGIN RSA ", "PRIVATE KEY-----\n", "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMx\n" * 20,
@@ -290,3 +291,196 @@ def test_a_dockerfile_known_by_its_content_says_why_in_words(tmp_path):
     """Its reason read "Dockerfile (none)": the evidence was the missing language's."""
     c = classify_file(tmp_path, "docker/base", "FROM python:3.12-slim AS base\nRUN pip x\n")
     assert c.reasons[0] == "Dockerfile (its first instruction is FROM)", c.reasons
+
+
+MASM = ("; stack switching code for MASM on x64\n; Kindly contributed by Thomas Hansen\n\n"
+        "slp_switch PROC FRAME\n    push rbp\n    mov rbp, rsp\n    ret\nslp_switch ENDP\n")
+GAS = ("/* memcpy for x86-64, System V ABI */\n\t.text\n\t.globl\tfast_memcpy\n"
+       "fast_memcpy:\n\tmovq\t%rdi, %rax\n\trep movsb\n\tret\n")
+LATEX = ("\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n"
+         "We place shards on nodes with a consistent hash ring.\n\\end{document}\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "policy"),
+    [
+        # LaTeX documents were unknown, so excluded: they are prose (Linguist's TeX: .tex .ltx)
+        ("paper/main.tex", LATEX, Kind.DOCUMENTATION, "latex_doc", Policy.PARSE_AND_INDEX),
+        ("docs/manual.ltx", LATEX, Kind.DOCUMENTATION, "guide", Policy.PARSE_AND_INDEX),
+        ("README.tex", LATEX, Kind.DOCUMENTATION, "readme", Policy.PARSE_AND_INDEX),
+        # ... a build's expected .tex output in a test folder stays test data (Sphinx 8.1.3)
+        ("tests/roots/test-latex/expects/table.tex", "\\begin{tabular}{ll}\n\\end{tabular}\n",
+         Kind.TEST_FIXTURE, "test_data", Policy.METADATA_ONLY),
+        # TeX macro code beyond .sty/.cls: docstrip sources and installers, biblatex styles
+        ("tex/shardplot.dtx", "% \\iffalse meta-comment\n%<*driver>\n\\documentclass{ltxdoc}\n",
+         Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
+        ("tex/shardplot.ins", "\\input docstrip.tex\n\\generate{\\file{shardplot.sty}}\n",
+         Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
+        # a bibliography is reference data, recorded; what LaTeX writes beside it is output
+        ("paper/refs.bib", "@inproceedings{karger1997,\n  title = {Consistent hashing},\n}\n",
+         Kind.DATA, "bibliography", Policy.METADATA_ONLY),
+        ("paper/main.aux", "\\relax\n\\citation{karger1997}\n", Kind.BUILD_ARTIFACT,
+         "latex_output", Policy.EXCLUDE),
+        ("paper/main.bbl", "\\begin{thebibliography}{1}\n\\end{thebibliography}\n",
+         Kind.BUILD_ARTIFACT, "latex_output", Policy.EXCLUDE),
+        # assembly was unknown (greenlet 3.x ships switch_x64_masm.asm): Linguist's Assembly
+        # (.asm .nasm .a51 .nas) and Unix Assembly (.s, and .S: GAS through cpp)
+        ("greenlet/platform/switch_x64_masm.asm", MASM, Kind.SOURCE, "assembly_source",
+         Policy.PARSE_AND_INDEX),
+        ("boot/loader.nasm", "bits 16\norg 0x7c00\nstart:\n    cli\n    hlt\n", Kind.SOURCE,
+         "assembly_source", Policy.PARSE_AND_INDEX),
+        ("arch/x86/memcpy.S", GAS, Kind.SOURCE, "assembly_source", Policy.PARSE_AND_INDEX),
+        ("arch/x86/start.s", GAS, Kind.SOURCE, "assembly_source", Policy.PARSE_AND_INDEX),
+        ("tests/asm/test_switch.s", GAS, Kind.TEST, "assembly_test", Policy.PARSE_AND_INDEX),
+        # ambiguous extensions stay as they were: .inc is PHP, C++, Pascal or assembly; .ms
+        # roff or assembly; .i SWIG or assembly (Linguist needs heuristics for these)
+        ("lib/helpers.inc", "<?php\nfunction helper() { return 1; }\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+        ("doc/paper.ms", ".TL\nConsistent hashing\n.PP\nText.\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+        ("swig/shards.i", "%module shards\n%{\n#include \"shards.h\"\n%}\n", Kind.UNKNOWN, None,
+         Policy.EXCLUDE),
+    ],
+)
+def test_latex_and_assembly_are_known_formats(tmp_path, rel, content, kind, subkind, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+
+
+def test_a_latex_document_is_cut_at_its_sections(tmp_path):
+    """End to end from the classifier's language to the chunker: a paper's sections are its
+    chunks, each named by its heading path (not windows over the whole file)."""
+    from repokb.chunkers import chunker_for
+
+    c = classify_file(tmp_path, "paper/main.tex", LATEX)
+    chunker = chunker_for(c.language)
+    assert chunker is not None and chunker.name == "latex"
+    text = LATEX.replace("\\end{document}", "\\subsection{Ring}\nVirtual nodes: 128 per host."
+                         "\n\\end{document}")
+    assert [p.symbol for p in chunker.chunk(text)] == [None, "Introduction",
+                                                      "Introduction > Ring"]
+
+
+PIP_IN = "# what the app needs\nDjango<4.2\nenvirons[django]\npsycopg2-binary\n"
+PIP_COMPILED = ("#\n# This file is autogenerated by pip-compile with Python 3.11\n#\n"
+                "asgiref==3.8.1\n    # via django\ndjango==4.1.13 \\\n"
+                "    --hash=sha256:04ab3f6f46d084a0bba5a2c9a93a3a2e"
+                "b3fe81eb3e5d6a1e1e8c8b8e0b0c9f8a\n"
+                "    # via -r requirements.in\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "siblings", "kind", "subkind"),
+    [
+        # pip-tools' sources were unknown, or test data in a test folder (Django 5.2.8's
+        # project_template/additional_dir/requirements.in, beside its requirements.txt)
+        ("requirements.in", PIP_IN, {}, Kind.DEPENDENCY_MANIFEST, "pip_requirements"),
+        ("tests/admin_scripts/custom_templates/project_template/additional_dir/requirements.in",
+         PIP_IN, {}, Kind.DEPENDENCY_MANIFEST, "pip_requirements"),
+        ("dev-requirements.in", "-r requirements.in\nruff\n", {}, Kind.DEPENDENCY_MANIFEST,
+         "pip_requirements"),
+        ("constraints.in", "urllib3<2\n", {}, Kind.DEPENDENCY_MANIFEST, "pip_constraints"),
+        # dev-requirements.txt and test-requirements.txt were "text documentation"
+        ("test-requirements.txt", "pytest>=8\n", {}, Kind.DEPENDENCY_MANIFEST,
+         "pip_requirements"),
+        # the pip-tools layout: requirements/dev.in compiled to requirements/dev.txt, and a
+        # base.in compiled beside it; Django's tests/requirements/py3.txt was test data
+        ("requirements/dev.in", "-c base.txt\npytest>=8\n", {"requirements/dev.txt": "x==1\n"},
+         Kind.DEPENDENCY_MANIFEST, "pip_requirements"),
+        ("requirements/dev.txt", PIP_COMPILED, {}, Kind.DEPENDENCY_MANIFEST,
+         "pip_requirements"),
+        ("tests/requirements/py3.txt", "asgiref >= 3.8.1\npylibmc; sys_platform != 'win32'\n",
+         {}, Kind.DEPENDENCY_MANIFEST, "pip_requirements"),
+        ("base.in", PIP_IN, {"base.txt": PIP_COMPILED}, Kind.DEPENDENCY_MANIFEST,
+         "pip_requirements"),
+        # autoconf/automake templates stay as they were, even beside a same-named .txt
+        ("Makefile.in", "all: hello\n\nhello: hello.o\n\t$(CC) -o $@ $^\n",
+         {"Makefile.txt": "notes\n"}, Kind.INFRASTRUCTURE, "make"),
+        ("config.h.in", "/* Define to 1 if you have <stdint.h>. */\n#undef HAVE_STDINT_H\n",
+         {"config.h.txt": "x\n"}, Kind.UNKNOWN, None),
+        ("configure.in", "AC_INIT(hello, 1.0)\nAC_OUTPUT(Makefile)\n", {}, Kind.UNKNOWN, None),
+        ("setup.cfg.in", "[metadata]\nname = @PACKAGE_NAME@\n", {}, Kind.UNKNOWN, None),
+        ("MANIFEST.in", "include README.rst\n", {}, Kind.DEPENDENCY_MANIFEST,
+         "python_sdist_manifest"),
+        # a .in that reads as requirements, with no sibling and no folder: not guessed
+        ("tools/base.in", PIP_IN, {}, Kind.UNKNOWN, None),
+        # prose named like constraints stays prose; a requirements/ folder's notes too
+        ("docs/ref/models/constraints.txt", "=====================\nConstraints reference\n"
+         "=====================\n", {}, Kind.DOCUMENTATION, "guide"),
+        ("requirements/README.txt", "How to update these files: run make.\n", {},
+         Kind.DOCUMENTATION, "readme"),
+    ],
+)
+def test_pip_tools_requirements_are_dependency_manifests(tmp_path, rel, content, siblings, kind,
+                                                        subkind):
+    for other, text in siblings.items():
+        write(tmp_path, other, text)
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+    if kind is Kind.DEPENDENCY_MANIFEST:
+        assert c.index_policy is Policy.INDEX_TEXT
+
+
+# Amazon Root CA 4, a public root certificate (what certifi's cacert.pem and the system's
+# ca-certificates.crt bundle)
+ROOT_CA = """-----BEGIN CERTIFICATE-----
+MIIB8jCCAXigAwIBAgITBmyf18G7EEwpQ+Vxe3ssyBrBDjAKBggqhkjOPQQDAzA5
+MQswCQYDVQQGEwJVUzEPMA0GA1UEChMGQW1hem9uMRkwFwYDVQQDExBBbWF6b24g
+Um9vdCBDQSA0MB4XDTE1MDUyNjAwMDAwMFoXDTQwMDUyNjAwMDAwMFowOTELMAkG
+A1UEBhMCVVMxDzANBgNVBAoTBkFtYXpvbjEZMBcGA1UEAxMQQW1hem9uIFJvb3Qg
+Q0EgNDB2MBAGByqGSM49AgEGBSuBBAAiA2IABNKrijdPo1MN/sGKe0uoe0ZLY7Bi
+9i0b2whxIdIA6GO9mif78DluXeo9pcmBqqNbIJhFXRbb/egQbeOc4OO9X4Ri83Bk
+M6DLJC9wuoihKqB1+IGuYgbEgds5bimwHvouXKNCMEAwDwYDVR0TAQH/BAUwAwEB
+/zAOBgNVHQ8BAf8EBAMCAYYwHQYDVR0OBBYEFNPsxzplbszh2naaVvuc84ZtV+WB
+MAoGCCqGSM49BAMDA2gAMGUCMDqLIfG9fhGt0O9Yli/W651+kI0rz2ZVwyzjKKlw
+CkcO8DdZEv8tmZQoTipPNU0zWgIxAOp1AE47xDqUEpHJWEadIRNyp4iciuRMStuW
+1KyLa2tJElMzrdfkviT8tQp21KW8EA==
+-----END CERTIFICATE-----
+"""
+CA_BUNDLE = "".join(f"\n# Issuer: CN=Amazon Root CA 4 O=Amazon\n# Label: \"root {i}\"\n{ROOT_CA}"
+                    for i in range(20))  # 15 KB: past the 8 KB head
+PUBLIC_KEY = ("-----BEGIN PUBLIC KEY-----\nMHYwEAYHKoZIzj0CAQYFK4EEACIDYgAE0quKN0+jUw3+wYp7S6h7\n"
+              "-----END PUBLIC KEY-----\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "policy", "reason"),
+    [
+        # public certificates were blocked as secrets by name (certifi 2024's cacert.pem, grpc's
+        # roots.pem): recorded as what they are, with that reason
+        ("certifi/cacert.pem", CA_BUNDLE, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (20 CERTIFICATE blocks): public key material, not knowledge"),
+        ("deploy/tls/cert.pem", ROOT_CA, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (1 CERTIFICATE block): public key material, not knowledge"),
+        ("moto_proxy/ca.crt", ROOT_CA, Kind.DATA, "certificate", Policy.METADATA_ONLY,
+         "certificate (1 CERTIFICATE block): public key material, not knowledge"),
+        ("keys/signing.pub.pem", PUBLIC_KEY, Kind.DATA, "public_key", Policy.METADATA_ONLY,
+         "public key (1 PUBLIC KEY block): public key material, not knowledge"),
+        # a private key stays blocked whatever the name, also after the head, and says so
+        ("deploy/tls/cert.pem", fake.PRIVATE_KEY + ROOT_CA, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 1)"),
+        ("certifi/bundle.pem", CA_BUNDLE + fake.PRIVATE_KEY, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 320)"),
+        ("tls/chain.crt", CA_BUNDLE + fake.PRIVATE_KEY, Kind.SECRET_CANDIDATE,
+         "private_key", Policy.BLOCK, "private key (RSA PRIVATE KEY block at line 320)"),
+        # a .key is a private key by name even holding a certificate; a block that is not
+        # known to be public, an unclosed one, or a secret beside the certificates: blocked
+        ("tls/server.key", ROOT_CA, Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK,
+         "secret file: name matches *.key"),
+        ("keys/odd.pem", ROOT_CA + "-----BEGIN SSH2 KEY-----\nAAAA\n-----END SSH2 KEY-----\n",
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        ("keys/cut.pem", "-----BEGIN CERTIFICATE-----\nMIIB8jCCAXigAwIBAgIT\n",
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        ("keys/notes.pem", f"# aws_secret_access_key = {fake.AWS_SECRET_KEY}\n" + ROOT_CA,
+         Kind.SECRET_CANDIDATE, "private_key", Policy.BLOCK, "secret file: name matches *.pem"),
+        # a certificate in a secrets folder stays with its folder
+        (".ssh/known_ca.pem", ROOT_CA, Kind.SECRET_CANDIDATE, "secret_store", Policy.BLOCK,
+         "inside a secrets directory (.ssh/)"),
+    ],
+)
+def test_certificates_are_public_and_private_keys_stay_blocked(tmp_path, rel, content, kind,
+                                                               subkind, policy, reason):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+    assert c.reasons[0] == reason
+    assert ("sensitive" in c.flags) is (kind is Kind.SECRET_CANDIDATE)

@@ -1,14 +1,15 @@
 """Chunkers, one module per format family; importing this package registers the built-ins.
 
-code (tree-sitter, 16 languages), markdown, rst (and plain text), config (JSON, YAML, TOML),
-ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS). A language with no
-registered chunker is cut into fixed windows.
+code (tree-sitter, 16 languages), markdown, rst (and plain text), latex, config (JSON, YAML,
+TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS). A language
+with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
     code,
     config,
     ini,
+    latex,
     markdown,
     markup,
     rst,

@@ -105,11 +105,81 @@ def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
     return None
 
 
-_PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html"}
+_PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html", "latex"}
 _NOT_SPACE = re.compile(r"\S")
 # Visible characters a document must hold besides its private keys to be a document (about
 # two sentences): fewer, and the file is taken for the key it carries.
 _PROSE_AROUND_KEYS = 160
+
+
+_PEM_BEGIN = re.compile(rb"-----BEGIN ([A-Z0-9 .]{1,40})-----")
+_PEM_END = re.compile(rb"-----END ([A-Z0-9 .]{1,40})-----")
+_PEM_BLOCK = re.compile(rb"-----BEGIN ([A-Z0-9 .]{1,40})-----.*?-----END \1-----", re.S)
+
+
+def public_pem(f: FileFacts) -> tuple[str, bool] | None:
+    """(what it holds, holds a certificate) for a file named like a certificate whose every
+    PEM block, in the whole file, is public (certificates, CRLs, public keys, parameters) and
+    whose text around them holds no secret; None for anything else, a private key anywhere
+    first of all (`cat key.pem cert.pem > cert.pem`, a bundle with a key after 200 KB of
+    certificates), and for a file too big to read whole."""
+    key = "public_pem"
+    if key in f._sniffed:
+        found = f._sniffed[key]
+        return None if found is None else (found[1:], found[0] == "c")
+    f._sniffed[key] = None
+    if (f.ext not in T.CERTIFICATE_EXTENSIONS or f.template_base
+            or b"-----BEGIN " not in f.head):
+        return None
+    data = f.whole
+    if data is None or b"PRIVATE KEY" in data or b"\x00" in data:
+        return None
+    begins = [m.decode() for m in _PEM_BEGIN.findall(data)]
+    if not begins or sorted(begins) != sorted(m.decode() for m in _PEM_END.findall(data)):
+        return None
+    if any(label not in T.PUBLIC_PEM_LABELS for label in begins):
+        return None
+    from repokb.secrets import scan
+
+    if scan(_PEM_BLOCK.sub(b"", data).decode("utf-8", errors="replace"), "config"):
+        return None
+    counts = {label: begins.count(label) for label in dict.fromkeys(begins)}
+    found = ", ".join(f"{n} {label} block{'s' if n > 1 else ''}" for label, n in counts.items())
+    certificate = any("CERTIFICATE" in label or label in ("X509 CRL", "PKCS7", "CMS")
+                      for label in counts)
+    f._sniffed[key] = ("c" if certificate else "k") + found
+    return found, certificate
+
+
+_PEM_PRIVATE = re.compile(rb"-----BEGIN ([A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?)-----")
+
+
+@_fact("private key in a key or certificate file", "secret")
+def PEM_PRIVATE_KEY(f: FileFacts) -> str | None:
+    """A private key block anywhere in a file named like a certificate or a key (read whole:
+    a bundle's key may follow 200 KB of certificates, beyond the head)."""
+    if f.ext not in T.CERTIFICATE_EXTENSIONS | {".key"} or b"-----BEGIN " not in f.head:
+        return None
+    data = f.whole
+    if data is None:
+        return None
+    m = _PEM_PRIVATE.search(data)
+    if m is None:
+        return None
+    line = data.count(b"\n", 0, m.start()) + 1
+    return f"{m.group(1).decode()} block at line {line}"
+
+
+@_fact("public key material", "content")
+def PUBLIC_KEY_MATERIAL(f: FileFacts) -> str | None:
+    found = public_pem(f)
+    return found[0] if found else None
+
+
+@_fact("certificate", "content")
+def CERTIFICATE(f: FileFacts) -> str | None:
+    found = public_pem(f)
+    return found[0] if found and found[1] else None
 
 
 @_fact("credential store", "secret")
@@ -189,6 +259,17 @@ def TEST_DATA(f: FileFacts) -> str | None:
 def IN_HELM_CHART(f: FileFacts) -> str | None:
     chart = f.nearest_dir_with(("Chart.yaml",))
     return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
+
+
+@_fact("pip-compile source beside its output", "path")
+def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
+    """`X.in` beside `X.txt`: what `pip-compile X.in` writes (the rule also reads the content:
+    autoconf's Makefile.in or config.h.in never reads as requirements)."""
+    if f.ext != ".in" or f.template_base:
+        return None
+    compiled = f.name[:-3] + ".txt"
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    return f"beside {compiled}" if compiled in names else None
 
 
 @_fact("always", "fallback")

@@ -1,7 +1,9 @@
 """What the rules may look at: the path always; the bounded head of the content only on demand.
 
 Everything is computed lazily and once, so a rule decided by the path never causes a read, and
-no rule can read more than `head_bytes` of any file.
+no rule can read more than `head_bytes` of any file, but one: a file named like a key or a
+certificate whose head shows PEM blocks is read whole (`whole`, up to `max_file_bytes`), since
+only all of it can tell that no private key follows its certificates.
 """
 
 from __future__ import annotations
@@ -189,6 +191,23 @@ class FileFacts:
         if self.is_binary:
             return ""
         return self.head.decode("utf-8", errors="replace")
+
+    @cached_property
+    def whole(self) -> bytes | None:
+        """All of the file, if it is at most `max_file_bytes` and can be read; else None."""
+        size = self.file.size
+        if size > self.limits.max_file_bytes:
+            return None
+        if self.content is not None:
+            return self.content if len(self.content) == size else None
+        if len(self.head) == size:
+            return self.head
+        try:
+            with self.file.open() as fh:
+                data = fh.read(self.limits.max_file_bytes + 1)
+        except OSError:
+            return None
+        return data if len(data) <= self.limits.max_file_bytes else None
 
     def sniff(self, name: str) -> str | None:
         if name not in self._sniffed:

@@ -16,6 +16,7 @@ from repokb.rules.checks import (
     ALWAYS,
     ANY_SECRET,
     BINARY,
+    CERTIFICATE,
     CREDENTIAL_DUMP,
     EMPTY,
     IN_HELM_CHART,
@@ -24,7 +25,10 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
+    PEM_PRIVATE_KEY,
+    PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
+    PUBLIC_KEY_MATERIAL,
     RENDERED_DOCS,
     SECRET_WORD_NAME,
     TEMPLATE,
@@ -53,7 +57,7 @@ from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
-CLASSIFIER_VERSION = f"0.3.4+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.5+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -89,7 +93,7 @@ CONSTRAINTS = (
 )
 
 CODE = formats.CODE
-DOCS = frozenset({"markdown", "rst", "asciidoc", "text"})
+DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
 
@@ -109,8 +113,13 @@ _DOC_NAMES_WITHOUT_EXTENSION = ("change", "changes", "changelog", "contributing"
 _TEXTISH = frozenset({"markdown", "text", "rst", None, "json", "yaml", "html"})
 
 BUILTIN_RULES: tuple[Rule, ...] = (
-    # explicit block rules: secret files by path; no config can unblock them
-    _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE),
+    # explicit block rules: secret files by path; no config can unblock them. A private key
+    # block anywhere in a key or certificate file first, to say so (cert.pem holding a key)
+    _r("private-key-in-pem", Tier.BLOCK, (PEM_PRIVATE_KEY,),
+       Then(Kind.SECRET_CANDIDATE, "private key ({evidence})", subkind="private_key",
+            **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE,
+                                   Not(PUBLIC_KEY_MATERIAL)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
     _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
@@ -119,6 +128,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME,),
        Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
             subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
+    # a certificate or public key (every PEM block of the whole file public, no private key
+    # anywhere): not a secret, and not knowledge a search needs either
+    _r("certificate", Tier.BLOCK, (CERTIFICATE,),
+       Then(Kind.DATA, "certificate ({evidence}): public key material, not knowledge",
+            subkind="certificate", confidence=0.95)),
+    _r("public-key", Tier.BLOCK, (PUBLIC_KEY_MATERIAL,),
+       Then(Kind.DATA, "public key ({evidence}): public key material, not knowledge",
+            subkind="public_key", confidence=0.95)),
     # security: secret-like content in the head
     _r("kubernetes-secret", Tier.SECURITY, (Lang(frozenset({"yaml", "json"})),
                                             Sniff("kubernetes_secret")),
@@ -156,6 +173,16 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
             subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
+    # pip-tools' layouts, known by place and content (autoconf's `Makefile.in` is no list of
+    # requirements): `X.in` compiled to `X.txt` beside it, files in a requirements/ folder
+    _r("pip-compile-source", Tier.VENDOR, (PIP_COMPILE_SOURCE, Ext(frozenset({".in"})),
+                                           Sniff("requirements")),
+       Then(Kind.DEPENDENCY_MANIFEST, "pip-tools requirements source ({evidence}, compiled "
+            "from it by pip-compile)", subkind="pip_requirements", confidence=0.9)),
+    _r("pip-requirements-folder", Tier.VENDOR,
+       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt"})), Sniff("requirements")),
+       Then(Kind.DEPENDENCY_MANIFEST, "pip requirements in a {evidence} folder",
+            subkind="pip_requirements", confidence=0.9)),
     # generated, minified, machine-written
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
@@ -214,6 +241,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("build-artifact-extension", Tier.FORMAT, (Ext(T.BUILD_ARTIFACT_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "compiled artifact ({evidence})", subkind="compiled",
             flags=("binary",), confidence=0.99)),
+    _r("latex-build-output", Tier.FORMAT, (Ext(T.LATEX_BUILD_EXTENSIONS),),
+       Then(Kind.BUILD_ARTIFACT, "LaTeX build output ({evidence}): written by a run from the "
+            ".tex sources", subkind="latex_output", confidence=0.95)),
     _r("svg-image", Tier.FORMAT, (Ext(frozenset({".svg"})),),
        Then(Kind.ASSET, "SVG image: metadata only", subkind="svg_image", confidence=0.95)),
     _r("image-or-font", Tier.FORMAT, (Ext(T.IMAGE_AND_FONT_EXTENSIONS),),
@@ -315,6 +345,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
+       Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
+            subkind="bibliography", confidence=0.95)),
     _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),

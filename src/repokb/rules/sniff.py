@@ -182,6 +182,30 @@ def api_payload(text: str) -> str | None:
     return f"{hits} LLM API payload markers" if hits >= API_PAYLOAD_MARKERS_NEEDED else None
 
 
+# One line of a pip requirements file: an option (-r, -c, -e, --hash ...), a requirement
+# (`name[extra] >= 1, < 2 ; marker`, `name @ url`), or a URL or path; a comment may follow.
+_PIP_LINE = re.compile(
+    r"""^(?:-[A-Za-z]\s*\S.*|--[a-z][a-z-]+(?:[ =]\S.*)?"""
+    r"""|[A-Za-z0-9][A-Za-z0-9._-]*(?:\s*\[[A-Za-z0-9._,\s-]*\])?\s*"""
+    r"""(?:@\s*\S+|(?:(?:===|==|~=|!=|>=|<=|<|>)\s*[^\s,;#\\]+\s*,?\s*)*)"""
+    r"""|(?:git\+|hg\+|svn\+|bzr\+|https?://|file:|\.{1,2}/|\./?$)\S*)"""
+    r"""\s*(?:;[^#]*)?(?:\\)?\s*(?:#.*)?$""")
+
+
+def requirements(text: str) -> str | None:
+    """Every line reads as pip requirements (what pip-tools' `.in` files and the `.txt` files
+    it compiles hold); comments and blank lines aside, at least one requirement."""
+    count = 0
+    for line in text.splitlines()[:400]:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not _PIP_LINE.match(stripped):
+            return None
+        count += 1
+    return f"{count} requirement line{'s' if count != 1 else ''}" if count else None
+
+
 def tabular_header(text: str) -> str | None:
     first = text.split("\n", 1)[0]
     for sep, name in ((",", "comma"), ("\t", "tab"), (";", "semicolon")):
@@ -199,5 +223,5 @@ SNIFFERS = {
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
-    "tabular_header": tabular_header, "shebang": shebang,
+    "tabular_header": tabular_header, "shebang": shebang, "requirements": requirements,
 }

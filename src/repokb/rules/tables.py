@@ -69,6 +69,7 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
     ".rst": "rst", ".txt": "text", ".adoc": "asciidoc",
+    ".tex": "latex", ".ltx": "latex",  # LaTeX documents: prose cut at \section{} (chunkers/latex)
     ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml",
     ".ini": "ini", ".cfg": "ini", ".conf": "ini", ".properties": "ini",
     ".html": "html", ".htm": "html", ".xml": "xml",
@@ -92,6 +93,9 @@ BINARY_EXTENSIONS = frozenset({
     ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".war",
     ".woff", ".woff2", ".ttf", ".otf", ".eot", ".sqlite", ".db", ".bin", ".dat",
 })
+# What a LaTeX run writes beside its sources (latexmk, BibTeX, makeindex): excluded as output.
+LATEX_BUILD_EXTENSIONS = frozenset({".aux", ".bbl", ".blg", ".fls", ".fdb_latexmk", ".lof",
+                                    ".lot", ".synctex"})
 BUILD_ARTIFACT_EXTENSIONS = frozenset({
     ".o", ".a", ".so", ".dylib", ".dll", ".exe", ".class", ".pyc", ".pyo", ".wasm", ".obj",
     ".mo",
@@ -129,6 +133,15 @@ SECRET_FILES: dict[str, str] = {
     "application-production.properties": "production_config",
     "appsettings.production.json": "production_config",
 }
+# Names of files a certificate may be; such a file holding only public PEM blocks (and at
+# least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
+# `.key` is not here: that name means a private key.
+CERTIFICATE_EXTENSIONS = frozenset({".pem", ".crt", ".cer", ".cert"})
+PUBLIC_PEM_LABELS = frozenset({
+    "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE", "X509 CRL", "CERTIFICATE REQUEST",
+    "NEW CERTIFICATE REQUEST", "PUBLIC KEY", "RSA PUBLIC KEY", "PKCS7", "CMS",
+    "DH PARAMETERS", "X9.42 DH PARAMETERS", "EC PARAMETERS",
+})
 # Directories whose every file is a secret (home-directory style credential stores).
 SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secrets"})
 # A file name containing one of these words in a data/config format is a secret store too;
@@ -170,9 +183,18 @@ MANIFESTS: dict[str, str] = {
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
     "MANIFEST.in": "python_sdist_manifest",
 }
-# requirements-dev.txt, requirements/base.txt ...
-MANIFEST_NAME_GLOBS: dict[str, str] = {"requirements*.txt": "pip_requirements",
-                                        "*.csproj": "dotnet_project", "*.gemspec": "gem_spec"}
+# requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
+# constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
+# requirements/base.txt and a base.in compiled to base.txt are known by place and content
+# (ruleset: pip-requirements-folder, pip-compile-source).
+MANIFEST_NAME_GLOBS: dict[str, str] = {
+    "requirements*.txt": "pip_requirements", "*-requirements.txt": "pip_requirements",
+    "*_requirements.txt": "pip_requirements", "requirements*.in": "pip_requirements",
+    "*-requirements.in": "pip_requirements", "*_requirements.in": "pip_requirements",
+    "constraints*.in": "pip_constraints",
+    "*.csproj": "dotnet_project", "*.gemspec": "gem_spec"}
+# A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
+PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
                    "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "mix.exs")
@@ -277,7 +299,18 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
-    ".pxi": "cython", ".sty": "tex", ".cls": "tex", ".cff": "yaml",
+    ".pxi": "cython", ".cff": "yaml",
+    # Linguist's TeX beyond the documents (.tex, .ltx above): packages, classes, docstrip
+    # sources and biblatex styles are macro code. Its .aux and .toc are not here: .aux is a
+    # build's output (LATEX_BUILD_EXTENSIONS), .toc is also World of Warcraft addon data.
+    ".sty": "tex", ".cls": "tex", ".dtx": "tex", ".ins": "tex", ".bbx": "tex", ".cbx": "tex",
+    ".lbx": "tex",
+    ".bib": "bibtex", ".bibtex": "bibtex",  # Linguist's BibTeX: a bibliography, data
+    # Linguist's Assembly (.asm .a51 .nasm .nas) and Unix Assembly (.s; .S, GAS run through
+    # the C preprocessor, is the same once lower-cased). Not .inc and .i (also PHP, C++,
+    # Pascal, SWIG: Linguist needs heuristics to tell) nor .ms (also roff's ms macros).
+    ".asm": "assembly", ".a51": "assembly", ".nasm": "assembly", ".nas": "assembly",
+    ".s": "assembly",
 }
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
@@ -320,7 +353,7 @@ FIXTURE_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*", "*.snap", "*.fixture.
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
 FIXTURE_LANGUAGES = frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
-                               "sql", "jupyter", "ini", "parquet"})
+                               "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
 
 MIGRATION_DIRS = frozenset({"migrations", "migration", "migrate", "flyway",
                             "liquibase", "changelogs", "db_migrations"})
