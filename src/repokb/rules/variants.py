@@ -82,12 +82,21 @@ def dir_variants(project: ProjectContext, root: str, folder: tuple[str, ...]) ->
     return found
 
 
-def variant_of(f: FileFacts) -> str | None:
-    """The project-relative path of the file kept in this one's place, or None."""
+def kept_beside(f: FileFacts) -> str | None:
+    """The file kept in this one's place, as an import names its sibling (`./addDays.js`): the
+    reason's words, the same for a file at the root and one in `_lib/` (so a dry run counts
+    them on one line)."""
     if variant_family(f.name) is None:
         return None
     kept = dir_variants(f.project, str(f.file.root), f.dirs).variants.get(f.name)
-    return None if kept is None else "/".join((*f.dirs, kept))
+    return None if kept is None else "./" + kept
+
+
+def variant_of(f: FileFacts) -> str | None:
+    """The project-relative path of the file kept in this one's place, or None: the signal
+    by which a run decides the file again once that one has gone (twins.twin_gone)."""
+    kept = kept_beside(f)
+    return None if kept is None else "/".join((*f.dirs, kept[2:]))
 
 
 # -- evidence ------------------------------------------------------------------------------
@@ -235,5 +244,6 @@ def variant_evidence(f: FileFacts) -> str | None:
     return None
 
 
+KEPT_BESIDE = Fact("kept in its place", kept_beside, "kept")
 VARIANT_KEPT = Fact("the same module in another module format", variant_of, "twin")
 VARIANT_EVIDENCE = Fact("written by a build", variant_evidence, "build")
