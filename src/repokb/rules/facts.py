@@ -82,19 +82,30 @@ class DirVariants:
 
 
 @dataclass(frozen=True)
-class DualPackage:
-    """What a package.json ships per module system (rules/variants.py): its targets under
-    `import` and under `require`, as project-relative paths (a `*` pattern as a regex)."""
+class Targets:
+    """The files a package.json names on one side (project-relative paths; its `*` patterns
+    as one regex)."""
 
-    imports: tuple[re.Pattern[str], ...]
-    requires: tuple[re.Pattern[str], ...]
+    paths: frozenset[str]
+    patterns: re.Pattern[str] | None
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.paths or (isinstance(path, str) and self.patterns is not None
+                                      and self.patterns.fullmatch(path) is not None)
+
+
+@dataclass(frozen=True)
+class DualPackage:
+    """What a package.json ships per module system (rules/variants.py): the files it names
+    under `import` and under `require`."""
+
+    imports: Targets
+    requires: Targets
 
     def names_pair(self, a: str, b: str) -> bool:
         """One of the two paths is named under `import`, the other under `require`."""
-        def named(path: str, side: tuple[re.Pattern[str], ...]) -> bool:
-            return any(p.fullmatch(path) for p in side)
-        return (named(a, self.imports) and named(b, self.requires)
-                or named(a, self.requires) and named(b, self.imports))
+        return (a in self.imports and b in self.requires
+                or a in self.requires and b in self.imports)
 
 
 @dataclass

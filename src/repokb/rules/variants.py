@@ -37,7 +37,7 @@ import re
 
 from repokb.rules import tables as T
 from repokb.rules.engine import Fact
-from repokb.rules.facts import DirVariants, DualPackage, FileFacts, ProjectContext
+from repokb.rules.facts import DirVariants, DualPackage, FileFacts, ProjectContext, Targets
 
 
 def variant_family(name: str) -> tuple[str, tuple[str, ...], int] | None:
@@ -124,13 +124,19 @@ def _conditions(node: object, imports: list[str], requires: list[str]) -> None:
                 _conditions(value, imports, requires)
 
 
-def _pattern(package_dir: str, target: str) -> re.Pattern[str] | None:
-    if not target.startswith("./"):
-        return None
-    path = posixpath.normpath(posixpath.join(package_dir, target))
-    if path.startswith("../"):
-        return None
-    return re.compile("(.*)".join(re.escape(part) for part in path.split("*")))
+def _side(package_dir: str, targets: list[str]) -> Targets:
+    paths, patterns = set(), []
+    for target in targets:
+        if not target.startswith("./"):
+            continue
+        path = posixpath.normpath(posixpath.join(package_dir, target))
+        if path.startswith("../"):
+            continue
+        if "*" in path:
+            patterns.append("(?:.*)".join(re.escape(part) for part in path.split("*")))
+        else:
+            paths.add(path)
+    return Targets(frozenset(paths), re.compile("|".join(patterns)) if patterns else None)
 
 
 def dual_package(project: ProjectContext, root: str, package_dir: str) -> DualPackage | None:
@@ -161,9 +167,7 @@ def _dual(manifest: object, package_dir: str) -> DualPackage | None:
         requires.append(main if main.startswith("./") else "./" + main)
     if not imports or not requires:
         return None
-    side = [tuple(p for t in targets if (p := _pattern(package_dir, t)) is not None)
-            for targets in (imports, requires)]
-    return DualPackage(side[0], side[1])
+    return DualPackage(_side(package_dir, imports), _side(package_dir, requires))
 
 
 _MODULE_SYNTAX = re.compile(
