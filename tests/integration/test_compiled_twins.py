@@ -3,6 +3,7 @@ found once, in the .ts, not once per compiled copy (real model, real store)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,66 @@ def test_a_copy_whose_source_goes_is_indexed_again(workspace, tmp_path: Path) ->
     entry = workspace.catalog.get("zod", "v4/core/api.js")
     assert entry.status == "indexed", entry.reason
     assert workspace.catalog.get("zod", "v4/core/errors.js").status == "skipped"
+
+
+# -- no TypeScript source: one module shipped once per module system (date-fns) -------------
+MODULES = {
+    "addDays": ("Add the specified number of days to the given date.",
+                "_date.setDate(_date.getDate() + amount);"),
+    "parseISO": ("Parse the given string in ISO 8601 format and return a Date.",
+                 "const dateStrings = splitDateString(argument);"),
+    "formatDistance": ("Return the distance between the given dates in words.",
+                       "const minutes = Math.round(seconds / 60);"),
+}
+
+
+def date_fns_package(root: Path) -> Path:
+    exports = {f"./{name}": {"require": {"types": f"./{name}.d.cts", "default": f"./{name}.cjs"},
+                             "import": {"types": f"./{name}.d.ts", "default": f"./{name}.js"}}
+               for name in MODULES}
+    write(root, "package.json", json.dumps({"name": "date-fns", "type": "module",
+                                            "exports": exports}))
+    for name, (summary, body) in MODULES.items():
+        doc = f"/**\n * @name {name}\n * @summary {summary}\n */\n"
+        code = f"function {name}(date, amount, options) {{\n  {body}\n  return date;\n}}\n"
+        write(root, f"{name}.js", f'import {{ toDate }} from "./toDate.js";\n\n{doc}export {code}')
+        write(root, f"{name}.cjs", f'"use strict";\nexports.{name} = {name};\n'
+                                   f'var _index = require("./toDate.cjs");\n\n{doc}{code}')
+        declaration = f"{doc}export declare function {name}(date: Date, amount: number): Date;\n"
+        write(root, f"{name}.d.ts", declaration)
+        write(root, f"{name}.d.cts", declaration)
+    return root
+
+
+def test_a_module_is_found_once_per_kind_not_once_per_module_format(workspace,
+                                                                     tmp_path: Path) -> None:
+    root = date_fns_package(tmp_path / "date-fns")
+    summary = workspace.indexer.run(resolve_roots([root], None)).summary()
+    assert summary["files_failed"] == 0 and summary["files_indexed"] == 7  # 3 x 2 + package.json
+    hits = workspace.searcher.search(Query("add days to a date", limit=10))
+    found = sorted(h.path for h in hits if h.symbol == "addDays")
+    assert found == ["addDays.d.ts", "addDays.js"], [(h.path, h.symbol) for h in hits]
+    assert not any(h.path.endswith((".cjs", ".d.cts")) for h in hits)
+    entry = workspace.catalog.get("date-fns", "parseISO.d.cts")
+    assert entry is not None and entry.status == "skipped"
+    assert entry.reason == ("the same module as ./parseISO.d.ts in another module format "
+                            "(that one is kept in its place)")
+    # the kept file goes: its variant, unchanged itself, is indexed on the next run
+    (root / "addDays.js").unlink()
+    workspace.indexer.run(resolve_roots([root], None))
+    assert workspace.catalog.get("date-fns", "addDays.cjs").status == "indexed"
+    assert workspace.catalog.get("date-fns", "parseISO.cjs").status == "skipped"
+
+
+def test_dry_run_counts_variants_on_one_line_and_explain_names_the_kept_file(
+        home: Path, tmp_path: Path) -> None:
+    root = date_fns_package(tmp_path / "date-fns")
+    code, out, err = run_cli("index", str(root), "--dry-run")
+    assert code == 0, err
+    # one line for the rule (6 variants of 3 modules), not one line per kept file
+    assert ("6 the same module as … in another module format (that one is kept in its place), "
+            "e.g. ./") in " ".join(out.split()), out
+    code, out, err = run_cli("explain", str(root / "formatDistance.cjs"))
+    assert code == 0, err
+    assert "the same module as ./formatDistance.js in another module format" in out, out
+    assert "package.json names both, under import and require" in " ".join(out.split()), out

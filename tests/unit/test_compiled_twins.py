@@ -8,7 +8,7 @@ from pathlib import Path
 
 from repokb.models import Classification, Kind, Policy, SourceFile
 from repokb.pipeline.classify import Classifier, classify
-from repokb.rules.twins import compiled_stem, source_dirs
+from repokb.rules.twins import compiled_stem, source_dirs, twin_gone
 
 from ..conftest import write
 
@@ -162,3 +162,154 @@ def test_names_and_places() -> None:
     assert ("src", "v4", "core") in places  # zod: the package root mirrors src/
     assert ("src",) in places  # v4/core as a two-folder output of src/
     assert list(source_dirs(("test",))) == [("test",), ("test", "src"), ("src", "test")]
+
+
+# -- module-format variants (rules/variants.py): no TypeScript source -----------------------
+ADD_ESM = ('import { toDate } from "./toDate.js";\n\n/** Add the specified number of days. */\n'
+           "export function addDays(date, amount) {\n  const _date = toDate(date);\n"
+           "  _date.setDate(_date.getDate() + amount);\n  return _date;\n}\n\n"
+           "export default addDays;\n")
+ADD_CJS = ('"use strict";\nexports.addDays = addDays;\nvar _index = require("./toDate.cjs");\n\n'
+           "/** Add the specified number of days. */\nfunction addDays(date, amount) {\n"
+           "  const _date = (0, _index.toDate)(date);\n"
+           "  _date.setDate(_date.getDate() + amount);\n  return _date;\n}\n")
+ADD_DTS = ('import type { DateArg } from "./types.js";\n'
+           "export declare function addDays(d: DateArg): Date;\n")
+ADD_DCTS = ADD_DTS.replace("types.js", "types.cjs")
+EXPORTS = ('{"name": "dates", "type": "module", "main": "index.cjs", "module": "index.js",\n'
+           ' "exports": {".": {"require": {"types": "./index.d.cts", "default": "./index.cjs"},\n'
+           '                   "import": {"types": "./index.d.ts", "default": "./index.js"}},\n'
+           '             "./addDays": {"require": {"types": "./addDays.d.cts",'
+           ' "default": "./addDays.cjs"},\n'
+           '                           "import": {"types": "./addDays.d.ts",'
+           ' "default": "./addDays.js"}}}}\n')
+
+
+def four_ways(stem: str) -> dict[str, str]:
+    return {f"{stem}.js": ADD_ESM, f"{stem}.cjs": ADD_CJS, f"{stem}.d.ts": ADD_DTS,
+            f"{stem}.d.cts": ADD_DCTS}
+
+
+def date_fns_like(root: Path) -> Path:
+    """date-fns's npm tarball in small: root modules named by package.json's exports, a `_lib/`
+    folder where every module ships twice (a mirror), and `fp/_lib/convertToFP` alone in its
+    folder and named by nothing (its code is the evidence)."""
+    files = {"package.json": EXPORTS, "README.md": "# dates\n", **four_ways("addDays"),
+             "index.js": 'export * from "./addDays.js";\n',
+             "index.d.ts": "export * from './addDays.js';\n",
+             "index.cjs": '"use strict";\nvar _i = require("./addDays.cjs");\n' + "x();\n" * 900,
+             "index.d.cts": "export * from './addDays.cjs';\n"}
+    for stem in ("_lib/toDate", "_lib/constructFrom", "_lib/getRoundingMethod",
+                 "fp/_lib/convertToFP"):
+        files.update(four_ways(stem))
+    return tree(root, files)
+
+
+def variant(c: Classification) -> bool:
+    return c.kind == Kind.BUILD_ARTIFACT and c.subkind == "module_format_variant"
+
+
+def evidence(c: Classification) -> str:
+    return next(s.value for s in c.signals if s.type == "build")
+
+
+def test_date_fns_like_variants_collapse_to_one_implementation_and_one_declaration(
+        tmp_path: Path) -> None:
+    root = date_fns_like(tmp_path)
+    got = classify_all(root)
+    for stem in ("addDays", "index", "_lib/toDate", "_lib/getRoundingMethod",
+                 "fp/_lib/convertToFP"):
+        for skipped, kept in ((".cjs", ".js"), (".d.cts", ".d.ts")):
+            c = got[stem + skipped]
+            assert variant(c) and c.index_policy == Policy.EXCLUDE, (stem, skipped, c.reasons)
+            assert c.reasons[0] == (f"the same module as ./{stem.rpartition('/')[2]}{kept} in "
+                                    "another module format (that one is kept in its place)")
+            assert ("twin", stem + kept) in {(s.type, s.value) for s in c.signals}
+            assert (got[stem + kept].kind, got[stem + kept].index_policy) == (
+                Kind.SOURCE, Policy.PARSE_AND_INDEX)
+    assert evidence(got["addDays.cjs"]) == "package.json names both, under import and require"
+    # index.cjs spells out in 900 lines what index.js re-exports in one: no wrapper of it
+    assert evidence(got["index.cjs"]) == "package.json names both, under import and require"
+    assert evidence(got["_lib/toDate.d.cts"]) == (
+        "3 of 3 modules in _lib/ are shipped in more than one module format")
+    assert evidence(got["fp/_lib/convertToFP.cjs"]).startswith(
+        "the same code as convertToFP.js once module syntax is set aside")
+    assert got["package.json"].index_policy != Policy.EXCLUDE
+
+
+def test_a_variant_alone_is_judged_the_same(tmp_path: Path) -> None:
+    """`repokb explain` classifies one file with a fresh classifier: same answer."""
+    root = date_fns_like(tmp_path)
+    for rel in ("addDays.d.cts", "_lib/constructFrom.cjs", "fp/_lib/convertToFP.d.cts"):
+        assert variant(classify(source_file(root, rel))), rel
+    assert classify(source_file(root, "addDays.js")).kind == Kind.SOURCE
+
+
+def test_the_first_format_present_is_kept(tmp_path: Path) -> None:
+    root = tree(tmp_path, {"a/x.mjs": ADD_ESM, "a/x.cjs": ADD_CJS,  # no .js: the .mjs is kept
+                           "b/x.js": ADD_CJS, "b/x.mjs": ADD_ESM,  # tsup: .js (CJS) and .mjs
+                           "b/x.d.mts": ADD_DTS, "b/x.d.cts": ADD_DCTS})  # no .d.ts
+    got = classify_all(root)
+    assert got["a/x.mjs"].kind == Kind.SOURCE and variant(got["a/x.cjs"])
+    assert "./x.mjs" in got["a/x.cjs"].reasons[0]
+    assert got["b/x.js"].kind == Kind.SOURCE and variant(got["b/x.mjs"])
+    assert got["b/x.d.mts"].kind == Kind.SOURCE and variant(got["b/x.d.cts"])
+    assert "./x.d.mts" in got["b/x.d.cts"].reasons[0]
+
+
+def test_hand_written_js_and_cjs_with_different_code_are_both_kept(tmp_path: Path) -> None:
+    esm_app = ("import { fastify } from '../fastify.js'\nconst app = fastify({ logger: true })\n"
+               "app.get('/', async () => ({ hello: 'world' }))\n"
+               "app.listen({ port: 3000 }).catch(console.error)\n")
+    cjs_app = ("'use strict'\nconst fastify = require('../fastify')({ logger: false })\n"
+               "fastify.get('/', function (req, reply) {\n  reply.send({ hello: 'world' })\n})\n"
+               "fastify.listen({ port: 3000 }, (err) => {\n  if (err) throw err\n})\n")
+    root = tree(tmp_path, {"package.json": '{"name": "web", "main": "index.js"}\n',
+                           "server.js": esm_app, "server.cjs": cjs_app, "lib/util.js": ESM,
+                           # mirror-shaped, but examples are written by hand
+                           "examples/a.js": esm_app, "examples/a.mjs": cjs_app,
+                           "examples/b.js": cjs_app, "examples/b.mjs": esm_app})
+    got = classify_all(root)
+    for rel in ("server.js", "server.cjs", "examples/a.mjs", "examples/b.mjs"):
+        assert not variant(got[rel]) and got[rel].index_policy == Policy.PARSE_AND_INDEX, (
+            rel, got[rel].reasons)
+
+
+def test_an_esm_wrapper_never_stands_in_for_the_implementation(tmp_path: Path) -> None:
+    implementation = "".join(f"exports.f{i} = function f{i}(x) {{ return x + {i} }};\n"
+                             for i in range(200))
+    root = tree(tmp_path, {
+        "package.json": '{"name": "w", "exports": {"import": "./index.mjs", '
+                        '"require": "./index.cjs"}}\n',
+        "index.mjs": "import cjs from './index.cjs';\nexport const { f0, f1 } = cjs;\n",
+        "index.cjs": implementation})
+    got = classify_all(root)
+    assert got["index.cjs"].kind == Kind.SOURCE, got["index.cjs"].reasons
+
+
+def test_exports_patterns_name_a_build_folder(tmp_path: Path) -> None:
+    """tsup's output differs between formats (helpers, `__toCommonJS`): the map is the
+    evidence."""
+    root = tree(tmp_path, {
+        "package.json": '{"name": "p", "exports": {"./*": {"import": "./lib/*.js", '
+                        '"require": "./lib/*.cjs"}}}\n',
+        "lib/package.json": '{"type": "commonjs"}\n',  # a stub nearer the file
+        "lib/core.js": ESM, "lib/core.cjs": CJS + "var __defProp = Object.defineProperty;\n"})
+    got = classify_all(root)
+    assert variant(got["lib/core.cjs"]), got["lib/core.cjs"].reasons
+    assert evidence(got["lib/core.cjs"]) == "package.json names both, under import and require"
+
+
+def test_a_variant_whose_kept_file_is_gone_is_decided_again(tmp_path: Path) -> None:
+    root = date_fns_like(tmp_path)
+    c = classify(source_file(root, "addDays.cjs"))
+    assert variant(c) and not twin_gone(root, c)
+    (root / "addDays.js").unlink()
+    assert twin_gone(root, c)
+    assert classify(source_file(root, "addDays.cjs")).kind == Kind.SOURCE
+
+
+def test_a_typescript_source_still_decides_first(tmp_path: Path) -> None:
+    got = classify_all(zod_like(tmp_path))
+    assert compiled(got["v4/core/api.cjs"]) and compiled(got["v4/core/api.d.cts"])
+    assert got["v4/core/api.cjs"].reasons[0].startswith("compiled from src/v4/core/api.ts")

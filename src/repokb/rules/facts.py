@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -67,14 +68,59 @@ class DirTwins:
         return found >= T.TWIN_MIRROR_MIN and found * 2 >= self.compiled
 
 
+@dataclass(frozen=True)
+class DirVariants:
+    """One folder's modules (distinct stems of its implementation and declaration files), its
+    module-format variants (rules/variants.py: name -> the name kept in its place) and how many
+    modules have one."""
+
+    modules: int
+    variants: dict[str, str]
+    varied: int
+
+    @property
+    def mirrored(self) -> bool:
+        return self.varied >= T.TWIN_MIRROR_MIN and self.varied * 2 >= self.modules
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The files a package.json names on one side (project-relative paths; its `*` patterns
+    as one regex)."""
+
+    paths: frozenset[str]
+    patterns: re.Pattern[str] | None
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.paths or (isinstance(path, str) and self.patterns is not None
+                                      and self.patterns.fullmatch(path) is not None)
+
+
+@dataclass(frozen=True)
+class DualPackage:
+    """What a package.json ships per module system (rules/variants.py): the files it names
+    under `import` and under `require`."""
+
+    imports: Targets
+    requires: Targets
+
+    def names_pair(self, a: str, b: str) -> bool:
+        """One of the two paths is named under `import`, the other under `require`."""
+        return (a in self.imports and b in self.requires
+                or a in self.requires and b in self.imports)
+
+
 @dataclass
 class ProjectContext:
     """Shared by every file of one project run: a cache of directory listings (and of what
-    they tell: the nearest folder holding a marker, each folder's compiled twins)."""
+    they tell: the nearest folder holding a marker, each folder's compiled twins and module-format
+    variants, each package.json's module systems)."""
 
     _dir_names: dict[str, frozenset[str]] = field(default_factory=dict)
     _nearest: dict[tuple[str, tuple[str, ...]], str | None] = field(default_factory=dict)
     twins: dict[str, DirTwins] = field(default_factory=dict)
+    variants: dict[str, DirVariants] = field(default_factory=dict)
+    packages: dict[str, DualPackage | None] = field(default_factory=dict)  # by its folder
 
     def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
         if rel_dir not in self._dir_names:

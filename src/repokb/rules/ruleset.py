@@ -55,6 +55,7 @@ from repokb.rules.engine import (
 )
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
+from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
 CLASSIFIER_VERSION = f"0.3.5+redaction.{secret_patterns.REDACTION_VERSION}"
@@ -206,6 +207,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
        Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its TypeScript source is indexed)",
             subkind="compiled_typescript", flags=("generated",), confidence=0.95)),
+    # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
+    _r("module-format-variant", Tier.GENERATED,
+       (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
+       Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in another module format "
+            "(that one is kept in its place)", subkind="module_format_variant",
+            flags=("generated",), confidence=0.9)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),

@@ -267,6 +267,20 @@ COMPILER_OUTPUT_MARKERS = (
     "var __defProp = Object.defineProperty",
 )
 
+# Module-format variants (rules/variants.py): one module shipped once per module system, no
+# TypeScript source. Of each kind the first present is kept; a later one beside it is a variant.
+IMPLEMENTATION_FORMATS = (".js", ".mjs", ".cjs")
+DECLARATION_FORMATS = (".d.ts", ".d.mts", ".d.cts")
+# What f.ext is for a name that can be a variant (`api.d.cts` -> .cts): the rule's screen.
+VARIANT_LAST_EXTENSIONS = frozenset({".mjs", ".cjs", ".mts", ".cts"})
+# A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
+# whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
+VARIANT_SIZE_RATIO = 2
+VARIANT_SIZE_SLACK = 2048
+# With no other evidence, the two heads' lines once module syntax is set aside must match so.
+VARIANT_SAME_CODE = 0.9
+PACKAGE_JSON_MAX_BYTES = 1_000_000
+
 # Binary by magic bytes (prefix of the head) -> (kind, subkind).
 MAGIC_BYTES: tuple[tuple[bytes, str, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "asset", "png_image"), (b"\xff\xd8\xff", "asset", "jpeg_image"),

@@ -105,8 +105,9 @@ def build_evidence(f: FileFacts) -> str | None:
 
 
 def twin_gone(root: Path, c: Classification) -> bool:
-    """A file excluded as a compiled twin whose TypeScript source has gone since: decided again
-    (its folder changed, not the file, so its size and mtime cannot tell)."""
+    """A file excluded as a compiled twin whose TypeScript source has gone since, or as a
+    module-format variant whose kept file has (rules/variants.py): decided again (its folder
+    changed, not the file, so its size and mtime cannot tell)."""
     return any(s.type == "twin" and not (root / s.value).is_file() for s in c.signals)
 
 
