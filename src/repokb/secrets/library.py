@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import Finding, is_placeholder, lower_same_length
+from repokb.secrets.scan import Finding, is_placeholder, lower_same_length, random_part
 from repokb.secrets.shapes import is_field_name, readable
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
@@ -154,8 +154,9 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.
 
 
 def _filtered(value: str) -> bool:
-    if is_placeholder(value) or is_field_name(value) or _DOTTED_NAME.fullmatch(value):
-        return True
+    if is_placeholder(value) or is_field_name(value) or (
+            _DOTTED_NAME.fullmatch(value) and not random_part(value)):
+        return True  # django.contrib.auth.Hasher; a Discord or SendGrid token is no name
     return any(test(value) for test in _filters())
 
 

@@ -316,7 +316,7 @@ def random_key_value(key: str, value: str) -> bool:
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
     if is_placeholder(value) or (P.CODE_REFERENCE.match(value) and "." in value
-                                 and not _random_part(value)):
+                                 and not random_part(value)):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
         return False
@@ -327,7 +327,7 @@ def random_key_value(key: str, value: str) -> bool:
 _PART = re.compile(r"[^.(\[]{16,}")
 
 
-def _random_part(value: str) -> bool:
+def random_part(value: str) -> bool:
     """A dotted value with a part that no name looks like: 16+ characters of both cases with
     digits, high in entropy (`hvs.CAESIJx9Kq2mWv7Rt4...`, a Vault token; `ya29.a0AfH6SM...`):
     a token, not a path like `rest_framework.authtoken.models`."""
@@ -349,7 +349,7 @@ def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
     if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value) and (
-            not _random_part(value)):
+            not random_part(value)):
         return False  # settings.SECRET_KEY, os.getenv(...): a reference
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
