@@ -21,11 +21,12 @@ the caller's input, goes only to the server log under that request id); a client
 (the CLI talking to the owner socket) turns the shape back into the same class with
 `from_response`.
 
-A hint words each surface's own inputs and commands as a term, `<<project>>`, that the surface
-shows it in its own words (`worded`): the CLI `--project`, the REST API (and the dashboard) "the
-project parameter", the MCP server "the project argument". Error bodies between repokb's own
-processes (the owner's socket, an index worker) keep the terms, so the CLI and `repokb mcp`
-word a hint the owner raised as their own; a REST client over TCP gets it worded for REST.
+A hint names what the caller gives or does as a term (`<<project>>`) that each surface shows in
+its own words (`worded`, `hint_on`): the CLI `--project`, the REST API (and the dashboard, its
+client) "the project parameter", the MCP tools "the project argument". Error bodies between
+repokb's own processes (the owner's socket, an index worker) keep the terms, so the CLI and
+`repokb mcp` word a hint the owner raised as their own; a REST client over TCP gets it worded
+for REST.
 
 A project an operation is about (the project whose stats, flush, verify or upload prune is
 asked; the project of a file whose context or record is asked) that nothing is known of is
