@@ -20,11 +20,51 @@ hint and exits with the code; the server answers the one JSON error shape
 the caller's input, goes only to the server log under that request id); a client of that API
 (the CLI talking to the owner socket) turns the shape back into the same class with
 `from_response`.
+
+A hint names what the caller gives or does as a term (`<<project>>`) that each surface shows in
+its own words (`worded`, `hint_on`): the CLI `--project`, the REST API (and the dashboard, its
+client) "the project parameter", the MCP tools "the project argument". Error bodies between
+repokb's own processes (the owner's socket, an index worker) keep the terms, so the CLI and
+`repokb mcp` word a hint the owner raised as their own; a REST client over TCP gets it worded
+for REST.
+
+A project an operation is about (the project whose stats, flush, verify or upload prune is
+asked; the project of a file whose context or record is asked) that nothing is known of is
+`unknown_project`: a NotFoundError (404) on every surface, one message, the known projects as
+its hint. A project among a search's filters is not a resource but a filter value: nothing
+matches it, so the search answers no hits and its why-nothing says the project is unknown.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
+
+SURFACES = ("cli", "rest", "mcp")
+# Each term of a hint, by surface (the dashboard shows the REST API's words: it is its client).
+TERMS: dict[str, dict[str, str]] = {
+    "project": {"cli": "--project", "rest": "the project parameter",
+                "mcp": "the project argument"},
+    "flush": {"cli": "--flush", "rest": '"flush": true (it needs the API key)',
+              "mcp": "a flush first (`repokb flush --project NAME` in a terminal)"},
+    "index": {"cli": "`repokb index FOLDER`",
+              "rest": "POST /knowledge/index, or an upload from the dashboard",
+              "mcp": "the index_path tool"},
+    "projects": {"cli": "`repokb stats`", "rest": "GET /knowledge/stats",
+                 "mcp": "the list_projects tool"},
+}
+_TERM = re.compile(r"<<(\w+)>>")
+# Known projects a hint names before it says how many more there are.
+LISTED_PROJECTS = 10
+
+
+def worded(text: str, surface: str | None) -> str:
+    """`text` with each `<<term>>` in the words of `surface` (None: the terms kept, for
+    another repokb process to word)."""
+    if surface is None:
+        return text
+    return _TERM.sub(lambda m: TERMS.get(m[1], {}).get(surface, m[1]), text)
 
 
 class RepokbError(Exception):
@@ -41,10 +81,14 @@ class RepokbError(Exception):
         self.details = details or []
         self.log_detail = log_detail  # for the server log only: may name the caller's input
 
-    def to_json(self, request_id: str = "") -> dict[str, Any]:
-        """The REST API's error shape."""
+    def hint_on(self, surface: str | None) -> str:
+        """The hint in the words of `surface` (see `worded`)."""
+        return worded(self.hint, surface)
+
+    def to_json(self, request_id: str = "", surface: str | None = None) -> dict[str, Any]:
+        """The REST API's error shape; the hint worded for `surface` (None: its terms kept)."""
         return {"error": {"status": self.status, "code": self.code, "message": self.message,
-                          "hint": self.hint, "details": self.details,
+                          "hint": self.hint_on(surface), "details": self.details,
                           "request_id": request_id}}
 
 
@@ -108,6 +152,32 @@ class StoreBusyError(StoreError):
         "the warm owner a search started (it leaves after owner_idle_seconds, or at once for "
         "`repokb index`). Or point REPOKB_HOME at another directory."
     )
+
+
+def known_projects(names: Iterable[str]) -> str:
+    """The projects a hint or a reason names: all of them, or the first few and how many more
+    ("" for none)."""
+    names = sorted(names)
+    if not names:
+        return ""
+    more = len(names) - LISTED_PROJECTS
+    return ("Known projects: " + ", ".join(names[:LISTED_PROJECTS])
+            + (f" and {more} more." if more > 0 else "."))
+
+
+def unknown_project(name: str, known: Iterable[str]) -> NotFoundError:
+    """The error for a project an operation is about that nothing is known of (the same on
+    every surface: see the module's docstring)."""
+    return NotFoundError(f"No project {name!r} in the knowledge base.",
+                         hint=known_projects(known) or "The knowledge base is empty: index a "
+                         "project first (<<index>>).")
+
+
+def require_project(name: str | None, known: Iterable[str]) -> None:
+    """Pass `name` if it is None or among `known`, else raise `unknown_project`."""
+    known = list(known)
+    if name is not None and name not in known:
+        raise unknown_project(name, known)
 
 
 def _classes(cls: type[RepokbError]) -> list[type[RepokbError]]:

@@ -52,10 +52,10 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
         where = f"in project {project!r}" if project else "in any indexed project"
         raise NotFoundError(f"{escaped(raw)} does not exist: no such file on disk, and no such "
                             f"path {where}.", hint="Check the spelling; an indexed path is "
-                            "relative to its project root (see `repokb stats` for the projects).")
+                            "relative to its project root (<<projects>> lists the projects).")
     raise NotFoundError(f"{escaped(raw)} is not in the catalog.",
-                        hint="Index its project first (repokb index PROJECT_DIR), or pass "
-                        "--project.")
+                        hint="Index its project first (<<index>>), or name its project with "
+                        "<<project>>.")
 
 
 def indexed_record(catalog: Catalog, rel: str,
@@ -71,7 +71,7 @@ def indexed_record(catalog: Catalog, rel: str,
     if len(found) > 1:
         holders = ", ".join(r["project"] for r in found)
         raise InputError(f"That path is in {len(found)} projects: {holders}.",
-                         "Name the project: --project (REST and MCP: project).",
+                         "Say which with <<project>>.",
                          log_detail=f"{rel!r} is in {holders}")
     return found[0] if found else None
 

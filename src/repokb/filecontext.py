@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import InputError
+from repokb.errors import InputError, NotFoundError, require_project
 from repokb.freshness import file_changed
 from repokb.stores.base import Store, StoredPoint
 from repokb.stores.catalog import Catalog
@@ -26,8 +26,7 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
 
     projects = catalog.projects()  # indexed folders, with their roots
     known = catalog.project_names()  # uploads too, which have no root
-    if project is not None and project not in known:
-        raise unknown_project(project, known)
+    require_project(project, known)
     candidate = user_path(raw)
     shown = redact_path(raw)  # a credential in a file name is never echoed
     if candidate.is_absolute():
@@ -48,17 +47,9 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
         if catalog.get(name, rel) is not None:
             return name, rel
     where = f" in project {project!r}" if project else " in any indexed project"
-    raise InputError(f"{rel} is not in the catalog{where}.",
-                     hint="Give the path relative to its project root (as search results show "
-                     "it) or an absolute path; search first if unsure.")
-
-
-def unknown_project(name: str, known: list[str]) -> InputError:
-    listing = ", ".join(sorted(known)) if known else "none yet"
-    return InputError(f"Project {name!r} has never been indexed (indexed projects: {listing}).",
-                      hint="Index its folder first (the index_path tool, or "
-                      "`repokb index FOLDER --project NAME`), or pick one of the indexed "
-                      "projects.")
+    raise NotFoundError(f"{rel} is not in the catalog{where}.",
+                        hint="Give the path relative to its project root (as search results "
+                        "show it) or an absolute path; search first if unsure.")
 
 
 def file_context(catalog: Catalog, store: Store, raw: str, project: str | None = None,

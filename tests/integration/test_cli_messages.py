@@ -180,3 +180,23 @@ def test_index_refuses_a_project_name_the_rest_api_would_refuse(indexed):
         assert run.returncode == 2 and "is not a project name" in run.stderr, run.stderr
     projects = json.loads(repokb(home, "stats", "--json").stdout)["by_project"]
     assert set(projects) == {"shop"}
+
+
+def test_an_unknown_project_is_the_same_error_in_every_command(indexed, tmp_path):
+    """`flush --project nosuch` said "...: nothing to flush", `verify` "...: nothing to verify",
+    `explain pay.py --project nosuch` "does not exist ... in project 'nosuch'" and the file on
+    disk with `--project nosuch` was classified as if no project were named. One error now, the
+    REST API's 404 and the MCP tools' not_found (test_server_api): exit 2, the same message, the
+    known projects as its hint."""
+    home, root, _ = indexed
+    for args in (("flush", "--project", "nosuch", "--yes"), ("verify", "--project", "nosuch"),
+                 ("explain", "pay.py", "--project", "nosuch"),
+                 ("explain", str(root / "pay.py"), "--project", "nosuch")):
+        run = repokb(home, *args)
+        assert run.returncode == 2, (args, run.stdout)
+        assert "No project 'nosuch' in the knowledge base." in run.stderr, args
+        assert "Known projects: shop." in run.stderr, args
+    # a hint names the CLI's own options here (the REST API's words are its parameters)
+    run = repokb(home, "index", str(root), str(tmp_path), "--project", "x")
+    assert run.returncode == 2 and "One project name was given for several folders" in run.stderr
+    assert "Index them one at a time with --project" in run.stderr and "<<" not in run.stderr

@@ -123,7 +123,7 @@ def test_cancel_index_under_serve_and_from_a_stdio_server_forwarding_to_it(
             data, text, error = await call(s, "cancel_index", job_id=job)
             assert not error and data["job"]["status"] == "cancelled", text
             data, text, error = await call(s, "cancel_index", job_id="0123456789ab")
-            assert error and data["error"]["type"] == "invalid", text
+            assert error and data["error"]["type"] == "not_found", text  # REST: a 404
             assert "No index run with id '0123456789ab'" in text and "index_path" in text
             data, text, error = await call(s, "cancel_index", path=str(tmp_path / "nothing"))
             assert error and "No index run of" in text, text

@@ -139,8 +139,13 @@ def test_stdio_tools_answer_with_freshness(indexed: Path, home: Path, tmp_path: 
             assert [p["project"] for p in data["projects"]] == ["shop"]
 
             # errors a model can act on
+            # a search's project is a filter (as on every surface): no hits, and why
             data, text, error = await call(s, "search", query="timeout", project="nope")
-            assert error and "never been indexed" in text and "index_path" in text
+            assert not error and data["hits"] == [], text
+            assert "no project named nope. Known projects: shop." in text
+            data, text, error = await call(s, "stats", project="nope")  # a project asked about
+            assert error and data["error"]["type"] == "not_found"
+            assert "No project 'nope' in the knowledge base." in text and "shop" in text
             data, text, error = await call(s, "index_path", path=str(indexed.parent.parent))
             assert error and data["error"]["type"] == "forbidden"
             assert "outside the allowed roots" in text

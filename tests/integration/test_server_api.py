@@ -466,6 +466,10 @@ def test_an_index_request_takes_no_projects_files_away_without_the_key(make_clie
                      client.post("/knowledge/index", json={"path": empty, "project": "koa"})):
         refused = assert_error(response, 422, "invalid_request", "would delete them")
         assert str(allowed) not in str(refused)  # where it was indexed from is not told
+        # in the API's words (it said "--project" and "--flush", the CLI's)
+        assert refused["hint"] == ("Give another name with the project parameter, or replace "
+                                   'the project on purpose with "flush": true (it needs the '
+                                   "API key).")
     assert points(client) == before
     replaced = client.post("/knowledge/index/run",
                            json={"paths": [empty], "project": "koa", "flush": True})
@@ -484,6 +488,55 @@ def test_stats_of_a_project_are_its_own_and_an_unknown_one_is_a_404(make_client)
     assert "one" in missing["hint"] and "two" in missing["hint"]
 
 
+UNKNOWN = ("No project 'nosuch' in the knowledge base.", "Known projects: shop.")
+
+
+def test_an_unknown_project_is_the_same_404_on_every_route_and_mcp_tool(client):
+    """A project an operation is about that nothing is known of: stats and flush answered 404
+    "No project 'nosuch'", context 422 "has never been indexed" (its hint told a REST client
+    about `repokb index FOLDER --project NAME`), explain 404 "That file is not in the catalog",
+    verify "nothing to verify". Now one NotFoundError (errors.unknown_project) everywhere, and
+    the MCP tools answer it as a `not_found` tool error with the same words. A search's project
+    is a filter: no hits, and why-nothing says so on both surfaces."""
+    import anyio
+
+    from repokb.surfaces.mcp.backend import Backend
+    from repokb.surfaces.mcp.server import call
+
+    assert ingest_file(client, "mail.py", PY).status_code == 200
+    asked = {"stats": client.get("/knowledge/stats", params={"project": "nosuch"}),
+             "context": client.get("/knowledge/context",
+                                   params={"path": "mail.py", "project": "nosuch"}),
+             "explain": client.get("/knowledge/explain",
+                                   params={"path": "mail.py", "project": "nosuch"}),
+             "flush": client.delete("/knowledge/flush", params={"project": "nosuch"}),
+             "verify": client.post("/knowledge/verify", json={"project": "nosuch"}),
+             "prune": prune(client, ["mail.py"], project="nosuch")}
+    for route, response in asked.items():
+        error = assert_error(response, 404, "not_found")
+        assert (error["message"], error["hint"]) == UNKNOWN, route
+    assert points(client) == 1
+
+    ops = client.app.state.ops
+    backend = Backend(ops.settings, ops)
+    for tool, args in {"stats": {}, "get_context": {"path": "mail.py"},
+                       "explain_file": {"path": "mail.py"}}.items():
+        result = anyio.run(call, backend, tool, {**args, "project": "nosuch"})
+        assert result.is_error, tool
+        assert result.structured_content["error"] == {
+            "type": "not_found", "message": UNKNOWN[0], "hint": UNKNOWN[1]}, tool
+        assert result.content[0].text.startswith(f"Error: {UNKNOWN[0]}\nWhat to do: "
+                                                 f"{UNKNOWN[1]}"), tool
+
+    body = {"query": "send a password reset email", "project": "nosuch"}
+    assert client.post("/knowledge/search", json=body).json() == []
+    reason = client.post("/knowledge/search/why-nothing", json=body).json()["reason"]
+    assert reason == "no project named nosuch. Known projects: shop."
+    found = anyio.run(call, backend, "search", body)  # it was a tool error, worded its own way
+    assert not found.is_error and found.structured_content["hits"] == []
+    assert found.structured_content["reason"] == reason and reason in found.content[0].text
+
+
 def test_explaining_a_path_two_projects_have_asks_which(make_client):
     """`explain?path=README.md` answered with the first project's record, silently (and an
     uploaded file's path, with no project given, was not found: uploads have no root)."""
@@ -492,7 +545,19 @@ def test_explaining_a_path_two_projects_have_asks_which(make_client):
         assert ingest_file(client, "a.py", PY, project=project).status_code == 200
     ambiguous = assert_error(client.get("/knowledge/explain", params={"path": "a.py"}), 422,
                              "invalid_request", "2 projects: one, two")
-    assert "project" in ambiguous["hint"]
+    # in the API's words: it said "Name the project: --project (REST and MCP: project)."
+    assert ambiguous["hint"] == "Say which with the project parameter."
+    # on the owner's socket the hint keeps its term: the CLI words it as its own option
+    from repokb.errors import from_response
+    from repokb.surfaces.server.errors import TRUSTED
+
+    async def socket(scope, receive, send):  # what the owner socket's server sets
+        await client.app({**scope, TRUSTED: True}, receive, send)
+
+    over_socket = TestClient(socket, raise_server_exceptions=False).get(
+        "/knowledge/explain", params={"path": "a.py"}).json()
+    assert over_socket["error"]["hint"] == "Say which with <<project>>."
+    assert from_response(over_socket, 422).hint_on("cli") == "Say which with --project."
     chosen = client.get("/knowledge/explain", params={"path": "a.py", "project": "two"})
     assert chosen.status_code == 200 and chosen.json()["project"] == "two"
 

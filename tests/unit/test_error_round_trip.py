@@ -34,3 +34,38 @@ def test_unknown_codes_fall_back_by_status():
     assert type(teapot) is errors.InputError and teapot.status == 415 and teapot.exit_code == 2
     broken = errors.from_response("not json", 502)
     assert isinstance(broken, errors.StoreError)
+
+
+def test_a_hint_names_each_surfaces_own_inputs_and_keeps_its_terms_between_processes():
+    """`explain` of a path two projects have hinted "Name the project: --project (REST and MCP:
+    project)" on every surface: a REST client was told a command-line option."""
+    sent = errors.InputError("That path is in 2 projects: one, two.",
+                             "Say which with <<project>>.")
+    assert sent.hint_on("cli") == "Say which with --project."
+    assert sent.hint_on("rest") == "Say which with the project parameter."
+    assert sent.hint_on("mcp") == "Say which with the project argument."
+    # between repokb's processes (the owner's socket, an index worker) the term travels as is,
+    # so the CLI words a hint its owner raised as its own
+    back = errors.from_response(sent.to_json(), 422)
+    assert back.hint == sent.hint and back.hint_on("cli") == "Say which with --project."
+    assert sent.to_json(surface="rest")["error"]["hint"] == sent.hint_on("rest")
+    for term in errors.TERMS.values():  # every term has words on every surface
+        assert set(term) == set(errors.SURFACES) and "--" not in term["rest"]
+
+
+def test_an_unknown_project_is_one_error_naming_the_known_ones_cut_short():
+    one = errors.unknown_project("nosuch", ["shop", "ops"])
+    assert type(one) is errors.NotFoundError and (one.status, one.code) == (404, "not_found")
+    assert one.message == "No project 'nosuch' in the knowledge base."
+    assert one.hint == "Known projects: ops, shop."
+    many = errors.unknown_project("x", [f"p{i:02}" for i in range(25)])
+    assert many.hint == ("Known projects: " + ", ".join(f"p{i:02}" for i in range(10))
+                         + " and 15 more.")
+    empty = errors.unknown_project("x", [])
+    assert empty.hint_on("cli") == ("The knowledge base is empty: index a project first "
+                                    "(`repokb index FOLDER`).")
+    assert "index_path" in empty.hint_on("mcp") and "/knowledge/index" in empty.hint_on("rest")
+    errors.require_project(None, [])
+    errors.require_project("shop", ["shop"])
+    with pytest.raises(errors.NotFoundError, match="No project 'x'"):
+        errors.require_project("x", ["shop"])

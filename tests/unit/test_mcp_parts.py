@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb.errors import InputError, RepokbError
+from repokb.errors import InputError, NotFoundError, RepokbError
 from repokb.filecontext import _target, locate, outline
 from repokb.freshness import project_freshness
 from repokb.stores.base import StoredPoint
@@ -88,8 +88,11 @@ def test_locate_refuses_escapes_and_unknown_projects(tmp_path: Path) -> None:
     assert locate(catalog, "./a.py", "p") == ("p", "a.py")
     with pytest.raises(InputError, match="'..'"):
         locate(catalog, "../p/a.py", "p")
-    with pytest.raises(InputError, match="never been indexed"):
-        locate(catalog, "a.py", "q")
+    with pytest.raises(NotFoundError, match=r"^No project 'q' in the knowledge base\.$") as e:
+        locate(catalog, "a.py", "q")  # the 404 of every surface (it was a 422 here)
+    assert e.value.hint == "Known projects: p."
+    with pytest.raises(NotFoundError, match="b.py is not in the catalog in project 'p'"):
+        locate(catalog, "b.py", "p")
     with pytest.raises(InputError, match="not inside an indexed project"):
         locate(catalog, "/etc/passwd", None)
 

@@ -13,7 +13,8 @@ at a time, reads never do and keep answering while a write runs. Whoever owns th
 index`, `watch` or `serve`) holds the one `Operations`; its other callers reach it through the
 one HTTP API (TCP, or the owner's Unix socket). Every result is JSON-ready data, so an answer
 given in-process and one given by the owner are the same. Destructive operations and the folders
-a caller may index are checked here (guards.py), against the caller's `Access`.
+a caller may index are checked here (guards.py), against the caller's `Access`. A project an
+operation is about that nothing is known of is errors.unknown_project (a 404) on every surface.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from repokb.embedders import Embedder
-from repokb.errors import BusyError, InputError, NotFoundError, TooLargeError
+from repokb.errors import BusyError, InputError, NotFoundError, TooLargeError, require_project
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
@@ -46,7 +47,7 @@ from repokb.operations.guards import (
 )
 from repokb.operations.jobs import Job, JobCancelled, Jobs, stoppable
 from repokb.operations.migrate import migrate_home
-from repokb.operations.why import nothing_found, project_names, unknown_project
+from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
@@ -163,9 +164,7 @@ class Operations:
             "last_run": catalog.last_run(project),
         }
         if project is not None and project not in project_names(found):
-            missing = unknown_project(self.stats(), project, "count")  # names the known ones
-            if missing is not None:
-                raise missing
+            require_project(project, project_names(self.stats()))  # names the known ones
         return found
 
     @_in_use
@@ -194,6 +193,7 @@ class Operations:
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
         classified now); a remote one names a project-relative path the catalog knows."""
+        require_project(project, self.ws.catalog.project_names())
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
         # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
@@ -381,9 +381,7 @@ class Operations:
         if len(paths) > MAX_UPLOAD_PATHS:
             raise TooLargeError(f"{len(paths)} paths; the limit is {MAX_UPLOAD_PATHS}.",
                                 "Upload such a tree with `repokb index` on the server.")
-        missing = unknown_project(self.stats(), project, "bring in line")
-        if missing is not None:
-            raise missing
+        require_project(project, project_names(self.stats()))
         with self.writing(access):
             if project in self.ws.catalog.projects():
                 raise InputError(f"Project {project!r} is indexed from a folder, not uploaded: "
@@ -402,9 +400,7 @@ class Operations:
         this home's catalog: the others' projects are not ours to delete."""
         authorize(self.settings, access)
         if project is not None:
-            missing = unknown_project(self.stats(), project)
-            if missing is not None:
-                raise missing
+            require_project(project, project_names(self.stats()))
         store, catalog = self.ws.store, self.ws.catalog
         with self.writing(access):
             names = ([project] if project is not None or not store.shared
@@ -436,9 +432,7 @@ class Operations:
         if repair:
             authorize(self.settings, access)
         if project is not None:
-            missing = unknown_project(self.stats(), project, "verify")
-            if missing is not None:
-                raise missing
+            require_project(project, project_names(self.stats()))
         with self.writing(access):
             return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()
 

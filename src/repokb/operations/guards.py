@@ -117,6 +117,6 @@ def check_replacing(settings: Settings, catalog: Catalog, roots: list[ProjectRoo
             f"Project '{root.name}' was indexed {origin}: {len(files) - present} of its "
             f"{len(files)} files are not under {here}, and this run would delete them from "
             "the knowledge base.",
-            "Give another name (--project), or replace the project on purpose with --flush "
-            '(REST: "flush": true, with the API key).',
+            "Give another name with <<project>>, or replace the project on purpose with "
+            "<<flush>>.",
             log_detail=f"{root.name}: indexed from {before}, given {root.root}")

@@ -1,14 +1,14 @@
 """Why an operation found nothing, said from what the knowledge base holds (its stats).
 
 Computed here, under the operations, so the CLI (with or without an owner) and a REST client get
-the same sentence.
+the same sentence; each surface words its terms (`<<index>>`: errors.worded), as for a hint.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from repokb.errors import NotFoundError
+from repokb.errors import known_projects
 from repokb.search import Query
 
 
@@ -17,31 +17,15 @@ def project_names(stats: dict[str, Any]) -> list[str]:
     return sorted(set(stats["by_project"]) | set(stats["points_by_project"]))
 
 
-def known_projects(stats: dict[str, Any]) -> str:
-    names = project_names(stats)
-    if not names:
-        return "The knowledge base is empty: index a project first (`repokb index PATH`)."
-    return "Known projects: " + ", ".join(names) + "."
-
-
-def unknown_project(stats: dict[str, Any], project: str,
-                    action: str = "flush") -> NotFoundError | None:
-    """The error for flushing (or verifying ...) a project nothing is known of, else None."""
-    if project in project_names(stats):
-        return None
-    return NotFoundError(f"No project {project!r} in the knowledge base: nothing to {action}.",
-                         hint=known_projects(stats))
-
-
 def nothing_found(stats: dict[str, Any], query: Query) -> str:
     """Why `query` found nothing: an empty store, a filter naming nothing indexed, or no chunk
     matching all the filters together. (A kind that is no kind never gets here: Query refuses
     it.)"""
     if not stats["points"]:
-        return "the knowledge base is empty. Index a project first: repokb index PATH"
+        return "the knowledge base is empty: index a project first (<<index>>)."
     unknown = [p for p in query.projects if p not in project_names(stats)]
     if unknown:
-        return f"no project named {', '.join(unknown)}. {known_projects(stats)}"
+        return f"no project named {', '.join(unknown)}. {known_projects(project_names(stats))}"
     absent = [k for k in query.kinds if k not in stats["by_kind"]]
     if absent:
         return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "

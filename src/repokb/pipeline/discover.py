@@ -44,12 +44,12 @@ class ProjectRoot:
 
 
 def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
-    """Turn CLI paths into named project roots; a name comes from --project or the folder."""
+    """Turn folders into named project roots; a name comes from `project` or the folder."""
     if project and len(paths) > 1:
         raise InputError(
-            "--project names one project, but several paths were given.",
-            hint="Index them one at a time with --project, or drop --project to name each "
-            "project after its folder.",
+            "One project name was given for several folders.",
+            hint="Index them one at a time with <<project>>, or give no project name to name "
+            "each project after its folder.",
         )
     roots: list[ProjectRoot] = []
     for raw in paths:
@@ -67,15 +67,15 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
             try:
                 name = project_name(project)
             except ValueError as exc:
-                raise InputError(f"--project {project!r} is not a project name: {exc}.",
-                                 hint="Name it like a folder, e.g. --project my-service.") from None
+                raise InputError(f"{project!r} is not a project name: {exc}.",
+                                 hint="Name it like a folder, e.g. my-service.") from None
         roots.append(ProjectRoot(name=name, root=root))
     names = [r.name for r in roots]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
         raise InputError(
             f"Two paths would both be project {sorted(duplicates)[0]!r}.",
-            hint="Index them separately with distinct --project names.",
+            hint="Index them separately, each with its own name (<<project>>).",
         )
     return roots
 

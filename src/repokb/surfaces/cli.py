@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from repokb.errors import InputError, RepokbError
+from repokb.errors import InputError, RepokbError, require_project, worded
 from repokb.models import MAX_LIMIT
 from repokb.settings import Settings
 from repokb.surfaces import cli_more, cli_types, render
@@ -169,12 +169,10 @@ def search(
         return
     if as_json:
         render.print_json(hits)
-        if not hits:
-            err.print(f"No results: {dispatch(home, lambda b: b.why_nothing(q))}",
-                      highlight=False)
-        return
     if not hits:
-        out.print(f"No results: {dispatch(home, lambda b: b.why_nothing(q))}", highlight=False)
+        why = worded(dispatch(home, lambda b: b.why_nothing(q)), "cli")
+        (err if as_json else out).print(f"No results: {why}", highlight=False)
+    if as_json or not hits:
         return
     render.hits(hits, explain, whole=bool(context_lines))
 
@@ -308,11 +306,9 @@ def flush(
             raise InputError(f"Not deleting {target}: no terminal to confirm on.",
                              hint="Pass --yes to delete without asking.")
         if project:  # say so before asking about a project nothing is known of
-            from repokb.operations.why import unknown_project
+            from repokb.operations.why import project_names
 
-            missing = unknown_project(dispatch(home, lambda b: b.stats()), project)
-            if missing is not None:
-                raise missing
+            require_project(project, project_names(dispatch(home, lambda b: b.stats())))
         if not typer.confirm(f"Delete {target}?"):
             raise typer.Exit(1)
     result = dispatch(home, lambda b: b.flush(project))
@@ -371,7 +367,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False, prog_name="repokb")  # `python -m repokb` too
     except RepokbError as exc:
-        render.error(exc.message, exc.hint)
+        render.error(exc.message, exc.hint_on("cli"))
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         code = 130

@@ -45,6 +45,10 @@ class Backend:
     def search(self, query: Query) -> list[dict[str, Any]]:
         return self._call(lambda ops: ops.search(query), lambda r: r.search(query))
 
+    def why_nothing(self, query: Query) -> str:
+        return str(self._call(lambda ops: ops.why_nothing(query),
+                              lambda r: r.why_nothing(query)))
+
     def stats(self, project: str | None) -> dict[str, Any]:
         return self._call(lambda ops: ops.stats(project), lambda r: r.stats(project))
 

@@ -14,9 +14,10 @@ NOTHING_INDEXED = (
 _MAX_LINES = 40
 
 
-def hits(query: str, found: list[dict[str, Any]]) -> str:
+def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> str:
     if not found:
-        return (f"No indexed chunk matches {query!r} with these filters. Try other words, a "
+        return (f"No indexed chunk matches {query!r}: {reason}" if reason else
+                f"No indexed chunk matches {query!r} with these filters. Try other words, a "
                 "symbol name, or fewer filters.")
     parts = [f"{len(found)} hits for {query!r}:"]
     for n, h in enumerate(found, 1):

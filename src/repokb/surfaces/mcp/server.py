@@ -17,7 +17,14 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
 from repokb import __version__
-from repokb.errors import AccessError, BusyError, InputError, RepokbError, StoreBusyError
+from repokb.errors import (
+    AccessError,
+    BusyError,
+    InputError,
+    NotFoundError,
+    RepokbError,
+    StoreBusyError,
+)
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import Backend
 from repokb.surfaces.mcp.tools import TOOLS, Tool
@@ -123,11 +130,13 @@ def _error(exc: RepokbError) -> dict[str, Any]:
         kind = "forbidden"
     elif isinstance(exc, BusyError | StoreBusyError):
         kind = "busy"
-    elif isinstance(exc, InputError):  # NotFoundError too: a file or job it does not know
+    elif isinstance(exc, NotFoundError):  # a project, file or run it does not know (REST: 404)
+        kind = "not_found"
+    elif isinstance(exc, InputError):
         kind = "invalid"
     else:
         kind = "failed"
-    hint = exc.hint or ""
+    hint = exc.hint_on("mcp")
     if kind == "busy" and not hint:
         hint = "Retry in a few seconds."
     return {"error": {"type": kind, "message": exc.message, "hint": hint}}

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from repokb.errors import AccessError, InputError, NotFoundError
-from repokb.filecontext import MAX_NEIGHBOURS, unknown_project
+from repokb.errors import AccessError, InputError, NotFoundError, require_project, worded
+from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
 from repokb.pipeline.discover import user_path
@@ -52,13 +52,6 @@ async def _run(fn: Callable[..., Any], *args: Any) -> Any:
     return await anyio.to_thread.run_sync(fn, *args)
 
 
-def _known(backend: Backend, project: str | None) -> list[str]:
-    names = backend.names()
-    if project is not None and project not in names:
-        raise unknown_project(project, names)
-    return names
-
-
 def _explain_target(backend: Backend, raw: str,
                     project: str | None) -> tuple[str, str | None, bool]:
     """What explain_file asks the operation about: an absolute path must lie inside an indexed
@@ -92,8 +85,10 @@ def _explain_target(backend: Backend, raw: str,
 
 # -- search -----------------------------------------------------------------------------------
 async def search(backend: Backend, args: dict[str, Any]) -> Result:
+    """A project is a filter here, as in every search: one nothing is known of finds no hits,
+    and the answer says why (errors.py's docstring)."""
     project = args.get("project")
-    names = await _run(_known, backend, project)
+    names = await _run(backend.names)
     concerned = [project] if project else names
     if not names:
         return ({"query": args["query"], "indexed": False, "hits": [],
@@ -104,10 +99,12 @@ async def search(backend: Backend, args: dict[str, Any]) -> Result:
                   languages=(args["language"],) if args.get("language") else (),
                   path_globs=as_tuple(args.get("path")))
     hits = await _run(backend.search, query)
-    data = {"query": query.text, "indexed": True, "hits": hits}
+    data: dict[str, Any] = {"query": query.text, "indexed": True, "hits": hits}
+    if not hits:  # why, as the CLI and the REST API say it
+        data["reason"] = worded(await _run(backend.why_nothing, query), "mcp")
     if hits and not project:  # the freshness of the projects the hits come from
         concerned = sorted({h["project"] for h in hits})
-    return data, render.hits(query.text, hits), concerned
+    return data, render.hits(query.text, hits, data.get("reason")), concerned
 
 
 # -- get_context ------------------------------------------------------------------------------
@@ -123,7 +120,8 @@ async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
 
 # -- explain_file -----------------------------------------------------------------------------
 async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
-    await _run(_known, backend, args.get("project"))
+    # before the path is looked at: its "not in the catalog" would hide the project's error
+    require_project(args.get("project"), await _run(backend.names))
     path, project, disk = await _run(_explain_target, backend, args["path"],
                                      args.get("project"))
     try:
@@ -215,7 +213,6 @@ async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
 
 async def stats(backend: Backend, args: dict[str, Any]) -> Result:
     project = args.get("project")
-    await _run(_known, backend, project)
     data = await _run(backend.stats, project)
     return data, render.stats(data, project), [project] if project else None
 

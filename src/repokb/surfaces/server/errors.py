@@ -86,6 +86,12 @@ def error_response(status: int, message: str, hint: str = "", code: str | None =
                         status_code=status, headers=headers)
 
 
+def surface(request: Request) -> str | None:
+    """Whose words a hint's terms take (errors.worded): the REST API's over TCP; none on the
+    owner's socket, whose client (the CLI, `repokb mcp`) words them as its own."""
+    return None if request.scope.get(TRUSTED) is True else "rest"
+
+
 def request_id(request: Request) -> str:
     """The id guard.py gave this request (empty for an app run without the guard)."""
     return str(getattr(request.state, "request_id", ""))
@@ -133,7 +139,7 @@ def install(app: FastAPI) -> None:
                 return error_response(exc.status, public,
                                       "The server log has the details under this request id.",
                                       exc.code, request_id=rid)
-        return JSONResponse(exc.to_json(rid), status_code=exc.status)
+        return JSONResponse(exc.to_json(rid, surface(request)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -20,6 +20,7 @@ from pydantic_core import to_json
 from starlette.datastructures import UploadFile
 
 from repokb import __version__
+from repokb.errors import worded
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import Fragment
 from repokb.operations import Access, Operations
@@ -33,6 +34,7 @@ from repokb.surfaces.server.errors import (
     ErrorResponse,
     error_response,
     request_id,
+    surface,
 )
 
 router = APIRouter()
@@ -267,10 +269,10 @@ async def search(body: S.SearchRequest, svc: Svc, request: Request) -> Response:
 
 
 @router.post("/knowledge/search/why-nothing", tags=["search"], response_model=S.WhyNothing)
-def why_nothing(body: S.SearchRequest, svc: Svc) -> dict[str, str]:
+def why_nothing(body: S.SearchRequest, svc: Svc, request: Request) -> dict[str, str]:
     """Why a search finds nothing (ask after an empty answer): an empty knowledge base, a
     project, kind or language nothing indexed has, or the filters together."""
-    return {"reason": svc.why_nothing(_query(body, svc))}
+    return {"reason": worded(svc.why_nothing(_query(body, svc)), surface(request))}
 
 
 def _query(body: S.SearchRequest, svc: Operations) -> Query:
