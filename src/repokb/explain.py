@@ -9,16 +9,24 @@ secret value, so they are safe to print.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from repokb.errors import InputError, NotFoundError
 from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import canonical, escaped, present, user_path, utf8
+from repokb.pipeline.discover import (
+    canonical,
+    escaped,
+    present,
+    skipped_by_name,
+    user_path,
+    utf8,
+)
 from repokb.pipeline.run import walk_skip_classification
 from repokb.rules.repo_config import CONFIG_NAMES
-from repokb.rules.tables import PACKAGE_MARKERS, SKIP_DIRS
+from repokb.rules.tables import PACKAGE_MARKERS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 from repokb.stores.catalog import Catalog
 
@@ -116,17 +124,26 @@ def _project_root(absolute: Path) -> Path:
     return manifests[-1] if manifests else absolute.parent
 
 
-def walk_record(project: str, rel: str) -> dict[str, Any] | None:
-    """The record of a path the walk leaves out by its name alone (under `node_modules/`,
-    `.venv/` ...): what `repokb index` records for that folder, for a path that was never
-    uploaded (the dashboard leaves those folders out before uploading). None otherwise."""
-    parts = canonical(rel).split("/")
-    for i, name in enumerate(parts[:-1]):
-        if name in SKIP_DIRS:
-            kind, why = SKIP_DIRS[name]
-            folder = "/".join(parts[: i + 1])
-            skip = SkippedPath(project, folder, f"skipped directory: {why}", kind, is_dir=True)
+def walk_record(project: str, rel: str,
+                known: Callable[[str], bool]) -> dict[str, Any] | None:
+    """The record of a path the walk leaves out by its name (under `node_modules/`, `.venv/`,
+    a `build/` that is no package ...): what `repokb index` records for that folder, for a
+    path that was never uploaded (the dashboard leaves those folders out before uploading, by
+    the same rule). `known(path)` says whether the project holds that project-relative file
+    (the uploaded project's catalog; `rel` itself counts). None otherwise."""
+    rel = canonical(rel)
+    parts = rel.split("/")
+    for i in range(1, len(parts)):
+        folder = "/".join(parts[:i])
+        if by_name := skipped_by_name(folder, _holds(folder, rel, known)):
+            kind, why = by_name
+            skip = SkippedPath(project, folder, why, kind, is_dir=True)
             return {"project": project, "path": "/".join(parts), "status": "skipped",
                     "reason": skip.reason, "chunks": 0, "inside": folder,
                     "classification": walk_skip_classification(skip).to_dict()}
     return None
+
+
+def _holds(folder: str, rel: str, known: Callable[[str], bool]) -> Callable[[str], bool]:
+    """Whether `folder` holds a file of this name, for walk_record: `rel` or a known file."""
+    return lambda name: f"{folder}/{name}" == rel or known(f"{folder}/{name}")

@@ -319,6 +319,55 @@ def test_uploading_a_folder_again_forgets_the_files_deleted_from_it(page, tmp_pa
     page.wait_for_function("document.getElementById('stat-files').textContent === '2'")
 
 
+def test_an_upload_prunes_only_its_own_files_and_sends_a_package_named_build(page, tmp_path):
+    """Two found together. A file another client uploaded to the project between this upload's
+    start and its prune was removed by the prune: the dashboard now sends `since` (the earliest
+    `received_at` of its answers), so only what was there before it began goes. And a Python
+    package named `build` (build/__init__.py) was left out as build output, where `repokb
+    index` indexes it: the page applies the walk's rule (client-config's source markers)."""
+    import httpx
+
+    folder = tmp_path / "notes"
+    _notes(folder)
+    write(folder, "build/__init__.py", '"""Build a source distribution and a wheel."""\n')
+    write(folder, "build/backend.py", "def build_wheel(directory):\n"
+          '    """Build a wheel of the project into the given directory."""\n'
+          "    return directory + '/project-1.0-py3-none-any.whl'\n")
+    write(folder, "dist/bundle.js", "console.log('minified bundle of the web app');\n")
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert text.startswith("Done: notes — 5 files uploaded"), text
+    assert "1 left out before upload" in text  # dist/bundle.js: output
+    assert page.locator("#upload-files li", has_text="build/backend.py").count() == 1
+
+    # another client uploads to the project after this page's upload began, before its prune
+    url = page.url.rstrip("/")
+    pruned: list[dict] = []
+
+    def upload_then_prune(route):
+        pruned.append(route.request.post_data_json)
+        theirs = httpx.post(f"{url}/knowledge/ingest/file", headers={"x-api-key": KEY},
+                            json={"project": "notes", "path": "theirs/plan.md", "content":
+                                  "# Plan\n\nThe release plan another teammate uploaded.\n"})
+        assert theirs.status_code == 200, theirs.text
+        route.continue_()
+
+    page.route("**/knowledge/ingest/prune", upload_then_prune)
+    (folder / "docs" / "archive.md").unlink()
+    page.set_input_files("#folder-input", str(folder))
+    status.filter(has_text="1 removed").wait_for(timeout=120_000)
+    assert len(pruned) == 1 and isinstance(pruned[0]["since"], float), pruned
+    assert "theirs/plan.md" not in pruned[0]["paths"]
+    removed = page.locator("#upload-files li", has_text="docs/archive.md")
+    assert removed.locator(".badge").inner_text() == "removed"
+    theirs = httpx.get(f"{url}/knowledge/explain", headers={"x-api-key": KEY},
+                       params={"project": "notes", "path": "theirs/plan.md"})
+    assert theirs.status_code == 200 and theirs.json()["status"] == "indexed", theirs.text
+    page.wait_for_function("document.getElementById('stat-files').textContent === '5'")
+
+
 def test_a_server_without_a_key_keeps_the_deleted_files_and_says_why(browser, home, tmp_path):
     """Forgetting files is destructive: as a flush, it needs the server's API key. A loopback
     server without one keeps them, and the upload's status says so instead of pretending."""

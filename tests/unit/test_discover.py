@@ -279,3 +279,30 @@ def test_watch_follows_a_package_named_like_build_output_and_ignores_real_output
     assert not watched(Change.modified, str(p / "node_modules/left/index.js"))
     assert not watched(Change.modified, str(p / ".git/index"))
     assert watched(Change.modified, str(p / "src/app.py"))
+
+
+def test_explaining_an_uploaded_path_leaves_out_the_folders_the_walk_leaves_out(tmp_path):
+    """`explain` of a path an upload did not send says "skipped directory" only for a folder
+    the walk leaves out too: it answered so for every `build/` or `dist/`, also a Python
+    package of that name the walk indexes (pypa/build's `src/build/`). One rule, asked of the
+    disk by the walk and of the uploaded project's files by explain."""
+    from repokb.explain import walk_record
+
+    for rel in ("src/build/__init__.py", "src/build/_builder.py", "coverage/__init__.py",
+                "coverage/control.py", "doc/build/conf.py", "doc/build/orm/select.rst",
+                "build/lib/pkg/__init__.py", "dist/app.js", "docs2/build/html/index.html",
+                "node_modules/left/index.js", "node_modules/build/__init__.py", "src/app.py"):
+        write(tmp_path, f"p/{rel}", "x = 1\n")
+    root = tmp_path / "p"
+    on_disk = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
+    files, skipped = walk(root)
+    for rel in sorted(on_disk):
+        record = walk_record("p", rel, on_disk.__contains__)
+        if rel in files:
+            assert record is None, rel
+        else:
+            assert record is not None and record["inside"] in skipped, rel
+            assert record["reason"] == skipped[record["inside"]].reason, rel
+    assert walk_record("p", "src/build/new.py", on_disk.__contains__) is None  # a package
+    assert walk_record("p", "dist/new.js", on_disk.__contains__)["inside"] == "dist"
+    assert walk_record("p", "build/__init__.py", lambda _: False) is None  # itself a marker

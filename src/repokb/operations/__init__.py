@@ -23,6 +23,7 @@ import contextlib
 import functools
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,7 +51,13 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
+from repokb.pipeline.discover import (
+    NAMED_LIKE_OUTPUT,
+    ProjectRoot,
+    canonical,
+    resolve_roots,
+    source_markers,
+)
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
@@ -197,9 +204,12 @@ class Operations:
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
         # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
-        # never uploads those, and says why as `repokb index` would.
-        record = indexed_record(self.ws.catalog, path, project) or walk_record(
-            project or next(iter(self.ws.catalog.projects()), "upload"), path)
+        # never uploads those, and says why as `repokb index` would. A folder named like build
+        # output is one only when the project holds none of its sources (build/__init__.py).
+        catalog = self.ws.catalog
+        name = project or next(iter(catalog.projects()), "upload")
+        record = indexed_record(catalog, path, project) or walk_record(
+            name, path, lambda rel: catalog.get(name, rel) is not None)
         if record is not None:
             return record
         raise NotFoundError("That file is not in the catalog.",
@@ -210,6 +220,8 @@ class Operations:
     def client_config(self) -> dict[str, Any]:
         s = self.settings
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
+                "source_markers": {name: list(source_markers(name))
+                                   for name in sorted(NAMED_LIKE_OUTPUT)},
                 "max_file_bytes": s.max_file_bytes, "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
                 "api_key_configured": bool(s.api_key),
@@ -347,33 +359,39 @@ class Operations:
     @_in_use
     def ingest_fragments(self, fragments: list[Fragment],
                          access: Access = LOCAL) -> dict[str, Any]:
+        received = time.time()  # before any write: an upload's `since` (prune_upload)
         with self.writing(access):
             counts = self.ws.indexer.ingest_fragments(fragments)
         reasons = {k: v for k, v in sorted(counts.items())
                    if k.startswith(("skipped_", "failed_")) and v}
         return {"stored": counts["stored"], "skipped": counts["skipped"],
                 "failed": counts["failed"], "total": counts["total"], "reasons": reasons,
-                "embedded": counts["chunks_embedded"]}
+                "embedded": counts["chunks_embedded"], "received_at": received}
 
     @_in_use
     def ingest_file(self, project: str, path: str, data: bytes,
                     access: Access = LOCAL) -> dict[str, Any]:
+        received = time.time()  # before any write: an upload's `since` (prune_upload)
         # The model's work happens before the lock: a big file holds it only for its writes.
         ahead = self.ws.indexer.embed_ahead(project, path, data)
         with self.writing(access):
             report = self.ws.indexer.ingest_file(project, path, data, ahead)
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
-        return {**record, "counts": report.summary()}
+        return {**record, "counts": report.summary(), "received_at": received}
 
     @_in_use
-    def prune_upload(self, project: str, paths: list[str],
-                     access: Access = LOCAL) -> dict[str, Any]:
+    def prune_upload(self, project: str, paths: list[str], access: Access = LOCAL,
+                     since: float | None = None) -> dict[str, Any]:
         """After a complete upload of a folder: forget every file of the uploaded project that
         is not among `paths` (the folder's files just uploaded, project-relative), so files
         deleted or renamed in the folder since an earlier upload, or left out of this one, are
-        no longer found. Destructive (the API key, as for flush). A project indexed from a
-        folder on this machine is refused: its next index run forgets what left its folder."""
+        no longer found. `since` is when that upload began (the earliest `received_at` of its
+        answers): a file recorded at or after it stays, as another client uploaded it
+        meanwhile. Without it every file not among `paths` goes (safe only while no one else
+        uploads to the project). Destructive (the API key, as for flush). A project indexed
+        from a folder on this machine is refused: its next index run forgets what left its
+        folder."""
         authorize(self.settings, access)
         if not paths:
             raise InputError("No paths given: nothing would be kept, every file of the project "
@@ -388,8 +406,8 @@ class Operations:
                                  "its next index run forgets the files deleted from that folder.",
                                  "Index that folder again (repokb index, or POST "
                                  "/knowledge/index), or upload under another project name.")
-            gone, counts = self.ws.indexer.forget_missing(project,
-                                                          [canonical(p) for p in paths])
+            gone, counts = self.ws.indexer.forget_missing(
+                project, [canonical(p) for p in paths], since)
         return {"project": project, "files_removed": len(gone),
                 "chunks_removed": counts["chunks_pruned"], "removed": gone}
 

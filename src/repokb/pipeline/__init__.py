@@ -182,11 +182,11 @@ class Indexer:
                            self.classifier(ProjectRoot(project, UPLOAD_ROOT)), self.plan,
                            project, path, data)
 
-    def forget_missing(self, project: str,
-                       uploaded: Iterable[str]) -> tuple[list[str], Counter[str]]:
+    def forget_missing(self, project: str, uploaded: Iterable[str],
+                       since: float | None = None) -> tuple[list[str], Counter[str]]:
         """Forget the files of an uploaded project not in `uploaded` (its folder's complete
-        upload): the paths forgotten and the counts."""
-        return forget_missing(self.catalog, self.store(), project, uploaded)
+        upload) and, given `since`, recorded before it: the paths forgotten and the counts."""
+        return forget_missing(self.catalog, self.store(), project, uploaded, since)
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
         return ingest_fragments(self.settings, self.catalog, self.store(), self.vectorizer(),

@@ -13,7 +13,7 @@ import re
 import stat
 import subprocess
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -339,21 +339,37 @@ def _relative(path: str, root: Path) -> str:
     return rel.replace(os.sep, "/")
 
 
-# Folder names skipped as build output unless the folder holds sources (`_sources`): the
+# Folder names skipped as build output unless the folder holds sources (`source_markers`): the
 # only names whose skip depends on what is inside.
 NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
                               if kind == "build_artifact")
 
 
-def skipped_by_name(folder: str) -> tuple[str, str] | None:
+def skipped_by_name(folder: str,
+                    holds: Callable[[str], bool] | None = None) -> tuple[str, str] | None:
     """(kind, reason) when the walk leaves a folder out by its name (`node_modules`, `.git`,
-    `build` ...), None otherwise: a folder named like build output that holds sources is
-    walked (`_sources`). `repokb watch` ignores changes under the same folders."""
+    `build` ...), None otherwise: a folder named like build output that holds one of its
+    `source_markers` (a Python package, documentation sources) is walked. `holds(name)` says
+    whether the folder holds that file; by default the disk answers. `repokb watch` ignores
+    changes under the same folders; an uploaded project's explain asks its catalog, and the
+    dashboard applies the same rule to the files it chose (client-config's source_markers)."""
     name = os.path.basename(folder)
-    if name not in SKIP_DIRS or name in NAMED_LIKE_OUTPUT and _sources(folder):
+    if name not in SKIP_DIRS:
+        return None
+    on_disk = holds or (lambda marker: os.path.isfile(os.path.join(folder, marker)))
+    if any(on_disk(marker) for marker in source_markers(name)):
         return None
     kind, why = SKIP_DIRS[name]
     return kind, f"skipped directory: {why}"
+
+
+def source_markers(name: str) -> tuple[str, ...]:
+    """The files that make a folder named like build output (`name`) hold sources rather than
+    output: a Python package's `__init__.py` and, in a `build` folder, documentation sources
+    (Sphinx's conf.py, an index page). Nothing for any other folder."""
+    if name not in NAMED_LIKE_OUTPUT:
+        return ()
+    return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
 def _dir_skip_reason(
@@ -377,15 +393,6 @@ def _dir_skip_reason(
     if rules.matches(rel, is_dir=True):
         return "unknown", "skipped directory: ignored by .gitignore"
     return None
-
-
-def _sources(folder: str) -> bool:
-    """Whether a folder named like build output holds sources: a Python package, or (a
-    `build` folder) documentation sources (Sphinx's conf.py, an index page)."""
-    if os.path.isfile(os.path.join(folder, PYTHON_PACKAGE_MARKER)):
-        return True
-    return os.path.basename(folder) == "build" and any(
-        os.path.isfile(os.path.join(folder, name)) for name in DOC_SOURCE_MARKERS)
 
 
 def _symlink(project: ProjectRoot, entry: os.DirEntry[str], rel: str) -> SkippedPath:

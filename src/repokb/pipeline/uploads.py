@@ -5,7 +5,9 @@ project run (unchanged content costs no embedding). An uploaded name is redacted
 one is (`notes/<REDACTED_SECRET_...>.md`). `ingest_fragments` stores pieces a client
 already cut: every fragment is judged and embedded before the single write, so a failure writes
 nothing. `forget_missing` brings an uploaded project in line with its folder after a complete
-upload: the files not uploaded again are forgotten, as a walk forgets files deleted from disk.
+upload: the files not uploaded again are forgotten, as a walk forgets files deleted from disk;
+given the time the upload began, only files recorded before it (another client's upload since
+is not this upload's to undo).
 """
 
 from __future__ import annotations
@@ -101,14 +103,18 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     return report
 
 
-def forget_missing(catalog: Catalog, store: Store, project: str,
-                   uploaded: Iterable[str]) -> tuple[list[str], Counter[str]]:
+def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Iterable[str],
+                   since: float | None = None) -> tuple[list[str], Counter[str]]:
     """Forget every file of an uploaded project that is not in `uploaded` (canonical paths,
     redacted here as `ingest_file` redacts them): deleted or renamed in the folder since an
-    earlier upload, or left out of this one. The walk's own deletion (run.forget_deleted:
-    points first, then records); the counts extend the upload's run row. Returns the paths
-    forgotten and the counts (files_deleted, chunks_pruned)."""
+    earlier upload, or left out of this one. With `since` (when the upload began, on the
+    catalog's clock), a file recorded at or after it stays: another client uploaded it while
+    this upload ran or after it ended. The walk's own deletion (run.forget_deleted: points
+    first, then records); the counts extend the upload's run row. Returns the paths forgotten
+    and the counts (files_deleted, chunks_pruned)."""
     keep = {redact_path(path) for path in uploaded}
+    if since is not None:
+        keep |= catalog.written_since(project, since)
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
     gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
     if gone:

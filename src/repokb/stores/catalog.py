@@ -204,6 +204,13 @@ class Catalog:
         rows = self._db.execute("SELECT * FROM entries WHERE project = ?", (project,))
         return {r["path"]: Entry.from_row(r) for r in rows}
 
+    def written_since(self, project: str, since: float) -> set[str]:
+        """The paths of a project recorded at or after `since` (seconds since the epoch, this
+        machine's clock, as `put` stamps them): an upload's or a run's files since then."""
+        rows = self._db.execute("SELECT path FROM entries WHERE project = ? AND updated_at >= ?",
+                                (project, since))
+        return {r["path"] for r in rows}
+
     def put(self, project: str, path: str, *, status: str, reason: str = "",
             is_dir: bool = False, size: int | None = None, mtime_ns: int | None = None,
             content_hash: str | None = None, classification: Classification | None = None,

@@ -172,10 +172,12 @@ async def ingest_file(request: Request, svc: Svc, access: Caller) -> dict[str, A
 def prune_upload(body: S.PruneUploadRequest, svc: Svc, access: Caller) -> dict[str, Any]:
     """After a complete upload of a folder (every file sent): forget every file of the
     uploaded project not among `paths`, so files deleted or renamed in the folder since an
-    earlier upload stop being found; unchanged files are untouched. Destructive: requires the
-    x-api-key header, as a flush does. A project indexed from a folder on the server is refused
-    (422): its next index run forgets what left that folder. At most 100,000 paths (413)."""
-    return svc.prune_upload(body.project, body.paths, access)
+    earlier upload stop being found; unchanged files are untouched. With `since` (the earliest
+    `received_at` of the upload's answers), a file another client uploaded after this upload
+    began stays. Destructive: requires the x-api-key header, as a flush does. A project indexed
+    from a folder on the server is refused (422): its next index run forgets what left that
+    folder. At most 100,000 paths (413)."""
+    return svc.prune_upload(body.project, body.paths, access, body.since)
 
 
 @router.post("/knowledge/index", tags=["index"], status_code=202, response_model=S.Job,

@@ -79,6 +79,11 @@ class IngestRequest(Strict):
                                                  "them (it sends batches of 20).")
 
 
+RECEIVED_AT = ("When the server took this request, before writing anything (seconds since the "
+               "epoch, the server's clock). The earliest of an upload's answers is its `since` "
+               "for POST /knowledge/ingest/prune.")
+
+
 class IngestResult(BaseModel):
     stored: int
     skipped: int
@@ -87,6 +92,7 @@ class IngestResult(BaseModel):
     reasons: dict[str, int] = Field(default_factory=dict,
                                     description="Why fragments were skipped or failed.")
     embedded: int = Field(0, description="Fragments that needed the model (new or changed text).")
+    received_at: float = Field(description=RECEIVED_AT)
 
 
 class IngestFileRequest(Strict):
@@ -132,6 +138,7 @@ class IngestFileResult(Record):
     counts: dict[str, Any] = Field(
         description="The run summary for this one file (counts; `by_language` holds the chunk "
         "metrics per language and kind).")
+    received_at: float = Field(description=RECEIVED_AT)
 
 
 class PruneUploadRequest(Strict):
@@ -140,6 +147,12 @@ class PruneUploadRequest(Strict):
     paths: list[RelPath] = Field(min_length=1, description="Every file of the folder just "
                                  "uploaded, relative to the project, as each was sent (the "
                                  "files left out before upload are not among them).")
+    since: float | None = Field(None, ge=0, allow_inf_nan=False, description=(
+        "When this upload began: the earliest `received_at` of its answers. A file recorded "
+        "at or after it stays even when not among `paths` (another client uploaded it "
+        "meanwhile). Without it, every file not among `paths` is forgotten, also one another "
+        "client uploaded during this upload: give it whenever others may upload to the "
+        "project."))
 
 
 class PruneUploadResult(BaseModel):
@@ -241,7 +254,12 @@ class FlushResult(BaseModel):
 class ClientConfig(BaseModel):
     """What the dashboard needs to filter and batch before it uploads."""
 
-    skip_dirs: list[str]
+    skip_dirs: list[str] = Field(description="Folders left out by name, as the walk leaves "
+                                 "them out ...")
+    source_markers: dict[str, list[str]] = Field(description="... unless the folder holds one "
+                                                 "of these files (a folder named like build "
+                                                 "output holding a Python package's "
+                                                 "__init__.py is sources, not output).")
     skip_files: list[str]
     max_file_bytes: int
     max_request_bytes: int

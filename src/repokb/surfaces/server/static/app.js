@@ -99,10 +99,22 @@ function setStatus(id, text, isError = false) {
 }
 
 // -- choosing a folder, filtering, uploading -------------------------------------------------
-function skipReason(relPath, size) {
+// A folder the server's walk leaves out by its name (node_modules, .git, build ...) is left
+// out here too, unless it holds one of that name's source markers: a Python package named
+// `build` (build/__init__.py) is sources, not build output. The rule is the server's
+// (client-config: skip_dirs, source_markers); `holds(marker)` says whether the folder has it.
+function skippedFolder(name, holds) {
+  return config.skip_dirs.includes(name) && !(config.source_markers[name] || []).some(holds);
+}
+
+// `present`: every chosen file's path, to see what a folder holds.
+function skipReason(relPath, size, present) {
   const parts = relPath.split("/");
   const name = parts[parts.length - 1];
-  if (parts.slice(0, -1).some((d) => config.skip_dirs.includes(d))) return "skipped folder";
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    if (skippedFolder(parts[i - 1], (marker) => present.has(`${folder}/${marker}`))) return "skipped folder";
+  }
   if (config.skip_files.includes(name)) return "skipped file";
   if (size > config.max_file_bytes) return "too large";
   return null;
@@ -120,7 +132,11 @@ async function filesFromHandle(dir, prefix = "", out = []) {
   for await (const [name, handle] of dir.entries()) {
     const path = prefix ? `${prefix}/${name}` : name;
     if (handle.kind === "directory") {
-      if (!config.skip_dirs.includes(name)) await filesFromHandle(handle, path, out);
+      const held = new Set();
+      for (const marker of config.skip_dirs.includes(name) ? config.source_markers[name] || [] : []) {
+        try { await handle.getFileHandle(marker); held.add(marker); } catch (_) { /* absent */ }
+      }
+      if (!skippedFolder(name, (marker) => held.has(marker))) await filesFromHandle(handle, path, out);
     } else {
       out.push({file: await handle.getFile(), path});
     }
@@ -151,7 +167,9 @@ function refusesAll(error) {
 // server forgets its files that were not uploaded this time (deleted or renamed in the folder
 // since, or now left out before upload). Destructive, so it needs the server's API key, as a
 // flush does; never after a cancelled or stopped upload, nor when a file failed to send.
-async function pruneUpload(project, sent, unsent) {
+// `since`, the earliest time the server took one of this upload's files (their answers'
+// received_at), keeps what another client uploaded to the project meanwhile.
+async function pruneUpload(project, sent, unsent, since) {
   if (unsent) return {note: `; files gone from the folder since an earlier upload were kept: ` +
     `${unsent} failed to send (upload again to remove them)`, error: true};
   if (!sent.length) return {note: "", error: false};
@@ -159,7 +177,7 @@ async function pruneUpload(project, sent, unsent) {
     "upload were kept: removing them needs a server started with an API key (REPOKB_API_KEY), " +
     "as a flush does", error: false};
   try {
-    const r = await api("POST", "/knowledge/ingest/prune", {json: {project, paths: sent}});
+    const r = await api("POST", "/knowledge/ingest/prune", {json: {project, paths: sent, since}});
     for (const path of r.removed) {
       $("upload-files").prepend(el("li", {title: "no longer in the folder: removed from the knowledge base"},
         el("span", {class: "badge removed"}, "removed"), el("span", {class: "path"}, path)));
@@ -174,10 +192,12 @@ async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
   const sent = [];                // paths the server answered for (its record of each)
+  let since = null;               // when the server took the first of them (prune's since)
   let unsent = 0;                 // files that did not reach the server's record
   const queue = [];
+  const present = new Set(entries.map((entry) => entry.path));
   for (const entry of entries) {
-    const why = skipReason(entry.path, entry.file.size);
+    const why = skipReason(entry.path, entry.file.size, present);
     if (why) counts.filtered += 1; else queue.push(entry);
   }
   const total = queue.length;
@@ -207,6 +227,7 @@ async function uploadAll(root, entries) {
         counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
         counts.chunks += record.chunks;
         sent.push(path);
+        since = since === null ? record.received_at : Math.min(since, record.received_at);
         addFileRow(project, path, statusBadge(record), record.reason);
       } catch (e) {
         if (upload.cancelled) return;
@@ -231,7 +252,7 @@ async function uploadAll(root, entries) {
   if (finished) {
     $("upload-bar").style.width = "100%";
     if (sent.length && !unsent) show("removing the files no longer in the folder…");
-    const pruned = await pruneUpload(project, sent, unsent);
+    const pruned = await pruneUpload(project, sent, unsent, since);
     $("upload-bar").classList.add("done");
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
