@@ -230,6 +230,11 @@ class Settings:
         "answering for it (a search or verify run on their own) before it gives up as busy.")
     write_wait_seconds: float = _setting(
         10.0, "How long an API write waits for another write (or index job) before a 409.")
+    job_lease_seconds: float = _setting(
+        15.0, "An index job whose caller asked to follow it (`repokb mcp` handing its run to "
+        "the store's owner: POST /knowledge/index with follow) is let go by that caller when "
+        "it has not asked about the job for this many seconds (it was killed, or its host "
+        "crashed); a job nobody holds any more is cancelled.")
     owner_idle_seconds: float = _setting(
         600.0, "A read command (search, stats, explain) that finds no process owning the "
         "embedded store starts a warm owner in the background, which keeps the model and the "

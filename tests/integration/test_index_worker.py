@@ -151,7 +151,7 @@ def test_an_error_in_the_worker_reaches_the_caller_as_the_same_error(
 def test_a_killed_worker_fails_the_job_clearly_and_the_next_run_converges(
         owner: Operations, tmp_path: Path) -> None:
     tree = big_tree(tmp_path / "shop")
-    job = owner.submit_index(str(tree), "shop")
+    job, _ = owner.submit_index(str(tree), "shop")
     wait_for(lambda: job.done > 0 and children(), "the job never started its worker")
     for pid in children():
         os.kill(pid, signal.SIGKILL)
@@ -169,7 +169,7 @@ def test_a_killed_worker_fails_the_job_clearly_and_the_next_run_converges(
 
 
 def test_a_job_cancelled_at_shutdown_stops_its_worker(owner: Operations, tmp_path: Path) -> None:
-    job = owner.submit_index(str(big_tree(tmp_path / "shop")), "shop")
+    job, _ = owner.submit_index(str(big_tree(tmp_path / "shop")), "shop")
     wait_for(lambda: job.done > 0 and children(), "the job never started its worker")
     owner.jobs.shutdown()
     assert job.status == "cancelled"
@@ -181,7 +181,7 @@ def test_a_job_cancelled_while_its_worker_embeds_stops_at_once_and_converges_lat
     """In the dense pass no file comes to stop at for minutes on a big tree: the server
     kills the worker between two store calls instead, and nothing is half-written."""
     tree = big_tree(tmp_path / "shop")
-    job = owner.submit_index(str(tree), "shop")
+    job, _ = owner.submit_index(str(tree), "shop")
     store = owner.ws.store
     wait_for(lambda: job.total and job.done == job.total and store.dense_pending("shop"),
              "the job never reached its dense pass")

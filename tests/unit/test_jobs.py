@@ -1,4 +1,4 @@
-"""Index jobs: cancelled by their caller (queued at once, running at the next file), and the
+"""Index jobs: cancelled by their callers (queued at once, running at the next file), and the
 same job asked for twice while it waits is one run; a run followed on the store's owner
 (Remote.run_job, `repokb mcp` forwarding) shows its progress and stops there when cancelled.
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 
-from repokb.operations.jobs import Jobs
+from repokb.operations.jobs import CANCELLED, JOB_LEASE_SECONDS, STOPPED_FOR_ALL, Jobs
 
 
 class _Runs:
@@ -41,7 +41,7 @@ def _wait(job, statuses=("done", "failed", "cancelled"), timeout=10.0):
 def test_a_running_job_stops_at_its_next_file_when_cancelled():
     runs = _Runs()
     jobs = Jobs(runs)
-    job = jobs.submit("/p", "p")
+    job = jobs.submit("/p", "p")[0]
     assert runs.started.wait(10)
     assert jobs.cancel(job.id) is job
     assert _wait(job) == "cancelled"
@@ -53,8 +53,8 @@ def test_a_running_job_stops_at_its_next_file_when_cancelled():
 def test_a_queued_job_is_cancelled_at_once_and_never_runs():
     runs = _Runs()
     jobs = Jobs(runs)
-    first = jobs.submit("/a", "a")
-    second = jobs.submit("/b", "b")
+    first = jobs.submit("/a", "a")[0]
+    second = jobs.submit("/b", "b")[0]
     assert second.status == "queued"
     assert jobs.cancel(second.id).status == "cancelled"
     assert _wait(first) == "done"
@@ -67,20 +67,20 @@ def test_a_queued_job_is_cancelled_at_once_and_never_runs():
 def test_the_same_job_asked_for_again_while_queued_is_the_queued_one():
     runs = _Runs(files=20)
     jobs = Jobs(runs)
-    running = jobs.submit("/a", "a")
+    running = jobs.submit("/a", "a")[0]
     assert runs.started.wait(10)
-    queued = jobs.submit("/a", "a")
+    queued = jobs.submit("/a", "a")[0]
     assert queued is not running  # the folder may have changed since the running one walked
-    assert jobs.submit("/a", "a") is queued  # pressed twice: one more run, not two
-    assert jobs.submit("/a", "a", flush=True) is not queued  # another job
+    assert jobs.submit("/a", "a")[0] is queued  # pressed twice: one more run, not two
+    assert jobs.submit("/a", "a", flush=True)[0] is not queued  # another job
     jobs.cancel(queued.id)
-    assert jobs.submit("/a", "a") is not queued  # a cancelled one is not joined
+    assert jobs.submit("/a", "a")[0] is not queued  # a cancelled one is not joined
     jobs.shutdown()
 
 
 def test_a_finished_job_stays_as_it_ended_and_an_unknown_one_is_none():
     jobs = Jobs(_Runs(files=1))
-    job = jobs.submit("/a", "a")
+    job = jobs.submit("/a", "a")[0]
     assert _wait(job) == "done"
     assert jobs.cancel(job.id).status == "done"
     assert jobs.cancel("nope") is None
@@ -90,18 +90,26 @@ def test_a_finished_job_stays_as_it_ended_and_an_unknown_one_is_none():
 class _Owner:
     """The owning process's side of Remote.run_job: its REST job routes over its own Jobs."""
 
-    def __init__(self, runner) -> None:
-        self.jobs = Jobs(runner)
+    def __init__(self, runner, lease_seconds=JOB_LEASE_SECONDS) -> None:
+        self.jobs = Jobs(runner, lease_seconds)
         self.asked: list[tuple[str, str]] = []
+        self.follows = None
 
     def __call__(self, method, url, json=None, params=None):
+        """As routes.py answers them (POST /knowledge/index, GET a job, POST its cancel)."""
         self.asked.append((method, url))
+        hold = (params or {}).get("hold")
         if (method, url) == ("POST", "/knowledge/index"):
-            return self.jobs.submit(json["path"], json["project"], json["flush"]).to_json()
+            job, hold = self.jobs.submit(json["path"], json["project"], json["flush"],
+                                         follow=json.get("follow", False))
+            self.follows = json.get("follow")
+            return {**job.to_json(), "hold": hold}
         job_id = url.split("/")[3]
         if url.endswith("/cancel"):
-            return self.jobs.cancel(job_id).to_json()
-        return self.jobs.get(job_id).to_json()
+            job, released = self.jobs.release(job_id, hold)
+            return {**job.to_json(), "released": released}
+        held = None if hold is None else self.jobs.renew(job_id, hold)
+        return {**self.jobs.get(job_id).to_json(), **({} if held is None else {"held": held})}
 
 
 def _following(owner: _Owner, monkeypatch) -> Jobs:
@@ -122,7 +130,7 @@ def test_a_run_followed_on_the_owner_shows_its_progress_and_stops_there_when_can
     runs = _Runs(files=200)
     owner = _Owner(runs)
     caller = _following(owner, monkeypatch)
-    mine = caller.submit("/p", "p")
+    mine = caller.submit("/p", "p")[0]
     assert runs.started.wait(10)
     deadline = time.monotonic() + 10
     while mine.done < 3 and time.monotonic() < deadline:
@@ -145,7 +153,7 @@ def test_a_run_that_fails_on_the_owner_fails_here_with_its_message(monkeypatch):
 
     owner = _Owner(refused)
     caller = _following(owner, monkeypatch)
-    job = caller.submit("/p", "p")
+    job = caller.submit("/p", "p")[0]
     assert _wait(job) == "failed"
     assert job.error == {"message": "That folder is outside the allowed roots.",
                          "hint": "Ask for another."}
@@ -156,7 +164,166 @@ def test_a_run_that_fails_on_the_owner_fails_here_with_its_message(monkeypatch):
 def test_a_run_done_on_the_owner_gives_its_summary_here(monkeypatch):
     owner = _Owner(_Runs(files=3))
     caller = _following(owner, monkeypatch)
-    job = caller.submit("/p", "p")
+    job = caller.submit("/p", "p")[0]
     assert _wait(job) == "done" and job.summary == {"files_indexed": 3}
     caller.shutdown()
     owner.jobs.shutdown()
+
+
+# -- holds: one run, several callers ----------------------------------------------------------
+# The same folder asked for by two callers while its job waited was one job; when one of them
+# cancelled "its" job, the other's run stopped too. And a `repokb mcp` killed after handing its
+# run to the owner left the run going to its end, holding the write lock, followed by nobody.
+
+def _two_callers(runs):
+    jobs = Jobs(runs)
+    blocker, _ = jobs.submit("/first", "first")  # keeps the next one waiting its turn
+    job, mine = jobs.submit("/a", "a")
+    same, theirs = jobs.submit("/a", "a")
+    assert same is job and mine != theirs and job.to_json()["holders"] == 2
+    return jobs, blocker, job, mine, theirs
+
+
+def test_a_cancel_by_one_of_two_callers_releases_its_hold_and_the_run_goes_on_for_the_other():
+    runs = _Runs(files=20)
+    jobs, blocker, job, mine, theirs = _two_callers(runs)
+    assert jobs.release(job.id, mine) == (job, True)
+    assert job.status == "queued" and job.to_json()["holders"] == 1 and not job.stop.is_set()
+    assert jobs.release(job.id, mine) == (job, False)  # asked twice: the other hold stays
+    assert _wait(blocker) == "done" and _wait(job) == "done"
+    assert runs.walked.count("/a") == 20 and job.reason is None
+    assert job.to_json()["holders"] == 0  # ended: nobody holds it
+    jobs.shutdown()
+
+
+def test_a_run_stops_when_its_last_holder_lets_it_go():
+    runs = _Runs(files=400)
+    jobs = Jobs(runs)
+    job, first = jobs.submit("/a", "a")
+    assert runs.started.wait(10)
+    assert jobs.release(job.id, first) == (job, True)
+    assert _wait(job) == "cancelled" and job.reason == CANCELLED
+    assert len(runs.walked) < 400
+    jobs.shutdown()
+
+
+def test_a_caller_without_its_hold_id_releases_one_hold_taken_without_a_lease():
+    """A plain REST caller that never kept `hold` (the cancel URL alone): its cancel releases
+    one hold taken without `follow`, never a follower's."""
+    runs = _Runs(files=20)
+    jobs = Jobs(runs)
+    blocker, _ = jobs.submit("/first", "first")
+    job, _ = jobs.submit("/a", "a", follow=True)
+    assert jobs.release(job.id) == (job, False)  # only a follower holds it: nothing released
+    assert jobs.submit("/a", "a")[0] is job
+    assert jobs.release(job.id) == (job, True)
+    assert job.status == "queued" and job.to_json()["holders"] == 1
+    jobs.shutdown()
+
+
+def test_everyone_stops_a_run_whoever_holds_it():
+    runs = _Runs(files=20)
+    jobs, blocker, job, mine, theirs = _two_callers(runs)
+    assert jobs.release(job.id, everyone=True) == (job, True)
+    assert job.status == "cancelled" and job.reason == STOPPED_FOR_ALL
+    assert jobs.cancel(blocker.id) is blocker and _wait(blocker) == "cancelled"
+    assert "/a" not in runs.walked
+    assert jobs.release(job.id, theirs) == (job, False)  # ended: answered as it ended
+    jobs.shutdown()
+
+
+def test_a_followed_job_nobody_asks_about_for_its_lease_is_cancelled_saying_why():
+    runs = _Runs(files=1000)  # 10 s
+    jobs = Jobs(runs, lease_seconds=0.3)
+    job, hold = jobs.submit("/a", "a", follow=True)
+    assert runs.started.wait(10)
+    started = time.monotonic()
+    assert _wait(job) == "cancelled"
+    assert time.monotonic() - started < 2 and len(runs.walked) < 1000
+    assert "caller went away" in job.reason and "0.3 s" in job.reason
+    assert jobs.renew(job.id, hold) is False  # the follower, back too late, is told so
+    jobs.shutdown()
+
+
+def test_a_followed_job_asked_about_in_time_runs_to_its_end():
+    runs = _Runs(files=100)  # 1 s: three leases
+    jobs = Jobs(runs, lease_seconds=0.3)
+    job, hold = jobs.submit("/a", "a", follow=True)
+    while job.status in ("queued", "running"):
+        assert jobs.renew(job.id, hold) in (True, False)
+        time.sleep(0.05)
+    assert job.status == "done" and len(runs.walked) == 100
+    jobs.shutdown()
+
+
+def test_a_job_submitted_without_follow_runs_on_with_nobody_asking():
+    runs = _Runs(files=100)
+    jobs = Jobs(runs, lease_seconds=0.1)
+    job, _ = jobs.submit("/a", "a")
+    assert _wait(job) == "done" and len(runs.walked) == 100
+    jobs.shutdown()
+
+
+def test_a_lapsed_follower_releases_only_its_hold():
+    runs = _Runs(files=100)
+    jobs = Jobs(runs, lease_seconds=0.2)
+    blocker, _ = jobs.submit("/first", "first")
+    job, _ = jobs.submit("/a", "a", follow=True)  # its follower is killed at once
+    assert jobs.submit("/a", "a")[0] is job  # the dashboard asked for it too
+    assert _wait(blocker) == "done" and _wait(job) == "done"
+    assert runs.walked.count("/a") == 100
+    jobs.shutdown()
+
+
+def test_a_queued_followed_job_whose_follower_went_away_never_runs():
+    runs = _Runs(files=100)
+    jobs = Jobs(runs, lease_seconds=0.2)
+    blocker, _ = jobs.submit("/first", "first")
+    job, _ = jobs.submit("/a", "a", follow=True)
+    assert _wait(job) == "cancelled" and "went away" in job.reason
+    assert job.started_at is None and _wait(blocker) == "done" and "/a" not in runs.walked
+    jobs.shutdown()
+
+
+def test_a_followed_run_asks_to_be_followed_and_its_polls_keep_it(monkeypatch):
+    """Remote.run_job asks for `follow`: polled every JOB_POLL_SECONDS, a lease many poll
+    periods long never lapses while the follower lives."""
+    runs = _Runs(files=100)
+    owner = _Owner(runs, lease_seconds=0.2)
+    caller = _following(owner, monkeypatch)
+    job = caller.submit("/p", "p")[0]
+    assert _wait(job) == "done" and owner.follows is True
+    assert len(runs.walked) == 100
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_follower_that_cancels_a_run_another_caller_holds_stops_following_it(monkeypatch):
+    runs = _Runs(files=150)
+    owner = _Owner(runs)
+    blocker, _ = owner.jobs.submit("/first", "first")
+    caller = _following(owner, monkeypatch)
+    mine = caller.submit("/p", "p")[0]
+    deadline = time.monotonic() + 10
+    while owner.jobs.all()[0].path != "/p" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    theirs, _ = owner.jobs.submit("/p", "p")  # the dashboard asked for the same run
+    assert theirs.to_json()["holders"] == 2
+    caller.cancel(mine.id)
+    assert _wait(mine) == "cancelled"
+    assert "goes on for 1 other caller" in mine.reason
+    assert theirs.status in ("queued", "running") and theirs.to_json()["holders"] == 1
+    assert _wait(theirs, timeout=20) == "done" and runs.walked.count("/p") == 150
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_running_job_is_never_joined():
+    """The folder may have changed since the running one walked it: a new job, its own hold."""
+    runs = _Runs(files=50)
+    jobs = Jobs(runs)
+    job, _ = jobs.submit("/a", "a")
+    assert runs.started.wait(10)
+    again, _ = jobs.submit("/a", "a")
+    assert again is not job and job.to_json()["holders"] == 1 and "holds" not in job.to_json()
+    jobs.shutdown()

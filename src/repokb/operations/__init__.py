@@ -88,10 +88,14 @@ def _in_use(method: Callable[Concatenate[Operations, P], R],
     return running
 
 
+def _no_job(job_id: str) -> NotFoundError:
+    return NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
+                         log_detail=f"no job {job_id!r}")
+
+
 def _found(job: Job | None, job_id: str) -> Job:
     if job is None:
-        raise NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
-                            log_detail=f"no job {job_id!r}")
+        raise _no_job(job_id)
     return job
 
 
@@ -104,7 +108,7 @@ class Operations:
         self.settings = workspace.settings
         self._index_worker = index_worker
         self._write = threading.Lock()
-        self.jobs = Jobs(self._run_job)
+        self.jobs = Jobs(self._run_job, self.settings.job_lease_seconds)
         self._job_indexer: Indexer | None = None
         self._job_model: Embedder | None = None
 
@@ -227,13 +231,23 @@ class Operations:
                 "api_key_configured": bool(s.api_key),
                 "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
 
-    def job(self, job_id: str) -> Job:
-        return _found(self.jobs.get(job_id), job_id)
+    def job(self, job_id: str, hold: str | None = None) -> tuple[Job, bool | None]:
+        """An index job, and with `hold` (the id its submission gave a caller) whether that
+        caller still holds it: asking so renews a follower's lease (submit_index)."""
+        held = None if hold is None else self.jobs.renew(job_id, hold)
+        return _found(self.jobs.get(job_id), job_id), held
 
-    def cancel_job(self, job_id: str) -> Job:
-        """Cancel an index job: a queued one at once, a running one at its next file or page
-        of vectors (what it wrote stays, and the next run of the folder goes on from there)."""
-        return _found(self.jobs.cancel(job_id), job_id)
+    def cancel_job(self, job_id: str, hold: str | None = None,
+                   everyone: bool = False) -> tuple[Job, bool]:
+        """A caller lets an index job go: its hold (`hold`, else one taken without a lease),
+        or with `everyone` every caller's. The run stops once nobody holds it: a queued one at
+        once, a running one at its next file or page of vectors (what it wrote stays, and the
+        next run of the folder goes on from there). The job, and whether a hold was
+        released."""
+        released = self.jobs.release(job_id, hold, everyone)
+        if released is None:
+            raise _no_job(job_id)
+        return released
 
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
     @_in_use
@@ -318,11 +332,15 @@ class Operations:
         return report
 
     def submit_index(self, path: str, project: str | None = None, flush: bool = False,
-                     access: Access = LOCAL) -> Job:
-        """Index one folder as a background job (jobs run one after another)."""
+                     access: Access = LOCAL, follow: bool = False) -> tuple[Job, str]:
+        """Index one folder as a background job (jobs run one after another): the job, and
+        the id of the caller's hold on it (the same run asked for while it waits is one job
+        with a hold per caller). With `follow` the hold is a lease the caller renews by asking
+        about the job (`job(id, hold)`) at least every `job_lease_seconds`."""
         (root,) = self.roots([path], project, access)
         check_replacing(self.settings, self.ws.catalog, [root], flush, access)
-        return self.jobs.submit(str(root.root), root.name, flush, guarded=not access.trusted)
+        return self.jobs.submit(str(root.root), root.name, flush, guarded=not access.trusted,
+                                follow=follow)
 
     @_in_use
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
@@ -331,6 +349,8 @@ class Operations:
         # jobs queue behind uploads rather than fail; the store drops what it keeps only when
         # quiet (the dense copy) before the job's model loads
         with self._write, self.ws.store.job_writing(keep=self._index_worker):
+            # let go while it waited for the write lock: stopped before anything (its flush)
+            progress(job.current, job.done, job.total)
             root = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
             roots = [ProjectRoot(job.project, root)]
             if self._index_worker:

@@ -1,9 +1,18 @@
 """Background index jobs: one worker thread, so jobs run one after another, with progress.
 
-A job is cancelled (by its caller, or all of them at shutdown) through its progress callback,
+A job is cancelled (by its callers, or all of them at shutdown) through its progress callback,
 at the next file or page of vectors; the pipeline is built so that a run stopped at any point
 converges on the next run. The same job asked for again while it waits its turn is the one
 already queued, not a second run.
+
+Since one run may serve several callers, a job counts its holds: each submission takes one (the
+caller is given its id), and a caller's cancel releases its own hold only; the run stops when
+no hold is left, or when stopped for everyone (`release(..., everyone=True)`: an operator). A
+caller that follows its job (`follow=True`: `repokb mcp` forwarding its run to the owner) holds
+it on a lease, renewed each time it asks about the job (`renew`); a hold not renewed for
+`lease_seconds` lapses (the caller was killed, or its host crashed), and a job left with no hold
+is cancelled, its `reason` saying why. A hold taken without `follow` (the dashboard, a plain
+POST /knowledge/index: fire and forget) never lapses.
 """
 
 from __future__ import annotations
@@ -24,11 +33,19 @@ if TYPE_CHECKING:
     from repokb.pipeline import Progress
 
 _KEEP = 100  # finished jobs remembered
+# How long a followed job waits for its caller to ask about it again before that caller's hold
+# lapses: many times the follower's poll (Remote.run_job, every 0.5 s), so a slow poll never
+# loses it. The `job_lease_seconds` setting (REPOKB_JOB_LEASE_SECONDS) overrides it.
+JOB_LEASE_SECONDS = 15.0
+ACTIVE = ("queued", "running")
+CANCELLED = "Cancelled by its caller."
+STOPPED_FOR_ALL = "Stopped for every caller that waited for it."
+SHUT_DOWN = "The server stopped before the run ended."
 log = logging.getLogger("repokb.jobs")
 
 
 class JobCancelled(Exception):
-    pass
+    """A run stopped because nobody wants it any more; its message (if any) says why."""
 
 
 def stoppable(progress: Progress | None, stopped: Callable[[], bool]) -> Progress:
@@ -55,82 +72,173 @@ class Job:
     current: str = ""
     summary: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
+    reason: str | None = None  # why it was cancelled
     created_at: float = field(default_factory=time.time)
     started_at: float | None = None
     finished_at: float | None = None
     # submitted by a remote caller: the allowed roots are checked again when it runs
     guarded: bool = field(default=False, repr=False)
-    # set when its caller cancels it: the run stops at its next file or page of vectors
+    # set when its last holder lets it go: the run stops at its next file or page of vectors
     stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+    # the callers holding it: hold id -> when its lease lapses (time.monotonic), None: never
+    holds: dict[str, float | None] = field(default_factory=dict, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return copy.deepcopy({k: v for k, v in self.__dict__.items()
-                              if k not in ("guarded", "stop")})
+        data = copy.deepcopy({k: v for k, v in self.__dict__.items()
+                              if k not in ("guarded", "stop", "holds")})
+        data["holders"] = len(self.holds)
+        return data
 
 
 Runner = Callable[[Job, Callable[[str, int, int], None]], dict[str, Any]]
 
 
 class Jobs:
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, lease_seconds: float = JOB_LEASE_SECONDS) -> None:
         self._runner = runner
+        self.lease_seconds = lease_seconds
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._cancel = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")
 
-    def submit(self, path: str, project: str, flush: bool = False,
-               guarded: bool = False) -> Job:
+    def submit(self, path: str, project: str, flush: bool = False, guarded: bool = False,
+               follow: bool = False) -> tuple[Job, str]:
+        """The job of this run and the id of the caller's hold on it: a new job, or the same
+        run already waiting its turn (one hold more). With `follow`, the hold lapses unless the
+        caller asks about the job (`renew`) at least every `lease_seconds`."""
+        hold = uuid.uuid4().hex
+        lapses = time.monotonic() + self.lease_seconds if follow else None
         with self._lock:
+            self._lapse_all()
             for queued in self._jobs.values():  # pressed twice: the run already waiting
-                if queued.status == "queued" and (
+                if queued.status == "queued" and not queued.stop.is_set() and (
                         queued.path, queued.project, queued.flush, queued.guarded) == (
                         path, project, flush, guarded):
-                    return queued
+                    queued.holds[hold] = lapses
+                    return queued, hold
             job = Job(path=path, project=project, flush=flush, guarded=guarded)
+            job.holds[hold] = lapses
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
             for old in sorted(finished, key=lambda j: j.created_at)[:-_KEEP]:
                 del self._jobs[old.id]
         self._pool.submit(self._run, job)
-        return job
+        return job, hold
 
     def get(self, job_id: str) -> Job | None:
-        return self._jobs.get(job_id)
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is not None:
+                self._lapse(job)
+            return job
 
     def all(self) -> list[Job]:
-        return sorted(self._jobs.values(), key=lambda j: -j.created_at)
+        with self._lock:
+            self._lapse_all()
+            return sorted(self._jobs.values(), key=lambda j: -j.created_at)
 
-    def cancel(self, job_id: str) -> Job | None:
-        """Cancel a job: a queued one at once, a running one at its next file or page of
-        vectors (its status says "running" until then). A finished job stays as it ended.
-        None: no such job."""
+    def renew(self, job_id: str, hold: str) -> bool | None:
+        """A follower asked about its job: its lease starts again. Whether it still holds the
+        job (False: its hold lapsed or was released, or the job ended); None: no such job."""
         with self._lock:
             job = self._jobs.get(job_id)
             if job is None:
                 return None
-            job.stop.set()
-            if job.status == "queued":
-                job.status, job.finished_at = "cancelled", time.time()
-        return job
+            self._lapse(job)
+            if hold not in job.holds or job.status not in ACTIVE:
+                return False
+            if job.holds[hold] is not None:
+                job.holds[hold] = time.monotonic() + self.lease_seconds
+            return True
 
+    def release(self, job_id: str, hold: str | None = None,
+                everyone: bool = False) -> tuple[Job, bool] | None:
+        """A caller lets its job go: its hold `hold` (None: one hold taken without a lease, that
+        of a caller who never kept its id), or with `everyone` every hold. The run stops when
+        no hold is left: a queued one at once, a running one at its next file or page of
+        vectors (its status says "running" until then). The job, and whether anything was
+        released (not for a finished job, a hold it does not know, or a caller who holds
+        nothing); None: no such job."""
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None:
+                return None
+            self._lapse(job)
+            if job.status not in ACTIVE:
+                return job, False
+            if everyone:
+                job.holds.clear()
+                self._stop(job, STOPPED_FOR_ALL)
+                return job, True
+            if hold is None:
+                hold = next((h for h, lapses in job.holds.items() if lapses is None), None)
+            if hold is None or hold not in job.holds:
+                return job, False
+            del job.holds[hold]
+            if not job.holds:
+                self._stop(job, CANCELLED)
+            return job, True
+
+    def cancel(self, job_id: str) -> Job | None:
+        """Stop a job for everyone: a queued one at once, a running one at its next file or
+        page of vectors. A finished job stays as it ended. None: no such job."""
+        released = self.release(job_id, everyone=True)
+        return None if released is None else released[0]
+
+    # -- holds and leases (under self._lock) ------------------------------------------------
+    def _stop(self, job: Job, reason: str) -> None:
+        job.stop.set()
+        job.reason = job.reason or reason
+        if job.status == "queued":
+            job.status, job.finished_at = "cancelled", time.time()
+
+    def _lapse(self, job: Job) -> None:
+        """Drop the holds of `job` whose lease ran out; stop it if none is left."""
+        if job.status not in ACTIVE or not job.holds:
+            return
+        now = time.monotonic()
+        lapsed = [h for h, lapses in job.holds.items() if lapses is not None and lapses < now]
+        for h in lapsed:
+            del job.holds[h]
+            log.info("job %s: a caller stopped asking about it (lease of %g s)", job.id,
+                     self.lease_seconds)
+        if lapsed and not job.holds:
+            self._stop(job, f"Its caller went away: nobody asked about the run for "
+                            f"{self.lease_seconds:g} s.")
+
+    def _lapse_all(self) -> None:
+        for job in self._jobs.values():
+            self._lapse(job)
+
+    def _stopped(self, job: Job) -> bool:
+        if self._cancel.is_set() or job.stop.is_set():
+            return True
+        with self._lock:
+            self._lapse(job)
+        return job.stop.is_set()
+
+    # -- the worker thread ------------------------------------------------------------------
     def _run(self, job: Job) -> None:
         with self._lock:
+            self._lapse(job)
             if self._cancel.is_set() or job.stop.is_set():
                 if job.status == "queued":
-                    job.status, job.finished_at = "cancelled", time.time()
+                    self._stop(job, SHUT_DOWN if self._cancel.is_set() else CANCELLED)
                 return
             job.status, job.started_at = "running", time.time()
 
         def record(path: str, done: int, total: int) -> None:
             job.current, job.done, job.total = path, done, total
 
-        progress = stoppable(record, lambda: self._cancel.is_set() or job.stop.is_set())
+        progress = stoppable(record, lambda: self._stopped(job))
         try:
             job.summary = self._runner(job, progress)
             job.status = "done"
-        except JobCancelled:
+        except JobCancelled as exc:
             job.status = "cancelled"
+            job.reason = str(exc) or job.reason or (
+                SHUT_DOWN if self._cancel.is_set() else CANCELLED)
         except RepokbError as exc:
             log.warning("job %s failed: %s: %s %s", job.id, type(exc).__name__, exc.message,
                         exc.log_detail)
@@ -141,14 +249,17 @@ class Jobs:
                 "message": "The job failed unexpectedly.",
                 "hint": f"The server log has the details under job {job.id}."}
         finally:
+            job.holds.clear()
             job.finished_at = time.time()
 
     def shutdown(self) -> None:
         """Cancel the running job at its next file, drop queued ones; usable again after."""
         self._cancel.set()
         self._pool.shutdown(wait=True, cancel_futures=True)
-        for job in self._jobs.values():
-            if job.status == "queued":
-                job.status, job.finished_at = "cancelled", time.time()
+        with self._lock:
+            for job in self._jobs.values():
+                if job.status == "queued":
+                    job.holds.clear()
+                    self._stop(job, SHUT_DOWN)
         self._cancel = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")

@@ -358,14 +358,20 @@ class Remote:
     def run_job(self, path: str, project: str, flush: bool,
                 progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         """An index run of one folder as a job of the owner's (`POST /knowledge/index`),
-        followed to its end: its progress is told to `progress` as it goes; when `progress`
-        raises JobCancelled (the caller's own job was cancelled), the owner's job is cancelled
-        too and JobCancelled raised once it stopped. The run's summary, as Operations._run_job
-        returns it; a job that failed there is the same error here."""
+        followed to its end: its progress is told to `progress` as it goes. The job is
+        submitted with `follow`: this caller holds it on a lease renewed by each poll, so if
+        this process dies (SIGKILL, its agent's host crashing) the owner lets its hold lapse
+        after job_lease_seconds and cancels a run nobody else holds. When `progress` raises
+        JobCancelled (the caller's own job was cancelled), this caller's hold is released:
+        JobCancelled is raised once the owner's run stopped, or at once, saying so, when other
+        callers still hold the run (it goes on for them). The run's summary, as
+        Operations._run_job returns it; a job that failed there is the same error here."""
         from repokb.operations.jobs import JobCancelled  # the CLI's read commands never need it
 
         job = self._call("POST", "/knowledge/index",
-                         json={"path": path, "project": project, "flush": flush})
+                         json={"path": path, "project": project, "flush": flush,
+                               "follow": True})
+        asked = {"hold": job["hold"]} if job.get("hold") else None
         cancelled = False
         while job["status"] in ("queued", "running"):
             if not cancelled:
@@ -373,17 +379,26 @@ class Remote:
                     progress(job["current"], job["done"], job["total"])
                 except JobCancelled:
                     cancelled = True
-                    job = self._call("POST", f"/knowledge/jobs/{job['id']}/cancel")
+                    job = self._call("POST", f"/knowledge/jobs/{job['id']}/cancel",
+                                     params=asked)
                     continue
+            if cancelled and job.get("holders"):
+                raise JobCancelled(
+                    f"Cancelled here; the owner's run of the folder goes on for "
+                    f"{_callers(job['holders'])} that asked for it too.")
+            if not cancelled and job.get("held") is False:  # its lease lapsed (it was stopped)
+                raise JobCancelled("This process stopped asking about the owner's run for "
+                                   "too long, so it no longer follows it.")
             time.sleep(JOB_POLL_SECONDS)
-            job = self._call("GET", f"/knowledge/jobs/{job['id']}")
+            job = self._call("GET", f"/knowledge/jobs/{job['id']}", params=asked)
         if job["status"] == "done":
             return job["summary"]  # type: ignore[no-any-return]
         if job["status"] == "failed":
             failure = job.get("error") or {}
             raise errors.RepokbError(failure.get("message") or "The index run failed.",
                                      failure.get("hint"))
-        raise JobCancelled  # by this caller, or on the owner (its dashboard, or it is leaving)
+        # by this caller, or on the owner (its dashboard, or it is leaving)
+        raise JobCancelled("" if cancelled else job.get("reason") or "")
 
     def cache_stats(self) -> dict[str, Any]:
         """The LLM proxy's answer cache, from the owner's GET /proxy/stats."""
@@ -395,6 +410,10 @@ class Remote:
 
     def cache_flush(self) -> dict[str, Any]:
         return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
+
+
+def _callers(n: int) -> str:
+    return "1 other caller" if n == 1 else f"{n} other callers"
 
 
 def _one_or_list(globs: tuple[str, ...]) -> str | list[str] | None:

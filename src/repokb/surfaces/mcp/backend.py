@@ -91,17 +91,19 @@ class Backend:
 
     def _submit(self, path: str, project: str) -> Job:
         assert self._ops is not None
-        return self._ops.submit_index(path, project)
+        return self._ops.submit_index(path, project)[0]
 
     def jobs(self) -> list[Job]:
         assert self._ops is not None
         return self._ops.jobs.all()
 
     def cancel(self, job_id: str) -> Job:
-        """Cancel an index run: a queued one at once, a running one at its next file or page
-        of vectors. NotFoundError: no such run."""
+        """Let an index run go (a hold taken without a lease: index_path's): once nobody holds
+        it, a queued one stops at once, a running one at its next file or page of vectors;
+        while other callers hold it, it goes on for them (its `holders`). NotFoundError: no
+        such run."""
         assert self._ops is not None
-        return self._ops.cancel_job(job_id)
+        return self._ops.cancel_job(job_id)[0]
 
     def activity(self) -> dict[str, Any]:
         """Index runs this server started, and whether the store's owner is writing now."""

@@ -147,16 +147,16 @@ class StdioBackend(Backend):
 
     # -- operations that differ from the server's -------------------------------------------
     def _submit(self, path: str, project: str) -> Job:
-        return self._jobs.submit(path, project)
+        return self._jobs.submit(path, project)[0]
 
     def jobs(self) -> list[Job]:
         return self._jobs.all()
 
     def cancel(self, job_id: str) -> Job:
-        job = self._jobs.cancel(job_id)
-        if job is None:
+        released = self._jobs.release(job_id)  # this agent's one hold: its run stops here
+        if released is None:
             raise NotFoundError("No such index run.", log_detail=f"no job {job_id!r}")
-        return job
+        return released[0]
 
     def activity(self) -> dict[str, Any]:
         jobs = [j.to_json() for j in self.jobs() if j.status in ACTIVE]

@@ -6,6 +6,7 @@ import datetime
 from typing import Any
 
 from repokb.models import line_range, vectors_changed_text
+from repokb.operations.jobs import CANCELLED
 
 NOTHING_INDEXED = (
     "Nothing has been indexed yet, so there is nothing to search. Index the project first: "
@@ -73,8 +74,15 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
     head = f"Index run {j['id']} of {j['path']} as project {j['project']!r}: {j['status']}"
     if j["status"] == "cancelled":
         done = f" ({j['done']} of {j['total']} files walked)" if j["total"] else ""
-        return (head + done + ". What it indexed stays searchable; index_path on the same "
-                "folder goes on from where it stopped.")
+        why = f" {j['reason']}" if j.get("reason") and j["reason"] != CANCELLED else ""
+        return (head + done + "." + why + " What it indexed stays searchable; index_path on "
+                "the same folder goes on from where it stopped.")
+    if stopping and j["status"] in ("queued", "running") and j.get("holders"):
+        others = j["holders"]
+        return (head + f": your part of it is cancelled, but {others} other "
+                f"caller{'s' if others > 1 else ''} asked for the same run, so it goes on for "
+                "them (the dashboard's Cancel, or POST /knowledge/jobs/{id}/cancel?all=true, "
+                "stops it for everyone).")
     if stopping and j["status"] in ("queued", "running"):
         return (head + ", stopping: it stops at its next file or batch of vectors. Call "
                 "cancel_index again to see it end.")

@@ -193,7 +193,8 @@ async def cancel_index(backend: Backend, args: dict[str, Any]) -> Result:
     if not ended:
         job = await _run(backend.cancel, job.id)
     deadline = anyio.current_time() + float(args.get("wait_seconds", 10))
-    while job.status in ACTIVE and anyio.current_time() < deadline:
+    # a run other callers still hold goes on for them: nothing to wait for
+    while job.status in ACTIVE and not job.holds and anyio.current_time() < deadline:
         await anyio.sleep(0.1)
     data = {"job": job.to_json(), "finished": job.status not in ACTIVE}
     text = render.job(job.to_json(), stopping=True)
@@ -304,7 +305,9 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
         "vectors. What it indexed so far stays searchable, and index_path on the folder later "
         "goes on from where it stopped. Waits up to `wait_seconds` for the run to stop and "
         "returns its status (\"cancelled\" once stopped); a run that had already ended is "
-        "answered as it ended (\"done\" with its summary, or \"failed\")."), {
+        "answered as it ended (\"done\" with its summary, or \"failed\"). When other callers "
+        "asked for the same run (another agent, the dashboard), only your part of it is "
+        "cancelled: it goes on for them, and the answer says how many (job.holders)."), {
         "type": "object", "additionalProperties": False,
         "properties": {
             "job_id": {"type": "string", "minLength": 1, "maxLength": 64,

@@ -183,10 +183,13 @@ def prune_upload(body: S.PruneUploadRequest, svc: Svc, access: Caller) -> dict[s
 @router.post("/knowledge/index", tags=["index"], status_code=202, response_model=S.Job,
              responses=errors(403))
 def index(body: S.IndexRequest, svc: Svc, access: Caller, response: Response) -> dict[str, Any]:
-    """Index a folder on the server's disk (under an allowed root) as a background job."""
-    job = svc.submit_index(body.path, body.project, body.flush, access)
+    """Index a folder on the server's disk (under an allowed root) as a background job. The
+    same folder asked for while its job waits its turn is that job: each caller gets its own
+    `hold` on it, and a job runs as long as one caller holds it. With `follow`, the hold lapses
+    when the caller stops asking about the job for job_lease_seconds."""
+    job, hold = svc.submit_index(body.path, body.project, body.flush, access, body.follow)
     response.headers["Location"] = f"/knowledge/jobs/{job.id}"
-    return job.to_json()
+    return {**job.to_json(), "hold": hold}
 
 
 # response_model documents the answer; the route writes it itself (as search does)
@@ -243,19 +246,34 @@ def jobs(svc: Svc) -> list[dict[str, Any]]:
     return [job.to_json() for job in svc.jobs.all()]
 
 
+Hold = Annotated[str | None, Param(max_length=64, description="The hold the job's "
+                                   "submission gave this caller (its answer's `hold`).")]
+
+
 @router.get("/knowledge/jobs/{job_id}", tags=["index"], response_model=S.Job,
             responses=errors(404))
-def job(job_id: str, svc: Svc) -> dict[str, Any]:
-    return svc.job(job_id).to_json()
+def job(job_id: str, svc: Svc, hold: Hold = None) -> dict[str, Any]:
+    """An index job's state. With ?hold=, says whether that hold still holds the job (`held`),
+    and renews its lease if it was taken with `follow`."""
+    found, held = svc.job(job_id, hold)
+    return {**found.to_json(), **({} if held is None else {"held": held})}
 
 
 @router.post("/knowledge/jobs/{job_id}/cancel", tags=["index"], response_model=S.Job,
              responses=errors(404))
-def cancel_job(job_id: str, svc: Svc) -> dict[str, Any]:
-    """Cancel an index job: a queued one at once ("cancelled"), a running one at its next file
-    or page of vectors (it says "running" until then). What it wrote stays; the next run of the
-    folder goes on from there. A finished job is answered as it ended."""
-    return svc.cancel_job(job_id).to_json()
+def cancel_job(job_id: str, svc: Svc, hold: Hold = None,
+               everyone: Annotated[bool, Param(alias="all", description=(
+                   "Stop the run for every caller holding it (what the dashboard's Cancel "
+                   "does)."))] = False) -> dict[str, Any]:
+    """Let an index job go: ?hold= releases that hold (without it, one taken without
+    `follow`, as by a caller that never kept its hold), ?all=true every caller's. Once no
+    caller holds it, the job stops: a queued one at once ("cancelled"), a running one at its
+    next file or page of vectors (it says "running" until then). What it wrote stays; the next
+    run of the folder goes on from there. While other callers still hold it, it goes on for
+    them: the answer says "queued" or "running", `released` true and `holders` how many still
+    wait. A finished job is answered as it ended (`released` false)."""
+    found, released = svc.cancel_job(job_id, hold, everyone)
+    return {**found.to_json(), "released": released}
 
 
 # response_model documents the answer; the route writes it itself (below)

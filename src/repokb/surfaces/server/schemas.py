@@ -167,6 +167,12 @@ class IndexRequest(Strict):
         description="A folder on the server's disk, under one of its allowed roots.")
     project: Project | None = Field(None, description="Default: the folder's name.")
     flush: bool = Field(False, description="Drop the project's index first.")
+    follow: bool = Field(
+        False, description="The caller follows the job: it asks about it (GET "
+        "/knowledge/jobs/{id}?hold=<the answer's hold>) at least every job_lease_seconds (15 "
+        "s), and if it stops asking (it was killed, or its host crashed) its hold lapses; a job "
+        "nobody holds any more is cancelled, its reason saying so. Without it (the default: "
+        "fire and forget) the job runs to its end unless cancelled.")
 
 
 Paths = Annotated[list[Annotated[str, Field(min_length=1, max_length=4096),
@@ -194,8 +200,27 @@ class VerifyRequest(Strict):
 
 
 class Job(BaseModel):
+    """An index job. One run may serve several callers: the same folder asked for while its
+    job waits its turn is that job, with one hold more. A caller's cancel releases its own
+    hold; the run stops when no hold is left (or with ?all=true)."""
+
     id: str
     status: str = Field(description="queued, running, done, failed or cancelled.")
+    holders: int = Field(description="Callers holding the job now (each submission of it "
+                         "took one hold); 0 once it ended.")
+    reason: str | None = Field(None, description="Why it was cancelled: by its caller(s), "
+                               "for every caller, its caller went away (a lapsed lease), the "
+                               "server stopping.")
+    hold: str | None = Field(None, description="In the answer of POST /knowledge/index only: "
+                             "this caller's hold, to give as ?hold= when asking about the job "
+                             "(which renews a follow lease) and when cancelling it.")
+    held: bool | None = Field(None, description="With ?hold= on GET: whether that hold still "
+                              "holds the job (false: it lapsed or was released, or the job "
+                              "ended).")
+    released: bool | None = Field(None, description="In a cancel's answer: whether a hold was "
+                                  "released (false: the job had ended, or the caller held "
+                                  "nothing to release). A job still queued or running with "
+                                  "holders > 0 goes on for those other callers.")
     flush: bool
     path: str
     project: str

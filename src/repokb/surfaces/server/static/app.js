@@ -312,7 +312,11 @@ async function cancelIndex() {
   cancelAsked = true;
   $("cancel-index").disabled = true;
   try {
-    await api("POST", `/knowledge/jobs/${indexJob}/cancel`);
+    // Stops the run for everyone (?all=true), also for an agent that asked for the same run:
+    // the person at the dashboard is the server's operator, and a Cancel that left the run
+    // going on would look broken. The agents' jobs end "cancelled", saying it was stopped for
+    // every caller; their next index_path goes on from where it stopped.
+    await api("POST", `/knowledge/jobs/${indexJob}/cancel?all=true`);
   } catch (e) {
     setStatus("index-status", e.message, true);
   }

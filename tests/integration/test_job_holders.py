@@ -1,0 +1,184 @@
+"""Index runs several callers share, or whose caller vanished, with real processes: a `repokb
+serve` owning the store, `repokb mcp` agents forwarding their runs to it (the official MCP
+client), and plain REST callers.
+
+Found in earlier sessions: a `repokb mcp` killed outright (SIGKILL, its agent's host crashing)
+after handing its index run to the owner left the run going to its end, holding the write lock,
+followed by nobody; and the same folder asked for by two callers while its job waited was one
+job, so one caller's cancel stopped the other's run too."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+
+from repokb.settings import Settings
+from repokb.surfaces.owner import Remote
+
+from ..conftest import serve_process
+from .test_index_cancel import FILES, KEY, PAGE, in_dense_pass, stopped
+from .test_mcp import call, run, stdio_session
+from .test_processes import generate_tree
+
+pytestmark = pytest.mark.integration
+
+LEASE = 3.0  # the owner's job_lease_seconds in these tests (15 s by default)
+MARGIN = 12.0  # the run's next file or page of vectors, a loaded machine
+
+
+def jobs_of(url: str, project: str) -> list[dict[str, Any]]:
+    with httpx.Client(headers=KEY) as client:
+        return [j for j in client.get(f"{url}/knowledge/jobs").json() if j["project"] == project]
+
+
+def wait_for(url: str, project: str, statuses: tuple[str, ...], seconds: float = 300,
+             ) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = jobs_of(url, project)
+        if found and found[0]["status"] in statuses:
+            return found[0]
+        time.sleep(0.05)
+    pytest.fail(f"the job of {project} never got to {statuses}: {jobs_of(url, project)}")
+
+
+def mcp_servers() -> list[int]:
+    """The `repokb mcp` processes this test started (children of this process)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == os.getpid() and b"repokb" in cmdline and b"mcp" in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_run_handed_off_by_a_killed_mcp_server_is_cancelled_after_its_lease(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGKILL a `repokb mcp` whose index run is a job of serve's: serve cancels the job once
+    nobody asked about it for the lease, says why, and its write lock is free for the next
+    run. Before: the job ran to its end (status "done"), minutes of embedding for nobody."""
+    tree, small = tmp_path / "big", tmp_path / "small"
+    generate_tree(tree, 1200, seed=7)  # over 30 s of work under serve on this machine
+    generate_tree(small, 20, seed=8)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    monkeypatch.setenv("REPOKB_JOB_LEASE_SECONDS", str(LEASE))
+
+    async def hand_off_then_die(url: str) -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+            data, text, error = await call(s, "index_path", path=str(tree), wait_seconds=0)
+            assert not error and "another repokb process" in data["freshness"]["store_owner"]
+            await anyio.to_thread.run_sync(in_dense_pass, home, "big")
+            (pid,) = mcp_servers()
+            os.kill(pid, signal.SIGKILL)  # no goodbye: its job is left to serve
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        run(lambda: hand_off_then_die(url))
+        killed = time.monotonic()
+        job = wait_for(url, "big", ("done", "failed", "cancelled"), seconds=LEASE + MARGIN)
+        assert time.monotonic() - killed < LEASE + MARGIN
+        assert job["status"] == "cancelled", job
+        assert "caller went away" in job["reason"] and job["holders"] == 0, job
+        assert stopped(home, "big")["dense_pending"] > 0  # the owner writes no more: stopped
+        with httpx.Client(headers=KEY, base_url=url) as client:  # the write lock is free
+            posted = client.post("/knowledge/index", json={"path": str(small)}).json()
+            assert posted["hold"] and posted["holders"] == 1
+        assert wait_for(url, "small", ("done", "failed", "cancelled"), 120)["status"] == "done"
+
+
+def test_two_agents_ask_for_the_same_run_and_one_cancels_it_goes_on_for_the_other(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two `repokb mcp` agents ask serve for the same folder while its job waits (behind an
+    operator's run): one job, two holds. The first agent's cancel_index releases its hold only:
+    the run goes on and completes for the second. Before: it stopped for both."""
+    first, shared = tmp_path / "first", tmp_path / "shared"
+    generate_tree(first, 400, seed=5)
+    generate_tree(shared, 400, seed=6)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    monkeypatch.setenv("REPOKB_JOB_LEASE_SECONDS", str(LEASE))
+
+    async def agents(url: str) -> None:
+        with httpx.Client(headers=KEY, base_url=url) as client:
+            blocker = client.post("/knowledge/index", json={"path": str(first)}).json()
+        await anyio.to_thread.run_sync(wait_for, url, "first", ("running",))
+        async with (stdio_session(home, "--allow-root", str(tmp_path)) as one,
+                    stdio_session(home, "--allow-root", str(tmp_path)) as two):
+            for agent in (one, two):
+                data, text, error = await call(agent, "index_path", path=str(shared),
+                                               wait_seconds=0)
+                assert not error, text
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:  # each forwards its run as a job of serve's
+                theirs = await anyio.to_thread.run_sync(jobs_of, url, "shared")
+                if theirs and theirs[0]["holders"] == 2:
+                    break
+                await anyio.sleep(0.1)
+            (job,) = theirs
+            assert job["status"] == "queued" and job["holders"] == 2, theirs
+            data, text, error = await call(one, "cancel_index", path=str(shared),
+                                           wait_seconds=30)
+            assert not error and data["job"]["status"] == "cancelled", text
+            assert "goes on for 1 other caller" in text, text
+            (job,) = await anyio.to_thread.run_sync(jobs_of, url, "shared")
+            assert job["status"] == "queued" and job["holders"] == 1, job
+            with httpx.Client(headers=KEY, base_url=url) as client:  # the operator's stop
+                stop = client.post(f"/knowledge/jobs/{blocker['id']}/cancel",
+                                   params={"all": "true"}).json()
+            assert stop["released"] and stop["reason"].startswith("Stopped for every caller")
+            data, text, error = await call(two, "index_path", path=str(shared),
+                                           wait_seconds=120)
+            assert not error and data["job"]["status"] == "done", text
+            summary = data["job"]["summary"]
+            assert summary["files_seen"] == FILES and summary["chunks_dense_pending"] == 0
+            (job,) = await anyio.to_thread.run_sync(jobs_of, url, "shared")
+            assert job["status"] == "done" and job["reason"] is None, job
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        run(lambda: agents(url))
+
+
+def test_a_lease_only_when_the_caller_asks_for_one(home: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """POST /knowledge/index without `follow` (the dashboard, a script: fire and forget) runs
+    to its end though nobody asks about it; with `follow` and no poll it is cancelled. Two REST
+    callers of one waiting run each get a hold; the cancel of one (?hold=) releases its own."""
+    fire, followed = tmp_path / "fire", tmp_path / "followed"
+    generate_tree(fire, 400, seed=5)
+    generate_tree(followed, 400, seed=6)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    monkeypatch.setenv("REPOKB_JOB_LEASE_SECONDS", "1")
+    with serve_process(home, allow_roots=(tmp_path,)) as url, \
+            httpx.Client(headers=KEY, base_url=url, timeout=30) as client:
+        schema = client.get("/openapi.json").json()["components"]["schemas"]
+        assert "follow" in schema["IndexRequest"]["properties"]
+        assert {"holders", "reason", "hold", "released"} <= set(schema["Job"]["properties"])
+        plain = client.post("/knowledge/index", json={"path": str(fire)}).json()
+        lease = client.post("/knowledge/index", json={"path": str(followed), "follow": True})
+        assert lease.status_code == 202, lease.text
+        again = client.post("/knowledge/index", json={"path": str(followed), "follow": True})
+        assert again.json()["id"] == lease.json()["id"] and again.json()["holders"] == 2
+        mine = client.post(f"/knowledge/jobs/{lease.json()['id']}/cancel",
+                           params={"hold": lease.json()["hold"]}).json()
+        assert mine["released"] and mine["status"] == "queued" and mine["holders"] == 1
+        # nobody asks about either job from here on: the followed one's last hold lapses
+        ended = wait_for(url, "followed", ("done", "failed", "cancelled"), seconds=300)
+        assert ended["status"] == "cancelled" and "caller went away" in ended["reason"]
+        assert ended["started_at"] is None  # let go while it waited: never ran
+        while Remote(Settings.load(home=home)).activity()["writing"]:
+            time.sleep(0.5)  # the activity, not the job: the plain job is asked about by none
+        job = client.get(f"/knowledge/jobs/{plain['id']}").json()
+        assert job["status"] == "done" and job["reason"] is None, job
+        assert job["summary"]["chunks_dense_pending"] == 0
