@@ -148,6 +148,28 @@ SHAPES = [
      ["CAESIJx9Kq2mWv7Rt4Lp8Nz3Bc6Hd1Fg5Yj0Ua9Ie2Ko7Qs4Xw"]),
     ("code", "javascript", "const token = 'ya29.a0AfH6SMBx3kQ9vT7wLp2mN8zR4cY6dF1gH5jK0sU3eW9';\n",
      ["a0AfH6SMBx3kQ9vT7wLp2mN8zR4cY6dF1gH5jK0sU3eW9"]),
+    # vendor formats with dots: detect-secrets found them, then they were dropped as dotted
+    # names like django.contrib.auth (a battery of shapes after the Vault token)
+    ("code", "python", 'bot.run("MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs")\n',
+     ["ZnCjm1XVW7vRze4b7Cq4se7kKWs"]),
+    ("code", "python", 'sg = SendGridAPIClient("SG.Zt8pQ2xW7mK4vR9nL3bY6c.'
+     'J1aB2cD3eF4gH5iJ6kL7mN8oP9qR0sT1uV2wX3yZ4ab")\n',
+     ["J1aB2cD3eF4gH5iJ6kL7mN8oP9qR0sT1uV2wX3yZ4ab"]),
+    # WordPress's wp-config.php, and other calls given a secret's name then its value
+    ("code", "php", "define('DB_PASSWORD', 'Hq7!mZ2$kP9x');\n", ["Hq7!mZ2$kP9x"]),
+    ("code", "ruby", 'ENV.fetch("SECRET_KEY_BASE", "9a8b7c6d5e4f3a2b1c0d9e8f7a6b")\n',
+     ["9a8b7c6d5e4f3a2b1c0d9e8f7a6b"]),
+    ("code", "python", 'headers.setdefault("X-Api-Key", "Zt8pQ2xW7mK4vR9nL3bY6cJ1")\n',
+     ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
+    # a string prefix, make's ?=, a shell variable, a header or a URL query inside a string
+    ("code", "python", 'PASSWORD = b"Hq7mZ2kP9xW4"\nSECRET = u"Zt8pQ2xW7mK4vR9n"\n',
+     ["Hq7mZ2kP9xW4", "Zt8pQ2xW7mK4vR9n"]),
+    ("text", "make", "API_TOKEN ?= Zt8pQ2xW7mK4vR9nL3bY6cJ1\n", ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
+    ("code", "shell", "export API_TOKEN=Zt8pQ2xW7mK4vR9nL3bY6cJ1\n", ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
+    ("code", "shell", 'curl -H "X-Api-Key: Zt8pQ2xW7mK4vR9nL3bY6cJ1" https://api\n',
+     ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
+    ("code", "python", 'url = "https://api.example.com/v1?api_key=Zt8pQ2xW7mK4vR9nL3bY6cJ1&x=1"\n',
+     ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
 ]
 
 
@@ -179,6 +201,14 @@ READABLE = [
                        'if password1 != password2:\n    return password1, password2\n'),
     ("code", "python", 'data = {"username": "u", "new_password1": "new_password1"}\n'),
     ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
+    ("code", "php", "define( 'AUTH_KEY', 'put your unique phrase here' );\n"),
+    ("code", "python", "con = connect(\n    password=pass_caching_sha2,\n    port=port)\n"),
+    ("code", "python", "_TOKEN_REF = r'[A-Z]\\w*(?:::[A-Z]\\w*)*'\n"),
+    ("code", "python", 'form.add_field("password", "new_password1")\n'),
+    ("code", "python", "lookup('ansible.builtin.password', '/tmp/passwordfile', length=8)\n"),
+    ("code", "python", "'<li>Password: <input type=\"password\" name=\"password\"></li>'\n"),
+    ("code", "python", 'url = f"https://api.example.com/v1?api_key={key}&x=1"\n'),
+    ("code", "shell", "export API_TOKEN=$API_TOKEN\nexport TOKEN_FILE=/run/secrets/token\n"),
     ("code", "python", 'AUTH_TOKEN_CLASS = "rest_framework.authtoken.models.Token"\n'
                        'TOKEN = "django.contrib.auth.tokens.PasswordResetTokenGenerator"\n'),
     # a GitHub Actions job whose id ends in "pass" (attrs 24.2.0's ci.yml): its steps are not

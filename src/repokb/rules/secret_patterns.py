@@ -104,9 +104,12 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
+# Operators: make's `?=`, `+=` and `::=` too; a quoted value may carry a bytes or unicode
+# prefix (Python's b"...", u"..."; not r"...", in practice a regex).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?::=|=>|==|[:=])\s*"""
-    r"""(?:(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|[:=])\s*"""
+    r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(

@@ -7,6 +7,8 @@ Found here (spans of the value only):
   `htpasswd -b FILE user X`, `smbclient -U user%X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`;
+  and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
+  wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
 - environment lists: `- name: DB_PASSWORD` then `value: X` (Kubernetes, ECS task JSON,
   Terraform), and a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`);
@@ -24,8 +26,13 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import COMMENT_BEFORE, is_secret_key, lower_same_length
-from repokb.secrets.shapes import password_like, value_ok
+from repokb.secrets.scan import (
+    COMMENT_BEFORE,
+    is_secret_key,
+    is_secret_value,
+    lower_same_length,
+)
+from repokb.secrets.shapes import is_field_name, password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -60,6 +67,13 @@ _NAME_FIELD = re.compile(
     r"""|"name"\s*:\s*"(?P<jkey>[A-Za-z_][\w.\-]{0,80})\"""", re.M)
 _VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
                           r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\n#]|$)""")
+# a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
+# `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`
+_NAMED_ARGUMENT = re.compile(
+    r"""\b(?:define|putenv|setenv|Setenv|setdefault|fetch|set|setProperty|setItem|put|"""
+    r"""setHeader|set_header|add_header|header)\s*"""
+    r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w\-]{0,80})(?P=kq)\s*,\s*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)""")
 _ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
                   r"""(?P<value>[^\s"'=][^\n"']*?)(?P=q)[ \t]*$""", re.M)
 _PAIR = re.compile(  # "login: admin / X", "credentials `admin` / `X`", "sign in as admin/X"
@@ -107,6 +121,13 @@ def find(text: str, mode: str) -> list[Span]:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
+    for start, line in _lines(text, low, P.KEY_ANCHORS):
+        for m in _NAMED_ARGUMENT.finditer(line):
+            key, value = m.group("key"), m.group("value")
+            if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
+                    and not is_field_name(value)):  # `add_field("password", "password2")`
+                out.append((start + m.start("value"), start + m.end("value"),
+                            "named_argument", False))
     if "ENV" in text:
         for m in _ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value")):

@@ -279,19 +279,27 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
                 mode: Mode) -> list[tuple[int, int, str, bool]]:
     """The span of one key = value match when it holds a secret (none or one)."""
     key = m.group("key")
+    whole, end = m.group(group), m.end(group)
     if group == "value" and mode == "code":
-        if not (COMMENT_BEFORE.search(text[start:start + m.start()])
-                and _COMMENT_VALUE.fullmatch(m.group(group).strip().rstrip("."))):
+        before = text[start:start + m.start()]
+        inside = _in_literal(before)
+        if inside:  # a URL's query in a string: the value ends at the next parameter
+            whole = _QUERY_END.split(whole, 1)[0]
+            end = m.start(group) + len(whole)
+        if not (COMMENT_BEFORE.search(before) and _COMMENT_VALUE.fullmatch(
+                    whole.strip().rstrip("."))
+                or (inside or _shell_variable(text, start, m)) and random_literal(whole.strip())):
             return []  # a bare value in code is an expression, not a literal
-        mode = "text"  # in a comment, one token: as in documentation (not a bare word)
-    whole = m.group(group)
+        # in a comment, or a string (`"X-Api-Key: V"`, `"...?api_key=V&"`), or a shell
+        # variable: one token, as in documentation (not a bare word)
+        mode = "text"
     if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
         whole += glued_literals(text, start + m.end())
-    span = [(start + m.start(group), start + m.end(group), "secret_assignment", False)]
+    span = [(start + m.start(group), start + end, "secret_assignment", False)]
     if not is_secret_key(key):
         return span if random_key_value(key, whole) else []  # `cloudant_key = "<random>"`
     value = whole.strip()
-    return span if _is_secret_value(value, key, literal_words=mode == "config") else []
+    return span if is_secret_value(value, key, literal_words=mode == "config") else []
 
 
 GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
@@ -327,6 +335,41 @@ def random_key_value(key: str, value: str) -> bool:
 _PART = re.compile(r"[^.(\[]{16,}")
 
 
+_TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.~]+")  # a token's characters, no markup or interpolation
+_QUERY_END = re.compile(r"[&#]")
+_SHELL_ASSIGNMENT = re.compile(r"[ \t]*(?:(?P<word>export|local|declare|readonly|set)[ \t]+)?")
+
+
+def _shell_variable(text: str, start: int, m: re.Match[str]) -> bool:
+    """`export API_TOKEN=V` (or local, declare, readonly, set), or `API_TOKEN=V` alone on its
+    line with a random V: a shell variable's literal (a Python keyword argument on a line of
+    its own, `password=pass_sha2,`, is followed by more, and names no random word)."""
+    shell = _SHELL_ASSIGNMENT.fullmatch(text, start, start + m.start())
+    if shell is None or " " in m.group(0):
+        return False
+    if shell.group("word"):
+        return True
+    line_end = text.find("\n", start + m.end())
+    rest = text[start + m.end():] if line_end == -1 else text[start + m.end():line_end]
+    return not rest.strip() and random_part(m.group("value"))
+
+
+def _in_literal(before: str) -> bool:
+    """Whether a line's text up to here is inside a string literal (an odd number of one
+    kind of quote, escaped ones not counted)."""
+    plain = before.replace("\\\\", "").replace('\\"', "").replace("\\'", "")
+    return plain.count('"') % 2 == 1 or plain.count("'") % 2 == 1
+
+
+def random_literal(value: str) -> bool:
+    """A bare word no name looks like: 12+ characters, letters with digits, high in entropy
+    (`export API_TOKEN=Zt8pQ2xW7mK4...` is a literal in a shell script; `TOKEN=$TOKEN` and
+    `KEY=key_name` are not)."""
+    return (len(value) >= 12 and _TOKEN.fullmatch(value) is not None
+            and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+            and entropy(value) >= 3.0 and not is_placeholder(value))
+
+
 def random_part(value: str) -> bool:
     """A dotted value with a part that no name looks like: 16+ characters of both cases with
     digits, high in entropy (`hvs.CAESIJx9Kq2mWv7Rt4...`, a Vault token; `ya29.a0AfH6SM...`):
@@ -339,7 +382,7 @@ def random_part(value: str) -> bool:
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
-def _is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
+def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
         return False
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
