@@ -170,6 +170,18 @@ SHAPES = [
      ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
     ("code", "python", 'url = "https://api.example.com/v1?api_key=Zt8pQ2xW7mK4vR9nL3bY6cJ1&x=1"\n',
      ["Zt8pQ2xW7mK4vR9nL3bY6cJ1"]),
+    # Maven's settings.xml, Spring's XML, a Terraform variable's default, JDBC and PDO
+    ("config", "xml", "<server><id>repo</id><username>deploy</username>"
+     "<password>Hq7mZ2kP9xW4</password></server>\n", ["Hq7mZ2kP9xW4"]),
+    ("config", "xml", '<property name="password" value="Hq7mZ2kP9xW4"/>\n', ["Hq7mZ2kP9xW4"]),
+    ("config", "hcl",
+     'variable "db_password" {\n  type    = string\n  default = "Hq7mZ2kP9xW4"\n}\n',
+     ["Hq7mZ2kP9xW4"]),
+    ("code", "java",
+     'DriverManager.getConnection("jdbc:postgresql://db/app", "app", "Hq7mZ2kP9xW4");\n',
+     ["Hq7mZ2kP9xW4"]),
+    ("code", "php", '$pdo = new PDO("mysql:host=db;dbname=app", "root", "Hq7mZ2kP9xW4");\n',
+     ["Hq7mZ2kP9xW4"]),
 ]
 
 
@@ -203,6 +215,9 @@ READABLE = [
     ("text", "rst", 'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n'),
     ("code", "php", "define( 'AUTH_KEY', 'put your unique phrase here' );\n"),
     ("code", "python", "con = connect(\n    password=pass_caching_sha2,\n    port=port)\n"),
+    ("config", "xml", "<password>${env.DB_PASSWORD}</password>\n<secret>true</secret>\n"
+                      "<secretKeyRef><name>db</name><key>password</key></secretKeyRef>\n"),
+    ("config", "html", '<label for="password">Password</label>\n'),
     ("code", "python", "_TOKEN_REF = r'[A-Z]\\w*(?:::[A-Z]\\w*)*'\n"),
     ("code", "python", 'form.add_field("password", "new_password1")\n'),
     ("code", "python", "lookup('ansible.builtin.password', '/tmp/passwordfile', length=8)\n"),

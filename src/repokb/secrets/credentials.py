@@ -6,7 +6,8 @@ Found here (spans of the value only):
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
-  "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`;
+  "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
+  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`;
   and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
   wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
@@ -56,7 +57,8 @@ _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" +
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
-    r"""UsernamePasswordAuthenticationToken|PasswordCredential)\s*\(|"""
+    r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
+    r"""mysqli_connect)\s*\(|"""
     r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth)\s*\()"""
     r"""(?P<args>[^()\n]{1,240})[)\]]""")
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
@@ -95,7 +97,7 @@ _AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
-_AT_CALL = ("auth", "login", "credential")
+_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli")
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
 _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",
             "account")

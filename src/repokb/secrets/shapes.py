@@ -5,10 +5,12 @@ YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under 
 (`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
 `export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
-docker `config.json` `"auth"` values and passwords in prose ("the password is ...", "use the
-password X on the admin page", "Use password X."; in code only in a comment, a docstring or
-a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation says about
-passwords ("the password field", "a password of at least 8 characters",
+docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
+(`<password>X</password>`, `<property name="password" value="X"/>`), a Terraform variable's
+default (`variable "db_password" { default = "X" }`) and passwords in prose ("the password is
+...", "use the password X on the admin page", "Use password X."; in code only in a comment, a
+docstring or a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation
+says about passwords ("the password field", "a password of at least 8 characters",
 `PBKDF2PasswordHasher`, `password123`).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
@@ -51,6 +53,17 @@ _TYPED = re.compile(  # `key: str = "v"` (Python, TypeScript) or `var key string
     rf"""(?:(?P<key>{_KEY})["']?[ \t]*:[ \t]*[A-Za-z_][\w.\[\]|, ]{{0,40}}?"""
     rf"""|\b(?:var|const)[ \t]+(?P<gokey>{_KEY})[ \t]+[A-Za-z_][\w.\[\]]*)[ \t]*"""
     r"""(?::=|=)[ \t]*\(?[ \t]*(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# XML: an element or a name/value pair named like a secret (Maven's settings.xml
+# `<password>X</password>`, Spring's `<property name="password" value="X"/>`, .NET's
+# `<add key="ApiKey" value="X"/>`), and a Terraform variable's default
+_XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
+                          r"(?P<value>[^<>\n]{1,400})</(?P=key)\s*>")
+_XML_NAME_VALUE = re.compile(
+    r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s+"""
+    r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+_HCL_DEFAULT = re.compile(
+    r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
+    r'\bdefault\s*=\s*"(?P<value>[^"\n]{1,400})"')
 _PAREN = re.compile(
     rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
     r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
@@ -154,6 +167,18 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
+    if anchored and "<" in text:
+        for start, line in _anchor_lines(text):
+            for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
+                for m in pattern.finditer(line):
+                    if named_secret_key(m.group("key")) and value_ok(m.group("value"),
+                                                                     m.group("key")):
+                        out.append((start + m.start("value"), start + m.end("value"),
+                                    "xml_value", False))
+    if anchored and "variable" in text:  # a block spans lines
+        for m in _HCL_DEFAULT.finditer(text):
+            if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
+                out.append((m.start("value"), m.end("value"), "variable_default", False))
     if anchored and "(" in text:  # a lookup may span lines: `os.getenv(\n "X",\n "v")`
         for m in _ENV_DEFAULT.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
