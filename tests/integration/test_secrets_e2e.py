@@ -132,3 +132,53 @@ def test_a_password_in_a_docstring_or_string_literal_never_reaches_the_home_or_a
     content = "\n".join(h["content"] for h in hits)
     assert "The admin password is <REDACTED_SECRET> here." in content
     assert ":param password: the user's password, hashed with PBKDF2" in content
+
+
+def test_credentials_in_config_build_and_connection_files_never_reach_the_home(home, tmp_path):
+    """The shapes two batteries found leaking (a Vault token, WordPress's define(), Maven's
+    settings.xml, make's ?=, a shell export, a header and a URL query in strings, JDBC, a
+    Terraform default), indexed for real: not one byte of a value under REPOKB_HOME, in a
+    search or in `index --json`; what surrounds them stays searchable."""
+    # FAKE values, assembled at run time
+    vault, token, password, key = ("hvs." + "".join(("CAESIJx9Kq2mWv7Rt4", "Lp8Nz3Bc6Hd1Fg5")),
+                                   "".join(("Zt8pQ2xW7m", "K4vR9nL3bY6cJ1")),
+                                   "".join(("Hq7!mZ2", "$kP9x")),
+                                   "".join(("Wb3nX8qL5t", "R2vM7kJ4pZ9s")))
+    root = tmp_path / "shop"
+    write(root, "src/shop/vault.py",
+          '"""Read secrets from the vault."""\n'
+          f'VAULT_TOKEN = "{vault}"\n\n\n'
+          "def unseal(keys):\n"
+          '    """Unseal the vault with the key shares."""\n'
+          '    return {"token": VAULT_TOKEN, "keys": keys}\n')
+    write(root, "wordpress/wp-config.php",
+          f"<?php\ndefine('DB_NAME', 'shop');\ndefine('DB_PASSWORD', '{password}');\n"
+          "define('WP_DEBUG', false);\n")
+    write(root, "ci/settings.xml",
+          "<settings>\n  <servers>\n    <server>\n      <id>releases</id>\n"
+          f"      <username>deploy</username>\n      <password>{password}</password>\n"
+          "    </server>\n  </servers>\n</settings>\n")
+    write(root, "Makefile", f"API_TOKEN ?= {token}\n\ndeploy:\n\t./deploy.sh $(API_TOKEN)\n")
+    write(root, "scripts/deploy.sh",
+          f"#!/bin/sh\nexport API_TOKEN={token}\n"
+          f'curl -H "X-Api-Key: {key}" "https://api.example.com/v1/deploy?api_key={key}&env=prod"\n')
+    write(root, "src/main/java/shop/Db.java",
+          "package shop;\n\nclass Db {\n  java.sql.Connection open() throws Exception {\n"
+          f'    return java.sql.DriverManager.getConnection("jdbc:postgresql://db/shop", "shop", '
+          f'"{password}");\n  }}\n}}\n')
+    write(root, "infra/variables.tf",
+          f'variable "db_password" {{\n  type    = string\n  default = "{password}"\n}}\n')
+    indexed = invoke("index", str(root), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed]
+    for query in (vault, token, password, key, "unseal the vault", "DB_PASSWORD wordpress",
+                  "maven server releases deploy", "API_TOKEN deploy", "jdbc connection",
+                  "db_password variable"):
+        outputs.append(invoke("search", query, "--json", "--limit", "20"))
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (vault, token, password, key):
+        assert value.encode() not in stored, f"{value[:4]}... stored"
+        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+    hits = json.loads(invoke("search", "unseal the vault with the key shares", "--json"))
+    assert any('VAULT_TOKEN = "<REDACTED_SECRET>"' in h["content"] for h in hits)
