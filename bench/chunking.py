@@ -20,7 +20,7 @@ from pathlib import Path
 
 from repokb.chunkers import chunker_for
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
-from repokb.pipeline.chunk import chunk_file
+from repokb.pipeline.chunk import FileProblem, chunk_file
 from repokb.rules.tables import LANGUAGE_BY_EXTENSION, SKIP_DIRS, TABULAR_LANGUAGES
 from repokb.settings import Settings
 
@@ -33,7 +33,7 @@ def files_by_language(tree: Path, max_bytes: int) -> dict[str, list[tuple[str, s
         dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS]
         for name in filenames:
             language = LANGUAGE_BY_EXTENSION.get(Path(name).suffix.lower())
-            if language is None or language in TABULAR_LANGUAGES or language == "jupyter":
+            if language is None or language in TABULAR_LANGUAGES:
                 continue
             path = Path(dirpath) / name
             try:
@@ -66,7 +66,10 @@ def main() -> None:
         chunks = 0
         for rel, text in files:
             item = SourceFile("bench", args.tree, rel, len(text), 0)
-            chunked = chunk_file(item, c, text, "", PLAN)
+            try:
+                chunked = chunk_file(item, c, text, "", PLAN)
+            except FileProblem:  # a notebook that is not valid JSON
+                continue
             chunks += len(chunked.chunks)
             all_chunks.extend(chunked.chunks)
         seconds = time.perf_counter() - started

@@ -102,7 +102,8 @@ def test_golden_decisions_that_must_hold(golden):
     assert golden["Dockerfile"]["subkind"] == "dockerfile"
     assert decided(golden, "package-lock.json") == ("lockfile", "metadata_only")
     assert decided(golden, "web/static/app.min.js") == ("generated", "metadata_only")
-    assert decided(golden, "notebooks/analysis.ipynb")[1] == "metadata_only"
+    assert decided(golden, "notebooks/analysis.ipynb") == ("source", "parse_and_index")
+    assert decided(golden, "docs/tutorial.ipynb") == ("documentation", "parse_and_index")
     assert decided(golden, "logs/shop.log") == ("log", "exclude")
     assert decided(golden, "data/orders.csv") == ("data", "metadata_only")
     assert decided(golden, "assets/logo.png") == ("asset", "metadata_only")

@@ -1,8 +1,9 @@
 """Chunkers, one module per format family; importing this package registers the built-ins.
 
 code (tree-sitter, 16 languages), markdown, rst (and plain text), latex, config (JSON, YAML,
-TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS). A language
-with no registered chunker is cut into fixed windows.
+TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS), notebook
+(Jupyter: its cells' sources, never their outputs). A language with no registered chunker is
+cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -12,6 +13,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     latex,
     markdown,
     markup,
+    notebook,
     rst,
     styles,
 )

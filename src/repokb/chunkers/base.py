@@ -1,15 +1,18 @@
 """The chunker interface and the registry built-in chunkers (and plug-ins) join.
 
 A chunker turns the text of one file into ordered, non-empty pieces with 1-based inclusive line
-ranges. It must never raise on malformed input: it falls back to fixed windows instead.
+ranges. It must never raise on malformed input: it falls back to fixed windows instead. A
+`Decoder` (a notebook's JSON) is the exception: what it cannot decode fails with a reason, since
+windows of its raw text would index what it leaves out.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from repokb.models import ChunkPiece
 
@@ -25,6 +28,35 @@ class Chunker(Protocol):
     languages: frozenset[str]
 
     def chunk(self, text: str) -> list[ChunkPiece]: ...
+
+
+class Undecodable(ValueError):
+    """A file a decoding chunker cannot read (a notebook that is not valid JSON); the message is
+    the reason recorded for it. Such a file fails: it is never cut into windows of its raw text,
+    which holds what the chunker leaves out (a notebook's outputs)."""
+
+
+# (text, language) -> the text with its secret-like values redacted, line count unchanged
+Scrub = Callable[[str, "str | None"], str]
+
+
+@runtime_checkable
+class Decoder(Protocol):
+    """A chunker of a container format (a Jupyter notebook's JSON): what it indexes is decoded
+    from the file rather than cut from it, so redacting the file's raw text does not cover it (a
+    secret JSON-escaped on disk, `\\u0041`, decodes to another string). It is given the raw text
+    and runs `scrub` on every text it decodes before cutting it; its pieces hold decoded text,
+    their lines are those of the file on disk."""
+
+    name: str
+
+    def chunk_decoded(self, text: str, scrub: Scrub) -> list[ChunkPiece]:
+        """The pieces; Undecodable when the file cannot be read."""
+        ...
+
+    def indexed_bytes(self, text: str) -> int:
+        """UTF-8 bytes of what would be indexed (for estimates); 0 when undecodable."""
+        ...
 
 
 @cache

@@ -8,6 +8,7 @@ blocks over 2000 characters are trimmed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from repokb.chunkers.base import register
@@ -29,17 +30,20 @@ class MarkdownChunker:
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         try:
-            return self._chunk(text)
+            return self.sections(text)[0]
         except Exception:  # markdown-it is forgiving; this guards the never-raise contract
             return fixed_windows(text, self.size, self.overlap)
 
-    def _chunk(self, text: str) -> list[ChunkPiece]:
+    def sections(self, text: str, outer: Sequence[Heading] = (),
+                 front_matter: bool = True) -> tuple[list[ChunkPiece], list[Heading]]:
+        """The pieces of `text` under the heading path `outer`, and its headings; without
+        `front_matter`, a leading `---` is a rule (a notebook cell), not front matter."""
         if self._parser is None:
             from markdown_it import MarkdownIt
 
             self._parser = MarkdownIt("commonmark")
         lines = split_lines(text)
-        body_start = front_matter_end(lines)
+        body_start = front_matter_end(lines) if front_matter else 0
         tokens = self._parser.parse("".join(lines[body_start:]))
         headings: list[Heading] = []
         blocks: list[tuple[int, int]] = []
@@ -52,7 +56,9 @@ class MarkdownChunker:
                 headings.append(Heading(first, int(tok.tag[1]), title))
             elif tok.type in ("fence", "code_block"):
                 blocks.append((first, min(stop, len(lines)) - 1))
-        return heading_sections(lines, headings, body_start, self.size, self.overlap, blocks)
+        pieces = heading_sections(lines, headings, body_start, self.size, self.overlap, blocks,
+                                  outer)
+        return pieces, headings
 
 
 def front_matter_end(lines: list[str]) -> int:
@@ -65,4 +71,5 @@ def front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-register(MarkdownChunker())
+MARKDOWN = MarkdownChunker()
+register(MARKDOWN)

@@ -58,19 +58,24 @@ def trimmed_items(lines: Sequence[str], start: int, stop: int,
     return items
 
 
+def descend(path: Sequence[Heading], heading: Heading) -> list[Heading]:
+    """The heading path once `heading` is reached: it replaces those of its level or deeper."""
+    return [h for h in path if h.level < heading.level] + [heading]
+
+
 def heading_sections(lines: Sequence[str], headings: Sequence[Heading], body_start: int,
-                     size: int, overlap: int,
-                     blocks: Sequence[tuple[int, int]] = ()) -> list[ChunkPiece]:
-    """Sections from body_start on, one per heading, windows inside long ones."""
+                     size: int, overlap: int, blocks: Sequence[tuple[int, int]] = (),
+                     outer: Sequence[Heading] = ()) -> list[ChunkPiece]:
+    """Sections from body_start on, one per heading, windows inside long ones; `outer` is the
+    heading path the text starts under (a notebook's earlier cells)."""
     starts = [body_start] + [h.row for h in headings if h.row > body_start]
     heading_at = {h.row: h for h in headings}
-    path: list[Heading] = []
+    path: list[Heading] = list(outer)
     pieces: list[ChunkPiece] = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
         if start in heading_at:
-            heading = heading_at[start]
-            path = [h for h in path if h.level < heading.level] + [heading]
+            path = descend(path, heading_at[start])
         items = trimmed_items(lines, start, stop, blocks)
         if not any(text.strip() for _, text in items):
             continue

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
-from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
+from repokb.pipeline.chunk import FileProblem, chunk_file, indexed_bytes, read_text
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
@@ -85,7 +85,8 @@ class Indexer:
 
     # -- dry run ----------------------------------------------------------------------------
     def dry_run(self, roots: Iterable[ProjectRoot], chunk: bool = False) -> RunReport:
-        """Classify every file and estimate the cost from sizes, reading only heads; write
+        """Classify every file and estimate the cost from sizes, reading only heads (a notebook
+        is read whole: its estimate counts its cells' sources, not its outputs); write
         nothing. With `chunk`, also read and chunk the admitted files for exact counts and the
         per-language metrics (slower: it parses everything it would index)."""
         started = time.perf_counter()
@@ -107,7 +108,8 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
-                chunks, tokens = estimate(item, c, self.plan)
+                chunks, tokens = estimate(item, c, self.plan, indexed_bytes(
+                    item, c, self.settings.max_file_bytes))
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, project=root.name)
@@ -124,18 +126,19 @@ class Indexer:
             return
         try:
             text, content_hash = read_text(item, self.settings.max_file_bytes)
+            chunked = chunk_file(item, c, text, content_hash, self.plan,
+                                 self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
         except FileProblem as problem:
             counts["files_failed"] += 1
             report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
-        chunked = chunk_file(item, c, text, content_hash, self.plan,
-                             self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
         tally_chunked(counts, report.metrics, chunked)
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
-        report.count_estimate(c, n, estimate(item, c, self.plan)[1] if n else 0)
+        size = indexed_bytes(item, c, self.settings.max_file_bytes, text)
+        report.count_estimate(c, n, estimate(item, c, self.plan, size)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)
 

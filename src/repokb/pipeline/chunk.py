@@ -2,7 +2,9 @@
 
 Only files whose policy admits content are read past their head. Secret-like values are
 redacted from the whole text before it is cut, so no raw secret reaches a chunk, its symbol,
-the embedder or the store (the classifier saw only the head; this sees everything). Bad input
+the embedder or the store (the classifier saw only the head; this sees everything). A file
+whose chunker decodes it (a notebook's JSON) is redacted as decoded, each cell's source before
+it is cut: a secret JSON-escaped on disk reads differently in the raw text. Bad input
 becomes a `FileProblem` with a reason; it never escapes as an exception from here. Pieces too
 short to mean anything, pieces still holding a secret and pieces that read as LLM transcripts
 are dropped and counted by reason.
@@ -15,8 +17,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
+from repokb.chunkers.base import Decoder, Undecodable
 from repokb.contamination import llm_transcript
-from repokb.models import Chunk, Classification, EmbedPlan, Kind, SourceFile
+from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import Finding, mode_for, redact, scan
 from repokb.secrets.scan import summary
@@ -82,19 +85,39 @@ def decode_text(data: bytes) -> tuple[str, str]:
     return text, hashlib.sha256(data).hexdigest()
 
 
+def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
+                  text: str | None = None) -> int | None:
+    """For an estimate: the bytes of a file whose chunker decodes it (a notebook) that would be
+    indexed, its cells' sources rather than its outputs (the file is read, if `text` is not
+    given); None for any other file, whose size is the measure."""
+    chunker = chunker_for(c.language)
+    if not isinstance(chunker, Decoder) or not c.index_policy.admits_content:
+        return None
+    if text is None:
+        try:
+            text, _ = read_text(file, max_bytes)
+        except FileProblem:
+            return 0
+    return chunker.indexed_bytes(text)
+
+
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40,
                max_chunks: int | None = None) -> ChunkedFile:
-    """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit)."""
+    """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit);
+    FileProblem for a file its chunker cannot decode (a notebook that is not valid JSON)."""
     mode = mode_for(c.language)
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
-    redacted = redact(text, mode, c.language)
-    text = redacted.text
     chunker = chunker_for(c.language)
-    try:
-        pieces = chunker.chunk(text) if chunker else fixed_windows(text)
-    except Exception:  # a chunker bug must not stop the run: fall back to windows
-        pieces = fixed_windows(text)
+    if isinstance(chunker, Decoder):
+        pieces, findings = _decoded(chunker, text)
+    else:
+        redacted = redact(text, mode, c.language)
+        findings = redacted.findings
+        try:
+            pieces = chunker.chunk(redacted.text) if chunker else fixed_windows(redacted.text)
+        except Exception:  # a chunker bug must not stop the run: fall back to windows
+            pieces = fixed_windows(redacted.text)
     dropped: Counter[str] = Counter()
     chunks: list[Chunk] = []
     over = 0
@@ -114,4 +137,24 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         chunks.append(enrich(file, c, piece, len(chunks), plan))
     if over:
         dropped["over_max_chunks_per_file"] = over
-    return ChunkedFile(file, c, content_hash, chunks, dropped, redacted.findings, over)
+    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over)
+
+
+def _decoded(chunker: Decoder, text: str) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
+    """The pieces of a file whose indexed text is decoded from it (a notebook's cells), each
+    decoded text redacted before it is cut, and what redaction found; FileProblem when the
+    file cannot be decoded (never windows over its raw text, which holds what is left out)."""
+    findings: list[Finding] = []
+
+    def scrub(part: str, language: str | None) -> str:
+        redacted = redact(part, mode_for(language), language)
+        findings.extend(redacted.findings)
+        return redacted.text
+
+    try:
+        pieces = chunker.chunk_decoded(text, scrub)
+    except Undecodable as exc:
+        raise FileProblem(str(exc)) from exc
+    except Exception as exc:  # a chunker bug: the file fails with a reason, the run goes on
+        raise FileProblem(f"{chunker.name} chunker failed ({type(exc).__name__})") from exc
+    return pieces, tuple(findings)

@@ -2,7 +2,7 @@
 
 The prefix closes the gap between a question and code (seed 000 §III):
 `src/api.ts: function authenticate — ...`, `docs/README.md: section Installation — ...`,
-`config/app.yaml: config database.connection — ...`.
+`config/app.yaml: config database.connection — ...`, `nb.ipynb: notebook code cell — ...`.
 
 The quality score (0..1, seed 001) ranks what a chunk is worth as evidence: definitions,
 docstrings, headed sections and examples up; very short, comment-only, whitespace-heavy and
@@ -34,6 +34,7 @@ _TS_TYPES = re.compile(r"\)\s*:\s*[\w<\[{]|\b\w+\??\s*:\s*(?:string|number|boole
                        r"|any|never|Promise<|Array<|Record<|[A-Z]\w*(?:<[^>\n]*>)?(?:\[\])?[,;)=\s])")
 _DECLARATION = re.compile(r"[\w-]+\s*:\s*[^;{}\s][^;{}]*(?:;|\n|})")
 _TAG = re.compile(r"<[^>]*>")
+NOTEBOOK = "jupyter"  # the classifier's language of .ipynb files
 _STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
 _MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
 
@@ -42,11 +43,17 @@ def is_definition(symbol_type: str | None) -> bool:
     return symbol_type is not None and symbol_type not in STRUCTURAL
 
 
-def prefix(path: str, piece: ChunkPiece) -> str:
+def prefix(path: str, piece: ChunkPiece, language: str | None = None) -> str:
+    """`path: function authenticate — `; in a notebook, what kind of cell the piece is from
+    (`nb.ipynb: notebook code cell, function load — `, `notebook markdown cell, section ...`)."""
+    head = f"{path}:"
+    if language == NOTEBOOK:
+        cell = "markdown" if piece.symbol_type == "section" else "code"
+        head = f"{path}: notebook {cell} cell" + ("," if piece.symbol else " —")
     if not piece.symbol:
-        return f"{path}: "
+        return f"{head} "
     label = _LABELS.get(piece.symbol_type or "", piece.symbol_type or "symbol")
-    return f"{path}: {label} {piece.symbol} — "
+    return f"{head} {label} {piece.symbol} — "
 
 
 def quality(piece: ChunkPiece, language: str | None = None) -> float:
@@ -85,7 +92,7 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
 
 def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
            plan: EmbedPlan) -> Chunk:
-    head = prefix(file.path, piece)
+    head = prefix(file.path, piece, c.language)
     context = f"{piece.context}\n" if piece.context else ""
     return Chunk(
         project=file.project, path=file.path, chunk_index=index,

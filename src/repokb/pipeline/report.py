@@ -45,15 +45,19 @@ def _family(language: str | None) -> str:
     return _FAMILY.get(language or "", "other")
 
 
-def estimate(file: SourceFile, c: Classification, plan: EmbedPlan) -> tuple[int, int]:
-    """(chunks, tokens embedded) a file would cost; (0, 0) when its policy admits no content."""
-    if not c.index_policy.admits_content:
+def estimate(file: SourceFile, c: Classification, plan: EmbedPlan,
+             size: int | None = None) -> tuple[int, int]:
+    """(chunks, tokens embedded) a file would cost, from its size or the `size` of what would
+    be indexed of it (a notebook's cell sources); (0, 0) when its policy admits no content or
+    nothing of it would be indexed."""
+    size = file.size if size is None else size
+    if not c.index_policy.admits_content or size <= 0:
         return 0, 0
     family = _family(c.language)
-    chunks = max(1, math.ceil(file.size / BYTES_PER_CHUNK[family]))
+    chunks = max(1, math.ceil(size / BYTES_PER_CHUNK[family]))
     per_chunk = min(math.ceil(BYTES_PER_CHUNK[family] / BYTES_PER_TOKEN[family]),
                     plan.for_file(str(c.kind), c.language))
-    tokens = min(math.ceil(file.size / BYTES_PER_TOKEN[family]), chunks * per_chunk)
+    tokens = min(math.ceil(size / BYTES_PER_TOKEN[family]), chunks * per_chunk)
     return chunks, tokens
 
 

@@ -228,8 +228,13 @@ class ProjectRun:
                 and prepared.classification == c):
             chunked = replace(prepared, file=file)
         else:
-            chunked = chunk_file(file, c, text, content_hash, self.plan,
-                                 self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
+            try:
+                chunked = chunk_file(file, c, text, content_hash, self.plan,
+                                     self.settings.min_chunk_chars,
+                                     self.settings.max_chunks_per_file)
+            except FileProblem as problem:  # e.g. a notebook that is not valid JSON
+                self._skipped(file, entry, c, str(problem), status="failed")
+                return
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:

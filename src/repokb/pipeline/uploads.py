@@ -71,8 +71,11 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     entry = catalog.get(project, path)
     if entry and entry.status == "indexed" and entry.content_hash == content_hash:
         return Ahead()  # unchanged: nothing to chunk or embed
-    chunked = chunk_file(file, c, text, content_hash, plan, settings.min_chunk_chars,
-                         settings.max_chunks_per_file)
+    try:
+        chunked = chunk_file(file, c, text, content_hash, plan, settings.min_chunk_chars,
+                             settings.max_chunks_per_file)
+    except FileProblem:  # ingest_file records why, under the lock
+        return Ahead()
     stored = {str(p.payload.get("text_hash")) for p in store.file_points(project, path)}
     return Ahead(chunked, vectorizer.dense([chunk for chunk in chunked.chunks
                                             if chunk.text_hash not in stored]),

@@ -58,6 +58,8 @@ from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
+# (0.3.5: notebooks are indexed, their cells read by the notebook chunker; LaTeX, assembly,
+# pip-tools requirements and certificates are known; module-format variants are skipped)
 CLASSIFIER_VERSION = f"0.3.5+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -97,6 +99,7 @@ CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
+NOTEBOOKS = frozenset({"jupyter"})
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -358,10 +361,24 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
-    _r("notebook", Tier.PATH, (Lang(frozenset({"jupyter"})),),
-       Then(Kind.SOURCE, "Jupyter notebook: outputs embed data and images, metadata only "
-            "until a notebook chunker extracts its cells", subkind="jupyter_notebook",
-            role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY)),
+    # Notebooks: their cells' sources are indexed, their outputs and attachments never (the
+    # notebook chunker). The kind follows where a notebook lives, not its share of markdown:
+    # that share is a property of the whole file, which the classifier does not read (the
+    # head may be one cell's output), and it moves with every edit, so the kind would flip
+    # between runs; while a tutorial under docs/ is documentation whatever its mix. Each chunk
+    # still says whether it is a markdown or a code cell (its symbol type and prefix).
+    _r("notebook-docs", Tier.PATH, (Dir(T.DOC_DIRS), Lang(NOTEBOOKS)),
+       Then(Kind.DOCUMENTATION, "Jupyter notebook in a documentation directory ({evidence}): "
+            "its markdown and code cells are indexed, outputs and attachments never are",
+            subkind="jupyter_notebook")),
+    _r("notebook-example", Tier.PATH, (Dir(T.EXAMPLE_DIRS), Lang(NOTEBOOKS)),
+       Then(Kind.SOURCE, "example Jupyter notebook ({evidence}): its markdown and code cells "
+            "are indexed, outputs and attachments never are", subkind="jupyter_notebook",
+            role=Role.SUPPORTING)),
+    _r("notebook", Tier.PATH, (Lang(NOTEBOOKS),),
+       Then(Kind.SOURCE, "Jupyter notebook: its markdown and code cells are indexed (code as "
+            "its kernel's language), outputs and attachments never are",
+            subkind="jupyter_notebook")),
     # extension / language
     _r("contract-format", Tier.LANGUAGE, (Ext(frozenset(T.CONTRACT_EXTENSIONS)),),
        Then(Kind.CONTRACT, "interface definition ({evidence})",

@@ -1,0 +1,96 @@
+"""A Jupyter notebook end to end, with the real model and the real Qdrant Edge store: its cells
+are found with lines into the .ipynb, its outputs never are, and no secret in a cell's source
+(plain or JSON-escaped on disk) or in an output reaches the home, a search or an explanation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .. import fake_secrets as fake
+from ..conftest import invoke, write
+
+pytestmark = pytest.mark.integration
+
+# FAKE, assembled at run time (see fake_secrets): shaped like an OpenAI project key
+OPENAI_KEY = "".join(("sk", "-proj-", "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z",
+                      "Ab7cDe0fGh3iJk6lMn9oPq2rSt5uVw8xYz1AbC4d"))
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5E"
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
+
+
+def notebook(escape: bool = False) -> str:
+    cells = [
+        {"cell_type": "markdown", "id": "a1", "metadata": {}, "source": lines(
+            "# Fraud model\n\nScores card payments for fraud before they are captured.")},
+        {"cell_type": "code", "execution_count": 1, "id": "a2", "metadata": {}, "outputs": [
+            {"output_type": "stream", "name": "stdout",
+             "text": [f"token in use: {fake.GITHUB_TOKEN}\n", "OUTPUTMARKER quetzal\n"]}],
+         "source": lines('import os\n\nos.environ["OPENAI_API_KEY"] = "' + OPENAI_KEY + '"\n'
+                         'print("token in use:", os.environ["GITHUB_TOKEN"])')},
+        {"cell_type": "markdown", "id": "a3", "metadata": {}, "source": lines(
+            "## Load the training data\n\nThe nightly export of captured payments, labelled.")},
+        {"cell_type": "code", "execution_count": 2, "id": "a4", "metadata": {}, "outputs": [
+            {"output_type": "display_data", "metadata": {},
+             "data": {"image/png": PNG, "text/plain": ["<Figure OUTPUTMARKER>"]}}],
+         "source": lines(
+             "def load_training_data(path: str) -> pd.DataFrame:\n"
+             '    """Read the labelled payments export, dropping refunds."""\n'
+             "    frame = pd.read_parquet(path)\n"
+             '    return frame[frame["kind"] != "refund"]\n')},
+    ]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    text = json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    # written as some tools do: the key's letters as \u escapes (json.loads reads the same)
+    return text.replace(OPENAI_KEY, OPENAI_KEY.replace("A", "\\u0041")) if escape else text
+
+
+def test_a_notebook_is_searchable_by_its_cells_and_leaks_no_secret(home: Path, tmp_path: Path):
+    root = tmp_path / "fraud"
+    write(root, "notebooks/fraud.ipynb", notebook())
+    write(root, "notebooks/escaped.ipynb", notebook(escape=True))
+    write(root, "notebooks/broken.ipynb", '{"cells": [\n')
+    indexed = invoke("index", str(root), "--json")
+    by_path = {f["path"]: f for f in json.loads(indexed)["files"]}
+    for path in ("notebooks/fraud.ipynb", "notebooks/escaped.ipynb"):
+        assert by_path[path]["index_policy"] == "parse_and_index"
+        assert by_path[path]["chunks"] >= 3, by_path[path]
+    broken = by_path["notebooks/broken.ipynb"]
+    assert broken["chunks"] == 0
+    assert "notebook is not valid JSON: Expecting value (line 2, column 1)" in broken["reasons"]
+
+    hits = json.loads(invoke("search", "load the training data", "--json", "--path",
+                             "notebooks/fraud.ipynb"))
+    code = next(h for h in hits if h["symbol"] == "load_training_data")
+    on_disk = (root / "notebooks/fraud.ipynb").read_text().split("\n")
+    shown = on_disk[code["start_line"] - 1 : code["end_line"]]
+    assert shown[0].strip() == '"def load_training_data(path: str) -> pd.DataFrame:\\n",'
+    assert shown[-1].strip() == '"    return frame[frame[\\"kind\\"] != \\"refund\\"]\\n"'
+    assert code["language"] == "jupyter" and code["kind"] == "source"
+    # the cell that set the key is indexed, its value redacted, in both notebooks
+    for path in ("notebooks/fraud.ipynb", "notebooks/escaped.ipynb"):
+        hits = json.loads(invoke("search", "OPENAI_API_KEY environ", "--json", "--path", path))
+        assert any('os.environ["OPENAI_API_KEY"] = "<REDACTED_SECRET>"' in h["content"]
+                   for h in hits), path
+    # an output is not knowledge: its words find nothing
+    assert not any("OUTPUTMARKER" in h["content"] for h in json.loads(
+        invoke("search", "OUTPUTMARKER quetzal", "--json")))
+
+    outputs = [indexed, invoke("index", str(root), "--dry-run", "--json")]
+    for path in by_path:
+        outputs.append(invoke("explain", str(root / path), "--json"))
+    for query in (OPENAI_KEY, fake.GITHUB_TOKEN, "OPENAI_API_KEY", "token in use",
+                  "fraud model", "load the training data"):
+        outputs.append(invoke("search", query, "--json", "--limit", "20"))
+        outputs.append(invoke("search", query, "--limit", "20"))
+    everything = "\n".join(outputs)
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (OPENAI_KEY, OPENAI_KEY[9:40], fake.GITHUB_TOKEN, PNG[:40]):
+        assert value not in everything, f"{value[:6]}... shown"
+        assert value.encode() not in stored, f"{value[:6]}... stored"

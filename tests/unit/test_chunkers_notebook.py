@@ -1,0 +1,275 @@
+"""Jupyter notebooks: cells' sources are chunks (markdown as sections, code by the kernel's
+language), outputs and attachments never are, and every line points into the .ipynb on disk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from repokb.chunkers import chunker_for
+from repokb.chunkers.fixed import split_lines
+from repokb.chunkers.notebook import read_cells
+from repokb.models import Classification, Kind, Policy, Role, SourceFile
+from repokb.pipeline.chunk import FileProblem, chunk_file, indexed_bytes
+from repokb.pipeline.report import estimate
+from repokb.settings import Settings
+
+from .. import fake_secrets as fake
+
+PLAN = Settings().embed_plan
+PYTHON = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+          "language_info": {"name": "python"}}
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5E"
+
+
+def md(text: str, **extra: object) -> dict[str, object]:
+    return {"cell_type": "markdown", "metadata": {}, "source": split_lines(text), **extra}
+
+
+def code(text: str, outputs: list[object] | None = None, *, one_string: bool = False
+         ) -> dict[str, object]:
+    return {"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": outputs or [],
+            "source": text if one_string else split_lines(text)}
+
+
+def notebook(cells: list[dict[str, object]], metadata: dict[str, object] | None = None) -> str:
+    """As nbformat writes it: sorted keys, one-space indent, one source string per line."""
+    nb = {"cells": cells, "metadata": PYTHON if metadata is None else metadata, "nbformat": 4,
+          "nbformat_minor": 5}
+    return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def pieces(text: str) -> list:
+    chunker = chunker_for("jupyter")
+    assert chunker is not None
+    return chunker.chunk(text)
+
+
+def escaped(line: str) -> str:
+    """A source line as nbformat writes it inside its JSON string."""
+    return json.dumps(line.rstrip("\n"), ensure_ascii=False)[1:-1]
+
+
+def assert_on_disk(text: str, found: list) -> None:
+    """Each piece's first and last lines are written, JSON-escaped, on the lines of the file
+    it names: what an editor opened at those lines shows."""
+    lines = text.split("\n")
+    for p in found:
+        content = split_lines(p.content)
+        head, tail = (escaped(ln) for ln in (content[0], content[-1]))
+        assert head in lines[p.start_line - 1], (p, lines[p.start_line - 1])
+        assert tail in lines[p.end_line - 1], (p, lines[p.end_line - 1])
+
+
+CHURN = notebook([
+    md("# Churn model\n\nPredict which customers cancel within 30 days.\n"),
+    code("import pandas as pd\nimport numpy as np\n"),
+    code("SEED = 42\npd.set_option('display.max_columns', 50)\n"),
+    md("## Load the training data\n\nOne row per customer from the nightly export.\n"
+       "![funnel](attachment:funnel.png)", attachments={"funnel.png": {"image/png": PNG}}),
+    code("def load_training_data(path: str) -> pd.DataFrame:\n"
+         '    """Read the export and drop internal test accounts."""\n'
+         "    frame = pd.read_csv(path)\n"
+         "    return frame[~frame.email.str.endswith('@example.com')]\n",
+         [{"output_type": "display_data", "metadata": {},
+           "data": {"image/png": PNG, "text/plain": ["<Figure OUTPUT_PLOT>"]}},
+          {"output_type": "error", "ename": "KeyError", "evalue": "OUTPUT_ERROR",
+           "traceback": ["Traceback OUTPUT_TRACEBACK"]}]),
+    code("train = load_training_data('train.csv')  # the whole export, ~2 GB", one_string=True),
+])
+
+
+def test_cells_are_cut_by_kind_and_point_at_their_lines_in_the_ipynb():
+    found = pieces(CHURN)
+    assert [(p.symbol, p.symbol_type) for p in found] == [
+        ("Churn model", "section"),
+        (None, "module"),  # the two small cells, packed into one piece
+        ("Churn model > Load the training data", "section"),
+        ("load_training_data", "function"),  # cut by tree-sitter, as in a .py file
+        (None, "module")]
+    assert found[1].content == ("import pandas as pd\nimport numpy as np\nSEED = 42\n"
+                                "pd.set_option('display.max_columns', 50)\n")
+    assert_on_disk(CHURN, found)
+    lines = CHURN.split("\n")
+    # the function's lines are exactly its four source strings
+    assert [ln.strip() for ln in lines[found[3].start_line - 1 : found[3].end_line]] == [
+        json.dumps(ln) + ("," if n < 3 else "") for n, ln in enumerate(split_lines(
+            found[3].content))]
+    # a source written as one string: the piece points at the "source" line
+    assert found[4].start_line == found[4].end_line
+    assert lines[found[4].start_line - 1].strip().startswith('"source": "train = ')
+    # code cells carry the heading path they sit under, as context for the embedding
+    assert found[3].context == "section Churn model > Load the training data"
+
+
+def test_outputs_and_attachments_are_never_chunks():
+    text = " ".join(p.content + (p.context or "") + (p.symbol or "") for p in pieces(CHURN))
+    for left_out in ("OUTPUT_PLOT", "OUTPUT_ERROR", "OUTPUT_TRACEBACK", PNG[:20], "image/png",
+                     "execution_count", "outputs"):
+        assert left_out not in text
+
+
+def test_the_dry_run_estimate_counts_cell_sources_not_outputs(tmp_path: Path):
+    big = notebook([md("# Report\n\nMonthly revenue by region, from the warehouse.\n"),
+                    code("revenue.plot()\n", [{"output_type": "display_data", "metadata": {},
+                                               "data": {"image/png": "A" * 400_000}}])])
+    path = tmp_path / "report.ipynb"
+    path.write_text(big)
+    file = SourceFile("p", tmp_path, "report.ipynb", path.stat().st_size, 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    sources = len("# Report\n\nMonthly revenue by region, from the warehouse.\nrevenue.plot()\n")
+    assert indexed_bytes(file, c, 2_000_000) == sources
+    assert estimate(file, c, PLAN, indexed_bytes(file, c, 2_000_000))[0] == 1
+    assert estimate(file, c, PLAN)[0] > 500  # by the file's size: the image's bytes
+
+
+def test_headings_carry_across_cells_and_a_rule_is_not_front_matter():
+    text = notebook([
+        md("# Pipeline\n\nThree stages, each in its own section below.\n"),
+        md("---\n\n## Extract\n\nPull the day's orders from the shop database.\n"),
+        md("More about extraction: retries, back-off and the watermark table.\n"),
+        code("x = 1\n"),
+        md("Notes after the code, still under Extract, longer than forty characters.\n"),
+    ])
+    found = pieces(text)
+    symbols = [p.symbol for p in found if p.symbol_type == "section" and
+               len(p.content.strip()) >= 40]
+    assert symbols == ["Pipeline", "Pipeline > Extract", "Pipeline > Extract"]
+    assert any("---" in p.content for p in found)  # kept, not skipped as front matter
+    assert_on_disk(text, found)
+
+
+def test_other_kernels_are_packed_and_windowed_without_tree_sitter():
+    r_kernel = {"kernelspec": {"language": "R", "name": "ir"}, "language_info": {"name": "R"}}
+    long_cell = "".join(f"summary(model_{i}) # fit number {i} of the grid search\n"
+                        for i in range(40))
+    text = notebook([code("library(dplyr)\nlibrary(ggplot2)\n"),
+                     code("orders <- read.csv('orders.csv')\n"), code(long_cell)], r_kernel)
+    assert read_cells(text)[0].language == "r"
+    found = pieces(text)
+    assert found[0].content == ("library(dplyr)\nlibrary(ggplot2)\n"
+                                "orders <- read.csv('orders.csv')\n")
+    assert len(found) > 3 and all(p.symbol is None for p in found)
+    assert all(len(p.content) <= 500 for p in found)
+    assert_on_disk(text, found)
+
+
+def test_a_cell_without_a_source_or_of_an_unknown_type_is_left_out():
+    """nbformat's own invalid.ipynb: a markdown cell with no source failed the whole file."""
+    text = notebook([{"cell_type": "markdown", "metadata": {}},
+                     {"cell_type": "widget", "metadata": {}, "source": ["x"]},
+                     {"cell_type": "code", "metadata": {}, "outputs": [], "source": [1, 2]},
+                     md("# Usage\n\nCall `score()` with a frame of payments to rate them.\n")])
+    assert [p.symbol for p in pieces(text)] == ["Usage"]
+
+
+def test_a_lone_surrogate_or_an_inlined_image_does_not_reach_a_chunk():
+    """JSON may escape half an emoji ("\\ud83d"), which no UTF-8 store can hold; a markdown
+    image inlined as base64 would be windows of noise."""
+    text = notebook([md(f"# Funnel\n\n![funnel](data:image/png;base64,{PNG * 20})\n"
+                        "Conversion by step, from visit to paid order.\n"),
+                     code("label = 'drop-off \ud83d' + ' per step of the checkout funnel'\n")]
+                    ).replace("\ud83d", "\\ud83d")  # on disk as its escape: valid UTF-8
+    text.encode("utf-8")
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunks = chunk_file(file, c, text, "h", PLAN).chunks
+    assert len(chunks) == 2 and chunks[1].text_hash  # hashing encodes the text as UTF-8
+    assert "drop-off \ufffd' + ' per step" in chunks[1].content
+    assert "![funnel](data:image/png;base64,...)" in chunks[0].content
+    assert PNG[:20] not in chunks[0].content and chunks[0].end_line == chunks[0].start_line + 3
+
+
+def test_an_nbformat_3_notebook_is_read():
+    nb = {"nbformat": 3, "nbformat_minor": 0, "metadata": {"name": "old"},
+          "worksheets": [{"cells": [
+              {"cell_type": "heading", "level": 2, "metadata": {}, "source": ["Setup"]},
+              {"cell_type": "code", "collapsed": False, "input": [
+                  "def connect(url):\n", "    return Engine(url, pool_size=5, echo=True)\n"],
+               "language": "python", "metadata": {}, "outputs": [
+                   {"output_type": "pyout", "text": ["OUTPUT_V3"]}]}]}]}
+    text = json.dumps(nb, indent=1)
+    found = pieces(text)
+    assert [(p.symbol, p.symbol_type) for p in found] == [("Setup", "section"),
+                                                          ("connect", "function")]
+    assert found[0].content.startswith("## Setup")
+    assert "OUTPUT_V3" not in "".join(p.content for p in found)
+    assert_on_disk(text, found[1:])
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ('{"cells": [\n', "notebook is not valid JSON: Expecting value (line 2, column 1)"),
+    ("[1, 2]", "not a Jupyter notebook: its JSON is not an object"),
+    ('{"nbformat": 2, "worksheets": []}', "nbformat 2 notebook: only nbformat 3 and 4 are read"),
+    ('{"nbformat": 4, "metadata": {}}', "not a Jupyter notebook: no list of cells (nbformat 4)"),
+    ("[" * 100_000 + "]" * 100_000, "notebook JSON could not be read: nested too deeply"),
+])
+def test_a_bad_notebook_fails_with_its_reason_and_is_never_cut_raw(text: str, reason: str):
+    file = SourceFile("p", Path("/nonexistent"), "bad.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    with pytest.raises(FileProblem) as problem:
+        chunk_file(file, c, text, "h", PLAN)
+    assert str(problem.value).startswith(reason)
+    assert pieces(text) == []  # no windows over the raw JSON
+
+
+def test_a_secret_json_escaped_on_disk_is_redacted_as_decoded():
+    """`\\u0041` for "A", `\\"` for a quote: the raw text's redaction cannot see the token."""
+    key = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0fGh3iJk6lMn9oPq2rSt5uVw8x"
+    text = notebook([code(f'import os\nos.environ["OPENAI_API_KEY"] = "{key}"\n'
+                          "client = OpenAI()  # reads the key from the environment\n",
+                          [{"output_type": "stream", "name": "stdout",
+                            "text": [f"{fake.GITHUB_TOKEN}\n"]}])])
+    escaped = text.replace(key, key.replace("A", "\\u0041"))
+    assert key not in escaped and json.loads(escaped) == json.loads(text)
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(escaped), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, escaped, "h", PLAN)
+    assert chunked.chunks and chunked.secrets_redacted == 1
+    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    assert "OPENAI_API_KEY" in stored and "<REDACTED_SECRET>" in stored
+    for value in (key, key[8:30], fake.GITHUB_TOKEN):
+        assert value not in stored
+
+
+def test_the_embedded_prefix_says_notebook_cell():
+    file = SourceFile("p", Path("/nonexistent"), "nb/churn.ipynb", len(CHURN), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    heads = [ch.embed_text.split("\n")[0] for ch in chunk_file(file, c, CHURN, "h", PLAN).chunks]
+    assert heads[0] == "nb/churn.ipynb: notebook markdown cell, section Churn model — # Churn model"
+    assert heads[1] == "nb/churn.ipynb: notebook code cell — section Churn model"
+    assert heads[3].startswith("nb/churn.ipynb: notebook code cell, function load_training_data — ")
+
+
+_LINE = st.text(st.sampled_from("ab #=():`-*\t\"\\é"), max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(cells=st.lists(st.tuples(st.sampled_from(["markdown", "code", "raw"]),
+                                st.lists(_LINE, min_size=1, max_size=8), st.booleans(),
+                                st.booleans()), max_size=8))
+def test_every_source_line_is_covered_on_its_own_line_of_the_file(cells):
+    """Whatever the sources, each non-blank source line lies in some piece whose line range
+    holds the JSON string it is written in, and pieces are in order inside the file."""
+    built = []
+    for kind, lines, one_string, final_newline in cells:
+        source = "\n".join(lines) + ("\n" if final_newline else "")
+        built.append({"cell_type": kind, "metadata": {}, "outputs": [] if kind == "code" else None,
+                      "source": source if one_string else split_lines(source)})
+        if kind != "code":
+            del built[-1]["outputs"]
+    text = notebook(built)
+    found = pieces(text)
+    file_lines = text.split("\n")
+    starts = [p.start_line for p in found]
+    assert starts == sorted(starts)
+    assert all(1 <= p.start_line <= p.end_line <= len(file_lines) for p in found)
+    for cell in read_cells(text):
+        for line, row in zip(cell.lines, cell.first, strict=True):
+            if line.strip():
+                assert escaped(line) in file_lines[row - 1]
+                assert any(p.start_line <= row <= p.end_line for p in found), (line, row)
