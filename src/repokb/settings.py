@@ -74,7 +74,14 @@ class Settings:
         "3 times with back-off, then indexing stops with an error (what was written stays).")
     max_file_bytes: int = _setting(
         2_000_000, "Files larger than this are classified from their head and recorded as "
-        "metadata only; they are never read whole.")
+        "metadata only; they are never read whole. For a Jupyter notebook it bounds what is "
+        "indexed, its cells' sources, rather than the file (see max_notebook_bytes).")
+    max_notebook_bytes: int = _setting(
+        32_000_000, "Jupyter notebooks (.ipynb) up to this size are read whole to decode their "
+        "cells: only the cells' sources are indexed (max_file_bytes bounds those), so a "
+        "notebook of a few KB of code and 20 MB of embedded plots is indexed. Larger ones are "
+        "metadata only, like any file over max_file_bytes; above skip_file_bytes, excluded "
+        "unread.")
     skip_file_bytes: int = _setting(
         50_000_000, "Files larger than this are excluded without reading even their head "
         "(seed 000: 50 MB).")

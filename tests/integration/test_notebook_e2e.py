@@ -4,7 +4,9 @@ are found with lines into the .ipynb, its outputs never are, and no secret in a 
 
 from __future__ import annotations
 
+import base64
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,39 @@ def test_a_notebook_is_searchable_by_its_cells_and_leaks_no_secret(home: Path, t
     for value in (OPENAI_KEY, OPENAI_KEY[9:40], fake.GITHUB_TOKEN, PNG[:40]):
         assert value not in everything, f"{value[:6]}... shown"
         assert value.encode() not in stored, f"{value[:6]}... stored"
+
+
+def test_a_notebook_of_plots_over_max_file_bytes_is_indexed_and_its_plots_never_stored(
+        home: Path, tmp_path: Path):
+    """5 MB of base64 PNG outputs and a few hundred bytes of code: it was metadata only (over
+    max_file_bytes); now its code is found, and not a byte of a plot reaches the home."""
+    root = tmp_path / "plots"
+    plot = base64.b64encode(random.Random(3).randbytes(1_300_000)).decode()
+    cells = [{"cell_type": "code", "execution_count": n, "id": f"p{n}", "metadata": {},
+              "outputs": [{"output_type": "display_data", "metadata": {},
+                           "data": {"image/png": plot[n:] + plot[:n],
+                                    "text/plain": ["<Figure OUTPUTMARKER>"]}}],
+              "source": lines(f"def plot_churn_by_cohort_{n}(frame):\n"
+                              '    """Churned customers per signup cohort, stacked bars."""\n'
+                              "    return frame.groupby('cohort').churned.sum().plot.bar()\n")}
+             for n in range(4)]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path = write(root, "analysis/churn.ipynb", json.dumps(nb, indent=1) + "\n")
+    assert path.stat().st_size > 5_000_000
+
+    dry = json.loads(invoke("index", str(root), "--dry-run", "--json"))
+    (planned,) = dry["files"]
+    assert planned["index_policy"] == "parse_and_index", planned["reasons"]
+    assert 1 <= planned["chunks"] <= 4  # from its sources' bytes, not its 5 MB
+    assert 0 < dry["summary"]["estimate"]["tokens"] < 1000
+
+    (indexed,) = json.loads(invoke("index", str(root), "--json"))["files"]
+    assert indexed["index_policy"] == "parse_and_index" and indexed["chunks"] == 4
+    hits = json.loads(invoke("search", "churned customers per signup cohort", "--json"))
+    assert hits[0]["path"] == "analysis/churn.ipynb"
+    assert hits[0]["symbol"].startswith("plot_churn_by_cohort_")
+    assert not any("OUTPUTMARKER" in h["content"] for h in hits)
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for at in range(0, len(plot) - 40, len(plot) // 50):  # 50 samples along the plot
+        assert plot[at : at + 40].encode() not in stored

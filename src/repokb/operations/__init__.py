@@ -226,7 +226,8 @@ class Operations:
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
                 "source_markers": {name: list(source_markers(name))
                                    for name in sorted(NAMED_LIKE_OUTPUT)},
-                "max_file_bytes": s.max_file_bytes, "max_request_bytes": s.max_request_bytes,
+                "max_file_bytes": s.max_file_bytes, "max_notebook_bytes": s.max_notebook_bytes,
+                "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
                 "api_key_configured": bool(s.api_key),
                 "stop_words": sorted(STOP_WORDS)}  # not highlighted in results

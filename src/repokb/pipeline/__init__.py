@@ -15,7 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
-from repokb.pipeline.chunk import FileProblem, chunk_file, indexed_bytes, read_text
+from repokb.pipeline.chunk import (
+    FileProblem,
+    chunk_file,
+    decoded_too_large,
+    indexed_bytes,
+    read_limit,
+    read_text,
+)
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
@@ -57,7 +64,12 @@ class Indexer:
 
     def limits(self) -> Limits:
         s = self.settings
-        return Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes)
+        return Limits(s.head_bytes, s.max_file_bytes, s.skip_file_bytes, s.max_tabular_bytes,
+                      s.max_notebook_bytes)
+
+    def read_limit(self, c: Classification) -> int:
+        """How much of a file is read whole (a notebook: max_notebook_bytes)."""
+        return read_limit(c, self.settings.max_file_bytes, self.settings.max_notebook_bytes)
 
     def classifier(self, root: ProjectRoot) -> Classifier:
         """One per project run: reads the project's .repokb.yml once (ConfigError if bad)."""
@@ -108,11 +120,12 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
-                chunks, tokens = estimate(item, c, self.plan, indexed_bytes(
-                    item, c, self.settings.max_file_bytes))
+                size = indexed_bytes(item, c, self.read_limit(c))
+                too_large = decoded_too_large(size, self.settings.max_file_bytes)
+                chunks, tokens = estimate(item, c, self.plan, 0 if too_large else size)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
-                report.record(item.path, c, chunks, project=root.name)
+                report.record(item.path, c, chunks, too_large, project=root.name)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -125,11 +138,12 @@ class Indexer:
             report.record(item.path, c, 0, project=root.name)
             return
         try:
-            text, content_hash = read_text(item, self.settings.max_file_bytes)
+            text, content_hash = read_text(item, self.read_limit(c))
             chunked = chunk_file(item, c, text, content_hash, self.plan,
-                                 self.settings.min_chunk_chars, self.settings.max_chunks_per_file)
+                                 self.settings.min_chunk_chars, self.settings.max_chunks_per_file,
+                                 self.settings.max_file_bytes)
         except FileProblem as problem:
-            counts["files_failed"] += 1
+            counts[f"files_{problem.status}"] += 1
             report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)
             return
@@ -137,7 +151,7 @@ class Indexer:
         n = len(chunked.chunks)
         counts["files_indexed" if n else "files_skipped"] += 1
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
-        size = indexed_bytes(item, c, self.settings.max_file_bytes, text)
+        size = indexed_bytes(item, c, self.read_limit(c), text)
         report.count_estimate(c, n, estimate(item, c, self.plan, size)[1] if n else 0)
         report.record(item.path, c, n, None if n else "no chunk long enough to index",
                       project=root.name)

@@ -28,6 +28,15 @@ from repokb.secrets.scan import summary
 class FileProblem(Exception):
     """A file that cannot be chunked; the message is the reason recorded for it."""
 
+    status = "failed"  # recorded as failed: retried at the next run, its cause may be gone
+
+
+class TooLarge(FileProblem):
+    """A notebook whose decoded text (its cells' sources) is over max_file_bytes: recorded as
+    metadata only, as a file over max_file_bytes is, and not read again until it changes."""
+
+    status = "skipped"
+
 
 @dataclass
 class ChunkedFile:
@@ -62,6 +71,15 @@ class ChunkedFile:
         return "; ".join(notes)
 
 
+def read_limit(c: Classification, max_file_bytes: int, max_notebook_bytes: int) -> int:
+    """How much of a file may be read whole: max_file_bytes, or for a file whose chunker decodes
+    it (a notebook, mostly outputs that are never indexed) max_notebook_bytes; max_file_bytes
+    then bounds what it decodes (chunk_file's `max_decoded`)."""
+    if isinstance(chunker_for(c.language), Decoder):
+        return max(max_file_bytes, max_notebook_bytes)
+    return max_file_bytes
+
+
 def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
     """(text, sha256 of the bytes); FileProblem for unreadable, oversize or non-UTF-8 files."""
     try:
@@ -70,7 +88,7 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
     except OSError as exc:
         raise FileProblem(f"unreadable: {exc.strerror or exc}") from exc
     if len(data) > max_bytes:
-        raise FileProblem(f"grew past max_file_bytes ({max_bytes}) while indexing")
+        raise FileProblem(f"grew past its size limit ({max_bytes} bytes) while indexing")
     return decode_text(data)
 
 
@@ -87,9 +105,10 @@ def decode_text(data: bytes) -> tuple[str, str]:
 
 def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
                   text: str | None = None) -> int | None:
-    """For an estimate: the bytes of a file whose chunker decodes it (a notebook) that would be
-    indexed, its cells' sources rather than its outputs (the file is read, if `text` is not
-    given); None for any other file, whose size is the measure."""
+    """For an estimate: the bytes of a file whose chunker decodes it (a notebook) that its
+    chunker would decode, its cells' sources rather than its outputs (the file is read, up to
+    `max_bytes`, if `text` is not given); None for any other file, whose size is the measure.
+    (Over max_file_bytes nothing of it is indexed: see `decoded_too_large`.)"""
     chunker = chunker_for(c.language)
     if not isinstance(chunker, Decoder) or not c.index_policy.admits_content:
         return None
@@ -101,15 +120,29 @@ def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
     return chunker.indexed_bytes(text)
 
 
+def decoded_too_large(size: int | None, max_bytes: int) -> str | None:
+    """The reason a decoded file is not indexed when what it decodes to, `size` bytes (see
+    indexed_bytes), is over max_file_bytes; None when it is not."""
+    if size is None or size <= max_bytes:
+        return None
+    return (f"cell sources too large to index ({size} bytes > max_file_bytes {max_bytes}): "
+            "recorded, not indexed")
+
+
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40,
-               max_chunks: int | None = None) -> ChunkedFile:
+               max_chunks: int | None = None, max_decoded: int | None = None) -> ChunkedFile:
     """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit);
-    FileProblem for a file its chunker cannot decode (a notebook that is not valid JSON)."""
+    FileProblem for a file its chunker cannot decode (a notebook that is not valid JSON), and
+    TooLarge for one that decodes to more than `max_decoded` bytes (max_file_bytes)."""
     mode = mode_for(c.language)
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
     chunker = chunker_for(c.language)
     if isinstance(chunker, Decoder):
+        if max_decoded is not None:
+            reason = decoded_too_large(chunker.indexed_bytes(text), max_decoded)
+            if reason:
+                raise TooLarge(reason)
         pieces, findings = _decoded(chunker, text)
     else:
         redacted = redact(text, mode, c.language)

@@ -66,7 +66,9 @@ class Classifier:
 
 def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,
              skip_file_bytes: int = 50_000_000, max_tabular_bytes: int = 1_000_000,
-             config: RepoConfig | None = None, head: bytes | None = None) -> Classification:
+             max_notebook_bytes: int = 32_000_000, config: RepoConfig | None = None,
+             head: bytes | None = None) -> Classification:
     """Classify one file (a fresh Classifier each call; a pipeline keeps one per project)."""
-    limits = Limits(head_bytes, max_file_bytes, skip_file_bytes, max_tabular_bytes)
+    limits = Limits(head_bytes, max_file_bytes, skip_file_bytes, max_tabular_bytes,
+                    max_notebook_bytes)
     return Classifier(config, limits).classify(file, head)

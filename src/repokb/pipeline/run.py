@@ -21,7 +21,14 @@ from repokb.models import (
     SkippedPath,
     SourceFile,
 )
-from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text, read_text
+from repokb.pipeline.chunk import (
+    ChunkedFile,
+    FileProblem,
+    chunk_file,
+    decode_text,
+    read_limit,
+    read_text,
+)
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
 from repokb.pipeline.dense import fill_dense
 from repokb.pipeline.discover import ProjectRoot, discover
@@ -214,8 +221,9 @@ class ProjectRun:
             self._skipped(file, entry, c, c.reasons[0])
             return
         try:
-            text, content_hash = (decode_text(data) if data is not None
-                                  else read_text(file, self.settings.max_file_bytes))
+            s = self.settings
+            text, content_hash = (decode_text(data) if data is not None else read_text(
+                file, read_limit(c, s.max_file_bytes, s.max_notebook_bytes)))
         except FileProblem as problem:
             self._skipped(file, entry, c, str(problem), status="failed")
             return
@@ -231,9 +239,10 @@ class ProjectRun:
             try:
                 chunked = chunk_file(file, c, text, content_hash, self.plan,
                                      self.settings.min_chunk_chars,
-                                     self.settings.max_chunks_per_file)
+                                     self.settings.max_chunks_per_file,
+                                     self.settings.max_file_bytes)
             except FileProblem as problem:  # e.g. a notebook that is not valid JSON
-                self._skipped(file, entry, c, str(problem), status="failed")
+                self._skipped(file, entry, c, str(problem), status=problem.status)
                 return
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted

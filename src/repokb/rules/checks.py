@@ -35,8 +35,12 @@ def UNREADABLY_LARGE(f: FileFacts) -> str | None:
 
 @_fact("over max_file_bytes", "size")
 def LARGE(f: FileFacts) -> str | None:
-    n, limit = f.file.size, f.limits.max_file_bytes
-    return f"{n} bytes > max_file_bytes {limit}" if n > limit else None
+    """Over the size read whole: max_file_bytes, or for a notebook max_notebook_bytes (its
+    outputs, often most of its bytes, are never indexed; its sources are bounded when read)."""
+    n, limit, name = f.file.size, f.limits.max_file_bytes, "max_file_bytes"
+    if f.language in T.DECODED_LANGUAGES and f.limits.max_notebook_bytes > limit:
+        limit, name = f.limits.max_notebook_bytes, "max_notebook_bytes"
+    return f"{n} bytes > {name} {limit}" if n > limit else None
 
 
 @_fact("over max_tabular_bytes", "size")

@@ -52,6 +52,7 @@ class Limits:
     max_file_bytes: int = 2_000_000
     skip_file_bytes: int = 50_000_000
     max_tabular_bytes: int = 1_000_000
+    max_notebook_bytes: int = 32_000_000  # a notebook read whole (its outputs are not indexed)
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # the rules' own version, then the redactor's (a file indexed under an older one is re-read)
 # (0.3.5: notebooks are indexed, their cells read by the notebook chunker; LaTeX, assembly,
 # pip-tools requirements and certificates are known; module-format variants are skipped)
-CLASSIFIER_VERSION = f"0.3.5+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.6: a notebook is read whole up to max_notebook_bytes, not max_file_bytes)
+CLASSIFIER_VERSION = f"0.3.6+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -87,8 +88,7 @@ KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
 }
 
 CONSTRAINTS = (
-    Constraint("large", Policy.METADATA_ONLY, Role.METADATA_ONLY,
-               "larger than max_file_bytes: recorded, not read"),
+    Constraint("large", Policy.METADATA_ONLY, Role.METADATA_ONLY, ""),  # its rule says which limit
     Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY,
                "not valid UTF-8: recorded, not read"),
     Constraint("config_excluded", Policy.EXCLUDE, Role.EXCLUDED, ""),  # its rule gave the reason
@@ -281,7 +281,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("large-table", Tier.FORMAT, (Lang(T.TABULAR_LANGUAGES), LARGE_TABLE),
        Then(Kind.DATA, "tabular data over max_tabular_bytes: excluded", subkind="{language}",
             policy=Policy.EXCLUDE, role=Role.EXCLUDED, flags=("large",), confidence=0.99)),
-    _r("large", Tier.FORMAT, (LARGE,), Then(flags=("large",))),
+    _r("large", Tier.FORMAT, (LARGE,),
+       Then(reason="too large to read whole ({evidence}): recorded, not read",
+            flags=("large",))),
     # (repository config rules are inserted here, tier CONFIG: see repo_config.py)
     # path conventions
     _r("github-actions", Tier.PATH,

@@ -405,6 +405,9 @@ LOG_NAME_GLOBS: tuple[str, ...] = ("*.log", "*.log.[0-9]*", "*.out", "debug.txt"
                                    "npm-debug.log*", "yarn-error.log*")
 LOG_DIRS = frozenset({"logs", "log"})
 TABULAR_LANGUAGES = frozenset({"csv", "tsv", "parquet"})
+# Formats whose chunker decodes what it indexes from a container (a notebook's cells from its
+# JSON): read whole up to max_notebook_bytes; max_file_bytes bounds what is decoded.
+DECODED_LANGUAGES = frozenset({"jupyter"})
 # Tool settings with little knowledge in them: recorded, not embedded.
 TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
                      ".npmignore", ".eslintignore", ".prettierignore", ".nvmrc",

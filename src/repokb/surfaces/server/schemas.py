@@ -287,6 +287,8 @@ class ClientConfig(BaseModel):
                                                  "__init__.py is sources, not output).")
     skip_files: list[str]
     max_file_bytes: int
+    max_notebook_bytes: int = Field(0, description="A Jupyter notebook (.ipynb) may be "
+                                    "this large: only its cells' sources are indexed.")
     max_request_bytes: int
     max_batch_chunks: int
     max_chunk_chars: int

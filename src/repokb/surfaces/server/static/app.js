@@ -116,7 +116,11 @@ function skipReason(relPath, size, present) {
     if (skippedFolder(parts[i - 1], (marker) => present.has(`${folder}/${marker}`))) return "skipped folder";
   }
   if (config.skip_files.includes(name)) return "skipped file";
-  if (size > config.max_file_bytes) return "too large";
+  // a notebook is read for its cells' sources, not its outputs: it may be larger (the server
+  // still records one whose sources alone are over max_file_bytes as metadata only)
+  const notebook = name.toLowerCase().endsWith(".ipynb");
+  if (size > (notebook ? Math.max(config.max_file_bytes, config.max_notebook_bytes || 0)
+    : config.max_file_bytes)) return "too large";
   return null;
 }
 
