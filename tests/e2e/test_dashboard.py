@@ -243,8 +243,9 @@ def test_an_upload_with_a_refused_project_name_stops_and_says_why(page, mixed_re
 
 
 def test_a_server_side_index_job_can_be_cancelled_from_the_page(browser, home, tmp_path):
-    """A folder started by mistake: Cancel stops the job and says how far it got; Index is
-    one job at a time from the page (pressed twice, one job), and usable again after."""
+    """A folder started by mistake: Cancel stops the job and says how far it got and why;
+    Index is one job at a time from the page (pressed twice, one job), and usable again
+    after."""
     allowed = tmp_path / "allowed"
     for i in range(150):
         write(allowed, f"big/docs/note_{i:03d}.md",
@@ -270,6 +271,10 @@ def test_a_server_side_index_job_can_be_cancelled_from_the_page(browser, home, t
             "async (key) => (await fetch('/knowledge/jobs', {headers: {'x-api-key': key}}))"
             ".json()", KEY)
         assert [j["status"] for j in jobs] == ["cancelled"]
+        # the job's reason, next to its status: this page stopped it for every caller
+        assert jobs[0]["reason"] == "Stopped for every caller that waited for it."
+        assert re.search(rf"cancelled after {done} of \d+ files — Stopped for every caller "
+                         r"that waited for it\. \(what it wrote stays", status.inner_text())
         context.close()
 
 

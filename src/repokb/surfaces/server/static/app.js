@@ -298,7 +298,11 @@ async function indexOnServer(event) {
       ? `${job.project}: done — ${s.files_indexed} files indexed, ${s.chunks_embedded} chunks embedded in ${s.seconds}s` +
         (s.vectors_changed ? " (its vectors are made another way than at its last run: embedded again, once)" : "")
       : job.status === "cancelled"
-        ? `${job.project}: cancelled after ${job.done} of ${job.total} files; what it wrote stays, and the next run goes on from there`
+        // why: this page's Cancel, another caller's, a lapsed lease, the server stopping
+        // (server text: setStatus shows it as text, never markup)
+        ? `${job.project}: cancelled after ${job.done} of ${job.total} files` +
+          (job.reason ? ` — ${job.reason}` : "") +
+          ` (what it wrote stays, and the next run goes on from there)`
         : `${job.project}: ${job.status} ${job.error ? job.error.message : ""}`, job.status !== "done");
     refreshStats();
   } catch (e) {
