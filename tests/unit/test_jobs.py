@@ -327,3 +327,82 @@ def test_a_running_job_is_never_joined():
     again, _ = jobs.submit("/a", "a")
     assert again is not job and job.to_json()["holders"] == 1 and "holds" not in job.to_json()
     jobs.shutdown()
+
+
+# -- a newer `repokb mcp` and an older `repokb serve` ----------------------------------------
+# Remote.run_job sends `follow`; an owner of an earlier version, whose request model forbids
+# unknown fields, answered 422 and the run failed.
+
+def _refused(field: str):
+    """The error an owner's 422 for an unknown body field becomes here (its body as
+    surfaces/server/errors.py writes it, read back by errors.from_response, as Remote._call
+    does)."""
+    from repokb import errors
+
+    body = {"error": {"status": 422, "code": "invalid_request",
+                      "message": f"The request is not valid at body.{field}: Extra inputs are "
+                                 "not permitted", "hint": "See /docs for the expected request.",
+                      "details": [{"location": f"body.{field}",
+                                   "message": "Extra inputs are not permitted"}],
+                      "request_id": ""}}
+    return errors.from_response(body, 422)
+
+
+class _OlderOwner(_Owner):
+    """An owner before `follow` (and before holds: its answers carry no hold)."""
+
+    def __init__(self, runner, refuses=("follow",)) -> None:
+        super().__init__(runner)
+        self.refuses = refuses
+        self.bodies: list[dict] = []
+
+    def __call__(self, method, url, json=None, params=None):
+        if (method, url) == ("POST", "/knowledge/index"):
+            self.bodies.append(dict(json))
+            unknown = [k for k in json if k in self.refuses]
+            if unknown:
+                raise _refused(unknown[0])
+            answer = super().__call__(method, url, json, params)
+            return {k: v for k, v in answer.items() if k != "hold"}
+        return super().__call__(method, url, json, params)
+
+
+def test_an_owner_that_refuses_follow_runs_the_job_submitted_without_it(monkeypatch, caplog):
+    owner = _OlderOwner(_Runs(files=3))
+    caller = _following(owner, monkeypatch)
+    with caplog.at_level("INFO", logger="repokb.owner"):
+        job = caller.submit("/p", "p")[0]
+        assert _wait(job) == "done", job.error
+    assert job.summary == {"files_indexed": 3}
+    assert owner.bodies == [{"path": "/p", "project": "p", "flush": False, "follow": True},
+                            {"path": "/p", "project": "p", "flush": False}]
+    assert owner.follows is None and owner.jobs.all()[0].status == "done"
+    assert any("does not take `follow`" in r.getMessage() and "not leased" in r.getMessage()
+               for r in caplog.records)
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_run_submitted_without_follow_is_still_cancelled_there(monkeypatch):
+    runs = _Runs(files=200)
+    owner = _OlderOwner(runs)
+    caller = _following(owner, monkeypatch)
+    mine = caller.submit("/p", "p")[0]
+    assert runs.started.wait(10)
+    caller.cancel(mine.id)
+    assert _wait(mine) == "cancelled"
+    assert owner.jobs.all()[0].status == "cancelled" and len(runs.walked) < 200
+    caller.shutdown()
+    owner.jobs.shutdown()
+
+
+def test_a_422_about_another_field_is_the_run_s_error_and_is_not_sent_again(monkeypatch):
+    owner = _OlderOwner(_Runs(files=3), refuses=("flush",))
+    caller = _following(owner, monkeypatch)
+    job = caller.submit("/p", "p")[0]
+    assert _wait(job) == "failed"
+    assert job.error["message"] == ("The request is not valid at body.flush: Extra inputs are "
+                                    "not permitted")
+    assert len(owner.bodies) == 1 and not owner.jobs.all()
+    caller.shutdown()
+    owner.jobs.shutdown()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import http.client
+import logging
 import os
 import socket
 import sys
@@ -46,6 +47,7 @@ SETTINGS_HEADER = "x-repokb-settings"
 LEAVING_HEADER = "x-repokb-owner"
 LEAVE = "/owner/leave"
 JOB_POLL_SECONDS = 0.5  # how often a job run on the owner (Remote.run_job) is asked about
+log = logging.getLogger("repokb.owner")
 
 
 def socket_path(settings: Settings) -> Path:
@@ -365,12 +367,22 @@ class Remote:
         JobCancelled (the caller's own job was cancelled), this caller's hold is released:
         JobCancelled is raised once the owner's run stopped, or at once, saying so, when other
         callers still hold the run (it goes on for them). The run's summary, as
-        Operations._run_job returns it; a job that failed there is the same error here."""
+        Operations._run_job returns it; a job that failed there is the same error here. An
+        owner older than `follow` refuses it (422 naming the field): the job is submitted
+        again without it, and is then not leased (if this process dies, the run goes on)."""
         from repokb.operations.jobs import JobCancelled  # the CLI's read commands never need it
 
-        job = self._call("POST", "/knowledge/index",
-                         json={"path": path, "project": project, "flush": flush,
-                               "follow": True})
+        body = {"path": path, "project": project, "flush": flush, "follow": True}
+        try:
+            job = self._call("POST", "/knowledge/index", json=body)
+        except errors.InputError as exc:
+            if not _refuses_field(exc, "follow"):
+                raise
+            log.info("the store's owner (an older repokb) does not take `follow`: the run of "
+                     "%s is submitted without it, so it is not leased (if this process dies, "
+                     "the run goes on to its end)", path)
+            del body["follow"]
+            job = self._call("POST", "/knowledge/index", json=body)
         asked = {"hold": job["hold"]} if job.get("hold") else None
         cancelled = False
         while job["status"] in ("queued", "running"):
@@ -410,6 +422,15 @@ class Remote:
 
     def cache_flush(self) -> dict[str, Any]:
         return self._call("DELETE", "/proxy/cache")  # type: ignore[no-any-return]
+
+
+def _refuses_field(exc: errors.RepokbError, field: str) -> bool:
+    """The error is a 422 that names `field` of the request body (an unknown field, to an
+    owner of an earlier version: `{"location": "body.follow", ...}`)."""
+    if exc.status != 422:
+        return False
+    return any(isinstance(d, dict) and d.get("location") in (f"body.{field}", field)
+               for d in exc.details) or f"body.{field}:" in exc.message
 
 
 def _callers(n: int) -> str:
