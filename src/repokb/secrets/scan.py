@@ -323,16 +323,12 @@ def random_key_value(key: str, value: str) -> bool:
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
-    if is_placeholder(value) or (P.CODE_REFERENCE.match(value) and "." in value
-                                 and not random_part(value)):
+    if is_placeholder(value) or _reference(value):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
         return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
-
-
-_PART = re.compile(r"[^.(\[]{16,}")
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.~]+")  # a token's characters, no markup or interpolation
@@ -370,6 +366,16 @@ def random_literal(value: str) -> bool:
             and entropy(value) >= 3.0 and not is_placeholder(value))
 
 
+def _reference(value: str) -> bool:
+    """`settings.SECRET_KEY`, `os.getenv(...)`: a name in code, not a literal; unless a part of
+    it is random (`hvs.CAESIJx9Kq2m...`, a token with a dot)."""
+    return (P.CODE_REFERENCE.match(value) is not None and ("." in value or "(" in value)
+            and not random_part(value))
+
+
+_PART = re.compile(r"[^.(\[]{16,}")
+
+
 def random_part(value: str) -> bool:
     """A dotted value with a part that no name looks like: 16+ characters of both cases with
     digits, high in entropy (`hvs.CAESIJx9Kq2mWv7Rt4...`, a Vault token; `ya29.a0AfH6SM...`):
@@ -391,9 +397,8 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
-    if P.CODE_REFERENCE.match(value) and ("." in value or "(" in value) and (
-            not random_part(value)):
-        return False  # settings.SECRET_KEY, os.getenv(...): a reference
+    if _reference(value):
+        return False
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
 
