@@ -200,3 +200,19 @@ def test_an_unknown_project_is_the_same_error_in_every_command(indexed, tmp_path
     run = repokb(home, "index", str(root), str(tmp_path), "--project", "x")
     assert run.returncode == 2 and "One project name was given for several folders" in run.stderr
     assert "Index them one at a time with --project" in run.stderr and "<<" not in run.stderr
+
+
+def test_the_dry_run_counts_a_rule_once_whatever_the_measure_in_its_reason(home, tmp_path):
+    """Minified files each said "(average line 363 chars)", "(... 365 chars)": the dry run's
+    "not indexed because" gave each its own line, twelve lines of one rule on dayjs 1.11.13
+    (found by a new user on the npm tarball), hiding the other reasons."""
+    from ..conftest import run_cli
+
+    for width in (200, 250, 300):
+        write(tmp_path / "web", f"lib/bundle{width}.js",
+              "\n".join(f"var a{i}={'x' * width};" for i in range(5)) + "\n")
+    code, out, _ = run_cli("index", str(tmp_path / "web"), "--dry-run")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert ("3 generated, as GitHub Linguist decides (generated.rb: minified_files (average "
+            "line N chars))") in flat, out

@@ -132,6 +132,8 @@ def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
 
 # A file path in a reason ("compiled from src/v4/core/api.ts ..."): counted by the rest.
 _FILE_PATH = re.compile(r"(?<![\w/.-])[\w.@+-]+(?:/[\w.@+-]+)+\.\w+")
+# A measure in a reason ("(average line 363 chars)"): counted by the rest, shown as N.
+_MEASURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])")
 
 
 def breakdown(report: Any) -> None:
@@ -160,14 +162,15 @@ def breakdown(report: Any) -> None:
         if f["index_policy"] not in admitted and f["reasons"]:
             reason = f["reasons"][0]
             named = _FILE_PATH.search(reason)
-            shape = _FILE_PATH.sub("…", reason)  # one line per rule, not one per named file
+            # one line per rule, not one per named file or measure
+            shape = _MEASURE.sub("N", _FILE_PATH.sub("…", reason))
             reasons[shape] += 1
             example.setdefault(shape, (reason, named.group() if named else ""))
     if reasons:
         out.print("[bold]not indexed because[/bold]:")
         for shape, n in reasons.most_common(12):
             reason, first = example[shape]
-            line = reason if n == 1 or not first else f"{shape}, e.g. {first}"
+            line = reason if n == 1 else f"{shape}, e.g. {first}" if first else shape
             out.print(f"  {n:>6}  {printable(line)}", markup=False, highlight=False)
     redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
     if redacted:
