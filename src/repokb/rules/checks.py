@@ -12,7 +12,7 @@ from repokb.formats import CODE
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact
 from repokb.rules.facts import FileFacts
-from repokb.secrets.scan import summary
+from repokb.secrets.scan import scan, summary
 
 
 def _fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
@@ -143,8 +143,6 @@ def public_pem(f: FileFacts) -> tuple[str, bool] | None:
         return None
     if any(label not in T.PUBLIC_PEM_LABELS for label in begins):
         return None
-    from repokb.secrets import scan
-
     if scan(_PEM_BLOCK.sub(b"", data).decode("utf-8", errors="replace"), "config"):
         return None
     counts = {label: begins.count(label) for label in dict.fromkeys(begins)}
@@ -162,7 +160,7 @@ _PEM_PRIVATE = re.compile(rb"-----BEGIN ([A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?)-
 def PEM_PRIVATE_KEY(f: FileFacts) -> str | None:
     """A private key block anywhere in a file named like a certificate or a key (read whole:
     a bundle's key may follow 200 KB of certificates, beyond the head)."""
-    if f.ext not in T.CERTIFICATE_EXTENSIONS | {".key"} or b"-----BEGIN " not in f.head:
+    if f.ext not in T.PEM_FILE_EXTENSIONS or b"-----BEGIN " not in f.head:
         return None
     data = f.whole
     if data is None:

@@ -137,6 +137,8 @@ SECRET_FILES: dict[str, str] = {
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
 CERTIFICATE_EXTENSIONS = frozenset({".pem", ".crt", ".cer", ".cert"})
+# ... and where a private key block is looked for in the whole file (a `.key` too).
+PEM_FILE_EXTENSIONS = CERTIFICATE_EXTENSIONS | {".key"}
 PUBLIC_PEM_LABELS = frozenset({
     "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CERTIFICATE", "X509 CRL", "CERTIFICATE REQUEST",
     "NEW CERTIFICATE REQUEST", "PUBLIC KEY", "RSA PUBLIC KEY", "PKCS7", "CMS",
