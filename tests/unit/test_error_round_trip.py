@@ -69,3 +69,14 @@ def test_an_unknown_project_is_one_error_naming_the_known_ones_cut_short():
     errors.require_project("shop", ["shop"])
     with pytest.raises(errors.NotFoundError, match="No project 'x'"):
         errors.require_project("x", ["shop"])
+
+
+def test_every_term_a_message_uses_has_words():
+    """`worded` shows an unknown `<<term>>` as its bare name: a misspelt term would reach
+    every surface as a stray word, so each one the sources use must be in TERMS."""
+    import re
+    from pathlib import Path
+
+    src = Path(errors.__file__).parent
+    used = {m for f in src.rglob("*.py") for m in re.findall(r"<<(\w+)>>", f.read_text())}
+    assert used and used - {"term"} <= set(errors.TERMS), used - set(errors.TERMS)

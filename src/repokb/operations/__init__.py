@@ -175,8 +175,13 @@ class Operations:
             "last_run": catalog.last_run(project),
         }
         if project is not None and project not in project_names(found):
-            require_project(project, project_names(self.stats()))  # names the known ones
+            self._require_project(project)  # names the known ones
         return found
+
+    def _require_project(self, project: str | None) -> None:
+        """errors.unknown_project for a project nothing is known of (None passes)."""
+        if project is not None:
+            require_project(project, project_names(self.stats()))
 
     @_in_use
     def context(self, path: str, project: str | None = None, line: int | None = None,
@@ -420,7 +425,7 @@ class Operations:
         if len(paths) > MAX_UPLOAD_PATHS:
             raise TooLargeError(f"{len(paths)} paths; the limit is {MAX_UPLOAD_PATHS}.",
                                 "Upload such a tree with `repokb index` on the server.")
-        require_project(project, project_names(self.stats()))
+        self._require_project(project)
         with self.writing(access):
             if project in self.ws.catalog.projects():
                 raise InputError(f"Project {project!r} is indexed from a folder, not uploaded: "
@@ -438,8 +443,7 @@ class Operations:
         shared store (a Qdrant server other homes write too) "every" means every project of
         this home's catalog: the others' projects are not ours to delete."""
         authorize(self.settings, access)
-        if project is not None:
-            require_project(project, project_names(self.stats()))
+        self._require_project(project)
         store, catalog = self.ws.store, self.ws.catalog
         with self.writing(access):
             names = ([project] if project is not None or not store.shared
@@ -470,8 +474,7 @@ class Operations:
         projects are checked (another home's points are no orphans of ours)."""
         if repair:
             authorize(self.settings, access)
-        if project is not None:
-            require_project(project, project_names(self.stats()))
+        self._require_project(project)
         with self.writing(access):
             return verify_store(self.ws.catalog, self.ws.store, project, repair).to_json()
 

@@ -23,9 +23,10 @@ def nothing_found(stats: dict[str, Any], query: Query) -> str:
     it.)"""
     if not stats["points"]:
         return "the knowledge base is empty: index a project first (<<index>>)."
-    unknown = [p for p in query.projects if p not in project_names(stats)]
+    names = project_names(stats)
+    unknown = [p for p in query.projects if p not in names]
     if unknown:
-        return f"no project named {', '.join(unknown)}. {known_projects(project_names(stats))}"
+        return f"no project named {', '.join(unknown)}. {known_projects(names)}"
     absent = [k for k in query.kinds if k not in stats["by_kind"]]
     if absent:
         return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "
