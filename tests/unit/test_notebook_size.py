@@ -131,3 +131,23 @@ def test_the_decoded_languages_are_those_whose_chunker_decodes():
         assert isinstance(chunker_for(language), Decoder)
     for language in {*T.LANGUAGE_BY_EXTENSION.values()} - T.DECODED_LANGUAGES:
         assert not isinstance(chunker_for(language), Decoder), language
+
+
+def test_chunking_a_notebook_with_its_size_limit_reads_its_json_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The size check and the cutting share one read of the cells: the position-keeping JSON
+    reader walks every output too, so a second read doubles the cost of a notebook of plots."""
+    import repokb.chunkers.notebook as notebook
+
+    reads = []
+    real = notebook.locate
+    monkeypatch.setattr(notebook, "locate", lambda text: reads.append(1) or real(text))
+    text, _ = plots_notebook(image_bytes=40_000)
+    file = on_disk(tmp_path, text)
+    c = classify(file)
+    chunked = chunk_file(file, c, text, "", PLAN, max_decoded=2 * MB)
+    assert {ch.symbol for ch in chunked.chunks} == {f"plot_revenue_{n}" for n in range(4)}
+    assert len(reads) == 1
+    with pytest.raises(TooLarge):
+        chunk_file(file, c, text, "", PLAN, max_decoded=100)
+    assert len(reads) == 2

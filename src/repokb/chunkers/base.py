@@ -36,6 +36,14 @@ class Undecodable(ValueError):
     which holds what the chunker leaves out (a notebook's outputs)."""
 
 
+class Oversized(ValueError):
+    """What a decoding chunker would index is over the limit it was given: `size` bytes."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(f"decodes to {size} bytes")
+        self.size = size
+
+
 # (text, language) -> the text with its secret-like values redacted, line count unchanged
 Scrub = Callable[[str, "str | None"], str]
 
@@ -50,8 +58,10 @@ class Decoder(Protocol):
 
     name: str
 
-    def chunk_decoded(self, text: str, scrub: Scrub) -> list[ChunkPiece]:
-        """The pieces; Undecodable when the file cannot be read."""
+    def chunk_decoded(self, text: str, scrub: Scrub,
+                      max_bytes: int | None = None) -> list[ChunkPiece]:
+        """The pieces; Undecodable when the file cannot be read, Oversized when what it decodes
+        to (see indexed_bytes) is over `max_bytes`, before anything is cut."""
         ...
 
     def indexed_bytes(self, text: str) -> int:

@@ -58,32 +58,28 @@ class Located:
     def _array(self, i: int) -> tuple[list[Any], int]:
         items: list[Any] = []
         offsets: list[int] = []
+        self._at[id(items)] = offsets
         i = self._skip(i)
         if self.text[i : i + 1] == "]":
-            self._at[id(items)] = offsets
             return items, i + 1
-        while True:
+        closed = False
+        while not closed:
             i = self._skip(i)
             offsets.append(i)
             value, i = self._value(i)
             items.append(value)
-            i = self._skip(i)
-            char = self.text[i : i + 1]
-            if char == "]":
-                self._at[id(items)] = offsets
-                return items, i + 1
-            if char != ",":
-                raise ValueError(f"expected , or ] at offset {i}")
-            i += 1
+            i, closed = self._after_item(i, "]")
+        return items, i
 
     def _object(self, i: int) -> tuple[dict[str, Any], int]:
         obj: dict[str, Any] = {}
         offsets: dict[str, int] = {}
+        self._at[id(obj)] = offsets
         i = self._skip(i)
         if self.text[i : i + 1] == "}":
-            self._at[id(obj)] = offsets
             return obj, i + 1
-        while True:
+        closed = False
+        while not closed:
             i = self._skip(i)
             if self.text[i : i + 1] != '"':
                 raise ValueError(f"expected a key at offset {i}")
@@ -94,14 +90,16 @@ class Located:
             i = self._skip(i + 1)
             offsets[key] = i  # a repeated key: the last one wins, as in json.loads
             obj[key], i = self._value(i)
-            i = self._skip(i)
-            char = self.text[i : i + 1]
-            if char == "}":
-                self._at[id(obj)] = offsets
-                return obj, i + 1
-            if char != ",":
-                raise ValueError(f"expected , or }} at offset {i}")
-            i += 1
+            i, closed = self._after_item(i, "}")
+        return obj, i
+
+    def _after_item(self, i: int, close: str) -> tuple[int, bool]:
+        """Past the "," after an item (False) or past the `close` bracket that ends it (True)."""
+        i = self._skip(i)
+        char = self.text[i : i + 1]
+        if char != close and char != ",":
+            raise ValueError(f"expected , or {close} at offset {i}")
+        return i + 1, char == close
 
     def _skip(self, i: int) -> int:
         """The first offset from i on that is not whitespace."""

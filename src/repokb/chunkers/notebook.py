@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import reduce
 from typing import Any
 
-from repokb.chunkers.base import Scrub, Undecodable, chunker_for, register
+from repokb.chunkers.base import Oversized, Scrub, Undecodable, chunker_for, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.jsonpos import Located, locate
 from repokb.chunkers.markdown import MARKDOWN
@@ -164,14 +164,17 @@ class NotebookChunker:
 
     def indexed_bytes(self, text: str) -> int:
         try:
-            return sum(len(cell.text.encode("utf-8"))
-                       for cell in read_cells(text))
+            return _size(read_cells(text))
         except Undecodable:
             return 0
 
-    def chunk_decoded(self, text: str, scrub: Scrub) -> list[ChunkPiece]:
+    def chunk_decoded(self, text: str, scrub: Scrub,
+                      max_bytes: int | None = None) -> list[ChunkPiece]:
         """Runs of markdown/raw cells and runs of code cells, each cut as its kind is."""
-        cells = [_scrubbed(cell, scrub) for cell in read_cells(text)]
+        cells = read_cells(text)
+        if max_bytes is not None and (size := _size(cells)) > max_bytes:
+            raise Oversized(size)
+        cells = [_scrubbed(cell, scrub) for cell in cells]
         pieces: list[ChunkPiece] = []
         path: list[Heading] = []
         n = 0
@@ -189,6 +192,11 @@ class NotebookChunker:
                 pieces.extend(found)
             n += len(run)
         return pieces
+
+
+def _size(cells: list[Cell]) -> int:
+    """UTF-8 bytes of the cells' sources: what would be indexed."""
+    return sum(len(cell.text.encode("utf-8")) for cell in cells)
 
 
 def _scrubbed(cell: Cell, scrub: Scrub) -> Cell:

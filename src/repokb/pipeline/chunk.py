@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from repokb.chunkers import chunker_for, fixed_windows
-from repokb.chunkers.base import Decoder, Undecodable
+from repokb.chunkers.base import Decoder, Oversized, Undecodable
 from repokb.contamination import llm_transcript
 from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
@@ -125,6 +125,10 @@ def decoded_too_large(size: int | None, max_bytes: int) -> str | None:
     indexed_bytes), is over max_file_bytes; None when it is not."""
     if size is None or size <= max_bytes:
         return None
+    return _too_large(size, max_bytes)
+
+
+def _too_large(size: int, max_bytes: int) -> str:
     return (f"cell sources too large to index ({size} bytes > max_file_bytes {max_bytes}): "
             "recorded, not indexed")
 
@@ -139,11 +143,7 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
     chunker = chunker_for(c.language)
     if isinstance(chunker, Decoder):
-        if max_decoded is not None:
-            reason = decoded_too_large(chunker.indexed_bytes(text), max_decoded)
-            if reason:
-                raise TooLarge(reason)
-        pieces, findings = _decoded(chunker, text)
+        pieces, findings = _decoded(chunker, text, max_decoded)
     else:
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
@@ -173,10 +173,12 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over)
 
 
-def _decoded(chunker: Decoder, text: str) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
+def _decoded(chunker: Decoder, text: str,
+             max_bytes: int | None) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
     """The pieces of a file whose indexed text is decoded from it (a notebook's cells), each
     decoded text redacted before it is cut, and what redaction found; FileProblem when the
-    file cannot be decoded (never windows over its raw text, which holds what is left out)."""
+    file cannot be decoded (never windows over its raw text, which holds what is left out),
+    TooLarge when it decodes to more than `max_bytes`."""
     findings: list[Finding] = []
 
     def scrub(part: str, language: str | None) -> str:
@@ -185,7 +187,9 @@ def _decoded(chunker: Decoder, text: str) -> tuple[list[ChunkPiece], tuple[Findi
         return redacted.text
 
     try:
-        pieces = chunker.chunk_decoded(text, scrub)
+        pieces = chunker.chunk_decoded(text, scrub, max_bytes)
+    except Oversized as exc:
+        raise TooLarge(_too_large(exc.size, max_bytes or 0)) from exc
     except Undecodable as exc:
         raise FileProblem(str(exc)) from exc
     except Exception as exc:  # a chunker bug: the file fails with a reason, the run goes on
