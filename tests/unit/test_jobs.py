@@ -250,7 +250,7 @@ def test_a_followed_job_asked_about_in_time_runs_to_its_end():
     jobs = Jobs(runs, lease_seconds=0.3)
     job, hold = jobs.submit("/a", "a", follow=True)
     while job.status in ("queued", "running"):
-        assert jobs.renew(job.id, hold) in (True, False)
+        assert jobs.renew(job.id, hold) or job.status not in ("queued", "running")  # held
         time.sleep(0.05)
     assert job.status == "done" and len(runs.walked) == 100
     jobs.shutdown()

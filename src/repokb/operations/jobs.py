@@ -222,9 +222,11 @@ class Jobs:
     def _run(self, job: Job) -> None:
         with self._lock:
             self._lapse(job)
-            if self._cancel.is_set() or job.stop.is_set():
-                if job.status == "queued":
-                    self._stop(job, SHUT_DOWN if self._cancel.is_set() else CANCELLED)
+            if job.stop.is_set():  # let go while it waited: _stop marked it cancelled
+                return
+            if self._cancel.is_set():
+                job.holds.clear()
+                self._stop(job, SHUT_DOWN)
                 return
             job.status, job.started_at = "running", time.time()
 

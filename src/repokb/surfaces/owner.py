@@ -426,11 +426,10 @@ class Remote:
 
 def _refuses_field(exc: errors.RepokbError, field: str) -> bool:
     """The error is a 422 that names `field` of the request body (an unknown field, to an
-    owner of an earlier version: `{"location": "body.follow", ...}`)."""
-    if exc.status != 422:
-        return False
-    return any(isinstance(d, dict) and d.get("location") in (f"body.{field}", field)
-               for d in exc.details) or f"body.{field}:" in exc.message
+    owner of an earlier version: every version's 422 details say `{"location": "body.follow",
+    ...}`, surfaces/server/errors.py)."""
+    return exc.status == 422 and any(isinstance(d, dict) and d.get("location") == f"body.{field}"
+                                     for d in exc.details)
 
 
 def _callers(n: int) -> str:
