@@ -236,6 +236,29 @@ def test_a_secret_json_escaped_on_disk_is_redacted_as_decoded():
         assert value not in stored
 
 
+def test_a_redacted_value_is_reported_on_the_line_of_the_ipynb_that_holds_it():
+    """Not the line within its cell: a user opens the .ipynb at the line the note names. The
+    first value in the file is named, though a later cell's sits nearer its cell's start."""
+    password = "Zq7v" + "RealPassw0rd" + "X31"
+    text = notebook([md("# Warehouse\n\nPayments, read only.\n"),
+                     code("import sqlalchemy\n\nengine = sqlalchemy.create_engine(\n"
+                          f"    'postgres://analyst:{password}@warehouse.internal/pay')\n"),
+                     md(f"Or ask for `GITHUB_TOKEN`:\n{fake.GITHUB_TOKEN}\n"),
+                     code(f'AWS_ACCESS_KEY_ID = "{fake.AWS_ACCESS_KEY}"', one_string=True)])
+    file_lines = text.split("\n")
+
+    def line_of(value: str) -> int:
+        (line,) = [n for n, row in enumerate(file_lines, 1) if value in row]
+        return line
+
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN)
+    assert sorted(f.line for f in chunked.redactions) == [
+        line_of(password), line_of(fake.GITHUB_TOKEN), line_of(fake.AWS_ACCESS_KEY)]
+    assert f"from line {line_of(password)}): redacted before indexing" in chunked.note
+
+
 def test_the_embedded_prefix_says_notebook_cell():
     file = SourceFile("p", Path("/nonexistent"), "nb/churn.ipynb", len(CHURN), 0)
     c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.chunkers.base import Decoder, Oversized, Undecodable
@@ -45,7 +46,8 @@ class ChunkedFile:
     content_hash: str
     chunks: list[Chunk]
     dropped: Counter[str] = field(default_factory=Counter)
-    redactions: tuple[Finding, ...] = ()  # what redaction found in the whole text
+    # what redaction found in the whole text (a notebook's: in each cell, on the file's lines)
+    redactions: tuple[Finding, ...] = ()
     over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
 
     @property
@@ -181,9 +183,11 @@ def _decoded(chunker: Decoder, text: str,
     TooLarge when it decodes to more than `max_bytes`."""
     findings: list[Finding] = []
 
-    def scrub(part: str, language: str | None) -> str:
+    def scrub(part: str, language: str | None, rows: Sequence[int]) -> str:
         redacted = redact(part, mode_for(language), language)
-        findings.extend(redacted.findings)
+        # a finding's line is the file's (a user opens the .ipynb there), not the part's
+        findings.extend(replace(f, line=rows[min(f.line, len(rows)) - 1]) if rows else f
+                        for f in redacted.findings)
         return redacted.text
 
     try:
