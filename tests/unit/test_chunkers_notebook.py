@@ -259,6 +259,23 @@ def test_a_redacted_value_is_reported_on_the_line_of_the_ipynb_that_holds_it():
     assert f"from line {line_of(password)}): redacted before indexing" in chunked.note
 
 
+def test_a_value_found_in_one_cell_is_redacted_in_every_other():
+    """As in one file: a password set in one cell is redacted where an earlier cell or a later
+    one repeats it bare, though nothing there looks like a secret on its own."""
+    password = "Zq7v" + "RealPassw0rd" + "X31"
+    text = notebook([code(f'assert check_login("analyst", "{password}")  # still works\n'),
+                     code(f'DB_PASSWORD = "{password}"\nengine = connect("analyst", DB_PASSWORD)'),
+                     md(f"# Warehouse\n\nRotate `{password}` once the export is done.\n")])
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
+    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    assert "check_login" in stored and "Rotate" in stored and not chunked.dropped
+    assert password not in stored
+    assert sum(ch.content.count("<REDACTED_SECRET>") for ch in chunked.chunks) == 3
+    assert chunked.secrets_redacted == 3
+
+
 def test_the_embedded_prefix_says_notebook_cell():
     file = SourceFile("p", Path("/nonexistent"), "nb/churn.ipynb", len(CHURN), 0)
     c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))

@@ -22,7 +22,7 @@ from repokb.chunkers.base import Decoder, Oversized, Undecodable
 from repokb.contamination import llm_transcript
 from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.secrets import Finding, mode_for, redact, scan
+from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
 
@@ -180,11 +180,24 @@ def _decoded(chunker: Decoder, text: str,
     """The pieces of a file whose indexed text is decoded from it (a notebook's cells), each
     decoded text redacted before it is cut, and what redaction found; FileProblem when the
     file cannot be decoded (never windows over its raw text, which holds what is left out),
-    TooLarge when it decodes to more than `max_bytes`."""
+    TooLarge when it decodes to more than `max_bytes`. A value found in one part is redacted
+    in every other, as in one text (a password set in one cell, printed in another): when
+    one recurs in another part, the file is decoded again with every value found known."""
+    parts: list[tuple[str, set[str]]] = []  # each decoded text, the values found in it
+    pieces, findings = _decode(chunker, text, max_bytes, set(), parts)
+    known = set().union(*(found for _, found in parts))
+    if any(value in part for part, found in parts for value in known - found):
+        pieces, findings = _decode(chunker, text, max_bytes, known, [])
+    return pieces, findings
+
+
+def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
+            parts: list[tuple[str, set[str]]]) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
     findings: list[Finding] = []
 
     def scrub(part: str, language: str | None, rows: Sequence[int]) -> str:
-        redacted = redact(part, mode_for(language), language)
+        redacted = redact(part, mode_for(language), language, known)
+        parts.append((part, values(part, redacted.findings)))
         # a finding's line is the file's (a user opens the .ipynb there), not the part's
         findings.extend(replace(f, line=rows[min(f.line, len(rows)) - 1]) if rows else f
                         for f in redacted.findings)
