@@ -276,6 +276,23 @@ def test_a_value_found_in_one_cell_is_redacted_in_every_other():
     assert chunked.secrets_redacted == 3
 
 
+def test_a_notebook_saved_as_one_line_says_its_hits_all_point_at_line_1():
+    """`json.dump` without an indent: its cells are read, but no line of the file is theirs."""
+    cells = json.loads(CHURN)["cells"]
+    one_line = json.dumps({"cells": cells, "metadata": PYTHON, "nbformat": 4,
+                           "nbformat_minor": 5}) + "\n"
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    notes = {}
+    for name, text in (("indented", CHURN), ("one line", one_line)):
+        file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+        chunked = chunk_file(file, c, text, "h", PLAN)
+        assert chunked.chunks, name
+        notes[name] = chunked.note
+    assert notes["indented"] == ""
+    assert notes["one line"].startswith("saved as one line of JSON: every hit in it points at "
+                                        "line 1")
+
+
 def test_the_embedded_prefix_says_notebook_cell():
     file = SourceFile("p", Path("/nonexistent"), "nb/churn.ipynb", len(CHURN), 0)
     c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))

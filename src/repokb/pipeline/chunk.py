@@ -49,6 +49,7 @@ class ChunkedFile:
     # what redaction found in the whole text (a notebook's: in each cell, on the file's lines)
     redactions: tuple[Finding, ...] = ()
     over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
+    one_line: bool = False  # a decoded file (a notebook) written as one line of JSON
 
     @property
     def secrets_redacted(self) -> int:
@@ -58,7 +59,8 @@ class ChunkedFile:
     def note(self) -> str:
         """The reason recorded with an indexed file that was not indexed whole, or not as it
         is: the values redaction took out of the whole text (the classifier saw only the head,
-        with the fast finder: its reason may name fewer, or none)."""
+        with the fast finder: its reason may name fewer, or none); or whose hits cannot point
+        at their own lines (a notebook written as one line of JSON)."""
         notes = []
         if self.redactions and "redact" in self.classification.flags:
             notes.append(f"{len(self.redactions)} secret-like value(s) redacted in the whole "
@@ -70,6 +72,9 @@ class ChunkedFile:
             kept = len(self.chunks)
             notes.append(f"only the first {kept:,} of {kept + self.over_limit:,} chunks "
                          "indexed (max_chunks_per_file)")
+        if self.one_line and self.chunks:
+            notes.append("saved as one line of JSON: every hit in it points at line 1 (saved "
+                         "indented, as Jupyter does, its hits point at their cells' lines)")
         return "; ".join(notes)
 
 
@@ -172,7 +177,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         chunks.append(enrich(file, c, piece, len(chunks), plan))
     if over:
         dropped["over_max_chunks_per_file"] = over
-    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over)
+    # its cells' lines are those of the file, and all of them are on line 1: say so
+    one_line = isinstance(chunker, Decoder) and "\n" not in text.strip()
+    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over, one_line)
 
 
 def _decoded(chunker: Decoder, text: str,
