@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -132,3 +136,76 @@ def test_a_notebook_of_plots_over_max_file_bytes_is_indexed_and_its_plots_never_
     stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
     for at in range(0, len(plot) - 40, len(plot) // 50):  # 50 samples along the plot
         assert plot[at : at + 40].encode() not in stored
+
+
+def repokb(home: Path, *args: str, shown: list[str]) -> str:
+    """One `repokb` command as a user runs it (no warm owner left behind); it must succeed.
+    Its stdout, and both streams added to `shown`."""
+    command = [exe] if (exe := shutil.which("repokb")) else [sys.executable, "-m", "repokb"]
+    env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "0"}
+    done = subprocess.run([*command, *args], env=env, text=True, capture_output=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    shown += [done.stdout, done.stderr]
+    return done.stdout
+
+
+def test_a_secret_deep_in_a_notebook_is_reported_on_the_ipynb_line_that_holds_it(
+        home: Path, tmp_path: Path):
+    """The classifier reads only a file's head, so a credential 8 KB down a notebook is found
+    when its cell is redacted: the line `explain` names must be the .ipynb's line a user opens
+    (where the hit on that cell points), not the line within the cell (2 here)."""
+    root = tmp_path / "warehouse"
+    password = "".join(("Zq7v", "RealPassw0rd", "X31"))
+    url = f"postgres://analyst:{password}@warehouse.internal/payments"
+    cells: list[dict[str, object]] = []
+    for n in range(12):  # well past the classifier's 8 KB head
+        cells.append({"cell_type": "markdown", "id": f"m{n}", "metadata": {}, "source": lines(
+            f"## Step {n}: part {n} of the export\n\n" + "Payments captured, refunds "
+            "dropped, amounts in cents. " * 8)})
+        cells.append({"cell_type": "code", "execution_count": n, "id": f"c{n}", "metadata": {},
+                      "outputs": [], "source": lines(
+                          f"part_{n} = pd.read_parquet('export/part{n}.parquet')\n"
+                          f"part_{n} = part_{n}[part_{n}.kind != 'refund']\npart_{n}.head()")})
+    cells.append({"cell_type": "code", "execution_count": 20, "id": "db", "metadata": {},
+                  "outputs": [{"output_type": "stream", "name": "stdout",
+                               "text": [f"connected to {url}\n"]}],
+                  "source": lines("import sqlalchemy\n# the payments warehouse, read only\n"
+                                  "engine = sqlalchemy.create_engine(\n"
+                                  f"    '{url}')\nengine.connect()")})
+    # a later cell whose value sits nearer its cell's start: still not the first one found
+    cells.append({"cell_type": "code", "execution_count": 21, "id": "aws", "metadata": {},
+                  "outputs": [], "source": lines(f'AWS_ACCESS_KEY_ID = "{fake.AWS_ACCESS_KEY}"')})
+    nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path = write(root, "notebooks/warehouse.ipynb", json.dumps(nb, indent=1) + "\n")
+    on_disk = path.read_text().split("\n")
+    # the source line, not the output that printed the URL
+    (line,) = [n for n, text in enumerate(on_disk, 1) if f"'{url}'" in text]
+    assert len("\n".join(on_disk[: line - 1])) > 8192
+
+    shown: list[str] = []
+    indexed = repokb(home, "index", str(root), "--json", shown=shown)
+    (entry,) = [f for f in json.loads(indexed)["files"] if f["path"].endswith(".ipynb")]
+    assert entry["index_policy"] == "parse_and_index" and entry["chunks"] > 0
+    assert not any("indexed only after redaction" in r for r in entry["reasons"]), entry
+    note = (f"secret-like values (2 value(s): aws_access_key, url_credentials from line "
+            f"{line}): redacted before indexing")
+    assert note in entry["reasons"]
+    explained = repokb(home, "explain", str(path), "--json", shown=shown)
+    assert json.loads(explained)["reason"] == note
+    # the line named is where the hit on that cell points
+    found = repokb(home, "search", "sqlalchemy create_engine payments warehouse", "--json",
+                   shown=shown)
+    hit = next(h for h in json.loads(found) if "create_engine" in h["content"])
+    assert hit["path"] == "notebooks/warehouse.ipynb"
+    assert hit["start_line"] < line <= hit["end_line"]
+    assert "<REDACTED_SECRET>" in hit["content"]
+
+    repokb(home, "explain", str(path), shown=shown)
+    repokb(home, "search", password, "--json", shown=shown)
+    outputs = "\n".join(shown)
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (password, fake.AWS_ACCESS_KEY):
+        assert value not in outputs, f"{value[:4]}... shown"
+        assert value.encode() not in stored, f"{value[:4]}... stored"

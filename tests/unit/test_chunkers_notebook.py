@@ -236,6 +236,63 @@ def test_a_secret_json_escaped_on_disk_is_redacted_as_decoded():
         assert value not in stored
 
 
+def test_a_redacted_value_is_reported_on_the_line_of_the_ipynb_that_holds_it():
+    """Not the line within its cell: a user opens the .ipynb at the line the note names. The
+    first value in the file is named, though a later cell's sits nearer its cell's start."""
+    password = "Zq7v" + "RealPassw0rd" + "X31"
+    text = notebook([md("# Warehouse\n\nPayments, read only.\n"),
+                     code("import sqlalchemy\n\nengine = sqlalchemy.create_engine(\n"
+                          f"    'postgres://analyst:{password}@warehouse.internal/pay')\n"),
+                     md(f"Or ask for `GITHUB_TOKEN`:\n{fake.GITHUB_TOKEN}\n"),
+                     code(f'AWS_ACCESS_KEY_ID = "{fake.AWS_ACCESS_KEY}"', one_string=True)])
+    file_lines = text.split("\n")
+
+    def line_of(value: str) -> int:
+        (line,) = [n for n, row in enumerate(file_lines, 1) if value in row]
+        return line
+
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN)
+    assert sorted(f.line for f in chunked.redactions) == [
+        line_of(password), line_of(fake.GITHUB_TOKEN), line_of(fake.AWS_ACCESS_KEY)]
+    assert f"from line {line_of(password)}): redacted before indexing" in chunked.note
+
+
+def test_a_value_found_in_one_cell_is_redacted_in_every_other():
+    """As in one file: a password set in one cell is redacted where an earlier cell or a later
+    one repeats it bare, though nothing there looks like a secret on its own."""
+    password = "Zq7v" + "RealPassw0rd" + "X31"
+    text = notebook([code(f'assert check_login("analyst", "{password}")  # still works\n'),
+                     code(f'DB_PASSWORD = "{password}"\nengine = connect("analyst", DB_PASSWORD)'),
+                     md(f"# Warehouse\n\nRotate `{password}` once the export is done.\n")])
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
+    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    assert "check_login" in stored and "Rotate" in stored and not chunked.dropped
+    assert password not in stored
+    assert sum(ch.content.count("<REDACTED_SECRET>") for ch in chunked.chunks) == 3
+    assert chunked.secrets_redacted == 3
+
+
+def test_a_notebook_saved_as_one_line_says_its_hits_all_point_at_line_1():
+    """`json.dump` without an indent: its cells are read, but no line of the file is theirs."""
+    cells = json.loads(CHURN)["cells"]
+    one_line = json.dumps({"cells": cells, "metadata": PYTHON, "nbformat": 4,
+                           "nbformat_minor": 5}) + "\n"
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    notes = {}
+    for name, text in (("indented", CHURN), ("one line", one_line)):
+        file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+        chunked = chunk_file(file, c, text, "h", PLAN)
+        assert chunked.chunks, name
+        notes[name] = chunked.note
+    assert notes["indented"] == ""
+    assert notes["one line"].startswith("saved as one line of JSON: every hit in it points at "
+                                        "line 1")
+
+
 def test_the_embedded_prefix_says_notebook_cell():
     file = SourceFile("p", Path("/nonexistent"), "nb/churn.ipynb", len(CHURN), 0)
     c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
@@ -44,8 +44,10 @@ class Oversized(ValueError):
         self.size = size
 
 
-# (text, language) -> the text with its secret-like values redacted, line count unchanged
-Scrub = Callable[[str, "str | None"], str]
+# (text, language, rows) -> the text with its secret-like values redacted, line count
+# unchanged; rows[i] is the line of the file on disk that line i + 1 of the text is on (what
+# redaction reports a value's line as: a cell's third line may be line 412 of its notebook)
+Scrub = Callable[[str, "str | None", Sequence[int]], str]
 
 
 @runtime_checkable
@@ -53,8 +55,9 @@ class Decoder(Protocol):
     """A chunker of a container format (a Jupyter notebook's JSON): what it indexes is decoded
     from the file rather than cut from it, so redacting the file's raw text does not cover it (a
     secret JSON-escaped on disk, `\\u0041`, decodes to another string). It is given the raw text
-    and runs `scrub` on every text it decodes before cutting it; its pieces hold decoded text,
-    their lines are those of the file on disk."""
+    and runs `scrub` on every text it decodes before cutting it, with the line on disk of each
+    of that text's lines; its pieces hold decoded text, their lines are those of the file on
+    disk."""
 
     name: str
 

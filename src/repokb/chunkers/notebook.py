@@ -158,7 +158,7 @@ class NotebookChunker:
         """The pieces, unredacted (tests, benchmarks); none for a notebook that cannot be read:
         never windows of its raw JSON, which holds its outputs."""
         try:
-            return self.chunk_decoded(text, lambda part, _language: part)
+            return self.chunk_decoded(text, lambda part, _language, _rows: part)
         except Undecodable:
             return []
 
@@ -201,11 +201,12 @@ def _size(cells: list[Cell]) -> int:
 
 def _scrubbed(cell: Cell, scrub: Scrub) -> Cell:
     """The cell with its secret-like values redacted (markdown as markdown, code as its
-    language) and inlined base64 images cut short; the line count never changes."""
+    language) and inlined base64 images cut short; the line count never changes. A value
+    found is reported on the .ipynb's line, not the cell's (`cell.first`, as hits are)."""
     text = cell.text
     if cell.kind != "code":
         text = _DATA_URI.sub(lambda m: m.group(1) + "...", text)
-    text = scrub(text, cell.language if cell.kind == "code" else "markdown")
+    text = scrub(text, cell.language if cell.kind == "code" else "markdown", cell.first)
     lines = split_lines(text)
     if len(lines) != len(cell.lines):  # a scrub must keep lines; if not, lines stay coarse
         lines = [text] if text.strip() else []

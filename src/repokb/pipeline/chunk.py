@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from repokb.chunkers import chunker_for, fixed_windows
 from repokb.chunkers.base import Decoder, Oversized, Undecodable
 from repokb.contamination import llm_transcript
 from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
-from repokb.secrets import Finding, mode_for, redact, scan
+from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
 
@@ -45,8 +46,10 @@ class ChunkedFile:
     content_hash: str
     chunks: list[Chunk]
     dropped: Counter[str] = field(default_factory=Counter)
-    redactions: tuple[Finding, ...] = ()  # what redaction found in the whole text
+    # what redaction found in the whole text (a notebook's: in each cell, on the file's lines)
+    redactions: tuple[Finding, ...] = ()
     over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
+    one_line: bool = False  # a decoded file (a notebook) written as one line of JSON
 
     @property
     def secrets_redacted(self) -> int:
@@ -56,7 +59,8 @@ class ChunkedFile:
     def note(self) -> str:
         """The reason recorded with an indexed file that was not indexed whole, or not as it
         is: the values redaction took out of the whole text (the classifier saw only the head,
-        with the fast finder: its reason may name fewer, or none)."""
+        with the fast finder: its reason may name fewer, or none); or whose hits cannot point
+        at their own lines (a notebook written as one line of JSON)."""
         notes = []
         if self.redactions and "redact" in self.classification.flags:
             notes.append(f"{len(self.redactions)} secret-like value(s) redacted in the whole "
@@ -68,6 +72,9 @@ class ChunkedFile:
             kept = len(self.chunks)
             notes.append(f"only the first {kept:,} of {kept + self.over_limit:,} chunks "
                          "indexed (max_chunks_per_file)")
+        if self.one_line and self.chunks:
+            notes.append("saved as one line of JSON: every hit in it points at line 1 (saved "
+                         "indented, as Jupyter does, its hits point at their cells' lines)")
         return "; ".join(notes)
 
 
@@ -170,7 +177,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         chunks.append(enrich(file, c, piece, len(chunks), plan))
     if over:
         dropped["over_max_chunks_per_file"] = over
-    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over)
+    # its cells' lines are those of the file, and all of them are on line 1: say so
+    one_line = isinstance(chunker, Decoder) and "\n" not in text.strip()
+    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over, one_line)
 
 
 def _decoded(chunker: Decoder, text: str,
@@ -178,12 +187,27 @@ def _decoded(chunker: Decoder, text: str,
     """The pieces of a file whose indexed text is decoded from it (a notebook's cells), each
     decoded text redacted before it is cut, and what redaction found; FileProblem when the
     file cannot be decoded (never windows over its raw text, which holds what is left out),
-    TooLarge when it decodes to more than `max_bytes`."""
+    TooLarge when it decodes to more than `max_bytes`. A value found in one part is redacted
+    in every other, as in one text (a password set in one cell, printed in another): when
+    one recurs in another part, the file is decoded again with every value found known."""
+    parts: list[tuple[str, set[str]]] = []  # each decoded text, the values found in it
+    pieces, findings = _decode(chunker, text, max_bytes, set(), parts)
+    known = set().union(*(found for _, found in parts))
+    if any(value in part for part, found in parts for value in known - found):
+        pieces, findings = _decode(chunker, text, max_bytes, known, [])
+    return pieces, findings
+
+
+def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
+            parts: list[tuple[str, set[str]]]) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
     findings: list[Finding] = []
 
-    def scrub(part: str, language: str | None) -> str:
-        redacted = redact(part, mode_for(language), language)
-        findings.extend(redacted.findings)
+    def scrub(part: str, language: str | None, rows: Sequence[int]) -> str:
+        redacted = redact(part, mode_for(language), language, known)
+        parts.append((part, values(part, redacted.findings)))
+        # a finding's line is the file's (a user opens the .ipynb there), not the part's
+        findings.extend(replace(f, line=rows[min(f.line, len(rows)) - 1]) if rows else f
+                        for f in redacted.findings)
         return redacted.text
 
     try:

@@ -26,7 +26,8 @@ REDACTED = "<REDACTED_SECRET>"
 # scheme-less DSNs, environment lists, `ENV KEY value`, prose pairs, a table's password
 # column); `pw` names a password; "..." strings over lines in Rust, Ruby, PHP, shell...
 # 10: a dotted value with a random part is a token, not a reference (`hvs.CAES...`, `ya29.`)
-REDACTION_VERSION = 10
+# 11: a value found in one cell of a notebook is redacted in its other cells too
+REDACTION_VERSION = 11
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
@@ -25,7 +26,7 @@ from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, 
 from repokb.secrets.shapes import is_field_name
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
-           "is_placeholder", "mode_for", "redact", "scan"]
+           "is_placeholder", "mode_for", "redact", "scan", "values"]
 _NEWLINE = re.compile("\n")
 
 
@@ -41,8 +42,11 @@ def find_secret(text: str, mode: Mode = "config", language: str | None = None) -
     return found[0].detector if found else None
 
 
-def find_all(text: str, mode: Mode = "config", language: str | None = None) -> list[Finding]:
-    """Every finding of every finder, merged: sorted, without overlaps."""
+def find_all(text: str, mode: Mode = "config", language: str | None = None,
+             known: Iterable[str] = ()) -> list[Finding]:
+    """Every finding of every finder, merged: sorted, without overlaps; and every occurrence of
+    a value found, or of one `known` (found in another part of the same file: a notebook's
+    other cells)."""
     found = scan(text, mode) + library_findings(text, mode, language)
     extra = shapes.find(text, mode, language) + credentials.find(text, mode) + encoded.find(text)
     if extra:
@@ -50,21 +54,26 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None) -> l
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     if not found:
-        return []
+        return merged(_same_values(text, [], known))
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
     found = merged(found)
-    return merged(found + _same_values(text, found))
+    return merged(found + _same_values(text, found, known))
 
 
-def _same_values(text: str, found: list[Finding]) -> list[Finding]:
+def values(text: str, found: Iterable[Finding]) -> set[str]:
+    """The values found in text (to redact in the file's other parts: see find_all's
+    `known`). Raw secrets: never kept past the file, logged nor returned."""
+    return {text[f.start:f.end] for f in found}
+
+
+def _same_values(text: str, found: list[Finding], known: Iterable[str] = ()) -> list[Finding]:
     """A value found once is redacted wherever else it occurs in the file (a password
     asserted in a test, a URL's userinfo quoted again in a docstring). Only values that cannot
     be ordinary words: 8+ characters with a digit, a symbol or a space."""
     out: list[Finding] = []
-    values = {text[f.start:f.end] for f in found}
-    for value in values:
+    for value in values(text, found) | set(known):
         if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED or (
                 is_field_name(value)):
             continue
@@ -76,9 +85,11 @@ def _same_values(text: str, found: list[Finding]) -> list[Finding]:
     return out
 
 
-def redact(text: str, mode: Mode = "config", language: str | None = None) -> Redacted:
-    """Text with every secret-like value replaced by `<REDACTED_SECRET>`, newlines kept."""
-    findings = find_all(text, mode, language)
+def redact(text: str, mode: Mode = "config", language: str | None = None,
+           known: Iterable[str] = ()) -> Redacted:
+    """Text with every secret-like value (and every one `known`: see find_all) replaced by
+    `<REDACTED_SECRET>`, newlines kept."""
+    findings = find_all(text, mode, language, known)
     if not findings:
         return Redacted(text, ())
     parts: list[str] = []

@@ -32,8 +32,9 @@ class Finding:
 
 def summary(found: Iterable[Finding]) -> str:
     """Findings in a reason's words: `2 value(s): aws_access_key, slack_webhook from line 3`
-    (kinds and a line, never a value)."""
-    found = sorted(found, key=lambda x: x.start)
+    (kinds and a line, never a value). By line first: a decoded file's findings (a notebook's
+    cells) have offsets each within its own part, lines all in the file."""
+    found = sorted(found, key=lambda x: (x.line, x.start))
     kinds = sorted({x.detector for x in found})
     return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
 
