@@ -26,7 +26,9 @@ REDACTED = "<REDACTED_SECRET>"
 # scheme-less DSNs, environment lists, `ENV KEY value`, prose pairs, a table's password
 # column); `pw` names a password; "..." strings over lines in Rust, Ruby, PHP, shell...
 # 10: a dotted value with a random part is a token, not a reference (`hvs.CAES...`, `ya29.`)
-REDACTION_VERSION = 10
+# 12: the password inside a URL's userinfo or a Basic header is redacted wherever else it
+# stands in the file (secrets/parts.py); .pgpass and .netrc lines written out in a file
+REDACTION_VERSION = 12
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too). `redact` applies all four to the whole
 text about to be indexed and returns it with every finding (widened over glued string
-literals) as `<REDACTED_SECRET>`, line numbers unchanged. Findings never hold the value, so
-they may be logged and explained.
+literals) as `<REDACTED_SECRET>`, line numbers unchanged. A value found once is redacted
+wherever else it occurs in the file, and so is the password inside a URL's userinfo or a Basic
+header (`parts`), found as a part of a wider value. Findings never hold the value, so they may
+be logged and explained.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import credentials, encoded, shapes
+from repokb.secrets import credentials, encoded, parts, shapes
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name
@@ -54,19 +56,22 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None) -> l
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
+    # the password inside a URL's userinfo or a Basic header: a value of its own
+    inner = parts.passwords(text) if any(f.detector in parts.COMPOUND for f in found) else set()
     found = merged(found)
-    return merged(found + _same_values(text, found))
+    return merged(found + _same_values(text, found, inner))
 
 
-def _same_values(text: str, found: list[Finding]) -> list[Finding]:
+def _same_values(text: str, found: list[Finding], inner: set[str]) -> list[Finding]:
     """A value found once is redacted wherever else it occurs in the file (a password
     asserted in a test, a URL's userinfo quoted again in a docstring). Only values that cannot
-    be ordinary words: 8+ characters with a digit, a symbol or a space."""
+    be ordinary words: 8+ characters with a digit, a symbol or a space; and the `inner`
+    passwords of compound findings, which `parts.spreads` already judged."""
     out: list[Finding] = []
     values = {text[f.start:f.end] for f in found}
-    for value in values:
-        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED or (
-                is_field_name(value)):
+    for value in values | inner:
+        if value not in inner and (len(value) < 8 or "\n" in value or value.isalpha()
+                                   or value == REDACTED or is_field_name(value)):
             continue
         at = text.find(value)
         while at != -1:
