@@ -3,7 +3,13 @@ then look for every value and key name in search hits, `index --json` and `expla
 
 from __future__ import annotations
 
+import base64
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -182,3 +188,61 @@ def test_credentials_in_config_build_and_connection_files_never_reach_the_home(h
         assert all(value not in out for out in outputs), f"{value[:4]}... shown"
     hits = json.loads(invoke("search", "unseal the vault with the key shares", "--json"))
     assert any('VAULT_TOKEN = "<REDACTED_SECRET>"' in h["content"] for h in hits)
+
+
+REPOKB = shutil.which("repokb", path=str(Path(sys.executable).parent)) or "repokb"
+
+
+def _repokb(home: Path, *args: str) -> str:
+    """The installed `repokb` command, as a user runs it; it must succeed. Its stdout."""
+    run = subprocess.run([REPOKB, *args], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "REPOKB_HOME": str(home)}, check=False)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_the_password_of_a_url_or_basic_credential_never_reaches_the_home_or_a_search(
+        home, tmp_path):
+    """A URL's userinfo was redacted at the URL, as one value `analyst:<pw>`; the password
+    written again alone in the same file (a test's login call, a README's code block, a
+    .pgpass line) was stored and shown as written. Likewise a Basic header's password."""
+    # FAKE passwords, assembled at run time
+    pw, pw2 = "".join(("S3cret", "Passw0rd!")), "".join(("Tq7v", "Lx2m&Zr"))
+    basic = base64.b64encode(f"etl:{pw2}".encode()).decode()
+    root = tmp_path / "warehouse"
+    write(root, "src/analytics/db.py",
+          '"""Connections to the analytics warehouse."""\n\n'
+          f'WAREHOUSE_URL = "postgres://analyst:{pw}@warehouse.example.com:5432/analytics"\n\n\n'
+          "def test_analyst_can_log_in():\n"
+          '    """The analyst account logs in to the warehouse."""\n'
+          f'    assert check_login("analyst", "{pw}")\n')
+    write(root, "docs/warehouse.md",
+          "# Warehouse\n\nConnect with "
+          f"`psql postgres://analyst:{pw}@warehouse.example.com/analytics` from the bastion.\n\n"
+          f"```python\ncheck_login('analyst', '{pw}')\n```\n\n"
+          "For scripts, `~/.pgpass` holds the same credential:\n\n"
+          f"```\nwarehouse.example.com:5432:analytics:analyst:{pw}\n```\n")
+    write(root, "src/analytics/export.py",
+          '"""Export jobs push tables to the partner API."""\n\n'
+          f'HEADERS = {{"Authorization": "Basic {basic}"}}\n\n\n'
+          "def test_export_credentials():\n"
+          '    """The export job authenticates as the etl user."""\n'
+          f'    assert verify("etl", "{pw2}")\n')
+    indexed = _repokb(home, "index", str(root), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert set(files) == {"src/analytics/db.py", "docs/warehouse.md", "src/analytics/export.py"}
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed]
+    for query in (pw, pw2, "check_login analyst", "analyst logs in to the warehouse",
+                  "connect from the bastion pgpass", "export job authenticates as etl"):
+        outputs.append(_repokb(home, "search", query, "--json", "--limit", "20"))
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (pw, pw2, pw.rstrip("!")):
+        assert value.encode() not in stored, f"{value[:4]}... stored"
+        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+    # what surrounds the password stays searchable, the user name included
+    hits = json.loads(_repokb(home, "search", "analyst can log in check_login", "--json",
+                              "--path", "src/*"))
+    content = "\n".join(h["content"] for h in hits)
+    assert 'assert check_login("analyst", "<REDACTED_SECRET>")' in content
+    assert "postgres://<REDACTED_SECRET>@warehouse.example.com" in content

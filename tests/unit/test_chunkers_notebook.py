@@ -276,6 +276,21 @@ def test_a_value_found_in_one_cell_is_redacted_in_every_other():
     assert chunked.secrets_redacted == 3
 
 
+def test_a_url_password_found_in_one_cell_is_redacted_bare_in_another():
+    """The password inside a URL's userinfo is a value of its own (secrets/parts.py), across
+    cells as in one text: a later cell that types it bare does not keep it."""
+    password = "Wq8" + "k2Passw0rd"
+    text = notebook([code(f'engine = create_engine("postgres://analyst:{password}@db/app")'),
+                     code(f'assert check_login("analyst", "{password}")'),
+                     md(f"Log in as analyst with `{password}` for the read replica.\n")])
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
+    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    assert "check_login" in stored and "read replica" in stored
+    assert password not in stored
+
+
 def test_a_notebook_saved_as_one_line_says_its_hits_all_point_at_line_1():
     """`json.dump` without an indent: its cells are read, but no line of the file is theirs."""
     cells = json.loads(CHURN)["cells"]

@@ -27,7 +27,9 @@ REDACTED = "<REDACTED_SECRET>"
 # column); `pw` names a password; "..." strings over lines in Rust, Ruby, PHP, shell...
 # 10: a dotted value with a random part is a token, not a reference (`hvs.CAES...`, `ya29.`)
 # 11: a value found in one cell of a notebook is redacted in its other cells too
-REDACTION_VERSION = 11
+# 12: the password inside a URL's userinfo or a Basic header is redacted wherever else it
+# stands in the file (secrets/parts.py); .pgpass and .netrc lines written out in a file
+REDACTION_VERSION = 12
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too). `redact` applies all four to the whole
 text about to be indexed and returns it with every finding (widened over glued string
-literals) as `<REDACTED_SECRET>`, line numbers unchanged. Findings never hold the value, so
-they may be logged and explained.
+literals) as `<REDACTED_SECRET>`, line numbers unchanged. A value found once is redacted
+wherever else it occurs in the file, and so is the password inside a URL's userinfo or a Basic
+header (`parts`), found as a part of a wider value. Findings never hold the value, so they may
+be logged and explained.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import credentials, encoded, shapes
+from repokb.secrets import credentials, encoded, parts, shapes
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name
@@ -54,29 +56,40 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     if not found:
-        return merged(_same_values(text, [], known))
+        return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
+    # the password inside a URL's userinfo or a Basic header: a value of its own
+    inner = parts.passwords(text) if any(f.detector in parts.COMPOUND for f in found) else set()
     found = merged(found)
-    return merged(found + _same_values(text, found, known))
+    return merged(found + _same_values(text, found, inner | set(known)))
 
 
 def values(text: str, found: Iterable[Finding]) -> set[str]:
-    """The values found in text (to redact in the file's other parts: see find_all's
-    `known`). Raw secrets: never kept past the file, logged nor returned."""
-    return {text[f.start:f.end] for f in found}
+    """The values found in text that are redacted wherever else they stand (`_spreads`), and
+    the passwords inside its compound findings: to redact in the file's other parts (see
+    find_all's `known`). Raw secrets: never kept past the file, logged nor returned."""
+    found = list(found)
+    inner = parts.passwords(text) if any(f.detector in parts.COMPOUND for f in found) else set()
+    return {v for v in (text[f.start:f.end] for f in found) if _spreads(v)} | inner
 
 
-def _same_values(text: str, found: list[Finding], known: Iterable[str] = ()) -> list[Finding]:
+def _spreads(value: str) -> bool:
+    """Whether a value found is redacted wherever else it occurs: only values that cannot be
+    ordinary words, 8+ characters with a digit, a symbol or a space."""
+    return not (len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED
+                or is_field_name(value))
+
+
+def _same_values(text: str, found: list[Finding], also: set[str]) -> list[Finding]:
     """A value found once is redacted wherever else it occurs in the file (a password
-    asserted in a test, a URL's userinfo quoted again in a docstring). Only values that cannot
-    be ordinary words: 8+ characters with a digit, a symbol or a space."""
+    asserted in a test, a URL's userinfo quoted again in a docstring), if it `_spreads`; and
+    every one of `also`, already judged: the passwords of compound findings
+    (`parts.spreads`), the values found in the file's other parts (`values`)."""
     out: list[Finding] = []
-    for value in values(text, found) | set(known):
-        if len(value) < 8 or "\n" in value or value.isalpha() or value == REDACTED or (
-                is_field_name(value)):
-            continue
+    spread = {v for v in (text[f.start:f.end] for f in found) if _spreads(v)}
+    for value in (spread | also) - {""}:
         at = text.find(value)
         while at != -1:
             out.append(Finding(at, at + len(value), "same_value", False,
@@ -92,12 +105,12 @@ def redact(text: str, mode: Mode = "config", language: str | None = None,
     findings = find_all(text, mode, language, known)
     if not findings:
         return Redacted(text, ())
-    parts: list[str] = []
+    pieces: list[str] = []
     at = 0
     for f in findings:
-        parts.append(text[at:f.start])
-        parts.append(REDACTED + "\n" * text.count("\n", f.start, f.end))
+        pieces.append(text[at:f.start])
+        pieces.append(REDACTED + "\n" * text.count("\n", f.start, f.end))
         at = f.end
-    parts.append(text[at:])
-    return Redacted("".join(parts), tuple(findings))
+    pieces.append(text[at:])
+    return Redacted("".join(pieces), tuple(findings))
 

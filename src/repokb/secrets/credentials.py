@@ -11,6 +11,9 @@ Found here (spans of the value only):
   and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
   wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
+- the lines of a `.pgpass` (`host:5432:db:user:X`) and a `.netrc` (`machine host login user
+  password X`) written out in a file that names one (a README, a Dockerfile's `RUN echo`, a
+  provisioning script; the files themselves are credentials files, never indexed);
 - environment lists: `- name: DB_PASSWORD` then `value: X` (Kubernetes, ECS task JSON,
   Terraform), and a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`);
 - prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
@@ -64,6 +67,13 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
+# host:port:database:user:password, each of the first four may be `*`; in a text naming .pgpass
+_PGPASS = re.compile(r"""(?<![\w.:\-*])(?:[\w.\-]+|\*):(?:\d{1,5}|\*):(?:[\w.\-]+|\*):"""
+                     r"""(?:[\w.@\-]+|\*):(?P<value>[^\s"'`]{4,128})""")
+# a netrc entry, on one line or over several; the password is its whole token (a trailing `!`
+# included, which a sentence's end would not be)
+_NETRC = re.compile(r"""\b(?:machine[ \t]+\S+|default)\s+login\s+\S+\s+password[ \t]+"""
+                    r"""(?P<value>[^\s"'`]{4,128})""")
 _NAME_FIELD = re.compile(
     r"""\bname["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*,?[ \t]*$"""
     r"""|"name"\s*:\s*"(?P<jkey>[A-Za-z_][\w.\-]{0,80})\"""", re.M)
@@ -117,6 +127,10 @@ def find(text: str, mode: str) -> list[Span]:
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
+    if "pgpass" in low:
+        out += _each(_PGPASS, text, 0, "pgpass_line")
+    if "machine" in low and "password" in low:
+        out += _each(_NETRC, text, 0, "netrc_password")
     for start, line in _lines(text, low, _AT_CALL):
         out += _call_arguments(line, start)
     if "name" in low and "value" in low:

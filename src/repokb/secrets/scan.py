@@ -154,13 +154,10 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
                     spans.append((m.start(fmt.group), m.end(fmt.group), fmt.name, fmt.strong))
     if any(name == "aws_access_key" for _, _, name, _ in spans):
         spans.extend(_aws_secrets_near_ids(text, spans))
-    if "://" in text and _URL_CREDENTIALS_TAIL.search(text):
-        for m in P.URL_CREDENTIALS.finditer(text):
-            password = m.group("password")
-            if is_placeholder(password) or is_placeholder(m.group("user")):
-                continue
-            strong = len(password) >= 10 and entropy(password) >= 3.0
-            spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
+    for m in url_credentials(text):  # the userinfo, user and password: one span
+        password = m.group("password")
+        strong = len(password) >= 10 and entropy(password) >= 3.0
+        spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
     spans.extend(_assignments(text, mode))
     if not spans:
         return []
@@ -174,6 +171,15 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
             continue
         findings.append(Finding(start, end, name, strong, _line_of(text, start, starts)))
     return findings
+
+
+def url_credentials(text: str) -> list[re.Match[str]]:
+    """Each `scheme://user:password@host` in text whose user and password are no placeholders
+    (`user:${DB_PASS}@`, `<user>:<password>@` document a URL, they hold no credential)."""
+    if "://" not in text or not _URL_CREDENTIALS_TAIL.search(text):
+        return []
+    return [m for m in P.URL_CREDENTIALS.finditer(text)
+            if not is_placeholder(m.group("password")) and not is_placeholder(m.group("user"))]
 
 
 # An AWS secret access key: 40 base64 characters, standing alone.

@@ -76,7 +76,7 @@ _ENV_FALLBACK = re.compile(
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
     r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["']?\s*"""
-    r"""(?:Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
+    r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
 _DOCKER_AUTH = re.compile(
     r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[A-Za-z0-9+/=]{8,})\"""")
@@ -205,6 +205,20 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
     if "!!binary" in text:
         for m in _BINARY_INLINE.finditer(text):
             out.append((m.start("value"), m.end("value"), "yaml_binary", False))
+    return out
+
+
+def basic_credentials(text: str) -> list[str]:
+    """The base64 `user:password` values among the findings above: an `Authorization: Basic`
+    header's, a docker `config.json` `"auth"` (the caller decodes them)."""
+    if "asic" not in text and '"auth"' not in text:  # Basic, basic: the common case, no line
+        return []
+    out: list[str] = []
+    for _, line in _anchor_lines(text, _AUTH_ANCHOR):
+        out += [m.group("value") for m in _AUTH_HEADER.finditer(line)
+                if m.group("scheme").lower() == "basic" and value_ok(m.group("value"))]
+        out += [m.group("value") for m in _DOCKER_AUTH.finditer(line)
+                if value_ok(m.group("value"))]
     return out
 
 
