@@ -13,6 +13,7 @@ from repokb.freshness import project_freshness
 from repokb.stores.base import StoredPoint
 from repokb.stores.catalog import Catalog
 from repokb.surfaces.mcp import render
+from repokb.surfaces.mcp.backend import Session
 
 
 def _catalog(tmp_path: Path, root: Path, files: list[str]) -> Catalog:
@@ -198,7 +199,7 @@ class _Runs:
     def jobs(self):
         return self._jobs
 
-    def cancel(self, job_id):
+    def cancel(self, job_id, session):
         self.cancelled.append(job_id)
         (job,) = [j for j in self._jobs if j.id == job_id]
         job.status = "cancelled"
@@ -212,12 +213,12 @@ def test_cancel_index_names_a_nul_in_the_path_and_never_echoes_a_secret_named_fo
     from repokb.surfaces.mcp.tools import _run_to_cancel
 
     with pytest.raises(InputError, match="NUL character") as nul:
-        _run_to_cancel(_Runs(), None, f"{tmp_path}/x\x00y", None)
+        _run_to_cancel(_Runs(), Session("test"), None, f"{tmp_path}/x\x00y", None)
     assert "\x00" not in nul.value.message
     secret = "/srv/ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
     for raw in (secret, secret[1:]):  # unknown absolute, relative
         with pytest.raises(RepokbError) as refused:
-            _run_to_cancel(_Runs(), None, raw, None)
+            _run_to_cancel(_Runs(), Session("test"), None, raw, None)
         assert "ghp_A1b2" not in refused.value.message, refused.value.message
 
 
@@ -232,7 +233,8 @@ def test_cancel_index_finds_the_run_by_the_project_name_as_index_path_stored_it(
 
     runs = _Runs(Job(path=str(tmp_path.resolve()), project="shop", status="running"))
     data, text, _ = anyio.run(cancel_index, runs, {"path": f"{tmp_path}/", "project": " shop ",
-                                                    "wait_seconds": 0})
+                                                    "wait_seconds": 0}, Session("test"))
     assert runs.cancelled and data["job"]["status"] == "cancelled", text
     with pytest.raises(InputError, match="Invalid project name"):
-        anyio.run(cancel_index, runs, {"path": str(tmp_path), "project": "a/b"})
+        anyio.run(cancel_index, runs, {"path": str(tmp_path), "project": "a/b"},
+                  Session("test"))
