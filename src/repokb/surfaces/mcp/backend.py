@@ -54,9 +54,10 @@ class Session:
             return job_id in self._holds
 
     def keep(self, job_id: str, hold: str) -> bool:
-        """Record a hold; False when the session ended meanwhile (the caller lets it go)."""
+        """Record a hold; False when the session ended meanwhile, or holds the run already (two
+        index_path calls at once): the caller lets the new hold go."""
         with self._lock:
-            if self._ended:
+            if self._ended or job_id in self._holds:
                 return False
             self._holds[job_id] = hold
             return True
@@ -160,7 +161,7 @@ class Backend:
         return job
 
     def _keep(self, session: Session, job: Job, hold: str) -> None:
-        if not session.keep(job.id, hold):  # the client went away while it asked
+        if not session.keep(job.id, hold):  # gone while it asked, or held by a call at once
             self._queue().release(job.id, hold)
 
     def _queue(self) -> Jobs:
