@@ -1,6 +1,6 @@
 """Index runs several callers share, or whose caller vanished, with real processes: a `repokb
-serve` owning the store, `repokb mcp` agents forwarding their runs to it (the official MCP
-client), and plain REST callers.
+serve` owning the store, `repokb mcp` agents forwarding their runs to it and agents using its
+/mcp endpoint (the official MCP client), and plain REST callers.
 
 Found in earlier sessions: a `repokb mcp` killed outright (SIGKILL, its agent's host crashing)
 after handing its index run to the owner left the run going to its end, holding the write lock,
@@ -23,7 +23,7 @@ from repokb.settings import Settings
 from repokb.surfaces.owner import Remote
 
 from ..conftest import serve_process
-from .test_index_cancel import FILES, KEY, PAGE, in_dense_pass, stopped
+from .test_index_cancel import FILES, KEY, PAGE, http_session, in_dense_pass, stopped
 from .test_mcp import call, run, stdio_session
 from .test_processes import generate_tree
 
@@ -182,3 +182,76 @@ def test_a_lease_only_when_the_caller_asks_for_one(home: Path, tmp_path: Path,
         job = client.get(f"/knowledge/jobs/{plain['id']}").json()
         assert job["status"] == "done" and job["reason"] is None, job
         assert job["summary"]["chunks_dense_pending"] == 0
+
+
+def holders_of(url: str, job_id: str, holders: int, seconds: float = 30) -> dict[str, Any]:
+    """The job once `holders` callers hold it (a session's end reaches serve a moment after
+    its client left)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with httpx.Client(headers=KEY) as client:
+            job = client.get(f"{url}/knowledge/jobs/{job_id}").json()
+        if job["holders"] == holders or time.monotonic() > deadline:
+            return job
+        time.sleep(0.1)
+
+
+def test_each_mcp_session_under_serve_holds_its_own_part_of_a_shared_run(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two agents on serve's /mcp index the same folder: the second joins the first's run. The
+    second's cancel_index lets go of its own part only (the run goes on for the first), a
+    cancel_index from a session that holds no part of a run is refused and stops nothing, and
+    the first's cancel then stops it. A session that ends (its client closes: DELETE) lets go
+    of its part too: the run stops when the last session holding it ends. Before: index_path
+    took a hold without keeping its id and cancel_index let go of any such hold, so the second
+    agent's cancel stopped the first agent's run, and a closed session held on for ever."""
+    tree = tmp_path / "big"
+    generate_tree(tree, 1200, seed=7)  # over 30 s of work under serve on this machine
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+
+    async def agents(url: str) -> None:
+        async with http_session(url) as one, http_session(url) as two:
+            data, text, error = await call(one, "index_path", path=str(tree), wait_seconds=0)
+            assert not error, text
+            job = data["job"]["id"]
+            await anyio.to_thread.run_sync(wait_for, url, "big", ("running",))
+            data, text, error = await call(two, "index_path", path=str(tree), wait_seconds=0)
+            assert not error and data["job"]["id"] == job, text  # the same run, joined
+            assert data["job"]["status"] == "running" and data["job"]["holders"] == 2, text
+            data, text, error = await call(two, "cancel_index", job_id=job, wait_seconds=5)
+            assert not error and data["job"]["status"] == "running", text
+            assert "goes on for them" in text and data["job"]["holders"] == 1, text
+            # asked again, or by a session that never asked for the run: refused, not stopped
+            data, text, error = await call(two, "cancel_index", path=str(tree), wait_seconds=5)
+            assert error and data["error"]["type"] == "forbidden", text
+            assert "was not cancelled" in text and "goes on for the 1 caller" in text, text
+            assert "cancel?all=true" in data["error"]["hint"], data
+            await anyio.sleep(2)  # a run stopped would be cancelled by now (its next file)
+            (ran,) = await anyio.to_thread.run_sync(jobs_of, url, "big")
+            assert ran["status"] == "running" and ran["holders"] == 1, ran
+            data, text, error = await call(one, "cancel_index", job_id=job, wait_seconds=60)
+            assert not error and data["job"]["status"] == "cancelled", text
+            assert data["job"]["reason"] == "Cancelled by its caller.", data["job"]
+            await anyio.to_thread.run_sync(stopped, home, "big")  # the owner writes no more
+
+            # a session that ends lets go of its part; the last one's end stops the run
+            async with http_session(url) as three:
+                data, text, error = await call(one, "index_path", path=str(tree),
+                                               wait_seconds=0)
+                assert not error, text
+                again = data["job"]["id"]
+                assert again != job and data["job"]["holders"] == 1, text
+                data, text, error = await call(three, "index_path", path=str(tree),
+                                               wait_seconds=0)
+                assert not error and data["job"]["id"] == again, text
+                assert data["job"]["holders"] == 2, text
+            left = await anyio.to_thread.run_sync(holders_of, url, again, 1)
+            assert left["status"] in ("queued", "running") and left["holders"] == 1, left
+        ended = await anyio.to_thread.run_sync(wait_for, url, "big",
+                                               ("done", "failed", "cancelled"), MARGIN)
+        assert ended["id"] == again and ended["status"] == "cancelled", ended
+        assert "MCP session ended" in ended["reason"] and ended["holders"] == 0, ended
+        await anyio.to_thread.run_sync(stopped, home, "big")
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        run(lambda: agents(url))

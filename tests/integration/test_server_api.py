@@ -707,11 +707,12 @@ def test_context_activity_and_stats_of_one_project(client):
     backend = Backend(ops.settings, ops)
     assert backend.names() == ["ops", "shop"]
     data, _, concerned = anyio.run(tools.search, backend, {"query": "password reset email",
-                                                           "project": "shop"})
+                                                           "project": "shop"}, backend.session)
     assert data["indexed"] and data["hits"][0]["path"] == "src/shop/mail.py"
-    data, text, _ = anyio.run(tools.get_context, backend, {"path": "notes.md"})
+    data, text, _ = anyio.run(tools.get_context, backend, {"path": "notes.md"}, backend.session)
     assert data["project"] == "ops" and data["changed_on_disk"] is None and "twine" in text
-    data, _, _ = anyio.run(tools.explain_file, backend, {"path": "notes.md", "project": "ops"})
+    data, _, _ = anyio.run(tools.explain_file, backend, {"path": "notes.md", "project": "ops"},
+                           backend.session)
     assert data["status"] == "indexed"
 
 

@@ -329,6 +329,24 @@ def test_a_running_job_is_never_joined():
     jobs.shutdown()
 
 
+def test_a_running_job_is_joined_with_a_hold_of_its_own_until_it_ends_or_stops():
+    """An MCP session's index_path of a folder whose run goes on reports on that run: it holds
+    it too, so the first caller's cancel leaves it going; one stopping or ended is not joined."""
+    runs = _Runs(files=300)
+    jobs = Jobs(runs)
+    job, first = jobs.submit("/a", "a")
+    assert runs.started.wait(10)
+    joined = jobs.join(job.id)
+    assert joined and joined != first and job.to_json()["holders"] == 2
+    assert jobs.release(job.id, first) == (job, True)
+    assert job.status == "running" and not job.stop.is_set()
+    assert jobs.release(job.id, joined, reason="Its session ended.") == (job, True)
+    assert jobs.join(job.id) is None  # stopping: nobody holds it, a new run is asked for
+    assert _wait(job) == "cancelled" and job.reason == "Its session ended."
+    assert jobs.join(job.id) is None and jobs.join("nosuch") is None
+    jobs.shutdown()
+
+
 # -- a newer `repokb mcp` and an older `repokb serve` ----------------------------------------
 # Remote.run_job sends `follow`; an owner of an earlier version, whose request model forbids
 # unknown fields, answered 422 and the run failed.

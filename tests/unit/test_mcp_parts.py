@@ -13,6 +13,7 @@ from repokb.freshness import project_freshness
 from repokb.stores.base import StoredPoint
 from repokb.stores.catalog import Catalog
 from repokb.surfaces.mcp import render
+from repokb.surfaces.mcp.backend import Session
 
 
 def _catalog(tmp_path: Path, root: Path, files: list[str]) -> Catalog:
@@ -198,7 +199,7 @@ class _Runs:
     def jobs(self):
         return self._jobs
 
-    def cancel(self, job_id):
+    def cancel(self, job_id, session):
         self.cancelled.append(job_id)
         (job,) = [j for j in self._jobs if j.id == job_id]
         job.status = "cancelled"
@@ -212,12 +213,12 @@ def test_cancel_index_names_a_nul_in_the_path_and_never_echoes_a_secret_named_fo
     from repokb.surfaces.mcp.tools import _run_to_cancel
 
     with pytest.raises(InputError, match="NUL character") as nul:
-        _run_to_cancel(_Runs(), None, f"{tmp_path}/x\x00y", None)
+        _run_to_cancel(_Runs(), Session("test"), None, f"{tmp_path}/x\x00y", None)
     assert "\x00" not in nul.value.message
     secret = "/srv/ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
     for raw in (secret, secret[1:]):  # unknown absolute, relative
         with pytest.raises(RepokbError) as refused:
-            _run_to_cancel(_Runs(), None, raw, None)
+            _run_to_cancel(_Runs(), Session("test"), None, raw, None)
         assert "ghp_A1b2" not in refused.value.message, refused.value.message
 
 
@@ -232,7 +233,64 @@ def test_cancel_index_finds_the_run_by_the_project_name_as_index_path_stored_it(
 
     runs = _Runs(Job(path=str(tmp_path.resolve()), project="shop", status="running"))
     data, text, _ = anyio.run(cancel_index, runs, {"path": f"{tmp_path}/", "project": " shop ",
-                                                    "wait_seconds": 0})
+                                                    "wait_seconds": 0}, Session("test"))
     assert runs.cancelled and data["job"]["status"] == "cancelled", text
     with pytest.raises(InputError, match="Invalid project name"):
-        anyio.run(cancel_index, runs, {"path": str(tmp_path), "project": "a/b"})
+        anyio.run(cancel_index, runs, {"path": str(tmp_path), "project": "a/b"},
+                  Session("test"))
+
+
+class _Serving:
+    """What Backend reads of serve's Operations for index runs: its jobs, and submit_index."""
+
+    def __init__(self, runner) -> None:
+        from repokb.operations.jobs import Jobs
+
+        self.jobs = Jobs(runner)
+
+    def submit_index(self, path, project):
+        return self.jobs.submit(path, project)
+
+
+def test_each_session_lets_go_of_its_own_hold_only_and_its_end_lets_go_of_the_rest(
+        tmp_path: Path) -> None:
+    """Under serve, index_path held a run without keeping the hold's id, and cancel_index let
+    go of any such hold: one agent's cancel stopped another agent's run."""
+    import threading
+
+    from repokb.settings import Settings
+    from repokb.surfaces.mcp.backend import Backend
+
+    going = threading.Event()
+
+    def runner(job, progress):
+        while True:  # until let go: progress raises JobCancelled
+            progress("f.py", 0, 1)
+            going.set()
+            threading.Event().wait(0.01)
+
+    ops = _Serving(runner)
+    try:
+        _two_sessions(Backend(Settings.load(home=tmp_path), ops), tmp_path, going)
+    finally:
+        ops.jobs.shutdown()  # the run ends here if a check failed (else the test hangs)
+
+
+def _two_sessions(backend, tmp_path: Path, going) -> None:
+    from repokb.errors import AccessError
+    from repokb.surfaces.mcp.backend import SESSION_ENDED
+
+    one, two, late = Session("one"), Session("two"), Session("late")
+    job = backend.index(tmp_path, "shop", one)
+    assert going.wait(10) and job.status == "running"
+    assert backend.index(tmp_path, "shop", two) is job
+    assert backend.index(tmp_path, "shop", two) is job and len(job.holds) == 2  # one per session
+    assert backend.cancel(job.id, two) is job and len(job.holds) == 1 and not job.stop.is_set()
+    with pytest.raises(AccessError, match="not cancelled: it goes on for the 1 caller") as refused:
+        backend.cancel(job.id, two)  # let go already: another session's hold is not its to drop
+    assert "cancel?all=true" in refused.value.hint and not job.stop.is_set()
+    assert not one.keep(job.id, "a second hold")  # two calls at once: the first hold stays
+    late.end()  # a client gone while its index_path ran: its hold is let go at once
+    assert backend.index(tmp_path, "shop", late) is job and len(job.holds) == 1
+    backend.end_session(one)
+    assert job.stop.is_set() and job.reason == SESSION_ENDED

@@ -12,7 +12,9 @@ caller that follows its job (`follow=True`: `repokb mcp` forwarding its run to t
 it on a lease, renewed each time it asks about the job (`renew`); a hold not renewed for
 `lease_seconds` lapses (the caller was killed, or its host crashed), and a job left with no hold
 is cancelled, its `reason` saying why. A hold taken without `follow` (the dashboard, a plain
-POST /knowledge/index: fire and forget) never lapses.
+POST /knowledge/index: fire and forget) never lapses. An MCP session under `repokb serve`
+holds its runs without a lease too (`join` adds its hold to a run already going) and lets go
+of them when the session ends (surfaces/mcp/backend.py).
 """
 
 from __future__ import annotations
@@ -126,6 +128,22 @@ class Jobs:
         self._pool.submit(self._run, job)
         return job, hold
 
+    def join(self, job_id: str) -> str | None:
+        """One more caller for a run already queued or running (an MCP session's index_path
+        of a folder whose run goes on: it reports on that run rather than queue another): the
+        id of its hold, which never lapses. None when the job ended, is stopping (nobody holds
+        it any more), or is unknown: the caller submits a run of its own."""
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None:
+                return None
+            self._lapse(job)
+            if job.status not in ACTIVE or job.stop.is_set():
+                return None
+            hold = uuid.uuid4().hex
+            job.holds[hold] = None
+            return hold
+
     def get(self, job_id: str) -> Job | None:
         with self._lock:
             job = self._jobs.get(job_id)
@@ -152,14 +170,14 @@ class Jobs:
                 job.holds[hold] = time.monotonic() + self.lease_seconds
             return True
 
-    def release(self, job_id: str, hold: str | None = None,
-                everyone: bool = False) -> tuple[Job, bool] | None:
+    def release(self, job_id: str, hold: str | None = None, everyone: bool = False,
+                reason: str = CANCELLED) -> tuple[Job, bool] | None:
         """A caller lets its job go: its hold `hold` (None: one hold taken without a lease, that
         of a caller who never kept its id), or with `everyone` every hold. The run stops when
         no hold is left: a queued one at once, a running one at its next file or page of
-        vectors (its status says "running" until then). The job, and whether anything was
-        released (not for a finished job, a hold it does not know, or a caller who holds
-        nothing); None: no such job."""
+        vectors (its status says "running" until then), `reason` saying why. The job, and
+        whether anything was released (not for a finished job, a hold it does not know, or a
+        caller who holds nothing); None: no such job."""
         with self._lock:
             job = self._jobs.get(job_id)
             if job is None:
@@ -177,7 +195,7 @@ class Jobs:
                 return job, False
             del job.holds[hold]
             if not job.holds:
-                self._stop(job, CANCELLED)
+                self._stop(job, reason)
             return job, True
 
     def cancel(self, job_id: str) -> Job | None:

@@ -5,16 +5,26 @@ repokb's operations (`repokb.operations`).
 the store), passed in by the app factory. `repokb mcp` (stdio) uses `StdioBackend`
 (lease.py), which owns the store only while agents use it and otherwise forwards to the process
 that owns it.
+
+Index runs count holds (operations/jobs.py): each caller that asks for a run holds it, and the
+run stops when nobody does. A `Session` is one MCP client's part in them: the holds its
+index_path calls took. cancel_index lets go of its own session's hold only, and a session that
+ends lets go of every hold it still has (`end_session`), so one agent can neither stop nor keep
+going a run another agent asked for.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from repokb.errors import AccessError, NotFoundError
 from repokb.operations import Access, Job, Operations
 from repokb.operations.guards import allowed_folder
+from repokb.operations.jobs import Jobs
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.settings import Settings
@@ -22,6 +32,51 @@ from repokb.settings import Settings
 T = TypeVar("T")
 ACTIVE = ("queued", "running")
 CATALOG_ONLY = Access(trusted=False)  # explain: the catalog's record, never a file on disk
+SESSION_ENDED = "Its caller's MCP session ended (the client disconnected) before the run did."
+log = logging.getLogger("repokb.mcp")
+
+
+class Session:
+    """One MCP client's session: under `repokb serve` a streamable-HTTP session (from its
+    initialize to its DELETE, or the SDK's idle timeout); for `repokb mcp` (stdio) the whole
+    process. It keeps the id of the hold each of its index_path calls took, one per run (job
+    id -> hold id): the ids are never shown to the agent, so no other session can let them go.
+    Called from worker threads (the tools run there) and from the event loop (its end)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # for the log
+        self._holds: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._ended = False
+
+    def holds(self, job_id: str) -> bool:
+        with self._lock:
+            return job_id in self._holds
+
+    def keep(self, job_id: str, hold: str) -> bool:
+        """Record a hold; False when the session ended meanwhile, or holds the run already (two
+        index_path calls at once): the caller lets the new hold go."""
+        with self._lock:
+            if self._ended or job_id in self._holds:
+                return False
+            self._holds[job_id] = hold
+            return True
+
+    def take(self, job_id: str) -> str | None:
+        """The session's hold on a run, no longer recorded here (it is being let go)."""
+        with self._lock:
+            return self._holds.pop(job_id, None)
+
+    def forget(self, active: set[str]) -> None:
+        """Drop the holds of runs that ended (they hold nothing any more)."""
+        with self._lock:
+            self._holds = {j: h for j, h in self._holds.items() if j in active}
+
+    def end(self) -> dict[str, str]:
+        """The session ended: every hold it still has, to let go; it keeps none from now on."""
+        with self._lock:
+            self._ended, holds, self._holds = True, self._holds, {}
+            return holds
 
 
 class Backend:
@@ -29,6 +84,9 @@ class Backend:
         self.settings = settings
         self.pinned = ops is not None  # under serve: the server's Operations, for good
         self._ops = ops
+        # the session of a caller the transport gives none: the stdio process; under serve a
+        # stateless request (a 2026-07-28 client), whose index_path holds never end with it
+        self.session = Session("stdio" if ops is None else "without a session")
 
     # -- how an operation is carried out (stdio overrides these) -----------------------------
     def _call(self, local: Callable[[Operations], T], remote: Callable[[Any], T]) -> T:
@@ -80,30 +138,77 @@ class Backend:
         else."""
         return allowed_folder(self.settings, raw)
 
-    def index(self, folder: Path, project: str | None) -> Job:
-        """Start (or join) an index run of a folder already checked by allowed_folder."""
+    def index(self, folder: Path, project: str | None, session: Session) -> Job:
+        """Start (or join) an index run of a folder already checked by allowed_folder, held
+        for `session` (one hold per session and run, however often it asks)."""
         (root,) = resolve_roots([folder], project)
-        for job in self.jobs():
+        queue = self._queue()
+        jobs = queue.all()
+        session.forget({j.id for j in jobs if j.status in ACTIVE})
+        for job in jobs:
             if (job.status in ACTIVE and not job.stop.is_set() and job.path == str(root.root)
                     and job.project == root.name):
-                return job  # the same run asked for again: report on it (not one stopping)
-        return self._submit(str(root.root), root.name)
+                # the same run asked for again: report on it (not one stopping), held for
+                # this session too, so another session's cancel does not stop it under it
+                if session.holds(job.id):
+                    return job
+                hold = queue.join(job.id)
+                if hold is not None:
+                    self._keep(session, job, hold)
+                    return job
+        job, hold = self._submit(str(root.root), root.name)
+        self._keep(session, job, hold)
+        return job
 
-    def _submit(self, path: str, project: str) -> Job:
+    def _keep(self, session: Session, job: Job, hold: str) -> None:
+        if not session.keep(job.id, hold):  # gone while it asked, or held by a call at once
+            self._queue().release(job.id, hold)
+
+    def _queue(self) -> Jobs:
+        """The index runs this server starts (under serve: the server's own)."""
         assert self._ops is not None
-        return self._ops.submit_index(path, project)[0]
+        return self._ops.jobs
+
+    def _submit(self, path: str, project: str) -> tuple[Job, str]:
+        assert self._ops is not None
+        return self._ops.submit_index(path, project)
 
     def jobs(self) -> list[Job]:
-        assert self._ops is not None
-        return self._ops.jobs.all()
+        return self._queue().all()
 
-    def cancel(self, job_id: str) -> Job:
-        """Let an index run go (a hold taken without a lease: index_path's): once nobody holds
-        it, a queued one stops at once, a running one at its next file or page of vectors;
-        while other callers hold it, it goes on for them (its `holders`). NotFoundError: no
-        such run."""
-        assert self._ops is not None
-        return self._ops.cancel_job(job_id)[0]
+    def cancel(self, job_id: str, session: Session) -> Job:
+        """Let go of `session`'s hold on an index run: once nobody holds it, a queued one
+        stops at once, a running one at its next file or page of vectors; while other callers
+        hold it, it goes on for them (its `holders`). A run that ended, or one already
+        stopping, is answered as it is. NotFoundError: no such run; AccessError: a run going
+        on that this session does not hold (another caller asked for it: not this session's
+        to stop)."""
+        queue = self._queue()
+        hold = session.take(job_id)
+        released = queue.release(job_id, hold) if hold is not None else None
+        job = released[0] if released is not None else queue.get(job_id)
+        if job is None:
+            raise NotFoundError("No such index run.", log_detail=f"no job {job_id!r}")
+        if hold is None and job.status in ACTIVE and not job.stop.is_set():
+            holders = len(job.holds)
+            raise AccessError(
+                f"Index run {job.id} of project {job.project!r} ({job.status}) was not "
+                "asked for in this session, so it was not cancelled: it goes on for the "
+                f"{holders} caller{'s' if holders != 1 else ''} that asked for it.",
+                "cancel_index stops only runs this session started or joined with "
+                "index_path. To stop it for everyone: Cancel on the dashboard, or POST "
+                f"/knowledge/jobs/{job.id}/cancel?all=true on the REST API.")
+        return job
+
+    def end_session(self, session: Session) -> None:
+        """A client's session ended (it disconnected, or its session was deleted or expired):
+        let go of its holds, as a lapsed lease; a run nobody else holds stops."""
+        queue = self._queue()
+        for job_id, hold in session.end().items():
+            released = queue.release(job_id, hold, reason=SESSION_ENDED)
+            if released is not None and released[1]:
+                log.info("MCP session %s ended: let go of index run %s (%d holder(s) left)",
+                         session.name, job_id, len(released[0].holds))
 
     def activity(self) -> dict[str, Any]:
         """Index runs this server started, and whether the store's owner is writing now."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from repokb.embedders import Embedder
 from repokb.embedders.base import LexicalEncoder
-from repokb.errors import NotFoundError, RepokbError, StoreBusyError
+from repokb.errors import RepokbError, StoreBusyError
 from repokb.operations import Job, Operations
 from repokb.operations.jobs import Jobs
 from repokb.pipeline.discover import ProjectRoot
@@ -146,17 +146,11 @@ class StdioBackend(Backend):
         self._ops = None
 
     # -- operations that differ from the server's -------------------------------------------
-    def _submit(self, path: str, project: str) -> Job:
-        return self._jobs.submit(path, project)[0]
+    def _queue(self) -> Jobs:
+        return self._jobs
 
-    def jobs(self) -> list[Job]:
-        return self._jobs.all()
-
-    def cancel(self, job_id: str) -> Job:
-        released = self._jobs.release(job_id)  # this agent's one hold: its run stops here
-        if released is None:
-            raise NotFoundError("No such index run.", log_detail=f"no job {job_id!r}")
-        return released[0]
+    def _submit(self, path: str, project: str) -> tuple[Job, str]:
+        return self._jobs.submit(path, project)
 
     def activity(self) -> dict[str, Any]:
         jobs = [j.to_json() for j in self.jobs() if j.status in ACTIVE]

@@ -7,6 +7,7 @@ what went wrong and what to do, never a crashed server.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from typing import Any
 
@@ -26,11 +27,13 @@ from repokb.errors import (
     StoreBusyError,
 )
 from repokb.surfaces.mcp import render
-from repokb.surfaces.mcp.backend import Backend
+from repokb.surfaces.mcp.backend import Backend, Session
 from repokb.surfaces.mcp.tools import TOOLS, Tool
 from repokb.surfaces.server.errors import APIError
 
 log = logging.getLogger("repokb.mcp")
+_SESSION = "repokb.session"  # the caller's Session, in its SDK connection's state
+_numbers = itertools.count(1)
 
 INSTRUCTIONS = (
     "repokb is a local knowledge base of the user's code repositories (code, tests, docs, "
@@ -49,11 +52,34 @@ def create_server(backend: Backend) -> Server[Any]:
 
     async def call_tool(ctx: ServerRequestContext[Any],
                         params: types.CallToolRequestParams) -> types.CallToolResult:
-        return await call(backend, params.name, dict(params.arguments or {}))
+        return await call(backend, params.name, dict(params.arguments or {}),
+                          session_of(backend, ctx))
 
     return Server("repokb", version=__version__, title="repokb",
                   description="Search and explain indexed code repositories.",
                   instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def session_of(backend: Backend, ctx: ServerRequestContext[Any]) -> Session:
+    """The caller's session: one per streamable-HTTP session (the `mcp-session-id` the SDK's
+    session manager gave it), made at its first tool call and ended, its holds let go, when
+    the SDK closes the session's connection (the client's DELETE, the idle timeout, a crash,
+    the server stopping). A caller without a session (stdio: the process is one; a stateless
+    2026-07-28 request) has the backend's own.
+
+    The SDK keeps a session's state and teardown on its `Connection` (`state`, `exit_stack`:
+    "push cleanup from handlers"), which this SDK version hands to a handler only through the
+    request's ServerSession (its `Context.connection` is not built for handlers yet): read
+    here, and nowhere else."""
+    connection = getattr(ctx.session, "_connection", None)
+    if connection is None or connection.session_id is None:
+        return backend.session
+    session: Session | None = connection.state.get(_SESSION)
+    if session is None:
+        # named by a count in the log, not by its id (which lets a client use the session)
+        session = connection.state[_SESSION] = Session(f"#{next(_numbers)}")
+        connection.exit_stack.callback(backend.end_session, session)
+    return session
 
 
 def _describe(tool: Tool) -> types.Tool:
@@ -64,8 +90,10 @@ def _describe(tool: Tool) -> types.Tool:
                           open_world_hint=False))
 
 
-async def call(backend: Backend, name: str, args: dict[str, Any]) -> types.CallToolResult:
-    """Run one tool; the answer (or the error) with the freshness of the projects concerned."""
+async def call(backend: Backend, name: str, args: dict[str, Any],
+               session: Session | None = None) -> types.CallToolResult:
+    """Run one tool for `session` (None: the backend's own); the answer (or the error) with
+    the freshness of the projects concerned."""
     tool = TOOLS.get(name)
     concerned: list[str] | None = None
     try:
@@ -73,7 +101,7 @@ async def call(backend: Backend, name: str, args: dict[str, Any]) -> types.CallT
             raise InputError(f"Unknown tool {name!r}.",
                              hint="Tools: " + ", ".join(sorted(TOOLS)))
         _validate(tool, args)
-        data, text, concerned = await tool.handler(backend, args)
+        data, text, concerned = await tool.handler(backend, args, session or backend.session)
         error = False
     except RepokbError as exc:
         data, text, error = _error(exc), _error_text(exc), True

@@ -1,8 +1,9 @@
 """The MCP tools: names, descriptions and input schemas written for a model, and what each does.
 
-Each tool returns (structured result, the same as readable text, the projects concerned);
-`server.py` adds the index
-freshness to every answer and turns errors into tool errors a model can act on.
+Each tool is called with the caller's MCP session (whose holds on index runs index_path and
+cancel_index take and let go: backend.Session) and returns (structured result, the same as
+readable text, the projects concerned); `server.py` adds the index freshness to every answer
+and turns errors into tool errors a model can act on.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from repokb.pipeline.discover import user_path
 from repokb.search import Query
 from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
-from repokb.surfaces.mcp.backend import ACTIVE, Backend
+from repokb.surfaces.mcp.backend import ACTIVE, Backend, Session
 from repokb.surfaces.server.schemas import as_tuple, project_name
 
 if TYPE_CHECKING:
     from repokb.operations import Job
 
 Result = tuple[dict[str, Any], str, list[str] | None]  # structured, text, projects concerned
-Handler = Callable[[Backend, dict[str, Any]], Awaitable[Result]]
+Handler = Callable[[Backend, dict[str, Any], Session], Awaitable[Result]]
 
 _PROJECT = {"type": "string", "minLength": 1, "maxLength": 128,
             "description": "An indexed project's name (list_projects shows them). Default: "
@@ -84,7 +85,7 @@ def _explain_target(backend: Backend, raw: str,
 
 
 # -- search -----------------------------------------------------------------------------------
-async def search(backend: Backend, args: dict[str, Any]) -> Result:
+async def search(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     """A project is a filter here, as in every search: one nothing is known of finds no hits,
     and the answer says why (errors.py's docstring)."""
     project = args.get("project")
@@ -108,7 +109,7 @@ async def search(backend: Backend, args: dict[str, Any]) -> Result:
 
 
 # -- get_context ------------------------------------------------------------------------------
-async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
+async def get_context(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     if args.get("line") is not None and args.get("symbol"):
         raise InputError("Give either line or symbol, not both.",
                          hint="symbol finds a definition by name; line the chunk holding it.")
@@ -119,7 +120,7 @@ async def get_context(backend: Backend, args: dict[str, Any]) -> Result:
 
 
 # -- explain_file -----------------------------------------------------------------------------
-async def explain_file(backend: Backend, args: dict[str, Any]) -> Result:
+async def explain_file(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     # before the path is looked at: its "not in the catalog" would hide the project's error
     require_project(args.get("project"), await _run(backend.names))
     path, project, disk = await _run(_explain_target, backend, args["path"],
@@ -143,10 +144,10 @@ def _project_arg(args: dict[str, Any]) -> str | None:
         raise InputError(f"Invalid project name: {exc}.") from None
 
 
-async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
+async def index_path(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     project = _project_arg(args)
     folder = await _run(backend.allowed_folder, args["path"])
-    job = await _run(backend.index, folder, project)
+    job = await _run(backend.index, folder, project, session)
     deadline = anyio.current_time() + float(args.get("wait_seconds", 20))
     while job.status in ACTIVE and anyio.current_time() < deadline:
         await anyio.sleep(0.1)
@@ -155,10 +156,11 @@ async def index_path(backend: Backend, args: dict[str, Any]) -> Result:
 
 
 # -- cancel_index -----------------------------------------------------------------------------
-def _run_to_cancel(backend: Backend, job_id: str | None, raw: str | None,
+def _run_to_cancel(backend: Backend, session: Session, job_id: str | None, raw: str | None,
                    project: str | None) -> Job:
-    """The run a cancel_index call names: by its id, or by the folder given to index_path (its
-    run going on, else waiting, else the last one, which is answered as it ended)."""
+    """The run a cancel_index call names: by its id, or by the folder given to index_path (the
+    run of it this session holds, else its run going on, else waiting, else the last one,
+    which is answered as it ended)."""
     if (job_id is None) == (raw is None):
         raise InputError("Give job_id or path (one of them, not both).",
                          hint="job_id is the id index_path returned (job.id); path the "
@@ -183,15 +185,16 @@ def _run_to_cancel(backend: Backend, job_id: str | None, raw: str | None,
         raise NotFoundError(f"No index run of {redact_path(raw)} to cancel.",
                             "index_path starts one; nothing was started for that folder.")
     order = ("running", "queued")
-    return min(runs, key=lambda j: order.index(j.status) if j.status in order else len(order))
+    return min(runs, key=lambda j: (not session.holds(j.id),
+                                    order.index(j.status) if j.status in order else len(order)))
 
 
-async def cancel_index(backend: Backend, args: dict[str, Any]) -> Result:
-    job = await _run(_run_to_cancel, backend, args.get("job_id"), args.get("path"),
+async def cancel_index(backend: Backend, args: dict[str, Any], session: Session) -> Result:
+    job = await _run(_run_to_cancel, backend, session, args.get("job_id"), args.get("path"),
                      _project_arg(args))
     ended = job.status not in ACTIVE
     if not ended:
-        job = await _run(backend.cancel, job.id)
+        job = await _run(backend.cancel, job.id, session)
     deadline = anyio.current_time() + float(args.get("wait_seconds", 10))
     # a run other callers still hold goes on for them: nothing to wait for
     while job.status in ACTIVE and not job.holds and anyio.current_time() < deadline:
@@ -202,7 +205,7 @@ async def cancel_index(backend: Backend, args: dict[str, Any]) -> Result:
 
 
 # -- list_projects, stats ---------------------------------------------------------------------
-async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
+async def list_projects(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     if not await _run(backend.names):
         return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
     stats = await _run(backend.stats, None)
@@ -212,7 +215,7 @@ async def list_projects(backend: Backend, args: dict[str, Any]) -> Result:
     return {"projects": projects}, render.projects(projects), None
 
 
-async def stats(backend: Backend, args: dict[str, Any]) -> Result:
+async def stats(backend: Backend, args: dict[str, Any], session: Session) -> Result:
     project = args.get("project")
     data = await _run(backend.stats, project)
     return data, render.stats(data, project), [project] if project else None
@@ -287,7 +290,12 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
         "inside the roots this server may read (its --allow-root folders). Waits up to "
         "`wait_seconds` and returns the summary if the run ended, else its progress (files "
         "done of total); call it again with the same path to follow the same run. Searches "
-        "keep answering while it runs."), {
+        "keep answering while it runs. The run is held for this session: if the folder's run "
+        "is already going (another agent's, the dashboard's), you join it rather than start "
+        "a second one, and it goes on until every caller that asked for it lets go "
+        "(cancel_index), or their sessions end. When this session ends (the client "
+        "disconnects), its part is let go as by cancel_index: a run nobody else asked for "
+        "stops there, so stay connected until it is done."), {
         "type": "object", "additionalProperties": False, "required": ["path"],
         "properties": {
             "path": {"type": "string", "minLength": 1, "maxLength": 1024,
@@ -298,16 +306,21 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
                              "description": "How long to wait for the run to end."},
         }}, index_path, read_only=False),
     Tool("cancel_index", "Stop an index run", (
-        "Stop an index run that index_path started (one still waiting its turn too), e.g. "
-        "a folder indexed by mistake or a run that takes too long. Give the run's `job_id` "
-        "(index_path returns it as job.id) or the same folder `path` given to index_path. A "
-        "waiting run is dropped at once; a running one stops at its next file or batch of "
-        "vectors. What it indexed so far stays searchable, and index_path on the folder later "
-        "goes on from where it stopped. Waits up to `wait_seconds` for the run to stop and "
+        "Stop an index run that index_path started or joined in this session (one still "
+        "waiting its turn too), e.g. a folder indexed by mistake or a run that takes too "
+        "long. Give the run's `job_id` (index_path returns it as job.id) or the same folder "
+        "`path` given to index_path. A waiting run is dropped at once; a running one stops at "
+        "its next file or batch of vectors. What it indexed so far stays searchable, and "
+        "index_path on the folder later goes on from where it stopped. Waits up to "
+        "`wait_seconds` for the run to stop and "
         "returns its status (\"cancelled\" once stopped); a run that had already ended is "
-        "answered as it ended (\"done\" with its summary, or \"failed\"). When other callers "
-        "asked for the same run (another agent, the dashboard), only your part of it is "
-        "cancelled: it goes on for them, and the answer says how many (job.holders)."), {
+        "answered as it ended (\"done\" with its summary, or \"failed\"). It cancels only "
+        "this session's part of the run: when other callers asked for the same run (another "
+        "agent, the dashboard), it goes on for them, and the answer says how many "
+        "(job.holders). A run going on that this session never asked for with index_path (or "
+        "has let go already) is not stopped: the answer is an error of type `forbidden` "
+        "saying so and how many callers hold it; a run is stopped for everyone only by a "
+        "person (the dashboard's Cancel)."), {
         "type": "object", "additionalProperties": False,
         "properties": {
             "job_id": {"type": "string", "minLength": 1, "maxLength": 64,
