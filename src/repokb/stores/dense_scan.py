@@ -10,13 +10,18 @@ them. The engine then ranks only those, with the search's own filter: the scores
 the payloads and the filters all still come from the engine.
 
 The products are onnxruntime's integer matrix products (MatMulInteger, which lets go of the
-interpreter), in the form its kernels are fastest at on every x86 CPU: the rows as unsigned
-bytes (each integer plus 128), one row a point, times the queries as signed bytes, one column
-a query. At 49,550 points one query took 0.9 ms in one block on an Intel Xeon with AMX and
-VNNI (1.3 ms in the four blocks a snapshot grown from nothing has; the queries as the unsigned
-operand times the rows as columns 2.6 ms; numpy's float32 product 2.5 ms). A query is cut to 7
-bits so that no pair of products can saturate on a CPU without VNNI (AVX2's `vpmaddubsw` adds
-two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 < 2^15).
+interpreter): unsigned bytes times signed bytes, exactly, in one of two layouts, whichever this
+CPU's kernels run faster (timed once a process, `_Products.layout`; each by far the slower on
+the other kind of CPU):
+- "rows": a block one row a point, each integer plus 128 as an unsigned byte, times the queries
+  as signed bytes, one column a query. At 49,550 points one query took 0.9 ms in one block on
+  an Intel Xeon with AMX and VNNI (the other layout 2.6 ms; numpy's float32 product 2.5 ms), but
+  7.6 ms on one core of an AMD EPYC (Zen 4, AVX-512 VNNI).
+- "columns": a block one column a point, its integers as signed bytes, times the queries as
+  unsigned bytes (each integer plus 64), one row a query: 1.2 ms on that EPYC's core.
+A query is cut to 7 bits so that no pair of products can saturate on a CPU without VNNI (AVX2's
+`vpmaddubsw` adds two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 and
+2 * 127 * 127 are both below 2^15).
 
 Bound. A row v (unit length) is stored as s_v * r (r integers in [-127, 127], s_v = max|v| /
 127), off by e_v = v - s_v r, whose length |e_v| is kept per row. A query q (unit length) is cut
@@ -48,8 +53,10 @@ Nothing here imports the engine: the store fills a snapshot from the pages it sc
 
 from __future__ import annotations
 
+import logging
 import sys
 import threading
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -59,20 +66,23 @@ import numpy as np
 
 from repokb.stores.base import SEARCH_FIELDS, StoreFilter
 
+log = logging.getLogger("repokb.store")
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
 _NONE = -1  # a field the payload does not have
-# Rows per block, at most: a block is a (rows, dimension) matrix of unsigned bytes, one row a
-# point, so the product's big operand is contiguous whatever the number of rows and a new row is
-# written in one place. A snapshot grows a block at a time and never moves a row; the first
+# Points per block, at most: a block is one matrix of bytes (in the layout `_Products.layout`
+# chose: a row or a column a point), so the product's big operand is contiguous and a new point
+# is written in one place. A snapshot grows a block at a time and never moves a point; the first
 # blocks are smaller (BLOCK/16, /8, /4, /2: a small store scans little), unless the snapshot is
-# told how many rows to expect (`capacity`: a store's copy read whole is one block). A product
-# scans a block's used rows (one product a block: at 49,550 rows 1.3 ms in four blocks, 0.9 ms
-# in one). A block is zeroed memory that the system maps only as its rows are written.
+# told how many points to expect (`capacity`: a store's copy read whole is one block). A product
+# scans a block (one product a block: at 49,550 rows 1.3 ms in four blocks, 0.9 ms in one; in
+# the "columns" layout the block's unused columns too, at most the last block's). A block is
+# zeroed memory that the system maps only as its points are written.
 BLOCK = 65536
 _ROW_LEVELS = 127  # a row's integers: [-127, 127]
 _QUERY_LEVELS = 63  # a query's: [-63, 63] (7 bits: see the bound above)
 _FINE = 64  # a query's remainder in steps of s_q / 64: integers in [-32, 32]
-_ROW_SHIFT = 128  # a row's integers go to the product as unsigned bytes: [1, 255]
+_ROW_SHIFT = 128  # "rows": a row's integers go to the product as unsigned bytes, [1, 255]
+_QUERY_SHIFT = 64  # "columns": a query's do, [1, 127]
 _ROUNDING = 1e-5  # added to every bound: float32 rounding of the scores, here and in the engine
 
 
@@ -114,33 +124,94 @@ def _unsigned(integers: np.ndarray) -> np.ndarray:
 
 
 class _Products:
-    """Integer matrix products on onnxruntime: the first `used` rows of a block (n, d) shifted
-    to [1, 255] times queries (d, k) in [-63, 63], exactly, as int32 (k, used), the shift
-    taken off. One session per process."""
+    """Integer matrix products on onnxruntime, exact, as int32, one session per process, in the
+    layout of blocks this CPU multiplies fastest (`layout`, timed with the session)."""
 
     _lock = threading.Lock()
     _session: Any = None
+    layout: str = ""  # "rows" or "columns": see the module's doc
 
     @classmethod
-    def run(cls, block: np.ndarray, queries: np.ndarray, sums: np.ndarray,
-            used: int) -> np.ndarray:
-        """`queries`: one column a query; `sums`: each query's sum of integers (the shift's
-        correction, taken off here: with no zero point the engine makes no pass of its own
-        over the block for it)."""
-        result: np.ndarray = cls.session().run(None, {"rows": block[:used], "q": queries})[0]
-        corrected: np.ndarray = np.ascontiguousarray((result - _ROW_SHIFT * sums[None, :]).T)
-        return corrected
+    def run(cls, block: np.ndarray, used: int, query: _Query, sums: np.ndarray,
+            ) -> tuple[np.ndarray, np.ndarray | None]:
+        """Each query's products t.r with the first `used` points of a block, (queries, used),
+        and in the "columns" layout its remainder's products u.r too (a second product: the
+        kernels read a block fast, a few of its columns slowly; in "rows" a second product
+        cost more than the remainders of the few rows `_nearest` keeps, `View.fine_products`).
+        `sums`: those points' sums of integers (the "columns" shift's correction; in "rows" the
+        queries' own sums correct it). With no zero point the engine makes no pass of its own
+        over the block for the shift: it is taken off here."""
+        session = cls.session()
+        if cls.layout == "columns":  # the integers, then the remainders: one product each
+            k = len(query.scale)  # (a product of one row is the kernels' fast path: two such
+            coarse, fine = (  # took 0.75 ms at 49,553 points, one of two rows 0.85-1.0 ms)
+                session.run(None, {"a": query.unsigned[rows], "b": block})[0][:, :used]
+                - _QUERY_SHIFT * sums[None, :used] for rows in (slice(0, k), slice(k, None)))
+            return coarse, fine
+        result = session.run(None, {"a": block[:used], "b": query.integers})[0]
+        return np.ascontiguousarray((result - _ROW_SHIFT * query.sums[None, :]).T), None
 
     @classmethod
     def session(cls) -> Any:
         with cls._lock:
             if cls._session is None:
                 cls._session = _product_session()
+                cls.layout = cls.layout or _faster_layout(cls._session)
+                log.info("dense copy: the %s layout", cls.layout)
             return cls._session
 
 
-# The product's graph, one MatMulInteger node (rows: uint8 (n, d), q: int8 (d, k), scores: int32
-# (n, k), every size free), kept as data: building it took the onnx package, whose import left
+def _block(layout: str, points: int, dimension: int) -> np.ndarray:
+    """A zeroed block for `points` points."""
+    if layout == "columns":
+        return np.zeros((dimension, points), dtype=np.int8)
+    return np.zeros((points, dimension), dtype=np.uint8)
+
+
+def _write(layout: str, block: np.ndarray, at: int, integers: np.ndarray) -> None:
+    """Points' integers (one a row) into a block, from its point `at` on."""
+    if layout == "columns":
+        block[:, at:at + len(integers)] = integers.T
+    else:
+        block[at:at + len(integers)] = _unsigned(integers)
+
+
+def _read(layout: str, block: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The integers (int8, one a row) of the given points of a block."""
+    if layout == "columns":
+        return np.ascontiguousarray(block[:, points].T)
+    signed: np.ndarray = _unsigned(block[points]).view(np.int8)
+    return signed
+
+
+def _faster_layout(session: Any, points: int = 49152, dimension: int = 384) -> str:
+    """The layout this CPU's kernels multiply faster: the best product of one query with
+    `points` random points in each layout, after two rounds that warm both up (at 49,553
+    points 2.5x apart on an AMD EPYC, 2.9x the other way on an Intel Xeon; a block small enough
+    for the caches to hold tells less: 1.4x at 32,768 points on that EPYC). ~40 ms, once."""
+    rng = np.random.default_rng(0)
+    query = _Query([rng.standard_normal(dimension).tolist()])
+    integers = rng.integers(-127, 128, size=(points, dimension), dtype=np.int8)
+    blocks = {}
+    for layout in ("rows", "columns"):
+        blocks[layout] = _block(layout, points, dimension)
+        _write(layout, blocks[layout], 0, integers)
+    feeds = {"rows": [{"a": blocks["rows"], "b": query.integers}],  # as `_Products.run` does
+             "columns": [{"a": query.unsigned[:1], "b": blocks["columns"]},
+                         {"a": query.unsigned[1:], "b": blocks["columns"]}]}
+    best = {layout: float("inf") for layout in feeds}
+    for round_ in range(6):
+        for layout, runs in feeds.items():
+            started = time.perf_counter()
+            for feed in runs:
+                session.run(None, feed)
+            if round_ >= 2:
+                best[layout] = min(best[layout], time.perf_counter() - started)
+    return min(best, key=best.__getitem__)
+
+
+# The product's graph, one MatMulInteger node (a: uint8 (m, d), b: int8 (d, n), scores: int32
+# (m, n), every size free), kept as data: building it took the onnx package, whose import left
 # 13 MB in a server that needed nothing else of it. tests/unit/test_dense_scan.py builds it with
 # onnx and compares (REPOKB_REFRESH_GOLDEN=1 writes it).
 PRODUCT_GRAPH = "matmul_integer.onnx"
@@ -166,7 +237,9 @@ class DenseScan:
     _starts: list[int] = field(default_factory=list)  # each block's first row
     # rows the first block holds (at least BLOCK/16): a snapshot read whole is one block
     capacity: int = 0
-    # per row: its scale s_v, s_v * |r|_1 and |e_v| (the bound's row terms)
+    # per row: its scale s_v, s_v * |r|_1 and |e_v| (the bound's row terms), the sum of its
+    # integers (the "columns" layout's shift)
+    _sums: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     _scale: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _l1: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     _error: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
@@ -180,11 +253,13 @@ class DenseScan:
     _names: list[tuple[str, ...]] = field(default_factory=list)
     _fields: list[tuple[Any, ...]] = field(default_factory=list)
     _shapes: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    layout: str = field(init=False, default="")  # the process's (`_Products.layout`)
 
     def __post_init__(self) -> None:
-        # the product's session now (~0.5 s the first time in a process), on the thread that
-        # reads the copy, rather than in the first search that scans it
+        # the product's session and layout now (~0.5 s the first time in a process), on the
+        # thread that reads the copy, rather than in the first search that scans it
         _Products.session()
+        self.layout = _Products.layout
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -192,7 +267,11 @@ class DenseScan:
     @property
     def _end(self) -> int:
         """The first row no block has room for."""
-        return self._starts[-1] + self._blocks[-1].shape[0] if self._blocks else 0
+        return self._starts[-1] + self._width(-1) if self._blocks else 0
+
+    def _width(self, b: int) -> int:
+        """The points block b has room for."""
+        return int(self._blocks[b].shape[1 if self.layout == "columns" else 0])
 
     def add(self, points: Iterable[tuple[str, Sequence[float] | None, Mapping[str, Any]]],
             ) -> None:
@@ -212,20 +291,21 @@ class DenseScan:
             if not self._blocks:
                 rows = max(rows, self.capacity)
             self._starts.append(self._end)
-            self._blocks.append(np.zeros((rows, self.dimension), dtype=np.uint8))
+            self._blocks.append(_block(self.layout, rows, self.dimension))
         for row, (_, _, payload) in enumerate(kept, first):
             for name in FIELDS:
                 codes = self._codes[name] = _grown(self._codes[name], row)
                 value = payload.get(name)
                 vocab = self._vocab[name]
                 codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
-        for start, block in zip(self._starts, self._blocks, strict=True):
-            a, b = max(first, start), min(first + len(kept), start + block.shape[0])
+        for n, (start, block) in enumerate(zip(self._starts, self._blocks, strict=True)):
+            a, b = max(first, start), min(first + len(kept), start + self._width(n))
             if a < b:  # this block's share of the new rows
-                block[a - start:b - start] = _unsigned(integers[a - first:b - first])
+                _write(self.layout, block, a - start, integers[a - first:b - first])
         last = first + len(kept) - 1
         self._scale, self._l1 = _grown(self._scale, last), _grown(self._l1, last)
-        self._error = _grown(self._error, last)
+        self._error, self._sums = _grown(self._error, last), _grown(self._sums, last)
+        self._sums[first:last + 1] = integers.sum(axis=1, dtype=np.int32)
         self._scale[first:last + 1] = scale
         self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1, dtype=np.int32)
         self._error[first:last + 1] = error
@@ -240,21 +320,24 @@ class DenseScan:
         """The rows so far, ready to search (from any thread: rows added later are not in
         it, and nothing in it changes)."""
         used = len(self._ids)
-        return View(used, list(self._blocks), list(self._starts), self._scale[:used],
-                    self._l1[:used], self._error[:used],
+        return View(used, self.layout, list(self._blocks), list(self._starts),
+                    self._sums[:used], self._scale[:used], self._l1[:used], self._error[:used],
                     {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids,
                     self._row_of, self._names, self._fields)
 
 
 @dataclass(frozen=True)
 class View:
-    """A snapshot's rows: its blocks (rows past `used` are not its own), the rows' scales
-    and bound terms, filter codes, ids and search fields (`ids`, `row_of`, `names` and `fields`
-    are shared with later views: only rows below `used` are this one's)."""
+    """A snapshot's rows: its blocks in its layout (rows past `used` are not its own), the
+    rows' sums of integers, scales and bound terms, filter codes, ids and search fields
+    (`ids`, `row_of`, `names` and `fields` are shared with later views: only rows below `used`
+    are this one's)."""
 
     used: int
+    layout: str
     blocks: list[np.ndarray]
     starts: list[int]
+    sums: np.ndarray
     scale: np.ndarray
     l1: np.ndarray
     error: np.ndarray
@@ -287,28 +370,36 @@ class View:
                 found[i] = self._point_ids(chosen)
             elif len(chosen) * 4 < n:  # a narrow filter: score only its rows
                 query = _Query([vector])
-                products = _Products.run(self.integers(chosen), query.integers, query.sums,
-                                         len(chosen))
-                found[i] = self._point_ids(self._nearest(query, 0, products[0], chosen, k))
+                block = _block(self.layout, len(chosen), self.dimension)
+                _write(self.layout, block, 0, self.integers(chosen))
+                coarse, fine = _Products.run(block, len(chosen), query, self.sums[chosen])
+                found[i] = self._point_ids(self._nearest(
+                    query, 0, coarse[0], chosen, k, None if fine is None else fine[0]))
             else:
                 together.append((i, chosen, k))
         if together:
             query = _Query([asks[i][0] for i, _, _ in together])
-            products = np.concatenate([
-                _Products.run(block, query.integers, query.sums, min(block.shape[0], n - start))
-                for start, block in zip(self.starts, self.blocks, strict=True)], axis=1)
+            parts = [_Products.run(block, min(self._width(b), n - start), query,
+                                   self.sums[start:])
+                     for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))
+                     if start < n]
+            products = np.concatenate([coarse for coarse, _ in parts], axis=1)
+            fines = (None if parts[0][1] is None
+                     else np.concatenate([fine for _, fine in parts if fine is not None], axis=1))
             for j, (i, chosen, k) in enumerate(together):
                 every = len(chosen) == n  # no filter: every row, in order
                 found[i] = self._point_ids(self._nearest(
                     query, j, products[j] if every else products[j, chosen],
-                    None if every else chosen, k))
+                    None if every else chosen, k,
+                    None if fines is None else fines[j] if every else fines[j, chosen]))
         return found
 
     def _nearest(self, query: _Query, j: int, products: np.ndarray, rows: np.ndarray | None,
-                 k: int) -> np.ndarray:
+                 k: int, fine_products: np.ndarray | None = None) -> np.ndarray:
         """The rows (of `rows`, ascending; None: every row) that may be among query j's k
         nearest, from its coarse products with them: those whose upper end reaches the k-th
-        lower end (`_within`), then among them the same again with the fine bound."""
+        lower end (`_within`), then among them the same again with the fine bound (from the
+        remainder's products with them, when the scan gave them, else computed here)."""
         def of(values: np.ndarray) -> np.ndarray:
             return values if rows is None else values[rows]
 
@@ -320,7 +411,8 @@ class View:
         at: np.ndarray = kept if rows is None else rows[kept]
         if len(kept) <= k:
             return at
-        remainder = self.fine_products(query, j, at)
+        remainder = (self.fine_products(query, j, at) if fine_products is None
+                     else fine_products[kept])
         fine = (products[kept] + remainder.astype(np.float64) / _FINE) * (
             float(s_q) * scale[kept].astype(np.float64))
         slack = (error[kept] * norm + (s_q / (2 * _FINE)) * l1[kept] + _ROUNDING).astype(
@@ -330,25 +422,30 @@ class View:
 
     def fine_products(self, query: _Query, j: int, rows: np.ndarray) -> np.ndarray:
         """Query j's remainder u times each of the given rows' integers r (ascending), u.r:
-        from the rows' unsigned bytes in float32, exact (every sum below 2^24)."""
-        products: np.ndarray = (self.integers(rows).astype(np.float32) @ query.fine[j]
-                                - query.fine_sums[j])
+        in float32, exact (every sum below 2^24)."""
+        products: np.ndarray = self.integers(rows).astype(np.float32) @ query.fine[j]
         return products
 
+    @property
+    def dimension(self) -> int:
+        return int(self.blocks[0].shape[0 if self.layout == "columns" else 1])
+
+    def _width(self, b: int) -> int:
+        """The points block b has room for."""
+        return int(self.blocks[b].shape[1 if self.layout == "columns" else 0])
+
     def integers(self, rows: np.ndarray) -> np.ndarray:
-        """The given rows (ascending) as the blocks hold them (unsigned: each integer plus
-        128), one a row: (len(rows), dimension)."""
+        """The given rows' (ascending) integers r, one a row: (len(rows), dimension), int8."""
         at = np.searchsorted(np.asarray(self.starts), rows, side="right") - 1
         return np.ascontiguousarray(np.concatenate(
-            [block[rows[at == b] - start]
+            [_read(self.layout, block, rows[at == b] - start)
              for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))]))
 
     def rows(self, rows: np.ndarray) -> np.ndarray:
         """The given rows' vectors as the snapshot holds them (each element within half its
         row's scale of the unit vector), one a row."""
-        integers = self.integers(rows).astype(np.int16) - _ROW_SHIFT
-        vectors: np.ndarray = integers * self.scale[rows][:, None]
-        return vectors.astype(np.float32)
+        vectors: np.ndarray = self.integers(rows).astype(np.float32) * self.scale[rows][:, None]
+        return vectors
 
     def holds(self, project: str, path: str | None = None) -> bool:
         """Whether any row is of `project` (and of its file `path`)."""
@@ -385,10 +482,11 @@ class View:
 
 
 class _Query:
-    """Queries cut to 7-bit integers, one a column (the product's signed operand), their
-    remainders in steps of 1/64 of that (the fine products' operand, one a row, as float32:
-    their products with a row's bytes are integers below 2^24, exact), and what the bounds
-    need (see the module's doc)."""
+    """Queries cut to 7-bit integers, one a column ("rows": the product's signed operand) and
+    one a row plus 64 ("columns": its unsigned operand), their remainders in steps of 1/64 of
+    that (the fine products' operand, one a row, as float32: their products with a row's
+    integers are integers below 2^24, exact), and what the bounds need (see the module's
+    doc)."""
 
     def __init__(self, vectors: Sequence[Sequence[float]]) -> None:
         scaled = units(vectors)
@@ -398,8 +496,9 @@ class _Query:
         self.norm = np.linalg.norm(scaled, axis=1)
         rest = (scaled - integers * self.scale[:, None]) / (self.scale[:, None] / _FINE)
         self.fine = np.clip(np.rint(rest), -_FINE // 2, _FINE // 2).astype(np.float32)
-        # the rows' bytes are their integers plus 128: the fine products subtract 128 x the sum
-        self.fine_sums = _ROW_SHIFT * self.fine.sum(axis=1)
+        # "columns": the integers, then the remainders, each plus 64: (2 x queries, dimension)
+        self.unsigned = np.concatenate([integers + _QUERY_SHIFT, self.fine + _QUERY_SHIFT]
+                                       ).astype(np.uint8)
 
 
 def _shared(value: Any) -> Any:
