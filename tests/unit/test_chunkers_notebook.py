@@ -14,7 +14,7 @@ from repokb.chunkers import chunker_for
 from repokb.chunkers.fixed import split_lines
 from repokb.chunkers.notebook import read_cells
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
-from repokb.pipeline.chunk import FileProblem, chunk_file, indexed_bytes
+from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, indexed_bytes
 from repokb.pipeline.report import estimate
 from repokb.settings import Settings
 
@@ -259,6 +259,14 @@ def test_a_redacted_value_is_reported_on_the_line_of_the_ipynb_that_holds_it():
     assert f"from line {line_of(password)}): redacted before indexing" in chunked.note
 
 
+def chunked_and_stored(text: str) -> tuple[ChunkedFile, str]:
+    """A notebook's chunks, and all they would store (payloads and embedded text) as JSON."""
+    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
+    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
+    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
+    return chunked, json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+
+
 def test_a_value_found_in_one_cell_is_redacted_in_every_other():
     """As in one file: a password set in one cell is redacted where an earlier cell or a later
     one repeats it bare, though nothing there looks like a secret on its own."""
@@ -266,10 +274,7 @@ def test_a_value_found_in_one_cell_is_redacted_in_every_other():
     text = notebook([code(f'assert check_login("analyst", "{password}")  # still works\n'),
                      code(f'DB_PASSWORD = "{password}"\nengine = connect("analyst", DB_PASSWORD)'),
                      md(f"# Warehouse\n\nRotate `{password}` once the export is done.\n")])
-    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
-    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
-    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
-    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    chunked, stored = chunked_and_stored(text)
     assert "check_login" in stored and "Rotate" in stored and not chunked.dropped
     assert password not in stored
     assert sum(ch.content.count("<REDACTED_SECRET>") for ch in chunked.chunks) == 3
@@ -283,10 +288,7 @@ def test_a_url_password_found_in_one_cell_is_redacted_bare_in_another():
     text = notebook([code(f'engine = create_engine("postgres://analyst:{password}@db/app")'),
                      code(f'assert check_login("analyst", "{password}")'),
                      md(f"Log in as analyst with `{password}` for the read replica.\n")])
-    file = SourceFile("p", Path("/nonexistent"), "nb.ipynb", len(text), 0)
-    c = Classification(Kind.SOURCE, "jupyter", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("r",))
-    chunked = chunk_file(file, c, text, "h", PLAN, min_chars=1)
-    stored = json.dumps([ch.payload() | {"embed": ch.embed_text} for ch in chunked.chunks])
+    chunked, stored = chunked_and_stored(text)
     assert "check_login" in stored and "read replica" in stored
     assert password not in stored
 
