@@ -53,7 +53,8 @@ def passes(p: dict[str, Any], where: StoreFilter) -> bool:
 @pytest.mark.parametrize("block", [256, dense_scan.BLOCK])
 @pytest.mark.parametrize("asked", [2, 3, None])  # how many asks are scored together
 def test_candidates_are_the_nearest_points_that_pass_the_filter(
-        block: int, asked: int | None, monkeypatch: pytest.MonkeyPatch) -> None:
+        block: int, asked: int | None, layout: str, monkeypatch: pytest.MonkeyPatch,
+        ) -> None:
     monkeypatch.setattr(dense_scan, "BLOCK", block)  # 256: 13 blocks, scored block by block
     rng = np.random.default_rng(3)
     scan = DenseScan(DIM)
@@ -66,7 +67,7 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
         rows.append((f"p{n}", vector.tolist() if n % 7 else None, payload(n)))
     scan.add(rows[:1000])
     scan.add(rows[1000:])
-    sizes = [scan._width(b) for b in range(len(scan._blocks))]  # BLOCK/16, /8, /4, /2, BLOCK...
+    sizes = [dense_scan._width(layout, b) for b in scan._blocks]  # BLOCK/16, /8, /4, /2, BLOCK...
     assert len(scan) == len(points) and sum(sizes[:-1]) < len(points) <= sum(sizes)
     assert sizes == [max(1, block >> max(0, 4 - b)) for b in range(len(sizes))]
 

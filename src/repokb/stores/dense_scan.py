@@ -168,6 +168,11 @@ def _block(layout: str, points: int, dimension: int) -> np.ndarray:
     return np.zeros((points, dimension), dtype=np.uint8)
 
 
+def _width(layout: str, block: np.ndarray) -> int:
+    """The points a block has room for."""
+    return int(block.shape[1 if layout == "columns" else 0])
+
+
 def _write(layout: str, block: np.ndarray, at: int, integers: np.ndarray) -> None:
     """Points' integers (one a row) into a block, from its point `at` on."""
     if layout == "columns":
@@ -265,11 +270,7 @@ class DenseScan:
     @property
     def _end(self) -> int:
         """The first row no block has room for."""
-        return self._starts[-1] + self._width(-1) if self._blocks else 0
-
-    def _width(self, b: int) -> int:
-        """The points block b has room for."""
-        return int(self._blocks[b].shape[1 if self.layout == "columns" else 0])
+        return self._starts[-1] + _width(self.layout, self._blocks[-1]) if self._blocks else 0
 
     def add(self, points: Iterable[tuple[str, Sequence[float] | None, Mapping[str, Any]]],
             ) -> None:
@@ -296,8 +297,8 @@ class DenseScan:
                 value = payload.get(name)
                 vocab = self._vocab[name]
                 codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
-        for n, (start, block) in enumerate(zip(self._starts, self._blocks, strict=True)):
-            a, b = max(first, start), min(first + len(kept), start + self._width(n))
+        for start, block in zip(self._starts, self._blocks, strict=True):
+            a, b = max(first, start), min(first + len(kept), start + _width(self.layout, block))
             if a < b:  # this block's share of the new rows
                 _write(self.layout, block, a - start, integers[a - first:b - first])
         last = first + len(kept) - 1
@@ -368,8 +369,9 @@ class View:
                 found[i] = self._point_ids(chosen)
             elif len(chosen) * 4 < n:  # a narrow filter: score only its rows
                 query = _Query([vector])
-                block = _block(self.layout, len(chosen), self.dimension)
-                _write(self.layout, block, 0, self.integers(chosen))
+                integers = self.integers(chosen)
+                block = _block(self.layout, *integers.shape)
+                _write(self.layout, block, 0, integers)
                 coarse, fine = _Products.run(block, len(chosen), query, self.sums[chosen])
                 found[i] = self._point_ids(self._nearest(
                     query, 0, coarse[0], chosen, k, None if fine is None else fine[0]))
@@ -377,10 +379,9 @@ class View:
                 together.append((i, chosen, k))
         if together:
             query = _Query([asks[i][0] for i, _, _ in together])
-            parts = [_Products.run(block, min(self._width(b), n - start), query,
+            parts = [_Products.run(block, min(_width(self.layout, block), n - start), query,
                                    self.sums[start:])
-                     for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))
-                     if start < n]
+                     for start, block in zip(self.starts, self.blocks, strict=True) if start < n]
             products = np.concatenate([coarse for coarse, _ in parts], axis=1)
             fines = (None if parts[0][1] is None
                      else np.concatenate([fine for _, fine in parts if fine is not None], axis=1))
@@ -423,14 +424,6 @@ class View:
         in float32, exact (every sum below 2^24)."""
         products: np.ndarray = self.integers(rows).astype(np.float32) @ query.fine[j]
         return products
-
-    @property
-    def dimension(self) -> int:
-        return int(self.blocks[0].shape[0 if self.layout == "columns" else 1])
-
-    def _width(self, b: int) -> int:
-        """The points block b has room for."""
-        return int(self.blocks[b].shape[1 if self.layout == "columns" else 0])
 
     def integers(self, rows: np.ndarray) -> np.ndarray:
         """The given rows' (ascending) integers r, one a row: (len(rows), dimension), int8."""
