@@ -16,7 +16,8 @@ included):
 - full index wall, peak RSS of the index process (its own, from wait4), chunks and tokens
   embedded (tokens when the run reports them), and when in the run the whole tree was
   searchable (BM25) and its source and docs were dense (tests are embedded last);
-- unchanged re-index and one-file re-index (one new function appended to a source file);
+- unchanged re-index and one-file re-index (one new function appended to a source file, then
+  taken out again: its chunk pruned);
 - search latency in-process (Searcher, query embedding included) p50/p99;
 - CLI wall per `repokb search` call p50/p95 (each a new process, as coding agents call it);
 - search p50/p99 and throughput under `repokb serve` with CLIENTS concurrent clients on a copy
@@ -315,7 +316,12 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
                              f"{one['summary']['chunks_embedded']} chunks embedded"))
             finally:
                 target.write_bytes(original)
-                run_cli(["index", str(tree), "--json"], env)
+                # the function taken out again: its chunk is pruned (a store that vacuumed
+                # on every delete rewrote all of its points here)
+                secs, back, _, peak = run_cli(["index", str(tree), "--json"], env)
+                rows.append(("one file changed back (a chunk pruned)", f"{secs:.2f} s, "
+                             f"{back['summary']['chunks_pruned']} chunk pruned, peak RSS "
+                             f"{peak:.0f} MB"))
         walls = cli_search_walls(env, args.cli_calls)
         rows.append(("CLI wall per `repokb search`", f"p50 {statistics.median(walls):.0f} ms, "
                      f"p95 {_pct(walls, 95):.0f} ms over {len(walls)} calls (the first, "
