@@ -60,14 +60,23 @@ class Entry:
     chunks: int
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Entry:
+    def from_row(cls, row: sqlite3.Row,
+                 decoded: dict[str, Classification] | None = None) -> Entry:
+        """`decoded`: classifications already read, by their JSON (a project's 6,816 Django
+        entries hold 160 distinct ones; they are frozen, so entries may share them)."""
         raw = row["classification"]
+        classification = None
+        if raw:
+            classification = decoded.get(raw) if decoded is not None else None
+            if classification is None:
+                classification = Classification.from_dict(json.loads(raw))
+                if decoded is not None:
+                    decoded[raw] = classification
         return cls(
             project=row["project"], path=row["path"], is_dir=bool(row["is_dir"]),
             status=row["status"], reason=row["reason"], size=row["size"],
             mtime_ns=row["mtime_ns"], content_hash=row["content_hash"],
-            classification=Classification.from_dict(json.loads(raw)) if raw else None,
-            chunks=row["chunks"],
+            classification=classification, chunks=row["chunks"],
         )
 
 
@@ -202,7 +211,8 @@ class Catalog:
 
     def entries(self, project: str) -> dict[str, Entry]:
         rows = self._db.execute("SELECT * FROM entries WHERE project = ?", (project,))
-        return {r["path"]: Entry.from_row(r) for r in rows}
+        decoded: dict[str, Classification] = {}
+        return {r["path"]: Entry.from_row(r, decoded) for r in rows}
 
     def written_since(self, project: str, since: float) -> set[str]:
         """The paths of a project recorded at or after `since` (seconds since the epoch, this
