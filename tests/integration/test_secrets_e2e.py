@@ -246,3 +246,93 @@ def test_the_password_of_a_url_or_basic_credential_never_reaches_the_home_or_a_s
     content = "\n".join(h["content"] for h in hits)
     assert 'assert check_login("analyst", "<REDACTED_SECRET>")' in content
     assert "postgres://<REDACTED_SECRET>@warehouse.example.com" in content
+
+
+def test_a_password_ending_a_sentence_never_leaves_its_last_character_in_the_home(home,
+                                                                                   tmp_path):
+    """"the password is X!" in a comment or "Use password X?" was redacted as `X` alone, so
+    the store and every search kept `<REDACTED_SECRET>!`: the password's last character. Its
+    repetitions elsewhere in the file (a test's literal) left the same character."""
+    # FAKE passwords, assembled at run time; each ends in a character a sentence may end in
+    bang, query, stop = ("".join(("Hq4mT", "rain9Xy!")), "".join(("Wd8k", "Lp2vQz?")),
+                         "".join(("Zr5n", "Jc7wBt.")))
+    root = tmp_path / "training"
+    write(root, "src/training/login.py",
+          '"""Log in to the training console."""\n\n'
+          f"# the trainer password is {bang} Then open the dashboard.\n\n\n"
+          "def test_trainer_can_log_in():\n"
+          '    """The trainer account logs in."""\n'
+          f'    assert check_login("trainer", "{bang}")\n')
+    write(root, "docs/training.md",
+          "# Training console\n\n"
+          f"Use password {query} Then the console asks for the second factor.\n\n"
+          f"The backup account's password is {stop}\n")
+    indexed = _repokb(home, "index", str(root), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert set(files) == {"src/training/login.py", "docs/training.md"}
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed]
+    for query_text in (bang, query, stop, "trainer password dashboard", "trainer can log in",
+                       "console second factor", "backup account password"):
+        outputs.append(_repokb(home, "search", query_text, "--json", "--limit", "20"))
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (bang, query, stop):
+        for part in (value, value[:-1], f"<REDACTED_SECRET>{value[-1]}"):
+            assert part.encode() not in stored, f"{part[:4]}... stored"
+            assert all(part not in out for out in outputs), f"{part[:4]}... shown"
+    # the sentences around the passwords stay searchable
+    hits = json.loads(_repokb(home, "search", "trainer password open the dashboard", "--json",
+                              "--path", "src/*"))
+    content = "\n".join(h["content"] for h in hits)
+    assert "# the trainer password is <REDACTED_SECRET> Then open the dashboard." in content
+    assert 'assert check_login("trainer", "<REDACTED_SECRET>")' in content
+    hits = json.loads(_repokb(home, "search", "console asks for the second factor", "--json",
+                              "--path", "docs/*"))
+    assert any("Use password <REDACTED_SECRET> Then the console asks for the second factor."
+               in h["content"] for h in hits)
+
+
+def test_the_password_of_a_url_inside_base64_never_reaches_the_home_typed_bare(home, tmp_path):
+    """A base64 DSN (as a Kubernetes Secret holds it, in a comment) was redacted, but the
+    password inside it, typed bare elsewhere in the same file (a comment, a test's login call,
+    a README's code block), was stored and shown as written."""
+    # FAKE passwords, assembled at run time
+    pw, pw2 = "".join(("Pa55", "word9Kx")), "".join(("Nv3q", "Rt8zLm"))
+    dsn = base64.b64encode(f"postgres://app:{pw}@db.internal:5432/orders".encode()).decode()
+    api = base64.b64encode(f"https://deploy:{pw2}@api.example.com/v1".encode()).decode()
+    root = tmp_path / "orders"
+    write(root, "scripts/connect.sh",
+          "#!/bin/sh\n# DATABASE_URL as the orders-db Secret holds it (base64):\n"
+          f"#   {dsn}\n"
+          "# to connect by hand: psql -h db.internal -U app orders,\n"
+          f"# then type {pw} at the prompt\n"
+          'psql "$DATABASE_URL" -c "select 1"\n')
+    write(root, "src/orders/db.py",
+          '"""The orders database."""\n\n'
+          f"# DSN, base64: {dsn}\n\n\n"
+          "def test_app_can_log_in():\n"
+          '    """The app account logs in to the orders database."""\n'
+          f'    assert check_login("app", "{pw}")\n')
+    write(root, "docs/deploy.md",
+          "# Deploying\n\n"
+          f"The deploy hook reads `{api}` from the vault.\n\n"
+          f"```\ncurl -u deploy {pw2} https://api.example.com/v1/hooks\n```\n")
+    indexed = _repokb(home, "index", str(root), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert set(files) == {"scripts/connect.sh", "src/orders/db.py", "docs/deploy.md"}
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed]
+    for query in (pw, pw2, dsn, api, "connect by hand psql", "app can log in check_login",
+                  "deploy hook vault curl"):
+        outputs.append(_repokb(home, "search", query, "--json", "--limit", "20"))
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    for value in (pw, pw2, dsn, api):
+        assert value.encode() not in stored, f"{value[:4]}... stored"
+        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+    # what surrounds the password stays searchable
+    hits = json.loads(_repokb(home, "search", "app can log in check_login", "--json",
+                              "--path", "src/*"))
+    assert any('assert check_login("app", "<REDACTED_SECRET>")' in h["content"] for h in hits)
+    hits = json.loads(_repokb(home, "search", "connect by hand psql type at the prompt",
+                              "--json", "--path", "scripts/*"))
+    assert any("# then type <REDACTED_SECRET> at the prompt" in h["content"] for h in hits)

@@ -3,6 +3,7 @@ language), outputs and attachments never are, and every line points into the .ip
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -291,6 +292,23 @@ def test_a_url_password_found_in_one_cell_is_redacted_bare_in_another():
     chunked, stored = chunked_and_stored(text)
     assert "check_login" in stored and "read replica" in stored
     assert password not in stored
+
+
+def test_a_prose_password_and_a_decoded_url_password_are_redacted_whole_in_other_cells():
+    """A password that ends a sentence with `!` is redacted with it, in its cell and where
+    another cell repeats it (with or without the `!`); the password of a URL inside a base64
+    blob is redacted where another cell types it bare."""
+    password = "Hq4" + "mTrain9Xy"
+    decoded = "Vb7" + "nDecod3d"
+    blob = base64.b64encode(f"postgres://etl:{decoded}@warehouse/app".encode()).decode()
+    text = notebook([md(f"# Training\n\nUse password {password}! Then open the dashboard.\n"),
+                     code(f'login("trainer", "{password}!")\nlogin("backup", "{password}")'),
+                     code(f'DSN = decode("{blob}")'),
+                     md(f"For psql, type {decoded} at the prompt.\n")])
+    chunked, stored = chunked_and_stored(text)
+    assert "Then open the dashboard" in stored and "at the prompt" in stored
+    assert password not in stored and decoded not in stored
+    assert "<REDACTED_SECRET>!" not in stored
 
 
 def test_a_notebook_saved_as_one_line_says_its_hits_all_point_at_line_1():

@@ -12,13 +12,14 @@ import base64
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import REDACTED, encoded, redact
 from repokb.secrets.parts import passwords, spreads
 
 PW = "".join(("S3cret", "Passw0rd!"))  # a FAKE password, assembled at run time
 PW2 = "".join(("Tq7v", "Lx2m&Zr"))
 URL = f"postgres://analyst:{PW}@db.example.com:5432/app"
 BASIC = base64.b64encode(f"analyst:{PW2}".encode()).decode()
+B64_URL = base64.b64encode(URL.encode()).decode()
 
 MUST_REDACT = [  # (mode, language, text, value)
     ("code", "python", f'DATABASE_URL = "{URL}"\n\n\ndef test_login():\n'
@@ -42,6 +43,16 @@ MUST_REDACT = [  # (mode, language, text, value)
     ("code", "shell", f"echo '*:*:*:postgres:{PW}' > ~/.pgpass\n", PW),
     ("text", "markdown", "In `~/.netrc`:\n\n    machine api.example.com\n      login analyst\n"
      f"      password {PW}\n", PW),  # the whole token: the final `!` is the password's
+    # a URL's password inside base64 (a Kubernetes Secret's `data:`, a blob in a comment): the
+    # blob was redacted, the password typed bare beside it was not
+    ("code", "python", f'DSN_B64 = "{B64_URL}"\n# PGPASSWORD={PW} psql -h db app\n', PW),
+    ("code", "python", f"# {B64_URL}\n\n\ndef test_login():\n"
+     f'    assert check_login("analyst", "{PW}")\n', PW),
+    ("config", "yaml", f"kind: Secret\ndata:\n  DATABASE_URL: {B64_URL}\n"
+     f"# for psql: {PW}\n", PW),
+    ("text", "markdown", f"The secret holds `{B64_URL}`.\n\n```\nlogin analyst {PW2}\n```\n"
+     .replace(B64_URL, base64.b64encode(f"https://analyst:{PW2}@api.example.com/".encode())
+              .decode()), PW2),
 ]
 
 
@@ -62,6 +73,10 @@ def test_the_url_keeps_its_scheme_and_host_and_the_rest_keeps_the_user_name():
     assert redact(text, "code", "python").text == (
         f'DSN = "postgres://{REDACTED}@db.example.com:5432/app"\n\n\ndef test_login():\n'
         f'    assert check_login("analyst", "{REDACTED}")\n')
+
+
+def _b64(text: str) -> str:
+    return base64.b64encode(text.encode()).decode()
 
 
 MUST_KEEP = [  # (mode, language, text, what must stay as written)
@@ -87,6 +102,12 @@ MUST_KEEP = [  # (mode, language, text, what must stay as written)
     # colon-separated numbers in a text naming .pgpass are no .pgpass line
     ("text", "markdown", "See `~/.pgpass`. Logged at 10:30:45:12:00 from 2001:db8:0:0:1:0:0:1.\n",
      "Logged at 10:30:45:12:00 from 2001:db8:0:0:1:0:0:1."),
+    # inside base64 as outside: a word or a placeholder does not spread from a decoded URL
+    ("text", "markdown", f"`{_b64('postgres://postgres:postgres@db.example.com/app')}`\n\n"
+     "Log in as postgres with the postgres client.\n",
+     "Log in as postgres with the postgres client."),
+    ("text", "markdown", f"`{_b64(f'https://bot:{PW2}@x.example/ postgres://app:${{DB_PASS}}@db')}`"
+     "\n\nSet ${DB_PASS} first.\n", "Set ${DB_PASS} first."),
 ]
 
 
@@ -101,6 +122,10 @@ def test_which_passwords_spread():
     assert passwords(f"Authorization: Basic {BASIC}\n") == {PW2}
     assert passwords("Authorization: Basic bm90IGJhc2U2NA\n") == set()  # no `user:` inside
     assert passwords("Authorization: Basic ////////////\n") == set()  # no text inside
+    # decoded: a blob that holds a secret (`encoded.find`), and base64 of base64
+    assert encoded.passwords(f"# {B64_URL}\n") == {PW}
+    assert encoded.passwords(f"# {_b64(B64_URL)}\n") == {PW}
+    assert encoded.passwords(f"# {_b64('no credentials in this harmless text')}\n") == set()
     for password in (PW, PW2, "hunter2", "root12", "S3cret%21"):
         assert spreads(password), password
     for password in ("postgres", "guest", "pa55", "123456", "${DB_PASS}", "<password>",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import REDACTED, redact, values
 
 _PW = "".join(("hunter2", "hunter2", "X9"))  # a FAKE password, assembled at run time
 _PW2 = "".join(("Tr0ub4", "dor&3"))
@@ -55,7 +55,8 @@ def test_only_the_password_goes_not_the_sentence_around_it():
     text = f"To log in use the password {_PW} on the admin page.\n"
     assert redact(text, "text", "markdown").text == (
         f"To log in use the password {REDACTED} on the admin page.\n")
-    assert redact(f"Use password {_PW}.", "text").text == f"Use password {REDACTED}."
+    # the full stop may be the password's last character: it goes with it (see below)
+    assert redact(f"Use password {_PW}.", "text").text == f"Use password {REDACTED}"
 
 
 # Documentation about passwords, and the names and examples that follow the word. Decided:
@@ -196,3 +197,63 @@ def test_documentation_about_passwords_in_docstrings_and_literals_stays_readable
 ])
 def test_code_after_a_literal_is_not_read_as_prose(text):
     assert redact(text, "code", "python").text == text
+
+
+# A sentence's last character or the password's? "the password is Hunter2Xy!" cannot say, so
+# the value is redacted with a `.`, `:`, `!` or `?` that ends it (losing a full stop costs
+# nothing; keeping a password's last character is a leak, `<REDACTED_SECRET>!`). Whether it is
+# a password at all is still judged without that character, so the next sentence, a prose word
+# ("is the password correct?") and a placeholder stay as they are.
+_BANG = "".join(("Hunt3r", "2Xy"))  # a FAKE password, assembled at run time; + its last char
+
+
+@pytest.mark.parametrize("end", [".", ":", "!", "?"])
+@pytest.mark.parametrize(("mode", "language", "template"), [
+    ("code", "python", "# the password is {pw} Then log in as admin.\nx = 1\n"),
+    ("code", "javascript", "// Use password {pw} Then log in as admin.\nconst x = 1;\n"),
+    ("code", "python", 'def f():\n    """The admin password is {pw} Then log in."""\n'),
+    ("code", "python", 'HELP = "use password {pw}\\n"\n'),
+    ("text", "markdown", "Use password {pw} Then log in as admin.\n"),
+    ("text", "markdown", "Log in with password {pw}\n"),
+    ("config", "yaml", "# staging: use password {pw} Then log in as admin.\nhost: db\n"),
+], ids=["comment-is", "comment-bare", "docstring", "literal-escape", "md", "md-eol", "yaml"])
+def test_a_password_ending_in_punctuation_is_redacted_to_its_last_character(mode, language,
+                                                                          template, end):
+    text = template.format(pw=_BANG + end)
+    result = redact(text, mode, language)
+    assert _BANG not in result.text, result.text
+    assert f"{REDACTED}{end}" not in result.text, result.text
+    # only that character goes: the next sentence, an escape, the quotes stay
+    assert result.text == text.replace(_BANG + end, REDACTED), result.text
+
+
+def test_a_password_ending_in_punctuation_is_redacted_whole_wherever_else_it_stands():
+    """Spread to the rest of the file both ways: with the character (a test's literal, where
+    it is the password's) and without it (a command, where it ended the sentence)."""
+    text = (f"# the password is {_BANG}!\n"
+            f'assert check_login("admin", "{_BANG}!")\n'
+            f"# or, with the shell: login admin {_BANG} && run\n")
+    result = redact(text, "code", "python")
+    assert _BANG not in result.text and f"{REDACTED}!" not in result.text, result.text
+    assert result.text == (f"# the password is {REDACTED}\n"
+                           f'assert check_login("admin", "{REDACTED}")\n'
+                           f"# or, with the shell: login admin {REDACTED} && run\n")
+    # and to a notebook's other cells (`known`): both forms
+    found = values(text, result.findings)
+    assert {_BANG, f"{_BANG}!"} <= found
+    other = redact(f'login("{_BANG}!")\nlogin("{_BANG}")\n', "code", "python", known=found)
+    assert other.text == f'login("{REDACTED}")\nlogin("{REDACTED}")\n'
+
+
+@pytest.mark.parametrize("text", [
+    "# the password is set. The feature is enabled.\n",
+    "# The password hasher is enabled. Then restart.\n",
+    "# Is the password correct? Then log in.\n",
+    "# password: postgres. Then log in.\n",
+    "# password: postgres\n",
+    "# The password is changeme! Do change it.\n",
+    "# Use password password123. Then log in.\n",
+])
+def test_punctuation_after_a_word_that_is_no_password_stays(text):
+    assert redact(text, "code", "python").text == text
+    assert redact(text[2:], "text", "markdown").text == text[2:]

@@ -29,7 +29,10 @@ REDACTED = "<REDACTED_SECRET>"
 # 11: a value found in one cell of a notebook is redacted in its other cells too
 # 12: the password inside a URL's userinfo or a Basic header is redacted wherever else it
 # stands in the file (secrets/parts.py); .pgpass and .netrc lines written out in a file
-REDACTION_VERSION = 12
+# 13: a prose password keeps its last `.`, `:`, `!` or `?` in the redaction ("the password is
+# X!" left `<REDACTED_SECRET>!`), spread with and without it; the password of a URL inside a
+# base64 blob is redacted wherever else it stands (encoded.passwords)
+REDACTION_VERSION = 13
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 too). `redact` applies all four to the whole
 text about to be indexed and returns it with every finding (widened over glued string
 literals) as `<REDACTED_SECRET>`, line numbers unchanged. A value found once is redacted
-wherever else it occurs in the file, and so is the password inside a URL's userinfo or a Basic
-header (`parts`), found as a part of a wider value. Findings never hold the value, so they may
-be logged and explained.
+wherever else it occurs in the file (one ending in `.`, `:`, `!` or `?` also without it: a
+prose finder takes a sentence's end with the password), and so is the password inside a URL's
+userinfo or a Basic header (`parts`), found as a part of a wider value, or inside a base64
+blob's decoded text (`encoded.passwords`). Findings never hold the value, so they may be
+logged and explained.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import credentials, encoded, parts, shapes
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
-from repokb.secrets.shapes import is_field_name
+from repokb.secrets.shapes import is_field_name, without_sentence_end
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]
@@ -60,8 +62,9 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     if mode != "config":  # a token split over glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
-    # the password inside a URL's userinfo or a Basic header: a value of its own
-    inner = parts.passwords(text) if any(f.detector in parts.COMPOUND for f in found) else set()
+    # the password inside a URL's userinfo or a Basic header, also in a base64 blob's decoded
+    # text: a value of its own
+    inner = _inner(text, found)
     found = merged(found)
     return merged(found + _same_values(text, found, inner | set(known)))
 
@@ -71,8 +74,31 @@ def values(text: str, found: Iterable[Finding]) -> set[str]:
     the passwords inside its compound findings: to redact in the file's other parts (see
     find_all's `known`). Raw secrets: never kept past the file, logged nor returned."""
     found = list(found)
-    inner = parts.passwords(text) if any(f.detector in parts.COMPOUND for f in found) else set()
-    return {v for v in (text[f.start:f.end] for f in found) if _spreads(v)} | inner
+    # merged findings: a base64 blob's may be named by another finder that read it too
+    inner = _inner(text, found, encoded_named=False)
+    return _spread(text, found) | inner
+
+
+def _inner(text: str, found: list[Finding], encoded_named: bool = True) -> set[str]:
+    """The passwords inside text's compound findings (`parts`) and inside the URLs and Basic
+    credentials its base64 findings decode to (`encoded.passwords`), when it has such
+    findings (`encoded_named`: the base64 ones are named `encoded.DETECTOR`; else any
+    finding may be one)."""
+    names = {f.detector for f in found}
+    inner = parts.passwords(text) if names & parts.COMPOUND else set()
+    if encoded.DETECTOR in names or (found and not encoded_named):
+        inner |= encoded.passwords(text)
+    return inner
+
+
+def _spread(text: str, found: Iterable[Finding]) -> set[str]:
+    """The values found that `_spreads`, each also without a `.`, `:`, `!` or `?` at its end:
+    a prose finder takes that character with the password (it may be the password's, or end
+    the sentence), so the password may stand elsewhere with it or without it."""
+    out: set[str] = set()
+    for value in (text[f.start:f.end] for f in found):
+        out.update(v for v in (value, without_sentence_end(value)) if _spreads(v))
+    return out
 
 
 def _spreads(value: str) -> bool:
@@ -88,8 +114,7 @@ def _same_values(text: str, found: list[Finding], also: set[str]) -> list[Findin
     every one of `also`, already judged: the passwords of compound findings
     (`parts.spreads`), the values found in the file's other parts (`values`)."""
     out: list[Finding] = []
-    spread = {v for v in (text[f.start:f.end] for f in found) if _spreads(v)}
-    for value in (spread | also) - {""}:
+    for value in (_spread(text, found) | also) - {""}:
         at = text.find(value)
         while at != -1:
             out.append(Finding(at, at + len(value), "same_value", False,

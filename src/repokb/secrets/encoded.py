@@ -17,18 +17,25 @@ lockfile's `sha512-` integrity hash or a git SHA do not) before the rest is deco
 time (windows overlapping by 3 KB, so a secret past the first 64 KB or across a seam is found;
 a blob is never longer than the file, itself at most `max_file_bytes`); and base64 of harmless
 text stays readable, since only a strong finding counts.
+
+`passwords` gives the passwords of the URLs and Basic credentials in what a found blob decodes
+to (`parts.passwords`, with its rules: 6+ characters, a letter and a digit or symbol, no
+placeholder), so the password typed bare beside a base64 DSN is redacted too.
 """
 
 from __future__ import annotations
 
 import binascii
 import re
+from collections.abc import Iterator
 
+from repokb.secrets import parts
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import scan
 
 Span = tuple[int, int, str, bool]
 
+DETECTOR = "base64_secret"
 MIN_RUN = 24  # characters of the alphabet, padding not counted
 MAX_DECODED = 64 * 1024  # bytes decoded at once: a longer blob is read in windows of this size
 _MAX_CHARS = MAX_DECODED // 3 * 4
@@ -47,17 +54,34 @@ _DEPTH = 2  # base64 of base64: decoded twice at most
 
 def find(text: str, depth: int = 0) -> list[Span]:
     """Spans of base64 runs whose decoded text holds a strong secret (see the module doc)."""
+    return [(s, e, DETECTOR, True) for part in _found(text, depth) for s, e in part]
+
+
+def passwords(text: str, depth: int = 0) -> set[str]:
+    """The passwords inside the URLs and Basic credentials of what `find`'s runs decode to
+    (`parts.passwords`: those that may be redacted wherever they occur), to be redacted where
+    the file types them bare (`PGPASSWORD=...` beside a base64 DSN)."""
+    found: set[str] = set()
+    for part in _found(text, depth):
+        for decoded in _decoded(text, part):
+            found |= parts.passwords(decoded)
+            if depth + 1 < _DEPTH:  # base64 of base64
+                found |= passwords(decoded, depth + 1)
+    return found
+
+
+def _found(text: str, depth: int) -> Iterator[list[tuple[int, int]]]:
+    """The runs (a blob wrapped over lines: all of its runs) whose decoded text holds a
+    strong secret."""
     runs = _runs(text)
     if not runs:
-        return []
-    out: list[Span] = []
+        return
     for group in _groups(text, runs):
         tries = [group] + ([[run] for run in group] if len(group) > 1 else [])
         for part in tries:
             if _holds_secret(text, part, depth):
-                out.extend((s, e, "base64_secret", True) for s, e in part)
+                yield part
                 break
-    return out
 
 
 def _runs(text: str) -> list[tuple[int, int]]:
@@ -131,6 +155,12 @@ def _head(text: str, start: int) -> tuple[int, int] | None:
 
 
 def _holds_secret(text: str, part: list[tuple[int, int]], depth: int) -> bool:
+    return any(_strong_secret(decoded, depth) for decoded in _decoded(text, part))
+
+
+def _decoded(text: str, part: list[tuple[int, int]]) -> Iterator[str]:
+    """The text a blob's runs decode to, in windows of MAX_DECODED bytes; for a run that may
+    continue a blob, at each alignment whose probe reads as text."""
     blob = "".join(text[s:e].rstrip("=") for s, e in part)
     start, end = part[0]
     # a run that starts its line (no head found before it) may continue a blob: each alignment
@@ -141,18 +171,16 @@ def _holds_secret(text: str, part: list[tuple[int, int]], depth: int) -> bool:
         if decoded is None:
             continue
         if len(blob) - skip <= _PROBE:  # the probe was all of it
-            if _strong_secret(decoded, depth):
-                return True
+            yield decoded
             continue
         at = skip  # windows of MAX_DECODED bytes, each overlapping the one before
         while True:
             decoded = _decode(blob[at:at + _MAX_CHARS])
-            if decoded is not None and _strong_secret(decoded, depth):
-                return True
+            if decoded is not None:
+                yield decoded
             if at + _MAX_CHARS >= len(blob):
                 break
             at += _MAX_CHARS - _OVERLAP
-    return False
 
 
 def _decode(b64: str) -> str | None:

@@ -113,6 +113,10 @@ _MULTILINE_STRINGS = frozenset({"rust", "ruby", "php", "shell", "bash", "zsh", "
 _PROSE_REGION_MULTILINE = re.compile(
     _BEFORE_STRINGS + r"""|"(?:\\.|[^"\\])*(?:"|\Z)""" + _AFTER_STRINGS, re.M)
 _ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")  # "...password X\n": the escape is not the value
+# What may end a sentence right after a password, or be the password's last character: a
+# prose password is judged without it and redacted with it (ambiguous: a full stop lost costs
+# nothing, a password's last character kept is a leak, `<REDACTED_SECRET>!`).
+_SENTENCE_END = ".:!?"
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
 # config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
@@ -298,8 +302,9 @@ def _prose_passwords(line: str, start: int, mode: str,
     if "pass" not in lowered and "pw" not in lowered:
         return out
     for m in _PROSE_PASSWORD.finditer(line):
-        # neither the sentence's end nor a literal's `\n` is the password's
-        value = _ESCAPES_AT_END.sub("", m.group("value").rstrip(".:!?")).rstrip(".:!?")
+        # judged without a sentence's end or a literal's `\n`; redacted with that end
+        raw = m.group("value")
+        value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
         bare = m.group("op") is None and m.group("connector") is None
         if not password_like(value, min_length=8 if bare else 6):
             continue
@@ -307,8 +312,16 @@ def _prose_passwords(line: str, start: int, mode: str,
         if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
                 regions and regions.around(start + m.start(), at + len(value))):
             continue
-        out.append((at, at + len(value), "prose_password", False))
+        tail = raw[len(value):]  # value is a prefix of raw: only its end was taken off
+        end = at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
+        out.append((at, end, "prose_password", False))
     return out
+
+
+def without_sentence_end(value: str) -> str:
+    """A value found in prose without the `.`, `:`, `!` or `?` that may end its sentence: the
+    form it may also be written in elsewhere (see `_prose_passwords`)."""
+    return value.rstrip(_SENTENCE_END)
 
 
 # What follows "password" in documentation without being one: an e-mail address or URL, a
