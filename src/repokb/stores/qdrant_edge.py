@@ -236,6 +236,7 @@ class QdrantEdgeStore(Store):
     _open: _Guarded | None = None
     _lock: int | None = None
     _deleted = False  # a point was deleted or overwritten since the last vacuum
+    _pruned = False  # this process made a tombstone
 
     def __init__(self, path: Path, dimension: int) -> None:
         # concurrent searches (the server's threads) answered by one engine call
@@ -497,6 +498,7 @@ class QdrantEdgeStore(Store):
             return
         with self._write(keeps=lambda copy: not copy.holds(project, path)):
             self._shard.update(q.UpdateOperation.upsert_points([_tombstone(i) for i in ids]))
+        self._pruned = True
 
     def _sweep_if_due(self) -> None:
         """Delete the tombstones (the points outside `_LIVE`) and vacuum, once they are
@@ -624,7 +626,8 @@ class QdrantEdgeStore(Store):
         if self._keeper is not None:
             self._keeper.join()
         if self._open is not None:
-            self._sweep_if_due()
+            if self._pruned:  # (earlier runs' tombstones count too: they are in the shard)
+                self._sweep_if_due()
             if self._deleted:
                 self.optimize()
         _release(self)
