@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -255,3 +257,162 @@ def test_each_mcp_session_under_serve_holds_its_own_part_of_a_shared_run(
 
     with serve_process(home, allow_roots=(tmp_path,)) as url:
         run(lambda: agents(url))
+
+
+def test_a_rest_cancel_naming_no_hold_lets_go_only_of_a_plain_rest_callers_hold(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One waiting run held by an agent on serve's /mcp, a REST caller following it and a
+    plain REST caller. A cancel with neither ?hold= nor ?all=true lets go of the plain REST
+    caller's hold (a caller that may not have kept its hold), and then of nothing: it is
+    refused (403, the one error shape, a hint naming ?hold= and ?all=true) and the run goes on
+    for the agent and the follower. Before: the second such cancel let go of the agent's hold,
+    so one REST client silently dropped an MCP session's part of the run."""
+    first, shared = tmp_path / "first", tmp_path / "shared"
+    generate_tree(first, 400, seed=5)
+    generate_tree(shared, 40, seed=6)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    monkeypatch.setenv("REPOKB_JOB_LEASE_SECONDS", "120")  # the follower never lapses here
+
+    async def callers(url: str) -> None:
+        client = httpx.Client(headers=KEY, base_url=url, timeout=30)
+        blocker = client.post("/knowledge/index", json={"path": str(first)}).json()
+        await anyio.to_thread.run_sync(wait_for, url, "first", ("running",))
+        plain = client.post("/knowledge/index", json={"path": str(shared)}).json()
+        follower = client.post("/knowledge/index",
+                               json={"path": str(shared), "follow": True}).json()
+        job = plain["id"]
+        assert follower["id"] == job and follower["holders"] == 2, follower
+        assert plain["hold"] and follower["hold"] and plain["hold"] != follower["hold"]
+        async with http_session(url) as agent:  # joins the run waiting its turn
+            data, text, error = await call(agent, "index_path", path=str(shared),
+                                           wait_seconds=0)
+            assert not error and data["job"]["id"] == job, text
+            assert data["job"]["status"] == "queued" and data["job"]["holders"] == 3, text
+
+            anonymous = client.post(f"/knowledge/jobs/{job}/cancel")
+            assert anonymous.status_code == 200, anonymous.text
+            assert anonymous.json()["released"] and anonymous.json()["holders"] == 2
+            refused = client.post(f"/knowledge/jobs/{job}/cancel")
+            assert refused.status_code == 403, refused.text
+            error_body = refused.json()["error"]
+            assert error_body["code"] == "forbidden" and error_body["request_id"], error_body
+            assert "was not cancelled" in error_body["message"], error_body
+            assert "2 callers" in error_body["message"], error_body
+            assert "?hold=" in error_body["hint"] and "?all=true" in error_body["hint"]
+            held = client.get(f"/knowledge/jobs/{job}").json()
+            assert held["status"] == "queued" and held["holders"] == 2, held
+
+            mine = client.post(f"/knowledge/jobs/{job}/cancel",
+                               params={"hold": follower["hold"]}).json()
+            assert mine["released"] and mine["holders"] == 1, mine
+            data, text, error = await call(agent, "cancel_index", job_id=job, wait_seconds=5)
+            assert not error and data["job"]["status"] == "cancelled", text
+            assert data["job"]["reason"] == "Cancelled by its caller.", data["job"]
+            ended = client.post(f"/knowledge/jobs/{job}/cancel")  # ended: answered as it is
+            assert ended.status_code == 200 and not ended.json()["released"], ended.text
+        stop = client.post(f"/knowledge/jobs/{blocker['id']}/cancel", params={"all": "true"})
+        assert stop.status_code == 200 and stop.json()["released"], stop.text
+        client.close()
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        run(lambda: callers(url))
+
+
+# An agent on serve's /mcp with the official MCP client, killed outright (SIGKILL) while its
+# session holds an index run: it sends no DELETE, so serve must notice on its own.
+AGENT = """
+import sys
+
+import anyio
+from mcp import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+
+async def main(url: str, folder: str) -> None:
+    async with (create_mcp_http_client(headers={"x-api-key": "test-key"}) as http,
+                streamable_http_client(url + "/mcp", http_client=http) as (read, write),
+                ClientSession(read, write) as session):
+        await session.initialize()
+        result = await session.call_tool("index_path", {"path": folder, "wait_seconds": 0})
+        assert not result.is_error, result
+        print(result.structured_content["job"]["id"], flush=True)
+        await anyio.sleep_forever()
+
+anyio.run(main, sys.argv[1], sys.argv[2])
+"""
+
+
+def http_agent(url: str, folder: Path, started: list[subprocess.Popen[str]],
+               ) -> tuple[subprocess.Popen[str], str]:
+    """A killable agent on serve's /mcp that asked for an index run of `folder`, and its job
+    id; added to `started` (for the test to kill it whatever happens)."""
+    proc = subprocess.Popen([sys.executable, "-c", AGENT, url, str(folder)],
+                            stdout=subprocess.PIPE, text=True)
+    started.append(proc)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if not line:
+        kill(proc)
+        pytest.fail(f"the agent exited with {proc.returncode}")
+    return proc, line
+
+
+def kill(proc: subprocess.Popen[str]) -> None:
+    """SIGKILL: no goodbye, no DELETE of its MCP session (a no-op once it was killed)."""
+    proc.kill()
+    proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
+
+
+def test_a_killed_agents_mcp_session_lets_go_of_its_run_after_the_lease(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent killed outright leaves its MCP session at serve's /mcp (no DELETE): its event
+    stream (the GET every official client keeps open) closes, and once nothing more came from
+    the session for job_lease_seconds, serve lets go of its part of the run. A live agent that
+    keeps its stream open keeps its part, though it calls nothing for longer than that. Before:
+    the killed agent's session held the run until the SDK's idle time-out, 30 minutes."""
+    tree = tmp_path / "big"
+    generate_tree(tree, 1200, seed=7)  # over 30 s of work under serve on this machine
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    monkeypatch.setenv("REPOKB_JOB_LEASE_SECONDS", str(LEASE))
+    started: list[subprocess.Popen[str]] = []
+
+    async def agents(url: str) -> None:
+        async with http_session(url) as live:
+            killed, job = await anyio.to_thread.run_sync(http_agent, url, tree, started)
+            await anyio.to_thread.run_sync(wait_for, url, "big", ("running",))
+            data, text, error = await call(live, "index_path", path=str(tree), wait_seconds=0)
+            assert not error and data["job"]["id"] == job and data["job"]["holders"] == 2
+            quiet = time.monotonic()  # the live agent calls nothing from here on
+            kill(killed)
+            left = await anyio.to_thread.run_sync(holders_of, url, job, 1, LEASE + MARGIN)
+            assert left["status"] == "running" and left["holders"] == 1, left
+            assert time.monotonic() - quiet < LEASE + MARGIN
+            await anyio.sleep(max(0.0, quiet + LEASE + 2 - time.monotonic()))
+            (still,) = await anyio.to_thread.run_sync(jobs_of, url, "big")
+            assert still["status"] == "running" and still["holders"] == 1, still  # the live one
+
+            # the last holder killed: the run stops, saying why
+            again, joined = await anyio.to_thread.run_sync(http_agent, url, tree, started)
+            assert joined == job
+            data, text, error = await call(live, "cancel_index", job_id=job, wait_seconds=5)
+            assert not error and data["job"]["status"] == "running", text
+            assert data["job"]["holders"] == 1, text  # the second agent's
+            kill(again)
+            gone = time.monotonic()
+            ended = await anyio.to_thread.run_sync(wait_for, url, "big",
+                                                   ("done", "failed", "cancelled"),
+                                                   LEASE + MARGIN)
+            assert time.monotonic() - gone < LEASE + MARGIN
+            assert ended["status"] == "cancelled" and ended["holders"] == 0, ended
+            assert "MCP session" in ended["reason"] and "went quiet" in ended["reason"], ended
+            await anyio.to_thread.run_sync(stopped, home, "big")
+
+    with serve_process(home, allow_roots=(tmp_path,)) as url:
+        try:
+            run(lambda: agents(url))
+        finally:
+            for proc in started:
+                kill(proc)

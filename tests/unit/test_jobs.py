@@ -100,8 +100,9 @@ class _Owner:
         self.asked.append((method, url))
         hold = (params or {}).get("hold")
         if (method, url) == ("POST", "/knowledge/index"):
+            follow = json.get("follow", False)
             job, hold = self.jobs.submit(json["path"], json["project"], json["flush"],
-                                         follow=json.get("follow", False))
+                                         follow=follow, anonymous=not follow)
             self.follows = json.get("follow")
             return {**job.to_json(), "hold": hold}
         job_id = url.split("/")[3]
@@ -207,17 +208,21 @@ def test_a_run_stops_when_its_last_holder_lets_it_go():
     jobs.shutdown()
 
 
-def test_a_caller_without_its_hold_id_releases_one_hold_taken_without_a_lease():
+def test_a_caller_without_its_hold_id_releases_one_anonymous_hold_only():
     """A plain REST caller that never kept `hold` (the cancel URL alone): its cancel releases
-    one hold taken without `follow`, never a follower's."""
+    one anonymous hold (a plain POST /knowledge/index's), never a follower's nor one an MCP
+    session took (without a lease, but its id kept: before, such a cancel let go of it)."""
     runs = _Runs(files=20)
     jobs = Jobs(runs)
     blocker, _ = jobs.submit("/first", "first")
     job, _ = jobs.submit("/a", "a", follow=True)
     assert jobs.release(job.id) == (job, False)  # only a follower holds it: nothing released
-    assert jobs.submit("/a", "a")[0] is job
+    assert jobs.join(job.id) is not None  # an MCP session's part: let go by its id only
+    assert jobs.release(job.id) == (job, False) and job.to_json()["holders"] == 2
+    assert jobs.submit("/a", "a", anonymous=True)[0] is job
     assert jobs.release(job.id) == (job, True)
-    assert job.status == "queued" and job.to_json()["holders"] == 1
+    assert jobs.release(job.id) == (job, False)
+    assert job.status == "queued" and job.to_json()["holders"] == 2
     jobs.shutdown()
 
 

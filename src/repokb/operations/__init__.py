@@ -30,7 +30,14 @@ from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from repokb.embedders import Embedder
-from repokb.errors import BusyError, InputError, NotFoundError, TooLargeError, require_project
+from repokb.errors import (
+    AccessError,
+    BusyError,
+    InputError,
+    NotFoundError,
+    TooLargeError,
+    require_project,
+)
 from repokb.explain import explain as explain_path
 from repokb.explain import indexed_record, walk_record
 from repokb.filecontext import file_context
@@ -46,7 +53,7 @@ from repokb.operations.guards import (
     check_replacing,
     still_allowed,
 )
-from repokb.operations.jobs import Job, JobCancelled, Jobs, stoppable
+from repokb.operations.jobs import ACTIVE, Job, JobCancelled, Jobs, stoppable
 from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
@@ -91,6 +98,20 @@ def _in_use(method: Callable[Concatenate[Operations, P], R],
 def _no_job(job_id: str) -> NotFoundError:
     return NotFoundError("No such job.", "GET /knowledge/jobs lists recent jobs.",
                          log_detail=f"no job {job_id!r}")
+
+
+def _not_anonymous(job: Job) -> AccessError:
+    """A cancel naming no hold, of a run held only by callers who each let go of their own."""
+    holders = len(job.holds)
+    callers = f"{holders} caller{'s' if holders != 1 else ''}"
+    return AccessError(
+        f"Index run {job.id} of project {job.project!r} ({job.status}) was not cancelled: it "
+        f"goes on for the {callers} holding it (MCP sessions, or callers following it), and "
+        "a cancel that names no hold lets go only of a hold a plain POST /knowledge/index "
+        "took.",
+        "To let go of your own part, give ?hold=<the hold your POST /knowledge/index "
+        "answered>; to stop the run for every caller, ?all=true (what the dashboard's Cancel "
+        "does).")
 
 
 def _found(job: Job | None, job_id: str) -> Job:
@@ -245,14 +266,19 @@ class Operations:
 
     def cancel_job(self, job_id: str, hold: str | None = None,
                    everyone: bool = False) -> tuple[Job, bool]:
-        """A caller lets an index job go: its hold (`hold`, else one taken without a lease),
-        or with `everyone` every caller's. The run stops once nobody holds it: a queued one at
-        once, a running one at its next file or page of vectors (what it wrote stays, and the
-        next run of the folder goes on from there). The job, and whether a hold was
-        released."""
+        """A caller lets an index job go: its hold (`hold`, else one a plain submission took:
+        `submit_index(anonymous=True)`), or with `everyone` every caller's. The run stops once
+        nobody holds it: a queued one at once, a running one at its next file or page of
+        vectors (what it wrote stays, and the next run of the folder goes on from there). The
+        job, and whether a hold was released. AccessError: no hold named, and the run goes on
+        for callers whose holds only they may let go (MCP sessions, followers)."""
         released = self.jobs.release(job_id, hold, everyone)
         if released is None:
             raise _no_job(job_id)
+        job, let_go = released
+        if (hold is None and not everyone and not let_go and job.status in ACTIVE
+                and not job.stop.is_set()):
+            raise _not_anonymous(job)
         return released
 
     # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
@@ -338,15 +364,18 @@ class Operations:
         return report
 
     def submit_index(self, path: str, project: str | None = None, flush: bool = False,
-                     access: Access = LOCAL, follow: bool = False) -> tuple[Job, str]:
+                     access: Access = LOCAL, follow: bool = False,
+                     anonymous: bool = False) -> tuple[Job, str]:
         """Index one folder as a background job (jobs run one after another): the job, and
         the id of the caller's hold on it (the same run asked for while it waits is one job
         with a hold per caller). With `follow` the hold is a lease the caller renews by asking
-        about the job (`job(id, hold)`) at least every `job_lease_seconds`."""
+        about the job (`job(id, hold)`) at least every `job_lease_seconds`. An `anonymous`
+        hold (a plain REST submission, whose caller may not keep its id) may also be let go
+        by a cancel that names no hold; any other only by its id."""
         (root,) = self.roots([path], project, access)
         check_replacing(self.settings, self.ws.catalog, [root], flush, access)
         return self.jobs.submit(str(root.root), root.name, flush, guarded=not access.trusted,
-                                follow=follow)
+                                follow=follow, anonymous=anonymous and not follow)
 
     @_in_use
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:

@@ -14,7 +14,12 @@ it on a lease, renewed each time it asks about the job (`renew`); a hold not ren
 is cancelled, its `reason` saying why. A hold taken without `follow` (the dashboard, a plain
 POST /knowledge/index: fire and forget) never lapses. An MCP session under `repokb serve`
 holds its runs without a lease too (`join` adds its hold to a run already going) and lets go
-of them when the session ends (surfaces/mcp/backend.py).
+of them when the session ends, or when its client went quiet (surfaces/mcp/backend.py, http.py).
+
+A hold is let go by its id, which only its caller was given. The one exception is an
+`anonymous` hold, taken by a plain POST /knowledge/index (a caller that may not have kept the
+id: a script, the cancel URL alone): a release naming no hold lets go of one of those, never
+of an MCP session's or a follower's.
 """
 
 from __future__ import annotations
@@ -62,6 +67,15 @@ def stoppable(progress: Progress | None, stopped: Callable[[], bool]) -> Progres
     return told
 
 
+@dataclass(frozen=True)
+class Hold:
+    """One caller's part in a run: `lapses` when its lease runs out (time.monotonic; None:
+    never), `anonymous` if a release naming no hold may let it go (see the module)."""
+
+    lapses: float | None = None
+    anonymous: bool = False
+
+
 @dataclass
 class Job:
     path: str
@@ -82,8 +96,8 @@ class Job:
     guarded: bool = field(default=False, repr=False)
     # set when its last holder lets it go: the run stops at its next file or page of vectors
     stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
-    # the callers holding it: hold id -> when its lease lapses (time.monotonic), None: never
-    holds: dict[str, float | None] = field(default_factory=dict, repr=False, compare=False)
+    # the callers holding it, by hold id
+    holds: dict[str, Hold] = field(default_factory=dict, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data = copy.deepcopy({k: v for k, v in self.__dict__.items()
@@ -105,22 +119,24 @@ class Jobs:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")
 
     def submit(self, path: str, project: str, flush: bool = False, guarded: bool = False,
-               follow: bool = False) -> tuple[Job, str]:
+               follow: bool = False, anonymous: bool = False) -> tuple[Job, str]:
         """The job of this run and the id of the caller's hold on it: a new job, or the same
         run already waiting its turn (one hold more). With `follow`, the hold lapses unless the
-        caller asks about the job (`renew`) at least every `lease_seconds`."""
+        caller asks about the job (`renew`) at least every `lease_seconds`; an `anonymous` one
+        (never a follower's) may also be let go by a release that names no hold."""
         hold = uuid.uuid4().hex
-        lapses = time.monotonic() + self.lease_seconds if follow else None
+        held = Hold(time.monotonic() + self.lease_seconds) if follow else Hold(
+            anonymous=anonymous)
         with self._lock:
             self._lapse_all()
             for queued in self._jobs.values():  # pressed twice: the run already waiting
                 if queued.status == "queued" and not queued.stop.is_set() and (
                         queued.path, queued.project, queued.flush, queued.guarded) == (
                         path, project, flush, guarded):
-                    queued.holds[hold] = lapses
+                    queued.holds[hold] = held
                     return queued, hold
             job = Job(path=path, project=project, flush=flush, guarded=guarded)
-            job.holds[hold] = lapses
+            job.holds[hold] = held
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
             for old in sorted(finished, key=lambda j: j.created_at)[:-_KEEP]:
@@ -141,7 +157,7 @@ class Jobs:
             if job.status not in ACTIVE or job.stop.is_set():
                 return None
             hold = uuid.uuid4().hex
-            job.holds[hold] = None
+            job.holds[hold] = Hold()
             return hold
 
     def get(self, job_id: str) -> Job | None:
@@ -166,18 +182,19 @@ class Jobs:
             self._lapse(job)
             if hold not in job.holds or job.status not in ACTIVE:
                 return False
-            if job.holds[hold] is not None:
-                job.holds[hold] = time.monotonic() + self.lease_seconds
+            if job.holds[hold].lapses is not None:
+                job.holds[hold] = Hold(time.monotonic() + self.lease_seconds)
             return True
 
     def release(self, job_id: str, hold: str | None = None, everyone: bool = False,
                 reason: str = CANCELLED) -> tuple[Job, bool] | None:
-        """A caller lets its job go: its hold `hold` (None: one hold taken without a lease, that
-        of a caller who never kept its id), or with `everyone` every hold. The run stops when
-        no hold is left: a queued one at once, a running one at its next file or page of
-        vectors (its status says "running" until then), `reason` saying why. The job, and
-        whether anything was released (not for a finished job, a hold it does not know, or a
-        caller who holds nothing); None: no such job."""
+        """A caller lets its job go: its hold `hold` (None: one `anonymous` hold, that of a
+        caller who may not have kept its id; never a follower's or an MCP session's), or with
+        `everyone` every hold. The run stops when no hold is left: a queued one at once, a
+        running one at its next file or page of vectors (its status says "running" until
+        then), `reason` saying why. The job, and whether anything was released (not for a
+        finished job, a hold it does not know, or a caller who holds nothing); None: no such
+        job."""
         with self._lock:
             job = self._jobs.get(job_id)
             if job is None:
@@ -190,7 +207,7 @@ class Jobs:
                 self._stop(job, STOPPED_FOR_ALL)
                 return job, True
             if hold is None:
-                hold = next((h for h, lapses in job.holds.items() if lapses is None), None)
+                hold = next((h for h, held in job.holds.items() if held.anonymous), None)
             if hold is None or hold not in job.holds:
                 return job, False
             del job.holds[hold]
@@ -216,7 +233,8 @@ class Jobs:
         if job.status not in ACTIVE or not job.holds:
             return
         now = time.monotonic()
-        lapsed = [h for h, lapses in job.holds.items() if lapses is not None and lapses < now]
+        lapsed = [h for h, held in job.holds.items()
+                  if held.lapses is not None and held.lapses < now]
         for h in lapsed:
             del job.holds[h]
             log.info("job %s: a caller stopped asking about it (lease of %g s)", job.id,

@@ -10,7 +10,9 @@ Index runs count holds (operations/jobs.py): each caller that asks for a run hol
 run stops when nobody does. A `Session` is one MCP client's part in them: the holds its
 index_path calls took. cancel_index lets go of its own session's hold only, and a session that
 ends lets go of every hold it still has (`end_session`), so one agent can neither stop nor keep
-going a run another agent asked for.
+going a run another agent asked for. Under serve, a session whose client went quiet (its event
+stream closed and nothing came for job_lease_seconds: the agent was killed) lets go of its holds
+too (`went_quiet`, told by http.py), without waiting for the SDK to expire the session.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ T = TypeVar("T")
 ACTIVE = ("queued", "running")
 CATALOG_ONLY = Access(trusted=False)  # explain: the catalog's record, never a file on disk
 SESSION_ENDED = "Its caller's MCP session ended (the client disconnected) before the run did."
+SESSION_QUIET = ("Its caller's MCP session went quiet: the client's event stream closed and "
+                 "nothing came from it for {seconds:g} s (it was killed, or lost its connection).")
 log = logging.getLogger("repokb.mcp")
 
 
@@ -67,6 +71,17 @@ class Session:
         with self._lock:
             return self._holds.pop(job_id, None)
 
+    def holding(self) -> bool:
+        with self._lock:
+            return bool(self._holds)
+
+    def let_go(self) -> dict[str, str]:
+        """Every hold the session has, to let go (its client went quiet); it may take new ones
+        if the client comes back."""
+        with self._lock:
+            holds, self._holds = self._holds, {}
+            return holds
+
     def forget(self, active: set[str]) -> None:
         """Drop the holds of runs that ended (they hold nothing any more)."""
         with self._lock:
@@ -87,6 +102,9 @@ class Backend:
         # the session of a caller the transport gives none: the stdio process; under serve a
         # stateless request (a 2026-07-28 client), whose index_path holds never end with it
         self.session = Session("stdio" if ops is None else "without a session")
+        # under serve: the sessions that called a tool, by their streamable-HTTP session id
+        # (never logged: it lets a client use the session); used on the event loop only
+        self._live: dict[str, Session] = {}
 
     # -- how an operation is carried out (stdio overrides these) -----------------------------
     def _call(self, local: Callable[[Operations], T], remote: Callable[[Any], T]) -> T:
@@ -200,15 +218,37 @@ class Backend:
                 f"/knowledge/jobs/{job.id}/cancel?all=true on the REST API.")
         return job
 
+    def track(self, session_id: str, session: Session) -> None:
+        """Know `session` by its streamable-HTTP session id (for `went_quiet`) until it ends."""
+        self._live[session_id] = session
+
+    def holding(self, session_id: str) -> bool:
+        """Whether the session of this id holds index runs."""
+        session = self._live.get(session_id)
+        return session is not None and session.holding()
+
     def end_session(self, session: Session) -> None:
         """A client's session ended (it disconnected, or its session was deleted or expired):
         let go of its holds, as a lapsed lease; a run nobody else holds stops."""
+        self._live = {k: s for k, s in self._live.items() if s is not session}
+        self._let_go(session, session.end(), SESSION_ENDED, "ended")
+
+    def went_quiet(self, session_id: str) -> None:
+        """The client of this session went quiet (http.py): let go of its holds, as a lapsed
+        lease. The session itself goes on: if its client comes back, it asks again."""
+        session = self._live.get(session_id)
+        if session is not None:
+            reason = SESSION_QUIET.format(seconds=self.settings.job_lease_seconds)
+            self._let_go(session, session.let_go(), reason, "went quiet")
+
+    def _let_go(self, session: Session, holds: dict[str, str], reason: str,
+                why: str) -> None:
         queue = self._queue()
-        for job_id, hold in session.end().items():
-            released = queue.release(job_id, hold, reason=SESSION_ENDED)
+        for job_id, hold in holds.items():
+            released = queue.release(job_id, hold, reason=reason)
             if released is not None and released[1]:
-                log.info("MCP session %s ended: let go of index run %s (%d holder(s) left)",
-                         session.name, job_id, len(released[0].holds))
+                log.info("MCP session %s %s: let go of index run %s (%d holder(s) left)",
+                         session.name, why, job_id, len(released[0].holds))
 
     def activity(self) -> dict[str, Any]:
         """Index runs this server started, and whether the store's owner is writing now."""

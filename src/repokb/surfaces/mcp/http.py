@@ -1,5 +1,16 @@
 """`/mcp` under `repokb serve`: the MCP tools over streamable HTTP, answered by the server's own
-operations (the app factory passes them in)."""
+operations (the app factory passes them in).
+
+An agent killed outright (SIGKILL, its host crashing) sends no DELETE: the SDK keeps its
+session, and the session's holds on index runs, until its idle time-out (30 minutes). Every
+official client keeps an event stream open for its session (a GET it opens again at once when
+it drops), so its client's presence shows: a session whose requests (that stream included) all
+ended, after one such stream was open, and from which nothing more came for job_lease_seconds,
+has lost its client, and lets go of its holds then (`Backend.went_quiet`), as a follower's lapsed
+lease does. A client that never keeps a stream open cannot be told from an agent thinking
+between two calls: its session keeps its holds until it ends (its DELETE, or the SDK's idle
+time-out).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +18,19 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio
+
 from repokb.operations import Operations
+
+SESSION_HEADER = b"mcp-session-id"
+
+
+class _Busy:
+    """The requests of one session being served now (its event stream included)."""
+
+    def __init__(self) -> None:
+        self.requests = 0
+        self.streamed = False  # one of them was its event stream (a GET answered 200)
 
 
 class HttpEndpoint:
@@ -21,6 +44,12 @@ class HttpEndpoint:
         self.ops = ops
         self.manager: Any = None
         self._server: Any = None
+        # by session id, only while a request of the session is being served
+        self._busy: dict[str, _Busy] = {}
+        # by session id, only for a session holding index runs that went quiet: since when
+        # (a new object each time; a request of the session drops it)
+        self._quiet: dict[str, object] = {}
+        self._tasks: anyio.abc.TaskGroup | None = None
 
     def _new_manager(self) -> Any:
         from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
@@ -51,12 +80,16 @@ class HttpEndpoint:
         """Run the sessions for one lifespan of the app (a manager runs once: an app whose
         lifespan is entered again, as test clients do, gets a new one)."""
         manager = self._new_manager()
-        self.manager = manager
-        try:
-            async with manager.run():
-                yield
-        finally:
-            self.manager = None
+        async with anyio.create_task_group() as tasks:  # the quiet sessions' countdowns
+            self.manager, self._tasks = manager, tasks
+            try:
+                async with manager.run():
+                    yield
+            finally:
+                self.manager = self._tasks = None
+                self._busy.clear()
+                self._quiet.clear()
+                tasks.cancel_scope.cancel()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         manager = self.manager
@@ -67,4 +100,41 @@ class HttpEndpoint:
                                       "Connect to /mcp of repokb serve, or run `repokb mcp`.")
             await response(scope, receive, send)
             return
-        await manager.handle_request(scope, receive, send)
+        session_id = next((v.decode("latin-1") for k, v in scope["headers"]
+                           if k == SESSION_HEADER), None)
+        if session_id is None:  # an initialize, or a stateless request: nothing to follow
+            await manager.handle_request(scope, receive, send)
+            return
+        busy = self._busy.setdefault(session_id, _Busy())
+        busy.requests += 1
+        self._quiet.pop(session_id, None)
+        stream = scope["method"] == "GET"
+
+        async def sent(message: Any) -> None:
+            if stream and message["type"] == "http.response.start" and message["status"] == 200:
+                busy.streamed = True
+            await send(message)
+
+        try:
+            await manager.handle_request(scope, receive, sent)
+        finally:
+            busy.requests -= 1
+            if not busy.requests:
+                self._ended(session_id, busy)
+
+    def _ended(self, session_id: str, busy: _Busy) -> None:
+        """The last request of a session being served ended: if its event stream was among
+        them and it holds index runs, start the countdown of its client's absence."""
+        if self._busy.get(session_id) is busy:
+            del self._busy[session_id]
+        tasks = self._tasks
+        if tasks is None or not busy.streamed or not self.backend.holding(session_id):
+            return
+        since = self._quiet[session_id] = object()
+        tasks.start_soon(self._absent, session_id, since)
+
+    async def _absent(self, session_id: str, since: object) -> None:
+        await anyio.sleep(self.ops.settings.job_lease_seconds)
+        if self._quiet.get(session_id) is since:  # nothing came from it meanwhile
+            del self._quiet[session_id]
+            self.backend.went_quiet(session_id)

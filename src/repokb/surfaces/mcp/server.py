@@ -64,8 +64,9 @@ def session_of(backend: Backend, ctx: ServerRequestContext[Any]) -> Session:
     """The caller's session: one per streamable-HTTP session (the `mcp-session-id` the SDK's
     session manager gave it), made at its first tool call and ended, its holds let go, when
     the SDK closes the session's connection (the client's DELETE, the idle timeout, a crash,
-    the server stopping). A caller without a session (stdio: the process is one; a stateless
-    2026-07-28 request) has the backend's own.
+    the server stopping); its holds are let go sooner when its client goes quiet (http.py).
+    A caller without a session (stdio: the process is one; a stateless 2026-07-28 request)
+    has the backend's own.
 
     The SDK keeps a session's state and teardown on its `Connection` (`state`, `exit_stack`:
     "push cleanup from handlers"), which this SDK version hands to a handler only through the
@@ -78,6 +79,7 @@ def session_of(backend: Backend, ctx: ServerRequestContext[Any]) -> Session:
     if session is None:
         # named by a count in the log, not by its id (which lets a client use the session)
         session = connection.state[_SESSION] = Session(f"#{next(_numbers)}")
+        backend.track(connection.session_id, session)
         connection.exit_stack.callback(backend.end_session, session)
     return session
 

@@ -186,8 +186,10 @@ def index(body: S.IndexRequest, svc: Svc, access: Caller, response: Response) ->
     """Index a folder on the server's disk (under an allowed root) as a background job. The
     same folder asked for while its job waits its turn is that job: each caller gets its own
     `hold` on it, and a job runs as long as one caller holds it. With `follow`, the hold lapses
-    when the caller stops asking about the job for job_lease_seconds."""
-    job, hold = svc.submit_index(body.path, body.project, body.flush, access, body.follow)
+    when the caller stops asking about the job for job_lease_seconds. Without it, a cancel that
+    names no hold may let go of the hold too (a caller that did not keep it)."""
+    job, hold = svc.submit_index(body.path, body.project, body.flush, access, body.follow,
+                                 anonymous=not body.follow)
     response.headers["Location"] = f"/knowledge/jobs/{job.id}"
     return {**job.to_json(), "hold": hold}
 
@@ -260,18 +262,21 @@ def job(job_id: str, svc: Svc, hold: Hold = None) -> dict[str, Any]:
 
 
 @router.post("/knowledge/jobs/{job_id}/cancel", tags=["index"], response_model=S.Job,
-             responses=errors(404))
+             responses=errors(403, 404))
 def cancel_job(job_id: str, svc: Svc, hold: Hold = None,
                everyone: Annotated[bool, Param(alias="all", description=(
                    "Stop the run for every caller holding it (what the dashboard's Cancel "
                    "does)."))] = False) -> dict[str, Any]:
-    """Let an index job go: ?hold= releases that hold (without it, one taken without
-    `follow`, as by a caller that never kept its hold), ?all=true every caller's. Once no
-    caller holds it, the job stops: a queued one at once ("cancelled"), a running one at its
-    next file or page of vectors (it says "running" until then). What it wrote stays; the next
-    run of the folder goes on from there. While other callers still hold it, it goes on for
-    them: the answer says "queued" or "running", `released` true and `holders` how many still
-    wait. A finished job is answered as it ended (`released` false)."""
+    """Let an index job go: ?hold= releases that hold, ?all=true every caller's. Without
+    either, one hold a plain POST /knowledge/index took (without `follow`: a caller that may
+    not have kept its hold), never an MCP session's or a follower's: when the run goes on
+    only for those, the cancel is refused (403 forbidden, naming ?hold= and ?all=true). Once
+    no caller holds it, the job stops: a queued one at once ("cancelled"), a running one at
+    its next file or page of vectors (it says "running" until then). What it wrote stays; the
+    next run of the folder goes on from there. While other callers still hold it, it goes on
+    for them: the answer says "queued" or "running", `released` true and `holders` how many
+    still wait. A finished job, or one already stopping, is answered as it is (`released`
+    false)."""
     found, released = svc.cancel_job(job_id, hold, everyone)
     return {**found.to_json(), "released": released}
 

@@ -172,7 +172,8 @@ class IndexRequest(Strict):
         "/knowledge/jobs/{id}?hold=<the answer's hold>) at least every job_lease_seconds (15 "
         "s), and if it stops asking (it was killed, or its host crashed) its hold lapses; a job "
         "nobody holds any more is cancelled, its reason saying so. Without it (the default: "
-        "fire and forget) the job runs to its end unless cancelled.")
+        "fire and forget) the job runs to its end unless cancelled, and a cancel that names "
+        "no hold may let go of this caller's hold.")
 
 
 Paths = Annotated[list[Annotated[str, Field(min_length=1, max_length=4096),
@@ -202,7 +203,8 @@ class VerifyRequest(Strict):
 class Job(BaseModel):
     """An index job. One run may serve several callers: the same folder asked for while its
     job waits its turn is that job, with one hold more. A caller's cancel releases its own
-    hold; the run stops when no hold is left (or with ?all=true)."""
+    hold (?hold=; without it, one taken by a plain POST /knowledge/index, never an MCP
+    session's or a follower's); the run stops when no hold is left (or with ?all=true)."""
 
     id: str
     status: str = Field(description="queued, running, done, failed or cancelled.")
