@@ -88,11 +88,31 @@ def search(home: Path, **env: str) -> list[dict]:
 
 
 def index_a_new_file(home: Path, repo: Path, rel: str, text: str) -> dict:
-    """Add a file to the repository and run `repokb index` on it; the run's summary."""
+    """Add a file to the repository and run `repokb index --json` on it (as an agent does: no
+    terminal); the run's summary."""
     write(repo, rel, text)
     code, out, err = repokb(home, "index", str(repo), "--json")
     assert code == 0, err
     return json.loads(out)["summary"]  # type: ignore[no-any-return]
+
+
+def index_in_a_terminal(home: Path, repo: Path, rel: str, text: str) -> None:
+    """Add a file and run `repokb index` with its stderr a terminal, where a person sees its
+    progress bars."""
+    import pty
+
+    write(repo, rel, text)
+    leader, follower = pty.openpty()
+    try:
+        environ = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_OWNER_IDLE_SECONDS": "30",
+                   "REPOKB_STORE_WAIT_SECONDS": "0"}
+        done = subprocess.run([sys.executable, "-m", "repokb", "index", str(repo)],
+                              env=environ, stdout=subprocess.PIPE, stderr=follower,
+                              text=True, timeout=300)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 0, done.stdout
 
 
 def test_a_search_starts_a_warm_owner_that_answers_later_calls_and_leaves_when_idle(indexed):
@@ -131,9 +151,10 @@ def test_owner_stop_stops_the_warm_owner_and_says_so_when_there_is_none(indexed)
     assert search(home) == alone  # the next search starts one again
 
 
-def test_index_and_migrate_while_a_warm_owner_runs(indexed, mixed_repo, tmp_path):
-    """The warm owner steps aside for a command that holds the store itself; the next search
-    starts a new one that sees what the index run wrote."""
+def test_an_agents_index_runs_in_the_warm_owner_which_stays_warm(indexed, mixed_repo):
+    """`repokb index --json` (no progress bars to show) with a warm owner running: the owner
+    does the run and stays, so the next search is answered warm and sees what it wrote (it
+    used to leave: the index loaded the store itself, the next search started a new owner)."""
     home = indexed
     search(home)
     first = owner_pid(home)
@@ -143,6 +164,27 @@ def test_index_and_migrate_while_a_warm_owner_runs(indexed, mixed_repo, tmp_path
         'cancelled order back to the customer\'s credit card."""\n'
         '    return order.card.credit(order.total)\n'))
     assert summary["chunks_created"] >= 1 and summary["chunks_unchanged"] > 0
+    assert owner_pid(home) == first
+    code, out, err = repokb(home, "search", "refund a cancelled order to the credit card",
+                            "--json", "--limit", "1")
+    assert code == 0, err
+    assert json.loads(out)[0]["path"] == "src/shop/refunds.py"
+    assert owner_pid(home) == first
+    assert "asked to leave" not in (home / "logs" / "owner.log").read_text()
+
+
+def test_index_in_a_terminal_and_migrate_while_a_warm_owner_runs(indexed, mixed_repo, tmp_path):
+    """The warm owner steps aside for a command that holds the store itself (an index showing
+    its progress bars, a migration); the next search starts a new one that sees what the
+    index run wrote."""
+    home = indexed
+    search(home)
+    first = owner_pid(home)
+    assert first is not None
+    index_in_a_terminal(home, mixed_repo, "src/shop/refunds.py", (
+        '"""Refunds."""\n\n\ndef refund_order_to_card(order):\n    """Send the money of a '
+        'cancelled order back to the customer\'s credit card."""\n'
+        '    return order.card.credit(order.total)\n'))
     assert wait_until(lambda: not alive(first), 15)
     assert "asked to leave" in (home / "logs" / "owner.log").read_text()
 
