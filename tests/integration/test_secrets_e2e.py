@@ -201,6 +201,24 @@ def _repokb(home: Path, *args: str) -> str:
     return run.stdout
 
 
+def _indexed_and_searched(home: Path, root: Path, paths: set[str],
+                          queries: tuple[str, ...]) -> tuple[bytes, list[str]]:
+    """Index `root` (each of `paths` redacted, not blocked) and ask each query: every byte
+    under the home, and every answer (the index run's included)."""
+    indexed = _repokb(home, "index", str(root), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert set(files) == paths
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed] + [_repokb(home, "search", q, "--json", "--limit", "20")
+                           for q in queries]
+    return b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()), outputs
+
+
+def _nowhere(value: str, stored: bytes, outputs: list[str]) -> None:
+    assert value.encode() not in stored, f"{value[:4]}... stored"
+    assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+
+
 def test_the_password_of_a_url_or_basic_credential_never_reaches_the_home_or_a_search(
         home, tmp_path):
     """A URL's userinfo was redacted at the URL, as one value `analyst:<pw>`; the password
@@ -228,18 +246,12 @@ def test_the_password_of_a_url_or_basic_credential_never_reaches_the_home_or_a_s
           "def test_export_credentials():\n"
           '    """The export job authenticates as the etl user."""\n'
           f'    assert verify("etl", "{pw2}")\n')
-    indexed = _repokb(home, "index", str(root), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert set(files) == {"src/analytics/db.py", "docs/warehouse.md", "src/analytics/export.py"}
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for query in (pw, pw2, "check_login analyst", "analyst logs in to the warehouse",
-                  "connect from the bastion pgpass", "export job authenticates as etl"):
-        outputs.append(_repokb(home, "search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored, outputs = _indexed_and_searched(
+        home, root, {"src/analytics/db.py", "docs/warehouse.md", "src/analytics/export.py"},
+        (pw, pw2, "check_login analyst", "analyst logs in to the warehouse",
+         "connect from the bastion pgpass", "export job authenticates as etl"))
     for value in (pw, pw2, pw.rstrip("!")):
-        assert value.encode() not in stored, f"{value[:4]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+        _nowhere(value, stored, outputs)
     # what surrounds the password stays searchable, the user name included
     hits = json.loads(_repokb(home, "search", "analyst can log in check_login", "--json",
                               "--path", "src/*"))
@@ -267,19 +279,13 @@ def test_a_password_ending_a_sentence_never_leaves_its_last_character_in_the_hom
           "# Training console\n\n"
           f"Use password {query} Then the console asks for the second factor.\n\n"
           f"The backup account's password is {stop}\n")
-    indexed = _repokb(home, "index", str(root), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert set(files) == {"src/training/login.py", "docs/training.md"}
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for query_text in (bang, query, stop, "trainer password dashboard", "trainer can log in",
-                       "console second factor", "backup account password"):
-        outputs.append(_repokb(home, "search", query_text, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored, outputs = _indexed_and_searched(
+        home, root, {"src/training/login.py", "docs/training.md"},
+        (bang, query, stop, "trainer password dashboard", "trainer can log in",
+         "console second factor", "backup account password"))
     for value in (bang, query, stop):
         for part in (value, value[:-1], f"<REDACTED_SECRET>{value[-1]}"):
-            assert part.encode() not in stored, f"{part[:4]}... stored"
-            assert all(part not in out for out in outputs), f"{part[:4]}... shown"
+            _nowhere(part, stored, outputs)
     # the sentences around the passwords stay searchable
     hits = json.loads(_repokb(home, "search", "trainer password open the dashboard", "--json",
                               "--path", "src/*"))
@@ -317,18 +323,12 @@ def test_the_password_of_a_url_inside_base64_never_reaches_the_home_typed_bare(h
           "# Deploying\n\n"
           f"The deploy hook reads `{api}` from the vault.\n\n"
           f"```\ncurl -u deploy {pw2} https://api.example.com/v1/hooks\n```\n")
-    indexed = _repokb(home, "index", str(root), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert set(files) == {"scripts/connect.sh", "src/orders/db.py", "docs/deploy.md"}
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for query in (pw, pw2, dsn, api, "connect by hand psql", "app can log in check_login",
-                  "deploy hook vault curl"):
-        outputs.append(_repokb(home, "search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored, outputs = _indexed_and_searched(
+        home, root, {"scripts/connect.sh", "src/orders/db.py", "docs/deploy.md"},
+        (pw, pw2, dsn, api, "connect by hand psql", "app can log in check_login",
+         "deploy hook vault curl"))
     for value in (pw, pw2, dsn, api):
-        assert value.encode() not in stored, f"{value[:4]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+        _nowhere(value, stored, outputs)
     # what surrounds the password stays searchable
     hits = json.loads(_repokb(home, "search", "app can log in check_login", "--json",
                               "--path", "src/*"))
