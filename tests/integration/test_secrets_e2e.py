@@ -214,6 +214,12 @@ def _indexed_and_searched(home: Path, root: Path, paths: set[str],
     return b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()), outputs
 
 
+def _found(home: Path, query: str, glob: str) -> str:
+    """The contents of a search's hits among the paths matching `glob`, joined."""
+    hits = json.loads(_repokb(home, "search", query, "--json", "--path", glob))
+    return "\n".join(h["content"] for h in hits)
+
+
 def _nowhere(value: str, stored: bytes, outputs: list[str]) -> None:
     assert value.encode() not in stored, f"{value[:4]}... stored"
     assert all(value not in out for out in outputs), f"{value[:4]}... shown"
@@ -253,9 +259,7 @@ def test_the_password_of_a_url_or_basic_credential_never_reaches_the_home_or_a_s
     for value in (pw, pw2, pw.rstrip("!")):
         _nowhere(value, stored, outputs)
     # what surrounds the password stays searchable, the user name included
-    hits = json.loads(_repokb(home, "search", "analyst can log in check_login", "--json",
-                              "--path", "src/*"))
-    content = "\n".join(h["content"] for h in hits)
+    content = _found(home, "analyst can log in check_login", "src/*")
     assert 'assert check_login("analyst", "<REDACTED_SECRET>")' in content
     assert "postgres://<REDACTED_SECRET>@warehouse.example.com" in content
 
@@ -287,15 +291,11 @@ def test_a_password_ending_a_sentence_never_leaves_its_last_character_in_the_hom
         for part in (value, value[:-1], f"<REDACTED_SECRET>{value[-1]}"):
             _nowhere(part, stored, outputs)
     # the sentences around the passwords stay searchable
-    hits = json.loads(_repokb(home, "search", "trainer password open the dashboard", "--json",
-                              "--path", "src/*"))
-    content = "\n".join(h["content"] for h in hits)
+    content = _found(home, "trainer password open the dashboard", "src/*")
     assert "# the trainer password is <REDACTED_SECRET> Then open the dashboard." in content
     assert 'assert check_login("trainer", "<REDACTED_SECRET>")' in content
-    hits = json.loads(_repokb(home, "search", "console asks for the second factor", "--json",
-                              "--path", "docs/*"))
-    assert any("Use password <REDACTED_SECRET> Then the console asks for the second factor."
-               in h["content"] for h in hits)
+    assert ("Use password <REDACTED_SECRET> Then the console asks for the second factor."
+            in _found(home, "console asks for the second factor", "docs/*"))
 
 
 def test_the_password_of_a_url_inside_base64_never_reaches_the_home_typed_bare(home, tmp_path):
@@ -330,9 +330,7 @@ def test_the_password_of_a_url_inside_base64_never_reaches_the_home_typed_bare(h
     for value in (pw, pw2, dsn, api):
         _nowhere(value, stored, outputs)
     # what surrounds the password stays searchable
-    hits = json.loads(_repokb(home, "search", "app can log in check_login", "--json",
-                              "--path", "src/*"))
-    assert any('assert check_login("app", "<REDACTED_SECRET>")' in h["content"] for h in hits)
-    hits = json.loads(_repokb(home, "search", "connect by hand psql type at the prompt",
-                              "--json", "--path", "scripts/*"))
-    assert any("# then type <REDACTED_SECRET> at the prompt" in h["content"] for h in hits)
+    assert ('assert check_login("app", "<REDACTED_SECRET>")'
+            in _found(home, "app can log in check_login", "src/*"))
+    assert ("# then type <REDACTED_SECRET> at the prompt"
+            in _found(home, "connect by hand psql type at the prompt", "scripts/*"))
