@@ -99,6 +99,7 @@ def test_a_folder_inside_an_indexed_project_updates_that_project(home, tmp_path)
     assert code == 0, err
     said = " ".join(out.split())
     assert "part of project 'work'" in said and "tool/" in said, out
+    assert "last run: work (its folder tool/)" in invoke("stats")
     # the dry run decides the same
     dry = index(str(work / "tool"), "--dry-run")
     assert dry["summary"]["scope"] == {"work": "tool"}
@@ -329,6 +330,7 @@ def test_the_mcp_index_path_tool_places_a_folder_as_the_cli_does(home, tmp_path)
             assert not error, text
             assert data["job"]["project"] == "work" and data["finished"], data
             assert data["job"]["summary"]["scope"] == {"work": "tool"}
+            assert "indexed as part of project 'work'" in text, text
             data, text, error = await call(s, "index_path", path=str(work / "tool"),
                                            project="tool")
             assert error and "inside project 'work'" in text, text
@@ -369,5 +371,6 @@ def test_watch_of_a_folder_inside_a_project_keeps_that_project_current(home, tmp
         watcher.send_signal(signal.SIGINT)
         out, err = watcher.communicate(timeout=60)
     assert watcher.returncode == 0, err
+    assert "tool/ lies inside the folder of project 'work'" in " ".join(out.split()), out
     found_stats = stats()
     assert set(found_stats["by_project"]) == {"work"} and found_stats["by_project"]["work"] == 4

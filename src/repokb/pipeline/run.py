@@ -176,7 +176,10 @@ class ProjectRun:
             self.embed_progress(self.embedded, self.to_embed, self.files_done, self.files_total)
         self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
         self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
-        self.catalog.record_run(self.root.name, self.started, dict(self.counts))
+        summary: dict[str, object] = dict(self.counts)
+        if self.root.scope:  # a run of one folder of the project: its counts are the folder's
+            summary["scope"] = scope_record(self.root)
+        self.catalog.record_run(self.root.name, self.started, summary)
 
     def _asked_to_stop(self) -> bool:
         """Asked between dense pages: `progress` hears again where the walk ended, so a run

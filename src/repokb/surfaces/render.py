@@ -316,7 +316,9 @@ def stats(data: dict[str, Any]) -> None:
         counts = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["summary"].items()
                             if v and not isinstance(v, dict) and k.startswith(("files_",
                                                                                 "chunks_")))
-        out.print(f"last run: {run['project']}, finished {finished} ({took:.1f} s)"
+        scope = run["summary"].get("scope")
+        where = f" (its folder {safe(scope)}/)" if isinstance(scope, str) else ""
+        out.print(f"last run: {run['project']}{where}, finished {finished} ({took:.1f} s)"
                   + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:
