@@ -38,7 +38,10 @@ def explain(catalog: Catalog, limits: Limits, raw: str, project: str | None) -> 
     if on_disk:
         absolute = candidate.parent.resolve() / candidate.name  # the link itself, not its target
         matches = []
-        for name, root in catalog.projects().items():
+        # the innermost root first: a folder inside a project that is a project of its own is
+        # that project's (the outer one's record only says so)
+        projects = sorted(catalog.projects().items(), key=lambda p: -len(p[1].parts))
+        for name, root in projects:
             if (project is None or name == project) and absolute.is_relative_to(root) \
                     and absolute != root:
                 # as spelled on disk first (an NFD twin keeps its own spelling; a name that

@@ -143,6 +143,7 @@ class SkippedPath:
     reason: str
     kind: str = "unknown"
     is_dir: bool = False
+    owner: str = ""  # the other project whose root this folder is (it indexes the files)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import pytest
 
 from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
-from repokb.pipeline.discover import canonical, discover, resolve_roots
+from repokb.pipeline.discover import ProjectRoot, canonical, discover, resolve_roots
 
 from ..conftest import write
 
@@ -306,3 +306,75 @@ def test_explaining_an_uploaded_path_leaves_out_the_folders_the_walk_leaves_out(
     assert walk_record("p", "src/build/new.py", on_disk.__contains__) is None  # a package
     assert walk_record("p", "dist/new.js", on_disk.__contains__)["inside"] == "dist"
     assert walk_record("p", "build/__init__.py", lambda _: False) is None  # itself a marker
+
+
+def _items(project) -> dict[str, tuple[str, str]]:
+    return {i.path: (type(i).__name__, getattr(i, "reason", "")) for i in discover(project)}
+
+
+def test_a_walk_of_one_folder_decides_as_the_walk_of_the_whole_root(tmp_path):
+    """`repokb index ROOT/sub` of an indexed ROOT walks sub only, with the .gitignore files
+    above it, its skipped folders and the other projects' roots, as the whole walk does."""
+    from dataclasses import replace
+
+    root = tmp_path / "p"
+    write(root, ".gitignore", "*.log\nsub/deep/ignored/\n")
+    write(root, "top.py", "x = 1\n")
+    write(root, "sub/.gitignore", "*.tmp\n")
+    for rel in ("sub/a.py", "sub/a.log", "sub/deep/b.tmp", "sub/deep/c.md",
+                "sub/deep/ignored/d.py", "sub/node_modules/m/index.js", "sub/other/e.py",
+                "sub/repo/.git/HEAD", "sub/repo/f.py"):
+        write(root, rel, "text\n")
+    (whole,) = resolve_roots([root], None)
+    whole = replace(whole, others=((str(root / "sub" / "other"), "other"),))
+    full = _items(whole)
+    scoped = _items(replace(whole, scope="sub/deep"))
+    assert scoped == {k: v for k, v in full.items() if k.startswith("sub/deep/")}
+    assert set(scoped) == {"sub/deep/b.tmp", "sub/deep/c.md", "sub/deep/ignored"}
+    assert _items(replace(whole, scope="sub")) == {k: v for k, v in full.items()
+                                                    if k.startswith("sub/")}
+    assert "indexed as project 'other'" in full["sub/other"][1]
+    left = next(i for i in discover(whole) if i.path == "sub/other")
+    assert isinstance(left, SkippedPath) and left.owner == "other" and left.is_dir
+    # a folder the whole walk leaves out is recorded as that, not walked
+    assert _items(replace(whole, scope="sub/deep/ignored")) == {
+        "sub/deep/ignored": ("SkippedPath", "skipped directory: ignored by .gitignore")}
+
+
+def test_a_folder_is_placed_in_the_project_whose_walk_covers_it(tmp_path):
+    from repokb.pipeline.projects import boundaries, place
+
+    write(tmp_path, "work/app.py", "x = 1\n")
+    write(tmp_path, "work/tool/cli.py", "y = 2\n")
+    write(tmp_path, "work/node_modules/pkg/index.js", "z\n")
+    write(tmp_path, "work/repo/.git/HEAD", "ref: refs/heads/main\n")
+    work = (tmp_path / "work").resolve()
+    known = {"work": work, "gone": work / "gone"}
+
+    def placed(path, project=None):
+        return place(resolve_roots([path], project), project, known)
+
+    (root,) = placed(work / "tool")
+    assert (root.name, root.root, root.scope, root.folder) == ("work", work, "tool",
+                                                                work / "tool")
+    assert placed(work / "tool", "work")[0].scope == "tool"
+    assert placed(work)[0] == ProjectRoot("work", work)
+    # left out by the walk of work: projects of their own, as before
+    assert placed(work / "node_modules" / "pkg")[0] == ProjectRoot("pkg", work / "node_modules"
+                                                                    / "pkg")
+    assert placed(work / "repo")[0].name == "repo"
+    with pytest.raises(InputError, match="lies inside project 'work'"):
+        placed(work / "tool", "tool")
+    with pytest.raises(InputError, match="already indexed as project 'work'"):
+        placed(work, "other")
+    with pytest.raises(InputError, match="also given"):
+        place(resolve_roots([work, work / "tool"], None), None, {})
+    # together with a folder its walk leaves out: both are fine
+    both = place(resolve_roots([work, work / "repo"], None), None, {})
+    assert [r.name for r in both] == ["work", "repo"]
+    with pytest.raises(InputError, match="given twice"):
+        resolve_roots([work, tmp_path / "work" / "." / "tool" / ".."], None)
+    # the other projects' roots inside a root, the gone one's too (never met: no cost)
+    bounded = boundaries(ProjectRoot("work", work), {**known, "tool": work / "tool"})
+    assert bounded.others == ((str(work / "gone"), "gone"), (str(work / "tool"), "tool"))
+    assert bounded.owner(str(work / "tool")) == "tool" and bounded.owner(str(work)) is None

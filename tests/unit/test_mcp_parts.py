@@ -251,6 +251,11 @@ class _Serving:
     def submit_index(self, path, project):
         return self.jobs.submit(path, project)
 
+    def roots(self, paths, project=None, access=None):  # no project indexed yet: as named
+        from repokb.pipeline.discover import resolve_roots
+
+        return resolve_roots([Path(p) for p in paths], project)
+
 
 def test_each_session_lets_go_of_its_own_hold_only_and_its_end_lets_go_of_the_rest(
         tmp_path: Path) -> None:

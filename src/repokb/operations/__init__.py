@@ -65,6 +65,7 @@ from repokb.pipeline.discover import (
     resolve_roots,
     source_markers,
 )
+from repokb.pipeline.projects import place
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
@@ -315,7 +316,9 @@ class Operations:
         """Named project roots; a remote caller's folders must lie under an allowed root."""
         folders = [Path(p) if access.trusted else allowed_folder(self.settings, p)
                    for p in paths]
-        return resolve_roots(folders, project)
+        # a folder of an indexed project (its root, or inside it) is that project
+        return place(resolve_roots(folders, project), project, self.ws.catalog.projects(),
+                     access.trusted)
 
     @_in_use
     def index(self, paths: list[str], project: str | None = None, flush: bool = False,
@@ -374,7 +377,7 @@ class Operations:
         by a cancel that names no hold; any other only by its id."""
         (root,) = self.roots([path], project, access)
         check_replacing(self.settings, self.ws.catalog, [root], flush, access)
-        return self.jobs.submit(str(root.root), root.name, flush, guarded=not access.trusted,
+        return self.jobs.submit(str(root.folder), root.name, flush, guarded=not access.trusted,
                                 follow=follow, anonymous=anonymous and not follow)
 
     @_in_use
@@ -386,8 +389,9 @@ class Operations:
         with self._write, self.ws.store.job_writing(keep=self._index_worker):
             # let go while it waited for the write lock: stopped before anything (its flush)
             progress(job.current, job.done, job.total)
-            root = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
-            roots = [ProjectRoot(job.project, root)]
+            folder = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
+            # placed again as it runs: the project it is a folder of (or its own), as now
+            roots = self.roots([str(folder)], job.project, Access() if job.guarded else LOCAL)
             if self._index_worker:
                 summary: dict[str, Any] = run_in_worker(
                     self.settings, self.ws.store, roots, flush=job.flush, keep_files=False,

@@ -95,12 +95,21 @@ def still_allowed(settings: Settings, folder: str) -> Path:
 def check_replacing(settings: Settings, catalog: Catalog, roots: list[ProjectRoot],
                     flush: bool, access: Access) -> None:
     """A run that takes files away from a project: a flush is destructive (over TCP, the API
-    key); without one, a folder given under the name of a project indexed from another folder
+    key), and of a whole project only (never of a folder inside one: `ProjectRoot.scope`);
+    without one, a folder given under the name of a project indexed from another folder
     that lacks most of its files would have the run prune them, so it is refused (a checkout
     moved elsewhere, its files there, passes). Found by a new user: `index ./other --project
     koa` and an empty folder sent as `{"project": "koa"}` each deleted koa's chunks."""
     if flush:
         authorize(settings, access)
+        for root in roots:
+            if root.scope:  # a folder inside the project: the flush would drop all of it
+                here = str(root.folder) if access.trusted else "That folder"
+                raise InputError(
+                    f"{here} is a folder of project {root.name!r}: a flush would drop all of "
+                    "the project and index back only this folder.",
+                    f"Leave out <<flush>> to update the files of this folder, or flush and "
+                    f"index project {root.name!r} from its own folder.")
         return
     known = catalog.projects()
     for root in roots:

@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
+from repokb.errors import InputError
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import (
     FileProblem,
@@ -28,6 +29,7 @@ from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.lexical_only import rules as lexical_only_rules
 from repokb.pipeline.metrics import ChunkMetrics
+from repokb.pipeline.projects import boundaries
 from repokb.pipeline.report import SUMMARY_KEYS, RunReport, estimate
 from repokb.pipeline.run import (
     EmbedProgress,
@@ -106,7 +108,7 @@ class Indexer:
         report.embedder = self.settings.embedder
         report.default_rate = functools.partial(_embed_rate, self.settings.embedder)
         counts = report.counts
-        for root in roots:
+        for root in self.bounded(roots, report):
             classifier = self.classifier(root)
             for item in discover(root, classifier.config):
                 if isinstance(item, SkippedPath):
@@ -114,6 +116,7 @@ class Indexer:
                     counts["files_seen"] += 0 if item.is_dir else 1
                     report.record(item.path, walk_skip_classification(item), 0,
                                   project=root.name)
+                    report.left_to(root.name, item)
                     continue
                 c = classifier.classify(item)
                 counts["files_seen"] += 1
@@ -164,7 +167,10 @@ class Indexer:
         store = self.store()
         vectorizer = self.vectorizer()
         runs = []
-        for root in roots:  # every project searchable (lexically at least) ...
+        for root in self.bounded(roots, report):  # every project searchable (lexically) ...
+            if flush and root.scope:  # (refused before: operations/guards.py)
+                raise InputError(f"A flush drops all of project {root.name!r}, not one folder "
+                                 "of it.", "Flush the project's whole folder.")
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
@@ -184,6 +190,16 @@ class Indexer:
             self.catalog.purge()  # and the catalog's (a stored name it redacted less)
         report.seconds = time.perf_counter() - report.started
         return report
+
+    def bounded(self, roots: Iterable[ProjectRoot], report: RunReport) -> list[ProjectRoot]:
+        """The roots with the other projects' roots inside each (left to them: read from the
+        catalog now, as the run starts), each scope noted in the report."""
+        known = self.catalog.projects() if self.catalog else {}  # (a dry run's tests: none)
+        out = [boundaries(root, known) for root in roots]
+        for root in out:
+            if root.scope:
+                report.scoped(root.name, root.scope)
+        return out
 
     # -- uploads (the server): the same stages without a walk -------------------------------
     def ingest_file(self, project: str, path: str, data: bytes,

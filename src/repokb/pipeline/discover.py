@@ -1,9 +1,12 @@
 """Stage 1 — discover: walk project roots and yield files with canonical paths.
 
 Whole directories that hold no project knowledge (.git, node_modules, virtualenvs, build output,
-git submodules) are skipped without being walked and recorded once. Symlinks are never followed:
-a link to a file inside the root is indexed at the target's own path, one outside is refused, and
-directory links are not entered, so loops cannot happen.
+git submodules) are skipped without being walked and recorded once; so is the root of another
+indexed project inside this one (`ProjectRoot.others`): its files are that project's. Symlinks
+are never followed: a link to a file inside the root is indexed at the target's own path, one
+outside is refused, and directory links are not entered, so loops cannot happen. A run of one
+folder inside the root (`ProjectRoot.scope`) walks only that folder, judged as the whole walk
+would judge it (the .gitignore files above it apply).
 """
 
 from __future__ import annotations
@@ -11,17 +14,15 @@ from __future__ import annotations
 import os
 import re
 import stat
-import subprocess
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-import pathspec
-
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
+from repokb.pipeline.ignore import IgnoreRules, git_tracked
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
@@ -41,6 +42,24 @@ _OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind =
 class ProjectRoot:
     name: str
     root: Path
+    # a folder under the root (relative, POSIX, as on disk): the run walks only it, and forgets
+    # only what left it; "" walks the whole root
+    scope: str = ""
+    # other projects' roots inside this one, (absolute path, project): not walked, theirs
+    others: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def folder(self) -> Path:
+        """The folder a run of this root walks: the root, or its scope under it."""
+        return self.root / self.scope if self.scope else self.root
+
+    @cached_property
+    def _owners(self) -> dict[str, str]:
+        return dict(self.others)
+
+    def owner(self, path: str) -> str | None:
+        """The other project whose root the folder at `path` (absolute, as walked) is."""
+        return self._owners.get(path) if self.others else None
 
 
 def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
@@ -70,6 +89,10 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
                 raise InputError(f"{project!r} is not a project name: {exc}.",
                                  hint="Name it like a folder, e.g. my-service.") from None
         roots.append(ProjectRoot(name=name, root=root))
+    folders = [r.root for r in roots]
+    if twice := next((f for i, f in enumerate(folders) if f in folders[:i]), None):
+        raise InputError(f"{twice} is given twice (two spellings of one folder).",
+                         hint="Give each folder once.")
     names = [r.name for r in roots]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
@@ -151,104 +174,93 @@ def record_names(names: list[str]) -> dict[str, str]:
     return taken
 
 
-def _gitignore_spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
-    """The patterns of one .gitignore. Git skips a line it cannot parse (a lone `!`, as in
-    black's test data) and keeps the others: so does this, instead of failing the walk."""
-    try:
-        return pathspec.GitIgnoreSpec.from_lines(lines)
-    except ValueError:
-        return pathspec.GitIgnoreSpec.from_lines([ln for ln in lines if _parses(ln)])
-
-
-def _parses(line: str) -> bool:
-    try:
-        pathspec.GitIgnoreSpec.from_lines([line])
-    except ValueError:
-        return False
-    return True
-
-
-def git_tracked(root: Path) -> frozenset[str] | None:
-    """The files git tracks under `root` (POSIX, relative to it), or None when `root` is not in
-    a git work tree or git cannot say. .gitignore applies to untracked files only: a tracked
-    file it matches is still part of the repository. Repository config cannot run a command
-    here (fsmonitor off, no hooks), and the user's GIT_* variables do not redirect it."""
-    if not any((d / ".git").exists() for d in (root, *root.parents)):
-        return None
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    try:
-        done = subprocess.run(
-            ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
-             "--no-optional-locks", "-C", str(root), "ls-files", "-z", "--cached"],
-            capture_output=True, timeout=30, env=env, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if done.returncode != 0:
-        return None
-    names = done.stdout.decode("utf-8", errors="surrogateescape").split("\0")
-    return frozenset(n for n in names if n)
-
-
-class _IgnoreRules:
-    """The .gitignore files met on the way down, each applying below its own directory, to
-    files git does not track (and folders holding none it tracks)."""
-
-    def __init__(self, tracked: frozenset[str] | None = None) -> None:
-        self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
-        self._tracked = tracked or frozenset()
-
-    @cached_property
-    def _tracked_dirs(self) -> frozenset[str]:
-        """Every folder holding a tracked file (asked only once a .gitignore matches one)."""
-        dirs: set[str] = set()
-        for path in self._tracked:
-            cut = path.rfind("/")
-            while cut > 0 and path[:cut] not in dirs:
-                dirs.add(path[:cut])
-                cut = path.rfind("/", 0, cut)
-        return frozenset(dirs)
-
-    def push(self, rel_dir: str, abs_dir: Path) -> int:
-        ignore = abs_dir / ".gitignore"
-        if ignore.is_file():
-            try:
-                lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs.append((rel_dir, _gitignore_spec(lines)))
-                return 1
-            except OSError:
-                return 0
-        return 0
-
-    def pop(self, count: int) -> None:
-        for _ in range(count):
-            self._specs.pop()
-
-    def matches(self, rel_path: str, is_dir: bool) -> bool:
-        for base, spec in self._specs:
-            sub = rel_path[len(base) + 1 :] if base else rel_path
-            if spec.match_file(sub + "/" if is_dir else sub):
-                return rel_path not in (self._tracked_dirs if is_dir else self._tracked)
-        return False
-
-
 def discover(project: ProjectRoot,
              config: RepoConfig | None = None) -> Iterator[SourceFile | SkippedPath]:
-    """Yield every file under the root (sorted, deterministic) or the reason it was left out.
+    """Yield every file under the root (sorted, deterministic) or the reason it was left out;
+    with a scope, every file under that folder of the root.
 
     A vendor override in the repository config opens the skipped directory it points into;
     the classifier then decides each file there (the override, or vendor).
     """
-    rules = _IgnoreRules(git_tracked(project.root))
-    yield from _walk(project, project.root, "", rules, config)
+    rules = IgnoreRules(git_tracked(project.root))
+    if not project.scope:
+        yield from _walk(project, project.root, "", rules, config)
+        return
+    rel, blocked = _descend(project, rules, config)
+    if blocked is not None:  # the folder is one the whole walk leaves out (changed since)
+        kind, reason, owner = blocked
+        yield _skip(project, rel, reason, kind, True, owner)
+        return
+    yield from _walk(project, project.folder, rel, rules, config)
 
 
-def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool) -> SkippedPath:
+def scope_blocked(project: ProjectRoot, config: RepoConfig | None = None) -> str | None:
+    """Why the walk of the whole root would leave out the folder `project.scope` (the reason
+    it records for the first folder on the way that it leaves out), or None if it walks it."""
+    _, blocked = _descend(project, IgnoreRules(git_tracked(project.root)), config)
+    return None if blocked is None else blocked[1]
+
+
+def scope_record(project: ProjectRoot) -> str:
+    """The scope's path as the walk records it (the names of `record_names`)."""
+    return _descend(project, IgnoreRules(), None, judge=False)[0]
+
+
+def _descend(project: ProjectRoot, rules: IgnoreRules, config: RepoConfig | None,
+             judge: bool = True) -> tuple[str, tuple[str, str, str] | None]:
+    """Go down from the root to the scope as the walk would: the scope's recorded path, and
+    (kind, reason, owner) for the first folder on the way the walk leaves out (None: none).
+    The .gitignore files above the scope are read into `rules` on the way."""
+    abs_dir, rel_dir = project.root, ""
+    for name in project.scope.split("/"):
+        if judge:
+            rules.push(rel_dir, abs_dir)
+        try:
+            names = record_names([n for n in os.listdir(abs_dir) if utf8(n)])
+        except OSError:
+            names = {}
+        shown = names.get(name, canonical(name))
+        rel = f"{rel_dir}/{shown}" if rel_dir else shown
+        path = abs_dir / name
+        if judge:
+            blocked = _folder_blocked(project, name, str(path), rel, rules, config)
+            if blocked is not None:
+                return rel, blocked
+        abs_dir, rel_dir = path, rel
+    return rel_dir, None
+
+
+def _folder_blocked(project: ProjectRoot, name: str, path: str, rel: str, rules: IgnoreRules,
+                    config: RepoConfig | None) -> tuple[str, str, str] | None:
+    """(kind, reason, owner) when the walk leaves out the folder at `path` (a link, gone, or a
+    directory it skips), None when it walks it."""
+    if os.path.islink(path):
+        return "unknown", "directory symlink: not followed (avoids loops and twins)", ""
+    if not os.path.isdir(path):
+        return "unknown", "no longer a folder", ""
+    reason = _folder_reason(project, name, path, rel, rules, config)
+    return None if reason is None else (*reason, project.owner(path) or "")
+
+
+def _folder_reason(project: ProjectRoot, name: str, path: str, rel: str, rules: IgnoreRules,
+                   config: RepoConfig | None) -> tuple[str, str] | None:
+    """(kind, reason) when the walk does not enter the folder (not a link) at `path`."""
+    if (owner := project.owner(path)) is not None:
+        return "unknown", f"indexed as project {owner!r}: its own project boundary"
+    reason = _dir_skip_reason(name, path, rel, rules)
+    if reason and name in _OVERRIDABLE and config and config.reaches_into(rel):
+        return None
+    return reason
+
+
+def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool,
+          owner: str = "") -> SkippedPath:
     return SkippedPath(project=project.name, path=redact_path(rel), reason=reason, kind=kind,
-                       is_dir=is_dir)
+                       is_dir=is_dir, owner=owner)
 
 
 def _walk(
-    project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: _IgnoreRules,
+    project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: IgnoreRules,
     config: RepoConfig | None,
 ) -> Iterator[SourceFile | SkippedPath]:
     if not _inside(project.root, abs_dir):
@@ -297,7 +309,7 @@ def _inside(root: Path, folder: Path) -> bool:
 
 
 def _visit(
-    project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: _IgnoreRules,
+    project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: IgnoreRules,
     config: RepoConfig | None,
 ) -> Iterator[SourceFile | SkippedPath]:
     try:
@@ -305,11 +317,10 @@ def _visit(
             yield _symlink(project, entry, rel)
             return
         if entry.is_dir(follow_symlinks=False):
-            reason = _dir_skip_reason(entry, rel, rules)
-            if reason and entry.name in _OVERRIDABLE and config and config.reaches_into(rel):
-                reason = None
+            reason = _folder_reason(project, entry.name, entry.path, rel, rules, config)
             if reason:
-                yield _skip(project, rel, reason[1], reason[0], True)
+                yield _skip(project, rel, reason[1], reason[0], True,
+                            project.owner(entry.path) or "")
             else:
                 yield from _walk(project, Path(entry.path), rel, rules, config)
             return
@@ -372,23 +383,22 @@ def source_markers(name: str) -> tuple[str, ...]:
     return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
-def _dir_skip_reason(
-    entry: os.DirEntry[str], rel: str, rules: _IgnoreRules
-) -> tuple[str, str] | None:
-    if entry.name in SKIP_DIRS and (by_name := skipped_by_name(entry.path)):
+def _dir_skip_reason(name: str, path: str, rel: str,
+                     rules: IgnoreRules) -> tuple[str, str] | None:
+    if name in SKIP_DIRS and (by_name := skipped_by_name(path)):
         return by_name
     for suffix, why in SKIP_DIR_SUFFIXES.items():
-        if entry.name.endswith(suffix):
+        if name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
     # os.path, not pathlib: two checks for every folder of the tree (pathlib's objects were
     # most of the walk's cost)
-    if os.path.isfile(os.path.join(entry.path, VIRTUALENV_MARKER)):
+    if os.path.isfile(os.path.join(path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
-    if (os.path.isfile(os.path.join(entry.path, HOME_CATALOG))
-            and os.path.isdir(os.path.join(entry.path, HOME_STORE))):
+    if (os.path.isfile(os.path.join(path, HOME_CATALOG))
+            and os.path.isdir(os.path.join(path, HOME_STORE))):
         return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "
                                   "and catalog are repokb's own state, not knowledge")
-    if os.path.exists(os.path.join(entry.path, ".git")):
+    if os.path.exists(os.path.join(path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
     if rules.matches(rel, is_dir=True):
         return "unknown", "skipped directory: ignored by .gitignore"

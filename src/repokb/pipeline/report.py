@@ -19,6 +19,7 @@ from repokb.models import (
     EmbedPlan,
     Policy,
     Role,
+    SkippedPath,
     SourceFile,
 )
 from repokb.pipeline.metrics import ChunkMetrics
@@ -81,6 +82,20 @@ class RunReport:
     default_rate: Callable[[], float | None] | None = None
     keep_files: bool = True  # per-file records cost memory on huge trees; watch skips them
     metrics: ChunkMetrics | None = None  # per language and kind, when files were chunked
+    # projects run on one folder inside their root (the folder given lay inside it): {project:
+    # folder relative to the root}
+    scope: dict[str, str] = field(default_factory=dict)
+    # folders each walk left to the other project whose root they are: {project: {folder: other}}
+    left_to_other_projects: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def scoped(self, project: str, folder: str) -> None:
+        before = self.scope.get(project)
+        self.scope[project] = f"{before}, {folder}" if before else folder
+
+    def left_to(self, project: str, item: SkippedPath) -> None:
+        """Note a folder the walk of `project` left to another project (`item.owner`)."""
+        if item.owner:
+            self.left_to_other_projects.setdefault(project, {})[item.path] = item.owner
 
     def milestone(self, name: str) -> None:
         """Note that `name` happened now (seconds since the run started)."""
@@ -94,6 +109,11 @@ class RunReport:
         out["by_language"] = self.metrics.summary() if self.metrics else {}
         if self.vectors_changed:
             out["vectors_changed"] = self.vectors_changed
+        if self.scope:
+            out["scope"] = dict(self.scope)
+        if self.left_to_other_projects:
+            out["left_to_other_projects"] = {p: dict(f) for p, f in
+                                             self.left_to_other_projects.items()}
         if self.by_kind:
             out["estimate"] = self.estimate()
         return out

@@ -31,7 +31,7 @@ from repokb.pipeline.chunk import (
 )
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
 from repokb.pipeline.dense import fill_dense
-from repokb.pipeline.discover import ProjectRoot, discover
+from repokb.pipeline.discover import ProjectRoot, discover, scope_record
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
@@ -126,6 +126,8 @@ class ProjectRun:
         `lexical_first`, new text is written with its BM25 vector only (searchable at once)."""
         self.started = time.time()
         known = self.catalog.entries(self.root.name)
+        if self.root.scope:  # a run of one folder: what left the rest of the root is not its
+            known = _under(known, scope_record(self.root))
         items = list(discover(self.root, self.classifier.config))
         total = self.files_total = len(items)
         seen: set[str] = set()
@@ -145,7 +147,16 @@ class ProjectRun:
         self._forget_deleted(known, seen)
         # Every file's chunks are in the store under the current plan (pending vectors are
         # the store's to say): the next run may skip unchanged files unread.
-        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
+
+    @property
+    def vectors_now(self) -> str | None:
+        """How the project's chunks are embedded after this run: a run of one folder made
+        another way than the project's last run leaves the rest of the project as it was, so
+        the project keeps its old signature (its next whole run reads those files again)."""
+        if self.root.scope and not self.same_vectors:
+            return self.vectors_before
+        return self.vectors
 
     def dense_pass(self) -> None:
         """Fill in the dense vectors the store still waits for (this run's and any a killed
@@ -164,8 +175,11 @@ class ProjectRun:
             self.embedded = self.to_embed
             self.embed_progress(self.embedded, self.to_embed, self.files_done, self.files_total)
         self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
-        self.catalog.set_project(self.root.name, self.root.root, self.vectors)
-        self.catalog.record_run(self.root.name, self.started, dict(self.counts))
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
+        summary: dict[str, object] = dict(self.counts)
+        if self.root.scope:  # a run of one folder of the project: its counts are the folder's
+            summary["scope"] = scope_record(self.root)
+        self.catalog.record_run(self.root.name, self.started, summary)
 
     def _asked_to_stop(self) -> bool:
         """Asked between dense pages: `progress` hears again where the walk ended, so a run
@@ -190,6 +204,7 @@ class ProjectRun:
         self.catalog.put(self.root.name, item.path, status="skipped", reason=item.reason,
                          is_dir=item.is_dir, classification=c)
         self.report.record(item.path, c, 0, project=self.root.name)
+        self.report.left_to(self.root.name, item)
 
     def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None,
                  prepared: ChunkedFile | None = None) -> None:
@@ -313,6 +328,12 @@ class ProjectRun:
 
     def _forget_deleted(self, known: dict[str, Entry], seen: set[str]) -> None:
         forget_deleted(self.store, self.catalog, self.root.name, self.counts, known, seen)
+
+
+def _under(known: dict[str, Entry], folder: str) -> dict[str, Entry]:
+    """The records of the folder (its own, as a skipped directory) and of what lies under it."""
+    inside = folder + "/"
+    return {path: e for path, e in known.items() if path == folder or path.startswith(inside)}
 
 
 def drop_points(store: Store, project: str, counts: Counter[str], entry: Entry | None,

@@ -244,11 +244,9 @@ def watch(
     """Index, then keep the index current while files change (Ctrl-C to stop)."""
     import threading
 
-    from repokb.pipeline.discover import resolve_roots
     from repokb.surfaces.owner import OwnerSocket
     from repokb.surfaces.watch import watch_and_index
 
-    roots = resolve_roots(paths, project)
     stop = threading.Event()
 
     def interrupt(signum: int, frame: Any) -> None:
@@ -258,10 +256,15 @@ def watch(
 
     take_store(home)
     with operations(Settings.load(home=home)) as ops:
+        # placed as `repokb index` places them: a folder of an indexed project is that project
+        roots = ops.roots([str(p) for p in paths], project)
         ops.ws.acquire_store(wait=10.0)  # a short command (or a warm owner leaving) holds it
         with OwnerSocket(ops):
-            out.print(f"watching {', '.join(render.safe(r.root) for r in roots)} "
+            out.print(f"watching {', '.join(render.safe(r.folder) for r in roots)} "
                       "(Ctrl-C to stop)")
+            for root in roots:
+                if root.scope:
+                    render.scope_notice(root.name, root.scope)
             previous = signal.signal(signal.SIGINT, interrupt)
             try:
                 watch_and_index(ops, roots, render.watch_update, debounce_ms=debounce_ms,

@@ -103,6 +103,13 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     if dry_run:
         breakdown(report)
     chunking(summary.get("by_language") or {})
+    for project, folder in (summary.get("scope") or {}).items():
+        scope_notice(project, folder)
+    for project, folders in (summary.get("left_to_other_projects") or {}).items():
+        for folder, other in folders.items():
+            out.print(f"{printable(project)}: left {printable(folder)}/ to project "
+                      f"{printable(other)!r}, which indexes it on its own.", markup=False,
+                      highlight=False, soft_wrap=True)
     for project, change in (summary.get("vectors_changed") or {}).items():
         out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
                   highlight=False, soft_wrap=True)
@@ -111,6 +118,14 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
              if (v or k == "files_seen") and not isinstance(v, dict)]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
+
+
+def scope_notice(project: str, folder: str) -> None:
+    """A folder given lay inside a project's root: its files are that project's."""
+    name = repr(printable(project))
+    out.print(f"{printable(folder)}/ lies inside the folder of project {name}: its files are "
+              f"indexed as part of project {name}, not as a new project.", markup=False,
+              highlight=False, soft_wrap=True)
 
 
 def chunking(by_language: dict[str, dict[str, dict[str, Any]]]) -> None:
@@ -301,7 +316,9 @@ def stats(data: dict[str, Any]) -> None:
         counts = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["summary"].items()
                             if v and not isinstance(v, dict) and k.startswith(("files_",
                                                                                 "chunks_")))
-        out.print(f"last run: {run['project']}, finished {finished} ({took:.1f} s)"
+        scope = run["summary"].get("scope")
+        where = f" (its folder {safe(scope)}/)" if isinstance(scope, str) else ""
+        out.print(f"last run: {run['project']}{where}, finished {finished} ({took:.1f} s)"
                   + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:

@@ -45,7 +45,7 @@ class _ProjectFilter(DefaultFilter):
 
 
 def affected(roots: list[ProjectRoot], changed: set[Path]) -> list[ProjectRoot]:
-    return [r for r in roots if any(p == r.root or p.is_relative_to(r.root) for p in changed)]
+    return [r for r in roots if any(p.is_relative_to(r.folder) for p in changed)]
 
 
 class _Stopped(Exception):
@@ -69,7 +69,7 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
     def present(root: ProjectRoot) -> bool:
         """A project whose folder is gone (moved, deleted, unmounted) keeps its index: a
         run would prune every file of it, and `repokb index` of a missing folder refuses."""
-        if root.root.is_dir():
+        if root.root.is_dir():  # (a folder of it deleted: the run forgets its files)
             gone.discard(root.root)
             return True
         if root.root not in gone:
@@ -93,7 +93,7 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
 
     def watching() -> None:
         try:
-            for changes in watch(*[r.root for r in roots], watch_filter=_ProjectFilter(),
+            for changes in watch(*[r.folder for r in roots], watch_filter=_ProjectFilter(),
                                  debounce=debounce_ms, step=50, stop_event=stop,
                                  raise_interrupt=False):
                 queued.put(changes)

@@ -27,7 +27,6 @@ from repokb.errors import AccessError, NotFoundError
 from repokb.operations import Access, Job, Operations
 from repokb.operations.guards import allowed_folder
 from repokb.operations.jobs import Jobs
-from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.settings import Settings
 
@@ -159,12 +158,13 @@ class Backend:
     def index(self, folder: Path, project: str | None, session: Session) -> Job:
         """Start (or join) an index run of a folder already checked by allowed_folder, held
         for `session` (one hold per session and run, however often it asks)."""
-        (root,) = resolve_roots([folder], project)
+        # placed as every index run is: a folder of an indexed project is that project
+        (root,) = self._read(lambda ops: ops.roots([str(folder)], project, Access()))
         queue = self._queue()
         jobs = queue.all()
         session.forget({j.id for j in jobs if j.status in ACTIVE})
         for job in jobs:
-            if (job.status in ACTIVE and not job.stop.is_set() and job.path == str(root.root)
+            if (job.status in ACTIVE and not job.stop.is_set() and job.path == str(root.folder)
                     and job.project == root.name):
                 # the same run asked for again: report on it (not one stopping), held for
                 # this session too, so another session's cancel does not stop it under it
@@ -174,7 +174,7 @@ class Backend:
                 if hold is not None:
                     self._keep(session, job, hold)
                     return job
-        job, hold = self._submit(str(root.root), root.name)
+        job, hold = self._submit(str(root.folder), root.name)
         self._keep(session, job, hold)
         return job
 

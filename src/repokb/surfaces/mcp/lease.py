@@ -208,6 +208,11 @@ class StdioBackend(Backend):
             return
         ops = self._ops
         assert ops is not None
+        try:  # placed as `repokb watch` places them (a folder of an indexed project is it)
+            roots = ops.roots([str(r.root) for r in roots])
+        except RepokbError as exc:
+            log.warning("--watch ignored: %s %s", exc.message, exc.hint_on("cli"))
+            return
 
         def report(summary: dict[str, Any]) -> None:
             log.info("watch: indexed %s", {k: v for k, v in summary.items()

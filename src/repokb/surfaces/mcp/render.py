@@ -95,6 +95,13 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
         for change in (s.get("vectors_changed") or {}).values():
             said = vectors_changed_text(change)
             text += f". {said[0].upper()}{said[1:]}"
+        for project, folder in (s.get("scope") or {}).items():
+            text += (f". The folder lies inside project {project!r} ({folder}/ in it): its "
+                     f"files are indexed as part of project {project!r}, not as a new project")
+        for folders in (s.get("left_to_other_projects") or {}).values():
+            for folder, other in folders.items():
+                text += (f". {folder}/ is left to project {other!r}, which indexes it on its "
+                         "own")
         return text
     if j["status"] == "failed" and j.get("error"):
         return head + f": {j['error'].get('message')} {j['error'].get('hint') or ''}".rstrip()

@@ -1,0 +1,91 @@
+"""The .gitignore rules of a walk: each file applies below its own folder, to what git does not
+track (a tracked file a rule matches is still part of the repository)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from functools import cached_property
+from pathlib import Path
+
+import pathspec
+
+
+def _gitignore_spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
+    """The patterns of one .gitignore. Git skips a line it cannot parse (a lone `!`, as in
+    black's test data) and keeps the others: so does this, instead of failing the walk."""
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:
+        return pathspec.GitIgnoreSpec.from_lines([ln for ln in lines if _parses(ln)])
+
+
+def _parses(line: str) -> bool:
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except ValueError:
+        return False
+    return True
+
+
+def git_tracked(root: Path) -> frozenset[str] | None:
+    """The files git tracks under `root` (POSIX, relative to it), or None when `root` is not in
+    a git work tree or git cannot say. .gitignore applies to untracked files only: a tracked
+    file it matches is still part of the repository. Repository config cannot run a command
+    here (fsmonitor off, no hooks), and the user's GIT_* variables do not redirect it."""
+    if not any((d / ".git").exists() for d in (root, *root.parents)):
+        return None
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    try:
+        done = subprocess.run(
+            ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+             "--no-optional-locks", "-C", str(root), "ls-files", "-z", "--cached"],
+            capture_output=True, timeout=30, env=env, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    names = done.stdout.decode("utf-8", errors="surrogateescape").split("\0")
+    return frozenset(n for n in names if n)
+
+
+class IgnoreRules:
+    """The .gitignore files met on the way down, each applying below its own directory, to
+    files git does not track (and folders holding none it tracks)."""
+
+    def __init__(self, tracked: frozenset[str] | None = None) -> None:
+        self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+        self._tracked = tracked or frozenset()
+
+    @cached_property
+    def _tracked_dirs(self) -> frozenset[str]:
+        """Every folder holding a tracked file (asked only once a .gitignore matches one)."""
+        dirs: set[str] = set()
+        for path in self._tracked:
+            cut = path.rfind("/")
+            while cut > 0 and path[:cut] not in dirs:
+                dirs.add(path[:cut])
+                cut = path.rfind("/", 0, cut)
+        return frozenset(dirs)
+
+    def push(self, rel_dir: str, abs_dir: Path) -> int:
+        ignore = abs_dir / ".gitignore"
+        if ignore.is_file():
+            try:
+                lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
+                self._specs.append((rel_dir, _gitignore_spec(lines)))
+                return 1
+            except OSError:
+                return 0
+        return 0
+
+    def pop(self, count: int) -> None:
+        for _ in range(count):
+            self._specs.pop()
+
+    def matches(self, rel_path: str, is_dir: bool) -> bool:
+        for base, spec in self._specs:
+            sub = rel_path[len(base) + 1 :] if base else rel_path
+            if spec.match_file(sub + "/" if is_dir else sub):
+                return rel_path not in (self._tracked_dirs if is_dir else self._tracked)
+        return False
