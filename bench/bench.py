@@ -318,10 +318,9 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
                 target.write_bytes(original)
                 # the function taken out again: its chunk is pruned (a store that vacuumed
                 # on every delete rewrote all of its points here)
-                secs, back, _, peak = run_cli(["index", str(tree), "--json"], env)
+                secs, back, _, _ = run_cli(["index", str(tree), "--json"], env)
                 rows.append(("one file changed back (a chunk pruned)", f"{secs:.2f} s, "
-                             f"{back['summary']['chunks_pruned']} chunk pruned, peak RSS "
-                             f"{peak:.0f} MB"))
+                             f"{back['summary']['chunks_pruned']} chunk pruned"))
         walls = cli_search_walls(env, args.cli_calls)
         rows.append(("CLI wall per `repokb search`", f"p50 {statistics.median(walls):.0f} ms, "
                      f"p95 {_pct(walls, 95):.0f} ms over {len(walls)} calls (the first, "
