@@ -278,6 +278,14 @@ def main() -> None:
     args = parser.parse_args()
 
     home = args.home.resolve() if args.home else Path(tempfile.mkdtemp(prefix="repokb-serve-load-"))
+    if not args.home and not args.no_job and args.tree.resolve() == args.seed.resolve():
+        # the job indexes a copy (bench.py --quick seeds with the tree it then indexes): one
+        # folder is one project, so the seeded folder again as another project is refused
+        copy = Path(tempfile.mkdtemp(prefix="repokb-serve-load-tree-")) / args.tree.name
+        shutil.copytree(args.tree, copy, symlinks=True)
+        args.tree = copy
+    else:
+        copy = None
     port = free_port()
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": KEY}
     server = subprocess.Popen(
@@ -384,6 +392,8 @@ def main() -> None:
             server.kill()
         if not args.home:
             shutil.rmtree(home, ignore_errors=True)  # a full index of the tree
+        if copy is not None:
+            shutil.rmtree(copy.parent, ignore_errors=True)
 
     state = "still running" if after["status"] == "running" else after["status"]
     rows = [("cores", os.cpu_count()),

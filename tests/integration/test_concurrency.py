@@ -113,7 +113,8 @@ def test_no_second_process_opens_a_store_that_is_being_written(tmp_path):
     writes = 0
     while prober.poll() is None or writes < 50:
         points = [q.Point(rng.randrange(1, 10**12), {"dense": [rng.random() for _ in range(8)]},
-                          {"project": "p", "path": f"f{writes}.py"}) for _ in range(200)]
+                          {"project": "p", "path": f"f{writes}.py", "chunk_index": 0})
+                  for _ in range(200)]
         holder._shard.update(q.UpdateOperation.upsert_points(points))
         holder._shard.flush()
         writes += 1
