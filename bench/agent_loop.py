@@ -49,8 +49,8 @@ def main() -> None:
     if first is None:
         raise SystemExit(f"{target} has no top-level function to take out")
     shrunk = original[:first.start()] + original[first.end():]
-    steps = ["search", "index (a function taken out)", "search after it",
-             "index (the function back)", "search after it "]
+    steps = ["search", "index (a function taken out)", "search after that index",
+             "index (the function back)", "search after this index"]
     walls: dict[str, list[float]] = {step: [] for step in steps}
     try:
         for i in range(args.rounds):

@@ -18,7 +18,7 @@ opened and before the first search or the close after a delete. Indexing stays o
 
 A vacuum rewrites the whole segment (Django's 49,553 points: 4.4 s holding the interpreter lock
 and 1.1 GB at its peak), so a re-index that drops a file's last chunks does not delete them: it
-makes them tombstones (`_TOMBSTONE`), each an upsert of its id with no dense vector, an empty
+makes them tombstones (`_tombstone`), each an upsert of its id with no dense vector, an empty
 sparse vector and no payload. The engine overwrites a point of its one appendable segment in
 place and takes the old terms out of the sparse index, so BM25 counts the live points only, as
 after a vacuum (the same rankings on Django, scores within 2 float32 steps); a tombstone has no
