@@ -378,7 +378,8 @@ class Operations:
         (root,) = self.roots([path], project, access)
         check_replacing(self.settings, self.ws.catalog, [root], flush, access)
         return self.jobs.submit(str(root.folder), root.name, flush, guarded=not access.trusted,
-                                follow=follow, anonymous=anonymous and not follow)
+                                follow=follow, anonymous=anonymous and not follow,
+                                named=project is not None)
 
     @_in_use
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
@@ -390,8 +391,11 @@ class Operations:
             # let go while it waited for the write lock: stopped before anything (its flush)
             progress(job.current, job.done, job.total)
             folder = still_allowed(self.settings, job.path) if job.guarded else Path(job.path)
-            # placed again as it runs: the project it is a folder of (or its own), as now
-            roots = self.roots([str(folder)], job.project, Access() if job.guarded else LOCAL)
+            # placed again as it runs, as a new run of the folder would be: the project it is a
+            # folder of now (its parent may have been flushed meanwhile), or its own
+            roots = self.roots([str(folder)], job.project if job.named else None,
+                               Access() if job.guarded else LOCAL)
+            job.project = roots[0].name
             if self._index_worker:
                 summary: dict[str, Any] = run_in_worker(
                     self.settings, self.ws.store, roots, flush=job.flush, keep_files=False,
