@@ -101,6 +101,16 @@ def _no_job(job_id: str) -> NotFoundError:
                          log_detail=f"no job {job_id!r}")
 
 
+def _no_hold(job: Job, hold: str) -> NotFoundError:
+    return NotFoundError(
+        f"Index run {job.id} of project {job.project!r} has no hold {hold!r}: nothing was let "
+        "go.",
+        "Give ?hold=<the hold your POST /knowledge/index answered for this job>; without "
+        "?hold=, a cancel lets go of a plain POST /knowledge/index's hold, and ?all=true stops "
+        "the run for every caller.",
+        log_detail=f"job {job.id}: hold {hold!r} was never given")
+
+
 def _not_anonymous(job: Job) -> AccessError:
     """A cancel naming no hold, of a run held only by callers who each let go of their own."""
     holders = len(job.holds)
@@ -272,7 +282,13 @@ class Operations:
         nobody holds it: a queued one at once, a running one at its next file or page of
         vectors (what it wrote stays, and the next run of the folder goes on from there). The
         job, and whether a hold was released. AccessError: no hold named, and the run goes on
-        for callers whose holds only they may let go (MCP sessions, followers)."""
+        for callers whose holds only they may let go (MCP sessions, followers); NotFoundError:
+        no such job, or a `hold` it never gave (one it gave and let go of is answered as the
+        job is, nothing released)."""
+        if hold is not None and not everyone:
+            job = _found(self.jobs.get(job_id), job_id)
+            if hold not in job.given:
+                raise _no_hold(job, hold)
         released = self.jobs.release(job_id, hold, everyone)
         if released is None:
             raise _no_job(job_id)

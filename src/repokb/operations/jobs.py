@@ -101,10 +101,17 @@ class Job:
     stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
     # the callers holding it, by hold id
     holds: dict[str, Hold] = field(default_factory=dict, repr=False, compare=False)
+    # every hold it gave, let go of or not: a cancel naming another is told so
+    given: set[str] = field(default_factory=set, repr=False, compare=False)
+
+    def take(self, hold: str, held: Hold) -> None:
+        """A caller's new hold on the run."""
+        self.holds[hold] = held
+        self.given.add(hold)
 
     def to_json(self) -> dict[str, Any]:
         data = copy.deepcopy({k: v for k, v in self.__dict__.items()
-                              if k not in ("guarded", "named", "stop", "holds")})
+                              if k not in ("guarded", "named", "stop", "holds", "given")})
         data["holders"] = len(self.holds)
         return data
 
@@ -138,10 +145,10 @@ class Jobs:
                 if queued.status == "queued" and not queued.stop.is_set() and (
                         queued.path, queued.project, queued.flush, queued.guarded,
                         queued.named) == (path, project, flush, guarded, named):
-                    queued.holds[hold] = held
+                    queued.take(hold, held)
                     return queued, hold
             job = Job(path=path, project=project, flush=flush, guarded=guarded, named=named)
-            job.holds[hold] = held
+            job.take(hold, held)
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
             for old in sorted(finished, key=lambda j: j.created_at)[:-_KEEP]:
@@ -162,7 +169,7 @@ class Jobs:
             if job.status not in ACTIVE or job.stop.is_set():
                 return None
             hold = uuid.uuid4().hex
-            job.holds[hold] = Hold()
+            job.take(hold, Hold())
             return hold
 
     def get(self, job_id: str) -> Job | None:
