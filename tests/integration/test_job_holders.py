@@ -416,3 +416,36 @@ def test_a_killed_agents_mcp_session_lets_go_of_its_run_after_the_lease(
         finally:
             for proc in started:
                 kill(proc)
+
+
+def test_a_rest_cancel_naming_a_hold_the_job_never_gave_is_not_found(
+        home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cancel with ?hold= of a hold the job never gave (a typo, another job's hold) is
+    answered 404 in the one error shape, naming the hold, and lets go of nothing; the caller's
+    own hold still lets the run go, and asked for again once the run ended is answered as it
+    is. Before: 200 `released: false`, which a script reads as "the run was already stopping"
+    while it goes on."""
+    big = tmp_path / "big"
+    generate_tree(big, 400, seed=9)
+    monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", PAGE)
+    with serve_process(home, allow_roots=(tmp_path,)) as url, httpx.Client(
+            headers=KEY, base_url=url, timeout=30) as client:
+        job = client.post("/knowledge/index", json={"path": str(big)}).json()
+        wait_for(url, "big", ("running",))
+        for stale in ("0123456789abcdef0123456789abcdef", "typo"):
+            wrong = client.post(f"/knowledge/jobs/{job['id']}/cancel", params={"hold": stale})
+            assert wrong.status_code == 404, wrong.text
+            error = wrong.json()["error"]
+            assert error["code"] == "not_found" and error["request_id"], error
+            assert stale in error["message"] and job["id"] in error["message"], error
+            assert "?hold=" in error["hint"] and "?all=true" in error["hint"], error
+        held = client.get(f"/knowledge/jobs/{job['id']}").json()
+        assert held["status"] == "running" and held["holders"] == 1, held
+        mine = client.post(f"/knowledge/jobs/{job['id']}/cancel", params={"hold": job["hold"]})
+        assert mine.status_code == 200 and mine.json()["released"], mine.text
+        ended = wait_for(url, "big", ("cancelled",), seconds=MARGIN * 5)
+        assert ended["reason"] == "Cancelled by its caller.", ended
+        again = client.post(f"/knowledge/jobs/{job['id']}/cancel", params={"hold": job["hold"]})
+        assert again.status_code == 200 and not again.json()["released"], again.text
+        wrong = client.post(f"/knowledge/jobs/{job['id']}/cancel", params={"hold": "typo"})
+        assert wrong.status_code == 404, wrong.text

@@ -317,6 +317,47 @@ def test_the_rest_api_places_a_folder_as_the_cli_does(home, tmp_path, real_embed
         ws.close()
 
 
+def test_a_queued_job_whose_parent_project_was_flushed_indexes_its_folder_as_its_own(
+        home, tmp_path, real_embedder):
+    """A job for work/tool, placed as a run of project work when it was asked for, waits its
+    turn; meanwhile project work is flushed. When it runs it is placed again, as a fresh
+    `repokb index work/tool` would be: project "tool". Before, it indexed tool's files under
+    the flushed parent's name ("work", scope-less), a project nobody asked for."""
+    from fastapi.testclient import TestClient
+
+    from repokb.operations import Operations
+    from repokb.settings import Settings
+    from repokb.surfaces.server.app import create_app
+    from repokb.workspace import Workspace
+
+    work = tree(tmp_path / "allowed")
+    ws = Workspace(Settings.load(api_key="k", allowed_roots=(str(tmp_path / "allowed"),)))
+    ws.__dict__["embedder"] = real_embedder
+    ops = Operations(ws)
+    try:
+        with TestClient(create_app(ops), raise_server_exceptions=False,
+                        base_url="http://127.0.0.1:8765", headers={"x-api-key": "k"}) as client:
+            assert client.post("/knowledge/index/run", json={"paths": [str(work)]}
+                               ).status_code == 200
+            with ops.write_lock:  # another write goes on: the job waits its turn
+                job = client.post("/knowledge/index", json={"path": str(work / "tool")}).json()
+                assert job["project"] == "work", job
+                # project work is flushed before the job runs (by a flush that got the store
+                # first: another Operations on the same workspace, so this lock stays held)
+                Operations(ws).flush("work")
+            done = wait_for(client.get, job["id"])
+            assert done["status"] == "done", done
+            assert done["project"] == "tool", done
+            assert "scope" not in done["summary"], done["summary"]
+            stats = client.get("/knowledge/stats").json()
+            assert set(stats["by_project"]) == {"tool"}, stats["by_project"]
+            hits = client.post("/knowledge/search", json={"query": "rotate log files"}).json()
+            assert hits and {h["project"] for h in hits} == {"tool"}, hits
+    finally:
+        ops.close()
+        ws.close()
+
+
 def test_the_mcp_index_path_tool_places_a_folder_as_the_cli_does(home, tmp_path):
     from .test_mcp import call, stdio_session
 

@@ -94,14 +94,24 @@ class Job:
     finished_at: float | None = None
     # submitted by a remote caller: the allowed roots are checked again when it runs
     guarded: bool = field(default=False, repr=False)
+    # the caller named the project; else `project` is where the folder was placed when asked
+    # for, and the run places it again (its parent project may be flushed by then)
+    named: bool = field(default=False, repr=False)
     # set when its last holder lets it go: the run stops at its next file or page of vectors
     stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
     # the callers holding it, by hold id
     holds: dict[str, Hold] = field(default_factory=dict, repr=False, compare=False)
+    # every hold it gave, let go of or not: a cancel naming another is told so
+    given: set[str] = field(default_factory=set, repr=False, compare=False)
+
+    def take(self, hold: str, held: Hold) -> None:
+        """A caller's new hold on the run."""
+        self.holds[hold] = held
+        self.given.add(hold)
 
     def to_json(self) -> dict[str, Any]:
         data = copy.deepcopy({k: v for k, v in self.__dict__.items()
-                              if k not in ("guarded", "stop", "holds")})
+                              if k not in ("guarded", "named", "stop", "holds", "given")})
         data["holders"] = len(self.holds)
         return data
 
@@ -119,11 +129,13 @@ class Jobs:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="repokb-index")
 
     def submit(self, path: str, project: str, flush: bool = False, guarded: bool = False,
-               follow: bool = False, anonymous: bool = False) -> tuple[Job, str]:
+               follow: bool = False, anonymous: bool = False,
+               named: bool = False) -> tuple[Job, str]:
         """The job of this run and the id of the caller's hold on it: a new job, or the same
         run already waiting its turn (one hold more). With `follow`, the hold lapses unless the
         caller asks about the job (`renew`) at least every `lease_seconds`; an `anonymous` one
-        (never a follower's) may also be let go by a release that names no hold."""
+        (never a follower's) may also be let go by a release that names no hold. `named`: the
+        caller gave `project` (else it is the folder's placement, done again as the job runs)."""
         hold = uuid.uuid4().hex
         held = Hold(time.monotonic() + self.lease_seconds) if follow else Hold(
             anonymous=anonymous)
@@ -131,12 +143,12 @@ class Jobs:
             self._lapse_all()
             for queued in self._jobs.values():  # pressed twice: the run already waiting
                 if queued.status == "queued" and not queued.stop.is_set() and (
-                        queued.path, queued.project, queued.flush, queued.guarded) == (
-                        path, project, flush, guarded):
-                    queued.holds[hold] = held
+                        queued.path, queued.project, queued.flush, queued.guarded,
+                        queued.named) == (path, project, flush, guarded, named):
+                    queued.take(hold, held)
                     return queued, hold
-            job = Job(path=path, project=project, flush=flush, guarded=guarded)
-            job.holds[hold] = held
+            job = Job(path=path, project=project, flush=flush, guarded=guarded, named=named)
+            job.take(hold, held)
             self._jobs[job.id] = job
             finished = [j for j in self._jobs.values() if j.finished_at]
             for old in sorted(finished, key=lambda j: j.created_at)[:-_KEEP]:
@@ -157,7 +169,7 @@ class Jobs:
             if job.status not in ACTIVE or job.stop.is_set():
                 return None
             hold = uuid.uuid4().hex
-            job.holds[hold] = Hold()
+            job.take(hold, Hold())
             return hold
 
     def get(self, job_id: str) -> Job | None:

@@ -357,7 +357,7 @@ class Remote:
         return self._call("POST", "/knowledge/index/run",  # type: ignore[no-any-return]
                           json={"paths": paths, "project": project, "flush": flush})
 
-    def run_job(self, path: str, project: str, flush: bool,
+    def run_job(self, path: str, project: str | None, flush: bool,
                 progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         """An index run of one folder as a job of the owner's (`POST /knowledge/index`),
         followed to its end: its progress is told to `progress` as it goes. The job is

@@ -174,7 +174,7 @@ class Backend:
                 if hold is not None:
                     self._keep(session, job, hold)
                     return job
-        job, hold = self._submit(str(root.folder), root.name)
+        job, hold = self._submit(str(root.folder), root.name, project is not None)
         self._keep(session, job, hold)
         return job
 
@@ -187,9 +187,11 @@ class Backend:
         assert self._ops is not None
         return self._ops.jobs
 
-    def _submit(self, path: str, project: str) -> tuple[Job, str]:
+    def _submit(self, path: str, project: str, named: bool) -> tuple[Job, str]:
+        """A job for the folder `path`, placed as project `project` (`named`: its caller's
+        name, else the placement's, done again as the job runs)."""
         assert self._ops is not None
-        return self._ops.submit_index(path, project)
+        return self._ops.submit_index(path, project if named else None)
 
     def jobs(self) -> list[Job]:
         return self._queue().all()

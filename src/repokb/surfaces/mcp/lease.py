@@ -149,8 +149,8 @@ class StdioBackend(Backend):
     def _queue(self) -> Jobs:
         return self._jobs
 
-    def _submit(self, path: str, project: str) -> tuple[Job, str]:
-        return self._jobs.submit(path, project)
+    def _submit(self, path: str, project: str, named: bool) -> tuple[Job, str]:
+        return self._jobs.submit(path, project, named=named)
 
     def activity(self) -> dict[str, Any]:
         jobs = [j.to_json() for j in self.jobs() if j.status in ACTIVE]
@@ -173,7 +173,8 @@ class StdioBackend(Backend):
         niced, under the write lock), else as a job of the owning process, followed from here.
         Either way its progress shows in this job, and cancelling this job stops the run."""
         return self._call(lambda ops: ops._run_job(job, progress),
-                          lambda r: r.run_job(job.path, job.project, job.flush, progress))
+                          lambda r: r.run_job(job.path, job.project if job.named else None,
+                                              job.flush, progress))
 
     # -- lifetime ---------------------------------------------------------------------------
     def start(self, watch: list[ProjectRoot] | None = None) -> None:

@@ -276,7 +276,8 @@ def cancel_job(job_id: str, svc: Svc, hold: Hold = None,
     next run of the folder goes on from there. While other callers still hold it, it goes on
     for them: the answer says "queued" or "running", `released` true and `holders` how many
     still wait. A finished job, or one already stopping, is answered as it is (`released`
-    false)."""
+    false), as is a hold that was let go of already; a ?hold= the job never gave is 404
+    not_found, naming it, and lets go of nothing."""
     found, released = svc.cancel_job(job_id, hold, everyone)
     return {**found.to_json(), "released": released}
 
