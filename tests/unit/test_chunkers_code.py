@@ -314,3 +314,37 @@ def test_class_expressions_name_the_class_and_its_methods(language, opening, nam
             assert pieces[1].start_line == 3 and pieces[1].symbol_type == "class"
             assert all(p.symbol_type == "method" and p.context == opening for p in pieces[2:])
             assert pieces[-1].content.rstrip().endswith("}\n}")  # the class's brace is kept
+
+
+def test_numpy_c_templates_are_cut_per_function():
+    """numpy's `.c.src` templates name types with `@TYPE@` placeholders a build expands; the
+    C grammar cannot read them, so loops.c.src (numpy's ufunc loops) was 183 windows of 500
+    characters, each function cut and glued to its neighbours. Each function is one chunk,
+    named as written."""
+    source = """
+    /**begin repeat
+     * #TYPE = FLOAT, DOUBLE#
+     * #type = npy_float, npy_double#
+     */
+    static void
+    @TYPE@_add(char **args, npy_intp const *dimensions, npy_intp const *steps, void *func)
+    {
+        char *ip1 = args[0], *ip2 = args[1], *op1 = args[2];
+        for (npy_intp i = 0; i < dimensions[0]; i++, ip1 += steps[0], ip2 += steps[1]) {
+            const @type@ in1 = *(@type@ *)ip1;
+            *((@type@ *)op1) = in1 + *(@type@ *)ip2;
+        }
+    }
+
+    static @type@
+    npy_@TYPE@_square(@type@ x)
+    {
+        return x * x * (@type@)1;
+    }
+    /**end repeat**/
+    """
+    pieces = chunks("c", source)
+    functions = [(p.symbol_type, p.symbol) for p in pieces if p.symbol_type == "function"]
+    assert functions == [("function", "@TYPE@_add"), ("function", "npy_@TYPE@_square")]
+    add = next(p for p in pieces if p.symbol == "@TYPE@_add")
+    assert "@TYPE@_add(char **args" in add.content and "in1 + *(@type@ *)ip2" in add.content

@@ -484,3 +484,52 @@ def test_certificates_are_public_and_private_keys_stay_blocked(tmp_path, rel, co
     assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
     assert c.reasons[0] == reason
     assert ("sensitive" in c.flags) is (kind is Kind.SECRET_CANDIDATE)
+
+
+C_TEMPLATE = ("/* -*- c -*- */\n/**begin repeat\n * #TYPE = FLOAT, DOUBLE#\n */\n"
+              "NPY_NO_EXPORT void\n@TYPE@_add(char **args, npy_intp const *dimensions)\n{\n"
+              "    *(@type@ *)args[2] = *(@type@ *)args[0] + *(@type@ *)args[1];\n}\n"
+              "/**end repeat**/\n")
+MESON = ("project('shards', 'c', version: '1.0')\npy = import('python').find_installation()\n"
+         "py.extension_module('_ring', 'src/ring.c', install: true)\n")
+FORTRAN_FREE = ("module ring\n  implicit none\ncontains\n  subroutine place(n, out)\n"
+                "    integer, intent(in) :: n\n    integer, intent(out) :: out\n"
+                "    out = mod(n, 128)\n  end subroutine place\nend module ring\n")
+FORTRAN_FIXED = ("C     FILE: FIB1.F\n      SUBROUTINE FIB(A,N)\n      INTEGER N\n"
+                 "      REAL*8 A(N)\n      DO I=1,N\n         A(I) = I\n      ENDDO\n      END\n")
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "language", "policy"),
+    [
+        # numpy's C templates (conv_template: .c.src, .h.src) are its core C source
+        # (loops.c.src, arraytypes.c.src, scalarmath.c.src): they were unknown, so excluded
+        ("numpy/_core/src/umath/loops.c.src", C_TEMPLATE, Kind.SOURCE, "c",
+         Policy.PARSE_AND_INDEX),
+        ("numpy/_core/src/common/npy_sort.h.src", C_TEMPLATE, Kind.SOURCE, "c",
+         Policy.PARSE_AND_INDEX),
+        ("numpy/_core/src/multiarray/argfunc.dispatch.c.src", C_TEMPLATE, Kind.SOURCE, "c",
+         Policy.PARSE_AND_INDEX),
+        # a .src of no known language stays unknown
+        ("data/blob.src", "???\n", Kind.UNKNOWN, None, Policy.EXCLUDE),
+        # Meson's build files were unknown, and CMake's / Meson's .txt ones text documentation
+        ("meson.build", MESON, Kind.INFRASTRUCTURE, "meson", Policy.INDEX_TEXT),
+        ("numpy/_core/meson.build", MESON, Kind.INFRASTRUCTURE, "meson", Policy.INDEX_TEXT),
+        ("meson_options.txt", "option('blas', type: 'string', value: 'auto')\n",
+         Kind.INFRASTRUCTURE, "meson", Policy.INDEX_TEXT),
+        ("meson.options", "option('blas', type: 'string', value: 'auto')\n",
+         Kind.INFRASTRUCTURE, "meson", Policy.INDEX_TEXT),
+        ("CMakeLists.txt", "cmake_minimum_required(VERSION 3.16)\nproject(shards C)\n",
+         Kind.INFRASTRUCTURE, "cmake", Policy.INDEX_TEXT),
+        # Fortran (Linguist's Fortran and Fortran Free Form) was unknown
+        ("src/ring.f90", FORTRAN_FREE, Kind.SOURCE, "fortran", Policy.PARSE_AND_INDEX),
+        ("src/fib1.f", FORTRAN_FIXED, Kind.SOURCE, "fortran", Policy.PARSE_AND_INDEX),
+        ("lib/solve.F90", FORTRAN_FREE, Kind.SOURCE, "fortran", Policy.PARSE_AND_INDEX),
+        ("numpy/f2py/tests/src/ring.f90", FORTRAN_FREE, Kind.TEST, "fortran",
+         Policy.PARSE_AND_INDEX),
+    ],
+)
+def test_c_templates_meson_and_fortran_are_known_formats(tmp_path, rel, content, kind, language,
+                                                         policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons

@@ -129,6 +129,29 @@ def test_submodule_is_its_own_boundary(tmp_path):
     assert "submodule" in skipped["lib/sub"].reason
 
 
+def test_submodules_listed_in_gitmodules_are_their_own_boundary_without_git(tmp_path):
+    """An sdist or a tarball keeps its submodules' files but no `.git` in them (numpy 2.1.3:
+    vendored-meson/meson, src/highway ... 5,000 files of other projects were indexed as its
+    own source). The paths `.gitmodules` lists are left to those projects, as a checkout's."""
+    write(tmp_path, "p/.gitmodules",
+          '[submodule "vendored-meson/meson"]\n\tpath = vendored-meson/meson\n'
+          '\turl = https://github.com/numpy/meson.git\n'
+          '[submodule "highway"]\n  path = "numpy/_core/src/highway/"\n'
+          '[submodule "gone"]\n\tpath = not/here\n')
+    write(tmp_path, "p/vendored-meson/meson/mesonbuild/mesonmain.py", "def main():\n    pass\n")
+    write(tmp_path, "p/vendored-meson/build-backend/mesonpy.py", "x = 1\n")
+    write(tmp_path, "p/numpy/_core/src/highway/hwy/base.h", "#define HWY 1\n")
+    write(tmp_path, "p/numpy/_core/src/highway_glue.c", "int glue;\n")
+    files, skipped = walk(tmp_path / "p")
+    assert "vendored-meson/meson/mesonbuild/mesonmain.py" not in files
+    assert "numpy/_core/src/highway/hwy/base.h" not in files
+    assert {"vendored-meson/build-backend/mesonpy.py", "numpy/_core/src/highway_glue.c",
+            ".gitmodules"} <= set(files)
+    for folder in ("vendored-meson/meson", "numpy/_core/src/highway"):
+        assert skipped[folder].kind == "vendor"
+        assert "submodule" in skipped[folder].reason and ".gitmodules" in skipped[folder].reason
+
+
 def test_project_names_and_bad_roots(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import last_row, load_language, parse, register
+from repokb.chunkers.base import last_row, load_language, parse, register, source_bytes
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.models import ChunkPiece
@@ -33,6 +33,7 @@ CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
+_PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.placeholders)
 _CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac)\s*;?\s*(?:(?://|#|--).*)?$")
 
 
@@ -97,12 +98,22 @@ class TreeSitterChunker:
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
-        tree = parse(parser, text)
-        roots = _nest(self._definitions(cursor, tree.root_node, lines))
+        parsed = text
+        if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
+            parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
+        tree = parse(parser, parsed)
+        written = source_bytes(text) if parsed is not text else None
+        roots = _nest(self._definitions(cursor, tree.root_node, lines, written))
         pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
-    def _definitions(self, cursor: Any, root: Any, lines: list[str]) -> list[Definition]:
+    def _definitions(self, cursor: Any, root: Any, lines: list[str],
+                     written: bytes | None = None) -> list[Definition]:
+        """The definitions the query captures; names as `written` (the file's bytes, when
+        the parser was given a stand-in for them) spells them."""
+        def text_of(node: Any) -> bytes:
+            return node.text if written is None else written[node.start_byte:node.end_byte]
+
         matches = cursor.matches(root)
         # Comments are "extras" that the parser may hang on any ancestor, so they are found
         # by line: last row of each comment that starts its line -> its first row.
@@ -127,7 +138,7 @@ class TreeSitterChunker:
             key = (span.start_byte, span.end_byte)
             if key in best and best[key][0] <= pattern:
                 continue  # the same code matched an earlier, more specific pattern
-            names = [_clean_name(n.text) for n in captures.get("name", [])]
+            names = [_clean_name(text_of(n)) for n in captures.get("name", [])]
             kinds = captures.get("kind", [])
             owners = captures.get("owner", [])
             symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]

@@ -22,6 +22,9 @@ class LanguageSpec:
     # (Rust `#[derive(...)]` attributes, for example).
     attachments: frozenset[str] = frozenset()
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
+    # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
+    # templates a build expands (numpy's `@TYPE@_add` in loops.c.src); never valid C otherwise.
+    placeholders: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -40,9 +43,9 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"attribute_item"})),
     LanguageSpec("java", "tree_sitter_java:language", "java"),
     LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
-    LanguageSpec("c", "tree_sitter_c:language", "c"),
+    LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
-                 wrappers=frozenset({"template_declaration"})),
+                 wrappers=frozenset({"template_declaration"}), placeholders=True),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules, git_tracked
+from repokb.pipeline.ignore import IgnoreRules, git_submodules, git_tracked
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
@@ -182,7 +182,7 @@ def discover(project: ProjectRoot,
     A vendor override in the repository config opens the skipped directory it points into;
     the classifier then decides each file there (the override, or vendor).
     """
-    rules = IgnoreRules(git_tracked(project.root))
+    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
     if not project.scope:
         yield from _walk(project, project.root, "", rules, config)
         return
@@ -197,7 +197,8 @@ def discover(project: ProjectRoot,
 def scope_blocked(project: ProjectRoot, config: RepoConfig | None = None) -> str | None:
     """Why the walk of the whole root would leave out the folder `project.scope` (the reason
     it records for the first folder on the way that it leaves out), or None if it walks it."""
-    _, blocked = _descend(project, IgnoreRules(git_tracked(project.root)), config)
+    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
+    _, blocked = _descend(project, rules, config)
     return None if blocked is None else blocked[1]
 
 
@@ -400,6 +401,9 @@ def _dir_skip_reason(name: str, path: str, rel: str,
                                   "and catalog are repokb's own state, not knowledge")
     if os.path.exists(os.path.join(path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
+    if rel in rules.submodules:
+        return "vendor", ("git submodule (listed in .gitmodules, no .git here: a source archive's "
+                          "copy): its own project boundary")
     if rules.matches(rel, is_dir=True):
         return "unknown", "skipped directory: ignored by .gitignore"
     return None

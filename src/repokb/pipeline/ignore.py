@@ -1,9 +1,11 @@
 """The .gitignore rules of a walk: each file applies below its own folder, to what git does not
-track (a tracked file a rule matches is still part of the repository)."""
+track (a tracked file a rule matches is still part of the repository). And the submodules the
+root's .gitmodules lists: other projects' folders, also where no `.git` marks them (an sdist)."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from functools import cached_property
 from pathlib import Path
@@ -49,13 +51,35 @@ def git_tracked(root: Path) -> frozenset[str] | None:
     return frozenset(n for n in names if n)
 
 
+_SUBMODULE_PATH = re.compile(r'^\s*path\s*=\s*"?(.*?)"?\s*$', re.MULTILINE)
+GITMODULES_MAX_BYTES = 1_000_000
+
+
+def git_submodules(root: Path) -> frozenset[str]:
+    """The folders (POSIX, relative to `root`) its `.gitmodules` lists as submodules: each is
+    another project's code, left out of the walk whether or not a checkout put a `.git` in it
+    (an sdist or a tarball of a repository keeps the files, not the `.git`: numpy's sdist
+    ships meson, Highway, SVML ... as plain folders). Empty when there is none or it cannot
+    be read."""
+    try:
+        with open(root / ".gitmodules", "rb") as fh:
+            text = fh.read(GITMODULES_MAX_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return frozenset()
+    paths = (m.group(1).strip().strip("/") for m in _SUBMODULE_PATH.finditer(text))
+    return frozenset(p.removeprefix("./") for p in paths if p and p not in (".", ".."))
+
+
 class IgnoreRules:
     """The .gitignore files met on the way down, each applying below its own directory, to
-    files git does not track (and folders holding none it tracks)."""
+    files git does not track (and folders holding none it tracks); and the submodule folders
+    listed in the root's .gitmodules (`submodules`)."""
 
-    def __init__(self, tracked: frozenset[str] | None = None) -> None:
+    def __init__(self, tracked: frozenset[str] | None = None,
+                 submodules: frozenset[str] = frozenset()) -> None:
         self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
         self._tracked = tracked or frozenset()
+        self.submodules = submodules
 
     @cached_property
     def _tracked_dirs(self) -> frozenset[str]:

@@ -177,8 +177,11 @@ class FileFacts:
     def language(self) -> str | None:
         base = self.template_base or self.name
         lower = base.lower()
-        lang = (T.LANGUAGE_BY_EXTENSION.get(self.ext) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext)
-                or T.LANGUAGE_BY_NAME.get(base))
+        lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
+                or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
+        if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`
+            inner = os.path.splitext(os.path.splitext(lower)[0])[1]
+            lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:

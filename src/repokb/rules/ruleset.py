@@ -61,7 +61,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.5: notebooks are indexed, their cells read by the notebook chunker; LaTeX, assembly,
 # pip-tools requirements and certificates are known; module-format variants are skipped)
 # (0.3.6: a notebook is read whole up to max_notebook_bytes, not max_file_bytes)
-CLASSIFIER_VERSION = f"0.3.6+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.7: C templates (`.c.src`), Meson build files and Fortran are known; CMakeLists.txt is
+# CMake, not text)
+CLASSIFIER_VERSION = f"0.3.7+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -98,7 +100,7 @@ CONSTRAINTS = (
 CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
-BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "groovy"})
+BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy"})
 NOTEBOOKS = frozenset({"jupyter"})
 
 
@@ -385,6 +387,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("contract-format", Tier.LANGUAGE, (Ext(frozenset(T.CONTRACT_EXTENSIONS)),),
        Then(Kind.CONTRACT, "interface definition ({evidence})",
             subkinds=T.CONTRACT_EXTENSIONS, confidence=0.95)),
+    _r("source-template", Tier.LANGUAGE,
+       (Ext(frozenset(T.SOURCE_TEMPLATE_SUFFIXES)), Lang(CODE)),
+       Then(Kind.SOURCE, "{language} source template ({evidence}): expanded into {language} "
+            "by the build", subkind="{language}_source")),
     _r("source-code", Tier.LANGUAGE, (Lang(CODE),),
        Then(Kind.SOURCE, "{language} source", subkind="{language}_source")),
     _r("documentation", Tier.LANGUAGE, (Lang(DOCS),),

@@ -327,12 +327,26 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Pascal, SWIG: Linguist needs heuristics to tell) nor .ms (also roff's ms macros).
     ".asm": "assembly", ".a51": "assembly", ".nasm": "assembly", ".nas": "assembly",
     ".s": "assembly",
+    # Linguist's Fortran (fixed form .f .for .f77 .fpp) and Fortran Free Form (.f90 .f95 .f03
+    # .f08): numpy's f2py tests and docs, SciPy's solvers
+    ".f": "fortran", ".for": "fortran", ".f77": "fortran", ".fpp": "fortran", ".f90": "fortran",
+    ".f95": "fortran", ".f03": "fortran", ".f08": "fortran",
 }
+# Build files known by their whole (lower-case) name, before any extension: CMakeLists.txt and
+# meson_options.txt are no text documents (Linguist's CMake and Meson file names).
+LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
+    "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
+    "meson.options": "meson",
+}
+# Suffixes of source templates a build expands into the language of the name before them:
+# numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C). Not `.in` (autoconf's
+# Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src",)
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",
     "podfile": "ruby", "brewfile": "ruby", "justfile": "make", "gnumakefile": "make",
-    "makefile.*": "make", "*.mk": "make", "cmakelists.txt": "cmake", "procfile": "yaml",
+    "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text",
