@@ -61,7 +61,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.5: notebooks are indexed, their cells read by the notebook chunker; LaTeX, assembly,
 # pip-tools requirements and certificates are known; module-format variants are skipped)
 # (0.3.6: a notebook is read whole up to max_notebook_bytes, not max_file_bytes)
-CLASSIFIER_VERSION = f"0.3.6+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.7: one long line is minified code only when long lines make half of the head)
+CLASSIFIER_VERSION = f"0.3.7+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

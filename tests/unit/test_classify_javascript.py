@@ -1,0 +1,69 @@
+"""Hand-written JavaScript with one long line against real bundles (found on three 0.187.0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from repokb.models import Kind, Policy, SourceFile
+from repokb.pipeline.classify import classify
+
+from ..conftest import write
+
+
+def classify_file(root: Path, rel: str, content: str):
+    path = write(root, rel, content)
+    st_ = path.stat()
+    return classify(SourceFile("p", root, rel, st_.st_size, st_.st_mtime_ns))
+
+
+_FUNCTIONS = "".join(
+    f"\n/**\n * Returns the {name} of the given values.\n *\n * @param {{number}} x - A value.\n"
+    f" * @return {{number}} The result.\n */\nfunction {name}( x, min, max ) {{\n\n"
+    f"\treturn Math.max( min, Math.min( max, x ) );\n\n}}\n"
+    for name in ("clamp", "euclideanModulo", "mapLinear", "inverseLerp", "lerp", "damp",
+                 "pingpong", "smoothstep", "smootherstep", "randInt", "randFloat"))
+# src/math/MathUtils.js: a 256-entry lookup table on one 1,552-character line
+MATH_UTILS = ("const _lut = [ " + ", ".join(f"'{i:02x}'" for i in range(256)) + " ];\n\n"
+              "let _seed = 1234567;\n" + _FUNCTIONS)
+# src/renderers/webgl/WebGLUtils.js: one import of 60 constants, 1,240 characters
+WEBGL_UTILS = ("import { " + ", ".join(f"RGBA_ASTC_{i}x{i}_Format" for i in range(60))
+               + " } from '../../constants.js';\n" + _FUNCTIONS)
+# examples/jsm/loaders/PDBLoader.js: a table of element colours on one line, inside a method
+PDB_LOADER = (_FUNCTIONS + "\t\tconst CPK = { " + ", ".join(f"e{i}: [ 255, {i}, 13 ]"
+                                                            for i in range(120)) + " };\n"
+              + _FUNCTIONS)
+
+LIL_GUI = ("/**\n * lil-gui\n * @version 0.17.0\n * @license MIT\n */\n"
+           + "class t{constructor(i,e){this.parent=i,this.object=e}" * 400 + "\n")
+EMSCRIPTEN_GLUE = ("\nvar DracoDecoderModule = (() => {\n  var _scriptDir = undefined;\n"
+                   "  return (\nfunction(DracoDecoderModule = {})  {\n\n"
+                   + "var Module=typeof M!='undefined'?M:{};var a,b;" * 200 + "\n})();\n")
+WASM_IN_JS = ("// This file is part of meshoptimizer library.\n"
+              "var MeshoptDecoder = (function () {\n\tvar wasm_base =\n\t\t'"
+              + "b9H79Tebbbe8Fv9Gbb9Gvuuuuueu9Giuuub9Geueu9Giuuueu" * 160 + "';\n})();\n")
+
+
+@pytest.mark.parametrize(("rel", "content"), [
+    ("src/math/MathUtils.js", MATH_UTILS),
+    ("src/renderers/webgl/WebGLUtils.js", WEBGL_UTILS),
+    ("examples/jsm/loaders/PDBLoader.js", PDB_LOADER),
+])
+def test_one_long_line_in_hand_written_code_is_not_minified(tmp_path, rel, content):
+    # regression: three's MathUtils.js (clamp, lerp, generateUUID ...), WebGLUtils.js and
+    # TextureUtils.js were 'minified code (longest line 1552 chars ...)', metadata only
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.index_policy) != (Kind.GENERATED, Policy.METADATA_ONLY), c.reasons
+    assert "minified" not in c.flags, c.reasons
+
+
+@pytest.mark.parametrize(("rel", "content"), [
+    ("examples/jsm/libs/lil-gui.module.js", LIL_GUI),
+    ("examples/jsm/libs/draco/draco_decoder.js", EMSCRIPTEN_GLUE),
+    ("examples/jsm/libs/meshopt_decoder.module.js", WASM_IN_JS),
+])
+def test_bundles_whose_long_lines_are_most_of_the_file_stay_minified(tmp_path, rel, content):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (Kind.GENERATED, "minified",
+                                                   Policy.METADATA_ONLY), c.reasons
