@@ -59,11 +59,51 @@ def test_one_long_line_in_hand_written_code_is_not_minified(tmp_path, rel, conte
 
 
 @pytest.mark.parametrize(("rel", "content"), [
-    ("examples/jsm/libs/lil-gui.module.js", LIL_GUI),
-    ("examples/jsm/libs/draco/draco_decoder.js", EMSCRIPTEN_GLUE),
-    ("examples/jsm/libs/meshopt_decoder.module.js", WASM_IN_JS),
+    ("public/js/lil-gui.js", LIL_GUI),
+    ("examples/jsm/draco/draco_decoder.js", EMSCRIPTEN_GLUE),
+    ("static/meshopt_decoder.js", WASM_IN_JS),
 ])
 def test_bundles_whose_long_lines_are_most_of_the_file_stay_minified(tmp_path, rel, content):
     c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.subkind, c.index_policy) == (Kind.GENERATED, "minified",
                                                    Policy.METADATA_ONLY), c.reasons
+
+
+FFLATE = ("/*!\nfflate - fast JavaScript compression/decompression\n"
+          "<https://101arrowz.github.io/fflate>\nLicensed under MIT.\nversion 0.8.3\n*/\n\n"
+          + _FUNCTIONS)
+TWEEN = ("/**\n * The Ease class provides a collection of easing functions for use with tween.js.\n"
+         " */\nvar Easing = Object.freeze({\n    Linear: Object.freeze({\n"
+         "        None: function (amount) {\n            return amount;\n        },\n"
+         "    }),\n});\n" + _FUNCTIONS)
+MIKKTSPACE = ("/*!\n * Copyright (C) 2011 by Morten S. Mikkelsen\n *\n"
+              " * This software is provided 'as-is', without any express or implied\n */\n"
+              + _FUNCTIONS)
+PLAIN = "// Wraps an MP4Box File as a WritableStream underlying sink.\n" + _FUNCTIONS
+
+
+@pytest.mark.parametrize(("rel", "content"), [
+    ("examples/jsm/libs/fflate.module.js", FFLATE),  # its own licence banner
+    ("examples/jsm/libs/tween.module.js", TWEEN),  # a library's ES-module build, by its name
+    ("public/js/libs/mikktspace.js", MIKKTSPACE),
+    ("static/libs/chart.esm.js", PLAIN),
+])
+def test_a_library_copied_into_a_libs_folder_is_vendored(tmp_path, rel, content):
+    # regression: three's examples/jsm/libs/ (fflate, tween, stats, potpack, mikktspace,
+    # motion-controllers) were indexed as three's own example code
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.index_policy) == (Kind.VENDOR, Policy.EXCLUDE), c.reasons
+    assert "vendor" in c.flags
+    assert any("libs/" in r for r in c.reasons), c.reasons
+
+
+@pytest.mark.parametrize(("rel", "content"), [
+    ("examples/jsm/libs/demuxer_mp4.js", PLAIN),  # no sign of another project: sample code
+    ("libs/ui/button.module.js", TWEEN),  # an Nx workspace's libs/ holds its own libraries
+    ("libs/shared.module.js", FFLATE),  # a libs/ folder at the root is the project's own
+    ("src/libs/format.js", PLAIN),
+    ("web/libs/widgets/menu.module.js", TWEEN),  # not directly in libs/: a package of its own
+])
+def test_the_projects_own_code_in_a_libs_folder_is_not_vendored(tmp_path, rel, content):
+    c = classify_file(tmp_path, rel, content)
+    assert c.kind == Kind.SOURCE and c.index_policy == Policy.PARSE_AND_INDEX, c.reasons

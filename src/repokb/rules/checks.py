@@ -5,6 +5,7 @@ Each returns the evidence recorded as the signal value (never a secret value), o
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable
 
@@ -240,6 +241,27 @@ def ONE_LINE_BLOB(f: FileFacts) -> str | None:
     if len(head) < 4096 or b"\n" in head or b"\r" in head:
         return None
     return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
+
+
+@_fact("a library copied into a libs/ folder", "path")
+def VENDORED_LIBRARY(f: FileFacts) -> str | None:
+    """A script directly in a `libs/` folder below the root that shows it is another
+    project's: a licence banner (`/*!`, `@license`) at its top, or the name of a library's
+    distribution build (`fflate.module.js`, `chart.esm.js`). three's examples/jsm/libs/, a web
+    app's static/js/libs/. A root `libs/` (an Nx workspace's, Boost's) is the project's own."""
+    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
+        return None
+    if f.language not in T.MINIFIABLE_LANGUAGES:
+        return None
+    libs = "/".join(f.dirs) + "/"
+    build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
+                 None)
+    if build:
+        return f"{libs}, a library's build by its name ({build})"
+    top = f.text.lstrip()[:2000]
+    if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
+        return f"{libs}, with its own licence banner"
+    return None
 
 
 @_fact("rendered documentation")

@@ -35,6 +35,7 @@ from repokb.rules.checks import (
     TEST_DATA,
     TEST_LAYOUT,
     UNREADABLY_LARGE,
+    VENDORED_LIBRARY,
     _magic,
 )
 from repokb.rules.engine import (
@@ -171,6 +172,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
+    _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
+       Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
+            subkind="vendored_library", flags=("vendor",), confidence=0.85)),
     _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),

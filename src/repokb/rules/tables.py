@@ -239,6 +239,10 @@ GENERATED_MARKER_LINES = 15  # markers count only in comment lines this near the
 COMMENT_PREFIXES = ("//", "#", "/*", "*", "<!--", "--", ";", '"""', "'''", "(*", "{-", "%")
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
+# A script directly in a libs/ folder below the root, named like a library's distribution
+# build (or with its own licence banner), is a vendored copy (checks.VENDORED_LIBRARY).
+VENDORED_LIBS_DIRS = frozenset({"libs"})
+LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
 # A text file at least this big whose head holds no line break is one enormous line, whatever
