@@ -52,7 +52,7 @@ WASM_IN_JS = ("// This file is part of meshoptimizer library.\n"
 ])
 def test_one_long_line_in_hand_written_code_is_not_minified(tmp_path, rel, content):
     # regression: three's MathUtils.js (clamp, lerp, generateUUID ...), WebGLUtils.js and
-    # TextureUtils.js were 'minified code (longest line 1552 chars ...)', metadata only
+    # TextureUtils.js were minified code (longest line 1552 chars, whitespace 21%), metadata only
     c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.index_policy) != (Kind.GENERATED, Policy.METADATA_ONLY), c.reasons
     assert "minified" not in c.flags, c.reasons
@@ -107,3 +107,10 @@ def test_a_library_copied_into_a_libs_folder_is_vendored(tmp_path, rel, content)
 def test_the_projects_own_code_in_a_libs_folder_is_not_vendored(tmp_path, rel, content):
     c = classify_file(tmp_path, rel, content)
     assert c.kind == Kind.SOURCE and c.index_policy == Policy.PARSE_AND_INDEX, c.reasons
+
+
+def test_the_minified_reason_says_what_the_file_looks_like(tmp_path):
+    # `repokb explain` said only 'minified code (javascript)': the language, not why
+    c = classify_file(tmp_path, "static/meshopt_decoder.js", WASM_IN_JS)
+    assert c.reasons[0].startswith("minified code (longest line "), c.reasons
+    assert "whitespace" in c.reasons[0]

@@ -257,10 +257,10 @@ def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
                  None)
     if build:
-        return f"{libs}, a library's build by its name ({build})"
+        return f"{libs}, named like a library's build: {build}"
     top = f.text.lstrip()[:2000]
     if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
-        return f"{libs}, with its own licence banner"
+        return f"{libs}, its own licence banner at the top"
     return None
 
 

@@ -225,8 +225,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),
-    _r("minified-shape", Tier.GENERATED,
-       (Lang(T.MINIFIABLE_LANGUAGES), Sniff("minified")),
+    _r("minified-shape", Tier.GENERATED,  # the shape first: it is the reason's evidence
+       (Sniff("minified"), Lang(T.MINIFIABLE_LANGUAGES)),
        Then(Kind.GENERATED, "minified code ({evidence})", subkind="minified",
             flags=("generated", "minified"))),
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
