@@ -20,7 +20,8 @@ from repokb.models import ChunkPiece
 # signature, so the next run re-chunks files indexed before (size and mtime unchanged) and
 # re-embeds only the chunks whose text changed. 2: a JSDoc one blank line above a definition.
 # 3: JS/TS class expressions (`module.exports = class App {`) are named definitions.
-# 4: pieces that are base64 or hex data (a PNG in a `data:` URL) are dropped (pipeline/chunk.py).
+# 4: pieces that are base64 or hex data (a PNG in a `data:` URL) are dropped (pipeline/chunk.py);
+# GLSL strings in JavaScript are cut by their functions and structs (chunkers/shaders.py).
 CHUNKING_VERSION = 4
 
 
