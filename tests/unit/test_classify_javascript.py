@@ -114,3 +114,27 @@ def test_the_minified_reason_says_what_the_file_looks_like(tmp_path):
     c = classify_file(tmp_path, "static/meshopt_decoder.js", WASM_IN_JS)
     assert c.reasons[0].startswith("minified code (longest line "), c.reasons
     assert "whitespace" in c.reasons[0]
+
+
+def _typeface(glyphs: int) -> str:
+    outline = " ".join(f"q {i * 7 % 1500} {i * 13 % 1200} {i * 3 % 900}" for i in range(60))
+    body = ",".join(f'"{chr(33 + i)}":{{"ha":600,"x_min":0,"x_max":600,"o":"m 0 0 {outline}"}}'
+                    for i in range(glyphs))
+    return ('{"glyphs":{' + body + '},"familyName":"Helvetiker","ascender":1189,'
+            '"descender":-334,"resolution":1000,"cssFontWeight":"normal"}')
+
+
+def test_a_one_line_json_font_is_data_not_configuration(tmp_path):
+    # regression: three's examples/fonts/helvetiker_regular.typeface.json (64 KB on one line,
+    # glyph outlines) was 'json configuration', 173 chunks of `q 12 91 27 ...` to embed
+    c = classify_file(tmp_path, "examples/fonts/helvetiker_regular.typeface.json", _typeface(94))
+    assert c.index_policy == Policy.METADATA_ONLY, c.reasons
+    assert c.subkind == "one_line_blob"
+
+
+def test_json_written_to_be_read_stays_configuration(tmp_path):
+    pretty = "{\n" + ",\n".join(f'  "rule-{i}": ["error", {{"max": {i}}}]' for i in range(3000))
+    c = classify_file(tmp_path, "config/eslint-rules.json", pretty + "\n}\n")  # 100 KB
+    assert c.index_policy == Policy.INDEX_TEXT, c.reasons
+    small = classify_file(tmp_path, "config/theme.json", _typeface(4))  # one line, 3 KB
+    assert small.index_policy == Policy.INDEX_TEXT, small.reasons

@@ -234,8 +234,11 @@ TEST_LAYOUT = Fact("test layout", test_layout, "path")
 @_fact("one enormous line")
 def ONE_LINE_BLOB(f: FileFacts) -> str | None:
     """A big text file with no line break in its head: generated or data in any language,
-    not code or prose written to be read (minified JS and CSS have their own rule)."""
-    if f.file.size < T.ONE_LINE_BLOB_BYTES or f.is_binary:
+    not code or prose written to be read (minified JS and CSS have their own rule); JSON from
+    `ONE_LINE_DATA_BYTES`."""
+    least = (T.ONE_LINE_DATA_BYTES if f.language in T.ONE_LINE_DATA_LANGUAGES
+             else T.ONE_LINE_BLOB_BYTES)
+    if f.file.size < least or f.is_binary:
         return None
     head = f.head
     if len(head) < 4096 or b"\n" in head or b"\r" in head:

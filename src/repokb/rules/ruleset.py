@@ -63,7 +63,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # pip-tools requirements and certificates are known; module-format variants are skipped)
 # (0.3.6: a notebook is read whole up to max_notebook_bytes, not max_file_bytes)
 # (0.3.7: one long line is minified code only when long lines make half of the head; a
-# library copied into a libs/ folder is vendored)
+# library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 CLASSIFIER_VERSION = f"0.3.7+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -248,6 +248,10 @@ MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "le
 # A text file at least this big whose head holds no line break is one enormous line, whatever
 # its language (a 1.9 MB one-line .py cost 9,672 chunks and 2.2 M tokens to embed).
 ONE_LINE_BLOB_BYTES = 256_000
+# JSON on one line is machine-written sooner: a person's JSON has line breaks; 32 KB of it on
+# one line is data (three.js's typeface fonts, 64 KB of glyph outlines; a model, an API dump)
+ONE_LINE_DATA_BYTES = 32_000
+ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
 
 # Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a
