@@ -21,6 +21,9 @@ from repokb.models import ChunkPiece
 # re-embeds only the chunks whose text changed. 2: a JSDoc one blank line above a definition.
 # 3: JS/TS class expressions (`module.exports = class App {`) are named definitions.
 # 4: C/C++ `@NAME@` template placeholders (numpy's .c.src) parse as names.
+#    pieces that are base64 or hex data (a PNG in a `data:` URL) are dropped (pipeline/chunk.py);
+# GLSL strings in JavaScript are cut by their functions and structs (chunkers/shaders.py);
+# `const f = Fn( () => ... )` (a wrapper call) is a definition named f.
 CHUNKING_VERSION = 4
 
 

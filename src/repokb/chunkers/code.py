@@ -22,9 +22,17 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
-from repokb.chunkers.base import last_row, load_language, parse, register, source_bytes
+from repokb.chunkers.base import (
+    chunker_for,
+    last_row,
+    load_language,
+    parse,
+    register,
+    source_bytes,
+)
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
+from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -47,6 +55,7 @@ class Definition:
     span: tuple[int, int]  # byte range, for nesting
     signature: str  # the definition's first line: context for its members
     children: list[Definition] = field(default_factory=list)
+    embedded: bool = False  # a GLSL function in a shader string of JavaScript (shaders.py)
 
 
 def _clean_name(raw: bytes) -> str:
@@ -103,7 +112,10 @@ class TreeSitterChunker:
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
         tree = parse(parser, parsed)
         written = source_bytes(text) if parsed is not text else None
-        roots = _nest(self._definitions(cursor, tree.root_node, lines, written))
+        definitions = self._definitions(cursor, tree.root_node, lines, written)
+        if self.spec.language in SHADER_HOSTS and "glsl" in text:
+            definitions += self._shader_definitions(tree.root_node, text)
+        roots = _nest(definitions)
         pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
@@ -153,6 +165,24 @@ class TreeSitterChunker:
                 end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         return [definition for _, definition in best.values()]
+
+    def _shader_definitions(self, root: Any, text: str) -> list[Definition]:
+        """The functions and structs of each GLSL string (`/* glsl */` or glsl`...`), found
+        with the C grammar, on the rows of this file."""
+        glsl = chunker_for("c")
+        if not isinstance(glsl, TreeSitterChunker):
+            return []
+        engine = glsl._load()
+        if engine is None:
+            return []
+        parser, cursor = engine
+        found: list[Definition] = []
+        for row, offset, source in shader_sources(root, source_bytes(text)):
+            tree = parse(parser, source)
+            for d in glsl._definitions(cursor, tree.root_node, split_lines(source)):
+                found.append(replace(d, start=d.start + row, end=d.end + row, embedded=True,
+                                     span=(d.span[0] + offset, d.span[1] + offset)))
+        return found
 
     def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str]) -> int:
         """First row of a definition with the comments and attributes directly above it
@@ -224,12 +254,14 @@ class TreeSitterChunker:
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
                     context: str | None) -> list[ChunkPiece]:
-        parent = owner or d.owner
+        parent = None if d.embedded else owner or d.owner
         symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
         symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
-        if (symbol_type in CONTAINERS and d.children and first_member > d.start
+        holds_shader = bool(d.children) and all(c.embedded for c in d.children)
+        if ((symbol_type in CONTAINERS or holds_shader) and d.children
+                and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
             head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)
             members = self._scope(d.children, first_member, d.end, lines, symbol, symbol_type,

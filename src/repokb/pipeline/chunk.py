@@ -6,13 +6,14 @@ the embedder or the store (the classifier saw only the head; this sees everythin
 whose chunker decodes it (a notebook's JSON) is redacted as decoded, each cell's source before
 it is cut: a secret JSON-escaped on disk reads differently in the raw text. Bad input
 becomes a `FileProblem` with a reason; it never escapes as an exception from here. Pieces too
-short to mean anything, pieces still holding a secret and pieces that read as LLM transcripts
-are dropped and counted by reason.
+short to mean anything, pieces still holding a secret, pieces that read as LLM transcripts
+and pieces of base64 or hex data (an image in a `data:` URL) are dropped and counted by reason.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -140,6 +141,20 @@ def _too_large(size: int, max_bytes: int) -> str:
             "recorded, not indexed")
 
 
+_ENCODED_RUN = re.compile(r"[A-Za-z0-9+/=_\-]{200,}")
+
+
+def encoded_data(content: str) -> bool:
+    """A piece that is mostly unbroken runs of base64 or hex (a PNG in a `data:` URL, a wasm
+    binary in a string): data no question is asked in, not code or text."""
+    body = sum(len(word) for word in content.split())
+    if body < 200:
+        return False
+    runs = [run for run in _ENCODED_RUN.findall(content)
+            if any(ch.isdigit() for ch in run) and any(ch.isalpha() for ch in run)]
+    return sum(map(len, runs)) >= 0.8 * body
+
+
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40,
                max_chunks: int | None = None, max_decoded: int | None = None) -> ChunkedFile:
@@ -173,6 +188,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             continue
         if llm_transcript(piece.content, docs):
             dropped["llm_transcript"] += 1
+            continue
+        if encoded_data(piece.content):
+            dropped["encoded_data"] += 1
             continue
         chunks.append(enrich(file, c, piece, len(chunks), plan))
     if over:

@@ -5,6 +5,7 @@ Each returns the evidence recorded as the signal value (never a secret value), o
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable
 
@@ -233,13 +234,37 @@ TEST_LAYOUT = Fact("test layout", test_layout, "path")
 @_fact("one enormous line")
 def ONE_LINE_BLOB(f: FileFacts) -> str | None:
     """A big text file with no line break in its head: generated or data in any language,
-    not code or prose written to be read (minified JS and CSS have their own rule)."""
-    if f.file.size < T.ONE_LINE_BLOB_BYTES or f.is_binary:
+    not code or prose written to be read (minified JS and CSS have their own rule); JSON from
+    `ONE_LINE_DATA_BYTES`."""
+    least = (T.ONE_LINE_DATA_BYTES if f.language in T.ONE_LINE_DATA_LANGUAGES
+             else T.ONE_LINE_BLOB_BYTES)
+    if f.file.size < least or f.is_binary:
         return None
     head = f.head
     if len(head) < 4096 or b"\n" in head or b"\r" in head:
         return None
     return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
+
+
+@_fact("a library copied into a libs/ folder", "path")
+def VENDORED_LIBRARY(f: FileFacts) -> str | None:
+    """A script directly in a `libs/` folder below the root that shows it is another
+    project's: a licence banner (`/*!`, `@license`) at its top, or the name of a library's
+    distribution build (`fflate.module.js`, `chart.esm.js`). three's examples/jsm/libs/, a web
+    app's static/js/libs/. A root `libs/` (an Nx workspace's, Boost's) is the project's own."""
+    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
+        return None
+    if f.language not in T.MINIFIABLE_LANGUAGES:
+        return None
+    libs = "/".join(f.dirs) + "/"
+    build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
+                 None)
+    if build:
+        return f"{libs}, named like a library's build: {build}"
+    top = f.text.lstrip()[:2000]
+    if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
+        return f"{libs}, its own licence banner at the top"
+    return None
 
 
 @_fact("rendered documentation")

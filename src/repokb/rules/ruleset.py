@@ -35,6 +35,7 @@ from repokb.rules.checks import (
     TEST_DATA,
     TEST_LAYOUT,
     UNREADABLY_LARGE,
+    VENDORED_LIBRARY,
     _magic,
 )
 from repokb.rules.engine import (
@@ -62,7 +63,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # pip-tools requirements and certificates are known; module-format variants are skipped)
 # (0.3.6: a notebook is read whole up to max_notebook_bytes, not max_file_bytes)
 # (0.3.7: C templates (`.c.src`), Meson build files and Fortran are known; CMakeLists.txt is
-# CMake, not text)
+# CMake, not text;
+# one long line is minified code only when long lines make half of the head; a
+# library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 CLASSIFIER_VERSION = f"0.3.7+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -172,6 +175,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
+    _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
+       Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
+            subkind="vendored_library", flags=("vendor",), confidence=0.85)),
     _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),
@@ -221,8 +227,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),
-    _r("minified-shape", Tier.GENERATED,
-       (Lang(T.MINIFIABLE_LANGUAGES), Sniff("minified")),
+    _r("minified-shape", Tier.GENERATED,  # the shape first: it is the reason's evidence
+       (Sniff("minified"), Lang(T.MINIFIABLE_LANGUAGES)),
        Then(Kind.GENERATED, "minified code ({evidence})", subkind="minified",
             flags=("generated", "minified"))),
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),

@@ -32,7 +32,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 13: a prose password keeps its last `.`, `:`, `!` or `?` in the redaction ("the password is
 # X!" left `<REDACTED_SECRET>!`), spread with and without it; the password of a URL inside a
 # base64 blob is redacted wherever else it stands (encoded.passwords)
-REDACTION_VERSION = 13
+# 14: a JavaScript template literal is a string: `Bearer X` and a URL's `?api_key=X` inside
+# backticks are redacted as inside quotes
+REDACTION_VERSION = 14
 
 
 @dataclass(frozen=True)

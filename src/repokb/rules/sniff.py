@@ -155,15 +155,22 @@ def shebang(text: str) -> str | None:
     return None
 
 
+_MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
+
+
 def minified(text: str) -> str | None:
-    """Very long lines with little whitespace: a bundle, not code written by a person."""
+    """Very long lines that make most of the text, or little whitespace: a bundle, not code
+    written by a person. One long line among short ones is a person's lookup table or import
+    list (three's MathUtils.js, whose `_lut` is 1,552 characters of the file's 22 KB)."""
     lines = text.splitlines() or [""]
     longest = max(len(line) for line in lines)
-    if longest < 500:
+    if longest < _MINIFIED_LINE:
         return None
     spaces = sum(1 for c in text if c in " \t\n") / max(len(text), 1)
-    if longest > 1000 or spaces < 0.05:
-        return f"longest line {longest} chars, whitespace {spaces:.0%}"
+    share = sum(len(line) for line in lines if len(line) >= _MINIFIED_LINE) / max(len(text), 1)
+    if share >= 0.5 or spaces < 0.05:
+        return (f"longest line {longest} chars, long lines {share:.0%} of the text, "
+                f"whitespace {spaces:.0%}")
     return None
 
 

@@ -239,11 +239,19 @@ GENERATED_MARKER_LINES = 15  # markers count only in comment lines this near the
 COMMENT_PREFIXES = ("//", "#", "/*", "*", "<!--", "--", ";", '"""', "'''", "(*", "{-", "%")
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
+# A script directly in a libs/ folder below the root, named like a library's distribution
+# build (or with its own licence banner), is a vendored copy (checks.VENDORED_LIBRARY).
+VENDORED_LIBS_DIRS = frozenset({"libs"})
+LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
 # A text file at least this big whose head holds no line break is one enormous line, whatever
 # its language (a 1.9 MB one-line .py cost 9,672 chunks and 2.2 M tokens to embed).
 ONE_LINE_BLOB_BYTES = 256_000
+# JSON on one line is machine-written sooner: a person's JSON has line breaks; 32 KB of it on
+# one line is data (three.js's typeface fonts, 64 KB of glyph outlines; a model, an API dump)
+ONE_LINE_DATA_BYTES = 32_000
+ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
 
 # Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a

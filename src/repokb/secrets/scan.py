@@ -359,9 +359,10 @@ def _shell_variable(text: str, start: int, m: re.Match[str]) -> bool:
 
 def _in_literal(before: str) -> bool:
     """Whether a line's text up to here is inside a string literal (an odd number of one
-    kind of quote, escaped ones not counted)."""
-    plain = before.replace("\\\\", "").replace('\\"', "").replace("\\'", "")
-    return plain.count('"') % 2 == 1 or plain.count("'") % 2 == 1
+    kind of quote, escaped ones not counted), a JavaScript template literal's too."""
+    plain = (before.replace("\\\\", "").replace('\\"', "").replace("\\'", "")
+             .replace("\\`", ""))
+    return any(plain.count(q) % 2 == 1 for q in "\"'`")
 
 
 def random_literal(value: str) -> bool:

@@ -75,7 +75,7 @@ _ENV_FALLBACK = re.compile(
     r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
-    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["']?\s*"""
+    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
 _DOCKER_AUTH = re.compile(

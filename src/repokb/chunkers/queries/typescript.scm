@@ -20,6 +20,15 @@
   (variable_declarator name: (identifier) @name
     value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
 
+; const D_GGX = Fn( ( { alpha } ) => {...} ): a function made by a wrapper call (three.js
+; TSL's Fn, React's memo and forwardRef, middy) is named after its variable; an array's
+; `.map( x => ... )` and a promise's `.then( ... )` make values, not functions.
+(lexical_declaration
+  (variable_declarator name: (identifier) @name
+    value: (call_expression
+      function: [(identifier) (member_expression)] @wrapper
+      arguments: (arguments . [(arrow_function) (function_expression)])))
+  (#not-match? @wrapper "[.](map|filter|reduce|reduceRight|forEach|flatMap|find|findIndex|findLast|some|every|sort|then|catch|finally|from|replace)$")) @definition.function
 ; Class expressions: const Foo = class extends Bar {...} is named after its variable,
 ; module.exports = class Application {...} after the class, exports.Parser = class {...} after
 ; the property it is assigned to.
