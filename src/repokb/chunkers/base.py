@@ -24,7 +24,8 @@ from repokb.models import ChunkPiece
 #    pieces that are base64 or hex data (a PNG in a `data:` URL) are dropped (pipeline/chunk.py);
 # GLSL strings in JavaScript are cut by their functions and structs (chunkers/shaders.py);
 # `const f = Fn( () => ... )` (a wrapper call) is a definition named f.
-CHUNKING_VERSION = 4
+# 5: C/C++ functions behind export or inline macros (`NPY_NO_EXPORT void f(`) are definitions.
+CHUNKING_VERSION = 5
 
 
 class Chunker(Protocol):

@@ -30,6 +30,7 @@ from repokb.chunkers.base import (
     register,
     source_bytes,
 )
+from repokb.chunkers.cmacros import unmacro
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
@@ -111,8 +112,14 @@ class TreeSitterChunker:
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
         tree = parse(parser, parsed)
+        if self.spec.macros and tree.root_node.has_error:
+            parsed, tree = unmacro(parser, parsed, tree)
         written = source_bytes(text) if parsed is not text else None
-        definitions = self._definitions(cursor, tree.root_node, lines, written)
+        # A row that held only blanked macros (`NPY_NO_EXPORT` above `int f(...)`) belongs to
+        # the definition below it.
+        blanked = frozenset(row for row, line in enumerate(split_lines(parsed))
+                            if not line.strip() and lines[row].strip()) if written else frozenset()
+        definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
         if self.spec.language in SHADER_HOSTS and "glsl" in text:
             definitions += self._shader_definitions(tree.root_node, text)
         roots = _nest(definitions)
@@ -120,7 +127,8 @@ class TreeSitterChunker:
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
     def _definitions(self, cursor: Any, root: Any, lines: list[str],
-                     written: bytes | None = None) -> list[Definition]:
+                     written: bytes | None = None,
+                     blanked: frozenset[int] = frozenset()) -> list[Definition]:
         """The definitions the query captures; names as `written` (the file's bytes, when
         the parser was given a stand-in for them) spells them."""
         def text_of(node: Any) -> bytes:
@@ -161,7 +169,7 @@ class TreeSitterChunker:
             best[key] = (pattern, Definition(
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
-                start=self._leading_start(span, comments, lines),
+                start=self._leading_start(span, comments, lines, blanked),
                 end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         return [definition for _, definition in best.values()]
@@ -184,12 +192,16 @@ class TreeSitterChunker:
                                      span=(d.span[0] + offset, d.span[1] + offset)))
         return found
 
-    def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str]) -> int:
+    def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str],
+                       blanked: frozenset[int] = frozenset()) -> int:
         """First row of a definition with the comments and attributes directly above it
         (a blank line in between means the comment is about something else, except after a
         `/** ... */` doc comment that does not open the file: express and many JS projects
         write `/** Listen for connections. */`, a blank line, then `app.listen = ...`)."""
         first = int(span.start_point[0])
+        while first - 1 in blanked:
+            first -= 1
+        own = first
         prev = span.prev_named_sibling
         while True:
             while prev is not None and prev.start_point[0] >= first:
@@ -197,7 +209,7 @@ class TreeSitterChunker:
             if first - 1 in comments:
                 first = comments[first - 1]
             elif (first - 2 in comments and not lines[first - 1].strip()
-                  and comments[first - 2] > 0 and first == int(span.start_point[0])
+                  and comments[first - 2] > 0 and first == own
                   and lines[comments[first - 2]].lstrip().startswith("/**")):
                 first = comments[first - 2]
             elif (prev is not None and prev.type in self.spec.attachments

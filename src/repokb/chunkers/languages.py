@@ -25,6 +25,9 @@ class LanguageSpec:
     # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
     # templates a build expands (numpy's `@TYPE@_add` in loops.c.src); never valid C otherwise.
     placeholders: bool = False
+    # Blank the all-caps macros that break a declaration or a block (`NPY_NO_EXPORT void f(`,
+    # `BINARY_LOOP {`) when parsing, where the tree has an error (cmacros.py).
+    macros: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -43,9 +46,10 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"attribute_item"})),
     LanguageSpec("java", "tree_sitter_java:language", "java"),
     LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
-    LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True),
+    LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
-                 wrappers=frozenset({"template_declaration"}), placeholders=True),
+                 wrappers=frozenset({"template_declaration"}), placeholders=True,
+                 macros=True),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),

@@ -1,0 +1,99 @@
+"""C and C++ macros the grammar cannot read, blanked (same length) for parsing only.
+
+Real C puts macros where the grammar expects a type or a statement: numpy's
+`NPY_NO_EXPORT void PyArray_Foo(...)` and `static NPY_INLINE int f(...)`, SQLite's
+`SQLITE_API int`, Lua's `LUA_API int`, zlib's `int ZEXPORT deflate(...)`, and loop macros that
+open a block (`BINARY_LOOP {` in numpy's umath loops). tree-sitter then marks the whole function
+as an error and the chunker leaves it to windows. Only where the tree has an error, an all-caps
+name in front of a declaration (or opening a block inside a body) becomes spaces and the file is
+parsed again; rows and byte offsets stay put, so names and chunks are read from the file as
+written. Code that parses cleanly is never touched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from repokb.chunkers.base import parse, source_bytes
+
+_MACRO = re.compile(rb"[A-Z][A-Z0-9_]*[A-Z0-9]")  # all capitals: the shape of a macro's name
+# An indented line that is a macro (with arguments or not) opening a block: `BINARY_LOOP {`.
+_BLOCK = re.compile(rb"[ \t]+([A-Z][A-Z0-9_]*[A-Z0-9](?:[ \t]*\((?:[^(){};\n]|\([^(){};\n]*\))*"
+                    rb"\))?)[ \t]*\{[ \t]*(?:(?://|/\*).*)?\r?")
+_HEADS = frozenset({"function_definition", "declaration"})
+# Words in front of a declarator that are not its type.
+_NOT_TYPES = frozenset({"static", "extern", "inline", "const", "volatile", "register", "restrict",
+                        "_Noreturn", "__inline", "__inline__", "thread_local", "_Thread_local",
+                        "__thread", "constexpr", "virtual", "explicit", "*", "&"})
+_ROUNDS = 3  # a fix may uncover the next error of the same declaration
+
+
+def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
+    """`text` with the macros behind its parse errors blanked, and its tree (both unchanged
+    when there is nothing to blank)."""
+    data = bytearray(source_bytes(text))
+    for _ in range(_ROUNDS):
+        if not tree.root_node.has_error:
+            break
+        spans = _spans(tree.root_node, data)
+        if not spans:
+            break
+        for start, end in spans:
+            data[start:end] = b" " * (end - start)
+        text = data.decode("utf-8", "surrogatepass")
+        tree = parse(parser, text)
+    return text, tree
+
+
+def _spans(root: Any, data: bytearray) -> set[tuple[int, int]]:
+    spans: set[tuple[int, int]] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if not node.has_error:
+            continue
+        if node.type in _HEADS:
+            spans.update(_head_macros(node))
+        if node.type == "ERROR" or node.is_missing:
+            spans.update(_block_macro(data, node.start_byte))
+        stack.extend(node.children)
+    return spans
+
+
+def _head_macros(node: Any) -> list[tuple[int, int]]:
+    """The all-caps names in front of a declarator the grammar could not read (`NPY_NO_EXPORT`
+    in `NPY_NO_EXPORT void f(...)`); the last one stays when nothing else could be the type
+    (`DWORD WINAPI f(...)` keeps `WINAPI`)."""
+    if node.type == "declaration" and node.children and node.children[-1].is_missing:
+        # `NPY_NO_EXPORT NPY_GCC_OPT_3` on the line above `int f(...)`: read as a declaration
+        # that lacks its `;`
+        leaves = _leaves(node)
+        if leaves and all(_MACRO.fullmatch(leaf.text) for leaf in leaves):
+            return [(leaf.start_byte, leaf.end_byte) for leaf in leaves]
+    declarator = node.child_by_field_name("declarator")
+    if declarator is None:
+        return []
+    head = [c for c in node.children if c.end_byte <= declarator.start_byte]
+    if not any(c.type == "ERROR" for c in head):
+        return []
+    leaves = [leaf for c in head for leaf in _leaves(c)]
+    macros = [leaf for leaf in leaves if _MACRO.fullmatch(leaf.text)]
+    if not any(not _MACRO.fullmatch(leaf.text)
+               and leaf.text.decode("utf-8", "replace") not in _NOT_TYPES for leaf in leaves):
+        macros = macros[:-1]
+    return [(leaf.start_byte, leaf.end_byte) for leaf in macros]
+
+
+def _leaves(node: Any) -> list[Any]:
+    if node.child_count == 0:
+        return [node] if node.end_byte > node.start_byte else []
+    return [leaf for child in node.children for leaf in _leaves(child)]
+
+
+def _block_macro(data: bytearray, offset: int) -> list[tuple[int, int]]:
+    """The macro opening a block on the line of a parse error (`    BINARY_LOOP {`)."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    end = data.find(b"\n", offset)
+    match = _BLOCK.fullmatch(data, start, len(data) if end < 0 else end)
+    return [match.span(1)] if match else []
