@@ -19,11 +19,12 @@ from repokb.chunkers.markdown import front_matter_end
 from repokb.formats import CODE_LANGUAGES
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import FileProblem, chunk_file
-from repokb.rules.tables import LANGUAGE_BY_EXTENSION
+from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 from repokb.settings import Settings
 
 INPUTS = Path(__file__).parent.parent / "golden" / "chunkers" / "inputs"
-SAMPLES = {LANGUAGE_BY_EXTENSION[PurePosixPath(p.name).suffix.lower()]: p.read_text("utf-8")
+EXTENSIONS = {**EXTRA_LANGUAGE_BY_EXTENSION, **LANGUAGE_BY_EXTENSION}
+SAMPLES = {EXTENSIONS[PurePosixPath(p.name).suffix.lower()]: p.read_text("utf-8")
            for p in sorted(INPUTS.iterdir())}
 LANGUAGES = sorted(SAMPLES)
 FRAGMENTS = ["{", "}", "(", ")", "[", "]", "<", ">", "/*", "*/", "<!--", "-->", '"', "'", "`",

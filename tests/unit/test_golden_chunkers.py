@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from repokb.chunkers import chunker_for
-from repokb.rules.tables import LANGUAGE_BY_EXTENSION
+from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "chunkers"
 INPUTS = sorted((GOLDEN / "inputs").iterdir())
@@ -22,7 +22,8 @@ REFRESH = os.environ.get("REPOKB_REFRESH_GOLDEN") == "1"
 
 
 def language_of(path: Path) -> str:
-    return LANGUAGE_BY_EXTENSION[PurePosixPath(path.name).suffix.lower()]
+    suffix = PurePosixPath(path.name).suffix.lower()
+    return LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION[suffix]
 
 
 def describe(path: Path) -> list[dict[str, object]]:
@@ -51,4 +52,4 @@ def test_every_indexable_format_has_a_golden_input() -> None:
     assert covered >= {
         "python", "typescript", "tsx", "javascript", "go", "rust", "java", "c", "cpp", "csharp",
         "ruby", "php", "kotlin", "shell", "sql", "hcl", "markdown", "rst", "json", "yaml",
-        "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter"}
+        "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter", "cython"}

@@ -2,13 +2,14 @@
 
 code (tree-sitter, 16 languages), markdown, rst (and plain text), latex, config (JSON, YAML,
 TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS), notebook
-(Jupyter: its cells' sources, never their outputs). A language with no registered chunker is
-cut into fixed windows.
+(Jupyter: its cells' sources, never their outputs), cython (by indentation). A language with no
+registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
     code,
     config,
+    cython,
     ini,
     latex,
     markdown,

@@ -25,7 +25,8 @@ from repokb.models import ChunkPiece
 # GLSL strings in JavaScript are cut by their functions and structs (chunkers/shaders.py);
 # `const f = Fn( () => ... )` (a wrapper call) is a definition named f.
 # 5: C/C++ functions behind export or inline macros (`NPY_NO_EXPORT void f(`) are definitions.
-CHUNKING_VERSION = 5
+# 6: Cython (.pyx .pxd .pxi) is cut per definition by indentation (chunkers/cython.py).
+CHUNKING_VERSION = 6
 
 
 class Chunker(Protocol):
