@@ -122,7 +122,7 @@ class TreeSitterChunker:
         definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
         if self.spec.language in SHADER_HOSTS and "glsl" in text:
             definitions += self._shader_definitions(tree.root_node, text)
-        roots = _nest(definitions)
+        roots = nest(definitions)
         pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
@@ -285,7 +285,7 @@ class TreeSitterChunker:
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
 
 
-def _nest(definitions: list[Definition]) -> list[Definition]:
+def nest(definitions: list[Definition]) -> list[Definition]:
     """Definitions as a forest: each one under the closest definition containing it."""
     roots: list[Definition] = []
     stack: list[Definition] = []

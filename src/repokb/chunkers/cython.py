@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
-from repokb.chunkers.code import Definition, TreeSitterChunker, _nest
+from repokb.chunkers.code import Definition, TreeSitterChunker, nest
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import LanguageSpec
 from repokb.models import ChunkPiece
@@ -218,7 +218,7 @@ class CythonChunker(TreeSitterChunker):
     def chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
         try:
-            roots = _nest(definitions(lines))
+            roots = nest(definitions(lines))
             pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
             return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
         except Exception:  # malformed indentation, or any surprise: windows serve
