@@ -1,8 +1,9 @@
 """`repokb explain PATH`: why a file was (or would be) indexed, skipped or blocked.
 
 From the catalog when the file was indexed; for a file inside a skipped directory, the record of
-that directory; for a file never indexed, a live classification (its project root is the nearest
-folder holding `.git` or a repository config). Records hold detector names and lines, never a
+that directory; for a file never indexed, what the walk would record if it leaves the file (or a
+folder above it) out, else a live classification (its project root is the nearest folder
+holding `.git` or a repository config). Records hold detector names and lines, never a
 secret value, so they are safe to print.
 """
 
@@ -17,12 +18,14 @@ from repokb.errors import InputError, NotFoundError
 from repokb.models import SkippedPath
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import (
+    ProjectRoot,
     canonical,
     escaped,
     present,
     skipped_by_name,
     user_path,
     utf8,
+    walk_skip,
 )
 from repokb.pipeline.run import walk_skip_classification
 from repokb.rules.repo_config import CONFIG_NAMES
@@ -110,6 +113,12 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     st = absolute.stat()
     real = canonical(str(absolute.relative_to(root)))
     rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
+    skip = walk_skip(ProjectRoot(root.name, root), real, classifier.config)
+    if skip is not None:  # the walk would not read it: say what the walk would record
+        inside = skip.path if skip.is_dir else None
+        return {"project": canonical(root.name), "path": rel, "status": "skipped",
+                "reason": skip.reason, "chunks": 0, "inside": inside,
+                "classification": walk_skip_classification(skip).to_dict()}
     c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
                                                real_path=real))
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",

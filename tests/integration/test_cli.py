@@ -219,3 +219,32 @@ def test_a_busy_store_gets_a_clear_message(home, mixed_repo):
         code, out, err = run_cli("stats")
     assert code == 5
     assert "in use by another process" in err and "Traceback" not in err
+
+
+def test_explain_of_a_file_never_indexed_in_a_folder_the_walk_skips(home, tmp_path):
+    """Before indexing, explain says what the walk would record (the folder's skip), not a
+    live "python source" for a file the walk never reads."""
+    write(tmp_path, "proj/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "proj/.gitmodules", '[submodule "meson"]\n\tpath = vendored-meson/meson\n')
+    write(tmp_path, "proj/.gitignore", "scratch/\n*.tmp.py\n")
+    for rel in ("vendored-meson/meson/mesonmain.py", "node_modules/pkg/index.js",
+                "build/lib/out.py", "scratch/note.py", "src/keep.tmp.py", "src/app.py"):
+        write(tmp_path, f"proj/{rel}", "x = 1\n")
+    expected = {"vendored-meson/meson/mesonmain.py": ("vendored-meson/meson", "submodule"),
+                "node_modules/pkg/index.js": ("node_modules", "skipped directory"),
+                "build/lib/out.py": ("build", "skipped directory"),
+                "scratch/note.py": ("scratch", "ignored by .gitignore"),
+                "src/keep.tmp.py": (None, "ignored by .gitignore")}
+    before = {}
+    for rel, (inside, words) in expected.items():
+        why = json.loads(invoke("explain", str(tmp_path / "proj" / rel), "--json"))
+        assert why["status"] == "skipped" and why["inside"] == inside, (rel, why)
+        assert words in why["reason"] and why["classification"]["index_policy"] == "exclude"
+        before[rel] = why["reason"]
+    live = json.loads(invoke("explain", str(tmp_path / "proj/src/app.py"), "--json"))
+    assert live["status"] == "not indexed" and live["classification"]["kind"] == "source"
+    # after indexing, the recorded skip says the same
+    invoke("index", str(tmp_path / "proj"))
+    for rel, reason in before.items():
+        why = json.loads(invoke("explain", str(tmp_path / "proj" / rel), "--json"))
+        assert why["reason"] == reason, (rel, why)

@@ -7,6 +7,7 @@ caches; `classify()` is the one-file shortcut. Only a bounded head of each file 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,8 @@ from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.rules import tables as T
 from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext
+from repokb.rules.gitattributes import NAME as GITATTRIBUTES
+from repokb.rules.gitattributes import GitAttributes, load_gitattributes
 from repokb.rules.repo_config import RepoConfig, load_repo_config
 from repokb.rules.ruleset import BUILTIN_RULES, CLASSIFIER_VERSION, CONSTRAINTS, KIND_DEFAULTS
 
@@ -25,17 +28,37 @@ __all__ = ["CLASSIFIER_VERSION", "Classifier", "Limits", "classify"]
 class Classifier:
     """Classifies the files of one project: its config is read once, its rules sorted once."""
 
-    def __init__(self, config: RepoConfig | None = None, limits: Limits | None = None) -> None:
+    def __init__(self, config: RepoConfig | None = None, limits: Limits | None = None,
+                 attributes: GitAttributes | None = None) -> None:
         self.config = config
+        self.attributes = attributes
         self.limits = limits or Limits()
         extra = config.rules() if config else ()
-        self.rules = order((*BUILTIN_RULES, *extra))
+        # the config's rules sort before .gitattributes' in each tier (priority), and the
+        # paths it decides outright are never taken from it by a .gitattributes line
+        marked = attributes.rules(config.claimed() if config else ()) if attributes else ()
+        self.rules = order((*BUILTIN_RULES, *extra, *marked))
         self.screen = Screen(self.rules)
         self.context = ProjectContext()
 
     @classmethod
     def for_root(cls, root: Path, limits: Limits | None = None) -> Classifier:
-        return cls(load_repo_config(root), limits)
+        return cls(load_repo_config(root), limits, load_gitattributes(root))
+
+    @property
+    def label(self) -> str | None:
+        """The project files that changed the rules (config files, .gitattributes)."""
+        names = [self.config.label] if self.config else []
+        names += [GITATTRIBUTES] if self.attributes else []
+        return ", ".join(names) or None
+
+    @property
+    def digest(self) -> str | None:
+        """Their content hash: an edit of either re-classifies the project's files."""
+        if self.attributes is None:
+            return self.config.digest if self.config else None
+        return hashlib.sha256(((self.config.digest if self.config else "") + "+"
+                               + self.attributes.digest).encode()).hexdigest()[:16]
 
     def files(self, root: ProjectRoot,
               admitted: bool = True) -> Iterator[tuple[SourceFile, Classification]]:
@@ -58,10 +81,10 @@ class Classifier:
         signals = c.signals
         if package:  # a monorepo package below the project root: its own boundary
             signals = (*signals, Signal(type="package", value=package, weight=0.5))
-        if self.config is None:
+        if self.config is None and self.attributes is None:
             return replace(c, package=package, signals=signals)
-        return replace(c, package=package, signals=signals, config_path=self.config.label,
-                       config_digest=self.config.digest)
+        return replace(c, package=package, signals=signals, config_path=self.label,
+                       config_digest=self.digest)
 
 
 def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,

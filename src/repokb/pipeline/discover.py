@@ -16,7 +16,7 @@ import re
 import stat
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -200,6 +200,26 @@ def scope_blocked(project: ProjectRoot, config: RepoConfig | None = None) -> str
     rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
     _, blocked = _descend(project, rules, config)
     return None if blocked is None else blocked[1]
+
+
+def walk_skip(project: ProjectRoot, rel: str,
+              config: RepoConfig | None = None) -> SkippedPath | None:
+    """What the walk of the whole root would record instead of the file at `rel` (relative,
+    as on disk): the skip of the first folder above it that it leaves out, or the file's own
+    .gitignore skip; None when the walk would yield the file. For `repokb explain` of a file
+    never indexed, so it answers as the walk would."""
+    folder, _, _ = rel.rpartition("/")
+    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
+    recorded = ""
+    if folder:
+        recorded, blocked = _descend(replace(project, scope=folder), rules, config)
+        if blocked is not None:
+            kind, reason, owner = blocked
+            return _skip(project, recorded, reason, kind, True, owner)
+    rules.push(recorded, project.root / folder)  # the file's own folder's .gitignore
+    if rules.matches(rel, is_dir=False):
+        return _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    return None
 
 
 def scope_record(project: ProjectRoot) -> str:

@@ -102,8 +102,7 @@ class ProjectRun:
         self.redaction_upgraded = False
         self.started = time.time()
         self.classifier = classifier
-        config = classifier.config
-        self.config_digest = config.digest if config else None
+        self.config_digest = classifier.digest  # the repository config and .gitattributes
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
         if plan.test is not None:
             self.vectors += f" test={plan.test}"

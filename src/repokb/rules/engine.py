@@ -194,6 +194,9 @@ class Then:
     policy: Policy | None = None
     flags: tuple[str, ...] = ()
     confidence: float = 0.9
+    # flags whose built-in rules no longer fire for this file (`-linguist-vendored` in
+    # .gitattributes turns off repokb's own vendor rules): set by a non-terminal rule
+    clears: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -281,7 +284,10 @@ def decide(f: FileFacts, rules: tuple[Rule, ...], defaults: Mapping[Kind, tuple[
            constraints: tuple[Constraint, ...], version: str) -> Classification:
     walk = _Walk()
     decided: tuple[Rule, str] | None = None
+    cleared: set[str] = set()
     for rule in rules:
+        if cleared and rule.source is None and cleared.intersection(rule.then.flags):
+            continue
         signals = _fires(rule, f)
         if signals is None:
             continue
@@ -290,6 +296,7 @@ def decide(f: FileFacts, rules: tuple[Rule, ...], defaults: Mapping[Kind, tuple[
         if rule.source and rule.source not in walk.sources:
             walk.sources.append(rule.source)
         walk.flags.extend(x for x in rule.then.flags if x not in walk.flags)
+        cleared.update(rule.then.clears)
         evidence = signals[0].value if signals else ""
         if rule.then.reason and not rule.terminal:
             walk.reasons.append(_fill(rule.then.reason, f, evidence))

@@ -100,6 +100,12 @@ class RepoConfig:
             out.extend(_rules_of(c))
         return tuple(out)
 
+    def claimed(self) -> tuple[str, ...]:
+        """The path globs this config decides outright (generatedRoots, vendorOverrides):
+        a project's .gitattributes does not take them from it."""
+        return tuple(g for c in self.files for g in (
+            *(_root_glob(r) for r in c.generated_roots), *(o.path for o in c.vendor_overrides)))
+
     def reaches_into(self, rel_dir: str) -> bool:
         """Whether a vendor override may match below a directory the walk would skip."""
         for c in self.files:

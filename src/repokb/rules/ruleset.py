@@ -66,7 +66,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # CMake, not text;
 # one long line is minified code only when long lines make half of the head; a
 # library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
-CLASSIFIER_VERSION = f"0.3.7+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
+# their negations decide as on GitHub: rules/gitattributes.py)
+CLASSIFIER_VERSION = f"0.3.8+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
