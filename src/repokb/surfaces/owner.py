@@ -81,17 +81,27 @@ def fingerprint(settings: Settings) -> str:
 
 
 def code_identity() -> str:
-    """Which installed repokb this is: its version and when its package was written. A warm
-    owner started before an upgrade (or a reinstall: pip writes every file anew) would answer
-    with the old code for up to `owner_idle_seconds`; its fingerprint no longer matches, so it
-    leaves for one of the new code."""
+    """Which installed repokb this is: its version and a digest of every file of its package
+    (path, size, when written). A warm owner started before an upgrade, a reinstall or, in an
+    editable install (README's), a `git pull` that changed any module or chunker query would
+    otherwise answer with the old code for as long as it is kept busy; its fingerprint no
+    longer matches, so it leaves for one of the new code. Read from the disk at each call (~200
+    files stat'ed, ~1 ms), so every process, a long-lived `repokb mcp` too, names the code
+    installed now, and no two of them take turns sending each other's owner away."""
     import repokb
 
+    digest = hashlib.sha256()
     try:
-        written = Path(repokb.__file__).stat().st_mtime_ns
+        package = Path(repokb.__file__).parent
+        for folder, dirs, files in os.walk(package):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                st = os.stat(os.path.join(folder, name))
+                rel = os.path.relpath(os.path.join(folder, name), package)
+                digest.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     except (OSError, TypeError):
-        written = 0
-    return f"{repokb.__version__}:{written}"
+        pass
+    return f"{repokb.__version__}:{digest.hexdigest()[:16]}"
 
 
 def answers(path: Path) -> bool:
