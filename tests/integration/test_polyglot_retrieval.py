@@ -96,7 +96,9 @@ def polyglot(tmp_path_factory: pytest.TempPathFactory, real_embedder: object):
     class AdmitMarkup:  # stands in for a classifier policy that admits markup and styles
         def __init__(self, root):
             self.inner = make_classifier(root)
-            self.config = self.inner.config
+
+        def __getattr__(self, name):  # the rest (config, digest, ...) as the classifier's
+            return getattr(self.inner, name)
 
         def classify(self, file, head=None):
             c = self.inner.classify(file, head)
