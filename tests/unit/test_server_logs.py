@@ -39,6 +39,7 @@ def test_access_and_error_logs_redact_what_a_client_sent() -> None:
     written = stream.getvalue()
     assert TOKEN not in written and PASSWORD not in written, written
     assert written.count('"POST /knowledge/search HTTP/1.1" 200') == 2  # the rest stays readable
-    assert written.count("GET /knowledge/context?<REDACTED_SECRET_") == 2, written
+    # the token goes, the parameter's name stays (before, `path=` went with it)
+    assert written.count("GET /knowledge/context?path=<REDACTED_SECRET_") == 2, written
     assert "/knowledge/context?project=proj&path=notes/<REDACTED_SECRET_" in written
     assert "request abc (GET /knowledge/explain): no record for" in written

@@ -33,7 +33,8 @@ REDACTED = "<REDACTED_SECRET>"
 # X!" left `<REDACTED_SECRET>!`), spread with and without it; the password of a URL inside a
 # base64 blob is redacted wherever else it stands (encoded.passwords)
 # 14: a JavaScript template literal is a string: `Bearer X` and a URL's `?api_key=X` inside
-# backticks are redacted as inside quotes
+# backticks are redacted as inside quotes; a token a plugin yields in part (GitHub's `ghp`)
+# is widened to its whole token but no longer over the `=` into its variable's name
 REDACTION_VERSION = 14
 
 

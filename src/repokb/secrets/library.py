@@ -161,10 +161,13 @@ def _filtered(value: str) -> bool:
 
 
 def _widen(line: str, start: int, end: int) -> tuple[int, int]:
-    """A plugin may yield only part of a token (GitHub: `ghp`): widen to the whole token."""
+    """A plugin may yield only part of a token (GitHub: `ghp`): widen to the whole token, but
+    not back over an `=` into the name it is assigned to (`GITHUB_TOKEN=ghp_...` keeps
+    `GITHUB_TOKEN=`: a token's own `=` is base64 padding, at its end)."""
     for m in _TOKEN_CHARS.finditer(line):
         if m.start() <= start < m.end():
-            return min(start, m.start()), max(end, m.end())
+            left = max(m.start(), line.rfind("=", m.start(), start) + 1)
+            return min(start, left), max(end, m.end())
     return start, end
 
 
