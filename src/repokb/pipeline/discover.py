@@ -22,7 +22,7 @@ from pathlib import Path
 
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules, git_submodules, git_tracked
+from repokb.pipeline.ignore import IgnoreRules
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
@@ -182,7 +182,7 @@ def discover(project: ProjectRoot,
     A vendor override in the repository config opens the skipped directory it points into;
     the classifier then decides each file there (the override, or vendor).
     """
-    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
+    rules = IgnoreRules.of(project.root)
     if not project.scope:
         yield from _walk(project, project.root, "", rules, config)
         return
@@ -197,8 +197,7 @@ def discover(project: ProjectRoot,
 def scope_blocked(project: ProjectRoot, config: RepoConfig | None = None) -> str | None:
     """Why the walk of the whole root would leave out the folder `project.scope` (the reason
     it records for the first folder on the way that it leaves out), or None if it walks it."""
-    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
-    _, blocked = _descend(project, rules, config)
+    _, blocked = _descend(project, IgnoreRules.of(project.root), config)
     return None if blocked is None else blocked[1]
 
 
@@ -209,7 +208,7 @@ def walk_skip(project: ProjectRoot, rel: str,
     .gitignore skip; None when the walk would yield the file. For `repokb explain` of a file
     never indexed, so it answers as the walk would."""
     folder, _, _ = rel.rpartition("/")
-    rules = IgnoreRules(git_tracked(project.root), git_submodules(project.root))
+    rules = IgnoreRules.of(project.root)
     recorded = ""
     if folder:
         recorded, blocked = _descend(replace(project, scope=folder), rules, config)

@@ -81,6 +81,12 @@ class IgnoreRules:
         self._tracked = tracked or frozenset()
         self.submodules = submodules
 
+    @classmethod
+    def of(cls, root: Path) -> IgnoreRules:
+        """The rules a walk of the project at `root` starts with: what git tracks there and
+        the submodules its .gitmodules lists."""
+        return cls(git_tracked(root), git_submodules(root))
+
     @cached_property
     def _tracked_dirs(self) -> frozenset[str]:
         """Every folder holding a tracked file (asked only once a .gitignore matches one)."""
