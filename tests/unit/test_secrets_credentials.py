@@ -41,6 +41,17 @@ MUST_REDACT = [  # (mode, language, text, value)
     ("code", "go", f'req.SetBasicAuth("admin", "{PW}")\n', PW),
     ("code", "javascript", f"request(app).get('/').auth('admin', '{PW}')\n", PW),
     ("code", "csharp", f'var c = new NetworkCredential("svc", "{PW}", "CORP");\n', PW),
+    # Ruby's basic auth, with or without parentheses: Faraday 2 (`:authorization, :basic`),
+    # Faraday 1 (`:basic_auth`), Net::HTTP (`req.basic_auth`)
+    ("code", "ruby", f'f.request :authorization, :basic, "shop", "{PW}"\n', PW),
+    ("code", "ruby", f"conn.request :basic_auth, 'deploy', '{PW}'\n", PW),
+    ("code", "ruby", f'req.basic_auth "admin", "{PW}"\n', PW),
+    ("code", "ruby", f'conn.basic_auth("admin", "{PW}")\n', PW),
+    # Ruby's ENV.fetch with a block default, in code and in ERB inside YAML (Rails'
+    # config/database.yml)
+    ("code", "ruby", f'pw = ENV.fetch("DB_PASSWORD") {{ "{PW}" }}\n', PW),
+    ("config", "yaml", "default:\n  password: <%= ENV.fetch(\"DATABASE_PASSWORD\") "
+     f'{{ "{PW}" }} %>\n', PW),
     # DSNs without a scheme
     ("code", "go", f'db, _ := sql.Open("mysql", "app:{PW}@tcp(db:3306)/app")\n', PW),
     ("config", "dotenv", f"MYSQL_DSN=app:{PW}@tcp(127.0.0.1:3306)/app?parseTime=true\n", PW),
@@ -80,6 +91,10 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
     ("code", "shell", 'deploy --token "$DEPLOY_TOKEN" --api-key ${API_KEY}\n'),
     ("code", "python", 'parser.add_argument("--password", help="the database password")\n'),
     ("code", "python", 'requests.get(url, auth=("user", "pass"))\n'),
+    ("code", "ruby", "conn.request :basic_auth, user, password\n"),
+    ("code", "ruby", 'req.basic_auth ENV["API_USER"], ENV["API_PASSWORD"]\n'),
+    ("code", "ruby", 'port = ENV.fetch("PORT") { "3000" }\n'),
+    ("code", "ruby", 'pw = ENV.fetch("DB_PASSWORD") { raise "DB_PASSWORD unset" }\n'),
     ("code", "python", "smtp.login(settings.EMAIL_USER, settings.EMAIL_PASSWORD)\n"),
     ("code", "python", 'self.client.login(username="admin", password="password")\n'),
     ("code", "go", 'dsn := fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)\n'),

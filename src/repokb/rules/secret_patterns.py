@@ -35,7 +35,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 14: a JavaScript template literal is a string: `Bearer X` and a URL's `?api_key=X` inside
 # backticks are redacted as inside quotes; a token a plugin yields in part (GitHub's `ghp`)
 # is widened to its whole token but no longer over the `=` into its variable's name
-REDACTION_VERSION = 14
+# 15: Ruby's basic auth without parentheses (`req.basic_auth "u", "X"`, Faraday's `request
+# :authorization, :basic, "u", "X"`) and `ENV.fetch("KEY") { "X" }`'s block default
+REDACTION_VERSION = 15
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ Found here (spans of the value only):
   `htpasswd -b FILE user X`, `smbclient -U user%X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
-  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`;
+  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
+  Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`;
   and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
   wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
@@ -64,6 +65,11 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""mysqli_connect)\s*\(|"""
     r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth)\s*\()"""
     r"""(?P<args>[^()\n]{1,240})[)\]]""")
+# Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
+# "X"` and `request :basic_auth, user, "X"`, Net::HTTP's `req.basic_auth user, "X"`
+_BASIC_PAIR = re.compile(
+    r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
+    r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
@@ -108,6 +114,7 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli")
+_AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
 _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",
             "account")
@@ -123,7 +130,8 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_MYSQL, (_MYSQL,), "command_option"),
             (_AT_SHORT_FLAG, (_SHORT_FLAG,), "command_option"),
             (_AT_HTPASSWD, (_HTPASSWD,), "command_option"),
-            (_AT_DSN, (_GO_DSN,), "dsn_password")):
+            (_AT_DSN, (_GO_DSN,), "dsn_password"),
+            (_AT_BASIC, (_BASIC_PAIR,), "credential_argument")):
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)

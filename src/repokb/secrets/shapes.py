@@ -4,7 +4,8 @@ Found here (spans of the value only, never the key): values on continuation line
 YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
 (`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
 `export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
-default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
+default (`os.getenv("API_TOKEN", "...")`,
+Ruby's `ENV.fetch("API_TOKEN") { "..." }`), Authorization header values (Bearer, Basic, token),
 docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
 (`<password>X</password>`, `<property name="password" value="X"/>`), a Terraform variable's
 default (`variable "db_password" { default = "X" }`) and passwords in prose ("the password is
@@ -69,7 +70,8 @@ _PAREN = re.compile(
     r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env|config|get_env|fetch|getProperty|GetEnvironmentVariable)"""
-    r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*,\s*(?:default\s*=\s*)?"""
+    r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*(?:,\s*(?:default\s*=\s*)?"""
+    r"""|\)\s*\{\s*(?:\|\w*\|\s*)?)"""  # Ruby's block default: `ENV.fetch("KEY") { "v" }`
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _ENV_FALLBACK = re.compile(
     r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
