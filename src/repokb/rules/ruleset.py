@@ -68,7 +68,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 # (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
 # their negations decide as on GitHub: rules/gitattributes.py)
-CLASSIFIER_VERSION = f"0.3.8+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -398,7 +398,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("source-template", Tier.LANGUAGE,
        (Ext(frozenset(T.SOURCE_TEMPLATE_SUFFIXES)), Lang(CODE)),
        Then(Kind.SOURCE, "{language} source template ({evidence}): expanded into {language} "
-            "by the build", subkind="{language}_source")),
+            "by the build or a template engine", subkind="{language}_source")),
     _r("source-code", Tier.LANGUAGE, (Lang(CODE),),
        Then(Kind.SOURCE, "{language} source", subkind="{language}_source")),
     _r("documentation", Tier.LANGUAGE, (Lang(DOCS),),

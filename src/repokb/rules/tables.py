@@ -65,6 +65,10 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin",
     ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
     ".cs": "csharp", ".rb": "ruby", ".php": "php", ".swift": "swift", ".scala": "scala",
+    # Linguist's other Ruby extensions: rake tasks, rackup files (config.ru), Thor scripts,
+    # Jbuilder/Builder/RABL views, Sorbet's .rbi (a generated one has its marker)
+    ".rake": "ruby", ".ru": "ruby", ".thor": "ruby", ".rbw": "ruby", ".rbx": "ruby",
+    ".ruby": "ruby", ".jbuilder": "ruby", ".builder": "ruby", ".rabl": "ruby", ".rbi": "ruby",
     ".sh": "shell", ".bash": "shell", ".zsh": "shell",
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
@@ -347,13 +351,20 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     "meson.options": "meson",
 }
 # Suffixes of source templates a build expands into the language of the name before them:
-# numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C). Not `.in` (autoconf's
+# numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
+# (a Rails view `show.html.erb`, a generator's `model.rb.erb`). Not `.in` (autoconf's
 # Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
-SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src",)
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb")
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",
-    "podfile": "ruby", "brewfile": "ruby", "justfile": "make", "gnumakefile": "make",
+    "podfile": "ruby", "brewfile": "ruby", "justfile": "make",
+    # Linguist's other Ruby file names (Guard, Capistrano, Thor, Danger, fastlane, Berkshelf...)
+    "guardfile": "ruby", "capfile": "ruby", "thorfile": "ruby", "dangerfile": "ruby",
+    "fastfile": "ruby", "appraisals": "ruby", "berksfile": "ruby", "puppetfile": "ruby",
+    "steepfile": "ruby", "snapfile": "ruby", "deliverfile": "ruby", "jarfile": "ruby",
+    "mavenfile": "ruby", ".irbrc": "ruby", ".pryrc": "ruby", ".simplecov": "ruby",
+    "gnumakefile": "make",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",

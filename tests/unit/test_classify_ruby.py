@@ -1,0 +1,62 @@
+"""Ruby's other file names are Ruby: a Rails app's rake tasks, its rackup file, its views.
+
+A pass over rack 2.2 and a Rails-shaped tree found `config.ru` (every Rack app's entry point),
+`lib/tasks/*.rake` (a Rails app's tasks), `Guardfile`/`Capfile`/`Thorfile` and the ERB views
+(`app/views/users/show.html.erb`) unknown, so excluded. GitHub Linguist names them Ruby (its
+Ruby extensions and file names) and HTML+ERB.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from repokb.models import Kind, Policy, SourceFile
+from repokb.pipeline.classify import classify
+
+from ..conftest import write
+
+RAKE = ('namespace :db do\n  desc "Seed"\n  task seed: :environment do\n    User.create!\n'
+        "  end\nend\n")
+RACKUP = 'require_relative "config/environment"\n\nrun Rails.application\n'
+VIEW = "<h1><%= @user.name %></h1>\n<p><%= link_to 'Edit', edit_user_path(@user) %></p>\n"
+GENERATOR = "class <%= class_name %> < ApplicationRecord\nend\n"
+
+
+def _classify(root: Path, rel: str, content: str):
+    path = write(root, rel, content)
+    st = path.stat()
+    return classify(SourceFile("p", root, rel, st.st_size, st.st_mtime_ns))
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "language", "policy"),
+    [
+        ("lib/tasks/users.rake", RAKE, Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("config.ru", RACKUP, Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("example/lobster.ru", RACKUP, Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("lib/thor/tasks/release.thor", "class Release < Thor\nend\n", Kind.SOURCE, "ruby",
+         Policy.PARSE_AND_INDEX),
+        ("app/views/users/index.json.jbuilder", "json.array! @users, :id, :name\n",
+         Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("Guardfile", "guard :rspec do\n  watch(%r{^lib/})\nend\n", Kind.SOURCE, "ruby",
+         Policy.PARSE_AND_INDEX),
+        ("Capfile", 'require "capistrano/setup"\n', Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("Thorfile", 'require "thor"\n', Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("fastlane/Fastfile", "lane :beta do\n  build_app\nend\n", Kind.SOURCE, "ruby",
+         Policy.PARSE_AND_INDEX),
+        # ERB: the language of the name before `.erb`; a view is an HTML template
+        ("app/views/users/show.html.erb", VIEW, Kind.SOURCE, "html", Policy.INDEX_TEXT),
+        ("lib/generators/model/templates/model.rb.erb", GENERATOR, Kind.SOURCE, "ruby",
+         Policy.PARSE_AND_INDEX),
+        # what stays as it was
+        ("Rakefile", "task default: :test\n", Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
+        ("Gemfile.lock", "GEM\n  specs:\n", Kind.LOCKFILE, None, Policy.METADATA_ONLY),
+        ("spec/models/user_spec.rb", "describe User do\nend\n", Kind.TEST, "ruby",
+         Policy.PARSE_AND_INDEX),
+    ],
+)
+def test_ruby_file_names_linguist_knows_are_ruby(tmp_path, rel, content, kind, language, policy):
+    c = _classify(tmp_path, rel, content)
+    assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
