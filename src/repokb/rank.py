@@ -34,7 +34,7 @@ _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|re
                     r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
 _DOCS = {"documentation"}
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
-                "impl", "const"}
+                "impl", "const", "var"}
 
 
 @dataclass

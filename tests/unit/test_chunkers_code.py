@@ -83,6 +83,44 @@ def test_go_methods_are_named_after_their_receiver():
     assert method.symbol == "Cache.Get" and method.start_line == 3
 
 
+def test_go_package_level_var_and_const_are_named():
+    """A pass over gin and prometheus/client_golang found 84 chunks of package-level `var` and
+    `const` declarations with no name (`var githubAPI = []route{...}`, 270 lines in windows;
+    `const ExemplarMaxRunes = 128`; the iota block of `ValueType`). A declaration of one name
+    is named after it; a block of constants whose first is typed is named after that type, as
+    godoc lists it under the type; an untyped block stays in the module's windows."""
+    pieces = chunks("go", '''
+        package gin
+
+        // ErrNotFound is returned when no route matches the request path.
+        var ErrNotFound = errors.New("gin: no route matches the request path")
+
+        // ExemplarMaxRunes is the max total number of runes allowed in exemplar labels.
+        const ExemplarMaxRunes = 128
+
+        // Possible values for the ValueType enum.
+        const (
+            _ ValueType = iota
+            CounterValue
+            GaugeValue
+        )
+
+        const (
+            MIMEJSON = "application/json"
+            MIMEHTML = "text/html"
+        )
+        ''')
+    by_symbol = {p.symbol: p for p in pieces}
+    assert by_symbol["ErrNotFound"].symbol_type == "var"
+    assert by_symbol["ErrNotFound"].start_line == 3  # its doc comment with it
+    assert by_symbol["ExemplarMaxRunes"].symbol_type == "const"
+    assert by_symbol["ValueType"].symbol_type == "const"
+    assert "GaugeValue" in by_symbol["ValueType"].content
+    assert not any(p.symbol in ("MIMEJSON", "_", "CounterValue") for p in pieces)
+    untyped = next(p for p in pieces if "MIMEJSON" in p.content)
+    assert untyped.symbol is None
+
+
 def test_rust_doc_comments_and_attributes_stay_with_their_item():
     pieces = chunks("rust", '''
         use std::fmt;

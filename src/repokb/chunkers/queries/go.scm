@@ -15,5 +15,12 @@
 (type_declaration (type_spec name: (type_identifier) @name)) @definition.type
 (type_declaration (type_alias name: (type_identifier) @name)) @definition.type
 
+; Package-level declarations: one name is named after it (`var ErrNotFound = ...`, `const
+; MaxSize = 10`); a block of constants whose first is typed after that type, as godoc lists it
+; under the type (`const ( _ ValueType = iota; CounterValue ... )`); an untyped block is not.
+(source_file (var_declaration . (var_spec . name: (identifier) @name) .) @definition.var)
+(source_file (const_declaration . (const_spec . name: (identifier) @name) .) @definition.const)
+(source_file (const_declaration . (const_spec type: (type_identifier) @name)) @definition.const)
+
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
