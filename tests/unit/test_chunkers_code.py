@@ -69,6 +69,34 @@ def test_a_module_is_always_cut_into_its_members():
     assert by_symbol["Billing.currency_for"].content.rstrip().endswith("end\nend")
 
 
+def test_ruby_methods_in_class_self_are_the_class_methods():
+    """`class << self` opens the class's own methods, as `def self.build` does: rack's
+    Rack::Request and thor's Thor::Base named them `Rack.Request.self.ip_filter`, a `self` no
+    search for the class or the method would match."""
+    filler = "".join(f"      # step {i}: a line that makes the class long enough to split\n"
+                     for i in range(25))
+    pieces = chunks("ruby", f'''
+        module Rack
+          class Basic
+            def self.build(app)
+        {filler}      new(app)
+            end
+
+            class << self
+              # The default realm when none is given.
+              def default_realm
+        {filler}        "Restricted Area"
+              end
+            end
+          end
+        end
+        ''')
+    symbols = [p.symbol for p in pieces]
+    assert "Rack.Basic.build" in symbols
+    assert "Rack.Basic.default_realm" in symbols
+    assert not any(s and "self" in s.split(".") for s in symbols), symbols
+
+
 def test_go_methods_are_named_after_their_receiver():
     pieces = chunks("go", '''
         package cache

@@ -27,7 +27,8 @@ from repokb.models import ChunkPiece
 # 5: C/C++ functions behind export or inline macros (`NPY_NO_EXPORT void f(`) are definitions.
 # 6: Cython (.pyx .pxd .pxi) is cut per definition by indentation (chunkers/cython.py).
 # 7: Go's package-level `var`/`const` of one name, and a typed `const` block, are definitions.
-CHUNKING_VERSION = 7
+# 8: Ruby's `class << self` adds no `self` to its methods' names (`Basic.default_realm`).
+CHUNKING_VERSION = 8
 
 
 class Chunker(Protocol):
