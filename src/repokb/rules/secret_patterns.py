@@ -37,7 +37,9 @@ REDACTED = "<REDACTED_SECRET>"
 # is widened to its whole token but no longer over the `=` into its variable's name
 # 15: Ruby's basic auth without parentheses (`req.basic_auth "u", "X"`, Faraday's `request
 # :authorization, :basic, "u", "X"`) and `ENV.fetch("KEY") { "X" }`'s block default
-REDACTION_VERSION = 15
+# 16: Go's struct tag and flag defaults, viper's `SetDefault`, Ruby's `set :password, "X"` and
+# `%q(X)` (secrets/defaults.py)
+REDACTION_VERSION = 16
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import credentials, encoded, parts, shapes
+from repokb.secrets import credentials, defaults, encoded, parts, shapes
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name, without_sentence_end
@@ -52,7 +52,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     a value found, or of one `known` (found in another part of the same file: a notebook's
     other cells)."""
     found = scan(text, mode) + library_findings(text, mode, language)
-    extra = shapes.find(text, mode, language) + credentials.find(text, mode) + encoded.find(text)
+    extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
+             + defaults.find(text) + encoded.find(text))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

@@ -86,11 +86,12 @@ _NAME_FIELD = re.compile(
 _VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
                           r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\n#]|$)""")
 # a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
-# `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`
+# `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`,
+# viper's `SetDefault("database.password", "X")` (a dotted key)
 _NAMED_ARGUMENT = re.compile(
-    r"""\b(?:define|putenv|setenv|Setenv|setdefault|fetch|set|setProperty|setItem|put|"""
-    r"""setHeader|set_header|add_header|header)\s*"""
-    r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w\-]{0,80})(?P=kq)\s*,\s*"""
+    r"""\b(?:define|putenv|setenv|Setenv|setdefault|SetDefault|setDefault|set_default|fetch|"""
+    r"""set|setProperty|setItem|put|setHeader|set_header|add_header|header)\s*"""
+    r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s*,\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)""")
 _ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
                   r"""(?P<value>[^\s"'=][^\n"']*?)(?P=q)[ \t]*$""", re.M)
