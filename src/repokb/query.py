@@ -41,7 +41,10 @@ _CODE = re.compile(
     r"|qu[eé]\s+hace)\b", re.I)
 _SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|para|una?|los|las|el|del|"
                            r"con|por|se|es)\b", re.I)
-_TERM = re.compile(r"`([^`]+)`|([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)(\(\))?")
+# `.` joins a qualified name, and so do Ruby's, C++'s, Rust's and PHP's `::` and Ruby's `#`
+# (`Rack::Request#ip`), read as `.`: the chunkers join their symbols with `.`
+_TERM = re.compile(r"`([^`]+)`|([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)(\(\))?")
+_SCOPE = re.compile(r"::|#")
 # The question asks for tests ("tests of", "is X tested", "pytest fixture"); a test name such as
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
@@ -58,6 +61,7 @@ class QueryPlan:
     language: str  # "en" or "es"
     asks_for_tests: bool = False  # "where is X tested", "tests for the cache": no step back
     names: tuple[str, ...] = ()  # lower-cased names as the query gives them (`console.print`)
+    written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -72,7 +76,7 @@ def symbols_in(text: str) -> list[str]:
     found = []
     for match in _TERM.finditer(text):
         explicit, name, call = match.group(1), match.group(2), match.group(3)
-        term = (explicit or name or "").strip().rstrip("()")
+        term = _SCOPE.sub(".", (explicit or name or "").strip().rstrip("()"))
         if not term or not re.fullmatch(r"[A-Za-z_][\w.]*", term):
             continue
         if looks_like_symbol(term + (call or ""), explicit=bool(explicit)):
@@ -136,4 +140,5 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
             dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)
     return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
                      asks_for_tests=bool(_TESTS.search(text)),
-                     names=tuple(dict.fromkeys(name.lower() for name in names)))
+                     names=tuple(dict.fromkeys(name.lower() for name in names)),
+                     written=tuple(dict.fromkeys(names)))

@@ -33,6 +33,9 @@ from repokb.settings import Settings
 _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
                     r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
 _DOCS = {"documentation"}
+# the share of the exact-symbol boost for a name the query writes in another case: as for the
+# same last name under another qualifier (symbol_match)
+_OTHER_CASE_SHARE = 0.75
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var"}
 
@@ -115,6 +118,21 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
     return 0.75 if _last_name(symbol) in plan.symbols else 0.0
 
 
+def _other_case(symbol: str, plan: QueryPlan) -> bool:
+    """Whether the query writes this definition's name in another case (Go's exported `Handle`
+    and unexported `handle`, Ruby's constant `Foo` and method `foo`, are two names); a name
+    written all in lower case cares for no case."""
+    last = symbol.rsplit(".", 1)[-1]
+    for name in plan.written:
+        if name == name.lower():
+            continue
+        if name.lower() == symbol.lower() and name != symbol:
+            return True
+        if name.rsplit(".", 1)[-1].lower() == last.lower() and name.rsplit(".", 1)[-1] != last:
+            return True
+    return False
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
@@ -131,6 +149,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         symbol = str(p.get("symbol") or "").lower()
         if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS:
             share = symbol_match(symbol, path, plan)
+            if share and _other_case(str(p.get("symbol")), plan):
+                share = min(share, _OTHER_CASE_SHARE)
             if share:
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share
         matched = path_match(path, query_tokens, symbol_tokens)

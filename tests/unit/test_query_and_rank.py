@@ -317,3 +317,34 @@ def test_a_qualified_name_boosts_its_definition_fully_and_a_bare_name_partly():
     # a bare name asked for on its own keeps the full boost beside a qualified one
     rerank([bare], plan("`print` or Console.print"), s)
     assert bare.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_a_name_in_another_case_is_another_name():
+    """gin: "RouterGroup.Handle" ranked the unexported `RouterGroup.handle` first (Go's exported
+    and unexported names differ only by case; so do Ruby's constants and methods). The name as
+    written keeps the full boost, another case a smaller one; a query all in lower case cares
+    for no case."""
+    s = Settings()
+    private = _candidate(1, path="routergroup.go", fused=0.011, symbol="RouterGroup.handle")
+    public = _candidate(2, path="routergroup.go", fused=0.010, symbol="RouterGroup.Handle")
+    ranked = rerank([private, public], plan("RouterGroup.Handle"), s)
+    assert ranked[0] is public and public.factors["exact_symbol"] == s.symbol_boost
+    assert 1 < private.factors["exact_symbol"] < s.symbol_boost
+    rerank([private, public], plan("routergroup.handle"), s)
+    assert private.factors["exact_symbol"] == public.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_ruby_and_cpp_qualified_names_are_names():
+    """rack: "Rack::Request#ip" and "Rack::Builder" were no symbols (only `.` joined a
+    qualified name), so `Rack.Request.Helpers.reject_trusted_ip_addresses` outranked `ip`.
+    Ruby's `::` and `#` (and C++'s, Rust's, PHP's `::`) join a name as `.` does."""
+    assert plan("Rack::Request#ip").names == ("rack.request.ip",)
+    assert "ip" in plan("Rack::Request#ip").symbols
+    assert plan("where is Rack::Builder defined").names == ("rack.builder",)
+    assert plan("std::vector push_back").names[0] == "std.vector"
+    assert plan("issue #12 in C# code").names == ()
+    s = Settings()
+    other = _candidate(1, path="lib/rack/request.rb", fused=0.012,
+                       symbol="Rack.Request.Helpers.reject_trusted_ip_addresses")
+    ip = _candidate(2, path="lib/rack/request.rb", fused=0.010, symbol="Rack.Request.Helpers.ip")
+    assert rerank([other, ip], plan("Rack::Request#ip"), s)[0] is ip
