@@ -26,7 +26,8 @@ from repokb.models import ChunkPiece
 # `const f = Fn( () => ... )` (a wrapper call) is a definition named f.
 # 5: C/C++ functions behind export or inline macros (`NPY_NO_EXPORT void f(`) are definitions.
 # 6: Cython (.pyx .pxd .pxi) is cut per definition by indentation (chunkers/cython.py).
-CHUNKING_VERSION = 6
+# 7: tab-indented Cython too (it was windows).
+CHUNKING_VERSION = 7
 
 
 class Chunker(Protocol):

@@ -10,9 +10,11 @@ windows between definitions.
 
 The cutting itself (decorators and comments directly above a definition, classes split per
 method when long, long definitions in windows, module code in windows) is the syntax-tree
-chunker's, so symbols read as Python's (`LuaRuntime.execute`). A file whose indentation does not
-parse (tabs, a dedent to no open level, an unexpected indent, an unclosed string or bracket) is
-cut into the same fixed windows as before; the chunker never raises.
+chunker's, so symbols read as Python's (`LuaRuntime.execute`). Indents are measured as Python
+measures them, a tab to the next multiple of 8; the pieces keep the file's own text and lines. A
+file whose indentation does not parse (a form feed in an indent, a dedent to no open level, an
+unexpected indent, an unclosed string or bracket) is cut into the same fixed windows as before;
+the chunker never raises.
 """
 
 from __future__ import annotations
@@ -59,16 +61,17 @@ class Malformed(ValueError):
 def logical_lines(lines: list[str]) -> list[_Logical]:
     """The logical lines that hold code, with the rows they span (a triple-quoted string or an
     open bracket joins rows, as a trailing backslash does). Raises Malformed on a tab or form
-    feed in an indent and on a string or bracket left open at the end of the file."""
+    feed in an indent and on a string or bracket left open at the end of the file. A tab in an
+    indent counts to the next multiple of 8, as Python's tokenizer counts it."""
     out: list[_Logical] = []
     quote: str | None = None  # the open string's delimiter
     depth, joined, start, code = 0, False, 0, ""
     for row, line in enumerate(lines):
         if quote is None and depth == 0 and not joined:
             start, code = row, ""
-            body = line.lstrip(" ")
-            if body[:1] in ("\t", "\x0c") or (body[:1].isspace() and body.strip()):
-                raise Malformed(f"line {row + 1}: indented with a tab or form feed")
+            body = line.lstrip(" \t")
+            if body[:1].isspace() and body.strip():
+                raise Malformed(f"line {row + 1}: indented with a form feed")
         joined = False
         i, n = 0, len(line)
         while i < n:
@@ -106,8 +109,7 @@ def logical_lines(lines: list[str]) -> list[_Logical]:
         if quote is not None and len(quote) == 1 and not joined:
             quote = None  # a one-line string left open ends with its line
         if quote is None and depth == 0 and not joined and code.strip():
-            indent = len(lines[start]) - len(lines[start].lstrip(" "))
-            out.append(_Logical(start, row, indent, " ".join(code.split())))
+            out.append(_Logical(start, row, _indent(lines[start]), " ".join(code.split())))
         elif quote is None and depth == 0 and not joined:
             code = ""
     if quote is not None or depth:
@@ -184,8 +186,15 @@ def definitions(lines: list[str]) -> list[Definition]:
     return found
 
 
+def _indent(line: str) -> int:
+    """The width of a line's indent: a tab to the next multiple of 8 (the columns of the text
+    itself, its offsets and lines, are never changed)."""
+    body = line.lstrip(" \t")
+    return len(line[: len(line) - len(body)].expandtabs(8))
+
+
 def _comment_at(line: str, indent: int) -> bool:
-    return line.lstrip(" ").startswith("#") and len(line) - len(line.lstrip(" ")) == indent
+    return line.lstrip(" \t").startswith("#") and _indent(line) == indent
 
 
 def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_Logical],
@@ -195,8 +204,8 @@ def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_L
     following = next((x.start for x in logical[index + 1 :] if x.start > end), len(lines))
     row = end
     for r in range(end + 1, following):
-        stripped = lines[r].lstrip(" ")
-        if stripped.startswith("#") and len(lines[r]) - len(stripped) > indent:
+        stripped = lines[r].lstrip(" \t")
+        if stripped.startswith("#") and _indent(lines[r]) > indent:
             row = r
         elif stripped.strip():
             break
