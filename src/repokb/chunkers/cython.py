@@ -8,13 +8,13 @@ nogil:`), `class`, `cdef class` (`cdef public class`), `struct`, `union` and `en
 by their header). Declarations without a body (a `.pxd`'s `cdef int f(int x)`) stay in the
 windows between definitions.
 
-The cutting itself (decorators and comments directly above a definition, classes split per
-method when long, long definitions in windows, module code in windows) is the syntax-tree
-chunker's, so symbols read as Python's (`LuaRuntime.execute`). Indents are measured as Python
-measures them, a tab to the next multiple of 8; the pieces keep the file's own text and lines. A
-file whose indentation does not parse (a form feed in an indent, a dedent to no open level, an
-unexpected indent, an unclosed string or bracket) is cut into the same fixed windows as before;
-the chunker never raises.
+Decorators and comments directly above a definition are part of it. The cutting itself
+(classes split per method when long, long definitions in windows, module code in windows) is
+cutting.py's, as for the syntax-tree chunker, so symbols read as Python's
+(`LuaRuntime.execute`). Indents are measured as Python measures them, a tab to the next multiple
+of 8; the pieces keep the file's own text and lines. A file whose indentation does not parse (a
+form feed in an indent, a dedent to no open level, an unexpected indent, an unclosed string or
+bracket) is cut into the same fixed windows as before; the chunker never raises.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ import re
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
-from repokb.chunkers.code import Definition, TreeSitterChunker, nest
+from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.chunkers.languages import LanguageSpec
 from repokb.models import ChunkPiece
 
 _MODIFIERS = r"(?:(?:public|api|extern|final|readonly|inline|packed|cpdef|cdef)\s+)*"
@@ -212,26 +211,20 @@ def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_L
     return row
 
 
-class CythonChunker(TreeSitterChunker):
+class CythonChunker:
     """The syntax-tree chunker's cutting over definitions found by indentation."""
 
     name = "cython"
-
-    def __init__(self) -> None:
-        super().__init__(LanguageSpec("cython", "", "", module_window=(400, 80)))
-
-    @property
-    def available(self) -> bool:
-        return True
+    languages = frozenset({"cython"})
+    available = True  # nothing to load
+    cutter = Cutter(module_window=(400, 80))  # Python's windows
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
         try:
-            roots = nest(definitions(lines))
-            pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
-            return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+            return self.cutter.cut(definitions(lines), lines)
         except Exception:  # malformed indentation, or any surprise: windows serve
-            return windows_over(numbered(lines), *self.spec.module_window)
+            return windows_over(numbered(lines), *self.cutter.module_window)
 
 
 register(CythonChunker())
