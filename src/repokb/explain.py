@@ -109,8 +109,11 @@ def catalog_record(catalog: Catalog, project: str, rel: str) -> dict[str, Any] |
 
 def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     root = _project_root(absolute)
-    classifier = Classifier.for_root(root, limits)
     st = absolute.stat()
+    disk = absolute.relative_to(root).parent.as_posix()
+    # the .gitattributes of the file's folder and those above it decide too
+    classifier = Classifier.for_root(root, limits)
+    classifier.read_below(ProjectRoot(root.name, root, "" if disk == "." else disk))
     real = canonical(str(absolute.relative_to(root)))
     rel = redact_path(real)  # a credential in the name is never shown (secrets/paths.py)
     skip = walk_skip(ProjectRoot(root.name, root), real, classifier.config)

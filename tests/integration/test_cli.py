@@ -192,6 +192,22 @@ def test_explain_classifies_a_file_never_indexed(home, tmp_path):
     assert "config_path: .repokb.yml" in text and "rules: config:docs-root" in text
 
 
+def test_explain_of_a_file_never_indexed_reads_the_gitattributes_of_its_folders(home, tmp_path):
+    """As an index run would: the .gitattributes of the file's folder and of those above it
+    (not of other folders) decide, and the reason names the file and the line."""
+    write(tmp_path, "proj/.git/HEAD", "ref: refs/heads/main\n")
+    write(tmp_path, "proj/.gitattributes", "*.go linguist-documentation\n")
+    write(tmp_path, "proj/api/.gitattributes", "# protobuf output\n*.pb.go linguist-generated\n")
+    write(tmp_path, "proj/web/.gitattributes", "*.go -linguist-documentation\n")
+    write(tmp_path, "proj/api/v1/service.pb.go", "package v1\n\nfunc Serve() {}\n")
+    why = json.loads(invoke("explain", str(tmp_path / "proj/api/v1/service.pb.go"), "--json"))
+    assert why["status"] == "not indexed" and why["path"] == "api/v1/service.pb.go"
+    assert why["classification"]["kind"] == "generated", why
+    assert why["classification"]["reasons"][0] == (
+        "marked linguist-generated in api/.gitattributes (line 2: *.pb.go)")
+    assert why["classification"]["config_path"] == ".gitattributes, api/.gitattributes"
+
+
 def test_errors_are_messages_not_tracebacks(home, tmp_path):
     code, out, err = run_cli("index", str(tmp_path / "missing"))
     assert code == 2 and "does not exist" in err and "Traceback" not in err

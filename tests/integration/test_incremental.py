@@ -492,3 +492,25 @@ def test_a_new_chunking_version_re_chunks_unchanged_files_and_re_embeds_nothing(
     monkeypatch.setattr(run_module, "CHUNKING_VERSION", run_module.CHUNKING_VERSION + 1)
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
     assert sorted(reads) == ["README.md", "calc/more.py", "calc/ops.py"]
+
+
+def test_a_nested_gitattributes_added_or_edited_reclassifies_the_files_below_it(ws, repo):
+    """A .gitattributes in a folder decides for the files below it, and an edit of it is an
+    edit of the rules: the next run re-classifies those files (and only those), even though
+    none of them changed. Before: only the root file was read, so calc/more.py stayed indexed
+    as source."""
+    run(ws, repo)
+    write(repo, "calc/.gitattributes", "more.py linguist-generated\n")
+    run(ws, repo)
+    more = ws.catalog.get("calc", "calc/more.py")
+    assert more.status == "skipped" and more.classification.kind.value == "generated"
+    assert more.reason == "marked linguist-generated in calc/.gitattributes (line 1: more.py)"
+    assert more.classification.config_path == "calc/.gitattributes"
+    assert not [h for h in ws.searcher.search(Query("square value of a number", limit=10))
+                if h.path == "calc/more.py"]
+    readme = ws.catalog.get("calc", "README.md")
+    assert readme.status == "indexed" and readme.classification.config_digest is None
+    write(repo, "calc/.gitattributes", "more.py linguist-generated=false\n")
+    run(ws, repo)
+    more = ws.catalog.get("calc", "calc/more.py")
+    assert more.status == "indexed" and more.classification.kind.value == "source"

@@ -768,6 +768,33 @@ def test_an_index_job_can_be_cancelled_and_the_next_run_finishes_the_folder(clie
     assert_error(client.post("/knowledge/jobs/nope/cancel"), 404, "not_found")
 
 
+
+def test_asking_about_a_job_with_a_hold_it_never_gave_is_not_found(client, tmp_path):
+    """GET /knowledge/jobs/{id}?hold= of a hold the job never gave (a typo, another job's hold)
+    is the 404 a cancel naming it answers, naming the hold; the caller's own hold, let go of,
+    is `held: false`. Before: `held: false` for any unknown hold, which a follower reads as
+    its lease lapsed rather than as a wrong id."""
+    allowed = tmp_path / "allowed"
+    write(allowed, "proj/README.md", "# Proj\n\nA project inside the allowed root, with docs.\n")
+    job = client.post("/knowledge/index", json={"path": str(allowed / "proj")}).json()
+    other = "0123456789abcdef0123456789abcdef"
+    for stale in (other, "typo"):
+        error = assert_error(client.get(f"/knowledge/jobs/{job['id']}", params={"hold": stale}),
+                             404, "not_found", stale)
+        assert job["id"] in error["message"] and "?hold=" in error["hint"], error
+        assert "let go" not in error["message"], error  # a question lets go of nothing anyway
+        cancel = assert_error(client.post(f"/knowledge/jobs/{job['id']}/cancel",
+                                          params={"hold": stale}), 404, "not_found", stale)
+        assert "nothing was let go" in cancel["message"] and "?all=true" in cancel["hint"]
+    ended = wait_for(client, job["id"])
+    assert ended["status"] == "done", ended
+    mine = client.get(f"/knowledge/jobs/{job['id']}", params={"hold": job["hold"]})
+    assert mine.status_code == 200 and mine.json()["held"] is False, mine.text
+    assert_error(client.get(f"/knowledge/jobs/{job['id']}", params={"hold": "typo"}), 404,
+                 "not_found", "typo")
+    assert_error(client.get("/knowledge/jobs/nope", params={"hold": job["hold"]}), 404,
+                 "not_found", "no such job")
+
 OLD = ("def round_invoice_tax(amount: float) -> float:\n"
        '    """Round the value-added tax of an invoice to whole cents, half up."""\n'
        "    return round(amount * 0.21 + 1e-9, 2)\n")

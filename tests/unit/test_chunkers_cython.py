@@ -172,8 +172,96 @@ def test_a_long_class_is_cut_per_method():
     assert "Runtime.method_0" in symbols and "Runtime.method_29" in symbols
 
 
+# A small extension module indented with tabs, as older hand-written wrappers are: a comment
+# and a decorator above definitions, a class whose methods are long enough to be cut apart, a
+# call continued with tabs and spaces, and tabs inside a docstring and a string.
+TABBED = """\
+# cython: language_level=3
+\"\"\"Bindings for the ring buffer of libring.\"\"\"
+
+from libc.stdlib cimport malloc, free
+
+cdef extern from "ring.h":
+\tctypedef struct ring_t:
+\t\tsize_t size
+\t\tsize_t head
+\tring_t* ring_new(size_t size) nogil
+\tvoid ring_free(ring_t* ring) nogil
+\tint ring_push(ring_t* ring, const char* data, size_t n) nogil
+
+
+# Round a capacity up to the next power of two, as libring wants.
+cdef inline size_t _round_up(size_t n) nogil:
+\tcdef size_t size = 1
+\twhile size < n:
+\t\tsize <<= 1
+\treturn size
+
+
+cdef class Ring:
+\t\"\"\"A ring buffer of bytes.
+
+\tUsage:
+\t\tring = Ring(1024)
+\t\"\"\"
+\tcdef ring_t* _ring
+
+\tdef __cinit__(self, size_t capacity):
+\t\tself._ring = ring_new(_round_up(capacity))
+\t\tif self._ring is NULL:
+\t\t\traise MemoryError("cannot allocate a ring of %d bytes" % capacity)
+
+\tdef __dealloc__(self):
+\t\tif self._ring is not NULL:
+\t\t\tring_free(self._ring)
+\t\t\tself._ring = NULL
+
+\t@cython.boundscheck(False)
+\tcpdef int push(self, bytes data) except -1:
+\t\t# the length is checked by libring; -1 means the ring is full
+\t\tcdef int written = ring_push(self._ring, data,
+\t\t                             len(data))
+\t\tif written < 0:
+\t\t\traise BufferError("the ring is full\tdrop or read first")
+\t\treturn written
+
+\tproperty size:
+\t\tdef __get__(self):
+\t\t\treturn self._ring.size if self._ring is not NULL else 0
+"""
+
+
+def test_a_tab_indented_file_is_cut_per_definition_as_a_space_indented_one():
+    """Tabs count to the next multiple of 8, as Python's tokenizer does; offsets and lines are
+    the file's own. Before: tab-indented Cython was malformed, only nameless windows."""
+    pieces = _pieces(TABBED)
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert {"ring.h", "_round_up", "Ring"} <= set(named), [p.symbol for p in pieces]
+    assert named["_round_up"].content.startswith("# Round a capacity up")
+    assert named["_round_up"].content.rstrip().endswith("\treturn size")
+    assert named["ring.h"].symbol_type == "extern"
+    assert "\tint ring_push(" in named["ring.h"].content
+    # the same file indented with four spaces is cut at the same lines, named the same
+    spaced = _pieces(TABBED.replace("\t\t\t", " " * 12).replace("\t\t", " " * 8)
+                     .replace("\n\t", "\n    "))
+    assert [(p.symbol, p.symbol_type, p.start_line, p.end_line) for p in pieces] == [
+        (p.symbol, p.symbol_type, p.start_line, p.end_line) for p in spaced]
+    _covered(TABBED, pieces)
+    # a long class is cut per method there too, the tabs kept as written
+    methods = "".join(f"\tcpdef object method_{i}(self, int n):\n\t\treturn self.run({i}, n)"
+                      f" + {i} * n\n\n" for i in range(30))
+    text = "cdef class Runtime:\n" + methods
+    everything = _pieces(text)
+    cut = {p.symbol: p for p in everything}
+    assert cut["Runtime.method_3"].content == (
+        "\tcpdef object method_3(self, int n):\n\t\treturn self.run(3, n) + 3 * n\n")
+    assert cut["Runtime.method_3"].start_line == 11  # rows 2 + 3 * i
+    _covered(text, everything)
+
+
 @pytest.mark.parametrize("text", [
-    "def f(x):\n\tif x:\n\t\treturn 1\n\treturn 2\n" * 20,  # tabs
+    "def f(x):\n\x0cif x:\n\x0c\x0creturn 1\n\x0creturn 2\n" * 20,  # form feeds
+    "def f(x):\n\tif x:\n\t\treturn 1\n\t return 2\n" * 20,  # a tab then a space: 9
     "cdef int f(int x):\n        return x\n    return 2\n" * 20,  # dedent to no open level
     "x = 1\n    y = 2\ndef g():\n    return 3\n" * 20,  # unexpected indent
     'def h():\n    s = """never closed\n' + "    return 1\n" * 40,

@@ -28,7 +28,8 @@ from repokb.models import ChunkPiece
 # 6: Cython (.pyx .pxd .pxi) is cut per definition by indentation (chunkers/cython.py).
 # 7: Go's package-level `var`/`const` of one name, and a typed `const` block, are definitions.
 # 8: Ruby's `class << self` adds no `self` to its methods' names (`Basic.default_realm`).
-CHUNKING_VERSION = 8
+# 9: tab-indented Cython too (it was windows).
+CHUNKING_VERSION = 9
 
 
 class Chunker(Protocol):

@@ -8,11 +8,13 @@ nogil:`), `class`, `cdef class` (`cdef public class`), `struct`, `union` and `en
 by their header). Declarations without a body (a `.pxd`'s `cdef int f(int x)`) stay in the
 windows between definitions.
 
-The cutting itself (decorators and comments directly above a definition, classes split per
-method when long, long definitions in windows, module code in windows) is the syntax-tree
-chunker's, so symbols read as Python's (`LuaRuntime.execute`). A file whose indentation does not
-parse (tabs, a dedent to no open level, an unexpected indent, an unclosed string or bracket) is
-cut into the same fixed windows as before; the chunker never raises.
+Decorators and comments directly above a definition are part of it. The cutting itself
+(classes split per method when long, long definitions in windows, module code in windows) is
+cutting.py's, as for the syntax-tree chunker, so symbols read as Python's
+(`LuaRuntime.execute`). Indents are measured as Python measures them, a tab to the next multiple
+of 8; the pieces keep the file's own text and lines. A file whose indentation does not parse (a
+form feed in an indent, a dedent to no open level, an unexpected indent, an unclosed string or
+bracket) is cut into the same fixed windows as before; the chunker never raises.
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ import re
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
-from repokb.chunkers.code import Definition, TreeSitterChunker, nest
+from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.chunkers.languages import LanguageSpec
 from repokb.models import ChunkPiece
 
 _MODIFIERS = r"(?:(?:public|api|extern|final|readonly|inline|packed|cpdef|cdef)\s+)*"
@@ -59,16 +60,17 @@ class Malformed(ValueError):
 def logical_lines(lines: list[str]) -> list[_Logical]:
     """The logical lines that hold code, with the rows they span (a triple-quoted string or an
     open bracket joins rows, as a trailing backslash does). Raises Malformed on a tab or form
-    feed in an indent and on a string or bracket left open at the end of the file."""
+    feed in an indent and on a string or bracket left open at the end of the file. A tab in an
+    indent counts to the next multiple of 8, as Python's tokenizer counts it."""
     out: list[_Logical] = []
     quote: str | None = None  # the open string's delimiter
     depth, joined, start, code = 0, False, 0, ""
     for row, line in enumerate(lines):
         if quote is None and depth == 0 and not joined:
             start, code = row, ""
-            body = line.lstrip(" ")
-            if body[:1] in ("\t", "\x0c") or (body[:1].isspace() and body.strip()):
-                raise Malformed(f"line {row + 1}: indented with a tab or form feed")
+            body = line.lstrip(" \t")
+            if body[:1].isspace() and body.strip():
+                raise Malformed(f"line {row + 1}: indented with a form feed")
         joined = False
         i, n = 0, len(line)
         while i < n:
@@ -106,8 +108,7 @@ def logical_lines(lines: list[str]) -> list[_Logical]:
         if quote is not None and len(quote) == 1 and not joined:
             quote = None  # a one-line string left open ends with its line
         if quote is None and depth == 0 and not joined and code.strip():
-            indent = len(lines[start]) - len(lines[start].lstrip(" "))
-            out.append(_Logical(start, row, indent, " ".join(code.split())))
+            out.append(_Logical(start, row, _indent(lines[start]), " ".join(code.split())))
         elif quote is None and depth == 0 and not joined:
             code = ""
     if quote is not None or depth:
@@ -184,8 +185,15 @@ def definitions(lines: list[str]) -> list[Definition]:
     return found
 
 
+def _indent(line: str) -> int:
+    """The width of a line's indent: a tab to the next multiple of 8 (the columns of the text
+    itself, its offsets and lines, are never changed)."""
+    body = line.lstrip(" \t")
+    return len(line[: len(line) - len(body)].expandtabs(8))
+
+
 def _comment_at(line: str, indent: int) -> bool:
-    return line.lstrip(" ").startswith("#") and len(line) - len(line.lstrip(" ")) == indent
+    return line.lstrip(" \t").startswith("#") and _indent(line) == indent
 
 
 def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_Logical],
@@ -195,34 +203,28 @@ def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_L
     following = next((x.start for x in logical[index + 1 :] if x.start > end), len(lines))
     row = end
     for r in range(end + 1, following):
-        stripped = lines[r].lstrip(" ")
-        if stripped.startswith("#") and len(lines[r]) - len(stripped) > indent:
+        stripped = lines[r].lstrip(" \t")
+        if stripped.startswith("#") and _indent(lines[r]) > indent:
             row = r
         elif stripped.strip():
             break
     return row
 
 
-class CythonChunker(TreeSitterChunker):
+class CythonChunker:
     """The syntax-tree chunker's cutting over definitions found by indentation."""
 
     name = "cython"
-
-    def __init__(self) -> None:
-        super().__init__(LanguageSpec("cython", "", "", module_window=(400, 80)))
-
-    @property
-    def available(self) -> bool:
-        return True
+    languages = frozenset({"cython"})
+    available = True  # nothing to load
+    cutter = Cutter(module_window=(400, 80))  # Python's windows
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
         try:
-            roots = nest(definitions(lines))
-            pieces = self._scope(roots, 0, len(lines) - 1, lines, None, None, None)
-            return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+            return self.cutter.cut(definitions(lines), lines)
         except Exception:  # malformed indentation, or any surprise: windows serve
-            return windows_over(numbered(lines), *self.spec.module_window)
+            return windows_over(numbered(lines), *self.cutter.module_window)
 
 
 register(CythonChunker())

@@ -103,13 +103,15 @@ def _no_job(job_id: str) -> NotFoundError:
                          log_detail=f"no job {job_id!r}")
 
 
-def _no_hold(job: Job, hold: str) -> NotFoundError:
+def _no_hold(job: Job, hold: str, cancel: bool) -> NotFoundError:
+    """A hold `job` never gave, named by a cancel (`cancel`) or by a question about the job."""
+    mine = "Give ?hold=<the hold your POST /knowledge/index answered for this job>"
     return NotFoundError(
-        f"Index run {job.id} of project {job.project!r} has no hold {hold!r}: nothing was let "
-        "go.",
-        "Give ?hold=<the hold your POST /knowledge/index answered for this job>; without "
-        "?hold=, a cancel lets go of a plain POST /knowledge/index's hold, and ?all=true stops "
-        "the run for every caller.",
+        f"Index run {job.id} of project {job.project!r} has no hold {hold!r}"
+        + (": nothing was let go." if cancel else "."),
+        f"{mine}; without ?hold=, a cancel lets go of a plain POST /knowledge/index's hold, "
+        "and ?all=true stops the run for every caller." if cancel else
+        f"{mine}, or ask without ?hold= for the job's state alone.",
         log_detail=f"job {job.id}: hold {hold!r} was never given")
 
 
@@ -273,9 +275,15 @@ class Operations:
 
     def job(self, job_id: str, hold: str | None = None) -> tuple[Job, bool | None]:
         """An index job, and with `hold` (the id its submission gave a caller) whether that
-        caller still holds it: asking so renews a follower's lease (submit_index)."""
-        held = None if hold is None else self.jobs.renew(job_id, hold)
-        return _found(self.jobs.get(job_id), job_id), held
+        caller still holds it: asking so renews a follower's lease (submit_index). A hold let
+        go of (released, lapsed, the job ended) is False; NotFoundError: no such job, or a
+        `hold` it never gave (as cancel_job)."""
+        job = _found(self.jobs.get(job_id), job_id)
+        if hold is None:
+            return job, None
+        if hold not in job.given:
+            raise _no_hold(job, hold, cancel=False)
+        return job, bool(self.jobs.renew(job_id, hold))
 
     def cancel_job(self, job_id: str, hold: str | None = None,
                    everyone: bool = False) -> tuple[Job, bool]:
@@ -290,7 +298,7 @@ class Operations:
         if hold is not None and not everyone:
             job = _found(self.jobs.get(job_id), job_id)
             if hold not in job.given:
-                raise _no_hold(job, hold)
+                raise _no_hold(job, hold, cancel=True)
         released = self.jobs.release(job_id, hold, everyone)
         if released is None:
             raise _no_job(job_id)

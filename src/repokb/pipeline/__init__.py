@@ -110,7 +110,9 @@ class Indexer:
         counts = report.counts
         for root in self.bounded(roots, report):
             classifier = self.classifier(root)
-            for item in discover(root, classifier.config):
+            items = list(discover(root, classifier.config))
+            classifier.read_below(root, items)  # the .gitattributes the walk found
+            for item in items:
                 if isinstance(item, SkippedPath):
                     counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
                     counts["files_seen"] += 0 if item.is_dir else 1

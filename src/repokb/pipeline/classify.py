@@ -1,19 +1,21 @@
 """Stage 2 — classify: decide what each file is and whether it may become knowledge, and why.
 
 A small front for the rule engine (rules/engine.py) and its tables (rules/ruleset.py,
-rules/tables.py): one `Classifier` per project run holds that project's repository config and
-caches; `classify()` is the one-file shortcut. Only a bounded head of each file is ever read.
+rules/tables.py): one `Classifier` per project run holds that project's repository config, its
+.gitattributes (the root's, and once the walk found them those of the folders below:
+`read_below`) and caches; `classify()` is the one-file shortcut. Only a bounded head of each
+file is ever read.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from repokb.models import Classification, Signal, SourceFile
-from repokb.pipeline.discover import ProjectRoot, discover
+from repokb.models import Classification, Signal, SkippedPath, SourceFile
+from repokb.pipeline.discover import ProjectRoot, discover, scope_record
 from repokb.rules import tables as T
 from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext
@@ -31,41 +33,67 @@ class Classifier:
     def __init__(self, config: RepoConfig | None = None, limits: Limits | None = None,
                  attributes: GitAttributes | None = None) -> None:
         self.config = config
-        self.attributes = attributes
         self.limits = limits or Limits()
+        self.context = ProjectContext()
+        self._attribute(attributes)
+
+    def _attribute(self, attributes: GitAttributes | None) -> None:
+        """Take the project's .gitattributes lines into the rules."""
+        self.attributes = attributes
+        config = self.config
         extra = config.rules() if config else ()
         # the config's rules sort before .gitattributes' in each tier (priority), and the
         # paths it decides outright are never taken from it by a .gitattributes line
         marked = attributes.rules(config.claimed() if config else ()) if attributes else ()
         self.rules = order((*BUILTIN_RULES, *extra, *marked))
         self.screen = Screen(self.rules)
-        self.context = ProjectContext()
 
     @classmethod
     def for_root(cls, root: Path, limits: Limits | None = None) -> Classifier:
+        """The classifier of the project at `root`: its repository config and its root
+        .gitattributes (`read_below` reads those of its folders)."""
         return cls(load_repo_config(root), limits, load_gitattributes(root))
 
-    @property
-    def label(self) -> str | None:
-        """The project files that changed the rules (config files, .gitattributes)."""
+    def read_below(self, project: ProjectRoot,
+                   walked: Iterable[SourceFile | SkippedPath] = ()) -> None:
+        """Read the .gitattributes of the folders below the root too, before classifying their
+        files: those among the files the walk of `project` found (`walked`: no second walk),
+        and for a run of one folder (`project.scope`) those of the folders down to it."""
+        nested = [item for item in walked if isinstance(item, SourceFile)
+                  and item.path.endswith("/" + GITATTRIBUTES)]
+        if project.scope:  # the folders down to the scope, which its walk does not list
+            disk = project.scope.split("/")
+            shown = scope_record(project).split("/")
+            nested += [SourceFile(project.name, project.root,
+                                  "/".join([*shown[: i + 1], GITATTRIBUTES]), 0, 0,
+                                  "/".join([*disk[: i + 1], GITATTRIBUTES]))
+                       for i in range(min(len(disk), len(shown)))]
+        if nested:
+            self._attribute(load_gitattributes(project.root, nested))
+
+    def label_of(self, path: str) -> str | None:
+        """The project files that changed the rules for `path` (config files, the
+        .gitattributes of its folder and those above it)."""
         names = [self.config.label] if self.config else []
-        names += [GITATTRIBUTES] if self.attributes else []
+        names += self.attributes.names_of(path) if self.attributes else []
         return ", ".join(names) or None
 
-    @property
-    def digest(self) -> str | None:
-        """Their content hash: an edit of either re-classifies the project's files."""
-        if self.attributes is None:
+    def digest_of(self, path: str) -> str | None:
+        """Their content hash: an edit of any re-classifies the file at `path`."""
+        attributes = self.attributes.digest_of(path) if self.attributes else None
+        if attributes is None:
             return self.config.digest if self.config else None
         return hashlib.sha256(((self.config.digest if self.config else "") + "+"
-                               + self.attributes.digest).encode()).hexdigest()[:16]
+                               + attributes).encode()).hexdigest()[:16]
 
     def files(self, root: ProjectRoot,
               admitted: bool = True) -> Iterator[tuple[SourceFile, Classification]]:
         """The files under `root` with their classification, as an index run walks them (only
         those whose content the policy admits, unless `admitted` is False); for benchmarks
         and tools that read trees the way repokb does."""
-        for item in discover(root, self.config):
+        items = list(discover(root, self.config))
+        self.read_below(root, items)
+        for item in items:
             if isinstance(item, SourceFile):
                 c = self.classify(item)
                 if c.index_policy.admits_content or not admitted:
@@ -83,8 +111,8 @@ class Classifier:
             signals = (*signals, Signal(type="package", value=package, weight=0.5))
         if self.config is None and self.attributes is None:
             return replace(c, package=package, signals=signals)
-        return replace(c, package=package, signals=signals, config_path=self.label,
-                       config_digest=self.digest)
+        return replace(c, package=package, signals=signals, config_path=self.label_of(file.path),
+                       config_digest=self.digest_of(file.path))
 
 
 def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,

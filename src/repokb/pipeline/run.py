@@ -102,7 +102,6 @@ class ProjectRun:
         self.redaction_upgraded = False
         self.started = time.time()
         self.classifier = classifier
-        self.config_digest = classifier.digest  # the repository config and .gitattributes
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
         if plan.test is not None:
             self.vectors += f" test={plan.test}"
@@ -128,6 +127,8 @@ class ProjectRun:
         if self.root.scope:  # a run of one folder: what left the rest of the root is not its
             known = _under(known, scope_record(self.root))
         items = list(discover(self.root, self.classifier.config))
+        # the .gitattributes below the root, as the walk found them, decide too
+        self.classifier.read_below(self.root, items)
         total = self.files_total = len(items)
         seen: set[str] = set()
         if self.embed_progress is not None:
@@ -214,7 +215,7 @@ class ProjectRun:
                 and entry.size == file.size and entry.mtime_ns == file.mtime_ns
                 and entry.classification
                 and entry.classification.classifier_version == CLASSIFIER_VERSION
-                and entry.classification.config_digest == self.config_digest
+                and entry.classification.config_digest == self.classifier.digest_of(file.path)
                 and not twin_gone(file.root, entry.classification)):
             # Same size, mtime and rules: the earlier decision stands without reading a byte.
             # Failed files are retried: their cause (permissions, a race) may be gone.

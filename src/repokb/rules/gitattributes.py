@@ -1,4 +1,4 @@
-"""The Linguist overrides of a project's root `.gitattributes`, as classification rules.
+"""The Linguist overrides of a project's `.gitattributes` files, as classification rules.
 
 GitHub Linguist reads `linguist-vendored`, `linguist-generated` and `linguist-documentation`
 from `.gitattributes`; repokb honours them the same way:
@@ -11,22 +11,30 @@ from `.gitattributes`; repokb honours them the same way:
 
 Set (`attr`, `attr=true`) makes a path that kind; unset (`-attr`, `attr=false`) turns off
 repokb's own rules of that family for the path (vendor, generated, documentation), so the rest
-of the table decides it. As in git, the last line that speaks of an attribute wins, patterns
-are gitignore's without negation (a pattern without a slash matches a name at any depth, one
-ending in `/` matches no file), and `!attr` (unspecified) says nothing. Only the root file is
-read, up to MAX_BYTES; a line that is not understood is skipped. The repository config
-(repo_config.py) wins over these: its rules sort first in each tier, and a `generatedRoots` or
-`vendorOverrides` path is never taken by a .gitattributes line.
+of the table decides it. As in git, a `.gitattributes` may sit in any folder, its patterns
+relative to that folder and speaking only of the files below it; a deeper file wins over the
+ones above it for the same attribute, and in one file the last line that speaks of it wins.
+Patterns are gitignore's without negation (a pattern without a slash matches a name at any
+depth, one ending in `/` matches no file), and `!attr` (unspecified) says nothing. The root
+file is read first; those of the folders below as the walk finds them (pipeline/classify.py
+`Classifier.read_below`), each up to MAX_BYTES; a line that is not understood is skipped. A
+file's classification records the digest of the files that speak of it, so an edit of one
+re-classifies the files below it only. The repository config (repo_config.py) wins over these:
+its rules sort first in each tier, and a `generatedRoots` or `vendorOverrides` path is never
+taken by a .gitattributes line.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+from typing import BinaryIO
 
-from repokb.models import Kind
+from repokb.models import Kind, SourceFile
 from repokb.rules.engine import Condition, Glob, Not, Rule, Then, Tier
 from repokb.rules.facts import FileFacts
 
@@ -43,6 +51,7 @@ class Line:
     pattern: str
     regex: re.Pattern[str]
     values: tuple[tuple[str, bool], ...]  # (vendored|generated|documentation, set or unset)
+    file: str = NAME  # the .gitattributes it is in, relative to the project root
 
     @property
     def label(self) -> str:
@@ -50,18 +59,64 @@ class Line:
 
 
 @dataclass(frozen=True)
-class GitAttributes:
+class AttributesFile:
+    """One .gitattributes' Linguist lines; its patterns are relative to its folder."""
+
+    folder: str  # relative to the project root, POSIX; "" for the root's own
     lines: tuple[Line, ...]
     digest: str
 
+    @property
+    def name(self) -> str:
+        return f"{self.folder}/{NAME}" if self.folder else NAME
+
+
+@dataclass(frozen=True)
+class GitAttributes:
+    files: tuple[AttributesFile, ...]  # shallowest first
+
+    @cached_property
+    def _by_folder(self) -> dict[str, AttributesFile]:
+        return {f.folder: f for f in self.files}
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(line for f in self.files for line in f.lines)
+
+    def applying(self, path: str) -> list[AttributesFile]:
+        """The files that speak of `path`: those of its folder and the folders above it,
+        shallowest first."""
+        parts = path.split("/")[:-1]
+        folders = ["", *("/".join(parts[: i + 1]) for i in range(len(parts)))]
+        by_folder = self._by_folder
+        return [by_folder[f] for f in folders if f in by_folder]
+
     def verdict(self, path: str, attribute: str) -> tuple[bool, Line] | None:
         """(set or unset, the deciding line) for one attribute of a path; None if no line
-        speaks of it. The last matching line wins, as in git."""
-        for line in reversed(self.lines):
-            for name, value in line.values:
-                if name == attribute and line.regex.fullmatch(path):
-                    return value, line
+        speaks of it. As in git, a deeper file wins over the ones above it, and in one file
+        the last matching line wins."""
+        for found in reversed(self.applying(path)):
+            rel = path[len(found.folder) + 1 :] if found.folder else path
+            for line in reversed(found.lines):
+                for name, value in line.values:
+                    if name == attribute and line.regex.fullmatch(rel):
+                        return value, line
         return None
+
+    def digest_of(self, path: str) -> str | None:
+        """The content hash of the files that speak of `path` (an edit of one re-classifies
+        it); the root file's own hash when it is the only one."""
+        found = self.applying(path)
+        if not found:
+            return None
+        if len(found) == 1 and not found[0].folder:
+            return found[0].digest
+        joined = "+".join(f"{f.name}={f.digest}" for f in found)
+        return hashlib.sha256(joined.encode()).hexdigest()[:16]
+
+    def names_of(self, path: str) -> list[str]:
+        """The files that speak of `path`, shallowest first."""
+        return [f.name for f in self.applying(path)]
 
     def rules(self, claimed: tuple[str, ...] = ()) -> tuple[Rule, ...]:
         """The rules for the engine; `claimed`: path globs the repository config decides
@@ -106,27 +161,48 @@ class Marked(Condition):
         if found is None or found[0] != self.value:
             return None
         spelled = f"linguist-{self.attribute}" if self.value else f"-linguist-{self.attribute}"
-        return f"{spelled} in {NAME} ({found[1].label})"
+        return f"{spelled} in {found[1].file} ({found[1].label})"
 
 
-def load_gitattributes(root: Path) -> GitAttributes | None:
-    """The root .gitattributes' Linguist lines; None when there is none (or none speaks of
-    Linguist's vendored, generated or documentation attributes)."""
+def load_gitattributes(root: Path, nested: Iterable[SourceFile] = ()) -> GitAttributes | None:
+    """The Linguist lines of the root's .gitattributes and of `nested` (the .gitattributes files
+    of folders below the root, as the walk found them); None when no file speaks of Linguist's
+    vendored, generated or documentation attributes."""
+    found: dict[str, AttributesFile] = {}
     path = root / NAME
     try:
-        if not path.is_file() or path.is_symlink():
-            return None
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES)
+        raw = None if not path.is_file() or path.is_symlink() else _read(path.open("rb"))
     except OSError:
+        raw = None
+    if raw is not None and (lines := parse(raw.decode("utf-8", errors="replace"))):
+        found[""] = AttributesFile("", lines, _digest(raw))
+    for file in nested:
+        folder, _, name = file.path.rpartition("/")
+        if name != NAME or not folder or folder in found:
+            continue
+        try:
+            raw = _read(file.open())  # never through a symlink, never out of the root
+        except OSError:
+            continue
+        lines = parse(raw.decode("utf-8", errors="replace"), file.path)
+        if lines:
+            found[folder] = AttributesFile(folder, lines, _digest(raw))
+    if not found:
         return None
-    lines = parse(raw.decode("utf-8", errors="replace"))
-    if not lines:
-        return None
-    return GitAttributes(lines, hashlib.sha256(raw).hexdigest()[:16])
+    return GitAttributes(tuple(sorted(found.values(), key=lambda f: (f.folder.count("/"),
+                                                                      f.folder != "", f.folder))))
 
 
-def parse(text: str) -> tuple[Line, ...]:
+def _read(handle: BinaryIO) -> bytes:
+    with handle:
+        return handle.read(MAX_BYTES)
+
+
+def _digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def parse(text: str, file: str = NAME) -> tuple[Line, ...]:
     """The lines that set or unset a Linguist attribute; every other line is skipped."""
     from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
@@ -147,7 +223,7 @@ def parse(text: str) -> tuple[Line, ...]:
             compiled = re.compile(regex)
         except (ValueError, TypeError, re.error):
             continue
-        out.append(Line(number, fields[0], compiled, values))
+        out.append(Line(number, fields[0], compiled, values, file))
     return tuple(out)
 
 

@@ -255,8 +255,9 @@ Hold = Annotated[str | None, Param(max_length=64, description="The hold the job'
 @router.get("/knowledge/jobs/{job_id}", tags=["index"], response_model=S.Job,
             responses=errors(404))
 def job(job_id: str, svc: Svc, hold: Hold = None) -> dict[str, Any]:
-    """An index job's state. With ?hold=, says whether that hold still holds the job (`held`),
-    and renews its lease if it was taken with `follow`."""
+    """An index job's state. With ?hold=, says whether that hold still holds the job (`held`:
+    false once released, lapsed or the job ended), and renews its lease if it was taken with
+    `follow`; a ?hold= the job never gave is 404 not_found, naming it (as on cancel)."""
     found, held = svc.job(job_id, hold)
     return {**found.to_json(), **({} if held is None else {"held": held})}
 

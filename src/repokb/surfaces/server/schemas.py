@@ -218,7 +218,7 @@ class Job(BaseModel):
                              "(which renews a follow lease) and when cancelling it.")
     held: bool | None = Field(None, description="With ?hold= on GET: whether that hold still "
                               "holds the job (false: it lapsed or was released, or the job "
-                              "ended).")
+                              "ended; a hold the job never gave is a 404).")
     released: bool | None = Field(None, description="In a cancel's answer: whether a hold was "
                                   "released (false: the job had ended, or the caller held "
                                   "nothing to release). A job still queued or running with "

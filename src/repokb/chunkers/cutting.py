@@ -1,0 +1,133 @@
+"""Cutting a file into pieces along its definitions, whichever way they were found.
+
+A chunker finds a file's `Definition`s (the syntax-tree chunker by its queries, code.py; the
+Cython chunker by indentation, cython.py) and a `Cutter` turns them into pieces: each definition
+on its own, a container (class, interface, impl, ...) bigger than `split_chars` cut per member,
+each member carrying the container's signature as context, a module always cut per member, a
+definition bigger than `huge_chars` cut into windows named after it, and definitions shorter
+than `min_chars` left to the windows. Code between definitions (imports, constants, scripts)
+goes into fixed windows of `module_window`; closing brackets and `end` lines stay with the block
+they close.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from repokb.chunkers.fixed import numbered, windows_over
+from repokb.models import ChunkPiece
+
+# Symbol types whose members may become chunks of their own.
+CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
+                        "enum"})
+# A module or namespace often wraps a whole file: it is always cut per member.
+ALWAYS_SPLIT = frozenset({"module"})
+# A line that only closes a block: glued to the chunk before it instead of standing alone.
+_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac)\s*;?\s*(?:(?://|#|--).*)?$")
+
+
+@dataclass
+class Definition:
+    symbol_type: str
+    name: str | None
+    owner: str | None  # an owner named by the definition itself (a Go receiver)
+    start: int  # 0-based first row, leading comments and wrappers included
+    end: int  # 0-based last row
+    span: tuple[int, int]  # byte range, for nesting
+    signature: str  # the definition's first line: context for its members
+    children: list[Definition] = field(default_factory=list)
+    embedded: bool = False  # a GLSL function in a shader string of JavaScript (shaders.py)
+
+
+def nest(definitions: list[Definition]) -> list[Definition]:
+    """Definitions as a forest: each one under the closest definition containing it."""
+    roots: list[Definition] = []
+    stack: list[Definition] = []
+    for d in sorted(definitions, key=lambda d: (d.span[0], -d.span[1])):
+        while stack and not (stack[-1].span[0] <= d.span[0] and d.span[1] <= stack[-1].span[1]):
+            stack.pop()
+        (stack[-1].children if stack else roots).append(d)
+        stack.append(d)
+    return roots
+
+
+@dataclass(frozen=True)
+class Cutter:
+    module_window: tuple[int, int]  # code between definitions (size, overlap)
+    # Beyond ~1500 characters the embedder (256 tokens) no longer sees the whole class.
+    split_chars: int = 1500
+    huge_chars: int = 4000
+    min_chars: int = 40  # shorter definitions join the surrounding windows
+
+    def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
+        """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
+        definitions (not nested yet: this nests them), in the order of their lines."""
+        pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
+        return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+
+    def _size(self, lines: list[str], start: int, end: int) -> int:
+        return sum(len(lines[row]) for row in range(start, end + 1))
+
+    def _piece(self, lines: list[str], start: int, end: int, symbol: str | None,
+               symbol_type: str | None, context: str | None) -> ChunkPiece:
+        return ChunkPiece("".join(lines[start : end + 1]), start + 1, end + 1, symbol,
+                          symbol_type, context)
+
+    def _scope(self, definitions: list[Definition], lo: int, hi: int, lines: list[str],
+               owner: str | None, owner_type: str | None,
+               context: str | None) -> list[ChunkPiece]:
+        """Pieces for rows lo..hi: each definition on its own, the rest in windows."""
+        kept = [d for d in sorted(definitions, key=lambda d: d.start)
+                if d.children or len("".join(lines[d.start : d.end + 1]).strip())
+                >= self.min_chars]
+        pieces: list[ChunkPiece] = []
+        cursor = lo
+        for d in kept:
+            if d.end < cursor:
+                continue  # on lines an earlier definition already holds (minified code)
+            if d.start > cursor:
+                pieces = self._gap(pieces, lines, cursor, d.start - 1, owner, owner_type)
+            pieces.extend(self._definition(d, lines, owner, context))
+            cursor = max(cursor, d.end + 1)
+        if cursor <= hi:
+            pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
+        return pieces
+
+    def _gap(self, pieces: list[ChunkPiece], lines: list[str], start: int, end: int,
+             owner: str | None, owner_type: str | None) -> list[ChunkPiece]:
+        """Windows over rows no definition claimed; a run of closing lines joins the piece
+        before it, so `}` or `end` never stands alone."""
+        rows = [r for r in range(start, end + 1) if lines[r].strip()]
+        if not rows:
+            return pieces
+        if pieces and pieces[-1].end_line == start and all(
+                _CLOSER.match(lines[r]) for r in rows):
+            last = pieces[-1]
+            glued = replace(last, content=last.content + "".join(lines[start : end + 1]),
+                            end_line=end + 1)
+            return [*pieces[:-1], glued]
+        size, overlap = self.module_window
+        symbol_type = owner_type if owner else "module"
+        return pieces + windows_over(numbered(lines, start, end + 1), size, overlap, owner,
+                                     symbol_type)
+
+    def _definition(self, d: Definition, lines: list[str], owner: str | None,
+                    context: str | None) -> list[ChunkPiece]:
+        parent = None if d.embedded else owner or d.owner
+        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
+        symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
+        size = self._size(lines, d.start, d.end)
+        first_member = min((c.start for c in d.children), default=d.start)
+        holds_shader = bool(d.children) and all(c.embedded for c in d.children)
+        if ((symbol_type in CONTAINERS or holds_shader) and d.children
+                and first_member > d.start
+                and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
+            head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)
+            members = self._scope(d.children, first_member, d.end, lines, symbol, symbol_type,
+                                  d.signature)
+            return [head, *members]
+        if size > self.huge_chars:
+            return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
+                                symbol_type, d.signature)
+        return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
