@@ -39,6 +39,10 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
 
 # A directory is also a Python virtualenv if it holds this file.
 VIRTUALENV_MARKER = "pyvenv.cfg"
+# A directory holding this file is another project's crate copied by `cargo vendor` (it writes
+# one into every crate it copies; a project's own crates never have one): orjson's sdist ships
+# its 22 dependencies so in include/cargo/.
+CARGO_VENDOR_MARKER = ".cargo-checksum.json"
 
 # A `build` folder holding one of these is documentation source, not build output: Sphinx's
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
