@@ -35,7 +35,10 @@ REDACTED = "<REDACTED_SECRET>"
 # 14: a JavaScript template literal is a string: `Bearer X` and a URL's `?api_key=X` inside
 # backticks are redacted as inside quotes; a token a plugin yields in part (GitHub's `ghp`)
 # is widened to its whole token but no longer over the `=` into its variable's name
-REDACTION_VERSION = 14
+# 15: Rust's literal forms: a typed `const`/`static`/`let` of any type (`&str`, `&[u8] = b"v"`,
+# `Lazy<String>`), raw strings (`r#"v"#`), `env::var(..).unwrap_or(..)` fallbacks; and a
+# `"Bearer v"` string literal whatever receives it
+REDACTION_VERSION = 15
 
 
 @dataclass(frozen=True)

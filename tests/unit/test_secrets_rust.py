@@ -1,0 +1,63 @@
+"""Secrets in Rust's own literal forms, as a Rust crate writes them.
+
+Found on pydantic-core's sdist with planted credentials: a password in a typed `const` or
+`static` (`&str`, `&'static str`, `&[u8] = b"..."`, `Lazy<String>`), in a raw string
+(`r#"..."#`), as the fallback of `env::var(...)` or as a `Bearer` token handed to a header
+constructor was stored whole, while `const API_KEY: &str = "..."` was redacted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.secrets import redact
+
+_S = "Pw4sLq9vXzT2mKe7#7"  # FAKE, random letters, digits and symbols
+_T = "hFdnXsiVpzz63FfkCzJr4i0B3JrTAwR4y9ojfljo"  # FAKE
+
+
+@pytest.mark.parametrize("line", [
+    f'pub(crate) const DB_PASSWORD: &str = "{_S}";',
+    f'const DB_PASSWORD: &\'static str = "{_S}";',
+    f'static mut ADMIN_PASSWORD: &str = "{_S}";',
+    f'const HMAC_SECRET: &[u8] = b"{_S}";',
+    f'const HMAC_SECRET: &[u8; 18] = b"{_S}";',
+    f'static SESSION_SECRET: Lazy<String> = Lazy::new(|| String::from("{_S}"));',
+    f'let password: String = "{_S}".to_string();',
+    f'let password = r#"{_S}"#;',
+    f'let mut db_password = r##"{_S}"##;',
+    f'let db_pass = env::var("DATABASE_PASSWORD").unwrap_or_else(|_| "{_S}".to_string());',
+    f'let db_pass = std::env::var("DATABASE_PASSWORD").unwrap_or("{_S}".into());',
+    f'let token = option_env!("SERVICE_TOKEN").unwrap_or("{_S}");',
+    f'let auth = HeaderValue::from_static("Bearer {_T}");',
+])
+def test_a_secret_in_a_rust_literal_form_is_redacted(line):
+    text = "// settings for local runs\n" + line + "\n"
+    result = redact(text, "code", "rust")
+    assert _S not in result.text and _T not in result.text, result.text
+    assert result.text.count("\n") == text.count("\n")
+
+
+@pytest.mark.parametrize("line", [
+    'const PASSWORD_MIN_LENGTH: usize = 8;',
+    'const PASSWORD_FIELD: &str = "password";',
+    'static TOKEN_PATTERN: Lazy<Regex> = Lazy::new(|| Regex::new(r"^[a-z]+$").unwrap());',
+    'let password = env::var("DB_PASSWORD").unwrap_or_default();',
+    'let password = env::var("DB_PASSWORD").unwrap_or_else(|_| String::new());',
+    'let auth = HeaderValue::from_static("Bearer");',
+    'let auth = format!("Bearer {}", token);',
+    'let password = r#"<your password>"#;',
+])
+def test_rust_code_about_secrets_stays_readable(line):
+    text = line + "\n"
+    assert redact(text, "code", "rust").text == text
+
+
+@pytest.mark.parametrize("line", [
+    # pydantic-core: names of secret-named things, not secrets
+    'const DUNDER_MODEL_PRIVATE_KEY: &str = "__pydantic_private__";',
+    'const TOKEN: &str = "$serde_json::private::Number";',
+])
+def test_a_name_in_a_secret_named_rust_const_stays_readable(line):
+    text = line + "\n"
+    assert redact(text, "code", "rust").text == text
