@@ -280,6 +280,13 @@ CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\
         # coverage 7.6.8: CITATION.cff is YAML (Linguist: documentation)
         ("CITATION.cff", "cff-version: 1.2.0\ntitle: Coverage.py\n", Kind.CONFIGURATION,
          "yaml_config", Policy.INDEX_TEXT),
+        # orjson 3.13.0: a Rust crate's licences, one file per licence, were unknown formats
+        ("LICENSE-MIT", "MIT License\n\nPermission is hereby granted, free of charge\n",
+         Kind.DOCUMENTATION, "license", Policy.PARSE_AND_INDEX),
+        ("LICENSE-APACHE", "Apache License\nVersion 2.0, January 2004\n", Kind.DOCUMENTATION,
+         "license", Policy.PARSE_AND_INDEX),
+        ("LICENSE-MPL-2.0", "Mozilla Public License Version 2.0\n", Kind.DOCUMENTATION,
+         "license", Policy.PARSE_AND_INDEX),
     ],
 )
 def test_hand_written_files_real_sdists_lost(tmp_path, rel, content, kind, subkind, policy):

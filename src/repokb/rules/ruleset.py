@@ -68,7 +68,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 # (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
 # their negations decide as on GitHub: rules/gitattributes.py)
-CLASSIFIER_VERSION = f"0.3.8+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.9: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation)
+CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

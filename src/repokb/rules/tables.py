@@ -360,6 +360,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "podfile": "ruby", "brewfile": "ruby", "justfile": "make", "gnumakefile": "make",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
+    "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text",
 }
