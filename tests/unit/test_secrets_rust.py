@@ -61,3 +61,13 @@ def test_rust_code_about_secrets_stays_readable(line):
 def test_a_name_in_a_secret_named_rust_const_stays_readable(line):
     text = line + "\n"
     assert redact(text, "code", "rust").text == text
+
+
+def test_a_clippy_lint_about_passing_by_value_is_not_a_password():
+    # pydantic-core's Cargo.toml: `needless_pass_by_value = "allow"` was redacted and the
+    # manifest flagged sensitive; "pass" before "by" is the verb, not a password
+    text = ('[lints.clippy]\nneedless_pass_by_value = "allow"\n'
+            'trivially_copy_pass_by_ref = "warn"\n')
+    assert redact(text, "config", "toml").text == text
+    secret = '[registry]\ndb_pass = "Pw4sLq9vXzT2mKe7#7"\n'
+    assert _S not in redact(secret, "config", "toml").text
