@@ -280,6 +280,12 @@ CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\
         # coverage 7.6.8: CITATION.cff is YAML (Linguist: documentation)
         ("CITATION.cff", "cff-version: 1.2.0\ntitle: Coverage.py\n", Kind.CONFIGURATION,
          "yaml_config", Policy.INDEX_TEXT),
+        # orjson 3.13.0: pytest's tests of its fixtures (`def test_twitter`) were taken for a
+        # fixture by the name `*_fixture.*` and kept as metadata only
+        ("test/test_fixture.py", "import orjson\n\n\ndef test_twitter():\n    assert orjson\n",
+         Kind.TEST, "python_test", Policy.PARSE_AND_INDEX),
+        ("tests/data/sample_fixture.py", "DATA = {'a': 1}\n", Kind.TEST_FIXTURE, "fixture",
+         Policy.METADATA_ONLY),
         # orjson 3.13.0: a Rust crate's licences, one file per licence, were unknown formats
         ("LICENSE-MIT", "MIT License\n\nPermission is hereby granted, free of charge\n",
          Kind.DOCUMENTATION, "license", Policy.PARSE_AND_INDEX),

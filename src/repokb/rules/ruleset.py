@@ -68,7 +68,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 # (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
 # their negations decide as on GitHub: rules/gitattributes.py)
-# (0.3.9: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation)
+# (0.3.9: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
+# file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture)
 CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -327,7 +328,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("adr", Tier.PATH, (Dir(T.ADR_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "architecture decision record ({evidence})", subkind="adr",
             confidence=0.95)),
-    _r("fixture", Tier.PATH, (AnyOf((Dir(T.FIXTURE_DIR_NAMES), Name(T.FIXTURE_NAME_GLOBS))),),
+    _r("fixture", Tier.PATH, (Dir(T.FIXTURE_DIR_NAMES),),
+       Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
+    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`)
+    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
     _r("test-code", Tier.PATH, (TEST_LAYOUT,),
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),
