@@ -37,7 +37,9 @@ REDACTED = "<REDACTED_SECRET>"
 # is widened to its whole token but no longer over the `=` into its variable's name
 # 15: Rust's literal forms: a typed `const`/`static`/`let` of any type (`&str`, `&[u8] = b"v"`,
 # `Lazy<String>`), raw strings (`r#"v"#`), `env::var(..).unwrap_or(..)` fallbacks; and a
-# `"Bearer v"` string literal whatever receives it; `pass` before `by` is the verb (clippy's
+# `"Bearer v"` string literal whatever receives it; a value rustfmt put below its `=`, a struct
+# field's `api_key: String::from(..)`, a builder's `.api_key(..)`, `map.insert("password", ..)`,
+# `.basic_auth(user, Some(..))`; `pass` before `by` is the verb (clippy's
 # `needless_pass_by_value = "allow"` was redacted)
 REDACTION_VERSION = 15
 

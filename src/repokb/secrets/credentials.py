@@ -7,9 +7,11 @@ Found here (spans of the value only):
   `htpasswd -b FILE user X`, `smbclient -U user%X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
-  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`;
-  and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
-  wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
+  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
+  Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
+  `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
+  `ENV.fetch("SECRET_KEY", "X")`, `map.insert("password", "X")`; and a builder's method named
+  for the secret it sets: `.api_key("X")`, `.password(Some("X"))`, `.bearer_auth("X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
 - the lines of a `.pgpass` (`host:5432:db:user:X`) and a `.netrc` (`machine host login user
   password X`) written out in a file that names one (a README, a Dockerfile's `RUN echo`, a
@@ -34,6 +36,7 @@ from repokb.secrets.scan import (
     COMMENT_BEFORE,
     is_secret_key,
     is_secret_value,
+    key_words,
     lower_same_length,
 )
 from repokb.secrets.shapes import is_field_name, password_like, value_ok
@@ -62,9 +65,17 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect)\s*\(|"""
-    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth)\s*\()"""
-    r"""(?P<args>[^()\n]{1,240})[)\]]""")
-_LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
+    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
+    r"""with_basic_auth)\s*\()"""
+    r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
+_LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
+                      r"""(?P=q)\s*\)?\s*$""")
+# a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
+# `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
+_SECRET_METHOD = re.compile(
+    r"""\.(?P<key>[A-Za-z_]\w{0,60})\s*\(\s*(?:Some\(\s*)?(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{4,400})(?P=q)\s*\)?\s*\)""")
+_TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
 # host:port:database:user:password, each of the first four may be `*`; in a text naming .pgpass
@@ -83,7 +94,7 @@ _VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
 # `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`
 _NAMED_ARGUMENT = re.compile(
     r"""\b(?:define|putenv|setenv|Setenv|setdefault|fetch|set|setProperty|setItem|put|"""
-    r"""setHeader|set_header|add_header|header)\s*"""
+    r"""setHeader|set_header|add_header|header|insert|append|add)\s*"""
     r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w\-]{0,80})(?P=kq)\s*,\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)""")
 _ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
@@ -138,6 +149,13 @@ def find(text: str, mode: str) -> list[Span]:
                                          in _lines(text, low, ("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
     for start, line in _lines(text, low, P.KEY_ANCHORS):
+        for m in _SECRET_METHOD.finditer(line):
+            key, value = m.group("key"), m.group("value")
+            if ((_sets_secret(key) or key in _TOKEN_METHODS)
+                    and is_secret_value(value, key, literal_words=False)
+                    and not is_field_name(value)):
+                out.append((start + m.start("value"), start + m.end("value"),
+                            "secret_method_argument", False))
         for m in _NAMED_ARGUMENT.finditer(line):
             key, value = m.group("key"), m.group("value")
             if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
@@ -154,6 +172,14 @@ def find(text: str, mode: str) -> list[Span]:
     if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
         out += _table_cells(text)
     return out
+
+
+def _sets_secret(method: str) -> bool:
+    """A method whose name ends in what it sets, a secret: `api_key`, `set_password`,
+    `with_token` (not `run_pass_json`, whose `pass` is a verb)."""
+    words = key_words(method)
+    return bool(words) and is_secret_key(method) and (
+        words[-1] in P.SECRET_KEY_WORDS or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
 
 
 def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:

@@ -3,7 +3,9 @@
 Found here (spans of the value only, never the key): values on continuation lines (INI) and in
 YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
 (`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
-`export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
+`export const dbPassword: string = "..."`; Rust's `const`, `static` and `let` of any type, its
+byte and raw strings, a value rustfmt put on the next line, a struct field's
+`api_key: String::from("...")`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`), Authorization header values (Bearer, Basic, token),
 docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
 (`<password>X</password>`, `<property name="password" value="X"/>`), a Terraform variable's
@@ -77,7 +79,13 @@ _ENV_DEFAULT = re.compile(
 # maybe inside a constructor (`Lazy::new(|| String::from("v"))`)
 _RUST_BINDING = re.compile(
     r"""\b(?:const|static|let)[ \t]+(?:mut[ \t]+)?(?P<key>[A-Za-z_]\w{0,80})"""
-    r"""(?:[ \t]*:[ \t]*[^=\n]{1,80}?)?[ \t]*=[ \t]*(?P<call>[\w:<>|().& \t]{0,60}?[(|][ \t]*)?"""
+    r"""(?:[ \t]*:[ \t]*[^=\n]{1,80}?)?[ \t]*=[ \t]*(?:\n[ \t]*)?"""  # rustfmt breaks after `=`
+    r"""(?P<call>[\w:<>|().& \t]{0,60}?[(|][ \t]*)?"""
+    r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
+# Rust: a struct literal's field given through a constructor (`api_key: String::from("v")`,
+# `password: Some("v")`)
+_RUST_FIELD_CALL = re.compile(
+    r"""(?<![:\w])(?P<key>[A-Za-z_]\w{0,80})[ \t]*:(?!:)[ \t]*(?P<call>[\w:<>!]{1,60}\([ \t]*)"""
     r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
 _RUST_PATH = re.compile(r"\$?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+")  # `$serde_json::private::Number`
 _LOOKUP_CALL = re.compile(r"(?:\bvar|\bvar_os|\bget|getenv|env!|option_env!)\([ \t]*$")
@@ -184,12 +192,15 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                if mode == "code" else None)
     for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
         anchored = True
-        for m in _RUST_BINDING.finditer(line):
-            call = m.group("call") or ""
-            if (is_secret_key(m.group("key")) and not _LOOKUP_CALL.search(call)
-                    and _literal_ok(m.group("value"), m.group("key"))):
-                out.append((start + m.start("value"), start + m.end("value"),
-                            "typed_assignment", False))
+        below = text.find("\n", start + len(line) + 1)  # the binding's value may be there
+        for pattern in (_RUST_BINDING, _RUST_FIELD_CALL):
+            for m in pattern.finditer(text, start, len(text) if below == -1 else below):
+                if m.start() > start + len(line):
+                    break  # begins on the line below: that line's own turn
+                call = m.group("call") or ""
+                if (is_secret_key(m.group("key")) and not _LOOKUP_CALL.search(call)
+                        and _literal_ok(m.group("value"), m.group("key"))):
+                    out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(line):
