@@ -14,6 +14,7 @@ from repokb.secrets import redact
 
 _S = "Pw4sLq9vXzT2mKe7#7"  # FAKE, random letters, digits and symbols
 _T = "hFdnXsiVpzz63FfkCzJr4i0B3JrTAwR4y9ojfljo"  # FAKE
+_U = "Summer2024Rocks!"  # FAKE, a password with no key word inside (no `pw`, `key`...)
 
 
 @pytest.mark.parametrize("line", [
@@ -38,12 +39,12 @@ _T = "hFdnXsiVpzz63FfkCzJr4i0B3JrTAwR4y9ojfljo"  # FAKE
     f'let conn = Opts::new().user("app").password(Some("{_S}"));',
     f'map.insert("password", "{_S}");',
     f'let req = client.get(url).basic_auth("admin", Some("{_S}"));',
-    f'let req = client.get(url).bearer_auth("{_T}");',
+    f'let req = client.get(url).bearer_auth("{_U}");',
 ])
 def test_a_secret_in_a_rust_literal_form_is_redacted(line):
     text = "// settings for local runs\n" + line + "\n"
     result = redact(text, "code", "rust")
-    assert _S not in result.text and _T not in result.text, result.text
+    assert _S not in result.text and _T not in result.text and _U not in result.text, result.text
     assert result.text.count("\n") == text.count("\n")
 
 

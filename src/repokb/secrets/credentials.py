@@ -148,7 +148,7 @@ def find(text: str, mode: str) -> list[Span]:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
-    for start, line in _lines(text, low, P.KEY_ANCHORS):
+    for start, line in _lines(text, low, (*P.KEY_ANCHORS, "bearer")):
         for m in _SECRET_METHOD.finditer(line):
             key, value = m.group("key"), m.group("value")
             if ((_sets_secret(key) or key in _TOKEN_METHODS)
