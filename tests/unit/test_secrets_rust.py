@@ -96,3 +96,25 @@ def test_a_clippy_lint_about_passing_by_value_is_not_a_password():
 def test_a_call_that_only_looks_secret_named_stays_readable(language, line):
     text = line + "\n"
     assert redact(text, "code", language).text == text
+
+
+_CIO = "cio" + "Zq8Wm2Kt5Rx9Lp3Vn7Bd4Hs6Jf1Gc0Ya"  # FAKE: the shape of a crates.io token
+_REG = "Rg7sQ2vL9xK4mN8pT3wZ"  # FAKE: an alternative registry's token, no prefix
+
+
+@pytest.mark.parametrize(("mode", "language", "text"), [
+    ("code", "rust", f"// publish: cargo login {_CIO}\n"),
+    ("text", "markdown", f"Run `cargo login {_CIO}` once, then `cargo publish`.\n"),
+    ("config", "yaml", f"steps:\n  - run: cargo login {_CIO}\n"),
+    ("config", "yaml", f"steps:\n  - run: cargo login --registry internal {_REG}\n"),
+    ("text", "shell", f"cargo publish --token {_CIO}\n"),
+])
+def test_a_crates_io_token_and_cargo_login_are_redacted(mode, language, text):
+    out = redact(text, mode, language).text
+    assert _CIO not in out and _REG not in out, out
+    assert out.count("\n") == text.count("\n")
+
+
+def test_cargo_login_without_a_token_stays_readable():
+    text = "Run `cargo login` and paste the token from crates.io/me.\ncargo login --help\n"
+    assert redact(text, "text", "markdown").text == text

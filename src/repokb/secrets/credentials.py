@@ -4,7 +4,7 @@ Found here (spans of the value only):
 - command lines, in any file (shell scripts, Dockerfiles, CI, a README's code, a comment):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
-  `htpasswd -b FILE user X`, `smbclient -U user%X`;
+  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
@@ -34,6 +34,7 @@ import re
 from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
+    is_placeholder,
     is_secret_key,
     is_secret_value,
     key_words,
@@ -59,6 +60,9 @@ _SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the ne
     r"""\b(?:sshpass[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
     r"""oras|crane)\s+login[^\n|;&]*?\s-p|redis-cli[^\n|;&]*?\s-a|"""
     r"""mongo(?:sh|dump|restore|import|export)?[^\n|;&]*?\s-p)[ \t]+""" + _V)
+# `cargo login TOKEN` (crates.io or `--registry NAME`): the token is the positional argument
+_CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[\w.\-]+)?[ \t]+"""
+                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
@@ -138,6 +142,10 @@ def find(text: str, mode: str) -> list[Span]:
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
+    if "cargo" in low:
+        for m in _CARGO_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and "password" in low:
