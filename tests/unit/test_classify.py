@@ -286,6 +286,10 @@ CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\
          Kind.TEST, "python_test", Policy.PARSE_AND_INDEX),
         ("tests/data/sample_fixture.py", "DATA = {'a': 1}\n", Kind.TEST_FIXTURE, "fixture",
          Policy.METADATA_ONLY),
+        # Cargo's configuration under its older name, without `.toml` (still read by Cargo)
+        (".cargo/config", '[build]\nrustflags = ["-C", "target-cpu=native"]\n',
+         Kind.CONFIGURATION, "toml_config", Policy.INDEX_TEXT),
+        ("deploy/config", "some words\n", Kind.UNKNOWN, None, Policy.EXCLUDE),
         # orjson 3.13.0: a Rust crate's licences, one file per licence, were unknown formats
         ("LICENSE-MIT", "MIT License\n\nPermission is hereby granted, free of charge\n",
          Kind.DOCUMENTATION, "license", Policy.PARSE_AND_INDEX),

@@ -69,7 +69,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
 # their negations decide as on GitHub: rules/gitattributes.py)
 # (0.3.9: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
-# file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture)
+# file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
+# `.cargo/config` is TOML)
 CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

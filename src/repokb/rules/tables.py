@@ -350,6 +350,8 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
 }
+# Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
+LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C). Not `.in` (autoconf's
 # Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
