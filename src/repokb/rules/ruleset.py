@@ -70,7 +70,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # their negations decide as on GitHub: rules/gitattributes.py)
 # (0.3.9: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
 # file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
-# `.cargo/config` is TOML)
+# `.cargo/config` is TOML; "this file is auto-generated" in any case marks generated code)
 CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -203,7 +203,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # generated, minified, machine-written
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
-            subkinds=T.GENERATED_MARKERS_BY_SUBKIND, flags=("generated",), confidence=0.95)),
+            subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
+            flags=("generated",), confidence=0.95)),
     _r("rendered-docs", Tier.GENERATED, (RENDERED_DOCS,),
        Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
             "are the knowledge", subkind="rendered_docs", flags=("generated",),
