@@ -35,8 +35,15 @@ _DESCRIPTION = re.compile(
     r"|formats?|wraps?|applies|apply|yields?|raises?|extracts?|resolves?|normali[sz]es?"
     r"|function|method|helper|utility|wrapper|decorator|validator|converter|factory|handler"
     r"|callback|constructor|used|called|invoked)\b", re.I)
+# "how is X verified" asks what "how does the code verify X" asks: a passive question whose verb
+# is something code does (not what a user does: configured, installed, used, enabled ...)
+_MECHANISM = (r"implemented|computed|calculated|built|parsed|validated|verified|checked|loaded"
+              r"|decrypted|encrypted|serialized|serialised|deserialized|deserialised|encoded"
+              r"|decoded|signed|hashed|derived|dispatched|resolved|detected|handled|stored"
+              r"|cached|generated|converted|normali[sz]ed|escaped|compiled|matched|compared"
+              r"|formatted|rendered|scheduled|sorted|processed|enforced|rejected")
 _CODE = re.compile(
-    r"\b(how\s+does|how\s+is\s+\w+\s+(implemented|computed|built)|where\s+(is|are|do|does)"
+    rf"\b(how\s+does|how\s+(is|are)\s+(\S+\s+){{1,8}}?({_MECHANISM})|where\s+(is|are|do|does)"
     r"|what\s+does|implementation|implemented|c[oó]mo\s+funciona|d[oó]nde\s+(est[aá]|se)"
     r"|qu[eé]\s+hace)\b", re.I)
 _SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|para|una?|los|las|el|del|"

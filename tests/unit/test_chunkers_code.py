@@ -414,3 +414,37 @@ def test_numpy_c_templates_are_cut_per_function():
     assert functions == [("function", "@TYPE@_add"), ("function", "npy_@TYPE@_square")]
     add = next(p for p in pieces if p.symbol == "@TYPE@_add")
     assert "@TYPE@_add(char **args" in add.content and "in1 + *(@type@ *)ip2" in add.content
+
+
+def test_rust_items_a_macro_declares_are_named_after_the_macro():
+    """pydantic-core declares its error types in one `error_types! { .. }` of 300 lines and
+    cryptography its self-referencing structs with `self_cell!( .. )`: they were nameless
+    windows. A macro called inside a function stays part of the function."""
+    pieces = chunks("rust", '''
+        use pyo3::prelude::*;
+
+        /// Every error a validator can raise.
+        error_types! {
+            TooShort { field_type: String, min_length: usize, actual_length: usize },
+            TooLong { field_type: String, max_length: usize, actual_length: usize },
+        }
+
+        self_cell::self_cell!(
+            struct OwnedSingleResponse { owner: Arc<OwnedOCSPResponse>, dependent: SingleResp }
+        );
+
+        mod cache {
+            thread_local! { static CACHE: RefCell<Vec<String>> = RefCell::new(Vec::new()); }
+        }
+
+        fn report(errors: &[String]) {
+            println!("{} errors found while validating the input data", errors.len());
+        }
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol_type == "macro_call"}
+    assert set(named) >= {"error_types", "self_cell"}
+    assert named["error_types"].start_line == 3  # its doc comment stays with it
+    assert named["self_cell"].content.lstrip().startswith("self_cell::self_cell!(")
+    assert any(p.symbol in ("cache.thread_local", "thread_local", "cache") for p in pieces)
+    report = next(p for p in pieces if p.symbol == "report")
+    assert "println!" in report.content and report.symbol_type == "function"

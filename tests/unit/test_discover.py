@@ -401,3 +401,23 @@ def test_a_folder_is_placed_in_the_project_whose_walk_covers_it(tmp_path):
     bounded = boundaries(ProjectRoot("work", work), {**known, "tool": work / "tool"})
     assert bounded.others == ((str(work / "gone"), "gone"), (str(work / "tool"), "tool"))
     assert bounded.owner(str(work / "tool")) == "tool" and bounded.owner(str(work)) is None
+
+
+def test_a_crate_copied_by_cargo_vendor_is_skipped_and_a_crate_of_the_project_is_walked(tmp_path):
+    # orjson's sdist ships its 22 dependencies as `cargo vendor` wrote them (include/cargo/,
+    # 921 .rs files of other projects); each crate folder holds the .cargo-checksum.json that
+    # `cargo vendor` writes, which the project's own crates never have
+    write(tmp_path, "p/Cargo.toml", "[package]\nname = \"p\"\n")
+    write(tmp_path, "p/src/lib.rs", "pub fn p() {}\n")
+    write(tmp_path, "p/crates/own/Cargo.toml", "[package]\nname = \"own\"\n")
+    write(tmp_path, "p/crates/own/src/lib.rs", "pub fn own() {}\n")
+    write(tmp_path, "p/include/cargo/itoa-1.0.1/.cargo-checksum.json",
+          '{"files": {"src/lib.rs": "ab12"}, "package": "cd34"}')
+    write(tmp_path, "p/include/cargo/itoa-1.0.1/Cargo.toml", "[package]\nname = \"itoa\"\n")
+    write(tmp_path, "p/include/cargo/itoa-1.0.1/src/lib.rs", "pub fn fmt() {}\n")
+    files, skipped = walk(tmp_path / "p")
+    assert set(files) == {"Cargo.toml", "src/lib.rs", "crates/own/Cargo.toml",
+                          "crates/own/src/lib.rs"}
+    vendored = skipped["include/cargo/itoa-1.0.1"]
+    assert vendored.is_dir and vendored.kind == "vendor"
+    assert "cargo vendor" in vendored.reason

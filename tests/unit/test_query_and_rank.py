@@ -348,3 +348,20 @@ def test_ruby_and_cpp_qualified_names_are_names():
                        symbol="Rack.Request.Helpers.reject_trusted_ip_addresses")
     ip = _candidate(2, path="lib/rack/request.rb", fused=0.010, symbol="Rack.Request.Helpers.ip")
     assert rerank([other, ip], plan("Rack::Request#ip"), s)[0] is ip
+
+
+def test_a_passive_question_about_a_mechanism_wants_the_implementation():
+    # asked of cryptography and pydantic-core: "how is X verified" asks what "how does the code
+    # verify X" asks; the docs outranked Ed25519PublicKey.verify and check_pkcs7_padding
+    for question in ("how is an Ed25519 signature verified",
+                     "how are PEM private keys loaded",
+                     "how is PKCS7 padding checked in constant time",
+                     "how is a union validated in smart mode",
+                     "how are discriminated tagged unions dispatched to the right validator",
+                     "how is a certificate signature verified against its issuer",
+                     "how is HKDF key derivation implemented"):
+        assert plan(question).intent == CODE, question
+    # what a user sets up stays a general question, and "how do I" still wants the docs
+    assert plan("how is the database timeout configured").intent == GENERAL
+    assert plan("how are plugins installed").intent == GENERAL
+    assert plan("how do I verify a signature").intent == HOWTO

@@ -29,7 +29,9 @@ from repokb.models import ChunkPiece
 # 7: Go's package-level `var`/`const` of one name, and a typed `const` block, are definitions.
 # 8: Ruby's `class << self` adds no `self` to its methods' names (`Basic.default_realm`).
 # 9: tab-indented Cython too (it was windows).
-CHUNKING_VERSION = 9
+# 10: Rust items a macro declares at a file's or module's top level (`thread_local! {..}`) are
+#     one chunk named after the macro (symbol type `macro_call`).
+CHUNKING_VERSION = 10
 
 
 class Chunker(Protocol):

@@ -25,6 +25,7 @@ from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, Source
 from repokb.pipeline.ignore import IgnoreRules
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
+    CARGO_VENDOR_MARKER,
     DOC_SOURCE_MARKERS,
     PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
@@ -414,6 +415,9 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     # most of the walk's cost)
     if os.path.isfile(os.path.join(path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
+    if os.path.isfile(os.path.join(path, CARGO_VENDOR_MARKER)):
+        return "vendor", ("skipped directory: a crate copied by cargo vendor (it holds "
+                          f"{CARGO_VENDOR_MARKER})")
     if (os.path.isfile(os.path.join(path, HOME_CATALOG))
             and os.path.isdir(os.path.join(path, HOME_STORE))):
         return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "

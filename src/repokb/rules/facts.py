@@ -182,6 +182,8 @@ class FileFacts:
         if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`
             inner = os.path.splitext(os.path.splitext(lower)[0])[1]
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
+        if lang is None and self.dirs:  # `.cargo/config`
+            lang = T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:

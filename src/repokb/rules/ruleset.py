@@ -68,7 +68,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # library copied into a libs/ folder is vendored; JSON on one line is data from 32 KB)
 # (0.3.8: the root .gitattributes' linguist-vendored / -generated / -documentation lines and
 # their negations decide as on GitHub: rules/gitattributes.py)
-CLASSIFIER_VERSION = f"0.3.9+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.10: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
+# file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
+# `.cargo/config` is TOML; "this file is auto-generated" in any case marks generated code)
+CLASSIFIER_VERSION = f"0.3.10+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -200,7 +203,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # generated, minified, machine-written
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
-            subkinds=T.GENERATED_MARKERS_BY_SUBKIND, flags=("generated",), confidence=0.95)),
+            subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
+            flags=("generated",), confidence=0.95)),
     _r("rendered-docs", Tier.GENERATED, (RENDERED_DOCS,),
        Then(Kind.GENERATED, "documentation rendered by a generator ({evidence}): its sources "
             "are the knowledge", subkind="rendered_docs", flags=("generated",),
@@ -326,7 +330,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("adr", Tier.PATH, (Dir(T.ADR_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "architecture decision record ({evidence})", subkind="adr",
             confidence=0.95)),
-    _r("fixture", Tier.PATH, (AnyOf((Dir(T.FIXTURE_DIR_NAMES), Name(T.FIXTURE_NAME_GLOBS))),),
+    _r("fixture", Tier.PATH, (Dir(T.FIXTURE_DIR_NAMES),),
+       Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
+    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`)
+    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
     _r("test-code", Tier.PATH, (TEST_LAYOUT,),
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),

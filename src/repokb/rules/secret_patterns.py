@@ -39,7 +39,14 @@ REDACTED = "<REDACTED_SECRET>"
 # :authorization, :basic, "u", "X"`) and `ENV.fetch("KEY") { "X" }`'s block default
 # 16: Go's struct tag and flag defaults, viper's `SetDefault`, Ruby's `set :password, "X"` and
 # `%q(X)` (secrets/defaults.py)
-REDACTION_VERSION = 16
+# 17: Rust's literal forms: a typed `const`/`static`/`let` of any type (`&str`, `&[u8] = b"v"`,
+# `Lazy<String>`), raw strings (`r#"v"#`), `env::var(..).unwrap_or(..)` fallbacks; and a
+# `"Bearer v"` string literal whatever receives it; a value rustfmt put below its `=`, a struct
+# field's `api_key: String::from(..)`, a builder's `.api_key(..)`, `map.insert("password", ..)`,
+# `.basic_auth(user, Some(..))`, crates.io tokens and `cargo login TOKEN`; `pass` before `by`
+# is the verb (clippy's
+# `needless_pass_by_value = "allow"` was redacted)
+REDACTION_VERSION = 17
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("openai_key", ("sk-",),
                 _re(r"\bsk-(?:proj-|svcacct-|ant-[a-z0-9]+-)?[A-Za-z0-9_\-]{32,}")),
     TokenFormat("npm_token", ("npm_",), _re(r"\bnpm_[A-Za-z0-9]{36}\b")),
+    # crates.io API token (`cargo login`, CARGO_REGISTRY_TOKEN): `cio` and 32 letters and digits
+    TokenFormat("crates_io_token", ("cio",),
+                _re(r"\bcio(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{32}\b")),
     TokenFormat("pypi_token", ("pypi-",), _re(r"\bpypi-[A-Za-z0-9_\-]{50,}")),
     TokenFormat("sendgrid_key", ("SG.",), _re(r"\bSG\.[\w\-]{22}\.[\w\-]{43}")),
     TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),

@@ -114,6 +114,8 @@ def generated_marker(text: str) -> str | None:
         for marker in T.GENERATED_MARKERS_BY_SUBKIND:
             if marker in stripped:
                 return marker
+        if sentence := T.GENERATED_SENTENCE.search(stripped.lstrip("/#*;%-<!({'\" \t")):
+            return sentence.group(0).strip()
     return None
 
 

@@ -4,13 +4,15 @@ Found here (spans of the value only):
 - command lines, in any file (shell scripts, Dockerfiles, CI, a README's code, a comment):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
-  `htpasswd -b FILE user X`, `smbclient -U user%X`;
+  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`;
 - calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
-  Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`;
-  and calls given a secret's name then its value: `define('DB_PASSWORD', 'X')` (WordPress's
-  wp-config.php), `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`;
+  Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
+  Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
+  `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
+  `ENV.fetch("SECRET_KEY", "X")`, `map.insert("password", "X")`; and a builder's method named
+  for the secret it sets: `.api_key("X")`, `.password(Some("X"))`, `.bearer_auth("X")`;
 - Go SQL DSNs, which have no scheme: `user:X@tcp(host:3306)/db`;
 - the lines of a `.pgpass` (`host:5432:db:user:X`) and a `.netrc` (`machine host login user
   password X`) written out in a file that names one (a README, a Dockerfile's `RUN echo`, a
@@ -33,8 +35,10 @@ import re
 from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
+    is_placeholder,
     is_secret_key,
     is_secret_value,
+    key_words,
     lower_same_length,
 )
 from repokb.secrets.shapes import is_field_name, password_like, value_ok
@@ -57,20 +61,31 @@ _SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the ne
     r"""\b(?:sshpass[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
     r"""oras|crane)\s+login[^\n|;&]*?\s-p|redis-cli[^\n|;&]*?\s-a|"""
     r"""mongo(?:sh|dump|restore|import|export)?[^\n|;&]*?\s-p)[ \t]+""" + _V)
+# `cargo login TOKEN` (crates.io or `--registry NAME`): the token is the positional argument
+_CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[\w.\-]+)?[ \t]+"""
+                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect)\s*\(|"""
-    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth)\s*\()"""
-    r"""(?P<args>[^()\n]{1,240})[)\]]""")
+    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
+    r"""with_basic_auth)\s*\()"""
+    r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
 # "X"` and `request :basic_auth, user, "X"`, Net::HTTP's `req.basic_auth user, "X"`
 _BASIC_PAIR = re.compile(
     r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
     r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
-_LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})(?P=q)\s*$""")
+_LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
+                      r"""(?P=q)\s*\)?\s*$""")
+# a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
+# `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
+_SECRET_METHOD = re.compile(
+    r"""\.(?P<key>[A-Za-z_]\w{0,60})\s*\(\s*(?:Some\(\s*)?(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{4,400})(?P=q)\s*\)?\s*\)""")
+_TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
 # host:port:database:user:password, each of the first four may be `*`; in a text naming .pgpass
@@ -90,7 +105,7 @@ _VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
 # viper's `SetDefault("database.password", "X")` (a dotted key)
 _NAMED_ARGUMENT = re.compile(
     r"""\b(?:define|putenv|setenv|Setenv|setdefault|SetDefault|setDefault|set_default|fetch|"""
-    r"""set|setProperty|setItem|put|setHeader|set_header|add_header|header)\s*"""
+    r"""set|setProperty|setItem|put|setHeader|set_header|add_header|header|insert|append|add)\s*"""
     r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s*,\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)""")
 _ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
@@ -136,6 +151,10 @@ def find(text: str, mode: str) -> list[Span]:
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
+    if "cargo" in low:
+        for m in _CARGO_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and "password" in low:
@@ -146,7 +165,14 @@ def find(text: str, mode: str) -> list[Span]:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
-    for start, line in _lines(text, low, P.KEY_ANCHORS):
+    for start, line in _lines(text, low, (*P.KEY_ANCHORS, "bearer")):
+        for m in _SECRET_METHOD.finditer(line):
+            key, value = m.group("key"), m.group("value")
+            if ((_sets_secret(key) or key in _TOKEN_METHODS)
+                    and is_secret_value(value, key, literal_words=False)
+                    and not is_field_name(value)):
+                out.append((start + m.start("value"), start + m.end("value"),
+                            "secret_method_argument", False))
         for m in _NAMED_ARGUMENT.finditer(line):
             key, value = m.group("key"), m.group("value")
             if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
@@ -163,6 +189,14 @@ def find(text: str, mode: str) -> list[Span]:
     if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
         out += _table_cells(text)
     return out
+
+
+def _sets_secret(method: str) -> bool:
+    """A method whose name ends in what it sets, a secret: `api_key`, `set_password`,
+    `with_token` (not `run_pass_json`, whose `pass` is a verb)."""
+    words = key_words(method)
+    return bool(words) and is_secret_key(method) and (
+        words[-1] in P.SECRET_KEY_WORDS or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
 
 
 def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:

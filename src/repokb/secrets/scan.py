@@ -105,9 +105,14 @@ def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
         return False
-    if any(w in P.SECRET_KEY_WORDS for w in words):
+    if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
     return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+
+
+def _verb_pass(words: list[str], i: int) -> bool:
+    """`pass` before `by` or `through` is the verb (clippy's `needless_pass_by_value`)."""
+    return words[i] == "pass" and i + 1 < len(words) and words[i + 1] in ("by", "through")
 
 
 def _names_key(words: list[str]) -> bool:

@@ -3,7 +3,9 @@
 Found here (spans of the value only, never the key): values on continuation lines (INI) and in
 YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
 (`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
-`export const dbPassword: string = "..."`), parenthesised values, environment lookups with a
+`export const dbPassword: string = "..."`; Rust's `const`, `static` and `let` of any type, its
+byte and raw strings, a value rustfmt put on the next line, a struct field's
+`api_key: String::from("...")`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`,
 Ruby's `ENV.fetch("API_TOKEN") { "..." }`), Authorization header values (Bearer, Basic, token),
 docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
@@ -32,6 +34,7 @@ from repokb.secrets.scan import (
     entropy,
     glued_literals,
     is_placeholder,
+    is_secret_value,
     key_words,
     lower_same_length,
     random_key_value,
@@ -73,6 +76,32 @@ _ENV_DEFAULT = re.compile(
     r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*(?:,\s*(?:default\s*=\s*)?"""
     r"""|\)\s*\{\s*(?:\|\w*\|\s*)?)"""  # Ruby's block default: `ENV.fetch("KEY") { "v" }`
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# Rust: a `const`, `static` or `let` binding (any type: `&str`, `&'static str`, `&[u8]`,
+# `Lazy<String>`) of a string, byte string or raw string (`b"v"`, `r#"v"#`), the literal
+# maybe inside a constructor (`Lazy::new(|| String::from("v"))`)
+_RUST_BINDING = re.compile(
+    r"""\b(?:const|static|let)[ \t]+(?:mut[ \t]+)?(?P<key>[A-Za-z_]\w{0,80})"""
+    r"""(?:[ \t]*:[ \t]*[^=\n]{1,80}?)?[ \t]*=[ \t]*(?:\n[ \t]*)?"""  # rustfmt breaks after `=`
+    r"""(?P<call>[\w:<>|().& \t]{0,60}?[(|][ \t]*)?"""
+    r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
+# Rust: a struct literal's field given through a constructor (`api_key: String::from("v")`,
+# `password: Some("v")`)
+_RUST_FIELD_CALL = re.compile(
+    r"""(?<![:\w])(?P<key>[A-Za-z_]\w{0,80})[ \t]*:(?!:)[ \t]*(?P<call>[\w:<>!]{1,60}\([ \t]*)"""
+    r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
+_RUST_PATH = re.compile(r"\$?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+")  # `$serde_json::private::Number`
+_LOOKUP_CALL = re.compile(r"(?:\bvar|\bvar_os|\bget|getenv|env!|option_env!)\([ \t]*$")
+# Rust: an environment lookup's fallback, over lines as rustfmt breaks a chain
+# (`env::var("DB_PASSWORD").unwrap_or_else(|_| "v".to_string())`, `option_env!("T").unwrap_or("v")`)
+_RUST_ENV_FALLBACK = re.compile(
+    r"""(?:\bvar|\bvar_os|\boption_env!|\benv!)\(\s*"(?P<key>[^"\n]{1,80})"\s*\)"""
+    r"""(?:\s*\.(?:ok|as_deref|as_ref|cloned|map_err\([^()\n]{0,60}\))\(?\)?)*"""
+    r"""\s*\.unwrap_or(?:_else)?\(\s*(?:\|[^|\n]{0,20}\|\s*)?(?:[\w:]{1,40}\(\s*)?"""
+    r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
+# A `Bearer` (or `Token`) credential written whole in a string literal, whatever receives it
+# (`HeaderValue::from_static("Bearer v")`, `.header(AUTHORIZATION, "Bearer v")`)
+_BEARER_LITERAL = re.compile(
+    r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
 _ENV_FALLBACK = re.compile(
     r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
@@ -149,6 +178,13 @@ def value_ok(value: str, key: str = "") -> bool:
     return not value.replace(".", "").replace("-", "").isdigit()
 
 
+def _literal_ok(value: str, key: str) -> bool:
+    """A string literal of code worth redacting beside a secret-named key: judged as scan
+    judges a quoted value in code (`__pydantic_private__` is a name), and not a Rust path."""
+    return (is_secret_value(value, key, literal_words=False)
+            and not _RUST_PATH.fullmatch(value))
+
+
 def find(text: str, mode: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the shapes above (see the module docstring); `language` says
     whether a double-quoted string may span lines (`_MULTILINE_STRINGS`)."""
@@ -158,6 +194,15 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                if mode == "code" else None)
     for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
         anchored = True
+        below = text.find("\n", start + len(line) + 1)  # the binding's value may be there
+        for pattern in (_RUST_BINDING, _RUST_FIELD_CALL):
+            for m in pattern.finditer(text, start, len(text) if below == -1 else below):
+                if m.start() > start + len(line):
+                    break  # begins on the line below: that line's own turn
+                call = m.group("call") or ""
+                if (is_secret_key(m.group("key")) and not _LOOKUP_CALL.search(call)
+                        and _literal_ok(m.group("value"), m.group("key"))):
+                    out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default")):
             for m in pattern.finditer(line):
@@ -189,6 +234,16 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
         for m in _ENV_DEFAULT.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "env_default", False))
+    if anchored and "unwrap_or" in text:
+        for m in _RUST_ENV_FALLBACK.finditer(text):
+            if is_secret_key(m.group("key")) and _literal_ok(m.group("value"), m.group("key")):
+                out.append((m.start("value"), m.end("value"), "env_default", False))
+    if "earer" in text or "oken" in text:
+        for m in _BEARER_LITERAL.finditer(text):
+            value = m.group("value")
+            if (value_ok(value) and any(c.isdigit() for c in value)
+                    and any(c.isalpha() for c in value)):
+                out.append((m.start("value"), m.end("value"), "authorization_header", True))
     if mode != "code":
         for m in _BARE_VALUE.finditer(text):
             value = m.group("value")

@@ -10,6 +10,20 @@
 (macro_definition name: (identifier) @name) @definition.macro
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.module
 
+; Items a macro declares at the top of a file or in a module (`lazy_static! { .. }`,
+; `thread_local!`, `self_cell!( .. );`, a crate's own `error_types! { .. }`): named after the
+; macro. A macro called inside a function body stays part of that function.
+(source_file (macro_invocation macro: (identifier) @name) @definition.macro_call)
+(source_file (macro_invocation macro: (scoped_identifier name: (identifier) @name))
+  @definition.macro_call)
+(source_file (expression_statement (macro_invocation macro: (identifier) @name))
+  @definition.macro_call)
+(source_file (expression_statement
+  (macro_invocation macro: (scoped_identifier name: (identifier) @name))) @definition.macro_call)
+(declaration_list (macro_invocation macro: (identifier) @name) @definition.macro_call)
+(declaration_list (macro_invocation macro: (scoped_identifier name: (identifier) @name))
+  @definition.macro_call)
+
 ; impl Trait for Type / impl Type: named after the type it implements.
 (impl_item type: (type_identifier) @name) @definition.impl
 (impl_item type: (generic_type type: (type_identifier) @name)) @definition.impl
