@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from repokb.embedders.base import Embedder
+from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
 from repokb.settings import Settings
@@ -124,3 +125,21 @@ def test_the_server_backend_reuses_across_projects(tmp_path, shop, real_embedder
         assert _vectors(ws, "shop-fork").keys() == _vectors(ws, "shop").keys()
     finally:
         ws.close()
+
+
+def test_an_upload_of_text_another_project_holds_embeds_nothing(workspace, real_embedder):
+    ops = Operations(workspace)
+    data = (b'def refund_order(order):\n    """Refund the payment of an order to its '
+            b'customer."""\n    return order.payment.refund(order.total)\n\n\n'
+            b'def ship_order(order):\n    """Hand an order to the shipping carrier."""\n'
+            b'    return carrier.book(order)\n')
+    first = ops.ingest_file("team-main", "shop/orders.py", data)
+    assert first["counts"]["chunks_embedded"] == 2
+    calls: list[int] = []
+    embed = real_embedder.embed_documents
+    with pytest.MonkeyPatch.context() as patch:  # count what reaches the model, ahead too
+        patch.setattr(real_embedder, "embed_documents",
+                      lambda texts, *a, **k: calls.append(len(texts)) or embed(texts, *a, **k))
+        second = ops.ingest_file("team-branch", "shop/orders.py", data)
+    assert second["counts"]["chunks_embedded"] == 0 and sum(calls) == 0
+    assert _vectors(workspace, "team-branch").keys() == _vectors(workspace, "team-main").keys()
