@@ -7,6 +7,7 @@ ranking, not just plumbing."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -351,3 +352,68 @@ def test_lexical_only_for_good_keeps_its_reason_and_round_trips(
         assert all(p.dense is None for p in s.export())
     finally:
         s.close()
+
+
+def _as(project: str, points: list[EmbeddedChunk]) -> list[EmbeddedChunk]:
+    """The same chunks (same text hashes, same vectors) in another project."""
+    return [EmbeddedChunk(replace(p.chunk, project=project), p.dense, p.sparse_indices,
+                          p.sparse_values, p.lexical_only) for p in points]
+
+
+def test_dense_by_text_finds_a_vector_under_any_project_never_a_pending_or_pruned_one(
+        opener: Callable[..., Store],
+        corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    s = opener()
+    try:
+        deploy, readme = corpus[("alpha", "docs/deploy.md")], corpus[("beta", "README.md")]
+        s.upsert(deploy + _as("gamma", deploy) + _lexical(readme))
+        texts = [p.chunk.text_hash for p in deploy]
+        found = s.dense_by_text([*texts, readme[0].chunk.text_hash, "0" * 64])
+        assert found.keys() == set(texts)  # one vector per text, though two projects hold it
+        for p in deploy:
+            assert found[p.chunk.text_hash] == pytest.approx(p.dense, abs=1e-6)
+        s.prune("alpha", "docs/deploy.md", 1)
+        assert s.dense_by_text(texts).keys() == set(texts)  # gamma still holds them
+        s.prune("gamma", "docs/deploy.md", 1)
+        assert s.dense_by_text(texts).keys() == {texts[0]}  # pruned points do not count
+        s.fill_dense({p.chunk.point_id: p.dense for p in _as("beta", readme)
+                      if p.dense is not None})
+        assert s.dense_by_text([readme[0].chunk.text_hash]).keys() == {
+            readme[0].chunk.text_hash}  # filled in: now it counts
+        assert s.dense_by_text([]) == {}
+    finally:
+        s.close()
+
+
+def test_an_edge_shard_made_before_the_text_hash_index_gets_it_when_opened(
+        tmp_path: Path, corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    """A home an older repokb wrote (no `text_hash` index): its points are found by text once
+    this version opens it; the index it adds leaves an older version's open as it was."""
+    import qdrant_edge as q
+
+    from repokb.stores import qdrant_edge as edge
+
+    deploy = corpus[("alpha", "docs/deploy.md")]
+    s = _open("edge", tmp_path)
+    s.upsert(deploy)
+    s.close()
+    config = edge._store_config(DIM)
+
+    def schema(change: q.UpdateOperation | None = None) -> set[str]:
+        shard = q.EdgeShard.load(str(tmp_path / "edge"), config)
+        try:
+            if change is not None:
+                shard.update(change)
+            return set(shard.info().payload_schema or {})
+        finally:
+            shard.close()
+
+    assert "text_hash" not in schema(q.UpdateOperation.delete_field_index("text_hash"))
+    s = _open("edge", tmp_path)
+    try:
+        assert s.dense_by_text([p.chunk.text_hash for p in deploy]).keys() == {
+            p.chunk.text_hash for p in deploy}
+        assert s.count() == 3
+    finally:
+        s.close()
+    assert "text_hash" in schema()

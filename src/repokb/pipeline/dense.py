@@ -4,7 +4,8 @@ The first pass (run.py) writes every admitted chunk with its BM25 vector and pay
 the catalog, so the whole tree is searchable (lexically) as soon as it has been read. This pass
 then embeds the points the store marks `lexical_only = pending`, the most useful first (source,
 contracts, schemas and docs; then the rest; tests last), a page at a time, and fills their
-vectors in; each filled page turns those hits hybrid.
+vectors in; each filled page turns those hits hybrid. A text whose vector another point already
+holds (another project's: a second checkout, the previous release) takes it, unembedded.
 
 The store alone says what is pending (the mark is dropped only after the vector is written), so
 a run killed here leaves points the next run's dense pass finds and finishes: the catalog needs
@@ -62,16 +63,20 @@ def _fill_page(store: Store, vectorizer: Vectorizer, points: list[StoredPoint],
         texts.setdefault(key, (text, int(point.payload.get("token_limit") or 256)))
     if not texts:
         return
+    # a text another point holds with its vector (another project's, an earlier page's)
+    by_hash = store.dense_by_text(sorted(texts))
+    todo = {key: texts[key] for key in texts if key not in by_hash}
     tokens_before = vectorizer.tokens
-    made = vectorizer.embed([t for t, _ in texts.values()], [n for _, n in texts.values()])
-    by_hash = {key: [float(x) for x in v] for key, v in zip(texts, made, strict=True)}
+    made = (vectorizer.embed([t for t, _ in todo.values()], [n for _, n in todo.values()])
+            if todo else [])
+    by_hash.update({key: [float(x) for x in v] for key, v in zip(todo, made, strict=True)})
     vectors = {p.id: by_hash[str(p.payload.get("text_hash"))] for p in points
                if str(p.payload.get("text_hash")) in by_hash}
     if observe is not None:
         observe([EmbeddedChunk(_chunk(p.payload), vectors[p.id], [], [])
                  for p in points if p.id in vectors])
     store.fill_dense(vectors)
-    counts["chunks_embedded"] += len(by_hash)
+    counts["chunks_embedded"] += len(todo)
     counts["tokens_embedded"] += vectorizer.tokens - tokens_before
 
 

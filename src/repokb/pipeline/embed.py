@@ -1,7 +1,8 @@
 """Stage 5 — embed: dense and sparse vectors for the chunks that need new ones.
 
-Vectors whose embedded text is unchanged are reused from the store (by text hash), so only
-new or edited text costs model time. Dense batches are sorted by length inside the embedder.
+Vectors whose embedded text is already in the store, under any project, are reused (by text
+hash: pipeline/store.py), so only new or edited text costs model time. Dense batches are
+sorted by length inside the embedder.
 """
 
 from __future__ import annotations
@@ -49,11 +50,11 @@ class Vectorizer:
                   dense: bool = True) -> list[EmbeddedChunk]:
         """Chunks with vectors; `reuse` maps text_hash to an existing dense vector. With
         `dense=False` (the lexical-first pass) only reused vectors are set: the others are left
-        for the dense pass (pipeline/dense.py). A chunk `lexical_reason` names is never
-        embedded."""
+        for the dense pass (pipeline/dense.py). A chunk `lexical_reason` names gets no dense
+        vector, embedded or reused (what a clean run writes)."""
         reuse = {**self.ahead, **reuse}
-        never = {c.text_hash: reason for c in chunks if c.text_hash not in reuse
-                 and (reason := self.lexical_reason(c)) is not None}
+        never = {c.text_hash: reason for c in chunks
+                 if (reason := self.lexical_reason(c)) is not None}
         fresh = {c.text_hash: c for c in chunks
                  if dense and c.text_hash not in reuse and c.text_hash not in never}
         texts = [c.embed_text for c in fresh.values()]
@@ -66,7 +67,8 @@ class Vectorizer:
         for chunk in chunks:
             known = self.ahead_sparse.get(chunk.text_hash)
             indices, values = known or self.lexical.document(chunk.embed_text)
-            vector = vectors.get(chunk.text_hash)
+            # a chunk a rule keeps lexical-only stays so, even where its text has a vector
+            vector = None if chunk.text_hash in never else vectors.get(chunk.text_hash)
             out.append(EmbeddedChunk(chunk, vector, indices, values,
                                      None if vector is not None
                                      else never.get(chunk.text_hash, PENDING)))

@@ -36,17 +36,17 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
     """Write a batch; `observe` sees every chunk written with a dense vector, before the write.
     `prune=False` for partial files (pre-chunked uploads): chunk indices past the batch's are
     kept, not taken as gone. Vectors are made and written `slice_chunks` at a time, so one
-    huge file never holds all its vectors at once. `dense=False` (lexical-first): a chunk whose
-    text has no vector in the store yet is written with its BM25 vector only, marked pending
-    for the dense pass (pipeline/dense.py); an overwritten point never keeps its old vector."""
+    huge file never holds all its vectors at once. A chunk takes the dense vector that any
+    point, of any project, holds for its text hash (`Store.dense_by_text`: this file's old
+    points, a second checkout's, the previous release's); only the other texts go to the model.
+    `dense=False` (lexical-first): a chunk whose text has no vector in the store yet is written
+    with its BM25 vector only, marked pending for the dense pass (pipeline/dense.py); an
+    overwritten point never keeps its old vector."""
     counts = WriteCounts()
     to_write: list[Chunk] = []
-    reuse_ids: dict[str, str] = {}  # text_hash -> point id holding that vector
     for item in files:
         f = item.file
         old = {p.id: p.payload for p in store.file_points(f.project, f.path)}
-        for point_id, payload in old.items():
-            reuse_ids.setdefault(str(payload.get("text_hash")), point_id)
         for chunk in item.chunks:
             before = old.get(chunk.point_id)
             if before is None:
@@ -66,9 +66,9 @@ def write_batch(store: Store, vectorizer: Vectorizer, files: list[ChunkedFile],
                                  if int(p.get("chunk_index", 0)) >= len(item.chunks))
     for start in range(0, len(to_write), max(1, slice_chunks)):
         part = to_write[start:start + slice_chunks]
-        wanted = {c.text_hash for c in part}
-        found = store.dense_vectors([pid for h, pid in reuse_ids.items() if h in wanted])
-        reuse = {h: found[pid] for h, pid in reuse_ids.items() if pid in found}
+        reuse = store.dense_by_text(sorted(
+            {c.text_hash for c in part if vectorizer.lexical_reason(c) is None}
+            - vectorizer.ahead.keys()))
         tokens = vectorizer.tokens
         embedded = vectorizer.vectorize(part, reuse, dense=dense)
         counts.tokens += vectorizer.tokens - tokens

@@ -77,6 +77,7 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     except FileProblem:  # ingest_file records why, under the lock
         return Ahead()
     stored = {str(p.payload.get("text_hash")) for p in store.file_points(project, path)}
+    stored |= store.dense_by_text([c.text_hash for c in chunked.chunks]).keys()  # any project's
     return Ahead(chunked, vectorizer.dense([chunk for chunk in chunked.chunks
                                             if chunk.text_hash not in stored]),
                  vectorizer.sparse(chunked.chunks))

@@ -23,8 +23,10 @@ from repokb.models import LEXICAL_ONLY, PENDING, EmbeddedChunk
 DENSE = "dense"
 SPARSE = "bm25"
 # payload fields every backend indexes as keywords (the filters: project, path glob, kind ...;
-# lexical_only: the points still without a dense vector, and why)
-KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY)
+# lexical_only: the points still without a dense vector, and why; text_hash: the points whose
+# dense vector a chunk of the same text reuses, `dense_by_text`)
+TEXT_HASH = "text_hash"
+KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY, TEXT_HASH)
 # the payload fields a search ranks, groups and reports its hits by: all it reads but the
 # content, which it needs only for the hits it returns (`Store.contents`)
 SEARCH_FIELDS = ("project", "path", "kind", "language", "role", "symbol", "symbol_type",
@@ -81,6 +83,13 @@ class Store(ABC):
 
     @abstractmethod
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]: ...
+
+    @abstractmethod
+    def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
+        """A dense vector for each of these text hashes that a point of any project holds
+        with its vector (by its payload's `text_hash`; a point without one, pending or
+        lexical-only, does not count): the vector a chunk of that text gets without the
+        model. A vector is a function of its text hash alone (`Chunk.text_hash`)."""
 
     @abstractmethod
     def export(self, project: str | None = None) -> list[StoredPoint]:

@@ -54,6 +54,7 @@ from repokb.stores.base import (
     PLACED_CONTENT,
     SEARCH_FIELDS,
     SPARSE,
+    TEXT_HASH,
     Combiner,
     InFlight,
     RawPoint,
@@ -490,6 +491,21 @@ class QdrantEdgeStore(Store):
             return {}
         records = self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE])
         return {str(r.id): vector for r in records if (vector := _dense_of(r)) is not None}
+
+    def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
+        """Found by the `text_hash` keyword index (added to an older shard when it is opened):
+        first the ids, one point per text, then only their vectors (a text held by many
+        projects is read once). A tombstone has no payload, a pending point no vector: neither
+        matches."""
+        if not text_hashes:
+            return {}
+        texts = q.FieldCondition(TEXT_HASH, match=q.MatchAny(list(set(text_hashes))))
+        where = q.Filter(must=[texts, q.HasVectorCondition(DENSE)])
+        holders: dict[str, str] = {}
+        for r in self._scroll(where, [TEXT_HASH]):
+            holders.setdefault(str((r.payload or {}).get(TEXT_HASH)), str(r.id))
+        found = self.dense_vectors(list(holders.values()))
+        return {text: found[i] for text, i in holders.items() if i in found}
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         """The points become tombstones, in one write (a crash leaves each whole or gone)."""

@@ -33,6 +33,7 @@ from repokb.stores.base import (
     PLACED_CONTENT,
     SEARCH_FIELDS,
     SPARSE,
+    TEXT_HASH,
     RawPoint,
     Store,
     StoredPoint,
@@ -100,8 +101,10 @@ class QdrantServerStore(Store):
                     f"Collection {self.collection} at {self.url} holds {size}-dimensional "
                     f"vectors; the embedder makes {dimension}.",
                     hint="Use another qdrant_collection_prefix for another model, or flush.")
-            if not self.local and LEXICAL_ONLY not in (info.payload_schema or {}):
-                self._index(LEXICAL_ONLY, m.PayloadSchemaType.KEYWORD)  # an older collection
+            if not self.local:  # a collection made by an older repokb: its missing indexes
+                for key in KEYWORD_FIELDS:
+                    if key not in (info.payload_schema or {}):
+                        self._index(key, m.PayloadSchemaType.KEYWORD)
             return
         self._call("create_collection", self._client.create_collection, self.collection,
                    vectors_config={DENSE: m.VectorParams(size=dimension,
@@ -270,6 +273,21 @@ class QdrantServerStore(Store):
         records = self._call("retrieve", self._client.retrieve, self.collection, ids,
                              with_payload=False, with_vectors=[DENSE])
         return {str(r.id): v for r in records if (v := _dense(r.vector)) is not None}
+
+    def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
+        """The ids first, one point per text (by the `text_hash` index), then their vectors."""
+        if not text_hashes:
+            return {}
+        m = self._m
+        where = m.Filter(must=[
+            m.FieldCondition(key=TEXT_HASH, match=m.MatchAny(any=list(set(text_hashes)))),
+            m.HasVectorCondition(has_vector=DENSE)])
+        records, _ = self._scroll(where, [TEXT_HASH])
+        holders: dict[str, str] = {}
+        for r in records:
+            holders.setdefault(str((r.payload or {}).get(TEXT_HASH)), str(r.id))
+        found = self.dense_vectors(list(holders.values()))
+        return {text: found[i] for text, i in holders.items() if i in found}
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:

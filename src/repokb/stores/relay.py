@@ -29,8 +29,8 @@ log = logging.getLogger("repokb.relay")
 _IDLE = 0.25  # seconds between two `idle` questions while the other end works
 
 # what a run may ask of the owner's store (reads and writes of an index run; no search)
-STORE_CALLS = ("upsert", "file_points", "dense_vectors", "scroll_pending", "fill_dense", "prune",
-               "delete_project", "count", "facet", "compact")
+STORE_CALLS = ("upsert", "file_points", "dense_vectors", "dense_by_text", "scroll_pending",
+               "fill_dense", "prune", "delete_project", "count", "facet", "compact")
 
 
 def call(conn: Connection, target: str, method: str, *args: Any, **kwargs: Any) -> Any:
@@ -102,6 +102,9 @@ class RelayStore(Store):
 
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
         return self._call("dense_vectors", ids)  # type: ignore[no-any-return]
+
+    def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
+        return self._call("dense_by_text", text_hashes)  # type: ignore[no-any-return]
 
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
                        offset: str | None, limit: int,
