@@ -448,3 +448,59 @@ def test_rust_items_a_macro_declares_are_named_after_the_macro():
     assert any(p.symbol in ("cache.thread_local", "thread_local", "cache") for p in pieces)
     report = next(p for p in pieces if p.symbol == "report")
     assert "println!" in report.content and report.symbol_type == "function"
+
+
+def test_a_scoped_name_is_dotted_as_the_nested_form_is():
+    """`class Rack::Lint::Wrapper` is the class `module Rack; module Lint; class Wrapper`
+    declares: both are `Rack.Lint.Wrapper` (rack's lint.rb was `Rack::Lint::Wrapper.call`, a
+    symbol a search for `Rack.Lint.Wrapper.call` never matched). So are C++'s out-of-line
+    `void ns::Widget<T>::draw()` and Rust's `impl a::B`."""
+    filler = "".join(f"    # step {i}: a line that makes the class long enough to split\n"
+                     for i in range(25))
+    ruby = chunks("ruby", f'''
+        module Rack
+          module Lint
+            class Nested
+              def call(env)
+        {filler}        @app.call(env)
+              end
+            end
+          end
+        end
+        class Rack::Lint::Wrapper < Base
+          def call(env)
+        {filler}    @app.call(env)
+          end
+        end
+        module ::Rack::Utils
+          def self.escape(s)
+        {filler}    URI.encode_www_form_component(s)
+          end
+        end
+        ''')
+    symbols = [p.symbol for p in ruby]
+    assert "Rack.Lint.Nested.call" in symbols
+    assert "Rack.Lint.Wrapper.call" in symbols, symbols
+    assert "Rack.Utils.escape" in symbols, symbols
+    assert not any(s and "::" in s for s in symbols), symbols
+
+    cpp = {p.symbol for p in chunks("cpp", """
+        void Graph::sort() const { return visit_every_node_in_order(nodes_, edges_); }
+        template <typename T> void ns::Widget<T>::draw() { paint_the_widget(*this, 1); }
+        ns::Widget::~Widget() { release_every_resource_the_widget_holds(1, 2); }
+        bool ns::Widget::operator<(const Widget& other) const { return id_ < other.id_; }
+        int ::global_helper(int x) { return compute_the_helper_value(x, 2, 3); }
+        """)}
+    assert cpp == {"Graph.sort", "ns.Widget.draw", "ns.Widget.~Widget",
+                   "ns.Widget.operator<", "global_helper"}, cpp
+
+    rust = [(p.symbol, p.symbol_type) for p in chunks("rust", """
+        mod a {
+            impl B { fn f(&self) -> i32 { self.x + self.y + self.z + self.w } }
+        }
+        impl a::B { fn g(&self) -> i32 { self.x + self.y + self.z + self.w + 1 } }
+        impl fmt::Display for crate::a::B<T> {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { write!(f, "{}", self.x) }
+        }
+        """) if p.symbol_type == "impl"]
+    assert rust == [("a.B", "impl")] * 3, rust

@@ -31,7 +31,10 @@ from repokb.models import ChunkPiece
 # 9: tab-indented Cython too (it was windows).
 # 10: Rust items a macro declares at a file's or module's top level (`thread_local! {..}`) are
 #     one chunk named after the macro (symbol type `macro_call`).
-CHUNKING_VERSION = 10
+# 11: a scoped name is dotted as the nested form is: Ruby `class Rack::Lint::Wrapper` is
+#     `Rack.Lint.Wrapper`, C++ `void ns::Widget<T>::draw()` `ns.Widget.draw`, Rust `impl a::B`
+#     `a.B` (it was `B`; `impl a::B<T>` was `a::B<T>`).
+CHUNKING_VERSION = 11
 
 
 class Chunker(Protocol):

@@ -43,6 +43,42 @@ def _clean_name(raw: bytes) -> str:
     return name[:120]
 
 
+_OPERATOR = re.compile(r"operator\b")
+_RELATIVE = frozenset({"self", "super", "crate"})  # path heads that name no scope
+
+
+def _dotted(name: str) -> str:
+    """A scoped name (`Rack::Lint::Wrapper`, C++ `ns::Widget<T>::draw`, Rust `crate::a::B`)
+    as the nested form spells it: `Rack.Lint.Wrapper`, `ns.Widget.draw`, `a.B` (no template
+    arguments, no leading `::`, `self`, `super` or `crate`); `operator<` keeps its `<`."""
+    if "::" not in name:
+        return name
+    segments: list[str] = []
+    current = ""
+    depth = 0
+    i = 0
+    while i < len(name):
+        if (depth == 0 and _OPERATOR.match(name, i) and not current.strip()):
+            current += name[i:]  # `operator<<`, `operator()`: the rest is the name
+            break
+        char = name[i]
+        if depth == 0 and name.startswith("::", i):
+            segments.append(current.strip())
+            current, i = "", i + 2
+            continue
+        if char == "<":
+            depth += 1
+        elif char == ">" and depth:
+            depth -= 1
+        elif depth == 0:
+            current += char
+        i += 1
+    segments.append(current.strip())
+    while len(segments) > 1 and (not segments[0] or segments[0] in _RELATIVE):
+        segments.pop(0)
+    return ".".join(s for s in segments if s) or name
+
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -132,7 +168,7 @@ class TreeSitterChunker:
             key = (span.start_byte, span.end_byte)
             if key in best and best[key][0] <= pattern:
                 continue  # the same code matched an earlier, more specific pattern
-            names = [_clean_name(text_of(n)) for n in captures.get("name", [])]
+            names = [_dotted(_clean_name(text_of(n))) for n in captures.get("name", [])]
             kinds = captures.get("kind", [])
             owners = captures.get("owner", [])
             symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]

@@ -24,10 +24,12 @@
 (declaration_list (macro_invocation macro: (scoped_identifier name: (identifier) @name))
   @definition.macro_call)
 
-; impl Trait for Type / impl Type: named after the type it implements.
+; impl Trait for Type / impl Type: named after the type it implements (`impl a::B<T>` is
+; `a.B`, as `impl B` in `mod a` is).
 (impl_item type: (type_identifier) @name) @definition.impl
 (impl_item type: (generic_type type: (type_identifier) @name)) @definition.impl
-(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @definition.impl
+(impl_item type: (scoped_type_identifier) @name) @definition.impl
+(impl_item type: (generic_type type: (scoped_type_identifier) @name)) @definition.impl
 (impl_item type: (_) @name) @definition.impl
 
 ; Whole-line comments directly above a definition stay with it.
