@@ -46,7 +46,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `.basic_auth(user, Some(..))`, crates.io tokens and `cargo login TOKEN`; `pass` before `by`
 # is the verb (clippy's
 # `needless_pass_by_value = "allow"` was redacted)
-REDACTION_VERSION = 17
+# 18: the name of an environment variable under a key that says it is a name is kept
+# (`api_key_env_vars = ("ANTHROPIC_AWS_API_KEY",)`, `secret_name = "AWS_SECRET_ACCESS_KEY"`;
+# secrets/envnames.py)
+REDACTION_VERSION = 18
 
 
 @dataclass(frozen=True)

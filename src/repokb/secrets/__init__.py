@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import credentials, defaults, encoded, parts, shapes
+from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name, without_sentence_end
@@ -58,6 +59,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
+    found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
     if not found:
         return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces
