@@ -8,11 +8,11 @@ Ruby extensions and file names) and HTML+ERB.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
-from repokb.models import Kind, Policy, SourceFile
+from repokb.models import Kind, Policy, Role, SourceFile
 from repokb.pipeline.classify import classify
 
 from ..conftest import write
@@ -60,3 +60,26 @@ def _classify(root: Path, rel: str, content: str):
 def test_ruby_file_names_linguist_knows_are_ruby(tmp_path, rel, content, kind, language, policy):
     c = _classify(tmp_path, rel, content)
     assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
+
+
+BUNDLE_CONFIG = ('---\nBUNDLE_PATH: "vendor/bundle"\n'
+                 'BUNDLE_GEMS__EXAMPLE__COM: "deploy:Zk3qW8rT1vYp"\n')
+
+
+@pytest.mark.parametrize("rel", [".bundle/config", "apps/shop/.bundle/config",
+                                 ".gem/credentials", ".npmrc", ".pypirc"])
+def test_bundler_config_is_a_credentials_file_as_npmrc_is(tmp_path, rel):
+    """`.bundle/config` (Bundler's per-project settings) holds the credentials of private gem
+    servers (`BUNDLE_GEMS__EXAMPLE__COM: "user:token"`): blocked as `.npmrc`, `.pypirc` and
+    RubyGems' `.gem/credentials` are; it was excluded as "unknown format: no rule matched"."""
+    c = _classify(tmp_path, rel, BUNDLE_CONFIG)
+    assert (c.kind, c.subkind, c.index_policy, c.knowledge_role) == (
+        Kind.SECRET_CANDIDATE, "credentials_file", Policy.BLOCK, Role.BLOCKED), c.reasons
+    assert "secret file" in c.reasons[0] and PurePosixPath(rel).name in c.reasons[0], c.reasons
+
+
+def test_what_bundler_installs_under_dot_bundle_is_not_a_credentials_file(tmp_path):
+    c = _classify(tmp_path, ".bundle/ruby/3.2.0/gems/rack-2.2.8/lib/rack.rb", "module Rack\nend\n")
+    assert c.kind != Kind.SECRET_CANDIDATE and c.index_policy != Policy.BLOCK, c.reasons
+    c = _classify(tmp_path, "lib/config", BUNDLE_CONFIG.replace("Zk3qW8rT1vYp", "x"))
+    assert c.kind != Kind.SECRET_CANDIDATE, c.reasons

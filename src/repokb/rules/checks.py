@@ -91,6 +91,15 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
     return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
 
 
+@_fact("secret file by folder and name", "path")
+def SECRET_PATH(f: FileFacts) -> str | None:
+    """`.bundle/config` at any depth (tables.SECRET_PATHS)."""
+    if not f.dirs:
+        return None
+    path = f"{f.dirs[-1].lower()}/{f.lower_name}"
+    return path if path in T.SECRET_PATHS else None
+
+
 @_fact("private key file", "secret")
 def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
     """A private key that is the file, not a quote in it: never in code (a test key in a string

@@ -30,6 +30,7 @@ from repokb.rules.checks import (
     PRIVATE_KEY_FILE,
     PUBLIC_KEY_MATERIAL,
     RENDERED_DOCS,
+    SECRET_PATH,
     SECRET_WORD_NAME,
     TEMPLATE,
     TEST_DATA,
@@ -71,7 +72,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.10: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
 # file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
 # `.cargo/config` is TOML; "this file is auto-generated" in any case marks generated code)
-CLASSIFIER_VERSION = f"0.3.10+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.11: Bundler's `.bundle/config` is a credentials file, blocked as `.npmrc` is)
+CLASSIFIER_VERSION = f"0.3.11+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -136,6 +138,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                    Not(PUBLIC_KEY_MATERIAL)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
+    _r("secret-path", Tier.BLOCK, (SECRET_PATH, NOT_TEMPLATE),
+       Then(Kind.SECRET_CANDIDATE, "secret file: path matches {evidence}",
+            subkinds=T.SECRET_PATHS, **_SECRET)),  # type: ignore[arg-type]
     _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
        Then(Kind.SECRET_CANDIDATE, "inside a secrets directory ({evidence})",
             subkind="secret_store", **_SECRET)),  # type: ignore[arg-type]

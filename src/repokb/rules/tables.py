@@ -143,6 +143,10 @@ SECRET_FILES: dict[str, str] = {
     "application-production.properties": "production_config",
     "appsettings.production.json": "production_config",
 }
+# Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
+# common to block alone (`config`). Bundler's per-project settings hold private gem servers'
+# credentials (`BUNDLE_GEMS__EXAMPLE__COM: "user:token"`), as `.npmrc` and `.pypirc` do.
+SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
