@@ -159,3 +159,23 @@ def test_a_question_naming_no_project_searches_them_all(workspace, two_framework
     hits = workspace.searcher.search(Query("how to recover from panics", limit=10))
     assert {h.project for h in hits} == {"gin", "echo-4.11.4"}
     assert all(h.project_from_question is None for h in hits)
+
+
+def test_the_cli_says_it_read_the_project_from_the_question(home, two_frameworks):
+    import json
+
+    from ..conftest import invoke
+
+    for root in two_frameworks:
+        invoke("index", str(root), "--json")
+    shown = invoke("search", "how does gin recover from panics", "--limit", "3")
+    assert "Searched only project gin, named in the question" in shown
+    assert shown.index("gin/recovery.go") < shown.index("\n2. ")
+    hits = json.loads(invoke("search", "how does gin recover from panics", "--json"))
+    assert hits[0]["path"] == "recovery.go"
+    assert {h["project_from_question"] for h in hits} == {"gin"}
+    # an explicit project filter wins, and nothing is read from the question
+    hits = json.loads(invoke("search", "how does gin recover from panics", "--json",
+                             "--project", "echo-4.11.4"))
+    assert {h["project"] for h in hits} == {"echo-4.11.4"}
+    assert not any("project_from_question" in h for h in hits)
