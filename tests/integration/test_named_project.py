@@ -179,3 +179,35 @@ def test_the_cli_says_it_read_the_project_from_the_question(home, two_frameworks
                              "--project", "echo-4.11.4"))
     assert {h["project"] for h in hits} == {"echo-4.11.4"}
     assert not any("project_from_question" in h for h in hits)
+
+
+def test_the_rest_api_reads_the_project_the_same_way(workspace, two_frameworks):
+    from fastapi.testclient import TestClient
+
+    from repokb.operations import Operations
+    from repokb.surfaces.server.app import create_app
+
+    workspace.indexer.run(resolve_roots(list(two_frameworks), None))
+    with TestClient(create_app(Operations(workspace)),
+                    base_url="http://127.0.0.1:8765") as client:
+        hits = client.post("/knowledge/search",
+                           json={"query": "how does gin recover from panics"}).json()
+        assert hits[0]["path"] == "recovery.go"
+        assert {(h["project"], h["project_from_question"]) for h in hits} == {("gin", "gin")}
+        hits = client.post("/knowledge/search", json={
+            "query": "how does gin recover from panics", "project": "echo-4.11.4"}).json()
+        assert {h["project"] for h in hits} == {"echo-4.11.4"}
+        assert not any("project_from_question" in h for h in hits)
+
+
+def test_an_empty_scoped_search_says_why(home, two_frameworks):
+    from ..conftest import invoke, run_cli
+
+    for root in two_frameworks:
+        invoke("index", str(root), "--json")
+    # echo has Go code only: a question naming it, asking for docs, finds nothing, and says
+    # that the scope came from the question
+    code, out, err = run_cli("search", "where does echo document its recovery", "--kind",
+                             "documentation")
+    assert code == 0
+    assert "no chunk of project echo-4.11.4, named in the question" in out + err
