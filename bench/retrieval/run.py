@@ -2,7 +2,7 @@
 
     python bench/retrieval/run.py [--quick] [--corpus NAME ...] [--cache DIR]
                                   [--variant NAME:setting=value,...] [--json FILE]
-                                  [--with-tests]
+                                  [--with-tests] [--name-project]
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
@@ -10,6 +10,8 @@ repokb.evaluate.cases); every system is built and queried in this run with the s
 model.
 Document vectors are cached by text between runs; pass --fresh-vectors to time a cold index.
 Prints a Markdown report; --json writes every per-query rank for analysis.
+--name-project measures questions that name their project ("in attrs, ...") over one store
+holding every corpus, with no project filter (see `run_named`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import sys
@@ -130,6 +133,87 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
         return info
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+# How --name-project reads a project out of a question: off (as before the feature), the named
+# project as the search's scope, or the whole store with the named project's chunks boosted.
+NAMED_SYSTEMS = [("name-ignored", {"project_from_question": "false"}),
+                 ("name-scope", {}),
+                 ("name-boost2", {"named_project_boost": "2"}),
+                 ("name-boost4", {"named_project_boost": "4"})]
+_QUESTION = re.compile(r"^(how|what|why|when|where|which|who|can|could|should|is|are|do|does"
+                       r"|will|c[oó]mo|qu[eé]|d[oó]nde|por\s*qu[eé]|cu[aá]l)\b", re.I)
+
+
+def named(query: str, project: str) -> str:
+    """The question as a user with many projects writes it: a question gets "In attrs, ..."
+    ("En attrs, ..." in Spanish), a description or a name gets "... in attrs"."""
+    body = query.lstrip("¿¡ ")
+    if _QUESTION.match(body):
+        lead = "En" if query[:1] in "¿¡" else "In"
+        opener = query[:len(query) - len(body)]
+        return f"{lead} {project}, {opener}{body[:1].lower()}{body[1:]}"
+    return f"{query.rstrip('.')} in {project}"
+
+
+def run_named(corpora: list[Any], cache: Path, embedder: CachingEmbedder, quick: bool,
+              max_code: int, max_doc: int) -> dict[str, dict[str, Any]]:
+    """Every corpus in one store (a user's knowledge base of several projects); each case asked
+    with its project's name in it and no project filter, by each of NAMED_SYSTEMS."""
+    work = Path(tempfile.mkdtemp(prefix="repokb-bench-named-", dir=cache))
+    try:
+        cases, copies = [], {}
+        for corpus in corpora:
+            tree = fetch(corpus, cache)
+            files = selected_files(corpus, tree, quick)
+            copy = work / "trees" / corpus.name
+            cases += derive(corpus.name, tree, files, copy, max_code, max_doc)
+            cases += bilingual_cases(corpus.name, copy)
+            copies[corpus.name] = copy
+        results: dict[str, dict[str, Any]] = {c.name: {"ranks": [], "systems": {}, "cases": {}}
+                                              for c in corpora}
+        for name, overrides in NAMED_SYSTEMS:
+            system = RepokbSystem.at(name, work / f"home-{name}", embedder, **overrides)
+            for corpus_name, copy in copies.items():
+                system.index(copy, corpus_name)
+            # name-ignored also answers with the project as an explicit filter: the name kept
+            # in the words searched, as a user who also types --project gets it
+            asked = [(name, None)] + ([("name-kept+filter", "own")]
+                                      if name == "name-ignored" else [])
+            for case in cases:
+                for label, scope in asked:
+                    found = system.search(named(case.query, case.corpus),
+                                          case.corpus if scope else None)
+                    results[case.corpus]["ranks"].append({
+                        "case": case.id, "kind": case.kind, "system": label,
+                        "query": named(case.query, case.corpus),
+                        "chunk": first_rank(found, case.targets, "chunk"),
+                        "file": first_rank(found, case.targets, "file"),
+                        "top": [f"{r.path}:{r.start_line}" for r in found[:3]]})
+            system.close()
+        for corpus_name, info in results.items():
+            kinds = sorted({r["kind"] for r in info["ranks"]})
+            info["cases"] = {k: sum(1 for c in cases if c.corpus == corpus_name and c.kind == k)
+                             for k in kinds}
+        return results
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def named_report(results: dict[str, dict[str, Any]]) -> str:
+    names = [n for n, _ in NAMED_SYSTEMS] + ["name-kept+filter"]
+    lines = ["#### MRR@10 (chunk level), the project named in the question, one store of "
+             "every corpus, no project filter", "",
+             "| corpus | kind | n | " + " | ".join(names) + " |",
+             "| --- | --- | --- | " + " | ".join("---" for _ in names) + " |"]
+    for corpus, info in results.items():
+        by = defaultdict(list)
+        for r in info["ranks"]:
+            by[(r["kind"], r["system"])].append(r["chunk"])
+        for kind, n in info["cases"].items():
+            lines.append(f"| {corpus} | {kind} | {n} | " + " | ".join(
+                f"{summarize(by[(kind, s)])['MRR@10']:.3f}" for s in names) + " |")
+    return "\n".join(lines)
 
 
 def _index(system: Any, embedder: CachingEmbedder, *args: Any) -> dict[str, Any]:
@@ -259,6 +343,10 @@ def main() -> None:
                         help="Index each corpus's test suite too, and add questions its tests "
                         "answer (kind 'test'): what tests cost the other questions, and what "
                         "a question about a tested behaviour finds.")
+    parser.add_argument("--name-project", action="store_true",
+                        help="Instead: every corpus in one store, each question with its "
+                        "project's name in it and no project filter, by each way of reading "
+                        "the name (NAMED_SYSTEMS).")
     args = parser.parse_args()
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -274,6 +362,15 @@ def main() -> None:
         use = CachingEmbedder.over(create("use-multilingual"), cache, "use-vectors",
                                    args.fresh_vectors)
     started = time.perf_counter()
+    if args.name_project:
+        named_results = run_named(corpora, cache, embedder, args.quick,
+                                  max_code=25 if args.quick else 60,
+                                  max_doc=15 if args.quick else 40)
+        embedder.save()
+        print(named_report(named_results))
+        if args.json:
+            args.json.write_text(json.dumps(named_results, indent=1, default=str))
+        return
     results = {}
     for corpus in corpora:
         print(f"[{corpus.name}] fetching, deriving cases, indexing ...", file=sys.stderr)

@@ -402,6 +402,9 @@ class Hit:
     # Why the hit has no dense vector (found by BM25 alone): "pending" while the index run's
     # dense pass has not reached it, else the reason it never gets one. None: hybrid.
     lexical_only: str | None = None
+    # The project the search was scoped to because the question named it ("how does gin ..."),
+    # with no project filter given. None: the question named none, or a filter was given.
+    project_from_question: str | None = None
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
@@ -419,6 +422,8 @@ class Hit:
         }
         if self.lexical_only:
             data["lexical_only"] = self.lexical_only
+        if self.project_from_question:
+            data["project_from_question"] = self.project_from_question
         if explain:
             data["provenance"] = self.provenance
         return data

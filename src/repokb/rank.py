@@ -159,6 +159,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         quality = p.get("quality")
         if isinstance(quality, int | float):
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)
+        if plan.project and p.get("project") == plan.project:
+            factors["named_project"] = s.named_project_boost
         score = c.fused
         for value in factors.values():
             score *= value

@@ -17,7 +17,7 @@ import numpy as np
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
-from repokb.query import SYMBOL, QueryPlan, plan
+from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import Candidate, Group, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
@@ -119,18 +119,30 @@ class Searcher:
             raise InputError(f"At most {MAX_PATH_GLOBS} path globs in one search "
                              f"({len(set(query.path_globs))} given).",
                              hint="Use fewer, wider globs: src/**, docs/*.md.")
+        projects, named = query.projects, None
+        if not projects and self.settings.project_from_question:
+            named = named_project(text, self.catalog.project_names())
+            if named:  # "how does gin recover": gin's chunks, the rest of the words searched
+                text = named[1]
+                if self.settings.named_project_boost <= 0:
+                    projects = (named[0],)
         paths = None
         if query.path_globs:
-            paths = tuple(self.catalog.match_paths(query.path_globs, query.projects))
+            paths = tuple(self.catalog.match_paths(query.path_globs, projects))
             if not paths:
                 return []
-        where = StoreFilter(projects=query.projects, kinds=query.kinds,
+        where = StoreFilter(projects=projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
         understood = plan(text, translate=self.settings.translate_queries)
+        if named and not projects:  # boosted rather than the scope
+            understood = replace(understood, project=named[0])
         # the engine's payloads without their content first (the store reads only the hits'
         # content); all of them at once only if a hit's point was rewritten meanwhile
         hits = self._answer(query, understood, where, content=False)
-        return hits if hits is not None else self._answer(query, understood, where, True) or []
+        hits = hits if hits is not None else self._answer(query, understood, where, True) or []
+        if named:
+            hits = [replace(h, project_from_question=named[0]) for h in hits]
+        return hits
 
     def _answer(self, query: Query, understood: QueryPlan, where: StoreFilter,
                 content: bool) -> list[Hit] | None:

@@ -156,6 +156,14 @@ class Settings:
     translate_queries: bool = _setting(
         True, "Render the programming words of a Spanish question in English (lexicon ES_EN) "
         "before searching: the default model is English-only. Measured in bench/RESULTS.md.")
+    project_from_question: bool = _setting(
+        True, "A question that names one indexed project ('how does gin recover from panics') "
+        "and gives no project filter searches that project, and its name is left out of the "
+        "words searched (docs/retrieval.md). A hit says so in 'project_from_question'.")
+    named_project_boost: float = _setting(
+        0.0, "0: a project named in the question is the search's scope (as --project); a "
+        "factor above 1: every project is searched and the named one's chunks score x this. "
+        "Measured in docs/retrieval.md.")
     candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
     dense_copy: bool = _setting(
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "

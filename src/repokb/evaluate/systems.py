@@ -136,8 +136,10 @@ class RepokbSystem:
         return sorted(e.path for e in self.ws.catalog.entries(project).values()
                       if e.status == "indexed")
 
-    def search(self, text: str, project: str, limit: int = 10) -> list[Result]:
-        hits = self.ws.searcher.search(Query(text, limit=limit, projects=(project,)))
+    def search(self, text: str, project: str | None, limit: int = 10) -> list[Result]:
+        """The top `limit` results in `project` (None: every project in the store)."""
+        hits = self.ws.searcher.search(Query(text, limit=limit,
+                                             projects=(project,) if project else ()))
         return [Result(h.path, h.start_line, h.end_line, h.provenance.get("dense_score"),
                        h.symbol, h.content) for h in hits]
 

@@ -186,7 +186,7 @@ class Operations:
     def why_nothing(self, query: Query) -> str:
         """Why `query` finds nothing (say it after an empty search): an empty knowledge base,
         a project, kind or language nothing indexed has, or the filters together."""
-        return nothing_found(self.stats(), query)
+        return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
 
     @_in_use
     def stats(self, project: str | None = None) -> dict[str, Any]:

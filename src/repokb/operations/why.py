@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from repokb.errors import known_projects
+from repokb.query import named_project
 from repokb.search import Query
 
 
@@ -17,10 +18,10 @@ def project_names(stats: dict[str, Any]) -> list[str]:
     return sorted(set(stats["by_project"]) | set(stats["points_by_project"]))
 
 
-def nothing_found(stats: dict[str, Any], query: Query) -> str:
+def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True) -> str:
     """Why `query` found nothing: an empty store, a filter naming nothing indexed, or no chunk
     matching all the filters together. (A kind that is no kind never gets here: Query refuses
-    it.)"""
+    it.) `read_project`: the search reads a project out of the question (query.named_project)."""
     if not stats["points"]:
         return "the knowledge base is empty: index a project first (<<index>>)."
     names = project_names(stats)
@@ -38,4 +39,8 @@ def nothing_found(stats: dict[str, Any], query: Query) -> str:
     if query.path_globs:
         globs = " or ".join(repr(g) for g in query.path_globs)
         return f"no indexed path matches {globs} (with the other filters)."
+    named = named_project(query.text, names) if read_project and not query.projects else None
+    if named:
+        return (f"no chunk of project {named[0]}, named in the question, matches these filters "
+                "together; give a project filter to search another, or all of them.")
     return "no chunk matches all these filters together."

@@ -232,6 +232,9 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
     if not found:
         out.print("No results.")
         return
+    note = scope_note(found)
+    if note:
+        out.print(f"[dim]{escape(note)}[/dim]", highlight=False)
     for n, h in enumerate(found, 1):
         h = printable(h)  # everything in a hit came from a file
         symbol = f"  [cyan]{escape(one_line(h['symbol']))}[/cyan]" if h["symbol"] else ""
@@ -246,6 +249,16 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
         snippet = "\n".join(lines if whole else lines[:6])
         out.print(snippet, markup=False, highlight=False)
         out.print()
+
+
+def scope_note(found: list[dict[str, Any]]) -> str:
+    """What a search read from its question: the project it named, searched alone."""
+    named = next((h["project_from_question"] for h in found if h.get("project_from_question")),
+                 None)
+    if not named:
+        return ""
+    return (f"Searched only project {one_line(printable(named))}, named in the question "
+            "(give a project filter to search another, or all of them).")
 
 
 def lexical_note(hit: dict[str, Any]) -> str:

@@ -21,6 +21,11 @@ def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> 
                 f"No indexed chunk matches {query!r} with these filters. Try other words, a "
                 "symbol name, or fewer filters.")
     parts = [f"{len(found)} hits for {query!r}:"]
+    named = next((h["project_from_question"] for h in found if h.get("project_from_question")),
+                 None)
+    if named:
+        parts.append(f"(Searched only project {named}, named in the question; pass `project` "
+                     "to search another, or all of them.)")
     for n, h in enumerate(found, 1):
         symbol = f"  {h['symbol']}" if h.get("symbol") else ""
         lexical = (", lexical-only: " + ("dense vector pending" if h["lexical_only"] == "pending"
