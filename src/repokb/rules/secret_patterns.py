@@ -46,7 +46,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `.basic_auth(user, Some(..))`, crates.io tokens and `cargo login TOKEN`; `pass` before `by`
 # is the verb (clippy's
 # `needless_pass_by_value = "allow"` was redacted)
-REDACTION_VERSION = 17
+# 18: PHP's forms: `getenv('X') ?: 'v'`, `$_SERVER['X'] ?? 'v'` (and Python's `os.getenv("X")
+# or "v"`), Guzzle's `'auth' => ['user', 'v']`; no longer redacted: a table or column name
+# (`'password_reset_table' => 'password_resets'`) and Laravel's `'passwords' => 'users'`
+REDACTION_VERSION = 18
 
 
 @dataclass(frozen=True)

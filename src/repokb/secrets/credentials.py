@@ -5,7 +5,8 @@ Found here (spans of the value only):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`;
-- calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
+- calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
+  the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
@@ -66,7 +67,7 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
                           r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
-    r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
+    r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect)\s*\(|"""
@@ -79,7 +80,7 @@ _BASIC_PAIR = re.compile(
     r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
     r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
-                      r"""(?P=q)\s*\)?\s*$""")
+                      r"""(?P=q)\s*[)\]]*\s*$""")
 # a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
 # `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
 _SECRET_METHOD = re.compile(
