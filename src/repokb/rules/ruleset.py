@@ -71,7 +71,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.10: a licence file per licence, `LICENSE-MIT`, `LICENSE-APACHE`, is documentation; a
 # file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
 # `.cargo/config` is TOML; "this file is auto-generated" in any case marks generated code)
-CLASSIFIER_VERSION = f"0.3.10+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.11: Twig and Blade templates, `show.html.twig`, `welcome.blade.php`, are the format
+# before the engine's suffix, HTML by default; "this class has been auto-generated" (Symfony's
+# compiled container) marks generated code)
+CLASSIFIER_VERSION = f"0.3.11+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
