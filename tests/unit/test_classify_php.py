@@ -41,6 +41,9 @@ def _classify(root: Path, rel: str, content: str):
          Kind.GENERATED, "php", Policy.METADATA_ONLY),
         ("src/Factory.php", "<?php\n/**\n * This class is generated at run time by the factory.\n"
          " */\nclass Factory {}\n", Kind.SOURCE, "php", Policy.PARSE_AND_INDEX),
+        # PHPUnit's committed configuration: read by PHPUnit as it is, no sample
+        ("phpunit.xml.dist", "<phpunit bootstrap=\"vendor/autoload.php\"/>\n", Kind.CONFIGURATION,
+         "xml", Policy.INDEX_TEXT),
         # what stays as it was
         ("src/Controller/UserController.php", "<?php\nclass UserController {}\n", Kind.SOURCE,
          "php", Policy.PARSE_AND_INDEX),
@@ -55,3 +58,9 @@ def _classify(root: Path, rel: str, content: str):
 def test_php_application_files(tmp_path, rel, content, kind, language, policy):
     c = _classify(tmp_path, rel, content)
     assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
+    assert "sample" not in c.flags, c.reasons
+
+
+def test_a_dist_file_no_tool_reads_stays_a_sample(tmp_path):
+    c = _classify(tmp_path, "config/app.xml.dist", "<app/>\n")
+    assert (c.subkind, "sample" in c.flags) == ("sample_config", True), c.reasons

@@ -474,4 +474,10 @@ DECODED_LANGUAGES = frozenset({"jupyter"})
 TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
                      ".npmignore", ".eslintignore", ".prettierignore", ".nvmrc",
                      ".python-version", ".tool-versions", ".mailmap")
+# `.dist` files the tool reads itself when the local copy (git-ignored, per developer) is absent:
+# the project's committed configuration, not a sample of it (PHPUnit, PHP_CodeSniffer, PHPStan,
+# Psalm, Behat, Infection, PHPBench).
+DIST_CONFIG_NAMES = ("phpunit.xml.dist", "phpcs.xml.dist", ".phpcs.xml.dist", "phpstan.neon.dist",
+                     "phpstan.dist.neon", "psalm.xml.dist", "behat.yml.dist",
+                     "infection.json.dist", "infection.json5.dist", "phpbench.json.dist")
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})
