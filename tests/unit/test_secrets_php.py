@@ -3,7 +3,8 @@
 Found by planting credentials in a Laravel/Symfony-style checkout that used Guzzle: the
 `getenv('X') ?: 'v'` fallback and Guzzle's `'auth' => ['user', 'v']` request option reached the
 store as written, and `'password_reset_table' => 'password_resets'` (a table's name) was redacted;
-so was every `/* Token::NAME_TYPE */` in Twig's parser (150 spans in Twig 3.5).
+so was every `/* Token::NAME_TYPE */` in Twig's parser (150 spans in Twig 3.5). A second probe
+found `CURLOPT_USERPWD`, `base64_encode('user:X')`, `ldap_bind(.., 'X')` and `$redis->auth('X')`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ MUST_REDACT = [  # (language, text)
     ("php", f"<?php\n$c->get('/', [\n    'auth' => ['merchant', '{PW}', 'digest'],\n]);\n"),
     ("php", f"<?php\n$c = new Client(['headers' => ['Authorization' => 'Bearer {PW}']]);\n"),
     ("php", f"<?php\n$cfg = <<<'CFG'\napi_secret = \"{PW}\"\nCFG;\n"),
+    ("php", f"<?php\ncurl_setopt($ch, CURLOPT_USERPWD, 'admin:{PW}');\n"),
+    ("php", f"<?php\n$h = ['Authorization' => 'Basic ' . base64_encode('admin:{PW}')];\n"),
+    ("php", f"<?php\nldap_bind($ds, 'cn=admin,dc=example,dc=org', '{PW}');\n"),
+    ("php", f"<?php\n$redis->auth('{PW}');\n"),
+    ("javascript", f"headers.Authorization = 'Basic ' + btoa('admin:{PW}');\n"),
+    ("python", f'c.setopt(pycurl.USERPWD, "admin:{PW}")\n'),
     # the same fallbacks in the other languages that write them
     ("python", f'secret = os.getenv("APP_SECRET") or "{PW}"\n'),
     ("python", f'secret = os.environ.get("APP_SECRET") or "{PW}"\n'),
@@ -43,6 +50,11 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("php", "<?php\n$t = $_ENV['API_TOKEN'] ?? $this->defaultToken;\n"),
     ("php", "<?php\n$mode = getenv('APP_MODE') ?: 'production1';\n"),
     ("php", "<?php\n'auth' => ['guard' => 'web', 'passwords' => 'users'],\n"),
+    ("php", "<?php\ncurl_setopt($ch, CURLOPT_USERPWD, \"$user:$pass\");\n"),
+    ("php", "<?php\n$h = 'Basic ' . base64_encode($user . ':' . $password);\n"),
+    ("php", "<?php\nldap_bind($ds, 'cn=admin,dc=example,dc=org', $password);\n"),
+    ("php", "<?php\n$redis->auth($this->password);\n"),
+    ("php", "<?php\n$e = base64_encode('text/plain:charset');\n"),
     # a class constant named in a comment (Twig 3.5's parser, 150 lines of it were redacted)
     ("php", "<?php\n$token = $stream->expect(/* Token::NAME_TYPE */ 5);\n"),
     ("php", "<?php\n// see Secret::REDIS_PASSWORD_KEY\n$x = 1;\n"),
