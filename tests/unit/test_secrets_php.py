@@ -4,7 +4,8 @@ Found by planting credentials in a Laravel/Symfony-style checkout that used Guzz
 `getenv('X') ?: 'v'` fallback and Guzzle's `'auth' => ['user', 'v']` request option reached the
 store as written, and `'password_reset_table' => 'password_resets'` (a table's name) was redacted;
 so was every `/* Token::NAME_TYPE */` in Twig's parser (150 spans in Twig 3.5). A second probe
-found `CURLOPT_USERPWD`, `base64_encode('user:X')`, `ldap_bind(.., 'X')` and `$redis->auth('X')`.
+found `CURLOPT_USERPWD`, `base64_encode('user:X')`, `ldap_bind(.., 'X')`, `$redis->auth('X')` and
+signing keys given by position (`JWT::encode($p, 'X')`, `hash_hmac(a, d, 'X')`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,13 @@ MUST_REDACT = [  # (language, text)
     ("php", f"<?php\n$redis->auth('{PW}');\n"),
     ("javascript", f"headers.Authorization = 'Basic ' + btoa('admin:{PW}');\n"),
     ("python", f'c.setopt(pycurl.USERPWD, "admin:{PW}")\n'),
+    # a signing or encryption key given by position
+    ("php", f"<?php\n$jwt = JWT::encode($payload, '{PW}', 'HS256');\n"),
+    ("php", f"<?php\n$sig = hash_hmac('sha256', $data, '{PW}');\n"),
+    ("php", f"<?php\n$enc = openssl_encrypt($data, 'aes-256-cbc', '{PW}', 0, $iv);\n"),
+    ("javascript", f"const t = jwt.sign(payload, '{PW}', {{ expiresIn: 60 }});\n"),
+    ("javascript", f'const h = crypto.createHmac("sha256", "{PW}");\n'),
+    ("python", f'h = hmac.new(b"{PW}", msg, hashlib.sha256)\n'),
     # the same fallbacks in the other languages that write them
     ("python", f'secret = os.getenv("APP_SECRET") or "{PW}"\n'),
     ("python", f'secret = os.environ.get("APP_SECRET") or "{PW}"\n'),
@@ -55,6 +63,9 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("php", "<?php\nldap_bind($ds, 'cn=admin,dc=example,dc=org', $password);\n"),
     ("php", "<?php\n$redis->auth($this->password);\n"),
     ("php", "<?php\n$e = base64_encode('text/plain:charset');\n"),
+    ("php", "<?php\n$jwt = JWT::encode($payload, $this->key, 'HS256');\n"),
+    ("php", "<?php\n$sig = hash_hmac('sha256', $payload, $secret);\n"),
+    ("php", "<?php\n$enc = openssl_encrypt($data, 'aes-256-cbc', $key, 0, $iv);\n"),
     # a class constant named in a comment (Twig 3.5's parser, 150 lines of it were redacted)
     ("php", "<?php\n$token = $stream->expect(/* Token::NAME_TYPE */ 5);\n"),
     ("php", "<?php\n// see Secret::REDIS_PASSWORD_KEY\n$x = 1;\n"),

@@ -48,8 +48,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `needless_pass_by_value = "allow"` was redacted)
 # 18: PHP's forms: `getenv('X') ?: 'v'`, `$_SERVER['X'] ?? 'v'` (and Python's `os.getenv("X")
 # or "v"`), Guzzle's `'auth' => ['user', 'v']`, curl's `CURLOPT_USERPWD`, `base64_encode('u:v')`,
-# `ldap_bind(.., 'v')`, `$redis->auth('v')`; no longer redacted: a table or column name
-# (`'password_reset_table' => 'password_resets'`) and Laravel's `'passwords' => 'users'`; a
+# `ldap_bind(.., 'v')`, `$redis->auth('v')`, a signing key by position (`JWT::encode($p, 'v')`,
+# `hash_hmac(a, d, 'v')`, `jwt.sign(p, 'v')`, `hmac.new(b'v', ..)`); no longer redacted: a
+# table or column name (`'password_reset_table' => 'password_resets'`) and Laravel's
+# `'passwords' => 'users'`; a
 # scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
 REDACTION_VERSION = 18
 

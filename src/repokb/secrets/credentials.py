@@ -11,6 +11,8 @@ Found here (spans of the value only):
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` (the password alone); `user:X` for curl
   (`CURLOPT_USERPWD`) or base64-encoded into a Basic header (`base64_encode('user:X')`, `btoa`),
+  a signing or encryption key (`JWT::encode($p, 'X')`, `jwt.sign(p, 'X')`, `hash_hmac(a, d,
+  'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c, 'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
   Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
@@ -96,6 +98,17 @@ _USERPWD = re.compile(
     r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
     r"""encodeToString)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
     r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
+# a signing or encryption key given by position: (call, index of the key argument)
+_KEY_ARGUMENT = {
+    "jwt::encode": 1, "jwt::decode": 1, "jwt.encode": 1, "jwt.decode": 1, "jwt.sign": 1,
+    "jwt.verify": 1, "hash_hmac": 2, "hash_hmac_file": 2, "hmac.new": 0, "createhmac": 1,
+    "openssl_encrypt": 2, "openssl_decrypt": 2, "createcipheriv": 1, "createdecipheriv": 1,
+}
+_KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
+    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|hash_hmac(?:_file)?|"""
+    r"""hmac\.new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
+    r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
+_KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
 _TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
@@ -141,6 +154,7 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind")
+_AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
@@ -174,6 +188,8 @@ def find(text: str, mode: str) -> list[Span]:
         out += _each(_NETRC, text, 0, "netrc_password")
     for start, line in _lines(text, low, _AT_CALL):
         out += _call_arguments(line, start)
+    for start, line in _lines(text, low, _AT_KEY_CALL):
+        out += _key_arguments(line, start)
     if "name" in low and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
@@ -251,6 +267,22 @@ def _call_arguments(line: str, start: int) -> list[Span]:
             if literal and password_like(literal.group("value"), min_length=6):
                 out.append((at + literal.start("value"), at + literal.end("value"),
                             "credential_argument", False))
+            at += len(arg) + 1
+    return out
+
+
+def _key_arguments(line: str, start: int) -> list[Span]:
+    """The key given by position to a signing or encryption call, where a literal is
+    password-like (`JWT::encode($payload, 'X', 'HS256')`, `hash_hmac('sha256', $d, 'X')`)."""
+    out: list[Span] = []
+    for m in _KEY_CALL.finditer(line):
+        at = start + m.start("args")
+        want = _KEY_ARGUMENT[m.group("fn").lower()]
+        for i, arg in enumerate(_OUTSIDE_QUOTES.split(m.group("args"))):
+            literal = _KEY_LITERAL.match(arg) if i == want else None
+            if literal and password_like(literal.group("value"), min_length=6):
+                out.append((at + literal.start("value"), at + literal.end("value"),
+                            "key_argument", False))
             at += len(arg) + 1
     return out
 
