@@ -51,8 +51,12 @@ _CODE = re.compile(
 _SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|para|una?|los|las|el|del|"
                            r"con|por|se|es)\b", re.I)
 # `.` joins a qualified name, and so do Ruby's, C++'s, Rust's and PHP's `::` and Ruby's `#`
-# (`Rack::Request#ip`), read as `.`: the chunkers join their symbols with `.`
-_TERM = re.compile(r"`([^`]+)`|([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)(\(\))?")
+# (`Rack::Request#ip`), read as `.`: the chunkers join their symbols with `.`. A PHP namespace
+# before `\` (`GuzzleHttp\Client::send`, `\Monolog\Logger`: capitalised, as PSR-4 writes
+# them) is in no symbol (`Client.send`, `Logger`): it is dropped, and what follows is a name.
+_NAMESPACE = r"(?:[A-Z]\w*\\)+"
+_TERM = re.compile(rf"`([^`]+)`|({_NAMESPACE})?([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)"
+                   r"(\(\))?")
 _SCOPE = re.compile(r"::|#")
 # The question asks for tests ("tests of", "is X tested", "pytest fixture"); a test name such as
 # test_client is a symbol, not this.
@@ -85,7 +89,8 @@ def looks_like_symbol(term: str, explicit: bool = False) -> bool:
 def symbols_in(text: str) -> list[str]:
     found = []
     for match in _TERM.finditer(text):
-        explicit, name, call = match.group(1), match.group(2), match.group(3)
+        explicit, name, call = match.group(1), match.group(3), match.group(4)
+        explicit = explicit or (name if match.group(2) else None)  # `Monolog\Logger`
         term = _SCOPE.sub(".", (explicit or name or "").strip().rstrip("()"))
         if not term or not re.fullmatch(r"[A-Za-z_][\w.]*", term):
             continue
@@ -123,7 +128,7 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
-    words = re.findall(r"\w+", text)
+    words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
     if names and len(words) <= len(names) + 1:
         intent = SYMBOL
     elif _HOWTO.search(text):
@@ -137,7 +142,9 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
-    dense_text = lexical_text = text
+    # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
+    # class would outrank the class itself
+    dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
     if language == "es" and translate:
         english = translate_es(text)
         dense_text = english or text

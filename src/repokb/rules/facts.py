@@ -177,6 +177,11 @@ class FileFacts:
     def language(self) -> str | None:
         base = self.template_base or self.name
         lower = base.lower()
+        engine = next((x for x in T.ENGINE_TEMPLATE_SUFFIXES if lower.endswith(x)), None)
+        if engine and len(lower) > len(engine):  # `show.html.twig`, `welcome.blade.php`
+            inner = os.path.splitext(lower[: -len(engine)])[1]
+            return (T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
+                    or "html")
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
         if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`

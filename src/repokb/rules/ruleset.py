@@ -73,7 +73,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # file named as a test runner collects tests, `test_fixture.py`, is a test, not a fixture;
 # `.cargo/config` is TOML; "this file is auto-generated" in any case marks generated code)
 # (0.3.11: Bundler's `.bundle/config` is a credentials file, blocked as `.npmrc` is)
-CLASSIFIER_VERSION = f"0.3.11+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.12: Twig and Blade templates, `show.html.twig`, `welcome.blade.php`, are the format
+# before the engine's suffix, HTML by default; "this class has been auto-generated" (Symfony's
+# compiled container) marks generated code; PHP tools' committed `.dist` configuration,
+# `phpunit.xml.dist`, is configuration, not a sample)
+CLASSIFIER_VERSION = f"0.3.12+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -365,6 +369,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
        Then(Kind.CONFIGURATION, "example env file: indexed with secret-like values redacted",
             subkind="example_env", flags=("sample",), confidence=0.95)),
+    _r("dist-config", Tier.PATH, (Name(T.DIST_CONFIG_NAMES),),
+       Then(Kind.CONFIGURATION, "the tool's committed configuration ({evidence}), read as it "
+            "is when no local copy overrides it: not a sample", subkind="{language}_config")),
     _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),

@@ -49,7 +49,14 @@ REDACTED = "<REDACTED_SECRET>"
 # 18: the name of an environment variable under a key that says it is a name is kept
 # (`api_key_env_vars = ("ANTHROPIC_AWS_API_KEY",)`, `secret_name = "AWS_SECRET_ACCESS_KEY"`;
 # secrets/envnames.py)
-REDACTION_VERSION = 18
+# 19: PHP's forms: `getenv('X') ?: 'v'`, `$_SERVER['X'] ?? 'v'` (and Python's `os.getenv("X")
+# or "v"`), Guzzle's `'auth' => ['user', 'v']`, curl's `CURLOPT_USERPWD`, `base64_encode('u:v')`,
+# `ldap_bind(.., 'v')`, `$redis->auth('v')`, a signing key by position (`JWT::encode($p, 'v')`,
+# `hash_hmac(a, d, 'v')`, `jwt.sign(p, 'v')`, `hmac.new(b'v', ..)`); no longer redacted: a
+# table or column name (`'password_reset_table' => 'password_resets'`) and Laravel's
+# `'passwords' => 'users'`; a
+# scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
+REDACTION_VERSION = 19
 
 
 @dataclass(frozen=True)
@@ -130,10 +137,11 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
-# Operators: make's `?=`, `+=` and `::=` too; a quoted value may carry a bytes or unicode
-# prefix (Python's b"...", u"..."; not r"...", in practice a regex).
+# Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
+# Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
+# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|[:=])\s*"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
     r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 

@@ -5,9 +5,14 @@ Found here (spans of the value only):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`;
-- calls whose second argument is the password: `auth=("user", "X")`, `HTTPBasicAuth(user,
+- calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
+  the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
+  `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` (the password alone); `user:X` for curl
+  (`CURLOPT_USERPWD`) or base64-encoded into a Basic header (`base64_encode('user:X')`, `btoa`),
+  a signing or encryption key (`JWT::encode($p, 'X')`, `jwt.sign(p, 'X')`, `hash_hmac(a, d,
+  'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c, 'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
   Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
@@ -66,11 +71,11 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
                           r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
-    r"""(?:\bauth\s*=\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
+    r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
-    r"""mysqli_connect)\s*\(|"""
-    r"""\.(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
+    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind)\s*\(|"""
+    r"""(?:\.|->)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
@@ -79,12 +84,31 @@ _BASIC_PAIR = re.compile(
     r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
     r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
-                      r"""(?P=q)\s*\)?\s*$""")
+                      r"""(?P=q)\s*[)\]]*\s*$""")
 # a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
 # `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
 _SECRET_METHOD = re.compile(
     r"""\.(?P<key>[A-Za-z_]\w{0,60})\s*\(\s*(?:Some\(\s*)?(?P<q>["'`])"""
     r"""(?P<value>[^"'`\n]{4,400})(?P=q)\s*\)?\s*\)""")
+# `user:password` written whole for a client to send: curl's `CURLOPT_USERPWD` (PHP's
+# `curl_setopt`, pycurl's `USERPWD`) and a literal base64-encoded into a Basic header
+# (`base64_encode('u:X')`, `btoa`, `b64encode(b"u:X")`, Ruby's `encode64`, Java's
+# `encodeToString`)
+_USERPWD = re.compile(
+    r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
+    r"""encodeToString)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
+    r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
+# a signing or encryption key given by position: (call, index of the key argument)
+_KEY_ARGUMENT = {
+    "jwt::encode": 1, "jwt::decode": 1, "jwt.encode": 1, "jwt.decode": 1, "jwt.sign": 1,
+    "jwt.verify": 1, "hash_hmac": 2, "hash_hmac_file": 2, "hmac.new": 0, "createhmac": 1,
+    "openssl_encrypt": 2, "openssl_decrypt": 2, "createcipheriv": 1, "createdecipheriv": 1,
+}
+_KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
+    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|hash_hmac(?:_file)?|"""
+    r"""hmac\.new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
+    r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
+_KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
 _TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
@@ -129,7 +153,9 @@ _AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
-_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli")
+_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind")
+_AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
+_AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
 _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",
@@ -147,7 +173,8 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_SHORT_FLAG, (_SHORT_FLAG,), "command_option"),
             (_AT_HTPASSWD, (_HTPASSWD,), "command_option"),
             (_AT_DSN, (_GO_DSN,), "dsn_password"),
-            (_AT_BASIC, (_BASIC_PAIR,), "credential_argument")):
+            (_AT_BASIC, (_BASIC_PAIR,), "credential_argument"),
+            (_AT_USERPWD, (_USERPWD,), "credential_argument")):
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
@@ -161,6 +188,8 @@ def find(text: str, mode: str) -> list[Span]:
         out += _each(_NETRC, text, 0, "netrc_password")
     for start, line in _lines(text, low, _AT_CALL):
         out += _call_arguments(line, start)
+    for start, line in _lines(text, low, _AT_KEY_CALL):
+        out += _key_arguments(line, start)
     if "name" in low and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
@@ -221,17 +250,39 @@ def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Sp
             if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
 
 
+_OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
+
+
 def _call_arguments(line: str, start: int) -> list[Span]:
     """The second and third arguments of a credential call, where a literal is password-like
     (`smtp.login(user, "X")`, `PlainAuth("", user, "X", host)`)."""
     out: list[Span] = []
     for m in _CALL.finditer(line):
         at = start + m.start("args")
-        for i, arg in enumerate(m.group("args").split(",")):
-            literal = _LITERAL.match(arg) if i in (1, 2) else None
+        args = _OUTSIDE_QUOTES.split(m.group("args"))  # an LDAP DN's commas are inside
+        # `$redis->auth('X')`, `client.auth("X")`: the password alone
+        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->").startswith("auth") else (1, 2)
+        for i, arg in enumerate(args):
+            literal = _LITERAL.match(arg) if i in places else None
             if literal and password_like(literal.group("value"), min_length=6):
                 out.append((at + literal.start("value"), at + literal.end("value"),
                             "credential_argument", False))
+            at += len(arg) + 1
+    return out
+
+
+def _key_arguments(line: str, start: int) -> list[Span]:
+    """The key given by position to a signing or encryption call, where a literal is
+    password-like (`JWT::encode($payload, 'X', 'HS256')`, `hash_hmac('sha256', $d, 'X')`)."""
+    out: list[Span] = []
+    for m in _KEY_CALL.finditer(line):
+        at = start + m.start("args")
+        want = _KEY_ARGUMENT[m.group("fn").lower()]
+        for i, arg in enumerate(_OUTSIDE_QUOTES.split(m.group("args"))):
+            literal = _KEY_LITERAL.match(arg) if i == want else None
+            if literal and password_like(literal.group("value"), min_length=6):
+                out.append((at + literal.start("value"), at + literal.end("value"),
+                            "key_argument", False))
             at += len(arg) + 1
     return out
 

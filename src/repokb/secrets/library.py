@@ -22,7 +22,13 @@ from functools import cache
 from typing import Any
 
 from repokb.rules import secret_patterns as P
-from repokb.secrets.scan import Finding, is_placeholder, lower_same_length, random_part
+from repokb.secrets.scan import (
+    Finding,
+    is_placeholder,
+    key_words,
+    lower_same_length,
+    random_part,
+)
 from repokb.secrets.shapes import is_field_name, readable
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
@@ -131,6 +137,8 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue
             if secret_type == _KEYWORD and len(value) < P.WEAK_MIN_LENGTH:
                 continue  # `NOPASSWD: ALL` (sudoers): too short to be worth a redaction
+            if secret_type == _KEYWORD and _names_a_set(line, value):
+                continue  # Laravel's `'passwords' => 'users'`: the password broker's name
 
             at = line.find(value)
             while at != -1:  # the plugin gives no position: every occurrence on the line
@@ -144,6 +152,20 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 out.append(Finding(start + span_start, start + span_end,
                                    _detector_name(secret_type), strong, line_no))
     return out
+
+
+# the key a value is assigned to, at the end of the text before the value
+_KEY_BEFORE = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?\s*(?:=>|:=|[:=])\s*["'`]?$""")
+_PLURAL_SECRETS = frozenset({"passwords", "secrets", "tokens", "keys"})
+
+
+def _names_a_set(line: str, value: str) -> bool:
+    """A plain lower-case word given to a plural key (`'passwords' => 'users'`, `tokens:
+    default`) names a set of secrets (a broker, a provider), not one secret."""
+    at = line.find(value)
+    m = _KEY_BEFORE.search(line, 0, at) if at != -1 else None
+    words = key_words(m.group("key")) if m else []
+    return bool(words) and words[-1] in _PLURAL_SECRETS and value.isalpha() and value.islower()
 
 
 def _is_hex(run: str) -> bool:

@@ -42,11 +42,12 @@ from repokb.secrets.scan import (
 from repokb.secrets.scan import is_secret_key as named_secret_key
 
 _FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
-                         r"passphrase)\d?")
+                         r"passphrase)s?(?:_[a-z]+)*\d?")
 
 
 def is_field_name(value: str) -> bool:
-    """A value that names a field rather than holds a secret: `password2`, `new_password1`."""
+    """A value that names a field, a column or a table rather than holds a secret: `password2`,
+    `new_password1`, `remember_token`, `password_resets`, `password_reset_tokens`."""
     return bool(_FIELD_NAME.fullmatch(value.lower()))
 
 Span = tuple[int, int, str, bool]
@@ -102,8 +103,12 @@ _RUST_ENV_FALLBACK = re.compile(
 # (`HeaderValue::from_static("Bearer v")`, `.header(AUTHORIZATION, "Bearer v")`)
 _BEARER_LITERAL = re.compile(
     r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
+# An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
+# `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
+# and `os.environ.get("X")`
 _ENV_FALLBACK = re.compile(
-    r"""(?:process\.env|ENV)(?:\.|\[["'])(?P<key>\w+)["'\]]*\s*(?:\|\||\?\?|or)\s*"""
+    r"""(?:(?:process\.env|ENV|\$_SERVER)(?:\.|\[["'])|(?:getenv|environ\.get)\(\s*["'])"""
+    r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
     r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["'`]?\s*"""
