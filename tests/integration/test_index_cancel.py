@@ -139,9 +139,15 @@ def test_cancel_index_under_serve_and_from_a_stdio_server_forwarding_to_it(
             assert not error, text
             assert "another repokb process" in data["freshness"]["store_owner"], text
             await wait_in_dense_pass(home, "second")
-            await anyio.sleep(1)  # its progress is asked for every 0.5 s
-            data, text, _ = await call(s, "index_path", path=str(second), wait_seconds=0)
-            assert data["job"]["status"] == "running", text
+            # Chunks whose text "first" holds take its vectors as they are written, so the
+            # store can look half dense before the walk ends: wait for the walk too (its
+            # progress is asked for every 0.5 s)
+            for _ in range(120):
+                data, text, _ = await call(s, "index_path", path=str(second), wait_seconds=0)
+                assert data["job"]["status"] == "running", text
+                if data["job"]["done"] == data["job"]["total"] == FILES:
+                    break
+                await anyio.sleep(0.5)
             assert data["job"]["done"] == data["job"]["total"] == FILES, text  # files walked
             data, text, error = await call(s, "cancel_index", path=str(second),
                                            wait_seconds=60)

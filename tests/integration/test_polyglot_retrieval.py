@@ -52,7 +52,7 @@ QUERIES = [  # (question, expected path, expected symbol)
     ("invoice total including value added tax", "billing/src/Invoice.java", "Invoice"),
     ("remove the oldest byte from the ring buffer", "firmware/ring_buffer.c", "ring_pop"),
     ("how does topologicalSort order the nodes", "graph/graph.cpp",
-     "Graph::topologicalSort"),
+     "Graph.topologicalSort"),
     ("ship a paid order and notify the customer", "orders/Order.cs", "Order"),
     ("verify the signature of a payment webhook", "payments/webhook.rb",
      "Payments.WebhookEvent"),
