@@ -80,6 +80,9 @@ def _classification(raw: str) -> Classification:
 
 class Catalog:
     def __init__(self, path: Path) -> None:
+        # project_names() as of (the file's data_version, this connection's changes): every
+        # search asks for them, and counting the entries by project took 2.5-7.5 ms a search
+        self._names: tuple[tuple[int, int], list[str]] | None = None
         # A new home is private (0700): the catalog, the store and the owner socket in it hold
         # what other users of the machine must not read or drive.
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -149,7 +152,14 @@ class Catalog:
     def project_names(self) -> list[str]:
         """Every project with a record: indexed folders and uploaded files (which have no root
         in `projects`)."""
-        return sorted({*self.projects(), *self.breakdown("project")})
+        key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
+               self._db.total_changes)  # another connection's commit, or one of this one's
+        cached = self._names
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        names = sorted({*self.projects(), *self.breakdown("project")})
+        self._names = (key, names)
+        return list(names)
 
     def project_rows(self) -> list[dict[str, Any]]:
         """Each project with its root and when its last complete run ended (epoch seconds)."""
