@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -92,6 +93,16 @@ def write(root: Path, rel: str, content: str | bytes) -> Path:
     else:
         path.write_text(textwrap.dedent(content).lstrip("\n"), encoding="utf-8")
     return path
+
+
+def classify_file(root: Path, rel: str, content: str | bytes) -> Any:
+    """Write `content` at `rel` under `root` and classify it as a walk would (project "p")."""
+    from repokb.models import SourceFile
+    from repokb.pipeline.classify import classify
+
+    path = write(root, rel, content)
+    st_ = path.stat()
+    return classify(SourceFile("p", root, rel, st_.st_size, st_.st_mtime_ns))
 
 
 @pytest.fixture

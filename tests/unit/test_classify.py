@@ -10,16 +10,11 @@ from repokb.models import Kind, Policy, SourceFile
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 
 from .. import fake_secrets as fake
-from ..conftest import write
+from ..conftest import classify_file, write
 
 _KEY = "".join(("-----BEGIN RSA ", "PRIVATE KEY-----\n", "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMx\n" * 20,
                 "-----END RSA ", "PRIVATE KEY-----\n"))  # a FAKE key, assembled at run time
 
-
-def classify_file(root: Path, rel: str, content: str | bytes):
-    path = write(root, rel, content)
-    st_ = path.stat()
-    return classify(SourceFile("p", root, rel, st_.st_size, st_.st_mtime_ns))
 
 
 @pytest.mark.parametrize(

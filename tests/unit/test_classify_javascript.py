@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from repokb.models import Kind, Policy, SourceFile
-from repokb.pipeline.classify import classify
+from repokb.models import Kind, Policy
 
-from ..conftest import write
-
-
-def classify_file(root: Path, rel: str, content: str):
-    path = write(root, rel, content)
-    st_ = path.stat()
-    return classify(SourceFile("p", root, rel, st_.st_size, st_.st_mtime_ns))
-
+from ..conftest import classify_file
 
 _FUNCTIONS = "".join(
     f"\n/**\n * Returns the {name} of the given values.\n *\n * @param {{number}} x - A value.\n"

@@ -7,14 +7,11 @@ GitHub Linguist names them Twig and Blade, HTML with a template engine's tags.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from repokb.models import Kind, Policy, SourceFile
-from repokb.pipeline.classify import classify
+from repokb.models import Kind, Policy
 
-from ..conftest import write
+from ..conftest import classify_file
 
 TWIG = "{% extends 'base.html.twig' %}\n{% block body %}<h1>{{ user.name }}</h1>{% endblock %}\n"
 BLADE = "@extends('layouts.app')\n@section('content')\n<h1>{{ $title }}</h1>\n@endsection\n"
@@ -22,11 +19,6 @@ CONTAINER = ("<?php\n\nnamespace ContainerAbc12;\n\n/*\n * This class has been a
              " * by the Symfony Dependency Injection Component.\n *\n * @final since Symfony 3.3\n"
              " */\nclass App_KernelDevDebugContainer extends Container\n{\n}\n")
 
-
-def _classify(root: Path, rel: str, content: str):
-    path = write(root, rel, content)
-    st = path.stat()
-    return classify(SourceFile("p", root, rel, st.st_size, st.st_mtime_ns))
 
 
 @pytest.mark.parametrize(
@@ -56,11 +48,11 @@ def _classify(root: Path, rel: str, content: str):
     ],
 )
 def test_php_application_files(tmp_path, rel, content, kind, language, policy):
-    c = _classify(tmp_path, rel, content)
+    c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
     assert "sample" not in c.flags, c.reasons
 
 
 def test_a_dist_file_no_tool_reads_stays_a_sample(tmp_path):
-    c = _classify(tmp_path, "config/app.xml.dist", "<app/>\n")
+    c = classify_file(tmp_path, "config/app.xml.dist", "<app/>\n")
     assert (c.subkind, "sample" in c.flags) == ("sample_config", True), c.reasons

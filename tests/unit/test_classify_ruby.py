@@ -8,14 +8,13 @@ Ruby extensions and file names) and HTML+ERB.
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 import pytest
 
-from repokb.models import Kind, Policy, Role, SourceFile
-from repokb.pipeline.classify import classify
+from repokb.models import Kind, Policy, Role
 
-from ..conftest import write
+from ..conftest import classify_file
 
 RAKE = ('namespace :db do\n  desc "Seed"\n  task seed: :environment do\n    User.create!\n'
         "  end\nend\n")
@@ -23,11 +22,6 @@ RACKUP = 'require_relative "config/environment"\n\nrun Rails.application\n'
 VIEW = "<h1><%= @user.name %></h1>\n<p><%= link_to 'Edit', edit_user_path(@user) %></p>\n"
 GENERATOR = "class <%= class_name %> < ApplicationRecord\nend\n"
 
-
-def _classify(root: Path, rel: str, content: str):
-    path = write(root, rel, content)
-    st = path.stat()
-    return classify(SourceFile("p", root, rel, st.st_size, st.st_mtime_ns))
 
 
 @pytest.mark.parametrize(
@@ -58,7 +52,7 @@ def _classify(root: Path, rel: str, content: str):
     ],
 )
 def test_ruby_file_names_linguist_knows_are_ruby(tmp_path, rel, content, kind, language, policy):
-    c = _classify(tmp_path, rel, content)
+    c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
 
 
@@ -72,14 +66,15 @@ def test_bundler_config_is_a_credentials_file_as_npmrc_is(tmp_path, rel):
     """`.bundle/config` (Bundler's per-project settings) holds the credentials of private gem
     servers (`BUNDLE_GEMS__EXAMPLE__COM: "user:token"`): blocked as `.npmrc`, `.pypirc` and
     RubyGems' `.gem/credentials` are; it was excluded as "unknown format: no rule matched"."""
-    c = _classify(tmp_path, rel, BUNDLE_CONFIG)
+    c = classify_file(tmp_path, rel, BUNDLE_CONFIG)
     assert (c.kind, c.subkind, c.index_policy, c.knowledge_role) == (
         Kind.SECRET_CANDIDATE, "credentials_file", Policy.BLOCK, Role.BLOCKED), c.reasons
     assert "secret file" in c.reasons[0] and PurePosixPath(rel).name in c.reasons[0], c.reasons
 
 
 def test_what_bundler_installs_under_dot_bundle_is_not_a_credentials_file(tmp_path):
-    c = _classify(tmp_path, ".bundle/ruby/3.2.0/gems/rack-2.2.8/lib/rack.rb", "module Rack\nend\n")
+    c = classify_file(tmp_path, ".bundle/ruby/3.2.0/gems/rack-2.2.8/lib/rack.rb",
+                      "module Rack\nend\n")
     assert c.kind != Kind.SECRET_CANDIDATE and c.index_policy != Policy.BLOCK, c.reasons
-    c = _classify(tmp_path, "lib/config", BUNDLE_CONFIG.replace("Zk3qW8rT1vYp", "x"))
+    c = classify_file(tmp_path, "lib/config", BUNDLE_CONFIG.replace("Zk3qW8rT1vYp", "x"))
     assert c.kind != Kind.SECRET_CANDIDATE, c.reasons
