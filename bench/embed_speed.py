@@ -151,7 +151,8 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
     (ORT_ENABLE_ALL), onnxruntime's default threads, no spinning; `graph2-*` the graph saved
     before the fusions of MINILM_GRAPH 3 (see embedders/optimised.py); `current` is the embedder
     exactly as this checkout builds it (its saved graph, its workers); `current-*` variants run
-    this checkout's saved graph on one session, or two (`current-two-sessions`)."""
+    this checkout's saved graph on one session, or two (`current-two-sessions`); `layersN` the
+    embedder as `current` runs it on the graph cut after encoder layer N (shallow_model.py)."""
     model = int8_model()
     saved = Path(tempfile.gettempdir()) / f"repokb-bench-{os.getpid()}-optimised.onnx"
     if any(n.endswith("saved") for n in names):
@@ -230,6 +231,15 @@ def variants(base: MiniLMOnnxEmbedder, names: list[str]) -> dict[str, Embed]:
         "masked-threads1": lambda: plain(with_session(base, session(
             graph3, level="ORT_DISABLE_ALL", threads=1))),
     }
+    def shallow(layers: int) -> Callable[[], Embed]:  # cut after `layers` (shallow_model.py)
+        def make() -> Embed:
+            from shallow_model import shallow_embedder
+
+            return plain(shallow_embedder(layers))
+
+        return make
+
+    known.update({f"layers{n}": shallow(n) for n in (5, 4, 3)})
     unknown = [n for n in names if n not in known]
     if unknown:
         raise SystemExit(f"unknown variants {unknown}; known: {', '.join(known)}")

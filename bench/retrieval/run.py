@@ -2,7 +2,7 @@
 
     python bench/retrieval/run.py [--quick] [--corpus NAME ...] [--cache DIR]
                                   [--variant NAME:setting=value,...] [--json FILE]
-                                  [--with-tests] [--name-project]
+                                  [--with-tests] [--name-project] [--layers N]
 
 Corpora are fetched at run time from PyPI and npm into the cache (default
 ~/.cache/repokb-bench, or $REPOKB_BENCH_CACHE); cases are derived deterministically (see
@@ -12,6 +12,8 @@ Document vectors are cached by text between runs; pass --fresh-vectors to time a
 Prints a Markdown report; --json writes every per-query rank for analysis.
 --name-project measures questions that name their project ("in attrs, ...") over one store
 holding every corpus, with no project filter (see `run_named`).
+--layers N runs the model cut after encoder layer N of 6 (bench/shallow_model.py), its vectors
+cached apart (`vectors-int8-graph3-layersN`); 6, the default, is the model as shipped.
 """
 
 from __future__ import annotations
@@ -347,6 +349,9 @@ def main() -> None:
                         help="Instead: every corpus in one store, each question with its "
                         "project's name in it and no project filter, by each way of reading "
                         "the name (NAMED_SYSTEMS).")
+    parser.add_argument("--layers", type=int, default=6,
+                        help="Run the model cut after this encoder layer (of 6), see "
+                        "bench/shallow_model.py; its vectors are cached apart.")
     args = parser.parse_args()
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -355,7 +360,8 @@ def main() -> None:
     load_builtins()
     # The model honours REPOKB_MAX_TOKENS, REPOKB_CODE_MAX_TOKENS and REPOKB_EMBED_INT8 like
     # repokb does; vectors are cached per model variant and token limit.
-    embedder = CachingEmbedder.minilm(cache, Settings.load(), fresh=args.fresh_vectors)
+    embedder = CachingEmbedder.minilm(cache, Settings.load(), fresh=args.fresh_vectors,
+                                      layers=args.layers)
     variants = [parse_variant(v) for v in args.variant]
     use = None
     if args.use:

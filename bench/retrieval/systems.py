@@ -9,6 +9,7 @@ only the benchmark needs: a vector cache kept between runs and the USE multiling
 from __future__ import annotations
 
 import hashlib
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -54,13 +55,23 @@ class CachingEmbedder(Embedder):
         return cls(inner, folder, stem)
 
     @classmethod
-    def minilm(cls, folder: Path, settings: Settings, fresh: bool = False) -> CachingEmbedder:
+    def minilm(cls, folder: Path, settings: Settings, fresh: bool = False,
+               layers: int = 6) -> CachingEmbedder:
         """The default model as `settings` run it (REPOKB_MAX_TOKENS, REPOKB_EMBED_INT8), its
-        vectors cached apart per model variant and graph version (MINILM_GRAPH)."""
-        inner = create("minilm-onnx", max_tokens=settings.max_tokens,
-                       batch_size=settings.embed_batch_size, int8=settings.embed_int8)
+        vectors cached apart per model variant and graph version (MINILM_GRAPH); `layers` below
+        6: the graph cut after that encoder layer (bench/shallow_model.py), cached apart too."""
+        options = {"max_tokens": settings.max_tokens, "batch_size": settings.embed_batch_size,
+                   "int8": settings.embed_int8}
+        if layers == 6:
+            inner = create("minilm-onnx", **options)
+        else:
+            sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+            from shallow_model import shallow_embedder
+
+            inner = shallow_embedder(layers, **options)
         stem = "vectors-int8" if settings.embed_int8 else "vectors"
-        return cls.over(inner, folder, f"{stem}-graph{MINILM_GRAPH}", fresh)
+        suffix = "" if layers == 6 else f"-layers{layers}"
+        return cls.over(inner, folder, f"{stem}-graph{MINILM_GRAPH}{suffix}", fresh)
 
     def __init__(self, inner: Embedder, folder: Path, stem: str) -> None:
         self.inner, self.folder, self.stem = inner, folder, stem
