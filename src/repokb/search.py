@@ -188,10 +188,11 @@ class Searcher:
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
             fresh = rerank(_candidates(rankings, s.rrf_k, seen), understood, s)
+            for c in fresh:
+                c.tier = tier
             if ranked:  # never above a candidate of a shallower depth
                 floor = min(c.score for c in ranked)
                 for c in fresh:
-                    c.tier = tier
                     if c.score > floor:
                         c.factors["deeper"] = round(floor / c.score, 4)
                         c.score = floor
