@@ -3,8 +3,9 @@
 From the catalog when the file was indexed; for a file inside a skipped directory, the record of
 that directory; for a file never indexed, what the walk would record if it leaves the file (or a
 folder above it) out, else a live classification (its project root is the nearest folder
-holding `.git` or a repository config). Records hold detector names and lines, never a
-secret value, so they are safe to print.
+holding `.git` or a repository config), which also names the secret-like values redaction
+would take out of its whole text (the classifier reads only the head, with a fast finder).
+Records hold detector names and lines, never a secret value, so they are safe to print.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from repokb.errors import InputError, NotFoundError
-from repokb.models import SkippedPath
+from repokb.models import Classification, SkippedPath
+from repokb.pipeline.chunk import (
+    FileProblem,
+    read_limit,
+    read_text,
+    redaction_note,
+    whole_text_findings,
+)
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import (
     ProjectRoot,
@@ -122,11 +130,27 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
         return {"project": canonical(root.name), "path": rel, "status": "skipped",
                 "reason": skip.reason, "chunks": 0, "inside": inside,
                 "classification": walk_skip_classification(skip).to_dict()}
-    c = classifier.classify(RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns,
-                                               real_path=real))
+    file = RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns, real_path=real)
+    c = classifier.classify(file)
+    reason = f"classified now, with {root} as the project root"
+    if note := _redaction(file, c, limits):
+        reason = f"{reason}; {note}"
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
-            "reason": f"classified now, with {root} as the project root", "chunks": 0,
-            "inside": None, "classification": c.to_dict()}
+            "reason": reason, "chunks": 0, "inside": None, "classification": c.to_dict()}
+
+
+def _redaction(file: RedactedSourceFile, c: Classification, limits: Limits) -> str:
+    """What indexing would redact in a file never indexed, found in its whole text by every
+    finder (the classifier read its head with the fast one): what a real run records, or ""."""
+    if not c.index_policy.admits_content:
+        return ""
+    try:
+        text, _ = read_text(file, read_limit(c, limits.max_file_bytes,
+                                             limits.max_notebook_bytes))
+        found = whole_text_findings(c, text, limits.max_file_bytes)
+    except FileProblem:  # indexing would record the problem, and index none of it
+        return ""
+    return redaction_note(found, c)
 
 
 def _project_root(absolute: Path) -> Path:

@@ -14,7 +14,9 @@ and symbol: two chunks of one file are merged only when they overlap (windows ov
 stretch) or are parts of one definition split for length (the same symbol, at most
 `merge_gap_lines` apart), never beyond `merge_max_lines`. Neighbouring definitions stay
 separate hits; context around a hit is added on request (`with_context`). At most
-`max_per_file` hits per file; stops at the limit.
+`max_per_file` hits per file; stops at the limit. The hits of a smaller limit are the first
+hits of a larger one's: a chunk joins only hits before it, and a hit is complete whatever the
+limit (members keep joining the hits made when no new hit is taken).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Candidate:
     dense_score: float | None
     score: float = 0.0
     factors: dict[str, float] = field(default_factory=dict)
+    tier: int = 0  # the candidate depth it was found at: 0 the first (search.py)
 
 
 def _kind_factor(kind: str, intent: str, s: Settings,
@@ -223,6 +226,8 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
         key = (p["project"], p["path"])
         start, end = int(p["start_line"]), int(p["end_line"])
         target = next((g for g in in_file.get(key, ()) if _joins(c, g, s)), None)
+        if target is not None and target.best.tier < c.tier:
+            continue  # found only deeper: it leaves a hit of a shallower depth as it is
         if target is not None:
             target.members.append(c)
             target.start_line, target.end_line = (min(start, target.start_line),

@@ -25,6 +25,9 @@ from repokb.stores.catalog import Catalog
 
 __all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
 SERVICE_DOWN = "embedding service down"  # why every hit of a search was found by BM25 alone
+# Candidate depths: `candidates` from each ranking, then 4x, then 16x (50, 200, 800 by default),
+# the next only while the hits are fewer than the limit (`Searcher._answer`).
+DEPTH_GROWTH, DEPTH_TIERS = 4, 3
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -34,6 +37,19 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
         for rank, point in enumerate(points, 1):
             fused[point.id] = fused.get(point.id, 0.0) + weight / (k + rank)
     return fused
+
+
+def _candidates(rankings: list[tuple[list[StoredPoint], float]], k: int,
+                seen: set[str]) -> list[Candidate]:
+    """The rankings fused (RRF), as candidates with their ranks; those in `seen` left out."""
+    dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
+    fused = rrf(rankings, k)
+    payloads = {p.id: p.payload for points, _ in rankings for p in points}
+    dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
+    lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
+    dense_score = {p.id: p.score for p in dense_hits}
+    return [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
+                      dense_score.get(i)) for i, score in fused.items() if i not in seen]
 
 
 def _straddles(points: list[StoredPoint], limit: int, n: int) -> bool:
@@ -147,26 +163,47 @@ class Searcher:
     def _answer(self, query: Query, understood: QueryPlan, where: StoreFilter,
                 content: bool) -> list[Hit] | None:
         """The hits; None if a hit's content no longer matches the fields it was ranked by
-        (its file was indexed again since the engine answered)."""
+        (its file was indexed again since the engine answered).
+
+        The candidate depth does not follow the limit, so a smaller limit's hits are the first
+        hits of a larger one's (any limits up to MAX_LIMIT): the top `candidates` of each
+        ranking are fused and re-ranked, and only when they make fewer hits than the limit are
+        deeper tiers (DEPTH_GROWTH times as deep each, at most DEPTH_TIERS) fused in turn, their
+        new candidates ranked after every earlier one; a chunk found only deeper never joins,
+        or changes, a hit found at a shallower depth (`shape`)."""
         s = self.settings
-        n = max(s.candidates, query.limit * 5)
+        ranked: list[Candidate] = []
+        seen: set[str] = set()
         down = None
-        try:
-            rankings = self._settled(understood, where, n, content)
-        except ModelError:
-            if not self.embedder.remote:
-                raise
-            # the embedding service is down, the store is not: BM25 alone answers, hits say so
-            rankings, down = self._lexical_alone(understood, where, n, content), SERVICE_DOWN
-        dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
-        fused = rrf(rankings, s.rrf_k)
-        payloads = {p.id: p.payload for points, _ in rankings for p in points}
-        dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
-        lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
-        dense_score = {p.id: p.score for p in dense_hits}
-        candidates = [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
-                                dense_score.get(i)) for i, score in fused.items()]
-        groups = shape(rerank(candidates, understood, s), query.limit, s)
+        groups: list[Group] = []
+        n = s.candidates
+        for tier in range(DEPTH_TIERS):
+            try:
+                rankings = self._settled(understood, where, n, content)
+            except ModelError:
+                if not self.embedder.remote:
+                    raise
+                # the embedding service is down, the store is not: BM25 alone answers, hits
+                # say so
+                rankings, down = (self._lexical_alone(understood, where, n, content),
+                                  SERVICE_DOWN)
+            fresh = rerank(_candidates(rankings, s.rrf_k, seen), understood, s)
+            for c in fresh:
+                c.tier = tier
+            if ranked:  # never above a candidate of a shallower depth
+                floor = min(c.score for c in ranked)
+                for c in fresh:
+                    if c.score > floor:
+                        c.factors["deeper"] = round(floor / c.score, 4)
+                        c.score = floor
+            ranked += fresh
+            seen.update(c.id for c in fresh)
+            groups = shape(ranked, query.limit, s)
+            # deeper only while hits are missing and a ranking filled its page (there is more)
+            if len(groups) >= query.limit or not any(len(points) >= n // 2
+                                                     for points, _ in rankings):
+                break
+            n *= DEPTH_GROWTH
         if not self._with_content(groups):
             return None
         hits = [self._hit(g, understood.intent, query.explain) for g in groups]

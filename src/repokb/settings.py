@@ -164,7 +164,10 @@ class Settings:
         0.0, "0: a project named in the question is the search's scope (as --project); a "
         "factor above 1: every project is searched and the named one's chunks score x this. "
         "Measured in docs/retrieval.md.")
-    candidates: int = _setting(50, "Candidates fetched from each retriever before fusion.")
+    candidates: int = _setting(
+        50, "Candidates fetched from each retriever before fusion, whatever the limit (4x and "
+        "16x as many only while the hits are fewer than the limit), so a smaller limit's hits "
+        "are the first hits of a larger one's.")
     dense_copy: bool = _setting(
         True, "repokb serve keeps a copy of the dense vectors in memory (~1.6 KB a point at 384 "
         "dimensions) and scans it without holding the interpreter; the store then ranks only "

@@ -107,6 +107,8 @@ class Indexer:
         report = RunReport(metrics=self.metrics() if chunk else None)
         report.embedder = self.settings.embedder
         report.default_rate = functools.partial(_embed_rate, self.settings.embedder)
+        report.secrets_checked = "whole_text" if chunk else "head"
+        report.head_bytes = self.settings.head_bytes
         counts = report.counts
         for root in self.bounded(roots, report):
             classifier = self.classifier(root)
@@ -125,6 +127,8 @@ class Indexer:
                 if chunk:
                     self._dry_chunk(report, root, item, c)
                     continue
+                if "redact" in c.flags:  # found in the head: the classifier reads no more
+                    counts["files_with_secrets"] += 1
                 size = indexed_bytes(item, c, self.read_limit(c))
                 too_large = decoded_too_large(size, self.settings.max_file_bytes)
                 chunks, tokens = estimate(item, c, self.plan, 0 if too_large else size)
@@ -158,7 +162,11 @@ class Indexer:
         # exact chunks; tokens still estimated from the size (nothing is tokenised here)
         size = indexed_bytes(item, c, self.read_limit(c), text)
         report.count_estimate(c, n, estimate(item, c, self.plan, size)[1] if n else 0)
-        report.record(item.path, c, n, None if n else "no chunk long enough to index",
+        if chunked.redactions or "redact" in c.flags:  # found in the whole text, as indexing
+            counts["files_with_secrets"] += 1
+        # what redaction took out of the whole text, as a real run records it
+        report.record(item.path, c, n, chunked.note or (None if n else
+                                                        "no chunk long enough to index"),
                       project=root.name)
 
     # -- full / incremental run -------------------------------------------------------------

@@ -62,13 +62,7 @@ class ChunkedFile:
         is: the values redaction took out of the whole text (the classifier saw only the head,
         with the fast finder: its reason may name fewer, or none); or whose hits cannot point
         at their own lines (a notebook written as one line of JSON)."""
-        notes = []
-        if self.redactions and "redact" in self.classification.flags:
-            notes.append(f"{len(self.redactions)} secret-like value(s) redacted in the whole "
-                         "file")
-        elif self.redactions:
-            notes.append(f"secret-like values ({summary(self.redactions)}): redacted before "
-                         "indexing")
+        notes = [redaction_note(self.redactions, self.classification)]
         if self.over_limit:
             kept = len(self.chunks)
             notes.append(f"only the first {kept:,} of {kept + self.over_limit:,} chunks "
@@ -76,7 +70,7 @@ class ChunkedFile:
         if self.one_line and self.chunks:
             notes.append("saved as one line of JSON: every hit in it points at line 1 (saved "
                          "indented, as Jupyter does, its hits point at their cells' lines)")
-        return "; ".join(notes)
+        return "; ".join(n for n in notes if n)
 
 
 def read_limit(c: Classification, max_file_bytes: int, max_notebook_bytes: int) -> int:
@@ -153,6 +147,28 @@ def encoded_data(content: str) -> bool:
     runs = [run for run in _ENCODED_RUN.findall(content)
             if any(ch.isdigit() for ch in run) and any(ch.isalpha() for ch in run)]
     return sum(map(len, runs)) >= 0.8 * body
+
+
+def redaction_note(found: Sequence[Finding], c: Classification) -> str:
+    """The values redaction takes out of the whole text, in a reason's words ("" for none):
+    their count when the classifier (the head, the fast finder) already flagged the file,
+    else their kinds and first line (never a value)."""
+    if found and "redact" in c.flags:
+        return f"{len(found)} secret-like value(s) redacted in the whole file"
+    if found:
+        return f"secret-like values ({summary(found)}): redacted before indexing"
+    return ""
+
+
+def whole_text_findings(c: Classification, text: str,
+                        max_decoded: int | None = None) -> tuple[Finding, ...]:
+    """What redaction finds in the whole text, exactly as `chunk_file` redacts it (every
+    finder, not only the classifier's fast one on the head): `repokb explain` of a file never
+    indexed says so. FileProblem / TooLarge as for chunk_file when a notebook cannot be decoded."""
+    chunker = chunker_for(c.language)
+    if isinstance(chunker, Decoder):
+        return _decoded(chunker, text, max_decoded)[1]
+    return redact(text, mode_for(c.language), c.language).findings
 
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,

@@ -87,6 +87,10 @@ class RunReport:
     scope: dict[str, str] = field(default_factory=dict)
     # folders each walk left to the other project whose root they are: {project: {folder: other}}
     left_to_other_projects: dict[str, dict[str, str]] = field(default_factory=dict)
+    # a dry run's secret check: "whole_text" (chunked: redaction's finders, as indexing runs
+    # them) or "head" (the classifier's fast finder on each file's first `head_bytes`)
+    secrets_checked: str | None = None
+    head_bytes: int = 0
 
     def scoped(self, project: str, folder: str) -> None:
         before = self.scope.get(project)
@@ -116,6 +120,8 @@ class RunReport:
                                              self.left_to_other_projects.items()}
         if self.by_kind:
             out["estimate"] = self.estimate()
+        if self.secrets_checked:
+            out["secrets_checked"] = self.secrets_checked
         return out
 
     def estimate(self) -> dict[str, Any]:

@@ -151,6 +151,26 @@ _FILE_PATH = re.compile(r"(?<![\w/.-])[\w.@+-]+(?:/[\w.@+-]+)+\.\w+")
 _MEASURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])")
 
 
+def secrets(report: Any) -> None:
+    """How many admitted files hold secret-like values, and how far the dry run looked: the
+    classifier reads each file's head with its fast finder, indexing redacts the whole text
+    with every finder (a password 400 lines down, a docker config's auth)."""
+    found = report.counts.get("files_with_secrets", 0)
+    if report.secrets_checked == "whole_text":
+        if found:
+            out.print(f"[bold]{found}[/bold] admitted files hold secret-like values: they are "
+                      "indexed only after redaction.")
+        return
+    head = f"first {report.head_bytes // 1024} KB" if report.head_bytes >= 1024 \
+        else f"first {report.head_bytes} bytes"
+    said = (f"[bold]{found}[/bold] admitted files hold secret-like values in their {head}: "
+            "they are indexed only after redaction. " if found else
+            f"No secret-like value in the admitted files' {head}. ")
+    out.print(said + "A dry run checks only each file's head, with a fast finder; indexing "
+              "redacts secrets found anywhere in the text (see them with --chunk, or "
+              "`repokb explain FILE` for one file).")
+
+
 def breakdown(report: Any) -> None:
     """What would be indexed and what not: by kind (with cost), language, role, policy, reason."""
     files = report.files
@@ -187,10 +207,7 @@ def breakdown(report: Any) -> None:
             reason, first = example[shape]
             line = reason if n == 1 else f"{shape}, e.g. {first}" if first else shape
             out.print(f"  {n:>6}  {printable(line)}", markup=False, highlight=False)
-    redacted = sum(1 for f in files if "redact" in f.get("flags", ()))
-    if redacted:
-        out.print(f"[bold]{redacted}[/bold] admitted files hold secret-like values: they are "
-                  "indexed only after redaction.")
+    secrets(report)
     rate, seconds = estimate["tokens_per_second"], estimate["embed_seconds"]
     cost = (f"~{duration(seconds)} to index with {estimate['embedder']} at {rate:,.0f} "
             "tokens/s (measured on this machine)"
