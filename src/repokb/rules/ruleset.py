@@ -81,7 +81,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.13: a JVM package below `src/main/java` is no layout: `com/example/app/` is neither
 # example code nor, `org/x/test/`, a test; `.cmake` is CMake; Android lint's baseline and
 # "Generated file. Do not edit" headers are generated; Gradle's version catalog is a manifest;
-# NDK build trees `.cxx/` and `.externalNativeBuild/` are skipped)
+# NDK build trees `.cxx/` and `.externalNativeBuild/` are skipped; Android's machine-local
+# `local.properties` and its signing `keystore.properties` are secret files, blocked)
 CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

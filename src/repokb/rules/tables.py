@@ -148,6 +148,11 @@ SECRET_FILES: dict[str, str] = {
     "application-production.yaml": "production_config",
     "application-production.properties": "production_config",
     "appsettings.production.json": "production_config",
+    # Android: Android Studio's machine-local `local.properties` ("must NOT be checked into
+    # Version Control Systems"; sdk.dir, and where guides put signing passwords and API keys)
+    # and the signing-credentials file Android's docs name `keystore.properties`
+    "local.properties": "local_config", "keystore.properties": "credentials_file",
+    "signing.properties": "credentials_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
