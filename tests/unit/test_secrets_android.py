@@ -7,7 +7,9 @@ returned by search: `buildConfigField "String", "API_KEY", "\\"X\\""` (Groovy an
 `resValue "string", "server_token", "X"`, a `signingConfigs` block's `storePassword "X"` and
 `keyPassword "X"` (Groovy calls without `=`), `<string name="api_key">X</string>` and its
 `client_secret` and `facebook_client_token` siblings in res/values/strings.xml, and OkHttp's
-`Credentials.basic("admin", "X")`.
+`Credentials.basic("admin", "X")`. A second round of 28 found `System.setProperty(
+"javax.net.ssl.keyStorePassword", "X")`, `ks.load(in, "X".toCharArray())` and Gradle's
+`val storePass = project.findProperty("storePassword") as String? ?: "X"` stored as written.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ MUST_REDACT = [  # (language, mode, text, value)
      TOKEN),
     ("kotlin", "code", f'val auth = Credentials.basic("admin", "{PW}")\n', PW),
     ("java", "code", f'String auth = Credentials.basic(user, "{PW}");\n', PW),
+    ("java", "code", f'System.setProperty("javax.net.ssl.keyStorePassword", "{PW}");\n', PW),
+    ("kotlin", "code", f'prefs.edit().putString("api_token", "{TOKEN}").apply()\n', TOKEN),
+    ("java", "code", f'ks.load(in, "{PW}".toCharArray());\n', PW),
+    ("kotlin", "code", 'val storePass = project.findProperty("storePassword") as String? '
+     f'?: "{PW}"\n', PW),
+    ("groovy", "code", f"def keyPass = System.getenv('KEY_PASS') ?: '{PW}'\n", PW),
+    ("java", "code", f'String apiSecret = """\n    {TOKEN}\n    """;\n', TOKEN),
 ]
 
 MUST_KEEP = [  # (language, mode, text): nothing here is a secret
@@ -55,6 +64,14 @@ MUST_KEEP = [  # (language, mode, text): nothing here is a secret
      '    <string name="app_name">Weather</string>\n</resources>\n'),
     ("xml", "config", '<string name="forgot_password">@string/reset</string>\n'),
     ("kotlin", "code", "val auth = Credentials.basic(user, password)\n"),
+    ("java", "code", 'System.setProperty("javax.net.ssl.keyStorePassword", storePass);\n'),
+    ("java", "code", 'System.setProperty("http.proxyHost", "proxy.internal9");\n'),
+    ("java", "code", 'private static final char[] HEX = "0123456789abcdef".toCharArray();\n'),
+    ("java", "code", 'char[] vowels = "aeiou".toCharArray();\n'),
+    ("java", "code", 'for (char c : "a1b2-c3".toCharArray()) {}\n'),
+    ("kotlin", "code", 'val token = prefs.getString("token", null) ?: "unknown"\n'),
+    ("kotlin", "code", 'val password = intent.getStringExtra("password") ?: ""\n'),
+    ("java", "code", 'String sql = """\n    SELECT password FROM users\n    """;\n'),
 ]
 
 
