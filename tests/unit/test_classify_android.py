@@ -84,3 +84,56 @@ def test_android_build_files(tmp_path, rel, content, kind, subkind, policy):
 def test_a_comment_that_only_mentions_generated_files_is_not_a_marker(tmp_path):
     text = "// Copies the generated file into place; do not edit the copy by hand.\nvar x = 1;\n"
     assert classify_file(tmp_path, "scripts/copy.js", text).kind == Kind.SOURCE
+
+
+STRINGS = ('<?xml version="1.0" encoding="utf-8"?>\n<resources>\n'
+           '    <string name="welcome">Bienvenue dans la météo</string>\n</resources>\n')
+VECTOR = ('<vector xmlns:android="http://schemas.android.com/apk/res/android" '
+          'android:width="24dp" android:height="24dp">\n'
+          '    <path android:fillColor="#FF000000" android:pathData="M12,2C6.48,2 2,6.48 2,12z"/>\n'
+          "</vector>\n")
+MANIFEST = ('<manifest xmlns:android="http://schemas.android.com/apk/res/android">\n'
+            '    <uses-permission android:name="android.permission.INTERNET" />\n</manifest>\n')
+
+
+@pytest.mark.parametrize(("rel", "kind", "subkind"), [
+    # translations of values/strings.xml, as a gettext catalog: data, metadata only
+    ("app/src/main/res/values-fr/strings.xml", Kind.DATA, "translation_catalog"),
+    ("app/src/main/res/values-zh-rTW/strings.xml", Kind.DATA, "translation_catalog"),
+    ("app/src/main/res/values-b+sr+Latn/strings.xml", Kind.DATA, "translation_catalog"),
+    ("app/src/main/res/values-fil/plurals.xml", Kind.DATA, "translation_catalog"),
+    ("app/src/main/res/values-de-night/strings.xml", Kind.DATA, "translation_catalog"),
+    # the text itself, and other qualifiers, stay configuration
+    ("app/src/main/res/values/strings.xml", Kind.CONFIGURATION, "xml_config"),
+    ("app/src/main/res/values-night/themes.xml", Kind.CONFIGURATION, "xml_config"),
+    ("app/src/main/res/values-v21/styles.xml", Kind.CONFIGURATION, "xml_config"),
+    ("app/src/main/res/values-car/dimens.xml", Kind.CONFIGURATION, "xml_config"),
+    ("app/src/main/res/values-sw600dp/dimens.xml", Kind.CONFIGURATION, "xml_config"),
+    ("app/src/main/res/layout/activity_main.xml", Kind.CONFIGURATION, "xml_config"),
+])
+def test_android_values_folders(tmp_path, rel, kind, subkind):
+    c = classify_file(tmp_path, rel, STRINGS)
+    assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+
+
+@pytest.mark.parametrize("rel", [
+    "app/src/main/res/drawable/ic_launcher_background.xml",
+    "app/src/main/res/drawable-v24/ic_launcher_foreground.xml",
+    "app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml",
+    "ReactAndroid/src/main/res/devsupport/anim/catalyst_push_up_in.xml",
+])
+def test_android_drawables_are_assets(tmp_path, rel):
+    c = classify_file(tmp_path, rel, VECTOR)
+    assert (c.kind, c.subkind, c.index_policy) == (Kind.ASSET, "android_drawable",
+                                                   Policy.METADATA_ONLY), c.reasons
+
+
+def test_a_drawable_folder_outside_res_is_not_android(tmp_path):
+    c = classify_file(tmp_path, "docs/drawable/notes.xml", VECTOR)
+    assert c.kind == Kind.CONFIGURATION
+
+
+def test_android_manifest(tmp_path):
+    c = classify_file(tmp_path, "app/src/main/AndroidManifest.xml", MANIFEST)
+    assert (c.kind, c.subkind, c.index_policy) == (Kind.CONFIGURATION, "android_manifest",
+                                                   Policy.INDEX_TEXT)

@@ -227,6 +227,30 @@ def layout_dirs(f: FileFacts) -> tuple[str, ...]:
     return dirs
 
 
+def _android_resource(f: FileFacts) -> tuple[str, str] | None:
+    """(type, folder) of an XML file in an Android resource folder: `res/drawable-hdpi/` ->
+    ("drawable", "drawable-hdpi"); also below a `res/` that has sub-folders of its own
+    (react-native's `res/devsupport/drawable/`)."""
+    if f.language != "xml" or len(f.dirs) < 2 or "res" not in f.dirs[:-1]:
+        return None
+    folder = f.dirs[-1]
+    return folder.split("-", 1)[0], folder
+
+
+@_fact("Android picture resource", "dir")
+def ANDROID_PICTURE(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and found[0] in T.ANDROID_PICTURE_TYPES
+            else None)
+
+
+@_fact("Android translation", "dir")
+def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and T.ANDROID_TRANSLATION.fullmatch(found[1])
+            else None)
+
+
 @_fact("example directory", "dir")
 def EXAMPLE_DIR(f: FileFacts) -> str | None:
     """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""

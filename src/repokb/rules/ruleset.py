@@ -14,6 +14,8 @@ from repokb.rules import secret_patterns
 from repokb.rules import tables as T
 from repokb.rules.checks import (
     ALWAYS,
+    ANDROID_PICTURE,
+    ANDROID_TRANSLATION,
     ANY_SECRET,
     BINARY,
     CERTIFICATE,
@@ -82,7 +84,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # example code nor, `org/x/test/`, a test; `.cmake` is CMake; Android lint's baseline and
 # "Generated file. Do not edit" headers are generated; Gradle's version catalog is a manifest;
 # NDK build trees `.cxx/` and `.externalNativeBuild/` are skipped; Android's machine-local
-# `local.properties` and its signing `keystore.properties` are secret files, blocked)
+# `local.properties` and its signing `keystore.properties` are secret files, blocked; Android
+# drawables are assets, `values-fr/` translations data, `AndroidManifest.xml` a manifest)
 CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -392,6 +395,15 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    _r("android-translation", Tier.PATH, (ANDROID_TRANSLATION,),
+       Then(Kind.DATA, "Android translation ({evidence}): metadata only; values/ holds the "
+            "text it translates", subkind="translation_catalog", confidence=0.9)),
+    _r("android-picture", Tier.PATH, (ANDROID_PICTURE,),
+       Then(Kind.ASSET, "Android drawable, animation or colour resource ({evidence}): "
+            "metadata only", subkind="android_drawable", confidence=0.9)),
+    _r("android-manifest", Tier.PATH, (Name(("AndroidManifest.xml",)),),
+       Then(Kind.CONFIGURATION, "Android app manifest: its components, permissions and "
+            "settings", subkind="android_manifest", confidence=0.95)),
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),

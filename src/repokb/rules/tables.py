@@ -122,6 +122,14 @@ EXAMPLE_DIRS = frozenset({"examples", "example", "samples"})
 # folders below it are a package name, not a layout. `com/example/app` is Android Studio's
 # default package, and `org/springframework/test` the testing library spring-test ships.
 JVM_SOURCE_ROOTS = frozenset({"java", "kotlin", "scala", "groovy", "resources"})
+# Android resources (a folder `<type>[-qualifiers]` below a `res/` folder, rules/checks.py):
+# the types that are pictures, shapes and motion (vector paths, selectors, animations), not
+# text a question is answered from; and the `values-<language>[-r<REGION>]` folders (or
+# `values-b+sr+Latn`) that translate `values/strings.xml`, as a gettext catalog does.
+ANDROID_PICTURE_TYPES = frozenset({"drawable", "mipmap", "anim", "animator", "color", "font",
+                                   "interpolator", "transition"})
+ANDROID_TRANSLATION = re.compile(r"values-(?:(?!car-|car$)[a-z]{2,3}(?:-r[A-Z]{2})?|b\+[\w+]+)"
+                                 r"(?:-.*)?")
 
 # ------------------------------------------------------------------------------------------
 # Facts used by the rule engine (rules/ruleset.py). Names above are kept for discovery.
