@@ -216,22 +216,67 @@ def ANY_SECRET(f: FileFacts) -> str | None:
 _TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
 
 
+def layout_dirs(f: FileFacts) -> tuple[str, ...]:
+    """The folders on the path that say something about the file's role: all of them, except
+    a JVM package name below a source set's language folder (`src/main/java/com/example/app/`
+    keeps `src/main/java`; `com/example` is Android Studio's default package, not examples)."""
+    dirs = f.dirs
+    for k in range(len(dirs) - 2):
+        if dirs[k] == "src" and dirs[k + 2] in T.JVM_SOURCE_ROOTS:
+            return dirs[: k + 3]
+    return dirs
+
+
+def _android_resource(f: FileFacts) -> tuple[str, str] | None:
+    """(type, folder) of an XML file in an Android resource folder: `res/drawable-hdpi/` ->
+    ("drawable", "drawable-hdpi"); also below a `res/` that has sub-folders of its own
+    (react-native's `res/devsupport/drawable/`)."""
+    if f.language != "xml" or len(f.dirs) < 2 or "res" not in f.dirs[:-1]:
+        return None
+    folder = f.dirs[-1]
+    return folder.split("-", 1)[0], folder
+
+
+@_fact("Android picture resource", "dir")
+def ANDROID_PICTURE(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and found[0] in T.ANDROID_PICTURE_TYPES
+            else None)
+
+
+@_fact("Android translation", "dir")
+def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and T.ANDROID_TRANSLATION.fullmatch(found[1])
+            else None)
+
+
+@_fact("example directory", "dir")
+def EXAMPLE_DIR(f: FileFacts) -> str | None:
+    """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""
+    return next((d + "/" for d in layout_dirs(f) if d.lower() in T.EXAMPLE_DIRS), None)
+
+
 def test_layout(f: FileFacts) -> str | None:
     """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP.
 
-    A Python package's own `test`/`testing` subpackage (django/test/client.py, numpy/testing/,
-    a `hatch test` command in hatch/cli/test/) is the testing tool the package ships, not its
+    A Python or JVM package's own `test`/`testing` subpackage (django/test/client.py,
+    numpy/testing/, a `hatch test` command in hatch/cli/test/, spring-test's
+    src/main/java/org/springframework/test/) is the testing tool the package ships, not its
     tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
     if not f.is_code:
         return None
     named = _TEST_NAME.check(f)
     if named:
         return named
+    package_at = len(layout_dirs(f))  # a JVM package's `test`/`testing` is the same
     for depth, d in enumerate(f.dirs):
         if d not in T.TEST_DIR_NAMES:
             continue
         if (f.language == "python" and d in T.PACKAGE_TESTING_DIRS and depth > 0
                 and f.dirs[depth - 1] != "src"):
+            continue
+        if depth >= package_at and d in T.PACKAGE_TESTING_DIRS:
             continue
         return d + "/"
     return None

@@ -14,11 +14,14 @@ from repokb.rules import secret_patterns
 from repokb.rules import tables as T
 from repokb.rules.checks import (
     ALWAYS,
+    ANDROID_PICTURE,
+    ANDROID_TRANSLATION,
     ANY_SECRET,
     BINARY,
     CERTIFICATE,
     CREDENTIAL_DUMP,
     EMPTY,
+    EXAMPLE_DIR,
     IN_HELM_CHART,
     INVALID_UTF8,
     LARGE,
@@ -77,7 +80,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # before the engine's suffix, HTML by default; "this class has been auto-generated" (Symfony's
 # compiled container) marks generated code; PHP tools' committed `.dist` configuration,
 # `phpunit.xml.dist`, is configuration, not a sample)
-CLASSIFIER_VERSION = f"0.3.12+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.13: a JVM package below `src/main/java` is no layout: `com/example/app/` is neither
+# example code nor, `org/x/test/`, a test; `.cmake` is CMake; Android lint's baseline and
+# "Generated file. Do not edit" headers are generated; Gradle's version catalog is a manifest;
+# NDK build trees `.cxx/` and `.externalNativeBuild/` are skipped; Android's machine-local
+# `local.properties` and its signing `keystore.properties` are secret files, blocked; Android
+# drawables are assets, `values-fr/` translations data, `AndroidManifest.xml` a manifest)
+CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -363,7 +372,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-documentation-flag", Tier.PATH, (LinguistPath("documentation"),),
        Then(reason="documentation by GitHub Linguist's rules ({evidence})",
             flags=("documentation",))),
-    _r("example-code", Tier.PATH, (Dir(T.EXAMPLE_DIRS), Lang(CODE)),
+    _r("example-code", Tier.PATH, (EXAMPLE_DIR, Lang(CODE)),
        Then(Kind.SOURCE, "example code ({evidence})", subkind="example",
             role=Role.SUPPORTING)),
     _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
@@ -386,6 +395,15 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    _r("android-translation", Tier.PATH, (ANDROID_TRANSLATION,),
+       Then(Kind.DATA, "Android translation ({evidence}): metadata only; values/ holds the "
+            "text it translates", subkind="translation_catalog", confidence=0.9)),
+    _r("android-picture", Tier.PATH, (ANDROID_PICTURE,),
+       Then(Kind.ASSET, "Android drawable, animation or colour resource ({evidence}): "
+            "metadata only", subkind="android_drawable", confidence=0.9)),
+    _r("android-manifest", Tier.PATH, (Name(("AndroidManifest.xml",)),),
+       Then(Kind.CONFIGURATION, "Android app manifest: its components, permissions and "
+            "settings", subkind="android_manifest", confidence=0.95)),
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),
@@ -402,7 +420,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DOCUMENTATION, "Jupyter notebook in a documentation directory ({evidence}): "
             "its markdown and code cells are indexed, outputs and attachments never are",
             subkind="jupyter_notebook")),
-    _r("notebook-example", Tier.PATH, (Dir(T.EXAMPLE_DIRS), Lang(NOTEBOOKS)),
+    _r("notebook-example", Tier.PATH, (EXAMPLE_DIR, Lang(NOTEBOOKS)),
        Then(Kind.SOURCE, "example Jupyter notebook ({evidence}): its markdown and code cells "
             "are indexed, outputs and attachments never are", subkind="jupyter_notebook",
             role=Role.SUPPORTING)),

@@ -56,7 +56,10 @@ REDACTED = "<REDACTED_SECRET>"
 # table or column name (`'password_reset_table' => 'password_resets'`) and Laravel's
 # `'passwords' => 'users'`; a
 # scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
-REDACTION_VERSION = 19
+# 20: Gradle's and Android's forms (secrets/gradle.py): `buildConfigField "String", "API_KEY",
+# "\"v\""` and `resValue`, a Groovy DSL's `storePassword "v"` (no `=`), a string resource
+# `<string name="api_key">v</string>`; OkHttp's `Credentials.basic("u", "v")`
+REDACTION_VERSION = 20
 
 
 @dataclass(frozen=True)

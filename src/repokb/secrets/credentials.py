@@ -74,7 +74,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
-    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind)\s*\(|"""
+    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic)\s*\(|"""
     r"""(?:\.|->)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside

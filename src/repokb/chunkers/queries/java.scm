@@ -5,6 +5,8 @@
 (annotation_type_declaration name: (identifier) @name) @definition.interface
 (method_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name) @definition.method
+; a record's compact constructor, `public Point { ... }`: Point.Point, as other constructors
+(compact_constructor_declaration name: (identifier) @name) @definition.method
 
 ; Whole-line comments directly above a definition stay with it.
 (line_comment) @comment

@@ -1,6 +1,25 @@
+; The first pattern that matches a node names its symbol type: the specific ones come first.
+; The grammar spells `interface X`, `enum class X`, `data class X` all as class_declaration.
+(class_declaration "interface" name: (_) @name) @definition.interface
+(class_declaration (modifiers (class_modifier "enum")) name: (_) @name) @definition.enum
 (class_declaration name: (_) @name) @definition.class
 (object_declaration name: (_) @name) @definition.object
+; A companion object is no definition of its own: its members are named after the class, as
+; Kotlin calls them (`Factory.create()` for `companion object { fun create() }`).
+
+; An extension function is named after its receiver type, as Kotlin's docs list it:
+; `fun String.toPrice()` -> String.toPrice, `fun <T> List<T>.second()` -> List.second,
+; `fun String?.orEmpty()` -> String.orEmpty, `fun Map.Entry<K, V>.label()` -> Entry.label.
+(function_declaration
+  [(user_type (identifier) @owner .)
+   (user_type (identifier) @owner . (type_arguments) .)
+   (nullable_type (user_type (identifier) @owner .))
+   (nullable_type (user_type (identifier) @owner . (type_arguments) .))]
+  .
+  name: (_) @name) @definition.function
 (function_declaration name: (_) @name) @definition.function
+; `constructor(...)` beside the primary one: Class.constructor
+(secondary_constructor "constructor" @name) @definition.method
 (type_alias (identifier) @name) @definition.type
 
 ; Whole-line comments directly above a definition stay with it.

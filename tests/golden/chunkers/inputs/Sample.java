@@ -44,3 +44,13 @@ interface InvoiceRepository {
 }
 
 enum InvoiceStatus { DRAFT, SENT, PAID, CANCELLED }
+
+/** A reading taken at one instant. */
+record Sample(String station, double value) {
+    /** Rejects readings from no station. */
+    Sample {
+        if (station.isEmpty()) {
+            throw new IllegalArgumentException("station");
+        }
+    }
+}

@@ -29,3 +29,27 @@ fun describe(forecast: Forecast): String = when (forecast) {
     is Forecast.Sunny -> "sunny, up to ${forecast.high} degrees"
     is Forecast.Rainy -> "rain, about ${forecast.millimetres} mm"
 }
+
+/** Shown when a station stops reporting. */
+interface StationListener {
+    fun onSilent(station: String)
+}
+
+enum class Trend {
+    RISING,
+    FALLING,
+}
+
+class Station(val name: String) {
+    constructor(id: Int) : this("station-$id")
+
+    companion object {
+        /** The station used when none is configured. */
+        fun default(): Station = Station("home")
+    }
+}
+
+/** Rounds a temperature for display, as `21.5.rounded()`. */
+fun Double.rounded(): Int = roundToInt()
+
+fun <T : Reading> List<T>.warmest(): T? = maxByOrNull { it.celsius }

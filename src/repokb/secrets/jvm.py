@@ -1,0 +1,135 @@
+"""Secrets written in Java's, Kotlin's, Gradle's and Android's own forms, where no
+`key = "value"` shows them.
+
+Found here (spans of the value only, never its name):
+- a generated field's value, named by the argument before it: `buildConfigField "String",
+  "API_KEY", "\\"X\\""` (Groovy) or `buildConfigField("String", "API_KEY", "\\"X\\"")` (Kotlin
+  DSL), and `resValue "string", "server_token", "X"`;
+- a Groovy DSL setter called without parentheses or `=`: `storePassword "X"` and
+  `keyPassword 'X'` in a `signingConfigs` block (a Ruby DSL's `password "X"` too);
+- an Android string resource named like a secret: `<string name="api_key">X</string>` (also
+  `<item name=...>`), in res/values/*.xml;
+- a value set under a secret's name: `System.setProperty("javax.net.ssl.keyStorePassword",
+  "X")`, SharedPreferences' `putString("api_token", "X")`, an Intent's `putExtra`;
+- a Kotlin or Groovy variable's fallback: `val storePass = findProperty("p") as String? ?: "X"`;
+- a Java text block or Kotlin raw string holding one line, below its name (`String apiSecret =`
+  three quotes, then `X` on the next line, then three quotes);
+- a password passed as a `char[]`, Java's type for one: `ks.load(in, "X".toCharArray())`,
+  `new PBEKeySpec("X".toCharArray(), ...)`, where the literal looks like one: not a word,
+  with a digit or a symbol, and no alphabet (`"0123456789abcdef".toCharArray()` is a table).
+
+The name must be a secret's (`scan.is_secret_key`). A value under an explicit name (a field,
+a property set, a text block) is judged as an assignment's is (`shapes.value_ok`: not empty, a
+placeholder or a `${VAR}`); one a looser form found (a DSL setter, a string resource, a
+fallback, which is often `"unknown"`) as a
+string literal of code is (`scan.is_secret_value`: no reference, prose or single word): most
+resources are UI text, and `<string name="password">Passwort</string>` is a label in
+values-de/. Each form is tried only in a text holding its anchor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.scan import is_secret_key, is_secret_value
+from repokb.secrets.shapes import is_field_name, value_ok
+
+Span = tuple[int, int, str, bool]
+
+# the value's quotes may hold escaped ones, Java's string literal inside Groovy's: "\"X\""
+_FIELD = re.compile(
+    r"""\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]{1,40}["'][ \t]*,[ \t]*"""
+    r"""["'](?P<key>[\w.\-]{1,80})["'][ \t]*,[ \t]*(?P<q>["'])(?:\\?["'])?"""
+    r"""(?P<value>[^"'\\\n]{1,400})(?:\\?["'])?(?P=q)""")
+_SETTER = re.compile(
+    r"""^[ \t]*(?P<key>[A-Za-z_]\w{0,80})[ \t]+(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)"""
+    r"""[ \t]*(?:;[ \t]*)?(?://.*)?$""", re.M)
+_RESOURCE = re.compile(
+    r"""<(?P<tag>string|item)\b[^>\n]*?\bname[ \t]*=[ \t]*["'](?P<key>[\w.\-]{1,80})["']"""
+    r"""[^>\n]*>(?P<value>[^<\n]{1,400})</(?P=tag)>""")
+_KEYED_CALL = re.compile(
+    r"""\b(?:setProperty|putString|putExtra)[ \t]*\([ \t]*(?P<kq>["'])"""
+    r"""(?P<key>[\w.\-]{1,80})(?P=kq)[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})"""
+    r"""(?P=q)[ \t]*\)""")
+_ELVIS = re.compile(
+    r"""\b(?:val|var|def)[ \t]+(?P<key>[A-Za-z_]\w{0,80})\b[^=\n]*=[^\n]*?\?:[ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+_TEXT_BLOCK = re.compile(
+    r"""\b(?P<key>[A-Za-z_]\w{0,80})[ \t]*=[ \t]*\"\"\"[ \t]*\n[ \t]*(?P<value>[^"\s]{4,400})"""
+    r"""[ \t]*\n[ \t]*\"\"\"""")
+_SETTER_WORDS = ("pass", "pw", "secret", "token", "key", "credential", "sas")  # a name's words
+_SETTER_LANGUAGES = frozenset({"groovy", "kotlin", "ruby", None})
+_CHAR_ARRAY = re.compile(
+    r"""[(,][ \t]*"(?P<value>[^"\\\n]{6,128})"[ \t]*\.[ \t]*toCharArray[ \t]*\(""")
+
+# a resource's or a theme attribute's reference (`@string/reset`, `?attr/colorPrimary`)
+_REFERENCES = ("@", "?")
+
+
+def find(text: str, language: str | None = None) -> list[Span]:
+    """Spans of every secret in the forms above (see the module docstring). Each pattern is
+    searched only on the lines around its anchor: most files hold none, and a pattern that
+    opens on a name would otherwise be tried at every word of every file. A setter without
+    parentheses only in the languages that call so (Groovy, Kotlin scripts, Ruby)."""
+    low = text.lower()
+    out: list[Span] = []
+    setter = _SETTER_WORDS if language in _SETTER_LANGUAGES else ()
+    for anchors, pattern, name, strict, below in (
+            (("buildconfigfield", "resvalue"), _FIELD, "gradle_field", False, 0),
+            (setter, _SETTER, "dsl_setter", True, 0),
+            (("<string", "<item"), _RESOURCE, "string_resource", True, 0),
+            (("setproperty", "putstring", "putextra"), _KEYED_CALL, "keyed_call", False, 0),
+            (("?:",), _ELVIS, "variable_fallback", True, 0),
+            (('"""',), _TEXT_BLOCK, "text_block", False, 2)):
+        for start, end in _lines(text, low, anchors, below):
+            out += _named(pattern, text, name, strict, start, end)
+    for start, end in _lines(text, low, ("tochararray",), 0):
+        out += [(m.start("value"), m.end("value"), "char_array_password", False)
+                for m in _CHAR_ARRAY.finditer(text, start, end)
+                if _char_password(m.group("value"))]
+    return sorted(set(out))
+
+
+def _lines(text: str, low: str, anchors: tuple[str, ...], below: int) -> list[tuple[int, int]]:
+    """(start, end) of each line holding one of `anchors` in `low` (the text lower-cased,
+    same length), with the `below` lines after it, once each, in order."""
+    spans: set[tuple[int, int]] = set()
+    for anchor in anchors:
+        at = low.find(anchor)
+        while at != -1:
+            start = text.rfind("\n", 0, at) + 1
+            end = at
+            for _ in range(below + 1):
+                end = text.find("\n", end + 1)
+                if end == -1:
+                    end = len(text)
+                    break
+            spans.add((start, end))
+            at = low.find(anchor, max(end, at + 1))
+    return sorted(spans)
+
+
+def _char_password(value: str) -> bool:
+    """A literal made a `char[]` that is a password, not a table of characters."""
+    if not is_secret_value(value, "password", literal_words=False) or " " in value:
+        return False
+    if not any(c.isdigit() or not c.isalnum() for c in value):
+        return False
+    codes = [ord(c) for c in value.lower()]
+    return not any(codes[i + 1] == codes[i] + 1 == codes[i + 2] - 1 == codes[i + 3] - 2
+                   for i in range(len(codes) - 3))  # `0123`, `abcd`: an alphabet
+
+
+def _named(pattern: re.Pattern[str], text: str, name: str, strict: bool, start: int,
+           end: int) -> list[Span]:
+    out: list[Span] = []
+    for m in pattern.finditer(text, start, end):
+        key, value = m.group("key"), m.group("value").strip()
+        if value.startswith(_REFERENCES):
+            continue
+        judged = (is_secret_value(value, key, literal_words=False) if strict
+                  else value_ok(value, key))
+        if is_secret_key(key) and judged and not is_field_name(value):
+            start = m.start("value") + (len(m.group("value")) - len(m.group("value").lstrip()))
+            out.append((start, start + len(value), name, False))
+    return out
