@@ -77,7 +77,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # before the engine's suffix, HTML by default; "this class has been auto-generated" (Symfony's
 # compiled container) marks generated code; PHP tools' committed `.dist` configuration,
 # `phpunit.xml.dist`, is configuration, not a sample)
-CLASSIFIER_VERSION = f"0.3.12+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -114,7 +114,7 @@ CONSTRAINTS = (
 CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
-BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy"})
+BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy", "modulemap"})
 NOTEBOOKS = frozenset({"jupyter"})
 
 
@@ -228,6 +228,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-name", Tier.GENERATED, (Name(tuple(T.GENERATED_NAME_GLOBS)),),
        Then(Kind.GENERATED, "generated file name ({evidence})",
             subkinds=T.GENERATED_NAME_GLOBS, flags=("generated",))),
+    _r("xcode-generated", Tier.GENERATED, (Ext(frozenset(T.XCODE_GENERATED_EXTENSIONS)),),
+       Then(Kind.GENERATED, "written and rewritten by Xcode ({evidence}): recorded, not "
+            "embedded", subkinds=T.XCODE_GENERATED_EXTENSIONS, flags=("generated",),
+            confidence=0.9)),
+    _r("asset-catalog", Tier.GENERATED, (Glob(T.ASSET_CATALOG_GLOBS),),
+       Then(Kind.ASSET, "asset catalog metadata Xcode keeps beside the images ({evidence})",
+            subkind="asset_catalog", confidence=0.95)),
     # beyond Linguist, which needs a source map to see tsc output: see rules/twins.py
     _r("compiled-typescript", Tier.GENERATED,
        (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
