@@ -56,4 +56,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
     LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
+    LanguageSpec("swift", "tree_sitter_swift:language", "swift"),
+    # Objective-C and Objective-C++ (.m, .mm, and .h files with @interface or #import)
+    LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True),
 )
