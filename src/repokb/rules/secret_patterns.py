@@ -56,7 +56,10 @@ REDACTED = "<REDACTED_SECRET>"
 # table or column name (`'password_reset_table' => 'password_resets'`) and Laravel's
 # `'passwords' => 'users'`; a
 # scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
-REDACTION_VERSION = 19
+# 20: Objective-C's `@"..."` strings as values (`@{@"api_key": @"v"}`, a message's keyword
+# `[client setApiKey:@"v"]`), and a property list's `<key>APIKey</key>` with the `<string>`
+# after it, on its line or the next (Info.plist)
+REDACTION_VERSION = 20
 
 
 @dataclass(frozen=True)
@@ -139,10 +142,11 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
 # An assignment on one line: key, operator, value (quoted or bare).
 # Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
-# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex).
+# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
+# (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
-    r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:[bBuU@](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # Values that stand for a secret without being one.
