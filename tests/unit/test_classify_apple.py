@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from repokb.models import Kind, Policy
+from repokb.models import Kind, Policy, SkippedPath, SourceFile
+from repokb.pipeline.discover import ProjectRoot, discover
 
-from ..conftest import classify_file
+from ..conftest import classify_file, write
 
 OBJC_HEADER = ('#import <Foundation/Foundation.h>\n\nNS_ASSUME_NONNULL_BEGIN\n\n'
                '@interface CAPPlugin : NSObject\n- (void)load;\n@end\n')
@@ -82,3 +83,23 @@ def test_apple_files(tmp_path: Path, rel: str, content: str, kind: Kind, subkind
     c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.subkind, c.language, c.index_policy) == (kind, subkind, language, policy)
     assert c.reasons and "no rule matched" not in c.reasons[0]  # a user sees why
+
+
+def test_xcode_and_swiftpm_output_and_user_state_are_not_walked(tmp_path: Path) -> None:
+    for rel in ("DerivedData/App/Build/Intermediates/gen.swift", ".build/debug/out.swift",
+                ".swiftpm/xcode/package.xcworkspace/contents.xcworkspacedata",
+                "App.xcodeproj/xcuserdata/me.xcuserdatad/xcschemes/xcschememanagement.plist",
+                "App/AppDelegate.swift"):
+        write(tmp_path, rel, "x = 1\n")
+    items = list(discover(ProjectRoot("p", tmp_path)))
+    files = {i.path for i in items if isinstance(i, SourceFile)}
+    skipped = {i.path: i.reason for i in items if isinstance(i, SkippedPath)}
+    assert files == {"App/AppDelegate.swift"}
+    assert set(skipped) == {"DerivedData", ".build", ".swiftpm", "App.xcodeproj/xcuserdata"}
+    assert all(r.startswith("skipped directory: ") for r in skipped.values())
+
+
+def test_a_provisioning_profile_is_binary_metadata(tmp_path: Path) -> None:
+    c = classify_file(tmp_path, "App/embedded.mobileprovision",
+                      b"0\x82\x2f\x1c\x06\x09*\x86H\x86\xf7\r\x01\x07\x02<?xml version=\"1.0\"?>")
+    assert (c.kind, c.index_policy) == (Kind.BINARY, Policy.METADATA_ONLY)

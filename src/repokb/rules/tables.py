@@ -37,6 +37,11 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "coverage": ("build_artifact", "coverage reports"),
     ".idea": ("build_artifact", "editor settings"),
     ".eggs": ("build_artifact", "setuptools eggs"),
+    # Xcode and Swift Package Manager (GitHub's Swift.gitignore): build output and per-user state
+    "DerivedData": ("build_artifact", "Xcode build output"),
+    ".build": ("build_artifact", "Swift Package Manager build output"),
+    ".swiftpm": ("build_artifact", "Swift Package Manager's Xcode workspace state"),
+    "xcuserdata": ("build_artifact", "Xcode per-user state (scheme order, breakpoints, layout)"),
 }
 
 # A directory is also a Python virtualenv if it holds this file.
@@ -102,6 +107,7 @@ BINARY_EXTENSIONS = frozenset({
     ".mp3", ".mp4", ".wav", ".mov", ".avi", ".mkv", ".flac", ".ogg", ".pdf",
     ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".war",
     ".woff", ".woff2", ".ttf", ".otf", ".eot", ".sqlite", ".db", ".bin", ".dat",
+    ".mobileprovision", ".provisionprofile",  # Apple's signed provisioning profiles (CMS)
 })
 # What a LaTeX run writes beside its sources (latexmk, BibTeX, makeindex): excluded as output.
 LATEX_BUILD_EXTENSIONS = frozenset({".aux", ".bbl", ".blg", ".fls", ".fdb_latexmk", ".lof",
