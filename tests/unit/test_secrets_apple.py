@@ -31,6 +31,13 @@ MUST_REDACT = [  # (language, text, value)
     ("objc", f'    [self.client setApiKey:@"{_K}"];\n', _K),
     ("objc", f'    [Analytics setupWithClientSecret:@"{_S}"];\n', _S),
     ("csharp", f'var options = new {{ ApiKey = @"{_K}" }};\n', _K),
+    # a triple-quoted text block holding only the value (Swift, Kotlin, Python alike)
+    ("swift", f'let apiKey = """\n    {_K}\n    """\n', _K),
+    ("kotlin", f'val clientSecret = """\n{_S}\n"""\n', _S),
+    ("python", f"API_TOKEN: str = \'\'\'\n{_K}\n\'\'\'\n", _K),
+    # Xcode build settings with escaped quotes (a compiler flag, a preprocessor definition)
+    ("ini", f'OTHER_SWIFT_FLAGS = $(inherited) -DAPI_KEY=\\"{_K}\\"\n', _K),
+    ("ini", f'GCC_PREPROCESSOR_DEFINITIONS = $(inherited) API_SECRET=@\\"{_S}\\"\n', _S),
 ]
 
 
@@ -55,6 +62,10 @@ MUST_STAY = [  # (language, text, value that must stay readable)
     ("objc", '    NSString *key = @"RCTDevMenuKey";\n    [defaults setObject:@YES forKey:key];\n',
      "RCTDevMenuKey"),
     ("objc", '    dict[@"token"] = token;\n', "token"),
+    ("python", 'SECRET_KEY_HELP = """\nThe secret key signs the session cookies.\n"""\n',
+     "The secret key signs the session cookies."),
+    ("swift", 'let tokenQuery = """\n    query { viewer { login } }\n    """\n', "viewer"),
+    ("ini", 'GCC_PREPROCESSOR_DEFINITIONS = $(inherited) DEBUG=1 RCT_DEV_MENU=1\n', "RCT_DEV_MENU"),
     # react-native 0.86.3 React/Modules/RCTI18nUtil.m: a defaults key, with a digit in it
     ("objc", '  BOOL rtl = [[NSUserDefaults standardUserDefaults]\n'
      '      boolForKey:@"RCTI18nUtil_forceRTL"];\n', "RCTI18nUtil_forceRTL"),

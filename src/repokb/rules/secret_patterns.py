@@ -58,7 +58,9 @@ REDACTED = "<REDACTED_SECRET>"
 # scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
 # 20: Objective-C's `@"..."` strings as values (`@{@"api_key": @"v"}`, a message's keyword
 # `[client setApiKey:@"v"]`), and a property list's `<key>APIKey</key>` with the `<string>`
-# after it, on its line or the next (Info.plist)
+# after it, on its line or the next (Info.plist); a triple-quoted text block holding only the
+# value of a secret-named key (Swift, Kotlin, Python); `-DAPI_KEY=\"v\"`, `KEY=@\"v\"` with
+# escaped quotes (Xcode build settings, compiler flags); secrets/literals.py
 REDACTION_VERSION = 20
 
 

@@ -66,10 +66,6 @@ _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
 _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
-# A property list's pair (Info.plist, an SDK's config .plist): the key element names it, the
-# string element after it holds it, on the same line or the next ones.
-_PLIST_PAIR = re.compile(r"<key>\s*(?P<key>[A-Za-z_][\w.\-]{0,80})\s*</key>\s*"
-                         r"<string>(?P<value>[^<>\n]{1,400})</string>")
 _HCL_DEFAULT = re.compile(
     r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
     r'\bdefault\s*=\s*"(?P<value>[^"\n]{1,400})"')
@@ -227,10 +223,6 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
-    if anchored and "<key>" in text:
-        for m in _PLIST_PAIR.finditer(text):
-            if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
-                out.append((m.start("value"), m.end("value"), "xml_value", False))
     if anchored and "<" in text:
         for start, line in _anchor_lines(text):
             for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
