@@ -94,3 +94,22 @@ def test_objc_end_never_stands_alone():
     assert all(not (kind == "class" and start == end == text.count("\n")) for start, end, kind, _
                in got)
     assert got[-1][3] == "CAPBridge.method7" and got[-1][1] == text.count("\n")
+
+
+def test_objc_header_methods_keep_their_class_when_a_macro_hides_the_interface():
+    # @capacitor/ios 8.6.0 CAPInstanceConfiguration.h: with NS_SWIFT_NAME(..) above it the
+    # @interface is no class_interface node, and its methods were nameless of their class
+    text = (
+        "#ifndef CAPInstanceConfiguration_h\n#define CAPInstanceConfiguration_h\n\n"
+        "@import UIKit;\n\nNS_SWIFT_NAME(InstanceConfiguration)\n"
+        "@interface CAPInstanceConfiguration: NSObject\n"
+        "@property (nonatomic, readonly, nullable) NSString *appendedUserAgentString;\n\n"
+        "- (instancetype _Nonnull)initWithDescriptor:(CAPInstanceDescriptor* _Nonnull)descriptor"
+        " isDebug:(BOOL)debug NS_SWIFT_NAME(init(with:isDebug:));\n"
+        "- (instancetype _Nonnull)updatingAppLocation:(NSURL* _Nonnull)location "
+        "NS_SWIFT_NAME(updatingAppLocation(_:));\n@end\n\n"
+        "#endif\n"
+    )
+    methods = [symbol for _, _, kind, symbol in pieces("objc", text) if kind == "method"]
+    assert methods == ["CAPInstanceConfiguration.initWithDescriptor",
+                       "CAPInstanceConfiguration.updatingAppLocation"]

@@ -7,7 +7,8 @@
 (class_interface . (identifier) @name) @definition.interface
 (class_implementation . (identifier) @name) @definition.class
 (protocol_declaration . (identifier) @name) @definition.protocol
-; A method keeps its class when the class itself does not parse (`#ifdef` around ivars).
+; A method keeps its class when the class itself does not parse (`#ifdef` around ivars);
+; where the tree cannot tell, the `@interface X` ... `@end` lines do (languages.py).
 (class_implementation . (identifier) @owner
   (implementation_definition
     (method_definition (method_type) . (identifier) @name) @definition.method))
