@@ -33,6 +33,19 @@ def test_swift_types_and_extensions_are_named_as_written():
     ]
 
 
+def test_swift_computed_properties_are_definitions_stored_ones_are_not():
+    text = ("final class CAPBridgeViewController: UIViewController {\n"
+            "    static let secretHeader = \"X-Capacitor-Platform-Name-Header\"\n"
+            "    /// The plugins this view controller registers when the bridge loads.\n"
+            "    open var capacitorPluginNames: [String] {\n"
+            "        return Bundle.main.infoDictionary?[\"CapacitorPlugins\"] as? [String] ?? []\n"
+            "    }\n" + "".join(f"    func f{i}() {{ print(\"{'x' * 150}\") }}\n"
+                              for i in range(10)) + "}\n")
+    named = {(kind, symbol) for _, _, kind, symbol in pieces("swift", text)}
+    assert ("property", "CAPBridgeViewController.capacitorPluginNames") in named
+    assert not any(symbol and symbol.endswith("secretHeader") for _, symbol in named)
+
+
 def test_swift_methods_of_a_big_class_are_class_dot_method():
     methods = "".join(
         f"    /// Handles {n}: resolves the call with the value the web view asked for.\n"

@@ -12,6 +12,9 @@
 (deinit_declaration "deinit" @name) @definition.function
 (subscript_declaration "subscript" @name) @definition.function
 (typealias_declaration name: (_) @name) @definition.type
+; A computed property (`var pluginNames: [String] { ... }`) is code; a stored one is not.
+(property_declaration name: (pattern bound_identifier: (_) @name)
+  computed_value: (computed_property)) @definition.property
 
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
