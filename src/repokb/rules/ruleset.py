@@ -390,7 +390,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             confidence=0.95)),
     _r("log-directory", Tier.PATH, (Dir(T.LOG_DIRS), Lang(frozenset({"text", None}))),
        Then(Kind.LOG, "inside a log directory ({evidence})", subkind="log")),
-    _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
+    # gettext's .po/.pot; Apple's Localizable.strings, .stringsdict and Xcode's .xcstrings
+    _r("translation-catalog", Tier.PATH, (AnyOf((Lang(frozenset({"gettext"})),
+                                                 Ext(T.APPLE_STRINGS_EXTENSIONS))),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),

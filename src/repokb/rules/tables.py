@@ -509,6 +509,9 @@ XCODE_GENERATED_EXTENSIONS: dict[str, str] = {
     ".xcuserstate": "xcode_user_state", ".xcscheme": "xcode_scheme",
     ".storyboard": "interface_builder", ".xib": "interface_builder", ".nib": "interface_builder",
 }
+# Apple's translation catalogs (`"key" = "text";` lines, a plist of plural rules, Xcode 15's
+# JSON string catalog): like gettext's, recorded, not embedded.
+APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})
 # An asset catalog's Contents.json files list its images for Xcode: asset metadata.
 ASSET_CATALOG_GLOBS = ("**/*.xcassets/**/Contents.json",)
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})
