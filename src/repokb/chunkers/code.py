@@ -182,7 +182,29 @@ class TreeSitterChunker:
                 start=self._leading_start(span, comments, lines, blanked),
                 end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
-        return [definition for _, definition in best.values()]
+        found = [definition for _, definition in best.values()]
+        if self.spec.scope_open and any(d.symbol_type == "method" and d.owner is None
+                                        for d in found):
+            scopes = self._scopes(lines)
+            found = [replace(d, owner=scopes[d.start]) if d.symbol_type == "method"
+                     and d.owner is None and d.start < len(scopes) else d for d in found]
+        return found
+
+    def _scopes(self, lines: list[str]) -> list[str | None]:
+        """The owner each row is inside of, by the spec's scope lines (one pass)."""
+        opening = re.compile(r"^\s*" + (self.spec.scope_open or ""))
+        closing = re.compile(r"^\s*" + (self.spec.scope_close or r"(?!)"))
+        owners: list[str | None] = []
+        current: str | None = None
+        for line in lines:
+            if (m := opening.match(line)) is not None:
+                current = m.group(1)
+            elif closing.match(line):
+                owners.append(current)
+                current = None
+                continue
+            owners.append(current)
+        return owners
 
     def _shader_definitions(self, root: Any, text: str) -> list[Definition]:
         """The functions and structs of each GLSL string (`/* glsl */` or glsl`...`), found

@@ -20,11 +20,11 @@ from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
-                        "enum"})
+                        "enum", "protocol", "extension", "actor"})
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
-_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac)\s*;?\s*(?:(?://|#|--).*)?$")
+_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac|@end)\s*;?\s*(?:(?://|#|--).*)?$")
 
 
 @dataclass

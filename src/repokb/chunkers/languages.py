@@ -28,6 +28,10 @@ class LanguageSpec:
     # Blank the all-caps macros that break a declaration or a block (`NPY_NO_EXPORT void f(`,
     # `BINARY_LOOP {`) when parsing, where the tree has an error (cmacros.py).
     macros: bool = False
+    # Lines that open and close a scope naming its methods' owner, read when the tree cannot
+    # tell (Objective-C: `@implementation X` ... `@end` whose body has a parse error).
+    scope_open: str | None = None
+    scope_close: str | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -56,4 +60,9 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
     LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
+    LanguageSpec("swift", "tree_sitter_swift:language", "swift"),
+    # Objective-C and Objective-C++ (.m, .mm, and .h files with @interface or #import)
+    LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True,
+                 scope_open=r"@(?:interface|implementation|protocol)\s+(\w+)",
+                 scope_close=r"@end\b"),
 )

@@ -199,6 +199,8 @@ class FileFacts:
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
+        elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
+            lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         return lang
 
     @property

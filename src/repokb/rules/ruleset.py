@@ -123,7 +123,7 @@ CONSTRAINTS = (
 CODE = formats.CODE
 DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
-BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy"})
+BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy", "modulemap"})
 NOTEBOOKS = frozenset({"jupyter"})
 
 
@@ -237,6 +237,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-name", Tier.GENERATED, (Name(tuple(T.GENERATED_NAME_GLOBS)),),
        Then(Kind.GENERATED, "generated file name ({evidence})",
             subkinds=T.GENERATED_NAME_GLOBS, flags=("generated",))),
+    _r("xcode-generated", Tier.GENERATED, (Ext(frozenset(T.XCODE_GENERATED_EXTENSIONS)),),
+       Then(Kind.GENERATED, "written and rewritten by Xcode ({evidence}): recorded, not "
+            "embedded", subkinds=T.XCODE_GENERATED_EXTENSIONS, flags=("generated",),
+            confidence=0.9)),
+    _r("asset-catalog", Tier.GENERATED, (Glob(T.ASSET_CATALOG_GLOBS),),
+       Then(Kind.ASSET, "asset catalog metadata Xcode keeps beside the images ({evidence})",
+            subkind="asset_catalog", confidence=0.95)),
     # beyond Linguist, which needs a source map to see tsc output: see rules/twins.py
     _r("compiled-typescript", Tier.GENERATED,
        (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
@@ -392,7 +399,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             confidence=0.95)),
     _r("log-directory", Tier.PATH, (Dir(T.LOG_DIRS), Lang(frozenset({"text", None}))),
        Then(Kind.LOG, "inside a log directory ({evidence})", subkind="log")),
-    _r("translation-catalog", Tier.PATH, (Lang(frozenset({"gettext"})),),
+    # gettext's .po/.pot; Apple's Localizable.strings, .stringsdict and Xcode's .xcstrings
+    _r("translation-catalog", Tier.PATH, (AnyOf((Lang(frozenset({"gettext"})),
+                                                 Ext(T.APPLE_STRINGS_EXTENSIONS))),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
     _r("android-translation", Tier.PATH, (ANDROID_TRANSLATION,),

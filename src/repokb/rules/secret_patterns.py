@@ -59,6 +59,11 @@ REDACTED = "<REDACTED_SECRET>"
 # 20: Gradle's and Android's forms (secrets/gradle.py): `buildConfigField "String", "API_KEY",
 # "\"v\""` and `resValue`, a Groovy DSL's `storePassword "v"` (no `=`), a string resource
 # `<string name="api_key">v</string>`; OkHttp's `Credentials.basic("u", "v")`
+# 20 (also): Objective-C's `@"..."` strings as values (`@{@"api_key": @"v"}`, a message's keyword
+# `[client setApiKey:@"v"]`), and a property list's `<key>APIKey</key>` with the `<string>`
+# after it, on its line or the next (Info.plist); a triple-quoted text block holding only the
+# value of a secret-named key (Swift, Kotlin, Python); `-DAPI_KEY=\"v\"`, `KEY=@\"v\"` with
+# escaped quotes (Xcode build settings, compiler flags); secrets/literals.py
 REDACTION_VERSION = 20
 
 
@@ -142,10 +147,11 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
 # An assignment on one line: key, operator, value (quoted or bare).
 # Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
-# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex).
+# or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
+# (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
-    r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:[bBuU@](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # Values that stand for a secret without being one.

@@ -26,6 +26,10 @@ DOCKERFILE_FROM = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+(?:\s+AS\s+\S
 SPRING_ROOT = re.compile(r"^spring:\s*$|^spring\.[a-z]", re.M)
 DJANGO_MIGRATION = "migrations.Migration"
 
+# Linguist's heuristics.yml named pattern `objectivec`, which decides a `.h` is Objective-C.
+OBJC_HEADER = re.compile(r"^\s*(?:@(?:interface|class|protocol|property|end|synchronised|"
+                         r"selector|implementation)\b|#import\s+.+\.h[\">])", re.M)
+
 API_PAYLOAD_MARKERS: tuple[re.Pattern[str], ...] = (
     re.compile(r"""["']role["']\s*:\s*["'](?:user|assistant|system)["']"""),
     re.compile(r"""["']messages["']\s*:\s*\["""),
@@ -143,6 +147,12 @@ def rendered_docs(text: str) -> str | None:
     return None
 
 
+def objc_header(text: str) -> str | None:
+    """`@interface`, `@protocol`, `#import "X.h"` ... in a `.h`: an Objective-C header."""
+    m = OBJC_HEADER.search(text)
+    return m.group(0).strip()[:40] if m else None
+
+
 def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
@@ -232,5 +242,6 @@ SNIFFERS = {
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
-    "tabular_header": tabular_header, "shebang": shebang, "requirements": requirements,
+    "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
+    "requirements": requirements,
 }

@@ -39,6 +39,11 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "coverage": ("build_artifact", "coverage reports"),
     ".idea": ("build_artifact", "editor settings"),
     ".eggs": ("build_artifact", "setuptools eggs"),
+    # Xcode and Swift Package Manager (GitHub's Swift.gitignore): build output and per-user state
+    "DerivedData": ("build_artifact", "Xcode build output"),
+    ".build": ("build_artifact", "Swift Package Manager build output"),
+    ".swiftpm": ("build_artifact", "Swift Package Manager's Xcode workspace state"),
+    "xcuserdata": ("build_artifact", "Xcode per-user state (scheme order, breakpoints, layout)"),
 }
 
 # A directory is also a Python virtualenv if it holds this file.
@@ -104,6 +109,7 @@ BINARY_EXTENSIONS = frozenset({
     ".mp3", ".mp4", ".wav", ".mov", ".avi", ".mkv", ".flac", ".ogg", ".pdf",
     ".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".jar", ".war",
     ".woff", ".woff2", ".ttf", ".otf", ".eot", ".sqlite", ".db", ".bin", ".dat",
+    ".mobileprovision", ".provisionprofile",  # Apple's signed provisioning profiles (CMS)
 })
 # What a LaTeX run writes beside its sources (latexmk, BibTeX, makeindex): excluded as output.
 LATEX_BUILD_EXTENSIONS = frozenset({".aux", ".bbl", ".blg", ".fls", ".fdb_latexmk", ".lof",
@@ -203,6 +209,7 @@ LOCKFILES: dict[str, str] = {
     "packages.lock.json": "nuget_lockfile", "gradle.lockfile": "gradle_lockfile",
     "flake.lock": "nix_lockfile", "pubspec.lock": "pub_lockfile",
     "conda-lock.yml": "conda_lockfile",
+    "Package.resolved": "swiftpm_lockfile", "Cartfile.resolved": "carthage_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -217,6 +224,7 @@ MANIFESTS: dict[str, str] = {
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
     "MANIFEST.in": "python_sdist_manifest",
+    "Package.swift": "swiftpm_manifest", "Cartfile": "carthage_manifest",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -228,7 +236,9 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*-requirements.in": "pip_requirements", "*_requirements.in": "pip_requirements",
     "constraints*.in": "pip_constraints",
     "*.csproj": "dotnet_project", "*.gemspec": "gem_spec",
-    "*.versions.toml": "gradle_version_catalog"}  # Gradle's `gradle/libs.versions.toml`
+    "*.versions.toml": "gradle_version_catalog",  # Gradle's `gradle/libs.versions.toml`
+    # CocoaPods' spec of a pod (Ruby, or its JSON form as a spec repository holds it)
+    "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec"}
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -393,6 +403,11 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # .f08): numpy's f2py tests and docs, SciPy's solvers
     ".f": "fortran", ".for": "fortran", ".f77": "fortran", ".fpp": "fortran", ".f90": "fortran",
     ".f95": "fortran", ".f03": "fortran", ".f08": "fortran",
+    # Apple platforms: Linguist's Ruby .podspec; its XML Property List (.plist), which
+    # privacy manifests (.xcprivacy) and entitlements are too; Xcode's build settings
+    # (`KEY = value` lines, `//` comments) read as INI; Linguist's Module Map (Clang modules).
+    ".podspec": "ruby", ".plist": "xml", ".xcprivacy": "xml", ".entitlements": "xml",
+    ".xcconfig": "ini", ".modulemap": "modulemap",
 }
 # Build files known by their whole (lower-case) name, before any extension: CMakeLists.txt and
 # meson_options.txt are no text documents (Linguist's CMake and Meson file names).
@@ -418,7 +433,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "podfile": "ruby", "brewfile": "ruby", "justfile": "make",
     # Linguist's other Ruby file names (Guard, Capistrano, Thor, Danger, fastlane, Berkshelf...)
     "guardfile": "ruby", "capfile": "ruby", "thorfile": "ruby", "dangerfile": "ruby",
-    "fastfile": "ruby", "appraisals": "ruby", "berksfile": "ruby", "puppetfile": "ruby",
+    "fastfile": "ruby", "appfile": "ruby", "matchfile": "ruby", "gymfile": "ruby",
+    "scanfile": "ruby", "pluginfile": "ruby", "appraisals": "ruby", "berksfile": "ruby",
+    "puppetfile": "ruby",
     "steepfile": "ruby", "snapfile": "ruby", "deliverfile": "ruby", "jarfile": "ruby",
     "mavenfile": "ruby", ".irbrc": "ruby", ".pryrc": "ruby", ".simplecov": "ruby",
     "gnumakefile": "make",
@@ -511,4 +528,17 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
 DIST_CONFIG_NAMES = ("phpunit.xml.dist", "phpcs.xml.dist", ".phpcs.xml.dist", "phpstan.neon.dist",
                      "phpstan.dist.neon", "psalm.xml.dist", "behat.yml.dist",
                      "infection.json.dist", "infection.json5.dist", "phpbench.json.dist")
+# Files Xcode writes and rewrites itself (its project, workspace and scheme XML, Interface
+# Builder's documents; Linguist's generated.rb xcode_file? names .nib, .xcworkspacedata and
+# .xcuserstate): recorded, not embedded. -> subkind
+XCODE_GENERATED_EXTENSIONS: dict[str, str] = {
+    ".pbxproj": "xcode_project", ".xcworkspacedata": "xcode_workspace",
+    ".xcuserstate": "xcode_user_state", ".xcscheme": "xcode_scheme",
+    ".storyboard": "interface_builder", ".xib": "interface_builder", ".nib": "interface_builder",
+}
+# Apple's translation catalogs (`"key" = "text";` lines, a plist of plural rules, Xcode 15's
+# JSON string catalog): like gettext's, recorded, not embedded.
+APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})
+# An asset catalog's Contents.json files list its images for Xcode: asset metadata.
+ASSET_CATALOG_GLOBS = ("**/*.xcassets/**/Contents.json",)
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})

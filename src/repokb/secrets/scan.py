@@ -335,6 +335,8 @@ def random_key_value(key: str, value: str) -> bool:
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
+    if len(words) > 1 and words[-2] == "for":  # Cocoa's `objectForKey:@"v"`, `setBool:b
+        return False  # forKey:@"v"`: the name of a stored value, which is not a key
     if is_placeholder(value) or _reference(value):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
