@@ -34,7 +34,9 @@ from repokb.models import ChunkPiece
 # 11: a scoped name is dotted as the nested form is: Ruby `class Rack::Lint::Wrapper` is
 #     `Rack.Lint.Wrapper`, C++ `void ns::Widget<T>::draw()` `ns.Widget.draw`, Rust `impl a::B`
 #     `a.B` (it was `B`; `impl a::B<T>` was `a::B<T>`).
-CHUNKING_VERSION = 11
+# 12: Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
+#     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
+CHUNKING_VERSION = 12
 
 
 class Chunker(Protocol):

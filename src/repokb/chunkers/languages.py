@@ -56,4 +56,6 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
     LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),
+    LanguageSpec("lua", "tree_sitter_lua:language", "lua",
+                 wrappers=frozenset({"variable_declaration"})),
 )
