@@ -56,7 +56,11 @@ REDACTED = "<REDACTED_SECRET>"
 # table or column name (`'password_reset_table' => 'password_resets'`) and Laravel's
 # `'passwords' => 'users'`; a
 # scope `Token::NAME_TYPE` in a comment (Twig's `/* Token::NAME_TYPE */ 5`) is no assignment
-REDACTION_VERSION = 19
+# 20: Lua's and OpenResty's forms: `red:auth("v")` (a `:` method call), `local k <const> = "v"`,
+# a long string `k = [[v]]`, a tuple assignment `local user, pass = "admin", "v"` (which
+# redacted `admin` and kept `v`, in Python too), `"Basic " .. "v"`, nginx's `proxy_set_header
+# X-Api-Key v;` and `fastcgi_param DB_PASSWORD v;` (secrets/openresty.py)
+REDACTION_VERSION = 20
 
 
 @dataclass(frozen=True)
@@ -137,13 +141,23 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
+# A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`).
 # Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?(?:\s*<(?:const|close)>)?"""
+    r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
     r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
+
+# `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
+# its place (secrets/openresty.py), so ASSIGNMENT must not pair the last name with the first
+# value (`user, password = "admin", "X"` took `admin` for the password)
+TUPLE_ASSIGNMENT = _re(
+    r"""^[ \t]*(?:local[ \t]+)?(?P<keys>[A-Za-z_][\w.]*(?:[ \t]*<\w+>)?"""
+    r"""(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]*<\w+>)?)+)[ \t]*:?=[ \t]*(?P<values>[^\n]+)""",
+    re.M)
 
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(

@@ -9,10 +9,11 @@ Found here (spans of the value only):
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
-  `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` (the password alone); `user:X` for curl
-  (`CURLOPT_USERPWD`) or base64-encoded into a Basic header (`base64_encode('user:X')`, `btoa`),
-  a signing or encryption key (`JWT::encode($p, 'X')`, `jwt.sign(p, 'X')`, `hash_hmac(a, d,
-  'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c, 'X')`, `createHmac(a, 'X')`),
+  `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
+  alone); `user:X` for curl (`CURLOPT_USERPWD`) or base64-encoded into a Basic header
+  (`base64_encode('user:X')`, `btoa`), a signing or encryption key (`JWT::encode($p, 'X')`,
+  `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
+  'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
   Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
@@ -75,7 +76,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind)\s*\(|"""
-    r"""(?:\.|->)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
+    r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
@@ -261,7 +262,7 @@ def _call_arguments(line: str, start: int) -> list[Span]:
         at = start + m.start("args")
         args = _OUTSIDE_QUOTES.split(m.group("args"))  # an LDAP DN's commas are inside
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
-        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->").startswith("auth") else (1, 2)
+        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->:").startswith("auth") else (1, 2)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
             if literal and password_like(literal.group("value"), min_length=6):

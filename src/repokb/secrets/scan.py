@@ -277,7 +277,11 @@ def _line_assignments(text: str, start: int, end: int,
     out: list[tuple[int, int, str, bool]] = []
     line = text[start:end]
     at = 0
+    tuple_names = m.end("keys") if (m := P.TUPLE_ASSIGNMENT.match(line)) else 0
     while (m := P.ASSIGNMENT.search(line, at)) is not None:
+        if m.start("key") < tuple_names:  # `user, password = "admin", ..`: paired elsewhere
+            at = m.end()
+            continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
