@@ -4,7 +4,10 @@ Found by planting credentials in a Penlight 1.13.1 tree laid out as a LuaRocks p
 OpenResty app: `red:auth("X")` (lua-resty-redis, Lua's `:` method call), a Lua 5.4
 `local db_password <const> = "X"`, a long string `local s = [==[X]==]`, a tuple assignment
 `local user, pass = "admin", "X"`, `"Basic " .. "X"` and, in nginx.conf,
-`proxy_set_header X-Api-Key X;` reached the store and the search answers as written.
+`proxy_set_header X-Api-Key X;` reached the store and the search answers as written. A second
+probe found OpenResty's `ngx.encode_base64("u:X")`, lua-resty-jwt's `jwt:sign("X", ..)`,
+lua-resty-hmac's `hmac:new("X", ..)`, a quoted index `{ ["X-Api-Key"] = "X" }`, nginx's
+`set $api_secret X;` and a Redis URL with no user, `redis://:X@cache:6379/0`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,16 @@ MUST_REDACT = [  # (language, text)
     ("ini", f'location ~ \\.php$ {{\n    fastcgi_param DB_PASSWORD {PW};\n}}\n'),
     ("ini", f'set $redis_password "{PW}";\n'),
     ("ini", f'content_by_lua_block {{\n    red:auth("{PW}")\n}}\n'),
+    # a second probe: OpenResty's libraries and Redis URLs
+    ("lua", f'local auth = "Basic " .. ngx.encode_base64("admin:{PW}")\n'),
+    ("lua", f'local auth = "Basic " .. mime.b64("admin:{PW}")\n'),
+    ("lua", f'local res = httpc:request_uri(url, {{ headers = {{ ["X-Api-Key"] = "{PW}" }} }})\n'),
+    ("javascript", f'headers["X-Api-Key"] = "{PW}";\n'),
+    ("lua", f'local h = hmac:new("{PW}", hmac.ALGOS.SHA256)\n'),
+    ("lua", f'local t = jwt:sign("{PW}", {{ header = {{ typ = "JWT", alg = "HS256" }} }})\n'),
+    ("lua", f'local dsn = "redis://:{PW}@127.0.0.1:6379/0"\n'),
+    ("dotenv", f'REDIS_URL=redis://:{PW}@cache:6379/0\n'),
+    ("ini", f'location / {{\n  set $api_secret {PW};\n}}\n'),
 ]
 
 MUST_KEEP = [  # (language, text): nothing here is a secret
@@ -53,13 +66,18 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("ini", "proxy_set_header X-Api-Key $http_x_api_key;\n"),
     ("ini", "fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;\n"),
     ("ini", "add_header X-Token-Status valid;\n"),
+    ("ini", "set $api_secret $http_x_secret;\n"),
+    ("lua", "local h = hmac:new(secret_key, hmac.ALGOS.SHA256)\n"),
+    ("lua", 'local t = jwt:verify(conf.secret, token)\n'),
+    ("lua", 'local enc = ngx.encode_base64(user .. ":" .. password)\n'),
+    ("lua", 'local u = "redis://:@127.0.0.1:6379/0"\n'),
 ]
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT,
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
 def test_a_lua_credential_is_redacted(language, text):
-    mode = "code" if language in ("lua", "python") else "config"
+    mode = "code" if language in ("lua", "python", "javascript") else "config"
     result = redact(text, mode, language)
     assert PW not in result.text and B64 not in result.text, result.text
     assert REDACTED in result.text

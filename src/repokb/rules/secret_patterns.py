@@ -59,7 +59,10 @@ REDACTED = "<REDACTED_SECRET>"
 # 20: Lua's and OpenResty's forms: `red:auth("v")` (a `:` method call), `local k <const> = "v"`,
 # a long string `k = [[v]]`, a tuple assignment `local user, pass = "admin", "v"` (which
 # redacted `admin` and kept `v`, in Python too), `"Basic " .. "v"`, nginx's `proxy_set_header
-# X-Api-Key v;` and `fastcgi_param DB_PASSWORD v;` (secrets/openresty.py)
+# X-Api-Key v;`, `fastcgi_param DB_PASSWORD v;` and `set $api_secret v;` (secrets/openresty.py);
+# lua-resty-jwt's `jwt:sign("v", ..)`, lua-resty-hmac's `hmac:new("v", ..)`,
+# `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
+# (`redis://:v@host`)
 REDACTION_VERSION = 20
 
 
@@ -111,7 +114,8 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
 )
 
 # userinfo of a URL: scheme://user:password@host — the userinfo is what gets redacted.
-URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]{1,64}):"
+# The user may be empty: Redis's `redis://:password@host:6379/0`.
+URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]{0,64}):"
                       r"(?P<password>[^\s@/'\"<>]{1,128})@[^\s/'\"]")
 
 # Key words that make an assignment's value secret-like; matched against the words of the key
@@ -141,12 +145,13 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
-# A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`).
+# A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);
+# a key may be a quoted index (`headers["X-Api-Key"] = "v"`, Lua's `{ ["X-Api-Key"] = "v" }`).
 # Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?(?:\s*<(?:const|close)>)?"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
     r"""(?:(?:[bBuU](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")

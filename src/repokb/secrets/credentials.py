@@ -94,20 +94,21 @@ _SECRET_METHOD = re.compile(
 # `user:password` written whole for a client to send: curl's `CURLOPT_USERPWD` (PHP's
 # `curl_setopt`, pycurl's `USERPWD`) and a literal base64-encoded into a Basic header
 # (`base64_encode('u:X')`, `btoa`, `b64encode(b"u:X")`, Ruby's `encode64`, Java's
-# `encodeToString`)
+# `encodeToString`, OpenResty's `ngx.encode_base64`, LuaSocket's `mime.b64`)
 _USERPWD = re.compile(
     r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
-    r"""encodeToString)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
+    r"""encodeToString|encode_base64|b64)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
     r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
 # a signing or encryption key given by position: (call, index of the key argument)
 _KEY_ARGUMENT = {
     "jwt::encode": 1, "jwt::decode": 1, "jwt.encode": 1, "jwt.decode": 1, "jwt.sign": 1,
     "jwt.verify": 1, "hash_hmac": 2, "hash_hmac_file": 2, "hmac.new": 0, "createhmac": 1,
+    "jwt:sign": 0, "jwt:verify": 0, "hmac:new": 0,  # lua-resty-jwt, lua-resty-hmac
     "openssl_encrypt": 2, "openssl_decrypt": 2, "createcipheriv": 1, "createdecipheriv": 1,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
-    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|hash_hmac(?:_file)?|"""
-    r"""hmac\.new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
+    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
+    r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 _KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
 _TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
@@ -156,7 +157,7 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
-_AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring")
+_AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
 _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",

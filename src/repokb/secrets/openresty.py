@@ -8,8 +8,8 @@ Found here (spans of the value only, never its name):
   Python's `user, password = "admin", "X"`, Go's `user, pass := "admin", "X"`);
 - a Basic or Bearer credential glued to its scheme by concatenation (`"Basic " .. "X"`,
   `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`);
-- an nginx directive that sets a secret-named header or parameter (`proxy_set_header X-Api-Key
-  X;`, `fastcgi_param DB_PASSWORD X;`).
+- an nginx directive that sets a secret-named header, parameter or variable (`proxy_set_header
+  X-Api-Key X;`, `fastcgi_param DB_PASSWORD X;`, `set $api_secret X;`).
 
 The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
 code is (`scan.is_secret_value`: no bare word, no `$variable`, no path). Each form is tried only
@@ -37,12 +37,12 @@ _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
 _GLUED_SCHEME = re.compile(
     r"""(?P<sq>["'`])(?:Basic|basic|Bearer|bearer|Token|token)[ \t]*(?P=sq)[ \t]*"""
     r"""(?:\.\.|\+|\.)[ \t]*(?P<q>["'`])(?P<value>[A-Za-z0-9+/=._~\-]{12,})(?P=q)""")
-# nginx: a header or a FastCGI/uwsgi/SCGI parameter set to a literal
+# nginx: a header, a FastCGI/uwsgi/SCGI parameter or a variable (`set $name v;`) set to a literal
 _NGINX_DIRECTIVE = re.compile(
     r"""^[ \t]*(?:proxy_set_header|grpc_set_header|add_header|add_trailer|fastcgi_param|"""
-    r"""uwsgi_param|scgi_param)[ \t]+(?P<key>[\w\-]{1,80})[ \t]+(?P<q>["']?)"""
+    r"""uwsgi_param|scgi_param|set[ \t]+\$)[ \t]*(?P<key>[\w\-]{1,80})[ \t]+(?P<q>["']?)"""
     r"""(?P<value>[^\s;"'$][^\s;"']{0,400})(?P=q)[ \t]*(?:if_not_empty[ \t]*)?;""", re.M)
-_NGINX_ANCHORS = ("_header", "_param", "add_trailer")
+_NGINX_ANCHORS = ("_header", "_param", "add_trailer", "set $")
 
 
 def find(text: str, language: str | None = None) -> list[Span]:

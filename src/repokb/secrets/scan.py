@@ -180,11 +180,18 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
 
 def url_credentials(text: str) -> list[re.Match[str]]:
     """Each `scheme://user:password@host` in text whose user and password are no placeholders
-    (`user:${DB_PASS}@`, `<user>:<password>@` document a URL, they hold no credential)."""
+    (`user:${DB_PASS}@`, `<user>:<password>@` document a URL, they hold no credential); with no
+    user (Redis's `redis://:password@host`), a password of 6 characters at least (a URL
+    parser's tests write `http://:bar@example.com`)."""
     if "://" not in text or not _URL_CREDENTIALS_TAIL.search(text):
         return []
     return [m for m in P.URL_CREDENTIALS.finditer(text)
-            if not is_placeholder(m.group("password")) and not is_placeholder(m.group("user"))]
+            if not is_placeholder(m.group("password"))
+            and (not is_placeholder(m.group("user")) if m.group("user")
+                 else len(m.group("password")) >= _NO_USER_MIN)]
+
+
+_NO_USER_MIN = 6
 
 
 # An AWS secret access key: 40 base64 characters, standing alone.
