@@ -41,6 +41,11 @@ SPEC = ('local utils = require("pl.utils")\ndescribe("pl.utils", function()\n'
          Policy.PARSE_AND_INDEX),
         (".styluaignore", "lua/pl/compat.lua\n", Kind.CONFIGURATION, "tool_config", None,
          Policy.METADATA_ONLY),
+        # a Neovim plugin's Vim script and lua-language-server's settings with comments
+        ("after/ftplugin/lua.vim", "setlocal shiftwidth=2\n", Kind.SOURCE, "vim_source", "vim",
+         Policy.PARSE_AND_INDEX),
+        (".luarc.jsonc", '{\n  // LuaJIT\n  "runtime.version": "LuaJIT"\n}\n',
+         Kind.CONFIGURATION, "json_config", "json", Policy.INDEX_TEXT),
         # what stays as it was
         ("spec/utils_spec.lua", SPEC, Kind.TEST, "lua_test", "lua", Policy.PARSE_AND_INDEX),
         ("lua/pl/utils.lua", "local utils = {}\nreturn utils\n", Kind.SOURCE, "lua_source",

@@ -358,6 +358,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sty": "tex", ".cls": "tex", ".dtx": "tex", ".ins": "tex", ".bbx": "tex", ".cbx": "tex",
     ".lbx": "tex",
     ".rockspec": "lua",  # Linguist's Lua: a LuaRocks spec is Lua assignments
+    # a Neovim plugin's other files: Vim script (`plugin/x.vim`, `after/ftplugin/lua.vim`) and
+    # JSON with comments (lua-language-server's `.luarc.jsonc`, VS Code's settings)
+    ".vim": "vim", ".jsonc": "json",
     ".bib": "bibtex", ".bibtex": "bibtex",  # Linguist's BibTeX: a bibliography, data
     # Linguist's Assembly (.asm .a51 .nasm .nas) and Unix Assembly (.s; .S, GAS run through
     # the C preprocessor, is the same once lower-cased). Not .inc and .i (also PHP, C++,
