@@ -7,7 +7,8 @@ OpenResty app: `red:auth("X")` (lua-resty-redis, Lua's `:` method call), a Lua 5
 `proxy_set_header X-Api-Key X;` reached the store and the search answers as written. A second
 probe found OpenResty's `ngx.encode_base64("u:X")`, lua-resty-jwt's `jwt:sign("X", ..)`,
 lua-resty-hmac's `hmac:new("X", ..)`, a quoted index `{ ["X-Api-Key"] = "X" }`, nginx's
-`set $api_secret X;` and a Redis URL with no user, `redis://:X@cache:6379/0`.
+`set $api_secret X;`, a Redis URL with no user, `redis://:X@cache:6379/0`, and a string StyLua
+put below its `=` (`webhook_signing_secret =\n    "X"`, as Prettier does in JavaScript).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ MUST_REDACT = [  # (language, text)
     ("lua", f'local dsn = "redis://:{PW}@127.0.0.1:6379/0"\n'),
     ("dotenv", f'REDIS_URL=redis://:{PW}@cache:6379/0\n'),
     ("ini", f'location / {{\n  set $api_secret {PW};\n}}\n'),
+    # a formatter's break after `=` (StyLua, Prettier) when the line would be too long
+    ("lua", f'local t = {{\n  password =\n    "{PW}",\n}}\n'),
+    ("javascript", f'const stripeSecretKeyForTheTestEnvironment =\n  "{PW}";\n'),
 ]
 
 MUST_KEEP = [  # (language, text): nothing here is a secret
@@ -71,6 +75,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("lua", 'local t = jwt:verify(conf.secret, token)\n'),
     ("lua", 'local enc = ngx.encode_base64(user .. ":" .. password)\n'),
     ("lua", 'local u = "redis://:@127.0.0.1:6379/0"\n'),
+    ("lua", 'local t = {\n  password =\n    opts.password or "",\n}\n'),
 ]
 
 

@@ -62,7 +62,8 @@ REDACTED = "<REDACTED_SECRET>"
 # X-Api-Key v;`, `fastcgi_param DB_PASSWORD v;` and `set $api_secret v;` (secrets/openresty.py);
 # lua-resty-jwt's `jwt:sign("v", ..)`, lua-resty-hmac's `hmac:new("v", ..)`,
 # `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
-# (`redis://:v@host`)
+# (`redis://:v@host`); a string a formatter put below its `=` (StyLua's, Prettier's
+# `webhook_signing_secret =\n    "v"`)
 REDACTION_VERSION = 20
 
 

@@ -6,6 +6,8 @@ Found here (spans of the value only, never its name):
   `[==[X]==]`, over lines: `M.webhook_secret = [[\\nX\\n]]`), its content one token;
 - a tuple assignment's values, each paired with its name (`local user, pass = "admin", "X"`,
   Python's `user, password = "admin", "X"`, Go's `user, pass := "admin", "X"`);
+- a string a formatter put on the line below its `=` (StyLua's and Prettier's `password =\n
+  "X"` when the line would be too long);
 - a Basic or Bearer credential glued to its scheme by concatenation (`"Basic " .. "X"`,
   `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`);
 - an nginx directive that sets a secret-named header, parameter or variable (`proxy_set_header
@@ -33,6 +35,10 @@ _LONG_STRING = re.compile(
 _TUPLE_NAME = re.compile(r"[A-Za-z_][\w.]*")
 _TUPLE_VALUE = re.compile(r"""[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)[ \t]*""")
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
+# `name =` ending its line, the string alone on the next
+_VALUE_BELOW = re.compile(
+    rf"""(?P<key>{_KEY})["'\]]*[ \t]*=[ \t]*\n[ \t]*(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{1,400})(?P=q)[ \t]*[,;)}]?[ \t]*$""", re.M)
 # `"Basic " .. "X"` (Lua), `"Basic " + "X"`, `'Basic ' . 'X'` (PHP)
 _GLUED_SCHEME = re.compile(
     r"""(?P<sq>["'`])(?:Basic|basic|Bearer|bearer|Token|token)[ \t]*(?P=sq)[ \t]*"""
@@ -56,6 +62,11 @@ def find(text: str, language: str | None = None) -> list[Span]:
                     and is_secret_value(value, m.group("key"), literal_words=False)):
                 at = m.start("value") + m.group("value").index(value)
                 out.append((at, at + len(value), "long_string", False))
+    if "=\n" in text or "= \n" in text:
+        for m in _VALUE_BELOW.finditer(text):
+            if (is_secret_key(m.group("key"))
+                    and is_secret_value(m.group("value"), m.group("key"), literal_words=False)):
+                out.append((m.start("value"), m.end("value"), "value_below", False))
     if "," in text and "=" in text:
         out += _tuples(text, lower_same_length(text))
     if "asic" in text or "earer" in text or "oken" in text:
