@@ -9,9 +9,9 @@ from __future__ import annotations
 
 CODE_LANGUAGES = frozenset({
     "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
-    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl",
+    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl", "lua",
 })
-EXTRA_CODE_LANGUAGES = frozenset({"perl", "lua", "r", "dart", "elixir", "erlang", "haskell",
+EXTRA_CODE_LANGUAGES = frozenset({"perl", "vim", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
                                   "powershell", "batch", "prisma", "cython", "tex",
                                   "assembly", "fortran"})

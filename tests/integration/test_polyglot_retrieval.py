@@ -35,6 +35,7 @@ LAYOUT = {  # golden input -> where it lives in the polyglot repository
     "pyproject.toml": "backend/pyproject.toml", "setup.cfg": "backend/setup.cfg",
     "index.html": "site/pricing.html", "pom.xml": "billing/pom.xml", "site.css": "site/site.css",
     "theme.scss": "web/src/theme.scss", "theme.less": "site/theme.less",
+    "sample.lua": "lua/undo/stack.lua",
 }
 QUERIES = [  # (question, expected path, expected symbol)
     ("book a parcel with the carrier and return the tracking number",
@@ -79,6 +80,8 @@ QUERIES = [  # (question, expected path, expected symbol)
     ("hide an element visually but keep it for screen readers", "web/src/theme.scss",
      "@mixin visually-hidden"),
     ("navigation bar link hover underline", "site/theme.less", "@brand, .navbar"),
+    ("remove and return the top item, raising an error when empty", "lua/undo/stack.lua",
+     "Stack.pop"),
 ]
 
 
@@ -120,7 +123,7 @@ def test_every_format_is_chunked_with_symbols(polyglot):
     assert languages >= {"python", "typescript", "tsx", "javascript", "go", "rust", "java", "c",
                          "cpp", "csharp", "ruby", "php", "kotlin", "shell", "sql", "hcl",
                          "markdown", "rst", "json", "yaml", "toml", "ini", "html", "xml", "css",
-                         "scss", "less"}
+                         "scss", "less", "lua"}
     for language, kinds in summary["by_language"].items():
         for metrics in kinds.values():
             assert metrics["chunks"] > 0 and metrics["symbol_rate"] > 0.5, language

@@ -504,3 +504,44 @@ def test_a_scoped_name_is_dotted_as_the_nested_form_is():
         }
         """) if p.symbol_type == "impl"]
     assert rust == [("a.B", "impl")] * 3, rust
+
+
+def test_lua_definitions_are_named_with_dots_and_keep_their_doc_comments():
+    """Lua was cut in blind windows: `function List:append` (Penlight's pl/List.lua) was no
+    symbol at all. A method `M:m` is `M.m`, as Ruby's `def self.m` and C++'s `A::m` are."""
+    pieces = chunks("lua", '''
+        local List = {}
+
+        --- Add an item to the end of the list.
+        -- @param i An item
+        function List:append(i)
+          table.insert(self, i)
+          return self
+        end
+
+        ---@return integer the number of items
+        function List.len(self) return #self end
+
+        function pl.utils.split(s, re) return string_split(s, re or "%s+") end
+
+        local function tostring_q(val)
+          return type(val) == "string" and ("%q"):format(val) or tostring(val)
+        end
+
+        List.push = function(self, x) table.insert(self, x) return self end
+        local make = function(t) return setmetatable(t or {}, List) end
+
+        List.ops = {
+          join = function(self, sep) return table.concat(self, sep or " ") end,
+        }
+        a["t"].x = function(self, a, b) return self.i + a + b + self.j end
+
+        return List
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) == {"List.append", "List.len", "pl.utils.split", "tostring_q",
+                          "List.push", "make", "List.ops.join"}, named
+    assert named["List.append"].symbol_type == "method"
+    assert named["List.append"].content.startswith("--- Add an item")
+    assert named["List.len"].content.startswith("---@return")
+    assert named["make"].content.startswith("local make = function")

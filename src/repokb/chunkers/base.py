@@ -37,6 +37,8 @@ from repokb.models import ChunkPiece
 # 12: Kotlin extension functions are named after their receiver (`fun String.toPrice()`:
 # String.toPrice), interfaces and enum classes typed so, secondary constructors are
 # Class.constructor; a Java record's compact constructor is Record.Record
+# 12 (also): Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
+#     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
 CHUNKING_VERSION = 12
 
 

@@ -65,4 +65,6 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("objc", "tree_sitter_objc:language", "objc", macros=True,
                  scope_open=r"@(?:interface|implementation|protocol)\s+(\w+)",
                  scope_close=r"@end\b"),
+    LanguageSpec("lua", "tree_sitter_lua:language", "lua",
+                 wrappers=frozenset({"variable_declaration"})),
 )

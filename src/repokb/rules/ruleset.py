@@ -86,6 +86,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NDK build trees `.cxx/` and `.externalNativeBuild/` are skipped; Android's machine-local
 # `local.properties` and its signing `keystore.properties` are secret files, blocked; Android
 # drawables are assets, `values-fr/` translations data, `AndroidManifest.xml` a manifest)
+# (0.3.13, also: Lua's tool settings, `.luacheckrc`, `.busted`, `.luacov`, LDoc's `config.ld`, are
+# Lua configuration; a LuaRocks `.rockspec` is a Lua dependency manifest; busted's `*_spec.lua`
+# is a test wherever it lies; a Neovim plugin's `.vim` is Vim script, `.luarc.jsonc` JSON)
 CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -391,6 +394,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
+       Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
+            subkind="{language}_config")),
     _r("tool-config", Tier.PATH, (Name(T.TOOL_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "tool settings ({evidence}): metadata only",
             subkind="tool_config", role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY)),

@@ -64,6 +64,15 @@ REDACTED = "<REDACTED_SECRET>"
 # after it, on its line or the next (Info.plist); a triple-quoted text block holding only the
 # value of a secret-named key (Swift, Kotlin, Python); `-DAPI_KEY=\"v\"`, `KEY=@\"v\"` with
 # escaped quotes (Xcode build settings, compiler flags); secrets/literals.py
+# 20 (also): Lua's and OpenResty's forms: `red:auth("v")` (a `:` method call),
+# `local k <const> = "v"`,
+# a long string `k = [[v]]`, a tuple assignment `local user, pass = "admin", "v"` (which
+# redacted `admin` and kept `v`, in Python too), `"Basic " .. "v"`, nginx's `proxy_set_header
+# X-Api-Key v;`, `fastcgi_param DB_PASSWORD v;` and `set $api_secret v;` (secrets/openresty.py);
+# lua-resty-jwt's `jwt:sign("v", ..)`, lua-resty-hmac's `hmac:new("v", ..)`,
+# `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
+# (`redis://:v@host`); a string a formatter put below its `=` (StyLua's, Prettier's
+# `webhook_signing_secret =\n    "v"`)
 REDACTION_VERSION = 20
 
 
@@ -115,7 +124,8 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
 )
 
 # userinfo of a URL: scheme://user:password@host — the userinfo is what gets redacted.
-URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]{1,64}):"
+# The user may be empty: Redis's `redis://:password@host:6379/0`.
+URL_CREDENTIALS = _re(r"\b[a-zA-Z][a-zA-Z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"<>]{0,64}):"
                       r"(?P<password>[^\s@/'\"<>]{1,128})@[^\s/'\"]")
 
 # Key words that make an assignment's value secret-like; matched against the words of the key
@@ -145,14 +155,25 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
 # An assignment on one line: key, operator, value (quoted or bare).
+# A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);
+# a key may be a quoted index (`headers["X-Api-Key"] = "v"`, Lua's `{ ["X-Api-Key"] = "v" }`).
 # Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
-    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})["']?\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
+    r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
+    r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
     r"""(?:(?:[bBuU@](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
+
+# `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
+# its place (secrets/openresty.py), so ASSIGNMENT must not pair the last name with the first
+# value (`user, password = "admin", "X"` took `admin` for the password)
+TUPLE_ASSIGNMENT = _re(
+    r"""^[ \t]*(?:local[ \t]+)?(?P<keys>[A-Za-z_][\w.]*(?:[ \t]*<\w+>)?"""
+    r"""(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]*<\w+>)?)+)[ \t]*:?=[ \t]*(?P<values>[^\n]+)""",
+    re.M)
 
 # Values that stand for a secret without being one.
 PLACEHOLDER = _re(

@@ -238,7 +238,8 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.csproj": "dotnet_project", "*.gemspec": "gem_spec",
     "*.versions.toml": "gradle_version_catalog",  # Gradle's `gradle/libs.versions.toml`
     # CocoaPods' spec of a pod (Ruby, or its JSON form as a spec repository holds it)
-    "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec"}
+    "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec",
+    "*.rockspec": "luarocks_rockspec"}  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -393,6 +394,10 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # build's output (LATEX_BUILD_EXTENSIONS), .toc is also World of Warcraft addon data.
     ".sty": "tex", ".cls": "tex", ".dtx": "tex", ".ins": "tex", ".bbx": "tex", ".cbx": "tex",
     ".lbx": "tex",
+    ".rockspec": "lua",  # Linguist's Lua: a LuaRocks spec is Lua assignments
+    # a Neovim plugin's other files: Vim script (`plugin/x.vim`, `after/ftplugin/lua.vim`) and
+    # JSON with comments (lua-language-server's `.luarc.jsonc`, VS Code's settings)
+    ".vim": "vim", ".jsonc": "json",
     ".bib": "bibtex", ".bibtex": "bibtex",  # Linguist's BibTeX: a bibliography, data
     # Linguist's Assembly (.asm .a51 .nasm .nas) and Unix Assembly (.s; .S, GAS run through
     # the C preprocessor, is the same once lower-cased). Not .inc and .i (also PHP, C++,
@@ -439,6 +444,8 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "steepfile": "ruby", "snapfile": "ruby", "deliverfile": "ruby", "jarfile": "ruby",
     "mavenfile": "ruby", ".irbrc": "ruby", ".pryrc": "ruby", ".simplecov": "ruby",
     "gnumakefile": "make",
+    # Lua written as settings: luacheck's (Linguist's Lua file name), busted's, LuaCov's, LDoc's
+    ".luacheckrc": "lua", ".busted": "lua", ".luacov": "lua", "config.ld": "lua",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
@@ -465,6 +472,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*_test.go", "*Test.java", "*Tests.java", "*IT.java", "*TestCase.java", "*Test.kt",
     "*Tests.kt", "*_test.rs", "*_spec.rb", "*_test.rb", "*Tests.cs", "*Test.cs", "*Test.php",
     "*_test.exs", "*.test.sh", "*_test.sh",
+    "*_spec.lua",  # busted's default pattern, wherever the spec lies
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
@@ -521,7 +529,9 @@ DECODED_LANGUAGES = frozenset({"jupyter"})
 # Tool settings with little knowledge in them: recorded, not embedded.
 TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
                      ".npmignore", ".eslintignore", ".prettierignore", ".nvmrc",
-                     ".python-version", ".tool-versions", ".mailmap")
+                     ".python-version", ".tool-versions", ".mailmap", ".styluaignore")
+# Tools' settings written in a programming language (Lua tables): configuration, not source.
+CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld")
 # `.dist` files the tool reads itself when the local copy (git-ignored, per developer) is absent:
 # the project's committed configuration, not a sample of it (PHPUnit, PHP_CodeSniffer, PHPStan,
 # Psalm, Behat, Infection, PHPBench).

@@ -9,10 +9,11 @@ Found here (spans of the value only):
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
-  `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` (the password alone); `user:X` for curl
-  (`CURLOPT_USERPWD`) or base64-encoded into a Basic header (`base64_encode('user:X')`, `btoa`),
-  a signing or encryption key (`JWT::encode($p, 'X')`, `jwt.sign(p, 'X')`, `hash_hmac(a, d,
-  'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c, 'X')`, `createHmac(a, 'X')`),
+  `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
+  alone); `user:X` for curl (`CURLOPT_USERPWD`) or base64-encoded into a Basic header
+  (`base64_encode('user:X')`, `btoa`), a signing or encryption key (`JWT::encode($p, 'X')`,
+  `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
+  'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
   Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
@@ -75,7 +76,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic)\s*\(|"""
-    r"""(?:\.|->)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
+    r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
@@ -93,20 +94,21 @@ _SECRET_METHOD = re.compile(
 # `user:password` written whole for a client to send: curl's `CURLOPT_USERPWD` (PHP's
 # `curl_setopt`, pycurl's `USERPWD`) and a literal base64-encoded into a Basic header
 # (`base64_encode('u:X')`, `btoa`, `b64encode(b"u:X")`, Ruby's `encode64`, Java's
-# `encodeToString`)
+# `encodeToString`, OpenResty's `ngx.encode_base64`, LuaSocket's `mime.b64`)
 _USERPWD = re.compile(
     r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
-    r"""encodeToString)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
+    r"""encodeToString|encode_base64|b64)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
     r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
 # a signing or encryption key given by position: (call, index of the key argument)
 _KEY_ARGUMENT = {
     "jwt::encode": 1, "jwt::decode": 1, "jwt.encode": 1, "jwt.decode": 1, "jwt.sign": 1,
     "jwt.verify": 1, "hash_hmac": 2, "hash_hmac_file": 2, "hmac.new": 0, "createhmac": 1,
+    "jwt:sign": 0, "jwt:verify": 0, "hmac:new": 0,  # lua-resty-jwt, lua-resty-hmac
     "openssl_encrypt": 2, "openssl_decrypt": 2, "createcipheriv": 1, "createdecipheriv": 1,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
-    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|hash_hmac(?:_file)?|"""
-    r"""hmac\.new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
+    r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
+    r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 _KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
 _TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
@@ -155,7 +157,7 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
-_AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring")
+_AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
 _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "credential",
@@ -261,7 +263,7 @@ def _call_arguments(line: str, start: int) -> list[Span]:
         at = start + m.start("args")
         args = _OUTSIDE_QUOTES.split(m.group("args"))  # an LDAP DN's commas are inside
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
-        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->").startswith("auth") else (1, 2)
+        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->:").startswith("auth") else (1, 2)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
             if literal and password_like(literal.group("value"), min_length=6):

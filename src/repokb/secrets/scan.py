@@ -180,11 +180,18 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
 
 def url_credentials(text: str) -> list[re.Match[str]]:
     """Each `scheme://user:password@host` in text whose user and password are no placeholders
-    (`user:${DB_PASS}@`, `<user>:<password>@` document a URL, they hold no credential)."""
+    (`user:${DB_PASS}@`, `<user>:<password>@` document a URL, they hold no credential); with no
+    user (Redis's `redis://:password@host`), a password of 6 characters at least (a URL
+    parser's tests write `http://:bar@example.com`)."""
     if "://" not in text or not _URL_CREDENTIALS_TAIL.search(text):
         return []
     return [m for m in P.URL_CREDENTIALS.finditer(text)
-            if not is_placeholder(m.group("password")) and not is_placeholder(m.group("user"))]
+            if not is_placeholder(m.group("password"))
+            and (not is_placeholder(m.group("user")) if m.group("user")
+                 else len(m.group("password")) >= _NO_USER_MIN)]
+
+
+_NO_USER_MIN = 6
 
 
 # An AWS secret access key: 40 base64 characters, standing alone.
@@ -277,7 +284,11 @@ def _line_assignments(text: str, start: int, end: int,
     out: list[tuple[int, int, str, bool]] = []
     line = text[start:end]
     at = 0
+    tuple_names = m.end("keys") if (m := P.TUPLE_ASSIGNMENT.match(line)) else 0
     while (m := P.ASSIGNMENT.search(line, at)) is not None:
+        if m.start("key") < tuple_names:  # `user, password = "admin", ..`: paired elsewhere
+            at = m.end()
+            continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
         found = _assignment(text, start, m, group, mode)
         out.extend(found)

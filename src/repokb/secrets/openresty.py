@@ -1,0 +1,109 @@
+"""Secrets written in Lua's and nginx's (OpenResty's) own forms, where no `key = "value"` on
+one line shows them.
+
+Found here (spans of the value only, never its name):
+- a Lua long string assigned to a secret-named name (`local signing_secret = [[X]]`,
+  `[==[X]==]`, over lines: `M.webhook_secret = [[\\nX\\n]]`), its content one token;
+- a tuple assignment's values, each paired with its name (`local user, pass = "admin", "X"`,
+  Python's `user, password = "admin", "X"`, Go's `user, pass := "admin", "X"`);
+- a string a formatter put on the line below its `=` (StyLua's and Prettier's `password =\n
+  "X"` when the line would be too long);
+- a Basic or Bearer credential glued to its scheme by concatenation (`"Basic " .. "X"`,
+  `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`);
+- an nginx directive that sets a secret-named header, parameter or variable (`proxy_set_header
+  X-Api-Key X;`, `fastcgi_param DB_PASSWORD X;`, `set $api_secret X;`).
+
+The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
+code is (`scan.is_secret_value`: no bare word, no `$variable`, no path). Each form is tried only
+in a text holding its cheap anchor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules.secret_patterns import KEY_ANCHORS, TUPLE_ASSIGNMENT
+from repokb.secrets.scan import is_secret_key, is_secret_value, lower_same_length
+
+Span = tuple[int, int, str, bool]
+
+_KEY = r"[A-Za-z_][\w.]{0,80}"
+# `name = [[X]]`, `name = [==[X]==]`: a Lua long string (a first newline is not part of it)
+_LONG_STRING = re.compile(
+    rf"""(?P<key>{_KEY})[ \t]*(?:<\w+>[ \t]*)?=[ \t]*\[(?P<eq>=*)\[\n?"""
+    r"""(?P<value>[^\]]{1,400}?)\](?P=eq)\]""")
+_TUPLE_NAME = re.compile(r"[A-Za-z_][\w.]*")
+_TUPLE_VALUE = re.compile(r"""[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)[ \t]*""")
+_OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
+# `name =` ending its line, the string alone on the next
+_VALUE_BELOW = re.compile(
+    rf"""(?P<key>{_KEY})["'\]]*[ \t]*=[ \t]*\n[ \t]*(?P<q>["'`])"""
+    r"""(?P<value>[^"'`\n]{1,400})(?P=q)[ \t]*[,;)}]?[ \t]*$""", re.M)
+# `"Basic " .. "X"` (Lua), `"Basic " + "X"`, `'Basic ' . 'X'` (PHP)
+_GLUED_SCHEME = re.compile(
+    r"""(?P<sq>["'`])(?:Basic|basic|Bearer|bearer|Token|token)[ \t]*(?P=sq)[ \t]*"""
+    r"""(?:\.\.|\+|\.)[ \t]*(?P<q>["'`])(?P<value>[A-Za-z0-9+/=._~\-]{12,})(?P=q)""")
+# nginx: a header, a FastCGI/uwsgi/SCGI parameter or a variable (`set $name v;`) set to a literal
+_NGINX_DIRECTIVE = re.compile(
+    r"""^[ \t]*(?:proxy_set_header|grpc_set_header|add_header|add_trailer|fastcgi_param|"""
+    r"""uwsgi_param|scgi_param|set[ \t]+\$)[ \t]*(?P<key>[\w\-]{1,80})[ \t]+(?P<q>["']?)"""
+    r"""(?P<value>[^\s;"'$][^\s;"']{0,400})(?P=q)[ \t]*(?:if_not_empty[ \t]*)?;""", re.M)
+_NGINX_ANCHORS = ("_header", "_param", "add_trailer", "set $")
+
+
+def find(text: str, language: str | None = None) -> list[Span]:
+    """Spans of secret values in the forms above (see the module docstring); long strings in
+    Lua only (`[[` is a test in shell and a list in TOML)."""
+    out: list[Span] = []
+    if language == "lua" and ("[[" in text or "[=" in text):
+        for m in _LONG_STRING.finditer(text):
+            value = m.group("value").strip()
+            if (is_secret_key(m.group("key")) and not any(c.isspace() for c in value)
+                    and is_secret_value(value, m.group("key"), literal_words=False)):
+                at = m.start("value") + m.group("value").index(value)
+                out.append((at, at + len(value), "long_string", False))
+    if "=\n" in text or "= \n" in text:
+        for m in _VALUE_BELOW.finditer(text):
+            if (is_secret_key(m.group("key"))
+                    and is_secret_value(m.group("value"), m.group("key"), literal_words=False)):
+                out.append((m.start("value"), m.end("value"), "value_below", False))
+    if "," in text and "=" in text:
+        out += _tuples(text, lower_same_length(text))
+    if "asic" in text or "earer" in text or "oken" in text:
+        for m in _GLUED_SCHEME.finditer(text):
+            value = m.group("value")
+            if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+                out.append((m.start("value"), m.end("value"), "authorization_header", True))
+    if any(a in text for a in _NGINX_ANCHORS):
+        for m in _NGINX_DIRECTIVE.finditer(text):
+            if (is_secret_key(m.group("key"))
+                    and is_secret_value(m.group("value"), m.group("key"), literal_words=False)):
+                out.append((m.start("value"), m.end("value"), "nginx_directive", False))
+    return out
+
+
+def _tuples(text: str, low: str) -> list[Span]:
+    """Each value of `a, b = "x", "y"` whose name (same place) is a secret's, on the lines
+    holding a key word (`low`: the text lower-cased, same length)."""
+    out: list[Span] = []
+    starts: set[int] = set()
+    for anchor in KEY_ANCHORS:
+        at = low.find(anchor)
+        while at != -1:
+            starts.add(text.rfind("\n", 0, at) + 1)
+            at = low.find("\n", at)
+            at = -1 if at == -1 else low.find(anchor, at)
+    for start in sorted(starts):
+        m = TUPLE_ASSIGNMENT.match(text, start)
+        if m is None:
+            continue
+        names = _TUPLE_NAME.findall(re.sub(r"<\w+>", "", m.group("keys")))
+        at = m.start("values")
+        for i, part in enumerate(_OUTSIDE_QUOTES.split(m.group("values"))):
+            literal = _TUPLE_VALUE.match(part)
+            if (literal and i < len(names) and is_secret_key(names[i])
+                    and is_secret_value(literal.group("value"), names[i], literal_words=False)):
+                out.append((at + literal.start("value"), at + literal.end("value"),
+                            "tuple_assignment", False))
+            at += len(part) + 1
+    return out
