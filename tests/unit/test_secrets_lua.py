@@ -76,6 +76,11 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("lua", 'local enc = ngx.encode_base64(user .. ":" .. password)\n'),
     ("lua", 'local u = "redis://:@127.0.0.1:6379/0"\n'),
     ("lua", 'local t = {\n  password =\n    opts.password or "",\n}\n'),
+    # a key ending in 'method' names a way of doing, not a secret (tryaii's diagnose/cost.py:
+    # `input_tokens, token_method = estimate_tokens(text), "[[chars/4]]"`, found by the merge's
+    # redaction_findings run over the venv's site-packages)
+    ("python", 'input_tokens, token_method = estimate_tokens(text), "[[chars/4]]"\n'),
+    ("python", 'token_method = "[[chars/4]]"\n'),
 ]
 
 

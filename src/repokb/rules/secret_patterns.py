@@ -150,6 +150,7 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "enabled", "label", "help", "placeholder", "mode", "format", "version", "class", "key",
     "limit", "size", "template", "variable", "var", "param", "arg", "form", "input",
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
+    "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
 })
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
