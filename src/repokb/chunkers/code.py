@@ -79,6 +79,18 @@ def _dotted(name: str) -> str:
     return ".".join(s for s in segments if s) or name
 
 
+
+_INHERITS = re.compile(r"^; inherits: ([\w,]+)$", re.M)
+
+
+def query_source(name: str) -> str:
+    """The text of `queries/<name>.scm`, followed by the queries it names on a line
+    `; inherits: c` (as nvim-treesitter writes it): Objective-C's patterns, then C's."""
+    source = resources.files("repokb.chunkers").joinpath(f"queries/{name}.scm").read_text("utf-8")
+    for m in _INHERITS.finditer(source):
+        source += "".join("\n" + query_source(base) for base in m.group(1).split(","))
+    return source
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -101,9 +113,7 @@ class TreeSitterChunker:
                 return None
             import tree_sitter
 
-            source = resources.files("repokb.chunkers").joinpath(
-                f"queries/{self.spec.query}.scm").read_text("utf-8")
-            query = tree_sitter.Query(language, source)
+            query = tree_sitter.Query(language, query_source(self.spec.query))
             self._engine = (tree_sitter.Parser(language), tree_sitter.QueryCursor(query))
         return self._engine
 

@@ -1,7 +1,8 @@
 ; Objective-C: @interface, @implementation and @protocol, their methods named by the first part
 ; of the selector (`- (id)initWithBridge:(id)b name:(id)n` -> initWithBridge; nested in its class:
 ; CAPPlugin.initWithBridge). A category (`@interface CAPPlugin (Private)`) is named after the
-; class it extends. The C underneath as in c.scm.
+; class it extends. The C underneath: c.scm's patterns follow these.
+; inherits: c
 (class_interface . (identifier) @name category: (identifier)) @definition.extension
 (class_implementation . (identifier) @name category: (identifier)) @definition.extension
 (class_interface . (identifier) @name) @definition.interface
@@ -19,16 +20,3 @@
 (method_definition . (identifier) @name) @definition.method
 (method_declaration (method_type) . (identifier) @name) @definition.method
 (method_declaration . (identifier) @name) @definition.method
-(function_definition
-  declarator: [(function_declarator declarator: (_) @name)
-               (pointer_declarator declarator: (function_declarator declarator: (_) @name))
-               (pointer_declarator declarator: (pointer_declarator
-                 declarator: (function_declarator declarator: (_) @name)))]) @definition.function
-(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
-(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
-(enum_specifier name: (type_identifier) @name body: (enumerator_list)) @definition.enum
-(type_definition declarator: (type_identifier) @name) @definition.type
-(preproc_function_def name: (identifier) @name) @definition.macro
-
-; Whole-line comments directly above a definition stay with it.
-(comment) @comment
