@@ -45,6 +45,16 @@ ASSETS = '{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n'
         ("Classes/Public/CDVViewController.h", QUOTED_IMPORT, Kind.SOURCE, "objc_source",
          "objc", Policy.PARSE_AND_INDEX),
         ("src/foo.h", C_HEADER, Kind.SOURCE, "c_source", "c", Policy.PARSE_AND_INDEX),
+        # `.m` is also MATLAB's (Linguist's heuristic): no Objective-C mark, a `%` comment or
+        # a `function` line; MATLAB read with the Objective-C grammar gave broken pieces
+        ("toolbox/solve_ode.m", "function y = solve_ode(t, y0)\n% SOLVE_ODE integrates\n"
+         "y = ode45(@f, t, y0);\nend\n", Kind.SOURCE, "matlab_source", "matlab",
+         Policy.PARSE_AND_INDEX),
+        ("scripts/plot_results.m", "% plot the results\nx = linspace(0, 1);\nplot(x, x.^2);\n",
+         Kind.SOURCE, "matlab_source", "matlab", Policy.PARSE_AND_INDEX),
+        ("Classes/CDVPlugin.m", '#import "CDVPlugin.h"\n\n@implementation CDVPlugin\n'
+         "- (void)pluginInitialize {\n  // a comment\n}\n@end\n", Kind.SOURCE, "objc_source",
+         "objc", Policy.PARSE_AND_INDEX),
         ("Capacitor.podspec", PODSPEC, Kind.DEPENDENCY_MANIFEST, "cocoapods_spec", "ruby",
          Policy.INDEX_TEXT),
         ("Package.swift", PACKAGE_SWIFT, Kind.DEPENDENCY_MANIFEST, "swiftpm_manifest", "swift",

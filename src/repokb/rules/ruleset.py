@@ -89,6 +89,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.13, also: Lua's tool settings, `.luacheckrc`, `.busted`, `.luacov`, LDoc's `config.ld`, are
 # Lua configuration; a LuaRocks `.rockspec` is a Lua dependency manifest; busted's `*_spec.lua`
 # is a test wherever it lies; a Neovim plugin's `.vim` is Vim script, `.luarc.jsonc` JSON)
+# (0.3.13, also: a `.m` with no Objective-C mark and MATLAB's `%` comment or `function` line is
+# MATLAB, Linguist's heuristic)
 CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

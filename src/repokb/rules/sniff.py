@@ -153,6 +153,19 @@ def objc_header(text: str) -> str | None:
     return m.group(0).strip()[:40] if m else None
 
 
+# Linguist's MATLAB heuristic for `.m` (a `%` comment or a `function` line), read only where no
+# Objective-C mark is (objc_header's pattern).
+_MATLAB = re.compile(r"^[ \t]*(?:%|function\b)", re.M)
+
+
+def matlab_code(text: str) -> str | None:
+    """A `%` comment or a `function` line in a `.m` with no Objective-C mark: MATLAB."""
+    if OBJC_HEADER.search(text):
+        return None
+    m = _MATLAB.search(text)
+    return m.group(0).strip() if m else None
+
+
 def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
@@ -243,5 +256,6 @@ SNIFFERS = {
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
+    "matlab_code": matlab_code,
     "requirements": requirements,
 }
