@@ -57,6 +57,9 @@ ASSETS = '{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n'
          "objc", Policy.PARSE_AND_INDEX),
         ("Capacitor.podspec", PODSPEC, Kind.DEPENDENCY_MANIFEST, "cocoapods_spec", "ruby",
          Policy.INDEX_TEXT),
+        # RubyGems' spec is Ruby as CocoaPods' is (Linguist); it had no language
+        ("rack.gemspec", PODSPEC.replace("Pod::Spec", "Gem::Specification"),
+         Kind.DEPENDENCY_MANIFEST, "gem_spec", "ruby", Policy.INDEX_TEXT),
         ("Package.swift", PACKAGE_SWIFT, Kind.DEPENDENCY_MANIFEST, "swiftpm_manifest", "swift",
          Policy.INDEX_TEXT),
         ("Package.resolved", '{\n  "pins" : [ ],\n  "version" : 2\n}\n', Kind.LOCKFILE,

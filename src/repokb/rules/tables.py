@@ -411,7 +411,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Apple platforms: Linguist's Ruby .podspec; its XML Property List (.plist), which
     # privacy manifests (.xcprivacy) and entitlements are too; Xcode's build settings
     # (`KEY = value` lines, `//` comments) read as INI; Linguist's Module Map (Clang modules).
-    ".podspec": "ruby", ".plist": "xml", ".xcprivacy": "xml", ".entitlements": "xml",
+    ".podspec": "ruby", ".gemspec": "ruby", ".plist": "xml", ".xcprivacy": "xml",
+    ".entitlements": "xml",
     ".xcconfig": "ini", ".modulemap": "modulemap",
 }
 # Build files known by their whole (lower-case) name, before any extension: CMakeLists.txt and
