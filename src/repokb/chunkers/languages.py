@@ -1,8 +1,9 @@
 """The languages the syntax-tree chunker knows, as data: grammar package, query file, wrappers.
 
 Adding a language is one `LanguageSpec` here plus `queries/<query>.scm` (its definitions as
-tree-sitter captures) and its grammar package in pyproject.toml. Each grammar package bundles
-its compiled grammar, so nothing is downloaded at run time.
+tree-sitter captures) and its grammar package in pyproject.toml. A query file may name another
+on a line `; inherits: c` (Objective-C's takes C's patterns after its own). Each grammar
+package bundles its compiled grammar, so nothing is downloaded at run time.
 """
 
 from __future__ import annotations
