@@ -45,6 +45,18 @@ ASSETS = '{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n'
         ("Classes/Public/CDVViewController.h", QUOTED_IMPORT, Kind.SOURCE, "objc_source",
          "objc", Policy.PARSE_AND_INDEX),
         ("src/foo.h", C_HEADER, Kind.SOURCE, "c_source", "c", Policy.PARSE_AND_INDEX),
+        # a C++ header is C++ (Linguist's heuristic: templates, namespaces, std::, access
+        # labels ...), so its classes and namespaces are cut by the C++ grammar
+        ("ReactCommon/jsi/jsi.h", "#pragma once\n#include <memory>\n#include <string>\n\n"
+         "namespace facebook {\nnamespace jsi {\nclass JSI_EXPORT Buffer {\n public:\n"
+         "  virtual ~Buffer();\n};\n}\n}\n", Kind.SOURCE, "cpp_source", "cpp",
+         Policy.PARSE_AND_INDEX),
+        ("include/vec.h", "#ifndef VEC_H\n#define VEC_H\ntemplate <typename T>\n"
+         "T add(T a, T b) { return a + b; }\n#endif\n", Kind.SOURCE, "cpp_source", "cpp",
+         Policy.PARSE_AND_INDEX),
+        # words in a C header's comment or names are no C++ marks
+        ("src/lock.h", "/* trylock: the class of locks */\nint trylock(void);\n"
+         "int try_again(int n);\n", Kind.SOURCE, "c_source", "c", Policy.PARSE_AND_INDEX),
         # `.m` is also MATLAB's (Linguist's heuristic): no Objective-C mark, a `%` comment or
         # a `function` line; MATLAB read with the Objective-C grammar gave broken pieces
         ("toolbox/solve_ode.m", "function y = solve_ode(t, y0)\n% SOLVE_ODE integrates\n"

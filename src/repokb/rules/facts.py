@@ -201,6 +201,8 @@ class FileFacts:
             lang = self.sniff("shebang")
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
+        elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):
+            lang = "cpp"  # Linguist's heuristic: `template <`, `namespace x`, `std::` ...
         elif lang == "objc" and self.ext == ".m" and self.sniff("matlab_code"):
             lang = "matlab"  # Linguist's heuristic: MATLAB's `%` or `function`, no ObjC mark
         return lang

@@ -90,7 +90,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Lua configuration; a LuaRocks `.rockspec` is a Lua dependency manifest; busted's `*_spec.lua`
 # is a test wherever it lies; a Neovim plugin's `.vim` is Vim script, `.luarc.jsonc` JSON)
 # (0.3.13, also: a `.m` with no Objective-C mark and MATLAB's `%` comment or `function` line is
-# MATLAB, Linguist's heuristic)
+# MATLAB, and a `.h` with C++'s marks (`template <`, `namespace x`, `std::` ...) C++: Linguist's
+# heuristics)
 CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -153,6 +153,22 @@ def objc_header(text: str) -> str | None:
     return m.group(0).strip()[:40] if m else None
 
 
+# Linguist's C++ heuristic for `.h` (its named pattern `cpp`), read where no Objective-C mark is;
+# `try`/`constexpr` as whole words (Linguist's `^[ \t]*(try|constexpr)` also takes `trylock(`).
+_CPP_HEADER = re.compile(
+    r"^\s*#\s*include <(?:cstdint|string|vector|map|list|array|bitset|queue|stack|"
+    r"forward_list|unordered_map|unordered_set|(?:i|o|io)stream)>"
+    r"|^\s*template\s*<|^[ \t]*(?:try|constexpr)\b|^[ \t]*catch\s*\("
+    r"|^[ \t]*(?:class|(?:using[ \t]+)?namespace)\s+\w+|^[ \t]*(?:private|public|protected):$"
+    r"|std::\w+", re.M)
+
+
+def cpp_header(text: str) -> str | None:
+    """A template, a namespace, a class, `std::` ... in a `.h`: a C++ header."""
+    m = _CPP_HEADER.search(text)
+    return m.group(0).strip()[:40] if m else None
+
+
 # Linguist's MATLAB heuristic for `.m` (a `%` comment or a `function` line), read only where no
 # Objective-C mark is (objc_header's pattern).
 _MATLAB = re.compile(r"^[ \t]*(?:%|function\b)", re.M)
@@ -256,6 +272,6 @@ SNIFFERS = {
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
-    "matlab_code": matlab_code,
+    "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements,
 }
