@@ -33,7 +33,7 @@ DEEP = {"app/settings.py": ("secret_assignment", 1203), "app/client.js": ("githu
 
 
 @pytest.fixture
-def planted(tmp_path):  # type: ignore[no-untyped-def]
+def planted(tmp_path, home):  # type: ignore[no-untyped-def]
     root = tmp_path / "tree"
     (root / ".git").mkdir(parents=True)
     filler = "".join(f"def helper_{i}(x):\n    return x + {i}\n\n\n" for i in range(300))
