@@ -40,8 +40,9 @@ def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, fl
 
 
 def _candidates(rankings: list[tuple[list[StoredPoint], float]], k: int,
-                seen: set[str]) -> list[Candidate]:
-    """The rankings fused (RRF), as candidates with their ranks; those in `seen` left out."""
+                seen: set[str], tier: int) -> list[Candidate]:
+    """The rankings fused (RRF), as candidates with their ranks, found at depth `tier`; those
+    in `seen` left out."""
     dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
     fused = rrf(rankings, k)
     payloads = {p.id: p.payload for points, _ in rankings for p in points}
@@ -49,7 +50,8 @@ def _candidates(rankings: list[tuple[list[StoredPoint], float]], k: int,
     lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
     dense_score = {p.id: p.score for p in dense_hits}
     return [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
-                      dense_score.get(i)) for i, score in fused.items() if i not in seen]
+                      dense_score.get(i), tier=tier)
+            for i, score in fused.items() if i not in seen]
 
 
 def _straddles(points: list[StoredPoint], limit: int, n: int) -> bool:
@@ -187,9 +189,7 @@ class Searcher:
                 # say so
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
-            fresh = rerank(_candidates(rankings, s.rrf_k, seen), understood, s)
-            for c in fresh:
-                c.tier = tier
+            fresh = rerank(_candidates(rankings, s.rrf_k, seen, tier), understood, s)
             if ranked:  # never above a candidate of a shallower depth
                 floor = min(c.score for c in ranked)
                 for c in fresh:

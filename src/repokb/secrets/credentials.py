@@ -41,6 +41,7 @@ import re
 from repokb.rules import secret_patterns as P
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
+    anchored_lines,
     is_placeholder,
     is_secret_key,
     is_secret_value,
@@ -233,16 +234,7 @@ def _sets_secret(method: str) -> bool:
 def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
     """(offset, line) of every line where one of `words` stands in the lower-cased text, once
     each, in order."""
-    spans: set[tuple[int, int]] = set()
-    for word in words:
-        at = low.find(word)
-        while at != -1:
-            start = text.rfind("\n", 0, at) + 1
-            end = text.find("\n", at + len(word))
-            end = len(text) if end == -1 else end
-            spans.add((start, end))
-            at = low.find(word, end)
-    return [(start, text[start:end]) for start, end in sorted(spans)]
+    return [(start, text[start:end]) for start, end in anchored_lines(text, low, words)]
 
 
 def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Span]:

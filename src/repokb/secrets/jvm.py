@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_secret_key, is_secret_value
+from repokb.secrets.scan import anchored_lines, is_secret_key, is_secret_value
 from repokb.secrets.shapes import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -81,32 +81,13 @@ def find(text: str, language: str | None = None) -> list[Span]:
             (("setproperty", "putstring", "putextra"), _KEYED_CALL, "keyed_call", False, 0),
             (("?:",), _ELVIS, "variable_fallback", True, 0),
             (('"""',), _TEXT_BLOCK, "text_block", False, 2)):
-        for start, end in _lines(text, low, anchors, below):
+        for start, end in anchored_lines(text, low, anchors, below):
             out += _named(pattern, text, name, strict, start, end)
-    for start, end in _lines(text, low, ("tochararray",), 0):
+    for start, end in anchored_lines(text, low, ("tochararray",)):
         out += [(m.start("value"), m.end("value"), "char_array_password", False)
                 for m in _CHAR_ARRAY.finditer(text, start, end)
                 if _char_password(m.group("value"))]
     return sorted(set(out))
-
-
-def _lines(text: str, low: str, anchors: tuple[str, ...], below: int) -> list[tuple[int, int]]:
-    """(start, end) of each line holding one of `anchors` in `low` (the text lower-cased,
-    same length), with the `below` lines after it, once each, in order."""
-    spans: set[tuple[int, int]] = set()
-    for anchor in anchors:
-        at = low.find(anchor)
-        while at != -1:
-            start = text.rfind("\n", 0, at) + 1
-            end = at
-            for _ in range(below + 1):
-                end = text.find("\n", end + 1)
-                if end == -1:
-                    end = len(text)
-                    break
-            spans.add((start, end))
-            at = low.find(anchor, max(end, at + 1))
-    return sorted(spans)
 
 
 def _char_password(value: str) -> bool:

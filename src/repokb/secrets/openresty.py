@@ -23,7 +23,12 @@ from __future__ import annotations
 import re
 
 from repokb.rules.secret_patterns import KEY_ANCHORS, TUPLE_ASSIGNMENT
-from repokb.secrets.scan import is_secret_key, is_secret_value, lower_same_length
+from repokb.secrets.scan import (
+    anchored_lines,
+    is_secret_key,
+    is_secret_value,
+    lower_same_length,
+)
 
 Span = tuple[int, int, str, bool]
 
@@ -86,14 +91,7 @@ def _tuples(text: str, low: str) -> list[Span]:
     """Each value of `a, b = "x", "y"` whose name (same place) is a secret's, on the lines
     holding a key word (`low`: the text lower-cased, same length)."""
     out: list[Span] = []
-    starts: set[int] = set()
-    for anchor in KEY_ANCHORS:
-        at = low.find(anchor)
-        while at != -1:
-            starts.add(text.rfind("\n", 0, at) + 1)
-            at = low.find("\n", at)
-            at = -1 if at == -1 else low.find(anchor, at)
-    for start in sorted(starts):
+    for start, _ in anchored_lines(text, low, KEY_ANCHORS):
         m = TUPLE_ASSIGNMENT.match(text, start)
         if m is None:
             continue

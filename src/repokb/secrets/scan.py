@@ -436,3 +436,23 @@ def lower_same_length(text: str) -> str:
     if len(lowered) == len(text):
         return lowered
     return "".join(c if len(c) == 1 else "?" for c in (ch.lower() for ch in text))
+
+
+def anchored_lines(text: str, low: str, anchors: tuple[str, ...],
+                   below: int = 0) -> list[tuple[int, int]]:
+    """(start, end) of each line holding one of `anchors` in `low` (the text lower-cased,
+    same length: lower_same_length), with the `below` lines after it, once each, in order."""
+    spans: set[tuple[int, int]] = set()
+    for anchor in anchors:
+        at = low.find(anchor)
+        while at != -1:
+            start = text.rfind("\n", 0, at) + 1
+            end = at
+            for _ in range(below + 1):
+                end = text.find("\n", end + 1)
+                if end == -1:
+                    end = len(text)
+                    break
+            spans.add((start, end))
+            at = low.find(anchor, max(end, at + 1))
+    return sorted(spans)
