@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from collections.abc import Iterator
@@ -17,12 +19,31 @@ from typing import Any
 
 import numpy as np
 import pytest
+from platformdirs import user_data_dir
 
 from repokb.embedders.base import Embedder
 from repokb.settings import Settings
 
 # Golden inputs are data, not tests (the classifier's golden repository has a tests/ folder).
 collect_ignore_glob = ["golden/*"]
+
+
+# The user's own home (~/.local/share/repokb) is never a test's: a test that forgets the `home`
+# fixture (and every subprocess it starts) writes under this session's throwaway home instead.
+# pytest_sessionfinish fails the run if the user's home appeared during it anyway.
+_USER_HOME = Path(user_data_dir("repokb"))
+_USER_HOME_EXISTED = _USER_HOME.exists()
+_SESSION_HOME = tempfile.mkdtemp(prefix="repokb-test-home-")
+os.environ["REPOKB_HOME"] = _SESSION_HOME
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    shutil.rmtree(_SESSION_HOME, ignore_errors=True)
+    if not _USER_HOME_EXISTED and _USER_HOME.exists():
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        sys.stderr.write(f"\nrepokb tests wrote into the user's own home {_USER_HOME}: a test "
+                         "ran repokb without a temporary REPOKB_HOME (use the `home` fixture)\n")
+
 
 # No warm owner outlives a test's command (each test's home is gone after it): the tests of the
 # warm owner (test_warm_owner.py) turn it on themselves. Subprocesses inherit this.

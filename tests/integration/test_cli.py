@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -264,3 +265,24 @@ def test_explain_of_a_file_never_indexed_in_a_folder_the_walk_skips(home, tmp_pa
     for rel, reason in before.items():
         why = json.loads(invoke("explain", str(tmp_path / "proj" / rel), "--json"))
         assert why["reason"] == reason, (rel, why)
+
+
+def test_an_unchanged_re_index_still_says_what_redaction_took_out(home, tmp_path):
+    """`repokb index --json` on an unchanged (or only touched) tree recorded a redacted file
+    without its note ("1 secret-like value(s) redacted in the whole file"): the report of
+    the run that cut it said so, the next runs did not, though the stored text is the same."""
+    root = tmp_path / "proj"
+    settings_py = write(root, "settings.py",
+                        'import os\nDB_PASSWORD = "Zq8vL2mN7xR4tY9w"\n\n\ndef connect():\n'
+                        '    return os.environ.get("DB_HOST")\n')
+
+    def reasons() -> list[str]:
+        files = json.loads(invoke("index", str(root), "--json"))["files"]
+        return next(f for f in files if f["path"] == "settings.py")["reasons"]
+
+    first = reasons()
+    note = "1 secret-like value(s) redacted in the whole file"
+    assert note in first
+    assert reasons() == first  # unchanged: the decision stands without reading a byte
+    os.utime(settings_py)  # touched, not changed: read, found the same, not cut again
+    assert reasons() == first

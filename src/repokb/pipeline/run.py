@@ -277,7 +277,9 @@ class ProjectRun:
                              size=file.size, mtime_ns=file.mtime_ns,
                              content_hash=entry.content_hash, classification=c,
                              chunks=entry.chunks)
-        self.report.record(file.path, c, entry.chunks, project=self.root.name)
+        # the note recorded when it was cut (what redaction took out, a cap): still true
+        self.report.record(file.path, c, entry.chunks, entry.reason or None,
+                           project=self.root.name)
 
     def _skipped(self, file: SourceFile, entry: Entry | None, c: Classification,
                  reason: str, status: str = "skipped") -> None:
