@@ -73,7 +73,13 @@ REDACTED = "<REDACTED_SECRET>"
 # `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
 # (`redis://:v@host`); a string a formatter put below its `=` (StyLua's, Prettier's
 # `webhook_signing_secret =\n    "v"`)
-REDACTION_VERSION = 20
+# 21: forms left readable before: Lua's `auth = "v"` in a table, `redis.call("AUTH", "v")`
+# (and `execute_command`), `os.getenv("X") or [[v]]`; a text block under a variable named only
+# `key` holding a random token or a key's base64 body; a secret-named field's value in the
+# comment after its declaration (`@property NSString *apiKey; // v`); in code, a plain word
+# where only a secret can stand (`jwt.decode(t, "v", ..)`, `auth=("admin", "v")`,
+# `HTTPBasicAuth`, `login`); PHP's `'a' . 'b'` glued literals
+REDACTION_VERSION = 21
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ Found here (spans of the value only):
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
-  alone); `user:X` for curl (`CURLOPT_USERPWD`) or base64-encoded into a Basic header
+  alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
+  `user:X` for curl (`CURLOPT_USERPWD`) or base64-encoded into a Basic header
   (`base64_encode('user:X')`, `btoa`), a signing or encryption key (`JWT::encode($p, 'X')`,
   `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
   'X')`, `createHmac(a, 'X')`),
@@ -30,8 +31,10 @@ Found here (spans of the value only):
 
 The value must look like a password (`shapes.password_like`: letters with digits or symbols,
 not a word, a placeholder, a `$VAR` or a name), except where a secret-named key sits beside it
-(an environment list, `ENV`), which is judged as an assignment's value is. Each shape is tried
-only in a text holding its cheap anchor.
+(an environment list, `ENV`), which is judged as an assignment's value is, and where only a
+secret can stand (a signing call's key, Redis's AUTH, the last literal of a credential call),
+where a plain word is one too (`_code_word`: in code, not a placeholder, field name or example's).
+Each shape is tried only in a text holding its cheap anchor.
 """
 
 from __future__ import annotations
@@ -112,6 +115,13 @@ _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hma
     r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 _KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
+# Redis's AUTH command sent as a command (a Lua script's `redis.call("AUTH", "X")`, redis-py's
+# `execute_command("AUTH", "X")`): the last argument is the password (ACL's first is the
+# user). Not any `command("AUTH", ..)`: LuaSocket's SMTP sends `AUTH LOGIN` that way.
+_REDIS_AUTH = re.compile(
+    r"""\b(?:redis\.p?call|execute_command|send_command|sendCommand)[ \t]*\([ \t]*"""
+    r"""(?P<cq>["'])auth(?P=cq)[ \t]*,(?:[ \t]*(?P<uq>["'])[^"'\n]{1,64}(?P=uq)[ \t]*,)?"""
+    r"""[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)[ \t]*\)""", re.I)
 _TOKEN_METHODS = frozenset({"bearer_auth", "bearerAuth", "with_bearer_auth", "bearer_token"})
 _GO_DSN = re.compile(r"""[\s"'`=]\w[\w.\-]{0,63}:(?P<value>[^\s@/:"'`]{4,128})"""
                      r"""@(?:tcp|unix|udp)?\(""")
@@ -190,9 +200,14 @@ def find(text: str, mode: str) -> list[Span]:
     if "machine" in low and "password" in low:
         out += _each(_NETRC, text, 0, "netrc_password")
     for start, line in _lines(text, low, _AT_CALL):
-        out += _call_arguments(line, start)
+        out += _call_arguments(line, start, words=mode == "code")
+    for start, line in _lines(text, low, ('"auth"', "'auth'")):
+        out += [(start + m.start("value"), start + m.end("value"), "credential_argument", False)
+                for m in _REDIS_AUTH.finditer(line)
+                if password_like(m.group("value"), min_length=6)
+                or _code_word(m.group("value"), line, m.start(), mode)]
     for start, line in _lines(text, low, _AT_KEY_CALL):
-        out += _key_arguments(line, start)
+        out += _key_arguments(line, start, words=mode == "code")
     if "name" in low and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
                                          in _lines(text, low, ("name",))
@@ -247,25 +262,51 @@ def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Sp
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
 
 
-def _call_arguments(line: str, start: int) -> list[Span]:
+def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
     """The second and third arguments of a credential call, where a literal is password-like
-    (`smtp.login(user, "X")`, `PlainAuth("", user, "X", host)`)."""
+    (`smtp.login(user, "X")`, `PlainAuth("", user, "X", host)`) or, the last literal given by
+    position, a plain word (`auth=("admin", "X")`: `_code_word`)."""
     out: list[Span] = []
     for m in _CALL.finditer(line):
         at = start + m.start("args")
         args = _OUTSIDE_QUOTES.split(m.group("args"))  # an LDAP DN's commas are inside
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
         places = (0,) if len(args) == 1 and m.group(0).lstrip(".->:").startswith("auth") else (1, 2)
+        # a word is a password only as the last literal given by position: `c.login(path,
+        # "user", "pw")` (Django's old test client) names the user second
+        last = max((i for i in places if i < len(args) and (lit := _LITERAL.match(args[i]))
+                    and "=" not in args[i][:lit.start("q")]), default=None)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
-            if literal and password_like(literal.group("value"), min_length=6):
+            if literal and (password_like(literal.group("value"), min_length=6)
+                            or words and places != (0,) and i == last
+                            and _code_word(literal.group("value"), line, m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),
                             "credential_argument", False))
             at += len(arg) + 1
     return out
 
 
-def _key_arguments(line: str, start: int) -> list[Span]:
+def _code_word(value: str, line: str, at: int, mode: str = "code") -> bool:
+    """A password or key that is one plain word (`auth=("admin", "letmeinplease")`,
+    `jwt.decode(t, "plainwordsecret", ..)`), given where a call's argument can only be the
+    secret, in code (`mode`) and not in a comment before `at` in `line` (documentation's
+    examples: jsonwebtoken's README `jwt.sign(p, 'shhhhh')`, superagent's JSDoc `.auth('tobi',
+    'learnboost')`, kept as prose's words are); 6+ letters, 4+ of them different (`shhhhh`),
+    no placeholder (`changeme`, `dummy`), field name (`password`, `secret`: what tests write
+    for one) nor an example's (`mypassword`, `testsecret`, requests' `wrongpass`)."""
+    low = value.lower()
+    return (mode == "code" and not COMMENT_BEFORE.search(line, 0, at)
+            and len(value) >= 6 and len(set(low)) >= 4 and value.isascii() and value.isalpha()
+            and not is_placeholder(value) and not is_field_name(low)
+            and not low.startswith(_EXAMPLE_WORDS) and "pass" not in low)
+
+
+# what an example's or a test's password starts with (`mypassword`, `testsecret`)
+_EXAMPLE_WORDS = ("my", "your", "test", "dummy", "fake", "sample", "demo", "foo", "bar")
+
+
+def _key_arguments(line: str, start: int, words: bool) -> list[Span]:
     """The key given by position to a signing or encryption call, where a literal is
     password-like (`JWT::encode($payload, 'X', 'HS256')`, `hash_hmac('sha256', $d, 'X')`)."""
     out: list[Span] = []
@@ -274,7 +315,9 @@ def _key_arguments(line: str, start: int) -> list[Span]:
         want = _KEY_ARGUMENT[m.group("fn").lower()]
         for i, arg in enumerate(_OUTSIDE_QUOTES.split(m.group("args"))):
             literal = _KEY_LITERAL.match(arg) if i == want else None
-            if literal and password_like(literal.group("value"), min_length=6):
+            if literal and (password_like(literal.group("value"), min_length=6)
+                            or words and _code_word(literal.group("value"), line,
+                                                    m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),
                             "key_argument", False))
             at += len(arg) + 1

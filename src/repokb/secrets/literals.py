@@ -4,6 +4,11 @@
   the `<string>` after it, on the same line or the next, holds it;
 - a triple-quoted text block under a secret-named key (Swift, Kotlin, Java, Scala, Python):
   `let apiKey =` and three double quotes ending the line, the value alone on the lines below;
+  under a name that is only `key` (`String key =`, three quotes), a random token or base64 over
+  lines (a key's body without its armour; `scan.random_key_value`): no prose, JSON or armoured
+  PEM (a public key's);
+- a secret-named field's or property's value in the comment after its declaration, one random
+  token (`@property (nonatomic, copy) NSString *apiKey; // V`, `private String apiSecret; // V`);
 - a definition with escaped quotes, as Xcode build settings and compiler flags write them
   (`OTHER_SWIFT_FLAGS = -DAPI_KEY=\\"v\\"`, `GCC_PREPROCESSOR_DEFINITIONS = API_SECRET=@\\"v\\"`).
 """
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_placeholder, is_secret_key
+from repokb.secrets.scan import is_placeholder, is_secret_key, random_key_value, random_literal
 from repokb.secrets.shapes import Span, value_ok
 
 _PLIST_PAIR = re.compile(r"<key>\s*(?P<key>[A-Za-z_][\w.\-]{0,80})\s*</key>\s*"
@@ -21,9 +26,16 @@ _PLIST_PAIR = re.compile(r"<key>\s*(?P<key>[A-Za-z_][\w.\-]{0,80})\s*</key>\s*"
 # its line, the key and an optional type (`: String`); the block runs to the same quotes.
 _OPENING = re.compile(r"=[ \t]*(\"{3}|'{3})[ \t]*\n")
 _KEY_BEFORE = re.compile(r"(?P<key>[A-Za-z_][A-Za-z0-9_.]{0,80})[ \t]*(?::[^=\n]{1,80})?$")
-_BLOCK_CHARS = 2000
+_BLOCK_CHARS = 8000
+_BASE64_LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}")  # a PEM body's line (its armour is not)
 _ESCAPED = re.compile(r"""(?<![\w.\-])(?:-D)?(?P<key>[A-Za-z_][\w.\-]{0,80})=@?\\(?P<q>["'])"""
                       r"""(?P<value>[^"'\\\s]{1,400})\\(?P=q)""")
+
+# a declaration of a secret-named field or property with its value in the comment after it
+# (`@property (copy) NSString *apiKey; // V`, `private String apiSecret; // V`): one token
+_DECLARED_COMMENT = re.compile(
+    r"""^[ \t]*(?:@property\b[^;\n]*?|(?:[A-Za-z_][\w<>\[\]:.]*[ \t*&]+){1,6})[ \t*]*"""
+    r"""(?P<key>[A-Za-z_]\w{0,80})[ \t]*;[ \t]*//[ \t]*(?P<value>\S{12,400})[ \t]*$""", re.M)
 
 
 def find(text: str) -> list[Span]:
@@ -38,15 +50,25 @@ def find(text: str) -> list[Span]:
             line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
             before = _KEY_BEFORE.search(line)
             close = text.find(m.group(1), m.end(), m.end() + _BLOCK_CHARS)
-            if before is None or close == -1 or not is_secret_key(before.group("key")):
+            if before is None or close == -1:
                 continue
-            body = text[m.end():close]
+            key, body = before.group("key"), text[m.end():close]
             value = body.strip()
-            # one token alone in the block (prose or a template under the key is no value)
-            if (value and not any(c.isspace() for c in value)
-                    and value_ok(value, before.group("key")) and not is_placeholder(value)):
+            if is_secret_key(key):
+                # one token alone in the block (prose or a template under the key is no value)
+                found = (bool(value) and not any(c.isspace() for c in value)
+                         and value_ok(value, key) and not is_placeholder(value))
+            else:  # `String key = """`: a random token, or base64 over lines (a key's body)
+                lines = value.split()
+                found = (bool(lines) and all(_BASE64_LINE.fullmatch(line) for line in lines)
+                         and random_key_value(key, "".join(lines)))
+            if found:
                 start = m.end() + body.index(value)
                 out.append((start, start + len(value), "multiline_value", False))
+    if "; //" in text or ";//" in text:
+        for m in _DECLARED_COMMENT.finditer(text):
+            if is_secret_key(m.group("key")) and random_literal(m.group("value")):
+                out.append((m.start("value"), m.end("value"), "declared_comment", False))
     if "=\\" in text or "=@\\" in text:
         for m in _ESCAPED.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):

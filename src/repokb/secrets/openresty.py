@@ -27,8 +27,10 @@ from repokb.secrets.scan import (
     anchored_lines,
     is_secret_key,
     is_secret_value,
+    key_words,
     lower_same_length,
 )
+from repokb.secrets.shapes import password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -37,6 +39,18 @@ _KEY = r"[A-Za-z_][\w.]{0,80}"
 _LONG_STRING = re.compile(
     rf"""(?P<key>{_KEY})[ \t]*(?:<\w+>[ \t]*)?=[ \t]*\[(?P<eq>=*)\[\n?"""
     r"""(?P<value>[^\]]{1,400}?)\](?P=eq)\]""")
+# `os.getenv("X") or [[v]]`: a long string as an environment lookup's fallback, named by the
+# variable looked up or by the name it is assigned to (`local jwt_secret = os.getenv("J") or ..`)
+_LONG_FALLBACK = re.compile(
+    r"""\bgetenv[ \t]*\([ \t]*["'](?P<env>\w{1,80})["'][ \t]*\)[ \t]*or[ \t]*"""
+    r"""\[(?P<eq>=*)\[\n?(?P<value>[^\]]{1,400}?)\](?P=eq)\]""")
+_NAME_ASSIGNED = re.compile(rf"[ \t]*(?:local[ \t]+)?(?P<key>{_KEY})[ \t]*(?:<\w+>[ \t]*)?=")
+# `auth = "v"` in a table (lua-resty-redis-cluster's and Kong's `auth` option, the Redis
+# password): `auth` names a scheme as often (`auth = "basic"`), so the value must look like a
+# password (`shapes.password_like`)
+_AUTH_FIELD = re.compile(
+    r"""(?<![\w.])(?:\[["'])?(?P<key>[A-Za-z_]\w{0,40})(?:["']\])?[ \t]*=[ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\s]{6,128})(?P=q)""")
 _TUPLE_NAME = re.compile(r"[A-Za-z_][\w.]*")
 _TUPLE_VALUE = re.compile(r"""[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)[ \t]*""")
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
@@ -67,6 +81,22 @@ def find(text: str, language: str | None = None) -> list[Span]:
                     and is_secret_value(value, m.group("key"), literal_words=False)):
                 at = m.start("value") + m.group("value").index(value)
                 out.append((at, at + len(value), "long_string", False))
+    if language == "lua" and "getenv" in text:
+        for m in _LONG_FALLBACK.finditer(text):
+            value = m.group("value").strip()
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            named = _NAME_ASSIGNED.match(text, line_start, m.start())
+            keys = [m.group("env")] + ([named.group("key")] if named else [])
+            if (any(is_secret_key(k) for k in keys) and not any(c.isspace() for c in value)
+                    and value_ok(value)):
+                at = m.start("value") + m.group("value").index(value)
+                out.append((at, at + len(value), "env_default", False))
+    if language == "lua" and "auth" in text:
+        for start, end in anchored_lines(text, lower_same_length(text), ("auth",)):
+            for m in _AUTH_FIELD.finditer(text, start, end):
+                if key_words(m.group("key"))[-1:] == ["auth"] and password_like(
+                        m.group("value"), min_length=6):
+                    out.append((m.start("value"), m.end("value"), "secret_assignment", False))
     if "=\n" in text or "= \n" in text:
         for m in _VALUE_BELOW.finditer(text):
             if (is_secret_key(m.group("key"))

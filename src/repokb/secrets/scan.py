@@ -325,12 +325,12 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
     return span if is_secret_value(value, key, literal_words=mode == "config") else []
 
 
-GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
+GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.?|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
 
 
 def glued_literals(text: str, at: int) -> str:
     """The string literals glued to a literal that closes at `at` (implicit concatenation,
-    `+`, `..`, `&`, a backslash continuation), joined: a split token is judged whole."""
+    `+`, `..`, PHP's `.`, `&`, a backslash continuation), joined: a split token is judged whole."""
     parts: list[str] = []
     while len(parts) < 32:
         m = GLUED.match(text, at)
