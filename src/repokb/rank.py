@@ -6,7 +6,8 @@ can show why a hit sits where it does:
   at 1 while tests and docs step back; for "how do I" questions docs step forward;
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
-- a chunk defining a symbol the query names is boosted, as is a file whose name the query says;
+- a chunk defining a symbol the query names is boosted, as is a file whose name the query says
+  (in words, or as a file name: `setup.py`);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -156,7 +157,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
                 share = min(share, _OTHER_CASE_SHARE)
             if share:
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share
-        matched = path_match(path, query_tokens, symbol_tokens)
+        matched = (1.0 if PurePosixPath(path).name.lower() in plan.files
+                   else path_match(path, query_tokens, symbol_tokens))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         quality = p.get("quality")
