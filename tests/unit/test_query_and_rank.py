@@ -126,6 +126,25 @@ def test_rerank_factors_follow_intent_and_penalties():
     assert ranked[0] is function and function.factors["exact_symbol"] == s.symbol_boost
 
 
+def test_a_declaration_file_steps_back_behind_the_implementation_for_code_questions():
+    # attrs ships `filters.pyi` beside `filters.py`: the stub (a signature, no body) was found a
+    # little ahead of the implementation for "Create a filter that does not allow *what*"
+    s = Settings()
+    for stub_path in ("src/attr/filters.pyi", "types/filters.d.ts", "rbi/filters.rbi"):
+        stub = _candidate(1, path=stub_path, fused=0.0105, symbol="exclude")
+        body = _candidate(2, path="src/attr/filters.py", fused=0.01, symbol="exclude")
+        for text in ("how does exclude work", "exclude", "Create a filter that excludes what"):
+            ranked = rerank([stub, body], plan(text), s)
+            assert ranked[0] is body, (stub_path, text)
+            assert stub.factors["declaration"] == s.declaration_factor
+            assert "declaration" not in body.factors
+    # a "how do I" question keeps it where it is (signatures answer usage), as docs step forward
+    stub = _candidate(1, path="src/attr/filters.pyi", fused=0.0105, symbol="exclude")
+    body = _candidate(2, path="src/attr/filters.py", fused=0.01, symbol="exclude")
+    assert rerank([stub, body], plan("how do I exclude a field"), s)[0] is stub
+    assert "declaration" not in stub.factors
+
+
 def test_shape_keeps_neighbouring_definitions_apart_and_caps_per_file():
     s = Settings()
     a = _candidate(1, start=1, end=10, fused=0.05, symbol="issue_token")
