@@ -5,7 +5,8 @@
   the forms a definition takes (`def x`, `function x`, `class X`, `x(`).
 - Files: a name ending in a file extension (`setup.py`, `config.yaml`, `Node.js`) names a file,
   not a member `py` or `yaml` of something: it goes to the file-name boost, not the symbols.
-  URLs and Markdown link targets name neither (`[run](../cli/reference.md#hatch-run)`).
+  URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
+  `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
