@@ -3,6 +3,10 @@
 - Symbols: terms that look like code (`snake_case`, `camelCase`, `Pascal.dotted`, `name()`,
   backticked) are collected for the exact-symbol boost, and the lexical query is expanded with
   the forms a definition takes (`def x`, `function x`, `class X`, `x(`).
+- Files: a name ending in a file extension (`setup.py`, `config.yaml`, `Node.js`) names a file,
+  not a member `py` or `yaml` of something: it goes to the file-name boost, not the symbols.
+  URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
+  `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 
 from repokb.embedders.code_bm25 import fold
 from repokb.lexicon import ES_EN, STOP_WORDS
+from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 
 HOWTO, CODE, SYMBOL, GENERAL = "howto", "code", "symbol", "general"
 
@@ -58,6 +63,13 @@ _NAMESPACE = r"(?:[A-Z]\w*\\)+"
 _TERM = re.compile(rf"`([^`]+)`|({_NAMESPACE})?([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)"
                    r"(\(\))?")
 _SCOPE = re.compile(r"::|#")
+# The extensions of the files repokb reads, of two letters or more: `attr.s` and `x.c` stay names.
+_FILE_EXTENSIONS = frozenset(ext[1:] for ext in (*LANGUAGE_BY_EXTENSION,
+                                                 *EXTRA_LANGUAGE_BY_EXTENSION) if len(ext) > 2)
+# Where a question points rather than what it names: a URL, a Markdown link's target. Only its
+# fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
+_ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\s#]*(?:#([^()\s]*))?\)",
+                      re.I)
 # The question asks for tests ("tests of", "is X tested", "pytest fixture"); a test name such as
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
@@ -74,6 +86,7 @@ class QueryPlan:
     language: str  # "en" or "es"
     asks_for_tests: bool = False  # "where is X tested", "tests for the cache": no step back
     names: tuple[str, ...] = ()  # lower-cased names as the query gives them (`console.print`)
+    files: tuple[str, ...] = ()  # lower-cased file names the query gives (`setup.py`)
     written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
     project: str | None = None  # the project the question named, when it ranks above the rest
 
@@ -86,17 +99,45 @@ def looks_like_symbol(term: str, explicit: bool = False) -> bool:
                 or term.endswith("()") or (core.startswith("__") and core.endswith("__")))
 
 
-def symbols_in(text: str) -> list[str]:
+def file_name(term: str, call: bool = False) -> str | None:
+    """The file a term names (`setup.py`, `hatch.md#shell`: `hatch.md`), None for a name; a
+    call (`response.json()`) is a name."""
+    head = _SCOPE.split(term.strip())[0]
+    stem, dot, ext = head.rpartition(".")
+    if call or not dot or not stem or ext.lower() not in _FILE_EXTENSIONS:
+        return None
+    return head
+
+
+def _terms(text: str) -> list[tuple[str, bool, bool]]:
+    """(term as written, backticked or namespaced, called with `()`) for each code-like run,
+    URLs and link targets left out."""
     found = []
+    text = _ADDRESS.sub(lambda m: f" {m.group(1) or m.group(2) or ''} ", text)
     for match in _TERM.finditer(text):
         explicit, name, call = match.group(1), match.group(3), match.group(4)
         explicit = explicit or (name if match.group(2) else None)  # `Monolog\Logger`
-        term = _SCOPE.sub(".", (explicit or name or "").strip().rstrip("()"))
+        found.append(((explicit or name or "").strip(), bool(explicit), bool(call)))
+    return found
+
+
+def symbols_in(text: str) -> list[str]:
+    found = []
+    for raw, explicit, call in _terms(text):
+        if file_name(raw.rstrip("()"), call or raw.endswith("()")):
+            continue
+        term = _SCOPE.sub(".", raw.rstrip("()"))
         if not term or not re.fullmatch(r"[A-Za-z_][\w.]*", term):
             continue
-        if looks_like_symbol(term + (call or ""), explicit=bool(explicit)):
+        if looks_like_symbol(term + ("()" if call else ""), explicit=explicit):
             found.append(term)
     return found
+
+
+def files_in(text: str) -> list[str]:
+    """The file names a query gives (`setup.py`, `docs/config.md`: `config.md`)."""
+    return [f for raw, _, call in _terms(text)
+            if (f := file_name(raw.rstrip("()"), call or raw.endswith("()")))]
 
 
 def is_spanish(text: str) -> bool:
@@ -158,7 +199,9 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
     return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
                      asks_for_tests=bool(_TESTS.search(text)),
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
-                     written=tuple(dict.fromkeys(names)))
+                     written=tuple(dict.fromkeys(names)),
+                     files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower()
+                                               for f in files_in(text))))
 
 
 # A version after a name, as an sdist or a checkout folder carries it: django-5.2.8, gin_v1.10

@@ -4,9 +4,12 @@ Re-ranking multiplies each candidate's fused RRF score by factors, each recorded
 can show why a hit sits where it does:
 - kind by intent (SPEC §5): for "how does X work" and symbol lookups, source and contracts stay
   at 1 while tests and docs step back; for "how do I" questions docs step forward;
+- declaration files (`.pyi` stubs, `.d.ts`, `.rbi`: signatures without bodies) step back for
+  the same questions as docs do: the implementation says how it works;
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
-- a chunk defining a symbol the query names is boosted, as is a file whose name the query says;
+- a chunk defining a symbol the query names is boosted, as is a file whose name the query says
+  (in words, or as a file name: `setup.py`);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -30,6 +33,7 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan
+from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 
 _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
@@ -146,6 +150,9 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if kind:
             factors[kind[0]] = kind[1]
         path = str(p.get("path", ""))
+        if (plan.intent in (CODE, SYMBOL) and p.get("kind") == "source"
+                and path.lower().endswith(DECLARATION_SUFFIXES)):
+            factors["declaration"] = s.declaration_factor
         if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
             # a changelog or blog post describes the past; code under blog/ is still code
             factors["stale_path"] = s.stale_factor
@@ -156,7 +163,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
                 share = min(share, _OTHER_CASE_SHARE)
             if share:
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share
-        matched = path_match(path, query_tokens, symbol_tokens)
+        matched = (1.0 if PurePosixPath(path).name.lower() in plan.files
+                   else path_match(path, query_tokens, symbol_tokens))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         quality = p.get("quality")

@@ -184,6 +184,11 @@ class Settings:
     test_factor: float = _setting(
         0.85, "Re-rank factor of tests and fixtures (after source, before docs for code).")
     howto_test_factor: float = _setting(0.8, "Re-rank factor of tests for 'how do I' questions.")
+    declaration_factor: float = _setting(
+        0.9, "Re-rank factor of declaration files (.pyi stubs, .d.ts, .rbi: signatures without "
+        "bodies) for 'how does X work' and symbol queries: the implementation answers first "
+        "(0.5 to 0.9 measured alike; the mildest kept). "
+        "Measured in bench/RESULTS.md (retrieval, declarations).")
     generated_factor: float = _setting(0.3, "Re-rank factor of generated code.")
     vendor_factor: float = _setting(0.3, "Re-rank factor of vendored copies.")
     stale_factor: float = _setting(

@@ -166,3 +166,86 @@ def test_hits_carry_provenance(workspace, payments):
     assert p["factors"]["exact_symbol"] == workspace.settings.symbol_boost
     assert "provenance" not in hit.to_json()
     assert hit.to_json(explain=True)["provenance"] == p
+
+
+def test_the_implementation_answers_before_its_stub(workspace, payments):
+    # a package shipping stubs beside its modules (attrs does): the stub repeats every
+    # signature, in the very words of the question, and holds no body
+    write(payments, "src/payments/retry.pyi", '''
+        from typing import Any, Callable
+
+        def retry_with_backoff(func: Callable[[], Any], attempts: int = 5,
+                               base_delay: float = 0.5) -> Any: ...
+        def charge_card(gateway: Any, amount_cents: int, card_token: str) -> Any: ...
+        ''')
+    workspace.indexer.run(resolve_roots([payments], None))
+    for text in ("how does retry_with_backoff work", "retry_with_backoff",
+                 "how does charging a card retry"):
+        hits = workspace.searcher.search(Query(text, limit=10, explain=True))
+        paths = [h.path for h in hits]
+        assert paths.index("src/payments/retry.py") < paths.index("src/payments/retry.pyi"), (
+            text, paths)
+    # a question about use keeps the signature where it was found (no step back)
+    hits = workspace.searcher.search(Query("how do I call retry_with_backoff", explain=True))
+    assert all("declaration" not in h.provenance["factors"] for h in hits)
+
+
+def test_a_file_named_in_a_question_is_found_not_a_method_named_like_its_extension(
+        workspace, payments):
+    # a class big enough that each method is a chunk of its own, one of them named `json`
+    write(payments, "src/payments/gateway.py", '''
+        import json as jsonlib
+        import time
+
+
+        class GatewayResponse:
+            """What the payment gateway answered."""
+
+            def __init__(self, session, url, body):
+                self._session, self.url, self._body = session, url, body
+
+            def fetch(self, timeout=30):
+                """Read the charge back from the gateway."""
+                started = time.monotonic()
+                while time.monotonic() - started < timeout:
+                    answer = self._session.request("GET", self.url, timeout=timeout)
+                    if answer.status_code < 500:
+                        return answer
+                raise TimeoutError(self.url)
+
+            def capture(self, timeout=30):
+                """Capture an authorised charge."""
+                started = time.monotonic()
+                while time.monotonic() - started < timeout:
+                    answer = self._session.request("POST", self.url, timeout=timeout)
+                    if answer.status_code < 500:
+                        return answer
+                raise TimeoutError(self.url)
+
+            def void(self, timeout=30):
+                """Cancel an authorised charge before capture."""
+                started = time.monotonic()
+                while time.monotonic() - started < timeout:
+                    answer = self._session.request("DELETE", self.url, timeout=timeout)
+                    if answer.status_code < 500:
+                        return answer
+                raise TimeoutError(self.url)
+
+            def refresh(self, timeout=30):
+                """Read the charge's latest state."""
+                started = time.monotonic()
+                while time.monotonic() - started < timeout:
+                    answer = self._session.request("GET", self.url, timeout=timeout)
+                    if answer.status_code < 500:
+                        return answer
+                raise TimeoutError(self.url)
+
+            def json(self):
+                """The response body, decoded."""
+                return jsonlib.loads(self._body)
+        ''')
+    write(payments, "config/settings.json", '''
+        {"gateway_url": "https://pay.example", "attempts": 5, "base_delay": 0.5}
+        ''')
+    workspace.indexer.run(resolve_roots([payments], None))
+    assert top(workspace, "what does settings.json hold")[0][0] == "config/settings.json"

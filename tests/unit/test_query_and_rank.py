@@ -60,6 +60,38 @@ def test_symbol_expansion_and_spanish_rendering():
     assert plan("how do I configure the connection").language == "en"
 
 
+def test_a_file_name_or_an_address_in_a_query_is_no_symbol():
+    # `setup.py` names a file, not a member `py` of `setup`: no `def py` searched or boosted
+    for text, file in (("what does setup.py do", "setup.py"),
+                       ("how is `config.yaml` loaded", "config.yaml"),
+                       ("where is package.json read", "package.json"),
+                       ("errors in src/app/_make.py", "_make.py"),
+                       ("If no route matches, req and res are Node.js core objects", "node.js")):
+        p = plan(text)
+        assert p.symbols == () and p.files == (file,), text
+        assert "def " not in p.lexical_text, text
+    assert plan("what does setup.py do").intent == CODE
+    # a call, a one-letter extension and a link's fragment still name code
+    assert plan("how does response.json() work").symbols == ("response.json", "json")
+    assert plan("how does attr.s work").symbols == ("attr.s", "s")
+    # a URL or a Markdown link target says where, not what (its fragment may name a symbol)
+    assert plan("see https://docs.python.org/3/library/subprocess.html").symbols == ()
+    p = plan("Spawn a [shell](../../config/hatch.md#shell) in the environment")
+    assert p.symbols == () and p.files == ()
+    assert plan("An instance of [Platform](utilities.md#hatch.utils.platform.Platform)"
+                ).symbols == ("hatch.utils.platform.platform", "platform")
+
+
+def test_a_file_the_query_names_is_boosted_and_no_definition_named_like_its_extension():
+    s = Settings()
+    # a method `json` found a little ahead of the file the question names
+    member = _candidate(1, fused=0.012, symbol="Response.json", path="src/http.py")
+    data = _candidate(2, fused=0.01, path="conf/settings.json")
+    ranked = rerank([member, data], plan("how is settings.json loaded"), s)
+    assert "exact_symbol" not in member.factors
+    assert data.factors["path_match"] == s.path_boost and ranked[0] is data
+
+
 def _candidate(n: int, kind: str = "source", path: str = "src/a.py", start: int = 1,
                end: int = 10, symbol: str | None = None, fused: float = 0.01,
                quality: float = 0.5) -> Candidate:
@@ -92,6 +124,25 @@ def test_rerank_factors_follow_intent_and_penalties():
     function = _candidate(2, fused=same, symbol="evolve")
     ranked = rerank([method, function], plan("evolve"), s)
     assert ranked[0] is function and function.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_a_declaration_file_steps_back_behind_the_implementation_for_code_questions():
+    # attrs ships `filters.pyi` beside `filters.py`: the stub (a signature, no body) was found a
+    # little ahead of the implementation for "Create a filter that does not allow *what*"
+    s = Settings()
+    for stub_path in ("src/attr/filters.pyi", "types/filters.d.ts", "rbi/filters.rbi"):
+        stub = _candidate(1, path=stub_path, fused=0.0105, symbol="exclude")
+        body = _candidate(2, path="src/attr/filters.py", fused=0.01, symbol="exclude")
+        for text in ("how does exclude work", "exclude", "Create a filter that excludes what"):
+            ranked = rerank([stub, body], plan(text), s)
+            assert ranked[0] is body, (stub_path, text)
+            assert stub.factors["declaration"] == s.declaration_factor
+            assert "declaration" not in body.factors
+    # a "how do I" question keeps it where it is (signatures answer usage), as docs step forward
+    stub = _candidate(1, path="src/attr/filters.pyi", fused=0.0105, symbol="exclude")
+    body = _candidate(2, path="src/attr/filters.py", fused=0.01, symbol="exclude")
+    assert rerank([stub, body], plan("how do I exclude a field"), s)[0] is stub
+    assert "declaration" not in stub.factors
 
 
 def test_shape_keeps_neighbouring_definitions_apart_and_caps_per_file():

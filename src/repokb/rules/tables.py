@@ -325,6 +325,9 @@ TYPESCRIPT_SOURCE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts")
 # What f.ext is for a compiled name (`api.d.ts` -> .ts): the rule's screen by extension.
 COMPILED_LAST_EXTENSIONS = frozenset({".js", ".cjs", ".mjs", ".jsx", ".ts", ".cts", ".mts"})
 TWIN_SOURCE_DIR = "src"  # the compiled file A/D/T.js mirrors A/src/T.ts
+# Declaration files: signatures without bodies (Python stubs, TypeScript declarations, Sorbet
+# RBI). For a question about how code works the implementation answers; rank.py steps these back.
+DECLARATION_SUFFIXES = (".pyi", ".d.ts", ".d.cts", ".d.mts", ".rbi")
 TWIN_OUTPUT_DEPTH = 2  # D: at most this many folders (lib, esm, cjs, types, dist/esm ...)
 # Folders D never is: JavaScript there is written by hand (test/api.js tests src/api.ts).
 NOT_BUILD_OUTPUT_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e",
