@@ -79,7 +79,14 @@ REDACTED = "<REDACTED_SECRET>"
 # comment after its declaration (`@property NSString *apiKey; // v`); in code, a plain word
 # where only a secret can stand (`jwt.decode(t, "v", ..)`, `auth=("admin", "v")`,
 # `HTTPBasicAuth`, `login`); PHP's `'a' . 'b'` glued literals
-REDACTION_VERSION = 21
+# 22: .NET's forms (secrets/dotnet.py): a C# auto-property's initializer `ApiKey { get; init; }
+# = "v"`, `Environment.SetEnvironmentVariable("API_KEY", "v")`, `dotnet user-secrets set "K"
+# "v"`, a Settings.settings `<setting name="ApiKey"><value>v</value>`, NuGet.config's `<apikeys>`
+# values, `nuget setapikey v`, `dotnet nuget add source ... -p v` and NuGet API keys (`oy2...`);
+# C#'s `$"v"` and `$@"v"` literals as values, `<add key="ida:ClientSecret" value="v"/>` (a key
+# with `:`), Azure.Identity's `new ClientSecretCredential(tenant, client, "v")`; a password
+# that opens with a digit (`2oeq3h...`) is no version
+REDACTION_VERSION = 22
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("crates_io_token", ("cio",),
                 _re(r"\bcio(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{32}\b")),
     TokenFormat("pypi_token", ("pypi-",), _re(r"\bpypi-[A-Za-z0-9_\-]{50,}")),
+    # NuGet API key (nuget.org's, `dotnet nuget push --api-key`): `oy2` and 43 lower-case
+    # letters and digits
+    TokenFormat("nuget_api_key", ("oy2",), _re(r"\boy2[a-z0-9]{43}\b")),
     TokenFormat("sendgrid_key", ("SG.",), _re(r"\bSG\.[\w\-]{22}\.[\w\-]{43}")),
     TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
@@ -171,7 +181,7 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
-    r"""(?:(?:[bBuU@](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at

@@ -352,6 +352,11 @@ def random_key_value(key: str, value: str) -> bool:
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
         return False
+    # an address with no userinfo, query or fragment: NuGet.config's `<add key="https://api.nuget.
+    # org/v3/index.json" value="..."/>` names a feed (and its value was then redacted wherever
+    # the file named the feed)
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s@?#]+", value):
+        return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
 
