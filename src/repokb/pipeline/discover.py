@@ -27,6 +27,7 @@ from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     CARGO_VENDOR_MARKER,
     DOC_SOURCE_MARKERS,
+    MSBUILD_OUTPUT_DIRS,
     PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
@@ -410,6 +411,10 @@ def _dir_skip_reason(name: str, path: str, rel: str,
         return by_name
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if name.endswith(suffix):
+            return "build_artifact", f"skipped directory: {why}"
+    if name in MSBUILD_OUTPUT_DIRS:
+        marks, why = MSBUILD_OUTPUT_DIRS[name]
+        if any(os.path.exists(os.path.join(path, mark)) for mark in marks):
             return "build_artifact", f"skipped directory: {why}"
     # os.path, not pathlib: two checks for every folder of the tree (pathlib's objects were
     # most of the walk's cost)
