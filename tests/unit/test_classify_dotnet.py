@@ -63,6 +63,12 @@ RAZOR = ('@page "/counter"\n<h3>Counter</h3>\n<button @onclick="IncrementCount">
     ("src/Web/Web.csproj.user", PROPS, Kind.BUILD_ARTIFACT, "ide_user_state"),
     ("src/Web/wwwroot/lib/jquery/LICENSE.txt", "Copyright OpenJS Foundation\n",
      Kind.VENDOR, "third_party"),
+    # the Amplify CLI's .NET function templates (npm), expanded by EJS: were unknown
+    ("resources/lambda/HelloWorld/FunctionHandler.cs.ejs",
+     "namespace <%= props.functionName %>;\n\npublic class FunctionHandler\n{\n}\n",
+     Kind.SOURCE, "csharp_source"),
+    ("resources/lambda/HelloWorld/event.json.ejs", '{\n  "key1": "<%= props.value %>"\n}\n',
+     Kind.CONFIGURATION, "json_config"),
 ])
 def test_a_dotnet_file_is_classified_as_its_role(tmp_path, rel, content, kind, subkind):
     c = classify_file(tmp_path, rel, content)

@@ -45,6 +45,7 @@ MUST_REDACT = [  # (language, text)
               '--store-password-in-clear-text\n'),
     ("shell", f'nuget setapikey {NUGET}\n'),
     ("yaml", f'env:\n  NUGET_KEY: {NUGET}\n'),
+    ("python", f'public_key_password = "{PW}"\n'),  # a password, whatever key it opens
 ]
 MUST_KEEP = [  # (language, text)
     ("csharp", 'public string Password { get; set; } = "";\n'),
@@ -62,6 +63,21 @@ MUST_KEEP = [  # (language, text)
     ("shell", 'dotnet user-secrets set "Movies:ServiceApiKey" "$MOVIES_KEY"\n'),
     ("shell", 'dotnet nuget add source https://x.example/index.json -n x -u me -p %PAT%\n'),
     ("markdown", "The 2024-01-01 release adds 2fa-enabled accounts and a 3rd-party login.\n"),
+    # a public key and its hash (`PublicKeyToken`) are public: every binding redirect of a
+    # web.config, an assembly-qualified type name, InternalsVisibleTo of a signed assembly
+    # (pythonnet's AssemblyInfo.cs, edge-js's README were redacted)
+    ("xml", '<dependentAssembly>\n  <assemblyIdentity name="Newtonsoft.Json" '
+            'publicKeyToken="30ad4fe6b2a6aeed" culture="neutral" />\n</dependentAssembly>\n'),
+    ("xml", '<add assembly="System.Web.Mvc, Version=5.2.3.0, Culture=neutral, '
+            'PublicKeyToken=31BF3856AD364E35" />\n'),
+    ("markdown", "InnerExceptions: 'System.Collections.ObjectModel.ReadOnlyCollection`1"
+                 "[[System.Exception, mscorlib, Version=4.0.0.0, Culture=neutral, "
+                 "PublicKeyToken=b77a5c561934e089]]'\n"),
+    ("csharp", '[assembly: InternalsVisibleTo("Python.Test, PublicKey=0024000004800000940000'
+               '0006020000002400005253413100040000110000005ffd8f49fb44ab0641b3fd8d55e749f716e6'
+               'dd901032295db641eb98ee46063cbe0d4a1d121ef0bc2af95f8a7438d7a80a3531316e6b75c2da'
+               'e92fb05a99f03bf7e0c03980e1c3cfb74ba690aca2f3339ef329313bcc5dccced125a4ffdc4531'
+               'dcef914602cd5878dc5fbb4d4c73ddfbc133f840231343e013762884d6143189cfc")]\n'),
 ]
 
 

@@ -85,7 +85,8 @@ REDACTED = "<REDACTED_SECRET>"
 # values, `nuget setapikey v`, `dotnet nuget add source ... -p v` and NuGet API keys (`oy2...`);
 # C#'s `$"v"` and `$@"v"` literals as values, `<add key="ida:ClientSecret" value="v"/>` (a key
 # with `:`), Azure.Identity's `new ClientSecretCredential(tenant, client, "v")`; a password
-# that opens with a digit (`2oeq3h...`) is no version
+# that opens with a digit (`2oeq3h...`) is no version; a key naming a public key or its hash
+# (`publicKeyToken="30ad4fe6b2a6aeed"`, `PublicKey=0024...`) holds public material
 REDACTION_VERSION = 22
 
 
@@ -168,6 +169,10 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
 })
+# A key ending in these words names a public key or a hash of one, public material: .NET's
+# `publicKeyToken="30ad4fe6b2a6aeed"` in every binding redirect of a web.config or App.config,
+# `PublicKeyToken=b77a5c561934e089` in an assembly-qualified type name.
+PUBLIC_KEY_NAMES = (("public", "key"), ("public", "key", "token"))
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 

@@ -456,9 +456,10 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
-# (a Rails view `show.html.erb`, a generator's `model.rb.erb`). Not `.in` (autoconf's
-# Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
-SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb")
+# (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
+# (the Amplify CLI's .NET templates `FunctionHandler.cs.ejs`, `Function.csproj.ejs`). Not `.in`
+# (autoconf's Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
 # Template engines' suffixes after the format they render (Linguist's Twig and Blade): the
 # format before the suffix is the file's language, HTML when none is written (Symfony's
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,

@@ -37,6 +37,7 @@ from repokb.secrets.scan import (
     is_secret_value,
     key_words,
     lower_same_length,
+    names_public_key,
     random_key_value,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
@@ -519,4 +520,6 @@ def readable(line: str, start: int, end: int) -> bool:
     if m is None:
         return False
     words = key_words(m.group(1))
+    if names_public_key(words):  # `publicKeyToken="30ad4fe6b2a6aeed"`
+        return True
     return bool(words) and words[-1] in _HASH_WORDS and not is_secret_key(m.group(1))
