@@ -100,3 +100,18 @@ def test_msbuild_output_is_skipped_and_a_bin_of_scripts_is_walked(tmp_path):
     found = {item.path for item in discover(ProjectRoot("shop", root.resolve()))
              if isinstance(item, SourceFile)}
     assert found == {"src/Web/Program.cs", "bin/setup"}
+
+
+def test_watch_ignores_a_build_writing_to_bin_and_obj(tmp_path):
+    from watchfiles import Change
+
+    from repokb.surfaces.watch import _ProjectFilter
+
+    for rel in ("Web/bin/Debug/net8.0/Web.dll", "Web/obj/project.assets.json", "bin/setup"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x\n")
+    watched = _ProjectFilter()
+    assert not watched(Change.modified, str(tmp_path / "Web/bin/Debug/net8.0/Web.dll"))
+    assert not watched(Change.added, str(tmp_path / "Web/obj/Debug/net8.0/Web.g.cs"))
+    assert watched(Change.modified, str(tmp_path / "bin/setup"))
+    assert watched(Change.modified, str(tmp_path / "Web/Program.cs"))
