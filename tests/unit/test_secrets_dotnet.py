@@ -99,3 +99,16 @@ def test_a_dotnet_credential_is_redacted(language, text):
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
 def test_what_only_looks_like_a_dotnet_credential_stays(language, text):
     assert redact(text, _mode(language), language).text == text
+
+
+ACCOUNT_KEY = "".join(("YlSXpfKtHF4vUC", "q7Rw2LmZ9tK4pB8n" * 4, "Jd3Vh6sGaYc0Vpz")) + "=="  # FAKE
+
+
+@pytest.mark.parametrize("language", ["json", "xml", "csharp", "yaml"])
+def test_a_storage_connection_string_keeps_all_but_its_key(language):
+    # detect-secrets' keyword plugin read `AccountKey=V;EndpointSuffix=core.windows.net"` in JSON
+    # as one value, and its Azure plugin `AccountKey=V`: both names went with the key
+    line = ('  "Storage": "DefaultEndpointsProtocol=https;AccountName=contosostore;'
+            f'AccountKey={ACCOUNT_KEY};EndpointSuffix=core.windows.net",\n')
+    mode = "code" if language == "csharp" else "config"
+    assert redact(line, mode, language).text == line.replace(ACCOUNT_KEY, REDACTED)
