@@ -14,5 +14,5 @@ CODE_LANGUAGES = frozenset({
 EXTRA_CODE_LANGUAGES = frozenset({"perl", "vim", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
                                   "powershell", "batch", "prisma", "cython", "tex",
-                                  "assembly", "fortran", "matlab"})
+                                  "assembly", "fortran", "matlab", "fsharp", "vbnet"})
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

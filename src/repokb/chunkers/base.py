@@ -39,7 +39,10 @@ from repokb.models import ChunkPiece
 # Class.constructor; a Java record's compact constructor is Record.Record
 # 12 (also): Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
 #     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
-CHUNKING_VERSION = 12
+# 13: C#'s operators (`operator +`, `implicit operator T`: Class.operator), indexers
+#     (`this[int i]`: Class.this), events and destructors are definitions (they were the
+#     class's other lines)
+CHUNKING_VERSION = 13
 
 
 class Chunker(Protocol):

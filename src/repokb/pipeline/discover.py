@@ -27,6 +27,7 @@ from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
     CARGO_VENDOR_MARKER,
     DOC_SOURCE_MARKERS,
+    MSBUILD_OUTPUT_DIRS,
     PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
@@ -404,6 +405,19 @@ def source_markers(name: str) -> tuple[str, ...]:
     return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
+def msbuild_output(folder: str) -> tuple[str, str] | None:
+    """(kind, reason) when `folder` is MSBuild's `bin/` or `obj/` holding what a build writes
+    there (`Debug/`, `Release/`, `project.assets.json`: tables.MSBUILD_OUTPUT_DIRS); None for
+    any other folder, a `bin/` of scripts among them. `repokb watch` asks it too."""
+    name = os.path.basename(folder)
+    if name not in MSBUILD_OUTPUT_DIRS:
+        return None
+    marks, why = MSBUILD_OUTPUT_DIRS[name]
+    if any(os.path.exists(os.path.join(folder, mark)) for mark in marks):
+        return "build_artifact", f"skipped directory: {why}"
+    return None
+
+
 def _dir_skip_reason(name: str, path: str, rel: str,
                      rules: IgnoreRules) -> tuple[str, str] | None:
     if name in SKIP_DIRS and (by_name := skipped_by_name(path)):
@@ -411,6 +425,8 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
+    if by_content := msbuild_output(path):
+        return by_content
     # os.path, not pathlib: two checks for every folder of the tree (pathlib's objects were
     # most of the walk's cost)
     if os.path.isfile(os.path.join(path, VIRTUALENV_MARKER)):

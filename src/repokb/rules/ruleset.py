@@ -92,7 +92,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.13, also: a `.m` with no Objective-C mark and MATLAB's `%` comment or `function` line is
 # MATLAB, and a `.h` with C++'s marks (`template <`, `namespace x`, `std::` ...) C++: Linguist's
 # heuristics)
-CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.14: .NET: `.vs/` and MSBuild's `bin/Debug`, `obj/` output skipped; `.sln`, `.fsproj`,
+# `.nuspec`, `packages.config`, `Directory.Packages.props` manifests; app/web/NuGet `.config`,
+# MSBuild `.props`/`.targets`, publish profiles XML configuration; `.resx` resources (another
+# culture's: translations); `.xaml` and Razor `.cshtml`/`.razor` source markup; F# and VB.NET
+# code, `.csx`/`.cake` C#; `*.g.cs`, `*.g.i.cs` generated; Visual Studio's `*.user`/`.suo`
+# per-user state; a strong-name `.snk` is a private key, blocked)
+CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -204,6 +210,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
+    # LibMan's (and the ASP.NET templates') client libraries: `wwwroot/lib/jquery/dist/...`
+    _r("libman-library", Tier.VENDOR, (Glob(("**/wwwroot/lib/**",)),),
+       Then(Kind.VENDOR, "client library installed by LibMan ({evidence})",
+            subkind="third_party", flags=("vendor",), confidence=0.9)),
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),
@@ -247,6 +257,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "written and rewritten by Xcode ({evidence}): recorded, not "
             "embedded", subkinds=T.XCODE_GENERATED_EXTENSIONS, flags=("generated",),
             confidence=0.9)),
+    _r("visual-studio-user-state", Tier.GENERATED, (Name(T.VISUAL_STUDIO_USER_GLOBS),),
+       Then(Kind.BUILD_ARTIFACT, "Visual Studio per-user state ({evidence}): not the project's",
+            subkind="ide_user_state", confidence=0.95)),
     _r("asset-catalog", Tier.GENERATED, (Glob(T.ASSET_CATALOG_GLOBS),),
        Then(Kind.ASSET, "asset catalog metadata Xcode keeps beside the images ({evidence})",
             subkind="asset_catalog", confidence=0.95)),
@@ -413,6 +426,19 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                  Ext(T.APPLE_STRINGS_EXTENSIONS))),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    _r("resx-translation", Tier.PATH, (Name(T.RESX_TRANSLATION_GLOBS),),
+       Then(Kind.DATA, ".NET resources in another culture ({evidence}): metadata only; the "
+            "neutral .resx holds the text it translates", subkind="translation_catalog",
+            confidence=0.9)),
+    _r("dotnet-resources", Tier.PATH, (Ext(frozenset({".resx"})),),
+       Then(Kind.CONFIGURATION, ".NET resources (.resx): the strings and settings the app "
+            "reads", subkind="dotnet_resources", confidence=0.9)),
+    _r("xaml", Tier.PATH, (Ext(frozenset({".xaml"})),),
+       Then(Kind.SOURCE, "XAML user interface markup (WPF, WinUI, .NET MAUI, Avalonia)",
+            subkind="xaml_markup", policy=Policy.INDEX_TEXT, confidence=0.95)),
+    _r("razor", Tier.PATH, (Ext(frozenset({".cshtml", ".razor"})),),
+       Then(Kind.SOURCE, "Razor view or Blazor component ({evidence}): HTML with C#",
+            subkind="razor_view", policy=Policy.INDEX_TEXT, confidence=0.95)),
     _r("android-translation", Tier.PATH, (ANDROID_TRANSLATION,),
        Then(Kind.DATA, "Android translation ({evidence}): metadata only; values/ holds the "
             "text it translates", subkind="translation_catalog", confidence=0.9)),

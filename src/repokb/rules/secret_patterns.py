@@ -79,7 +79,15 @@ REDACTED = "<REDACTED_SECRET>"
 # comment after its declaration (`@property NSString *apiKey; // v`); in code, a plain word
 # where only a secret can stand (`jwt.decode(t, "v", ..)`, `auth=("admin", "v")`,
 # `HTTPBasicAuth`, `login`); PHP's `'a' . 'b'` glued literals
-REDACTION_VERSION = 21
+# 22: .NET's forms (secrets/dotnet.py): a C# auto-property's initializer `ApiKey { get; init; }
+# = "v"`, `Environment.SetEnvironmentVariable("API_KEY", "v")`, `dotnet user-secrets set "K"
+# "v"`, a Settings.settings `<setting name="ApiKey"><value>v</value>`, NuGet.config's `<apikeys>`
+# values, `nuget setapikey v`, `dotnet nuget add source ... -p v` and NuGet API keys (`oy2...`);
+# C#'s `$"v"` and `$@"v"` literals as values, `<add key="ida:ClientSecret" value="v"/>` (a key
+# with `:`), Azure.Identity's `new ClientSecretCredential(tenant, client, "v")`; a password
+# that opens with a digit (`2oeq3h...`) is no version; a key naming a public key or its hash
+# (`publicKeyToken="30ad4fe6b2a6aeed"`, `PublicKey=0024...`) holds public material
+REDACTION_VERSION = 22
 
 
 @dataclass(frozen=True)
@@ -119,6 +127,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("crates_io_token", ("cio",),
                 _re(r"\bcio(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{32}\b")),
     TokenFormat("pypi_token", ("pypi-",), _re(r"\bpypi-[A-Za-z0-9_\-]{50,}")),
+    # NuGet API key (nuget.org's, `dotnet nuget push --api-key`): `oy2` and 43 lower-case
+    # letters and digits
+    TokenFormat("nuget_api_key", ("oy2",), _re(r"\boy2[a-z0-9]{43}\b")),
     TokenFormat("sendgrid_key", ("SG.",), _re(r"\bSG\.[\w\-]{22}\.[\w\-]{43}")),
     TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
@@ -158,6 +169,10 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
 })
+# A key ending in these words names a public key or a hash of one, public material: .NET's
+# `publicKeyToken="30ad4fe6b2a6aeed"` in every binding redirect of a web.config or App.config,
+# `PublicKeyToken=b77a5c561934e089` in an assembly-qualified type name.
+PUBLIC_KEY_NAMES = (("public", "key"), ("public", "key", "token"))
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 
@@ -171,7 +186,7 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
-    r"""(?:(?:[bBuU@](?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at

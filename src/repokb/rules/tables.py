@@ -44,6 +44,18 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".build": ("build_artifact", "Swift Package Manager build output"),
     ".swiftpm": ("build_artifact", "Swift Package Manager's Xcode workspace state"),
     "xcuserdata": ("build_artifact", "Xcode per-user state (scheme order, breakpoints, layout)"),
+    # Visual Studio (GitHub's VisualStudio.gitignore): per-user state (.suo, the IIS Express
+    # applicationhost.config, the code index)
+    ".vs": ("build_artifact", "Visual Studio per-user state"),
+}
+# MSBuild's output folders (`bin/`, `obj/`, GitHub's VisualStudio.gitignore), skipped when they
+# hold what a build writes there: a configuration's folder (`bin/Debug/net8.0/`) or the restore's
+# `project.assets.json`. Not by name alone: a `bin/` of scripts is a project's own (Rails'
+# `bin/rails`, an npm package's `bin/cli.js`). name -> (what marks it, reason)
+MSBUILD_OUTPUT_DIRS: dict[str, tuple[tuple[str, ...], str]] = {
+    "bin": (("Debug", "Release"), "MSBuild build output (bin/Debug, bin/Release)"),
+    "obj": (("Debug", "Release", "project.assets.json"),
+            "MSBuild intermediate output (obj/: project.assets.json, generated sources)"),
 }
 
 # A directory is also a Python virtualenv if it holds this file.
@@ -78,6 +90,7 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin",
     ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
     ".cs": "csharp", ".rb": "ruby", ".php": "php", ".swift": "swift", ".scala": "scala",
+    ".csx": "csharp", ".cake": "csharp",  # Linguist's C#: C# scripts, Cake build scripts
     # Linguist's other Ruby extensions: rake tasks, rackup files (config.ru), Thor scripts,
     # Jbuilder/Builder/RABL views, Sorbet's .rbi (a generated one has its marker)
     ".rake": "ruby", ".ru": "ruby", ".thor": "ruby", ".rbw": "ruby", ".rbx": "ruby",
@@ -147,6 +160,8 @@ SECRET_FILES: dict[str, str] = {
     "*.pem": "private_key", "*.key": "private_key", "id_rsa": "private_key",
     "id_dsa": "private_key", "id_ecdsa": "private_key", "id_ed25519": "private_key",
     "*.ppk": "private_key", "*.p12": "keystore", "*.pfx": "keystore", "*.jks": "keystore",
+    # a .NET strong-name key pair (`sn -k`): its private key signs the assembly
+    "*.snk": "private_key",
     "*.keystore": "keystore", "*.gpg": "keystore", "credentials": "credentials_file",
     "credentials.json": "credentials_file", "credentials.yml": "credentials_file",
     "credentials.yaml": "credentials_file", "client_secret*.json": "credentials_file",
@@ -235,7 +250,10 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*_requirements.txt": "pip_requirements", "requirements*.in": "pip_requirements",
     "*-requirements.in": "pip_requirements", "*_requirements.in": "pip_requirements",
     "constraints*.in": "pip_constraints",
-    "*.csproj": "dotnet_project", "*.gemspec": "gem_spec",
+    "*.csproj": "dotnet_project", "*.fsproj": "dotnet_project", "*.vbproj": "dotnet_project",
+    "*.vcxproj": "dotnet_project", "*.sln": "dotnet_solution", "*.slnx": "dotnet_solution",
+    "*.nuspec": "nuget_spec", "packages.config": "nuget_packages",
+    "Directory.Packages.props": "nuget_central_packages", "*.gemspec": "gem_spec",
     "*.versions.toml": "gradle_version_catalog",  # Gradle's `gradle/libs.versions.toml`
     # CocoaPods' spec of a pod (Ruby, or its JSON form as a spec repository holds it)
     "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec",
@@ -255,6 +273,9 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     "*.pb.cc": "protobuf_generated", "*.pb.h": "protobuf_generated",
     "*_grpc.pb.go": "protobuf_generated", "*.g.dart": "generated_code",
     "*.freezed.dart": "generated_code", "*.designer.cs": "generated_code",
+    # what a .NET build writes from XAML and source generators (`MainWindow.g.cs`, `.g.i.cs`),
+    # and Visual Basic's designer files
+    "*.g.cs": "generated_code", "*.g.i.cs": "generated_code", "*.designer.vb": "generated_code",
     "*.generated.*": "generated_code", "*_generated.go": "generated_code",
     "*.gen.go": "generated_code", "*.gen.ts": "generated_code",
     # Android lint's baseline: the issues a `lint --baseline` run wrote down, to be ignored
@@ -417,6 +438,16 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".podspec": "ruby", ".gemspec": "ruby", ".plist": "xml", ".xcprivacy": "xml",
     ".entitlements": "xml",
     ".xcconfig": "ini", ".modulemap": "modulemap",
+    # .NET: Linguist's XML holds MSBuild's project and property files, app/web.config, NuGet's
+    # .nuspec, publish profiles, .resx resources, Settings.settings; XAML is XML too; Linguist's
+    # F# and Visual Basic .NET (a `.sln` is a manifest with no language, as a `.csproj` was)
+    ".config": "xml", ".props": "xml", ".targets": "xml", ".csproj": "xml", ".fsproj": "xml",
+    ".vbproj": "xml", ".vcxproj": "xml", ".proj": "xml", ".projitems": "xml", ".shproj": "xml",
+    ".nuspec": "xml", ".pubxml": "xml", ".resx": "xml", ".settings": "xml", ".ruleset": "xml",
+    ".runsettings": "xml", ".slnx": "xml", ".xaml": "xml",
+    ".fs": "fsharp", ".fsi": "fsharp", ".fsx": "fsharp", ".vb": "vbnet",
+    # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
+    ".cshtml": "html", ".razor": "html",
 }
 # Build files known by their whole (lower-case) name, before any extension: CMakeLists.txt and
 # meson_options.txt are no text documents (Linguist's CMake and Meson file names).
@@ -428,9 +459,10 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
-# (a Rails view `show.html.erb`, a generator's `model.rb.erb`). Not `.in` (autoconf's
-# Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
-SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb")
+# (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
+# (the Amplify CLI's .NET templates `FunctionHandler.cs.ejs`, `Function.csproj.ejs`). Not `.in`
+# (autoconf's Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
 # Template engines' suffixes after the format they render (Linguist's Twig and Blade): the
 # format before the suffix is the file's language, HTML when none is written (Symfony's
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,
@@ -550,6 +582,12 @@ XCODE_GENERATED_EXTENSIONS: dict[str, str] = {
     ".xcuserstate": "xcode_user_state", ".xcscheme": "xcode_scheme",
     ".storyboard": "interface_builder", ".xib": "interface_builder", ".nib": "interface_builder",
 }
+# Visual Studio's per-user files (GitHub's VisualStudio.gitignore): a project's `.csproj.user`,
+# the solution's `.suo`, a publish profile's `.pubxml.user` (its encrypted password): excluded
+VISUAL_STUDIO_USER_GLOBS = ("*.user", "*.suo", "*.userosscache", "*.sln.docstates")
+# .NET resources in another culture (`Strings.fr.resx`, `Strings.zh-Hans.resx`): translations of
+# the neutral `Strings.resx`, which holds the text they translate
+RESX_TRANSLATION_GLOBS = ("*.??.resx", "*.??-*.resx")
 # Apple's translation catalogs (`"key" = "text";` lines, a plist of plural rules, Xcode 15's
 # JSON string catalog): like gettext's, recorded, not embedded.
 APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})

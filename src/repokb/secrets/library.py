@@ -139,6 +139,10 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # `NOPASSWD: ALL` (sudoers): too short to be worth a redaction
             if secret_type == _KEYWORD and _names_a_set(line, value):
                 continue  # Laravel's `'passwords' => 'users'`: the password broker's name
+            if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)):
+                value = value[:part.start()]  # the key's own part of a connection string
+            if value.startswith(_AZURE_NAME):  # the key, not its name: `AccountKey=<REDACTED>`
+                value = value[len(_AZURE_NAME):]
 
             at = line.find(value)
             while at != -1:  # the plugin gives no position: every occurrence on the line
@@ -153,6 +157,11 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                                    _detector_name(secret_type), strong, line_no))
     return out
 
+
+# the next `Name=value` part of a connection string after a keyword's value: detect-secrets reads
+# `AccountKey=V;EndpointSuffix=core.windows.net"` in JSON as one value
+_NEXT_PART = re.compile(r";[ \t]*[A-Za-z][A-Za-z ]{0,40}=")
+_AZURE_NAME = "AccountKey="
 
 # the key a value is assigned to, at the end of the text before the value
 _KEY_BEFORE = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?\s*(?:=>|:=|[:=])\s*["'`]?$""")

@@ -105,9 +105,17 @@ def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
         return False
+    if names_public_key(words):
+        return False
     if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
     return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+
+
+def names_public_key(words: list[str]) -> bool:
+    """`public_key`, .NET's `PublicKeyToken` (a public key's hash): public material; not
+    `public_key_password`, which names a password."""
+    return any(tuple(words[-len(tail):]) == tail for tail in P.PUBLIC_KEY_NAMES)
 
 
 def _verb_pass(words: list[str], i: int) -> bool:
@@ -346,11 +354,18 @@ def random_key_value(key: str, value: str) -> bool:
     words = key_words(key)
     if not words or words[-1] != "key" or len(value) < 16 or " " in value or "(" in value:
         return False
+    if names_public_key(words):
+        return False
     if len(words) > 1 and words[-2] == "for":  # Cocoa's `objectForKey:@"v"`, `setBool:b
         return False  # forKey:@"v"`: the name of a stored value, which is not a key
     if is_placeholder(value) or _reference(value):
         return False
     if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
+        return False
+    # an address with no userinfo, query or fragment: NuGet.config's `<add key="https://api.nuget.
+    # org/v3/index.json" value="..."/>` names a feed (and its value was then redacted wherever
+    # the file named the feed)
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s@?#]+", value):
         return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0

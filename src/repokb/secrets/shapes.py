@@ -37,6 +37,7 @@ from repokb.secrets.scan import (
     is_secret_value,
     key_words,
     lower_same_length,
+    names_public_key,
     random_key_value,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
@@ -64,7 +65,7 @@ _TYPED = re.compile(  # `key: str = "v"` (Python, TypeScript) or `var key string
 _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
                           r"(?P<value>[^<>\n]{1,400})</(?P=key)\s*>")
 _XML_NAME_VALUE = re.compile(
-    r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s+"""
+    r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _HCL_DEFAULT = re.compile(
     r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
@@ -311,8 +312,10 @@ def _looks_random(value: str) -> bool:
     identifier, a file name or a version."""
     has_alpha = any(c.isalpha() for c in value)
     has_other = any(c.isdigit() or (not c.isalnum() and c not in "_-.:") for c in value)
+    # a version or an ordinal (`1.2.3`, `2024-01-01`, `3rd`, `2fa-enabled`), not any value that
+    # opens with a digit: `2oeq3hDavJA76rNicH` was a "version"
     return has_alpha and has_other and not re.fullmatch(
-        r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d[\w.\-]*", value)
+        r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d+[a-z]{0,3}(?:[._\-+]\w*)*", value)
 
 
 class _ProseRegions:
@@ -517,4 +520,6 @@ def readable(line: str, start: int, end: int) -> bool:
     if m is None:
         return False
     words = key_words(m.group(1))
+    if names_public_key(words):  # `publicKeyToken="30ad4fe6b2a6aeed"`
+        return True
     return bool(words) and words[-1] in _HASH_WORDS and not is_secret_key(m.group(1))

@@ -22,8 +22,13 @@ from watchfiles import Change, DefaultFilter, watch
 
 from repokb.errors import RepokbError
 from repokb.operations import Operations
-from repokb.pipeline.discover import NAMED_LIKE_OUTPUT, ProjectRoot, skipped_by_name
-from repokb.rules.tables import SKIP_DIRS
+from repokb.pipeline.discover import (
+    NAMED_LIKE_OUTPUT,
+    ProjectRoot,
+    msbuild_output,
+    skipped_by_name,
+)
+from repokb.rules.tables import MSBUILD_OUTPUT_DIRS, SKIP_DIRS
 
 log = logging.getLogger("repokb.watch")
 
@@ -31,7 +36,8 @@ log = logging.getLogger("repokb.watch")
 class _ProjectFilter(DefaultFilter):
     """Ignore changes inside directories the walk skips anyway (.git, node_modules, ...). A
     folder named like build output (`build`, `coverage`, `dist` ...) is judged as the walk
-    judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched."""
+    judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched; so is a
+    `bin/` or `obj/` (`msbuild_output`): a `dotnet build` writing there starts no run."""
 
     def __init__(self) -> None:
         super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - NAMED_LIKE_OUTPUT))
@@ -41,6 +47,8 @@ class _ProjectFilter(DefaultFilter):
             return False
         parts = Path(path).parts
         return not any(name in NAMED_LIKE_OUTPUT and skipped_by_name(str(Path(*parts[:i + 1])))
+                       or name in MSBUILD_OUTPUT_DIRS
+                       and msbuild_output(str(Path(*parts[:i + 1])))
                        for i, name in enumerate(parts[:-1]))
 
 
