@@ -8,6 +8,7 @@ windows of its raw text would index what it leaves out.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import re
 from collections.abc import Callable, Sequence
@@ -39,7 +40,10 @@ from repokb.models import ChunkPiece
 # Class.constructor; a Java record's compact constructor is Record.Record
 # 12 (also): Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
 #     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
-CHUNKING_VERSION = 12
+# 13: Perl is cut per definition (tree-sitter-perl 2.0): subs named after the package statement
+#     above them (`Foo::Bar` `sub get`: Foo.Bar.get), `*name = sub`, Moose `has` attributes,
+#     Perl 5.38 `class`/`method`, with their `#` comments (it was windows).
+CHUNKING_VERSION = 13
 
 
 class Chunker(Protocol):
@@ -103,7 +107,18 @@ def load_language(grammar: str) -> Any | None:
         module = importlib.import_module(module_name)
     except ImportError:
         return None
-    return tree_sitter.Language(getattr(module, function)())
+    pointer = getattr(module, function)()
+    if isinstance(pointer, int):  # tree-sitter-perl 2.0 returns the address, deprecated by
+        pointer = _capsule(pointer)  # tree-sitter 0.25: wrapped as the others return it
+    return tree_sitter.Language(pointer)
+
+
+def _capsule(address: int) -> Any:
+    """A grammar's `TSLanguage *` as the PyCapsule tree_sitter.Language takes."""
+    new = ctypes.pythonapi.PyCapsule_New
+    new.restype = ctypes.py_object
+    new.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+    return new(address, b"tree_sitter.Language", None)
 
 
 def last_row(node: Any) -> int:

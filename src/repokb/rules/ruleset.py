@@ -92,7 +92,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.13, also: a `.m` with no Objective-C mark and MATLAB's `%` comment or `function` line is
 # MATLAB, and a `.h` with C++'s marks (`template <`, `namespace x`, `std::` ...) C++: Linguist's
 # heuristics)
-CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.14: a CPAN distribution's files: `*.t` Perl tests, `.pod` Pod documentation, `.psgi`
+# Perl; Makefile.PL, Build.PL, cpanfile, dist.ini, META.json/yml and MANIFEST dependency
+# manifests, cpanfile.snapshot Carton's lockfile; MYMETA.* and MakeMaker's Makefile generated;
+# `.pause` a secret file; .perltidyrc/.perlcriticrc/.proverc tool settings; Mojolicious' `.ep`
+# and Template Toolkit's `.tt` templates)
+CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -127,7 +132,7 @@ CONSTRAINTS = (
 )
 
 CODE = formats.CODE
-DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
+DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex", "pod"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy", "modulemap"})
 NOTEBOOKS = frozenset({"jupyter"})
