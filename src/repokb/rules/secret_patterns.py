@@ -73,7 +73,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
 # (`redis://:v@host`); a string a formatter put below its `=` (StyLua's, Prettier's
 # `webhook_signing_secret =\n    "v"`)
-REDACTION_VERSION = 20
+# 21: Perl's forms (secrets/perl.py): DBI->connect's password, a hash element
+# `$self->{password} = 'v'`, `q{v}`, heredocs, `$ENV{KEY} || 'v'`, Mojolicious' secrets, LWP's
+# credentials, `$pass eq 'v'`, `my ($u, $p) = ('admin', 'v')`, hmac keys; `.pod` read as code
+REDACTION_VERSION = 21
 
 
 @dataclass(frozen=True)
@@ -194,3 +197,6 @@ CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:[.\[(][^\s]*)?$")
 WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
 # Languages whose assignments hold literal values (a bare `password: hunter2` is the password).
 CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", None})
+# Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
+# inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
+CODE_DOC_LANGUAGES = frozenset({"pod"})

@@ -6,7 +6,8 @@ included), `shapes.find` (multi-line values, typed assignments, environment defa
 Authorization headers, prose), `credentials.find` (credentials given by position: command
 lines, call arguments, DSNs, environment lists, prose pairs, table columns) and `encoded.find`
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
-too); `defaults.find` and `jvm.find` read Go's, Ruby's, Java's, Gradle's and Android's forms.
+too); `defaults.find` and `jvm.find` read Go's, Ruby's, Java's, Gradle's and Android's forms,
+`openresty.find` Lua's and nginx's, `perl.find` Perl's.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -24,7 +25,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import credentials, defaults, encoded, jvm, literals, openresty, parts, shapes
+from repokb.secrets import (
+    credentials,
+    defaults,
+    encoded,
+    jvm,
+    literals,
+    openresty,
+    parts,
+    perl,
+    shapes,
+)
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
@@ -55,7 +66,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     found = scan(text, mode) + library_findings(text, mode, language)
     extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
-             + literals.find(text) + openresty.find(text, language))
+             + literals.find(text) + openresty.find(text, language) + perl.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
