@@ -17,7 +17,11 @@ from repokb.secrets import REDACTED, redact
 
 PW = "".join(("Pq7vK2", "mZ9xWt4LsR"))  # a FAKE password, assembled at run time
 
+WORD = "".join(("PvUeRT", "mMZsmGBuTX"))  # FAKE, letters only in random case
+
 MUST_REDACT = [
+    f'$conf{{db_password}} = "{WORD}";\n',
+    f"my $signing_secret = qq({WORD});\n",
     f'my $dbh = DBI->connect($dsn, "app_user", "{PW}");\n',
     f"my $dbh = DBI->connect('dbi:Pg:dbname=shop;host=db', 'shop', '{PW}', "
     "{ RaiseError => 1 });\n",
@@ -51,6 +55,8 @@ MUST_REDACT = [
 ]
 
 MUST_KEEP = [
+    '$self->{password_field} = "getPasswordValue";\n',
+    "$conf{secret_class} = 'XMLHttpRequestHandler';\n",
     "my $dbh = DBI->connect($dsn, $user, $password, { RaiseError => 1 });\n",
     "my $dbh = DBI->connect($dsn, $ENV{DB_USER}, $ENV{DB_PASSWORD});\n",
     "my $dbh = DBI->connect('dbi:SQLite:dbname=:memory:', '', '');\n",
@@ -74,7 +80,7 @@ MUST_KEEP = [
 @pytest.mark.parametrize("text", MUST_REDACT, ids=[f"perl{i}" for i in range(len(MUST_REDACT))])
 def test_a_perl_credential_is_redacted(text):
     result = redact(text, "code", "perl")
-    assert PW not in result.text, result.text
+    assert PW not in result.text and WORD not in result.text, result.text
     assert REDACTED in result.text
     assert result.text.count("\n") == text.count("\n")
 
@@ -82,3 +88,10 @@ def test_a_perl_credential_is_redacted(text):
 @pytest.mark.parametrize("text", MUST_KEEP, ids=[f"keep{i}" for i in range(len(MUST_KEEP))])
 def test_what_only_looks_like_a_perl_credential_stays(text):
     assert redact(text, "code", "perl").text == text
+
+
+def test_mojolicious_secrets_in_its_conf_file_are_redacted():
+    """`myapp.conf` is a Perl hash that its name makes INI (`.conf`)."""
+    text = f"{{\n  secrets => ['{PW}', '{WORD}'],\n  hypnotoad => {{ workers => 4 }},\n}};\n"
+    result = redact(text, "config", "ini")
+    assert PW not in result.text and WORD not in result.text, result.text

@@ -8,7 +8,8 @@ Found here (spans of the value only, never its name), in Perl source only:
   X `END`, `<<~EOT`);
 - an environment variable's fallback (`$ENV{API_KEY} || 'X'`, `// "X"`, `or 'X'`), when the
   variable or the name assigned is a secret's;
-- Mojolicious' secrets (`app->secrets(['X', 'Y'])`, `secrets => ['X']` in `myapp.conf`) and
+- Mojolicious' secrets (`app->secrets(['X', 'Y'])`, `secrets => ['X']` in `myapp.conf`, which
+  is read as INI by its name: this form in any language) and
   a secret-named accessor given a string (`$c->session_secret('X')`, `$ua->api_key('X')`);
 - DBI's password, the third argument of `DBI->connect(DSN, USER, 'X')` (and
   `connect_cached`, DBIx::Class's `Schema->connect`, Catalyst's `connect_info => [DSN, USER,
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_secret_key, is_secret_value, random_literal
+from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, random_literal
 
 Span = tuple[int, int, str, bool]
 
@@ -61,9 +62,18 @@ _ARGS_MAX = 1200
 
 def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in Perl's forms above (see the module docstring)."""
-    if language not in ("perl", "pod"):  # a .pod's examples are Perl
-        return []
     out: list[Span] = []
+    # Mojolicious' `myapp.conf` is a Perl hash read as INI by its name; PHP's `'secrets' =>
+    # ['X']` is the same list
+    if "secrets" in text:
+        for m in _SECRETS_LIST.finditer(text):
+            for s in _ANY_STR.finditer(m.group("list")):
+                value = s.group(1) or s.group(2)
+                at = m.start("list") + s.start() + 1
+                if _value(value, "secrets"):
+                    out.append((at, at + len(value), "mojolicious_secrets", False))
+    if language not in ("perl", "pod"):  # a .pod's examples are Perl
+        return out
     if "}" in text:
         for m in _SUBSCRIPT.finditer(text):
             _keep(out, m, m.group("key"), "perl_hash_element")
@@ -83,13 +93,6 @@ def find(text: str, language: str | None = None) -> list[Span]:
             if named:
                 _keep(out, m, m.group("env") if is_secret_key(m.group("env"))
                       else assigned.group("key") if assigned else "", "perl_env_fallback")
-    if "secrets" in text:
-        for m in _SECRETS_LIST.finditer(text):
-            for s in _ANY_STR.finditer(m.group("list")):
-                value = s.group(1) or s.group(2)
-                at = m.start("list") + s.start() + 1
-                if is_secret_value(value, "secrets", literal_words=True):
-                    out.append((at, at + len(value), "mojolicious_secrets", False))
     if "->" in text:
         for m in _ACCESSOR.finditer(text):
             _keep(out, m, m.group("key"), "perl_accessor")
@@ -119,12 +122,22 @@ def find(text: str, language: str | None = None) -> list[Span]:
     return out
 
 
+def _value(value: str, key: str) -> bool:
+    """A secret's value: as a string literal of code is judged, or letters only in random case
+    (`"PvUeRTmMZsmGBuTX"`, which a name never is: `getPasswordValue`, `XMLHttpRequest`)."""
+    if is_secret_value(value, key, literal_words=False):
+        return True
+    upper = sum(c.isupper() for c in value)
+    return (len(value) >= 12 and value.isalpha() and 0.3 <= upper / len(value) <= 0.7
+            and not is_placeholder(value))
+
+
 def _keep(out: list[Span], m: re.Match[str], key: str, detector: str) -> None:
     group = "v1" if m.group("v1") is not None else "v2"
     value = m.group(group)
     if group == "v2" and ("$" in value or "@" in value):  # interpolated: `"$tag="`
         return
-    if key and is_secret_key(key) and is_secret_value(value, key, literal_words=False):
+    if key and is_secret_key(key) and _value(value, key):
         out.append((m.start(group), m.end(group), detector, False))
 
 
@@ -134,7 +147,7 @@ def _quoted(text: str, at: int, opening: str, key: str) -> list[Span]:
     if end == -1:
         return []
     value = text[at:end]
-    if "\n" in value or not is_secret_value(value.strip(), key, literal_words=False):
+    if "\n" in value or not _value(value.strip(), key):
         return []
     return [(at, end, "perl_quote_like", False)]
 
