@@ -52,6 +52,16 @@ MUST_REDACT = [
     f"return $user eq 'admin' && $pass eq '{PW}';\n",
     f"my ($user, $pass) = ('admin', '{PW}');\n",
     f"my $hmac = hmac_sha256_hex($payload, '{PW}');\n",
+    f"sub password {{ '{PW}' }}\n",
+    f"sub api_key {{ return '{PW}' }}\n",
+    f'sub _build_api_token {{ "{PW}" }}\n',
+    f"has api_key => (is => 'ro', default => '{PW}');\n",
+    f"has secret => (is => 'ro', default => sub {{ '{PW}' }});\n",
+    f"has api_token => sub {{ '{PW}' }};\n",
+    f"$ssh2->auth_password('deploy', '{PW}');\n",
+    f"$url->userinfo('sri:{PW}');\n",
+    f"$ENV{{PGPASSWORD}} = '{PW}';\n",
+    f"app->start;\n__DATA__\npassword={PW}\n",
 ]
 
 MUST_KEEP = [
@@ -74,6 +84,15 @@ MUST_KEEP = [
     "$c->session_secret($config->{session_secret});\n",
     "my ($user, $pass) = @ARGV;\n",
     "my $digest = hmac_sha256_hex($payload, $self->secret);\n",
+    "sub password { shift->{password} }\n",
+    "sub api_key { $_[0]{api_key} }\n",
+    "has api_key => (is => 'ro', default => '');\n",
+    "has password_field => (is => 'ro', default => 'password');\n",
+    "has secret => (is => 'ro', default => sub { $ENV{APP_SECRET} });\n",
+    "$ssh2->auth_password($user, $pass);\n",
+    "$url->userinfo('sri');\n",
+    "%= password_field 'pass', id => 'pass'\n",
+    "app->start;\n__DATA__\n@@ login.html.ep\n<input type=\"password\" name=\"pass\">\n",
 ]
 
 

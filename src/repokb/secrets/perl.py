@@ -2,7 +2,7 @@
 
 Found here (spans of the value only, never its name), in Perl source only:
 - a hash element set to a string (`$self->{password} = 'X'`, `$conf{db_password} = "X"`,
-  `$ENV{API_TOKEN} = 'X'`), the key a secret's;
+  `$ENV{API_TOKEN} = 'X'`, `$ENV{PGPASSWORD} = 'X'`), the key a secret's;
 - Perl's quote-like operators (`my $secret = q{X}`, `password => qq(X)`);
 - a heredoc assigned to a secret's name, or holding a random token (`my $api_key = <<"END";`
   X `END`, `<<~EOT`);
@@ -14,6 +14,11 @@ Found here (spans of the value only, never its name), in Perl source only:
 - DBI's password, the third argument of `DBI->connect(DSN, USER, 'X')` (and
   `connect_cached`, DBIx::Class's `Schema->connect`, Catalyst's `connect_info => [DSN, USER,
   'X']`); LWP's and WWW::Mechanize's `->credentials(..., USER, 'X')`;
+- a sub whose body is one string, named a secret's (`sub api_key { 'X' }`, a Moose builder
+  `sub _build_api_token { "X" }`), a Moose/Moo/Mojo::Base attribute's default (`has api_key =>
+  (is => 'ro', default => 'X')`, `has secret => sub { 'X' }`), a secret-named method's last
+  argument (`$ssh2->auth_password('user', 'X')`), Mojo::URL's `->userinfo('user:X')`, and what
+  follows `__DATA__`, read as configuration (`password=X`);
 - a secret-named variable compared with a string (`$pass eq 'X'`) and a list assignment
   `my ($user, $pass) = ('admin', 'X')`, each value paired with its name.
 
@@ -25,7 +30,13 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, random_literal
+from repokb.secrets.scan import (
+    is_placeholder,
+    is_secret_key,
+    is_secret_value,
+    random_literal,
+    scan,
+)
 
 Span = tuple[int, int, str, bool]
 
@@ -48,6 +59,27 @@ _ASSIGNED = re.compile(r"""(?P<key>[A-Za-z_]\w{0,80})['"]?[ \t]*(?:=>|=)[ \t]*$"
 _SECRETS_LIST = re.compile(
     r"""\bsecrets['"]?[ \t]*(?:=>[ \t]*|\([ \t]*)\[(?P<list>[^\]]{1,800})\]""")
 _ACCESSOR = re.compile(rf"""->[ \t]*(?P<key>[A-Za-z_]\w{{0,80}})[ \t]*\([ \t]*{_STR}[ \t]*\)""")
+# a secret-named method given more than one argument, the last a string: Net::SSH2's
+# `->auth_password('user', 'X')`
+_METHOD_CALL = re.compile(r"""->[ \t]*(?P<key>[A-Za-z_]\w{0,80})[ \t]*\(""")
+# a sub whose body is one string: a constant (`sub api_key { 'X' }`) or a Moose builder
+# (`sub _build_api_token { return "X" }`)
+_CONSTANT_SUB = re.compile(
+    rf"""\bsub[ \t]+(?P<key>[A-Za-z_]\w{{0,80}})[ \t]*\{{\s*(?:return[ \t]+)?{_STR}"""
+    r"""[ \t]*;?\s*\}""")
+# a Moose/Moo/Mojo::Base attribute's default: `has api_key => (is => 'ro', default => 'X')`,
+# `default => sub { 'X' }`, `has api_key => 'X'`, `has secret => sub { 'X' }`
+_ATTRIBUTE_DEFAULT = re.compile(
+    r"""\bhas[ \t]+['"]?(?P<key>[A-Za-z_]\w{0,80})['"]?[ \t]*=>[ \t]*"""
+    r"""(?:\((?:[^;()]|\([^;()]*\)){0,400}?\bdefault[ \t]*=>[ \t]*)?"""
+    rf"""(?:sub[ \t]*\{{\s*(?:return[ \t]+)?)?{_STR}""")
+# Mojo::URL's `->userinfo('user:X')`
+_USERINFO = re.compile(r"""->[ \t]*userinfo[ \t]*\([ \t]*(?P<q>['"])[^:'"\n]{1,80}:"""
+                       r"""(?P<value>[^'"\n]{1,200})(?P=q)""")
+# what follows `__DATA__` is data, read as configuration (`password=X` is the password)
+_DATA = re.compile(r"^__DATA__[ \t]*$", re.M)
+# environment variables whose names glue the word on: PGPASSWORD, MYSQL_PWD is split already
+_GLUED_NAMES = ("password", "passwd", "secret", "token", "apikey")
 _CONNECT = re.compile(r"""(?:->[ \t]*connect(?:_cached)?[ \t]*\(|\bconnect_info['"]?[ \t]*=>"""
                       r"""[ \t]*\[)""")
 _CREDENTIALS = re.compile(r"""->[ \t]*credentials[ \t]*\(""")
@@ -96,6 +128,15 @@ def find(text: str, language: str | None = None) -> list[Span]:
     if "->" in text:
         for m in _ACCESSOR.finditer(text):
             _keep(out, m, m.group("key"), "perl_accessor")
+        for m in _METHOD_CALL.finditer(text):
+            if is_secret_key(m.group("key")):
+                args = _arguments(text, m.end())
+                if len(args) >= 2:
+                    out += _literal(text, args[-1], m.group("key"), "perl_method_argument")
+        if "userinfo" in text:
+            for m in _USERINFO.finditer(text):
+                if is_secret_value(m.group("value"), "password", literal_words=True):
+                    out.append((m.start("value"), m.end("value"), "perl_userinfo", False))
         for m in _CONNECT.finditer(text):
             args = _arguments(text, m.end())
             if len(args) >= 3:
@@ -109,6 +150,16 @@ def find(text: str, language: str | None = None) -> list[Span]:
             args = _arguments(text, m.end())
             if len(args) >= 2:
                 out += _literal(text, args[-1], "hmac_key", "perl_hmac_key")
+    if "sub" in text:
+        for m in _CONSTANT_SUB.finditer(text):
+            _keep(out, m, m.group("key"), "perl_constant_sub")
+    if "has" in text:
+        for m in _ATTRIBUTE_DEFAULT.finditer(text):
+            _keep(out, m, m.group("key"), "perl_attribute_default")
+    if "__DATA__" in text and (data := _DATA.search(text)) is not None:
+        rest = data.end()
+        out += [(rest + f.start, rest + f.end, f.detector, f.strong)
+                for f in scan(text[rest:], "config")]
     if " eq " in text or "==" in text:
         for m in _COMPARED.finditer(text):
             _keep(out, m, m.group("key"), "perl_compared")
@@ -132,12 +183,16 @@ def _value(value: str, key: str) -> bool:
             and not is_placeholder(value))
 
 
+def _secret_name(key: str) -> bool:
+    return is_secret_key(key) or key.lower().endswith(_GLUED_NAMES)
+
+
 def _keep(out: list[Span], m: re.Match[str], key: str, detector: str) -> None:
     group = "v1" if m.group("v1") is not None else "v2"
     value = m.group(group)
     if group == "v2" and ("$" in value or "@" in value):  # interpolated: `"$tag="`
         return
-    if key and is_secret_key(key) and _value(value, key):
+    if key and _secret_name(key) and _value(value, key):
         out.append((m.start(group), m.end(group), detector, False))
 
 
