@@ -64,6 +64,8 @@ META_JSON = '{\n  "name" : "Shop-Cart",\n  "version" : "1.02",\n  "meta-spec" : 
          "credentials_file", None, Policy.BLOCK),
         (".perltidyrc", "-l=100\n-i=2\n", Kind.CONFIGURATION, "tool_config", None,
          Policy.METADATA_ONLY),
+        ("MANIFEST", "Changes\nlib/Shop/Cart.pm\nMakefile.PL\nt/001_base.t\n",
+         Kind.CONFIGURATION, "tool_config", None, Policy.METADATA_ONLY),
         # Mojolicious' templates
         ("templates/index.html.ep", "% layout 'default';\n<h1><%= $title %></h1>\n",
          Kind.SOURCE, "html_template", "html", Policy.INDEX_TEXT),

@@ -93,10 +93,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # MATLAB, and a `.h` with C++'s marks (`template <`, `namespace x`, `std::` ...) C++: Linguist's
 # heuristics)
 # (0.3.14: a CPAN distribution's files: `*.t` Perl tests, `.pod` Pod documentation, `.psgi`
-# Perl; Makefile.PL, Build.PL, cpanfile, dist.ini, META.json/yml and MANIFEST dependency
-# manifests, cpanfile.snapshot Carton's lockfile; MYMETA.* and MakeMaker's Makefile generated;
-# `.pause` a secret file; .perltidyrc/.perlcriticrc/.proverc tool settings; Mojolicious' `.ep`
-# and Template Toolkit's `.tt` templates)
+# Perl; Makefile.PL, Build.PL, cpanfile, dist.ini and META.json/yml dependency manifests,
+# cpanfile.snapshot Carton's lockfile; MYMETA.* and MakeMaker's Makefile generated; `.pause` a
+# secret file; MANIFEST, MANIFEST.SKIP, .perltidyrc, .perlcriticrc, .proverc tool settings;
+# Mojolicious' `.ep` and Template Toolkit's `.tt` templates)
 CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -236,10 +236,9 @@ MANIFESTS: dict[str, str] = {
     "MANIFEST.in": "python_sdist_manifest",
     "Package.swift": "swiftpm_manifest", "Cartfile": "carthage_manifest",
     # CPAN distributions: the build scripts (Perl), cpanfile (Perl), Dist::Zilla's dist.ini,
-    # the distribution's metadata and its file list
+    # the distribution's metadata (its file list, MANIFEST, is a tool's: TOOL_CONFIG_NAMES)
     "Makefile.PL": "perl_makemaker", "Build.PL": "perl_module_build", "cpanfile": "cpanfile",
     "dist.ini": "dist_zilla", "META.json": "cpan_meta", "META.yml": "cpan_meta",
-    "MANIFEST": "cpan_manifest", "MANIFEST.SKIP": "cpan_manifest",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -554,7 +553,9 @@ DECODED_LANGUAGES = frozenset({"jupyter"})
 TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconfig",
                      ".npmignore", ".eslintignore", ".prettierignore", ".nvmrc",
                      ".python-version", ".tool-versions", ".mailmap", ".styluaignore",
-                     ".perlcriticrc", ".perltidyrc", ".proverc")
+                     ".perlcriticrc", ".perltidyrc", ".proverc",
+                     # a CPAN distribution's file list and what `make manifest` leaves out
+                     "MANIFEST", "MANIFEST.SKIP")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld")
 # `.dist` files the tool reads itself when the local copy (git-ignored, per developer) is absent:
