@@ -601,3 +601,14 @@ def test_perl_subs_are_named_after_their_package_and_the_pod_after_its_heads():
     # no code piece holds the manual's lines (they were blanked for the grammar)
     assert not any("=head" in p.content for p in pieces if p.symbol_type != "section")
     assert all(p.content.strip() for p in pieces)
+
+
+def test_perl_pieces_around_pod_are_the_files_lines_whatever_their_characters():
+    """A form feed or U+2028 in Perl code (str.splitlines breaks lines there, the chunkers do
+    not) must not shift the code pieces cut around a POD block off their rows."""
+    text = ("sub area {\n  my ($w, $h) = @_;\x0c\n  return $w * $h + 0 * 4000000000;\n}\n"
+            "\n=head1 AREA\n\nThe area of a rectangle.\n\n=cut\n\n"
+            "sub label { return 'a rectangle\u2028of some size, measured in metres' }\n")
+    lines = text.split("\n")
+    for p in chunker_for("perl").chunk(text):
+        assert p.content.rstrip("\n") == "\n".join(lines[p.start_line - 1 : p.end_line]), p

@@ -92,13 +92,18 @@ class PerlChunker:
         self.code, self.pod = code, pod
 
     def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
+        if self.code is None:
+            return fixed_windows(text)
         try:
-            blocks = pod_blocks(lines)
-        except Exception:
-            blocks = []
-        if not blocks or self.code is None:
-            return self.code.chunk(text) if self.code else fixed_windows(text)
+            return self._chunk(self.code, text)
+        except Exception:  # the never-raise contract: the code chunker alone
+            return self.code.chunk(text)
+
+    def _chunk(self, code: Chunker, text: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
+        blocks = pod_blocks(lines)
+        if not blocks:
+            return code.chunk(text)
         blanked = list(lines)
         pod_rows: set[int] = set()
         pieces: list[ChunkPiece] = []
@@ -109,7 +114,7 @@ class PerlChunker:
             # verbatim paragraphs kept whole: a code file's pieces are its lines as written
             pieces += pod_sections(lines, first, stop, self.pod.size, self.pod.overlap,
                                    trim=False)
-        for piece in self.code.chunk("".join(blanked)):
+        for piece in code.chunk("".join(blanked)):
             pieces += _outside(piece, pod_rows)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
@@ -117,7 +122,7 @@ class PerlChunker:
 def _outside(piece: ChunkPiece, pod_rows: set[int]) -> list[ChunkPiece]:
     """A code piece without the POD lines blanked in it: its runs of code lines, blank lines
     at their ends left out (a window over `1;` and a manual's 500 blanked lines is `1;`)."""
-    rows = piece.content.splitlines(keepends=True)
+    rows = split_lines(piece.content)
     parts: list[ChunkPiece] = []
     run: list[int] = []
     for n in range(len(rows) + 1):
