@@ -9,9 +9,9 @@ from __future__ import annotations
 
 CODE_LANGUAGES = frozenset({
     "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
-    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl", "lua",
+    "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl", "lua", "perl",
 })
-EXTRA_CODE_LANGUAGES = frozenset({"perl", "vim", "r", "dart", "elixir", "erlang", "haskell",
+EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
                                   "powershell", "batch", "prisma", "cython", "tex",
                                   "assembly", "fortran", "matlab", "fsharp", "vbnet"})

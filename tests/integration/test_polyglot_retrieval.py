@@ -36,6 +36,7 @@ LAYOUT = {  # golden input -> where it lives in the polyglot repository
     "index.html": "site/pricing.html", "pom.xml": "billing/pom.xml", "site.css": "site/site.css",
     "theme.scss": "web/src/theme.scss", "theme.less": "site/theme.less",
     "sample.lua": "lua/undo/stack.lua",
+    "sample.pm": "perl/lib/Shop/Cart.pm", "sample.pod": "perl/lib/Shop/Cart/Manual.pod",
 }
 QUERIES = [  # (question, expected path, expected symbol)
     ("book a parcel with the carrier and return the tracking number",
@@ -82,6 +83,10 @@ QUERIES = [  # (question, expected path, expected symbol)
     ("navigation bar link hover underline", "site/theme.less", "@brand, .navbar"),
     ("remove and return the top item, raising an error when empty", "lua/undo/stack.lua",
      "Stack.pop"),
+    ("put an item in the shopping cart or add to its quantity", "perl/lib/Shop/Cart.pm",
+     "Shop.Cart.add_item"),
+    ("amounts are integers in cents so no rounding happens", "perl/lib/Shop/Cart/Manual.pod",
+     "DESCRIPTION"),
 ]
 
 
@@ -123,7 +128,7 @@ def test_every_format_is_chunked_with_symbols(polyglot):
     assert languages >= {"python", "typescript", "tsx", "javascript", "go", "rust", "java", "c",
                          "cpp", "csharp", "ruby", "php", "kotlin", "shell", "sql", "hcl",
                          "markdown", "rst", "json", "yaml", "toml", "ini", "html", "xml", "css",
-                         "scss", "less", "lua"}
+                         "scss", "less", "lua", "perl", "pod"}
     for language, kinds in summary["by_language"].items():
         for metrics in kinds.values():
             assert metrics["chunks"] > 0 and metrics["symbol_rate"] > 0.5, language

@@ -18,6 +18,7 @@ def chunks(language: str, source: str):
 @pytest.mark.parametrize("spec", SPECS, ids=[s.language for s in SPECS])
 def test_every_language_has_its_grammar_and_a_valid_query(spec):
     chunker = chunker_for(spec.language)
+    chunker = getattr(chunker, "code", chunker)  # Perl's wraps it (chunkers/pod.py)
     assert isinstance(chunker, TreeSitterChunker)
     assert chunker.available  # grammar package installed, query compiles against it
 
@@ -545,3 +546,69 @@ def test_lua_definitions_are_named_with_dots_and_keep_their_doc_comments():
     assert named["List.append"].content.startswith("--- Add an item")
     assert named["List.len"].content.startswith("---@return")
     assert named["make"].content.startswith("local make = function")
+
+
+def test_perl_subs_are_named_after_their_package_and_the_pod_after_its_heads():
+    """Perl was cut in blind windows (Mojolicious' Mojo/UserAgent.pm: 0 of its pieces named).
+    A sub after `package Mojo::UserAgent;` (a statement, no block) is Mojo.UserAgent.start, as
+    Ruby's and C++'s scoped names are dotted; the manual after `__END__` is cut at its heads."""
+    pieces = chunks("perl", '''
+        package Mojo::UserAgent;
+        use Mojo::Base 'Mojo::EventEmitter';
+
+        has connect_timeout => sub { $ENV{MOJO_CONNECT_TIMEOUT} || 10 };
+        has 'max_response_size';
+
+        # Start a transaction, blocking unless a callback is given.
+        sub start {
+          my ($self, $tx, $cb) = @_;
+          return $self->_start(Mojo::IOLoop->singleton, $tx, $cb) if $cb;
+        }
+
+        sub Mojo::UserAgent::Server::url_for { my ($self, $path) = @_; $path }
+
+        package Mojo::UserAgent::Proxy;
+
+        sub detect {
+          my $self = shift;
+          return $self->http($ENV{HTTP_PROXY} || $ENV{http_proxy});
+        }
+
+        1;
+
+        =encoding utf8
+
+        =head1 ATTRIBUTES
+
+        =head2 connect_timeout
+
+          my $timeout = $ua->connect_timeout;
+
+        Maximum amount of time in seconds establishing a connection may take before getting
+        canceled, defaults to the value of the C<MOJO_CONNECT_TIMEOUT> environment variable.
+
+        =cut
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) == {"Mojo.UserAgent.connect_timeout", "Mojo.UserAgent.start",
+                          "Mojo.UserAgent.Server.url_for", "Mojo.UserAgent.Proxy.detect",
+                          "ATTRIBUTES", "ATTRIBUTES > connect_timeout"}, named
+    assert named["Mojo.UserAgent.start"].symbol_type == "method"
+    assert named["Mojo.UserAgent.start"].content.startswith("# Start a transaction")
+    assert named["Mojo.UserAgent.connect_timeout"].symbol_type == "property"
+    assert named["ATTRIBUTES > connect_timeout"].symbol_type == "section"
+    assert "Maximum amount of time" in named["ATTRIBUTES > connect_timeout"].content
+    # no code piece holds the manual's lines (they were blanked for the grammar)
+    assert not any("=head" in p.content for p in pieces if p.symbol_type != "section")
+    assert all(p.content.strip() for p in pieces)
+
+
+def test_perl_pieces_around_pod_are_the_files_lines_whatever_their_characters():
+    """A form feed or U+2028 in Perl code (str.splitlines breaks lines there, the chunkers do
+    not) must not shift the code pieces cut around a POD block off their rows."""
+    text = ("sub area {\n  my ($w, $h) = @_;\x0c\n  return $w * $h + 0 * 4000000000;\n}\n"
+            "\n=head1 AREA\n\nThe area of a rectangle.\n\n=cut\n\n"
+            "sub label { return 'a rectangle\u2028of some size, measured in metres' }\n")
+    lines = text.split("\n")
+    for p in chunker_for("perl").chunk(text):
+        assert p.content.rstrip("\n") == "\n".join(lines[p.start_line - 1 : p.end_line]), p

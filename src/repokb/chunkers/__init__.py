@@ -2,7 +2,8 @@
 
 code (tree-sitter, 16 languages), markdown, rst (and plain text), latex, config (JSON, YAML,
 TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS), notebook
-(Jupyter: its cells' sources, never their outputs), cython (by indentation). A language with no
+(Jupyter: its cells' sources, never their outputs), cython (by indentation), pod (Perl's
+documentation by =head sections; Perl source as code plus its POD). A language with no
 registered chunker is cut into fixed windows.
 """
 
@@ -15,6 +16,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     markdown,
     markup,
     notebook,
+    pod,  # after code: Perl's chunker wraps the Perl grammar's
     rst,
     styles,
 )

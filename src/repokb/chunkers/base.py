@@ -8,6 +8,7 @@ windows of its raw text would index what it leaves out.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import re
 from collections.abc import Callable, Sequence
@@ -42,6 +43,9 @@ from repokb.models import ChunkPiece
 # 13: C#'s operators (`operator +`, `implicit operator T`: Class.operator), indexers
 #     (`this[int i]`: Class.this), events and destructors are definitions (they were the
 #     class's other lines)
+# 13 (also): Perl is cut per definition (tree-sitter-perl 2.0): subs named after the package
+#     statement above them (`Foo::Bar` `sub get`: Foo.Bar.get), `*name = sub`, Moose `has`
+#     attributes, Perl 5.38 `class`/`method`, with their `#` comments (it was windows).
 CHUNKING_VERSION = 13
 
 
@@ -106,7 +110,18 @@ def load_language(grammar: str) -> Any | None:
         module = importlib.import_module(module_name)
     except ImportError:
         return None
-    return tree_sitter.Language(getattr(module, function)())
+    pointer = getattr(module, function)()
+    if isinstance(pointer, int):  # tree-sitter-perl 2.0 returns the address, deprecated by
+        pointer = _capsule(pointer)  # tree-sitter 0.25: wrapped as the others return it
+    return tree_sitter.Language(pointer)
+
+
+def _capsule(address: int) -> Any:
+    """A grammar's `TSLanguage *` as the PyCapsule tree_sitter.Language takes."""
+    new = ctypes.pythonapi.PyCapsule_New
+    new.restype = ctypes.py_object
+    new.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+    return new(address, b"tree_sitter.Language", None)
 
 
 def last_row(node: Any) -> int:

@@ -193,11 +193,14 @@ class TreeSitterChunker:
                 end=min(last_row(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
-        if self.spec.scope_open and any(d.symbol_type == "method" and d.owner is None
-                                        for d in found):
+        # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
+        unowned = [d for d in found if d.symbol_type in self.spec.scoped and d.owner is None
+                   and "." not in (d.name or "")]
+        if self.spec.scope_open and unowned:
             scopes = self._scopes(lines)
-            found = [replace(d, owner=scopes[d.start]) if d.symbol_type == "method"
-                     and d.owner is None and d.start < len(scopes) else d for d in found]
+            owners = {id(d): scopes[d.start] for d in unowned if d.start < len(scopes)}
+            found = [replace(d, owner=owners[id(d)]) if owners.get(id(d)) else d
+                     for d in found]
         return found
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
@@ -208,7 +211,7 @@ class TreeSitterChunker:
         current: str | None = None
         for line in lines:
             if (m := opening.match(line)) is not None:
-                current = m.group(1)
+                current = _dotted(m.group(1))
             elif closing.match(line):
                 owners.append(current)
                 current = None

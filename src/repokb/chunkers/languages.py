@@ -33,6 +33,9 @@ class LanguageSpec:
     # tell (Objective-C: `@implementation X` ... `@end` whose body has a parse error).
     scope_open: str | None = None
     scope_close: str | None = None
+    # The symbol types that take the owner of the scope they lie in (Perl's subs and Moose
+    # attributes after `package Foo;`, which opens no block, as Objective-C's methods).
+    scoped: frozenset[str] = frozenset({"method"})
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -68,4 +71,9 @@ SPECS: tuple[LanguageSpec, ...] = (
                  scope_close=r"@end\b"),
     LanguageSpec("lua", "tree_sitter_lua:language", "lua",
                  wrappers=frozenset({"variable_declaration"})),
+    # `package Foo::Bar;` (or `package Foo::Bar 1.02;`) names the subs below it, up to the next
+    # package statement; `sub Foo::Bar::x` and `package Foo { ... }` name their own.
+    LanguageSpec("perl", "tree_sitter_perl:language", "perl",
+                 scope_open=r"package\s+([\w:]+)(?:\s+v?[\d._]+)?\s*;",
+                 scoped=frozenset({"function", "method", "property"})),
 )

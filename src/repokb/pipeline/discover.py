@@ -28,6 +28,7 @@ from repokb.rules.tables import (
     CARGO_VENDOR_MARKER,
     DOC_SOURCE_MARKERS,
     MSBUILD_OUTPUT_DIRS,
+    PERL_LOCAL_LIB_MARKER,
     PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
@@ -431,6 +432,9 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     # most of the walk's cost)
     if os.path.isfile(os.path.join(path, VIRTUALENV_MARKER)):
         return "vendor", "skipped directory: Python virtualenv"
+    if name == "local" and os.path.isdir(os.path.join(path, PERL_LOCAL_LIB_MARKER)):
+        return "vendor", ("skipped directory: Perl dependencies installed by Carton or cpanm "
+                          f"(it holds {PERL_LOCAL_LIB_MARKER})")
     if os.path.isfile(os.path.join(path, CARGO_VENDOR_MARKER)):
         return "vendor", ("skipped directory: a crate copied by cargo vendor (it holds "
                           f"{CARGO_VENDOR_MARKER})")

@@ -35,7 +35,7 @@ SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
 BYTES_PER_CHUNK = {"code": 570, "markdown": 420, "config": 370, "other": 360}
 BYTES_PER_TOKEN = {"code": 3.3, "markdown": 2.6, "config": 2.4, "other": 2.2}
 _FAMILY = {"markdown": "markdown", "rst": "markdown", "text": "markdown", "asciidoc": "markdown",
-           "latex": "markdown",
+           "latex": "markdown", "pod": "markdown",
            "yaml": "config", "json": "config", "toml": "config", "ini": "config",
            "dotenv": "config", "xml": "config", "hcl": "config"}
 

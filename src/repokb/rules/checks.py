@@ -119,7 +119,7 @@ def PRIVATE_KEY_FILE(f: FileFacts) -> str | None:
     return None
 
 
-_PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html", "latex"}
+_PROSE_OR_CODE = CODE | {"markdown", "rst", "asciidoc", "html", "latex", "pod"}
 _NOT_SPACE = re.compile(r"\S")
 # Visible characters a document must hold besides its private keys to be a document (about
 # two sentences): fewer, and the file is taken for the key it carries.

@@ -98,6 +98,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # culture's: translations); `.xaml` and Razor `.cshtml`/`.razor` source markup; F# and VB.NET
 # code, `.csx`/`.cake` C#; `*.g.cs`, `*.g.i.cs` generated; Visual Studio's `*.user`/`.suo`
 # per-user state; a strong-name `.snk` is a private key, blocked)
+# (0.3.14, also: a CPAN distribution's files: `*.t` Perl tests, `.pod` Pod documentation, `.psgi`
+# Perl; Makefile.PL, Build.PL, cpanfile, dist.ini and META.json/yml dependency manifests,
+# cpanfile.snapshot Carton's lockfile; MYMETA.* and MakeMaker's Makefile generated; `.pause` a
+# secret file; MANIFEST, MANIFEST.SKIP, .perltidyrc, .perlcriticrc, .proverc tool settings;
+# Mojolicious' `.ep` and Template Toolkit's `.tt` templates)
 CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -133,7 +138,7 @@ CONSTRAINTS = (
 )
 
 CODE = formats.CODE
-DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex"})
+DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex", "pod"})
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy", "modulemap"})
 NOTEBOOKS = frozenset({"jupyter"})

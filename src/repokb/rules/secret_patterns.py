@@ -87,7 +87,10 @@ REDACTED = "<REDACTED_SECRET>"
 # with `:`), Azure.Identity's `new ClientSecretCredential(tenant, client, "v")`; a password
 # that opens with a digit (`2oeq3h...`) is no version; a key naming a public key or its hash
 # (`publicKeyToken="30ad4fe6b2a6aeed"`, `PublicKey=0024...`) holds public material
-REDACTION_VERSION = 22
+# 23: Perl's forms (secrets/perl.py): DBI->connect's password, a hash element
+# `$self->{password} = 'v'`, `q{v}`, heredocs, `$ENV{KEY} || 'v'`, Mojolicious' secrets, LWP's
+# credentials, `$pass eq 'v'`, `my ($u, $p) = ('admin', 'v')`, hmac keys; `.pod` read as code
+REDACTION_VERSION = 23
 
 
 @dataclass(frozen=True)
@@ -215,3 +218,6 @@ CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:[.\[(][^\s]*)?$")
 WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
 # Languages whose assignments hold literal values (a bare `password: hunter2` is the password).
 CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", None})
+# Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
+# inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
+CODE_DOC_LANGUAGES = frozenset({"pod"})
