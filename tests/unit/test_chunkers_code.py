@@ -545,3 +545,74 @@ def test_lua_definitions_are_named_with_dots_and_keep_their_doc_comments():
     assert named["List.append"].content.startswith("--- Add an item")
     assert named["List.len"].content.startswith("---@return")
     assert named["make"].content.startswith("local make = function")
+
+
+def test_elixir_functions_are_named_after_their_module_with_their_doc_and_clauses():
+    """Elixir was cut in blind windows. A Phoenix context's functions are
+    `MyApp.Accounts.get_user`, a nested module is named after both, a function written as
+    several clauses (`def underscore("")`, `def underscore(<<h, t::binary>>)`, as Phoenix's
+    naming.ex writes it) is one piece, and its @doc/@spec stay with it; @moduledoc stays
+    with its module."""
+    pieces = chunks("elixir", '''
+        defmodule MyApp.Accounts do
+          @moduledoc "Users and their sessions."
+          def list_users, do: Repo.all(from u in User, order_by: u.email)
+
+          @doc """
+          Gets a single user.
+          """
+          @spec get_user(integer()) :: User.t() | nil
+          def get_user(id) when is_integer(id), do: Repo.get(User, id)
+
+          @doc "Converts a string to underscore case."
+          def underscore(""), do: ""
+
+          def underscore(<<h, t::binary>>) do
+            <<to_lower_char(h)>> <> do_underscore(t, h)
+          end
+
+          defp to_lower_char(char) when char in ?A..?Z, do: char + 32
+          defp to_lower_char(char), do: char
+
+          defmodule Session do
+            defmacro with_session(conn, do: block) do
+              quote do: unquote(block)
+            end
+          end
+        end
+
+        defimpl Phoenix.Param, for: MyApp.Accounts.User do
+          def to_param(%{username: username}), do: username
+        end
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) >= {"MyApp.Accounts", "MyApp.Accounts.list_users",
+                          "MyApp.Accounts.get_user", "MyApp.Accounts.underscore",
+                          "MyApp.Accounts.to_lower_char", "MyApp.Accounts.Session",
+                          "MyApp.Accounts.Session.with_session",
+                          "Phoenix.Param.MyApp.Accounts.User"}, named
+    assert named["MyApp.Accounts"].content.count("@moduledoc") == 1
+    assert named["MyApp.Accounts.get_user"].content.lstrip().startswith('@doc """')
+    assert "@spec get_user" in named["MyApp.Accounts.get_user"].content
+    underscore = named["MyApp.Accounts.underscore"]
+    assert underscore.content.lstrip().startswith("@doc")
+    assert 'def underscore("")' in underscore.content
+    assert "do_underscore(t, h)" in underscore.content
+    assert "char + 32" in named["MyApp.Accounts.to_lower_char"].content
+    assert "do: char\n" in named["MyApp.Accounts.to_lower_char"].content
+
+
+def test_exunit_tests_are_named_by_their_description():
+    pieces = chunks("elixir", '''
+        defmodule MyApp.AccountsTest do
+          use MyApp.DataCase
+
+          test "get_user/1 returns the user with the given id" do
+            user = user_fixture()
+            assert Accounts.get_user(user.id) == user
+          end
+        end
+        ''')
+    tests = [p for p in pieces if p.symbol_type == "test"]
+    assert [p.symbol for p in tests] == [
+        "MyApp.AccountsTest.get_user/1 returns the user with the given id"]

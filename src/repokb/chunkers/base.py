@@ -39,7 +39,9 @@ from repokb.models import ChunkPiece
 # Class.constructor; a Java record's compact constructor is Record.Record
 # 12 (also): Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
 #     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
-CHUNKING_VERSION = 12
+# 13: Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
+#     clauses as one piece, with their @doc/@spec; ExUnit tests by description; it was windows).
+CHUNKING_VERSION = 13
 
 
 class Chunker(Protocol):

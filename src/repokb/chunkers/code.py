@@ -91,6 +91,22 @@ def query_source(name: str) -> str:
         source += "".join("\n" + query_source(base) for base in m.group(1).split(","))
     return source
 
+def _join_clauses(found: list[Definition], lines: list[str]) -> list[Definition]:
+    """Consecutive definitions of one name and type with only blank lines between them as
+    one definition (LanguageSpec.clauses): Elixir's `def f(0)` and `def f(n)` are one f."""
+    joined: list[Definition] = []
+    for d in sorted(found, key=lambda d: (d.span[0], -d.span[1])):
+        last = joined[-1] if joined else None
+        if (last is not None and d.name is not None and last.name == d.name
+                and last.symbol_type == d.symbol_type and last.owner == d.owner
+                and last.end < d.start
+                and not any(line.strip() for line in lines[last.end + 1 : d.start])):
+            joined[-1] = replace(last, end=d.end, span=(last.span[0], d.span[1]))
+        else:
+            joined.append(d)
+    return joined
+
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -198,6 +214,8 @@ class TreeSitterChunker:
             scopes = self._scopes(lines)
             found = [replace(d, owner=scopes[d.start]) if d.symbol_type == "method"
                      and d.owner is None and d.start < len(scopes) else d for d in found]
+        if self.spec.clauses:
+            found = _join_clauses(found, lines)
         return found
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
@@ -234,6 +252,10 @@ class TreeSitterChunker:
                                      span=(d.span[0] + offset, d.span[1] + offset)))
         return found
 
+    def _attaches(self, node: Any) -> bool:
+        pattern = self.spec.attachment_text
+        return pattern is None or re.match(pattern, _clean_name(node.text)) is not None
+
     def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str],
                        blanked: frozenset[int] = frozenset()) -> int:
         """First row of a definition with the comments and attributes directly above it
@@ -255,7 +277,7 @@ class TreeSitterChunker:
                   and lines[comments[first - 2]].lstrip().startswith("/**")):
                 first = comments[first - 2]
             elif (prev is not None and prev.type in self.spec.attachments
-                  and last_row(prev) == first - 1):
+                  and last_row(prev) == first - 1 and self._attaches(prev)):
                 first = int(prev.start_point[0])
             else:
                 return first
