@@ -73,7 +73,12 @@ REDACTED = "<REDACTED_SECRET>"
 # `ngx.encode_base64("u:v")`, a quoted index `headers["X-Api-Key"] = "v"` and a URL with no user
 # (`redis://:v@host`); a string a formatter put below its `=` (StyLua's, Prettier's
 # `webhook_signing_secret =\n    "v"`)
-REDACTION_VERSION = 20
+# 21: Erlang's and Elixir's forms (secrets/beam.py): the distribution cookie (`-setcookie v` in
+# vm.args, `--cookie v`, `RELEASE_COOKIE=v`, `Node.set_cookie(:v)`), a secret-named tuple in
+# Erlang terms (`{password, "v"}`, `{api_token, <<"v">>}` in sys.config, an .app.src's env),
+# `System.get_env("X") || "v"` (also over lines), `Bcrypt.hash_pwd_salt("v")`,
+# `epgsql:connect(H, U, "v", O)`, Joken's `default_signer: "v"` and `key_octet: "v"`
+REDACTION_VERSION = 21
 
 
 @dataclass(frozen=True)

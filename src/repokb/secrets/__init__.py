@@ -24,7 +24,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
-from repokb.secrets import credentials, defaults, encoded, jvm, literals, openresty, parts, shapes
+from repokb.secrets import (
+    beam,
+    credentials,
+    defaults,
+    encoded,
+    jvm,
+    literals,
+    openresty,
+    parts,
+    shapes,
+)
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
@@ -55,7 +65,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     found = scan(text, mode) + library_findings(text, mode, language)
     extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
-             + literals.find(text) + openresty.find(text, language))
+             + literals.find(text) + openresty.find(text, language) + beam.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
