@@ -616,3 +616,22 @@ def test_exunit_tests_are_named_by_their_description():
     tests = [p for p in pieces if p.symbol_type == "test"]
     assert [p.symbol for p in tests] == [
         "MyApp.AccountsTest.get_user/1 returns the user with the given id"]
+
+
+def test_mix_config_calls_are_pieces_named_after_their_application_and_key():
+    """Mix's config/*.exs were windows: `config :shop, ShopWeb.Endpoint, ...` (even inside
+    runtime.exs's `if config_env() == :prod do`) is now a piece named after what it sets."""
+    pieces = chunks("elixir", '''
+        import Config
+
+        if config_env() == :prod do
+          config :shop, ShopWeb.Endpoint,
+            url: [host: "shop.example", port: 443, scheme: "https"],
+            http: [ip: {0, 0, 0, 0, 0, 0, 0, 0}, port: 4000]
+
+          config :logger, level: :info, backends: [:console], utc_log: true
+        end
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol_type == "config"}
+    assert set(named) == {":shop.ShopWeb.Endpoint", ":logger"}, pieces
+    assert "port: 4000" in named[":shop.ShopWeb.Endpoint"].content

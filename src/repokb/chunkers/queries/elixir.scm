@@ -42,6 +42,15 @@
   (do_block)
   (#eq? @_macro "test")) @definition.test
 
+; Mix configuration: config :my_app, MyAppWeb.Endpoint, ... is `:my_app.MyAppWeb.Endpoint`,
+; config :logger, level: :info is `:logger` (symbol type config)
+(call target: (identifier) @kind
+  (arguments . (atom) @name . (alias) @name)
+  (#eq? @kind "config")) @definition.config
+(call target: (identifier) @kind
+  (arguments . (atom) @name)
+  (#eq? @kind "config")) @definition.config
+
 ; Whole-line comments directly above a definition stay with it (module attributes such as
 ; @doc, @spec and @impl do too: languages.py's attachments).
 (comment) @comment
