@@ -92,7 +92,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.13, also: a `.m` with no Objective-C mark and MATLAB's `%` comment or `function` line is
 # MATLAB, and a `.h` with C++'s marks (`template <`, `namespace x`, `std::` ...) C++: Linguist's
 # heuristics)
-CLASSIFIER_VERSION = f"0.3.13+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.14: Elixir and Erlang: Mix's `config/*.exs`, a release's `sys.config` and `vm.args` are
+# configuration; `rebar.config`, `*.app.src` manifests, `rebar.lock` a lockfile; `.hrl` Erlang;
+# `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
+# `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked)
+CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -397,6 +401,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
+       Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
+            subkind="beam_config")),
     _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
             subkind="{language}_config")),
