@@ -35,7 +35,7 @@ LAYOUT = {  # golden input -> where it lives in the polyglot repository
     "pyproject.toml": "backend/pyproject.toml", "setup.cfg": "backend/setup.cfg",
     "index.html": "site/pricing.html", "pom.xml": "billing/pom.xml", "site.css": "site/site.css",
     "theme.scss": "web/src/theme.scss", "theme.less": "site/theme.less",
-    "sample.lua": "lua/undo/stack.lua",
+    "sample.lua": "lua/undo/stack.lua", "sample.ex": "accounts/lib/shop/accounts.ex",
 }
 QUERIES = [  # (question, expected path, expected symbol)
     ("book a parcel with the carrier and return the tracking number",
@@ -82,6 +82,8 @@ QUERIES = [  # (question, expected path, expected symbol)
     ("navigation bar link hover underline", "site/theme.less", "@brand, .navbar"),
     ("remove and return the top item, raising an error when empty", "lua/undo/stack.lua",
      "Stack.pop"),
+    ("length of a name, zero when it is nil or empty", "accounts/lib/shop/accounts.ex",
+     "Shop.Accounts.name_length"),
 ]
 
 
@@ -123,7 +125,7 @@ def test_every_format_is_chunked_with_symbols(polyglot):
     assert languages >= {"python", "typescript", "tsx", "javascript", "go", "rust", "java", "c",
                          "cpp", "csharp", "ruby", "php", "kotlin", "shell", "sql", "hcl",
                          "markdown", "rst", "json", "yaml", "toml", "ini", "html", "xml", "css",
-                         "scss", "less", "lua"}
+                         "scss", "less", "lua", "elixir"}
     for language, kinds in summary["by_language"].items():
         for metrics in kinds.values():
             assert metrics["chunks"] > 0 and metrics["symbol_rate"] > 0.5, language
