@@ -5,7 +5,8 @@ app beside it) and Debian's erlang-src 25.2.3 found `rebar.config`, `rebar.lock`
 the `.hrl` headers (139 in erlang-src), `sys.config` and `vm.args` unknown, so excluded; Mix's
 `config/*.exs` read as source; `_build/` left to the unknown rule file by file and ElixirLS's
 `.elixir_ls/` indexed as configuration; `.erlang.cookie`, Hex's `hex.config` and Phoenix's
-`config/prod.secret.exs` not blocked (the last indexed after redaction).
+`config/prod.secret.exs` not blocked (the last indexed after redaction); Phoenix's `.heex` and
+`.eex` templates unknown.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ APP_SRC = ('{application, shop,\n [{description, "Shop"},\n  {vsn, "0.1.0"},\n'
 REBAR_CONFIG = '{erl_opts, [debug_info]}.\n{deps, [{cowboy, "2.10.0"}]}.\n'
 REBAR_LOCK = '{"1.2.0",\n[{<<"cowboy">>,{pkg,<<"cowboy">>,<<"2.10.0">>},0}]}.\n'
 HRL = "-record(order, {id, total = 0, items = []}).\n-define(TIMEOUT, 5000).\n"
+HEEX = ('<div class="px-4">\n  <h1>Welcome to the Shop</h1>\n'
+        '  <.link navigate={~p"/orders"}>Your orders</.link>\n</div>\n')
 PROD_SECRET = ('use Mix.Config\n\nconfig :shop, ShopWeb.Endpoint,\n'
                '  secret_key_base: System.get_env("SECRET_KEY_BASE")\n')
 
@@ -63,6 +66,18 @@ PROD_SECRET = ('use Mix.Config\n\nconfig :shop, ShopWeb.Endpoint,\n'
          "elixir", Policy.PARSE_AND_INDEX),
         ("bin/tool", "#!/usr/bin/env escript\nmain(_) -> ok.\n", Kind.SOURCE, "erlang_source",
          "erlang", Policy.PARSE_AND_INDEX),
+        # EEx/HEEx templates (Linguist's HTML+EEX), also beside their controller (Phoenix 1.7)
+        ("lib/shop_web/controllers/page_html/home.html.heex", HEEX, Kind.SOURCE,
+         "html_template", "html", Policy.INDEX_TEXT),
+        ("lib/shop_web/components/layouts/root.html.heex", HEEX, Kind.SOURCE,
+         "html_template", "html", Policy.INDEX_TEXT),
+        ("lib/shop_web/templates/page/index.html.eex", HEEX, Kind.SOURCE, "html_template",
+         "html", Policy.INDEX_TEXT),
+        ("lib/shop_web/live/cart_live.html.leex", HEEX, Kind.SOURCE, "html_template", "html",
+         Policy.INDEX_TEXT),
+        ("priv/templates/phx.gen.context/schema.ex.eex",
+         "defmodule <%= inspect schema.module %> do\n  use Ecto.Schema\nend\n", Kind.SOURCE,
+         "elixir_source", "elixir", Policy.PARSE_AND_INDEX),
         # secret files: blocked whatever they hold
         (".erlang.cookie", "QJZHKXWNRTVYBPLMSDF", Kind.SECRET_CANDIDATE, "credentials_file",
          None, Policy.BLOCK),

@@ -95,7 +95,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.14: Elixir and Erlang: Mix's `config/*.exs`, a release's `sys.config` and `vm.args` are
 # configuration; `rebar.config`, `*.app.src` manifests, `rebar.lock` a lockfile; `.hrl` Erlang;
 # `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
-# `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked)
+# `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked;
+# EEx/HEEx templates, `home.html.heex`, are HTML templates wherever they lie)
 CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -432,7 +433,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),
-    _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
+    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
+                                    Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
     # Notebooks: their cells' sources are indexed, their outputs and attachments never (the

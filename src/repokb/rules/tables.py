@@ -453,7 +453,10 @@ SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb")
 # format before the suffix is the file's language, HTML when none is written (Symfony's
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,
 # which is HTML with directives, not PHP).
-ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php")
+# Elixir's EEx and Phoenix's HEEx (Linguist's HTML+EEX: `home.html.heex`, `index.html.eex`,
+# a generator's `schema.ex.eex` is Elixir), LiveView's older `.leex`, Surface's `.sface`.
+ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php", ".heex", ".eex", ".leex",
+                                             ".sface")
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",
@@ -587,3 +590,6 @@ APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})
 # An asset catalog's Contents.json files list its images for Xcode: asset metadata.
 ASSET_CATALOG_GLOBS = ("**/*.xcassets/**/Contents.json",)
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})
+# HTML templates wherever they lie: Phoenix 1.7 keeps a controller's in `page_html/` beside it
+# (`lib/shop_web/controllers/page_html/home.html.heex`)
+HTML_TEMPLATE_NAMES = ("*.heex", "*.leex", "*.sface", "*.html.eex")
