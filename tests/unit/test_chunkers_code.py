@@ -635,3 +635,30 @@ def test_mix_config_calls_are_pieces_named_after_their_application_and_key():
     named = {p.symbol: p for p in pieces if p.symbol_type == "config"}
     assert set(named) == {":shop.ShopWeb.Endpoint", ":logger"}, pieces
     assert "port: 4000" in named[":shop.ShopWeb.Endpoint"].content
+
+
+def test_erlang_functions_are_found_by_their_forms_and_named_after_their_module():
+    """Erlang was cut in blind windows (no grammar on PyPI): lists.erl's `keyfind` was no
+    symbol. A form ends at a full stop followed by white space, never at one in a string, a
+    quoted atom, a character literal `$.` or a comment; all of a function's clauses are one
+    form, with its -spec and comments."""
+    pieces = chunks("erlang", '''
+        -module(shop_cart).
+        -export([add_item/3, 'price.total'/1]).
+
+        %% Adds an item, refusing a full cart.
+        -spec add_item(cart(), item(), integer()) -> {ok, cart()} | {error, full}.
+        add_item(#{items := Items} = Cart, _Item, _Price) when length(Items) >= 50 ->
+            {error, full};
+        add_item(#{items := Items, total := T} = Cart, Item, Price) ->
+            {ok, Cart#{items := [Item | Items], total := T + Price}}.
+
+        'price.total'(#{total := T}) ->
+            io_lib:format("Total: ~p. Thanks. ~c", [T, $.]).
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) == {"shop_cart.add_item", "shop_cart.price.total"}, pieces
+    add_item = named["shop_cart.add_item"].content
+    assert add_item.startswith("%% Adds an item") and "-spec add_item" in add_item
+    assert add_item.count("add_item(#{items") == 2
+    assert named["shop_cart.price.total"].content.rstrip().endswith("[T, $.]).")

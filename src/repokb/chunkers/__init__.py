@@ -2,7 +2,8 @@
 
 code (tree-sitter, 16 languages), markdown, rst (and plain text), latex, config (JSON, YAML,
 TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS), notebook
-(Jupyter: its cells' sources, never their outputs), cython (by indentation). A language with no
+(Jupyter: its cells' sources, never their outputs), cython (by indentation), erlang (by
+its forms). A language with no
 registered chunker is cut into fixed windows.
 """
 
@@ -10,6 +11,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     code,
     config,
     cython,
+    erlang,
     ini,
     latex,
     markdown,

@@ -40,7 +40,8 @@ from repokb.models import ChunkPiece
 # 12 (also): Lua is cut per definition (`function M.name`, `function M:method` as `M.method`,
 #     `local function f`, `M.name = function`), with its `---` doc comments (it was windows).
 # 13: Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
-#     clauses as one piece, with their @doc/@spec; ExUnit tests by description; it was windows).
+#     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
+#     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
 CHUNKING_VERSION = 13
 
 
