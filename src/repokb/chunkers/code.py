@@ -8,9 +8,10 @@ receiver type, or a `@kind` whose text becomes the symbol type, such as Terrafor
 Leading comments, doc comments and attributes stay with their definition; wrappers (`export`,
 decorators, `template <...>`) are part of it. cutting.py cuts the file along them (containers
 bigger than `split_chars` per member, modules always per member, code between definitions in
-fixed windows). A definition whose subtree does not parse is left to the windows, so a file with
-syntax errors still yields whatever parsed cleanly. The chunker never raises: any surprise falls
-back to fixed windows over the whole file.
+fixed windows); where a language writes one function as several clauses (Elixir's `def f(0)`,
+`def f(n)`), consecutive definitions of one name are one. A definition whose subtree does not
+parse is left to the windows, so a file with syntax errors still yields whatever parsed cleanly.
+The chunker never raises: any surprise falls back to fixed windows over the whole file.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ def query_source(name: str) -> str:
     for m in _INHERITS.finditer(source):
         source += "".join("\n" + query_source(base) for base in m.group(1).split(","))
     return source
+
 
 def _join_clauses(found: list[Definition], lines: list[str]) -> list[Definition]:
     """Consecutive definitions of one name and type with only blank lines between them as
