@@ -77,7 +77,9 @@ REDACTED = "<REDACTED_SECRET>"
 # vm.args, `--cookie v`, `RELEASE_COOKIE=v`, `Node.set_cookie(:v)`), a secret-named tuple in
 # Erlang terms (`{password, "v"}`, `{api_token, <<"v">>}` in sys.config, an .app.src's env),
 # `System.get_env("X") || "v"` (also over lines), `Bcrypt.hash_pwd_salt("v")`,
-# `epgsql:connect(H, U, "v", O)`, Joken's `default_signer: "v"` and `key_octet: "v"`
+# `epgsql:connect(H, U, "v", O)`, Joken's `default_signer: "v"` and `key_octet: "v"`; Elixir's
+# `@api_token "v"`, `defp api_key, do: "v"`, `Application.put_env(:a, :api_key, "v")`, Req's
+# `auth: {:basic, "u:v"}`
 REDACTION_VERSION = 21
 
 

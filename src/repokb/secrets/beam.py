@@ -11,6 +11,10 @@ Found here (spans of the value only, never its name):
 - an environment lookup's fallback over lines, as `mix format` breaks it (`secret_key_base =\n
   System.get_env("SECRET_KEY_BASE") ||\n    "X"`, Phoenix's generated prod.secret.exs with
   `raise` replaced by a default; on one line shapes.py finds it);
+- Elixir's secret-named module attribute (`@api_token "X"`) and one-line function returning a
+  literal (`defp api_key, do: "X"`), `Application.put_env(:app, :api_key, "X")` (Erlang's
+  `application:set_env(app, api_key, "X")`), Req's `auth: {:basic, "user:X"}` and
+  `{:bearer, "X"}`;
 - a password hashed from a literal, as a seeds file does (`Bcrypt.hash_pwd_salt("X")`,
   Argon2's and Pbkdf2's, comeonin's older `hashpwsalt`), and the password given by position to
   `epgsql:connect(Host, User, "X", Opts)`;
@@ -56,6 +60,18 @@ _TUPLE = re.compile(
     r"""(?P<value>[^"'\n]{1,400})(?P=q)(?:\s*>>)?\s*\}""")
 _GET_ENV_FALLBACK = re.compile(
     r"""\bget_env\(\s*"(?P<key>\w{1,80})"\s*\)\s*\|\|\s*"(?P<value>[^"\n]{1,400})(?=")""")
+_ATTRIBUTE = re.compile(r"""^[ \t]*@(?P<key>[a-z_]\w{0,80})[ \t]+"(?P<value>[^"\n]{1,400})\"""",
+                        re.M)
+_DEF_LITERAL = re.compile(
+    r"""\bdefp?[ \t]+(?P<key>[a-z_]\w{0,80})(?:\(\s*\))?[ \t]*,[ \t]*do:[ \t]*"""
+    r""""(?P<value>[^"\n]{1,400})\"""")
+_PUT_ENV = re.compile(
+    r"""\b(?:put_env|set_env)\(\s*:?\w+\s*,\s*:?(?P<key>\w{1,80})\s*,\s*(?:<<)?"""
+    r""""(?P<value>[^"\n]{1,400})\"""")
+_REQ_AUTH = re.compile(
+    r"""\{\s*:basic\s*,\s*"[^":\s]{1,64}:(?P<value>[^"\s]{4,128})"|"""
+    r"""\{\s*:bearer\s*,\s*"(?P<token>[^"\s]{8,400})\"""")
+_Anchored = tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
 _HASHED = re.compile(
     r"""\b(?:hash_pwd_salt|hashpwsalt|add_hash)\s*\(\s*(?P<q>["'])(?P<value>[^"'\n]{4,128})"""
     r"""(?P=q)""")
@@ -66,13 +82,20 @@ _JOKEN_KEY = re.compile(
     r"""\b(?:default_signer|key_octet):[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)"""
     r"""|\bSigner\.create\(\s*"HS\d{3}"\s*,\s*(?P<q2>["'])(?P<value2>[^"'\n]{4,400})(?P=q2)""")
 
+# each form with the words one of which its text must hold to be tried
+_COOKIES: _Anchored = ((_SETCOOKIE, ("-setcookie", "--cookie")), (_COOKIE_ENV, ("_COOKIE",)),
+                       (_SET_COOKIE_CALL, ("Node.set_cookie", "erlang:set_cookie")),
+                       (_COOKIE_KEYWORD, ("cookie:",)))
+_POSITIONAL: _Anchored = ((_HASHED, ("hash_pwd_salt", "hashpwsalt", "add_hash(")),
+                          (_EPGSQL, ("epgsql:connect",)))
+
 
 def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); tuples in Erlang
     and Elixir only (Python's `{"a", "b"}` is a set)."""
     out: list[Span] = []
-    if "cookie" in text or "COOKIE" in text:
-        for pattern in (_SETCOOKIE, _COOKIE_ENV, _SET_COOKIE_CALL, _COOKIE_KEYWORD):
+    for pattern, anchors in _COOKIES:
+        if any(a in text for a in anchors):
             for m in pattern.finditer(text):
                 if _cookie_like(text, m.start("value"), m.group("value")):
                     out.append((m.start("value"), m.end("value"), "erlang_cookie", False))
@@ -86,19 +109,41 @@ def find(text: str, language: str | None = None) -> list[Span]:
             key, value = m.group("key"), m.group("value")
             if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
                 out.append((m.start("value"), m.end("value"), "env_default", False))
-    if "hash" in text or "epgsql" in text:
-        for pattern in (_HASHED, _EPGSQL):
+    if language == "elixir" and "@" in text:
+        for m in _ATTRIBUTE.finditer(text):
+            out += _named(m, "module_attribute")
+    if language == "elixir" and "do:" in text:
+        for m in _DEF_LITERAL.finditer(text):
+            out += _named(m, "function_literal")
+    if "put_env(" in text or "set_env(" in text:
+        for m in _PUT_ENV.finditer(text):
+            out += _named(m, "named_argument")
+    if ":basic" in text or ":bearer" in text:
+        for m in _REQ_AUTH.finditer(text):
+            group = "value" if m.group("value") is not None else "token"
+            if password_like(m.group(group), min_length=6):
+                out.append((m.start(group), m.end(group), "credential_argument", False))
+    for pattern, anchors in _POSITIONAL:
+        if any(a in text for a in anchors):
             for m in pattern.finditer(text):
                 value = m.group("value")
                 if " " not in value and password_like(value, min_length=6):
                     out.append((m.start("value"), m.end("value"), "credential_argument",
                                 False))
-    if "signer" in text or "Signer" in text or "key_octet" in text:
+    if "default_signer" in text or "key_octet" in text or "Signer.create" in text:
         for m in _JOKEN_KEY.finditer(text):
             group = "value" if m.group("value") is not None else "value2"
             if is_secret_value(m.group(group), "secret", literal_words=False):
                 out.append((m.start(group), m.end(group), "signing_key", False))
     return out
+
+
+def _named(m: re.Match[str], detector: str) -> list[Span]:
+    """The `value` of a match whose `key` names a secret, when it is a secret's value."""
+    key, value = m.group("key"), m.group("value")
+    if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
+        return [(m.start("value"), m.end("value"), detector, False)]
+    return []
 
 
 def _cookie_like(text: str, at: int, value: str) -> bool:
