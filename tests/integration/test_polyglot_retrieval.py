@@ -37,6 +37,7 @@ LAYOUT = {  # golden input -> where it lives in the polyglot repository
     "theme.scss": "web/src/theme.scss", "theme.less": "site/theme.less",
     "sample.lua": "lua/undo/stack.lua",
     "sample.pm": "perl/lib/Shop/Cart.pm", "sample.pod": "perl/lib/Shop/Cart/Manual.pod",
+    "sample.ex": "accounts/lib/shop/accounts.ex",
 }
 QUERIES = [  # (question, expected path, expected symbol)
     ("book a parcel with the carrier and return the tracking number",
@@ -87,6 +88,8 @@ QUERIES = [  # (question, expected path, expected symbol)
      "Shop.Cart.add_item"),
     ("amounts are integers in cents so no rounding happens", "perl/lib/Shop/Cart/Manual.pod",
      "DESCRIPTION"),
+    ("length of a name, zero when it is nil or empty", "accounts/lib/shop/accounts.ex",
+     "Shop.Accounts.name_length"),
 ]
 
 
@@ -128,7 +131,7 @@ def test_every_format_is_chunked_with_symbols(polyglot):
     assert languages >= {"python", "typescript", "tsx", "javascript", "go", "rust", "java", "c",
                          "cpp", "csharp", "ruby", "php", "kotlin", "shell", "sql", "hcl",
                          "markdown", "rst", "json", "yaml", "toml", "ini", "html", "xml", "css",
-                         "scss", "less", "lua", "perl", "pod"}
+                         "scss", "less", "lua", "perl", "pod", "elixir"}
     for language, kinds in summary["by_language"].items():
         for metrics in kinds.values():
             assert metrics["chunks"] > 0 and metrics["symbol_rate"] > 0.5, language

@@ -612,3 +612,120 @@ def test_perl_pieces_around_pod_are_the_files_lines_whatever_their_characters():
     lines = text.split("\n")
     for p in chunker_for("perl").chunk(text):
         assert p.content.rstrip("\n") == "\n".join(lines[p.start_line - 1 : p.end_line]), p
+
+
+def test_elixir_functions_are_named_after_their_module_with_their_doc_and_clauses():
+    """Elixir was cut in blind windows. A Phoenix context's functions are
+    `MyApp.Accounts.get_user`, a nested module is named after both, a function written as
+    several clauses (`def underscore("")`, `def underscore(<<h, t::binary>>)`, as Phoenix's
+    naming.ex writes it) is one piece, and its @doc/@spec stay with it; @moduledoc stays
+    with its module."""
+    pieces = chunks("elixir", '''
+        defmodule MyApp.Accounts do
+          @moduledoc "Users and their sessions."
+          def list_users, do: Repo.all(from u in User, order_by: u.email)
+
+          @doc """
+          Gets a single user.
+          """
+          @spec get_user(integer()) :: User.t() | nil
+          def get_user(id) when is_integer(id), do: Repo.get(User, id)
+
+          @doc "Converts a string to underscore case."
+          def underscore(""), do: ""
+
+          def underscore(<<h, t::binary>>) do
+            <<to_lower_char(h)>> <> do_underscore(t, h)
+          end
+
+          defp to_lower_char(char) when char in ?A..?Z, do: char + 32
+          defp to_lower_char(char), do: char
+
+          defmodule Session do
+            defmacro with_session(conn, do: block) do
+              quote do: unquote(block)
+            end
+          end
+        end
+
+        defimpl Phoenix.Param, for: MyApp.Accounts.User do
+          def to_param(%{username: username}), do: username
+        end
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) >= {"MyApp.Accounts", "MyApp.Accounts.list_users",
+                          "MyApp.Accounts.get_user", "MyApp.Accounts.underscore",
+                          "MyApp.Accounts.to_lower_char", "MyApp.Accounts.Session",
+                          "MyApp.Accounts.Session.with_session",
+                          "Phoenix.Param.MyApp.Accounts.User"}, named
+    assert named["MyApp.Accounts"].content.count("@moduledoc") == 1
+    assert named["MyApp.Accounts.get_user"].content.lstrip().startswith('@doc """')
+    assert "@spec get_user" in named["MyApp.Accounts.get_user"].content
+    underscore = named["MyApp.Accounts.underscore"]
+    assert underscore.content.lstrip().startswith("@doc")
+    assert 'def underscore("")' in underscore.content
+    assert "do_underscore(t, h)" in underscore.content
+    assert "char + 32" in named["MyApp.Accounts.to_lower_char"].content
+    assert "do: char\n" in named["MyApp.Accounts.to_lower_char"].content
+
+
+def test_exunit_tests_are_named_by_their_description():
+    pieces = chunks("elixir", '''
+        defmodule MyApp.AccountsTest do
+          use MyApp.DataCase
+
+          test "get_user/1 returns the user with the given id" do
+            user = user_fixture()
+            assert Accounts.get_user(user.id) == user
+          end
+        end
+        ''')
+    tests = [p for p in pieces if p.symbol_type == "test"]
+    assert [p.symbol for p in tests] == [
+        "MyApp.AccountsTest.get_user/1 returns the user with the given id"]
+
+
+def test_mix_config_calls_are_pieces_named_after_their_application_and_key():
+    """Mix's config/*.exs were windows: `config :shop, ShopWeb.Endpoint, ...` (even inside
+    runtime.exs's `if config_env() == :prod do`) is now a piece named after what it sets."""
+    pieces = chunks("elixir", '''
+        import Config
+
+        if config_env() == :prod do
+          config :shop, ShopWeb.Endpoint,
+            url: [host: "shop.example", port: 443, scheme: "https"],
+            http: [ip: {0, 0, 0, 0, 0, 0, 0, 0}, port: 4000]
+
+          config :logger, level: :info, backends: [:console], utc_log: true
+        end
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol_type == "config"}
+    assert set(named) == {":shop.ShopWeb.Endpoint", ":logger"}, pieces
+    assert "port: 4000" in named[":shop.ShopWeb.Endpoint"].content
+
+
+def test_erlang_functions_are_found_by_their_forms_and_named_after_their_module():
+    """Erlang was cut in blind windows (no grammar on PyPI): lists.erl's `keyfind` was no
+    symbol. A form ends at a full stop followed by white space, never at one in a string, a
+    quoted atom, a character literal `$.` or a comment; all of a function's clauses are one
+    form, with its -spec and comments."""
+    pieces = chunks("erlang", '''
+        -module(shop_cart).
+        -export([add_item/3, 'price.total'/1]).
+
+        %% Adds an item, refusing a full cart.
+        -spec add_item(cart(), item(), integer()) -> {ok, cart()} | {error, full}.
+        add_item(#{items := Items} = Cart, _Item, _Price) when length(Items) >= 50 ->
+            {error, full};
+        add_item(#{items := Items, total := T} = Cart, Item, Price) ->
+            {ok, Cart#{items := [Item | Items], total := T + Price}}.
+
+        'price.total'(#{total := T}) ->
+            io_lib:format("Total: ~p. Thanks. ~c", [T, $.]).
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert set(named) == {"shop_cart.add_item", "shop_cart.price.total"}, pieces
+    add_item = named["shop_cart.add_item"].content
+    assert add_item.startswith("%% Adds an item") and "-spec add_item" in add_item
+    assert add_item.count("add_item(#{items") == 2
+    assert named["shop_cart.price.total"].content.rstrip().endswith("[T, $.]).")

@@ -46,6 +46,9 @@ from repokb.models import ChunkPiece
 # 13 (also): Perl is cut per definition (tree-sitter-perl 2.0): subs named after the package
 #     statement above them (`Foo::Bar` `sub get`: Foo.Bar.get), `*name = sub`, Moose `has`
 #     attributes, Perl 5.38 `class`/`method`, with their `#` comments (it was windows).
+# 13 (also): Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
+#     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
+#     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
 CHUNKING_VERSION = 13
 
 

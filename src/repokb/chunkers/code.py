@@ -8,9 +8,10 @@ receiver type, or a `@kind` whose text becomes the symbol type, such as Terrafor
 Leading comments, doc comments and attributes stay with their definition; wrappers (`export`,
 decorators, `template <...>`) are part of it. cutting.py cuts the file along them (containers
 bigger than `split_chars` per member, modules always per member, code between definitions in
-fixed windows). A definition whose subtree does not parse is left to the windows, so a file with
-syntax errors still yields whatever parsed cleanly. The chunker never raises: any surprise falls
-back to fixed windows over the whole file.
+fixed windows); where a language writes one function as several clauses (Elixir's `def f(0)`,
+`def f(n)`), consecutive definitions of one name are one. A definition whose subtree does not
+parse is left to the windows, so a file with syntax errors still yields whatever parsed cleanly.
+The chunker never raises: any surprise falls back to fixed windows over the whole file.
 """
 
 from __future__ import annotations
@@ -90,6 +91,23 @@ def query_source(name: str) -> str:
     for m in _INHERITS.finditer(source):
         source += "".join("\n" + query_source(base) for base in m.group(1).split(","))
     return source
+
+
+def _join_clauses(found: list[Definition], lines: list[str]) -> list[Definition]:
+    """Consecutive definitions of one name and type with only blank lines between them as
+    one definition (LanguageSpec.clauses): Elixir's `def f(0)` and `def f(n)` are one f."""
+    joined: list[Definition] = []
+    for d in sorted(found, key=lambda d: (d.span[0], -d.span[1])):
+        last = joined[-1] if joined else None
+        if (last is not None and d.name is not None and last.name == d.name
+                and last.symbol_type == d.symbol_type and last.owner == d.owner
+                and last.end < d.start
+                and not any(line.strip() for line in lines[last.end + 1 : d.start])):
+            joined[-1] = replace(last, end=d.end, span=(last.span[0], d.span[1]))
+        else:
+            joined.append(d)
+    return joined
+
 
 class TreeSitterChunker:
     name = "tree-sitter"
@@ -201,6 +219,8 @@ class TreeSitterChunker:
             owners = {id(d): scopes[d.start] for d in unowned if d.start < len(scopes)}
             found = [replace(d, owner=owners[id(d)]) if owners.get(id(d)) else d
                      for d in found]
+        if self.spec.clauses:
+            found = _join_clauses(found, lines)
         return found
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
@@ -237,6 +257,10 @@ class TreeSitterChunker:
                                      span=(d.span[0] + offset, d.span[1] + offset)))
         return found
 
+    def _attaches(self, node: Any) -> bool:
+        pattern = self.spec.attachment_text
+        return pattern is None or re.match(pattern, _clean_name(node.text)) is not None
+
     def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str],
                        blanked: frozenset[int] = frozenset()) -> int:
         """First row of a definition with the comments and attributes directly above it
@@ -258,7 +282,7 @@ class TreeSitterChunker:
                   and lines[comments[first - 2]].lstrip().startswith("/**")):
                 first = comments[first - 2]
             elif (prev is not None and prev.type in self.spec.attachments
-                  and last_row(prev) == first - 1):
+                  and last_row(prev) == first - 1 and self._attaches(prev)):
                 first = int(prev.start_point[0])
             else:
                 return first

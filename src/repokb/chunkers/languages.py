@@ -22,6 +22,9 @@ class LanguageSpec:
     # Sibling node types before a definition that stay with it, besides comments
     # (Rust `#[derive(...)]` attributes, for example).
     attachments: frozenset[str] = frozenset()
+    # When set, an attachment stays with the definition only if its text matches (Elixir's
+    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not).
+    attachment_text: str | None = None
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
     # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
     # templates a build expands (numpy's `@TYPE@_add` in loops.c.src); never valid C otherwise.
@@ -36,6 +39,9 @@ class LanguageSpec:
     # The symbol types that take the owner of the scope they lie in (Perl's subs and Moose
     # attributes after `package Foo;`, which opens no block, as Objective-C's methods).
     scoped: frozenset[str] = frozenset({"method"})
+    # A function written as several clauses one after another (Elixir's `def f(0)`, `def
+    # f(n)`): consecutive definitions of one name, with only blank lines between them, are one.
+    clauses: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -76,4 +82,9 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("perl", "tree_sitter_perl:language", "perl",
                  scope_open=r"package\s+([\w:]+)(?:\s+v?[\d._]+)?\s*;",
                  scoped=frozenset({"function", "method", "property"})),
+    # Module attributes directly above a def (`@doc`, `@spec`, `@impl true`) are its own.
+    LanguageSpec("elixir", "tree_sitter_elixir:language", "elixir",
+                 attachments=frozenset({"unary_operator"}),
+                 attachment_text=r"@(?:doc|spec|impl|deprecated|decorate|dialyzer)\b",
+                 clauses=True),
 )

@@ -103,6 +103,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # cpanfile.snapshot Carton's lockfile; MYMETA.* and MakeMaker's Makefile generated; `.pause` a
 # secret file; MANIFEST, MANIFEST.SKIP, .perltidyrc, .perlcriticrc, .proverc tool settings;
 # Mojolicious' `.ep` and Template Toolkit's `.tt` templates)
+# (0.3.14, also: Elixir and Erlang: Mix's `config/*.exs`, a release's `sys.config` and `vm.args` are
+# configuration; `rebar.config`, `*.app.src` manifests, `rebar.lock` a lockfile; `.hrl` Erlang;
+# `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
+# `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked;
+# EEx/HEEx templates, `home.html.heex`, are HTML templates wherever they lie)
 CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -415,6 +420,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
+       Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
+            subkind="beam_config")),
     _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
             subkind="{language}_config")),
@@ -456,7 +464,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),
-    _r("html-template", Tier.PATH, (Dir(T.TEMPLATE_DIRS), Lang(frozenset({"html"}))),
+    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
+                                    Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
     # Notebooks: their cells' sources are indexed, their outputs and attachments never (the

@@ -90,7 +90,14 @@ REDACTED = "<REDACTED_SECRET>"
 # 23: Perl's forms (secrets/perl.py): DBI->connect's password, a hash element
 # `$self->{password} = 'v'`, `q{v}`, heredocs, `$ENV{KEY} || 'v'`, Mojolicious' secrets, LWP's
 # credentials, `$pass eq 'v'`, `my ($u, $p) = ('admin', 'v')`, hmac keys; `.pod` read as code
-REDACTION_VERSION = 23
+# 24: Erlang's and Elixir's forms (secrets/beam.py): the distribution cookie (`-setcookie v` in
+# vm.args, `--cookie v`, `RELEASE_COOKIE=v`, `Node.set_cookie(:v)`), a secret-named tuple in
+# Erlang terms (`{password, "v"}`, `{api_token, <<"v">>}` in sys.config, an .app.src's env),
+# `System.get_env("X") || "v"` (also over lines), `Bcrypt.hash_pwd_salt("v")`,
+# `epgsql:connect(H, U, "v", O)`, Joken's `default_signer: "v"` and `key_octet: "v"`; Elixir's
+# `@api_token "v"`, `defp api_key, do: "v"`, `Application.put_env(:a, :api_key, "v")`, Req's
+# `auth: {:basic, "u:v"}`
+REDACTION_VERSION = 24
 
 
 @dataclass(frozen=True)

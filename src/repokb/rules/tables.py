@@ -50,7 +50,12 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Perl: ExtUtils::MakeMaker's and Module::Build's build output (a copy of lib/ and the
     # manuals), Module::Build's state
     "blib": ("build_artifact", "Perl build output (a copy of lib/)"),
-    "_build": ("build_artifact", "Module::Build state"),
+    "_build": ("build_artifact", "build output (Module::Build's state, Mix's and rebar3's build)"),
+    # Elixir and Erlang (GitHub's Elixir.gitignore and Erlang.gitignore): Mix's and rebar3's
+    # build output (compiled .beam, .app, a release with its copy of sys.config), ElixirLS's
+    # per-checkout build and Dialyzer tables, rebar3's project cache
+    ".elixir_ls": ("build_artifact", "ElixirLS editor build and cache"),
+    ".rebar3": ("build_artifact", "rebar3 cache"),
 }
 # MSBuild's output folders (`bin/`, `obj/`, GitHub's VisualStudio.gitignore), skipped when they
 # hold what a build writes there: a configuration's folder (`bin/Debug/net8.0/`) or the restore's
@@ -191,11 +196,20 @@ SECRET_FILES: dict[str, str] = {
     # and the signing-credentials file Android's docs name `keystore.properties`
     "local.properties": "local_config", "keystore.properties": "credentials_file",
     "signing.properties": "credentials_file",
+    # Erlang's distribution cookie: whoever has it can run any code on the node
+    # (`~/.erlang.cookie`, or one a Docker image copies in); a Phoenix `config/prod.secret.exs`
+    # (`mix phx.new` until 1.5 wrote the production secret_key_base and database password in it
+    # and git-ignored it), and the other `*.secret.exs` made on its model (`dev.secret.exs`)
+    ".erlang.cookie": "credentials_file", "*.secret.exs": "secrets_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
 # credentials (`BUNDLE_GEMS__EXAMPLE__COM: "user:token"`), as `.npmrc` and `.pypirc` do.
-SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file"}
+# Hex's API key for publishing packages: Mix's `~/.hex/hex.config`, rebar3's
+# `~/.config/rebar3/hex.config` (`{api_key, <<"...">>}`).
+SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
+                                ".hex/hex.config": "credentials_file",
+                                "rebar3/hex.config": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
@@ -235,6 +249,7 @@ LOCKFILES: dict[str, str] = {
     "conda-lock.yml": "conda_lockfile",
     "Package.resolved": "swiftpm_lockfile", "Cartfile.resolved": "carthage_lockfile",
     "cpanfile.snapshot": "carton_lockfile",
+    "rebar.lock": "rebar_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -254,6 +269,7 @@ MANIFESTS: dict[str, str] = {
     # the distribution's metadata (its file list, MANIFEST, is a tool's: TOOL_CONFIG_NAMES)
     "Makefile.PL": "perl_makemaker", "Build.PL": "perl_module_build", "cpanfile": "cpanfile",
     "dist.ini": "dist_zilla", "META.json": "cpan_meta", "META.yml": "cpan_meta",
+    "rebar.config": "rebar_config",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -271,7 +287,8 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.versions.toml": "gradle_version_catalog",  # Gradle's `gradle/libs.versions.toml`
     # CocoaPods' spec of a pod (Ruby, or its JSON form as a spec repository holds it)
     "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec",
-    "*.rockspec": "luarocks_rockspec"}  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
+    "*.rockspec": "luarocks_rockspec",  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
+    "*.app.src": "otp_application"}  # an OTP application's resource file (name, deps, env)
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -422,7 +439,10 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".proto": "protobuf", ".graphql": "graphql", ".gql": "graphql", ".avsc": "json",
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",
-    ".exs": "elixir", ".erl": "erlang", ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
+    ".exs": "elixir", ".erl": "erlang",
+    ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
+    ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
+    ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
     ".vue": "vue", ".svelte": "svelte", ".m": "objc", ".mm": "objc", ".groovy": "groovy",
     ".gradle": "groovy", ".ps1": "powershell", ".bat": "batch", ".cmd": "batch", ".fish": "shell",
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
@@ -487,7 +507,10 @@ SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,
 # which is HTML with directives, not PHP).
 # Perl's too: Mojolicious' Embedded Perl (`templates/index.html.ep`), Template Toolkit's `.tt`.
-ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php", ".ep", ".tt", ".tt2")
+# Elixir's EEx and Phoenix's HEEx (Linguist's HTML+EEX: `home.html.heex`, `index.html.eex`,
+# a generator's `schema.ex.eex` is Elixir), LiveView's older `.leex`, Surface's `.sface`.
+ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php", ".ep", ".tt", ".tt2",
+                                             ".heex", ".eex", ".leex", ".sface")
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",
@@ -503,6 +526,10 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # Lua written as settings: luacheck's (Linguist's Lua file name), busted's, LuaCov's, LDoc's
     ".luacheckrc": "lua", ".busted": "lua", ".luacov": "lua", "config.ld": "lua",
     "cpanfile": "perl",  # Linguist's Perl file name: `requires 'Moose', '2.0';`
+    # Linguist's Erlang file names; a release's `sys.config` (Erlang terms) and its
+    # `.src` template
+    "rebar.config": "erlang", "rebar.config.script": "erlang", "emakefile": "erlang",
+    "sys.config": "erlang", "sys.config.src": "erlang",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
@@ -514,6 +541,7 @@ SHEBANG_LANGUAGES: dict[str, str] = {
     "python": "python", "python3": "python", "sh": "shell", "bash": "shell", "zsh": "shell",
     "dash": "shell", "ksh": "shell", "node": "javascript", "deno": "typescript",
     "ruby": "ruby", "perl": "perl", "php": "php", "lua": "lua", "Rscript": "r",
+    "elixir": "elixir", "escript": "erlang",  # Mix's own `mix` script, escripts
 }
 # Suffixes of template copies: the language comes from the name before the suffix, else from
 # the suffix itself (`layout.jinja` is HTML). Template engines' too: alembic's script.py.mako,
@@ -578,6 +606,7 @@ DOCKER_FILES: dict[str, str] = {
 INFRA_DIRS = frozenset({"k8s", "kubernetes", "manifests", "deploy", "deployment", "helm",
                         "charts", "terraform", "infra", "infrastructure", "ansible", "kustomize"})
 LOG_NAME_GLOBS: tuple[str, ...] = ("*.log", "*.log.[0-9]*", "*.out", "debug.txt", "nohup.out",
+                                   "erl_crash.dump",  # the Erlang VM's dump of a crashed node
                                    "npm-debug.log*", "yarn-error.log*")
 LOG_DIRS = frozenset({"logs", "log"})
 TABULAR_LANGUAGES = frozenset({"csv", "tsv", "parquet"})
@@ -592,7 +621,14 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      # a CPAN distribution's file list and what `make manifest` leaves out
                      "MANIFEST", "MANIFEST.SKIP")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
-CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld")
+CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
+                     # Elixir's formatter, Credo's and IEx's settings
+                     ".formatter.exs", ".credo.exs", ".iex.exs")
+# Settings of an Elixir or Erlang application and its release: Mix's `config/*.exs`
+# (config.exs, dev.exs, prod.exs, runtime.exs), a release's `sys.config` and the Erlang VM's
+# flags `vm.args` (the node's name and cookie), and their `.src` templates.
+BEAM_CONFIG_GLOBS = ("config/*.exs", "**/config/*.exs", "sys.config", "sys.config.src",
+                     "vm.args", "vm.args.src")
 # `.dist` files the tool reads itself when the local copy (git-ignored, per developer) is absent:
 # the project's committed configuration, not a sample of it (PHPUnit, PHP_CodeSniffer, PHPStan,
 # Psalm, Behat, Infection, PHPBench).
@@ -619,3 +655,6 @@ APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})
 # An asset catalog's Contents.json files list its images for Xcode: asset metadata.
 ASSET_CATALOG_GLOBS = ("**/*.xcassets/**/Contents.json",)
 TEMPLATE_DIRS = frozenset({"templates", "template", "layouts", "partials", "views"})
+# HTML templates wherever they lie: Phoenix 1.7 keeps a controller's in `page_html/` beside it
+# (`lib/shop_web/controllers/page_html/home.html.heex`)
+HTML_TEMPLATE_NAMES = ("*.heex", "*.leex", "*.sface", "*.html.eex")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import (
+    beam,
     credentials,
     defaults,
     dotnet,
@@ -68,7 +69,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
              + literals.find(text) + openresty.find(text, language) + dotnet.find(text)
-             + perl.find(text, language))
+             + perl.find(text, language) + beam.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

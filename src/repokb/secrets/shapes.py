@@ -106,9 +106,9 @@ _BEARER_LITERAL = re.compile(
     r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
-# and `os.environ.get("X")`
+# and `os.environ.get("X")`, Elixir's `System.get_env("X")`
 _ENV_FALLBACK = re.compile(
-    r"""(?:(?:process\.env|ENV|\$_SERVER)(?:\.|\[["'])|(?:getenv|environ\.get)\(\s*["'])"""
+    r"""(?:(?:process\.env|ENV|\$_SERVER)(?:\.|\[["'])|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
