@@ -1,10 +1,10 @@
 """Chunkers, one module per format family; importing this package registers the built-ins.
 
-code (tree-sitter, one LanguageSpec each in languages.py), markdown, rst (and plain text), latex, config (JSON, YAML,
-TOML), ini (INI, conf, properties), markup (HTML, XML), styles (CSS, SCSS, LESS), notebook
-(Jupyter: its cells' sources, never their outputs), cython (by indentation), erlang (by its
-forms), pod (Perl's documentation by =head sections; Perl source as code plus its POD). A
-language with no registered chunker is cut into fixed windows.
+code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst (and plain
+text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
+(CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
+indentation), erlang (by its forms), pod (Perl's documentation by =head sections; Perl source as
+code plus its POD). A language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
