@@ -84,9 +84,9 @@ PROD_SECRET = ('use Mix.Config\n\nconfig :shop, ShopWeb.Endpoint,\n'
         ("config/prod.secret.exs", PROD_SECRET, Kind.SECRET_CANDIDATE, "secrets_file", "elixir",
          Policy.BLOCK),
         ("home/.hex/hex.config", '{api_key,<<"0f1e2d3c4b5a6978">>}.\n', Kind.SECRET_CANDIDATE,
-         "credentials_file", None, Policy.BLOCK),
+         "credentials_file", "erlang", Policy.BLOCK),
         ("home/.config/rebar3/hex.config", '{api_key,<<"0f1e2d3c4b5a6978">>}.\n',
-         Kind.SECRET_CANDIDATE, "credentials_file", None, Policy.BLOCK),
+         Kind.SECRET_CANDIDATE, "credentials_file", "erlang", Policy.BLOCK),
         # what stays as it was
         ("mix.exs", "defmodule Shop.MixProject do\n  use Mix.Project\nend\n",
          Kind.DEPENDENCY_MANIFEST, "mix_manifest", "elixir", Policy.INDEX_TEXT),

@@ -493,6 +493,10 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
 LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
+    # Erlang terms under a `.config` name, which .NET's app/web.config made XML (Linguist's
+    # Erlang file names; a release's `sys.config` and its `.src` template)
+    "rebar.config": "erlang", "sys.config": "erlang", "sys.config.src": "erlang",
+    "hex.config": "erlang",  # Hex's and rebar3's credentials: blocked, but Erlang terms
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -526,10 +530,8 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # Lua written as settings: luacheck's (Linguist's Lua file name), busted's, LuaCov's, LDoc's
     ".luacheckrc": "lua", ".busted": "lua", ".luacov": "lua", "config.ld": "lua",
     "cpanfile": "perl",  # Linguist's Perl file name: `requires 'Moose', '2.0';`
-    # Linguist's Erlang file names; a release's `sys.config` (Erlang terms) and its
-    # `.src` template
-    "rebar.config": "erlang", "rebar.config.script": "erlang", "emakefile": "erlang",
-    "sys.config": "erlang", "sys.config.src": "erlang",
+    # Linguist's Erlang file names (`rebar.config`, `sys.config`: LANGUAGE_BY_EXACT_NAME)
+    "rebar.config.script": "erlang", "emakefile": "erlang",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
