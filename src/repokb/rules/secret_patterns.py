@@ -99,7 +99,11 @@ REDACTED = "<REDACTED_SECRET>"
 # `auth: {:basic, "u:v"}`
 # 25: token formats gitleaks knows and we lacked: Stripe's webhook secret `whsec_`, Mailgun's
 # `key-`, Shopify's `shpat_`, Doppler's `dp.pt.`, Hugging Face's `hf_`, DigitalOcean's `dop_v1_`,
-# Linear's `lin_api_`, Postman's `PMAK-`, Databricks' `dapi`
+# Linear's `lin_api_`, Postman's `PMAK-`, Databricks' `dapi`; Node's `auth: 'user:v'` and
+# `Buffer.from('user:v')` for a Basic header, mysql's `-pv` in an argument list
+# (`subprocess.run(["mysql", "-pv"])`), C#'s `foreach (char c in "v") ss.AppendChar(c)`; no
+# longer redacted: an HTML input's `type=password name=password`, a label naming its field
+# (`label_for pass => 'Password (optional, 7-500 characters)'`)
 REDACTION_VERSION = 25
 
 
