@@ -25,6 +25,16 @@ TOKENS = {
     "postman_api_key": _j("PM", "AK-", "5f2a9c8e1b7d4f6a0e5c2b9d", "-",
                           "8a7f6e5d4c3b2a19f8e7d6c5b4a3928170"),
     "databricks_token": _j("da", "pi", "3f2a9c8e1b7d4f6a", "0e5c2b9d8a7f6e5d"),
+    "grafana_token": _j("gl", "sa_", "R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe", "_", "3f2a9c8e"),
+    "sentry_token": _j("sntr", "yu_", "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d",
+                       "4c3b2a19f8e7d6c5b4a39281706f5e4d"),
+    "new_relic_key": _j("NR", "AK-", "Q3EGRTZ7XK4MBN2P", "8WD5YH1LC6J"),
+    "pulumi_token": _j("pu", "l-", "3f2a9c8e1b7d4f6a0e5c", "2b9d8a7f6e5d4c3b2a19"),
+    "terraform_cloud_token": _j("x7Kp2mQ9vT4kWn", ".atlas", "v1.",
+                                "R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3EGRTZ7XK4MBN2P8WD5YH1LC6Jq"),
+    "atlassian_token": _j("ATA", "TT3", "xFfGF0T" * 24, "=3F2A9C8E"),
+    "age_secret_key": _j("AGE-SECRET", "-KEY-1", "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
+                         "QZ9X8GF2TVDW0S3JN54KHCE6MU"),
 }
 PLACES = [
     ("code", 'client.configure(value="{v}")\n'),

@@ -99,7 +99,9 @@ REDACTED = "<REDACTED_SECRET>"
 # `auth: {:basic, "u:v"}`
 # 25: token formats gitleaks knows and we lacked: Stripe's webhook secret `whsec_`, Mailgun's
 # `key-`, Shopify's `shpat_`, Doppler's `dp.pt.`, Hugging Face's `hf_`, DigitalOcean's `dop_v1_`,
-# Linear's `lin_api_`, Postman's `PMAK-`, Databricks' `dapi`; Node's `auth: 'user:v'` and
+# Linear's `lin_api_`, Postman's `PMAK-`, Databricks' `dapi`, Grafana's `glsa_`/`glc_`, Sentry's
+# `sntrys_`/`sntryu_`, New Relic's `NRAK-`, Pulumi's `pul-`, Terraform Cloud's `.atlasv1.`,
+# Atlassian's `ATATT3`, age's `AGE-SECRET-KEY-1`; Node's `auth: 'user:v'` and
 # `Buffer.from('user:v')` for a Basic header, mysql's `-pv` in an argument list
 # (`subprocess.run(["mysql", "-pv"])`), C#'s `foreach (char c in "v") ss.AppendChar(c)`; no
 # longer redacted: an HTML input's `type=password name=password`, a label naming its field
@@ -166,6 +168,18 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("linear_api_key", ("lin_api_",), _re(r"\blin_api_[A-Za-z0-9]{40}\b")),
     TokenFormat("postman_api_key", ("PMAK-",), _re(r"\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}\b")),
     TokenFormat("databricks_token", ("dapi",), _re(r"\bdapi[a-f0-9]{32}(?:-\d)?\b")),
+    TokenFormat("grafana_token", ("glsa_", "glc_"),
+                _re(r"\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_eyJ[A-Za-z0-9+/]{32,400}={0,2})")),
+    TokenFormat("sentry_token", ("sntrys_", "sntryu_"),
+                _re(r"\b(?:sntrys_eyJ[A-Za-z0-9+/=_\-]{40,400}|sntryu_[a-f0-9]{64}\b)")),
+    TokenFormat("new_relic_key", ("NRAK-",), _re(r"\bNRAK-[A-Z0-9]{27}\b")),
+    TokenFormat("pulumi_token", ("pul-",), _re(r"\bpul-[a-f0-9]{40}\b")),
+    TokenFormat("terraform_cloud_token", (".atlasv1.",),
+                _re(r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-=]{60,70}")),
+    TokenFormat("atlassian_token", ("ATATT3",), _re(r"\bATATT3[A-Za-z0-9_\-=]{150,}")),
+    # age's secret key (Bech32): `age-keygen` writes it to a key file, a config copies it
+    TokenFormat("age_secret_key", ("AGE-SECRET-KEY-1",),
+                _re(r"\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
