@@ -97,7 +97,16 @@ REDACTED = "<REDACTED_SECRET>"
 # `epgsql:connect(H, U, "v", O)`, Joken's `default_signer: "v"` and `key_octet: "v"`; Elixir's
 # `@api_token "v"`, `defp api_key, do: "v"`, `Application.put_env(:a, :api_key, "v")`, Req's
 # `auth: {:basic, "u:v"}`
-REDACTION_VERSION = 24
+# 25: token formats gitleaks knows and we lacked: Stripe's webhook secret `whsec_`, Mailgun's
+# `key-`, Shopify's `shpat_`, Doppler's `dp.pt.`, Hugging Face's `hf_`, DigitalOcean's `dop_v1_`,
+# Linear's `lin_api_`, Postman's `PMAK-`, Databricks' `dapi`, Grafana's `glsa_`/`glc_`, Sentry's
+# `sntrys_`/`sntryu_`, New Relic's `NRAK-`, Pulumi's `pul-`, Terraform Cloud's `.atlasv1.`,
+# Atlassian's `ATATT3`, age's `AGE-SECRET-KEY-1`; Node's `auth: 'user:v'` and
+# `Buffer.from('user:v')` for a Basic header, mysql's `-pv` in an argument list
+# (`subprocess.run(["mysql", "-pv"])`), C#'s `foreach (char c in "v") ss.AppendChar(c)`; no
+# longer redacted: an HTML input's `type=password name=password`, a label naming its field
+# (`label_for pass => 'Password (optional, 7-500 characters)'`)
+REDACTION_VERSION = 25
 
 
 @dataclass(frozen=True)
@@ -128,6 +137,8 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
                 _re(r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_-]{20,}")),
     TokenFormat("stripe_key", ("_live_", "_test_"),
                 _re(r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b")),
+    # Stripe's webhook signing secret (`stripe listen` prints it; STRIPE_WEBHOOK_SECRET)
+    TokenFormat("stripe_webhook_secret", ("whsec_",), _re(r"\bwhsec_[A-Za-z0-9+/=]{24,}")),
     TokenFormat("google_api_key", ("AIza",), _re(r"\bAIza[0-9A-Za-z_\-]{35}")),
     TokenFormat("google_oauth_secret", ("GOCSPX-",), _re(r"\bGOCSPX-[A-Za-z0-9_\-]{20,}")),
     TokenFormat("openai_key", ("sk-",),
@@ -142,6 +153,33 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("nuget_api_key", ("oy2",), _re(r"\boy2[a-z0-9]{43}\b")),
     TokenFormat("sendgrid_key", ("SG.",), _re(r"\bSG\.[\w\-]{22}\.[\w\-]{43}")),
     TokenFormat("twilio_key", ("SK",), _re(r"\bSK[0-9a-f]{32}\b")),
+    # The formats below as gitleaks' rules spell them (each prefix is the vendor's own)
+    TokenFormat("mailgun_key", ("key-",), _re(r"(?<![\w-])key-[a-f0-9]{32}\b")),
+    TokenFormat("shopify_token", ("shpat_", "shpca_", "shppa_", "shpss_"),
+                _re(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
+    TokenFormat("doppler_token", ("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
+                _re(r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b")),
+    # Hugging Face's `hf_` and 34 letters, mixed case (an identifier `hf_...` is not)
+    TokenFormat("huggingface_token", ("hf_", "api_org_"),
+                _re(r"\b(?:hf|api_org)_(?=(?:[a-z]*[A-Z]){4})(?=(?:[A-Z]*[a-z]){4})"
+                    r"[A-Za-z]{34}\b")),
+    TokenFormat("digitalocean_token", ("dop_v1_", "doo_v1_", "dor_v1_"),
+                _re(r"\bdo[por]_v1_[a-f0-9]{64}\b")),
+    TokenFormat("linear_api_key", ("lin_api_",), _re(r"\blin_api_[A-Za-z0-9]{40}\b")),
+    TokenFormat("postman_api_key", ("PMAK-",), _re(r"\bPMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}\b")),
+    TokenFormat("databricks_token", ("dapi",), _re(r"\bdapi[a-f0-9]{32}(?:-\d)?\b")),
+    TokenFormat("grafana_token", ("glsa_", "glc_"),
+                _re(r"\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_eyJ[A-Za-z0-9+/]{32,400}={0,2})")),
+    TokenFormat("sentry_token", ("sntrys_", "sntryu_"),
+                _re(r"\b(?:sntrys_eyJ[A-Za-z0-9+/=_\-]{40,400}|sntryu_[a-f0-9]{64}\b)")),
+    TokenFormat("new_relic_key", ("NRAK-",), _re(r"\bNRAK-[A-Z0-9]{27}\b")),
+    TokenFormat("pulumi_token", ("pul-",), _re(r"\bpul-[a-f0-9]{40}\b")),
+    TokenFormat("terraform_cloud_token", (".atlasv1.",),
+                _re(r"\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-=]{60,70}")),
+    TokenFormat("atlassian_token", ("ATATT3",), _re(r"\bATATT3[A-Za-z0-9_\-=]{150,}")),
+    # age's secret key (Bech32): `age-keygen` writes it to a key file, a config copies it
+    TokenFormat("age_secret_key", ("AGE-SECRET-KEY-1",),
+                _re(r"\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),

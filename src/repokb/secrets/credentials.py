@@ -4,15 +4,17 @@ Found here (spans of the value only):
 - command lines, in any file (shell scripts, Dockerfiles, CI, a README's code, a comment):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
-  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`;
+  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, and the
+  mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
   alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
-  `user:X` for curl (`CURLOPT_USERPWD`) or base64-encoded into a Basic header
-  (`base64_encode('user:X')`, `btoa`), a signing or encryption key (`JWT::encode($p, 'X')`,
+  `user:X` for curl (`CURLOPT_USERPWD`), base64-encoded into a Basic header
+  (`base64_encode('user:X')`, `btoa`, Node's `Buffer.from('user:X')`) or under an `auth` key
+  (Node's `http.request({ auth: 'user:X' })`), a signing or encryption key (`JWT::encode($p, 'X')`,
   `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
   'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
@@ -64,9 +66,11 @@ _CURL_USER = re.compile(
     r"""(?P<user>[\w.@+\-]{1,64}):(?P<value>[^\s"'`@|;&]{4,128})(?P=q)(?![\w@])""", re.M)
 _SMB_USER = re.compile(r"""\s(?:-U|--user)[ \t]*=?[ \t]*["']?[^\s%"']{1,64}%"""
                        r"""(?P<value>[^\s"'`|;&]{4,128})""")
-_MYSQL = re.compile(  # -p glued to its value; `-p` alone asks for it
+# -p glued to its value; `-p` alone asks for it. In a command line or an argument list
+# (`system('mysql', "-pX", ..)`, `subprocess.run(["mysql", "-pX"])`): the flag opens a string.
+_MYSQL = re.compile(
     r"""\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck)\b"""
-    r"""[^\n|;&]*?\s-p(?P<q>["']?)(?P<value>[^\s"'`|;&]{4,128})(?P=q)""")
+    r"""[^\n|;&]*?[\s"'`]-p(?P<q>["']?)(?P<value>[^\s"'`|;&]{4,128})(?P=q)""")
 _SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the next word
     r"""\b(?:sshpass[^\n|;&]*?\s-p|(?:docker|podman|buildah|skopeo|helm(?:\s+registry)?|"""
     r"""oras|crane)\s+login[^\n|;&]*?\s-p|redis-cli[^\n|;&]*?\s-a|"""
@@ -98,10 +102,16 @@ _SECRET_METHOD = re.compile(
 # `user:password` written whole for a client to send: curl's `CURLOPT_USERPWD` (PHP's
 # `curl_setopt`, pycurl's `USERPWD`) and a literal base64-encoded into a Basic header
 # (`base64_encode('u:X')`, `btoa`, `b64encode(b"u:X")`, Ruby's `encode64`, Java's
-# `encodeToString`, OpenResty's `ngx.encode_base64`, LuaSocket's `mime.b64`)
+# `encodeToString`, OpenResty's `ngx.encode_base64`, LuaSocket's `mime.b64`, Node's
+# `Buffer.from('u:X').toString('base64')`, tried on a line that says base64)
+# `user:password` as one string under an `auth` key: Node's `http.request({ auth: 'u:X' })`,
+# `options.auth = 'u:X'` (request, needle); not `oauth`, not a `Bearer` or a URL
+_AUTH_USERPASS = re.compile(
+    r"""(?<![A-Za-z0-9])auth["']?[ \t]*(?:=>|:|=)[ \t]*(?P<q>["'`])[^\s:"'`/@]{1,64}:"""
+    r"""(?P<value>[^\s"'`@/]{4,128})(?P=q)""")
 _USERPWD = re.compile(
     r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
-    r"""encodeToString|encode_base64|b64)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
+    r"""encodeToString|encode_base64|b64|Buffer\.from)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
     r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
 # a signing or encryption key given by position: (call, index of the key argument)
 _KEY_ARGUMENT = {
@@ -187,7 +197,8 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_HTPASSWD, (_HTPASSWD,), "command_option"),
             (_AT_DSN, (_GO_DSN,), "dsn_password"),
             (_AT_BASIC, (_BASIC_PAIR,), "credential_argument"),
-            (_AT_USERPWD, (_USERPWD,), "credential_argument")):
+            (_AT_USERPWD, (_USERPWD,), "credential_argument"),
+            (("auth",), (_AUTH_USERPASS,), "credential_argument")):
         for start, line in _lines(text, low, anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)

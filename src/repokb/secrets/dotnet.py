@@ -11,7 +11,8 @@ Found here (spans of the value only, never its name):
   index.json" value="X" />`: the key is the feed's address, the value the feed's API key) and
   the API key given to `nuget setapikey X`;
 - the password given to `dotnet nuget add|update source ... -p X` (`--password X` is any
-  tool's option: credentials.py).
+  tool's option: credentials.py);
+- a `SecureString` filled from a literal in a loop: `foreach (char c in "X") ss.AppendChar(c);`.
 
 The name must be a secret's (`scan.is_secret_key`) and the value not empty, a placeholder or a
 `${VAR}` (`shapes.value_ok`). Each form is tried only in a text holding its anchor.
@@ -50,6 +51,14 @@ _NUGET_SOURCE = re.compile(
     r"""(?P<value>[^\s"'`|;&<>]{4,400})(?P=q)""")
 
 
+# a SecureString filled from a literal, a character at a time: `foreach (char c in "X")
+# ss.AppendChar(c);` (also `"X".ToCharArray()`, the body in braces, over lines)
+_SECURE_STRING = re.compile(
+    r"""\bforeach[ \t]*\([ \t]*(?:char|var)[ \t]+(?P<c>\w+)[ \t]+in[ \t]+@?"""
+    r""""(?P<value>[^"\n]{4,400})"(?:\.ToCharArray\(\))?[ \t]*\)\s*\{?\s*"""
+    r"""[\w.]+\.AppendChar\([ \t]*(?P=c)[ \t]*\)""")
+
+
 def find(text: str) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
     searched only on the lines around its anchor (`scan.anchored_lines`)."""
@@ -76,4 +85,7 @@ def find(text: str) -> list[Span]:
             out += [(m.start("value"), m.end("value"), name, False)
                     for m in pattern.finditer(text, start, end)
                     if not is_placeholder(m.group("value"))]
+    if "appendchar" in low:
+        out += [(m.start("value"), m.end("value"), "secure_string", False)
+                for m in _SECURE_STRING.finditer(text) if not is_placeholder(m.group("value"))]
     return sorted(set(out))

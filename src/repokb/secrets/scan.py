@@ -438,6 +438,10 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False
     if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
+    if " " in value and any(w in P.SECRET_KEY_WORDS for w in key_words(value)):
+        # a label or a prompt naming the field (Mojolicious' `label_for pass => 'Password
+        # (optional, 7-500 characters)'`), not its value
+        return False
     if _reference(value):
         return False
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)

@@ -127,6 +127,9 @@ _PROSE_PASSWORD = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|pw)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
     r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
     re.I)
+# An HTML input's type right before "password": the field's kind, the words after it markup
+# (Dancer2's Tutorial.pod: `<input type=password name=password>`), unless a `value=` follows
+_INPUT_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']?$""", re.I)
 # In code, where prose stands: one scan of the file, in order, finds its comments and string
 # literals (docstrings, text blocks, template literals, heredocs...) in any language the
 # classifier knows, without a parser per language. A misread quote (a Rust lifetime, a `#` that
@@ -372,6 +375,9 @@ def _prose_passwords(line: str, start: int, mode: str,
         value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
         bare = m.group("op") is None and m.group("connector") is None
         if not password_like(value, min_length=8 if bare else 6):
+            continue
+        if (_INPUT_TYPE.search(line, 0, m.start())  # `<input type=password name=pw>`
+                and not value.lower().startswith("value=")):  # its default stays a value
             continue
         at = start + m.start("value")
         if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
