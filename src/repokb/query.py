@@ -66,6 +66,11 @@ _SCOPE = re.compile(r"::|#")
 # The extensions of the files repokb reads, of two letters or more: `attr.s` and `x.c` stay names.
 _FILE_EXTENSIONS = frozenset(ext[1:] for ext in (*LANGUAGE_BY_EXTENSION,
                                                  *EXTRA_LANGUAGE_BY_EXTENSION) if len(ext) > 2)
+# Extensions that are also common members' names: after a capitalised qualifier they name a
+# member (`Response.json`, `Logger.log`, `System.out`, `User.builder`), after a lower-case one a
+# file (`package.json`, `server.log`). `.config` stays a file either way (.NET's `App.config`).
+_MEMBER_NAMES = frozenset({"json", "html", "xml", "sql", "log", "out", "env", "builder",
+                           "settings", "properties", "app", "text"} & _FILE_EXTENSIONS)
 # Where a question points rather than what it names: a URL, a Markdown link's target. Only its
 # fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
 _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\s#]*(?:#([^()\s]*))?\)",
@@ -101,10 +106,13 @@ def looks_like_symbol(term: str, explicit: bool = False) -> bool:
 
 def file_name(term: str, call: bool = False) -> str | None:
     """The file a term names (`setup.py`, `hatch.md#shell`: `hatch.md`), None for a name; a
-    call (`response.json()`) is a name."""
+    call (`response.json()`) is a name, and so is a class's member whose name is also an
+    extension (`Response.json`, `Logger.log`, `System.out`: a capitalised qualifier)."""
     head = _SCOPE.split(term.strip())[0]
     stem, dot, ext = head.rpartition(".")
     if call or not dot or not stem or ext.lower() not in _FILE_EXTENSIONS:
+        return None
+    if ext.lower() in _MEMBER_NAMES and stem.rsplit(".", 1)[-1][:1].isupper():
         return None
     return head
 

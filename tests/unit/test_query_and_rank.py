@@ -74,6 +74,10 @@ def test_a_file_name_or_an_address_in_a_query_is_no_symbol():
     # a call, a one-letter extension and a link's fragment still name code
     assert plan("how does response.json() work").symbols == ("response.json", "json")
     assert plan("how does attr.s work").symbols == ("attr.s", "s")
+    # a class's member named like an extension is a member (requests' `Response.json`)
+    assert plan("how does Response.json decode the body").symbols == ("response.json", "json")
+    assert plan("what does Logger.log do with the level").files == ()
+    assert plan("what is logged to server.log").files == ("server.log",)
     # a URL or a Markdown link target says where, not what (its fragment may name a symbol)
     assert plan("see https://docs.python.org/3/library/subprocess.html").symbols == ()
     p = plan("Spawn a [shell](../../config/hatch.md#shell) in the environment")
