@@ -118,34 +118,31 @@ def file_name(term: str, call: bool = False) -> str | None:
 
 
 def _terms(text: str) -> list[tuple[str, bool, bool]]:
-    """(term as written, backticked or namespaced, called with `()`) for each code-like run,
-    URLs and link targets left out."""
+    """(term as written without its `()`, backticked or namespaced, called) for each code-like
+    run, URLs and link targets left out."""
     found = []
     text = _ADDRESS.sub(lambda m: f" {m.group(1) or m.group(2) or ''} ", text)
     for match in _TERM.finditer(text):
         explicit, name, call = match.group(1), match.group(3), match.group(4)
         explicit = explicit or (name if match.group(2) else None)  # `Monolog\Logger`
-        found.append(((explicit or name or "").strip(), bool(explicit), bool(call)))
+        raw = (explicit or name or "").strip()
+        found.append((raw.rstrip("()"), bool(explicit), bool(call) or raw.endswith("()")))
     return found
 
 
-def symbols_in(text: str) -> list[str]:
-    found = []
-    for raw, explicit, call in _terms(text):
-        if file_name(raw.rstrip("()"), call or raw.endswith("()")):
+def names_and_files(text: str) -> tuple[list[str], list[str]]:
+    """The code names a query gives (`Console.print`, `retry_with_backoff`) and the file names
+    (`setup.py`, `docs/config.md`), each term read once."""
+    names, files = [], []
+    for raw, explicit, called in _terms(text):
+        if file := file_name(raw, called):
+            files.append(file)
             continue
-        term = _SCOPE.sub(".", raw.rstrip("()"))
-        if not term or not re.fullmatch(r"[A-Za-z_][\w.]*", term):
-            continue
-        if looks_like_symbol(term + ("()" if call else ""), explicit=explicit):
-            found.append(term)
-    return found
-
-
-def files_in(text: str) -> list[str]:
-    """The file names a query gives (`setup.py`, `docs/config.md`: `config.md`)."""
-    return [f for raw, _, call in _terms(text)
-            if (f := file_name(raw.rstrip("()"), call or raw.endswith("()")))]
+        term = _SCOPE.sub(".", raw)
+        if (term and re.fullmatch(r"[A-Za-z_][\w.]*", term)
+                and looks_like_symbol(term + ("()" if called else ""), explicit=explicit)):
+            names.append(term)
+    return names, files
 
 
 def is_spanish(text: str) -> bool:
@@ -172,7 +169,7 @@ def translate_es(text: str) -> str:
 
 def plan(text: str, translate: bool = True) -> QueryPlan:
     text = " ".join(text.split())
-    names = symbols_in(text)
+    names, files = names_and_files(text)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(
@@ -208,8 +205,7 @@ def plan(text: str, translate: bool = True) -> QueryPlan:
                      asks_for_tests=bool(_TESTS.search(text)),
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
-                     files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower()
-                                               for f in files_in(text))))
+                     files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)))
 
 
 # A version after a name, as an sdist or a checkout folder carries it: django-5.2.8, gin_v1.10
