@@ -116,6 +116,12 @@ def write(root: Path, rel: str, content: str | bytes) -> Path:
     return path
 
 
+def every_byte(folder: Path) -> bytes:
+    """Every byte of every file under `folder` (a home: store, catalog, caches, logs), for a
+    test that no secret reaches any of them."""
+    return b"\n".join(p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file())
+
+
 def classify_file(root: Path, rel: str, content: str | bytes) -> Any:
     """Write `content` at `rel` under `root` and classify it as a walk would (project "p")."""
     from repokb.models import SourceFile

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from .. import fake_secrets as fake
-from ..conftest import invoke, write
+from ..conftest import every_byte, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -96,7 +96,7 @@ def test_a_notebook_is_searchable_by_its_cells_and_leaks_no_secret(home: Path, t
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
         outputs.append(invoke("search", query, "--limit", "20"))
     everything = "\n".join(outputs)
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in (OPENAI_KEY, OPENAI_KEY[9:40], fake.GITHUB_TOKEN, PNG[:40]):
         assert value not in everything, f"{value[:6]}... shown"
         assert value.encode() not in stored, f"{value[:6]}... stored"
@@ -133,7 +133,7 @@ def test_a_notebook_of_plots_over_max_file_bytes_is_indexed_and_its_plots_never_
     assert hits[0]["path"] == "analysis/churn.ipynb"
     assert hits[0]["symbol"].startswith("plot_churn_by_cohort_")
     assert not any("OUTPUTMARKER" in h["content"] for h in hits)
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for at in range(0, len(plot) - 40, len(plot) // 50):  # 50 samples along the plot
         assert plot[at : at + 40].encode() not in stored
 
@@ -205,7 +205,7 @@ def test_a_secret_deep_in_a_notebook_is_reported_on_the_ipynb_line_that_holds_it
     repokb(home, "explain", str(path), shown=shown)
     repokb(home, "search", password, "--json", shown=shown)
     outputs = "\n".join(shown)
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in (password, fake.AWS_ACCESS_KEY):
         assert value not in outputs, f"{value[:4]}... shown"
         assert value.encode() not in stored, f"{value[:4]}... stored"

@@ -13,13 +13,9 @@ from pathlib import Path
 import pytest
 
 from .. import planted_secrets as planted
-from ..conftest import invoke
+from ..conftest import every_byte, invoke
 
 pytestmark = pytest.mark.integration
-
-
-def _all_bytes(home: Path) -> bytes:
-    return b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
 
 
 def _catalog_text(home: Path) -> str:
@@ -60,7 +56,7 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
         for value in item.values:  # the raw value as the query: its own line should come back
             outputs.append(invoke("search", "--json", "--limit", "5", "--", value))
     shown = "\n".join(outputs)
-    stored = _all_bytes(home)
+    stored = every_byte(home)
     catalog = _catalog_text(home)
     readable = [text for item in items for text in item.readable]  # must be shown: not a leak
     leaks = [(item.path, value[:5]) for item in items for value in item.values

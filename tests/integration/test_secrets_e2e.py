@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .. import fake_secrets as fake
-from ..conftest import invoke, write
+from ..conftest import every_byte, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -128,7 +128,7 @@ def test_a_password_in_a_docstring_or_string_literal_never_reaches_the_home_or_a
     for query in (docstring_pw, literal_pw, template_pw, "staging admin password",
                   "log in to the staging console", "password on the admin page"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in (docstring_pw, literal_pw, template_pw):
         assert value.encode() not in stored, f"{value[:4]}... stored"
         assert all(value not in out for out in outputs), f"{value[:4]}... shown"
@@ -182,7 +182,7 @@ def test_credentials_in_config_build_and_connection_files_never_reach_the_home(h
                   "maven server releases deploy", "API_TOKEN deploy", "jdbc connection",
                   "db_password variable"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in (vault, token, password, key):
         assert value.encode() not in stored, f"{value[:4]}... stored"
         assert all(value not in out for out in outputs), f"{value[:4]}... shown"
@@ -211,7 +211,7 @@ def _indexed_and_searched(home: Path, root: Path, paths: set[str],
     assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
     outputs = [indexed] + [_repokb(home, "search", q, "--json", "--limit", "20")
                            for q in queries]
-    return b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()), outputs
+    return every_byte(home), outputs
 
 
 def _found(home: Path, query: str, glob: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import invoke, write
+from ..conftest import every_byte, invoke, write
 from ..unit.test_secrets_token_formats import TOKENS
 
 pytestmark = pytest.mark.integration
@@ -77,7 +77,7 @@ def test_these_forms_never_reach_the_home_or_an_answer(home, project):
                   "status request", "backup the shop database", "vault password",
                   "sign-up form password field"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in values:
         assert value.encode() not in stored, f"{value[:6]}... stored"
         assert all(value not in out for out in outputs), f"{value[:6]}... shown"

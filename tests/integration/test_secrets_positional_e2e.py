@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import invoke, write
+from ..conftest import every_byte, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -127,7 +127,7 @@ def test_secrets_written_in_these_forms_never_reach_the_home_or_an_answer(home, 
                   "partner open orders", "admin can log in", "signing key", "apiKey",
                   "database settings"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    stored = every_byte(home)
     for value in values:
         assert value.encode() not in stored, f"{value[:4]}... stored"
         assert all(value not in out for out in outputs), f"{value[:4]}... shown"
