@@ -212,13 +212,14 @@ class TreeSitterChunker:
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
-        unowned = [d for d in found if d.symbol_type in self.spec.scoped and d.owner is None
-                   and "." not in (d.name or "")]
-        if self.spec.scope_open and unowned:
+        def unowned(d: Definition) -> bool:
+            return (d.symbol_type in self.spec.scoped and d.owner is None
+                    and "." not in (d.name or ""))
+
+        if self.spec.scope_open and any(map(unowned, found)):
             scopes = self._scopes(lines)
-            owners = {id(d): scopes[d.start] for d in unowned if d.start < len(scopes)}
-            found = [replace(d, owner=owners[id(d)]) if owners.get(id(d)) else d
-                     for d in found]
+            found = [replace(d, owner=scopes[d.start]) if unowned(d) and d.start < len(scopes)
+                     else d for d in found]
         if self.spec.clauses:
             found = _join_clauses(found, lines)
         return found

@@ -17,6 +17,7 @@ between definitions. The chunker never raises: any surprise falls back to window
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition
@@ -61,15 +62,8 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     for line in lines:
         row_starts.append(row_starts[-1] + len(line))
 
-    def row_of(offset: int) -> int:
-        lo, hi = 0, len(lines) - 1
-        while lo < hi:  # the last row starting at or before offset
-            mid = (lo + hi + 1) // 2
-            if row_starts[mid] <= offset:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo
+    def row_of(offset: int) -> int:  # the last row starting at or before offset
+        return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)
 
     module: str | None = None
     found: list[Definition] = []
