@@ -104,3 +104,16 @@ def test_local_and_keystore_properties_are_blocked(tmp_path):
     for rel in ("local.properties", "app/keystore.properties"):
         c = classify_file(tmp_path, rel, "sdk.dir=/Users/me/Library/Android/sdk\n")
         assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), rel
+
+
+@pytest.mark.parametrize("line", [
+    f'buildConfigField "String", "API_KEY", "\\"{TOKEN}\\""\n',
+    f'System.setProperty("javax.net.ssl.keyStorePassword", "{PW}");\n',
+    f'ks.load(in, "{PW}".toCharArray());\n',
+])
+def test_a_letter_that_lowercases_longer_does_not_hide_a_credential(line):
+    # `İ`.lower() is two characters: a comment of Turkish above the line shifted every offset
+    # of the lower-cased text past it, and the line holding the anchor was never searched
+    text = "// " + "İstanbul İzmir " * 60 + "\n" + line
+    result = redact(text, "code", "groovy" if "buildConfig" in line else "java")
+    assert TOKEN not in result.text and PW not in result.text, result.text

@@ -106,7 +106,9 @@ REDACTED = "<REDACTED_SECRET>"
 # (`subprocess.run(["mysql", "-pv"])`), C#'s `foreach (char c in "v") ss.AppendChar(c)`; no
 # longer redacted: an HTML input's `type=password name=password`, a label naming its field
 # (`label_for pass => 'Password (optional, 7-500 characters)'`)
-REDACTION_VERSION = 25
+# 26: Gradle's and Java's forms (secrets/jvm.py) in a file holding a letter that lowers to two
+# characters (`İ`): their lines were missed, the lower-cased text's offsets shifted
+REDACTION_VERSION = 26
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ from repokb.secrets.scan import COMMENT_BEFORE, is_placeholder, is_secret_key, i
 from repokb.secrets.shapes import password_like
 
 Span = tuple[int, int, str, bool]
+# each form with the words one of which its text must hold to be tried
+_Anchored = tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
 
 _COOKIE_VALUE = r"""(?P<q>["']?)(?P<value>[^\s"'#%$<>{}(),;]{4,255})(?P=q)"""
 _SETCOOKIE = re.compile(
@@ -71,7 +73,6 @@ _PUT_ENV = re.compile(
 _REQ_AUTH = re.compile(
     r"""\{\s*:basic\s*,\s*"[^":\s]{1,64}:(?P<value>[^"\s]{4,128})"|"""
     r"""\{\s*:bearer\s*,\s*"(?P<token>[^"\s]{8,400})\"""")
-_Anchored = tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]
 _HASHED = re.compile(
     r"""\b(?:hash_pwd_salt|hashpwsalt|add_hash)\s*\(\s*(?P<q>["'])(?P<value>[^"'\n]{4,128})"""
     r"""(?P=q)""")
@@ -82,7 +83,6 @@ _JOKEN_KEY = re.compile(
     r"""\b(?:default_signer|key_octet):[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)"""
     r"""|\bSigner\.create\(\s*"HS\d{3}"\s*,\s*(?P<q2>["'])(?P<value2>[^"'\n]{4,400})(?P=q2)""")
 
-# each form with the words one of which its text must hold to be tried
 _COOKIES: _Anchored = ((_SETCOOKIE, ("-setcookie", "--cookie")), (_COOKIE_ENV, ("_COOKIE",)),
                        (_SET_COOKIE_CALL, ("Node.set_cookie", "erlang:set_cookie")),
                        (_COOKIE_KEYWORD, ("cookie:",)))
@@ -101,14 +101,10 @@ def find(text: str, language: str | None = None) -> list[Span]:
                     out.append((m.start("value"), m.end("value"), "erlang_cookie", False))
     if language in ("erlang", "elixir") and "{" in text:
         for m in _TUPLE.finditer(text):
-            key, value = m.group("key"), m.group("value")
-            if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
-                out.append((m.start("value"), m.end("value"), "erlang_tuple", False))
+            out += _named(m, "erlang_tuple")
     if language == "elixir" and "||" in text:
         for m in _GET_ENV_FALLBACK.finditer(text):
-            key, value = m.group("key"), m.group("value")
-            if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
-                out.append((m.start("value"), m.end("value"), "env_default", False))
+            out += _named(m, "env_default")
     if language == "elixir" and "@" in text:
         for m in _ATTRIBUTE.finditer(text):
             out += _named(m, "module_attribute")

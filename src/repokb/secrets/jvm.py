@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import anchored_lines, is_secret_key, is_secret_value
+from repokb.secrets.scan import anchored_lines, is_secret_key, is_secret_value, lower_same_length
 from repokb.secrets.shapes import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -71,7 +71,7 @@ def find(text: str, language: str | None = None) -> list[Span]:
     searched only on the lines around its anchor: most files hold none, and a pattern that
     opens on a name would otherwise be tried at every word of every file. A setter without
     parentheses only in the languages that call so (Groovy, Kotlin scripts, Ruby)."""
-    low = text.lower()
+    low = lower_same_length(text)  # anchored_lines reads its offsets in `text`
     out: list[Span] = []
     setter = _SETTER_WORDS if language in _SETTER_LANGUAGES else ()
     for anchors, pattern, name, strict, below in (

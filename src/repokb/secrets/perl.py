@@ -120,11 +120,11 @@ def find(text: str, language: str | None = None) -> list[Span]:
         for m in _ENV_FALLBACK.finditer(text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             assigned = _ASSIGNED.search(text, line_start, m.start())
-            named = is_secret_key(m.group("env")) or bool(
-                assigned and is_secret_key(assigned.group("key")))
-            if named:
-                _keep(out, m, m.group("env") if is_secret_key(m.group("env"))
-                      else assigned.group("key") if assigned else "", "perl_env_fallback")
+            # named by the variable looked up, or else by the name it is assigned to
+            key = m.group("env") if is_secret_key(m.group("env")) else (
+                assigned.group("key") if assigned and is_secret_key(assigned.group("key"))
+                else "")
+            _keep(out, m, key, "perl_env_fallback")  # no name: kept out
     if "->" in text:
         for m in _ACCESSOR.finditer(text):
             _keep(out, m, m.group("key"), "perl_accessor")
