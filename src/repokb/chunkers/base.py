@@ -49,7 +49,10 @@ from repokb.models import ChunkPiece
 # 13 (also): Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
 #     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
 #     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
-CHUNKING_VERSION = 13
+# 14: Scala is cut per definition (classes, case classes, objects, traits, enums, defs, a
+#     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
+#     their description; it was windows).
+CHUNKING_VERSION = 14
 
 
 class Chunker(Protocol):

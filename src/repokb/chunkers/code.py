@@ -208,7 +208,7 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments, lines, blanked),
-                end=min(last_row(span), len(lines) - 1),
+                end=min(self._end(span), len(lines) - 1),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
@@ -223,6 +223,20 @@ class TreeSitterChunker:
         if self.spec.clauses:
             found = _join_clauses(found, lines)
         return found
+
+    def _end(self, span: Any) -> int:
+        """Last row of a definition: of its last token that is no comment when the spec trims
+        what the grammar lets it run on to (LanguageSpec.trim_trailing)."""
+        if not self.spec.trim_trailing:
+            return last_row(span)
+        node = span
+        while node.child_count:
+            tokens = [c for c in node.children
+                      if c.end_byte > c.start_byte and not c.type.endswith("comment")]
+            if not tokens:
+                break
+            node = tokens[-1]
+        return max(int(span.start_point[0]), last_row(node))
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
         """The owner each row is inside of, by the spec's scope lines (one pass)."""

@@ -42,6 +42,10 @@ class LanguageSpec:
     # A function written as several clauses one after another (Elixir's `def f(0)`, `def
     # f(n)`): consecutive definitions of one name, with only blank lines between them, are one.
     clauses: bool = False
+    # The grammar ends a definition where the next one starts, so the blank lines and the doc
+    # comment between them are inside it (tree-sitter-scala: an indented Scala 3 body, or a
+    # `def f = expr` without braces): a definition ends on its last token that is no comment.
+    trim_trailing: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -87,4 +91,6 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"unary_operator"}),
                  attachment_text=r"@(?:doc|spec|impl|deprecated|decorate|dialyzer)\b",
                  clauses=True),
+    # Scala 2 and 3 (.scala, .sc scripts and worksheets, sbt's .sbt build definitions)
+    LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True),
 )
