@@ -108,7 +108,9 @@ REDACTED = "<REDACTED_SECRET>"
 # (`label_for pass => 'Password (optional, 7-500 characters)'`)
 # 26: Gradle's and Java's forms (secrets/jvm.py) in a file holding a letter that lowers to two
 # characters (`İ`): their lines were missed, the lower-cased text's offsets shifted
-REDACTION_VERSION = 26
+# 27: sbt's `Credentials("realm", "host", "user", "X")` (the fourth argument) and Flyway's or
+# Spring's `dataSource(url, "user", "X")`, once `build.sbt` and Scala scripts are indexed
+REDACTION_VERSION = 27
 
 
 @dataclass(frozen=True)
