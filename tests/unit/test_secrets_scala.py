@@ -19,6 +19,11 @@ PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
 MUST_REDACT = [  # (language, text)
     ("scala", f'credentials += Credentials("Sonatype Nexus Repository Manager", '
               f'"nexus.example.com", "deploy", "{PW}")\n'),
+    # as scalafmt breaks it, and a password that is one plain word
+    ("scala", f'ThisBuild / credentials += Credentials(\n  "Artifactory Realm",\n'
+              f'  "artifactory.example.com",\n  "ci",\n  "{PW}"\n)\n'),
+    ("scala", 'credentials += Credentials("Realm", "nexus.example.com", "deploy", '
+              '"Bxqlmzkwpv")\n'),
     ("scala", f'val flyway = Flyway.configure().dataSource(url, "shop", "{PW}").load()\n'),
     ("java", f'DataSource ds = new DriverManagerDataSource(url, "shop", "{PW}");\n'),
     # redacted before, kept so
@@ -37,6 +42,8 @@ MUST_KEEP = [  # (language, text): no credential in them
               'sys.env("NEXUS_PASSWORD"))\n'),
     ("scala", 'val flyway = Flyway.configure().dataSource(url, user, password).load()\n'),
     ("scala", 'val creds = Credentials("nexus.example.com", "deploy")\n'),
+    ("scala", 'credentials += Credentials("Realm", "nexus.example.com", "deploy", "password")\n'),
+    ("scala", '// credentials += Credentials("Realm", "host", "user", "Bxqlmzkwpv")\n'),
     ("ini", 'db {\n  password = ${?DB_PASSWORD}\n}\n'),
 ]
 
@@ -45,7 +52,7 @@ MUST_KEEP = [  # (language, text): no credential in them
 def test_a_scala_credential_is_redacted(language, text):
     mode = "config" if language == "ini" else "code"
     result = redact(text, mode, language)
-    assert PW not in result.text, result.text
+    assert PW not in result.text and "Bxqlmzkwpv" not in result.text, result.text
     assert REDACTED in result.text
     assert result.text.count("\n") == text.count("\n")
 

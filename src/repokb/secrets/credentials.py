@@ -90,6 +90,9 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
+# sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
+_SBT_CREDENTIALS = re.compile(
+    r"""\bCredentials\s*\(\s*(?:"[^"\n]{0,200}"\s*,\s*){3}"(?P<value>[^"\n]{4,128})"\s*\)""")
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
 # "X"` and `request :basic_auth, user, "X"`, Net::HTTP's `req.basic_auth user, "X"`
 _BASIC_PAIR = re.compile(
@@ -210,6 +213,12 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _CARGO_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "credentials" in low:
+        out += [(m.start("value"), m.end("value"), "credential_argument", False)
+                for m in _SBT_CREDENTIALS.finditer(text)
+                if password_like(m.group("value"), min_length=6)
+                or _code_word(m.group("value"), line := text[text.rfind("\n", 0, m.start()) + 1
+                                                             : m.start()], len(line), mode)]
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and "password" in low:
