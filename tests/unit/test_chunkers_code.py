@@ -793,7 +793,10 @@ def test_scala_members_of_a_big_object_are_named_after_it_with_their_scaladoc():
     ('  "answer the price of order {i} with its discounts and the VAT" in {{\n'
      '    Pricing.totalCents(order{i}, discounts) must_== 9520L + {i}\n  }}\n',
      "answer the price of order 3 with its discounts and the VAT"),
-], ids=["scalatest", "munit", "specs2"])
+    ('  it("prices order {i} with every discount and the VAT applied") {{\n'
+     '    assert(Pricing.totalCents(order{i}, discounts) == 9520L + {i})\n  }}\n',
+     "prices order 3 with every discount and the VAT applied"),
+], ids=["scalatest", "munit", "specs2", "funspec"])
 def test_scala_tests_are_named_by_their_description(style, name):
     pieces = chunks("scala", _scala_tests(style, 12))
     test = next(p for p in pieces if p.symbol == f"PricingSpec.{name}")

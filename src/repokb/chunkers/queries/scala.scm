@@ -37,7 +37,8 @@
 (type_definition name: (_) @name) @definition.type
 
 ; Tests by their description: ScalaTest's `"An order" should "sum its lines" in { ... }` and
-; `it should "merge lines" in { ... }` (FlatSpec), munit's and FunSuite's `test("...") { ... }`,
+; `it should "merge lines" in { ... }` (FlatSpec), munit's, ZIO Test's and FunSuite's
+; `test("...") { ... }`, FunSpec's `it("...") { ... }`, FeatureSpec's `Scenario("...") { ... }`,
 ; specs2's and WordSpec's `"answer ok" in { ... }` / `"answer ok" >> { ... }`.
 (infix_expression
   left: (infix_expression
@@ -51,7 +52,7 @@
   function: (call_expression
     function: (identifier) @_test
     arguments: (arguments . (string) @name))
-  (#match? @_test "^(test|property)$")) @definition.test
+  (#match? @_test "^(test|property|it|scenario|Scenario)$")) @definition.test
 (infix_expression
   left: (string) @name
   operator: (_) @_in
