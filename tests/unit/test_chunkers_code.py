@@ -776,9 +776,11 @@ def test_scala_members_of_a_big_object_are_named_after_it_with_their_scaladoc():
         ''')
     named = {p.symbol: p for p in pieces if p.symbol}
     assert named["Pricing.VatPerMille"].symbol_type == "const"
-    assert named["Pricing.VatPerMille"].content.lstrip().startswith("/** VAT rate")
+    # the object's own line, too short a piece alone, opens its first member's
+    assert named["Pricing.VatPerMille"].content.startswith("object Pricing:\n  /** VAT rate")
     assert named["Pricing.cashTotalCents"].symbol_type == "method"
-    assert named["Pricing.cashTotalCents"].content.lstrip().startswith("/** The order's total")
+    assert "extension (o: Order)\n    /** The order's total" in named[
+        "Pricing.cashTotalCents"].content
     assert named["Pricing.rule7"].content.lstrip().startswith("/** Price rule number 7:")
     assert "rule8" not in named["Pricing.rule7"].content
 
@@ -802,3 +804,19 @@ def test_scala_tests_are_named_by_their_description(style, name):
     test = next(p for p in pieces if p.symbol == f"PricingSpec.{name}")
     assert test.symbol_type == "test"
     assert "order3" in test.content and "order4" not in test.content
+
+
+def test_scala_one_line_members_of_a_big_class_are_kept_not_dropped_as_too_short():
+    # Debian's plm 2.9.2 LanderEntity.scala: one-line getters between methods were pieces
+    # under the pipeline's 40-character minimum, dropped: "where is getFuel defined" found
+    # nothing (windows before the grammar held them).
+    methods = "\n".join(f"  /** Step {i} of the simulation, as the lander's physics need it. */\n"
+                        f"  def simulate{i}(dt: Double): Unit =\n    world.advance(dt * {i})\n"
+                        for i in range(12))
+    pieces = chunks("scala", "class LanderEntity extends Entity {\n" + methods
+                    + "  def getFuel(): Int = world.fuel\n\n" + methods.replace("simulate", "s")
+                    + "}\n")
+    assert all(len(p.content.strip()) >= 40 for p in pieces)
+    text = "".join(p.content for p in pieces)
+    assert "def getFuel(): Int = world.fuel" in text
+    assert "class LanderEntity extends Entity {" in text

@@ -51,7 +51,8 @@ from repokb.models import ChunkPiece
 #     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
 # 14: Scala is cut per definition (classes, case classes, objects, traits, enums, defs, a
 #     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
-#     their description; it was windows).
+#     their description; it was windows); a Scala piece under the 40-character minimum
+#     joins the piece beside it (cutting.Cutter.join_short).
 CHUNKING_VERSION = 14
 
 

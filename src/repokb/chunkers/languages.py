@@ -46,6 +46,9 @@ class LanguageSpec:
     # comment between them are inside it (tree-sitter-scala: an indented Scala 3 body, or a
     # `def f = expr` without braces): a definition ends on its last token that is no comment.
     trim_trailing: bool = False
+    # Code shorter than a chunk's minimum between two members of a class cut per member joins
+    # the member before it (cutting.Cutter.join_short) instead of being dropped.
+    join_short: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -92,5 +95,6 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachment_text=r"@(?:doc|spec|impl|deprecated|decorate|dialyzer)\b",
                  clauses=True),
     # Scala 2 and 3 (.scala, .sc scripts and worksheets, sbt's .sbt build definitions)
-    LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True),
+    LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True,
+                 join_short=True),
 )
