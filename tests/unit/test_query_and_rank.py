@@ -420,3 +420,17 @@ def test_a_passive_question_about_a_mechanism_wants_the_implementation():
     assert plan("how is the database timeout configured").intent == GENERAL
     assert plan("how are plugins installed").intent == GENERAL
     assert plan("how do I verify a signature").intent == HOWTO
+
+
+def test_a_member_of_self_or_this_is_a_method_of_whichever_class():
+    # `self.assertContains`: the class is unsaid, so every class's method of that name is it in
+    # full; a module-level function of that name is the same last name under another qualifier
+    s = Settings()
+    method = _candidate(1, symbol="SimpleTestCase.assertContains", path="django/test/testcases.py")
+    function = _candidate(2, symbol="assertContains", path="django/test/utils.py")
+    rerank([method, function], plan("self.assertContains"), s)
+    assert method.factors["exact_symbol"] == s.symbol_boost
+    assert function.factors["exact_symbol"] == 1 + (s.symbol_boost - 1) * 0.75
+    widget = _candidate(3, symbol="Widget.setState", path="src/widget.js")
+    rerank([widget], plan("where does this.setState merge"), s)
+    assert widget.factors["exact_symbol"] == s.symbol_boost

@@ -295,6 +295,27 @@ class Catalog:
         rows = self._db.execute(sql + " ORDER BY path", args).fetchall()
         return [r["path"] for r in rows if any(glob_match(glob, r["path"]) for glob in globs)]
 
+    def has_file_named(self, name: str, projects: Iterable[str] = (), exact: bool = False) -> bool:
+        """Whether a project (any, or one of `projects`) has a file called `name` (a path's last
+        part; in the same case if `exact`), indexed or not: what a question's `response.json`
+        is read as (query.file_name). One pass over the paths (50,000: ~23 ms), only for a question
+        naming such a name."""
+        if not name or "/" in name:
+            return False
+        escaped = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        sql = ("SELECT path FROM entries WHERE is_dir = 0 AND (path LIKE ? ESCAPE '\\' "
+               "OR path LIKE ? ESCAPE '\\')")
+        args = [escaped, "%/" + escaped]
+        wanted = list(projects)
+        if wanted:
+            sql += f" AND project IN ({','.join('?' * len(wanted))})"
+            args += wanted
+        for row in self._db.execute(sql, args):
+            last = str(row["path"]).rsplit("/", 1)[-1]
+            if last == name or (not exact and last.lower() == name.lower()):
+                return True
+        return False
+
     def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
         if column not in {"kind", "language", "role", "policy", "status", "project"}:
             raise ValueError(column)
