@@ -49,7 +49,10 @@ from repokb.models import ChunkPiece
 # 13 (also): Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
 #     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
 #     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
-CHUNKING_VERSION = 13
+# 14: test blocks are pieces named by their description: ExUnit's `describe`, Perl's `subtest`,
+#     RSpec's `describe`/`context`/`it`, Jest's and Mocha's `describe`/`it`/`test` (symbol types
+#     `describe`, a container cut per block when big, and `test`; they were windows).
+CHUNKING_VERSION = 14
 
 
 class Chunker(Protocol):
