@@ -770,6 +770,19 @@ def test_test_groups_and_blocks_are_named_by_their_description():
     for language in ("javascript", "typescript"):
         one = [p for p in chunks(language, small) if p.symbol]
         assert [(p.symbol, p.symbol_type) for p in one] == [("Cache", "describe")]
+        # node:test / tap style at the top level; a template names as written, '' nothing
+        tap = [(p.symbol, p.symbol_type) for p in chunks(language, '''
+            test(`returns ${code} for a missing route`, async t => {
+              t.plan(1)
+              t.equal((await app.inject('/nope')).statusCode, code)
+            })
+
+            test('', t => {
+              t.plan(1)
+              t.equal(app.hasRoute({ url: '/', method: 'GET' }), true)
+            })
+            ''')]
+        assert tap == [("returns ${code} for a missing route", "test"), (None, "test")], tap
         js = {p.symbol: p for p in chunks(language, '''
             describe('Cache', () => {
               describe('get', () => {

@@ -59,6 +59,24 @@
   function: [(identifier) @_call (member_expression object: (identifier) @_call)]
   arguments: (arguments . (string (string_fragment) @name) . [(arrow_function) (function_expression)])
   (#any-of? @_call "it" "test" "specify")) @definition.test
+; a description written as a template (`it(`returns ${code}`, ...)`) names it as written; an
+; empty one ('') names nothing, but the block is still one
+(call_expression
+  function: [(identifier) @_call (member_expression object: (identifier) @_call)]
+  arguments: (arguments . (template_string) @name . [(arrow_function) (function_expression)])
+  (#any-of? @_call "describe" "context" "suite")) @definition.describe
+(call_expression
+  function: [(identifier) @_call (member_expression object: (identifier) @_call)]
+  arguments: (arguments . (template_string) @name . [(arrow_function) (function_expression)])
+  (#any-of? @_call "it" "test" "specify")) @definition.test
+(call_expression
+  function: [(identifier) @_call (member_expression object: (identifier) @_call)]
+  arguments: (arguments . (string) . [(arrow_function) (function_expression)])
+  (#any-of? @_call "describe" "context" "suite")) @definition.describe
+(call_expression
+  function: [(identifier) @_call (member_expression object: (identifier) @_call)]
+  arguments: (arguments . (string) . [(arrow_function) (function_expression)])
+  (#any-of? @_call "it" "test" "specify")) @definition.test
 
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
