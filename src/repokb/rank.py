@@ -43,12 +43,13 @@ _DOCS = {"documentation"}
 # same last name under another qualifier (symbol_match)
 _OTHER_CASE_SHARE = 0.75
 # The symbol types a name can be the definition of (what the exact-symbol boost looks for):
-# Elixir's and Ruby's modules, Swift's protocols, extensions and actors, Kotlin's objects, Rust's
-# macros and SQL's tables too (`MyApp.Accounts.User`, `table loans`: their own name found them
-# below the functions inside them). A test or a test group (`describe`) names no code.
+# Elixir's and Ruby's modules, Swift's protocols, extensions and actors, Kotlin's objects, C#'s
+# and Swift's properties, Rust's macros and SQL's tables too (`MyApp.Accounts.User` was found
+# below the functions of `MyApp.Accounts`; `Order.Total` below a method `Cart.Total`). A test or
+# a test group (`describe`) names no code.
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
-                "macro", "table", "view", "procedure", "trigger"}
+                "macro", "table", "view", "procedure", "trigger", "property"}
 
 
 @dataclass

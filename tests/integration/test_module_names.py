@@ -64,3 +64,4 @@ def test_a_module_named_in_the_question_is_found_first(workspace, app):
                        ("MyApp.Accounts", "lib/my_app/accounts.ex")):
         hit = workspace.searcher.search(Query(text=text, limit=5))[0]
         assert (hit.path, hit.symbol) == (path, text)
+
