@@ -53,6 +53,10 @@ from repokb.models import ChunkPiece
 #     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
 #     their description; it was windows); a Scala piece under the 40-character minimum
 #     joins the piece beside it (cutting.Cutter.join_short).
+# 14 (also): test blocks are pieces named by their description: ExUnit's `describe`, Perl's
+#     `subtest`, RSpec's `describe`/`context`/`it`, Jest's and Mocha's `describe`/`it`/`test`
+#     (symbol types `describe`, a container cut per block when big, and `test`; they were
+#     windows).
 CHUNKING_VERSION = 14
 
 
