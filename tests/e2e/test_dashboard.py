@@ -394,3 +394,31 @@ def test_a_server_without_a_key_keeps_the_deleted_files_and_says_why(browser, ho
         assert any("archive.md" in p for p in _search_paths(
             page, "old invoices shredded by the lighthouse keeper"))
         context.close()
+
+
+def test_the_page_leaves_out_the_folders_the_walk_leaves_out_for_a_marker(page, tmp_path, home):
+    """The page left out only folders skipped by name: it uploaded a build's copy of
+    appsettings.json (bin/Debug/net8.0/), a virtualenv named `env/`, Carton's local/ and a
+    crate `cargo vendor` copied, all of which `repokb index` leaves out. It now applies the
+    server's one table (client-config's marker_dirs) to the files chosen."""
+    import httpx
+
+    from ..conftest import every_byte
+    from ..integration.test_marker_skip import LEFT_OUT, OWN, PASSWORD, TREE
+
+    folder = tmp_path / "shop"
+    for rel, content in TREE.items():
+        write(folder, rel, content)
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert text.startswith(f"Done: shop — {len(OWN)} files uploaded"), text
+    assert f"{len(TREE) - len(OWN)} left out before upload" in text, text
+    rows = page.locator("#upload-files li").all_inner_texts()
+    assert len(rows) == len(OWN) and all(any(p in r for p in OWN) for r in rows), rows
+    record = httpx.get(f"{page.url.rstrip('/')}/knowledge/explain", headers={"x-api-key": KEY},
+                       params={"project": "shop",
+                               "path": "src/Web/bin/Debug/net8.0/appsettings.json"}).json()
+    assert (record["status"], record["reason"]) == ("skipped", LEFT_OUT["src/Web/bin"]), record
+    assert PASSWORD.encode() not in every_byte(home)
