@@ -422,3 +422,32 @@ def test_the_page_leaves_out_the_folders_the_walk_leaves_out_for_a_marker(page, 
                                "path": "src/Web/bin/Debug/net8.0/appsettings.json"}).json()
     assert (record["status"], record["reason"]) == ("skipped", LEFT_OUT["src/Web/bin"]), record
     assert PASSWORD.encode() not in every_byte(home)
+
+
+def test_a_folder_opened_through_the_file_system_access_api_is_judged_the_same(page):
+    """Where the browser has showDirectoryPicker the page walks handles, not a file list: it
+    looks for each marker in the folder (a file, or a folder for `Debug/`, `lib/perl5/`)."""
+    from ..integration.test_marker_skip import OWN, TREE
+
+    page.wait_for_function("typeof configLoaded === 'function'")
+    found = page.evaluate("""async (tree) => {
+      await configLoaded();
+      const dir = (name, children) => ({kind: "directory", name, children,
+        async *entries() { for (const c of Object.values(children)) yield [c.name, c]; },
+        async getDirectoryHandle(n) { return child(children, n, "directory"); },
+        async getFileHandle(n) { return child(children, n, "file"); }});
+      const child = (children, n, kind) => {
+        if (!children[n] || children[n].kind !== kind) throw new Error("absent");
+        return children[n];
+      };
+      const root = dir("shop", {});
+      for (const path of tree) {
+        const parts = path.split("/");
+        let node = root;
+        for (const part of parts.slice(0, -1)) node = node.children[part] ||= dir(part, {});
+        const name = parts[parts.length - 1];
+        node.children[name] = {kind: "file", name, getFile: async () => new File(["x"], name)};
+      }
+      return (await filesFromHandle(root)).map((entry) => entry.path).sort();
+    }""", sorted(TREE))
+    assert found == sorted(OWN)

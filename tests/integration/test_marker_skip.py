@@ -164,3 +164,21 @@ def test_client_config_gives_the_dashboard_the_one_table(server):
     assert [(r["name"], tuple(r["markers"]), r["kind"]) for r in rows] == [
         (name, markers, kind) for name, markers, kind, _ in MARKER_SKIP_DIRS]
     assert {r["reason"] for r in rows} == set(LEFT_OUT.values())
+
+
+def test_pre_chunked_fragments_under_a_marked_folder_are_kept_out(server):
+    """POST /knowledge/ingest (fragments a client cut) stored a file of a virtualenv, of a
+    vendored crate, of Carton's local/ as any other; one fragment in the batch showing the
+    marker (env/pyvenv.cfg) now keeps its whole folder out, as the walk does."""
+    fragments = [{"content": TREE[p], "file_path": p, "chunk_index": 0, "project": "cut"}
+                 for p in sorted(TREE)]
+    answer = server.post("/knowledge/ingest", json={"chunks": fragments}).json()
+    assert answer["reasons"]["skipped_marker_folder"] == len(TREE) - len(OWN), answer
+    assert answer["stored"] == len(OWN), answer
+    for path in TREE:
+        record = _explain(server, "cut", path)
+        if (folder := _inside(path)) is None:
+            assert record["status"] == "indexed", record
+        else:
+            assert (record["status"], record["inside"], record["reason"]) == (
+                "skipped", folder, LEFT_OUT[folder]), record

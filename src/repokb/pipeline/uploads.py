@@ -179,7 +179,9 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
                      fragments: Sequence[Fragment]) -> Counter[str]:
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
-    transcript is skipped and counted (`skipped_<why>`)."""
+    transcript is skipped and counted (`skipped_<why>`), as is every fragment of a file under
+    a folder the walk leaves out for a marker (`skipped_marker_folder`: its folder recorded as
+    ingest_file records it)."""
     s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
@@ -187,7 +189,14 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
+    # the folders the walk leaves out for a marker (one file of the batch may show it for all)
+    walled = {(p, skip.path): skip for (p, path) in groups
+              if (skip := marker_folder(catalog, p, path)) is not None}
     for (project, path), group in groups.items():
+        if any(p == project and path.startswith(f"{folder}/") for p, folder in walled):
+            counts["skipped"] += len(group)
+            counts["skipped_marker_folder"] += len(group)
+            continue
         group.sort(key=lambda f: f.chunk_index)
         size = sum(len(f.content.encode("utf-8")) for f in group)
         file = SourceFile(project, UPLOAD_ROOT, path, size, 0)
@@ -210,6 +219,8 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
                                  f.chunk_index, plan))
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
+    for skip in walled.values():  # as ingest_file records them (and what was under them goes)
+        skip_marker_folder(catalog, store, skip, Counter())
     merge(counts, write_batch(store, vectorizer, admitted, prune=False))
     counts["stored"] = sum(len(item.chunks) for item in admitted)
     for file, _ in refused:
