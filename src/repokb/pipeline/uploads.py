@@ -51,6 +51,12 @@ def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | No
     upload has no folder to look in: the marker shows in the path itself
     (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the project recorded,
     or in the folder's own record, left by an earlier upload of a file there."""
+    def known(rel: str) -> bool:
+        return rel == path or catalog.get(project, rel) is not None
+
+    def under(prefix: str) -> bool:  # "folder/Debug/": a path below it
+        return path.startswith(prefix) or catalog.holds_under(project, prefix[:-1])
+
     parts = path.split("/")
     reasons = marker_reasons()
     for i in range(1, len(parts)):
@@ -58,13 +64,6 @@ def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | No
         entry = catalog.get(project, folder)
         if entry is not None and entry.is_dir and entry.reason in reasons:
             return SkippedPath(project, folder, entry.reason, reasons[entry.reason], True)
-
-        def known(rel: str) -> bool:
-            return rel == path or catalog.get(project, rel) is not None
-
-        def under(prefix: str, folder: str = folder) -> bool:
-            return path.startswith(prefix) or catalog.holds_under(project, prefix[:-1])
-
         if found := marker_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
     return None
