@@ -36,6 +36,7 @@ from repokb.pipeline.discover import (
     walk_skip,
 )
 from repokb.pipeline.run import walk_skip_classification
+from repokb.rules.folders import among, marker_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
@@ -166,7 +167,8 @@ def _project_root(absolute: Path) -> Path:
 def walk_record(project: str, rel: str,
                 known: Callable[[str], bool]) -> dict[str, Any] | None:
     """The record of a path the walk leaves out by its name (under `node_modules/`, `.venv/`,
-    a `build/` that is no package ...): what `repokb index` records for that folder, for a
+    a `build/` that is no package ...) or for a marker its folder holds (`bin/Debug/`, a
+    virtualenv's pyvenv.cfg: rules/folders.py): what `repokb index` records for that folder, for a
     path that was never uploaded (the dashboard leaves those folders out before uploading, by
     the same rule). `known(path)` says whether the project holds that project-relative file
     (the uploaded project's catalog; `rel` itself counts). None otherwise."""
@@ -174,7 +176,11 @@ def walk_record(project: str, rel: str,
     parts = rel.split("/")
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        if by_name := skipped_by_name(folder, _holds(folder, rel, known)):
+        # or for a marker it holds (bin/Debug/...: the path shows it; env/pyvenv.cfg: a file)
+        by_marker = marker_skip(parts[i - 1], among(
+            folder, lambda path: path == rel or known(path),
+            under=lambda prefix: rel.startswith(prefix)))
+        if by_name := skipped_by_name(folder, _holds(folder, rel, known)) or by_marker:
             kind, why = by_name
             skip = SkippedPath(project, folder, why, kind, is_dir=True)
             return {"project": project, "path": "/".join(parts), "status": "skipped",

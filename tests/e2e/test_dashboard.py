@@ -394,3 +394,60 @@ def test_a_server_without_a_key_keeps_the_deleted_files_and_says_why(browser, ho
         assert any("archive.md" in p for p in _search_paths(
             page, "old invoices shredded by the lighthouse keeper"))
         context.close()
+
+
+def test_the_page_leaves_out_the_folders_the_walk_leaves_out_for_a_marker(page, tmp_path, home):
+    """The page left out only folders skipped by name: it uploaded a build's copy of
+    appsettings.json (bin/Debug/net8.0/), a virtualenv named `env/`, Carton's local/ and a
+    crate `cargo vendor` copied, all of which `repokb index` leaves out. It now applies the
+    server's one table (client-config's marker_dirs) to the files chosen."""
+    import httpx
+
+    from ..conftest import every_byte
+    from ..integration.test_marker_skip import LEFT_OUT, OWN, PASSWORD, TREE
+
+    folder = tmp_path / "shop"
+    for rel, content in TREE.items():
+        write(folder, rel, content)
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert text.startswith(f"Done: shop — {len(OWN)} files uploaded"), text
+    assert f"{len(TREE) - len(OWN)} left out before upload" in text, text
+    rows = page.locator("#upload-files li").all_inner_texts()
+    assert len(rows) == len(OWN) and all(any(p in r for p in OWN) for r in rows), rows
+    record = httpx.get(f"{page.url.rstrip('/')}/knowledge/explain", headers={"x-api-key": KEY},
+                       params={"project": "shop",
+                               "path": "src/Web/bin/Debug/net8.0/appsettings.json"}).json()
+    assert (record["status"], record["reason"]) == ("skipped", LEFT_OUT["src/Web/bin"]), record
+    assert PASSWORD.encode() not in every_byte(home)
+
+
+def test_a_folder_opened_through_the_file_system_access_api_is_judged_the_same(page):
+    """Where the browser has showDirectoryPicker the page walks handles, not a file list: it
+    looks for each marker in the folder (a file, or a folder for `Debug/`, `lib/perl5/`)."""
+    from ..integration.test_marker_skip import OWN, TREE
+
+    page.wait_for_function("typeof configLoaded === 'function'")
+    found = page.evaluate("""async (tree) => {
+      await configLoaded();
+      const dir = (name, children) => ({kind: "directory", name, children,
+        async *entries() { for (const c of Object.values(children)) yield [c.name, c]; },
+        async getDirectoryHandle(n) { return child(children, n, "directory"); },
+        async getFileHandle(n) { return child(children, n, "file"); }});
+      const child = (children, n, kind) => {
+        if (!children[n] || children[n].kind !== kind) throw new Error("absent");
+        return children[n];
+      };
+      const root = dir("shop", {});
+      for (const path of tree) {
+        const parts = path.split("/");
+        let node = root;
+        for (const part of parts.slice(0, -1)) node = node.children[part] ||= dir(part, {});
+        const name = parts[parts.length - 1];
+        node.children[name] = {kind: "file", name, getFile: async () => new File(["x"], name)};
+      }
+      return (await filesFromHandle(root)).map((entry) => entry.path).sort();
+    }""", sorted(TREE))
+    assert found == sorted(OWN)

@@ -94,17 +94,40 @@ def test_an_index_whose_vectors_are_made_another_way_says_why_it_embeds_again(
                    .splitlines())
 
 
+def _without_timings(data: dict) -> dict:
+    """A dry run's answer without what the clock sets (its seconds, the measured rate)."""
+    summary = {k: v for k, v in data["summary"].items() if k != "seconds"}
+    summary["estimate"] = {k: v for k, v in summary["estimate"].items()
+                           if k not in ("tokens_per_second", "embed_seconds")}
+    return {"files": data["files"], "summary": summary}
+
+
 def test_dry_run_changes_nothing(home, mixed_repo):
+    """Also in a home that holds nothing yet: the dry run made its catalog there (a user who
+    asked what an index would cost found a home made). It now works in a throw-away home
+    there, with the same answer, and keeps only the machine's caches: the model derived for
+    this CPU and the measured rate (without them each dry run derived and measured again)."""
+    home.mkdir()
     data = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
+    assert sorted(p.name for p in home.iterdir()) == ["calibration.json", "models"]
+    again = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
+    assert _without_timings(again) == _without_timings(data)
+    rates = [d["summary"]["estimate"]["tokens_per_second"] for d in (data, again)]
+    assert rates[0] == rates[1]  # the rate kept, not measured again
+    assert sorted(p.name for p in home.iterdir()) == ["calibration.json", "models"]
     assert data["summary"]["files_indexed"] > 0 and data["summary"]["chunks_embedded"] == 0
     estimate = data["summary"]["estimate"]
     source = estimate["by_kind"]["source"]
     assert source["files"] == source["admitted"] == 2 and source["chunks"] > 0
     assert estimate["chunks"] == sum(f["chunks"] for f in data["files"])
-    # the rate is measured on this machine once (repokb.operations.calibrate) and cached in the home
-    rate = estimate["tokens_per_second"]
+    rate = estimate["tokens_per_second"]  # measured on this machine (operations/calibrate.py)
     assert rate > 0 and estimate["embed_seconds"] == round(estimate["tokens"] / rate, 1)
-    assert (home / "calibration.json").is_file()
+
+    stats = json.loads(invoke("stats", "--json"))  # a home in use: it holds a catalog now
+    assert stats["points"] == 0 and stats["files"] == 0
+    again = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
+    assert _without_timings(again) == _without_timings(data)
+    assert (home / "calibration.json").is_file()  # measured once, cached in the home
     text = invoke("index", str(mixed_repo), "--dry-run")
     assert "dry run" in text and "index_policy" in text
     assert "estimate:" in text and "to index with minilm-onnx" in text

@@ -69,6 +69,7 @@ from repokb.pipeline.discover import (
 )
 from repokb.pipeline.projects import place
 from repokb.pipeline.verify import verify as verify_store
+from repokb.rules.folders import table as marker_table
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query
 from repokb.workspace import Workspace
@@ -267,6 +268,7 @@ class Operations:
         return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
                 "source_markers": {name: list(source_markers(name))
                                    for name in sorted(NAMED_LIKE_OUTPUT)},
+                "marker_dirs": marker_table(),
                 "max_file_bytes": s.max_file_bytes, "max_notebook_bytes": s.max_notebook_bytes,
                 "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,

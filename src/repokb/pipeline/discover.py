@@ -23,16 +23,13 @@ from pathlib import Path
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.pipeline.ignore import IgnoreRules
+from repokb.rules.folders import marker_skip, on_disk
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import (
-    CARGO_VENDOR_MARKER,
     DOC_SOURCE_MARKERS,
-    MSBUILD_OUTPUT_DIRS,
-    PERL_LOCAL_LIB_MARKER,
     PYTHON_PACKAGE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
-    VIRTUALENV_MARKER,
 )
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
@@ -406,19 +403,6 @@ def source_markers(name: str) -> tuple[str, ...]:
     return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
-def msbuild_output(folder: str) -> tuple[str, str] | None:
-    """(kind, reason) when `folder` is MSBuild's `bin/` or `obj/` holding what a build writes
-    there (`Debug/`, `Release/`, `project.assets.json`: tables.MSBUILD_OUTPUT_DIRS); None for
-    any other folder, a `bin/` of scripts among them. `repokb watch` asks it too."""
-    name = os.path.basename(folder)
-    if name not in MSBUILD_OUTPUT_DIRS:
-        return None
-    marks, why = MSBUILD_OUTPUT_DIRS[name]
-    if any(os.path.exists(os.path.join(folder, mark)) for mark in marks):
-        return "build_artifact", f"skipped directory: {why}"
-    return None
-
-
 def _dir_skip_reason(name: str, path: str, rel: str,
                      rules: IgnoreRules) -> tuple[str, str] | None:
     if name in SKIP_DIRS and (by_name := skipped_by_name(path)):
@@ -426,18 +410,10 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     for suffix, why in SKIP_DIR_SUFFIXES.items():
         if name.endswith(suffix):
             return "build_artifact", f"skipped directory: {why}"
-    if by_content := msbuild_output(path):
-        return by_content
-    # os.path, not pathlib: two checks for every folder of the tree (pathlib's objects were
-    # most of the walk's cost)
-    if os.path.isfile(os.path.join(path, VIRTUALENV_MARKER)):
-        return "vendor", "skipped directory: Python virtualenv"
-    if name == "local" and os.path.isdir(os.path.join(path, PERL_LOCAL_LIB_MARKER)):
-        return "vendor", ("skipped directory: Perl dependencies installed by Carton or cpanm "
-                          f"(it holds {PERL_LOCAL_LIB_MARKER})")
-    if os.path.isfile(os.path.join(path, CARGO_VENDOR_MARKER)):
-        return "vendor", ("skipped directory: a crate copied by cargo vendor (it holds "
-                          f"{CARGO_VENDOR_MARKER})")
+    # by what it holds (a virtualenv, a crate cargo vendor copied, bin/Debug ...): the one
+    # table every surface asks (rules/folders.py)
+    if by_marker := marker_skip(name, on_disk(path)):
+        return by_marker
     if (os.path.isfile(os.path.join(path, HOME_CATALOG))
             and os.path.isdir(os.path.join(path, HOME_STORE))):
         return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "

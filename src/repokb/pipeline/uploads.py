@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from repokb.contamination import llm_transcript
-from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SourceFile
+from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import ProjectRoot
@@ -27,8 +27,9 @@ from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
-from repokb.pipeline.run import Progress, ProjectRun, forget_deleted
+from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
+from repokb.rules.folders import among, marker_reasons, marker_skip
 from repokb.secrets import find_secret
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
@@ -41,6 +42,42 @@ RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | Non
 # Uploaded files have no folder on this machine; their SourceFile points nowhere readable, and
 # their bytes are passed along instead.
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
+
+
+def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
+    """The folder above an uploaded file (`path`, canonical) that the walk leaves out for a
+    marker it holds (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's
+    local/lib/perl5: rules/folders.py), as the walk records it; None if there is none. An
+    upload has no folder to look in: the marker shows in the path itself
+    (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the project recorded,
+    or in the folder's own record, left by an earlier upload of a file there."""
+    def known(rel: str) -> bool:
+        return rel == path or catalog.get(project, rel) is not None
+
+    def under(prefix: str) -> bool:  # "folder/Debug/": a path below it
+        return path.startswith(prefix) or catalog.holds_under(project, prefix[:-1])
+
+    parts = path.split("/")
+    reasons = marker_reasons()
+    for i in range(1, len(parts)):
+        folder = "/".join(parts[:i])
+        entry = catalog.get(project, folder)
+        if entry is not None and entry.is_dir and entry.reason in reasons:
+            return SkippedPath(project, folder, entry.reason, reasons[entry.reason], True)
+        if found := marker_skip(parts[i - 1], among(folder, known, under)):
+            return SkippedPath(project, folder, found[1], found[0], True)
+    return None
+
+
+def skip_marker_folder(catalog: Catalog, store: Store, skip: SkippedPath,
+                       counts: Counter[str]) -> None:
+    """Record the folder as the walk records it, and forget what the project had recorded
+    under it (files uploaded before its marker was): the walk would not have them."""
+    forget_deleted(store, catalog, skip.project, counts,
+                   catalog.entries_under(skip.project, skip.path), set())
+    catalog.put(skip.project, skip.path, status="skipped", reason=skip.reason, is_dir=True,
+                classification=walk_skip_classification(skip))
+    counts["dirs_skipped"] += 1
 
 
 @dataclass
@@ -60,6 +97,8 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
     the store."""
     path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
+    if marker_folder(catalog, project, path) is not None:
+        return Ahead()  # never indexed: ingest_file records its folder
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
     if not c.index_policy.admits_content:
@@ -91,6 +130,12 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
+    if (skip := marker_folder(catalog, project, path)) is not None:
+        skip_marker_folder(catalog, store, skip, report.counts)
+        catalog.record_upload(project, {k: v for k, v in report.counts.items()
+                                        if isinstance(v, int)})
+        report.seconds = time.perf_counter() - started
+        return report
     ahead = ahead or Ahead()
     # the vectorizer may be shared: the vectors made ahead serve this upload only
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
@@ -117,6 +162,8 @@ def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Itera
     first, then records); the counts extend the upload's run row. Returns the paths forgotten
     and the counts (files_deleted, chunks_pruned)."""
     keep = {redact_path(path) for path in uploaded}
+    # the folders holding them (a marker-skipped folder's record stays while it holds one)
+    keep |= {path.rsplit("/", i)[0] for path in keep for i in range(1, path.count("/") + 1)}
     if since is not None:
         keep |= catalog.written_since(project, since)
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
@@ -131,7 +178,9 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
                      fragments: Sequence[Fragment]) -> Counter[str]:
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
-    transcript is skipped and counted (`skipped_<why>`)."""
+    transcript is skipped and counted (`skipped_<why>`), as is every fragment of a file under
+    a folder the walk leaves out for a marker (`skipped_marker_folder`: its folder recorded as
+    ingest_file records it)."""
     s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
@@ -139,7 +188,14 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
+    # the folders the walk leaves out for a marker (one file of the batch may show it for all)
+    walled = {(p, skip.path): skip for (p, path) in groups
+              if (skip := marker_folder(catalog, p, path)) is not None}
     for (project, path), group in groups.items():
+        if any(p == project and path.startswith(f"{folder}/") for p, folder in walled):
+            counts["skipped"] += len(group)
+            counts["skipped_marker_folder"] += len(group)
+            continue
         group.sort(key=lambda f: f.chunk_index)
         size = sum(len(f.content.encode("utf-8")) for f in group)
         file = SourceFile(project, UPLOAD_ROOT, path, size, 0)
@@ -162,6 +218,8 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
                                  f.chunk_index, plan))
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
+    for skip in walled.values():  # as ingest_file records them (and what was under them goes)
+        skip_marker_folder(catalog, store, skip, Counter())
     merge(counts, write_batch(store, vectorizer, admitted, prune=False))
     counts["stored"] = sum(len(item.chunks) for item in admitted)
     for file, _ in refused:

@@ -113,6 +113,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `*Suite.scala` tests wherever they lie; `application.conf`/`reference.conf` HOCON settings;
 # `.bsp/`, `.metals/`, `.bloop/` skipped; `.sbt/.credentials`, `.ivy2/.credentials` blocked as
 # credentials files; `.scalafmt.conf`, `.scalafix.conf`, `.jvmopts`, `.sbtopts` tool settings)
+# (0.3.15, also: the folders skipped for a marker they hold are one table (tables.MARKER_SKIP_DIRS):
+# an upload under one (`bin/Debug/...`, a virtualenv's, Carton's local/, a vendored crate) is
+# recorded as the walk records its folder; MSBuild's `Debug`/`Release` markers are folders)
 CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -63,25 +63,32 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".metals": ("build_artifact", "Metals editor state and index"),
     ".bloop": ("build_artifact", "Bloop build server state and output"),
 }
-# MSBuild's output folders (`bin/`, `obj/`, GitHub's VisualStudio.gitignore), skipped when they
-# hold what a build writes there: a configuration's folder (`bin/Debug/net8.0/`) or the restore's
-# `project.assets.json`. Not by name alone: a `bin/` of scripts is a project's own (Rails'
-# `bin/rails`, an npm package's `bin/cli.js`). name -> (what marks it, reason)
-MSBUILD_OUTPUT_DIRS: dict[str, tuple[tuple[str, ...], str]] = {
-    "bin": (("Debug", "Release"), "MSBuild build output (bin/Debug, bin/Release)"),
-    "obj": (("Debug", "Release", "project.assets.json"),
-            "MSBuild intermediate output (obj/: project.assets.json, generated sources)"),
-}
-
-# A directory is also a Python virtualenv if it holds this file.
-VIRTUALENV_MARKER = "pyvenv.cfg"
-# A directory holding this folder is Carton's (or cpanm -L's) install of a Perl project's
-# dependencies: `local/lib/perl5` (`local` alone is too common a name to skip).
-PERL_LOCAL_LIB_MARKER = "lib/perl5"
-# A directory holding this file is another project's crate copied by `cargo vendor` (it writes
-# one into every crate it copies; a project's own crates never have one): orjson's sdist ships
-# its 22 dependencies so in include/cargo/.
-CARGO_VENDOR_MARKER = ".cargo-checksum.json"
+# Folders skipped only when a marker inside says they hold installed or built things, not the
+# project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
+# else a file; paths relative to the folder), kind they hold, reason recorded once per folder).
+# `rules/folders.py` answers from this one table for every surface: the walk, `repokb watch`,
+# an upload's explain and refusal, and the dashboard (client-config's marker_dirs).
+MARKER_SKIP_DIRS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
+    # MSBuild's output folders (`bin/`, `obj/`, GitHub's VisualStudio.gitignore) holding what a
+    # build writes there: a configuration's folder (`bin/Debug/net8.0/`) or the restore's
+    # `project.assets.json`. Not by name alone: a `bin/` of scripts is a project's own (Rails'
+    # `bin/rails`, an npm package's `bin/cli.js`).
+    ("bin", ("Debug/", "Release/"), "build_artifact",
+     "MSBuild build output (bin/Debug, bin/Release)"),
+    ("obj", ("Debug/", "Release/", "project.assets.json"), "build_artifact",
+     "MSBuild intermediate output (obj/: project.assets.json, generated sources)"),
+    # any folder holding the file `python -m venv` writes at a virtualenv's top
+    ("*", ("pyvenv.cfg",), "vendor", "Python virtualenv"),
+    # Carton's (or cpanm -L's) install of a Perl project's dependencies: `local/lib/perl5`
+    # (`local` alone is too common a name to skip)
+    ("local", ("lib/perl5/",), "vendor",
+     "Perl dependencies installed by Carton or cpanm (it holds lib/perl5)"),
+    # another project's crate copied by `cargo vendor` (it writes one into every crate it
+    # copies; a project's own crates never have one): orjson's sdist ships its 22 dependencies
+    # so in include/cargo/
+    ("*", (".cargo-checksum.json",), "vendor",
+     "a crate copied by cargo vendor (it holds .cargo-checksum.json)"),
+)
 
 # A `build` folder holding one of these is documentation source, not build output: Sphinx's
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in

@@ -222,6 +222,20 @@ class Catalog:
         rows = self._db.execute("SELECT * FROM entries WHERE project = ?", (project,))
         return {r["path"]: Entry.from_row(r) for r in rows}
 
+    def entries_under(self, project: str, folder: str) -> dict[str, Entry]:
+        """The records of a project under `folder` (relative, no trailing slash): a range of
+        the primary key, not a LIKE (no escaping of `_` and `%` in names)."""
+        low = f"{folder}/"
+        rows = self._db.execute("SELECT * FROM entries WHERE project = ? AND path >= ? AND "
+                                "path < ?", (project, low, f"{folder}0"))  # "0" follows "/"
+        return {r["path"]: Entry.from_row(r) for r in rows}
+
+    def holds_under(self, project: str, folder: str) -> bool:
+        """Whether the project records any path under `folder` (as entries_under)."""
+        return self._db.execute("SELECT 1 FROM entries WHERE project = ? AND path >= ? AND "
+                                "path < ? LIMIT 1", (project, f"{folder}/", f"{folder}0")
+                                ).fetchone() is not None
+
     def written_since(self, project: str, since: float) -> set[str]:
         """The paths of a project recorded at or after `since` (seconds since the epoch, this
         machine's clock, as `put` stamps them): an upload's or a run's files since then."""

@@ -64,7 +64,13 @@ def index(
     raw = [str(p) for p in paths]
     report = None
     if dry_run:  # classification needs only the catalog, not the store: always here
-        with operations(Settings.load(home=home)) as ops:
+        from repokb.operations.dryhome import dry_run_settings
+
+        asked = Settings.load(home=home)
+        with dry_run_settings(asked) as settings, operations(settings) as ops:
+            if settings.home != asked.home:
+                err.print(f"repokb: {asked.home} holds no index yet: this dry run keeps nothing "
+                          "there (it works in a throw-away home)", highlight=False)
             report = ops.dry_run(raw, project, chunk=chunk, notify=lambda text: err.print(
                 f"repokb: {text}", highlight=False))
         result: dict[str, Any] = {"files": report.files, "summary": report.summary()}

@@ -22,13 +22,9 @@ from watchfiles import Change, DefaultFilter, watch
 
 from repokb.errors import RepokbError
 from repokb.operations import Operations
-from repokb.pipeline.discover import (
-    NAMED_LIKE_OUTPUT,
-    ProjectRoot,
-    msbuild_output,
-    skipped_by_name,
-)
-from repokb.rules.tables import MSBUILD_OUTPUT_DIRS, SKIP_DIRS
+from repokb.pipeline.discover import NAMED_LIKE_OUTPUT, ProjectRoot, skipped_by_name
+from repokb.rules.folders import marker_skip, on_disk
+from repokb.rules.tables import SKIP_DIRS
 
 log = logging.getLogger("repokb.watch")
 
@@ -36,20 +32,25 @@ log = logging.getLogger("repokb.watch")
 class _ProjectFilter(DefaultFilter):
     """Ignore changes inside directories the walk skips anyway (.git, node_modules, ...). A
     folder named like build output (`build`, `coverage`, `dist` ...) is judged as the walk
-    judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched; so is a
-    `bin/` or `obj/` (`msbuild_output`): a `dotnet build` writing there starts no run."""
+    judges it (`skipped_by_name`): coverage.py's `coverage/` package is watched. A folder
+    skipped for a marker it holds (`marker_skip`: a virtualenv's pyvenv.cfg, a crate cargo
+    vendor copied, Carton's local/lib/perl5, MSBuild's bin/Debug) is ignored as the walk
+    skips it: a `pip install` into `env/` or a `dotnet build` starts no run."""
 
-    def __init__(self) -> None:
+    def __init__(self, roots: tuple[Path, ...] = ()) -> None:
         super().__init__(ignore_dirs=tuple(set(SKIP_DIRS) - NAMED_LIKE_OUTPUT))
+        # the folders watched: only what lies below one is judged (the walk never judges a
+        # root or the folders above it, a project kept in a folder holding pyvenv.cfg)
+        self.roots = tuple(r.parts for r in roots)
 
     def __call__(self, change: Change, path: str) -> bool:
         if not super().__call__(change, path):
             return False
         parts = Path(path).parts
+        below = max((len(r) for r in self.roots if parts[:len(r)] == r), default=1)
         return not any(name in NAMED_LIKE_OUTPUT and skipped_by_name(str(Path(*parts[:i + 1])))
-                       or name in MSBUILD_OUTPUT_DIRS
-                       and msbuild_output(str(Path(*parts[:i + 1])))
-                       for i, name in enumerate(parts[:-1]))
+                       or marker_skip(name, on_disk(str(Path(*parts[:i + 1]))))
+                       for i, name in enumerate(parts[:-1]) if i >= below)
 
 
 def affected(roots: list[ProjectRoot], changed: set[Path]) -> list[ProjectRoot]:
@@ -101,7 +102,8 @@ def watch_and_index(ops: Operations, roots: list[ProjectRoot],
 
     def watching() -> None:
         try:
-            for changes in watch(*[r.folder for r in roots], watch_filter=_ProjectFilter(),
+            judge = _ProjectFilter(tuple(r.root for r in roots))
+            for changes in watch(*[r.folder for r in roots], watch_filter=judge,
                                  debounce=debounce_ms, step=50, stop_event=stop,
                                  raise_interrupt=False):
                 queued.put(changes)

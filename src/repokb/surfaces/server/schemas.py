@@ -278,6 +278,16 @@ class FlushResult(BaseModel):
     points_deleted: int
 
 
+class MarkerDir(BaseModel):
+    """A folder the walk leaves out when it holds one of `markers`."""
+
+    name: str = Field(description="The folder's name, or a glob (`*`: any folder).")
+    markers: list[str] = Field(description="Paths in the folder, any one of which marks it "
+                               "(a trailing `/`: a folder), e.g. `pyvenv.cfg`, `Debug/`.")
+    kind: str = Field(description="What such a folder holds (vendor, build_artifact).")
+    reason: str = Field(description="The reason the walk records for the folder.")
+
+
 class ClientConfig(BaseModel):
     """What the dashboard needs to filter and batch before it uploads."""
 
@@ -287,6 +297,9 @@ class ClientConfig(BaseModel):
                                                  "of these files (a folder named like build "
                                                  "output holding a Python package's "
                                                  "__init__.py is sources, not output).")
+    marker_dirs: list[MarkerDir] = Field([], description="Folders left out for a marker they "
+                                         "hold, as the walk leaves them out (one table: "
+                                         "rules/tables.py MARKER_SKIP_DIRS).")
     skip_files: list[str]
     max_file_bytes: int
     max_notebook_bytes: int = Field(0, description="A Jupyter notebook (.ipynb) may be "

@@ -103,17 +103,37 @@ function setStatus(id, text, isError = false) {
 // out here too, unless it holds one of that name's source markers: a Python package named
 // `build` (build/__init__.py) is sources, not build output. The rule is the server's
 // (client-config: skip_dirs, source_markers); `holds(marker)` says whether the folder has it.
+// So is a folder the walk leaves out for a marker it holds (client-config: marker_dirs, the
+// server's one table: a virtualenv's pyvenv.cfg, MSBuild's bin/Debug, a crate cargo vendor
+// copied, Carton's local/lib/perl5); a marker ending in "/" is a folder.
 function skippedFolder(name, holds) {
   return config.skip_dirs.includes(name) && !(config.source_markers[name] || []).some(holds);
 }
 
-// `present`: every chosen file's path, to see what a folder holds.
-function skipReason(relPath, size, present) {
+function globMatch(pattern, name) {
+  const re = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${re}$`).test(name);
+}
+
+// The marker rows whose folder name matches `name` (client-config: marker_dirs).
+function markerRows(name) {
+  return (config.marker_dirs || []).filter((row) => globMatch(row.name, name));
+}
+
+function markerSkipped(name, holds) {
+  return markerRows(name).some((row) => row.markers.some(holds));
+}
+
+// `present`: every chosen file's path; `folders`: every folder above one, to see what a
+// folder holds.
+function skipReason(relPath, size, present, folders) {
   const parts = relPath.split("/");
   const name = parts[parts.length - 1];
   for (let i = 1; i < parts.length; i++) {
     const folder = parts.slice(0, i).join("/");
     if (skippedFolder(parts[i - 1], (marker) => present.has(`${folder}/${marker}`))) return "skipped folder";
+    if (markerSkipped(parts[i - 1], (marker) => marker.endsWith("/")
+      ? folders.has(`${folder}/${marker.slice(0, -1)}`) : present.has(`${folder}/${marker}`))) return "skipped folder";
   }
   if (config.skip_files.includes(name)) return "skipped file";
   // a notebook is read for its cells' sources, not its outputs: it may be larger (the server
@@ -122,6 +142,30 @@ function skipReason(relPath, size, present) {
   if (size > (notebook ? Math.max(config.max_file_bytes, config.max_notebook_bytes || 0)
     : config.max_file_bytes)) return "too large";
   return null;
+}
+
+// Every folder above one of `paths` ("a/b/c.txt": "a", "a/b").
+function foldersOf(paths) {
+  const folders = new Set();
+  for (const path of paths) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join("/"));
+  }
+  return folders;
+}
+
+// Whether the folder `handle` holds `marker` (a path in it; a trailing "/": a folder).
+async function handleHolds(handle, marker) {
+  const parts = marker.replace(/\/$/, "").split("/");
+  try {
+    let dir = handle;
+    for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+    const last = parts[parts.length - 1];
+    if (marker.endsWith("/")) await dir.getDirectoryHandle(last); else await dir.getFileHandle(last);
+    return true;
+  } catch (_) {
+    return false;  // absent
+  }
 }
 
 function filesFromInput(fileList) {
@@ -137,10 +181,11 @@ async function filesFromHandle(dir, prefix = "", out = []) {
     const path = prefix ? `${prefix}/${name}` : name;
     if (handle.kind === "directory") {
       const held = new Set();
-      for (const marker of config.skip_dirs.includes(name) ? config.source_markers[name] || [] : []) {
-        try { await handle.getFileHandle(marker); held.add(marker); } catch (_) { /* absent */ }
-      }
-      if (!skippedFolder(name, (marker) => held.has(marker))) await filesFromHandle(handle, path, out);
+      const markers = [...(config.skip_dirs.includes(name) ? config.source_markers[name] || [] : []),
+        ...markerRows(name).flatMap((row) => row.markers)];
+      for (const marker of markers) if (await handleHolds(handle, marker)) held.add(marker);
+      const holds = (marker) => held.has(marker);
+      if (!skippedFolder(name, holds) && !markerSkipped(name, holds)) await filesFromHandle(handle, path, out);
     } else {
       out.push({file: await handle.getFile(), path});
     }
@@ -200,8 +245,9 @@ async function uploadAll(root, entries) {
   let unsent = 0;                 // files that did not reach the server's record
   const queue = [];
   const present = new Set(entries.map((entry) => entry.path));
+  const folders = foldersOf(present);
   for (const entry of entries) {
-    const why = skipReason(entry.path, entry.file.size, present);
+    const why = skipReason(entry.path, entry.file.size, present, folders);
     if (why) counts.filtered += 1; else queue.push(entry);
   }
   const total = queue.length;
