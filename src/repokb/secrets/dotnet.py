@@ -59,10 +59,11 @@ _SECURE_STRING = re.compile(
     r"""[\w.]+\.AppendChar\([ \t]*(?P=c)[ \t]*\)""")
 
 
-def find(text: str) -> list[Span]:
+def find(text: str, low: str | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
-    searched only on the lines around its anchor (`scan.anchored_lines`)."""
-    low = lower_same_length(text)
+    searched only on the lines around its anchor (`scan.anchored_lines`); `low`: the text
+    lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
+    low = lower_same_length(text) if low is None else low
     out: list[Span] = []
     for anchors, pattern, name, below in (
             (("get;", "set;", "init;"), _AUTO_PROPERTY, "auto_property", 0),
@@ -80,7 +81,7 @@ def find(text: str) -> list[Span]:
                 if not is_placeholder(m.group("value")):
                     out.append((m.start("value"), m.end("value"), "nuget_api_key", False))
     for anchor, pattern, name in (("setapikey", _SETAPIKEY, "nuget_api_key"),
-                                  ("source", _NUGET_SOURCE, "command_option")):
+                                  ("nuget", _NUGET_SOURCE, "command_option")):
         for start, end in anchored_lines(text, low, (anchor,)):
             out += [(m.start("value"), m.end("value"), name, False)
                     for m in pattern.finditer(text, start, end)
