@@ -40,16 +40,7 @@ from repokb.secrets import (
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.library import library_findings
-from repokb.secrets.scan import (
-    Finding,
-    Mode,
-    entropy,
-    is_placeholder,
-    lower_same_length,
-    merged,
-    mode_for,
-    scan,
-)
+from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name, without_sentence_end
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
@@ -74,12 +65,11 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     """Every finding of every finder, merged: sorted, without overlaps; and every occurrence of
     a value found, or of one `known` (found in another part of the same file: a notebook's
     other cells)."""
-    low = lower_same_length(text)  # once, for every finder that reads it
-    found = scan(text, mode) + library_findings(text, mode, language, low)
-    extra = (shapes.find(text, mode, language, low) + credentials.find(text, mode, low)
-             + defaults.find(text) + jvm.find(text, language, low) + encoded.find(text)
-             + literals.find(text) + openresty.find(text, language, low)
-             + dotnet.find(text, low) + perl.find(text, language) + beam.find(text, language, low))
+    found = scan(text, mode) + library_findings(text, mode, language)
+    extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
+             + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
+             + literals.find(text) + openresty.find(text, language) + dotnet.find(text)
+             + perl.find(text, language) + beam.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

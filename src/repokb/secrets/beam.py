@@ -100,12 +100,11 @@ _POSITIONAL: _Anchored = ((_HASHED, ("hash_pwd_salt", "hashpwsalt", "add_hash(")
 _ANY_FORM = ("cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet")
 
 
-def find(text: str, language: str | None = None, low: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); tuples in Erlang
-    and Elixir only (Python's `{"a", "b"}` is a set). `low`: the text lower-cased, same length
-    (`scan.lower_same_length`), when the caller has it."""
+    and Elixir only (Python's `{"a", "b"}` is a set)."""
     if language not in ("erlang", "elixir"):
-        low = lower_same_length(text) if low is None else low
+        low = lower_same_length(text)  # the other finders' (lru_cache)
         if not any(a in low for a in _ANY_FORM):
             return []
     out: list[Span] = []

@@ -185,10 +185,9 @@ _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "creden
             "account")
 
 
-def find(text: str, mode: str, low: str | None = None) -> list[Span]:
-    """Spans of every credential given by position (see the module docstring); `low`: the text
-    lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
-    low = lower_same_length(text) if low is None else low
+def find(text: str, mode: str) -> list[Span]:
+    """Spans of every credential given by position (see the module docstring)."""
+    low = lower_same_length(text)
     out: list[Span] = []
     for anchor, patterns, name in (
             (_AT_OPTION, (_OPTION,), "command_option"),

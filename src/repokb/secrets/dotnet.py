@@ -59,11 +59,10 @@ _SECURE_STRING = re.compile(
     r"""[\w.]+\.AppendChar\([ \t]*(?P=c)[ \t]*\)""")
 
 
-def find(text: str, low: str | None = None) -> list[Span]:
+def find(text: str) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
-    searched only on the lines around its anchor (`scan.anchored_lines`); `low`: the text
-    lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
-    low = lower_same_length(text) if low is None else low
+    searched only on the lines around its anchor (`scan.anchored_lines`)."""
+    low = lower_same_length(text)
     out: list[Span] = []
     for anchors, pattern, name, below in (
             (("get;", "set;", "init;"), _AUTO_PROPERTY, "auto_property", 0),

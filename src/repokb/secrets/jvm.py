@@ -70,14 +70,12 @@ _TEXT_BLOCK_AT = re.compile(r'''=[ \t]*"""[ \t]*\n''')
 _REFERENCES = ("@", "?")
 
 
-def find(text: str, language: str | None = None, low: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
     searched only on the lines around its anchor: most files hold none, and a pattern that
     opens on a name would otherwise be tried at every word of every file. A setter without
-    parentheses only in the languages that call so (Groovy, Kotlin scripts, Ruby). `low`: the
-    text lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
-    # anchored_lines reads its offsets in `text`
-    low = lower_same_length(text) if low is None else low
+    parentheses only in the languages that call so (Groovy, Kotlin scripts, Ruby)."""
+    low = lower_same_length(text)  # anchored_lines reads its offsets in `text`
     out: list[Span] = []
     setter = _SETTER_WORDS if language in _SETTER_LANGUAGES else ()
     for anchors, pattern, name, strict, below in (

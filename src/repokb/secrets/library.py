@@ -76,10 +76,8 @@ def filename_for(language: str | None, mode: str) -> str:
     return _FILENAME_FOR_LANGUAGE.get(language or "", "") or _FILENAME_FOR_MODE[mode]
 
 
-def library_findings(text: str, mode: str = "config", language: str | None = None,
-                     low: str | None = None) -> list[Finding]:
-    """Findings of the detect-secrets plugins, as spans of `text` (never values); `low`: the
-    text lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
+def library_findings(text: str, mode: str = "config", language: str | None = None) -> list[Finding]:
+    """Findings of the detect-secrets plugins, as spans of `text` (never values)."""
     lines: dict[int, set[str]] = {}  # line start -> which plugin families to run
 
     def add(at: int, family: str) -> None:
@@ -93,8 +91,7 @@ def library_findings(text: str, mode: str = "config", language: str | None = Non
             add(m.start(), "entropy")
     for m in _BASIC_AUTH_LINE.finditer(text):
         add(m.start(), "token")
-    low = lower_same_length(text) if low is None else low
-    for m in _KEYWORD_LINE.finditer(low):  # re.I is ten times slower
+    for m in _KEYWORD_LINE.finditer(lower_same_length(text)):  # re.I is ten times slower
         add(m.start(), "keyword")
     if not lines:
         return []

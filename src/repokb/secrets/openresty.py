@@ -15,7 +15,8 @@ Found here (spans of the value only, never its name):
 
 The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
 code is (`scan.is_secret_value`: no bare word, no `$variable`, no path). Each form is tried only
-in a text holding its cheap anchor.
+in a text holding its cheap anchor, and only on the lines around it where a form opens on a
+name (a Python file holds `=\n` in every reST underline, `_header` and `token` often).
 """
 
 from __future__ import annotations
@@ -76,12 +77,11 @@ _GLUED_LINES = ("asic", "earer", "oken")
 _VALUE_BELOW_AT = re.compile(r"""[\w.\]"' \t]=[ \t]*\n""")
 
 
-def find(text: str, language: str | None = None, low: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); long strings in
-    Lua only (`[[` is a test in shell and a list in TOML). `low`: the text lower-cased, same
-    length (`scan.lower_same_length`), when the caller has it."""
+    Lua only (`[[` is a test in shell and a list in TOML)."""
     out: list[Span] = []
-    low = lower_same_length(text) if low is None else low
+    low = lower_same_length(text)  # the other finders' (lru_cache)
     if language == "lua" and ("[[" in text or "[=" in text):
         for m in _LONG_STRING.finditer(text):
             value = m.group("value").strip()

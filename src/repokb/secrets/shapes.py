@@ -194,17 +194,14 @@ def _literal_ok(value: str, key: str) -> bool:
             and not _RUST_PATH.fullmatch(value))
 
 
-def find(text: str, mode: str, language: str | None = None,
-         low: str | None = None) -> list[Span]:
+def find(text: str, mode: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the shapes above (see the module docstring); `language` says
-    whether a double-quoted string may span lines (`_MULTILINE_STRINGS`); `low`: the text
-    lower-cased, same length (`scan.lower_same_length`), when the caller has it."""
+    whether a double-quoted string may span lines (`_MULTILINE_STRINGS`)."""
     out: list[Span] = []
     anchored = False
     regions = (_ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
                if mode == "code" else None)
-    low = lower_same_length(text) if low is None else low
-    key_lines = _anchor_lines(text, low=low)
+    key_lines = _anchor_lines(text)  # read twice below
     for start, line in key_lines:  # a key word on the line: assignment shapes
         anchored = True
         below = text.find("\n", start + len(line) + 1)  # the binding's value may be there
@@ -266,7 +263,7 @@ def find(text: str, mode: str, language: str | None = None,
                 out.append((m.start("value"), m.end("value"), "high_entropy_value", False))
     if mode != "code" and (anchored or "!!binary" in text):
         out.extend(_blocks(text, ini=mode == "config"))
-    for start, line in _anchor_lines(text, _AUTH_ANCHOR, low):
+    for start, line in _anchor_lines(text, _AUTH_ANCHOR):
         for m in _AUTH_HEADER.finditer(line):
             value = m.group("value")
             if value_ok(value) and not re.fullmatch(r"[A-Za-z_]+", value):
@@ -300,13 +297,11 @@ _ANCHOR = re.compile("|".join(P.KEY_ANCHORS))  # on lower-cased text: re.I is mu
 _AUTH_ANCHOR = re.compile("auth|token")
 
 
-def _anchor_lines(text: str, anchor: re.Pattern[str] = _ANCHOR,
-                  low: str | None = None) -> list[tuple[int, str]]:
-    """(offset, line) of every line holding an anchor (matched on the lower-cased text, `low`
-    when the caller has it)."""
+def _anchor_lines(text: str, anchor: re.Pattern[str] = _ANCHOR) -> list[tuple[int, str]]:
+    """(offset, line) of every line holding an anchor (matched on the lower-cased text)."""
     out: list[tuple[int, str]] = []
     end = -1
-    for m in anchor.finditer(lower_same_length(text) if low is None else low):
+    for m in anchor.finditer(lower_same_length(text)):
         if m.start() <= end:
             continue
         start = text.rfind("\n", 0, m.start()) + 1
