@@ -5,7 +5,8 @@
 Walks each tree the way an index does (discover, classify, decode the text of every file whose
 content the policy admits; the walk is not timed), then over those texts times every finder
 (`process_time`, summed per finder, the best of `--rounds` rounds), the lower-casing the
-finders share (`scan.lower_same_length`, cached per text), and the whole `find_all` on its own. `--profile FINDER` (e.g. `openresty`) prints cProfile's top functions inside that one
+finders share (`scan.lower_same_length`, cached per text), and the whole `find_all` on its
+own. `--profile FINDER` (e.g. `openresty`) prints cProfile's top functions inside that one
 finder. Run it with `PYTHONPATH=/other/checkout/src` for another version of repokb.
 """
 
