@@ -117,3 +117,21 @@ def test_a_letter_that_lowercases_longer_does_not_hide_a_credential(line):
     text = "// " + "İstanbul İzmir " * 60 + "\n" + line
     result = redact(text, "code", "groovy" if "buildConfig" in line else "java")
     assert TOKEN not in result.text and PW not in result.text, result.text
+
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("java", 'String help = """\n    Usage: repokb index\n    Index a tree.\n    """;\n'
+     f'String apiSecret = """\n    {TOKEN}\n    """;\n'),
+    ("kotlin", 'val help = """\n    Usage: repokb index\n    Index a tree.\n    """\n'
+     f'val apiSecret = """\n    {TOKEN}\n    """\n'),
+    ("python", f'"""The client."""\napi_secret = """\n{TOKEN}\n"""\n'),
+])
+def test_a_text_block_opening_just_below_other_quotes_is_read(language, text):
+    # jvm.py searched the three lines from each `"""`; those of a block above (or of a
+    # one-line docstring) hid the opening quotes of the next block, which was never read as
+    # a text block (shapes.py's multi-line value found it: the redaction was the same)
+    from repokb.secrets import jvm
+    at = text.index(TOKEN)
+    assert (at, at + len(TOKEN), "text_block", False) in jvm.find(text, language)
+    assert TOKEN not in redact(text, "code", language).text

@@ -31,7 +31,13 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import COMMENT_BEFORE, is_placeholder, is_secret_key, is_secret_value
+from repokb.secrets.scan import (
+    COMMENT_BEFORE,
+    is_placeholder,
+    is_secret_key,
+    is_secret_value,
+    lower_same_length,
+)
 from repokb.secrets.shapes import password_like
 
 Span = tuple[int, int, str, bool]
@@ -88,11 +94,19 @@ _COOKIES: _Anchored = ((_SETCOOKIE, ("-setcookie", "--cookie")), (_COOKIE_ENV, (
                        (_COOKIE_KEYWORD, ("cookie:",)))
 _POSITIONAL: _Anchored = ((_HASHED, ("hash_pwd_salt", "hashpwsalt", "add_hash(")),
                           (_EPGSQL, ("epgsql:connect",)))
+# one of which the lower-cased text must hold for any form outside Erlang and Elixir to be
+# tried (each form's own anchors, above and in `find`, hold one): a few passes over a Python
+# file instead of one per anchor
+_ANY_FORM = ("cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet")
 
 
 def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); tuples in Erlang
     and Elixir only (Python's `{"a", "b"}` is a set)."""
+    if language not in ("erlang", "elixir"):
+        low = lower_same_length(text)  # the other finders' (lru_cache)
+        if not any(a in low for a in _ANY_FORM):
+            return []
     out: list[Span] = []
     for pattern, anchors in _COOKIES:
         if any(a in text for a in anchors):

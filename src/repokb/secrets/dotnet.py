@@ -80,7 +80,7 @@ def find(text: str) -> list[Span]:
                 if not is_placeholder(m.group("value")):
                     out.append((m.start("value"), m.end("value"), "nuget_api_key", False))
     for anchor, pattern, name in (("setapikey", _SETAPIKEY, "nuget_api_key"),
-                                  ("source", _NUGET_SOURCE, "command_option")):
+                                  ("nuget", _NUGET_SOURCE, "command_option")):
         for start, end in anchored_lines(text, low, (anchor,)):
             out += [(m.start("value"), m.end("value"), name, False)
                     for m in pattern.finditer(text, start, end)

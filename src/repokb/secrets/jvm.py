@@ -62,6 +62,10 @@ _SETTER_LANGUAGES = frozenset({"groovy", "kotlin", "ruby", None})
 _CHAR_ARRAY = re.compile(
     r"""[(,][ \t]*"(?P<value>[^"\\\n]{6,128})"[ \t]*\.[ \t]*toCharArray[ \t]*\(""")
 
+# where a text block may open: `=` then three quotes ending the line (a docstring's quotes,
+# in every Python file, are no anchor: _TEXT_BLOCK opens on a name, tried at every word)
+_TEXT_BLOCK_AT = re.compile(r'''=[ \t]*"""[ \t]*\n''')
+
 # a resource's or a theme attribute's reference (`@string/reset`, `?attr/colorPrimary`)
 _REFERENCES = ("@", "?")
 
@@ -79,10 +83,18 @@ def find(text: str, language: str | None = None) -> list[Span]:
             (setter, _SETTER, "dsl_setter", True, 0),
             (("<string", "<item"), _RESOURCE, "string_resource", True, 0),
             (("setproperty", "putstring", "putextra"), _KEYED_CALL, "keyed_call", False, 0),
-            (("?:",), _ELVIS, "variable_fallback", True, 0),
-            (('"""',), _TEXT_BLOCK, "text_block", False, 2)):
+            (("?:",), _ELVIS, "variable_fallback", True, 0)):
         for start, end in anchored_lines(text, low, anchors, below):
             out += _named(pattern, text, name, strict, start, end)
+    if '"""' in text:
+        for hit in _TEXT_BLOCK_AT.finditer(text):  # the name's line and the two below it
+            start, end = text.rfind("\n", 0, hit.start()) + 1, hit.end() - 1
+            for _ in range(2):
+                end = text.find("\n", end + 1)
+                if end == -1:
+                    end = len(text)
+                    break
+            out += _named(_TEXT_BLOCK, text, "text_block", False, start, end)
     for start, end in anchored_lines(text, low, ("tochararray",)):
         out += [(m.start("value"), m.end("value"), "char_array_password", False)
                 for m in _CHAR_ARRAY.finditer(text, start, end)

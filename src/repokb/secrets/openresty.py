@@ -15,7 +15,8 @@ Found here (spans of the value only, never its name):
 
 The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
 code is (`scan.is_secret_value`: no bare word, no `$variable`, no path). Each form is tried only
-in a text holding its cheap anchor.
+in a text holding its cheap anchor, and only on the lines around it where a form opens on a
+name (a Python file holds `=\n` in every reST underline, `_header` and `token` often).
 """
 
 from __future__ import annotations
@@ -67,13 +68,19 @@ _NGINX_DIRECTIVE = re.compile(
     r"""^[ \t]*(?:proxy_set_header|grpc_set_header|add_header|add_trailer|fastcgi_param|"""
     r"""uwsgi_param|scgi_param|set[ \t]+\$)[ \t]*(?P<key>[\w\-]{1,80})[ \t]+(?P<q>["']?)"""
     r"""(?P<value>[^\s;"'$][^\s;"']{0,400})(?P=q)[ \t]*(?:if_not_empty[ \t]*)?;""", re.M)
+# what a text must hold for each form to be tried (case as the form's pattern reads it), and
+# the lines the form is then tried on: a form opening on a name is otherwise tried at every word
 _NGINX_ANCHORS = ("_header", "_param", "add_trailer", "set $")
+_NGINX_LINES = ("_header", "_param", "add_trailer", "$")  # `set\t$x` too, in a gated text
+_GLUED_LINES = ("asic", "earer", "oken")
+_VALUE_BELOW_AT = re.compile(r"=[ \t]*\n")  # `name =` ending its line (a literal first: fast)
 
 
 def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); long strings in
     Lua only (`[[` is a test in shell and a list in TOML)."""
     out: list[Span] = []
+    low = lower_same_length(text)  # the other finders' (lru_cache)
     if language == "lua" and ("[[" in text or "[=" in text):
         for m in _LONG_STRING.finditer(text):
             value = m.group("value").strip()
@@ -92,28 +99,42 @@ def find(text: str, language: str | None = None) -> list[Span]:
                 at = m.start("value") + m.group("value").index(value)
                 out.append((at, at + len(value), "env_default", False))
     if language == "lua" and "auth" in text:
-        for start, end in anchored_lines(text, lower_same_length(text), ("auth",)):
+        for start, end in anchored_lines(text, low, ("auth",)):
             for m in _AUTH_FIELD.finditer(text, start, end):
                 if key_words(m.group("key"))[-1:] == ["auth"] and password_like(
                         m.group("value"), min_length=6):
                     out.append((m.start("value"), m.end("value"), "secret_assignment", False))
     if "=\n" in text or "= \n" in text:
-        for m in _VALUE_BELOW.finditer(text):
-            if (is_secret_key(m.group("key"))
-                    and is_secret_value(m.group("value"), m.group("key"), literal_words=False)):
-                out.append((m.start("value"), m.end("value"), "value_below", False))
+        for start, end in _value_below_lines(text):
+            for m in _VALUE_BELOW.finditer(text, start, end):
+                if (is_secret_key(m.group("key")) and is_secret_value(
+                        m.group("value"), m.group("key"), literal_words=False)):
+                    out.append((m.start("value"), m.end("value"), "value_below", False))
     if "," in text and "=" in text:
-        out += _tuples(text, lower_same_length(text))
-    if "asic" in text or "earer" in text or "oken" in text:
-        for m in _GLUED_SCHEME.finditer(text):
+        out += _tuples(text, low)
+    for start, end in anchored_lines(text, text, _GLUED_LINES):
+        for m in _GLUED_SCHEME.finditer(text, start, end):
             value = m.group("value")
             if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
     if any(a in text for a in _NGINX_ANCHORS):
-        for m in _NGINX_DIRECTIVE.finditer(text):
-            if (is_secret_key(m.group("key"))
-                    and is_secret_value(m.group("value"), m.group("key"), literal_words=False)):
-                out.append((m.start("value"), m.end("value"), "nginx_directive", False))
+        for start, end in anchored_lines(text, text, _NGINX_LINES):
+            for m in _NGINX_DIRECTIVE.finditer(text, start, end):
+                if (is_secret_key(m.group("key")) and is_secret_value(
+                        m.group("value"), m.group("key"), literal_words=False)):
+                    out.append((m.start("value"), m.end("value"), "nginx_directive", False))
+    return out
+
+
+def _value_below_lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line ending in `name =` with the line below it, where _VALUE_BELOW
+    may match (it cannot span more: a name, `=`, a newline, then the value's line)."""
+    out: list[tuple[int, int]] = []
+    for hit in _VALUE_BELOW_AT.finditer(text):
+        if text[hit.start() - 1] == "=":  # a `====` underline (reST's, Markdown's)
+            continue
+        below = text.find("\n", hit.end())
+        out.append((text.rfind("\n", 0, hit.start()) + 1, len(text) if below == -1 else below))
     return out
 
 

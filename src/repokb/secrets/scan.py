@@ -236,9 +236,9 @@ _COMMENT_VALUE = re.compile(r"(?![/~.$%@-])[^\s()\[\]{}<>,;'\"`*]{8,}")  # nor a
 
 def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
     """The secret assignments on the lines holding a key anchor (in no particular order)."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a character whose lower case is longer (U+0130)
-        return _assignments_by_anchor(text, lowered, mode)
+    if "\u0130" in text:  # the one character whose lower case is longer (U+0130, `İ`)
+        return _assignments_by_anchor(text, text.lower(), mode)
+    lowered = lower_same_length(text)  # text.lower(), shared with the other finders
     out: list[tuple[int, int, str, bool]] = []
     end = len(text)
     # the next occurrence of each anchor (str.find: far faster than a regex alternation)

@@ -201,7 +201,8 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
     anchored = False
     regions = (_ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
                if mode == "code" else None)
-    for start, line in _anchor_lines(text):  # a key word on the line: assignment shapes
+    key_lines = _anchor_lines(text)  # read twice below
+    for start, line in key_lines:  # a key word on the line: assignment shapes
         anchored = True
         below = text.find("\n", start + len(line) + 1)  # the binding's value may be there
         for pattern in (_RUST_BINDING, _RUST_FIELD_CALL):
@@ -228,7 +229,7 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
     if anchored and "<" in text:
-        for start, line in _anchor_lines(text):
+        for start, line in key_lines:
             for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
                 for m in pattern.finditer(line):
                     if named_secret_key(m.group("key")) and value_ok(m.group("value"),
