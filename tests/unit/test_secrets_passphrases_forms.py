@@ -115,6 +115,8 @@ OUR_LABELS = [
     ("yaml", 'password: "Must contain 2 digits"\n'),
     ("python", 'secret = "The secret was 42 days old."\n'),
     ("python", 'password = "Sign in with 2 factor"\n'),
+    # detect-secrets' own ibm_cos_hmac.py: code between two literals, no passphrase
+    ("python", "auth = (algorithm + ' '\n        + 'Credential=' + access_key + '/' + scope)\n"),
 ]
 
 

@@ -108,7 +108,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
 # `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked;
 # EEx/HEEx templates, `home.html.heex`, are HTML templates wherever they lie)
-CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.15: data-science credential files blocked: `kaggle.json`, `.databrickscfg`, gcloud's
+# `application_default_credentials.json`, `.boto`, `.s3cfg`, `.my.cnf`, Hugging Face's
+# `huggingface/token`)
+CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -444,7 +444,8 @@ _WORD_CHARS = re.compile(r"[^\w']+")
 
 def passphrase(value: str) -> bool:
     """A password of words (`my secret pass 42!`, `correct horse battery 9`): 3 to 8 words,
-    12 to 80 characters, a digit or a symbol among them; not a label, help text or prompt,
+    12 to 80 characters, a digit or a symbol among them, each word holding a letter or a digit
+    and no `_` (code between quotes is no passphrase); not a label, help text or prompt,
     which words of a form's text (`P.LABEL_WORDS`: enter, your, characters, optional...),
     brackets, a sentence's capital and full stop, or a prompt's closing `:` or `?` show."""
     if not 12 <= len(value) <= 80 or not _PASSPHRASE.fullmatch(value):
@@ -452,6 +453,10 @@ def passphrase(value: str) -> bool:
     if not _PASSPHRASE_MARK.search(value) or any(c in value for c in "()[]{}<>\"`"):
         return False
     if value.endswith((":", "?", "...", "\u2026")) or value[0].isupper() and value.endswith("."):
+        return False
+    spaced = value.split(" ")
+    # code between quotes, not words: an operator alone (`' + access_key + '`), an identifier
+    if any(not any(c.isalnum() for c in w) or "_" in w for w in spaced):
         return False
     words = {w.lower() for w in _WORD_CHARS.split(value) if w}
     return words.isdisjoint(P.LABEL_WORDS)
