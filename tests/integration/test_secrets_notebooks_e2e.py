@@ -1,5 +1,6 @@
 """An attacker's round on a data-science project, indexed for real (ONNX model, Qdrant Edge):
-credentials in a notebook's cells (`%env KEY=V`, `!pip install --index-url https://user:V@...`,
+credentials in a notebook's cells (`%env KEY=V`, `!wandb login V`, `!export KEY=V`,
+`!pip install --index-url https://user:V@...`,
 `os.environ["HF_TOKEN"] = V`, `huggingface_hub.login(token=V)`, `wandb.login(key=V)`, an MLflow
 tracking URI's userinfo) and in its outputs (a printed `os.environ`, a traceback showing a
 connection string, a result's repr), beside the tools' credential files (`kaggle.json`,
@@ -48,6 +49,9 @@ V = {
     "adc_refresh": _j("1//0gLm7vTr2xLp9wKd4", "Fs0Ja7Pe2Uo4Lx9Tm3Qv8Bn5C"),
     "hf_saved": _j("hf_", "PlMkOoUiYeTaGdFsRjHy", "ZpWkNcVbTrLmQx"),
     "yaml_mlflow_pw": _j("Ym4Kt9", "Wp2Rz"),
+    "env_mlflow_pw": _j("Mlp4ss", "w0rd9"),
+    "wandb_cli": _j("Wb7Kq2Lm9", "Xv4Tz3Wr8Qa"),
+    "export_hf": _j("Ht7Kq2Lm9", "Xv4Tz3Wr8"),
 }
 
 
@@ -63,7 +67,10 @@ def _notebook() -> str:
         {"cell_type": "markdown", "metadata": {},
          "source": ["# Churn exploration\n", "Load the warehouse and look at churn by cohort."]},
         _code([f"%env OPENAI_API_KEY={V['env_openai']}\n",
-               f"%env WANDB_API_KEY={V['env_wandb']}\n"]),
+               f"%env WANDB_API_KEY={V['env_wandb']}\n",
+               f"%env MLFLOW_TRACKING_PASSWORD={V['env_mlflow_pw']}\n",
+               f"!wandb login --relogin {V['wandb_cli']}\n",
+               f"!export HF_TOKEN={V['export_hf']} && python train.py\n"]),
         _code([f"!pip install --index-url https://deploy:{V['pip_token']}"
                "@pypi.corp.internal/simple churnlib\n"],
               [{"name": "stdout", "output_type": "stream",

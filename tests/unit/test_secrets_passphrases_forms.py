@@ -123,3 +123,37 @@ OUR_LABELS = [
 @pytest.mark.parametrize(("language", "text"), OUR_LABELS)
 def test_our_finder_reads_no_label_as_a_passphrase(language, text):
     assert scan(text, mode_for(language)) == []
+
+
+# a notebook's magics and shell escapes (REDACTION_VERSION 27)
+MAGICS = [
+    f"%env MLFLOW_TRACKING_PASSWORD={X}\n",
+    f"%env DB_PASSWORD {X}\n",
+    f"%set_env AWS_SECRET_ACCESS_KEY={X}\n",
+    f"!export HF_TOKEN={X} && python train.py\n",
+    "!wandb login " + "".join(("Wb7Kq2Lm9", "Xv4Tz3Wr8Qa")) + "\n",
+    "!wandb login --relogin " + "".join(("Wb7Kq2Lm9", "Xv4Tz3Wr8Qa")) + "\n",
+    "!kaggle config set -n key -v " + "".join(("Kg7Kq2Lm9", "Xv4Tz3Wr8Qa")) + "\n",
+]
+
+
+@pytest.mark.parametrize("text", MAGICS, ids=[f"magic{i}" for i in range(len(MAGICS))])
+def test_a_notebooks_magic_or_shell_line_is_redacted(text):
+    out = redact(text, "code", "python").text
+    assert REDACTED in out
+    assert not any(v in out for v in (X, "Wb7Kq2Lm9Xv4Tz3Wr8Qa", "Kg7Kq2Lm9Xv4Tz3Wr8Qa"))
+
+
+MAGICS_KEPT = [
+    "%env OPENAI_API_KEY=$OPENAI_API_KEY\n",
+    "%env\n",
+    "%env CUDA_VISIBLE_DEVICES=0\n",
+    "!wandb login\n",
+    "!wandb login --relogin\n",
+    "export const API_TOKEN = process.env.API_TOKEN;\n",
+]
+
+
+@pytest.mark.parametrize("text", MAGICS_KEPT)
+def test_magics_with_no_secret_stay(text):
+    assert redact(text, "code", "python").text == text

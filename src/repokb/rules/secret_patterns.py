@@ -115,7 +115,9 @@ REDACTED = "<REDACTED_SECRET>"
 # auth checks `'v' eq $pass`, `$c->param('password') eq 'v'`, `$_[0] eq 'u' && $_[1] eq 'v'`;
 # an HTML password field's `value="v"`; a password of words under a secret's name (`password
 # = "my secret pass 42!"`, YAML's unquoted `db_password: correct horse battery 9`:
-# scan.passphrase), labels and prompts kept; `password_hint` names no password
+# scan.passphrase), labels and prompts kept; `password_hint` names no password; IPython's
+# `%env KEY=v`, `%env KEY v`, `%set_env`, a cell's `!export KEY=v`, `wandb login v` and
+# `kaggle config set -n key -v v` (secrets/credentials.py)
 REDACTION_VERSION = 27
 
 
