@@ -157,3 +157,42 @@ MAGICS_KEPT = [
 @pytest.mark.parametrize("text", MAGICS_KEPT)
 def test_magics_with_no_secret_stay(text):
     assert redact(text, "code", "python").text == text
+
+
+# a notebook exported with its outputs (nbconvert --to markdown, a docs build): the printed
+# environment, a traceback's connection string, a result's repr; `PGPASSWORD` is libpq's one
+# glued word (REDACTION_VERSION 27)
+EXPORTED = {
+    "aws": "".join(("wJalrXUtnFEMI/K7MDENG", "/bPxRfiCYzQx7Lm2Kd9")),
+    "pg": "".join(("Pg8Lk2", "Vn5Xq")),
+    "redis": "".join(("Rd4Wm8", "Qz2Lk")),
+    "dsn": "".join(("Zk3Wm8", "Qr5Tx")),
+    "token": "".join(("Yt6Ge3Wd8", "Sa2Hj")),
+}
+EXPORTED_MD = (
+    "```python\nprint(os.environ)\n```\n\n"
+    f"    environ({{'HOME': '/home/alice', 'AWS_SECRET_ACCESS_KEY': '{EXPORTED['aws']}', "
+    f"'PGPASSWORD': '{EXPORTED['pg']}', 'REDISPASSWORD': '{EXPORTED['redis']}'}})\n\n"
+    "    OperationalError: connection to server failed for "
+    f"postgresql://analyst:{EXPORTED['dsn']}@db.internal/warehouse\n\n"
+    f"    {{'endpoint': 'https://api.churn.internal', 'token': '{EXPORTED['token']}'}}\n"
+)
+
+
+@pytest.mark.parametrize("language", ["markdown", "text", None])
+def test_a_notebooks_exported_outputs_hold_no_credential(language):
+    out = redact(EXPORTED_MD, mode_for(language), language).text
+    assert [k for k, v in EXPORTED.items() if v in out] == []
+
+
+GLUED_KEPT = [
+    ("python", 'NOPASSWORD = "skip-auth-check"\n'),
+    ("python", 'tokenizer = "bert-base-uncased-v2"\n'),
+    ("yaml", "passwordless: enabled-for-all-users\n"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), GLUED_KEPT)
+def test_our_finder_reads_no_glued_word_that_only_holds_a_secret_word_as_a_secret(language, text):
+    # (detect-secrets' keyword plugin reads any name holding `password`: not ours to judge)
+    assert scan(text, mode_for(language)) == []

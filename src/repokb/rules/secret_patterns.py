@@ -117,7 +117,8 @@ REDACTED = "<REDACTED_SECRET>"
 # = "my secret pass 42!"`, YAML's unquoted `db_password: correct horse battery 9`:
 # scan.passphrase), labels and prompts kept; `password_hint` names no password; IPython's
 # `%env KEY=v`, `%env KEY v`, `%set_env`, a cell's `!export KEY=v`, `wandb login v` and
-# `kaggle config set -n key -v v` (secrets/credentials.py)
+# `kaggle config set -n key -v v` (secrets/credentials.py); a glued one-word name is a secret's
+# by its last word (`'PGPASSWORD': 'v'` in a printed `os.environ`, `REDISPASSWORD`, `apitoken`)
 REDACTION_VERSION = 27
 
 
@@ -298,6 +299,10 @@ SECRET_KEY_PAIRS = frozenset({
     ("account", "key"), ("app", "key"), ("license", "key"),
     ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
 })
+# A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
+# `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret
+GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey")
+GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
     "file", "path", "dir", "env", "name", "type", "length", "len", "count", "field", "url",

@@ -109,6 +109,8 @@ def is_secret_key(key: str) -> bool:
         return False
     if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
+    if any(w.endswith(P.GLUED_SECRET_WORDS) and w not in P.GLUED_NOT_SECRET for w in words):
+        return True  # one word glued, no case to split it: `PGPASSWORD`, `dbpassword`
     return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
 
 
