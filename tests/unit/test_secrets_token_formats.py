@@ -35,6 +35,24 @@ TOKENS = {
     "atlassian_token": _j("ATA", "TT3", "xFfGF0T" * 24, "=3F2A9C8E"),
     "age_secret_key": _j("AGE-SECRET", "-KEY-1", "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
                          "QZ9X8GF2TVDW0S3JN54KHCE6MU"),
+    # REDACTION_VERSION 27
+    "square_token": _j("sq0", "atp-", "Rk7Lm2Qx9Vt4", "Wn8Bc3Yz6H"),
+    "onepassword_token": _j("ops_", "eyJ", "zaWduSW5BZGRyZXNzIjoibXkuMXBhc3N3b3JkLmNvbSIs" * 6,
+                            "dXNlckF1dGgiOnsibWV0aG9kIjoiU1JQZy00MDk2In0"),
+    "flyio_token": _j("fm", "2_", "lJPECAAAAAAAAZ2txBBCy7Qm4Lp9Vx2Nb8Kc5Rt3" * 3, "Yd=="),
+    "discord_token": _j("MTA5ODc2NTQzMjEwOTg3NjU0Mw", ".", "Gx7kQp", ".",
+                        "Zr4Tm9Wq2Lx8Vn3Bc6Yh1Kd5Fs0Ja7Pe2Uo"),
+    "artifactory_token": _j("AK", "Cp", "5fR8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3E",
+                            "GRTZ7XK4MBN2P8WD5YH1LC6Jqa", "b2c3d4"),
+    "notion_token": _j("nt", "n_", "48213957604", "R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3E"),
+    "perplexity_key": _j("pp", "lx-", "R8x2LmQ9vT4kW7nB3cY6zH1j", "F5sD0gAeQ3EGRTZ7XK4MBN2P"),
+    "rubygems_token": _j("rubygems", "_", "3f2a9c8e1b7d4f6a0e5c2b9d", "8a7f6e5d4c3b2a19f8e7d6c5"),
+    "sonar_token": _j("sq", "p_", "3f2a9c8e1b7d4f6a0e5c", "2b9d8a7f6e5d4c3b2a19"),
+    "vault_token": _j("hv", "s.", "CAESIR8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3EGRTZ7XK4MB",
+                      "N2P8WD5YH1LC6JqGh4KbWxOXR5d3hVNFBkUXpYRjJqZ3diTjBCaEw"),
+    "azure_ad_client_secret": _j("k7Q", "8Q~", "Rx2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe~Q3E"),
+    "octopus_key": _j("AP", "I-", "Q3EGRTZ7XK4MBN2P8WD5YH1LC6"),
+    "planetscale_token": _j("pscale", "_pw_", "R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3E"),
 }
 PLACES = [
     ("code", 'client.configure(value="{v}")\n'),
@@ -67,4 +85,41 @@ NOT_TOKENS = [
 
 @pytest.mark.parametrize(("mode", "text"), NOT_TOKENS)
 def test_prefixes_alone_or_in_identifiers_stay_readable(mode, text):
+    assert redact(text, mode).text == text
+
+
+# REDACTION_VERSION 27: the other shapes of the same vendors' tokens, in a sentence
+MORE_TOKENS = [
+    ("square_token", _j("sq0", "csp-", "VQgEphNJFVxfoEtJ1M_2KaCesfzP2", "_ugNWnlMPwZaZk")),
+    ("square_token", _j("EA", "AA", "l2Xk9Qm4Rt7Vb3Nc8Wz5Yh1Kd6Fs0Ja",
+                        "7Pe2Uo4Lx9Tm3Qv8Bn5Cr1Gy6Hw0Z")),
+    ("onepassword_token", _j("A3-", "Q3EGRT-", "Z7XK4M-BN2P8-WD5YH-1LC6J-QGH4K")),
+    ("flyio_token", _j("fo", "1_", "R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAeQ3EGRTZ7XK4")),
+    ("discord_webhook", _j("https://discord.com/api/", "webhooks/", "1098765432109876543/",
+                           "Zr4Tm9Wq2Lx8Vn3Bc6Yh1Kd5Fs0Ja7Pe2Uo4Lx9Tm3Qv8Bn5Cr1Gy6Hw0Zd7Kq2Mx")),
+    ("aws_access_key", _j("A3T", "X", "Q3EGRTZ7XK4MBN2P")),
+    ("gitlab_token", _j("gl", "oas-", "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d",
+                        "4c3b2a19f8e7d6c5b4a39281706f5e4d")),
+]
+
+
+@pytest.mark.parametrize(("detector", "value"), MORE_TOKENS, ids=[t[0] for t in MORE_TOKENS])
+def test_other_shapes_of_a_vendors_token_are_redacted_in_prose(detector, value):
+    text = f"The deploy job reads {value} from the vault.\nFlyV1 {value},{value}\n"
+    found = scan(text, "text")
+    assert found and {f.detector for f in found} == {detector}
+    assert value not in redact(text, "text").text
+
+
+MORE_NOT_TOKENS = [
+    ("text", "Set the region to en-us and the locale to en-us-1 in settings.\n"),
+    ("text", "See API-REFERENCE-FOR-THE-CLIENT-V for the list.\n"),  # no digit
+    ("text", "EAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n"),  # no digit
+    ("text", "NOTE_THAT_THIS_IS_A_CONSTANT.value.another_identifier_here\n"),
+    ("code", "sha256~ = 1\n"),
+]
+
+
+@pytest.mark.parametrize(("mode", "text"), MORE_NOT_TOKENS)
+def test_words_near_the_new_prefixes_stay_readable(mode, text):
     assert redact(text, mode).text == text

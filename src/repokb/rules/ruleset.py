@@ -116,6 +116,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.15, also: the folders skipped for a marker they hold are one table (tables.MARKER_SKIP_DIRS):
 # an upload under one (`bin/Debug/...`, a virtualenv's, Carton's local/, a vendored crate) is
 # recorded as the walk records its folder; MSBuild's `Debug`/`Release` markers are folders)
+# (0.3.15, also: data-science credential files blocked: `kaggle.json`, `.databrickscfg`, gcloud's
+# `application_default_credentials.json`, `.boto`, `.s3cfg`, `.my.cnf`, Hugging Face's
+# `huggingface/token`)
 CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -110,6 +110,17 @@ REDACTED = "<REDACTED_SECRET>"
 # characters (`İ`): their lines were missed, the lower-cased text's offsets shifted
 # 27: sbt's `Credentials("realm", "host", "user", "X")` (the fourth argument) and Flyway's or
 # Spring's `dataSource(url, "user", "X")`, once `build.sbt` and Scala scripts are indexed
+# 27 (also): token formats gitleaks knows and we lacked: Square's `sq0atp-`/`sq0csp-`/`EAAA`,
+# 1Password's `ops_eyJ` and Secret Key `A3-`, Fly.io's `fo1_`/`fm1a_`/`fm2_`, Discord's bot
+# tokens and webhook URLs, Teams' webhook URLs, AWS's `A3T`/`ABIA`/`ACCA` key ids and about 35
+# more vendor prefixes (`rubygems_`, `pplx-`, `ntn_`, `hvs.`, `sqp_`, Azure AD's `Q~`...); Perl's
+# auth checks `'v' eq $pass`, `$c->param('password') eq 'v'`, `$_[0] eq 'u' && $_[1] eq 'v'`;
+# an HTML password field's `value="v"`; a password of words under a secret's name (`password
+# = "my secret pass 42!"`, YAML's unquoted `db_password: correct horse battery 9`:
+# scan.passphrase), labels and prompts kept; `password_hint` names no password; IPython's
+# `%env KEY=v`, `%env KEY v`, `%set_env`, a cell's `!export KEY=v`, `wandb login v` and
+# `kaggle config set -n key -v v` (secrets/credentials.py); a glued one-word name is a secret's
+# by its last word (`'PGPASSWORD': 'v'` in a printed `os.environ`, `REDISPASSWORD`, `apitoken`)
 REDACTION_VERSION = 27
 
 
@@ -130,8 +141,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("private_key", ("PRIVATE KEY",), _re(
         r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----"
         r"(?:.{0,8000}?-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|.{0,8000}\Z)", re.S)),
-    TokenFormat("aws_access_key", ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "AIPA"),
-                _re(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[0-9A-Z]{16}\b")),
+    TokenFormat("aws_access_key", ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "AIPA",
+                                   "A3T", "ABIA", "ACCA"),
+                _re(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA|A3T[A-Z0-9]|ABIA|ACCA)[0-9A-Z]{16}\b")),
     TokenFormat("github_token", ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
                 _re(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b")),
     TokenFormat("gitlab_token", ("glpat-", "gldt-", "glrt-"),
@@ -184,12 +196,91 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     # age's secret key (Bech32): `age-keygen` writes it to a key file, a config copies it
     TokenFormat("age_secret_key", ("AGE-SECRET-KEY-1",),
                 _re(r"\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b")),
+    # Square's access tokens (`sq0atp-`, the newer `EAAA...`) and OAuth secrets (`sq0csp-`); an
+    # `EAAA` token has digits and both cases (a base64 line opening `EAAA` in a certificate is
+    # followed by `+` or `/` soon, and has no word boundary before it mid-blob)
+    TokenFormat("square_token", ("sq0atp-", "sq0csp-", "EAAA"),
+                _re(r"\b(?:sq0atp-[A-Za-z0-9_\-]{22,60}|sq0csp-[A-Za-z0-9_\-]{43}"
+                    r"|EAAA(?=[A-Za-z0-9_\-]{0,59}[0-9])(?=[A-Za-z0-9_\-]{0,59}[a-z])"
+                    r"(?=[A-Za-z0-9_\-]{0,59}[A-Z])[A-Za-z0-9_\-]{40,60})(?![A-Za-z0-9_\-+/=])")),
+    # 1Password: a service account's token (`ops_` and a base64 JSON) and an account's Secret Key
+    TokenFormat("onepassword_token", ("ops_eyJ", "A3-"),
+                _re(r"\bops_eyJ[A-Za-z0-9+/]{250,}={0,3}|\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}"
+                    r"|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b")),
+    # Fly.io: `fo1_` (an org token), macaroons `fm1a_`/`fm1r_`/`fm2_` (`FlyV1 fm2_...,fm2_...`)
+    TokenFormat("flyio_token", ("fo1_", "fm1a_", "fm1r_", "fm2_"),
+                _re(r"\b(?:fo1_[A-Za-z0-9_\-]{43}|fm1[ar]_[A-Za-z0-9+/]{100,}={0,3}"
+                    r"|fm2_[A-Za-z0-9+/]{100,}={0,3})")),
+    # Discord: a bot token is the bot's id in base64 (a snowflake's digits: `MT`..`OT`), a
+    # timestamp and an HMAC, dot-separated; a webhook's URL holds its token
+    TokenFormat("discord_token", ("MT", "Mj", "Mz", "ND", "NT", "Nj", "Nz", "OD", "OT"),
+                # the class first, the boundary after it: the engine skips to an M, N or O
+                _re(r"[MNO](?<![A-Za-z0-9_\-][MNO])[TjzD][A-Za-z0-9_\-]{21,26}\.[A-Za-z0-9_\-]{6}"
+                    r"\.(?=[A-Za-z0-9_\-]{0,40}[0-9])[A-Za-z0-9_\-]{27,40}(?![A-Za-z0-9_\-])")),
+    TokenFormat("discord_webhook", ("discord.com/api/webhooks/", "discordapp.com/api/webhooks/"),
+                _re(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/"
+                    r"[A-Za-z0-9_\-]{60,68}")),
+    TokenFormat("teams_webhook", ("webhook.office.com/webhookb2/",),
+                _re(r"https://[a-z0-9]+\.webhook\.office\.com/webhookb2/[a-z0-9@\-]{20,100}"
+                    r"/IncomingWebhook/[a-z0-9]{32}/[a-z0-9\-]{36}")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
                 strong=False),
+) + tuple(
+    TokenFormat(name, anchors, _re(r"(?<![A-Za-z0-9_\-])(?:" + body + r")(?![A-Za-z0-9_\-])"))
+    for name, anchors, body in (
+        # More of gitleaks' rules whose prefix is the vendor's own, each with its length; one
+        # format per prefix, so that a text holding `API-` runs one small regex only (Mailchimp's
+        # `-us12` keys are detect-secrets' plugin's: secrets/library.py)
+        ("artifactory_token", ("AKCp",), r"AKCp[A-Za-z0-9]{69}"),
+        ("aws_bedrock_key", ("ABSK",), r"ABSK[A-Za-z0-9+/]{109,269}={0,2}"),
+        ("clojars_token", ("CLOJARS_",), r"CLOJARS_[a-zA-Z0-9]{60}"),
+        ("cloudflare_origin_ca_key", ("v1.0-",), r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}"),
+        ("dynatrace_token", ("dt0c01.",), r"dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}"),
+        ("duffel_token", ("duffel_",), r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}"),
+        ("easypost_token", ("EZAK", "EZTK"), r"EZ[AT]K[A-Za-z0-9]{54}"),
+        ("facebook_token", ("EAAM", "EAAC"), r"EAA[MC][A-Za-z0-9]{100,}"),
+        ("flutterwave_key", ("FLWSECK",), r"FLWSECK(?:_TEST)?-[a-hA-H0-9]{32}-X"),
+        ("frameio_token", ("fio-u-",), r"fio-u-[A-Za-z0-9_\-=]{64}"),
+        ("grafana_api_key", ("eyJrIjoi",), r"eyJrIjoi[A-Za-z0-9]{70,400}={0,3}"),
+        ("harness_token", ("pat.", "sat."),
+         r"(?:pat|sat)\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"),
+        ("heroku_token", ("HRKU-AA",), r"HRKU-AA[A-Za-z0-9_\-]{58}"),
+        ("infracost_token", ("ico-",), r"ico-[A-Za-z0-9]{32}"),
+        ("intra42_secret", ("s-s4t2",), r"s-s4t2(?:ud|af)-[a-fA-F0-9]{64}"),
+        ("maxmind_key", ("_mmk",), r"[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk"),
+        ("notion_token", ("ntn_",), r"ntn_[0-9]{11}[A-Za-z0-9]{35}"),
+        ("openshift_token", ("sha256~",), r"sha256~[A-Za-z0-9_\-]{43}"),
+        ("perplexity_key", ("pplx-",), r"pplx-[A-Za-z0-9]{48}"),
+        ("planetscale_token", ("pscale_",), r"pscale_(?:tkn|oauth|pw)_[A-Za-z0-9_=.\-]{32,64}"),
+        ("prefect_token", ("pnu_",), r"pnu_[A-Za-z0-9]{36}"),
+        ("readme_token", ("rdme_",), r"rdme_[a-z0-9]{70}"),
+        ("rubygems_token", ("rubygems_",), r"rubygems_[a-f0-9]{48}"),
+        ("scalingo_token", ("tk-us-",), r"tk-us-[A-Za-z0-9_\-]{48}"),
+        ("sendinblue_key", ("xkeysib-",), r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+        ("settlemint_token", ("sm_aat_", "sm_pat_", "sm_sat_"), r"sm_[aps]at_[A-Za-z0-9]{16}"),
+        ("shippo_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+        ("slack_app_token", ("xapp-",), r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}"),
+        ("sourcegraph_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
+        ("sonar_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),
+        ("vault_token", ("hvs.", "hvb."),
+         r"hvs\.[A-Za-z0-9_\-]{90,120}|hvb\.[A-Za-z0-9_\-]{138,300}"),
+        ("typeform_token", ("tfp_",), r"tfp_[A-Za-z0-9_\-.=]{59}"),
+        ("adobe_secret", ("p8e-",), r"p8e-[A-Za-z0-9]{32}"),
+        ("alibaba_key", ("LTAI",), r"LTAI(?=[A-Za-z]*[0-9])[A-Za-z0-9]{20}"),
+        ("octopus_key", ("API-",), r"API-(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{26}"),
+        ("gitlab_token", ("glcbt-", "glffct-", "glft-", "glimt-", "glagent-", "gloas-", "glptt-",
+                          "glsoat-", "GR1348941"),
+         r"gl(?:cbt-[0-9a-zA-Z]{1,5}_|ffct-|ft-|soat-)[0-9a-zA-Z_\-]{20}|glimt-[0-9a-zA-Z_\-]{25}"
+         r"|glagent-[0-9a-zA-Z_\-]{50}|gloas-[0-9a-zA-Z_\-]{64}|glptt-[0-9a-f]{40}"
+         r"|GR1348941[A-Za-z0-9_\-]{20}"),
+        # Azure AD (Entra) client secret: 3 characters, a digit, `Q~`, 31 to 34 more
+        ("azure_ad_client_secret", ("Q~",),
+         r"(?<![~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}"),
+    )
 )
 
 # userinfo of a URL: scheme://user:password@host — the userinfo is what gets redacted.
@@ -210,6 +301,10 @@ SECRET_KEY_PAIRS = frozenset({
     ("account", "key"), ("app", "key"), ("license", "key"),
     ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
 })
+# A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
+# `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret
+GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey")
+GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
     "file", "path", "dir", "env", "name", "type", "length", "len", "count", "field", "url",
@@ -220,11 +315,30 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "limit", "size", "template", "variable", "var", "param", "arg", "form", "input",
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
+    "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
 })
 # A key ending in these words names a public key or a hash of one, public material: .NET's
 # `publicKeyToken="30ad4fe6b2a6aeed"` in every binding redirect of a web.config or App.config,
 # `PublicKeyToken=b77a5c561934e089` in an assembly-qualified type name.
 PUBLIC_KEY_NAMES = (("public", "key"), ("public", "key", "token"))
+# Words of a form's text, a help text or a prompt: a spaced value holding one is a label
+# (`'Password (optional, 7-500 characters)'`, `help="Your password"`, "Enter the 6 digit
+# token"), not a passphrase (`"my secret pass 42!"`); see scan.passphrase
+LABEL_WORDS = frozenset({
+    "enter", "your", "please", "must", "should", "characters", "character", "chars",
+    "optional", "required", "confirm", "confirmation", "again", "repeat", "invalid",
+    "incorrect", "wrong", "forgot", "forgotten", "reset", "change", "changed", "new", "old",
+    "current", "field", "least", "length", "match", "matches", "contain", "contains",
+    "letters", "digits", "digit", "number", "numbers", "minimum", "maximum", "min", "max",
+    "used", "use", "set", "here", "below", "above", "type", "click", "hint", "example",
+    "not", "cannot", "can't", "don't", "will", "is", "are", "was", "be", "has", "have",
+    "this", "that", "which", "when", "if", "from", "by", "via", "only", "user", "users",
+    "username", "login", "sign", "account", "of", "for", "to", "the", "with", "in", "on",
+    "a", "an", "or", "file", "path", "name", "label", "prompt", "placeholder", "value",
+    "default", "e.g", "i.e", "eg", "ie", "see", "missing", "expired", "error", "failed",
+    "valid", "generate", "generated", "random", "store", "stored", "saved", "shown",
+    "secret-like", "removed", "hidden", "hide", "show", "copy", "paste",
+})
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
 

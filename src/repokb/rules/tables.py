@@ -215,6 +215,13 @@ SECRET_FILES: dict[str, str] = {
     # (`mix phx.new` until 1.5 wrote the production secret_key_base and database password in it
     # and git-ignored it), and the other `*.secret.exs` made on its model (`dev.secret.exs`)
     ".erlang.cookie": "credentials_file", "*.secret.exs": "secrets_file",
+    # data-science tools' credential files: Kaggle's API key (`~/.kaggle/kaggle.json`), the
+    # Databricks CLI's profiles (`host` and `token = dapi...`), gcloud's application-default
+    # credentials (a refresh token or a service account's key), boto's and s3cmd's AWS keys,
+    # MySQL's client options file (`password=`)
+    "kaggle.json": "credentials_file", ".databrickscfg": "credentials_file",
+    "application_default_credentials.json": "credentials_file", ".boto": "credentials_file",
+    ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
@@ -227,7 +234,10 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 ".sbt/.credentials": "credentials_file",
                                 ".ivy2/.credentials": "credentials_file",
                                 ".hex/hex.config": "credentials_file",
-                                "rebar3/hex.config": "credentials_file"}
+                                "rebar3/hex.config": "credentials_file",
+                                # Hugging Face's saved token (`huggingface-cli login`)
+                                "huggingface/token": "credentials_file",
+                                ".huggingface/token": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.

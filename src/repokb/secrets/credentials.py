@@ -4,7 +4,8 @@ Found here (spans of the value only):
 - command lines, in any file (shell scripts, Dockerfiles, CI, a README's code, a comment):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
-  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, and the
+  `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, `wandb
+  login X`, `kaggle config set -n key -v X`, and the
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
@@ -29,7 +30,8 @@ Found here (spans of the value only):
   password X`) written out in a file that names one (a README, a Dockerfile's `RUN echo`, a
   provisioning script; the files themselves are credentials files, never indexed);
 - environment lists: `- name: DB_PASSWORD` then `value: X` (Kubernetes, ECS task JSON,
-  Terraform), and a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`);
+  Terraform), a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`), and IPython's
+  `%env DB_PASSWORD=X` / `%env DB_PASSWORD X` / `%set_env` and a cell's `!export KEY=X`;
 - prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
   Markdown table's password column.
 
@@ -80,6 +82,15 @@ _SHORT_FLAG = re.compile(  # tools whose short flag takes the password as the ne
 # `cargo login TOKEN` (crates.io or `--registry NAME`): the token is the positional argument
 _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[\w.\-]+)?[ \t]+"""
                           r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# a notebook tool's login by position: `wandb login [--relogin] KEY`, `kaggle config set -n key
+# -v KEY` (in a cell's `!` shell line, a README, a CI script)
+_TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
+                         r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
+                         r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# IPython's environment magics and a cell's shell escape: `%env KEY=V`, `%env KEY V`,
+# `%set_env KEY=V`, `!export KEY=V && ...`
+_MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>[A-Za-z_]\w*)"""
+                        r"""(?:=|[ \t]+)(?P<q>["']?)(?P<value>[^\s"']{4,400})(?P=q)""", re.M)
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
@@ -219,6 +230,14 @@ def find(text: str, mode: str) -> list[Span]:
                 if password_like(m.group("value"), min_length=6)
                 or _code_word(m.group("value"), line := text[text.rfind("\n", 0, m.start()) + 1
                                                              : m.start()], len(line), mode)]
+    if "wandb" in low or "kaggle" in low:
+        for m in _TOOL_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "%env" in text or "%set_env" in text or "!export" in text or "! export" in text:
+        for m in _MAGIC_ENV.finditer(text):
+            if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
+                out.append((m.start("value"), m.end("value"), "env_instruction", False))
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and "password" in low:

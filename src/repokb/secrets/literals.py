@@ -10,7 +10,10 @@
 - a secret-named field's or property's value in the comment after its declaration, one random
   token (`@property (nonatomic, copy) NSString *apiKey; // V`, `private String apiSecret; // V`);
 - a definition with escaped quotes, as Xcode build settings and compiler flags write them
-  (`OTHER_SWIFT_FLAGS = -DAPI_KEY=\\"v\\"`, `GCC_PREPROCESSOR_DEFINITIONS = API_SECRET=@\\"v\\"`).
+  (`OTHER_SWIFT_FLAGS = -DAPI_KEY=\\"v\\"`, `GCC_PREPROCESSOR_DEFINITIONS = API_SECRET=@\\"v\\"`);
+- an HTML password field's value (`<input type="password" name="pw" value="V">`, attributes
+  in any order, quoted or not), whatever the field's name: a template's default or a saved
+  page's filled-in form; an empty value or a template expression (`{{ form.pw.value }}`) is none.
 """
 
 from __future__ import annotations
@@ -36,6 +39,14 @@ _ESCAPED = re.compile(r"""(?<![\w.\-])(?:-D)?(?P<key>[A-Za-z_][\w.\-]{0,80})=@?\
 _DECLARED_COMMENT = re.compile(
     r"""^[ \t]*(?:@property\b[^;\n]*?|(?:[A-Za-z_][\w<>\[\]:.]*[ \t*&]+){1,6})[ \t*]*"""
     r"""(?P<key>[A-Za-z_]\w{0,80})[ \t]*;[ \t]*//[ \t]*(?P<value>\S{12,400})[ \t]*$""", re.M)
+
+# an <input> tag (up to its `>`), its type `password`, its value attribute
+_INPUT_TAG = re.compile(r"<input\b[^<>]{0,600}>", re.I)
+_PASSWORD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']?password\b""", re.I)
+_VALUE_ATTRIBUTE = re.compile(
+    r"""(?<![\w\-:])value[ \t]*=[ \t]*(?:"(?P<v1>[^"<>\n]{1,400})"|'(?P<v2>[^'<>\n]{1,400})'"""
+    r"""|(?P<v3>[^\s"'<>=`]{1,400}))""", re.I)
+_TEMPLATE = re.compile(r"\{\{|\{%|<%|\$\{|\{\$|@\{|\$[A-Za-z_]|^\{.*\}$")
 
 
 def find(text: str) -> list[Span]:
@@ -69,8 +80,30 @@ def find(text: str) -> list[Span]:
         for m in _DECLARED_COMMENT.finditer(text):
             if is_secret_key(m.group("key")) and random_literal(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "declared_comment", False))
+    if "<input" in text or "<INPUT" in text or "<Input" in text:
+        out.extend(_password_inputs(text))
     if "=\\" in text or "=@\\" in text:
         for m in _ESCAPED.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "secret_assignment", False))
+    return out
+
+
+def _password_inputs(text: str) -> list[Span]:
+    out: list[Span] = []
+    for tag in _INPUT_TAG.finditer(text):
+        if not _PASSWORD_TYPE.search(tag.group(0)):
+            continue
+        m = _VALUE_ATTRIBUTE.search(tag.group(0))
+        if m is None:
+            continue
+        group = next(g for g in ("v1", "v2", "v3") if m.group(g) is not None)
+        value = m.group(group)
+        if group == "v3":
+            value = value.rstrip("/")
+        if (len(value) < 4 or _TEMPLATE.search(value) or is_placeholder(value)
+                or not value_ok(value, "password")):
+            continue
+        at = tag.start() + m.start(group)
+        out.append((at, at + len(value), "password_input", False))
     return out

@@ -19,7 +19,9 @@ Found here (spans of the value only, never its name), in Perl source only:
   (is => 'ro', default => 'X')`, `has secret => sub { 'X' }`), a secret-named method's last
   argument (`$ssh2->auth_password('user', 'X')`), Mojo::URL's `->userinfo('user:X')`, and what
   follows `__DATA__`, read as configuration (`password=X`);
-- a secret-named variable compared with a string (`$pass eq 'X'`) and a list assignment
+- a secret-named variable, hash element or parameter compared with a string (`$pass eq 'X'`,
+  `'X' eq $pass`, `$c->param('password') eq 'X'`), a sub's second argument compared after its
+  first is compared with a user (`$_[0] eq 'admin' && $_[1] eq 'X'`); a list assignment
   `my ($user, $pass) = ('admin', 'X')`, each value paired with its name.
 
 The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
@@ -86,6 +88,20 @@ _CREDENTIALS = re.compile(r"""->[ \t]*credentials[ \t]*\(""")
 # Digest::SHA's and Digest::HMAC's `hmac_sha256_hex($data, 'X')`: the key is the last argument
 _HMAC = re.compile(r"""\bhmac_(?:sha\d{1,3}|md5)(?:_hex|_base64)?[ \t]*\(""")
 _COMPARED = re.compile(rf"""\$(?P<key>[A-Za-z_]\w{{0,80}})[ \t]+(?:eq|==)[ \t]*{_STR}""")
+# the same check written otherwise: a hash element or a call given the secret's name
+# (`$self->{password} eq 'X'`, `$c->param('password') eq 'X'`), the string first
+# (`'X' eq $pass`), and a sub's arguments by position, the first compared with a user
+# (`$_[0] eq 'admin' && $_[1] eq 'X'`: Mojolicious' BasicAuth callback, an auth check)
+_COMPARED_NAMED = re.compile(
+    r"""(?:\{[ \t]*['"]?(?P<key>[A-Za-z_]\w{0,80})['"]?[ \t]*\}"""
+    r"""|\([ \t]*['"](?P<arg>[A-Za-z_]\w{0,80})['"][ \t]*\))"""
+    rf"""[ \t]+(?:eq|==)[ \t]*{_STR}""")
+_COMPARED_REVERSED = re.compile(
+    rf"""{_STR}[ \t]+(?:eq|==)[ \t]*\$(?:[A-Za-z_]\w{{0,80}}->)?(?:\{{[ \t]*['"]?)?"""
+    r"""(?P<key>[A-Za-z_]\w{0,80})\b(?![ \t]*(?:->|\[|\())""")
+_COMPARED_POSITIONAL = re.compile(
+    r"""\$_\[0\][ \t]+eq[ \t]*(?:'[^'\n]{1,80}'|"[^"\n]{1,80}")[ \t]*(?:&&|\band\b)[ \t]*"""
+    rf"""\$_\[1\][ \t]+eq[ \t]*{_STR}""")
 _LIST_ASSIGNMENT = re.compile(
     r"""\((?P<names>[ \t]*\$\w+(?:[ \t]*,[ \t]*\$\w+)+[ \t]*)\)[ \t]*=[ \t]*"""
     r"""\((?P<values>[^)\n]{1,800})\)""")
@@ -163,6 +179,13 @@ def find(text: str, language: str | None = None) -> list[Span]:
     if " eq " in text or "==" in text:
         for m in _COMPARED.finditer(text):
             _keep(out, m, m.group("key"), "perl_compared")
+        for m in _COMPARED_NAMED.finditer(text):
+            _keep(out, m, m.group("key") or m.group("arg"), "perl_compared")
+        for m in _COMPARED_REVERSED.finditer(text):
+            _keep(out, m, m.group("key"), "perl_compared")
+        if "$_[1]" in text:
+            for m in _COMPARED_POSITIONAL.finditer(text):
+                _keep(out, m, "password", "perl_compared")
     if ") = (" in text or ")=(" in text:
         for m in _LIST_ASSIGNMENT.finditer(text):
             names = [n.strip().lstrip("$") for n in m.group("names").split(",")]

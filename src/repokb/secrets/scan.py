@@ -109,6 +109,8 @@ def is_secret_key(key: str) -> bool:
         return False
     if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
+    if any(w.endswith(P.GLUED_SECRET_WORDS) and w not in P.GLUED_NOT_SECRET for w in words):
+        return True  # one word glued, no case to split it: `PGPASSWORD`, `dbpassword`
     return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
 
 
@@ -326,6 +328,14 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
         mode = "text"
     if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
         whole += glued_literals(text, start + m.end())
+    elif mode == "config" and is_secret_key(key):  # YAML's, INI's `password: a b 42!` to the
+        # line's end (or a ` #` comment): a passphrase unquoted
+        line_end = text.find("\n", start + end)
+        rest = text[start + m.start(group):len(text) if line_end == -1 else line_end]
+        rest = rest.split(" #", 1)[0].rstrip()
+        if " " in rest and passphrase(rest):
+            return [(start + m.start(group), start + m.start(group) + len(rest),
+                     "secret_assignment", False)]
     span = [(start + m.start(group), start + end, "secret_assignment", False)]
     if not is_secret_key(key):
         return span if random_key_value(key, whole) else []  # `cloudant_key = "<random>"`
@@ -429,16 +439,48 @@ def random_part(value: str) -> bool:
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
+_PASSPHRASE = re.compile(r"\S+(?: \S+){2,7}")  # 3 to 8 words, one space apart
+_PASSPHRASE_MARK = re.compile(r"[0-9!@#$%^&*+=~|]")
+_WORD_CHARS = re.compile(r"[^\w']+")
+
+
+def passphrase(value: str) -> bool:
+    """A password of words (`my secret pass 42!`, `correct horse battery 9`): 3 to 8 words,
+    12 to 80 characters, a digit or a symbol among them, each word holding a letter or a digit
+    and no `_` (code between quotes is no passphrase); not a label, help text or prompt,
+    which words of a form's text (`P.LABEL_WORDS`: enter, your, characters, optional...),
+    brackets, a sentence's capital and full stop, or a prompt's closing `:` or `?` show."""
+    if not 12 <= len(value) <= 80 or not _PASSPHRASE.fullmatch(value):
+        return False
+    if not _PASSPHRASE_MARK.search(value) or any(c in value for c in "()[]{}<>\"`"):
+        return False
+    if value.endswith((":", "?", "...", "\u2026")) or value[0].isupper() and value.endswith("."):
+        return False
+    spaced = value.split(" ")
+    # code between quotes, not words: an operator alone (`' + access_key + '`), an identifier
+    if any(not any(c.isalnum() for c in w) or "_" in w for w in spaced):
+        return False
+    words = {w.lower() for w in _WORD_CHARS.split(value) if w}
+    return words.isdisjoint(P.LABEL_WORDS)
+
+
 def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
-    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
+    spaced = " " in value
+    phrase = spaced and passphrase(value)
+    if len(value) < P.WEAK_MIN_LENGTH or value.lower() == key.lower():
+        return False
+    # `my secret pass 42!` is a password of words, not `my_api_key` standing for one
+    if is_placeholder(value) and not (phrase and value[:3].lower() == "my "):
         return False
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
         return False
     if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
         return False
-    if " " in value and entropy(value) < 4.0:  # prose: a help text, not a secret
+    if phrase:  # words with a digit or a symbol, no form's words: a passphrase
+        return True
+    if spaced and entropy(value) < 4.0:  # prose: a help text, not a secret
         return False
-    if " " in value and any(w in P.SECRET_KEY_WORDS for w in key_words(value)):
+    if spaced and any(w in P.SECRET_KEY_WORDS for w in key_words(value)):
         # a label or a prompt naming the field (Mojolicious' `label_for pass => 'Password
         # (optional, 7-500 characters)'`), not its value
         return False

@@ -1,0 +1,36 @@
+"""Data-science tools' credential files are blocked whole, whatever they hold (CLASSIFIER_VERSION
+0.3.15): before, `.databrickscfg`, `.s3cfg`, `.my.cnf` and a saved Hugging Face token were left
+out only because no rule knew their format, and `kaggle.json` was indexed after redaction.
+Values are made up."""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.models import Kind, Policy
+
+from ..conftest import classify_file
+
+FILES = [
+    ("kaggle.json", '{"username": "alice", "key": "4c3b2a19f8e7d6c5b4a39281706f5e4d"}'),
+    (".kaggle/kaggle.json", '{"username": "alice", "key": "4c3b2a19f8e7d6c5b4a39281706f5e4d"}'),
+    (".databrickscfg", "[DEFAULT]\nhost = https://adb-1.azuredatabricks.net\ntoken = dapi0\n"),
+    ("gcloud/application_default_credentials.json", '{"type": "authorized_user"}'),
+    (".boto", "[Credentials]\naws_secret_access_key = x\n"),
+    (".s3cfg", "[default]\nsecret_key = x\n"),
+    (".my.cnf", "[client]\npassword = x\n"),
+    ("home/huggingface/token", "hf_x\n"),
+    ("home/.huggingface/token", "hf_x\n"),
+]
+
+
+@pytest.mark.parametrize(("rel", "content"), FILES)
+def test_a_data_science_tools_credential_file_is_blocked(tmp_path, rel, content):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.SECRET_CANDIDATE, "credentials_file", Policy.BLOCK), c.reasons
+
+
+def test_a_file_named_token_elsewhere_is_not_blocked_by_its_name(tmp_path):
+    c = classify_file(tmp_path, "src/lexer/token", "IDENT NUMBER STRING\n")
+    assert c.index_policy != Policy.BLOCK or c.subkind != "credentials_file"
