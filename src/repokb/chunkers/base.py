@@ -49,7 +49,13 @@ from repokb.models import ChunkPiece
 # 13 (also): Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
 #     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
 #     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
-CHUNKING_VERSION = 13
+# 14: Haskell is cut per definition (tree-sitter-haskell 0.24): a function's Haddock comment,
+#     type signature and equations one piece, named after its module (`Data.Map.insert`);
+#     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
+#     `let`, type, exception, module, functor, module type and class, members named after
+#     their module (`Make.add`), with their `(** *)` doc comment above or, in an interface
+#     (.mli, its own grammar), below (all three were windows).
+CHUNKING_VERSION = 14
 
 
 class Chunker(Protocol):

@@ -148,6 +148,13 @@ class TreeSitterChunker:
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
+        if self.spec.tab_stops and "\t" in text:
+            # rows stay put (names and blank lines too): the definitions are read off the
+            # parsed lines, the pieces cut from the file's
+            expanded = text.expandtabs(self.spec.tab_stops)
+            tree = parse(parser, expanded)
+            definitions = self._definitions(cursor, tree.root_node, split_lines(expanded))
+            return self.cutter.cut(definitions, lines)
         parsed = text
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
@@ -182,6 +189,7 @@ class TreeSitterChunker:
                 if row < len(lines) and not lines[row].encode("utf-8", "surrogatepass")[
                         :column].strip():
                     comments[last_row(node)] = row
+        below = self._trailing_docs(comments, lines)
         best: dict[tuple[int, int], tuple[int, Definition]] = {}
         for pattern, captures in matches:
             label = next((k for k in captures if k.startswith("definition.")), None)
@@ -201,6 +209,8 @@ class TreeSitterChunker:
             owners = captures.get("owner", [])
             symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]
             name = ".".join(n for n in names if n) or (symbol_type if kinds else None)
+            if name and (suffix := captures.get("suffix")):  # `instance Show (Tree a)`
+                name = f"{name} {_clean_name(text_of(suffix[0]))}"
             if kinds and not names:
                 symbol_type = "block"
             row = node.start_point[0]
@@ -208,7 +218,7 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments, lines, blanked),
-                end=min(last_row(span), len(lines) - 1),
+                end=below.get(last_row(span), min(last_row(span), len(lines) - 1)),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
@@ -218,11 +228,28 @@ class TreeSitterChunker:
 
         if self.spec.scope_open and any(map(unowned, found)):
             scopes = self._scopes(lines)
-            found = [replace(d, owner=scopes[d.start]) if unowned(d) and d.start < len(scopes)
-                     else d for d in found]
+
+            def scoped(d: Definition) -> Definition:
+                scope = scopes[d.start] if unowned(d) and d.start < len(scopes) else None
+                if scope is None:
+                    return d
+                return replace(d, name=f"{scope}.{d.name}") if self.spec.qualified else (
+                    replace(d, owner=scope))
+
+            found = [scoped(d) for d in found]
         if self.spec.clauses:
             found = _join_clauses(found, lines)
         return found
+
+    def _trailing_docs(self, comments: dict[int, int], lines: list[str]) -> dict[int, int]:
+        """Last row of a definition -> last row of the doc comment right below it that is its
+        own (LanguageSpec.trailing_doc: a blank line or the end of the file follows it)."""
+        if self.spec.trailing_doc is None:
+            return {}
+        opening = re.compile(r"\s*" + self.spec.trailing_doc)
+        return {first - 1: last for last, first in comments.items()
+                if first > 0 and lines[first - 1].strip() and opening.match(lines[first])
+                and (last + 1 >= len(lines) or not lines[last + 1].strip())}
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
         """The owner each row is inside of, by the spec's scope lines (one pass)."""

@@ -42,6 +42,17 @@ class LanguageSpec:
     # A function written as several clauses one after another (Elixir's `def f(0)`, `def
     # f(n)`): consecutive definitions of one name, with only blank lines between them, are one.
     clauses: bool = False
+    # The scope line's name is part of the name (Haskell's `module Data.Map` makes `insert`
+    # the function `Data.Map.insert`), not an owner whose functions are its methods.
+    qualified: bool = False
+    # A doc comment opening so (OCaml's `(**`) on the line right below a definition, with a
+    # blank line or the end of the file after it, is the definition's (the standard library
+    # writes `val length : 'a list -> int` then `(** Return the length ... *)`).
+    trailing_doc: str | None = None
+    # Parse with tabs expanded to these stops (rows stay put): tree-sitter-haskell 0.24 fails
+    # on a tab (`import Data.Version\t( Version(..) )` is an error; so were 154 of the 274
+    # files of the Hugs libraries, 5 once expanded).
+    tab_stops: int | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -87,4 +98,14 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"unary_operator"}),
                  attachment_text=r"@(?:doc|spec|impl|deprecated|decorate|dialyzer)\b",
                  clauses=True),
+    # Haskell: a function's type signature and equations are one piece (clauses), named after
+    # the `module Data.Map` line (at the left margin: `  module X,` re-exports in a header).
+    LanguageSpec("haskell", "tree_sitter_haskell:language", "haskell",
+                 scope_open=r"(?<![ \t])module\s+([A-Z][\w.']*)",
+                 scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
+                 qualified=True, clauses=True, tab_stops=8),
+    # OCaml: implementations (.ml) and interfaces (.mli) have a grammar each.
+    LanguageSpec("ocaml", "tree_sitter_ocaml:language_ocaml", "ocaml", trailing_doc=r"\(\*\*"),
+    LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
+                 "ocaml_interface", trailing_doc=r"\(\*\*"),
 )

@@ -108,7 +108,15 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
 # `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked;
 # EEx/HEEx templates, `home.html.heex`, are HTML templates wherever they lie)
-CLASSIFIER_VERSION = f"0.3.14+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.15: Haskell and OCaml projects: `*.cabal`, `cabal.project(.local)`, `stack.yaml`, hpack's
+# `package.yaml`, `dune-project`, `dune-workspace`, `dune` files, `*.opam` and findlib's `META`
+# are dependency manifests; `cabal.project.freeze`, `stack.yaml.lock`, `*.opam.locked`
+# lockfiles; `dist-newstyle/`, `.stack-work/` skipped as build output and a project's opam
+# switch `_opam/` as installed packages; `.mli` OCaml interfaces, `.lhs` literate Haskell,
+# `.hs-boot`/`.hsc` Haskell, `.mll`/`.mly` ocamllex/ocamlyacc; `*Spec.hs` tests; `.ghci`,
+# `.ocamlformat`, `.merlin`, `.ocp-indent` tool settings, `.ocamlinit` OCaml configuration;
+# `dune-package` generated; cabal's `~/.cabal/config` (Hackage's password) blocked)
+CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -50,12 +50,19 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Perl: ExtUtils::MakeMaker's and Module::Build's build output (a copy of lib/ and the
     # manuals), Module::Build's state
     "blib": ("build_artifact", "Perl build output (a copy of lib/)"),
-    "_build": ("build_artifact", "build output (Module::Build's state, Mix's and rebar3's build)"),
+    "_build": ("build_artifact",
+               "build output (Module::Build's state, Mix's, rebar3's and dune's build)"),
     # Elixir and Erlang (GitHub's Elixir.gitignore and Erlang.gitignore): Mix's and rebar3's
     # build output (compiled .beam, .app, a release with its copy of sys.config), ElixirLS's
     # per-checkout build and Dialyzer tables, rebar3's project cache
     ".elixir_ls": ("build_artifact", "ElixirLS editor build and cache"),
     ".rebar3": ("build_artifact", "rebar3 cache"),
+    # Haskell (GitHub's Haskell.gitignore): cabal's and Stack's build trees (objects, interface
+    # files, a generated Paths_<pkg>.hs, the install plan); OCaml's opam switch local to a
+    # project (`opam switch create .`: the installed packages' sources)
+    "dist-newstyle": ("build_artifact", "cabal build output"),
+    ".stack-work": ("build_artifact", "Stack build output"),
+    "_opam": ("vendor", "opam switch of the project: installed OCaml packages"),
 }
 # MSBuild's output folders (`bin/`, `obj/`, GitHub's VisualStudio.gitignore), skipped when they
 # hold what a build writes there: a configuration's folder (`bin/Debug/net8.0/`) or the restore's
@@ -209,7 +216,11 @@ SECRET_FILES: dict[str, str] = {
 # `~/.config/rebar3/hex.config` (`{api_key, <<"...">>}`).
 SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 ".hex/hex.config": "credentials_file",
-                                "rebar3/hex.config": "credentials_file"}
+                                "rebar3/hex.config": "credentials_file",
+                                # cabal's user config (`~/.cabal/config`, XDG's
+                                # `~/.config/cabal/config`): Hackage's `username`/`password`
+                                ".cabal/config": "credentials_file",
+                                "cabal/config": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
@@ -250,6 +261,10 @@ LOCKFILES: dict[str, str] = {
     "Package.resolved": "swiftpm_lockfile", "Cartfile.resolved": "carthage_lockfile",
     "cpanfile.snapshot": "carton_lockfile",
     "rebar.lock": "rebar_lockfile",
+    # Haskell: `cabal freeze`'s pinned versions, Stack's lock of its snapshot; opam's
+    # `opam lock` (`<pkg>.opam.locked`)
+    "cabal.project.freeze": "cabal_freeze", "stack.yaml.lock": "stack_lockfile",
+    "*.opam.locked": "opam_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -270,6 +285,14 @@ MANIFESTS: dict[str, str] = {
     "Makefile.PL": "perl_makemaker", "Build.PL": "perl_module_build", "cpanfile": "cpanfile",
     "dist.ini": "dist_zilla", "META.json": "cpan_meta", "META.yml": "cpan_meta",
     "rebar.config": "rebar_config",
+    # Haskell: cabal's project (and its per-checkout `.local` settings), Stack's project, hpack's
+    # package description (`package.yaml`, from which the .cabal file is made); OCaml: dune's
+    # project, workspace and per-directory build files (libraries, executables, tests and what
+    # they depend on), findlib's META
+    "cabal.project": "cabal_project", "cabal.project.local": "cabal_project_local",
+    "stack.yaml": "stack_project", "package.yaml": "package_yaml",
+    "dune-project": "dune_project", "dune-workspace": "dune_workspace", "dune": "dune_build",
+    "META": "findlib_meta",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -288,7 +311,8 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     # CocoaPods' spec of a pod (Ruby, or its JSON form as a spec repository holds it)
     "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec",
     "*.rockspec": "luarocks_rockspec",  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
-    "*.app.src": "otp_application"}  # an OTP application's resource file (name, deps, env)
+    "*.app.src": "otp_application",  # an OTP application's resource file (name, deps, env)
+    "*.cabal": "cabal_package", "*.opam": "opam_package"}  # a Haskell / OCaml package
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -313,6 +337,7 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     "lint-baseline.xml": "lint_baseline",
     # `perl Makefile.PL` / `perl Build.PL` write the metadata as configured on this machine
     "MYMETA.json": "cpan_build_meta", "MYMETA.yml": "cpan_build_meta",
+    "dune-package": "dune_package",  # what `dune install` writes beside an installed library
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -485,6 +510,12 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".nuspec": "xml", ".pubxml": "xml", ".resx": "xml", ".settings": "xml", ".ruleset": "xml",
     ".runsettings": "xml", ".slnx": "xml", ".xaml": "xml",
     ".fs": "fsharp", ".fsi": "fsharp", ".fsx": "fsharp", ".vb": "vbnet",
+    # Linguist's Haskell (.hs-boot, hsc2hs' .hsc), Literate Haskell, OCaml (an interface .mli
+    # has a grammar of its own; ocamllex's .mll and Menhir/ocamlyacc's .mly are OCaml inside
+    # their own syntax), Cabal Config, opam files
+    ".hs-boot": "haskell", ".hsc": "haskell", ".lhs": "literate_haskell",
+    ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
+    ".cabal": "cabal", ".opam": "opam",
     # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
     ".cshtml": "html", ".razor": "html",
 }
@@ -497,6 +528,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Erlang file names; a release's `sys.config` and its `.src` template)
     "rebar.config": "erlang", "sys.config": "erlang", "sys.config.src": "erlang",
     "hex.config": "erlang",  # Hex's and rebar3's credentials: blocked, but Erlang terms
+    # cabal's project files; dune's build files (S-expressions)
+    "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
+    "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -532,6 +566,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "cpanfile": "perl",  # Linguist's Perl file name: `requires 'Moose', '2.0';`
     # Linguist's Erlang file names (`rebar.config`, `sys.config`: LANGUAGE_BY_EXACT_NAME)
     "rebar.config.script": "erlang", "emakefile": "erlang",
+    ".ocamlinit": "ocaml",  # the OCaml toplevel's start-up script
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
@@ -561,6 +596,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*_test.exs", "*.test.sh", "*_test.sh",
     "*_spec.lua",  # busted's default pattern, wherever the spec lies
     "*.t",  # Perl's tests (`t/basic.t`, `xt/author/pod.t`), run by prove
+    "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
@@ -621,11 +657,14 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      ".python-version", ".tool-versions", ".mailmap", ".styluaignore",
                      ".perlcriticrc", ".perltidyrc", ".proverc",
                      # a CPAN distribution's file list and what `make manifest` leaves out
-                     "MANIFEST", "MANIFEST.SKIP")
+                     "MANIFEST", "MANIFEST.SKIP",
+                     # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
+                     ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings
-                     ".formatter.exs", ".credo.exs", ".iex.exs")
+                     ".formatter.exs", ".credo.exs", ".iex.exs",
+                     ".ocamlinit")  # the OCaml toplevel's start-up script
 # Settings of an Elixir or Erlang application and its release: Mix's `config/*.exs`
 # (config.exs, dev.exs, prod.exs, runtime.exs), a release's `sys.config` and the Erlang VM's
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.
