@@ -87,6 +87,26 @@ def test_haskell_with_tabs_is_cut_per_definition():
     assert "".join(p.content for p in pieces if p.start_line > 4).endswith("= v1 == v2\n")
 
 
+def test_haskell_equations_behind_cpp_stay_with_their_signature():
+    """GHC code written for several compilers puts `#if` between a signature and its
+    equations; they were three pieces too short to keep, so `foo` was in the header's windows."""
+    pieces = chunks("haskell", """
+        {-# LANGUAGE CPP #-}
+        module Data.Compat (foo) where
+
+        -- | Foo, as each base version needs it.
+        foo :: Int -> Int
+        #if MIN_VERSION_base(4,8,0)
+        foo x = x + 1
+        #else
+        foo x = x + 2
+        #endif
+        """)
+    named = {p.symbol: p for p in pieces if p.symbol}
+    foo = named["Data.Compat.foo"]
+    assert foo.content.startswith("-- | Foo, as each base") and "foo x = x + 1" in foo.content
+
+
 def test_ocaml_items_keep_their_doc_comments_and_a_modules_are_named_after_it():
     """`let` bindings, types, exceptions, module types and a functor's members (`Make.add`),
     with the `(** ... *)` above them; a local `let ... in` is no definition."""

@@ -36,6 +36,9 @@
 (declarations (deriving_instance name: (name) @name patterns: (type_patterns) @suffix)
   @definition.instance)
 
-; Whole-line comments (Haddock's `-- |` and the rest) directly above a definition stay with it.
+; Whole-line comments (Haddock's `-- |` and the rest) directly above a definition stay with it;
+; so do C preprocessor lines (`#if MIN_VERSION_base(4,8,0)` between a signature and its
+; equations: the equations stay with their signature).
 (comment) @comment
 (haddock) @comment
+(cpp) @comment
