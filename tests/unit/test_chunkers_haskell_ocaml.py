@@ -168,3 +168,37 @@ def test_an_ocaml_interfaces_doc_comment_below_its_val_is_its_own():
     assert lengths.startswith("val compare_lengths") and lengths.rstrip().endswith("@since 4.05 *)")
     assert named["map"].content.startswith("(** Documented above. *)")
     assert all(p.symbol_type == "value" for p in named.values())
+
+
+def test_an_ocaml_files_definitions_are_named_after_the_module_the_file_is():
+    """`list.ml` is the module List: a user asks for `List.map`, `Map.Make.add`. Indexed, the
+    stdlib's map was named `map` (and `Make.add`), like every other `map` of the tree."""
+    from repokb.pipeline.chunk import chunk_file
+
+    from .test_enrich_and_metrics import PLAN, _classification, _file
+
+    source = textwrap.dedent('''
+        (** [map f l] applies [f] to each element of [l]. *)
+        let rec map f = function
+          | [] -> []
+          | a :: l -> let r = f a in r :: map f l
+
+        module Make (Ord : OrderedType) = struct
+          (** [add x s] is [s] with [x] added. *)
+          let rec add x = function
+            | [] -> [ x ]
+            | y :: l as s -> if Ord.compare x y <= 0 then x :: s else y :: add x l
+        end
+        ''').lstrip("\n")
+    chunked = chunk_file(_file("stdlib/list.ml"), _classification("ocaml"), source, "h", PLAN)
+    symbols = [c.symbol for c in chunked.chunks]
+    assert "List.map" in symbols and "List.Make.add" in symbols, symbols
+    interface = chunk_file(_file("stdlib/list.mli"), _classification("ocaml_interface"),
+                           "val map : ('a -> 'b) -> 'a list -> 'b list\n(** [map f l] ... *)\n",
+                           "h", PLAN)
+    assert [c.symbol for c in interface.chunks] == ["List.map"]
+    # Haskell names its module in the file: the path adds nothing
+    haskell = chunk_file(_file("src/Data/Store.hs"), _classification("haskell"),
+                         "module Data.Store where\n\n-- | The empty store.\n"
+                         "empty :: Store\nempty = Store []\n", "h", PLAN)
+    assert [c.symbol for c in haskell.chunks if c.symbol] == ["Data.Store.empty"]

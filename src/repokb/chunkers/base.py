@@ -65,6 +65,14 @@ class Chunker(Protocol):
     def chunk(self, text: str) -> list[ChunkPiece]: ...
 
 
+@runtime_checkable
+class PathAware(Protocol):
+    """A chunker whose names depend on the file's path (OCaml: `list.ml` is the module List);
+    the pipeline gives it the path relative to the project."""
+
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]: ...
+
+
 class Undecodable(ValueError):
     """A file a decoding chunker cannot read (a notebook that is not valid JSON); the message is
     the reason recorded for it. Such a file fails: it is never cut into windows of its raw text,

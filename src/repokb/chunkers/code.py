@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from importlib import resources
+from pathlib import PurePosixPath
 from typing import Any
 
 from repokb.chunkers.base import (
@@ -37,6 +38,7 @@ from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
 _PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.placeholders)
+_MODULE_FILE = re.compile(r"[A-Za-z][\w']*")  # an OCaml module's name: `list`, `stdlib__List`
 
 
 def _clean_name(raw: bytes) -> str:
@@ -145,6 +147,17 @@ class TreeSitterChunker:
         except Exception:  # a grammar or query surprise must not stop a run
             pass
         return windows_over(numbered(lines), size, overlap)
+
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
+        """`chunk`'s pieces of the file at `path`, named after the module the file is where
+        the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
+        defines `List.map`)."""
+        pieces = self.chunk(text)
+        stem = PurePosixPath(path).name.split(".", 1)[0]
+        if not self.spec.file_module or not _MODULE_FILE.fullmatch(stem):
+            return pieces
+        module = stem[0].upper() + stem[1:]
+        return [replace(p, symbol=f"{module}.{p.symbol}") if p.symbol else p for p in pieces]
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine

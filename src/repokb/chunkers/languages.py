@@ -53,6 +53,10 @@ class LanguageSpec:
     # on a tab (`import Data.Version\t( Version(..) )` is an error; so were 154 of the 274
     # files of the Hugs libraries, 5 once expanded).
     tab_stops: int | None = None
+    # Each file is a module named after it (OCaml: `list.ml` and `list.mli` are the module
+    # List, `map.ml`'s functor Map.Make): its definitions are named `List.map`, when the
+    # pipeline gives the file's path (TreeSitterChunker.chunk_path).
+    file_module: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -105,7 +109,8 @@ SPECS: tuple[LanguageSpec, ...] = (
                  scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
                  qualified=True, clauses=True, tab_stops=8),
     # OCaml: implementations (.ml) and interfaces (.mli) have a grammar each.
-    LanguageSpec("ocaml", "tree_sitter_ocaml:language_ocaml", "ocaml", trailing_doc=r"\(\*\*"),
+    LanguageSpec("ocaml", "tree_sitter_ocaml:language_ocaml", "ocaml", trailing_doc=r"\(\*\*",
+                 file_module=True),
     LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
-                 "ocaml_interface", trailing_doc=r"\(\*\*"),
+                 "ocaml_interface", trailing_doc=r"\(\*\*", file_module=True),
 )
