@@ -53,8 +53,8 @@ from repokb.models import ChunkPiece
 #     type signature and equations one piece, named after its module (`Data.Map.insert`);
 #     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
 #     `let`, type, exception, module, functor, module type and class, members named after
-#     their module (`Make.add`), with their `(** *)` doc comment above or, in an interface
-#     (.mli, its own grammar), below (all three were windows).
+#     their module and the file's (`map.ml`: `Map.Make.add`), with their `(** *)` doc
+#     comment above or, in an interface (.mli, its own grammar), below (all were windows).
 CHUNKING_VERSION = 14
 
 
