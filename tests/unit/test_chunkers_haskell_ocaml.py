@@ -202,3 +202,22 @@ def test_an_ocaml_files_definitions_are_named_after_the_module_the_file_is():
                          "module Data.Store where\n\n-- | The empty store.\n"
                          "empty :: Store\nempty = Store []\n", "h", PLAN)
     assert [c.symbol for c in haskell.chunks if c.symbol] == ["Data.Store.empty"]
+
+
+def test_literate_haskell_is_cut_per_definition_around_its_prose():
+    """A `.lhs` was windows over prose and code alike (41 in the Hugs libraries: HUnit's
+    Base.lhs, the old Monad*.lhs). Its code, Bird-style `>` lines or `\\begin{code}` blocks, is
+    parsed on its own rows; the pieces are the file's lines, `>` and all."""
+    bird = ("HUnit's basic definitions.\n\n> module Test.HUnit.Base where\n\n"
+            "Assertions fail with their message.\n\n"
+            "> -- | Asserts that the condition holds (´b´ true).\n"
+            "> assertBool :: String -> Bool -> Assertion\n"
+            "> assertBool msg b = unless b (assertFailure msg)\n")
+    named = {p.symbol: p for p in chunker_for("literate_haskell").chunk(bird) if p.symbol}
+    piece = named["Test.HUnit.Base.assertBool"]
+    assert piece.content.startswith("> -- | Asserts") and piece.content.endswith("msg)\n")
+    latex = ("\\section{State}\n\n\\begin{code}\nmodule MonadState where\n\n"
+             "-- | Applies a function to the state.\nmodify :: MonadState s m => (s -> s) -> m ()\n"
+             "modify f = do { s <- get; put (f s) }\n\\end{code}\n\nThe state is read by get.\n")
+    named = {p.symbol: p for p in chunker_for("literate_haskell").chunk(latex) if p.symbol}
+    assert named["MonadState.modify"].content.startswith("-- | Applies a function")

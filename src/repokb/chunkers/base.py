@@ -54,7 +54,8 @@ from repokb.models import ChunkPiece
 #     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
 #     `let`, type, exception, module, functor, module type and class, members named after
 #     their module and the file's (`map.ml`: `Map.Make.add`), with their `(** *)` doc
-#     comment above or, in an interface (.mli, its own grammar), below (all were windows).
+#     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
+#     (.lhs) by the code in it (all were windows).
 CHUNKING_VERSION = 14
 
 

@@ -34,6 +34,7 @@ from repokb.chunkers.cmacros import unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
+from repokb.chunkers.literate import code_only
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
@@ -161,12 +162,14 @@ class TreeSitterChunker:
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
-        if self.spec.tab_stops and "\t" in text:
+        source = code_only(text) if self.spec.literate else text
+        if self.spec.tab_stops and "\t" in source:
+            source = source.expandtabs(self.spec.tab_stops)
+        if source is not text:
             # rows stay put (names and blank lines too): the definitions are read off the
             # parsed lines, the pieces cut from the file's
-            expanded = text.expandtabs(self.spec.tab_stops)
-            tree = parse(parser, expanded)
-            definitions = self._definitions(cursor, tree.root_node, split_lines(expanded))
+            tree = parse(parser, source)
+            definitions = self._definitions(cursor, tree.root_node, split_lines(source))
             return self.cutter.cut(definitions, lines)
         parsed = text
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put

@@ -57,6 +57,9 @@ class LanguageSpec:
     # List, `map.ml`'s functor Map.Make): its definitions are named `List.map`, when the
     # pipeline gives the file's path (TreeSitterChunker.chunk_path).
     file_module: bool = False
+    # Parse only the code of a literate file (chunkers/literate.py: Haskell's `.lhs`, Bird's
+    # `>` lines or `\begin{code}` blocks); the pieces keep the prose around it.
+    literate: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -108,6 +111,11 @@ SPECS: tuple[LanguageSpec, ...] = (
                  scope_open=r"(?<![ \t])module\s+([A-Z][\w.']*)",
                  scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
                  qualified=True, clauses=True, tab_stops=8),
+    # Literate Haskell: a Bird track's `>` reads as a space, so `> module X` is two columns in.
+    LanguageSpec("literate_haskell", "tree_sitter_haskell:language", "haskell",
+                 scope_open=r"(?<![ \t]{3})(?<!\t)module\s+([A-Z][\w.']*)",
+                 scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
+                 qualified=True, clauses=True, tab_stops=8, literate=True),
     # OCaml: implementations (.ml) and interfaces (.mli) have a grammar each.
     LanguageSpec("ocaml", "tree_sitter_ocaml:language_ocaml", "ocaml", trailing_doc=r"\(\*\*",
                  file_module=True),
