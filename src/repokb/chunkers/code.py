@@ -154,8 +154,10 @@ class TreeSitterChunker:
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
         defines `List.map`)."""
         pieces = self.chunk(text)
+        if not self.spec.file_module:
+            return pieces
         stem = PurePosixPath(path).name.split(".", 1)[0]
-        if not self.spec.file_module or not _MODULE_FILE.fullmatch(stem):
+        if not _MODULE_FILE.fullmatch(stem):
             return pieces
         module = stem[0].upper() + stem[1:]
         return [replace(p, symbol=f"{module}.{p.symbol}") if p.symbol else p for p in pieces]
