@@ -221,3 +221,25 @@ def test_literate_haskell_is_cut_per_definition_around_its_prose():
              "modify f = do { s <- get; put (f s) }\n\\end{code}\n\nThe state is read by get.\n")
     named = {p.symbol: p for p in chunker_for("literate_haskell").chunk(latex) if p.symbol}
     assert named["MonadState.modify"].content.startswith("-- | Applies a function")
+
+
+def test_a_functors_head_too_short_to_keep_takes_the_short_members_after_it():
+    """map.ml's `module Make(Ord: OrderedType) = struct` (38 characters) was a piece of its
+    own, dropped for being under 40: "where is Map.Make defined" found only its members."""
+    pieces = chunks("ocaml", '''
+        module Make(Ord: OrderedType) = struct
+          type key = Ord.t
+
+          type 'a t =
+              Empty
+            | Node of {l:'a t; v:key; d:'a; r:'a t; h:int}
+
+          let height = function
+              Empty -> 0
+            | Node {h} -> h
+        end
+        ''')
+    head = next(p for p in pieces if p.symbol == "Make")
+    assert head.content.startswith("module Make(Ord: OrderedType) = struct")
+    assert "type key = Ord.t" in head.content and len(head.content.strip()) >= 40
+    assert {"Make.t", "Make.height"} <= {p.symbol for p in pieces}
