@@ -729,3 +729,94 @@ def test_erlang_functions_are_found_by_their_forms_and_named_after_their_module(
     assert add_item.startswith("%% Adds an item") and "-spec add_item" in add_item
     assert add_item.count("add_item(#{items") == 2
     assert named["shop_cart.price.total"].content.rstrip().endswith("[T, $.]).")
+
+
+def _scala_tests(style: str, count: int) -> str:
+    body = "\n".join(style.format(i=i) for i in range(count))
+    return f"class PricingSpec extends AnyFlatSpec {{\n{body}\n}}\n"
+
+
+def test_scala_definitions_end_on_their_last_token_not_on_the_next_ones_scaladoc():
+    # tree-sitter-scala ends an indented Scala 3 body, and a `def f = expr` without braces,
+    # where the next definition starts: its scaladoc was inside the previous piece.
+    pieces = chunks("scala", '''
+        package shop.core
+
+        /** One line of an order: a product, how many and the unit price in cents. */
+        final case class LineItem(sku: String, quantity: Int, unitPriceCents: Long):
+          /** Price of the line: quantity times the unit price. */
+          def totalCents: Long = quantity * unitPriceCents
+
+        /** An order placed by a customer, with its lines and its state. */
+        final case class Order(id: Long, items: List[LineItem]):
+          /** Sum of all line totals, before discounts and shipping. */
+          def subtotalCents: Long = items.map(_.totalCents).sum
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert named["LineItem"].symbol_type == "class"
+    assert "An order placed" not in named["LineItem"].content
+    assert named["Order"].content.startswith("/** An order placed by a customer")
+
+
+def test_scala_members_of_a_big_object_are_named_after_it_with_their_scaladoc():
+    members = "\n".join(
+        f"  /** Price rule number {i}: what the shop charges for the {i}th kind of parcel. */\n"
+        f"  def rule{i}(order: Order): Long =\n    order.subtotalCents * {i} / 100 + {i}L\n"
+        for i in range(12))
+    pieces = chunks("scala", f'''
+        object Pricing:
+          /** VAT rate applied to every order, in per mille, whatever the country. */
+          val VatPerMille: Int = 190
+
+          extension (o: Order)
+            /** The order's total, rounded for payment in cash at the counter. */
+            def cashTotalCents: Long = roundToFiveCents(o.subtotalCents + VatPerMille)
+
+        {textwrap.indent(members, "        ")}
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert named["Pricing.VatPerMille"].symbol_type == "const"
+    # the object's own line, too short a piece alone, opens its first member's
+    assert named["Pricing.VatPerMille"].content.startswith("object Pricing:\n  /** VAT rate")
+    assert named["Pricing.cashTotalCents"].symbol_type == "method"
+    assert "extension (o: Order)\n    /** The order's total" in named[
+        "Pricing.cashTotalCents"].content
+    assert named["Pricing.rule7"].content.lstrip().startswith("/** Price rule number 7:")
+    assert "rule8" not in named["Pricing.rule7"].content
+
+
+@pytest.mark.parametrize("style, name", [
+    ('  it should "price order {i} with every discount and the VAT applied" in {{\n'
+     '    Pricing.totalCents(order{i}, discounts) shouldBe 9520L + {i}\n  }}\n',
+     "price order 3 with every discount and the VAT applied"),
+    ('  test("order {i} ships for free from fifty francs on, whatever it weighs") {{\n'
+     '    assertEquals(Pricing.shippingCents(order{i}), 0L)\n  }}\n',
+     "order 3 ships for free from fifty francs on, whatever it weighs"),
+    ('  "answer the price of order {i} with its discounts and the VAT" in {{\n'
+     '    Pricing.totalCents(order{i}, discounts) must_== 9520L + {i}\n  }}\n',
+     "answer the price of order 3 with its discounts and the VAT"),
+    ('  it("prices order {i} with every discount and the VAT applied") {{\n'
+     '    assert(Pricing.totalCents(order{i}, discounts) == 9520L + {i})\n  }}\n',
+     "prices order 3 with every discount and the VAT applied"),
+], ids=["scalatest", "munit", "specs2", "funspec"])
+def test_scala_tests_are_named_by_their_description(style, name):
+    pieces = chunks("scala", _scala_tests(style, 12))
+    test = next(p for p in pieces if p.symbol == f"PricingSpec.{name}")
+    assert test.symbol_type == "test"
+    assert "order3" in test.content and "order4" not in test.content
+
+
+def test_scala_one_line_members_of_a_big_class_are_kept_not_dropped_as_too_short():
+    # Debian's plm 2.9.2 LanderEntity.scala: one-line getters between methods were pieces
+    # under the pipeline's 40-character minimum, dropped: "where is getFuel defined" found
+    # nothing (windows before the grammar held them).
+    methods = "\n".join(f"  /** Step {i} of the simulation, as the lander's physics need it. */\n"
+                        f"  def simulate{i}(dt: Double): Unit =\n    world.advance(dt * {i})\n"
+                        for i in range(12))
+    pieces = chunks("scala", "class LanderEntity extends Entity {\n" + methods
+                    + "  def getFuel(): Int = world.fuel\n\n" + methods.replace("simulate", "s")
+                    + "}\n")
+    assert all(len(p.content.strip()) >= 40 for p in pieces)
+    text = "".join(p.content for p in pieces)
+    assert "def getFuel(): Int = world.fuel" in text
+    assert "class LanderEntity extends Entity {" in text

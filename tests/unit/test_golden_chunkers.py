@@ -53,5 +53,5 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "python", "typescript", "tsx", "javascript", "go", "rust", "java", "c", "cpp", "csharp",
         "ruby", "php", "kotlin", "shell", "sql", "hcl", "markdown", "rst", "json", "yaml",
         "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter", "cython",
-        "swift", "objc", "lua", "perl", "pod", "elixir", "erlang", "haskell", "ocaml",
-        "ocaml_interface", "literate_haskell"}
+        "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
+        "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell"}

@@ -49,14 +49,18 @@ from repokb.models import ChunkPiece
 # 13 (also): Elixir is cut per definition (`defmodule`, `def`/`defp`/`defmacro`, a function's
 #     clauses as one piece, with their @doc/@spec; ExUnit tests by description; Mix's `config`
 #     calls) and Erlang per function, found by its forms (erlang.py; both were windows).
-# 14: Haskell is cut per definition (tree-sitter-haskell 0.24): a function's Haddock comment,
+# 14: Scala is cut per definition (classes, case classes, objects, traits, enums, defs, a
+#     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
+#     their description; it was windows); a Scala piece under the 40-character minimum
+#     joins the piece beside it (cutting.Cutter.join_short).
+# 15: Haskell is cut per definition (tree-sitter-haskell 0.24): a function's Haddock comment,
 #     type signature and equations one piece, named after its module (`Data.Map.insert`);
 #     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
 #     `let`, type, exception, module, functor, module type and class, members named after
 #     their module and the file's (`map.ml`: `Map.Make.add`), with their `(** *)` doc
 #     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
 #     (.lhs) by the code in it (all were windows).
-CHUNKING_VERSION = 14
+CHUNKING_VERSION = 15
 
 
 class Chunker(Protocol):

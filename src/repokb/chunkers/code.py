@@ -119,7 +119,8 @@ class TreeSitterChunker:
                  min_chars: int = 40) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
-        self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars)
+        self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars,
+                             spec.join_short)
         self._engine: tuple[Any, Any] | None = None
 
     @property
@@ -236,7 +237,7 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments, lines, blanked),
-                end=below.get(last_row(span), min(last_row(span), len(lines) - 1)),
+                end=below.get(last_row(span), min(self._end(span), len(lines) - 1)),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
@@ -258,6 +259,20 @@ class TreeSitterChunker:
         if self.spec.clauses:
             found = _join_clauses(found, lines)
         return found
+
+    def _end(self, span: Any) -> int:
+        """Last row of a definition: of its last token that is no comment when the spec trims
+        what the grammar lets it run on to (LanguageSpec.trim_trailing)."""
+        if not self.spec.trim_trailing:
+            return last_row(span)
+        node = span
+        while node.child_count:
+            tokens = [c for c in node.children
+                      if c.end_byte > c.start_byte and not c.type.endswith("comment")]
+            if not tokens:
+                break
+            node = tokens[-1]
+        return max(int(span.start_point[0]), last_row(node))
 
     def _trailing_docs(self, comments: dict[int, int], lines: list[str]) -> dict[int, int]:
         """Last row of a definition -> last row of the doc comment right below it that is its

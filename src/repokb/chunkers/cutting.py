@@ -59,12 +59,17 @@ class Cutter:
     split_chars: int = 1500
     huge_chars: int = 4000
     min_chars: int = 40  # shorter definitions join the surrounding windows
+    # A piece shorter than min_chars joins the piece beside it (chunks that short are dropped
+    # by the pipeline): a one-line `def getFuel(): Int = fuel` between two methods of a big
+    # Scala class, or the class's own line `class LanderEntity extends Entity {`, was lost.
+    join_short: bool = False
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
-        return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+        pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+        return _join_short(pieces, self.min_chars) if self.join_short else pieces
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -144,3 +149,27 @@ class Cutter:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
                                 symbol_type, d.signature)
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
+
+
+def _join_short(pieces: list[ChunkPiece], min_chars: int) -> list[ChunkPiece]:
+    """Each piece shorter than `min_chars` glued to the piece on the lines right before it, or
+    else right after it; one named after a container (its head `class X {`, or code between its
+    members) to the member of it right after it (`X.method`), which then opens with it."""
+    out: list[ChunkPiece] = []
+    pending = list(pieces)
+    for i, p in enumerate(pending):
+        if len(p.content.strip()) < min_chars:
+            prev = out[-1] if out else None
+            nxt = pending[i + 1] if i + 1 < len(pending) else None
+            to_next = nxt is not None and nxt.start_line == p.end_line + 1
+            head = (nxt is not None and to_next and bool(p.symbol)
+                    and str(nxt.symbol).startswith(f"{p.symbol}."))
+            if prev is not None and prev.end_line + 1 == p.start_line and not head:
+                out[-1] = replace(prev, content=prev.content + p.content, end_line=p.end_line)
+                continue
+            if nxt is not None and to_next:
+                pending[i + 1] = replace(nxt, content=p.content + nxt.content,
+                                         start_line=p.start_line)
+                continue
+        out.append(p)
+    return out

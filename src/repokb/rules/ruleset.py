@@ -108,7 +108,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `_build/`, `.elixir_ls/`, `.rebar3/` skipped; `.formatter.exs`/`.credo.exs` tool settings;
 # `.erlang.cookie`, `*.secret.exs` (Phoenix's prod.secret.exs) and Hex's `hex.config` blocked;
 # EEx/HEEx templates, `home.html.heex`, are HTML templates wherever they lie)
-# (0.3.15: Haskell and OCaml projects: `*.cabal`, `cabal.project(.local)`, `stack.yaml`, hpack's
+# (0.3.15: Scala and sbt: `.sc` and `.sbt` are Scala; `build.sbt`, `*.sbt` and `project/*.scala`
+# are the build's definition (dependency manifests); `*Spec.scala`, `*Test.scala`,
+# `*Suite.scala` tests wherever they lie; `application.conf`/`reference.conf` HOCON settings;
+# `.bsp/`, `.metals/`, `.bloop/` skipped; `.sbt/.credentials`, `.ivy2/.credentials` blocked as
+# credentials files; `.scalafmt.conf`, `.scalafix.conf`, `.jvmopts`, `.sbtopts` tool settings)
+# (0.3.16: Haskell and OCaml projects: `*.cabal`, `cabal.project(.local)`, `stack.yaml`, hpack's
 # `package.yaml`, `dune-project`, `dune-workspace`, `dune` files, `*.opam` and findlib's `META`
 # are dependency manifests; `cabal.project.freeze`, `stack.yaml.lock`, `*.opam.locked`
 # lockfiles; `dist-newstyle/`, `.stack-work/` skipped as build output and a project's opam
@@ -116,7 +121,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.hs-boot`/`.hsc` Haskell, `.mll`/`.mly` ocamllex/ocamlyacc; `*Spec.hs` tests; `.ghci`,
 # `.ocamlformat`, `.merlin`, `.ocp-indent` tool settings, `.ocamlinit` OCaml configuration;
 # `dune-package` generated; cabal's `~/.cabal/config` (Hackage's password) blocked)
-CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.16+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -242,6 +247,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
             subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
+    _r("sbt-build-code", Tier.VENDOR, (Glob(T.SBT_BUILD_GLOBS), Lang(frozenset({"scala"}))),
+       Then(Kind.DEPENDENCY_MANIFEST, "sbt build definition ({evidence}): compiled into the "
+            "build, not the application", subkind="sbt_build", confidence=0.9)),
     # pip-tools' layouts, known by place and content (autoconf's `Makefile.in` is no list of
     # requirements): `X.in` compiled to `X.txt` beside it, files in a requirements/ folder
     _r("pip-compile-source", Tier.VENDOR, (PIP_COMPILE_SOURCE, Ext(frozenset({".in"})),
@@ -431,6 +439,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
        Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
             subkind="beam_config")),
+    _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
+       Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
+            "Play, Slick", subkind="hocon_config")),
     _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
             subkind="{language}_config")),

@@ -108,11 +108,13 @@ REDACTED = "<REDACTED_SECRET>"
 # (`label_for pass => 'Password (optional, 7-500 characters)'`)
 # 26: Gradle's and Java's forms (secrets/jvm.py) in a file holding a letter that lowers to two
 # characters (`İ`): their lines were missed, the lower-cased text's offsets shifted
-# 27: Haskell's and OCaml's forms (secrets/mlforms.py): a secret-named pair in an association
+# 27: sbt's `Credentials("realm", "host", "user", "X")` (the fourth argument) and Flyway's or
+# Spring's `dataSource(url, "user", "X")`, once `build.sbt` and Scala scripts are indexed
+# 28: Haskell's and OCaml's forms (secrets/mlforms.py): a secret-named pair in an association
 # list (`[("password", "v")]`, http-client's `urlEncodedBody`), a Basic-auth password by
 # position (`applyBasicAuth "user" "v"`, wreq's `basicAuth`, servant's `BasicAuthData`, cohttp's
 # `` `Basic ("user", "v") ``)
-REDACTION_VERSION = 27
+REDACTION_VERSION = 28
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".cache": ("build_artifact", "tool cache"),
     "dist": ("build_artifact", "build output"),
     "build": ("build_artifact", "build output"),
-    "target": ("build_artifact", "build output (Cargo/Maven)"),
+    "target": ("build_artifact", "build output (Cargo/Maven/sbt)"),
     "coverage": ("build_artifact", "coverage reports"),
     ".idea": ("build_artifact", "editor settings"),
     ".eggs": ("build_artifact", "setuptools eggs"),
@@ -57,6 +57,12 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # per-checkout build and Dialyzer tables, rebar3's project cache
     ".elixir_ls": ("build_artifact", "ElixirLS editor build and cache"),
     ".rebar3": ("build_artifact", "rebar3 cache"),
+    # Scala (GitHub's Scala.gitignore and sbt.gitignore): the Build Server Protocol's connection
+    # files, Metals' and Bloop's per-checkout state (an H2 index, compiled classes, JSON
+    # project descriptions with the machine's paths); sbt's own output is `target/`
+    ".bsp": ("build_artifact", "Build Server Protocol connection files (sbt, Mill)"),
+    ".metals": ("build_artifact", "Metals editor state and index"),
+    ".bloop": ("build_artifact", "Bloop build server state and output"),
     # Haskell (GitHub's Haskell.gitignore): cabal's and Stack's build trees (objects, interface
     # files, a generated Paths_<pkg>.hs, the install plan); OCaml's opam switch local to a
     # project (`opam switch create .`: the installed packages' sources)
@@ -109,6 +115,7 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin",
     ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
     ".cs": "csharp", ".rb": "ruby", ".php": "php", ".swift": "swift", ".scala": "scala",
+    ".sc": "scala", ".sbt": "scala",  # Scala scripts and worksheets; sbt's build definitions
     ".csx": "csharp", ".cake": "csharp",  # Linguist's C#: C# scripts, Cake build scripts
     # Linguist's other Ruby extensions: rake tasks, rackup files (config.ru), Thor scripts,
     # Jbuilder/Builder/RABL views, Sorbet's .rbi (a generated one has its marker)
@@ -215,6 +222,10 @@ SECRET_FILES: dict[str, str] = {
 # Hex's API key for publishing packages: Mix's `~/.hex/hex.config`, rebar3's
 # `~/.config/rebar3/hex.config` (`{api_key, <<"...">>}`).
 SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
+                                # sbt's and Ivy's repository logins (`realm=`, `host=`,
+                                # `user=`, `password=`), read by `Credentials(Path...)`
+                                ".sbt/.credentials": "credentials_file",
+                                ".ivy2/.credentials": "credentials_file",
                                 ".hex/hex.config": "credentials_file",
                                 "rebar3/hex.config": "credentials_file",
                                 # cabal's user config (`~/.cabal/config`, XDG's
@@ -285,6 +296,7 @@ MANIFESTS: dict[str, str] = {
     "Makefile.PL": "perl_makemaker", "Build.PL": "perl_module_build", "cpanfile": "cpanfile",
     "dist.ini": "dist_zilla", "META.json": "cpan_meta", "META.yml": "cpan_meta",
     "rebar.config": "rebar_config",
+    "build.sbt": "sbt_build",
     # Haskell: cabal's project (and its per-checkout `.local` settings), Stack's project, hpack's
     # package description (`package.yaml`, from which the .cabal file is made); OCaml: dune's
     # project, workspace and per-directory build files (libraries, executables, tests and what
@@ -312,6 +324,8 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.podspec": "cocoapods_spec", "*.podspec.json": "cocoapods_spec",
     "*.rockspec": "luarocks_rockspec",  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
     "*.app.src": "otp_application",  # an OTP application's resource file (name, deps, env)
+    # sbt: a module's or plug-ins' build definition (`project/plugins.sbt`), its settings
+    "*.sbt": "sbt_build",
     "*.cabal": "cabal_package", "*.opam": "opam_package"}  # a Haskell / OCaml package
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
@@ -596,6 +610,8 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*_test.exs", "*.test.sh", "*_test.sh",
     "*_spec.lua",  # busted's default pattern, wherever the spec lies
     "*.t",  # Perl's tests (`t/basic.t`, `xt/author/pod.t`), run by prove
+    # ScalaTest's, munit's and specs2's suites wherever they lie (sbt finds them by type)
+    "*Spec.scala", "*Test.scala", "*Tests.scala", "*Suite.scala",
     "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
@@ -658,6 +674,8 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      ".perlcriticrc", ".perltidyrc", ".proverc",
                      # a CPAN distribution's file list and what `make manifest` leaves out
                      "MANIFEST", "MANIFEST.SKIP",
+                     # scalafmt's and Scalafix's rules, the JVM's and sbt's flags
+                     ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts",
                      # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
                      ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
@@ -670,6 +688,12 @@ CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.
 BEAM_CONFIG_GLOBS = ("config/*.exs", "**/config/*.exs", "sys.config", "sys.config.src",
                      "vm.args", "vm.args.src")
+# The Scala build's own code: sbt compiles `project/*.scala` (Dependencies.scala, a plug-in's
+# settings) into the build, not the application
+SBT_BUILD_GLOBS = ("project/*.scala",)
+# Typesafe Config's settings in HOCON (Akka, Play, Slick, Spark read them): an application's
+# `application.conf`, a library's defaults `reference.conf`
+HOCON_NAMES = ("application.conf", "application.*.conf", "reference.conf")
 # `.dist` files the tool reads itself when the local copy (git-ignored, per developer) is absent:
 # the project's committed configuration, not a sample of it (PHPUnit, PHP_CodeSniffer, PHPStan,
 # Psalm, Behat, Infection, PHPBench).

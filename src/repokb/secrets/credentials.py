@@ -9,7 +9,9 @@ Found here (spans of the value only):
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
-  `DriverManager.getConnection(url, "user", "X")`, `new PDO(dsn, "user", "X")`, `mysqli`,
+  `DriverManager.getConnection(url, "user", "X")`, Flyway's and Spring's `dataSource(url,
+  "user", "X")`, sbt's `Credentials("realm", "host", "user", "X")` (the fourth),
+  `new PDO(dsn, "user", "X")`, `mysqli`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
   alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
   `user:X` for curl (`CURLOPT_USERPWD`), base64-encoded into a Basic header
@@ -83,10 +85,14 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
-    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic)\s*\(|"""
+    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
+    r"""dataSource|DriverManagerDataSource)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
+# sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
+_SBT_CREDENTIALS = re.compile(
+    r"""\bCredentials\s*\(\s*(?:"[^"\n]{0,200}"\s*,\s*){3}"(?P<value>[^"\n]{4,128})"\s*\)""")
 # Ruby's basic auth, its parentheses optional: Faraday's `request :authorization, :basic, user,
 # "X"` and `request :basic_auth, user, "X"`, Net::HTTP's `req.basic_auth user, "X"`
 _BASIC_PAIR = re.compile(
@@ -176,7 +182,8 @@ _AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
-_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind")
+_AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
+            "datasource")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
@@ -206,6 +213,12 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _CARGO_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "credentials" in low:
+        out += [(m.start("value"), m.end("value"), "credential_argument", False)
+                for m in _SBT_CREDENTIALS.finditer(text)
+                if password_like(m.group("value"), min_length=6)
+                or _code_word(m.group("value"), line := text[text.rfind("\n", 0, m.start()) + 1
+                                                             : m.start()], len(line), mode)]
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
     if "machine" in low and "password" in low:
@@ -282,7 +295,10 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         at = start + m.start("args")
         args = _OUTSIDE_QUOTES.split(m.group("args"))  # an LDAP DN's commas are inside
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
-        places = (0,) if len(args) == 1 and m.group(0).lstrip(".->:").startswith("auth") else (1, 2)
+        called = m.group(0).lstrip(".->:")
+        places: tuple[int, ...] = (0,) if len(args) == 1 and called.startswith("auth") else (1, 2)
+        if re.match(r"Credentials\s*\(", called):  # sbt's Credentials(realm, host, user, X)
+            places = (3,) if len(args) == 4 else ()
         # a word is a password only as the last literal given by position: `c.login(path,
         # "user", "pw")` (Django's old test client) names the user second
         last = max((i for i in places if i < len(args) and (lit := _LITERAL.match(args[i]))
