@@ -5,6 +5,10 @@
   the forms a definition takes (`def x`, `function x`, `class X`, `x(`).
 - Files: a name ending in a file extension (`setup.py`, `config.yaml`, `Node.js`) names a file,
   not a member `py` or `yaml` of something: it goes to the file-name boost, not the symbols.
+  An extension that is also a common member's name (`.json`, `.log`, `.env`, `.config`) is
+  decided by the project's own files when the search knows them (`is_file`): `package.json`
+  is a file where the project has one, `response.json`, `console.log` and `process.env` are
+  members where it has none.
   URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
@@ -18,6 +22,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from repokb.embedders.code_bm25 import fold
@@ -71,6 +76,14 @@ _FILE_EXTENSIONS = frozenset(ext[1:] for ext in (*LANGUAGE_BY_EXTENSION,
 # file (`package.json`, `server.log`). `.config` stays a file either way (.NET's `App.config`).
 _MEMBER_NAMES = frozenset({"json", "html", "xml", "sql", "log", "out", "env", "builder",
                            "settings", "properties", "app", "text"} & _FILE_EXTENSIONS)
+# A search that knows the project's file names (`is_file`) asks them instead for these, either
+# case: a member where the project has no file of that name (`response.json`, `console.log`,
+# `process.env`, `self.settings`, `app.config`), a file where it has one (`package.json`).
+_AMBIGUOUS = _MEMBER_NAMES | ({"config", "conf", "cfg", "props", "targets", "proto", "csv",
+                               "cmd", "fs", "ini", "tmpl"} & _FILE_EXTENSIONS)
+# `is_file(name, exact)`: whether a searched project has a file of that name (a path's last
+# part), in the same case if `exact`, else in any case
+IsFile = Callable[[str, bool], bool]
 # Where a question points rather than what it names: a URL, a Markdown link's target. Only its
 # fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
 _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\s#]*(?:#([^()\s]*))?\)",
@@ -104,15 +117,23 @@ def looks_like_symbol(term: str, explicit: bool = False) -> bool:
                 or term.endswith("()") or (core.startswith("__") and core.endswith("__")))
 
 
-def file_name(term: str, call: bool = False) -> str | None:
+def file_name(term: str, call: bool = False, is_file: IsFile | None = None) -> str | None:
     """The file a term names (`setup.py`, `hatch.md#shell`: `hatch.md`), None for a name; a
-    call (`response.json()`) is a name, and so is a class's member whose name is also an
-    extension (`Response.json`, `Logger.log`, `System.out`: a capitalised qualifier)."""
+    call (`response.json()`) is a name. An extension that is also a member's name
+    (_AMBIGUOUS) names a file only if the project has a file of that name, when `is_file`
+    can tell (`package.json` a file, `response.json`, `console.log` members); without it, a
+    capitalised qualifier makes a member (`Response.json`, `Logger.log`, `System.out`)."""
     head = _SCOPE.split(term.strip())[0]
     stem, dot, ext = head.rpartition(".")
     if call or not dot or not stem or ext.lower() not in _FILE_EXTENSIONS:
         return None
-    if ext.lower() in _MEMBER_NAMES and stem.rsplit(".", 1)[-1][:1].isupper():
+    if "/" in head:  # a path: `docs/app.json`
+        return head
+    capitalised = stem.rsplit(".", 1)[-1][:1].isupper()
+    if is_file is not None and ext.lower() in _AMBIGUOUS:
+        # `Response.json` is a file only as written; `app.config` may be `App.config`
+        return head if is_file(head, capitalised) else None
+    if ext.lower() in _MEMBER_NAMES and capitalised:
         return None
     return head
 
@@ -130,12 +151,12 @@ def _terms(text: str) -> list[tuple[str, bool, bool]]:
     return found
 
 
-def names_and_files(text: str) -> tuple[list[str], list[str]]:
+def names_and_files(text: str, is_file: IsFile | None = None) -> tuple[list[str], list[str]]:
     """The code names a query gives (`Console.print`, `retry_with_backoff`) and the file names
     (`setup.py`, `docs/config.md`), each term read once."""
     names, files = [], []
     for raw, explicit, called in _terms(text):
-        if file := file_name(raw, called):
+        if file := file_name(raw, called, is_file):
             files.append(file)
             continue
         term = _SCOPE.sub(".", raw)
@@ -167,9 +188,11 @@ def translate_es(text: str) -> str:
     return " ".join(out)
 
 
-def plan(text: str, translate: bool = True) -> QueryPlan:
+def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> QueryPlan:
+    """What the query asks for; `is_file` tells whether the searched projects have a file of a
+    name (`response.json`: a member unless the project has such a file)."""
     text = " ".join(text.split())
-    names, files = names_and_files(text)
+    names, files = names_and_files(text, is_file)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(

@@ -42,8 +42,14 @@ _DOCS = {"documentation"}
 # the share of the exact-symbol boost for a name the query writes in another case: as for the
 # same last name under another qualifier (symbol_match)
 _OTHER_CASE_SHARE = 0.75
+# The symbol types a name can be the definition of (what the exact-symbol boost looks for):
+# Elixir's and Ruby's modules, Swift's protocols, extensions and actors, Kotlin's objects, C#'s
+# and Swift's properties, Rust's macros and SQL's tables too (`MyApp.Accounts.User` was found
+# below the functions of `MyApp.Accounts`; `Order.Total` below a method `Cart.Total`). A test or
+# a test group (`describe`) names no code.
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
-                "impl", "const", "var"}
+                "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
+                "macro", "table", "view", "procedure", "trigger", "property"}
 
 
 @dataclass
@@ -113,7 +119,8 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
     name as given; 0.75 for the same last name under another qualifier, either way:
     `Attribute.evolve` for "evolve" (the top-level `evolve`, if any, stays ahead), and a bare
     `print` for "Console.print" (`Console.print` stays ahead), unless the qualifier is the
-    module the bare name is defined in (`jupyter.print` in rich/jupyter.py); 0 otherwise."""
+    module the bare name is defined in (`jupyter.print` in rich/jupyter.py); a method for
+    `self.name`, `this.name` or `cls.name` (the class is unsaid) is 1; 0 otherwise."""
     if symbol in plan.symbols:
         if "." in symbol or symbol in plan.names or not plan.names:
             return 1.0
@@ -122,7 +129,12 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
         qualifiers = {n.rsplit(".", 1)[0].rsplit(".", 1)[-1] for n in plan.names
                       if n.rsplit(".", 1)[-1] == symbol and "." in n}
         return 1.0 if qualifiers & set(folders) else 0.75
-    return 0.75 if _last_name(symbol) in plan.symbols else 0.0
+    last = _last_name(symbol)
+    if last not in plan.symbols:
+        return 0.0
+    # `self.assertEqual`, `this.setState`: a method of the class the code is in, whichever
+    unsaid = any(f"{owner}.{last}" in plan.names for owner in ("self", "this", "cls"))
+    return 1.0 if unsaid and "." in symbol else 0.75
 
 
 def _other_case(symbol: str, plan: QueryPlan) -> bool:

@@ -151,7 +151,12 @@ class Searcher:
                 return []
         where = StoreFilter(projects=projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
-        understood = plan(text, translate=self.settings.translate_queries)
+        scope = projects or ((named[0],) if named else ())
+
+        def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
+            return self.catalog.has_file_named(name, scope, exact)
+
+        understood = plan(text, translate=self.settings.translate_queries, is_file=is_file)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
         # the engine's payloads without their content first (the store reads only the hits'

@@ -685,6 +685,124 @@ def test_exunit_tests_are_named_by_their_description():
         "MyApp.AccountsTest.get_user/1 returns the user with the given id"]
 
 
+def test_test_groups_and_blocks_are_named_by_their_description():
+    """ExUnit's `describe`, Perl's `subtest`, RSpec's `describe`/`context`/`it` and Jest's or
+    Mocha's `describe`/`it`/`test` were no pieces of their own (windows, or a test named without
+    its describe): each is now a piece named by its description, a big group cut per block."""
+    elixir = {p.symbol: p for p in chunks("elixir", '''
+        defmodule MyApp.AccountsTest do
+          use MyApp.DataCase
+
+          describe "register_user/1 rejects a duplicate email" do
+            test "with an error on the email field" do
+              insert(:user, email: "a@example.com")
+              {:error, changeset} = Accounts.register_user(%{email: "a@example.com"})
+              assert "has already been taken" in errors_on(changeset).email
+            end
+          end
+        end
+        ''')}
+    group = elixir["MyApp.AccountsTest.register_user/1 rejects a duplicate email"]
+    assert group.symbol_type == "describe" and "has already been taken" in group.content
+    perl = {p.symbol: p for p in chunks("perl", '''
+        use Test::More;
+
+        subtest 'expires entries after their time to live' => sub {
+            my $cache = My::Cache->new(ttl => 1);
+            sleep 2;
+            ok(!defined $cache->get('answer'), 'gone after the ttl');
+        };
+
+        subtest(q{counts hits and misses}, sub {
+            my $cache = My::Cache->new;
+            is($cache->stats->{misses}, 1);
+        });
+
+        subtest "keeps entries set without a ttl" => sub {
+            is(My::Cache->new->set(a => 1)->get('a'), 1, 'still there');
+        };
+
+        done_testing;
+        ''') if p.symbol}
+    assert set(perl) == {"expires entries after their time to live", "counts hits and misses",
+                         "keeps entries set without a ttl"}, perl
+    assert all(p.symbol_type == "test" for p in perl.values())
+    assert "gone after the ttl" in perl["expires entries after their time to live"].content
+    keeps = "".join(f'''
+          it "keeps entry {i} until its ttl has passed" do
+            cache.set(:k{i}, {i})
+            expect(cache.get(:k{i})).to eq({i})
+            travel 2
+            expect(cache.get(:k{i})).to be_nil
+          end
+        ''' for i in range(10))
+    ruby = {p.symbol: p for p in chunks("ruby", '''
+        RSpec.describe Cache do
+          let(:cache) { described_class.new(ttl: 1) }
+
+          context "after the ttl" do
+            it "forgets the value" do
+              cache.set(:a, 1)
+              travel 2
+              expect(cache.get(:a)).to be_nil
+            end
+          end
+        ''' + keeps + "end\n") if p.symbol}
+    assert ruby["Cache"].symbol_type == "describe"  # the big group's head
+    assert ruby["Cache.after the ttl"].symbol_type == "describe"
+    assert "expect(cache.get(:a)).to be_nil" in ruby["Cache.after the ttl"].content
+    assert ruby["Cache.keeps entry 9 until its ttl has passed"].symbol_type == "test"
+    small = '''
+        describe('Cache', () => {
+          it('returns undefined for a missing key', () => {
+            expect(cache.get('missing')).toBeUndefined()
+          })
+        })
+        '''
+    keeps = "".join(f'''
+              it('keeps entry {i} until its ttl has passed', () => {{
+                cache.set('k{i}', {i})
+                expect(cache.get('k{i}')).toBe({i})
+                jest.advanceTimersByTime(1001)
+                expect(cache.get('k{i}')).toBeUndefined()
+              }})
+        ''' for i in range(8))
+    for language in ("javascript", "typescript"):
+        one = [p for p in chunks(language, small) if p.symbol]
+        assert [(p.symbol, p.symbol_type) for p in one] == [("Cache", "describe")]
+        # node:test / tap style at the top level; a template names as written, '' nothing
+        tap = [(p.symbol, p.symbol_type) for p in chunks(language, '''
+            test(`returns ${code} for a missing route`, async t => {
+              t.plan(1)
+              t.equal((await app.inject('/nope')).statusCode, code)
+            })
+
+            test('', t => {
+              t.plan(1)
+              t.equal(app.hasRoute({ url: '/', method: 'GET' }), true)
+            })
+            ''')]
+        assert tap == [("returns ${code} for a missing route", "test"), (None, "test")], tap
+        js = {p.symbol: p for p in chunks(language, '''
+            describe('Cache', () => {
+              describe('get', () => {
+                it('returns undefined for a missing key', () => {
+                  expect(cache.get('missing')).toBeUndefined()
+                })
+              })
+              test.skip('evicts the oldest entry when full', async function () {
+                small.set('a', 1)
+                small.set('b', 2)
+                expect(small.has('a')).toBe(false)
+              })
+            ''' + keeps + "})\n") if p.symbol}
+        assert js["Cache.get"].symbol_type == "describe", js  # a big group: cut per block
+        assert "toBeUndefined()" in js["Cache.get"].content
+        evicts = js["Cache.evicts the oldest entry when full"]
+        assert evicts.symbol_type == "test" and "small.has('a')" in evicts.content
+        assert js["Cache.keeps entry 7 until its ttl has passed"].symbol_type == "test"
+
+
 def test_mix_config_calls_are_pieces_named_after_their_application_and_key():
     """Mix's config/*.exs were windows: `config :shop, ShopWeb.Endpoint, ...` (even inside
     runtime.exs's `if config_env() == :prod do`) is now a piece named after what it sets."""

@@ -420,3 +420,35 @@ def test_a_passive_question_about_a_mechanism_wants_the_implementation():
     assert plan("how is the database timeout configured").intent == GENERAL
     assert plan("how are plugins installed").intent == GENERAL
     assert plan("how do I verify a signature").intent == HOWTO
+
+
+def test_a_member_of_self_or_this_is_a_method_of_whichever_class():
+    # `self.assertContains`: the class is unsaid, so every class's method of that name is it in
+    # full; a module-level function of that name is the same last name under another qualifier
+    s = Settings()
+    method = _candidate(1, symbol="SimpleTestCase.assertContains", path="django/test/testcases.py")
+    function = _candidate(2, symbol="assertContains", path="django/test/utils.py")
+    rerank([method, function], plan("self.assertContains"), s)
+    assert method.factors["exact_symbol"] == s.symbol_boost
+    assert function.factors["exact_symbol"] == 1 + (s.symbol_boost - 1) * 0.75
+    widget = _candidate(3, symbol="Widget.setState", path="src/widget.js")
+    rerank([widget], plan("where does this.setState merge"), s)
+    assert widget.factors["exact_symbol"] == s.symbol_boost
+
+
+def test_a_module_property_or_table_named_in_the_query_is_a_definition_of_that_name():
+    # C#'s property `Order.Total` ranked below another class's method `Cart.Total` (the same
+    # last name: three quarters of the boost), which a property never got
+    s = Settings()
+    for symbol_type, name, other in (("property", "Order.Total", "Cart.Total"),
+                                     ("module", "MyApp.Accounts.User", "MyApp.Admin.User"),
+                                     ("table", "loans", "Loans.loans")):
+        own = _candidate(1, symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        method = _candidate(2, symbol=other, fused=0.0105)
+        ranked = rerank([own, method], plan(name), s)
+        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, symbol_type
+    test = _candidate(3, symbol="Cache.get", fused=0.01)
+    test.payload["symbol_type"] = "test"  # a test named like the code it tests defines nothing
+    rerank([test], plan("Cache.get"), s)
+    assert "exact_symbol" not in test.factors

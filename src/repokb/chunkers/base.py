@@ -53,13 +53,18 @@ from repokb.models import ChunkPiece
 #     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
 #     their description; it was windows); a Scala piece under the 40-character minimum
 #     joins the piece beside it (cutting.Cutter.join_short).
+# 14 (also): test blocks are pieces named by their description: ExUnit's `describe`, Perl's
+#     `subtest`, RSpec's `describe`/`context`/`it`, Jest's and Mocha's `describe`/`it`/`test`
+#     (symbol types `describe`, a container cut per block when big, and `test`; they were
+#     windows).
 # 15: Haskell is cut per definition (tree-sitter-haskell 0.24): a function's Haddock comment,
 #     type signature and equations one piece, named after its module (`Data.Map.insert`);
 #     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
 #     `let`, type, exception, module, functor, module type and class, members named after
 #     their module and the file's (`map.ml`: `Map.Make.add`), with their `(** *)` doc
 #     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
-#     (.lhs) by the code in it (all were windows).
+#     (.lhs) by the code in it (all were windows); a container's head too short to keep
+#     takes the short members after it (OCaml's `module Make(Ord: S) = struct`).
 CHUNKING_VERSION = 15
 
 

@@ -20,7 +20,8 @@ from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
-                        "enum", "protocol", "extension", "actor"})
+                        "enum", "protocol", "extension", "actor",
+                        "describe"})  # a test group: RSpec, Jest, Mocha, ExUnit
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.

@@ -83,6 +83,7 @@ class Catalog:
         # project_names() as of (the file's data_version, this connection's changes): every
         # search asks for them, and counting the entries by project took 2.5-7.5 ms a search
         self._names: tuple[tuple[int, int], list[str]] | None = None
+        self._last_parts: tuple[tuple[int, int], dict[str, set[tuple[str, str]]]] | None = None
         # A new home is private (0700): the catalog, the store and the owner socket in it hold
         # what other users of the machine must not read or drive.
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -294,6 +295,32 @@ class Catalog:
             args += [bound for prefix in prefixes for bound in (prefix, prefix[:-1] + "0")]
         rows = self._db.execute(sql + " ORDER BY path", args).fetchall()
         return [r["path"] for r in rows if any(glob_match(glob, r["path"]) for glob in globs)]
+
+    def has_file_named(self, name: str, projects: Iterable[str] = (), exact: bool = False) -> bool:
+        """Whether a project (any, or one of `projects`) has a file called `name` (a path's last
+        part; in the same case if `exact`), indexed or not: what a question's `response.json`
+        is read as (query.file_name). The files' last parts are read in one pass (50,000 paths:
+        ~23 ms) and kept until the catalog changes, as project_names() is."""
+        if not name or "/" in name:
+            return False
+        found = self._file_names().get(name.lower(), ())
+        wanted = set(projects)
+        return any((not wanted or project in wanted) and (not exact or last == name)
+                   for project, last in found)
+
+    def _file_names(self) -> dict[str, set[tuple[str, str]]]:
+        """Each file's last part, lower-cased -> {(project, the last part as written)}."""
+        key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
+               self._db.total_changes)
+        cached = self._last_parts
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        names: dict[str, set[tuple[str, str]]] = {}
+        for row in self._db.execute("SELECT project, path FROM entries WHERE is_dir = 0"):
+            last = str(row["path"]).rsplit("/", 1)[-1]
+            names.setdefault(last.lower(), set()).add((str(row["project"]), last))
+        self._last_parts = (key, names)
+        return names
 
     def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
         if column not in {"kind", "language", "role", "policy", "status", "project"}:

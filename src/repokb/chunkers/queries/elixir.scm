@@ -42,6 +42,14 @@
   (do_block)
   (#eq? @_macro "test")) @definition.test
 
+; ExUnit: describe "get_user/1" do ... end groups tests, named by its description; a test in
+; it is `MyApp.AccountsTest.get_user/1.returns the user`. A describe is a container: a big one is
+; cut per test.
+(call target: (identifier) @_macro
+  (arguments . (string (quoted_content) @name))
+  (do_block)
+  (#eq? @_macro "describe")) @definition.describe
+
 ; Mix configuration: config :my_app, MyAppWeb.Endpoint, ... is `:my_app.MyAppWeb.Endpoint`,
 ; config :logger, level: :info is `:logger` (symbol type config)
 (call target: (identifier) @kind

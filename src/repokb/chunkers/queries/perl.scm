@@ -25,5 +25,18 @@
      arguments: (string_literal) @name)]
   (#eq? @_has "has")) @definition.property
 
+; Test::More: subtest 'expires entries' => sub { ... }; (or subtest(q{...}, sub {...})), named
+; by its description; a subtest in it is part of it.
+(expression_statement
+  [(ambiguous_function_call_expression function: (function) @_call
+     arguments: (list_expression . [(string_literal (string_content) @name)
+                                    (interpolated_string_literal (string_content) @name)]
+                 (anonymous_subroutine_expression)))
+   (function_call_expression function: (function) @_call
+     arguments: (list_expression . [(string_literal (string_content) @name)
+                                    (interpolated_string_literal (string_content) @name)]
+                 (anonymous_subroutine_expression)))]
+  (#eq? @_call "subtest")) @definition.test
+
 ; Whole-line `#` comments directly above a definition stay with it.
 (comment) @comment

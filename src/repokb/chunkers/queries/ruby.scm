@@ -7,5 +7,20 @@
 (method name: (_) @name) @definition.method
 (singleton_method name: (_) @name) @definition.method
 
+; RSpec: describe Cache do ... end / describe "#get" / context "after the ttl", and the examples
+; in them, it "forgets the value" do ... end, named by their description (`Cache.#get.returns
+; nil`). A describe is a container: a big one is cut per block. Minitest's spec DSL alike.
+(call
+  method: (identifier) @_call
+  arguments: (argument_list . [(string (string_content) @name) (constant) @name
+                               (scope_resolution) @name])
+  block: [(do_block) (block)]
+  (#any-of? @_call "describe" "context" "feature" "shared_examples" "shared_context")) @definition.describe
+(call
+  method: (identifier) @_call
+  arguments: (argument_list . (string (string_content) @name))
+  block: [(do_block) (block)]
+  (#any-of? @_call "it" "specify" "example" "scenario" "test")) @definition.test
+
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
