@@ -167,7 +167,7 @@ def test_an_ocaml_interfaces_doc_comment_below_its_val_is_its_own():
     lengths = named["compare_lengths"].content
     assert lengths.startswith("val compare_lengths") and lengths.rstrip().endswith("@since 4.05 *)")
     assert named["map"].content.startswith("(** Documented above. *)")
-    assert all(p.symbol_type == "value" for p in named.values())
+    assert all(p.symbol_type == "val" for p in named.values())
 
 
 def test_an_ocaml_files_definitions_are_named_after_the_module_the_file_is():

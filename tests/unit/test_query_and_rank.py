@@ -468,3 +468,9 @@ def test_haskell_data_and_ocaml_values_named_in_the_query_are_definitions_of_tha
         method = _candidate(2, symbol=other, fused=0.0105)
         ranked = rerank([own, method], plan(f"where is {name} defined"), s)
         assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, symbol_type
+    # an OCaml interface's `val map` declares what list.ml defines: the definition comes first
+    declaration = _candidate(3, symbol="List.map", fused=0.0105)
+    declaration.payload["symbol_type"] = "val"
+    definition = _candidate(4, symbol="List.map", fused=0.01)
+    ranked = rerank([declaration, definition], plan("where is List.map defined"), s)
+    assert "exact_symbol" not in declaration.factors and ranked[0] is definition

@@ -2,8 +2,9 @@
 ; grammar), and in a .ml file (ocaml.scm inherits them): `val` and `external` specifications,
 ; types, exceptions, modules and module types, with their `(** ... *)` doc comments.
 
-; val length : 'a list -> int; external length : string -> int = "caml_ml_string_length"
-(value_specification [(value_name) (parenthesized_operator)] @name) @definition.value
+; val length : 'a list -> int (a declaration: symbol type `val`, which the exact-name boost of
+; rank.py leaves to the definition in the .ml); external length : string -> int = "..."
+(value_specification [(value_name) (parenthesized_operator)] @name) @definition.val
 (external [(value_name) (parenthesized_operator)] @name) @definition.function
 
 ; type 'a t = ..., type color = Red | Green (the first of `type a = ... and b = ...`)
