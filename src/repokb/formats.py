@@ -14,5 +14,7 @@ CODE_LANGUAGES = frozenset({
 EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haskell",
                                   "ocaml", "clojure", "vue", "svelte", "objc", "groovy",
                                   "powershell", "batch", "prisma", "cython", "tex",
-                                  "assembly", "fortran", "matlab", "fsharp", "vbnet"})
+                                  "assembly", "fortran", "matlab", "fsharp", "vbnet",
+                                  "literate_haskell", "ocaml_interface", "ocamllex",
+                                  "ocamlyacc"})
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

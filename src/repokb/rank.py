@@ -46,10 +46,14 @@ _OTHER_CASE_SHARE = 0.75
 # Elixir's and Ruby's modules, Swift's protocols, extensions and actors, Kotlin's objects, C#'s
 # and Swift's properties, Rust's macros and SQL's tables too (`MyApp.Accounts.User` was found
 # below the functions of `MyApp.Accounts`; `Order.Total` below a method `Cart.Total`). A test or
-# a test group (`describe`) names no code.
+# a test group (`describe`) names no code. Haskell's `data` and `newtype`, OCaml's module types,
+# exceptions and values (`let default_size = 16`) too (`Data.Map.Map` was found below the
+# function `Data.Map.map`); not an OCaml interface's `val`, a declaration of what its .ml
+# defines (boosted alike, list.mli's documented `val map` came before list.ml's `let rec map`).
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
-                "macro", "table", "view", "procedure", "trigger", "property"}
+                "macro", "table", "view", "procedure", "trigger", "property",
+                "data", "newtype", "module_type", "exception", "value"}
 
 
 @dataclass

@@ -452,3 +452,25 @@ def test_a_module_property_or_table_named_in_the_query_is_a_definition_of_that_n
     test.payload["symbol_type"] = "test"  # a test named like the code it tests defines nothing
     rerank([test], plan("Cache.get"), s)
     assert "exact_symbol" not in test.factors
+
+
+def test_haskell_data_and_ocaml_values_named_in_the_query_are_definitions_of_that_name():
+    # "where is Data.Map.Map defined": Hugs' `data Map k a` (symbol type data) got no boost
+    # and ranked below the function `Data.Map.map` (the same name in another case)
+    s = Settings()
+    for symbol_type, name, other in (("data", "Data.Map.Map", "Data.Map.map"),
+                                     ("newtype", "Data.Store.Key", "Data.Key.Key"),
+                                     ("module_type", "Set.OrderedType", "Map.OrderedType"),
+                                     ("exception", "Stack.Empty", "Queue.Empty"),
+                                     ("value", "Hashtbl.default_size", "Buffer.default_size")):
+        own = _candidate(1, symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        method = _candidate(2, symbol=other, fused=0.0105)
+        ranked = rerank([own, method], plan(f"where is {name} defined"), s)
+        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, symbol_type
+    # an OCaml interface's `val map` declares what list.ml defines: the definition comes first
+    declaration = _candidate(3, symbol="List.map", fused=0.0105)
+    declaration.payload["symbol_type"] = "val"
+    definition = _candidate(4, symbol="List.map", fused=0.01)
+    ranked = rerank([declaration, definition], plan("where is List.map defined"), s)
+    assert "exact_symbol" not in declaration.factors and ranked[0] is definition

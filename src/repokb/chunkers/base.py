@@ -57,7 +57,15 @@ from repokb.models import ChunkPiece
 #     `subtest`, RSpec's `describe`/`context`/`it`, Jest's and Mocha's `describe`/`it`/`test`
 #     (symbol types `describe`, a container cut per block when big, and `test`; they were
 #     windows).
-CHUNKING_VERSION = 14
+# 15: Haskell is cut per definition (tree-sitter-haskell 0.24): a function's Haddock comment,
+#     type signature and equations one piece, named after its module (`Data.Map.insert`);
+#     data, newtype, type, class and instance declarations; OCaml (tree-sitter-ocaml 0.26) per
+#     `let`, type, exception, module, functor, module type and class, members named after
+#     their module and the file's (`map.ml`: `Map.Make.add`), with their `(** *)` doc
+#     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
+#     (.lhs) by the code in it (all were windows); a container's head too short to keep
+#     takes the short members after it (OCaml's `module Make(Ord: S) = struct`).
+CHUNKING_VERSION = 15
 
 
 class Chunker(Protocol):
@@ -65,6 +73,14 @@ class Chunker(Protocol):
     languages: frozenset[str]
 
     def chunk(self, text: str) -> list[ChunkPiece]: ...
+
+
+@runtime_checkable
+class PathAware(Protocol):
+    """A chunker whose names depend on the file's path (OCaml: `list.ml` is the module List);
+    the pipeline gives it the path relative to the project."""
+
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]: ...
 
 
 class Undecodable(ValueError):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from importlib import resources
+from pathlib import PurePosixPath
 from typing import Any
 
 from repokb.chunkers.base import (
@@ -33,10 +34,12 @@ from repokb.chunkers.cmacros import unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
+from repokb.chunkers.literate import code_only
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
 _PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.placeholders)
+_MODULE_FILE = re.compile(r"[A-Za-z][\w']*")  # an OCaml module's name: `list`, `stdlib__List`
 
 
 def _clean_name(raw: bytes) -> str:
@@ -147,8 +150,30 @@ class TreeSitterChunker:
             pass
         return windows_over(numbered(lines), size, overlap)
 
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
+        """`chunk`'s pieces of the file at `path`, named after the module the file is where
+        the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
+        defines `List.map`)."""
+        pieces = self.chunk(text)
+        if not self.spec.file_module:
+            return pieces
+        stem = PurePosixPath(path).name.split(".", 1)[0]
+        if not _MODULE_FILE.fullmatch(stem):
+            return pieces
+        module = stem[0].upper() + stem[1:]
+        return [replace(p, symbol=f"{module}.{p.symbol}") if p.symbol else p for p in pieces]
+
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
         parser, cursor = engine
+        source = code_only(text) if self.spec.literate else text
+        if self.spec.tab_stops and "\t" in source:
+            source = source.expandtabs(self.spec.tab_stops)
+        if source is not text:
+            # rows stay put (names and blank lines too): the definitions are read off the
+            # parsed lines, the pieces cut from the file's
+            tree = parse(parser, source)
+            definitions = self._definitions(cursor, tree.root_node, split_lines(source))
+            return self.cutter.cut(definitions, lines)
         parsed = text
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
@@ -183,6 +208,7 @@ class TreeSitterChunker:
                 if row < len(lines) and not lines[row].encode("utf-8", "surrogatepass")[
                         :column].strip():
                     comments[last_row(node)] = row
+        below = self._trailing_docs(comments, lines)
         best: dict[tuple[int, int], tuple[int, Definition]] = {}
         for pattern, captures in matches:
             label = next((k for k in captures if k.startswith("definition.")), None)
@@ -202,6 +228,8 @@ class TreeSitterChunker:
             owners = captures.get("owner", [])
             symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]
             name = ".".join(n for n in names if n) or (symbol_type if kinds else None)
+            if name and (suffix := captures.get("suffix")):  # `instance Show (Tree a)`
+                name = f"{name} {_clean_name(text_of(suffix[0]))}"
             if kinds and not names:
                 symbol_type = "block"
             row = node.start_point[0]
@@ -209,7 +237,7 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments, lines, blanked),
-                end=min(self._end(span), len(lines) - 1),
+                end=below.get(last_row(span), min(self._end(span), len(lines) - 1)),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.
@@ -219,8 +247,15 @@ class TreeSitterChunker:
 
         if self.spec.scope_open and any(map(unowned, found)):
             scopes = self._scopes(lines)
-            found = [replace(d, owner=scopes[d.start]) if unowned(d) and d.start < len(scopes)
-                     else d for d in found]
+
+            def scoped(d: Definition) -> Definition:
+                scope = scopes[d.start] if unowned(d) and d.start < len(scopes) else None
+                if scope is None:
+                    return d
+                return replace(d, name=f"{scope}.{d.name}") if self.spec.qualified else (
+                    replace(d, owner=scope))
+
+            found = [scoped(d) for d in found]
         if self.spec.clauses:
             found = _join_clauses(found, lines)
         return found
@@ -238,6 +273,16 @@ class TreeSitterChunker:
                 break
             node = tokens[-1]
         return max(int(span.start_point[0]), last_row(node))
+
+    def _trailing_docs(self, comments: dict[int, int], lines: list[str]) -> dict[int, int]:
+        """Last row of a definition -> last row of the doc comment right below it that is its
+        own (LanguageSpec.trailing_doc: a blank line or the end of the file follows it)."""
+        if self.spec.trailing_doc is None:
+            return {}
+        opening = re.compile(r"\s*" + self.spec.trailing_doc)
+        return {first - 1: last for last, first in comments.items()
+                if first > 0 and lines[first - 1].strip() and opening.match(lines[first])
+                and (last + 1 >= len(lines) or not lines[last + 1].strip())}
 
     def _scopes(self, lines: list[str]) -> list[str | None]:
         """The owner each row is inside of, by the spec's scope lines (one pass)."""

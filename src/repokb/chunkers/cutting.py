@@ -75,6 +75,11 @@ class Cutter:
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
 
+    def _text(self, lines: list[str], start: int, end: int) -> int:
+        """Characters of rows start..end without the white space around them (what the
+        pipeline's minimum length counts)."""
+        return len("".join(lines[start : end + 1]).strip())
+
     def _piece(self, lines: list[str], start: int, end: int, symbol: str | None,
                symbol_type: str | None, context: str | None) -> ChunkPiece:
         return ChunkPiece("".join(lines[start : end + 1]), start + 1, end + 1, symbol,
@@ -125,6 +130,14 @@ class Cutter:
         symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
+        if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
+                self.min_chars):
+            # a head too short to be kept (OCaml's `module Make (Ord : S) = struct`) takes the
+            # short members up to the first kept one, when they fit in a window
+            kept = min((c.start for c in d.children if c.children or self._text(
+                lines, c.start, c.end) >= self.min_chars), default=first_member)
+            if self._size(lines, d.start, kept - 1) <= self.module_window[0]:
+                first_member = kept
         holds_shader = bool(d.children) and all(c.embedded for c in d.children)
         if ((symbol_type in CONTAINERS or holds_shader) and d.children
                 and first_member > d.start

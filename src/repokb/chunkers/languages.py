@@ -49,6 +49,24 @@ class LanguageSpec:
     # Code shorter than a chunk's minimum between two members of a class cut per member joins
     # the member before it (cutting.Cutter.join_short) instead of being dropped.
     join_short: bool = False
+    # The scope line's name is part of the name (Haskell's `module Data.Map` makes `insert`
+    # the function `Data.Map.insert`), not an owner whose functions are its methods.
+    qualified: bool = False
+    # A doc comment opening so (OCaml's `(**`) on the line right below a definition, with a
+    # blank line or the end of the file after it, is the definition's (the standard library
+    # writes `val length : 'a list -> int` then `(** Return the length ... *)`).
+    trailing_doc: str | None = None
+    # Parse with tabs expanded to these stops (rows stay put): tree-sitter-haskell 0.24 fails
+    # on a tab (`import Data.Version\t( Version(..) )` is an error; so were 154 of the 274
+    # files of the Hugs libraries, 5 once expanded).
+    tab_stops: int | None = None
+    # Each file is a module named after it (OCaml: `list.ml` and `list.mli` are the module
+    # List, `map.ml`'s functor Map.Make): its definitions are named `List.map`, when the
+    # pipeline gives the file's path (TreeSitterChunker.chunk_path).
+    file_module: bool = False
+    # Parse only the code of a literate file (chunkers/literate.py: Haskell's `.lhs`, Bird's
+    # `>` lines or `\begin{code}` blocks); the pieces keep the prose around it.
+    literate: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -97,4 +115,20 @@ SPECS: tuple[LanguageSpec, ...] = (
     # Scala 2 and 3 (.scala, .sc scripts and worksheets, sbt's .sbt build definitions)
     LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True,
                  join_short=True),
+    # Haskell: a function's type signature and equations are one piece (clauses), named after
+    # the `module Data.Map` line (at the left margin: `  module X,` re-exports in a header).
+    LanguageSpec("haskell", "tree_sitter_haskell:language", "haskell",
+                 scope_open=r"(?<![ \t])module\s+([A-Z][\w.']*)",
+                 scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
+                 qualified=True, clauses=True, tab_stops=8),
+    # Literate Haskell: a Bird track's `>` reads as a space, so `> module X` is two columns in.
+    LanguageSpec("literate_haskell", "tree_sitter_haskell:language", "haskell",
+                 scope_open=r"(?<![ \t]{3})(?<!\t)module\s+([A-Z][\w.']*)",
+                 scoped=frozenset({"function", "data", "newtype", "type", "class", "pattern"}),
+                 qualified=True, clauses=True, tab_stops=8, literate=True),
+    # OCaml: implementations (.ml) and interfaces (.mli) have a grammar each.
+    LanguageSpec("ocaml", "tree_sitter_ocaml:language_ocaml", "ocaml", trailing_doc=r"\(\*\*",
+                 file_module=True),
+    LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
+                 "ocaml_interface", trailing_doc=r"\(\*\*", file_module=True),
 )

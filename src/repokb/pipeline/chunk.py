@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers import chunker_for, fixed_windows
-from repokb.chunkers.base import Decoder, Oversized, Undecodable
+from repokb.chunkers.base import Decoder, Oversized, PathAware, Undecodable
 from repokb.contamination import llm_transcript
 from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
 from repokb.pipeline.enrich import enrich
@@ -186,7 +186,9 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
         try:
-            pieces = chunker.chunk(redacted.text) if chunker else fixed_windows(redacted.text)
+            pieces = (chunker.chunk_path(redacted.text, file.path)
+                      if isinstance(chunker, PathAware) else
+                      chunker.chunk(redacted.text) if chunker else fixed_windows(redacted.text))
         except Exception:  # a chunker bug must not stop the run: fall back to windows
             pieces = fixed_windows(redacted.text)
     dropped: Counter[str] = Counter()

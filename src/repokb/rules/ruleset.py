@@ -119,7 +119,15 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.15, also: data-science credential files blocked: `kaggle.json`, `.databrickscfg`, gcloud's
 # `application_default_credentials.json`, `.boto`, `.s3cfg`, `.my.cnf`, Hugging Face's
 # `huggingface/token`)
-CLASSIFIER_VERSION = f"0.3.15+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.16: Haskell and OCaml projects: `*.cabal`, `cabal.project(.local)`, `stack.yaml`, hpack's
+# `package.yaml`, `dune-project`, `dune-workspace`, `dune` files, `*.opam` and findlib's `META`
+# are dependency manifests; `cabal.project.freeze`, `stack.yaml.lock`, `*.opam.locked`
+# lockfiles; `dist-newstyle/`, `.stack-work/` skipped as build output and a project's opam
+# switch `_opam/` as installed packages; `.mli` OCaml interfaces, `.lhs` literate Haskell,
+# `.hs-boot`/`.hsc` Haskell, `.mll`/`.mly` ocamllex/ocamlyacc; `*Spec.hs` tests; `.ghci`,
+# `.ocamlformat`, `.merlin`, `.ocp-indent` tool settings, `.ocamlinit` OCaml configuration;
+# `dune-package` generated; cabal's `~/.cabal/config` (Hackage's password) blocked)
+CLASSIFIER_VERSION = f"0.3.16+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

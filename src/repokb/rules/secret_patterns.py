@@ -121,7 +121,11 @@ REDACTED = "<REDACTED_SECRET>"
 # `%env KEY=v`, `%env KEY v`, `%set_env`, a cell's `!export KEY=v`, `wandb login v` and
 # `kaggle config set -n key -v v` (secrets/credentials.py); a glued one-word name is a secret's
 # by its last word (`'PGPASSWORD': 'v'` in a printed `os.environ`, `REDISPASSWORD`, `apitoken`)
-REDACTION_VERSION = 27
+# 28: Haskell's and OCaml's forms (secrets/mlforms.py): a secret-named pair in an association
+# list (`[("password", "v")]`, http-client's `urlEncodedBody`), a Basic-auth password by
+# position (`applyBasicAuth "user" "v"`, wreq's `basicAuth`, servant's `BasicAuthData`, cohttp's
+# `` `Basic ("user", "v") ``)
+REDACTION_VERSION = 28
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Perl: ExtUtils::MakeMaker's and Module::Build's build output (a copy of lib/ and the
     # manuals), Module::Build's state
     "blib": ("build_artifact", "Perl build output (a copy of lib/)"),
-    "_build": ("build_artifact", "build output (Module::Build's state, Mix's and rebar3's build)"),
+    "_build": ("build_artifact",
+               "build output (Module::Build's state, Mix's, rebar3's and dune's build)"),
     # Elixir and Erlang (GitHub's Elixir.gitignore and Erlang.gitignore): Mix's and rebar3's
     # build output (compiled .beam, .app, a release with its copy of sys.config), ElixirLS's
     # per-checkout build and Dialyzer tables, rebar3's project cache
@@ -62,6 +63,12 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".bsp": ("build_artifact", "Build Server Protocol connection files (sbt, Mill)"),
     ".metals": ("build_artifact", "Metals editor state and index"),
     ".bloop": ("build_artifact", "Bloop build server state and output"),
+    # Haskell (GitHub's Haskell.gitignore): cabal's and Stack's build trees (objects, interface
+    # files, a generated Paths_<pkg>.hs, the install plan); OCaml's opam switch local to a
+    # project (`opam switch create .`: the installed packages' sources)
+    "dist-newstyle": ("build_artifact", "cabal build output"),
+    ".stack-work": ("build_artifact", "Stack build output"),
+    "_opam": ("vendor", "opam switch of the project: installed OCaml packages"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
@@ -237,7 +244,11 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 "rebar3/hex.config": "credentials_file",
                                 # Hugging Face's saved token (`huggingface-cli login`)
                                 "huggingface/token": "credentials_file",
-                                ".huggingface/token": "credentials_file"}
+                                ".huggingface/token": "credentials_file",
+                                # cabal's user config (`~/.cabal/config`, XDG's
+                                # `~/.config/cabal/config`): Hackage's `username`/`password`
+                                ".cabal/config": "credentials_file",
+                                "cabal/config": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
@@ -278,6 +289,10 @@ LOCKFILES: dict[str, str] = {
     "Package.resolved": "swiftpm_lockfile", "Cartfile.resolved": "carthage_lockfile",
     "cpanfile.snapshot": "carton_lockfile",
     "rebar.lock": "rebar_lockfile",
+    # Haskell: `cabal freeze`'s pinned versions, Stack's lock of its snapshot; opam's
+    # `opam lock` (`<pkg>.opam.locked`)
+    "cabal.project.freeze": "cabal_freeze", "stack.yaml.lock": "stack_lockfile",
+    "*.opam.locked": "opam_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -299,6 +314,14 @@ MANIFESTS: dict[str, str] = {
     "dist.ini": "dist_zilla", "META.json": "cpan_meta", "META.yml": "cpan_meta",
     "rebar.config": "rebar_config",
     "build.sbt": "sbt_build",
+    # Haskell: cabal's project (and its per-checkout `.local` settings), Stack's project, hpack's
+    # package description (`package.yaml`, from which the .cabal file is made); OCaml: dune's
+    # project, workspace and per-directory build files (libraries, executables, tests and what
+    # they depend on), findlib's META
+    "cabal.project": "cabal_project", "cabal.project.local": "cabal_project_local",
+    "stack.yaml": "stack_project", "package.yaml": "package_yaml",
+    "dune-project": "dune_project", "dune-workspace": "dune_workspace", "dune": "dune_build",
+    "META": "findlib_meta",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -319,7 +342,8 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.rockspec": "luarocks_rockspec",  # LuaRocks' package spec (`penlight-1.13.1-1.rockspec`)
     "*.app.src": "otp_application",  # an OTP application's resource file (name, deps, env)
     # sbt: a module's or plug-ins' build definition (`project/plugins.sbt`), its settings
-    "*.sbt": "sbt_build"}
+    "*.sbt": "sbt_build",
+    "*.cabal": "cabal_package", "*.opam": "opam_package"}  # a Haskell / OCaml package
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -344,6 +368,7 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     "lint-baseline.xml": "lint_baseline",
     # `perl Makefile.PL` / `perl Build.PL` write the metadata as configured on this machine
     "MYMETA.json": "cpan_build_meta", "MYMETA.yml": "cpan_build_meta",
+    "dune-package": "dune_package",  # what `dune install` writes beside an installed library
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -516,6 +541,12 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".nuspec": "xml", ".pubxml": "xml", ".resx": "xml", ".settings": "xml", ".ruleset": "xml",
     ".runsettings": "xml", ".slnx": "xml", ".xaml": "xml",
     ".fs": "fsharp", ".fsi": "fsharp", ".fsx": "fsharp", ".vb": "vbnet",
+    # Linguist's Haskell (.hs-boot, hsc2hs' .hsc), Literate Haskell, OCaml (an interface .mli
+    # has a grammar of its own; ocamllex's .mll and Menhir/ocamlyacc's .mly are OCaml inside
+    # their own syntax), Cabal Config, opam files
+    ".hs-boot": "haskell", ".hsc": "haskell", ".lhs": "literate_haskell",
+    ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
+    ".cabal": "cabal", ".opam": "opam",
     # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
     ".cshtml": "html", ".razor": "html",
 }
@@ -528,6 +559,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Erlang file names; a release's `sys.config` and its `.src` template)
     "rebar.config": "erlang", "sys.config": "erlang", "sys.config.src": "erlang",
     "hex.config": "erlang",  # Hex's and rebar3's credentials: blocked, but Erlang terms
+    # cabal's project files; dune's build files (S-expressions)
+    "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
+    "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -563,6 +597,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "cpanfile": "perl",  # Linguist's Perl file name: `requires 'Moose', '2.0';`
     # Linguist's Erlang file names (`rebar.config`, `sys.config`: LANGUAGE_BY_EXACT_NAME)
     "rebar.config.script": "erlang", "emakefile": "erlang",
+    ".ocamlinit": "ocaml",  # the OCaml toplevel's start-up script
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
@@ -594,6 +629,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*.t",  # Perl's tests (`t/basic.t`, `xt/author/pod.t`), run by prove
     # ScalaTest's, munit's and specs2's suites wherever they lie (sbt finds them by type)
     "*Spec.scala", "*Test.scala", "*Tests.scala", "*Suite.scala",
+    "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
@@ -656,11 +692,14 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      # a CPAN distribution's file list and what `make manifest` leaves out
                      "MANIFEST", "MANIFEST.SKIP",
                      # scalafmt's and Scalafix's rules, the JVM's and sbt's flags
-                     ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts")
+                     ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts",
+                     # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
+                     ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings
-                     ".formatter.exs", ".credo.exs", ".iex.exs")
+                     ".formatter.exs", ".credo.exs", ".iex.exs",
+                     ".ocamlinit")  # the OCaml toplevel's start-up script
 # Settings of an Elixir or Erlang application and its release: Mix's `config/*.exs`
 # (config.exs, dev.exs, prod.exs, runtime.exs), a release's `sys.config` and the Erlang VM's
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.

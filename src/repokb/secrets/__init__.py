@@ -7,7 +7,8 @@ Authorization headers, prose), `credentials.find` (credentials given by position
 lines, call arguments, DSNs, environment lists, prose pairs, table columns) and `encoded.find`
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
-Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's.
+Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
+`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -33,6 +34,7 @@ from repokb.secrets import (
     encoded,
     jvm,
     literals,
+    mlforms,
     openresty,
     parts,
     perl,
@@ -69,7 +71,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     extra = (shapes.find(text, mode, language) + credentials.find(text, mode)
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
              + literals.find(text) + openresty.find(text, language) + dotnet.find(text)
-             + perl.find(text, language) + beam.find(text, language))
+             + perl.find(text, language) + beam.find(text, language)
+             + mlforms.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
