@@ -238,9 +238,9 @@ _COMMENT_VALUE = re.compile(r"(?![/~.$%@-])[^\s()\[\]{}<>,;'\"`*]{8,}")  # nor a
 
 def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
     """The secret assignments on the lines holding a key anchor (in no particular order)."""
-    if "\u0130" in text:  # the one character whose lower case is longer (U+0130, `İ`)
-        return _assignments_by_anchor(text, text.lower(), mode)
-    lowered = lower_same_length(text)  # text.lower(), shared with the other finders
+    # text.lower() with its offsets kept (`İ`, whose lower case is two characters, masked),
+    # shared with the other finders
+    lowered = lower_same_length(text)
     out: list[tuple[int, int, str, bool]] = []
     end = len(text)
     # the next occurrence of each anchor (str.find: far faster than a regex alternation)
@@ -259,29 +259,6 @@ def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
                     del nexts[anchor]
                 else:
                     nexts[anchor] = following
-    return out
-
-
-def _assignments_by_anchor(text: str, lowered: str,
-                           mode: Mode) -> list[tuple[int, int, str, bool]]:
-    """As `_assignments`, anchor by anchor: what it did before, for the rare text whose lower
-    case is longer than itself (offsets in `lowered` then drift from those in `text`)."""
-    if not any(a in lowered for a in P.KEY_ANCHORS):
-        return []
-    out: list[tuple[int, int, str, bool]] = []
-    seen_lines: set[int] = set()
-    for anchor in P.KEY_ANCHORS:
-        at = lowered.find(anchor)
-        while at != -1:
-            line_start = text.rfind("\n", 0, at) + 1
-            if line_start not in seen_lines:
-                seen_lines.add(line_start)
-                line_end = text.find("\n", at)
-                line_end = len(text) if line_end == -1 else line_end
-                out.extend(_line_assignments(text, line_start, line_end, mode))
-                at = lowered.find(anchor, line_end)
-            else:
-                at = lowered.find(anchor, at + len(anchor))
     return out
 
 
