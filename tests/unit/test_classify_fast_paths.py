@@ -86,20 +86,17 @@ def test_a_screened_out_rule_never_fires(pair):
         assert failing, rule.id
 
 
-def test_the_anchor_trie_finds_what_a_longest_first_alternation_finds():
+def test_the_anchor_search_finds_every_anchor_a_longest_first_alternation_finds():
     rnd = random.Random(11)
-    words = ["ab", "abc", "a", "b", "abd", "x.y", "x"]
-    trie = re.compile(scan.trie_regex(words))
-    alternation = re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True)))
-    for _ in range(5000):
-        text = "".join(rnd.choice("abcdxy. ") for _ in range(30))
-        assert trie.findall(text) == alternation.findall(text), text
     anchors = {a for f in P.TOKEN_FORMATS for a in f.anchors}
     reference = re.compile("|".join(sorted(map(re.escape, anchors), key=len, reverse=True)))
     pieces = [*anchors, "x", " ", "A", "gh", "S", "_", "-"]
     for _ in range(5000):
         text = "".join(rnd.choice(pieces) for _ in range(20))
-        assert scan._ANCHORS.findall(text) == reference.findall(text), text
+        found = set(scan._ANCHORS.find_matches_as_strings(text, overlapping=True))
+        # every anchor the alternation finds, and those it skips inside a longer one
+        assert found == {a for a in anchors if a in text}, text
+        assert found >= set(reference.findall(text)), text
 
 
 def _anchor_by_anchor(text: str, mode: str) -> list[tuple[int, int, str, bool]]:
