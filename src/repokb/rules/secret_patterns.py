@@ -128,7 +128,13 @@ REDACTED = "<REDACTED_SECRET>"
 # 28 (also): scan's assignments in a text holding many `İ` (a Turkish comment): the anchor walk
 # read text.lower(), whose offsets drift one place per `İ`, and missed the line below them;
 # a Discord bot token (format) is tried in a text naming Discord, as gitleaks' rule is
-REDACTION_VERSION = 28
+# 29: a secret-named string and the value string after it, by position, in every language
+# (secrets/pairs.py, the association pairs of 28 generalised): Python's `[("password", "v")]`,
+# configparser's `config.set("db", "password", "v")`, `setattr(settings, "SECRET_KEY", "v")`,
+# Elixir's `[{"password", "v"}]`, Go's `form.Set("password", "v")`, `req.Header.Set(..)` and
+# `url.Values{"password": {"v"}}`, Java's `Map.of(..)`/`Map.entry(..)`, Kotlin's `"password"
+# to "v"`; JavaScript's and Ruby's `||=`/`??=` (`process.env.DB_PASSWORD ||= 'v'`)
+REDACTION_VERSION = 29
 
 
 @dataclass(frozen=True)
@@ -361,7 +367,7 @@ KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credent
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
-    r"""\s*(?:::=|:=|\?=|\+=|=>|==|:(?!:)|=)\s*"""
+    r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=)\s*"""
     r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 

@@ -8,7 +8,8 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
 Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
-`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's.
+`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's; `pairs.find` a
+secret-named string and the value string after it in a pair or argument list, any language.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -36,6 +37,7 @@ from repokb.secrets import (
     literals,
     mlforms,
     openresty,
+    pairs,
     parts,
     perl,
     shapes,
@@ -72,7 +74,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
              + literals.find(text) + openresty.find(text, language) + dotnet.find(text)
              + perl.find(text, language) + beam.find(text, language)
-             + mlforms.find(text, language))
+             + mlforms.find(text, language) + pairs.find(text))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

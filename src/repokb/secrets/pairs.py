@@ -1,0 +1,63 @@
+"""A secret-named string and the value string after it, paired by position, in any language.
+
+No `key = "value"` shows these, yet the key names the value as plainly:
+- the next element of a pair or an argument list: Python's `[("password", "X")]`,
+  `headers = [("X-Api-Key", "X")]`, configparser's `config.set("db", "password", "X")`,
+  `setattr(settings, "SECRET_KEY", "X")`; Elixir's `[{"password", "X"}]`; Go's
+  `form.Set("password", "X")`, `req.Header.Set("X-Api-Key", "X")`; Java's `Map.of("password",
+  "X")`, `Map.entry(..)`; Haskell's and OCaml's association lists (`[("api_key", "X")]`,
+  http-client's `urlEncodedBody`); the key string opens the pair or follows a `,`, the value
+  closes it or a `,` follows (`Map.of("user", "u", "password", "X")`);
+- Kotlin's `"password" to "X"` (a `Pair`, `mapOf(..)`'s entries);
+- Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`.
+
+The key is judged by `scan.is_secret_key`, the value as a string literal of code is
+(`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
+field's name (`("password1", "password2")`, a form's field list), a name of something (a
+path, an address: `shapes.names_something`) nor a label (`"Password:"`). So a form's choice
+`("password", "Password")`, a label `("password", _("Password"))` or `("password", "The
+password to log in with")`, and `setattr(self, "password", password)` stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules.secret_patterns import KEY_ANCHORS, LABEL_WORDS, SECRET_KEY_WORDS
+from repokb.secrets.scan import is_secret_key, is_secret_value, key_words, lower_same_length
+from repokb.secrets.shapes import is_field_name, names_something
+
+Span = tuple[int, int, str, bool]
+
+_KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)"""
+_VALUE = r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)"""
+# zero-width after what opens the pair, so `f("a", "password", "X")` is read at each `,`
+_PAIR = re.compile(
+    r"""[(\[{,=]\s*(?="""
+    + _KEY
+    + r"""\s*(?:,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
+    + _VALUE
+    + r"""\s*(?:[)\]},;]|$))""", re.M)
+
+
+def find(text: str) -> list[Span]:
+    """Spans of secret values paired by position with a secret-named key (module docstring)."""
+    low = lower_same_length(text)
+    if not any(a in low for a in KEY_ANCHORS):
+        return []
+    out: list[Span] = []
+    for m in _PAIR.finditer(text):
+        key, value = m.group("key"), m.group("value")
+        if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
+                and not is_field_name(value) and not names_something(value)
+                and not _label(value, key)):
+            out.append((m.start("value"), m.end("value"), "positional_pair", False))
+    return out
+
+
+def _label(value: str, key: str) -> bool:
+    """A field's label or prompt, no digit in it, only words of its key, of a secret's name
+    or of a form (`("password", "Password:")`, `("api_key", "API-Key*")`)."""
+    words = key_words(value)
+    return (bool(words) and not any(c.isdigit() for c in value)
+            and set(words) <= set(key_words(key)) | SECRET_KEY_WORDS | LABEL_WORDS)

@@ -1,0 +1,106 @@
+"""A secret-named string and its value given by position (a pair, an argument list, Kotlin's
+`to`, Go's `url.Values`) and JavaScript's `||=`/`??=`, in Python, Go, Java, Kotlin, Elixir,
+PHP and JavaScript files of one project indexed for real (ONNX model, Qdrant Edge): no byte
+of a value under REPOKB_HOME, in `index --json`, a search or `explain --json`. A Django-style
+form's choices and field list stay readable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ..conftest import every_byte, invoke, write
+
+pytestmark = pytest.mark.integration
+
+VALUES = {  # FAKE values, assembled at run time
+    "tuple": "".join(("Pt5521", "kxQz7")),
+    "header": "".join(("Ph8830", "mvLw2")),
+    "configparser": "".join(("Pc4471", "zqTn6")),
+    "setattr": "".join(("Ps7710", "xcPk3")),
+    "elixir": "".join(("Pe2245", "nmRb8")),
+    "go_form": "".join(("Pg6642", "ruWd5")),
+    "go_header": "".join(("Pk3318", "tyGh4")),
+    "go_values": "".join(("Pv9183", "waSe1")),
+    "java": "".join(("Pj1276", "hoYu9")),
+    "kotlin": "".join(("Pl5504", "beXi3")),
+    "php": "".join(("Pp8867", "diCo2")),
+    "js": "".join(("Pn2290", "fuMa6")),
+}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "gateway"
+    v = VALUES
+    write(root, "gateway/client.py",
+          '"""Talk to the billing gateway."""\n\nimport configparser\n\nimport requests\n\n'
+          "from django.conf import settings\n\n\n"
+          "def login():\n"
+          f'    data = [("username", "alice"), ("password", "{v["tuple"]}")]\n'
+          f'    headers = [("X-Api-Key", "{v["header"]}")]\n'
+          '    return requests.post("https://billing.example/login", data=data,\n'
+          "                         headers=dict(headers))\n\n\n"
+          "def write_config(path):\n"
+          "    config = configparser.ConfigParser()\n"
+          '    config.add_section("db")\n'
+          f'    config.set("db", "password", "{v["configparser"]}")\n'
+          '    with open(path, "w") as f:\n        config.write(f)\n\n\n'
+          "def configure():\n"
+          f'    setattr(settings, "SECRET_KEY", "{v["setattr"]}")\n')
+    write(root, "gateway/forms.py",
+          "from django import forms\nfrom django.utils.translation import gettext_lazy as _\n\n\n"
+          "class LoginForm(forms.Form):\n"
+          '    METHOD_CHOICES = [("password", "Password"), ("token", _("Token"))]\n'
+          "    method = forms.ChoiceField(choices=METHOD_CHOICES)\n\n"
+          "    class Meta:\n"
+          '        fields = ("username", "password1", "password2")\n')
+    write(root, "lib/gateway.ex",
+          "defmodule Gateway do\n  def login do\n"
+          f'    HTTPoison.post("https://billing.example/login", {{:form, [{{"username", "alice"}},'
+          f' {{"password", "{v["elixir"]}"}}]}})\n  end\nend\n')
+    write(root, "go/client.go",
+          'package gateway\n\nimport (\n\t"net/http"\n\t"net/url"\n)\n\n'
+          "func Login() url.Values {\n\tform := url.Values{}\n"
+          f'\tform.Set("password", "{v["go_form"]}")\n\treturn form\n}}\n\n'
+          "func Sign(req *http.Request) {\n"
+          f'\treq.Header.Set("X-Api-Key", "{v["go_header"]}")\n}}\n\n'
+          f'var defaults = url.Values{{"password": {{"{v["go_values"]}"}}}}\n')
+    write(root, "java/Gateway.java",
+          "import java.util.Map;\n\npublic class Gateway {\n"
+          "    static Map<String, String> credentials() {\n"
+          f'        return Map.of("user", "alice", "password", "{v["java"]}");\n'
+          "    }\n}\n")
+    write(root, "kotlin/Gateway.kt",
+          "object Gateway {\n"
+          f'    val form = mapOf("user" to "alice", "password" to "{v["kotlin"]}")\n}}\n')
+    write(root, "php/bootstrap.php",
+          f"<?php\nputenv('DB_PASSWORD={v['php']}');\n")
+    write(root, "web/env.js",
+          f"process.env.API_TOKEN ??= '{v['js']}';\n"
+          "module.exports = { token: () => process.env.API_TOKEN };\n")
+    return root
+
+
+def test_positional_pairs_never_reach_the_home_or_an_answer(home, project):
+    indexed = invoke("index", str(project), "--json")
+    files = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert len(files) == 8, files
+    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
+    outputs = [indexed]
+    for path in files:
+        outputs.append(invoke("explain", str(project / path), "--json"))
+    for query in (*VALUES.values(), "login to the billing gateway", "write the db config",
+                  "sign the request with an api key", "gateway credentials map",
+                  "login form method choices", "api token environment"):
+        outputs.append(invoke("search", query, "--json", "--limit", "20"))
+    stored = every_byte(home)
+    for name, value in VALUES.items():
+        assert value.encode() not in stored, f"{name}: {value[:6]}... stored"
+        assert all(value not in out for out in outputs), f"{name}: {value[:6]}... shown"
+    content = "\n".join(h["content"] for h in json.loads(
+        invoke("search", "login form method choices", "--json", "--path", "gateway/forms.py")))
+    assert 'METHOD_CHOICES = [("password", "Password"), ("token", _("Token"))]' in content
+    assert 'fields = ("username", "password1", "password2")' in content

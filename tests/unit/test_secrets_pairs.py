@@ -1,0 +1,87 @@
+"""A secret-named string and its value given by position are redacted, in every language.
+
+Stored as written before secrets/pairs.py: a pair or argument list's next element after a
+secret-named string (Python's `[("password", "X")]`, configparser's `config.set("db",
+"password", "X")`, `setattr(settings, "SECRET_KEY", "X")`, Elixir's `[{"password", "X"}]`,
+Go's `form.Set("password", "X")`, Java's `Map.of(..)`/`Map.entry(..)`), Kotlin's `"password" to
+"X"`, Go's `url.Values{"password": {"X"}}`, and JavaScript's `process.env.X ||= 'X'`/`??=`.
+Labels, choices, field lists, placeholders and names stay readable.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.secrets import REDACTED, redact
+from repokb.secrets.scan import mode_for
+
+PW = "".join(("Qm4v", "Tz8kPairW7x"))  # a FAKE password, assembled at run time
+
+MUST_REDACT = [  # (language, text): each stored as written before pairs.py (and `||=`, `??=`)
+    ("python", f'data = [("username", "alice"), ("password", "{PW}")]\n'),
+    ("python", f"headers = [('X-Api-Key', '{PW}')]\n"),
+    ("python", f'config.set("db", "password", "{PW}")\n'),
+    ("python", f'setattr(settings, "SECRET_KEY", "{PW}")\n'),
+    ("python", f'data = [\n    ("password",\n     "{PW}"),\n]\n'),  # black over lines
+    ("elixir", f'opts = [{{"username", "alice"}}, {{"password", "{PW}"}}]\n'),
+    ("erlang", f'Opts = [{{"api_token", "{PW}"}}].\n'),
+    ("go", f'form.Set("password", "{PW}")\n'),
+    ("go", f'req.Header.Set("X-Api-Key", "{PW}")\n'),
+    ("go", f'v := url.Values{{"username": {{"alice"}}, "password": {{"{PW}"}}}}\n'),
+    ("go", f'h := http.Header{{"X-Api-Key": []string{{"{PW}"}}}}\n'),
+    ("java", f'var m = Map.of("user", "alice", "password", "{PW}");\n'),
+    ("java", f'var e = Map.entry("password", "{PW}");\n'),
+    ("kotlin", f'val m = mapOf("user" to "alice", "password" to "{PW}")\n'),
+    ("kotlin", f'val p = "api_key" to "{PW}"\n'),
+    ("ruby", f'params = [["password", "{PW}"]]\n'),
+    ("javascript", f"process.env.DB_PASSWORD ||= '{PW}';\n"),
+    ("javascript", f"process.env.DB_PASSWORD ??= '{PW}';\n"),
+    ("typescript", f'process.env.API_TOKEN ??= "{PW}";\n'),
+    ("ruby", f'@api_token ||= "{PW}"\n'),
+    ("haskell", f'req = urlEncodedBody [("username", "alice"), ("password", "{PW}")] req0\n'),
+]
+
+ALREADY = [  # (language, text): redacted before too, kept so
+    ("php", f"putenv('DB_PASSWORD={PW}');\n"),
+    ("python", f'env=["DB_PASSWORD={PW}"]\n'),
+    ("go", f'cmd.Env = append(os.Environ(), "API_TOKEN={PW}")\n'),
+    ("javascript", f"const env = ['SECRET_KEY={PW}'];\n"),
+    ("erlang", f'Opts = [{{password, "{PW}"}}].\n'),
+]
+
+MUST_KEEP = [  # (language, text)
+    ("python", 'fields = [("password", "Password")]\n'),
+    ("python", 'fields = [("password", _("Password"))]\n'),
+    ("python", 'labels = [("password", "Password:"), ("api_key", "API-Key*")]\n'),
+    ("javascript", "$('password', '#login-form');\n"),
+    ("python", 'setattr(self, "password", password)\n'),
+    ("python", 'fields = ("username", "password1", "password2")\n'),
+    ("python", 'CHOICES = [("token", "Token auth"), ("password", "Password reset")]\n'),
+    ("python", 'config.set("db", "password", "${DB_PASSWORD}")\n'),
+    ("python", 'config.set("db", "password", "")\n'),
+    ("python", 'SENSITIVE = ["password", "api_key", "secret", "x-auth-token"]\n'),
+    ("python", 'value = getattr(obj, "password", "changeme")\n'),
+    ("python", 'help = ("password", "The password to log in with")\n'),
+    ("go", 'form.Set("password", os.Getenv("PASSWORD"))\n'),
+    ("go", 'form.Set("password", "{{.Password}}")\n'),
+    ("java", 'var m = Map.of("password", "<your password>");\n'),
+    ("kotlin", 'val m = mapOf("password" to password)\n'),
+    ("javascript", "process.env.DB_PASSWORD ||= process.env.PGPASSWORD;\n"),
+    ("javascript", "process.env.API_TOKEN ??= '';\n"),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_REDACT + ALREADY,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT + ALREADY)])
+def test_a_value_paired_with_a_secret_named_key_is_redacted(language, text):
+    result = redact(text, mode_for(language), language)
+    assert PW not in result.text, result.text
+    assert REDACTED in result.text
+    assert result.text.count("\n") == text.count("\n")
+    assert "alice" not in text or "alice" in result.text  # the user's name stays
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+def test_a_label_a_name_or_a_placeholder_paired_with_a_key_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text
