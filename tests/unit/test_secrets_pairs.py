@@ -31,6 +31,7 @@ MUST_REDACT = [  # (language, text): each stored as written before pairs.py (and
     ("go", f'h := http.Header{{"X-Api-Key": []string{{"{PW}"}}}}\n'),
     ("java", f'var m = Map.of("user", "alice", "password", "{PW}");\n'),
     ("java", f'var e = Map.entry("password", "{PW}");\n'),
+    ("java", f'String[][] creds = {{{{"user", "alice"}}, {{"password", "{PW}"}}}};\n'),
     ("kotlin", f'val m = mapOf("user" to "alice", "password" to "{PW}")\n'),
     ("kotlin", f'val p = "api_key" to "{PW}"\n'),
     ("ruby", f'params = [["password", "{PW}"]]\n'),
@@ -55,6 +56,7 @@ MUST_KEEP = [  # (language, text)
     ("python", 'labels = [("password", "Password:"), ("api_key", "API-Key*")]\n'),
     ("javascript", "$('password', '#login-form');\n"),
     ("python", 'setattr(self, "password", password)\n'),
+    ("python", '{"password", "Bx7qLm2Zk9Wp4v"}\n'),  # a set of two strings, not a pair
     ("python", 'fields = ("username", "password1", "password2")\n'),
     ("python", 'CHOICES = [("token", "Token auth"), ("password", "Password reset")]\n'),
     ("python", 'config.set("db", "password", "${DB_PASSWORD}")\n'),

@@ -74,7 +74,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
              + defaults.find(text) + jvm.find(text, language) + encoded.find(text)
              + literals.find(text) + openresty.find(text, language) + dotnet.find(text)
              + perl.find(text, language) + beam.find(text, language)
-             + mlforms.find(text, language) + pairs.find(text))
+             + mlforms.find(text, language) + pairs.find(text, language))
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

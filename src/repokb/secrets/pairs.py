@@ -16,7 +16,8 @@ The key is judged by `scan.is_secret_key`, the value as a string literal of code
 field's name (`("password1", "password2")`, a form's field list), a name of something (a
 path, an address: `shapes.names_something`) nor a label (`"Password:"`). So a form's choice
 `("password", "Password")`, a label `("password", _("Password"))` or `("password", "The
-password to log in with")`, and `setattr(self, "password", password)` stay as written.
+password to log in with")`, and `setattr(self, "password", password)` stay as written; so does
+Python's `{"password", "X"}`, a set of two strings (Elixir's is a tuple, Java's an array).
 """
 
 from __future__ import annotations
@@ -33,20 +34,25 @@ _KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)"""
 _VALUE = r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)"""
 # zero-width after what opens the pair, so `f("a", "password", "X")` is read at each `,`
 _PAIR = re.compile(
-    r"""[(\[{,=]\s*(?="""
+    r"""(?P<open>[(\[{,=])\s*(?="""
     + _KEY
-    + r"""\s*(?:,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
+    + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
     + _VALUE
     + r"""\s*(?:[)\]},;]|$))""", re.M)
+# where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
+_SET_LANGUAGES = frozenset({"python", "cython"})
 
 
-def find(text: str) -> list[Span]:
+def find(text: str, language: str | None = None) -> list[Span]:
     """Spans of secret values paired by position with a secret-named key (module docstring)."""
     low = lower_same_length(text)
     if not any(a in low for a in KEY_ANCHORS):
         return []
     out: list[Span] = []
+    sets = language in _SET_LANGUAGES
     for m in _PAIR.finditer(text):
+        if sets and m.group("open") == "{" and m.group("sep") == ",":
+            continue
         key, value = m.group("key"), m.group("value")
         if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
                 and not is_field_name(value) and not names_something(value)
