@@ -40,6 +40,10 @@ MUST_REDACT = [  # (language, text): each stored as written before pairs.py (and
     ("typescript", f'process.env.API_TOKEN ??= "{PW}";\n'),
     ("ruby", f'@api_token ||= "{PW}"\n'),
     ("haskell", f'req = urlEncodedBody [("username", "alice"), ("password", "{PW}")] req0\n'),
+    # a literal `KEY=X` whose X is no random token (the general finder takes only those)
+    ("python", 'env=["DB_PASSWORD=s3cr3t-pw"]\n'),
+    ("php", 'putenv("DB_PASSWORD=s3cr3t-pw");\n'),
+    ("go", 'cmd.Env = []string{"API_TOKEN=s3cr3t-pw"}\n'),
 ]
 
 ALREADY = [  # (language, text): redacted before too, kept so
@@ -70,6 +74,10 @@ MUST_KEEP = [  # (language, text)
     ("kotlin", 'val m = mapOf("password" to password)\n'),
     ("javascript", "process.env.DB_PASSWORD ||= process.env.PGPASSWORD;\n"),
     ("javascript", "process.env.API_TOKEN ??= '';\n"),
+    ("python", 'env=["DB_PASSWORD=${DB_PASSWORD}", "DB_PASSWORD=" + pw, f"API_KEY={key}"]\n'),
+    ("python", 'cursor.execute("password=:password", params)\n'),
+    ("python", 'args = ["--env", "SECRET_KEY=dev"]\n'),
+    ("go", 'cmd.Env = []string{"API_TOKEN=<token>", "DB_PASSWORD=changeme"}\n'),
 ]
 
 
@@ -77,7 +85,7 @@ MUST_KEEP = [  # (language, text)
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT + ALREADY)])
 def test_a_value_paired_with_a_secret_named_key_is_redacted(language, text):
     result = redact(text, mode_for(language), language)
-    assert PW not in result.text, result.text
+    assert PW not in result.text and "s3cr3t-pw" not in result.text, result.text
     assert REDACTED in result.text
     assert result.text.count("\n") == text.count("\n")
     assert "alice" not in text or "alice" in result.text  # the user's name stays

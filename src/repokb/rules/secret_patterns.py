@@ -133,7 +133,9 @@ REDACTED = "<REDACTED_SECRET>"
 # configparser's `config.set("db", "password", "v")`, `setattr(settings, "SECRET_KEY", "v")`,
 # Elixir's `[{"password", "v"}]`, Go's `form.Set("password", "v")`, `req.Header.Set(..)` and
 # `url.Values{"password": {"v"}}`, Java's `Map.of(..)`/`Map.entry(..)`, Kotlin's `"password"
-# to "v"`; JavaScript's and Ruby's `||=`/`??=` (`process.env.DB_PASSWORD ||= 'v'`)
+# to "v"`; JavaScript's and Ruby's `||=`/`??=` (`process.env.DB_PASSWORD ||= 'v'`); a string
+# literal that is a whole `KEY=v` (`env=["DB_PASSWORD=v"]`, `putenv('DB_PASSWORD=v')`) with a
+# v that is no random token (those were found before)
 REDACTION_VERSION = 29
 
 

@@ -10,6 +10,9 @@ No `key = "value"` shows these, yet the key names the value as plainly:
   closes it or a `,` follows (`Map.of("user", "u", "password", "X")`);
 - Kotlin's `"password" to "X"` (a `Pair`, `mapOf(..)`'s entries);
 - Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`.
+- a string literal that is a whole `KEY=X` with a secret-named KEY, an environment entry in any
+  language (`env=["DB_PASSWORD=X"]`, Go's `cmd.Env = []string{"API_TOKEN=X"}`, PHP's
+  `putenv('DB_PASSWORD=X')`), where the general finder takes only a random X from a literal.
 
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
@@ -39,6 +42,11 @@ _PAIR = re.compile(
     + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
     + _VALUE
     + r"""\s*(?:[)\]},;]|$))""", re.M)
+# a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
+# parameter (`:password`), nor empty (`"DB_PASSWORD=" + pw`)
+_ENV_LITERAL = re.compile(
+    r"""(?<![\w\\])(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
+    r"""(?P<value>(?!:)[^\s"'`{}$<>\\]{1,400})(?P=q)""")
 # where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
 _SET_LANGUAGES = frozenset({"python", "cython"})
 
@@ -54,11 +62,20 @@ def find(text: str, language: str | None = None) -> list[Span]:
         if sets and m.group("open") == "{" and m.group("sep") == ",":
             continue
         key, value = m.group("key"), m.group("value")
-        if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
-                and not is_field_name(value) and not names_something(value)
-                and not _label(value, key)):
+        if is_secret_key(key) and _value(value, key):
             out.append((m.start("value"), m.end("value"), "positional_pair", False))
+    if "=" in text:
+        for m in _ENV_LITERAL.finditer(text):
+            key, value = m.group("key"), m.group("value")
+            if is_secret_key(key) and _value(value, key):
+                out.append((m.start("value"), m.end("value"), "env_literal", False))
     return out
+
+
+def _value(value: str, key: str) -> bool:
+    """A literal that holds key's secret: no placeholder, name, path, field name or label."""
+    return (is_secret_value(value, key, literal_words=False) and not is_field_name(value)
+            and not names_something(value) and not _label(value, key))
 
 
 def _label(value: str, key: str) -> bool:
