@@ -78,6 +78,16 @@ MUST_KEEP = [  # (language, text)
     ("python", 'cursor.execute("password=:password", params)\n'),
     ("python", 'args = ["--env", "SECRET_KEY=dev"]\n'),
     ("go", 'cmd.Env = []string{"API_TOKEN=<token>", "DB_PASSWORD=changeme"}\n'),
+    # lists of names in site-packages (anthropic, cryptography, detect-secrets, mcp, openai,
+    # pygments, fsspec), each redacted by a first version of pairs.py
+    ("python", 'BETAS = [\n    "thinking-token-count-2026-05-13",\n'
+               '    "server-side-fallback-2026-06-01",\n]\n'),
+    ("python", '__all__ = ["MLKEM768X25519PrivateKey", "MLKEM768X25519PublicKey"]\n'),
+    ("python", "WORDS = (\n    'secret',\n    'contrase\u00f1a',\n)\n"),
+    ("python", 'Literal["authorization_code", "refresh_token", '
+               '"urn:ietf:params:oauth:grant-type:jwt-bearer"]\n'),
+    ("python", "B = ['openssl_x509_check_private_key', 'openssl_x509_checkpurpose']\n"),
+    ("python", 'tok = re.findall("token=([a-z0-9]+)", url)[0]\n'),
 ]
 
 

@@ -41,12 +41,12 @@ _PAIR = re.compile(
     + _KEY
     + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
     + _VALUE
-    + r"""\s*(?:[)\]},;]|$))""", re.M)
+    + r"""\s*(?P<close>[)\]},;]|$))""", re.M)
 # a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
 # parameter (`:password`), nor empty (`"DB_PASSWORD=" + pw`)
 _ENV_LITERAL = re.compile(
     r"""(?<![\w\\])(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
-    r"""(?P<value>(?!:)[^\s"'`{}$<>\\]{1,400})(?P=q)""")
+    r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
 # where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
 _SET_LANGUAGES = frozenset({"python", "cython"})
 
@@ -59,8 +59,12 @@ def find(text: str, language: str | None = None) -> list[Span]:
     out: list[Span] = []
     sets = language in _SET_LANGUAGES
     for m in _PAIR.finditer(text):
-        if sets and m.group("open") == "{" and m.group("sep") == ",":
+        comma = m.group("sep") == ","
+        if comma and sets and m.group("open") == "{":
             continue
+        if (comma and not (m.group("open") in "([{" and m.group("close") in ")]}")
+                and "\n" in text[m.start("key"):m.end("value")]):
+            continue  # a list of names one a line (`__all__`, a `Literal[..]`), not a pair
         key, value = m.group("key"), m.group("value")
         if is_secret_key(key) and _value(value, key):
             out.append((m.start("value"), m.end("value"), "positional_pair", False))
@@ -75,7 +79,22 @@ def find(text: str, language: str | None = None) -> list[Span]:
 def _value(value: str, key: str) -> bool:
     """A literal that holds key's secret: no placeholder, name, path, field name or label."""
     return (is_secret_value(value, key, literal_words=False) and not is_field_name(value)
-            and not names_something(value) and not _label(value, key))
+            and not names_something(value) and not _label(value, key)
+            and not _WORD.fullmatch(value) and not _name(value))
+
+
+# letters and `_-.:` only, any alphabet: a word or a name (`contraseña`, `urn:ietf:params:..`)
+_WORD = re.compile(r"(?:[^\W\d]|[_\-.:])+")
+_NAME_WORD = re.compile(r"[A-Z][a-z]{2,}|[a-z]{3,}")
+
+
+def _name(value: str) -> bool:
+    """A class's or function's name with digits in it, two words of 3+ letters, snake or camel
+    case, ending in a letter: `MLKEM768X25519PublicKey`, `openssl_x509_checkpurpose`."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*[A-Za-z]", value):
+        return False
+    camel = re.search(r"[a-z0-9][A-Z][a-z]", value) is not None
+    return ("_" in value or camel) and len(_NAME_WORD.findall(value)) >= 2
 
 
 def _label(value: str, key: str) -> bool:
