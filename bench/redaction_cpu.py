@@ -36,7 +36,9 @@ from repokb.secrets import (  # noqa: E402
     encoded,
     jvm,
     literals,
+    mlforms,
     openresty,
+    pairs,
     perl,
     shapes,
 )
@@ -74,7 +76,7 @@ FINDERS: dict[str, Callable[[str, str, str | None], Any]] = {
     "credentials": _call(credentials.find), "defaults": _call(defaults.find),
     "jvm": _call(jvm.find), "encoded": _call(encoded.find), "literals": _call(literals.find),
     "openresty": _call(openresty.find), "dotnet": _call(dotnet.find), "perl": _call(perl.find),
-    "beam": _call(beam.find),
+    "beam": _call(beam.find), "mlforms": _call(mlforms.find), "pairs": _call(pairs.find),
 }
 
 

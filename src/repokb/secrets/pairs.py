@@ -35,17 +35,17 @@ Span = tuple[int, int, str, bool]
 
 _KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)"""
 _VALUE = r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)"""
-# zero-width after what opens the pair, so `f("a", "password", "X")` is read at each `,`
+# from the key's opening quote; what opens the pair (`(`, `[`, `{`, `,`, `=`) is the text's last
+# character before it (`_opener`)
 _PAIR = re.compile(
-    r"""(?P<open>[(\[{,=])\s*(?="""
-    + _KEY
+    _KEY
     + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
     + _VALUE
-    + r"""\s*(?P<close>[)\]},;]|$))""", re.M)
+    + r"""\s*(?P<close>[)\]},;]|$)""", re.M)
 # a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
 # parameter (`:password`), nor empty (`"DB_PASSWORD=" + pw`)
 _ENV_LITERAL = re.compile(
-    r"""(?<![\w\\])(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
+    r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
     r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
 # where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
 _SET_LANGUAGES = frozenset({"python", "cython"})
@@ -58,22 +58,46 @@ def find(text: str, language: str | None = None) -> list[Span]:
         return []
     out: list[Span] = []
     sets = language in _SET_LANGUAGES
-    for m in _PAIR.finditer(text):
-        comma = m.group("sep") == ","
-        if comma and sets and m.group("open") == "{":
-            continue
-        if (comma and not (m.group("open") in "([{" and m.group("close") in ")]}")
-                and "\n" in text[m.start("key"):m.end("value")]):
-            continue  # a list of names one a line (`__all__`, a `Literal[..]`), not a pair
-        key, value = m.group("key"), m.group("value")
-        if is_secret_key(key) and _value(value, key):
-            out.append((m.start("value"), m.end("value"), "positional_pair", False))
-    if "=" in text:
-        for m in _ENV_LITERAL.finditer(text):
+    for q in _quotes(text, low):
+        m = _PAIR.match(text, q)
+        if m is not None and (opener := _opener(text, q)) and opener in "([{,=":
+            comma = m.group("sep") == ","
+            if comma and sets and opener == "{":
+                continue
+            if (comma and not (opener in "([{" and m.group("close") in ")]}")
+                    and "\n" in text[m.start("key"):m.end("value")]):
+                continue  # a list of names one a line (`__all__`, a `Literal[..]`), not a pair
+            key, value = m.group("key"), m.group("value")
+            if is_secret_key(key) and _value(value, key):
+                out.append((m.start("value"), m.end("value"), "positional_pair", False))
+        m = _ENV_LITERAL.match(text, q)
+        if m is not None and (q == 0 or text[q - 1] not in "\\" and not text[q - 1].isalnum()
+                              and text[q - 1] != "_"):
             key, value = m.group("key"), m.group("value")
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
     return out
+
+
+def _quotes(text: str, low: str) -> list[int]:
+    """Where a quoted string that may hold a secret's name opens: the last quote before each
+    key anchor (`"X-Api-Key"`'s `"`), at most 81 characters before it (a key's length)."""
+    starts: set[int] = set()
+    for anchor in KEY_ANCHORS:
+        at = low.find(anchor)
+        while at != -1:
+            lo = max(0, at - 81)
+            q = max(text.rfind('"', lo, at), text.rfind("'", lo, at), text.rfind("`", lo, at))
+            if q != -1:
+                starts.add(q)
+            at = low.find(anchor, at + len(anchor))
+    return sorted(starts)
+
+
+def _opener(text: str, at: int) -> str:
+    """The last character before `at` that is no white space ("" at the text's start)."""
+    before = text[max(0, at - 200):at].rstrip()
+    return before[-1] if before else ""
 
 
 def _value(value: str, key: str) -> bool:
