@@ -9,7 +9,7 @@ No `key = "value"` shows these, yet the key names the value as plainly:
   http-client's `urlEncodedBody`); the key string opens the pair or follows a `,`, the value
   closes it or a `,` follows (`Map.of("user", "u", "password", "X")`);
 - Kotlin's `"password" to "X"` (a `Pair`, `mapOf(..)`'s entries);
-- Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`.
+- Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`;
 - a string literal that is a whole `KEY=X` with a secret-named KEY, an environment entry in any
   language (`env=["DB_PASSWORD=X"]`, Go's `cmd.Env = []string{"API_TOKEN=X"}`, PHP's
   `putenv('DB_PASSWORD=X')`), where the general finder takes only a random X from a literal.
@@ -20,7 +20,9 @@ field's name (`("password1", "password2")`, a form's field list), a name of some
 path, an address: `shapes.names_something`) nor a label (`"Password:"`). So a form's choice
 `("password", "Password")`, a label `("password", _("Password"))` or `("password", "The
 password to log in with")`, and `setattr(self, "password", password)` stay as written; so does
-Python's `{"password", "X"}`, a set of two strings (Elixir's is a tuple, Java's an array).
+Python's `{"password", "X"}`, a set of two strings (Elixir's is a tuple, Java's an array), and
+a list of names one a line (`__all__`, a `Literal[..]`): a `,` pair spans no line break unless
+brackets close it on both sides. Anchor first: only a quote before a key anchor is tried.
 """
 
 from __future__ import annotations
