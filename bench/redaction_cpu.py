@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import inspect
 import pstats
 import sys
 import time
@@ -28,20 +27,6 @@ from repokb import secrets as S  # noqa: E402
 from repokb.pipeline.chunk import FileProblem, decode_text  # noqa: E402
 from repokb.pipeline.classify import Classifier  # noqa: E402
 from repokb.pipeline.discover import ProjectRoot  # noqa: E402
-from repokb.secrets import (  # noqa: E402
-    beam,
-    credentials,
-    defaults,
-    dotnet,
-    encoded,
-    jvm,
-    literals,
-    mlforms,
-    openresty,
-    pairs,
-    perl,
-    shapes,
-)
 from repokb.secrets.library import library_findings  # noqa: E402
 from repokb.secrets.scan import lower_same_length  # noqa: E402
 
@@ -60,23 +45,11 @@ def texts(root: Path) -> list[Text]:
     return out
 
 
-def _call(fn: Callable[..., Any]) -> Callable[[str, str, str | None], Any]:
-    """fn called as find_all calls it: `text`, then `mode` and `language` when it takes them."""
-    params = inspect.signature(fn).parameters
-    takes = [p for p in ("mode", "language") if p in params]
-
-    def run(text: str, mode: str, language: str | None) -> Any:
-        given = {"mode": mode, "language": language}
-        return fn(text, *(given[p] for p in takes))
-    return run
-
-
+# every finder as find_all calls it, by name: scan's and detect-secrets' own, then the others
 FINDERS: dict[str, Callable[[str, str, str | None], Any]] = {
-    "scan": _call(S.scan), "library": _call(library_findings), "shapes": _call(shapes.find),
-    "credentials": _call(credentials.find), "defaults": _call(defaults.find),
-    "jvm": _call(jvm.find), "encoded": _call(encoded.find), "literals": _call(literals.find),
-    "openresty": _call(openresty.find), "dotnet": _call(dotnet.find), "perl": _call(perl.find),
-    "beam": _call(beam.find), "mlforms": _call(mlforms.find), "pairs": _call(pairs.find),
+    "scan": lambda text, mode, language: S.scan(text, mode),
+    "library": library_findings,
+    **S.FINDERS,
 }
 
 
