@@ -178,8 +178,7 @@ def walk_record(project: str, rel: str,
         folder = "/".join(parts[:i])
         # or for a marker it holds (bin/Debug/...: the path shows it; env/pyvenv.cfg: a file)
         by_marker = marker_skip(parts[i - 1], among(
-            folder, lambda path: path == rel or known(path),
-            under=lambda prefix: rel.startswith(prefix)))
+            folder, lambda path: path == rel or known(path), lambda prefix: rel.startswith(prefix)))
         if by_name := skipped_by_name(folder, _holds(folder, rel, known)) or by_marker:
             kind, why = by_name
             skip = SkippedPath(project, folder, why, kind, is_dir=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from repokb.rules.tables import MARKER_SKIP_DIRS
@@ -45,23 +45,13 @@ def on_disk(folder: str) -> Holds:
     return holds
 
 
-def among(folder: str, paths: Collection[str] | Callable[[str], bool],
-          under: Callable[[str], bool] | None = None) -> Holds:
+def among(folder: str, known: Callable[[str], bool], under: Callable[[str], bool]) -> Holds:
     """`holds` for a folder known only by paths (relative, POSIX, `folder` among their
-    prefixes): a file marker is held if `folder/marker` is one of `paths` (a collection, or a
-    function answering for one path); a folder marker if a path lies under it (`under(prefix)`
-    answers for a prefix; by default the collection is scanned)."""
-    def known(path: str) -> bool:
-        return paths(path) if callable(paths) else path in paths
-
-    def below(prefix: str) -> bool:
-        if under is not None:
-            return under(prefix)
-        return not callable(paths) and any(p.startswith(prefix) for p in paths)
-
+    prefixes): a file marker is held if `known(folder/marker)`, a folder marker if
+    `under(folder/marker/)` (a path lies below that prefix)."""
     def holds(marker: str) -> bool:
         path = f"{folder}/{marker}" if folder else marker
-        return below(path) if marker.endswith("/") else known(path)
+        return under(path) if marker.endswith("/") else known(path)
     return holds
 
 
