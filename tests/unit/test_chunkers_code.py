@@ -938,3 +938,45 @@ def test_scala_one_line_members_of_a_big_class_are_kept_not_dropped_as_too_short
     text = "".join(p.content for p in pieces)
     assert "def getFuel(): Int = world.fuel" in text
     assert "class LanderEntity extends Entity {" in text
+
+
+def test_julia_definitions_carry_their_docstring_and_methods_of_a_function_are_one_piece():
+    # juliacall 0.9.37 (PythonCall.jl): its 96 .jl files were not indexed at all (unknown).
+    pieces = chunks("julia", '''
+        module PythonCall
+
+        """
+            pyconvert(T, x)
+
+        Convert the Python object `x` to a Julia `T`.
+        """
+        function pyconvert(::Type{T}, x) where {T}
+            return pyconvert_tryconvert(T, x)
+        end
+
+        Py(x::Bool) = x ? pybuiltins.True : pybuiltins.False
+        Py(x::Union{AbstractString,AbstractChar}) = pystr(x)
+        Py(x::Base.CodeUnits{UInt8,String}) = pybytes(x)
+
+        Base.show(io::IO, x::Py) = print(io, "<py ", pyrepr(String, x), ">")
+
+        "A Python list seen as a Julia vector of `T`."
+        struct PyList{T} <: AbstractVector{T}
+            py::Py
+        end
+
+        end
+
+        @testset "pyconvert of a list" begin
+            @test pyconvert(Vector{Int}, pylist([1, 2])) == [1, 2]
+        end
+    ''')
+    by_symbol = {p.symbol: p for p in pieces}
+    # the module's short head line opens its first member, docstring and all
+    assert '"""\n    pyconvert(T, x)\n\nConvert the Python object' in (
+        by_symbol["PythonCall.pyconvert"].content)
+    assert by_symbol["PythonCall.Py"].content.count("Py(x::") == 3  # its methods, one piece
+    assert by_symbol["Base.show"].symbol_type == "function"  # Base's, not PythonCall.Base.show
+    assert by_symbol["PythonCall.PyList"].symbol_type == "struct"
+    assert by_symbol["PythonCall.PyList"].content.lstrip().startswith('"A Python list')
+    assert by_symbol["pyconvert of a list"].symbol_type == "test"

@@ -65,7 +65,12 @@ from repokb.models import ChunkPiece
 #     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
 #     (.lhs) by the code in it (all were windows); a container's head too short to keep
 #     takes the short members after it (OCaml's `module Make(Ord: S) = struct`).
-CHUNKING_VERSION = 15
+# 16: Julia is cut per definition (tree-sitter-julia 0.23): functions, the short form `f(x) = ...`,
+#     macros, structs, abstract and primitive types, modules, a file's or module's consts, each
+#     with its docstring; a function's consecutive methods one piece; a method of another
+#     module's function named so (`Base.show`, not `Shop.Base.show`); `@testset "..."` and
+#     `@testitem "..."` by their description (.jl files were not indexed at all).
+CHUNKING_VERSION = 16
 
 
 class Chunker(Protocol):

@@ -64,6 +64,9 @@ class Cutter:
     # by the pipeline): a one-line `def getFuel(): Int = fuel` between two methods of a big
     # Scala class, or the class's own line `class LanderEntity extends Entity {`, was lost.
     join_short: bool = False
+    # A member whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...` inside
+    # `module Foo`) is named so, not after its container (`Foo.Base.show`).
+    qualified_names: bool = False
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
@@ -126,6 +129,8 @@ class Cutter:
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
                     context: str | None) -> list[ChunkPiece]:
         parent = None if d.embedded else owner or d.owner
+        if self.qualified_names and d.name and "." in d.name:
+            parent = None
         symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
         symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
         size = self._size(lines, d.start, d.end)

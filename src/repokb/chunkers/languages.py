@@ -67,6 +67,9 @@ class LanguageSpec:
     # Parse only the code of a literate file (chunkers/literate.py: Haskell's `.lhs`, Bird's
     # `>` lines or `\begin{code}` blocks); the pieces keep the prose around it.
     literate: bool = False
+    # A definition whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...`, a
+    # method of Base's function) keeps that name inside another module's body.
+    qualified_names: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -131,4 +134,9 @@ SPECS: tuple[LanguageSpec, ...] = (
                  file_module=True),
     LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
                  "ocaml_interface", trailing_doc=r"\(\*\*", file_module=True),
+    # Julia: a docstring (a string right above a definition) is the definition's; methods of
+    # another module's function are named so (`Base.show`).
+    LanguageSpec("julia", "tree_sitter_julia:language", "julia",
+                 attachments=frozenset({"string_literal"}), join_short=True, clauses=True,
+                 qualified_names=True),
 )

@@ -127,7 +127,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.hs-boot`/`.hsc` Haskell, `.mll`/`.mly` ocamllex/ocamlyacc; `*Spec.hs` tests; `.ghci`,
 # `.ocamlformat`, `.merlin`, `.ocp-indent` tool settings, `.ocamlinit` OCaml configuration;
 # `dune-package` generated; cabal's `~/.cabal/config` (Hackage's password) blocked)
-CLASSIFIER_VERSION = f"0.3.16+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.17: Julia packages: `.jl` is Julia (it was unknown, excluded; test/*.jl test fixtures);
+# `Project.toml`/`JuliaProject.toml` and `Artifacts.toml` dependency manifests, Pkg's
+# `Manifest.toml` (`JuliaManifest.toml`, `Manifest-v1.11.toml`) a lockfile, `.JuliaFormatter.toml`
+# a tool setting; Dart's `.dart_tool/` skipped)
+CLASSIFIER_VERSION = f"0.3.17+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

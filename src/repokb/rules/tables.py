@@ -69,6 +69,9 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "dist-newstyle": ("build_artifact", "cabal build output"),
     ".stack-work": ("build_artifact", "Stack build output"),
     "_opam": ("vendor", "opam switch of the project: installed OCaml packages"),
+    # Dart and Flutter (GitHub's Dart.gitignore): pub's and the build runner's per-checkout
+    # state (package_config.json with the machine's paths, generated build output)
+    ".dart_tool": ("build_artifact", "Dart tool state (pub's package config, build_runner)"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
@@ -293,6 +296,10 @@ LOCKFILES: dict[str, str] = {
     # `opam lock` (`<pkg>.opam.locked`)
     "cabal.project.freeze": "cabal_freeze", "stack.yaml.lock": "stack_lockfile",
     "*.opam.locked": "opam_lockfile",
+    # Julia: Pkg's resolved environment (`Manifest.toml`, `JuliaManifest.toml`, and a
+    # version-specific `Manifest-v1.11.toml`)
+    "Manifest.toml": "julia_manifest", "JuliaManifest.toml": "julia_manifest",
+    "Manifest-v*.toml": "julia_manifest",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -322,6 +329,10 @@ MANIFESTS: dict[str, str] = {
     "stack.yaml": "stack_project", "package.yaml": "package_yaml",
     "dune-project": "dune_project", "dune-workspace": "dune_workspace", "dune": "dune_build",
     "META": "findlib_meta",
+    # Julia: a package's or environment's project (name, uuid, [deps], [compat]), the
+    # binary artifacts it downloads (`Artifacts.toml`: their hashes and URLs)
+    "Project.toml": "julia_project", "JuliaProject.toml": "julia_project",
+    "Artifacts.toml": "julia_artifacts",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -547,6 +558,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".hs-boot": "haskell", ".hsc": "haskell", ".lhs": "literate_haskell",
     ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
     ".cabal": "cabal", ".opam": "opam",
+    ".jl": "julia",  # Julia: a package's src/, test/runtests.jl, docs/make.jl
     # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
     ".cshtml": "html", ".razor": "html",
 }
@@ -694,7 +706,8 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      # scalafmt's and Scalafix's rules, the JVM's and sbt's flags
                      ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts",
                      # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
-                     ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin")
+                     ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin",
+                     ".JuliaFormatter.toml")  # JuliaFormatter's style settings
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings

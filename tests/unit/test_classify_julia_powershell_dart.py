@@ -1,0 +1,58 @@
+"""A Julia package's, a PowerShell module's and a Dart/Flutter project's files read as such.
+
+A pass over juliacall 0.9.37's sdist (PythonCall.jl: 96 `.jl` files, `Project.toml`s at its
+top and in test/, docs/, benchmark/) found every `.jl` file unknown (82, excluded) or a test
+fixture (test/*.jl, 14, metadata only): none indexed. Its `Project.toml`s were plain TOML
+configuration, `.JuliaFormatter.toml` too; Pkg's `Manifest.toml` lockfile was not known.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.models import Kind, Policy
+
+from ..conftest import classify_file, write
+from .test_discover import walk
+
+JULIA_PROJECT = ('name = "Shop"\nuuid = "7876af07-990d-54b4-ab0e-23690620f79a"\n'
+                 'version = "0.1.0"\n\n[deps]\nDates = "ade2ca70-3891-5945-98fb-dc099432e06a"\n')
+JULIA_MANIFEST = ('julia_version = "1.11.1"\nmanifest_format = "2.0"\n\n[[deps.Dates]]\n'
+                  'uuid = "ade2ca70-3891-5945-98fb-dc099432e06a"\n')
+
+
+@pytest.mark.parametrize(
+    ("rel", "content", "kind", "subkind", "language", "policy"),
+    [
+        ("src/Shop.jl", "module Shop\nend\n", Kind.SOURCE, "julia_source", "julia",
+         Policy.PARSE_AND_INDEX),
+        ("test/runtests.jl", 'using Test\n@testset "x" begin\nend\n', Kind.TEST, "julia_test",
+         "julia", Policy.PARSE_AND_INDEX),
+        ("Project.toml", JULIA_PROJECT, Kind.DEPENDENCY_MANIFEST, "julia_project", "toml",
+         Policy.INDEX_TEXT),
+        ("test/Project.toml", '[deps]\nTest = "8dfed614-e22c-5e08-85e1-65c5234f0b40"\n',
+         Kind.DEPENDENCY_MANIFEST, "julia_project", "toml", Policy.INDEX_TEXT),
+        ("Manifest.toml", JULIA_MANIFEST, Kind.LOCKFILE, "julia_manifest", "toml",
+         Policy.METADATA_ONLY),
+        ("Manifest-v1.11.toml", JULIA_MANIFEST, Kind.LOCKFILE, "julia_manifest", "toml",
+         Policy.METADATA_ONLY),
+        ("Artifacts.toml", '[libfoo]\ngit-tree-sha1 = "83481d62501cf2ef22bed745dbcedc4e75fa6e95"\n',
+         Kind.DEPENDENCY_MANIFEST, "julia_artifacts", "toml", Policy.INDEX_TEXT),
+        (".JuliaFormatter.toml", 'style = "blue"\n', Kind.CONFIGURATION, "tool_config", "toml",
+         Policy.METADATA_ONLY),
+    ],
+)
+def test_julia_powershell_and_dart_projects_files_are_read_as_such(tmp_path, rel, content, kind,
+                                                                   subkind, language, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.language, c.index_policy) == (
+        kind, subkind, language, policy), c.reasons
+
+
+def test_dart_tool_state_is_not_walked(tmp_path):
+    write(tmp_path, "p/lib/main.dart", "void main() {}\n")
+    write(tmp_path, "p/.dart_tool/package_config.json", '{"configVersion": 2, "packages": []}\n')
+    write(tmp_path, "p/.dart_tool/build/generated/app/lib/main.g.dart", "// GENERATED\n")
+    files, skipped = walk(tmp_path / "p")
+    assert set(files) == {"lib/main.dart"}
+    assert set(skipped) == {".dart_tool"}
