@@ -980,3 +980,46 @@ def test_julia_definitions_carry_their_docstring_and_methods_of_a_function_are_o
     assert by_symbol["PythonCall.PyList"].symbol_type == "struct"
     assert by_symbol["PythonCall.PyList"].content.lstrip().startswith('"A Python list')
     assert by_symbol["pyconvert of a list"].symbol_type == "test"
+
+
+def test_powershell_functions_keep_their_help_and_pester_blocks_are_named():
+    # ansible-core 2.19.14's PowerShell (module_utils/powershell/*.psm1 were unknown, not
+    # indexed; its .ps1 were windows): "where is Set-Attr defined" did not find it.
+    methods = "\n".join(f"    # Step {i} of the sync, as the mirror needs it.\n"
+                        f"    [void] Step{i}([string]$path) {{\n"
+                        f"        Copy-Item -LiteralPath $path -Destination $this.Target{i}\n"
+                        f"    }}\n" for i in range(14))
+    its = "\n".join(f'    It "copies file {i}" {{\n        Sync-Item {i} | Should -Be $true\n'
+                    f'    }}\n' for i in range(30))
+    pieces = chunks("powershell", f'''
+<#
+.SYNOPSIS
+Sets an attribute of an object, adding it when missing.
+#>
+Function Set-Attr($obj, $name, $value) {{
+    $obj | Add-Member -Force -MemberType NoteProperty -Name $name -Value $value
+}}
+
+function Get-AnsibleParam {{
+    <#
+    .SYNOPSIS
+    Reads a module's parameter, failing when a mandatory one is missing.
+    #>
+    param($obj, $name, $default = $null)
+    return $obj.$name
+}}
+
+class Mirror {{
+{methods}
+}}
+
+Describe "Sync-Item" {{
+{its}
+}}
+''')
+    by_symbol = {p.symbol: p for p in pieces}
+    assert by_symbol["Set-Attr"].content.startswith("<#\n.SYNOPSIS\nSets an attribute")
+    assert "failing when a mandatory one is missing" in by_symbol["Get-AnsibleParam"].content
+    assert by_symbol["Mirror.Step3"].symbol_type == "method"
+    assert "# Step 3 of the sync" in by_symbol["Mirror.Step3"].content
+    assert by_symbol["Sync-Item.copies file 7"].symbol_type == "test"

@@ -4,6 +4,9 @@ A pass over juliacall 0.9.37's sdist (PythonCall.jl: 96 `.jl` files, `Project.to
 top and in test/, docs/, benchmark/) found every `.jl` file unknown (82, excluded) or a test
 fixture (test/*.jl, 14, metadata only): none indexed. Its `Project.toml`s were plain TOML
 configuration, `.JuliaFormatter.toml` too; Pkg's `Manifest.toml` lockfile was not known.
+ansible-core 2.19.14's PowerShell (lib/ansible/module_utils/powershell, 11 `.psm1` script
+modules) was unknown, excluded; a module manifest `.psd1` too, and a Pester test
+`Get-Order.Tests.ps1` beside its script was the project's source.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ JULIA_PROJECT = ('name = "Shop"\nuuid = "7876af07-990d-54b4-ab0e-23690620f79a"\n
                  'version = "0.1.0"\n\n[deps]\nDates = "ade2ca70-3891-5945-98fb-dc099432e06a"\n')
 JULIA_MANIFEST = ('julia_version = "1.11.1"\nmanifest_format = "2.0"\n\n[[deps.Dates]]\n'
                   'uuid = "ade2ca70-3891-5945-98fb-dc099432e06a"\n')
+PS_MANIFEST = ("@{\n    RootModule = 'Shop.psm1'\n    ModuleVersion = '1.2.0'\n"
+               "    FunctionsToExport = @('Get-Order')\n}\n")
 
 
 @pytest.mark.parametrize(
@@ -40,6 +45,12 @@ JULIA_MANIFEST = ('julia_version = "1.11.1"\nmanifest_format = "2.0"\n\n[[deps.D
          Kind.DEPENDENCY_MANIFEST, "julia_artifacts", "toml", Policy.INDEX_TEXT),
         (".JuliaFormatter.toml", 'style = "blue"\n', Kind.CONFIGURATION, "tool_config", "toml",
          Policy.METADATA_ONLY),
+        ("Shop/Shop.psm1", "function Get-Order { }\n", Kind.SOURCE, "powershell_source",
+         "powershell", Policy.PARSE_AND_INDEX),
+        ("Shop/Shop.psd1", PS_MANIFEST, Kind.DEPENDENCY_MANIFEST, "powershell_module_manifest",
+         "powershell", Policy.INDEX_TEXT),
+        ("Shop/Public/Get-Order.Tests.ps1", 'Describe "Get-Order" {\n}\n', Kind.TEST,
+         "powershell_test", "powershell", Policy.PARSE_AND_INDEX),
     ],
 )
 def test_julia_powershell_and_dart_projects_files_are_read_as_such(tmp_path, rel, content, kind,

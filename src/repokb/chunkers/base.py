@@ -70,6 +70,9 @@ from repokb.models import ChunkPiece
 #     with its docstring; a function's consecutive methods one piece; a method of another
 #     module's function named so (`Base.show`, not `Shop.Base.show`); `@testset "..."` and
 #     `@testitem "..."` by their description (.jl files were not indexed at all).
+# 16 (also): PowerShell is cut per definition (tree-sitter-powershell 0.26): functions and
+#     filters with their comment-based help, classes and their methods, enums; Pester's
+#     `Describe`/`Context` groups and `It` tests by their description (it was windows).
 CHUNKING_VERSION = 16
 
 

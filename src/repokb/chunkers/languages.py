@@ -139,4 +139,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("julia", "tree_sitter_julia:language", "julia",
                  attachments=frozenset({"string_literal"}), join_short=True, clauses=True,
                  qualified_names=True),
+    # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
+    LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
+                 module_window=(400, 80)),
 )

@@ -130,7 +130,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.17: Julia packages: `.jl` is Julia (it was unknown, excluded; test/*.jl test fixtures);
 # `Project.toml`/`JuliaProject.toml` and `Artifacts.toml` dependency manifests, Pkg's
 # `Manifest.toml` (`JuliaManifest.toml`, `Manifest-v1.11.toml`) a lockfile, `.JuliaFormatter.toml`
-# a tool setting; Dart's `.dart_tool/` skipped)
+# a tool setting; Dart's `.dart_tool/` skipped; PowerShell's `.psm1` script modules and `.psd1`
+# data files are PowerShell (they were unknown), a `.psd1` a module manifest, `*.Tests.ps1`
+# Pester tests wherever they lie)
 CLASSIFIER_VERSION = f"0.3.17+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

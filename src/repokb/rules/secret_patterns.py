@@ -136,7 +136,9 @@ REDACTED = "<REDACTED_SECRET>"
 # to "v"`; JavaScript's and Ruby's `||=`/`??=` (`process.env.DB_PASSWORD ||= 'v'`); a string
 # literal that is a whole `KEY=v` (`env=["DB_PASSWORD=v"]`, `putenv('DB_PASSWORD=v')`) with a
 # v that is no random token (those were found before)
-REDACTION_VERSION = 29
+# 30: Julia's typed assignment `key::String = "v"` (a typed global, an `@kwdef` struct field's
+# default), as `key: str = "v"` was
+REDACTION_VERSION = 30
 
 
 @dataclass(frozen=True)

@@ -354,7 +354,10 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.app.src": "otp_application",  # an OTP application's resource file (name, deps, env)
     # sbt: a module's or plug-ins' build definition (`project/plugins.sbt`), its settings
     "*.sbt": "sbt_build",
-    "*.cabal": "cabal_package", "*.opam": "opam_package"}  # a Haskell / OCaml package
+    "*.cabal": "cabal_package", "*.opam": "opam_package",  # a Haskell / OCaml package
+    # a PowerShell module's manifest (`Pester.psd1`: its version, RootModule, RequiredModules,
+    # the functions it exports)
+    "*.psd1": "powershell_module_manifest"}
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -559,6 +562,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
     ".cabal": "cabal", ".opam": "opam",
     ".jl": "julia",  # Julia: a package's src/, test/runtests.jl, docs/make.jl
+    # Linguist's PowerShell: a script module (.psm1) and a data file (.psd1: a module
+    # manifest's, a settings' or a localization's hashtable)
+    ".psm1": "powershell", ".psd1": "powershell",
     # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
     ".cshtml": "html", ".razor": "html",
 }
@@ -642,6 +648,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     # ScalaTest's, munit's and specs2's suites wherever they lie (sbt finds them by type)
     "*Spec.scala", "*Test.scala", "*Tests.scala", "*Suite.scala",
     "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
+    "*.Tests.ps1",  # Pester's tests wherever they lie (`Get-Thing.Tests.ps1` beside the script)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",

@@ -55,8 +55,9 @@ Span = tuple[int, int, str, bool]
 
 _KEY = r"[A-Za-z_][A-Za-z0-9_.\-]{0,80}"
 # key, optional type annotation, operator, optional "(", then a quoted or bare value
+# (Julia writes `key::String = "v"`: a typed global, an `@kwdef` struct field's default)
 _TYPED = re.compile(  # `key: str = "v"` (Python, TypeScript) or `var key string = "v"` (Go)
-    rf"""(?:(?P<key>{_KEY})["']?[ \t]*:[ \t]*[A-Za-z_][\w.\[\]|, ]{{0,40}}?"""
+    rf"""(?:(?P<key>{_KEY})["']?[ \t]*::?[ \t]*[A-Za-z_][\w.\[\]|, ]{{0,40}}?"""
     rf"""|\b(?:var|const)[ \t]+(?P<gokey>{_KEY})[ \t]+[A-Za-z_][\w.\[\]]*)[ \t]*"""
     r"""(?::=|=)[ \t]*\(?[ \t]*(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 # XML: an element or a name/value pair named like a secret (Maven's settings.xml

@@ -1,0 +1,46 @@
+"""Julia's, PowerShell's and Dart's everyday ways of writing a credential are redacted.
+
+Found by planting credentials in a Julia package once `.jl` files were indexed: a typed global
+or an `@kwdef` struct field's default, `db_password::String = "X"`, reached the store and the
+search answers as written (the typed-assignment shape knew `key: T = "v"` only). `ENV["KEY"] =
+"X"`, `const API_KEY = "X"`, a URL's password, `Dict("password" => "X")`, `BasicAuth("u", "X")`
+and a Bearer token were redacted already, and still are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.secrets import REDACTED, redact
+
+PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
+
+MUST_REDACT = [  # (language, text)
+    ("julia", f'db_password::String = "{PW}"\n'),
+    ("julia", f'Base.@kwdef struct Config\n    host::String = "db.internal"\n'
+              f'    password::String = "{PW}"\nend\n'),
+    ("julia", f'const API_TOKEN::String = "{PW}"\n'),
+    # redacted before, kept so
+    ("julia", f'ENV["STRIPE_API_KEY"] = "{PW}"\n'),
+    ("julia", f'const API_KEY = "{PW}"\n'),
+    ("julia", f'creds = Dict("user" => "alice", "password" => "{PW}")\n'),
+]
+
+MUST_KEEP = [  # (language, text): no credential in them
+    ("julia", 'password::String = ENV["DB_PASSWORD"]\n'),
+    ("julia", 'Base.@kwdef struct Config\n    password::String = ""\nend\n'),
+    ("julia", 'function login(user::String, password::String)\n    check(user, password)\nend\n'),
+]
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_REDACT)
+def test_a_credential_is_redacted(language, text):
+    result = redact(text, "code", language)
+    assert PW not in result.text, result.text
+    assert REDACTED in result.text
+    assert result.text.count("\n") == text.count("\n")
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_KEEP)
+def test_what_only_looks_like_a_credential_stays(language, text):
+    assert redact(text, "code", language).text == text
