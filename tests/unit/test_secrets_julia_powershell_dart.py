@@ -24,12 +24,33 @@ MUST_REDACT = [  # (language, text)
     ("julia", f'ENV["STRIPE_API_KEY"] = "{PW}"\n'),
     ("julia", f'const API_KEY = "{PW}"\n'),
     ("julia", f'creds = Dict("user" => "alice", "password" => "{PW}")\n'),
+    ("powershell", f'$secure = ConvertTo-SecureString "{PW}" -AsPlainText -Force\n'),
+    ("powershell", f'$cred = New-Object System.Management.Automation.PSCredential("deploy", '
+                   f'(ConvertTo-SecureString "{PW}" -AsPlainText -Force))\n'),
+    ("powershell", f"$cred = [pscredential]::new('admin', (ConvertTo-SecureString -String "
+                   f"'{PW}' -AsPlainText -Force))\n"),
+    ("powershell", f'$s = ConvertTo-SecureString -AsPlainText -Force -String "{PW}"\n'),
+    ("powershell", f'$s = ConvertTo-SecureString `\n    "{PW}" `\n    -AsPlainText -Force\n'),
+    ("powershell", f"net user deploy {PW} /add\n"),
+    ("yaml", f"- win_shell: net user deploy \"{PW}\" /add\n"),
+    # redacted before, kept so
+    ("powershell", f'$password = "{PW}"\n'),
+    ("powershell", f'$env:DB_PASSWORD = "{PW}"\n'),
+    ("powershell", f"$body = @{{ username = 'svc'; password = '{PW}' }}\n"),
 ]
 
 MUST_KEEP = [  # (language, text): no credential in them
     ("julia", 'password::String = ENV["DB_PASSWORD"]\n'),
     ("julia", 'Base.@kwdef struct Config\n    password::String = ""\nend\n'),
     ("julia", 'function login(user::String, password::String)\n    check(user, password)\nend\n'),
+    ("powershell", '$s = ConvertTo-SecureString $env:DB_PASSWORD -AsPlainText -Force\n'),
+    ("powershell", '$s = ConvertTo-SecureString "$($env:DB_PASSWORD)" -AsPlainText -Force\n'),
+    ("powershell", '$s = ConvertTo-SecureString -String $Password -AsPlainText -Force\n'),
+    ("powershell", '$s = ConvertTo-SecureString "<password>" -AsPlainText -Force\n'),
+    ("powershell", '$s = Read-Host "Password" -AsSecureString | ConvertFrom-SecureString\n'),
+    ("powershell", '$s = ConvertTo-SecureString $encrypted -Key $key\n'),
+    ("powershell", "net user deploy * /add\nnet user deploy /delete\n"),
+    ("powershell", "net user $UserName $Password /add\nnet user %USER% %PASSWORD% /add\n"),
 ]
 
 

@@ -136,8 +136,9 @@ REDACTED = "<REDACTED_SECRET>"
 # to "v"`; JavaScript's and Ruby's `||=`/`??=` (`process.env.DB_PASSWORD ||= 'v'`); a string
 # literal that is a whole `KEY=v` (`env=["DB_PASSWORD=v"]`, `putenv('DB_PASSWORD=v')`) with a
 # v that is no random token (those were found before)
-# 30: Julia's typed assignment `key::String = "v"` (a typed global, an `@kwdef` struct field's
-# default), as `key: str = "v"` was
+# 30: PowerShell's `ConvertTo-SecureString "v" -AsPlainText` (any order, `-String`, inside a
+# PSCredential) and `net user NAME v` (secrets/powershell.py); Julia's typed assignment
+# `key::String = "v"` (a typed global, an `@kwdef` struct field's default), as `key: str = "v"`
 REDACTION_VERSION = 30
 
 

@@ -8,7 +8,8 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
 Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
-`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's; `pairs.find` a
+`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's, `powershell.find`
+PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`; `pairs.find` a
 secret-named string and the value string after it in a pair or argument list, any language.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
@@ -40,6 +41,7 @@ from repokb.secrets import (
     pairs,
     parts,
     perl,
+    powershell,
     shapes,
 )
 from repokb.secrets.envnames import drop_env_var_names
@@ -68,6 +70,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None], list[tuple[int, int, str, b
     "beam": lambda text, mode, language: beam.find(text, language),
     "mlforms": lambda text, mode, language: mlforms.find(text, language),
     "pairs": lambda text, mode, language: pairs.find(text, language),
+    "powershell": lambda text, mode, language: powershell.find(text),
 }
 
 

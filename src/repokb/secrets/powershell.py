@@ -1,0 +1,79 @@
+"""Secrets written in PowerShell's and Windows' own forms, where no `key = "value"` shows them.
+
+Found here (spans of the value only), in any language, since PowerShell lines live in
+Ansible playbooks, YAML pipelines and Python strings too:
+- `ConvertTo-SecureString "X" -AsPlainText -Force` (also `-String 'X'`, the switches in any
+  order, and inside `New-Object PSCredential("user", (ConvertTo-SecureString ...))` or
+  `[pscredential]::new(...)`): a plain-text password by definition, whatever its shape;
+- `net user NAME X [/add]`, Windows' way of setting an account's password on its command line
+  (not `*`, which prompts, nor a `/switch`, a `$variable` or a `%VARIABLE%`).
+
+A value is a literal, never a reference: `"$env:DB_PASSWORD"`, `$password`, `%PASSWORD%`, an
+empty string or a placeholder (`<password>`, `changeme`) stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.scan import is_placeholder
+
+Span = tuple[int, int, str, bool]
+
+# one command: up to its line's end (a backtick continues it onto the next line)
+_SECURE_STRING = re.compile(r"ConvertTo-SecureString\b(?P<args>(?:[^\n`]|`\r?\n)*)", re.I)
+_STRING = re.compile(r"""'(?P<v1>(?:[^'\n]|'')*)'|"(?P<v2>(?:`.|[^"`\n])*)\"""")
+_PLAIN = re.compile(r"-AsPlainText\b", re.I)
+# `-String 'X'` or, without a parameter name, the first argument (`-Key`'s bytes are no
+# password: `-Key $key` takes a variable, its literal would be `(1..16)`)
+_NAMED = re.compile(r"""-String\s*(?::\s*)?(?=['"])""", re.I)
+_SWITCHES = re.compile(r"(?:-AsPlainText\b|-Force\b|\s|`)*", re.I)  # and line continuations
+_NET_USER = re.compile(
+    r"""\bnet(?:\.exe)?[ \t]+user[ \t]+(?:"[^"\n]+"|[^\s/"'*]+)[ \t]+"""
+    r"""(?:"(?P<q>[^"\n]{1,200})"|(?P<bare>[^\s/"'*$%][^\s"']{0,199}))""", re.I)
+
+
+def _literal(value: str) -> bool:
+    return bool(value.strip()) and "$" not in value and not is_placeholder(value)
+
+
+def _secure_strings(text: str) -> list[Span]:
+    out: list[Span] = []
+    for m in _SECURE_STRING.finditer(text):
+        args, start = m.group("args"), m.start("args")
+        if not _PLAIN.search(args):
+            continue
+        named = _NAMED.search(args)
+        found = _STRING.match(args, named.end()) if named else None
+        if found is None:  # the first argument that is a string, before any other parameter
+            first = _SWITCHES.match(args)
+            found = _STRING.match(args, first.end() if first else 0)
+        if found is None:
+            continue
+        group = "v1" if found.group("v1") is not None else "v2"
+        value = found.group(group)
+        if _literal(value):
+            out.append((start + found.start(group), start + found.end(group),
+                        "powershell_secure_string", True))
+    return out
+
+
+def _net_user(text: str) -> list[Span]:
+    out: list[Span] = []
+    for m in _NET_USER.finditer(text):
+        group = "q" if m.group("q") is not None else "bare"
+        value = m.group(group)
+        if _literal(value) and not value.startswith("%"):
+            out.append((m.start(group), m.end(group), "net_user_password", True))
+    return out
+
+
+def find(text: str) -> list[Span]:
+    """Spans of the values of PowerShell's and Windows' password forms in `text`."""
+    low = text.lower()
+    out: list[Span] = []
+    if "convertto-securestring" in low:
+        out.extend(_secure_strings(text))
+    if "net user" in low or "net.exe user" in low:
+        out.extend(_net_user(text))
+    return out
