@@ -1023,3 +1023,46 @@ Describe "Sync-Item" {{
     assert by_symbol["Mirror.Step3"].symbol_type == "method"
     assert "# Step 3 of the sync" in by_symbol["Mirror.Step3"].content
     assert by_symbol["Sync-Item.copies file 7"].symbol_type == "test"
+
+
+def test_dart_members_run_on_over_their_body_and_tests_in_main_are_named_by_description():
+    # tree-sitter-dart puts a method's `function_body` beside its `method_signature`: a piece
+    # cut at the signature held no body. Dart was blind windows before.
+    methods = "\n".join(f"  /// Step {i} of the checkout, as the payment provider needs it.\n"
+                        f"  @visibleForTesting\n"
+                        f"  Future<void> step{i}(Order order) async {{\n"
+                        f"    await _client.post(Uri.parse('$baseUrl/step/{i}'), body: order.id);\n"
+                        f"  }}\n" for i in range(10))
+    tests = "\n".join(f"    test('pays order {i} once', () async {{\n"
+                      f"      await checkout.step{i}(order);\n"
+                      f"      verify(client.post).called(1);\n"
+                      f"    }});\n" for i in range(14))
+    pieces = chunks("dart", f'''
+import 'package:http/http.dart' as http;
+
+/// Drives an order through the payment provider's steps.
+class Checkout {{
+  Checkout(this._client);
+
+  final http.Client _client;
+
+{methods}
+}}
+
+/// The VAT rate of [country].
+double vatRateOf(String country) => country == 'DE' ? 0.19 : 0.2;
+
+void main() {{
+  group('Checkout', () {{
+{tests}
+  }});
+}}
+''')
+    by_symbol = {p.symbol: p for p in pieces}
+    step = by_symbol["Checkout.step3"]
+    assert step.content.lstrip().startswith("/// Step 3 of the checkout")
+    assert "@visibleForTesting" in step.content and "'$baseUrl/step/3'" in step.content
+    assert step.content.rstrip().endswith("}")  # the body, not the signature alone
+    assert by_symbol["vatRateOf"].symbol_type == "function"
+    assert "country == 'DE'" in by_symbol["vatRateOf"].content
+    assert by_symbol["Checkout.pays order 7 once"].symbol_type == "test"  # not main.Checkout...

@@ -6,7 +6,10 @@ fixture (test/*.jl, 14, metadata only): none indexed. Its `Project.toml`s were p
 configuration, `.JuliaFormatter.toml` too; Pkg's `Manifest.toml` lockfile was not known.
 ansible-core 2.19.14's PowerShell (lib/ansible/module_utils/powershell, 11 `.psm1` script
 modules) was unknown, excluded; a module manifest `.psd1` too, and a Pester test
-`Get-Order.Tests.ps1` beside its script was the project's source.
+`Get-Order.Tests.ps1` beside its script was the project's source. In a Flutter-shaped tree,
+`.dart_tool/` (pub's package_config.json with this machine's paths) was indexed as the
+project's configuration, Flutter's `integration_test/` and a `*_test.dart` outside test/ were
+source, mockito's `*.mocks.dart` a test, and `.flutter-plugins-dependencies` unknown.
 """
 
 from __future__ import annotations
@@ -51,6 +54,20 @@ PS_MANIFEST = ("@{\n    RootModule = 'Shop.psm1'\n    ModuleVersion = '1.2.0'\n"
          "powershell", Policy.INDEX_TEXT),
         ("Shop/Public/Get-Order.Tests.ps1", 'Describe "Get-Order" {\n}\n', Kind.TEST,
          "powershell_test", "powershell", Policy.PARSE_AND_INDEX),
+        ("integration_test/app_test.dart", "void main() {}\n", Kind.TEST, "dart_test", "dart",
+         Policy.PARSE_AND_INDEX),
+        ("lib/src/cart_test.dart", "void main() {}\n", Kind.TEST, "dart_test", "dart",
+         Policy.PARSE_AND_INDEX),
+        ("test/api_test.mocks.dart", "class MockShopApi extends Mock {}\n", Kind.GENERATED,
+         "generated_code", "dart", Policy.METADATA_ONLY),
+        ("lib/generated_plugin_registrant.dart", "void registerPlugins() {}\n", Kind.GENERATED,
+         "generated_code", "dart", Policy.METADATA_ONLY),
+        (".flutter-plugins-dependencies", '{"plugins": {}}\n', Kind.GENERATED, "flutter_plugins",
+         None, Policy.METADATA_ONLY),
+        ("pubspec.yaml", "name: shop\ndependencies:\n  http: ^1.2.0\n", Kind.DEPENDENCY_MANIFEST,
+         "pub_manifest", "yaml", Policy.INDEX_TEXT),
+        ("pubspec.lock", "packages:\n  http:\n    version: 1.2.1\n", Kind.LOCKFILE,
+         "pub_lockfile", None, Policy.METADATA_ONLY),
     ],
 )
 def test_julia_powershell_and_dart_projects_files_are_read_as_such(tmp_path, rel, content, kind,

@@ -1,5 +1,10 @@
 """Julia's, PowerShell's and Dart's everyday ways of writing a credential are redacted.
 
+On a planted Flutter project, Dart's `String.fromEnvironment('SECRET_KEY', defaultValue: 'X')`
+and http_auth's `BasicAuthClient('user', 'X')` reached the store and the search answers; the
+FlutterFire `firebase_options.dart` keys (`AIza...`), `const apiKey = 'X'`, `String password =
+"X"`, a class's `static const String clientSecret` were redacted already.
+
 Found by planting credentials in a Julia package once `.jl` files were indexed: a typed global
 or an `@kwdef` struct field's default, `db_password::String = "X"`, reached the store and the
 search answers as written (the typed-assignment shape knew `key: T = "v"` only). `ENV["KEY"] =
@@ -33,7 +38,16 @@ MUST_REDACT = [  # (language, text)
     ("powershell", f'$s = ConvertTo-SecureString `\n    "{PW}" `\n    -AsPlainText -Force\n'),
     ("powershell", f"net user deploy {PW} /add\n"),
     ("yaml", f"- win_shell: net user deploy \"{PW}\" /add\n"),
+    ("dart", f"const _secretKey = String.fromEnvironment('SECRET_KEY', defaultValue: '{PW}');\n"),
+    ("dart", f"final token = Platform.environment['API_TOKEN'] ?? '{PW}';\n"),
+    ("dart", f"final client = BasicAuthClient('svc', '{PW}');\n"),
     # redacted before, kept so
+    ("dart", f"const apiKey = '{PW}';\n"),
+    ("dart", f'String password = "{PW}";\n'),
+    ("dart", f"class Config {{\n  static const String clientSecret = '{PW}';\n}}\n"),
+    ("dart", "static const FirebaseOptions web = FirebaseOptions(\n"
+             "    apiKey: 'AIzaSyDartWebKey0123456789abcdefghijkl',\n"
+             "    appId: '1:123456789012:web:abcdef0123456789',\n  );\n"),
     ("powershell", f'$password = "{PW}"\n'),
     ("powershell", f'$env:DB_PASSWORD = "{PW}"\n'),
     ("powershell", f"$body = @{{ username = 'svc'; password = '{PW}' }}\n"),
@@ -51,13 +65,16 @@ MUST_KEEP = [  # (language, text): no credential in them
     ("powershell", '$s = ConvertTo-SecureString $encrypted -Key $key\n'),
     ("powershell", "net user deploy * /add\nnet user deploy /delete\n"),
     ("powershell", "net user $UserName $Password /add\nnet user %USER% %PASSWORD% /add\n"),
+    ("dart", "const apiUrl = String.fromEnvironment('API_URL', defaultValue: 'http://localhost');\n"),
+    ("dart", "const key = String.fromEnvironment('API_KEY');\n"),
+    ("dart", "final client = BasicAuthClient(user, password);\n"),
 ]
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT)
 def test_a_credential_is_redacted(language, text):
     result = redact(text, "code", language)
-    assert PW not in result.text, result.text
+    assert PW not in result.text and "AIzaSyDart" not in result.text, result.text
     assert REDACTED in result.text
     assert result.text.count("\n") == text.count("\n")
 

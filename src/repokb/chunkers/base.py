@@ -73,6 +73,12 @@ from repokb.models import ChunkPiece
 # 16 (also): PowerShell is cut per definition (tree-sitter-powershell 0.26): functions and
 #     filters with their comment-based help, classes and their methods, enums; Pester's
 #     `Describe`/`Context` groups and `It` tests by their description (it was windows).
+# 16 (also): Dart is cut per definition (tree-sitter-dart 0.1): classes, mixins, extensions,
+#     enums, typedefs, methods, getters, setters, operators, constructors and top-level
+#     functions, each with its `///` doc and annotations, over the body the grammar puts
+#     beside the signature (LanguageSpec.bodies); package:test's `group`/`test` and
+#     `testWidgets` by their description, also inside a big `main()` (named by their own
+#     description, not `main.X`: cutting's holds_tests); it was windows.
 CHUNKING_VERSION = 16
 
 

@@ -220,7 +220,13 @@ class TreeSitterChunker:
             span = node
             while span.parent is not None and span.parent.type in self.spec.wrappers:
                 span = span.parent
-            key = (span.start_byte, span.end_byte)
+            last = span  # the last node of the definition: its body, when beside it
+            if self.spec.bodies and (body := span.next_named_sibling) is not None and (
+                    body.type in self.spec.bodies):
+                last = body
+                if body.has_error:
+                    continue
+            key = (span.start_byte, last.end_byte)
             if key in best and best[key][0] <= pattern:
                 continue  # the same code matched an earlier, more specific pattern
             names = [_dotted(_clean_name(text_of(n))) for n in captures.get("name", [])]
@@ -237,7 +243,7 @@ class TreeSitterChunker:
                 symbol_type=symbol_type, name=name,
                 owner=_clean_name(owners[0].text) if owners else None,
                 start=self._leading_start(span, comments, lines, blanked),
-                end=below.get(last_row(span), min(self._end(span), len(lines) - 1)),
+                end=below.get(last_row(last), min(self._end(last), len(lines) - 1)),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
         # A name the definition scopes itself (Perl's `sub Foo::Bar::x`, dotted) keeps it.

@@ -22,6 +22,7 @@ from repokb.models import ChunkPiece
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
                         "describe"})  # a test group: RSpec, Jest, Mocha, ExUnit
+TEST_BLOCKS = frozenset({"describe", "test"})
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
@@ -144,12 +145,17 @@ class Cutter:
             if self._size(lines, d.start, kept - 1) <= self.module_window[0]:
                 first_member = kept
         holds_shader = bool(d.children) and all(c.embedded for c in d.children)
-        if ((symbol_type in CONTAINERS or holds_shader) and d.children
+        # a function holding test blocks (Dart's `void main() { group('Cart', ...) }`): its
+        # tests are cut as a test group's are, named by their own description
+        holds_tests = symbol_type == "function" and any(
+            c.symbol_type in TEST_BLOCKS for c in d.children)
+        if ((symbol_type in CONTAINERS or holds_shader or holds_tests) and d.children
                 and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
             head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)
-            members = self._scope(d.children, first_member, d.end, lines, symbol, symbol_type,
-                                  d.signature)
+            owner_of_members = None if holds_tests else symbol
+            members = self._scope(d.children, first_member, d.end, lines, owner_of_members,
+                                  symbol_type if owner_of_members else None, d.signature)
             return [head, *members]
         if size > self.huge_chars:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,

@@ -70,6 +70,10 @@ class LanguageSpec:
     # A definition whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...`, a
     # method of Base's function) keeps that name inside another module's body.
     qualified_names: bool = False
+    # Node types of a definition's body that the grammar puts beside the definition instead of
+    # inside it (tree-sitter-dart: a `function_signature` or `method_signature`, then its
+    # `function_body`): the definition runs on over the body right after it.
+    bodies: frozenset[str] = frozenset()
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -142,4 +146,8 @@ SPECS: tuple[LanguageSpec, ...] = (
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
                  module_window=(400, 80)),
+    # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
+    LanguageSpec("dart", "tree_sitter_dart:language", "dart",
+                 attachments=frozenset({"annotation"}),
+                 bodies=frozenset({"function_body"}), join_short=True),
 )

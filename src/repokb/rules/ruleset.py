@@ -132,7 +132,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `Manifest.toml` (`JuliaManifest.toml`, `Manifest-v1.11.toml`) a lockfile, `.JuliaFormatter.toml`
 # a tool setting; Dart's `.dart_tool/` skipped; PowerShell's `.psm1` script modules and `.psd1`
 # data files are PowerShell (they were unknown), a `.psd1` a module manifest, `*.Tests.ps1`
-# Pester tests wherever they lie)
+# Pester tests wherever they lie; Dart's `*_test.dart` and Flutter's `integration_test/` tests,
+# mockito's `*.mocks.dart`, auto_route's `*.gr.dart`, the plugins' registrants and
+# `.flutter-plugins(-dependencies)` generated)
 CLASSIFIER_VERSION = f"0.3.17+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -383,6 +383,13 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     # `perl Makefile.PL` / `perl Build.PL` write the metadata as configured on this machine
     "MYMETA.json": "cpan_build_meta", "MYMETA.yml": "cpan_build_meta",
     "dune-package": "dune_package",  # what `dune install` writes beside an installed library
+    # Dart and Flutter: mockito's `@GenerateMocks` output, auto_route's router; what
+    # `flutter pub get` writes for each platform (the plugins' registrant, the plugin list
+    # with this machine's paths)
+    "*.mocks.dart": "generated_code", "*.gr.dart": "generated_code",
+    "generated_plugin_registrant.dart": "generated_code",
+    "GeneratedPluginRegistrant.*": "generated_code",
+    ".flutter-plugins": "flutter_plugins", ".flutter-plugins-dependencies": "flutter_plugins",
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -649,10 +656,12 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*Spec.scala", "*Test.scala", "*Tests.scala", "*Suite.scala",
     "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
     "*.Tests.ps1",  # Pester's tests wherever they lie (`Get-Thing.Tests.ps1` beside the script)
+    "*_test.dart",  # package:test's and flutter_test's (`dart test` runs `*_test.dart`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
-                                        "benches"})
+                                        "benches",
+                                        "integration_test"})  # Flutter's on-device tests
 # Inside a Python package these are a subpackage it ships (django.test, numpy.testing).
 PACKAGE_TESTING_DIRS = frozenset({"test", "testing"})
 FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "snapshots",

@@ -93,7 +93,7 @@ _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>
                         r"""(?:=|[ \t]+)(?P<q>["']?)(?P<value>[^\s"']{4,400})(?P=q)""", re.M)
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
-    r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuth|"""
+    r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""

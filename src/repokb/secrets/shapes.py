@@ -108,10 +108,16 @@ _BEARER_LITERAL = re.compile(
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
 # and `os.environ.get("X")`, Elixir's `System.get_env("X")`
-_ENV_FALLBACK = re.compile(
-    r"""(?:(?:process\.env|ENV|\$_SERVER)(?:\.|\[["'])|(?:getenv|environ\.get|get_env)\(\s*["'])"""
+_ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
+    r"""(?:(?:process\.env|ENV|\$_SERVER|Platform\.environment)(?:\.|\[["'])"""
+    r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# Dart's compile-time environment with a default (`String.fromEnvironment('API_KEY',
+# defaultValue: 'v')`, as `--dart-define` leaves it when the build gives none)
+_DART_ENV_DEFAULT = re.compile(
+    r"""\.fromEnvironment\(\s*(?P<kq>["'])(?P<key>\w+)(?P=kq)\s*,\s*defaultValue\s*:\s*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
     r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
@@ -215,7 +221,8 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
                         and _literal_ok(m.group("value"), m.group("key"))):
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
-                              (_ENV_FALLBACK, "env_default")):
+                              (_ENV_FALLBACK, "env_default"),
+                              (_DART_ENV_DEFAULT, "env_default")):
             for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
                 whole = m.group("value") + glued_literals(text, start + m.end())
