@@ -53,7 +53,7 @@ _OTHER_CASE_SHARE = 0.75
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
-                "data", "newtype", "module_type", "exception", "value"}
+                "data", "newtype", "module_type", "exception", "value", "mixin"}
 
 
 @dataclass

@@ -14,10 +14,10 @@
 (method_signature (getter_signature name: (identifier) @name)) @definition.method
 (method_signature (setter_signature name: (identifier) @name)) @definition.method
 (method_signature (operator_signature (binary_operator) @name)) @definition.method
-(method_signature (constructor_signature name: (identifier) @name)) @definition.constructor
+(method_signature (constructor_signature name: (identifier) @name)) @definition.method
 (method_signature (factory_constructor_signature . (identifier) . (identifier) @name))
-  @definition.constructor
-(method_signature (factory_constructor_signature . (identifier) @name .)) @definition.constructor
+  @definition.method
+(method_signature (factory_constructor_signature . (identifier) @name .)) @definition.method
 (class_body (declaration (function_signature name: (identifier) @name)) @definition.method)
 
 ; top-level functions (`void main()`, `int add(int a, int b) => a + b;`), getters and setters
