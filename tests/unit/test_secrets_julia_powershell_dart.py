@@ -82,3 +82,18 @@ def test_a_credential_is_redacted(language, text):
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_credential_stays(language, text):
     assert redact(text, "code", language).text == text
+
+
+ARTIFACTS = ('[libfoo]\ngit-tree-sha1 = "83481d62501cf2ef22bed745dbcedc4e75fa6e95"\n\n'
+             '    [[libfoo.download]]\n'
+             '    sha256 = "0f9c2cd8d1a5f6f4b7a4c8e9d2b3a1f0e6d5c4b3a2918273645546372819aabb"\n'
+             '    url = "https://example.com/releases/download/v1/libfoo.tar.gz"\n')
+
+
+def test_a_julia_artifacts_hashes_stay_readable():
+    # Julia's `Artifacts.toml` and `Manifest.toml` (and the Manifest a Pluto notebook embeds,
+    # juliacall 0.9.37's examples/seaborn.jl) name each tree `git-tree-sha1`: its hex was
+    # redacted as a high-entropy string (52 redactions in that sdist), `sha256` too.
+    assert redact(ARTIFACTS, "config", "toml").text == ARTIFACTS
+    named = ARTIFACTS.replace("sha256 =", "secret_sha256 =")
+    assert REDACTED in redact(named, "config", "toml").text

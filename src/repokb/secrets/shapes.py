@@ -537,4 +537,6 @@ def readable(line: str, start: int, end: int) -> bool:
     words = key_words(m.group(1))
     if names_public_key(words):  # `publicKeyToken="30ad4fe6b2a6aeed"`
         return True
+    if len(words) > 1 and words[-1].isdigit():  # `sha256`, Julia's `git-tree-sha1`: one word
+        words = [*words[:-2], words[-2] + words[-1]]
     return bool(words) and words[-1] in _HASH_WORDS and not is_secret_key(m.group(1))
