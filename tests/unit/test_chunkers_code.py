@@ -1066,3 +1066,27 @@ void main() {{
     assert by_symbol["vatRateOf"].symbol_type == "function"
     assert "country == 'DE'" in by_symbol["vatRateOf"].content
     assert by_symbol["Checkout.pays order 7 once"].symbol_type == "test"  # not main.Checkout...
+
+
+def test_powershell_bare_word_lists_do_not_hide_the_functions_around_them():
+    # tree-sitter-powershell 0.26 fails on `Select-Object -Property Name, Id`: the function
+    # holding it went to windows, and at the top level the error swallowed the next function.
+    pieces = chunks("powershell", '''
+        function Get-TopProcess {
+            Get-Process | Sort-Object CPU -Descending | Select-Object -Property Name, Id, CPU
+        }
+
+        Get-ChildItem $PSScriptRoot/Public/*.ps1 | Select-Object Name, FullName
+
+        function Set-Thing {
+            param($x)
+            Write-Output "a body long enough to be kept as a piece of its own, $x"
+        }
+
+        Export-ModuleMember -Function Get-TopProcess, Set-Thing
+    ''')
+    by_symbol = {p.symbol: p for p in pieces}
+    assert "Select-Object -Property Name, Id, CPU" in by_symbol["Get-TopProcess"].content
+    assert by_symbol["Set-Thing"].symbol_type == "function"
+    assert "Export-ModuleMember -Function Get-TopProcess, Set-Thing" in "".join(
+        p.content for p in pieces)  # the text is the file's, commas and all

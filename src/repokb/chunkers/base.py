@@ -72,7 +72,9 @@ from repokb.models import ChunkPiece
 #     `@testitem "..."` by their description (.jl files were not indexed at all).
 # 16 (also): PowerShell is cut per definition (tree-sitter-powershell 0.26): functions and
 #     filters with their comment-based help, classes and their methods, enums; Pester's
-#     `Describe`/`Context` groups and `It` tests by their description (it was windows).
+#     `Describe`/`Context` groups and `It` tests by their description (it was windows); a
+#     bare-word list (`Select-Object -Property Name, Id`) no longer hides the function around
+#     it from the grammar (psargs.py).
 # 16 (also): Dart is cut per definition (tree-sitter-dart 0.1): classes, mixins, extensions,
 #     enums, typedefs, methods, getters, setters, operators, constructors and top-level
 #     functions, each with its `///` doc and annotations, over the body the grammar puts

@@ -35,6 +35,7 @@ from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
+from repokb.chunkers.psargs import without_bare_lists
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
@@ -180,6 +181,8 @@ class TreeSitterChunker:
         tree = parse(parser, parsed)
         if self.spec.macros and tree.root_node.has_error:
             parsed, tree = unmacro(parser, parsed, tree)
+        if self.spec.bare_lists and tree.root_node.has_error:
+            parsed, tree = without_bare_lists(parser, parsed, tree)
         written = source_bytes(text) if parsed is not text else None
         # A row that held only blanked macros (`NPY_NO_EXPORT` above `int f(...)`) belongs to
         # the definition below it.

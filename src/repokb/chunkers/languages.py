@@ -74,6 +74,9 @@ class LanguageSpec:
     # inside it (tree-sitter-dart: a `function_signature` or `method_signature`, then its
     # `function_body`): the definition runs on over the body right after it.
     bodies: frozenset[str] = frozenset()
+    # Read a comma between two bare words of a command as a space when parsing, where the tree
+    # has an error (psargs.py: PowerShell's `Select-Object -Property Name, Id`).
+    bare_lists: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -145,7 +148,7 @@ SPECS: tuple[LanguageSpec, ...] = (
                  qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
-                 module_window=(400, 80)),
+                 module_window=(400, 80), bare_lists=True),
     # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),

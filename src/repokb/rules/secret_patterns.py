@@ -139,6 +139,7 @@ REDACTED = "<REDACTED_SECRET>"
 # 30: PowerShell's `ConvertTo-SecureString "v" -AsPlainText` (any order, `-String`, inside a
 # PSCredential) and `net user NAME v` (secrets/powershell.py); Julia's typed assignment
 # `key::String = "v"` (a typed global, an `@kwdef` struct field's default), as `key: str = "v"`
+# was
 # 30 (also): a hex hash under a key ending in a digest's name and its size, `sha256 = "..."`,
 # Julia's `git-tree-sha1 = "..."` (Artifacts.toml, Manifest.toml), is read as a hash, not
 # redacted as a high-entropy string
