@@ -65,8 +65,10 @@ _SPANISH_HINT = re.compile(r"[¿¡ñáéíóú]|\b(c[oó]mo|qu[eé]|d[oó]nde|pa
 # before `\` (`GuzzleHttp\Client::send`, `\Monolog\Logger`: capitalised, as PSR-4 writes
 # them) is in no symbol (`Client.send`, `Logger`): it is dropped, and what follows is a name.
 _NAMESPACE = r"(?:[A-Z]\w*\\)+"
-_TERM = re.compile(rf"`([^`]+)`|({_NAMESPACE})?([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)"
-                   r"(\(\))?")
+# (a name written with its `@` is one: Julia's and Rust's macros `@autopy`, a decorator
+# `@lru_cache`, an annotation `@Override`; not an e-mail address's domain)
+_TERM = re.compile(rf"`([^`]+)`|({_NAMESPACE})?(?:(?<![\w.])(?P<at>@))?"
+                   r"([A-Za-z_][\w]*(?:(?:\.|::|#)[A-Za-z_]\w*)*)(\(\))?")
 _SCOPE = re.compile(r"::|#")
 # The extensions of the files repokb reads, of two letters or more: `attr.s` and `x.c` stay names.
 _FILE_EXTENSIONS = frozenset(ext[1:] for ext in (*LANGUAGE_BY_EXTENSION,
@@ -144,8 +146,9 @@ def _terms(text: str) -> list[tuple[str, bool, bool]]:
     found = []
     text = _ADDRESS.sub(lambda m: f" {m.group(1) or m.group(2) or ''} ", text)
     for match in _TERM.finditer(text):
-        explicit, name, call = match.group(1), match.group(3), match.group(4)
-        explicit = explicit or (name if match.group(2) else None)  # `Monolog\Logger`
+        explicit, name, call = match.group(1), match.group(4), match.group(5)
+        # `Monolog\Logger`, `@autopy`
+        explicit = explicit or (name if match.group(2) or match.group("at") else None)
         raw = (explicit or name or "").strip()
         found.append((raw.rstrip("()"), bool(explicit), bool(call) or raw.endswith("()")))
     return found
@@ -221,6 +224,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     if names:
         short = [n.rsplit(".", 1)[-1] for n in names]
         expansions = " ".join(f"def {s} function {s} class {s} {s}(" for s in short)
+        # `@autopy`: a macro (Julia's `macro autopy(...)`, Elixir's `defmacro`), a decorator
+        expansions += "".join(f" macro {m}" for m in re.findall(r"(?<![\w.])@([A-Za-z_]\w*)", text))
         lexical_text = f"{lexical_text} {expansions}"
         if intent == SYMBOL:
             dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)

@@ -474,3 +474,12 @@ def test_haskell_data_and_ocaml_values_named_in_the_query_are_definitions_of_tha
     definition = _candidate(4, symbol="List.map", fused=0.01)
     ranked = rerank([declaration, definition], plan("where is List.map defined"), s)
     assert "exact_symbol" not in declaration.factors and ranked[0] is definition
+
+
+def test_a_name_written_with_its_at_sign_is_a_name():
+    # juliacall 0.9.37: "where is @autopy defined" (a Julia macro, as Julia writes it) read
+    # `autopy` as a plain word, so its definition was not boosted: the 100 lines calling it
+    # came first and the macro was not in the top 10 (now first, as @pyconst and @py are).
+    assert plan("where is @autopy defined").names == ("autopy",)
+    assert plan("where is @lru_cache defined").names == ("lru_cache",)
+    assert "macro autopy" in plan("where is @autopy defined").lexical_text  # `macro autopy(..)`
