@@ -1090,3 +1090,16 @@ def test_powershell_bare_word_lists_do_not_hide_the_functions_around_them():
     assert by_symbol["Set-Thing"].symbol_type == "function"
     assert "Export-ModuleMember -Function Get-TopProcess, Set-Thing" in "".join(
         p.content for p in pieces)  # the text is the file's, commas and all
+
+
+def test_julia_testsets_inside_a_big_testset_are_named_by_their_descriptions():
+    # juliacall 0.9.37's test/Core.jl: `@testitem "object"` holds 27 `@testset`s over 223
+    # lines; it was one test cut in nameless-inside windows ("object", 7 pieces).
+    inner = "\n".join(f'    @testset "pygetattr case {i}" begin\n'
+                      f'        @test pygetattr(pybuiltins.None, "__class__") === pytype(nothing)\n'
+                      f'        @test pyhasattr(pybuiltins.None, "__doc__")\n    end\n'
+                      for i in range(16))
+    pieces = chunks("julia", f'@testitem "object" begin\n{inner}end\n')
+    names = {p.symbol for p in pieces}
+    assert "object.pygetattr case 9" in names
+    assert {p.symbol_type for p in pieces if p.symbol == "object.pygetattr case 9"} == {"test"}

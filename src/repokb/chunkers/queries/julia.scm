@@ -48,6 +48,13 @@
 
 ; Tests by their description: `@testset "adding things" begin ... end` (Test), and
 ; `@testitem "..." begin` (TestItems / ReTestItems)
+; one holding testsets is a group, cut per testset when big (`number.int`)
+(macrocall_expression
+  (macro_identifier (identifier) @_macro)
+  (macro_argument_list . (string_literal) @name
+    (compound_statement (macrocall_expression (macro_identifier (identifier) @_inner))))
+  (#match? @_macro "^(testset|testitem)$")
+  (#eq? @_inner "testset")) @definition.describe
 (macrocall_expression
   (macro_identifier (identifier) @_macro)
   (macro_argument_list . (string_literal) @name)
