@@ -15,7 +15,7 @@ from typing import Any
 from repokb.chunkers.base import parse
 
 _SKIP_OR_COMMA = re.compile(
-    r"""'(?:[^'\n]|'')*'|"(?:`.|[^"`\n])*"|<#[\s\S]*?#>|#[^\n]*"""
+    r"""'(?:[^'\n]|'')*'|"(?:`.|[^"`\n])*"|<#[\s\S]*?(?:#>|\Z)|#[^\n]*"""
     r"""|(?<=[\w*.\-])(?P<comma>[ \t]*,)(?=[ \t]*[A-Za-z_*])""")
 
 
