@@ -12,7 +12,8 @@
   URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Defined: "where is pack defined" names `pack`, a plain word elsewhere ("pack the files"): the
-  word between "where is" and "defined" / "declared" / "implemented" is a name.
+  word between "where is" and "defined" / "declared" / "implemented" is a name (boosted, not
+  expanded to `def pack`: a plain word's definition may be `signals = ...`).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
@@ -202,10 +203,12 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     name (`response.json`: a member unless the project has such a file)."""
     text = " ".join(text.split())
     names, files = names_and_files(text, is_file)
+    plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
     if (defined and defined.group(1).lower() not in _PRONOUNS
             and defined.group(1).lower() not in {n.lower() for n in names}):
-        names.append(defined.group(1))  # "where is pack defined": `pack`
+        plain = defined.group(1)
+        names.append(plain)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(
@@ -231,8 +234,11 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         english = translate_es(text)
         dense_text = english or text
         lexical_text = f"{text} {english}"
-    if names:
-        short = [n.rsplit(".", 1)[-1] for n in names]
+    # the forms of a definition (`def x`, `class x`) for a name that looks like code; a plain
+    # word's definition may be none of them ("where are signals defined": `x = Signal()`)
+    expanded = [n for n in names if n is not plain]
+    if expanded:
+        short = [n.rsplit(".", 1)[-1] for n in expanded]
         expansions = " ".join(f"def {s} function {s} class {s} {s}(" for s in short)
         lexical_text = f"{lexical_text} {expansions}"
         if intent == SYMBOL:
