@@ -7,7 +7,9 @@ NAME`): Django 5.2.8's django/{http,utils,test,core}, django/conf/*.py and proje
 docs/ref/{request-response,settings,utils}.txt, docs/topics/testing/tools.txt and the root's
 package.json, pyproject.toml, setup.py (`django`); requests 2.32.3's sdist (`requests-2.32.3`);
 express 4.21.2's npm tarball (`express-4.21.2`); hugs' base library Data/ByteString*,
-Data/{Map,List,Char,Set,Maybe}.hs (Debian libhugs-base-bundled) (`hugs`).
+Data/{Map,List,Char,Set,Maybe}.hs (Debian libhugs-base-bundled) (`hugs`); gin 1.8.1's sources
+(Debian golang-github-gin-gonic-gin-dev, usr/share/gocode/src/github.com/gin-gonic/gin)
+(`gin-1.8.1`).
 
 Each question is searched in-process within its project (limit 10); a hit is right when its
 path ends with the expected path and, when a symbol is expected, its symbol ends with it (case
