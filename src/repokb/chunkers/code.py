@@ -119,8 +119,7 @@ class TreeSitterChunker:
                  min_chars: int = 40) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
-        self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars,
-                             spec.join_short)
+        self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars)
         self._engine: tuple[Any, Any] | None = None
 
     @property
