@@ -80,7 +80,7 @@ def test_markdown_sections_with_heading_path_and_fences():
         ---
         # Guide
 
-        Intro.
+        Intro: what the guide covers and who it is for.
 
         ## Install
 
@@ -91,7 +91,7 @@ def test_markdown_sections_with_heading_path_and_fences():
 
         ### Docker
 
-        Use docker.
+        Use docker: the image runs the server on port 8000.
     ''').lstrip()
     pieces = chunker_for("markdown").chunk(text)
     symbols = [p.symbol for p in pieces]

@@ -114,3 +114,79 @@ def test_a_short_piece_that_opens_a_bracket_joins_what_follows():
     assert describe.content.lstrip().startswith(
         "Stack.helpers = {\n\n  describe = function(stack)")
     assert chunked.dropped["too_short"] == 0
+
+
+def _lost(path: str, language: str, source: str) -> tuple[list[str], int]:
+    chunked = chunk_file(_file(path), _classification(language), source, "h", PLAN)
+    covered = {row for c in chunked.chunks for row in range(c.start_line, c.end_line + 1)}
+    return ([line for row, line in enumerate(source.splitlines(), 1)
+             if line.strip() and row not in covered], chunked.dropped["too_short"])
+
+
+DOCS = {
+    # pythonnet 3.0.3's CHANGELOG.md: `### Added` and its one bullet were dropped
+    "markdown": ("CHANGELOG.md", '''
+        # Changelog
+
+        ## [3.0.3] - 2023-10-11
+
+        ### Added
+
+        -   Support for Python 3.12
+
+        ### Changed
+
+        -   Use enum name in `repr` of Python enums, as Python itself does it, and keep the
+            numeric value for flags.
+        '''),
+    # rxjs 7.8.1's src/tsconfig.cjs.json: `"extends"` and `"exclude"` were dropped
+    "json": ("src/tsconfig.cjs.json", '''
+        {
+          "extends": "./tsconfig.base.json",
+          "compilerOptions": {
+            "module": "commonjs",
+            "outDir": "../dist/cjs",
+            "target": "es5",
+            "downlevelIteration": true,
+            "lib": ["es2018", "dom"]
+          },
+          "exclude": ["./internal/umd.ts"]
+        }
+        '''),
+    # Django 5.2.8's admin templates: `{% load i18n %}` above the markup was dropped
+    "html": ("templates/admin/filter.html", '''
+        {% load i18n %}
+        <details data-filter-title="{{ title }}" open>
+          <summary>{% blocktranslate with filter_title=title %} By {{ filter_title }}
+          {% endblocktranslate %}</summary>
+          <ul>{% for choice in choices %}<li><a href="{{ choice.query_string }}">
+          {{ choice.display }}</a></li>{% endfor %}</ul>
+        </details>
+        '''),
+    # Django's docs: a heading with nothing under it before its first subsection
+    "rst": ("docs/faq/troubleshooting.rst", '''
+        Miscellaneous
+        =============
+
+        I'm getting a ``UnicodeDecodeError``. What am I doing wrong?
+        ------------------------------------------------------------
+
+        This class of errors happen when a bytestring containing non-ASCII sequences is
+        transformed into a Unicode string and the specified encoding is incorrect.
+        '''),
+}
+
+
+@pytest.mark.parametrize("language", sorted(DOCS))
+def test_no_line_of_a_document_or_config_is_lost_to_the_minimum(language):
+    path, source = DOCS[language]
+    lost, dropped = _lost(path, language, textwrap.dedent(source).lstrip())
+    assert lost == [] and dropped == 0
+
+
+def test_a_heading_with_nothing_under_it_opens_its_first_subsection():
+    source = textwrap.dedent(DOCS["markdown"][1]).lstrip()
+    chunked = chunk_file(_file("CHANGELOG.md"), _classification("markdown"), source, "h", PLAN)
+    added = next(c for c in chunked.chunks if "Support for Python 3.12" in c.content)
+    assert added.content.startswith("# Changelog\n\n## [3.0.3] - 2023-10-11\n\n### Added")
+    assert added.symbol == "Changelog > [3.0.3] - 2023-10-11 > Added"

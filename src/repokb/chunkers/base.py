@@ -70,7 +70,10 @@ from repokb.models import ChunkPiece
 #     class's head cut away from its members opens its first member (`public class Codecs {`
 #     in `Codecs.step0`), a one-line getter or `alias_method` joins the method before it, a
 #     lone `package gin` the definition after it (rack 2.2.22 lost 1.92% of its Ruby lines,
-#     Django 5.2.8 865 Python lines; now none: bench/lost_text.py).
+#     Django 5.2.8 865 Python lines; now none: bench/lost_text.py); so does a short piece of a
+#     document or a configuration file (Markdown, reST and text, JSON/YAML/TOML, XML/HTML,
+#     INI): a heading with nothing under it opens its first subsection, `{ "extends": ...`
+#     the key after it (chunkers/joining.py).
 CHUNKING_VERSION = 16
 
 

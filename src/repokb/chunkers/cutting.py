@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, windows_over
+from repokb.chunkers.joining import join_short
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -26,9 +27,6 @@ CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
-# A piece ending so opens what comes after it (`Stack.helpers = {` above `function
-# Stack.helpers.describe`): short, it joins the piece after it.
-_OPENER = re.compile(r"[\[\(\{]\s*$")
 _CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac|@end)\s*;?\s*(?:(?://|#|--).*)?$")
 
 
@@ -74,7 +72,7 @@ class Cutter:
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
         pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
-        return _join_short(pieces, lines, self.min_chars)
+        return join_short(pieces, lines, self.min_chars)
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -154,43 +152,3 @@ class Cutter:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
                                 symbol_type, d.signature)
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
-
-
-def _join_short(pieces: list[ChunkPiece], lines: list[str],
-                min_chars: int) -> list[ChunkPiece]:
-    """Each piece shorter than `min_chars` glued to the piece before it, or else the piece after
-    it, when only blank lines lie between them; one named after a container (its head `class X
-    {`, or code between its members) to the member of it right after it (`X.method`), which
-    then opens with it, and so does one that opens a bracket (Lua's `M.helpers = {`). A piece
-    that short would be dropped by the pipeline: a class's own line, a one-line getter between
-    two long methods, `alias_method :<<, :add`."""
-    out: list[ChunkPiece] = []
-    pending = list(pieces)
-    for i, p in enumerate(pending):
-        if len(p.content.strip()) < min_chars:
-            prev = out[-1] if out else None
-            nxt = pending[i + 1] if i + 1 < len(pending) else None
-            to_prev = prev is not None and _blank_between(lines, prev.end_line, p.start_line)
-            to_next = nxt is not None and _blank_between(lines, p.end_line, nxt.start_line)
-            head = nxt is not None and to_next and (
-                bool(p.symbol) and str(nxt.symbol).startswith(f"{p.symbol}.")
-                or _OPENER.search(p.content) is not None)
-            if prev is not None and to_prev and not head:
-                between = "".join(lines[prev.end_line : p.start_line - 1])
-                out[-1] = replace(prev, content=prev.content + between + p.content,
-                                  end_line=p.end_line)
-                continue
-            if nxt is not None and to_next:
-                between = "".join(lines[p.end_line : nxt.start_line - 1])
-                pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
-                                         start_line=p.start_line)
-                continue
-        out.append(p)
-    return out
-
-
-def _blank_between(lines: list[str], end_line: int, start_line: int) -> bool:
-    """Whether a piece ending on line `end_line` and one starting on `start_line` (1-based) are
-    next to each other: nothing but blank lines between them."""
-    return end_line < start_line and not any(
-        line.strip() for line in lines[end_line : start_line - 1])
