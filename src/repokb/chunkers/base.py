@@ -74,6 +74,9 @@ from repokb.models import ChunkPiece
 #     document or a configuration file (Markdown, reST and text, JSON/YAML/TOML, XML/HTML,
 #     INI): a heading with nothing under it opens its first subsection, `{ "extends": ...`
 #     the key after it (chunkers/joining.py).
+# 16 (also): a function of a module is typed a function, not a method: Elixir's `def` in a
+#     `defmodule`, OCaml's `let` in a `struct`, Rust's `fn` in a `mod`, a TypeScript
+#     namespace's, Ruby's `def self.x` in a `module` (a class's stay methods; Perl's subs too).
 CHUNKING_VERSION = 16
 
 

@@ -66,6 +66,9 @@ class Cutter:
     # getFuel(): Int = fuel` between two methods of a big class, or the class's own line
     # `public class Codecs {` cut away from its members, was lost.
     min_chars: int = 40
+    # A function in a module is a function, not a method (False for Perl, whose package is a
+    # class as often as a module: its subs stay methods, as under `package Foo;`).
+    module_functions: bool = True
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
@@ -101,7 +104,7 @@ class Cutter:
                 continue  # on lines an earlier definition already holds (minified code)
             if d.start > cursor:
                 pieces = self._gap(pieces, lines, cursor, d.start - 1, owner, owner_type)
-            pieces.extend(self._definition(d, lines, owner, context))
+            pieces.extend(self._definition(d, lines, owner, owner_type, context))
             cursor = max(cursor, d.end + 1)
         if cursor <= hi:
             pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
@@ -126,10 +129,14 @@ class Cutter:
                                      symbol_type)
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
-                    context: str | None) -> list[ChunkPiece]:
+                    owner_type: str | None, context: str | None) -> list[ChunkPiece]:
         parent = None if d.embedded else owner or d.owner
         symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
-        symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
+        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
+        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
+        of_module = owner is not None and owner_type == "module" and self.module_functions
+        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
+                       else d.symbol_type)
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
         if first_member > d.start and self._text(lines, d.start, first_member - 1) < (

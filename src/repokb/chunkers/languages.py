@@ -46,6 +46,9 @@ class LanguageSpec:
     # comment between them are inside it (tree-sitter-scala: an indented Scala 3 body, or a
     # `def f = expr` without braces): a definition ends on its last token that is no comment.
     trim_trailing: bool = False
+    # A function in a module (symbol type `module`) is typed a function, not a method
+    # (cutting.Cutter.module_functions).
+    module_functions: bool = True
     # The scope line's name is part of the name (Haskell's `module Data.Map` makes `insert`
     # the function `Data.Map.insert`), not an owner whose functions are its methods.
     qualified: bool = False
@@ -103,7 +106,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # package statement; `sub Foo::Bar::x` and `package Foo { ... }` name their own.
     LanguageSpec("perl", "tree_sitter_perl:language", "perl",
                  scope_open=r"package\s+([\w:]+)(?:\s+v?[\d._]+)?\s*;",
-                 scoped=frozenset({"function", "method", "property"})),
+                 scoped=frozenset({"function", "method", "property"}), module_functions=False),
     # Module attributes directly above a def (`@doc`, `@spec`, `@impl true`) are its own.
     LanguageSpec("elixir", "tree_sitter_elixir:language", "elixir",
                  attachments=frozenset({"unary_operator"}),
