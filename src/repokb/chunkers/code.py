@@ -120,7 +120,7 @@ class TreeSitterChunker:
         self.spec = spec
         self.languages = frozenset({spec.language})
         self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars,
-                             spec.join_short)
+                             spec.module_functions)
         self._engine: tuple[Any, Any] | None = None
 
     @property
