@@ -11,6 +11,9 @@
   members where it has none.
   URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
+- Defined: "where is pack defined" names `pack`, a plain word elsewhere ("pack the files"): the
+  word between "where is" and "defined" / "declared" / "implemented" is a name (boosted, not
+  expanded to `def pack`: a plain word's definition may be `signals = ...`).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
@@ -94,6 +97,13 @@ _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+# "where is pack defined", "where's the `now` function declared": the word asked for is a name
+_DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+"
+                      r"(?:(?:function|method|class|type|module|macro|struct|constant|variable)\s+)?"
+                      r"(?:defined|declared|implemented)\b", re.I)
+# what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
+_PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
+                       "which", "one", "each", "everything", "something", "anything"})
 
 
 @dataclass(frozen=True)
@@ -196,6 +206,12 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     name (`response.json`: a member unless the project has such a file)."""
     text = " ".join(text.split())
     names, files = names_and_files(text, is_file)
+    plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
+    defined = _DEFINED.search(text)
+    if (defined and defined.group(1).lower() not in _PRONOUNS
+            and defined.group(1).lower() not in {n.lower() for n in names}):
+        plain = defined.group(1)
+        names.append(plain)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     symbols = tuple(dict.fromkeys(
@@ -221,8 +237,11 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         english = translate_es(text)
         dense_text = english or text
         lexical_text = f"{text} {english}"
-    if names:
-        short = [n.rsplit(".", 1)[-1] for n in names]
+    # the forms of a definition (`def x`, `class x`) for a name that looks like code; a plain
+    # word's definition may be none of them ("where are signals defined": `x = Signal()`)
+    expanded = [n for n in names if n is not plain]
+    if expanded:
+        short = [n.rsplit(".", 1)[-1] for n in expanded]
         expansions = " ".join(f"def {s} function {s} class {s} {s}(" for s in short)
         # `@autopy`: a macro (Julia's `macro autopy(...)`, Elixir's `defmacro`), a decorator
         expansions += "".join(f" macro {m}" for m in re.findall(r"(?<![\w.])@([A-Za-z_]\w*)", text))

@@ -9,7 +9,12 @@ can show why a hit sits where it does:
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
 - a chunk defining a symbol the query names is boosted, as is a file whose name the query says
-  (in words, or as a file name: `setup.py`);
+  (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
+  file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
+  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`);
+- of the definitions of a name the query gives without their qualifier (`pack`), the nearest
+  keeps the boost of a last name: the one whose qualifier the question says most of, then the
+  shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -39,9 +44,13 @@ from repokb.settings import Settings
 _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
                     r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
 _DOCS = {"documentation"}
-# the share of the exact-symbol boost for a name the query writes in another case: as for the
-# same last name under another qualifier (symbol_match)
-_OTHER_CASE_SHARE = 0.75
+# the share of the exact-symbol boost for the same last name under another qualifier
+# (symbol_match), and for a name the query writes in another case
+_LAST_NAME_SHARE = _OTHER_CASE_SHARE = 0.75
+# the share of a definition of a last name the query gives when another definition of that
+# name is nearer (less of its qualifier unsaid: `Data.ByteString.Lazy.Char8.pack` for "pack"
+# beside `Data.ByteString.pack`)
+_FARTHER_SHARE = 0.5
 # The symbol types a name can be the definition of (what the exact-symbol boost looks for):
 # Elixir's and Ruby's modules, Swift's protocols, extensions and actors, Kotlin's objects, C#'s
 # and Swift's properties, Rust's macros and SQL's tables too (`MyApp.Accounts.User` was found
@@ -101,6 +110,7 @@ def _name_tokens(path: str) -> frozenset[str]:
 _CODE_KINDS = frozenset({"source", "test", "contract", "schema", "infrastructure", "ci_cd"})
 
 
+@lru_cache(maxsize=65_536)
 def _last_name(symbol: str) -> str:
     """`Fulfilment.ship` -> `ship`, `Graph::topologicalSort` -> `topologicalsort`."""
     return re.split(r"\.|::|#", symbol)[-1]
@@ -132,13 +142,45 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
         folders = PurePosixPath(path.lower()).with_suffix("").parts
         qualifiers = {n.rsplit(".", 1)[0].rsplit(".", 1)[-1] for n in plan.names
                       if n.rsplit(".", 1)[-1] == symbol and "." in n}
-        return 1.0 if qualifiers & set(folders) else 0.75
+        return 1.0 if qualifiers & set(folders) else _LAST_NAME_SHARE
     last = _last_name(symbol)
     if last not in plan.symbols:
         return 0.0
     # `self.assertEqual`, `this.setState`: a method of the class the code is in, whichever
     unsaid = any(f"{owner}.{last}" in plan.names for owner in ("self", "this", "cls"))
-    return 1.0 if unsaid and "." in symbol else 0.75
+    return 1.0 if unsaid and "." in symbol else _LAST_NAME_SHARE
+
+
+def _qualifier_fit(symbol: str, query_tokens: frozenset[str]) -> tuple[int, int]:
+    """(parts of a definition's qualifier the question says, minus those it does not):
+    `data.bytestring.lazy.pack` for "pack for lazy bytestrings" says `lazy` and not `data`."""
+    parts = _qualifier_tokens(symbol)
+    said = sum(1 for part in parts if part & query_tokens)
+    return said, said - len(parts)
+
+
+@lru_cache(maxsize=65_536)
+def _qualifier_tokens(symbol: str) -> tuple[frozenset[str], ...]:
+    """The tokens of each part of a definition's qualifier (`data.bytestring.pack`: data,
+    bytestring)."""
+    return tuple(frozenset(tokenize(part)) for part in re.split(r"\.|::|#", symbol)[:-1])
+
+
+def _homes(candidates: list[Candidate], plan: QueryPlan) -> frozenset[tuple[str, str]]:
+    """The files among the candidates that define a member the query gives with a qualifier
+    (`timezone.now`: the file holding a `now`), or the qualifier itself as written (PHP's
+    `Invoice::total`: the file holding the class `Invoice`): there, and only there, the
+    qualifier may be the file's name (timezone.py, Invoice.php); `response` in `response.json`
+    names no response.py without a `json`, nor one with a class `Response`."""
+    members = {n.rsplit(".", 1)[-1] for n in plan.names if "." in n}
+    if not members:
+        return frozenset()
+    owners = {w.rsplit(".", 1)[0].rsplit(".", 1)[-1] for w in plan.written if "." in w}
+    return frozenset((str(c.payload.get("project")), str(c.payload.get("path")))
+                     for c in candidates
+                     if c.payload.get("symbol_type") in _DEFINITIONS
+                     and (_last_name(str(c.payload.get("symbol") or "").lower()) in members
+                          or _last_name(str(c.payload.get("symbol") or "")) in owners))
 
 
 def _other_case(symbol: str, plan: QueryPlan) -> bool:
@@ -159,6 +201,11 @@ def _other_case(symbol: str, plan: QueryPlan) -> bool:
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
+    # the words of the names themselves, without their qualifiers (`json` of `response.json`)
+    named_tokens = frozenset(t for name in plan.symbols for t in tokenize(_last_name(name)))
+    homes = _homes(candidates, plan)
+    # a definition matched by its last name alone: (that name, how near it is)
+    last_only: dict[str, tuple[str, tuple[int, int]]] = {}
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -179,8 +226,11 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
                 share = min(share, _OTHER_CASE_SHARE)
             if share:
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share
+            if share == _LAST_NAME_SHARE and symbol not in plan.symbols:
+                last_only[c.id] = (_last_name(symbol), _qualifier_fit(symbol, query_tokens))
+        file_words = symbol_tokens if (p.get("project"), path) in homes else named_tokens
         matched = (1.0 if PurePosixPath(path).name.lower() in plan.files
-                   else path_match(path, query_tokens, symbol_tokens))
+                   else path_match(path, query_tokens, file_words))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         quality = p.get("quality")
@@ -192,7 +242,24 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         for value in factors.values():
             score *= value
         c.score, c.factors = score, factors
+    _nearest(candidates, last_only, s)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
+
+
+def _nearest(candidates: list[Candidate], fits: dict[str, tuple[str, tuple[int, int]]],
+             s: Settings) -> None:
+    """Of the definitions matched by a last name alone, those farther than the nearest of that
+    name (`_qualifier_fit`) keep _FARTHER_SHARE of the boost."""
+    if not fits:
+        return
+    best: dict[str, tuple[int, int]] = {}
+    for last, fit in fits.values():
+        best[last] = max(best.get(last, fit), fit)
+    for c in candidates:
+        if c.id in fits and fits[c.id][1] < best[fits[c.id][0]]:
+            boost = 1 + (s.symbol_boost - 1) * _FARTHER_SHARE
+            c.score *= boost / c.factors["exact_symbol"]
+            c.factors["exact_symbol"] = boost
 
 
 @dataclass

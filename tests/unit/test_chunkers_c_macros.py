@@ -47,13 +47,15 @@ def test_export_and_inline_macros_in_front_of_a_function():
     }
     """)
     assert functions(pieces) == [
-        (3, 10, "PyArray_NewFromDescr_int"),  # with its comment
+        # with its comment, and the short `#include` above it (a piece too short to keep)
+        (1, 10, "PyArray_NewFromDescr_int"),
         (12, 16, "npy_is_aligned"),
         (18, 18, "npyv_tobits_b8"),
         (20, 25, "npy_ones_like"),  # from the line that holds only macros
     ]
     first = next(p for p in pieces if p.symbol == "PyArray_NewFromDescr_int")
-    assert first.content.startswith("/*\n * Steals a reference to descr.\n */\n")
+    assert first.content.startswith(
+        '#include "npy_config.h"\n\n/*\n * Steals a reference to descr.\n */\n')
     assert "NPY_NO_EXPORT PyObject *\nPyArray_NewFromDescr_int(" in first.content
     assert next(p for p in pieces if p.symbol == "npy_ones_like").content.startswith(
         "NPY_NO_EXPORT NPY_GCC_OPT_3\nint\n")
@@ -107,7 +109,8 @@ def test_a_loop_macro_opening_a_block_in_a_numpy_template():
     }
     /**end repeat**/
     """)
-    assert functions(pieces) == [(1, 12, "@TYPE@_square"), (14, 20, "@TYPE@_maximum")]
+    # the template's closing `/**end repeat**/`, too short alone, stays with the last function
+    assert functions(pieces) == [(1, 12, "@TYPE@_square"), (14, 21, "@TYPE@_maximum")]
     square = next(p for p in pieces if p.symbol == "@TYPE@_square")
     assert "    UNARY_LOOP {\n" in square.content  # chunks hold the file as written
 
@@ -149,4 +152,5 @@ def test_a_cpp_export_macro():
 
     }  // namespace tensorflow
     """)
-    assert functions(pieces) == [(3, 8, "LoadSavedModel")]
+    # `namespace tensorflow {`, too short alone, opens the function's piece
+    assert functions(pieces) == [(1, 8, "LoadSavedModel")]

@@ -38,12 +38,13 @@ def test_big_java_class_is_cut_per_method_with_its_signature_as_context():
     source = f"package p;\n\npublic class Pipeline {{\n    private int total;\n\n{methods}}}\n"
     pieces = chunker_for("java").chunk(source)
     symbols = [p.symbol for p in pieces]
-    assert symbols[0] is None  # the package line
-    assert symbols[1] == "Pipeline" and "private int total;" in pieces[1].content
-    assert symbols[2:] == [f"Pipeline.step{i}" for i in range(6)]
+    # the package line, too short alone, opens the class's head
+    assert symbols[0] == "Pipeline" and pieces[0].content.startswith("package p;\n")
+    assert "private int total;" in pieces[0].content
+    assert symbols[1:] == [f"Pipeline.step{i}" for i in range(6)]
     assert all(p.symbol_type == "method" and p.context == "public class Pipeline {"
-               for p in pieces[2:])
-    assert pieces[2].content.lstrip().startswith("/** Step 0. */")  # doc comment kept
+               for p in pieces[1:])
+    assert pieces[1].content.lstrip().startswith("/** Step 0. */")  # doc comment kept
     assert pieces[-1].content.rstrip().endswith("}\n}")  # the class's brace stays with a method
     assert pieces[-1].end_line == source.count("\n")  # the class's closing brace is covered
 
@@ -65,8 +66,11 @@ def test_a_module_is_always_cut_into_its_members():
         ''')
     by_symbol = {p.symbol: p for p in pieces}
     assert "Billing.Invoice" in by_symbol
-    assert by_symbol["Billing.Invoice"].content.startswith("  # Computes invoice totals")
-    assert by_symbol["Billing.currency_for"].symbol_type == "method"
+    # the module's own line, too short alone, opens its first member (as in Scala)
+    assert by_symbol["Billing.Invoice"].content.startswith(
+        "module Billing\n  # Computes invoice totals")
+    # `def self.x` in a module is a function of the module, not a method
+    assert by_symbol["Billing.currency_for"].symbol_type == "function"
     assert by_symbol["Billing.currency_for"].content.rstrip().endswith("end\nend")
 
 
@@ -109,7 +113,9 @@ def test_go_methods_are_named_after_their_receiver():
         }
         ''')
     method = next(p for p in pieces if p.symbol_type == "method")
-    assert method.symbol == "Cache.Get" and method.start_line == 3
+    assert method.symbol == "Cache.Get"
+    # its doc comment with it; the package line, too short alone, opens the piece
+    assert method.start_line == 1 and "package cache\n\n// Get returns" in method.content
 
 
 def test_go_package_level_var_and_const_are_named():
@@ -141,7 +147,8 @@ def test_go_package_level_var_and_const_are_named():
         ''')
     by_symbol = {p.symbol: p for p in pieces}
     assert by_symbol["ErrNotFound"].symbol_type == "var"
-    assert by_symbol["ErrNotFound"].start_line == 3  # its doc comment with it
+    # its doc comment with it (and the package line above, too short to stand alone)
+    assert by_symbol["ErrNotFound"].content.startswith("package gin\n\n// ErrNotFound is")
     assert by_symbol["ExemplarMaxRunes"].symbol_type == "const"
     assert by_symbol["ValueType"].symbol_type == "const"
     assert "GaugeValue" in by_symbol["ValueType"].content
@@ -159,7 +166,9 @@ def test_rust_doc_comments_and_attributes_stay_with_their_item():
         pub struct Point { pub x: f64, pub y: f64 }
         ''')
     point = next(p for p in pieces if p.symbol == "Point")
-    assert point.start_line == 3 and point.symbol_type == "struct"
+    assert point.symbol_type == "struct"
+    # doc comment and attribute with it; `use std::fmt;`, too short alone, opens the piece
+    assert point.content.startswith("use std::fmt;\n\n/// A point on the plane")
 
 
 def test_a_comment_after_a_blank_line_is_not_a_doc_comment():
@@ -214,7 +223,9 @@ def test_a_jsdoc_block_one_blank_line_above_stays_with_its_definition():
     by_symbol = {p.symbol: p for p in pieces}
     assert by_symbol["listen"].start_line == 9
     assert by_symbol["listen"].content.startswith("/**\n * Listen for connections.")
-    assert by_symbol["helper"].content.startswith("function helper")  # the file's opening
+    # the file's opening comment is not helper's doc, but too short to stand alone it joins
+    # the piece after it
+    assert by_symbol["helper"].content.startswith("/**\n * Module dependencies.\n */\n\n")
     assert by_symbol["other"].content.startswith("function other")
     assert by_symbol["far"].content.startswith("function far")
 
@@ -373,12 +384,16 @@ def test_class_expressions_name_the_class_and_its_methods(language, opening, nam
     for body in (_METHODS, big):
         pieces = chunks(language, f"'use strict'\n\n{opening}\n{textwrap.dedent(body)}}}\n")
         symbols = [p.symbol for p in pieces]
+        # `'use strict'`, too short to stand alone, opens the class's piece
         if body is _METHODS:  # small: one chunk for the whole class
-            assert [(p.symbol, p.symbol_type, p.start_line) for p in pieces[1:]] == [
-                (name, "class", 3)]
+            assert [(p.symbol, p.symbol_type, p.start_line) for p in pieces] == [
+                (name, "class", 1)]
         else:
-            assert symbols[1:4] == [name, f"{name}.use", f"{name}.listen"]
-            assert pieces[1].start_line == 3 and pieces[1].symbol_type == "class"
+            # a head still too short (`var Application = class {`) opens its first method
+            head = [] if symbols[0] == f"{name}.use" else [name]
+            assert symbols[: len(head) + 2] == [*head, f"{name}.use", f"{name}.listen"]
+            assert pieces[0].start_line == 1 and opening in pieces[0].content
+            assert pieces[0].symbol_type == ("class" if head else "method")
             assert all(p.symbol_type == "method" and p.context == opening for p in pieces[2:])
             assert pieces[-1].content.rstrip().endswith("}\n}")  # the class's brace is kept
 
@@ -444,7 +459,8 @@ def test_rust_items_a_macro_declares_are_named_after_the_macro():
         ''')
     named = {p.symbol: p for p in pieces if p.symbol_type == "macro_call"}
     assert set(named) >= {"error_types", "self_cell"}
-    assert named["error_types"].start_line == 3  # its doc comment stays with it
+    # its doc comment stays with it (and `use pyo3::prelude::*;`, too short alone, above it)
+    assert "use pyo3::prelude::*;\n\n/// Every error" in named["error_types"].content
     assert named["self_cell"].content.lstrip().startswith("self_cell::self_cell!(")
     assert any(p.symbol in ("cache.thread_local", "thread_local", "cache") for p in pieces)
     report = next(p for p in pieces if p.symbol == "report")
@@ -543,7 +559,8 @@ def test_lua_definitions_are_named_with_dots_and_keep_their_doc_comments():
     assert set(named) == {"List.append", "List.len", "pl.utils.split", "tostring_q",
                           "List.push", "make", "List.ops.join"}, named
     assert named["List.append"].symbol_type == "method"
-    assert named["List.append"].content.startswith("--- Add an item")
+    # its doc comment; `local List = {}`, too short alone, opens the piece
+    assert named["List.append"].content.startswith("local List = {}\n\n--- Add an item")
     assert named["List.len"].content.startswith("---@return")
     assert named["make"].content.startswith("local make = function")
 
@@ -655,7 +672,7 @@ def test_elixir_functions_are_named_after_their_module_with_their_doc_and_clause
     named = {p.symbol: p for p in pieces if p.symbol}
     assert set(named) >= {"MyApp.Accounts", "MyApp.Accounts.list_users",
                           "MyApp.Accounts.get_user", "MyApp.Accounts.underscore",
-                          "MyApp.Accounts.to_lower_char", "MyApp.Accounts.Session",
+                          "MyApp.Accounts.to_lower_char",
                           "MyApp.Accounts.Session.with_session",
                           "Phoenix.Param.MyApp.Accounts.User"}, named
     assert named["MyApp.Accounts"].content.count("@moduledoc") == 1
@@ -667,6 +684,9 @@ def test_elixir_functions_are_named_after_their_module_with_their_doc_and_clause
     assert "do_underscore(t, h)" in underscore.content
     assert "char + 32" in named["MyApp.Accounts.to_lower_char"].content
     assert "do: char\n" in named["MyApp.Accounts.to_lower_char"].content
+    # the nested module's own line, too short alone, opens its first member (as in Scala)
+    assert named["MyApp.Accounts.Session.with_session"].content.lstrip().startswith(
+        "defmodule Session do\n")
 
 
 def test_exunit_tests_are_named_by_their_description():

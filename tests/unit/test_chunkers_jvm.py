@@ -45,7 +45,9 @@ def test_kotlin_extension_functions_are_named_after_their_receiver():
     assert {"ModuleDefinitionBuilder.Object", "List.second", "String.orNone",
             "plainFunction"} <= set(pieces)
     extension = pieces["ModuleDefinitionBuilder.Object"]
-    assert extension.content.startswith("/** Creates an object definition")  # KDoc attached
+    # KDoc attached; the package line above, too short alone, opens the file's first piece
+    assert extension.content.startswith(
+        "package expo.modules.kotlin.objects\n\n/** Creates an object definition")
     assert pieces["plainFunction"].symbol_type == "function"
 
 
@@ -159,7 +161,9 @@ def test_java_record_compact_constructor_and_nested_types():
     assert "Point.norm" in pieces
     assert pieces["CapacitorPlugin"].content.lstrip().startswith("@Retention")
     constructor = pieces["Bridge.Bridge"]
-    assert constructor.content.lstrip().startswith("/** Creates the bridge. */")
+    # the class's own line, too short alone, opens its first member (as in Scala)
+    assert constructor.content.lstrip().startswith(
+        "public class Bridge {\n    /** Creates the bridge. */")
     assert "@Deprecated" in constructor.content
     assert pieces["Bridge.Builder"].symbol_type == "class"
     assert pieces["Bridge.Mode"].symbol_type == "enum"

@@ -111,12 +111,13 @@ def test_ini_sections_name_their_windows():
         [server]
         host = 0.0.0.0
         port = 8080
+        workers = 4
 
         [database]
         url = postgres://db/shop
         timeout = 30
         ''')
-    assert [(p.symbol, p.start_line) for p in pieces] == [("server", 1), ("database", 5)]
+    assert [(p.symbol, p.start_line) for p in pieces] == [("server", 1), ("database", 6)]
 
 
 # -- markup and styles ----------------------------------------------------------------------------

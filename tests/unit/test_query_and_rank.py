@@ -476,6 +476,84 @@ def test_haskell_data_and_ocaml_values_named_in_the_query_are_definitions_of_tha
     assert "exact_symbol" not in declaration.factors and ranked[0] is definition
 
 
+def test_where_a_word_is_defined_names_it():
+    # "where is pack defined" (Hugs' Data.ByteString.pack): `pack` is a plain word, so the
+    # question named nothing and no definition got the exact-name boost
+    for text, name in (("where is pack defined", "pack"),
+                       ("where's slugify implemented", "slugify"),
+                       ("where is the now function defined", "now"),
+                       ("Where are signals declared?", "signals")):
+        p = plan(text)
+        assert p.names == (name,) and p.symbols == (name,) and p.intent == CODE, text
+        # no `def x` / `class x` searched for a plain word: Django's "where are signals
+        # defined" lost core/signals.py (`request_started = Signal()`) to files of functions
+        assert f"def {name}" not in p.lexical_text, text
+    # a name written as code is searched in its definition's forms as before
+    assert "def signals" in plan("Where are `signals` declared?").lexical_text
+    for text in ("where is it defined", "where are these implemented", "pack the files"):
+        assert plan(text).names == (), text
+    assert plan("where is Rack::Builder defined").names == ("rack.builder",)  # read once
+
+
+def test_a_qualifier_boosts_a_file_of_its_name_only_where_that_file_defines_the_member():
+    """Django 5.2.8, "what does response.json return": `response` boosted every chunk of
+    django/http/response.py, which defines no `json`; JsonResponse came before the test
+    client's `_parse_json`."""
+    s = Settings()
+    other = _candidate(1, path="django/http/response.py", fused=0.009, symbol="JsonResponse")
+    client = _candidate(2, path="django/test/client.py", fused=0.010,
+                        symbol="ClientMixin._parse_json")
+    no_file = plan("what does response.json return", is_file=lambda name, exact: False)
+    ranked = rerank([other, client], no_file, s)
+    assert "path_match" not in other.factors and ranked[0] is client
+    # where the file defines the member, its name is the qualifier's: every chunk of it
+    setter = _candidate(3, path="django/http/response.py", symbol="HttpResponseBase.set_cookie")
+    rerank([other, setter], plan("response.set_cookie"), s)
+    assert other.factors["path_match"] == setter.factors["path_match"] == s.path_boost
+    module = _candidate(4, path="django/utils/timezone.py", symbol="now")
+    rerank([module], plan("timezone.now"), s)
+    assert module.factors["path_match"] == s.path_boost
+    # or where it defines the qualifier as written: a class (PHP's `Invoice::total`), not a
+    # lower-case object of a class `Response`
+    invoice = _candidate(6, path="src/Billing/Invoice.php", symbol="Invoice")
+    rerank([invoice], plan("\\App\\Billing\\Invoice::total"), s)
+    assert invoice.factors["path_match"] == s.path_boost
+    response = _candidate(7, path="web/response.py", symbol="Response")
+    rerank([response], no_file, s)
+    assert "path_match" not in response.factors
+    # a name the query gives bare still names its file (`retry`: retry.py)
+    retry = _candidate(5, path="src/retry.py", symbol="Policy")
+    rerank([retry], plan("retry_policy or `retry`"), s)
+    assert retry.factors["path_match"] == s.path_boost
+
+
+def test_a_bare_name_prefers_the_nearest_of_its_definitions():
+    """Hugs' base library, "pack": Data.ByteString.Lazy.Char8.pack (found a little ahead) and
+    Data.ByteString.pack got the same share of the boost; the nearest (the shortest qualifier,
+    or the one the question's words say more of) keeps it, the others get less."""
+    s = Settings()
+
+    def ranks(text: str, *symbols: str) -> list[str]:
+        found = [_candidate(n, path=sym.replace(".", "/") + ".hs", symbol=sym,
+                            fused=0.012 - 0.0005 * n) for n, sym in enumerate(symbols)]
+        return [str(c.payload["symbol"]) for c in rerank(found, plan(text), s)]
+
+    far = ("Data.ByteString.Lazy.Char8.pack", "Data.ByteString.Char8.pack",
+           "Data.ByteString.Lazy.pack", "Data.ByteString.pack")
+    assert ranks("pack", *far)[0] == "Data.ByteString.pack"
+    assert ranks("where is pack defined", *far)[0] == "Data.ByteString.pack"
+    lazy = "where is pack defined for lazy bytestrings"
+    assert ranks(lazy, *far)[0] == "Data.ByteString.Lazy.pack"
+    assert ranks("Char8.pack", *far)[0] == "Data.ByteString.Char8.pack"
+    # a class's method before a nested class's; a name given in full is untouched
+    assert ranks("now", "Outer.Clock.now", "Clock.now")[0] == "Clock.now"
+    assert ranks("Data.ByteString.Lazy.Char8.pack", *far)[0] == "Data.ByteString.Lazy.Char8.pack"
+    found = [_candidate(1, symbol="Data.ByteString.Lazy.Char8.pack"),
+             _candidate(2, symbol="Data.ByteString.pack")]
+    rerank(found, plan("pack"), s)
+    assert found[0].factors["exact_symbol"] < found[1].factors["exact_symbol"] < s.symbol_boost
+
+
 def test_a_name_written_with_its_at_sign_is_a_name():
     # juliacall 0.9.37: "where is @autopy defined" (a Julia macro, as Julia writes it) read
     # `autopy` as a plain word, so its definition was not boosted: the 100 lines calling it

@@ -52,7 +52,7 @@ from repokb.models import ChunkPiece
 # 14: Scala is cut per definition (classes, case classes, objects, traits, enums, defs, a
 #     template's vals and vars, givens, extension methods; ScalaTest/munit/specs2 tests by
 #     their description; it was windows); a Scala piece under the 40-character minimum
-#     joins the piece beside it (cutting.Cutter.join_short).
+#     joins the piece beside it (cutting._join_short).
 # 14 (also): test blocks are pieces named by their description: ExUnit's `describe`, Perl's
 #     `subtest`, RSpec's `describe`/`context`/`it`, Jest's and Mocha's `describe`/`it`/`test`
 #     (symbol types `describe`, a container cut per block when big, and `test`; they were
@@ -65,23 +65,35 @@ from repokb.models import ChunkPiece
 #     comment above or, in an interface (.mli, its own grammar), below; literate Haskell
 #     (.lhs) by the code in it (all were windows); a container's head too short to keep
 #     takes the short members after it (OCaml's `module Make(Ord: S) = struct`).
-# 16: Julia is cut per definition (tree-sitter-julia 0.23): functions, the short form `f(x) = ...`,
+# 16: a piece the cutting makes under the 40-character minimum joins the piece beside it in
+#     every language cut by definitions (it was Scala and OCaml only; the rest dropped it): a
+#     class's head cut away from its members opens its first member (`public class Codecs {`
+#     in `Codecs.step0`), a one-line getter or `alias_method` joins the method before it, a
+#     lone `package gin` the definition after it (rack 2.2.22 lost 1.92% of its Ruby lines,
+#     Django 5.2.8 865 Python lines; now none: bench/lost_text.py); so does a short piece of a
+#     document or a configuration file (Markdown, reST and text, JSON/YAML/TOML, XML/HTML,
+#     INI): a heading with nothing under it opens its first subsection, `{ "extends": ...`
+#     the key after it (chunkers/joining.py).
+# 16 (also): a function of a module is typed a function, not a method: Elixir's `def` in a
+#     `defmodule`, OCaml's `let` in a `struct`, Rust's `fn` in a `mod`, a TypeScript
+#     namespace's, Ruby's `def self.x` in a `module` (a class's stay methods; Perl's subs too).
+# 17: Julia is cut per definition (tree-sitter-julia 0.23): functions, the short form `f(x) = ...`,
 #     macros, structs, abstract and primitive types, modules, a file's or module's consts, each
 #     with its docstring; a function's consecutive methods one piece; a method of another
 #     module's function named so (`Base.show`, not `Shop.Base.show`); `@testset "..."` and
 #     `@testitem "..."` by their description (.jl files were not indexed at all).
-# 16 (also): PowerShell is cut per definition (tree-sitter-powershell 0.26): functions and
+# 17 (also): PowerShell is cut per definition (tree-sitter-powershell 0.26): functions and
 #     filters with their comment-based help, classes and their methods, enums; Pester's
 #     `Describe`/`Context` groups and `It` tests by their description (it was windows); a
 #     bare-word list (`Select-Object -Property Name, Id`) no longer hides the function around
 #     it from the grammar (psargs.py).
-# 16 (also): Dart is cut per definition (tree-sitter-dart 0.1): classes, mixins, extensions,
+# 17 (also): Dart is cut per definition (tree-sitter-dart 0.1): classes, mixins, extensions,
 #     enums, typedefs, methods, getters, setters, operators, constructors and top-level
 #     functions, each with its `///` doc and annotations, over the body the grammar puts
 #     beside the signature (LanguageSpec.bodies); package:test's `group`/`test` and
 #     `testWidgets` by their description, also inside a big `main()` (named by their own
 #     description, not `main.X`: cutting's holds_tests); it was windows.
-CHUNKING_VERSION = 16
+CHUNKING_VERSION = 17
 
 
 class Chunker(Protocol):

@@ -121,7 +121,7 @@ class TreeSitterChunker:
         self.spec = spec
         self.languages = frozenset({spec.language})
         self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars,
-                             spec.join_short, spec.qualified_names)
+                             spec.module_functions, spec.qualified_names)
         self._engine: tuple[Any, Any] | None = None
 
     @property

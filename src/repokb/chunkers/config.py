@@ -21,6 +21,7 @@ from typing import Any
 
 from repokb.chunkers.base import last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.models import ChunkPiece
 
@@ -185,7 +186,7 @@ class ConfigChunker:
         try:
             pieces = self._chunk(text, lines)
             if pieces is not None:
-                return pieces
+                return join_short(pieces, lines)
         except Exception:  # malformed or surprising input: windows, never an exception
             pass
         return windows_over(numbered(lines), *self.window)

@@ -7,7 +7,8 @@ each member carrying the container's signature as context, a module always cut p
 definition bigger than `huge_chars` cut into windows named after it, and definitions shorter
 than `min_chars` left to the windows. Code between definitions (imports, constants, scripts)
 goes into fixed windows of `module_window`; closing brackets and `end` lines stay with the block
-they close.
+they close. A piece still shorter than `min_chars` (a class's head cut away from its members, a
+one-line getter between two long methods) joins the piece beside it: it is never dropped.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, windows_over
+from repokb.chunkers.joining import join_short
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -60,11 +62,14 @@ class Cutter:
     # Beyond ~1500 characters the embedder (256 tokens) no longer sees the whole class.
     split_chars: int = 1500
     huge_chars: int = 4000
-    min_chars: int = 40  # shorter definitions join the surrounding windows
-    # A piece shorter than min_chars joins the piece beside it (chunks that short are dropped
-    # by the pipeline): a one-line `def getFuel(): Int = fuel` between two methods of a big
-    # Scala class, or the class's own line `class LanderEntity extends Entity {`, was lost.
-    join_short: bool = False
+    # Shorter definitions join the surrounding windows, and a piece still shorter joins the
+    # piece beside it (chunks that short are dropped by the pipeline): a one-line `def
+    # getFuel(): Int = fuel` between two methods of a big class, or the class's own line
+    # `public class Codecs {` cut away from its members, was lost.
+    min_chars: int = 40
+    # A function in a module is a function, not a method (False for Perl, whose package is a
+    # class as often as a module: its subs stay methods, as under `package Foo;`).
+    module_functions: bool = True
     # A member whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...` inside
     # `module Foo`) is named so, not after its container (`Foo.Base.show`).
     qualified_names: bool = False
@@ -74,7 +79,7 @@ class Cutter:
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
         pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
-        return _join_short(pieces, self.min_chars) if self.join_short else pieces
+        return join_short(pieces, lines, self.min_chars)
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -103,7 +108,7 @@ class Cutter:
                 continue  # on lines an earlier definition already holds (minified code)
             if d.start > cursor:
                 pieces = self._gap(pieces, lines, cursor, d.start - 1, owner, owner_type)
-            pieces.extend(self._definition(d, lines, owner, context))
+            pieces.extend(self._definition(d, lines, owner, owner_type, context))
             cursor = max(cursor, d.end + 1)
         if cursor <= hi:
             pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
@@ -128,12 +133,16 @@ class Cutter:
                                      symbol_type)
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
-                    context: str | None) -> list[ChunkPiece]:
+                    owner_type: str | None, context: str | None) -> list[ChunkPiece]:
         parent = None if d.embedded else owner or d.owner
         if self.qualified_names and d.name and "." in d.name:
             parent = None
         symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
-        symbol_type = "method" if parent and d.symbol_type == "function" else d.symbol_type
+        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
+        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
+        of_module = owner is not None and owner_type == "module" and self.module_functions
+        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
+                       else d.symbol_type)
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
         if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
@@ -161,27 +170,3 @@ class Cutter:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
                                 symbol_type, d.signature)
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
-
-
-def _join_short(pieces: list[ChunkPiece], min_chars: int) -> list[ChunkPiece]:
-    """Each piece shorter than `min_chars` glued to the piece on the lines right before it, or
-    else right after it; one named after a container (its head `class X {`, or code between its
-    members) to the member of it right after it (`X.method`), which then opens with it."""
-    out: list[ChunkPiece] = []
-    pending = list(pieces)
-    for i, p in enumerate(pending):
-        if len(p.content.strip()) < min_chars:
-            prev = out[-1] if out else None
-            nxt = pending[i + 1] if i + 1 < len(pending) else None
-            to_next = nxt is not None and nxt.start_line == p.end_line + 1
-            head = (nxt is not None and to_next and bool(p.symbol)
-                    and str(nxt.symbol).startswith(f"{p.symbol}."))
-            if prev is not None and prev.end_line + 1 == p.start_line and not head:
-                out[-1] = replace(prev, content=prev.content + p.content, end_line=p.end_line)
-                continue
-            if nxt is not None and to_next:
-                pending[i + 1] = replace(nxt, content=p.content + nxt.content,
-                                         start_line=p.start_line)
-                continue
-        out.append(p)
-    return out

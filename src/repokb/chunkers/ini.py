@@ -11,6 +11,7 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.joining import join_short
 from repokb.models import ChunkPiece
 
 _SECTION = re.compile(r"^\s*\[\s*([^\]\n]+?)\s*\]\s*(?:[#;].*)?$")
@@ -36,7 +37,7 @@ class IniChunker:
             if stop > start:
                 pieces.extend(windows_over(numbered(lines, start, stop), self.size,
                                            self.overlap, section, "key"))
-        return pieces
+        return join_short(pieces, lines)
 
 
 register(IniChunker())

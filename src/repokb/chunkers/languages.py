@@ -46,9 +46,9 @@ class LanguageSpec:
     # comment between them are inside it (tree-sitter-scala: an indented Scala 3 body, or a
     # `def f = expr` without braces): a definition ends on its last token that is no comment.
     trim_trailing: bool = False
-    # Code shorter than a chunk's minimum between two members of a class cut per member joins
-    # the member before it (cutting.Cutter.join_short) instead of being dropped.
-    join_short: bool = False
+    # A function in a module (symbol type `module`) is typed a function, not a method
+    # (cutting.Cutter.module_functions).
+    module_functions: bool = True
     # The scope line's name is part of the name (Haskell's `module Data.Map` makes `insert`
     # the function `Data.Map.insert`), not an owner whose functions are its methods.
     qualified: bool = False
@@ -116,15 +116,14 @@ SPECS: tuple[LanguageSpec, ...] = (
     # package statement; `sub Foo::Bar::x` and `package Foo { ... }` name their own.
     LanguageSpec("perl", "tree_sitter_perl:language", "perl",
                  scope_open=r"package\s+([\w:]+)(?:\s+v?[\d._]+)?\s*;",
-                 scoped=frozenset({"function", "method", "property"})),
+                 scoped=frozenset({"function", "method", "property"}), module_functions=False),
     # Module attributes directly above a def (`@doc`, `@spec`, `@impl true`) are its own.
     LanguageSpec("elixir", "tree_sitter_elixir:language", "elixir",
                  attachments=frozenset({"unary_operator"}),
                  attachment_text=r"@(?:doc|spec|impl|deprecated|decorate|dialyzer)\b",
                  clauses=True),
     # Scala 2 and 3 (.scala, .sc scripts and worksheets, sbt's .sbt build definitions)
-    LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True,
-                 join_short=True),
+    LanguageSpec("scala", "tree_sitter_scala:language", "scala", trim_trailing=True),
     # Haskell: a function's type signature and equations are one piece (clauses), named after
     # the `module Data.Map` line (at the left margin: `  module X,` re-exports in a header).
     LanguageSpec("haskell", "tree_sitter_haskell:language", "haskell",
@@ -144,7 +143,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # Julia: a docstring (a string right above a definition) is the definition's; methods of
     # another module's function are named so (`Base.show`).
     LanguageSpec("julia", "tree_sitter_julia:language", "julia",
-                 attachments=frozenset({"string_literal"}), join_short=True, clauses=True,
+                 attachments=frozenset({"string_literal"}), clauses=True,
                  qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
@@ -152,5 +151,5 @@ SPECS: tuple[LanguageSpec, ...] = (
     # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),
-                 bodies=frozenset({"function_body"}), join_short=True),
+                 bodies=frozenset({"function_body"})),
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, split_lines
+from repokb.chunkers.joining import join_short
 from repokb.chunkers.sections import Heading, heading_sections
 from repokb.models import ChunkPiece
 
@@ -30,7 +31,7 @@ class MarkdownChunker:
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         try:
-            return self.sections(text)[0]
+            return join_short(self.sections(text)[0], split_lines(text))
         except Exception:  # markdown-it is forgiving; this guards the never-raise contract
             return fixed_windows(text, self.size, self.overlap)
 

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, numbered, split_lines, windows_over
+from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import group_pieces, pack
 from repokb.models import ChunkPiece
 
@@ -136,7 +137,7 @@ class MarkupChunker:
         if hi < len(lines) - 1:
             pieces.extend(windows_over(numbered(lines, hi + 1, len(lines)), self.max_chars,
                                        self.overlap, None, "element"))
-        return pieces
+        return join_short(pieces, lines)
 
     def _alone(self, e: Element, xml: bool) -> bool:
         return self._split(e, xml) or (e.size >= self.standalone_chars and _section(e, xml))

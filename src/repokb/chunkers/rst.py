@@ -12,6 +12,7 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.fixed import fixed_windows, split_lines
+from repokb.chunkers.joining import join_short
 from repokb.chunkers.sections import Heading, heading_sections
 from repokb.models import ChunkPiece
 
@@ -32,8 +33,8 @@ class RstChunker:
     def chunk(self, text: str) -> list[ChunkPiece]:
         try:
             lines = split_lines(text)
-            return heading_sections(lines, titles(lines), 0, self.size, self.overlap,
-                                    literal_blocks(lines))
+            return join_short(heading_sections(lines, titles(lines), 0, self.size,
+                                               self.overlap, literal_blocks(lines)), lines)
         except Exception:  # the never-raise contract
             return fixed_windows(text, self.size, self.overlap)
 

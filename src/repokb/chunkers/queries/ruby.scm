@@ -5,7 +5,8 @@
 (singleton_class value: (self)) @definition.class
 (singleton_class value: (_) @name) @definition.class
 (method name: (_) @name) @definition.method
-(singleton_method name: (_) @name) @definition.method
+; `def self.x`: in a class its method (`Basic.build`), in a module a function of it
+(singleton_method name: (_) @name) @definition.function
 
 ; RSpec: describe Cache do ... end / describe "#get" / context "after the ttl", and the examples
 ; in them, it "forgets the value" do ... end, named by their description (`Cache.#get.returns

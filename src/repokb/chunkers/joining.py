@@ -1,0 +1,68 @@
+"""Joining a piece too short to keep to the piece beside it.
+
+The pipeline drops a chunk shorter than its minimum (40 characters), so a piece that short is
+text no search finds: a class's own line cut away from its members (`public class Codecs {`),
+a one-line getter between two long methods, a heading with nothing under it before its first
+subsection, a `{` and a short key opening a JSON file. Each chunker that cuts along structure
+passes its pieces through `join_short`; a piece still short after it (a whole file that short)
+is left for the pipeline to drop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from repokb.models import ChunkPiece
+
+MIN_CHARS = 40  # the pipeline's default minimum (settings: min_chunk_chars)
+
+# A piece ending so opens what comes after it (`Stack.helpers = {` above `function
+# Stack.helpers.describe`): short, it joins the piece after it.
+_OPENER = re.compile(r"[\[\(\{]\s*$")
+
+
+def join_short(pieces: list[ChunkPiece], lines: list[str],
+               min_chars: int = MIN_CHARS) -> list[ChunkPiece]:
+    """Each piece (in the order of their lines; `lines` the text's, line ends kept) shorter than
+    `min_chars` glued to the piece before it, or else the piece after it, when only blank lines
+    lie between them; one that heads what follows (its symbol is the start of the next piece's:
+    `X` before `X.method`, a heading `Install` before `Install > Docker`, a key `tool` before
+    `tool.ruff`), or that opens a bracket (Lua's `M.helpers = {`), to the piece after it, which
+    then opens with it and keeps its own symbol (so does the piece after a file's first piece,
+    with nothing before it: `package gin`, an HTML page's short `<head>`)."""
+    out: list[ChunkPiece] = []
+    pending = list(pieces)
+    for i, p in enumerate(pending):
+        if len(p.content.strip()) < min_chars:
+            prev = out[-1] if out else None
+            nxt = pending[i + 1] if i + 1 < len(pending) else None
+            to_prev = prev is not None and _blank_between(lines, prev.end_line, p.start_line)
+            to_next = nxt is not None and _blank_between(lines, p.end_line, nxt.start_line)
+            head = nxt is not None and to_next and (
+                _heads(p.symbol, nxt.symbol) or _OPENER.search(p.content) is not None)
+            if prev is not None and to_prev and not head:
+                between = "".join(lines[prev.end_line : p.start_line - 1])
+                out[-1] = replace(prev, content=prev.content + between + p.content,
+                                  end_line=p.end_line)
+                continue
+            if nxt is not None and to_next:
+                between = "".join(lines[p.end_line : nxt.start_line - 1])
+                pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
+                                         start_line=p.start_line)
+                continue
+        out.append(p)
+    return out
+
+
+def _heads(symbol: str | None, following: str | None) -> bool:
+    """Whether a piece named `symbol` holds the head of the one named `following`."""
+    return bool(symbol) and bool(following) and any(
+        str(following).startswith(f"{symbol}{sep}") for sep in (".", " > ", "["))
+
+
+def _blank_between(lines: list[str], end_line: int, start_line: int) -> bool:
+    """Whether a piece ending on line `end_line` and one starting on `start_line` (1-based) are
+    next to each other: nothing but blank lines between them."""
+    return end_line < start_line and not any(
+        line.strip() for line in lines[end_line : start_line - 1])
