@@ -92,7 +92,8 @@ from repokb.models import ChunkPiece
 #     functions, each with its `///` doc and annotations, over the body the grammar puts
 #     beside the signature (LanguageSpec.bodies); package:test's `group`/`test` and
 #     `testWidgets` by their description, also inside a big `main()` (named by their own
-#     description, not `main.X`: cutting's holds_tests); it was windows.
+#     description, not `main.X`: cutting's holds_tests); a Dart class over 600 characters
+#     is cut per member (LanguageSpec.split_chars); it was windows.
 CHUNKING_VERSION = 17
 
 

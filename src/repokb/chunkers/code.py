@@ -120,7 +120,8 @@ class TreeSitterChunker:
                  min_chars: int = 40) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
-        self.cutter = Cutter(spec.module_window, split_chars, huge_chars, min_chars,
+        self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,
+                             min_chars,
                              spec.module_functions, spec.qualified_names)
         self._engine: tuple[Any, Any] | None = None
 

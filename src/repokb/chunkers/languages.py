@@ -77,6 +77,9 @@ class LanguageSpec:
     # Read a comma between two bare words of a command as a space when parsing, where the tree
     # has an error (psargs.py: PowerShell's `Select-Object -Property Name, Id`).
     bare_lists: bool = False
+    # A container bigger than this is cut per member (cutting.Cutter.split_chars, 1500 when
+    # unset).
+    split_chars: int | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -151,5 +154,5 @@ SPECS: tuple[LanguageSpec, ...] = (
     # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),
-                 bodies=frozenset({"function_body"})),
+                 bodies=frozenset({"function_body"}), split_chars=600),
 )
