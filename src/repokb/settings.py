@@ -16,7 +16,7 @@ from typing import Any
 from platformdirs import user_data_dir
 
 from repokb.errors import ConfigError
-from repokb.models import HOME_CATALOG, HOME_STORE, MINILM_GRAPH, EmbedPlan
+from repokb.models import HOME_CATALOG, HOME_STORE, MINILM_GRAPH, EmbedPlan, ParseBudget
 
 
 def _setting(default: Any, help: str, *, secret: bool = False) -> Any:
@@ -91,6 +91,15 @@ class Settings:
     head_bytes: int = _setting(
         8192, "How much of a file's head the classifier may read (content sniffing, secrets).")
     min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
+    parse_budget_seconds: float = _setting(
+        ParseBudget.seconds, "CPU seconds any syntax-tree parse may take, plus "
+        "parse_budget_ms_per_kb per KB of "
+        "the file; a parse past it stops, the file is cut into fixed windows and the reason "
+        "recorded (a hostile file cannot stall a run in a grammar that is slow on it).")
+    parse_budget_ms_per_kb: float = _setting(
+        ParseBudget.ms_per_kb, "CPU milliseconds per KB a parse may take on top of "
+        "parse_budget_seconds. Real "
+        "files parse at 0.1-0.6 ms/KB (Django, a venv's site-packages).")
     near_duplicate_threshold: float = _setting(
         0.92, "Cosine similarity of two embedded chunks from which they count as near "
         "duplicates (counted in the summaries, never dropped). Calibrated for the default "
@@ -326,6 +335,10 @@ class Settings:
                 model += f"+graph{MINILM_GRAPH}"
         return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens,
                          test=self.test_max_tokens or None)
+
+    @property
+    def parse_budget(self) -> ParseBudget:
+        return ParseBudget(self.parse_budget_seconds, self.parse_budget_ms_per_kb)
 
     @classmethod
     def describe(cls) -> list[tuple[str, Any, str]]:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import ctypes
 import importlib
 import re
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
-from repokb.models import ChunkPiece
+from repokb.models import ChunkPiece, ParseBudget
 
 # Bumped whenever a built-in chunker cuts a file differently: part of a project's vector
 # signature, so the next run re-chunks files indexed before (size and mtime unchanged) and
@@ -207,8 +210,30 @@ def source_bytes(text: str) -> bytes:
 _PARSE_SLICE = 4096
 
 
+class OverBudget(Exception):
+    """A parse stopped at its budget (models.ParseBudget): the caller cuts the file into fixed
+    windows and records the message as the reason. Not a malformed-input surprise, so a
+    chunker lets it through instead of falling back silently."""
+
+
+# The budget of parses in this context (a thread, a task): chunk_file sets it from the settings
+# around a chunker's call (chunkers are shared, the budget is not theirs to hold).
+_BUDGET: ContextVar[ParseBudget | None] = ContextVar("repokb_parse_budget", default=None)
+
+
+@contextmanager
+def parse_budget(budget: ParseBudget | None) -> Iterator[None]:
+    """Parses inside run under `budget` (the default one when None)."""
+    token = _BUDGET.set(budget or ParseBudget())
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
 def parse(parser: Any, text: str) -> Any:
-    """`parser`'s tree of `text` (see source_bytes), read in slices."""
+    """`parser`'s tree of `text` (see source_bytes), read in slices; OverBudget when it takes
+    longer than the budget in force (parse_budget) allows for its size."""
     data = source_bytes(text)
     given: list[bytes] = []
 
@@ -217,10 +242,26 @@ def parse(parser: Any, text: str) -> Any:
         given.append(piece)
         return piece
 
-    tree = parser.parse(read)
-    if _reads_leak():
-        for piece in given:
-            _decref(piece)
+    budget = _BUDGET.get() or ParseBudget()
+    allowed = budget.for_bytes(len(data))
+    deadline = time.thread_time() + allowed
+
+    def over(_offset: int, _has_error: bool) -> bool:  # True cancels the parse
+        return time.thread_time() > deadline
+
+    try:
+        tree = parser.parse(read, progress_callback=over)
+    except ValueError as exc:  # "Parsing failed": the callback cancelled it
+        if time.thread_time() <= deadline:
+            raise
+        parser.reset()  # else the next parse would resume this one
+        raise OverBudget(f"parse stopped at its budget ({allowed:.1f} s of CPU for "
+                         f"{len(data) / 1024:,.0f} KB: parse_budget_seconds + "
+                         "parse_budget_ms_per_kb): cut into fixed windows") from exc
+    finally:
+        if _reads_leak():
+            for piece in given:
+                _decref(piece)
     return tree
 
 

@@ -23,6 +23,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from repokb.chunkers.base import (
+    OverBudget,
     chunker_for,
     last_row,
     load_language,
@@ -148,6 +149,8 @@ class TreeSitterChunker:
             engine = self._load()
             if engine is not None:
                 return self._chunk(engine, text, lines)
+        except OverBudget:  # not a surprise of the input: the caller records why
+            raise
         except Exception:  # a grammar or query surprise must not stop a run
             pass
         return windows_over(numbered(lines), size, overlap)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from repokb.chunkers.base import last_row, load_language, parse, register
+from repokb.chunkers.base import OverBudget, last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import first_names, group_pieces, pack
@@ -187,6 +187,8 @@ class ConfigChunker:
             pieces = self._chunk(text, lines)
             if pieces is not None:
                 return join_short(pieces, lines)
+        except OverBudget:  # not a surprise of the input: the caller records why
+            raise
         except Exception:  # malformed or surprising input: windows, never an exception
             pass
         return windows_over(numbered(lines), *self.window)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from repokb.chunkers.base import Chunker, chunker_for, register
+from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
 from repokb.chunkers.fixed import fixed_windows, split_lines
 from repokb.chunkers.sections import Heading, heading_sections
 from repokb.models import ChunkPiece
@@ -96,6 +96,8 @@ class PerlChunker:
             return fixed_windows(text)
         try:
             return self._chunk(self.code, text)
+        except OverBudget:  # a second parse would stop at its budget too
+            raise
         except Exception:  # the never-raise contract: the code chunker alone
             return self.code.chunk(text)
 

@@ -150,7 +150,7 @@ class Indexer:
             text, content_hash = read_text(item, self.read_limit(c))
             chunked = chunk_file(item, c, text, content_hash, self.plan,
                                  self.settings.min_chunk_chars, self.settings.max_chunks_per_file,
-                                 self.settings.max_file_bytes)
+                                 self.settings.max_file_bytes, self.settings.parse_budget)
         except FileProblem as problem:
             counts[f"files_{problem.status}"] += 1
             report.count_estimate(c, 0, 0)

@@ -19,9 +19,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers import chunker_for, fixed_windows
-from repokb.chunkers.base import Decoder, Oversized, PathAware, Undecodable
+from repokb.chunkers.base import (
+    Decoder,
+    OverBudget,
+    Oversized,
+    PathAware,
+    Undecodable,
+    parse_budget,
+)
 from repokb.contamination import llm_transcript
-from repokb.models import Chunk, ChunkPiece, Classification, EmbedPlan, Kind, SourceFile
+from repokb.models import (
+    Chunk,
+    ChunkPiece,
+    Classification,
+    EmbedPlan,
+    Kind,
+    ParseBudget,
+    SourceFile,
+)
 from repokb.pipeline.enrich import enrich
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
@@ -51,6 +66,7 @@ class ChunkedFile:
     redactions: tuple[Finding, ...] = ()
     over_limit: int = 0  # chunks past max_chunks_per_file: counted, not indexed
     one_line: bool = False  # a decoded file (a notebook) written as one line of JSON
+    over_budget: str = ""  # why its parse stopped (OverBudget): cut into fixed windows
 
     @property
     def secrets_redacted(self) -> int:
@@ -62,7 +78,7 @@ class ChunkedFile:
         is: the values redaction took out of the whole text (the classifier saw only the head,
         with the fast finder: its reason may name fewer, or none); or whose hits cannot point
         at their own lines (a notebook written as one line of JSON)."""
-        notes = [redaction_note(self.redactions, self.classification)]
+        notes = [redaction_note(self.redactions, self.classification), self.over_budget]
         if self.over_limit:
             kept = len(self.chunks)
             notes.append(f"only the first {kept:,} of {kept + self.over_limit:,} chunks "
@@ -173,22 +189,32 @@ def whole_text_findings(c: Classification, text: str,
 
 def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str,
                plan: EmbedPlan, min_chars: int = 40,
-               max_chunks: int | None = None, max_decoded: int | None = None) -> ChunkedFile:
+               max_chunks: int | None = None, max_decoded: int | None = None,
+               budget: ParseBudget | None = None) -> ChunkedFile:
     """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit);
     FileProblem for a file its chunker cannot decode (a notebook that is not valid JSON), and
-    TooLarge for one that decodes to more than `max_decoded` bytes (max_file_bytes)."""
+    TooLarge for one that decodes to more than `max_decoded` bytes (max_file_bytes). A parse
+    over `budget` (the default one when None) cuts the file into fixed windows, and says so
+    in `over_budget`."""
     mode = mode_for(c.language)
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
     chunker = chunker_for(c.language)
+    over_budget = ""
     if isinstance(chunker, Decoder):
-        pieces, findings = _decoded(chunker, text, max_decoded)
+        with parse_budget(budget):
+            pieces, findings = _decoded(chunker, text, max_decoded)
     else:
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
         try:
-            pieces = (chunker.chunk_path(redacted.text, file.path)
-                      if isinstance(chunker, PathAware) else
-                      chunker.chunk(redacted.text) if chunker else fixed_windows(redacted.text))
+            with parse_budget(budget):
+                pieces = (chunker.chunk_path(redacted.text, file.path)
+                          if isinstance(chunker, PathAware) else
+                          chunker.chunk(redacted.text) if chunker else
+                          fixed_windows(redacted.text))
+        except OverBudget as exc:  # a grammar too slow on this text: windows, and why
+            pieces = fixed_windows(redacted.text)
+            over_budget = str(exc)
         except Exception:  # a chunker bug must not stop the run: fall back to windows
             pieces = fixed_windows(redacted.text)
     dropped: Counter[str] = Counter()
@@ -215,7 +241,8 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
         dropped["over_max_chunks_per_file"] = over
     # its cells' lines are those of the file, and all of them are on line 1: say so
     one_line = isinstance(chunker, Decoder) and "\n" not in text.strip()
-    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over, one_line)
+    return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over, one_line,
+                       over_budget)
 
 
 def _decoded(chunker: Decoder, text: str,
@@ -250,7 +277,7 @@ def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
         pieces = chunker.chunk_decoded(text, scrub, max_bytes)
     except Oversized as exc:
         raise TooLarge(_too_large(exc.size, max_bytes or 0)) from exc
-    except Undecodable as exc:
+    except (Undecodable, OverBudget) as exc:  # a cell's parse over its budget too
         raise FileProblem(str(exc)) from exc
     except Exception as exc:  # a chunker bug: the file fails with a reason, the run goes on
         raise FileProblem(f"{chunker.name} chunker failed ({type(exc).__name__})") from exc

@@ -63,6 +63,8 @@ def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
                   chunked: ChunkedFile) -> None:
     for reason, n in chunked.dropped.items():
         counts[f"chunks_dropped_{reason}"] += n
+    if chunked.over_budget:
+        counts["files_parse_over_budget"] += 1
     if metrics is not None:
         counts["chunks_duplicates"] += metrics.add_file(chunked)
 
@@ -255,7 +257,8 @@ class ProjectRun:
                 chunked = chunk_file(file, c, text, content_hash, self.plan,
                                      self.settings.min_chunk_chars,
                                      self.settings.max_chunks_per_file,
-                                     self.settings.max_file_bytes)
+                                     self.settings.max_file_bytes,
+                                     self.settings.parse_budget)
             except FileProblem as problem:  # e.g. a notebook that is not valid JSON
                 self._skipped(file, entry, c, str(problem), status=problem.status)
                 return

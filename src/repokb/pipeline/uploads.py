@@ -112,7 +112,8 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
         return Ahead()  # unchanged: nothing to chunk or embed
     try:
         chunked = chunk_file(file, c, text, content_hash, plan, settings.min_chunk_chars,
-                             settings.max_chunks_per_file, settings.max_file_bytes)
+                             settings.max_chunks_per_file, settings.max_file_bytes,
+                             settings.parse_budget)
     except FileProblem:  # ingest_file records why, under the lock
         return Ahead()
     stored = {str(p.payload.get("text_hash")) for p in store.file_points(project, path)}

@@ -1,0 +1,74 @@
+"""A parse has a CPU budget that grows with the file (models.ParseBudget): a file a grammar is
+slow on (tree-sitter-powershell 0.26 took 33 s on 160 KB of unclosed `<#` comments; the C and
+JavaScript grammars are as slow on unclosed `/*`) stops at it, is cut into fixed windows, and
+says why. Asserted on the reason, never on wall time."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from repokb.chunkers import chunker_for, fixed_windows
+from repokb.chunkers.base import OverBudget, parse_budget
+from repokb.models import EmbedPlan, ParseBudget, SourceFile
+from repokb.pipeline.chunk import chunk_file
+from repokb.pipeline.run import tally_chunked
+
+from ..conftest import classify_file
+
+# Each of these takes a few tenths of a second to parse (quadratic in its lines), far past the
+# tight budget below (10 ms + 0.1 ms/KB), which any small real file parses well inside.
+HOSTILE = {
+    "evil.ps1": "".join(f"<# x{i}\n" for i in range(4000)),
+    "evil.js": "".join(f"/* x{i}\n" for i in range(4000)),
+    "evil.c": "".join(f"/* x{i}\n" for i in range(4000)),
+}
+TIGHT = ParseBudget(seconds=0.01, ms_per_kb=0.1)
+PLAN = EmbedPlan(model="fake", code=192, prose=256)
+NORMAL_PS1 = ("<#\n.SYNOPSIS\nGets the orders of a customer from the shop's API.\n#>\n"
+              "function Get-ShopOrder {\n    param([int]$CustomerId)\n"
+              '    Invoke-RestMethod "https://shop.example.com/customers/$CustomerId/orders"\n}\n')
+
+
+def _chunk(tmp_path: Path, name: str, text: str, budget: ParseBudget | None):
+    c = classify_file(tmp_path, name, text)
+    file = SourceFile("p", tmp_path, name, len(text), 0)
+    return chunk_file(file, c, text, "hash", PLAN, budget=budget)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_file_its_grammar_is_slow_on_is_cut_into_windows_and_says_why(tmp_path, name):
+    text = HOSTILE[name]
+    chunked = _chunk(tmp_path, name, text, TIGHT)
+    assert chunked.over_budget.startswith("parse stopped at its budget"), chunked.over_budget
+    assert chunked.over_budget in chunked.note  # the reason recorded with the file
+    windows = [(p.start_line, p.end_line) for p in fixed_windows(text)]
+    assert [(c.start_line, c.end_line) for c in chunked.chunks] == windows
+    counts: Counter[str] = Counter()
+    tally_chunked(counts, None, chunked)  # the run summary counts it
+    assert counts["files_parse_over_budget"] == 1
+
+
+def test_a_normal_file_is_cut_by_definitions_within_the_same_budget(tmp_path):
+    chunked = _chunk(tmp_path, "shop.ps1", NORMAL_PS1, TIGHT)
+    assert chunked.over_budget == ""
+    assert [c.symbol for c in chunked.chunks] == ["Get-ShopOrder"]
+
+
+def test_the_chunker_lets_the_stop_through_and_its_parser_parses_the_next_file_whole():
+    chunker = chunker_for("powershell")
+    assert chunker is not None
+    before = chunker.chunk(NORMAL_PS1)
+    with parse_budget(TIGHT), pytest.raises(OverBudget):
+        chunker.chunk(HOSTILE["evil.ps1"])
+    # the shared parser was reset: it does not resume the stopped parse on the next file
+    assert chunker.chunk(NORMAL_PS1) == before
+    assert [p.symbol for p in before] == ["Get-ShopOrder"]
+
+
+def test_the_default_budget_grows_with_the_file():
+    budget = ParseBudget()
+    assert budget.for_bytes(0) == pytest.approx(1.0)
+    assert budget.for_bytes(160 * 1024) == pytest.approx(1.8)
