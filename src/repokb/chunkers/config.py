@@ -23,6 +23,7 @@ from repokb.chunkers.base import OverBudget, last_row, load_language, parse, reg
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import first_names, group_pieces, pack
+from repokb.chunkers.yamldepth import too_deep
 from repokb.models import ChunkPiece
 
 
@@ -160,11 +161,14 @@ class ConfigFormat:
     grammar: str  # "module:function"
     root: Callable[[Any], Any]  # tree root -> the top container
     entries: Callable[[Any], list[Entry]]
+    # False for a text the grammar must not be given (it would crash the process): windows
+    parsable: Callable[[str], bool] = lambda _text: True
 
 
 FORMATS = (
     ConfigFormat("json", "tree_sitter_json:language", _json_root, _json_entries),
-    ConfigFormat("yaml", "tree_sitter_yaml:language", lambda root: root, _yaml_entries),
+    ConfigFormat("yaml", "tree_sitter_yaml:language", lambda root: root, _yaml_entries,
+                 lambda text: not too_deep(text)),
     ConfigFormat("toml", "tree_sitter_toml:language", lambda root: root, _toml_entries),
 )
 
@@ -194,6 +198,8 @@ class ConfigChunker:
         return windows_over(numbered(lines), *self.window)
 
     def _chunk(self, text: str, lines: list[str]) -> list[ChunkPiece] | None:
+        if not self.format.parsable(text):
+            return None
         if self._parser is None:
             language = load_language(self.format.grammar)
             if language is None:  # the grammar package is not installed: windows serve
