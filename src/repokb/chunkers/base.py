@@ -3,7 +3,9 @@
 A chunker turns the text of one file into ordered, non-empty pieces with 1-based inclusive line
 ranges. It must never raise on malformed input: it falls back to fixed windows instead. A
 `Decoder` (a notebook's JSON) is the exception: what it cannot decode fails with a reason, since
-windows of its raw text would index what it leaves out.
+windows of its raw text would index what it leaves out. Nor does a parse past its CPU budget
+(`OverBudget`, see `parse`): it passes through so that chunk_file records why the file was cut
+into windows.
 """
 
 from __future__ import annotations
