@@ -60,15 +60,10 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.discover import (
-    NAMED_LIKE_OUTPUT,
-    ProjectRoot,
-    canonical,
-    resolve_roots,
-    source_markers,
-)
+from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
 from repokb.pipeline.projects import place
 from repokb.pipeline.verify import verify as verify_store
+from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
 from repokb.rules.tables import SKIP_DIRS
 from repokb.search import Query

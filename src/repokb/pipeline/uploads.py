@@ -29,7 +29,7 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
-from repokb.rules.folders import among, marker_reasons, marker_skip
+from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip
 from repokb.secrets import find_secret
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
@@ -44,13 +44,15 @@ RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | Non
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
-    """The folder above an uploaded file (`path`, canonical) that the walk leaves out for a
-    marker it holds (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's
-    local/lib/perl5: rules/folders.py), as the walk records it; None if there is none. An
-    upload has no folder to look in: the marker shows in the path itself
-    (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the project recorded,
-    or in the folder's own record, left by an earlier upload of a file there."""
+def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
+    """The folder above an uploaded file (`path`, canonical) that the walk leaves out, as the
+    walk records it; None if there is none. By its name (`node_modules/`, `.git/`,
+    `__pycache__/`, a `build/` that holds no sources, `*.egg-info/`) or for a marker it holds
+    (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
+    rules/folders.py, the walk's own table. An upload has no folder to look in: a marker shows
+    in the path itself (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the
+    project recorded, or in the folder's own record, left by an earlier upload of a file there
+    (or by the list of folders the dashboard left out, `record_left_out`)."""
     def known(rel: str) -> bool:
         return rel == path or catalog.get(project, rel) is not None
 
@@ -58,18 +60,20 @@ def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | No
         return path.startswith(prefix) or catalog.holds_under(project, prefix[:-1])
 
     parts = path.split("/")
-    reasons = marker_reasons()
+    markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        entry = catalog.get(project, folder)
-        if entry is not None and entry.is_dir and entry.reason in reasons:
-            return SkippedPath(project, folder, entry.reason, reasons[entry.reason], True)
-        if found := marker_skip(parts[i - 1], among(folder, known, under)):
+        if found := folder_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
+        entry = catalog.get(project, folder)
+        # a marker seen before (its file is not recorded: its folder is); a name's skip is
+        # judged again each time (a `build/` an __init__.py since made a package is walked)
+        if entry is not None and entry.is_dir and entry.reason in markers:
+            return SkippedPath(project, folder, entry.reason, markers[entry.reason], True)
     return None
 
 
-def skip_marker_folder(catalog: Catalog, store: Store, skip: SkippedPath,
+def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
                        counts: Counter[str]) -> None:
     """Record the folder as the walk records it, and forget what the project had recorded
     under it (files uploaded before its marker was): the walk would not have them."""
@@ -97,7 +101,7 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
     the store."""
     path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
-    if marker_folder(catalog, project, path) is not None:
+    if walk_folder(catalog, project, path) is not None:
         return Ahead()  # never indexed: ingest_file records its folder
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
@@ -130,8 +134,8 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    if (skip := marker_folder(catalog, project, path)) is not None:
-        skip_marker_folder(catalog, store, skip, report.counts)
+    if (skip := walk_folder(catalog, project, path)) is not None:
+        skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
                                         if isinstance(v, int)})
         report.seconds = time.perf_counter() - started
@@ -179,8 +183,9 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
     transcript is skipped and counted (`skipped_<why>`), as is every fragment of a file under
-    a folder the walk leaves out for a marker (`skipped_marker_folder`: its folder recorded as
-    ingest_file records it)."""
+    a folder the walk leaves out (`skipped_named_folder`: `node_modules/`, `.venv/` ...;
+    `skipped_marker_folder`: for a marker it holds), its folder recorded as ingest_file
+    records it."""
     s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
@@ -188,13 +193,15 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
-    # the folders the walk leaves out for a marker (one file of the batch may show it for all)
+    # the folders the walk leaves out (one file of the batch may show a marker for all)
     walled = {(p, skip.path): skip for (p, path) in groups
-              if (skip := marker_folder(catalog, p, path)) is not None}
+              if (skip := walk_folder(catalog, p, path)) is not None}
     for (project, path), group in groups.items():
-        if any(p == project and path.startswith(f"{folder}/") for p, folder in walled):
+        if wall := next((skip for (p, folder), skip in walled.items()
+                         if p == project and path.startswith(f"{folder}/")), None):
             counts["skipped"] += len(group)
-            counts["skipped_marker_folder"] += len(group)
+            named = name_skip(wall.path.rsplit("/", 1)[-1], lambda _: False) is not None
+            counts["skipped_named_folder" if named else "skipped_marker_folder"] += len(group)
             continue
         group.sort(key=lambda f: f.chunk_index)
         size = sum(len(f.content.encode("utf-8")) for f in group)
@@ -219,7 +226,7 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
     for skip in walled.values():  # as ingest_file records them (and what was under them goes)
-        skip_marker_folder(catalog, store, skip, Counter())
+        skip_walk_folder(catalog, store, skip, Counter())
     merge(counts, write_batch(store, vectorizer, admitted, prune=False))
     counts["stored"] = sum(len(item.chunks) for item in admitted)
     for file, _ in refused:

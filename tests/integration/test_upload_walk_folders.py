@@ -1,0 +1,140 @@
+"""What the walk leaves out, an upload leaves out too, with the walk's recorded reason: folders
+left out by their name (`node_modules/`, `.git/`, `.venv/`, `__pycache__/`, `*.egg-info/`:
+rules/tables.py SKIP_DIRS and SKIP_DIR_SUFFIXES) as well as for a marker they hold
+(rules/folders.py), whether a client uploads their files one by one (POST
+/knowledge/ingest/file) or as pre-cut fragments (POST /knowledge/ingest); and the folders the
+dashboard leaves out before uploading are recorded on the server (POST
+/knowledge/ingest/left-out) as `repokb index` records them. The real model, a real Qdrant
+Edge shard.
+
+Before: a file of `node_modules/` or `.venv/` sent through the REST API was judged as a file
+(indexed, or recorded with a vendor rule's reason, never as its folder), and a folder the
+dashboard left out left no record: explain, stats and the skipped list could not say it was
+left out, nor why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from repokb.operations import Operations
+from repokb.settings import Settings
+from repokb.surfaces.server.app import create_app
+from repokb.workspace import Workspace
+
+from ..conftest import every_byte, write
+
+pytestmark = pytest.mark.integration
+KEY = "walk-folders-key"
+TOKEN = "ghp_" + "Zq7Xw2Lp9Rt4Vn6Bm1Kc8Hd3Fs5Jy0Ga2Qe"  # a token in a cached copy under .git
+
+TREE = {
+    "app.py": "def checkout(cart):\n    \"\"\"Charge the cart and ship it.\"\"\"\n"
+              "    return cart.total()\n",
+    "README.md": "# Shop\n\nA small shop: carts, checkout and shipping for the team.\n",
+    "node_modules/left-pad/index.js": "module.exports = function leftPad(str, len, ch) {\n"
+                                      "  return String(ch || ' ').repeat(len) + str;\n};\n",
+    "node_modules/left-pad/README.md": "# left-pad\n\nPads a string on the left, for everyone "
+                                       "who needs that.\n",
+    ".venv/lib/python3.12/site-packages/requests/api.py":
+        "def get(url, params=None, **kwargs):\n    \"\"\"Sends a GET request.\"\"\"\n"
+        "    return request('get', url, params=params, **kwargs)\n",
+    ".git/config": f"[remote \"origin\"]\n\turl = https://x:{TOKEN}@github.com/acme/shop.git\n",
+    "__pycache__/app.cpython-312.pyc": "not really bytecode, but named like it: a cache file\n",
+    "shop.egg-info/PKG-INFO": "Metadata-Version: 2.1\nName: shop\nVersion: 1.0\nSummary: A "
+                              "small shop for the team\n",
+    "env/pyvenv.cfg": "home = /usr/bin\ninclude-system-site-packages = false\n",
+}
+LEFT_OUT = {  # folder -> the reason `repokb index` records
+    "node_modules": "skipped directory: installed npm dependencies",
+    ".venv": "skipped directory: Python virtualenv",
+    ".git": "skipped directory: version-control internals",
+    "__pycache__": "skipped directory: Python bytecode cache",
+    "shop.egg-info": "skipped directory: Python packaging metadata (a build's copy of the "
+                     "README and manifests)",
+    "env": "skipped directory: Python virtualenv",
+}
+OWN = {"app.py", "README.md"}
+
+
+def inside(path: str) -> str | None:
+    return next((f for f in LEFT_OUT if path.startswith(f + "/")), None)
+
+
+@pytest.fixture
+def server(home: Path, real_embedder) -> Iterator[TestClient]:
+    ws = Workspace(Settings.load(api_key=KEY))
+    ws.__dict__["embedder"] = real_embedder
+    ops = Operations(ws)
+    with TestClient(create_app(ops), raise_server_exceptions=False,
+                    base_url="http://127.0.0.1:8765", headers={"x-api-key": KEY}) as client:
+        client.ops = ops  # type: ignore[attr-defined]  # `repokb index` of the same tree
+        yield client
+    ws.close()
+
+
+def explain(server: TestClient, project: str, path: str) -> dict:
+    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
+    assert answer.status_code == 200, (path, answer.text)
+    return answer.json()
+
+
+def walked(server: TestClient, tmp_path: Path) -> None:
+    root = tmp_path / "shop"
+    for rel, content in TREE.items():
+        write(root, rel, content)
+    assert server.ops.index([str(root)], "walked")["summary"]["files_indexed"] == len(OWN)
+
+
+def same_as_the_walk(server: TestClient, project: str) -> None:
+    for path in TREE:
+        walk, upload = explain(server, "walked", path), explain(server, project, path)
+        if (folder := inside(path)) is None:
+            assert upload["status"] == walk["status"] == "indexed", (path, upload, walk)
+            continue
+        assert (walk["status"], walk["inside"], walk["reason"]) == (
+            "skipped", folder, LEFT_OUT[folder]), walk
+        assert (upload["status"], upload["inside"], upload["reason"],
+                upload["classification"]["kind"]) == (
+            walk["status"], walk["inside"], walk["reason"], walk["classification"]["kind"]), (
+            path, upload, walk)
+
+    def stats(p: str) -> tuple[int, int]:
+        answer = server.get("/knowledge/stats", params={"project": p}).json()
+        return answer["files"], answer["points"]
+
+    assert stats(project) == stats("walked")  # the same records, the same chunks
+
+
+def test_files_of_name_skipped_folders_uploaded_one_by_one_are_left_out_as_the_walk_does(
+        server, tmp_path, home):
+    walked(server, tmp_path)
+    for path in sorted(TREE):
+        answer = server.post("/knowledge/ingest/file",
+                             json={"path": path, "content": TREE[path], "project": "sent"})
+        assert answer.status_code == 200, answer.text
+        record = answer.json()
+        if (folder := inside(path)) is not None:  # never chunked, never embedded
+            assert (record["status"], record["chunks"], record["reason"]) == (
+                "skipped", 0, LEFT_OUT[folder]), (path, record)
+    same_as_the_walk(server, "sent")
+    hits = server.post("/knowledge/search", json={"query": "pad a string on the left",
+                                                  "project": "sent", "limit": 20}).json()
+    assert {h["path"] for h in hits} <= OWN, hits
+    assert TOKEN.encode() not in every_byte(home)
+
+
+def test_pre_cut_fragments_of_name_skipped_folders_are_left_out_as_the_walk_does(
+        server, tmp_path):
+    walked(server, tmp_path)
+    fragments = [{"content": TREE[p], "file_path": p, "chunk_index": 0, "project": "cut"}
+                 for p in sorted(TREE)]
+    answer = server.post("/knowledge/ingest", json={"chunks": fragments})
+    assert answer.status_code == 200, answer.text
+    reasons = answer.json()["reasons"]
+    assert reasons["skipped_named_folder"] == 6 and reasons["skipped_marker_folder"] == 1, reasons
+    assert answer.json()["stored"] == len(OWN), answer.json()
+    same_as_the_walk(server, "cut")
