@@ -138,3 +138,69 @@ def test_pre_cut_fragments_of_name_skipped_folders_are_left_out_as_the_walk_does
     assert reasons["skipped_named_folder"] == 6 and reasons["skipped_marker_folder"] == 1, reasons
     assert answer.json()["stored"] == len(OWN), answer.json()
     same_as_the_walk(server, "cut")
+
+
+# -- what the dashboard left out before uploading (POST /knowledge/ingest/left-out) ----------
+# the outermost folders it leaves out of TREE, with the marker that showed each (None: a name)
+SENT_LEFT_OUT = [{"path": "node_modules"}, {"path": ".venv"}, {"path": ".git"},
+                 {"path": "__pycache__"}, {"path": "shop.egg-info"},
+                 {"path": "env", "marker": "pyvenv.cfg"}]
+
+
+def test_folders_left_out_before_upload_are_recorded_as_the_walk_records_them(
+        server, tmp_path):
+    """The dashboard uploads only the project's own files and says what it left out: the
+    uploaded project's records of those folders, explain of a path in them (one whose marker
+    was never uploaded: env/lib/site.py) and its last run's count of folders skipped are then
+    the walk's. Before, nothing was recorded: explain of env/... answered 404, the folders had
+    no record, and the run counted none."""
+    walked(server, tmp_path)
+    answer = server.post("/knowledge/ingest/left-out",
+                         json={"project": "chosen", "folders": SENT_LEFT_OUT})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["refused"] == [], answer.json()
+    assert {r["path"]: r["reason"] for r in answer.json()["recorded"]} == LEFT_OUT
+    for path in sorted(OWN):
+        sent = server.post("/knowledge/ingest/file",
+                           json={"path": path, "content": TREE[path], "project": "chosen"})
+        assert sent.status_code == 200, sent.text
+    same_as_the_walk(server, "chosen")
+    for folder, reason in LEFT_OUT.items():
+        for project in ("walked", "chosen"):
+            record = explain(server, project, folder)
+            assert (record["status"], record["reason"]) == ("skipped", reason), record
+    for path in ("env/lib/python3.12/site.py", "node_modules/left-pad/package.json"):
+        assert explain(server, "chosen", path)["reason"] == explain(server, "walked", path)[
+            "reason"], path
+    last = server.get("/knowledge/stats", params={"project": "chosen"}).json()["last_run"]
+    assert last["summary"]["dirs_skipped"] == len(LEFT_OUT), last
+
+
+def test_what_a_client_says_it_left_out_is_judged_by_the_servers_rules(server):
+    """An attacker may send anything: a folder the server's rules do not leave out is refused
+    (not recorded, the project's files there kept), the reason recorded is the server's,
+    paths that leave the project are a 422, and an unbounded list is a 413."""
+    sent = server.post("/knowledge/ingest/file",
+                       json={"path": "src/app.py", "content": TREE["app.py"], "project": "p"})
+    assert sent.status_code == 200, sent.text
+    answer = server.post("/knowledge/ingest/left-out", json={"project": "p", "folders": [
+        {"path": "src"}, {"path": "src", "marker": "README.md"}, {"path": "bin"},
+        {"path": "node_modules/left-pad"}, {"path": "node_modules"}]}).json()
+    assert [r["path"] for r in answer["refused"]] == ["src", "src", "bin"], answer
+    # one inside a folder left out is that folder's record
+    assert answer["recorded"] == [{"path": "node_modules", "kind": "vendor",
+                                   "reason": LEFT_OUT["node_modules"]}], answer
+    assert explain(server, "p", "src/app.py")["status"] == "indexed"
+    assert server.get("/knowledge/explain", params={"project": "p", "path": "src"}
+                      ).status_code == 404
+    for bad in ({"path": "../etc"}, {"path": "/etc"}, {"path": "env", "marker": "../../x"},
+                {"path": "a\x00b"}, {"path": "env", "extra": 1}):
+        refused = server.post("/knowledge/ingest/left-out",
+                              json={"project": "p", "folders": [bad]})
+        assert refused.status_code == 422, (bad, refused.text)
+        assert refused.json()["error"]["code"] == "invalid_request", refused.text
+    many = [{"path": f"node_modules/x{i}"} for i in range(10_001)]
+    too_many = server.post("/knowledge/ingest/left-out", json={"project": "p", "folders": many})
+    assert too_many.status_code == 413, too_many.text
+    assert server.post("/knowledge/ingest/left-out",
+                       json={"project": "p", "folders": []}).status_code == 422

@@ -84,6 +84,39 @@ def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
     counts["dirs_skipped"] += 1
 
 
+def record_left_out(catalog: Catalog, store: Store, project: str,
+                    folders: Sequence[tuple[str, str | None]],
+                    ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:
+    """Record the folders a client left out before uploading (the dashboard: `node_modules/`,
+    a virtualenv ...) as the walk records them, so explain, stats and the project's run say
+    they were left out and why. Each is (folder, marker): canonical, project-relative, with
+    the marker that showed it to the client (a path in the folder: `pyvenv.cfg`, `Debug/`;
+    None for a folder left out by its name). The client's word decides nothing: the server's
+    own rules (`walk_folder`, as for an uploaded file there) say whether and why the folder
+    is left out; what they do not leave out is refused, with why. Returns the skips recorded
+    (a folder inside one already left out is its outer folder's) and the refused (folder,
+    why)."""
+    recorded: dict[str, SkippedPath] = {}
+    refused: list[tuple[str, str]] = []
+    counts: Counter[str] = Counter()
+    for folder, marker in folders:
+        folder = redact_path(folder)
+        # the marker as a file, or as a folder (`Debug/`: its slash is gone once canonical)
+        shown = [f"{folder}/{marker}", f"{folder}/{marker}/"] if marker else [f"{folder}/"]
+        skip = next(filter(None, (walk_folder(catalog, project, p) for p in shown)), None)
+        if skip is None or not (skip.path == folder or folder.startswith(f"{skip.path}/")):
+            refused.append((folder, "not a folder the walk leaves out (by its name, or for "
+                                    + (f"the marker {marker!r}" if marker else "a marker")
+                                    + ")"))
+            continue
+        if skip.path not in recorded:
+            skip_walk_folder(catalog, store, skip, counts)
+            recorded[skip.path] = skip
+    if recorded:
+        catalog.record_upload(project, dict(counts))
+    return list(recorded.values()), refused
+
+
 @dataclass
 class Ahead:
     """An upload's chunks and vectors, made before the write lock is taken."""
