@@ -204,3 +204,25 @@ def test_what_a_client_says_it_left_out_is_judged_by_the_servers_rules(server):
     assert too_many.status_code == 413, too_many.text
     assert server.post("/knowledge/ingest/left-out",
                        json={"project": "p", "folders": []}).status_code == 422
+
+
+def test_a_build_folder_an_init_py_makes_a_package_is_entered_once_it_arrives(server):
+    """Uploaded one by one, `build/Builder.py` may come before `build/__init__.py` (sorted:
+    "B" < "_"; or any order a client picks): the folder is first left out as build output, as
+    the walk would leave a `build/` without it; once the package's __init__.py arrives it is a
+    package, as for the walk, and the stale record of the folder goes."""
+    def send(path: str) -> dict:
+        answer = server.post("/knowledge/ingest/file", json={
+            "path": path, "project": "pkg",
+            "content": "def build(src):\n    \"\"\"Build the sources into a wheel.\"\"\"\n"
+                       "    return src\n"})
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    assert send("setup.py")["status"] == "indexed"
+    assert send("build/Builder.py")["reason"] == "skipped directory: build output"
+    assert explain(server, "pkg", "build")["status"] == "skipped"
+    assert send("build/__init__.py")["status"] == "indexed"
+    assert server.get("/knowledge/explain", params={"project": "pkg", "path": "build"}
+                      ).status_code == 404  # no stale record says the package is build output
+    assert send("build/Builder.py")["status"] == "indexed"

@@ -30,6 +30,7 @@ from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
 from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip
+from repokb.rules.folders import reasons as folder_reasons
 from repokb.secrets import find_secret
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
@@ -71,6 +72,19 @@ def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None
         if entry is not None and entry.is_dir and entry.reason in markers:
             return SkippedPath(project, folder, entry.reason, markers[entry.reason], True)
     return None
+
+
+def forget_stale_folders(catalog: Catalog, project: str, path: str) -> None:
+    """Forget the records of folders above `path` left out by their name that the walk would
+    now enter: a `build/` recorded as build output before its `__init__.py` was uploaded is a
+    package (`walk_folder` found none left out above `path`)."""
+    parts = path.split("/")
+    walked = folder_reasons()
+    stale = [folder for i in range(1, len(parts)) if (entry := catalog.get(
+        project, folder := "/".join(parts[:i]))) is not None and entry.is_dir
+        and entry.reason in walked]
+    if stale:
+        catalog.delete(project, stale)
 
 
 def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
@@ -173,6 +187,7 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
                                         if isinstance(v, int)})
         report.seconds = time.perf_counter() - started
         return report
+    forget_stale_folders(catalog, project, path)
     ahead = ahead or Ahead()
     # the vectorizer may be shared: the vectors made ahead serve this upload only
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
