@@ -22,11 +22,11 @@ from functools import cache
 from typing import Any
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import (
     Finding,
     is_placeholder,
     key_words,
-    lower_same_length,
     random_part,
 )
 from repokb.secrets.shapes import is_field_name, readable
@@ -37,13 +37,11 @@ _ENTROPY = frozenset({"Base64 High Entropy String", "Hex High Entropy String"})
 # Lines worth a plugin: a long token-like run holding a digit (vendor formats), a quoted run
 # that could pass an entropy limit (hex needs 9+ distinct digits to pass 3.0, base64 23+
 # distinct characters to pass 4.5), a URL with userinfo (basic auth), or one of the keyword
-# detector's own denylisted words.
+# detector's own denylisted words (P.LIBRARY_KEY_WORDS, found with every finder's: `keys`).
 # a run of 16+ token characters holding a digit, matched only from the run's start
 _TOKEN_LINE = re.compile(r"(?<![A-Za-z0-9_\-+/=:])(?=[A-Za-z_\-+/=:]*\d)[A-Za-z0-9_\-+/=:]{16,}")
 _QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})(?=['"])""")  # a closing quote may open
 _BASIC_AUTH_LINE = re.compile(r"://[^\s/@]+:[^\s/@]+@")
-_KEYWORD_LINE = re.compile(r"(?:api|auth|service|account|db|database|priv|private|client)_?key|"
-                           r"(?:db|database|key)_?pass|password|passwd|pwd|secret|contrase")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-+/=.]+")
 # detect-secrets picks the keyword regexes by file extension; our mode names a stand-in.
 _FILENAME_FOR_LANGUAGE = {
@@ -76,8 +74,10 @@ def filename_for(language: str | None, mode: str) -> str:
     return _FILENAME_FOR_LANGUAGE.get(language or "", "") or _FILENAME_FOR_MODE[mode]
 
 
-def library_findings(text: str, mode: str = "config", language: str | None = None) -> list[Finding]:
-    """Findings of the detect-secrets plugins, as spans of `text` (never values)."""
+def library_findings(text: str, mode: str = "config", language: str | None = None,
+                     keys: KeyLines | None = None) -> list[Finding]:
+    """Findings of the detect-secrets plugins, as spans of `text` (never values); `keys`: the
+    text's key words (find_all's, found once for every finder)."""
     lines: dict[int, set[str]] = {}  # line start -> which plugin families to run
 
     def add(at: int, family: str) -> None:
@@ -91,8 +91,8 @@ def library_findings(text: str, mode: str = "config", language: str | None = Non
             add(m.start(), "entropy")
     for m in _BASIC_AUTH_LINE.finditer(text):
         add(m.start(), "token")
-    for m in _KEYWORD_LINE.finditer(lower_same_length(text)):  # re.I is ten times slower
-        add(m.start(), "keyword")
+    for start, _ in (KeyLines(text) if keys is None else keys).lines(P.LIBRARY_KEY_WORDS):
+        lines.setdefault(start, set()).add("keyword")
     if not lines:
         return []
     filename = filename_for(language, mode)
