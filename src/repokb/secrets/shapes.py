@@ -70,6 +70,10 @@ _XML_NAME_VALUE = re.compile(
 _HCL_DEFAULT = re.compile(
     r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
     r'\bdefault\s*=\s*"(?P<value>[^"\n]{1,400})"')
+# what every _HCL_DEFAULT match holds, literal first (fast): `variable` is a common word, and
+# _HCL_DEFAULT, opening on `\b`, was tried at every character of a text holding it (0.12 s over
+# Django's texts against 0.02)
+_HCL_AT = re.compile(r'variable\s+"')
 _PAREN = re.compile(
     rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
     r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
@@ -239,7 +243,7 @@ def find(text: str, mode: str, language: str | None = None,
                                                                      m.group("key")):
                         out.append((start + m.start("value"), start + m.end("value"),
                                     "xml_value", False))
-    if anchored and "variable" in text:  # a block spans lines
+    if anchored and _HCL_AT.search(text):  # a block spans lines
         for m in _HCL_DEFAULT.finditer(text):
             if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "variable_default", False))
