@@ -371,7 +371,8 @@ LIBRARY_KEY_WORDS: tuple[str, ...] = (
 # found, by a pass of its own (tests/unit/test_secrets_keylines.py lists the finders' words).
 LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
-    "auth", "bearer",  # shapes: Authorization headers, docker's "auth"
+    "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
+    "env(", "environ.get(", "config(", "fetch(", "getproperty(", "getenvironmentvariable(",
     # credentials: command lines, DSNs, calls given credentials, environment lists, prose pairs
     "--", "-u", "mysql", "mariadb", "sshpass", "login", "redis-cli", "mongo", "htpasswd",
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
