@@ -38,8 +38,11 @@ _ENTROPY = frozenset({"Base64 High Entropy String", "Hex High Entropy String"})
 # that could pass an entropy limit (hex needs 9+ distinct digits to pass 3.0, base64 23+
 # distinct characters to pass 4.5), a URL with userinfo (basic auth), or one of the keyword
 # detector's own denylisted words (P.LIBRARY_KEY_WORDS, found with every finder's: `keys`).
-# a run of 16+ token characters holding a digit, matched only from the run's start
+# a run of 16+ token characters holding a digit, matched only from the run's start: at the
+# text's start, or after the character before it (the group), which the engine finds fast (a
+# pattern opening on the lookbehind was tried at every character: 0.70 s over Django, now 0.57)
 _TOKEN_LINE = re.compile(r"(?<![A-Za-z0-9_\-+/=:])(?=[A-Za-z_\-+/=:]*\d)[A-Za-z0-9_\-+/=:]{16,}")
+_TOKEN_RUN = re.compile(r"[^A-Za-z0-9_\-+/=:](?=[A-Za-z_\-+/=:]*\d)([A-Za-z0-9_\-+/=:]{16,})")
 _QUOTED_LINE = re.compile(r"""['"]([A-Za-z0-9+/=_\-]{9,})(?=['"])""")  # a closing quote may open
 _BASIC_AUTH_LINE = re.compile(r"://[^\s/@]+:[^\s/@]+@")
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-+/=.]+")
@@ -83,8 +86,10 @@ def library_findings(text: str, mode: str = "config", language: str | None = Non
     def add(at: int, family: str) -> None:
         lines.setdefault(text.rfind("\n", 0, at) + 1, set()).add(family)
 
-    for m in _TOKEN_LINE.finditer(text):
-        add(m.start(), "token")
+    if _TOKEN_LINE.match(text):
+        add(0, "token")
+    for m in _TOKEN_RUN.finditer(text):
+        add(m.start(1), "token")
     for m in _QUOTED_LINE.finditer(text):
         run = m.group(1)
         if any(c.isdigit() for c in run) and (len(run) >= 20 or _is_hex(run)) or len(run) >= 30:
