@@ -366,6 +366,37 @@ LABEL_WORDS = frozenset({
 })
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
+# detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
+# (`secrets.library`)
+LIBRARY_KEY_WORDS: tuple[str, ...] = (
+    *(f"{name}{sep}key" for name in ("api", "auth", "service", "account", "db", "database",
+                                     "priv", "private", "client") for sep in ("", "_")),
+    *(f"{name}{sep}pass" for name in ("db", "database", "key") for sep in ("", "_")),
+    "password", "passwd", "pwd", "secret", "contrase")
+# Every word whose lines (or presence) a finder reads, lower case: found once per text, in one
+# pass over it (`secrets.keylines`), for all the finders. A finder's word missing here is still
+# found, by a pass of its own (tests/unit/test_secrets_keylines.py lists the finders' words).
+LINE_WORDS: tuple[str, ...] = tuple(sorted({
+    *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
+    "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
+    "env(", "environ.get(", "config(", "fetch(", "getproperty(", "getenvironmentvariable(",
+    # credentials: command lines, DSNs, calls given credentials, environment lists, prose pairs
+    "--", "-u", "mysql", "mariadb", "sshpass", "login", "redis-cli", "mongo", "htpasswd",
+    "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
+    "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
+    '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
+    "signin", "sign in", "sign-in", "account",
+    # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
+    "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
+    "putextra", "?:", "tochararray",
+    # dotnet: auto-properties, keyed calls, application settings, NuGet
+    "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
+    "setapikey", "nuget",
+    # openresty: a glued "Basic " or "Bearer " (in the text's case), nginx's directives
+    "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
+    # beam: what any of its forms outside Erlang and Elixir needs
+    "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+}))
 
 # An assignment on one line: key, operator, value (quoted or bare).
 # A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);

@@ -48,14 +48,13 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
-    anchored_lines,
     is_placeholder,
     is_secret_key,
     is_secret_value,
     key_words,
-    lower_same_length,
 )
 from repokb.secrets.shapes import is_field_name, password_like, value_ok
 
@@ -186,8 +185,9 @@ _PASSWORD_HEADER = re.compile(
 
 
 # What each shape needs on its line, as literal words of the lower-cased text: the shapes are
-# tried on those lines only, found with `str.find` (a pattern of alternatives is tried at every
-# character: a pass over Django took 1.2 s that way, against ~0.2 s).
+# tried on those lines only, found in the text's one pass for every finder's words
+# (`keylines.KeyLines`, P.LINE_WORDS; a pattern of alternatives is tried at every character: a
+# pass over Django took 1.2 s that way, and one `str.find` loop per word ~1 s of CPU).
 _AT_OPTION = ("--",)
 _AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
 _AT_MYSQL = ("mysql", "mariadb")
@@ -203,9 +203,11 @@ _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "creden
             "account")
 
 
-def find(text: str, mode: str) -> list[Span]:
-    """Spans of every credential given by position (see the module docstring)."""
-    low = lower_same_length(text)
+def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of every credential given by position (see the module docstring); `keys`: the
+    text's key words (find_all's, found once for every finder)."""
+    keys = KeyLines(text) if keys is None else keys
+    low = keys.low
     out: list[Span] = []
     for anchor, patterns, name in (
             (_AT_OPTION, (_OPTION,), "command_option"),
@@ -217,7 +219,7 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_BASIC, (_BASIC_PAIR,), "credential_argument"),
             (_AT_USERPWD, (_USERPWD,), "credential_argument"),
             (("auth",), (_AUTH_USERPASS,), "credential_argument")):
-        for start, line in _lines(text, low, anchor):
+        for start, line in keys.line_texts(anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
     if "cargo" in low:
@@ -240,22 +242,22 @@ def find(text: str, mode: str) -> list[Span]:
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
-    if "machine" in low and "password" in low:
+    if "machine" in low and keys.has(("password",)):
         out += _each(_NETRC, text, 0, "netrc_password")
-    for start, line in _lines(text, low, _AT_CALL):
+    for start, line in keys.line_texts(_AT_CALL):
         out += _call_arguments(line, start, words=mode == "code")
-    for start, line in _lines(text, low, ('"auth"', "'auth'")):
+    for start, line in keys.line_texts(('"auth"', "'auth'")):
         out += [(start + m.start("value"), start + m.end("value"), "credential_argument", False)
                 for m in _REDIS_AUTH.finditer(line)
                 if password_like(m.group("value"), min_length=6)
                 or _code_word(m.group("value"), line, m.start(), mode)]
-    for start, line in _lines(text, low, _AT_KEY_CALL):
+    for start, line in keys.line_texts(_AT_KEY_CALL):
         out += _key_arguments(line, start, words=mode == "code")
-    if "name" in low and "value" in low:
+    if keys.has(("name",)) and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
-                                         in _lines(text, low, ("name",))
+                                         in keys.line_texts(("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
-    for start, line in _lines(text, low, (*P.KEY_ANCHORS, "bearer")):
+    for start, line in keys.line_texts((*P.KEY_ANCHORS, "bearer")):
         for m in _SECRET_METHOD.finditer(line):
             key, value = m.group("key"), m.group("value")
             if ((_sets_secret(key) or key in _TOKEN_METHODS)
@@ -273,10 +275,10 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
-    for start, line in _lines(text, low, _AT_PAIR):
+    for start, line in keys.line_texts(_AT_PAIR):
         out += [span for span in _each(_PAIR, line, start, "credential_pair")
                 if mode != "code" or COMMENT_BEFORE.search(line, 0, span[0] - start)]
-    if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
+    if mode != "code" and "|" in text and keys.has(("pass", "pw")):
         out += _table_cells(text)
     return out
 
@@ -287,12 +289,6 @@ def _sets_secret(method: str) -> bool:
     words = key_words(method)
     return bool(words) and is_secret_key(method) and (
         words[-1] in P.SECRET_KEY_WORDS or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
-
-
-def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
-    """(offset, line) of every line where one of `words` stands in the lower-cased text, once
-    each, in order."""
-    return [(start, text[start:end]) for start, end in anchored_lines(text, low, words)]
 
 
 def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Span]:

@@ -30,7 +30,8 @@ from __future__ import annotations
 import re
 
 from repokb.rules.secret_patterns import KEY_ANCHORS, LABEL_WORDS, SECRET_KEY_WORDS
-from repokb.secrets.scan import is_secret_key, is_secret_value, key_words, lower_same_length
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
 from repokb.secrets.shapes import is_field_name, names_something
 
 Span = tuple[int, int, str, bool]
@@ -53,14 +54,15 @@ _ENV_LITERAL = re.compile(
 _SET_LANGUAGES = frozenset({"python", "cython"})
 
 
-def find(text: str, language: str | None = None) -> list[Span]:
-    """Spans of secret values paired by position with a secret-named key (module docstring)."""
-    low = lower_same_length(text)
-    if not any(a in low for a in KEY_ANCHORS):
+def find(text: str, language: str | None = None, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of secret values paired by position with a secret-named key (module docstring);
+    `keys`: the text's key words (find_all's, found once for every finder)."""
+    keys = KeyLines(text) if keys is None else keys
+    if not keys.has(KEY_ANCHORS):
         return []
     out: list[Span] = []
     sets = language in _SET_LANGUAGES
-    for q in _quotes(text, low):
+    for q in _quotes(text, keys):
         m = _PAIR.match(text, q)
         if m is not None and (opener := _opener(text, q)) and opener in "([{,=":
             comma = m.group("sep") == ","
@@ -81,18 +83,20 @@ def find(text: str, language: str | None = None) -> list[Span]:
     return out
 
 
-def _quotes(text: str, low: str) -> list[int]:
+def _quotes(text: str, keys: KeyLines) -> list[int]:
     """Where a quoted string that may hold a secret's name opens: the last quote before each
     key anchor (`"X-Api-Key"`'s `"`), at most 81 characters before it (a key's length)."""
     starts: set[int] = set()
     for anchor in KEY_ANCHORS:
-        at = low.find(anchor)
-        while at != -1:
+        after = 0  # each place, not one overlapping the last (`sasas`: one `sas`)
+        for at in keys.at(anchor):
+            if at < after:
+                continue
+            after = at + len(anchor)
             lo = max(0, at - 81)
             q = max(text.rfind('"', lo, at), text.rfind("'", lo, at), text.rfind("`", lo, at))
             if q != -1:
                 starts.add(q)
-            at = low.find(anchor, at + len(anchor))
     return sorted(starts)
 
 
