@@ -5,7 +5,8 @@ Found here (spans of the value only):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, `wandb
-  login X`, `kaggle config set -n key -v X`, and the
+  login X`, `kaggle config set -n key -v X`, Hugging Face's `login("X")` (a token
+  without its `hf_` prefix; huggingface_hub's `login`, `HfFolder.save_token`), and the
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
@@ -87,6 +88,11 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
 _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# huggingface_hub's login by position, in a file that names the library: `login("X")`,
+# `huggingface_hub.login("X")`, `HfFolder.save_token("X")` (a token with its `hf_` prefix is a
+# token format; one without, an older or a copied one, is found here)
+_HF_LOGIN = re.compile(r"""\b(?:login|save_token)\(\s*(?P<q>["'])"""
+                       r"""(?P<value>[A-Za-z0-9_\-]{16,128})(?P=q)\s*[,)]""")
 # IPython's environment magics and a cell's shell escape: `%env KEY=V`, `%env KEY V`,
 # `%set_env KEY=V`, `!export KEY=V && ...`
 _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>[A-Za-z_]\w*)"""
@@ -234,6 +240,10 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _TOOL_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "huggingface" in low or "hfolder" in low:
+        for m in _HF_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
     if "%env" in text or "%set_env" in text or "!export" in text or "! export" in text:
         for m in _MAGIC_ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
@@ -299,7 +309,7 @@ def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Sp
     """Each password-like `value` of `pattern` in `line`, which starts at `start`."""
     return [(start + m.start("value"), start + m.end("value"), name, False)
             for m in pattern.finditer(line)
-            if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
+            if password_like(m.group("value").rstrip(".:!?"), min_length=6, glued_words=True)]
 
 
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")

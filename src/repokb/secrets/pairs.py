@@ -13,11 +13,18 @@ No `key = "value"` shows these, yet the key names the value as plainly:
 - a string literal that is a whole `KEY=X` with a secret-named KEY, an environment entry in any
   language (`env=["DB_PASSWORD=X"]`, Go's `cmd.Env = []string{"API_TOKEN=X"}`, PHP's
   `putenv('DB_PASSWORD=X')`), where the general finder takes only a random X from a literal.
+- Erlang's and Elixir's binaries as key and value: `{<<"password">>, <<"X">>}`,
+  `#{<<"api_key">> => <<"X">>}`, `%{<<"password">> => <<"X">>}`;
+- the literal part of an f-string's or a JavaScript template's `KEY=X{..}`
+  (`f"DB_PASSWORD=X-{env}"`), and a `KEY=` format filled with a literal at once
+  (`"password=%s" % "X"`, `"user=u&password={}".format("X")`, `"DB_PASSWORD=" + "X"`).
 
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
 field's name (`("password1", "password2")`, a form's field list), a name of something (a
-path, an address: `shapes.names_something`) nor a label (`"Password:"`). So a form's choice
+path, an address: `shapes.names_something`) nor a label (`"Password:"`); a value of letters
+only is one when its words are glued in Pascal case (`"HunterTwoProd"`, `_words_password`) and
+it is no class's name (`"PasswordInput"`) beside a key that is none either. So a form's choice
 `("password", "Password")`, a label `("password", _("Password"))` or `("password", "The
 password to log in with")`, and `setattr(self, "password", password)` stay as written; so does
 Python's `{"password", "X"}`, a set of two strings (Elixir's is a tuple, Java's an array), and
@@ -29,19 +36,26 @@ from __future__ import annotations
 
 import re
 
-from repokb.rules.secret_patterns import KEY_ANCHORS, LABEL_WORDS, SECRET_KEY_WORDS
+from repokb.rules.secret_patterns import (
+    CODE_NAME_SUFFIXES,
+    KEY_ANCHORS,
+    LABEL_WORDS,
+    SECRET_KEY_WORDS,
+)
 from repokb.secrets.scan import is_secret_key, is_secret_value, key_words, lower_same_length
 from repokb.secrets.shapes import is_field_name, names_something
 
 Span = tuple[int, int, str, bool]
 
-_KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)"""
-_VALUE = r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)"""
+# a key and a value may stand in Erlang's and Elixir's binaries: `{<<"password">>, <<"X">>}`
+_KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)(?P<kb>>>)?"""
+_VALUE = r"""(?P<vb><<)?(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)(?(vb)>>)"""
 # from the key's opening quote; what opens the pair (`(`, `[`, `{`, `,`, `=`) is the text's last
 # character before it (`_opener`)
 _PAIR = re.compile(
     _KEY
-    + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{)\s*"""  # `,`, Kotlin's `to`, Go's `: {`
+    # `,`, Kotlin's `to`, Go's `: {`, a map's `=>` after a binary (Erlang's `#{<<"k">> => ..}`)
+    + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{|(?(kb)=>|(?!)))\s*"""
     + _VALUE
     + r"""\s*(?P<close>[)\]},;]|$)""", re.M)
 # a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
@@ -49,6 +63,17 @@ _PAIR = re.compile(
 _ENV_LITERAL = re.compile(
     r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
     r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
+# an f-string's (a JavaScript template's) `KEY=X{..}`: the literal X before the interpolation is
+# the secret's written part (`f"DB_PASSWORD=s3cr3t-{env}"`)
+_TEMPLATE_LITERAL = re.compile(
+    r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
+    r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{4,400})\$?\{""")
+# a format whose one placeholder is the secret's, filled with a literal at once: `"password=%s"
+# % "X"`, `"password={}".format("X")`, `"DB_PASSWORD=" + "X"` (a request body's, a DSN's)
+_FILLED = re.compile(
+    r"""(?P<key>[A-Za-z_][\w.\-]{0,80})=(?:(?P<ph>%s|\{0?\})[^"'\n%{}]{0,200})?(?P<q>["'])"""
+    r"""\s*(?(ph)(?:%|\.format\()|\+)\s*(?P<vq>["'])(?P<value>[^"'\n]{1,400})(?P=vq)""")
+_AT_FILLED = ("=%s", "={}", "={0}", '=" +', "=' +", '="+', "='+")
 # where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
 _SET_LANGUAGES = frozenset({"python", "cython"})
 
@@ -62,7 +87,7 @@ def find(text: str, language: str | None = None) -> list[Span]:
     sets = language in _SET_LANGUAGES
     for q in _quotes(text, low):
         m = _PAIR.match(text, q)
-        if m is not None and (opener := _opener(text, q)) and opener in "([{,=":
+        if m is not None and (opener := _opener(text, q, m.group("kb"))) and opener in "([{,=":
             comma = m.group("sep") == ","
             if comma and sets and opener == "{":
                 continue
@@ -78,6 +103,17 @@ def find(text: str, language: str | None = None) -> list[Span]:
             key, value = m.group("key"), m.group("value")
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
+        m = _TEMPLATE_LITERAL.match(text, q)
+        if m is not None and (q > 0 and text[q - 1] in "fF" or m.group("q") == "`"):
+            key, value = m.group("key"), m.group("value").rstrip("-_.:/@")
+            if is_secret_key(key) and _value(value, key):
+                out.append((m.start("value"), m.start("value") + len(value), "env_literal",
+                            False))
+    if any(a in low for a in _AT_FILLED):
+        for m in _FILLED.finditer(text):
+            key, value = m.group("key"), m.group("value")
+            if is_secret_key(key) and _value(value, key):
+                out.append((m.start("value"), m.end("value"), "filled_format", False))
     return out
 
 
@@ -96,17 +132,39 @@ def _quotes(text: str, low: str) -> list[int]:
     return sorted(starts)
 
 
-def _opener(text: str, at: int) -> str:
-    """The last character before `at` that is no white space ("" at the text's start)."""
+def _opener(text: str, at: int, binary: str | None = None) -> str:
+    """The last character before `at` that is no white space ("" at the text's start); before
+    a binary's `<<` when the key is one (`binary`: its closing `>>` matched)."""
     before = text[max(0, at - 200):at].rstrip()
+    if binary:
+        if not before.endswith("<<"):
+            return ""
+        before = before[:-2].rstrip()
     return before[-1] if before else ""
 
 
 def _value(value: str, key: str) -> bool:
     """A literal that holds key's secret: no placeholder, name, path, field name or label."""
-    return (is_secret_value(value, key, literal_words=False) and not is_field_name(value)
-            and not names_something(value) and not _label(value, key)
+    if _label(value, key) or is_field_name(value):
+        return False
+    if _words_password(value) and not _words_password(key, any_last=True):
+        return True  # not a list of class names (`__all__ = ["UsageTokens", "TopLogprob"]`)
+    return (is_secret_value(value, key, literal_words=False) and not names_something(value)
             and not _WORD.fullmatch(value) and not _name(value))
+
+
+_CAMEL_WORD = re.compile(r"[A-Z][a-z]+")
+
+
+def _words_password(value: str, any_last: bool = False) -> bool:
+    """A password of letters only, words glued in Pascal case (`HunterTwoProd`,
+    `SuperSecretPass`): 8+ letters, 2+ capitalised words, no class's or type's name (its
+    last word no `CODE_NAME_SUFFIXES`' one: `PasswordInput`, `SecretStr`). A lower-case word
+    (`hunter`) and a capitalised one (`Password`) stay: a value cannot be told from a name.
+    `any_last`: any last word (a key of such words is a class's name, its list one of names)."""
+    words = _CAMEL_WORD.findall(value)
+    return (len(value) >= 8 and len(words) >= 2 and "".join(words) == value
+            and (any_last or words[-1].lower() not in CODE_NAME_SUFFIXES))
 
 
 # letters and `_-.:` only, any alphabet: a word or a name (`contraseña`, `urn:ietf:params:..`)

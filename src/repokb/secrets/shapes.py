@@ -407,13 +407,22 @@ _NOT_A_PASSWORD = re.compile(
 _IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|\d+|_")
 
 
-def password_like(value: str, min_length: int = 8) -> bool:
+_WORDS_NUMBER = re.compile(r"[A-Za-z]{4,}\d{2,}")
+
+
+def password_like(value: str, min_length: int = 8, glued_words: bool = False) -> bool:
     """A password in prose: `min_length`+ characters, letters with digits or symbols, not a
     word, a placeholder, a `${VAR}`, a name of something (see `_NOT_A_PASSWORD`) or a field
-    name (`password2`)."""
-    if len(value) < min_length or is_placeholder(value) or not _looks_random(value):
+    name (`password2`). With `glued_words` (a command line's password place: `curl -u
+    user:X`, `sshpass -p X`), words with digits (`MyPassw0rd`, `CurlPass4417`, `Summer2024`)
+    count too: a class's name (`PBKDF2PasswordHasher`) or a version stands in no such place."""
+    if len(value) < min_length or is_placeholder(value):
         return False
-    return not (names_something(value) or is_field_name(value))
+    if not (_looks_random(value) or glued_words and _WORDS_NUMBER.fullmatch(value)):
+        return False
+    if is_field_name(value) or _NOT_A_PASSWORD.fullmatch(value):
+        return False
+    return (glued_words and "_" not in value) or not _identifier_of_words(value)
 
 
 def names_something(value: str) -> bool:
