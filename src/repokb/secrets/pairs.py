@@ -73,7 +73,8 @@ _TEMPLATE_LITERAL = re.compile(
 _FILLED = re.compile(
     r"""(?P<key>[A-Za-z_][\w.\-]{0,80})=(?:(?P<ph>%s|\{0?\})[^"'\n%{}]{0,200})?(?P<q>["'])"""
     r"""\s*(?(ph)(?:%|\.format\()|\+)\s*(?P<vq>["'])(?P<value>[^"'\n]{1,400})(?P=vq)""")
-_AT_FILLED = ("=%s", "={}", "={0}", '=" +', "=' +", '="+', "='+")
+# where such a key ends: one pass (seven `str.find`s of literal anchors took 0.33 s on Django)
+_AT_FILLED = re.compile(r"""=(?:%s|\{0?\}|["']\s*\+)""")
 # where `{"a", "b"}` is a set of two strings, not a pair (Elixir's tuple, Java's array)
 _SET_LANGUAGES = frozenset({"python", "cython"})
 
@@ -109,12 +110,25 @@ def find(text: str, language: str | None = None) -> list[Span]:
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.start("value") + len(value), "env_literal",
                             False))
-    if any(a in low for a in _AT_FILLED):
-        for m in _FILLED.finditer(text):
-            key, value = m.group("key"), m.group("value")
-            if is_secret_key(key) and _value(value, key):
-                out.append((m.start("value"), m.end("value"), "filled_format", False))
+    for k in _filled_keys(text):
+        m = _FILLED.match(text, k)
+        if m is not None and is_secret_key(key := m.group("key")) and _value(
+                value := m.group("value"), key):
+            out.append((m.start("value"), m.end("value"), "filled_format", False))
     return out
+
+
+def _filled_keys(text: str) -> set[int]:
+    """Where a key before each `_AT_FILLED` anchor starts (anchor first: `_FILLED` tried at
+    every letter took 0.45 s over Django's 24.4 M characters)."""
+    starts: set[int] = set()
+    for m in _AT_FILLED.finditer(text):
+        at = k = m.start()
+        while k > 0 and at - k < 81 and (text[k - 1].isalnum() or text[k - 1] in "_.-"):
+            k -= 1
+        if k < at:
+            starts.add(k)
+    return starts
 
 
 def _quotes(text: str, low: str) -> list[int]:
