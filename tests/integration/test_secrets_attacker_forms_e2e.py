@@ -24,6 +24,9 @@ VALUES = {  # FAKE values, assembled at run time
     "hf": "".join(("q8LmWz2pRt", "7vXc4nB6yJ")),
     "curl": "".join(("CurlPass", "4417")),
     "readme": "".join(("Readme", "Curl3318")),
+    "call": "".join(("ReqAuth", "Pw7731")),
+    "basic": "".join(("c3ZjOkJoNmQ0", "UnAyWHE4")),  # base64 of `svc:Bh6d4Rp2Xq8`
+    "decoded": "".join(("QmQ2YzRQ", "dzJYcTk")),  # base64 of `Bd6c4Pw2Xq9`
 }
 
 
@@ -44,7 +47,11 @@ def project(tmp_path: Path) -> Path:
           "def body():\n"
           f'    return "user=bob&password=%s" % "{v["percent"]}"\n\n\n'
           "def hub():\n"
-          f'    huggingface_hub.login("{v["hf"]}")\n')
+          f'    huggingface_hub.login("{v["hf"]}")\n\n\n'
+          "def fetch(url):\n"
+          f'    return requests.get(url, auth=("admin", "{v["call"]}"))\n\n\n'
+          f'AUTH = "Basic {v["basic"]}"\n'
+          f'password = base64.b64decode("{v["decoded"]}=")\n')
     write(root, "gateway/forms.py",
           "from django import forms\n\n\n"
           "class LoginForm(forms.Form):\n"

@@ -98,3 +98,87 @@ NAMES = [  # lists of class names in site-packages (openai's types, pygments' fo
 @pytest.mark.parametrize(("language", "text"), NAMES, ids=[f"names{i}" for i in range(3)])
 def test_a_list_of_class_names_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
+
+
+# the matrix's second pass (36 more forms): these stored as written before
+BASIC = "".join(("c3ZjOkJoNmQ0", "UnAyWHE4"))  # base64 of a FAKE `svc:Bh6d4Rp2Xq8`
+CALL_PW = "".join(("ReqAuth", "Pw7731"))  # words and digits, in a call's password place
+RANDOM = "".join(("Xk9p2L", "mQv7Rt"))
+
+MUST_REDACT_2 = [  # (language, text, value)
+    ("python", f'AUTH = "Basic {BASIC}"\n', BASIC),
+    ("javascript", f"const auth = 'Basic {BASIC}';\n", BASIC),
+    ("python", f'requests.get(url, auth=("admin", "{CALL_PW}"))\n', CALL_PW),
+    ("python", f's.login("bot@example.com", "{CALL_PW}")\n', CALL_PW),
+    ("php", f"$db = new PDO($dsn, 'app', '{CALL_PW}');\n", CALL_PW),
+    ("java", f'DriverManager.getConnection(url, "app", "{CALL_PW}");\n', CALL_PW),
+    ("python", f'keyring.set_password("svc", "bob", "{CALL_PW}")\n', CALL_PW),
+    ("python", f'parser.add_argument("--password", default="{RANDOM}")\n', RANDOM),
+    ("python", f'@click.option("--api-key", default="{RANDOM}", help="key")\n', RANDOM),
+    ("python", f'class S(BaseSettings):\n    api_key: SecretStr = SecretStr("{CALL_PW}")\n',
+     CALL_PW),
+]
+
+MUST_KEEP_2 = [  # (language, text)
+    ("python", "WWW = 'Basic realm=\"api\"'\n"),
+    ("python", 'AUTH = "Basic dXNlcjoke1BBU1N9"\n'),  # base64 of `user:${PASS}`: a template
+    ("python", 'AUTH = "Basic SGVsbG8gd29ybGQ="\n'),  # base64 of text with no `:`
+    ("python", 'auth=HTTPBasicAuth("user", "PasswordHasher")\n'),
+    ("python", "keyring.set_password(service, user, password)\n"),
+    ("python", 'parser.add_argument("--password", default=os.environ.get("PW"))\n'),
+    ("python", 'parser.add_argument("--api-key", default="", help="API key")\n'),
+    ("python", 'parser.add_argument("--password-file", default="/etc/app/password")\n'),
+    ("python", 'token = SecretStr("")\nx = SecretStr(value)\n'),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT_2,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_2)])
+def test_an_attackers_form_of_the_second_pass_is_redacted(language, text, value):
+    result = redact(text, mode_for(language), language)
+    assert value not in result.text, result.text
+    assert result.text.count("\n") == text.count("\n")
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_KEEP_2,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_2)])
+def test_the_nearest_readable_form_of_the_second_pass_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text
+
+
+def test_pydantics_own_examples_of_a_secret_type_stay():
+    # pydantic's docstrings and reprs (site-packages/pydantic/types.py), redacted by a first
+    # version of the SecretStr form
+    text = ("print((SecretStr('password'), SecretStr('')))\n"
+            "print((SecretBytes(b'password'), SecretBytes(b'')))\n"
+            "    return f\"SecretStr('{self}')\"\n")
+    assert redact(text, "code", "python").text == text
+
+
+ENCODED = "".join(("QmQ2YzRQ", "dzJYcTk="))  # base64 of a FAKE `Bd6c4Pw2Xq9`
+
+MUST_REDACT_ENCODED = [  # (language, text): the base64 literal stored before
+    ("python", f'password = base64.b64decode("{ENCODED}")\n'),
+    ("javascript", f"const apiKey = atob('{ENCODED}');\n"),
+    ("php", f"<?php\n$db_password = base64_decode('{ENCODED}');\n"),
+    ("ruby", f'API_TOKEN = Base64.decode64("{ENCODED}")\n'),
+    ("csharp", f'var clientSecret = Convert.FromBase64String("{ENCODED}");\n'),
+]
+MUST_KEEP_ENCODED = [
+    ("python", "password = base64.b64decode(encoded)\n"),
+    ("python", 'secret = base64.b64decode("JHtQQVNTfQ==")\n'),  # `${PASS}`: a template
+    ("python", f'icon = base64.b64decode("{ENCODED}")\n'),  # no secret's name
+]
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_REDACT_ENCODED,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_ENCODED)])
+def test_a_secret_decoded_from_a_base64_literal_is_redacted(language, text):
+    result = redact(text, mode_for(language), language)
+    assert ENCODED not in result.text and ENCODED.rstrip("=") not in result.text, result.text
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_KEEP_ENCODED,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_ENCODED)])
+def test_a_base64_literal_under_no_secrets_name_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text

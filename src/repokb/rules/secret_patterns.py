@@ -140,7 +140,10 @@ REDACTED = "<REDACTED_SECRET>"
 # position (`("password", "HunterTwoProd")`), an f-string's literal part (`f"DB_PASSWORD=v-{e}"`),
 # a format filled at once (`"password=%s" % "v"`, `.format("v")`, `"KEY=" + "v"`), Erlang's and
 # Elixir's binaries (`{<<"password">>, <<"v">>}`, `#{<<"api_key">> => <<"v">>}`),
-# huggingface_hub's `login("v")`, a command line's words-and-digits password (`curl -u u:v`)
+# huggingface_hub's `login("v")`, a command line's or a credential call's words-and-digits
+# password (`curl -u u:v`, `auth=("u", "v")`), `keyring.set_password(s, u, "v")`, a secret-named
+# option's default (`add_argument("--password", default="v")`), `SecretStr("v")`, a `"Basic
+# <base64>"` literal under any name, `password = b64decode("v")`
 REDACTION_VERSION = 30
 
 

@@ -13,7 +13,7 @@ Found here (spans of the value only):
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, Flyway's and Spring's `dataSource(url,
   "user", "X")`, sbt's `Credentials("realm", "host", "user", "X")` (the fourth),
-  `new PDO(dsn, "user", "X")`, `mysqli`,
+  `new PDO(dsn, "user", "X")`, `mysqli`, `keyring.set_password("svc", "user", "X")`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
   alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
   `user:X` for curl (`CURLOPT_USERPWD`), base64-encoded into a Basic header
@@ -22,7 +22,8 @@ Found here (spans of the value only):
   `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
   'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
-  Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
+  Rust's `.basic_auth("user", Some("X"))`, pydantic's `SecretStr("X")`; calls given a secret's
+  name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
   `ENV.fetch("SECRET_KEY", "X")`, `map.insert("password", "X")`; and a builder's method named
   for the secret it sets: `.api_key("X")`, `.password(Some("X"))`, `.bearer_auth("X")`;
@@ -88,6 +89,9 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
 _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`
+_SECRET_TYPE = re.compile(r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])"""
+                          r"""(?P<value>[^"'\n]{4,400})(?P=q)\s*\)""")
 # huggingface_hub's login by position, in a file that names the library: `login("X")`,
 # `huggingface_hub.login("X")`, `HfFolder.save_token("X")` (a token with its `hf_` prefix is a
 # token format; one without, an older or a copied one, is found here)
@@ -105,7 +109,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
     r"""dataSource|DriverManagerDataSource)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
-    r"""with_basic_auth)\s*\()"""
+    r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
 _SBT_CREDENTIALS = re.compile(
@@ -200,7 +204,7 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource")
+            "datasource", "set_password")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
@@ -240,6 +244,11 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _TOOL_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "secretstr(" in low or "secretbytes(" in low:
+        out += [(m.start("value"), m.end("value"), "credential_argument", False)
+                for m in _SECRET_TYPE.finditer(text)
+                if is_secret_value(m.group("value"), "secret", literal_words=False)
+                and "{" not in m.group("value") and not is_field_name(m.group("value"))]
     if "huggingface" in low or "hfolder" in low:
         for m in _HF_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
@@ -334,7 +343,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
                     and "=" not in args[i][:lit.start("q")]), default=None)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
-            if literal and (password_like(literal.group("value"), min_length=6)
+            if literal and (password_like(literal.group("value"), min_length=6,
+                                          glued_words=words)
                             or words and places != (0,) and i == last
                             and _code_word(literal.group("value"), line, m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),

@@ -18,6 +18,10 @@ No `key = "value"` shows these, yet the key names the value as plainly:
 - the literal part of an f-string's or a JavaScript template's `KEY=X{..}`
   (`f"DB_PASSWORD=X-{env}"`), and a `KEY=` format filled with a literal at once
   (`"password=%s" % "X"`, `"user=u&password={}".format("X")`, `"DB_PASSWORD=" + "X"`).
+- a secret-named key given a base64 literal decoded on the spot (`password =
+  base64.b64decode("X")`, `atob("X")`, `Base64.decode64("X")`), X the secret encoded;
+- a command-line option named for a secret and its default (argparse's `add_argument(
+  "--password", default="X")`, click's `option("--api-key", default="X")`).
 
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
@@ -34,6 +38,8 @@ brackets close it on both sides. Anchor first: only a quote before a key anchor 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from repokb.rules.secret_patterns import (
@@ -42,7 +48,13 @@ from repokb.rules.secret_patterns import (
     LABEL_WORDS,
     SECRET_KEY_WORDS,
 )
-from repokb.secrets.scan import is_secret_key, is_secret_value, key_words, lower_same_length
+from repokb.secrets.scan import (
+    is_placeholder,
+    is_secret_key,
+    is_secret_value,
+    key_words,
+    lower_same_length,
+)
 from repokb.secrets.shapes import is_field_name, names_something
 
 Span = tuple[int, int, str, bool]
@@ -63,6 +75,20 @@ _PAIR = re.compile(
 _ENV_LITERAL = re.compile(
     r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
     r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
+# a command-line option named for a secret and its default: argparse's `add_argument("--password",
+# default="X")`, click's `@click.option("--api-key", default="X")`
+_OPTION_DEFAULT = re.compile(
+    r"""(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq)[^()\n]{0,200}?\bdefault\s*=\s*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# a secret-named key given a base64 literal decoded on the spot: `password =
+# base64.b64decode("X")`, `const apiKey = atob("X")`, PHP's `base64_decode('X')`, Ruby's
+# `Base64.decode64("X")`, .NET's `Convert.FromBase64String("X")`: X is the secret, encoded
+_DECODED_LITERAL = re.compile(
+    r"""(?P<key>[A-Za-z_][\w.]{0,80})["'\]]?[ \t]*(?::[ \t]*[\w.\[\]]+[ \t]*)?(?:=|:|=>)[ \t]*"""
+    r"""[\w.:$>\-]*?(?:b64decode|urlsafe_b64decode|decodebytes|atob|decode64|base64_decode|"""
+    r"""FromBase64String)\(\s*b?(?P<q>["'])(?P<value>[A-Za-z0-9+/_\-]{8,400}={0,2})(?P=q)""")
+_AT_DECODED = ("b64decode(", "decodebytes(", "atob(", "decode64(", "base64_decode(",
+               "frombase64string(")
 # an f-string's (a JavaScript template's) `KEY=X{..}`: the literal X before the interpolation is
 # the secret's written part (`f"DB_PASSWORD=s3cr3t-{env}"`)
 _TEMPLATE_LITERAL = re.compile(
@@ -104,12 +130,20 @@ def find(text: str, language: str | None = None) -> list[Span]:
             key, value = m.group("key"), m.group("value")
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
+        m = _OPTION_DEFAULT.match(text, q)
+        if m is not None and is_secret_key(key := m.group("key")) and _value(
+                value := m.group("value"), key):
+            out.append((m.start("value"), m.end("value"), "option_default", False))
         m = _TEMPLATE_LITERAL.match(text, q)
         if m is not None and (q > 0 and text[q - 1] in "fF" or m.group("q") == "`"):
             key, value = m.group("key"), m.group("value").rstrip("-_.:/@")
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.start("value") + len(value), "env_literal",
                             False))
+    if any(a in low for a in _AT_DECODED):
+        for m in _DECODED_LITERAL.finditer(text):
+            if is_secret_key(m.group("key")) and _decodes_to_text(m.group("value")):
+                out.append((m.start("value"), m.end("value"), "encoded_literal", False))
     for k in _filled_keys(text):
         m = _FILLED.match(text, k)
         if m is not None and is_secret_key(key := m.group("key")) and _value(
@@ -201,3 +235,17 @@ def _label(value: str, key: str) -> bool:
     words = key_words(value)
     return (bool(words) and not any(c.isdigit() for c in value)
             and set(words) <= set(key_words(key)) | SECRET_KEY_WORDS | LABEL_WORDS)
+
+
+def _decodes_to_text(value: str) -> bool:
+    """Whether base64 `value` (standard or URL-safe) decodes to printable text of 4+
+    characters that is no placeholder: the secret, encoded."""
+    try:
+        decoded = base64.b64decode(value.translate(_URL_SAFE) + "=" * (-len(value) % 4),
+                                   validate=True).decode()
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    return len(decoded) >= 4 and decoded.isprintable() and not is_placeholder(decoded)
+
+
+_URL_SAFE = str.maketrans("-_", "+/")

@@ -24,6 +24,8 @@ such by the key they are assigned to.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from bisect import bisect_right
 
@@ -104,6 +106,9 @@ _RUST_ENV_FALLBACK = re.compile(
 # (`HeaderValue::from_static("Bearer v")`, `.header(AUTHORIZATION, "Bearer v")`)
 _BEARER_LITERAL = re.compile(
     r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
+# a Basic credential written as a string literal of its own, under any name (`AUTH = "Basic
+# dXNlcjpwYXNz"`): the base64 of `user:password`, a credential whatever its password looks like
+_BASIC_LITERAL = re.compile(r"""["'`][Bb]asic[ \t]+(?P<value>[A-Za-z0-9+/]{8,}={0,2})["'`]""")
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
 # and `os.environ.get("X")`, Elixir's `System.get_env("X")`
@@ -254,6 +259,9 @@ def find(text: str, mode: str, language: str | None = None) -> list[Span]:
             if (value_ok(value) and any(c.isdigit() for c in value)
                     and any(c.isalpha() for c in value)):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
+    if "asic " in text:
+        out += [(m.start("value"), m.end("value"), "authorization_header", True)
+                for m in _BASIC_LITERAL.finditer(text) if _userinfo(m.group("value"))]
     if mode != "code":
         for m in _BARE_VALUE.finditer(text):
             value = m.group("value")
@@ -290,7 +298,20 @@ def basic_credentials(text: str) -> list[str]:
                 if m.group("scheme").lower() == "basic" and value_ok(m.group("value"))]
         out += [m.group("value") for m in _DOCKER_AUTH.finditer(line)
                 if value_ok(m.group("value"))]
+    if "asic " in text:
+        out += [m.group("value") for m in _BASIC_LITERAL.finditer(text)
+                if _userinfo(m.group("value"))]
     return out
+
+
+def _userinfo(value: str) -> bool:
+    """Whether base64 `value` decodes to a `user:password` whose password is no placeholder."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    user, colon, password = decoded.partition(":")
+    return bool(colon and password and decoded.isprintable() and not is_placeholder(password))
 
 
 _ANCHOR = re.compile("|".join(P.KEY_ANCHORS))  # on lower-cased text: re.I is much slower
