@@ -49,6 +49,7 @@ from repokb.rules.secret_patterns import (
     SECRET_KEY_WORDS,
 )
 from repokb.secrets.scan import (
+    anchored_lines,
     is_placeholder,
     is_secret_key,
     is_secret_value,
@@ -87,8 +88,8 @@ _DECODED_LITERAL = re.compile(
     r"""(?P<key>[A-Za-z_][\w.]{0,80})["'\]]?[ \t]*(?::[ \t]*[\w.\[\]]+[ \t]*)?(?:=|:|=>)[ \t]*"""
     r"""[\w.:$>\-]*?(?:b64decode|urlsafe_b64decode|decodebytes|atob|decode64|base64_decode|"""
     r"""FromBase64String)\(\s*b?(?P<q>["'])(?P<value>[A-Za-z0-9+/_\-]{8,400}={0,2})(?P=q)""")
-_AT_DECODED = ("b64decode(", "decodebytes(", "atob(", "decode64(", "base64_decode(",
-               "frombase64string(")
+# its calls' names hold one of these (lower-cased): looked for first, then each line holding one
+_AT_DECODED = ("decode", "atob(", "frombase64")
 # an f-string's (a JavaScript template's) `KEY=X{..}`: the literal X before the interpolation is
 # the secret's written part (`f"DB_PASSWORD=s3cr3t-{env}"`)
 _TEMPLATE_LITERAL = re.compile(
@@ -130,7 +131,7 @@ def find(text: str, language: str | None = None) -> list[Span]:
             key, value = m.group("key"), m.group("value")
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
-        m = _OPTION_DEFAULT.match(text, q)
+        m = _OPTION_DEFAULT.match(text, q) if text.startswith("-", q + 1) else None
         if m is not None and is_secret_key(key := m.group("key")) and _value(
                 value := m.group("value"), key):
             out.append((m.start("value"), m.end("value"), "option_default", False))
@@ -140,8 +141,8 @@ def find(text: str, language: str | None = None) -> list[Span]:
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.start("value") + len(value), "env_literal",
                             False))
-    if any(a in low for a in _AT_DECODED):
-        for m in _DECODED_LITERAL.finditer(text):
+    for start, end in anchored_lines(text, low, _AT_DECODED):
+        for m in _DECODED_LITERAL.finditer(text, start, end):
             if is_secret_key(m.group("key")) and _decodes_to_text(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "encoded_literal", False))
     for k in _filled_keys(text):
