@@ -182,3 +182,33 @@ def test_a_secret_decoded_from_a_base64_literal_is_redacted(language, text):
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_ENCODED)])
 def test_a_base64_literal_under_no_secrets_name_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
+
+
+MAP_PW = "".join(("Ad7m1n", "D9q2Wx"))
+
+MUST_REDACT_MAP = [  # (language, text): a map of users to their secrets, stored before
+    ("python", f'PASSWORDS = {{"admin": "{MAP_PW}", "ops": "{MAP_PW[::-1]}"}}\n'),
+    ("python", f'API_TOKENS: dict[str, str] = {{\n    "ci": "{MAP_PW}",\n}}\n'),
+    ("ruby", f'PASSWORDS = {{ "admin" => "{MAP_PW}" }}\n'),
+    ("javascript", f'const apiKeys = {{\n  "ci": "{MAP_PW}",\n}};\n'),
+]
+MUST_KEEP_MAP = [
+    ("python", 'PASSWORD_HASHERS = {"default": "PBKDF2PasswordHasher"}\n'),
+    ("python", 'TOKEN_LABELS = {"access": "Access token", "refresh": "Refresh token"}\n'),
+    ("python", 'SECRET_FIELDS = {"password": "Password", "token": "Token"}\n'),
+    ("python", 'passwords = {"admin": admin_pw, "ops": os.environ["OPS_PW"]}\n'),
+    ("python", f'USERS = {{"admin": "{MAP_PW[:4]}"}}\n'),  # no secret's name, a short value
+]
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_REDACT_MAP,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_MAP)])
+def test_a_map_of_secrets_is_redacted(language, text):
+    result = redact(text, mode_for(language), language)
+    assert MAP_PW not in result.text and MAP_PW[::-1] not in result.text, result.text
+
+
+@pytest.mark.parametrize(("language", "text"), MUST_KEEP_MAP,
+                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_MAP)])
+def test_a_map_of_names_or_labels_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text

@@ -143,7 +143,7 @@ REDACTED = "<REDACTED_SECRET>"
 # huggingface_hub's `login("v")`, a command line's or a credential call's words-and-digits
 # password (`curl -u u:v`, `auth=("u", "v")`), `keyring.set_password(s, u, "v")`, a secret-named
 # option's default (`add_argument("--password", default="v")`), `SecretStr("v")`, a `"Basic
-# <base64>"` literal under any name, `password = b64decode("v")`
+# <base64>"` literal under any name, `password = b64decode("v")`, `PASSWORDS = {"u": "v"}`
 REDACTION_VERSION = 30
 
 

@@ -20,6 +20,8 @@ No `key = "value"` shows these, yet the key names the value as plainly:
   (`"password=%s" % "X"`, `"user=u&password={}".format("X")`, `"DB_PASSWORD=" + "X"`).
 - a secret-named key given a base64 literal decoded on the spot (`password =
   base64.b64decode("X")`, `atob("X")`, `Base64.decode64("X")`), X the secret encoded;
+- a map literal given to a secret-named name, each value (`PASSWORDS = {"admin": "X"}`,
+  `API_TOKENS = {"ci": "X"}`, Ruby's `{"admin" => "X"}`);
 - a command-line option named for a secret and its default (argparse's `add_argument(
   "--password", default="X")`, click's `option("--api-key", default="X")`).
 
@@ -90,6 +92,13 @@ _DECODED_LITERAL = re.compile(
     r"""FromBase64String)\(\s*b?(?P<q>["'])(?P<value>[A-Za-z0-9+/_\-]{8,400}={0,2})(?P=q)""")
 # its calls' names hold one of these (lower-cased): looked for first, then each line holding one
 _AT_DECODED = ("decode", "atob(", "frombase64")
+# a map literal given to a secret-named name, user (or service) to its secret: `PASSWORDS =
+# {"admin": "X"}`, `API_TOKENS = {"ci": "X"}`, Ruby's `{"admin" => "X"}`; found from its `= {`
+_DICT_OPEN = re.compile(r"""=[ \t]*\{[ \t]*(?=\n|["'])""")
+_DICT_NAME = re.compile(r"""(?P<key>[A-Za-z_][\w.]{0,80})[ \t]*(?::[^=\n]{0,80})?$""")
+_DICT_ENTRY = re.compile(
+    r"""(?P<kq>["'])[^"'\n]{1,80}(?P=kq)[ \t]*(?::|=>)[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})"""
+    r"""(?P=q)[ \t]*(?=[,}\n])""")
 # an f-string's (a JavaScript template's) `KEY=X{..}`: the literal X before the interpolation is
 # the secret's written part (`f"DB_PASSWORD=s3cr3t-{env}"`)
 _TEMPLATE_LITERAL = re.compile(
@@ -145,11 +154,29 @@ def find(text: str, language: str | None = None) -> list[Span]:
         for m in _DECODED_LITERAL.finditer(text, start, end):
             if is_secret_key(m.group("key")) and _decodes_to_text(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "encoded_literal", False))
+    if "{" in text:
+        out += _secret_maps(text)
     for k in _filled_keys(text):
         m = _FILLED.match(text, k)
         if m is not None and is_secret_key(key := m.group("key")) and _value(
                 value := m.group("value"), key):
             out.append((m.start("value"), m.end("value"), "filled_format", False))
+    return out
+
+
+def _secret_maps(text: str) -> list[Span]:
+    """The values of each map literal given to a secret-named name (`_DICT_OPEN`), up to its
+    first `}`: each value a secret by its place, judged as any pair's (`_value`)."""
+    out: list[Span] = []
+    for m in _DICT_OPEN.finditer(text):
+        name = _DICT_NAME.search(text, text.rfind("\n", 0, m.start()) + 1, m.start())
+        key = name.group("key") if name is not None else ""
+        if not (is_secret_key(key) or key[-1:] in ("s", "S") and is_secret_key(key[:-1])):
+            continue  # `PASSWORDS`, `api_tokens`: a name of many secrets
+        end = text.find("}", m.end(), m.end() + 4000)
+        for entry in _DICT_ENTRY.finditer(text, m.end(), end + 1 if end != -1 else m.end()):
+            if _value(entry.group("value"), key):
+                out.append((entry.start("value"), entry.end("value"), "secret_map", False))
     return out
 
 
