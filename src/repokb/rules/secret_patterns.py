@@ -143,7 +143,15 @@ REDACTED = "<REDACTED_SECRET>"
 # 30 (also): a hex hash under a key ending in a digest's name and its size, `sha256 = "..."`,
 # Julia's `git-tree-sha1 = "..."` (Artifacts.toml, Manifest.toml), is read as a hash, not
 # redacted as a high-entropy string
-REDACTION_VERSION = 30
+# 31: an attacker's matrix of 39 forms (session 24): a Pascal-case password of letters by
+# position (`("password", "HunterTwoProd")`), an f-string's literal part (`f"DB_PASSWORD=v-{e}"`),
+# a format filled at once (`"password=%s" % "v"`, `.format("v")`, `"KEY=" + "v"`), Erlang's and
+# Elixir's binaries (`{<<"password">>, <<"v">>}`, `#{<<"api_key">> => <<"v">>}`),
+# huggingface_hub's `login("v")`, a command line's or a credential call's words-and-digits
+# password (`curl -u u:v`, `auth=("u", "v")`), `keyring.set_password(s, u, "v")`, a secret-named
+# option's default (`add_argument("--password", default="v")`), `SecretStr("v")`, a `"Basic
+# <base64>"` literal under any name, `password = b64decode("v")`, `PASSWORDS = {"u": "v"}`
+REDACTION_VERSION = 31
 
 
 @dataclass(frozen=True)
@@ -341,6 +349,22 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
+})
+# Last words of a class's or a type's name (`PasswordInput`, `SecretStr`, `CharField`,
+# `TokenAuthentication`): an all-letters value in a password's place ending in one is a name
+# (`[("password", "PasswordInput")]`), not the password (`[("password", "HunterTwoProd")]`)
+CODE_NAME_SUFFIXES = NOT_SECRET_KEY_SUFFIXES | frozenset({
+    "str", "string", "text", "char", "chars", "widget", "error", "errors", "exception",
+    "auth", "authentication", "authenticator", "provider", "backend", "handler", "manager",
+    "model", "view", "serializer", "config", "settings", "info", "data", "value", "values",
+    "token", "secret", "credential", "credentials", "params", "options", "option", "request",
+    "response", "client", "service", "store", "storage", "schema", "property", "attribute",
+    "column", "flow", "grant", "generator", "factory", "mixin", "base", "type", "types", "kind",
+    "router", "middleware", "filter", "encoder", "decoder", "parser", "loader", "reader",
+    "writer", "check", "checker", "rule", "test", "case", "list", "map", "dict", "set",
+    "object", "event", "action", "command", "plugin", "component", "module", "scheme",
+    "strategy", "adapter", "wrapper", "helper", "util", "utils", "interface", "impl",
+    "entity", "record", "item", "entry", "result", "status", "state", "context", "source",
 })
 # A key ending in these words names a public key or a hash of one, public material: .NET's
 # `publicKeyToken="30ad4fe6b2a6aeed"` in every binding redirect of a web.config or App.config,

@@ -5,14 +5,15 @@ Found here (spans of the value only):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, `wandb
-  login X`, `kaggle config set -n key -v X`, and the
+  login X`, `kaggle config set -n key -v X`, Hugging Face's `login("X")` (a token
+  without its `hf_` prefix; huggingface_hub's `login`, `HfFolder.save_token`), and the
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, Flyway's and Spring's `dataSource(url,
   "user", "X")`, sbt's `Credentials("realm", "host", "user", "X")` (the fourth),
-  `new PDO(dsn, "user", "X")`, `mysqli`,
+  `new PDO(dsn, "user", "X")`, `mysqli`, `keyring.set_password("svc", "user", "X")`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
   alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
   `user:X` for curl (`CURLOPT_USERPWD`), base64-encoded into a Basic header
@@ -21,7 +22,8 @@ Found here (spans of the value only):
   `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
   'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
-  Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
+  Rust's `.basic_auth("user", Some("X"))`, pydantic's `SecretStr("X")`; calls given a secret's
+  name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
   `ENV.fetch("SECRET_KEY", "X")`, `map.insert("password", "X")`; and a builder's method named
   for the secret it sets: `.api_key("X")`, `.password(Some("X"))`, `.bearer_auth("X")`;
@@ -86,6 +88,14 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
 _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`
+_SECRET_TYPE = re.compile(r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])"""
+                          r"""(?P<value>[^"'\n]{4,400})(?P=q)\s*\)""")
+# huggingface_hub's login by position, in a file that names the library: `login("X")`,
+# `huggingface_hub.login("X")`, `HfFolder.save_token("X")` (a token with its `hf_` prefix is a
+# token format; one without, an older or a copied one, is found here)
+_HF_LOGIN = re.compile(r"""\b(?:login|save_token)\(\s*(?P<q>["'])"""
+                       r"""(?P<value>[A-Za-z0-9_\-]{16,128})(?P=q)\s*[,)]""")
 # IPython's environment magics and a cell's shell escape: `%env KEY=V`, `%env KEY V`,
 # `%set_env KEY=V`, `!export KEY=V && ...`
 _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>[A-Za-z_]\w*)"""
@@ -98,7 +108,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
     r"""dataSource|DriverManagerDataSource)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
-    r"""with_basic_auth)\s*\()"""
+    r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
 _SBT_CREDENTIALS = re.compile(
@@ -194,7 +204,7 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource")
+            "datasource", "set_password")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
@@ -234,6 +244,15 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                                                              : m.start()], len(line), mode)]
     if "wandb" in low or "kaggle" in low:
         for m in _TOOL_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "secretstr(" in low or "secretbytes(" in low:
+        out += [(m.start("value"), m.end("value"), "credential_argument", False)
+                for m in _SECRET_TYPE.finditer(text)
+                if is_secret_value(m.group("value"), "secret", literal_words=False)
+                and "{" not in m.group("value") and not is_field_name(m.group("value"))]
+    if "huggingface" in low or "hfolder" in low:
+        for m in _HF_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
     if "%env" in text or "%set_env" in text or "!export" in text or "! export" in text:
@@ -295,7 +314,7 @@ def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Sp
     """Each password-like `value` of `pattern` in `line`, which starts at `start`."""
     return [(start + m.start("value"), start + m.end("value"), name, False)
             for m in pattern.finditer(line)
-            if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
+            if password_like(m.group("value").rstrip(".:!?"), min_length=6, glued_words=True)]
 
 
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
@@ -320,7 +339,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
                     and "=" not in args[i][:lit.start("q")]), default=None)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
-            if literal and (password_like(literal.group("value"), min_length=6)
+            if literal and (password_like(literal.group("value"), min_length=6,
+                                          glued_words=words)
                             or words and places != (0,) and i == last
                             and _code_word(literal.group("value"), line, m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),

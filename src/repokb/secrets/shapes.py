@@ -24,6 +24,8 @@ such by the key they are assigned to.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from bisect import bisect_right
 
@@ -113,6 +115,9 @@ _RUST_ENV_FALLBACK = re.compile(
 # (`HeaderValue::from_static("Bearer v")`, `.header(AUTHORIZATION, "Bearer v")`)
 _BEARER_LITERAL = re.compile(
     r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
+# a Basic credential written as a string literal of its own, under any name (`AUTH = "Basic
+# dXNlcjpwYXNz"`): the base64 of `user:password`, a credential whatever its password looks like
+_BASIC_LITERAL = re.compile(r"""["'`][Bb]asic[ \t]+(?P<value>[A-Za-z0-9+/]{8,}={0,2})["'`]""")
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
 # and `os.environ.get("X")`, Elixir's `System.get_env("X")`
@@ -274,6 +279,9 @@ def find(text: str, mode: str, language: str | None = None,
             if (value_ok(value) and any(c.isdigit() for c in value)
                     and any(c.isalpha() for c in value)):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
+    if "asic " in text:
+        out += [(m.start("value"), m.end("value"), "authorization_header", True)
+                for m in _BASIC_LITERAL.finditer(text) if _userinfo(m.group("value"))]
     if mode != "code":
         for m in _BARE_VALUE.finditer(text):
             value = m.group("value")
@@ -310,7 +318,20 @@ def basic_credentials(text: str) -> list[str]:
                 if m.group("scheme").lower() == "basic" and value_ok(m.group("value"))]
         out += [m.group("value") for m in _DOCKER_AUTH.finditer(line)
                 if value_ok(m.group("value"))]
+    if "asic " in text:
+        out += [m.group("value") for m in _BASIC_LITERAL.finditer(text)
+                if _userinfo(m.group("value"))]
     return out
+
+
+def _userinfo(value: str) -> bool:
+    """Whether base64 `value` decodes to a `user:password` whose password is no placeholder."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return False
+    user, colon, password = decoded.partition(":")
+    return bool(colon and password and decoded.isprintable() and not is_placeholder(password))
 
 
 _AUTH_WORDS = ("auth", "token")  # an Authorization header's, docker's "auth" lines
@@ -412,13 +433,22 @@ _NOT_A_PASSWORD = re.compile(
 _IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|\d+|_")
 
 
-def password_like(value: str, min_length: int = 8) -> bool:
+_WORDS_NUMBER = re.compile(r"[A-Za-z]{4,}\d{2,}")
+
+
+def password_like(value: str, min_length: int = 8, glued_words: bool = False) -> bool:
     """A password in prose: `min_length`+ characters, letters with digits or symbols, not a
     word, a placeholder, a `${VAR}`, a name of something (see `_NOT_A_PASSWORD`) or a field
-    name (`password2`)."""
-    if len(value) < min_length or is_placeholder(value) or not _looks_random(value):
+    name (`password2`). With `glued_words` (a command line's password place: `curl -u
+    user:X`, `sshpass -p X`), words with digits (`MyPassw0rd`, `CurlPass4417`, `Summer2024`)
+    count too: a class's name (`PBKDF2PasswordHasher`) or a version stands in no such place."""
+    if len(value) < min_length or is_placeholder(value):
         return False
-    return not (names_something(value) or is_field_name(value))
+    if not (_looks_random(value) or glued_words and _WORDS_NUMBER.fullmatch(value)):
+        return False
+    if is_field_name(value) or _NOT_A_PASSWORD.fullmatch(value):
+        return False
+    return (glued_words and "_" not in value) or not _identifier_of_words(value)
 
 
 def names_something(value: str) -> bool:
