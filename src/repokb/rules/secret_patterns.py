@@ -409,7 +409,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
-    "signin", "sign in", "sign-in", "account",
+    "signin", "sign in", "sign-in", "account", "set_password",
+    # pairs: a secret-named value decoded from base64 where it is written
+    "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
     "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
     "putextra", "?:", "tochararray",
