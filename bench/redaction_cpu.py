@@ -4,10 +4,12 @@
 
 Walks each tree the way an index does (discover, classify, decode the text of every file whose
 content the policy admits; the walk is not timed), then over those texts times every finder
-(`process_time`, summed per finder, the best of `--rounds` rounds), the lower-casing the
-finders share (`scan.lower_same_length`, cached per text), and the whole `find_all` on its
-own. `--profile FINDER` (e.g. `openresty`) prints cProfile's top functions inside that one
-finder. Run it with `PYTHONPATH=/other/checkout/src` for another version of repokb.
+(`process_time`, summed per finder, the best of `--rounds` rounds), the key words the
+finders share (`keylines.KeyLines`: the text lower-cased and one pass for every finder's words,
+made once per text as find_all makes it), and the whole `find_all` on its own.
+`--profile FINDER` (e.g. `openresty`) prints cProfile's top functions inside that one finder.
+Run it with `PYTHONPATH=/other/checkout/src` for another version of repokb (of the same
+calling convention: an older one with its own copy of this script).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from repokb import secrets as S  # noqa: E402
 from repokb.pipeline.chunk import FileProblem, decode_text  # noqa: E402
 from repokb.pipeline.classify import Classifier  # noqa: E402
 from repokb.pipeline.discover import ProjectRoot  # noqa: E402
+from repokb.secrets.keylines import KeyLines  # noqa: E402
 from repokb.secrets.library import library_findings  # noqa: E402
-from repokb.secrets.scan import lower_same_length  # noqa: E402
 
 Text = tuple[str, str, str | None]  # text, mode, language
 
@@ -46,28 +48,30 @@ def texts(root: Path) -> list[Text]:
 
 
 # every finder as find_all calls it, by name: scan's and detect-secrets' own, then the others
-FINDERS: dict[str, Callable[[str, str, str | None], Any]] = {
-    "scan": lambda text, mode, language: S.scan(text, mode),
+FINDERS: dict[str, Callable[[str, str, str | None, KeyLines], Any]] = {
+    "scan": lambda text, mode, language, keys: S.scan(text, mode, keys),
     "library": library_findings,
     **S.FINDERS,
 }
 
 
 def measure(items: list[Text]) -> dict[str, float]:
-    """CPU seconds per finder (and `lower`, `find_all`) over items. The finders share the text
-    lower-cased (`lower_same_length`'s cache) in find_all: it is made before each call, untimed,
-    and its cost shown once (`lower (once)`)."""
+    """CPU seconds per finder (and `keys`, `find_all`) over items. The finders share a text's
+    key words (`KeyLines`: the text lower-cased, every finder's words found in one pass) in
+    find_all: they are made once per text, their cost shown once (`keys (once)`)."""
     out: dict[str, float] = {}
     started = time.process_time()
+    shared = []
     for t, _, _ in items:
-        lower_same_length(t)
-    out["lower (once)"] = time.process_time() - started
+        keys = KeyLines(t)
+        keys.at("pass")  # the one pass
+        shared.append(keys)
+    out["keys (once)"] = time.process_time() - started
     for name, run in FINDERS.items():
         spent = 0.0
-        for t, mode, language in items:
-            lower_same_length(t)
+        for (t, mode, language), keys in zip(items, shared, strict=True):
             started = time.process_time()
-            run(t, mode, language)
+            run(t, mode, language, keys)
             spent += time.process_time() - started
         out[name] = spent
     started = time.process_time()
@@ -93,7 +97,7 @@ def main() -> None:
             profile = cProfile.Profile()
             profile.enable()
             for t, mode, language in items:
-                run(t, mode, language)
+                run(t, mode, language, KeyLines(t))
             profile.disable()
             pstats.Stats(profile).sort_stats("tottime").print_stats(15)
             continue

@@ -30,13 +30,12 @@ from repokb.pipeline.discover import (
     canonical,
     escaped,
     present,
-    skipped_by_name,
     user_path,
     utf8,
     walk_skip,
 )
 from repokb.pipeline.run import walk_skip_classification
-from repokb.rules.folders import among, marker_skip
+from repokb.rules.folders import path_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
@@ -173,21 +172,10 @@ def walk_record(project: str, rel: str,
     the same rule). `known(path)` says whether the project holds that project-relative file
     (the uploaded project's catalog; `rel` itself counts). None otherwise."""
     rel = canonical(rel)
-    parts = rel.split("/")
-    for i in range(1, len(parts)):
-        folder = "/".join(parts[:i])
-        # or for a marker it holds (bin/Debug/...: the path shows it; env/pyvenv.cfg: a file)
-        by_marker = marker_skip(parts[i - 1], among(
-            folder, lambda path: path == rel or known(path), lambda prefix: rel.startswith(prefix)))
-        if by_name := skipped_by_name(folder, _holds(folder, rel, known)) or by_marker:
-            kind, why = by_name
-            skip = SkippedPath(project, folder, why, kind, is_dir=True)
-            return {"project": project, "path": "/".join(parts), "status": "skipped",
-                    "reason": skip.reason, "chunks": 0, "inside": folder,
-                    "classification": walk_skip_classification(skip).to_dict()}
-    return None
-
-
-def _holds(folder: str, rel: str, known: Callable[[str], bool]) -> Callable[[str], bool]:
-    """Whether `folder` holds a file of this name, for walk_record: `rel` or a known file."""
-    return lambda name: f"{folder}/{name}" == rel or known(f"{folder}/{name}")
+    if (found := path_skip(rel, known)) is None:
+        return None
+    folder, kind, why = found
+    skip = SkippedPath(project, folder, why, kind, is_dir=True)
+    return {"project": project, "path": rel, "status": "skipped", "reason": skip.reason,
+            "chunks": 0, "inside": folder,
+            "classification": walk_skip_classification(skip).to_dict()}

@@ -69,8 +69,12 @@ def test_upload_search_explain_flush(page, mixed_repo):
     assert text.startswith("Done: shop")
     assert "1 left out before upload" in text  # node_modules/leftpad/index.js
     rows = page.locator("#upload-files li")
-    assert "node_modules" not in page.locator("#upload-files").inner_text()
-    assert rows.count() == 9
+    assert "node_modules/leftpad" not in page.locator("#upload-files").inner_text()
+    # the folder left out, as the server recorded it (POST /knowledge/ingest/left-out)
+    left_out = rows.filter(has_text="left out")
+    assert left_out.all_inner_texts() == ["left out\nnode_modules/"]
+    assert left_out.get_attribute("title") == "skipped directory: installed npm dependencies"
+    assert rows.count() == 9 + 1
 
     page.locator("#stat-points").filter(has_not_text="–").wait_for()
     page.wait_for_function("Number(document.getElementById('stat-points').textContent) > 0")
@@ -416,7 +420,10 @@ def test_the_page_leaves_out_the_folders_the_walk_leaves_out_for_a_marker(page, 
     assert text.startswith(f"Done: shop — {len(OWN)} files uploaded"), text
     assert f"{len(TREE) - len(OWN)} left out before upload" in text, text
     rows = page.locator("#upload-files li").all_inner_texts()
-    assert len(rows) == len(OWN) and all(any(p in r for p in OWN) for r in rows), rows
+    sent = [r for r in rows if not r.startswith("left out")]
+    assert len(sent) == len(OWN) and all(any(p in r for p in OWN) for r in sent), rows
+    assert sorted(r.split("\n")[1] for r in rows if r not in sent) == sorted(
+        f"{folder}/" for folder in LEFT_OUT), rows  # each recorded on the server
     record = httpx.get(f"{page.url.rstrip('/')}/knowledge/explain", headers={"x-api-key": KEY},
                        params={"project": "shop",
                                "path": "src/Web/bin/Debug/net8.0/appsettings.json"}).json()

@@ -23,7 +23,8 @@ KEY = "schema-key"
 
 
 OPERATIONS = [("POST", "/knowledge/ingest"), ("POST", "/knowledge/ingest/file"),
-              ("POST", "/knowledge/ingest/prune"), ("POST", "/knowledge/index"),
+              ("POST", "/knowledge/ingest/prune"), ("POST", "/knowledge/ingest/left-out"),
+              ("POST", "/knowledge/index"),
               ("POST", "/knowledge/index/run"), ("POST", "/knowledge/verify"),
               ("GET", "/knowledge/jobs"),
               ("GET", "/knowledge/jobs/{job_id}"), ("POST", "/knowledge/jobs/{job_id}/cancel"),

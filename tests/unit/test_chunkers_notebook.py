@@ -365,3 +365,13 @@ def test_every_source_line_is_covered_on_its_own_line_of_the_file(cells):
             if line.strip():
                 assert escaped(line) in file_lines[row - 1]
                 assert any(p.start_line <= row <= p.end_line for p in found), (line, row)
+
+
+def test_is_decoder_answers_as_isinstance_for_every_chunker() -> None:
+    """is_decoder asks isinstance(_, Decoder) once per chunker class: the same answers."""
+    from repokb.chunkers.base import _REGISTRY, Decoder, is_decoder
+
+    chunkers = [*_REGISTRY.values(), None, "text", object()]
+    assert any(isinstance(c, Decoder) for c in chunkers)  # the notebook's
+    for chunker in chunkers + chunkers:  # the second time from the cache
+        assert is_decoder(chunker) == isinstance(chunker, Decoder), chunker

@@ -25,6 +25,7 @@ from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.rules import engine
 from repokb.rules import secret_patterns as P
 from repokb.rules.repo_config import load_repo_config
+from repokb.secrets.keylines import KeyLines
 from repokb.surfaces.render import dumps
 
 from .test_classify_golden import build_golden_tree
@@ -134,7 +135,7 @@ def test_line_anchored_assignments_match_the_anchor_by_anchor_walk():
     for _ in range(800):
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 60)))
         for mode in ("code", "text", "config"):
-            fast = sorted(scan._assignments(text, mode))
+            fast = sorted(scan._assignments(text, mode, KeyLines(text)))
             checked += bool(fast)
             assert fast == sorted(_anchor_by_anchor(text, mode)), text
     assert checked > 200  # the texts held assignments, not only misses

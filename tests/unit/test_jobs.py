@@ -1,5 +1,5 @@
 """Index jobs: cancelled by their callers (queued at once, running at the next file), and the
-same job asked for twice while it waits is one run; a run followed on the store's owner
+same job asked for twice while it waits or runs is one run; a run followed on the store's owner
 (Remote.run_job, `repokb mcp` forwarding) shows its progress and stops there when cancelled.
 
 The dashboard had no way to stop a server-side index job (a folder started by mistake ran to
@@ -64,17 +64,34 @@ def test_a_queued_job_is_cancelled_at_once_and_never_runs():
     jobs.shutdown()
 
 
-def test_the_same_job_asked_for_again_while_queued_is_the_queued_one():
+def test_the_same_job_asked_for_again_while_queued_or_running_is_that_job():
     runs = _Runs(files=20)
     jobs = Jobs(runs)
-    running = jobs.submit("/a", "a")[0]
+    running, first = jobs.submit("/a", "a")
     assert runs.started.wait(10)
-    queued = jobs.submit("/a", "a")[0]
-    assert queued is not running  # the folder may have changed since the running one walked
-    assert jobs.submit("/a", "a")[0] is queued  # pressed twice: one more run, not two
-    assert jobs.submit("/a", "a", flush=True)[0] is not queued  # another job
-    jobs.cancel(queued.id)
-    assert jobs.submit("/a", "a")[0] is not queued  # a cancelled one is not joined
+    again, second = jobs.submit("/a", "a")
+    assert again is running and second != first  # one run, a hold per caller
+    other = jobs.submit("/b", "b")[0]
+    assert jobs.submit("/b", "b")[0] is other  # pressed twice while queued: one run
+    assert jobs.submit("/a", "a", flush=True)[0] is not running  # another job
+    jobs.cancel(other.id)
+    assert jobs.submit("/b", "b")[0] is not other  # a cancelled one is not joined
+    jobs.shutdown()
+
+
+def test_surfaces_asking_alike_share_the_run_whatever_they_say_of_themselves():
+    """A REST call over TCP (`guarded`: its allowed roots checked again as the run starts), an
+    MCP session under serve (in-process: not guarded), a caller naming the project or not:
+    one run. Joined while queued, it checks what any of its callers needs."""
+    runs = _Runs(files=30)
+    jobs = Jobs(runs)
+    blocker = jobs.submit("/x", "x")[0]
+    assert runs.started.wait(10)
+    mcp, _ = jobs.submit("/a", "a")
+    rest, _ = jobs.submit("/a", "a", guarded=True, anonymous=True, named=True)
+    assert rest is mcp and mcp.guarded and mcp.named and mcp.to_json()["holders"] == 2
+    assert jobs.find("/a", "a") is mcp and jobs.find("/a", "a", flush=True) is None
+    jobs.cancel(blocker.id)
     jobs.shutdown()
 
 
@@ -323,14 +340,16 @@ def test_a_follower_that_cancels_a_run_another_caller_holds_stops_following_it(m
     owner.jobs.shutdown()
 
 
-def test_a_running_job_is_never_joined():
-    """The folder may have changed since the running one walked it: a new job, its own hold."""
+def test_a_running_job_asked_for_again_is_joined_not_queued_twice():
+    """Every surface gets the run already going (its id), with a hold of its own."""
     runs = _Runs(files=50)
     jobs = Jobs(runs)
-    job, _ = jobs.submit("/a", "a")
+    job, first = jobs.submit("/a", "a")
     assert runs.started.wait(10)
-    again, _ = jobs.submit("/a", "a")
-    assert again is not job and job.to_json()["holders"] == 1 and "holds" not in job.to_json()
+    again, second = jobs.submit("/a", "a", guarded=True)
+    assert again is job and job.to_json()["holders"] == 2 and "holds" not in job.to_json()
+    assert not job.guarded  # it started unguarded: the check was made when it was asked for
+    assert jobs.release(job.id, first) == (job, True) and job.status == "running"
     jobs.shutdown()
 
 

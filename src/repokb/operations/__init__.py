@@ -60,17 +60,12 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.discover import (
-    NAMED_LIKE_OUTPUT,
-    ProjectRoot,
-    canonical,
-    resolve_roots,
-    source_markers,
-)
+from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
 from repokb.pipeline.projects import place
 from repokb.pipeline.verify import verify as verify_store
+from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
-from repokb.rules.tables import SKIP_DIRS
+from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
 from repokb.search import Query
 from repokb.workspace import Workspace
 
@@ -81,6 +76,9 @@ __all__ = ["LOCAL", "Access", "Job", "Operations"]
 SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
 # Most paths one prune_upload call may name (a folder's complete upload): 413 beyond.
 MAX_UPLOAD_PATHS = 100_000
+# folders one request may say were left out before an upload (the dashboard sends the outermost
+# ones only: a tree rarely has more than a few hundred)
+MAX_LEFT_OUT = 10_000
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -265,7 +263,8 @@ class Operations:
 
     def client_config(self) -> dict[str, Any]:
         s = self.settings
-        return {"skip_dirs": sorted(SKIP_DIRS), "skip_files": list(SKIP_FILES),
+        return {"skip_dirs": sorted(SKIP_DIRS), "skip_dir_suffixes": sorted(SKIP_DIR_SUFFIXES),
+                "skip_files": list(SKIP_FILES),
                 "source_markers": {name: list(source_markers(name))
                                    for name in sorted(NAMED_LIKE_OUTPUT)},
                 "marker_dirs": marker_table(),
@@ -503,6 +502,24 @@ class Operations:
                 project, [canonical(p) for p in paths], since)
         return {"project": project, "files_removed": len(gone),
                 "chunks_removed": counts["chunks_pruned"], "removed": gone}
+
+    @_in_use
+    def record_left_out(self, project: str, folders: list[tuple[str, str | None]],
+                        access: Access = LOCAL) -> dict[str, Any]:
+        """The folders a client left out before uploading (canonical paths, each with the
+        marker that showed it, or None for a folder left out by its name), recorded as the
+        walk records them when this server's rules leave them out; the rest refused, with
+        why. At most MAX_LEFT_OUT folders (TooLargeError)."""
+        if len(folders) > MAX_LEFT_OUT:
+            raise TooLargeError(f"{len(folders)} folders; the limit is {MAX_LEFT_OUT}.",
+                                "Send the outermost folders left out only, in several "
+                                "requests if need be.")
+        with self.writing(access):
+            recorded, refused = self.ws.indexer.record_left_out(project, folders)
+        return {"project": project,
+                "recorded": [{"path": s.path, "kind": s.kind, "reason": s.reason}
+                             for s in recorded],
+                "refused": [{"path": path, "message": why} for path, why in refused]}
 
     @_in_use
     def flush(self, project: str | None = None, access: Access = LOCAL) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 A job is cancelled (by its callers, or all of them at shutdown) through its progress callback,
 at the next file or page of vectors; the pipeline is built so that a run stopped at any point
-converges on the next run. The same job asked for again while it waits its turn is the one
-already queued, not a second run.
+converges on the next run. The same job asked for again while it is queued or running, from
+any surface, is the one already there (its id), not a second run: a file changed after the
+running walk passed it is indexed by the next run (or by `repokb watch`).
 
 Since one run may serve several callers, a job counts its holds: each submission takes one (the
 caller is given its id), and a caller's cancel releases its own hold only; the run stops when
@@ -132,7 +133,10 @@ class Jobs:
                follow: bool = False, anonymous: bool = False,
                named: bool = False) -> tuple[Job, str]:
         """The job of this run and the id of the caller's hold on it: a new job, or the same
-        run already waiting its turn (one hold more). With `follow`, the hold lapses unless the
+        run already queued or running (one hold more), whichever surface asked for it (a REST
+        call, an MCP session, the dashboard: `guarded` and `named` say how it was asked, not
+        which run it is; a queued run joined by a guarded caller checks the allowed roots as
+        it starts). With `follow`, the hold lapses unless the
         caller asks about the job (`renew`) at least every `lease_seconds`; an `anonymous` one
         (never a follower's) may also be let go by a release that names no hold. `named`: the
         caller gave `project` (else it is the folder's placement, done again as the job runs)."""
@@ -141,12 +145,11 @@ class Jobs:
             anonymous=anonymous)
         with self._lock:
             self._lapse_all()
-            for queued in self._jobs.values():  # pressed twice: the run already waiting
-                if queued.status == "queued" and not queued.stop.is_set() and (
-                        queued.path, queued.project, queued.flush, queued.guarded,
-                        queued.named) == (path, project, flush, guarded, named):
-                    queued.take(hold, held)
-                    return queued, hold
+            if (same := self._same(path, project, flush)) is not None:
+                if same.status == "queued":  # it checks again what any of its callers needs
+                    same.guarded, same.named = same.guarded or guarded, same.named or named
+                same.take(hold, held)
+                return same, hold
             job = Job(path=path, project=project, flush=flush, guarded=guarded, named=named)
             job.take(hold, held)
             self._jobs[job.id] = job
@@ -155,6 +158,20 @@ class Jobs:
                 del self._jobs[old.id]
         self._pool.submit(self._run, job)
         return job, hold
+
+    def find(self, path: str, project: str, flush: bool = False) -> Job | None:
+        """The run of this folder, as this project, queued or running and not stopping (the
+        one queued if both are): what a second identical submission joins, from any surface."""
+        with self._lock:
+            self._lapse_all()
+            return self._same(path, project, flush)
+
+    def _same(self, path: str, project: str, flush: bool) -> Job | None:
+        going = [job for job in self._jobs.values() if job.status in ACTIVE
+                 and not job.stop.is_set() and (job.path, job.project, job.flush) == (
+                     path, project, flush)]
+        return max(going, key=lambda job: (job.status == "queued", job.created_at),
+                   default=None)
 
     def join(self, job_id: str) -> str | None:
         """One more caller for a run already queued or running (an MCP session's index_path

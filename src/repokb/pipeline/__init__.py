@@ -45,6 +45,7 @@ from repokb.pipeline.uploads import (
     forget_missing,
     ingest_file,
     ingest_fragments,
+    record_left_out,
 )
 from repokb.settings import Settings
 from repokb.stores.base import Store
@@ -230,6 +231,12 @@ class Indexer:
         """Forget the files of an uploaded project not in `uploaded` (its folder's complete
         upload) and, given `since`, recorded before it: the paths forgotten and the counts."""
         return forget_missing(self.catalog, self.store(), project, uploaded, since)
+
+    def record_left_out(self, project: str, folders: Sequence[tuple[str, str | None]],
+                        ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:
+        """Record the folders a client left out before uploading, as the walk records them
+        (uploads.record_left_out): the skips recorded and the refused (folder, why)."""
+        return record_left_out(self.catalog, self.store(), project, folders)
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
         return ingest_fragments(self.settings, self.catalog, self.store(), self.vectorizer(),

@@ -25,6 +25,7 @@ from repokb.chunkers.base import (
     Oversized,
     PathAware,
     Undecodable,
+    is_decoder,
     parse_budget,
 )
 from repokb.contamination import llm_transcript
@@ -93,7 +94,7 @@ def read_limit(c: Classification, max_file_bytes: int, max_notebook_bytes: int) 
     """How much of a file may be read whole: max_file_bytes, or for a file whose chunker decodes
     it (a notebook, mostly outputs that are never indexed) max_notebook_bytes; max_file_bytes
     then bounds what it decodes (chunk_file's `max_decoded`)."""
-    if isinstance(chunker_for(c.language), Decoder):
+    if is_decoder(chunker_for(c.language)):
         return max(max_file_bytes, max_notebook_bytes)
     return max_file_bytes
 
@@ -128,7 +129,7 @@ def indexed_bytes(file: SourceFile, c: Classification, max_bytes: int,
     `max_bytes`, if `text` is not given); None for any other file, whose size is the measure.
     (Over max_file_bytes nothing of it is indexed: see `decoded_too_large`.)"""
     chunker = chunker_for(c.language)
-    if not isinstance(chunker, Decoder) or not c.index_policy.admits_content:
+    if not is_decoder(chunker) or not c.index_policy.admits_content:
         return None
     if text is None:
         try:
@@ -182,7 +183,7 @@ def whole_text_findings(c: Classification, text: str,
     finder, not only the classifier's fast one on the head): `repokb explain` of a file never
     indexed says so. FileProblem / TooLarge as for chunk_file when a notebook cannot be decoded."""
     chunker = chunker_for(c.language)
-    if isinstance(chunker, Decoder):
+    if is_decoder(chunker):
         return _decoded(chunker, text, max_decoded)[1]
     return redact(text, mode_for(c.language), c.language).findings
 
@@ -200,7 +201,7 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
     chunker = chunker_for(c.language)
     over_budget = ""
-    if isinstance(chunker, Decoder):
+    if is_decoder(chunker):
         with parse_budget(budget):
             pieces, findings = _decoded(chunker, text, max_decoded)
     else:
@@ -240,7 +241,7 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     if over:
         dropped["over_max_chunks_per_file"] = over
     # its cells' lines are those of the file, and all of them are on line 1: say so
-    one_line = isinstance(chunker, Decoder) and "\n" not in text.strip()
+    one_line = is_decoder(chunker) and "\n" not in text.strip()
     return ChunkedFile(file, c, content_hash, chunks, dropped, findings, over, one_line,
                        over_budget)
 

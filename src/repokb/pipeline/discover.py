@@ -23,14 +23,9 @@ from pathlib import Path
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.pipeline.ignore import IgnoreRules
-from repokb.rules.folders import marker_skip, on_disk
+from repokb.rules.folders import marker_skip, name_skip, on_disk
 from repokb.rules.repo_config import RepoConfig
-from repokb.rules.tables import (
-    DOC_SOURCE_MARKERS,
-    PYTHON_PACKAGE_MARKER,
-    SKIP_DIR_SUFFIXES,
-    SKIP_DIRS,
-)
+from repokb.rules.tables import SKIP_DIRS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 # Skipped directories a repository config's vendor override may open (never VCS internals).
@@ -370,46 +365,25 @@ def _relative(path: str, root: Path) -> str:
     return rel.replace(os.sep, "/")
 
 
-# Folder names skipped as build output unless the folder holds sources (`source_markers`): the
-# only names whose skip depends on what is inside.
-NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
-                              if kind == "build_artifact")
-
-
 def skipped_by_name(folder: str,
                     holds: Callable[[str], bool] | None = None) -> tuple[str, str] | None:
     """(kind, reason) when the walk leaves a folder out by its name (`node_modules`, `.git`,
-    `build` ...), None otherwise: a folder named like build output that holds one of its
-    `source_markers` (a Python package, documentation sources) is walked. `holds(name)` says
-    whether the folder holds that file; by default the disk answers. `repokb watch` ignores
-    changes under the same folders; an uploaded project's explain asks its catalog, and the
-    dashboard applies the same rule to the files it chose (client-config's source_markers)."""
+    `build` ...; rules/folders.py name_skip), None otherwise: a folder named like build output
+    that holds one of its `source_markers` (a Python package, documentation sources) is
+    walked. `holds(name)` says whether the folder holds that file; by default the disk
+    answers. `repokb watch` ignores changes under the same folders; an uploaded project's
+    explain asks its catalog, and the dashboard applies the same rule to the files it chose
+    (client-config's source_markers)."""
     name = os.path.basename(folder)
     if name not in SKIP_DIRS:
         return None
-    on_disk = holds or (lambda marker: os.path.isfile(os.path.join(folder, marker)))
-    if any(on_disk(marker) for marker in source_markers(name)):
-        return None
-    kind, why = SKIP_DIRS[name]
-    return kind, f"skipped directory: {why}"
-
-
-def source_markers(name: str) -> tuple[str, ...]:
-    """The files that make a folder named like build output (`name`) hold sources rather than
-    output: a Python package's `__init__.py` and, in a `build` folder, documentation sources
-    (Sphinx's conf.py, an index page). Nothing for any other folder."""
-    if name not in NAMED_LIKE_OUTPUT:
-        return ()
-    return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
+    return name_skip(name, holds or on_disk(folder))
 
 
 def _dir_skip_reason(name: str, path: str, rel: str,
                      rules: IgnoreRules) -> tuple[str, str] | None:
-    if name in SKIP_DIRS and (by_name := skipped_by_name(path)):
+    if by_name := name_skip(name, on_disk(path)):
         return by_name
-    for suffix, why in SKIP_DIR_SUFFIXES.items():
-        if name.endswith(suffix):
-            return "build_artifact", f"skipped directory: {why}"
     # by what it holds (a virtualenv, a crate cargo vendor copied, bin/Debug ...): the one
     # table every surface asks (rules/folders.py)
     if by_marker := marker_skip(name, on_disk(path)):

@@ -29,7 +29,8 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
-from repokb.rules.folders import among, marker_reasons, marker_skip
+from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip
+from repokb.rules.folders import reasons as folder_reasons
 from repokb.secrets import find_secret
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
@@ -44,13 +45,15 @@ RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | Non
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
-    """The folder above an uploaded file (`path`, canonical) that the walk leaves out for a
-    marker it holds (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's
-    local/lib/perl5: rules/folders.py), as the walk records it; None if there is none. An
-    upload has no folder to look in: the marker shows in the path itself
-    (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the project recorded,
-    or in the folder's own record, left by an earlier upload of a file there."""
+def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
+    """The folder above an uploaded file (`path`, canonical) that the walk leaves out, as the
+    walk records it; None if there is none. By its name (`node_modules/`, `.git/`,
+    `__pycache__/`, a `build/` that holds no sources, `*.egg-info/`) or for a marker it holds
+    (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
+    rules/folders.py, the walk's own table. An upload has no folder to look in: a marker shows
+    in the path itself (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the
+    project recorded, or in the folder's own record, left by an earlier upload of a file there
+    (or by the list of folders the dashboard left out, `record_left_out`)."""
     def known(rel: str) -> bool:
         return rel == path or catalog.get(project, rel) is not None
 
@@ -58,18 +61,33 @@ def marker_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | No
         return path.startswith(prefix) or catalog.holds_under(project, prefix[:-1])
 
     parts = path.split("/")
-    reasons = marker_reasons()
+    markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        entry = catalog.get(project, folder)
-        if entry is not None and entry.is_dir and entry.reason in reasons:
-            return SkippedPath(project, folder, entry.reason, reasons[entry.reason], True)
-        if found := marker_skip(parts[i - 1], among(folder, known, under)):
+        if found := folder_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
+        entry = catalog.get(project, folder)
+        # a marker seen before (its file is not recorded: its folder is); a name's skip is
+        # judged again each time (a `build/` an __init__.py since made a package is walked)
+        if entry is not None and entry.is_dir and entry.reason in markers:
+            return SkippedPath(project, folder, entry.reason, markers[entry.reason], True)
     return None
 
 
-def skip_marker_folder(catalog: Catalog, store: Store, skip: SkippedPath,
+def forget_stale_folders(catalog: Catalog, project: str, path: str) -> None:
+    """Forget the records of folders above `path` left out by their name that the walk would
+    now enter: a `build/` recorded as build output before its `__init__.py` was uploaded is a
+    package (`walk_folder` found none left out above `path`)."""
+    parts = path.split("/")
+    walked = folder_reasons()
+    stale = [folder for i in range(1, len(parts)) if (entry := catalog.get(
+        project, folder := "/".join(parts[:i]))) is not None and entry.is_dir
+        and entry.reason in walked]
+    if stale:
+        catalog.delete(project, stale)
+
+
+def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
                        counts: Counter[str]) -> None:
     """Record the folder as the walk records it, and forget what the project had recorded
     under it (files uploaded before its marker was): the walk would not have them."""
@@ -78,6 +96,39 @@ def skip_marker_folder(catalog: Catalog, store: Store, skip: SkippedPath,
     catalog.put(skip.project, skip.path, status="skipped", reason=skip.reason, is_dir=True,
                 classification=walk_skip_classification(skip))
     counts["dirs_skipped"] += 1
+
+
+def record_left_out(catalog: Catalog, store: Store, project: str,
+                    folders: Sequence[tuple[str, str | None]],
+                    ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:
+    """Record the folders a client left out before uploading (the dashboard: `node_modules/`,
+    a virtualenv ...) as the walk records them, so explain, stats and the project's run say
+    they were left out and why. Each is (folder, marker): canonical, project-relative, with
+    the marker that showed it to the client (a path in the folder: `pyvenv.cfg`, `Debug/`;
+    None for a folder left out by its name). The client's word decides nothing: the server's
+    own rules (`walk_folder`, as for an uploaded file there) say whether and why the folder
+    is left out; what they do not leave out is refused, with why. Returns the skips recorded
+    (a folder inside one already left out is its outer folder's) and the refused (folder,
+    why)."""
+    recorded: dict[str, SkippedPath] = {}
+    refused: list[tuple[str, str]] = []
+    counts: Counter[str] = Counter()
+    for folder, marker in folders:
+        folder = redact_path(folder)
+        # the marker as a file, or as a folder (`Debug/`: its slash is gone once canonical)
+        shown = [f"{folder}/{marker}", f"{folder}/{marker}/"] if marker else [f"{folder}/"]
+        skip = next(filter(None, (walk_folder(catalog, project, p) for p in shown)), None)
+        if skip is None or not (skip.path == folder or folder.startswith(f"{skip.path}/")):
+            refused.append((folder, "not a folder the walk leaves out (by its name, or for "
+                                    + (f"the marker {marker!r}" if marker else "a marker")
+                                    + ")"))
+            continue
+        if skip.path not in recorded:
+            skip_walk_folder(catalog, store, skip, counts)
+            recorded[skip.path] = skip
+    if recorded:
+        catalog.record_upload(project, dict(counts))
+    return list(recorded.values()), refused
 
 
 @dataclass
@@ -97,7 +148,7 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
     the store."""
     path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
-    if marker_folder(catalog, project, path) is not None:
+    if walk_folder(catalog, project, path) is not None:
         return Ahead()  # never indexed: ingest_file records its folder
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
@@ -131,12 +182,13 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    if (skip := marker_folder(catalog, project, path)) is not None:
-        skip_marker_folder(catalog, store, skip, report.counts)
+    if (skip := walk_folder(catalog, project, path)) is not None:
+        skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
                                         if isinstance(v, int)})
         report.seconds = time.perf_counter() - started
         return report
+    forget_stale_folders(catalog, project, path)
     ahead = ahead or Ahead()
     # the vectorizer may be shared: the vectors made ahead serve this upload only
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
@@ -180,8 +232,9 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
     transcript is skipped and counted (`skipped_<why>`), as is every fragment of a file under
-    a folder the walk leaves out for a marker (`skipped_marker_folder`: its folder recorded as
-    ingest_file records it)."""
+    a folder the walk leaves out (`skipped_named_folder`: `node_modules/`, `.venv/` ...;
+    `skipped_marker_folder`: for a marker it holds), its folder recorded as ingest_file
+    records it."""
     s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
@@ -189,13 +242,15 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
-    # the folders the walk leaves out for a marker (one file of the batch may show it for all)
+    # the folders the walk leaves out (one file of the batch may show a marker for all)
     walled = {(p, skip.path): skip for (p, path) in groups
-              if (skip := marker_folder(catalog, p, path)) is not None}
+              if (skip := walk_folder(catalog, p, path)) is not None}
     for (project, path), group in groups.items():
-        if any(p == project and path.startswith(f"{folder}/") for p, folder in walled):
+        if wall := next((skip for (p, folder), skip in walled.items()
+                         if p == project and path.startswith(f"{folder}/")), None):
             counts["skipped"] += len(group)
-            counts["skipped_marker_folder"] += len(group)
+            named = name_skip(wall.path.rsplit("/", 1)[-1], lambda _: False) is not None
+            counts["skipped_named_folder" if named else "skipped_marker_folder"] += len(group)
             continue
         group.sort(key=lambda f: f.chunk_index)
         size = sum(len(f.content.encode("utf-8")) for f in group)
@@ -220,7 +275,7 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         if chunks:
             admitted.append(ChunkedFile(file, c, "", chunks))
     for skip in walled.values():  # as ingest_file records them (and what was under them goes)
-        skip_marker_folder(catalog, store, skip, Counter())
+        skip_walk_folder(catalog, store, skip, Counter())
     merge(counts, write_batch(store, vectorizer, admitted, prune=False))
     counts["stored"] = sum(len(item.chunks) for item in admitted)
     for file, _ in refused:

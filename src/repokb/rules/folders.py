@@ -6,6 +6,10 @@ Some folders are skipped only when a marker inside says they hold installed or b
 asks the disk too; an upload, which has no folder, asks the paths it knows (`among`): the
 uploaded path itself and the project's recorded files. The dashboard applies the same table to
 the files a user chose (client-config's `marker_dirs`).
+
+Folders left out by their name (tables.SKIP_DIRS, SKIP_DIR_SUFFIXES: `node_modules`, `.git`, a
+`build` that holds no sources, `*.egg-info`) are judged here too (`name_skip`), so an upload of
+a path (`path_skip`) leaves out what the walk leaves out, for the reason the walk records.
 """
 
 from __future__ import annotations
@@ -15,7 +19,13 @@ import re
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
-from repokb.rules.tables import MARKER_SKIP_DIRS
+from repokb.rules.tables import (
+    DOC_SOURCE_MARKERS,
+    MARKER_SKIP_DIRS,
+    PYTHON_PACKAGE_MARKER,
+    SKIP_DIR_SUFFIXES,
+    SKIP_DIRS,
+)
 
 _GLOB = re.compile(r"[*?\[]")
 # Whether the folder holds this marker (a path relative to it; a trailing "/": a folder).
@@ -29,6 +39,66 @@ def marker_skip(name: str, holds: Holds) -> tuple[str, str] | None:
         if _named(name, pattern) and any(holds(marker) for marker in markers):
             return kind, f"skipped directory: {why}"
     return None
+
+
+# Folder names skipped as build output unless the folder holds sources (`source_markers`): the
+# only names whose skip depends on what is inside.
+NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
+                              if kind == "build_artifact")
+
+
+def source_markers(name: str) -> tuple[str, ...]:
+    """The files that make a folder named like build output (`name`) hold sources rather than
+    output: a Python package's `__init__.py` and, in a `build` folder, documentation sources
+    (Sphinx's conf.py, an index page). Nothing for any other folder."""
+    if name not in NAMED_LIKE_OUTPUT:
+        return ()
+    return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
+
+
+def name_skip(name: str, holds: Holds) -> tuple[str, str] | None:
+    """(kind, reason) when a folder is left out by its name (`node_modules`, `.git`, a
+    `build` that holds no sources: tables.SKIP_DIRS) or its name's ending (`.egg-info`:
+    tables.SKIP_DIR_SUFFIXES); None otherwise."""
+    if name in SKIP_DIRS:
+        if not any(holds(marker) for marker in source_markers(name)):
+            kind, why = SKIP_DIRS[name]
+            return kind, f"skipped directory: {why}"
+        return None
+    for suffix, why in SKIP_DIR_SUFFIXES.items():
+        if name.endswith(suffix):
+            return "build_artifact", f"skipped directory: {why}"
+    return None
+
+
+def folder_skip(name: str, holds: Holds) -> tuple[str, str] | None:
+    """(kind, reason) when every surface leaves the folder `name` out for what it is called
+    or what it holds (`name_skip`, then `marker_skip`); None otherwise. Not the walk's other
+    reasons, which need the disk (a nested repository, .gitignore, a repokb home)."""
+    return name_skip(name, holds) or marker_skip(name, holds)
+
+
+def path_skip(path: str, known: Callable[[str], bool]) -> tuple[str, str, str] | None:
+    """(folder, kind, reason) for the first folder above `path` (relative, POSIX) that
+    `folder_skip` leaves out, for a path known only by name (an upload, an explain of a path
+    never uploaded): a folder holds a file if it is `path` itself or `known(file)`, a folder
+    if `path` lies below it. None when no folder above it is left out."""
+    parts = path.split("/")
+    for i in range(1, len(parts)):
+        folder = "/".join(parts[:i])
+        holds = among(folder, lambda rel: rel == path or known(rel),
+                      lambda prefix: path.startswith(prefix))
+        if found := folder_skip(parts[i - 1], holds):
+            return folder, *found
+    return None
+
+
+def reasons() -> dict[str, str]:
+    """Every reason `folder_skip` records -> the kind it holds."""
+    by_name = {f"skipped directory: {why}": kind for kind, why in SKIP_DIRS.values()}
+    by_suffix = {f"skipped directory: {why}": "build_artifact"
+                 for why in SKIP_DIR_SUFFIXES.values()}
+    return {**by_name, **by_suffix, **marker_reasons()}
 
 
 def _named(name: str, pattern: str) -> bool:

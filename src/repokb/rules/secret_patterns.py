@@ -143,7 +143,15 @@ REDACTED = "<REDACTED_SECRET>"
 # 30 (also): a hex hash under a key ending in a digest's name and its size, `sha256 = "..."`,
 # Julia's `git-tree-sha1 = "..."` (Artifacts.toml, Manifest.toml), is read as a hash, not
 # redacted as a high-entropy string
-REDACTION_VERSION = 30
+# 31: an attacker's matrix of 39 forms (session 24): a Pascal-case password of letters by
+# position (`("password", "HunterTwoProd")`), an f-string's literal part (`f"DB_PASSWORD=v-{e}"`),
+# a format filled at once (`"password=%s" % "v"`, `.format("v")`, `"KEY=" + "v"`), Erlang's and
+# Elixir's binaries (`{<<"password">>, <<"v">>}`, `#{<<"api_key">> => <<"v">>}`),
+# huggingface_hub's `login("v")`, a command line's or a credential call's words-and-digits
+# password (`curl -u u:v`, `auth=("u", "v")`), `keyring.set_password(s, u, "v")`, a secret-named
+# option's default (`add_argument("--password", default="v")`), `SecretStr("v")`, a `"Basic
+# <base64>"` literal under any name, `password = b64decode("v")`, `PASSWORDS = {"u": "v"}`
+REDACTION_VERSION = 31
 
 
 @dataclass(frozen=True)
@@ -342,6 +350,22 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
 })
+# Last words of a class's or a type's name (`PasswordInput`, `SecretStr`, `CharField`,
+# `TokenAuthentication`): an all-letters value in a password's place ending in one is a name
+# (`[("password", "PasswordInput")]`), not the password (`[("password", "HunterTwoProd")]`)
+CODE_NAME_SUFFIXES = NOT_SECRET_KEY_SUFFIXES | frozenset({
+    "str", "string", "text", "char", "chars", "widget", "error", "errors", "exception",
+    "auth", "authentication", "authenticator", "provider", "backend", "handler", "manager",
+    "model", "view", "serializer", "config", "settings", "info", "data", "value", "values",
+    "token", "secret", "credential", "credentials", "params", "options", "option", "request",
+    "response", "client", "service", "store", "storage", "schema", "property", "attribute",
+    "column", "flow", "grant", "generator", "factory", "mixin", "base", "type", "types", "kind",
+    "router", "middleware", "filter", "encoder", "decoder", "parser", "loader", "reader",
+    "writer", "check", "checker", "rule", "test", "case", "list", "map", "dict", "set",
+    "object", "event", "action", "command", "plugin", "component", "module", "scheme",
+    "strategy", "adapter", "wrapper", "helper", "util", "utils", "interface", "impl",
+    "entity", "record", "item", "entry", "result", "status", "state", "context", "source",
+})
 # A key ending in these words names a public key or a hash of one, public material: .NET's
 # `publicKeyToken="30ad4fe6b2a6aeed"` in every binding redirect of a web.config or App.config,
 # `PublicKeyToken=b77a5c561934e089` in an assembly-qualified type name.
@@ -366,6 +390,39 @@ LABEL_WORDS = frozenset({
 })
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
+# detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
+# (`secrets.library`)
+LIBRARY_KEY_WORDS: tuple[str, ...] = (
+    *(f"{name}{sep}key" for name in ("api", "auth", "service", "account", "db", "database",
+                                     "priv", "private", "client") for sep in ("", "_")),
+    *(f"{name}{sep}pass" for name in ("db", "database", "key") for sep in ("", "_")),
+    "password", "passwd", "pwd", "secret", "contrase")
+# Every word whose lines (or presence) a finder reads, lower case: found once per text, in one
+# pass over it (`secrets.keylines`), for all the finders. A finder's word missing here is still
+# found, by a pass of its own (tests/unit/test_secrets_keylines.py lists the finders' words).
+LINE_WORDS: tuple[str, ...] = tuple(sorted({
+    *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
+    "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
+    "env(", "environ.get(", "config(", "fetch(", "getproperty(", "getenvironmentvariable(",
+    # credentials: command lines, DSNs, calls given credentials, environment lists, prose pairs
+    "--", "-u", "mysql", "mariadb", "sshpass", "login", "redis-cli", "mongo", "htpasswd",
+    "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
+    "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
+    '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
+    "signin", "sign in", "sign-in", "account", "set_password",
+    # pairs: a secret-named value decoded from base64 where it is written
+    "decode", "atob(", "frombase64",
+    # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
+    "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
+    "putextra", "?:", "tochararray",
+    # dotnet: auto-properties, keyed calls, application settings, NuGet
+    "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
+    "setapikey", "nuget",
+    # openresty: a glued "Basic " or "Bearer " (in the text's case), nginx's directives
+    "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
+    # beam: what any of its forms outside Erlang and Elixir needs
+    "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+}))
 
 # An assignment on one line: key, operator, value (quoted or bare).
 # A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);

@@ -45,6 +45,7 @@ from repokb.secrets import (
     shapes,
 )
 from repokb.secrets.envnames import drop_env_var_names
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.library import library_findings
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.shapes import is_field_name, without_sentence_end
@@ -55,22 +56,24 @@ _NEWLINE = re.compile("\n")
 
 
 # The finders whose spans (start, end, detector, strong) find_all adds to scan's and
-# detect-secrets' findings, each called as (text, mode, language); bench/redaction_cpu.py times
-# each of them by these names.
-FINDERS: dict[str, Callable[[str, Mode, str | None], list[tuple[int, int, str, bool]]]] = {
+# detect-secrets' findings, each called as (text, mode, language, keys): `keys`, the lines of
+# the text holding a key word, found once for all of them (`keylines.KeyLines`);
+# bench/redaction_cpu.py times each of them by these names.
+Span = tuple[int, int, str, bool]
+FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "shapes": shapes.find,
-    "credentials": lambda text, mode, language: credentials.find(text, mode),
-    "defaults": lambda text, mode, language: defaults.find(text),
-    "jvm": lambda text, mode, language: jvm.find(text, language),
-    "encoded": lambda text, mode, language: encoded.find(text),
-    "literals": lambda text, mode, language: literals.find(text),
-    "openresty": lambda text, mode, language: openresty.find(text, language),
-    "dotnet": lambda text, mode, language: dotnet.find(text),
-    "perl": lambda text, mode, language: perl.find(text, language),
-    "beam": lambda text, mode, language: beam.find(text, language),
-    "mlforms": lambda text, mode, language: mlforms.find(text, language),
-    "pairs": lambda text, mode, language: pairs.find(text, language),
-    "powershell": lambda text, mode, language: powershell.find(text),
+    "credentials": lambda text, mode, language, keys: credentials.find(text, mode, keys),
+    "defaults": lambda text, mode, language, keys: defaults.find(text),
+    "jvm": lambda text, mode, language, keys: jvm.find(text, language, keys),
+    "encoded": lambda text, mode, language, keys: encoded.find(text),
+    "literals": lambda text, mode, language, keys: literals.find(text),
+    "openresty": lambda text, mode, language, keys: openresty.find(text, language, keys),
+    "dotnet": lambda text, mode, language, keys: dotnet.find(text, keys),
+    "perl": lambda text, mode, language, keys: perl.find(text, language),
+    "beam": lambda text, mode, language, keys: beam.find(text, language, keys),
+    "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
+    "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
+    "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
 }
 
 
@@ -91,8 +94,9 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
     """Every finding of every finder, merged: sorted, without overlaps; and every occurrence of
     a value found, or of one `known` (found in another part of the same file: a notebook's
     other cells)."""
-    found = scan(text, mode) + library_findings(text, mode, language)
-    extra = [span for find in FINDERS.values() for span in find(text, mode, language)]
+    keys = KeyLines(text)  # the lines holding a key word: found once, read by every finder
+    found = scan(text, mode, keys) + library_findings(text, mode, language, keys)
+    extra = [span for find in FINDERS.values() for span in find(text, mode, language, keys)]
     if extra:
         starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong

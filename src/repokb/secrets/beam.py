@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import re
 
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
     is_placeholder,
     is_secret_key,
     is_secret_value,
-    lower_same_length,
 )
 from repokb.secrets.shapes import password_like
 
@@ -100,12 +100,12 @@ _POSITIONAL: _Anchored = ((_HASHED, ("hash_pwd_salt", "hashpwsalt", "add_hash(")
 _ANY_FORM = ("cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet")
 
 
-def find(text: str, language: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None, keys: KeyLines | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); tuples in Erlang
     and Elixir only (Python's `{"a", "b"}` is a set)."""
     if language not in ("erlang", "elixir"):
-        low = lower_same_length(text)  # the other finders' (lru_cache)
-        if not any(a in low for a in _ANY_FORM):
+        keys = KeyLines(text) if keys is None else keys  # find_all's: found once for all
+        if not keys.has(_ANY_FORM):
             return []
     out: list[Span] = []
     for pattern, anchors in _COOKIES:

@@ -5,14 +5,15 @@ Found here (spans of the value only):
   `curl -u user:X`, `--password X` / `--password=X` (and `--token`, `--api-key`,
   `--client-secret`...), `mysql -pX`, `sshpass -p X`, `docker login -p X`, `redis-cli -a X`,
   `htpasswd -b FILE user X`, `smbclient -U user%X`, `cargo login [--registry R] X`, `wandb
-  login X`, `kaggle config set -n key -v X`, and the
+  login X`, `kaggle config set -n key -v X`, Hugging Face's `login("X")` (a token
+  without its `hf_` prefix; huggingface_hub's `login`, `HfFolder.save_token`), and the
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, Flyway's and Spring's `dataSource(url,
   "user", "X")`, sbt's `Credentials("realm", "host", "user", "X")` (the fourth),
-  `new PDO(dsn, "user", "X")`, `mysqli`,
+  `new PDO(dsn, "user", "X")`, `mysqli`, `keyring.set_password("svc", "user", "X")`,
   `ldap_bind($ds, $dn, "X")`, `$redis->auth("X")` and Lua's `red:auth("X")` (the password
   alone), Redis's AUTH sent as a command (`redis.call("AUTH", "X")`, `execute_command`);
   `user:X` for curl (`CURLOPT_USERPWD`), base64-encoded into a Basic header
@@ -21,7 +22,8 @@ Found here (spans of the value only):
   `jwt.sign(p, 'X')`, `hash_hmac(a, d, 'X')`, `hmac.new(b'X', ..)`, `openssl_encrypt(d, c,
   'X')`, `createHmac(a, 'X')`),
   Ruby's `req.basic_auth "user", "X"` and Faraday's `request :authorization, :basic, "user", "X"`,
-  Rust's `.basic_auth("user", Some("X"))`; calls given a secret's name then its value:
+  Rust's `.basic_auth("user", Some("X"))`, pydantic's `SecretStr("X")`; calls given a secret's
+  name then its value:
   `define('DB_PASSWORD', 'X')` (WordPress's wp-config.php), `putenv("API_TOKEN", "X")`,
   `ENV.fetch("SECRET_KEY", "X")`, `map.insert("password", "X")`; and a builder's method named
   for the secret it sets: `.api_key("X")`, `.password(Some("X"))`, `.bearer_auth("X")`;
@@ -48,14 +50,13 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import (
     COMMENT_BEFORE,
-    anchored_lines,
     is_placeholder,
     is_secret_key,
     is_secret_value,
     key_words,
-    lower_same_length,
 )
 from repokb.secrets.shapes import is_field_name, password_like, value_ok
 
@@ -87,6 +88,14 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
 _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
+# a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`
+_SECRET_TYPE = re.compile(r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])"""
+                          r"""(?P<value>[^"'\n]{4,400})(?P=q)\s*\)""")
+# huggingface_hub's login by position, in a file that names the library: `login("X")`,
+# `huggingface_hub.login("X")`, `HfFolder.save_token("X")` (a token with its `hf_` prefix is a
+# token format; one without, an older or a copied one, is found here)
+_HF_LOGIN = re.compile(r"""\b(?:login|save_token)\(\s*(?P<q>["'])"""
+                       r"""(?P<value>[A-Za-z0-9_\-]{16,128})(?P=q)\s*[,)]""")
 # IPython's environment magics and a cell's shell escape: `%env KEY=V`, `%env KEY V`,
 # `%set_env KEY=V`, `!export KEY=V && ...`
 _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>[A-Za-z_]\w*)"""
@@ -99,7 +108,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
     r"""dataSource|DriverManagerDataSource)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
-    r"""with_basic_auth)\s*\()"""
+    r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
 _SBT_CREDENTIALS = re.compile(
@@ -186,15 +195,16 @@ _PASSWORD_HEADER = re.compile(
 
 
 # What each shape needs on its line, as literal words of the lower-cased text: the shapes are
-# tried on those lines only, found with `str.find` (a pattern of alternatives is tried at every
-# character: a pass over Django took 1.2 s that way, against ~0.2 s).
+# tried on those lines only, found in the text's one pass for every finder's words
+# (`keylines.KeyLines`, P.LINE_WORDS; a pattern of alternatives is tried at every character: a
+# pass over Django took 1.2 s that way, and one `str.find` loop per word ~1 s of CPU).
 _AT_OPTION = ("--",)
 _AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource")
+            "datasource", "set_password")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
@@ -203,9 +213,11 @@ _AT_PAIR = ("login", "log in", "log-in", "signin", "sign in", "sign-in", "creden
             "account")
 
 
-def find(text: str, mode: str) -> list[Span]:
-    """Spans of every credential given by position (see the module docstring)."""
-    low = lower_same_length(text)
+def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of every credential given by position (see the module docstring); `keys`: the
+    text's key words (find_all's, found once for every finder)."""
+    keys = KeyLines(text) if keys is None else keys
+    low = keys.low
     out: list[Span] = []
     for anchor, patterns, name in (
             (_AT_OPTION, (_OPTION,), "command_option"),
@@ -217,7 +229,7 @@ def find(text: str, mode: str) -> list[Span]:
             (_AT_BASIC, (_BASIC_PAIR,), "credential_argument"),
             (_AT_USERPWD, (_USERPWD,), "credential_argument"),
             (("auth",), (_AUTH_USERPASS,), "credential_argument")):
-        for start, line in _lines(text, low, anchor):
+        for start, line in keys.line_texts(anchor):
             for pattern in patterns:
                 out += _each(pattern, line, start, name)
     if "cargo" in low:
@@ -234,28 +246,37 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _TOOL_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
+    if "secretstr(" in low or "secretbytes(" in low:
+        out += [(m.start("value"), m.end("value"), "credential_argument", False)
+                for m in _SECRET_TYPE.finditer(text)
+                if is_secret_value(m.group("value"), "secret", literal_words=False)
+                and "{" not in m.group("value") and not is_field_name(m.group("value"))]
+    if "huggingface" in low or "hfolder" in low:
+        for m in _HF_LOGIN.finditer(text):
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
+                out.append((m.start("value"), m.end("value"), "command_option", False))
     if "%env" in text or "%set_env" in text or "!export" in text or "! export" in text:
         for m in _MAGIC_ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
     if "pgpass" in low:
         out += _each(_PGPASS, text, 0, "pgpass_line")
-    if "machine" in low and "password" in low:
+    if "machine" in low and keys.has(("password",)):
         out += _each(_NETRC, text, 0, "netrc_password")
-    for start, line in _lines(text, low, _AT_CALL):
+    for start, line in keys.line_texts(_AT_CALL):
         out += _call_arguments(line, start, words=mode == "code")
-    for start, line in _lines(text, low, ('"auth"', "'auth'")):
+    for start, line in keys.line_texts(('"auth"', "'auth'")):
         out += [(start + m.start("value"), start + m.end("value"), "credential_argument", False)
                 for m in _REDIS_AUTH.finditer(line)
                 if password_like(m.group("value"), min_length=6)
                 or _code_word(m.group("value"), line, m.start(), mode)]
-    for start, line in _lines(text, low, _AT_KEY_CALL):
+    for start, line in keys.line_texts(_AT_KEY_CALL):
         out += _key_arguments(line, start, words=mode == "code")
-    if "name" in low and "value" in low:
+    if keys.has(("name",)) and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
-                                         in _lines(text, low, ("name",))
+                                         in keys.line_texts(("name",))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
-    for start, line in _lines(text, low, (*P.KEY_ANCHORS, "bearer")):
+    for start, line in keys.line_texts((*P.KEY_ANCHORS, "bearer")):
         for m in _SECRET_METHOD.finditer(line):
             key, value = m.group("key"), m.group("value")
             if ((_sets_secret(key) or key in _TOKEN_METHODS)
@@ -273,10 +294,10 @@ def find(text: str, mode: str) -> list[Span]:
         for m in _ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value")):
                 out.append((m.start("value"), m.end("value"), "env_instruction", False))
-    for start, line in _lines(text, low, _AT_PAIR):
+    for start, line in keys.line_texts(_AT_PAIR):
         out += [span for span in _each(_PAIR, line, start, "credential_pair")
                 if mode != "code" or COMMENT_BEFORE.search(line, 0, span[0] - start)]
-    if mode != "code" and "|" in text and ("pass" in low or "pw" in low):
+    if mode != "code" and "|" in text and keys.has(("pass", "pw")):
         out += _table_cells(text)
     return out
 
@@ -289,17 +310,11 @@ def _sets_secret(method: str) -> bool:
         words[-1] in P.SECRET_KEY_WORDS or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
 
 
-def _lines(text: str, low: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
-    """(offset, line) of every line where one of `words` stands in the lower-cased text, once
-    each, in order."""
-    return [(start, text[start:end]) for start, end in anchored_lines(text, low, words)]
-
-
 def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Span]:
     """Each password-like `value` of `pattern` in `line`, which starts at `start`."""
     return [(start + m.start("value"), start + m.end("value"), name, False)
             for m in pattern.finditer(line)
-            if password_like(m.group("value").rstrip(".:!?"), min_length=6)]
+            if password_like(m.group("value").rstrip(".:!?"), min_length=6, glued_words=True)]
 
 
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")
@@ -324,7 +339,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
                     and "=" not in args[i][:lit.start("q")]), default=None)
         for i, arg in enumerate(args):
             literal = _LITERAL.match(arg) if i in places else None
-            if literal and (password_like(literal.group("value"), min_length=6)
+            if literal and (password_like(literal.group("value"), min_length=6,
+                                          glued_words=words)
                             or words and places != (0,) and i == last
                             and _code_word(literal.group("value"), line, m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),

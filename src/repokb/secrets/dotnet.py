@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import anchored_lines, is_placeholder, is_secret_key, lower_same_length
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_placeholder, is_secret_key
 from repokb.secrets.shapes import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -59,16 +60,18 @@ _SECURE_STRING = re.compile(
     r"""[\w.]+\.AppendChar\([ \t]*(?P=c)[ \t]*\)""")
 
 
-def find(text: str) -> list[Span]:
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
-    searched only on the lines around its anchor (`scan.anchored_lines`)."""
-    low = lower_same_length(text)
+    searched only on the lines around its anchor (`keys`: find_all's, found once for all
+    finders)."""
+    keys = KeyLines(text) if keys is None else keys
+    low = keys.low
     out: list[Span] = []
     for anchors, pattern, name, below in (
             (("get;", "set;", "init;"), _AUTO_PROPERTY, "auto_property", 0),
             (("setenvironmentvariable", "user-secrets"), _KEYED_CALL, "keyed_call", 0),
             (("<setting",), _SETTING, "application_setting", 1)):
-        for start, end in anchored_lines(text, low, anchors, below):
+        for start, end in keys.lines(anchors, below):
             for m in pattern.finditer(text, start, end):
                 key, value = m.group("key"), m.group("value").strip()
                 if is_secret_key(key) and value_ok(value, key) and not is_field_name(value):
@@ -81,7 +84,7 @@ def find(text: str) -> list[Span]:
                     out.append((m.start("value"), m.end("value"), "nuget_api_key", False))
     for anchor, pattern, name in (("setapikey", _SETAPIKEY, "nuget_api_key"),
                                   ("nuget", _NUGET_SOURCE, "command_option")):
-        for start, end in anchored_lines(text, low, (anchor,)):
+        for start, end in keys.lines((anchor,)):
             out += [(m.start("value"), m.end("value"), name, False)
                     for m in pattern.finditer(text, start, end)
                     if not is_placeholder(m.group("value"))]

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import anchored_lines, is_secret_key, is_secret_value, lower_same_length
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_secret_key, is_secret_value
 from repokb.secrets.shapes import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -70,12 +71,12 @@ _TEXT_BLOCK_AT = re.compile(r'''=[ \t]*"""[ \t]*\n''')
 _REFERENCES = ("@", "?")
 
 
-def find(text: str, language: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None, keys: KeyLines | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring). Each pattern is
     searched only on the lines around its anchor: most files hold none, and a pattern that
     opens on a name would otherwise be tried at every word of every file. A setter without
     parentheses only in the languages that call so (Groovy, Kotlin scripts, Ruby)."""
-    low = lower_same_length(text)  # anchored_lines reads its offsets in `text`
+    keys = KeyLines(text) if keys is None else keys  # find_all's: found once for all finders
     out: list[Span] = []
     setter = _SETTER_WORDS if language in _SETTER_LANGUAGES else ()
     for anchors, pattern, name, strict, below in (
@@ -84,7 +85,7 @@ def find(text: str, language: str | None = None) -> list[Span]:
             (("<string", "<item"), _RESOURCE, "string_resource", True, 0),
             (("setproperty", "putstring", "putextra"), _KEYED_CALL, "keyed_call", False, 0),
             (("?:",), _ELVIS, "variable_fallback", True, 0)):
-        for start, end in anchored_lines(text, low, anchors, below):
+        for start, end in keys.lines(anchors, below):
             out += _named(pattern, text, name, strict, start, end)
     if '"""' in text:
         for hit in _TEXT_BLOCK_AT.finditer(text):  # the name's line and the two below it
@@ -95,7 +96,7 @@ def find(text: str, language: str | None = None) -> list[Span]:
                     end = len(text)
                     break
             out += _named(_TEXT_BLOCK, text, "text_block", False, start, end)
-    for start, end in anchored_lines(text, low, ("tochararray",)):
+    for start, end in keys.lines(("tochararray",)):
         out += [(m.start("value"), m.end("value"), "char_array_password", False)
                 for m in _CHAR_ARRAY.finditer(text, start, end)
                 if _char_password(m.group("value"))]

@@ -24,13 +24,8 @@ from __future__ import annotations
 import re
 
 from repokb.rules.secret_patterns import KEY_ANCHORS, TUPLE_ASSIGNMENT
-from repokb.secrets.scan import (
-    anchored_lines,
-    is_secret_key,
-    is_secret_value,
-    key_words,
-    lower_same_length,
-)
+from repokb.secrets.keylines import KeyLines, anchored_lines
+from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
 from repokb.secrets.shapes import password_like, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -76,11 +71,11 @@ _GLUED_LINES = ("asic", "earer", "oken")
 _VALUE_BELOW_AT = re.compile(r"=[ \t]*\n")  # `name =` ending its line (a literal first: fast)
 
 
-def find(text: str, language: str | None = None) -> list[Span]:
+def find(text: str, language: str | None = None, keys: KeyLines | None = None) -> list[Span]:
     """Spans of secret values in the forms above (see the module docstring); long strings in
     Lua only (`[[` is a test in shell and a list in TOML)."""
     out: list[Span] = []
-    low = lower_same_length(text)  # the other finders' (lru_cache)
+    keys = KeyLines(text) if keys is None else keys  # find_all's: found once for all finders
     if language == "lua" and ("[[" in text or "[=" in text):
         for m in _LONG_STRING.finditer(text):
             value = m.group("value").strip()
@@ -93,13 +88,13 @@ def find(text: str, language: str | None = None) -> list[Span]:
             value = m.group("value").strip()
             line_start = text.rfind("\n", 0, m.start()) + 1
             named = _NAME_ASSIGNED.match(text, line_start, m.start())
-            keys = [m.group("env")] + ([named.group("key")] if named else [])
-            if (any(is_secret_key(k) for k in keys) and not any(c.isspace() for c in value)
+            names = [m.group("env")] + ([named.group("key")] if named else [])
+            if (any(is_secret_key(k) for k in names) and not any(c.isspace() for c in value)
                     and value_ok(value)):
                 at = m.start("value") + m.group("value").index(value)
                 out.append((at, at + len(value), "env_default", False))
     if language == "lua" and "auth" in text:
-        for start, end in anchored_lines(text, low, ("auth",)):
+        for start, end in keys.lines(("auth",)):
             for m in _AUTH_FIELD.finditer(text, start, end):
                 if key_words(m.group("key"))[-1:] == ["auth"] and password_like(
                         m.group("value"), min_length=6):
@@ -111,13 +106,13 @@ def find(text: str, language: str | None = None) -> list[Span]:
                         m.group("value"), m.group("key"), literal_words=False)):
                     out.append((m.start("value"), m.end("value"), "value_below", False))
     if "," in text and "=" in text:
-        out += _tuples(text, low)
-    for start, end in anchored_lines(text, text, _GLUED_LINES):
+        out += _tuples(text, keys)
+    for start, end in keys.lines(_GLUED_LINES, cased=True):
         for m in _GLUED_SCHEME.finditer(text, start, end):
             value = m.group("value")
             if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
-    if any(a in text for a in _NGINX_ANCHORS):
+    if keys.has(_NGINX_ANCHORS, cased=True):
         for start, end in anchored_lines(text, text, _NGINX_LINES):
             for m in _NGINX_DIRECTIVE.finditer(text, start, end):
                 if (is_secret_key(m.group("key")) and is_secret_value(
@@ -138,11 +133,11 @@ def _value_below_lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _tuples(text: str, low: str) -> list[Span]:
+def _tuples(text: str, keys: KeyLines) -> list[Span]:
     """Each value of `a, b = "x", "y"` whose name (same place) is a secret's, on the lines
-    holding a key word (`low`: the text lower-cased, same length)."""
+    holding a key word."""
     out: list[Span] = []
-    for start, _ in anchored_lines(text, low, KEY_ANCHORS):
+    for start, _ in keys.lines(KEY_ANCHORS):
         m = TUPLE_ASSIGNMENT.match(text, start)
         if m is None:
             continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder
 
 Span = tuple[int, int, str, bool]
@@ -68,9 +69,10 @@ def _net_user(text: str) -> list[Span]:
     return out
 
 
-def find(text: str) -> list[Span]:
-    """Spans of the values of PowerShell's and Windows' password forms in `text`."""
-    low = text.lower()
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of the values of PowerShell's and Windows' password forms in `text` (`keys`: the
+    text's lines holding a key word, whose lower-cased copy is reused)."""
+    low = (keys or KeyLines(text)).low
     out: list[Span] = []
     if "convertto-securestring" in low:
         out.extend(_secure_strings(text))

@@ -11,13 +11,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from ahocorasick_rs import AhoCorasick, Implementation
 
 from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
+from repokb.secrets.keylines import KeyLines
 
 
 @dataclass(frozen=True, order=True)
@@ -136,12 +136,13 @@ def mode_for(language: str | None) -> Mode:
     return "config" if language in P.CONFIG_LANGUAGES else "text"
 
 
-def scan(text: str, mode: Mode = "config") -> list[Finding]:
+def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list[Finding]:
     """All secret-like spans in text, sorted and without overlaps.
 
     mode "config": any unquoted or quoted value of a secret-named key counts; "text" (docs):
     also unquoted ones, but not a bare word (`token=token`); "code": only quoted literals that
     are not a bare word, since `SESSION_KEY = "_auth_user_id"` names a key rather than holds one.
+    `keys`: the text's key words, found once for every finder (find_all's).
     """
     spans: list[tuple[int, int, str, bool]] = []
     anchors = set(_ANCHORS.find_matches_as_strings(text, overlapping=True))
@@ -157,7 +158,7 @@ def scan(text: str, mode: Mode = "config") -> list[Finding]:
         password = m.group("password")
         strong = len(password) >= 10 and entropy(password) >= 3.0
         spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
-    spans.extend(_assignments(text, mode))
+    spans.extend(_assignments(text, mode, KeyLines(text) if keys is None else keys))
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -220,29 +221,12 @@ COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")
 _COMMENT_VALUE = re.compile(r"(?![/~.$%@-])[^\s()\[\]{}<>,;'\"`*]{8,}")  # nor a path
 
 
-def _assignments(text: str, mode: Mode) -> list[tuple[int, int, str, bool]]:
-    """The secret assignments on the lines holding a key anchor (in no particular order)."""
-    # text.lower() with its offsets kept (`İ`, whose lower case is two characters, masked),
-    # shared with the other finders
-    lowered = lower_same_length(text)
+def _assignments(text: str, mode: Mode, keys: KeyLines) -> list[tuple[int, int, str, bool]]:
+    """The secret assignments on the lines holding a key anchor."""
     out: list[tuple[int, int, str, bool]] = []
-    end = len(text)
-    # the next occurrence of each anchor (str.find: far faster than a regex alternation)
-    nexts = {a: at for a in P.KEY_ANCHORS if (at := lowered.find(a)) != -1}
-    while nexts:
-        at = min(nexts.values())
-        line_start = text.rfind("\n", 0, at) + 1
-        line_end = text.find("\n", at)
-        line_end = end if line_end == -1 else line_end
+    for line_start, line_end in keys.lines(P.KEY_ANCHORS):
         if _ASSIGNS.search(text, line_start, line_end):
             out.extend(_line_assignments(text, line_start, line_end, mode))
-        for anchor, where in list(nexts.items()):  # move past this line
-            if where < line_end:
-                following = lowered.find(anchor, line_end)
-                if following == -1:
-                    del nexts[anchor]
-                else:
-                    nexts[anchor] = following
     return out
 
 
@@ -449,32 +433,3 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return False
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
-
-
-@lru_cache(maxsize=2)  # the finders of one text (scan, library, shapes, credentials) share it
-def lower_same_length(text: str) -> str:
-    """text.lower(), offsets kept (a few characters lower to two; those are masked)."""
-    lowered = text.lower()
-    if len(lowered) == len(text):
-        return lowered
-    return "".join(c if len(c) == 1 else "?" for c in (ch.lower() for ch in text))
-
-
-def anchored_lines(text: str, low: str, anchors: tuple[str, ...],
-                   below: int = 0) -> list[tuple[int, int]]:
-    """(start, end) of each line holding one of `anchors` in `low` (the text lower-cased,
-    same length: lower_same_length), with the `below` lines after it, once each, in order."""
-    spans: set[tuple[int, int]] = set()
-    for anchor in anchors:
-        at = low.find(anchor)
-        while at != -1:
-            start = text.rfind("\n", 0, at) + 1
-            end = at
-            for _ in range(below + 1):
-                end = text.find("\n", end + 1)
-                if end == -1:
-                    end = len(text)
-                    break
-            spans.add((start, end))
-            at = low.find(anchor, max(end, at + 1))
-    return sorted(spans)

@@ -161,19 +161,12 @@ class Backend:
         # placed as every index run is: a folder of an indexed project is that project
         (root,) = self._read(lambda ops: ops.roots([str(folder)], project, Access()))
         queue = self._queue()
-        jobs = queue.all()
-        session.forget({j.id for j in jobs if j.status in ACTIVE})
-        for job in jobs:
-            if (job.status in ACTIVE and not job.stop.is_set() and job.path == str(root.folder)
-                    and job.project == root.name):
-                # the same run asked for again: report on it (not one stopping), held for
-                # this session too, so another session's cancel does not stop it under it
-                if session.holds(job.id):
-                    return job
-                hold = queue.join(job.id)
-                if hold is not None:
-                    self._keep(session, job, hold)
-                    return job
+        session.forget({j.id for j in queue.all() if j.status in ACTIVE})
+        # the same run asked for again (by any surface): report on it, held for this session
+        # too, so another session's cancel does not stop it under it; one hold per session
+        same = queue.find(str(root.folder), root.name)
+        if same is not None and session.holds(same.id):
+            return same
         job, hold = self._submit(str(root.folder), root.name, project is not None)
         self._keep(session, job, hold)
         return job

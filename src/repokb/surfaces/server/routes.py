@@ -180,6 +180,21 @@ def prune_upload(body: S.PruneUploadRequest, svc: Svc, access: Caller) -> dict[s
     return svc.prune_upload(body.project, body.paths, access, body.since)
 
 
+@router.post("/knowledge/ingest/left-out", tags=["ingest"], response_model=S.LeftOutResult,
+             responses=errors(409, 413))
+def left_out(body: S.LeftOutRequest, svc: Svc, access: Caller) -> dict[str, Any]:
+    """The folders a client left out before uploading (the dashboard: `node_modules/`, `.git/`,
+    a virtualenv ...), recorded as `repokb index` records them: explain of a path there, the
+    project's stats and its last run then say they were left out, and why. Each folder comes
+    with the marker that showed it to the client (a path in it), or none for a folder left out
+    by its name. The server decides by its own rules, as for a file uploaded there: a folder
+    they do not leave out is refused (listed, not recorded), and the reason recorded is the
+    server's. What the project held under a recorded folder is forgotten, as after a marker
+    upload. At most 10,000 folders (413)."""
+    return svc.record_left_out(body.project, [(f.path, f.marker) for f in body.folders],
+                               access)
+
+
 @router.post("/knowledge/index", tags=["index"], status_code=202, response_model=S.Job,
              responses=errors(403))
 def index(body: S.IndexRequest, svc: Svc, access: Caller, response: Response) -> dict[str, Any]:

@@ -162,6 +162,41 @@ class PruneUploadResult(BaseModel):
     removed: list[str] = Field(description="Their paths, as stored.")
 
 
+class LeftOutFolder(Strict):
+    path: RelPath = Field(description="The folder, relative to the project.")
+    marker: RelPath | None = Field(
+        None, description="What showed the folder is to be left out: a path in it that the "
+        "client found (`pyvenv.cfg`, `Debug/`: client-config's marker_dirs). None for a "
+        "folder left out by its name (client-config's skip_dirs).")
+
+
+class LeftOutRequest(Strict):
+    project: Project = Field(description="The uploaded project.")
+    folders: list[LeftOutFolder] = Field(
+        min_length=1, description="The outermost folders the client left out before "
+        "uploading; at most 10,000 (413).")
+
+
+class LeftOutRecord(BaseModel):
+    path: str
+    kind: str
+    reason: str = Field(description="The reason the walk records (the server's, never the "
+                        "client's).")
+
+
+class LeftOutRefused(BaseModel):
+    path: str
+    message: str
+
+
+class LeftOutResult(BaseModel):
+    project: str
+    recorded: list[LeftOutRecord] = Field(description="The folders recorded as left out, as "
+                                          "`repokb index` records them.")
+    refused: list[LeftOutRefused] = Field(description="Folders the server's rules do not "
+                                          "leave out: not recorded.")
+
+
 class IndexRequest(Strict):
     path: Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_utf8)] = Field(
         description="A folder on the server's disk, under one of its allowed roots.")
@@ -293,6 +328,9 @@ class ClientConfig(BaseModel):
 
     skip_dirs: list[str] = Field(description="Folders left out by name, as the walk leaves "
                                  "them out ...")
+    skip_dir_suffixes: list[str] = Field([], description="Folders left out by the end of "
+                                         "their name (`.egg-info`), as the walk leaves them "
+                                         "out.")
     source_markers: dict[str, list[str]] = Field(description="... unless the folder holds one "
                                                  "of these files (a folder named like build "
                                                  "output holding a Python package's "

@@ -6,6 +6,7 @@ const KINDS = ["source", "test", "test_fixture", "documentation", "configuration
   "schema", "infrastructure", "ci_cd", "dependency_manifest", "lockfile", "generated", "vendor",
   "build_artifact", "asset", "data", "log", "binary", "secret_candidate", "unknown"];
 const CONCURRENCY = 2;          // uploads in flight; the server writes one at a time anyway
+const LEFT_OUT_BATCH = 1000;    // folders per POST /knowledge/ingest/left-out (the server takes 10,000)
 const STATS_EVERY_MS = 5000;
 
 let config = null;              // GET /knowledge/client-config: skip lists and limits
@@ -99,14 +100,15 @@ function setStatus(id, text, isError = false) {
 }
 
 // -- choosing a folder, filtering, uploading -------------------------------------------------
-// A folder the server's walk leaves out by its name (node_modules, .git, build ...) is left
-// out here too, unless it holds one of that name's source markers: a Python package named
+// A folder the server's walk leaves out by its name (node_modules, .git, build ...) or its
+// name's ending (.egg-info: client-config's skip_dir_suffixes) is left out here too, unless it holds one of that name's source markers: a Python package named
 // `build` (build/__init__.py) is sources, not build output. The rule is the server's
 // (client-config: skip_dirs, source_markers); `holds(marker)` says whether the folder has it.
 // So is a folder the walk leaves out for a marker it holds (client-config: marker_dirs, the
 // server's one table: a virtualenv's pyvenv.cfg, MSBuild's bin/Debug, a crate cargo vendor
 // copied, Carton's local/lib/perl5); a marker ending in "/" is a folder.
 function skippedFolder(name, holds) {
+  if ((config.skip_dir_suffixes || []).some((suffix) => name.endsWith(suffix))) return true;
   return config.skip_dirs.includes(name) && !(config.source_markers[name] || []).some(holds);
 }
 
@@ -124,17 +126,36 @@ function markerSkipped(name, holds) {
   return markerRows(name).some((row) => row.markers.some(holds));
 }
 
+// What leaves the folder `name` out, as the server is told (POST /knowledge/ingest/left-out):
+// {marker} (the marker it holds, null for a folder left out by its name), or null when it is
+// uploaded. The server judges again by its own rules and records the walk's reason.
+function folderLeftOut(name, holds) {
+  if (skippedFolder(name, holds)) return {marker: null};
+  for (const row of markerRows(name)) {
+    const marker = row.markers.find(holds);
+    if (marker) return {marker};
+  }
+  return null;
+}
+
 // `present`: every chosen file's path; `folders`: every folder above one, to see what a
 // folder holds.
+// The outermost folder above `relPath` that is left out: {path, marker}, or null.
+function leftOutFolder(relPath, present, folders) {
+  const parts = relPath.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join("/");
+    const why = folderLeftOut(parts[i - 1], (marker) => marker.endsWith("/")
+      ? folders.has(`${folder}/${marker.slice(0, -1)}`) : present.has(`${folder}/${marker}`));
+    if (why) return {path: folder, marker: why.marker};
+  }
+  return null;
+}
+
 function skipReason(relPath, size, present, folders) {
   const parts = relPath.split("/");
   const name = parts[parts.length - 1];
-  for (let i = 1; i < parts.length; i++) {
-    const folder = parts.slice(0, i).join("/");
-    if (skippedFolder(parts[i - 1], (marker) => present.has(`${folder}/${marker}`))) return "skipped folder";
-    if (markerSkipped(parts[i - 1], (marker) => marker.endsWith("/")
-      ? folders.has(`${folder}/${marker.slice(0, -1)}`) : present.has(`${folder}/${marker}`))) return "skipped folder";
-  }
+  if (leftOutFolder(relPath, present, folders)) return "skipped folder";
   if (config.skip_files.includes(name)) return "skipped file";
   // a notebook is read for its cells' sources, not its outputs: it may be larger (the server
   // still records one whose sources alone are over max_file_bytes as metadata only)
@@ -176,7 +197,8 @@ function filesFromInput(fileList) {
 }
 
 async function filesFromHandle(dir, prefix = "", out = []) {
-  // File System Access API: skipped folders are not even entered.
+  // File System Access API: skipped folders are not even entered (`out.leftOut` lists them).
+  out.leftOut = out.leftOut || [];
   for await (const [name, handle] of dir.entries()) {
     const path = prefix ? `${prefix}/${name}` : name;
     if (handle.kind === "directory") {
@@ -184,8 +206,9 @@ async function filesFromHandle(dir, prefix = "", out = []) {
       const markers = [...(config.skip_dirs.includes(name) ? config.source_markers[name] || [] : []),
         ...markerRows(name).flatMap((row) => row.markers)];
       for (const marker of markers) if (await handleHolds(handle, marker)) held.add(marker);
-      const holds = (marker) => held.has(marker);
-      if (!skippedFolder(name, holds) && !markerSkipped(name, holds)) await filesFromHandle(handle, path, out);
+      const why = folderLeftOut(name, (marker) => held.has(marker));
+      if (why) out.leftOut.push({path, marker: why.marker});
+      else await filesFromHandle(handle, path, out);
     } else {
       out.push({file: await handle.getFile(), path});
     }
@@ -199,8 +222,8 @@ function statusBadge(record) {
   return el("span", {class: `badge ${label}`}, label);
 }
 
-function addFileRow(project, path, badge, note) {
-  const row = el("li", {title: note || "", "data-project": project, onclick: () => explain(project, path)},
+function addFileRow(project, path, badge, note, explained = path) {
+  const row = el("li", {title: note || "", "data-project": project, onclick: () => explain(project, explained)},
     badge, el("span", {class: "path"}, path));
   $("upload-files").prepend(row);
 }
@@ -237,6 +260,31 @@ async function pruneUpload(project, sent, unsent, since) {
   }
 }
 
+// The folders left out before uploading are recorded on the server as `repokb index` records
+// them (explain, stats and the project's run then say why), in batches the server accepts.
+// Their records are kept by the prune after the upload (their paths go with the files').
+async function sendLeftOut(project, leftOut) {
+  const recorded = [];
+  const refused = [];
+  try {
+    for (let i = 0; i < leftOut.length; i += LEFT_OUT_BATCH) {
+      const folders = leftOut.slice(i, i + LEFT_OUT_BATCH).map(({path, marker}) =>
+        marker ? {path, marker} : {path});
+      const r = await api("POST", "/knowledge/ingest/left-out", {json: {project, folders}});
+      for (const record of r.recorded) {  // in the list, as the server recorded it (click: explain)
+        recorded.push(record.path);
+        addFileRow(project, `${record.path}/`, el("span", {class: "badge skipped"}, "left out"),
+          record.reason, record.path);
+      }
+      refused.push(...r.refused);
+    }
+  } catch (e) {
+    return {recorded, note: `; the folders left out were not recorded on the server: ${e.message}`};
+  }
+  return {recorded, note: refused.length ? `; ${refused.length} folder(s) left out here are not ` +
+    "left out by the server's rules (not recorded)" : ""};
+}
+
 async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
@@ -246,9 +294,12 @@ async function uploadAll(root, entries) {
   const queue = [];
   const present = new Set(entries.map((entry) => entry.path));
   const folders = foldersOf(present);
+  const leftOut = new Map((entries.leftOut || []).map((f) => [f.path, f]));  // folder -> why
   for (const entry of entries) {
     const why = skipReason(entry.path, entry.file.size, present, folders);
     if (why) counts.filtered += 1; else queue.push(entry);
+    const folder = why === "skipped folder" && leftOutFolder(entry.path, present, folders);
+    if (folder && !leftOut.has(folder.path)) leftOut.set(folder.path, folder);
   }
   const total = queue.length;
   let done = 0;
@@ -264,6 +315,7 @@ async function uploadAll(root, entries) {
       `${counts.filtered} left out before upload` + (current ? ` — ${current}` : ""));
   };
   show("");
+  const told = await sendLeftOut(project, [...leftOut.values()]);
   const worker = async () => {
     while (queue.length && !upload.cancelled) {
       const {file, path} = queue.shift();
@@ -302,11 +354,14 @@ async function uploadAll(root, entries) {
   if (finished) {
     $("upload-bar").style.width = "100%";
     if (sent.length && !unsent) show("removing the files no longer in the folder…");
-    const pruned = await pruneUpload(project, sent, unsent, since);
+    // the folders recorded as left out are kept with the files (never alone: nothing sent,
+    // nothing pruned)
+    const kept = sent.length ? [...sent, ...told.recorded] : sent;
+    const pruned = await pruneUpload(project, kept, unsent, since);
     $("upload-bar").classList.add("done");
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
-      `${counts.filtered} left out before upload${pruned.note}.`, pruned.error);
+      `${counts.filtered} left out before upload${told.note}${pruned.note}.`, pruned.error);
   } else if (stopped) {
     setStatus("upload-status", `Stopped after ${done} of ${total} files (${project}): ${stopped}`, true);
   } else {
