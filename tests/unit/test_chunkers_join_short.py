@@ -190,3 +190,19 @@ def test_a_heading_with_nothing_under_it_opens_its_first_subsection():
     added = next(c for c in chunked.chunks if "Support for Python 3.12" in c.content)
     assert added.content.startswith("# Changelog\n\n## [3.0.3] - 2023-10-11\n\n### Added")
     assert added.symbol == "Changelog > [3.0.3] - 2023-10-11 > Added"
+
+
+@pytest.mark.parametrize("language,line", [("markdown", "# h\n"), ("rst", "h\n=\n\n")])
+def test_a_run_of_short_pieces_is_cut_in_pieces_of_bounded_size_none_lost(
+        language: str, line: str) -> None:
+    """50,000 bare headings (a generated or hostile file) joined one piece of 200 KB, which
+    the embedder reads the first 256 tokens of: each piece now takes at most MAX_JOINED
+    characters of short pieces, and every line is still in a piece."""
+    from repokb.chunkers import chunker_for
+    from repokb.chunkers.joining import MAX_JOINED
+
+    text = line * 20000
+    pieces = chunker_for(language).chunk(text)
+    assert len(pieces) > 20 and max(len(p.content) for p in pieces) <= MAX_JOINED + 100
+    assert sum(len(p.content) for p in pieces) >= len(text.replace("\n\n", "\n")) - 100
+    assert all(len(p.content.strip()) >= 40 for p in pieces)

@@ -16,6 +16,10 @@ from dataclasses import replace
 from repokb.models import ChunkPiece
 
 MIN_CHARS = 40  # the pipeline's default minimum (settings: min_chunk_chars)
+# At most this much short text joins one piece (about what the embedder sees of it): a run of
+# short pieces (50,000 bare `# h` headings, one piece of 200 KB before) is cut into pieces of
+# about this size, each kept, instead of joining one piece without end.
+MAX_JOINED = 1500
 
 # A piece ending so opens what comes after it (`Stack.helpers = {` above `function
 # Stack.helpers.describe`): short, it joins the piece after it.
@@ -32,12 +36,16 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     then opens with it and keeps its own symbol (so does the piece after a file's first piece,
     with nothing before it: `package gin`, an HTML page's short `<head>`)."""
     out: list[ChunkPiece] = []
+    joined: list[int] = []  # characters of short pieces joined to each piece of `out`
     pending = list(pieces)
+    carried = 0  # characters of short pieces joined to pending[i] (from before it)
     for i, p in enumerate(pending):
+        ahead, carried = carried, 0
         if len(p.content.strip()) < min_chars:
             prev = out[-1] if out else None
             nxt = pending[i + 1] if i + 1 < len(pending) else None
-            to_prev = prev is not None and _blank_between(lines, prev.end_line, p.start_line)
+            to_prev = (prev is not None and _blank_between(lines, prev.end_line, p.start_line)
+                       and joined[-1] + len(p.content) <= MAX_JOINED)
             to_next = nxt is not None and _blank_between(lines, p.end_line, nxt.start_line)
             head = nxt is not None and to_next and (
                 _heads(p.symbol, nxt.symbol) or _OPENER.search(p.content) is not None)
@@ -45,13 +53,16 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
                 between = "".join(lines[prev.end_line : p.start_line - 1])
                 out[-1] = replace(prev, content=prev.content + between + p.content,
                                   end_line=p.end_line)
+                joined[-1] += len(between) + len(p.content)
                 continue
             if nxt is not None and to_next:
                 between = "".join(lines[p.end_line : nxt.start_line - 1])
                 pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
                                          start_line=p.start_line)
+                carried = ahead + len(p.content) + len(between)
                 continue
         out.append(p)
+        joined.append(ahead)
     return out
 
 
