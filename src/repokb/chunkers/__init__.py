@@ -3,8 +3,9 @@
 code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst (and plain
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
-indentation), erlang (by its forms), pod (Perl's documentation by =head sections; Perl source as
-code plus its POD). A language with no registered chunker is cut into fixed windows.
+indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
+blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD). A
+language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -12,6 +13,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     config,
     cython,
     erlang,
+    groovy,
     ini,
     latex,
     markdown,

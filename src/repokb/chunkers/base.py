@@ -101,7 +101,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     is cut per member (LanguageSpec.split_chars); it was windows.
 # 17 (also): a run of short pieces joins pieces of at most 1500 characters of them
 #     (joining.MAX_JOINED), each kept: 50,000 bare headings were one piece of 200 KB.
-CHUNKING_VERSION = 17
+# 18: Groovy, Gradle build scripts and Jenkins pipelines are cut by their brace blocks
+#     (chunkers/groovy.py): classes and methods, named closures, a shared library's
+#     `vars/deployApp.groovy` `call` as deployApp, Jenkins stages by their title, Gradle tasks
+#     and top-level blocks (`android`, `dependencies`) by their name (they were windows).
+CHUNKING_VERSION = 18
 
 
 class Chunker(Protocol):

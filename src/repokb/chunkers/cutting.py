@@ -23,7 +23,8 @@ from repokb.models import ChunkPiece
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
-                        "describe"})  # a test group: RSpec, Jest, Mocha, ExUnit
+                        "describe",  # a test group: RSpec, Jest, Mocha, ExUnit
+                        "block"})  # Gradle's `android { defaultConfig { } buildTypes { } }`
 TEST_BLOCKS = frozenset({"describe", "test"})
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})

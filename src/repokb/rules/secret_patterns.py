@@ -151,7 +151,10 @@ REDACTED = "<REDACTED_SECRET>"
 # password (`curl -u u:v`, `auth=("u", "v")`), `keyring.set_password(s, u, "v")`, a secret-named
 # option's default (`add_argument("--password", default="v")`), `SecretStr("v")`, a `"Basic
 # <base64>"` literal under any name, `password = b64decode("v")`, `PASSWORDS = {"u": "v"}`
-REDACTION_VERSION = 31
+# 32: a Jenkins pipeline's build parameter default under a secret name or of a `password`
+# parameter (`string(name: 'API_TOKEN', defaultValue: 'v')`, `password(name: 'DB', defaultValue:
+# 'v')`, secrets/shapes.py): it reached the store and the search answers
+REDACTION_VERSION = 32
 
 
 @dataclass(frozen=True)

@@ -521,7 +521,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
     ".vue": "vue", ".svelte": "svelte", ".m": "objc", ".mm": "objc", ".groovy": "groovy",
-    ".gradle": "groovy", ".ps1": "powershell", ".bat": "batch", ".cmd": "batch", ".fish": "shell",
+    ".gradle": "groovy", ".jenkinsfile": "groovy", ".ps1": "powershell", ".bat": "batch",
+    ".cmd": "batch", ".fish": "shell",
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
@@ -607,6 +608,7 @@ ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php", ".ep", ".tt"
                                              ".heex", ".eex", ".leex", ".sface")
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "dockerfile.*": "dockerfile", "*.dockerfile": "dockerfile", "containerfile": "dockerfile",
+    "jenkinsfile.*": "groovy",  # `Jenkinsfile.release` (`deploy.jenkinsfile` by its extension)
     ".env.*": "dotenv", "vagrantfile": "ruby", "rakefile": "ruby", "gemfile": "ruby",
     "podfile": "ruby", "brewfile": "ruby", "justfile": "make",
     # Linguist's other Ruby file names (Guard, Capistrano, Thor, Danger, fastlane, Berkshelf...)
@@ -690,6 +692,8 @@ CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphq
                                        ".wsdl": "wsdl", ".xsd": "xml_schema"}
 CI_FILES: dict[str, str] = {
     ".gitlab-ci.yml": "gitlab_ci", "jenkinsfile": "jenkins", ".travis.yml": "travis_ci",
+    # a project's other pipelines: `Jenkinsfile.release`, `deploy.jenkinsfile`
+    "jenkinsfile.*": "jenkins", "*.jenkinsfile": "jenkins",
     "azure-pipelines.yml": "azure_pipelines", "bitbucket-pipelines.yml": "bitbucket_pipelines",
     ".drone.yml": "drone_ci", "cloudbuild.yaml": "cloud_build", "cloudbuild.yml": "cloud_build",
     "appveyor.yml": "appveyor", ".pre-commit-config.yaml": "pre_commit", "noxfile.py": "nox",

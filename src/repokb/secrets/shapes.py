@@ -131,6 +131,13 @@ _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
 _DART_ENV_DEFAULT = re.compile(
     r"""\.fromEnvironment\(\s*(?P<kq>["'])(?P<key>\w+)(?P=kq)\s*,\s*defaultValue\s*:\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# A Jenkins pipeline's build parameter with a default (`password(name: 'DB_PASS', defaultValue:
+# 'v')`, `string(name: 'API_TOKEN', defaultValue: 'v')`): a `password` parameter's default is a
+# secret whatever its name
+_PARAM_DEFAULT = re.compile(
+    r"""(?:(?P<pw>\bpassword)|\b\w+)\s*\(\s*name\s*:\s*(?P<kq>["'])(?P<key>[\w.-]+)(?P=kq)\s*,"""
+    r"""(?:\s*\w+\s*:\s*(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)\s*,)*\s*defaultValue\s*:\s*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
     r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
@@ -238,9 +245,12 @@ def find(text: str, mode: str, language: str | None = None,
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
-                              (_DART_ENV_DEFAULT, "env_default")):
+                              (_DART_ENV_DEFAULT, "env_default"),
+                              (_PARAM_DEFAULT, "parameter_default")):
             for m in pattern.finditer(line):
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
+                if pattern is _PARAM_DEFAULT and m.group("pw"):
+                    key = "password"
                 whole = m.group("value") + glued_literals(text, start + m.end())
                 if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`

@@ -1,0 +1,205 @@
+"""Groovy, Gradle build scripts and Jenkins pipelines by their brace blocks.
+
+tree-sitter-groovy 0.1.2 (PyPI) was tried and left: a Java grammar with closures, it fails on
+Groovy's everyday forms (a method whose last expression is its value `int f() { 1 }`, untyped
+parameters `def g(x)`, a closure's `{ String t -> ... }`, `task hello(type: Copy) {`, the elvis
+operator `a ?: b`, a slashy regex), so a shared library's `def call(Map config = [:])` or a
+Gradle task came out as errors. A Groovy file is brace blocks, found here outside strings and
+comments, and the line that opens each one says what it is:
+
+- `class X` / `interface` / `enum` / `trait`: a class, its methods `X.m` (cut per member when big);
+- a method `def deploy(...) {`, `static String f(...) {`; a closure given a name
+  (`def deploy = { ... }`); in a shared library's `vars/deployApp.groovy` the step's
+  `def call(...)` is named after its file: `deployApp`;
+- a Jenkins stage `stage('Build') {` (declarative or scripted, at any depth) by its title;
+- a Gradle task (`task foo {`, `task foo(type: Zip) {`, `tasks.register("foo") {`) by its name;
+- any other top-level block (`android {`, `dependencies {`, `repositories {`) by its name, unless it
+  holds stages (`pipeline {`, `node {`): then its stages are the pieces and the rest windows.
+
+The comment lines and annotations right above a definition are part of it. The chunker never
+raises: any surprise falls back to windows.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from bisect import bisect_right
+
+from repokb.chunkers.base import register
+from repokb.chunkers.cutting import Cutter, Definition
+from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.models import ChunkPiece
+
+_CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
+                    r"final|static|sealed)\s+)*(class|interface|enum|trait)\s+(\w+)")
+_STAGE = re.compile(r"\bstage\s*\(\s*(?:name\s*:\s*)?(['\"])(.+?)\1")
+_TASK = re.compile(r"(?:task\s+(\w+)|tasks\s*\.\s*(?:register|create|named|getByName|maybeCreate)"
+                   r"\s*\(\s*['\"]([^'\"]+)['\"])")
+_METHOD = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*((?:(?:public|private|protected|static|final|"
+                     r"abstract|synchronized|def)\s+)+|[\w.]+(?:<[^>]*>)?(?:\[\])*\s+)"
+                     r"(?:[\w.]+(?:<[^>]*>)?(?:\[\])*\s+)?(\w+)\s*\(")
+_CLOSURE = re.compile(r"(?:(?:def|final|static|private|public)\s+)*(?:[\w.]+(?:<[^>]*>)?\s+)?"
+                      r"([\w.]+)\s*=\s*\{")
+_BLOCK = re.compile(r"([A-Za-z_][\w.]*)\s*(?:\(.*\))?\s*\{")
+# words that open blocks but name nothing (`if (x) {`, `new Runnable() {`, `return {`)
+_KEYWORDS = frozenset({"if", "else", "for", "while", "switch", "catch", "try", "finally", "do",
+                       "new", "return", "synchronized", "throw", "assert", "case", "default"})
+_CLASSES = frozenset({"class", "interface", "enum", "trait"})
+# the scopes whose blocks may define something (a class's methods, a Gradle block's blocks)
+_SCOPES = _CLASSES | {"block"}
+_COMMENT = re.compile(r"\s*(?://|/\*|\*|@)")
+
+
+def blocks(text: str) -> list[tuple[int, int]]:
+    """(offset of `{`, offset of its `}`) of every brace block outside strings, comments and
+    slashy regexes, in the order they open; an unclosed block ends with the text."""
+    out: list[tuple[int, int]] = []
+    stack: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            nl = text.find("\n", i)
+            i = n if nl == -1 else nl
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end == -1 else end + 2
+        elif c in "'\"":
+            triple = text[i:i + 3]
+            if triple in ("'''", '"""'):
+                end = text.find(triple, i + 3)
+                i = n if end == -1 else end + 3
+                continue
+            i += 1
+            while i < n and text[i] != c and text[i] != "\n":
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+        elif c == "/" and re.search(r"(?:=~|==~|~|\(|,)\s*$", text[max(0, i - 4):i]):
+            i += 1  # a slashy string (`tag =~ /v(\d+)/`): up to its unescaped `/`
+            while i < n and text[i] not in "/\n":
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+        elif c == "{":
+            stack.append(i)
+            out.append((i, -1))
+            i += 1
+        elif c == "}":
+            if stack:
+                opened = stack.pop()
+                out[_index(out, opened)] = (opened, i)
+            i += 1
+        else:
+            i += 1
+    return [(o, n - 1 if e == -1 else e) for o, e in out]
+
+
+def _index(out: list[tuple[int, int]], opened: int) -> int:
+    lo, hi = 0, len(out) - 1
+    while lo < hi:  # `out` is sorted by the opening offset
+        mid = (lo + hi) // 2
+        if out[mid][0] < opened:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def definitions(text: str, lines: list[str], step: str | None = None) -> list[Definition]:
+    """The definitions of a Groovy, Gradle or Jenkinsfile text (`step`: the file's name when it
+    is a shared library's `vars/NAME.groovy`, whose `call` is that step)."""
+    row_starts = [0]
+    for line in lines:
+        row_starts.append(row_starts[-1] + len(line))
+
+    def row_of(offset: int) -> int:
+        return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)
+
+    found: list[Definition] = []
+    # the kind of each open block, to know what may be defined in it
+    scopes: list[tuple[int, str | None]] = []  # (closing offset, symbol type or None)
+    for opened, closed in blocks(text):
+        while scopes and scopes[-1][0] < opened:
+            scopes.pop()
+        parent = scopes[-1][1] if scopes else "top"
+        row = row_of(opened)
+        head_row = row
+        head = text[row_starts[row]:opened + 1].strip()
+        if head == "{" and row > 0:  # `{` on a line of its own (Java's style)
+            head_row = row - 1
+            while head_row > 0 and not lines[head_row].strip():
+                head_row -= 1
+            head = lines[head_row].strip() + " {"
+        kind, name = _classify(head, parent)
+        if kind == "function" and name == "call" and step and parent == "top":
+            name = step
+        scopes.append((closed, kind if kind in _SCOPES and (kind != "block" or parent == "top")
+                       else "nested"))
+        if kind is None:
+            continue
+        top = _comments_above(lines, head_row)
+        found.append(Definition(symbol_type=kind, name=name, owner=None, start=top,
+                                end=row_of(closed), span=(row_starts[top], closed + 1),
+                                signature=lines[head_row].strip()))
+    stages = [d.span for d in found if d.symbol_type == "stage"]
+    return [d for d in found if d.symbol_type != "block" or not any(
+        d.span[0] <= s[0] and s[1] <= d.span[1] for s in stages)]
+
+
+def _classify(head: str, parent: str | None) -> tuple[str | None, str | None]:
+    """What a block opened by the line `head` defines in a scope of type `parent` ("top" for
+    the file, a class type, None for a block that names nothing, "nested" below it)."""
+    if head.startswith(("}", ")", "]")):
+        return None, None
+    if m := _STAGE.search(head):
+        return "stage", m.group(2)
+    if parent == "block":  # a top-level block's own blocks: `android { defaultConfig { } }`
+        m = _BLOCK.match(head)
+        return ("block", m.group(1)) if m and m.group(1) not in _KEYWORDS else (None, None)
+    in_class = parent in _CLASSES
+    if parent != "top" and not in_class:
+        return None, None
+    if m := _CLASS.match(head):
+        return m.group(1), m.group(2)
+    if m := _CLOSURE.match(head):
+        return "function", m.group(1)
+    if parent == "top" and (m := _TASK.match(head)):
+        return "task", m.group(1) or m.group(2)
+    if ((m := _METHOD.match(head)) and m.group(2) not in _KEYWORDS
+            and m.group(1).strip() not in _KEYWORDS):
+        return "function", m.group(2)
+    if parent == "top" and (m := _BLOCK.match(head)) and m.group(1) not in _KEYWORDS:
+        return "block", m.group(1)
+    return None, None
+
+
+def _comments_above(lines: list[str], row: int) -> int:
+    """The first row of the comment and annotation lines directly above `row`."""
+    while row > 0 and _COMMENT.match(lines[row - 1]) and lines[row - 1].strip():
+        row -= 1
+    return row
+
+
+class GroovyChunker:
+    """cutting.py's cutting over the blocks found by their opening lines."""
+
+    name = "groovy"
+    languages = frozenset({"groovy"})
+    available = True  # nothing to load
+    cutter = Cutter(module_window=(500, 100))
+
+    def chunk(self, text: str) -> list[ChunkPiece]:
+        return self.chunk_path(text, "")
+
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
+        folder, file = posixpath.split(path.replace("\\", "/"))
+        step = (file.rsplit(".", 1)[0] if posixpath.basename(folder) == "vars"
+                and file.endswith(".groovy") else None)
+        try:
+            return self.cutter.cut(definitions(text, lines, step), lines)
+        except Exception:  # any surprise: windows serve
+            return windows_over(numbered(lines), *self.cutter.module_window)
+
+
+register(GroovyChunker())
