@@ -94,6 +94,10 @@ def deploy = { String target ->
 """.replace("%s", RES_VALUES)
 
 
+WRAPPER = ("distributionBase=GRADLE_USER_HOME\ndistributionPath=wrapper/dists\n"
+           "distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n")
+
+
 def outline(language: str, text: str, path: str = "") -> list[tuple[str | None, str | None, int]]:
     chunker = chunker_for(language)
     assert chunker is not None, f"no chunker for {language}"
@@ -166,6 +170,11 @@ def render(String name) {
          Policy.INDEX_TEXT),
         ("settings.gradle", "include ':app'\n", Kind.DEPENDENCY_MANIFEST, "gradle_settings",
          "groovy", Policy.INDEX_TEXT),
+        # which Gradle the build runs is the project's; the wrapper's jar and scripts are Gradle's
+        ("gradle/wrapper/gradle-wrapper.properties", WRAPPER, Kind.CONFIGURATION, "ini_config",
+         "ini", Policy.INDEX_TEXT),
+        ("gradlew", "#!/bin/sh\n# Gradle start up script for POSIX\n", Kind.VENDOR,
+         "linguist_vendored", "shell", Policy.EXCLUDE),
     ],
 )
 def test_gradle_and_jenkins_files_are_read_as_such(tmp_path, rel, content, kind, subkind,

@@ -136,7 +136,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # mockito's `*.mocks.dart`, auto_route's `*.gr.dart`, the plugins' registrants and
 # `.flutter-plugins(-dependencies)` generated)
 # (0.3.18: `Jenkinsfile.*` and `*.jenkinsfile` are Jenkins pipelines, CI configuration in
-# Groovy, as `Jenkinsfile` is; they were unknown, excluded)
+# Groovy, as `Jenkinsfile` is; they were unknown, excluded; Gradle's
+# `gradle/wrapper/gradle-wrapper.properties` is configuration, the Gradle the build runs: Linguist's
+# vendored gradle/wrapper/ keeps its jar)
 CLASSIFIER_VERSION = f"0.3.18+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
