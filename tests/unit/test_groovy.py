@@ -103,8 +103,8 @@ def outline(language: str, text: str, path: str = "") -> list[tuple[str | None, 
     assert chunker is not None, f"no chunker for {language}"
     pieces = chunker.chunk_path(text, path) if path else chunker.chunk(text)  # type: ignore[attr-defined]
     lines = text.splitlines(keepends=True)
-    for p in pieces:  # each piece is the file's own lines, in order
-        assert p.content == "".join(lines[p.start_line - 1 : p.end_line])
+    for p in pieces:  # each piece is the file's own lines (a window may cut a long one)
+        assert p.content in "".join(lines[p.start_line - 1 : p.end_line])
     assert [p.start_line for p in pieces] == sorted(p.start_line for p in pieces)
     return [(p.symbol, p.symbol_type, p.start_line) for p in pieces]
 
@@ -225,3 +225,15 @@ def test_a_jenkins_or_gradle_credential_is_redacted(text):
 @pytest.mark.parametrize("text", MUST_KEEP)
 def test_a_credential_id_or_lookup_stays_readable(text):
     assert redact(text, "code", "groovy").text == text
+
+
+def test_a_long_line_of_blocks_takes_linear_time():
+    # 20,000 blocks on one line (160 KB, minified or generated): the line before each `{` was
+    # read again for each of them, 37 s of CPU; now 0.1 s
+    import time
+
+    text = "def f() { " + "a { b } " * 20000 + "}\n"
+    started = time.process_time()
+    pieces = outline("groovy", text)
+    assert time.process_time() - started < 5
+    assert pieces

@@ -45,6 +45,7 @@ _BLOCK = re.compile(r"([A-Za-z_][\w.]*)\s*(?:\(.*\))?\s*\{")
 # words that open blocks but name nothing (`if (x) {`, `new Runnable() {`, `return {`)
 _KEYWORDS = frozenset({"if", "else", "for", "while", "switch", "catch", "try", "finally", "do",
                        "new", "return", "synchronized", "throw", "assert", "case", "default"})
+_HEAD_MAX = 400  # characters of a line before a definition's `{`
 _CLASSES = frozenset({"class", "interface", "enum", "trait"})
 # the scopes whose blocks may define something (a class's methods, a Gradle block's blocks)
 _SCOPES = _CLASSES | {"block"}
@@ -124,7 +125,10 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
         parent = scopes[-1][1] if scopes else "top"
         row = row_of(opened)
         head_row = row
-        head = text[row_starts[row]:opened + 1].strip()
+        # a line that long before its `{` opens no definition (minified code, data): reading
+        # it again for each of its blocks would take quadratic time
+        head = (text[row_starts[row]:opened + 1].strip() if opened - row_starts[row] <= _HEAD_MAX
+                else "")
         if head == "{" and row > 0:  # `{` on a line of its own (Java's style)
             head_row = row - 1
             while head_row > 0 and not lines[head_row].strip():
