@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from repokb.chunkers import chunker_for
+from repokb.chunkers.groovy import definitions
 from repokb.models import Kind, Policy
 from repokb.secrets import REDACTED, redact
 
@@ -88,6 +89,12 @@ tasks.register('bundleReleaseNotes', Zip) {
     archiveFileName = 'release-notes.zip'
 }
 
+afterEvaluate {
+    tasks.register('verifyReleaseNotes') {
+        doLast { assert file('release-notes/CHANGES.md').exists() }
+    }
+}
+
 def deploy = { String target ->
     println "deploying ${target} to the store"
 }
@@ -133,6 +140,10 @@ def test_gradle_blocks_and_tasks_are_named_and_a_big_block_is_cut_per_block():
     assert symbols["printVersionName"] == "task"
     assert symbols["bundleReleaseNotes"] == "task"
     assert symbols["deploy"] == "function"
+    assert symbols["afterEvaluate"] == "block"
+    # a block's task (a piece of its own once the block is over 1500 characters)
+    found = {(d.symbol_type, d.name) for d in definitions(GRADLE, GRADLE.splitlines(True))}
+    assert ("task", "verifyReleaseNotes") in found  # not a block named `tasks.register`
     assert ("printVersionName", "task", 50) in pieces  # with its comment
 
 

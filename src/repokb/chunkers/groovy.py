@@ -158,6 +158,8 @@ def _classify(head: str, parent: str | None) -> tuple[str | None, str | None]:
     if m := _STAGE.search(head):
         return "stage", m.group(2)
     if parent == "block":  # a top-level block's own blocks: `android { defaultConfig { } }`
+        if m := _TASK.match(head):  # `afterEvaluate { tasks.register('x') { } }`
+            return "task", m.group(1) or m.group(2)
         m = _BLOCK.match(head)
         return ("block", m.group(1)) if m and m.group(1) not in _KEYWORDS else (None, None)
     in_class = parent in _CLASSES
