@@ -101,7 +101,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     is cut per member (LanguageSpec.split_chars); it was windows.
 # 17 (also): a run of short pieces joins pieces of at most 1500 characters of them
 #     (joining.MAX_JOINED), each kept: 50,000 bare headings were one piece of 200 KB.
-CHUNKING_VERSION = 17
+# 18: Fortran is cut per definition (tree-sitter-fortran 0.6): subroutines, functions,
+#     modules (their procedures after `contains` named `module.proc`), programs, named
+#     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
+#     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
+CHUNKING_VERSION = 18
 
 
 class Chunker(Protocol):

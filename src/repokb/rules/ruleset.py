@@ -135,7 +135,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Pester tests wherever they lie; Dart's `*_test.dart` and Flutter's `integration_test/` tests,
 # mockito's `*.mocks.dart`, auto_route's `*.gr.dart`, the plugins' registrants and
 # `.flutter-plugins(-dependencies)` generated)
-CLASSIFIER_VERSION = f"0.3.17+redaction.{secret_patterns.REDACTION_VERSION}"
+# 0.3.18: f2py signature files (.pyf), .f18 and .ftn are Fortran
+CLASSIFIER_VERSION = f"0.3.18+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
