@@ -62,7 +62,8 @@ _FARTHER_SHARE = 0.5
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
-                "data", "newtype", "module_type", "exception", "value", "mixin"}
+                "data", "newtype", "module_type", "exception", "value", "mixin",
+                "subroutine", "program"}  # Fortran's
 
 
 @dataclass

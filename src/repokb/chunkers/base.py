@@ -105,7 +105,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (chunkers/groovy.py): classes and methods, named closures, a shared library's
 #     `vars/deployApp.groovy` `call` as deployApp, Jenkins stages by their title, Gradle tasks
 #     and top-level blocks (`android`, `dependencies`) by their name (they were windows).
-CHUNKING_VERSION = 18
+# 19: Fortran is cut per definition (tree-sitter-fortran 0.6): subroutines, functions,
+#     modules (their procedures after `contains` named `module.proc`), programs, named
+#     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
+#     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
+CHUNKING_VERSION = 19
 
 
 class Chunker(Protocol):

@@ -34,6 +34,7 @@ from repokb.chunkers.base import (
 from repokb.chunkers.cmacros import unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
 from repokb.chunkers.psargs import without_bare_lists
@@ -114,6 +115,17 @@ def _join_clauses(found: list[Definition], lines: list[str]) -> list[Definition]
     return joined
 
 
+def _closed(node: Any) -> bool:
+    """Whether a definition's opening statement and its `end_...` statement parsed, so its
+    span is sure whatever error its body holds (LanguageSpec.errors_inside)."""
+    children = node.children
+    if len(children) < 2:
+        return False
+    first, last = children[0], children[-1]
+    return (first.type != "ERROR" and not first.has_error and last.type.startswith("end_")
+            and not last.has_error and not last.is_missing and last.end_byte > last.start_byte)
+
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -143,12 +155,15 @@ class TreeSitterChunker:
         return self._engine
 
     def chunk(self, text: str) -> list[ChunkPiece]:
+        return self._chunk_or_windows(text, None)
+
+    def _chunk_or_windows(self, text: str, path: str | None) -> list[ChunkPiece]:
         lines = split_lines(text)
         size, overlap = self.spec.module_window
         try:
             engine = self._load()
             if engine is not None:
-                return self._chunk(engine, text, lines)
+                return self._chunk(engine, text, lines, path)
         except OverBudget:  # not a surprise of the input: the caller records why
             raise
         except Exception:  # a grammar or query surprise must not stop a run
@@ -159,7 +174,7 @@ class TreeSitterChunker:
         """`chunk`'s pieces of the file at `path`, named after the module the file is where
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
         defines `List.map`)."""
-        pieces = self.chunk(text)
+        pieces = self._chunk_or_windows(text, path)
         if not self.spec.file_module:
             return pieces
         stem = PurePosixPath(path).name.split(".", 1)[0]
@@ -168,11 +183,16 @@ class TreeSitterChunker:
         module = stem[0].upper() + stem[1:]
         return [replace(p, symbol=f"{module}.{p.symbol}") if p.symbol else p for p in pieces]
 
-    def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str]) -> list[ChunkPiece]:
+    def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str],
+               path: str | None = None) -> list[ChunkPiece]:
         parser, cursor = engine
         source = code_only(text) if self.spec.literate else text
         if self.spec.tab_stops and "\t" in source:
             source = source.expandtabs(self.spec.tab_stops)
+        if self.spec.fortran_forms:
+            if is_fixed_form(text, path):
+                source = as_free_form(source)
+            source = without_python_module(source)
         if source is not text:
             # rows stay put (names and blank lines too): the definitions are read off the
             # parsed lines, the pieces cut from the file's
@@ -222,8 +242,8 @@ class TreeSitterChunker:
             if label is None:
                 continue
             node = captures[label][0]
-            if node.has_error:  # did not parse: its lines go to the windows
-                continue
+            if node.has_error and not (self.spec.errors_inside and _closed(node)):
+                continue  # did not parse: its lines go to the windows
             span = node
             while span.parent is not None and span.parent.type in self.spec.wrappers:
                 span = span.parent

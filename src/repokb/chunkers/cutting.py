@@ -29,7 +29,11 @@ TEST_BLOCKS = frozenset({"describe", "test"})
 # A module or namespace often wraps a whole file: it is always cut per member.
 ALWAYS_SPLIT = frozenset({"module"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
-_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac|@end)\s*;?\s*(?:(?://|#|--).*)?$")
+# Fortran's closing statement names what it closes (`end module shop`, `END PROGRAM MAIN`).
+_CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac|@end"
+                     r"|(?i:end[ \t]*(?:module|submodule|program|type|interface|subroutine"
+                     r"|function|procedure|block[ \t]*data)(?:[ \t]+\w+)?))"
+                     r"\s*;?\s*(?:(?://|#|--).*)?$")
 
 
 @dataclass

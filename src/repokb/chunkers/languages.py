@@ -80,6 +80,14 @@ class LanguageSpec:
     # A container bigger than this is cut per member (cutting.Cutter.split_chars, 1500 when
     # unset).
     split_chars: int | None = None
+    # Fortran: a fixed-form file (FORTRAN 77's `.f`, column 1 comments, column 6
+    # continuations) is parsed as free form, and f2py's `python module` as `module`
+    # (fortranform.py).
+    fortran_forms: bool = False
+    # A definition whose opening and closing statements parsed is kept though its body holds
+    # an error (Fortran: `SUBROUTINE DQNG(...)` ... `END`, around a DATA statement of fixed
+    # form's blank-separated digits `0.9739065285 1717172007` that the grammar cannot read).
+    errors_inside: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -155,4 +163,8 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),
                  bodies=frozenset({"function_body"}), split_chars=600),
+    # Fortran, fixed form (.f) and free form (.f90), and f2py's signature files (.pyf): a
+    # module's procedures after `contains` are named `module.procedure`
+    LanguageSpec("fortran", "tree_sitter_fortran:language", "fortran", fortran_forms=True,
+                 errors_inside=True),
 )

@@ -139,7 +139,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Groovy, as `Jenkinsfile` is; they were unknown, excluded; Gradle's
 # `gradle/wrapper/gradle-wrapper.properties` is configuration, the Gradle the build runs: Linguist's
 # vendored gradle/wrapper/ keeps its jar)
-CLASSIFIER_VERSION = f"0.3.18+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.19: f2py signature files (.pyf), .f18 and .ftn are Fortran)
+CLASSIFIER_VERSION = f"0.3.19+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

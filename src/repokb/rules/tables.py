@@ -548,7 +548,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Linguist's Fortran (fixed form .f .for .f77 .fpp) and Fortran Free Form (.f90 .f95 .f03
     # .f08): numpy's f2py tests and docs, SciPy's solvers
     ".f": "fortran", ".for": "fortran", ".f77": "fortran", ".fpp": "fortran", ".f90": "fortran",
-    ".f95": "fortran", ".f03": "fortran", ".f08": "fortran",
+    ".f95": "fortran", ".f03": "fortran", ".f08": "fortran", ".f18": "fortran", ".ftn": "fortran",
+    # f2py's signature files: Fortran interfaces in a `python module` (SciPy's fitpack.pyf)
+    ".pyf": "fortran",
     # Apple platforms: Linguist's Ruby .podspec; its XML Property List (.plist), which
     # privacy manifests (.xcprivacy) and entitlements are too; Xcode's build settings
     # (`KEY = value` lines, `//` comments) read as INI; Linguist's Module Map (Clang modules).
