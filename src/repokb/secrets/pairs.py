@@ -23,7 +23,8 @@ No `key = "value"` shows these, yet the key names the value as plainly:
 - a map literal given to a secret-named name, each value (`PASSWORDS = {"admin": "X"}`,
   `API_TOKENS = {"ci": "X"}`, Ruby's `{"admin" => "X"}`);
 - a command-line option named for a secret and its default (argparse's `add_argument(
-  "--password", default="X")`, click's `option("--api-key", default="X")`).
+  "--password", default="X")`, click's `option("--api-key", default="X")`), where words with
+  digits are a secret too (`default="ArgparseDef5512"`: `_placed`).
 
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
@@ -52,7 +53,7 @@ from repokb.rules.secret_patterns import (
 )
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
-from repokb.secrets.shapes import is_field_name, names_something
+from repokb.secrets.shapes import is_field_name, names_something, placed_password
 
 Span = tuple[int, int, str, bool]
 
@@ -73,9 +74,10 @@ _ENV_LITERAL = re.compile(
     r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
     r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
 # a command-line option named for a secret and its default: argparse's `add_argument("--password",
-# default="X")`, click's `@click.option("--api-key", default="X")`
+# default="X")`, click's `@click.option("--api-key", default="X")`, also over lines as black
+# breaks the call (no parenthesis between: the same call's)
 _OPTION_DEFAULT = re.compile(
-    r"""(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq)[^()\n]{0,200}?\bdefault\s*=\s*"""
+    r"""(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq)[^()]{0,200}?\bdefault\s*=\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 # a secret-named key given a base64 literal decoded on the spot: `password =
 # base64.b64decode("X")`, `const apiKey = atob("X")`, PHP's `base64_decode('X')`, Ruby's
@@ -136,8 +138,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
         m = _OPTION_DEFAULT.match(text, q) if text.startswith("-", q + 1) else None
-        if m is not None and is_secret_key(key := m.group("key")) and _value(
-                value := m.group("value"), key):
+        if m is not None and is_secret_key(key := m.group("key")) and (
+                _value(value := m.group("value"), key) or _placed(value, key)):
             out.append((m.start("value"), m.end("value"), "option_default", False))
         m = _TEMPLATE_LITERAL.match(text, q)
         if m is not None and (q > 0 and text[q - 1] in "fF" or m.group("q") == "`"):
@@ -153,8 +155,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
         out += _secret_maps(text)
     for k in _filled_keys(text):
         m = _FILLED.match(text, k)
-        if m is not None and is_secret_key(key := m.group("key")) and _value(
-                value := m.group("value"), key):
+        if m is not None and is_secret_key(key := m.group("key")) and (
+                _value(value := m.group("value"), key) or _placed(value, key)):
             out.append((m.start("value"), m.end("value"), "filled_format", False))
     return out
 
@@ -224,6 +226,13 @@ def _value(value: str, key: str) -> bool:
         return True  # not a list of class names (`__all__ = ["UsageTokens", "TopLogprob"]`)
     return (is_secret_value(value, key, literal_words=False) and not names_something(value)
             and not _WORD.fullmatch(value) and not _name(value))
+
+
+def _placed(value: str, key: str) -> bool:
+    """A value in a secret's own place (a secret-named option's default): words with digits
+    count too (`ArgparseDef5512`, `Devpass2024`: `shapes.placed_password`). No label, field
+    name, placeholder, path or name of something."""
+    return not _label(value, key) and placed_password(value, min_length=6)
 
 
 _CAMEL_WORD = re.compile(r"[A-Z][a-z]+")
