@@ -51,9 +51,14 @@ MUST_REDACT = [  # (language, text, value): each stored as written before
     ("python", f'parser.add_argument(\n    "--password",\n    default="{ARGPARSE}",\n'
                '    help="the database password",\n)\n', ARGPARSE),
     ("python", f'@click.option(\n    "--api-key",\n    default="{CLICK}",\n)\n', CLICK),
+    ("python", f'token: str = typer.Option("{CLICK}", "--token")\n', CLICK),
+    ("python", f'def main(api_key: str = typer.Option("{CLICK}")):\n    pass\n', CLICK),
+    ("python", f'body = "password=%s" % "{ARGPARSE}"\n', ARGPARSE),
     ("markdown", f"The password for staging is {STAGING}.\n", STAGING),
     ("markdown", f"The admin password on staging is `{STAGING}`.\n", STAGING),
     ("markdown", f"The staging token is {TOKEN}.\n", TOKEN),
+    ("markdown", f"API key: {MAPS}\n", MAPS),
+    ("markdown", f"- Staging API key: `{GETENV}`\n", GETENV),
     ("markdown", f"Name | Password\n--- | ---\ndb | {TABLE}\n", TABLE),
     ("markdown", f"| Name | Access token |\n|:--|:--|\n| db | {TOKEN} |\n", TOKEN),
 ]
@@ -73,11 +78,17 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("python", 'parser.add_argument("--token-type", default="Bearer")\n'),
     ("python", 'parser.add_argument("--password-hasher", default="PBKDF2PasswordHasher")\n'),
     ("python", '@click.option("--secret", default=None)\n'),
+    ("python", 'token: str = typer.Option(..., "--token", envvar="APP_TOKEN")\n'
+               'name: str = typer.Option("World2024", "--name")\n'
+               'def main(api_key: str = typer.Option("", "--api-key")):\n    pass\n'),
+    ("python", 'token: str = typer.Option("--token")\n'),
     ("markdown", "The password is stored hashed.\n"),
     ("markdown", "The password is hashed with PBKDF2PasswordHasher.\n"),
     ("markdown", "The password is hashed with bcrypt_sha256.\n"),
     ("markdown", "The token is signed with HmacSHA256 by default.\n"),
     ("markdown", "The secret key is SECRET_KEY2 in the tests.\n"),
+    ("markdown", "API key: `$MAPS_API_KEY`, see the settings.\nAPI key: required\n"),
+    ("markdown", "API keys: PBKDF2PasswordHasher and bcrypt_sha256 are names.\n"),
     ("python", 'parser.add_argument(\n    "--token",\n    default=None,\n)\n'
                'parser.add_argument("--mode", default="Prod2024")\n'),
     ("markdown", "Pipe a | b.\nName | Password\n--- | ---\ndb | `$DB_PASSWORD`\n"),

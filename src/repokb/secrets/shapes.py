@@ -142,6 +142,9 @@ _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
     r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
     re.I)
+# "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
+_PROSE_API_KEY = re.compile(
+    r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
 _PROSE_PASSWORD = re.compile(
@@ -255,6 +258,11 @@ def find(text: str, mode: str, language: str | None = None,
                                         or m.group("verb").lower() in ("is", "was")
                                         and placed_password(value.rstrip(_SENTENCE_END))):
                     out.append((start + m.start("value"), start + m.end("value"),
+                                "prose_secret", False))
+            for m in _PROSE_API_KEY.finditer(line):
+                value = m.group("value").rstrip(_SENTENCE_END)
+                if value_ok(value) and placed_password(value):
+                    out.append((start + m.start("value"), start + m.start("value") + len(value),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
     if anchored and "<" in text:
