@@ -154,7 +154,12 @@ REDACTED = "<REDACTED_SECRET>"
 # 32: a Jenkins pipeline's build parameter default under a secret name or of a `password`
 # parameter (`string(name: 'API_TOKEN', defaultValue: 'v')`, `password(name: 'DB', defaultValue:
 # 'v')`, secrets/shapes.py): it reached the store and the search answers
-REDACTION_VERSION = 32
+# 33: words with a capital and digits in a password's own place (secrets9's matrix): a
+# secret-named option's default (`add_argument("--password", default="ArgparseDef5512")`),
+# "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
+# key column (`shapes.placed_password`); a lookup's default opening with `getenv`
+# (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
+REDACTION_VERSION = 33
 
 
 @dataclass(frozen=True)
@@ -331,6 +336,14 @@ SECRET_KEY_WORDS = frozenset({
     "credential", "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken",
     "sas",
 })
+# The words of an example password with a number (`Password123`, `Admin2024`, `Qwerty123`):
+# in a password's place (prose, a password column, an option's default) such a value is an
+# example, while other words with a number and a capital are a password (`StagingPw9931`;
+# secrets/shapes.py's `placed_password`)
+EXAMPLE_PASSWORD_WORDS = frozenset({
+    *SECRET_KEY_WORDS, "passw0rd", "admin", "administrator", "root", "user", "test", "demo",
+    "example", "sample", "qwerty", "letmein", "welcome", "changeme", "default", "guest",
+})
 SECRET_KEY_PAIRS = frozenset({
     ("api", "key"), ("access", "key"), ("private", "key"), ("secret", "key"), ("auth", "key"),
     ("client", "secret"), ("signing", "key"), ("master", "key"), ("encryption", "key"),
@@ -406,7 +419,8 @@ LIBRARY_KEY_WORDS: tuple[str, ...] = (
 LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
     "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
-    "env(", "environ.get(", "config(", "fetch(", "getproperty(", "getenvironmentvariable(",
+    "env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
+    "getenvironmentvariable(",
     # credentials: command lines, DSNs, calls given credentials, environment lists, prose pairs
     "--", "-u", "mysql", "mariadb", "sshpass", "login", "redis-cli", "mongo", "htpasswd",
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
@@ -457,7 +471,9 @@ PLACEHOLDER = _re(
     # access levels (GitHub Actions' `id-token: write`), not values of a token
     r"read|write|read[-_ ]?write|read[-_ ]?only|write[-_ ]?only|"
     r"(?:your|my)[-_ ].*|.*example.*|.*sample.*|.*placeholder.*|.*xxxx.*|.*changeme.*|"
-    r"env\(.*|os\.environ.*|process\.env.*|getenv.*|secrets?\..*|vault:.*|ref\+.*|"
+    # a lookup written as the value (`getenv("X")`), not a word that opens with its name
+    # (`GetenvDef4471`, a default under API_KEY, was kept as a placeholder)
+    r"env\(.*|os\.environ\b.*|process\.env\b.*|getenv\b.*|secrets?\..*|vault:.*|ref\+.*|"
     r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*)$",
     re.I)
 # Bare values in code that are references, not literals.

@@ -35,7 +35,7 @@ Found here (spans of the value only):
   Terraform), a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`), and IPython's
   `%env DB_PASSWORD=X` / `%env DB_PASSWORD X` / `%set_env` and a cell's `!export KEY=X`;
 - prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
-  Markdown table's password column.
+  Markdown table's password, token, secret or API key column.
 
 The value must look like a password (`shapes.password_like`: letters with digits or symbols,
 not a word, a placeholder, a `$VAR` or a name), except where a secret-named key sits beside it
@@ -58,7 +58,7 @@ from repokb.secrets.scan import (
     is_secret_value,
     key_words,
 )
-from repokb.secrets.shapes import is_field_name, password_like, value_ok
+from repokb.secrets.shapes import is_field_name, password_like, placed_password, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -187,11 +187,15 @@ _PAIR = re.compile(  # "login: admin / X", "credentials `admin` / `X`", "sign in
     r"""\b(?:log[ -]?in|sign[ -]?in|credentials?|account)\b[^\n/]{0,30}?(?<=[\s:(])[`*"']*"""
     r"""(?P<user>[\w.@+\-]{2,64})[`*"']*[ \t]*/[ \t]*[`*"']*"""
     r"""(?P<value>[^\s`*"',;()<>|/]{6,80})(?![^\s`*"',;()<>|])""", re.I)
-_TABLE_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
-_SEPARATOR = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?[ \t]*)?$")
-_PASSWORD_HEADER = re.compile(
+# a table's row, its outer pipes optional (GitHub's `Name | Password` / `--- | ---`)
+_TABLE_ROW = re.compile(r"^[ \t]*\|?(?P<cells>.*?)\|?[ \t]*$")
+_SEPARATOR = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?$")
+_PASSWORD_HEADER = re.compile(  # a password's column, a token's, a secret's, an API key's
     r"(?:(?:default|initial|admin|user|account)[ _-]?)?(?:password|passwd|pwd|pass|passphrase)"
-    r"s?", re.I)
+    r"s?|(?:(?:api|access|auth|bearer|personal[ _-]access)[ _-]?)?tokens?"
+    r"|(?:client[ _-]?|app[ _-]?)?secrets?(?:[ _-]?key)?|api[ _-]?keys?", re.I)
+# a cell naming an environment variable (`GITHUB_TOKEN`, `S3_SECRET`), not holding its value
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 # What each shape needs on its line, as literal words of the lower-cased text: the shapes are
@@ -297,7 +301,7 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
     for start, line in keys.line_texts(_AT_PAIR):
         out += [span for span in _each(_PAIR, line, start, "credential_pair")
                 if mode != "code" or COMMENT_BEFORE.search(line, 0, span[0] - start)]
-    if mode != "code" and "|" in text and keys.has(("pass", "pw")):
+    if mode != "code" and "|" in text and keys.has(("pass", "pw", "token", "secret", "key")):
         out += _table_cells(text)
     return out
 
@@ -408,7 +412,9 @@ def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
 
 
 def _table_cells(text: str) -> list[Span]:
-    """The cells of a Markdown table's password column (its header cell names a password)."""
+    """The cells of a Markdown table's password column (its header cell names a password, a
+    token, a secret or an API key): words with digits are one there (`shapes.placed_password`:
+    `TablePw7712`); a type, `optional` or a setting's name (`PASSWORD_HASHERS`) is none."""
     out: list[Span] = []
     lines = text.split("\n")
     offsets = [0]
@@ -416,7 +422,7 @@ def _table_cells(text: str) -> list[Span]:
         offsets.append(offsets[-1] + len(line) + 1)
     column: int | None = None
     for i, line in enumerate(lines):
-        row = _TABLE_ROW.match(line)
+        row = _TABLE_ROW.match(line) if "|" in line else None
         if row is None:
             column = None
             continue
@@ -430,7 +436,7 @@ def _table_cells(text: str) -> list[Span]:
         at = offsets[i] + row.start("cells") + sum(len(c) + 1 for c in cells[:column])
         cell = cells[column]
         value = cell.strip(" \t`*_\"'")
-        if password_like(value, min_length=6):
+        if placed_password(value, min_length=6) and not _ENV_NAME.fullmatch(value):
             start = at + cell.index(value)
             out.append((start, start + len(value), "table_password", False))
     return out

@@ -23,7 +23,10 @@ No `key = "value"` shows these, yet the key names the value as plainly:
 - a map literal given to a secret-named name, each value (`PASSWORDS = {"admin": "X"}`,
   `API_TOKENS = {"ci": "X"}`, Ruby's `{"admin" => "X"}`);
 - a command-line option named for a secret and its default (argparse's `add_argument(
-  "--password", default="X")`, click's `option("--api-key", default="X")`).
+  "--password", default="X")`, click's `option("--api-key", default="X")`, typer's
+  `Option("X", "--token")` and `token: str = typer.Option("X")`), where words with digits are
+  a secret too (`default="ArgparseDef5512"`: `_placed`), as in a `KEY=` format filled at once
+  (`"password=%s" % "ArgparseDef5512"`).
 
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
@@ -52,7 +55,7 @@ from repokb.rules.secret_patterns import (
 )
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
-from repokb.secrets.shapes import is_field_name, names_something
+from repokb.secrets.shapes import is_field_name, names_something, placed_password
 
 Span = tuple[int, int, str, bool]
 
@@ -73,10 +76,17 @@ _ENV_LITERAL = re.compile(
     r"""(?P<q>["'`])(?P<key>[A-Za-z_][\w.\-]{0,80})="""
     r"""(?P<value>(?!:)[^\s"'`{}$<>\\()\[\]]{1,400})(?P=q)""")
 # a command-line option named for a secret and its default: argparse's `add_argument("--password",
-# default="X")`, click's `@click.option("--api-key", default="X")`
+# default="X")`, click's `@click.option("--api-key", default="X")`, also over lines as black
+# breaks the call (no parenthesis between: the same call's)
 _OPTION_DEFAULT = re.compile(
-    r"""(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq)[^()\n]{0,200}?\bdefault\s*=\s*"""
+    r"""(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq)[^()]{0,200}?\bdefault\s*=\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# typer's option, its default first: `typer.Option("X", "--token")`, `token: str =
+# typer.Option("X")` (the parameter names it); found from its `Option(`
+_TYPER_OPTION = re.compile(
+    r"""Option\(\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)\s*(?:,\s*(?:(?P<sq>["'])-\w(?P=sq)"""
+    r"""\s*,\s*)?(?P<kq>["'])--?(?P<key>[A-Za-z][\w\-]{0,80})(?P=kq))?""")
+_TYPER_PARAMETER = re.compile(r"""(?P<key>[A-Za-z_]\w{0,80})[ \t]*:[^=\n]{1,80}=[ \t]*[\w.]*$""")
 # a secret-named key given a base64 literal decoded on the spot: `password =
 # base64.b64decode("X")`, `const apiKey = atob("X")`, PHP's `base64_decode('X')`, Ruby's
 # `Base64.decode64("X")`, .NET's `Convert.FromBase64String("X")`: X is the secret, encoded
@@ -136,8 +146,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "env_literal", False))
         m = _OPTION_DEFAULT.match(text, q) if text.startswith("-", q + 1) else None
-        if m is not None and is_secret_key(key := m.group("key")) and _value(
-                value := m.group("value"), key):
+        if m is not None and is_secret_key(key := m.group("key")) and (
+                _value(value := m.group("value"), key) or _placed(value, key)):
             out.append((m.start("value"), m.end("value"), "option_default", False))
         m = _TEMPLATE_LITERAL.match(text, q)
         if m is not None and (q > 0 and text[q - 1] in "fF" or m.group("q") == "`"):
@@ -151,11 +161,29 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                 out.append((m.start("value"), m.end("value"), "encoded_literal", False))
     if "{" in text:
         out += _secret_maps(text)
+    if "Option(" in text:
+        out += _typer_options(text)
     for k in _filled_keys(text):
         m = _FILLED.match(text, k)
-        if m is not None and is_secret_key(key := m.group("key")) and _value(
-                value := m.group("value"), key):
+        if m is not None and is_secret_key(key := m.group("key")) and (
+                _value(value := m.group("value"), key) or _placed(value, key)):
             out.append((m.start("value"), m.end("value"), "filled_format", False))
+    return out
+
+
+def _typer_options(text: str) -> list[Span]:
+    """The default of each typer option named for a secret, by its `--name` or its parameter's
+    name (`_TYPER_OPTION`), judged as an option's default is."""
+    out: list[Span] = []
+    for m in _TYPER_OPTION.finditer(text):
+        key = m.group("key")
+        if key is None:
+            name = _TYPER_PARAMETER.search(text, text.rfind("\n", 0, m.start()) + 1, m.start())
+            key = name.group("key") if name is not None else ""
+        value = m.group("value")
+        if is_secret_key(key) and not value.startswith("-") and (
+                _value(value, key) or _placed(value, key)):
+            out.append((m.start("value"), m.end("value"), "option_default", False))
     return out
 
 
@@ -224,6 +252,13 @@ def _value(value: str, key: str) -> bool:
         return True  # not a list of class names (`__all__ = ["UsageTokens", "TopLogprob"]`)
     return (is_secret_value(value, key, literal_words=False) and not names_something(value)
             and not _WORD.fullmatch(value) and not _name(value))
+
+
+def _placed(value: str, key: str) -> bool:
+    """A value in a secret's own place (a secret-named option's default): words with digits
+    count too (`ArgparseDef5512`, `Devpass2024`: `shapes.placed_password`). No label, field
+    name, placeholder, path or name of something."""
+    return not _label(value, key) and placed_password(value, min_length=6)
 
 
 _CAMEL_WORD = re.compile(r"[A-Z][a-z]+")

@@ -79,13 +79,14 @@ _HCL_DEFAULT = re.compile(
 _HCL_AT = re.compile(r'variable\s+"')
 # the calls _ENV_DEFAULT opens on, lower-cased (found with every finder's words): it opens on an
 # alternation, tried at every character (0.2 s over Django), and 144 of its 5,369 texts hold one
-_ENV_CALLS = ("env(", "environ.get(", "config(", "fetch(", "getproperty(",
+_ENV_CALLS = ("env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
               "getenvironmentvariable(")
 _PAREN = re.compile(
     rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
     r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _ENV_DEFAULT = re.compile(
-    r"""(?:getenv|environ\.get|env|config|get_env|fetch|getProperty|GetEnvironmentVariable)"""
+    r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
+    r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
     r"""\(\s*["'](?P<key>[^"'\n]{1,80})["']\s*(?:,\s*(?:default\s*=\s*)?"""
     r"""|\)\s*\{\s*(?:\|\w*\|\s*)?)"""  # Ruby's block default: `ENV.fetch("KEY") { "v" }`
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
@@ -146,8 +147,11 @@ _DOCKER_AUTH = re.compile(
     r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[A-Za-z0-9+/=]{8,})\"""")
 _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
-    r"""\b(?:is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
+    r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
     re.I)
+# "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
+_PROSE_API_KEY = re.compile(
+    r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
 _PROSE_PASSWORD = re.compile(
@@ -258,8 +262,17 @@ def find(text: str, mode: str, language: str | None = None,
         if mode != "code":
             for m in _PROSE.finditer(line):
                 value = m.group("value")
-                if value_ok(value) and _looks_random(value) and not names_something(value):
+                # "the staging token is X": words with digits are one after `is` or `was`
+                # (`placed_password`), not after `with` or `as` ("signed with HmacSHA256")
+                if value_ok(value) and (_looks_random(value) and not names_something(value)
+                                        or m.group("verb").lower() in ("is", "was")
+                                        and placed_password(value.rstrip(_SENTENCE_END))):
                     out.append((start + m.start("value"), start + m.end("value"),
+                                "prose_secret", False))
+            for m in _PROSE_API_KEY.finditer(line):
+                value = m.group("value").rstrip(_SENTENCE_END)
+                if value_ok(value) and placed_password(value):
+                    out.append((start + m.start("value"), start + m.start("value") + len(value),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
     if anchored and "<" in text:
@@ -411,7 +424,7 @@ def _prose_passwords(line: str, start: int, mode: str,
         raw = m.group("value")
         value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
         bare = m.group("op") is None and m.group("connector") is None
-        if not password_like(value, min_length=8 if bare else 6):
+        if not placed_password(value, min_length=8 if bare else 6):
             continue
         if (_INPUT_TYPE.search(line, 0, m.start())  # `<input type=password name=pw>`
                 and not value.lower().startswith("value=")):  # its default stays a value
@@ -459,6 +472,22 @@ def password_like(value: str, min_length: int = 8, glued_words: bool = False) ->
     if is_field_name(value) or _NOT_A_PASSWORD.fullmatch(value):
         return False
     return (glued_words and "_" not in value) or not _identifier_of_words(value)
+
+
+def placed_password(value: str, min_length: int = 8) -> bool:
+    """A value in a password's own place (prose's "the password is X", a password column's
+    cell, a secret-named option's default): `password_like`, or words ending in digits
+    with a capital (`StagingPw9931`, `Summer2024`: `_WORDS_NUMBER`), which a reader takes for
+    an example word and an attacker for a password. A lower-case word with a number
+    (`password123`) and a secret's own name with one (`Password123`,
+    `P.EXAMPLE_PASSWORD_WORDS`) stay examples; a class's name (`PBKDF2PasswordHasher`) and a
+    name with `_` (`bcrypt_sha256`) stay names."""
+    if password_like(value, min_length):
+        return True
+    letters = value.rstrip("0123456789")
+    return bool(_WORDS_NUMBER.fullmatch(value) and not letters.islower()
+                and letters.lower() not in P.EXAMPLE_PASSWORD_WORDS
+                and password_like(value, min_length, glued_words=True))
 
 
 def names_something(value: str) -> bool:
