@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -12,7 +13,7 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -298,3 +299,22 @@ def invoke(*args: str) -> str:
     result = CliRunner().invoke(app, list(args))
     assert result.exit_code == 0, (result.output, result.exception)
     return result.stdout
+
+
+def assert_never_stored(home: Path, project: Path, values: Iterable[str],
+                        queries: Iterable[str], files: int) -> None:
+    """Index `project` (its `files` files all indexed, redacted rather than blocked), explain
+    each and search for every value and each of `queries`, as an attacker reading the home
+    and the answers would: no value may be in any byte under `home` or in any answer."""
+    indexed = invoke("index", str(project), "--json")
+    found = {f["path"]: f for f in json.loads(indexed)["files"]}
+    assert len(found) == files, found
+    assert all(f["chunks"] > 0 for f in found.values()), found  # redacted, not blocked
+    values = list(values)
+    outputs = [indexed, *(invoke("explain", str(project / path), "--json") for path in found)]
+    outputs += [invoke("search", query, "--json", "--limit", "20")
+                for query in (*values, *queries)]
+    stored = every_byte(home)
+    for value in values:
+        assert value.encode() not in stored, f"{value[:6]}... stored"
+        assert all(value not in out for out in outputs), f"{value[:6]}... shown"

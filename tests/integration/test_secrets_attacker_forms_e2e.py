@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_never_stored, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -75,20 +75,9 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_an_attackers_forms_never_reach_the_home_or_an_answer(home, project):
-    indexed = invoke("index", str(project), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert len(files) == 6, files
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for path in files:
-        outputs.append(invoke("explain", str(project / path), "--json"))
-    for query in (*VALUES.values(), "write the db config", "login to hugging face",
-                  "erlang options", "deploy with curl", "login form widgets"):
-        outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for name, value in VALUES.items():
-        assert value.encode() not in stored, f"{name}: {value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{name}: {value[:6]}... shown"
+    assert_never_stored(home, project, VALUES.values(), (
+        "write the db config", "login to hugging face",
+        "erlang options", "deploy with curl", "login form widgets"), files=6)
     content = "\n".join(h["content"] for h in json.loads(
         invoke("search", "login form widgets", "--json", "--path", "gateway/forms.py")))
     assert 'METHOD_CHOICES = [("password", "Password"), ("token", "Token")]' in content

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_never_stored, invoke, write
 from ..unit.test_secrets_token_formats import TOKENS
 
 pytestmark = pytest.mark.integration
@@ -65,22 +65,11 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_these_forms_never_reach_the_home_or_an_answer(home, project):
-    indexed = invoke("index", str(project), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert len(files) == 6, files
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for path in files:
-        outputs.append(invoke("explain", str(project / path), "--json"))
     values = [*TOKENS.values(), *PASSWORDS.values()]
-    for query in (*values, "third-party services", "webhook listener dashboard",
-                  "status request", "backup the shop database", "vault password",
-                  "sign-up form password field"):
-        outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for value in values:
-        assert value.encode() not in stored, f"{value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:6]}... shown"
+    assert_never_stored(home, project, values, (
+        "third-party services", "webhook listener dashboard",
+        "status request", "backup the shop database", "vault password",
+        "sign-up form password field"), files=6)
     content = "\n".join(h["content"] for h in json.loads(
         invoke("search", "sign-up form password field", "--json", "--path", "lib/*")))
     assert "<dd><input type=password name=password>" in content

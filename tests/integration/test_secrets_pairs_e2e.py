@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_never_stored, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -85,21 +85,10 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_positional_pairs_never_reach_the_home_or_an_answer(home, project):
-    indexed = invoke("index", str(project), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert len(files) == 8, files
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for path in files:
-        outputs.append(invoke("explain", str(project / path), "--json"))
-    for query in (*VALUES.values(), "login to the billing gateway", "write the db config",
-                  "sign the request with an api key", "gateway credentials map",
-                  "login form method choices", "api token environment"):
-        outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for name, value in VALUES.items():
-        assert value.encode() not in stored, f"{name}: {value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{name}: {value[:6]}... shown"
+    assert_never_stored(home, project, VALUES.values(), (
+        "login to the billing gateway", "write the db config",
+        "sign the request with an api key", "gateway credentials map",
+        "login form method choices", "api token environment"), files=8)
     content = "\n".join(h["content"] for h in json.loads(
         invoke("search", "login form method choices", "--json", "--path", "gateway/forms.py")))
     assert 'METHOD_CHOICES = [("password", "Password"), ("token", _("Token"))]' in content

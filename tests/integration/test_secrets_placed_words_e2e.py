@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_never_stored, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -76,20 +76,9 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_words_and_digits_in_a_secrets_place_never_reach_the_home_or_an_answer(home, project):
-    indexed = invoke("index", str(project), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert len(files) == 4, files
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for path in files:
-        outputs.append(invoke("explain", str(project / path), "--json"))
-    for query in (*VALUES.values(), "staging password", "database password option",
-                  "api key from the environment", "password table"):
-        outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for name, value in VALUES.items():
-        assert value.encode() not in stored, f"{name}: {value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{name}: {value[:6]}... shown"
+    assert_never_stored(home, project, VALUES.values(), (
+        "staging password", "database password option",
+        "api key from the environment", "password table"), files=4)
     content = "\n".join(h["content"] for h in json.loads(
         invoke("search", "settings from the environment", "--json", "--limit", "20")))
     for kept in ('os.getenv("SECRET_KEY", "")', 'os.getenv("API_KEY", DEFAULT_KEY)',

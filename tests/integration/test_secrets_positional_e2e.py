@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_never_stored, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -114,23 +114,12 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_secrets_written_in_these_forms_never_reach_the_home_or_an_answer(home, project):
-    indexed = invoke("index", str(project), "--json")
-    files = {f["path"]: f for f in json.loads(indexed)["files"]}
-    assert len(files) == 6
-    assert all(f["chunks"] > 0 for f in files.values()), files  # redacted, not blocked
-    outputs = [indexed]
-    for path in files:
-        outputs.append(invoke("explain", str(project / path), "--json"))
     values = [LUA_AUTH, LUA_REDIS, LUA_LONG, JAVA_KEY, *KOTLIN_BODY, OBJC, *WORDS.values(),
               PHP[1], "".join(PHP)]
-    for query in (*values, "redis auth lock", "jwt decode partner token claims",
-                  "partner open orders", "admin can log in", "signing key", "apiKey",
-                  "database settings"):
-        outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for value in values:
-        assert value.encode() not in stored, f"{value[:4]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:4]}... shown"
+    assert_never_stored(home, project, values, (
+        "redis auth lock", "jwt decode partner token claims",
+        "partner open orders", "admin can log in", "signing key", "apiKey",
+        "database settings"), files=6)
     # what surrounds the values stays readable: a key given by the caller, a password passed
     # by name, a property's URL in its comment
     content = "\n".join(h["content"] for h in json.loads(
