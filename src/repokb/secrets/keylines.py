@@ -100,24 +100,3 @@ def _find_every(low: str, word: str) -> list[int]:
         out.append(at)
         at = low.find(word, at + 1)
     return out
-
-
-def anchored_lines(text: str, low: str, anchors: tuple[str, ...],
-                   below: int = 0) -> list[tuple[int, int]]:
-    """(start, end) of each line holding one of `anchors` in `low` (the text, or the text
-    lower-cased: same length), with the `below` lines after it, once each, in order; for
-    words matched in the text's own case (`KeyLines.lines` reads the lower-cased text)."""
-    spans: set[tuple[int, int]] = set()
-    for anchor in anchors:
-        at = low.find(anchor)
-        while at != -1:
-            start = text.rfind("\n", 0, at) + 1
-            end = at
-            for _ in range(below + 1):
-                end = text.find("\n", end + 1)
-                if end == -1:
-                    end = len(text)
-                    break
-            spans.add((start, end))
-            at = low.find(anchor, max(end, at + 1))
-    return sorted(spans)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from repokb.rules.secret_patterns import KEY_ANCHORS, TUPLE_ASSIGNMENT
-from repokb.secrets.keylines import KeyLines, anchored_lines
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
 from repokb.secrets.shapes import password_like, value_ok
 
@@ -113,7 +113,7 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
     if keys.has(_NGINX_ANCHORS, cased=True):
-        for start, end in anchored_lines(text, text, _NGINX_LINES):
+        for start, end in keys.lines(_NGINX_LINES, cased=True):
             for m in _NGINX_DIRECTIVE.finditer(text, start, end):
                 if (is_secret_key(m.group("key")) and is_secret_value(
                         m.group("value"), m.group("key"), literal_words=False)):
