@@ -123,6 +123,22 @@ def every_byte(folder: Path) -> bytes:
     return b"\n".join(p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file())
 
 
+
+def assert_redacted(text: str, mode: str, language: str | None, *values: str) -> Any:
+    """Redact `text` as the pipeline does: none of `values` is left, the redaction marker
+    stands in their place, and no line is added or lost (hits keep their line numbers).
+    Returns the result for a test's own further checks."""
+    from repokb.rules.secret_patterns import REDACTED
+    from repokb.secrets import redact
+
+    result = redact(text, mode, language)
+    for value in values:
+        assert value not in result.text, result.text
+    assert REDACTED in result.text, result.text
+    assert result.text.count("\n") == text.count("\n")
+    return result
+
+
 def classify_file(root: Path, rel: str, content: str | bytes) -> Any:
     """Write `content` at `rel` under `root` and classify it as a walk would (project "p")."""
     from repokb.models import SourceFile

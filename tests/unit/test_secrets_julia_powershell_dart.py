@@ -18,6 +18,8 @@ import pytest
 
 from repokb.secrets import REDACTED, redact
 
+from ..conftest import assert_redacted
+
 PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
 
 MUST_REDACT = [  # (language, text)
@@ -73,10 +75,7 @@ MUST_KEEP = [  # (language, text): no credential in them
 
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT)
 def test_a_credential_is_redacted(language, text):
-    result = redact(text, "code", language)
-    assert PW not in result.text and "AIzaSyDart" not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, "code", language, PW, "AIzaSyDart")
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import redact
+
+from ..conftest import assert_redacted
 
 PW = "".join(("Lu4kP9", "zQ2wX7mN3v"))  # a FAKE password, assembled at run time
 B64 = "".join(("YWRtaW46", "THU0a1A5elEyd1g3bU4zdg=="))  # FAKE: base64 of admin:<PW>
@@ -88,10 +90,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
 def test_a_lua_credential_is_redacted(language, text):
     mode = "code" if language in ("lua", "python", "javascript") else "config"
-    result = redact(text, mode, language)
-    assert PW not in result.text and B64 not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, mode, language, PW, B64)
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP,

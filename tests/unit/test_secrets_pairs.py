@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
+
+from ..conftest import assert_redacted
 
 PW = "".join(("Qm4v", "Tz8kPairW7x"))  # a FAKE password, assembled at run time
 
@@ -94,10 +96,7 @@ MUST_KEEP = [  # (language, text)
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT + ALREADY,
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT + ALREADY)])
 def test_a_value_paired_with_a_secret_named_key_is_redacted(language, text):
-    result = redact(text, mode_for(language), language)
-    assert PW not in result.text and "s3cr3t-pw" not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    result = assert_redacted(text, mode_for(language), language, PW, "s3cr3t-pw")
     assert "alice" not in text or "alice" in result.text  # the user's name stays
 
 

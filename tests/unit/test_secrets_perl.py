@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import redact
+
+from ..conftest import assert_redacted
 
 PW = "".join(("Pq7vK2", "mZ9xWt4LsR"))  # a FAKE password, assembled at run time
 
@@ -98,10 +100,7 @@ MUST_KEEP = [
 
 @pytest.mark.parametrize("text", MUST_REDACT, ids=[f"perl{i}" for i in range(len(MUST_REDACT))])
 def test_a_perl_credential_is_redacted(text):
-    result = redact(text, "code", "perl")
-    assert PW not in result.text and WORD not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, "code", "perl", PW, WORD)
 
 
 @pytest.mark.parametrize("text", MUST_KEEP, ids=[f"keep{i}" for i in range(len(MUST_KEEP))])

@@ -14,6 +14,8 @@ import pytest
 
 from repokb.secrets import REDACTED, redact
 
+from ..conftest import assert_redacted
+
 PW = "".join(("Qm7nP4", "xR9vT2wY6z"))  # a FAKE password, assembled at run time
 
 MUST_REDACT = [  # (language, text)
@@ -76,10 +78,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT,
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
 def test_a_php_credential_is_redacted(language, text):
-    result = redact(text, "code", language)
-    assert PW not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, "code", language, PW)
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP,

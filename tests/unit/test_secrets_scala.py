@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import redact
+
+from ..conftest import assert_redacted
 
 PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
 
@@ -51,10 +53,7 @@ MUST_KEEP = [  # (language, text): no credential in them
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT)
 def test_a_scala_credential_is_redacted(language, text):
     mode = "config" if language == "ini" else "code"
-    result = redact(text, mode, language)
-    assert PW not in result.text and "Bxqlmzkwpv" not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, mode, language, PW, "Bxqlmzkwpv")
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP)
