@@ -139,6 +139,30 @@ def assert_redacted(text: str, mode: str, language: str | None, *values: str) ->
     return result
 
 
+
+@contextmanager
+def app_client(embedder: Any, key: str) -> Iterator[Any]:
+    """A client of the REST app (FastAPI's TestClient) over a workspace of the current home,
+    with `embedder` (a session's loaded model) and the API key `key`; its `ops` is the
+    operations layer behind it (for a `repokb index` of the same tree)."""
+    from fastapi.testclient import TestClient
+
+    from repokb.operations import Operations
+    from repokb.surfaces.server.app import create_app
+    from repokb.workspace import Workspace
+
+    ws = Workspace(Settings.load(api_key=key))
+    ws.__dict__["embedder"] = embedder
+    ops = Operations(ws)
+    try:
+        with TestClient(create_app(ops), raise_server_exceptions=False,
+                        base_url="http://127.0.0.1:8765", headers={"x-api-key": key}) as client:
+            client.ops = ops  # type: ignore[attr-defined]
+            yield client
+    finally:
+        ws.close()
+
+
 def classify_file(root: Path, rel: str, content: str | bytes) -> Any:
     """Write `content` at `rel` under `root` and classify it as a walk would (project "p")."""
     from repokb.models import SourceFile

@@ -14,12 +14,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from repokb.operations import Operations
-from repokb.settings import Settings
-from repokb.surfaces.server.app import create_app
-from repokb.workspace import Workspace
-
-from ..conftest import serve_process
+from ..conftest import app_client, serve_process
 
 pytestmark = pytest.mark.integration
 KEY = "prune-key"
@@ -32,12 +27,8 @@ def text(topic: str) -> str:
 
 @pytest.fixture
 def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    ws = Workspace(Settings.load(api_key=KEY))
-    ws.__dict__["embedder"] = real_embedder  # share the session's loaded model
-    with TestClient(create_app(Operations(ws)), raise_server_exceptions=False,
-                    base_url="http://127.0.0.1:8765", headers={"x-api-key": KEY}) as client:
+    with app_client(real_embedder, KEY) as client:
         yield client
-    ws.close()
 
 
 def other_client(client: TestClient) -> TestClient:

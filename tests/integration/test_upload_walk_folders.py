@@ -20,12 +20,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from repokb.operations import Operations
-from repokb.settings import Settings
-from repokb.surfaces.server.app import create_app
-from repokb.workspace import Workspace
-
-from ..conftest import every_byte, write
+from ..conftest import app_client, every_byte, write
 
 pytestmark = pytest.mark.integration
 KEY = "walk-folders-key"
@@ -66,14 +61,8 @@ def inside(path: str) -> str | None:
 
 @pytest.fixture
 def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    ws = Workspace(Settings.load(api_key=KEY))
-    ws.__dict__["embedder"] = real_embedder
-    ops = Operations(ws)
-    with TestClient(create_app(ops), raise_server_exceptions=False,
-                    base_url="http://127.0.0.1:8765", headers={"x-api-key": KEY}) as client:
-        client.ops = ops  # type: ignore[attr-defined]  # `repokb index` of the same tree
+    with app_client(real_embedder, KEY) as client:
         yield client
-    ws.close()
 
 
 def explain(server: TestClient, project: str, path: str) -> dict:
