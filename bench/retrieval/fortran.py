@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
-from names import rank_of  # noqa: E402
+from names import rank_of, scores  # noqa: E402
 
 
 def main() -> None:
@@ -47,10 +47,9 @@ def main() -> None:
     for r in rows:
         print(f"{str(r['rank']):>5} {str(r['file_rank']):>5}  {r['q']:<45} top: {r['top']}")
     for label, key in (("definition", "rank"), ("file", "file_rank")):
-        ranks = [r[key] for r in rows]
-        mrr = sum(1 / r for r in ranks if r) / len(ranks)
-        print(f"{len(ranks)} questions, the {label}: first {sum(r == 1 for r in ranks)}, "
-              f"top 3 {sum(bool(r) and r <= 3 for r in ranks)}, MRR@10 {mrr:.3f}")
+        first, top3, mrr = scores([r[key] for r in rows])
+        print(f"{len(rows)} questions, the {label}: first {first}, top 3 {top3}, "
+              f"MRR@10 {mrr:.3f}")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
 

@@ -42,6 +42,12 @@ def rank_of(hits: list[Any], path: str | list[str], symbol: str | None) -> int |
     return None
 
 
+def scores(ranks: list[int | None]) -> tuple[int, int, float]:
+    """(first hits, top-3 hits, MRR@10) of the questions' ranks (None: not in the top 10)."""
+    return (sum(r == 1 for r in ranks), sum(bool(r) and r <= 3 for r in ranks),
+            sum(1 / r for r in ranks if r) / len(ranks))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--home", required=True)
@@ -78,14 +84,13 @@ def main() -> None:
     print("| project | questions | first | top 3 | MRR@10 |")
     print("| --- | --- | --- | --- | --- |")
     for name, group in [*sorted(by.items()), ("all", rows)]:
-        ranks = [r["rank"] for r in group]
-        mrr = sum(1 / r for r in ranks if r) / len(ranks)
-        print(f"| {name} | {len(ranks)} | {sum(r == 1 for r in ranks)} | "
-              f"{sum(bool(r) and r <= 3 for r in ranks)} | {mrr:.3f} |")
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(f"\nsearch latency over {len(times)} searches: p50 {statistics.median(times):.1f} ms, "
-          f"p99 {p99:.1f} ms")
+        first, top3, mrr = scores([r["rank"] for r in group])
+        print(f"| {name} | {len(group)} | {first} | {top3} | {mrr:.3f} |")
+    if times:  # none with --rounds 0
+        times.sort()
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(f"\nsearch latency over {len(times)} searches: p50 "
+              f"{statistics.median(times):.1f} ms, p99 {p99:.1f} ms")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
 
