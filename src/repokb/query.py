@@ -97,9 +97,11 @@ _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-# "where is pack defined", "where's the `now` function declared": the word asked for is a name
-_DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+"
-                      r"(?:(?:function|method|class|type|module|macro|struct|constant|variable)\s+)?"
+# "where is pack defined", "where's the `now` function declared", "where is the Rollback stage
+# defined", "where is task release defined": the word asked for is a name
+_KIND_WORDS = r"(?:function|method|class|type|module|macro|struct|constant|variable|task|stage)"
+_DEFINED = re.compile(rf"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?(?:{_KIND_WORDS}\s+)?"
+                      rf"`?([A-Za-z_]\w*)`?\s+(?:{_KIND_WORDS}\s+)?"
                       r"(?:defined|declared|implemented)\b", re.I)
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",

@@ -59,11 +59,14 @@ _FARTHER_SHARE = 0.5
 # exceptions and values (`let default_size = 16`) too (`Data.Map.Map` was found below the
 # function `Data.Map.map`); not an OCaml interface's `val`, a declaration of what its .ml
 # defines (boosted alike, list.mli's documented `val map` came before list.ml's `let rec map`).
+# Gradle's tasks and named blocks (`android { }`, HCL's `locals { }`) and Jenkins' stages are
+# what "where is task publishRelease defined" or "the Rollback stage" asks for.
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
                 "data", "newtype", "module_type", "exception", "value", "mixin",
-                "subroutine", "program"}  # Fortran's
+                "subroutine", "program",  # Fortran's
+                "task", "stage", "block"}
 
 
 @dataclass
