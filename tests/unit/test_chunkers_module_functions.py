@@ -104,5 +104,6 @@ def test_what_a_search_hit_and_its_embedded_text_call_it():
     assert chunker is not None
     piece = next(p for p in chunker.chunk(textwrap.dedent(ELIXIR).lstrip())
                  if p.symbol == "MyApp.Accounts.get_user")
+    # the module's short head (`defmodule MyApp.Accounts do`) opens this piece: named too
     assert prefix("lib/my_app/accounts.ex", piece) == (
-        "lib/my_app/accounts.ex: function MyApp.Accounts.get_user — ")
+        "lib/my_app/accounts.ex: function MyApp.Accounts.get_user, module MyApp.Accounts — ")

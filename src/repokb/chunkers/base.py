@@ -109,7 +109,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-CHUNKING_VERSION = 19
+# 20: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
+#     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
+#     in its embedded head.
+CHUNKING_VERSION = 20
 
 
 class Chunker(Protocol):
