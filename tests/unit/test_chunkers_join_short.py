@@ -117,8 +117,9 @@ def test_a_short_piece_that_opens_a_bracket_joins_what_follows():
     assert chunked.dropped["too_short"] == 0
 
 
-def _lost(path: str, language: str, source: str) -> tuple[list[str], int]:
-    chunked = chunk_file(_file(path), _classification(language), source, "h", PLAN)
+def _lost(path: str, language: str, source: str,
+          min_chars: int = 40) -> tuple[list[str], int]:
+    chunked = chunk_file(_file(path), _classification(language), source, "h", PLAN, min_chars)
     covered = {row for c in chunked.chunks for row in range(c.start_line, c.end_line + 1)}
     return ([line for row, line in enumerate(source.splitlines(), 1)
              if line.strip() and row not in covered], chunked.dropped["too_short"])
@@ -275,3 +276,15 @@ def test_an_ini_section_too_short_to_keep_is_named_in_the_piece_it_joins():
     assert piece.payload()["also"] == [["server", "key"]]
     assert piece.embed_text.startswith("conf/app.ini: config database, config server — ")
 
+
+@pytest.mark.parametrize("language", sorted(CASES) + sorted(DOCS))
+def test_the_minimum_a_user_sets_is_the_one_short_pieces_join_up_to(language):
+    """joining's minimum was its own 40 characters, not the min_chunk_chars setting: a user who
+    raised it to 80 had every piece of 40-79 characters cut (a short method, a heading with
+    one line under it) and then dropped by the pipeline's minimum, their lines lost."""
+    if language in CASES:
+        path, source = f"src/sample.{language}", CASES[language][0]()
+    else:
+        path, source = DOCS[language][0], textwrap.dedent(DOCS[language][1]).lstrip()
+    lost, dropped = _lost(path, language, source, min_chars=80)
+    assert lost == [] and dropped == 0

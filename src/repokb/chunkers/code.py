@@ -130,7 +130,7 @@ class TreeSitterChunker:
     name = "tree-sitter"
 
     def __init__(self, spec: LanguageSpec, split_chars: int = 1500, huge_chars: int = 4000,
-                 min_chars: int = 40) -> None:
+                 min_chars: int | None = None) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
         self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, windows_over
-from repokb.chunkers.joining import join_short
+from repokb.chunkers.joining import join_short, minimum
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -71,7 +71,7 @@ class Cutter:
     # piece beside it (chunks that short are dropped by the pipeline): a one-line `def
     # getFuel(): Int = fuel` between two methods of a big class, or the class's own line
     # `public class Codecs {` cut away from its members, was lost.
-    min_chars: int = 40
+    min_chars: int | None = None  # None: the pipeline's, in force (joining.minimum)
     # A function in a module is a function, not a method (False for Perl, whose package is a
     # class as often as a module: its subs stay methods, as under `package Foo;`).
     module_functions: bool = True
@@ -84,7 +84,10 @@ class Cutter:
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
         pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
-        return join_short(pieces, lines, self.min_chars)
+        return join_short(pieces, lines, self._minimum())
+
+    def _minimum(self) -> int:
+        return minimum() if self.min_chars is None else self.min_chars
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -105,7 +108,7 @@ class Cutter:
         """Pieces for rows lo..hi: each definition on its own, the rest in windows."""
         kept = [d for d in sorted(definitions, key=lambda d: d.start)
                 if d.children or len("".join(lines[d.start : d.end + 1]).strip())
-                >= self.min_chars]
+                >= self._minimum()]
         pieces: list[ChunkPiece] = []
         cursor = lo
         for d in kept:
@@ -151,11 +154,11 @@ class Cutter:
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
         if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
-                self.min_chars):
+                self._minimum()):
             # a head too short to be kept (OCaml's `module Make (Ord : S) = struct`) takes the
             # short members up to the first kept one, when they fit in a window
             kept = min((c.start for c in d.children if c.children or self._text(
-                lines, c.start, c.end) >= self.min_chars), default=first_member)
+                lines, c.start, c.end) >= self._minimum()), default=first_member)
             if self._size(lines, d.start, kept - 1) <= self.module_window[0]:
                 first_member = kept
         holds_shader = bool(d.children) and all(c.embedded for c in d.children)

@@ -1,6 +1,6 @@
 """Joining a piece too short to keep to the piece beside it.
 
-The pipeline drops a chunk shorter than its minimum (40 characters), so a piece that short is
+The pipeline drops a chunk shorter than its minimum (min_chunk_chars, 40), so a piece that short is
 text no search finds: a class's own line cut away from its members (`public class Codecs {`),
 a one-line getter between two long methods, a heading with nothing under it before its first
 subsection, a `{` and a short key opening a JSON file. Each chunker that cuts along structure
@@ -11,11 +11,35 @@ is left for the pipeline to drop.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 
 from repokb.models import ChunkPiece
 
 MIN_CHARS = 40  # the pipeline's default minimum (settings: min_chunk_chars)
+# The minimum in this context (a thread, a task): chunk_file sets it from the settings around a
+# chunker's call (chunkers are shared); a user who raises min_chunk_chars to 80 has pieces of
+# 40-79 characters joined, not dropped.
+_MINIMUM: ContextVar[int] = ContextVar("repokb_min_chunk_chars", default=MIN_CHARS)
+
+
+@contextmanager
+def join_minimum(min_chars: int) -> Iterator[None]:
+    """Pieces cut inside are joined up to `min_chars` (the pipeline's minimum)."""
+    token = _MINIMUM.set(min_chars)
+    try:
+        yield
+    finally:
+        _MINIMUM.reset(token)
+
+
+def minimum() -> int:
+    """The minimum in force (join_minimum), MIN_CHARS outside one."""
+    return _MINIMUM.get()
+
+
 # At most this much short text joins one piece (about what the embedder sees of it): a run of
 # short pieces (50,000 bare `# h` headings, one piece of 200 KB before) is cut into pieces of
 # about this size, each kept, instead of joining one piece without end.
@@ -27,9 +51,9 @@ _OPENER = re.compile(r"[\[\(\{]\s*$")
 
 
 def join_short(pieces: list[ChunkPiece], lines: list[str],
-               min_chars: int = MIN_CHARS) -> list[ChunkPiece]:
+               min_chars: int | None = None) -> list[ChunkPiece]:
     """Each piece (in the order of their lines; `lines` the text's, line ends kept) shorter than
-    `min_chars` glued to the piece before it, or else the piece
+    `min_chars` (None: the minimum in force) glued to the piece before it, or else the piece
     after it, when only blank lines lie between them; one that heads what follows (its symbol
     is the start of the next piece's: `X` before `X.method`, a heading `Install` before
     `Install > Docker`, a key `tool` before `tool.ruff`), or that opens a bracket (Lua's
@@ -37,6 +61,7 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     (so does the piece after a file's first piece, with nothing before it: `package gin`, an
     HTML page's short `<head>`). The piece a short named piece joins carries its name in
     `also`, where that definition opens (not a later part of it)."""
+    min_chars = minimum() if min_chars is None else min_chars
     out: list[ChunkPiece] = []
     joined: list[int] = []  # characters of short pieces joined to each piece of `out`
     pending = list(pieces)
