@@ -111,7 +111,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
 # 20: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
 #     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
-#     in its embedded head; joining's minimum is the pipeline's min_chunk_chars, not 40.
+#     in its embedded head; joining's minimum is the pipeline's min_chunk_chars, not 40;
+#     Ruby's methods after `module_function` are functions of their module.
 CHUNKING_VERSION = 20
 
 
