@@ -1123,3 +1123,45 @@ def test_julia_testsets_inside_a_big_testset_are_named_by_their_descriptions():
     names = {p.symbol for p in pieces}
     assert "object.pygetattr case 9" in names
     assert {p.symbol_type for p in pieces if p.symbol == "object.pygetattr case 9"} == {"test"}
+
+
+def test_julia_doc_macro_right_above_a_definition_is_its_docstring():
+    # `@doc "..." f` / `@doc raw"""...""" ` right above f: a module window named after the
+    # module, apart from f, as if it documented the module
+    pieces = chunks("julia", '''
+        module Shop
+
+        @doc """
+            total(cart)
+
+        Sum of the cart's line prices in cents, VAT included, rounded to five cents.
+        """ total
+        total(cart) = round5(sum(line.price * line.quantity for line in cart.lines))
+
+        @doc "Round a number of cents to the nearest five cents, as the tills do." round5
+        function round5(cents)
+            return ((cents + 2) ÷ 5) * 5
+        end
+
+        @doc raw"""
+            discount(cart, percent)
+
+        Take `percent` off every line of the cart and give the new total in cents.
+        """
+        function discount(cart, percent)
+            return total(cart) * (100 - percent) ÷ 100
+        end
+
+        @testset "ten percent off" begin
+            @test discount(cart, 10) == 90
+        end
+        function untested(x)
+            return x + 1
+        end
+        end
+        ''')
+    named = {p.symbol: p for p in pieces}
+    assert "Sum of the cart's line prices" in named["Shop.total"].content
+    assert named["Shop.round5"].content.startswith('@doc "Round a number of cents')
+    assert named["Shop.discount"].content.startswith('@doc raw"""')
+    assert "@testset" not in named["Shop.untested"].content  # only @doc attaches

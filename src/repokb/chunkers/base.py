@@ -112,7 +112,8 @@ from repokb.models import ChunkPiece, ParseBudget
 # 20: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
 #     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
 #     in its embedded head; joining's minimum is the pipeline's min_chunk_chars, not 40;
-#     Ruby's methods after `module_function` are functions of their module.
+#     Ruby's methods after `module_function` are functions of their module; Julia's
+#     `@doc "..." f` right above f is its docstring.
 CHUNKING_VERSION = 20
 
 

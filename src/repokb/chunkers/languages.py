@@ -23,7 +23,8 @@ class LanguageSpec:
     # (Rust `#[derive(...)]` attributes, for example).
     attachments: frozenset[str] = frozenset()
     # When set, an attachment stays with the definition only if its text matches (Elixir's
-    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not).
+    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not); a string (a
+    # docstring) always does.
     attachment_text: str | None = None
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
     # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
@@ -151,11 +152,12 @@ SPECS: tuple[LanguageSpec, ...] = (
                  file_module=True),
     LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
                  "ocaml_interface", trailing_doc=r"\(\*\*", file_module=True),
-    # Julia: a docstring (a string right above a definition) is the definition's; methods of
-    # another module's function are named so (`Base.show`).
+    # Julia: a docstring (a string right above a definition, or `@doc "..."` / `@doc raw"""
+    # ...""" f` right above it) is the definition's; methods of another module's function are
+    # named so (`Base.show`).
     LanguageSpec("julia", "tree_sitter_julia:language", "julia",
-                 attachments=frozenset({"string_literal"}), clauses=True,
-                 qualified_names=True),
+                 attachments=frozenset({"string_literal", "macrocall_expression"}),
+                 attachment_text=r"@doc\b", clauses=True, qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
                  module_window=(400, 80), bare_lists=True),
