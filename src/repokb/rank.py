@@ -66,7 +66,8 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "macro", "table", "view", "procedure", "trigger", "property",
                 "data", "newtype", "module_type", "exception", "value", "mixin",
                 "subroutine", "program",  # Fortran's
-                "task", "stage", "block"}
+                "task", "stage", "block",
+                "script"}  # a PowerShell script with its help, named after its file
 
 
 @dataclass

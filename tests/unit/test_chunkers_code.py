@@ -1165,3 +1165,34 @@ def test_julia_doc_macro_right_above_a_definition_is_its_docstring():
     assert named["Shop.round5"].content.startswith('@doc "Round a number of cents')
     assert named["Shop.discount"].content.startswith('@doc raw"""')
     assert "@testset" not in named["Shop.untested"].content  # only @doc attaches
+
+
+def test_a_powershell_script_with_its_help_is_named_after_its_file():
+    # ansible-core 2.19.14's windows_hosts_prepare.ps1, coverage_stub.ps1: a script opening
+    # with comment-based help (`Get-Help ./x.ps1` reads it) was a nameless window
+    script = textwrap.dedent('''\
+        #Requires -Version 5.1
+        <#
+        .SYNOPSIS
+        Add one or more hosts entries to the Windows hosts file.
+
+        .PARAMETER Hosts
+        A list of hosts entries, delimited by '|'.
+        #>
+
+        [CmdletBinding()]
+        param(
+            [Parameter(Mandatory = $true, Position = 0)][String]$Hosts
+        )
+
+        $ErrorActionPreference = "Stop"
+        $hosts_entries = $Hosts.Split('|')
+        ''')
+    chunker = chunker_for("powershell")
+    first = chunker.chunk_path(script, "playbooks/windows_hosts_prepare.ps1")[0]
+    assert (first.symbol, first.symbol_type, first.start_line) == (
+        "windows_hosts_prepare", "script", 1)
+    # a module's file, a plain comment, or no path: as before
+    assert chunker.chunk_path(script, "Hosts.psm1")[0].symbol is None
+    note = "<# a note on this file, no help keywords in it at all #>\n$a = 1\n$b = $a + 2\n"
+    assert chunker.chunk_path(note, "x.ps1")[0].symbol is None

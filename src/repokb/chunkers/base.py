@@ -113,7 +113,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
 #     in its embedded head; joining's minimum is the pipeline's min_chunk_chars, not 40;
 #     Ruby's methods after `module_function` are functions of their module; Julia's
-#     `@doc "..." f` right above f is its docstring.
+#     `@doc "..." f` right above f is its docstring; a `.ps1` opening with its comment-based
+#     help is a script named after its file.
 CHUNKING_VERSION = 20
 
 

@@ -37,7 +37,7 @@ from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
-from repokb.chunkers.psargs import without_bare_lists
+from repokb.chunkers.psargs import script_help, without_bare_lists
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
@@ -173,8 +173,13 @@ class TreeSitterChunker:
     def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
         """`chunk`'s pieces of the file at `path`, named after the module the file is where
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
-        defines `List.map`)."""
+        defines `List.map`); a script's help names its piece after it (script_help)."""
         pieces = self._chunk_or_windows(text, path)
+        name = PurePosixPath(path).name
+        if (self.spec.script_help and name.lower().endswith(self.spec.script_help)
+                and pieces and pieces[0].symbol is None and script_help(pieces[0].content)):
+            script = name[: -len(self.spec.script_help)]
+            pieces = [replace(pieces[0], symbol=script, symbol_type="script"), *pieces[1:]]
         if not self.spec.file_module:
             return pieces
         stem = PurePosixPath(path).name.split(".", 1)[0]

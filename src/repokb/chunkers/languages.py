@@ -78,6 +78,10 @@ class LanguageSpec:
     # Read a comma between two bare words of a command as a space when parsing, where the tree
     # has an error (psargs.py: PowerShell's `Select-Object -Property Name, Id`).
     bare_lists: bool = False
+    # A script opening with comment-based help (PowerShell's `<# .SYNOPSIS ... #>` at the top
+    # of a `.ps1`) is a command named after its file: the piece holding the help and the
+    # script's `param(...)` is named so (`Deploy-Shop.ps1`: `Deploy-Shop`, symbol type script).
+    script_help: str | None = None  # the scripts' suffix (`.ps1`)
     # A container bigger than this is cut per member (cutting.Cutter.split_chars, 1500 when
     # unset).
     split_chars: int | None = None
@@ -160,7 +164,7 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachment_text=r"@doc\b", clauses=True, qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
-                 module_window=(400, 80), bare_lists=True),
+                 module_window=(400, 80), bare_lists=True, script_help=".ps1"),
     # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),
