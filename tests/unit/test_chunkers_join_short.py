@@ -288,3 +288,24 @@ def test_the_minimum_a_user_sets_is_the_one_short_pieces_join_up_to(language):
         path, source = DOCS[language][0], textwrap.dedent(DOCS[language][1]).lstrip()
     lost, dropped = _lost(path, language, source, min_chars=80)
     assert lost == [] and dropped == 0
+
+
+def test_a_definition_too_short_to_be_a_piece_is_named_in_the_piece_that_holds_it():
+    """A planted deploy.jenkinsfile: `stage('Checkout') { checkout scm }` (34 characters) went
+    to the window around it, named nothing: 'where is the Checkout stage defined' found a piece
+    without the name."""
+    from repokb.query import plan
+    from repokb.rank import Candidate, rerank
+    from repokb.settings import Settings
+
+    source = ("node('linux') {\n    stage('Checkout') { checkout scm }\n"
+              "    stage('Rollback') { sh './rollback.sh --to previous --notify ops' }\n}\n")
+    chunked = chunk_file(_file("deploy.jenkinsfile"), _classification("groovy"), source, "h",
+                         PLAN)
+    holder = next(c for c in chunked.chunks if "stage('Checkout')" in c.content)
+    assert ("Checkout", "stage") in holder.also and holder.symbol != "Checkout"
+    candidates = [Candidate(str(n), c.payload(), 0.01 + 0.001 * n, n, n, 0.5)
+                  for n, c in enumerate(chunked.chunks)]
+    ranked = rerank(candidates, plan("where is the Checkout stage defined"), Settings())
+    assert ranked[0].payload["start_line"] == holder.start_line
+    assert "exact_symbol" in ranked[0].factors

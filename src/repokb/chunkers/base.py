@@ -111,10 +111,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
 # 20: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
 #     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
-#     in its embedded head; joining's minimum is the pipeline's min_chunk_chars, not 40;
-#     Ruby's methods after `module_function` are functions of their module; Julia's
-#     `@doc "..." f` right above f is its docstring; a `.ps1` opening with its comment-based
-#     help is a script named after its file.
+#     in its embedded head, and a definition too short to be a piece in the window holding
+#     it (a Jenkins `stage('Checkout') { checkout scm }`); joining's minimum is the
+#     pipeline's min_chunk_chars, not 40; Ruby's methods after `module_function` are
+#     functions of their module; Julia's `@doc "..." f` right above f is its docstring; a
+#     `.ps1` opening with its comment-based help is a script named after its file.
 CHUNKING_VERSION = 20
 
 

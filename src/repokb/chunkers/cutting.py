@@ -14,6 +14,7 @@ one-line getter between two long methods) joins the piece beside it: it is never
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, windows_over
@@ -120,7 +121,35 @@ class Cutter:
             cursor = max(cursor, d.end + 1)
         if cursor <= hi:
             pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
+        # a definition too short to be a piece (a one-line Jenkins `stage('Checkout') { .. }`)
+        # is named in the piece that holds it (ChunkPiece.also)
+        held = {id(d) for d in kept}
+        starts = [p.start_line for p in pieces]
+        for d in definitions:
+            if id(d) in held or not d.name:
+                continue
+            name = self._name(d, owner, owner_type)
+            n = bisect_right(starts, d.start + 1) - 1  # the last piece opening at or above it
+            while n > 0 and pieces[n - 1].end_line >= d.start + 1:
+                n -= 1  # windows overlap: the first that holds it
+            if n >= 0 and pieces[n].end_line >= d.start + 1 and name[0] != pieces[n].symbol \
+                    and name not in pieces[n].also:
+                pieces[n] = replace(pieces[n], also=(*pieces[n].also, name))
         return pieces
+
+    def _name(self, d: Definition, owner: str | None,
+              owner_type: str | None) -> tuple[str, str]:
+        """(symbol, symbol type) of a definition in a scope of `owner`."""
+        parent = None if d.embedded else owner or d.owner
+        if self.qualified_names and d.name and "." in d.name:
+            parent = None
+        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent or "")
+        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
+        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
+        of_module = owner is not None and owner_type == "module" and self.module_functions
+        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
+                       else d.symbol_type)
+        return symbol, symbol_type
 
     def _gap(self, pieces: list[ChunkPiece], lines: list[str], start: int, end: int,
              owner: str | None, owner_type: str | None) -> list[ChunkPiece]:
@@ -142,15 +171,8 @@ class Cutter:
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
                     owner_type: str | None, context: str | None) -> list[ChunkPiece]:
-        parent = None if d.embedded else owner or d.owner
-        if self.qualified_names and d.name and "." in d.name:
-            parent = None
-        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
-        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
-        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
-        of_module = owner is not None and owner_type == "module" and self.module_functions
-        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
-                       else d.symbol_type)
+        named, symbol_type = self._name(d, owner, owner_type)
+        symbol = named or None
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
         if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
