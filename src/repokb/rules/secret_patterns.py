@@ -159,7 +159,11 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+# 34: Ethereum projects' secrets (secrets/ethereum.py): a `0x` private key in Hardhat's
+# `accounts`, given to a signer (`new Wallet(..)`, `vm.startBroadcast(..)`) or under a key's
+# name in Solidity (`uint256 deployerKey = 0x..;`), a BIP-39 mnemonic, Infura's, Alchemy's and
+# other node providers' keys in RPC URLs
+REDACTION_VERSION = 34
 
 
 @dataclass(frozen=True)
@@ -439,6 +443,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
     # beam: what any of its forms outside Erlang and Elixir needs
     "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+    # ethereum: the node providers' RPC URLs
+    "infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io", "blastapi.io",
+    "p2pify.com",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
