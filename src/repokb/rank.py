@@ -63,7 +63,8 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
                 "data", "newtype", "module_type", "exception", "value", "mixin",
-                "subroutine", "program"}  # Fortran's
+                "subroutine", "program",  # Fortran's
+                "contract", "library", "modifier", "event", "error"}  # Solidity's
 
 
 @dataclass

@@ -109,7 +109,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-CHUNKING_VERSION = 19
+# 20: Solidity is cut per definition (tree-sitter-solidity 1.2): contracts, interfaces,
+#     libraries and their functions, modifiers, events, errors, structs, enums, constructors
+#     and constants (ERC20.transfer), free functions, errors and value types, each with its
+#     NatSpec comment above. It was unknown, not indexed.
+CHUNKING_VERSION = 20
 
 
 class Chunker(Protocol):
