@@ -38,6 +38,11 @@ _ALCHEMY = "JdObOIRpFqaDZeV7G5IfQHeVVEqZe2qp"
     (f'const account = privateKeyToAccount("0x{_K}");', "typescript", _K),
     (f'acct = Account.from_key("0x{_K}")', "python", _K),
     (f'provider: () => new HDWalletProvider(["0x{_K}"], url),', "javascript", _K),
+    (f'dev = accounts.add("0x{_K}")', "python", _K),
+    # an account's role given 64 hex digits: its key (its own name is a 40-digit address)
+    (f"deployer: 0x{_K}\n", "text", _K),
+    (f"    uint256 constant ALICE = 0x{_K};", "solidity", _K),
+    (f'  "owner": "0x{_K}",', "json", _K),
     # Foundry: a Solidity number under a key's name, cheat codes given a key, envOr's default
     (f"    uint256 deployerKey = 0x{_K};", "solidity", _K),
     (f"    uint256 internal constant OWNER_PK = 0x{_K};", "solidity", _K),
@@ -81,6 +86,10 @@ def test_ethereum_secrets_are_redacted(text: str, language: str, value: str) -> 
      "    0x8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f;", "solidity"),
     ("bytes32 keyHash = 0x474e34a077df58807dbe9c96d3c009b23b3c6d0cce433e59bbf5b34f823bc56c;",
      "solidity"),
+    ("bytes32 internal constant ADMIN_SLOT = "
+     "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103;", "solidity"),
+    ('  "deployTransaction": '
+     '"0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",', "json"),
     ('  "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",\n'
      '  "blockHash": "0x2bd6c5c0e2ea5d1fee73de8c0d6a2a1ef2b1b0d6f1c5f1b7e0c43b84e4fc7c44",',
      "json"),

@@ -61,6 +61,24 @@ def test_solidity_project_files_are_classified(tmp_path, rel, kind, subkind, lan
         kind, subkind, language, policy), c.reasons
 
 
+KEYSTORE = (
+    '{"address":"742d35cc6634c0532925a3b844bc454e4438f44e","crypto":{"cipher":"aes-128-ctr",'
+    '"ciphertext":"0f8e2d9c1b7a6e5f4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e",'
+    '"cipherparams":{"iv":"6087dab2f9fdbbfaddc31a909735c1e6"},"kdf":"scrypt","kdfparams":'
+    '{"dklen":32,"n":262144,"p":1,"r":8,"salt":"ae3cd4e7013836a3df6bd7241b12db06"},'
+    '"mac":"517ead924a9d0dc3124507e3393d175ce3ff7c1e96529c6c555ce9e51205e9b2"},'
+    '"id":"3198bc9c-6672-5ab3-d995-4942343ae5b6","version":3}\n')
+
+
+@pytest.mark.parametrize("rel", ["keystore/deployer.json",
+                                 "keystore/UTC--2024-01-01T00-00-00.000Z--742d35cc6634c05"])
+def test_an_ethereum_keystore_is_blocked(tmp_path, rel) -> None:
+    """An encrypted key (geth's keystore, `cast wallet import`, ethers' `wallet.encrypt()`):
+    its ciphertext with the password is the key. It was indexed as JSON configuration."""
+    c = classify_file(tmp_path, rel, KEYSTORE)
+    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
+
+
 def test_hardhat_and_foundry_output_and_foundry_dependencies_are_not_walked(tmp_path) -> None:
     abi = '{"contractName": "Token", "abi": [], "bytecode": "0x6080"}\n'
     write(tmp_path, "p/contracts/Token.sol", COUNTER)

@@ -161,8 +161,8 @@ REDACTED = "<REDACTED_SECRET>"
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
 # 34: Ethereum projects' secrets (secrets/ethereum.py): a `0x` private key in Hardhat's
 # `accounts`, given to a signer (`new Wallet(..)`, `vm.startBroadcast(..)`) or under a key's
-# name in Solidity (`uint256 deployerKey = 0x..;`), a BIP-39 mnemonic, Infura's, Alchemy's and
-# other node providers' keys in RPC URLs
+# name or an account's role (`uint256 deployerKey = 0x..;`, `deployer: 0x..`), a BIP-39
+# mnemonic, Infura's, Alchemy's and other node providers' keys in RPC URLs
 REDACTION_VERSION = 34
 
 

@@ -4,11 +4,14 @@ The general finders read `privateKey = "0x..."` and `PRIVATE_KEY=...`; these for
 - a private key (64 hex digits, usually `0x`-prefixed) with no secret-named key around it:
   Hardhat's `accounts: ["0x..."]` (also over lines), a signer built from it (ethers'
   `new Wallet("0x...")`, viem's `privateKeyToAccount("0x...")`, web3's
-  `privateKeyToAccount(..)`, eth-account's `Account.from_key(..)`, truffle's
+  `privateKeyToAccount(..)`, eth-account's `Account.from_key(..)`, Brownie's
+  `accounts.add(..)`, truffle's
   `new HDWalletProvider(["0x..."], url)`, Foundry's cheat codes `vm.startBroadcast(0x...)`,
   `vm.broadcast`, `vm.sign`, `vm.addr`, `vm.rememberKey`), and Solidity's unquoted number
   under a key's name (`uint256 deployerKey = 0x...;`, `OWNER_PK`, `signerKey`, `wallet`,
-  `secret`; not `keyHash`, a Chainlink gas lane, nor `publicKey`), on a line naming a private
+  `secret`, or an account's role, `deployer: 0x...`, `ALICE = 0x...`, whose own name would be
+  its 40-digit address; not `keyHash`, a Chainlink gas lane, `publicKey`, `ADMIN_SLOT` nor
+  `deployTransaction`), on a line naming a private
   key (`vm.envOr("PRIVATE_KEY", uint256(0x...))`) or in a list under such a name;
 - a BIP-39 mnemonic: twelve or more words in a row, each of the 2048 words of the English list
   (`mnemonic: "..."`, `const mnemonic = "..."`, `Wallet.fromPhrase("...")`, `MNEMONIC=...`); an
@@ -43,7 +46,7 @@ _HEX_0X = re.compile(r"0x[0-9a-fA-F]{62,64}(?![0-9A-Za-z_])")
 _SIGNER_CALL = re.compile(
     r"(?:\bWallet|privateKeyToAccount|privateKeyToAddress|HDWalletProvider|fromPrivateKey|"
     r"SigningKey|from_key|privateKeyToPublic|\bvm\.(?:startBroadcast|broadcast|sign|addr|"
-    r"rememberKey)|wallet\.add|LocalAccount|NonceManager|Signer)\s*\(\s*\[?\s*"
+    r"rememberKey)|wallet\.add|accounts\.add|LocalAccount|NonceManager|Signer)\s*\(\s*\[?\s*"
     r"(?:uint256\s*\(\s*)?[\"'`]?$")
 _NAMED = re.compile(
     r"(?P<name>[A-Za-z_$][\w$]*)[\"']?\s*(?::\s*[A-Za-z_][\w<>\[\]| ]*?)?\s*"
@@ -52,6 +55,11 @@ _PRIVATE_KEY_WORDS = re.compile(r"(?i)priv(?:ate)?[ _-]?key(?![A-Za-z0-9_])|priv
 _KEY_NAME_WORDS = frozenset({"key", "pk", "privkey", "privatekey", "secret", "signer", "wallet",
                              "mnemonic", "seed", "sk"})
 _KEY_NAME_ANY = frozenset({"private", "priv", "secret", "mnemonic"})
+# an account's role: 64 hex digits under it are its key (an account's own name is its 40-digit
+# address), `deployer: 0x...`, `ALICE = 0x...`; not `DEPLOYER_TX`, `OWNER_SLOT`
+_ACCOUNT_NAMES = frozenset({"deployer", "owner", "admin", "account", "signer", "minter",
+                            "relayer", "operator", "sender", "user", "alice", "bob", "carol",
+                            "funder", "faucet", "treasury", "guardian", "keeper", "executor"})
 # a list opened under a key naming accounts or keys: every key inside it, over lines too
 _LIST_NAME = re.compile(r"(?P<name>[A-Za-z_$][\w$]*)[\"']?\s*[:=]\s*$")
 _LIST_REACH = 4000
@@ -86,13 +94,15 @@ def find(text: str, keys: KeyLines) -> list[Span]:
 
 def _names_a_key(name: str) -> bool:
     """`accounts` (Hardhat's), or a name whose last word is one of a key (`deployerKey`,
-    `OWNER_PK`) or that says private or secret anywhere; not a public key."""
+    `OWNER_PK`) or an account's role (`deployer`), or that says private or secret anywhere;
+    not a public key."""
     if name.lower() == "accounts":
         return True
     words = key_words(name)
     if not words or names_public_key(words):
         return False
-    return words[-1] in _KEY_NAME_WORDS or any(w in _KEY_NAME_ANY for w in words)
+    return (words[-1] in _KEY_NAME_WORDS or words[-1] in _ACCOUNT_NAMES
+            or any(w in _KEY_NAME_ANY for w in words))
 
 
 def _keys(text: str) -> list[Span]:
