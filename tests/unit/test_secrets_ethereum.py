@@ -50,6 +50,9 @@ _ALCHEMY = "JdObOIRpFqaDZeV7G5IfQHeVVEqZe2qp"
     (f"        (uint8 v, bytes32 r, bytes32 s) = vm.sign(0x{_K}, digest);", "solidity", _K),
     (f'    uint256 pk = vm.envOr("PRIVATE_KEY", uint256(0x{_K}));', "solidity", _K),
     (f"# deployer private key: 0x{_K}", "markdown", _K),
+    (f"    Vm.Wallet memory w = vm.createWallet(0x{_K});", "solidity", _K),
+    (f"cast send --private-key 0x{_K} $TOKEN 'mint()'", "shell", _K),
+    (f'let w = "0x{_K}".parse::<LocalWallet>()?;', "rust", _K),
     # BIP-39 mnemonics: Hardhat's accounts.mnemonic, truffle's const, a .env, ethers, YAML
     (f'      accounts: {{\n        mnemonic: "{_WORDS}",\n      }},', "javascript", _WORDS),
     (f'const mnemonic = "{_WORDS}";', "javascript", _WORDS),

@@ -7,7 +7,8 @@ The general finders read `privateKey = "0x..."` and `PRIVATE_KEY=...`; these for
   `privateKeyToAccount(..)`, eth-account's `Account.from_key(..)`, Brownie's
   `accounts.add(..)`, truffle's
   `new HDWalletProvider(["0x..."], url)`, Foundry's cheat codes `vm.startBroadcast(0x...)`,
-  `vm.broadcast`, `vm.sign`, `vm.addr`, `vm.rememberKey`), and Solidity's unquoted number
+  `vm.broadcast`, `vm.sign`, `vm.addr`, `vm.rememberKey`, `vm.createWallet`; ethers-rs's
+  `"0x...".parse::<LocalWallet>()`), and Solidity's unquoted number
   under a key's name (`uint256 deployerKey = 0x...;`, `OWNER_PK`, `signerKey`, `wallet`,
   `secret`, or an account's role, `deployer: 0x...`, `ALICE = 0x...`, whose own name would be
   its 40-digit address; not `keyHash`, a Chainlink gas lane, `publicKey`, `ADMIN_SLOT` nor
@@ -46,12 +47,15 @@ _HEX_0X = re.compile(r"0x[0-9a-fA-F]{62,64}(?![0-9A-Za-z_])")
 _SIGNER_CALL = re.compile(
     r"(?:\bWallet|privateKeyToAccount|privateKeyToAddress|HDWalletProvider|fromPrivateKey|"
     r"SigningKey|from_key|privateKeyToPublic|\bvm\.(?:startBroadcast|broadcast|sign|addr|"
-    r"rememberKey)|wallet\.add|accounts\.add|LocalAccount|NonceManager|Signer)\s*\(\s*\[?\s*"
+    r"rememberKey|createWallet)|wallet\.add|accounts\.add|LocalAccount|NonceManager|Signer)\s*\(\s*\[?\s*"
     r"(?:uint256\s*\(\s*)?[\"'`]?$")
 _NAMED = re.compile(
     r"(?P<name>[A-Za-z_$][\w$]*)[\"']?\s*(?::\s*[A-Za-z_][\w<>\[\]| ]*?)?\s*"
     r"(?:=|:|=>|:=)\s*(?:\[\s*)?(?:[A-Za-z_][\w.]*\(\s*)?[\"'`]?$")
-_PRIVATE_KEY_WORDS = re.compile(r"(?i)priv(?:ate)?[ _-]?key(?![A-Za-z0-9_])|privateKey|mnemonic")
+# on the key's line: a private key named, or a signer type it is parsed into (ethers-rs's
+# `"0x...".parse::<LocalWallet>()`, alloy's `PrivateKeySigner`)
+_PRIVATE_KEY_WORDS = re.compile(r"(?i:priv(?:ate)?[ _-]?key(?![A-Za-z0-9_])|mnemonic)|privateKey"
+                                r"|LocalWallet|PrivateKeySigner")
 _KEY_NAME_WORDS = frozenset({"key", "pk", "privkey", "privatekey", "secret", "signer", "wallet",
                              "mnemonic", "seed", "sk"})
 _KEY_NAME_ANY = frozenset({"private", "priv", "secret", "mnemonic"})
