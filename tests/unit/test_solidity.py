@@ -92,11 +92,18 @@ def test_hardhat_and_foundry_output_and_foundry_dependencies_are_not_walked(tmp_
     write(tmp_path, "p/lib/openzeppelin-contracts/contracts/token/ERC20/ERC20.sol", COUNTER)
     # an npm package's compiled contracts (Uniswap v3-core ships them), no build-info beside
     write(tmp_path, "p/pkg/artifacts/contracts/Pool.sol/Pool.json", abi)
+    # Foundry's script logs, hardhat-deploy's copies of the compiler input; its deployment
+    # records (address, ABI) are the project's
+    write(tmp_path, "p/broadcast/Deploy.s.sol/1/run-latest.json", '{"transactions": []}\n')
+    write(tmp_path, "p/deployments/mainnet/solcInputs/4f1c.json", '{"language": "Solidity"}\n')
+    write(tmp_path, "p/deployments/mainnet/Token.json", '{"address": "0x742d35Cc"}\n')
     # a folder named like the output that holds none is the project's own
     write(tmp_path, "p/src/cache/LruCache.sol", COUNTER)
     files, skipped = walk(tmp_path / "p")
-    assert set(files) == {"contracts/Token.sol", "src/Counter.sol", "src/cache/LruCache.sol"}
-    assert set(skipped) == {"artifacts", "cache", "out", "lib", "pkg/artifacts/contracts/Pool.sol"}
+    assert set(files) == {"contracts/Token.sol", "src/Counter.sol", "src/cache/LruCache.sol",
+                          "deployments/mainnet/Token.json"}
+    assert set(skipped) == {"artifacts", "cache", "out", "lib", "pkg/artifacts/contracts/Pool.sol",
+                            "broadcast/Deploy.s.sol", "deployments/mainnet/solcInputs"}
 
 
 SHOP = """\

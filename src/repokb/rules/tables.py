@@ -72,6 +72,9 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Dart and Flutter (GitHub's Dart.gitignore): pub's and the build runner's per-checkout
     # state (package_config.json with the machine's paths, generated build output)
     ".dart_tool": ("build_artifact", "Dart tool state (pub's package config, build_runner)"),
+    # hardhat-deploy's copies of each deployment's compiler input (every source, as JSON
+    # strings) beside the deployment records in `deployments/<network>/`
+    "solcInputs": ("build_artifact", "hardhat-deploy's copies of the compiler input"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
@@ -127,8 +130,10 @@ PYTHON_PACKAGE_MARKER = "__init__.py"
 SKIP_DIR_SUFFIXES: dict[str, str] = {
     ".egg-info": "Python packaging metadata (a build's copy of the README and manifests)",
     ".dist-info": "Python packaging metadata",
-    # Hardhat's `artifacts/contracts/Token.sol/Token.json` and Foundry's `out/Token.sol/`
-    ".sol": "compiled Solidity contracts (ABI and bytecode: Hardhat's artifacts, Foundry's out)",
+    # Hardhat's `artifacts/contracts/Token.sol/Token.json`, Foundry's `out/Token.sol/` and its
+    # script runs' logs `broadcast/Deploy.s.sol/1/run-latest.json`
+    ".sol": "output for a Solidity source (Hardhat's artifacts, Foundry's out and broadcast "
+            "logs: ABI, bytecode, transactions)",
 }
 
 # extension (lower case, with dot) -> language/format; chooses the chunker.
