@@ -159,7 +159,10 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+# 34: CMake's `set(API_KEY "v")`, `set(TOKEN v CACHE STRING "doc")`, `set(ENV{PASSWORD} "v")`
+# and a password piped to a login (`echo "v" | docker login --password-stdin`) in a Makefile,
+# a Dockerfile, CI YAML (secrets/buildforms.py): they reached the store and the answers
+REDACTION_VERSION = 34
 
 
 @dataclass(frozen=True)
