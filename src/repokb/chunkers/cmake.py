@@ -22,7 +22,7 @@ windows.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
@@ -32,6 +32,10 @@ from repokb.models import ChunkPiece
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
+# what the scanners stop at: a comment or a command's name and `(`; inside the arguments, a
+# parenthesis, a comment, a quoted or a bracket argument
+_NEXT = re.compile(r"#|(?<![\w$\]}])(?P<name>[A-Za-z_][A-Za-z0-9_]*)[ \t]*\(")
+_ARGS = re.compile(r"""[()#"\[]""")
 _OPENS = {"function": "endfunction", "macro": "endmacro", "if": "endif",
           "foreach": "endforeach", "while": "endwhile", "block": "endblock"}
 _TARGETS = frozenset({"add_library", "add_executable", "add_custom_target",
@@ -53,24 +57,15 @@ def commands(text: str) -> list[Command]:
     """The commands of a CMake text, in order."""
     out: list[Command] = []
     i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == "#":
-            i = _comment_end(text, i)
-        elif c.isalpha() or c == "_":
-            m = _NAME.match(text, i)
-            assert m is not None
-            j = m.end()
-            while j < n and text[j] in " \t":
-                j += 1
-            if j < n and text[j] == "(":
-                close = _args_end(text, j)
-                out.append(Command(m.group().lower(), text[j + 1:close], i, close))
-                i = close + 1
-            else:
-                i = m.end()
-        else:
-            i += 1
+    while (m := _NEXT.search(text, i)) is not None:
+        if m.group("name") is None:  # a comment
+            i = _comment_end(text, m.start())
+            continue
+        close = _args_end(text, m.end() - 1)
+        out.append(Command(m.group("name").lower(), text[m.end():close], m.start(), close))
+        i = close + 1
+        if i >= n:
+            break
     return out
 
 
@@ -86,7 +81,8 @@ def _comment_end(text: str, i: int) -> int:
 def _args_end(text: str, i: int) -> int:
     """The offset of the `)` closing the `(` at `i` (the text's end when none does)."""
     depth, n = 0, len(text)
-    while i < n:
+    while (m := _ARGS.search(text, i)) is not None:
+        i = m.start()
         c = text[i]
         if c == "(":
             depth += 1
@@ -101,9 +97,9 @@ def _args_end(text: str, i: int) -> int:
             i += 1
             while i < n and text[i] != '"':
                 i += 2 if text[i] == "\\" else 1
-        elif c == "[" and (m := _BRACKET.match(text, i)) is not None:
-            end = text.find("]" + m.group(1) + "]", m.end())
-            i = n if end == -1 else end + len(m.group(1)) + 2
+        elif (b := _BRACKET.match(text, i)) is not None:
+            end = text.find("]" + b.group(1) + "]", b.end())
+            i = n if end == -1 else end + len(b.group(1)) + 2
             continue
         i += 1
     return n - 1
@@ -173,19 +169,28 @@ def _small_blocks(blocks: list[Definition], found: list[Definition],
     """`found` with the outermost blocks of at most _BLOCK_CHARS that hold no function or
     macro, each whole: one holding targets is named after them (`if(BUILD_TESTS)` around
     `add_executable(unit_tests ...)` is the target unit_tests), the targets in it go."""
+    found = sorted(found, key=lambda f: f.span[0])
+    starts = [f.span[0] for f in found]
     kept: list[Definition] = []
     for d in sorted(blocks, key=lambda d: (d.span[0], -d.span[1])):
-        if kept and kept[-1].span[0] <= d.span[0] and d.span[1] <= kept[-1].span[1]:
+        if kept and d.span[0] < kept[-1].span[1]:
             continue  # inside a block kept whole
-        inside = [f for f in found if d.span[0] <= f.span[0] and f.span[1] <= d.span[1]]
-        if any(f.symbol_type != "target" for f in inside) or sum(
-                len(lines[r]) for r in range(d.start, d.end + 1)) > _BLOCK_CHARS:
+        if d.span[1] - d.span[0] > _BLOCK_CHARS:
+            continue
+        inside = [f for f in found[bisect_left(starts, d.span[0]):
+                                   bisect_right(starts, d.span[1])] if f.span[1] <= d.span[1]]
+        if any(f.symbol_type != "target" for f in inside):
             continue
         if inside:
             d.symbol_type, d.name = "target", ", ".join(f.name or "" for f in inside)
         kept.append(d)
-    return [f for f in found if not any(
-        k.span[0] <= f.span[0] and f.span[1] <= k.span[1] for k in kept)] + kept
+    kept_starts = [k.span[0] for k in kept]
+
+    def in_kept(f: Definition) -> bool:
+        i = bisect_right(kept_starts, f.span[0]) - 1
+        return i >= 0 and f.span[1] <= kept[i].span[1]
+
+    return [f for f in found if not in_kept(f)] + kept
 
 class CMakeChunker:
     """cutting.py's cutting over the commands found outside comments and quoted arguments."""

@@ -90,7 +90,9 @@ def definitions(lines: list[str]) -> list[Definition]:
             if above is not None and not all(_SPECIAL.match(lines[r]) or not lines[r].strip()
                                              for r in range(above, row)):
                 above = None  # a lone `.PHONY: a b c` list goes with what follows it
-        elif _is_recipe(line):  # a recipe line with no rule above it
+        elif _is_recipe(line):  # no rule above it: a tab-indented line of a variables block
+            if run:  # (CPython's `# Modules/.../mpsignal.o` after `LIBMPDEC_OBJS= \`)
+                run[1] = last
             above = None
         elif _is_comment(line) or _SPECIAL.match(line):
             if above is None:
