@@ -234,3 +234,25 @@ def test_a_generated_cmake_file_of_thousands_of_targets_names_each():
                    for i in range(3000))
     pieces = cut("cmake", body)
     assert {"lib0", "tool0", "lib2999", "tool2999"} <= {p.symbol for p in pieces}
+
+
+def test_a_top_level_call_with_a_colon_is_no_rule():
+    by = named(cut("make", """
+        ifndef API_URL
+        $(error API_URL is not set: export it or pass API_URL=... on the command line)
+        endif
+
+        deploy: build
+        \t./scripts/deploy.sh --url "$(API_URL)" --environment production
+        """))
+    assert "$(error API_URL is not set" not in by
+    assert by["deploy"].symbol_type == "target"
+
+
+def test_a_long_cmake_condition_is_cut_at_a_word():
+    by = named(cut("cmake", """
+        if(NOT CMAKE_BUILD_TYPE AND NOT DEFINED CMAKE_CONFIGURATION_TYPES AND NOT MSVC_IDE)
+          set(CMAKE_BUILD_TYPE MinSizeRel CACHE STRING "Choose the type of build" FORCE)
+        endif()
+        """))
+    assert list(by) == ["if(NOT CMAKE_BUILD_TYPE AND NOT DEFINED ...)"]

@@ -105,6 +105,15 @@ def _args_end(text: str, i: int) -> int:
     return n - 1
 
 
+def _condition(args: str, most: int = 60) -> str:
+    """A block's arguments on one line, cut at a word when long (`NOT WIN32 AND ...`)."""
+    text = " ".join(args.split())
+    if len(text) <= most:
+        return text
+    cut = text.rfind(" ", 0, most)
+    return (text[:cut] if cut > 0 else text[:most]) + " ..."
+
+
 def _first_arg(args: str) -> str:
     words = args.split()
     return words[0].strip('"') if words else ""
@@ -148,8 +157,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
                 in_body -= 1
                 found.append(definition(head.name, _first_arg(head.args), head, cmd))
             elif not in_body:
-                d = definition("block", f"{head.name}({' '.join(head.args.split())[:60]})",
-                               head, cmd)
+                d = definition("block", f"{head.name}({_condition(head.args)})", head, cmd)
                 blocks.append(d)
         elif cmd.name in _TARGETS and not in_body:
             name = _first_arg(cmd.args)

@@ -32,6 +32,8 @@ _RULE = re.compile(r"([^\s:#=][^:#=]*?)\s*(?:::?|&:)(?!=)")
 _SPECIAL = re.compile(r"\.[A-Z_]+\s*:(?!=)")  # `.PHONY: x`, `.SILENT:`, `.DEFAULT_GOAL` is `:=`
 _DEFINE = re.compile(r"(?:(?:export|override)\s+)*define\s+([^\s:=?+!]+)")
 _CONDITIONAL = re.compile(r"\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b")
+# a top-level call (`$(error Missing: FOO)`, `$(eval $(call rule,x))`): no rule, whatever colon
+_CALL = re.compile(r"\s*\$[({](?:eval|info|error|warning|call|foreach|if|and|or|shell)\s")
 _NAMES_SHOWN = 4  # a variables block is named after its first few variables
 
 
@@ -105,7 +107,8 @@ def definitions(lines: list[str]) -> list[Definition]:
             end = min(end, n - 1)
             add("define", m.group(1), row if above is None else above, end, row)
             above, last = None, end
-        elif (m := _ASSIGNMENT.match(line)) or _CONDITIONAL.match(line) or not _RULE.match(line):
+        elif ((m := _ASSIGNMENT.match(line)) or _CONDITIONAL.match(line) or _CALL.match(line)
+              or not _RULE.match(line)):
             if not run:
                 run.extend([row if above is None else above, last])
             run[1] = last
