@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import json
 import os
+from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 
 import pytest
 
 from repokb.chunkers import chunker_for
-from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
+from repokb.rules.tables import (
+    EXTRA_LANGUAGE_BY_EXTENSION,
+    LANGUAGE_BY_EXTENSION,
+    LANGUAGE_BY_NAME_GLOB,
+)
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "chunkers"
 INPUTS = sorted((GOLDEN / "inputs").iterdir())
@@ -23,7 +28,10 @@ REFRESH = os.environ.get("REPOKB_REFRESH_GOLDEN") == "1"
 
 def language_of(path: Path) -> str:
     suffix = PurePosixPath(path.name).suffix.lower()
-    return LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION[suffix]
+    by_name = (language for glob, language in LANGUAGE_BY_NAME_GLOB.items()
+               if fnmatch(path.name.lower(), glob))  # `sample.mk`, `sample.dockerfile`
+    return (LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION.get(suffix)
+            or next(by_name))
 
 
 def describe(path: Path) -> list[dict[str, object]]:
@@ -55,4 +63,4 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter", "cython",
         "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
         "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell", "julia", "powershell",
-        "dart", "groovy", "fortran"}
+        "dart", "groovy", "fortran", "make", "dockerfile", "cmake"}

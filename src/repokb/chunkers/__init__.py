@@ -4,18 +4,22 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
-blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD). A
+blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
+(Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target). A
 language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    cmake,
     code,
     config,
     cython,
+    dockerfile,
     erlang,
     groovy,
     ini,
     latex,
+    make,
     markdown,
     markup,
     notebook,

@@ -109,7 +109,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-CHUNKING_VERSION = 19
+# 20: Makefiles are cut per rule (named after their targets, with the comments and `.PHONY`
+#     line above), `define` by name and variable blocks whole; Dockerfiles per build stage
+#     (`FROM x AS builder`: builder); CMake per function, macro and target (`add_library`
+#     with the `target_*` commands after it), small `if()` blocks whole (make.py,
+#     dockerfile.py, cmake.py; all three were windows).
+CHUNKING_VERSION = 20
 
 
 class Chunker(Protocol):

@@ -159,7 +159,14 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+# 34: CMake's `set(API_KEY "v")`, `set(TOKEN v CACHE STRING "doc")`, `set(ENV{PASSWORD} "v")`
+# and a password piped to a login (`echo "v" | docker login --password-stdin`) in a Makefile,
+# a Dockerfile, CI YAML (secrets/buildforms.py), a package tool's command storing one (`npm
+# config set //registry.npmjs.org/:_authToken v`, `poetry config http-basic.R u v`, `composer
+# config -g github-oauth.github.com v`, `bundle config HOST u:v`, `aws configure set
+# aws_secret_access_key v`, `twine upload -p v`, `gh auth login --with-token <<< v`), CMake's
+# `USERPWD "u:v"` and `HTTP_PASSWORD v`: they reached the store and the answers
+REDACTION_VERSION = 34
 
 
 @dataclass(frozen=True)
@@ -439,6 +446,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
     # beam: what any of its forms outside Erlang and Elixir needs
     "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+    # buildforms: a secret read from standard input, a package tool's credential command
+    "--password-stdin", "--with-token", "npm", "yarn", "pnpm", "configure", "poetry",
+    "composer", "bundle", "twine",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
