@@ -4,8 +4,9 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
-blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD). A
-language with no registered chunker is cut into fixed windows.
+blocks), protobuf and graphql (interface definitions, by their braces: contractscan.py), pod
+(Perl's documentation by =head sections; Perl source as code plus its POD). A language with no
+registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -13,6 +14,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     config,
     cython,
     erlang,
+    graphql,
     groovy,
     ini,
     latex,
@@ -20,6 +22,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     markup,
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
+    protobuf,
     rst,
     styles,
 )

@@ -109,7 +109,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-CHUNKING_VERSION = 19
+# 20: Protocol Buffers and GraphQL are cut per definition (chunkers/protobuf.py, graphql.py):
+#     a .proto's header (named after its package), messages (nested ones `Outer.Inner` when
+#     their message is cut), enums, services (per `rpc` when big), `extend`s; a GraphQL
+#     schema's types, inputs, enums, unions, scalars, directives, `schema`, extensions and
+#     operations by name, each with the comment or description above it; a big one cut at its
+#     fields keeping its name. They were windows.
+CHUNKING_VERSION = 20
 
 
 class Chunker(Protocol):

@@ -159,7 +159,7 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+REDACTION_VERSION = 34
 
 
 @dataclass(frozen=True)
@@ -485,3 +485,7 @@ CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "h
 # Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
 # inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
 CODE_DOC_LANGUAGES = frozenset({"pod"})
+# Interface definitions, read as code is: a field's type is no value (in "text" mode GitHub's
+# schema.graphql lost 471 `Boolean!` types: `isPasswordAuthenticationVerifiable: Boolean!` took
+# the type for a password, and every other `Boolean!` of the file went with it)
+IDL_LANGUAGES = frozenset({"graphql", "protobuf"})
