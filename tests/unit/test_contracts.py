@@ -105,9 +105,9 @@ def _lines_kept(language: str, text: str) -> None:
 def test_proto_definitions_are_pieces_with_their_comment_and_a_big_service_is_cut_per_rpc():
     pieces = _pieces("protobuf", PROTO)
     named = {(symbol, kind): (start, end) for start, end, symbol, kind in pieces if symbol}
-    # the header: syntax, package, imports and options, named after the package (the short
-    # copyright line above joins it: a piece that short is dropped)
-    assert named[("google.longrunning", "package")][1] == 9
+    # the header: the file's opening comment (its licence), syntax, package, imports and
+    # options, named after the package (googleapis' licence was two nameless windows a file)
+    assert named[("google.longrunning", "package")] == (1, 9)
     # the service over the split size: its head and options, then one piece per rpc with the
     # comment above it, its braces in strings (`{name=operations/**}`) opening nothing
     assert named[("Operations", "service")][0] == 11
@@ -175,6 +175,8 @@ extend type Query {
   viewer: User!
 }
 
+extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+
 query RepoPage($owner: String!) {
   repository(owner: $owner, name: "repokb") { id }
 }
@@ -202,6 +204,7 @@ def test_graphql_definitions_carry_their_description_and_a_big_type_is_cut_at_it
     assert named[("DateTime", "scalar")][0] == start + 3  # its description string above it
     assert ("deprecated", "directive") in named
     assert ("Query", "extend") in named  # an extension, not where Query is defined
+    assert ("schema", "extend") in named  # not `link`, the directive it applies
     assert ("RepoPage", "query") in named and ("RepoFields", "fragment") in named
     assert (None, "query") in named  # the anonymous `{ viewer { login } }`
     chunker = chunker_for("graphql")

@@ -55,10 +55,10 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
                 starts.append((row, "query", None))
             continue
         keyword, name = m.group(2), m.group(3) or None
-        if m.group(1):
+        if keyword == "schema":  # `schema @link(...) {`, `extend schema @link(...)`
+            starts.append((row, "extend" if m.group(1) else "schema", "schema"))
+        elif m.group(1):
             starts.append((row, "extend", name))
-        elif keyword == "schema":
-            starts.append((row, "schema", "schema"))
         else:
             starts.append((row, keyword, name))
     found: list[Definition] = []

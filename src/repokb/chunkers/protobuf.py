@@ -1,7 +1,7 @@
 """Protocol Buffers (`.proto`) by its definitions.
 
-- the file's header (`syntax`/`edition`, `package`, `import`s, `option`s) is one piece named
-  after the package (type `package`);
+- the file's header (its opening comment, `syntax`/`edition`, `package`, `import`s,
+  `option`s) is one piece named after the package (type `package`);
 - each `message`, `enum`, `service` and `extend` is a piece with the comment right above it;
   a nested message or enum is `Outer.Inner` when its message is big enough to be cut;
 - a service is one piece when small, else one piece per `rpc` (`Service.Method`, type `rpc`);
@@ -19,7 +19,15 @@ import re
 from bisect import bisect_right
 
 from repokb.chunkers.base import register
-from repokb.chunkers.contractscan import Scan, field_groups, finish, last_code, notes_above, scan
+from repokb.chunkers.contractscan import (
+    CODE,
+    Scan,
+    field_groups,
+    finish,
+    last_code,
+    notes_above,
+    scan,
+)
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.models import ChunkPiece
@@ -79,6 +87,8 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
         rows = [(a, b) for a, b in header if b < first_def]
         if rows:
             top = notes_above(s, rows[0][0])
+            if all(kind != CODE for kind in s.kinds[:top]):
+                top = 0  # the file's opening comment (its licence) is part of its header
             end = rows[-1][1]
             found.append(Definition("package", package, None, top, end,
                                     (s.row_starts[top], s.row_starts[end + 1]),
