@@ -42,16 +42,19 @@ CONTAINERS = _TYPES | {"extend", "query", "mutation", "subscription", "fragment"
 def definitions(text: str, lines: list[str]) -> list[Definition]:
     s = scan(text, "#", block_comments=False)
     starts: list[tuple[int, str, str | None]] = []  # (row, symbol type, name)
+    code_above: int | None = None  # the last code row before this one
     for row, kind in enumerate(s.kinds):
+        above = code_above
+        if kind == CODE:
+            code_above = row
         if kind != CODE or s.depth[row] != 0:
             continue
         m = _START.match(s.masked[s.row_starts[row]:s.row_starts[row + 1]].lstrip())
         if not m:
             continue
         if m.group(0) == "{":  # an anonymous query, unless a definition's own `{` below it
-            above = [r for r in range(row) if s.kinds[r] == CODE]
-            if not above or s.masked[s.row_starts[above[-1]]:s.row_starts[above[-1] + 1]
-                                     ].rstrip().endswith("}"):
+            if above is None or s.masked[s.row_starts[above]:s.row_starts[above + 1]
+                                         ].rstrip().endswith("}"):
                 starts.append((row, "query", None))
             continue
         keyword, name = m.group(2), m.group(3) or None

@@ -117,8 +117,13 @@ def _close(d: Definition, s: Scan, row: int, offset: int, members: list[int],
         return
     # the block's own statements (fields, values, options, oneofs), outside its nested
     # definitions, packed: the cutter makes pieces of them when the block is cut
-    nested = [(x.start, x.end) for x in found if x is not d
-              and d.span[0] <= x.span[0] and x.span[1] <= d.span[1]]
+    nested = []
+    for x in reversed(found):  # in the order they closed: d's own definitions last
+        if x.span[1] <= d.span[0]:
+            break
+        if x is not d and d.span[0] <= x.span[0]:
+            nested.append((x.start, x.end))
+    nested.reverse()
     starts = [r for r in members if r > d.start and not any(a <= r <= b for a, b in nested)]
     runs: list[list[int]] = []
     for r in sorted(set(starts)):
