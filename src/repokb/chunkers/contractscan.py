@@ -166,6 +166,8 @@ HUGE_CHARS = 4000
 
 
 def finish(pieces: list[ChunkPiece], lines: list[str]) -> list[ChunkPiece]:
+    """The cutter's pieces with a short head joined to the fields after it and a huge piece
+    cut into windows, both keeping the definition's name."""
     out: list[ChunkPiece] = []
     for p in pieces:
         last = out[-1] if out else None
