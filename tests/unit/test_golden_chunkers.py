@@ -63,4 +63,4 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter", "cython",
         "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
         "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell", "julia", "powershell",
-        "dart", "groovy", "fortran", "make", "dockerfile", "cmake"}
+        "dart", "groovy", "fortran", "make", "dockerfile", "cmake", "protobuf", "graphql"}

@@ -5,8 +5,9 @@ text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HT
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
 blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
-(Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target). A
-language with no registered chunker is cut into fixed windows.
+(Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target),
+protobuf and graphql (interface definitions, by their braces: contractscan.py). A language with
+no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -16,6 +17,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     cython,
     dockerfile,
     erlang,
+    graphql,
     groovy,
     ini,
     latex,
@@ -24,6 +26,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     markup,
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
+    protobuf,
     rst,
     styles,
 )

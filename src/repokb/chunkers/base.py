@@ -114,6 +114,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`FROM x AS builder`: builder); CMake per function, macro and target (`add_library`
 #     with the `target_*` commands after it), small `if()` blocks whole (make.py,
 #     dockerfile.py, cmake.py; all three were windows).
+#     Protocol Buffers and GraphQL are cut per definition (chunkers/protobuf.py, graphql.py):
+#     a .proto's header (named after its package), messages (nested ones `Outer.Inner` when
+#     their message is cut), enums, services (per `rpc` when big), `extend`s; a GraphQL
+#     schema's types, inputs, enums, unions, scalars, directives, `schema`, extensions and
+#     operations by name, each with the comment or description above it; a big one cut at its
+#     fields keeping its name. They were windows.
 CHUNKING_VERSION = 20
 
 

@@ -166,6 +166,8 @@ REDACTED = "<REDACTED_SECRET>"
 # config -g github-oauth.github.com v`, `bundle config HOST u:v`, `aws configure set
 # aws_secret_access_key v`, `twine upload -p v`, `gh auth login --with-token <<< v`), CMake's
 # `USERPWD "u:v"` and `HTTP_PASSWORD v`: they reached the store and the answers
+# 34 also: a GraphQL argument's default (`password: String! = "v"`) and a proto2 field's
+# (`[default = "v"]`, secrets/idl.py); GraphQL and protobuf read as code (IDL_LANGUAGES)
 REDACTION_VERSION = 34
 
 
@@ -495,3 +497,7 @@ CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "h
 # Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
 # inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
 CODE_DOC_LANGUAGES = frozenset({"pod"})
+# Interface definitions, read as code is: a field's type is no value (in "text" mode GitHub's
+# schema.graphql lost 471 `Boolean!` types: `isPasswordAuthenticationVerifiable: Boolean!` took
+# the type for a password, and every other `Boolean!` of the file went with it)
+IDL_LANGUAGES = frozenset({"graphql", "protobuf"})
