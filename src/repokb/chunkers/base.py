@@ -109,7 +109,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-CHUNKING_VERSION = 19
+# 20: Vue and Svelte components are cut by their blocks (chunkers/sfc.py): each `<script>` by
+#     the JavaScript/TypeScript chunker (`lang="ts"`), each `<style>` by the styles chunker, the
+#     template by the markup chunker (its comments kept), named after the component
+#     (`Chips.vue`'s `methods: { onPaste() }` is Chips.onPaste, `rating-group.svelte`'s
+#     `$props()` RatingGroup.props); they were windows.
+CHUNKING_VERSION = 20
 
 
 class Chunker(Protocol):
