@@ -159,7 +159,10 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+# 34: a bundler's define of a secret-named key (`define: { API_KEY: JSON.stringify("X") }` in
+# vite.config.ts, nuxt.config.ts, svelte.config.js, webpack) and Vite's
+# `import.meta.env.VITE_API_KEY || "X"` fallback (in a config or a component's `<script>`)
+REDACTION_VERSION = 34
 
 
 @dataclass(frozen=True)
