@@ -87,6 +87,8 @@ def test_a_vue_components_options_are_named_after_the_component():
     names = {p.symbol for p in pieces}
     assert {"Chips.data", "Chips.onPaste", "Chips.removeItem"} <= names
     assert "Chips" in names  # the template and the piece opening the options object
+    opening = next(p for p in pieces if "export default {" in p.content)
+    assert (opening.symbol, opening.symbol_type) == ("Chips", "component")
     on_paste = next(p for p in pieces if p.symbol == "Chips.onPaste")
     assert on_paste.symbol_type == "method"
     assert "clipboardData" in on_paste.content
@@ -110,7 +112,8 @@ def test_svelte_scripts_are_typescript_and_named_after_the_component():
     by_name = {p.symbol: p for p in pieces}
     assert by_name["Portal.getTarget"].symbol_type == "function"
     assert by_name["Portal.getTarget"].start_line == 10
-    assert any(p.symbol == "Portal.props" and "$props()" in p.content for p in pieces)
+    assert any(p.symbol == "Portal.props" and p.symbol_type == "property"
+               and "$props()" in p.content for p in pieces)
     # the tag lines stay with the pieces of their block
     assert any(p.content.startswith('<script lang="ts" module>') for p in pieces)
     assert any(p.symbol_type == "template" and "{#if disabled}" in p.content for p in pieces)

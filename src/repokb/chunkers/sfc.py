@@ -10,12 +10,13 @@ their numbers in the file, and a block's opening and closing tag lines stay with
 last piece, so no line is left out.
 
 Symbols are named after the component, as its developers call it: `Button.vue` and
-`button.vue` are `Button`, `rating-group.svelte` is `RatingGroup`; a script's functions and an
-options object's members are `Button.handleClick`, what `defineProps`/`$props()`/`export let`
-declare is `Button.props`, an options object's other members (`watch: {`, `computed: {`) are
-`Button.watch`, the template's pieces are `Button`, and so is the piece opening the options object
-(`export default {`);
-a style `Button .p-button`. Without a path (`chunk`) names stay as the inner chunkers give them.
+`button.vue` are `Button`, `rating-group.svelte` is `RatingGroup`. A script's functions and an
+options object's methods are `Button.handleClick`; what `defineProps`/`$props()`/`export let`
+declare is `Button.props`, an options object's other members (`watch: {`, `computed: {`)
+`Button.watch` (symbol type `property`); the rest of a script (imports, the options object's
+head `export default {`) is the component's own, `Button` (type `component`); the template's
+pieces are `Button` (type `template`), a style's `Button .p-button` (type `style`).
+Without a path (`chunk`) names stay as the inner chunkers give them.
 """
 
 from __future__ import annotations
@@ -192,12 +193,14 @@ def _named(p: ChunkPiece, kind: str, component: str | None) -> ChunkPiece:
         if p.symbol == component or p.symbol.startswith(f"{component}."):
             return p
         return replace(p, symbol=f"{component}.{p.symbol}")
-    return replace(p, symbol=_declared(p.content, component), symbol_type="script")
+    name = _declared(p.content, component)
+    return replace(p, symbol=name, symbol_type="component" if name == component else "property")
 
 
 def _declared(content: str, component: str) -> str:
     """The name of an unnamed script piece: the component's where it opens its options
-    object, else what it declares, else the component's."""
+    object, else what it declares (a property of the component: `Tooltip.props`,
+    `Chips.watch`), else the component's."""
     if _OPTIONS.search(content):
         return component
     for pattern, what in _DECLARES:
