@@ -6,8 +6,9 @@ text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HT
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
 blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
 (Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target),
-protobuf and graphql (interface definitions, by their braces: contractscan.py). A language with
-no registered chunker is cut into fixed windows.
+protobuf and graphql (interface definitions, by their braces: contractscan.py), sfc (Vue and
+Svelte components: each block by its own language's chunker). A language with no registered
+chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -28,6 +29,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
     rst,
+    sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
 )
 from repokb.chunkers.base import Chunker, chunker_for, register

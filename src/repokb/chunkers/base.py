@@ -120,6 +120,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     schema's types, inputs, enums, unions, scalars, directives, `schema`, extensions and
 #     operations by name, each with the comment or description above it; a big one cut at its
 #     fields keeping its name. They were windows.
+# 20 also: Vue and Svelte components are cut by their blocks (chunkers/sfc.py): each `<script>` by
+#     the JavaScript/TypeScript chunker (`lang="ts"`), each `<style>` by the styles chunker, the
+#     template by the markup chunker (its comments kept), named after the component
+#     (`Chips.vue`'s `methods: { onPaste() }` is Chips.onPaste, `rating-group.svelte`'s
+#     `$props()` RatingGroup.props); they were windows.
 CHUNKING_VERSION = 20
 
 

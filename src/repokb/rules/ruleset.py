@@ -140,7 +140,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `gradle/wrapper/gradle-wrapper.properties` is configuration, the Gradle the build runs: Linguist's
 # vendored gradle/wrapper/ keeps its jar)
 # (0.3.19: f2py signature files (.pyf), .f18 and .ftn are Fortran)
-CLASSIFIER_VERSION = f"0.3.19+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.20: SvelteKit's `.svelte-kit/` and Nuxt 3's `.output/` are build output, skipped: a
+# server bundle in `.output/server/chunks/` was indexed as source)
+CLASSIFIER_VERSION = f"0.3.20+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

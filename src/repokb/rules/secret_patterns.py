@@ -168,6 +168,9 @@ REDACTED = "<REDACTED_SECRET>"
 # `USERPWD "u:v"` and `HTTP_PASSWORD v`: they reached the store and the answers
 # 34 also: a GraphQL argument's default (`password: String! = "v"`) and a proto2 field's
 # (`[default = "v"]`, secrets/idl.py); GraphQL and protobuf read as code (IDL_LANGUAGES)
+# 34 also: a bundler's define of a secret-named key (`define: { API_KEY: JSON.stringify("X") }` in
+# vite.config.ts, nuxt.config.ts, svelte.config.js, webpack) and Vite's
+# `import.meta.env.VITE_API_KEY || "X"` fallback (in a config or a component's `<script>`)
 REDACTION_VERSION = 34
 
 
