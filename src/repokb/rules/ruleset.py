@@ -140,12 +140,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `gradle/wrapper/gradle-wrapper.properties` is configuration, the Gradle the build runs: Linguist's
 # vendored gradle/wrapper/ keeps its jar)
 # (0.3.19: f2py signature files (.pyf), .f18 and .ftn are Fortran)
-# 0.3.20: Solidity (.sol) is a language, Foundry's `*.t.sol` tests; Hardhat's artifacts/ and
+# (0.3.20: SvelteKit's `.svelte-kit/` and Nuxt 3's `.output/` are build output, skipped: a
+# server bundle in `.output/server/chunks/` was indexed as source)
+# 0.3.21: Solidity (.sol) is a language, Foundry's `*.t.sol` tests; Hardhat's artifacts/ and
 # Foundry's out/ (build-info/, a `Token.sol/` folder of ABI and bytecode), their cache/
 # (solidity-files-cache.json) skipped as build output, Foundry's lib/ (forge-std) as vendored,
 # TypeChain's typechain-types/ generated; remappings.txt is configuration (`prefix=path` lines);
 # an Ethereum keystore (encrypted key JSON: geth's UTC--..., `cast wallet import`) blocked
-CLASSIFIER_VERSION = f"0.3.20+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.21+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -32,6 +32,8 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".externalNativeBuild": ("build_artifact", "Android NDK build tree"),
     ".next": ("build_artifact", "Next.js build output"),
     ".nuxt": ("build_artifact", "Nuxt build output"),
+    ".output": ("build_artifact", "Nuxt 3 / Nitro build output"),
+    ".svelte-kit": ("build_artifact", "SvelteKit build output and generated types"),
     ".cache": ("build_artifact", "tool cache"),
     "dist": ("build_artifact", "build output"),
     "build": ("build_artifact", "build output"),

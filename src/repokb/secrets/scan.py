@@ -131,7 +131,7 @@ _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 def mode_for(language: str | None) -> Mode:
     """How assignments are read: config values are literal, code values usually variables."""
-    if language in CODE or language in P.CODE_DOC_LANGUAGES:
+    if language in CODE or language in P.CODE_DOC_LANGUAGES or language in P.IDL_LANGUAGES:
         return "code"
     return "config" if language in P.CONFIG_LANGUAGES else "text"
 

@@ -81,9 +81,11 @@ _HCL_AT = re.compile(r'variable\s+"')
 # alternation, tried at every character (0.2 s over Django), and 144 of its 5,369 texts hold one
 _ENV_CALLS = ("env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
               "getenvironmentvariable(")
+# (also a bundler's `define: { API_KEY: JSON.stringify("v") }`, Vite's and webpack's way of
+# writing a value into the bundle: `"v"` is the literal)
 _PAREN = re.compile(
-    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
-    r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
+    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*(?:JSON\.stringify[ \t]*)?\([ \t]*"""
+    r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
     r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
@@ -121,9 +123,10 @@ _BEARER_LITERAL = re.compile(
 _BASIC_LITERAL = re.compile(r"""["'`][Bb]asic[ \t]+(?P<value>[A-Za-z0-9+/]{8,}={0,2})["'`]""")
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
-# and `os.environ.get("X")`, Elixir's `System.get_env("X")`
+# and `os.environ.get("X")`, Elixir's `System.get_env("X")`, Vite's `import.meta.env.X`
 _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
-    r"""(?:(?:process\.env|ENV|\$_SERVER|Platform\.environment)(?:\.|\[["'])"""
+    r"""(?:(?:process\.env|import\.meta\.env|ENV|\$_SERVER|Platform\.environment)"""
+    r"""(?:\.|\[["'])"""
     r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
