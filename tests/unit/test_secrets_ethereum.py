@@ -112,6 +112,9 @@ def test_ethereum_secrets_are_redacted(text: str, language: str, value: str) -> 
      "markdown"),
     ('STOPWORDS = "able about above across after again against all almost alone along also"',
      "python"),
+    # Hardhat's and Anvil's public development mnemonic (hardhat 2.22.0's default-config.ts)
+    ('export const HARDHAT_NETWORK_MNEMONIC =\n'
+     '  "test test test test test test test test test test test junk";', "typescript"),
 ])
 def test_public_ethereum_material_is_kept(text: str, language: str) -> None:
     from repokb.secrets import mode_for

@@ -17,7 +17,8 @@ The general finders read `privateKey = "0x..."` and `PRIVATE_KEY=...`; these for
 - a BIP-39 mnemonic: twelve or more words in a row, each of the 2048 words of the English list
   (`mnemonic: "..."`, `const mnemonic = "..."`, `Wallet.fromPhrase("...")`, `MNEMONIC=...`); an
   English sentence of twelve such words in a row does not occur (`the`, `a`, `is`, `of` are not
-  in the list);
+  in the list); words mostly repeated are a placeholder (Hardhat's and Anvil's public
+  development mnemonic `test test ... junk`);
 - a node provider's API key in an RPC URL's path: Infura's `https://mainnet.infura.io/v3/KEY`,
   Alchemy's `https://eth-mainnet.g.alchemy.com/v2/KEY`, QuickNode's `.quiknode.pro/KEY`, Ankr's
   `rpc.ankr.com/eth/KEY`, GetBlock's, Blast's and Chainstack's (`p2pify.com/KEY`); a
@@ -148,7 +149,10 @@ def _mnemonics(text: str) -> list[Span]:
             if w is not None and w.group() in words:
                 stretch.append(w)
                 continue
-            if len(stretch) >= _MNEMONIC_WORDS:
+            # not a placeholder of repeated words: Hardhat's and Anvil's public development
+            # mnemonic "test test test ... junk" (random words seldom repeat)
+            if (len(stretch) >= _MNEMONIC_WORDS
+                    and len({w.group() for w in stretch}) * 2 > len(stretch)):
                 start = run.start() - 1  # the "\n" put before the text
                 out.append((start + stretch[0].start(), start + stretch[-1].end(),
                             "bip39_mnemonic", True))
