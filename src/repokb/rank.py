@@ -67,7 +67,8 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 # Protocol Buffers' and GraphQL's (chunkers/protobuf.py, graphql.py); not an
                 # `extend`, which adds to a message or type defined elsewhere
                 "message", "service", "rpc", "input", "union", "scalar", "directive", "schema",
-                "query", "mutation", "subscription", "fragment"}
+                "query", "mutation", "subscription", "fragment",
+                "contract", "library", "modifier", "event", "error"}  # Solidity's
 
 
 @dataclass

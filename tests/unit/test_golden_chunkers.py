@@ -72,4 +72,4 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
         "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell", "julia", "powershell",
         "dart", "groovy", "fortran", "make", "dockerfile", "cmake", "protobuf", "graphql",
-        "vue", "svelte"}
+        "vue", "svelte", "solidity"}

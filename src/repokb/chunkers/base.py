@@ -125,7 +125,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template by the markup chunker (its comments kept), named after the component
 #     (`Chips.vue`'s `methods: { onPaste() }` is Chips.onPaste, `rating-group.svelte`'s
 #     `$props()` RatingGroup.props); they were windows.
-CHUNKING_VERSION = 20
+# 21: Solidity is cut per definition (tree-sitter-solidity 1.2): contracts, interfaces,
+#     libraries and their functions, modifiers, events, errors, structs, enums, constructors
+#     and constants (ERC20.transfer), free functions, errors and value types, each with its
+#     NatSpec comment above. It was unknown, not indexed.
+CHUNKING_VERSION = 21
 
 
 class Chunker(Protocol):

@@ -23,6 +23,7 @@ from repokb.models import ChunkPiece
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
+                        "contract", "library",  # Solidity's
                         "describe",  # a test group: RSpec, Jest, Mocha, ExUnit
                         "block"})  # Gradle's `android { defaultConfig { } buildTypes { } }`
 TEST_BLOCKS = frozenset({"describe", "test"})

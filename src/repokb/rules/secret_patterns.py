@@ -171,7 +171,11 @@ REDACTED = "<REDACTED_SECRET>"
 # 34 also: a bundler's define of a secret-named key (`define: { API_KEY: JSON.stringify("X") }` in
 # vite.config.ts, nuxt.config.ts, svelte.config.js, webpack) and Vite's
 # `import.meta.env.VITE_API_KEY || "X"` fallback (in a config or a component's `<script>`)
-REDACTION_VERSION = 34
+# 35: Ethereum projects' secrets (secrets/ethereum.py): a `0x` private key in Hardhat's
+# `accounts`, given to a signer (`new Wallet(..)`, `vm.startBroadcast(..)`) or under a key's
+# name or an account's role (`uint256 deployerKey = 0x..;`, `deployer: 0x..`), a BIP-39
+# mnemonic, Infura's, Alchemy's and other node providers' keys in RPC URLs
+REDACTION_VERSION = 35
 
 
 @dataclass(frozen=True)
@@ -454,6 +458,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # buildforms: a secret read from standard input, a package tool's credential command
     "--password-stdin", "--with-token", "npm", "yarn", "pnpm", "configure", "poetry",
     "composer", "bundle", "twine",
+    # ethereum: the node providers' RPC URLs
+    "infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io", "blastapi.io",
+    "p2pify.com",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
