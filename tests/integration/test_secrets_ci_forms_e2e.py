@@ -5,7 +5,8 @@ The forms: Jenkins' httpRequest `customHeaders: [[name: 'X-Api-Key', value: 'X']
 `[name: 'Authorization', value: 'Bearer X']`; Gradle's `useInMemoryPgpKeys("ID", "KEY", "X")`
 in a Kotlin script; a lower-case password with a digit given by position to a bare
 `connect(host, user, "X")` or `login(user, "X")`; a random token after "Auth token" in a comment
-and in Markdown. Helm's `existingSecret: redis-creds` names a Kubernetes Secret: it stays.
+and in Markdown; GitLab CI's `DEPLOY_TOKEN: {value: "X", expand: false}`. Helm's
+`existingSecret: redis-creds` names a Kubernetes Secret: it stays.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ DB_PW = "".join(("hunter2", "prod"))
 LOGIN_PW = "".join(("sunshine", "42"))
 COMMENT_TOKEN = "".join(("9a8bC7dE6f", "G5hJ4kL3mN2pQ1"))
 DOC_TOKEN = "".join(("3Jx7Kp2Qw9", "Rz5Lm8Vb4Tn6Hd"))
+GITLAB = "".join(("GlFlowTok4", "Wq8Zr2"))
 
 
 @pytest.fixture
@@ -77,15 +79,24 @@ def project(tmp_path: Path) -> Path:
           "  auth:\n"
           "    existingSecret: redis-creds\n"
           "    existingSecretPasswordKey: redis-password\n")
+    write(root, ".gitlab-ci.yml",
+          "stages: [deploy]\n\n"
+          "deploy:\n"
+          "  stage: deploy\n"
+          "  variables:\n"
+          f'    DEPLOY_TOKEN: {{value: "{GITLAB}", expand: false}}\n'
+          "  script:\n"
+          "    - ./deploy.sh\n")
     return root
 
 
 def test_these_forms_never_reach_the_home_or_an_answer(home, project):
     values = [HEADER_KEY, HEADER_BEARER, PGP_KEY, PGP_PW, DB_PW, LOGIN_PW, COMMENT_TOKEN,
-              DOC_TOKEN]
+              DOC_TOKEN, GITLAB]
     assert_never_stored(home, project, values, (
         "jenkins deploy notify api key", "signing pgp keys", "open orders connection",
-        "sign in partner portal", "staging auth token", "partner headers"), files=5)
+        "sign in partner portal", "staging auth token", "partner headers",
+        "deploy variables"), files=6)
     # what surrounds them stays readable: the key id, ordinary strings, the Secret's name
     content = "\n".join(h["content"] for h in json.loads(
         invoke("search", "signing useInMemoryPgpKeys", "--json", "--limit", "20")))

@@ -6,7 +6,8 @@ Each of these was stored as written: a header's value in Jenkins' httpRequest
 a Kotlin script; a password given by position to a bare `login(user, "X")` or a
 `connect(host, user, "X")` (MySQLdb's, PHP's `mysql_connect`, paramiko's with a port); a random
 token after "token", "secret" or "API key" in prose or a comment with no verb between ("Auth
-token X"). And Helm's `existingSecret: redis-creds`, the name of a Kubernetes Secret, was
+token X", "Deploy token for staging: X"); GitLab CI's `API_TOKEN: {value: "X", expand:
+false}`. And Helm's `existingSecret: redis-creds`, the name of a Kubernetes Secret, was
 redacted: it stays.
 """
 
@@ -51,6 +52,9 @@ MUST_REDACT = [  # (language, text, the value)
     ("markdown", f"Auth token {TOKEN} for the staging API.\n", TOKEN),
     ("markdown", f"The webhook secret {HEX}.\n", HEX),
     ("text", f"api key {TOKEN}\n", TOKEN),
+    ("python", f"# Deploy token for staging: {TOKEN}\nx = 1\n", TOKEN),
+    ("yaml", f'variables:\n  API_TOKEN: {{value: "{LOW}", expand: false}}\n', LOW),
+    ("yaml", f"variables:\n  DB_PASSWORD: {{ value: {LOW}, description: db }}\n", LOW),
 ]
 
 MUST_KEEP = [  # (language, text): nothing here is a secret
@@ -71,6 +75,8 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("markdown", "The token 2fa-enabled-device and the token v2024.01.15-rc1 are names.\n"),
     ("markdown", "Our token deadbeefdeadbeefdeadbeef00 is a test vector.\n"),
     ("python", "# the token PBKDF2PasswordHasher123 hashes it\n"),
+    ("markdown", "Ask for the deploy token for staging: the on-call engineer has it.\n"),
+    ("yaml", 'variables:\n  DOCKER_DRIVER: {value: "overlay2", expand: false}\n'),
     ("yaml", "redis:\n  existingSecret: redis-creds\n"
              "  existingSecretPasswordKey: redis-password\n"),
 ]
@@ -99,3 +105,9 @@ def test_a_helm_existing_secret_is_no_secret_like_value_to_the_classifier():
     from repokb.secrets import scan
 
     assert scan("redis:\n  auth:\n    existingSecret: redis-creds\n", "config") == []
+
+
+def test_a_gitlab_variable_given_a_reference_keeps_it():
+    # scan takes `{value:` for a bare value (a marker, nothing lost); the reference stays
+    text = 'variables:\n  API_TOKEN: {value: "$CI_JOB_TOKEN", expand: false}\n'
+    assert '"$CI_JOB_TOKEN", expand: false}' in redact(text, "config", "yaml").text

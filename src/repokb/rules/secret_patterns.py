@@ -178,7 +178,8 @@ REDACTED = "<REDACTED_SECRET>"
 # 36: secrets10's matrix: a header given as a name and a value (Jenkins' `customHeaders:
 # [[name: 'X-Api-Key', value: 'v']]`, Postman's `"key": "Authorization", "value": "Bearer v"`),
 # Gradle's `useInMemoryPgpKeys(id, "key", "v")`, a bare `login(user, "v")` and `connect(host,
-# user, "v")`, a random token after "token" with no verb ("Auth token v"); Helm's
+# user, "v")`, a random token after "token" with no verb ("Auth token v"), GitLab CI's
+# `API_TOKEN: {value: "v"}`; Helm's
 # `existingSecret: name` is kept
 REDACTION_VERSION = 36
 

@@ -2,7 +2,8 @@
 
 Found here (spans of the value only, never the key): values on continuation lines (INI) and in
 YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
-(`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
+(`password:\\n  secure: ...`) or a flow mapping's `value` under one (GitLab CI's `API_TOKEN:
+{value: "..."}`), typed assignments (`db_password: str = "..."`,
 `export const dbPassword: string = "..."`; Rust's `const`, `static` and `let` of any type, its
 byte and raw strings, a value rustfmt put on the next line, a struct field's
 `api_key: String::from("...")`), parenthesised values, environment lookups with a
@@ -73,6 +74,11 @@ _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
 _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
+# {value: "X", expand: false}` (the block form is a mapping under a secret key, `_blocks`)
+_FLOW_VALUE = re.compile(
+    r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*:[ \t]*\{[ \t]*["']?value["']?[ \t]*:[ \t]*"""
+    r"""(?P<q>["']?)(?P<value>[^"',}\s][^"',}\n]{0,399}?)(?P=q)[ \t]*[,}]""")
 _HCL_DEFAULT = re.compile(
     r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
     r'\bdefault\s*=\s*"(?P<value>[^"\n]{1,400})"')
@@ -162,7 +168,8 @@ _PROSE_API_KEY = re.compile(
 # "Auth token X", "deploy token: X", "the service token X to call the API": a random value
 # (`_random_token`) right after "token", "secret" or "API key", no verb between
 _PROSE_TOKEN = re.compile(
-    r"""\b(?:token|secret|api[ \t_-]?key)s?\b[ \t]*(?::[ \t]*)?[`"'*]*"""
+    r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
+    r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
     r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
@@ -288,6 +295,13 @@ def find(text: str, mode: str, language: str | None = None,
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
         out.extend(_prose_tokens(line, start, mode, regions))
+    if anchored and "{" in text:
+        for start, line in key_lines:
+            for m in _FLOW_VALUE.finditer(line):
+                if named_secret_key(m.group("key")) and value_ok(m.group("value"),
+                                                                 m.group("key")):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "secret_assignment", False))
     if anchored and "<" in text:
         for start, line in key_lines:
             for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
