@@ -297,6 +297,8 @@ def find(text: str, mode: str, language: str | None = None,
         out.extend(_prose_tokens(line, start, mode, regions))
     if anchored and "{" in text:
         for start, line in key_lines:
+            if "{" not in line or "value" not in line:
+                continue
             for m in _FLOW_VALUE.finditer(line):
                 if named_secret_key(m.group("key")) and value_ok(m.group("value"),
                                                                  m.group("key")):
@@ -471,6 +473,9 @@ def _prose_tokens(line: str, start: int, mode: str,
     """A random token right after the word in a sentence, no verb between ("Auth token X",
     "use the service token X"); in code only in a comment, a docstring or a string literal."""
     out: list[Span] = []
+    lowered = line.lower()
+    if "token" not in lowered and "secret" not in lowered and "api" not in lowered:
+        return out
     for m in _PROSE_TOKEN.finditer(line):
         value = m.group("value").rstrip(_SENTENCE_END)
         if not _random_token(value):
