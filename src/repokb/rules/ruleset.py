@@ -147,7 +147,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (solidity-files-cache.json) skipped as build output, Foundry's lib/ (forge-std) as vendored,
 # TypeChain's typechain-types/ generated; remappings.txt is configuration (`prefix=path` lines);
 # an Ethereum keystore (encrypted key JSON: geth's UTC--..., `cast wallet import`) blocked
-CLASSIFIER_VERSION = f"0.3.21+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.22: a key opening with `existing` (Helm's `existingSecret: redis-creds`) names where a
+# secret is kept, no secret-like value: such a file's reasons no longer say redaction)
+CLASSIFIER_VERSION = f"0.3.22+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
