@@ -66,6 +66,11 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "macro", "table", "view", "procedure", "trigger", "property",
                 "data", "newtype", "module_type", "exception", "value", "mixin",
                 "subroutine", "program",  # Fortran's
+                # Protocol Buffers' and GraphQL's (chunkers/protobuf.py, graphql.py); not an
+                # `extend`, which adds to a message or type defined elsewhere
+                "message", "service", "rpc", "input", "union", "scalar", "directive", "schema",
+                "query", "mutation", "subscription", "fragment",
+                "contract", "library", "modifier", "event", "error",  # Solidity's
                 "task", "stage", "block",
                 "script"}  # a PowerShell script with its help, named after its file
 

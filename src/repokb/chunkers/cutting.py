@@ -24,6 +24,7 @@ from repokb.models import ChunkPiece
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
+                        "contract", "library",  # Solidity's
                         "describe",  # a test group: RSpec, Jest, Mocha, ExUnit
                         "block"})  # Gradle's `android { defaultConfig { } buildTypes { } }`
 TEST_BLOCKS = frozenset({"describe", "test"})
@@ -79,6 +80,8 @@ class Cutter:
     # A member whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...` inside
     # `module Foo`) is named so, not after its container (`Foo.Base.show`).
     qualified_names: bool = False
+    # The symbol types cut per member when big (a .proto's `message` and `service` too).
+    containers: frozenset[str] = CONTAINERS
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
@@ -188,7 +191,7 @@ class Cutter:
         # tests are cut as a test group's are, named by their own description
         holds_tests = symbol_type == "function" and any(
             c.symbol_type in TEST_BLOCKS for c in d.children)
-        if ((symbol_type in CONTAINERS or holds_shader or holds_tests) and d.children
+        if ((symbol_type in self.containers or holds_shader or holds_tests) and d.children
                 and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
             head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)

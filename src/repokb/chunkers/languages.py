@@ -173,4 +173,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # module's procedures after `contains` are named `module.procedure`
     LanguageSpec("fortran", "tree_sitter_fortran:language", "fortran", fortran_forms=True,
                  errors_inside=True),
+    # Solidity: a contract's, interface's or library's members are named after it
+    # (ERC20.transfer), each with its NatSpec comment above
+    LanguageSpec("solidity", "tree_sitter_solidity:language", "solidity"),
 )
