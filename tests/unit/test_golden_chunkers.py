@@ -49,6 +49,7 @@ def describe(path: Path) -> list[dict[str, object]]:
     return [{"lines": [p.start_line, p.end_line], "symbol": p.symbol,
              "symbol_type": p.symbol_type,
              "starts_with": next(ln.strip() for ln in p.content.splitlines() if ln.strip())[:60]}
+            | ({"also": [list(name) for name in p.also]} if p.also else {})
             for p in pieces]
 
 
