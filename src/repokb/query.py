@@ -104,7 +104,7 @@ _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 # rpcs does service X expose" ask for a definition's members, by its name
 _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
-          r"|task|stage)")  # Gradle's tasks, Jenkins' stages
+          r"|task|stage|target)")  # Gradle's tasks, Jenkins' stages, a build's targets
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*)`?\s+"

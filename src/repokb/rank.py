@@ -72,6 +72,7 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "query", "mutation", "subscription", "fragment",
                 "contract", "library", "modifier", "event", "error",  # Solidity's
                 "task", "stage", "block",
+                "target", "define",  # Makefile rules and `define`s, CMake targets
                 "script"}  # a PowerShell script with its help, named after its file
 
 
