@@ -142,7 +142,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.19: f2py signature files (.pyf), .f18 and .ftn are Fortran)
 # (0.3.20: SvelteKit's `.svelte-kit/` and Nuxt 3's `.output/` are build output, skipped: a
 # server bundle in `.output/server/chunks/` was indexed as source)
-CLASSIFIER_VERSION = f"0.3.20+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.21: tools' settings under an extension-less dot-name are JSON, YAML or INI configuration
+# (`.eslintrc`, `.prettierrc`, `.stylelintrc`, `.graphqlrc` by their text; `.nycrc`, `.babelrc`,
+# `.jshintrc`, `.swcrc` JSON; `.clang-format` YAML; `.coveragerc`, `.flake8`, `.pylintrc`,
+# `.browserslistrc` INI): they were unknown, excluded; `.nix`, `.applescript`, `.lark` are
+# source; `py.typed`, `.git-blame-ignore-revs` tool settings; a JS/CSS file longer than the
+# head whose last lines name a source map (mocha's 670 KB `mocha.js`) is generated, as
+# Linguist's has_source_map says; "DO NOT MODIFY ... Automatically generated" marks generated code)
+CLASSIFIER_VERSION = f"0.3.21+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
