@@ -55,6 +55,15 @@ LARK = 'start: marker\nmarker: marker_or\n%import common.WS_INLINE\n%ignore WS_I
          Policy.PARSE_AND_INDEX),
         ("src/poetry/core/version/grammars/pep508.lark", LARK, Kind.SOURCE, "lark",
          Policy.PARSE_AND_INDEX),
+        # celery 5.4.0: its systemd units, its TODO and THANKS; Sphinx's latexmk settings
+        ("extra/systemd/celery.service", "[Unit]\nDescription=Celery Service\n\n[Service]\n"
+         "Type=forking\nUser=celery\n", Kind.CONFIGURATION, "ini", Policy.INDEX_TEXT),
+        ("TODO", "Please see our Issue Tracker at GitHub:\n    https://github.com/x/y/issues\n",
+         Kind.DOCUMENTATION, "text", Policy.PARSE_AND_INDEX),
+        ("docs/THANKS", "Thanks to Rune Halvorsen for the name.\n", Kind.DOCUMENTATION, "text",
+         Policy.PARSE_AND_INDEX),
+        ("latexmkrc", "$latex = 'latex %O %S';\n$pdflatex = 'pdflatex %O %S';\n", Kind.SOURCE,
+         "perl", Policy.PARSE_AND_INDEX),
         # recorded with a reason, not "unknown format"
         ("src/pkg/py.typed", "partial\n", Kind.CONFIGURATION, None, Policy.METADATA_ONLY),
         (".git-blame-ignore-revs", "4546d5445aaefe6a03957db028c263521dfb5c4b\n",

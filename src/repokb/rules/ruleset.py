@@ -148,7 +148,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.browserslistrc` INI): they were unknown, excluded; `.nix`, `.applescript`, `.lark` are
 # source; `py.typed`, `.git-blame-ignore-revs` tool settings; a JS/CSS file longer than the
 # head whose last lines name a source map (mocha's 670 KB `mocha.js`) is generated, as
-# Linguist's has_source_map says; "DO NOT MODIFY ... Automatically generated" marks generated code)
+# Linguist's has_source_map says; "DO NOT MODIFY ... Automatically generated" marks generated code;
+# systemd's `.service`/`.socket`/`.timer` units INI configuration, `TODO` and `THANKS` text,
+# `latexmkrc` Perl)
 CLASSIFIER_VERSION = f"0.3.21+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -584,6 +584,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Linguist's Nix (lodash 4.17.21's `flake.nix`), AppleScript (vite 6.0.7's
     # `bin/openChrome.applescript`) and Lark (poetry-core 1.9.1's PEP 508 grammar `pep508.lark`)
     ".nix": "nix", ".applescript": "applescript", ".lark": "lark",
+    # systemd's units, `[Section]` groups of `Key=value` lines (celery 5.4.0's
+    # `extra/systemd/celery.service`, `celerybeat.service`): how the service is run
+    ".service": "ini", ".socket": "ini", ".timer": "ini",
     # Linguist's PowerShell: a script module (.psm1) and a data file (.psd1: a module
     # manifest's, a settings' or a localization's hashtable)
     ".psm1": "powershell", ".psd1": "powershell",
@@ -671,7 +674,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
-    "install": "text",
+    "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    # Linguist's Perl file names: latexmk's settings (Sphinx 8.1.3's `latexmkrc.jinja`)
+    "latexmkrc": "perl", ".latexmkrc": "perl",
 }
 # Interpreter named by a shebang -> language.
 SHEBANG_LANGUAGES: dict[str, str] = {
