@@ -149,7 +149,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # an Ethereum keystore (encrypted key JSON: geth's UTC--..., `cast wallet import`) blocked
 # (0.3.22: a key opening with `existing` (Helm's `existingSecret: redis-creds`) names where a
 # secret is kept, no secret-like value: such a file's reasons no longer say redaction)
-CLASSIFIER_VERSION = f"0.3.22+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.23: tools' settings under an extension-less dot-name are JSON, YAML or INI configuration
+# (`.eslintrc`, `.prettierrc`, `.stylelintrc`, `.graphqlrc` by their text; `.nycrc`, `.babelrc`,
+# `.jshintrc`, `.swcrc` JSON; `.clang-format` YAML; `.coveragerc`, `.flake8`, `.pylintrc`,
+# `.browserslistrc` INI): they were unknown, excluded; `.nix`, `.applescript`, `.lark` are
+# source; `py.typed`, `.git-blame-ignore-revs` tool settings; a JS/CSS file longer than the
+# head whose last lines name a source map (mocha's 670 KB `mocha.js`) is generated, as
+# Linguist's has_source_map says; "DO NOT MODIFY ... Automatically generated" marks generated code;
+# systemd's `.service`/`.socket`/`.timer` units INI configuration, `TODO` and `THANKS` text,
+# `latexmkrc` Perl)
+CLASSIFIER_VERSION = f"0.3.23+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

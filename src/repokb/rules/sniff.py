@@ -192,6 +192,13 @@ def matlab_code(text: str) -> str | None:
     return m.group(0).strip() if m else None
 
 
+def json_text(text: str) -> str | None:
+    """JSON (or JSON with comments) rather than YAML: the text opens with `{`, `[` or a `//`
+    or `/*` comment (`.eslintrc` is either, as its tool reads it)."""
+    head = text.lstrip()
+    return head[:2] if head.startswith(("{", "[", "//", "/*")) else None
+
+
 def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
@@ -282,6 +289,7 @@ SNIFFERS = {
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
+    "json_text": json_text,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements,

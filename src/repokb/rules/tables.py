@@ -444,7 +444,11 @@ GENERATED_SENTENCE = re.compile(
     r"|^[\W_]*auto-?generated(?:\s+(?:by|from|with|using)\b|\s*:)"
     # a header naming itself a generated file and forbidding edits: Android's BuildConfig.java
     # ("Automatically generated file. DO NOT MODIFY"), Capacitor's native-bridge.js
-    r"|^[\W_]*(?:auto(?:matically)?[- ]?)?generated\s+file\W+do\s+not\s+(?:edit|modify)\b",
+    r"|^[\W_]*(?:auto(?:matically)?[- ]?)?generated\s+file\W+do\s+not\s+(?:edit|modify)\b"
+    # the same the other way round: fastjsonschema's compiled validators (setuptools 75.6.0's
+    # `fastjsonschema_validations.py`: "PLEASE DO NOT MODIFY DIRECTLY: Automatically generated
+    # code")
+    r"|\bdo\s+not\s+(?:edit|modify)(?:\s+directly)?\W+auto(?:matically|-)?\s*generated\b",
     re.I)
 # HTML a documentation or site generator rendered (sniff.rendered_docs): its sources (reST,
 # Markdown, docstrings) are the knowledge; the pages repeat them inside navigation, ~4x the
@@ -472,6 +476,9 @@ ONE_LINE_BLOB_BYTES = 256_000
 ONE_LINE_DATA_BYTES = 32_000
 ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
+# How much of the end of a file longer than its head is read for Linguist's rules on its last
+# lines (a bundle's `//# sourceMappingURL=` comment).
+TAIL_BYTES = 1024
 
 # Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a
 # `.ts` the project holds too. Declarations first: `api.d.cts` is a declaration, not a `.cts`.
@@ -596,6 +603,12 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
     ".cabal": "cabal", ".opam": "opam",
     ".jl": "julia",  # Julia: a package's src/, test/runtests.jl, docs/make.jl
+    # Linguist's Nix (lodash 4.17.21's `flake.nix`), AppleScript (vite 6.0.7's
+    # `bin/openChrome.applescript`) and Lark (poetry-core 1.9.1's PEP 508 grammar `pep508.lark`)
+    ".nix": "nix", ".applescript": "applescript", ".lark": "lark",
+    # systemd's units, `[Section]` groups of `Key=value` lines (celery 5.4.0's
+    # `extra/systemd/celery.service`, `celerybeat.service`): how the service is run
+    ".service": "ini", ".socket": "ini", ".timer": "ini",
     # Linguist's PowerShell: a script module (.psm1) and a data file (.psd1: a module
     # manifest's, a settings' or a localization's hashtable)
     ".psm1": "powershell", ".psd1": "powershell",
@@ -617,6 +630,34 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Foundry's and Hardhat's import remappings (`@openzeppelin/=lib/openzeppelin-contracts/`),
     # `prefix=path` lines
     "remappings.txt": "ini",
+}
+# Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's file
+# names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are read by
+# their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first character).
+# Found unknown, so excluded, in qs 6.13.1, minimist 1.2.8, side-channel 1.1.0 (`.eslintrc`,
+# `.nycrc`) and pytest 8.3.4 (`.coveragerc`). Not `.yarnrc` (yarn 1's own `key "value"` lines,
+# which may hold a registry's auth token) nor `.npmrc` (a credentials file).
+JSON_OR_YAML = "json_or_yaml"
+LANGUAGE_BY_DOTFILE: dict[str, str] = {
+    # Linguist's JSON and JSON with Comments
+    ".nycrc": "json", ".c8rc": "json", ".all-contributorsrc": "json", ".htmlhintrc": "json",
+    ".watchmanconfig": "json", ".tern-project": "json", ".tern-config": "json",
+    ".arcconfig": "json", ".auto-changelog": "json", ".imgbotconfig": "json",
+    ".babelrc": "json", ".jshintrc": "json", ".jscsrc": "json", ".jslintrc": "json",
+    ".swcrc": "json", ".csslintrc": "json",
+    # Linguist's YAML: clang-format's, clang-tidy's, clangd's, RubyGems', yamllint's settings
+    ".clang-format": "yaml", ".clang-tidy": "yaml", ".clangd": "yaml", ".gemrc": "yaml",
+    ".yamllint": "yaml",
+    # Linguist's INI: coverage.py's, flake8's, pylint's settings
+    ".coveragerc": "ini", ".flake8": "ini", ".pylintrc": "ini", "pylintrc": "ini",
+    # Browserslist's queries (`[production]` sections of lines, as INI's)
+    ".browserslistrc": "ini",
+    # rc files their tool (cosmiconfig, rc) reads as JSON or YAML
+    ".eslintrc": JSON_OR_YAML, ".prettierrc": JSON_OR_YAML, ".stylelintrc": JSON_OR_YAML,
+    ".mocharc": JSON_OR_YAML, ".graphqlrc": JSON_OR_YAML, ".lintstagedrc": JSON_OR_YAML,
+    ".releaserc": JSON_OR_YAML, ".postcssrc": JSON_OR_YAML, ".remarkrc": JSON_OR_YAML,
+    ".markdownlintrc": JSON_OR_YAML, ".huskyrc": JSON_OR_YAML, ".commitlintrc": JSON_OR_YAML,
+    ".textlintrc": JSON_OR_YAML,
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -658,7 +699,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
-    "install": "text",
+    "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    # Linguist's Perl file names: latexmk's settings (Sphinx 8.1.3's `latexmkrc.jinja`)
+    "latexmkrc": "perl", ".latexmkrc": "perl",
 }
 # Interpreter named by a shebang -> language.
 SHEBANG_LANGUAGES: dict[str, str] = {
@@ -757,7 +800,10 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts",
                      # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
                      ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin",
-                     ".JuliaFormatter.toml")  # JuliaFormatter's style settings
+                     ".JuliaFormatter.toml",  # JuliaFormatter's style settings
+                     # PEP 561's marker that a package ships type hints (empty or `partial`);
+                     # the commits `git blame` skips (Linguist's Git Revision List)
+                     "py.typed", ".git-blame-ignore-revs")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings
