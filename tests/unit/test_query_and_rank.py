@@ -612,7 +612,7 @@ def test_a_component_is_a_definition_and_its_exact_name_comes_before_a_longer_on
     assert ranked[0] is badge and "exact_symbol" in badge.factors
 
 
-def test_a_piece_holds_its_definitions_first_line_when_its_first_code_line_names_it():
+def test_a_piece_holds_its_definitions_line_when_a_line_of_code_in_it_names_it():
     # the pieces of a definition cut for length all carry its name; search.py puts the one
     # holding its first line above the best of them
     head = "// reasons\n// for errors\nenum ErrorReason {\n  // unused\n  UNSPECIFIED = 0;\n"
