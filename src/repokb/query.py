@@ -97,12 +97,14 @@ _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-# "where is pack defined", "where's the `now` function declared": the word asked for is a name
+# "where is pack defined", "where's the `now` function declared", "where is the Rollback stage
+# defined", "where is task release defined": the word asked for is a name
 # (a kind may come before the name too: "where is message Status defined", a .proto's; "where
 # is directive @deprecated defined", a GraphQL schema's); "what fields does X have" and "which
 # rpcs does service X expose" ask for a definition's members, by its name
 _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
-          r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation|component)")
+          r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
+          r"|task|stage|component)")  # Gradle's tasks, Jenkins' stages, Vue/Svelte components
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*)`?\s+"

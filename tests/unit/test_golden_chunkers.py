@@ -49,6 +49,7 @@ def describe(path: Path) -> list[dict[str, object]]:
     return [{"lines": [p.start_line, p.end_line], "symbol": p.symbol,
              "symbol_type": p.symbol_type,
              "starts_with": next(ln.strip() for ln in p.content.splitlines() if ln.strip())[:60]}
+            | ({"also": [list(name) for name in p.also]} if p.also else {})
             for p in pieces]
 
 
@@ -72,4 +73,4 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
         "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell", "julia", "powershell",
         "dart", "groovy", "fortran", "make", "dockerfile", "cmake", "protobuf", "graphql",
-        "vue", "svelte"}
+        "vue", "svelte", "solidity"}

@@ -660,3 +660,24 @@ def test_asked_for_its_members_a_class_comes_before_them_though_they_say_more():
     ranked = rerank([*methods, head], plan("what methods does QuerySet have"), s)
     assert ranked[:9] == [head, *methods] and "container" in head.factors
     assert [g.best for g in shape(ranked, 10, s)][:9] == [head, *methods]
+
+
+def test_gradle_tasks_and_blocks_and_jenkins_stages_are_definitions_of_their_names():
+    # a planted Gradle/Jenkins tree: `task publishRelease {` (symbol type task) got no boost
+    # for "where is task publishRelease defined", and "where is the Rollback stage defined"
+    # named nothing: `stage` was no kind word, `Rollback` a plain word
+    s = Settings()
+    for symbol_type, name, text in (
+            ("task", "publishRelease", "where is task publishRelease defined"),
+            ("task", "printVersion", "where is the printVersion task defined"),
+            ("stage", "Rollback", "where is the Rollback stage defined"),
+            ("block", "signingConfigs", "where is signingConfigs defined")):
+        own = _candidate(1, path="build.gradle", symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        caller = _candidate(2, path="Jenkinsfile", symbol="Deploy", fused=0.0105)
+        caller.payload["symbol_type"] = "stage"
+        p = plan(text)
+        assert p.symbols == (name.lower(),), text
+        ranked = rerank([caller, own], p, s)
+        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, text
+    assert plan("where is task release defined").names == ("release",)

@@ -125,7 +125,18 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template by the markup chunker (its comments kept), named after the component
 #     (`Chips.vue`'s `methods: { onPaste() }` is Chips.onPaste, `rating-group.svelte`'s
 #     `$props()` RatingGroup.props); they were windows.
-CHUNKING_VERSION = 20
+# 21: Solidity is cut per definition (tree-sitter-solidity 1.2): contracts, interfaces,
+#     libraries and their functions, modifiers, events, errors, structs, enums, constructors
+#     and constants (ERC20.transfer), free functions, errors and value types, each with its
+#     NatSpec comment above. It was unknown, not indexed.
+# 22: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
+#     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
+#     in its embedded head, and a definition too short to be a piece in the window holding
+#     it (a Jenkins `stage('Checkout') { checkout scm }`); joining's minimum is the
+#     pipeline's min_chunk_chars, not 40; Ruby's methods after `module_function` are
+#     functions of their module; Julia's `@doc "..." f` right above f is its docstring; a
+#     `.ps1` opening with its comment-based help is a script named after its file.
+CHUNKING_VERSION = 22
 
 
 class Chunker(Protocol):

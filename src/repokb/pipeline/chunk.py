@@ -28,6 +28,7 @@ from repokb.chunkers.base import (
     is_decoder,
     parse_budget,
 )
+from repokb.chunkers.joining import join_minimum
 from repokb.contamination import llm_transcript
 from repokb.models import (
     Chunk,
@@ -202,13 +203,13 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     chunker = chunker_for(c.language)
     over_budget = ""
     if is_decoder(chunker):
-        with parse_budget(budget):
+        with parse_budget(budget), join_minimum(min_chars):
             pieces, findings = _decoded(chunker, text, max_decoded)
     else:
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
         try:
-            with parse_budget(budget):
+            with parse_budget(budget), join_minimum(min_chars):
                 pieces = (chunker.chunk_path(redacted.text, file.path)
                           if isinstance(chunker, PathAware) else
                           chunker.chunk(redacted.text) if chunker else

@@ -74,6 +74,9 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Dart and Flutter (GitHub's Dart.gitignore): pub's and the build runner's per-checkout
     # state (package_config.json with the machine's paths, generated build output)
     ".dart_tool": ("build_artifact", "Dart tool state (pub's package config, build_runner)"),
+    # hardhat-deploy's copies of each deployment's compiler input (every source, as JSON
+    # strings) beside the deployment records in `deployments/<network>/`
+    "solcInputs": ("build_artifact", "hardhat-deploy's copies of the compiler input"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
@@ -100,6 +103,18 @@ MARKER_SKIP_DIRS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     # so in include/cargo/
     ("*", (".cargo-checksum.json",), "vendor",
      "a crate copied by cargo vendor (it holds .cargo-checksum.json)"),
+    # Solidity: Hardhat's `artifacts/` and Foundry's `out/` (the compiler's whole input and
+    # output in `build-info/`; each contract's ABI and bytecode in a folder named after its
+    # source file, `Token.sol/`, which SKIP_DIR_SUFFIXES leaves out wherever it lies), the
+    # compile cache both keep in `cache/`, and Foundry's dependencies (`forge install` clones
+    # each into `lib/`: forge-std, openzeppelin-contracts)
+    ("artifacts", ("build-info/",), "build_artifact",
+     "Hardhat's compiled contracts (artifacts/build-info)"),
+    ("out", ("build-info/",), "build_artifact", "Foundry's compiled contracts (out/build-info)"),
+    ("cache", ("solidity-files-cache.json",), "build_artifact",
+     "Hardhat's or Foundry's compile cache (solidity-files-cache.json)"),
+    ("lib", ("forge-std/", "ds-test/"), "vendor",
+     "Foundry's installed dependencies (lib/forge-std)"),
 )
 
 # A `build` folder holding one of these is documentation source, not build output: Sphinx's
@@ -117,6 +132,10 @@ PYTHON_PACKAGE_MARKER = "__init__.py"
 SKIP_DIR_SUFFIXES: dict[str, str] = {
     ".egg-info": "Python packaging metadata (a build's copy of the README and manifests)",
     ".dist-info": "Python packaging metadata",
+    # Hardhat's `artifacts/contracts/Token.sol/Token.json`, Foundry's `out/Token.sol/` and its
+    # script runs' logs `broadcast/Deploy.s.sol/1/run-latest.json`
+    ".sol": "output for a Solidity source (Hardhat's artifacts, Foundry's out and broadcast "
+            "logs: ABI, bytecode, transactions)",
 }
 
 # extension (lower case, with dot) -> language/format; chooses the chunker.
@@ -368,7 +387,9 @@ PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "
 
 # Generated code: directories, names and header markers.
 GENERATED_DIRS = frozenset({"generated", "generated-sources", "generated-src", "__generated__",
-                            ".openapi-generator", "gen-src", "autogen", "auto-generated"})
+                            ".openapi-generator", "gen-src", "autogen", "auto-generated",
+                            # TypeChain's contract bindings (Hardhat's default, and older)
+                            "typechain-types", "typechain"})
 GENERATED_NAME_GLOBS: dict[str, str] = {
     "*.pb.go": "protobuf_generated", "*_pb2.py": "protobuf_generated",
     "*_pb2_grpc.py": "protobuf_generated", "*_pb2.pyi": "protobuf_generated",
@@ -553,6 +574,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".f95": "fortran", ".f03": "fortran", ".f08": "fortran", ".f18": "fortran", ".ftn": "fortran",
     # f2py's signature files: Fortran interfaces in a `python module` (SciPy's fitpack.pyf)
     ".pyf": "fortran",
+    ".sol": "solidity",  # Linguist's Solidity: smart contracts (Hardhat, Foundry, Truffle)
     # Apple platforms: Linguist's Ruby .podspec; its XML Property List (.plist), which
     # privacy manifests (.xcprivacy) and entitlements are too; Xcode's build settings
     # (`KEY = value` lines, `//` comments) read as INI; Linguist's Module Map (Clang modules).
@@ -592,6 +614,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # cabal's project files; dune's build files (S-expressions)
     "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
     "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",
+    # Foundry's and Hardhat's import remappings (`@openzeppelin/=lib/openzeppelin-contracts/`),
+    # `prefix=path` lines
+    "remappings.txt": "ini",
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -663,6 +688,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
     "*.Tests.ps1",  # Pester's tests wherever they lie (`Get-Thing.Tests.ps1` beside the script)
     "*_test.dart",  # package:test's and flutter_test's (`dart test` runs `*_test.dart`)
+    "*.t.sol",  # Foundry's tests wherever they lie (`forge test` runs `*.t.sol`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",

@@ -11,8 +11,9 @@ Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl
 `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's, `powershell.find`
 PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find`
 CMake's `set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a
-GraphQL argument's or a proto2 field's default; `pairs.find` a secret-named string and the
-value string after it in a pair or argument list, any language.
+GraphQL argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys,
+BIP-39 mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and
+the value string after it in a pair or argument list, any language.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -37,6 +38,7 @@ from repokb.secrets import (
     defaults,
     dotnet,
     encoded,
+    ethereum,
     idl,
     jvm,
     literals,
@@ -80,6 +82,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
     "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),
     "idl": lambda text, mode, language, keys: idl.find(text, language, keys),
+    "ethereum": lambda text, mode, language, keys: ethereum.find(text, keys),
 }
 
 
