@@ -104,14 +104,16 @@ _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 # rpcs does service X expose" ask for a definition's members, by its name
 _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
-          r"|task|stage|target)")  # Gradle's tasks, Jenkins' stages, a build's targets
+          # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
+          r"|task|stage|target|component)")
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*)`?\s+"
                       rf"(?:{_KINDS}\s+)?"
                       r"(?:defined|declared|implemented)\b"
-                      r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods)\s+(?:does|do)"
-                      rf"\s+(?:the\s+)?(?:{_KINDS}\s+)?`?([A-Za-z_]\w*)`?\s+(?:have|has|expose|define)\b",
+                      r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods|props|properties)"
+                      rf"\s+(?:does|do)\s+(?:the\s+)?(?:{_KINDS}\s+)?`?([A-Za-z_]\w*)`?\s+"
+                      rf"(?:{_KINDS}\s+)?(?:have|has|expose|define|declare|take)\b",
                       re.I)
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
@@ -131,6 +133,9 @@ class QueryPlan:
     files: tuple[str, ...] = ()  # lower-cased file names the query gives (`setup.py`)
     written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
     project: str | None = None  # the project the question named, when it ranks above the rest
+    # lower-cased names whose members the question asks for ("which rpcs does service
+    # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
+    members_of: tuple[str, ...] = ()
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -265,7 +270,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      asks_for_tests=bool(_TESTS.search(text)),
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
-                     files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)))
+                     files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
+                     members_of=(defined.group(2).lower(),)
+                     if defined and defined.group(2) else ())
 
 
 # A version after a name, as an sdist or a checkout folder carries it: django-5.2.8, gin_v1.10

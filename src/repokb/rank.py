@@ -12,6 +12,8 @@ can show why a hit sits where it does:
   (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
   file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
   the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`);
+- the members of a definition the question asks for ("which rpcs does service Operations
+  expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
   keeps the boost of a last name: the one whose qualifier the question says most of, then the
   shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
@@ -22,7 +24,8 @@ and symbol: two chunks of one file are merged only when they overlap (windows ov
 stretch) or are parts of one definition split for length (the same symbol, at most
 `merge_gap_lines` apart), never beyond `merge_max_lines`. Neighbouring definitions stay
 separate hits; context around a hit is added on request (`with_context`). At most
-`max_per_file` hits per file; stops at the limit. The hits of a smaller limit are the first
+`max_per_file` hits per file, besides the members of a definition the question asks for
+("what methods does QuerySet have"); stops at the limit. The hits of a smaller limit are the first
 hits of a larger one's: a chunk joins only hits before it, and a hit is complete whatever the
 limit (members keep joining the hits made when no new hit is taken).
 """
@@ -73,7 +76,18 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "contract", "library", "modifier", "event", "error",  # Solidity's
                 "task", "stage", "block",
                 "target", "define",  # Makefile rules and `define`s, CMake targets
-                "script"}  # a PowerShell script with its help, named after its file
+                "script",  # a PowerShell script with its help, named after its file
+                # a Vue or Svelte component (chunkers/sfc.py: its script's options or setup)
+                "component"}
+# the share of the exact-symbol boost for a member of a definition whose members the question
+# asks for ("which rpcs does service Operations expose": `Operations.GetOperation`): after the
+# definition itself, before everything else; and for a member the question says with the name
+# of its definition ("DataTable onColumnResizeEnd", "how does FileUpload validate a file"):
+# before the definition (a component's options piece is named like the component)
+_MEMBER_SHARE = 0.75
+# A line that is no code: blank, a comment (fixed-form Fortran's `C` and `*` in column 1 too), a
+# decorator or an attribute (`@dataclass`, `#[derive(...)]`, `[Serializable]`)
+_NOT_CODE = re.compile(r"\s*(?:$|//|#|/\*|\*|--|;|%|!|@|<!--|\"\"\"|\'\'\'|\[)|[Cc](?:\s|$)")
 
 
 @dataclass
@@ -233,6 +247,10 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
     named_tokens = frozenset(t for name in plan.symbols for t in tokenize(_last_name(name)))
     homes = _homes(candidates, plan)
+    # the question's words besides its names (`validate` of "how does FileUpload validate a
+    # file", not `upload`)
+    said = frozenset(tokenize(re.sub("|".join(rf"\b{re.escape(n)}\b" for n in plan.written),
+                                     " ", plan.text) if plan.written else plan.text))
     # a definition matched by its last name alone: (that name, how near it is)
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
     for c in candidates:
@@ -267,12 +285,57 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)
         if plan.project and p.get("project") == plan.project:
             factors["named_project"] = s.named_project_boost
+        if symbol and (plan.members_of or plan.symbols) and p.get("symbol_type") in _DEFINITIONS:
+            # `operations` of `operations.getoperation`
+            owner, _, last = symbol.rpartition(".")
+            owner = _last_name(owner) if owner else ""
+            if owner and owner != last and (owner in plan.members_of or (owner in plan.symbols and (
+                    last in plan.symbols or set(tokenize(last) or {last}) <= said))):
+                factors["member"] = 1 + (s.symbol_boost - 1) * _MEMBER_SHARE
         score = c.fused
         for value in factors.values():
             score *= value
         c.score, c.factors = score, factors
     _nearest(candidates, last_only, s)
+    _containers_first(candidates, plan)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
+
+
+def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
+    """For a question asking for a definition's members ("what methods does QuerySet have"),
+    the definition found in the file of its members goes just above the first of them: its
+    members, many and each short, outranked the class or struct itself."""
+    if not plan.members_of:
+        return
+    best: dict[tuple[str, str, str], float] = {}  # (project, path, owner): its best member
+    for c in candidates:
+        if "member" in c.factors:
+            p = c.payload
+            key = (str(p.get("project")), str(p.get("path")),
+                   str(p.get("symbol") or "").lower().rpartition(".")[0])
+            best[key] = max(best.get(key, 0.0), c.score)
+    heads: dict[tuple[str, str, str], Candidate] = {}
+    for c in candidates:
+        p = c.payload
+        key = (str(p.get("project")), str(p.get("path")), str(p.get("symbol") or "").lower())
+        if key in best and "exact_symbol" in c.factors and (
+                key not in heads or c.score > heads[key].score):
+            heads[key] = c
+    for key, head in heads.items():
+        if head.score <= best[key]:
+            head.factors["container"] = round(best[key] * 1.0001 / head.score, 4)
+            head.score = best[key] * 1.0001
+
+
+def holds_definition(content: str, symbol: str) -> bool:
+    """Whether a piece may hold its definition's first line: a line of code in it (not blank,
+    a comment, a decorator or an attribute) names it (`enum ErrorReason {`,
+    `      SUBROUTINE ZVODE (`, `func (e *Engine) Run(`). A definition's leading doc comment
+    cut into pieces of its own holds none, nor does a later part of an enum's values; a later
+    part of a body may (a recursive call), but the head comes before it in the file."""
+    last = re.compile(rf"(?<![\w$]){re.escape(_last_name(symbol))}(?![\w$])", re.I)
+    return any(not _NOT_CODE.match(line) and last.search(line)
+               for line in content.splitlines())
 
 
 def _nearest(candidates: list[Candidate], fits: dict[str, tuple[str, tuple[int, int]]],
@@ -353,8 +416,9 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
             continue
-        if len(groups) >= limit or len(in_file.get(key, ())) >= s.max_per_file:
-            continue
+        if len(groups) >= limit or (len(in_file.get(key, ())) >= s.max_per_file
+                                    and "member" not in c.factors):
+            continue  # the members a question asks for are its answer, however many
         groups.append(Group(c, [c], start, end))
         in_file.setdefault(key, []).append(groups[-1])
     return groups

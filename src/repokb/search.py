@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
-from repokb.errors import InputError, ModelError
+from repokb.errors import InputError, ModelError, StoreError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
-from repokb.rank import Candidate, Group, join_lines, rerank, shape
+from repokb.rank import Candidate, Group, holds_definition, join_lines, rerank, shape
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
@@ -203,6 +203,8 @@ class Searcher:
                         c.score = floor
             ranked += fresh
             seen.update(c.id for c in fresh)
+            if tier == 0 and self._head_first(ranked):
+                seen.update(c.id for c in ranked)
             groups = shape(ranked, query.limit, s)
             # deeper only while hits are missing and a ranking filled its page (there is more)
             if len(groups) >= query.limit or not any(len(points) >= n // 2
@@ -217,6 +219,37 @@ class Searcher:
         if query.context_lines:
             hits = [self._with_context(h, query.context_lines) for h in hits]
         return hits
+
+    def _head_first(self, ranked: list[Candidate]) -> bool:
+        """When the best definition of a name the query gives is a part of a definition cut
+        for length that does not hold its first line (a 780-line enum's value pieces, all
+        named `ErrorReason`, say more of the question's words than its head; a long doc
+        comment's pieces are named like the definition they document), the part that holds
+        it (`holds_definition`, the first in the file) is put just above it, read from the
+        file when the search did not find it. Whether it moved anything."""
+        top = next((c for c in ranked if c.factors.get("exact_symbol", 1.0) > 1.0), None)
+        if top is None:
+            return False
+        p = top.payload
+        try:
+            points = self.store.file_chunks(str(p["project"]), str(p["path"]))
+        except StoreError:
+            return False
+        symbol = str(p.get("symbol"))
+        head = next((q for q in sorted(points, key=lambda q: int(q.payload["start_line"]))
+                     if q.payload.get("symbol") == symbol
+                     and q.payload.get("symbol_type") == p.get("symbol_type")
+                     and holds_definition(str(q.payload.get("content") or ""), symbol)), None)
+        if head is None or head.id == top.id:
+            return False
+        found = next((c for c in ranked if c.id == head.id), None)
+        if found is None:
+            found = Candidate(head.id, head.payload, top.fused, None, None, None, tier=top.tier)
+            ranked.append(found)
+        found.factors = {**found.factors, "head_of_definition": 1.0}
+        found.score = top.score * 1.0001
+        ranked.sort(key=lambda c: (-c.score, c.id))
+        return True
 
     def _with_content(self, groups: list[Group]) -> bool:
         """Read the content of the hits' chunks that came without it into their payloads

@@ -249,3 +249,26 @@ def test_a_file_named_in_a_question_is_found_not_a_method_named_like_its_extensi
         ''')
     workspace.indexer.run(resolve_roots([payments], None))
     assert top(workspace, "what does settings.json hold")[0][0] == "config/settings.json"
+
+
+def test_the_head_of_a_long_definition_comes_before_its_later_parts(workspace, tmp_path):
+    # googleapis-common-protos 1.76.0 google/api/error_reason.proto: a 780-line enum cut into
+    # value pieces all named ErrorReason; "where is enum ErrorReason defined" gave three value
+    # pieces (the per-file cap) and never the piece with `enum ErrorReason {`
+    values = "".join(
+        f"  // The request is denied because the error reason {n} applies: this reason is\n"
+        f"  // defined for requests where the error happens, see ErrorReason {n}.\n"
+        f"  //\n  // Example of an ErrorInfo when the reason {n} is defined:\n  //\n"
+        f"  //     {{ \"reason\": \"REASON_{n}\", \"domain\": \"googleapis.com\" }}\n"
+        f"  REASON_{n} = {n};\n\n" for n in range(1, 121))
+    write(tmp_path / "protos", "google/api/error_reason.proto",
+          'syntax = "proto3";\n\npackage google.api;\n\n'
+          "// Defines the supported values for `google.rpc.ErrorInfo.reason` for the\n"
+          "// `googleapis.com` error domain.\n"
+          "enum ErrorReason {\n  // Do not use this default value.\n  UNSPECIFIED = 0;\n\n"
+          f"{values}}}\n")
+    workspace.indexer.run(resolve_roots([tmp_path / "protos"], None))
+    workspace.searcher.settings = replace(workspace.settings, candidates=8)
+    hits = workspace.searcher.search(Query("where is enum ErrorReason defined", limit=10))
+    assert sum(h.symbol == "ErrorReason" for h in hits) > 1  # cut into parts
+    assert "enum ErrorReason {" in hits[0].content, [(h.start_line, h.symbol) for h in hits]

@@ -6,7 +6,7 @@ from repokb.context import format_context
 from repokb.embedders.code_bm25 import CodeBm25Encoder, tokenize
 from repokb.models import Hit
 from repokb.query import CODE, GENERAL, HOWTO, SYMBOL, plan
-from repokb.rank import Candidate, rerank, shape
+from repokb.rank import Candidate, holds_definition, rerank, shape
 from repokb.settings import Settings
 
 
@@ -561,6 +561,105 @@ def test_a_name_written_with_its_at_sign_is_a_name():
     assert plan("where is @autopy defined").names == ("autopy",)
     assert plan("where is @lru_cache defined").names == ("lru_cache",)
     assert "macro autopy" in plan("where is @autopy defined").lexical_text  # `macro autopy(..)`
+
+
+def _definition(n: int, symbol: str, symbol_type: str, path: str, start: int, end: int,
+                fused: float) -> Candidate:
+    c = _candidate(n, path=path, start=start, end=end, symbol=symbol, fused=fused)
+    c.payload["symbol_type"] = symbol_type
+    return c
+
+
+def test_a_question_for_a_definitions_members_names_it_and_asks_for_its_members():
+    asked = plan("which rpcs does service Operations expose")
+    assert asked.members_of == ("operations",) and "operations" in asked.symbols
+    assert plan("what methods does QuerySet have").members_of == ("queryset",)
+    # a component's props; the kind may follow the name
+    tooltip = plan("which props does the Tooltip component take")
+    assert tooltip.members_of == ("tooltip",) and "tooltip" in tooltip.symbols
+    assert plan("where is Operations defined").members_of == ()
+    # "component" is a kind: "Badge" is the name asked for, not a plain word
+    assert "badge" in plan("where is the Badge component defined").symbols
+
+
+def test_the_members_asked_for_follow_their_definition_whatever_the_file_cap():
+    # googleapis-common-protos 1.76.0 google/longrunning/operations.proto: the service came
+    # first, its rpcs 4th and 7th under other files' messages, and the cap of 3 per file
+    # would have kept all but two of them out
+    s = Settings()
+    path = "google/longrunning/operations.proto"
+    head = _definition(1, "Operations", "service", path, 46, 56, 0.0312)
+    rpcs = [_definition(2 + i, f"Operations.Rpc{i}", "rpc", path, 58 + 10 * i, 66 + 10 * i,
+                        0.0290 - i * 0.0001) for i in range(5)]
+    others = [_definition(10 + i, f"Other{i}", "message", f"google/api/o{i}.proto", 1, 20,
+                          0.0310) for i in range(5)]
+    ranked = rerank([*others, *rpcs, head], plan("which rpcs does service Operations expose"), s)
+    assert ranked[:6] == [head, *rpcs]
+    hits = shape(ranked, 10, s)
+    assert [g.best for g in hits[:6]] == [head, *rpcs]
+    # asked for the service itself, the cap holds and its rpcs step forward for nothing
+    ranked = rerank([*others, *rpcs, head], plan("where is service Operations defined"), s)
+    assert ranked[0] is head and all("member" not in c.factors for c in ranked)
+    assert sum(g.key[1] == path for g in shape(ranked, 10, s)) == s.max_per_file
+
+
+def test_a_component_is_a_definition_and_its_exact_name_comes_before_a_longer_one():
+    # primevue 3.53.0: "where is the Badge component defined" found BaseBadge.vue first
+    s = Settings()
+    base = _definition(1, "BaseBadge", "component", "primevue/badge/BaseBadge.vue", 1, 22, 0.0331)
+    badge = _definition(2, "Badge", "component", "primevue/badge/Badge.vue", 7, 15, 0.0330)
+    ranked = rerank([base, badge], plan("where is the Badge component defined"), s)
+    assert ranked[0] is badge and "exact_symbol" in badge.factors
+
+
+def test_a_piece_holds_its_definitions_line_when_a_line_of_code_in_it_names_it():
+    # the pieces of a definition cut for length all carry its name; search.py puts the one
+    # holding its first line above the best of them
+    head = "// reasons\n// for errors\nenum ErrorReason {\n  // unused\n  UNSPECIFIED = 0;\n"
+    later = "  // The request is denied: ErrorReason SERVICE_DISABLED.\n  SERVICE_DISABLED = 1;\n"
+    assert holds_definition(head, "ErrorReason") and not holds_definition(later, "ErrorReason")
+    # a short file's header joins its first definition's first piece
+    assert holds_definition('syntax = "proto3";\n\npackage a;\n\n' + head, "ErrorReason")
+    # a doc comment cut into pieces of its own is not the definition (http.proto's HttpRule)
+    assert not holds_definition("// gRPC Transcoding\n//\n// HttpRule maps ...\n", "HttpRule")
+    # fixed-form Fortran's comment lines, Python's decorators, Go's receivers
+    assert holds_definition("*DECK ZVODE\n      SUBROUTINE ZVODE (F, NEQ)\n", "ZVODE")
+    assert not holds_definition("C by ZVODE.  On the first call to ZVODE\n      X = 1\n", "ZVODE")
+    assert holds_definition("@final\nclass QuerySet(AltersData):\n", "QuerySet")
+    assert holds_definition("func (engine *Engine) Run(addr ...string) error {\n", "Engine.Run")
+    assert not holds_definition("    return self._chain()\n", "QuerySet")
+
+
+def test_a_member_said_with_its_definitions_name_comes_before_the_definition():
+    # primevue 3.53.0: with components definitions, DataTable's options piece (named
+    # DataTable) came before DataTable.onColumnResizeEnd, FileUpload's before FileUpload.validate
+    s = Settings()
+    path = "primevue/datatable/DataTable.vue"
+    table = _definition(1, "DataTable", "component", path, 362, 380, 0.0300)
+    resize = _definition(2, "DataTable.onColumnResizeEnd", "method", path, 1247, 1297, 0.0290)
+    ranked = rerank([table, resize], plan("DataTable onColumnResizeEnd"), s)
+    assert ranked[0] is resize
+    path = "primevue/fileupload/FileUpload.vue"
+    upload = _definition(1, "FileUpload", "component", path, 48, 74, 0.0226)
+    validate = _definition(2, "FileUpload.validate", "method", path, 224, 238, 0.0328)
+    # `upload` is a word of the component's own name, not of the question
+    own = _definition(3, "FileUpload.upload", "method", path, 128, 196, 0.0300)
+    ranked = rerank([upload, own, validate], plan("how does FileUpload validate a file's type"), s)
+    assert ranked[0] is validate and "member" not in own.factors
+
+
+def test_asked_for_its_members_a_class_comes_before_them_though_they_say_more():
+    # Django 5.2.8 django/db/models/query.py, "what methods does QuerySet have": its methods
+    # (short, each saying `QuerySet`) filled the hits and the class came after them; gin's
+    # "what methods does Engine have" likewise
+    s = Settings()
+    path = "django/db/models/query.py"
+    head = _definition(1, "QuerySet", "class", path, 279, 281, 0.016)
+    methods = [_definition(2 + i, f"QuerySet.m{i}", "method", path, 300 + 10 * i, 305 + 10 * i,
+                           0.031 - 0.001 * i) for i in range(8)]
+    ranked = rerank([*methods, head], plan("what methods does QuerySet have"), s)
+    assert ranked[:9] == [head, *methods] and "container" in head.factors
+    assert [g.best for g in shape(ranked, 10, s)][:9] == [head, *methods]
 
 
 def test_gradle_tasks_and_blocks_and_jenkins_stages_are_definitions_of_their_names():
