@@ -193,6 +193,11 @@ class Operations:
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
+        # every project known, with its files (0: only folders left out are recorded, as for
+        # an upload of `node_modules/` alone or the dashboard's left-out list)
+        by_project = catalog.breakdown("project", project)
+        by_project.update({name: 0 for name in catalog.project_names()
+                           if project in (None, name) and name not in by_project})
         lexical = store.lexical_only(project)
         found = {
             "points": store.count(project),
@@ -201,7 +206,7 @@ class Operations:
             "lexical_only": lexical,
             "files": sum(by_status.values()),
             "by_status": by_status,
-            "by_project": catalog.breakdown("project", project),
+            "by_project": by_project,
             "by_kind": catalog.breakdown("kind", project),
             "by_language": catalog.breakdown("language", project),
             "by_role": catalog.breakdown("role", project),

@@ -151,14 +151,16 @@ class Catalog:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
     def project_names(self) -> list[str]:
-        """Every project with a record: indexed folders and uploaded files (which have no root
-        in `projects`)."""
+        """Every project with a record: indexed folders and uploads (which have no root in
+        `projects`), also one whose records are all folders left out (an upload of
+        `node_modules/` alone, the dashboard's left-out list: POST /knowledge/ingest/left-out)."""
         key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
                self._db.total_changes)  # another connection's commit, or one of this one's
         cached = self._names
         if cached is not None and cached[0] == key:
             return list(cached[1])
-        names = sorted({*self.projects(), *self.breakdown("project")})
+        names = sorted({*self.projects(), *(str(r[0]) for r in self._db.execute(
+            "SELECT DISTINCT project FROM entries"))})
         self._names = (key, names)
         return list(names)
 
