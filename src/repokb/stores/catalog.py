@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS projects (
     name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL,
     vectors TEXT                     -- how the last complete run embedded (embedder, limits)
 );
+CREATE TABLE IF NOT EXISTS configs ( -- an uploaded project's .repokb.yml (it has no folder)
+    project TEXT NOT NULL, name TEXT NOT NULL, text BLOB NOT NULL,
+    PRIMARY KEY (project, name)
+);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, project TEXT, started_at REAL, finished_at REAL,
     summary TEXT
@@ -177,6 +181,22 @@ class Catalog:
                                 "WHERE project = ? AND is_dir = 0", (project,))
         return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
 
+    def put_config(self, project: str, name: str, text: bytes | None) -> None:
+        """Keep (None: forget) an uploaded project's repository config file `name` (a
+        `.repokb.yml` at its root, redacted): its later uploads are judged by it, as a walk
+        judges files by the one it reads."""
+        if text is None:
+            self._db.execute("DELETE FROM configs WHERE project = ? AND name = ?",
+                             (project, name))
+        else:
+            self._db.execute("INSERT OR REPLACE INTO configs(project, name, text) "
+                             "VALUES (?, ?, ?)", (project, name, text))
+
+    def configs(self, project: str) -> dict[str, bytes]:
+        """An uploaded project's repository config files: name -> bytes (`put_config`)."""
+        rows = self._db.execute("SELECT name, text FROM configs WHERE project = ?", (project,))
+        return {str(r["name"]): bytes(r["text"]) for r in rows}
+
     def record_run(self, project: str, started: float, summary: dict[str, Any]) -> None:
         self._db.execute(
             "INSERT INTO runs(project, started_at, finished_at, summary) VALUES (?, ?, ?, ?)",
@@ -270,7 +290,9 @@ class Catalog:
             self._db.execute("DELETE FROM entries")
             self._db.execute("DELETE FROM projects")
             self._db.execute("DELETE FROM runs")
+            self._db.execute("DELETE FROM configs")
         else:
+            self._db.execute("DELETE FROM configs WHERE project = ?", (project,))
             self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
             self._db.execute("DELETE FROM runs WHERE project = ?", (project,))
