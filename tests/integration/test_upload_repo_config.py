@@ -109,3 +109,25 @@ def test_an_invalid_uploaded_config_is_refused_and_a_pruned_one_forgotten(server
     assert server.post("/knowledge/ingest/prune",
                        json={"project": "up", "paths": ["app.py"]}).status_code == 200
     assert server.ops.ws.catalog.configs("up") == {}
+
+
+def test_a_file_left_out_by_the_client_is_recorded_by_its_head_never_indexed(server, home):
+    """The dashboard sends a file it left out (too large, a name on its list) by its head and
+    size: recorded as the walk records it, never read. A client cannot pass a whole file off
+    as a head (over head_bytes: 422), nor a head as bigger than the file it is."""
+    head = ("DATABASE_URL=postgres://app:" + SECRET + "@db/app\n").encode()
+    def send(path: str, data: bytes, size: str, why: str = "too large") -> object:
+        return server.post("/knowledge/ingest/file", files={"file": (path, data)},
+                           data={"project": "up", "path": path, "size": size,
+                                 "left_out": why})
+    answer = send(".env", head, "3000000")
+    assert answer.status_code == 200, answer.text
+    assert (answer.json()["status"], answer.json()["classification"]["index_policy"]) == (
+        "skipped", "block")
+    big = send("notes.txt", b"release notes of the shop\n" * 100, "5000000")
+    assert big.json()["reason"].startswith("too large to read whole (5000000 bytes"), big.text
+    assert send("a.txt", b"x" * 9000, "9000000").status_code == 422  # over head_bytes
+    assert send("a.txt", b"x" * 100, "10").status_code == 422  # a head bigger than its file
+    assert send("a.txt", b"x" * 100, "-1").status_code == 422
+    assert server.get("/knowledge/stats", params={"project": "up"}).json()["points"] == 0
+    assert SECRET.encode() not in every_byte(home)

@@ -218,11 +218,13 @@ class Indexer:
 
     # -- uploads (the server): the same stages without a walk -------------------------------
     def ingest_file(self, project: str, path: str, data: bytes,
-                    ahead: Ahead | None = None) -> RunReport:
+                    ahead: Ahead | None = None,
+                    left_out: tuple[int, str] | None = None) -> RunReport:
         """Index one file given in memory. `path` must already be canonical; `ahead` holds
-        what `embed_ahead` prepared for it before the write lock."""
+        what `embed_ahead` prepared for it before the write lock; `left_out` (size, why):
+        `data` is the head of a file the client left out, recorded as the walk records it."""
         return ingest_file(self.project_run, self.catalog, self.store(), self.vectorizer(),
-                           self.metrics(), project, path, data, ahead)
+                           self.metrics(), project, path, data, ahead, left_out)
 
     def embed_ahead(self, project: str, path: str, data: bytes) -> Ahead:
         """Chunk and embed an upload before the write lock (reads the catalog and store only)."""

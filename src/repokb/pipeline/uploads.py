@@ -208,13 +208,17 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
 
 def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer: Vectorizer,
                 metrics: ChunkMetrics, project: str, path: str, data: bytes,
-                ahead: Ahead | None = None) -> RunReport:
+                ahead: Ahead | None = None,
+                left_out: tuple[int, str] | None = None) -> RunReport:
     """Index one file given in memory. `path` must already be canonical; `ahead` holds what
-    `embed_ahead` prepared for it."""
+    `embed_ahead` prepared for it. With `left_out` (size, why), `data` is only the head of a
+    file the client left out (the dashboard: too large, a name on its list): recorded as the
+    walk records such a file (`ProjectRun.add_left_out`), never indexed."""
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    keep_config(catalog, project, path, data)  # before the run: its classifier reads it
+    if left_out is None:
+        keep_config(catalog, project, path, data)  # before the run: its classifier reads it
     if (skip := walk_folder(catalog, project, path, project_config(catalog, project))
             ) is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
@@ -228,8 +232,12 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
     try:
         run = new_run(ProjectRoot(project, UPLOAD_ROOT), store, vectorizer, report, None)
-        file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
-        run.add_file(file, catalog.get(project, path), data, ahead.chunked)
+        size = left_out[0] if left_out else len(data)
+        file = SourceFile(project, UPLOAD_ROOT, path, size, time.time_ns())
+        if left_out:
+            run.add_left_out(file, catalog.get(project, path), data, left_out[1])
+        else:
+            run.add_file(file, catalog.get(project, path), data, ahead.chunked)
         run.write_pending()
     finally:
         vectorizer.ahead, vectorizer.ahead_sparse = {}, {}
