@@ -57,7 +57,8 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
                  "url", "toml", "props", "shell", "env", "kube", "tfstate", "k8s", "compose",
                  "cloudant", "super", "curl", "mysql", "dockerlogin", "auth", "smtp", "dsn",
-                 "envlist", "dockerenv", "pair", "table", "rust"], 1)}
+                 "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault"],
+                1)}
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
 DOCKER_AUTH = _j("ZmFrZXVzZXI6RmFrZS1E", "b2NrZXItQXV0aC05OTE=")
 CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
@@ -196,6 +197,17 @@ def planted() -> list[Planted]:
         Planted("deploy/k8s/secret.yaml",
                 "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
                 f"  password: {p['k8s']}\n", [p["k8s"]], expect="block"),
+        # an interface definition's default under a secret's name: GraphQL's after a non-null
+        # type, proto2's `[default = "X"]`
+        Planted("api/schema.graphql",
+                'type Query {\n  account(id: ID!): Account\n}\n\ninput LoginInput {\n'
+                f'  username: String!\n  password: String! = "{p["gqldefault"]}"\n}}\n',
+                [p["gqldefault"]]),
+        Planted("api/legacy.proto",
+                'syntax = "proto2";\npackage shop.legacy;\n\nmessage Credentials {\n'
+                '  optional string user = 1 [default = "admin"];\n'
+                f'  optional string password = 2 [default = "{p["protodefault"]}"];\n}}\n',
+                [p["protodefault"]]),
         # false-positive shapes that must stay readable (and the file indexed)
         Planted("docs/release.md",
                 "# Release notes\n\nFixed in commit 3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19.\n"

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
@@ -30,12 +31,17 @@ def main() -> None:
     parser.add_argument("--home", required=True)
     parser.add_argument("--json", help="write each question's rank and top hit here")
     args = parser.parse_args()
-    os.environ["REPOKB_HOME"] = args.home
+    report(json.loads((HERE / "fortran.json").read_text()), args.home, args.json)
+
+
+def report(questions: list[dict[str, Any]], home: str, json_out: str | None) -> None:
+    """Ask each question in its project of the home; print its rank, the file's rank and the
+    top hit, then the scores of both (components.py asks its own questions so too)."""
+    os.environ["REPOKB_HOME"] = home
     from repokb.models import Query
     from repokb.settings import Settings
     from repokb.workspace import Workspace
 
-    questions = json.loads((HERE / "fortran.json").read_text())
     rows = []
     with Workspace(Settings.load()) as ws:
         for q in questions:
@@ -50,8 +56,8 @@ def main() -> None:
         first, top3, mrr = scores([r[key] for r in rows])
         print(f"{len(rows)} questions, the {label}: first {first}, top 3 {top3}, "
               f"MRR@10 {mrr:.3f}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+    if json_out:
+        Path(json_out).write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":

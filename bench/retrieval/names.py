@@ -37,7 +37,8 @@ def rank_of(hits: list[Any], path: str | list[str], symbol: str | None) -> int |
     for i, h in enumerate(hits, 1):
         if not any(h.path.endswith(p) for p in paths):
             continue
-        if symbol is None or (h.symbol or "").lower().endswith(symbol.lower()):
+        names = [h.symbol or "", *getattr(h, "also", ())]  # `also`: a short one joined in
+        if symbol is None or any(n.lower().endswith(symbol.lower()) for n in names):
             return i
     return None
 

@@ -16,5 +16,5 @@ EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haske
                                   "powershell", "batch", "prisma", "cython", "tex",
                                   "assembly", "fortran", "matlab", "fsharp", "vbnet",
                                   "literate_haskell", "ocaml_interface", "ocamllex",
-                                  "ocamlyacc", "julia"})
+                                  "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark"})
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

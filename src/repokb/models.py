@@ -212,6 +212,10 @@ class ChunkPiece:
     symbol: str | None = None
     symbol_type: str | None = None  # function, class, method, section, module, window ...
     context: str | None = None  # e.g. the class header of a method, prepended when embedding
+    # The (symbol, symbol_type) of short pieces joined into this one (chunkers/joining.py):
+    # Fortran's `module tree` head before `tree.tree_inode`, an INI `[server]` too short to keep
+    # before `[database]`. The piece is where they are defined too.
+    also: tuple[tuple[str, str | None], ...] = ()
 
 
 # How the built-in model's graph is rewritten before it runs (embedders/optimised.py): its
@@ -290,6 +294,7 @@ class Chunk:
     classifier_version: str
     model: str = ""  # the model that embeds it (EmbedPlan) ...
     token_limit: int = 256  # ... and how many tokens of embed_text it reads
+    also: tuple[tuple[str, str | None], ...] = ()  # ChunkPiece.also
 
     @property
     def point_id(self) -> str:
@@ -320,7 +325,7 @@ class Chunk:
             "text_hash": self.text_hash,
             "token_limit": self.token_limit,
             "classifier_version": self.classifier_version,
-        }
+        } | ({"also": [list(name) for name in self.also]} if self.also else {})
 
 
 # Payload keys of a point written without a dense vector: why (`PENDING`: the model has not
@@ -425,10 +430,14 @@ class Hit:
     # The project the search was scoped to because the question named it ("how does gin ..."),
     # with no project filter given. None: the question named none, or a filter was given.
     project_from_question: str | None = None
+    # The names of short definitions joined into the hit's piece (ChunkPiece.also): Fortran's
+    # `module tree` in the piece named `tree.tree_inode`, an INI `[server]` in `database`'s.
+    also: tuple[str, ...] = ()
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
-        shape stays exactly the documented one); a lexical-only hit says so in one more key."""
+        shape stays exactly the documented one); a lexical-only hit says so in one more key, a hit
+        whose piece holds short definitions joined into it names them in `also`."""
         data = {
             "path": self.path,
             "start_line": self.start_line,
@@ -444,6 +453,8 @@ class Hit:
             data["lexical_only"] = self.lexical_only
         if self.project_from_question:
             data["project_from_question"] = self.project_from_question
+        if self.also:
+            data["also"] = list(self.also)
         if explain:
             data["provenance"] = self.provenance
         return data

@@ -97,10 +97,22 @@ _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\
 # test_client is a symbol, not this.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-# "where is pack defined", "where's the `now` function declared": the word asked for is a name
-_DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+"
-                      r"(?:(?:function|method|class|type|module|macro|struct|constant|variable)\s+)?"
-                      r"(?:defined|declared|implemented)\b", re.I)
+# "where is pack defined", "where's the `now` function declared", "where is the Rollback stage
+# defined", "where is task release defined": the word asked for is a name
+# (a kind may come before the name too: "where is message Status defined", a .proto's; "where
+# is directive @deprecated defined", a GraphQL schema's); "what fields does X have" and "which
+# rpcs does service X expose" ask for a definition's members, by its name
+_KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
+          r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
+          r"|task|stage|target)")  # Gradle's tasks, Jenkins' stages, a build's targets
+_DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
+                      rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
+                      r"`?([A-Za-z_]\w*)`?\s+"
+                      rf"(?:{_KINDS}\s+)?"
+                      r"(?:defined|declared|implemented)\b"
+                      r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods)\s+(?:does|do)"
+                      rf"\s+(?:the\s+)?(?:{_KINDS}\s+)?`?([A-Za-z_]\w*)`?\s+(?:have|has|expose|define)\b",
+                      re.I)
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -208,9 +220,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
-    if (defined and defined.group(1).lower() not in _PRONOUNS
-            and defined.group(1).lower() not in {n.lower() for n in names}):
-        plain = defined.group(1)
+    asked = defined and (defined.group(1) or defined.group(2))
+    if (asked and asked.lower() not in _PRONOUNS
+            and asked.lower() not in {n.lower() for n in names}):
+        plain = asked
         names.append(plain)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`

@@ -59,11 +59,21 @@ _FARTHER_SHARE = 0.5
 # exceptions and values (`let default_size = 16`) too (`Data.Map.Map` was found below the
 # function `Data.Map.map`); not an OCaml interface's `val`, a declaration of what its .ml
 # defines (boosted alike, list.mli's documented `val map` came before list.ml's `let rec map`).
+# Gradle's tasks and named blocks (`android { }`, HCL's `locals { }`) and Jenkins' stages are
+# what "where is task publishRelease defined" or "the Rollback stage" asks for.
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
                 "data", "newtype", "module_type", "exception", "value", "mixin",
-                "subroutine", "program"}  # Fortran's
+                "subroutine", "program",  # Fortran's
+                # Protocol Buffers' and GraphQL's (chunkers/protobuf.py, graphql.py); not an
+                # `extend`, which adds to a message or type defined elsewhere
+                "message", "service", "rpc", "input", "union", "scalar", "directive", "schema",
+                "query", "mutation", "subscription", "fragment",
+                "contract", "library", "modifier", "event", "error",  # Solidity's
+                "task", "stage", "block",
+                "target", "define",  # Makefile rules and `define`s, CMake targets
+                "script"}  # a PowerShell script with its help, named after its file
 
 
 @dataclass
@@ -199,6 +209,24 @@ def _other_case(symbol: str, plan: QueryPlan) -> bool:
     return False
 
 
+def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str]:
+    """(lower-cased, as written) the definition name of a piece the query's names match best:
+    its symbol, or a name of a short piece joined into it (`also`: the `module tree` head
+    before `tree.tree_inode`); ("", "") when the query names none or the piece defines none."""
+    if not plan.symbols:
+        return "", ""
+    names = [(p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())]
+    best, share = ("", ""), 0.0
+    for name, kind in names:
+        if name and kind in _DEFINITIONS:
+            matched = symbol_match(str(name).lower(), path, plan)
+            if matched > share or not best[0]:
+                best, share = (str(name).lower(), str(name)), matched
+            if share == 1.0:
+                break
+    return best
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
@@ -220,10 +248,10 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
             # a changelog or blog post describes the past; code under blog/ is still code
             factors["stale_path"] = s.stale_factor
-        symbol = str(p.get("symbol") or "").lower()
-        if symbol and plan.symbols and p.get("symbol_type") in _DEFINITIONS:
+        symbol, written = _named(p, path, plan)
+        if symbol:
             share = symbol_match(symbol, path, plan)
-            if share and _other_case(str(p.get("symbol")), plan):
+            if share and _other_case(written, plan):
                 share = min(share, _OTHER_CASE_SHARE)
             if share:
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share

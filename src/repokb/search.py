@@ -308,7 +308,8 @@ class Searcher:
         return Hit(path=p["path"], start_line=group.start_line, end_line=group.end_line,
                    symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
                    score=best.score, project=p["project"], content=group.content(),
-                   provenance=provenance, lexical_only=_lexical_only(group))
+                   provenance=provenance, lexical_only=_lexical_only(group),
+                   also=tuple(str(name) for name, _ in p.get("also") or ()))
 
 
 def _lexical_only(group: Group) -> str | None:

@@ -90,7 +90,8 @@ class Settings:
         "recorded as metadata only (seed 000: 1 MB).")
     head_bytes: int = _setting(
         8192, "How much of a file's head the classifier may read (content sniffing, secrets).")
-    min_chunk_chars: int = _setting(40, "Chunks shorter than this are dropped and counted.")
+    min_chunk_chars: int = _setting(40, "Pieces shorter than this join the piece beside them; "
+                                   "chunks still shorter are dropped and counted.")
     parse_budget_seconds: float = _setting(
         ParseBudget.seconds, "CPU seconds the syntax-tree parses of a file may take, plus "
         "parse_budget_ms_per_kb per KB of "

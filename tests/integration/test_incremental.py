@@ -514,3 +514,32 @@ def test_a_nested_gitattributes_added_or_edited_reclassifies_the_files_below_it(
     run(ws, repo)
     more = ws.catalog.get("calc", "calc/more.py")
     assert more.status == "indexed" and more.classification.kind.value == "source"
+
+
+def test_a_changed_chunk_minimum_re_chunks_unchanged_files(ws, repo, real_embedder):
+    """`min_chunk_chars` decides which pieces join or are dropped, but it was not part of the
+    signature: raising it left an existing index as it was cut (unchanged files skipped
+    unread). Now the files are read again once, then skipped as before."""
+    from repokb.pipeline import run as run_module
+
+    run(ws, repo)
+    ws.close()
+    higher = Workspace(replace(ws.settings, min_chunk_chars=80))
+    higher.__dict__["embedder"] = real_embedder
+    reads: list[str] = []
+    real_read = run_module.read_text
+
+    def counting(file, limit):
+        reads.append(file.path)
+        return real_read(file, limit)
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(run_module, "read_text", counting)
+            run(higher, repo)
+            assert sorted(reads) == ["README.md", "calc/more.py", "calc/ops.py"]
+            reads.clear()
+            run(higher, repo)  # the new minimum is remembered
+            assert reads == []
+    finally:
+        higher.close()

@@ -41,6 +41,15 @@ TREE = {
     "local/bin/plackup": "#!/usr/bin/env perl\nuse Plack::Runner;\nPlack::Runner->run(@ARGV);\n",
     "include/cargo/itoa-1.0.1/.cargo-checksum.json": '{"files": {}, "package": "abc"}\n',
     "include/cargo/itoa-1.0.1/src/lib.rs": "pub fn fmt(n: u64) -> String {\n    n.to_string()\n}\n",
+    # a Hardhat + Foundry project's build output and Foundry's installed dependencies
+    "chain/contracts/Token.sol": "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\n"
+                                 "/// @notice The shop's token.\ncontract Token {\n"
+                                 "    uint256 public totalSupply;\n}\n",
+    "chain/artifacts/build-info/4f1c.json": '{"input": {"language": "Solidity"}}\n',
+    "chain/out/build-info/4f1c.json": '{"input": {"language": "Solidity"}}\n',
+    "chain/cache/solidity-files-cache.json": '{"_format": "hh-sol-cache-2", "files": {}}\n',
+    "chain/lib/forge-std/src/Test.sol": "// SPDX-License-Identifier: MIT\npragma solidity >=0.6.2;"
+                                        "\n\nabstract contract Test {\n}\n",
 }
 LEFT_OUT = {  # folder -> the reason every surface records
     "src/Web/bin": "skipped directory: MSBuild build output (bin/Debug, bin/Release)",
@@ -51,12 +60,19 @@ LEFT_OUT = {  # folder -> the reason every surface records
              "lib/perl5)",
     "include/cargo/itoa-1.0.1": "skipped directory: a crate copied by cargo vendor (it holds "
                                 ".cargo-checksum.json)",
+    "chain/artifacts": "skipped directory: Hardhat's compiled contracts (artifacts/build-info)",
+    "chain/out": "skipped directory: Foundry's compiled contracts (out/build-info)",
+    "chain/cache": "skipped directory: Hardhat's or Foundry's compile cache "
+                   "(solidity-files-cache.json)",
+    "chain/lib": "skipped directory: Foundry's installed dependencies (lib/forge-std)",
 }
-OWN = {"app.py", "src/Web/Program.cs"}
+OWN = {"app.py", "src/Web/Program.cs", "chain/contracts/Token.sol"}
 # the paths that show their folder's marker themselves (the rest wait for it to be sent)
 SHOWN = {"src/Web/bin/Debug/net8.0/appsettings.json", "src/Web/obj/project.assets.json",
          "env/pyvenv.cfg", "local/lib/perl5/Plack/Util.pm",
-         "include/cargo/itoa-1.0.1/.cargo-checksum.json"}
+         "include/cargo/itoa-1.0.1/.cargo-checksum.json", "chain/artifacts/build-info/4f1c.json",
+         "chain/out/build-info/4f1c.json", "chain/cache/solidity-files-cache.json",
+         "chain/lib/forge-std/src/Test.sol"}
 
 
 def _inside(path: str) -> str | None:

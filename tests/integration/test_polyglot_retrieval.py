@@ -38,6 +38,8 @@ LAYOUT = {  # golden input -> where it lives in the polyglot repository
     "sample.lua": "lua/undo/stack.lua",
     "sample.pm": "perl/lib/Shop/Cart.pm", "sample.pod": "perl/lib/Shop/Cart/Manual.pod",
     "sample.ex": "accounts/lib/shop/accounts.ex",
+    "sample.mk": "inventory/Makefile", "sample.dockerfile": "inventory/Dockerfile",
+    "sample.cmake": "inventory/CMakeLists.txt",
 }
 QUERIES = [  # (question, expected path, expected symbol)
     ("book a parcel with the carrier and return the tracking number",
@@ -90,6 +92,10 @@ QUERIES = [  # (question, expected path, expected symbol)
      "DESCRIPTION"),
     ("length of a name, zero when it is nil or empty", "accounts/lib/shop/accounts.ex",
      "Shop.Accounts.name_length"),
+    ("what does make release do", "inventory/Makefile", "release"),
+    ("which docker stage builds the python wheels", "inventory/Dockerfile", "wheels"),
+    ("cmake function that turns on the warnings for a target", "inventory/CMakeLists.txt",
+     "inventory_add_warnings"),
 ]
 
 
@@ -131,7 +137,8 @@ def test_every_format_is_chunked_with_symbols(polyglot):
     assert languages >= {"python", "typescript", "tsx", "javascript", "go", "rust", "java", "c",
                          "cpp", "csharp", "ruby", "php", "kotlin", "shell", "sql", "hcl",
                          "markdown", "rst", "json", "yaml", "toml", "ini", "html", "xml", "css",
-                         "scss", "less", "lua", "perl", "pod", "elixir"}
+                         "scss", "less", "lua", "perl", "pod", "elixir", "make", "dockerfile",
+                         "cmake"}
     for language, kinds in summary["by_language"].items():
         for metrics in kinds.values():
             assert metrics["chunks"] > 0 and metrics["symbol_rate"] > 0.5, language

@@ -8,7 +8,7 @@ input, no chunker raises.
 
 from __future__ import annotations
 
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,13 +19,12 @@ from repokb.chunkers.markdown import front_matter_end
 from repokb.formats import CODE_LANGUAGES
 from repokb.models import Classification, Kind, Policy, Role, SourceFile
 from repokb.pipeline.chunk import FileProblem, chunk_file
-from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 from repokb.settings import Settings
 
+from .test_golden_chunkers import language_of
+
 INPUTS = Path(__file__).parent.parent / "golden" / "chunkers" / "inputs"
-EXTENSIONS = {**EXTRA_LANGUAGE_BY_EXTENSION, **LANGUAGE_BY_EXTENSION}
-SAMPLES = {EXTENSIONS[PurePosixPath(p.name).suffix.lower()]: p.read_text("utf-8")
-           for p in sorted(INPUTS.iterdir())}
+SAMPLES = {language_of(p): p.read_text("utf-8") for p in sorted(INPUTS.iterdir())}
 LANGUAGES = sorted(SAMPLES)
 FRAGMENTS = ["{", "}", "(", ")", "[", "]", "<", ">", "/*", "*/", "<!--", "-->", '"', "'", "`",
              "#", "//", "--", ":", ";", "=", "\t", "    ", "\n", "def ", "class ", "function ",

@@ -1123,3 +1123,76 @@ def test_julia_testsets_inside_a_big_testset_are_named_by_their_descriptions():
     names = {p.symbol for p in pieces}
     assert "object.pygetattr case 9" in names
     assert {p.symbol_type for p in pieces if p.symbol == "object.pygetattr case 9"} == {"test"}
+
+
+def test_julia_doc_macro_right_above_a_definition_is_its_docstring():
+    # `@doc "..." f` / `@doc raw"""...""" ` right above f: a module window named after the
+    # module, apart from f, as if it documented the module
+    pieces = chunks("julia", '''
+        module Shop
+
+        @doc """
+            total(cart)
+
+        Sum of the cart's line prices in cents, VAT included, rounded to five cents.
+        """ total
+        total(cart) = round5(sum(line.price * line.quantity for line in cart.lines))
+
+        @doc "Round a number of cents to the nearest five cents, as the tills do." round5
+        function round5(cents)
+            return ((cents + 2) ÷ 5) * 5
+        end
+
+        @doc raw"""
+            discount(cart, percent)
+
+        Take `percent` off every line of the cart and give the new total in cents.
+        """
+        function discount(cart, percent)
+            return total(cart) * (100 - percent) ÷ 100
+        end
+
+        @testset "ten percent off" begin
+            @test discount(cart, 10) == 90
+        end
+        function untested(x)
+            return x + 1
+        end
+        end
+        ''')
+    named = {p.symbol: p for p in pieces}
+    assert "Sum of the cart's line prices" in named["Shop.total"].content
+    assert named["Shop.round5"].content.startswith('@doc "Round a number of cents')
+    assert named["Shop.discount"].content.startswith('@doc raw"""')
+    assert "@testset" not in named["Shop.untested"].content  # only @doc attaches
+
+
+def test_a_powershell_script_with_its_help_is_named_after_its_file():
+    # ansible-core 2.19.14's windows_hosts_prepare.ps1, coverage_stub.ps1: a script opening
+    # with comment-based help (`Get-Help ./x.ps1` reads it) was a nameless window
+    script = textwrap.dedent('''\
+        #Requires -Version 5.1
+        <#
+        .SYNOPSIS
+        Add one or more hosts entries to the Windows hosts file.
+
+        .PARAMETER Hosts
+        A list of hosts entries, delimited by '|'.
+        #>
+
+        [CmdletBinding()]
+        param(
+            [Parameter(Mandatory = $true, Position = 0)][String]$Hosts
+        )
+
+        $ErrorActionPreference = "Stop"
+        $hosts_entries = $Hosts.Split('|')
+        ''')
+    chunker = chunker_for("powershell")
+    first = chunker.chunk_path(script, "playbooks/windows_hosts_prepare.ps1")[0]
+    assert (first.symbol, first.symbol_type, first.start_line) == (
+        "windows_hosts_prepare", "script", 1)
+    # a module's file, a plain comment, or no path: as before
+    assert chunker.chunk_path(script, "Hosts.psm1")[0].symbol is None
+    note = "<# a note on this file, no help keywords in it at all #>\n$a = 1\n$b = $a + 2\n"
+    assert chunker.chunk_path(note, "x.ps1")[0].symbol is None

@@ -10,6 +10,7 @@ serde_json 1.0.87 0.64% of its Rust (`impl Error {`), Django 5.2.8 865 Python li
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -116,8 +117,9 @@ def test_a_short_piece_that_opens_a_bracket_joins_what_follows():
     assert chunked.dropped["too_short"] == 0
 
 
-def _lost(path: str, language: str, source: str) -> tuple[list[str], int]:
-    chunked = chunk_file(_file(path), _classification(language), source, "h", PLAN)
+def _lost(path: str, language: str, source: str,
+          min_chars: int = 40) -> tuple[list[str], int]:
+    chunked = chunk_file(_file(path), _classification(language), source, "h", PLAN, min_chars)
     covered = {row for c in chunked.chunks for row in range(c.start_line, c.end_line + 1)}
     return ([line for row, line in enumerate(source.splitlines(), 1)
              if line.strip() and row not in covered], chunked.dropped["too_short"])
@@ -206,3 +208,104 @@ def test_a_run_of_short_pieces_is_cut_in_pieces_of_bounded_size_none_lost(
     assert len(pieces) > 20 and max(len(p.content) for p in pieces) <= MAX_JOINED + 100
     assert sum(len(p.content) for p in pieces) >= len(text.replace("\n\n", "\n")) - 100
     assert all(len(p.content.strip()) >= 40 for p in pieces)
+
+
+_TREE = textwrap.dedent("""\
+    module tree
+        type tree_inode
+            integer :: value = 0
+            type (tree_inode), pointer :: left=>null()
+            type (tree_inode), pointer :: right=>null()
+        end type tree_inode
+
+    contains
+        recursive subroutine walk(node, vector, current_loc)
+            type(tree_inode), pointer, intent(in) :: node
+            integer, dimension(:), intent(inout)  :: vector
+            integer, intent(inout)                :: current_loc
+            if (associated(node)) then
+                call walk(node%right, vector, current_loc)
+                vector(current_loc) = node%value
+                current_loc = current_loc + 1
+            end if
+        end subroutine walk
+    end module tree
+    """)
+
+
+def test_a_module_head_joined_to_its_first_member_is_found_as_the_module_too():
+    """fortls 3.2.2's hover/recursive.f90: 'where is module tree defined' answered
+    `tree.tree_inode`, the piece the module's short head joined: it kept only the member's
+    name, so the module's definition was nowhere."""
+    from repokb.query import plan
+    from repokb.rank import Candidate, rerank
+    from repokb.settings import Settings
+
+    chunked = chunk_file(_file("hover/recursive.f90"), _classification("fortran"), _TREE, "h",
+                         PLAN)
+    first = chunked.chunks[0]
+    assert first.start_line == 1 and first.symbol == "tree.tree_inode"
+    assert first.also == (("tree", "module"),)
+    assert "module tree" in first.embed_text.split(" — ")[0]  # the embedded head says both
+    candidates = [Candidate(str(n), c.payload(), 0.01 + 0.001 * n, n, n, 0.5)
+                  for n, c in enumerate(chunked.chunks)]
+    s = Settings()
+    ranked = rerank(candidates, plan("where is module tree defined"), s)
+    assert ranked[0].payload["start_line"] == 1
+    assert ranked[0].factors["exact_symbol"] == s.symbol_boost
+    # the member is still its own definition
+    ranked = rerank(candidates, plan("where is tree_inode defined"), s)
+    assert ranked[0].payload["symbol"] == "tree.tree_inode"
+    # and the answer says the module is there (`also` in --json, REST and MCP)
+    from repokb.models import Hit
+    hit = Hit("recursive.f90", 1, 7, "tree.tree_inode", "source", "fortran", 1.0, "p", "",
+              also=("tree",))
+    assert hit.to_json()["also"] == ["tree"]
+    assert "also" not in replace(hit, also=()).to_json()  # the documented shape otherwise
+
+
+def test_an_ini_section_too_short_to_keep_is_named_in_the_piece_it_joins():
+    """`[server]` and one key joined the next section's piece, named `database` alone: the
+    piece holding both says both (its embedded head and its `also`)."""
+    source = ("[server]\nport = 8080\n\n[database]\nhost = db.internal.example.org\n"
+              "name = shop_production\nuser = shop\n")
+    chunked = chunk_file(_file("conf/app.ini"), _classification("ini"), source, "h", PLAN)
+    assert len(chunked.chunks) == 1 and chunked.dropped["too_short"] == 0
+    piece = chunked.chunks[0]
+    assert piece.symbol == "database" and piece.also == (("server", "key"),)
+    assert piece.payload()["also"] == [["server", "key"]]
+    assert piece.embed_text.startswith("conf/app.ini: config database, config server — ")
+
+
+@pytest.mark.parametrize("language", sorted(CASES) + sorted(DOCS))
+def test_the_minimum_a_user_sets_is_the_one_short_pieces_join_up_to(language):
+    """joining's minimum was its own 40 characters, not the min_chunk_chars setting: a user who
+    raised it to 80 had every piece of 40-79 characters cut (a short method, a heading with
+    one line under it) and then dropped by the pipeline's minimum, their lines lost."""
+    if language in CASES:
+        path, source = f"src/sample.{language}", CASES[language][0]()
+    else:
+        path, source = DOCS[language][0], textwrap.dedent(DOCS[language][1]).lstrip()
+    lost, dropped = _lost(path, language, source, min_chars=80)
+    assert lost == [] and dropped == 0
+
+
+def test_a_definition_too_short_to_be_a_piece_is_named_in_the_piece_that_holds_it():
+    """A planted deploy.jenkinsfile: `stage('Checkout') { checkout scm }` (34 characters) went
+    to the window around it, named nothing: 'where is the Checkout stage defined' found a piece
+    without the name."""
+    from repokb.query import plan
+    from repokb.rank import Candidate, rerank
+    from repokb.settings import Settings
+
+    source = ("node('linux') {\n    stage('Checkout') { checkout scm }\n"
+              "    stage('Rollback') { sh './rollback.sh --to previous --notify ops' }\n}\n")
+    chunked = chunk_file(_file("deploy.jenkinsfile"), _classification("groovy"), source, "h",
+                         PLAN)
+    holder = next(c for c in chunked.chunks if "stage('Checkout')" in c.content)
+    assert ("Checkout", "stage") in holder.also and holder.symbol != "Checkout"
+    candidates = [Candidate(str(n), c.payload(), 0.01 + 0.001 * n, n, n, 0.5)
+                  for n, c in enumerate(chunked.chunks)]
+    ranked = rerank(candidates, plan("where is the Checkout stage defined"), Settings())
+    assert ranked[0].payload["start_line"] == holder.start_line
+    assert "exact_symbol" in ranked[0].factors

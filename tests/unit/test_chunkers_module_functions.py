@@ -104,5 +104,35 @@ def test_what_a_search_hit_and_its_embedded_text_call_it():
     assert chunker is not None
     piece = next(p for p in chunker.chunk(textwrap.dedent(ELIXIR).lstrip())
                  if p.symbol == "MyApp.Accounts.get_user")
+    # the module's short head (`defmodule MyApp.Accounts do`) opens this piece: named too
     assert prefix("lib/my_app/accounts.ex", piece) == (
-        "lib/my_app/accounts.ex: function MyApp.Accounts.get_user — ")
+        "lib/my_app/accounts.ex: function MyApp.Accounts.get_user, module MyApp.Accounts — ")
+
+
+def test_ruby_methods_after_module_function_are_functions_of_the_module():
+    # `module_function` makes the methods after it the module's functions (called
+    # `Helpers.price(...)`); they were typed method, as a mixin's instance methods are
+    ruby = types("ruby", '''
+        module Shop
+          module Helpers
+            # Formats a name for the receipt header line.
+            def header(name)
+              name.upcase.center(40)
+            end
+
+            module_function
+
+            # Formats cents as a price string for the shop front.
+            def price(cents)
+              format("%.2f EUR", cents / 100.0)
+            end
+
+            # Rounds a total to the nearest five cents, as the tills do.
+            def round_five(cents)
+              ((cents + 2) / 5) * 5
+            end
+          end
+        end
+        ''')
+    assert ruby["Shop.Helpers.price"] == ruby["Shop.Helpers.round_five"] == "function"
+    assert ruby["Shop.Helpers.header"] == "method"  # before it: a mixin's instance method

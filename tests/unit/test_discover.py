@@ -421,3 +421,17 @@ def test_a_crate_copied_by_cargo_vendor_is_skipped_and_a_crate_of_the_project_is
     vendored = skipped["include/cargo/itoa-1.0.1"]
     assert vendored.is_dir and vendored.kind == "vendor"
     assert "cargo vendor" in vendored.reason
+
+
+def test_the_build_output_of_nuxt_and_sveltekit_is_skipped_and_their_components_walked(tmp_path):
+    write(tmp_path, "app/src/components/Button.vue", "<template><button /></template>\n")
+    write(tmp_path, "app/src/components/Button.spec.ts", "it('renders', () => {})\n")
+    write(tmp_path, "app/src/routes/+page.svelte", "<h1>Home</h1>\n")
+    write(tmp_path, "app/.output/server/chunks/nitro.mjs", "export default function h() {}\n")
+    write(tmp_path, "app/.svelte-kit/output/server/index.js", "export const manifest = {}\n")
+    write(tmp_path, "app/.nuxt/routes.mjs", "export default []\n")
+    files, skipped = walk(tmp_path / "app")
+    assert set(files) == {"src/components/Button.vue", "src/components/Button.spec.ts",
+                          "src/routes/+page.svelte"}
+    assert set(skipped) == {".output", ".svelte-kit", ".nuxt"}
+    assert "SvelteKit" in skipped[".svelte-kit"].reason

@@ -9,30 +9,47 @@ from __future__ import annotations
 
 import json
 import os
+from fnmatch import fnmatch
 from pathlib import Path, PurePosixPath
 
 import pytest
 
 from repokb.chunkers import chunker_for
-from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
+from repokb.chunkers.base import PathAware
+from repokb.rules.tables import (
+    EXTRA_LANGUAGE_BY_EXTENSION,
+    LANGUAGE_BY_EXTENSION,
+    LANGUAGE_BY_NAME_GLOB,
+)
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "chunkers"
 INPUTS = sorted((GOLDEN / "inputs").iterdir())
 REFRESH = os.environ.get("REPOKB_REFRESH_GOLDEN") == "1"
+# Formats whose names come from the file's name (`Button.vue` defines Button.handleClick): cut
+# as the pipeline cuts them, with the input's name as the path.
+NAMED_BY_PATH = frozenset({"vue", "svelte"})
 
 
 def language_of(path: Path) -> str:
     suffix = PurePosixPath(path.name).suffix.lower()
-    return LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION[suffix]
+    by_name = (language for glob, language in LANGUAGE_BY_NAME_GLOB.items()
+               if fnmatch(path.name.lower(), glob))  # `sample.mk`, `sample.dockerfile`
+    return (LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION.get(suffix)
+            or next(by_name))
 
 
 def describe(path: Path) -> list[dict[str, object]]:
-    chunker = chunker_for(language_of(path))
+    language = language_of(path)
+    chunker = chunker_for(language)
     assert chunker is not None, f"no chunker registered for {path.name}"
-    pieces = chunker.chunk(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    pieces = (chunker.chunk_path(text, path.name)
+              if language in NAMED_BY_PATH and isinstance(chunker, PathAware) else
+              chunker.chunk(text))
     return [{"lines": [p.start_line, p.end_line], "symbol": p.symbol,
              "symbol_type": p.symbol_type,
              "starts_with": next(ln.strip() for ln in p.content.splitlines() if ln.strip())[:60]}
+            | ({"also": [list(name) for name in p.also]} if p.also else {})
             for p in pieces]
 
 
@@ -55,4 +72,5 @@ def test_every_indexable_format_has_a_golden_input() -> None:
         "toml", "ini", "html", "xml", "css", "scss", "less", "latex", "jupyter", "cython",
         "swift", "objc", "lua", "perl", "pod", "elixir", "erlang",
         "scala", "haskell", "ocaml", "ocaml_interface", "literate_haskell", "julia", "powershell",
-        "dart", "groovy", "fortran"}
+        "dart", "groovy", "fortran", "make", "dockerfile", "cmake", "protobuf", "graphql",
+        "vue", "svelte", "solidity"}

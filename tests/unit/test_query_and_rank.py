@@ -561,3 +561,43 @@ def test_a_name_written_with_its_at_sign_is_a_name():
     assert plan("where is @autopy defined").names == ("autopy",)
     assert plan("where is @lru_cache defined").names == ("lru_cache",)
     assert "macro autopy" in plan("where is @autopy defined").lexical_text  # `macro autopy(..)`
+
+
+def test_gradle_tasks_and_blocks_and_jenkins_stages_are_definitions_of_their_names():
+    # a planted Gradle/Jenkins tree: `task publishRelease {` (symbol type task) got no boost
+    # for "where is task publishRelease defined", and "where is the Rollback stage defined"
+    # named nothing: `stage` was no kind word, `Rollback` a plain word
+    s = Settings()
+    for symbol_type, name, text in (
+            ("task", "publishRelease", "where is task publishRelease defined"),
+            ("task", "printVersion", "where is the printVersion task defined"),
+            ("stage", "Rollback", "where is the Rollback stage defined"),
+            ("block", "signingConfigs", "where is signingConfigs defined")):
+        own = _candidate(1, path="build.gradle", symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        caller = _candidate(2, path="Jenkinsfile", symbol="Deploy", fused=0.0105)
+        caller.payload["symbol_type"] = "stage"
+        p = plan(text)
+        assert p.symbols == (name.lower(),), text
+        ranked = rerank([caller, own], p, s)
+        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, text
+    assert plan("where is task release defined").names == ("release",)
+
+
+def test_make_and_cmake_targets_are_definitions_of_their_names():
+    # the buildfiles chunkers type a Makefile's rule and CMake's add_library/add_executable
+    # "target", a Makefile's `define` "define": neither was a definition kind, so "where is
+    # target X defined" boosted nothing and read `target` as a word
+    s = Settings()
+    for symbol_type, name, text in (
+            ("target", "release", "where is target release defined"),
+            ("target", "pybind11_tests", "where is the pybind11_tests target defined"),
+            ("define", "RUN_MIGRATIONS", "where is RUN_MIGRATIONS defined")):
+        own = _candidate(1, path="Makefile", symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        caller = _candidate(2, path="Makefile", symbol="deploy", fused=0.0105)
+        caller.payload["symbol_type"] = "target"
+        p = plan(text)
+        assert p.symbols == (name.lower(),), text
+        ranked = rerank([caller, own], p, s)
+        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, text

@@ -4,23 +4,32 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
-blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD). A
-language with no registered chunker is cut into fixed windows.
+blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
+(Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target),
+protobuf and graphql (interface definitions, by their braces: contractscan.py), sfc (Vue and
+Svelte components: each block by its own language's chunker). A language with no registered
+chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    cmake,
     code,
     config,
     cython,
+    dockerfile,
     erlang,
+    graphql,
     groovy,
     ini,
     latex,
+    make,
     markdown,
     markup,
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
+    protobuf,
     rst,
+    sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
 )
 from repokb.chunkers.base import Chunker, chunker_for, register

@@ -109,10 +109,37 @@ from repokb.models import ChunkPiece, ParseBudget
 #     modules (their procedures after `contains` named `module.proc`), programs, named
 #     interfaces, derived types, each with the comment block above; fixed form (.f) is parsed
 #     as free form (fortranform.py), f2py's `.pyf` with its `python module`. It was windows.
-# 20: the parse budget is one per file, not one per parse (a C file parsed again without its
+# 20: Makefiles are cut per rule (named after their targets, with the comments and `.PHONY`
+#     line above), `define` by name and variable blocks whole; Dockerfiles per build stage
+#     (`FROM x AS builder`: builder); CMake per function, macro and target (`add_library`
+#     with the `target_*` commands after it), small `if()` blocks whole (make.py,
+#     dockerfile.py, cmake.py; all three were windows).
+#     Protocol Buffers and GraphQL are cut per definition (chunkers/protobuf.py, graphql.py):
+#     a .proto's header (named after its package), messages (nested ones `Outer.Inner` when
+#     their message is cut), enums, services (per `rpc` when big), `extend`s; a GraphQL
+#     schema's types, inputs, enums, unions, scalars, directives, `schema`, extensions and
+#     operations by name, each with the comment or description above it; a big one cut at its
+#     fields keeping its name. They were windows.
+# 20 also: Vue and Svelte components are cut by their blocks (chunkers/sfc.py): each `<script>` by
+#     the JavaScript/TypeScript chunker (`lang="ts"`), each `<style>` by the styles chunker, the
+#     template by the markup chunker (its comments kept), named after the component
+#     (`Chips.vue`'s `methods: { onPaste() }` is Chips.onPaste, `rating-group.svelte`'s
+#     `$props()` RatingGroup.props); they were windows.
+# 21: Solidity is cut per definition (tree-sitter-solidity 1.2): contracts, interfaces,
+#     libraries and their functions, modifiers, events, errors, structs, enums, constructors
+#     and constants (ERC20.transfer), free functions, errors and value types, each with its
+#     NatSpec comment above. It was unknown, not indexed.
+# 22: a short piece joined into another is named there too (ChunkPiece.also: Fortran's
+#     `module tree` head in the piece of `tree.tree_inode`, an INI `[server]` in `database`'s),
+#     in its embedded head, and a definition too short to be a piece in the window holding
+#     it (a Jenkins `stage('Checkout') { checkout scm }`); joining's minimum is the
+#     pipeline's min_chunk_chars, not 40; Ruby's methods after `module_function` are
+#     functions of their module; Julia's `@doc "..." f` right above f is its docstring; a
+#     `.ps1` opening with its comment-based help is a script named after its file.
+# 23: the parse budget is one per file, not one per parse (a C file parsed again without its
 #     macros, a notebook's cells): a file that spent it is windows; a notebook cell over it
 #     is windows, the notebook no longer fails whole.
-CHUNKING_VERSION = 20
+CHUNKING_VERSION = 23
 
 
 class Chunker(Protocol):

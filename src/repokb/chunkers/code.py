@@ -37,7 +37,7 @@ from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
-from repokb.chunkers.psargs import without_bare_lists
+from repokb.chunkers.psargs import script_help, without_bare_lists
 from repokb.chunkers.shaders import SHADER_HOSTS, shader_sources
 from repokb.models import ChunkPiece
 
@@ -130,7 +130,7 @@ class TreeSitterChunker:
     name = "tree-sitter"
 
     def __init__(self, spec: LanguageSpec, split_chars: int = 1500, huge_chars: int = 4000,
-                 min_chars: int = 40) -> None:
+                 min_chars: int | None = None) -> None:
         self.spec = spec
         self.languages = frozenset({spec.language})
         self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,
@@ -173,8 +173,13 @@ class TreeSitterChunker:
     def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
         """`chunk`'s pieces of the file at `path`, named after the module the file is where
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
-        defines `List.map`)."""
+        defines `List.map`); a script's help names its piece after it (script_help)."""
         pieces = self._chunk_or_windows(text, path)
+        name = PurePosixPath(path).name
+        if (self.spec.script_help and name.lower().endswith(self.spec.script_help)
+                and pieces and pieces[0].symbol is None and script_help(pieces[0].content)):
+            script = name[: -len(self.spec.script_help)]
+            pieces = [replace(pieces[0], symbol=script, symbol_type="script"), *pieces[1:]]
         if not self.spec.file_module:
             return pieces
         stem = PurePosixPath(path).name.split(".", 1)[0]
@@ -353,7 +358,8 @@ class TreeSitterChunker:
 
     def _attaches(self, node: Any) -> bool:
         pattern = self.spec.attachment_text
-        return pattern is None or re.match(pattern, _clean_name(node.text)) is not None
+        return (pattern is None or "string" in node.type
+                or re.match(pattern, _clean_name(node.text)) is not None)
 
     def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str],
                        blanked: frozenset[int] = frozenset()) -> int:

@@ -14,15 +14,17 @@ one-line getter between two long methods) joins the piece beside it: it is never
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, windows_over
-from repokb.chunkers.joining import join_short
+from repokb.chunkers.joining import join_short, minimum
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
+                        "contract", "library",  # Solidity's
                         "describe",  # a test group: RSpec, Jest, Mocha, ExUnit
                         "block"})  # Gradle's `android { defaultConfig { } buildTypes { } }`
 TEST_BLOCKS = frozenset({"describe", "test"})
@@ -71,20 +73,25 @@ class Cutter:
     # piece beside it (chunks that short are dropped by the pipeline): a one-line `def
     # getFuel(): Int = fuel` between two methods of a big class, or the class's own line
     # `public class Codecs {` cut away from its members, was lost.
-    min_chars: int = 40
+    min_chars: int | None = None  # None: the pipeline's, in force (joining.minimum)
     # A function in a module is a function, not a method (False for Perl, whose package is a
     # class as often as a module: its subs stay methods, as under `package Foo;`).
     module_functions: bool = True
     # A member whose name says its module (Julia's `Base.show(io::IO, p::Point) = ...` inside
     # `module Foo`) is named so, not after its container (`Foo.Base.show`).
     qualified_names: bool = False
+    # The symbol types cut per member when big (a .proto's `message` and `service` too).
+    containers: frozenset[str] = CONTAINERS
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
         pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
-        return join_short(pieces, lines, self.min_chars)
+        return join_short(pieces, lines, self._minimum())
+
+    def _minimum(self) -> int:
+        return minimum() if self.min_chars is None else self.min_chars
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -105,7 +112,7 @@ class Cutter:
         """Pieces for rows lo..hi: each definition on its own, the rest in windows."""
         kept = [d for d in sorted(definitions, key=lambda d: d.start)
                 if d.children or len("".join(lines[d.start : d.end + 1]).strip())
-                >= self.min_chars]
+                >= self._minimum()]
         pieces: list[ChunkPiece] = []
         cursor = lo
         for d in kept:
@@ -117,7 +124,35 @@ class Cutter:
             cursor = max(cursor, d.end + 1)
         if cursor <= hi:
             pieces = self._gap(pieces, lines, cursor, hi, owner, owner_type)
+        # a definition too short to be a piece (a one-line Jenkins `stage('Checkout') { .. }`)
+        # is named in the piece that holds it (ChunkPiece.also)
+        held = {id(d) for d in kept}
+        starts = [p.start_line for p in pieces]
+        for d in definitions:
+            if id(d) in held or not d.name:
+                continue
+            name = self._name(d, owner, owner_type)
+            n = bisect_right(starts, d.start + 1) - 1  # the last piece opening at or above it
+            while n > 0 and pieces[n - 1].end_line >= d.start + 1:
+                n -= 1  # windows overlap: the first that holds it
+            if n >= 0 and pieces[n].end_line >= d.start + 1 and name[0] != pieces[n].symbol \
+                    and name not in pieces[n].also:
+                pieces[n] = replace(pieces[n], also=(*pieces[n].also, name))
         return pieces
+
+    def _name(self, d: Definition, owner: str | None,
+              owner_type: str | None) -> tuple[str, str]:
+        """(symbol, symbol type) of a definition in a scope of `owner`."""
+        parent = None if d.embedded else owner or d.owner
+        if self.qualified_names and d.name and "." in d.name:
+            parent = None
+        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent or "")
+        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
+        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
+        of_module = owner is not None and owner_type == "module" and self.module_functions
+        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
+                       else d.symbol_type)
+        return symbol, symbol_type
 
     def _gap(self, pieces: list[ChunkPiece], lines: list[str], start: int, end: int,
              owner: str | None, owner_type: str | None) -> list[ChunkPiece]:
@@ -139,23 +174,16 @@ class Cutter:
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
                     owner_type: str | None, context: str | None) -> list[ChunkPiece]:
-        parent = None if d.embedded else owner or d.owner
-        if self.qualified_names and d.name and "." in d.name:
-            parent = None
-        symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent)
-        # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
-        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
-        of_module = owner is not None and owner_type == "module" and self.module_functions
-        symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
-                       else d.symbol_type)
+        named, symbol_type = self._name(d, owner, owner_type)
+        symbol = named or None
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
         if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
-                self.min_chars):
+                self._minimum()):
             # a head too short to be kept (OCaml's `module Make (Ord : S) = struct`) takes the
             # short members up to the first kept one, when they fit in a window
             kept = min((c.start for c in d.children if c.children or self._text(
-                lines, c.start, c.end) >= self.min_chars), default=first_member)
+                lines, c.start, c.end) >= self._minimum()), default=first_member)
             if self._size(lines, d.start, kept - 1) <= self.module_window[0]:
                 first_member = kept
         holds_shader = bool(d.children) and all(c.embedded for c in d.children)
@@ -163,7 +191,7 @@ class Cutter:
         # tests are cut as a test group's are, named by their own description
         holds_tests = symbol_type == "function" and any(
             c.symbol_type in TEST_BLOCKS for c in d.children)
-        if ((symbol_type in CONTAINERS or holds_shader or holds_tests) and d.children
+        if ((symbol_type in self.containers or holds_shader or holds_tests) and d.children
                 and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
             head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)

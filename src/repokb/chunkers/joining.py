@@ -1,6 +1,6 @@
 """Joining a piece too short to keep to the piece beside it.
 
-The pipeline drops a chunk shorter than its minimum (40 characters), so a piece that short is
+The pipeline drops a chunk shorter than its minimum (min_chunk_chars, 40), so a piece that short is
 text no search finds: a class's own line cut away from its members (`public class Codecs {`),
 a one-line getter between two long methods, a heading with nothing under it before its first
 subsection, a `{` and a short key opening a JSON file. Each chunker that cuts along structure
@@ -11,11 +11,35 @@ is left for the pipeline to drop.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 
 from repokb.models import ChunkPiece
 
 MIN_CHARS = 40  # the pipeline's default minimum (settings: min_chunk_chars)
+# The minimum in this context (a thread, a task): chunk_file sets it from the settings around a
+# chunker's call (chunkers are shared); a user who raises min_chunk_chars to 80 has pieces of
+# 40-79 characters joined, not dropped.
+_MINIMUM: ContextVar[int] = ContextVar("repokb_min_chunk_chars", default=MIN_CHARS)
+
+
+@contextmanager
+def join_minimum(min_chars: int) -> Iterator[None]:
+    """Pieces cut inside are joined up to `min_chars` (the pipeline's minimum)."""
+    token = _MINIMUM.set(min_chars)
+    try:
+        yield
+    finally:
+        _MINIMUM.reset(token)
+
+
+def minimum() -> int:
+    """The minimum in force (join_minimum), MIN_CHARS outside one."""
+    return _MINIMUM.get()
+
+
 # At most this much short text joins one piece (about what the embedder sees of it): a run of
 # short pieces (50,000 bare `# h` headings, one piece of 200 KB before) is cut into pieces of
 # about this size, each kept, instead of joining one piece without end.
@@ -27,20 +51,28 @@ _OPENER = re.compile(r"[\[\(\{]\s*$")
 
 
 def join_short(pieces: list[ChunkPiece], lines: list[str],
-               min_chars: int = MIN_CHARS) -> list[ChunkPiece]:
+               min_chars: int | None = None) -> list[ChunkPiece]:
     """Each piece (in the order of their lines; `lines` the text's, line ends kept) shorter than
-    `min_chars` glued to the piece before it, or else the piece after it, when only blank lines
-    lie between them; one that heads what follows (its symbol is the start of the next piece's:
-    `X` before `X.method`, a heading `Install` before `Install > Docker`, a key `tool` before
-    `tool.ruff`), or that opens a bracket (Lua's `M.helpers = {`), to the piece after it, which
-    then opens with it and keeps its own symbol (so does the piece after a file's first piece,
-    with nothing before it: `package gin`, an HTML page's short `<head>`)."""
+    `min_chars` (None: the minimum in force) glued to the piece before it, or else the piece
+    after it, when only blank lines lie between them; one that heads what follows (its symbol
+    is the start of the next piece's: `X` before `X.method`, a heading `Install` before
+    `Install > Docker`, a key `tool` before `tool.ruff`), or that opens a bracket (Lua's
+    `M.helpers = {`), to the piece after it, which then opens with it and keeps its own symbol
+    (so does the piece after a file's first piece, with nothing before it: `package gin`, an
+    HTML page's short `<head>`). The piece a short named piece joins carries its name in
+    `also`, where that definition opens (not a later part of it)."""
+    min_chars = minimum() if min_chars is None else min_chars
     out: list[ChunkPiece] = []
     joined: list[int] = []  # characters of short pieces joined to each piece of `out`
     pending = list(pieces)
     carried = 0  # characters of short pieces joined to pending[i] (from before it)
+    seen: set[str | None] = set()  # the symbols of the pieces before: a name's later parts
     for i, p in enumerate(pending):
         ahead, carried = carried, 0
+        # a short piece names what it joins only where its definition opens (a module's
+        # head, not its `end module tree` after the last member)
+        short = p if p.symbol not in seen else replace(p, symbol=None)
+        seen.add(p.symbol)
         if len(p.content.strip()) < min_chars:
             prev = out[-1] if out else None
             nxt = pending[i + 1] if i + 1 < len(pending) else None
@@ -52,18 +84,28 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
             if prev is not None and to_prev and not head:
                 between = "".join(lines[prev.end_line : p.start_line - 1])
                 out[-1] = replace(prev, content=prev.content + between + p.content,
-                                  end_line=p.end_line)
+                                  end_line=p.end_line, also=_names(prev, short))
                 joined[-1] += len(between) + len(p.content)
                 continue
             if nxt is not None and to_next:
                 between = "".join(lines[p.end_line : nxt.start_line - 1])
                 pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
-                                         start_line=p.start_line)
+                                         start_line=p.start_line, also=_names(nxt, short))
                 carried = ahead + len(p.content) + len(between)
                 continue
         out.append(p)
         joined.append(ahead)
     return out
+
+
+def _names(into: ChunkPiece, short: ChunkPiece) -> tuple[tuple[str, str | None], ...]:
+    """The names a piece holds once `short` joins it: its own others and `short`'s (the piece
+    is where a module's head, `module tree` before `tree.tree_inode`, is defined too)."""
+    names = list(into.also)
+    for name in ((short.symbol, short.symbol_type), *short.also):
+        if name[0] and name[0] != into.symbol and name not in names:
+            names.append((str(name[0]), name[1]))
+    return tuple(names)
 
 
 def _heads(symbol: str | None, following: str | None) -> bool:

@@ -23,7 +23,8 @@ class LanguageSpec:
     # (Rust `#[derive(...)]` attributes, for example).
     attachments: frozenset[str] = frozenset()
     # When set, an attachment stays with the definition only if its text matches (Elixir's
-    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not).
+    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not); a string (a
+    # docstring) always does.
     attachment_text: str | None = None
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
     # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
@@ -77,6 +78,10 @@ class LanguageSpec:
     # Read a comma between two bare words of a command as a space when parsing, where the tree
     # has an error (psargs.py: PowerShell's `Select-Object -Property Name, Id`).
     bare_lists: bool = False
+    # A script opening with comment-based help (PowerShell's `<# .SYNOPSIS ... #>` at the top
+    # of a `.ps1`) is a command named after its file: the piece holding the help and the
+    # script's `param(...)` is named so (`Deploy-Shop.ps1`: `Deploy-Shop`, symbol type script).
+    script_help: str | None = None  # the scripts' suffix (`.ps1`)
     # A container bigger than this is cut per member (cutting.Cutter.split_chars, 1500 when
     # unset).
     split_chars: int | None = None
@@ -151,14 +156,15 @@ SPECS: tuple[LanguageSpec, ...] = (
                  file_module=True),
     LanguageSpec("ocaml_interface", "tree_sitter_ocaml:language_ocaml_interface",
                  "ocaml_interface", trailing_doc=r"\(\*\*", file_module=True),
-    # Julia: a docstring (a string right above a definition) is the definition's; methods of
-    # another module's function are named so (`Base.show`).
+    # Julia: a docstring (a string right above a definition, or `@doc "..."` / `@doc raw"""
+    # ...""" f` right above it) is the definition's; methods of another module's function are
+    # named so (`Base.show`).
     LanguageSpec("julia", "tree_sitter_julia:language", "julia",
-                 attachments=frozenset({"string_literal"}), clauses=True,
-                 qualified_names=True),
+                 attachments=frozenset({"string_literal", "macrocall_expression"}),
+                 attachment_text=r"@doc\b", clauses=True, qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
-                 module_window=(400, 80), bare_lists=True),
+                 module_window=(400, 80), bare_lists=True, script_help=".ps1"),
     # Dart and Flutter: `///` doc comments and annotations (`@override`) stay with their member
     LanguageSpec("dart", "tree_sitter_dart:language", "dart",
                  attachments=frozenset({"annotation"}),
@@ -167,4 +173,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # module's procedures after `contains` are named `module.procedure`
     LanguageSpec("fortran", "tree_sitter_fortran:language", "fortran", fortran_forms=True,
                  errors_inside=True),
+    # Solidity: a contract's, interface's or library's members are named after it
+    # (ERC20.transfer), each with its NatSpec comment above
+    LanguageSpec("solidity", "tree_sitter_solidity:language", "solidity"),
 )

@@ -102,6 +102,12 @@ class _TreeBuilder(HTMLParser):
         return self.root
 
 
+def without_scripts(text: str) -> str:
+    """text with its scripts, styles and comments blanked (their newlines kept): what the
+    pieces are cut from."""
+    return _REMOVED.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+
+
 class MarkupChunker:
     name = "markup"
     languages = frozenset({"html", "xml", "xhtml", "svg"})
@@ -112,7 +118,7 @@ class MarkupChunker:
         self.standalone_chars = standalone_chars
 
     def chunk(self, text: str) -> list[ChunkPiece]:
-        cleaned = _REMOVED.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+        cleaned = without_scripts(text)
         try:
             return self._chunk(cleaned)
         except Exception:  # the never-raise contract: windows over the cleaned text

@@ -274,7 +274,7 @@ def _code_pieces(run: list[Cell], context: str | None) -> list[ChunkPiece]:
         chunker = chunker_for(cell.language)
         try:
             own = chunker.chunk(text) if chunker is not None else []
-        except OverBudget:  # this cell (and any after it: the budget is spent) as windows
+        except OverBudget:  # this cell as windows; the others parse in what the file has left
             own = []
         if any(p.symbol for p in own):  # definitions: cut as in a source file
             flush()

@@ -1,4 +1,5 @@
-"""PowerShell's bare-word argument lists, which tree-sitter-powershell 0.26 cannot parse.
+"""PowerShell's bare-word argument lists, which tree-sitter-powershell 0.26 cannot parse; a
+script's comment-based help.
 
 `Select-Object -Property Name, Id`, `Export-ModuleMember -Function Get-A, Set-B`: a comma
 between two bare words of a command is an error to the grammar, and the error swallows the
@@ -40,3 +41,14 @@ def _errors(node: Any) -> int:
     if node.type == "ERROR" or node.is_missing:
         return 1
     return sum(_errors(child) for child in node.children if child.has_error or child.is_missing)
+
+
+# `<# .SYNOPSIS ... #>` opening a script (after `#Requires` lines and blank ones): its help
+_SCRIPT_HELP = re.compile(r"\s*(?:#[^\n]*\n\s*)*<#(?:(?!#>)[\s\S])*?"
+                          r"^\s*\.(?:SYNOPSIS|DESCRIPTION)\b", re.I | re.M)
+
+
+def script_help(content: str) -> bool:
+    """Whether a piece opens with a script's comment-based help (`<#` `.SYNOPSIS` ... `#>`
+    at the top of a `.ps1`: `Get-Help ./Deploy-Shop.ps1` reads it)."""
+    return _SCRIPT_HELP.match(content) is not None

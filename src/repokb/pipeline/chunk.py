@@ -29,6 +29,7 @@ from repokb.chunkers.base import (
     parse_budget,
     source_bytes,
 )
+from repokb.chunkers.joining import join_minimum
 from repokb.contamination import llm_transcript
 from repokb.models import (
     Chunk,
@@ -203,12 +204,13 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     chunker = chunker_for(c.language)
     over_budget = ""
     if is_decoder(chunker):
-        pieces, findings, over_budget = _decoded(chunker, text, max_decoded, budget)
+        with join_minimum(min_chars):
+            pieces, findings, over_budget = _decoded(chunker, text, max_decoded, budget)
     else:
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
         try:
-            with parse_budget(budget, len(source_bytes(redacted.text))):
+            with parse_budget(budget, len(source_bytes(redacted.text))), join_minimum(min_chars):
                 pieces = (chunker.chunk_path(redacted.text, file.path)
                           if isinstance(chunker, PathAware) else
                           chunker.chunk(redacted.text) if chunker else

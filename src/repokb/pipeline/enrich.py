@@ -53,7 +53,9 @@ def prefix(path: str, piece: ChunkPiece, language: str | None = None) -> str:
     if not piece.symbol:
         return f"{head} "
     label = _LABELS.get(piece.symbol_type or "", piece.symbol_type or "symbol")
-    return f"{head} {label} {piece.symbol} — "
+    also = "".join(f", {_LABELS.get(kind or '', kind or 'symbol')} {name}"
+                   for name, kind in piece.also)
+    return f"{head} {label} {piece.symbol}{also} — "
 
 
 def quality(piece: ChunkPiece, language: str | None = None) -> float:
@@ -101,5 +103,5 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
         role=str(c.knowledge_role), quality=quality(piece, c.language),
         classifier_version=c.classifier_version, model=plan.model,
-        token_limit=plan.for_file(str(c.kind), c.language),
+        token_limit=plan.for_file(str(c.kind), c.language), also=piece.also,
     )

@@ -46,6 +46,12 @@ Progress = Callable[[str, int, int], None]  # (current path, done, total)
 EmbedProgress = Callable[[int, int, int, int], None]
 
 
+# Settings that change the chunks a file gives (joined or dropped under the minimum, cut off
+# after the most per file): changing one re-reads unchanged files, as a new chunking version does.
+CUTTING_SETTINGS = ("min_chunk_chars", "max_chunks_per_file")
+DEFAULTS = Settings()
+
+
 def walk_skip_classification(skip: SkippedPath) -> Classification:
     """The record of a path the walk left out: excluded, with the walk's reason."""
     try:
@@ -111,6 +117,11 @@ class ProjectRun:
             self.vectors += f" chunking={CHUNKING_VERSION}"
         if settings.lexical_only_rules:  # which chunks get no dense vector is part of it
             self.vectors += f" lexical_only={settings.lexical_only_rules}"
+        # the settings that decide which chunks a file gives, when not the defaults (an index
+        # made with the defaults keeps its signature)
+        for name in CUTTING_SETTINGS:
+            if getattr(settings, name) != getattr(DEFAULTS, name):
+                self.vectors += f" {name}={getattr(settings, name)}"
         # Files are skipped unread only if their vectors were made the way they would be now;
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
         self.vectors_before = self.catalog.vectors(root.name)  # None: never indexed (or flushed)

@@ -189,6 +189,10 @@ class FileFacts:
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
         if lang is None and self.dirs:  # `.cargo/config`
             lang = T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
+        if lang is None and lower in T.LANGUAGE_BY_DOTFILE:  # `.nycrc`, `.eslintrc`
+            lang = T.LANGUAGE_BY_DOTFILE[lower]
+            if lang == T.JSON_OR_YAML:
+                lang = "json" if self.sniff("json_text") else "yaml"
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:
@@ -254,6 +258,24 @@ class FileFacts:
         if self.is_binary:
             return ""
         return self.head.decode("utf-8", errors="replace")
+
+    @cached_property
+    def tail(self) -> str:
+        """The text of the file's last TAIL_BYTES ('' for binary heads): where a bundle names its
+        source map (`//# sourceMappingURL=mocha.js.map`), past the head of a long file."""
+        size = self.file.size
+        if len(self.head) >= size or self.is_binary:
+            return self.text
+        if self.content is not None:
+            data = self.content[-T.TAIL_BYTES:]
+        else:
+            try:
+                with self.file.open() as fh:
+                    fh.seek(max(0, size - T.TAIL_BYTES))
+                    data = fh.read(T.TAIL_BYTES)
+            except OSError:
+                return ""
+        return data.decode("utf-8", errors="replace")
 
     @cached_property
     def whole(self) -> bytes | None:

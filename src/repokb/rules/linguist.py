@@ -171,12 +171,14 @@ def generated_content(f: FileFacts) -> str | None:
     ext = f.ext
     if ext not in _content_extensions() or not f.text:
         return None
-    whole = len(f.head) < f.limits.head_bytes  # the head is the whole file
     first = f.text.split("\n", 41)[:41]
-    last = f.text.rsplit("\n", 3)[-3:]
+    last: list[str] = []
     for rule in content_rules():
-        if ext in rule.extensions and (whole or not rule.last_lines) and rule.holds(
-                last if rule.last_lines else first):
+        if ext not in rule.extensions:
+            continue
+        if rule.last_lines and not last:
+            last = f.tail.rsplit("\n", 3)[-3:]  # past the head of a long bundle (mocha.js)
+        if rule.holds(last if rule.last_lines else first):
             return f"generated.rb: {rule.rule}"
     if ext in _MINIFIED_EXTENSIONS:
         lines = f.text.split("\n")

@@ -140,7 +140,25 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `gradle/wrapper/gradle-wrapper.properties` is configuration, the Gradle the build runs: Linguist's
 # vendored gradle/wrapper/ keeps its jar)
 # (0.3.19: f2py signature files (.pyf), .f18 and .ftn are Fortran)
-CLASSIFIER_VERSION = f"0.3.19+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.20: SvelteKit's `.svelte-kit/` and Nuxt 3's `.output/` are build output, skipped: a
+# server bundle in `.output/server/chunks/` was indexed as source)
+# 0.3.21: Solidity (.sol) is a language, Foundry's `*.t.sol` tests; Hardhat's artifacts/ and
+# Foundry's out/ (build-info/, a `Token.sol/` folder of ABI and bytecode), their cache/
+# (solidity-files-cache.json) skipped as build output, Foundry's lib/ (forge-std) as vendored,
+# TypeChain's typechain-types/ generated; remappings.txt is configuration (`prefix=path` lines);
+# an Ethereum keystore (encrypted key JSON: geth's UTC--..., `cast wallet import`) blocked
+# (0.3.22: a key opening with `existing` (Helm's `existingSecret: redis-creds`) names where a
+# secret is kept, no secret-like value: such a file's reasons no longer say redaction)
+# (0.3.23: tools' settings under an extension-less dot-name are JSON, YAML or INI configuration
+# (`.eslintrc`, `.prettierrc`, `.stylelintrc`, `.graphqlrc` by their text; `.nycrc`, `.babelrc`,
+# `.jshintrc`, `.swcrc` JSON; `.clang-format` YAML; `.coveragerc`, `.flake8`, `.pylintrc`,
+# `.browserslistrc` INI): they were unknown, excluded; `.nix`, `.applescript`, `.lark` are
+# source; `py.typed`, `.git-blame-ignore-revs` tool settings; a JS/CSS file longer than the
+# head whose last lines name a source map (mocha's 670 KB `mocha.js`) is generated, as
+# Linguist's has_source_map says; "DO NOT MODIFY ... Automatically generated" marks generated code;
+# systemd's `.service`/`.socket`/`.timer` units INI configuration, `TODO` and `THANKS` text,
+# `latexmkrc` Perl)
+CLASSIFIER_VERSION = f"0.3.23+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -234,6 +252,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                   Sniff("service_account")),
        Then(Kind.SECRET_CANDIDATE, "cloud service-account key ({evidence})",
             subkind="credentials_file", **_SECRET)),  # type: ignore[arg-type]
+    _r("ethereum-keystore", Tier.SECURITY, (Lang(frozenset({"json", None})),
+                                            Sniff("ethereum_keystore")),
+       Then(Kind.SECRET_CANDIDATE, "Ethereum keystore: a private key encrypted under a "
+            "password ({evidence})", subkind="credentials_file",
+            **_SECRET)),  # type: ignore[arg-type]
     _r("private-key-file", Tier.SECURITY, (PRIVATE_KEY_FILE,),
        Then(Kind.SECRET_CANDIDATE, "private key file ({evidence})",
             subkind="private_key_content", **_SECRET)),  # type: ignore[arg-type]

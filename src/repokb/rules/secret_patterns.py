@@ -159,7 +159,29 @@ REDACTED = "<REDACTED_SECRET>"
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
 # key column (`shapes.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
-REDACTION_VERSION = 33
+# 34: CMake's `set(API_KEY "v")`, `set(TOKEN v CACHE STRING "doc")`, `set(ENV{PASSWORD} "v")`
+# and a password piped to a login (`echo "v" | docker login --password-stdin`) in a Makefile,
+# a Dockerfile, CI YAML (secrets/buildforms.py), a package tool's command storing one (`npm
+# config set //registry.npmjs.org/:_authToken v`, `poetry config http-basic.R u v`, `composer
+# config -g github-oauth.github.com v`, `bundle config HOST u:v`, `aws configure set
+# aws_secret_access_key v`, `twine upload -p v`, `gh auth login --with-token <<< v`), CMake's
+# `USERPWD "u:v"` and `HTTP_PASSWORD v`: they reached the store and the answers
+# 34 also: a GraphQL argument's default (`password: String! = "v"`) and a proto2 field's
+# (`[default = "v"]`, secrets/idl.py); GraphQL and protobuf read as code (IDL_LANGUAGES)
+# 34 also: a bundler's define of a secret-named key (`define: { API_KEY: JSON.stringify("X") }` in
+# vite.config.ts, nuxt.config.ts, svelte.config.js, webpack) and Vite's
+# `import.meta.env.VITE_API_KEY || "X"` fallback (in a config or a component's `<script>`)
+# 35: Ethereum projects' secrets (secrets/ethereum.py): a `0x` private key in Hardhat's
+# `accounts`, given to a signer (`new Wallet(..)`, `vm.startBroadcast(..)`) or under a key's
+# name or an account's role (`uint256 deployerKey = 0x..;`, `deployer: 0x..`), a BIP-39
+# mnemonic, Infura's, Alchemy's and other node providers' keys in RPC URLs
+# 36: secrets10's matrix: a header given as a name and a value (Jenkins' `customHeaders:
+# [[name: 'X-Api-Key', value: 'v']]`, Postman's `"key": "Authorization", "value": "Bearer v"`),
+# Gradle's `useInMemoryPgpKeys(id, "key", "v")`, a bare `login(user, "v")` and `connect(host,
+# user, "v")`, a random token after "token" with no verb ("Auth token v"), GitLab CI's
+# `API_TOKEN: {value: "v"}`; Helm's
+# `existingSecret: name` is kept
+REDACTION_VERSION = 36
 
 
 @dataclass(frozen=True)
@@ -366,6 +388,9 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
 })
+# A key opening with one of these words names where a secret is kept, not the secret: Helm
+# charts' `existingSecret: redis-creds` (a Kubernetes Secret's name)
+NOT_SECRET_KEY_PREFIXES = frozenset({"existing"})
 # Last words of a class's or a type's name (`PasswordInput`, `SecretStr`, `CharField`,
 # `TokenAuthentication`): an all-letters value in a password's place ending in one is a name
 # (`[("password", "PasswordInput")]`), not the password (`[("password", "HunterTwoProd")]`)
@@ -426,12 +451,12 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
-    "signin", "sign in", "sign-in", "account", "set_password",
+    "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
     "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
-    "putextra", "?:", "tochararray",
+    "putextra", "?:", "tochararray", "useinmemorypgpkeys",
     # dotnet: auto-properties, keyed calls, application settings, NuGet
     "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
     "setapikey", "nuget",
@@ -439,6 +464,12 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
     # beam: what any of its forms outside Erlang and Elixir needs
     "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+    # buildforms: a secret read from standard input, a package tool's credential command
+    "--password-stdin", "--with-token", "npm", "yarn", "pnpm", "configure", "poetry",
+    "composer", "bundle", "twine",
+    # ethereum: the node providers' RPC URLs
+    "infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io", "blastapi.io",
+    "p2pify.com",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
@@ -485,3 +516,7 @@ CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "h
 # Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
 # inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
 CODE_DOC_LANGUAGES = frozenset({"pod"})
+# Interface definitions, read as code is: a field's type is no value (in "text" mode GitHub's
+# schema.graphql lost 471 `Boolean!` types: `isPasswordAuthenticationVerifiable: Boolean!` took
+# the type for a password, and every other `Boolean!` of the file went with it)
+IDL_LANGUAGES = frozenset({"graphql", "protobuf"})

@@ -83,6 +83,16 @@ def service_account(text: str) -> str | None:
     return None
 
 
+def ethereum_keystore(text: str) -> str | None:
+    """An Ethereum keystore (Web3 Secret Storage: geth's `keystore/UTC--...`, Foundry's
+    `cast wallet import`, ethers' `wallet.encrypt()`): a private key encrypted under a password,
+    so its ciphertext with the password is the key."""
+    low = text[:4096].lower()
+    if '"ciphertext"' in low and '"kdf"' in low and '"crypto"' in low:
+        return "crypto with ciphertext and kdf"
+    return None
+
+
 def helm_template(text: str) -> str | None:
     m = HELM_TEMPLATE.search(text)
     return f"Helm template expression {m.group(0)!r}" if m else None
@@ -182,6 +192,13 @@ def matlab_code(text: str) -> str | None:
     return m.group(0).strip() if m else None
 
 
+def json_text(text: str) -> str | None:
+    """JSON (or JSON with comments) rather than YAML: the text opens with `{`, `[` or a `//`
+    or `/*` comment (`.eslintrc` is either, as its tool reads it)."""
+    head = text.lstrip()
+    return head[:2] if head.startswith(("{", "[", "//", "/*")) else None
+
+
 def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
@@ -266,11 +283,13 @@ SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
     "kubeconfig": kubeconfig, "service_account": service_account,
+    "ethereum_keystore": ethereum_keystore,
     "helm_template": helm_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
+    "json_text": json_text,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements,

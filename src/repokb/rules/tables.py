@@ -32,6 +32,8 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".externalNativeBuild": ("build_artifact", "Android NDK build tree"),
     ".next": ("build_artifact", "Next.js build output"),
     ".nuxt": ("build_artifact", "Nuxt build output"),
+    ".output": ("build_artifact", "Nuxt 3 / Nitro build output"),
+    ".svelte-kit": ("build_artifact", "SvelteKit build output and generated types"),
     ".cache": ("build_artifact", "tool cache"),
     "dist": ("build_artifact", "build output"),
     "build": ("build_artifact", "build output"),
@@ -72,6 +74,9 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Dart and Flutter (GitHub's Dart.gitignore): pub's and the build runner's per-checkout
     # state (package_config.json with the machine's paths, generated build output)
     ".dart_tool": ("build_artifact", "Dart tool state (pub's package config, build_runner)"),
+    # hardhat-deploy's copies of each deployment's compiler input (every source, as JSON
+    # strings) beside the deployment records in `deployments/<network>/`
+    "solcInputs": ("build_artifact", "hardhat-deploy's copies of the compiler input"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,
@@ -98,6 +103,18 @@ MARKER_SKIP_DIRS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     # so in include/cargo/
     ("*", (".cargo-checksum.json",), "vendor",
      "a crate copied by cargo vendor (it holds .cargo-checksum.json)"),
+    # Solidity: Hardhat's `artifacts/` and Foundry's `out/` (the compiler's whole input and
+    # output in `build-info/`; each contract's ABI and bytecode in a folder named after its
+    # source file, `Token.sol/`, which SKIP_DIR_SUFFIXES leaves out wherever it lies), the
+    # compile cache both keep in `cache/`, and Foundry's dependencies (`forge install` clones
+    # each into `lib/`: forge-std, openzeppelin-contracts)
+    ("artifacts", ("build-info/",), "build_artifact",
+     "Hardhat's compiled contracts (artifacts/build-info)"),
+    ("out", ("build-info/",), "build_artifact", "Foundry's compiled contracts (out/build-info)"),
+    ("cache", ("solidity-files-cache.json",), "build_artifact",
+     "Hardhat's or Foundry's compile cache (solidity-files-cache.json)"),
+    ("lib", ("forge-std/", "ds-test/"), "vendor",
+     "Foundry's installed dependencies (lib/forge-std)"),
 )
 
 # A `build` folder holding one of these is documentation source, not build output: Sphinx's
@@ -115,6 +132,10 @@ PYTHON_PACKAGE_MARKER = "__init__.py"
 SKIP_DIR_SUFFIXES: dict[str, str] = {
     ".egg-info": "Python packaging metadata (a build's copy of the README and manifests)",
     ".dist-info": "Python packaging metadata",
+    # Hardhat's `artifacts/contracts/Token.sol/Token.json`, Foundry's `out/Token.sol/` and its
+    # script runs' logs `broadcast/Deploy.s.sol/1/run-latest.json`
+    ".sol": "output for a Solidity source (Hardhat's artifacts, Foundry's out and broadcast "
+            "logs: ABI, bytecode, transactions)",
 }
 
 # extension (lower case, with dot) -> language/format; chooses the chunker.
@@ -366,7 +387,9 @@ PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "
 
 # Generated code: directories, names and header markers.
 GENERATED_DIRS = frozenset({"generated", "generated-sources", "generated-src", "__generated__",
-                            ".openapi-generator", "gen-src", "autogen", "auto-generated"})
+                            ".openapi-generator", "gen-src", "autogen", "auto-generated",
+                            # TypeChain's contract bindings (Hardhat's default, and older)
+                            "typechain-types", "typechain"})
 GENERATED_NAME_GLOBS: dict[str, str] = {
     "*.pb.go": "protobuf_generated", "*_pb2.py": "protobuf_generated",
     "*_pb2_grpc.py": "protobuf_generated", "*_pb2.pyi": "protobuf_generated",
@@ -421,7 +444,11 @@ GENERATED_SENTENCE = re.compile(
     r"|^[\W_]*auto-?generated(?:\s+(?:by|from|with|using)\b|\s*:)"
     # a header naming itself a generated file and forbidding edits: Android's BuildConfig.java
     # ("Automatically generated file. DO NOT MODIFY"), Capacitor's native-bridge.js
-    r"|^[\W_]*(?:auto(?:matically)?[- ]?)?generated\s+file\W+do\s+not\s+(?:edit|modify)\b",
+    r"|^[\W_]*(?:auto(?:matically)?[- ]?)?generated\s+file\W+do\s+not\s+(?:edit|modify)\b"
+    # the same the other way round: fastjsonschema's compiled validators (setuptools 75.6.0's
+    # `fastjsonschema_validations.py`: "PLEASE DO NOT MODIFY DIRECTLY: Automatically generated
+    # code")
+    r"|\bdo\s+not\s+(?:edit|modify)(?:\s+directly)?\W+auto(?:matically|-)?\s*generated\b",
     re.I)
 # HTML a documentation or site generator rendered (sniff.rendered_docs): its sources (reST,
 # Markdown, docstrings) are the knowledge; the pages repeat them inside navigation, ~4x the
@@ -449,6 +476,9 @@ ONE_LINE_BLOB_BYTES = 256_000
 ONE_LINE_DATA_BYTES = 32_000
 ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
+# How much of the end of a file longer than its head is read for Linguist's rules on its last
+# lines (a bundle's `//# sourceMappingURL=` comment).
+TAIL_BYTES = 1024
 
 # Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a
 # `.ts` the project holds too. Declarations first: `api.d.cts` is a declaration, not a `.cts`.
@@ -551,6 +581,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".f95": "fortran", ".f03": "fortran", ".f08": "fortran", ".f18": "fortran", ".ftn": "fortran",
     # f2py's signature files: Fortran interfaces in a `python module` (SciPy's fitpack.pyf)
     ".pyf": "fortran",
+    ".sol": "solidity",  # Linguist's Solidity: smart contracts (Hardhat, Foundry, Truffle)
     # Apple platforms: Linguist's Ruby .podspec; its XML Property List (.plist), which
     # privacy manifests (.xcprivacy) and entitlements are too; Xcode's build settings
     # (`KEY = value` lines, `//` comments) read as INI; Linguist's Module Map (Clang modules).
@@ -572,6 +603,12 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".mli": "ocaml_interface", ".mll": "ocamllex", ".mly": "ocamlyacc",
     ".cabal": "cabal", ".opam": "opam",
     ".jl": "julia",  # Julia: a package's src/, test/runtests.jl, docs/make.jl
+    # Linguist's Nix (lodash 4.17.21's `flake.nix`), AppleScript (vite 6.0.7's
+    # `bin/openChrome.applescript`) and Lark (poetry-core 1.9.1's PEP 508 grammar `pep508.lark`)
+    ".nix": "nix", ".applescript": "applescript", ".lark": "lark",
+    # systemd's units, `[Section]` groups of `Key=value` lines (celery 5.4.0's
+    # `extra/systemd/celery.service`, `celerybeat.service`): how the service is run
+    ".service": "ini", ".socket": "ini", ".timer": "ini",
     # Linguist's PowerShell: a script module (.psm1) and a data file (.psd1: a module
     # manifest's, a settings' or a localization's hashtable)
     ".psm1": "powershell", ".psd1": "powershell",
@@ -590,6 +627,37 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # cabal's project files; dune's build files (S-expressions)
     "cabal.project": "cabal", "cabal.project.local": "cabal", "cabal.project.freeze": "cabal",
     "dune": "dune", "dune-project": "dune", "dune-workspace": "dune",
+    # Foundry's and Hardhat's import remappings (`@openzeppelin/=lib/openzeppelin-contracts/`),
+    # `prefix=path` lines
+    "remappings.txt": "ini",
+}
+# Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's file
+# names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are read by
+# their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first character).
+# Found unknown, so excluded, in qs 6.13.1, minimist 1.2.8, side-channel 1.1.0 (`.eslintrc`,
+# `.nycrc`) and pytest 8.3.4 (`.coveragerc`). Not `.yarnrc` (yarn 1's own `key "value"` lines,
+# which may hold a registry's auth token) nor `.npmrc` (a credentials file).
+JSON_OR_YAML = "json_or_yaml"
+LANGUAGE_BY_DOTFILE: dict[str, str] = {
+    # Linguist's JSON and JSON with Comments
+    ".nycrc": "json", ".c8rc": "json", ".all-contributorsrc": "json", ".htmlhintrc": "json",
+    ".watchmanconfig": "json", ".tern-project": "json", ".tern-config": "json",
+    ".arcconfig": "json", ".auto-changelog": "json", ".imgbotconfig": "json",
+    ".babelrc": "json", ".jshintrc": "json", ".jscsrc": "json", ".jslintrc": "json",
+    ".swcrc": "json", ".csslintrc": "json",
+    # Linguist's YAML: clang-format's, clang-tidy's, clangd's, RubyGems', yamllint's settings
+    ".clang-format": "yaml", ".clang-tidy": "yaml", ".clangd": "yaml", ".gemrc": "yaml",
+    ".yamllint": "yaml",
+    # Linguist's INI: coverage.py's, flake8's, pylint's settings
+    ".coveragerc": "ini", ".flake8": "ini", ".pylintrc": "ini", "pylintrc": "ini",
+    # Browserslist's queries (`[production]` sections of lines, as INI's)
+    ".browserslistrc": "ini",
+    # rc files their tool (cosmiconfig, rc) reads as JSON or YAML
+    ".eslintrc": JSON_OR_YAML, ".prettierrc": JSON_OR_YAML, ".stylelintrc": JSON_OR_YAML,
+    ".mocharc": JSON_OR_YAML, ".graphqlrc": JSON_OR_YAML, ".lintstagedrc": JSON_OR_YAML,
+    ".releaserc": JSON_OR_YAML, ".postcssrc": JSON_OR_YAML, ".remarkrc": JSON_OR_YAML,
+    ".markdownlintrc": JSON_OR_YAML, ".huskyrc": JSON_OR_YAML, ".commitlintrc": JSON_OR_YAML,
+    ".textlintrc": JSON_OR_YAML,
 }
 # Names whose format their folder tells: Cargo's configuration under its older name (no `.toml`).
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml"}
@@ -631,7 +699,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
-    "install": "text",
+    "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    # Linguist's Perl file names: latexmk's settings (Sphinx 8.1.3's `latexmkrc.jinja`)
+    "latexmkrc": "perl", ".latexmkrc": "perl",
 }
 # Interpreter named by a shebang -> language.
 SHEBANG_LANGUAGES: dict[str, str] = {
@@ -661,6 +731,7 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
     "*Spec.hs",  # hspec-discover's modules (`test/Data/MapSpec.hs`)
     "*.Tests.ps1",  # Pester's tests wherever they lie (`Get-Thing.Tests.ps1` beside the script)
     "*_test.dart",  # package:test's and flutter_test's (`dart test` runs `*_test.dart`)
+    "*.t.sol",  # Foundry's tests wherever they lie (`forge test` runs `*.t.sol`)
 )
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
@@ -729,7 +800,10 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      ".scalafmt.conf", ".scalafix.conf", ".jvmopts", ".sbtopts",
                      # GHCi's start-up commands; ocamlformat's, ocp-indent's and Merlin's settings
                      ".ghci", ".ocamlformat", ".ocamlformat-ignore", ".ocp-indent", ".merlin",
-                     ".JuliaFormatter.toml")  # JuliaFormatter's style settings
+                     ".JuliaFormatter.toml",  # JuliaFormatter's style settings
+                     # PEP 561's marker that a package ships type hints (empty or `partial`);
+                     # the commits `git blame` skips (Linguist's Git Revision List)
+                     "py.typed", ".git-blame-ignore-revs")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings

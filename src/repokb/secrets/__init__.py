@@ -9,8 +9,11 @@ lines, call arguments, DSNs, environment lists, prose pairs, table columns) and 
 too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
 Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
 `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's, `powershell.find`
-PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`; `pairs.find` a
-secret-named string and the value string after it in a pair or argument list, any language.
+PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find`
+CMake's `set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a
+GraphQL argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys,
+BIP-39 mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and
+the value string after it in a pair or argument list, any language.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -30,10 +33,13 @@ from dataclasses import dataclass
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import (
     beam,
+    buildforms,
     credentials,
     defaults,
     dotnet,
     encoded,
+    ethereum,
+    idl,
     jvm,
     literals,
     mlforms,
@@ -74,6 +80,9 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
+    "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),
+    "idl": lambda text, mode, language, keys: idl.find(text, language, keys),
+    "ethereum": lambda text, mode, language, keys: ethereum.find(text, keys),
 }
 
 

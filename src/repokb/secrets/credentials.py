@@ -10,7 +10,10 @@ Found here (spans of the value only):
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
 - calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
-  "X")`, `smtp.login(user, "X")`, `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
+  "X")`, `smtp.login(user, "X")` and a bare `login(user, "X")`, `connect(host, user, "X")`
+  (MySQLdb's, PHP's `mysql_connect`; paramiko's `connect(host, port, user, "X")`: a
+  password-like literal only, never a plain word), `ftp_login`, `ssh2_auth_password`,
+  `req.SetBasicAuth("user", "X")`, `NetworkCredential(...)`,
   `DriverManager.getConnection(url, "user", "X")`, Flyway's and Spring's `dataSource(url,
   "user", "X")`, sbt's `Credentials("realm", "host", "user", "X")` (the fourth),
   `new PDO(dsn, "user", "X")`, `mysqli`, `keyring.set_password("svc", "user", "X")`,
@@ -32,7 +35,8 @@ Found here (spans of the value only):
   password X`) written out in a file that names one (a README, a Dockerfile's `RUN echo`, a
   provisioning script; the files themselves are credentials files, never indexed);
 - environment lists: `- name: DB_PASSWORD` then `value: X` (Kubernetes, ECS task JSON,
-  Terraform), a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`), and IPython's
+  Terraform; on one line too, Jenkins' `customHeaders: [[name: 'X-Api-Key', value: 'X']]`),
+  a Dockerfile's `ENV DB_PASSWORD X` (the form without `=`), and IPython's
   `%env DB_PASSWORD=X` / `%env DB_PASSWORD X` / `%set_env` and a cell's `!export KEY=X`;
 - prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
   Markdown table's password, token, secret or API key column.
@@ -106,7 +110,8 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
-    r"""dataSource|DriverManagerDataSource)\s*\(|"""
+    r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
+    r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
@@ -169,10 +174,11 @@ _PGPASS = re.compile(r"""(?<![\w.:\-*])(?:[\w.\-]+|\*):(?:\d{1,5}|\*):(?:[\w.\-]
 _NETRC = re.compile(r"""\b(?:machine[ \t]+\S+|default)\s+login\s+\S+\s+password[ \t]+"""
                     r"""(?P<value>[^\s"'`]{4,128})""")
 _NAME_FIELD = re.compile(
-    r"""\bname["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*,?[ \t]*$"""
+    r"""\bname["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*,?[ \t]*"""
+    r"""(?:$|(?=value\b))"""
     r"""|"name"\s*:\s*"(?P<jkey>[A-Za-z_][\w.\-]{0,80})\"""", re.M)
 _VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
-                          r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\n#]|$)""")
+                          r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\]\n#]|$)""")
 # a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
 # `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`,
 # viper's `SetDefault("database.password", "X")` (a dotted key)
@@ -208,7 +214,7 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource", "set_password")
+            "datasource", "set_password", "connect(")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
@@ -337,6 +343,11 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         places: tuple[int, ...] = (0,) if len(args) == 1 and called.startswith("auth") else (1, 2)
         if re.match(r"Credentials\s*\(", called):  # sbt's Credentials(realm, host, user, X)
             places = (3,) if len(args) == 4 else ()
+        # `connect(host, user, X)`, paramiko's `connect(host, port, user, X)`: a password-like
+        # literal only (GObject's `connect("signal", handler, "userdata")` passes a word)
+        connect = bool(re.match(r"connect\s*\(", called))
+        if connect:
+            places = (2, 3) if len(args) >= 3 else ()
         # a word is a password only as the last literal given by position: `c.login(path,
         # "user", "pw")` (Django's old test client) names the user second
         last = max((i for i in places if i < len(args) and (lit := _LITERAL.match(args[i]))
@@ -345,7 +356,7 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
             literal = _LITERAL.match(arg) if i in places else None
             if literal and (password_like(literal.group("value"), min_length=6,
                                           glued_words=words)
-                            or words and places != (0,) and i == last
+                            or words and places != (0,) and i == last and not connect
                             and _code_word(literal.group("value"), line, m.start())):
                 out.append((at + literal.start("value"), at + literal.end("value"),
                             "credential_argument", False))

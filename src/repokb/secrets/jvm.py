@@ -14,6 +14,8 @@ Found here (spans of the value only, never its name):
 - a Kotlin or Groovy variable's fallback: `val storePass = findProperty("p") as String? ?: "X"`;
 - a Java text block or Kotlin raw string holding one line, below its name (`String apiSecret =`
   three quotes, then `X` on the next line, then three quotes);
+- Gradle's signing key and its password given in memory: `useInMemoryPgpKeys(keyId, "KEY",
+  "X")` or `useInMemoryPgpKeys("KEY", "X")` (the key id, first of three, is kept);
 - a password passed as a `char[]`, Java's type for one: `ks.load(in, "X".toCharArray())`,
   `new PBEKeySpec("X".toCharArray(), ...)`, where the literal looks like one: not a word,
   with a digit or a symbol, and no alphabet (`"0123456789abcdef".toCharArray()` is a table).
@@ -63,6 +65,13 @@ _SETTER_LANGUAGES = frozenset({"groovy", "kotlin", "ruby", None})
 _CHAR_ARRAY = re.compile(
     r"""[(,][ \t]*"(?P<value>[^"\\\n]{6,128})"[ \t]*\.[ \t]*toCharArray[ \t]*\(""")
 
+# Gradle's signing plugin: `useInMemoryPgpKeys([keyId, ]key, password)`, its literals one line
+# each or over a few lines
+_PGP_KEYS = re.compile(
+    r"""\buseInMemoryPgpKeys[ \t]*\((?P<args>(?:[^()]|\([^()\n]*\)){1,2000}?)\)""")
+_PGP_ARGUMENT = re.compile(r"""(?:[^,()]|\([^()\n]*\))+""")  # commas inside a call's kept
+_PGP_LITERAL = re.compile(r"""\s*(?P<q>["'])(?P<value>[^"'\n]{1,4000})(?P=q)\s*""")
+
 # where a text block may open: `=` then three quotes ending the line (a docstring's quotes,
 # in every Python file, are no anchor: _TEXT_BLOCK opens on a name, tried at every word)
 _TEXT_BLOCK_AT = re.compile(r'''=[ \t]*"""[ \t]*\n''')
@@ -96,11 +105,29 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                     end = len(text)
                     break
             out += _named(_TEXT_BLOCK, text, "text_block", False, start, end)
+    for start, _ in keys.lines(("useinmemorypgpkeys",)):
+        out += _pgp_keys(text, start)
     for start, end in keys.lines(("tochararray",)):
         out += [(m.start("value"), m.end("value"), "char_array_password", False)
                 for m in _CHAR_ARRAY.finditer(text, start, end)
                 if _char_password(m.group("value"))]
     return sorted(set(out))
+
+
+def _pgp_keys(text: str, start: int) -> list[Span]:
+    """The key and the password literals of the `useInMemoryPgpKeys(...)` call at `start`'s
+    line: its last two arguments (a third before them is the key's id, not secret)."""
+    m = _PGP_KEYS.search(text, start, min(len(text), start + 2400))
+    if m is None:
+        return []
+    out: list[Span] = []
+    for arg in list(_PGP_ARGUMENT.finditer(m.group("args")))[-2:]:
+        literal = _PGP_LITERAL.fullmatch(arg.group(0))
+        if literal and value_ok(literal.group("value"), "password"):
+            at = m.start("args") + arg.start()
+            out.append((at + literal.start("value"), at + literal.end("value"),
+                        "pgp_in_memory_key", False))
+    return out
 
 
 def _char_password(value: str) -> bool:

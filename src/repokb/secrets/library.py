@@ -142,6 +142,8 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # `NOPASSWD: ALL` (sudoers): too short to be worth a redaction
             if secret_type == _KEYWORD and _names_a_set(line, value):
                 continue  # Laravel's `'passwords' => 'users'`: the password broker's name
+            if secret_type == _KEYWORD and _names_a_store(line):
+                continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)):
                 value = value[:part.start()]  # the key's own part of a connection string
             if value.startswith(_AZURE_NAME):  # the key, not its name: `AccountKey=<REDACTED>`
@@ -159,6 +161,17 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 out.append(Finding(start + span_start, start + span_end,
                                    _detector_name(secret_type), strong, line_no))
     return out
+
+
+_LINE_KEY = re.compile(r"""[ \t]*(?:-[ \t]+)?["']?(?P<key>[A-Za-z_][\w\-]*)["']?[ \t]*[:=]""")
+
+
+def _names_a_store(line: str) -> bool:
+    """A line whose key names where a secret is kept (P.NOT_SECRET_KEY_PREFIXES:
+    `existingSecret`), not the secret."""
+    m = _LINE_KEY.match(line)
+    words = key_words(m.group("key")) if m else []
+    return bool(words) and words[0] in P.NOT_SECRET_KEY_PREFIXES
 
 
 # detect-secrets' `is_indirect_reference` (`secret = get_secret_key()`, `= headers['apikey']`):

@@ -89,7 +89,7 @@ def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
         return False
-    if names_public_key(words):
+    if names_public_key(words) or words[0] in P.NOT_SECRET_KEY_PREFIXES:
         return False
     if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
@@ -131,7 +131,7 @@ _IDENTIFIER_LIKE = re.compile(r"^[A-Za-z_][A-Za-z_\-]*$")
 
 def mode_for(language: str | None) -> Mode:
     """How assignments are read: config values are literal, code values usually variables."""
-    if language in CODE or language in P.CODE_DOC_LANGUAGES:
+    if language in CODE or language in P.CODE_DOC_LANGUAGES or language in P.IDL_LANGUAGES:
         return "code"
     return "config" if language in P.CONFIG_LANGUAGES else "text"
 

@@ -2,19 +2,23 @@
 
 Found here (spans of the value only, never the key): values on continuation lines (INI) and in
 YAML block scalars or `!!binary` under a secret-named key, a YAML mapping under a secret key
-(`password:\\n  secure: ...`), typed assignments (`db_password: str = "..."`,
+(`password:\\n  secure: ...`) or a flow mapping's `value` under one (GitLab CI's `API_TOKEN:
+{value: "..."}`), typed assignments (`db_password: str = "..."`,
 `export const dbPassword: string = "..."`; Rust's `const`, `static` and `let` of any type, its
 byte and raw strings, a value rustfmt put on the next line, a struct field's
 `api_key: String::from("...")`), parenthesised values, environment lookups with a
 default (`os.getenv("API_TOKEN", "...")`,
-Ruby's `ENV.fetch("API_TOKEN") { "..." }`), Authorization header values (Bearer, Basic, token),
+Ruby's `ENV.fetch("API_TOKEN") { "..." }`), Authorization header values (Bearer, Basic,
+token; also given as a name and a value, Jenkins' `[name: 'Authorization', value: 'Bearer X']`,
+Postman's `"key": "Authorization", "value": ..`),
 docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
 (`<password>X</password>`, `<property name="password" value="X"/>`), a Terraform variable's
 default (`variable "db_password" { default = "X" }`) and passwords in prose ("the password is
 ...", "use the password X on the admin page", "Use password X."; in code only in a comment, a
 docstring or a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation
 says about passwords ("the password field", "a password of at least 8 characters",
-`PBKDF2PasswordHasher`, `password123`).
+`PBKDF2PasswordHasher`, `password123`), and a random token right after "token", "secret" or
+"API key" with no verb ("Auth token X", `_random_token`).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
 
@@ -70,6 +74,11 @@ _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
 _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
+# {value: "X", expand: false}` (the block form is a mapping under a secret key, `_blocks`)
+_FLOW_VALUE = re.compile(
+    r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*:[ \t]*\{[ \t]*["']?value["']?[ \t]*:[ \t]*"""
+    r"""(?P<q>["']?)(?P<value>[^"',}\s][^"',}\n]{0,399}?)(?P=q)[ \t]*[,}]""")
 _HCL_DEFAULT = re.compile(
     r"""\bvariable\s+"(?P<key>[A-Za-z_][\w\-]{0,80})"\s*\{[^{}]{0,400}?"""
     r'\bdefault\s*=\s*"(?P<value>[^"\n]{1,400})"')
@@ -81,9 +90,11 @@ _HCL_AT = re.compile(r'variable\s+"')
 # alternation, tried at every character (0.2 s over Django), and 144 of its 5,369 texts hold one
 _ENV_CALLS = ("env(", "env.str(", "environ.get(", "config(", "fetch(", "getproperty(",
               "getenvironmentvariable(")
+# (also a bundler's `define: { API_KEY: JSON.stringify("v") }`, Vite's and webpack's way of
+# writing a value into the bundle: `"v"` is the literal)
 _PAREN = re.compile(
-    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*\([ \t]*(?P<q>["'`])"""
-    r"""(?P<value>[^"'`\n]{1,400})(?P=q)""")
+    rf"""(?P<key>{_KEY})["']?[ \t]*(?::=|=|:)[ \t]*(?:JSON\.stringify[ \t]*)?\([ \t]*"""
+    r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
 _ENV_DEFAULT = re.compile(
     r"""(?:getenv|environ\.get|env(?:\.str)?|config|get_env|fetch|getProperty|"""
     r"""GetEnvironmentVariable)"""  # environs' `env.str("KEY", default="v")` too
@@ -121,9 +132,10 @@ _BEARER_LITERAL = re.compile(
 _BASIC_LITERAL = re.compile(r"""["'`][Bb]asic[ \t]+(?P<value>[A-Za-z0-9+/]{8,}={0,2})["'`]""")
 # An environment lookup's fallback after `||`, `??`, PHP's `?:` or `or`: `process.env.X`,
 # `ENV["X"]`, PHP's `$_ENV['X']`, `$_SERVER['X']` and `getenv('X')`, Python's `os.getenv("X")`
-# and `os.environ.get("X")`, Elixir's `System.get_env("X")`
+# and `os.environ.get("X")`, Elixir's `System.get_env("X")`, Vite's `import.meta.env.X`
 _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
-    r"""(?:(?:process\.env|ENV|\$_SERVER|Platform\.environment)(?:\.|\[["'])"""
+    r"""(?:(?:process\.env|import\.meta\.env|ENV|\$_SERVER|Platform\.environment)"""
+    r"""(?:\.|\[["'])"""
     r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
@@ -140,7 +152,8 @@ _PARAM_DEFAULT = re.compile(
     r"""(?:\s*\w+\s*:\s*(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)\s*,)*\s*defaultValue\s*:\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
-    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*["'`]?\s*"""
+    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*"""
+    r"""(?:["']?value["']?\s*[:=]\s*)?["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
 _DOCKER_AUTH = re.compile(
@@ -152,6 +165,12 @@ _PROSE = re.compile(
 # "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
 _PROSE_API_KEY = re.compile(
     r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
+# "Auth token X", "deploy token: X", "the service token X to call the API": a random value
+# (`_random_token`) right after "token", "secret" or "API key", no verb between
+_PROSE_TOKEN = re.compile(
+    r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
+    r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
+    r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
 _PROSE_PASSWORD = re.compile(
@@ -275,6 +294,16 @@ def find(text: str, mode: str, language: str | None = None,
                     out.append((start + m.start("value"), start + m.start("value") + len(value),
                                 "prose_secret", False))
         out.extend(_prose_passwords(line, start, mode, regions))
+        out.extend(_prose_tokens(line, start, mode, regions))
+    if anchored and "{" in text:
+        for start, line in key_lines:
+            if "{" not in line or "value" not in line:
+                continue
+            for m in _FLOW_VALUE.finditer(line):
+                if named_secret_key(m.group("key")) and value_ok(m.group("value"),
+                                                                 m.group("key")):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "secret_assignment", False))
     if anchored and "<" in text:
         for start, line in key_lines:
             for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
@@ -437,6 +466,37 @@ def _prose_passwords(line: str, start: int, mode: str,
         end = at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
         out.append((at, end, "prose_password", False))
     return out
+
+
+def _prose_tokens(line: str, start: int, mode: str,
+                  regions: _ProseRegions | None = None) -> list[Span]:
+    """A random token right after the word in a sentence, no verb between ("Auth token X",
+    "use the service token X"); in code only in a comment, a docstring or a string literal."""
+    out: list[Span] = []
+    lowered = line.lower()
+    if "token" not in lowered and "secret" not in lowered and "api" not in lowered:
+        return out
+    for m in _PROSE_TOKEN.finditer(line):
+        value = m.group("value").rstrip(_SENTENCE_END)
+        if not _random_token(value):
+            continue
+        at = start + m.start("value")
+        if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
+                regions and regions.around(start + m.start(), at + len(value))):
+            continue
+        out.append((at, at + len(value), "prose_token", False))
+    return out
+
+
+def _random_token(value: str) -> bool:
+    """A token, not a word, a name or a version: 16+ characters of letters and digits mixed
+    (upper and lower case, or hex), high entropy, naming nothing (`names_something`)."""
+    if len(value) < 16 or not any(c.isdigit() for c in value) or names_something(value):
+        return False
+    hexed = set(value.lower()) <= set("0123456789abcdef")
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return ((hexed and len(value) >= 20 and entropy(value) > 3.0 or mixed and entropy(value) > 3.5)
+            and _looks_random(value) and not is_placeholder(value))
 
 
 def without_sentence_end(value: str) -> str:

@@ -4,6 +4,12 @@
 ; `Basic.default_realm`, as `def self.build` is `Basic.build`); `class << obj` is obj's.
 (singleton_class value: (self)) @definition.class
 (singleton_class value: (_) @name) @definition.class
+; after a bare `module_function` line, a module's methods are its functions (`Helpers.price`,
+; called `Helpers.price(...)`): matched before the plain method (an earlier pattern wins)
+(body_statement
+  (identifier) @_mf
+  (method name: (_) @name) @definition.function
+  (#eq? @_mf "module_function"))
 (method name: (_) @name) @definition.method
 ; `def self.x`: in a class its method (`Basic.build`), in a module a function of it
 (singleton_method name: (_) @name) @definition.function
