@@ -235,7 +235,8 @@ def vectors_changed_text(change: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class ParseBudget:
-    """The CPU time one parse may take: `seconds` plus `ms_per_kb` per KB of the source.
+    """The CPU time the parses of one file may take together: `seconds` plus `ms_per_kb` per KB
+    of its source (chunkers.base.Allowance spends it).
 
     Some grammars are far from linear on some inputs (184 KB of unclosed `/*` lines took the
     JavaScript grammar 132 s of CPU, C's 17 s; unclosed `<#` lines PowerShell's 33 s), so a

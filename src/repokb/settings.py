@@ -93,7 +93,7 @@ class Settings:
     min_chunk_chars: int = _setting(40, "Pieces shorter than this join the piece beside them; "
                                    "chunks still shorter are dropped and counted.")
     parse_budget_seconds: float = _setting(
-        ParseBudget.seconds, "CPU seconds any syntax-tree parse may take, plus "
+        ParseBudget.seconds, "CPU seconds the syntax-tree parses of a file may take, plus "
         "parse_budget_ms_per_kb per KB of "
         "the file; a parse past it stops, the file is cut into fixed windows and the reason "
         "recorded (a hostile file cannot stall a run in a grammar that is slow on it).")

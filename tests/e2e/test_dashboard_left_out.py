@@ -55,3 +55,45 @@ def test_the_folders_the_page_leaves_out_are_recorded_on_the_server(page, tmp_pa
         stats = client.get("/knowledge/stats", params={"project": "shop"}).json()
         assert stats["last_run"]["summary"]["dirs_skipped"] == len(LEFT_OUT), stats["last_run"]
         assert stats["files"] == len(OWN), stats  # the folders are records, not files
+
+
+def test_the_page_sends_the_config_first_and_records_the_files_it_leaves_out(page, tmp_path):  # noqa: F811
+    """The project's .repokb.yml reopens vendor/acme/ (the walk indexes it): the page sends the
+    config first, the server refuses vendor/ as left out, and the page uploads its files, which
+    the server judges as the walk does. A file the page leaves out itself (over
+    max_file_bytes, CLAUDE.md) is sent by its head: explain gives the walk's reason. Before:
+    vendor/ was left out whole (explain: 'skipped directory: vendored third-party code'), and
+    explain of big.txt or CLAUDE.md answered 404."""
+    from ..integration.test_upload_repo_config import TREE as CONFIGURED
+
+    folder = tmp_path / "shop"
+    for rel, content in CONFIGURED.items():
+        write(folder, rel, content)
+    write(folder, "big.txt", "GET /cart 200 1.2ms\n" * 120_000)  # 2.4 MB > max_file_bytes
+    write(folder, "CLAUDE.md", "# Agent notes\n\nRun pytest before each commit of the shop.\n")
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert "2 left out before upload" in text, text
+
+    base = page.url.rstrip("/")
+    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
+        def explain(path: str) -> dict:
+            answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
+            assert answer.status_code == 200, (path, answer.text)
+            return answer.json()
+
+        assert explain("vendor/acme/engine.py")["status"] == "indexed"
+        assert explain("vendor/other/lib.py")["reason"] == \
+            "vendored or installed third-party code (vendor/)"
+        assert explain("docs/drafts/plan.md")["reason"] == \
+            "excluded by .repokb.yml (docs/drafts/**)"
+        big = explain("big.txt")
+        assert big["status"] == "skipped" and big["reason"].startswith(
+            "too large to read whole (2400000 bytes > max_file_bytes"), big
+        claude = explain("CLAUDE.md")
+        assert (claude["status"], claude["classification"]["kind"]) == (
+            "skipped", "documentation"), claude
+        assert claude["reason"] == "left out by the uploading client (skipped file): not read"
+        assert client.get("/knowledge/stats", params={"project": "shop"}).json()["points"] > 0

@@ -229,7 +229,8 @@ def test_git_repositories_and_plain_folders_draw_project_boundaries_alike(home, 
     assert "nested repository" in reasons["other"]  # a git repository: its own project
     assert "indexed as project 'repo'" in reasons["repo"]  # an indexed one: that project
     assert "indexed as project 'work'" in reasons["work"]  # and a plain folder's too
-    assert stats()["by_project"] == {"repo": 2, "work": 3}
+    # "all" is a project too, of 0 files (its records are the three folders)
+    assert stats()["by_project"] == {"repo": 2, "work": 3, "all": 0}
 
 
 def test_odd_spellings_and_missing_roots(home, tmp_path):

@@ -215,3 +215,23 @@ def test_a_build_folder_an_init_py_makes_a_package_is_entered_once_it_arrives(se
     assert server.get("/knowledge/explain", params={"project": "pkg", "path": "build"}
                       ).status_code == 404  # no stale record says the package is build output
     assert send("build/Builder.py")["status"] == "indexed"
+
+
+def test_a_project_of_folders_left_out_only_is_a_known_project(server):
+    """A project whose upload recorded only folders left out (the dashboard on a folder of
+    `node_modules/` and a virtualenv alone) is a project of 0 files, not an unknown one:
+    stats of it, explain of a path in it and the projects' list name it. Before: stats and
+    explain said "No project 'lo'" (404), stats' by_project left it out (the dashboard's
+    project count and list), and MCP's list_projects did not name it."""
+    answer = server.post("/knowledge/ingest/left-out", json={"project": "lo", "folders": [
+        {"path": "node_modules"}, {"path": "env", "marker": "pyvenv.cfg"}]})
+    assert answer.status_code == 200 and not answer.json()["refused"], answer.text
+    stats = server.get("/knowledge/stats", params={"project": "lo"})
+    assert stats.status_code == 200, stats.text
+    assert stats.json()["files"] == 0 and stats.json()["by_project"] == {"lo": 0}
+    assert server.get("/knowledge/stats").json()["by_project"] == {"lo": 0}
+    record = explain(server, "lo", "node_modules/left-pad/index.js")
+    assert (record["status"], record["inside"]) == ("skipped", "node_modules")
+    assert record["reason"] == LEFT_OUT["node_modules"]
+    assert explain(server, "lo", "env/lib/site.py")["reason"] == LEFT_OUT["env"]
+    assert server.ops.ws.catalog.project_names() == ["lo"]  # MCP's list_projects

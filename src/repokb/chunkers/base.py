@@ -136,7 +136,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     pipeline's min_chunk_chars, not 40; Ruby's methods after `module_function` are
 #     functions of their module; Julia's `@doc "..." f` right above f is its docstring; a
 #     `.ps1` opening with its comment-based help is a script named after its file.
-CHUNKING_VERSION = 22
+# 23: the parse budget is one per file, not one per parse (a C file parsed again without its
+#     macros, a notebook's cells): a file that spent it is windows; a notebook cell over it
+#     is windows, the notebook no longer fails whole.
+CHUNKING_VERSION = 23
 
 
 class Chunker(Protocol):
@@ -255,24 +258,68 @@ class OverBudget(Exception):
     chunker lets it through instead of falling back silently."""
 
 
-# The budget of parses in this context (a thread, a task): chunk_file sets it from the settings
-# around a chunker's call (chunkers are shared, the budget is not theirs to hold).
-_BUDGET: ContextVar[ParseBudget | None] = ContextVar("repokb_parse_budget", default=None)
+class Allowance:
+    """The CPU time left to one file's parses (models.ParseBudget, for the file's size): every
+    parse of the file spends from it, so a file parsed several times (a rewrite parsed again:
+    C macros, PowerShell's bare lists; a notebook's cells; the pieces of a literate file) takes
+    one budget, not one per parse. A parse is stopped at what is left, or at what its own
+    size allows if less (a part of the file: half the fixed seconds less, so a slow cell
+    leaves at least that to the others). `stopped`: why a parse
+    of it stopped, for the file's record."""
+
+    def __init__(self, budget: ParseBudget, size: int | None = None) -> None:
+        self.budget = budget
+        self.size = size
+        self.left = budget.for_bytes(size) if size is not None else None
+        self.stopped = ""
+
+    def sized(self, size: int) -> None:
+        """Size the allowance by the bytes to be parsed (a notebook's cells' sources), unless
+        it has been sized already."""
+        if self.left is None:
+            self.size, self.left = size, self.budget.for_bytes(size)
+
+    def over(self, allowed: float, size: int) -> OverBudget:
+        """The stop of a parse of `size` bytes allowed `allowed` seconds (the first one's
+        is the file's `stopped`)."""
+        whole = self.budget.for_bytes(self.size or 0)
+        message = (f"parse stopped at its budget ({max(allowed, 0):.1f} s of CPU for "
+                   f"{size / 1024:,.0f} KB; the file's {whole:.1f} s for "
+                   f"{(self.size or 0) / 1024:,.0f} KB: parse_budget_seconds + "
+                   "parse_budget_ms_per_kb, one budget for all of a file's parses): cut into "
+                   "fixed windows")
+        self.stopped = self.stopped or message
+        return OverBudget(message)
+
+
+# The allowance of parses in this context (a thread, a task): chunk_file sets it from the
+# settings around a chunker's call (chunkers are shared, the budget is not theirs to hold).
+_BUDGET: ContextVar[Allowance | None] = ContextVar("repokb_parse_budget", default=None)
 
 
 @contextmanager
-def parse_budget(budget: ParseBudget | None) -> Iterator[None]:
-    """Parses inside run under `budget` (the default one when None)."""
-    token = _BUDGET.set(budget or ParseBudget())
+def parse_budget(budget: ParseBudget | None, size: int | None = None) -> Iterator[Allowance]:
+    """Parses inside run under `budget` (the default one when None), one allowance for them
+    all: that of a file of `size` bytes (None: sized by `Allowance.sized`, or else by the
+    first parse)."""
+    allowance = Allowance(budget or ParseBudget(), size)
+    token = _BUDGET.set(allowance)
     try:
-        yield
+        yield allowance
     finally:
         _BUDGET.reset(token)
 
 
+def budget_size(size: int) -> None:
+    """Size the allowance in force by the bytes about to be parsed (Allowance.sized)."""
+    if (allowance := _BUDGET.get()) is not None:
+        allowance.sized(size)
+
+
 def parse(parser: Any, text: str) -> Any:
-    """`parser`'s tree of `text` (see source_bytes), read in slices; OverBudget when it takes
-    longer than the budget in force (parse_budget) allows for its size."""
+    """`parser`'s tree of `text` (see source_bytes), read in slices; OverBudget when the
+    parses of its file (parse_budget) have spent the CPU time its budget allows for its size
+    (outside parse_budget: this parse's own)."""
     data = source_bytes(text)
     given: list[bytes] = []
 
@@ -281,9 +328,19 @@ def parse(parser: Any, text: str) -> Any:
         given.append(piece)
         return piece
 
-    budget = _BUDGET.get() or ParseBudget()
-    allowed = budget.for_bytes(len(data))
-    deadline = time.thread_time() + allowed
+    allowance = _BUDGET.get() or Allowance(ParseBudget())
+    allowance.sized(len(data))
+    assert allowance.left is not None
+    if allowance.left <= 0:
+        raise allowance.over(0.0, len(data))  # spent by the file's earlier parses
+    started = time.thread_time()
+    # no parse takes more than its own size allows, and a part of the file (a notebook's cell)
+    # half the fixed seconds less: one slow part leaves at least that to the others
+    own = allowance.budget.for_bytes(len(data))
+    if allowance.size is not None and len(data) < allowance.size:
+        own -= allowance.budget.seconds / 2
+    allowed = min(allowance.left, own)
+    deadline = started + allowed
 
     def over(_offset: int, _has_error: bool) -> bool:  # True cancels the parse
         return time.thread_time() > deadline
@@ -294,10 +351,9 @@ def parse(parser: Any, text: str) -> Any:
         if time.thread_time() <= deadline:
             raise
         parser.reset()  # else the next parse would resume this one
-        raise OverBudget(f"parse stopped at its budget ({allowed:.1f} s of CPU for "
-                         f"{len(data) / 1024:,.0f} KB: parse_budget_seconds + "
-                         "parse_budget_ms_per_kb): cut into fixed windows") from exc
+        raise allowance.over(allowed, len(data)) from exc
     finally:
+        allowance.left -= time.thread_time() - started
         if _reads_leak():
             for piece in given:
                 _decref(piece)

@@ -22,7 +22,15 @@ from dataclasses import dataclass, replace
 from functools import reduce
 from typing import Any
 
-from repokb.chunkers.base import Oversized, Scrub, Undecodable, chunker_for, register
+from repokb.chunkers.base import (
+    OverBudget,
+    Oversized,
+    Scrub,
+    Undecodable,
+    budget_size,
+    chunker_for,
+    register,
+)
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.jsonpos import Located, locate
 from repokb.chunkers.markdown import MARKDOWN
@@ -174,6 +182,7 @@ class NotebookChunker:
         cells = read_cells(text)
         if max_bytes is not None and (size := _size(cells)) > max_bytes:
             raise Oversized(size)
+        budget_size(_size(cells))  # one parse budget for all the cells: that of their sources
         cells = [_scrubbed(cell, scrub) for cell in cells]
         pieces: list[ChunkPiece] = []
         path: list[Heading] = []
@@ -263,7 +272,10 @@ def _code_pieces(run: list[Cell], context: str | None) -> list[ChunkPiece]:
     for cell in run:
         text = cell.text
         chunker = chunker_for(cell.language)
-        own = chunker.chunk(text) if chunker is not None else []
+        try:
+            own = chunker.chunk(text) if chunker is not None else []
+        except OverBudget:  # this cell as windows; the others parse in what the file has left
+            own = []
         if any(p.symbol for p in own):  # definitions: cut as in a source file
             flush()
             pieces.extend(_on_disk(p, cell, context) for p in own)

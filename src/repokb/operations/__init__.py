@@ -65,6 +65,7 @@ from repokb.pipeline.projects import place
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
+from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
 from repokb.search import Query
 from repokb.workspace import Workspace
@@ -193,6 +194,11 @@ class Operations:
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
+        # every project known, with its files (0: only folders left out are recorded, as for
+        # an upload of `node_modules/` alone or the dashboard's left-out list)
+        by_project = catalog.breakdown("project", project)
+        by_project.update({name: 0 for name in catalog.project_names()
+                           if project in (None, name) and name not in by_project})
         lexical = store.lexical_only(project)
         found = {
             "points": store.count(project),
@@ -201,7 +207,7 @@ class Operations:
             "lexical_only": lexical,
             "files": sum(by_status.values()),
             "by_status": by_status,
-            "by_project": catalog.breakdown("project", project),
+            "by_project": by_project,
             "by_kind": catalog.breakdown("kind", project),
             "by_language": catalog.breakdown("language", project),
             "by_role": catalog.breakdown("role", project),
@@ -269,6 +275,7 @@ class Operations:
                                    for name in sorted(NAMED_LIKE_OUTPUT)},
                 "marker_dirs": marker_table(),
                 "max_file_bytes": s.max_file_bytes, "max_notebook_bytes": s.max_notebook_bytes,
+                "head_bytes": s.head_bytes, "repo_config_names": list(CONFIG_NAMES),
                 "max_request_bytes": s.max_request_bytes,
                 "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
                 "api_key_configured": bool(s.api_key),
@@ -462,12 +469,23 @@ class Operations:
 
     @_in_use
     def ingest_file(self, project: str, path: str, data: bytes,
-                    access: Access = LOCAL) -> dict[str, Any]:
+                    access: Access = LOCAL,
+                    left_out: tuple[int, str] | None = None) -> dict[str, Any]:
+        """Index one uploaded file. With `left_out` (its size, why the client left it out),
+        `data` is only its head (at most head_bytes, as the classifier reads): the file is
+        recorded as the walk records it, never indexed (the dashboard's too large files)."""
         received = time.time()  # before any write: an upload's `since` (prune_upload)
-        # The model's work happens before the lock: a big file holds it only for its writes.
-        ahead = self.ws.indexer.embed_ahead(project, path, data)
+        if left_out is not None:
+            if len(data) > self.settings.head_bytes or left_out[0] < len(data):
+                raise InputError(f"A file left out is sent by its head: at most "
+                                 f"{self.settings.head_bytes} bytes, its size at least that "
+                                 f"({len(data)} sent, size {left_out[0]}).")
+            ahead = None
+        else:
+            # The model's work happens before the lock: a big file holds it only for its writes.
+            ahead = self.ws.indexer.embed_ahead(project, path, data)
         with self.writing(access):
-            report = self.ws.indexer.ingest_file(project, path, data, ahead)
+            report = self.ws.indexer.ingest_file(project, path, data, ahead, left_out)
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary(), "received_at": received}

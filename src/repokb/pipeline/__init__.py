@@ -45,6 +45,7 @@ from repokb.pipeline.uploads import (
     forget_missing,
     ingest_file,
     ingest_fragments,
+    project_config,
     record_left_out,
 )
 from repokb.settings import Settings
@@ -75,7 +76,10 @@ class Indexer:
         return read_limit(c, self.settings.max_file_bytes, self.settings.max_notebook_bytes)
 
     def classifier(self, root: ProjectRoot) -> Classifier:
-        """One per project run: reads the project's .repokb.yml once (ConfigError if bad)."""
+        """One per project run: reads the project's .repokb.yml once (ConfigError if bad); an
+        upload's, which has no folder, from what the project's uploads kept of it."""
+        if root.root == UPLOAD_ROOT:
+            return Classifier(project_config(self.catalog, root.name), self.limits())
         return Classifier.for_root(root.root, self.limits())
 
     def store(self) -> Store:
@@ -214,11 +218,13 @@ class Indexer:
 
     # -- uploads (the server): the same stages without a walk -------------------------------
     def ingest_file(self, project: str, path: str, data: bytes,
-                    ahead: Ahead | None = None) -> RunReport:
+                    ahead: Ahead | None = None,
+                    left_out: tuple[int, str] | None = None) -> RunReport:
         """Index one file given in memory. `path` must already be canonical; `ahead` holds
-        what `embed_ahead` prepared for it before the write lock."""
+        what `embed_ahead` prepared for it before the write lock; `left_out` (size, why):
+        `data` is the head of a file the client left out, recorded as the walk records it."""
         return ingest_file(self.project_run, self.catalog, self.store(), self.vectorizer(),
-                           self.metrics(), project, path, data, ahead)
+                           self.metrics(), project, path, data, ahead, left_out)
 
     def embed_ahead(self, project: str, path: str, data: bytes) -> Ahead:
         """Chunk and embed an upload before the write lock (reads the catalog and store only)."""
@@ -240,7 +246,8 @@ class Indexer:
 
     def ingest_fragments(self, fragments: Sequence[Fragment]) -> Counter[str]:
         return ingest_fragments(self.settings, self.catalog, self.store(), self.vectorizer(),
-                                Classifier(None, self.limits()), self.plan, fragments)
+                                lambda project: self.classifier(
+                                    ProjectRoot(project, UPLOAD_ROOT)), self.plan, fragments)
 
 
 def _embed_rate(name: str) -> float | None:

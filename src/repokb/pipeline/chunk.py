@@ -27,6 +27,7 @@ from repokb.chunkers.base import (
     Undecodable,
     is_decoder,
     parse_budget,
+    source_bytes,
 )
 from repokb.chunkers.joining import join_minimum
 from repokb.contamination import llm_transcript
@@ -196,20 +197,20 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
     """The file's chunks, at most `max_chunks` of them (the rest are counted in over_limit);
     FileProblem for a file its chunker cannot decode (a notebook that is not valid JSON), and
     TooLarge for one that decodes to more than `max_decoded` bytes (max_file_bytes). A parse
-    over `budget` (the default one when None) cuts the file into fixed windows, and says so
-    in `over_budget`."""
+    over `budget` (the default one when None: one allowance for all of the file's parses) cuts
+    the file into fixed windows (a notebook: the cell), and says so in `over_budget`."""
     mode = mode_for(c.language)
     docs = c.kind is Kind.DOCUMENTATION or c.language in ("markdown", "rst", "html")
     chunker = chunker_for(c.language)
     over_budget = ""
     if is_decoder(chunker):
-        with parse_budget(budget), join_minimum(min_chars):
-            pieces, findings = _decoded(chunker, text, max_decoded)
+        with join_minimum(min_chars):
+            pieces, findings, over_budget = _decoded(chunker, text, max_decoded, budget)
     else:
         redacted = redact(text, mode, c.language)
         findings = redacted.findings
         try:
-            with parse_budget(budget), join_minimum(min_chars):
+            with parse_budget(budget, len(source_bytes(redacted.text))), join_minimum(min_chars):
                 pieces = (chunker.chunk_path(redacted.text, file.path)
                           if isinstance(chunker, PathAware) else
                           chunker.chunk(redacted.text) if chunker else
@@ -247,24 +248,28 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
                        over_budget)
 
 
-def _decoded(chunker: Decoder, text: str,
-             max_bytes: int | None) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
+def _decoded(chunker: Decoder, text: str, max_bytes: int | None,
+             budget: ParseBudget | None = None,
+             ) -> tuple[list[ChunkPiece], tuple[Finding, ...], str]:
     """The pieces of a file whose indexed text is decoded from it (a notebook's cells), each
     decoded text redacted before it is cut, and what redaction found; FileProblem when the
     file cannot be decoded (never windows over its raw text, which holds what is left out),
     TooLarge when it decodes to more than `max_bytes`. A value found in one part is redacted
     in every other, as in one text (a password set in one cell, printed in another): when
-    one recurs in another part, the file is decoded again with every value found known."""
+    one recurs in another part, the file is decoded again with every value found known. Each
+    decoding has one parse budget for all its parts (`budget`, sized by what it decoded): a
+    part whose parse is over it is cut into windows, and the third value says why."""
     parts: list[tuple[str, set[str]]] = []  # each decoded text, the values found in it
-    pieces, findings = _decode(chunker, text, max_bytes, set(), parts)
+    pieces, findings, stopped = _decode(chunker, text, max_bytes, set(), parts, budget)
     known = set().union(*(found for _, found in parts))
     if any(value in part for part, found in parts for value in known - found):
-        pieces, findings = _decode(chunker, text, max_bytes, known, [])
-    return pieces, findings
+        pieces, findings, stopped = _decode(chunker, text, max_bytes, known, [], budget)
+    return pieces, findings, stopped
 
 
 def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
-            parts: list[tuple[str, set[str]]]) -> tuple[list[ChunkPiece], tuple[Finding, ...]]:
+            parts: list[tuple[str, set[str]]], budget: ParseBudget | None,
+            ) -> tuple[list[ChunkPiece], tuple[Finding, ...], str]:
     findings: list[Finding] = []
 
     def scrub(part: str, language: str | None, rows: Sequence[int]) -> str:
@@ -276,11 +281,12 @@ def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
         return redacted.text
 
     try:
-        pieces = chunker.chunk_decoded(text, scrub, max_bytes)
+        with parse_budget(budget) as allowance:  # sized by the decoder (a notebook's sources)
+            pieces = chunker.chunk_decoded(text, scrub, max_bytes)
     except Oversized as exc:
         raise TooLarge(_too_large(exc.size, max_bytes or 0)) from exc
-    except (Undecodable, OverBudget) as exc:  # a cell's parse over its budget too
+    except Undecodable as exc:
         raise FileProblem(str(exc)) from exc
     except Exception as exc:  # a chunker bug: the file fails with a reason, the run goes on
         raise FileProblem(f"{chunker.name} chunker failed ({type(exc).__name__})") from exc
-    return pieces, tuple(findings)
+    return pieces, tuple(findings), allowance.stopped

@@ -23,14 +23,12 @@ from pathlib import Path
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.pipeline.ignore import IgnoreRules
-from repokb.rules.folders import marker_skip, name_skip, on_disk
+from repokb.rules.folders import OVERRIDABLE, marker_skip, name_skip, on_disk
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 # Skipped directories a repository config's vendor override may open (never VCS internals).
-_OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
-                         and name not in (".git", ".hg", ".svn"))
 
 
 @dataclass(frozen=True)
@@ -263,7 +261,7 @@ def _folder_reason(project: ProjectRoot, name: str, path: str, rel: str, rules: 
     if (owner := project.owner(path)) is not None:
         return "unknown", f"indexed as project {owner!r}: its own project boundary"
     reason = _dir_skip_reason(name, path, rel, rules)
-    if reason and name in _OVERRIDABLE and config and config.reaches_into(rel):
+    if reason and name in OVERRIDABLE and config and config.reaches_into(rel):
         return None
     return reason
 

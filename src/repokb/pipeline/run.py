@@ -295,6 +295,18 @@ class ProjectRun:
         self.report.record(file.path, c, entry.chunks, entry.reason or None,
                            project=self.root.name)
 
+    def add_left_out(self, file: SourceFile, entry: Entry | None, head: bytes,
+                     why: str) -> None:
+        """A file a client left out before uploading (`why`: over its size limit, a name on
+        its list), known by its size and `head` only: judged as the walk judges it (its
+        name, size and head), and recorded as the walk records it when that leaves its
+        content out (over max_file_bytes: metadata only; a vendored name). One the walk
+        would read is recorded as skipped, for the client's reason: its content never came."""
+        self.counts["files_seen"] += 1
+        c = self.classifier.classify(file, head)
+        self._skipped(file, entry, c, c.reasons[0] if not c.index_policy.admits_content
+                      else f"left out by the uploading client ({why}): not read")
+
     def _skipped(self, file: SourceFile, entry: Entry | None, c: Classification,
                  reason: str, status: str = "skipped") -> None:
         """Not indexed (skipped by policy, or failed with a reason): drop any points it had."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from repokb.contamination import llm_transcript
+from repokb.errors import ConfigError, InputError
 from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text
 from repokb.pipeline.classify import Classifier
@@ -29,9 +30,10 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
-from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip
+from repokb.rules.folders import OVERRIDABLE, among, folder_skip, marker_reasons, name_skip
 from repokb.rules.folders import reasons as folder_reasons
-from repokb.secrets import find_secret
+from repokb.rules.repo_config import CONFIG_NAMES, RepoConfig, config_of
+from repokb.secrets import find_secret, redact
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
 from repokb.stores.base import Store
@@ -45,7 +47,31 @@ RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | Non
 UPLOAD_ROOT = Path("/nonexistent/repokb-upload")
 
 
-def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None:
+def project_config(catalog: Catalog, project: str) -> RepoConfig | None:
+    """An uploaded project's repository config (its `.repokb.yml` as last uploaded: see
+    `keep_config`), as a walk reads it from the project's root; None when it has none."""
+    return config_of(catalog.configs(project))
+
+
+def keep_config(catalog: Catalog, project: str, path: str, data: bytes) -> None:
+    """An upload of the project's own `.repokb.yml` (or `.ai-docs.yml`, at its root) is kept,
+    redacted, so the files uploaded after it are judged by it as the walk judges them (a
+    vendor override reopening `vendor/`, include/exclude globs, source and docs roots). One
+    that is not valid is refused (InputError), as a walk refuses to run on it."""
+    if path not in CONFIG_NAMES:
+        return
+    try:
+        config_of({path: data})
+        kept = redact(data.decode("utf-8"), "config", "yaml").text.encode("utf-8")
+        config_of({path: kept})  # still one (a redacted value is a string like any other)
+    except ConfigError as exc:
+        raise InputError(f"{exc.message} (the project's repository config is not taken)",
+                         exc.hint) from exc
+    catalog.put_config(project, path, kept)
+
+
+def walk_folder(catalog: Catalog, project: str, path: str,
+                config: RepoConfig | None = None) -> SkippedPath | None:
     """The folder above an uploaded file (`path`, canonical) that the walk leaves out, as the
     walk records it; None if there is none. By its name (`node_modules/`, `.git/`,
     `__pycache__/`, a `build/` that holds no sources, `*.egg-info/`) or for a marker it holds
@@ -53,7 +79,9 @@ def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None
     rules/folders.py, the walk's own table. An upload has no folder to look in: a marker shows
     in the path itself (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the
     project recorded, or in the folder's own record, left by an earlier upload of a file there
-    (or by the list of folders the dashboard left out, `record_left_out`)."""
+    (or by the list of folders the dashboard left out, `record_left_out`). A folder the
+    project's `config` reopens (a vendor override reaching into `vendor/`) is entered, as the
+    walk enters it."""
     def known(rel: str) -> bool:
         return rel == path or catalog.get(project, rel) is not None
 
@@ -64,6 +92,8 @@ def walk_folder(catalog: Catalog, project: str, path: str) -> SkippedPath | None
     markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
+        if parts[i - 1] in OVERRIDABLE and config and config.reaches_into(folder):
+            continue
         if found := folder_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
         entry = catalog.get(project, folder)
@@ -113,15 +143,17 @@ def record_left_out(catalog: Catalog, store: Store, project: str,
     recorded: dict[str, SkippedPath] = {}
     refused: list[tuple[str, str]] = []
     counts: Counter[str] = Counter()
+    config = project_config(catalog, project)
     for folder, marker in folders:
         folder = redact_path(folder)
         # the marker as a file, or as a folder (`Debug/`: its slash is gone once canonical)
         shown = [f"{folder}/{marker}", f"{folder}/{marker}/"] if marker else [f"{folder}/"]
-        skip = next(filter(None, (walk_folder(catalog, project, p) for p in shown)), None)
+        skip = next(filter(None, (walk_folder(catalog, project, p, config) for p in shown)),
+                    None)
         if skip is None or not (skip.path == folder or folder.startswith(f"{skip.path}/")):
             refused.append((folder, "not a folder the walk leaves out (by its name, or for "
                                     + (f"the marker {marker!r}" if marker else "a marker")
-                                    + ")"))
+                                    + "; or the project's repository config reopens it)"))
             continue
         if skip.path not in recorded:
             skip_walk_folder(catalog, store, skip, counts)
@@ -148,7 +180,7 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     the lock, reusing this work when nothing changed meanwhile. Only reads the catalog and
     the store."""
     path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
-    if walk_folder(catalog, project, path) is not None:
+    if walk_folder(catalog, project, path, classifier.config) is not None:
         return Ahead()  # never indexed: ingest_file records its folder
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
@@ -176,13 +208,19 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
 
 def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer: Vectorizer,
                 metrics: ChunkMetrics, project: str, path: str, data: bytes,
-                ahead: Ahead | None = None) -> RunReport:
+                ahead: Ahead | None = None,
+                left_out: tuple[int, str] | None = None) -> RunReport:
     """Index one file given in memory. `path` must already be canonical; `ahead` holds what
-    `embed_ahead` prepared for it."""
+    `embed_ahead` prepared for it. With `left_out` (size, why), `data` is only the head of a
+    file the client left out (the dashboard: too large, a name on its list): recorded as the
+    walk records such a file (`ProjectRun.add_left_out`), never indexed."""
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    if (skip := walk_folder(catalog, project, path)) is not None:
+    if left_out is None:
+        keep_config(catalog, project, path, data)  # before the run: its classifier reads it
+    if (skip := walk_folder(catalog, project, path, project_config(catalog, project))
+            ) is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
                                         if isinstance(v, int)})
@@ -194,8 +232,12 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
     try:
         run = new_run(ProjectRoot(project, UPLOAD_ROOT), store, vectorizer, report, None)
-        file = SourceFile(project, UPLOAD_ROOT, path, len(data), time.time_ns())
-        run.add_file(file, catalog.get(project, path), data, ahead.chunked)
+        size = left_out[0] if left_out else len(data)
+        file = SourceFile(project, UPLOAD_ROOT, path, size, time.time_ns())
+        if left_out:
+            run.add_left_out(file, catalog.get(project, path), data, left_out[1])
+        else:
+            run.add_file(file, catalog.get(project, path), data, ahead.chunked)
         run.write_pending()
     finally:
         vectorizer.ahead, vectorizer.ahead_sparse = {}, {}
@@ -221,20 +263,23 @@ def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Itera
         keep |= catalog.written_since(project, since)
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
     gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
+    for name in set(catalog.configs(project)) - keep:  # the config left the folder too
+        catalog.put_config(project, name, None)
     if gone:
         catalog.record_upload(project, dict(counts))
     return gone, counts
 
 
 def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,
-                     classifier: Classifier, plan: EmbedPlan,
+                     classifier_of: Callable[[str], Classifier], plan: EmbedPlan,
                      fragments: Sequence[Fragment]) -> Counter[str]:
     """Store pieces a client already cut. Each file's path (and first fragment, as its head)
     is classified as usual; a fragment that is too short, binary, secret-like or an LLM
     transcript is skipped and counted (`skipped_<why>`), as is every fragment of a file under
     a folder the walk leaves out (`skipped_named_folder`: `node_modules/`, `.venv/` ...;
     `skipped_marker_folder`: for a marker it holds), its folder recorded as ingest_file
-    records it."""
+    records it. Each project's files are judged by its uploaded repository config
+    (`classifier_of(project)`)."""
     s = settings
     counts: Counter[str] = Counter(total=len(fragments), stored=0, skipped=0, failed=0)
     groups: dict[tuple[str, str], list[Fragment]] = {}
@@ -243,8 +288,9 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
     # the folders the walk leaves out (one file of the batch may show a marker for all)
+    classifiers = {p: classifier_of(p) for p, _ in groups}
     walled = {(p, skip.path): skip for (p, path) in groups
-              if (skip := walk_folder(catalog, p, path)) is not None}
+              if (skip := walk_folder(catalog, p, path, classifiers[p].config)) is not None}
     for (project, path), group in groups.items():
         if wall := next((skip for (p, folder), skip in walled.items()
                          if p == project and path.startswith(f"{folder}/")), None):
@@ -255,7 +301,7 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         group.sort(key=lambda f: f.chunk_index)
         size = sum(len(f.content.encode("utf-8")) for f in group)
         file = SourceFile(project, UPLOAD_ROOT, path, size, 0)
-        c = classifier.classify(file, group[0].content.encode("utf-8"))
+        c = classifiers[project].classify(file, group[0].content.encode("utf-8"))
         if not c.index_policy.admits_content:
             counts["skipped"] += len(group)
             counts[f"skipped_policy_{c.index_policy}"] += len(group)

@@ -56,6 +56,12 @@ def source_markers(name: str) -> tuple[str, ...]:
     return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
+# Folder names left out as vendored that a repository config's vendor override may reopen
+# (`config.reaches_into`): the walk, and an upload judged by the project's config, enter them.
+OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
+                        and name not in (".git", ".hg", ".svn"))
+
+
 def name_skip(name: str, holds: Holds) -> tuple[str, str] | None:
     """(kind, reason) when a folder is left out by its name (`node_modules`, `.git`, a
     `build` that holds no sources: tables.SKIP_DIRS) or its name's ending (`.egg-info`:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,13 @@ def load_repo_config(root: Path) -> RepoConfig | None:
     return RepoConfig(tuple(present)) if present else None
 
 
+def config_of(texts: Mapping[str, bytes]) -> RepoConfig | None:
+    """The config of a project known by its config files' bytes (name -> bytes: an upload's,
+    which has no folder to read), as `load_repo_config` reads them from a root."""
+    present = [parse_config(texts[name], name) for name in CONFIG_NAMES if name in texts]
+    return RepoConfig(tuple(present)) if present else None
+
+
 class _Reader:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -226,12 +234,19 @@ class _Reader:
 
 
 def _load_file(path: Path, name: str) -> ConfigFile | None:
-    reader = _Reader(name)
     try:
         raw = path.read_bytes()
-        root = yaml.compose(raw.decode("utf-8"), Loader=yaml.SafeLoader)
     except OSError as exc:
         raise ConfigError(f"Cannot read {name}: {exc.strerror}") from exc
+    return parse_config(raw, name)
+
+
+def parse_config(raw: bytes, name: str) -> ConfigFile:
+    """The config file `name` (relative to the project root) from its bytes, validated
+    (ConfigError naming the file, the line and the key)."""
+    reader = _Reader(name)
+    try:
+        root = yaml.compose(raw.decode("utf-8"), Loader=yaml.SafeLoader)
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{name} is not valid UTF-8 (byte {exc.start}).") from exc
     except yaml.MarkedYAMLError as exc:

@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS projects (
     name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL,
     vectors TEXT                     -- how the last complete run embedded (embedder, limits)
 );
+CREATE TABLE IF NOT EXISTS configs ( -- an uploaded project's .repokb.yml (it has no folder)
+    project TEXT NOT NULL, name TEXT NOT NULL, text BLOB NOT NULL,
+    PRIMARY KEY (project, name)
+);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, project TEXT, started_at REAL, finished_at REAL,
     summary TEXT
@@ -151,14 +155,16 @@ class Catalog:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
     def project_names(self) -> list[str]:
-        """Every project with a record: indexed folders and uploaded files (which have no root
-        in `projects`)."""
+        """Every project with a record: indexed folders and uploads (which have no root in
+        `projects`), also one whose records are all folders left out (an upload of
+        `node_modules/` alone, the dashboard's left-out list: POST /knowledge/ingest/left-out)."""
         key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
                self._db.total_changes)  # another connection's commit, or one of this one's
         cached = self._names
         if cached is not None and cached[0] == key:
             return list(cached[1])
-        names = sorted({*self.projects(), *self.breakdown("project")})
+        names = sorted({*self.projects(), *(str(r[0]) for r in self._db.execute(
+            "SELECT DISTINCT project FROM entries"))})
         self._names = (key, names)
         return list(names)
 
@@ -174,6 +180,22 @@ class Catalog:
         rows = self._db.execute("SELECT path, size, mtime_ns FROM entries "
                                 "WHERE project = ? AND is_dir = 0", (project,))
         return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
+
+    def put_config(self, project: str, name: str, text: bytes | None) -> None:
+        """Keep (None: forget) an uploaded project's repository config file `name` (a
+        `.repokb.yml` at its root, redacted): its later uploads are judged by it, as a walk
+        judges files by the one it reads."""
+        if text is None:
+            self._db.execute("DELETE FROM configs WHERE project = ? AND name = ?",
+                             (project, name))
+        else:
+            self._db.execute("INSERT OR REPLACE INTO configs(project, name, text) "
+                             "VALUES (?, ?, ?)", (project, name, text))
+
+    def configs(self, project: str) -> dict[str, bytes]:
+        """An uploaded project's repository config files: name -> bytes (`put_config`)."""
+        rows = self._db.execute("SELECT name, text FROM configs WHERE project = ?", (project,))
+        return {str(r["name"]): bytes(r["text"]) for r in rows}
 
     def record_run(self, project: str, started: float, summary: dict[str, Any]) -> None:
         self._db.execute(
@@ -268,7 +290,9 @@ class Catalog:
             self._db.execute("DELETE FROM entries")
             self._db.execute("DELETE FROM projects")
             self._db.execute("DELETE FROM runs")
+            self._db.execute("DELETE FROM configs")
         else:
+            self._db.execute("DELETE FROM configs WHERE project = ?", (project,))
             self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
             self._db.execute("DELETE FROM runs WHERE project = ?", (project,))

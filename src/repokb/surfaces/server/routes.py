@@ -130,7 +130,13 @@ _FILE_BODY = {"requestBody": {"required": True, "content": {
         "type": "object", "required": ["file"],
         "properties": {"file": {"type": "string", "format": "binary"},
                        "path": {"type": "string", "description": "Default: the file name."},
-                       "project": {"type": "string"}}}},
+                       "project": {"type": "string"},
+                       "size": {"type": "integer", "description": "With left_out: the "
+                                "file's size (the part sent is its head)."},
+                       "left_out": {"type": "string", "maxLength": 200, "description":
+                                    "Why the client left the file out (too large ...): "
+                                    "`file` is its head, at most head_bytes; recorded as "
+                                    "the walk records the file, never indexed."}}}},
 }}}
 
 
@@ -139,7 +145,10 @@ _FILE_BODY = {"requestBody": {"required": True, "content": {
 async def ingest_file(request: Request, svc: Svc, access: Caller) -> dict[str, Any]:
     """Index one whole file, sent as JSON `{path, content, project?}` or as a multipart upload
     (`file`, `path`, `project`): classified, policy applied, chunked and embedded on the server.
-    Returns its classification record and the counts."""
+    A multipart upload with `left_out` (why) and `size` sends the head of a file the client
+    left out: recorded as the walk records that file, never indexed. Returns its
+    classification record and the counts."""
+    left_out: tuple[int, str] | None = None
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype == "application/json":
         try:
@@ -160,11 +169,18 @@ async def ingest_file(request: Request, svc: Svc, access: Caller) -> dict[str, A
             project = (_checked(S.project_name, raw_project, "body.project") if raw_project
                        else None)
             data = await upload.read()
+            why, size = form.get("left_out"), form.get("size")
+            if why is not None:
+                if not isinstance(why, str) or not 0 < len(why) <= 200 \
+                        or not isinstance(size, str) or not size.isdigit() or len(size) > 15:
+                    raise APIError(422, "'left_out' (why, at most 200 characters) needs "
+                                   "'size', the file's size in bytes.")
+                left_out = (int(size), why)
     else:
         raise APIError(415, "Send JSON {path, content, project?} or a multipart/form-data "
                        "upload with a 'file' part.")
     return await run_in_threadpool(svc.ingest_file, project or S.DEFAULT_PROJECT, path, data,
-                                   access)
+                                   access, left_out)
 
 
 @router.post("/knowledge/ingest/prune", tags=["ingest"], response_model=S.PruneUploadResult,

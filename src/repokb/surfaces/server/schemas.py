@@ -342,6 +342,12 @@ class ClientConfig(BaseModel):
     max_file_bytes: int
     max_notebook_bytes: int = Field(0, description="A Jupyter notebook (.ipynb) may be "
                                     "this large: only its cells' sources are indexed.")
+    head_bytes: int = Field(0, description="How much of a file's head the classifier reads: "
+                            "the head a file left out before upload is sent by (POST "
+                            "/knowledge/ingest/file with `size` and `left_out`).")
+    repo_config_names: list[str] = Field([], description="The project's repository config "
+                                         "files (.repokb.yml ...): uploaded first, as the "
+                                         "files after them are judged by them.")
     max_request_bytes: int
     max_batch_chunks: int
     max_chunk_chars: int

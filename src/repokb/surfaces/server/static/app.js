@@ -140,11 +140,14 @@ function folderLeftOut(name, holds) {
 
 // `present`: every chosen file's path; `folders`: every folder above one, to see what a
 // folder holds.
+// `opened`: folders left out here that the server's rules enter (the project's .repokb.yml
+// reopens them: the server refused them as left out).
 // The outermost folder above `relPath` that is left out: {path, marker}, or null.
-function leftOutFolder(relPath, present, folders) {
+function leftOutFolder(relPath, present, folders, opened = new Set()) {
   const parts = relPath.split("/");
   for (let i = 1; i < parts.length; i++) {
     const folder = parts.slice(0, i).join("/");
+    if (opened.has(folder)) continue;
     const why = folderLeftOut(parts[i - 1], (marker) => marker.endsWith("/")
       ? folders.has(`${folder}/${marker.slice(0, -1)}`) : present.has(`${folder}/${marker}`));
     if (why) return {path: folder, marker: why.marker};
@@ -152,10 +155,10 @@ function leftOutFolder(relPath, present, folders) {
   return null;
 }
 
-function skipReason(relPath, size, present, folders) {
+function skipReason(relPath, size, present, folders, opened) {
   const parts = relPath.split("/");
   const name = parts[parts.length - 1];
-  if (leftOutFolder(relPath, present, folders)) return "skipped folder";
+  if (leftOutFolder(relPath, present, folders, opened)) return "skipped folder";
   if (config.skip_files.includes(name)) return "skipped file";
   // a notebook is read for its cells' sources, not its outputs: it may be larger (the server
   // still records one whose sources alone are over max_file_bytes as metadata only)
@@ -207,7 +210,7 @@ async function filesFromHandle(dir, prefix = "", out = []) {
         ...markerRows(name).flatMap((row) => row.markers)];
       for (const marker of markers) if (await handleHolds(handle, marker)) held.add(marker);
       const why = folderLeftOut(name, (marker) => held.has(marker));
-      if (why) out.leftOut.push({path, marker: why.marker});
+      if (why) out.leftOut.push({path, marker: why.marker, handle});
       else await filesFromHandle(handle, path, out);
     } else {
       out.push({file: await handle.getFile(), path});
@@ -281,32 +284,100 @@ async function sendLeftOut(project, leftOut) {
   } catch (e) {
     return {recorded, note: `; the folders left out were not recorded on the server: ${e.message}`};
   }
-  return {recorded, note: refused.length ? `; ${refused.length} folder(s) left out here are not ` +
-    "left out by the server's rules (not recorded)" : ""};
+  return {recorded, refused: refused.map((r) => r.path), note: ""};
+}
+
+// The answer for one file sent (its head only, for a file left out here: `why`), counted and
+// listed; false when it did not reach the server's record.
+async function sendOne(project, entry, why, counts, sent) {
+  const form = new FormData();
+  if (why) {  // too large, or a name on the list: recorded as the walk records it, not read
+    form.append("file", entry.file.slice(0, config.head_bytes || 8192), entry.file.name);
+    form.append("size", String(entry.file.size));
+    form.append("left_out", why);
+  } else {
+    form.append("file", entry.file, entry.file.name);
+  }
+  form.append("path", entry.path);
+  form.append("project", project);
+  const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload.controller.signal});
+  if (!why) {
+    counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
+    counts.chunks += record.chunks;
+  }
+  sent.paths.push(entry.path);
+  sent.since = sent.since === null ? record.received_at : Math.min(sent.since, record.received_at);
+  addFileRow(project, entry.path, why ? el("span", {class: "badge skipped"}, "left out")
+    : statusBadge(record), record.reason);
 }
 
 async function uploadAll(root, entries) {
   const project = $("upload-project").value.trim() || root || "uploads";
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
-  const sent = [];                // paths the server answered for (its record of each)
-  let since = null;               // when the server took the first of them (prune's since)
+  // paths the server answered for (its record of each), and when it took the first of them
+  // (prune's since)
+  const sent = {paths: [], since: null};
   let unsent = 0;                 // files that did not reach the server's record
   const queue = [];
-  const present = new Set(entries.map((entry) => entry.path));
-  const folders = foldersOf(present);
-  const leftOut = new Map((entries.leftOut || []).map((f) => [f.path, f]));  // folder -> why
+  const heads = [];               // files left out here, sent by their head (recorded, not read)
+  const handles = [...(entries.leftOut || [])];  // folders never entered (File System Access API)
+  entries = [...entries];
+  let present = new Set(entries.map((entry) => entry.path));
+  let folders = foldersOf(present);
+  const opened = new Set();       // folders left out here that the server's rules enter
+  const told = {recorded: [], note: ""};
+  const leftOut = new Map();      // folder -> why, told to the server
+  upload = {controller: new AbortController(), cancelled: false};
+  $("upload-files").replaceChildren();
+  // The project's .repokb.yml first: the server judges the files after it by it (a vendor
+  // override reopens vendor/), as the walk does.
+  const names = config.repo_config_names || [];
+  for (const entry of entries.filter((e) => names.includes(e.path))) {
+    try {
+      await sendOne(project, entry, null, counts, sent);
+    } catch (e) {
+      counts.failed += 1;
+      unsent += 1;
+      addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
+    }
+  }
+  // The folders left out here, told to the server; those its rules enter are opened here
+  // (their files judged again: a node_modules/ inside stays out), until none is new.
+  for (;;) {
+    const fresh = new Map();
+    for (const f of handles) if (!opened.has(f.path) && !leftOut.has(f.path)) fresh.set(f.path, f);
+    for (const entry of entries) {
+      const folder = leftOutFolder(entry.path, present, folders, opened);
+      if (folder && !leftOut.has(folder.path)) fresh.set(folder.path, folder);
+    }
+    if (!fresh.size) break;
+    for (const [path, f] of fresh) leftOut.set(path, f);
+    const answer = await sendLeftOut(project, [...fresh.values()]);
+    told.recorded.push(...answer.recorded);
+    told.note = told.note || answer.note;
+    for (const path of answer.refused || []) {
+      opened.add(path);
+      const f = fresh.get(path);
+      if (f && f.handle) {  // never entered: its files are listed now
+        const more = await filesFromHandle(f.handle, path);
+        entries.push(...more);
+        handles.push(...more.leftOut);
+      }
+    }
+    present = new Set(entries.map((entry) => entry.path));
+    folders = foldersOf(present);
+  }
   for (const entry of entries) {
-    const why = skipReason(entry.path, entry.file.size, present, folders);
-    if (why) counts.filtered += 1; else queue.push(entry);
-    const folder = why === "skipped folder" && leftOutFolder(entry.path, present, folders);
-    if (folder && !leftOut.has(folder.path)) leftOut.set(folder.path, folder);
+    if (names.includes(entry.path)) continue;  // sent first
+    const why = skipReason(entry.path, entry.file.size, present, folders, opened);
+    if (why) counts.filtered += 1;
+    if (!why) queue.push(entry);
+    else if (why !== "skipped folder") heads.push({...entry, why});
   }
   const total = queue.length;
   let done = 0;
   let stopped = null;             // the answer that refused every file
-  upload = {controller: new AbortController(), cancelled: false};
   $("cancel-upload").disabled = false;
-  $("upload-files").replaceChildren();
   $("upload-bar").classList.remove("done");
   const show = (current) => {
     $("upload-bar").style.width = total ? `${Math.round((100 * done) / total)}%` : "100%";
@@ -315,22 +386,16 @@ async function uploadAll(root, entries) {
       `${counts.filtered} left out before upload` + (current ? ` — ${current}` : ""));
   };
   show("");
-  const told = await sendLeftOut(project, [...leftOut.values()]);
+  // the files left out here (too large, a name on the list) are recorded by their head, as
+  // the walk records them (explain says why), before the others
+  queue.unshift(...heads);
   const worker = async () => {
     while (queue.length && !upload.cancelled) {
-      const {file, path} = queue.shift();
+      const entry = queue.shift();
+      const {path, why} = entry;
       show(path);
-      const form = new FormData();
-      form.append("file", file, file.name);
-      form.append("path", path);
-      form.append("project", project);
       try {
-        const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload.controller.signal});
-        counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
-        counts.chunks += record.chunks;
-        sent.push(path);
-        since = since === null ? record.received_at : Math.min(since, record.received_at);
-        addFileRow(project, path, statusBadge(record), record.reason);
+        await sendOne(project, entry, why || null, counts, sent);
       } catch (e) {
         if (upload.cancelled) return;
         if (e.details && refusesAll(e)) {
@@ -342,7 +407,7 @@ async function uploadAll(root, entries) {
         unsent += 1;
         addFileRow(project, path, el("span", {class: "badge failed"}, "error"), e.message);
       }
-      done += 1;
+      if (!why) done += 1;
       show("");
     }
   };
@@ -353,11 +418,11 @@ async function uploadAll(root, entries) {
   show("");
   if (finished) {
     $("upload-bar").style.width = "100%";
-    if (sent.length && !unsent) show("removing the files no longer in the folder…");
+    if (sent.paths.length && !unsent) show("removing the files no longer in the folder…");
     // the folders recorded as left out are kept with the files (never alone: nothing sent,
     // nothing pruned)
-    const kept = sent.length ? [...sent, ...told.recorded] : sent;
-    const pruned = await pruneUpload(project, kept, unsent, since);
+    const kept = sent.paths.length ? [...sent.paths, ...told.recorded] : sent.paths;
+    const pruned = await pruneUpload(project, kept, unsent, sent.since);
     $("upload-bar").classList.add("done");
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
