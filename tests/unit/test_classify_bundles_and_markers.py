@@ -129,3 +129,25 @@ def test_a_transifex_client_config_is_ini(tmp_path):
                       "r:sphinx]\nfile_filter = <lang>/LC_MESSAGES/sphinx.po\n")
     assert (c.kind, c.language, c.index_policy) == (
         Kind.CONFIGURATION, "ini", Policy.INDEX_TEXT), c.reasons
+
+
+def test_a_compiled_file_ending_in_a_long_inline_source_map_is_generated(tmp_path):
+    """eslint-plugin-import 2.31.0's Babel output (lib/rules/order.js, 133 KB) ends with
+    `//# sourceMappingURL=data:application/json;...;base64,` and 80 KB of base64 on one line:
+    the 1 KB tail held only base64, so Linguist's has_source_map missed 29 of its lib files."""
+    import base64
+
+    body = "'use strict';\n" + _body(600)
+    payload = base64.b64encode(("{\"version\":3,\"sources\":[\"src/rules/order.js\"],"
+                                "\"sourcesContent\":[" + '"x",' * 20000 + '"y"]}').encode())
+    assert len(payload) > 60_000
+    compiled = body + "//# sourceMappingURL=data:application/json;charset=utf-8;base64," + \
+        payload.decode() + "\n"
+    c = classify_file(tmp_path, "lib/rules/order.js", compiled)
+    assert (c.kind, c.index_policy) == (Kind.GENERATED, Policy.METADATA_ONLY), c.reasons
+    assert any("has_source_map" in r for r in c.reasons)
+    # the same code ending in a long line of data that names no source map stays source
+    data = body + "var TABLE = '" + "ab" * 40_000 + "';\n"
+    plain = classify_file(tmp_path, "lib/table.js", data)
+    assert (plain.kind, plain.index_policy) == (Kind.SOURCE, Policy.PARSE_AND_INDEX), \
+        plain.reasons

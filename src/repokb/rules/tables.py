@@ -507,6 +507,10 @@ SOURCE_MAP_EXTENSIONS = frozenset({".map"})
 # How much of the end of a file longer than its head is read for Linguist's rules on its last
 # lines (a bundle's `//# sourceMappingURL=` comment).
 TAIL_BYTES = 1024
+# A last line longer than that (an inline source map, `//# sourceMappingURL=data:...;base64,`
+# and 80 KB of base64) is looked for its start this far back, and its first bytes read.
+LAST_LINE_MAX_BYTES = 1024 * 1024
+LAST_LINE_START_BYTES = 128
 
 # Compiled twins (rules/twins.py): what a TypeScript build writes beside or mirrored from a
 # `.ts` the project holds too. Declarations first: `api.d.cts` is a declaration, not a `.cts`.
