@@ -300,6 +300,19 @@ def ONE_LINE_BLOB(f: FileFacts) -> str | None:
     return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
 
 
+@_fact("a bundler's output")
+def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
+    """A long JavaScript file a bundler wrote, known by its runtime helpers at the top
+    (tables.BUNDLER_HEAD_MARKS): esbuild's `__defProp`/`__commonJS`, webpack's bootstrap."""
+    if f.language != "javascript" or f.file.size < T.BUNDLE_MIN_BYTES:
+        return None
+    head = "\n".join(f.text.split("\n", T.BUNDLE_HEAD_LINES)[: T.BUNDLE_HEAD_LINES])
+    for bundler, marks in T.BUNDLER_HEAD_MARKS.items():
+        if all(mark.search(head) for mark in marks):
+            return f"{bundler} at the top, {f.file.size:,} bytes"
+    return None
+
+
 @_fact("a library copied into a libs/ folder", "path")
 def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     """A script directly in a `libs/` folder below the root that shows it is another

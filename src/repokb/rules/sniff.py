@@ -123,7 +123,7 @@ def generated_marker(text: str) -> str | None:
     """A generator's marker in a comment near the top (not a test that quotes one)."""
     for line in text.split("\n", T.GENERATED_MARKER_LINES)[: T.GENERATED_MARKER_LINES]:
         stripped = line.strip()
-        if not stripped.startswith(T.COMMENT_PREFIXES):
+        if not stripped.startswith(T.COMMENT_PREFIXES) and not T.RST_COMMENT.match(line):
             continue
         for marker in T.GENERATED_MARKERS_BY_SUBKIND:
             if marker in stripped:
