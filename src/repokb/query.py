@@ -289,6 +289,11 @@ _VERB = re.compile(r"\b(?:does|do|did|is|can|should)\s+(?:the\s+)?$", re.I)  # a
 _NOUN = r"(?:project|repo|repository|library|package|codebase|framework|source|code)"
 
 
+def bare_name(project: str) -> str:
+    """A project's name without its version: `gin-1.8.1` -> `gin`."""
+    return _VERSION.sub("", project) or project
+
+
 def project_aliases(projects: list[str] | tuple[str, ...]) -> dict[str, str]:
     """The words that name each project, lower-cased, to the project: its name, and its name
     without a version (`django-5.2.8` -> `django`); a word two projects share names neither."""

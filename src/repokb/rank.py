@@ -33,14 +33,14 @@ limit (members keep joining the hits made when no new hit is taken).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Any
 
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
-from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan
+from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 
@@ -153,13 +153,35 @@ def path_match(path: str, query_tokens: frozenset[str], symbol_tokens: frozenset
     return matched / len(name) if matched >= 2 else 0.0
 
 
-def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
+def go_package(path: str, project: str) -> str:
+    """The package a Go file is in, lower-cased, as its folder names it (Go's convention: the
+    `package` clause repeats the folder's name, `render/json.go` is `package render`); a file
+    at the project's root is in the package named after the project (gin 1.8.1's `context.go`
+    says `package gin`; the project `gin-1.8.1` without its version)."""
+    parts = PurePosixPath(path).parts
+    return (parts[-2] if len(parts) > 1 else bare_name(project)).lower()
+
+
+def _receiver(owner: str, qualifier: str) -> bool:
+    """Whether a one- or two-letter lower-case qualifier is the receiver a Go method of the
+    type `owner` conventionally names: the type's initial (`c` of `func (c *Context) JSON`),
+    or its capitals' (`rg` of `func (rg *RouterGroup) GET`)."""
+    if not (1 <= len(qualifier) <= 2 and qualifier.islower()) or not owner:
+        return False
+    capitals = owner[0] + "".join(ch for ch in owner[1:] if ch.isupper())
+    return qualifier in {owner[0].lower(), capitals.lower()}
+
+
+def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = None) -> float:
     """How fully a definition's (lower-cased) symbol is the one the query names: 1 for the
     name as given; 0.75 for the same last name under another qualifier, either way:
     `Attribute.evolve` for "evolve" (the top-level `evolve`, if any, stays ahead), and a bare
     `print` for "Console.print" (`Console.print` stays ahead), unless the qualifier is the
-    module the bare name is defined in (`jupyter.print` in rich/jupyter.py); a method for
-    `self.name`, `this.name` or `cls.name` (the class is unsaid) is 1; 0 otherwise."""
+    module the bare name is defined in (`jupyter.print` in rich/jupyter.py), or, in Go
+    (`package`: the definition's Go package), the package (`gin.Context`: the `Context` of
+    package gin; Go writes a package-level name after its package alone, so ginS's `Run` is
+    no `engine.Run`: 0); a method for `self.name`, `this.name` or `cls.name` (the class is unsaid)
+    is 1; 0 otherwise."""
     if symbol in plan.symbols:
         if "." in symbol or symbol in plan.names or not plan.names:
             return 1.0
@@ -167,6 +189,8 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan) -> float:
         folders = PurePosixPath(path.lower()).with_suffix("").parts
         qualifiers = {n.rsplit(".", 1)[0].rsplit(".", 1)[-1] for n in plan.names
                       if n.rsplit(".", 1)[-1] == symbol and "." in n}
+        if package is not None:  # Go: a qualifier before a package's name is the package
+            return 1.0 if package in qualifiers else 0.0
         return 1.0 if qualifiers & set(folders) else _LAST_NAME_SHARE
     last = _last_name(symbol)
     if last not in plan.symbols:
@@ -211,13 +235,12 @@ def _homes(candidates: list[Candidate], plan: QueryPlan) -> frozenset[tuple[str,
 def _other_case(symbol: str, plan: QueryPlan) -> bool:
     """Whether the query writes this definition's name in another case (Go's exported `Handle`
     and unexported `handle`, Ruby's constant `Foo` and method `foo`, are two names); a name
-    written all in lower case cares for no case."""
+    written all in lower case cares for no case, nor does a qualifier: `engine.Run` is a
+    variable named after its type, `Engine.Run`."""
     last = symbol.rsplit(".", 1)[-1]
     for name in plan.written:
         if name == name.lower():
             continue
-        if name.lower() == symbol.lower() and name != symbol:
-            return True
         if name.rsplit(".", 1)[-1].lower() == last.lower() and name.rsplit(".", 1)[-1] != last:
             return True
     return False
@@ -230,10 +253,12 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str]:
     if not plan.symbols:
         return "", ""
     names = [(p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())]
+    package = (go_package(path, str(p.get("project") or "")) if p.get("language") == "go"
+               else None)
     best, share = ("", ""), 0.0
     for name, kind in names:
         if name and kind in _DEFINITIONS:
-            matched = symbol_match(str(name).lower(), path, plan)
+            matched = symbol_match(str(name).lower(), path, plan, package)
             if matched > share or not best[0]:
                 best, share = (str(name).lower(), str(name)), matched
             if share == 1.0:
@@ -241,7 +266,32 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str]:
     return best
 
 
+def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the Go methods a receiver's name stands for (`_receiver`): `c.JSON` reads
+    as `Context.JSON` where a Go candidate defines `Context.JSON`, as if the question wrote
+    it (its boost, its file `context.go`)."""
+    asked = {(n.rsplit(".", 1)[0].rsplit(".", 1)[-1], n.rsplit(".", 1)[-1].lower())
+             for n in plan.written if "." in n}
+    if not asked:
+        return plan
+    found: list[str] = []
+    for c in candidates:
+        symbol = str(c.payload.get("symbol") or "")
+        owner, _, last = symbol.rpartition(".")
+        if (c.payload.get("language") == "go" and owner and "." not in owner
+                and c.payload.get("symbol_type") in _DEFINITIONS
+                and any(m == last.lower() and _receiver(owner, q) for q, m in asked)):
+            found.append(symbol)
+    if not found:
+        return plan
+    found = list(dict.fromkeys(found))
+    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
+                   written=tuple(dict.fromkeys((*plan.written, *found))),
+                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
+    plan = _receivers(candidates, plan)
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -268,7 +318,9 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
             factors["stale_path"] = s.stale_factor
         symbol, written = _named(p, path, plan)
         if symbol:
-            share = symbol_match(symbol, path, plan)
+            share = symbol_match(symbol, path, plan,
+                                 go_package(path, str(p.get("project") or ""))
+                                 if p.get("language") == "go" else None)
             if share and _other_case(written, plan):
                 share = min(share, _OTHER_CASE_SHARE)
             if share:

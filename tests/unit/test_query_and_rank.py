@@ -700,3 +700,68 @@ def test_make_and_cmake_targets_are_definitions_of_their_names():
         assert p.symbols == (name.lower(),), text
         ranked = rerank([caller, own], p, s)
         assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, text
+
+
+def _go(n: int, path: str, symbol: str, fused: float, kind: str = "method",
+        project: str = "gin-1.8.1") -> Candidate:
+    c = _candidate(n, path=path, symbol=symbol, fused=fused)
+    c.payload.update(language="go", symbol_type=kind, project=project)
+    return c
+
+
+def test_a_go_package_qualifies_its_members():
+    """gin 1.8.1, "gin.Context": every root file says `package gin`, but the qualifier `gin` was
+    read as a module that is no folder: the struct `Context` of context.go kept 0.75 of the
+    boost, as ginS's bare `Context` would. The Go package (its folder; at the root the project's
+    name) says it: the full boost; a `Context` of another package none (Go writes it
+    `ginS.Context`)."""
+    s = Settings()
+    struct = _go(1, "context.go", "Context", 0.010, "struct")
+    other = _go(2, "ginS/context.go", "Context", 0.011, "struct")
+    ranked = rerank([other, struct], plan("gin.Context"), s)
+    assert struct.factors["exact_symbol"] == s.symbol_boost
+    assert "exact_symbol" not in other.factors and ranked[0] is struct
+    render = _go(3, "render/json.go", "JSON", 0.010, "struct")
+    rerank([render], plan("render.JSON", is_file=lambda name, exact: False), s)
+    assert render.factors["exact_symbol"] == s.symbol_boost
+    # not Go: a folder-less Python module named like the project is no package qualifier
+    py = _candidate(4, path="context.py", symbol="Context")
+    py.payload["project"] = "gin-1.8.1"
+    rerank([py], plan("gin.Context"), s)
+    assert py.factors["exact_symbol"] < s.symbol_boost
+
+
+def test_a_qualifier_written_in_another_case_is_the_type():
+    """gin 1.8.1, "engine.Run": `Engine.Run` (gin.go) was read as another name (another case)
+    and kept 0.75 of the boost, as ginS's bare `Run`, which ranked first. A variable named
+    after its type (`engine := gin.New()`) writes its qualifier in lower case; only the
+    member's own case makes another name. ginS's package-level `Run` is `ginS.Run` in Go."""
+    s = Settings()
+    bare = _go(1, "ginS/gins.go", "Run", 0.015, "function")
+    method = _go(2, "gin.go", "Engine.Run", 0.010)
+    ranked = rerank([bare, method], plan("engine.Run"), s)
+    assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
+    assert "exact_symbol" not in bare.factors
+    private = _go(3, "gin.go", "Engine.run", 0.010)
+    rerank([private], plan("engine.Run"), s)
+    assert private.factors["exact_symbol"] < s.symbol_boost
+
+
+def test_a_go_receiver_name_stands_for_its_type():
+    """gin 1.8.1, "c.JSON" (as gin's handlers write it: `func (c *Context) JSON`): no hit in the
+    top 10 was Context.JSON; every `JSON` kept 0.75 of the boost and context.go no file boost.
+    A one- or two-letter lower-case qualifier that is a Go type's initial(s) reads as that
+    type: `Context.JSON` is named, its file too; `errorMsgs.JSON` (receiver `a`) is not."""
+    s = Settings()
+    errors = _go(1, "errors.go", "errorMsgs.JSON", 0.012)
+    method = _go(2, "context.go", "Context.JSON", 0.010)
+    ranked = rerank([errors, method], plan("c.JSON", is_file=lambda name, exact: False), s)
+    assert method.factors["exact_symbol"] == s.symbol_boost and "path_match" in method.factors
+    assert errors.factors["exact_symbol"] < s.symbol_boost and ranked[0] is method
+    group = _go(3, "routergroup.go", "RouterGroup.GET", 0.010)
+    rerank([group], plan("rg.GET"), s)
+    assert group.factors["exact_symbol"] == s.symbol_boost
+    # not Go: Python's `c.get` names no class by its initial
+    py = _candidate(4, path="client.py", symbol="Client.get")
+    rerank([py], plan("c.get"), s)
+    assert py.factors["exact_symbol"] < s.symbol_boost
