@@ -18,56 +18,11 @@ definition's first line), named or not: it compares windows with pieces fairly.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
-from names import rank_of, scores  # noqa: E402
-
-
-def piece_rank(hits: list[Any], path: str, line: int) -> int | None:
-    """The first hit's rank that is in `path` and holds line `line`."""
-    for i, h in enumerate(hits, 1):
-        if h.path.endswith(path) and h.start_line <= line <= h.end_line:
-            return i
-    return None
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--home", required=True)
-    parser.add_argument("--json", help="write each question's rank and top hit here")
-    args = parser.parse_args()
-    os.environ["REPOKB_HOME"] = args.home
-    from repokb.models import Query
-    from repokb.settings import Settings
-    from repokb.workspace import Workspace
-
-    questions = json.loads((HERE / "buildfiles.json").read_text())
-    rows = []
-    with Workspace(Settings.load()) as ws:
-        for q in questions:
-            hits = ws.searcher.search(Query(q["q"], limit=10, projects=(q["project"],)))
-            top = hits[0] if hits else None
-            shown = f"{top.path}:{top.start_line} {top.symbol}" if top else None
-            rows.append({**q, "rank": rank_of(hits, q["path"], q.get("symbol")),
-                         "file_rank": rank_of(hits, q["path"], None),
-                         "piece_rank": piece_rank(hits, q["path"], q["line"]), "top": shown})
-    for r in rows:
-        print(f"{str(r['rank']):>5} {str(r['piece_rank']):>5} {str(r['file_rank']):>5}  "
-              f"{r['q']:<48} top: {r['top']}")
-    for label, key in (("definition", "rank"), ("piece", "piece_rank"), ("file", "file_rank")):
-        first, top3, mrr = scores([r[key] for r in rows])
-        print(f"{len(rows)} questions, the {label}: first {first}, top 3 {top3}, "
-              f"MRR@10 {mrr:.3f}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
-
+sys.path.insert(0, str(Path(__file__).parent))
+from asking import main  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    main("buildfiles.json", __doc__ or "", line="piece")

@@ -12,23 +12,11 @@ the file's rank (any piece of the right file) is shown too, since windows name n
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
-from fortran import report  # noqa: E402
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--home", required=True)
-    parser.add_argument("--json", help="write each question's rank and top hit here")
-    args = parser.parse_args()
-    report(json.loads((HERE / "components.json").read_text()), args.home, args.json)
-
+sys.path.insert(0, str(Path(__file__).parent))
+from asking import main  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    main("components.json", __doc__ or "")

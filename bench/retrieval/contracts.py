@@ -19,56 +19,11 @@ fairly by it; GitHub's schema is one file, where the file's rank says nothing).
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE))
-from names import rank_of, scores  # noqa: E402
-
-
-def line_rank(hits: list[Any], path: str, line: int) -> int | None:
-    """The first hit's rank that is a piece of the file holding its line."""
-    for i, h in enumerate(hits, 1):
-        if h.path.endswith(path) and h.start_line <= line <= h.end_line:
-            return i
-    return None
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--home", required=True)
-    parser.add_argument("--json", help="write each question's rank and top hit here")
-    args = parser.parse_args()
-    os.environ["REPOKB_HOME"] = args.home
-    from repokb.models import Query
-    from repokb.settings import Settings
-    from repokb.workspace import Workspace
-
-    questions = json.loads((HERE / "contracts.json").read_text())
-    rows = []
-    with Workspace(Settings.load()) as ws:
-        for q in questions:
-            hits = ws.searcher.search(Query(q["q"], limit=10, projects=(q["project"],)))
-            top = hits[0] if hits else None
-            shown = f"{top.path}:{top.start_line} {top.symbol}" if top else None
-            rows.append({**q, "rank": rank_of(hits, q["path"], q.get("symbol")),
-                         "file_rank": rank_of(hits, q["path"], None),
-                         "line_rank": line_rank(hits, q["path"], q["line"]), "top": shown})
-    for r in rows:
-        print(f"{str(r['rank']):>5} {str(r['line_rank']):>5} {str(r['file_rank']):>5}  "
-              f"{r['q']:<45} top: {r['top']}")
-    for label, key in (("definition", "rank"), ("line", "line_rank"), ("file", "file_rank")):
-        first, top3, mrr = scores([r[key] for r in rows])
-        print(f"{len(rows)} questions, the {label}: first {first}, top 3 {top3}, "
-              f"MRR@10 {mrr:.3f}")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
-
+sys.path.insert(0, str(Path(__file__).parent))
+from asking import main  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    main("contracts.json", __doc__ or "", line="line")
