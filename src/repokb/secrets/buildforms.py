@@ -82,22 +82,12 @@ def _cmake_sets(text: str) -> list[Span]:
     return out
 
 
-def _piped_passwords(text: str, keys: KeyLines) -> list[Span]:
+def _stdin_passwords(keys: KeyLines, pattern: re.Pattern[str]) -> list[Span]:
+    """A literal piped or here-stringed to a login that reads its password from standard input
+    (`pattern`: _PIPED or _HERE_STRING, the value in group s, d or b)."""
     out: list[Span] = []
     for start, line in keys.line_texts(_AT_STDIN):
-        for m in _PIPED.finditer(line):
-            group = next(g for g in ("s", "d", "b") if m.group(g) is not None)
-            value = m.group(group)
-            if _literal(value) and is_secret_value(value, "password", literal_words=True):
-                out.append((start + m.start(group), start + m.end(group), "password_stdin",
-                            True))
-    return out
-
-
-def _here_strings(text: str, keys: KeyLines) -> list[Span]:
-    out: list[Span] = []
-    for start, line in keys.line_texts(_AT_STDIN):
-        for m in _HERE_STRING.finditer(line):
+        for m in pattern.finditer(line):
             group = next(g for g in ("s", "d", "b") if m.group(g) is not None)
             value = m.group(group)
             if _literal(value) and is_secret_value(value, "password", literal_words=True):
@@ -145,9 +135,9 @@ def find(text: str, language: str | None, keys: KeyLines | None = None) -> list[
     if language == "cmake" and ("userpwd" in low or "http_password" in low):
         out.extend(_cmake_credentials(text))
     if keys.has(_AT_STDIN):
-        out.extend(_piped_passwords(text, keys))
+        out.extend(_stdin_passwords(keys, _PIPED))
         if "<<<" in text:
-            out.extend(_here_strings(text, keys))
+            out.extend(_stdin_passwords(keys, _HERE_STRING))
     if keys.has(_AT_TOOLS):
         out.extend(_tool_credentials(text, keys))
     return out
