@@ -26,9 +26,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Definition, FoundChunker
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
@@ -200,20 +198,4 @@ def _small_blocks(blocks: list[Definition], found: list[Definition],
 
     return [f for f in found if not in_kept(f)] + kept
 
-class CMakeChunker:
-    """cutting.py's cutting over the commands found outside comments and quoted arguments."""
-
-    name = "cmake"
-    languages = frozenset({"cmake"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return self.cutter.cut(definitions(text, lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(CMakeChunker())
+register(FoundChunker("cmake", frozenset({"cmake"}), definitions))

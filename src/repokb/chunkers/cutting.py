@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from repokb.chunkers.fixed import numbered, windows_over
+from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.joining import join_short, minimum
 from repokb.models import ChunkPiece
 
@@ -203,3 +204,25 @@ class Cutter:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
                                 symbol_type, d.signature)
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
+
+
+@dataclass
+class FoundChunker:
+    """A chunker with no grammar: `find` reads the definitions off the lines (by their forms,
+    opening lines, commands or braces) and `cutter` cuts them; `finish` may adjust the pieces.
+    Any surprise of the input gives the windows, as a parse error does."""
+
+    name: str
+    languages: frozenset[str]
+    find: Callable[[str, list[str]], list[Definition]]  # (text, its lines) -> definitions
+    cutter: Cutter = Cutter(module_window=(500, 100))
+    finish: Callable[[list[ChunkPiece], list[str]], list[ChunkPiece]] | None = None
+    available: bool = True  # nothing to load
+
+    def chunk(self, text: str) -> list[ChunkPiece]:
+        lines = split_lines(text)
+        try:
+            pieces = self.cutter.cut(self.find(text, lines), lines)
+            return self.finish(pieces, lines) if self.finish else pieces
+        except Exception:  # malformed input, or any surprise: windows serve
+            return windows_over(numbered(lines), *self.cutter.module_window)

@@ -23,9 +23,7 @@ import re
 from dataclasses import dataclass
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
 
 _MODIFIERS = r"(?:(?:public|api|extern|final|readonly|inline|packed|cpdef|cdef)\s+)*"
 # (pattern, symbol type); the first group is the name, when there is one
@@ -211,20 +209,5 @@ def _trailing_comments(lines: list[str], end: int, indent: int, logical: list[_L
     return row
 
 
-class CythonChunker:
-    """The syntax-tree chunker's cutting over definitions found by indentation."""
-
-    name = "cython"
-    languages = frozenset({"cython"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(400, 80))  # Python's windows
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return self.cutter.cut(definitions(lines), lines)
-        except Exception:  # malformed indentation, or any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(CythonChunker())
+register(FoundChunker("cython", frozenset({"cython"}), lambda text, lines: definitions(lines),
+                      Cutter(module_window=(400, 80))))  # Python's windows

@@ -19,9 +19,7 @@ from __future__ import annotations
 import re
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Definition, FoundChunker
 
 _FROM = re.compile(r"\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?", re.IGNORECASE)
 _ESCAPE = re.compile(r"#\s*escape\s*=\s*(\S)", re.IGNORECASE)
@@ -86,20 +84,5 @@ def definitions(lines: list[str]) -> list[Definition]:
     return found
 
 
-class DockerfileChunker:
-    """cutting.py's cutting over the stages found by their `FROM` lines."""
-
-    name = "dockerfile"
-    languages = frozenset({"dockerfile"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return self.cutter.cut(definitions(lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(DockerfileChunker())
+register(FoundChunker("dockerfile", frozenset({"dockerfile"}),
+                      lambda text, lines: definitions(lines)))

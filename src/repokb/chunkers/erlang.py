@@ -20,9 +20,7 @@ import re
 from bisect import bisect_right
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Definition, FoundChunker
 
 _ATOM = r"(?:[a-z][\w@]*|'(?:\\.|[^'\\\n])+')"
 _FUNCTION_HEAD = re.compile(rf"({_ATOM})\s*\(")
@@ -125,20 +123,4 @@ def _comments_above(lines: list[str], row: int) -> int:
     return row
 
 
-class ErlangChunker:
-    """cutting.py's cutting over the definitions found by their forms."""
-
-    name = "erlang"
-    languages = frozenset({"erlang"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return self.cutter.cut(definitions(text, lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(ErlangChunker())
+register(FoundChunker("erlang", frozenset({"erlang"}), definitions))

@@ -27,9 +27,7 @@ from repokb.chunkers.contractscan import (
     notes_above,
     scan,
 )
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
 
 _START = re.compile(r"(extend\s+)?(type|interface|input|enum|union|scalar|directive|schema|query"
                     r"|mutation|subscription|fragment)\b\s*@?(\w*)|\{")
@@ -90,18 +88,5 @@ def _fields(s: Scan, row: int, end: int, kind: str, signature: str) -> list[Defi
                         signature)
 
 
-class GraphQLChunker:
-    name = "graphql"
-    languages = frozenset({"graphql"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100), containers=CONTAINERS)
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return finish(self.cutter.cut(definitions(text, lines), lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(GraphQLChunker())
+register(FoundChunker("graphql", frozenset({"graphql"}), definitions,
+                      Cutter(module_window=(500, 100), containers=CONTAINERS), finish))

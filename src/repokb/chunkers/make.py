@@ -22,9 +22,7 @@ from __future__ import annotations
 import re
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Definition, FoundChunker
 
 _ASSIGNMENT = re.compile(r"\s*(?:(?:export|override|private|unexport)\s+)*"
                          r"([^\s:#=!?+]+)\s*(?::{1,3}=|\?=|\+=|!=|=)")
@@ -161,20 +159,4 @@ def _recipe_end(lines: list[str], row: int) -> int:
     return end
 
 
-class MakeChunker:
-    """cutting.py's cutting over the rules, defines and variable blocks found line by line."""
-
-    name = "make"
-    languages = frozenset({"make"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return self.cutter.cut(definitions(lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(MakeChunker())
+register(FoundChunker("make", frozenset({"make"}), lambda text, lines: definitions(lines)))

@@ -28,9 +28,7 @@ from repokb.chunkers.contractscan import (
     notes_above,
     scan,
 )
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.models import ChunkPiece
+from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
 
 _BLOCK = re.compile(r"(message|enum|service|extend)\s+\.?([\w.]+)\s*$")
 _RPC = re.compile(r"rpc\s+(\w+)\s*\(")
@@ -139,18 +137,5 @@ def _close(d: Definition, s: Scan, row: int, offset: int, members: list[int],
         found.extend(field_groups(s, run, end, d.symbol_type, d.signature))
 
 
-class ProtobufChunker:
-    name = "protobuf"
-    languages = frozenset({"protobuf"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100), containers=CONTAINERS)
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
-        try:
-            return finish(self.cutter.cut(definitions(text, lines), lines), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
-
-
-register(ProtobufChunker())
+register(FoundChunker("protobuf", frozenset({"protobuf"}), definitions,
+                      Cutter(module_window=(500, 100), containers=CONTAINERS), finish))
