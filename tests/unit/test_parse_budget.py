@@ -136,6 +136,10 @@ def test_a_notebook_cell_over_the_budget_is_windows_and_the_others_keep_their_de
     # 0.1 s, left to the other cells (a callback's check may come a few ms late)
     chunked = _chunk(tmp_path, "shop.ipynb", text, ParseBudget(seconds=0.2, ms_per_kb=0.1))
     assert chunked.over_budget.startswith("parse stopped at its budget"), chunked.over_budget
+    # the reason says what was cut: the cell, not the notebook (it said "cut into fixed
+    # windows", as for a whole file)
+    assert chunked.over_budget.endswith(
+        "that part (a cell) cut into fixed windows, the others as usual"), chunked.over_budget
     assert [c.symbol for c in chunked.chunks if c.symbol] == ["addTotals", "shipOrder"]
     body = "".join(c.content for c in chunked.chunks)
     assert all(f"/* x{i}\n" in body for i in range(0, 4000, 97))  # the slow cell, in windows

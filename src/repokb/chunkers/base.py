@@ -272,6 +272,9 @@ class Allowance:
         self.size = size
         self.left = budget.for_bytes(size) if size is not None else None
         self.stopped = ""
+        # what becomes of a stopped parse: the whole file, or only a part of it (a decoder's:
+        # a notebook's cell is windows, its other cells parsed)
+        self.fallback = "cut into fixed windows"
 
     def sized(self, size: int) -> None:
         """Size the allowance by the bytes to be parsed (a notebook's cells' sources), unless
@@ -286,8 +289,8 @@ class Allowance:
         message = (f"parse stopped at its budget ({max(allowed, 0):.1f} s of CPU for "
                    f"{size / 1024:,.0f} KB; the file's {whole:.1f} s for "
                    f"{(self.size or 0) / 1024:,.0f} KB: parse_budget_seconds + "
-                   "parse_budget_ms_per_kb, one budget for all of a file's parses): cut into "
-                   "fixed windows")
+                   f"parse_budget_ms_per_kb, one budget for all of a file's parses): "
+                   f"{self.fallback}")
         self.stopped = self.stopped or message
         return OverBudget(message)
 

@@ -282,6 +282,7 @@ def _decode(chunker: Decoder, text: str, max_bytes: int | None, known: set[str],
 
     try:
         with parse_budget(budget) as allowance:  # sized by the decoder (a notebook's sources)
+            allowance.fallback = "that part (a cell) cut into fixed windows, the others as usual"
             pieces = chunker.chunk_decoded(text, scrub, max_bytes)
     except Oversized as exc:
         raise TooLarge(_too_large(exc.size, max_bytes or 0)) from exc
