@@ -28,9 +28,10 @@ SPARSE = "bm25"
 TEXT_HASH = "text_hash"
 KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY, TEXT_HASH)
 # the payload fields a search ranks, groups and reports its hits by: all it reads but the
-# content, which it needs only for the hits it returns (`Store.contents`)
+# content, which it needs only for the hits it returns (`Store.contents`); `also`: the names of
+# short definitions joined into the chunk (ranked as its own, reported on the hit)
 SEARCH_FIELDS = ("project", "path", "kind", "language", "role", "symbol", "symbol_type",
-                 "start_line", "end_line", "chunk_index", "quality", LEXICAL_ONLY)
+                 "start_line", "end_line", "chunk_index", "quality", LEXICAL_ONLY, "also")
 PLACE = ("path", "start_line", "end_line")  # where a chunk's content is in its file
 PLACED_CONTENT = ("content", *PLACE)
 
