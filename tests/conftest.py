@@ -341,6 +341,14 @@ def invoke(*args: str) -> str:
     return result.stdout
 
 
+def answered(*args: str) -> str:
+    """The contents of the hits of `repokb search ARGS --json` (a query and its options), one
+    after the other: what a reader of the answers sees."""
+    query, *options = args
+    return "\n".join(h["content"] for h in json.loads(invoke("search", query, "--json",
+                                                            *options)))
+
+
 def assert_never_stored(home: Path, project: Path, values: Iterable[str],
                         queries: Iterable[str], files: int) -> None:
     """Index `project` (its `files` files all indexed, redacted rather than blocked), explain

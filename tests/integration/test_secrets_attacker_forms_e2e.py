@@ -5,12 +5,11 @@ model, Qdrant Edge): no byte of a value under REPOKB_HOME, in `index --json`, a 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 
 pytestmark = pytest.mark.integration
 
@@ -78,7 +77,6 @@ def test_an_attackers_forms_never_reach_the_home_or_an_answer(home, project):
     assert_never_stored(home, project, VALUES.values(), (
         "write the db config", "login to hugging face",
         "erlang options", "deploy with curl", "login form widgets"), files=6)
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "login form widgets", "--json", "--path", "gateway/forms.py")))
+    content = answered("login form widgets", "--path", "gateway/forms.py")
     assert 'METHOD_CHOICES = [("password", "Password"), ("token", "Token")]' in content
     assert 'WIDGETS = [("password", "PasswordInput")]' in content

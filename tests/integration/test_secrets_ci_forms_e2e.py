@@ -11,12 +11,11 @@ and in Markdown; GitLab CI's `DEPLOY_TOKEN: {value: "X", expand: false}`. Helm's
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 
 pytestmark = pytest.mark.integration
 
@@ -98,13 +97,10 @@ def test_these_forms_never_reach_the_home_or_an_answer(home, project):
         "sign in partner portal", "staging auth token", "partner headers",
         "deploy variables"), files=6)
     # what surrounds them stays readable: the key id, ordinary strings, the Secret's name
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "signing useInMemoryPgpKeys", "--json", "--limit", "20")))
+    content = answered("signing useInMemoryPgpKeys", "--limit", "20")
     assert 'useInMemoryPgpKeys("ABCD1234", "<REDACTED_SECRET>", "<REDACTED_SECRET>")' in content
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "encode utf-8 connect localhost", "--json", "--path", "shop/*")))
+    content = answered("encode utf-8 connect localhost", "--path", "shop/*")
     assert 'connect("localhost", "admin", "password")' in content
     assert 'connect("db.internal", "admin", "<REDACTED_SECRET>")' in content
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "redis existingSecret", "--json", "--path", "chart/*")))
+    content = answered("redis existingSecret", "--path", "chart/*")
     assert "existingSecret: redis-creds" in content

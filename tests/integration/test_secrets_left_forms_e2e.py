@@ -6,12 +6,11 @@ indexed for real (ONNX model, Qdrant Edge): no byte of a value under REPOKB_HOME
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 from ..unit.test_secrets_token_formats import TOKENS
 
 pytestmark = pytest.mark.integration
@@ -70,7 +69,6 @@ def test_these_forms_never_reach_the_home_or_an_answer(home, project):
         "third-party services", "webhook listener dashboard",
         "status request", "backup the shop database", "vault password",
         "sign-up form password field"), files=6)
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "sign-up form password field", "--json", "--path", "lib/*")))
+    content = answered("sign-up form password field", "--path", "lib/*")
     assert "<dd><input type=password name=password>" in content
     assert "label_for pass => 'Password (optional, 7-500 characters)'" in content

@@ -6,12 +6,11 @@ form's choices and field list stay readable."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 
 pytestmark = pytest.mark.integration
 
@@ -89,7 +88,6 @@ def test_positional_pairs_never_reach_the_home_or_an_answer(home, project):
         "login to the billing gateway", "write the db config",
         "sign the request with an api key", "gateway credentials map",
         "login form method choices", "api token environment"), files=8)
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "login form method choices", "--json", "--path", "gateway/forms.py")))
+    content = answered("login form method choices", "--path", "gateway/forms.py")
     assert 'METHOD_CHOICES = [("password", "Password"), ("token", _("Token"))]' in content
     assert 'fields = ("username", "password1", "password2")' in content

@@ -6,12 +6,11 @@ model, Qdrant Edge): no byte of a value under REPOKB_HOME, in `index --json`, a 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 
 pytestmark = pytest.mark.integration
 
@@ -79,13 +78,11 @@ def test_words_and_digits_in_a_secrets_place_never_reach_the_home_or_an_answer(h
     assert_never_stored(home, project, VALUES.values(), (
         "staging password", "database password option",
         "api key from the environment", "password table"), files=4)
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "settings from the environment", "--json", "--limit", "20")))
+    content = answered("settings from the environment", "--limit", "20")
     for kept in ('os.getenv("SECRET_KEY", "")', 'os.getenv("API_KEY", DEFAULT_KEY)',
                  'os.getenv("DEBUG", "False")', 'add_argument("--api-key", default=None)'):
         assert kept in content, kept
-    docs = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "password table", "--json", "--path", "docs/staging.md")))
+    docs = answered("password table", "--path", "docs/staging.md")
     for kept in ("The password is stored hashed.", "| name | str | optional |",
                  "| pw | CharField | PASSWORD_HASHERS |"):
         assert kept in docs, kept

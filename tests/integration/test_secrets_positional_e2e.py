@@ -11,12 +11,11 @@ the comment after an Objective-C `@property`; a plain-word key or password given
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from ..conftest import assert_never_stored, invoke, write
+from ..conftest import answered, assert_never_stored, write
 
 pytestmark = pytest.mark.integration
 
@@ -122,17 +121,13 @@ def test_secrets_written_in_these_forms_never_reach_the_home_or_an_answer(home, 
         "database settings"), files=6)
     # what surrounds the values stays readable: a key given by the caller, a password passed
     # by name, a property's URL in its comment
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "token checked with a key given by the caller", "--json",
-               "--path", "services/*")))
+    content = answered("token checked with a key given by the caller",
+               "--path", "services/*")
     assert 'return jwt.decode(token, key, algorithms=["HS256"])' in content
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "the partner's open orders", "--json", "--path", "services/*")))
+    content = answered("the partner's open orders", "--path", "services/*")
     assert 'auth=("admin", "<REDACTED_SECRET>")' in content
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "redis connect auth password", "--json", "--path", "lua/*")))
+    content = answered("redis connect auth password", "--path", "lua/*")
     assert "return red:auth(password)" in content
     assert 'redis.call("AUTH", "<REDACTED_SECRET>")' in content
-    content = "\n".join(h["content"] for h in json.loads(
-        invoke("search", "ACMEClient baseURL apiKey", "--json", "--path", "ios/*")))
+    content = answered("ACMEClient baseURL apiKey", "--path", "ios/*")
     assert "NSString *baseURL; // https://api.acme.test" in content
