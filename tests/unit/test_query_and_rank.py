@@ -666,20 +666,12 @@ def test_gradle_tasks_and_blocks_and_jenkins_stages_are_definitions_of_their_nam
     # a planted Gradle/Jenkins tree: `task publishRelease {` (symbol type task) got no boost
     # for "where is task publishRelease defined", and "where is the Rollback stage defined"
     # named nothing: `stage` was no kind word, `Rollback` a plain word
-    s = Settings()
-    for symbol_type, name, text in (
-            ("task", "publishRelease", "where is task publishRelease defined"),
-            ("task", "printVersion", "where is the printVersion task defined"),
-            ("stage", "Rollback", "where is the Rollback stage defined"),
-            ("block", "signingConfigs", "where is signingConfigs defined")):
-        own = _candidate(1, path="build.gradle", symbol=name, fused=0.01)
-        own.payload["symbol_type"] = symbol_type
-        caller = _candidate(2, path="Jenkinsfile", symbol="Deploy", fused=0.0105)
-        caller.payload["symbol_type"] = "stage"
-        p = plan(text)
-        assert p.symbols == (name.lower(),), text
-        ranked = rerank([caller, own], p, s)
-        assert own.factors["exact_symbol"] == s.symbol_boost and ranked[0] is own, text
+    _defined_first((
+        ("task", "publishRelease", "where is task publishRelease defined"),
+        ("task", "printVersion", "where is the printVersion task defined"),
+        ("stage", "Rollback", "where is the Rollback stage defined"),
+        ("block", "signingConfigs", "where is signingConfigs defined")),
+        "build.gradle", ("Jenkinsfile", "Deploy", "stage"))
     assert plan("where is task release defined").names == ("release",)
 
 
@@ -687,15 +679,24 @@ def test_make_and_cmake_targets_are_definitions_of_their_names():
     # the buildfiles chunkers type a Makefile's rule and CMake's add_library/add_executable
     # "target", a Makefile's `define` "define": neither was a definition kind, so "where is
     # target X defined" boosted nothing and read `target` as a word
+    _defined_first((
+        ("target", "release", "where is target release defined"),
+        ("target", "pybind11_tests", "where is the pybind11_tests target defined"),
+        ("define", "RUN_MIGRATIONS", "where is RUN_MIGRATIONS defined")),
+        "Makefile", ("Makefile", "deploy", "target"))
+
+
+def _defined_first(cases: tuple[tuple[str, str, str], ...], path: str,
+                   other: tuple[str, str, str]) -> None:
+    """For each (symbol type, name, question): the question names the definition, which gets
+    the whole exact-symbol boost and comes before `other` (path, symbol, type) scored a bit
+    higher by fusion."""
     s = Settings()
-    for symbol_type, name, text in (
-            ("target", "release", "where is target release defined"),
-            ("target", "pybind11_tests", "where is the pybind11_tests target defined"),
-            ("define", "RUN_MIGRATIONS", "where is RUN_MIGRATIONS defined")):
-        own = _candidate(1, path="Makefile", symbol=name, fused=0.01)
+    for symbol_type, name, text in cases:
+        own = _candidate(1, path=path, symbol=name, fused=0.01)
         own.payload["symbol_type"] = symbol_type
-        caller = _candidate(2, path="Makefile", symbol="deploy", fused=0.0105)
-        caller.payload["symbol_type"] = "target"
+        caller = _candidate(2, path=other[0], symbol=other[1], fused=0.0105)
+        caller.payload["symbol_type"] = other[2]
         p = plan(text)
         assert p.symbols == (name.lower(),), text
         ranked = rerank([caller, own], p, s)
