@@ -17,6 +17,7 @@ The chunker never raises: any surprise falls back to fixed windows over the whol
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import replace
 from importlib import resources
 from pathlib import PurePosixPath
@@ -136,7 +137,11 @@ class TreeSitterChunker:
         self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,
                              min_chars,
                              spec.module_functions, spec.qualified_names)
-        self._engine: tuple[Any, Any] | None = None
+        # the compiled query is shared; a parser and a query cursor are not thread-safe, so
+        # each thread has its own (the server chunks concurrent uploads: one shared parser
+        # crashed it, a segfault in tree-sitter's binding)
+        self._query: Any = None
+        self._mine = threading.local()
 
     @property
     def available(self) -> bool:
@@ -144,15 +149,19 @@ class TreeSitterChunker:
         return self._load() is not None
 
     def _load(self) -> tuple[Any, Any] | None:
-        if self._engine is None:
+        """This thread's parser and query cursor (None: the grammar is not installed)."""
+        engine: tuple[Any, Any] | None = getattr(self._mine, "engine", None)
+        if engine is None:
             language = load_language(self.spec.grammar)
             if language is None:  # the grammar package is not installed: windows serve
                 return None
             import tree_sitter
 
-            query = tree_sitter.Query(language, query_source(self.spec.query))
-            self._engine = (tree_sitter.Parser(language), tree_sitter.QueryCursor(query))
-        return self._engine
+            if self._query is None:
+                self._query = tree_sitter.Query(language, query_source(self.spec.query))
+            engine = self._mine.engine = (tree_sitter.Parser(language),
+                                          tree_sitter.QueryCursor(self._query))
+        return engine
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         return self._chunk_or_windows(text, None)

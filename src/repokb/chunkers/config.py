@@ -15,6 +15,7 @@ by their parent's path, or at the top by the keys themselves (`name, version, li
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -183,7 +184,7 @@ class ConfigChunker:
         self.max_chars = max_chars
         self.standalone_chars = standalone_chars  # a mapping this big gets its own chunk
         self.window = window
-        self._parser: Any = None
+        self._mine = threading.local()  # a parser per thread: one is not thread-safe (code.py)
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
@@ -200,14 +201,15 @@ class ConfigChunker:
     def _chunk(self, text: str, lines: list[str]) -> list[ChunkPiece] | None:
         if not self.format.parsable(text):
             return None
-        if self._parser is None:
+        parser = getattr(self._mine, "parser", None)
+        if parser is None:
             language = load_language(self.format.grammar)
             if language is None:  # the grammar package is not installed: windows serve
                 return None
             import tree_sitter
 
-            self._parser = tree_sitter.Parser(language)
-        tree = parse(self._parser, text)
+            parser = self._mine.parser = tree_sitter.Parser(language)
+        tree = parse(parser, text)
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
