@@ -362,7 +362,12 @@ def assert_never_stored(home: Path, project: Path, values: Iterable[str],
     outputs = [indexed, *(invoke("explain", str(project / path), "--json") for path in found)]
     outputs += [invoke("search", query, "--json", "--limit", "20")
                 for query in (*values, *queries)]
-    stored = every_byte(home)
+    assert_nowhere(home, values, outputs)
+
+
+def assert_nowhere(home: Path, values: Iterable[str], outputs: Iterable[str]) -> None:
+    """No value in any byte under `home` nor in any of `outputs` (the answers a reader saw)."""
+    stored, outputs = every_byte(home), list(outputs)
     for value in values:
         assert value.encode() not in stored, f"{value[:6]}... stored"
         assert all(value not in out for out in outputs), f"{value[:6]}... shown"

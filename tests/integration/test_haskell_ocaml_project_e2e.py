@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import every_byte, invoke, write
+from ..conftest import assert_nowhere, invoke, write
 
 pytestmark = pytest.mark.integration
 
@@ -93,7 +93,4 @@ def test_a_cabal_and_a_dune_project_are_read_as_such_and_keep_their_credentials(
     for query in (*VALUES.values(), "login password form", "basic auth fetch",
                   "hackage repository", "default config password"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
-    stored = every_byte(home)
-    for value in VALUES.values():
-        assert value.encode() not in stored, f"{value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:6]}... shown"
+    assert_nowhere(home, VALUES.values(), outputs)
