@@ -299,8 +299,7 @@ def project_aliases(projects: list[str] | tuple[str, ...]) -> dict[str, str]:
     without a version (`django-5.2.8` -> `django`); a word two projects share names neither."""
     seen: dict[str, set[str]] = {}
     for name in projects:
-        bare = _VERSION.sub("", name)
-        for alias in {name.lower(), bare.lower()}:
+        for alias in {name.lower(), bare_name(name).lower()}:
             if alias and re.search(r"[a-z]", alias):
                 seen.setdefault(alias, set()).add(name)
     return {alias: next(iter(owners)) for alias, owners in seen.items() if len(owners) == 1}

@@ -246,12 +246,13 @@ def _other_case(symbol: str, plan: QueryPlan) -> bool:
     return False
 
 
-def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str]:
-    """(lower-cased, as written) the definition name of a piece the query's names match best:
-    its symbol, or a name of a short piece joined into it (`also`: the `module tree` head
-    before `tree.tree_inode`); ("", "") when the query names none or the piece defines none."""
+def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str, float]:
+    """(lower-cased, as written, its `symbol_match`) the definition name of a piece the query's
+    names match best: its symbol, or a name of a short piece joined into it (`also`: the
+    `module tree` head before `tree.tree_inode`); ("", "", 0) when the query names none or the
+    piece defines none."""
     if not plan.symbols:
-        return "", ""
+        return "", "", 0.0
     names = [(p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())]
     package = (go_package(path, str(p.get("project") or "")) if p.get("language") == "go"
                else None)
@@ -263,7 +264,7 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str]:
                 best, share = (str(name).lower(), str(name)), matched
             if share == 1.0:
                 break
-    return best
+    return *best, share
 
 
 def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
@@ -316,11 +317,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
             # a changelog or blog post describes the past; code under blog/ is still code
             factors["stale_path"] = s.stale_factor
-        symbol, written = _named(p, path, plan)
+        symbol, written, share = _named(p, path, plan)
         if symbol:
-            share = symbol_match(symbol, path, plan,
-                                 go_package(path, str(p.get("project") or ""))
-                                 if p.get("language") == "go" else None)
             if share and _other_case(written, plan):
                 share = min(share, _OTHER_CASE_SHARE)
             if share:
@@ -337,7 +335,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)
         if plan.project and p.get("project") == plan.project:
             factors["named_project"] = s.named_project_boost
-        if symbol and (plan.members_of or plan.symbols) and p.get("symbol_type") in _DEFINITIONS:
+        if symbol and p.get("symbol_type") in _DEFINITIONS:  # (a symbol: the query names one)
             # `operations` of `operations.getoperation`
             owner, _, last = symbol.rpartition(".")
             owner = _last_name(owner) if owner else ""
