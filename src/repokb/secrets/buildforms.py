@@ -96,7 +96,7 @@ def _stdin_passwords(keys: KeyLines, pattern: re.Pattern[str]) -> list[Span]:
     return out
 
 
-def _tool_credentials(text: str, keys: KeyLines) -> list[Span]:
+def _tool_credentials(keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     for start, line in keys.line_texts(_AT_TOOLS):
         for m in _TOOL_SET.finditer(line):
@@ -130,14 +130,15 @@ def find(text: str, language: str | None, keys: KeyLines | None = None) -> list[
     keys = keys or KeyLines(text)
     out: list[Span] = []
     low = keys.low
-    if language == "cmake" and "set" in low:
-        out.extend(_cmake_sets(text))
-    if language == "cmake" and ("userpwd" in low or "http_password" in low):
-        out.extend(_cmake_credentials(text))
+    if language == "cmake":
+        if "set" in low:
+            out.extend(_cmake_sets(text))
+        if "userpwd" in low or "http_password" in low:
+            out.extend(_cmake_credentials(text))
     if keys.has(_AT_STDIN):
         out.extend(_stdin_passwords(keys, _PIPED))
         if "<<<" in text:
             out.extend(_stdin_passwords(keys, _HERE_STRING))
     if keys.has(_AT_TOOLS):
-        out.extend(_tool_credentials(text, keys))
+        out.extend(_tool_credentials(keys))
     return out
