@@ -161,11 +161,11 @@ def _mnemonics(text: str) -> list[Span]:
 
 
 def _rpc_keys(text: str, keys: KeyLines) -> list[Span]:
-    if not keys.has(_RPC_ANCHORS):
-        return []
+    """A key in an RPC URL, on the lines holding a provider's host (an URL spans no line)."""
     out: list[Span] = []
-    for m in _RPC_KEY.finditer(text):
-        value = m.group("value")
-        if any(c.isdigit() for c in value) and not is_placeholder(value):
-            out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
+    for start, end in keys.lines(_RPC_ANCHORS):
+        for m in _RPC_KEY.finditer(text, start, end):
+            value = m.group("value")
+            if any(c.isdigit() for c in value) and not is_placeholder(value):
+                out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
     return out
