@@ -111,13 +111,10 @@ def _names_a_key(name: str) -> bool:
 
 
 def _keys(text: str) -> list[Span]:
-    candidates = [m for m in _HEX_0X.finditer(text)
-                  if m.start() == 0 or not (text[m.start() - 1].isalnum()
-                                            or text[m.start() - 1] in "_$")]
-    if not candidates:
-        return []
     out: list[Span] = []
-    for m in candidates:
+    for m in _HEX_0X.finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_$"):
+            continue  # the tail of a longer word or number
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = text[line_start:m.start()]
         named = _NAMED.search(before)
@@ -133,7 +130,7 @@ def _in_key_list(text: str, at: int) -> bool:
     """Whether offset `at` lies inside a list opened under `accounts` or a key's name, over
     lines too (`accounts: [\n  "0x...",\n  "0x..."\n]`)."""
     opened = text.rfind("[", max(0, at - _LIST_REACH), at)
-    if opened == -1 or "]" in text[opened:at]:
+    if opened == -1 or text.find("]", opened, at) != -1:
         return False
     named = _LIST_NAME.search(text, max(0, opened - 200), opened)
     return bool(named and _names_a_key(named.group("name")))
