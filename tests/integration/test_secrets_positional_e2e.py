@@ -121,8 +121,7 @@ def test_secrets_written_in_these_forms_never_reach_the_home_or_an_answer(home, 
         "database settings"), files=6)
     # what surrounds the values stays readable: a key given by the caller, a password passed
     # by name, a property's URL in its comment
-    content = answered("token checked with a key given by the caller",
-               "--path", "services/*")
+    content = answered("token checked with a key given by the caller", "--path", "services/*")
     assert 'return jwt.decode(token, key, algorithms=["HS256"])' in content
     content = answered("the partner's open orders", "--path", "services/*")
     assert 'auth=("admin", "<REDACTED_SECRET>")' in content

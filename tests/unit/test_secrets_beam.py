@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, redact
+from repokb.secrets import redact
+
+from ..conftest import assert_redacted
 
 PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
 COOKIE = "".join(("QJZHKXW", "NRTVYBPLMSDF"))  # FAKE: mix release writes 56 such capitals
@@ -106,11 +108,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
 def test_a_beam_credential_is_redacted(language, text):
     mode = "code" if language in ("elixir", "erlang", "shell", "python") else "config"
-    result = redact(text, mode, language)
-    assert PW not in result.text and COOKIE not in result.text, result.text
-    assert "Xk29fQ7wPz" not in result.text and "cookie2024" not in result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, mode, language, PW, COOKIE, "Xk29fQ7wPz", "cookie2024")
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP,

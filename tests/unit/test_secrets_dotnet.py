@@ -18,6 +18,8 @@ import pytest
 
 from repokb.secrets import REDACTED, redact
 
+from ..conftest import assert_redacted
+
 PW = "".join(("Dn7qR2", "kX9mLp4vT8"))  # a FAKE password, assembled at run time
 DIGIT_PW = "".join(("2oeq3hDav", "JA76rNicH"))  # FAKE, opens with a digit
 NUGET = "oy2" + "".join(("epfjbd0kh8oool8dkl", "zdocj2isajihktj0rlglkomxg"))  # FAKE NuGet key
@@ -88,11 +90,7 @@ def _mode(language: str) -> str:
 @pytest.mark.parametrize(("language", "text"), MUST_REDACT,
                          ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
 def test_a_dotnet_credential_is_redacted(language, text):
-    result = redact(text, _mode(language), language)
-    for value in (PW, DIGIT_PW, NUGET):
-        assert value not in result.text, result.text
-    assert REDACTED in result.text
-    assert result.text.count("\n") == text.count("\n")
+    assert_redacted(text, _mode(language), language, PW, DIGIT_PW, NUGET)
 
 
 @pytest.mark.parametrize(("language", "text"), MUST_KEEP,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import find_all, redact
+from repokb.secrets import find_all, mode_for, redact
 
 from ..conftest import assert_redacted
 
@@ -73,8 +73,6 @@ _ALCHEMY = "JdObOIRpFqaDZeV7G5IfQHeVVEqZe2qp"
      _INFURA),
 ])
 def test_ethereum_secrets_are_redacted(text: str, language: str, value: str) -> None:
-    from repokb.secrets import mode_for
-
     assert_redacted(text, mode_for(language), language, value)
 
 
@@ -117,8 +115,6 @@ def test_ethereum_secrets_are_redacted(text: str, language: str, value: str) -> 
      '  "test test test test test test test test test test test junk";', "typescript"),
 ])
 def test_public_ethereum_material_is_kept(text: str, language: str) -> None:
-    from repokb.secrets import mode_for
-
     found = find_all(text, mode_for(language), language)
     assert not found, [(f.detector, text[f.start:f.end]) for f in found]
     assert redact(text, mode_for(language), language).text == text

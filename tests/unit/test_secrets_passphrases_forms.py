@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from repokb.secrets import REDACTED, mode_for, redact, scan
+from repokb.secrets import mode_for, redact, scan
+
+from ..conftest import assert_redacted
 
 X = "".join(("Kq9-Zw", "7mVx2!"))
 
@@ -22,8 +24,7 @@ PERL = [
 
 @pytest.mark.parametrize("text", PERL, ids=[f"perl{i}" for i in range(len(PERL))])
 def test_a_perl_auth_check_comparing_with_a_literal_is_redacted(text):
-    out = redact(text, "code", "perl").text
-    assert X not in out and REDACTED in out
+    assert_redacted(text, "code", "perl", X)
 
 
 PERL_KEPT = [
@@ -51,8 +52,7 @@ HTML = [
 @pytest.mark.parametrize("language", ["html", "markdown", "php"])
 @pytest.mark.parametrize("text", HTML, ids=[f"input{i}" for i in range(len(HTML))])
 def test_an_html_password_fields_value_is_redacted(text, language):
-    out = redact(text, mode_for(language), language).text
-    assert X not in out and REDACTED in out
+    assert_redacted(text, mode_for(language), language, X)
 
 
 HTML_KEPT = [
@@ -87,9 +87,7 @@ PHRASE_PLACES = [
 @pytest.mark.parametrize("phrase", PHRASES)
 @pytest.mark.parametrize(("language", "template"), PHRASE_PLACES)
 def test_a_password_of_words_under_a_secrets_name_is_redacted(phrase, language, template):
-    text = template.format(v=phrase)
-    out = redact(text, mode_for(language), language).text
-    assert phrase not in out and REDACTED in out
+    assert_redacted(template.format(v=phrase), mode_for(language), language, phrase)
 
 
 LABELS = [
@@ -139,9 +137,7 @@ MAGICS = [
 
 @pytest.mark.parametrize("text", MAGICS, ids=[f"magic{i}" for i in range(len(MAGICS))])
 def test_a_notebooks_magic_or_shell_line_is_redacted(text):
-    out = redact(text, "code", "python").text
-    assert REDACTED in out
-    assert not any(v in out for v in (X, "Wb7Kq2Lm9Xv4Tz3Wr8Qa", "Kg7Kq2Lm9Xv4Tz3Wr8Qa"))
+    assert_redacted(text, "code", "python", X, "Wb7Kq2Lm9Xv4Tz3Wr8Qa", "Kg7Kq2Lm9Xv4Tz3Wr8Qa")
 
 
 MAGICS_KEPT = [

@@ -81,7 +81,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
     "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),
-    "idl": lambda text, mode, language, keys: idl.find(text, language, keys),
+    "idl": lambda text, mode, language, keys: idl.find(text, language),
     "ethereum": lambda text, mode, language, keys: ethereum.find(text, keys),
 }
 

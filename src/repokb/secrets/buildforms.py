@@ -66,8 +66,10 @@ _AT_STDIN = ("--password-stdin", "--with-token")
 _AT_TOOLS = ("npm", "yarn", "pnpm", "configure", "poetry", "composer", "bundle", "twine")
 
 
-def _literal(value: str) -> bool:
-    return bool(value.strip()) and not any(c in value for c in "$%`")
+def _secret_literal(value: str, key: str = "password") -> bool:
+    """A literal (no reference, not blank) that is a secret's value under `key`."""
+    return (bool(value.strip()) and not any(c in value for c in "$%`")
+            and is_secret_value(value, key, literal_words=True))
 
 
 def _cmake_sets(text: str) -> list[Span]:
@@ -76,8 +78,7 @@ def _cmake_sets(text: str) -> list[Span]:
         name = m.group("env") or m.group("name")
         group = "q" if m.group("q") is not None else "bare"
         value = m.group(group)
-        if (is_secret_key(name) and _literal(value)
-                and is_secret_value(value, name, literal_words=True)):
+        if is_secret_key(name) and _secret_literal(value, name):
             out.append((m.start(group), m.end(group), "cmake_set_secret", False))
     return out
 
@@ -90,25 +91,24 @@ def _stdin_passwords(keys: KeyLines, pattern: re.Pattern[str]) -> list[Span]:
         for m in pattern.finditer(line):
             group = next(g for g in ("s", "d", "b") if m.group(g) is not None)
             value = m.group(group)
-            if _literal(value) and is_secret_value(value, "password", literal_words=True):
+            if _secret_literal(value):
                 out.append((start + m.start(group), start + m.end(group), "password_stdin",
                             True))
     return out
 
 
-def _tool_credentials(text: str, keys: KeyLines) -> list[Span]:
+def _tool_credentials(keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     for start, line in keys.line_texts(_AT_TOOLS):
         for m in _TOOL_SET.finditer(line):
             key, value = m.group("key"), m.group("value")
-            if ((is_secret_key(key) or key.endswith("_auth")) and _literal(value)
-                    and is_secret_value(value, key, literal_words=True)):
+            if (is_secret_key(key) or key.endswith("_auth")) and _secret_literal(value, key):
                 out.append((start + m.start("value"), start + m.end("value"),
                             "tool_config_secret", False))
         for pattern in (_TOOL_CREDENTIAL, _BUNDLE):
             for m in pattern.finditer(line):
                 value = m.group("value")
-                if _literal(value) and is_secret_value(value, "password", literal_words=True):
+                if _secret_literal(value):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "tool_config_secret", False))
     return out
@@ -119,7 +119,7 @@ def _cmake_credentials(text: str) -> list[Span]:
     for m in _CMAKE_CREDENTIAL.finditer(text):
         group = "value" if m.group("value") is not None else "value2"
         value = m.group(group)
-        if _literal(value) and is_secret_value(value, "password", literal_words=True):
+        if _secret_literal(value):
             out.append((m.start(group), m.end(group), "cmake_credential", False))
     return out
 
@@ -130,14 +130,15 @@ def find(text: str, language: str | None, keys: KeyLines | None = None) -> list[
     keys = keys or KeyLines(text)
     out: list[Span] = []
     low = keys.low
-    if language == "cmake" and "set" in low:
-        out.extend(_cmake_sets(text))
-    if language == "cmake" and ("userpwd" in low or "http_password" in low):
-        out.extend(_cmake_credentials(text))
+    if language == "cmake":
+        if "set" in low:
+            out.extend(_cmake_sets(text))
+        if "userpwd" in low or "http_password" in low:
+            out.extend(_cmake_credentials(text))
     if keys.has(_AT_STDIN):
         out.extend(_stdin_passwords(keys, _PIPED))
         if "<<<" in text:
             out.extend(_stdin_passwords(keys, _HERE_STRING))
     if keys.has(_AT_TOOLS):
-        out.extend(_tool_credentials(text, keys))
+        out.extend(_tool_credentials(keys))
     return out

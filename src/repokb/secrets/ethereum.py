@@ -111,13 +111,10 @@ def _names_a_key(name: str) -> bool:
 
 
 def _keys(text: str) -> list[Span]:
-    candidates = [m for m in _HEX_0X.finditer(text)
-                  if m.start() == 0 or not (text[m.start() - 1].isalnum()
-                                            or text[m.start() - 1] in "_$")]
-    if not candidates:
-        return []
     out: list[Span] = []
-    for m in candidates:
+    for m in _HEX_0X.finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_$"):
+            continue  # the tail of a longer word or number
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = text[line_start:m.start()]
         named = _NAMED.search(before)
@@ -133,7 +130,7 @@ def _in_key_list(text: str, at: int) -> bool:
     """Whether offset `at` lies inside a list opened under `accounts` or a key's name, over
     lines too (`accounts: [\n  "0x...",\n  "0x..."\n]`)."""
     opened = text.rfind("[", max(0, at - _LIST_REACH), at)
-    if opened == -1 or "]" in text[opened:at]:
+    if opened == -1 or text.find("]", opened, at) != -1:
         return False
     named = _LIST_NAME.search(text, max(0, opened - 200), opened)
     return bool(named and _names_a_key(named.group("name")))
@@ -161,11 +158,11 @@ def _mnemonics(text: str) -> list[Span]:
 
 
 def _rpc_keys(text: str, keys: KeyLines) -> list[Span]:
-    if not keys.has(_RPC_ANCHORS):
-        return []
+    """A key in an RPC URL, on the lines holding a provider's host (an URL spans no line)."""
     out: list[Span] = []
-    for m in _RPC_KEY.finditer(text):
-        value = m.group("value")
-        if any(c.isdigit() for c in value) and not is_placeholder(value):
-            out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
+    for start, end in keys.lines(_RPC_ANCHORS):
+        for m in _RPC_KEY.finditer(text, start, end):
+            value = m.group("value")
+            if any(c.isdigit() for c in value) and not is_placeholder(value):
+                out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
     return out

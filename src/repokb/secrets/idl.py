@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key
 from repokb.secrets.shapes import value_ok
 
@@ -28,7 +27,7 @@ _PROTO_DEFAULT = re.compile(
 _BY_LANGUAGE = {"graphql": _GRAPHQL_DEFAULT, "protobuf": _PROTO_DEFAULT}
 
 
-def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
+def find(text: str, language: str | None) -> list[Span]:
     pattern = _BY_LANGUAGE.get(language or "")
     if pattern is None:
         return []

@@ -439,11 +439,20 @@ class _ProseRegions:
             at = max(end, m.start() + 1)
 
 
+def _in_prose(line: str, start: int, m: re.Match[str], end: int, mode: str,
+              regions: _ProseRegions | None) -> bool:
+    """Whether the sentence `m` found on `line` (at `start` in the text), up to `end`, is prose:
+    outside code anywhere; in code only after a comment's opener on its line or inside one
+    comment, docstring or string literal (`regions`)."""
+    return mode != "code" or bool(COMMENT_BEFORE.search(line, 0, m.start())) or bool(
+        regions and regions.around(start + m.start(), end))
+
+
 def _prose_passwords(line: str, start: int, mode: str,
                      regions: _ProseRegions | None = None) -> list[Span]:
     """A password in a sentence, with or without a verb: "use the password X on the admin
     page", "Use password X.", "the passphrase is X". In code, only in a comment, a docstring
-    or a string literal (the sentence, "password" included, inside it)."""
+    or a string literal (the sentence, "password" included, inside it: `_in_prose`)."""
     out: list[Span] = []
     lowered = line.lower()
     if "pass" not in lowered and "pw" not in lowered:
@@ -459,8 +468,7 @@ def _prose_passwords(line: str, start: int, mode: str,
                 and not value.lower().startswith("value=")):  # its default stays a value
             continue
         at = start + m.start("value")
-        if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
-                regions and regions.around(start + m.start(), at + len(value))):
+        if not _in_prose(line, start, m, at + len(value), mode, regions):
             continue
         tail = raw[len(value):]  # value is a prefix of raw: only its end was taken off
         end = at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
@@ -481,8 +489,7 @@ def _prose_tokens(line: str, start: int, mode: str,
         if not _random_token(value):
             continue
         at = start + m.start("value")
-        if mode == "code" and not COMMENT_BEFORE.search(line, 0, m.start()) and not (
-                regions and regions.around(start + m.start(), at + len(value))):
+        if not _in_prose(line, start, m, at + len(value), mode, regions):
             continue
         out.append((at, at + len(value), "prose_token", False))
     return out
