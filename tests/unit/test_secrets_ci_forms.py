@@ -111,3 +111,16 @@ def test_a_gitlab_variable_given_a_reference_keeps_it():
     # scan takes `{value:` for a bare value (a marker, nothing lost); the reference stays
     text = 'variables:\n  API_TOKEN: {value: "$CI_JOB_TOKEN", expand: false}\n'
     assert '"$CI_JOB_TOKEN", expand: false}' in redact(text, "config", "yaml").text
+
+
+@pytest.mark.parametrize(("language", "text"), [
+    ("python", 'existing_password = "Hunter2Prod99"\n'),
+    ("yaml", "db:\n  existingPassword: Hunter2Prod99\n"),
+    ("yaml", "db:\n  existing_token: Kq8vWz3Lp0Rt5Yx2\n"),
+])
+def test_a_key_opening_with_existing_is_still_a_secret_unless_it_names_a_secret_object(
+        language, text):
+    # `existingSecret` names a Kubernetes Secret (kept above); the first version kept every
+    # key whose first word was "existing", so `existing_password = "..."` was stored as written
+    value = text.split(": " if language == "yaml" else '= "')[-1].strip().strip('"')
+    assert_redacted(text, mode_for(language), language, value)

@@ -388,9 +388,10 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
 })
-# A key opening with one of these words names where a secret is kept, not the secret: Helm
-# charts' `existingSecret: redis-creds` (a Kubernetes Secret's name)
-NOT_SECRET_KEY_PREFIXES = frozenset({"existing"})
+# A key opening with these words names where a secret is kept, not the secret: Helm charts'
+# `existingSecret: redis-creds` (a Kubernetes Secret's name), `existingSecretPasswordKey:
+# redis-password` (a key of it). Not any key opening with "existing": `existing_password` is one
+STORE_KEY_OPENING = ("existing", "secret")
 # Last words of a class's or a type's name (`PasswordInput`, `SecretStr`, `CharField`,
 # `TokenAuthentication`): an all-letters value in a password's place ending in one is a name
 # (`[("password", "PasswordInput")]`), not the password (`[("password", "HunterTwoProd")]`)

@@ -27,6 +27,7 @@ from repokb.secrets.scan import (
     Finding,
     is_placeholder,
     key_words,
+    names_a_store,
     random_part,
 )
 from repokb.secrets.shapes import is_field_name, readable
@@ -167,11 +168,10 @@ _LINE_KEY = re.compile(r"""[ \t]*(?:-[ \t]+)?["']?(?P<key>[A-Za-z_][\w\-]*)["']?
 
 
 def _names_a_store(line: str) -> bool:
-    """A line whose key names where a secret is kept (P.NOT_SECRET_KEY_PREFIXES:
-    `existingSecret`), not the secret."""
+    """A line whose key names where a secret is kept (scan.names_a_store: `existingSecret`),
+    not the secret."""
     m = _LINE_KEY.match(line)
-    words = key_words(m.group("key")) if m else []
-    return bool(words) and words[0] in P.NOT_SECRET_KEY_PREFIXES
+    return m is not None and names_a_store(key_words(m.group("key")))
 
 
 # detect-secrets' `is_indirect_reference` (`secret = get_secret_key()`, `= headers['apikey']`):

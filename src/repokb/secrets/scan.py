@@ -85,11 +85,17 @@ def key_words(key: str) -> list[str]:
     return [w.lower() for part in re.split(r"[_\-.\s]+", key) for w in _WORD.findall(part)]
 
 
+def names_a_store(words: list[str]) -> bool:
+    """A key (its words, key_words) naming where a secret is kept, not the secret
+    (P.STORE_KEY_OPENING: Helm's `existingSecret`)."""
+    return tuple(words[:len(P.STORE_KEY_OPENING)]) == P.STORE_KEY_OPENING
+
+
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
     if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
         return False
-    if names_public_key(words) or words[0] in P.NOT_SECRET_KEY_PREFIXES:
+    if names_public_key(words) or names_a_store(words):
         return False
     if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
         return True
