@@ -30,7 +30,7 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
-from repokb.rules.folders import OVERRIDABLE, among, folder_skip, marker_reasons, name_skip
+from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip, reopened
 from repokb.rules.folders import reasons as folder_reasons
 from repokb.rules.repo_config import CONFIG_NAMES, RepoConfig, config_of
 from repokb.secrets import find_secret, redact
@@ -92,7 +92,7 @@ def walk_folder(catalog: Catalog, project: str, path: str,
     markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        if parts[i - 1] in OVERRIDABLE and config and config.reaches_into(folder):
+        if reopened(parts[i - 1], folder, config):
             continue
         if found := folder_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
