@@ -185,15 +185,13 @@ class FileFacts:
                     or "html")
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
+        if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them
+            lang = "json" if self.sniff("json_text") else "yaml"
         if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`
             inner = os.path.splitext(os.path.splitext(lower)[0])[1]
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
         if lang is None and self.dirs:  # `.cargo/config`
             lang = T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
-        if lang is None and lower in T.LANGUAGE_BY_DOTFILE:  # `.nycrc`, `.eslintrc`
-            lang = T.LANGUAGE_BY_DOTFILE[lower]
-            if lang == T.JSON_OR_YAML:
-                lang = "json" if self.sniff("json_text") else "yaml"
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:
