@@ -287,8 +287,8 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
+    classifiers = {p: classifier_of(p) for p in {p for p, _ in groups}}  # one per project
     # the folders the walk leaves out (one file of the batch may show a marker for all)
-    classifiers = {p: classifier_of(p) for p, _ in groups}
     walled = {(p, skip.path): skip for (p, path) in groups
               if (skip := walk_folder(catalog, p, path, classifiers[p].config)) is not None}
     for (project, path), group in groups.items():
