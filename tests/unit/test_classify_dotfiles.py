@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from repokb.models import Kind, Policy
+from repokb.secrets import mode_for, redact
 
 from .. import fake_secrets as fake
 from ..conftest import classify_file
@@ -92,6 +93,9 @@ def test_a_secret_in_an_rc_file_is_redacted_not_indexed_raw(tmp_path):
     assert (c.kind, c.language) == (Kind.CONFIGURATION, "yaml")
     assert (c.index_policy, c.knowledge_role, c.flags) == (
         yml.index_policy, yml.knowledge_role, yml.flags)
+    # and the chunk stage's redaction for its language takes the token out
+    assert fake.GITHUB_TOKEN in rc
+    assert fake.GITHUB_TOKEN not in redact(rc, mode_for(c.language), c.language).text
 
 
 def _bundle(lines: int, last: str) -> str:

@@ -23,12 +23,10 @@ from pathlib import Path
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.pipeline.ignore import IgnoreRules
-from repokb.rules.folders import OVERRIDABLE, marker_skip, name_skip, on_disk
+from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
-
-# Skipped directories a repository config's vendor override may open (never VCS internals).
 
 
 @dataclass(frozen=True)
@@ -261,7 +259,7 @@ def _folder_reason(project: ProjectRoot, name: str, path: str, rel: str, rules: 
     if (owner := project.owner(path)) is not None:
         return "unknown", f"indexed as project {owner!r}: its own project boundary"
     reason = _dir_skip_reason(name, path, rel, rules)
-    if reason and name in OVERRIDABLE and config and config.reaches_into(rel):
+    if reason and reopened(name, rel, config):
         return None
     return reason
 

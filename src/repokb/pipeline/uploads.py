@@ -30,7 +30,7 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
-from repokb.rules.folders import OVERRIDABLE, among, folder_skip, marker_reasons, name_skip
+from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip, reopened
 from repokb.rules.folders import reasons as folder_reasons
 from repokb.rules.repo_config import CONFIG_NAMES, RepoConfig, config_of
 from repokb.secrets import find_secret, redact
@@ -92,7 +92,7 @@ def walk_folder(catalog: Catalog, project: str, path: str,
     markers = marker_reasons()
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
-        if parts[i - 1] in OVERRIDABLE and config and config.reaches_into(folder):
+        if reopened(parts[i - 1], folder, config):
             continue
         if found := folder_skip(parts[i - 1], among(folder, known, under)):
             return SkippedPath(project, folder, found[1], found[0], True)
@@ -287,8 +287,8 @@ def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectori
         groups.setdefault((fragment.project, redact_path(fragment.path)), []).append(fragment)
     admitted: list[ChunkedFile] = []
     refused: list[tuple[SourceFile, Classification]] = []
+    classifiers = {p: classifier_of(p) for p in {p for p, _ in groups}}  # one per project
     # the folders the walk leaves out (one file of the batch may show a marker for all)
-    classifiers = {p: classifier_of(p) for p, _ in groups}
     walled = {(p, skip.path): skip for (p, path) in groups
               if (skip := walk_folder(catalog, p, path, classifiers[p].config)) is not None}
     for (project, path), group in groups.items():

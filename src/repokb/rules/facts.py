@@ -9,11 +9,12 @@ only all of it can tell that no private key follows its certificates.
 from __future__ import annotations
 
 import fnmatch
+import io
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
 from repokb.formats import CODE
 from repokb.models import SourceFile
@@ -184,15 +185,13 @@ class FileFacts:
                     or "html")
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
+        if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them
+            lang = "json" if self.sniff("json_text") else "yaml"
         if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`
             inner = os.path.splitext(os.path.splitext(lower)[0])[1]
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
         if lang is None and self.dirs:  # `.cargo/config`
             lang = T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
-        if lang is None and lower in T.LANGUAGE_BY_DOTFILE:  # `.nycrc`, `.eslintrc`
-            lang = T.LANGUAGE_BY_DOTFILE[lower]
-            if lang == T.JSON_OR_YAML:
-                lang = "json" if self.sniff("json_text") else "yaml"
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:
@@ -266,23 +265,21 @@ class FileFacts:
         size = self.file.size
         if len(self.head) >= size or self.is_binary:
             return self.text
-        if self.content is not None:
-            data = self.content[-T.TAIL_BYTES:]
-            if b"\n" not in data.rstrip(b"\r\n"):
-                data = self._last_line_start(self.content, size) + data
-        else:
-            try:
-                with self.file.open() as fh:
-                    fh.seek(max(0, size - T.TAIL_BYTES))
-                    data = fh.read(T.TAIL_BYTES)
-                    if b"\n" not in data.rstrip(b"\r\n"):
-                        data = self._last_line_start(fh, size) + data
-            except OSError:
-                return ""
+        # an upload's bytes are read as the file (a left-out file's are its head only: its end)
+        end = size if self.content is None else len(self.content)
+        try:
+            with (io.BytesIO(self.content) if self.content is not None
+                  else self.file.open()) as fh:
+                fh.seek(max(0, end - T.TAIL_BYTES))
+                data = fh.read(T.TAIL_BYTES)
+                if b"\n" not in data.rstrip(b"\r\n"):
+                    data = self._last_line_start(fh, size) + data
+        except OSError:
+            return ""
         return data.decode("utf-8", errors="replace")
 
     @staticmethod
-    def _last_line_start(source: Any, size: int) -> bytes:
+    def _last_line_start(fh: BinaryIO, size: int) -> bytes:
         """The first LAST_LINE_START_BYTES of a last line longer than the tail, with the line
         break before it: an inline source map's `//# sourceMappingURL=data:...;base64,` line
         (eslint-plugin-import 2.31.0's compiled lib/rules/order.js ends in an 80 KB one). Looked
@@ -292,19 +289,11 @@ class FileFacts:
         block = 65536
         while end > floor:
             start = max(floor, end - block)
-            if isinstance(source, bytes):
-                chunk = source[start:end]
-            else:
-                source.seek(start)
-                chunk = source.read(end - start)
-            at = chunk.rfind(b"\n")
+            fh.seek(start)
+            at = fh.read(end - start).rfind(b"\n")
             if at >= 0:
-                begin = start + at
-                if isinstance(source, bytes):
-                    return source[begin:begin + T.LAST_LINE_START_BYTES] + b" ... "
-                source.seek(begin)
-                first: bytes = source.read(T.LAST_LINE_START_BYTES)
-                return first + b" ... "
+                fh.seek(start + at)
+                return fh.read(T.LAST_LINE_START_BYTES) + b" ... "
             end = start
         return b""
 

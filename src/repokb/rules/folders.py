@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import Callable
 from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING
 
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
@@ -26,6 +27,9 @@ from repokb.rules.tables import (
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
 )
+
+if TYPE_CHECKING:
+    from repokb.rules.repo_config import RepoConfig
 
 _GLOB = re.compile(r"[*?\[]")
 # Whether the folder holds this marker (a path relative to it; a trailing "/": a folder).
@@ -57,9 +61,16 @@ def source_markers(name: str) -> tuple[str, ...]:
 
 
 # Folder names left out as vendored that a repository config's vendor override may reopen
-# (`config.reaches_into`): the walk, and an upload judged by the project's config, enter them.
-OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
-                        and name not in (".git", ".hg", ".svn"))
+# (never VCS internals).
+_OVERRIDABLE = frozenset(name for name, (kind, _) in SKIP_DIRS.items() if kind == "vendor"
+                         and name not in (".git", ".hg", ".svn"))
+
+
+def reopened(name: str, rel: str, config: RepoConfig | None) -> bool:
+    """Whether the project's `config` reopens the folder `rel` (named `name`) that is left out
+    as vendored: a vendor override may match below it. The walk, and an upload judged by the
+    project's uploaded config, enter it."""
+    return name in _OVERRIDABLE and config is not None and config.reaches_into(rel)
 
 
 def name_skip(name: str, holds: Holds) -> tuple[str, str] | None:

@@ -647,8 +647,10 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Linguist's HTML+Razor: ASP.NET's Razor views and Blazor components (HTML with C#)
     ".cshtml": "html", ".razor": "html",
 }
-# Build files known by their whole (lower-case) name, before any extension: CMakeLists.txt and
-# meson_options.txt are no text documents (Linguist's CMake and Meson file names).
+# Files known by their whole (lower-case) name, before any extension: build files
+# (CMakeLists.txt and meson_options.txt are no text documents: Linguist's CMake and Meson file
+# names) and tools' settings under a dot-name with no extension (below).
+JSON_OR_YAML = "json_or_yaml"  # a name whose text tells JSON from YAML (sniff.json_text)
 LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
@@ -662,15 +664,12 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Foundry's and Hardhat's import remappings (`@openzeppelin/=lib/openzeppelin-contracts/`),
     # `prefix=path` lines
     "remappings.txt": "ini",
-}
-# Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's file
-# names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are read by
-# their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first character).
-# Found unknown, so excluded, in qs 6.13.1, minimist 1.2.8, side-channel 1.1.0 (`.eslintrc`,
-# `.nycrc`) and pytest 8.3.4 (`.coveragerc`). Not `.yarnrc` nor `.npmrc` (credentials files:
-# SECRET_FILES).
-JSON_OR_YAML = "json_or_yaml"
-LANGUAGE_BY_DOTFILE: dict[str, str] = {
+    # Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's
+    # file names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are
+    # read by their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first
+    # character). Found unknown, so excluded, in qs 6.13.1, minimist 1.2.8, side-channel 1.1.0
+    # (`.eslintrc`, `.nycrc`) and pytest 8.3.4 (`.coveragerc`). Not `.yarnrc` nor `.npmrc`
+    # (credentials files: SECRET_FILES).
     # Linguist's JSON and JSON with Comments
     ".nycrc": "json", ".c8rc": "json", ".all-contributorsrc": "json", ".htmlhintrc": "json",
     ".watchmanconfig": "json", ".tern-project": "json", ".tern-config": "json",
