@@ -23,6 +23,7 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import line_starts
 
 _ASSIGNMENT = re.compile(r"\s*(?:(?:export|override|private|unexport)\s+)*"
                          r"([^\s:#=!?+]+)\s*(?::{1,3}=|\?=|\+=|!=|=)")
@@ -57,9 +58,7 @@ def _is_comment(line: str) -> bool:
 
 def definitions(lines: list[str]) -> list[Definition]:
     """The rules, defines and variable blocks of a Makefile."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
     found: list[Definition] = []
 
     def add(kind: str, name: str, start: int, end: int, head: int) -> None:
