@@ -24,6 +24,7 @@ import re
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
 from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.packing import first_names
 
 _ASSIGNMENT = re.compile(r"\s*(?:(?:export|override|private|unexport)\s+)*"
                          r"([^\s:#=!?+]+)\s*(?::{1,3}=|\?=|\+=|!=|=)")
@@ -72,10 +73,8 @@ def definitions(lines: list[str]) -> list[Definition]:
 
     def close_run() -> None:
         if run and names:
-            shown = ", ".join(dict.fromkeys(names))
-            if len(dict.fromkeys(names)) > _NAMES_SHOWN:
-                shown = ", ".join(list(dict.fromkeys(names))[:_NAMES_SHOWN]) + ", ..."
-            add("variables", shown, run[0], run[1], run[0])
+            add("variables", first_names(list(dict.fromkeys(names)), _NAMES_SHOWN), run[0],
+                run[1], run[0])
         run.clear()
         names.clear()
 
