@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.chunkers.joining import join_short, minimum
+from repokb.chunkers.joining import also_naming, join_short, minimum
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -136,9 +136,8 @@ class Cutter:
             n = bisect_right(starts, d.start + 1) - 1  # the last piece opening at or above it
             while n > 0 and pieces[n - 1].end_line >= d.start + 1:
                 n -= 1  # windows overlap: the first that holds it
-            if n >= 0 and pieces[n].end_line >= d.start + 1 and name[0] != pieces[n].symbol \
-                    and name not in pieces[n].also:
-                pieces[n] = replace(pieces[n], also=(*pieces[n].also, name))
+            if n >= 0 and pieces[n].end_line >= d.start + 1:
+                pieces[n] = replace(pieces[n], also=also_naming(pieces[n], [name]))
         return pieces
 
     def _name(self, d: Definition, owner: str | None,

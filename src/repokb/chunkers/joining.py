@@ -11,7 +11,7 @@ is left for the pipeline to drop.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -101,11 +101,18 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
 def _names(into: ChunkPiece, short: ChunkPiece) -> tuple[tuple[str, str | None], ...]:
     """The names a piece holds once `short` joins it: its own others and `short`'s (the piece
     is where a module's head, `module tree` before `tree.tree_inode`, is defined too)."""
-    names = list(into.also)
-    for name in ((short.symbol, short.symbol_type), *short.also):
-        if name[0] and name[0] != into.symbol and name not in names:
-            names.append((str(name[0]), name[1]))
-    return tuple(names)
+    return also_naming(into, ((short.symbol, short.symbol_type), *short.also))
+
+
+def also_naming(into: ChunkPiece, names: Iterable[tuple[str | None, str | None]],
+                ) -> tuple[tuple[str, str | None], ...]:
+    """`into`'s other names (ChunkPiece.also) with `names` (symbol, symbol type) added: each
+    once, none empty, none its own symbol."""
+    also = list(into.also)
+    for name in names:
+        if name[0] and name[0] != into.symbol and name not in also:
+            also.append((str(name[0]), name[1]))
+    return tuple(also)
 
 
 def _heads(symbol: str | None, following: str | None) -> bool:
