@@ -35,9 +35,9 @@ def join_minimum(min_chars: int) -> Iterator[None]:
         _MINIMUM.reset(token)
 
 
-def minimum() -> int:
-    """The minimum in force (join_minimum), MIN_CHARS outside one."""
-    return _MINIMUM.get()
+def minimum(given: int | None = None) -> int:
+    """`given`, or when None the minimum in force (join_minimum), MIN_CHARS outside one."""
+    return _MINIMUM.get() if given is None else given
 
 
 # At most this much short text joins one piece (about what the embedder sees of it): a run of
@@ -61,7 +61,7 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     (so does the piece after a file's first piece, with nothing before it: `package gin`, an
     HTML page's short `<head>`). The piece a short named piece joins carries its name in
     `also`, where that definition opens (not a later part of it)."""
-    min_chars = minimum() if min_chars is None else min_chars
+    min_chars = minimum(min_chars)
     out: list[ChunkPiece] = []
     joined: list[int] = []  # characters of short pieces joined to each piece of `out`
     pending = list(pieces)
