@@ -104,16 +104,14 @@ def definitions(lines: list[str]) -> list[Definition]:
             add("define", m.group(1), row if above is None else above, end, row)
             above, last = None, end
         elif ((m := _ASSIGNMENT.match(line)) or _CONDITIONAL.match(line) or _CALL.match(line)
-              or not _RULE.match(line)):
+              or not (rule := _RULE.match(line))):
             if not run:
                 run.extend([row if above is None else above, last])
             run[1] = last
             if m:
                 names.append(m.group(1))
             above = None
-        else:  # a rule: its head and its recipe
-            rule = _RULE.match(line)
-            assert rule is not None
+        else:  # a rule (`rule` matched above): its head and its recipe
             start = row if above is None else above
             if run and run[1] >= start:
                 run[1] = start - 1
