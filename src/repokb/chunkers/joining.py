@@ -69,11 +69,14 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     seen: set[str | None] = set()  # the symbols of the pieces before: a name's later parts
     for i, p in enumerate(pending):
         ahead, carried = carried, 0
-        # a short piece names what it joins only where its definition opens (a module's
-        # head, not its `end module tree` after the last member)
-        short = p if p.symbol not in seen else replace(p, symbol=None)
+        opens = p.symbol not in seen
         seen.add(p.symbol)
         if len(p.content.strip()) < min_chars:
+            # the names it gives the piece it joins (its also): its own only where its
+            # definition opens (a module's head, not its `end module tree` after the last
+            # member), and those joined into it
+            names = [(p.symbol, p.symbol_type)] if opens else []
+            names += p.also
             prev = out[-1] if out else None
             nxt = pending[i + 1] if i + 1 < len(pending) else None
             to_prev = (prev is not None and _blank_between(lines, prev.end_line, p.start_line)
@@ -84,24 +87,18 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
             if prev is not None and to_prev and not head:
                 between = "".join(lines[prev.end_line : p.start_line - 1])
                 out[-1] = replace(prev, content=prev.content + between + p.content,
-                                  end_line=p.end_line, also=_names(prev, short))
+                                  end_line=p.end_line, also=also_naming(prev, names))
                 joined[-1] += len(between) + len(p.content)
                 continue
             if nxt is not None and to_next:
                 between = "".join(lines[p.end_line : nxt.start_line - 1])
                 pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
-                                         start_line=p.start_line, also=_names(nxt, short))
+                                         start_line=p.start_line, also=also_naming(nxt, names))
                 carried = ahead + len(p.content) + len(between)
                 continue
         out.append(p)
         joined.append(ahead)
     return out
-
-
-def _names(into: ChunkPiece, short: ChunkPiece) -> tuple[tuple[str, str | None], ...]:
-    """The names a piece holds once `short` joins it: its own others and `short`'s (the piece
-    is where a module's head, `module tree` before `tree.tree_inode`, is defined too)."""
-    return also_naming(into, ((short.symbol, short.symbol_type), *short.also))
 
 
 def also_naming(into: ChunkPiece, names: Iterable[tuple[str | None, str | None]],
