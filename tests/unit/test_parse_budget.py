@@ -102,14 +102,27 @@ def test_the_budget_is_one_per_file_not_one_per_parse():
     under its own 1.21 s, 2.15 s of CPU in all; now 1.27 s, the second parse stopped)."""
     from repokb.chunkers.base import parse
 
-    parser = chunker_for("c")._load()[0]
+    class Counted:  # the C parser, counting the parses handed to it
+        def __init__(self, parser) -> None:
+            self.parser, self.parses = parser, 0
+
+        def parse(self, *args, **kwargs):
+            self.parses += 1
+            return self.parser.parse(*args, **kwargs)
+
+        def reset(self) -> None:
+            self.parser.reset()
+
+    parser = Counted(chunker_for("c")._load()[0])
     hostile = HOSTILE["evil.c"]
     parse(parser, NORMAL_C)  # alone, under any budget
     with parse_budget(TIGHT, len(hostile)) as allowance:
         with pytest.raises(OverBudget):
             parse(parser, hostile)
+        assert allowance.left <= 0 and parser.parses == 2
         with pytest.raises(OverBudget):  # the file's budget is spent: not parsed at all
             parse(parser, hostile)
+        assert parser.parses == 2  # (with a budget per parse, it was parsed to its own stop)
     assert allowance.stopped.startswith("parse stopped at its budget")
     assert parse(parser, NORMAL_C).root_node.has_error is False  # the parser was reset
 

@@ -284,11 +284,12 @@ class Allowance:
 
     def over(self, allowed: float, size: int) -> OverBudget:
         """The stop of a parse of `size` bytes allowed `allowed` seconds (the first one's
-        is the file's `stopped`)."""
-        whole = self.budget.for_bytes(self.size or 0)
+        is the file's `stopped`; a parse sizes the allowance before it can stop)."""
+        assert self.size is not None
+        whole = self.budget.for_bytes(self.size)
         message = (f"parse stopped at its budget ({max(allowed, 0):.1f} s of CPU for "
                    f"{size / 1024:,.0f} KB; the file's {whole:.1f} s for "
-                   f"{(self.size or 0) / 1024:,.0f} KB: parse_budget_seconds + "
+                   f"{self.size / 1024:,.0f} KB: parse_budget_seconds + "
                    f"parse_budget_ms_per_kb, one budget for all of a file's parses): "
                    f"{self.fallback}")
         self.stopped = self.stopped or message
@@ -333,14 +334,14 @@ def parse(parser: Any, text: str) -> Any:
 
     allowance = _BUDGET.get() or Allowance(ParseBudget())
     allowance.sized(len(data))
-    assert allowance.left is not None
+    assert allowance.left is not None and allowance.size is not None
     if allowance.left <= 0:
         raise allowance.over(0.0, len(data))  # spent by the file's earlier parses
     started = time.thread_time()
     # no parse takes more than its own size allows, and a part of the file (a notebook's cell)
     # half the fixed seconds less: one slow part leaves at least that to the others
     own = allowance.budget.for_bytes(len(data))
-    if allowance.size is not None and len(data) < allowance.size:
+    if len(data) < allowance.size:
         own -= allowance.budget.seconds / 2
     allowed = min(allowance.left, own)
     deadline = started + allowed

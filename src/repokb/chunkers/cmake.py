@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import line_starts
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
@@ -119,9 +120,7 @@ def _first_arg(args: str) -> str:
 
 def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The functions, macros, targets and small blocks of a CMake file."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
 
     def row_of(offset: int) -> int:
         return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)

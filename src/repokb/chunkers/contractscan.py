@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from repokb.chunkers.cutting import Definition
-from repokb.chunkers.fixed import numbered, windows_over
+from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
 from repokb.models import ChunkPiece
 
 CODE, NOTE, BLANK = "code", "note", "blank"
@@ -94,12 +94,8 @@ def scan(text: str, line_comment: str, block_comments: bool) -> Scan:
                 depth = max(0, depth - 1)
             i += 1
     masked = "".join(out)
-    row_starts = [0]
-    for k, ch in enumerate(text):
-        if ch == "\n":
-            row_starts.append(k + 1)
-    rows = len(row_starts) if row_starts[-1] < n else len(row_starts) - 1
-    row_starts = row_starts[:rows] + [n]
+    row_starts = line_starts(split_lines(text))
+    rows = len(row_starts) - 1
     kinds = []
     for r in range(rows):
         a, b = row_starts[r], row_starts[r + 1]

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
-from repokb.chunkers.joining import join_short, minimum
+from repokb.chunkers.joining import also_naming, join_short, minimum
 from repokb.models import ChunkPiece
 
 # Symbol types whose members may become chunks of their own.
@@ -89,10 +89,7 @@ class Cutter:
         definitions (not nested yet: this nests them), in the order of their lines."""
         pieces = self._scope(nest(definitions), 0, len(lines) - 1, lines, None, None, None)
         pieces = sorted(pieces, key=lambda p: (p.start_line, p.end_line))
-        return join_short(pieces, lines, self._minimum())
-
-    def _minimum(self) -> int:
-        return minimum() if self.min_chars is None else self.min_chars
+        return join_short(pieces, lines, self.min_chars)
 
     def _size(self, lines: list[str], start: int, end: int) -> int:
         return sum(len(lines[row]) for row in range(start, end + 1))
@@ -111,9 +108,9 @@ class Cutter:
                owner: str | None, owner_type: str | None,
                context: str | None) -> list[ChunkPiece]:
         """Pieces for rows lo..hi: each definition on its own, the rest in windows."""
+        least = minimum(self.min_chars)
         kept = [d for d in sorted(definitions, key=lambda d: d.start)
-                if d.children or len("".join(lines[d.start : d.end + 1]).strip())
-                >= self._minimum()]
+                if d.children or len("".join(lines[d.start : d.end + 1]).strip()) >= least]
         pieces: list[ChunkPiece] = []
         cursor = lo
         for d in kept:
@@ -136,9 +133,8 @@ class Cutter:
             n = bisect_right(starts, d.start + 1) - 1  # the last piece opening at or above it
             while n > 0 and pieces[n - 1].end_line >= d.start + 1:
                 n -= 1  # windows overlap: the first that holds it
-            if n >= 0 and pieces[n].end_line >= d.start + 1 and name[0] != pieces[n].symbol \
-                    and name not in pieces[n].also:
-                pieces[n] = replace(pieces[n], also=(*pieces[n].also, name))
+            if n >= 0 and pieces[n].end_line >= d.start + 1:
+                pieces[n] = replace(pieces[n], also=also_naming(pieces[n], [name]))
         return pieces
 
     def _name(self, d: Definition, owner: str | None,
@@ -179,12 +175,12 @@ class Cutter:
         symbol = named or None
         size = self._size(lines, d.start, d.end)
         first_member = min((c.start for c in d.children), default=d.start)
-        if first_member > d.start and self._text(lines, d.start, first_member - 1) < (
-                self._minimum()):
+        least = minimum(self.min_chars)
+        if first_member > d.start and self._text(lines, d.start, first_member - 1) < least:
             # a head too short to be kept (OCaml's `module Make (Ord : S) = struct`) takes the
             # short members up to the first kept one, when they fit in a window
             kept = min((c.start for c in d.children if c.children or self._text(
-                lines, c.start, c.end) >= self._minimum()), default=first_member)
+                lines, c.start, c.end) >= least), default=first_member)
             if self._size(lines, d.start, kept - 1) <= self.module_window[0]:
                 first_member = kept
         holds_shader = bool(d.children) and all(c.embedded for c in d.children)

@@ -20,6 +20,7 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import line_starts
 
 _FROM = re.compile(r"\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?", re.IGNORECASE)
 _ESCAPE = re.compile(r"#\s*escape\s*=\s*(\S)", re.IGNORECASE)
@@ -59,9 +60,7 @@ def instructions(lines: list[str]) -> list[tuple[int, int]]:
 
 def definitions(lines: list[str]) -> list[Definition]:
     """The stages of a Dockerfile, each with the comment lines directly above its `FROM`."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
     froms: list[tuple[int, str]] = []
     for first, _last in instructions(lines):
         if m := _FROM.match(lines[first]):

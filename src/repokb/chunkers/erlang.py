@@ -21,6 +21,7 @@ from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import line_starts
 
 _ATOM = r"(?:[a-z][\w@]*|'(?:\\.|[^'\\\n])+')"
 _FUNCTION_HEAD = re.compile(rf"({_ATOM})\s*\(")
@@ -56,9 +57,7 @@ def forms(text: str) -> list[tuple[int, int]]:
 def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The functions, records and types of an Erlang file, each with the `-spec`, `-doc` and
     comment lines directly above it."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
 
     def row_of(offset: int) -> int:  # the last row starting at or before offset
         return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)

@@ -11,6 +11,7 @@ numbers against the syntax tree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 
 from repokb.models import ChunkPiece
 
@@ -24,6 +25,11 @@ def split_lines(text: str) -> list[str]:
     if parts[-1]:
         lines.append(parts[-1])
     return lines
+
+
+def line_starts(lines: Sequence[str]) -> list[int]:
+    """The offset of each line in the text (split_lines's), and the text's length last."""
+    return list(accumulate((len(line) for line in lines), initial=0))
 
 
 def numbered(lines: Sequence[str], start: int = 0, stop: int | None = None) -> list[Line]:

@@ -28,7 +28,7 @@ from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
 from repokb.models import ChunkPiece
 
 _CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
@@ -109,9 +109,7 @@ def _index(out: list[tuple[int, int]], opened: int) -> int:
 def definitions(text: str, lines: list[str], step: str | None = None) -> list[Definition]:
     """The definitions of a Groovy, Gradle or Jenkinsfile text (`step`: the file's name when it
     is a shared library's `vars/NAME.groovy`, whose `call` is that step)."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
 
     def row_of(offset: int) -> int:
         return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)

@@ -11,7 +11,7 @@ is left for the pipeline to drop.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -35,9 +35,9 @@ def join_minimum(min_chars: int) -> Iterator[None]:
         _MINIMUM.reset(token)
 
 
-def minimum() -> int:
-    """The minimum in force (join_minimum), MIN_CHARS outside one."""
-    return _MINIMUM.get()
+def minimum(given: int | None = None) -> int:
+    """`given`, or when None the minimum in force (join_minimum), MIN_CHARS outside one."""
+    return _MINIMUM.get() if given is None else given
 
 
 # At most this much short text joins one piece (about what the embedder sees of it): a run of
@@ -61,7 +61,7 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     (so does the piece after a file's first piece, with nothing before it: `package gin`, an
     HTML page's short `<head>`). The piece a short named piece joins carries its name in
     `also`, where that definition opens (not a later part of it)."""
-    min_chars = minimum() if min_chars is None else min_chars
+    min_chars = minimum(min_chars)
     out: list[ChunkPiece] = []
     joined: list[int] = []  # characters of short pieces joined to each piece of `out`
     pending = list(pieces)
@@ -69,11 +69,14 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     seen: set[str | None] = set()  # the symbols of the pieces before: a name's later parts
     for i, p in enumerate(pending):
         ahead, carried = carried, 0
-        # a short piece names what it joins only where its definition opens (a module's
-        # head, not its `end module tree` after the last member)
-        short = p if p.symbol not in seen else replace(p, symbol=None)
+        opens = p.symbol not in seen
         seen.add(p.symbol)
         if len(p.content.strip()) < min_chars:
+            # the names it gives the piece it joins (its also): its own only where its
+            # definition opens (a module's head, not its `end module tree` after the last
+            # member), and those joined into it
+            names = [(p.symbol, p.symbol_type)] if opens else []
+            names += p.also
             prev = out[-1] if out else None
             nxt = pending[i + 1] if i + 1 < len(pending) else None
             to_prev = (prev is not None and _blank_between(lines, prev.end_line, p.start_line)
@@ -84,13 +87,13 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
             if prev is not None and to_prev and not head:
                 between = "".join(lines[prev.end_line : p.start_line - 1])
                 out[-1] = replace(prev, content=prev.content + between + p.content,
-                                  end_line=p.end_line, also=_names(prev, short))
+                                  end_line=p.end_line, also=also_naming(prev, names))
                 joined[-1] += len(between) + len(p.content)
                 continue
             if nxt is not None and to_next:
                 between = "".join(lines[p.end_line : nxt.start_line - 1])
                 pending[i + 1] = replace(nxt, content=p.content + between + nxt.content,
-                                         start_line=p.start_line, also=_names(nxt, short))
+                                         start_line=p.start_line, also=also_naming(nxt, names))
                 carried = ahead + len(p.content) + len(between)
                 continue
         out.append(p)
@@ -98,14 +101,15 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     return out
 
 
-def _names(into: ChunkPiece, short: ChunkPiece) -> tuple[tuple[str, str | None], ...]:
-    """The names a piece holds once `short` joins it: its own others and `short`'s (the piece
-    is where a module's head, `module tree` before `tree.tree_inode`, is defined too)."""
-    names = list(into.also)
-    for name in ((short.symbol, short.symbol_type), *short.also):
-        if name[0] and name[0] != into.symbol and name not in names:
-            names.append((str(name[0]), name[1]))
-    return tuple(names)
+def also_naming(into: ChunkPiece, names: Iterable[tuple[str | None, str | None]],
+                ) -> tuple[tuple[str, str | None], ...]:
+    """`into`'s other names (ChunkPiece.also) with `names` (symbol, symbol type) added: each
+    once, none empty, none its own symbol."""
+    also = list(into.also)
+    for name in names:
+        if name[0] and name[0] != into.symbol and name not in also:
+            also.append((str(name[0]), name[1]))
+    return tuple(also)
 
 
 def _heads(symbol: str | None, following: str | None) -> bool:

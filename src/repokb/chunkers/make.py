@@ -23,6 +23,8 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.packing import first_names
 
 _ASSIGNMENT = re.compile(r"\s*(?:(?:export|override|private|unexport)\s+)*"
                          r"([^\s:#=!?+]+)\s*(?::{1,3}=|\?=|\+=|!=|=)")
@@ -57,9 +59,7 @@ def _is_comment(line: str) -> bool:
 
 def definitions(lines: list[str]) -> list[Definition]:
     """The rules, defines and variable blocks of a Makefile."""
-    row_starts = [0]
-    for line in lines:
-        row_starts.append(row_starts[-1] + len(line))
+    row_starts = line_starts(lines)
     found: list[Definition] = []
 
     def add(kind: str, name: str, start: int, end: int, head: int) -> None:
@@ -73,10 +73,8 @@ def definitions(lines: list[str]) -> list[Definition]:
 
     def close_run() -> None:
         if run and names:
-            shown = ", ".join(dict.fromkeys(names))
-            if len(dict.fromkeys(names)) > _NAMES_SHOWN:
-                shown = ", ".join(list(dict.fromkeys(names))[:_NAMES_SHOWN]) + ", ..."
-            add("variables", shown, run[0], run[1], run[0])
+            add("variables", first_names(list(dict.fromkeys(names)), _NAMES_SHOWN), run[0],
+                run[1], run[0])
         run.clear()
         names.clear()
 
@@ -106,16 +104,14 @@ def definitions(lines: list[str]) -> list[Definition]:
             add("define", m.group(1), row if above is None else above, end, row)
             above, last = None, end
         elif ((m := _ASSIGNMENT.match(line)) or _CONDITIONAL.match(line) or _CALL.match(line)
-              or not _RULE.match(line)):
+              or not (rule := _RULE.match(line))):
             if not run:
                 run.extend([row if above is None else above, last])
             run[1] = last
             if m:
                 names.append(m.group(1))
             above = None
-        else:  # a rule: its head and its recipe
-            rule = _RULE.match(line)
-            assert rule is not None
+        else:  # a rule (`rule` matched above): its head and its recipe
             start = row if above is None else above
             if run and run[1] >= start:
                 run[1] = start - 1

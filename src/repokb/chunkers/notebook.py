@@ -180,9 +180,10 @@ class NotebookChunker:
                       max_bytes: int | None = None) -> list[ChunkPiece]:
         """Runs of markdown/raw cells and runs of code cells, each cut as its kind is."""
         cells = read_cells(text)
-        if max_bytes is not None and (size := _size(cells)) > max_bytes:
+        size = _size(cells)
+        if max_bytes is not None and size > max_bytes:
             raise Oversized(size)
-        budget_size(_size(cells))  # one parse budget for all the cells: that of their sources
+        budget_size(size)  # one parse budget for all the cells: that of their sources
         cells = [_scrubbed(cell, scrub) for cell in cells]
         pieces: list[ChunkPiece] = []
         path: list[Heading] = []

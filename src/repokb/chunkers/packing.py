@@ -64,7 +64,7 @@ def group_pieces(lines: Sequence[str], start: int, end: int, symbol: str | None,
     return [ChunkPiece(content, start + 1, end + 1, symbol, symbol_type)]
 
 
-def first_names(names: Sequence[str]) -> str:
-    """A symbol for a group of several items: its first three names, then ", ..."."""
+def first_names(names: Sequence[str], most: int = 3) -> str:
+    """A symbol for a group of several items: its first `most` names, then ", ..."."""
     names = [n for n in names if n]
-    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+    return ", ".join(names[:most]) + (", ..." if len(names) > most else "")

@@ -26,7 +26,13 @@ from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
-from repokb.chunkers.fixed import fixed_windows, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    fixed_windows,
+    line_starts,
+    numbered,
+    split_lines,
+    windows_over,
+)
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.markup import without_scripts
 from repokb.models import ChunkPiece
@@ -126,9 +132,7 @@ class ComponentChunker:
 
     def _chunk(self, text: str, component: str | None) -> list[ChunkPiece]:
         lines = split_lines(text)
-        offsets = [0]
-        for line in lines:
-            offsets.append(offsets[-1] + len(line))
+        offsets = line_starts(lines)
         pieces: list[ChunkPiece] = []
         row = 0
         for block in blocks(text):

@@ -16,7 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from repokb.chunkers.base import register
-from repokb.chunkers.fixed import fixed_windows, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    fixed_windows,
+    line_starts,
+    numbered,
+    split_lines,
+    windows_over,
+)
 from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.models import ChunkPiece
 
@@ -131,9 +137,7 @@ def _nested(owner: str | None, selector: str) -> str:
 
 def _place(found: list[Statement], text: str, lines: list[str]) -> None:
     """Give statements rows: from their first non-blank character to their end."""
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    offsets = line_starts(lines)
     stack = list(found)
     while stack:
         s = stack.pop()

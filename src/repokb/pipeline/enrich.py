@@ -52,10 +52,13 @@ def prefix(path: str, piece: ChunkPiece, language: str | None = None) -> str:
         head = f"{path}: notebook {cell} cell" + ("," if piece.symbol else " —")
     if not piece.symbol:
         return f"{head} "
-    label = _LABELS.get(piece.symbol_type or "", piece.symbol_type or "symbol")
-    also = "".join(f", {_LABELS.get(kind or '', kind or 'symbol')} {name}"
-                   for name, kind in piece.also)
-    return f"{head} {label} {piece.symbol}{also} — "
+    also = "".join(f", {_label(kind)} {name}" for name, kind in piece.also)
+    return f"{head} {_label(piece.symbol_type)} {piece.symbol}{also} — "
+
+
+def _label(symbol_type: str | None) -> str:
+    """What a symbol type is called in the embedded text (`key` -> config)."""
+    return _LABELS.get(symbol_type or "", symbol_type or "symbol")
 
 
 def quality(piece: ChunkPiece, language: str | None = None) -> float:
