@@ -367,8 +367,8 @@ class TreeSitterChunker:
 
     def _attaches(self, node: Any) -> bool:
         pattern = self.spec.attachment_text
-        return (pattern is None or "string" in node.type
-                or re.match(pattern, _clean_name(node.text)) is not None)
+        return (pattern is None
+                or re.match(pattern, node.text.decode("utf-8", "replace")) is not None)
 
     def _leading_start(self, span: Any, comments: dict[int, int], lines: list[str],
                        blanked: frozenset[int] = frozenset()) -> int:

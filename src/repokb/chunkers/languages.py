@@ -22,9 +22,9 @@ class LanguageSpec:
     # Sibling node types before a definition that stay with it, besides comments
     # (Rust `#[derive(...)]` attributes, for example).
     attachments: frozenset[str] = frozenset()
-    # When set, an attachment stays with the definition only if its text matches (Elixir's
-    # `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not); a string (a
-    # docstring) always does.
+    # When set, an attachment stays with the definition only if its text matches from its
+    # start (Elixir's `@doc`/`@spec` do, a `@moduledoc` or `@type` above a def does not;
+    # Julia's docstring, a string, does).
     attachment_text: str | None = None
     module_window: tuple[int, int] = (500, 100)  # code between definitions (size, overlap)
     # Read `@NAME@` as a name (`_NAME_`, same length) when parsing: the placeholders of C
@@ -161,7 +161,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # named so (`Base.show`).
     LanguageSpec("julia", "tree_sitter_julia:language", "julia",
                  attachments=frozenset({"string_literal", "macrocall_expression"}),
-                 attachment_text=r"@doc\b", clauses=True, qualified_names=True),
+                 attachment_text=r'@doc\b|"', clauses=True, qualified_names=True),
     # PowerShell scripts, modules (.psm1) and data files (.psd1: a module manifest's hashtable)
     LanguageSpec("powershell", "tree_sitter_powershell:language", "powershell",
                  module_window=(400, 80), bare_lists=True, script_help=".ps1"),
