@@ -25,9 +25,6 @@ from repokb.rules.tables import (
 GOLDEN = Path(__file__).parent.parent / "golden" / "chunkers"
 INPUTS = sorted((GOLDEN / "inputs").iterdir())
 REFRESH = os.environ.get("REPOKB_REFRESH_GOLDEN") == "1"
-# Formats whose names come from the file's name (`Button.vue` defines Button.handleClick): cut
-# as the pipeline cuts them, with the input's name as the path.
-NAMED_BY_PATH = frozenset({"vue", "svelte"})
 
 
 def language_of(path: Path) -> str:
@@ -43,8 +40,9 @@ def describe(path: Path) -> list[dict[str, object]]:
     chunker = chunker_for(language)
     assert chunker is not None, f"no chunker registered for {path.name}"
     text = path.read_text(encoding="utf-8")
-    pieces = (chunker.chunk_path(text, path.name)
-              if language in NAMED_BY_PATH and isinstance(chunker, PathAware) else
+    # cut as the pipeline cuts it: a chunker whose names come from the file's path (`Button.vue`
+    # defines Button.handleClick, OCaml's `sample.ml` is the module Sample) gets the input's name
+    pieces = (chunker.chunk_path(text, path.name) if isinstance(chunker, PathAware) else
               chunker.chunk(text))
     return [{"lines": [p.start_line, p.end_line], "symbol": p.symbol,
              "symbol_type": p.symbol_type,
