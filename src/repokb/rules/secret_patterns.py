@@ -181,7 +181,12 @@ REDACTED = "<REDACTED_SECRET>"
 # user, "v")`, a random token after "token" with no verb ("Auth token v"), GitLab CI's
 # `API_TOKEN: {value: "v"}`; Helm's
 # `existingSecret: name` is kept
-REDACTION_VERSION = 36
+# 37: secrets11: a random literal quoted in a comment or docstring after a secret word
+# (`# the client_secret default was "v"`), every token of a list in prose ("Tokens v and w"),
+# `ALCHEMY_ID=v` / `INFURA_ID` / `INFURA_PROJECT_ID`, Oracle's `connect(user, "v", dsn)` and
+# `user/v@host:1521/svc`; kept: GitLab's `{value: "$CI_JOB_TOKEN"}` (its `{value:` was
+# redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`)
+REDACTION_VERSION = 37
 
 
 @dataclass(frozen=True)
@@ -471,6 +476,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # ethereum: the node providers' RPC URLs
     "infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io", "blastapi.io",
     "p2pify.com",
+    # ethereum: a provider's key under its conventional name (`ALCHEMY_ID`, `INFURA_ID`)
+    "infura",
+    # oracle: its drivers' connect calls, the tools given a connect string `user/pw@db`
+    "cx_oracle", "oracledb", "sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "conn",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -13,7 +13,9 @@ PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `b
 CMake's `set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a
 GraphQL argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys,
 BIP-39 mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and
-the value string after it in a pair or argument list, any language.
+the value string after it in a pair or argument list, any language; `quoted.find` a random
+literal quoted in a comment or docstring after a secret word (`# the client_secret default
+was "X"`); `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -44,10 +46,12 @@ from repokb.secrets import (
     literals,
     mlforms,
     openresty,
+    oracle,
     pairs,
     parts,
     perl,
     powershell,
+    quoted,
     shapes,
 )
 from repokb.secrets.envnames import drop_env_var_names
@@ -83,6 +87,8 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),
     "idl": lambda text, mode, language, keys: idl.find(text, language),
     "ethereum": lambda text, mode, language, keys: ethereum.find(text, keys),
+    "quoted": quoted.find,
+    "oracle": lambda text, mode, language, keys: oracle.find(text, keys),
 }
 
 

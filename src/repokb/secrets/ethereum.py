@@ -22,7 +22,14 @@ The general finders read `privateKey = "0x..."` and `PRIVATE_KEY=...`; these for
 - a node provider's API key in an RPC URL's path: Infura's `https://mainnet.infura.io/v3/KEY`,
   Alchemy's `https://eth-mainnet.g.alchemy.com/v2/KEY`, QuickNode's `.quiknode.pro/KEY`, Ankr's
   `rpc.ankr.com/eth/KEY`, GetBlock's, Blast's and Chainstack's (`p2pify.com/KEY`); a
-  placeholder (`your-api-key`, `${ALCHEMY_KEY}`) or a key with no digit is kept.
+  placeholder (`your-api-key`, `${ALCHEMY_KEY}`) or a key with no digit is kept;
+- the same keys under the names that hold them by convention, with no key word in them:
+  `ALCHEMY_ID=...` (connectkit's and wagmi's `alchemyId`), `INFURA_ID`, `INFURA_PROJECT_ID`
+  (the path part of `infura.io/v3/ID`: the project's API key; SonarSource's secret rules
+  S6719 and S6783 read both as keys), plural and prefixed ones too (`REACT_APP_INFURA_IDS`,
+  `NEXT_PUBLIC_ALCHEMY_ID`), in an env file, a shell script, CI or code. Other `*_ID`s stay
+  readable: WalletConnect's (Reown's) `WALLETCONNECT_PROJECT_ID` is a public identifier,
+  shipped in every dapp's front end and restricted by an allow-list of origins, not a key.
 
 Public material stays readable: a contract address (`0x` + 40 hex digits), a transaction or
 block hash and a `bytes32` constant (`DOMAIN_SEPARATOR`, an EIP-1967 slot, `keccak256("...")`'s
@@ -81,6 +88,10 @@ _RPC_KEY = re.compile(
     r"(?:https?|wss?)://[\w.-]*?(?:infura\.io(?::\d+)?/(?:ws/)?v3/|"
     r"alchemy(?:api)?\.(?:com|io)/(?:nft/)?v[23]/|quiknode\.pro/|rpc\.ankr\.com/[\w-]+/|"
     r"getblock\.io/|blastapi\.io/|p2pify\.com/)(?P<value>[A-Za-z0-9_-]{16,128})")
+# a provider's key under its conventional name, then `=`, `:` or `=>`, quoted or not
+_PROVIDER_ID = re.compile(
+    r"(?i:\b[\w]*?(?:alchemy|infura)(?:_?project)?_?ids?)[\"']?[ \t]*(?:=|:|=>)[ \t]*[\"'`]?"
+    r"(?P<value>[A-Za-z0-9_-]{20,64})(?![\w.\-/$({])")
 _RPC_ANCHORS = ("infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io",
                 "blastapi.io", "p2pify.com")
 
@@ -94,7 +105,7 @@ def bip39_words() -> frozenset[str]:
 
 def find(text: str, keys: KeyLines) -> list[Span]:
     """Spans of Ethereum secrets in the forms above (see the module docstring)."""
-    return _keys(text) + _mnemonics(text) + _rpc_keys(text, keys)
+    return _keys(text) + _mnemonics(text) + _rpc_keys(text, keys) + _provider_ids(text, keys)
 
 
 def _names_a_key(name: str) -> bool:
@@ -164,5 +175,18 @@ def _rpc_keys(text: str, keys: KeyLines) -> list[Span]:
         for m in _RPC_KEY.finditer(text, start, end):
             value = m.group("value")
             if any(c.isdigit() for c in value) and not is_placeholder(value):
+                out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
+    return out
+
+
+def _provider_ids(text: str, keys: KeyLines) -> list[Span]:
+    """A node provider's key under its conventional name (`ALCHEMY_ID=...`, `infuraId: "..."`),
+    on the lines naming the provider; a placeholder or a value with no digit is kept."""
+    out: list[Span] = []
+    for start, end in keys.lines(("alchemy", "infura")):
+        for m in _PROVIDER_ID.finditer(text, start, end):
+            value = m.group("value")
+            if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+                    and not is_placeholder(value)):
                 out.append((m.start("value"), m.end("value"), "rpc_api_key", True))
     return out

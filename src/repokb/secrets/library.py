@@ -145,8 +145,10 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Laravel's `'passwords' => 'users'`: the password broker's name
             if secret_type == _KEYWORD and _names_a_store(line):
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
-            if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)):
-                value = value[:part.start()]  # the key's own part of a connection string
+            if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)
+                                            or _NEXT_ARGUMENT.search(value)):
+                value = value[:part.start()]  # the key's own part of a connection string,
+                # or of a one-liner's arguments (`password=X priv=*.*:ALL state=present`)
             if value.startswith(_AZURE_NAME):  # the key, not its name: `AccountKey=<REDACTED>`
                 value = value[len(_AZURE_NAME):]
 
@@ -190,6 +192,7 @@ def _is_indirect_reference(line: str) -> bool:
 # the next `Name=value` part of a connection string after a keyword's value: detect-secrets reads
 # `AccountKey=V;EndpointSuffix=core.windows.net"` in JSON as one value
 _NEXT_PART = re.compile(r";[ \t]*[A-Za-z][A-Za-z ]{0,40}=")
+_NEXT_ARGUMENT = re.compile(r"[ \t]+[A-Za-z_][\w.\-]*=")  # Ansible's ` priv=`, ` state=`
 _AZURE_NAME = "AccountKey="
 
 # the key a value is assigned to, at the end of the text before the value

@@ -251,12 +251,22 @@ def _line_assignments(text: str, start: int, end: int,
             at = m.end()
             continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
+        if group == "value" and _FLOW_OPENER.fullmatch(m.group("value")):
+            # `API_TOKEN: {value: "$CI_JOB_TOKEN", expand: false}`: a flow mapping opens,
+            # its own pairs follow (shapes' _FLOW_VALUE judges the value under the key)
+            at = m.start(group) + 1
+            continue
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
         at = m.end()
         if not found and any(a in m.group(group).lower() for a in P.KEY_ANCHORS):
             at = m.start(group)
     return out
+
+
+# A YAML flow mapping's (or an object literal's) opening brace and first key, `{value:`:
+# syntax, not a bare value (Spring's `{noop}pw`, LDAP's `{SSHA}...` have no colon)
+_FLOW_OPENER = re.compile(r"\{[A-Za-z_][\w\-]*:")
 
 
 def _assignment(text: str, start: int, m: re.Match[str], group: str,
@@ -393,6 +403,7 @@ _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _PASSPHRASE = re.compile(r"\S+(?: \S+){2,7}")  # 3 to 8 words, one space apart
 _PASSPHRASE_MARK = re.compile(r"[0-9!@#$%^&*+=~|]")
 _WORD_CHARS = re.compile(r"[^\w']+")
+_NEXT_ARGUMENT = re.compile(r"[A-Za-z_][\w.\-]*=")  # `priv=`, `state=`
 
 
 def passphrase(value: str) -> bool:
@@ -410,6 +421,10 @@ def passphrase(value: str) -> bool:
     spaced = value.split(" ")
     # code between quotes, not words: an operator alone (`' + access_key + '`), an identifier
     if any(not any(c.isalnum() for c in w) or "_" in w for w in spaced):
+        return False
+    # the next arguments of a one-liner, not words of the password: Ansible's `mysql_user:
+    # name=bob password=X priv=*.*:ALL state=present`
+    if any(_NEXT_ARGUMENT.match(w) for w in spaced[1:]):
         return False
     words = {w.lower() for w in _WORD_CHARS.split(value) if w}
     return words.isdisjoint(P.LABEL_WORDS)

@@ -18,7 +18,7 @@ default (`variable "db_password" { default = "X" }`) and passwords in prose ("th
 docstring or a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation
 says about passwords ("the password field", "a password of at least 8 characters",
 `PBKDF2PasswordHasher`, `password123`), and a random token right after "token", "secret" or
-"API key" with no verb ("Auth token X", `_random_token`).
+"API key" with no verb ("Auth token X", `random_token`).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
 
@@ -166,11 +166,15 @@ _PROSE = re.compile(
 _PROSE_API_KEY = re.compile(
     r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
 # "Auth token X", "deploy token: X", "the service token X to call the API": a random value
-# (`_random_token`) right after "token", "secret" or "API key", no verb between
+# (`random_token`) right after "token", "secret" or "API key", no verb between
 _PROSE_TOKEN = re.compile(
     r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
     r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
     r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
+# the next of a list after a prose token: ", Y", " and Y", ", or Y", " & Y"
+_MORE_TOKENS = re.compile(r"""[`"'*]*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
+                          r"""|[ \t]+(?:and|or|&)[ \t]+)[`"'*]*"""
+                          r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
 _PROSE_PASSWORD = re.compile(
@@ -252,8 +256,7 @@ def find(text: str, mode: str, language: str | None = None,
     keys = KeyLines(text) if keys is None else keys
     out: list[Span] = []
     anchored = False
-    regions = (_ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
-               if mode == "code" else None)
+    regions = prose_regions(text, language) if mode == "code" else None
     key_lines = keys.line_texts(P.KEY_ANCHORS)  # read twice below
     for start, line in key_lines:  # a key word on the line: assignment shapes
         anchored = True
@@ -413,11 +416,16 @@ class _ProseRegions:
 
     def around(self, start: int, end: int) -> bool:
         """Whether [start, end) lies inside one comment or string literal."""
+        return self.enclosing(start, end) is not None
+
+    def enclosing(self, start: int, end: int) -> int | None:
+        """Where the comment or string literal that holds [start, end) begins, or None."""
         if not self.read:
             self.read = True
             self._scan()
         i = bisect_right(self.starts, start) - 1
-        return i >= 0 and start >= self.starts[i] and end <= self.ends[i]
+        inside = i >= 0 and start >= self.starts[i] and end <= self.ends[i]
+        return self.starts[i] if inside else None
 
     def _scan(self) -> None:
         text, at = self.text, 0
@@ -437,6 +445,11 @@ class _ProseRegions:
             self.starts.append(m.start())
             self.ends.append(end)
             at = max(end, m.start() + 1)
+
+
+def prose_regions(text: str, language: str | None) -> _ProseRegions:
+    """Where a code file's comments and string literals are, found when first asked."""
+    return _ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
 
 
 def _in_prose(line: str, start: int, m: re.Match[str], end: int, mode: str,
@@ -486,16 +499,25 @@ def _prose_tokens(line: str, start: int, mode: str,
         return out
     for m in _PROSE_TOKEN.finditer(line):
         value = m.group("value").rstrip(_SENTENCE_END)
-        if not _random_token(value):
+        if not random_token(value):
             continue
         at = start + m.start("value")
         if not _in_prose(line, start, m, at + len(value), mode, regions):
             continue
         out.append((at, at + len(value), "prose_token", False))
+        # "Tokens X and Y were rotated", "the keys X, Y and Z": each random one of the list
+        after = m.end("value")
+        while (more := _MORE_TOKENS.match(line, after)) is not None:
+            value = more.group("value").rstrip(_SENTENCE_END)
+            if not random_token(value):
+                break
+            out.append((start + more.start("value"), start + more.start("value") + len(value),
+                        "prose_token", False))
+            after = more.end("value")
     return out
 
 
-def _random_token(value: str) -> bool:
+def random_token(value: str) -> bool:
     """A token, not a word, a name or a version: 16+ characters of letters and digits mixed
     (upper and lower case, or hex), high entropy, naming nothing (`names_something`)."""
     if len(value) < 16 or not any(c.isdigit() for c in value) or names_something(value):

@@ -1,0 +1,77 @@
+"""A random literal quoted in a comment or a docstring that a secret word before it names.
+
+`# the client_secret default was "Xq9..."`, `// old api key: 'Pq8...'`, `\"\"\"The token used to
+be "Hq7..." before rotation.\"\"\"`: prose, with words between the secret's name and its quoted
+value, which neither an assignment (`key: "X"`) nor a prose finder ("token X", "the password
+is X") reads, in any language. The literal is redacted, the prose around it stays.
+
+Only a random token (`shapes.random_token`: 16+ characters, letters and digits mixed, high in
+entropy, naming nothing) counts, so an ordinary quoted word (`"bearer"`, `"hello world"`,
+`"PBKDF2PasswordHasher"`, `OAuth2PasswordRequestForm`, `SecureRandom.hex(20)`: `_a_name`)
+stays; and only after a secret word (`password`, `secret`, `token`,
+`client_secret`, `api key`: scan's key words and pairs, not the verb `pass`) in the same
+comment, at most `_NEAR` characters before it. In code, only inside a comment or a docstring
+that opens before the literal (a string literal of code, `cache_key = f("...")`, is code); in
+a config file, after a comment's opener; in documentation, anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.rules import secret_patterns as P
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import COMMENT_BEFORE, key_words
+from repokb.secrets.shapes import prose_regions, random_token
+
+Span = tuple[int, int, str, bool]
+
+_QUOTED = re.compile(r"""(?P<q>["'`])(?P<value>[A-Za-z0-9_\-+/=.~]{16,200})(?P=q)""")
+_NEAR = 120  # characters between the secret word and the literal's opening quote, at most
+# the secret words of prose: `pass` is a verb there ("pass "X" to ..."), `sas` a name
+_WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
+
+
+def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Span]:
+    """Spans of the random literals a comment, a docstring or documentation names a secret."""
+    out: list[Span] = []
+    regions = None
+    for start, line in keys.line_texts(P.KEY_ANCHORS):
+        if '"' not in line and "'" not in line and "`" not in line:
+            continue
+        for m in _QUOTED.finditer(line):
+            if not random_token(m.group("value")) or _a_name(m.group("value")):
+                continue
+            quote = start + m.start()
+            if mode == "code":
+                regions = regions or prose_regions(text, language)
+                opened = regions.enclosing(quote, start + m.end())
+                if opened is None or opened >= quote:
+                    continue  # code, or a string literal of its own
+                low = max(opened, quote - _NEAR)
+            elif mode == "config":
+                comment = COMMENT_BEFORE.search(line, 0, m.start())
+                if comment is None:
+                    continue  # a value: the assignment finders judge it
+                low = max(start + comment.start(), quote - _NEAR)
+            else:
+                low = max(start, quote - _NEAR)
+            if _names_a_secret(text[low:quote]):
+                out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
+                            False))
+    return out
+
+
+def _names_a_secret(before: str) -> bool:
+    """Whether the words before a literal name a secret: `client_secret`, `old api key`."""
+    words = key_words(before)
+    return any(w in _WORDS for w in words) or any(
+        pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+
+
+def _a_name(value: str) -> bool:
+    """A class's or a function's name, not a token: it holds a secret word itself
+    (`OAuth2PasswordRequestForm`, `BCryptSHA256PasswordHasher`), or three words of 4+ letters."""
+    words = key_words(value)
+    return (any(w in P.SECRET_KEY_WORDS or w in ("key", "auth") for w in words)
+            or sum(len(w) >= 4 and w.isalpha() for w in words) >= 3)
