@@ -4,9 +4,11 @@ Stored: a random literal quoted in a comment or docstring with words between the
 and it (`# the client_secret default was "X"`, in any language); a node provider's key under
 its conventional name with no key word (`ALCHEMY_ID=X` in a shell script or CI file); Oracle's
 password given by position (`cx_Oracle.connect("scott", "X", dsn)`) or in a connect string
-(`scott/X@host:1521/svc`); the second token of "Tokens X and Y". Over-redacted: GitLab CI's
-`API_TOKEN: {value: "$CI_JOB_TOKEN"}` lost its `{value:` (a reference, no secret in it), and
-an Ansible one-liner lost every argument after `password=X` (`priv=*.*:ALL state=present`).
+(`scott/X@host:1521/svc`); the second token of "Tokens X and Y"; a shell default
+`${DB_PASSWORD:-X}`. Over-redacted: GitLab CI's `API_TOKEN: {value: "$CI_JOB_TOKEN"}` lost its
+`{value:` (a reference, no secret in it), an Ansible one-liner lost every argument after
+`password=X` (`priv=*.*:ALL state=present`), and references read only up to a `)` or `}` lost
+their inside (`${POSTGRES_PASSWORD:?err}`, `$${REDIS_PASSWORD}`, `%(SSH_PASS)s`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ INFURA = "".join(("5c1f0e7a9b2d4", "e6f8a3c5b7d9e1f20"))
 ORACLE_PW = "".join(("tiger_pw", "_9X"))
 SYS_PW = "".join(("Oracle_", "123x"))
 PW = "".join(("Hunter2", "prod"))
+SHORT = "".join(("Pg8kLm", "2Qx"))  # too short for a bare literal of code to be judged random
 
 MUST_REDACT = [  # (language, text, the values)
     ("python", f'# the client_secret default was "{RANDOM}"\nx = 1\n', [RANDOM]),
@@ -54,6 +57,9 @@ MUST_REDACT = [  # (language, text, the values)
     ("markdown", f"Tokens {RANDOM} and {RANDOM2} were rotated.\n", [RANDOM, RANDOM2]),
     ("markdown", f"Use the tokens {RANDOM}, {RANDOM2} for staging.\n", [RANDOM, RANDOM2]),
     ("python", f"# api keys {RANDOM} or {RANDOM2}\nx = 1\n", [RANDOM, RANDOM2]),
+    ("shell", f'DB_PASSWORD="${{DB_PASSWORD:-{SHORT}}}"\n', [SHORT]),
+    ("shell", f'DB_PASSWORD=${{DB_PASSWORD-{PW}}}\n', [PW]),
+    ("shell", f': "${{API_TOKEN:={RANDOM}}}"\n', [RANDOM]),
 ]
 
 MUST_KEEP = [  # (language, text): nothing here is a secret, or a reference to one
@@ -80,6 +86,13 @@ MUST_KEEP = [  # (language, text): nothing here is a secret, or a reference to o
     ("yaml", "variables:\n  API_TOKEN: {value: $CI_JOB_TOKEN}\n"),
     ("yaml", 'env:\n  GH_TOKEN: {value: "${{ secrets.GITHUB_TOKEN }}"}\n'),
     ("yaml", "- mysql_user: name=bob password={{ db_pass }} priv=*.*:ALL state=present\n"),
+    # references read to their end: Compose's required variable and escaped `$`, Python's
+    # named placeholder (an Ansible inventory); empty, placeholder and path defaults
+    ("yaml", "environment:\n  - POSTGRES_PASSWORD=${POSTGRES_PASSWORD:?err}\n"
+             "  - REDIS_PASSWORD=$${REDIS_PASSWORD}\n"),
+    ("ini", "[db]\nansible_password=%(SSH_PASS)s\n"),
+    ("shell", "PW=${DB_PASSWORD:-}\nT=${API_TOKEN:-$DEFAULT}\nP=${DB_PASSWORD:-changeme}\n"
+              "F=${PASSWORD_FILE:-/run/secrets/pw}\nN=${TOKEN_TTL:-3600}\n"),
 ]
 
 

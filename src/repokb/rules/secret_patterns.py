@@ -185,7 +185,8 @@ REDACTED = "<REDACTED_SECRET>"
 # (`# the client_secret default was "v"`), every token of a list in prose ("Tokens v and w"),
 # `ALCHEMY_ID=v` / `INFURA_ID` / `INFURA_PROJECT_ID`, Oracle's `connect(user, "v", dsn)` and
 # `user/v@host:1521/svc`; kept: GitLab's `{value: "$CI_JOB_TOKEN"}` (its `{value:` was
-# redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`)
+# redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`);
+# a shell default `${DB_PASSWORD:-v}`; kept whole: `${X_PASSWORD:?err}`, `$${X}`, `%(X_PASS)s`
 REDACTION_VERSION = 37
 
 

@@ -7,7 +7,10 @@ Found here (spans of the value only, never its name):
   "X", usage)`, pflag's and cobra's `StringP("password", "p", "X", usage)`);
 - a Ruby setting given as a symbol then its value (Sinatra's and Capistrano's `set :password,
   "X"`, `fetch(:db_password, "X")`);
-- a Ruby percent literal assigned to a secret-named name (`API_KEY = %q(X)`, `%Q{X}`, `%(X)`).
+- a Ruby percent literal assigned to a secret-named name (`API_KEY = %q(X)`, `%Q{X}`, `%(X)`);
+- a shell's (and Compose's, a Dockerfile's) default of a secret-named variable,
+  `${DB_PASSWORD:-X}`, `${API_TOKEN:=X}`, `${DB_PASSWORD-X}` (a shell script is code, where a
+  bare value beside `:` is an expression; `${VAR:?message}` is a message, kept).
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
 (`shapes.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
@@ -43,6 +46,12 @@ _PERCENT = re.compile(
     r"""(?P<key>[A-Za-z_]\w{0,80})[ \t]*=[ \t]*%[qQ]?(?P<open>[(\[{<|!/])"""
     r"""(?P<value>[^\n)\]}>|!/]{1,400})(?P<close>[)\]}>|!/])""")
 
+# `${NAME:-default}`, `${NAME:=default}`, `${NAME-default}`; searched by its literal `${`
+_SHELL_DEFAULT = re.compile(
+    r"""\$\{(?P<key>[A-Za-z_]\w{0,80}):?[-=](?P<value>[^}\s"'`$]{1,200})\}""")
+# Python's named placeholder, not Ruby's `%(...)` literal: `ansible_password=%(SSH_PASS)s`
+_PYTHON_FORMAT = re.compile(r"\(\w+\)[sdr]\b")
+
 
 def find(text: str) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring)."""
@@ -66,8 +75,12 @@ def find(text: str) -> list[Span]:
     if _PERCENT_ANCHOR.search(text):
         for m in _PERCENT.finditer(text):
             if (_CLOSING.get(m.group("open"), m.group("open")) == m.group("close")
+                    and not _PYTHON_FORMAT.match(text, m.start("open"))
                     and _secret(m.group("key"), m.group("value"))):
                 out.append((m.start("value"), m.end("value"), "percent_literal", False))
+    if "${" in text:
+        out += [(m.start("value"), m.end("value"), "env_default", False)
+                for m in _SHELL_DEFAULT.finditer(text) if _secret(m.group("key"), m.group("value"))]
     return out
 
 

@@ -256,12 +256,32 @@ def _line_assignments(text: str, start: int, end: int,
             # its own pairs follow (shapes' _FLOW_VALUE judges the value under the key)
             at = m.start(group) + 1
             continue
+        if group == "value" and _a_reference(line, m):  # a name inside may be assigned:
+            # `KEY=${KEY:-default}`
+            at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
+                else m.end()
+            continue
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
         at = m.end()
         if not found and any(a in m.group(group).lower() for a in P.KEY_ANCHORS):
             at = m.start(group)
     return out
+
+
+_WHOLE_VALUE = re.compile(r"[^\s,;\"'`]+")
+
+
+def _a_reference(line: str, m: re.Match[str]) -> bool:
+    """A bare value that refers to a secret rather than holds one, read to its end (ASSIGNMENT
+    stops a value at `)` or `}`): Python's `%(SSH_PASS)s` (an Ansible inventory), Compose's
+    escaped `$${REDIS_PASSWORD}`; or a variable's name inside `${NAME:?message}` (Compose's and
+    the shell's required variable: its `:` assigns nothing; `${NAME:-default}` gives a value)."""
+    if line.endswith("${", 0, m.start("key")) and m.group("value").startswith("?"):
+        return True
+    whole = _WHOLE_VALUE.match(line, m.start("value"))
+    value = whole.group(0) if whole else m.group("value")
+    return is_placeholder(value[1:] if value.startswith("$${") else value)
 
 
 # A YAML flow mapping's (or an object literal's) opening brace and first key, `{value:`:
