@@ -90,7 +90,8 @@ _RPC_KEY = re.compile(
     r"getblock\.io/|blastapi\.io/|p2pify\.com/)(?P<value>[A-Za-z0-9_-]{16,128})")
 # a provider's key under its conventional name, then `=`, `:` or `=>`, quoted or not
 _PROVIDER_ID = re.compile(
-    r"(?i:\b[\w]*?(?:alchemy|infura)(?:_?project)?_?ids?)[\"']?[ \t]*(?:=|:|=>)[ \t]*[\"'`]?"
+    r"(?i:\b[\w]*?(?<!sql)(?:alchemy|infura)(?:_?project)?_?ids?)"  # not sqlalchemy_id
+    r"[\"']?[ \t]*(?:=|:|=>)[ \t]*[\"'`]?"
     r"(?P<value>[A-Za-z0-9_-]{20,64})(?![\w.\-/$({])")
 _RPC_ANCHORS = ("infura.io", "alchemy", "quiknode.pro", "rpc.ankr.com", "getblock.io",
                 "blastapi.io", "p2pify.com")

@@ -8,11 +8,11 @@ is X") reads, in any language. The literal is redacted, the prose around it stay
 Only a random token (`shapes.random_token`: 16+ characters, letters and digits mixed, high in
 entropy, naming nothing) counts, so an ordinary quoted word (`"bearer"`, `"hello world"`,
 `"PBKDF2PasswordHasher"`, `OAuth2PasswordRequestForm`, `SecureRandom.hex(20)`: `_a_name`)
-stays; and only after a secret word (`password`, `secret`, `token`,
-`client_secret`, `api key`: scan's key words and pairs, not the verb `pass`) in the same
-comment, at most `_NEAR` characters before it. In code, only inside a comment or a docstring
-that opens before the literal (a string literal of code, `cache_key = f("...")`, is code); in
-a config file, after a comment's opener; in documentation, anywhere.
+stays; and only after a secret word (`password`, `secret`, `token`, `client_secret`, `api key`:
+scan's key words and pairs, not the verb `pass`) at most `_NEAR` characters before it, on its
+line or the line above ("The API key for staging:\n  "X""). In code, only inside a comment or
+a docstring that opens before the literal (a string literal of code, `cache_key = f("...")`,
+is code); in a config file, after a comment's opener; in documentation, anywhere.
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
     """Spans of the random literals a comment, a docstring or documentation names a secret."""
     out: list[Span] = []
     regions = None
-    for start, line in keys.line_texts(P.KEY_ANCHORS):
+    # a key word's line and the line below it: "The API key for staging:\n    "X""
+    for start, end in keys.lines(P.KEY_ANCHORS, below=1):
+        line = text[start:end]
         if '"' not in line and "'" not in line and "`" not in line:
             continue
         for m in _QUOTED.finditer(line):
@@ -48,14 +50,11 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
                 opened = regions.enclosing(quote, start + m.end())
                 if opened is None or opened >= quote:
                     continue  # code, or a string literal of its own
-                low = max(opened, quote - _NEAR)
             elif mode == "config":
-                comment = COMMENT_BEFORE.search(line, 0, m.start())
-                if comment is None:
+                own = line.rfind("\n", 0, m.start()) + 1
+                if COMMENT_BEFORE.search(line, own, m.start()) is None:
                     continue  # a value: the assignment finders judge it
-                low = max(start + comment.start(), quote - _NEAR)
-            else:
-                low = max(start, quote - _NEAR)
+            low = max(start, quote - _NEAR)
             if _names_a_secret(text[low:quote]):
                 out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
                             False))
