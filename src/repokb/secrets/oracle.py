@@ -3,7 +3,8 @@
 - the second argument of cx_Oracle's and python-oracledb's `connect(user, password, dsn)`
   (also `Connection`, `SessionPool`, `create_pool`): `credentials._call_arguments` reads a
   generic `connect(host, user, X)`, where the password stands third;
-- a connect string's password, `user/password@host:1521/service`: given to `sqlplus`,
+- a connect string's password, `user/password@host:1521/service`, in a JDBC URL
+  (`jdbc:oracle:thin:user/password@host:1521:sid`) or given to `sqlplus`,
   `sqlldr`, `rman`, `expdp`, `impdp`, `dgmgrl` or `cx_Oracle.connect("...")`, or on any line
   when it names a port and a service (Easy Connect), and SQL*Plus's `sqlplus user/password`,
   `CONNECT user/password` with no `@`.
@@ -28,6 +29,9 @@ _AT_CALL = ("cx_oracle", "oracledb")
 _CALL = re.compile(
     r"\b(?:cx_Oracle|oracledb)\s*\.\s*(?:connect|Connection|SessionPool|create_pool)\s*\(\s*"
     r"""(?:"[^"\n]*"|'[^'\n]*'|[\w.\[\]]+)\s*,\s*(?P<q>["'])(?P<value>[^"'\n]{1,128})(?P=q)""")
+# JDBC's thin or OCI URL with the credentials in it: `jdbc:oracle:thin:scott/X@host:1521:orcl`
+_JDBC = re.compile(r"jdbc:oracle:(?:thin|oci8?):[A-Za-z][\w$#]{0,29}/"
+                   r"(?P<value>[^\s/@\"'`]{1,64})@")
 _TOOLS = ("sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "cx_oracle", "oracledb",
           "conn")
 _TOOL_WORD = re.compile(r"(?i)\b(?:sqlplus|sqlldr|rman|expdp|impdp|dgmgrl|cx_oracle|oracledb|conn"
@@ -49,9 +53,12 @@ _LOGIN = re.compile(r"(?i:\bsqlplus(?:[ \t]+-\w+)*|^[ \t]*conn(?:ect)?)[ \t]+" +
 def find(text: str, keys: KeyLines) -> list[Span]:
     """Spans of the Oracle passwords in the forms above."""
     out: list[Span] = []
-    for start, end in keys.lines(_AT_CALL):
+    for start, end in keys.lines(_AT_CALL, below=3):  # its arguments one a line
         out += [(m.start("value"), m.end("value"), "credential_argument", False)
                 for m in _CALL.finditer(text, start, end) if _password(m.group("value"))]
+    if "jdbc:oracle:" in text:
+        out += [(m.start("value"), m.end("value"), "connect_string", False)
+                for m in _JDBC.finditer(text) if _password(m.group("value"))]
     spans: set[tuple[int, int]] = set()
     for target in _EASY_TARGET.finditer(text) if "@" in text else ():
         line_start = text.rfind("\n", 0, target.start()) + 1
