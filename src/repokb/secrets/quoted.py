@@ -12,7 +12,8 @@ stays; and only after a secret word (`password`, `secret`, `token`, `client_secr
 scan's key words and pairs, not the verb `pass`) at most `_NEAR` characters before it, on its
 line or the line above ("The API key for staging:\n  "X""). In code, only inside a comment or
 a docstring that opens before the literal (a string literal of code, `cache_key = f("...")`,
-is code); in a config file, after a comment's opener; in documentation, anywhere.
+is code; Erlang's and MATLAB's `%`, Fortran's `!`, OCaml's `(*`, Haskell's `{-` open one
+too); in a config file, after a comment's opener; in documentation, anywhere.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
             if mode == "code":
                 regions = regions or prose_regions(text, language)
                 opened = regions.enclosing(quote, start + m.end())
-                if opened is None or opened >= quote:
+                if (opened is None or opened >= quote) and not _other_comment(
+                        text, quote, language):
                     continue  # code, or a string literal of its own
             elif mode == "config":
                 own = line.rfind("\n", 0, m.start()) + 1
@@ -59,6 +61,31 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
                 out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
                             False))
     return out
+
+
+# The comment openers `shapes`' regions do not know, of the languages that use them: a quoted
+# literal after one on its line is in a comment (OCaml's and F#'s `(* *)`, Haskell's `{- -}`
+# opened on the line above too)
+_OTHER_COMMENTS = {
+    "erlang": re.compile(r"%"), "matlab": re.compile(r"%"), "fortran": re.compile(r"!"),
+    "ocaml": re.compile(r"\(\*"), "fsharp": re.compile(r"\(\*"), "haskell": re.compile(r"\{-"),
+}
+
+
+def _other_comment(text: str, quote: int, language: str | None) -> bool:
+    """Whether the literal opening at `quote` follows a comment opener of `language` outside a
+    string, on its line or the line above (`_OTHER_COMMENTS`)."""
+    opener = _OTHER_COMMENTS.get(language or "")
+    if opener is None:
+        return False
+    at = quote
+    line_start = text.rfind("\n", 0, at) + 1
+    above = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else line_start
+    for lo, hi in ((line_start, at), (above, line_start)):
+        for m in opener.finditer(text, lo, hi):
+            if text.count('"', lo, m.start()) % 2 == 0:
+                return True
+    return False
 
 
 def _names_a_secret(before: str) -> bool:
