@@ -70,6 +70,8 @@ MUST_REDACT = [  # (language, text, the values)
     ("markdown", f"Tokens {RANDOM} and {RANDOM2} were rotated.\n", [RANDOM, RANDOM2]),
     ("markdown", f"Use the tokens {RANDOM}, {RANDOM2} for staging.\n", [RANDOM, RANDOM2]),
     ("python", f"# api keys {RANDOM} or {RANDOM2}\nx = 1\n", [RANDOM, RANDOM2]),
+    ("markdown", f"The secrets {RANDOM} / {RANDOM2} were leaked.\n", [RANDOM, RANDOM2]),
+    ("markdown", f"API keys `{RANDOM}` and `{RANDOM2}` are live.\n", [RANDOM, RANDOM2]),
     ("shell", f'DB_PASSWORD="${{DB_PASSWORD:-{SHORT}}}"\n', [SHORT]),
     ("shell", f'DB_PASSWORD=${{DB_PASSWORD-{PW}}}\n', [PW]),
     ("shell", f': "${{API_TOKEN:={RANDOM}}}"\n', [RANDOM]),

@@ -171,9 +171,9 @@ _PROSE_TOKEN = re.compile(
     r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
     r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
     r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
-# the next of a list after a prose token: ", Y", " and Y", ", or Y", " & Y"
+# the next of a list after a prose token: ", Y", " and Y", ", or Y", " & Y", " / Y"
 _MORE_TOKENS = re.compile(r"""[`"'*]*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
-                          r"""|[ \t]+(?:and|or|&)[ \t]+)[`"'*]*"""
+                          r"""|[ \t]+(?:and|or|&|/)[ \t]+)[`"'*]*"""
                           r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
