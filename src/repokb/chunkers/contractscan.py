@@ -14,7 +14,13 @@ from dataclasses import dataclass, replace
 
 from repokb.chunkers.bracescan import OPENING, Syntax, scan_text
 from repokb.chunkers.cutting import Definition
-from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    first_above,
+    line_starts,
+    numbered,
+    split_lines,
+    windows_over,
+)
 from repokb.models import ChunkPiece
 
 CODE, NOTE, BLANK = "code", "note", "blank"
@@ -67,9 +73,7 @@ def scan(text: str, line_comment: str, block_comments: bool) -> Scan:
 
 def notes_above(s: Scan, row: int) -> int:
     """The first row of the comment or description rows right above `row` (none: `row`)."""
-    while row > 0 and s.kinds[row - 1] == NOTE:
-        row -= 1
-    return row
+    return first_above(s.kinds, row, lambda kind: kind == NOTE)
 
 
 def last_code(s: Scan, lo: int, hi: int) -> int:

@@ -29,7 +29,13 @@ from bisect import bisect_right
 from repokb.chunkers.base import register
 from repokb.chunkers.bracescan import Syntax, scan_text
 from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    first_above,
+    line_starts,
+    numbered,
+    split_lines,
+    windows_over,
+)
 from repokb.models import ChunkPiece
 
 _CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
@@ -103,7 +109,7 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
                        else "nested"))
         if kind is None:
             continue
-        top = _comments_above(lines, head_row)
+        top = first_above(lines, head_row, _comment)
         found.append(Definition(symbol_type=kind, name=name, owner=None, start=top,
                                 end=row_of(closed), span=(row_starts[top], closed + 1),
                                 signature=lines[head_row].strip()))
@@ -141,11 +147,9 @@ def _classify(head: str, parent: str | None) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _comments_above(lines: list[str], row: int) -> int:
-    """The first row of the comment and annotation lines directly above `row`."""
-    while row > 0 and _COMMENT.match(lines[row - 1]) and lines[row - 1].strip():
-        row -= 1
-    return row
+def _comment(line: str) -> bool:
+    """A comment or annotation line (part of the definition below it)."""
+    return _COMMENT.match(line) is not None and bool(line.strip())
 
 
 class GroovyChunker:
