@@ -28,14 +28,8 @@ from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.bracescan import Syntax, scan_text
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import (
-    first_above,
-    line_starts,
-    numbered,
-    split_lines,
-    windows_over,
-)
+from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import first_above, line_starts
 from repokb.models import ChunkPiece
 
 _CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
@@ -152,26 +146,15 @@ def _comment(line: str) -> bool:
     return _COMMENT.match(line) is not None and bool(line.strip())
 
 
-class GroovyChunker:
-    """cutting.py's cutting over the blocks found by their opening lines."""
-
-    name = "groovy"
-    languages = frozenset({"groovy"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        return self.chunk_path(text, "")
+class GroovyChunker(FoundChunker):
+    """cutting.py's cutting over the blocks found by their opening lines; the file's path names
+    a shared library's step."""
 
     def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
         folder, file = posixpath.split(path.replace("\\", "/"))
         step = (file.rsplit(".", 1)[0] if posixpath.basename(folder) == "vars"
                 and file.endswith(".groovy") else None)
-        try:
-            return self.cutter.cut(definitions(text, lines, step), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
+        return self.cut_found(text, lambda text, lines: definitions(text, lines, step))
 
 
-register(GroovyChunker())
+register(GroovyChunker("groovy", frozenset({"groovy"}), definitions))
