@@ -29,6 +29,7 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
+    OWN_REQUIREMENTS,
     PEM_PRIVATE_KEY,
     PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
@@ -166,7 +167,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `noxfile.py` and a root `fabfile.py` are Python source, chunked as Python (nox's sessions
 # were CI text, Fabric's tasks vendored); the Transifex client's `.tx/config` is INI; a last
 # line longer than the tail is read from its start for has_source_map: an inline source map)
-CLASSIFIER_VERSION = f"0.3.24+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.25: a pip requirements list below a `requirements/` folder is a dependency manifest, not
+# vendored by a `deps/` folder below it (celery's `requirements/deps/mock.txt`); Linguist's React
+# rule leaves a `react.js` in a `config/` or `rules/` folder alone (eslint-plugin-import's
+# `config/react.js`, a linter's shareable config)
+CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -277,7 +282,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(reason="secret-like values ({evidence}): indexed only after redaction",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
-    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS),),
+    # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
+    # project's own requirement lists: they are left to pip-requirements-folder below
+    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS)),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
