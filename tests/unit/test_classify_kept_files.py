@@ -56,3 +56,99 @@ def test_a_linters_react_config_is_the_packages_own(tmp_path, rel):
 def test_reacts_distribution_files_stay_vendored(tmp_path, rel):
     c = classify_file(tmp_path, rel, "/**\n * React v15.6.2\n */\n(function(f){})();\n")
     assert (c.kind, c.subkind) == (Kind.VENDOR, "linguist_vendored"), c.reasons
+
+
+# -- Yarn 2+'s settings: YAML configuration, its credentials redacted --------------------------
+YARNRC = ("nodeLinker: node-modules\n"
+          "packageExtensions:\n  \"debug@*\":\n    dependencies:\n      supports-color: \"*\"\n"
+          "plugins:\n  - path: .yarn/plugins/@yarnpkg/plugin-interactive-tools.cjs\n")
+
+
+@pytest.mark.parametrize("rel", [".yarnrc.yml", "packages/web/.yarnrc.yml"])
+def test_yarn2_settings_are_yaml_configuration(tmp_path, rel):
+    """A Yarn 2+ project's `.yarnrc.yml` was blocked as a credentials file, holding no token."""
+    c = classify_file(tmp_path, rel, YARNRC)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.CONFIGURATION, "yaml", Policy.INDEX_TEXT), c.reasons
+    assert "redact" not in c.flags
+
+
+@pytest.mark.parametrize("credential", [
+    "npmAuthToken: {token}", 'npmAuthIdent: "deploy:{password}"',
+    "npmScopes:\n  acme:\n    npmAuthIdent: deploy:{password}",
+    'npmRegistries:\n  "//npm.pkg.github.com":\n    npmAuthToken: "{token}"',
+])
+def test_yarn2_credentials_are_redacted_never_indexed_raw(tmp_path, credential):
+    from repokb.secrets import redact
+
+    token, password = "q8ZtV3nPx7LwR2mKc9YbH4sJd6Fa1Ge5", "Hunter2PlaidGorse7"
+    text = YARNRC + credential.format(token=token, password=password) + "\n"
+    c = classify_file(tmp_path, ".yarnrc.yml", text)
+    assert (c.kind, c.index_policy) == (Kind.CONFIGURATION, Policy.INDEX_TEXT), c.reasons
+    assert "redact" in c.flags, c.reasons
+    out = redact(text, "config", "yaml").text
+    assert token not in out and password not in out
+    assert "nodeLinker: node-modules" in out
+
+
+def test_an_auth_ident_in_base64_is_redacted():
+    import base64
+
+    from repokb.secrets import redact
+
+    ident = base64.b64encode(b"deploy:Hunter2PlaidGorse7").decode()
+    out = redact(f"npmScopes:\n  acme:\n    npmAuthIdent: {ident}\n", "config", "yaml").text
+    assert ident not in out and "<REDACTED_SECRET>" in out
+
+
+# -- lodash's custom build: generated; yargs' extension-less entry file: JavaScript ------------
+LODASH_CORE_HEAD = (
+    "/**\n * @license\n * Lodash (Custom Build) <https://lodash.com/>\n"
+    " * Build: `lodash core --repo lodash/lodash#4.18.1 -o ./core.js`\n"
+    " * Copyright OpenJS Foundation and other contributors <https://openjsf.org/>\n */\n"
+    ";(function() {\n\n  var undefined;\n\n  var VERSION = '4.18.1';\n}.call(this));\n")
+LODASH_HEAD = LODASH_CORE_HEAD.replace(" (Custom Build)", "").replace(
+    " * Build: `lodash core --repo lodash/lodash#4.18.1 -o ./core.js`\n", "")
+
+
+def test_lodashs_custom_build_is_generated(tmp_path):
+    """lodash 4.18.1's `core.js` says it is lodash-cli's output (`Build: \\`lodash core ...\\``):
+    it was indexed as source, 1 of 2 copies of lodash's code in the package."""
+    c = classify_file(tmp_path, "core.js", LODASH_CORE_HEAD)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.GENERATED, "lodash_custom_build", Policy.METADATA_ONLY), c.reasons
+
+
+def test_lodashs_own_build_and_a_file_quoting_the_banner_stay_source(tmp_path):
+    assert classify_file(tmp_path, "lodash.js", LODASH_HEAD).kind == Kind.SOURCE
+    quoted = "const banner = 'Build: `lodash core`';\nmodule.exports = banner;\n"
+    assert classify_file(tmp_path, "banner.js", quoted).kind == Kind.SOURCE
+
+
+YARGS_ENTRY = (
+    "// TODO: consolidate on using a helpers file at some point in the future, which\n"
+    "// is the approach currently used to export Parser and applyExtends for ESM:\n"
+    "const {applyExtends, cjsPlatformShim, Parser, Yargs, processArgv} = "
+    "require('./build/index.cjs')\n"
+    "Yargs.applyExtends = (config, cwd, mergeExtends) => {\n"
+    "  return applyExtends(config, cwd, mergeExtends, cjsPlatformShim)\n}\n"
+    "Yargs.hideBin = processArgv.hideBin\nYargs.Parser = Parser\nmodule.exports = Yargs\n")
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("yargs", YARGS_ENTRY),  # yargs 17.7.2's entry file (package.json's "main" of old)
+    ("bin/cli", "import { main } from '../lib/main.js'\n\nmain(process.argv)\n"),
+    ("bin/tool", "#!/usr/bin/env node\nrequire('../lib/cli')\n"),  # the shebang, as before
+])
+def test_an_extensionless_javascript_module_is_javascript_source(tmp_path, rel, text):
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.SOURCE, "javascript", Policy.PARSE_AND_INDEX), c.reasons
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("NOTES", "How to load it:\n\n```js\nconst x = require('x')\n```\n"),
+    ("notes/usage", "Call require('x') and read module.exports, then export it.\n"),
+])
+def test_text_about_javascript_is_not_javascript(tmp_path, rel, text):
+    assert classify_file(tmp_path, rel, text).language != "javascript"

@@ -202,6 +202,9 @@ class FileFacts:
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
+            if (lang is None and not self.ext and self.template_base is None
+                    and self.sniff("js_module")):
+                lang = "javascript"  # yargs' extension-less entry file `yargs`
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):

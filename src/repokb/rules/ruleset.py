@@ -170,7 +170,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.25: a pip requirements list below a `requirements/` folder is a dependency manifest, not
 # vendored by a `deps/` folder below it (celery's `requirements/deps/mock.txt`); Linguist's React
 # rule leaves a `react.js` in a `config/` or `rules/` folder alone (eslint-plugin-import's
-# `config/react.js`, a linter's shareable config)
+# `config/react.js`, a linter's shareable config); Yarn 2+'s `.yarnrc.yml` is YAML configuration,
+# indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file
+# lodash-cli's banner (``Build: `lodash core ...` ``) marks a custom build generated (lodash's
+# `core.js`); a file with no extension opening a line with a JavaScript module's statement is
+# JavaScript (yargs' entry file `yargs`, unknown before)
 CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

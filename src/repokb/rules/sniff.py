@@ -213,6 +213,24 @@ def shebang(text: str) -> str | None:
     return None
 
 
+# A JavaScript module's own statements at a line's start: CommonJS' `module.exports =`,
+# `const x = require('y')`, ESM's `import x from 'y'`, `export default` (not prose about them)
+_JS_MODULE_LINE = re.compile(
+    r"""^(?:module\.exports\s*=|exports\.\w+\s*=|(?:const|let|var)\s+[\w${}\s,:]+=\s*"""
+    r"""require\(\s*['"]|import\s+(?:[\w${}\s,*]+\s+from\s+)?['"]|export\s+(?:default\b|"""
+    r"""(?:async\s+)?function\b|const\b|class\b|\{))""", re.M)
+
+
+def js_module(text: str) -> str | None:
+    """A file with no extension that is a JavaScript module (yargs 17.7.2's `yargs`: `const
+    {Yargs} = require('./build/index.cjs')` ... `module.exports = Yargs`): its statements at a
+    line's start, no Markdown fence (a document quoting one)."""
+    if "```" in text:
+        return None
+    m = _JS_MODULE_LINE.search(text)
+    return f"JavaScript module statement {m.group(0).strip()!r}" if m else None
+
+
 _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
 
 
@@ -292,5 +310,5 @@ SNIFFERS = {
     "json_text": json_text,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
-    "requirements": requirements,
+    "requirements": requirements, "js_module": js_module,
 }
