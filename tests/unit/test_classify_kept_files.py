@@ -152,3 +152,49 @@ def test_an_extensionless_javascript_module_is_javascript_source(tmp_path, rel, 
 ])
 def test_text_about_javascript_is_not_javascript(tmp_path, rel, text):
     assert classify_file(tmp_path, rel, text).language != "javascript"
+
+
+# -- Smarty's `.tpl` by its tags; Helm's `_helpers.tpl` stays Helm's --------------------------
+SMARTY_INDEX = ('{config_load file="test.conf" section="setup"}\n'
+                '{include file="header.tpl" title=foo}\n\n<PRE>\n\n'
+                "{* bold and title are read from the config file *}\n"
+                "    {if #bold#}<b>{/if}\n        Title: {#title#|capitalize}\n"
+                "    The value of global assigned variable $SCRIPT_NAME is {$SCRIPT_NAME}\n")
+SMARTY_FOOTER = "</BODY>\n</HTML>\n"
+HELM_HELPERS = ('{{/*\nExpand the name of the chart.\n*/}}\n{{- define "web.name" -}}\n'
+                '{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}\n'
+                "{{- end }}\n\n{{- define \"web.labels\" -}}\n"
+                '{{ include "web.selectorLabels" . }}\n{{- end }}\n')
+
+
+@pytest.mark.parametrize(("rel", "text", "subkind"), [
+    # Smarty 3.1.47's demo and its debug console
+    ("app/templates/index.tpl", SMARTY_INDEX, "smarty_template"),
+    ("libs/debug.tpl", '{capture name=\'_smarty_debug\' assign=debug_output}\n<html>\n',
+     "smarty_template"),
+    ("themes/default/templates/footer.tpl", SMARTY_FOOTER, "html_template"),
+])
+def test_smarty_templates_are_html_templates(tmp_path, rel, text, subkind):
+    """Smarty's `.tpl` files were unknown, excluded."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind, c.language, c.index_policy) == (
+        Kind.SOURCE, subkind, "html", Policy.INDEX_TEXT), c.reasons
+
+
+def test_helms_helpers_stay_helm_templates(tmp_path):
+    classify_file(tmp_path, "charts/web/Chart.yaml", "apiVersion: v2\nname: web\nversion: 0.1.0\n")
+    c = classify_file(tmp_path, "charts/web/templates/_helpers.tpl", HELM_HELPERS)
+    assert (c.kind, c.subkind) == (Kind.INFRASTRUCTURE, "helm"), c.reasons
+    assert c.language != "html"
+    # outside a chart, by its `{{ include ... }}`
+    c = classify_file(tmp_path, "deploy/templates/_helpers.tpl", HELM_HELPERS)
+    assert (c.kind, c.subkind) == (Kind.INFRASTRUCTURE, "helm_template"), c.reasons
+
+
+@pytest.mark.parametrize("text", [
+    "{{ range .Items }}<li>{{ .Name }}</li>{{ end }}\n",  # Go's html/template
+    "Dear {{name}},\n{{#if paid}}Thanks{{/if}}\n",  # Handlebars
+])
+def test_other_engines_tpl_is_not_smarty(tmp_path, text):
+    c = classify_file(tmp_path, "mail/body.tpl", text)
+    assert c.subkind != "smarty_template" and c.language != "html", c.reasons

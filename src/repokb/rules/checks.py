@@ -384,6 +384,12 @@ def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
 _VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
 
 
+@_fact("Smarty template", "content")
+def SMARTY_TEMPLATE(f: FileFacts) -> str | None:
+    """A `.tpl` holding Smarty's tags (`{include file="header.tpl"}`, `{$title}`, `{/if}`)."""
+    return f.sniff("smarty_template") if f.lower_name.endswith(".tpl") else None
+
+
 @_fact("always", "fallback")
 def ALWAYS(f: FileFacts) -> str | None:
     return "no rule matched"

@@ -37,6 +37,7 @@ from repokb.rules.checks import (
     RENDERED_DOCS,
     SECRET_PATH,
     SECRET_WORD_NAME,
+    SMARTY_TEMPLATE,
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
@@ -174,7 +175,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file
 # lodash-cli's banner (``Build: `lodash core ...` ``) marks a custom build generated (lodash's
 # `core.js`); a file with no extension opening a line with a JavaScript module's statement is
-# JavaScript (yargs' entry file `yargs`, unknown before)
+# JavaScript (yargs' entry file `yargs`, unknown before); a Smarty `.tpl` (its `{include ...}`,
+# `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown
 CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -547,6 +549,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),
+    # Smarty's `.tpl` by its tags wherever it lies (Helm's `templates/_helpers.tpl` is Go's
+    # `{{ }}`: decided above by its chart, or by its content)
+    _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),
+       Then(Kind.SOURCE, "Smarty template ({evidence})", subkind="smarty_template",
+            role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
     _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
                                     Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
