@@ -3,7 +3,8 @@ searchable, its credentials never stored nor shown, raw, base64 or URL-encoded.
 
 Yarn reads a registry's credentials from `npmAuthToken` (a token) and `npmAuthIdent`
 (`user:password`, or its base64), at the top, per scope under `npmScopes:` and per registry
-under `npmRegistries:`; a proxy's password may stand in `httpsProxy`'s URL.
+under `npmRegistries:`; a proxy's password may stand in `httpsProxy`'s URL; an environment
+variable's fallback (`${NPM_TOKEN-X}`) is a value too.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ PASSWORD = "".join(("Hunter2Plaid", "Gorse7"))
 IDENT = "deploy:" + PASSWORD
 IDENT_B64 = base64.b64encode(("ci-bot:" + PASSWORD + "x").encode()).decode()
 PROXY_PW = "".join(("Pr0xyPass", "Wd4521"))
+FALLBACK_TOKEN = "".join(("Fb7Lq2Wx9", "Zr4Mk8Tn3Vp6"))  # `${NAME-fallback}`: Yarn reads it
 
 
 @pytest.fixture
@@ -46,6 +48,8 @@ def project(tmp_path: Path) -> Path:
           '    npmRegistryServer: "https://npm.pkg.github.com"\n'
           "  tools:\n"
           f"    npmAuthIdent: {IDENT_B64}\n"
+          "  legacy:\n"
+          f"    npmAuthToken: ${{LEGACY_NPM_TOKEN-{FALLBACK_TOKEN}}}\n"
           "npmRegistries:\n"
           '  "//npm.pkg.github.com":\n'
           f'    npmAuthToken: "{GITHUB_TOKEN}"\n'
@@ -64,7 +68,7 @@ def project(tmp_path: Path) -> Path:
 
 def test_yarn_settings_are_searchable_and_their_credentials_never_stored(home, project):
     raw = [NPM_TOKEN, GITHUB_TOKEN, SCOPE_TOKEN, REGISTRY_TOKEN, PASSWORD, IDENT, IDENT_B64,
-           PROXY_PW]
+           PROXY_PW, FALLBACK_TOKEN]
     values = raw + [base64.b64encode(v.encode()).decode() for v in raw] + [
         urllib.parse.quote(v, safe="") for v in raw]
     assert_never_stored(home, project, values, (

@@ -42,8 +42,8 @@ ESLINT_REACT_CONFIG = ("/**\n * React-specific config for eslint-plugin-import\n
                        "  parserOptions: {\n    ecmaFeatures: { jsx: true },\n  },\n};\n")
 
 
-@pytest.mark.parametrize("rel", ["config/react.js", "rules/react.js", "rules/react-a11y.js",
-                                 "packages/lint/config/react.js"])
+@pytest.mark.parametrize("rel", ["config/react.js", "config/flat/react.js", "rules/react.js",
+                                 "rules/react-a11y.js", "packages/lint/config/react.js"])
 def test_a_linters_react_config_is_the_packages_own(tmp_path, rel):
     """eslint-plugin-import 2.32.0's `config/react.js` (eslint-config-airbnb's `rules/react.js`)
     was vendored by Linguist's `(^|/)react(-[^.]*)?\\.js$`, written for React's own builds."""
@@ -52,7 +52,7 @@ def test_a_linters_react_config_is_the_packages_own(tmp_path, rel):
 
 
 @pytest.mark.parametrize("rel", ["react.js", "static/js/react-dom.js", "js/react-with-addons.js",
-                                 "myconfig/react.js", "config/lib/react.js"])
+                                 "myconfig/react.js", "assets/lib/react.js"])
 def test_reacts_distribution_files_stay_vendored(tmp_path, rel):
     c = classify_file(tmp_path, rel, "/**\n * React v15.6.2\n */\n(function(f){})();\n")
     assert (c.kind, c.subkind) == (Kind.VENDOR, "linguist_vendored"), c.reasons
@@ -198,3 +198,20 @@ def test_helms_helpers_stay_helm_templates(tmp_path):
 def test_other_engines_tpl_is_not_smarty(tmp_path, text):
     c = classify_file(tmp_path, "mail/body.tpl", text)
     assert c.subkind != "smarty_template" and c.language != "html", c.reasons
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("npmAuthToken: ${NPM_TOKEN-Fb7Lq2Wx9Zr4Mk8Tn3Vp6}\n", None),  # Yarn's fallback form
+    ('npmAuthToken: "${NPM_TOKEN:-Fb7Lq2Wx9Zr4Mk8Tn3Vp6}"\n', None),
+    ("password: ${DB_PASSWORD-Fb7Lq2Wx9Zr4Mk8Tn3Vp6}\n", None),  # Compose reads it too
+    ("npmAuthToken: ${NPM_TOKEN}\n", "${NPM_TOKEN}"),
+    ("password: ${DB_PASSWORD:-changeme}\n", "${DB_PASSWORD:-changeme}"),
+    ("password: ${DB_PASSWORD:-}\n", "${DB_PASSWORD:-}"),
+])
+def test_an_environment_variables_fallback_is_a_value(text, kept):
+    """`${NAME-fallback}` was a placeholder whatever its fallback: the token stayed readable."""
+    from repokb.secrets import redact
+
+    out = redact(text, "config", "yaml").text
+    assert "Fb7Lq2Wx9Zr4Mk8Tn3Vp6" not in out
+    assert kept is None or kept in out

@@ -170,7 +170,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # line longer than the tail is read from its start for has_source_map: an inline source map)
 # (0.3.25: a pip requirements list below a `requirements/` folder is a dependency manifest, not
 # vendored by a `deps/` folder below it (celery's `requirements/deps/mock.txt`); Linguist's React
-# rule leaves a `react.js` in a `config/` or `rules/` folder alone (eslint-plugin-import's
+# rule leaves a `react.js` below a `config/` or `rules/` folder alone (eslint-plugin-import's
 # `config/react.js`, a linter's shareable config); Yarn 2+'s `.yarnrc.yml` is YAML configuration,
 # indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file
 # lodash-cli's banner (``Build: `lodash core ...` ``) marks a custom build generated (lodash's

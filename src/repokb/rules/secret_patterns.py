@@ -182,7 +182,9 @@ REDACTED = "<REDACTED_SECRET>"
 # `API_TOKEN: {value: "v"}`; Helm's
 # `existingSecret: name` is kept
 # 37: Yarn 2+'s `npmAuthIdent` (`user:password` or its base64, at the top, under `npmScopes:`
-# or `npmRegistries:`) is a credential: `.yarnrc.yml` is indexed as YAML configuration now
+# or `npmRegistries:`) is a credential: `.yarnrc.yml` is indexed as YAML configuration now; an
+# environment variable's fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`) is a value, no
+# placeholder, unless the fallback is one (`${DB_PASSWORD:-changeme}`)
 REDACTION_VERSION = 37
 
 
