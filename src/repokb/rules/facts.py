@@ -200,8 +200,14 @@ class FileFacts:
         if lang is None and self.template_base:  # `layout.jinja`: the template's own format
             own = os.path.splitext(self.name)[1].lower()
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
+            if lang is None and own == ".tpl" and (self.sniff("smarty_template")
+                                                   or self.sniff("html_page_part")):
+                lang = "html"  # Smarty's page templates: HTML with `{...}` tags, as Twig's are
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
+            if (lang is None and not self.ext and self.template_base is None
+                    and self.sniff("js_module")):
+                lang = "javascript"  # yargs' extension-less entry file `yargs`
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):
