@@ -388,6 +388,30 @@ def holds_definition(content: str, symbol: str) -> bool:
                for line in content.splitlines())
 
 
+_QUOTED = re.compile(r"'[^']*'?|\"[^\"]*\"?")  # a string on a line, closed or not
+
+
+def starts_definition(content: str, symbol: str) -> bool:
+    """Whether a piece begins with its definition's first line: its first line of code (after
+    blank lines, comments, docstrings, decorators and attributes) names it, in its own case
+    (`message HttpRule {` after the rule's doc comment, `public V put(K key, V value, long
+    ttl) {` after `@Override`). A later part that uses the name further down (`repeated HttpRule
+    additional_bindings = 11;`, a recursive call) does not, nor a string or a docstring that
+    says it (Fortran's `603  call xerrwv('lsoda--  istate ...` in lsoda's error branch, a
+    GraphQL field's doc "Returns a single Repository ..."); nor does a file's first piece
+    that opens with its imports (`holds_definition` still says it may hold it)."""
+    name = re.compile(rf"(?<![\w$]){re.escape(_last_name(symbol))}(?![\w$])")
+    in_doc = False
+    for line in content.splitlines():
+        quotes = line.count('"""') + line.count("'''")
+        if in_doc or line.lstrip().startswith(('"""', "'''")):
+            in_doc ^= quotes % 2 == 1
+            continue
+        if not _NOT_CODE.match(line):
+            return bool(name.search(_QUOTED.sub("", line)))
+    return False
+
+
 def _nearest(candidates: list[Candidate], fits: dict[str, tuple[str, tuple[int, int]]],
              s: Settings) -> None:
     """Of the definitions matched by a last name alone, those farther than the nearest of that

@@ -6,7 +6,7 @@ from repokb.context import format_context
 from repokb.embedders.code_bm25 import CodeBm25Encoder, tokenize
 from repokb.models import Hit
 from repokb.query import CODE, GENERAL, HOWTO, SYMBOL, plan
-from repokb.rank import Candidate, holds_definition, rerank, shape
+from repokb.rank import Candidate, holds_definition, rerank, shape, starts_definition
 from repokb.settings import Settings
 
 
@@ -628,6 +628,29 @@ def test_a_piece_holds_its_definitions_line_when_a_line_of_code_in_it_names_it()
     assert holds_definition("@final\nclass QuerySet(AltersData):\n", "QuerySet")
     assert holds_definition("func (engine *Engine) Run(addr ...string) error {\n", "Engine.Run")
     assert not holds_definition("    return self._chain()\n", "QuerySet")
+
+
+def test_a_piece_starts_its_definition_when_its_first_line_of_code_names_it():
+    # the hit of a name that begins with the definition's first line stays where it is (an
+    # overload's own piece); a later part that names it further down does not (http.proto's
+    # last HttpRule piece, `repeated HttpRule additional_bindings = 11;`), nor a string, nor
+    # a docstring (lsoda.f's error branch, GitHub's schema.graphql Repository fields)
+    assert starts_definition("// doc\n@Override\npublic void put(K k, V v, Duration ttl) {\n",
+                             "Cache.put")
+    assert starts_definition("// the rule\nmessage HttpRule {\n  string selector = 1;\n",
+                             "HttpRule")
+    assert not starts_definition("  string body = 7;\n  repeated HttpRule additional = 11;\n",
+                                 "HttpRule")
+    assert holds_definition("  string body = 7;\n  repeated HttpRule additional = 11;\n",
+                            "HttpRule")
+    assert not starts_definition(" 603  call xerrwv('lsoda--  istate .gt. 1',\n", "lsoda")
+    assert starts_definition("      subroutine lsoda (f, neq, y, t)\n", "lsoda")
+    assert not starts_definition(
+        '  """\n  Returns a single Repository environment\n  """\n  environment: Env\n',
+        "Repository")
+    assert starts_definition('"""\nA repository.\n"""\ntype Repository implements Node {\n',
+                             "Repository")
+    assert not starts_definition('syntax = "proto3";\n\nenum ErrorReason {\n', "ErrorReason")
 
 
 def test_a_member_said_with_its_definitions_name_comes_before_the_definition():
