@@ -11,7 +11,9 @@ can show why a hit sits where it does:
 - a chunk defining a symbol the query names is boosted, as is a file whose name the query says
   (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
   file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
-  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`);
+  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
+  word and the next one name `Container.member` where a candidate defines it ("where is ERC20
+  transfer defined": `ERC20.transfer`);
 - the members of a definition the question asks for ("which rpcs does service Operations
   expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
@@ -291,8 +293,37 @@ def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
                    symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
 
 
+# "<Container> <member>": a capitalised word and the word after it ("where is ERC20 transfer
+# defined"), each pair of neighbours looked at
+_PAIR = re.compile(r"(?<![\w.])(?=([A-Z]\w*)\s+([A-Za-z_]\w*)(?![\w.]))")
+
+
+def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the qualified names a question writes with a space for its dot: a
+    capitalised word and the word after it read as `Container.member` where a candidate
+    defines exactly that, the container in the question's case ("where is ERC20 transfer
+    defined": `ERC20.transfer`, not `ERC20._transfer` first; "how does Django handle" names
+    nothing without a definition `Django.handle`)."""
+    pairs = {(first, second.lower()) for first, second in _PAIR.findall(plan.text)}
+    if not pairs:
+        return plan
+    found: list[str] = []
+    for c in candidates:
+        symbol = str(c.payload.get("symbol") or "")
+        owner, _, last = symbol.rpartition(".")
+        if (owner and c.payload.get("symbol_type") in _DEFINITIONS
+                and (_last_name(owner), last.lower()) in pairs):
+            found.append(f"{_last_name(owner)}.{last}")
+    found = [f for f in dict.fromkeys(found) if f.lower() not in plan.names]
+    if not found:
+        return plan
+    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
+                   written=tuple(dict.fromkeys((*plan.written, *found))),
+                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
-    plan = _receivers(candidates, plan)
+    plan = _spaced_names(candidates, _receivers(candidates, plan))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)

@@ -789,3 +789,25 @@ def test_a_go_receiver_name_stands_for_its_type():
     py = _candidate(4, path="client.py", symbol="Client.get")
     rerank([py], plan("c.get"), s)
     assert py.factors["exact_symbol"] < s.symbol_boost
+
+
+def test_a_container_and_its_member_written_with_a_space_name_that_member():
+    # OpenZeppelin 5.0.2: "where is ERC20 transfer defined" named nothing, and ERC20._transfer
+    # (its words said more often) came before ERC20.transfer
+    s = Settings()
+    path = "openzeppelin/token/ERC20/ERC20.sol"
+    private = _definition(1, "ERC20._transfer", "function", path, 161, 179, 0.0414)
+    public = _definition(2, "ERC20.transfer", "function", path, 101, 113, 0.0406)
+    ranked = rerank([private, public], plan("where is ERC20 transfer defined"), s)
+    assert ranked[0] is public and "exact_symbol" in public.factors
+    assert "exact_symbol" not in private.factors
+    # only a capitalised word as written before a member it defines: an ordinary question
+    # names nothing ("where does the Client get its token": no `Client.get` among them)
+    getter = _definition(3, "Client.get_token", "method", "client.py", 1, 9, 0.03)
+    other = _definition(4, "Session.get", "method", "client.py", 10, 19, 0.02)
+    asked = plan("where does the Client get its token")
+    rerank([getter, other], asked, s)
+    assert "exact_symbol" not in getter.factors and "exact_symbol" not in other.factors
+    lower = _definition(5, "ERC20.transfer", "function", path, 101, 113, 0.04)
+    rerank([lower], plan("where is erc20 transfer defined"), s)
+    assert "exact_symbol" not in lower.factors
