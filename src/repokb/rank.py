@@ -87,9 +87,12 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
 # of its definition ("DataTable onColumnResizeEnd", "how does FileUpload validate a file"):
 # before the definition (a component's options piece is named like the component)
 _MEMBER_SHARE = 0.75
-# A line that is no code: blank, a comment (fixed-form Fortran's `C` and `*` in column 1 too), a
-# decorator or an attribute (`@dataclass`, `#[derive(...)]`, `[Serializable]`)
-_NOT_CODE = re.compile(r"\s*(?:$|//|#|/\*|\*|--|;|%|!|@|<!--|\"\"\"|\'\'\'|\[)|[Cc](?:\s|$)")
+# A line that is no code: blank, a comment (fixed-form Fortran's `C` and `*` in column 1 too, not
+# an assignment to `C`), a decorator or an attribute (`@dataclass`, `#[derive(...)]`,
+# `[Serializable]`); a C macro's `#define X(` and Objective-C's `@interface X` are code
+_NOT_CODE = re.compile(r"\s*(?:$|//|#(?!define\b|[ \t]*define[ \t]+(?:\w*[A-Z_]\w*\b|\w+\())"
+                       r"|/\*|\*|--|;|%|!|@(?!(?:interface|implementation|protocol)\b)|<!--|\"\"\"|\'\'\'|\[)"
+                       r"|[Cc](?!\s*(?:[-+*/%&|^:]?=|<-))(?:\s|$)")
 
 
 @dataclass

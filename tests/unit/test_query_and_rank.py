@@ -811,3 +811,28 @@ def test_a_container_and_its_member_written_with_a_space_name_that_member():
     lower = _definition(5, "ERC20.transfer", "function", path, 101, 113, 0.04)
     rerank([lower], plan("where is erc20 transfer defined"), s)
     assert "exact_symbol" not in lower.factors
+
+
+
+# rank._NOT_CODE read these lines as a comment or a decorator: the piece holding them held no
+# definition, and the head of a long one was looked for elsewhere
+def test_a_c_macro_definition_is_code():
+    assert holds_definition("#define MAX_RETRIES(n) ((n) * 3)\n", "MAX_RETRIES")
+    assert holds_definition("#  define Py_RETURN_NONE return Py_None\n", "Py_RETURN_NONE")
+    assert starts_definition("/* the max */\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n", "MAX")
+    assert not holds_definition("# define the MAX here\n", "MAX")  # a comment still
+
+
+def test_an_objective_c_interface_implementation_and_protocol_are_code():
+    assert holds_definition("@interface RCTBridge : NSObject <RCTInvalidating>\n", "RCTBridge")
+    assert holds_definition("@implementation RCTBridge\n", "RCTBridge")
+    assert starts_definition("/// A bridge.\n@protocol RCTBridgeModule <NSObject>\n",
+                             "RCTBridgeModule")
+    assert not holds_definition("@property (nonatomic) RCTBridge *bridge;\n", "RCTBridge")
+
+
+def test_an_assignment_to_c_in_column_one_is_code_not_a_fortran_comment():
+    assert holds_definition("C = 299792458  # the speed of light\n", "C")
+    assert holds_definition("c += offset\n", "c")
+    assert not holds_definition("C by ZVODE.  On the first call to ZVODE\n", "ZVODE")
+    assert not holds_definition("c     ZVODE: the solver\n", "ZVODE")
