@@ -388,12 +388,16 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
 def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     """For a question asking for a definition's members ("what methods does QuerySet have"),
     the definition found in the file of its members goes just above the first of them: its
-    members, many and each short, outranked the class or struct itself."""
+    members, many and each short, outranked the class or struct itself. A member named by a
+    word of the question is its answer and stays above it ("RatingGroup props", "what props
+    does RatingGroup take": the component's `RatingGroup.props`, the list asked for)."""
     if not plan.members_of:
         return
+    words = set(re.findall(r"\w+", plan.text.lower()))
     best: dict[tuple[str, str, str], float] = {}  # (project, path, owner): its best member
     for c in candidates:
-        if "member" in c.factors:
+        if "member" in c.factors and _last_name(
+                str(c.payload.get("symbol") or "")).lower() not in words:
             p = c.payload
             key = (str(p.get("project")), str(p.get("path")),
                    str(p.get("symbol") or "").lower().rpartition(".")[0])

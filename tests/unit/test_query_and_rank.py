@@ -836,3 +836,36 @@ def test_an_assignment_to_c_in_column_one_is_code_not_a_fortran_comment():
     assert holds_definition("c += offset\n", "c")
     assert not holds_definition("C by ZVODE.  On the first call to ZVODE\n", "ZVODE")
     assert not holds_definition("c     ZVODE: the solver\n", "ZVODE")
+
+
+def test_a_members_question_about_a_pronoun_names_no_definition():
+    # "what methods does it have" looked for the members of a definition named `it`
+    for question in ("what methods does it have", "which fields does this have",
+                     "what props does that take"):
+        asked = plan(question)
+        assert asked.members_of == () and asked.symbols == (), question
+
+
+def test_a_name_and_the_word_props_or_methods_ask_for_its_members():
+    # bits-ui 2.21.0 (components set): "RatingGroup props" asks what "what props does
+    # RatingGroup take" asks
+    assert plan("RatingGroup props").members_of == ("ratinggroup",)
+    assert plan("QuerySet's methods").members_of == ("queryset",)
+    assert plan("`http_client` fields").members_of == ("http_client",)
+    # a plain word before them names nothing; nor does a longer question
+    assert plan("list methods").members_of == ()
+    assert plan("RatingGroup props are passed down to items").members_of == ()
+
+
+def test_a_member_named_by_the_question_stays_above_its_container():
+    # bits-ui 2.21.0 rating-group.svelte: the component's props piece is what "what props does
+    # RatingGroup take" asks for; the container went above it as above any other member
+    s = Settings()
+    path = "bits-ui/bits/rating-group/components/rating-group.svelte"
+    for question in ("what props does RatingGroup take", "RatingGroup props"):
+        head = _definition(1, "RatingGroup", "component", path, 1, 30, 0.030)
+        props = _definition(2, "RatingGroup.props", "const", path, 31, 38, 0.050)
+        other = _definition(3, "RatingGroup.ariaValuetext", "function", path, 39, 42, 0.020)
+        ranked = rerank([head, props, other], plan(question), s)
+        assert [c.payload["symbol"] for c in ranked] == [
+            "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question
