@@ -246,11 +246,13 @@ class Searcher:
         symbol = str(p.get("symbol"))
         try:
             content = p.get("content")
-            if content is None:
-                placed = self.store.contents([top.id]).get(top.id)
-                if placed is None or any(placed.get(k) != p.get(k) for k in PLACE):
+            if content is None:  # a served search's candidates (the dense copy's fields)
+                index = int(p["chunk_index"])
+                placed = next(iter(self.store.file_chunks(str(p["project"]), str(p["path"]),
+                                                          index, index)), None)
+                if placed is None or any(placed.payload.get(k) != p.get(k) for k in PLACE):
                     return False  # gone or rewritten: `_with_content` will tell
-                content = placed["content"]
+                content = placed.payload.get("content")
             if starts_definition(str(content), symbol):
                 return False
             head = self._head_of(p, symbol, holds_definition(str(content), symbol))
