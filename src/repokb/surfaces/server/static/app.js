@@ -367,8 +367,21 @@ async function uploadAll(root, entries) {
     present = new Set(entries.map((entry) => entry.path));
     folders = foldersOf(present);
   }
+  // Then the .gitattributes the walk reads (at the root and in the folders it enters): their
+  // Linguist lines (generated, vendored, documentation) judge the files after them.
+  const attributes = entries.filter((e) => (e.path === ".gitattributes" || e.path.endsWith("/.gitattributes"))
+    && !skipReason(e.path, e.file.size, present, folders, opened));
+  for (const entry of attributes) {
+    try {
+      await sendOne(project, entry, null, counts, sent);
+    } catch (e) {
+      counts.failed += 1;
+      unsent += 1;
+      addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
+    }
+  }
   for (const entry of entries) {
-    if (names.includes(entry.path)) continue;  // sent first
+    if (names.includes(entry.path) || attributes.includes(entry)) continue;  // sent first
     const why = skipReason(entry.path, entry.file.size, present, folders, opened);
     if (why) counts.filtered += 1;
     if (!why) queue.push(entry);
