@@ -240,7 +240,8 @@ class Indexer:
                        since: float | None = None) -> tuple[list[str], Counter[str]]:
         """Forget the files of an uploaded project not in `uploaded` (its folder's complete
         upload) and, given `since`, recorded before it: the paths forgotten and the counts."""
-        return forget_missing(self.catalog, self.store(), project, uploaded, since)
+        return forget_missing(self.catalog, self.store(), self.limits(), project, uploaded,
+                              since)
 
     def record_left_out(self, project: str, folders: Sequence[tuple[str, str | None]],
                         ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:

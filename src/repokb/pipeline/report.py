@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from repokb.formats import CODE
 from repokb.models import (
@@ -23,6 +23,9 @@ from repokb.models import (
     SourceFile,
 )
 from repokb.pipeline.metrics import ChunkMetrics
+
+if TYPE_CHECKING:
+    from repokb.pipeline.rejudge import Rejudged
 
 SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
@@ -91,6 +94,9 @@ class RunReport:
     # them) or "head" (the classifier's fast finder on each file's first `head_bytes`)
     secrets_checked: str | None = None
     head_bytes: int = 0
+    # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
+    # under it (pipeline/rejudge.py: removed, upload_again)
+    rejudged: Rejudged | None = None
 
     def scoped(self, project: str, folder: str) -> None:
         before = self.scope.get(project)

@@ -27,6 +27,7 @@ from repokb.pipeline.discover import ProjectRoot
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
 from repokb.pipeline.metrics import ChunkMetrics
+from repokb.pipeline.rejudge import Rejudged, rejudge
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
@@ -159,6 +160,24 @@ def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
     counts["dirs_skipped"] += 1
 
 
+def rejudge_project(catalog: Catalog, store: Store, project: str, before: Classifier,
+                    after: Classifier, counts: Counter[str]) -> Rejudged:
+    """An uploaded project's rule files changed (`before` -> `after`): its recorded files are
+    judged again (pipeline/rejudge.py), and its folders recorded as left out that the new
+    rules reopen (a vendor override into `vendor/`) forgotten, listed to upload again (their
+    files were never recorded)."""
+    done = rejudge(catalog, store, UPLOAD_ROOT, project, before, after, counts)
+    stale = [entry.path for entry in catalog.entries(project).values()
+             if entry.is_dir and entry.status == "skipped"
+             and (walk_folder(catalog, project, f"{entry.path}/-", after.config) or
+                  SkippedPath(project, "", "", "", True)).path != entry.path]
+    if stale:
+        catalog.delete(project, stale)
+        done.upload_again += [f"{folder}/" for folder in stale]
+        counts["files_rejudged_upload_again"] += len(stale)
+    return done
+
+
 def record_left_out(catalog: Catalog, store: Store, project: str,
                     folders: Sequence[tuple[str, str | None]],
                     ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:
@@ -251,9 +270,13 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    if left_out is None:
-        keep_config(catalog, project, path, data)  # before the run: its classifier reads it
     classifier = upload_classifier(catalog, project, limits, classifier)
+    # a rule file is kept before the run (its classifier reads it), and the files uploaded
+    # before it are judged again under it
+    if left_out is None and keep_config(catalog, project, path, data):
+        before, classifier = classifier, upload_classifier(catalog, project, limits)
+        report.rejudged = rejudge_project(catalog, store, project, before, classifier,
+                                          report.counts)
     if (skip := walk_folder(catalog, project, path, classifier.config)) is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
@@ -282,7 +305,8 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     return report
 
 
-def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Iterable[str],
+def forget_missing(catalog: Catalog, store: Store, limits: Limits, project: str,
+                   uploaded: Iterable[str],
                    since: float | None = None) -> tuple[list[str], Counter[str]]:
     """Forget every file of an uploaded project that is not in `uploaded` (canonical paths,
     redacted here as `ingest_file` redacts them): deleted or renamed in the folder since an
@@ -290,7 +314,8 @@ def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Itera
     catalog's clock), a file recorded at or after it stays: another client uploaded it while
     this upload ran or after it ended. The walk's own deletion (run.forget_deleted: points
     first, then records); the counts extend the upload's run row. Returns the paths forgotten
-    and the counts (files_deleted, chunks_pruned)."""
+    and the counts (files_deleted, chunks_pruned). The rule files not uploaded again are
+    forgotten too, and the files they decided judged again (`rejudge_project`)."""
     keep = {redact_path(path) for path in uploaded}
     # the folders holding them (a marker-skipped folder's record stays while it holds one)
     keep |= {path.rsplit("/", i)[0] for path in keep for i in range(1, path.count("/") + 1)}
@@ -298,8 +323,13 @@ def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Itera
         keep |= catalog.written_since(project, since)
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
     gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
-    for name in set(catalog.configs(project)) - keep:  # the config left the folder too
-        catalog.put_config(project, name, None)
+    gone_rules = set(catalog.configs(project)) - keep
+    if gone_rules:  # the rule files left the folder too: what they decided is judged again
+        before = upload_classifier(catalog, project, limits)
+        for name in gone_rules:
+            catalog.put_config(project, name, None)
+        rejudge_project(catalog, store, project, before,
+                        upload_classifier(catalog, project, limits), counts)
     if gone:
         catalog.record_upload(project, dict(counts))
     return gone, counts
