@@ -166,7 +166,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `noxfile.py` and a root `fabfile.py` are Python source, chunked as Python (nox's sessions
 # were CI text, Fabric's tasks vendored); the Transifex client's `.tx/config` is INI; a last
 # line longer than the tail is read from its start for has_source_map: an inline source map)
-CLASSIFIER_VERSION = f"0.3.24+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.25: an upload of a file's head only (left out by its client) has no tail: the rules on
+# last lines no longer read the head's end as the file's; a signal says its end was not seen)
+CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
