@@ -16,13 +16,15 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, write
+from ..conftest import app_client, every_byte, write
 
 pytestmark = pytest.mark.integration
 KEY = "gitattributes-key"
+SECRET = "ghp_" + "Qx7Lm2Vb9Tc4Nz8Kd1Hf6Wy3Jp5Rs0Ga2QeY"  # in a comment: kept redacted
 TREE = {
-    ".gitattributes": "gen/** linguist-generated\nvendor/x/** linguist-vendored=false\n"
-                      "*.txt linguist-documentation\nextern/** linguist-vendored\n",
+    ".gitattributes": f"# mirror token {SECRET}\ngen/** linguist-generated\n"
+                      "vendor/x/** linguist-vendored=false\n*.txt linguist-documentation\n"
+                      "extern/** linguist-vendored\n",
     "lib/.gitattributes": "kept_*.py -linguist-generated\nold/** linguist-generated\n",
     "gen/api_pb.py": "def serialize_message(message):\n    \"\"\"Write the message as bytes "
                      "on the wire.\"\"\"\n    return message.SerializeToString()\n",
@@ -65,7 +67,7 @@ def upload(server: TestClient, project: str, rel: str, content: str) -> None:
 
 
 def test_uploaded_files_are_judged_by_the_uploaded_gitattributes_as_the_walk_judges_them(
-        server, tmp_path):
+        server, tmp_path, home):
     for rel, content in TREE.items():
         write(tmp_path / "shop", rel, content)
     server.ops.index([str(tmp_path / "shop")], "walked")
@@ -77,3 +79,4 @@ def test_uploaded_files_are_judged_by_the_uploaded_gitattributes_as_the_walk_jud
     stats = server.get("/knowledge/stats", params={"project": "up"}).json()
     walked = server.get("/knowledge/stats", params={"project": "walked"}).json()
     assert stats["points"] == walked["points"]
+    assert SECRET.encode() not in every_byte(home)
