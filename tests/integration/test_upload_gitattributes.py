@@ -80,3 +80,22 @@ def test_uploaded_files_are_judged_by_the_uploaded_gitattributes_as_the_walk_jud
     walked = server.get("/knowledge/stats", params={"project": "walked"}).json()
     assert stats["points"] == walked["points"]
     assert SECRET.encode() not in every_byte(home)
+
+
+def test_the_rule_files_are_parsed_once_per_upload_and_not_kept_from_a_folder_left_out(
+        server, monkeypatch):
+    """Each upload parsed the project's config three times (before the lock, for its folder,
+    for its run): once now. A .gitattributes inside a folder the walk leaves out is not read
+    by the walk: nor kept from an upload."""
+    import repokb.rules.repo_config as repo_config
+
+    upload(server, "up", ".repokb.yml", "classification:\n  exclude: ['drafts/**']\n")
+    parsed = []
+    real = repo_config.parse_config
+    monkeypatch.setattr(repo_config, "parse_config",
+                        lambda *a, **k: parsed.append(a[1]) or real(*a, **k))
+    for i in range(5):
+        upload(server, "up", f"pkg/mod{i}.py", f"def function_{i}(x):\n    return x * {i}\n")
+    assert len(parsed) == 5, parsed
+    upload(server, "up", "node_modules/left-pad/.gitattributes", "*.js linguist-generated\n")
+    assert set(server.ops.ws.catalog.configs("up")) == {".repokb.yml"}

@@ -271,13 +271,15 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
     classifier = upload_classifier(catalog, project, limits, classifier)
+    skip = walk_folder(catalog, project, path, classifier.config)  # (a rule file kept next
+    # changes no folder's fate: a .repokb.yml is at the root, a .gitattributes no config)
     # a rule file is kept before the run (its classifier reads it), and the files uploaded
-    # before it are judged again under it
-    if left_out is None and keep_config(catalog, project, path, data):
+    # before it are judged again under it; not one in a folder the walk leaves out (unread)
+    if skip is None and left_out is None and keep_config(catalog, project, path, data):
         before, classifier = classifier, upload_classifier(catalog, project, limits)
         report.rejudged = rejudge_project(catalog, store, project, before, classifier,
                                           report.counts)
-    if (skip := walk_folder(catalog, project, path, classifier.config)) is not None:
+    if skip is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
                                         if isinstance(v, int)})
