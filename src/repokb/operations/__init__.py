@@ -493,7 +493,7 @@ class Operations:
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
         return {**record, "counts": report.summary(), "received_at": received,
-                "rejudged": report.rejudged.to_json() if report.rejudged else None}
+                "rejudged": report.rejudged}
 
     @_in_use
     def prune_upload(self, project: str, paths: list[str], access: Access = LOCAL,

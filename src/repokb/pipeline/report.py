@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from repokb.formats import CODE
 from repokb.models import (
@@ -23,9 +23,6 @@ from repokb.models import (
     SourceFile,
 )
 from repokb.pipeline.metrics import ChunkMetrics
-
-if TYPE_CHECKING:
-    from repokb.pipeline.rejudge import Rejudged
 
 SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
@@ -95,8 +92,8 @@ class RunReport:
     secrets_checked: str | None = None
     head_bytes: int = 0
     # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
-    # under it (pipeline/rejudge.py: removed, upload_again)
-    rejudged: Rejudged | None = None
+    # under it (pipeline/rejudge.py: {"removed": paths, "upload_again": paths})
+    rejudged: dict[str, list[str]] | None = None
 
     def scoped(self, project: str, folder: str) -> None:
         before = self.scope.get(project)

@@ -278,7 +278,7 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     if skip is None and left_out is None and keep_config(catalog, project, path, data):
         before, classifier = classifier, upload_classifier(catalog, project, limits)
         report.rejudged = rejudge_project(catalog, store, project, before, classifier,
-                                          report.counts)
+                                          report.counts).to_json()
     if skip is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
