@@ -139,3 +139,30 @@ def test_the_page_sends_the_gitattributes_first_and_a_head_is_not_judged_by_its_
         assert bundle["classification"]["kind"] == "source", bundle
         assert any(s["type"] == "upload" and "end not seen" in s["value"]
                    for s in bundle["classification"]["signals"]), bundle
+
+
+def test_a_folder_uploaded_again_without_its_config_ends_as_the_walk_without_it(
+        page, tmp_path):  # noqa: F811
+    """The .repokb.yml deleted from the folder, the folder uploaded again: the page sends each
+    file (still judged by the config the server kept), the prune forgets the config and the
+    server judges the project's files again; the page sends again the files it lists (their
+    content was never kept), so docs/drafts/plan.md ends indexed, as `repokb index` of the
+    folder would. Before: it stayed excluded by a config no longer in the folder."""
+    from ..integration.test_upload_repo_config import TREE as CONFIGURED
+
+    folder = tmp_path / "shop"
+    for rel, content in CONFIGURED.items():
+        write(folder, rel, content)
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    (folder / ".repokb.yml").unlink()
+    page.set_input_files("#folder-input", str(folder))
+    status.filter(has_text="1 removed").wait_for(timeout=120_000)
+    text = status.inner_text()
+    base = page.url.rstrip("/")
+    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
+        plan = client.get("/knowledge/explain",
+                          params={"project": "shop", "path": "docs/drafts/plan.md"}).json()
+        assert (plan["status"], plan["classification"]["kind"]) == (
+            "indexed", "documentation"), (plan, text)

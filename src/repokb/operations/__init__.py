@@ -521,10 +521,11 @@ class Operations:
                                  "its next index run forgets the files deleted from that folder.",
                                  "Index that folder again (repokb index, or POST "
                                  "/knowledge/index), or upload under another project name.")
-            gone, counts = self.ws.indexer.forget_missing(
+            gone, counts, again = self.ws.indexer.forget_missing(
                 project, [canonical(p) for p in paths], since)
         return {"project": project, "files_removed": len(gone),
-                "chunks_removed": counts["chunks_pruned"], "removed": gone}
+                "chunks_removed": counts["chunks_pruned"], "removed": gone,
+                "upload_again": again}
 
     @_in_use
     def record_left_out(self, project: str, folders: list[tuple[str, str | None]],

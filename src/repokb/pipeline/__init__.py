@@ -237,9 +237,11 @@ class Indexer:
                            project, path, data)
 
     def forget_missing(self, project: str, uploaded: Iterable[str],
-                       since: float | None = None) -> tuple[list[str], Counter[str]]:
+                       since: float | None = None,
+                       ) -> tuple[list[str], Counter[str], list[str]]:
         """Forget the files of an uploaded project not in `uploaded` (its folder's complete
-        upload) and, given `since`, recorded before it: the paths forgotten and the counts."""
+        upload) and, given `since`, recorded before it: the paths forgotten, the counts, and
+        the files to upload again (the rule files left with the folder: judged again)."""
         return forget_missing(self.catalog, self.store(), self.limits(), project, uploaded,
                               since)
 

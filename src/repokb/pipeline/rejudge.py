@@ -83,9 +83,10 @@ def rejudge(catalog: Catalog, store: Store, root: Path, project: str, before: Cl
             # out by the old rules, or a negation now turns off the rule that took it out
             # (`-linguist-generated` on a file whose head says generated): its content decides
             done.upload_again.append(entry.path)
-            changed.append((entry, new, f"judged again under {after.label_of(entry.path)} "
-                            "uploaded since: admitted by its path, but its content was not "
-                            "kept (upload it again to index it)"))
+            rules = after.label_of(entry.path) or before.label_of(entry.path)
+            changed.append((entry, new, f"judged again since it was uploaded ({rules} "
+                            "changed): admitted by its path, but its content was not kept "
+                            "(upload it again to index it)"))
     with catalog.transaction():
         for entry, c, why in changed:
             drop_points(store, project, counts, entry)

@@ -309,7 +309,7 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
 
 def forget_missing(catalog: Catalog, store: Store, limits: Limits, project: str,
                    uploaded: Iterable[str],
-                   since: float | None = None) -> tuple[list[str], Counter[str]]:
+                   since: float | None = None) -> tuple[list[str], Counter[str], list[str]]:
     """Forget every file of an uploaded project that is not in `uploaded` (canonical paths,
     redacted here as `ingest_file` redacts them): deleted or renamed in the folder since an
     earlier upload, or left out of this one. With `since` (when the upload began, on the
@@ -317,7 +317,8 @@ def forget_missing(catalog: Catalog, store: Store, limits: Limits, project: str,
     this upload ran or after it ended. The walk's own deletion (run.forget_deleted: points
     first, then records); the counts extend the upload's run row. Returns the paths forgotten
     and the counts (files_deleted, chunks_pruned). The rule files not uploaded again are
-    forgotten too, and the files they decided judged again (`rejudge_project`)."""
+    forgotten too, and the files they decided judged again (`rejudge_project`): the third
+    item lists those to upload again (admitted now, their content not kept)."""
     keep = {redact_path(path) for path in uploaded}
     # the folders holding them (a marker-skipped folder's record stays while it holds one)
     keep |= {path.rsplit("/", i)[0] for path in keep for i in range(1, path.count("/") + 1)}
@@ -326,15 +327,16 @@ def forget_missing(catalog: Catalog, store: Store, limits: Limits, project: str,
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
     gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
     gone_rules = set(catalog.configs(project)) - keep
+    again: list[str] = []
     if gone_rules:  # the rule files left the folder too: what they decided is judged again
         before = upload_classifier(catalog, project, limits)
         for name in gone_rules:
             catalog.put_config(project, name, None)
-        rejudge_project(catalog, store, project, before,
-                        upload_classifier(catalog, project, limits), counts)
+        again = rejudge_project(catalog, store, project, before,
+                                upload_classifier(catalog, project, limits), counts).upload_again
     if gone:
         catalog.record_upload(project, dict(counts))
-    return gone, counts
+    return gone, counts, again
 
 
 def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,

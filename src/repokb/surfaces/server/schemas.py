@@ -176,6 +176,11 @@ class PruneUploadResult(BaseModel):
     files_removed: int = Field(description="Files of the project not among `paths`, forgotten.")
     chunks_removed: int
     removed: list[str] = Field(description="Their paths, as stored.")
+    upload_again: list[str] = Field(default_factory=list, description=(
+        "When the project's rule files (`.repokb.yml`, `.gitattributes`) were not among "
+        "`paths`: they are forgotten, and the files they had left out that are admitted now "
+        "are listed here (folders end in `/`): their content was never kept, send them "
+        "again."))
 
 
 class LeftOutFolder(Strict):
