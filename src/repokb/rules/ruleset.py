@@ -172,11 +172,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # vendored by a `deps/` folder below it (celery's `requirements/deps/mock.txt`); Linguist's React
 # rule leaves a `react.js` below a `config/` or `rules/` folder alone (eslint-plugin-import's
 # `config/react.js`, a linter's shareable config); Yarn 2+'s `.yarnrc.yml` is YAML configuration,
-# indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file
+# indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file;
 # lodash-cli's banner (``Build: `lodash core ...` ``) marks a custom build generated (lodash's
 # `core.js`); a file with no extension opening a line with a JavaScript module's statement is
 # JavaScript (yargs' entry file `yargs`, unknown before); a Smarty `.tpl` (its `{include ...}`,
-# `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown
+# `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown;
+# an upload of a file's head only (left out by its client) has no tail: the rules on
+# last lines no longer read the head's end as the file's; a signal says its end was not seen)
 CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
