@@ -100,8 +100,8 @@ _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 # "where is pack defined", "where's the `now` function declared", "where is the Rollback stage
 # defined", "where is task release defined": the word asked for is a name
 # (a kind may come before the name too: "where is message Status defined", a .proto's; "where
-# is directive @deprecated defined", a GraphQL schema's); "what fields does X have" and "which
-# rpcs does service X expose" ask for a definition's members, by its name
+# is directive @deprecated defined", a GraphQL schema's); "what fields does X have", "which
+# rpcs does service X expose" and "X props" ask for a definition's members, by its name
 _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
           # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
@@ -113,7 +113,10 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"(?:defined|declared|implemented)\b"
                       r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods|props|properties)"
                       rf"\s+(?:does|do)\s+(?:the\s+)?(?:{_KINDS}\s+)?`?([A-Za-z_]\w*)`?\s+"
-                      rf"(?:{_KINDS}\s+)?(?:have|has|expose|define|declare|take)\b",
+                      rf"(?:{_KINDS}\s+)?(?:have|has|expose|define|declare|take)\b"
+                      # "RatingGroup props", "QuerySet's methods": the whole question
+                      r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
+                      r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
                       re.I)
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
@@ -225,7 +228,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
-    asked = defined and (defined.group(1) or defined.group(2))
+    if defined and defined.group(3) and not (defined.group(3)[0].isupper()
+                                             or looks_like_symbol(defined.group(3))):
+        defined = None  # "list methods", "http props": a name is capitalised or code-like
+    asked = defined and (defined.group(1) or defined.group(2) or defined.group(3))
     if (asked and asked.lower() not in _PRONOUNS
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
@@ -271,8 +277,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
-                     members_of=(defined.group(2).lower(),)
-                     if defined and defined.group(2) else ())
+                     members_of=(str(asked).lower(),)
+                     if defined and not defined.group(1) and asked
+                     and str(asked).lower() not in _PRONOUNS else ())
 
 
 # A version after a name, as an sdist or a checkout folder carries it: django-5.2.8, gin_v1.10

@@ -11,7 +11,9 @@ can show why a hit sits where it does:
 - a chunk defining a symbol the query names is boosted, as is a file whose name the query says
   (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
   file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
-  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`);
+  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
+  word and the next one name `Container.member` where a candidate defines it ("where is ERC20
+  transfer defined": `ERC20.transfer`);
 - the members of a definition the question asks for ("which rpcs does service Operations
   expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
@@ -85,9 +87,12 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
 # of its definition ("DataTable onColumnResizeEnd", "how does FileUpload validate a file"):
 # before the definition (a component's options piece is named like the component)
 _MEMBER_SHARE = 0.75
-# A line that is no code: blank, a comment (fixed-form Fortran's `C` and `*` in column 1 too), a
-# decorator or an attribute (`@dataclass`, `#[derive(...)]`, `[Serializable]`)
-_NOT_CODE = re.compile(r"\s*(?:$|//|#|/\*|\*|--|;|%|!|@|<!--|\"\"\"|\'\'\'|\[)|[Cc](?:\s|$)")
+# A line that is no code: blank, a comment (fixed-form Fortran's `C` and `*` in column 1 too, not
+# an assignment to `C`), a decorator or an attribute (`@dataclass`, `#[derive(...)]`,
+# `[Serializable]`); a C macro's `#define X(` and Objective-C's `@interface X` are code
+_NOT_CODE = re.compile(r"\s*(?:$|//|#(?!define\b|[ \t]*define[ \t]+(?:\w*[A-Z_]\w*\b|\w+\())"
+                       r"|/\*|\*|--|;|%|!|@(?!(?:interface|implementation|protocol)\b)|<!--|\"\"\"|\'\'\'|\[)"
+                       r"|[Cc](?!\s*(?:[-+*/%&|^:]?=|<-))(?:\s|$)")
 
 
 @dataclass
@@ -291,8 +296,37 @@ def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
                    symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
 
 
+# "<Container> <member>": a capitalised word and the word after it ("where is ERC20 transfer
+# defined"), each pair of neighbours looked at
+_PAIR = re.compile(r"(?<![\w.])(?=([A-Z]\w*)\s+([A-Za-z_]\w*)(?![\w.]))")
+
+
+def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the qualified names a question writes with a space for its dot: a
+    capitalised word and the word after it read as `Container.member` where a candidate
+    defines exactly that, the container in the question's case ("where is ERC20 transfer
+    defined": `ERC20.transfer`, not `ERC20._transfer` first; "how does Django handle" names
+    nothing without a definition `Django.handle`)."""
+    pairs = {(first, second.lower()) for first, second in _PAIR.findall(plan.text)}
+    if not pairs:
+        return plan
+    found: list[str] = []
+    for c in candidates:
+        symbol = str(c.payload.get("symbol") or "")
+        owner, _, last = symbol.rpartition(".")
+        if (owner and c.payload.get("symbol_type") in _DEFINITIONS
+                and (_last_name(owner), last.lower()) in pairs):
+            found.append(f"{_last_name(owner)}.{last}")
+    found = [f for f in dict.fromkeys(found) if f.lower() not in plan.names]
+    if not found:
+        return plan
+    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
+                   written=tuple(dict.fromkeys((*plan.written, *found))),
+                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
-    plan = _receivers(candidates, plan)
+    plan = _spaced_names(candidates, _receivers(candidates, plan))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -354,12 +388,16 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
 def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     """For a question asking for a definition's members ("what methods does QuerySet have"),
     the definition found in the file of its members goes just above the first of them: its
-    members, many and each short, outranked the class or struct itself."""
+    members, many and each short, outranked the class or struct itself. A member named by a
+    word of the question is its answer and stays above it ("RatingGroup props", "what props
+    does RatingGroup take": the component's `RatingGroup.props`, the list asked for)."""
     if not plan.members_of:
         return
+    words = set(re.findall(r"\w+", plan.text.lower()))
     best: dict[tuple[str, str, str], float] = {}  # (project, path, owner): its best member
     for c in candidates:
-        if "member" in c.factors:
+        if "member" in c.factors and _last_name(
+                str(c.payload.get("symbol") or "")).lower() not in words:
             p = c.payload
             key = (str(p.get("project")), str(p.get("path")),
                    str(p.get("symbol") or "").lower().rpartition(".")[0])
@@ -386,6 +424,30 @@ def holds_definition(content: str, symbol: str) -> bool:
     last = re.compile(rf"(?<![\w$]){re.escape(_last_name(symbol))}(?![\w$])", re.I)
     return any(not _NOT_CODE.match(line) and last.search(line)
                for line in content.splitlines())
+
+
+_QUOTED = re.compile(r"'[^']*'?|\"[^\"]*\"?")  # a string on a line, closed or not
+
+
+def starts_definition(content: str, symbol: str) -> bool:
+    """Whether a piece begins with its definition's first line: its first line of code (after
+    blank lines, comments, docstrings, decorators and attributes) names it, in its own case
+    (`message HttpRule {` after the rule's doc comment, `public V put(K key, V value, long
+    ttl) {` after `@Override`). A later part that uses the name further down (`repeated HttpRule
+    additional_bindings = 11;`, a recursive call) does not, nor a string or a docstring that
+    says it (Fortran's `603  call xerrwv('lsoda--  istate ...` in lsoda's error branch, a
+    GraphQL field's doc "Returns a single Repository ..."); nor does a file's first piece
+    that opens with its imports (`holds_definition` still says it may hold it)."""
+    name = re.compile(rf"(?<![\w$]){re.escape(_last_name(symbol))}(?![\w$])")
+    in_doc = False
+    for line in content.splitlines():
+        quotes = line.count('"""') + line.count("'''")
+        if in_doc or line.lstrip().startswith(('"""', "'''")):
+            in_doc ^= quotes % 2 == 1
+            continue
+        if not _NOT_CODE.match(line):
+            return bool(name.search(_QUOTED.sub("", line)))
+    return False
 
 
 def _nearest(candidates: list[Candidate], fits: dict[str, tuple[str, tuple[int, int]]],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +19,15 @@ from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError, StoreError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
-from repokb.rank import Candidate, Group, holds_definition, join_lines, rerank, shape
+from repokb.rank import (
+    Candidate,
+    Group,
+    holds_definition,
+    join_lines,
+    rerank,
+    shape,
+    starts_definition,
+)
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
 from repokb.stores.catalog import Catalog
@@ -28,6 +37,8 @@ SERVICE_DOWN = "embedding service down"  # why every hit of a search was found b
 # Candidate depths: `candidates` from each ranking, then 4x, then 16x (50, 200, 800 by default),
 # the next only while the hits are fewer than the limit (`Searcher._answer`).
 DEPTH_GROWTH, DEPTH_TIERS = 4, 3
+# The pieces read at once around a hit when looking for its definition's head (`_head_first`)
+HEAD_WINDOW = 8
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -222,25 +233,32 @@ class Searcher:
 
     def _head_first(self, ranked: list[Candidate]) -> bool:
         """When the best definition of a name the query gives is a part of a definition cut
-        for length that does not hold its first line (a 780-line enum's value pieces, all
-        named `ErrorReason`, say more of the question's words than its head; a long doc
+        for length that does not begin with its first line (a 780-line enum's value pieces,
+        all named `ErrorReason`, say more of the question's words than its head; a long doc
         comment's pieces are named like the definition they document), the part that holds
-        it (`holds_definition`, the first in the file) is put just above it, read from the
-        file when the search did not find it. Whether it moved anything."""
+        it is put just above it, read from the store when the search did not find it
+        (`_head_of`: only the pieces of that same definition; another definition of the name
+        in the file, an overload, is not one of them). Whether it moved anything."""
         top = next((c for c in ranked if c.factors.get("exact_symbol", 1.0) > 1.0), None)
         if top is None:
             return False
         p = top.payload
+        symbol = str(p.get("symbol"))
         try:
-            points = self.store.file_chunks(str(p["project"]), str(p["path"]))
+            content = p.get("content")
+            if content is None:  # a served search's candidates (the dense copy's fields)
+                index = int(p["chunk_index"])
+                placed = next(iter(self.store.file_chunks(str(p["project"]), str(p["path"]),
+                                                          index, index)), None)
+                if placed is None or any(placed.payload.get(k) != p.get(k) for k in PLACE):
+                    return False  # gone or rewritten: `_with_content` will tell
+                content = placed.payload.get("content")
+            if starts_definition(str(content), symbol):
+                return False
+            head = self._head_of(p, symbol, holds_definition(str(content), symbol))
         except StoreError:
             return False
-        symbol = str(p.get("symbol"))
-        head = next((q for q in sorted(points, key=lambda q: int(q.payload["start_line"]))
-                     if q.payload.get("symbol") == symbol
-                     and q.payload.get("symbol_type") == p.get("symbol_type")
-                     and holds_definition(str(q.payload.get("content") or ""), symbol)), None)
-        if head is None or head.id == top.id:
+        if head is None:
             return False
         found = next((c for c in ranked if c.id == head.id), None)
         if found is None:
@@ -250,6 +268,46 @@ class Searcher:
         found.score = top.score * 1.0001
         ranked.sort(key=lambda c: (-c.score, c.id))
         return True
+
+    def _head_of(self, p: dict[str, Any], symbol: str, holds: bool) -> StoredPoint | None:
+        """The piece holding the first line of the definition a piece (payload `p`; `holds`:
+        whether it may hold it itself) is a part of, found among its neighbours of the same
+        symbol and symbol type, contiguous by chunk index: before it, the nearest that begins
+        with that line (`starts_definition`), else the first that may hold it
+        (`holds_definition`: a file's first piece, its imports before the definition); else,
+        when the piece itself holds none (a leading doc comment's piece), the first after it
+        that may hold it."""
+        held = None
+        for q in self._same_definition(p, symbol, -1):
+            content = str(q.payload.get("content") or "")
+            if starts_definition(content, symbol):
+                return q
+            if holds_definition(content, symbol):
+                held = q
+        if held is not None or holds:
+            return held
+        return next((q for q in self._same_definition(p, symbol, 1)
+                     if holds_definition(str(q.payload.get("content") or ""), symbol)), None)
+
+    def _same_definition(self, p: dict[str, Any], symbol: str,
+                         step: int) -> Iterator[StoredPoint]:
+        """The pieces next to a piece (payload `p`) with its symbol and symbol type, contiguous
+        by chunk index, nearest first, before it (`step` -1) or after it (1): read from the
+        store HEAD_WINDOW at a time, never the whole file."""
+        project, path, at = str(p["project"]), str(p["path"]), int(p["chunk_index"]) + step
+        while at >= 0:
+            first, last = (max(0, at - HEAD_WINDOW + 1), at) if step < 0 else (
+                at, at + HEAD_WINDOW - 1)
+            read = {int(q.payload["chunk_index"]): q
+                    for q in self.store.file_chunks(project, path, first, last)}
+            end = first if step < 0 else last
+            for i in range(at, end + step, step):
+                q = read.get(i)
+                if q is None or q.payload.get("symbol") != symbol or (
+                        q.payload.get("symbol_type") != p.get("symbol_type")):
+                    return
+                yield q
+            at = end + step
 
     def _with_content(self, groups: list[Group]) -> bool:
         """Read the content of the hits' chunks that came without it into their payloads

@@ -120,6 +120,22 @@ def test_file_chunks_are_the_files_whole_payloads_in_chunk_order(store: Store) -
     assert store.file_chunks("alpha", "docs/nothing.md") == []
 
 
+def test_file_chunks_from_first_to_last_read_only_those(store: Store) -> None:
+    # the pieces just before a hit, not the whole file (Searcher._head_first)
+    def indexes(first: int, last: int | None) -> list[int]:
+        return [p.payload["chunk_index"]
+                for p in store.file_chunks("alpha", "docs/deploy.md", first, last)]
+
+    assert indexes(1, 1) == [1]
+    assert indexes(0, 1) == [0, 1]
+    assert indexes(1, None) == [1, 2]
+    assert indexes(2, 9) == [2]
+    assert indexes(5, 9) == []
+    point = store.file_chunks("alpha", "docs/deploy.md", 1, 1)[0]
+    assert point.payload["content"] == FILES[("alpha", "docs/deploy.md", "docs", "markdown")][1]
+    assert store.file_chunks("beta", "docs/deploy.md", 0, 2) == []
+
+
 def test_a_search_without_content_and_the_contents_of_its_hits(
         store: Store, real_embedder: Embedder) -> None:
     text = "how do I deploy"

@@ -97,3 +97,72 @@ def test_the_page_sends_the_config_first_and_records_the_files_it_leaves_out(pag
             "skipped", "documentation"), claude
         assert claude["reason"] == "left out by the uploading client (skipped file): not read"
         assert client.get("/knowledge/stats", params={"project": "shop"}).json()["points"] > 0
+
+
+def test_the_page_sends_the_gitattributes_first_and_a_head_is_not_judged_by_its_end(
+        page, tmp_path):  # noqa: F811
+    """The page sends the .gitattributes the walk reads (root and below) right after the
+    config, before the files they speak of: each is judged by them as the walk judges it. A
+    file too large to send goes by its head: the server does not read the end of that head as
+    the file's end (a source-map comment 8 KB in is not the bundle's last line). Before: the
+    .gitattributes went with the other files (judged without them), and web/app.js was
+    recorded generated (`has_source_map`) from the end of its head."""
+    from ..integration.test_upload_gitattributes import TREE as ATTRIBUTED
+
+    folder = tmp_path / "shop"
+    for rel, content in ATTRIBUTED.items():
+        write(folder, rel, content)
+    line = "export function handler_{0}(event) {{ return event.detail + {0}; }}\n"
+    head = "".join(line.format(i) for i in range(110)) + "//# sourceMappingURL=inline.js.map\n"
+    write(folder, "web/app.js", head + "".join(line.format(i) for i in range(110, 40_000)))
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+
+    base = page.url.rstrip("/")
+    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
+        def explain(path: str) -> dict:
+            answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
+            assert answer.status_code == 200, (path, answer.text)
+            return answer.json()
+
+        kinds = {path: (explain(path)["status"], explain(path)["classification"]["kind"])
+                 for path in ("gen/api_pb.py", "lib/old/legacy.py", "lib/kept_models_pb2.py",
+                              "docs2/guide.txt", "extern/zlib_wrap.py", "app.py")}
+        assert kinds == {"gen/api_pb.py": ("skipped", "generated"),
+                         "lib/old/legacy.py": ("skipped", "generated"),
+                         "lib/kept_models_pb2.py": ("indexed", "source"),
+                         "docs2/guide.txt": ("indexed", "documentation"),
+                         "extern/zlib_wrap.py": ("skipped", "vendor"),
+                         "app.py": ("indexed", "source")}, kinds
+        bundle = explain("web/app.js")
+        assert bundle["classification"]["kind"] == "source", bundle
+        assert any(s["type"] == "upload" and "end not seen" in s["value"]
+                   for s in bundle["classification"]["signals"]), bundle
+
+
+def test_a_folder_uploaded_again_without_its_config_ends_as_the_walk_without_it(
+        page, tmp_path):  # noqa: F811
+    """The .repokb.yml deleted from the folder, the folder uploaded again: the page sends each
+    file (still judged by the config the server kept), the prune forgets the config and the
+    server judges the project's files again; the page sends again the files it lists (their
+    content was never kept), so docs/drafts/plan.md ends indexed, as `repokb index` of the
+    folder would. Before: it stayed excluded by a config no longer in the folder."""
+    from ..integration.test_upload_repo_config import TREE as CONFIGURED
+
+    folder = tmp_path / "shop"
+    for rel, content in CONFIGURED.items():
+        write(folder, rel, content)
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    (folder / ".repokb.yml").unlink()
+    page.set_input_files("#folder-input", str(folder))
+    status.filter(has_text="1 removed").wait_for(timeout=120_000)
+    text = status.inner_text()
+    base = page.url.rstrip("/")
+    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
+        plan = client.get("/knowledge/explain",
+                          params={"project": "shop", "path": "docs/drafts/plan.md"}).json()
+        assert (plan["status"], plan["classification"]["kind"]) == (
+            "indexed", "documentation"), (plan, text)

@@ -272,3 +272,32 @@ def test_the_head_of_a_long_definition_comes_before_its_later_parts(workspace, t
     hits = workspace.searcher.search(Query("where is enum ErrorReason defined", limit=10))
     assert sum(h.symbol == "ErrorReason" for h in hits) > 1  # cut into parts
     assert "enum ErrorReason {" in hits[0].content, [(h.start_line, h.symbol) for h in hits]
+
+
+def test_the_head_first_is_the_hits_own_definition_not_another_overload(workspace, tmp_path):
+    # Two Java methods `put(...)` in one file: "where is Cache.put with a time to live
+    # defined" found the second (its own piece, `put(K key, V value, Duration ttl)`), and the
+    # head-of-definition step put the first `put` of the file above it: it read every piece of
+    # the file and took the first that names `put`
+    body = "".join(f"        audit.record(\"put\", key, {n});\n" for n in range(40))
+    write(tmp_path / "cache", "src/main/java/org/acme/Cache.java", (
+        "package org.acme;\n\nimport java.time.Duration;\nimport java.util.HashMap;\n\n"
+        "public class Cache<K, V> {\n"
+        "    private final HashMap<K, V> entries = new HashMap<>();\n\n"
+        "    /** Stores a value under a key until it is evicted for lack of room. */\n"
+        "    public void put(K key, V value) {\n"
+        f"{body}"
+        "        entries.put(key, value);\n    }\n\n"
+        "    /** Stores a value that expires after a time to live (ttl): an expiring entry. */\n"
+        "    public void put(K key, V value, Duration ttl) {\n"
+        "        expiries.schedule(key, ttl.toMillis(), TimeToLive.EXPIRE);\n"
+        f"{body}"
+        "        entries.put(key, value);\n    }\n}\n"))
+    workspace.indexer.run(resolve_roots([tmp_path / "cache"], None))
+    hits = workspace.searcher.search(
+        Query("where is Cache.put defined for an expiring entry with a time to live ttl",
+              limit=5))
+    puts = [h for h in hits if h.symbol == "Cache.put"]
+    assert len(puts) == 2, [(h.start_line, h.symbol) for h in hits]  # one hit each
+    assert "Duration ttl" in hits[0].content, [(h.start_line, h.symbol) for h in hits]
+    assert "head_of_definition" not in hits[0].provenance["factors"]

@@ -6,6 +6,7 @@ and the content read never yields a hit whose text is not at its lines."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +81,33 @@ def test_a_file_indexed_again_meanwhile_never_gives_a_hit_text_from_other_lines(
         lines = (mixed_repo / hit.path).read_text().splitlines()
         assert hit.content.splitlines() == lines[hit.start_line - 1:hit.end_line], hit.path
     assert hits[0].start_line > 5  # the lines of the file as it is now
+
+
+def test_a_served_search_finds_a_long_definitions_head_reading_only_its_pieces(
+        workspace: Workspace, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the candidates come without content from the dense copy: the head of a long definition
+    # is still found (search._head_first), from that definition's own pieces, never by reading
+    # the whole file
+    values = "".join(
+        f"  // The request is denied because the error reason {n} applies: this reason is\n"
+        f"  // defined for requests where the error happens, see ErrorReason {n}.\n"
+        f"  REASON_{n} = {n};\n\n" for n in range(1, 161))
+    write(tmp_path / "protos", "google/api/error_reason.proto",
+          'syntax = "proto3";\n\npackage google.api;\n\nmessage Unrelated {\n  int32 a = 1;\n}\n\n'
+          "// Defines the supported values for `google.rpc.ErrorInfo.reason`.\n"
+          "enum ErrorReason {\n  // Do not use this default value.\n  UNSPECIFIED = 0;\n\n"
+          f"{values}}}\n")
+    index(workspace, tmp_path / "protos")
+    with_copy(workspace, monkeypatch)
+    ranges: list[tuple[int, int | None]] = []
+    file_chunks = workspace.store.file_chunks
+
+    def counted(project: str, path: str, *span: Any) -> list[Any]:
+        ranges.append((span or (0, None)) if len(span) != 1 else (span[0], None))
+        return file_chunks(project, path, *span)
+
+    monkeypatch.setattr(workspace.store, "file_chunks", counted)
+    workspace.searcher.settings = replace(workspace.settings, candidates=8)
+    hits = workspace.searcher.search(Query("where is enum ErrorReason defined", limit=10))
+    assert "enum ErrorReason {" in hits[0].content, [(h.start_line, h.symbol) for h in hits]
+    assert ranges and all(last is not None and last - first < 8 for first, last in ranges)

@@ -830,7 +830,8 @@ def test_a_folder_uploaded_again_with_prune_forgets_the_files_gone_from_it(clien
     removed = prune(client, kept)
     assert removed.status_code == 200, removed.text
     assert removed.json() == {"project": "shop", "files_removed": 1, "chunks_removed": 1,
-                              "removed": ["src/tax.py"]}
+                              "removed": ["src/tax.py"],
+                              "upload_again": []}
 
     hits = client.post("/knowledge/search", json={"query": "round invoice tax to cents",
                                                   "limit": 50}).json()

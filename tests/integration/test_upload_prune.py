@@ -79,7 +79,7 @@ def test_a_prune_keeps_what_another_client_uploaded_during_or_after_the_upload(s
         "project": "team", "paths": ["docs/onboarding.md", "docs/releases.md"], "since": since})
     assert answer.status_code == 200, answer.text
     assert answer.json() == {"project": "team", "files_removed": 1, "chunks_removed": 1,
-                             "removed": ["docs/retired.md"]}
+                             "removed": ["docs/retired.md"], "upload_again": []}
     assert files(b) == {"docs/onboarding.md", "docs/releases.md", "b/during.md",
                         "b/shared.md", "b/after.md"}
     assert b.post("/knowledge/verify", json={"project": "team"}).json()["ok"] is True

@@ -245,3 +245,30 @@ def test_a_functors_head_too_short_to_keep_takes_the_short_members_after_it():
     assert head.content.startswith("module Make(Ord: OrderedType) = struct")
     assert "type key = Ord.t" in head.content and len(head.content.strip()) >= 40
     assert {"Make.t", "Make.height"} <= {p.symbol for p in pieces}
+
+
+def test_a_short_ocaml_definition_joined_into_a_piece_is_named_after_the_module_too():
+    """A definition too short to stand alone joins its neighbour and is named there (`also`):
+    in `store.ml` the exception was `Store_error` beside `Store.error`, so a question for
+    `Store.Store_error` did not find its name where `Store.error` was found."""
+    from repokb.pipeline.chunk import chunk_file
+
+    from .test_enrich_and_metrics import PLAN, _classification, _file
+
+    source = textwrap.dedent('''
+        (** Why a store operation failed: the key it looked for, or a closed store. *)
+        type error = Missing_key of string | Closed | Read_only of string * int
+        exception Store_error of error
+
+        module Make (Ord : OrderedType) = struct
+          type key = Ord.t
+          (** [find k l] is the value bound to [k] in [l]; raises [Not_found] otherwise. *)
+          let rec find k = function
+            | [] -> raise Not_found
+            | (k', v) :: l -> if Ord.compare k k' = 0 then v else find k l
+        end
+        ''').lstrip("\n")
+    chunked = chunk_file(_file("lib/store.ml"), _classification("ocaml"), source, "h", PLAN)
+    names = {c.symbol: c.also for c in chunked.chunks}
+    assert names["Store.error"] == (("Store.Store_error", "exception"),), names
+    assert names["Store.Make.find"] == (("Store.Make.key", "type"),), names

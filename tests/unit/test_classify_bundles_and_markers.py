@@ -94,11 +94,10 @@ def test_a_markdown_comment_saying_do_not_edit_marks_it_generated(tmp_path):
 
 @pytest.mark.parametrize(("rel", "content"), [
     (".yarnrc", f'"//registry.npmjs.org/:_authToken" "{NPM_TOKEN}"\n'),
-    (".yarnrc.yml", f"nodeLinker: node-modules\nnpmAuthToken: {NPM_TOKEN}\n"),
-    (".yarnrc.yml", "nodeLinker: node-modules\n"),  # blocked by name, as `.npmrc` is
     ("packages/web/.yarnrc", 'registry "https://registry.yarnpkg.com"\n'),
 ])
-def test_yarns_settings_are_credentials_files_blocked_as_npmrc_is(tmp_path, rel, content):
+def test_yarn1s_settings_are_credentials_files_blocked_as_npmrc_is(tmp_path, rel, content):
+    """Yarn 2+'s `.yarnrc.yml` is YAML configuration, redacted: test_classify_kept_files.py."""
     c = classify_file(tmp_path, rel, content)
     npmrc = classify_file(tmp_path, ".npmrc", "registry=https://registry.npmjs.org/\n")
     assert (c.kind, c.subkind, c.index_policy) == (

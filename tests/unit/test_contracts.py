@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from repokb.chunkers import chunker_for
+from repokb.chunkers.contractscan import scan
 from repokb.chunkers.fixed import split_lines
 from repokb.query import plan
 from repokb.rank import Candidate, rerank
@@ -120,6 +121,23 @@ def test_proto_definitions_are_pieces_with_their_comment_and_a_big_service_is_cu
     start = rows.index("// network API call.")
     assert named[("Operation", "message")] == (start, len(rows) - 1)
     _lines_kept("protobuf", PROTO)
+
+
+def test_a_backslash_newline_in_a_string_keeps_each_row_its_own_depth():
+    # the escaped newline was skipped without counting its row: every later row took the
+    # depth and kind of the row before it (GraphQL fields seen at the wrong depth)
+    s = scan('a "x\\\ny" {\n  f\n}\n', "//", block_comments=True)
+    assert s.depth == [0, 0, 1, 1]
+    assert s.kinds == ["code", "code", "code", "code"]
+
+
+def test_a_file_ending_in_a_backslash_inside_a_string_keeps_its_definitions():
+    # the string's escape stepped past the end of the text: an IndexError, so the whole file
+    # was cut in nameless windows
+    text = ("// An order of the shop\nmessage Order {\n  string id = 1;\n"
+            "  repeated string item_ids = 2;\n}\n\noption go_package = \"shop/v1\\")
+    symbols = [symbol for _, _, symbol, _ in _pieces("protobuf", text)]
+    assert "Order" in symbols
 
 
 def test_a_nested_message_is_named_outer_inner_and_a_huge_message_is_cut_by_its_fields():

@@ -167,6 +167,27 @@ def render(String name) {
                                                        ("render", "function", 10)]
 
 
+def test_an_escaped_triple_quote_does_not_close_the_string():
+    # `\"""` inside a triple-quoted string is an escaped quote and two more (Groovy's lexer):
+    # the string went on; the scanner closed it there, the closing `"""` then opened a string
+    # to the end of the file and hid the blocks after it (render, deploy not found)
+    text = """\
+def banner = \"\"\"say \\\"\"\" hi \"\"\"
+
+def render(String name) {
+    return "<b>${name}</b>" + banner
+}
+
+def deploy(String env) {
+    sh "helm upgrade --install shop ./chart --namespace ${env}"
+}
+"""
+    assert '\\"""' in text
+    symbols = [(s, k) for s, k, _ in outline("groovy", text)]
+    assert ("render", "function") in symbols
+    assert ("deploy", "function") in symbols
+
+
 @pytest.mark.parametrize(
     ("rel", "content", "kind", "subkind", "language", "policy"),
     [

@@ -6,7 +6,7 @@ from repokb.context import format_context
 from repokb.embedders.code_bm25 import CodeBm25Encoder, tokenize
 from repokb.models import Hit
 from repokb.query import CODE, GENERAL, HOWTO, SYMBOL, plan
-from repokb.rank import Candidate, holds_definition, rerank, shape
+from repokb.rank import Candidate, holds_definition, rerank, shape, starts_definition
 from repokb.settings import Settings
 
 
@@ -630,6 +630,29 @@ def test_a_piece_holds_its_definitions_line_when_a_line_of_code_in_it_names_it()
     assert not holds_definition("    return self._chain()\n", "QuerySet")
 
 
+def test_a_piece_starts_its_definition_when_its_first_line_of_code_names_it():
+    # the hit of a name that begins with the definition's first line stays where it is (an
+    # overload's own piece); a later part that names it further down does not (http.proto's
+    # last HttpRule piece, `repeated HttpRule additional_bindings = 11;`), nor a string, nor
+    # a docstring (lsoda.f's error branch, GitHub's schema.graphql Repository fields)
+    assert starts_definition("// doc\n@Override\npublic void put(K k, V v, Duration ttl) {\n",
+                             "Cache.put")
+    assert starts_definition("// the rule\nmessage HttpRule {\n  string selector = 1;\n",
+                             "HttpRule")
+    assert not starts_definition("  string body = 7;\n  repeated HttpRule additional = 11;\n",
+                                 "HttpRule")
+    assert holds_definition("  string body = 7;\n  repeated HttpRule additional = 11;\n",
+                            "HttpRule")
+    assert not starts_definition(" 603  call xerrwv('lsoda--  istate .gt. 1',\n", "lsoda")
+    assert starts_definition("      subroutine lsoda (f, neq, y, t)\n", "lsoda")
+    assert not starts_definition(
+        '  """\n  Returns a single Repository environment\n  """\n  environment: Env\n',
+        "Repository")
+    assert starts_definition('"""\nA repository.\n"""\ntype Repository implements Node {\n',
+                             "Repository")
+    assert not starts_definition('syntax = "proto3";\n\nenum ErrorReason {\n', "ErrorReason")
+
+
 def test_a_member_said_with_its_definitions_name_comes_before_the_definition():
     # primevue 3.53.0: with components definitions, DataTable's options piece (named
     # DataTable) came before DataTable.onColumnResizeEnd, FileUpload's before FileUpload.validate
@@ -766,3 +789,83 @@ def test_a_go_receiver_name_stands_for_its_type():
     py = _candidate(4, path="client.py", symbol="Client.get")
     rerank([py], plan("c.get"), s)
     assert py.factors["exact_symbol"] < s.symbol_boost
+
+
+def test_a_container_and_its_member_written_with_a_space_name_that_member():
+    # OpenZeppelin 5.0.2: "where is ERC20 transfer defined" named nothing, and ERC20._transfer
+    # (its words said more often) came before ERC20.transfer
+    s = Settings()
+    path = "openzeppelin/token/ERC20/ERC20.sol"
+    private = _definition(1, "ERC20._transfer", "function", path, 161, 179, 0.0414)
+    public = _definition(2, "ERC20.transfer", "function", path, 101, 113, 0.0406)
+    ranked = rerank([private, public], plan("where is ERC20 transfer defined"), s)
+    assert ranked[0] is public and "exact_symbol" in public.factors
+    assert "exact_symbol" not in private.factors
+    # only a capitalised word as written before a member it defines: an ordinary question
+    # names nothing ("where does the Client get its token": no `Client.get` among them)
+    getter = _definition(3, "Client.get_token", "method", "client.py", 1, 9, 0.03)
+    other = _definition(4, "Session.get", "method", "client.py", 10, 19, 0.02)
+    asked = plan("where does the Client get its token")
+    rerank([getter, other], asked, s)
+    assert "exact_symbol" not in getter.factors and "exact_symbol" not in other.factors
+    lower = _definition(5, "ERC20.transfer", "function", path, 101, 113, 0.04)
+    rerank([lower], plan("where is erc20 transfer defined"), s)
+    assert "exact_symbol" not in lower.factors
+
+
+
+# rank._NOT_CODE read these lines as a comment or a decorator: the piece holding them held no
+# definition, and the head of a long one was looked for elsewhere
+def test_a_c_macro_definition_is_code():
+    assert holds_definition("#define MAX_RETRIES(n) ((n) * 3)\n", "MAX_RETRIES")
+    assert holds_definition("#  define Py_RETURN_NONE return Py_None\n", "Py_RETURN_NONE")
+    assert starts_definition("/* the max */\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n", "MAX")
+    assert not holds_definition("# define the MAX here\n", "MAX")  # a comment still
+
+
+def test_an_objective_c_interface_implementation_and_protocol_are_code():
+    assert holds_definition("@interface RCTBridge : NSObject <RCTInvalidating>\n", "RCTBridge")
+    assert holds_definition("@implementation RCTBridge\n", "RCTBridge")
+    assert starts_definition("/// A bridge.\n@protocol RCTBridgeModule <NSObject>\n",
+                             "RCTBridgeModule")
+    assert not holds_definition("@property (nonatomic) RCTBridge *bridge;\n", "RCTBridge")
+
+
+def test_an_assignment_to_c_in_column_one_is_code_not_a_fortran_comment():
+    assert holds_definition("C = 299792458  # the speed of light\n", "C")
+    assert holds_definition("c += offset\n", "c")
+    assert not holds_definition("C by ZVODE.  On the first call to ZVODE\n", "ZVODE")
+    assert not holds_definition("c     ZVODE: the solver\n", "ZVODE")
+
+
+def test_a_members_question_about_a_pronoun_names_no_definition():
+    # "what methods does it have" looked for the members of a definition named `it`
+    for question in ("what methods does it have", "which fields does this have",
+                     "what props does that take"):
+        asked = plan(question)
+        assert asked.members_of == () and asked.symbols == (), question
+
+
+def test_a_name_and_the_word_props_or_methods_ask_for_its_members():
+    # bits-ui 2.21.0 (components set): "RatingGroup props" asks what "what props does
+    # RatingGroup take" asks
+    assert plan("RatingGroup props").members_of == ("ratinggroup",)
+    assert plan("QuerySet's methods").members_of == ("queryset",)
+    assert plan("`http_client` fields").members_of == ("http_client",)
+    # a plain word before them names nothing; nor does a longer question
+    assert plan("list methods").members_of == ()
+    assert plan("RatingGroup props are passed down to items").members_of == ()
+
+
+def test_a_member_named_by_the_question_stays_above_its_container():
+    # bits-ui 2.21.0 rating-group.svelte: the component's props piece is what "what props does
+    # RatingGroup take" asks for; the container went above it as above any other member
+    s = Settings()
+    path = "bits-ui/bits/rating-group/components/rating-group.svelte"
+    for question in ("what props does RatingGroup take", "RatingGroup props"):
+        head = _definition(1, "RatingGroup", "component", path, 1, 30, 0.030)
+        props = _definition(2, "RatingGroup.props", "const", path, 31, 38, 0.050)
+        other = _definition(3, "RatingGroup.ariaValuetext", "function", path, 39, 42, 0.020)
+        ranked = rerank([head, props, other], plan(question), s)
+        assert [c.payload["symbol"] for c in ranked] == [
+            "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question

@@ -139,7 +139,11 @@ from repokb.models import ChunkPiece, ParseBudget
 # 23: the parse budget is one per file, not one per parse (a C file parsed again without its
 #     macros, a notebook's cells): a file that spent it is windows; a notebook cell over it
 #     is windows, the notebook no longer fails whole.
-CHUNKING_VERSION = 23
+# 24: OCaml: the names of short definitions joined into a piece carry the file's module
+#     (`Sample.Store_error` beside `Sample.error`); protobuf, GraphQL and Groovy scanned by
+#     bracescan.py (an escaped `\"""` in Groovy, a backslash-newline in a proto/GraphQL
+#     string no longer shift or hide the blocks after it).
+CHUNKING_VERSION = 24
 
 
 class Chunker(Protocol):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.fixed import first_above, line_starts
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
@@ -127,9 +127,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
 
     def definition(kind: str, name: str, first: Command, last: Command) -> Definition:
         head = row_of(first.start)
-        top = head
-        while top > 0 and lines[top - 1].lstrip().startswith("#"):
-            top -= 1
+        top = first_above(lines, head, lambda line: line.lstrip().startswith("#"))
         end = row_of(last.end)
         return Definition(symbol_type=kind, name=name, owner=None, start=top, end=end,
                           span=(row_starts[top], row_starts[end + 1]),

@@ -182,7 +182,8 @@ class TreeSitterChunker:
     def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
         """`chunk`'s pieces of the file at `path`, named after the module the file is where
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
-        defines `List.map`); a script's help names its piece after it (script_help)."""
+        defines `List.map`, and the short definitions joined into a piece too); a script's
+        help names its piece after it (script_help)."""
         pieces = self._chunk_or_windows(text, path)
         name = PurePosixPath(path).name
         if (self.spec.script_help and name.lower().endswith(self.spec.script_help)
@@ -195,7 +196,11 @@ class TreeSitterChunker:
         if not _MODULE_FILE.fullmatch(stem):
             return pieces
         module = stem[0].upper() + stem[1:]
-        return [replace(p, symbol=f"{module}.{p.symbol}") if p.symbol else p for p in pieces]
+        # the names of short definitions joined into a piece (`also`) are the module's too:
+        # `Sample.Store_error` beside `Sample.error`
+        return [replace(p, symbol=f"{module}.{p.symbol}" if p.symbol else None,
+                        also=tuple((f"{module}.{name}", kind) for name, kind in p.also))
+                if p.symbol or p.also else p for p in pieces]
 
     def _chunk(self, engine: tuple[Any, Any], text: str, lines: list[str],
                path: str | None = None) -> list[ChunkPiece]:

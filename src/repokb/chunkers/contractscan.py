@@ -3,15 +3,24 @@ comments and strings blanked, each row's nesting depth, and fields packed into g
 
 Both formats are brace blocks whose structure a few rules find once comments and strings are
 out of the way: a `{` in a string (`get: "/v1/{name=projects/*}"`) or in a comment opens
-nothing, and a comment or description right above a definition belongs to it.
+nothing (bracescan.py finds them, for Groovy too), and a comment or description right above a
+definition belongs to it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 
+from repokb.chunkers.bracescan import OPENING, Syntax, scan_text
 from repokb.chunkers.cutting import Definition
-from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    first_above,
+    line_starts,
+    numbered,
+    split_lines,
+    windows_over,
+)
 from repokb.models import ChunkPiece
 
 CODE, NOTE, BLANK = "code", "note", "blank"
@@ -31,88 +40,40 @@ class Scan:
 def scan(text: str, line_comment: str, block_comments: bool) -> Scan:
     """Blank `line_comment`s (`//`, `#`), `/* */` when `block_comments`, and strings (`"..."`,
     `'...'`, GraphQL's `\"\"\"...\"\"\"`) out of the text; count brackets outside them."""
-    out = list(text)
-    n = len(text)
-    inside = [False]  # whether each row starts inside a comment or a string
-    depth_at = [0]
-    depth = 0
-    i = 0
-
-    def blank(a: int, b: int) -> None:
-        for k in range(a, b):
-            if out[k] != "\n":
-                out[k] = " "
-
-    def newline() -> None:
-        inside.append(False)
-        depth_at.append(depth)
-
-    def spanned(a: int, b: int) -> None:  # a comment or string over rows a..b
-        for k in range(a, b):
-            if text[k] == "\n":
-                inside.append(True)
-                depth_at.append(depth)
-
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            newline()
-            i += 1
-        elif text.startswith(line_comment, i):
-            end = text.find("\n", i)
-            end = n if end == -1 else end
-            blank(i, end)
-            i = end
-        elif block_comments and text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end == -1 else end + 2
-            blank(i, end)
-            spanned(i, end)
-            i = end
-        elif text.startswith('"""', i):
-            end = i + 3
-            while True:
-                end = text.find('"""', end)
-                if end == -1 or text[end - 1] != "\\":
-                    break
-                end += 3
-            end = n if end == -1 else end + 3
-            blank(i, end)
-            spanned(i, end)
-            i = end
-        elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end = min(n, end + 1) if end < n and text[end] == c else end
-            blank(i, end)
-            i = end
-        else:
-            if c in "{([":
-                depth += 1
-            elif c in "})]":
-                depth = max(0, depth - 1)
-            i += 1
-    masked = "".join(out)
+    found = scan_text(text, Syntax(line_comment, block_comments, brackets="{}()[]"))
     row_starts = line_starts(split_lines(text))
     rows = len(row_starts) - 1
-    kinds = []
-    for r in range(rows):
-        a, b = row_starts[r], row_starts[r + 1]
-        if masked[a:b].strip():
-            kinds.append(CODE)
-        elif text[a:b].strip() or inside[r]:
-            kinds.append(NOTE)
+    parts = []
+    inside = [False] * rows  # whether each row starts inside a comment or a string
+    done = 0
+    for a, b in found.hidden:
+        hidden = text[a:b]
+        parts.append(text[done:a])
+        if "\n" in hidden:
+            parts.append("\n".join(" " * len(part) for part in hidden.split("\n")))
+            first = bisect_right(row_starts, a, hi=rows)
+            last = min(rows, first + hidden.count("\n"))
+            inside[first:last] = [True] * (last - first)
         else:
-            kinds.append(BLANK)
-    return Scan(masked, row_starts, depth_at[:rows], kinds)
+            parts.append(" " * len(hidden))
+        done = b
+    parts.append(text[done:])
+    masked = "".join(parts)
+    depth_at: list[int] = []  # brackets open where each row starts
+    depth = 0
+    for offset, bracket in found.brackets:
+        depth_at.extend([depth] * (bisect_right(row_starts, offset, hi=rows) - len(depth_at)))
+        depth = depth + 1 if bracket in OPENING else max(0, depth - 1)
+    depth_at.extend([depth] * (rows - len(depth_at)))
+    kinds = [CODE if shown.strip() else NOTE if line.strip() or note else BLANK
+             for shown, line, note in zip(masked.split("\n")[:rows], text.split("\n")[:rows],
+                                          inside, strict=True)]
+    return Scan(masked, row_starts, depth_at, kinds)
 
 
 def notes_above(s: Scan, row: int) -> int:
     """The first row of the comment or description rows right above `row` (none: `row`)."""
-    while row > 0 and s.kinds[row - 1] == NOTE:
-        row -= 1
-    return row
+    return first_above(s.kinds, row, lambda kind: kind == NOTE)
 
 
 def last_code(s: Scan, lo: int, hi: int) -> int:

@@ -206,7 +206,9 @@ class Cutter:
 class FoundChunker:
     """A chunker with no grammar: `find` reads the definitions off the lines (by their forms,
     opening lines, commands or braces) and `cutter` cuts them; `finish` may adjust the pieces.
-    Any surprise of the input gives the windows, as a parse error does."""
+    Any surprise of the input gives the windows, as a parse error does. A chunker whose names
+    depend on the file's path too adds a `chunk_path` that finds them through `cut_found`
+    (groovy.py: a Jenkins shared library's `vars/NAME.groovy` defines the step NAME)."""
 
     name: str
     languages: frozenset[str]
@@ -216,9 +218,14 @@ class FoundChunker:
     available: bool = True  # nothing to load
 
     def chunk(self, text: str) -> list[ChunkPiece]:
+        return self.cut_found(text, self.find)
+
+    def cut_found(self, text: str, find: Callable[[str, list[str]], list[Definition]]
+                  ) -> list[ChunkPiece]:
+        """The pieces of the definitions `find` reads off the text and its lines."""
         lines = split_lines(text)
         try:
-            pieces = self.cutter.cut(self.find(text, lines), lines)
+            pieces = self.cutter.cut(find(text, lines), lines)
             return self.finish(pieces, lines) if self.finish else pieces
         except Exception:  # malformed input, or any surprise: windows serve
             return windows_over(numbered(lines), *self.cutter.module_window)

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
+from repokb.chunkers.fixed import first_above
 
 _MODIFIERS = r"(?:(?:public|api|extern|final|readonly|inline|packed|cpdef|cdef)\s+)*"
 # (pattern, symbol type); the first group is the name, when there is one
@@ -175,8 +177,7 @@ def definitions(lines: list[str]) -> list[Definition]:
                and logical[before].end == start - 1 and logical[before].indent == item.indent):
             start = logical[before].start
             before -= 1
-        while start > 0 and _comment_at(lines[start - 1], item.indent):
-            start -= 1
+        start = first_above(lines, start, partial(_comment_at, indent=item.indent))
         found.append(Definition(symbol_type=symbol_type, name=name, owner=None, start=start,
                                 end=end, span=(start, end),
                                 signature=lines[item.start].strip()))

@@ -20,7 +20,7 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.fixed import first_above, line_starts
 
 _FROM = re.compile(r"\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?", re.IGNORECASE)
 _ESCAPE = re.compile(r"#\s*escape\s*=\s*(\S)", re.IGNORECASE)
@@ -65,13 +65,7 @@ def definitions(lines: list[str]) -> list[Definition]:
     for first, _last in instructions(lines):
         if m := _FROM.match(lines[first]):
             froms.append((first, m.group(2) or m.group(1)))
-    starts = []
-    for row, _name in froms:
-        start = row
-        while start > 0 and lines[start - 1].lstrip().startswith("#") and not _DIRECTIVE.match(
-                lines[start - 1]):
-            start -= 1
-        starts.append(start)
+    starts = [first_above(lines, row, _comment) for row, _name in froms]
     found: list[Definition] = []
     for i, (row, name) in enumerate(froms):
         end = (starts[i + 1] if i + 1 < len(froms) else len(lines)) - 1
@@ -81,6 +75,11 @@ def definitions(lines: list[str]) -> list[Definition]:
                                 end=end, span=(row_starts[starts[i]], row_starts[end + 1]),
                                 signature=lines[row].strip()))
     return found
+
+
+def _comment(line: str) -> bool:
+    """A comment line, not a parser directive (`# syntax=docker/dockerfile:1`)."""
+    return line.lstrip().startswith("#") and not _DIRECTIVE.match(line)
 
 
 register(FoundChunker("dockerfile", frozenset({"dockerfile"}),

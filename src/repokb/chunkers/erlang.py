@@ -21,7 +21,7 @@ from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.fixed import first_above, line_starts
 
 _ATOM = r"(?:[a-z][\w@]*|'(?:\\.|[^'\\\n])+')"
 _FUNCTION_HEAD = re.compile(rf"({_ATOM})\s*\(")
@@ -75,7 +75,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
         code = body[code_at:]
         if (m := _MODULE.match(code)) is not None:
             module = m.group(1).strip("'")
-        header_start = _comments_above(lines, first)
+        header_start = first_above(lines, first, _comment)
         if _ATTACHED.match(code):
             attached = header_start if attached is None else attached
             continue
@@ -115,11 +115,9 @@ def _first_code(body: str) -> int | None:
     return None
 
 
-def _comments_above(lines: list[str], row: int) -> int:
-    """The first row of the `%` comment lines directly above `row` (no blank line between)."""
-    while row > 0 and lines[row - 1].lstrip().startswith("%"):
-        row -= 1
-    return row
+def _comment(line: str) -> bool:
+    """A `%` comment line (a blank line ends the comments above a form)."""
+    return line.lstrip().startswith("%")
 
 
 register(FoundChunker("erlang", frozenset({"erlang"}), definitions))

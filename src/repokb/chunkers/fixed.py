@@ -10,10 +10,13 @@ numbers against the syntax tree.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
+from typing import TypeVar
 
 from repokb.models import ChunkPiece
+
+T = TypeVar("T")
 
 Line = tuple[int, str]  # (1-based line number, text including its newline)
 
@@ -30,6 +33,14 @@ def split_lines(text: str) -> list[str]:
 def line_starts(lines: Sequence[str]) -> list[int]:
     """The offset of each line in the text (split_lines's), and the text's length last."""
     return list(accumulate((len(line) for line in lines), initial=0))
+
+
+def first_above(rows: Sequence[T], row: int, above: Callable[[T], bool]) -> int:
+    """The first of the rows directly above `row` that are all `above` (the comment lines
+    above a definition, each chunker's own test), `row` when the row above is not."""
+    while row > 0 and above(rows[row - 1]):
+        row -= 1
+    return row
 
 
 def numbered(lines: Sequence[str], start: int = 0, stop: int | None = None) -> list[Line]:

@@ -27,8 +27,9 @@ import re
 from bisect import bisect_right
 
 from repokb.chunkers.base import register
-from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import line_starts, numbered, split_lines, windows_over
+from repokb.chunkers.bracescan import Syntax, scan_text
+from repokb.chunkers.cutting import Definition, FoundChunker
+from repokb.chunkers.fixed import first_above, line_starts
 from repokb.models import ChunkPiece
 
 _CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
@@ -49,6 +50,8 @@ _HEAD_MAX = 400  # characters of a line before a definition's `{`
 _CLASSES = frozenset({"class", "interface", "enum", "trait"})
 # the scopes whose blocks may define something (a class's methods, a Gradle block's blocks)
 _SCOPES = _CLASSES | {"block"}
+# comments, strings ('...', "...", '''...''', """...""") and slashy strings hide braces
+_SYNTAX = Syntax("//", triple_quotes="'\"", slashy=True)
 _COMMENT = re.compile(r"\s*(?://|/\*|\*|@)")
 
 
@@ -56,54 +59,15 @@ def blocks(text: str) -> list[tuple[int, int]]:
     """(offset of `{`, offset of its `}`) of every brace block outside strings, comments and
     slashy regexes, in the order they open; an unclosed block ends with the text."""
     out: list[tuple[int, int]] = []
-    stack: list[int] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("//", i):
-            nl = text.find("\n", i)
-            i = n if nl == -1 else nl
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            i = n if end == -1 else end + 2
-        elif c in "'\"":
-            triple = text[i:i + 3]
-            if triple in ("'''", '"""'):
-                end = text.find(triple, i + 3)
-                i = n if end == -1 else end + 3
-                continue
-            i += 1
-            while i < n and text[i] != c and text[i] != "\n":
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-        elif c == "/" and re.search(r"(?:=~|==~|~|\(|,)\s*$", text[max(0, i - 4):i]):
-            i += 1  # a slashy string (`tag =~ /v(\d+)/`): up to its unescaped `/`
-            while i < n and text[i] not in "/\n":
-                i += 2 if text[i] == "\\" else 1
-            i += 1
-        elif c == "{":
-            stack.append(i)
-            out.append((i, -1))
-            i += 1
-        elif c == "}":
-            if stack:
-                opened = stack.pop()
-                out[_index(out, opened)] = (opened, i)
-            i += 1
-        else:
-            i += 1
-    return [(o, n - 1 if e == -1 else e) for o, e in out]
-
-
-def _index(out: list[tuple[int, int]], opened: int) -> int:
-    lo, hi = 0, len(out) - 1
-    while lo < hi:  # `out` is sorted by the opening offset
-        mid = (lo + hi) // 2
-        if out[mid][0] < opened:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    stack: list[int] = []  # the open blocks' indexes in `out`
+    for offset, brace in scan_text(text, _SYNTAX).brackets:
+        if brace == "{":
+            stack.append(len(out))
+            out.append((offset, -1))
+        elif stack:
+            k = stack.pop()
+            out[k] = (out[k][0], offset)
+    return [(o, len(text) - 1 if e == -1 else e) for o, e in out]
 
 
 def definitions(text: str, lines: list[str], step: str | None = None) -> list[Definition]:
@@ -139,7 +103,7 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
                        else "nested"))
         if kind is None:
             continue
-        top = _comments_above(lines, head_row)
+        top = first_above(lines, head_row, _comment)
         found.append(Definition(symbol_type=kind, name=name, owner=None, start=top,
                                 end=row_of(closed), span=(row_starts[top], closed + 1),
                                 signature=lines[head_row].strip()))
@@ -177,33 +141,20 @@ def _classify(head: str, parent: str | None) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _comments_above(lines: list[str], row: int) -> int:
-    """The first row of the comment and annotation lines directly above `row`."""
-    while row > 0 and _COMMENT.match(lines[row - 1]) and lines[row - 1].strip():
-        row -= 1
-    return row
+def _comment(line: str) -> bool:
+    """A comment or annotation line (part of the definition below it)."""
+    return _COMMENT.match(line) is not None and bool(line.strip())
 
 
-class GroovyChunker:
-    """cutting.py's cutting over the blocks found by their opening lines."""
-
-    name = "groovy"
-    languages = frozenset({"groovy"})
-    available = True  # nothing to load
-    cutter = Cutter(module_window=(500, 100))
-
-    def chunk(self, text: str) -> list[ChunkPiece]:
-        return self.chunk_path(text, "")
+class GroovyChunker(FoundChunker):
+    """cutting.py's cutting over the blocks found by their opening lines; the file's path names
+    a shared library's step."""
 
     def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
-        lines = split_lines(text)
         folder, file = posixpath.split(path.replace("\\", "/"))
         step = (file.rsplit(".", 1)[0] if posixpath.basename(folder) == "vars"
                 and file.endswith(".groovy") else None)
-        try:
-            return self.cutter.cut(definitions(text, lines, step), lines)
-        except Exception:  # any surprise: windows serve
-            return windows_over(numbered(lines), *self.cutter.module_window)
+        return self.cut_found(text, lambda text, lines: definitions(text, lines, step))
 
 
-register(GroovyChunker())
+register(GroovyChunker("groovy", frozenset({"groovy"}), definitions))

@@ -62,6 +62,7 @@ from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
 from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
 from repokb.pipeline.projects import place
+from repokb.pipeline.uploads import rule_file
 from repokb.pipeline.verify import verify as verify_store
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
@@ -463,9 +464,12 @@ class Operations:
             counts = self.ws.indexer.ingest_fragments(fragments)
         reasons = {k: v for k, v in sorted(counts.items())
                    if k.startswith(("skipped_", "failed_")) and v}
+        # a project's rule files are taken from whole files only (POST /knowledge/ingest/file)
+        rules = sorted({f.path for f in fragments if rule_file(f.path)})
         return {"stored": counts["stored"], "skipped": counts["skipped"],
                 "failed": counts["failed"], "total": counts["total"], "reasons": reasons,
-                "embedded": counts["chunks_embedded"], "received_at": received}
+                "embedded": counts["chunks_embedded"], "received_at": received,
+                "rules_not_taken": rules}
 
     @_in_use
     def ingest_file(self, project: str, path: str, data: bytes,
@@ -488,7 +492,8 @@ class Operations:
             report = self.ws.indexer.ingest_file(project, path, data, ahead, left_out)
         record = indexed_record(self.ws.catalog, path, project)
         assert record is not None  # ingest_file always records the file
-        return {**record, "counts": report.summary(), "received_at": received}
+        return {**record, "counts": report.summary(), "received_at": received,
+                "rejudged": report.rejudged}
 
     @_in_use
     def prune_upload(self, project: str, paths: list[str], access: Access = LOCAL,
@@ -516,10 +521,11 @@ class Operations:
                                  "its next index run forgets the files deleted from that folder.",
                                  "Index that folder again (repokb index, or POST "
                                  "/knowledge/index), or upload under another project name.")
-            gone, counts = self.ws.indexer.forget_missing(
+            gone, counts, again = self.ws.indexer.forget_missing(
                 project, [canonical(p) for p in paths], since)
         return {"project": project, "files_removed": len(gone),
-                "chunks_removed": counts["chunks_pruned"], "removed": gone}
+                "chunks_removed": counts["chunks_pruned"], "removed": gone,
+                "upload_again": again}
 
     @_in_use
     def record_left_out(self, project: str, folders: list[tuple[str, str | None]],

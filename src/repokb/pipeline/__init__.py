@@ -45,8 +45,8 @@ from repokb.pipeline.uploads import (
     forget_missing,
     ingest_file,
     ingest_fragments,
-    project_config,
     record_left_out,
+    upload_classifier,
 )
 from repokb.settings import Settings
 from repokb.stores.base import Store
@@ -79,7 +79,7 @@ class Indexer:
         """One per project run: reads the project's .repokb.yml once (ConfigError if bad); an
         upload's, which has no folder, from what the project's uploads kept of it."""
         if root.root == UPLOAD_ROOT:
-            return Classifier(project_config(self.catalog, root.name), self.limits())
+            return upload_classifier(self.catalog, root.name, self.limits())
         return Classifier.for_root(root.root, self.limits())
 
     def store(self) -> Store:
@@ -95,9 +95,11 @@ class Indexer:
         return vectorizer
 
     def project_run(self, root: ProjectRoot, store: Store, vectorizer: Vectorizer,
-                    report: RunReport, progress: Progress | None = None) -> ProjectRun:
-        return ProjectRun(self.settings, self.catalog, self.plan, self.classifier(root), root,
-                          store, vectorizer, report, progress)
+                    report: RunReport, progress: Progress | None = None,
+                    classifier: Classifier | None = None) -> ProjectRun:
+        return ProjectRun(self.settings, self.catalog, self.plan,
+                          classifier or self.classifier(root), root, store, vectorizer, report,
+                          progress)
 
     def metrics(self) -> ChunkMetrics:
         return ChunkMetrics(self.settings.near_duplicate_threshold)
@@ -221,10 +223,12 @@ class Indexer:
                     ahead: Ahead | None = None,
                     left_out: tuple[int, str] | None = None) -> RunReport:
         """Index one file given in memory. `path` must already be canonical; `ahead` holds
-        what `embed_ahead` prepared for it before the write lock; `left_out` (size, why):
-        `data` is the head of a file the client left out, recorded as the walk records it."""
+        what `embed_ahead` prepared for it before the write lock (and the classifier it was
+        judged by); `left_out` (size, why): `data` is the head of a file the client left out,
+        recorded as the walk records it."""
         return ingest_file(self.project_run, self.catalog, self.store(), self.vectorizer(),
-                           self.metrics(), project, path, data, ahead, left_out)
+                           self.metrics(), self.limits(), project, path, data, ahead,
+                           left_out, ahead.classifier if ahead else None)
 
     def embed_ahead(self, project: str, path: str, data: bytes) -> Ahead:
         """Chunk and embed an upload before the write lock (reads the catalog and store only)."""
@@ -233,10 +237,13 @@ class Indexer:
                            project, path, data)
 
     def forget_missing(self, project: str, uploaded: Iterable[str],
-                       since: float | None = None) -> tuple[list[str], Counter[str]]:
+                       since: float | None = None,
+                       ) -> tuple[list[str], Counter[str], list[str]]:
         """Forget the files of an uploaded project not in `uploaded` (its folder's complete
-        upload) and, given `since`, recorded before it: the paths forgotten and the counts."""
-        return forget_missing(self.catalog, self.store(), project, uploaded, since)
+        upload) and, given `since`, recorded before it: the paths forgotten, the counts, and
+        the files to upload again (the rule files left with the folder: judged again)."""
+        return forget_missing(self.catalog, self.store(), self.limits(), project, uploaded,
+                              since)
 
     def record_left_out(self, project: str, folders: Sequence[tuple[str, str | None]],
                         ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:

@@ -10,7 +10,7 @@ file is ever read.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,8 +20,8 @@ from repokb.rules import tables as T
 from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext
 from repokb.rules.gitattributes import NAME as GITATTRIBUTES
-from repokb.rules.gitattributes import GitAttributes, load_gitattributes
-from repokb.rules.repo_config import RepoConfig, load_repo_config
+from repokb.rules.gitattributes import GitAttributes, gitattributes_of, load_gitattributes
+from repokb.rules.repo_config import RepoConfig, config_of, load_repo_config
 from repokb.rules.ruleset import BUILTIN_RULES, CLASSIFIER_VERSION, CONSTRAINTS, KIND_DEFAULTS
 
 __all__ = ["CLASSIFIER_VERSION", "Classifier", "Limits", "classify"]
@@ -35,6 +35,7 @@ class Classifier:
         self.config = config
         self.limits = limits or Limits()
         self.context = ProjectContext()
+        self.sources: dict[str, bytes] | None = None  # an upload's: what it was made from
         self._attribute(attributes)
 
     def _attribute(self, attributes: GitAttributes | None) -> None:
@@ -53,6 +54,17 @@ class Classifier:
         """The classifier of the project at `root`: its repository config and its root
         .gitattributes (`read_below` reads those of its folders)."""
         return cls(load_repo_config(root), limits, load_gitattributes(root))
+
+    @classmethod
+    def for_upload(cls, texts: Mapping[str, bytes], limits: Limits | None = None) -> Classifier:
+        """The classifier of an uploaded project (it has no folder), from the files that
+        change its rules as its uploads kept them (path -> bytes: its `.repokb.yml`, its
+        .gitattributes at the root and below): the walk's rules, read from bytes instead of a
+        folder. `sources` keeps them (a classifier made before the write lock is still this
+        project's if they did not change meanwhile)."""
+        made = cls(config_of(texts), limits, gitattributes_of(texts))
+        made.sources = dict(texts)
+        return made
 
     def read_below(self, project: ProjectRoot,
                    walked: Iterable[SourceFile | SkippedPath] = ()) -> None:

@@ -91,6 +91,9 @@ class RunReport:
     # them) or "head" (the classifier's fast finder on each file's first `head_bytes`)
     secrets_checked: str | None = None
     head_bytes: int = 0
+    # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
+    # under it (pipeline/rejudge.py: {"removed": paths, "upload_again": paths})
+    rejudged: dict[str, list[str]] | None = None
 
     def scoped(self, project: str, folder: str) -> None:
         before = self.scope.get(project)

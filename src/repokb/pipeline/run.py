@@ -299,11 +299,16 @@ class ProjectRun:
                      why: str) -> None:
         """A file a client left out before uploading (`why`: over its size limit, a name on
         its list), known by its size and `head` only: judged as the walk judges it (its
-        name, size and head), and recorded as the walk records it when that leaves its
-        content out (over max_file_bytes: metadata only; a vendored name). One the walk
-        would read is recorded as skipped, for the client's reason: its content never came."""
+        name, size and head; not its end, which did not come: a signal says so), and
+        recorded as the walk records it when that leaves its content out (over
+        max_file_bytes: metadata only; a vendored name). One the walk would read is recorded
+        as skipped, for the client's reason: its content never came."""
         self.counts["files_seen"] += 1
         c = self.classifier.classify(file, head)
+        if len(head) < file.size:  # its end never came: the rules on last lines did not look
+            c = replace(c, signals=(*c.signals, Signal(
+                type="upload", value=f"head only ({len(head)} of {file.size} bytes sent): "
+                "its end not seen", weight=0.0)))
         self._skipped(file, entry, c, c.reasons[0] if not c.index_policy.admits_content
                       else f"left out by the uploading client ({why}): not read")
 

@@ -22,16 +22,19 @@ from repokb.contamination import llm_transcript
 from repokb.errors import ConfigError, InputError
 from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text
-from repokb.pipeline.classify import Classifier
+from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
 from repokb.pipeline.metrics import ChunkMetrics
+from repokb.pipeline.rejudge import Rejudged, rejudge
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
 from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip, reopened
 from repokb.rules.folders import reasons as folder_reasons
+from repokb.rules.gitattributes import MAX_BYTES as GITATTRIBUTES_MAX_BYTES
+from repokb.rules.gitattributes import NAME as GITATTRIBUTES
 from repokb.rules.repo_config import CONFIG_NAMES, RepoConfig, config_of
 from repokb.secrets import find_secret, redact
 from repokb.secrets.paths import redact_path
@@ -39,8 +42,9 @@ from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog
 
-# Makes a project's run over a store (Indexer.project_run).
-RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | None], ProjectRun]
+# Makes a project's run over a store, with the classifier given (Indexer.project_run).
+RunFactory = Callable[[ProjectRoot, Store, Vectorizer, RunReport, Progress | None,
+                       Classifier | None], ProjectRun]
 
 # Uploaded files have no folder on this machine; their SourceFile points nowhere readable, and
 # their bytes are passed along instead.
@@ -53,21 +57,49 @@ def project_config(catalog: Catalog, project: str) -> RepoConfig | None:
     return config_of(catalog.configs(project))
 
 
-def keep_config(catalog: Catalog, project: str, path: str, data: bytes) -> None:
-    """An upload of the project's own `.repokb.yml` (or `.ai-docs.yml`, at its root) is kept,
-    redacted, so the files uploaded after it are judged by it as the walk judges them (a
-    vendor override reopening `vendor/`, include/exclude globs, source and docs roots). One
-    that is not valid is refused (InputError), as a walk refuses to run on it."""
-    if path not in CONFIG_NAMES:
-        return
-    try:
-        config_of({path: data})
-        kept = redact(data.decode("utf-8"), "config", "yaml").text.encode("utf-8")
-        config_of({path: kept})  # still one (a redacted value is a string like any other)
-    except ConfigError as exc:
-        raise InputError(f"{exc.message} (the project's repository config is not taken)",
-                         exc.hint) from exc
+def upload_classifier(catalog: Catalog, project: str, limits: Limits,
+                      made: Classifier | None = None) -> Classifier:
+    """The classifier of an uploaded project, from the rule files its uploads kept (one read
+    of the catalog); `made` (a classifier of this project made earlier in the same request,
+    before the write lock) when they did not change since: their parsing is not done again."""
+    texts = catalog.configs(project)
+    if made is not None and made.sources == texts:
+        return made
+    return Classifier.for_upload(texts, limits)
+
+
+def rule_file(path: str) -> bool:
+    """Whether an uploaded path is one of the files that change a project's rules, as the walk
+    reads them from its folder: its `.repokb.yml` (or `.ai-docs.yml`) at its root, a
+    `.gitattributes` at its root or in any folder below."""
+    return path in CONFIG_NAMES or path.rpartition("/")[2] == GITATTRIBUTES
+
+
+def keep_config(catalog: Catalog, project: str, path: str, data: bytes) -> bool:
+    """An upload of one of the project's rule files (`rule_file`: its `.repokb.yml` at its
+    root, a `.gitattributes`) is kept, redacted, so the files uploaded after it are judged by
+    it as the walk judges them (a vendor override reopening `vendor/`, include/exclude globs,
+    source and docs roots, Linguist's generated and vendored lines). A config that is not
+    valid is refused (InputError), as a walk refuses to run on it. Whether what the project
+    keeps changed (False for another file, or the same bytes again)."""
+    if not rule_file(path):
+        return False
+    text = data.decode("utf-8", errors="replace")
+    if path in CONFIG_NAMES:
+        try:
+            config_of({path: data})
+            kept = redact(text, "config", "yaml").text.encode("utf-8")
+            config_of({path: kept})  # still one (a redacted value is a string like any other)
+        except ConfigError as exc:
+            raise InputError(f"{exc.message} (the project's repository config is not taken)",
+                             exc.hint) from exc
+    else:  # as the walk reads one: its first MAX_BYTES
+        kept = redact(data[:GITATTRIBUTES_MAX_BYTES].decode("utf-8", errors="replace"),
+                      "config").text.encode("utf-8")
+    if catalog.configs(project).get(path) == kept:
+        return False
     catalog.put_config(project, path, kept)
+    return True
 
 
 def walk_folder(catalog: Catalog, project: str, path: str,
@@ -128,6 +160,24 @@ def skip_walk_folder(catalog: Catalog, store: Store, skip: SkippedPath,
     counts["dirs_skipped"] += 1
 
 
+def rejudge_project(catalog: Catalog, store: Store, project: str, before: Classifier,
+                    after: Classifier, counts: Counter[str]) -> Rejudged:
+    """An uploaded project's rule files changed (`before` -> `after`): its recorded files are
+    judged again (pipeline/rejudge.py), and its folders recorded as left out that the new
+    rules reopen (a vendor override into `vendor/`) forgotten, listed to upload again (their
+    files were never recorded)."""
+    done = rejudge(catalog, store, UPLOAD_ROOT, project, before, after, counts)
+    stale = [entry.path for entry in catalog.entries(project).values()
+             if entry.is_dir and entry.status == "skipped"
+             and (walk_folder(catalog, project, f"{entry.path}/-", after.config) or
+                  SkippedPath(project, "", "", "", True)).path != entry.path]
+    if stale:
+        catalog.delete(project, stale)
+        done.upload_again += [f"{folder}/" for folder in stale]
+        counts["files_rejudged_upload_again"] += len(stale)
+    return done
+
+
 def record_left_out(catalog: Catalog, store: Store, project: str,
                     folders: Sequence[tuple[str, str | None]],
                     ) -> tuple[list[SkippedPath], list[tuple[str, str]]]:
@@ -170,6 +220,7 @@ class Ahead:
     chunked: ChunkedFile | None = None
     dense: dict[str, list[float]] = field(default_factory=dict)
     sparse: dict[str, tuple[list[int], list[float]]] = field(default_factory=dict)
+    classifier: Classifier | None = None  # the project's, as it judged the file
 
 
 def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,
@@ -181,46 +232,54 @@ def embed_ahead(settings: Settings, catalog: Catalog, store: Store, vectorizer: 
     the store."""
     path = redact_path(path)  # a credential in an uploaded name is stored as a walk stores it
     if walk_folder(catalog, project, path, classifier.config) is not None:
-        return Ahead()  # never indexed: ingest_file records its folder
+        return Ahead(classifier=classifier)  # never indexed: ingest_file records its folder
     file = SourceFile(project, UPLOAD_ROOT, path, len(data), 0)
     c = classifier.classify(file, data)
     if not c.index_policy.admits_content:
-        return Ahead()
+        return Ahead(classifier=classifier)
     try:
         text, content_hash = decode_text(data)
     except FileProblem:
-        return Ahead()
+        return Ahead(classifier=classifier)
     entry = catalog.get(project, path)
     if entry and entry.status == "indexed" and entry.content_hash == content_hash:
-        return Ahead()  # unchanged: nothing to chunk or embed
+        return Ahead(classifier=classifier)  # unchanged: nothing to chunk or embed
     try:
         chunked = chunk_file(file, c, text, content_hash, plan, settings.min_chunk_chars,
                              settings.max_chunks_per_file, settings.max_file_bytes,
                              settings.parse_budget)
     except FileProblem:  # ingest_file records why, under the lock
-        return Ahead()
+        return Ahead(classifier=classifier)
     stored = {str(p.payload.get("text_hash")) for p in store.file_points(project, path)}
     stored |= store.dense_by_text([c.text_hash for c in chunked.chunks]).keys()  # any project's
     return Ahead(chunked, vectorizer.dense([chunk for chunk in chunked.chunks
                                             if chunk.text_hash not in stored]),
-                 vectorizer.sparse(chunked.chunks))
+                 vectorizer.sparse(chunked.chunks), classifier)
 
 
 def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer: Vectorizer,
-                metrics: ChunkMetrics, project: str, path: str, data: bytes,
-                ahead: Ahead | None = None,
-                left_out: tuple[int, str] | None = None) -> RunReport:
+                metrics: ChunkMetrics, limits: Limits, project: str, path: str, data: bytes,
+                ahead: Ahead | None = None, left_out: tuple[int, str] | None = None,
+                classifier: Classifier | None = None) -> RunReport:
     """Index one file given in memory. `path` must already be canonical; `ahead` holds what
-    `embed_ahead` prepared for it. With `left_out` (size, why), `data` is only the head of a
-    file the client left out (the dashboard: too large, a name on its list): recorded as the
-    walk records such a file (`ProjectRun.add_left_out`), never indexed."""
+    `embed_ahead` prepared for it, with `classifier`, the project's classifier it was judged
+    by (taken again if the project's rule files did not change since). With `left_out`
+    (size, why), `data` is only the head of a file the client left out (the dashboard: too
+    large, a name on its list): recorded as the walk records such a file
+    (`ProjectRun.add_left_out`), never indexed."""
     path = redact_path(path)
     started = time.perf_counter()
     report = RunReport(metrics=metrics)
-    if left_out is None:
-        keep_config(catalog, project, path, data)  # before the run: its classifier reads it
-    if (skip := walk_folder(catalog, project, path, project_config(catalog, project))
-            ) is not None:
+    classifier = upload_classifier(catalog, project, limits, classifier)
+    skip = walk_folder(catalog, project, path, classifier.config)  # (a rule file kept next
+    # changes no folder's fate: a .repokb.yml is at the root, a .gitattributes no config)
+    # a rule file is kept before the run (its classifier reads it), and the files uploaded
+    # before it are judged again under it; not one in a folder the walk leaves out (unread)
+    if skip is None and left_out is None and keep_config(catalog, project, path, data):
+        before, classifier = classifier, upload_classifier(catalog, project, limits)
+        report.rejudged = rejudge_project(catalog, store, project, before, classifier,
+                                          report.counts).to_json()
+    if skip is not None:
         skip_walk_folder(catalog, store, skip, report.counts)
         catalog.record_upload(project, {k: v for k, v in report.counts.items()
                                         if isinstance(v, int)})
@@ -231,7 +290,8 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     # the vectorizer may be shared: the vectors made ahead serve this upload only
     vectorizer.ahead, vectorizer.ahead_sparse = ahead.dense, ahead.sparse
     try:
-        run = new_run(ProjectRoot(project, UPLOAD_ROOT), store, vectorizer, report, None)
+        run = new_run(ProjectRoot(project, UPLOAD_ROOT), store, vectorizer, report, None,
+                      classifier)
         size = left_out[0] if left_out else len(data)
         file = SourceFile(project, UPLOAD_ROOT, path, size, time.time_ns())
         if left_out:
@@ -247,15 +307,18 @@ def ingest_file(new_run: RunFactory, catalog: Catalog, store: Store, vectorizer:
     return report
 
 
-def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Iterable[str],
-                   since: float | None = None) -> tuple[list[str], Counter[str]]:
+def forget_missing(catalog: Catalog, store: Store, limits: Limits, project: str,
+                   uploaded: Iterable[str],
+                   since: float | None = None) -> tuple[list[str], Counter[str], list[str]]:
     """Forget every file of an uploaded project that is not in `uploaded` (canonical paths,
     redacted here as `ingest_file` redacts them): deleted or renamed in the folder since an
     earlier upload, or left out of this one. With `since` (when the upload began, on the
     catalog's clock), a file recorded at or after it stays: another client uploaded it while
     this upload ran or after it ended. The walk's own deletion (run.forget_deleted: points
     first, then records); the counts extend the upload's run row. Returns the paths forgotten
-    and the counts (files_deleted, chunks_pruned)."""
+    and the counts (files_deleted, chunks_pruned). The rule files not uploaded again are
+    forgotten too, and the files they decided judged again (`rejudge_project`): the third
+    item lists those to upload again (admitted now, their content not kept)."""
     keep = {redact_path(path) for path in uploaded}
     # the folders holding them (a marker-skipped folder's record stays while it holds one)
     keep |= {path.rsplit("/", i)[0] for path in keep for i in range(1, path.count("/") + 1)}
@@ -263,11 +326,17 @@ def forget_missing(catalog: Catalog, store: Store, project: str, uploaded: Itera
         keep |= catalog.written_since(project, since)
     counts: Counter[str] = Counter(files_deleted=0, chunks_pruned=0)
     gone = forget_deleted(store, catalog, project, counts, catalog.entries(project), keep)
-    for name in set(catalog.configs(project)) - keep:  # the config left the folder too
-        catalog.put_config(project, name, None)
+    gone_rules = set(catalog.configs(project)) - keep
+    again: list[str] = []
+    if gone_rules:  # the rule files left the folder too: what they decided is judged again
+        before = upload_classifier(catalog, project, limits)
+        for name in gone_rules:
+            catalog.put_config(project, name, None)
+        again = rejudge_project(catalog, store, project, before,
+                                upload_classifier(catalog, project, limits), counts).upload_again
     if gone:
         catalog.record_upload(project, dict(counts))
-    return gone, counts
+    return gone, counts, again
 
 
 def ingest_fragments(settings: Settings, catalog: Catalog, store: Store, vectorizer: Vectorizer,

@@ -366,6 +366,30 @@ def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
     return f"beside {compiled}" if compiled in names else None
 
 
+@_fact("requirements below a requirements folder", "path")
+def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
+    """A pip requirements file (`.txt`/`.in` that reads as requirements) whose every vendor-
+    named folder lies below a `requirements/` folder: celery's `requirements/deps/mock.txt`
+    (`-r deps/mock.txt` in its docs.txt) groups the project's own lists, not vendored code."""
+    if f.ext not in (".txt", ".in"):
+        return None
+    lower = [d.lower() for d in f.dirs]
+    top = next((i for i, d in enumerate(lower) if d in T.PIP_REQUIREMENTS_DIRS), None)
+    if top is None or any(d in _VENDOR_DIRS for d in lower[:top]):
+        return None
+    found = f.sniff("requirements")
+    return f"{f.dirs[top]}/ ({found})" if found else None
+
+
+_VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
+
+
+@_fact("Smarty template", "content")
+def SMARTY_TEMPLATE(f: FileFacts) -> str | None:
+    """A `.tpl` holding Smarty's tags (`{include file="header.tpl"}`, `{$title}`, `{/if}`)."""
+    return f.sniff("smarty_template") if f.lower_name.endswith(".tpl") else None
+
+
 @_fact("always", "fallback")
 def ALWAYS(f: FileFacts) -> str | None:
     return "no rule matched"

@@ -200,8 +200,14 @@ class FileFacts:
         if lang is None and self.template_base:  # `layout.jinja`: the template's own format
             own = os.path.splitext(self.name)[1].lower()
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
+            if lang is None and own == ".tpl" and (self.sniff("smarty_template")
+                                                   or self.sniff("html_page_part")):
+                lang = "html"  # Smarty's page templates: HTML with `{...}` tags, as Twig's are
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
+            if (lang is None and not self.ext and self.template_base is None
+                    and self.sniff("js_module")):
+                lang = "javascript"  # yargs' extension-less entry file `yargs`
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):
@@ -261,11 +267,14 @@ class FileFacts:
     @cached_property
     def tail(self) -> str:
         """The text of the file's last TAIL_BYTES ('' for binary heads): where a bundle names its
-        source map (`//# sourceMappingURL=mocha.js.map`), past the head of a long file."""
+        source map (`//# sourceMappingURL=mocha.js.map`), past the head of a long file. '' when
+        the file's end was not given (an upload of its head only: `tail_unseen`), never the end
+        of its head instead."""
         size = self.file.size
         if len(self.head) >= size or self.is_binary:
             return self.text
-        # an upload's bytes are read as the file (a left-out file's are its head only: its end)
+        if self.content is not None and len(self.content) < size:
+            return ""  # only the head was sent (a file an uploading client left out): not seen
         end = size if self.content is None else len(self.content)
         try:
             with (io.BytesIO(self.content) if self.content is not None
@@ -277,6 +286,12 @@ class FileFacts:
         except OSError:
             return ""
         return data.decode("utf-8", errors="replace")
+
+    @property
+    def tail_unseen(self) -> bool:
+        """Only the head of the file was given (an upload of a file its client left out), and
+        it is longer than that: rules on its last lines could not look."""
+        return self.content is not None and len(self.content) < self.file.size
 
     @staticmethod
     def _last_line_start(fh: BinaryIO, size: int) -> bytes:

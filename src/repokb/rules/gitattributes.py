@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -168,23 +168,36 @@ def load_gitattributes(root: Path, nested: Iterable[SourceFile] = ()) -> GitAttr
     """The Linguist lines of the root's .gitattributes and of `nested` (the .gitattributes files
     of folders below the root, as the walk found them); None when no file speaks of Linguist's
     vendored, generated or documentation attributes."""
-    found: dict[str, AttributesFile] = {}
+    texts: dict[str, bytes] = {}
     path = root / NAME
     try:
-        raw = None if not path.is_file() or path.is_symlink() else _read(path.open("rb"))
+        if path.is_file() and not path.is_symlink():
+            texts[NAME] = _read(path.open("rb"))
     except OSError:
-        raw = None
-    if raw is not None and (lines := parse(raw.decode("utf-8", errors="replace"))):
-        found[""] = AttributesFile("", lines, _digest(raw))
+        pass
     for file in nested:
         folder, _, name = file.path.rpartition("/")
-        if name != NAME or not folder or folder in found:
+        if name != NAME or not folder or file.path in texts:
             continue
         try:
-            raw = _read(file.open())  # never through a symlink, never out of the root
+            texts[file.path] = _read(file.open())  # never through a symlink, never out of the root
         except OSError:
             continue
-        lines = parse(raw.decode("utf-8", errors="replace"), file.path)
+    return gitattributes_of(texts)
+
+
+def gitattributes_of(texts: Mapping[str, bytes]) -> GitAttributes | None:
+    """The Linguist lines of a project's .gitattributes files known by their bytes (project-
+    relative path -> bytes, each at most MAX_BYTES read): the walk's, read from its folder
+    (`load_gitattributes`), and an upload's, kept as they were uploaded (it has no folder).
+    Other names are ignored. None when no file speaks of Linguist's attributes."""
+    found: dict[str, AttributesFile] = {}
+    for path, raw in texts.items():
+        folder, _, name = path.rpartition("/")
+        if name != NAME:
+            continue
+        raw = raw[:MAX_BYTES]
+        lines = parse(raw.decode("utf-8", errors="replace"), path)
         if lines:
             found[folder] = AttributesFile(folder, lines, _digest(raw))
     if not found:

@@ -29,6 +29,7 @@ from repokb.rules.checks import (
     LARGE_TABLE,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
+    OWN_REQUIREMENTS,
     PEM_PRIVATE_KEY,
     PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
@@ -36,6 +37,7 @@ from repokb.rules.checks import (
     RENDERED_DOCS,
     SECRET_PATH,
     SECRET_WORD_NAME,
+    SMARTY_TEMPLATE,
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
@@ -166,7 +168,18 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `noxfile.py` and a root `fabfile.py` are Python source, chunked as Python (nox's sessions
 # were CI text, Fabric's tasks vendored); the Transifex client's `.tx/config` is INI; a last
 # line longer than the tail is read from its start for has_source_map: an inline source map)
-CLASSIFIER_VERSION = f"0.3.24+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.25: a pip requirements list below a `requirements/` folder is a dependency manifest, not
+# vendored by a `deps/` folder below it (celery's `requirements/deps/mock.txt`); Linguist's React
+# rule leaves a `react.js` below a `config/` or `rules/` folder alone (eslint-plugin-import's
+# `config/react.js`, a linter's shareable config); Yarn 2+'s `.yarnrc.yml` is YAML configuration,
+# indexed with `npmAuthToken` and `npmAuthIdent` redacted, no longer blocked as a credentials file;
+# lodash-cli's banner (``Build: `lodash core ...` ``) marks a custom build generated (lodash's
+# `core.js`); a file with no extension opening a line with a JavaScript module's statement is
+# JavaScript (yargs' entry file `yargs`, unknown before); a Smarty `.tpl` (its `{include ...}`,
+# `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown;
+# an upload of a file's head only (left out by its client) has no tail: the rules on
+# last lines no longer read the head's end as the file's; a signal says its end was not seen)
+CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -277,7 +290,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(reason="secret-like values ({evidence}): indexed only after redaction",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
-    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS),),
+    # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
+    # project's own requirement lists: they are left to pip-requirements-folder below
+    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS)),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
@@ -536,6 +551,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
        Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
             subkind="bibliography", confidence=0.95)),
+    # Smarty's `.tpl` by its tags wherever it lies (Helm's `templates/_helpers.tpl` is Go's
+    # `{{ }}`: decided above by its chart, or by its content)
+    _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),
+       Then(Kind.SOURCE, "Smarty template ({evidence})", subkind="smarty_template",
+            role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
     _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
                                     Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",

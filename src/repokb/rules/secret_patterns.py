@@ -181,13 +181,17 @@ REDACTED = "<REDACTED_SECRET>"
 # user, "v")`, a random token after "token" with no verb ("Auth token v"), GitLab CI's
 # `API_TOKEN: {value: "v"}`; Helm's
 # `existingSecret: name` is kept
-# 37: secrets11: a random literal quoted in a comment or docstring after a secret word
+# 37: Yarn 2+'s `npmAuthIdent` (`user:password` or its base64, at the top, under `npmScopes:`
+# or `npmRegistries:`) is a credential: `.yarnrc.yml` is indexed as YAML configuration now; an
+# environment variable's fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`) is a value, no
+# placeholder, unless the fallback is one (`${DB_PASSWORD:-changeme}`)
+# 38: secrets11: a random literal quoted in a comment or docstring after a secret word
 # (`# the client_secret default was "v"`), every token of a list in prose ("Tokens v and w"),
 # `ALCHEMY_ID=v` / `INFURA_ID` / `INFURA_PROJECT_ID`, Oracle's `connect(user, "v", dsn)` and
 # `user/v@host:1521/svc`; kept: GitLab's `{value: "$CI_JOB_TOKEN"}` (its `{value:` was
 # redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`);
 # a shell default `${DB_PASSWORD:-v}`; kept whole: `${X_PASSWORD:?err}`, `$${X}`, `%(X_PASS)s`
-REDACTION_VERSION = 37
+REDACTION_VERSION = 38
 
 
 @dataclass(frozen=True)
@@ -377,6 +381,8 @@ SECRET_KEY_PAIRS = frozenset({
     ("client", "secret"), ("signing", "key"), ("master", "key"), ("encryption", "key"),
     ("account", "key"), ("app", "key"), ("license", "key"),
     ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
+    # Yarn 2+'s `npmAuthIdent: "user:password"` (or its base64), npm's `_auth` under its name
+    ("auth", "ident"),
 })
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret
@@ -437,7 +443,9 @@ LABEL_WORDS = frozenset({
     "secret-like", "removed", "hidden", "hide", "show", "copy", "paste",
 })
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
-KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas")
+# (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
+KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
+                                "authident")
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (

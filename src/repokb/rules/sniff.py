@@ -213,6 +213,52 @@ def shebang(text: str) -> str | None:
     return None
 
 
+# A JavaScript module's own statements at a line's start: CommonJS' `module.exports =`,
+# `const x = require('y')`, ESM's `import x from 'y'`, `export default` (not prose about them)
+_JS_MODULE_LINE = re.compile(
+    r"""^(?:module\.exports\s*=|exports\.\w+\s*=|(?:const|let|var)\s+[\w${}\s,:]+=\s*"""
+    r"""require\(\s*['"]|import\s+(?:[\w${}\s,*]+\s+from\s+)?['"]|export\s+(?:default\b|"""
+    r"""(?:async\s+)?function\b|const\b|class\b|\{))""", re.M)
+
+
+def js_module(text: str) -> str | None:
+    """A file with no extension that is a JavaScript module (yargs 17.7.2's `yargs`: `const
+    {Yargs} = require('./build/index.cjs')` ... `module.exports = Yargs`): its statements at a
+    line's start, no Markdown fence (a document quoting one)."""
+    if "```" in text:
+        return None
+    m = _JS_MODULE_LINE.search(text)
+    return f"JavaScript module statement {m.group(0).strip()!r}" if m else None
+
+
+# Smarty's tags: a single brace (Go's, Helm's, Handlebars' `{{` are not), then a variable
+# (`{$title}`), a config variable (`{#title#}`), a comment (`{* ... *}`) or a built-in function,
+# opening or closing (`{include file="header.tpl"}`, `{/if}`)
+_SMARTY_TAG = re.compile(
+    r"(?<!\{)\{(?:\$\w|\*|#\w+#|/?(?:if|foreach|section|include|extends|block|assign|capture|"
+    r"config_load|literal|ldelim|rdelim|strip|function|nocache|while)\b)")
+
+
+def smarty_template(text: str) -> str | None:
+    """Smarty's tags in a `.tpl` (Smarty 3.1.47's `demo/templates/index.tpl`: `{config_load
+    file="test.conf"}`, `{include file="header.tpl"}`; its `debug.tpl`: `{capture ...}`)."""
+    m = _SMARTY_TAG.search(text)
+    return f"Smarty tag {m.group(0)!r}" if m else None
+
+
+_HTML_TAG = re.compile(r"</?(?:html|head|body|div|table|p|pre|span|ul|ol|li|form|a|b|br|hr|h[1-6]"
+                       r"|script|style|link|meta|title|section|nav|footer|header)\b[^>]*>", re.I)
+
+
+def html_page_part(text: str) -> str | None:
+    """HTML tags and no `{{` (a Go, Helm or Handlebars template's delimiters): a page part, as
+    Smarty's `footer.tpl` is (`</BODY>`, `</HTML>`)."""
+    if "{{" in text:
+        return None
+    m = _HTML_TAG.search(text)
+    return f"HTML tag {m.group(0)!r}" if m else None
+
+
 _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
 
 
@@ -292,5 +338,6 @@ SNIFFERS = {
     "json_text": json_text,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
-    "requirements": requirements,
+    "requirements": requirements, "js_module": js_module,
+    "smarty_template": smarty_template, "html_page_part": html_page_part,
 }

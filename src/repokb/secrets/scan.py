@@ -65,8 +65,18 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
+# An environment variable with a fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`, `:=` and `=`
+# too: Yarn's `.yarnrc.yml`, Compose, shells): the fallback is a literal value (a bare value,
+# unquoted, ends before the `}`)
+_ENV_FALLBACK = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}]*)\}?")
+
+
 def is_placeholder(value: str) -> bool:
-    return bool(P.PLACEHOLDER.match(value.strip()))
+    value = value.strip()
+    fallback = _ENV_FALLBACK.fullmatch(value)
+    if fallback and fallback[1].strip() and not is_placeholder(fallback[1]):
+        return False  # `${NPM_TOKEN-npm_...}` holds its token, `${TOKEN:-changeme}` none
+    return bool(P.PLACEHOLDER.match(value))
 
 
 # One pass finds which token formats are worth trying: Aho-Corasick over the 133 anchors,

@@ -76,9 +76,12 @@ class Store(ABC):
         """Every point of one file, payload without content (for incremental diffing):
         chunk_index, text_hash, start/end line and lexical_only (when set)."""
 
-    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+    def file_chunks(self, project: str, path: str, first: int = 0,
+                    last: int | None = None) -> list[StoredPoint]:
         """Every point of one file with its whole payload (content included), in chunk order:
-        what `get_context` widens a hit with. A backend that cannot list them says so."""
+        what `get_context` widens a hit with; only those whose chunk_index is from `first` to
+        `last` (inclusive) when given (the pieces just before a hit: `Searcher._head_first`).
+        A backend that cannot list them says so."""
         raise StoreError(f"The {type(self).__name__} store cannot list a file's chunks.",
                          hint="Use the default store (qdrant-edge) for file context.")
 

@@ -155,11 +155,13 @@ def _dense_of(record: Any) -> list[float] | None:
     return list(vector) if vector is not None else None
 
 
-def _file_filter(project: str, path: str, min_index: int = 0) -> q.Filter:
+def _file_filter(project: str, path: str, min_index: int = 0,
+                 max_index: int | None = None) -> q.Filter:
     must: list[Any] = [q.FieldCondition("project", match=q.MatchValue(project)),
                        q.FieldCondition("path", match=q.MatchValue(path))]
-    if min_index:
-        must.append(q.FieldCondition("chunk_index", range=q.RangeFloat(gte=float(min_index))))
+    if min_index or max_index is not None:
+        must.append(q.FieldCondition("chunk_index", range=q.RangeFloat(
+            gte=float(min_index), lte=None if max_index is None else float(max_index))))
     return q.Filter(must=must)
 
 
@@ -461,9 +463,10 @@ class QdrantEdgeStore(Store):
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
                 for r in self._scroll(_file_filter(project, path), fields)]
 
-    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
+    def file_chunks(self, project: str, path: str, first: int = 0,
+                    last: int | None = None) -> list[StoredPoint]:
         points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
-                  for r in self._scroll(_file_filter(project, path), True)]
+                  for r in self._scroll(_file_filter(project, path, first, last), True)]
         return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
 
     def export(self, project: str | None = None) -> list[StoredPoint]:

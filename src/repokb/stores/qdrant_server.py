@@ -167,11 +167,12 @@ class QdrantServerStore(Store):
                                          match=m.MatchAny(any=list(where.paths) or [""])))
         return m.Filter(must=must) if must else None
 
-    def _file(self, project: str, path: str, min_index: int = 0) -> Any:
+    def _file(self, project: str, path: str, min_index: int = 0,
+              max_index: int | None = None) -> Any:
         must = [self._match("project", project), self._match("path", path)]
-        if min_index:
-            must.append(self._m.FieldCondition(key="chunk_index",
-                                               range=self._m.Range(gte=min_index)))
+        if min_index or max_index is not None:
+            must.append(self._m.FieldCondition(key="chunk_index", range=self._m.Range(
+                gte=min_index, lte=max_index)))
         return self._m.Filter(must=must)
 
     # -- writes -----------------------------------------------------------------------------
@@ -247,8 +248,9 @@ class QdrantServerStore(Store):
         records, _ = self._scroll(self._file(project, path), fields)
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 
-    def file_chunks(self, project: str, path: str) -> list[StoredPoint]:
-        records, _ = self._scroll(self._file(project, path), True)
+    def file_chunks(self, project: str, path: str, first: int = 0,
+                    last: int | None = None) -> list[StoredPoint]:
+        records, _ = self._scroll(self._file(project, path, first, last), True)
         points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
         return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
 

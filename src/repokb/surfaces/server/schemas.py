@@ -93,6 +93,11 @@ class IngestResult(BaseModel):
                                     description="Why fragments were skipped or failed.")
     embedded: int = Field(0, description="Fragments that needed the model (new or changed text).")
     received_at: float = Field(description=RECEIVED_AT)
+    rules_not_taken: list[str] = Field(default_factory=list, description=(
+        "Fragments' files that are a project's rule files (`.repokb.yml`, `.gitattributes`): "
+        "judged and stored as any file, never taken as the project's rules (fragments are "
+        "pieces a client cut, not the file the walk reads): upload such a file whole "
+        "(POST /knowledge/ingest/file) and the files already uploaded are judged again."))
 
 
 class IngestFileRequest(Strict):
@@ -134,11 +139,22 @@ class Record(BaseModel):
     classification: Classification | None
 
 
+class Rejudged(BaseModel):
+    removed: list[str] = Field(description="Files uploaded before that the new rules leave "
+                               "out: their chunks are gone, their records say why.")
+    upload_again: list[str] = Field(description="Files (and folders, ending in `/`) the new "
+                                    "rules admit, or admit as another kind: their content was "
+                                    "not kept, upload them again to index them so.")
+
+
 class IngestFileResult(Record):
     counts: dict[str, Any] = Field(
         description="The run summary for this one file (counts; `by_language` holds the chunk "
         "metrics per language and kind).")
     received_at: float = Field(description=RECEIVED_AT)
+    rejudged: Rejudged | None = Field(None, description=(
+        "For an upload that changed the project's rule files (its `.repokb.yml`, a "
+        "`.gitattributes`): the files uploaded before, judged again under them by their path."))
 
 
 class PruneUploadRequest(Strict):
@@ -160,6 +176,11 @@ class PruneUploadResult(BaseModel):
     files_removed: int = Field(description="Files of the project not among `paths`, forgotten.")
     chunks_removed: int
     removed: list[str] = Field(description="Their paths, as stored.")
+    upload_again: list[str] = Field(default_factory=list, description=(
+        "When the project's rule files (`.repokb.yml`, `.gitattributes`) were not among "
+        "`paths`: they are forgotten, and the files they had left out that are admitted now "
+        "are listed here (folders end in `/`): their content was never kept, send them "
+        "again."))
 
 
 class LeftOutFolder(Strict):

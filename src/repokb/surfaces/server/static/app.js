@@ -257,7 +257,8 @@ async function pruneUpload(project, sent, unsent, since) {
       $("upload-files").prepend(el("li", {title: "no longer in the folder: removed from the knowledge base"},
         el("span", {class: "badge removed"}, "removed"), el("span", {class: "path"}, path)));
     }
-    return {note: `; ${r.files_removed} removed (no longer in the folder)`, error: false};
+    return {note: `; ${r.files_removed} removed (no longer in the folder)`, error: false,
+      again: r.upload_again || []};
   } catch (e) {
     return {note: `; files gone from the folder since an earlier upload were kept: ${e.message}`, error: true};
   }
@@ -300,10 +301,17 @@ async function sendOne(project, entry, why, counts, sent) {
   }
   form.append("path", entry.path);
   form.append("project", project);
-  const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload.controller.signal});
+  const record = await api("POST", "/knowledge/ingest/file", {form, signal: upload ? upload.controller.signal : undefined});
   if (!why) {
-    counts[record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped"] += 1;
+    const outcome = record.status === "indexed" ? "indexed" : record.status === "failed" ? "failed" : "skipped";
+    const before = sent.outcomes.get(entry.path);  // sent again (after a prune): counted once
+    if (before) {
+      counts[before.outcome] -= 1;
+      counts.chunks -= before.chunks;
+    }
+    counts[outcome] += 1;
     counts.chunks += record.chunks;
+    sent.outcomes.set(entry.path, {outcome, chunks: record.chunks});
   }
   sent.paths.push(entry.path);
   sent.since = sent.since === null ? record.received_at : Math.min(sent.since, record.received_at);
@@ -316,7 +324,7 @@ async function uploadAll(root, entries) {
   const counts = {indexed: 0, skipped: 0, failed: 0, filtered: 0, chunks: 0};
   // paths the server answered for (its record of each), and when it took the first of them
   // (prune's since)
-  const sent = {paths: [], since: null};
+  const sent = {paths: [], since: null, outcomes: new Map()};
   let unsent = 0;                 // files that did not reach the server's record
   const queue = [];
   const heads = [];               // files left out here, sent by their head (recorded, not read)
@@ -367,8 +375,21 @@ async function uploadAll(root, entries) {
     present = new Set(entries.map((entry) => entry.path));
     folders = foldersOf(present);
   }
+  // Then the .gitattributes the walk reads (at the root and in the folders it enters): their
+  // Linguist lines (generated, vendored, documentation) judge the files after them.
+  const attributes = entries.filter((e) => (e.path === ".gitattributes" || e.path.endsWith("/.gitattributes"))
+    && !skipReason(e.path, e.file.size, present, folders, opened));
+  for (const entry of attributes) {
+    try {
+      await sendOne(project, entry, null, counts, sent);
+    } catch (e) {
+      counts.failed += 1;
+      unsent += 1;
+      addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
+    }
+  }
   for (const entry of entries) {
-    if (names.includes(entry.path)) continue;  // sent first
+    if (names.includes(entry.path) || attributes.includes(entry)) continue;  // sent first
     const why = skipReason(entry.path, entry.file.size, present, folders, opened);
     if (why) counts.filtered += 1;
     if (!why) queue.push(entry);
@@ -423,6 +444,16 @@ async function uploadAll(root, entries) {
     // nothing pruned)
     const kept = sent.paths.length ? [...sent.paths, ...told.recorded] : sent.paths;
     const pruned = await pruneUpload(project, kept, unsent, sent.since);
+    // the project's rule files are gone from the folder: the server forgot them and judged
+    // its files again; those it admits now were left out by the old rules, so are sent again
+    const again = pruned.again || [];
+    for (const entry of entries.filter((e) => again.some((p) => p === e.path || (p.endsWith("/") && e.path.startsWith(p))))) {
+      try {
+        await sendOne(project, entry, null, counts, sent);
+      } catch (e) {
+        addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
+      }
+    }
     $("upload-bar").classList.add("done");
     setStatus("upload-status", `Done: ${project} — ${done} files uploaded, ${counts.indexed} indexed, ` +
       `${counts.skipped} skipped, ${counts.failed} failed, ${counts.chunks} chunks; ` +
