@@ -183,15 +183,16 @@ REDACTED = "<REDACTED_SECRET>"
 # `existingSecret: name` is kept
 # 37: Yarn 2+'s `npmAuthIdent` (`user:password` or its base64, at the top, under `npmScopes:`
 # or `npmRegistries:`) is a credential: `.yarnrc.yml` is indexed as YAML configuration now; an
-# environment variable's fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`) is a value, no
-# placeholder, unless the fallback is one (`${DB_PASSWORD:-changeme}`)
-# 38: secrets11: a random literal quoted in a comment or docstring after a secret word
+# environment variable's fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`, or any variable's
+# under a secret-named key: `password: ${DB_SETTING-v}`) is a value, unless it is a placeholder
+# (`${DB_PASSWORD:-changeme}`); only v is redacted, the variable's name stays;
+# secrets11: a random literal quoted in a comment or docstring after a secret word
 # (`# the client_secret default was "v"`), every token of a list in prose ("Tokens v and w"),
 # `ALCHEMY_ID=v` / `INFURA_ID` / `INFURA_PROJECT_ID`, Oracle's `connect(user, "v", dsn)` and
 # `user/v@host:1521/svc`; kept: GitLab's `{value: "$CI_JOB_TOKEN"}` (its `{value:` was
 # redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`);
 # a shell default `${DB_PASSWORD:-v}`; kept whole: `${X_PASSWORD:?err}`, `$${X}`, `%(X_PASS)s`
-REDACTION_VERSION = 38
+REDACTION_VERSION = 37
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,11 @@ Found here (spans of the value only, never its name):
 - a Ruby setting given as a symbol then its value (Sinatra's and Capistrano's `set :password,
   "X"`, `fetch(:db_password, "X")`);
 - a Ruby percent literal assigned to a secret-named name (`API_KEY = %q(X)`, `%Q{X}`, `%(X)`);
-- a shell's (and Compose's, a Dockerfile's) default of a secret-named variable,
-  `${DB_PASSWORD:-X}`, `${API_TOKEN:=X}`, `${DB_PASSWORD-X}` (a shell script is code, where a
-  bare value beside `:` is an expression; `${VAR:?message}` is a message, kept).
+- a shell's (and Compose's, a Dockerfile's, Yarn's) default of a secret-named variable, or of
+  any variable given to a secret-named key: `${DB_PASSWORD:-X}`, `${API_TOKEN:=X}`,
+  `${DB_PASSWORD-X}`, `npmAuthToken: ${YARN_REG-X}` (a shell script is code, where a bare value
+  beside `:` is an expression; `${VAR:?message}` is a message, kept). The key scanner leaves
+  such a reference to this finder, so the variable's name stays readable.
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
 (`shapes.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
@@ -49,6 +51,8 @@ _PERCENT = re.compile(
 # `${NAME:-default}`, `${NAME:=default}`, `${NAME-default}`; searched by its literal `${`
 _SHELL_DEFAULT = re.compile(
     r"""\$\{(?P<key>[A-Za-z_]\w{0,80}):?[-=](?P<value>[^}\s"'`$]{1,200})\}""")
+# the key a reference is given to, just before it on its line: `password: ${..`, `TOKEN="${..`
+_GIVEN_TO = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*[:=][ \t]*["']?$""")
 # Python's named placeholder, not Ruby's `%(...)` literal: `ansible_password=%(SSH_PASS)s`
 _PYTHON_FORMAT = re.compile(r"\(\w+\)[sdr]\b")
 
@@ -80,8 +84,16 @@ def find(text: str) -> list[Span]:
                 out.append((m.start("value"), m.end("value"), "percent_literal", False))
     if "${" in text:
         out += [(m.start("value"), m.end("value"), "env_default", False)
-                for m in _SHELL_DEFAULT.finditer(text) if _secret(m.group("key"), m.group("value"))]
+                for m in _SHELL_DEFAULT.finditer(text)
+                if _secret(m.group("key"), m.group("value"))
+                or _secret(_given_to(text, m.start()), m.group("value"))]
     return out
+
+
+def _given_to(text: str, at: int) -> str:
+    """The name of the key the text at `at` is assigned to on its line ('' if none)."""
+    m = _GIVEN_TO.search(text, text.rfind("\n", 0, at) + 1, at)
+    return m.group("key") if m else ""
 
 
 def _tag_default(field: str, tag: str, at: int) -> list[Span]:

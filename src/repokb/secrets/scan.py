@@ -65,18 +65,8 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in counts.values())
 
 
-# An environment variable with a fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`, `:=` and `=`
-# too: Yarn's `.yarnrc.yml`, Compose, shells): the fallback is a literal value (a bare value,
-# unquoted, ends before the `}`)
-_ENV_FALLBACK = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}]*)\}?")
-
-
 def is_placeholder(value: str) -> bool:
-    value = value.strip()
-    fallback = _ENV_FALLBACK.fullmatch(value)
-    if fallback and fallback[1].strip() and not is_placeholder(fallback[1]):
-        return False  # `${NPM_TOKEN-npm_...}` holds its token, `${TOKEN:-changeme}` none
-    return bool(P.PLACEHOLDER.match(value))
+    return bool(P.PLACEHOLDER.match(value.strip()))
 
 
 # One pass finds which token formats are worth trying: Aho-Corasick over the 133 anchors,
@@ -266,8 +256,13 @@ def _line_assignments(text: str, start: int, end: int,
             # its own pairs follow (shapes' _FLOW_VALUE judges the value under the key)
             at = m.start(group) + 1
             continue
+        if fallback := _DEFAULTED.match(line, m.start(group)):
+            # `KEY=${KEY:-default}`, `KEY: "${VAR-default}"`: the default is defaults.find's,
+            # the variable's name stays readable
+            at = fallback.end()
+            continue
         if group == "value" and _a_reference(line, m):  # a name inside may be assigned:
-            # `KEY=${KEY:-default}`
+            # `env: ${X} ADMIN_PASSWORD=v`
             at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
                 else m.end()
             continue
@@ -280,6 +275,8 @@ def _line_assignments(text: str, start: int, end: int,
 
 
 _WHOLE_VALUE = re.compile(r"[^\s,;\"'`]+")
+# a variable with a default, `${NAME:-v}`, `${NAME:=v}`, `${NAME-v}` (defaults.find reads v)
+_DEFAULTED = re.compile(r"\$\{[A-Za-z_]\w*:?[-=][^}\n]*\}")
 
 
 def _a_reference(line: str, m: re.Match[str]) -> bool:
