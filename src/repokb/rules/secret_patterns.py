@@ -157,7 +157,7 @@ REDACTED = "<REDACTED_SECRET>"
 # 33: words with a capital and digits in a password's own place (secrets9's matrix): a
 # secret-named option's default (`add_argument("--password", default="ArgparseDef5512")`),
 # "the staging password is `StagingPw9931`", a Markdown table's Password, Token, Secret or API
-# key column (`shapes.placed_password`); a lookup's default opening with `getenv`
+# key column (`values.placed_password`); a lookup's default opening with `getenv`
 # (`os.getenv("API_KEY", "GetenvDef4471")`) is no placeholder
 # 34: CMake's `set(API_KEY "v")`, `set(TOKEN v CACHE STRING "doc")`, `set(ENV{PASSWORD} "v")`
 # and a password piped to a login (`echo "v" | docker login --password-stdin`) in a Makefile,
@@ -372,7 +372,7 @@ SECRET_KEY_WORDS = frozenset({
 # The words of an example password with a number (`Password123`, `Admin2024`, `Qwerty123`):
 # in a password's place (prose, a password column, an option's default) such a value is an
 # example, while other words with a number and a capital are a password (`StagingPw9931`;
-# secrets/shapes.py's `placed_password`)
+# secrets/values.py's `placed_password`)
 EXAMPLE_PASSWORD_WORDS = frozenset({
     *SECRET_KEY_WORDS, "passw0rd", "admin", "administrator", "root", "user", "test", "demo",
     "example", "sample", "qwerty", "letmein", "welcome", "changeme", "default", "guest",

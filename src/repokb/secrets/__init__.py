@@ -3,8 +3,9 @@
 Five finders: `scan.scan` (ours: fast, anchors first; runs on every classified head),
 `library.library_findings` (every default plugin of detect-secrets, keyword and entropy ones
 included), `shapes.find` (multi-line values, typed assignments, environment defaults,
-Authorization headers, prose), `credentials.find` (credentials given by position: command
-lines, call arguments, DSNs, environment lists, prose pairs, table columns) and `encoded.find`
+Authorization headers; prose through `prose.line_findings`), `credentials.find` (credentials
+given by position: command lines, call arguments, DSNs, environment lists, prose pairs, table
+columns) and `encoded.find`
 (base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
 too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
 Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
@@ -57,8 +58,9 @@ from repokb.secrets import (
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.library import library_findings
+from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
-from repokb.secrets.shapes import is_field_name, without_sentence_end
+from repokb.secrets.values import is_field_name
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]

@@ -38,7 +38,7 @@ from repokb.secrets.scan import (
     is_secret_key,
     is_secret_value,
 )
-from repokb.secrets.shapes import password_like
+from repokb.secrets.values import password_like
 
 Span = tuple[int, int, str, bool]
 # each form with the words one of which its text must hold to be tried

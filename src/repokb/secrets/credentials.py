@@ -41,7 +41,7 @@ Found here (spans of the value only):
 - prose and tables: "login: admin / X", "credentials `admin` / `X`", and the cells of a
   Markdown table's password, token, secret or API key column.
 
-The value must look like a password (`shapes.password_like`: letters with digits or symbols,
+The value must look like a password (`values.password_like`: letters with digits or symbols,
 not a word, a placeholder, a `$VAR` or a name), except where a secret-named key sits beside it
 (an environment list, `ENV`), which is judged as an assignment's value is, and where only a
 secret can stand (a signing call's key, Redis's AUTH, the last literal of a credential call),
@@ -62,7 +62,7 @@ from repokb.secrets.scan import (
     is_secret_value,
     key_words,
 )
-from repokb.secrets.shapes import is_field_name, password_like, placed_password, value_ok
+from repokb.secrets.values import is_field_name, password_like, placed_password, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -424,7 +424,7 @@ def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
 
 def _table_cells(text: str) -> list[Span]:
     """The cells of a Markdown table's password column (its header cell names a password, a
-    token, a secret or an API key): words with digits are one there (`shapes.placed_password`:
+    token, a secret or an API key): words with digits are one there (`values.placed_password`:
     `TablePw7712`); a type, `optional` or a setting's name (`PASSWORD_HASHERS`) is none."""
     out: list[Span] = []
     lines = text.split("\n")

@@ -15,7 +15,7 @@ Found here (spans of the value only, never its name):
   such a reference to this finder, so the variable's name stays readable.
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
-(`shapes.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
+(`values.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
 name and a usage text, must look like a secret (`scan.is_secret_value`: no words, no path). Each
 form is tried only in a text holding its cheap anchor.
 """
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.scan import is_secret_key, is_secret_value
-from repokb.secrets.shapes import is_field_name, value_ok
+from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
 

@@ -15,7 +15,7 @@ Found here (spans of the value only, never its name):
 - a `SecureString` filled from a literal in a loop: `foreach (char c in "X") ss.AppendChar(c);`.
 
 The name must be a secret's (`scan.is_secret_key`) and the value not empty, a placeholder or a
-`${VAR}` (`shapes.value_ok`). Each form is tried only in a text holding its anchor.
+`${VAR}` (`values.value_ok`). Each form is tried only in a text holding its anchor.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import re
 
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder, is_secret_key
-from repokb.secrets.shapes import is_field_name, value_ok
+from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
 

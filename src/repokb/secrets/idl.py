@@ -6,7 +6,7 @@
 - Protocol Buffers (proto2): a field's `[default = "X"]` (`optional string password = 2
   [default = "X"];`), where the key beside the value is `default`, not the field's name.
 
-A value is judged as a literal of code is (shapes.value_ok): no placeholder, no short word.
+A value is judged as a literal of code is (values.value_ok): no placeholder, no short word.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.scan import is_secret_key
-from repokb.secrets.shapes import value_ok
+from repokb.secrets.values import value_ok
 
 Span = tuple[int, int, str, bool]
 

@@ -21,7 +21,7 @@ Found here (spans of the value only, never its name):
   with a digit or a symbol, and no alphabet (`"0123456789abcdef".toCharArray()` is a table).
 
 The name must be a secret's (`scan.is_secret_key`). A value under an explicit name (a field,
-a property set, a text block) is judged as an assignment's is (`shapes.value_ok`: not empty, a
+a property set, a text block) is judged as an assignment's is (`values.value_ok`: not empty, a
 placeholder or a `${VAR}`); one a looser form found (a DSL setter, a string resource, a
 fallback, which is often `"unknown"`) as a
 string literal of code is (`scan.is_secret_value`: no reference, prose or single word): most
@@ -35,7 +35,7 @@ import re
 
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value
-from repokb.secrets.shapes import is_field_name, value_ok
+from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
 

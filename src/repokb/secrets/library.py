@@ -30,7 +30,8 @@ from repokb.secrets.scan import (
     names_a_store,
     random_part,
 )
-from repokb.secrets.shapes import is_field_name, readable
+from repokb.secrets.shapes import readable
+from repokb.secrets.values import is_field_name
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
 _KEYWORD = "Secret Keyword"

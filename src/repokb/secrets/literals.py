@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.scan import is_placeholder, is_secret_key, random_key_value, random_literal
-from repokb.secrets.shapes import Span, value_ok
+from repokb.secrets.shapes import Span
+from repokb.secrets.values import value_ok
 
 _PLIST_PAIR = re.compile(r"<key>\s*(?P<key>[A-Za-z_][\w.\-]{0,80})\s*</key>\s*"
                          r"<string>(?P<value>[^<>\n]{1,400})</string>")

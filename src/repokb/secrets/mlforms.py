@@ -8,7 +8,7 @@ association list (Haskell's `[("password", "X")]`, OCaml's `[ ("api_key", "X") ]
   (http-client), `basicAuth "user" "X"` (wreq), servant's `BasicAuthData "user" "X"`; OCaml's
   `` `Basic ("user", "X") `` (cohttp's credential).
 
-A positional password is judged as one in prose is (`shapes.password_like`). Only Haskell and
+A positional password is judged as one in prose is (`values.password_like`). Only Haskell and
 OCaml sources.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.shapes import password_like
+from repokb.secrets.values import password_like
 
 Span = tuple[int, int, str, bool]
 

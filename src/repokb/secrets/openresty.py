@@ -26,7 +26,7 @@ import re
 from repokb.rules.secret_patterns import KEY_ANCHORS, TUPLE_ASSIGNMENT
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
-from repokb.secrets.shapes import password_like, value_ok
+from repokb.secrets.values import password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -43,7 +43,7 @@ _LONG_FALLBACK = re.compile(
 _NAME_ASSIGNED = re.compile(rf"[ \t]*(?:local[ \t]+)?(?P<key>{_KEY})[ \t]*(?:<\w+>[ \t]*)?=")
 # `auth = "v"` in a table (lua-resty-redis-cluster's and Kong's `auth` option, the Redis
 # password): `auth` names a scheme as often (`auth = "basic"`), so the value must look like a
-# password (`shapes.password_like`)
+# password (`values.password_like`)
 _AUTH_FIELD = re.compile(
     r"""(?<![\w.])(?:\[["'])?(?P<key>[A-Za-z_]\w{0,40})(?:["']\])?[ \t]*=[ \t]*"""
     r"""(?P<q>["'])(?P<value>[^"'\s]{6,128})(?P=q)""")

@@ -21,7 +21,7 @@ import re
 
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder
-from repokb.secrets.shapes import is_field_name
+from repokb.secrets.values import is_field_name
 
 Span = tuple[int, int, str, bool]
 

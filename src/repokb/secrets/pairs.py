@@ -31,7 +31,7 @@ No `key = "value"` shows these, yet the key names the value as plainly:
 The key is judged by `scan.is_secret_key`, the value as a string literal of code is
 (`scan.is_secret_value`: no placeholder, `${VAR}`, env lookup, empty or identifier) and is no
 field's name (`("password1", "password2")`, a form's field list), a name of something (a
-path, an address: `shapes.names_something`) nor a label (`"Password:"`); a value of letters
+path, an address: `values.names_something`) nor a label (`"Password:"`); a value of letters
 only is one when its words are glued in Pascal case (`"HunterTwoProd"`, `_words_password`) and
 it is no class's name (`"PasswordInput"`) beside a key that is none either. So a form's choice
 `("password", "Password")`, a label `("password", _("Password"))` or `("password", "The
@@ -55,7 +55,7 @@ from repokb.rules.secret_patterns import (
 )
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
-from repokb.secrets.shapes import is_field_name, names_something, placed_password
+from repokb.secrets.values import is_field_name, names_something, placed_password
 
 Span = tuple[int, int, str, bool]
 
@@ -256,7 +256,7 @@ def _value(value: str, key: str) -> bool:
 
 def _placed(value: str, key: str) -> bool:
     """A value in a secret's own place (a secret-named option's default): words with digits
-    count too (`ArgparseDef5512`, `Devpass2024`: `shapes.placed_password`). No label, field
+    count too (`ArgparseDef5512`, `Devpass2024`: `values.placed_password`). No label, field
     name, placeholder, path or name of something."""
     return not _label(value, key) and placed_password(value, min_length=6)
 

@@ -24,7 +24,8 @@ from urllib.parse import unquote
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets.scan import is_placeholder, url_credentials
-from repokb.secrets.shapes import basic_credentials, is_field_name
+from repokb.secrets.shapes import basic_credentials
+from repokb.secrets.values import is_field_name
 
 MIN_LENGTH = 6
 # The detectors whose span holds a password among other parts (see the module docstring).

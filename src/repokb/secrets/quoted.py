@@ -5,7 +5,7 @@ be "Hq7..." before rotation.\"\"\"`: prose, with words between the secret's name
 value, which neither an assignment (`key: "X"`) nor a prose finder ("token X", "the password
 is X") reads, in any language. The literal is redacted, the prose around it stays.
 
-Only a random token (`shapes.random_token`: 16+ characters, letters and digits mixed, high in
+Only a random token (`values.random_token`: 16+ characters, letters and digits mixed, high in
 entropy, naming nothing) counts, so an ordinary quoted word (`"bearer"`, `"hello world"`,
 `"PBKDF2PasswordHasher"`, `OAuth2PasswordRequestForm`, `SecureRandom.hex(20)`: `_a_name`)
 stays; and only after a secret word (`password`, `secret`, `token`, `client_secret`, `api key`:
@@ -22,8 +22,9 @@ import re
 
 from repokb.rules import secret_patterns as P
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.prose import prose_regions
 from repokb.secrets.scan import COMMENT_BEFORE, key_words
-from repokb.secrets.shapes import prose_regions, random_token
+from repokb.secrets.values import random_token
 
 Span = tuple[int, int, str, bool]
 
@@ -63,7 +64,7 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
     return out
 
 
-# The comment openers `shapes`' regions do not know, of the languages that use them: a quoted
+# The comment openers `prose`' regions do not know, of the languages that use them: a quoted
 # literal after one on its line is in a comment (OCaml's and F#'s `(* *)`, Haskell's `{- -}`
 # opened on the line above too)
 _OTHER_COMMENTS = {

@@ -13,12 +13,8 @@ token; also given as a name and a value, Jenkins' `[name: 'Authorization', value
 Postman's `"key": "Authorization", "value": ..`),
 docker `config.json` `"auth"` values, XML elements and name/value pairs named like a secret
 (`<password>X</password>`, `<property name="password" value="X"/>`), a Terraform variable's
-default (`variable "db_password" { default = "X" }`) and passwords in prose ("the password is
-...", "use the password X on the admin page", "Use password X."; in code only in a comment, a
-docstring or a string literal, `_PROSE_REGION`), where `password_like` keeps what documentation
-says about passwords ("the password field", "a password of at least 8 characters",
-`PBKDF2PasswordHasher`, `password123`), and a random token right after "token", "secret" or
-"API key" with no verb ("Auth token X", `random_token`).
+default (`variable "db_password" { default = "X" }`); and, through `prose.line_findings`,
+secrets in sentences (prose, and code's comments and string literals).
 `extend_concatenation` widens a finding to the string literals glued to it (implicit
 concatenation, `+`, backslash continuations), so no half of a split token survives.
 
@@ -31,12 +27,12 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from bisect import bisect_right
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets import prose
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.prose import prose_regions
 from repokb.secrets.scan import (
-    COMMENT_BEFORE,
     GLUED,
     entropy,
     glued_literals,
@@ -47,15 +43,7 @@ from repokb.secrets.scan import (
     random_key_value,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
-
-_FIELD_NAME = re.compile(r"(?:[a-z]+_)*(?:password|passwd|pwd|secret|token|api_?key|secret_?key|"
-                         r"passphrase)s?(?:_[a-z]+)*\d?")
-
-
-def is_field_name(value: str) -> bool:
-    """A value that names a field, a column or a table rather than holds a secret: `password2`,
-    `new_password1`, `remember_token`, `password_resets`, `password_reset_tokens`."""
-    return bool(_FIELD_NAME.fullmatch(value.lower()))
+from repokb.secrets.values import looks_random, names_something, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -158,59 +146,6 @@ _AUTH_HEADER = re.compile(
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")
 _DOCKER_AUTH = re.compile(
     r""""(?:auth|identitytoken|registrytoken)"\s*:\s*"(?P<value>[A-Za-z0-9+/=]{8,})\"""")
-_PROSE = re.compile(
-    r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
-    r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
-    re.I)
-# "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
-_PROSE_API_KEY = re.compile(
-    r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
-# "Auth token X", "deploy token: X", "the service token X to call the API": a random value
-# (`random_token`) right after "token", "secret" or "API key", no verb between
-_PROSE_TOKEN = re.compile(
-    r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
-    r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
-    r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
-# the next of a list after a prose token: ", Y", " and Y", ", or Y", " & Y", " / Y"
-_MORE_TOKENS = re.compile(r"""[`"'*]*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
-                          r"""|[ \t]+(?:and|or|&|/)[ \t]+)[`"'*]*"""
-                          r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
-# "use the password X", "password: X", "the passphrase is X": the token right after the word
-# (a connector between, or none); `password_like` then decides whether it is a password
-_PROSE_PASSWORD = re.compile(
-    r"""\b(?:password|passphrase|passwd|pwd|pw)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
-    r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
-    re.I)
-# An HTML input's type right before "password": the field's kind, the words after it markup
-# (Dancer2's Tutorial.pod: `<input type=password name=password>`), unless a `value=` follows
-_INPUT_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']?$""", re.I)
-# In code, where prose stands: one scan of the file, in order, finds its comments and string
-# literals (docstrings, text blocks, template literals, heredocs...) in any language the
-# classifier knows, without a parser per language. A misread quote (a Rust lifetime, a `#` that
-# is no comment) costs at most its own line: only triple quotes, backticks, block comments,
-# POD and heredocs (ended by their tag alone on a line) span lines. Scanned only in a file where
-# a password-like value follows "password" in code.
-_TRIPLE = "\"\"\"[\\s\\S]*?(?:\"\"\"|\\Z)|'''[\\s\\S]*?(?:'''|\\Z)"
-_BEFORE_STRINGS = (
-    _TRIPLE  # Python docstrings; Kotlin, Swift, Scala, Java, Elixir text blocks
-    + r"|/\*[\s\S]*?(?:\*/|\Z)|--\[(=*)\[[\s\S]*?(?:\]\1\]|\Z)"  # block comments (C..., Lua)
-    r"|`(?:\\.|[^`\\])*(?:`|\Z)"  # JS/TS template literals, Go raw strings, shell
-    r"""|<<<?[~-]?[ \t]?(["']?)(?P<tag>[A-Z_][A-Z0-9_]*)\2"""  # a heredoc's start
-    r"|^=[a-z]\w*[\s\S]*?(?:^=(?:cut|end)\b|\Z)")  # Perl POD, Ruby =begin
-_AFTER_STRINGS = r"""|'(?:\\.|[^'\\\n])*'?|(?:#|//|--|;)[^\n]*"""  # '...' on one line, comments
-_PROSE_REGION = re.compile(  # "..." on one line (open: to its end)
-    _BEFORE_STRINGS + r"""|"(?:\\.|[^"\\\n])*"?""" + _AFTER_STRINGS, re.M)
-# Languages whose double-quoted strings may hold newlines: there such a string is one region
-# over its lines (a help text, a usage message), as a docstring is in Python.
-_MULTILINE_STRINGS = frozenset({"rust", "ruby", "php", "shell", "bash", "zsh", "perl", "r",
-                                "julia", "nix", "elixir", "crystal", "powershell", "tcl"})
-_PROSE_REGION_MULTILINE = re.compile(
-    _BEFORE_STRINGS + r"""|"(?:\\.|[^"\\])*(?:"|\Z)""" + _AFTER_STRINGS, re.M)
-_ESCAPES_AT_END = re.compile(r"(?:\\[nrt])+$")  # "...password X\n": the escape is not the value
-# What may end a sentence right after a password, or be the password's last character: a
-# prose password is judged without it and redacted with it (ambiguous: a full stop lost costs
-# nothing, a password's last character kept is a leak, `<REDACTED_SECRET>!`).
-_SENTENCE_END = ".:!?"
 _YAML_KEY = re.compile(rf"""^(?P<indent>[ \t]*)(?:- )?["']?(?P<key>{_KEY})["']?\s*:[ \t]*"""
                        r"""(?P<rest>(?:!!binary)?[ \t]*(?:[|>][+\-0-9]*)?)[ \t]*(?:#.*)?$""", re.M)
 # config and prose: an unquoted value of 20+ base64/hex characters (detect-secrets' entropy
@@ -231,14 +166,6 @@ _KEY_BEFORE = re.compile(rf"""({_KEY})["'\]]*\s*(?:[:=]|=>|,|\()?\s*["'`]?$""")
 def is_secret_key(key: str) -> bool:
     return named_secret_key(key)
 
-
-def value_ok(value: str, key: str = "") -> bool:
-    """A value worth redacting beside a secret-named key: not shorter than WEAK_MIN_LENGTH,
-    not a placeholder or a `${VAR}`, not the key itself, not a number or a version."""
-    value = value.strip()
-    if len(value) < P.WEAK_MIN_LENGTH or is_placeholder(value) or value.lower() == key.lower():
-        return False
-    return not value.replace(".", "").replace("-", "").isdigit()
 
 
 def _literal_ok(value: str, key: str) -> bool:
@@ -281,23 +208,7 @@ def find(text: str, mode: str, language: str | None = None,
                 if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
                     out.append((start + m.start("value"), start + m.end("value"), name, False))
-        if mode != "code":
-            for m in _PROSE.finditer(line):
-                value = m.group("value")
-                # "the staging token is X": words with digits are one after `is` or `was`
-                # (`placed_password`), not after `with` or `as` ("signed with HmacSHA256")
-                if value_ok(value) and (_looks_random(value) and not names_something(value)
-                                        or m.group("verb").lower() in ("is", "was")
-                                        and placed_password(value.rstrip(_SENTENCE_END))):
-                    out.append((start + m.start("value"), start + m.end("value"),
-                                "prose_secret", False))
-            for m in _PROSE_API_KEY.finditer(line):
-                value = m.group("value").rstrip(_SENTENCE_END)
-                if value_ok(value) and placed_password(value):
-                    out.append((start + m.start("value"), start + m.start("value") + len(value),
-                                "prose_secret", False))
-        out.extend(_prose_passwords(line, start, mode, regions))
-        out.extend(_prose_tokens(line, start, mode, regions))
+        out.extend(prose.line_findings(line, start, mode, regions))
     if anchored and "{" in text:
         for start, line in key_lines:
             if "{" not in line or "value" not in line:
@@ -392,213 +303,6 @@ def _userinfo(value: str) -> bool:
 _AUTH_WORDS = ("auth", "token")  # an Authorization header's, docker's "auth" lines
 
 
-def _looks_random(value: str) -> bool:
-    """A password in prose: letters with digits or symbols (not only `_-.`), not a word, an
-    identifier, a file name or a version."""
-    has_alpha = any(c.isalpha() for c in value)
-    has_other = any(c.isdigit() or (not c.isalnum() and c not in "_-.:") for c in value)
-    # a version or an ordinal (`1.2.3`, `2024-01-01`, `3rd`, `2fa-enabled`), not any value that
-    # opens with a digit: `2oeq3hDavJA76rNicH` was a "version"
-    return has_alpha and has_other and not re.fullmatch(
-        r"[\w\-]+\.[a-z]{1,4}|[A-Za-z]+[\d.]*|v?\d+[a-z]{0,3}(?:[._\-+]\w*)*", value)
-
-
-class _ProseRegions:
-    """Where a code file's comments and string literals are (`_PROSE_REGION`), found once and
-    only when asked."""
-
-    def __init__(self, text: str, multiline: bool = False) -> None:
-        self.text = text
-        self.pattern = _PROSE_REGION_MULTILINE if multiline else _PROSE_REGION
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        self.read = False
-
-    def around(self, start: int, end: int) -> bool:
-        """Whether [start, end) lies inside one comment or string literal."""
-        return self.enclosing(start, end) is not None
-
-    def enclosing(self, start: int, end: int) -> int | None:
-        """Where the comment or string literal that holds [start, end) begins, or None."""
-        if not self.read:
-            self.read = True
-            self._scan()
-        i = bisect_right(self.starts, start) - 1
-        inside = i >= 0 and start >= self.starts[i] and end <= self.ends[i]
-        return self.starts[i] if inside else None
-
-    def _scan(self) -> None:
-        text, at = self.text, 0
-        closers: dict[str, list[int]] = {}  # a heredoc tag: where it stands alone on a line
-        while (m := self.pattern.search(text, at)) is not None:
-            end = m.end()
-            if m.group("tag"):  # `<<EOS` ... `EOS`; without its closing line, code
-                tag = m.group("tag")
-                if tag not in closers:
-                    closers[tag] = [c.end() for c in re.finditer(
-                        rf"^[ \t]*{tag}[;),]*[ \t]*$", text, re.M)]
-                i = bisect_right(closers[tag], end)
-                if i == len(closers[tag]):
-                    at = end
-                    continue
-                end = closers[tag][i]
-            self.starts.append(m.start())
-            self.ends.append(end)
-            at = max(end, m.start() + 1)
-
-
-def prose_regions(text: str, language: str | None) -> _ProseRegions:
-    """Where a code file's comments and string literals are, found when first asked."""
-    return _ProseRegions(text, multiline=language in _MULTILINE_STRINGS)
-
-
-def _in_prose(line: str, start: int, m: re.Match[str], end: int, mode: str,
-              regions: _ProseRegions | None) -> bool:
-    """Whether the sentence `m` found on `line` (at `start` in the text), up to `end`, is prose:
-    outside code anywhere; in code only after a comment's opener on its line or inside one
-    comment, docstring or string literal (`regions`)."""
-    return mode != "code" or bool(COMMENT_BEFORE.search(line, 0, m.start())) or bool(
-        regions and regions.around(start + m.start(), end))
-
-
-def _prose_passwords(line: str, start: int, mode: str,
-                     regions: _ProseRegions | None = None) -> list[Span]:
-    """A password in a sentence, with or without a verb: "use the password X on the admin
-    page", "Use password X.", "the passphrase is X". In code, only in a comment, a docstring
-    or a string literal (the sentence, "password" included, inside it: `_in_prose`)."""
-    out: list[Span] = []
-    lowered = line.lower()
-    if "pass" not in lowered and "pw" not in lowered:
-        return out
-    for m in _PROSE_PASSWORD.finditer(line):
-        # judged without a sentence's end or a literal's `\n`; redacted with that end
-        raw = m.group("value")
-        value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
-        bare = m.group("op") is None and m.group("connector") is None
-        if not placed_password(value, min_length=8 if bare else 6):
-            continue
-        if (_INPUT_TYPE.search(line, 0, m.start())  # `<input type=password name=pw>`
-                and not value.lower().startswith("value=")):  # its default stays a value
-            continue
-        at = start + m.start("value")
-        if not _in_prose(line, start, m, at + len(value), mode, regions):
-            continue
-        tail = raw[len(value):]  # value is a prefix of raw: only its end was taken off
-        end = at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
-        out.append((at, end, "prose_password", False))
-    return out
-
-
-def _prose_tokens(line: str, start: int, mode: str,
-                  regions: _ProseRegions | None = None) -> list[Span]:
-    """A random token right after the word in a sentence, no verb between ("Auth token X",
-    "use the service token X"); in code only in a comment, a docstring or a string literal."""
-    out: list[Span] = []
-    lowered = line.lower()
-    if "token" not in lowered and "secret" not in lowered and "api" not in lowered:
-        return out
-    for m in _PROSE_TOKEN.finditer(line):
-        value = m.group("value").rstrip(_SENTENCE_END)
-        if not random_token(value):
-            continue
-        at = start + m.start("value")
-        if not _in_prose(line, start, m, at + len(value), mode, regions):
-            continue
-        out.append((at, at + len(value), "prose_token", False))
-        # "Tokens X and Y were rotated", "the keys X, Y and Z": each random one of the list
-        after = m.end("value")
-        while (more := _MORE_TOKENS.match(line, after)) is not None:
-            value = more.group("value").rstrip(_SENTENCE_END)
-            if not random_token(value):
-                break
-            out.append((start + more.start("value"), start + more.start("value") + len(value),
-                        "prose_token", False))
-            after = more.end("value")
-    return out
-
-
-def random_token(value: str) -> bool:
-    """A token, not a word, a name or a version: 16+ characters of letters and digits mixed
-    (upper and lower case, or hex), high entropy, naming nothing (`names_something`)."""
-    if len(value) < 16 or not any(c.isdigit() for c in value) or names_something(value):
-        return False
-    hexed = set(value.lower()) <= set("0123456789abcdef")
-    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
-    return ((hexed and len(value) >= 20 and entropy(value) > 3.0 or mixed and entropy(value) > 3.5)
-            and _looks_random(value) and not is_placeholder(value))
-
-
-def without_sentence_end(value: str) -> str:
-    """A value found in prose without the `.`, `:`, `!` or `?` that may end its sentence: the
-    form it may also be written in elsewhere (see `_prose_passwords`)."""
-    return value.rstrip(_SENTENCE_END)
-
-
-# What follows "password" in documentation without being one: an e-mail address or URL, a
-# path, an option, a variable or markup, a dotted name, a number with a unit, words joined by
-# a slash (`empty/mismatch`, `read/write`); and (`_identifier_of_words`) an identifier made of
-# words (`PBKDF2PasswordHasher`, `bcrypt_sha256`). `_looks_random` already keeps a word with a
-# number (`password123`, `hunter2`, `sha256`, `utf8`: an example or a name, kept on purpose).
-_NOT_A_PASSWORD = re.compile(
-    r"[^@\s]+@[\w\-]+(?:\.[\w\-]+)+|\w+://.*|[/~.\-$%@#&\\].*"
-    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\d+[A-Za-z]{0,3}|[A-Za-z]+(?:[/&+][A-Za-z]+)+")
-_IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|\d+|_")
-
-
-_WORDS_NUMBER = re.compile(r"[A-Za-z]{4,}\d{2,}")
-
-
-def password_like(value: str, min_length: int = 8, glued_words: bool = False) -> bool:
-    """A password in prose: `min_length`+ characters, letters with digits or symbols, not a
-    word, a placeholder, a `${VAR}`, a name of something (see `_NOT_A_PASSWORD`) or a field
-    name (`password2`). With `glued_words` (a command line's password place: `curl -u
-    user:X`, `sshpass -p X`), words with digits (`MyPassw0rd`, `CurlPass4417`, `Summer2024`)
-    count too: a class's name (`PBKDF2PasswordHasher`) or a version stands in no such place."""
-    if len(value) < min_length or is_placeholder(value):
-        return False
-    if not (_looks_random(value) or glued_words and _WORDS_NUMBER.fullmatch(value)):
-        return False
-    if is_field_name(value) or _NOT_A_PASSWORD.fullmatch(value):
-        return False
-    return (glued_words and "_" not in value) or not _identifier_of_words(value)
-
-
-def placed_password(value: str, min_length: int = 8) -> bool:
-    """A value in a password's own place (prose's "the password is X", a password column's
-    cell, a secret-named option's default): `password_like`, or words ending in digits
-    with a capital (`StagingPw9931`, `Summer2024`: `_WORDS_NUMBER`), which a reader takes for
-    an example word and an attacker for a password. A lower-case word with a number
-    (`password123`) and a secret's own name with one (`Password123`,
-    `P.EXAMPLE_PASSWORD_WORDS`) stay examples; a class's name (`PBKDF2PasswordHasher`) and a
-    name with `_` (`bcrypt_sha256`) stay names."""
-    if password_like(value, min_length):
-        return True
-    letters = value.rstrip("0123456789")
-    return bool(_WORDS_NUMBER.fullmatch(value) and not letters.islower()
-                and letters.lower() not in P.EXAMPLE_PASSWORD_WORDS
-                and password_like(value, min_length, glued_words=True))
-
-
-def names_something(value: str) -> bool:
-    """An address, a path, an option, a name... (`_NOT_A_PASSWORD`), or an identifier of
-    words: what follows "password" or "the token is" in documentation without being one."""
-    return bool(_NOT_A_PASSWORD.fullmatch(value)) or _identifier_of_words(value)
-
-
-def _identifier_of_words(value: str) -> bool:
-    """`PBKDF2PasswordHasher`, `bcrypt_sha256`: words (2+ letters, snake or camel case) and
-    numbers only, at least two words of 3+ letters. `hunter2hunter2X9` has a one-letter part."""
-    if not re.fullmatch(r"\w+", value):
-        return False
-    parts = _IDENTIFIER_WORDS.findall(value)
-    if "".join(parts) != value:
-        return False
-    words = [p for p in parts if p.isalpha()]
-    camel = any(a[-1].islower() and b[0].isupper() for a, b in zip(parts, parts[1:],
-                                                                    strict=False))
-    return len([w for w in words if len(w) >= 3]) >= 2 and ("_" in parts or camel)
-
-
 def _blocks(text: str, ini: bool) -> list[Span]:
     """Multi-line values under a secret-named key: YAML block scalars, `!!binary`, a nested
     mapping's scalars, and INI continuation lines."""
@@ -629,7 +333,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
                         and "${" not in value
                         and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
                         and not names_something(value)  # `ansible.netcommon.type5_pw`
-                        and (_looks_random(value) or entropy(value) >= 3.5)):
+                        and (looks_random(value) or entropy(value) >= 3.5)):
                     out.append((body_start + child.start("v"), body_start + child.end("v"),
                                 "multiline_value", False))
     for m in _INI_KEY.finditer(text) if ini else ():
