@@ -16,7 +16,9 @@ GraphQL argument's or a proto2 field's default; `ethereum.find` an EVM project's
 BIP-39 mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and
 the value string after it in a pair or argument list, any language; `quoted.find` a random
 literal quoted in a comment or docstring after a secret word (`# the client_secret default
-was "X"`); `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`.
+was "X"`); `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`;
+`bullets.find` the random values of a Markdown list under a heading or lead-in naming
+secrets (`## API keys` / `- staging: X`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -37,6 +39,7 @@ from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets import (
     beam,
     buildforms,
+    bullets,
     credentials,
     defaults,
     dotnet,
@@ -91,6 +94,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "ethereum": lambda text, mode, language, keys: ethereum.find(text, keys),
     "quoted": quoted.find,
     "oracle": lambda text, mode, language, keys: oracle.find(text, keys),
+    "bullets": lambda text, mode, language, keys: bullets.find(text, mode, keys),
 }
 
 

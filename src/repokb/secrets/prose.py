@@ -28,7 +28,8 @@ Span = tuple[int, int, str, bool]
 
 _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
-    r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""",
+    r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*(?:\\?[`"'*])*"""
+    r"""(?P<value>[^\s`"'*,;()<>]{6,80})""",
     re.I)
 # "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
 _PROSE_API_KEY = re.compile(
@@ -45,10 +46,14 @@ _MORE_TOKENS = re.compile(r"""[`"'*]*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
                           r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # "use the password X", "password: X", "the passphrase is X": the token right after the word
 # (a connector between, or none); `password_like` then decides whether it is a password
-_PROSE_PASSWORD = re.compile(
-    r"""\b(?:password|passphrase|passwd|pwd|pw)\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+(?P<connector>"""
-    r"""(?:is|was|of|to)[ \t]*:?[ \t]+)?)[`"'*]*(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""",
-    re.I)
+_PROSE_PASSWORD = re.compile(  # (plural too: "Passwords X and Y", `_MORE_PASSWORDS`)
+    r"""\b(?:password|passphrase|passwd|pwd|pw)s?\b(?:(?P<op>[ \t]*[:=][ \t]*)|[ \t]+"""
+    r"""(?P<connector>(?:is|was|of|to)[ \t]*:?[ \t]+)?)(?:\\?[`"'*])*"""
+    r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""", re.I)
+# the next of a list after a prose password: ", Y", " and Y", ", or Y", " & Y", " / Y"
+_MORE_PASSWORDS = re.compile(r"""(?:\\?[`"'*])*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
+                             r"""|[ \t]+(?:and|or|&|/)[ \t]+)(?:\\?[`"'*])*"""
+                             r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{6,80})""", re.I)
 # An HTML input's type right before "password": the field's kind, the words after it markup
 # (Dancer2's Tutorial.pod: `<input type=password name=password>`), unless a `value=` follows
 _INPUT_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']?$""", re.I)
@@ -149,22 +154,49 @@ def _prose_passwords(line: str, start: int, mode: str,
     if "pass" not in lowered and "pw" not in lowered:
         return out
     for m in _PROSE_PASSWORD.finditer(line):
-        # judged without a sentence's end or a literal's `\n`; redacted with that end
-        raw = m.group("value")
-        value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
         bare = m.group("op") is None and m.group("connector") is None
-        if not placed_password(value, min_length=8 if bare else 6):
-            continue
         if (_INPUT_TYPE.search(line, 0, m.start())  # `<input type=password name=pw>`
-                and not value.lower().startswith("value=")):  # its default stays a value
+                and not m.group("value").lower().startswith("value=")):  # its default stays
             continue
-        at = start + m.start("value")
-        if not _in_prose(line, start, m, at + len(value), mode, regions):
+        span = _password_at(line, start, m, m.start("value"), m.group("value"),
+                            8 if bare else 6, mode, regions)
+        if span is None:
             continue
-        tail = raw[len(value):]  # value is a prefix of raw: only its end was taken off
-        end = at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
-        out.append((at, end, "prose_password", False))
+        out.append(span)
+        # "Passwords X and Y were rotated", "the passwords X, Y": each one of the list
+        after = m.end("value")
+        while (more := _MORE_PASSWORDS.match(line, after)) is not None:
+            span = _password_at(line, start, m, more.start("value"), more.group("value"), 8,
+                                mode, regions)
+            if span is None:
+                break
+            out.append(span)
+            after = more.end("value")
     return out
+
+
+def _password_at(line: str, start: int, m: re.Match[str], at: int, raw: str, min_length: int,
+                 mode: str, regions: _ProseRegions | None) -> Span | None:
+    """The span of the prose password `raw` at `at` on `line` (the sentence `m`), if it is one:
+    judged without a sentence's end, a literal's `\\n` or the `\\` of an escaped closing quote
+    (a JSON string's `\\"X\\"`); redacted with that end, without the `\\`."""
+    raw = unescaped(line, at, raw)
+    value = _ESCAPES_AT_END.sub("", raw.rstrip(_SENTENCE_END)).rstrip(_SENTENCE_END)
+    if not placed_password(value, min_length=min_length):
+        return None
+    if not _in_prose(line, start, m, start + at + len(value), mode, regions):
+        return None
+    tail = raw[len(value):]  # value is a prefix of raw: only its end was taken off
+    end = start + at + len(value) + len(tail) - len(tail.lstrip(_SENTENCE_END))
+    return (start + at, end, "prose_password", False)
+
+
+def unescaped(line: str, at: int, raw: str) -> str:
+    """`raw` (found at `at` on `line`) without the `\\` that escapes the quote closing it: in
+    `"the api key was \\"X\\""` the value is X, its `\\` part of the quote."""
+    if raw.endswith("\\") and line[at + len(raw):at + len(raw) + 1] in ("'", '"', "`"):
+        return raw[:-1]
+    return raw
 
 
 def _prose_tokens(line: str, start: int, mode: str,
@@ -209,13 +241,13 @@ def line_findings(line: str, start: int, mode: str,
     out: list[Span] = []
     if mode != "code":
         for m in _PROSE.finditer(line):
-            value = m.group("value")
+            value = unescaped(line, m.start("value"), m.group("value"))  # `was \"X\"`
             # "the staging token is X": words with digits are one after `is` or `was`
             # (`placed_password`), not after `with` or `as` ("signed with HmacSHA256")
             if value_ok(value) and (looks_random(value) and not names_something(value)
                                     or m.group("verb").lower() in ("is", "was")
                                     and placed_password(value.rstrip(_SENTENCE_END))):
-                out.append((start + m.start("value"), start + m.end("value"),
+                out.append((start + m.start("value"), start + m.start("value") + len(value),
                             "prose_secret", False))
         for m in _PROSE_API_KEY.finditer(line):
             value = m.group("value").rstrip(_SENTENCE_END)

@@ -28,7 +28,9 @@ from repokb.secrets.values import random_token
 
 Span = tuple[int, int, str, bool]
 
-_QUOTED = re.compile(r"""(?P<q>["'`])(?P<value>[A-Za-z0-9_\-+/=.~]{16,200})(?P=q)""")
+# (its quotes maybe escaped: a JSON string's `"note": "the api key was \\"X\\""`)
+_QUOTED = re.compile(r"""(?P<esc>\\?)(?P<q>["'`])(?P<value>[A-Za-z0-9_\-+/=.~]{16,200})"""
+                     r"""(?P=esc)(?P=q)""")
 _NEAR = 120  # characters between the secret word and the literal's opening quote, at most
 # the secret words of prose: `pass` is a verb there ("pass "X" to ..."), `sas` a name
 _WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
@@ -55,8 +57,9 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
                     continue  # code, or a string literal of its own
             elif mode == "config":
                 own = line.rfind("\n", 0, m.start()) + 1
-                if COMMENT_BEFORE.search(line, own, m.start()) is None:
-                    continue  # a value: the assignment finders judge it
+                if COMMENT_BEFORE.search(line, own, m.start()) is None and not m.group("esc"):
+                    continue  # a value: the assignment finders judge it (an escaped quote
+                    # stands inside a string: prose, a JSON file's note)
             low = max(start, quote - _NEAR)
             if _names_a_secret(text[low:quote]):
                 out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
