@@ -192,10 +192,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `user/v@host:1521/svc`; kept: GitLab's `{value: "$CI_JOB_TOKEN"}` (its `{value:` was
 # redacted), an Ansible one-liner's arguments after `password=v` (`priv=*.*:ALL state=present`);
 # a shell default `${DB_PASSWORD:-v}`; kept whole: `${X_PASSWORD:?err}`, `$${X}`, `%(X_PASS)s`
-# 38 (secrets12): every password of a list in prose ("Passwords v and w"), the random values
+# 37 also (secrets12): every password of a list in prose ("Passwords v and w"), the random values
 # of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `- staging:
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
-REDACTION_VERSION = 38
+REDACTION_VERSION = 37
 
 
 @dataclass(frozen=True)
