@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, write
+from ..conftest import app_client, write_tree
 
 
 def server_fixture(key: str) -> Any:
@@ -56,7 +56,6 @@ def walk(server: TestClient, root: Path, tree: Mapping[str, str],
          project: str = "walked") -> dict[str, Any]:
     """Write `tree` (path -> content) under `root` and index it as `project`, as
     `repokb index` does; the run's result."""
-    for rel, content in tree.items():
-        write(root, rel, content)
+    write_tree(root, dict(tree))
     result: dict[str, Any] = server.ops.index([str(root)], project)  # type: ignore[attr-defined]
     return result
