@@ -117,6 +117,13 @@ def write(root: Path, rel: str, content: str | bytes) -> Path:
     return path
 
 
+def write_tree(root: Path, tree: dict[str, str]) -> Path:
+    """Write each file of `tree` (path under `root` -> content, as `write` does); `root`."""
+    for rel, content in tree.items():
+        write(root, rel, content)
+    return root
+
+
 def every_byte(folder: Path) -> bytes:
     """Every byte of every file under `folder` (a home: store, catalog, caches, logs), for a
     test that no secret reaches any of them."""

@@ -9,10 +9,11 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from ..conftest import serve_process, write
+from ..conftest import serve_process, write, write_tree
 
 pytestmark = pytest.mark.e2e
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -61,9 +62,7 @@ def page(browser, home):
 
 
 def test_upload_search_explain_flush(page, mixed_repo):
-    page.set_input_files("#folder-input", str(mixed_repo))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    status = uploaded(page, mixed_repo)
     assert page.locator("#upload-bar").get_attribute("style") == "width: 100%;"
     text = status.inner_text()
     assert text.startswith("Done: shop")
@@ -191,8 +190,7 @@ def test_hostile_names_and_contents_are_shown_as_text_never_run_or_reordered(pag
           "    return 1\n")
     write(folder, "README.md", f"# Hostile {PWN}\n\n<script>window.__pwned=4</script>\n\n"
           "A readme for the dashboard's rendering of hostile content.\n")
-    page.set_input_files("#folder-input", str(folder))
-    page.locator("#upload-status").filter(has_text="Done:").wait_for(timeout=120_000)
+    uploaded(page, folder)
     files = page.locator("#upload-files").inner_text()
     assert PWN in files and "src/rtl_\\u202egnp.py" in files
 
@@ -292,6 +290,15 @@ def _notes(folder: Path) -> None:
           "    return f'{address}: https://shop.example/reset?token={token}'\n")
 
 
+def uploaded(page, folder: Path) -> Any:
+    """Choose `folder` in the page's folder input and wait for the upload to end ("Done:");
+    the status line's locator."""
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    return status
+
+
 def _search_paths(page, query: str) -> list[str]:
     page.fill("#search-query", query)
     page.evaluate("document.getElementById('search-status').textContent = ''")  # not the last
@@ -306,9 +313,7 @@ def test_uploading_a_folder_again_forgets_the_files_deleted_from_it(page, tmp_pa
     embedded again). A complete upload now brings the project in line with the folder."""
     folder = tmp_path / "notes"
     _notes(folder)
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    status = uploaded(page, folder)
     assert "0 removed" in status.inner_text()
     assert any(p.startswith("notes/docs/archive.md") for p in _search_paths(
         page, "old invoices shredded by the lighthouse keeper"))
@@ -343,9 +348,7 @@ def test_an_upload_prunes_only_its_own_files_and_sends_a_package_named_build(pag
           '    """Build a wheel of the project into the given directory."""\n'
           "    return directory + '/project-1.0-py3-none-any.whl'\n")
     write(folder, "dist/bundle.js", "console.log('minified bundle of the web app');\n")
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    status = uploaded(page, folder)
     text = status.inner_text()
     assert text.startswith("Done: notes — 5 files uploaded"), text
     assert "1 left out before upload" in text  # dist/bundle.js: output
@@ -410,13 +413,7 @@ def test_the_page_leaves_out_the_folders_the_walk_leaves_out_for_a_marker(page, 
     from ..conftest import every_byte
     from ..integration.test_marker_skip import LEFT_OUT, OWN, PASSWORD, TREE
 
-    folder = tmp_path / "shop"
-    for rel, content in TREE.items():
-        write(folder, rel, content)
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
-    text = status.inner_text()
+    text = uploaded(page, write_tree(tmp_path / "shop", TREE)).inner_text()
     assert text.startswith(f"Done: shop — {len(OWN)} files uploaded"), text
     assert f"{len(TREE) - len(OWN)} left out before upload" in text, text
     rows = page.locator("#upload-files li").all_inner_texts()

@@ -12,21 +12,29 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ..conftest import write
+from ..conftest import write, write_tree
 from ..integration.test_upload_walk_folders import LEFT_OUT, OWN, TREE
-from .test_dashboard import KEY, browser, page  # noqa: F401  (the fixtures)
+from .test_dashboard import KEY, browser, page, uploaded  # noqa: F401  (the fixtures)
 
 pytestmark = pytest.mark.e2e
 
 
+def api(tab) -> httpx.Client:
+    """A client of the server the page `tab` is on, with its key."""
+    return httpx.Client(base_url=tab.url.rstrip("/"), headers={"x-api-key": KEY})
+
+
+def explain(client: httpx.Client, path: str) -> dict:
+    """The record of `path` in the uploaded project (explain answers 200)."""
+    answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
+    assert answer.status_code == 200, (path, answer.text)
+    return answer.json()
+
+
 def test_the_folders_the_page_leaves_out_are_recorded_on_the_server(page, tmp_path):  # noqa: F811
-    folder = tmp_path / "shop"
-    for rel, content in TREE.items():
-        write(folder, rel, content)
+    folder = write_tree(tmp_path / "shop", TREE)
     write(folder, "env/lib/python3.12/site.py", "def main():\n    return 0\n")
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    status = uploaded(page, folder)
     text = status.inner_text()
     assert text.startswith(f"Done: shop — {len(OWN)} files uploaded"), text
     assert "not recorded" not in text, text
@@ -37,21 +45,16 @@ def test_the_folders_the_page_leaves_out_are_recorded_on_the_server(page, tmp_pa
     rows.filter(has=page.get_by_text("node_modules/", exact=True)).click()
     page.locator("#explain-panel").filter(has_text="installed npm dependencies").wait_for()
 
-    base = page.url.rstrip("/")
-    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
-        def explain(path: str) -> dict:
-            answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
-            assert answer.status_code == 200, (path, answer.text)
-            return answer.json()
-
+    with api(page) as client:
         for path, folder_left in (("env/lib/python3.12/site.py", "env"),
                                   (".venv/lib/python3.12/site-packages/requests/api.py", ".venv"),
                                   ("node_modules/left-pad/index.js", "node_modules")):
-            record = explain(path)
+            record = explain(client, path)
             assert (record["status"], record["inside"], record["reason"]) == (
                 "skipped", folder_left, LEFT_OUT[folder_left]), record
         for name, reason in LEFT_OUT.items():
-            assert (explain(name)["status"], explain(name)["reason"]) == ("skipped", reason)
+            record = explain(client, name)
+            assert (record["status"], record["reason"]) == ("skipped", reason)
         stats = client.get("/knowledge/stats", params={"project": "shop"}).json()
         assert stats["last_run"]["summary"]["dirs_skipped"] == len(LEFT_OUT), stats["last_run"]
         assert stats["files"] == len(OWN), stats  # the folders are records, not files
@@ -66,33 +69,23 @@ def test_the_page_sends_the_config_first_and_records_the_files_it_leaves_out(pag
     explain of big.txt or CLAUDE.md answered 404."""
     from ..integration.test_upload_repo_config import TREE as CONFIGURED
 
-    folder = tmp_path / "shop"
-    for rel, content in CONFIGURED.items():
-        write(folder, rel, content)
+    folder = write_tree(tmp_path / "shop", CONFIGURED)
     write(folder, "big.txt", "GET /cart 200 1.2ms\n" * 120_000)  # 2.4 MB > max_file_bytes
     write(folder, "CLAUDE.md", "# Agent notes\n\nRun pytest before each commit of the shop.\n")
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    status = uploaded(page, folder)
     text = status.inner_text()
     assert "2 left out before upload" in text, text
 
-    base = page.url.rstrip("/")
-    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
-        def explain(path: str) -> dict:
-            answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
-            assert answer.status_code == 200, (path, answer.text)
-            return answer.json()
-
-        assert explain("vendor/acme/engine.py")["status"] == "indexed"
-        assert explain("vendor/other/lib.py")["reason"] == \
+    with api(page) as client:
+        assert explain(client, "vendor/acme/engine.py")["status"] == "indexed"
+        assert explain(client, "vendor/other/lib.py")["reason"] == \
             "vendored or installed third-party code (vendor/)"
-        assert explain("docs/drafts/plan.md")["reason"] == \
+        assert explain(client, "docs/drafts/plan.md")["reason"] == \
             "excluded by .repokb.yml (docs/drafts/**)"
-        big = explain("big.txt")
+        big = explain(client, "big.txt")
         assert big["status"] == "skipped" and big["reason"].startswith(
             "too large to read whole (2400000 bytes > max_file_bytes"), big
-        claude = explain("CLAUDE.md")
+        claude = explain(client, "CLAUDE.md")
         assert (claude["status"], claude["classification"]["kind"]) == (
             "skipped", "documentation"), claude
         assert claude["reason"] == "left out by the uploading client (skipped file): not read"
@@ -109,33 +102,24 @@ def test_the_page_sends_the_gitattributes_first_and_a_head_is_not_judged_by_its_
     recorded generated (`has_source_map`) from the end of its head."""
     from ..integration.test_upload_gitattributes import TREE as ATTRIBUTED
 
-    folder = tmp_path / "shop"
-    for rel, content in ATTRIBUTED.items():
-        write(folder, rel, content)
+    folder = write_tree(tmp_path / "shop", ATTRIBUTED)
     line = "export function handler_{0}(event) {{ return event.detail + {0}; }}\n"
     head = "".join(line.format(i) for i in range(110)) + "//# sourceMappingURL=inline.js.map\n"
     write(folder, "web/app.js", head + "".join(line.format(i) for i in range(110, 40_000)))
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    uploaded(page, folder)
 
-    base = page.url.rstrip("/")
-    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
-        def explain(path: str) -> dict:
-            answer = client.get("/knowledge/explain", params={"project": "shop", "path": path})
-            assert answer.status_code == 200, (path, answer.text)
-            return answer.json()
-
-        kinds = {path: (explain(path)["status"], explain(path)["classification"]["kind"])
-                 for path in ("gen/api_pb.py", "lib/old/legacy.py", "lib/kept_models_pb2.py",
-                              "docs2/guide.txt", "extern/zlib_wrap.py", "app.py")}
+    with api(page) as client:
+        records = {path: explain(client, path)
+                   for path in ("gen/api_pb.py", "lib/old/legacy.py", "lib/kept_models_pb2.py",
+                                "docs2/guide.txt", "extern/zlib_wrap.py", "app.py")}
+        kinds = {p: (r["status"], r["classification"]["kind"]) for p, r in records.items()}
         assert kinds == {"gen/api_pb.py": ("skipped", "generated"),
                          "lib/old/legacy.py": ("skipped", "generated"),
                          "lib/kept_models_pb2.py": ("indexed", "source"),
                          "docs2/guide.txt": ("indexed", "documentation"),
                          "extern/zlib_wrap.py": ("skipped", "vendor"),
                          "app.py": ("indexed", "source")}, kinds
-        bundle = explain("web/app.js")
+        bundle = explain(client, "web/app.js")
         assert bundle["classification"]["kind"] == "source", bundle
         assert any(s["type"] == "upload" and "end not seen" in s["value"]
                    for s in bundle["classification"]["signals"]), bundle
@@ -150,19 +134,13 @@ def test_a_folder_uploaded_again_without_its_config_ends_as_the_walk_without_it(
     folder would. Before: it stayed excluded by a config no longer in the folder."""
     from ..integration.test_upload_repo_config import TREE as CONFIGURED
 
-    folder = tmp_path / "shop"
-    for rel, content in CONFIGURED.items():
-        write(folder, rel, content)
-    page.set_input_files("#folder-input", str(folder))
-    status = page.locator("#upload-status")
-    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    folder = write_tree(tmp_path / "shop", CONFIGURED)
+    status = uploaded(page, folder)
     (folder / ".repokb.yml").unlink()
     page.set_input_files("#folder-input", str(folder))
     status.filter(has_text="1 removed").wait_for(timeout=120_000)
     text = status.inner_text()
-    base = page.url.rstrip("/")
-    with httpx.Client(base_url=base, headers={"x-api-key": KEY}) as client:
-        plan = client.get("/knowledge/explain",
-                          params={"project": "shop", "path": "docs/drafts/plan.md"}).json()
+    with api(page) as client:
+        plan = explain(client, "docs/drafts/plan.md")
         assert (plan["status"], plan["classification"]["kind"]) == (
             "indexed", "documentation"), (plan, text)

@@ -11,13 +11,11 @@ into `env/`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, every_byte, write
+from ..conftest import every_byte, write
+from .uploads import server_fixture
 
 pytestmark = pytest.mark.integration
 KEY = "marker-key"
@@ -79,10 +77,7 @@ def _inside(path: str) -> str | None:
     return next((f for f in LEFT_OUT if path.startswith(f + "/")), None)
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
+server = server_fixture(KEY)
 
 
 def _upload(server: TestClient, order: list[str], project: str) -> dict[str, dict]:

@@ -10,13 +10,10 @@ walk, which leaves the folder out by its name: nor for an upload.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from fastapi.testclient import TestClient
 
-from ..conftest import app_client, every_byte, write
+from ..conftest import every_byte
+from .uploads import decision, server_fixture, upload, walk
 
 pytestmark = pytest.mark.integration
 KEY = "gitattributes-key"
@@ -46,31 +43,12 @@ TREE = {
 }
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
-
-
-def decision(server: TestClient, project: str, path: str) -> tuple:
-    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
-    assert answer.status_code == 200, (path, answer.text)
-    record = answer.json()
-    c = record["classification"] or {}
-    return record["status"], record["reason"], c.get("kind"), c.get("index_policy")
-
-
-def upload(server: TestClient, project: str, rel: str, content: str) -> None:
-    answer = server.post("/knowledge/ingest/file", data={"project": project, "path": rel},
-                         files={"file": (rel.rsplit("/", 1)[-1], content.encode())})
-    assert answer.status_code == 200, answer.text
+server = server_fixture(KEY)
 
 
 def test_uploaded_files_are_judged_by_the_uploaded_gitattributes_as_the_walk_judges_them(
         server, tmp_path, home):
-    for rel, content in TREE.items():
-        write(tmp_path / "shop", rel, content)
-    server.ops.index([str(tmp_path / "shop")], "walked")
+    walk(server, tmp_path / "shop", TREE)
     assert decision(server, "walked", "gen/api_pb.py")[2] == "generated"  # the walk's own
     for rel, content in TREE.items():  # the .gitattributes first, as the dashboard sends them
         upload(server, "up", rel, content)

@@ -9,28 +9,16 @@ head; the walk records it source."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from fastapi.testclient import TestClient
 
-from ..conftest import app_client, write
+from ..conftest import write
+from .uploads import explain, server_fixture
 
 pytestmark = pytest.mark.integration
 KEY = "tail-key"
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
-
-
-def decision(server: TestClient, project: str, path: str) -> dict:
-    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
-    assert answer.status_code == 200, (path, answer.text)
-    return answer.json()
+server = server_fixture(KEY)
 
 
 def test_a_file_sent_by_its_head_is_not_judged_by_the_end_of_its_head(server, tmp_path):
@@ -43,14 +31,14 @@ def test_a_file_sent_by_its_head_is_not_judged_by_the_end_of_its_head(server, tm
     assert len(head.encode()) <= head_bytes < len(body.encode())
     write(tmp_path / "shop", "web/app.js", body)
     server.ops.index([str(tmp_path / "shop")], "walked")
-    walked = decision(server, "walked", "web/app.js")
+    walked = explain(server, "walked", "web/app.js")
     assert walked["classification"]["kind"] == "source", walked
     sent = head.encode()[:head_bytes]
     answer = server.post("/knowledge/ingest/file", files={"file": ("app.js", sent)}, data={
         "project": "up", "path": "web/app.js", "size": str(len(body.encode())),
         "left_out": "too large"})
     assert answer.status_code == 200, answer.text
-    up = decision(server, "up", "web/app.js")
+    up = explain(server, "up", "web/app.js")
     for key in ("kind", "index_policy", "knowledge_role"):
         assert up["classification"][key] == walked["classification"][key], (key, up)
     assert (up["status"], up["reason"]) == (walked["status"], walked["reason"])

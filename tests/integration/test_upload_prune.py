@@ -6,15 +6,14 @@ Edge shard, a real `repokb serve` for the concurrent uploaders."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, serve_process
+from ..conftest import serve_process
+from .uploads import server_fixture
 
 pytestmark = pytest.mark.integration
 KEY = "prune-key"
@@ -25,10 +24,7 @@ def text(topic: str) -> str:
             "they write down afterwards.\n")
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
+server = server_fixture(KEY)
 
 
 def other_client(client: TestClient) -> TestClient:

@@ -10,41 +10,21 @@ and `vendor/` stayed recorded as left out though the config reopens vendor/acme/
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, every_byte, write
+from ..conftest import every_byte
 from .test_upload_gitattributes import TREE as ATTRIBUTED
 from .test_upload_repo_config import SECRET
 from .test_upload_repo_config import TREE as CONFIGURED
+from .uploads import decision, server_fixture, upload, walk
 
 pytestmark = pytest.mark.integration
 KEY = "rejudge-key"
 RULES = (".repokb.yml", ".gitattributes", "lib/.gitattributes")
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
-
-
-def decision(server: TestClient, project: str, path: str) -> tuple:
-    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
-    assert answer.status_code == 200, (path, answer.text)
-    record = answer.json()
-    c = record["classification"] or {}
-    return record["status"], record["reason"], c.get("kind"), c.get("index_policy")
-
-
-def upload(server: TestClient, project: str, rel: str, content: str) -> dict:
-    answer = server.post("/knowledge/ingest/file", data={"project": project, "path": rel},
-                         files={"file": (rel.rsplit("/", 1)[-1], content.encode())})
-    assert answer.status_code == 200, answer.text
-    return answer.json()
+server = server_fixture(KEY)
 
 
 def points(server: TestClient, project: str, path: str) -> int:
@@ -53,9 +33,7 @@ def points(server: TestClient, project: str, path: str) -> int:
 
 @pytest.mark.parametrize("tree", [CONFIGURED, ATTRIBUTED], ids=["repokb.yml", "gitattributes"])
 def test_files_uploaded_before_the_rule_files_are_judged_again(server, tmp_path, home, tree):
-    for rel, content in tree.items():
-        write(tmp_path / "shop", rel, content)
-    server.ops.index([str(tmp_path / "shop")], "walked")
+    walk(server, tmp_path / "shop", tree)
     for rel, content in tree.items():  # the rule files last
         if rel not in RULES:
             upload(server, "up", rel, content)

@@ -10,13 +10,10 @@ vendor/other/lib.py got the folder's reason instead of the walk's vendor rule.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from fastapi.testclient import TestClient
 
-from ..conftest import app_client, every_byte, write
+from ..conftest import every_byte
+from .uploads import decision, server_fixture, upload, walk
 
 pytestmark = pytest.mark.integration
 KEY = "repo-config-key"
@@ -42,34 +39,15 @@ TREE = {
 }
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
-
-
-def decision(server: TestClient, project: str, path: str) -> tuple:
-    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
-    assert answer.status_code == 200, (path, answer.text)
-    record = answer.json()
-    kind = (record["classification"] or {}).get("kind")
-    return record["status"], record["reason"], kind
-
-
-def walked(server: TestClient, tmp_path: Path) -> None:
-    for rel, content in TREE.items():
-        write(tmp_path / "shop", rel, content)
-    server.ops.index([str(tmp_path / "shop")], "walked")
+server = server_fixture(KEY)
 
 
 def test_uploaded_files_are_judged_by_the_uploaded_config_as_the_walk_judges_them(
         server, tmp_path, home):
-    walked(server, tmp_path)
+    walk(server, tmp_path / "shop", TREE)
     assert decision(server, "walked", "vendor/acme/engine.py")[:2] == ("indexed", "")
     for rel, content in TREE.items():  # the config first, as the dashboard sends it
-        answer = server.post("/knowledge/ingest/file", data={"project": "up", "path": rel},
-                             files={"file": (rel.rsplit("/", 1)[-1], content.encode())})
-        assert answer.status_code == 200, answer.text
+        upload(server, "up", rel, content)
     for rel in TREE:
         assert decision(server, "up", rel) == decision(server, "walked", rel), rel
     # the dashboard's left-out list: vendor/ is no folder the walk leaves out here
@@ -83,9 +61,7 @@ def test_uploaded_files_are_judged_by_the_uploaded_config_as_the_walk_judges_the
 
 
 def test_fragments_are_judged_by_the_uploaded_config(server):
-    answer = server.post("/knowledge/ingest/file", data={"project": "up", "path": ".repokb.yml"},
-                         files={"file": (".repokb.yml", CONFIG.encode())})
-    assert answer.status_code == 200, answer.text
+    upload(server, "up", ".repokb.yml", CONFIG)
     fragments = [{"project": "up", "file_path": rel, "content": TREE[rel], "chunk_index": 0}
                  for rel in ("vendor/acme/engine.py", "docs/drafts/plan.md")]
     answer = server.post("/knowledge/ingest", json={"chunks": fragments})

@@ -14,13 +14,13 @@ left out, nor why."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from ..conftest import app_client, every_byte, write
+from ..conftest import every_byte
+from .uploads import explain, server_fixture, walk
 
 pytestmark = pytest.mark.integration
 KEY = "walk-folders-key"
@@ -59,23 +59,11 @@ def inside(path: str) -> str | None:
     return next((f for f in LEFT_OUT if path.startswith(f + "/")), None)
 
 
-@pytest.fixture
-def server(home: Path, real_embedder) -> Iterator[TestClient]:
-    with app_client(real_embedder, KEY) as client:
-        yield client
-
-
-def explain(server: TestClient, project: str, path: str) -> dict:
-    answer = server.get("/knowledge/explain", params={"project": project, "path": path})
-    assert answer.status_code == 200, (path, answer.text)
-    return answer.json()
+server = server_fixture(KEY)
 
 
 def walked(server: TestClient, tmp_path: Path) -> None:
-    root = tmp_path / "shop"
-    for rel, content in TREE.items():
-        write(root, rel, content)
-    assert server.ops.index([str(root)], "walked")["summary"]["files_indexed"] == len(OWN)
+    assert walk(server, tmp_path / "shop", TREE)["summary"]["files_indexed"] == len(OWN)
 
 
 def same_as_the_walk(server: TestClient, project: str) -> None:

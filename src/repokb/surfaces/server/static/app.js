@@ -337,18 +337,23 @@ async function uploadAll(root, entries) {
   const leftOut = new Map();      // folder -> why, told to the server
   upload = {controller: new AbortController(), cancelled: false};
   $("upload-files").replaceChildren();
+  // The rule files, one at a time before the others (a failure is a failed row and the folder
+  // is not pruned).
+  const sendFirst = async (rules) => {
+    for (const entry of rules) {
+      try {
+        await sendOne(project, entry, null, counts, sent);
+      } catch (e) {
+        counts.failed += 1;
+        unsent += 1;
+        addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
+      }
+    }
+  };
   // The project's .repokb.yml first: the server judges the files after it by it (a vendor
   // override reopens vendor/), as the walk does.
   const names = config.repo_config_names || [];
-  for (const entry of entries.filter((e) => names.includes(e.path))) {
-    try {
-      await sendOne(project, entry, null, counts, sent);
-    } catch (e) {
-      counts.failed += 1;
-      unsent += 1;
-      addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
-    }
-  }
+  await sendFirst(entries.filter((e) => names.includes(e.path)));
   // The folders left out here, told to the server; those its rules enter are opened here
   // (their files judged again: a node_modules/ inside stays out), until none is new.
   for (;;) {
@@ -379,15 +384,7 @@ async function uploadAll(root, entries) {
   // Linguist lines (generated, vendored, documentation) judge the files after them.
   const attributes = entries.filter((e) => (e.path === ".gitattributes" || e.path.endsWith("/.gitattributes"))
     && !skipReason(e.path, e.file.size, present, folders, opened));
-  for (const entry of attributes) {
-    try {
-      await sendOne(project, entry, null, counts, sent);
-    } catch (e) {
-      counts.failed += 1;
-      unsent += 1;
-      addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
-    }
-  }
+  await sendFirst(attributes);
   for (const entry of entries) {
     if (names.includes(entry.path) || attributes.includes(entry)) continue;  // sent first
     const why = skipReason(entry.path, entry.file.size, present, folders, opened);
