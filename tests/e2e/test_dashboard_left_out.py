@@ -144,3 +144,37 @@ def test_a_folder_uploaded_again_without_its_config_ends_as_the_walk_without_it(
         plan = explain(client, "docs/drafts/plan.md")
         assert (plan["status"], plan["classification"]["kind"]) == (
             "indexed", "documentation"), (plan, text)
+
+
+def test_a_file_the_page_fails_to_send_again_after_the_prune_counts_as_failed(
+        page, tmp_path):  # noqa: F811
+    """A file the server asks to be sent again after the prune (the config gone) that fails
+    to reach it is counted in the status line's "N failed", as any other failed file is, and
+    no longer counted under its earlier answer. Before: a row said "error" while the status
+    line said "0 failed"."""
+    from ..integration.test_upload_repo_config import TREE as CONFIGURED
+
+    folder = write_tree(tmp_path / "shop", CONFIGURED)
+    uploaded(page, folder)
+    pruned = []
+
+    def prune(route):
+        pruned.append(True)
+        route.continue_()
+
+    def ingest(route):  # every file sent after the prune is a file sent again
+        route.abort() if pruned else route.continue_()
+
+    page.route("**/knowledge/ingest/prune", prune)
+    page.route("**/knowledge/ingest/file", ingest)
+    (folder / ".repokb.yml").unlink()
+    page.evaluate("document.getElementById('upload-status').textContent = ''")
+    page.set_input_files("#folder-input", str(folder))
+    status = page.locator("#upload-status")
+    status.filter(has_text="Done:").wait_for(timeout=120_000)
+    text = status.inner_text()
+    assert pruned and ", 1 failed," in text, text
+    assert page.locator("#upload-files li").filter(has_text="docs/drafts/plan.md").filter(
+        has=page.locator(".badge.failed")).count() >= 1
+    # the request this test aborted is the one error the page may log
+    page.problems[:] = [p for p in page.problems if "net::ERR_FAILED" not in p]

@@ -448,6 +448,12 @@ async function uploadAll(root, entries) {
       try {
         await sendOne(project, entry, null, counts, sent);
       } catch (e) {
+        // counted as failed, no longer under its first answer (the server's record of it
+        // stands: judged by the old rules)
+        const before = sent.outcomes.get(entry.path);
+        if (before) counts[before.outcome] -= 1;
+        sent.outcomes.set(entry.path, {outcome: "failed", chunks: before ? before.chunks : 0});
+        counts.failed += 1;
         addFileRow(project, entry.path, el("span", {class: "badge failed"}, "error"), e.message);
       }
     }
