@@ -57,6 +57,8 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("markdown", "Passwords must be 8+ characters and passwords expire.\n"),
     ("markdown", "The passwords field and password_reset_tokens table.\n"),
     ("json", '{"note": "the \\"password\\" field", "hint": "use \\"PBKDF2PasswordHasher\\""}\n'),
+    # a quantity under a passwords title (`100/hour` was taken for a password in its place)
+    ("markdown", "## Passwords\n\n- rate limit: 100/hour\n- lockout: 5 per minute\n- max: 2.5MB\n"),
 ]
 
 

@@ -38,6 +38,8 @@ _LABELLED = re.compile(r"(?:\*\*|__)?[\w .\-/]{1,40}?(?:\*\*|__)?[ \t]*(?::|=|-|
                        r"""[`"']?(?P<value>[^\s`"'<>]{6,200}?)[`"']?[.;,]?[ \t]*""")
 _PIECE = re.compile(r"""[^\s`"'*,;()<>\[\]{}|]{16,200}""")
 _SENTENCE_END = ".:!?"
+# a quantity, not a password: `100/hour`, `5 per minute`, `2.5MB`, `30s`
+_QUANTITY = re.compile(r"\d[\d.,]*[ \t]*(?:(?:/|per[ \t])[ \t]*[A-Za-z]{1,12}|[A-Za-z%]{1,5})?")
 # the secret words of a title: `pass` is a verb there ("Passing tests:"), `sas` a name
 _WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
 _PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase"})
@@ -127,7 +129,7 @@ def _values(text: str, start: int, end: int, passwords: bool) -> list[Span]:
     labelled = _LABELLED.fullmatch(text, start, end) if passwords else None
     if labelled is not None:
         value = labelled.group("value").rstrip(_SENTENCE_END)
-        if placed_password(value):
+        if placed_password(value) and not _QUANTITY.fullmatch(value):
             at = labelled.start("value")
             return [(at, at + len(value), "listed_secret", False)]
     out: list[Span] = []
