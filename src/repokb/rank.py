@@ -272,6 +272,17 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str, flo
     return *best, share
 
 
+def _as_written(plan: QueryPlan, found: list[str]) -> QueryPlan:
+    """The plan with the qualified names `found` (as defined: `Context.JSON`) read as if the
+    question wrote them: among its names, its written names and its symbols."""
+    if not found:
+        return plan
+    found = list(dict.fromkeys(found))
+    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
+                   written=tuple(dict.fromkeys((*plan.written, *found))),
+                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+
+
 def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     """The plan with the Go methods a receiver's name stands for (`_receiver`): `c.JSON` reads
     as `Context.JSON` where a Go candidate defines `Context.JSON`, as if the question wrote
@@ -288,12 +299,7 @@ def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
                 and c.payload.get("symbol_type") in _DEFINITIONS
                 and any(m == last.lower() and _receiver(owner, q) for q, m in asked)):
             found.append(symbol)
-    if not found:
-        return plan
-    found = list(dict.fromkeys(found))
-    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
-                   written=tuple(dict.fromkeys((*plan.written, *found))),
-                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+    return _as_written(plan, found)
 
 
 # "<Container> <member>": a capitalised word and the word after it ("where is ERC20 transfer
@@ -317,12 +323,7 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
         if (owner and c.payload.get("symbol_type") in _DEFINITIONS
                 and (_last_name(owner), last.lower()) in pairs):
             found.append(f"{_last_name(owner)}.{last}")
-    found = [f for f in dict.fromkeys(found) if f.lower() not in plan.names]
-    if not found:
-        return plan
-    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
-                   written=tuple(dict.fromkeys((*plan.written, *found))),
-                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+    return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
