@@ -390,30 +390,43 @@ def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     """For a question asking for a definition's members ("what methods does QuerySet have"),
     the definition found in the file of its members goes just above the first of them: its
     members, many and each short, outranked the class or struct itself. A member named by a
-    word of the question is its answer and stays above it ("RatingGroup props", "what props
-    does RatingGroup take": the component's `RatingGroup.props`, the list asked for)."""
+    word of the question is its answer and goes just above the definition ("RatingGroup
+    props", "which props does the Tooltip component take": the component's `Tooltip.props`,
+    the list asked for; the component's pieces, found first, took it into their hit, named
+    `Tooltip`, when it overlapped them)."""
     if not plan.members_of:
         return
     words = set(re.findall(r"\w+", plan.text.lower()))
     best: dict[tuple[str, str, str], float] = {}  # (project, path, owner): its best member
+    asked: list[tuple[tuple[str, str, str], Candidate]] = []  # members named by a word
     for c in candidates:
-        if "member" in c.factors and _last_name(
-                str(c.payload.get("symbol") or "")).lower() not in words:
+        if "member" in c.factors:
             p = c.payload
-            key = (str(p.get("project")), str(p.get("path")),
-                   str(p.get("symbol") or "").lower().rpartition(".")[0])
-            best[key] = max(best.get(key, 0.0), c.score)
+            symbol = str(p.get("symbol") or "")
+            key = (str(p.get("project")), str(p.get("path")), symbol.lower().rpartition(".")[0])
+            if _last_name(symbol).lower() in words:
+                asked.append((key, c))
+            else:
+                best[key] = max(best.get(key, 0.0), c.score)
+    wanted = set(best) | {key for key, _ in asked}
     heads: dict[tuple[str, str, str], Candidate] = {}
     for c in candidates:
         p = c.payload
         key = (str(p.get("project")), str(p.get("path")), str(p.get("symbol") or "").lower())
-        if key in best and "exact_symbol" in c.factors and (
+        if key in wanted and "exact_symbol" in c.factors and (
                 key not in heads or c.score > heads[key].score):
             heads[key] = c
     for key, head in heads.items():
-        if head.score <= best[key]:
+        if key in best and head.score <= best[key]:
             head.factors["container"] = round(best[key] * 1.0001 / head.score, 4)
             head.score = best[key] * 1.0001
+    for key, c in asked:
+        # above the definition, and above the part of it that begins it, which the search
+        # may put at 1.0001 of the definition's best (search.py's `_head_first`)
+        container = heads.get(key)
+        if container is not None and c.score <= container.score * 1.0001:
+            c.factors["asked_member"] = round(container.score * 1.0002 / c.score, 4)
+            c.score = container.score * 1.0002
 
 
 def holds_definition(content: str, symbol: str) -> bool:
