@@ -167,6 +167,34 @@ def go_package(path: str, project: str) -> str:
     return (parts[-2] if len(parts) > 1 else bare_name(project)).lower()
 
 
+# a Go file's package clause (after its license and doc comments)
+GO_PACKAGE_CLAUSE = re.compile(r"^package[ \t]+(\w+)", re.M)
+
+
+def go_packages_to_read(candidates: list[Candidate], plan: QueryPlan) -> set[tuple[str, str]]:
+    """The Go files (project, path) among the candidates whose folder does not name the
+    qualifier the query gives a name they define (`cli.App` and `App` in a folder `v2`,
+    Go's major-version folder, whose files say `package cli`; a project indexed under
+    another name than its root package's): their package clause may (`rerank`'s `packages`)."""
+    qualifiers: dict[str, set[str]] = {}
+    for name in plan.names:
+        owner, _, last = name.rpartition(".")
+        if owner:
+            qualifiers.setdefault(last, set()).add(owner.rpartition(".")[2])
+    if not qualifiers:
+        return set()
+    files = set()
+    for c in candidates:
+        p = c.payload
+        symbol = str(p.get("symbol") or "").lower()
+        if (p.get("language") == "go" and p.get("symbol_type") in _DEFINITIONS
+                and "." not in symbol and symbol in qualifiers):
+            project, path = str(p.get("project") or ""), str(p.get("path"))
+            if go_package(path, project) not in qualifiers[symbol]:
+                files.add((project, path))
+    return files
+
+
 def _receiver(owner: str, qualifier: str) -> bool:
     """Whether a one- or two-letter lower-case qualifier is the receiver a Go method of the
     type `owner` conventionally names: the type's initial (`c` of `func (c *Context) JSON`),
@@ -251,16 +279,19 @@ def _other_case(symbol: str, plan: QueryPlan) -> bool:
     return False
 
 
-def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str, float]:
+def _named(p: dict[str, Any], path: str, plan: QueryPlan,
+           packages: dict[tuple[str, str], str]) -> tuple[str, str, float]:
     """(lower-cased, as written, its `symbol_match`) the definition name of a piece the query's
     names match best: its symbol, or a name of a short piece joined into it (`also`: the
     `module tree` head before `tree.tree_inode`); ("", "", 0) when the query names none or the
-    piece defines none."""
+    piece defines none. A Go file's package is its clause where `packages` has it, else its
+    folder's name."""
     if not plan.symbols:
         return "", "", 0.0
     names = [(p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())]
-    package = (go_package(path, str(p.get("project") or "")) if p.get("language") == "go"
-               else None)
+    project = str(p.get("project") or "")
+    package = (packages.get((project, path)) or go_package(path, project)
+               if p.get("language") == "go" else None)
     best, share = ("", ""), 0.0
     for name, kind in names:
         if name and kind in _DEFINITIONS:
@@ -326,7 +357,11 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
-def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
+def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
+           packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
+    """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
+    `go_packages_to_read` asked for, lower-cased, by (project, path)."""
+    packages = packages or {}
     plan = _spaced_names(candidates, _receivers(candidates, plan))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
@@ -352,7 +387,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
             # a changelog or blog post describes the past; code under blog/ is still code
             factors["stale_path"] = s.stale_factor
-        symbol, written, share = _named(p, path, plan)
+        symbol, written, share = _named(p, path, plan, packages)
         if symbol:
             if share and _other_case(written, plan):
                 share = min(share, _OTHER_CASE_SHARE)

@@ -143,3 +143,65 @@ def test_bm25_finds_a_go_type_by_its_type_struct_form(settings, real_embedder, g
         assert _rank(ws, "gin.Context", "context.go", "Context") == 1
     finally:
         ws.close()
+
+
+@pytest.fixture
+def cli_v2(tmp_path: Path) -> Path:
+    """A Go module's major-version folder as Debian ships it (gocode/src/.../cli/v2): indexed
+    as the project `v2`, its files say `package cli`."""
+    root = tmp_path / "v2"
+    write(root, "app.go", '''
+        // Copyright 2016 the cli authors. Use of this source code is governed by an MIT
+        // license that can be found in the LICENSE file.
+
+        package cli
+
+        // App is the main structure of a cli application.
+        type App struct {
+            // The name of the program. Defaults to path.Base(os.Args[0])
+            Name string
+            // Description of the program.
+            Usage string
+            // List of commands to execute
+            Commands []*Command
+        }
+
+        // NewApp creates a new cli Application with some reasonable defaults.
+        func NewApp() *App {
+            return &App{Name: "cli", Usage: "A new cli application"}
+        }
+        ''')
+    write(root, "context.go", '''
+        package cli
+
+        // Context is a type that is passed through to each Handler action in a cli
+        // application.
+        type Context struct {
+            app     *App
+            Command *Command
+        }
+
+        // App returns the cli application the context runs.
+        func (cCtx *Context) App() *App {
+            return cCtx.app
+        }
+        ''')
+    write(root, "command.go", '''
+        package cli
+
+        // Command is a subcommand for a cli.App.
+        type Command struct {
+            Name  string
+            Usage string
+        }
+        ''')
+    return root
+
+
+def test_a_go_package_is_its_package_clause_not_its_folder(workspace, cli_v2):
+    """`cli.App` is the `App` of package cli, in the folder v2: it was no definition of `cli`
+    (no boost), and the method `Context.App` (the last name's share) came first."""
+    workspace.indexer.run(resolve_roots([cli_v2], None))
+    assert _rank(workspace, "cli.App", "app.go", "App") == 1
+    assert _rank(workspace, "cli.NewApp", "app.go", "NewApp") == 1
+    assert _rank(workspace, "v2.App", "app.go", "App") == 1  # the folder's name still counts
