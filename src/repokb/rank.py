@@ -195,14 +195,22 @@ def go_packages_to_read(candidates: list[Candidate], plan: QueryPlan) -> set[tup
     return files
 
 
+_HUMP = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
 def _receiver(owner: str, qualifier: str) -> bool:
-    """Whether a one- or two-letter lower-case qualifier is the receiver a Go method of the
-    type `owner` conventionally names: the type's initial (`c` of `func (c *Context) JSON`),
-    or its capitals' (`rg` of `func (rg *RouterGroup) GET`)."""
-    if not (1 <= len(qualifier) <= 2 and qualifier.islower()) or not owner:
+    """Whether a lower-case qualifier is the receiver or a variable a Go method of the type
+    `owner` is conventionally called on: one or two letters, the type's initial (`c` of
+    `func (c *Context) JSON`) or its capitals' (`rg` of `func (rg *RouterGroup) GET`); three or
+    more, the first word of the type's name (`router.GET` of gin's README, `router :=
+    gin.Default()`: `RouterGroup.GET`, which its `*Engine` embeds; not `flag.String` for
+    `StringFlag.String`)."""
+    if not qualifier.islower() or not owner:
         return False
-    capitals = owner[0] + "".join(ch for ch in owner[1:] if ch.isupper())
-    return qualifier in {owner[0].lower(), capitals.lower()}
+    if len(qualifier) <= 2:
+        capitals = owner[0] + "".join(ch for ch in owner[1:] if ch.isupper())
+        return qualifier in {owner[0].lower(), capitals.lower()}
+    return qualifier == next(iter(_HUMP.findall(owner)), "").lower()
 
 
 def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = None) -> float:
