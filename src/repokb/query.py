@@ -2,7 +2,7 @@
 
 - Symbols: terms that look like code (`snake_case`, `camelCase`, `Pascal.dotted`, `name()`,
   backticked) are collected for the exact-symbol boost, and the lexical query is expanded with
-  the forms a definition takes (`def x`, `function x`, `class X`, `x(`).
+  the forms a definition takes (`def x`, `function x`, `class X`, `struct X`, `x(`).
 - Files: a name ending in a file extension (`setup.py`, `config.yaml`, `Node.js`) names a file,
   not a member `py` or `yaml` of something: it goes to the file-name boost, not the symbols.
   An extension that is also a common member's name (`.json`, `.log`, `.env`, `.config`) is
@@ -261,12 +261,14 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         english = translate_es(text)
         dense_text = english or text
         lexical_text = f"{text} {english}"
-    # the forms of a definition (`def x`, `class x`) for a name that looks like code; a plain
-    # word's definition may be none of them ("where are signals defined": `x = Signal()`)
+    # the forms of a definition (`def x`, `class x`; `struct x`: Go's `type Context struct`,
+    # which BM25 ranked below the hundred `func (c *Context)` of its file for "gin.Context")
+    # for a name that looks like code; a plain word's definition may be none of them ("where
+    # are signals defined": `x = Signal()`)
     expanded = [n for n in names if n is not plain]
     if expanded:
         short = [n.rsplit(".", 1)[-1] for n in expanded]
-        expansions = " ".join(f"def {s} function {s} class {s} {s}(" for s in short)
+        expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}(" for s in short)
         # `@autopy`: a macro (Julia's `macro autopy(...)`, Elixir's `defmacro`), a decorator
         expansions += "".join(f" macro {m}" for m in re.findall(r"(?<![\w.])@([A-Za-z_]\w*)", text))
         lexical_text = f"{lexical_text} {expansions}"

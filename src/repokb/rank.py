@@ -167,14 +167,50 @@ def go_package(path: str, project: str) -> str:
     return (parts[-2] if len(parts) > 1 else bare_name(project)).lower()
 
 
+# a Go file's package clause (after its license and doc comments)
+GO_PACKAGE_CLAUSE = re.compile(r"^package[ \t]+(\w+)", re.M)
+
+
+def go_packages_to_read(candidates: list[Candidate], plan: QueryPlan) -> set[tuple[str, str]]:
+    """The Go files (project, path) among the candidates whose folder does not name the
+    qualifier the query gives a name they define (`cli.App` and `App` in a folder `v2`,
+    Go's major-version folder, whose files say `package cli`; a project indexed under
+    another name than its root package's): their package clause may (`rerank`'s `packages`)."""
+    qualifiers: dict[str, set[str]] = {}
+    for name in plan.names:
+        owner, _, last = name.rpartition(".")
+        if owner:
+            qualifiers.setdefault(last, set()).add(owner.rpartition(".")[2])
+    if not qualifiers:
+        return set()
+    files = set()
+    for c in candidates:
+        p = c.payload
+        symbol = str(p.get("symbol") or "").lower()
+        if (p.get("language") == "go" and p.get("symbol_type") in _DEFINITIONS
+                and "." not in symbol and symbol in qualifiers):
+            project, path = str(p.get("project") or ""), str(p.get("path"))
+            if go_package(path, project) not in qualifiers[symbol]:
+                files.add((project, path))
+    return files
+
+
+_HUMP = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
 def _receiver(owner: str, qualifier: str) -> bool:
-    """Whether a one- or two-letter lower-case qualifier is the receiver a Go method of the
-    type `owner` conventionally names: the type's initial (`c` of `func (c *Context) JSON`),
-    or its capitals' (`rg` of `func (rg *RouterGroup) GET`)."""
-    if not (1 <= len(qualifier) <= 2 and qualifier.islower()) or not owner:
+    """Whether a lower-case qualifier is the receiver or a variable a Go method of the type
+    `owner` is conventionally called on: one or two letters, the type's initial (`c` of
+    `func (c *Context) JSON`) or its capitals' (`rg` of `func (rg *RouterGroup) GET`); three or
+    more, the first word of the type's name (`router.GET` of gin's README, `router :=
+    gin.Default()`: `RouterGroup.GET`, which its `*Engine` embeds; not `flag.String` for
+    `StringFlag.String`)."""
+    if not qualifier.islower() or not owner:
         return False
-    capitals = owner[0] + "".join(ch for ch in owner[1:] if ch.isupper())
-    return qualifier in {owner[0].lower(), capitals.lower()}
+    if len(qualifier) <= 2:
+        capitals = owner[0] + "".join(ch for ch in owner[1:] if ch.isupper())
+        return qualifier in {owner[0].lower(), capitals.lower()}
+    return qualifier == next(iter(_HUMP.findall(owner)), "").lower()
 
 
 def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = None) -> float:
@@ -251,16 +287,19 @@ def _other_case(symbol: str, plan: QueryPlan) -> bool:
     return False
 
 
-def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str, float]:
+def _named(p: dict[str, Any], path: str, plan: QueryPlan,
+           packages: dict[tuple[str, str], str]) -> tuple[str, str, float]:
     """(lower-cased, as written, its `symbol_match`) the definition name of a piece the query's
     names match best: its symbol, or a name of a short piece joined into it (`also`: the
     `module tree` head before `tree.tree_inode`); ("", "", 0) when the query names none or the
-    piece defines none."""
+    piece defines none. A Go file's package is its clause where `packages` has it, else its
+    folder's name."""
     if not plan.symbols:
         return "", "", 0.0
     names = [(p.get("symbol"), p.get("symbol_type")), *(p.get("also") or ())]
-    package = (go_package(path, str(p.get("project") or "")) if p.get("language") == "go"
-               else None)
+    project = str(p.get("project") or "")
+    package = (packages.get((project, path)) or go_package(path, project)
+               if p.get("language") == "go" else None)
     best, share = ("", ""), 0.0
     for name, kind in names:
         if name and kind in _DEFINITIONS:
@@ -270,6 +309,17 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan) -> tuple[str, str, flo
             if share == 1.0:
                 break
     return *best, share
+
+
+def _as_written(plan: QueryPlan, found: list[str]) -> QueryPlan:
+    """The plan with the qualified names `found` (as defined: `Context.JSON`) read as if the
+    question wrote them: among its names, its written names and its symbols."""
+    if not found:
+        return plan
+    found = list(dict.fromkeys(found))
+    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
+                   written=tuple(dict.fromkeys((*plan.written, *found))),
+                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
 
 
 def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
@@ -288,12 +338,7 @@ def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
                 and c.payload.get("symbol_type") in _DEFINITIONS
                 and any(m == last.lower() and _receiver(owner, q) for q, m in asked)):
             found.append(symbol)
-    if not found:
-        return plan
-    found = list(dict.fromkeys(found))
-    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
-                   written=tuple(dict.fromkeys((*plan.written, *found))),
-                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+    return _as_written(plan, found)
 
 
 # "<Container> <member>": a capitalised word and the word after it ("where is ERC20 transfer
@@ -317,15 +362,14 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
         if (owner and c.payload.get("symbol_type") in _DEFINITIONS
                 and (_last_name(owner), last.lower()) in pairs):
             found.append(f"{_last_name(owner)}.{last}")
-    found = [f for f in dict.fromkeys(found) if f.lower() not in plan.names]
-    if not found:
-        return plan
-    return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
-                   written=tuple(dict.fromkeys((*plan.written, *found))),
-                   symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
+    return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
-def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Candidate]:
+def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
+           packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
+    """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
+    `go_packages_to_read` asked for, lower-cased, by (project, path)."""
+    packages = packages or {}
     plan = _spaced_names(candidates, _receivers(candidates, plan))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
@@ -351,7 +395,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings) -> list[Ca
         if _STALE.search(path) and p.get("kind") not in _CODE_KINDS:
             # a changelog or blog post describes the past; code under blog/ is still code
             factors["stale_path"] = s.stale_factor
-        symbol, written, share = _named(p, path, plan)
+        symbol, written, share = _named(p, path, plan, packages)
         if symbol:
             if share and _other_case(written, plan):
                 share = min(share, _OTHER_CASE_SHARE)
@@ -389,30 +433,43 @@ def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     """For a question asking for a definition's members ("what methods does QuerySet have"),
     the definition found in the file of its members goes just above the first of them: its
     members, many and each short, outranked the class or struct itself. A member named by a
-    word of the question is its answer and stays above it ("RatingGroup props", "what props
-    does RatingGroup take": the component's `RatingGroup.props`, the list asked for)."""
+    word of the question is its answer and goes just above the definition ("RatingGroup
+    props", "which props does the Tooltip component take": the component's `Tooltip.props`,
+    the list asked for; the component's pieces, found first, took it into their hit, named
+    `Tooltip`, when it overlapped them)."""
     if not plan.members_of:
         return
     words = set(re.findall(r"\w+", plan.text.lower()))
     best: dict[tuple[str, str, str], float] = {}  # (project, path, owner): its best member
+    asked: list[tuple[tuple[str, str, str], Candidate]] = []  # members named by a word
     for c in candidates:
-        if "member" in c.factors and _last_name(
-                str(c.payload.get("symbol") or "")).lower() not in words:
+        if "member" in c.factors:
             p = c.payload
-            key = (str(p.get("project")), str(p.get("path")),
-                   str(p.get("symbol") or "").lower().rpartition(".")[0])
-            best[key] = max(best.get(key, 0.0), c.score)
+            symbol = str(p.get("symbol") or "")
+            key = (str(p.get("project")), str(p.get("path")), symbol.lower().rpartition(".")[0])
+            if _last_name(symbol).lower() in words:
+                asked.append((key, c))
+            else:
+                best[key] = max(best.get(key, 0.0), c.score)
+    wanted = set(best) | {key for key, _ in asked}
     heads: dict[tuple[str, str, str], Candidate] = {}
     for c in candidates:
         p = c.payload
         key = (str(p.get("project")), str(p.get("path")), str(p.get("symbol") or "").lower())
-        if key in best and "exact_symbol" in c.factors and (
+        if key in wanted and "exact_symbol" in c.factors and (
                 key not in heads or c.score > heads[key].score):
             heads[key] = c
     for key, head in heads.items():
-        if head.score <= best[key]:
+        if key in best and head.score <= best[key]:
             head.factors["container"] = round(best[key] * 1.0001 / head.score, 4)
             head.score = best[key] * 1.0001
+    for key, c in asked:
+        # above the definition, and above the part of it that begins it, which the search
+        # may put at 1.0001 of the definition's best (search.py's `_head_first`)
+        container = heads.get(key)
+        if container is not None and c.score <= container.score * 1.0001:
+            c.factors["asked_member"] = round(container.score * 1.0002 / c.score, 4)
+            c.score = container.score * 1.0002
 
 
 def holds_definition(content: str, symbol: str) -> bool:

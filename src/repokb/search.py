@@ -20,8 +20,10 @@ from repokb.errors import InputError, ModelError, StoreError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
+    GO_PACKAGE_CLAUSE,
     Candidate,
     Group,
+    go_packages_to_read,
     holds_definition,
     join_lines,
     rerank,
@@ -39,6 +41,9 @@ SERVICE_DOWN = "embedding service down"  # why every hit of a search was found b
 DEPTH_GROWTH, DEPTH_TIERS = 4, 3
 # The pieces read at once around a hit when looking for its definition's head (`_head_first`)
 HEAD_WINDOW = 8
+# A Go file's first pieces read for its package clause (`_go_packages`): a license and a package
+# doc comment may come before it
+GO_PACKAGE_CLAUSE_PIECES = 3
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -205,7 +210,9 @@ class Searcher:
                 # say so
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
-            fresh = rerank(_candidates(rankings, s.rrf_k, seen, tier), understood, s)
+            candidates = _candidates(rankings, s.rrf_k, seen, tier)
+            fresh = rerank(candidates, understood, s, self._go_packages(
+                go_packages_to_read(candidates, understood)))
             if ranked:  # never above a candidate of a shallower depth
                 floor = min(c.score for c in ranked)
                 for c in fresh:
@@ -230,6 +237,22 @@ class Searcher:
         if query.context_lines:
             hits = [self._with_context(h, query.context_lines) for h in hits]
         return hits
+
+    def _go_packages(self, files: set[tuple[str, str]]) -> dict[tuple[str, str], str]:
+        """The package clause of each Go file (project, path), lower-cased, read from its
+        first pieces (GO_PACKAGE_CLAUSE_PIECES); a file whose clause is not there is left out."""
+        packages: dict[tuple[str, str], str] = {}
+        for project, path in sorted(files):
+            try:
+                pieces = self.store.file_chunks(project, path, 0, GO_PACKAGE_CLAUSE_PIECES - 1)
+            except StoreError:
+                return packages
+            for q in pieces:
+                found = GO_PACKAGE_CLAUSE.search(str(q.payload.get("content") or ""))
+                if found:
+                    packages[(project, path)] = found.group(1).lower()
+                    break
+        return packages
 
     def _head_first(self, ranked: list[Candidate]) -> bool:
         """When the best definition of a name the query gives is a part of a definition cut
