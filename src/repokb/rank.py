@@ -35,6 +35,7 @@ limit (members keep joining the hits made when no new hit is taken).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
@@ -322,6 +323,17 @@ def _as_written(plan: QueryPlan, found: list[str]) -> QueryPlan:
                    symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
 
 
+def _member_definitions(
+        candidates: list[Candidate]) -> Iterator[tuple[dict[str, Any], str, str, str]]:
+    """(payload, symbol, owner, last name) of each candidate defining a qualified name
+    (`Context.JSON`: owner `Context`, last name `JSON`)."""
+    for c in candidates:
+        symbol = str(c.payload.get("symbol") or "")
+        owner, _, last = symbol.rpartition(".")
+        if owner and c.payload.get("symbol_type") in _DEFINITIONS:
+            yield c.payload, symbol, owner, last
+
+
 def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     """The plan with the Go methods a receiver's name stands for (`_receiver`): `c.JSON` reads
     as `Context.JSON` where a Go candidate defines `Context.JSON`, as if the question wrote
@@ -330,15 +342,10 @@ def _receivers(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
              for n in plan.written if "." in n}
     if not asked:
         return plan
-    found: list[str] = []
-    for c in candidates:
-        symbol = str(c.payload.get("symbol") or "")
-        owner, _, last = symbol.rpartition(".")
-        if (c.payload.get("language") == "go" and owner and "." not in owner
-                and c.payload.get("symbol_type") in _DEFINITIONS
-                and any(m == last.lower() and _receiver(owner, q) for q, m in asked)):
-            found.append(symbol)
-    return _as_written(plan, found)
+    return _as_written(plan, [
+        symbol for p, symbol, owner, last in _member_definitions(candidates)
+        if p.get("language") == "go" and "." not in owner
+        and any(m == last.lower() and _receiver(owner, q) for q, m in asked)])
 
 
 # "<Container> <member>": a capitalised word and the word after it ("where is ERC20 transfer
@@ -355,13 +362,8 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     pairs = {(first, second.lower()) for first, second in _PAIR.findall(plan.text)}
     if not pairs:
         return plan
-    found: list[str] = []
-    for c in candidates:
-        symbol = str(c.payload.get("symbol") or "")
-        owner, _, last = symbol.rpartition(".")
-        if (owner and c.payload.get("symbol_type") in _DEFINITIONS
-                and (_last_name(owner), last.lower()) in pairs):
-            found.append(f"{_last_name(owner)}.{last}")
+    found = [f"{_last_name(owner)}.{last}" for _, _, owner, last in _member_definitions(candidates)
+             if (_last_name(owner), last.lower()) in pairs]
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
