@@ -317,7 +317,6 @@ def _as_written(plan: QueryPlan, found: list[str]) -> QueryPlan:
     question wrote them: among its names, its written names and its symbols."""
     if not found:
         return plan
-    found = list(dict.fromkeys(found))
     return replace(plan, names=tuple(dict.fromkeys((*plan.names, *(f.lower() for f in found)))),
                    written=tuple(dict.fromkeys((*plan.written, *found))),
                    symbols=tuple(dict.fromkeys((*plan.symbols, *(f.lower() for f in found)))))
