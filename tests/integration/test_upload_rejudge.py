@@ -17,7 +17,7 @@ from ..conftest import every_byte
 from .test_upload_gitattributes import TREE as ATTRIBUTED
 from .test_upload_repo_config import SECRET
 from .test_upload_repo_config import TREE as CONFIGURED
-from .uploads import decision, server_fixture, upload, walk
+from .uploads import decision, judged_as_walked, server_fixture, upload, walk
 
 pytestmark = pytest.mark.integration
 KEY = "rejudge-key"
@@ -53,10 +53,7 @@ def test_files_uploaded_before_the_rule_files_are_judged_again(server, tmp_path,
         for path, content in tree.items():
             if path == rel or rel.endswith("/") and path.startswith(rel):
                 upload(server, "up", path, content)
-    for rel in tree:
-        assert decision(server, "up", rel) == decision(server, "walked", rel), rel
-    assert server.get("/knowledge/stats", params={"project": "up"}).json()["points"] == \
-        server.get("/knowledge/stats", params={"project": "walked"}).json()["points"]
+    judged_as_walked(server, tree)
     assert SECRET.encode() not in every_byte(home)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from ..conftest import every_byte
-from .uploads import decision, server_fixture, upload, walk
+from .uploads import decision, judged_as_walked, server_fixture, upload, walk
 
 pytestmark = pytest.mark.integration
 KEY = "repo-config-key"
@@ -48,8 +48,7 @@ def test_uploaded_files_are_judged_by_the_uploaded_config_as_the_walk_judges_the
     assert decision(server, "walked", "vendor/acme/engine.py")[:2] == ("indexed", "")
     for rel, content in TREE.items():  # the config first, as the dashboard sends it
         upload(server, "up", rel, content)
-    for rel in TREE:
-        assert decision(server, "up", rel) == decision(server, "walked", rel), rel
+    judged_as_walked(server, TREE)
     # the dashboard's left-out list: vendor/ is no folder the walk leaves out here
     answer = server.post("/knowledge/ingest/left-out",
                          json={"project": "up", "folders": [{"path": "vendor"}]})

@@ -4,7 +4,7 @@ the records of both read back (GET /knowledge/explain) to compare."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +59,13 @@ def walk(server: TestClient, root: Path, tree: Mapping[str, str],
     write_tree(root, dict(tree))
     result: dict[str, Any] = server.ops.index([str(root)], project)  # type: ignore[attr-defined]
     return result
+
+
+def judged_as_walked(server: TestClient, paths: Iterable[str], project: str = "up") -> None:
+    """Assert that each of `paths` is decided in the uploaded `project` as in the walked one
+    (status, reason, kind, policy) and that both hold as many points."""
+    for rel in paths:
+        assert decision(server, project, rel) == decision(server, "walked", rel), rel
+    stats = [server.get("/knowledge/stats", params={"project": name}).json()["points"]
+             for name in (project, "walked")]
+    assert stats[0] == stats[1], stats

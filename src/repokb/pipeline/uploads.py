@@ -169,8 +169,8 @@ def rejudge_project(catalog: Catalog, store: Store, project: str, before: Classi
     done = rejudge(catalog, store, UPLOAD_ROOT, project, before, after, counts)
     stale = [entry.path for entry in catalog.entries(project).values()
              if entry.is_dir and entry.status == "skipped"
-             and (walk_folder(catalog, project, f"{entry.path}/-", after.config) or
-                  SkippedPath(project, "", "", "", True)).path != entry.path]
+             and ((skip := walk_folder(catalog, project, f"{entry.path}/-", after.config))
+                  is None or skip.path != entry.path)]
     if stale:
         catalog.delete(project, stale)
         done.upload_again += [f"{folder}/" for folder in stale]

@@ -268,8 +268,8 @@ class FileFacts:
     def tail(self) -> str:
         """The text of the file's last TAIL_BYTES ('' for binary heads): where a bundle names its
         source map (`//# sourceMappingURL=mocha.js.map`), past the head of a long file. '' when
-        the file's end was not given (an upload of its head only: `tail_unseen`), never the end
-        of its head instead."""
+        the file's end was not given (an upload of its head only), never the end of its head
+        instead."""
         size = self.file.size
         if len(self.head) >= size or self.is_binary:
             return self.text
@@ -286,12 +286,6 @@ class FileFacts:
         except OSError:
             return ""
         return data.decode("utf-8", errors="replace")
-
-    @property
-    def tail_unseen(self) -> bool:
-        """Only the head of the file was given (an upload of a file its client left out), and
-        it is longer than that: rules on its last lines could not look."""
-        return self.content is not None and len(self.content) < self.file.size
 
     @staticmethod
     def _last_line_start(fh: BinaryIO, size: int) -> bytes:
