@@ -80,10 +80,9 @@ def _other_comment(text: str, quote: int, language: str | None) -> bool:
     opener = _OTHER_COMMENTS.get(language or "")
     if opener is None:
         return False
-    at = quote
-    line_start = text.rfind("\n", 0, at) + 1
-    above = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else line_start
-    for lo, hi in ((line_start, at), (above, line_start)):
+    line_start = text.rfind("\n", 0, quote) + 1
+    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
+    for lo, hi in ((line_start, quote), (above, line_start)):
         for m in opener.finditer(text, lo, hi):
             if text.count('"', lo, m.start()) % 2 == 0:
                 return True
