@@ -21,7 +21,7 @@ import re
 
 from repokb.rules import secret_patterns as P
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import key_words
+from repokb.secrets.scan import PROSE_SECRET_WORDS, key_words, prose_names_a_secret
 from repokb.secrets.shapes import readable
 from repokb.secrets.values import placed_password, random_token
 
@@ -40,8 +40,6 @@ _PIECE = re.compile(r"""[^\s`"'*,;()<>\[\]{}|]{16,200}""")
 _SENTENCE_END = ".:!?"
 # a quantity, not a password: `100/hour`, `5 per minute`, `2.5MB`, `30s`
 _QUANTITY = re.compile(r"\d[\d.,]*[ \t]*(?:(?:/|per[ \t])[ \t]*[A-Za-z]{1,12}|[A-Za-z%]{1,5})?")
-# the secret words of a title: `pass` is a verb there ("Passing tests:"), `sas` a name
-_WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
 _PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase"})
 
 
@@ -151,7 +149,6 @@ def _title_words(title: str) -> set[str] | None:
         return None
     single = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
     named = {*words, *single}
-    if named & _WORDS or any(pair in P.SECRET_KEY_PAIRS
-                             for pair in zip(single, single[1:], strict=False)):
+    if named & PROSE_SECRET_WORDS or prose_names_a_secret(single):
         return named
     return None

@@ -23,7 +23,7 @@ import re
 from repokb.rules import secret_patterns as P
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.prose import prose_regions
-from repokb.secrets.scan import COMMENT_BEFORE, key_words
+from repokb.secrets.scan import COMMENT_BEFORE, key_words, prose_names_a_secret
 from repokb.secrets.values import random_token
 
 Span = tuple[int, int, str, bool]
@@ -32,8 +32,6 @@ Span = tuple[int, int, str, bool]
 _QUOTED = re.compile(r"""(?P<esc>\\?)(?P<q>["'`])(?P<value>[A-Za-z0-9_\-+/=.~]{16,200})"""
                      r"""(?P=esc)(?P=q)""")
 _NEAR = 120  # characters between the secret word and the literal's opening quote, at most
-# the secret words of prose: `pass` is a verb there ("pass "X" to ..."), `sas` a name
-_WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
 
 
 def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Span]:
@@ -61,7 +59,7 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
                     continue  # a value: the assignment finders judge it (an escaped quote
                     # stands inside a string: prose, a JSON file's note)
             low = max(start, quote - _NEAR)
-            if _names_a_secret(text[low:quote]):
+            if prose_names_a_secret(key_words(text[low:quote])):
                 out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
                             False))
     return out
@@ -82,21 +80,13 @@ def _other_comment(text: str, quote: int, language: str | None) -> bool:
     opener = _OTHER_COMMENTS.get(language or "")
     if opener is None:
         return False
-    at = quote
-    line_start = text.rfind("\n", 0, at) + 1
-    above = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else line_start
-    for lo, hi in ((line_start, at), (above, line_start)):
+    line_start = text.rfind("\n", 0, quote) + 1
+    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
+    for lo, hi in ((line_start, quote), (above, line_start)):
         for m in opener.finditer(text, lo, hi):
             if text.count('"', lo, m.start()) % 2 == 0:
                 return True
     return False
-
-
-def _names_a_secret(before: str) -> bool:
-    """Whether the words before a literal name a secret: `client_secret`, `old api key`."""
-    words = key_words(before)
-    return any(w in _WORDS for w in words) or any(
-        pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
 
 
 def _a_name(value: str) -> bool:

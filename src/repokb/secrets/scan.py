@@ -85,6 +85,18 @@ def key_words(key: str) -> list[str]:
     return [w.lower() for part in re.split(r"[_\-.\s]+", key) for w in _WORD.findall(part)]
 
 
+# the secret words of prose and of a title: `pass` is a verb there ("pass "X" to ...",
+# "Passing tests:"), `sas` a name
+PROSE_SECRET_WORDS = P.SECRET_KEY_WORDS - {"pass", "sas"}
+
+
+def prose_names_a_secret(words: list[str]) -> bool:
+    """Whether words of prose (key_words) name a secret: one of PROSE_SECRET_WORDS, or two
+    side by side that do (P.SECRET_KEY_PAIRS: `client secret`, `api key`)."""
+    return any(w in PROSE_SECRET_WORDS for w in words) or any(
+        pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+
+
 def names_a_store(words: list[str]) -> bool:
     """A key (its words, key_words) naming where a secret is kept, not the secret
     (P.STORE_KEY_OPENING: Helm's `existingSecret`)."""
