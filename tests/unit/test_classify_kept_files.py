@@ -223,3 +223,18 @@ def test_an_environment_variables_fallback_is_a_value(text, kept):
     assert kept in out, out
     if "Fb7" in text:
         assert f"{kept}{REDACTED}}}" in out, out
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ('PASSWORD=${DB_PASSWORD:-"Fb7Lq2Wx9Zr4Mk8Tn3Vp6"}\n', "shell"),
+    ("password: ${DB_PASSWORD:-'Fb7Lq2Wx9Zr4Mk8Tn3Vp6'}\n", "yaml"),
+])
+def test_a_quoted_fallback_is_redacted_inside_its_quotes(text, language):
+    """The key scanner leaves `${NAME:-..}` to the defaults finder, which read only a bare
+    fallback: a quoted one was stored as written (found in review)."""
+    from repokb.rules.secret_patterns import REDACTED
+    from repokb.secrets import mode_for, redact
+
+    out = redact(text, mode_for(language), language).text
+    assert "Fb7Lq2Wx9Zr4Mk8Tn3Vp6" not in out
+    assert f"${{DB_PASSWORD:-{text.split(':-')[1][0]}{REDACTED}" in out, out

@@ -185,7 +185,7 @@ REDACTED = "<REDACTED_SECRET>"
 # or `npmRegistries:`) is a credential: `.yarnrc.yml` is indexed as YAML configuration now; an
 # environment variable's fallback (`${NPM_TOKEN-v}`, `${DB_PASSWORD:-v}`, or any variable's
 # under a secret-named key: `password: ${DB_SETTING-v}`) is a value, unless it is a placeholder
-# (`${DB_PASSWORD:-changeme}`); only v is redacted, the variable's name stays;
+# (`${DB_PASSWORD:-changeme}`), quoted or not; only v is redacted, the variable's name stays;
 # secrets11: a random literal quoted in a comment or docstring after a secret word
 # (`# the client_secret default was "v"`), every token of a list in prose ("Tokens v and w"),
 # `ALCHEMY_ID=v` / `INFURA_ID` / `INFURA_PROJECT_ID`, Oracle's `connect(user, "v", dsn)` and

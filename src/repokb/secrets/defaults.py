@@ -10,9 +10,10 @@ Found here (spans of the value only, never its name):
 - a Ruby percent literal assigned to a secret-named name (`API_KEY = %q(X)`, `%Q{X}`, `%(X)`);
 - a shell's (and Compose's, a Dockerfile's, Yarn's) default of a secret-named variable, or of
   any variable given to a secret-named key: `${DB_PASSWORD:-X}`, `${API_TOKEN:=X}`,
-  `${DB_PASSWORD-X}`, `npmAuthToken: ${YARN_REG-X}` (a shell script is code, where a bare value
-  beside `:` is an expression; `${VAR:?message}` is a message, kept). The key scanner leaves
-  such a reference to this finder, so the variable's name stays readable.
+  `${DB_PASSWORD-X}`, `${DB_PASSWORD:-"X"}`, `npmAuthToken: ${YARN_REG-X}` (a shell script
+  is code, where a bare value beside `:` is an expression; `${VAR:?message}` is a message,
+  kept). The key scanner leaves such a reference to this finder, so the variable's name stays
+  readable.
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
 (`values.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
@@ -50,7 +51,7 @@ _PERCENT = re.compile(
 
 # `${NAME:-default}`, `${NAME:=default}`, `${NAME-default}`; searched by its literal `${`
 _SHELL_DEFAULT = re.compile(
-    r"""\$\{(?P<key>[A-Za-z_]\w{0,80}):?[-=](?P<value>[^}\s"'`$]{1,200})\}""")
+    r"""\$\{(?P<key>[A-Za-z_]\w{0,80}):?[-=](?P<q>["']?)(?P<value>[^}\s"'`$]{1,200})(?P=q)\}""")
 # the key a reference is given to, just before it on its line: `password: ${..`, `TOKEN="${..`
 _GIVEN_TO = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*[:=][ \t]*["']?$""")
 # Python's named placeholder, not Ruby's `%(...)` literal: `ansible_password=%(SSH_PASS)s`
