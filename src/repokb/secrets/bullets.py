@@ -147,7 +147,8 @@ def _title_words(title: str) -> set[str] | None:
     words = key_words(title)
     if not words or len(words) > 8:  # a sentence, not a title
         return None
-    single = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+    single = [w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+              for w in words]
     named = {*words, *single}
     if named & PROSE_SECRET_WORDS or prose_names_a_secret(single):
         return named
