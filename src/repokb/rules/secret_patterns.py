@@ -460,6 +460,11 @@ LIBRARY_KEY_WORDS: tuple[str, ...] = (
 # Every word whose lines (or presence) a finder reads, lower case: found once per text, in one
 # pass over it (`secrets.keylines`), for all the finders. A finder's word missing here is still
 # found, by a pass of its own (tests/unit/test_secrets_keylines.py lists the finders' words).
+# Oracle's drivers and the tools given a connect string `user/pw@db` (`conn` for `CONNECT`):
+# the lines secrets/oracle.py reads
+ORACLE_TOOLS = ("sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "cx_oracle", "oracledb",
+                "conn")
+
 LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *KEY_ANCHORS, *LIBRARY_KEY_WORDS,
     "auth", "bearer",  # shapes: Authorization headers, docker's "auth"; environment lookups
@@ -492,7 +497,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # ethereum: a provider's key under its conventional name (`ALCHEMY_ID`, `INFURA_ID`)
     "infura",
     # oracle: its drivers' connect calls, the tools given a connect string `user/pw@db`
-    "cx_oracle", "oracledb", "sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "conn",
+    *ORACLE_TOOLS,
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

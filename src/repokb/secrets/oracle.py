@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.rules import secret_patterns as P
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder
 from repokb.secrets.values import is_field_name
@@ -32,10 +33,9 @@ _CALL = re.compile(
 # JDBC's thin or OCI URL with the credentials in it: `jdbc:oracle:thin:scott/X@host:1521:orcl`
 _JDBC = re.compile(r"jdbc:oracle:(?:thin|oci8?):[A-Za-z][\w$#]{0,29}/"
                    r"(?P<value>[^\s/@\"'`]{1,64})@")
-_TOOLS = ("sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "cx_oracle", "oracledb",
-          "conn")
-_TOOL_WORD = re.compile(r"(?i)\b(?:sqlplus|sqlldr|rman|expdp|impdp|dgmgrl|cx_oracle|oracledb|conn"
-                        r"(?:ect)?)\b")
+_TOOLS = P.ORACLE_TOOLS
+_TOOL_WORD = re.compile(r"(?i)\b(?:" + "|".join(t for t in _TOOLS if t != "conn")
+                        + r"|conn(?:ect)?)\b")
 _PASSWORD = r"(?P<value>[^\s/@\"'`]{1,64})"
 _USER = r"(?<![\w/:.\-@$])[A-Za-z][\w$#]{0,29}/"
 _TARGET = r"@(?://)?[\w.\-]+(?::\d{1,5})?(?:/[\w.\-]+)?"
