@@ -154,3 +154,86 @@ def test_a_cpp_export_macro():
     """)
     # `namespace tensorflow {`, too short alone, opens the function's piece
     assert functions(pieces) == [(1, 8, "LoadSavedModel")]
+
+
+def _spdlog_logger(head: str) -> str:
+    """spdlog 1.10's `class SPDLOG_API logger` (logger.h), shortened: a class over 1500
+    characters whose `log_` ends on a statement macro (`SPDLOG_LOGGER_CATCH(loc)`, no `;`)."""
+    levels = "".join(f"""
+        // Log `fmt` with `args` at level {level}, when the logger's level lets it through;
+        // the sinks format and write it.
+        template<typename... Args>
+        void {level}(format_string_t<Args...> fmt, Args &&... args)
+        {{
+            log(level::{level}, fmt, std::forward<Args>(args)...);
+        }}
+    """ for level in ("trace", "debug", "info", "warn", "error", "critical"))
+    return f"""
+    namespace spdlog {{
+
+    {head}
+    {{
+    public:
+        explicit logger(std::string name)
+            : name_(std::move(name))
+            , sinks_()
+        {{}}
+    {levels}
+        void set_level(level::level_enum log_level);
+
+    protected:
+        template<typename... Args>
+        void log_(source_loc loc, level::level_enum lvl, string_view_t fmt, Args &&... args)
+        {{
+            SPDLOG_TRY
+            {{
+                log_it_(loc, lvl, fmt);
+            }}
+            SPDLOG_LOGGER_CATCH(loc)
+        }}
+
+        std::string name_;
+    }};
+
+    }} // namespace spdlog
+    """
+
+
+def test_a_cpp_class_behind_an_export_macro_is_a_class():
+    """`class SPDLOG_API logger` parses without an error, as a function `logger` returning
+    `class SPDLOG_API`: the class was lost and its methods were plain functions (`info`)."""
+    pieces = chunks("cpp", _spdlog_logger("class SPDLOG_API logger"))
+    symbols = [p.symbol for p in pieces]
+    assert "logger.info" in symbols and "logger.critical" in symbols, symbols
+    assert "logger" in symbols and "SPDLOG_API" not in symbols, symbols
+    same = chunks("cpp", _spdlog_logger("class logger"))
+    assert [(p.start_line, p.end_line, p.symbol) for p in pieces] == [
+        (p.start_line, p.end_line, p.symbol) for p in same]
+
+
+def test_a_cpp_class_with_an_error_inside_keeps_its_members_names():
+    """A class whose head and braces parsed is one though a member holds an error (a statement
+    macro without `;`): its members were named `info`, `log_` without the class."""
+    pieces = chunks("cpp", _spdlog_logger("class logger"))
+    methods = {p.symbol for p in pieces if p.symbol_type == "method"}
+    assert {"logger.logger", "logger.trace", "logger.info", "logger.critical"} <= methods, methods
+    assert not any(p.symbol in ("info", "trace") for p in pieces)
+    # the lines of the member that did not parse are still in a piece
+    lines = [p for p in pieces if p.start_line <= 40 <= p.end_line]
+    assert lines, [(p.start_line, p.end_line, p.symbol) for p in pieces]
+
+
+def test_a_c_struct_variable_keeps_its_macro_type():
+    """`struct FOO bar;` is a variable of type `struct FOO`: nothing is blanked."""
+    pieces = chunks("cpp", """
+    struct STATS counters;
+
+    struct SPDLOG_API source_loc
+    {
+        SPDLOG_CONSTEXPR source_loc() = default;
+        const char *filename{nullptr};
+        int line{0};
+        const char *funcname{nullptr};
+    };
+    """)
+    assert [p.symbol for p in pieces if p.symbol_type == "struct"] == ["source_loc"]

@@ -143,7 +143,7 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`Sample.Store_error` beside `Sample.error`); protobuf, GraphQL and Groovy scanned by
 #     bracescan.py (an escaped `\"""` in Groovy, a backslash-newline in a proto/GraphQL
 #     string no longer shift or hide the blocks after it).
-CHUNKING_VERSION = 24
+CHUNKING_VERSION = 25
 
 
 class Chunker(Protocol):

@@ -33,6 +33,11 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
     """`text` with the macros behind its parse errors blanked, and its tree (both unchanged
     when there is nothing to blank)."""
     data = bytearray(source_bytes(text))
+    if tree.root_node.has_error and (lone := _lone_macros(data)):
+        for start, end in lone:
+            data[start:end] = b" " * (end - start)
+        text = data.decode("utf-8", "surrogatepass")
+        tree = parse(parser, text)
     for _ in range(_ROUNDS):
         if not tree.root_node.has_error:
             break
@@ -44,6 +49,62 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
         text = data.decode("utf-8", "surrogatepass")
         tree = parse(parser, text)
     return text, tree
+
+
+# `class SPDLOG_API logger {`, `struct FMT_API x : base`: an export macro between the keyword and
+# the name, which the grammar reads as a function `logger` returning `class SPDLOG_API`, with
+# no error to show for it.
+_EXPORTED = re.compile(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]+"
+                       rb"[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?\n|//|/\*)")
+_SPECIFIERS = frozenset({"class_specifier", "struct_specifier", "union_specifier"})
+
+
+def unexport(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
+    """`text` with the export macros of its class heads blanked (`class SPDLOG_API logger {`
+    is parsed as `class logger {`), and its tree (both unchanged when there are none)."""
+    data = bytearray(source_bytes(text))
+    spans = []
+    for m in _EXPORTED.finditer(data):
+        node = tree.root_node.named_descendant_for_byte_range(*m.span(1))
+        specifier = node.parent if node is not None else None
+        if (specifier is not None and specifier.type in _SPECIFIERS
+                and specifier.child_by_field_name("body") is None
+                and specifier.parent is not None
+                and specifier.parent.type == "function_definition"):
+            spans.append(m.span(1))
+    if not spans:
+        return text, tree
+    for start, end in spans:
+        data[start:end] = b" " * (end - start)
+    text = data.decode("utf-8", "surrogatepass")
+    return text, parse(parser, text)
+
+
+# A line that is only a macro, with its arguments or not and no `;`, after a statement, a brace,
+# a label or a directive: `FMT_BEGIN_NAMESPACE`, `NLOHMANN_JSON_NAMESPACE_END`, spdlog's
+# `SPDLOG_TRY` above a block's `{` and `SPDLOG_LOGGER_CATCH(loc)` below its `}`.
+_LONE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9](?:[ \t]*\((?:[^()\n;]|\([^()\n;]*\))*\))?)"
+                   rb"[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?\r?$", re.M)
+_AFTER = (b";", b"{", b"}", b":", b"*/")
+
+
+def _lone_macros(data: bytearray) -> list[tuple[int, int]]:
+    """The macros alone on their line where a statement or a declaration may start."""
+    spans = []
+    for m in _LONE.finditer(data):
+        before = data.rfind(b"\n", 0, m.start())
+        while before > 0:
+            start = data.rfind(b"\n", 0, before) + 1
+            previous = bytes(data[start:before]).strip()
+            if previous:
+                break
+            before = start - 1
+        else:
+            previous = b""
+        if (not previous or previous.endswith(_AFTER) or previous.startswith((b"#", b"//"))
+                or _LONE.fullmatch(previous)):
+            spans.append(m.span(1))
+    return spans
 
 
 def _spans(root: Any, data: bytearray) -> set[tuple[int, int]]:

@@ -32,7 +32,7 @@ from repokb.chunkers.base import (
     register,
     source_bytes,
 )
-from repokb.chunkers.cmacros import unmacro
+from repokb.chunkers.cmacros import unexport, unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
@@ -117,14 +117,24 @@ def _join_clauses(found: list[Definition], lines: list[str]) -> list[Definition]
 
 
 def _closed(node: Any) -> bool:
-    """Whether a definition's opening statement and its `end_...` statement parsed, so its
-    span is sure whatever error its body holds (LanguageSpec.errors_inside)."""
+    """Whether a definition's opening statement and its `end_...` statement parsed (Fortran),
+    or its head and the braces of its body (a C++ class), so its span is sure whatever error
+    its body holds (LanguageSpec.errors_inside)."""
     children = node.children
     if len(children) < 2:
         return False
     first, last = children[0], children[-1]
-    return (first.type != "ERROR" and not first.has_error and last.type.startswith("end_")
-            and not last.has_error and not last.is_missing and last.end_byte > last.start_byte)
+    if last.type.startswith("end_"):
+        return (first.type != "ERROR" and not first.has_error and not last.has_error
+                and not last.is_missing and last.end_byte > last.start_byte)
+    body = node.child_by_field_name("body")
+    if body is None or body.child_count < 2:
+        return False
+    opening, closing = body.children[0], body.children[-1]
+    return (opening.type == "{" and closing.type == "}" and not closing.is_missing
+            and closing.end_byte > closing.start_byte
+            and not any(c.has_error or c.type == "ERROR" for c in children
+                        if c.end_byte <= body.start_byte))
 
 
 class TreeSitterChunker:
@@ -222,6 +232,8 @@ class TreeSitterChunker:
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
         tree = parse(parser, parsed)
+        if self.spec.macros:
+            parsed, tree = unexport(parser, parsed, tree)
         if self.spec.macros and tree.root_node.has_error:
             parsed, tree = unmacro(parser, parsed, tree)
         if self.spec.bare_lists and tree.root_node.has_error:

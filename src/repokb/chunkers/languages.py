@@ -91,7 +91,9 @@ class LanguageSpec:
     fortran_forms: bool = False
     # A definition whose opening and closing statements parsed is kept though its body holds
     # an error (Fortran: `SUBROUTINE DQNG(...)` ... `END`, around a DATA statement of fixed
-    # form's blank-separated digits `0.9739065285 1717172007` that the grammar cannot read).
+    # form's blank-separated digits `0.9739065285 1717172007` that the grammar cannot read;
+    # C++: a class whose head and braces parsed, around a member the grammar cannot read, so
+    # its members keep the class's name).
     errors_inside: bool = False
 
 
@@ -114,7 +116,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
                  wrappers=frozenset({"template_declaration"}), placeholders=True,
-                 macros=True),
+                 macros=True, errors_inside=True),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),
