@@ -16,5 +16,6 @@ EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haske
                                   "powershell", "batch", "prisma", "cython", "tex",
                                   "assembly", "fortran", "matlab", "fsharp", "vbnet",
                                   "literate_haskell", "ocaml_interface", "ocamllex",
-                                  "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark"})
+                                  "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark",
+                                  "cuda"})
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES

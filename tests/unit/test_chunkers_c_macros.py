@@ -237,3 +237,34 @@ def test_a_c_struct_variable_keeps_its_macro_type():
     };
     """)
     assert [p.symbol for p in pieces if p.symbol_type == "struct"] == ["source_loc"]
+
+
+def test_cuda_kernels_are_functions():
+    """CUDA's `__global__`, `__device__`, `__launch_bounds__(...)` and a launch's `<<<...>>>`
+    are read as blank space for parsing: each kernel is a function named as written."""
+    pieces = chunks("cuda", """
+    #include <cuda_runtime.h>
+
+    // y = a * x + y, one thread per element.
+    __global__ void saxpy(int n, float a, const float *__restrict__ x, float *y)
+    {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) y[i] = a * x[i] + y[i];
+    }
+
+    template <typename T>
+    __global__ void __launch_bounds__(256) scale(T *data, T factor, int n)
+    {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) data[i] *= factor;
+    }
+
+    void run(int n, float *x, float *y)
+    {
+        int blocks = (n + 255) / 256;
+        saxpy<<<blocks, 256>>>(n, 2.0f, x, y);
+        cudaDeviceSynchronize();
+    }
+    """)
+    # the `#include`, too short alone, opens the first kernel's piece
+    assert functions(pieces) == [(1, 8, "saxpy"), (10, 15, "scale"), (17, 22, "run")]

@@ -231,6 +231,8 @@ class TreeSitterChunker:
         parsed = text
         if self.spec.placeholders and "@" in text:  # same length: rows and bytes stay put
             parsed = _PLACEHOLDER.sub(lambda m: f"_{m.group(1)}_", text)
+        if self.spec.blanks:  # same length too
+            parsed = re.sub(self.spec.blanks, lambda m: " " * len(m.group(0)), parsed)
         tree = parse(parser, parsed)
         if self.spec.macros:
             parsed, tree = unexport(parser, parsed, tree)

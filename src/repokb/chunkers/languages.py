@@ -95,6 +95,9 @@ class LanguageSpec:
     # C++: a class whose head and braces parsed, around a member the grammar cannot read, so
     # its members keep the class's name).
     errors_inside: bool = False
+    # Words read as blank space when parsing (same length: rows and names stay put), for the
+    # marks a dialect adds to its base grammar (CUDA's `__global__ void kernel(...)`).
+    blanks: str | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -117,6 +120,12 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
                  wrappers=frozenset({"template_declaration"}), placeholders=True,
                  macros=True, errors_inside=True),
+    LanguageSpec("cuda", "tree_sitter_cpp:language", "cpp",  # C++ with `__global__` kernels
+                 wrappers=frozenset({"template_declaration"}), placeholders=True,
+                 macros=True, errors_inside=True,
+                 blanks=r"\b__(?:global|device|host|forceinline|noinline|shared|constant|managed"
+                        r"|grid_constant)__\b|\b__launch_bounds__\([^()]*\)"
+                        r"|<<<(?=[^;]*>>>)|(?<=[\w\s)])>>>(?=\s*\()"),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),

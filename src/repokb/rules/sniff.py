@@ -164,13 +164,15 @@ def objc_header(text: str) -> str | None:
 
 
 # Linguist's C++ heuristic for `.h` (its named pattern `cpp`), read where no Objective-C mark is;
-# `try`/`constexpr` as whole words (Linguist's `^[ \t]*(try|constexpr)` also takes `trylock(`).
+# `try`/`constexpr` as whole words (Linguist's `^[ \t]*(try|constexpr)` also takes `trylock(`);
+# and a scoped enum (`enum class color : uint32_t {`, never C): Linguist reads the whole file,
+# this its head, where fmt's color.h has 150 lines of colours before its first template.
 _CPP_HEADER = re.compile(
     r"^\s*#\s*include <(?:cstdint|string|vector|map|list|array|bitset|queue|stack|"
     r"forward_list|unordered_map|unordered_set|(?:i|o|io)stream)>"
     r"|^\s*template\s*<|^[ \t]*(?:try|constexpr)\b|^[ \t]*catch\s*\("
     r"|^[ \t]*(?:class|(?:using[ \t]+)?namespace)\s+\w+|^[ \t]*(?:private|public|protected):$"
-    r"|std::\w+", re.M)
+    r"|std::\w+|^[ \t]*enum[ \t]+(?:class|struct)[ \t]+\w+", re.M)
 
 
 def cpp_header(text: str) -> str | None:

@@ -145,6 +145,11 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
     ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin", ".kts": "kotlin",
     ".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
+    # Linguist's other C++: `.c++`/`.h++`/`.hxx`, templates and inline definitions included
+    # by a header (`.inl`, `.ipp`, `.tpp`, `.tcc`, `.txx`), modules (`.cppm`, `.ixx`) and
+    # Arduino sketches (`.ino`)
+    ".c++": "cpp", ".h++": "cpp", ".hxx": "cpp", ".inl": "cpp", ".ipp": "cpp", ".tpp": "cpp",
+    ".tcc": "cpp", ".txx": "cpp", ".cppm": "cpp", ".ixx": "cpp", ".ino": "cpp",
     ".cs": "csharp", ".rb": "ruby", ".php": "php", ".swift": "swift", ".scala": "scala",
     ".sc": "scala", ".sbt": "scala",  # Scala scripts and worksheets; sbt's build definitions
     ".csx": "csharp", ".cake": "csharp",  # Linguist's C#: C# scripts, Cake build scripts
@@ -589,6 +594,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".vue": "vue", ".svelte": "svelte", ".m": "objc", ".mm": "objc", ".groovy": "groovy",
     ".gradle": "groovy", ".jenkinsfile": "groovy", ".ps1": "powershell", ".bat": "batch",
     ".cmd": "batch", ".fish": "shell",
+    ".cu": "cuda", ".cuh": "cuda",  # Linguist's Cuda: C++ with kernels, read by its grammar
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",

@@ -52,7 +52,7 @@ _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-+/=.]+")
 _FILENAME_FOR_LANGUAGE = {
     "python": "x.py", "javascript": "x.js", "typescript": "x.js", "tsx": "x.js", "go": "x.go",
     "java": "x.java", "kotlin": "x.java", "scala": "x.java", "swift": "x.swift", "c": "x.c",
-    "cpp": "x.cpp", "csharp": "x.cs", "objc": "x.m", "php": "x.php", "hcl": "x.tf",
+    "cpp": "x.cpp", "cuda": "x.cpp", "csharp": "x.cs", "objc": "x.m", "php": "x.php", "hcl": "x.tf",
     "yaml": "x.yaml", "ini": "x.ini", "toml": "x.toml", "dotenv": "x.cfg", "shell": "x.cfg",
 }
 _FILENAME_FOR_MODE = {"config": "x.yaml", "code": "x.py", "text": "x.txt"}
