@@ -268,3 +268,26 @@ def test_cuda_kernels_are_functions():
     """)
     # the `#include`, too short alone, opens the first kernel's piece
     assert functions(pieces) == [(1, 8, "saxpy"), (10, 15, "scale"), (17, 22, "run")]
+
+
+def test_a_cpp_macro_read_as_the_type_of_a_scoped_return_type():
+    """`SPDLOG_INLINE std::shared_ptr<logger> f(...)` parses with the macro as the type and
+    `std::shared_ptr<logger> f` as one name lacking a `::`: the function was left to windows
+    (spdlog's stdout_color_mt, fmt's `FMT_FUNC std::string vformat(...)`)."""
+    pieces = chunks("cpp", """
+    namespace spdlog {
+
+    template<typename Factory>
+    SPDLOG_INLINE std::shared_ptr<logger> stdout_color_mt(const std::string &name, color_mode m)
+    {
+        return Factory::template create<sinks::stdout_color_sink_mt>(name, m);
+    }
+
+    FMT_FUNC std::string vformat(string_view fmt, format_args args) {
+      auto buffer = memory_buffer();
+      detail::vformat_to(buffer, fmt, args);
+      return to_string(buffer);
+    }
+    }
+    """)
+    assert [f[2] for f in functions(pieces)] == ["stdout_color_mt", "vformat"]

@@ -136,6 +136,14 @@ def _head_macros(node: Any) -> list[tuple[int, int]]:
     if declarator is None:
         return []
     head = [c for c in node.children if c.end_byte <= declarator.start_byte]
+    kind = node.child_by_field_name("type")
+    if (kind is not None and kind.type == "type_identifier" and _MACRO.fullmatch(kind.text)
+            and declarator.has_error and "qualified_identifier" in (
+                declarator.type, getattr(declarator.child_by_field_name("declarator"), "type",
+                                         None))):
+        # `SPDLOG_INLINE std::shared_ptr<logger> f(...)`, `FMT_FUNC std::string vformat(...)`:
+        # the macro read as the type, the real type as the scope of a name that lacks its `::`
+        return [(kind.start_byte, kind.end_byte)]
     if not any(c.type == "ERROR" for c in head):
         return []
     leaves = [leaf for c in head for leaf in _leaves(c)]
