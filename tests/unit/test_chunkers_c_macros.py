@@ -291,3 +291,57 @@ def test_a_cpp_macro_read_as_the_type_of_a_scoped_return_type():
     }
     """)
     assert [f[2] for f in functions(pieces)] == ["stdout_color_mt", "vformat"]
+
+
+def test_a_c_header_for_cpp_compilers_and_its_prototypes():
+    """A C header's `extern "C" {` and its `}`, each in an `#ifdef __cplusplus` block, cannot
+    be paired by the grammar: SQLite 3.40's sqlite3.h was one error, cut into 1,351 windows and
+    no prototype named. Its prototypes, with their doc comments, are the header's API."""
+    pieces = chunks("c", """
+    #ifndef SQLITE3_H
+    #define SQLITE3_H
+    #include <stdarg.h>
+
+    #ifdef __cplusplus
+    extern "C" {
+    #endif
+
+    /*
+    ** CAPI3REF: Opening A New Database Connection
+    **
+    ** These routines open an SQLite database file as specified by the
+    ** filename argument.
+    */
+    SQLITE_API int sqlite3_open(
+      const char *filename,   /* Database filename (UTF-8) */
+      sqlite3 **ppDb          /* OUT: SQLite db handle */
+    );
+    SQLITE_API int sqlite3_open_v2(
+      const char *filename,   /* Database filename (UTF-8) */
+      sqlite3 **ppDb,         /* OUT: SQLite db handle */
+      int flags,              /* Flags */
+      const char *zVfs        /* Name of VFS module to use */
+    );
+
+    /*
+    ** CAPI3REF: Run-Time Library Version Numbers
+    */
+    SQLITE_API const char *sqlite3_libversion(void);
+
+    static int helper(int n)
+    {
+        int twice(int);
+        return twice(n) + n * 2 + n * 3;
+    }
+
+    #ifdef __cplusplus
+    }  /* end of the 'extern "C"' block */
+    #endif
+    #endif /* SQLITE3_H */
+    """)
+    named = [(p.symbol_type, p.symbol) for p in pieces if p.symbol]
+    assert ("prototype", "sqlite3_open") in named and ("prototype", "sqlite3_open_v2") in named
+    assert ("prototype", "sqlite3_libversion") in named and ("function", "helper") in named
+    assert "twice" not in {p.symbol for p in pieces}  # a prototype inside a function is no API
+    opening = next(p for p in pieces if p.symbol == "sqlite3_open")
+    assert "CAPI3REF: Opening A New Database Connection" in opening.content

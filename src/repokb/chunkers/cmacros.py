@@ -33,6 +33,11 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
     """`text` with the macros behind its parse errors blanked, and its tree (both unchanged
     when there is nothing to blank)."""
     data = bytearray(source_bytes(text))
+    if tree.root_node.has_error and (guards := _cplusplus_guards(data)):
+        for start, end in guards:
+            data[start:end] = b" " * (end - start)
+        text = data.decode("utf-8", "surrogatepass")
+        tree = parse(parser, text)
     if tree.root_node.has_error and (lone := _lone_macros(data)):
         for start, end in lone:
             data[start:end] = b" " * (end - start)
@@ -86,6 +91,20 @@ def unexport(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
 _LONE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9_]*[A-Z0-9](?:[ \t]*\((?:[^()\n;]|\([^()\n;]*\))*\))?)"
                    rb"[ \t]*(?://[^\n]*|/\*[^\n]*\*/)?\r?$", re.M)
 _AFTER = (b";", b"{", b"}", b":", b"*/")
+
+
+# A C header's `extern "C" {` and its `}` for C++ compilers, each alone in an `#ifdef
+# __cplusplus` block: one brace in each of two blocks, which the grammar cannot pair, so the
+# whole file was one error (SQLite's sqlite3.h: no definition found in 13,000 lines).
+_GUARD = (rb"#[ \t]*if(?:def[ \t]+__cplusplus|[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)"
+          rb"[^\n]*\n")
+_EXTERN_C = re.compile(_GUARD + rb"[ \t]*(extern[ \t]+\"C\"[ \t]*\{)[^\n]*\n[ \t]*#[ \t]*endif")
+_EXTERN_C_END = re.compile(_GUARD + rb"[ \t]*(\})[^\n]*\n[ \t]*#[ \t]*endif")
+
+
+def _cplusplus_guards(data: bytearray) -> list[tuple[int, int]]:
+    """The `extern "C" {` and `}` of a C header's `#ifdef __cplusplus` blocks."""
+    return [m.span(1) for pattern in (_EXTERN_C, _EXTERN_C_END) for m in pattern.finditer(data)]
 
 
 def _lone_macros(data: bytearray) -> list[tuple[int, int]]:
