@@ -44,3 +44,29 @@ def test_cpp_and_cuda_files(tmp_path: Path, rel: str, content: str, language: st
     c = classify_file(tmp_path, rel, content)
     assert (c.kind, c.language, c.index_policy) == (Kind.SOURCE, language,
                                                     Policy.PARSE_AND_INDEX), c.reasons
+
+
+SQLITE_BANNER = ("/******************************************************************************\n"
+                 "** This file is an amalgamation of many separate C source files from SQLite\n"
+                 "** version 3.40.1.  By combining all the individual C code files into this\n"
+                 "** single large file, the entire code can be compiled as a single translation\n"
+                 "** unit.\n*/\n#define SQLITE_CORE 1\nint sqlite3_initialize(void){ return 0; }\n")
+
+
+@pytest.mark.parametrize(("rel", "content"), [
+    # nlohmann/json's and Catch2 v2's single header, amalgamated from include/
+    ("single_include/nlohmann/json.hpp", TEMPLATE),
+    ("single_include/catch2/catch.hpp", TEMPLATE),
+    ("sqlite/sqlite3.c", SQLITE_BANNER),
+])
+def test_amalgamations_are_generated(tmp_path: Path, rel: str, content: str) -> None:
+    """An amalgamation repeats every definition of the sources it was built from (each answer
+    came twice, the amalgamated copy in a 1 MB file): recorded, not indexed."""
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.index_policy) == (Kind.GENERATED, "amalgamation",
+                                                   Policy.METADATA_ONLY), c.reasons
+
+
+def test_the_sources_of_an_amalgamation_stay_source(tmp_path: Path) -> None:
+    c = classify_file(tmp_path, "include/nlohmann/json.hpp", TEMPLATE)
+    assert (c.kind, c.index_policy) == (Kind.SOURCE, Policy.PARSE_AND_INDEX)

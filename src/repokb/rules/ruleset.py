@@ -341,6 +341,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-directory", Tier.GENERATED, (Dir(T.GENERATED_DIRS),),
        Then(Kind.GENERATED, "inside a generated-code directory ({evidence})",
             subkind="generated_code", flags=("generated",))),
+    _r("amalgamated-header", Tier.GENERATED,
+       (Dir(T.AMALGAMATION_DIRS), Ext(T.AMALGAMATION_EXTENSIONS)),
+       Then(Kind.GENERATED, "a single header amalgamated from the library's headers "
+            "({evidence}): each definition is in its own header", subkind="amalgamation",
+            flags=("generated",), confidence=0.9)),
     _r("generated-name", Tier.GENERATED, (Name(tuple(T.GENERATED_NAME_GLOBS)),),
        Then(Kind.GENERATED, "generated file name ({evidence})",
             subkinds=T.GENERATED_NAME_GLOBS, flags=("generated",))),
