@@ -8,7 +8,8 @@ can show why a hit sits where it does:
   the same questions as docs do: the implementation says how it works;
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
-- a chunk defining a symbol the query names is boosted, as is a file whose name the query says
+- a chunk defining a symbol the query names is boosted (a C prototype less: the function's body
+  comes first), as is a file whose name the query says
   (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
   file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
   the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
@@ -81,7 +82,12 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "target", "define",  # Makefile rules and `define`s, CMake targets
                 "script",  # a PowerShell script with its help, named after its file
                 # a Vue or Svelte component (chunkers/sfc.py: its script's options or setup)
-                "component"}
+                "component",
+                "prototype"}  # a C prototype: a header's API (its share: _PROTOTYPE_SHARE)
+# the share of the exact-symbol boost for a C prototype (`SQLITE_API int sqlite3_open_v2(...);`
+# in sqlite3.h): where only the header is, it is what names the function; where the function's
+# body is too, that comes first
+_PROTOTYPE_SHARE = 0.75
 # the share of the exact-symbol boost for a member of a definition whose members the question
 # asks for ("which rpcs does service Operations expose": `Operations.GetOperation`): after the
 # definition itself, before everything else; and for a member the question says with the name
@@ -305,6 +311,8 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan,
     for name, kind in names:
         if name and kind in _DEFINITIONS:
             matched = symbol_match(str(name).lower(), path, plan, package)
+            if kind == "prototype":
+                matched *= _PROTOTYPE_SHARE
             if matched > share or not best[0]:
                 best, share = (str(name).lower(), str(name)), matched
             if share == 1.0:

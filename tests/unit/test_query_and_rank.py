@@ -884,3 +884,20 @@ def test_a_member_named_by_the_question_stays_above_its_container():
         ranked = rerank([head, props, other], plan(question), s)
         assert [c.payload["symbol"] for c in ranked] == [
             "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question
+
+
+def test_a_c_prototype_names_its_function_after_the_body():
+    """A C header's prototype (`SQLITE_API int sqlite3_open_v2(...);`) is where an installed
+    library names its function: boosted, so it beats the windows of constants that mention the
+    name (it was not in the top 10), but below the function's body when that is indexed too."""
+    s = Settings()
+    windows = _candidate(1, path="sqlite/sqlite3.h", start=566, end=596, fused=0.03)
+    prototype = _candidate(2, path="sqlite/sqlite3.h", start=3669, end=3674,
+                           symbol="sqlite3_open_v2", fused=0.02)
+    prototype.payload["symbol_type"] = "prototype"
+    ranked = rerank([windows, prototype], plan("sqlite3_open_v2"), s)
+    assert [c.id for c in ranked] == ["2", "1"]
+    body = _candidate(3, path="sqlite/main.c", start=3400, end=3420, symbol="sqlite3_open_v2",
+                      fused=0.02)
+    ranked = rerank([windows, prototype, body], plan("where is sqlite3_open_v2 defined"), s)
+    assert [c.id for c in ranked][:2] == ["3", "2"]
