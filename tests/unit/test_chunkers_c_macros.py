@@ -328,6 +328,9 @@ def test_a_c_header_for_cpp_compilers_and_its_prototypes():
     */
     SQLITE_API const char *sqlite3_libversion(void);
 
+    static int helper(int n);
+    static void compressionparams_module_init(PyObject *module);
+
     static int helper(int n)
     {
         int twice(int);
@@ -343,5 +346,9 @@ def test_a_c_header_for_cpp_compilers_and_its_prototypes():
     assert ("prototype", "sqlite3_open") in named and ("prototype", "sqlite3_open_v2") in named
     assert ("prototype", "sqlite3_libversion") in named and ("function", "helper") in named
     assert "twice" not in {p.symbol for p in pieces}  # a prototype inside a function is no API
+    # nor is a bare one-line forward declaration (zstandard 0.23's backend_c.c has eleven, one
+    # a line: each was a piece of its own)
+    assert "compressionparams_module_init" not in {p.symbol for p in pieces}
+    assert [p.symbol_type for p in pieces if p.symbol == "helper"] == ["function"]
     opening = next(p for p in pieces if p.symbol == "sqlite3_open")
     assert "CAPI3REF: Opening A New Database Connection" in opening.content

@@ -299,10 +299,14 @@ class TreeSitterChunker:
             if kinds and not names:
                 symbol_type = "block"
             row = node.start_point[0]
+            start = self._leading_start(span, comments, lines, blanked)
+            if symbol_type == "prototype" and start == row == last_row(last):
+                # a bare one-line prototype (a .c file's forward declarations, one a line)
+                # says nothing its function does not: it stays in the windows around it
+                continue
             best[key] = (pattern, Definition(
                 symbol_type=symbol_type, name=name,
-                owner=_clean_name(owners[0].text) if owners else None,
-                start=self._leading_start(span, comments, lines, blanked),
+                owner=_clean_name(owners[0].text) if owners else None, start=start,
                 end=below.get(last_row(last), min(self._end(last), len(lines) - 1)),
                 span=key, signature=lines[row].strip() if row < len(lines) else ""))
         found = [definition for _, definition in best.values()]
