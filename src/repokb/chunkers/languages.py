@@ -125,7 +125,7 @@ SPECS: tuple[LanguageSpec, ...] = (
                  macros=True, errors_inside=True,
                  blanks=r"\b__(?:global|device|host|forceinline|noinline|shared|constant|managed"
                         r"|grid_constant)__\b|\b__launch_bounds__\([^()]*\)"
-                        r"|<<<(?=[^;]*>>>)|(?<=[\w\s)])>>>(?=\s*\()"),
+                        r"|<<<(?=[^;]{0,2000}>>>)|(?<=[\w\s)])>>>(?=\s*\()"),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),
