@@ -118,6 +118,16 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
                       r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
                       re.I)
+# "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
+# type is its name, though an English word (CLI11's `class Option`); read in a short query
+# (up to four words: not a docstring's "Base class for ...") that gives no code-like name
+_TYPE_NAMED = re.compile(r"\b(?:class|struct|enum|union|interface|trait)\s+`?([A-Z]\w*)`?"
+                         r"|`?\b([A-Z]\w*)`?\s+(?:class|struct|enum|union|interface|trait)\b")
+# words before "class" at a sentence's start that name no type ("How class attributes work")
+_NOT_TYPE_NAMES = frozenset({"the", "a", "an", "how", "why", "when", "where", "who", "whose",
+                             "every", "any", "some", "no", "another", "other", "same", "new",
+                             "abstract", "parent", "child", "my", "our", "your", "its", "base",
+                             "helper", "wrapper", "mixin", "data"})
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -238,6 +248,12 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         names.append(plain)
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
+    if not names and len(text.split()) <= 4 and (typed := _TYPE_NAMED.search(text)):
+        plain = typed.group(1) or typed.group(2)
+        if plain.lower() in _PRONOUNS or plain.lower() in _NOT_TYPE_NAMES:
+            plain = None
+        else:
+            names.append(plain)
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word

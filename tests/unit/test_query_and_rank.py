@@ -901,3 +901,17 @@ def test_a_c_prototype_names_its_function_after_the_body():
                       fused=0.02)
     ranked = rerank([windows, prototype, body], plan("where is sqlite3_open_v2 defined"), s)
     assert [c.id for c in ranked][:2] == ["3", "2"]
+
+
+def test_a_capitalised_word_beside_class_or_struct_is_a_name():
+    """"CLI11 Option class" asked for CLI11's `class Option`: `Option`, an English word, was no
+    name, so its class was 9th behind windows."""
+    assert plan("CLI11 Option class").symbols == ("option",)
+    assert plan("class Option").symbols == ("option",)
+    assert plan("struct Circle layout").symbols == ("circle",)
+    assert plan("What class handles requests?").symbols == ()
+    assert plan("How class attributes are looked up").symbols == ()
+    assert plan("how does the class loader work").symbols == ()
+    assert plan("base_sink class").symbols == ("base_sink",)  # a code-like name as before
+    # a sentence (a docstring's) is left as it was
+    assert plan("Mapping class that remembers the order of its keys").symbols == ()
