@@ -24,9 +24,11 @@ DENSE = "dense"
 SPARSE = "bm25"
 # payload fields every backend indexes as keywords (the filters: project, path glob, kind ...;
 # lexical_only: the points still without a dense vector, and why; text_hash: the points whose
-# dense vector a chunk of the same text reuses, `dense_by_text`)
+# dense vector a chunk of the same text reuses, `dense_by_text`; symbol: the definitions of a
+# name BM25 has no token for, `Store.defining`)
 TEXT_HASH = "text_hash"
-KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY, TEXT_HASH)
+KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY, TEXT_HASH,
+                  "symbol")
 # the payload fields a search ranks, groups and reports its hits by: all it reads but the
 # content, which it needs only for the hits it returns (`Store.contents`); `also`: the names of
 # short definitions joined into the chunk (ranked as its own, reported on the hit)
@@ -144,6 +146,14 @@ class Store(ABC):
         `dense` is None (the embedding service is down: BM25 alone answers); each payload
         is the caller's own. With `content` False a payload may hold only SEARCH_FIELDS:
         `contents` gives the content."""
+
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        """The points whose `symbol` is exactly one of `names`, in id order, at most `limit`
+        (score 0): the definitions of a name BM25 cannot see (`H` of Go's `type H`: one letter
+        makes no token), found by the `symbol` keyword index. Payloads as `search` gives them.
+        A backend that cannot look names up says so."""
+        raise StoreError(f"The {type(self).__name__} store cannot look definitions up by name.")
 
     @abstractmethod
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:

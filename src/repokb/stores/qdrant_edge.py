@@ -39,7 +39,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -541,6 +541,17 @@ class QdrantEdgeStore(Store):
                where: StoreFilter, limit: int, content: bool = True,
                ) -> tuple[list[StoredPoint], list[StoredPoint]]:
         return self._searches((dense, sparse, where, limit, content))
+
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        if not names:
+            return []
+        scope = _filter(where)
+        named = q.FieldCondition("symbol", match=q.MatchAny(list(dict.fromkeys(names))))
+        page, _ = self._shard.scroll(q.ScrollRequest(
+            limit=limit, filter=q.Filter(must=[*(scope.must or [] if scope else []), named]),
+            with_payload=True if content else list(SEARCH_FIELDS), with_vector=False))
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in page]
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ssl
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -297,6 +297,16 @@ class QdrantServerStore(Store):
         records = self._call("retrieve", self._client.retrieve, self.collection, ids,
                              with_payload=list(PLACED_CONTENT), with_vectors=False)
         return {str(r.id): dict(r.payload) for r in records if r.payload}
+
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        if not names:
+            return []
+        m, scope = self._m, self._filter(where)
+        named = m.FieldCondition(key="symbol", match=m.MatchAny(any=list(dict.fromkeys(names))))
+        records, _ = self._scroll(m.Filter(must=[*(scope.must if scope else []), named]),
+                                  True if content else list(SEARCH_FIELDS), limit=limit)
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int, content: bool = True,
