@@ -141,8 +141,8 @@ class QueryPlan:
     files: tuple[str, ...] = ()  # lower-cased file names the query gives (`setup.py`)
     written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
     project: str | None = None  # the project the question named, when it ranks above the rest
-    # the names as written (and their last parts) whose last part BM25 has no token for (`H` of
-    # `gin.H`: one letter; `on` of `app.on`: a stop word), looked up by the definitions' symbol
+    # the last names, as written, that BM25 has no token for (`H` of `gin.H`: one letter; `on`
+    # of `app.on`: a stop word): the definitions of that last name are looked up by symbol
     unseen: tuple[str, ...] = ()
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
@@ -299,8 +299,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
-                     unseen=tuple(dict.fromkeys(form for n in names if unseen(n)
-                                                for form in (n, n.rsplit(".", 1)[-1]))),
+                     unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
+                                                if unseen(n))),
                      members_of=(str(asked).lower(),)
                      if defined and not defined.group(1) and asked
                      and str(asked).lower() not in _PRONOUNS else ())
