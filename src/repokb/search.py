@@ -212,8 +212,12 @@ class Searcher:
                 # say so
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
-            rankings += self._defining(understood, where, n, content, rankings)
-            candidates = _candidates(rankings, s.rrf_k, seen, tier)
+            looked_up = self._defining(understood, where, n, content, rankings)
+            candidates = _candidates(rankings + looked_up, s.rrf_k, seen, tier)
+            if looked_up:
+                symbol_rank = {p.id: i for i, p in enumerate(looked_up[0][0], 1)}
+                for c in candidates:
+                    c.symbol_rank = symbol_rank.get(c.id)
             fresh = rerank(candidates, understood, s, self._go_packages(
                 go_packages_to_read(candidates, understood)))
             if ranked:  # never above a candidate of a shallower depth
@@ -440,6 +444,7 @@ class Searcher:
             if entry and entry.classification else None,
             "file_mtime_ns": entry.mtime_ns if entry else None,
             "dense_rank": best.dense_rank, "lexical_rank": best.lexical_rank,
+            "symbol_rank": best.symbol_rank,
             "dense_score": best.dense_score, "fused": best.fused,
             "factors": {k: round(v, 4) for k, v in best.factors.items()},
             "intent": intent, "quality": p.get("quality"),

@@ -274,5 +274,8 @@ def test_bm25_alone_finds_a_one_letter_name_by_its_symbol(settings, real_embedde
     try:
         ws.indexer.run(resolve_roots([gin], None))
         assert _rank(ws, "gin.H", "utils.go", "H") == 1
+        # what found it, as `--explain` shows: the lookup by symbol, not BM25
+        top = ws.searcher.search(Query(text="gin.H", limit=3))[0].provenance
+        assert (top["symbol_rank"], top["lexical_rank"]) == (1, None)
     finally:
         ws.close()
