@@ -107,6 +107,8 @@ class Candidate:
     score: float = 0.0
     factors: dict[str, float] = field(default_factory=dict)
     tier: int = 0  # the candidate depth it was found at: 0 the first (search.py)
+    # its rank among the definitions looked up by symbol (a name BM25 cannot see: search.py)
+    symbol_rank: int | None = None
 
 
 def _kind_factor(kind: str, intent: str, s: Settings,

@@ -884,3 +884,25 @@ def test_a_member_named_by_the_question_stays_above_its_container():
         ranked = rerank([head, props, other], plan(question), s)
         assert [c.payload["symbol"] for c in ranked] == [
             "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question
+
+
+def test_names_bm25_cannot_see_are_looked_up_by_symbol_and_no_others():
+    """One letter and stop words make no BM25 token: the last names of `gin.H`, `type H`, `H`
+    in backticks, `app.on`, `Lazy.any` are looked up by the definitions' symbol (as written);
+    a name BM25 sees, an abbreviation and a plain sentence are not."""
+    assert plan("gin.H").unseen == ("H",)
+    assert plan("what does gin.H hold").unseen == ("H",)
+    assert plan("`H`").unseen == ("H",)
+    assert plan("where is H defined").unseen == ("H",)
+    assert plan("app.on").unseen == ("on",)
+    assert plan("Lazy.any").unseen == ("any",)
+    assert plan("`_`").unseen == ("_",)
+    for text in ("type H", "struct T", "func f", "type H map"):
+        found = plan(text)
+        assert found.unseen == (text.split()[1],) and found.symbols == (text.split()[1].lower(),)
+        assert "def " not in found.lexical_text  # the kind is said: no forms added
+    for text in ("gin.Context", "os.Getenv", "type DB", "what type I need", "class is a thing",
+                 "e.g. the cache", "i.e. a map", "how do I deploy", "where is the cache",
+                 "type a string"):
+        assert plan(text).unseen == (), text
+    assert plan("type DB").symbols == ()  # two letters BM25 sees: the question is as before
