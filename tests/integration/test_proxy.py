@@ -546,3 +546,21 @@ def test_repokb_proxy_serves_only_the_proxy_but_owns_for_every_command(home: Pat
         assert code == 0 and json.loads(out)["entries"] == 0, err
         code, out, err = run_cli("cache", "flush", "--yes")
         assert code == 0 and "0 entries deleted" in out, err
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_a_question_ending_in_a_question_mark_reaches_the_upstream_whole(env: Env,
+                                                                         protocol: str) -> None:
+    """An agent's pass through the proxy (httpx 0.28.1 indexed): "How do I send a bearer token
+    with httpx?" went upstream as "... with <REDACTED_SECRET>": the last word after "token
+    ... with", judged with its `?`, looked random. The question lost its subject for the model
+    and for the knowledge search. A secret ending a question is still redacted."""
+    env.up.behaviour = "echo"  # the upstream repeats the (redacted) prompt in its answer
+    for question in ("How do I send a bearer token with httpx?",
+                     "How do I pass the API key to requests?"):
+        _, answer = ask(env, protocol, question, False)
+        assert answer == f"You said: {question}"
+    secret = "".join(("Qz7vK2pLm9", "XwR4tB8nYc"))
+    _, answer = ask(env, protocol, f"Why is the token is {secret}?", False)
+    assert secret not in answer and "<REDACTED_SECRET>" in answer
+    assert secret.encode() not in b"".join(r["body"] for r in env.up.requests)
