@@ -564,3 +564,25 @@ def test_a_question_ending_in_a_question_mark_reaches_the_upstream_whole(env: En
     _, answer = ask(env, protocol, f"Why is the token is {secret}?", False)
     assert secret not in answer and "<REDACTED_SECRET>" in answer
     assert secret.encode() not in b"".join(r["body"] for r in env.up.requests)
+
+
+def test_a_refusal_on_the_model_apis_is_in_their_error_shape(make_env: Any) -> None:
+    """A client of a server with a key that forgot x-repokb-key (surfaces27): the 401 came in
+    repokb's shape only, without Anthropic's `type: error` / `error.type` nor OpenAI's
+    `error.type`, which the coding tools over these clients read. repokb's fields stay."""
+    env = make_env(api_key="proxy-test-key")
+    bare_anthropic = anthropic.Anthropic(base_url=env.url, api_key="sk-ant-x", max_retries=0)
+    with pytest.raises(anthropic.AuthenticationError) as refused:
+        bare_anthropic.messages.create(model="claude-test", max_tokens=10,
+                                       messages=[{"role": "user", "content": KB_QUESTION}])
+    body = refused.value.body
+    assert isinstance(body, dict) and body["type"] == "error"
+    assert body["error"]["type"] == "authentication_error"
+    assert "x-repokb-key" in body["error"]["hint"] and body["error"]["code"] == "unauthorized"
+    bare_openai = openai.OpenAI(base_url=env.url + "/v1", api_key="sk-x", max_retries=0)
+    with pytest.raises(openai.AuthenticationError) as refused_openai:
+        bare_openai.chat.completions.create(
+            model="gpt-test", messages=[{"role": "user", "content": KB_QUESTION}])
+    assert refused_openai.value.type == "authentication_error"
+    assert refused_openai.value.code == "unauthorized"
+    assert env.up.requests == []  # nothing went upstream
