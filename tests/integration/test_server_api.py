@@ -900,3 +900,13 @@ def test_prune_input_is_checked_with_clear_errors(make_client, tmp_path, monkeyp
                  "indexed from a folder")
     assert client.get("/knowledge/stats", params={"project": "koa"}).json()["files"] == koa
     assert client.get("/knowledge/stats", params={"project": "shop"}).json()["files"] == 2
+
+
+def test_why_nothing_refuses_an_empty_query_as_search_does(client):
+    """A REST client's pass (surfaces27): search refused `{"query": " "}` (422, "The query is
+    empty.") while why-nothing answered 200 "no chunk matches all these filters together"."""
+    for query in ("", "   "):
+        for route in ("/knowledge/search", "/knowledge/search/why-nothing"):
+            error = assert_error(client.post(route, json={"query": query}), 422,
+                                 "invalid_request", "The query is empty.")
+            assert "Ask a question" in error["hint"]
