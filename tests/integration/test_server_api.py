@@ -133,6 +133,10 @@ def test_a_body_that_is_not_json_is_told_where_it_breaks_and_never_echoed(client
     latin = client.post("/knowledge/search", content='{"query": "caf\xe9"}'.encode("latin-1"),
                         headers={"content-type": "application/json"})
     assert_error(latin, 400, "bad_request", "not UTF-8 JSON")
+    # 100,000 nested lists (surfaces27): it said "not UTF-8 JSON" of a UTF-8 body
+    deep = client.post("/knowledge/search", content=b'{"query": ' + b"[" * 100_000
+                       + b"]" * 100_000 + b"}", headers={"content-type": "application/json"})
+    assert_error(deep, 400, "bad_request", "nested too deeply")
 
 
 def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(client):
