@@ -195,7 +195,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 37 also (secrets12): every password of a list in prose ("Passwords v and w"), the random values
 # of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `- staging:
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
-REDACTION_VERSION = 37
+# 38 (surfaces27): a prose value ending a question judged without its `?` ("a bearer token
+# with httpx?" lost `httpx?`); `token=v` keeps its `=`
+REDACTION_VERSION = 38
 
 
 @dataclass(frozen=True)
