@@ -93,6 +93,16 @@ def ethereum_keystore(text: str) -> str | None:
     return None
 
 
+def ansible_vault(text: str) -> str | None:
+    """A file encrypted by `ansible-vault encrypt` (group_vars/prod/vault.yml, a role's
+    `files/id_rsa`): the secrets under a password, which an offline attack on its ciphertext
+    (ansible2john) recovers when it is weak."""
+    head = text.lstrip("\ufeff \t\r\n")[:64]
+    if head.startswith("$ANSIBLE_VAULT;"):
+        return head.split("\n", 1)[0].strip()
+    return None
+
+
 def helm_template(text: str) -> str | None:
     m = HELM_TEMPLATE.search(text)
     return f"Helm template expression {m.group(0)!r}" if m else None
@@ -329,7 +339,7 @@ SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
     "kubeconfig": kubeconfig, "service_account": service_account,
-    "ethereum_keystore": ethereum_keystore,
+    "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
     "helm_template": helm_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
