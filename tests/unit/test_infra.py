@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from repokb.chunkers import chunker_for
+from repokb.chunkers.gotemplate import mask
 from repokb.models import Kind, Policy
 
 from ..conftest import classify_file, write
@@ -55,3 +57,153 @@ def test_terraform_and_terragrunt_working_folders_are_not_walked(tmp_path) -> No
     files, skipped = walk(tmp_path / "p")
     assert sorted(files) == ["envs/prod/main.tf"]
     assert {"envs/prod/.terraform", "live/.terragrunt-cache"} <= set(skipped)
+
+
+HELPERS = '''\
+{{/*
+Expand the name of the chart.
+*/}}
+{{- define "webapp.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Create a default fully qualified app name.
+*/}}
+{{- define "webapp.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+
+{{- define "webapp.labels" -}}
+app.kubernetes.io/name: {{ include "webapp.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+'''
+
+DEPLOYMENT = '''\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ include "webapp.fullname" . }}
+  labels:
+    {{- include "webapp.labels" . | nindent 4 }}
+spec:
+  replicas: {{ .Values.replicaCount }}
+  selector:
+    matchLabels:
+      {{- include "webapp.labels" . | nindent 6 }}
+  template:
+    metadata:
+      labels:
+        {{- include "webapp.labels" . | nindent 8 }}
+    spec:
+      containers:
+        - name: {{ .Chart.Name }}
+          image: "{{ .Values.image.repository }}:{{ .Values.image.tag | default "latest" }}"
+          ports:
+            - containerPort: {{ .Values.service.port }}
+          env:
+            - name: DATABASE_HOST
+              value: {{ printf "%s-postgresql" .Release.Name | quote }}
+            - name: LOG_LEVEL
+              value: {{ .Values.logLevel | default "info" | quote }}
+          {{- with .Values.resources }}
+          resources:
+            {{- toYaml . | nindent 12 }}
+          {{- end }}
+          {{- with .Values.nodeSelector }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+          {{- end }}
+'''
+
+SERVICE_AND_INGRESS = '''\
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "webapp.fullname" . }}
+spec:
+  type: {{ .Values.service.type }}
+  ports:
+    - port: {{ .Values.service.port }}
+      targetPort: http
+---
+{{- if .Values.ingress.enabled }}
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: {{ include "webapp.fullname" . }}
+spec:
+  rules:
+    - host: {{ .Values.ingress.host | quote }}
+{{- end }}
+'''
+
+
+def _chunks(tmp_path, rel: str, text: str) -> list:
+    write(tmp_path, "chart/Chart.yaml", "apiVersion: v2\nname: webapp\n")
+    c = classify_file(tmp_path, rel, text)
+    chunker = chunker_for(c.language)
+    assert chunker is not None, c
+    return chunker.chunk(text)
+
+
+def test_helm_helpers_are_cut_per_named_template(tmp_path) -> None:
+    """`_helpers.tpl` was one or two windows with no name: "where is webapp.fullname defined"
+    had no symbol to find."""
+    pieces = _chunks(tmp_path, "chart/templates/_helpers.tpl", HELPERS)
+    assert [(p.symbol, p.symbol_type, p.start_line, p.end_line) for p in pieces] == [
+        ("webapp.name", "define", 1, 6), ("webapp.fullname", "define", 8, 17),
+        ("webapp.labels", "define", 19, 22)]
+
+
+@pytest.mark.parametrize(("rel", "text", "first"), [
+    ("chart/templates/deployment.yaml", DEPLOYMENT, "Deployment"),
+    ("chart/templates/service.yaml", SERVICE_AND_INGRESS, "Service"),
+])
+def test_helm_yaml_templates_are_cut_by_their_keys(tmp_path, rel, text, first) -> None:
+    """A chart's template is no valid YAML (`{{- include ... | nindent 4 }}` lines): it was cut
+    into nameless windows. Now by its keys, read with the actions masked, the pieces holding
+    the template's own text, every line once."""
+    pieces = _chunks(tmp_path, rel, text)
+    assert all(p.symbol_type != "window" for p in pieces), pieces
+    assert pieces[0].symbol.startswith(first)
+    assert "".join(p.content for p in pieces) == text
+    assert "__" not in "".join(p.content for p in pieces)
+
+
+def test_a_helm_stream_names_its_documents_past_a_leading_action(tmp_path) -> None:
+    pieces = _chunks(tmp_path, "chart/templates/service.yaml", SERVICE_AND_INGRESS)
+    assert [p.symbol.split(".")[0] for p in pieces] == ["Service", "Ingress"], pieces
+
+
+def test_mask_keeps_every_line_and_offset() -> None:
+    for text in (HELPERS, DEPLOYMENT, SERVICE_AND_INGRESS, "a: {{ x }}\n{{/* a\nb */}}\nc: 1"):
+        masked = mask(text)
+        assert len(masked) == len(text)
+        assert [i for i, ch in enumerate(masked) if ch == "\n"] == [
+            i for i, ch in enumerate(text) if ch == "\n"]
+        assert "{{" not in masked
+
+
+@pytest.mark.parametrize(("text", "symbols"), [
+    # one manifest: named as a document of a stream is
+    ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: shop-api\nspec:\n"
+     "  replicas: 6\n", ["Deployment/shop-api"]),
+    # a document opening with a comment (after `---`) was windows, or `document 1`
+    ("---\n# Tasks that install and configure PostgreSQL for the application\n"
+     "- name: Install PostgreSQL\n  ansible.builtin.apt:\n    name: postgresql-15\n"
+     "    state: present\n", ["[0]"]),
+    ("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n"
+     "# The web front end, three replicas behind the service\napiVersion: apps/v1\n"
+     "kind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n"
+     "    spec:\n      containers:\n        - name: web\n          image: nginx:1.25\n",
+     ["Namespace/shop", "Deployment/web"]),
+])
+def test_kubernetes_and_ansible_yaml_is_named(text, symbols) -> None:
+    pieces = chunker_for("yaml").chunk(text)
+    assert [p.symbol for p in pieces] == symbols, pieces

@@ -143,7 +143,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`Sample.Store_error` beside `Sample.error`); protobuf, GraphQL and Groovy scanned by
 #     bracescan.py (an escaped `\"""` in Groovy, a backslash-newline in a proto/GraphQL
 #     string no longer shift or hide the blocks after it).
-CHUNKING_VERSION = 24
+# 25: Helm: `_helpers.tpl` per `define` (`webapp.fullname`), a chart's YAML templates by their
+#     keys (read with the `{{ }}` actions masked: they were windows); a single Kubernetes
+#     manifest named `Deployment/shop-api` as a document of a stream is; a YAML document
+#     opening with a comment (`---` then `# ...`: Ansible's tasks) by its keys, not windows,
+#     and a stream's document so named by its `Kind/name` (not `document 1`).
+CHUNKING_VERSION = 25
 
 
 class Chunker(Protocol):

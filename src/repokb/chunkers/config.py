@@ -22,6 +22,7 @@ from typing import Any
 
 from repokb.chunkers.base import OverBudget, last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.gotemplate import MASK, has_actions, mask
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.chunkers.yamldepth import too_deep
@@ -87,11 +88,17 @@ def _yaml_entries(node: Any) -> list[Entry]:
     if node.type == "stream":
         documents = [d for d in node.named_children if d.type == "document"]
         if len(documents) == 1:
-            inner = _yaml_container(documents[0].named_children[0]) if documents[
-                0].named_children else None
-            return _yaml_entries(inner) if inner is not None else []
+            inner = next((x for c in documents[0].named_children
+                          if (x := _yaml_container(c)) is not None), None)
+            if inner is None:
+                return []
+            if _kubernetes_object(inner):  # one manifest: named `Deployment/shop-api` too
+                return [_entry(documents[0], _document_label(inner, 0), None, inner)]
+            return _yaml_entries(inner)
         for i, document in enumerate(documents):
-            inner = next((_yaml_container(c) for c in document.named_children), None)
+            # past a comment opening the document (`# the web front end` above `apiVersion`)
+            inner = next((x for c in document.named_children
+                          if (x := _yaml_container(c)) is not None), None)
             out.append(_entry(document, _document_label(inner, i), None, inner))
         return out
     if node.type in ("block_mapping", "flow_mapping"):
@@ -109,14 +116,27 @@ def _yaml_entries(node: Any) -> list[Entry]:
     return out
 
 
+def _top_keys(mapping: Any) -> dict[str, Any]:
+    values = {}
+    for pair in mapping.named_children:
+        key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+        if key is not None and value is not None:
+            values[_text(key)] = value
+    return values
+
+
+def _kubernetes_object(mapping: Any) -> bool:
+    """A Kubernetes object (or a Kustomization): `apiVersion` and `kind` at the top."""
+    if mapping.type != "block_mapping":
+        return False
+    keys = _top_keys(mapping)
+    return "apiVersion" in keys and "kind" in keys and MASK * 5 not in _text(keys["kind"])
+
+
 def _document_label(mapping: Any, index: int) -> str:
     """A multi-document YAML stream names its documents `Kind/name` (Kubernetes) if it can."""
     if mapping is not None and mapping.type == "block_mapping":
-        values = {}
-        for pair in mapping.named_children:
-            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-            if key is not None and value is not None:
-                values[_text(key)] = value
+        values = _top_keys(mapping)
         kind = _text(values["kind"]) if "kind" in values else None
         metadata = _yaml_container(values.get("metadata"))
         name = None
@@ -125,6 +145,8 @@ def _document_label(mapping: Any, index: int) -> str:
                 key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
                 if key is not None and value is not None and _text(key) == "name":
                     name = _text(value)
+        if name and MASK * 5 in name:  # a template's `name: {{ include "x.fullname" . }}`
+            name = None
         if kind:
             return f"{kind}/{name}" if name else kind
     return f"document {index}"
@@ -210,6 +232,10 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
+        if tree.root_node.has_error and self.format.language == "yaml" and has_actions(text):
+            # a Helm template (`name: {{ include "x.fullname" . }}`): its keys, read with the
+            # template's actions masked (gotemplate.py); the pieces hold the real text
+            tree = parse(parser, mask(text))
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)

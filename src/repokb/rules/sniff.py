@@ -103,6 +103,15 @@ def ansible_vault(text: str) -> str | None:
     return None
 
 
+_GO_TEMPLATE_DEFINE = re.compile(r"\{\{-?\s*define\s+\"[^\"]+\"\s*-?\}\}")
+
+
+def go_template(text: str) -> str | None:
+    """A Go template defining named templates (Helm's `_helpers.tpl`)."""
+    m = _GO_TEMPLATE_DEFINE.search(text)
+    return f"Go template {m.group(0)!r}" if m else None
+
+
 def helm_template(text: str) -> str | None:
     m = HELM_TEMPLATE.search(text)
     return f"Helm template expression {m.group(0)!r}" if m else None
@@ -340,7 +349,7 @@ SNIFFERS = {
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
     "kubeconfig": kubeconfig, "service_account": service_account,
     "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
-    "helm_template": helm_template, "github_actions": github_actions,
+    "helm_template": helm_template, "go_template": go_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
