@@ -884,3 +884,22 @@ def test_a_member_named_by_the_question_stays_above_its_container():
         ranked = rerank([head, props, other], plan(question), s)
         assert [c.payload["symbol"] for c in ranked] == [
             "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question
+
+
+def test_terraform_blocks_named_in_the_query_are_definitions_of_that_name():
+    """"resource aws_s3_bucket.logs" ranked `aws_s3_bucket_versioning.logs` and a data
+    source before the resource itself: HCL's `resource`, `variable`, `output` and `provider`
+    blocks were no definitions to the exact-symbol boost (nor `provider`)."""
+    s = Settings()
+    for symbol_type, name, query, other in (
+            ("resource", "aws_s3_bucket.logs", "resource aws_s3_bucket.logs",
+             "aws_s3_bucket_versioning.logs"),
+            ("variable", "db_password", "variable db_password", "aws_db_instance.main"),
+            ("output", "logs_bucket_arn", "where is output logs_bucket_arn", "logs_bucket")):
+        own = _candidate(1, path="infra/main.tf", symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        near = _candidate(2, path="infra/main.tf", symbol=other, fused=0.0105)
+        near.payload["symbol_type"] = "resource"
+        ranked = rerank([near, own], plan(query), s)
+        assert own.factors.get("exact_symbol") == s.symbol_boost, (symbol_type, own.factors)
+        assert ranked[0] is own, symbol_type
