@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from repokb.chunkers import chunker_for
-from repokb.chunkers.gotemplate import mask
+from repokb.chunkers.gotemplate import actions, mask
 from repokb.models import Kind, Policy
 
 from ..conftest import classify_file, write
@@ -207,3 +207,13 @@ def test_mask_keeps_every_line_and_offset() -> None:
 def test_kubernetes_and_ansible_yaml_is_named(text, symbols) -> None:
     pieces = chunker_for("yaml").chunk(text)
     assert [p.symbol for p in pieces] == symbols, pieces
+
+
+def test_template_actions_are_found_in_one_pass() -> None:
+    """A comment runs to its own `*/}}` (a `}}` inside it ends nothing); an unclosed `{{` ends
+    the search (a regex scanned the rest of the file for each `{{`: 36 s for 20,000 lines of
+    `a: {{ b`, and the chunker runs on every YAML file that does not parse)."""
+    text = 'a: {{/* x }} y */}} b: {{ .c }}\n{{ d'
+    assert [text[s:e] for s, e in actions(text)] == ["{{/* x }} y */}}", "{{ .c }}"]
+    assert list(actions("a: {{ b\n" * 3)) == []
+    assert [(s, e) for s, e in actions("{{/* open {{ x }}")] == [(0, 17)]

@@ -17,28 +17,49 @@ by its keys as it cuts any manifest, its pieces taken from the real text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
 from repokb.chunkers.fixed import line_starts
 
-# A template comment first (`{{/* a }} in it */}}`), then any action; both may span lines.
-ACTION = re.compile(r"\{\{-?\s*/\*.*?\*/\s*-?\}\}|\{\{.*?\}\}", re.DOTALL)
+_COMMENT_OPEN = re.compile(r"\{\{-?\s*/\*")
+_COMMENT_CLOSE = re.compile(r"\*/\s*-?\}\}")
 _WORD = re.compile(r"\{\{-?\s*(\w+)")
 _DEFINE_NAME = re.compile(r"\{\{-?\s*define\s+\"([^\"]+)\"")
 _OPENERS = frozenset({"define", "block", "if", "range", "with"})
 MASK = "_"
 
 
+def actions(text: str) -> Iterator[tuple[int, int]]:
+    """The (start, end) offsets of the template's actions, in order: `{{ ... }}`, a comment
+    `{{/* ... */}}` up to its own end (a `}}` inside it ends nothing); both may span lines.
+    One pass with `find`: an unclosed `{{` ends the search, never a scan per `{{` (a regex
+    took 36 s on 20,000 lines of `a: {{ b`)."""
+    pos = 0
+    closes = True  # False once no comment closes past some point: none after it does either
+    while (start := text.find("{{", pos)) != -1:
+        end = -1
+        if closes and _COMMENT_OPEN.match(text, start):
+            close = _COMMENT_CLOSE.search(text, start)
+            end, closes = (close.end(), True) if close else (-1, False)
+        if end == -1:
+            close_at = text.find("}}", start + 2)
+            if close_at == -1:
+                return
+            end = close_at + 2
+        yield start, end
+        pos = end
+
+
 def has_actions(text: str) -> bool:
-    return "{{" in text and ACTION.search(text) is not None
+    return next(actions(text), None) is not None
 
 
 def mask(text: str) -> str:
     """`text` with its template actions neutralised for a YAML parser, same length and lines."""
     out = list(text)
-    for m in ACTION.finditer(text):
-        start, end = m.span()
+    for start, end in actions(text):
         line_start = text.rfind("\n", 0, start) + 1
         comment = not text[line_start:start].strip()  # the action opens its line
         for i in range(start, end):
@@ -73,9 +94,9 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     depth = 0
     opened: tuple[int, str, int] | None = None  # (first row, name, head row) of a define
     comment_rows: tuple[int, int] | None = None  # rows of the last comment action
-    for m in ACTION.finditer(text):
-        action = m.group(0)
-        first, last = _row_of(starts, m.start()), _row_of(starts, m.end() - 1)
+    for start, end in actions(text):
+        action = text[start:end]
+        first, last = _row_of(starts, start), _row_of(starts, end - 1)
         if action.lstrip("{-").lstrip().startswith("/*"):
             comment_rows = (first, last)
             continue
