@@ -903,3 +903,14 @@ def test_terraform_blocks_named_in_the_query_are_definitions_of_that_name():
         ranked = rerank([near, own], plan(query), s)
         assert own.factors.get("exact_symbol") == s.symbol_boost, (symbol_type, own.factors)
         assert ranked[0] is own, symbol_type
+
+
+def test_a_charts_values_are_its_values_yaml():
+    """"which values does the chart take" asked for the members of a definition `chart` (and
+    boosted a Helm define `starter.chart` by its last name): the chart's `values.yaml` came 8th.
+    A chart's settings are the file a question about them names."""
+    for question in ("which values does the chart take", "what values does the helm chart accept",
+                     "chart values", "which settings does the chart expose"):
+        p = plan(question)
+        assert p.files == ("values.yaml",) and "chart" not in p.symbols, (question, p)
+    assert plan("which values does Config take").members_of == ("config",)
