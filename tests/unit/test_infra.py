@@ -27,6 +27,8 @@ VAULT = (
     ("inventories/prod/host_vars/db1/main.yaml", VAULT),
     ("roles/deploy/files/id_deploy", VAULT),
     ("vars/aws.json", VAULT.replace("1.1;AES256", "1.2;AES256;prod")),
+    # ansible-lint 26.10.1's examples/playbooks/vars/vault_full.yml: a document marker first
+    ("group_vars/all/vault_full.yml", "---\n" + VAULT),
 ])
 def test_an_ansible_vault_file_is_blocked(tmp_path, rel, text) -> None:
     """`ansible-vault encrypt` output: the ciphertext of secrets under a password (an offline

@@ -97,7 +97,9 @@ def ansible_vault(text: str) -> str | None:
     """A file encrypted by `ansible-vault encrypt` (group_vars/prod/vault.yml, a role's
     `files/id_rsa`): the secrets under a password, which an offline attack on its ciphertext
     (ansible2john) recovers when it is weak."""
-    head = text.lstrip("\ufeff \t\r\n")[:64]
+    head = text.lstrip("\ufeff \t\r\n")[:80]
+    if head.startswith("---"):  # a YAML document marker before it (ansible-lint's examples)
+        head = head[3:].lstrip(" \t\r\n")
     if head.startswith("$ANSIBLE_VAULT;"):
         return head.split("\n", 1)[0].strip()
     return None
