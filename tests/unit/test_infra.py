@@ -39,6 +39,41 @@ def test_an_ansible_vault_file_is_blocked(tmp_path, rel, text) -> None:
         Kind.SECRET_CANDIDATE, "ansible_vault", Policy.BLOCK), c.reasons
 
 
+STATE = """{
+  "version": 4,
+  "terraform_version": "1.6.6",
+  "serial": 7,
+  "lineage": "6a1b2c3d-1111-2222-3333-444455556666",
+  "outputs": {},
+  "resources": [
+    {"mode": "managed", "type": "random_password", "name": "db",
+     "instances": [{"attributes": {"id": "none", "length": 24,
+                                   "result": "Rnd-Pw-Result-8Kq3Zx7Lm"}}]}
+  ]
+}
+"""
+SHOW_JSON = ('{"format_version": "1.2", "terraform_version": "1.6.6", "values": {"root_module": '
+             '{"resources": [{"address": "random_password.db", "values": {"result": '
+             '"Rnd-Pw-Result-8Kq3Zx7Lm"}}]}}}\n')
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("state/prod.json", STATE), ("envs/prod/prod.tfstate.json", STATE),
+    ("backups/terraform.tfstate.1700000000.backup", STATE), ("plan/show.json", SHOW_JSON)])
+def test_terraform_state_under_any_name_is_blocked(tmp_path, rel, text) -> None:
+    """`terraform state pull > prod.json`: indexed as JSON configuration, the random password's
+    `result` (no secret-named key) stored as written."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.SECRET_CANDIDATE, "terraform_state", Policy.BLOCK), c.reasons
+
+
+def test_json_that_mentions_terraform_is_not_state(tmp_path) -> None:
+    c = classify_file(tmp_path, "config/versions.json",
+                      '{"terraform_version": "1.6.6", "providers": {"aws": "5.31.0"}}\n')
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+
+
 def test_a_file_with_inline_vault_values_is_still_indexed(tmp_path) -> None:
     """`!vault |` values in a plain vars file: the file is knowledge, the values redacted."""
     text = ("db_user: app\ndb_password: !vault |\n          " +

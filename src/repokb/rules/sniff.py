@@ -93,6 +93,22 @@ def ethereum_keystore(text: str) -> str | None:
     return None
 
 
+def terraform_state(text: str) -> str | None:
+    """Terraform's state under any name (`terraform state pull > prod.json`, `state.json`): the
+    attributes of every resource in clear, a `random_password`'s `result`, a storage account's
+    `primary_access_key`, under names no secret pattern knows; and `terraform show -json`'s
+    output, which holds the same values (`prior_state`, `values`)."""
+    head = text[:4096]
+    if '"terraform_version"' not in head:
+        return None
+    if '"lineage"' in head and '"serial"' in head:  # the state's own header (v3 and v4)
+        return "state with serial and lineage"
+    if '"format_version"' in head and re.search(r'"(?:values|planned_values|prior_state)"\s*:',
+                                                text):
+        return "terraform show -json output"
+    return None
+
+
 def ansible_vault(text: str) -> str | None:
     """A file encrypted by `ansible-vault encrypt` (group_vars/prod/vault.yml, a role's
     `files/id_rsa`): the secrets under a password, which an offline attack on its ciphertext
@@ -351,6 +367,7 @@ SNIFFERS = {
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
     "kubeconfig": kubeconfig, "service_account": service_account,
     "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
+    "terraform_state": terraform_state,
     "helm_template": helm_template, "go_template": go_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
