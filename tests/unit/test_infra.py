@@ -8,6 +8,7 @@ import pytest
 from repokb.chunkers import chunker_for
 from repokb.chunkers.gotemplate import actions, mask
 from repokb.models import Kind, Policy
+from repokb.secrets import redact
 
 from ..conftest import classify_file, write
 from .test_discover import walk
@@ -254,3 +255,44 @@ def test_template_actions_are_found_in_one_pass() -> None:
     assert [text[s:e] for s, e in actions(text)] == ["{{/* x }} y */}}", "{{ .c }}"]
     assert list(actions("a: {{ b\n" * 3)) == []
     assert [(s, e) for s, e in actions("{{/* open {{ x }}")] == [(0, 17)]
+
+
+def _b64(value: str) -> str:
+    import base64
+
+    return base64.b64encode(value.encode()).decode()
+
+
+CONFIGMAP = ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings-{i}\n"
+             "data:\n  LOG_LEVEL: info\n  DESCRIPTION: \"settings of the shop service {i}\"\n")
+SECRET_DOC = (
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app-keys\n  namespace: shop\n"
+    "  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: |\n"
+    '      {"stringData":{"license":"Lic-Str-5Tg2Bx9Wm7Yc"}}\n'
+    "type: Opaque\ndata:\n  webhook: " + _b64("Wbh-Sec-3Kd8Vn1Qr6") + "\n"
+    "  config.yaml: |\n    endpoint: https://hooks.acme.example\n    Wbh-Cfg-9Tx2Lq7Zm\n"
+    "stringData:\n  license: Lic-Str-5Tg2Bx9Wm7Yc\n  flow: {a: Flw-Val-4Kp8Wz2Qn}\n")
+
+
+def test_a_kubernetes_secret_past_the_head_of_a_stream_is_redacted_whole() -> None:
+    """A Secret after 8 KB of ConfigMaps is past the classifier's head, so the file was indexed:
+    its `stringData: license: X` stored raw, its `data:` base64 under `webhook:` too (no
+    secret-named key). Every value of a Secret document is redacted; what names it stays."""
+    text = "---\n".join([*(CONFIGMAP.format(i=i) for i in range(100)), SECRET_DOC])
+    assert text.index("kind: Secret") > 8192
+    out = redact(text, "config", "yaml").text
+    for value in ("Wbh-Sec-3Kd8Vn1Qr6", "Lic-Str-5Tg2Bx9Wm7Yc", "Wbh-Cfg-9Tx2Lq7Zm",
+                  "Flw-Val-4Kp8Wz2Qn", "hooks.acme.example"):
+        assert value not in out and _b64(value) not in out, value
+    secret = out[out.index("kind: Secret") - 12:]
+    for kept in ("kind: Secret", "  name: app-keys", "  namespace: shop", "type: Opaque",
+                 "  webhook: <REDACTED_SECRET>", "  license: <REDACTED_SECRET>"):
+        assert kept in secret, (kept, secret)
+    assert out.count("\n") == text.count("\n")
+    assert out[: out.index("kind: Secret")] == text[: text.index("kind: Secret")]
+
+
+def test_other_kinds_named_like_a_secret_keep_their_values() -> None:
+    for kind in ("SealedSecret", "ExternalSecret", "ConfigMap"):
+        text = f"apiVersion: v1\nkind: {kind}\nmetadata:\n  name: x\nspec:\n  refreshInterval: 1h\n"
+        assert redact(text, "config", "yaml").text == text, kind
