@@ -296,3 +296,33 @@ def test_other_kinds_named_like_a_secret_keep_their_values() -> None:
     for kind in ("SealedSecret", "ExternalSecret", "ConfigMap"):
         text = f"apiVersion: v1\nkind: {kind}\nmetadata:\n  name: x\nspec:\n  refreshInterval: 1h\n"
         assert redact(text, "config", "yaml").text == text, kind
+
+
+CFN = '''\
+Resources:
+  TaskDef:
+    Type: AWS::ECS::TaskDefinition
+    Properties:
+      ContainerDefinitions:
+        - Name: api
+          Image: acme/api
+          Environment:
+            - Name: DB_PASSWORD
+              Value: Cfn-Ecs-Env-Pw-3Kq8Zx
+            - Name: LOG_LEVEL
+              Value: info
+  ApiKeyParam:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Name: /orders/api-key
+      Type: String
+      Value: Cfn-Ssm-Val-4Wk9Rt2Zp7
+'''
+
+
+def test_cloudformation_name_value_pairs_are_redacted() -> None:
+    """CloudFormation writes Kubernetes' `- name:` / `value:` capitalised (an ECS container's
+    `Environment`) and an SSM parameter's name as a path: both values were stored as written."""
+    out = redact(CFN, "config", "yaml").text
+    assert "Cfn-Ecs-Env-Pw-3Kq8Zx" not in out and "Cfn-Ssm-Val-4Wk9Rt2Zp7" not in out, out
+    assert "Value: info" in out and "Name: /orders/api-key" in out
