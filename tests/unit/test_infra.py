@@ -235,7 +235,14 @@ def test_mask_keeps_every_line_and_offset() -> None:
     # a document opening with a comment (after `---`) was windows, or `document 1`
     ("---\n# Tasks that install and configure PostgreSQL for the application\n"
      "- name: Install PostgreSQL\n  ansible.builtin.apt:\n    name: postgresql-15\n"
-     "    state: present\n", ["[0]"]),
+     "    state: present\n", ["Install PostgreSQL"]),
+    # a list of named items (Ansible's tasks) by their names, not `[0-1]`
+    ("- name: Install PostgreSQL\n  ansible.builtin.apt:\n    name: postgresql-15\n"
+     "- name: Create application database user\n  community.postgresql.postgresql_user:\n"
+     "    name: app\n", ["Install PostgreSQL, Create application database user"]),
+    # a list whose items are not all named keeps its positions
+    ("- name: a first step that is named\n  run: make\n- run: make test and more words\n",
+     ["[0-1]"]),
     ("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n---\n"
      "# The web front end, three replicas behind the service\napiVersion: apps/v1\n"
      "kind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  template:\n"

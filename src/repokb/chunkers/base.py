@@ -147,7 +147,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     keys (read with the `{{ }}` actions masked: they were windows); a single Kubernetes
 #     manifest named `Deployment/shop-api` as a document of a stream is; a YAML document
 #     opening with a comment (`---` then `# ...`: Ansible's tasks) by its keys, not windows,
-#     and a stream's document so named by its `Kind/name` (not `document 1`).
+#     and a stream's document so named by its `Kind/name` (not `document 1`); a file that is a
+#     list of named items (Ansible's tasks) named by their names, not `[0-1]`.
 CHUNKING_VERSION = 25
 
 

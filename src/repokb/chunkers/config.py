@@ -10,7 +10,8 @@ below them, a closing bracket with the key above it. Files that do not parse fal
 windows.
 
 Symbols are key paths (`database.connection.timeout`); a chunk of several small keys is named
-by their parent's path, or at the top by the keys themselves (`name, version, license`).
+by their parent's path, or at the top by the keys themselves (`name, version, license`); a file
+that is a list of named items (Ansible's tasks: `- name: Install PostgreSQL`) by their names.
 """
 
 from __future__ import annotations
@@ -37,15 +38,17 @@ class Entry:
     end: int
     size: int  # bytes of source text
     value: Any  # the node whose children are the sub-entries (None for a scalar)
+    label: str | None = None  # an array element's own `name:` (an Ansible task's)
 
 
 def _text(node: Any) -> str:
     return " ".join(node.text.decode("utf-8", "replace").split()).strip("\"'")
 
 
-def _entry(node: Any, key: str, index: int | None, value: Any) -> Entry:
+def _entry(node: Any, key: str, index: int | None, value: Any,
+           label: str | None = None) -> Entry:
     return Entry(key, index, node.start_point[0], last_row(node),
-                 node.end_byte - node.start_byte, value)
+                 node.end_byte - node.start_byte, value, label)
 
 
 # -- per-format readers: a container node -> its entries ----------------------------------------
@@ -112,8 +115,21 @@ def _yaml_entries(node: Any) -> list[Entry]:
         for i, item in enumerate(items):
             inner = item.named_children[0] if item.type == "block_sequence_item" and \
                 item.named_children else item
-            out.append(_entry(item, "", i, _yaml_container(inner)))
+            container = _yaml_container(inner)
+            out.append(_entry(item, "", i, container, _item_name(container)))
     return out
+
+
+def _item_name(mapping: Any) -> str | None:
+    """A list item's `name:` when it is a plain value: an Ansible task's, play's or handler's
+    (`- name: Install PostgreSQL`)."""
+    if mapping is None or mapping.type != "block_mapping":
+        return None
+    value = _top_keys(mapping).get("name")
+    if value is None or _yaml_container(value) is not None:
+        return None
+    name = _text(value)
+    return name[:80] if name and MASK * 5 not in name else None
 
 
 def _top_keys(mapping: Any) -> dict[str, Any]:
@@ -289,6 +305,9 @@ def _join(path: str, e: Entry) -> str:
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:
+    if not path and all(e.index is not None and e.label for e in group):
+        # a file that is a list of named items (Ansible's tasks, handlers, plays): their names
+        return first_names([e.label or "" for e in group])
     if len(group) == 1:
         return _join(path, group[0]) or None
     if path and all(e.index is not None and e.key == group[0].key for e in group):
