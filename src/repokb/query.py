@@ -123,6 +123,11 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
 # type I need", "class is" name nothing (`I` and lower-case stop words are words)
 _KIND_NAME = re.compile(r"\b(?:type|struct|class|interface|enum|trait|union|typedef|func|fn|def"
                         r"|function|module|macro|const|var|let)\s+`?([A-Za-z_]\w?)`?(?![\w.])")
+# "which values does the chart take", "what can be set in the Helm chart's values": a chart's
+# settings are its `values.yaml` (a file the question names), not the members of a `chart`
+_CHART_VALUES = re.compile(r"\b(?:values|settings|parameters|options)\b.*\b(?:chart|helm)\b"
+                           r"|\b(?:chart|helm)(?:'s|’s)?\s+(?:values|settings|parameters)\b",
+                           re.I)
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -245,6 +250,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
+    if _CHART_VALUES.search(text) and not names:
+        files.append("values.yaml")
+        if defined and (defined.group(2) or "").lower() in ("chart", "helm"):
+            defined = None
     if defined and defined.group(3) and not (defined.group(3)[0].isupper()
                                              or looks_like_symbol(defined.group(3))):
         defined = None  # "list methods", "http props": a name is capitalised or code-like

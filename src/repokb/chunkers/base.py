@@ -145,6 +145,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     string no longer shift or hide the blocks after it).
 # 25: a short piece is no longer joined to a window cut out of a long line (it said it spanned
 #     lines it held only part of: Django's GIS JSON fixtures, rich's text.py).
+# 25 also (infra27): Helm: `_helpers.tpl` per `define` (`webapp.fullname`), a chart's YAML
+#     templates by their
+#     keys (read with the `{{ }}` actions masked: they were windows); a single Kubernetes
+#     manifest named `Deployment/shop-api` as a document of a stream is; a YAML document
+#     opening with a comment (`---` then `# ...`: Ansible's tasks) by its keys, not windows,
+#     and a stream's document so named by its `Kind/name` (not `document 1`); a file that is a
+#     list of named items (Ansible's tasks) named by their names, not `[0-1]`.
 CHUNKING_VERSION = 25
 
 

@@ -197,6 +197,12 @@ REDACTED = "<REDACTED_SECRET>"
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
 # 38 (surfaces27): a prose value ending a question judged without its `?` ("a bearer token
 # with httpx?" lost `httpx?`); `token=v` keeps its `=`
+# 38 also (infra27): every value of a Kubernetes Secret document in a YAML stream
+# (secrets/k8s.py): one past the
+# classifier's 8 KB head was indexed, its `stringData: license: v` and base64 `data:` values
+# under keys no pattern knows stored as written; CloudFormation's `- Name: DB_PASSWORD` /
+# `Value: v` (an ECS container's Environment) and an SSM parameter's `Name: /orders/api-key` /
+# `Value: v`, read as Kubernetes' lower-case pair is
 REDACTION_VERSION = 38
 
 
