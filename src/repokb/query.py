@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from repokb.embedders.code_bm25 import fold
+from repokb.embedders.code_bm25 import fold, tokenize
 from repokb.lexicon import ES_EN, STOP_WORDS
 from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 
@@ -118,6 +118,16 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
                       r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
                       re.I)
+# "type H", "struct T", "func f": a kind of definition and a name of a character or two that
+# BM25 has no token for (`unseen`): a name, though nothing else in it looks like code; "what
+# type I need", "class is" name nothing (`I` and lower-case stop words are words)
+_KIND_NAME = re.compile(r"\b(?:type|struct|class|interface|enum|trait|union|typedef|func|fn|def"
+                        r"|function|module|macro|const|var|let)\s+`?([A-Za-z_]\w?)`?(?![\w.])")
+# "which values does the chart take", "what can be set in the Helm chart's values": a chart's
+# settings are its `values.yaml` (a file the question names), not the members of a `chart`
+_CHART_VALUES = re.compile(r"\b(?:values|settings|parameters|options)\b.*\b(?:chart|helm)\b"
+                           r"|\b(?:chart|helm)(?:'s|’s)?\s+(?:values|settings|parameters)\b",
+                           re.I)
 # "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
 # type is its name, though an English word (CLI11's `class Option`); read in a short query
 # (up to four words: not a docstring's "Base class for ...") that gives no code-like name
@@ -146,6 +156,9 @@ class QueryPlan:
     files: tuple[str, ...] = ()  # lower-cased file names the query gives (`setup.py`)
     written: tuple[str, ...] = ()  # the names in the query's own case (`RouterGroup.Handle`)
     project: str | None = None  # the project the question named, when it ranks above the rest
+    # the last names, as written, that BM25 has no token for (`H` of `gin.H`: one letter; `on`
+    # of `app.on`: a stop word): the definitions of that last name are looked up by symbol
+    unseen: tuple[str, ...] = ()
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
@@ -157,6 +170,15 @@ def looks_like_symbol(term: str, explicit: bool = False) -> bool:
     core = term.rstrip("()")
     return bool("_" in core.strip("_") or "." in core or _CAMEL.search(core)
                 or term.endswith("()") or (core.startswith("__") and core.endswith("__")))
+
+
+def unseen(name: str) -> bool:
+    """Whether BM25 cannot see a name: its last part makes no token (one letter, `_`, a stop
+    word: Go's `H`, `T`, jQuery's `on`). `e.g`, `i.e` are abbreviations, not names."""
+    parts = name.split(".")
+    if len(parts) > 1 and all(len(p) == 1 and p.islower() for p in parts):
+        return False
+    return not tokenize(parts[-1])
 
 
 def file_name(term: str, call: bool = False, is_file: IsFile | None = None) -> str | None:
@@ -238,6 +260,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
+    if _CHART_VALUES.search(text) and not names:
+        files.append("values.yaml")
+        if defined and (defined.group(2) or "").lower() in ("chart", "helm"):
+            defined = None
     if defined and defined.group(3) and not (defined.group(3)[0].isupper()
                                              or looks_like_symbol(defined.group(3))):
         defined = None  # "list methods", "http props": a name is capitalised or code-like
@@ -246,6 +272,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
         names.append(plain)
+    kind_named = [n for n in _KIND_NAME.findall(text) if n not in names and unseen(n)
+                  and n != "I" and not (n.islower() and n in STOP_WORDS)]
+    names += kind_named
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     if not names and len(text.split()) <= 4 and (typed := _TYPE_NAMED.search(text)):
@@ -281,7 +310,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     # which BM25 ranked below the hundred `func (c *Context)` of its file for "gin.Context")
     # for a name that looks like code; a plain word's definition may be none of them ("where
     # are signals defined": `x = Signal()`)
-    expanded = [n for n in names if n is not plain]
+    expanded = [n for n in names if n is not plain and n not in kind_named]
     if expanded:
         short = [n.rsplit(".", 1)[-1] for n in expanded]
         expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}(" for s in short)
@@ -295,6 +324,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
+                     unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
+                                                if unseen(n))),
                      members_of=(str(asked).lower(),)
                      if defined and not defined.group(1) and asked
                      and str(asked).lower() not in _PRONOUNS else ())

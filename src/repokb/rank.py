@@ -67,7 +67,9 @@ _FARTHER_SHARE = 0.5
 # function `Data.Map.map`); not an OCaml interface's `val`, a declaration of what its .ml
 # defines (boosted alike, list.mli's documented `val map` came before list.ml's `let rec map`).
 # Gradle's tasks and named blocks (`android { }`, HCL's `locals { }`) and Jenkins' stages are
-# what "where is task publishRelease defined" or "the Rollback stage" asks for.
+# what "where is task publishRelease defined" or "the Rollback stage" asks for; so are
+# Terraform's resources, variables, outputs and providers ("resource aws_s3_bucket.logs" found
+# `aws_s3_bucket_versioning.logs` first).
 _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "trait", "type",
                 "impl", "const", "var", "module", "protocol", "object", "extension", "actor",
                 "macro", "table", "view", "procedure", "trigger", "property",
@@ -79,6 +81,9 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "query", "mutation", "subscription", "fragment",
                 "contract", "library", "modifier", "event", "error",  # Solidity's
                 "task", "stage", "block",
+                # HCL's labelled blocks (Terraform's `resource "aws_s3_bucket" "logs"`:
+                # `aws_s3_bucket.logs`; `data` and `module` are above)
+                "resource", "variable", "output", "provider",
                 "target", "define",  # Makefile rules and `define`s, CMake targets
                 "script",  # a PowerShell script with its help, named after its file
                 # a Vue or Svelte component (chunkers/sfc.py: its script's options or setup)
@@ -113,6 +118,8 @@ class Candidate:
     score: float = 0.0
     factors: dict[str, float] = field(default_factory=dict)
     tier: int = 0  # the candidate depth it was found at: 0 the first (search.py)
+    # its rank among the definitions looked up by symbol (a name BM25 cannot see: search.py)
+    symbol_rank: int | None = None
 
 
 def _kind_factor(kind: str, intent: str, s: Settings,

@@ -1,4 +1,6 @@
 """Hybrid search: dense nearest neighbours + BM25, fused with weighted RRF, re-ranked, shaped.
+A name BM25 has no token for (the `H` of `gin.H`) is looked up by the definitions' symbol, one
+more ranking fused with BM25's weight (`Searcher._defining`).
 
 Fusion happens here rather than inside the engine so every store backend ranks the same way
 and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
@@ -210,7 +212,12 @@ class Searcher:
                 # say so
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
-            candidates = _candidates(rankings, s.rrf_k, seen, tier)
+            looked_up = self._defining(understood, where, n, content, rankings)
+            candidates = _candidates(rankings + looked_up, s.rrf_k, seen, tier)
+            if looked_up:
+                symbol_rank = {p.id: i for i, p in enumerate(looked_up[0][0], 1)}
+                for c in candidates:
+                    c.symbol_rank = symbol_rank.get(c.id)
             fresh = rerank(candidates, understood, s, self._go_packages(
                 go_packages_to_read(candidates, understood)))
             if ranked:  # never above a candidate of a shallower depth
@@ -379,6 +386,29 @@ class Searcher:
             limit *= 4
         return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
+    def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
+                  rankings: list[tuple[list[StoredPoint], float]],
+                  ) -> list[tuple[list[StoredPoint], float]]:
+        """The definitions of the names BM25 cannot see (`QueryPlan.unseen`: the `H` of
+        `gin.H` makes no token), at most n, as one more ranking with BM25's weight: the lookup
+        stands in for the match the name's token would have made. Those the other rankings
+        found first, by their best rank there, then by id. None where the query names no such
+        name or the store cannot look names up."""
+        if not understood.unseen:
+            return []
+        try:
+            found = self.store.defining(understood.unseen, where, n, content)
+        except StoreError:
+            return []
+        if not found:
+            return []
+        best: dict[str, int] = {}
+        for points, _ in rankings:
+            for rank, point in enumerate(points):
+                best[point.id] = min(best.get(point.id, rank), rank)
+        found.sort(key=lambda p: (best.get(p.id, n), p.id))
+        return [(found, self._lexical_weight(understood))]
+
     def _rankings(self, understood: QueryPlan, where: StoreFilter, n: int,
                   content: bool = True) -> list[tuple[list[StoredPoint], float]]:
         """(ranking, RRF weight) pairs, dense first and lexical second; a subclass may add
@@ -414,6 +444,7 @@ class Searcher:
             if entry and entry.classification else None,
             "file_mtime_ns": entry.mtime_ns if entry else None,
             "dense_rank": best.dense_rank, "lexical_rank": best.lexical_rank,
+            "symbol_rank": best.symbol_rank,
             "dense_score": best.dense_score, "fused": best.fused,
             "factors": {k: round(v, 4) for k, v in best.factors.items()},
             "intent": intent, "quality": p.get("quality"),

@@ -401,15 +401,62 @@ def test_dense_by_text_finds_a_vector_under_any_project_never_a_pending_or_prune
         s.close()
 
 
-def test_an_edge_shard_made_before_the_text_hash_index_gets_it_when_opened(
-        tmp_path: Path, corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
-    """A home an older repokb wrote (no `text_hash` index): its points are found by text once
-    this version opens it; the index it adds leaves an older version's open as it was."""
+def _named(points: list[EmbeddedChunk], *symbols: str) -> list[EmbeddedChunk]:
+    """The same chunks defining these symbols, one each."""
+    return [EmbeddedChunk(replace(p.chunk, symbol=name, symbol_type="type"), p.dense,
+                          p.sparse_indices, p.sparse_values, p.lexical_only)
+            for p, name in zip(points, symbols, strict=True)]
+
+
+def test_defining_finds_the_points_of_a_last_name_in_any_case_within_the_filter(
+        opener: Callable[..., Store],
+        corpus: dict[tuple[str, str], list[EmbeddedChunk]]) -> None:
+    """The definitions of a name BM25 has no token for (Go's `type H`, Haskell's
+    `Data.ByteString.Lazy.any`), by their symbol's last name in any case, within the search's
+    filter, at most `limit`; a symbol saying the word elsewhere (`Any.foo`, `get_any`) is no
+    definition of it; pruned points are gone; without content the search fields."""
+    s = opener()
+    try:
+        deploy = corpus[("alpha", "docs/deploy.md")]
+        invoice = corpus[("alpha", "src/billing/invoice.py")]
+        tax = corpus[("beta", "src/billing/tax.py")]
+        s.upsert(_named(deploy, "H", "Context.h", "Any.foo")
+                 + _named(invoice, "Data.ByteString.Lazy.any", "get_any") + _named(tax, "H"))
+
+        def found(names: list[str], where: StoreFilter = ANY, limit: int = 10,
+                  content: bool = True) -> set[tuple[str, str]]:
+            return {(p.payload["project"], p.payload["symbol"])
+                    for p in s.defining(names, where, limit, content)}
+
+        assert found(["H"]) == found(["h", "H"]) == {
+            ("alpha", "H"), ("alpha", "Context.h"), ("beta", "H")}
+        assert found(["any"]) == found(["Any"]) == {("alpha", "Data.ByteString.Lazy.any")}
+        assert found(["H"], StoreFilter(projects=("beta",))) == {("beta", "H")}
+        assert found(["H"], StoreFilter(kinds=("code",))) == {("beta", "H")}
+        assert found(["H"], StoreFilter(paths=())) == set()
+        assert found(["_"]) == found([]) == set()
+        assert len(s.defining(["H"], ANY, 2)) == 2
+        [point] = s.defining(["any"], ANY, 10)
+        assert point.payload["content"] == invoice[0].chunk.content
+        [bare] = s.defining(["any"], ANY, 10, content=False)
+        assert bare.id == point.id and set(bare.payload) <= set(SEARCH_FIELDS)
+        s.prune("alpha", "docs/deploy.md", 1)
+        assert found(["H"]) == {("alpha", "H"), ("beta", "H")}
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("index", ["text_hash", "symbol"])
+def test_an_edge_shard_made_before_an_index_gets_it_when_opened(
+        tmp_path: Path, corpus: dict[tuple[str, str], list[EmbeddedChunk]], index: str) -> None:
+    """A home an older repokb wrote (no `text_hash` or `symbol` index): its points are found
+    by text and by symbol's last name once this version opens it; the index it adds leaves an
+    older version's open as it was."""
     import qdrant_edge as q
 
     from repokb.stores import qdrant_edge as edge
 
-    deploy = corpus[("alpha", "docs/deploy.md")]
+    deploy = _named(corpus[("alpha", "docs/deploy.md")], "H", "b", "c")
     s = _open("edge", tmp_path)
     s.upsert(deploy)
     s.close()
@@ -424,12 +471,14 @@ def test_an_edge_shard_made_before_the_text_hash_index_gets_it_when_opened(
         finally:
             shard.close()
 
-    assert "text_hash" not in schema(q.UpdateOperation.delete_field_index("text_hash"))
+    assert index not in schema(q.UpdateOperation.delete_field_index(index))
     s = _open("edge", tmp_path)
     try:
         assert s.dense_by_text([p.chunk.text_hash for p in deploy]).keys() == {
             p.chunk.text_hash for p in deploy}
+        assert [p.payload["chunk_index"] for p in s.defining(["H"], ANY, 10)] == [0]
         assert s.count() == 3
     finally:
         s.close()
-    assert "text_hash" in schema()
+    assert index in schema()
+

@@ -67,6 +67,31 @@ def test_api_docs_render_the_operations_offline(browser, server):  # noqa: F811
     assert not problems, problems
 
 
+def test_api_docs_try_it_out_with_the_key(browser, server):  # noqa: F811
+    """A user of a server with a key (surfaces27): /docs had no Authorize button and "Try it
+    out" on /knowledge/search answered 401, the key being a parameter of the destructive
+    routes only. The key is the schema's security scheme now: authorize once, then try."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    problems = _guarded(context, server)
+    page = context.new_page()
+    page.goto(f"{server}/docs")
+    page.locator("button.authorize").first.click(timeout=30_000)
+    page.locator(".modal-ux input").first.fill(KEY)
+    page.locator(".modal-ux button.authorize").first.click()
+    page.locator(".modal-ux button.close-modal").first.click()
+    block = page.locator(".opblock-post").filter(has_text="/knowledge/search").first
+    block.locator(".opblock-summary").first.click()
+    block.locator("button.try-out__btn").click()
+    block.locator("textarea.body-param__text").fill('{"query": "invoice total", "limit": 2}')
+    block.locator("button.execute").click()
+    status = block.locator(".live-responses-table tr.response .response-col_status").first
+    status.wait_for(timeout=30_000)
+    assert status.inner_text().strip() == "200", block.locator(".live-responses-table") \
+        .inner_text()
+    context.close()
+    assert not problems, problems
+
+
 def _upload_and_search(page, repo: Path, query: str) -> None:
     page.set_input_files("#folder-input", str(repo))
     page.locator("#upload-status").filter(has_text="Done:").wait_for(timeout=180_000)

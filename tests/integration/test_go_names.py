@@ -205,3 +205,77 @@ def test_a_go_package_is_its_package_clause_not_its_folder(workspace, cli_v2):
     assert _rank(workspace, "cli.App", "app.go", "App") == 1
     assert _rank(workspace, "cli.NewApp", "app.go", "NewApp") == 1
     assert _rank(workspace, "v2.App", "app.go", "App") == 1  # the folder's name still counts
+
+
+def _utils_go() -> str:
+    """gin 1.8.1's utils.go, shortened: `type H map[string]any` among helpers."""
+    return '''
+        package gin
+
+        import (
+            "encoding/xml"
+            "net/http"
+        )
+
+        // BindKey indicates a default bind key.
+        const BindKey = "_gin-gonic/gin/bindkey"
+
+        // Bind is a helper function for given interface object and returns a Gin middleware.
+        func Bind(val any) HandlerFunc {
+            return func(c *Context) {
+                c.Set(BindKey, val)
+            }
+        }
+
+        // WrapF is a helper function for wrapping http.HandlerFunc and returns a Gin middleware.
+        func WrapF(f http.HandlerFunc) HandlerFunc {
+            return func(c *Context) {
+                f(c.Writer, c.Request)
+            }
+        }
+
+        // H is a shortcut for map[string]any
+        type H map[string]any
+
+        // MarshalXML allows type H to be used with xml.Marshal.
+        func (h H) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
+            start.Name = xml.Name{Space: "", Local: "map"}
+            if err := e.EncodeToken(start); err != nil {
+                return err
+            }
+            for key, value := range h {
+                elem := xml.StartElement{Name: xml.Name{Space: "", Local: key}}
+                if err := e.EncodeElement(value, elem); err != nil {
+                    return err
+                }
+            }
+            return e.EncodeToken(xml.EndElement{Name: start.Name})
+        }
+        '''
+
+
+@pytest.mark.parametrize("text", ["gin.H", "type H", "`H`", "what is gin.H"])
+def test_a_one_letter_name_is_found_by_its_definitions_symbol(workspace, gin, text):
+    """gin 1.8.1: "gin.H" found no `type H map[string]any` in the top 10. One letter makes no
+    BM25 token, so the lexical side saw only `gin.h`, which the sixty handlers writing
+    `gin.H{...}` say and the definition does not; the model put ginS's `engine` first. A name
+    BM25 cannot see is looked up by the definitions' symbol (`Store.defining`)."""
+    write(gin, "utils.go", _utils_go())
+    workspace.indexer.run(resolve_roots([gin], None))
+    assert _rank(workspace, text, "utils.go", "H") == 1
+
+
+def test_bm25_alone_finds_a_one_letter_name_by_its_symbol(settings, real_embedder, gin):
+    """The lexical side alone (the dense ranking weighs nothing): without the lookup by symbol
+    `type H` is in no ranking at all."""
+    write(gin, "utils.go", _utils_go())
+    ws = Workspace(replace(settings, dense_weight=0.0))
+    ws.__dict__["embedder"] = real_embedder
+    try:
+        ws.indexer.run(resolve_roots([gin], None))
+        assert _rank(ws, "gin.H", "utils.go", "H") == 1
+        # what found it, as `--explain` shows: the lookup by symbol, not BM25
+        top = ws.searcher.search(Query(text="gin.H", limit=3))[0].provenance
+        assert (top["symbol_rank"], top["lexical_rank"]) == (1, None)
+    finally:
+        ws.close()

@@ -397,3 +397,25 @@ def test_mcp_route_takes_the_key_and_survives_a_second_lifespan(workspace: Works
     finally:
         app.state.ops.close()
         keyed.close()
+
+
+def test_bad_arguments_name_their_types_and_an_unknown_project_still_says_freshness(
+        indexed: Path, home: Path) -> None:
+    """A coding agent's pass with the official client (surfaces27, httpx 0.28.1): every invalid
+    search hinted "path (None)" for the glob argument, and an answer about a project nothing is
+    known of (search's filter, stats, get_context) carried no freshness at all."""
+    async def scenario() -> None:
+        async with stdio_session(home) as s:
+            data, text, error = await call(s, "search", query="total", path=["src/*.py", 5])
+            assert error and data["error"]["type"] == "invalid"
+            assert "path (string or array of strings)" in data["error"]["hint"], text
+            assert "None" not in data["error"]["hint"]
+            for tool, args in (("search", {"query": "invoice total", "project": "nope"}),
+                               ("stats", {"project": "nope"}),
+                               ("get_context", {"path": "src/shop/db.py", "project": "nope"})):
+                data, text, _ = await call(s, tool, **args)
+                assert "nope" in text
+                assert [p["project"] for p in data["freshness"]["projects"]] == ["shop"], tool
+                assert "Index of shop: last indexed" in text, (tool, text)
+
+    run(scenario)

@@ -546,3 +546,43 @@ def test_repokb_proxy_serves_only_the_proxy_but_owns_for_every_command(home: Pat
         assert code == 0 and json.loads(out)["entries"] == 0, err
         code, out, err = run_cli("cache", "flush", "--yes")
         assert code == 0 and "0 entries deleted" in out, err
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_a_question_ending_in_a_question_mark_reaches_the_upstream_whole(env: Env,
+                                                                         protocol: str) -> None:
+    """An agent's pass through the proxy (httpx 0.28.1 indexed): "How do I send a bearer token
+    with httpx?" went upstream as "... with <REDACTED_SECRET>": the last word after "token
+    ... with", judged with its `?`, looked random. The question lost its subject for the model
+    and for the knowledge search. A secret ending a question is still redacted."""
+    env.up.behaviour = "echo"  # the upstream repeats the (redacted) prompt in its answer
+    for question in ("How do I send a bearer token with httpx?",
+                     "How do I pass the API key to requests?"):
+        _, answer = ask(env, protocol, question, False)
+        assert answer == f"You said: {question}"
+    secret = "".join(("Qz7vK2pLm9", "XwR4tB8nYc"))
+    _, answer = ask(env, protocol, f"Why is the token is {secret}?", False)
+    assert secret not in answer and "<REDACTED_SECRET>" in answer
+    assert secret.encode() not in b"".join(r["body"] for r in env.up.requests)
+
+
+def test_a_refusal_on_the_model_apis_is_in_their_error_shape(make_env: Any) -> None:
+    """A client of a server with a key that forgot x-repokb-key (surfaces27): the 401 came in
+    repokb's shape only, without Anthropic's `type: error` / `error.type` nor OpenAI's
+    `error.type`, which the coding tools over these clients read. repokb's fields stay."""
+    env = make_env(api_key="proxy-test-key")
+    bare_anthropic = anthropic.Anthropic(base_url=env.url, api_key="sk-ant-x", max_retries=0)
+    with pytest.raises(anthropic.AuthenticationError) as refused:
+        bare_anthropic.messages.create(model="claude-test", max_tokens=10,
+                                       messages=[{"role": "user", "content": KB_QUESTION}])
+    body = refused.value.body
+    assert isinstance(body, dict) and body["type"] == "error"
+    assert body["error"]["type"] == "authentication_error"
+    assert "x-repokb-key" in body["error"]["hint"] and body["error"]["code"] == "unauthorized"
+    bare_openai = openai.OpenAI(base_url=env.url + "/v1", api_key="sk-x", max_retries=0)
+    with pytest.raises(openai.AuthenticationError) as refused_openai:
+        bare_openai.chat.completions.create(
+            model="gpt-test", messages=[{"role": "user", "content": KB_QUESTION}])
+    assert refused_openai.value.type == "authentication_error"
+    assert refused_openai.value.code == "unauthorized"
+    assert env.up.requests == []  # nothing went upstream

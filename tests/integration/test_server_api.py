@@ -133,6 +133,10 @@ def test_a_body_that_is_not_json_is_told_where_it_breaks_and_never_echoed(client
     latin = client.post("/knowledge/search", content='{"query": "caf\xe9"}'.encode("latin-1"),
                         headers={"content-type": "application/json"})
     assert_error(latin, 400, "bad_request", "not UTF-8 JSON")
+    # 100,000 nested lists (surfaces27): it said "not UTF-8 JSON" of a UTF-8 body
+    deep = client.post("/knowledge/search", content=b'{"query": ' + b"[" * 100_000
+                       + b"]" * 100_000 + b"}", headers={"content-type": "application/json"})
+    assert_error(deep, 400, "bad_request", "nested too deeply")
 
 
 def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(client):
@@ -900,3 +904,13 @@ def test_prune_input_is_checked_with_clear_errors(make_client, tmp_path, monkeyp
                  "indexed from a folder")
     assert client.get("/knowledge/stats", params={"project": "koa"}).json()["files"] == koa
     assert client.get("/knowledge/stats", params={"project": "shop"}).json()["files"] == 2
+
+
+def test_why_nothing_refuses_an_empty_query_as_search_does(client):
+    """A REST client's pass (surfaces27): search refused `{"query": " "}` (422, "The query is
+    empty.") while why-nothing answered 200 "no chunk matches all these filters together"."""
+    for query in ("", "   "):
+        for route in ("/knowledge/search", "/knowledge/search/why-nothing"):
+            error = assert_error(client.post(route, json={"query": query}), 422,
+                                 "invalid_request", "The query is empty.")
+            assert "Ask a question" in error["hint"]

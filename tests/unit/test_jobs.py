@@ -311,7 +311,7 @@ def test_a_followed_run_asks_to_be_followed_and_its_polls_keep_it(monkeypatch):
     """Remote.run_job asks for `follow`: polled every JOB_POLL_SECONDS, a lease many poll
     periods long never lapses while the follower lives."""
     runs = _Runs(files=100)
-    owner = _Owner(runs, lease_seconds=0.2)
+    owner = _Owner(runs, lease_seconds=1.0)  # 100 polls; 0.2 s lapsed on a loaded host
     caller = _following(owner, monkeypatch)
     job = caller.submit("/p", "p")[0]
     assert _wait(job) == "done" and owner.follows is True

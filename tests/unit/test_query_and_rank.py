@@ -886,6 +886,58 @@ def test_a_member_named_by_the_question_stays_above_its_container():
             "RatingGroup.props", "RatingGroup", "RatingGroup.ariaValuetext"], question
 
 
+def test_names_bm25_cannot_see_are_looked_up_by_symbol_and_no_others():
+    """One letter and stop words make no BM25 token: the last names of `gin.H`, `type H`, `H`
+    in backticks, `app.on`, `Lazy.any` are looked up by the definitions' symbol (as written);
+    a name BM25 sees, an abbreviation and a plain sentence are not."""
+    assert plan("gin.H").unseen == ("H",)
+    assert plan("what does gin.H hold").unseen == ("H",)
+    assert plan("`H`").unseen == ("H",)
+    assert plan("where is H defined").unseen == ("H",)
+    assert plan("app.on").unseen == ("on",)
+    assert plan("Lazy.any").unseen == ("any",)
+    assert plan("`_`").unseen == ("_",)
+    for text in ("type H", "struct T", "func f", "type H map"):
+        found = plan(text)
+        assert found.unseen == (text.split()[1],) and found.symbols == (text.split()[1].lower(),)
+        assert "def " not in found.lexical_text  # the kind is said: no forms added
+    for text in ("gin.Context", "os.Getenv", "type DB", "what type I need", "class is a thing",
+                 "e.g. the cache", "i.e. a map", "how do I deploy", "where is the cache",
+                 "type a string"):
+        assert plan(text).unseen == (), text
+    assert plan("type DB").symbols == ()  # two letters BM25 sees: the question is as before
+
+
+def test_terraform_blocks_named_in_the_query_are_definitions_of_that_name():
+    """"resource aws_s3_bucket.logs" ranked `aws_s3_bucket_versioning.logs` and a data
+    source before the resource itself: HCL's `resource`, `variable`, `output` and `provider`
+    blocks were no definitions to the exact-symbol boost (nor `provider`)."""
+    s = Settings()
+    for symbol_type, name, query, other in (
+            ("resource", "aws_s3_bucket.logs", "resource aws_s3_bucket.logs",
+             "aws_s3_bucket_versioning.logs"),
+            ("variable", "db_password", "variable db_password", "aws_db_instance.main"),
+            ("output", "logs_bucket_arn", "where is output logs_bucket_arn", "logs_bucket")):
+        own = _candidate(1, path="infra/main.tf", symbol=name, fused=0.01)
+        own.payload["symbol_type"] = symbol_type
+        near = _candidate(2, path="infra/main.tf", symbol=other, fused=0.0105)
+        near.payload["symbol_type"] = "resource"
+        ranked = rerank([near, own], plan(query), s)
+        assert own.factors.get("exact_symbol") == s.symbol_boost, (symbol_type, own.factors)
+        assert ranked[0] is own, symbol_type
+
+
+def test_a_charts_values_are_its_values_yaml():
+    """"which values does the chart take" asked for the members of a definition `chart` (and
+    boosted a Helm define `starter.chart` by its last name): the chart's `values.yaml` came 8th.
+    A chart's settings are the file a question about them names."""
+    for question in ("which values does the chart take", "what values does the helm chart accept",
+                     "chart values", "which settings does the chart expose"):
+        p = plan(question)
+        assert p.files == ("values.yaml",) and "chart" not in p.symbols, (question, p)
+    assert plan("which values does Config take").members_of == ("config",)
+
+
 def test_a_c_prototype_names_its_function_after_the_body():
     """A C header's prototype (`SQLITE_API int sqlite3_open_v2(...);`) is where an installed
     library names its function: boosted, so it beats the windows of constants that mention the

@@ -329,3 +329,23 @@ def test_an_assignment_in_a_code_comment_is_read_as_a_literal(language, line):
 ])
 def test_a_comment_naming_where_a_secret_comes_from_stays_readable(line):
     assert redact(line + "\n", "code", "python").text == line + "\n"
+
+
+@pytest.mark.parametrize("text", [
+    "How do I send a bearer token with httpx?",
+    "How do I pass the API key to requests?",
+    "Can I sign the token with HS256?",
+    "Where do I give my secret to uvicorn?",
+])
+def test_a_questions_last_word_is_judged_without_its_question_mark(text: str) -> None:
+    """`httpx?` looked random for its `?` (the proxy sent "... with <REDACTED_SECRET>")."""
+    assert redact(text, "text").text == text
+
+
+@pytest.mark.parametrize(("text", "expect"), [
+    ("the token is Qz7vK2pLm9XwR4tB8nYc?", "the token is " + REDACTED),
+    ("use the token with aB3dE5gH7jK9mN1pQ3sT?", "use the token with " + REDACTED),
+    ("token=Qz7vK2pLm9XwR4tB8nYc", "token=" + REDACTED),  # the `=` stays
+])
+def test_a_random_value_ending_a_sentence_is_still_redacted(text: str, expect: str) -> None:
+    assert redact(text, "text").text == expect

@@ -5,7 +5,8 @@ text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HT
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
 blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
-(Makefiles by rule), dockerfile (by build stage), cmake (by function, macro and target),
+(Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
+build stage), cmake (by function, macro and target),
 protobuf and graphql (interface definitions, by their braces: contractscan.py; its braces and
 Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
 Svelte components: each block by its own language's chunker). A language with no registered
@@ -19,6 +20,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     cython,
     dockerfile,
     erlang,
+    gotemplate,
     graphql,
     groovy,
     ini,

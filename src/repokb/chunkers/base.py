@@ -143,7 +143,20 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`Sample.Store_error` beside `Sample.error`); protobuf, GraphQL and Groovy scanned by
 #     bracescan.py (an escaped `\"""` in Groovy, a backslash-newline in a proto/GraphQL
 #     string no longer shift or hide the blocks after it).
-CHUNKING_VERSION = 25
+# 25: a short piece is no longer joined to a window cut out of a long line (it said it spanned
+#     lines it held only part of: Django's GIS JSON fixtures, rich's text.py).
+# 25 also (infra27): Helm: `_helpers.tpl` per `define` (`webapp.fullname`), a chart's YAML
+#     templates by their
+#     keys (read with the `{{ }}` actions masked: they were windows); a single Kubernetes
+#     manifest named `Deployment/shop-api` as a document of a stream is; a YAML document
+#     opening with a comment (`---` then `# ...`: Ansible's tasks) by its keys, not windows,
+#     and a stream's document so named by its `Kind/name` (not `document 1`); a file that is a
+#     list of named items (Ansible's tasks) named by their names, not `[0-1]`.
+# 26 (cpp27): C++ classes behind an export macro (`class SPDLOG_API logger`), macros alone on
+#     their line and `SPDLOG_INLINE std::shared_ptr<T> f(...)` blank for parsing; a class
+#     whose head and braces parsed keeps its members' names though one holds an error; C
+#     headers' `extern "C" {` guards blank, documented C prototypes named; CUDA kernels.
+CHUNKING_VERSION = 26
 
 
 class Chunker(Protocol):

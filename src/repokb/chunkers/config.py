@@ -10,7 +10,8 @@ below them, a closing bracket with the key above it. Files that do not parse fal
 windows.
 
 Symbols are key paths (`database.connection.timeout`); a chunk of several small keys is named
-by their parent's path, or at the top by the keys themselves (`name, version, license`).
+by their parent's path, or at the top by the keys themselves (`name, version, license`); a file
+that is a list of named items (Ansible's tasks: `- name: Install PostgreSQL`) by their names.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from repokb.chunkers.base import OverBudget, last_row, load_language, parse, register
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.gotemplate import MASK, has_actions, mask
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.packing import first_names, group_pieces, pack
 from repokb.chunkers.yamldepth import too_deep
@@ -36,15 +38,17 @@ class Entry:
     end: int
     size: int  # bytes of source text
     value: Any  # the node whose children are the sub-entries (None for a scalar)
+    label: str | None = None  # an array element's own `name:` (an Ansible task's)
 
 
 def _text(node: Any) -> str:
     return " ".join(node.text.decode("utf-8", "replace").split()).strip("\"'")
 
 
-def _entry(node: Any, key: str, index: int | None, value: Any) -> Entry:
+def _entry(node: Any, key: str, index: int | None, value: Any,
+           label: str | None = None) -> Entry:
     return Entry(key, index, node.start_point[0], last_row(node),
-                 node.end_byte - node.start_byte, value)
+                 node.end_byte - node.start_byte, value, label)
 
 
 # -- per-format readers: a container node -> its entries ----------------------------------------
@@ -87,11 +91,17 @@ def _yaml_entries(node: Any) -> list[Entry]:
     if node.type == "stream":
         documents = [d for d in node.named_children if d.type == "document"]
         if len(documents) == 1:
-            inner = _yaml_container(documents[0].named_children[0]) if documents[
-                0].named_children else None
-            return _yaml_entries(inner) if inner is not None else []
+            inner = next((x for c in documents[0].named_children
+                          if (x := _yaml_container(c)) is not None), None)
+            if inner is None:
+                return []
+            if _kubernetes_object(inner):  # one manifest: named `Deployment/shop-api` too
+                return [_entry(documents[0], _document_label(inner, 0), None, inner)]
+            return _yaml_entries(inner)
         for i, document in enumerate(documents):
-            inner = next((_yaml_container(c) for c in document.named_children), None)
+            # past a comment opening the document (`# the web front end` above `apiVersion`)
+            inner = next((x for c in document.named_children
+                          if (x := _yaml_container(c)) is not None), None)
             out.append(_entry(document, _document_label(inner, i), None, inner))
         return out
     if node.type in ("block_mapping", "flow_mapping"):
@@ -105,18 +115,44 @@ def _yaml_entries(node: Any) -> list[Entry]:
         for i, item in enumerate(items):
             inner = item.named_children[0] if item.type == "block_sequence_item" and \
                 item.named_children else item
-            out.append(_entry(item, "", i, _yaml_container(inner)))
+            container = _yaml_container(inner)
+            out.append(_entry(item, "", i, container, _item_name(container)))
     return out
+
+
+def _item_name(mapping: Any) -> str | None:
+    """A list item's `name:` when it is a plain value: an Ansible task's, play's or handler's
+    (`- name: Install PostgreSQL`)."""
+    if mapping is None or mapping.type != "block_mapping":
+        return None
+    value = _top_keys(mapping).get("name")
+    if value is None or _yaml_container(value) is not None:
+        return None
+    name = _text(value)
+    return name[:80] if name and MASK * 5 not in name else None
+
+
+def _top_keys(mapping: Any) -> dict[str, Any]:
+    values = {}
+    for pair in mapping.named_children:
+        key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
+        if key is not None and value is not None:
+            values[_text(key)] = value
+    return values
+
+
+def _kubernetes_object(mapping: Any) -> bool:
+    """A Kubernetes object (or a Kustomization): `apiVersion` and `kind` at the top."""
+    if mapping.type != "block_mapping":
+        return False
+    keys = _top_keys(mapping)
+    return "apiVersion" in keys and "kind" in keys and MASK * 5 not in _text(keys["kind"])
 
 
 def _document_label(mapping: Any, index: int) -> str:
     """A multi-document YAML stream names its documents `Kind/name` (Kubernetes) if it can."""
     if mapping is not None and mapping.type == "block_mapping":
-        values = {}
-        for pair in mapping.named_children:
-            key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-            if key is not None and value is not None:
-                values[_text(key)] = value
+        values = _top_keys(mapping)
         kind = _text(values["kind"]) if "kind" in values else None
         metadata = _yaml_container(values.get("metadata"))
         name = None
@@ -125,6 +161,8 @@ def _document_label(mapping: Any, index: int) -> str:
                 key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
                 if key is not None and value is not None and _text(key) == "name":
                     name = _text(value)
+        if name and MASK * 5 in name:  # a template's `name: {{ include "x.fullname" . }}`
+            name = None
         if kind:
             return f"{kind}/{name}" if name else kind
     return f"document {index}"
@@ -210,6 +248,10 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
+        if tree.root_node.has_error and self.format.language == "yaml" and has_actions(text):
+            # a Helm template (`name: {{ include "x.fullname" . }}`): its keys, read with the
+            # template's actions masked (gotemplate.py); the pieces hold the real text
+            tree = parse(parser, mask(text))
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
@@ -263,6 +305,9 @@ def _join(path: str, e: Entry) -> str:
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:
+    if not path and all(e.index is not None and e.label for e in group):
+        # a file that is a list of named items (Ansible's tasks, handlers, plays): their names
+        return first_names([e.label or "" for e in group])
     if len(group) == 1:
         return _join(path, group[0]) or None
     if path and all(e.index is not None and e.key == group[0].key for e in group):

@@ -79,9 +79,14 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
             names += p.also
             prev = out[-1] if out else None
             nxt = pending[i + 1] if i + 1 < len(pending) else None
-            to_prev = (prev is not None and _blank_between(lines, prev.end_line, p.start_line)
-                       and joined[-1] + len(p.content) <= MAX_JOINED)
-            to_next = nxt is not None and _blank_between(lines, p.end_line, nxt.start_line)
+            whole = _whole_lines(p, lines)
+            to_prev = (whole and prev is not None
+                       and _blank_between(lines, prev.end_line, p.start_line)
+                       and joined[-1] + len(p.content) <= MAX_JOINED
+                       and _whole_lines(prev, lines))
+            to_next = (whole and nxt is not None
+                       and _blank_between(lines, p.end_line, nxt.start_line)
+                       and _whole_lines(nxt, lines))
             head = nxt is not None and to_next and (
                 _heads(p.symbol, nxt.symbol) or _OPENER.search(p.content) is not None)
             if prev is not None and to_prev and not head:
@@ -116,6 +121,16 @@ def _heads(symbol: str | None, following: str | None) -> bool:
     """Whether a piece named `symbol` holds the head of the one named `following`."""
     return bool(symbol) and bool(following) and any(
         str(following).startswith(f"{symbol}{sep}") for sep in (".", " > ", "["))
+
+
+def _whole_lines(piece: ChunkPiece, lines: list[str]) -> bool:
+    """Whether `piece` holds whole lines (but for the whitespace around them), not a window cut
+    out of one too long to keep whole: text glued to a window would say it spans lines it holds
+    only part of (`{` joined to the first 500 characters of a 1,000-character line)."""
+    if piece.start_line != piece.end_line:
+        return True  # a piece over several lines is cut at line ends (the chunkers' invariant)
+    line = lines[piece.start_line - 1] if piece.start_line <= len(lines) else ""
+    return len(piece.content.strip()) >= len(line.strip())
 
 
 def _blank_between(lines: list[str], end_line: int, start_line: int) -> bool:

@@ -186,7 +186,10 @@ class Operations:
 
     def why_nothing(self, query: Query) -> str:
         """Why `query` finds nothing (say it after an empty search): an empty knowledge base,
-        a project, kind or language nothing indexed has, or the filters together."""
+        a project, kind or language nothing indexed has, or the filters together. An empty
+        query is refused as a search refuses it (it was "no chunk matches all these filters")."""
+        if not query.text.strip():
+            raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
         return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
 
     @_in_use

@@ -203,6 +203,8 @@ class FileFacts:
             if lang is None and own == ".tpl" and (self.sniff("smarty_template")
                                                    or self.sniff("html_page_part")):
                 lang = "html"  # Smarty's page templates: HTML with `{...}` tags, as Twig's are
+            elif lang is None and own == ".tpl" and self.sniff("go_template"):
+                lang = "gotemplate"  # Helm's `_helpers.tpl`: `{{- define "x.fullname" -}}`
         if lang is None:  # no extension, or one no table knows (cffi's demo/py.cleanup)
             lang = self.sniff("shebang")
             if (lang is None and not self.ext and self.template_base is None

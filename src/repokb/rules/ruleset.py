@@ -179,7 +179,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown;
 # an upload of a file's head only (left out by its client) has no tail: the rules on
 # last lines no longer read the head's end as the file's; a signal says its end was not seen)
-CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.26: a file encrypted by `ansible-vault encrypt` (`$ANSIBLE_VAULT;1.1;AES256`) is blocked,
+# whatever its name: its hex ciphertext was indexed as deployment configuration; Terraform's
+# `.terraform/` and Terragrunt's `.terragrunt-cache/` are skipped as vendored: registry modules'
+# copies were indexed as the project's own Terraform; Terraform state under another name
+# (`terraform state pull > prod.json`, `prod.tfstate.json`) and `terraform show -json` output are
+# blocked by their content: a `random_password`'s `result` was stored)
+# (0.3.27, cpp27: Linguist's other C++ extensions (.inl, .ipp, .tpp, .tcc, .txx, .hxx, .h++,
+# .c++, .cppm, .ixx, .ino) are C++, CUDA's .cu/.cuh are cuda; a .h with a scoped enum is C++;
+# an amalgamation (SQLite's banner, a C++ library's single_include/) is generated)
+CLASSIFIER_VERSION = f"0.3.27+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -278,6 +287,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.SECRET_CANDIDATE, "Ethereum keystore: a private key encrypted under a "
             "password ({evidence})", subkind="credentials_file",
             **_SECRET)),  # type: ignore[arg-type]
+    _r("terraform-state-content", Tier.SECURITY, (Lang(frozenset({"json", None})),
+                                                  Sniff("terraform_state")),
+       Then(Kind.SECRET_CANDIDATE, "Terraform state ({evidence}): every resource's attributes "
+            "in clear", subkind="terraform_state", **_SECRET)),  # type: ignore[arg-type]
+    _r("ansible-vault", Tier.SECURITY, (Sniff("ansible_vault"),),
+       Then(Kind.SECRET_CANDIDATE, "Ansible Vault file: secrets encrypted under a password "
+            "({evidence})", subkind="ansible_vault", **_SECRET)),  # type: ignore[arg-type]
     _r("private-key-file", Tier.SECURITY, (PRIVATE_KEY_FILE,),
        Then(Kind.SECRET_CANDIDATE, "private key file ({evidence})",
             subkind="private_key_content", **_SECRET)),  # type: ignore[arg-type]

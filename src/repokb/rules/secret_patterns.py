@@ -195,7 +195,15 @@ REDACTED = "<REDACTED_SECRET>"
 # 37 also (secrets12): every password of a list in prose ("Passwords v and w"), the random values
 # of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `- staging:
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
-REDACTION_VERSION = 37
+# 38 (surfaces27): a prose value ending a question judged without its `?` ("a bearer token
+# with httpx?" lost `httpx?`); `token=v` keeps its `=`
+# 38 also (infra27): every value of a Kubernetes Secret document in a YAML stream
+# (secrets/k8s.py): one past the
+# classifier's 8 KB head was indexed, its `stringData: license: v` and base64 `data:` values
+# under keys no pattern knows stored as written; CloudFormation's `- Name: DB_PASSWORD` /
+# `Value: v` (an ECS container's Environment) and an SSM parameter's `Name: /orders/api-key` /
+# `Value: v`, read as Kubernetes' lower-case pair is
+REDACTION_VERSION = 38
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,43 @@ def ethereum_keystore(text: str) -> str | None:
     return None
 
 
+def terraform_state(text: str) -> str | None:
+    """Terraform's state under any name (`terraform state pull > prod.json`, `state.json`): the
+    attributes of every resource in clear, a `random_password`'s `result`, a storage account's
+    `primary_access_key`, under names no secret pattern knows; and `terraform show -json`'s
+    output, which holds the same values (`prior_state`, `values`)."""
+    head = text[:4096]
+    if '"terraform_version"' not in head:
+        return None
+    if '"lineage"' in head and '"serial"' in head:  # the state's own header (v3 and v4)
+        return "state with serial and lineage"
+    if '"format_version"' in head and re.search(r'"(?:values|planned_values|prior_state)"\s*:',
+                                                text):
+        return "terraform show -json output"
+    return None
+
+
+def ansible_vault(text: str) -> str | None:
+    """A file encrypted by `ansible-vault encrypt` (group_vars/prod/vault.yml, a role's
+    `files/id_rsa`): the secrets under a password, which an offline attack on its ciphertext
+    (ansible2john) recovers when it is weak."""
+    head = text.lstrip("\ufeff \t\r\n")[:80]
+    if head.startswith("---"):  # a YAML document marker before it (ansible-lint's examples)
+        head = head[3:].lstrip(" \t\r\n")
+    if head.startswith("$ANSIBLE_VAULT;"):
+        return head.split("\n", 1)[0].strip()
+    return None
+
+
+_GO_TEMPLATE_DEFINE = re.compile(r"\{\{-?\s*define\s+\"[^\"]+\"\s*-?\}\}")
+
+
+def go_template(text: str) -> str | None:
+    """A Go template defining named templates (Helm's `_helpers.tpl`)."""
+    m = _GO_TEMPLATE_DEFINE.search(text)
+    return f"Go template {m.group(0)!r}" if m else None
+
+
 def helm_template(text: str) -> str | None:
     m = HELM_TEMPLATE.search(text)
     return f"Helm template expression {m.group(0)!r}" if m else None
@@ -331,8 +368,9 @@ SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
     "kubeconfig": kubeconfig, "service_account": service_account,
-    "ethereum_keystore": ethereum_keystore,
-    "helm_template": helm_template, "github_actions": github_actions,
+    "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
+    "terraform_state": terraform_state,
+    "helm_template": helm_template, "go_template": go_template, "github_actions": github_actions,
     "cloudformation": cloudformation, "dockerfile": dockerfile, "spring_boot": spring_boot,
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,

@@ -77,6 +77,11 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # hardhat-deploy's copies of each deployment's compiler input (every source, as JSON
     # strings) beside the deployment records in `deployments/<network>/`
     "solcInputs": ("build_artifact", "hardhat-deploy's copies of the compiler input"),
+    # Terraform's working directory (`terraform init`): the providers' binaries, copies of every
+    # registry module (terraform-aws-modules/vpc), the backend's settings with its credentials
+    # in `.terraform/terraform.tfstate`; Terragrunt's copies of the modules it runs
+    ".terraform": ("vendor", "Terraform's working directory (downloaded providers and modules)"),
+    ".terragrunt-cache": ("vendor", "Terragrunt's copies of the modules it runs"),
 }
 # Folders skipped only when a marker inside says they hold installed or built things, not the
 # project's own: (folder name or glob, markers (any one marks it; a trailing "/" is a folder,

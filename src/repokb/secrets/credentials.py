@@ -173,11 +173,13 @@ _PGPASS = re.compile(r"""(?<![\w.:\-*])(?:[\w.\-]+|\*):(?:\d{1,5}|\*):(?:[\w.\-]
 # included, which a sentence's end would not be)
 _NETRC = re.compile(r"""\b(?:machine[ \t]+\S+|default)\s+login\s+\S+\s+password[ \t]+"""
                     r"""(?P<value>[^\s"'`]{4,128})""")
+# CloudFormation's `Name:` / `Value:` too (an ECS container's `Environment`, an SSM parameter's
+# path `/orders/api-key`)
 _NAME_FIELD = re.compile(
-    r"""\bname["']?[ \t]*[:=][ \t]*["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*,?[ \t]*"""
-    r"""(?:$|(?=value\b))"""
-    r"""|"name"\s*:\s*"(?P<jkey>[A-Za-z_][\w.\-]{0,80})\"""", re.M)
-_VALUE_FIELD = re.compile(r"""\bvalue["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
+    r"""\b(?:name|Name)["']?[ \t]*[:=][ \t]*["']?(?P<key>/?[A-Za-z_][\w.\-/]{0,80})["']?"""
+    r"""[ \t]*,?[ \t]*(?:$|(?=(?:value|Value)\b))"""
+    r"""|"(?:name|Name)"\s*:\s*"(?P<jkey>/?[A-Za-z_][\w.\-/]{0,80})\"""", re.M)
+_VALUE_FIELD = re.compile(r"""\b(?:value|Value)["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
                           r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\]\n#]|$)""")
 # a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
 # `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`,
@@ -414,7 +416,7 @@ def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
                 nl = text.find("\n", window_end + 1)
                 window_end = len(text) if nl == -1 else nl
             window = text[m.end():window_end]
-            stop = re.search(r"\bname\b|[}\]]", window)
+            stop = re.search(r"\b(?:name|Name)\b|[}\]]", window)
             v = _VALUE_FIELD.search(window, 0, stop.start() if stop else len(window))
             if v and value_ok(v.group("value")):
                 out.append((m.end() + v.start("value"), m.end() + v.end("value"), "env_list",

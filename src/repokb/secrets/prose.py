@@ -38,7 +38,7 @@ _PROSE_API_KEY = re.compile(
 # (`random_token`) right after "token", "secret" or "API key", no verb between
 _PROSE_TOKEN = re.compile(
     r"""\b(?:token|secret|api[ \t_-]?key)s?\b(?:[ \t]+(?:for|of)[ \t]+[\w.\-]{1,30}[ \t]*:)?"""
-    r"""[ \t]*(?::[ \t]*)?[`"'*]*"""
+    r"""[ \t]*(?:[:=][ \t]*)?[`"'*]*"""  # "token=X": the `=` is no part of the value
     r"""(?P<value>[^\s`"'*,;()<>\[\]{}|]{16,200})""", re.I)
 # the next of a list after a prose token: ", Y", " and Y", ", or Y", " & Y", " / Y"
 _MORE_TOKENS = re.compile(r"""[`"'*]*[ \t]*(?:,[ \t]*(?:(?:and|or)[ \t]+)?"""
@@ -242,11 +242,14 @@ def line_findings(line: str, start: int, mode: str,
     if mode != "code":
         for m in _PROSE.finditer(line):
             value = unescaped(line, m.start("value"), m.group("value"))  # `was \"X\"`
+            # judged without the end of its sentence ("how do I send a bearer token with
+            # httpx?": `httpx?` looked random for its `?`), redacted with it
+            judged = value.rstrip(_SENTENCE_END)
             # "the staging token is X": words with digits are one after `is` or `was`
             # (`placed_password`), not after `with` or `as` ("signed with HmacSHA256")
-            if value_ok(value) and (looks_random(value) and not names_something(value)
-                                    or m.group("verb").lower() in ("is", "was")
-                                    and placed_password(value.rstrip(_SENTENCE_END))):
+            if value_ok(judged) and (looks_random(judged) and not names_something(judged)
+                                     or m.group("verb").lower() in ("is", "was")
+                                     and placed_password(judged)):
                 out.append((start + m.start("value"), start + m.start("value") + len(value),
                             "prose_secret", False))
         for m in _PROSE_API_KEY.finditer(line):

@@ -10,6 +10,7 @@ why, dense search does not see it, BM25 does; `fill_dense` adds the vector later
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -27,6 +28,9 @@ SPARSE = "bm25"
 # dense vector a chunk of the same text reuses, `dense_by_text`)
 TEXT_HASH = "text_hash"
 KEYWORD_FIELDS = ("project", "path", "kind", "language", "role", LEXICAL_ONLY, TEXT_HASH)
+# payload fields every backend indexes as words (split on punctuation, lower-cased): `symbol`,
+# whose last name finds the definitions of a name BM25 has no token for (`Store.defining`)
+WORD_FIELDS = ("symbol",)
 # the payload fields a search ranks, groups and reports its hits by: all it reads but the
 # content, which it needs only for the hits it returns (`Store.contents`); `also`: the names of
 # short definitions joined into the chunk (ranked as its own, reported on the hit)
@@ -34,6 +38,25 @@ SEARCH_FIELDS = ("project", "path", "kind", "language", "role", "symbol", "symbo
                  "start_line", "end_line", "chunk_index", "quality", LEXICAL_ONLY, "also")
 PLACE = ("path", "start_line", "end_line")  # where a chunk's content is in its file
 PLACED_CONTENT = ("content", *PLACE)
+
+
+def last_name(symbol: str) -> str:
+    """A symbol's last part: `Data.ByteString.any` -> `any`, `Rack::Request#ip` -> `ip`."""
+    return re.split(r"\.|::|#", symbol)[-1]
+
+
+def defined_by(points: list[Any], names: Sequence[str]) -> list[Any]:
+    """The records (engine points with a payload) whose symbol's last name is one of `names`,
+    in any case: what `Store.defining` keeps of what the word index matched (a symbol holding
+    the word anywhere: `Any.foo`, `get_any` for `any`)."""
+    wanted = {n.lower() for n in names}
+    return [r for r in points
+            if last_name(str((r.payload or {}).get("symbol") or "")).lower() in wanted]
+
+
+# the words of the names `Store.defining` asks for, as a word index splits them (a name of
+# punctuation alone, `_`, has none)
+WORDS = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -144,6 +167,15 @@ class Store(ABC):
         `dense` is None (the embedding service is down: BM25 alone answers); each payload
         is the caller's own. With `content` False a payload may hold only SEARCH_FIELDS:
         `contents` gives the content."""
+
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        """The points whose `symbol`'s last name (`last_name`) is one of `names` in any case,
+        in id order, at most `limit` (score 0): the definitions of a name BM25 cannot see (`H`
+        of Go's `type H`, `any` of Haskell's `Data.ByteString.Lazy.any`: one letter, a stop
+        word make no token), found by the `symbol` word index. Payloads as `search` gives
+        them. A backend that cannot look names up says so."""
+        raise StoreError(f"The {type(self).__name__} store cannot look definitions up by name.")
 
     @abstractmethod
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:

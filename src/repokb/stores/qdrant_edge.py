@@ -39,7 +39,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +55,15 @@ from repokb.stores.base import (
     SEARCH_FIELDS,
     SPARSE,
     TEXT_HASH,
+    WORD_FIELDS,
+    WORDS,
     Combiner,
     InFlight,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
+    defined_by,
     register,
 )
 from repokb.stores.dense_scan import DenseScan, View
@@ -71,9 +74,14 @@ _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the opt
 # two requests took 0.48 ms there against 0.66 ms through the pool (0.12 ms of it the caller's,
 # the rest waiting for a pool thread: ~1 ms under 8 clients), and the pool's CPU on top.
 _SEARCH_THREADS = 1
-_STORE_INDEXES = {**{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
-                  "chunk_index": q.PayloadSchemaType.Integer}
-_ANSWER_INDEXES = {"scope": q.PayloadSchemaType.Keyword, "created": q.PayloadSchemaType.Float}
+_Index = q.PayloadSchemaType | q.TextIndexParams
+_STORE_INDEXES: dict[str, _Index] = {
+    **{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
+    **{key: q.TextIndexParams(tokenizer=q.TokenizerType.Word, lowercase=True)
+       for key in WORD_FIELDS},
+    "chunk_index": q.PayloadSchemaType.Integer}
+_ANSWER_INDEXES: dict[str, _Index] = {"scope": q.PayloadSchemaType.Keyword,
+                                      "created": q.PayloadSchemaType.Float}
 _PAGE = 1000
 # Points per write call. The engine holds the interpreter for a whole call (~0.1 ms a point with
 # its payload), so a search waits for the write in progress: 512 at once stalled searches ~48 ms,
@@ -216,7 +224,7 @@ def _renameat2() -> Callable[[Path, Path], None] | None:
 _exchange = _renameat2()
 
 
-def _add_missing_indexes(shard: _Guarded, indexes: dict[str, q.PayloadSchemaType]) -> None:
+def _add_missing_indexes(shard: _Guarded, indexes: dict[str, _Index]) -> None:
     schema = getattr(shard.info(), "payload_schema", None) or {}
     for key, kind in indexes.items():
         if key not in schema:
@@ -542,6 +550,26 @@ class QdrantEdgeStore(Store):
                ) -> tuple[list[StoredPoint], list[StoredPoint]]:
         return self._searches((dense, sparse, where, limit, content))
 
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        words = " ".join(dict.fromkeys(w.lower() for n in names for w in WORDS.findall(n)))
+        if not words:
+            return []
+        scope = _filter(where)
+        named = q.FieldCondition("symbol", match=q.MatchTextAny(words))
+        fields = True if content else list(SEARCH_FIELDS)
+        found: list[q.Record] = []
+        offset = None
+        while len(found) < limit:  # the words anywhere in a symbol: its last name only kept
+            page, offset = self._shard.scroll(q.ScrollRequest(
+                offset=offset, limit=_PAGE,
+                filter=q.Filter(must=[*(scope.must or [] if scope else []), named]),
+                with_payload=fields, with_vector=False))
+            found += defined_by(page, names)
+            if offset is None or not page:
+                break
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in found[:limit]]
+
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:
             return {}
@@ -741,7 +769,7 @@ def _remove_staging(path: Path) -> None:
             shutil.rmtree(left, ignore_errors=True)
 
 
-def _built(staging: Path, config: q.EdgeConfig, indexes: dict[str, q.PayloadSchemaType],
+def _built(staging: Path, config: q.EdgeConfig, indexes: dict[str, _Index],
            fill: Callable[[q.EdgeShard], None] | None = None) -> Path:
     """A new shard in `staging`, with its payload indexes and what `fill` writes into it,
     flushed and closed: its folder."""
@@ -774,7 +802,7 @@ def _swap_in(holder: QdrantEdgeStore | QdrantEdgeAnswers, fresh: Path) -> None:
 
 
 def _opened(path: Path, config: q.EdgeConfig,
-            indexes: dict[str, q.PayloadSchemaType]) -> _Guarded:
+            indexes: dict[str, _Index]) -> _Guarded:
     """The shard at `path` (created with its payload indexes if there is none yet), once what a
     killed process left beside it is gone. Only the holder of its lock may call this."""
     _remove_staging(path)
@@ -784,7 +812,7 @@ def _opened(path: Path, config: q.EdgeConfig,
 
 
 def _create_atomically(path: Path, config: q.EdgeConfig,
-                       indexes: dict[str, q.PayloadSchemaType]) -> None:
+                       indexes: dict[str, _Index]) -> None:
     """Build a new shard with its payload indexes beside `path`, then rename it into place, so
     a concurrent opener sees either no store or a complete one. A lost race is harmless."""
     with _staging(path) as staging:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ssl
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -34,10 +34,13 @@ from repokb.stores.base import (
     SEARCH_FIELDS,
     SPARSE,
     TEXT_HASH,
+    WORD_FIELDS,
+    WORDS,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
+    defined_by,
     register,
 )
 
@@ -102,19 +105,25 @@ class QdrantServerStore(Store):
                     f"vectors; the embedder makes {dimension}.",
                     hint="Use another qdrant_collection_prefix for another model, or flush.")
             if not self.local:  # a collection made by an older repokb: its missing indexes
-                for key in KEYWORD_FIELDS:
+                for key, schema in self._indexes():
                     if key not in (info.payload_schema or {}):
-                        self._index(key, m.PayloadSchemaType.KEYWORD)
+                        self._index(key, schema)
             return
         self._call("create_collection", self._client.create_collection, self.collection,
                    vectors_config={DENSE: m.VectorParams(size=dimension,
                                                          distance=m.Distance.COSINE)},
                    sparse_vectors_config={SPARSE: m.SparseVectorParams(modifier=m.Modifier.IDF)},
                    shard_number=shards, replication_factor=replication)
-        fields = [(k, m.PayloadSchemaType.KEYWORD) for k in KEYWORD_FIELDS]
-        fields.append(("chunk_index", m.PayloadSchemaType.INTEGER))
-        for key, schema in fields:
+        for key, schema in [*self._indexes(), ("chunk_index", m.PayloadSchemaType.INTEGER)]:
             self._index(key, schema)
+
+    def _indexes(self) -> list[tuple[str, Any]]:
+        """The keyword and word indexes (field, schema) a collection has."""
+        m = self._m
+        words = m.TextIndexParams(type=m.TextIndexType.TEXT, tokenizer=m.TokenizerType.WORD,
+                                  lowercase=True)
+        return [*((k, m.PayloadSchemaType.KEYWORD) for k in KEYWORD_FIELDS),
+                *((k, words) for k in WORD_FIELDS)]
 
     def _index(self, key: str, schema: Any) -> None:
         with warnings.catch_warnings():  # local mode: "payload indexes have no effect"
@@ -297,6 +306,24 @@ class QdrantServerStore(Store):
         records = self._call("retrieve", self._client.retrieve, self.collection, ids,
                              with_payload=list(PLACED_CONTENT), with_vectors=False)
         return {str(r.id): dict(r.payload) for r in records if r.payload}
+
+    def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
+                 content: bool = True) -> list[StoredPoint]:
+        words = " ".join(dict.fromkeys(w.lower() for n in names for w in WORDS.findall(n)))
+        if not words:
+            return []
+        m, scope = self._m, self._filter(where)
+        named = m.FieldCondition(key="symbol", match=m.MatchTextAny(text_any=words))
+        where_named = m.Filter(must=[*(scope.must if scope else []), named])
+        fields = True if content else list(SEARCH_FIELDS)
+        found: list[Any] = []
+        offset = None
+        while len(found) < limit:  # the words anywhere in a symbol: its last name only kept
+            page, offset = self._scroll(where_named, fields, offset=offset, limit=_PAGE)
+            found += defined_by(page, names)
+            if offset is None or not page:
+                break
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in found[:limit]]
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int, content: bool = True,

@@ -292,6 +292,8 @@ def provenance_line(p: dict[str, Any]) -> str:
     dense = (f"dense #{p['dense_rank']} ({p['dense_score']:.3f})" if p.get("dense_rank")
              else "dense -")
     lexical = f"lexical #{p['lexical_rank']}" if p.get("lexical_rank") else "lexical -"
+    if p.get("symbol_rank"):  # looked up by its symbol: a name BM25 has no token for
+        lexical += f" · symbol #{p['symbol_rank']}"
     mtime = p.get("file_mtime_ns")
     when = ""
     if mtime:

@@ -149,8 +149,18 @@ def _problem(exc: jsonschema.ValidationError) -> str:
 def _schema_hint(tool: Tool) -> str:
     props = tool.schema.get("properties", {})
     required = set(tool.schema.get("required", []))
-    return ", ".join(f"{k} ({v.get('type')}{', required' if k in required else ''})"
+    return ", ".join(f"{k} ({_type_of(v)}{', required' if k in required else ''})"
                      for k, v in props.items()) or "no arguments"
+
+
+def _type_of(prop: dict[str, Any]) -> str:
+    """A property's type in words: `search`'s path, a glob or a list of them, read "path (None)"
+    in the hint of every invalid search."""
+    if "anyOf" in prop:
+        return " or ".join(_type_of(p) for p in prop["anyOf"])
+    if prop.get("type") == "array":
+        return f"array of {_type_of(prop.get('items', {}))}s"
+    return str(prop.get("type", "any"))
 
 
 def _error(exc: RepokbError) -> dict[str, Any]:
@@ -181,6 +191,9 @@ async def _freshness(backend: Backend, names: list[str] | None) -> dict[str, Any
     """When each concerned project (None: all) was indexed, what changed since, what runs."""
     try:
         projects = await anyio.to_thread.run_sync(backend.freshness, names)
+        if names and not projects:  # a project nothing is known of: say how fresh the rest is
+            names = None
+            projects = await anyio.to_thread.run_sync(backend.freshness, None)
         activity = await anyio.to_thread.run_sync(backend.activity)
     except Exception:  # freshness must never be what breaks an answer
         log.exception("freshness check failed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -132,6 +133,7 @@ def _docs(app: FastAPI) -> None:
     which Swagger UI 4 cannot render), served locally so /docs needs no internet."""
     from importlib import resources
 
+    _key_in_schema(app)
     assets = Path(str(resources.files("fastapi_swagger") / "resources"))
     app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
 
@@ -141,3 +143,29 @@ def _docs(app: FastAPI) -> None:
                                    swagger_js_url="/docs-assets/swagger-ui-bundle.js",
                                    swagger_css_url="/docs-assets/swagger-ui.css",
                                    swagger_favicon_url="/docs-assets/favicon-32x32.png")
+
+
+def _key_in_schema(app: FastAPI) -> None:
+    """The API key as the schema's security scheme, so /docs has an Authorize button and its
+    "Try it out" sends the key: with REPOKB_API_KEY set, a search tried in /docs was a 401 (the
+    key was a parameter of the destructive routes only, and the guard asks it of every route).
+    Optional (`{}`): a server without a key takes requests without one."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = build()
+        schema.setdefault("components", {})["securitySchemes"] = {
+            "apiKey": {"type": "apiKey", "in": "header", "name": "x-api-key",
+                       "description": "The server's API key (REPOKB_API_KEY), when it has one; "
+                                      "also accepted as Authorization: Bearer KEY."}}
+        for path, operations in schema.get("paths", {}).items():
+            if path in ("/healthz",):
+                continue
+            for operation in operations.values():
+                operation["security"] = [{"apiKey": []}, {}]
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -165,6 +165,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         message = exc.detail if isinstance(exc.detail, str) else _CODES.get(exc.status_code, "")
+        if message == _UNPARSED and isinstance(exc.__cause__, RecursionError):
+            return error_response(400, "The request body could not be read: its JSON is nested "
+                                  "too deeply.", "Send a flatter JSON body; see /docs for its "
+                                  "fields.", request_id=request_id(request))
         if message == _UNPARSED:  # FastAPI's words for a body it could not decode
             return error_response(400, "The request body could not be read: it is not UTF-8 "
                                   "JSON.", "Send the body as JSON encoded in UTF-8.",

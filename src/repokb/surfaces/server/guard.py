@@ -28,8 +28,10 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import uuid
+from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repokb.errors import ConfigError
@@ -117,8 +119,10 @@ class Guard:
                                request_id, message)
             # a 401 on /mcp names the scheme MCP clients send the key in (RFC 6750)
             challenge = {"WWW-Authenticate": "Bearer"} if status == 401 and _mcp(path) else None
-            response = errors.error_response(status, message, hint, request_id=request_id,
-                                             headers=challenge)
+            body = errors.error_body(status, message, hint, request_id=request_id)
+            if path.startswith(UPSTREAM_PATHS):
+                _in_model_api_shape(body, status)
+            response = JSONResponse(body, status_code=status, headers=challenge)
             await response(scope, receive, send_with_id)
             return
         await self.app(scope, receive, send_with_id)
@@ -189,3 +193,14 @@ class Guard:
     def _public(scope: Scope) -> bool:
         path: str = scope.get("path", "")
         return path == "/" or path.startswith(PUBLIC_PATHS)
+
+
+def _in_model_api_shape(body: dict[str, Any], status: int) -> None:
+    """A refusal on the proxy's model APIs also in their error shape (Anthropic's top-level
+    `type: error` and `error.type`, OpenAI's `error.type` and `error.param`), beside repokb's
+    fields: the official clients and the coding tools over them read the error's type (a 401
+    without the x-repokb-key header came back without one)."""
+    body["type"] = "error"
+    body["error"]["type"] = {401: "authentication_error", 403: "permission_error",
+                             413: "request_too_large"}.get(status, "invalid_request_error")
+    body["error"]["param"] = None
