@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -13,6 +14,7 @@ import sys
 import tempfile
 import textwrap
 import time
+import urllib.parse
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -372,9 +374,20 @@ def assert_never_stored(home: Path, project: Path, values: Iterable[str],
     assert_nowhere(home, values, outputs)
 
 
+def encoded_forms(value: str) -> list[str]:
+    """`value` as written, and as base64 (standard and URL-safe) and URL-encoding write it: the
+    forms an attacker greps for besides the raw one."""
+    raw = value.encode()
+    return list(dict.fromkeys((value, base64.b64encode(raw).decode(),
+                               base64.urlsafe_b64encode(raw).decode(),
+                               urllib.parse.quote(value, safe=""))))
+
+
 def assert_nowhere(home: Path, values: Iterable[str], outputs: Iterable[str]) -> None:
-    """No value in any byte under `home` nor in any of `outputs` (the answers a reader saw)."""
+    """No value, raw or encoded (`encoded_forms`), in any byte under `home` nor in any of
+    `outputs` (the answers a reader saw)."""
     stored, outputs = every_byte(home), list(outputs)
     for value in values:
-        assert value.encode() not in stored, f"{value[:6]}... stored"
-        assert all(value not in out for out in outputs), f"{value[:6]}... shown"
+        for form in encoded_forms(value):
+            assert form.encode() not in stored, f"{value[:6]}... stored as {form[:6]}..."
+            assert all(form not in out for out in outputs), f"{value[:6]}... shown as {form[:6]}..."

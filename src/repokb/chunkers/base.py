@@ -152,11 +152,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     opening with a comment (`---` then `# ...`: Ansible's tasks) by its keys, not windows,
 #     and a stream's document so named by its `Kind/name` (not `document 1`); a file that is a
 #     list of named items (Ansible's tasks) named by their names, not `[0-1]`.
-# 26 (cpp27): C++ classes behind an export macro (`class SPDLOG_API logger`), macros alone on
+# 25 also (cpp27): C++ classes behind an export macro (`class SPDLOG_API logger`), macros alone on
 #     their line and `SPDLOG_INLINE std::shared_ptr<T> f(...)` blank for parsing; a class
 #     whose head and braces parsed keeps its members' names though one holds an error; C
 #     headers' `extern "C" {` guards blank, documented C prototypes named; CUDA kernels.
-CHUNKING_VERSION = 26
+CHUNKING_VERSION = 25
 
 
 class Chunker(Protocol):

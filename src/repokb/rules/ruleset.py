@@ -185,10 +185,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # copies were indexed as the project's own Terraform; Terraform state under another name
 # (`terraform state pull > prod.json`, `prod.tfstate.json`) and `terraform show -json` output are
 # blocked by their content: a `random_password`'s `result` was stored)
-# (0.3.27, cpp27: Linguist's other C++ extensions (.inl, .ipp, .tpp, .tcc, .txx, .hxx, .h++,
+# (0.3.26 also, cpp27: Linguist's other C++ extensions (.inl, .ipp, .tpp, .tcc, .txx, .hxx, .h++,
 # .c++, .cppm, .ixx, .ino) are C++, CUDA's .cu/.cuh are cuda; a .h with a scoped enum is C++;
 # an amalgamation (SQLite's banner, a C++ library's single_include/) is generated)
-CLASSIFIER_VERSION = f"0.3.27+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
