@@ -195,7 +195,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 37 also (secrets12): every password of a list in prose ("Passwords v and w"), the random values
 # of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `- staging:
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
-REDACTION_VERSION = 37
+# 38: SQL's `CREATE USER u IDENTIFIED BY 'v'` (and bare `IDENTIFIED BY v`), an options list's
+# `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`
+REDACTION_VERSION = 38
 
 
 @dataclass(frozen=True)
@@ -498,6 +500,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "infura",
     # oracle: its drivers' connect calls, the tools given a connect string `user/pw@db`
     *ORACLE_TOOLS,
+    # sqlforms: `CREATE USER u IDENTIFIED BY 'v'`
+    "identified",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -18,7 +18,8 @@ the value string after it in a pair or argument list, any language; `quoted.find
 literal quoted in a comment or docstring after a secret word (`# the client_secret default
 was "X"`); `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`;
 `bullets.find` the random values of a Markdown list under a heading or lead-in naming
-secrets (`## API keys` / `- staging: X`).
+secrets (`## API keys` / `- staging: X`); `sqlforms.find` SQL's `IDENTIFIED BY 'X'`, an
+options list's `password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -57,6 +58,7 @@ from repokb.secrets import (
     powershell,
     quoted,
     shapes,
+    sqlforms,
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
@@ -95,6 +97,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "quoted": quoted.find,
     "oracle": lambda text, mode, language, keys: oracle.find(text, keys),
     "bullets": lambda text, mode, language, keys: bullets.find(text, mode, keys),
+    "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
 }
 
 
