@@ -34,3 +34,21 @@ def test_a_data_science_tools_credential_file_is_blocked(tmp_path, rel, content)
 def test_a_file_named_token_elsewhere_is_not_blocked_by_its_name(tmp_path):
     c = classify_file(tmp_path, "src/lexer/token", "IDENT NUMBER STRING\n")
     assert c.index_policy != Policy.BLOCK or c.subkind != "credentials_file"
+
+
+def test_r_environ_is_blocked_as_an_env_file(tmp_path):
+    """R reads `.Renviron` at every start, as a shell's `.env` (GITHUB_PAT, a database
+    password); before, no rule knew it: "unknown format", left out only by chance."""
+    c = classify_file(tmp_path, ".Renviron", "GITHUB_PAT=ghp_x\nDATABASE_PASSWORD=x\n")
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.SECRET_CANDIDATE, "env_file", Policy.BLOCK), c.reasons
+
+
+@pytest.mark.parametrize("rel", ["reports/weekly.Rmd", "analysis/cohorts.qmd",
+                                 "docs/intro.Rmarkdown"])
+def test_r_markdown_and_quarto_are_indexed_as_markdown(tmp_path, rel):
+    """A data team's reports: R Markdown and Quarto documents were "unknown format: no rule
+    matched" and excluded, prose, code chunks and all."""
+    text = "---\ntitle: Weekly\n---\n\n## Revenue\n\n```{r}\nrevenue <- sum(orders$amount)\n```\n"
+    c = classify_file(tmp_path, rel, text)
+    assert (c.language, c.index_policy) == ("markdown", Policy.PARSE_AND_INDEX), c.reasons

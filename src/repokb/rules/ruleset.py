@@ -179,7 +179,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `{$x}`, `{/if}` tags, or HTML with no `{{`) is an HTML template: Smarty 3.1.47's were unknown;
 # an upload of a file's head only (left out by its client) has no tail: the rules on
 # last lines no longer read the head's end as the file's; a signal says its end was not seen)
-CLASSIFIER_VERSION = f"0.3.25+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.26: R Markdown `.Rmd`/`.Rmarkdown` and Quarto `.qmd` are Markdown, unknown before; R's
+# `.Renviron` is an env file, blocked)
+CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -155,6 +155,8 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sh": "shell", ".bash": "shell", ".zsh": "shell",
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+    # R Markdown and Quarto: Markdown whose fenced code chunks (```{r}, ```{python}) run
+    ".rmd": "markdown", ".rmarkdown": "markdown", ".qmd": "markdown",
     ".rst": "rst", ".txt": "text", ".adoc": "asciidoc",
     ".tex": "latex", ".ltx": "latex",  # LaTeX documents: prose cut at \section{} (chunkers/latex)
     ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml",
@@ -258,6 +260,8 @@ SECRET_FILES: dict[str, str] = {
     "kaggle.json": "credentials_file", ".databrickscfg": "credentials_file",
     "application_default_credentials.json": "credentials_file", ".boto": "credentials_file",
     ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
+    # R's environment file, read at every start (`GITHUB_PAT=`, `DATABASE_PASSWORD=`): its .env
+    ".renviron": "env_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
