@@ -143,7 +143,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`Sample.Store_error` beside `Sample.error`); protobuf, GraphQL and Groovy scanned by
 #     bracescan.py (an escaped `\"""` in Groovy, a backslash-newline in a proto/GraphQL
 #     string no longer shift or hide the blocks after it).
-CHUNKING_VERSION = 24
+# 25: R by its top-level definitions (`name <- function(`, R6 and S4 classes, `setMethod`,
+#     testthat's `test_that`), not windows; dbt's SQL: a macro file per `{% macro NAME %}`
+#     block (materializations, tests, snapshots too), a model one piece named after its file.
+CHUNKING_VERSION = 25
 
 
 class Chunker(Protocol):
