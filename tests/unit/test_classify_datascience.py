@@ -52,3 +52,31 @@ def test_r_markdown_and_quarto_are_indexed_as_markdown(tmp_path, rel):
     text = "---\ntitle: Weekly\n---\n\n## Revenue\n\n```{r}\nrevenue <- sum(orders$amount)\n```\n"
     c = classify_file(tmp_path, rel, text)
     assert (c.language, c.index_policy) == ("markdown", Policy.PARSE_AND_INDEX), c.reasons
+
+
+def test_jupyter_checkpoints_and_rstudio_state_are_not_walked(tmp_path):
+    """`.ipynb_checkpoints/churn-checkpoint.ipynb` is Jupyter's autosave of `churn.ipynb`: before,
+    it was indexed too, every cell answering twice (the copy one save behind)."""
+    from repokb.models import SkippedPath, SourceFile
+    from repokb.pipeline.discover import ProjectRoot, discover
+
+    for rel in ("notebooks/churn.ipynb", "notebooks/.ipynb_checkpoints/churn-checkpoint.ipynb",
+                ".Rproj.user/ABCD1234/sources/s-1/contents"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text('{"cells": []}\n')
+    items = list(discover(ProjectRoot("p", tmp_path)))
+    assert {i.path for i in items if isinstance(i, SourceFile)} == {"notebooks/churn.ipynb"}
+    assert {i.path for i in items if isinstance(i, SkippedPath)} == {
+        "notebooks/.ipynb_checkpoints", ".Rproj.user"}
+
+
+@pytest.mark.parametrize(("rel", "kind", "subkind"), [
+    ("renv.lock", Kind.LOCKFILE, "renv_lockfile"),
+    ("DESCRIPTION", Kind.DEPENDENCY_MANIFEST, "r_package_description"),
+])
+def test_r_project_files_are_known(tmp_path, rel, kind, subkind):
+    """renv's lockfile and an R package's DESCRIPTION were "unknown format" and excluded."""
+    text = ('{"R": {"Version": "4.2.2"}, "Packages": {}}\n' if rel == "renv.lock" else
+            "Package: shopreport\nVersion: 0.1.0\nImports: dplyr, DBI\n")
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind) == (kind, subkind), c.reasons

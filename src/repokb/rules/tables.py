@@ -22,6 +22,10 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "venv": ("vendor", "Python virtualenv"),
     "site-packages": ("vendor", "installed Python packages"),
     "__pycache__": ("build_artifact", "Python bytecode cache"),
+    # Jupyter's autosaved copies of each notebook (`churn-checkpoint.ipynb`): the same cells
+    # again, one save behind; RStudio's per-user state (open documents, their unsaved text)
+    ".ipynb_checkpoints": ("build_artifact", "Jupyter's autosaved notebook copies"),
+    ".Rproj.user": ("build_artifact", "RStudio per-user state"),
     ".mypy_cache": ("build_artifact", "tool cache"),
     ".pytest_cache": ("build_artifact", "tool cache"),
     ".ruff_cache": ("build_artifact", "tool cache"),
@@ -330,6 +334,8 @@ LOCKFILES: dict[str, str] = {
     # version-specific `Manifest-v1.11.toml`)
     "Manifest.toml": "julia_manifest", "JuliaManifest.toml": "julia_manifest",
     "Manifest-v*.toml": "julia_manifest",
+    # R: renv's and packrat's snapshot of the project's library (versions, sources, hashes)
+    "renv.lock": "renv_lockfile", "packrat.lock": "packrat_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -363,6 +369,8 @@ MANIFESTS: dict[str, str] = {
     # binary artifacts it downloads (`Artifacts.toml`: their hashes and URLs)
     "Project.toml": "julia_project", "JuliaProject.toml": "julia_project",
     "Artifacts.toml": "julia_artifacts",
+    # R: a package's DESCRIPTION (Package, Version, Imports, Suggests: its dependencies)
+    "DESCRIPTION": "r_package_description",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
