@@ -10,8 +10,9 @@ documentation by =head sections; Perl source as code plus its POD), make
 protobuf and graphql (interface definitions, by their braces: contractscan.py; its braces and
 Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
 Svelte components: each block by its own language's chunker), jinjasql (dbt's SQL: macros by
-their `{% macro %}` blocks, a model whole). A language with no registered chunker is cut into
-fixed windows.
+their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Markdown, a code
+chunk defining something by its language's chunker). A language with no registered chunker is
+cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -33,6 +34,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
     rlang,
+    rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,

@@ -145,7 +145,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     string no longer shift or hide the blocks after it).
 # 25: R by its top-level definitions (`name <- function(`, R6 and S4 classes, `setMethod`,
 #     testthat's `test_that`), not windows; dbt's SQL: a macro file per `{% macro NAME %}`
-#     block (materializations, tests, snapshots too), a model one piece named after its file.
+#     block (materializations, tests, snapshots too), a model one piece named after its file;
+#     R Markdown and Quarto: a code chunk defining something cut by its language's chunker.
 CHUNKING_VERSION = 25
 
 
