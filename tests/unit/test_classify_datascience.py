@@ -56,18 +56,22 @@ def test_r_markdown_and_quarto_are_indexed_as_markdown(tmp_path, rel):
 
 def test_jupyter_checkpoints_and_rstudio_state_are_not_walked(tmp_path):
     """`.ipynb_checkpoints/churn-checkpoint.ipynb` is Jupyter's autosave of `churn.ipynb`: before,
-    it was indexed too, every cell answering twice (the copy one save behind)."""
+    it was indexed too, every cell answering twice (the copy one save behind). Quarto's
+    `_freeze/` holds executed cells' printed output (a token a cell printed), and was indexed
+    as JSON; `dbt_packages/` is `dbt deps`' installed third-party macros."""
     from repokb.models import SkippedPath, SourceFile
     from repokb.pipeline.discover import ProjectRoot, discover
 
     for rel in ("notebooks/churn.ipynb", "notebooks/.ipynb_checkpoints/churn-checkpoint.ipynb",
-                ".Rproj.user/ABCD1234/sources/s-1/contents"):
+                ".Rproj.user/ABCD1234/sources/s-1/contents",
+                "_freeze/reports/cohorts/execute-results/html.json", ".quarto/xref/a.json",
+                "dbt_packages/dbt_utils/macros/star.sql"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text('{"cells": []}\n')
     items = list(discover(ProjectRoot("p", tmp_path)))
     assert {i.path for i in items if isinstance(i, SourceFile)} == {"notebooks/churn.ipynb"}
     assert {i.path for i in items if isinstance(i, SkippedPath)} == {
-        "notebooks/.ipynb_checkpoints", ".Rproj.user"}
+        "notebooks/.ipynb_checkpoints", ".Rproj.user", "_freeze", ".quarto", "dbt_packages"}
 
 
 @pytest.mark.parametrize(("rel", "kind", "subkind"), [

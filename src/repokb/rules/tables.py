@@ -26,6 +26,13 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # again, one save behind; RStudio's per-user state (open documents, their unsaved text)
     ".ipynb_checkpoints": ("build_artifact", "Jupyter's autosaved notebook copies"),
     ".Rproj.user": ("build_artifact", "RStudio per-user state"),
+    # Quarto's frozen results of executed code (`_freeze/**/execute-results/html.json`: the
+    # cells' printed output as rendered Markdown) and its render cache
+    "_freeze": ("build_artifact", "Quarto's frozen results of executed code (cell outputs)"),
+    ".quarto": ("build_artifact", "Quarto's render cache"),
+    # dbt's installed packages (`dbt deps`; `dbt_modules` before dbt 1.0)
+    "dbt_packages": ("vendor", "installed dbt packages"),
+    "dbt_modules": ("vendor", "installed dbt packages"),
     ".mypy_cache": ("build_artifact", "tool cache"),
     ".pytest_cache": ("build_artifact", "tool cache"),
     ".ruff_cache": ("build_artifact", "tool cache"),
