@@ -181,8 +181,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # last lines no longer read the head's end as the file's; a signal says its end was not seen)
 # (0.3.26: R Markdown `.Rmd`/`.Rmarkdown` and Quarto `.qmd` are Markdown, unknown before; R's
 # `.Renviron` is an env file, blocked; Jupyter's `.ipynb_checkpoints/` and RStudio's
-# `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored, renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its
-# manifest)
+# `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored,
+# renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its manifest)
 CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
