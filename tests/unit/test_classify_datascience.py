@@ -84,3 +84,22 @@ def test_r_project_files_are_known(tmp_path, rel, kind, subkind):
             "Package: shopreport\nVersion: 0.1.0\nImports: dplyr, DBI\n")
     c = classify_file(tmp_path, rel, text)
     assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+
+
+@pytest.mark.parametrize("rel", ["snapshots/orders_snapshot.sql",
+                                 "macros/materializations/snapshots/snapshot_merge.sql"])
+def test_sql_under_dbt_snapshots_is_source_not_a_fixture(tmp_path, rel):
+    """dbt's `snapshots/` holds snapshot definitions, dbt-adapters' its materialization's macros:
+    before, the folder name read as a test's saved snapshots, metadata only, and "where is the
+    macro snapshot_merge_sql defined" found nothing."""
+    text = ("{% snapshot orders_snapshot %}\n{{ config(unique_key='id', strategy='timestamp') }}\n"
+            "select * from {{ source('shop', 'orders') }}\n{% endsnapshot %}\n")
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.index_policy) == (Kind.SOURCE, Policy.PARSE_AND_INDEX), c.reasons
+
+
+def test_a_snapshot_file_of_a_test_tool_stays_a_fixture(tmp_path):
+    c = classify_file(tmp_path, "tests/__snapshots__/report.sql", "select 1;\n")
+    assert c.kind == Kind.TEST_FIXTURE, c.reasons
+    c = classify_file(tmp_path, "src/snapshots/render.txt", "rendered output\n")
+    assert c.kind == Kind.TEST_FIXTURE, c.reasons
