@@ -196,7 +196,8 @@ REDACTED = "<REDACTED_SECRET>"
 # of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `- staging:
 # v`), a literal in an escaped quote inside a string (a JSON note's `was \"v\"`)
 # 38: SQL's `CREATE USER u IDENTIFIED BY 'v'` (and bare `IDENTIFIED BY v`), an options list's
-# `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`
+# `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`; R's
+# `<-` and `<<-` assignments (`db_password <- "v"`)
 REDACTION_VERSION = 38
 
 
@@ -507,13 +508,15 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # An assignment on one line: key, operator, value (quoted or bare).
 # A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);
 # a key may be a quoted index (`headers["X-Api-Key"] = "v"`, Lua's `{ ["X-Api-Key"] = "v" }`).
-# Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
+# Operators: R's `<-` and `<<-` (`db_password <- "v"`, R's usual assignment: only `=` was read,
+# so an R script's `<-` kept its value; OCaml's and F#'s field assignment too); make's `?=`,
+# `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
-    r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=)\s*"""
+    r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
