@@ -28,6 +28,7 @@ V = {
     "profile_fallback": _j("Fallback", "SnowPw4471"),
     "renviron_pat": _j("ghp_R7x2kQ9mZpL4vN8w", "Y1bC3dF6hJ0tS5aE2uGi"),
     "r_dbconnect": _j("RdbConn", "Pw-8812qz"),
+    "r_arrow": _j("bearerToken", "Rscript77aa99"),
     "rmd_chunk": _j("RmdChunk", "Pw-7733q"),
     "qmd_environ": _j("QmdSnow", "Pw-5521zz"),
 }
@@ -81,6 +82,7 @@ TREE = {
     ".Renviron": f"GITHUB_PAT={V['renviron_pat']}\n",
     "R/warehouse.R": f"""\
         library(DBI)
+        warehouse_token <- "{V['r_arrow']}"
 
         #' Connect to the analytics warehouse
         #' @param schema the schema to read
