@@ -3,14 +3,16 @@
 code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst (and plain
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
-indentation), erlang (by its forms), groovy (Gradle builds and Jenkins pipelines too, by its brace
-blocks), pod (Perl's documentation by =head sections; Perl source as code plus its POD), make
-(Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
-build stage), cmake (by function, macro and target),
+indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
+forms), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
+documentation by =head sections; Perl source as code plus its POD), make
+(Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by build stage), cmake (by function, macro and target),
 protobuf and graphql (interface definitions, by their braces: contractscan.py; its braces and
 Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
-Svelte components: each block by its own language's chunker). A language with no registered
-chunker is cut into fixed windows.
+Svelte components: each block by its own language's chunker), jinjasql (dbt's SQL: macros by
+their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Markdown, a code
+chunk defining something by its language's chunker). A language with no registered chunker is
+cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -24,6 +26,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     graphql,
     groovy,
     ini,
+    jinjasql,  # after code: dbt's SQL wraps the SQL grammar's chunker
     latex,
     make,
     markdown,
@@ -31,6 +34,8 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
+    rlang,
+    rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,

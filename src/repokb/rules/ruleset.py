@@ -188,6 +188,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.26 also, cpp27: Linguist's other C++ extensions (.inl, .ipp, .tpp, .tcc, .txx, .hxx, .h++,
 # .c++, .cppm, .ixx, .ino) are C++, CUDA's .cu/.cuh are cuda; a .h with a scoped enum is C++;
 # an amalgamation (SQLite's banner, a C++ library's single_include/) is generated)
+# (0.3.26 also, datasci27: R Markdown `.Rmd`/`.Rmarkdown` and Quarto `.qmd` are Markdown, unknown before; R's
+# `.Renviron` is an env file, blocked; Jupyter's `.ipynb_checkpoints/` and RStudio's
+# `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored,
+# renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its manifest; SQL under dbt's
+# `snapshots/` is source, not a test fixture)
 CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -489,7 +494,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("adr", Tier.PATH, (Dir(T.ADR_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "architecture decision record ({evidence})", subkind="adr",
             confidence=0.95)),
-    _r("fixture", Tier.PATH, (Dir(T.FIXTURE_DIR_NAMES),),
+    # SQL in a `snapshots/` folder is dbt's snapshots (`{% snapshot orders_snapshot %}`, the
+    # snapshot materialization's macros), not a test's saved output: only another fixture
+    # folder makes it one
+    _r("fixture", Tier.PATH, (Dir(T.FIXTURE_DIR_NAMES),
+                              AnyOf((Not(Lang(frozenset({"sql"}))),
+                                     Dir(T.FIXTURE_DIR_NAMES - {"snapshots"})))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
     # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`)
     _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS))),

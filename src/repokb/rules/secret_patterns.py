@@ -203,6 +203,9 @@ REDACTED = "<REDACTED_SECRET>"
 # under keys no pattern knows stored as written; CloudFormation's `- Name: DB_PASSWORD` /
 # `Value: v` (an ECS container's Environment) and an SSM parameter's `Name: /orders/api-key` /
 # `Value: v`, read as Kubernetes' lower-case pair is
+# 38 also (datasci27): SQL's `CREATE USER u IDENTIFIED BY 'v'` (and bare `IDENTIFIED BY v`), an options list's
+# `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`; R's
+# `<-` and `<<-` assignments (`db_password <- "v"`)
 REDACTION_VERSION = 38
 
 
@@ -506,18 +509,22 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "infura",
     # oracle: its drivers' connect calls, the tools given a connect string `user/pw@db`
     *ORACLE_TOOLS,
+    # sqlforms: `CREATE USER u IDENTIFIED BY 'v'`
+    "identified",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
 # A Lua 5.4 attribute may stand between the name and `=` (`local db_password <const> = "v"`);
 # a key may be a quoted index (`headers["X-Api-Key"] = "v"`, Lua's `{ ["X-Api-Key"] = "v" }`).
-# Operators: make's `?=`, `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
+# Operators: R's `<-` and `<<-` (`db_password <- "v"`, R's usual assignment: only `=` was read,
+# so an R script's `<-` kept its value; OCaml's and F#'s field assignment too); make's `?=`,
+# `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
-    r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=)\s*"""
+    r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 

@@ -22,6 +22,17 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     "venv": ("vendor", "Python virtualenv"),
     "site-packages": ("vendor", "installed Python packages"),
     "__pycache__": ("build_artifact", "Python bytecode cache"),
+    # Jupyter's autosaved copies of each notebook (`churn-checkpoint.ipynb`): the same cells
+    # again, one save behind; RStudio's per-user state (open documents, their unsaved text)
+    ".ipynb_checkpoints": ("build_artifact", "Jupyter's autosaved notebook copies"),
+    ".Rproj.user": ("build_artifact", "RStudio per-user state"),
+    # Quarto's frozen results of executed code (`_freeze/**/execute-results/html.json`: the
+    # cells' printed output as rendered Markdown) and its render cache
+    "_freeze": ("build_artifact", "Quarto's frozen results of executed code (cell outputs)"),
+    ".quarto": ("build_artifact", "Quarto's render cache"),
+    # dbt's installed packages (`dbt deps`; `dbt_modules` before dbt 1.0)
+    "dbt_packages": ("vendor", "installed dbt packages"),
+    "dbt_modules": ("vendor", "installed dbt packages"),
     ".mypy_cache": ("build_artifact", "tool cache"),
     ".pytest_cache": ("build_artifact", "tool cache"),
     ".ruff_cache": ("build_artifact", "tool cache"),
@@ -165,6 +176,8 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sh": "shell", ".bash": "shell", ".zsh": "shell",
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+    # R Markdown and Quarto: Markdown whose fenced code chunks (```{r}, ```{python}) run
+    ".rmd": "markdown", ".rmarkdown": "markdown", ".qmd": "markdown",
     ".rst": "rst", ".txt": "text", ".adoc": "asciidoc",
     ".tex": "latex", ".ltx": "latex",  # LaTeX documents: prose cut at \section{} (chunkers/latex)
     ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml",
@@ -268,6 +281,8 @@ SECRET_FILES: dict[str, str] = {
     "kaggle.json": "credentials_file", ".databrickscfg": "credentials_file",
     "application_default_credentials.json": "credentials_file", ".boto": "credentials_file",
     ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
+    # R's environment file, read at every start (`GITHUB_PAT=`, `DATABASE_PASSWORD=`): its .env
+    ".renviron": "env_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
@@ -336,6 +351,8 @@ LOCKFILES: dict[str, str] = {
     # version-specific `Manifest-v1.11.toml`)
     "Manifest.toml": "julia_manifest", "JuliaManifest.toml": "julia_manifest",
     "Manifest-v*.toml": "julia_manifest",
+    # R: renv's and packrat's snapshot of the project's library (versions, sources, hashes)
+    "renv.lock": "renv_lockfile", "packrat.lock": "packrat_lockfile",
 }
 MANIFESTS: dict[str, str] = {
     "package.json": "npm_manifest", "pyproject.toml": "python_project", "setup.py": "python_setup",
@@ -369,6 +386,8 @@ MANIFESTS: dict[str, str] = {
     # binary artifacts it downloads (`Artifacts.toml`: their hashes and URLs)
     "Project.toml": "julia_project", "JuliaProject.toml": "julia_project",
     "Artifacts.toml": "julia_artifacts",
+    # R: a package's DESCRIPTION (Package, Version, Imports, Suggests: its dependencies)
+    "DESCRIPTION": "r_package_description",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.

@@ -230,7 +230,7 @@ def _aws_secrets_near_ids(text: str, spans: list[tuple[int, int, str, bool]],
     return out
 
 
-_ASSIGNS = re.compile("[:=]")  # every ASSIGNMENT has one of these
+_ASSIGNS = re.compile("[:=]|<-")  # every ASSIGNMENT has one of these (R's `<-` too)
 # A comment marker before a place on its line: in code, what follows is prose or an example,
 # where `KEY=value` is a literal (`# export DB_PASSWORD=...`), not an expression.
 COMMENT_BEFORE = re.compile(r"(?:^|\s)(?:#|//|--|;)|/\*|<!--|^\s*\*")

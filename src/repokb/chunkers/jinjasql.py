@@ -1,0 +1,116 @@
+"""SQL with dbt's Jinja: a macro file by its `{% macro %}` blocks, a model as one piece.
+
+tree-sitter-sql reads no Jinja: a dbt macro file (`{% macro generate_schema_name(...) %}` ..
+`{% endmacro %}`) fell to windows with no name, so "where is the macro generate_schema_name
+defined" found a window of another file first. Here each block `{% macro NAME(...) %}`,
+`{% materialization NAME, adapter %}`, `{% test NAME(...) %}` and `{% snapshot NAME %}`, to its
+`{% end... %}`, is a definition named NAME (symbol type `macro`, `materialization`, `test`,
+`snapshot`), with the `{# ... #}` comment or `--` lines directly above it; what lies between
+blocks goes into windows. A file with no such block whose SQL uses dbt's Jinja (`{{ ref(`,
+`{{ source(`, `{{ config(`) is a model: one piece named after its file (`models/customers.sql`:
+`customers`, symbol type `model`), windows named after it when huge. Any other SQL goes to the
+syntax-tree chunker.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from pathlib import PurePosixPath
+
+from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
+from repokb.chunkers.cutting import Cutter, Definition
+from repokb.chunkers.fixed import fixed_windows, line_starts, numbered, split_lines, windows_over
+from repokb.models import ChunkPiece
+
+_BLOCK = re.compile(r"\{%-?\s*(macro|materialization|test|snapshot)\s+([A-Za-z_]\w*)")
+_END = {kind: re.compile(r"\{%-?\s*end" + kind + r"\s*-?%\}")
+        for kind in ("macro", "materialization", "test", "snapshot")}
+_DBT_MODEL = re.compile(r"\{\{-?\s*(?:ref|source|config)\s*\(")
+_CUTTER = Cutter(module_window=(500, 100))
+
+
+def definitions(text: str, lines: list[str]) -> list[Definition]:
+    """The Jinja blocks of a dbt SQL file (see the module docstring)."""
+    starts = line_starts(lines)
+    found: list[Definition] = []
+    at = 0
+    while (m := _BLOCK.search(text, at)) is not None:
+        kind, name = m.group(1), m.group(2)
+        end = _END[kind].search(text, m.end())
+        stop = len(text) if end is None else end.end()
+        first = _row(starts, m.start())
+        last = _row(starts, max(stop - 1, m.start()))
+        top = _comment_above(lines, first)
+        found.append(Definition(symbol_type=kind, name=name, owner=None, start=top, end=last,
+                                span=(starts[top], stop), signature=lines[first].strip()))
+        at = stop
+    return found
+
+
+def _row(starts: list[int], offset: int) -> int:
+    """The last row starting at or before offset (starts ends with the text's length)."""
+    return max(0, min(bisect_right(starts, offset) - 1, len(starts) - 2))
+
+
+def _comment_above(lines: list[str], row: int) -> int:
+    """The first row of the `{# ... #}` comment or `--` lines directly above `row`."""
+    top = row
+    while top > 0:
+        above = lines[top - 1].strip()
+        if above.startswith("--"):
+            top -= 1
+        elif above.endswith("#}"):
+            opening = top - 1
+            while opening > 0 and "{#" not in lines[opening]:
+                opening -= 1
+            if "{#" not in lines[opening]:
+                return top
+            top = opening
+        else:
+            return top
+    return top
+
+
+class JinjaSqlChunker:
+    """SQL: dbt's macro files by block, its models whole, the rest by the SQL grammar."""
+
+    name = "sql"
+    languages = frozenset({"sql"})
+
+    def __init__(self, code: Chunker | None) -> None:
+        self.code = code
+
+    def chunk(self, text: str) -> list[ChunkPiece]:
+        return self.chunk_path(text, "")
+
+    def chunk_path(self, text: str, path: str) -> list[ChunkPiece]:
+        try:
+            lines = split_lines(text)
+            if "{%" in text and _BLOCK.search(text):
+                return _CUTTER.cut(definitions(text, lines), lines)
+            if path and "{{" in text and _DBT_MODEL.search(text):
+                return _model(lines, PurePosixPath(path).stem)
+        except Exception:  # the never-raise contract: the SQL chunker serves
+            pass
+        if self.code is None:
+            return fixed_windows(text)
+        try:
+            return self.code.chunk(text)
+        except OverBudget:
+            raise
+
+
+def _model(lines: list[str], name: str) -> list[ChunkPiece]:
+    """A dbt model: one piece named after its file, windows named so when huge."""
+    size = sum(len(line) for line in lines)
+    if size <= _CUTTER.huge_chars:
+        first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+        last = max((i for i, line in enumerate(lines) if line.strip()), default=0)
+        return [ChunkPiece(content="".join(lines[first:last + 1]), start_line=first + 1,
+                           end_line=last + 1, symbol=name, symbol_type="model")]
+    return windows_over(numbered(lines), 1500, 200, symbol=name, symbol_type="model")
+
+
+# After chunkers.code registered the SQL grammar's chunker (the package imports code first).
+register(JinjaSqlChunker(chunker_for("sql")))

@@ -1,0 +1,73 @@
+"""Passwords and keys written in SQL statements, where no `key = "value"` shows them.
+
+`ALTER USER x WITH PASSWORD 'X'` is read by detect-secrets' keyword plugin; these are not:
+- Oracle's, MySQL's and MariaDB's `CREATE USER etl IDENTIFIED BY 'X'` (also `ALTER USER`,
+  `GRANT ... IDENTIFIED BY`, MySQL 8's `IDENTIFIED WITH caching_sha2_password BY 'X'`, and
+  Oracle's bare `IDENTIFIED BY tiger`), in a statement that creates, alters or grants to a
+  user, role or login (up to 300 characters before, no `;` between: "a cookie identified by
+  its name" is prose);
+- a password in an options list: PostgreSQL's `CREATE USER MAPPING ... OPTIONS (user 'etl',
+  password 'X')` (postgres_fdw, dblink_fdw), `password 'X'` after any `(` or `,`;
+- DuckDB's `CREATE SECRET (TYPE S3, KEY_ID 'id', SECRET 'X')` and its `TOKEN 'X'`,
+  `SESSION_TOKEN`, `CLIENT_SECRET`, `ACCOUNT_KEY`, `CONNECTION_STRING`, `PASSWORD`; Snowflake's
+  `CREATE SECRET s TYPE = GENERIC_STRING SECRET_STRING = 'X'`.
+
+Kept: placeholders (`'<password>'`, `${PW}`, `{{ var('pw') }}`), SQL*Plus's substitution
+(`&pw`), bind variables (`:pw`, `?`, `%s`), MySQL's `IDENTIFIED BY PASSWORD '*hash'` keyword
+and Oracle's `IDENTIFIED BY VALUES` (the value after them is read), field names. In any
+language: these statements stand in migrations, notebooks and scripts' strings as well.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_placeholder
+from repokb.secrets.values import is_field_name
+
+Span = tuple[int, int, str, bool]
+
+_QUOTED = r"""(?P<q>['"])(?P<value>[^'"\n]{1,128})(?P=q)"""
+_IDENTIFIED = re.compile(
+    r"(?i)\bidentified(?:\s+with\s+['\"]?\w+['\"]?)?\s+by\s+(?:password\s+|values\s+)?"
+    rf"(?:{_QUOTED}|(?P<bare>[^\s;'\"(),]{{1,64}}))")
+# the statement `IDENTIFIED BY` stands in: prose says "a resource identified by its name"
+_USER_STATEMENT = re.compile(r"(?i)\b(?:(?:create|alter)\s+(?:user|role|login)|grant)\b")
+_OPTION = re.compile(r"(?i)[(,]\s*password\s+" + _QUOTED)
+_SECRET_KEYS = re.compile(
+    r"(?i)\b(?:secret|token|session_token|client_secret|account_key|connection_string|password"
+    r"|secret_string)\s*(?:=\s*)?" + _QUOTED)
+_CREATE_SECRET = re.compile(r"(?i)\bcreate\s+(?:or\s+replace\s+)?(?:(?:persistent|temporary)\s+)?"
+                            r"secret\b")
+_NOT_A_VALUE = frozenset({"password", "values", "externally", "globally", "random", "null"})
+
+
+def find(text: str, keys: KeyLines) -> list[Span]:
+    """Spans of the SQL passwords and keys in the forms above."""
+    out: list[Span] = []
+    for start, end in keys.lines(("identified",)):
+        for m in _IDENTIFIED.finditer(text, start, end):
+            head = text[max(0, m.start() - 300):m.start()]
+            if not _USER_STATEMENT.search(head[head.rfind(";") + 1:]):
+                continue
+            group = "value" if m.group("value") is not None else "bare"
+            if _password(m.group(group)):
+                out.append((m.start(group), m.end(group), "sql_password", False))
+    for start, end in keys.lines(("password",)):
+        out += [(m.start("value"), m.end("value"), "sql_password", False)
+                for m in _OPTION.finditer(text, start, end) if _password(m.group("value"))]
+    if "secret" in keys.low:
+        for create in _CREATE_SECRET.finditer(text):
+            statement_end = text.find(";", create.end())
+            stop = len(text) if statement_end == -1 else statement_end
+            out += [(m.start("value"), m.end("value"), "sql_secret", False)
+                    for m in _SECRET_KEYS.finditer(text, create.end(), min(stop, create.end()
+                                                                         + 4000))
+                    if _password(m.group("value"))]
+    return out
+
+
+def _password(value: str) -> bool:
+    return (len(value) >= 4 and not is_placeholder(value) and value[0] not in "&:$?%{@<"
+            and value.lower() not in _NOT_A_VALUE and not is_field_name(value))
