@@ -6,7 +6,8 @@ text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HT
 indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
 forms), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
 documentation by =head sections; Perl source as code plus its POD), make
-(Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by build stage), cmake (by function, macro and target),
+(Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
+build stage), cmake (by function, macro and target),
 protobuf and graphql (interface definitions, by their braces: contractscan.py; its braces and
 Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
 Svelte components: each block by its own language's chunker), jinjasql (dbt's SQL: macros by

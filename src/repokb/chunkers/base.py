@@ -156,7 +156,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     their line and `SPDLOG_INLINE std::shared_ptr<T> f(...)` blank for parsing; a class
 #     whose head and braces parsed keeps its members' names though one holds an error; C
 #     headers' `extern "C" {` guards blank, documented C prototypes named; CUDA kernels.
-# 25 also (datasci27): R by its top-level definitions (`name <- function(`, R6 and S4 classes, `setMethod`,
+# 25 also (datasci27): R by its top-level definitions (`name <- function(`, R6 and S4 classes,
+#     `setMethod`,
 #     testthat's `test_that`), not windows; dbt's SQL: a macro file per `{% macro NAME %}`
 #     block (materializations, tests, snapshots too), a model one piece named after its file;
 #     R Markdown and Quarto: a code chunk defining something cut by its language's chunker.

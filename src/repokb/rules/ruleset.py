@@ -188,7 +188,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.26 also, cpp27: Linguist's other C++ extensions (.inl, .ipp, .tpp, .tcc, .txx, .hxx, .h++,
 # .c++, .cppm, .ixx, .ino) are C++, CUDA's .cu/.cuh are cuda; a .h with a scoped enum is C++;
 # an amalgamation (SQLite's banner, a C++ library's single_include/) is generated)
-# (0.3.26 also, datasci27: R Markdown `.Rmd`/`.Rmarkdown` and Quarto `.qmd` are Markdown, unknown before; R's
+# (0.3.26 also, datasci27: R Markdown `.Rmd`/`.Rmarkdown` and Quarto `.qmd` are Markdown, unknown
+# before; R's
 # `.Renviron` is an env file, blocked; Jupyter's `.ipynb_checkpoints/` and RStudio's
 # `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored,
 # renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its manifest; SQL under dbt's

@@ -203,7 +203,8 @@ REDACTED = "<REDACTED_SECRET>"
 # under keys no pattern knows stored as written; CloudFormation's `- Name: DB_PASSWORD` /
 # `Value: v` (an ECS container's Environment) and an SSM parameter's `Name: /orders/api-key` /
 # `Value: v`, read as Kubernetes' lower-case pair is
-# 38 also (datasci27): SQL's `CREATE USER u IDENTIFIED BY 'v'` (and bare `IDENTIFIED BY v`), an options list's
+# 38 also (datasci27): SQL's `CREATE USER u IDENTIFIED BY 'v'` (and bare `IDENTIFIED BY v`), an
+# options list's
 # `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`; R's
 # `<-` and `<<-` assignments (`db_password <- "v"`)
 REDACTION_VERSION = 38
