@@ -250,10 +250,12 @@ def test_errors_are_messages_not_tracebacks(home, tmp_path):
     assert code == 2 and "An empty path" in err and "Traceback" not in err
 
 
-def test_a_busy_store_gets_a_clear_message(home, mixed_repo):
+def test_a_busy_store_gets_a_clear_message(home, mixed_repo, monkeypatch):
     from repokb.settings import Settings
     from repokb.workspace import Workspace
 
+    # the command waits this long for the holder before it says busy (120 s by default)
+    monkeypatch.setenv("REPOKB_STORE_WAIT_SECONDS", "2")
     with Workspace(Settings.load()) as holder:
         holder.store.count()  # holds the shard open, as `repokb serve` would
         code, out, err = run_cli("stats")
