@@ -10,7 +10,8 @@ numbers against the syntax tree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
+from dataclasses import replace
 from itertools import accumulate
 from typing import TypeVar
 
@@ -101,3 +102,24 @@ class FixedChunker:
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         return fixed_windows(text, self.size, self.overlap)
+
+
+def outside_rows(piece: ChunkPiece, taken: Container[int]) -> list[ChunkPiece]:
+    """`piece` without the rows in `taken` (0-based rows of the whole text: a Perl file's POD
+    lines, an R Markdown document's code chunks cut apart): its runs of other rows, blank rows
+    at their ends left out (a window over `1;` and a manual's 500 blanked lines is `1;`)."""
+    rows = split_lines(piece.content)
+    parts: list[ChunkPiece] = []
+    run: list[int] = []
+    for n in range(len(rows) + 1):
+        if n < len(rows) and piece.start_line - 1 + n not in taken:
+            run.append(n)
+            continue
+        kept = [m for m in run if rows[m].strip()]
+        if kept:
+            first, last = kept[0], kept[-1]
+            parts.append(replace(piece, content="".join(rows[first : last + 1]),
+                                 start_line=piece.start_line + first,
+                                 end_line=piece.start_line + last))
+        run = []
+    return parts

@@ -15,10 +15,9 @@ that documents it (Mojolicious, Moose and most of CPAN put a module's manual aft
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
-from repokb.chunkers.fixed import fixed_windows, split_lines
+from repokb.chunkers.fixed import fixed_windows, outside_rows, split_lines
 from repokb.chunkers.sections import Heading, heading_sections
 from repokb.models import ChunkPiece
 
@@ -117,28 +116,9 @@ class PerlChunker:
             pieces += pod_sections(lines, first, stop, self.pod.size, self.pod.overlap,
                                    trim=False)
         for piece in code.chunk("".join(blanked)):
-            pieces += _outside(piece, pod_rows)
+            pieces += outside_rows(piece, pod_rows)
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
 
-
-def _outside(piece: ChunkPiece, pod_rows: set[int]) -> list[ChunkPiece]:
-    """A code piece without the POD lines blanked in it: its runs of code lines, blank lines
-    at their ends left out (a window over `1;` and a manual's 500 blanked lines is `1;`)."""
-    rows = split_lines(piece.content)
-    parts: list[ChunkPiece] = []
-    run: list[int] = []
-    for n in range(len(rows) + 1):
-        if n < len(rows) and piece.start_line - 1 + n not in pod_rows:
-            run.append(n)
-            continue
-        kept = [m for m in run if rows[m].strip()]
-        if kept:
-            first, last = kept[0], kept[-1]
-            parts.append(replace(piece, content="".join(rows[first : last + 1]),
-                                 start_line=piece.start_line + first,
-                                 end_line=piece.start_line + last))
-        run = []
-    return parts
 
 
 POD = PodChunker()

@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
-from repokb.chunkers.fixed import split_lines
+from repokb.chunkers.fixed import outside_rows, split_lines
 from repokb.chunkers.joining import join_short
 from repokb.chunkers.markdown import MARKDOWN, MarkdownChunker
 from repokb.models import ChunkPiece
@@ -89,7 +89,7 @@ class RMarkdownChunker:
         blanked = ["\n" if row in taken and line.endswith("\n") else
                    ("" if row in taken else line) for row, line in enumerate(lines)]
         prose = [p for piece in self.markdown.sections("".join(blanked))[0]
-                 for p in _outside(piece, taken)]
+                 for p in outside_rows(piece, taken)]
         prose = join_short(sorted(prose, key=lambda p: (p.start_line, p.end_line)), lines)
         code = [replace(p, context=_section_at(prose, p.start_line) or p.context) for p in code]
         return sorted(prose + code, key=lambda p: (p.start_line, p.end_line))
@@ -115,25 +115,6 @@ def _section_at(prose: list[ChunkPiece], line: int) -> str | None:
     before = [p for p in prose if p.start_line < line and p.symbol]
     return before[-1].symbol if before else None
 
-
-def _outside(piece: ChunkPiece, taken: set[int]) -> list[ChunkPiece]:
-    """A Markdown piece without the rows of the code chunks cut apart: its runs of other rows,
-    blank rows at their ends left out."""
-    rows = split_lines(piece.content)
-    parts: list[ChunkPiece] = []
-    run: list[int] = []
-    for n in range(len(rows) + 1):
-        if n < len(rows) and piece.start_line - 1 + n not in taken:
-            run.append(n)
-            continue
-        kept = [m for m in run if rows[m].strip()]
-        if kept:
-            first, last = kept[0], kept[-1]
-            parts.append(replace(piece, content="".join(rows[first:last + 1]),
-                                 start_line=piece.start_line + first,
-                                 end_line=piece.start_line + last))
-        run = []
-    return parts
 
 
 # After chunkers.code and chunkers.rlang registered the languages' chunkers and markdown.py
