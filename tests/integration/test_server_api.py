@@ -914,3 +914,24 @@ def test_why_nothing_refuses_an_empty_query_as_search_does(client):
             error = assert_error(client.post(route, json={"query": query}), 422,
                                  "invalid_request", "The query is empty.")
             assert "Ask a question" in error["hint"]
+
+
+def test_a_value_of_another_json_type_is_refused_not_coerced(make_client, tmp_path):
+    """A REST client's pass (surfaces27): `"flush": "yes"` was read as true (the project was
+    flushed and indexed again) and `"limit": "5"` as 5, where MCP refuses both."""
+    client = make_client()
+    (tmp_path / "allowed" / "p").mkdir(parents=True)
+    for route, body in (("/knowledge/search", {"query": "x", "limit": "5"}),
+                        ("/knowledge/search", {"query": "x", "explain": "yes"}),
+                        ("/knowledge/search", {"query": "x", "context_lines": 2.5}),
+                        ("/knowledge/index", {"path": str(tmp_path / "allowed" / "p"),
+                                              "flush": "yes"}),
+                        ("/knowledge/index", {"path": str(tmp_path / "allowed" / "p"),
+                                              "follow": 1})):
+        response = client.post(route, json=body)
+        assert response.status_code == 422, (route, body, response.text)
+        assert "Traceback" not in response.text
+    # the same requests with the types the schema gives are taken
+    assert client.post("/knowledge/search", json={"query": "x", "limit": 5,
+                                                  "explain": True}).status_code == 200
+

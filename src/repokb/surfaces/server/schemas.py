@@ -61,7 +61,10 @@ KindName = Annotated[str, AfterValidator(kind_name)]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # no unknown field, and no value of another JSON type taken for the field's (pydantic's lax
+    # mode read `"flush": "yes"` as true and flushed the project; `"limit": "5"` as 5): as the
+    # MCP tools' schemas refuse them
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class FragmentIn(Strict):
