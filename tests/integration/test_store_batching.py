@@ -397,8 +397,11 @@ def test_while_searches_come_writes_pause_after_each_piece_and_with_none_they_do
         assert pauses == []  # no search anywhere: the writes run at full speed
 
         with store.searching():  # a search under way while the next write comes
+            # that began long ago (a slow search on a loaded host: the pieces before took
+            # longer than _SEARCHES_RECENT, and the last ones ran unpaused: 2 pauses of 3)
+            store._in_flight.last_start = time.monotonic() - 10 * edge._SEARCHES_RECENT
             store.upsert(make_points(n, seed=6, project="searched"))
-        assert len(pauses) == 3  # one after each piece
+        assert len(pauses) == 3  # one after each piece: the search is still in flight
         assert all(0 < p <= edge._WRITE_PAUSE for p in pauses)
 
         pauses.clear()

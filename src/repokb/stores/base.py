@@ -318,6 +318,10 @@ class InFlight:
                 if not self._count:
                     self._none.notify_all()
 
+    def since(self, moment: float) -> bool:
+        """Whether a search is in flight now or one began after `moment` (time.monotonic())."""
+        return self._count > 0 or self.last_start > moment
+
     def wait_for_none(self, timeout: float) -> bool:
         """Until no search is in flight or `timeout` seconds pass; whether none is."""
         with self._none:

@@ -368,7 +368,9 @@ class QdrantEdgeStore(Store):
         started = time.monotonic()
         with self._writes_under_way(keeps):
             yield
-        if self._in_flight.last_start > started - _SEARCHES_RECENT:  # searches are coming:
+        # searches are coming (one still in flight, however long ago it began, counts: under
+        # load a search outlasting _SEARCHES_RECENT let the writes after it run unpaused)
+        if self._in_flight.since(started - _SEARCHES_RECENT):
             took = time.monotonic() - started  # the writes take at most _WRITE_SHARE of the time
             time.sleep(min(took * (1 / _WRITE_SHARE - 1), _WRITE_PAUSE))
 
