@@ -59,6 +59,25 @@ def defined_by(points: list[Any], names: Sequence[str]) -> list[Any]:
 WORDS = re.compile(r"[^\W_]+")
 
 
+def scan_defining(names: Sequence[str], limit: int,
+                  scroll: Callable[[str, Any], tuple[list[Any], Any]]) -> list[StoredPoint]:
+    """`Store.defining` over a backend's word index: `scroll(words, offset)` gives a page of
+    the records whose symbol holds any of `words` (space-separated, lower-cased) and the next
+    page's offset (None after the last); the words may be anywhere in a symbol, so only those
+    whose last name is one of `names` are kept, at most `limit`."""
+    words = " ".join(dict.fromkeys(w.lower() for n in names for w in WORDS.findall(n)))
+    if not words:
+        return []
+    found: list[Any] = []
+    offset = None
+    while len(found) < limit:
+        page, offset = scroll(words, offset)
+        found += defined_by(page, names)
+        if offset is None or not page:
+            break
+    return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in found[:limit]]
+
+
 @dataclass(frozen=True)
 class StoreFilter:
     projects: tuple[str, ...] = ()

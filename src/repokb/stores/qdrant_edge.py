@@ -56,15 +56,14 @@ from repokb.stores.base import (
     SPARSE,
     TEXT_HASH,
     WORD_FIELDS,
-    WORDS,
     Combiner,
     InFlight,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
-    defined_by,
     register,
+    scan_defining,
 )
 from repokb.stores.dense_scan import DenseScan, View
 
@@ -554,23 +553,18 @@ class QdrantEdgeStore(Store):
 
     def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
                  content: bool = True) -> list[StoredPoint]:
-        words = " ".join(dict.fromkeys(w.lower() for n in names for w in WORDS.findall(n)))
-        if not words:
-            return []
         scope = _filter(where)
-        named = q.FieldCondition("symbol", match=q.MatchTextAny(words))
         fields = True if content else list(SEARCH_FIELDS)
-        found: list[q.Record] = []
-        offset = None
-        while len(found) < limit:  # the words anywhere in a symbol: its last name only kept
-            page, offset = self._shard.scroll(q.ScrollRequest(
+
+        def scroll(words: str, offset: Any) -> tuple[list[q.Record], Any]:
+            named = q.FieldCondition("symbol", match=q.MatchTextAny(words))
+            page, following = self._shard.scroll(q.ScrollRequest(
                 offset=offset, limit=_PAGE,
                 filter=q.Filter(must=[*(scope.must or [] if scope else []), named]),
                 with_payload=fields, with_vector=False))
-            found += defined_by(page, names)
-            if offset is None or not page:
-                break
-        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in found[:limit]]
+            return page, following
+
+        return scan_defining(names, limit, scroll)
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:

@@ -35,13 +35,12 @@ from repokb.stores.base import (
     SPARSE,
     TEXT_HASH,
     WORD_FIELDS,
-    WORDS,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
-    defined_by,
     register,
+    scan_defining,
 )
 
 _PAGE = 1000
@@ -309,21 +308,15 @@ class QdrantServerStore(Store):
 
     def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
                  content: bool = True) -> list[StoredPoint]:
-        words = " ".join(dict.fromkeys(w.lower() for n in names for w in WORDS.findall(n)))
-        if not words:
-            return []
         m, scope = self._m, self._filter(where)
-        named = m.FieldCondition(key="symbol", match=m.MatchTextAny(text_any=words))
-        where_named = m.Filter(must=[*(scope.must if scope else []), named])
         fields = True if content else list(SEARCH_FIELDS)
-        found: list[Any] = []
-        offset = None
-        while len(found) < limit:  # the words anywhere in a symbol: its last name only kept
-            page, offset = self._scroll(where_named, fields, offset=offset, limit=_PAGE)
-            found += defined_by(page, names)
-            if offset is None or not page:
-                break
-        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in found[:limit]]
+
+        def scroll(words: str, offset: Any) -> tuple[list[Any], Any]:
+            named = m.FieldCondition(key="symbol", match=m.MatchTextAny(text_any=words))
+            where_named = m.Filter(must=[*(scope.must if scope else []), named])
+            return self._scroll(where_named, fields, offset=offset, limit=_PAGE)
+
+        return scan_defining(names, limit, scroll)
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int, content: bool = True,
