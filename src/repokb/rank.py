@@ -47,6 +47,7 @@ from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
+from repokb.stores.base import last_name
 
 _STALE = re.compile(r"(^|/)(changelog|changes|history|news|release[-_]?notes?|releases|blog|"
                     r"archive[sd]?|deprecated|legacy|attic)([/._-]|$)", re.I)
@@ -154,10 +155,9 @@ def _name_tokens(path: str) -> frozenset[str]:
 _CODE_KINDS = frozenset({"source", "test", "contract", "schema", "infrastructure", "ci_cd"})
 
 
-@lru_cache(maxsize=65_536)
-def _last_name(symbol: str) -> str:
-    """`Fulfilment.ship` -> `ship`, `Graph::topologicalSort` -> `topologicalsort`."""
-    return re.split(r"\.|::|#", symbol)[-1]
+# `Fulfilment.ship` -> `ship`, `Graph::topologicalSort` -> `topologicalSort`, cached: every
+# candidate's symbol, on every search
+_last_name = lru_cache(maxsize=65_536)(last_name)
 
 
 def path_match(path: str, query_tokens: frozenset[str], symbol_tokens: frozenset[str]) -> float:
