@@ -962,6 +962,10 @@ def test_a_capitalised_word_beside_class_or_struct_is_a_name():
     assert plan("class Option").symbols == ("option",)
     assert plan("struct Circle layout").symbols == ("circle",)
     assert plan("What class handles requests?").symbols == ()
+    # four words or fewer, so the capitalised word before `class` is read and refused as a
+    # name (a longer question is no short name query at all)
+    assert plan("How class attributes work").symbols == ()
+    assert plan("Base class methods").symbols == ()
     assert plan("How class attributes are looked up").symbols == ()
     assert plan("how does the class loader work").symbols == ()
     assert plan("base_sink class").symbols == ("base_sink",)  # a code-like name as before
