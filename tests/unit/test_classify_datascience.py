@@ -74,14 +74,14 @@ def test_jupyter_checkpoints_and_rstudio_state_are_not_walked(tmp_path):
         "notebooks/.ipynb_checkpoints", ".Rproj.user", "_freeze", ".quarto", "dbt_packages"}
 
 
-@pytest.mark.parametrize(("rel", "kind", "subkind"), [
-    ("renv.lock", Kind.LOCKFILE, "renv_lockfile"),
-    ("DESCRIPTION", Kind.DEPENDENCY_MANIFEST, "r_package_description"),
+@pytest.mark.parametrize(("rel", "text", "kind", "subkind"), [
+    ("renv.lock", '{"R": {"Version": "4.2.2"}, "Packages": {}}\n', Kind.LOCKFILE,
+     "renv_lockfile"),
+    ("DESCRIPTION", "Package: shopreport\nVersion: 0.1.0\nImports: dplyr, DBI\n",
+     Kind.DEPENDENCY_MANIFEST, "r_package_description"),
 ])
-def test_r_project_files_are_known(tmp_path, rel, kind, subkind):
+def test_r_project_files_are_known(tmp_path, rel, text, kind, subkind):
     """renv's lockfile and an R package's DESCRIPTION were "unknown format" and excluded."""
-    text = ('{"R": {"Version": "4.2.2"}, "Packages": {}}\n' if rel == "renv.lock" else
-            "Package: shopreport\nVersion: 0.1.0\nImports: dplyr, DBI\n")
     c = classify_file(tmp_path, rel, text)
     assert (c.kind, c.subkind) == (kind, subkind), c.reasons
 

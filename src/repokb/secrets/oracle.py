@@ -33,9 +33,7 @@ _CALL = re.compile(
 # JDBC's thin or OCI URL with the credentials in it: `jdbc:oracle:thin:scott/X@host:1521:orcl`
 _JDBC = re.compile(r"jdbc:oracle:(?:thin|oci8?):[A-Za-z][\w$#]{0,29}/"
                    r"(?P<value>[^\s/@\"'`]{1,64})@")
-_TOOLS = P.ORACLE_TOOLS
-_TOOL_WORD = re.compile(r"(?i)\b(?:" + "|".join(t for t in _TOOLS if t != "conn")
-                        + r"|conn(?:ect)?)\b")
+_TOOL_WORD = re.compile(r"(?i)\b(?:" + "|".join(P.ORACLE_TOOLS) + r"|connect)\b")
 _PASSWORD = r"(?P<value>[^\s/@\"'`]{1,64})"
 _USER = r"(?<![\w/:.\-@$])[A-Za-z][\w$#]{0,29}/"
 _TARGET = r"@(?://)?[\w.\-]+(?::\d{1,5})?(?:/[\w.\-]+)?"
@@ -65,7 +63,7 @@ def find(text: str, keys: KeyLines) -> list[Span]:
         m = _BEFORE_TARGET.search(text, max(line_start, target.start() - 100), target.start())
         if m and _password(m.group("value")):
             spans.add((m.start("value"), m.end("value")))
-    for start, end in keys.lines(_TOOLS):
+    for start, end in keys.lines(P.ORACLE_TOOLS):
         if not _TOOL_WORD.search(text, start, end):  # `rman` of `german`
             continue
         for pattern in (_WITH_TOOL, _LOGIN):
