@@ -81,6 +81,10 @@ def test_a_file_with_inline_vault_values_is_still_indexed(tmp_path) -> None:
             VAULT.replace("\n", "\n          ").rstrip() + "\ndb_port: 5432\n")
     c = classify_file(tmp_path, "group_vars/all/main.yml", text)
     assert c.index_policy is not Policy.BLOCK, c.reasons
+    redacted = redact(text, "config", "yaml").text
+    hex_lines = [line.strip() for line in VAULT.splitlines()[1:] if line.strip()]
+    assert hex_lines and not any(line in redacted for line in hex_lines), redacted
+    assert "db_user: app" in redacted and "db_port: 5432" in redacted
 
 
 def test_terraform_and_terragrunt_working_folders_are_not_walked(tmp_path) -> None:
