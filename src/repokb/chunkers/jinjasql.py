@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
+from repokb.chunkers.base import Chunker, chunker_for, register
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import (
     fixed_windows,
@@ -94,12 +94,7 @@ class JinjaSqlChunker:
                 return _model(lines, PurePosixPath(path).stem)
         except Exception:  # the never-raise contract: the SQL chunker serves
             pass
-        if self.code is None:
-            return fixed_windows(text)
-        try:
-            return self.code.chunk(text)
-        except OverBudget:
-            raise
+        return fixed_windows(text) if self.code is None else self.code.chunk(text)
 
 
 def _model(lines: list[str], name: str) -> list[ChunkPiece]:
