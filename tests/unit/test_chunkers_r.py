@@ -46,5 +46,6 @@ def test_each_top_level_definition_is_a_named_piece():
 def test_unbalanced_brackets_fall_back_to_windows_and_keep_every_line():
     text = "f <- function(x) {\n  x + 1\n}\n}\n" + "y <- 2\n" * 30
     pieces = chunker_for("r").chunk(text)
+    assert pieces and all(p.symbol is None and p.symbol_type == "window" for p in pieces)
     covered = {n for p in pieces for n in range(p.start_line, p.end_line + 1)}
     assert covered >= set(range(1, text.count("\n") + 1))

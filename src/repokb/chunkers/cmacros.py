@@ -13,6 +13,7 @@ written. Code that parses cleanly is never touched.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from repokb.chunkers.base import parse, source_bytes
@@ -34,26 +35,26 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
     when there is nothing to blank)."""
     data = bytearray(source_bytes(text))
     if tree.root_node.has_error and (guards := _cplusplus_guards(data)):
-        for start, end in guards:
-            data[start:end] = b" " * (end - start)
-        text = data.decode("utf-8", "surrogatepass")
-        tree = parse(parser, text)
+        text, tree = _blanked(parser, data, guards)
     if tree.root_node.has_error and (lone := _lone_macros(data)):
-        for start, end in lone:
-            data[start:end] = b" " * (end - start)
-        text = data.decode("utf-8", "surrogatepass")
-        tree = parse(parser, text)
+        text, tree = _blanked(parser, data, lone)
     for _ in range(_ROUNDS):
         if not tree.root_node.has_error:
             break
         spans = _spans(tree.root_node, data)
         if not spans:
             break
-        for start, end in spans:
-            data[start:end] = b" " * (end - start)
-        text = data.decode("utf-8", "surrogatepass")
-        tree = parse(parser, text)
+        text, tree = _blanked(parser, data, spans)
     return text, tree
+
+
+def _blanked(parser: Any, data: bytearray, spans: Iterable[tuple[int, int]]) -> tuple[str, Any]:
+    """The text of `data` with `spans` made spaces (in `data` too: rows and offsets stay put),
+    and its tree."""
+    for start, end in spans:
+        data[start:end] = b" " * (end - start)
+    text = data.decode("utf-8", "surrogatepass")
+    return text, parse(parser, text)
 
 
 # `class SPDLOG_API logger {`, `struct FMT_API x : base`: an export macro between the keyword and
@@ -79,10 +80,7 @@ def unexport(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
             spans.append(m.span(1))
     if not spans:
         return text, tree
-    for start, end in spans:
-        data[start:end] = b" " * (end - start)
-    text = data.decode("utf-8", "surrogatepass")
-    return text, parse(parser, text)
+    return _blanked(parser, data, spans)
 
 
 # A line that is only a macro, with its arguments or not and no `;`, after a statement, a brace,

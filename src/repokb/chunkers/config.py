@@ -155,12 +155,8 @@ def _document_label(mapping: Any, index: int) -> str:
         values = _top_keys(mapping)
         kind = _text(values["kind"]) if "kind" in values else None
         metadata = _yaml_container(values.get("metadata"))
-        name = None
-        if metadata is not None:
-            for pair in metadata.named_children:
-                key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-                if key is not None and value is not None and _text(key) == "name":
-                    name = _text(value)
+        value = _top_keys(metadata).get("name") if metadata is not None else None
+        name = _text(value) if value is not None else None
         if name and MASK * 5 in name:  # a template's `name: {{ include "x.fullname" . }}`
             name = None
         if kind:

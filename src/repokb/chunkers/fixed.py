@@ -10,6 +10,7 @@ numbers against the syntax tree.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import replace
 from itertools import accumulate
@@ -34,6 +35,12 @@ def split_lines(text: str) -> list[str]:
 def line_starts(lines: Sequence[str]) -> list[int]:
     """The offset of each line in the text (split_lines's), and the text's length last."""
     return list(accumulate((len(line) for line in lines), initial=0))
+
+
+def row_at(starts: Sequence[int], offset: int) -> int:
+    """The 0-based row holding `offset`: the last row starting at or before it (`starts` is
+    line_starts's, the text's length last)."""
+    return max(0, min(bisect_right(starts, offset) - 1, len(starts) - 2))
 
 
 def first_above(rows: Sequence[T], row: int, above: Callable[[T], bool]) -> int:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import line_starts
+from repokb.chunkers.fixed import line_starts, row_at
 
 _COMMENT_OPEN = re.compile(r"\{\{-?\s*/\*")
 _COMMENT_CLOSE = re.compile(r"\*/\s*-?\}\}")
@@ -76,17 +76,6 @@ def mask(text: str) -> str:
     return "".join(out)
 
 
-def _row_of(starts: list[int], offset: int) -> int:
-    lo, hi = 0, len(starts) - 1
-    while lo < hi:  # the last row starting at or before offset
-        mid = (lo + hi + 1) // 2
-        if starts[mid] <= offset:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
 def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The `define` blocks of a Go template, each with the comment action directly above."""
     starts = line_starts(lines)
@@ -96,7 +85,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     comment_rows: tuple[int, int] | None = None  # rows of the last comment action
     for start, end in actions(text):
         action = text[start:end]
-        first, last = _row_of(starts, start), _row_of(starts, end - 1)
+        first, last = row_at(starts, start), row_at(starts, end - 1)
         if action.lstrip("{-").lstrip().startswith("/*"):
             comment_rows = (first, last)
             continue

@@ -15,12 +15,18 @@ syntax-tree chunker.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from pathlib import PurePosixPath
 
-from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
+from repokb.chunkers.base import Chunker, chunker_for, register
 from repokb.chunkers.cutting import Cutter, Definition
-from repokb.chunkers.fixed import fixed_windows, line_starts, numbered, split_lines, windows_over
+from repokb.chunkers.fixed import (
+    fixed_windows,
+    line_starts,
+    numbered,
+    row_at,
+    split_lines,
+    windows_over,
+)
 from repokb.models import ChunkPiece
 
 _BLOCK = re.compile(r"\{%-?\s*(macro|materialization|test|snapshot)\s+([A-Za-z_]\w*)")
@@ -39,18 +45,13 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
         kind, name = m.group(1), m.group(2)
         end = _END[kind].search(text, m.end())
         stop = len(text) if end is None else end.end()
-        first = _row(starts, m.start())
-        last = _row(starts, max(stop - 1, m.start()))
+        first = row_at(starts, m.start())
+        last = row_at(starts, max(stop - 1, m.start()))
         top = _comment_above(lines, first)
         found.append(Definition(symbol_type=kind, name=name, owner=None, start=top, end=last,
                                 span=(starts[top], stop), signature=lines[first].strip()))
         at = stop
     return found
-
-
-def _row(starts: list[int], offset: int) -> int:
-    """The last row starting at or before offset (starts ends with the text's length)."""
-    return max(0, min(bisect_right(starts, offset) - 1, len(starts) - 2))
 
 
 def _comment_above(lines: list[str], row: int) -> int:
@@ -93,12 +94,7 @@ class JinjaSqlChunker:
                 return _model(lines, PurePosixPath(path).stem)
         except Exception:  # the never-raise contract: the SQL chunker serves
             pass
-        if self.code is None:
-            return fixed_windows(text)
-        try:
-            return self.code.chunk(text)
-        except OverBudget:
-            raise
+        return fixed_windows(text) if self.code is None else self.code.chunk(text)
 
 
 def _model(lines: list[str], name: str) -> list[ChunkPiece]:
