@@ -133,6 +133,13 @@ def every_byte(folder: Path) -> bytes:
 
 
 
+def cases(names: str | tuple[str, ...], rows: list[Any], named_by: int = 0) -> Any:
+    """`pytest.mark.parametrize` over a table of cases (MUST_REDACT, MUST_KEEP ...), each id
+    the row's field `named_by` (its language, usually) and the row's number."""
+    return pytest.mark.parametrize(names, rows,
+                                   ids=[f"{row[named_by]}{i}" for i, row in enumerate(rows)])
+
+
 def assert_redacted(text: str, mode: str, language: str | None, *values: str) -> Any:
     """Redact `text` as the pipeline does: none of `values` is left, the redaction marker
     stands in their place, and no line is added or lost (hits keep their line numbers).

@@ -8,6 +8,7 @@ from repokb.secrets import REDACTED, redact, scan
 from repokb.secrets.library import library_findings
 
 from .. import fake_secrets as fake
+from ..conftest import cases
 
 POSITIVES = [
     ("env", f"AWS_ACCESS_KEY_ID={fake.AWS_ACCESS_KEY}", fake.AWS_ACCESS_KEY, True),
@@ -185,8 +186,7 @@ SHAPES = [
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "values"), SHAPES,
-                         ids=[f"{s[1]}{i}" for i, s in enumerate(SHAPES)])
+@cases(("mode", "language", "text", "values"), SHAPES, named_by=1)
 def test_real_world_shapes_are_redacted_whole(mode, language, text, values):
     result = redact(text, mode, language)
     for value in values:

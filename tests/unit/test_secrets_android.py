@@ -18,7 +18,7 @@ import pytest
 
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Xk9m", "Q2vL7pzq"))  # a FAKE password, assembled at run time
 TOKEN = "".join(("q8Zr2Lw5", "Nx7Tb3Kd", "9Vm4Hc6J"))
@@ -77,14 +77,12 @@ MUST_KEEP = [  # (language, mode, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "mode", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "mode", "text", "value"), MUST_REDACT)
 def test_an_android_or_gradle_credential_is_redacted(language, mode, text, value):
     assert_redacted(text, mode, language, value)
 
 
-@pytest.mark.parametrize(("language", "mode", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "mode", "text"), MUST_KEEP)
 def test_what_only_looks_like_one_stays(language, mode, text):
     assert redact(text, mode, language).text == text
 

@@ -21,7 +21,7 @@ import pytest
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 # FAKE values, assembled at run time
 WORDS = "".join(("Hunter", "Two", "Prod"))
@@ -73,15 +73,13 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_an_attackers_form_is_redacted(language, text, value):
     result = assert_redacted(text, mode_for(language), language, value)
     assert "alice" not in text or "alice" in result.text  # the user's name stays
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_the_nearest_readable_form_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
 
@@ -131,16 +129,14 @@ MUST_KEEP_2 = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT_2,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_2)])
+@cases(("language", "text", "value"), MUST_REDACT_2)
 def test_an_attackers_form_of_the_second_pass_is_redacted(language, text, value):
     result = redact(text, mode_for(language), language)
     assert value not in result.text, result.text
     assert result.text.count("\n") == text.count("\n")
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP_2,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_2)])
+@cases(("language", "text"), MUST_KEEP_2)
 def test_the_nearest_readable_form_of_the_second_pass_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
 
@@ -170,15 +166,13 @@ MUST_KEEP_ENCODED = [
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT_ENCODED,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_ENCODED)])
+@cases(("language", "text"), MUST_REDACT_ENCODED)
 def test_a_secret_decoded_from_a_base64_literal_is_redacted(language, text):
     result = redact(text, mode_for(language), language)
     assert ENCODED not in result.text and ENCODED.rstrip("=") not in result.text, result.text
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP_ENCODED,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_ENCODED)])
+@cases(("language", "text"), MUST_KEEP_ENCODED)
 def test_a_base64_literal_under_no_secrets_name_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
 
@@ -200,14 +194,12 @@ MUST_KEEP_MAP = [
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT_MAP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT_MAP)])
+@cases(("language", "text"), MUST_REDACT_MAP)
 def test_a_map_of_secrets_is_redacted(language, text):
     result = redact(text, mode_for(language), language)
     assert MAP_PW not in result.text and MAP_PW[::-1] not in result.text, result.text
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP_MAP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP_MAP)])
+@cases(("language", "text"), MUST_KEEP_MAP)
 def test_a_map_of_names_or_labels_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

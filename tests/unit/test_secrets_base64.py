@@ -16,6 +16,7 @@ import pytest
 from repokb.secrets import REDACTED, encoded, redact
 
 from .. import fake_secrets as fake
+from ..conftest import cases
 
 AWS_ID = "".join(("AK", "IA", "UJZDE8GX", "D6NCF10E"))  # FAKE, assembled at run time
 STRIPE = "".join(("sk", "_live_", "LKOmxgJTeK", "dNnFRIBXuD"))
@@ -63,8 +64,7 @@ FOUND = [  # (mode, language, text, runs that must go)
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "runs"), FOUND,
-                         ids=[f"{f[1]}{i}" for i, f in enumerate(FOUND)])
+@cases(("mode", "language", "text", "runs"), FOUND, named_by=1)
 def test_base64_holding_a_secret_is_redacted_whole(mode, language, text, runs):
     result = redact(text, mode, language)
     for run in runs:

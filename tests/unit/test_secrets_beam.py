@@ -10,11 +10,9 @@ Joken's `default_signer: "X"`, a seeds file's `Bcrypt.hash_pwd_salt("X")` and
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Bx7q", "Lm2Zk9Wp4v"))  # a FAKE password, assembled at run time
 COOKIE = "".join(("QJZHKXW", "NRTVYBPLMSDF"))  # FAKE: mix release writes 56 such capitals
@@ -104,15 +102,13 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text"), MUST_REDACT)
 def test_a_beam_credential_is_redacted(language, text):
     mode = "code" if language in ("elixir", "erlang", "shell", "python") else "config"
     assert_redacted(text, mode, language, PW, COOKIE, "Xk29fQ7wPz", "cookie2024")
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_beam_credential_stays(language, text):
     mode = "code" if language in ("elixir", "erlang", "shell", "python") else "config"
     assert redact(text, mode, language).text == text

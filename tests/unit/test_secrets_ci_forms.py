@@ -17,7 +17,7 @@ import pytest
 
 from repokb.secrets import mode_for, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 TOKEN = "".join(("Jq7Lm2", "Vx9Tb4Rw6Yp1"))  # FAKE values, assembled at run time
 LOW = "".join(("devkey", "2024abc"))  # a FAKE key a base64-entropy plugin passes over
@@ -82,14 +82,12 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{i}-{c[0]}" for i, c in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_a_secret_in_these_forms_is_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{i}-{c[0]}" for i, c in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_one_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
 

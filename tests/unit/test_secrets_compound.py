@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import base64
 
-import pytest
-
 from repokb.secrets import REDACTED, encoded, redact
 from repokb.secrets.parts import passwords, spreads
+
+from ..conftest import cases
 
 PW = "".join(("S3cret", "Passw0rd!"))  # a FAKE password, assembled at run time
 PW2 = "".join(("Tq7v", "Lx2m&Zr"))
@@ -56,8 +56,7 @@ MUST_REDACT = [  # (mode, language, text, value)
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[1]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("mode", "language", "text", "value"), MUST_REDACT, named_by=1)
 def test_the_password_of_a_compound_finding_is_redacted_wherever_it_stands(mode, language,
                                                                             text, value):
     result = redact(text, mode, language)
@@ -111,8 +110,7 @@ MUST_KEEP = [  # (mode, language, text, what must stay as written)
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "kept"), MUST_KEEP,
-                         ids=[f"{m[1]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("mode", "language", "text", "kept"), MUST_KEEP, named_by=1)
 def test_what_is_no_password_does_not_spread(mode, language, text, kept):
     assert kept in redact(text, mode, language).text
 

@@ -10,11 +10,9 @@ Each is pinned here, beside the look-alikes that must stay readable.
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Xk9m", "Q2vL7pzq"))  # a FAKE password, assembled at run time
 PW2 = "".join(("Tr0ub4", "dor&3x"))
@@ -126,14 +124,12 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[1]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("mode", "language", "text", "value"), MUST_REDACT, named_by=1)
 def test_a_credential_given_by_position_is_redacted(mode, language, text, value):
     assert_redacted(text, mode, language, value)
 
 
-@pytest.mark.parametrize(("mode", "language", "text"), MUST_KEEP,
-                         ids=[f"{m[1]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("mode", "language", "text"), MUST_KEEP, named_by=1)
 def test_what_only_looks_like_a_credential_stays(mode, language, text):
     assert redact(text, mode, language).text == text
 

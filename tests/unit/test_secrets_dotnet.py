@@ -18,7 +18,7 @@ import pytest
 
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Dn7qR2", "kX9mLp4vT8"))  # a FAKE password, assembled at run time
 DIGIT_PW = "".join(("2oeq3hDav", "JA76rNicH"))  # FAKE, opens with a digit
@@ -87,14 +87,12 @@ def _mode(language: str) -> str:
     return "code" if language in ("csharp", "shell") else "config"
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text"), MUST_REDACT)
 def test_a_dotnet_credential_is_redacted(language, text):
     assert_redacted(text, _mode(language), language, PW, DIGIT_PW, NUGET)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_dotnet_credential_stays(language, text):
     assert redact(text, _mode(language), language).text == text
 

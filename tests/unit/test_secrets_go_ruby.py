@@ -9,11 +9,9 @@ Capistrano's `set :password, "X"` and a Ruby percent literal `API_KEY = %q(X)`.
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Xk9m", "Q2vL7pzq"))  # a FAKE password, assembled at run time
 TOKEN = "".join(("q8Zr2Lw5", "Nx7Tb3Kd", "9Vm4Hc6J"))
@@ -65,14 +63,12 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_a_go_or_ruby_default_is_redacted(language, text, value):
     assert_redacted(text, "code", language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_one_stays(language, text):
     assert redact(text, "code", language).text == text
 

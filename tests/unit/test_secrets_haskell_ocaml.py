@@ -10,12 +10,10 @@ redacted: a secret-named pair of an association list (http-client's `urlEncodedB
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Xy7h", "ackagePw99q"))  # a FAKE password, assembled at run time
 
@@ -47,13 +45,11 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text"), MUST_REDACT)
 def test_a_haskell_or_ocaml_credential_is_redacted(language, text):
     assert_redacted(text, mode_for(language), language, PW)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_haskell_or_ocaml_credential_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

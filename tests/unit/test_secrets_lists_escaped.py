@@ -9,11 +9,9 @@ prose finder read past its `\\`.
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import mode_for, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 # FAKE values, assembled at run time
 PW1 = "".join(("Kx8#vT", "q2Lm"))
@@ -64,14 +62,12 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "values"), MUST_REDACT,
-                         ids=[f"{i}-{c[0]}" for i, c in enumerate(MUST_REDACT)])
+@cases(("language", "text", "values"), MUST_REDACT)
 def test_a_secret_in_these_forms_is_redacted(language, text, values):
     assert_redacted(text, mode_for(language), language, *values)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{i}-{c[0]}" for i, c in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_one_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
 

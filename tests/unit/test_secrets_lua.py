@@ -13,11 +13,9 @@ put below its `=` (`webhook_signing_secret =\n    "X"`, as Prettier does in Java
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Lu4kP9", "zQ2wX7mN3v"))  # a FAKE password, assembled at run time
 B64 = "".join(("YWRtaW46", "THU0a1A5elEyd1g3bU4zdg=="))  # FAKE: base64 of admin:<PW>
@@ -86,15 +84,13 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text"), MUST_REDACT)
 def test_a_lua_credential_is_redacted(language, text):
     mode = "code" if language in ("lua", "python", "javascript") else "config"
     assert_redacted(text, mode, language, PW, B64)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_lua_credential_stays(language, text):
     mode = "code" if language == "lua" else "config"
     assert redact(text, mode, language).text == text

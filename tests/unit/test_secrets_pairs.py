@@ -10,12 +10,10 @@ Labels, choices, field lists, placeholders and names stay readable.
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Qm4v", "Tz8kPairW7x"))  # a FAKE password, assembled at run time
 
@@ -93,14 +91,12 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT + ALREADY,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT + ALREADY)])
+@cases(("language", "text"), MUST_REDACT + ALREADY)
 def test_a_value_paired_with_a_secret_named_key_is_redacted(language, text):
     result = assert_redacted(text, mode_for(language), language, PW, "s3cr3t-pw")
     assert "alice" not in text or "alice" in result.text  # the user's name stays
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_a_label_a_name_or_a_placeholder_paired_with_a_key_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

@@ -10,11 +10,9 @@ signing keys given by position (`JWT::encode($p, 'X')`, `hash_hmac(a, d, 'X')`).
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Qm7nP4", "xR9vT2wY6z"))  # a FAKE password, assembled at run time
 
@@ -75,14 +73,12 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text"), MUST_REDACT)
 def test_a_php_credential_is_redacted(language, text):
     assert_redacted(text, "code", language, PW)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_php_credential_stays(language, text):
     assert redact(text, "code", language).text == text
 

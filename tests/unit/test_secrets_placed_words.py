@@ -15,12 +15,10 @@ names, `False`, "the password is stored hashed", a table's types and settings' n
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 # FAKE values, assembled at run time
 GETENV = "".join(("Getenv", "Def4471"))
@@ -106,13 +104,11 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_words_and_digits_in_a_secrets_place_are_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_the_nearest_readable_form_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

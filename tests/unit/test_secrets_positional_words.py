@@ -10,11 +10,9 @@ where only a secret can stand (`jwt.decode(token, "X", ..)`, `auth=("admin", "X"
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import mode_for, redact
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Lu4kP9", "zQ2wX7mN3v"))  # a FAKE password, assembled at run time
 WORD = "".join(("plainword", "secret"))  # a FAKE key of letters only
@@ -92,13 +90,11 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_a_secret_in_these_forms_is_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_one_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

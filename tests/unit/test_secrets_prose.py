@@ -12,7 +12,7 @@ import pytest
 
 from repokb.secrets import REDACTED, redact, values
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 _PW = "".join(("hunter2", "hunter2", "X9"))  # a FAKE password, assembled at run time
 _PW2 = "".join(("Tr0ub4", "dor&3"))
@@ -44,8 +44,7 @@ MUST_REDACT = [  # (mode, language, text, value)
 ]
 
 
-@pytest.mark.parametrize(("mode", "language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("mode", "language", "text", "value"), MUST_REDACT)
 def test_a_password_in_a_sentence_is_redacted(mode, language, text, value):
     assert_redacted(text, mode, language, value)
 
@@ -143,8 +142,7 @@ IN_CODE_PROSE = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), IN_CODE_PROSE,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(IN_CODE_PROSE)])
+@cases(("language", "text"), IN_CODE_PROSE)
 def test_a_password_in_a_docstring_or_string_literal_is_redacted(language, text):
     result = redact(text, "code", language)
     assert _DOC not in result.text, result.text

@@ -4,12 +4,10 @@ F#'s field assignment `cfg.password <- "X"` too. References and prompts stay."""
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Wx8-", "qLmN4vB7"))  # a FAKE password, assembled at run time
 WORDS = "".join(("bearerToken", "Rscript77aa99"))  # a token of words and digits
@@ -34,13 +32,11 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_an_r_assignment_of_a_secret_is_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_an_r_reference_or_prompt_stays(language, text):
     assert redact(text, mode_for(language), language).text == text

@@ -8,12 +8,10 @@ password 'X')` and DuckDB's `CREATE SECRET (TYPE S3, ..., SECRET 'X')`: secrets/
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted
+from ..conftest import assert_redacted, cases
 
 PW = "".join(("Xq7-", "mPl2vR9t"))  # a FAKE password, assembled at run time
 WORD = "".join(("ti", "gerish"))  # a bare Oracle password that is a word
@@ -51,13 +49,11 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@pytest.mark.parametrize(("language", "text", "value"), MUST_REDACT,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_REDACT)])
+@cases(("language", "text", "value"), MUST_REDACT)
 def test_a_sql_statement_credential_is_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)
 
 
-@pytest.mark.parametrize(("language", "text"), MUST_KEEP,
-                         ids=[f"{m[0]}{i}" for i, m in enumerate(MUST_KEEP)])
+@cases(("language", "text"), MUST_KEEP)
 def test_what_only_looks_like_a_sql_credential_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
