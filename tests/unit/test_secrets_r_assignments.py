@@ -55,6 +55,8 @@ KEPT_IN_RMD = [
     '```{r}\npassword <- rstudioapi::askForPassword()\n```\n',
     '```{r}\ntoken <- tokens[1]\nsecret <- secrets$warehouse\n```\n',
     "The token <- tokens[[i]] line takes the next one.\n",
+    '```{r}\npassword <- .rs.askForPassword("Database password:")\n'
+    'secret <- keyring::key_get("zendesk")\n```\n',
     '```{r}\ncon <- dbConnect(RMariaDB::MariaDB(),\n'
     '  password = keyring::key_get("relational.fit.cvut.cz", "guest"),\n)\n```\n',
 ]
