@@ -42,7 +42,8 @@ def test_a_defining_chunk_is_cut_by_its_language_and_named():
     pieces = chunker_for("markdown").chunk(REPORT)
     named = {(p.symbol, p.symbol_type): (p.start_line, p.end_line, p.context) for p in pieces}
     assert named[("churn_rate", "function")] == (9, 13, "Churn")  # with its fences
-    assert named[("retention_curve", "function")][:2] == (21, 25)
+    # its short `## Retention` above it opens its piece (Markdown joins a short heading so)
+    assert named[("retention_curve", "function")] == (19, 25, "Retention")
     churn = "".join(p.content for p in pieces if p.symbol == "Churn")
     assert "churn_rate(orders)  # no definition" in churn
     assert "mean(orders$gap" not in churn  # the function is not in its section twice
@@ -52,3 +53,70 @@ def test_plain_markdown_fences_are_cut_as_before():
     readme = ("# Usage\n\nCall it so:\n\n```r\nchurn_rate <- function(orders, days = 90) {\n"
               "  mean(orders$gap > days)\n}\n```\n\n## More\n\nText about the package.\n")
     assert chunker_for("markdown").chunk(readme) == MARKDOWN.chunk(readme)
+
+
+# A short section (a heading and a line or two) above a defining chunk, and one between two
+# chunks: before, the first was joined into the section before it, so the function under it
+# took that section's heading path as its context (`retention_curve` in `Churn`); the second,
+# with code on both sides, was joined to nothing and, under 40 characters, dropped.
+SHORT_SECTIONS = """\
+# Churn
+
+We measure churn each month from the billing warehouse, counting customers whose
+subscription lapsed and did not renew within thirty days of the end of the period.
+
+## Retention
+
+By cohort.
+
+```{r retention}
+retention_curve <- function(df, months = 12) {
+  cohorts <- split(df, df$cohort)
+  lapply(cohorts, function(c) cumprod(1 - c$churn))
+}
+```
+
+## Revenue
+
+Net, in euros.
+
+```{r revenue}
+net_revenue <- function(orders) {
+  sum(orders$amount) - sum(orders$refunds)
+}
+```
+"""
+
+
+def _names(piece) -> set[str]:
+    return {n for n in (piece.symbol, piece.context, *(a[0] for a in piece.also)) if n}
+
+
+def test_a_chunk_under_a_short_section_takes_that_sections_heading_path():
+    for text, function, path in ((REPORT, "retention_curve", "Retention"),
+                                 (SHORT_SECTIONS, "retention_curve", "Churn > Retention"),
+                                 (SHORT_SECTIONS, "net_revenue", "Churn > Revenue")):
+        pieces = chunker_for("markdown").chunk(text)
+        (code,) = [p for p in pieces if p.symbol == function]
+        assert code.context == path, (function, code.context)
+
+
+def test_each_heading_is_named_by_the_piece_that_holds_it():
+    """As the Markdown chunker does: a short section joined to a piece is in its `also`, or it
+    heads the piece after it (here the chunk under it); no heading is lost or misnamed."""
+    for text, heading, path in ((REPORT, "## Retention", "Retention"),
+                                (SHORT_SECTIONS, "## Retention", "Churn > Retention"),
+                                (SHORT_SECTIONS, "## Revenue", "Churn > Revenue")):
+        pieces = chunker_for("markdown").chunk(text)
+        holding = [p for p in pieces if f"\n{heading}\n" in f"\n{p.content}"]
+        assert len(holding) == 1, (heading, holding)
+        assert path in _names(holding[0]), (heading, _names(holding[0]))
+        assert len(holding[0].content.strip()) >= 40  # kept, not dropped
+
+
+def test_a_short_section_between_two_chunks_is_kept_with_the_chunk_under_it():
+    pieces = chunker_for("markdown").chunk(SHORT_SECTIONS)
+    (revenue,) = [p for p in pieces if "Net, in euros." in p.content]
+    assert revenue.symbol == "net_revenue"  # the section heads its function's piece
+    assert "Churn > Revenue" in _names(revenue)
+    assert revenue.content.startswith("## Revenue\n")

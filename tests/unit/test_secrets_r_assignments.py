@@ -40,3 +40,63 @@ def test_an_r_assignment_of_a_secret_is_redacted(language, text, value):
 @cases(("language", "text"), MUST_KEEP)
 def test_an_r_reference_or_prompt_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
+
+
+# R Markdown is read as documentation ("text" mode), so an R chunk's bare value after `<-` was
+# taken for a literal: httr's own vignette (secrets.Rmd, Debian r-cran-httr 1.4.5) lost
+# `rstudioapi::askForPassword()` under `password <-`, a tokenizer's `token <- tokens[1]` lost
+# `tokens[`. R assigns a literal in quotes: `<-` takes a quoted value only. A namespaced call
+# (`keyring::key_get(...)`, DBI's own vignette) is a reference under `=` too.
+KEPT_IN_RMD = [
+    '```{r}\npassword <- rstudioapi::askForPassword()\n```\n',
+    '```{r}\ntoken <- tokens[1]\nsecret <- secrets$warehouse\n```\n',
+    "The token <- tokens[[i]] line takes the next one.\n",
+    '```{r}\npassword <- .rs.askForPassword("Database password:")\n'
+    'secret <- keyring::key_get("zendesk")\n```\n',
+    '```{r}\ncon <- dbConnect(RMariaDB::MariaDB(),\n'
+    '  password = keyring::key_get("relational.fit.cvut.cz", "guest"),\n)\n```\n',
+]
+
+
+@pytest.mark.parametrize("text", KEPT_IN_RMD, ids=[f"rmd{i}" for i in range(len(KEPT_IN_RMD))])
+def test_r_markdown_keeps_an_r_expression_after_an_assignment(text):
+    assert redact(text, mode_for("markdown"), "markdown").text == text
+
+
+def test_r_markdown_still_redacts_a_quoted_literal_after_arrow():
+    text = f'```{{r}}\ntoken <- "{WORDS}"\nkey <- "customer_id"\n```\n'
+    result = assert_redacted(text, mode_for("markdown"), "markdown", WORDS)
+    assert 'key <- "customer_id"' in result.text  # a join key's column name stays
+
+
+# A Bearer credential built by R's string functions was stored as written when the token is
+# not random enough for entropy alone (`abc123secrettoken`); GITHUB_PAT (what gh, usethis and
+# remotes read) named no secret. References stay.
+LOW = "".join(("abc123", "secrettoken"))  # a FAKE, low-entropy token
+BUILT = [
+    ("r", f'httr::GET(url, httr::add_headers(Authorization = paste("Bearer", "{LOW}")))\n'),
+    ("r", f'req <- add_headers(Authorization = paste0("Bearer ", "{LOW}"))\n'),
+    ("r", f"auth <- paste('Bearer', '{LOW}', sep = ' ')\n"),
+    ("r", f"hdr <- glue::glue('Bearer {{\"{LOW}\"}}')\n"),
+    ("r", f'Sys.setenv(GITHUB_PAT = "{LOW}")\n'),
+    ("markdown", f'```{{r}}\nSys.setenv(GITHUB_PAT = "{LOW}")\n'
+                 f'h <- add_headers(Authorization = paste0("Bearer ", "{LOW}"))\n```\n'),
+]
+REFERENCES = [
+    'add_headers(Authorization = paste("Bearer", token))\n',
+    'add_headers(Authorization = paste0("Bearer ", Sys.getenv("TOKEN")))\n',
+    'hdr <- glue::glue("Bearer {token}")\n',
+    'Sys.setenv(GITHUB_PAT = Sys.getenv("GH_TOKEN"))\n',
+    'msg <- paste("Bearer", "tokens are sent in the Authorization header")\n',
+    'url_pat <- "^https?://[a-z0-9.]+/v1"\n',
+]
+
+
+@pytest.mark.parametrize(("language", "text"), BUILT, ids=[f"built{i}" for i in range(len(BUILT))])
+def test_a_bearer_token_built_by_paste_or_glue_is_redacted(language, text):
+    assert_redacted(text, mode_for(language), language, LOW)
+
+
+@pytest.mark.parametrize("text", REFERENCES, ids=[f"ref{i}" for i in range(len(REFERENCES))])
+def test_a_bearer_built_from_a_reference_stays(text):
+    assert redact(text, mode_for("r"), "r").text == text

@@ -161,7 +161,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     testthat's `test_that`), not windows; dbt's SQL: a macro file per `{% macro NAME %}`
 #     block (materializations, tests, snapshots too), a model one piece named after its file;
 #     R Markdown and Quarto: a code chunk defining something cut by its language's chunker.
-CHUNKING_VERSION = 25
+# 26 (rmd28): R Markdown's short section (`## Retention` and a line) above a defining chunk
+#     heads the chunk's piece, whose context is that section (it was joined to the section
+#     before, and the function took that one's heading path); one between two chunks is kept.
+CHUNKING_VERSION = 26
 
 
 class Chunker(Protocol):

@@ -56,7 +56,8 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
     `min_chars` (None: the minimum in force) glued to the piece before it, or else the piece
     after it, when only blank lines lie between them; one that heads what follows (its symbol
     is the start of the next piece's: `X` before `X.method`, a heading `Install` before
-    `Install > Docker`, a key `tool` before `tool.ruff`), or that opens a bracket (Lua's
+    `Install > Docker`, a key `tool` before `tool.ruff`, a section before a piece standing in
+    it: an R Markdown chunk's function), or that opens a bracket (Lua's
     `M.helpers = {`), to the piece after it, which then opens with it and keeps its own symbol
     (so does the piece after a file's first piece, with nothing before it: `package gin`, an
     HTML page's short `<head>`). The piece a short named piece joins carries its name in
@@ -88,7 +89,8 @@ def join_short(pieces: list[ChunkPiece], lines: list[str],
                        and _blank_between(lines, p.end_line, nxt.start_line)
                        and _whole_lines(nxt, lines))
             head = nxt is not None and to_next and (
-                _heads(p.symbol, nxt.symbol) or _OPENER.search(p.content) is not None)
+                _heads(p.symbol, nxt.symbol) or _section_of(p, nxt)
+                or _OPENER.search(p.content) is not None)
             if prev is not None and to_prev and not head:
                 between = "".join(lines[prev.end_line : p.start_line - 1])
                 out[-1] = replace(prev, content=prev.content + between + p.content,
@@ -121,6 +123,13 @@ def _heads(symbol: str | None, following: str | None) -> bool:
     """Whether a piece named `symbol` holds the head of the one named `following`."""
     return bool(symbol) and bool(following) and any(
         str(following).startswith(f"{symbol}{sep}") for sep in (".", " > ", "["))
+
+
+def _section_of(section: ChunkPiece, piece: ChunkPiece) -> bool:
+    """Whether `piece` stands in the section `section` heads (its context is the section's
+    heading path): an R Markdown chunk's function under its `## Retention`."""
+    return (section.symbol_type == "section" and section.symbol is not None
+            and piece.context == section.symbol)
 
 
 def _whole_lines(piece: ChunkPiece, lines: list[str]) -> bool:

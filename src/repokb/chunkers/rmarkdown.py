@@ -90,9 +90,14 @@ class RMarkdownChunker:
                    ("" if row in taken else line) for row, line in enumerate(lines)]
         prose = [p for piece in self.markdown.sections("".join(blanked))[0]
                  for p in outside_rows(piece, taken)]
-        prose = join_short(sorted(prose, key=lambda p: (p.start_line, p.end_line)), lines)
+        prose.sort(key=lambda p: (p.start_line, p.end_line))
+        # the heading path of the section each piece stands in, taken before any joining: a
+        # short section joined to the one before it names that one (`retention_curve` under
+        # `## Retention` took `Churn`)
         code = [replace(p, context=_section_at(prose, p.start_line) or p.context) for p in code]
-        return sorted(prose + code, key=lambda p: (p.start_line, p.end_line))
+        # joined as one document, as Markdown joins its sections: a short section above its
+        # chunk heads the chunk's piece (joining.py), one with code on both sides is kept
+        return join_short(sorted(prose + code, key=lambda p: (p.start_line, p.end_line)), lines)
 
 
 def _with_fences(pieces: list[ChunkPiece], lines: list[str], first: int,

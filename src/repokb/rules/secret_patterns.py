@@ -207,7 +207,11 @@ REDACTED = "<REDACTED_SECRET>"
 # options list's
 # `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`; R's
 # `<-` and `<<-` assignments (`db_password <- "v"`)
-REDACTION_VERSION = 38
+# 39 (rmd28): R's `<-` takes a quoted literal only (an R Markdown chunk, read as prose, lost
+# `rstudioapi::askForPassword()` under `password <-`, `tokens[` under `token <-`); a
+# namespaced call `keyring::key_get(..)` is a reference; a Bearer built by R's `paste("Bearer",
+# "v")`, `paste0("Bearer ", "v")`, glue's `'Bearer {"v"}'`; `GITHUB_PAT` (`GH_PAT`, `GITLAB_PAT`)
+REDACTION_VERSION = 39
 
 
 @dataclass(frozen=True)
@@ -399,6 +403,9 @@ SECRET_KEY_PAIRS = frozenset({
     ("connection", "string"), ("conn", "str"), ("shared", "key"), ("webhook", "secret"),
     # Yarn 2+'s `npmAuthIdent: "user:password"` (or its base64), npm's `_auth` under its name
     ("auth", "ident"),
+    # a personal access token under the name its tools read (`GITHUB_PAT`: gh, usethis and
+    # remotes in R; `GH_PAT`, `GITLAB_PAT`); a lone `pat` is a pattern (`url_pat`)
+    ("github", "pat"), ("gh", "pat"), ("gitlab", "pat"),
 })
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret
@@ -461,7 +468,7 @@ LABEL_WORDS = frozenset({
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
-                                "authident")
+                                "authident", "github_pat", "gh_pat", "gitlab_pat")
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -552,7 +559,8 @@ PLACEHOLDER = _re(
     r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*)$",
     re.I)
 # Bare values in code that are references, not literals.
-CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:[.\[(][^\s]*)?$")
+# (R's, C++'s, Rust's namespaced call `keyring::key_get(`, `std::getenv(` too)
+CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*(?:[.\[(][^\s]*)?$")
 
 WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
 # Languages whose assignments hold literal values (a bare `password: hunter2` is the password).

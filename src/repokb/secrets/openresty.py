@@ -9,7 +9,8 @@ Found here (spans of the value only, never its name):
 - a string a formatter put on the line below its `=` (StyLua's and Prettier's `password =\n
   "X"` when the line would be too long);
 - a Basic or Bearer credential glued to its scheme by concatenation (`"Basic " .. "X"`,
-  `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`);
+  `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`, R's `paste("Bearer", "X")`, `paste0("Bearer ",
+  "X")`, glue's `glue('Bearer {"X"}')`);
 - an nginx directive that sets a secret-named header, parameter or variable (`proxy_set_header
   X-Api-Key X;`, `fastcgi_param DB_PASSWORD X;`, `set $api_secret X;`).
 
@@ -58,6 +59,13 @@ _VALUE_BELOW = re.compile(
 _GLUED_SCHEME = re.compile(
     r"""(?P<sq>["'`])(?:Basic|basic|Bearer|bearer|Token|token)[ \t]*(?P=sq)[ \t]*"""
     r"""(?:\.\.|\+|\.)[ \t]*(?P<q>["'`])(?P<value>[A-Za-z0-9+/=._~\-]{12,})(?P=q)""")
+# R's `paste("Bearer", "X")`, `paste0("Bearer ", "X")` (a comma glues them) and glue's
+# `glue('Bearer {"X"}')` (a literal inside the braces); `paste("Bearer", token)` is a reference
+_PASTED_SCHEME = re.compile(
+    r"""\bpaste0?[ \t]*\([ \t]*(?P<sq>["'])(?:Basic|Bearer|bearer|Token)[ \t]*(?P=sq)[ \t]*,"""
+    r"""[ \t]*(?P<q>["'])(?P<value>[A-Za-z0-9+/=._~\-]{12,})(?P=q)"""
+    r"""|(?:Basic|Bearer|bearer|Token)[ \t]+\{[ \t]*(?P<gq>["'])"""
+    r"""(?P<gvalue>[A-Za-z0-9+/=._~\-]{12,})(?P=gq)[ \t]*\}""")
 # nginx: a header, a FastCGI/uwsgi/SCGI parameter or a variable (`set $name v;`) set to a literal
 _NGINX_DIRECTIVE = re.compile(
     r"""^[ \t]*(?:proxy_set_header|grpc_set_header|add_header|add_trailer|fastcgi_param|"""
@@ -112,6 +120,11 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             value = m.group("value")
             if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
+        for m in _PASTED_SCHEME.finditer(text, start, end):
+            group = "value" if m.group("value") is not None else "gvalue"
+            value = m.group(group)
+            if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+                out.append((m.start(group), m.end(group), "authorization_header", True))
     if keys.has(_NGINX_ANCHORS, cased=True):
         for start, end in keys.lines(_NGINX_LINES, cased=True):
             for m in _NGINX_DIRECTIVE.finditer(text, start, end):

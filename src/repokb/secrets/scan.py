@@ -263,6 +263,13 @@ def _line_assignments(text: str, start: int, end: int,
             at = m.end()
             continue
         group = "qvalue" if m.group("qvalue") is not None else "value"
+        if group == "value" and "<-" in line[m.end("key"):m.start(group)]:
+            # R's `<-` (OCaml's, F#'s) assigns a literal in quotes; a bare value is an
+            # expression (`password <- rstudioapi::askForPassword()`, `token <- tokens[1]` in an
+            # R Markdown chunk, read as prose), or Haskell's `password <- getLine`
+            at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
+                else m.end()
+            continue
         if group == "value" and _FLOW_OPENER.fullmatch(m.group("value")):
             # `API_TOKEN: {value: "$CI_JOB_TOKEN", expand: false}`: a flow mapping opens,
             # its own pairs follow (shapes' _FLOW_VALUE judges the value under the key)
