@@ -4,6 +4,8 @@ F#'s field assignment `cfg.password <- "X"` too. References and prompts stay."""
 
 from __future__ import annotations
 
+import pytest
+
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
