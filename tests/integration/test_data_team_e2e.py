@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import every_byte, invoke, write_tree
+from ..unit.test_chunkers_dbt import MACROS
 
 pytestmark = pytest.mark.integration
 
@@ -47,19 +48,7 @@ TREE = {
               type: snowflake
               password: "{{{{ env_var('DBT_PASSWORD', '{V['profile_fallback']}') }}}}"
         """,
-    "macros/get_custom_schema.sql": """\
-        {#
-            Renders a schema name given a custom schema name.
-        #}
-        {% macro generate_schema_name(custom_schema_name=none, node=none) -%}
-            {{ return(adapter.dispatch('generate_schema_name', 'dbt')(custom_schema_name, node)) }}
-        {%- endmacro %}
-
-        {% macro default__generate_schema_name(custom_schema_name, node) -%}
-            {%- set default_schema = target.schema -%}
-            {{ default_schema }}
-        {%- endmacro %}
-        """,
+    "macros/get_custom_schema.sql": MACROS,  # dbt-adapters' own, as the unit test cuts it
     "macros/grants.sql": f"""\
         {{% macro create_etl_user() %}}
           {{% set sql %}}
