@@ -288,6 +288,26 @@ def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
 
 
+def test_a_bare_random_token_in_a_question_is_never_cached(env: Env) -> None:
+    """A token alone in a question, which redaction cannot tell from an id, came back in the
+    upstream's answer and was cached: the next client who asked the like got it replayed (HIT),
+    and the cache's files held it. The same question without the token is cached as before."""
+    token = "".join(("xK93mQz7LpA2", "vR8nT4wY6bC1dF5g"))  # FAKE, assembled at run time
+    question = f"Why does the shop page answer 401 for {token} since Monday?"
+    env.up.behaviour = "echo"  # the upstream repeats the prompt in its answer
+    outcome, answer = ask(env, "openai", question, False)
+    assert outcome == "MISS" and token in answer  # the asker's own answer, as the upstream gave
+    assert env.cache_entries(expect=0) == 0
+    assert ask(env, "openai", question, False)[0] == "MISS"
+    plain = "Why does the shop page answer 401 for the usual account since Monday?"
+    ask(env, "openai", plain, False)
+    assert env.cache_entries(expect=1) == 1
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert b"usual account" in stored and token.encode() not in stored
+
+
 @pytest.mark.parametrize("protocol", ["anthropic", "openai"])
 @pytest.mark.parametrize("behaviour", ["tool", "max_tokens", "cut"])
 def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: str) -> None:

@@ -9,21 +9,37 @@ remembers the content hash of every chunk it was built on, and a lookup compares
 store's current hashes (one small scroll per file). This needs no hook in the indexer, works
 whichever process re-indexed (CLI, watcher, server job, a second home opened later), and cannot
 miss a write; an entry found stale is deleted on the spot.
+
+The cache is shared by every client of the proxy, so an answer is kept only when neither it
+nor its question holds a secret-like string, nor a bare random-looking token (16+ characters
+of letters and digits mixed, high entropy: `values.random_token`). Redaction leaves such a
+token in a question, since alone it cannot be told from an id ("why does login with
+xK93mQz7... fail?"), and the upstream's answer repeats it: cached, it was replayed to the next
+client who asked the like. Not keeping such an answer costs one upstream call.
 """
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from repokb.secrets import find_secret
+from repokb.secrets.values import random_token
 from repokb.settings import Settings
 from repokb.surfaces.proxy.backend import Backend
 from repokb.surfaces.proxy.context import still_valid
 
 _NAMESPACE = uuid.UUID("9b0f3c2e-5d1a-4c7e-8f60-1a2b3c4d5e6f")
+_WORD = re.compile(r"[A-Za-z0-9+/=_\-]{16,}")  # a token's characters (base64 and url-safe)
+
+
+def holds_a_secret(text: str) -> bool:
+    """Whether `text` holds a secret-like string or a bare random-looking token."""
+    return find_secret(text, "text") is not None or any(
+        random_token(m.group().strip("=-_/+")) for m in _WORD.finditer(text))
 
 
 @dataclass(frozen=True)
@@ -60,9 +76,9 @@ class SemanticCache:
 
     def store(self, vector: list[float], projects: tuple[str, ...], question: str, answer: str,
               protocol: str, model: str, sources: list[dict[str, Any]]) -> bool:
-        """Remember an answer; False (and nothing written) when it holds a secret-like string.
-        `question` is already redacted."""
-        if find_secret(answer, "text") or find_secret(question, "text"):
+        """Remember an answer; False (and nothing written) when it or the question holds a
+        secret-like string or a random-looking token. `question` is already redacted."""
+        if holds_a_secret(answer) or holds_a_secret(question):
             return False
         scope = scope_of(projects)
         entry_id = str(uuid.uuid5(_NAMESPACE, f"{scope}\x00{question}"))
