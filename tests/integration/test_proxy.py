@@ -291,7 +291,8 @@ def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
 def test_a_bare_random_token_in_a_question_is_never_cached(env: Env) -> None:
     """A token alone in a question, which redaction cannot tell from an id, came back in the
     upstream's answer and was cached: the next client who asked the like got it replayed (HIT),
-    and the cache's files held it. The same question without the token is cached as before."""
+    and the cache's files held it; the dashboard's last requests showed it to every user. The
+    same question without the token is cached as before."""
     token = "".join(("xK93mQz7LpA2", "vR8nT4wY6bC1dF5g"))  # FAKE, assembled at run time
     question = f"Why does the shop page answer 401 for {token} since Monday?"
     env.up.behaviour = "echo"  # the upstream repeats the prompt in its answer
@@ -306,6 +307,8 @@ def test_a_bare_random_token_in_a_question_is_never_cached(env: Env) -> None:
     stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
                       if p.is_file())
     assert b"usual account" in stored and token.encode() not in stored
+    shown = httpx.get(env.url + "/proxy/stats", headers=env.repokb_key()).text
+    assert "401 for <REDACTED_SECRET> since Monday" in shown and token not in shown
 
 
 @pytest.mark.parametrize("protocol", ["anthropic", "openai"])

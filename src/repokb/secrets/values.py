@@ -57,6 +57,16 @@ def random_token(value: str) -> bool:
             and looks_random(value) and not is_placeholder(value))
 
 
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16,}")  # a token's characters (base64, url-safe)
+
+
+def random_tokens(text: str) -> list[tuple[int, int]]:
+    """The spans of the bare random-looking tokens of `text` (`random_token`), whatever stands
+    around them: what redaction leaves in prose, since alone a token cannot be told from an id
+    (the LLM proxy keeps no answer holding one and shows none on the dashboard)."""
+    return [m.span() for m in _TOKEN_RUN.finditer(text) if random_token(m.group())]
+
+
 # What follows "password" in documentation without being one: an e-mail address or URL, a
 # path, an option, a variable or markup, a dotted name, a number with a unit, words joined by
 # a slash (`empty/mismatch`, `read/write`); and (`_identifier_of_words`) an identifier made of

@@ -20,26 +20,23 @@ client who asked the like. Not keeping such an answer costs one upstream call.
 
 from __future__ import annotations
 
-import re
 import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from repokb.secrets import find_secret
-from repokb.secrets.values import random_token
+from repokb.secrets.values import random_tokens
 from repokb.settings import Settings
 from repokb.surfaces.proxy.backend import Backend
 from repokb.surfaces.proxy.context import still_valid
 
 _NAMESPACE = uuid.UUID("9b0f3c2e-5d1a-4c7e-8f60-1a2b3c4d5e6f")
-_WORD = re.compile(r"[A-Za-z0-9+/=_\-]{16,}")  # a token's characters (base64 and url-safe)
 
 
 def holds_a_secret(text: str) -> bool:
     """Whether `text` holds a secret-like string or a bare random-looking token."""
-    return find_secret(text, "text") is not None or any(
-        random_token(m.group().strip("=-_/+")) for m in _WORD.finditer(text))
+    return find_secret(text, "text") is not None or bool(random_tokens(text))
 
 
 @dataclass(frozen=True)

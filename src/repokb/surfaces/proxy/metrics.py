@@ -1,6 +1,8 @@
 """What the dashboard shows about the proxy: outcomes, latencies, tokens, the last requests.
 
-Kept in memory for the process's lifetime; a question is stored redacted and cut short."""
+Kept in memory for the process's lifetime; a question is stored redacted, its bare
+random-looking tokens masked too (`values.random_tokens`: redaction leaves them, and the
+dashboard shows every client's questions), and cut short."""
 
 from __future__ import annotations
 
@@ -10,7 +12,16 @@ import time
 from collections import deque
 from typing import Any
 
+from repokb.rules.secret_patterns import REDACTED
+from repokb.secrets.values import random_tokens
+
 OUTCOMES = ("HIT", "CACHE-RAG", "KNOWLEDGE-RAG", "MISS")
+
+
+def _masked(text: str) -> str:
+    for start, end in reversed(random_tokens(text)):
+        text = text[:start] + REDACTED + text[end:]
+    return text
 
 
 def _percentiles(values: list[float]) -> dict[str, float | None]:
@@ -55,7 +66,7 @@ class Metrics:
                 self.upstream_errors += 1
             self.recent.appendleft({
                 "time": time.time(), "protocol": protocol, "outcome": outcome,
-                "question": (question or "")[:160], "projects": list(projects),
+                "question": _masked(question or "")[:160], "projects": list(projects),
                 "files": list(files)[:8], "tokens": tokens, "status": status,
                 "added_ms": round(added_ms, 1),
                 "upstream_ms": round(upstream_ms, 1) if upstream_ms is not None else None})
