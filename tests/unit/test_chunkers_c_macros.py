@@ -582,3 +582,28 @@ def test_a_short_line_ending_in_a_colon_keeps_the_names_after_it_exact():
     }
     ''')
     assert functions(pieces) == [(7, 12, "BuildContextDependentFunctionBody")]
+
+
+def test_a_macro_after_a_functions_parameters():
+    """spdlog's `SPDLOG_NOEXCEPT` (`noexcept`, or nothing before C++11) after the parameters:
+    `spdlog::details::os::now` and 15 more functions of os-inl.h were windows."""
+    pieces = chunks("cpp", """
+    namespace spdlog {
+    namespace details {
+    namespace os {
+
+    SPDLOG_INLINE spdlog::log_clock::time_point now() SPDLOG_NOEXCEPT
+    {
+        return log_clock::now();
+    }
+
+    SPDLOG_INLINE int remove(const filename_t &filename) SPDLOG_NOEXCEPT
+    {
+        return std::remove(filename.c_str());
+    }
+
+    } // namespace os
+    } // namespace details
+    } // namespace spdlog
+    """)
+    assert [p.symbol for p in pieces if p.symbol_type == "function"] == ["now", "remove"]

@@ -40,7 +40,8 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
     data = bytearray(source_bytes(text))
     if tree.root_node.has_error and (guards := _cplusplus_guards(data)):
         text, tree = _blanked(parser, data, guards)
-    if tree.root_node.has_error and (lone := _lone_macros(data) + _split_heads(data)):
+    if tree.root_node.has_error and (lone := _lone_macros(data) + _split_heads(data)
+                                     + _trailing_macros(data)):
         text, tree = _blanked(parser, data, lone)
     if tree.root_node.has_error and (access := _access_macros(data)):
         text, tree = _blanked(parser, data, access, b"public:")
@@ -138,6 +139,17 @@ _DECLTYPE = re.compile(rb"->\s*decltype\s*\(")
 # `basic_json::get` made everything after it one error).
 _SPECIFIER_IF = re.compile(rb"^([ \t]*#[ \t]*if[^\n]*)\n[ \t]*(?:constexpr|inline|static|explicit"
                            rb"|virtual)[ \t]*\r?\n([ \t]*#[ \t]*endif[^\n]*)$", re.M)
+
+
+# A macro after a function's parameters, before its body, `;` or `= default`: spdlog's
+# `now() SPDLOG_NOEXCEPT` (`noexcept` or nothing), which left 16 functions of os-inl.h to windows.
+_TRAILING = re.compile(rb"\)[ \t]*(?:const[ \t]+)?([A-Z][A-Z0-9_]*[A-Z0-9])[ \t]*"
+                       rb"(?=(?://[^\n]*)?\r?\n[ \t]*\{|\{|;|=|override\b|final\b)")
+
+
+def _trailing_macros(data: bytearray) -> list[tuple[int, int]]:
+    """The macros between a function's parameters and its body or its `;`."""
+    return [m.span(1) for m in _TRAILING.finditer(data)]
 
 
 def _split_heads(data: bytearray) -> list[tuple[int, int]]:
