@@ -381,12 +381,33 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
+_CONSTRUCTOR = re.compile(r"\b(?:constructors?|ctors?)\b", re.I)
+# a constructor's name besides its class's (C++, Java, C#): Python's, JavaScript's, PHP's
+_CONSTRUCTORS = frozenset({"__init__", "constructor", "__construct"})
+
+
+def _constructors(candidates: list[Candidate], plan: QueryPlan) -> tuple[QueryPlan, frozenset[str]]:
+    """For a question asking for a constructor ("X constructor", "where is the constructor of
+    X defined"): the plan with the constructors the candidates define (C++'s `X.X`, Python's
+    `X.__init__`), X a word of the question, read as if it wrote them; and those X,
+    lower-cased (the class itself is not the answer: it came first, its constructor after)."""
+    if not _CONSTRUCTOR.search(plan.text):
+        return plan, frozenset()
+    words = {w.lower() for w in re.findall(r"[A-Za-z_]\w*", plan.text)}
+    found = [f"{_last_name(owner)}.{last}" for _, _, owner, last in _member_definitions(candidates)
+             if _last_name(owner).lower() in words
+             and (last == _last_name(owner) or last in _CONSTRUCTORS)]
+    classes = frozenset(f.rpartition(".")[0].lower() for f in found)
+    return _as_written(plan, [f for f in found if f.lower() not in plan.names]), classes
+
+
 def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
            packages: dict[tuple[str, str], str] | None = None) -> list[Candidate]:
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
-    plan = _spaced_names(candidates, _receivers(candidates, plan))
+    plan, built = _constructors(candidates, _spaced_names(candidates,
+                                                         _receivers(candidates, plan)))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -442,6 +463,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
         c.score, c.factors = score, factors
     _nearest(candidates, last_only, s)
     _containers_first(candidates, plan)
+    _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 
 
@@ -486,6 +508,30 @@ def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
         if container is not None and c.score <= container.score * 1.0001:
             c.factors["asked_member"] = round(container.score * 1.0002 / c.score, 4)
             c.score = container.score * 1.0002
+
+
+def _constructs(symbol: str, name: str) -> bool:
+    """Whether `symbol` (lower-cased) is a constructor of the class `name` (lower-cased)."""
+    owner, _, last = symbol.rpartition(".")
+    return _last_name(owner) == name and (last == name or last in _CONSTRUCTORS)
+
+
+def _constructors_first(candidates: list[Candidate], built: frozenset[str]) -> None:
+    """The best constructor of each class X asked for (`_constructors`: `X.X`, `X.__init__`)
+    goes just above the class's best piece: the class, many pieces and each named X, came
+    first."""
+    for name in built:
+        classes = [c.score for c in candidates
+                   if str(c.payload.get("symbol") or "").lower() == name]
+        built_ = [c for c in candidates if "exact_symbol" in c.factors
+                  and _constructs(str(c.payload.get("symbol") or "").lower(), name)]
+        if not classes or not built_:
+            continue
+        best = max(built_, key=lambda c: c.score)
+        above = max(classes) * 1.0003  # above the class's head and its asked member too
+        if best.score <= above:
+            best.factors["constructor"] = round(above / best.score, 4)
+            best.score = above
 
 
 def holds_definition(content: str, symbol: str) -> bool:

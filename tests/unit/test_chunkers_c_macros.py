@@ -9,6 +9,8 @@ import textwrap
 
 from repokb.chunkers import chunker_for
 
+from ..conftest import cases
+
 
 def chunks(language: str, source: str):
     return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
@@ -352,3 +354,256 @@ def test_a_c_header_for_cpp_compilers_and_its_prototypes():
     assert [p.symbol_type for p in pieces if p.symbol == "helper"] == ["function"]
     opening = next(p for p in pieces if p.symbol == "sqlite3_open")
     assert "CAPI3REF: Opening A New Database Connection" in opening.content
+
+
+def _basic_json(member: str) -> str:
+    """nlohmann/json 3.11.2's `class basic_json` (json.hpp), shortened: a class over 1500
+    characters (cut per member) with `member` between its first members and `dump` and `at`."""
+    return f"""
+    NLOHMANN_JSON_NAMESPACE_BEGIN
+
+    NLOHMANN_BASIC_JSON_TPL_DECLARATION
+    class basic_json // NOLINT(cppcoreguidelines-special-member-functions)
+    {{
+      private:
+        template<detail::value_t> friend struct detail::external_constructor;
+
+      JSON_PRIVATE_UNLESS_TESTED:
+        using lexer = ::nlohmann::detail::lexer_base<basic_json>;
+
+      public:
+        using value_t = detail::value_t;
+
+      JSON_PRIVATE_UNLESS_TESTED:
+        /*!
+        @brief a JSON value
+
+        The actual storage for a JSON value of the @ref basic_json class.
+        */
+        union json_value
+        {{
+            object_t* object;
+            array_t* array;
+        }};
+    {member}
+      public:
+        /*!
+        @brief serialization
+
+        Serialization function for JSON values. The function tries to mimic
+        Python's `json.dumps()` function, and currently supports its @a indent
+        and @a ensure_ascii parameters.
+
+        @param[in] indent If indent is nonnegative, then array elements and object
+        members will be pretty-printed with that indent level. An indent level of
+        `0` will only insert newlines. `-1` (the default) selects the most compact
+        representation.
+        @param[in] indent_char The character to use for indentation if @a indent is
+        greater than `0`. The default is ` ` (space).
+
+        @return string containing the serialization of the JSON value
+
+        @throw type_error.316 if a string stored inside the JSON value is not
+                              UTF-8 encoded and @a error_handler is set to strict
+
+        @sa https://json.nlohmann.me/api/basic_json/dump/
+        */
+        string_t dump(const int indent = -1, const char indent_char = ' ') const
+        {{
+            string_t result;
+            serializer s(detail::output_adapter<char, string_t>(result), indent_char);
+            s.dump(*this, false, false, static_cast<unsigned int>(indent));
+            return result;
+        }}
+
+        /// @brief access specified array element with bounds checking
+        /// @sa https://json.nlohmann.me/api/basic_json/at/
+        reference at(size_type idx)
+        {{
+            if (JSON_HEDLEY_LIKELY(is_array()))
+            {{
+                JSON_TRY
+                {{
+                    return set_parent(m_value.array->at(idx));
+                }}
+                JSON_CATCH (std::out_of_range&)
+                {{
+                    JSON_THROW(out_of_range::create(401, "array index is out of range"));
+                }}
+            }}
+            JSON_THROW(type_error::create(304, "cannot use at() with a scalar"));
+        }}
+    }};
+
+    NLOHMANN_JSON_NAMESPACE_END
+    """
+
+
+BASIC_JSON_MEMBERS = [
+    ("nothing", None, ""),
+    ("try and catch macros", "assert_invariant", """
+        void assert_invariant(bool check_parents = true) const noexcept
+        {
+            JSON_ASSERT(m_type != value_t::object || m_value.object != nullptr);
+            JSON_ASSERT(m_type != value_t::array || m_value.array != nullptr);
+            JSON_ASSERT(m_type != value_t::string || m_value.string != nullptr);
+            JSON_ASSERT(m_type != value_t::binary || m_value.binary != nullptr);
+
+    #if JSON_DIAGNOSTICS
+            JSON_TRY
+            {
+                // cppcheck-suppress assertWithSideEffect
+                JSON_ASSERT(!check_parents || std::all_of(begin(), end(), [this](const json& j)
+                {
+                    return j.m_parent == this;
+                }));
+            }
+            JSON_CATCH(...) {} // LCOV_EXCL_LINE
+    #endif
+            static_cast<void>(check_parents);
+        }
+    """),
+    ("an #if around constexpr", "get", """
+        template < typename ValueTypeCV, typename ValueType = detail::uncvref_t<ValueTypeCV>>
+    #if defined(JSON_HAS_CPP_14)
+        constexpr
+    #endif
+        auto get() const noexcept(
+        noexcept(std::declval<const basic_json_t&>().template get_impl<ValueType>(0)))
+        -> decltype(std::declval<const basic_json_t&>().template get_impl<ValueType>(0))
+        {
+            return get_impl<ValueType>(detail::priority_tag<4> {});
+        }
+    """),
+    ("an #if in a template's arguments", "operator ValueType", """
+        template < typename ValueType, typename std::enable_if <
+                       detail::conjunction <
+                           detail::negation<std::is_pointer<ValueType>>,
+    #if defined(JSON_HAS_CPP_17)
+                           detail::negation<std::is_same<ValueType, std::any>>,
+    #endif
+                           detail::is_detected_lazy<detail::get_template_function, ValueType>
+                           >::value, int >::type = 0 >
+                           JSON_EXPLICIT operator ValueType() const
+        {
+            return get<ValueType>();
+        }
+    """),
+    ("a parameter defaulting to {}", "array", """
+        static basic_json array(initializer_list_t init = {})
+        {
+            return basic_json(init, false, value_t::array);
+        }
+    """),
+]
+
+
+@cases("case, name, member", BASIC_JSON_MEMBERS)
+def test_members_of_nlohmanns_basic_json_are_named_after_it(case, name, member):
+    """`JSON_PRIVATE_UNLESS_TESTED:` (an access specifier's macro), `JSON_TRY` / `JSON_CATCH`,
+    a directive in a declaration or in a template's arguments, and a `= {}` default ended the
+    class for the grammar: nlohmann's `basic_json` ended at line 651 of 5,200, and every member
+    after was a free function (`dump`, not `basic_json.dump`)."""
+    pieces = chunks("cpp", _basic_json(member))
+    symbols = [p.symbol for p in pieces]
+    assert "basic_json.dump" in symbols and "basic_json.at" in symbols, symbols
+    assert "dump" not in symbols and "at" not in symbols, symbols
+    if name:
+        assert f"basic_json.{name}" in symbols, symbols
+    at = next(p for p in pieces if p.symbol == "basic_json.at")
+    assert at.content.lstrip().startswith("/// @brief access specified array element")
+    assert "JSON_CATCH (std::out_of_range&)" in at.content  # the file's text, not the parsed
+
+
+TRAILING_RETURNS = [
+    # nlohmann's detail/conversions/from_json.hpp: `.template` and a comma in the decltype
+    ("from_json", """
+    template<typename BasicJsonType, typename T, std::size_t N>
+    auto from_json(const BasicJsonType& j, T (&arr)[N])  // NOLINT(modernize-avoid-c-arrays)
+    -> decltype(j.template get<T>(), void())
+    {
+        for (std::size_t i = 0; i < N; ++i)
+        {
+            arr[i] = j.at(i).template get<T>();
+        }
+    }
+    """),
+    # fmt 9.1's core.h: over three lines, read as a declaration of variables
+    ("has_const_formatter_impl", """
+    template <typename Context, typename T>
+    constexpr auto has_const_formatter_impl(T*)
+        -> decltype(typename Context::template formatter_type<T>().format(
+                        std::declval<const T&>(), std::declval<Context&>()),
+                    true) {
+      return true;
+    }
+    """),
+    # fmt 9.1's format.h: a parameter defaulting to `{}` before the arrow
+    ("write", """
+    template <typename Char, typename OutputIt>
+    FMT_CONSTEXPR auto write(OutputIt out, Char value,
+                             const basic_format_specs<Char>& specs,
+                             locale_ref loc = {}) -> OutputIt {
+      return check_char_specs(specs)
+                 ? write_char(out, value, specs)
+                 : write(out, static_cast<int>(value), specs, loc);
+    }
+    """),
+]
+
+
+@cases("name, source", TRAILING_RETURNS)
+def test_a_function_with_a_trailing_return_type_is_named(name, source):
+    """A trailing return type the grammar could not read made the function an error, left to
+    the windows: 105 of 492 `auto f(...) -> ...` in the headers of fmt, spdlog, nlohmann/json
+    and CLI11 were in no piece of their name, 89 now (the rest are short members inside a
+    class's piece)."""
+    pieces = chunks("cpp", "namespace detail {\n" + textwrap.dedent(source) + "}\n")
+    assert [p.symbol for p in pieces if p.symbol_type == "function"] == [name], [
+        (p.symbol, p.symbol_type) for p in pieces]
+
+
+def test_a_short_line_ending_in_a_colon_keeps_the_names_after_it_exact():
+    """`NOTE:` alone on a line (here in a raw string, as onnx's defs.cc) has the shape of an
+    access specifier's macro: blanked for parsing, it is never made longer (a stand-in of 7
+    characters for 5 moved every name after it: `ildContextDependentFunctionBody(`)."""
+    pieces = chunks("cpp", '''
+    static const char* Col2Im_ver18_doc = R"DOC(
+    The operator rearranges column blocks back into a multidimensional image.
+    NOTE:
+      Although specifying image_shape looks redundant, it is needed.
+    )DOC";
+
+    ONNX_API std::vector<int> BuildContextDependentFunctionBody(const FunctionBodyBuildContext& ctx,
+                                                                const OpSchema& schema) {
+      std::vector<int> body;
+      body.push_back(ctx.getAttribute("axis") != nullptr);
+      return body;
+    }
+    ''')
+    assert functions(pieces) == [(7, 12, "BuildContextDependentFunctionBody")]
+
+
+def test_a_macro_after_a_functions_parameters():
+    """spdlog's `SPDLOG_NOEXCEPT` (`noexcept`, or nothing before C++11) after the parameters:
+    `spdlog::details::os::now` and 15 more functions of os-inl.h were windows."""
+    pieces = chunks("cpp", """
+    namespace spdlog {
+    namespace details {
+    namespace os {
+
+    SPDLOG_INLINE spdlog::log_clock::time_point now() SPDLOG_NOEXCEPT
+    {
+        return log_clock::now();
+    }
+
+    SPDLOG_INLINE int remove(const filename_t &filename) SPDLOG_NOEXCEPT
+    {
+        return std::remove(filename.c_str());
+    }
+
+    } // namespace os
+    } // namespace details
+    } // namespace spdlog
+    """)
+    assert [p.symbol for p in pieces if p.symbol_type == "function"] == ["now", "remove"]

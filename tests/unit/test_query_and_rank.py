@@ -9,6 +9,8 @@ from repokb.query import CODE, GENERAL, HOWTO, SYMBOL, plan
 from repokb.rank import Candidate, holds_definition, rerank, shape, starts_definition
 from repokb.settings import Settings
 
+from ..conftest import cases
+
 
 def test_tokens_split_identifiers_and_keep_the_whole():
     assert tokenize("getUserName") == ["getusername", "get", "user", "name"]
@@ -971,3 +973,30 @@ def test_a_capitalised_word_beside_class_or_struct_is_a_name():
     assert plan("base_sink class").symbols == ("base_sink",)  # a code-like name as before
     # a sentence (a docstring's) is left as it was
     assert plan("Mapping class that remembers the order of its keys").symbols == ()
+
+
+CONSTRUCTOR_QUESTIONS = [
+    ("cpp", "where is the constructor of basic_json defined", "basic_json", "nlohmann/json.hpp"),
+    ("cpp", "spdlog logger constructor", "logger", "spdlog/logger.h"),
+    ("cpp", "CLI::App constructor", "App", "CLI/App.hpp"),
+    ("cpp", "rotating_file_sink ctor", "rotating_file_sink",
+     "spdlog/sinks/rotating_file_sink-inl.h"),
+    ("python", "Session constructor", "Session", "requests/sessions.py"),
+]
+
+
+@cases("language, question, name, path", CONSTRUCTOR_QUESTIONS)
+def test_a_question_for_a_constructor_finds_it_before_its_class(language, question, name, path):
+    """C++ names a constructor `X.X` (the class's name twice), Python `X.__init__`: "X
+    constructor" found the class first, its constructor out of the top 10 on the cpp set
+    ("spdlog logger constructor" named nothing)."""
+    s = Settings()
+    klass = _definition(1, name, "class", path, 1, 120, 0.05)
+    member = _definition(2, f"{name}.size", "method", path, 130, 140, 0.04)
+    built = _definition(3, f"{name}.{'__init__' if language == 'python' else name}", "method",
+                        path, 20, 40, 0.02)
+    ranked = rerank([klass, member, built], plan(question), s)
+    assert ranked[0] is built, [(c.payload["symbol"], c.score, c.factors) for c in ranked]
+    # no constructor asked for: the class first, as before
+    ranked = rerank([klass, member, built], plan(f"class {name}"), s)
+    assert ranked[0] is klass

@@ -164,6 +164,12 @@ from repokb.models import ChunkPiece, ParseBudget
 # 26 (rmd28): R Markdown's short section (`## Retention` and a line) above a defining chunk
 #     heads the chunk's piece, whose context is that section (it was joined to the section
 #     before, and the function took that one's heading path); one between two chunks is kept.
+# 26 also (cpp28): C++ access specifiers written as a macro (`JSON_PRIVATE_UNLESS_TESTED:`),
+#     `#if` around a lone `constexpr` or inside a template's arguments, `-> decltype(expr)`,
+#     a macro after a function's parameters (`now() SPDLOG_NOEXCEPT`) and a parameter's
+#     `= {}` read for parsing (nlohmann's `basic_json` ended at line 651 of
+#     5,200: its members after it were free functions); no name in a directive is blanked;
+#     conversion operators named (`operator bool`).
 CHUNKING_VERSION = 26
 
 

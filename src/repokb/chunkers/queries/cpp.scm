@@ -2,6 +2,9 @@
   declarator: [(function_declarator declarator: (_) @name)
                (pointer_declarator declarator: (function_declarator declarator: (_) @name))
                (reference_declarator (function_declarator declarator: (_) @name))]) @definition.function
+;; a conversion operator: `operator bool`, nlohmann's `operator ValueType`
+(function_definition
+  declarator: (operator_cast "operator" @name type: (_) @suffix)) @definition.function
 (class_specifier name: (_) @name body: (field_declaration_list)) @definition.class
 (struct_specifier name: (_) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (_) @name body: (field_declaration_list)) @definition.struct
