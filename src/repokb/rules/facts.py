@@ -23,6 +23,7 @@ from repokb.rules import tables as T
 
 if TYPE_CHECKING:
     from repokb.secrets import Finding
+    from repokb.secrets.k8s import Census
 
 
 _T = TypeVar("_T")
@@ -338,6 +339,13 @@ class FileFacts:
         if not self.text:
             return []
         return scan(self.text, mode_for(self.language))
+
+    @cached_property
+    def kubernetes(self) -> Census | None:
+        """The Kubernetes objects of a YAML head holding a Secret (secrets/k8s.py), else None."""
+        from repokb.secrets import k8s
+
+        return k8s.census(self.text) if self.language == "yaml" and self.text else None
 
     # -- project layout --------------------------------------------------------------------
     def ancestors(self) -> list[str]:

@@ -1,0 +1,216 @@
+"""Kubernetes and Helm files holding a `Secret`: the file is knowledge, the Secret's values are
+not. A manifest with a Deployment, a Service and a Secret was blocked whole for the Secret in
+its head; a chart's `templates/secret.yaml` (templates: references to `.Values`, no value) for
+its name; and a `kind: List` of Secrets (`kubectl get secrets -o yaml`) was indexed with its
+items' `data:` as written (only top-level Secret documents were read)."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from repokb.models import Kind, Policy
+from repokb.secrets import redact
+
+from ..conftest import classify_file
+
+
+def _b64(value: str) -> str:
+    return base64.b64encode(value.encode()).decode()
+
+
+APP = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: shop-api
+spec:
+  replicas: 2
+  template:
+    spec:
+      containers:
+        - name: api
+          image: acme/shop-api:1.4
+          env:
+            - name: DB_PASSWORD
+              valueFrom:
+                secretKeyRef: {name: shop-db, key: password}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: shop-api
+spec:
+  ports:
+    - port: 80
+      targetPort: 8080
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: shop-db
+type: Opaque
+stringData:
+  password: Shp-Db-Pw-7Hq2Xk9
+  webhook: Wbh-Tok-4Lm8Zr1
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: shop-settings
+data:
+  LOG_LEVEL: info
+"""
+ONLY_SECRETS = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
+                "  password: Only-Sec-3Kd9Lq\n---\napiVersion: v1\nkind: Secret\nmetadata:\n"
+                "  name: hooks\ndata:\n  webhook: " + _b64("Only-Hook-8Zx2") + "\n")
+HELM_SECRET = """\
+{{- if .Values.db.create }}
+apiVersion: v1
+kind: Secret
+metadata:
+  name: {{ include "shop.fullname" . }}-db
+  labels:
+    {{- include "shop.labels" . | nindent 4 }}
+type: Opaque
+data:
+  password: {{ .Values.db.password | b64enc | quote }}
+  api-key: {{ default "Dflt-Api-Key-6Yt3" .Values.apiKey | b64enc | quote }}
+  license: """ + _b64("Hlm-Lit-9Qw2") + """
+  {{- range $k, $v := .Values.extraSecrets }}
+  {{ $k }}: {{ $v | b64enc | quote }}
+  {{- end }}
+stringData:
+  url: "postgres://{{ .Values.db.user }}:{{ .Values.db.password }}@db:5432/shop"
+  token: "{{ .Values.token }}"
+  inline: Hlm-Inl-5Rt7
+{{- end }}
+"""
+KUBECTL_LIST = """\
+apiVersion: v1
+items:
+- apiVersion: v1
+  data:
+    webhook: """ + _b64("Wbh-Lst-5Tq8") + """
+  kind: Secret
+  metadata:
+    name: hooks
+    namespace: shop
+  type: Opaque
+- apiVersion: v1
+  data:
+    LOG_LEVEL: info
+  kind: ConfigMap
+  metadata:
+    name: settings
+kind: List
+metadata:
+  resourceVersion: ""
+"""
+INDENTED_LIST = """\
+apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: Secret
+    metadata:
+      name: hooks
+    stringData:
+      license: Lst-Lic-2Hn6
+  - apiVersion: apps/v1
+    kind: Deployment
+    metadata:
+      name: worker
+    spec:
+      replicas: 3
+"""
+
+
+def test_a_manifest_with_a_secret_among_other_documents_is_indexed(tmp_path) -> None:
+    """The Deployment and Service were blocked with the Secret: lost knowledge."""
+    c = classify_file(tmp_path, "deploy/app.yaml", APP)
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert (c.kind, c.subkind) == (Kind.INFRASTRUCTURE, "kubernetes_manifest"), c.reasons
+    assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
+    out = redact(APP, "config", "yaml").text
+    for value in ("Shp-Db-Pw-7Hq2Xk9", "Wbh-Tok-4Lm8Zr1"):
+        assert value not in out
+    cut = APP.index("kind: Secret")
+    assert out[:cut] == APP[:cut]  # the Deployment and the Service as written
+    assert out.endswith(APP[APP.index("---\napiVersion: v1\nkind: ConfigMap"):])
+    assert "  password: <REDACTED_SECRET>" in out and "  name: shop-db" in out
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("deploy/db.yaml", ONLY_SECRETS),
+    ("k8s/hooks.yaml", KUBECTL_LIST.replace("kind: ConfigMap", "kind: Secret")),
+    # a chart's template that templates nothing: a Secret manifest like any other
+    ("charts/shop/templates/db.yaml", ONLY_SECRETS),
+])
+def test_a_file_of_literal_secrets_only_stays_blocked(tmp_path, rel, text) -> None:
+    """Every object a Secret with values written in it: a credential store; redacted, nothing
+    would be left but names."""
+    if rel.startswith("charts/"):
+        (tmp_path / "charts/shop").mkdir(parents=True)
+        (tmp_path / "charts/shop/Chart.yaml").write_text("apiVersion: v2\nname: shop\n")
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.SECRET_CANDIDATE, "kubernetes_secret", Policy.BLOCK), c.reasons
+    assert "every object a Secret" in c.reasons[0], c.reasons
+
+
+@pytest.mark.parametrize("name", ["secret.yaml", "secrets.yaml", "db-secret.yml"])
+def test_a_helm_charts_secret_template_is_indexed(tmp_path, name) -> None:
+    (tmp_path / "charts/shop").mkdir(parents=True)
+    (tmp_path / "charts/shop/Chart.yaml").write_text("apiVersion: v2\nname: shop\n")
+    c = classify_file(tmp_path, f"charts/shop/templates/{name}", HELM_SECRET)
+    assert c.kind is Kind.INFRASTRUCTURE and c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
+
+
+@pytest.mark.parametrize("rel", ["config/secret.yaml", "templates/secrets.yaml"])
+def test_a_secret_name_outside_a_chart_is_still_blocked(tmp_path, rel) -> None:
+    c = classify_file(tmp_path, rel, HELM_SECRET)
+    assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+def test_a_helm_secret_keeps_its_references_and_loses_its_literals() -> None:
+    out = redact(HELM_SECRET, "config", "yaml").text
+    for kept in ("  password: {{ .Values.db.password | b64enc | quote }}",
+                 '  name: {{ include "shop.fullname" . }}-db',
+                 '    {{- include "shop.labels" . | nindent 4 }}',
+                 "  {{ $k }}: {{ $v | b64enc | quote }}", "  {{- range $k, $v := .Values.",
+                 '  token: "{{ .Values.token }}"', "{{- if .Values.db.create }}"):
+        assert kept in out, (kept, out)
+    for value in ("Dflt-Api-Key-6Yt3", "Hlm-Lit-9Qw2", _b64("Hlm-Lit-9Qw2"), "Hlm-Inl-5Rt7",
+                  "postgres://"):
+        assert value not in out, (value, out)
+    assert "  license: <REDACTED_SECRET>" in out and "  inline: <REDACTED_SECRET>" in out
+    assert out.count("\n") == HELM_SECRET.count("\n")
+
+
+@pytest.mark.parametrize("text", [KUBECTL_LIST, INDENTED_LIST])
+def test_secret_items_of_a_list_are_redacted(text) -> None:
+    """`kubectl get secrets -o yaml`: a List whose items are Secrets, `data:` before `kind:`."""
+    out = redact(text, "config", "yaml").text
+    for value in ("Wbh-Lst-5Tq8", "Lst-Lic-2Hn6"):
+        assert value not in out and _b64(value) not in out, out
+    for kept in ("    LOG_LEVEL: info", "    name: settings", "      replicas: 3",
+                 "kind: Secret", "name: hooks"):
+        assert kept in out or kept not in text, (kept, out)
+    assert out.count("\n") == text.count("\n")
+
+
+def test_a_list_with_a_secret_and_other_items_is_indexed(tmp_path) -> None:
+    c = classify_file(tmp_path, "k8s/all.yaml", KUBECTL_LIST)
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
+
+
+def test_placeholders_in_a_secret_are_kept() -> None:
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
+            "  password: ${DB_PASSWORD}\n  user: \"$(DB_USER)\"\n  other: Plc-Lit-3Vb8\n")
+    out = redact(text, "config", "yaml").text
+    assert "  password: ${DB_PASSWORD}\n" in out and '  user: "$(DB_USER)"' in out
+    assert "Plc-Lit-3Vb8" not in out
