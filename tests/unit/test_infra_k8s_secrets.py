@@ -214,3 +214,67 @@ def test_placeholders_in_a_secret_are_kept() -> None:
     out = redact(text, "config", "yaml").text
     assert "  password: ${DB_PASSWORD}\n" in out and '  user: "$(DB_USER)"' in out
     assert "Plc-Lit-3Vb8" not in out
+
+
+SECRET_JSON = {"apiVersion": "v1", "kind": "Secret",
+               "metadata": {"name": "hooks", "namespace": "shop", "annotations": {
+                   "kubectl.kubernetes.io/last-applied-configuration":
+                       '{"data":{"license":"' + _b64("Lic-Jsn-2Hn6") + '"}}'}},
+               "type": "Opaque",
+               "data": {"webhook": _b64("Wbh-Jsn-5Tq8"), "license": _b64("Lic-Jsn-2Hn6")},
+               "stringData": {"token": "Tok-Jsn-7Vc1", "ref": "${API_TOKEN}"}}
+CONFIGMAP_JSON = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings"},
+                  "data": {"LOG_LEVEL": "info"}}
+JSON_VALUES = ("Wbh-Jsn-5Tq8", "Lic-Jsn-2Hn6", "Tok-Jsn-7Vc1")
+
+
+@pytest.mark.parametrize("obj", [
+    SECRET_JSON,
+    {"apiVersion": "v1", "items": [SECRET_JSON, CONFIGMAP_JSON], "kind": "List",
+     "metadata": {"resourceVersion": ""}},
+])
+def test_secrets_written_as_json_are_redacted(obj) -> None:
+    """`kubectl get secret -o json` (and `get secrets,configmaps -o json`, a List): indexed as
+    deployment configuration with the base64 `data:` as written."""
+    import json
+
+    text = json.dumps(obj, indent=4)
+    out = redact(text, "config", "json").text
+    for value in JSON_VALUES:
+        assert value not in out and _b64(value) not in out, out
+    for kept in ('"name": "hooks"', '"namespace": "shop"', '"kind": "Secret"', '"type": "Opaque"',
+                 '"webhook": "<REDACTED_SECRET>"', '"ref": "${API_TOKEN}"'):
+        assert kept in out, (kept, out)
+    if "items" in obj:
+        assert '"LOG_LEVEL": "info"' in out and '"name": "settings"' in out
+
+
+def test_a_json_secret_alone_is_blocked_and_among_others_indexed(tmp_path) -> None:
+    import json
+
+    c = classify_file(tmp_path, "k8s/hooks.json", json.dumps(SECRET_JSON, indent=2))
+    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
+    listed = {"apiVersion": "v1", "kind": "List", "items": [SECRET_JSON, CONFIGMAP_JSON]}
+    c = classify_file(tmp_path, "k8s/all.json", json.dumps(listed, indent=2))
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
+
+
+def test_a_schema_naming_the_secret_kind_is_no_secret(tmp_path) -> None:
+    """kubernetes-validate 1.37.0's `secret-v1.json` names the kind in its
+    `x-kubernetes-group-version-kind`: no object, nothing redacted, not blocked."""
+    text = ('{"description": "Secret holds secret data of a certain type.", "type": "object",\n'
+            ' "x-kubernetes-group-version-kind": [{"group": "", "kind": "Secret",'
+            ' "version": "v1"}]}\n')
+    assert redact(text, "config", "json").text == text
+    assert classify_file(tmp_path, "schema/v1-object.json", text).index_policy is not Policy.BLOCK
+    crd = ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\nselector:\n"
+           "  kind: Secret\n  version: v1\n  group: core\n")
+    assert redact(crd, "config", "yaml").text == crd
+
+
+def test_a_json_head_cut_short_still_reads_its_secret_data() -> None:
+    text = ('{"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "a"},\n'
+            ' "data": {"webhook": "' + _b64("Cut-Jsn-4Rw9") + '", "b": "x')
+    out = redact(text, "config", "json").text
+    assert _b64("Cut-Jsn-4Rw9") not in out and '"name": "a"' in out

@@ -342,10 +342,13 @@ class FileFacts:
 
     @cached_property
     def kubernetes(self) -> Census | None:
-        """The Kubernetes objects of a YAML head holding a Secret (secrets/k8s.py), else None."""
+        """The Kubernetes objects of a YAML or JSON head holding a Secret (secrets/k8s.py),
+        else None."""
         from repokb.secrets import k8s
 
-        return k8s.census(self.text) if self.language == "yaml" and self.text else None
+        if self.language not in ("yaml", "json") or not self.text:
+            return None
+        return k8s.census(self.text, self.language)
 
     # -- project layout --------------------------------------------------------------------
     def ancestors(self) -> list[str]:

@@ -16,6 +16,10 @@ string literal inside an action is a value (`{{ default "X" .Values.key }}`): re
 it names a template (`include "x"`, `template "x"`) or is `required`'s message. Text written
 beside an action (`"postgres://u:X@{{ .Values.host }}"`) makes the whole value literal.
 
+The same objects written as JSON (`kubectl get secret -o json`, a List of them) are read
+with `json`: each value of a Secret but those that name it is redacted wherever its JSON
+string stands in the text.
+
 `census` tells the classifier what a head holds (rules: kubernetes-secret): a file whose every
 object is a Secret with values written in it is a credential store, blocked; a Secret among
 other objects, or in a Helm template, leaves the file indexed with those values redacted.
@@ -23,14 +27,17 @@ other objects, or in a Helm template, leaves the file indexed with those values 
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 DETECTOR = "kubernetes_secret_data"
 _DOCUMENT = re.compile(r"^---[^\n]*\n?", re.M)
-# `kind: Secret` at any depth: `  kind: Secret` of a List's item, `- kind: Secret` opening one
-_SECRET = re.compile(r"^([ \t]*)(-[ \t]+)?kind:[ \t]*(['\"]?)Secret\3[ \t]*(?:#[^\n]*)?$", re.M)
-_KIND = re.compile(r"^[ \t]*(?:-[ \t]+)?kind:[ \t]*['\"]?([\w.-]+)", re.M)
+_TOP_KIND = re.compile(r"^kind:[ \t]*(['\"]?)([\w.-]+)\1[ \t]*(?:#[^\n]*)?$", re.M)
+_ITEMS = re.compile(r"^items:[ \t]*(?:#[^\n]*)?$", re.M)
+_ITEM = re.compile(r"^([ \t]*)-[ \t]+(?=\S)", re.M)
 _KEEP_TOP = re.compile(r"(?:-[ \t]+)?(?:apiVersion|kind|type|metadata):")
 _KEEP_META = re.compile(r"[ \t]+(?:name|namespace):")
 # a key and the start of its value: `  password: `, `  "tls.key": `, `- key: `
@@ -45,7 +52,7 @@ Span = tuple[int, int, str, bool]
 
 @dataclass(frozen=True)
 class Census:
-    """What a YAML text's Kubernetes objects are: `objects` (a List's items counted, not the
+    """What a YAML or JSON text's Kubernetes objects are: `objects` (a List's items counted, not the
     List), `secrets` of them Secrets, `written` values in those Secrets that are no reference,
     `templated`: the text holds template actions (a Helm chart's template)."""
     objects: int
@@ -60,65 +67,77 @@ class Census:
                 and not self.templated)
 
 
-def census(text: str) -> Census | None:
-    """The Kubernetes objects of a YAML text, or None when it holds no Secret."""
-    if "Secret" not in text or _SECRET.search(text) is None:
+def census(text: str, language: str | None = "yaml") -> Census | None:
+    """The Kubernetes objects of a YAML or JSON text, or None when it holds no Secret."""
+    if language == "json":
+        return _json_census(text)
+    if language != "yaml" or "Secret" not in text:
         return None
-    kinds = [m.group(1) for m in _KIND.finditer(text)
-             if not (m.group(1).endswith("List") and m.group(0).startswith("kind"))]
-    secrets = sum(k == "Secret" for k in kinds)
+    objects = [o for o in _objects(text) if o[3]]
+    secrets = sum(o[3] == "Secret" for o in objects)
+    if not secrets:
+        return None
     written = sum(1 for s in find(text, "yaml") if s[3])
-    return Census(len(kinds), secrets, written, "{{" in text)
+    return Census(len(objects), secrets, written, "{{" in text)
 
 
 def find(text: str, language: str | None) -> list[Span]:
     """The values of every Secret object of a YAML text (see the module's docstring): a value
     written whole is a strong span, a string literal inside a template action a weak one."""
+    if language == "json":
+        return _json_find(text)
     if language != "yaml" or "Secret" not in text:
         return []
+    return [span for start, end, col, kind in _objects(text) if kind == "Secret"
+            for span in _object(text, start, end, col)]
+
+
+Object = tuple[int, int, int, str]  # start, end, the column of its keys, its kind ('' if none)
+
+
+def _objects(text: str) -> Iterator[Object]:
+    """Each document with a top-level `kind:`, or a List document's items, not the List."""
     bounds = [0, *(m.end() for m in _DOCUMENT.finditer(text)), len(text)]
-    spans: list[Span] = []
-    seen: set[int] = set()
-    for m in _SECRET.finditer(text):
-        col = len(m.group(1)) + len(m.group(2) or "")
-        doc = next(i for i in range(len(bounds) - 1) if bounds[i] <= m.start() < bounds[i + 1])
-        start, end = bounds[doc], bounds[doc + 1]
-        if col:
-            start, end = _extent(text, m.start(), col, start, end)
-        if start not in seen:
-            seen.add(start)
-            spans.extend(_object(text, start, end, col))
-    return sorted(spans)
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        top = _TOP_KIND.search(text, start, end)
+        kind = top.group(2) if top else ""
+        items = _ITEMS.search(text, start, end)
+        if items is not None and (top is None or kind.endswith("List")):
+            yield from _items(text, items.end(), end)
+        elif top is not None:
+            yield start, end, 0, kind
 
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _extent(text: str, at: int, col: int, first: int, last: int) -> tuple[int, int]:
-    """The lines of the mapping whose keys stand at `col` around the line at `at`: up to the
-    `- ` that opens it (or a line less indented), down to the next line less indented."""
-    start = at
-    if text[at:at + col].strip() != "-":  # not the `- kind: Secret` that opens the item
-        while start > first:
-            prev = text.rfind("\n", first, start - 1) + 1
-            line = text[prev:start - 1]
-            body = line.strip()
-            ind = _indent(line)
-            if body and not body.startswith("#") and ind < col:
-                if ind == col - 2 and body.startswith("-"):
-                    start = prev
-                break
-            start = prev
-    end = text.find("\n", at, last)
-    while end != -1 and end + 1 < last:
-        stop = text.find("\n", end + 1, last)
-        line = text[end + 1: last if stop == -1 else stop]
+def _items(text: str, at: int, end: int) -> Iterator[Object]:
+    """The items of the sequence after a List's `items:`: each from its `- ` to the next."""
+    first = _ITEM.search(text, at, end)
+    if first is None:
+        return
+    dash = len(first.group(1))
+    starts: list[tuple[int, int]] = []
+    line_at = first.start()
+    stop = end
+    while line_at < end:
+        nl = text.find("\n", line_at, end)
+        line = text[line_at: end if nl == -1 else nl]
         body = line.strip()
-        if body and not body.startswith("#") and _indent(line) < col:
-            break
-        end = stop
-    return start, last if end == -1 else end + 1
+        if body and not body.startswith("#"):
+            ind = _indent(line)
+            item = _ITEM.match(line)
+            if ind == dash and item is not None:
+                starts.append((line_at, item.end()))
+            elif ind <= dash:  # the List's next key (`kind: List` after kubectl's items)
+                stop = line_at
+                break
+        line_at = end if nl == -1 else nl + 1
+    for (s, col), nxt in zip(starts, [*(s for s, _ in starts[1:]), stop], strict=True):
+        kind = re.search(rf"^(?:[ \t]{{{col}}}|[ \t]{{{dash}}}-[ \t]+)kind:[ \t]*['\"]?([\w.-]+)",
+                         text[s:nxt], re.M)
+        yield s, nxt, col, kind.group(1) if kind else ""
 
 
 def _object(text: str, start: int, end: int, col: int) -> list[Span]:
@@ -165,3 +184,89 @@ def _value(text: str, start: int, end: int) -> list[Span]:
                 at = start + action.start() + s.start() + 1
                 spans.append((at, at + len(s.group(0)) - 2, DETECTOR, False))
     return spans
+
+
+# -- JSON ----------------------------------------------------------------------------------
+_JSON_SECRET = re.compile(r'"kind"\s*:\s*"Secret"')
+_JSON_KIND = re.compile(r'"kind"\s*:\s*"([\w.-]+)"')
+_JSON_DATA = re.compile(r'"(?:data|stringData)"\s*:\s*\{\s*"')
+
+
+def _json_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object with a string `kind` and an `apiVersion`, at any depth (a List's
+    items; not a schema's `{"group": "", "kind": "Secret", "version": "v1"}`)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("kind"), str) and "apiVersion" in value:
+            yield value
+        for v in value.values():
+            yield from _json_objects(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_objects(v)
+
+
+def _secret_values(obj: dict[str, Any]) -> Iterator[str]:
+    """The string values of a Secret object but those that name it."""
+    for key, value in obj.items():
+        if key in ("apiVersion", "kind", "type"):
+            continue
+        if key == "metadata" and isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k not in ("name", "namespace")}
+        yield from _strings(value)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        if value and not _PLACEHOLDER.fullmatch(value):
+            yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _parsed(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _json_find(text: str) -> list[Span]:
+    """Every place a Secret's value stands as a JSON string. Text that does not parse: every
+    string value of each `data`/`stringData` object."""
+    if _JSON_SECRET.search(text) is None:
+        return []
+    doc = _parsed(text)
+    if doc is None:
+        return [(m.start(1), m.end(1), DETECTOR, True) for block in _JSON_BLOCK.finditer(text)
+                for m in _JSON_PAIR.finditer(text, block.start(1), block.end(1))]
+    values = {v for o in _json_objects(doc) if o["kind"] == "Secret" for v in _secret_values(o)}
+    spans: list[Span] = []
+    for value in values:
+        for needle in {json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}:
+            at = text.find(f'"{needle}"')
+            while at != -1:
+                spans.append((at + 1, at + 1 + len(needle), DETECTOR, True))
+                at = text.find(f'"{needle}"', at + 1)
+    return sorted(set(spans))
+
+
+_JSON_BLOCK = re.compile(r'"(?:data|stringData)"\s*:\s*\{([^{}]*)\}?')
+_JSON_PAIR = re.compile(r'"(?:[^"\\]|\\.)*"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _json_census(text: str) -> Census | None:
+    if _JSON_SECRET.search(text) is None:
+        return None
+    doc = _parsed(text)
+    if doc is None:  # a head cut short: its kinds as written, its data blocks
+        kinds = [k for k in _JSON_KIND.findall(text) if not k.endswith("List")]
+        written = 1 if _JSON_DATA.search(text) else 0
+        return Census(len(kinds), kinds.count("Secret"), written, False)
+    objects = [o for o in _json_objects(doc) if not o["kind"].endswith("List")]
+    secrets = [o for o in objects if o["kind"] == "Secret"]
+    written = sum(1 for o in secrets for _ in _secret_values(o))
+    return Census(len(objects), len(secrets), written, False)
