@@ -25,10 +25,10 @@ from repokb.rules.checks import (
     EXAMPLE_DIR,
     HELM_CHART_TEMPLATE,
     IN_HELM_CHART,
+    INVALID_UTF8,
     KUBERNETES_SECRET_REFERENCES,
     KUBERNETES_SECRET_STORE,
     KUBERNETES_SECRET_VALUES,
-    INVALID_UTF8,
     LARGE,
     LARGE_TABLE,
     NOT_TEMPLATE,
@@ -198,7 +198,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored,
 # renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its manifest; SQL under dbt's
 # `snapshots/` is source, not a test fixture)
-CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.27, k8s28: a Kubernetes file is blocked for its Secrets only when every object in it is
+# a Secret with values written in it; a Secret among other objects (a Deployment, its Service),
+# in a Helm template or a List is indexed with its values redacted, and says so; a Helm chart's
+# `templates/secret(s).yaml` is judged by its content, not its name; JSON Secrets read too)
+CLASSIFIER_VERSION = f"0.3.27+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -207,7 +207,11 @@ REDACTED = "<REDACTED_SECRET>"
 # options list's
 # `password 'v'` (postgres_fdw's user mapping), DuckDB's `CREATE SECRET (..., SECRET 'v')`; R's
 # `<-` and `<<-` assignments (`db_password <- "v"`)
-REDACTION_VERSION = 38
+# 39 (k8s28): a Secret item of a `kind: List` (`kubectl get secrets -o yaml`, `data:` before
+# `kind:`) and Secrets written as JSON (`-o json`, a List of them) are redacted (their base64
+# `data:` was stored); a Secret's Helm template references (`{{ .Values.x | b64enc }}`) and
+# whole `${NAME}` placeholders are kept, string literals inside actions redacted
+REDACTION_VERSION = 39
 
 
 @dataclass(frozen=True)

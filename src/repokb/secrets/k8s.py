@@ -149,7 +149,8 @@ def _object(text: str, start: int, end: int, col: int) -> list[Span]:
         stop = end if stop == -1 else stop
         line = text[at:stop]
         body = line.strip()
-        ind = col if at == start and col else _indent(line)  # the item's `- key:` line: its key at col
+        # an item's `- key:` line: its key stands at col
+        ind = col if at == start and col else _indent(line)
         top = bool(body) and ind <= col
         if top and not body.startswith("#"):
             in_meta = line[ind:].startswith("metadata:") or body.startswith("- metadata:")
