@@ -278,3 +278,19 @@ def test_a_json_head_cut_short_still_reads_its_secret_data() -> None:
             ' "data": {"webhook": "' + _b64("Cut-Jsn-4Rw9") + '", "b": "x')
     out = redact(text, "config", "json").text
     assert _b64("Cut-Jsn-4Rw9") not in out and '"name": "a"' in out
+
+
+@pytest.mark.parametrize("name", ["secret-v1.json", "secretkeyselector-v1.json",
+                                  "credentialspec.json"])
+def test_a_json_schema_named_after_secrets_is_a_contract(tmp_path, name) -> None:
+    """kubernetes-validate 1.37.0 ships a JSON Schema per Kubernetes type and version: its 182
+    `secret*-v1.json` were blocked by their names, the other 16,396 indexed as contracts."""
+    text = ('{\n  "description": "Secret holds secret data of a certain type.",\n'
+            '  "properties": {"data": {"additionalProperties": {"format": "byte", '
+            '"type": "string"}, "type": "object"}},\n  "type": "object",\n'
+            '  "$schema": "http://json-schema.org/schema#"\n}\n')
+    c = classify_file(tmp_path, f"schemas/v1.31.0/{name}", text)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.CONTRACT, "json_schema", Policy.INDEX_TEXT), c.reasons
+    c = classify_file(tmp_path, f"config/{name}", '{"api_key": "k", "region": "eu"}\n')
+    assert c.index_policy is Policy.BLOCK, c.reasons

@@ -276,7 +276,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
        Then(Kind.SECRET_CANDIDATE, "inside a secrets directory ({evidence})",
             subkind="secret_store", **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME, Not(HELM_CHART_TEMPLATE)),
+    # ... nor a JSON Schema of a secret's shape (kubernetes-validate's `secret-v1.json`,
+    # `secretkeyselector-v1.json`: `$schema` json-schema.org): a contract, no value
+    _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME, Not(HELM_CHART_TEMPLATE),
+                                        Not(Sniff("json_schema"))),
        Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
             subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
     # a certificate or public key (every PEM block of the whole file public, no private key
