@@ -175,6 +175,26 @@ def test_a_secret_name_outside_a_chart_is_still_blocked(tmp_path, rel) -> None:
     assert c.index_policy is Policy.BLOCK, c.reasons
 
 
+def test_a_charts_secrets_file_that_is_no_template_nor_secret_keeps_its_block(tmp_path) -> None:
+    """Below `templates/` but neither a template nor a Secret object: its name still decides."""
+    (tmp_path / "charts/shop").mkdir(parents=True)
+    (tmp_path / "charts/shop/Chart.yaml").write_text("apiVersion: v2\nname: shop\n")
+    c = classify_file(tmp_path, "charts/shop/templates/secrets.yaml",
+                      "stripe: Strp-Lit-8Hy3\nwebhook: Wbh-Lit-2Nm5\n")
+    assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+def test_a_helm_secret_whose_only_value_is_a_default_says_it_is_redacted(tmp_path) -> None:
+    (tmp_path / "charts/shop").mkdir(parents=True)
+    (tmp_path / "charts/shop/Chart.yaml").write_text("apiVersion: v2\nname: shop\n")
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n"
+            '  key: {{ .Values.key | default "Dflt-Only-4Gh7" | b64enc }}\n')
+    c = classify_file(tmp_path, "charts/shop/templates/secret.yaml", text)
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("1 value(s) written" in r and "redacted" in r for r in c.reasons), c.reasons
+    assert "Dflt-Only-4Gh7" not in redact(text, "config", "yaml").text
+
+
 def test_a_helm_secret_keeps_its_references_and_loses_its_literals() -> None:
     out = redact(HELM_SECRET, "config", "yaml").text
     for kept in ("  password: {{ .Values.db.password | b64enc | quote }}",

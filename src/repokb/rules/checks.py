@@ -95,8 +95,11 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
 def HELM_CHART_TEMPLATE(f: FileFacts) -> str | None:
     """A YAML file below a chart's `templates/` (`charts/shop/templates/secret.yaml`): what
     `helm template` renders, named after the object it makes, not a store of values; its
-    content decides (KUBERNETES_SECRET_STORE)."""
+    content decides (KUBERNETES_SECRET_STORE): a template (`{{ }}`) or a Secret object; a
+    file of neither keeps the block its name gives."""
     if f.language != "yaml" or "templates" not in f.dirs:
+        return None
+    if "{{" not in f.text and f.kubernetes is None:
         return None
     chart = f.nearest_dir_with(("Chart.yaml",))
     if chart is None:

@@ -53,7 +53,8 @@ Span = tuple[int, int, str, bool]
 @dataclass(frozen=True)
 class Census:
     """What a YAML or JSON text's Kubernetes objects are: `objects` (a List's items counted, not the
-    List), `secrets` of them Secrets, `written` values in those Secrets that are no reference,
+    List), `secrets` of them Secrets, `written` values in those Secrets that are no reference
+(and string literals inside template actions),
     `templated`: the text holds template actions (a Helm chart's template)."""
     objects: int
     secrets: int
@@ -77,7 +78,7 @@ def census(text: str, language: str | None = "yaml") -> Census | None:
     secrets = sum(o[3] == "Secret" for o in objects)
     if not secrets:
         return None
-    written = sum(1 for s in find(text, "yaml") if s[3])
+    written = len(find(text, "yaml"))
     return Census(len(objects), secrets, written, "{{" in text)
 
 
