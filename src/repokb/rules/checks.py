@@ -91,6 +91,49 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
     return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
 
 
+@_fact("Helm chart template", "path")
+def HELM_CHART_TEMPLATE(f: FileFacts) -> str | None:
+    """A YAML file below a chart's `templates/` (`charts/shop/templates/secret.yaml`): what
+    `helm template` renders, named after the object it makes, not a store of values; its
+    content decides (KUBERNETES_SECRET_STORE): a template (`{{ }}`) or a Secret object; a
+    file of neither keeps the block its name gives."""
+    if f.language != "yaml" or "templates" not in f.dirs:
+        return None
+    if "{{" not in f.text and f.kubernetes is None:
+        return None
+    chart = f.nearest_dir_with(("Chart.yaml",))
+    if chart is None:
+        return None
+    below = f.dirs[len(chart.split("/")) if chart else 0:]
+    return f"templates/ of chart {chart or '.'}" if below[:1] == ("templates",) else None
+
+
+@_fact("Kubernetes Secrets only, with values written", "secret")
+def KUBERNETES_SECRET_STORE(f: FileFacts) -> str | None:
+    k = f.kubernetes
+    if k is None or not k.store:
+        return None
+    return f"{k.secrets} Secret(s), {k.written} value(s) written"
+
+
+@_fact("Kubernetes Secret with values written", "secret")
+def KUBERNETES_SECRET_VALUES(f: FileFacts) -> str | None:
+    k = f.kubernetes
+    if k is None or k.store or not k.written:
+        return None
+    where = "in a template" if k.templated else f"among {k.objects} object(s)"
+    return f"{k.secrets} Secret(s) {where}, {k.written} value(s) written"
+
+
+@_fact("Kubernetes Secret of references", "secret")
+def KUBERNETES_SECRET_REFERENCES(f: FileFacts) -> str | None:
+    k = f.kubernetes
+    if k is None or k.written:
+        return None
+    where = "in a template" if k.templated else f"among {k.objects} object(s)"
+    return f"{k.secrets} Secret(s) {where}"
+
+
 @_fact("secret file by folder and name", "path")
 def SECRET_PATH(f: FileFacts) -> str | None:
     """`.bundle/config` at any depth (tables.SECRET_PATHS)."""

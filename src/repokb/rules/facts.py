@@ -23,6 +23,7 @@ from repokb.rules import tables as T
 
 if TYPE_CHECKING:
     from repokb.secrets import Finding
+    from repokb.secrets.k8s import Census
 
 
 _T = TypeVar("_T")
@@ -338,6 +339,16 @@ class FileFacts:
         if not self.text:
             return []
         return scan(self.text, mode_for(self.language))
+
+    @cached_property
+    def kubernetes(self) -> Census | None:
+        """The Kubernetes objects of a YAML or JSON head holding a Secret (secrets/k8s.py),
+        else None."""
+        from repokb.secrets import k8s
+
+        if self.language not in ("yaml", "json") or not self.text:
+            return None
+        return k8s.census(self.text, self.language)
 
     # -- project layout --------------------------------------------------------------------
     def ancestors(self) -> list[str]:

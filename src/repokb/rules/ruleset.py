@@ -23,8 +23,12 @@ from repokb.rules.checks import (
     CREDENTIAL_DUMP,
     EMPTY,
     EXAMPLE_DIR,
+    HELM_CHART_TEMPLATE,
     IN_HELM_CHART,
     INVALID_UTF8,
+    KUBERNETES_SECRET_REFERENCES,
+    KUBERNETES_SECRET_STORE,
+    KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
     NOT_TEMPLATE,
@@ -194,7 +198,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.Rproj.user/`, Quarto's `_freeze/` and `.quarto/` are skipped, `dbt_packages/` vendored,
 # renv's `renv.lock` is a lockfile, an R package's DESCRIPTION its manifest; SQL under dbt's
 # `snapshots/` is source, not a test fixture)
-CLASSIFIER_VERSION = f"0.3.26+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.27, k8s28: a Kubernetes file is blocked for its Secrets only when every object in it is
+# a Secret with values written in it; a Secret among other objects (a Deployment, its Service),
+# in a Helm template or a List is indexed with its values redacted, and says so; a Helm chart's
+# `templates/secret(s).yaml` is judged by its content, not its name; JSON Secrets read too)
+CLASSIFIER_VERSION = f"0.3.27+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -255,8 +263,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("private-key-in-pem", Tier.BLOCK, (PEM_PRIVATE_KEY,),
        Then(Kind.SECRET_CANDIDATE, "private key ({evidence})", subkind="private_key",
             **_SECRET)),  # type: ignore[arg-type]
+    # a Helm chart's `templates/secret(s).yaml` is the template of a Secret object, judged by
+    # its content below (kubernetes-secret): references to `.Values` kept, written values
+    # redacted, a file of written Secret values only blocked
     _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE,
-                                   Not(PUBLIC_KEY_MATERIAL)),
+                                   Not(PUBLIC_KEY_MATERIAL), Not(HELM_CHART_TEMPLATE)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
     _r("secret-path", Tier.BLOCK, (SECRET_PATH, NOT_TEMPLATE),
@@ -265,7 +276,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
        Then(Kind.SECRET_CANDIDATE, "inside a secrets directory ({evidence})",
             subkind="secret_store", **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME,),
+    # ... nor a JSON Schema of a secret's shape (kubernetes-validate's `secret-v1.json`,
+    # `secretkeyselector-v1.json`: `$schema` json-schema.org): a contract, no value
+    _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME, Not(HELM_CHART_TEMPLATE),
+                                        Not(Sniff("json_schema"))),
        Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
             subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
     # a certificate or public key (every PEM block of the whole file public, no private key
@@ -277,10 +291,19 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DATA, "public key ({evidence}): public key material, not knowledge",
             subkind="public_key", confidence=0.95)),
     # security: secret-like content in the head
-    _r("kubernetes-secret", Tier.SECURITY, (Lang(frozenset({"yaml", "json"})),
-                                            Sniff("kubernetes_secret")),
-       Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest", subkind="kubernetes_secret",
+    # Kubernetes Secrets (secrets/k8s.py): a file whose every object is a Secret with values
+    # written in it is a credential store; a Secret among other objects (a Deployment, its
+    # Service) or in a Helm template leaves the file knowledge, the Secret's values redacted
+    _r("kubernetes-secret", Tier.SECURITY, (KUBERNETES_SECRET_STORE,),
+       Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest: every object a Secret "
+            "({evidence}), nothing but names left once redacted", subkind="kubernetes_secret",
             **_SECRET)),  # type: ignore[arg-type]
+    _r("kubernetes-secret-values", Tier.SECURITY, (KUBERNETES_SECRET_VALUES,),
+       Then(reason="Kubernetes Secret ({evidence}): the Secret's written values redacted, the "
+            "rest indexed as written", flags=("sensitive", "redact"))),
+    _r("kubernetes-secret-references", Tier.SECURITY, (KUBERNETES_SECRET_REFERENCES,),
+       Then(reason="Kubernetes Secret ({evidence}): its values are template references or "
+            "placeholders, kept as written; a value written in it would be redacted")),
     _r("kubeconfig-content", Tier.SECURITY, (Not(Lang(CODE)), Sniff("kubeconfig")),
        Then(Kind.SECRET_CANDIDATE, "kubeconfig with credentials ({evidence})",
             subkind="kubeconfig", **_SECRET)),  # type: ignore[arg-type]

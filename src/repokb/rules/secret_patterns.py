@@ -211,6 +211,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `rstudioapi::askForPassword()` under `password <-`, `tokens[` under `token <-`); a
 # namespaced call `keyring::key_get(..)` is a reference; a Bearer built by R's `paste("Bearer",
 # "v")`, `paste0("Bearer ", "v")`, glue's `'Bearer {"v"}'`; `GITHUB_PAT` (`GH_PAT`, `GITLAB_PAT`)
+# 39 also (k8s28): a Secret item of a `kind: List` (`kubectl get secrets -o yaml`, `data:` before
+# `kind:`) and Secrets written as JSON (`-o json`, a List of them) are redacted (their base64
+# `data:` was stored); a Secret's Helm template references (`{{ .Values.x | b64enc }}`) and
+# whole `${NAME}` placeholders are kept, string literals inside actions redacted
 REDACTION_VERSION = 39
 
 

@@ -60,12 +60,6 @@ def kubernetes(text: str) -> str | None:
     return f"apiVersion {api.group(1)}, kind {kind.group(1)}" if api and kind else None
 
 
-def kubernetes_secret(text: str) -> str | None:
-    if K8S_API_VERSION.search(text) and re.search(r"^kind:\s*Secret\s*$", text, re.M):
-        return "kind Secret manifest"
-    return None
-
-
 def kubeconfig(text: str) -> str | None:
     """A kubeconfig (kind: Config with users and clusters): a credential store as a whole."""
     if "Config" not in text or "clusters:" not in text:
@@ -366,7 +360,7 @@ def tabular_header(text: str) -> str | None:
 
 SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
-    "kubernetes": kubernetes, "kubernetes_secret": kubernetes_secret,
+    "kubernetes": kubernetes,
     "kubeconfig": kubeconfig, "service_account": service_account,
     "ethereum_keystore": ethereum_keystore, "ansible_vault": ansible_vault,
     "terraform_state": terraform_state,

@@ -1,44 +1,147 @@
-"""Kubernetes Secret documents in a YAML stream: their data, whatever its keys are called.
+"""Kubernetes Secret objects in a YAML stream: their data, whatever its keys are called.
 
 A Secret's `data:` values are the base64 of anything (`webhook: V2JoLVNlYy0z...`) and its
 `stringData:` the same in clear, under keys no secret pattern knows (`license`,
 `.dockerconfigjson`, `tls.key`); its annotations may hold the whole object again
-(`kubectl.kubernetes.io/last-applied-configuration`). The classifier blocks a file whose head
-holds a Secret (rules: kubernetes-secret); a Secret further down a stream (after 8 KB of
-ConfigMaps) reaches the chunker. So in every document of `kind: Secret` each value is redacted
-except those that name it: `apiVersion`, `kind`, `type`, and `metadata`'s `name` and
-`namespace`. A key stays readable (`password:`, `tls.key:`), its value does not; a line that
-is no `key: value` (a block scalar's) is redacted whole.
+(`kubectl.kubernetes.io/last-applied-configuration`). So in every object of `kind: Secret` -- a
+document, or an item of a `kind: List` (`kubectl get secrets -o yaml` writes `data:` before
+`kind:`) -- each value is redacted except those that name it: `apiVersion`, `kind`, `type`,
+and `metadata`'s `name` and `namespace`. A key stays readable (`password:`, `tls.key:`), its
+value does not; a line that is no `key: value` (a block scalar's) is redacted whole.
+
+A value that is only a reference is kept as written: Helm's template actions
+(`{{ .Values.db.password | b64enc | quote }}`, `{{- include "x.labels" . | nindent 4 }}`,
+quotes around them) and a whole `${NAME}` / `$(NAME)` placeholder (envsubst, kustomize). A
+string literal inside an action is a value (`{{ default "X" .Values.key }}`): redacted, unless
+it names a template (`include "x"`, `template "x"`) or is `required`'s message. Text written
+beside an action (`"postgres://u:X@{{ .Values.host }}"`) makes the whole value literal.
+
+The same objects written as JSON (`kubectl get secret -o json`, a List of them) are read
+with `json`: each value of a Secret but those that name it is redacted wherever its JSON
+string stands in the text.
+
+`census` tells the classifier what a head holds (rules: kubernetes-secret): a file whose every
+object is a Secret with values written in it is a credential store, blocked; a Secret among
+other objects, or in a Helm template, leaves the file indexed with those values redacted.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 DETECTOR = "kubernetes_secret_data"
 _DOCUMENT = re.compile(r"^---[^\n]*\n?", re.M)
-_SECRET = re.compile(r"^kind:[ \t]*(['\"]?)Secret\1[ \t]*(?:#[^\n]*)?$", re.M)
-_KEEP_TOP = re.compile(r"(?:apiVersion|kind|type|metadata):")
+_TOP_KIND = re.compile(r"^kind:[ \t]*(['\"]?)([\w.-]+)\1[ \t]*(?:#[^\n]*)?$", re.M)
+_ITEMS = re.compile(r"^items:[ \t]*(?:#[^\n]*)?$", re.M)
+_ITEM = re.compile(r"^([ \t]*)-[ \t]+(?=\S)", re.M)
+_KEEP_TOP = re.compile(r"(?:-[ \t]+)?(?:apiVersion|kind|type|metadata):")
 _KEEP_META = re.compile(r"[ \t]+(?:name|namespace):")
 # a key and the start of its value: `  password: `, `  "tls.key": `, `- key: `
 _KEY = re.compile(r"[ \t]*(?:-[ \t]+)?(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s:#'\"][^:\n]*?):(?:[ \t]+|$)")
+_ACTION = re.compile(r"\{\{.*?\}\}")
+_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
+_NAMES_TEMPLATE = re.compile(r"(?:\binclude|\btemplate|\brequired)[ \t(]*$")
+_PLACEHOLDER = re.compile(r"([\"']?)(?:\$\{[A-Za-z_][\w.]*\}|\$\([A-Za-z_]\w*\))\1")
 
 Span = tuple[int, int, str, bool]
 
 
+@dataclass(frozen=True)
+class Census:
+    """What a YAML or JSON text's Kubernetes objects are: `objects` (a List's items counted, not the
+    List), `secrets` of them Secrets, `written` values in those Secrets that are no reference
+(and string literals inside template actions),
+    `templated`: the text holds template actions (a Helm chart's template)."""
+    objects: int
+    secrets: int
+    written: int
+    templated: bool
+
+    @property
+    def store(self) -> bool:
+        """Every object a Secret holding values written in it, no template: a credential store."""
+        return (self.secrets == self.objects > 0 and self.written > 0
+                and not self.templated)
+
+
+def census(text: str, language: str | None = "yaml") -> Census | None:
+    """The Kubernetes objects of a YAML or JSON text, or None when it holds no Secret."""
+    if language == "json":
+        return _json_census(text)
+    if language != "yaml" or "Secret" not in text:
+        return None
+    objects = [o for o in _objects(text) if o[3]]
+    secrets = sum(o[3] == "Secret" for o in objects)
+    if not secrets:
+        return None
+    written = len(find(text, "yaml"))
+    return Census(len(objects), secrets, written, "{{" in text)
+
+
 def find(text: str, language: str | None) -> list[Span]:
-    """The values of every Secret document of a YAML text (see the module's docstring)."""
+    """The values of every Secret object of a YAML text (see the module's docstring): a value
+    written whole is a strong span, a string literal inside a template action a weak one."""
+    if language == "json":
+        return _json_find(text)
     if language != "yaml" or "Secret" not in text:
         return []
+    return [span for start, end, col, kind in _objects(text) if kind == "Secret"
+            for span in _object(text, start, end, col)]
+
+
+Object = tuple[int, int, int, str]  # start, end, the column of its keys, its kind ('' if none)
+
+
+def _objects(text: str) -> Iterator[Object]:
+    """Each document with a top-level `kind:`, or a List document's items, not the List."""
     bounds = [0, *(m.end() for m in _DOCUMENT.finditer(text)), len(text)]
-    spans: list[Span] = []
     for start, end in zip(bounds, bounds[1:], strict=False):
-        if _SECRET.search(text, start, end):
-            spans.extend(_document(text, start, end))
-    return spans
+        top = _TOP_KIND.search(text, start, end)
+        kind = top.group(2) if top else ""
+        items = _ITEMS.search(text, start, end)
+        if items is not None and (top is None or kind.endswith("List")):
+            yield from _items(text, items.end(), end)
+        elif top is not None:
+            yield start, end, 0, kind
 
 
-def _document(text: str, start: int, end: int) -> list[Span]:
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _items(text: str, at: int, end: int) -> Iterator[Object]:
+    """The items of the sequence after a List's `items:`: each from its `- ` to the next."""
+    first = _ITEM.search(text, at, end)
+    if first is None:
+        return
+    dash = len(first.group(1))
+    starts: list[tuple[int, int]] = []
+    line_at = first.start()
+    stop = end
+    while line_at < end:
+        nl = text.find("\n", line_at, end)
+        line = text[line_at: end if nl == -1 else nl]
+        body = line.strip()
+        if body and not body.startswith("#"):
+            ind = _indent(line)
+            item = _ITEM.match(line)
+            if ind == dash and item is not None:
+                starts.append((line_at, item.end()))
+            elif ind <= dash:  # the List's next key (`kind: List` after kubectl's items)
+                stop = line_at
+                break
+        line_at = end if nl == -1 else nl + 1
+    for (s, col), nxt in zip(starts, [*(s for s, _ in starts[1:]), stop], strict=True):
+        kind = re.search(rf"^(?:[ \t]{{{col}}}|[ \t]{{{dash}}}-[ \t]+)kind:[ \t]*['\"]?([\w.-]+)",
+                         text[s:nxt], re.M)
+        yield s, nxt, col, kind.group(1) if kind else ""
+
+
+def _object(text: str, start: int, end: int, col: int) -> list[Span]:
     spans: list[Span] = []
     in_meta = False
     at = start
@@ -47,16 +150,125 @@ def _document(text: str, start: int, end: int) -> list[Span]:
         stop = end if stop == -1 else stop
         line = text[at:stop]
         body = line.strip()
-        top = bool(line) and line[0] not in " \t"
+        # an item's `- key:` line: its key stands at col
+        ind = col if at == start and col else _indent(line)
+        top = bool(body) and ind <= col
         if top and not body.startswith("#"):
-            in_meta = line.startswith("metadata:")
+            in_meta = line[ind:].startswith("metadata:") or body.startswith("- metadata:")
         keep = (not body or body.startswith("---")
-                or (top and _KEEP_TOP.match(line) is not None)
-                or (in_meta and not top and _KEEP_META.match(line) is not None))
+                or (top and _KEEP_TOP.match(body) is not None)
+                or (in_meta and ind > col and _KEEP_META.match(line) is not None))
         if not keep:
             key = _KEY.match(line)
-            value_at = at + (key.end() if key else len(line) - len(line.lstrip()))
-            if line[value_at - at:].strip():
-                spans.append((value_at, stop, DETECTOR, True))
+            value_at = at + (key.end() if key else ind)
+            spans.extend(_value(text, value_at, stop))
         at = stop + 1
     return spans
+
+
+def _value(text: str, start: int, end: int) -> list[Span]:
+    """The spans to redact in one value: none for a reference, the literals inside its
+    template actions, or the whole value."""
+    value = text[start:end]
+    if not value.strip() or _PLACEHOLDER.fullmatch(value.strip()):
+        return []
+    actions = list(_ACTION.finditer(value))
+    if not actions or _ACTION.sub("", value).strip(" \t\"'"):
+        return [(start, end, DETECTOR, True)]
+    spans: list[Span] = []
+    for action in actions:
+        inner = action.group(0)
+        if inner.startswith(("{{/*", "{{- /*")):  # a comment: anything may be written in it
+            spans.append((start + action.start(), start + action.end(), DETECTOR, False))
+            continue
+        for s in _STRING.finditer(inner):
+            if len(s.group(0)) > 2 and not _NAMES_TEMPLATE.search(inner, 0, s.start()):
+                at = start + action.start() + s.start() + 1
+                spans.append((at, at + len(s.group(0)) - 2, DETECTOR, False))
+    return spans
+
+
+# -- JSON ----------------------------------------------------------------------------------
+_JSON_SECRET = re.compile(r'"kind"\s*:\s*"Secret"')
+_JSON_KIND = re.compile(r'"kind"\s*:\s*"([\w.-]+)"')
+_JSON_DATA = re.compile(r'"(?:data|stringData)"\s*:\s*\{\s*"')
+
+
+def _json_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object with a string `kind` and an `apiVersion`, at any depth (a List's
+    items; not a schema's `{"group": "", "kind": "Secret", "version": "v1"}`)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("kind"), str) and "apiVersion" in value:
+            yield value
+        for v in value.values():
+            yield from _json_objects(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _json_objects(v)
+
+
+def _secret_values(obj: dict[str, Any]) -> Iterator[str]:
+    """The string values of a Secret object but those that name it."""
+    for key, value in obj.items():
+        if key in ("apiVersion", "kind", "type"):
+            continue
+        if key == "metadata" and isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k not in ("name", "namespace")}
+        yield from _strings(value)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        if value and not _PLACEHOLDER.fullmatch(value):
+            yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def _parsed(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _json_find(text: str) -> list[Span]:
+    """Every place a Secret's value stands as a JSON string. Text that does not parse: every
+    string value of each `data`/`stringData` object."""
+    if _JSON_SECRET.search(text) is None:
+        return []
+    doc = _parsed(text)
+    if doc is None:
+        return [(m.start(1), m.end(1), DETECTOR, True) for block in _JSON_BLOCK.finditer(text)
+                for m in _JSON_PAIR.finditer(text, block.start(1), block.end(1))]
+    values = {v for o in _json_objects(doc) if o["kind"] == "Secret" for v in _secret_values(o)}
+    spans: list[Span] = []
+    for value in values:
+        for needle in {json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}:
+            at = text.find(f'"{needle}"')
+            while at != -1:
+                spans.append((at + 1, at + 1 + len(needle), DETECTOR, True))
+                at = text.find(f'"{needle}"', at + 1)
+    return sorted(set(spans))
+
+
+_JSON_BLOCK = re.compile(r'"(?:data|stringData)"\s*:\s*\{([^{}]*)\}?')
+_JSON_PAIR = re.compile(r'"(?:[^"\\]|\\.)*"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _json_census(text: str) -> Census | None:
+    if _JSON_SECRET.search(text) is None:
+        return None
+    doc = _parsed(text)
+    if doc is None:  # a head cut short: its kinds as written, its data blocks
+        kinds = [k for k in _JSON_KIND.findall(text) if not k.endswith("List")]
+        written = 1 if _JSON_DATA.search(text) else 0
+        return Census(len(kinds), kinds.count("Secret"), written, False)
+    objects = [o for o in _json_objects(doc) if not o["kind"].endswith("List")]
+    secrets = [o for o in objects if o["kind"] == "Secret"]
+    written = sum(1 for o in secrets for _ in _secret_values(o))
+    return Census(len(objects), len(secrets), written, False)
