@@ -145,3 +145,24 @@ def test_the_unloaded_store_still_holds_its_lock(settings, shop: Path, loads: li
             Workspace(settings).store  # noqa: B018
     finally:
         ws.close()
+
+
+def test_closing_the_store_leaves_every_write_in_its_segments(settings, real_embedder,
+                                                              shop: Path):
+    """No flush precedes the close (it wrote the segments twice): the engine's close writes
+    them, so the log holds nothing a reopen must replay and the points are all there."""
+    import json
+
+    roots = resolve_roots([shop], None)
+    _run(settings, real_embedder, roots)
+    (shop / "shop/refund.py").write_text("def refund(order):\n    '''Refund it all.'''\n"
+                                         "    return order.total\n")
+    _run(settings, real_embedder, roots)
+    store = settings.store_path
+    (segment,) = store.glob("segments/*/segment.json")
+    version = json.loads(segment.read_text())["version"]
+    acknowledged = json.loads((store / "wal/first-index").read_text())["ack_index"]
+    assert version == acknowledged > 0
+    points = _points(settings)
+    assert len(points) == 5 and all(dense is not None for _, dense in points.values())
+    assert any("Refund it all" in str(payload.get("content")) for payload, _ in points.values())
