@@ -78,6 +78,8 @@ def test_an_unchanged_reindex_never_loads_the_shard(settings, real_embedder, sho
     assert loads == []  # nothing to write, nothing pending: the store stays on disk
     assert again["chunks_unchanged"] == 5 and again["chunks_embedded"] == 0
     assert again["chunks_dense_pending"] == 0 and again["files_indexed"] == 5
+    assert _points(settings) == before  # the same points, payloads and vectors
+    loads.clear()
 
     (shop / "shop/refund.py").write_text(
         (shop / "shop/refund.py").read_text() + "\n\ndef refund_twice(order):\n"
