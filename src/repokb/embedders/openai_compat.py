@@ -22,13 +22,15 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 import numpy as np
 
 from repokb.embedders.base import Embedder, register
 from repokb.errors import ConfigError, ModelError
+
+if TYPE_CHECKING:  # httpx loads with the first client: every `repokb` start registers this
+    import httpx  # backend, and most never use it (~50 ms of each start)
 
 QUERY_TIMEOUT = 10.0  # seconds a query's embedding may take
 QUIET_SECONDS = 30.0  # after a failed query, queries fail at once this long
@@ -61,6 +63,8 @@ class OpenAICompatEmbedder(Embedder):
         self._query_timeout = min(timeout, QUERY_TIMEOUT)
         self._quiet_until = 0.0  # monotonic: queries skip the service until then
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        import httpx
+
         self._client = httpx.Client(timeout=timeout, headers=headers)
 
     def close(self) -> None:
@@ -96,6 +100,8 @@ class OpenAICompatEmbedder(Embedder):
 
     def _request(self, texts: list[str], retries: int | None = None,
                  timeout: float | None = None) -> np.ndarray:
+        import httpx
+
         body = {"model": self.model, "input": texts, "encoding_format": "float"}
         retries = self._retries if retries is None else retries
         wait: Any = httpx.USE_CLIENT_DEFAULT if timeout is None else timeout

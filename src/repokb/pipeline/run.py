@@ -4,6 +4,7 @@ buffered writes (the stages themselves are the other modules; pipeline/__init__.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -75,6 +76,14 @@ def tally_chunked(counts: Counter[str], metrics: ChunkMetrics | None,
         counts["chunks_duplicates"] += metrics.add_file(chunked)
 
 
+def store_key(settings: Settings) -> str:
+    """Which store a project's points are in (a digest: a server's URL may hold a password),
+    for the catalog's mark that its dense pass left nothing pending there."""
+    where = (f"{settings.store}\n{settings.store_path}\n{settings.qdrant_url}\n"
+             f"{settings.qdrant_collection_prefix}")
+    return hashlib.sha256(where.encode()).hexdigest()[:16]
+
+
 def _redaction(classifier_version: str) -> str:
     """The redactor's part of a classifier version ("0.3.2+redaction.2" -> "2"; versions
     before it was recorded -> "1")."""
@@ -108,6 +117,12 @@ class ProjectRun:
         # a file indexed under an older redactor was read again: the store is compacted after
         # the run, so what that redactor let through leaves the disk (Store.compact)
         self.redaction_upgraded = False
+        # the catalog's mark that no point of the project waits for the model is taken down
+        # before this run's first write (which may leave some waiting), put up by a dense
+        # pass that leaves none: with it up, a run that wrote nothing skips the dense pass,
+        # so an unchanged re-index never loads the store
+        self.store_key = store_key(settings)
+        self._mark_down = False
         self.started = time.time()
         self.classifier = classifier
         self.vectors = f"{plan.model} code={plan.code} prose={plan.prose}"
@@ -174,12 +189,27 @@ class ProjectRun:
     def dense_pass(self) -> None:
         """Fill in the dense vectors the store still waits for (this run's and any a killed
         run left), then record the run."""
+        self.files_done = self.files_total
+        clean = self.catalog.dense_clean(self.root.name) == self.store_key
+        if clean:  # nothing waits for the model: source and docs are dense already
+            self._dense_round_done(0)
+        pending = 0 if clean else self._fill_dense()
+        self.counts["chunks_dense_pending"] += pending
+        self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
+        if not clean and not pending:
+            self.catalog.set_dense_clean(self.root.name, self.store_key)
+        summary: dict[str, object] = dict(self.counts)
+        if self.root.scope:  # a run of one folder of the project: its counts are the folder's
+            summary["scope"] = scope_record(self.root)
+        self.catalog.record_run(self.root.name, self.started, summary)
+
+    def _fill_dense(self) -> int:
+        """Embed the points the store says are pending; how many still are."""
         if self.embed_progress is not None:
             self.vectorizer.progress = self._embedding
             # the model's whole remaining work is known now: progress counts down from it
             self.to_embed = self.embedded + self.store.dense_pending(self.root.name)
             self.to_embed_known = True
-        self.files_done = self.files_total
         fill_dense(self.store, self.vectorizer, self.root.name, self.counts,
                    page=self.settings.buffer_chunks, observe=self._observe,
                    stop=self._asked_to_stop, round_done=self._dense_round_done)
@@ -187,12 +217,7 @@ class ProjectRun:
             # points sharing a text were embedded once: the count ends where it said it would
             self.embedded = self.to_embed
             self.embed_progress(self.embedded, self.to_embed, self.files_done, self.files_total)
-        self.counts["chunks_dense_pending"] += self.store.dense_pending(self.root.name)
-        self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
-        summary: dict[str, object] = dict(self.counts)
-        if self.root.scope:  # a run of one folder of the project: its counts are the folder's
-            summary["scope"] = scope_record(self.root)
-        self.catalog.record_run(self.root.name, self.started, summary)
+        return self.store.dense_pending(self.root.name)
 
     def _asked_to_stop(self) -> bool:
         """Asked between dense pages: `progress` hears again where the walk ended, so a run
@@ -342,6 +367,9 @@ class ProjectRun:
     def write_pending(self) -> None:
         if not self.pending:
             return
+        if not self._mark_down:  # committed before the store holds anything pending
+            self.catalog.set_dense_clean(self.root.name, None)
+            self._mark_down = True
         merge(self.counts, write_batch(self.store, self.vectorizer, self.pending, self._observe,
                                        slice_chunks=self.settings.buffer_chunks,
                                        dense=not self.lexical_first))

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 CREATE TABLE IF NOT EXISTS projects (
     name TEXT PRIMARY KEY, root TEXT NOT NULL, indexed_at REAL,
-    vectors TEXT                     -- how the last complete run embedded (embedder, limits)
+    vectors TEXT,                    -- how the last complete run embedded (embedder, limits)
+    dense_clean TEXT                 -- the store a dense pass last left with nothing pending
 );
 CREATE TABLE IF NOT EXISTS configs ( -- an uploaded project's .repokb.yml (it has no folder)
     project TEXT NOT NULL, name TEXT NOT NULL, text BLOB NOT NULL,
@@ -103,6 +104,8 @@ class Catalog:
             columns = {r["name"] for r in self._db.execute("PRAGMA table_info(projects)")}
             if "vectors" not in columns:  # a catalog written before the column existed
                 self._db.execute("ALTER TABLE projects ADD COLUMN vectors TEXT")
+            if "dense_clean" not in columns:  # (unknown: the next run's dense pass checks)
+                self._db.execute("ALTER TABLE projects ADD COLUMN dense_clean TEXT")
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the catalog {path}: {exc}") from exc
 
@@ -150,6 +153,19 @@ class Catalog:
         """How the project's last complete run embedded its chunks (None: unknown)."""
         row = self._db.execute("SELECT vectors FROM projects WHERE name = ?", (name,)).fetchone()
         return row["vectors"] if row else None
+
+    def dense_clean(self, name: str) -> str | None:
+        """The store (its key) in which the project's last dense pass left no point waiting
+        for the model, with no write since; None: unknown, the store must be asked."""
+        row = self._db.execute("SELECT dense_clean FROM projects WHERE name = ?",
+                               (name,)).fetchone()
+        return row["dense_clean"] if row else None
+
+    def set_dense_clean(self, name: str, store_key: str | None) -> None:
+        """Mark the project's points all dense in the store `store_key` (None: unknown, set
+        before any write that may leave points waiting for the model)."""
+        self._db.execute("UPDATE projects SET dense_clean = ? WHERE name = ?",
+                         (store_key, name))
 
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}

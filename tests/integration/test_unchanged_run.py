@@ -1,0 +1,170 @@
+"""Issue 19: a re-index that finds nothing changed leaves the store's shard unloaded (its load
+was ~0.5-0.7 s and ~300 MB of every unchanged Django re-index), while a changed file, a run
+killed in the dense pass or a catalog written before the mark still reaches the store and ends
+where a clean run ends (real model, real Qdrant Edge)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from repokb.errors import StoreBusyError
+from repokb.pipeline.discover import resolve_roots
+from repokb.stores import qdrant_edge
+from repokb.stores.base import Store
+from repokb.workspace import Workspace
+
+from ..conftest import write
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Path:
+    root = tmp_path / "shop"
+    for i, topic in enumerate(["refund", "invoice", "shipping", "discount"]):
+        write(root, f"shop/{topic}.py",
+              f'def compute_{topic}(order):\n    """Compute the {topic} of an order."""\n'
+              f"    return order.total * {i + 2}\n")
+    write(root, "docs/refunds.md", "# Refunds\n\nHow a customer gets a refund for an order, "
+          "and who approves it.\n")
+    return root
+
+
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Each shard load of the store (not the answer cache), by path."""
+    calls: list[Path] = []
+    real = qdrant_edge._opened
+
+    def counted(path: Path, *args: object) -> object:
+        calls.append(path)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(qdrant_edge, "_opened", counted)
+    return calls
+
+
+def _run(settings, embedder, roots) -> dict:
+    """One index run as a new `repokb index` process makes it: a fresh workspace."""
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = embedder
+    try:
+        return ws.indexer.run(roots).summary()
+    finally:
+        ws.close()
+
+
+def _points(settings) -> dict:
+    ws = Workspace(settings)
+    try:
+        return {p.id: (p.payload, p.dense) for p in ws.store.export()}
+    finally:
+        ws.close()
+
+
+def test_an_unchanged_reindex_never_loads_the_shard(settings, real_embedder, shop: Path,
+                                                    loads: list[Path]):
+    roots = resolve_roots([shop], None)
+    first = _run(settings, real_embedder, roots)
+    assert first["chunks_created"] == 5 and loads
+    before = _points(settings)
+    loads.clear()
+
+    again = _run(settings, real_embedder, roots)
+    assert loads == []  # nothing to write, nothing pending: the store stays on disk
+    assert again["chunks_unchanged"] == 5 and again["chunks_embedded"] == 0
+    assert again["chunks_dense_pending"] == 0 and again["files_indexed"] == 5
+    assert _points(settings) == before  # the same points, payloads and vectors
+    loads.clear()
+
+    (shop / "shop/refund.py").write_text(
+        (shop / "shop/refund.py").read_text() + "\n\ndef refund_twice(order):\n"
+        '    """Refund an order twice over."""\n    return 2 * order.total\n')
+    changed = _run(settings, real_embedder, roots)
+    assert loads and changed["chunks_embedded"] >= 1
+    loads.clear()
+    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and loads == []
+
+
+def test_a_run_killed_in_the_dense_pass_is_finished_by_an_unchanged_reindex(
+        settings, real_embedder, shop: Path, monkeypatch: pytest.MonkeyPatch,
+        loads: list[Path]):
+    roots = resolve_roots([shop], None)
+    small = replace(settings, buffer_chunks=2)
+    crashed = Workspace(small)
+    crashed.__dict__["embedder"] = real_embedder
+    store_type = type(crashed.store)
+    real_fill = store_type.fill_dense
+    calls: list[int] = []
+
+    def crash_on_second_page(store: Store, vectors: dict[str, list[float]]) -> None:
+        calls.append(len(vectors))
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # killed mid-way through the dense pass
+        real_fill(store, vectors)
+
+    monkeypatch.setattr(store_type, "fill_dense", crash_on_second_page)
+    with pytest.raises(KeyboardInterrupt):
+        crashed.indexer.run(roots)
+    monkeypatch.setattr(store_type, "fill_dense", real_fill)
+    left = crashed.store.dense_pending("shop")
+    crashed.close()
+    assert left == 3
+
+    loads.clear()
+    again = _run(settings, real_embedder, roots)  # no file changed: the store is read anyway
+    assert loads and again["chunks_embedded"] == 3 and again["chunks_dense_pending"] == 0
+    loads.clear()
+    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and loads == []
+    assert all(dense is not None for _, dense in _points(settings).values())
+
+
+def test_a_catalog_without_the_mark_reads_the_store_once(settings, real_embedder, shop: Path,
+                                                         loads: list[Path]):
+    """A home indexed before the mark existed: its first unchanged run checks the store."""
+    roots = resolve_roots([shop], None)
+    _run(settings, real_embedder, roots)
+    with sqlite3.connect(settings.catalog_path) as db:
+        db.execute("UPDATE projects SET dense_clean = NULL")
+    loads.clear()
+    assert _run(settings, real_embedder, roots)["chunks_dense_pending"] == 0
+    assert loads
+    loads.clear()
+    _run(settings, real_embedder, roots)
+    assert loads == []
+
+
+def test_the_unloaded_store_still_holds_its_lock(settings, shop: Path, loads: list[Path]):
+    ws = Workspace(settings)
+    try:
+        ws.store  # noqa: B018  (opened: locked, not loaded)
+        assert loads == []
+        with pytest.raises(StoreBusyError):
+            Workspace(settings).store  # noqa: B018
+    finally:
+        ws.close()
+
+
+def test_closing_the_store_leaves_every_write_in_its_segments(settings, real_embedder,
+                                                              shop: Path):
+    """No flush precedes the close (it wrote the segments twice): the engine's close writes
+    them, so the log holds nothing a reopen must replay and the points are all there."""
+    import json
+
+    roots = resolve_roots([shop], None)
+    _run(settings, real_embedder, roots)
+    (shop / "shop/refund.py").write_text("def refund(order):\n    '''Refund it all.'''\n"
+                                         "    return order.total\n")
+    _run(settings, real_embedder, roots)
+    store = settings.store_path
+    (segment,) = store.glob("segments/*/segment.json")
+    version = json.loads(segment.read_text())["version"]
+    acknowledged = json.loads((store / "wal/first-index").read_text())["ack_index"]
+    assert version == acknowledged > 0
+    points = _points(settings)
+    assert len(points) == 5 and all(dense is not None for _, dense in points.values())
+    assert any("Refund it all" in str(payload.get("content")) for payload, _ in points.values())
