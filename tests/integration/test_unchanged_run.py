@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from repokb.errors import StoreBusyError
+from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
+from repokb.search import Query
 from repokb.stores import qdrant_edge
 from repokb.stores.base import Store
 from repokb.workspace import Workspace
@@ -168,3 +170,24 @@ def test_closing_the_store_leaves_every_write_in_its_segments(settings, real_emb
     points = _points(settings)
     assert len(points) == 5 and all(dense is not None for _, dense in points.values())
     assert any("Refund it all" in str(payload.get("content")) for payload, _ in points.values())
+
+
+def test_a_server_loads_the_shard_before_its_first_search(settings, real_embedder, shop: Path,
+                                                          loads: list[Path]):
+    """The shard loads on first use: `repokb serve` and the warm owner warm up with it, so
+    their first search does not pay the load (~0.5 s for Django) in its latency."""
+    _run(settings, real_embedder, resolve_roots([shop], None))
+    loads.clear()
+    ws = Workspace(settings)
+    ws.__dict__["embedder"] = real_embedder
+    try:
+        ops = Operations(ws)
+        assert loads == []  # opened, not loaded
+        ops.warm()
+        assert loads and ws.store.loaded  # type: ignore[attr-defined]
+        loads.clear()
+        assert ops.search(Query("how does a customer get a refund"))
+        assert loads == []
+    finally:
+        ops.close()
+        ws.close()

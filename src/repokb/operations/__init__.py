@@ -152,6 +152,7 @@ class Operations:
     def warm(self) -> None:
         """Open everything a server needs before serving, so no two requests race to open it."""
         _ = self.ws.catalog, self.ws.store, self.ws.embedder, self.ws.indexer, self.ws.searcher
+        self.ws.store.load()  # the shard too (it loads on first use): not in the first search
         if self.settings.dense_copy:
             self.ws.store.prepare_searches()
 

@@ -212,6 +212,10 @@ class Store(ABC):
         disk; False where the backend cannot (a Qdrant server keeps its own files)."""
         return False
 
+    def load(self) -> None:  # noqa: B027  (optional hook)
+        """Load now what the first use would (the Edge store's shard, ~0.5 s for Django): a
+        server or warm owner pays it before its first search, not during it."""
+
     def prepare_searches(self) -> None:  # noqa: B027  (optional hook)
         """A long-lived server will search this store often: build, in the background, what
         makes its searches cheaper (the Edge store: an in-memory copy of the dense vectors)."""

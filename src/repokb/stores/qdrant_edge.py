@@ -313,6 +313,9 @@ class QdrantEdgeStore(Store):
                 f"Cannot open the store at {path}: {text}", hint=_DIMENSION_HINT) from exc
         return opened
 
+    def load(self) -> None:
+        self._shard  # noqa: B018  (the first use loads it)
+
     @property
     def loaded(self) -> bool:
         """Whether this process has loaded the shard (a run that wrote nothing never did)."""
