@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from repokb.models import line_range, vectors_changed_text
+from repokb.models import line_range, stats_files, vectors_changed_text
 
 out = Console()
 err = Console(stderr=True)
@@ -329,7 +329,7 @@ def record(rec: dict[str, Any]) -> None:
 
 
 def stats(data: dict[str, Any]) -> None:
-    out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
+    out.print(f"[bold]{data['points']}[/bold] chunks from {stats_files(data)}")
     if not data["files"] and not data["points"]:
         out.print("The knowledge base is empty: index a project with `repokb index PATH`.")
         return
@@ -354,6 +354,13 @@ def stats(data: dict[str, Any]) -> None:
                   + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:
+            continue
+        if key == "by_project":  # a project's chunks beside its files (skipped ones too)
+            table = Table("project", "files", "chunks", title="by project", box=None)
+            chunks = data.get("points_by_project") or {}
+            for name, n in data[key].items():
+                table.add_row(escape(one_line(name)), str(n), str(chunks.get(name, 0)))
+            out.print(table)
             continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():
