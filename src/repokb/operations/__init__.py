@@ -53,6 +53,7 @@ from repokb.operations.guards import (
     allowed_folder,
     authorize,
     check_replacing,
+    same_files_as,
     still_allowed,
 )
 from repokb.operations.jobs import ACTIVE, Job, JobCancelled, Jobs, stoppable
@@ -374,13 +375,18 @@ class Operations:
         with self.writing(LOCAL):
             if stop is not None and stop.is_set():  # nothing done yet, not even the flush
                 raise JobCancelled
+            twins = same_files_as(self.ws.catalog, roots, access.trusted)
             if self._index_worker:
-                return run_in_worker(self.settings, self.ws.store, roots, flush=flush,
-                                     progress=progress, embed_progress=embed_progress)
-            with _freed_after():
-                report = self.ws.indexer.run(roots, flush=flush, progress=progress,
-                                             embed_progress=embed_progress)
-        return {"files": report.files, "summary": report.summary()}
+                result = run_in_worker(self.settings, self.ws.store, roots, flush=flush,
+                                       progress=progress, embed_progress=embed_progress)
+            else:
+                with _freed_after():
+                    report = self.ws.indexer.run(roots, flush=flush, progress=progress,
+                                                 embed_progress=embed_progress)
+                result = {"files": report.files, "summary": report.summary()}
+        if twins:  # a renamed project folder: the project it was is named (guards.py)
+            result["summary"]["same_files_as"] = twins
+        return result
 
     @_in_use
     def run_index(self, roots: list[ProjectRoot], *, flush: bool = False,

@@ -110,6 +110,13 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
             out.print(f"{printable(project)}: left {printable(folder)}/ to project "
                       f"{printable(other)!r}, which indexes it on its own.", markup=False,
                       highlight=False, soft_wrap=True)
+    for project, twin in (summary.get("same_files_as") or {}).items():
+        other = printable(twin["project"])
+        where = f", indexed from {printable(twin['folder'])}" if twin.get("folder") else ""
+        out.print(f"{printable(project)}: project {other!r} holds the same files{where}, a "
+                  "folder now gone: searches find them under both names. If this folder is "
+                  f"that one renamed, drop the old name with `repokb flush --project {other}`.",
+                  markup=False, highlight=False, soft_wrap=True)
     for project, change in (summary.get("vectors_changed") or {}).items():
         out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
                   highlight=False, soft_wrap=True)
