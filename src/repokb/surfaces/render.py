@@ -120,11 +120,31 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     for project, change in (summary.get("vectors_changed") or {}).items():
         out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
                   highlight=False, soft_wrap=True)
+    projects_table(summary.get("by_project") or {})
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
+
+
+def projects_table(by_project: dict[str, dict[str, int]]) -> None:
+    """A run over several project folders: one row per project (the summary line sums them)."""
+    if not by_project:
+        return
+    columns = (("files", "files_indexed"), ("skipped", "files_skipped"),
+               ("created", "chunks_created"), ("updated", "chunks_updated"),
+               ("unchanged", "chunks_unchanged"), ("pruned", "chunks_pruned"),
+               ("embedded", "chunks_embedded"))
+    table = Table(box=None, pad_edge=False, header_style="bold", title_justify="left",
+                  title="by project: files indexed and skipped; chunks")
+    names = [escape(one_line(name)) for name in by_project]
+    table.add_column("project", no_wrap=True, min_width=min(40, max(map(len, names))))
+    for title, _ in columns:
+        table.add_column(title, justify="right")
+    for name, counts in zip(names, by_project.values(), strict=True):
+        table.add_row(name, *(str(counts.get(k, 0)) for _, k in columns))
+    out.print(table)
 
 
 def scope_notice(project: str, folder: str) -> None:
