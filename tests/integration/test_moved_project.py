@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from repokb.operations import Operations
+from repokb.operations.jobs import ACTIVE
+from repokb.workspace import Workspace
+
 from ..conftest import run_cli, write
+from .test_index_worker import wait_for
 from .test_nested_projects import index
 
 pytestmark = pytest.mark.integration
@@ -43,3 +48,25 @@ def test_a_renamed_project_folder_names_the_project_left_behind(home: Path,
     write(other, "README.md", "# Signer\n\nSigns values with a timestamp so they expire.\n")
     write(other, "notes.md", "# Notes\n\nNothing in common with the signer.\n")
     assert "same_files_as" not in index(str(other))["summary"]
+
+
+def test_an_index_job_of_a_renamed_folder_names_the_project_left_behind(
+        workspace: Workspace, tmp_path: Path) -> None:
+    """The same for the runs MCP index_path and POST /knowledge/index start (jobs): the job's
+    summary and the MCP tool's answer name the project left behind."""
+    from repokb.surfaces.mcp import render
+
+    ops = Operations(workspace)
+    old = tmp_path / "signer-2.2.0"
+    write(old, "README.md", "# Signer\n\nSigns values with a timestamp so they expire.\n")
+    write(old, "docs/usage.md", "# Usage\n\nCall sign() with a value and a secret key.\n")
+    ops.index([str(old)])
+    new = old.rename(tmp_path / "signer")
+    job, _ = ops.submit_index(str(new))
+    wait_for(lambda: job.status not in ACTIVE, "the job never ended")
+    assert job.status == "done" and job.summary is not None
+    assert job.summary["same_files_as"] == {"signer": {"project": "signer-2.2.0",
+                                                       "folder": str(old)}}
+    text = " ".join(render.job(job.to_json()).split())
+    assert "Project 'signer-2.2.0' holds the same files" in text, text
+    assert "flush" in text

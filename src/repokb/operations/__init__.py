@@ -441,14 +441,18 @@ class Operations:
             roots = self.roots([str(folder)], job.project if job.named else None,
                                Access() if job.guarded else LOCAL)
             job.project = roots[0].name
+            twins = same_files_as(self.ws.catalog, roots, not job.guarded)
             if self._index_worker:
                 summary: dict[str, Any] = run_in_worker(
                     self.settings, self.ws.store, roots, flush=job.flush, keep_files=False,
                     progress=progress)["summary"]
-                return summary
-            with _freed_after():
-                report = self._indexer_for_jobs().run(roots, flush=job.flush, progress=progress)
-        return report.summary()
+            else:
+                with _freed_after():
+                    summary = self._indexer_for_jobs().run(roots, flush=job.flush,
+                                                           progress=progress).summary()
+        if twins:  # a renamed project folder: the project it was is named (guards.py)
+            summary["same_files_as"] = twins
+        return summary
 
     def _indexer_for_jobs(self) -> Indexer:
         """Jobs embed with their own model session, opened on the (niced) job thread: the ONNX

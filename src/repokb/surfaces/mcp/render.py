@@ -100,6 +100,10 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
         for change in (s.get("vectors_changed") or {}).values():
             said = vectors_changed_text(change)
             text += f". {said[0].upper()}{said[1:]}"
+        for twin in (s.get("same_files_as") or {}).values():
+            text += (f". Project {twin['project']!r} holds the same files, its folder gone: "
+                     "searches find them under both names; if this folder is that one renamed, "
+                     f"drop the old name (repokb flush --project {twin['project']})")
         for project, folder in (s.get("scope") or {}).items():
             text += (f". The folder lies inside project {project!r} ({folder}/ in it): its "
                      f"files are indexed as part of project {project!r}, not as a new project")
