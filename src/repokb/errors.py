@@ -173,6 +173,16 @@ def unknown_project(name: str, known: Iterable[str]) -> NotFoundError:
                          "project first (<<index>>).")
 
 
+def path_in_several_projects(rel: str, holders: Iterable[str]) -> InputError:
+    """The error for a project-relative path that more than one project holds, asked about
+    with no project named (`README.md` in a knowledge base of several projects): the same
+    words on every surface, never the first holder's file answered silently."""
+    holders = list(holders)
+    return InputError(f"That path is in {len(holders)} projects: {', '.join(holders)}.",
+                      "Say which with <<project>>.", log_detail=f"{rel!r} is in "
+                      f"{', '.join(holders)}")
+
+
 def require_project(name: str | None, known: Iterable[str]) -> None:
     """Pass `name` if it is None or among `known`, else raise `unknown_project`."""
     known = list(known)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import InputError, NotFoundError
+from repokb.errors import NotFoundError, path_in_several_projects
 from repokb.models import Classification, SkippedPath
 from repokb.pipeline.chunk import (
     FileProblem,
@@ -91,10 +91,7 @@ def indexed_record(catalog: Catalog, rel: str,
     found = [record for name in names
              if (record := catalog_record(catalog, name, rel)) is not None]
     if len(found) > 1:
-        holders = ", ".join(r["project"] for r in found)
-        raise InputError(f"That path is in {len(found)} projects: {holders}.",
-                         "Say which with <<project>>.",
-                         log_detail=f"{rel!r} is in {holders}")
+        raise path_in_several_projects(rel, (r["project"] for r in found))
     return found[0] if found else None
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from repokb.errors import InputError, NotFoundError, require_project
+from repokb.errors import InputError, NotFoundError, path_in_several_projects, require_project
 from repokb.freshness import file_changed
 from repokb.stores.base import Store, StoredPoint
 from repokb.stores.catalog import Catalog
@@ -43,9 +43,12 @@ def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     if ".." in rel.split("/"):
         raise InputError(f"{shown} leaves its project ('..').",
                          hint="Give the path relative to the project root.")
-    for name in [project] if project else known:
-        if catalog.get(name, rel) is not None:
-            return name, rel
+    holders = [name for name in ([project] if project else known)
+               if catalog.get(name, rel) is not None]
+    if len(holders) > 1:
+        raise path_in_several_projects(rel, holders)
+    if holders:
+        return holders[0], rel
     where = f" in project {project!r}" if project else " in any indexed project"
     raise NotFoundError(f"{rel} is not in the catalog{where}.",
                         hint="Give the path relative to its project root (as search results "

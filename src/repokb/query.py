@@ -361,6 +361,19 @@ def project_aliases(projects: list[str] | tuple[str, ...]) -> dict[str, str]:
     return {alias: next(iter(owners)) for alias, owners in seen.items() if len(owners) == 1}
 
 
+_JOINER = re.compile(r"(?:'s|’s)?\s*(?:,\s*(?:and\s+|or\s+)?|&\s*|/\s*|(?:and|or|vs\.?|versus|"
+                     r"y|o|e|ou)\s+)", re.I)
+
+
+def _joined(text: str, match: re.Match[str], found: dict[str, list[re.Match[str]]]) -> bool:
+    """Is `match` (a name) joined to a name in `found` by "and", "or", "vs", a comma ...?"""
+    for other in (m for ms in found.values() for m in ms):
+        first, second = (other, match) if other.start(1) < match.start(1) else (match, other)
+        if _JOINER.fullmatch(text, first.end(1), second.start(1)):
+            return True
+    return False
+
+
 def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str, str] | None:
     """(project, text without its name) when the question names exactly one indexed project.
 
@@ -377,6 +390,7 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
     if not aliases:
         return None
     found: dict[str, list[re.Match[str]]] = {}
+    bare: list[tuple[str, re.Match[str]]] = []  # ordinary words without a cue
     for alias in sorted(aliases, key=len, reverse=True):
         pattern = (rf"(?:\b{_BEFORE}\s+(?:the\s+)?)?(?<![\w./\-@])({re.escape(alias)})"
                    rf"(?![\w/\-]|\.\w)('s|’s)?(?:\s+{_NOUN}\b)?,?")
@@ -387,8 +401,16 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
             cued = (match.group(0).rstrip(",").lower() != match.group(1).lower()
                     or bool(_VERB.search(text[:match.start()])))
             if alias in ORDINARY and not cued:
+                bare.append((aliases[alias], match))
                 continue
             found.setdefault(aliases[alias], []).append(match)
+    # an ordinary word joined to a name found ("cobra and click", "black, gin and attrs") is a
+    # project as well: two named, nothing to scope to (multi28: "how does cobra and click
+    # handle flags" searched cobra alone)
+    while found and (joined := [(p, m) for p, m in bare if _joined(text, m, found)]):
+        for project, match in joined:
+            found.setdefault(project, []).append(match)
+            bare.remove((project, match))
     if len(found) != 1:
         return None
     (project, matches), = found.items()

@@ -62,6 +62,11 @@ def test_flush_without_a_terminal_or_yes_refuses(indexed):
     run = repokb(home, "flush", "--project", "nosuch", "--yes")
     assert run.returncode == 2 and "No project 'nosuch'" in run.stderr and "shop" in run.stderr
     assert json.loads(repokb(home, "stats", "--json").stdout)["points"] == stats["points"]
+    # a mistyped name said "no terminal to confirm on: pass --yes", and only --yes told that
+    # no such project exists (multi28: `--project click` for click-8.1.7)
+    run = repokb(home, "flush", "--project", "nosuch", stdin="n\n")
+    assert run.returncode == 2 and "No project 'nosuch'" in run.stderr, run.stderr
+    assert "no terminal" not in run.stderr and "shop" in run.stderr
 
 
 def test_cache_flush_without_a_terminal_or_yes_refuses_as_flush_does(indexed):

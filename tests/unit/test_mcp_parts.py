@@ -299,3 +299,46 @@ def _two_sessions(backend, tmp_path: Path, going) -> None:
     assert backend.index(tmp_path, "shop", late) is job and len(job.holds) == 1
     backend.end_session(one)
     assert job.stop.is_set() and job.reason == SESSION_ENDED
+
+
+def _two_projects_with_a_readme(tmp_path: Path) -> Catalog:
+    catalog = Catalog(tmp_path / "catalog.sqlite3")
+    for name in ("axios", "cobra"):
+        root = tmp_path / name
+        root.mkdir()
+        (root / "README.md").write_text(f"# {name}\n")
+        (root / f"{name}.txt").write_text(f"{name}\n")
+        for rel in ("README.md", f"{name}.txt"):
+            catalog.put(name, rel, status="indexed", size=1, mtime_ns=1)
+        catalog.set_project(name, root)
+    return catalog
+
+
+def test_a_path_two_projects_hold_names_them_rather_than_answering_one(tmp_path: Path) -> None:
+    """get_context (MCP and REST) of `README.md` without a project, in a knowledge base of
+    several projects, answered the first project's README, silently (multi28's trial with 9
+    projects: axios's), where `repokb explain` and the REST explain name the projects."""
+    catalog = _two_projects_with_a_readme(tmp_path)
+    with pytest.raises(InputError, match=r"That path is in 2 projects: axios, cobra\.") as e:
+        locate(catalog, "README.md", None)
+    assert "<<project>>" in e.value.hint
+    assert locate(catalog, "README.md", "cobra") == ("cobra", "README.md")
+    assert locate(catalog, "cobra.txt", None) == ("cobra", "cobra.txt")  # one holder: it
+
+
+def test_explain_file_of_a_path_two_projects_hold_names_them(tmp_path: Path) -> None:
+    """explain_file(path="README.md") answered axios's record among 9 projects (multi28)."""
+    from types import SimpleNamespace
+
+    from repokb.settings import Settings
+    from repokb.surfaces.mcp.tools import _explain_target
+
+    catalog = _two_projects_with_a_readme(tmp_path)
+    backend = SimpleNamespace(projects=lambda: dict(sorted(catalog.projects().items())),
+                              settings=Settings.load(home=tmp_path / "home"))
+    with pytest.raises(InputError, match=r"That path is in 2 projects: axios, cobra\."):
+        _explain_target(backend, "README.md", None)  # type: ignore[arg-type]
+    assert _explain_target(backend, "README.md", "cobra") == (  # type: ignore[arg-type]
+        str(tmp_path / "cobra" / "README.md"), "cobra", True)
+    assert _explain_target(backend, "axios.txt", None) == (  # type: ignore[arg-type]
+        str(tmp_path / "axios" / "axios.txt"), "axios", True)

@@ -26,6 +26,9 @@ STORE = ["gin", "attrs", "fastify", "django-5.2.8", "black", "hatch"]
     ("how does black format strings", "black", "how does format strings"),
     ("string normalization in black", "black", "string normalization"),
     ("black's string normalization", "black", "string normalization"),
+    # joined to a word that names no project, an ordinary word is still a word
+    ("how does fastify render black and white images", "fastify",
+     "how does render black and white images"),
 ])
 def test_a_named_project_and_the_words_left(question: str, project: str, rest: str) -> None:
     assert named_project(question, STORE) == (project, rest)
@@ -36,6 +39,12 @@ def test_a_named_project_and_the_words_left(question: str, project: str, rest: s
     "gin recovery middleware",  # gin, black: ordinary words without a cue
     "how to make the text black",
     "compare attrs and fastify plugins",  # two projects: nothing to scope to
+    # an ordinary word joined to a project's name is the second project (multi28: "how does
+    # cobra and click handle flags" searched cobra alone and said it was named)
+    "how does fastify and black format code",
+    "how do gin and black log requests",
+    "in black or gin, where are the defaults",
+    "black, gin and attrs: which is fastest",
     "what does gin.Context hold",  # a qualified name is code, not the project
     "where is attrs/_make.py",  # a path
     "the fastify-plugin package",  # a longer name that contains it

@@ -53,6 +53,7 @@ from repokb.operations.guards import (
     allowed_folder,
     authorize,
     check_replacing,
+    same_files_as,
     still_allowed,
 )
 from repokb.operations.jobs import ACTIVE, Job, JobCancelled, Jobs, stoppable
@@ -375,13 +376,18 @@ class Operations:
         with self.writing(LOCAL):
             if stop is not None and stop.is_set():  # nothing done yet, not even the flush
                 raise JobCancelled
+            twins = same_files_as(self.ws.catalog, roots, access.trusted)
             if self._index_worker:
-                return run_in_worker(self.settings, self.ws.store, roots, flush=flush,
-                                     progress=progress, embed_progress=embed_progress)
-            with _freed_after():
-                report = self.ws.indexer.run(roots, flush=flush, progress=progress,
-                                             embed_progress=embed_progress)
-        return {"files": report.files, "summary": report.summary()}
+                result = run_in_worker(self.settings, self.ws.store, roots, flush=flush,
+                                       progress=progress, embed_progress=embed_progress)
+            else:
+                with _freed_after():
+                    report = self.ws.indexer.run(roots, flush=flush, progress=progress,
+                                                 embed_progress=embed_progress)
+                result = {"files": report.files, "summary": report.summary()}
+        if twins:  # a renamed project folder: the project it was is named (guards.py)
+            result["summary"]["same_files_as"] = twins
+        return result
 
     @_in_use
     def run_index(self, roots: list[ProjectRoot], *, flush: bool = False,
@@ -436,14 +442,18 @@ class Operations:
             roots = self.roots([str(folder)], job.project if job.named else None,
                                Access() if job.guarded else LOCAL)
             job.project = roots[0].name
+            twins = same_files_as(self.ws.catalog, roots, not job.guarded)
             if self._index_worker:
                 summary: dict[str, Any] = run_in_worker(
                     self.settings, self.ws.store, roots, flush=job.flush, keep_files=False,
                     progress=progress)["summary"]
-                return summary
-            with _freed_after():
-                report = self._indexer_for_jobs().run(roots, flush=job.flush, progress=progress)
-        return report.summary()
+            else:
+                with _freed_after():
+                    summary = self._indexer_for_jobs().run(roots, flush=job.flush,
+                                                           progress=progress).summary()
+        if twins:  # a renamed project folder: the project it was is named (guards.py)
+            summary["same_files_as"] = twins
+        return summary
 
     def _indexer_for_jobs(self) -> Indexer:
         """Jobs embed with their own model session, opened on the (niced) job thread: the ONNX

@@ -129,3 +129,36 @@ def check_replacing(settings: Settings, catalog: Catalog, roots: list[ProjectRoo
             "Give another name with <<project>>, or replace the project on purpose with "
             "<<flush>>.",
             log_detail=f"{root.name}: indexed from {before}, given {root.root}")
+
+
+def same_files_as(catalog: Catalog, roots: list[ProjectRoot],
+                  trusted: bool) -> dict[str, dict[str, str]]:
+    """For each project folder indexed, another project whose folder is gone and most of
+    whose files are under this folder, each of the size recorded: the folder renamed or
+    moved and indexed under its new name. Both projects then hold the same files, and every
+    search showed each hit twice with nothing said (multi28's trial). The run goes on (a
+    second name may be wanted); its summary names the other project, every run until it is
+    flushed, and the folder it was indexed from to a trusted caller."""
+    known = catalog.projects()
+    whole = [root for root in roots if not root.scope]
+    gone = {name: before for name, before in known.items()
+            if whole and before.is_absolute() and not before.exists()}
+    found: dict[str, dict[str, str]] = {}
+    for root in whole:
+        for name, before in sorted(gone.items()):
+            if name == root.name:
+                continue
+            files = catalog.file_stats(name)
+            same = sum(1 for path, size, _ in files if _size(root.root / path) == size)
+            if files and same * 2 > len(files):
+                found[root.name] = {"project": name, **({"folder": str(before)} if trusted
+                                                        else {})}
+                break
+    return found
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except (OSError, ValueError):
+        return None

@@ -191,18 +191,20 @@ class Indexer:
             if flush:
                 store.delete_project(root.name)
                 self.catalog.delete_project(root.name)
-            run = self.project_run(root, store, vectorizer, report, progress)
-            if run.vectors_before and not run.same_vectors:  # e.g. a new model graph: say so
-                report.vectors_changed[root.name] = {"was": run.vectors_before,
-                                                     "now": run.vectors}
-            run.embed_progress = embed_progress
-            run.lexical_first = self.settings.lexical_first
-            run.lexical_pass()
-            runs.append(run)
+            with report.counting(root.name):
+                run = self.project_run(root, store, vectorizer, report, progress)
+                if run.vectors_before and not run.same_vectors:  # a new model graph: say so
+                    report.vectors_changed[root.name] = {"was": run.vectors_before,
+                                                         "now": run.vectors}
+                run.embed_progress = embed_progress
+                run.lexical_first = self.settings.lexical_first
+                run.lexical_pass()
+            runs.append((root.name, run))
         report.milestone("seconds_to_lexical_all")
-        for run in runs:  # ... before the model fills in the dense vectors
-            run.dense_pass()
-        if any(run.redaction_upgraded for run in runs) and store.compact():
+        for name, run in runs:  # ... before the model fills in the dense vectors
+            with report.counting(name):
+                run.dense_pass()
+        if any(run.redaction_upgraded for _, run in runs) and store.compact():
             report.counts["store_compacted"] += 1  # an older redactor's bytes left the disk
             self.catalog.purge()  # and the catalog's (a stored name it redacted less)
         report.seconds = time.perf_counter() - report.started

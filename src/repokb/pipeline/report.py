@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,10 @@ SUMMARY_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
                 "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
                 "chunks_embedded", "tokens_embedded", "chunks_dense_deferred",
                 "chunks_dense_pending")
+# a project's row when one run indexed several (summary.by_project)
+PROJECT_KEYS = ("files_seen", "files_indexed", "files_skipped", "files_failed",
+                "chunks_created", "chunks_updated", "chunks_unchanged", "chunks_pruned",
+                "chunks_embedded", "tokens_embedded")
 
 # Bytes of file per chunk and per embedded token (enrichment prefix included, each chunk cut at
 # max_tokens) by language family, measured with the real chunkers and MiniLM tokenizer on the
@@ -94,6 +99,9 @@ class RunReport:
     # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
     # under it (pipeline/rejudge.py: {"removed": paths, "upload_again": paths})
     rejudged: dict[str, list[str]] | None = None
+    # a run over several project folders: each one's counts ({project: Counter}), summed
+    # into `counts` as always (Indexer.run takes what each project's passes added)
+    by_project: dict[str, Counter[str]] = field(default_factory=dict)
 
     def scoped(self, project: str, folder: str) -> None:
         before = self.scope.get(project)
@@ -114,6 +122,9 @@ class RunReport:
         out["seconds"] = round(self.seconds, 3)
         out.update({k: round(v, 3) for k, v in self.milestones.items()})
         out["by_language"] = self.metrics.summary() if self.metrics else {}
+        if len(self.by_project) > 1:
+            out["by_project"] = {name: {k: c.get(k, 0) for k in PROJECT_KEYS}
+                                 for name, c in self.by_project.items()}
         if self.vectors_changed:
             out["vectors_changed"] = self.vectors_changed
         if self.scope:
@@ -126,6 +137,18 @@ class RunReport:
         if self.secrets_checked:
             out["secrets_checked"] = self.secrets_checked
         return out
+
+    @contextmanager
+    def counting(self, project: str) -> Iterator[None]:
+        """What the block adds to `counts` is also project `project`'s."""
+        before = Counter(self.counts)
+        try:
+            yield
+        finally:
+            mine = self.by_project.setdefault(project, Counter())
+            for key, value in self.counts.items():
+                if value != before.get(key, 0) and isinstance(value, int):
+                    mine[key] += value - before.get(key, 0)
 
     def estimate(self) -> dict[str, Any]:
         tokens = self.counts.get("tokens_estimated", 0)

@@ -318,13 +318,13 @@ def flush(
     """Delete indexed chunks and catalog records (one project or all)."""
     target = f"project {project!r}" if project else "ALL projects"
     if not yes:
-        if not sys.stdin.isatty():  # piped or scripted: nobody can answer, so nothing is asked
-            raise InputError(f"Not deleting {target}: no terminal to confirm on.",
-                             hint="Pass --yes to delete without asking.")
-        if project:  # say so before asking about a project nothing is known of
+        if project:  # a project nothing is known of is said before asking, or refusing to
             from repokb.operations.why import project_names
 
             require_project(project, project_names(dispatch(home, lambda b: b.stats())))
+        if not sys.stdin.isatty():  # piped or scripted: nobody can answer, so nothing is asked
+            raise InputError(f"Not deleting {target}: no terminal to confirm on.",
+                             hint="Pass --yes to delete without asking.")
         if not typer.confirm(f"Delete {target}?"):
             raise typer.Exit(1)
     result = dispatch(home, lambda b: b.flush(project))

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from repokb.models import line_range, vectors_changed_text
+from repokb.models import line_range, stats_files, vectors_changed_text
 
 out = Console()
 err = Console(stderr=True)
@@ -110,14 +110,41 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
             out.print(f"{printable(project)}: left {printable(folder)}/ to project "
                       f"{printable(other)!r}, which indexes it on its own.", markup=False,
                       highlight=False, soft_wrap=True)
+    for project, twin in (summary.get("same_files_as") or {}).items():
+        other = printable(twin["project"])
+        where = f", indexed from {printable(twin['folder'])}" if twin.get("folder") else ""
+        out.print(f"{printable(project)}: project {other!r} holds the same files{where}, a "
+                  "folder now gone: searches find them under both names. If this folder is "
+                  f"that one renamed, drop the old name with `repokb flush --project {other}`.",
+                  markup=False, highlight=False, soft_wrap=True)
     for project, change in (summary.get("vectors_changed") or {}).items():
         out.print(f"{printable(project)}: {vectors_changed_text(change)}.", markup=False,
                   highlight=False, soft_wrap=True)
+    projects_table(summary.get("by_project") or {})
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
              if (v or k == "files_seen") and not isinstance(v, dict)]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
+
+
+def projects_table(by_project: dict[str, dict[str, int]]) -> None:
+    """A run over several project folders: one row per project (the summary line sums them)."""
+    if not by_project:
+        return
+    columns = (("files", "files_indexed"), ("skipped", "files_skipped"),
+               ("created", "chunks_created"), ("updated", "chunks_updated"),
+               ("unchanged", "chunks_unchanged"), ("pruned", "chunks_pruned"),
+               ("embedded", "chunks_embedded"))
+    table = Table(box=None, pad_edge=False, header_style="bold", title_justify="left",
+                  title="by project: files indexed and skipped; chunks")
+    names = [escape(one_line(name)) for name in by_project]
+    table.add_column("project", no_wrap=True, min_width=min(40, max(map(len, names))))
+    for title, _ in columns:
+        table.add_column(title, justify="right")
+    for name, counts in zip(names, by_project.values(), strict=True):
+        table.add_row(name, *(str(counts.get(k, 0)) for _, k in columns))
+    out.print(table)
 
 
 def scope_notice(project: str, folder: str) -> None:
@@ -329,7 +356,7 @@ def record(rec: dict[str, Any]) -> None:
 
 
 def stats(data: dict[str, Any]) -> None:
-    out.print(f"[bold]{data['points']}[/bold] chunks from [bold]{data['files']}[/bold] files")
+    out.print(f"[bold]{data['points']}[/bold] chunks from {stats_files(data)}")
     if not data["files"] and not data["points"]:
         out.print("The knowledge base is empty: index a project with `repokb index PATH`.")
         return
@@ -354,6 +381,13 @@ def stats(data: dict[str, Any]) -> None:
                   + (f": {counts}" if counts else ""), highlight=False)
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:
+            continue
+        if key == "by_project":  # a project's chunks beside its files (skipped ones too)
+            table = Table("project", "files", "chunks", title="by project", box=None)
+            chunks = data.get("points_by_project") or {}
+            for name, n in data[key].items():
+                table.add_row(escape(one_line(name)), str(n), str(chunks.get(name, 0)))
+            out.print(table)
             continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)
         for name, n in data[key].items():

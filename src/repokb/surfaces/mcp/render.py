@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from repokb.models import line_range, vectors_changed_text
+from repokb.models import line_range, stats_files, vectors_changed_text
 from repokb.operations.jobs import CANCELLED
 
 NOTHING_INDEXED = (
@@ -100,6 +100,10 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
         for change in (s.get("vectors_changed") or {}).values():
             said = vectors_changed_text(change)
             text += f". {said[0].upper()}{said[1:]}"
+        for twin in (s.get("same_files_as") or {}).values():
+            text += (f". Project {twin['project']!r} holds the same files, its folder gone: "
+                     "searches find them under both names; if this folder is that one renamed, "
+                     f"drop the old name (repokb flush --project {twin['project']})")
         for project, folder in (s.get("scope") or {}).items():
             text += (f". The folder lies inside project {project!r} ({folder}/ in it): its "
                      f"files are indexed as part of project {project!r}, not as a new project")
@@ -125,9 +129,14 @@ def projects(items: list[dict[str, Any]]) -> str:
 
 def stats(data: dict[str, Any], project: str | None) -> str:
     scope = f"project {project!r}" if project else "the index"
-    lines = [f"{scope}: {data['points']} chunks from {data['files']} files"]
+    lines = [f"{scope}: {data['points']} chunks from {stats_files(data)}"]
+    chunks = data.get("points_by_project") or {}
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
-        if data.get(key):
+        if key == "by_project" and data.get(key):  # a project's chunks beside its files
+            lines.append("by project: " + ", ".join(
+                f"{k} {v} files {chunks.get(k, 0)} chunks"
+                for k, v in list(data[key].items())[:15]))
+        elif data.get(key):
             lines.append(f"{key.replace('_', ' ')}: "
                          + ", ".join(f"{k} {v}" for k, v in list(data[key].items())[:15]))
     return "\n".join(lines)

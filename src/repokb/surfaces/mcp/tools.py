@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from repokb.errors import AccessError, InputError, NotFoundError, require_project, worded
+from repokb.errors import (
+    AccessError,
+    InputError,
+    NotFoundError,
+    path_in_several_projects,
+    require_project,
+    worded,
+)
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
@@ -75,12 +82,13 @@ def _explain_target(backend: Backend, raw: str,
     if not rel or ".." in rel.split("/"):
         raise InputError(f"{raw} is not a path inside a project.",
                          hint="Give the path relative to its project root, without '..'.")
-    for name in [project] if project else list(projects):
-        if name not in projects:  # uploaded files: nothing of them on this disk
-            continue
-        candidate = projects[name] / rel
-        if os.path.lexists(candidate):
-            return str(candidate), name, True
+    # uploaded files have no root: nothing of them on this disk
+    found = [(name, projects[name] / rel) for name in ([project] if project else projects)
+             if name in projects and os.path.lexists(projects[name] / rel)]
+    if len(found) > 1:  # `README.md` in several projects: never the first one's, silently
+        raise path_in_several_projects(rel, (name for name, _ in found))
+    if found:
+        return str(found[0][1]), found[0][0], True
     return rel, project, False  # not on disk (deleted since): the catalog's record only
 
 
