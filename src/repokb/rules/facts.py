@@ -344,10 +344,10 @@ class FileFacts:
     def kubernetes(self) -> Census | None:
         """The Kubernetes objects of a YAML or JSON head holding a Secret (secrets/k8s.py),
         else None."""
-        from repokb.secrets import k8s
-
         if self.language not in ("yaml", "json") or not self.text:
             return None
+        from repokb.secrets import k8s
+
         return k8s.census(self.text, self.language)
 
     # -- project layout --------------------------------------------------------------------
