@@ -133,6 +133,44 @@ def every_byte(folder: Path) -> bytes:
 
 
 
+def write_shop(root: Path, tests: bool = False) -> Path:
+    """A small shop project at `root`: four `compute_<topic>` functions, a refunds page and,
+    with `tests`, a test of each function."""
+    for i, topic in enumerate(["refund", "invoice", "shipping", "discount"]):
+        write(root, f"shop/{topic}.py",
+              f'def compute_{topic}(order):\n    """Compute the {topic} of an order."""\n'
+              f"    return order.total * {i + 2}\n")
+        if tests:
+            write(root, f"tests/test_{topic}.py",
+                  f"def test_{topic}():\n    assert compute_{topic}(Order(total=10)) == "
+                  f"{10 * (i + 2)}\n")
+    write(root, "docs/refunds.md", "# Refunds\n\nHow a customer gets a refund for an order, "
+          "and who approves it.\n")
+    return root
+
+
+def killed_in_dense_pass(monkeypatch: pytest.MonkeyPatch, ws: Any, roots: Any,
+                         at_page: int = 2) -> None:
+    """Run `ws`'s indexer over `roots`, killed (KeyboardInterrupt) as its dense pass writes its
+    `at_page`-th page of vectors: what a run interrupted mid-embedding leaves behind."""
+    store_type = type(ws.store)
+    real_fill = store_type.fill_dense
+    pages: list[int] = []
+
+    def crash(store: Any, vectors: dict[str, list[float]]) -> None:
+        pages.append(len(vectors))
+        if len(pages) == at_page:
+            raise KeyboardInterrupt  # killed mid-way through the dense pass
+        real_fill(store, vectors)
+
+    monkeypatch.setattr(store_type, "fill_dense", crash)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            ws.indexer.run(roots)
+    finally:
+        monkeypatch.setattr(store_type, "fill_dense", real_fill)
+
+
 def cases(names: str | tuple[str, ...], rows: list[Any], named_by: int = 0) -> Any:
     """`pytest.mark.parametrize` over a table of cases (MUST_REDACT, MUST_KEEP ...), each id
     the row's field `named_by` (its language, usually) and the row's number."""

@@ -18,7 +18,7 @@ from repokb.search import Query
 from repokb.stores.base import Store
 from repokb.workspace import Workspace
 
-from ..conftest import write
+from ..conftest import killed_in_dense_pass, write, write_shop
 
 pytestmark = pytest.mark.integration
 
@@ -27,17 +27,7 @@ QUESTION = "compute the refund of an order"
 
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
-    root = tmp_path / "shop"
-    for i, topic in enumerate(["refund", "invoice", "shipping", "discount"]):
-        write(root, f"shop/{topic}.py",
-              f'def compute_{topic}(order):\n    """Compute the {topic} of an order."""\n'
-              f"    return order.total * {i + 2}\n")
-        write(root, f"tests/test_{topic}.py",
-              f"def test_{topic}():\n    assert compute_{topic}(Order(total=10)) == "
-              f"{10 * (i + 2)}\n")
-    write(root, "docs/refunds.md", "# Refunds\n\nHow a customer gets a refund for an order, "
-          "and who approves it.\n")
-    return root
+    return write_shop(tmp_path / "shop", tests=True)
 
 
 def _state(store: Store) -> dict[str, tuple[dict, list[float] | None]]:
@@ -101,20 +91,7 @@ def test_a_run_stopped_in_the_dense_pass_is_finished_by_the_next(workspace: Work
     small = replace(settings, buffer_chunks=4)
     crashed = Workspace(small)
     crashed.__dict__["embedder"] = ws.embedder
-    store_type = type(crashed.store)
-    real_fill = store_type.fill_dense
-    calls = []
-
-    def crash_on_second_page(store: Store, vectors: dict[str, list[float]]) -> None:
-        calls.append(len(vectors))
-        if len(calls) == 2:
-            raise KeyboardInterrupt  # killed mid-way through the dense pass
-        real_fill(store, vectors)
-
-    monkeypatch.setattr(store_type, "fill_dense", crash_on_second_page)
-    with pytest.raises(KeyboardInterrupt):
-        crashed.indexer.run(roots)
-    monkeypatch.undo()
+    killed_in_dense_pass(monkeypatch, crashed, roots)
     assert crashed.store.dense_pending() == 5  # one page of 4 filled, the rest left
     hits = Operations(crashed).search(Query(QUESTION, limit=9))
     assert {h["path"] for h in hits} >= {"shop/refund.py", "docs/refunds.md"}  # all searchable

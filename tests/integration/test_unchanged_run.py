@@ -16,24 +16,16 @@ from repokb.operations import Operations
 from repokb.pipeline.discover import resolve_roots
 from repokb.search import Query
 from repokb.stores import qdrant_edge
-from repokb.stores.base import Store
 from repokb.workspace import Workspace
 
-from ..conftest import write
+from ..conftest import killed_in_dense_pass, write_shop
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
-    root = tmp_path / "shop"
-    for i, topic in enumerate(["refund", "invoice", "shipping", "discount"]):
-        write(root, f"shop/{topic}.py",
-              f'def compute_{topic}(order):\n    """Compute the {topic} of an order."""\n'
-              f"    return order.total * {i + 2}\n")
-    write(root, "docs/refunds.md", "# Refunds\n\nHow a customer gets a refund for an order, "
-          "and who approves it.\n")
-    return root
+    return write_shop(tmp_path / "shop")
 
 
 @pytest.fixture
@@ -99,20 +91,7 @@ def test_a_run_killed_in_the_dense_pass_is_finished_by_an_unchanged_reindex(
     small = replace(settings, buffer_chunks=2)
     crashed = Workspace(small)
     crashed.__dict__["embedder"] = real_embedder
-    store_type = type(crashed.store)
-    real_fill = store_type.fill_dense
-    calls: list[int] = []
-
-    def crash_on_second_page(store: Store, vectors: dict[str, list[float]]) -> None:
-        calls.append(len(vectors))
-        if len(calls) == 2:
-            raise KeyboardInterrupt  # killed mid-way through the dense pass
-        real_fill(store, vectors)
-
-    monkeypatch.setattr(store_type, "fill_dense", crash_on_second_page)
-    with pytest.raises(KeyboardInterrupt):
-        crashed.indexer.run(roots)
-    monkeypatch.setattr(store_type, "fill_dense", real_fill)
+    killed_in_dense_pass(monkeypatch, crashed, roots)
     left = crashed.store.dense_pending("shop")
     crashed.close()
     assert left == 3
