@@ -42,7 +42,7 @@ def test_freshness_counts_changed_and_deleted_files(tmp_path: Path) -> None:
     assert fresh["changed_examples"] == ["a.py", "c.py"]
     text = render.freshness({"projects": [fresh], "index_jobs": [], "writing": False,
                              "store_owner": None})
-    assert "1 of its 3 files changed and 1 were deleted" in text
+    assert "1 of its 3 files changed and 1 was deleted" in text  # (it said "1 were")
     assert project_freshness(catalog, ["other"]) == []
 
 

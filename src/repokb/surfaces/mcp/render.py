@@ -152,8 +152,9 @@ def freshness(info: dict[str, Any]) -> str:
         if not p["root_exists"]:
             line += f"; its folder {p['root']} is gone"
         elif p["changed_since_index"] or p["deleted_since_index"]:
+            deleted = p["deleted_since_index"]
             line += (f"; {p['changed_since_index']} of its {p['files_recorded']} files changed "
-                     f"and {p['deleted_since_index']} were deleted on disk since "
+                     f"and {deleted} {'was' if deleted == 1 else 'were'} deleted on disk since "
                      f"(e.g. {', '.join(p['changed_examples'][:3])}): results may be stale, "
                      "index_path updates it")
         else:
