@@ -37,6 +37,7 @@ matches it, so the search answers no hits and its why-nothing says the project i
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -165,12 +166,27 @@ def known_projects(names: Iterable[str]) -> str:
             + (f" and {more} more." if more > 0 else "."))
 
 
+def meant_project(name: str, known: Iterable[str]) -> str | None:
+    """The one known project `name` most likely means: the same name in another case, or the
+    name with a version after it (`click` -> `click-8.1.7`, as `repokb index` names an unpacked
+    sdist), else the one close spelling; None when none or several are."""
+    low, known = name.lower(), list(known)
+    same = [k for k in known if k.lower() == low
+            or re.fullmatch(rf"{re.escape(low)}[-_.]?v?\d[\w.+-]*", k.lower())]
+    if not same:
+        same = difflib.get_close_matches(name, known, n=2, cutoff=0.85)
+    return same[0] if len(same) == 1 else None
+
+
 def unknown_project(name: str, known: Iterable[str]) -> NotFoundError:
     """The error for a project an operation is about that nothing is known of (the same on
-    every surface: see the module's docstring)."""
+    every surface: see the module's docstring), with the project it most likely means."""
+    known = list(known)
+    meant = meant_project(name, known)
+    hint = known_projects(known) or "The knowledge base is empty: index a project first " \
+        "(<<index>>)."
     return NotFoundError(f"No project {name!r} in the knowledge base.",
-                         hint=known_projects(known) or "The knowledge base is empty: index a "
-                         "project first (<<index>>).")
+                         hint=(f"Did you mean {meant!r}? " if meant else "") + hint)
 
 
 def path_in_several_projects(rel: str, holders: Iterable[str]) -> InputError:

@@ -61,6 +61,14 @@ def test_an_unknown_project_is_one_error_naming_the_known_ones_cut_short():
     many = errors.unknown_project("x", [f"p{i:02}" for i in range(25)])
     assert many.hint == ("Known projects: " + ", ".join(f"p{i:02}" for i in range(10))
                          + " and 15 more.")
+    # a project named after its unpacked folder (`click-8.1.7`) asked for by its bare name:
+    # listed at most among the first ten, it was one more name to find (multi28's trial)
+    versioned = [f"p{i:02}" for i in range(12)] + ["click-8.1.7", "flask-3.0.3"]
+    assert errors.unknown_project("click", versioned).hint.startswith(
+        "Did you mean 'click-8.1.7'? Known projects: ")
+    assert errors.unknown_project("Flask", versioned).hint.startswith("Did you mean 'flask-3.0.3'?")
+    assert errors.unknown_project("flaks-3.0.3", versioned).hint.startswith("Did you mean 'flask")
+    assert "Did you mean" not in errors.unknown_project("p", versioned).hint  # 12 such: none
     empty = errors.unknown_project("x", [])
     assert empty.hint_on("cli") == ("The knowledge base is empty: index a project first "
                                     "(`repokb index FOLDER`).")
