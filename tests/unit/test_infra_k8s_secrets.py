@@ -314,3 +314,40 @@ def test_a_json_schema_named_after_secrets_is_a_contract(tmp_path, name) -> None
         Kind.CONTRACT, "json_schema", Policy.INDEX_TEXT), c.reasons
     c = classify_file(tmp_path, f"config/{name}", '{"api_key": "k", "region": "eu"}\n')
     assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+LICENSE = "".join(("HX7Q-22LM-", "PZ9K-WQ41"))  # FAKE values, assembled at run time
+WEBHOOK = "".join(("hooks-prod", "-2024"))
+KUSTOMIZATION = f"""\
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+- deployment.yaml
+secretGenerator:
+- name: app
+  literals:
+  - license={LICENSE}
+  - "webhook={WEBHOOK}"
+  - url=${{WEBHOOK_URL}}
+  envs:
+  - .env.secret
+- name: other
+  literals:
+    - token={WEBHOOK}x
+configMapGenerator:
+- name: cfg
+  literals:
+  - mode=production
+"""
+
+
+def test_a_kustomize_secret_generators_literals_are_redacted() -> None:
+    """kustomize makes a Secret of each `secretGenerator:` entry's `literals:`; under keys no
+    pattern knows (`license=X`, `webhook=X`) they were stored as written. Each value is
+    redacted, its key kept; a `${NAME}` placeholder and a configMapGenerator's literals stay."""
+    out = redact(KUSTOMIZATION, "config", "yaml").text
+    assert LICENSE not in out and WEBHOOK not in out
+    assert "  - license=<REDACTED_SECRET>\n" in out and '"webhook=<REDACTED_SECRET>"' in out
+    assert "    - token=<REDACTED_SECRET>\n" in out
+    assert "url=${WEBHOOK_URL}" in out and "mode=production" in out and "- .env.secret" in out
+    assert out.count("\n") == KUSTOMIZATION.count("\n")

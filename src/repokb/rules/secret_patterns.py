@@ -215,6 +215,8 @@ REDACTED = "<REDACTED_SECRET>"
 # `kind:`) and Secrets written as JSON (`-o json`, a List of them) are redacted (their base64
 # `data:` was stored); a Secret's Helm template references (`{{ .Values.x | b64enc }}`) and
 # whole `${NAME}` placeholders are kept, string literals inside actions redacted
+# 39 also (session 28): kustomize's `secretGenerator:` entries' `literals:` values (`- KEY=X`),
+# a generated Secret's data under keys no pattern knows (`license=X`), were stored as written
 REDACTION_VERSION = 39
 
 

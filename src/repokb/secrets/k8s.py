@@ -16,6 +16,9 @@ string literal inside an action is a value (`{{ default "X" .Values.key }}`): re
 it names a template (`include "x"`, `template "x"`) or is `required`'s message. Text written
 beside an action (`"postgres://u:X@{{ .Values.host }}"`) makes the whole value literal.
 
+kustomize's `secretGenerator:` makes Secrets from its entries' `literals:` (`- license=X`):
+each literal's value is redacted the same way, its key kept (a configMapGenerator's stay).
+
 The same objects written as JSON (`kubectl get secret -o json`, a List of them) are read
 with `json`: each value of a Secret but those that name it is redacted wherever its JSON
 string stands in the text.
@@ -87,10 +90,48 @@ def find(text: str, language: str | None) -> list[Span]:
     written whole is a strong span, a string literal inside a template action a weak one."""
     if language == "json":
         return _json_find(text)
-    if language != "yaml" or "Secret" not in text:
+    if language != "yaml":
         return []
-    return [span for start, end, col, kind in _objects(text) if kind == "Secret"
-            for span in _object(text, start, end, col)]
+    spans = _generated(text) if "secretGenerator:" in text else []
+    if "Secret" in text:
+        spans += [span for start, end, col, kind in _objects(text) if kind == "Secret"
+                  for span in _object(text, start, end, col)]
+    return spans
+
+
+# kustomize's `secretGenerator:` makes Secrets from its entries' `literals:` (`- KEY=VALUE`):
+# each VALUE is a Secret's data under a key no pattern knows (`license=X`, `webhook=X`)
+_GENERATOR = re.compile(r"^secretGenerator:[ \t]*(?:#[^\n]*)?$", re.M)
+_LITERALS = re.compile(r"^([ \t]*)(?:-[ \t]+)?literals:[ \t]*(?:#[^\n]*)?$", re.M)
+_NEXT_KEY = re.compile(r"^[^\s#-]", re.M)
+_LITERAL = re.compile(r"[ \t]*-[ \t]+(['\"]?)[A-Za-z_][\w.\-]*=(?P<value>.*?)\1[ \t]*(?:#.*)?")
+
+
+def _generated(text: str) -> list[Span]:
+    """The values of the `literals:` of every `secretGenerator:` entry (kustomization.yaml);
+    a whole `${NAME}` placeholder stays. A configMapGenerator's literals are no secret."""
+    spans: list[Span] = []
+    for block in _GENERATOR.finditer(text):
+        end = _NEXT_KEY.search(text, block.end() + 1)  # its entries may stand at column 0
+        stop = end.start() if end else len(text)
+        for lit in _LITERALS.finditer(text, block.end(), stop):
+            col = len(lit.group(1)) + (2 if lit.group(0).lstrip().startswith("-") else 0)
+            at = lit.end() + 1
+            while at < stop:
+                nl = text.find("\n", at, stop)
+                line_end = stop if nl == -1 else nl
+                line = text[at:line_end]
+                indent = len(line) - len(line.lstrip(" \t"))
+                if line.strip() and (indent < col or indent == col
+                                     and not line.lstrip().startswith("-")):
+                    break
+                item = _LITERAL.fullmatch(line)
+                if item is not None and item.group("value").strip() and \
+                        not _PLACEHOLDER.fullmatch(item.group("value").strip()):
+                    spans.append((at + item.start("value"), at + item.end("value"), DETECTOR,
+                                  True))
+                at = line_end + 1
+    return spans
 
 
 Object = tuple[int, int, int, str]  # start, end, the column of its keys, its kind ('' if none)
