@@ -78,11 +78,13 @@ def census(text: str, language: str | None = "yaml") -> Census | None:
     if language != "yaml" or "Secret" not in text:
         return None
     objects = [o for o in _objects(text) if o[3]]
-    secrets = sum(o[3] == "Secret" for o in objects)
+    secrets = [(start, end, col) for start, end, col, kind in objects if kind == "Secret"]
     if not secrets:
         return None
-    written = len(find(text, "yaml"))
-    return Census(len(objects), secrets, written, "{{" in text)
+    # the Secrets' own values, from the objects read once (`find` would read them again, and
+    # count a kustomization's generator literals, which are no object of the file)
+    written = sum(len(_object(text, start, end, col)) for start, end, col in secrets)
+    return Census(len(objects), len(secrets), written, "{{" in text)
 
 
 def find(text: str, language: str | None) -> list[Span]:
