@@ -9,6 +9,7 @@ lie under an allowed root.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,11 +145,14 @@ def same_files_as(catalog: Catalog, roots: list[ProjectRoot],
     gone = {name: before for name, before in known.items()
             if whole and before.is_absolute() and not before.exists()}
     found: dict[str, dict[str, str]] = {}
+    recorded: dict[str, list[tuple[str, int | None, int | None]]] = {}  # read once a project
     for root in whole:
         for name, before in sorted(gone.items()):
             if name == root.name:
                 continue
-            files = catalog.file_stats(name)
+            if name not in recorded:
+                recorded[name] = catalog.file_stats(name)
+            files = recorded[name]
             same = sum(1 for path, size, _ in files if _size(root.root / path) == size)
             if files and same * 2 > len(files):
                 found[root.name] = {"project": name, **({"folder": str(before)} if trusted
@@ -158,7 +162,9 @@ def same_files_as(catalog: Catalog, roots: list[ProjectRoot],
 
 
 def _size(path: Path) -> int | None:
+    """The size of a regular file at `path` (one stat), else None."""
     try:
-        return path.stat().st_size if path.is_file() else None
+        st = path.stat()
     except (OSError, ValueError):
         return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
