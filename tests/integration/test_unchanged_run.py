@@ -159,8 +159,8 @@ def test_a_server_loads_the_shard_before_its_first_search(settings, real_embedde
     loads.clear()
     ws = Workspace(settings)
     ws.__dict__["embedder"] = real_embedder
+    ops = Operations(ws)
     try:
-        ops = Operations(ws)
         assert loads == []  # opened, not loaded
         ops.warm()
         assert loads and ws.store.loaded  # type: ignore[attr-defined]
