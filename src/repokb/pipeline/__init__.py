@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from repokb.errors import InputError
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
@@ -27,6 +27,7 @@ from repokb.pipeline.chunk import (
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import ProjectRoot, discover
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.fanout import judge_all
 from repokb.pipeline.lexical_only import rules as lexical_only_rules
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.projects import boundaries
@@ -121,6 +122,13 @@ class Indexer:
             classifier = self.classifier(root)
             items = list(discover(root, classifier.config))
             classifier.read_below(root, items)  # the .gitattributes the walk found
+            files = [item for item in items if not isinstance(item, SkippedPath)]
+            judged: Iterator[tuple[Classification, int, int, str | None]] = iter(())
+            if not chunk:
+                results, processes = judge_all(
+                    functools.partial(self._dry_judge, classifier, files), len(files))
+                report.judged_in_processes = max(report.judged_in_processes, processes)
+                judged = iter(results)
             for item in items:
                 if isinstance(item, SkippedPath):
                     counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1
@@ -129,21 +137,30 @@ class Indexer:
                                   project=root.name)
                     report.left_to(root.name, item)
                     continue
-                c = classifier.classify(item)
                 counts["files_seen"] += 1
                 if chunk:
-                    self._dry_chunk(report, root, item, c)
+                    self._dry_chunk(report, root, item, classifier.classify(item))
                     continue
+                c, chunks, tokens, too_large = next(judged)
                 if "redact" in c.flags:  # found in the head: the classifier reads no more
                     counts["files_with_secrets"] += 1
-                size = indexed_bytes(item, c, self.read_limit(c))
-                too_large = decoded_too_large(size, self.settings.max_file_bytes)
-                chunks, tokens = estimate(item, c, self.plan, 0 if too_large else size)
                 counts["files_indexed" if chunks else "files_skipped"] += 1
                 report.count_estimate(c, chunks, tokens)
                 report.record(item.path, c, chunks, too_large, project=root.name)
         report.seconds = time.perf_counter() - started
         return report
+
+    def _dry_judge(self, classifier: Classifier, files: Sequence[SourceFile],
+                   i: int) -> tuple[Classification, int, int, str | None]:
+        """One file of a dry run, decided from its head: (decision, estimated chunks and
+        tokens, why it is too large to index). Independent of every other file's, so the
+        files are judged on every core (pipeline/fanout.py)."""
+        item = files[i]
+        c = classifier.classify(item)
+        size = indexed_bytes(item, c, self.read_limit(c))
+        too_large = decoded_too_large(size, self.settings.max_file_bytes)
+        chunks, tokens = estimate(item, c, self.plan, 0 if too_large else size)
+        return c, chunks, tokens, too_large
 
     def _dry_chunk(self, report: RunReport, root: ProjectRoot, item: SourceFile,
                    c: Classification) -> None:

@@ -96,6 +96,8 @@ class RunReport:
     # them) or "head" (the classifier's fast finder on each file's first `head_bytes`)
     secrets_checked: str | None = None
     head_bytes: int = 0
+    # a dry run's files were judged in this many processes (pipeline/fanout.py; 1: this one)
+    judged_in_processes: int = 1
     # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
     # under it (pipeline/rejudge.py: {"removed": paths, "upload_again": paths})
     rejudged: dict[str, list[str]] | None = None
@@ -134,8 +136,9 @@ class RunReport:
                                              self.left_to_other_projects.items()}
         if self.by_kind:
             out["estimate"] = self.estimate()
-        if self.secrets_checked:
+        if self.secrets_checked:  # a dry run's
             out["secrets_checked"] = self.secrets_checked
+            out["judged_in_processes"] = self.judged_in_processes
         return out
 
     @contextmanager
