@@ -7,6 +7,9 @@ classifier's rules read, and how secret scanning treats a file.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 CODE_LANGUAGES = frozenset({
     "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
     "csharp", "ruby", "php", "swift", "scala", "shell", "sql", "hcl", "lua", "perl",
@@ -18,4 +21,22 @@ EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haske
                                   "literate_haskell", "ocaml_interface", "ocamllex",
                                   "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark",
                                   "cuda"})
-CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES
+
+
+def _linguist() -> dict[str, dict[str, list[str]]]:
+    """GitHub Linguist's extensions and file names (data/linguist_languages.json, built by
+    bench/linguist_languages.py): each -> [language id, Linguist's name(s), group], the group
+    one of code, docs, markup, config, data."""
+    text = resources.files("repokb").joinpath("data/linguist_languages.json").read_text("utf-8")
+    data = json.loads(text)
+    return {"extensions": data["extensions"], "filenames": data["filenames"]}
+
+
+LINGUIST = _linguist()
+# Linguist's languages by the group repokb reads them as (ids repokb's own tables name too are
+# in both: the rules read them by repokb's sets first)
+LINGUIST_GROUPS: dict[str, frozenset[str]] = {
+    group: frozenset(entry[0] for table in LINGUIST.values() for entry in table.values()
+                     if entry[2] == group)
+    for group in ("code", "docs", "markup", "config", "data")}
+CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES | LINGUIST_GROUPS["code"]

@@ -68,11 +68,12 @@ LARK = 'start: marker\nmarker: marker_or\n%import common.WS_INLINE\n%ignore WS_I
         # recorded with a reason, not "unknown format"
         ("src/pkg/py.typed", "partial\n", Kind.CONFIGURATION, None, Policy.METADATA_ONLY),
         (".git-blame-ignore-revs", "4546d5445aaefe6a03957db028c263521dfb5c4b\n",
-         Kind.CONFIGURATION, None, Policy.METADATA_ONLY),
-        # what stays as it was
+         Kind.CONFIGURATION, "git_revision_list", Policy.METADATA_ONLY),
+        # what stays as it was (the language GitHub Linguist gives the name: formats.LINGUIST)
         (".eslintrc.json", ESLINTRC_JSON, Kind.CONFIGURATION, "json", Policy.INDEX_TEXT),
-        (".editorconfig", "root = true\n", Kind.CONFIGURATION, None, Policy.METADATA_ONLY),
-        (".npmrc", "registry=https://registry.npmjs.org/\n", Kind.SECRET_CANDIDATE, None,
+        (".editorconfig", "root = true\n", Kind.CONFIGURATION, "editorconfig",
+         Policy.METADATA_ONLY),
+        (".npmrc", "registry=https://registry.npmjs.org/\n", Kind.SECRET_CANDIDATE, "npm_config",
          Policy.BLOCK),
     ],
 )

@@ -46,7 +46,7 @@ GENERATOR = "class <%= class_name %> < ApplicationRecord\nend\n"
          Policy.PARSE_AND_INDEX),
         # what stays as it was
         ("Rakefile", "task default: :test\n", Kind.SOURCE, "ruby", Policy.PARSE_AND_INDEX),
-        ("Gemfile.lock", "GEM\n  specs:\n", Kind.LOCKFILE, None, Policy.METADATA_ONLY),
+        ("Gemfile.lock", "GEM\n  specs:\n", Kind.LOCKFILE, "gemfile_lock", Policy.METADATA_ONLY),
         ("spec/models/user_spec.rb", "describe User do\nend\n", Kind.TEST, "ruby",
          Policy.PARSE_AND_INDEX),
     ],

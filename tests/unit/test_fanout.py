@@ -17,7 +17,7 @@ TWO_CORES = pytest.mark.skipif(fanout.usable_cores() < 2, reason="needs two usab
 
 # Run in a fresh interpreter: one thread, as the CLI is (a test process may hold others).
 SCRIPT = """
-import json, os, sys
+import json, os, sys, time
 from repokb.pipeline import fanout
 parent = os.getpid()
 die_at = int(sys.argv[1])
@@ -25,6 +25,7 @@ die_at = int(sys.argv[1])
 def work(i):
     if i == die_at and os.getpid() != parent:
         os._exit(3)  # a child killed mid-list
+    time.sleep(0.001)  # work enough that both children get ranges
     return [i * i, os.getpid()]
 
 results, processes = fanout.judge_all(work, 1000)

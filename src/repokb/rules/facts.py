@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
-from repokb.formats import CODE
+from repokb.formats import CODE, LINGUIST
 from repokb.models import SourceFile
 from repokb.rules import sniff
 from repokb.rules import tables as T
@@ -211,6 +211,8 @@ class FileFacts:
             if (lang is None and not self.ext and self.template_base is None
                     and self.sniff("js_module")):
                 lang = "javascript"  # yargs' extension-less entry file `yargs`
+            if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
+                lang = linguist_language(base, self.ext)
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):
@@ -370,3 +372,11 @@ class FileFacts:
 
 def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
     return listing.isdisjoint(names)
+
+
+def linguist_language(name: str, ext: str) -> str | None:
+    """The language GitHub Linguist gives a file name (`BUILD.bazel`) or, failing that, an
+    extension (`.zig`): data/linguist_languages.json, asked after repokb's own tables."""
+    entry = LINGUIST["filenames"].get(name) or (LINGUIST["extensions"].get(ext) if ext else None)
+    return entry[0] if entry else None
+

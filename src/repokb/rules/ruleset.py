@@ -202,7 +202,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Secret with values written in it; a Secret among other objects (a Deployment, its Service),
 # in a Helm template or a List is indexed with its values redacted, and says so; a Helm chart's
 # `templates/secret(s).yaml` is judged by its content, not its name; JSON Secrets read too)
-CLASSIFIER_VERSION = f"0.3.27+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.28, linguist29: a file no table of repokb's names is read as GitHub Linguist's
+# languages.yml reads it (formats.LINGUIST): Bazel's BUILD files, Zig, Gherkin, HTTP request
+# files, man pages ... were excluded as "unknown format"; an extension Linguist gives to
+# languages repokb would read differently stays unknown)
+CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -237,7 +241,8 @@ CONSTRAINTS = (
 )
 
 CODE = formats.CODE
-DOCS = frozenset({"markdown", "rst", "asciidoc", "text", "latex", "pod"})
+DOCS = (frozenset({"markdown", "rst", "asciidoc", "text", "latex", "pod"})
+        | formats.LINGUIST_GROUPS["docs"])  # Org, Textile, man pages, diagrams as text ...
 STRUCTURED = frozenset({"yaml", "json", "toml", "ini", "xml", "dotenv"})
 BUILD_SCRIPTS = frozenset({"dockerfile", "make", "cmake", "meson", "groovy", "modulemap"})
 NOTEBOOKS = frozenset({"jupyter"})
@@ -652,8 +657,17 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then()),
     _r("tabular-data", Tier.LANGUAGE, (Lang(T.TABULAR_LANGUAGES),),
        Then(Kind.DATA, "{language} data: metadata only", subkind="{language}")),
-    _r("markup-or-style", Tier.LANGUAGE, (Lang(T.MARKUP_LANGUAGES - {"xml"}),),
+    _r("markup-or-style", Tier.LANGUAGE,
+       (Lang(T.MARKUP_LANGUAGES - {"xml"} | formats.LINGUIST_GROUPS["markup"]),),
        Then(Kind.ASSET, "{language} markup/style: metadata only by default",
+            subkind="{language}")),
+    # GitHub Linguist's languages repokb's tables do not name (formats.LINGUIST): the
+    # configuration, schema and request formats written by hand, and the other data
+    _r("linguist-config", Tier.LANGUAGE, (Lang(formats.LINGUIST_GROUPS["config"]),),
+       Then(Kind.CONFIGURATION, "{language} configuration (a GitHub Linguist language)",
+            subkind="{language}_config")),
+    _r("linguist-data", Tier.LANGUAGE, (Lang(formats.LINGUIST_GROUPS["data"]),),
+       Then(Kind.DATA, "{language} data (a GitHub Linguist language): metadata only",
             subkind="{language}")),
     # content sniffing for formats whose extension says little (.yaml, .json, .xml ...)
     _r("openapi", Tier.CONTENT, (Lang(STRUCTURED), Sniff("openapi")),

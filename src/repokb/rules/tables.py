@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from repokb.formats import LINGUIST_GROUPS
+
 # Directories never walked: their contents are not the project's own knowledge.
 # name -> (kind they hold, reason recorded once per directory)
 SKIP_DIRS: dict[str, tuple[str, str]] = {
@@ -820,8 +822,12 @@ FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "s
 FIXTURE_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*", "*.snap", "*.fixture.*",
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
-FIXTURE_LANGUAGES = frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
-                               "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
+FIXTURE_LANGUAGES = (frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
+                                "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
+                     # GitHub Linguist's data, configuration and markup (formats.LINGUIST): in
+                     # a test folder, what a test reads, as a file of no known language is
+                     | LINGUIST_GROUPS["data"] | LINGUIST_GROUPS["config"]
+                     | LINGUIST_GROUPS["markup"])
 
 MIGRATION_DIRS = frozenset({"migrations", "migration", "migrate", "flyway",
                             "liquibase", "changelogs", "db_migrations"})
