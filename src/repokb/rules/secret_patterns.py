@@ -217,7 +217,9 @@ REDACTED = "<REDACTED_SECRET>"
 # whole `${NAME}` placeholders are kept, string literals inside actions redacted
 # 39 also (session 28): kustomize's `secretGenerator:` entries' `literals:` values (`- KEY=X`),
 # a generated Secret's data under keys no pattern knows (`license=X`), were stored as written
-REDACTION_VERSION = 39
+# 40 (secrets29): R's right assignment, `"v" -> password` and `'v' ->> api_key` in an `.R` file
+# or an R chunk of Markdown (secrets/rforms.py), was stored as written
+REDACTION_VERSION = 40
 
 
 @dataclass(frozen=True)
