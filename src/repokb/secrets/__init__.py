@@ -20,7 +20,8 @@ quoted in a comment or docstring after a secret word (`# the client_secret defau
 random values of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `-
 staging: X`); `k8s.find` every value of a Kubernetes Secret document in a YAML stream (`data:`,
 `stringData:`, whatever the keys); `sqlforms.find` SQL's `IDENTIFIED BY 'X'`, an options list's
-`password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`.
+`password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`; `stores.find` a SOPS value
+`ENC[...]`, whole.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -62,6 +63,7 @@ from repokb.secrets import (
     rforms,
     shapes,
     sqlforms,
+    stores,
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
@@ -103,6 +105,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "bullets": lambda text, mode, language, keys: bullets.find(text, mode, keys),
     "k8s": lambda text, mode, language, keys: k8s.find(text, language),
     "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
+    "stores": lambda text, mode, language, keys: stores.find(text),
 }
 
 
