@@ -140,3 +140,35 @@ def test_json_named_like_a_secret_store_keeps_its_block(tmp_path, name):
     """Only YAML is judged by content: JSON of references stays blocked by its name."""
     c = classify_file(tmp_path, name, '{"db_password": "${DB_PASSWORD}"}\n')
     assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+# Names blocked in real trees whose content is no store (ansible-core 2.19.14's
+# test/integration/targets/ansible-pull/pull-integration-test/conn_secret.yml): an Ansible
+# playbook is code run against hosts, its values read by the redaction as any file's are.
+PLAYBOOK = """\
+- hosts: localhost
+  gather_facts: false
+  tasks:
+    - ping: data='{{ansible_password}}'
+      register: dumb
+      vars:
+        ansible_python_interpreter: '{{ansible_playbook_python}}'
+
+    - name: If we got here, password was passed!
+      assert:
+        that:
+          - "dumb.ping == 'Testing123'"
+"""
+
+
+def test_an_ansible_playbook_named_like_a_secret_is_indexed(tmp_path):
+    c = classify_file(tmp_path, "pull-integration-test/conn_secret.yml", PLAYBOOK)
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Ansible playbook" in r for r in c.reasons), c.reasons
+
+
+def test_a_vars_file_named_like_a_secret_keeps_its_block(tmp_path):
+    """ansible-core's no_log/secretvars.yml: the values themselves."""
+    c = classify_file(tmp_path, "no_log/secretvars.yml",
+                      "log_me_prefix: LOG_ME_\nsecret_var: DO_NOT_LOG_Secr3t-9Hq\n")
+    assert c.index_policy is Policy.BLOCK, c.reasons
