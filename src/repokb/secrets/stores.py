@@ -65,7 +65,7 @@ def _loader() -> Any:
 
     base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    class Loader(base):  # type: ignore[misc,valid-type]
+    class Loader(base):  # type: ignore[misc]
         pass
 
     def tagged(loader: Any, suffix: str, node: Any) -> _Tagged:
