@@ -172,3 +172,13 @@ def test_a_vars_file_named_like_a_secret_keeps_its_block(tmp_path):
     c = classify_file(tmp_path, "no_log/secretvars.yml",
                       "log_me_prefix: LOG_ME_\nsecret_var: DO_NOT_LOG_Secr3t-9Hq\n")
     assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+def test_a_kapitan_reference_is_kept_whole():
+    """Kapitan's `?{gpg:path:hash}` names a secret it keeps: `?{gpg:...:7f90b2db` was redacted
+    by the assignment finder (its value stops at `}`), the `}` left."""
+    text = ("env:\n  MYSQL_ROOT_PASSWORD: ?{gpg:mysql/root/password:7f90b2db}\n---\n"
+            "apiVersion: v1\ndata:\n"
+            "  MYSQL_ROOT_PASSWORD: ?{base64:targets/mysql/password:3192c15c}\n"
+            "kind: Secret\nmetadata:\n  name: example-mysql\n")
+    assert redact(text, "config", "yaml").text == text

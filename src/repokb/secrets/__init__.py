@@ -134,6 +134,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
+    found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if not found:
         return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces

@@ -17,7 +17,8 @@ says so when every value written in the file is one of:
 Any other value (`wifi_password: hunter22`, `CAT: ferocious`, a number) is written: the file
 stays blocked by its name. A file that does not parse as YAML is not judged.
 
-`find` redacts a SOPS value whole, and the data key a SOPS file keeps encrypted to each of its
+`outside_references` drops the findings inside a Kapitan reference. `find` redacts a SOPS value
+whole, and the data key a SOPS file keeps encrypted to each of its
 recipients (`enc: |` and an armored block): ciphertext is no knowledge, and is the secret under
 one more key; the general finders took `ENC[AES256_GCM` for the value of a secret-named key and
 left its `data:`, `iv:` and `tag:` behind.
@@ -177,3 +178,17 @@ def find(text: str) -> list[Span]:
         spans += [(m.start(2), m.end(2), SOPS_DETECTOR, False) for m in _ARMORED.finditer(text)
                   if m.group(2).strip()]
     return spans
+
+
+_KAPITAN = re.compile(r"\?\{[a-z0-9]+:[^{}\s]*\}")
+
+
+def outside_references(text: str, found: list[Any]) -> list[Any]:
+    """The findings not inside a Kapitan reference (`?{gpg:mysql/root/password:7f90b2db}`
+    names a secret Kapitan keeps: a path and a hash, where the finders read `password:7f90b2db`
+    or the reference cut at its `}` as a value)."""
+    if "?{" not in text:
+        return found
+    refs = [(m.start(), m.end()) for m in _KAPITAN.finditer(text)]
+    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in refs)]
+
