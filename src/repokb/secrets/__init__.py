@@ -17,8 +17,8 @@ mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named stri
 value string after it in a pair or argument list, any language; `quoted.find` a random literal
 quoted in a comment or docstring after a secret word (`# the client_secret default was "X"`);
 `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`; `bullets.find` the
-random values of a Markdown list under a heading or lead-in naming secrets (`## API keys` / `-
-staging: X`); `k8s.find` every value of a Kubernetes Secret document in a YAML stream (`data:`,
+random values of a Markdown list under a heading or lead-in naming secrets (`## API keys`
+/ `- staging: X`); `k8s.find` every value of a Kubernetes Secret document in a YAML stream (`data:`,
 `stringData:`, whatever the keys); `sqlforms.find` SQL's `IDENTIFIED BY 'X'`, an options list's
 `password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`; `stores.find` a SOPS value
 `ENC[...]`, whole.
