@@ -85,6 +85,16 @@ INDEXED = [  # (path, text)
      "spec:\n  template:\n    spec:\n      containers:\n        - name: create\n"
      "          image: registry.k8s.io/ingress-nginx/kube-webhook-certgen:v20220916\n"),
 ]
+INDEXED += [
+    # external-secrets' and sealed-secrets' objects: no `Secret` written in the repository
+    ("k8s/secrets.yaml", "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\n"
+                         "metadata:\n  name: db\nspec:\n  secretStoreRef:\n    name: vault\n"
+                         "  data:\n    - secretKey: db-password\n      remoteRef:\n"
+                         "        key: prod/db\n"),
+    ("k8s/sealed-secret.yaml", "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\n"
+                               "metadata:\n  name: db\nspec:\n  encryptedData:\n"
+                               "    password: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq\n"),
+]
 BLOCKED = [  # (path, text)
     # ESPHome's secrets.yaml: the values themselves
     ("secrets.yaml", f'wifi_ssid: "Home"\nwifi_password: "{PW}"\n'),
