@@ -170,9 +170,15 @@ def test_a_helm_charts_secret_template_is_indexed(tmp_path, name) -> None:
 
 
 @pytest.mark.parametrize("rel", ["config/secret.yaml", "templates/secrets.yaml"])
-def test_a_secret_name_outside_a_chart_is_still_blocked(tmp_path, rel) -> None:
+def test_a_secret_name_outside_a_chart_is_judged_as_any_manifest(tmp_path, rel) -> None:
+    """Outside a chart a `secret(s).yaml` of Kubernetes objects was blocked by its name
+    (secrets29): its content decides as any manifest's does, a templated Secret indexed with
+    its written values redacted, Secrets of written values only blocked."""
     c = classify_file(tmp_path, rel, HELM_SECRET)
-    assert c.index_policy is Policy.BLOCK, c.reasons
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
+    c = classify_file(tmp_path, rel, ONLY_SECRETS)
+    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
 
 
 def test_a_charts_secrets_file_that_is_no_template_nor_secret_keeps_its_block(tmp_path) -> None:

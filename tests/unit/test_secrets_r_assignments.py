@@ -102,3 +102,45 @@ def test_a_bearer_token_built_by_paste_or_glue_is_redacted(language, text):
 @pytest.mark.parametrize("text", REFERENCES, ids=[f"ref{i}" for i in range(len(REFERENCES))])
 def test_a_bearer_built_from_a_reference_stays(text):
     assert redact(text, mode_for("r"), "r").text == text
+
+
+# R's right assignment, `"X" -> password` (and `->>`), assigns as `<-` does, the other way
+# round: a quoted literal on its left was stored as written in an `.R` file and an R chunk of
+# an `.Rmd` (`password <- "X"` was redacted). Only a quoted literal counts: a variable, a call,
+# a prompt, a placeholder, a key that names no secret stay.
+LOWER = "".join(("s3cr3t", "value"))  # a FAKE, low-entropy password
+RIGHT_REDACT = [  # (language, text, value)
+    ("r", f'"{LOWER}" -> password\n', LOWER),
+    ("r", f'"{PW}" ->> api_key\n', PW),
+    ("r", f"'{WORDS}' -> token\n", WORDS),
+    ("r", f'"{PW}" -> db.password  # the warehouse\n', PW),
+    ("r", f'"{PW}" -> cfg$password\n', PW),
+    ("r", f'connect <- function() {{\n  "{PW}" -> password\n'
+          "  DBI::dbConnect(drv, password = password)\n}\n", PW),
+    ("markdown", f'# Load\n\n```{{r}}\n"{LOWER}" -> warehouse_password\n```\n', LOWER),
+    ("markdown", f"```{{r, echo=FALSE}}\n'{WORDS}' ->> token\n```\n", WORDS),
+    ("markdown", f'```r\n"{PW}" -> api_key\n```\n', PW),
+]
+RIGHT_KEEP = [  # (language, text)
+    ("r", "x -> password\n"),
+    ("r", 'readline("Password: ") -> password\n'),
+    ("r", 'Sys.getenv("OPENAI_API_KEY") -> api_key\n'),
+    ("r", 'keyring::key_get("warehouse") -> secret\n'),
+    ("r", 'paste("a", "b") -> token\n'),
+    ("r", '"customer_id" -> key\n'),
+    ("r", '"${DB_PASSWORD}" -> password\n'),
+    ("r", '"" -> token\n'),
+    ("r", '"Enter the password" -> prompt\n'),
+    ("markdown", f'In Elixir:\n\n```elixir\ncase x do\n  "{PW}" -> token\nend\n```\n'),
+    ("haskell", f'f x = case x of\n  "{PW}" -> token\n'),
+]
+
+
+@cases(("language", "text", "value"), RIGHT_REDACT)
+def test_an_r_right_assignment_of_a_secret_is_redacted(language, text, value):
+    assert_redacted(text, mode_for(language), language, value)
+
+
+@cases(("language", "text"), RIGHT_KEEP)
+def test_an_r_right_assignment_of_a_reference_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text

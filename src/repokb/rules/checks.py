@@ -13,6 +13,7 @@ from repokb.formats import CODE
 from repokb.rules import tables as T
 from repokb.rules.engine import CaseName, Fact
 from repokb.rules.facts import FileFacts
+from repokb.secrets import k8s, stores
 from repokb.secrets.scan import scan, summary
 
 
@@ -89,6 +90,43 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
     if f.template_base or f.language not in T.SECRET_NAME_WORD_LANGUAGES:
         return None
     return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
+
+
+@_fact("named like a secret store, judged by its content", "secret")
+def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
+    """A YAML file named like a secret store (`secrets.yaml`, `secret.yml`, `db-credentials.yaml`)
+    whose whole content shows what it is, so its name need not block it: Kubernetes objects, not
+    all of them Secrets with values written (the kubernetes-secret rules judge the Secrets, their
+    values redacted), an Ansible playbook (code, its values redacted as any file's are), or
+    values that are all references, ciphertext or empty (`secrets.stores.references`: `${NAME}`,
+    `ENC[...]`, `!vault`, CRE's variable names). A file too big to read whole, or holding one
+    written value, keeps its block."""
+    if f.language != "yaml" or f.template_base or f.file.size == 0:
+        return None
+    if not any(w in f.lower_name for w in T.SECRET_NAME_WORDS):
+        return None
+    whole = f.whole
+    if whole is None:
+        return None
+    try:
+        text = whole.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    census = k8s.census(text, "yaml")
+    if census is not None:
+        return None if census.store else (
+            f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)")
+    if f.sniff("kubernetes") is not None:
+        return "a Kubernetes manifest, no Secret object in it"
+    if _PLAY.search(text) and _PLAY_BODY.search(text):
+        return "an Ansible playbook: plays run on hosts, not a store of values"
+    found = stores.references(text)
+    return None if found is None else found
+
+
+# an Ansible playbook: a list of plays, each naming its hosts and what runs on them
+_PLAY = re.compile(r"^-[ \t]+hosts:[ \t]*\S", re.M)
+_PLAY_BODY = re.compile(r"^[ \t]+(?:tasks|roles|pre_tasks|post_tasks|handlers):[ \t]*$", re.M)
 
 
 @_fact("Helm chart template", "path")

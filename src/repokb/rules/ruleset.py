@@ -39,6 +39,7 @@ from repokb.rules.checks import (
     PRIVATE_KEY_FILE,
     PUBLIC_KEY_MATERIAL,
     RENDERED_DOCS,
+    SECRET_NAME_CONTENT,
     SECRET_PATH,
     SECRET_WORD_NAME,
     SMARTY_TEMPLATE,
@@ -206,6 +207,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # languages.yml reads it (formats.LINGUIST): Bazel's BUILD files, Zig, Gherkin, HTTP request
 # files, man pages ... were excluded as "unknown format"; an extension Linguist gives to
 # languages repokb would read differently stays unknown)
+# (0.3.28 also, secrets29: a YAML file named like a secret store outside a chart's `templates/`
+# (`secrets.yaml`, `secret.yml`, `mysql_secret.yml`) is judged by its content: Kubernetes objects
+# as any manifest (a Secret of written values only still blocked), values all references,
+# ciphertext or empty (`${NAME}`, SOPS' `ENC[...]`, `!vault`, CRE's variable names) indexed;
+# Kapitan's `?{gpg:...}` is a reference in a Secret)
 CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -271,8 +277,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # a Helm chart's `templates/secret(s).yaml` is the template of a Secret object, judged by
     # its content below (kubernetes-secret): references to `.Values` kept, written values
     # redacted, a file of written Secret values only blocked
+    # ... and a YAML file named like a secret store (`secrets.yaml` outside a chart, `secret.yml`)
+    # by its content too (SECRET_NAME_CONTENT): Kubernetes objects, or nothing but references,
+    # ciphertext and empty values; a file with one value written in it stays blocked
     _r("secret-file", Tier.BLOCK, (Name(tuple(T.SECRET_FILES)), NOT_TEMPLATE,
-                                   Not(PUBLIC_KEY_MATERIAL), Not(HELM_CHART_TEMPLATE)),
+                                   Not(PUBLIC_KEY_MATERIAL), Not(HELM_CHART_TEMPLATE),
+                                   Not(SECRET_NAME_CONTENT)),
        Then(Kind.SECRET_CANDIDATE, "secret file: name matches {evidence}",
             subkinds=T.SECRET_FILES, **_SECRET)),  # type: ignore[arg-type]
     _r("secret-path", Tier.BLOCK, (SECRET_PATH, NOT_TEMPLATE),
@@ -284,7 +294,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # ... nor a JSON Schema of a secret's shape (kubernetes-validate's `secret-v1.json`,
     # `secretkeyselector-v1.json`: `$schema` json-schema.org): a contract, no value
     _r("secret-word-name", Tier.BLOCK, (SECRET_WORD_NAME, Not(HELM_CHART_TEMPLATE),
-                                        Not(Sniff("json_schema"))),
+                                        Not(Sniff("json_schema")), Not(SECRET_NAME_CONTENT)),
        Then(Kind.SECRET_CANDIDATE, "data file named like a secret store ({evidence!r})",
             subkind="secrets_file", flags=("sensitive",), confidence=0.9)),
     # a certificate or public key (every PEM block of the whole file public, no private key
@@ -309,6 +319,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("kubernetes-secret-references", Tier.SECURITY, (KUBERNETES_SECRET_REFERENCES,),
        Then(reason="Kubernetes Secret ({evidence}): its values are template references or "
             "placeholders, kept as written; a value written in it would be redacted")),
+    _r("secret-name-content", Tier.SECURITY, (SECRET_NAME_CONTENT,),
+       Then(reason="named like a secret store, judged by its content ({evidence}): indexed, "
+            "ciphertext and any value written redacted")),
     _r("kubeconfig-content", Tier.SECURITY, (Not(Lang(CODE)), Sniff("kubeconfig")),
        Then(Kind.SECRET_CANDIDATE, "kubeconfig with credentials ({evidence})",
             subkind="kubeconfig", **_SECRET)),  # type: ignore[arg-type]

@@ -217,7 +217,11 @@ REDACTED = "<REDACTED_SECRET>"
 # whole `${NAME}` placeholders are kept, string literals inside actions redacted
 # 39 also (session 28): kustomize's `secretGenerator:` entries' `literals:` values (`- KEY=X`),
 # a generated Secret's data under keys no pattern knows (`license=X`), were stored as written
-REDACTION_VERSION = 39
+# 40 (secrets29): R's right assignment, `"v" -> password` and `'v' ->> api_key` in an `.R` file
+# or an R chunk of Markdown (secrets/rforms.py), was stored as written; a SOPS value `ENC[...]`
+# is redacted whole (its `data:`, `iv:`, `tag:` were left), and a SOPS file's encrypted data
+# keys; Kapitan's `?{gpg:path}` is a reference (its `?{gpg:path` was redacted, `}` left)
+REDACTION_VERSION = 40
 
 
 @dataclass(frozen=True)
@@ -562,7 +566,9 @@ PLACEHOLDER = _re(
     # a lookup written as the value (`getenv("X")`), not a word that opens with its name
     # (`GetenvDef4471`, a default under API_KEY, was kept as a placeholder)
     r"env\(.*|os\.environ\b.*|process\.env\b.*|getenv\b.*|secrets?\..*|vault:.*|ref\+.*|"
-    r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*)$",
+    r"arn:aws:secretsmanager.*|projects/[^/]+/secrets/.*|"
+    # Kapitan's reference to a secret it keeps (`?{gpg:mysql/root/password:7f90b2db}`)
+    r"\?\{[a-z0-9]+:[^{}\s]*\})$",
     re.I)
 # Bare values in code that are references, not literals.
 # (R's, C++'s, Rust's namespaced call `keyring::key_get(`, `std::getenv(` too)

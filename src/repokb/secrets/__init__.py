@@ -5,23 +5,23 @@ Five finders: `scan.scan` (ours: fast, anchors first; runs on every classified h
 included), `shapes.find` (multi-line values, typed assignments, environment defaults,
 Authorization headers; prose through `prose.line_findings`), `credentials.find` (credentials
 given by position: command lines, call arguments, DSNs, environment lists, prose pairs, table
-columns) and `encoded.find`
-(base64 runs that decode to text holding a strong secret, in a comment or wrapped over lines
-too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's, Ruby's, Java's, Gradle's,
-Android's and .NET's forms, `openresty.find` Lua's and nginx's, `perl.find` Perl's,
-`beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's, `powershell.find`
-PowerShell's `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find`
-CMake's `set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a
-GraphQL argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys,
-BIP-39 mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and
-the value string after it in a pair or argument list, any language; `quoted.find` a random
-literal quoted in a comment or docstring after a secret word (`# the client_secret default
-was "X"`); `oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`;
-`bullets.find` the random values of a Markdown list under a heading or lead-in naming
-secrets (`## API keys` / `- staging: X`); `k8s.find` every value of a Kubernetes Secret
-document in a YAML stream (`data:`, `stringData:`, whatever the keys); `sqlforms.find` SQL's
-`IDENTIFIED BY 'X'`, an options list's `password 'X'` and DuckDB's `CREATE SECRET (... SECRET
-'X')`.
+columns) and `encoded.find` (base64 runs that decode to text holding a strong secret, in a
+comment or wrapped over lines too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's,
+Ruby's, Java's, Gradle's, Android's and .NET's forms, `openresty.find` Lua's and nginx's,
+`perl.find` Perl's, `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's,
+`rforms.find` R's right assignment (`"X" -> password`), `powershell.find` PowerShell's
+`ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find` CMake's
+`set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a GraphQL
+argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys, BIP-39
+mnemonics and node providers' keys in RPC URLs; `pairs.find` a secret-named string and the
+value string after it in a pair or argument list, any language; `quoted.find` a random literal
+quoted in a comment or docstring after a secret word (`# the client_secret default was "X"`);
+`oracle.find` Oracle's `connect(user, "X", dsn)` and `user/X@host:1521/svc`; `bullets.find` the
+random values of a Markdown list under a heading or lead-in naming secrets (`## API keys`
+/ `- staging: X`); `k8s.find` every value of a Kubernetes Secret document in a YAML stream (`data:`,
+`stringData:`, whatever the keys); `sqlforms.find` SQL's `IDENTIFIED BY 'X'`, an options list's
+`password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`; `stores.find` a SOPS value
+`ENC[...]`, whole.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -60,8 +60,10 @@ from repokb.secrets import (
     perl,
     powershell,
     quoted,
+    rforms,
     shapes,
     sqlforms,
+    stores,
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
@@ -92,6 +94,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "perl": lambda text, mode, language, keys: perl.find(text, language),
     "beam": lambda text, mode, language, keys: beam.find(text, language, keys),
     "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
+    "rforms": lambda text, mode, language, keys: rforms.find(text, language),
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
     "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),
@@ -102,6 +105,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "bullets": lambda text, mode, language, keys: bullets.find(text, mode, keys),
     "k8s": lambda text, mode, language, keys: k8s.find(text, language),
     "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
+    "stores": lambda text, mode, language, keys: stores.find(text),
 }
 
 
@@ -130,6 +134,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
+    found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if not found:
         return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces

@@ -48,7 +48,10 @@ _KEY = re.compile(r"[ \t]*(?:-[ \t]+)?(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s:#'\"][^:\n]
 _ACTION = re.compile(r"\{\{.*?\}\}")
 _STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|`[^`\n]*`")
 _NAMES_TEMPLATE = re.compile(r"(?:\binclude|\btemplate|\brequired)[ \t(]*$")
-_PLACEHOLDER = re.compile(r"([\"']?)(?:\$\{[A-Za-z_][\w.]*\}|\$\([A-Za-z_]\w*\))\1")
+# a whole placeholder: envsubst's `${NAME}`, kustomize's `$(NAME)`, Kapitan's reference to a
+# secret it keeps (`?{gpg:mysql/root/password:7f90b2db}`, `?{base64:...}`, `?{vaultkv:...}`)
+_PLACEHOLDER = re.compile(r"([\"']?)(?:\$\{[A-Za-z_][\w.]*\}|\$\([A-Za-z_]\w*\)"
+                          r"|\?\{[a-z0-9]+:[^{}\s]+\})\1")
 
 Span = tuple[int, int, str, bool]
 

@@ -1,0 +1,194 @@
+"""A YAML file named like a secret store (`secrets.yaml`, `secret.yml`, `mysql_secret.yml`) was
+blocked by its name whatever it held. Judged by its content now: Kubernetes objects are read as
+any manifest is (a Secret among other objects, or templated, indexed with its values redacted;
+Secrets of written values only, blocked), and a file whose every value is a reference, ciphertext
+or empty is indexed (SOPS ciphertext redacted whole). One value written keeps the block."""
+
+from __future__ import annotations
+
+import pytest
+
+from repokb.models import Kind, Policy
+from repokb.secrets import redact
+
+from ..conftest import cases, classify_file
+
+IV = "".join(("hMMvHb2pShGjPWQkW+2Hc", "EQlhC5fperqLY1A1jVtnbs="))  # FAKE SOPS fields
+DATA = "".join(("dX3IEO", "Hl2d8="))
+AGE_BODY = "".join(("YWdlLWVuY3J5cHRpb24ub3JnL3YxCi0+IFgyNTUx", "OSBSbjhhM2Joa0puZWovWnFN"))
+PW = "".join(("Wifi-", "Pw-7Hq2Xk9"))  # a FAKE password
+
+# sops-nix's shape (0815devel/nixos-config's secrets.yaml, values replaced)
+SOPS = f"""\
+MINIO_ROOT_USER: ENC[AES256_GCM,data:FV6tzz0=,iv:{IV},tag:B8CPZ66ewKWvyOunB+U0gw==,type:str]
+MINIO_ROOT_PASSWORD: ENC[AES256_GCM,data:{DATA},iv:{IV},tag:Jjpt5CGAMzdqY1KJdgPCAA==,type:str]
+sops:
+    age:
+        - recipient: age153crjsk874wzfhdvt526j9t4f40ur53xw47llygp9vtgxjknyc9qckeah4
+          enc: |
+            -----BEGIN AGE ENCRYPTED FILE-----
+            {AGE_BODY}
+            -----END AGE ENCRYPTED FILE-----
+    lastmodified: "2026-01-03T20:12:02Z"
+    mac: ENC[AES256_GCM,data:P5vvHAoMXNqFrjpjGc2C4T,iv:{IV},tag:Z2MX8YQOw/npVw+flH4Okg==,type:str]
+    unencrypted_suffix: _unencrypted
+    version: 3.11.0
+"""
+VAULTED = """\
+# group_vars/prod/secrets.yml: every value from the vault
+db_password: !vault |
+  $ANSIBLE_VAULT;1.1;AES256
+  62313365396662343061393464336163383764373764613633653634306231386433626436623361
+  6134333665353966363534333632666535333761666131620a663537646436643839616531643561
+api_token: "{{ vault_api_token }}"
+smtp_password: "{{ lookup('env', 'SMTP_PASSWORD') }}"
+"""
+DEPLOY_AND_SECRET = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: shop-api
+spec:
+  template:
+    spec:
+      containers:
+        - name: api
+          image: acme/shop-api:1.4
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: shop-db
+stringData:
+  password: Shp-Sec-Pw-4Kq8
+"""
+
+INDEXED = [  # (path, text)
+    # Chainlink CRE's secrets.yaml (0xEunum/CRE-Prediction-Market): variables' names
+    ("secrets.yaml", "secretsNames:\n  GEMINI_API_KEY: # Use this name in workflows\n"
+                     "    - GEMINI_API_KEY_VAR # Name of the variable in the .env file\n"),
+    ("secrets.yaml", SOPS),
+    ("group_vars/prod/secrets.yml", VAULTED),
+    # Rails' config/secrets.yml with the production value from the environment only
+    ("config/secrets.yml", "production:\n  secret_key_base: <%= ENV[\"SECRET_KEY_BASE\"] %>\n"),
+    ("deploy/secret.yaml", "db_password: ${DB_PASSWORD}\nredis_url: ref+vault://secret/app#/redis\n"
+                           "stripe_key: op://prod/stripe/key\nsentry_dsn:\n"),
+    # a Deployment and its Secret: read as any manifest (k8s28), the Secret's value redacted
+    ("deploy/secrets.yaml", DEPLOY_AND_SECRET),
+    # Kapitan's compiled Secret (kapitan 0.36.3's examples): references to its secret store
+    ("compiled/manifests/mysql_secret.yml",
+     "apiVersion: v1\ndata:\n  MYSQL_ROOT_PASSWORD: ?{gpg:mysql/root/password:7f90b2db}\n"
+     "kind: Secret\nmetadata:\n  name: example-mysql\ntype: Opaque\n"),
+    # a Job that makes a Secret (ingress-nginx's rendered chart in kapitan 0.36.3): no Secret
+    ("manifests/job-createSecret.yaml",
+     "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: ingress-nginx-admission-create\n"
+     "spec:\n  template:\n    spec:\n      containers:\n        - name: create\n"
+     "          image: registry.k8s.io/ingress-nginx/kube-webhook-certgen:v20220916\n"),
+]
+INDEXED += [
+    # external-secrets' and sealed-secrets' objects: no `Secret` written in the repository
+    ("k8s/secrets.yaml", "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\n"
+                         "metadata:\n  name: db\nspec:\n  secretStoreRef:\n    name: vault\n"
+                         "  data:\n    - secretKey: db-password\n      remoteRef:\n"
+                         "        key: prod/db\n"),
+    ("k8s/sealed-secret.yaml", "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\n"
+                               "metadata:\n  name: db\nspec:\n  encryptedData:\n"
+                               "    password: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq\n"),
+]
+BLOCKED = [  # (path, text)
+    # ESPHome's secrets.yaml: the values themselves
+    ("secrets.yaml", f'wifi_ssid: "Home"\nwifi_password: "{PW}"\n'),
+    # kustomize-sops' plaintext input (Agilicus/kustomize-sops): values under no secret name
+    ("secrets.yaml", "CAT: ferocious\nDOG: tame\n"),
+    ("config/secrets.yml", "development:\n  secret_key_base: 4a3cf1e9b87d2c65a0f3\n"
+                           "production:\n  secret_key_base: <%= ENV[\"SECRET_KEY_BASE\"] %>\n"),
+    ("secret.yaml", "db_password: ${DB_PASSWORD:-Dflt-Pw-3Hx9}\n"),
+    ("secret.yaml", "api_key: \"{{ .Values.key | default \\\"Dflt-Key-8Jq2\\\" }}\"\n"),
+    ("secrets.yaml", SOPS.replace("MINIO_ROOT_USER: ENC", f"MINIO_ROOT_PASSWORD_unencrypted: {PW}"
+                                  "\nMINIO_ROOT_USER: ENC")),
+    ("secrets.yaml", "alarm_code: 4711\n"),
+    ("secrets.yaml", "db_password: [unclosed\n  - {x\n"),
+    ("secrets.yaml", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
+                     f"  password: {PW}\n"),
+]
+
+
+@cases(("path", "text"), INDEXED)
+def test_a_secret_named_yaml_of_references_or_manifests_is_indexed(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is not Policy.BLOCK and c.kind is not Kind.SECRET_CANDIDATE, c.reasons
+    assert any("named like a secret store" in r or "Kubernetes Secret" in r
+               for r in c.reasons), c.reasons
+
+
+@cases(("path", "text"), BLOCKED)
+def test_a_secret_named_yaml_with_a_value_written_stays_blocked(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is Policy.BLOCK and c.kind is Kind.SECRET_CANDIDATE, c.reasons
+
+
+def test_sops_ciphertext_is_redacted_whole_and_the_names_kept():
+    out = redact(SOPS, "config", "yaml").text
+    for gone in (IV, DATA, AGE_BODY, "AES256_GCM", "P5vvHAoMXNqFrjpjGc2C4T"):
+        assert gone not in out, out
+    for kept in ("MINIO_ROOT_PASSWORD: <REDACTED_SECRET>\n", "    mac: <REDACTED_SECRET>\n",
+                 "-----BEGIN AGE ENCRYPTED FILE-----", "    version: 3.11.0\n",
+                 "recipient: age153crjsk874wzfhdvt526j9t4f40ur53xw47llygp9vtgxjknyc9qckeah4"):
+        assert kept in out, out
+    assert out.count("\n") == SOPS.count("\n")
+
+
+def test_the_secret_of_a_manifest_named_secrets_is_redacted(tmp_path):
+    c = classify_file(tmp_path, "deploy/secrets.yaml", DEPLOY_AND_SECRET)
+    assert (c.kind, c.subkind) == (Kind.INFRASTRUCTURE, "kubernetes_manifest"), c.reasons
+    out = redact(DEPLOY_AND_SECRET, "config", "yaml").text
+    assert "Shp-Sec-Pw-4Kq8" not in out and "image: acme/shop-api:1.4" in out
+
+
+@pytest.mark.parametrize("name", ["secrets.json", "credentials.json"])
+def test_json_named_like_a_secret_store_keeps_its_block(tmp_path, name):
+    """Only YAML is judged by content: JSON of references stays blocked by its name."""
+    c = classify_file(tmp_path, name, '{"db_password": "${DB_PASSWORD}"}\n')
+    assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+# Names blocked in real trees whose content is no store (ansible-core 2.19.14's
+# test/integration/targets/ansible-pull/pull-integration-test/conn_secret.yml): an Ansible
+# playbook is code run against hosts, its values read by the redaction as any file's are.
+PLAYBOOK = """\
+- hosts: localhost
+  gather_facts: false
+  tasks:
+    - ping: data='{{ansible_password}}'
+      register: dumb
+      vars:
+        ansible_python_interpreter: '{{ansible_playbook_python}}'
+
+    - name: If we got here, password was passed!
+      assert:
+        that:
+          - "dumb.ping == 'Testing123'"
+"""
+
+
+def test_an_ansible_playbook_named_like_a_secret_is_indexed(tmp_path):
+    c = classify_file(tmp_path, "pull-integration-test/conn_secret.yml", PLAYBOOK)
+    assert c.index_policy is not Policy.BLOCK, c.reasons
+    assert any("Ansible playbook" in r for r in c.reasons), c.reasons
+
+
+def test_a_vars_file_named_like_a_secret_keeps_its_block(tmp_path):
+    """ansible-core's no_log/secretvars.yml: the values themselves."""
+    c = classify_file(tmp_path, "no_log/secretvars.yml",
+                      "log_me_prefix: LOG_ME_\nsecret_var: DO_NOT_LOG_Secr3t-9Hq\n")
+    assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+def test_a_kapitan_reference_is_kept_whole():
+    """Kapitan's `?{gpg:path:hash}` names a secret it keeps: `?{gpg:...:7f90b2db` was redacted
+    by the assignment finder (its value stops at `}`), the `}` left."""
+    text = ("env:\n  MYSQL_ROOT_PASSWORD: ?{gpg:mysql/root/password:7f90b2db}\n---\n"
+            "apiVersion: v1\ndata:\n"
+            "  MYSQL_ROOT_PASSWORD: ?{base64:targets/mysql/password:3192c15c}\n"
+            "kind: Secret\nmetadata:\n  name: example-mysql\n")
+    assert redact(text, "config", "yaml").text == text
