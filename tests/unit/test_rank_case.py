@@ -1,0 +1,91 @@
+"""A name typed with its capitals names the definition in that case (itsdangerous 2.2.0:
+"Serializer" ranked the test fixture `TestSerializer.serializer` second and the class
+`Serializer` nowhere in the top 20): the definition in the query's case comes before one that
+matches only case-blind, which still counts, below it; a query typed in lower case cares for no
+case, and tests still step back behind the source."""
+
+from __future__ import annotations
+
+from repokb.query import plan
+from repokb.rank import Candidate, rerank
+from repokb.settings import Settings
+
+from ..conftest import cases
+
+
+def _piece(n: int, path: str, symbol: str, symbol_type: str, fused: float,
+           kind: str = "source", dense: int | None = None) -> Candidate:
+    payload = {"project": "itsdangerous-2.2.0", "path": path, "kind": kind, "start_line": n * 10,
+               "end_line": n * 10 + 5, "symbol": symbol, "symbol_type": symbol_type,
+               "quality": 0.5, "content": f"line {n}\n", "chunk_index": n, "language": "python"}
+    return Candidate(str(n), payload, fused, dense, n, 0.6)
+
+
+def _itsdangerous() -> dict[str, Candidate]:
+    """The candidates of "Serializer" as the real search fused them (fused RRF scores)."""
+    src, tests = "src/itsdangerous/serializer.py", "tests/test_itsdangerous/test_serializer.py"
+    return {
+        "load_payload": _piece(1, src, "Serializer.load_payload", "method", 0.0372),
+        "fixture": _piece(2, tests, "TestSerializer.serializer", "method", 0.0332, "test", 1),
+        "loads_unsafe": _piece(3, src, "Serializer._loads_unsafe_impl", "method", 0.0362),
+        "is_text": _piece(4, src, "is_text_serializer", "function", 0.0352),
+        "factory": _piece(5, tests, "TestSerializer.serializer_factory", "method", 0.0354,
+                          "test"),
+        "test_class": _piece(6, tests, "TestSerializer", "class", 0.0300, "test"),
+        "test_function": _piece(7, tests, "TestSerializer.test_serializer", "method", 0.0290,
+                                "test"),
+        # the class itself: one long piece (its docstring), far down both rankings
+        "class": _piece(8, src, "Serializer", "class", 0.0150),
+    }
+
+
+@cases("text,form", [("Serializer", "bare"), ("where is Serializer defined", "where"),
+                     ("class Serializer", "kind")], named_by=1)
+def test_the_definition_in_the_query_s_case_comes_before_one_in_another_case(text, form):
+    s = Settings()
+    pieces = _itsdangerous()
+    ranked = rerank(list(pieces.values()), plan(text), s)
+    assert ranked[0] is pieces["class"], [c.payload["symbol"] for c in ranked]
+    # the case-blind match still counts (boosted, below it), and the class stays above its
+    # test class and test functions
+    fixture = pieces["fixture"]
+    assert 1 < fixture.factors["exact_symbol"] < pieces["class"].factors["exact_symbol"]
+    order = [c.payload["symbol"] for c in ranked]
+    assert order.index("Serializer") < order.index("TestSerializer")
+    assert order.index("Serializer") < order.index("TestSerializer.test_serializer")
+
+
+@cases("text,boosts", [("serializer", (2.0, 1.75)), ("how does the serializer sign", (1, 1))],
+       named_by=0)
+def test_a_query_in_lower_case_cares_for_no_case(text, boosts):
+    """`serializer` may be the fixture as well as the class: both keep their boost as before
+    (the name as given, the same last name under another qualifier), nothing is moved by
+    case; a question naming no symbol boosts none."""
+    s = Settings()
+    pieces = _itsdangerous()
+    rerank(list(pieces.values()), plan(text), s)
+    assert not any("cased" in c.factors for c in pieces.values())
+    assert (pieces["class"].factors.get("exact_symbol", 1),
+            pieces["fixture"].factors.get("exact_symbol", 1)) == boosts
+
+
+def test_a_test_in_the_query_s_case_does_not_jump_over_the_source():
+    """Only the ranking by case moves: a test class `Serializer` (a stub in a test module)
+    stays behind a source function `serializer`, as tests step back behind source."""
+    s = Settings()
+    source = _piece(1, "src/app/codec.py", "serializer", "function", 0.030)
+    stub = _piece(2, "tests/test_codec.py", "Serializer", "class", 0.020, "test")
+    ranked = rerank([source, stub], plan("Serializer"), s)
+    assert ranked[0] is source and "cased" not in stub.factors
+
+
+@cases("text,cased", [
+    ("Serializer", ("Serializer",)),
+    ("where is URLSafeSerializer defined", ("URLSafeSerializer",)),
+    ("HTTPError", ("HTTPError",)),
+    ("serializer", ()),
+    ("send_password_reset_email", ()),
+    ("how does the serializer sign", ()),
+], named_by=0)
+def test_the_plan_says_which_names_are_typed_with_capitals(text, cased):
+    assert plan(text).cased == cased
