@@ -138,6 +138,8 @@ _NOT_TYPE_NAMES = frozenset({"the", "a", "an", "how", "why", "when", "where", "w
                              "every", "any", "some", "no", "another", "other", "same", "new",
                              "abstract", "parent", "child", "my", "our", "your", "its", "base",
                              "helper", "wrapper", "mixin", "data"})
+# a bare name, no qualifier (`Serializer`, not `Serializer.dumps`)
+_BARE = re.compile(r"[A-Za-z_$][\w$]*")
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -162,6 +164,11 @@ class QueryPlan:
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
+    # the bare names typed with a capital (`Serializer`, `HTTPError`): a developer typing one
+    # means the definition in that case; it is looked up by symbol (a class that is one long
+    # piece may rank below its many methods, and a fixture `serializer`, in both rankings) and
+    # comes before a definition of the name in another case (rank.py)
+    cased: tuple[str, ...] = ()
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -326,6 +333,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
+                     cased=tuple(dict.fromkeys(n for n in names if _BARE.fullmatch(n)
+                                               and n != n.lower() and not unseen(n))),
                      members_of=(str(asked).lower(),)
                      if defined and not defined.group(1) and asked
                      and str(asked).lower() not in _PRONOUNS else ())

@@ -123,6 +123,11 @@ class Candidate:
     symbol_rank: int | None = None
 
 
+def is_definition(payload: dict[str, Any]) -> bool:
+    """Whether a piece is a definition a name can name (`_DEFINITIONS`)."""
+    return payload.get("symbol_type") in _DEFINITIONS
+
+
 def _kind_factor(kind: str, intent: str, s: Settings,
                  asks_for_tests: bool = False) -> tuple[str, float] | None:
     if kind == "generated":
@@ -462,9 +467,50 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             score *= value
         c.score, c.factors = score, factors
     _nearest(candidates, last_only, s)
+    _cased_first(candidates, plan)
     _containers_first(candidates, plan)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
+
+
+# the factors by which a piece steps back for what it is (a test, docs, generated, vendored,
+# a declaration, a stale path): what a definition in the query's case is compared by
+_STEP_BACK = ("test", "docs_for_code", "docs_for_howto", "generated", "vendor", "declaration",
+              "stale_path")
+
+
+def _stepped(c: Candidate) -> float:
+    factor = 1.0
+    for name in _STEP_BACK:
+        factor *= c.factors.get(name, 1.0)
+    return factor
+
+
+def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:
+    """For a bare name typed with a capital (`QueryPlan.cased`: "Serializer"), the best
+    definition of it in that case goes just above the definitions that match it only in
+    another case (`TestSerializer.serializer`, a fixture the model ranked first): those keep
+    their share of the boost, below it. Not above one that steps back less than it does (a
+    test class `Serializer` stays behind a source function `serializer`)."""
+    for name in plan.cased:
+        exact: list[Candidate] = []
+        blind: list[Candidate] = []
+        for c in candidates:
+            if "exact_symbol" not in c.factors:
+                continue
+            last = _last_name(str(c.payload.get("symbol") or ""))
+            if last == name:
+                exact.append(c)
+            elif last.lower() == name.lower():
+                blind.append(c)
+        if not exact or not blind:
+            continue
+        best = max(exact, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
+        above = [c.score for c in blind if c.score >= best.score and _stepped(c) <= _stepped(best)]
+        if above:
+            lifted = max(above) * 1.0001
+            best.factors["cased"] = round(lifted / best.score, 4)
+            best.score = lifted
 
 
 def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:

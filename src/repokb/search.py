@@ -27,13 +27,14 @@ from repokb.rank import (
     Group,
     go_packages_to_read,
     holds_definition,
+    is_definition,
     join_lines,
     rerank,
     shape,
     starts_definition,
 )
 from repokb.settings import Settings
-from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter
+from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
 from repokb.stores.catalog import Catalog
 
 __all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
@@ -390,16 +391,23 @@ class Searcher:
                   rankings: list[tuple[list[StoredPoint], float]],
                   ) -> list[tuple[list[StoredPoint], float]]:
         """The definitions of the names BM25 cannot see (`QueryPlan.unseen`: the `H` of
-        `gin.H` makes no token), at most n, as one more ranking with BM25's weight: the lookup
-        stands in for the match the name's token would have made. Those the other rankings
-        found first, by their best rank there, then by id. None where the query names no such
-        name or the store cannot look names up."""
-        if not understood.unseen:
+        `gin.H` makes no token), and of the bare names typed with a capital in that case
+        (`QueryPlan.cased`: `Serializer`, a class that is one long piece, which both rankings
+        put below its many methods and a fixture `serializer`), at most n, as one more ranking
+        with BM25's weight: the lookup stands in for the match the name's token would have
+        made. Those the other rankings found first, by their best rank there, then by id. None
+        where the query names no such name or the store cannot look names up."""
+        if not understood.unseen and not understood.cased:
             return []
         try:
-            found = self.store.defining(understood.unseen, where, n, content)
+            found = self.store.defining((*understood.unseen, *understood.cased), where, n,
+                                        content)
         except StoreError:
             return []
+        blind = {name.lower() for name in understood.unseen}
+        found = [p for p in found if last_name(str(p.payload.get("symbol") or "")).lower() in blind
+                 or (last_name(str(p.payload.get("symbol") or "")) in understood.cased
+                     and is_definition(p.payload))]
         if not found:
             return []
         best: dict[str, int] = {}
