@@ -164,8 +164,10 @@ class QueryPlan:
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
-    # the bare names typed with a capital (`Serializer`, `HTTPError`): a developer typing one
-    # means the definition in that case; it is looked up by symbol (a class that is one long
+    # the bare names typed with a capital (`Serializer`, `HTTPError`) that a query is about (a
+    # bare symbol query, the name "where is X defined" asks for; not a mention in a sentence,
+    # "a tuple subclass to hold `Attribute`s"): a developer typing one means the definition
+    # in that case; it is looked up by symbol (a class that is one long
     # piece may rank below its many methods, and a fixture `serializer`, in both rankings) and
     # comes before a definition of the name in another case (rank.py)
     cased: tuple[str, ...] = ()
@@ -279,6 +281,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
         names.append(plain)
+    asked_name = str(asked).lower() if asked else None  # the name a question asks for
     kind_named = [n for n in _KIND_NAME.findall(text) if n not in names and unseen(n)
                   and n != "I" and not (n.islower() and n in STOP_WORDS)]
     names += kind_named
@@ -333,8 +336,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
-                     cased=tuple(dict.fromkeys(n for n in names if _BARE.fullmatch(n)
-                                               and n != n.lower() and not unseen(n))),
+                     cased=tuple(dict.fromkeys(
+                         n for n in names if _BARE.fullmatch(n) and n != n.lower()
+                         and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))),
                      members_of=(str(asked).lower(),)
                      if defined and not defined.group(1) and asked
                      and str(asked).lower() not in _PRONOUNS else ())
