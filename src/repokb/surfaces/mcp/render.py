@@ -151,14 +151,8 @@ def freshness(info: dict[str, Any]) -> str:
         line = f"Index of {p['project']}: last indexed {when}"
         if not p["root_exists"]:
             line += f"; its folder {p['root']} is gone"
-        elif p["changed_since_index"] or p["deleted_since_index"]:
-            deleted = p["deleted_since_index"]
-            line += (f"; {p['changed_since_index']} of its {p['files_recorded']} files changed "
-                     f"and {deleted} {'was' if deleted == 1 else 'were'} deleted on disk since "
-                     f"(e.g. {', '.join(p['changed_examples'][:3])}): results may be stale, "
-                     "index_path updates it")
         else:
-            line += "; no recorded file changed on disk since"
+            line += _changes(p)
         if p["project"] in running:
             line += f"; an index run is {running[p['project']]['status']} now"
         lines.append(line + ".")
@@ -170,6 +164,27 @@ def freshness(info: dict[str, Any]) -> str:
         lines.append(f"{info['store_owner'] or 'Another process'} is writing to the index now "
                      "(an index run or an upload): results may change in a moment.")
     return "\n".join(lines)
+
+
+def _changes(p: dict[str, Any]) -> str:
+    """What changed on disk since a project's last run, for its freshness line."""
+    added = p.get("added_since_index")
+    parts = []
+    if p["changed_since_index"] or p["deleted_since_index"]:
+        deleted = p["deleted_since_index"]
+        parts.append(f"{p['changed_since_index']} of its {p['files_recorded']} files changed "
+                     f"and {deleted} {'was' if deleted == 1 else 'were'} deleted on disk since "
+                     f"(e.g. {', '.join(p['changed_examples'][:3])})")
+    if added:
+        count = f"{added}{'+' if p.get('added_more') else ''}"
+        parts.append(f"{count} {'file was' if added == 1 else 'files'} added since, not in the "
+                     f"index (e.g. {', '.join(p['added_examples'][:3])})")
+    if parts:
+        return "; " + "; ".join(parts) + ": results may be stale, index_path updates it"
+    if added is None:
+        return ("; no recorded file changed on disk since (added files are seen after the "
+                "next index run)")
+    return "; no file changed, deleted or added on disk since"
 
 
 def _ago(seconds: float | None, at: float | None) -> str:
