@@ -412,7 +412,9 @@ class Catalog:
         self._last_parts = (key, names)
         return names
 
-    def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
+    def breakdown(self, column: str, project: str | None = None,
+                  status: str | None = None) -> dict[str, int]:
+        """Files (not folders) by `column`, of one project or all, of one status or all."""
         if column not in {"kind", "language", "role", "policy", "status", "project"}:
             raise ValueError(column)
         sql = f"SELECT {column} AS k, COUNT(*) AS n FROM entries WHERE is_dir = 0"
@@ -420,5 +422,8 @@ class Catalog:
         if project:
             sql += " AND project = ?"
             args = (project,)
+        if status:
+            sql += " AND status = ?"
+            args = (*args, status)
         rows = self._db.execute(sql + f" GROUP BY {column} ORDER BY n DESC", args)
         return {str(r["k"]): r["n"] for r in rows}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from repokb.models import line_range, stats_files, vectors_changed_text
+from repokb.models import files_phrase, line_range, stats_files, vectors_changed_text
 from repokb.operations.jobs import CANCELLED
 
 NOTHING_INDEXED = (
@@ -131,10 +131,12 @@ def stats(data: dict[str, Any], project: str | None) -> str:
     scope = f"project {project!r}" if project else "the index"
     lines = [f"{scope}: {data['points']} chunks from {stats_files(data)}"]
     chunks = data.get("points_by_project") or {}
+    indexed = data.get("indexed_by_project")
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if key == "by_project" and data.get(key):  # a project's chunks beside its files
             lines.append("by project: " + ", ".join(
-                f"{k} {v} files {chunks.get(k, 0)} chunks"
+                f"{k} {chunks.get(k, 0)} chunks from "
+                + files_phrase(None if indexed is None else indexed.get(k, 0), v)
                 for k, v in list(data[key].items())[:15]))
         elif data.get(key):
             lines.append(f"{key.replace('_', ' ')}: "
