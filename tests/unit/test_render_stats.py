@@ -54,6 +54,9 @@ def test_one_label_one_number_across_surfaces(monkeypatch: pytest.MonkeyPatch) -
     render.projects_table({"requests": {"files_indexed": 51, "files_skipped": 27}})
     header = buffer.getvalue().splitlines()[1].split()
     assert header[:3] == ["project", "indexed", "skipped"], header
+    assert mcp_render.projects([{"project": "requests", "files": 78, "indexed_files": 51,
+                                 "chunks": 965}]).endswith(
+        "requests: 965 chunks from 51 indexed files (78 files recorded)")
     old = {k: v for k, v in STATS.items() if k != "indexed_by_project"}  # an older owner's
     text = mcp_render.stats(old, None)
     assert "by project: dayjs 1525 chunks from 451 files recorded" in text

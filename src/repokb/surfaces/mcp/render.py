@@ -124,7 +124,8 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
 
 def projects(items: list[dict[str, Any]]) -> str:
     return "Indexed projects:\n" + "\n".join(
-        f"  {p['project']}: {p['files']} files, {p['chunks']} chunks" for p in items)
+        f"  {p['project']}: {p['chunks']} chunks from "
+        f"{files_phrase(p.get('indexed_files'), p['files'])}" for p in items)
 
 
 def stats(data: dict[str, Any], project: str | None) -> str:
