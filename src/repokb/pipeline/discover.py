@@ -323,7 +323,7 @@ def _walk(
     keep = walk.keep if walk is not None else None
     try:
         if walk is not None and walk.folders is not None:  # before the listing: an entry
-            mtime: int | None = os.stat(abs_dir).st_mtime_ns  # added after it moves it
+            mtime = os.stat(abs_dir).st_mtime_ns  # added after it moves it
             walk.folders[redact_path(rel_dir)] = None if mtime > walk.racy_after_ns else mtime
         entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
     except OSError as exc:
