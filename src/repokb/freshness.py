@@ -22,9 +22,9 @@ from typing import Any
 
 from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import ProjectRoot, unrecorded
+from repokb.pipeline.discover import ProjectRoot, escaped, record_names, unrecorded, utf8
 from repokb.pipeline.projects import boundaries
-from repokb.secrets.paths import disk_path
+from repokb.secrets.paths import disk_path, redact_path
 from repokb.stores.catalog import Catalog
 
 ADDED_LOOK = 2000  # entries of moved folders judged per project and check, at most
@@ -72,11 +72,15 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
     if not moved:  # the common case: one stat per folder, nothing listed
         return [], False
     recorded = catalog.recorded_paths(project)
+    # a moved folder whose names are all recorded (an entry removed, a file saved by rename,
+    # a checkout) costs one listing: the walk's rules, and git, are for the others
+    on_disk = [rel for path in sorted(moved)
+               if _unknown_names(root, rel := _disk_rel(root, path), path, recorded)]
+    if not on_disk:
+        return [], False
     found: list[str] = []
     classifier: Classifier | None = None
     where = boundaries(ProjectRoot(project, root), catalog.projects())
-    on_disk = [str(disk_path(root, p).relative_to(root)).replace(os.sep, "/") if p else ""
-               for p in sorted(moved)]
     for looked, item in enumerate(unrecorded(where, on_disk, recorded.__contains__), 1):
         if looked > ADDED_LOOK:
             return found, True
@@ -86,6 +90,24 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
         if classifier.classify(item).index_policy.admits_content:
             found.append(item.path)
     return found, False
+
+
+def _disk_rel(root: Path, recorded: str) -> str:
+    """A recorded folder's path relative to the root as on disk (a redacted name found)."""
+    return str(disk_path(root, recorded).relative_to(root)).replace(os.sep, "/") if recorded \
+        else ""
+
+
+def _unknown_names(root: Path, folder: str, recorded_as: str, recorded: set[str]) -> bool:
+    """Whether the folder holds an entry under a name the catalog does not record (as the
+    walk names it: NFC, or escaped when not UTF-8; redacted)."""
+    try:
+        listed = os.listdir(root / folder)
+    except OSError:
+        return False
+    names = record_names([n for n in listed if utf8(n)])
+    prefix = f"{recorded_as}/" if recorded_as else ""
+    return any(prefix + redact_path(names.get(n, escaped(n))) not in recorded for n in listed)
 
 
 def _moved(folder: Path, mtime_ns: int | None) -> bool:
