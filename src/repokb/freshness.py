@@ -24,7 +24,7 @@ from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import ProjectRoot, escaped, record_names, unrecorded, utf8
 from repokb.pipeline.projects import boundaries
-from repokb.secrets.paths import disk_path, redact_path
+from repokb.secrets.paths import disk_name, disk_path, redact_path
 from repokb.stores.catalog import Catalog
 
 ADDED_LOOK = 2000  # entries of moved folders judged per project and check, at most
@@ -68,7 +68,8 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
         return None, False
     if not root.is_dir():
         return [], False
-    moved = [path for path, mtime_ns in folders if _moved(disk_path(root, path), mtime_ns)]
+    at = str(root)
+    moved = [path for path, mtime_ns in folders if _moved(disk_name(at, path), mtime_ns)]
     if not moved:  # the common case: one stat per folder, nothing listed
         return [], False
     recorded = catalog.recorded_paths(project)
@@ -110,7 +111,7 @@ def _unknown_names(root: Path, folder: str, recorded_as: str, recorded: set[str]
     return any(prefix + redact_path(names.get(n, escaped(n))) not in recorded for n in listed)
 
 
-def _moved(folder: Path, mtime_ns: int | None) -> bool:
+def _moved(folder: str, mtime_ns: int | None) -> bool:
     """Whether a recorded folder may hold entries added since it was listed (gone: no; its
     files are counted deleted, and its parent's mtime moved)."""
     try:
@@ -135,10 +136,11 @@ def _changes(root: Path, files: list[tuple[str, int | None, int | None]]) -> tup
     deleted: list[str] = []
     if not root.is_dir():
         return changed, [p for p, _, _ in files]
+    at = str(root)
     for path, size, mtime_ns in files:
         if size is None or mtime_ns is None:
             continue
-        state = _differs(disk_path(root, path), size, mtime_ns)
+        state = _differs(disk_name(at, path), size, mtime_ns)
         if state is None:
             deleted.append(path)
         elif state:
@@ -146,7 +148,7 @@ def _changes(root: Path, files: list[tuple[str, int | None, int | None]]) -> tup
     return changed, deleted
 
 
-def _differs(path: Path, size: int, mtime_ns: int) -> bool | None:
+def _differs(path: Path | str, size: int, mtime_ns: int) -> bool | None:
     """True when changed, False when not, None when gone (the walk's lstat, not following)."""
     try:
         st = os.lstat(path)
