@@ -72,7 +72,9 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
     moved = [path for path, mtime_ns in folders if _moved(disk_name(at, path), mtime_ns)]
     if not moved:  # the common case: one stat per folder, nothing listed
         return [], False
-    recorded = catalog.recorded_paths(project)
+    recorded: set[str] = set()
+    for path in ([""] if "" in moved else moved):  # (the root's covers every other)
+        recorded |= catalog.recorded_under(project, path)
     # a moved folder whose names are all recorded (an entry removed, a file saved by rename,
     # a checkout) costs one listing: the walk's rules, and git, are for the others
     on_disk = [rel for path in sorted(moved)

@@ -202,11 +202,20 @@ class Catalog:
                                 "WHERE project = ? AND is_dir = 0", (project,))
         return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
 
-    def recorded_paths(self, project: str) -> set[str]:
-        """Every path the project records: its files and skipped folders (entries) and the
-        folders its walks listed."""
-        rows = self._db.execute("SELECT path FROM entries WHERE project = ? UNION "
-                                "SELECT path FROM folders WHERE project = ?", (project, project))
+    def recorded_under(self, project: str, folder: str) -> set[str]:
+        """Every path the project records under `folder` ("": all): its files and skipped
+        folders (entries) and the folders its walks listed (a range of the keys, as
+        entries_under)."""
+        if not folder:
+            rows = self._db.execute("SELECT path FROM entries WHERE project = ? UNION "
+                                    "SELECT path FROM folders WHERE project = ?",
+                                    (project, project))
+        else:
+            bounds = (f"{folder}/", f"{folder}0")
+            rows = self._db.execute(
+                "SELECT path FROM entries WHERE project = ? AND path >= ? AND path < ? UNION "
+                "SELECT path FROM folders WHERE project = ? AND path >= ? AND path < ?",
+                (project, *bounds, project, *bounds))
         return {r["path"] for r in rows}
 
     def folder_stats(self, project: str) -> list[tuple[str, int | None]]:
