@@ -12,7 +12,7 @@ import pytest
 from repokb.operations import Operations
 from repokb.workspace import Workspace
 
-from ..conftest import write
+from ..conftest import every_byte, write
 from .test_mcp import call, run, stdio_session
 
 pytestmark = pytest.mark.integration
@@ -82,3 +82,4 @@ def test_mcp_freshness_names_added_files_not_ignored_ones(
                     fresh["deleted_since_index"]) == (0, 0, 0), fresh
 
     run(scenario)
+    assert SECRET_NAME.encode() not in every_byte(home)  # the catalog's folders and files too

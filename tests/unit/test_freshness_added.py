@@ -29,7 +29,7 @@ def _indexed(tmp_path: Path, root: Path, project: str = "p") -> Catalog:
         if item.__class__.__name__ == "SkippedPath":
             catalog.put(project, item.path, status="skipped", is_dir=item.is_dir)
         else:
-            st = os.lstat(root / item.path)
+            st = os.lstat(item.absolute)
             catalog.put(project, item.path, status="indexed", size=st.st_size,
                         mtime_ns=st.st_mtime_ns)
     catalog.put_folders(project, folders)
@@ -173,3 +173,18 @@ def test_a_run_of_one_folder_replaces_only_its_folders(tree: Path, tmp_path: Pat
                                                "src/other": 6}
     catalog.delete_project("p")
     assert catalog.folder_stats("p") == []
+
+
+def test_a_folder_named_by_a_secret_is_recorded_redacted_and_still_checked(
+        tree: Path, tmp_path: Path) -> None:
+    token = "ghp_" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8"
+    write(tree, f"keys/{token}/notes.md", "# Notes\n\nRotate the keys monthly.\n")
+    catalog = _indexed(tmp_path, tree)
+    recorded = [path for path, _ in catalog.folder_stats("p")]
+    assert not any(token in p for p in recorded)
+    assert any(p.startswith("keys/<REDACTED_SECRET_") for p in recorded), recorded
+    write(tree, f"keys/{token}/more.md", "# More\n\nAnd the certificates yearly.\n")
+    (fresh,) = project_freshness(catalog)
+    assert fresh["added_since_index"] == 1, fresh
+    assert fresh["added_examples"][0].startswith("keys/<REDACTED_SECRET_")
+    assert fresh["added_examples"][0].endswith("/more.md") and token not in repr(fresh)
