@@ -380,9 +380,18 @@ def stats_files(data: dict[str, Any]) -> str:
     """What `stats` counts its chunks from, on every surface: `722 files`, or `502 indexed
     files (722 files recorded)` when some were skipped (the chunks come from the indexed)."""
     indexed = (data.get("by_status") or {}).get("indexed")
-    if indexed is None or indexed == data["files"]:
-        return f"{data['files']} files"
-    return f"{indexed} indexed files ({data['files']} files recorded)"
+    return files_phrase(data["files"] if indexed is None else indexed, data["files"])
+
+
+def files_phrase(indexed: int | None, recorded: int) -> str:
+    """A count of files in the one wording of every surface: `38 files` when all recorded are
+    indexed, `300 indexed files (451 files recorded)` when some were skipped, `451 files
+    recorded` when how many are indexed is not known (an older process's stats)."""
+    if indexed is None:
+        return f"{recorded} files recorded"
+    if indexed == recorded:
+        return f"{recorded} files"
+    return f"{indexed} indexed files ({recorded} files recorded)"
 
 
 # A search's bounds, on every surface (CLI, REST, MCP, the owner socket): the hits it returns,

@@ -14,6 +14,7 @@ from repokb.surfaces.mcp import render as mcp_render
 STATS = {"points": 3760, "files": 722, "dense_pending": 0, "lexical_only": {},
          "by_status": {"indexed": 502, "skipped": 220},
          "by_project": {"dayjs": 451, "flask-3.0.3": 233, "cobra": 38},
+         "indexed_by_project": {"dayjs": 300, "flask-3.0.3": 164, "cobra": 38},
          "points_by_project": {"flask-3.0.3": 2195, "dayjs": 1525, "cobra": 40},
          "by_kind": {"source": 400}, "by_language": {"python": 300}, "by_role": {},
          "by_policy": {}, "last_run": None}
@@ -31,9 +32,31 @@ def test_stats_show_each_projects_chunks_beside_its_files(
     assert shown.splitlines()[0] == "3760 chunks from 502 indexed files (722 files recorded)"
     rows = {line.split()[0]: line.split()[1:] for line in shown.splitlines()
             if line.strip() and line.split()[0] in STATS["by_project"]}
-    assert rows == {"dayjs": ["451", "1525"], "flask-3.0.3": ["233", "2195"],
-                    "cobra": ["38", "40"]}
-    assert "files" in shown and "chunks" in shown
+    assert rows == {"dayjs": ["300", "451", "1525"], "flask-3.0.3": ["164", "233", "2195"],
+                    "cobra": ["38", "38", "40"]}
+    header = next(line for line in shown.splitlines() if line.split()[:1] == ["project"])
+    assert header.split() == ["project", "indexed", "files", "files", "recorded", "chunks"]
     text = mcp_render.stats(STATS, None)
-    assert "by project: dayjs 451 files 1525 chunks, flask-3.0.3 233 files 2195 chunks" in text
+    assert ("by project: dayjs 1525 chunks from 300 indexed files (451 files recorded), "
+            "flask-3.0.3 2195 chunks from 164 indexed files (233 files recorded), "
+            "cobra 40 chunks from 38 files") in text
     assert text.startswith("the index: 3760 chunks from 502 indexed files (722 files recorded)")
+
+
+def test_one_label_one_number_across_surfaces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A project's "files" were its recorded files (skipped ones too) in `repokb stats`'s table,
+    the MCP stats and the dashboard, and its indexed files in `repokb index`'s table and the
+    headline ("502 indexed files"): requests-2.32.3 showed 78 files on one and 51 on the
+    other. Every surface now says "indexed files" for the one and "files recorded" for the
+    other, from the counts `stats` computes once."""
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=200, color_system=None))
+    render.projects_table({"requests": {"files_indexed": 51, "files_skipped": 27}})
+    header = buffer.getvalue().splitlines()[1].split()
+    assert header[:3] == ["project", "indexed", "skipped"], header
+    assert mcp_render.projects([{"project": "requests", "files": 78, "indexed_files": 51,
+                                 "chunks": 965}]).endswith(
+        "requests: 965 chunks from 51 indexed files (78 files recorded)")
+    old = {k: v for k, v in STATS.items() if k != "indexed_by_project"}  # an older owner's
+    text = mcp_render.stats(old, None)
+    assert "by project: dayjs 1525 chunks from 451 files recorded" in text

@@ -205,6 +205,9 @@ class Operations:
         by_project = catalog.breakdown("project", project)
         by_project.update({name: 0 for name in catalog.project_names()
                            if project in (None, name) and name not in by_project})
+        # ... and how many of them are indexed (what `by_status` says of them all): every
+        # surface shows both under one wording (models.files_phrase)
+        indexed = catalog.breakdown("project", project, status="indexed")
         lexical = store.lexical_only(project)
         found = {
             "points": store.count(project),
@@ -214,6 +217,7 @@ class Operations:
             "files": sum(by_status.values()),
             "by_status": by_status,
             "by_project": by_project,
+            "indexed_by_project": {name: indexed.get(name, 0) for name in by_project},
             "by_kind": catalog.breakdown("kind", project),
             "by_language": catalog.breakdown("language", project),
             "by_role": catalog.breakdown("role", project),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules
+from repokb.pipeline.ignore import IgnoreRules, git_submodules, git_tracked
 from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS
@@ -165,24 +166,65 @@ def record_names(names: list[str]) -> dict[str, str]:
     return taken
 
 
-def discover(project: ProjectRoot,
-             config: RepoConfig | None = None) -> Iterator[SourceFile | SkippedPath]:
+Folders = dict[str, int | None]  # folder as recorded (redacted) -> its mtime_ns when listed
+
+
+def discover(project: ProjectRoot, config: RepoConfig | None = None,
+             folders: Folders | None = None) -> Iterator[SourceFile | SkippedPath]:
     """Yield every file under the root (sorted, deterministic) or the reason it was left out;
     with a scope, every file under that folder of the root.
 
     A vendor override in the repository config opens the skipped directory it points into;
-    the classifier then decides each file there (the override, or vendor).
+    the classifier then decides each file there (the override, or vendor). `folders`, if
+    given, receives each folder walked with its mtime taken just before it was listed (None
+    when that mtime is too recent to tell a later addition from it: `RACY_NS`), so a later
+    check can tell which folders had entries added since (freshness.py).
     """
     rules = IgnoreRules.of(project.root)
+    walk = _Walk(folders, time.time_ns() - RACY_NS) if folders is not None else None
     if not project.scope:
-        yield from _walk(project, project.root, "", rules, config)
+        yield from _walk(project, project.root, "", rules, config, walk)
         return
     rel, blocked = _descend(project, rules, config)
     if blocked is not None:  # the folder is one the whole walk leaves out (changed since)
         kind, reason, owner = blocked
         yield _skip(project, rel, reason, kind, True, owner)
         return
-    yield from _walk(project, project.folder, rel, rules, config)
+    yield from _walk(project, project.folder, rel, rules, config, walk)
+
+
+# A folder's mtime within this long of the walk's start may be shared by an entry added just
+# after the listing (timestamps are as coarse as the kernel's tick, or seconds on some file
+# systems): such a folder is recorded without one and listed on every check (git's "racy" rule).
+RACY_NS = 2_000_000_000
+
+
+@dataclass
+class _Walk:
+    """What a walk records on its way: the folders it listed (`discover`'s `folders`), and the
+    entries of its first folder to visit (`unrecorded`'s filter; None: all)."""
+
+    folders: Folders | None = None
+    racy_after_ns: int = 0
+    keep: Callable[[str], bool] | None = None
+
+
+def unrecorded(project: ProjectRoot, folders: list[str], recorded: Callable[[str], bool],
+               config: RepoConfig | None = None) -> Iterator[SourceFile | SkippedPath]:
+    """What the walk would yield for the entries of each of `folders` (relative, as on disk)
+    whose recorded path (`redact_path` of the walk's name) `recorded` does not know: a new
+    file as the walk yields it, a new folder walked whole, each judged by the walk's own
+    rules (.gitignore, skipped folders, symlinks). Entries that are recorded are not entered.
+    `git ls-files` runs once for all of them."""
+    tracked, submodules = git_tracked(project.root), git_submodules(project.root)
+    for folder in folders:
+        rules = IgnoreRules(tracked, submodules)
+        scoped = replace(project, scope=folder)
+        rel, blocked = _descend(scoped, rules, config) if folder else ("", None)
+        if blocked is not None:
+            continue
+        walk = _Walk(keep=lambda name: not recorded(redact_path(name)))
+        yield from _walk(project, scoped.folder, rel, rules, config, walk)
 
 
 def scope_blocked(project: ProjectRoot, config: RepoConfig | None = None) -> str | None:
@@ -272,13 +314,17 @@ def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool,
 
 def _walk(
     project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: IgnoreRules,
-    config: RepoConfig | None,
+    config: RepoConfig | None, walk: _Walk | None = None,
 ) -> Iterator[SourceFile | SkippedPath]:
     if not _inside(project.root, abs_dir):
         yield _skip(project, rel_dir or ".", "folder now leads outside the project root "
                     "(a symlink swapped in during the walk): not entered", "unknown", True)
         return
+    keep = walk.keep if walk is not None else None
     try:
+        if walk is not None and walk.folders is not None:  # before the listing: an entry
+            mtime = os.stat(abs_dir).st_mtime_ns  # added after it moves it
+            walk.folders[redact_path(rel_dir)] = None if mtime > walk.racy_after_ns else mtime
         entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
     except OSError as exc:
         yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
@@ -291,12 +337,16 @@ def _walk(
         for entry in entries:
             if entry.name not in names:
                 rel = f"{rel_dir}/{escaped(entry.name)}" if rel_dir else escaped(entry.name)
+                if keep is not None and not keep(rel):
+                    continue
                 yield _skip(project, rel, "name is not valid UTF-8: recorded, not indexed "
                             "(rename it to index it)", "unknown", entry.is_dir())
                 continue
             name = names[entry.name]
             rel = f"{rel_dir}/{name}" if rel_dir else name
-            yield from _visit(project, entry, rel, rules, config)
+            if keep is not None and not keep(rel):
+                continue
+            yield from _visit(project, entry, rel, rules, config, walk)
     finally:
         rules.pop(pushed)
 
@@ -321,7 +371,7 @@ def _inside(root: Path, folder: Path) -> bool:
 
 def _visit(
     project: ProjectRoot, entry: os.DirEntry[str], rel: str, rules: IgnoreRules,
-    config: RepoConfig | None,
+    config: RepoConfig | None, walk: _Walk | None = None,
 ) -> Iterator[SourceFile | SkippedPath]:
     try:
         if entry.is_symlink():
@@ -332,8 +382,9 @@ def _visit(
             if reason:
                 yield _skip(project, rel, reason[1], reason[0], True,
                             project.owner(entry.path) or "")
-            else:
-                yield from _walk(project, Path(entry.path), rel, rules, config)
+            else:  # (a folder below is walked whole: the filter is for the first one only)
+                below = replace(walk, keep=None) if walk is not None and walk.keep else walk
+                yield from _walk(project, Path(entry.path), rel, rules, config, below)
             return
         st = entry.stat(follow_symlinks=False)
     except OSError as exc:

@@ -38,6 +38,7 @@ from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.store import merge, write_batch
 from repokb.rules.twins import twin_gone
+from repokb.secrets.paths import redact_path
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog, Entry
@@ -154,7 +155,8 @@ class ProjectRun:
         known = self.catalog.entries(self.root.name)
         if self.root.scope:  # a run of one folder: what left the rest of the root is not its
             known = _under(known, scope_record(self.root))
-        items = list(discover(self.root, self.classifier.config))
+        folders: dict[str, int | None] = {}  # each folder walked, with its mtime when listed
+        items = list(discover(self.root, self.classifier.config, folders))
         # the .gitattributes below the root, as the walk found them, decide too
         self.classifier.read_below(self.root, items)
         total = self.files_total = len(items)
@@ -173,6 +175,10 @@ class ProjectRun:
                 self.add_file(item, known.get(item.path))
         self.write_pending()
         self._forget_deleted(known, seen)
+        # what the next freshness check compares the folders' mtimes with (after the files:
+        # a run killed before leaves the last run's folders, which then look changed)
+        self.catalog.put_folders(self.root.name, folders,
+                                 redact_path(scope_record(self.root)) if self.root.scope else "")
         # Every file's chunks are in the store under the current plan (pending vectors are
         # the store's to say): the next run may skip unchanged files unread.
         self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)

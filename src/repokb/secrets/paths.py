@@ -72,6 +72,14 @@ def disk_path(root: Path, stored: str) -> Path:
     return at
 
 
+def disk_name(root: str, stored: str) -> str:
+    """`disk_path` as a string, without pathlib on the common path: freshness stats every
+    recorded file and folder on each MCP answer, and making a Path cost more than the stat."""
+    if _MARK not in stored:
+        return f"{root}/{stored}" if stored else root
+    return str(disk_path(Path(root), stored))
+
+
 @dataclass(frozen=True)
 class RedactedSourceFile(SourceFile):
     """A file whose stored and shown path is redacted; `real_path` opens it."""

@@ -45,6 +45,11 @@ CREATE TABLE IF NOT EXISTS configs ( -- an uploaded project's .repokb.yml (it ha
     project TEXT NOT NULL, name TEXT NOT NULL, text BLOB NOT NULL,
     PRIMARY KEY (project, name)
 );
+CREATE TABLE IF NOT EXISTS folders ( -- each folder a walk listed, for freshness's added files
+    project TEXT NOT NULL, path TEXT NOT NULL,
+    mtime_ns INTEGER,                -- when listed; NULL: too recent to trust (listed each check)
+    PRIMARY KEY (project, path)
+);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, project TEXT, started_at REAL, finished_at REAL,
     summary TEXT
@@ -197,6 +202,44 @@ class Catalog:
                                 "WHERE project = ? AND is_dir = 0", (project,))
         return [(r["path"], r["size"], r["mtime_ns"]) for r in rows]
 
+    def recorded_under(self, project: str, folder: str) -> set[str]:
+        """Every path the project records under `folder` ("": all): its files and skipped
+        folders (entries) and the folders its walks listed (a range of the keys, as
+        entries_under)."""
+        if not folder:
+            rows = self._db.execute("SELECT path FROM entries WHERE project = ? UNION "
+                                    "SELECT path FROM folders WHERE project = ?",
+                                    (project, project))
+        else:
+            bounds = (f"{folder}/", f"{folder}0")
+            rows = self._db.execute(
+                "SELECT path FROM entries WHERE project = ? AND path >= ? AND path < ? UNION "
+                "SELECT path FROM folders WHERE project = ? AND path >= ? AND path < ?",
+                (project, *bounds, project, *bounds))
+        return {r["path"] for r in rows}
+
+    def folder_stats(self, project: str) -> list[tuple[str, int | None]]:
+        """(path, mtime_ns when listed) of every folder the project's walks listed ("" is the
+        root); empty for a project indexed before they were recorded, or uploaded."""
+        rows = self._db.execute("SELECT path, mtime_ns FROM folders WHERE project = ?",
+                                (project,))
+        return [(r["path"], r["mtime_ns"]) for r in rows]
+
+    def put_folders(self, project: str, folders: dict[str, int | None], scope: str = "") -> None:
+        """Replace the folders a walk listed, all of the project's or (a run of one folder)
+        those of `scope` and below, in one transaction: a run killed before leaves the last
+        run's, whose mtimes then differ from the disk's and send a check to list them."""
+        with self.transaction():
+            if scope:
+                self._db.execute("DELETE FROM folders WHERE project = ? AND (path = ? OR "
+                                 "(path >= ? AND path < ?))",
+                                 (project, scope, f"{scope}/", f"{scope}0"))
+            else:
+                self._db.execute("DELETE FROM folders WHERE project = ?", (project,))
+            self._db.executemany("INSERT OR REPLACE INTO folders(project, path, mtime_ns) "
+                                 "VALUES (?, ?, ?)",
+                                 [(project, path, m) for path, m in folders.items()])
+
     def put_config(self, project: str, name: str, text: bytes | None) -> None:
         """Keep (None: forget) an uploaded project's repository config file `name` (a
         `.repokb.yml` at its root, redacted): its later uploads are judged by it, as a walk
@@ -304,12 +347,14 @@ class Catalog:
         project is not the "last run" of `stats`, and its name leaves the catalog)."""
         if project is None:
             self._db.execute("DELETE FROM entries")
+            self._db.execute("DELETE FROM folders")
             self._db.execute("DELETE FROM projects")
             self._db.execute("DELETE FROM runs")
             self._db.execute("DELETE FROM configs")
         else:
             self._db.execute("DELETE FROM configs WHERE project = ?", (project,))
             self._db.execute("DELETE FROM entries WHERE project = ?", (project,))
+            self._db.execute("DELETE FROM folders WHERE project = ?", (project,))
             self._db.execute("DELETE FROM projects WHERE name = ?", (project,))
             self._db.execute("DELETE FROM runs WHERE project = ?", (project,))
 
@@ -376,7 +421,9 @@ class Catalog:
         self._last_parts = (key, names)
         return names
 
-    def breakdown(self, column: str, project: str | None = None) -> dict[str, int]:
+    def breakdown(self, column: str, project: str | None = None,
+                  status: str | None = None) -> dict[str, int]:
+        """Files (not folders) by `column`, of one project or all, of one status or all."""
         if column not in {"kind", "language", "role", "policy", "status", "project"}:
             raise ValueError(column)
         sql = f"SELECT {column} AS k, COUNT(*) AS n FROM entries WHERE is_dir = 0"
@@ -384,5 +431,8 @@ class Catalog:
         if project:
             sql += " AND project = ?"
             args = (project,)
+        if status:
+            sql += " AND status = ?"
+            args = (*args, status)
         rows = self._db.execute(sql + f" GROUP BY {column} ORDER BY n DESC", args)
         return {str(r["k"]): r["n"] for r in rows}

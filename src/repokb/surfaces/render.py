@@ -132,7 +132,7 @@ def projects_table(by_project: dict[str, dict[str, int]]) -> None:
     """A run over several project folders: one row per project (the summary line sums them)."""
     if not by_project:
         return
-    columns = (("files", "files_indexed"), ("skipped", "files_skipped"),
+    columns = (("indexed", "files_indexed"), ("skipped", "files_skipped"),
                ("created", "chunks_created"), ("updated", "chunks_updated"),
                ("unchanged", "chunks_unchanged"), ("pruned", "chunks_pruned"),
                ("embedded", "chunks_embedded"))
@@ -382,11 +382,15 @@ def stats(data: dict[str, Any]) -> None:
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if not data[key]:
             continue
-        if key == "by_project":  # a project's chunks beside its files (skipped ones too)
-            table = Table("project", "files", "chunks", title="by project", box=None)
+        if key == "by_project":  # a project's chunks beside its files, indexed and recorded
+            table = Table("project", "indexed files", "files recorded", "chunks",
+                          title="by project", box=None)
             chunks = data.get("points_by_project") or {}
+            indexed = data.get("indexed_by_project")  # (None: an older owner's stats)
             for name, n in data[key].items():
-                table.add_row(escape(one_line(name)), str(n), str(chunks.get(name, 0)))
+                table.add_row(escape(one_line(name)),
+                              "–" if indexed is None else str(indexed.get(name, 0)), str(n),
+                              str(chunks.get(name, 0)))
             out.print(table)
             continue
         table = Table(title=key.replace("_", " "), show_header=False, box=None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from repokb.models import line_range, stats_files, vectors_changed_text
+from repokb.models import files_phrase, line_range, stats_files, vectors_changed_text
 from repokb.operations.jobs import CANCELLED
 
 NOTHING_INDEXED = (
@@ -124,17 +124,20 @@ def job(j: dict[str, Any], stopping: bool = False) -> str:
 
 def projects(items: list[dict[str, Any]]) -> str:
     return "Indexed projects:\n" + "\n".join(
-        f"  {p['project']}: {p['files']} files, {p['chunks']} chunks" for p in items)
+        f"  {p['project']}: {p['chunks']} chunks from "
+        f"{files_phrase(p.get('indexed_files'), p['files'])}" for p in items)
 
 
 def stats(data: dict[str, Any], project: str | None) -> str:
     scope = f"project {project!r}" if project else "the index"
     lines = [f"{scope}: {data['points']} chunks from {stats_files(data)}"]
     chunks = data.get("points_by_project") or {}
+    indexed = data.get("indexed_by_project")
     for key in ("by_status", "by_project", "by_kind", "by_language", "by_role", "by_policy"):
         if key == "by_project" and data.get(key):  # a project's chunks beside its files
             lines.append("by project: " + ", ".join(
-                f"{k} {v} files {chunks.get(k, 0)} chunks"
+                f"{k} {chunks.get(k, 0)} chunks from "
+                + files_phrase(None if indexed is None else indexed.get(k, 0), v)
                 for k, v in list(data[key].items())[:15]))
         elif data.get(key):
             lines.append(f"{key.replace('_', ' ')}: "
@@ -151,14 +154,8 @@ def freshness(info: dict[str, Any]) -> str:
         line = f"Index of {p['project']}: last indexed {when}"
         if not p["root_exists"]:
             line += f"; its folder {p['root']} is gone"
-        elif p["changed_since_index"] or p["deleted_since_index"]:
-            deleted = p["deleted_since_index"]
-            line += (f"; {p['changed_since_index']} of its {p['files_recorded']} files changed "
-                     f"and {deleted} {'was' if deleted == 1 else 'were'} deleted on disk since "
-                     f"(e.g. {', '.join(p['changed_examples'][:3])}): results may be stale, "
-                     "index_path updates it")
         else:
-            line += "; no recorded file changed on disk since"
+            line += _changes(p)
         if p["project"] in running:
             line += f"; an index run is {running[p['project']]['status']} now"
         lines.append(line + ".")
@@ -170,6 +167,27 @@ def freshness(info: dict[str, Any]) -> str:
         lines.append(f"{info['store_owner'] or 'Another process'} is writing to the index now "
                      "(an index run or an upload): results may change in a moment.")
     return "\n".join(lines)
+
+
+def _changes(p: dict[str, Any]) -> str:
+    """What changed on disk since a project's last run, for its freshness line."""
+    added = p.get("added_since_index")
+    parts = []
+    if p["changed_since_index"] or p["deleted_since_index"]:
+        deleted = p["deleted_since_index"]
+        parts.append(f"{p['changed_since_index']} of its {p['files_recorded']} files changed "
+                     f"and {deleted} {'was' if deleted == 1 else 'were'} deleted on disk since "
+                     f"(e.g. {', '.join(p['changed_examples'][:3])})")
+    if added:
+        count = f"{added}{'+' if p.get('added_more') else ''}"
+        parts.append(f"{count} {'file was' if added == 1 else 'files'} added since, not in the "
+                     f"index (e.g. {', '.join(p['added_examples'][:3])})")
+    if parts:
+        return "; " + "; ".join(parts) + ": results may be stale, index_path updates it"
+    if added is None:
+        return ("; no recorded file changed on disk since (added files are seen after the "
+                "next index run)")
+    return "; no file changed, deleted or added on disk since"
 
 
 def _ago(seconds: float | None, at: float | None) -> str:

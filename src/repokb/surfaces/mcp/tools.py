@@ -217,7 +217,8 @@ async def list_projects(backend: Backend, args: dict[str, Any], session: Session
     if not await _run(backend.names):
         return ({"projects": [], "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
     stats = await _run(backend.stats, None)
-    projects = [{"project": name, "files": files,
+    indexed = stats.get("indexed_by_project") or {}  # (none from an older owner)
+    projects = [{"project": name, "files": files, "indexed_files": indexed.get(name),
                  "chunks": stats["points_by_project"].get(name, 0)}
                 for name, files in sorted(stats["by_project"].items())]
     return {"projects": projects}, render.projects(projects), None

@@ -536,7 +536,7 @@ function drawBars(id, counts) {
   chart.querySelectorAll(".bar-row, .empty").forEach((n) => n.remove());
   const items = Object.entries(counts || {}).sort((a, b) => b[1] - a[1]).slice(0, 8);
   if (!items.length) { chart.append(el("div", {class: "empty muted small"}, "nothing yet")); return; }
-  const max = items[0][1];
+  const max = items[0][1] || 1;  // (a project of skipped files alone: 0 indexed)
   for (const [label, n] of items) {
     const fill = el("div", {class: "fill", style: `width:${(100 * n) / max}%`});
     chart.append(el("div", {class: "bar-row", title: `${label}: ${n}`},
@@ -557,12 +557,16 @@ async function refreshStats(ask = true) {
   try {
     const s = await api("GET", "/knowledge/stats", {ask});
     $("stat-points").textContent = s.points;
-    $("stat-files").textContent = s.files;
+    // the indexed files, as `repokb stats` and MCP say "502 indexed files (722 files recorded)"
+    const indexed = (s.by_status || {}).indexed || 0;
+    $("stat-files").textContent = indexed;
+    $("stat-files-label").textContent = indexed === s.files ? "indexed files"
+      : `indexed files (${s.files} files recorded)`;
     $("stat-projects").textContent = Object.keys(s.by_project).length;
     drawBars("chart-kind", s.by_kind);
     drawBars("chart-language", s.by_language);
     drawBars("chart-role", s.by_role);
-    drawBars("chart-project", s.by_project);
+    drawBars("chart-project", s.indexed_by_project || s.by_project);
     const projects = Object.keys(s.by_project).sort();
     fillSelect("search-project", projects, "all projects");
     fillSelect("flush-project", projects, "— choose a project —");
