@@ -397,6 +397,7 @@ SECRET_KEY_WORDS = frozenset({
     "password", "passwd", "pwd", "pw", "pass", "passphrase", "secret", "token", "apikey",
     "credential", "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken",
     "sas",
+    "smtppass",  # git send-email's `sendemail.smtppass` (git config keys are any case)
 })
 # The words of an example password with a number (`Password123`, `Admin2024`, `Qwerty123`):
 # in a password's place (prose, a password column, an option's default) such a value is an
