@@ -38,6 +38,9 @@ MUST_REDACT = [  # (language, text, value)
     ("apacheconf", f'<VirtualHost *:80>\n  SetEnv API_TOKEN "{PW}"\n</VirtualHost>\n', PW),
     ("haproxy", f"userlist admins\n    user admin password {SHA512}\n", SHA512),
     ("haproxy", f"frontend stats\n    stats auth admin:{PW2}\n", PW2),
+    # `deploy/haproxy.cfg` is read as INI (`.cfg`)
+    ("ini", f"userlist admins\n    user admin password {SHA512}\n", SHA512),
+    ("ini", f"listen stats\n    stats auth admin:{PW2}\n", PW2),
     ("caddyfile", f"example.com {{\n    basicauth /admin/* {{\n        admin {BCRYPT}\n"
                   "    }\n}\n", BCRYPT),
     ("git_config", f'[http "https://git.example/"]\n    extraheader = AUTHORIZATION: basic '

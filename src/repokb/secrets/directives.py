@@ -34,8 +34,10 @@ from repokb.secrets.values import password_like, value_ok
 
 Span = tuple[int, int, str, bool]
 
-# The configuration GitHub Linguist names, and the request files: `Directive value` lines
-CONF = LINGUIST_GROUPS["config"] | {"hurl", "http"}
+# The configuration GitHub Linguist names, and the request files: `Directive value` lines;
+# INI too, as `.cfg` and `.conf` are read (`haproxy.cfg`, `nginx.conf` under `deploy/`,
+# Kickstart's `anaconda-ks.cfg`), and a file of no language
+CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"] | {"hurl", "http", "ini", None})
 _VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'|(?P<bare>[^\s;"'#]{1,400}))"""
 # `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`
 _DIRECTIVE = re.compile(
