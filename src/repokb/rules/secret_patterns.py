@@ -221,7 +221,11 @@ REDACTED = "<REDACTED_SECRET>"
 # or an R chunk of Markdown (secrets/rforms.py), was stored as written; a SOPS value `ENC[...]`
 # is redacted whole (its `data:`, `iv:`, `tag:` were left), and a SOPS file's encrypted data
 # keys; Kapitan's `?{gpg:path}` is a reference (its `?{gpg:path` was redacted, `}` left)
-REDACTION_VERSION = 40
+# 41 (newfmt29): the directive forms of the server, tool and request files Linguist names
+# (secrets/directives.py: curl's `user = "u:X"`, Apache's `SetEnv`, HAProxy's `stats auth` and
+# password hashes, Tor, Kickstart's `rootpw`, Hurl's `[BasicAuth]`, Robot's `${PASSWORD}  X`,
+# fish's `set -gx`), git's upper-case `AUTHORIZATION: basic X` and `smtppass` were stored
+REDACTION_VERSION = 41
 
 
 @dataclass(frozen=True)
