@@ -74,17 +74,18 @@ _HURL_PAIR = re.compile(r"^[ \t]*[^\s:#]{1,80}[ \t]*:[ \t]*(?P<bare>\S[^\n]*?)[ 
 def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     conf = language in CONF
-    if conf or (language is not None and _SETS.search(text)):
+    if conf or (language is not None and ("etEnv" in text or "setenv" in text
+                                          or "set -" in text) and _SETS.search(text)):
         for m in _DIRECTIVE.finditer(text):
             _add(out, m, "directive_value", is_secret_key(m.group("key")))
     if language == "robotframework" and "${" in text:
         for m in _ROBOT.finditer(text):
             _add(out, m, "directive_value", is_secret_key(m.group("key")))
+    if not conf:
+        return out
     if "rootpw" in text or "sshpw" in text:  # Kickstart (`anaconda-ks.cfg`: read as INI)
         out += [_span(m, "kickstart_password") for m in _KICKSTART.finditer(text)
                 if value_ok(m.group("bare"))]
-    if not conf:
-        return out
     for m in _PAIR.finditer(text):
         if password_like(m.group("bare"), 6, glued_words=True):
             out.append(_span(m, "user_password_pair"))
