@@ -59,6 +59,10 @@ CONFIG_DATA = {
     # requests and diagrams written as text
     "HTTP", "PlantUML", "Graphviz (DOT)", "Graph Modeling Language",
 }
+# Linguist's "programming" languages that are requests written by hand, read as the HTTP request
+# files are (configuration, values redacted as config's are): Hurl's `password: X` under
+# `[FormParams]` was read as code, where an unquoted value is a variable
+CONFIG_PROGRAMMING = {"Hurl"}
 # Extensions left out whatever Linguist says (besides repokb's binary, image, font and build
 # output extensions, own_languages): `.d` is also the dependency list `gcc -MD` writes beside
 # every object file; `.pb` also protobuf's binary messages (TensorFlow's saved_model.pb, ONNX's
@@ -111,6 +115,8 @@ def own_languages() -> set[str]:
 
 
 def group_of(name: str, kind: str) -> str:
+    if name in CONFIG_PROGRAMMING:
+        return "config"
     if kind == "markup" and name in DOC_MARKUP:
         return "docs"
     if kind == "data" and name in CONFIG_DATA:

@@ -57,8 +57,10 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
                  "url", "toml", "props", "shell", "env", "kube", "tfstate", "k8s", "compose",
                  "cloudant", "super", "curl", "mysql", "dockerlogin", "auth", "smtp", "dsn",
-                 "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault"],
+                 "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault",
+                 "curlrc", "haproxy", "tor", "gitconfig", "hurl", "kickstart"],
                 1)}
+GIT_BASIC = base64.b64encode(("x-access-token:" + PW["gitconfig"]).encode()).decode()
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
 DOCKER_AUTH = _j("ZmFrZXVzZXI6RmFrZS1E", "b2NrZXItQXV0aC05OTE=")
 CONCAT = (_j("Cc1-", "Q9vT4kW7"), _j("nB3cY6zH", "1jF5sD0g"))
@@ -208,6 +210,22 @@ def planted() -> list[Planted]:
                 '  optional string user = 1 [default = "admin"];\n'
                 f'  optional string password = 2 [default = "{p["protodefault"]}"];\n}}\n',
                 [p["protodefault"]]),
+        # the directive forms of the configuration files GitHub Linguist names (indexed since
+        # repokb reads its languages): curl's `user = "u:X"`, HAProxy's `stats auth u:X` in a
+        # `.cfg` read as INI, Tor's `HTTPSProxyAuthenticator`, git's `AUTHORIZATION: basic`,
+        # a Hurl `[BasicAuth]` section, Kickstart's `rootpw`
+        Planted(".curlrc", f'user = "deploy:{p["curlrc"]}"\nheader = "Accept: text/plain"\n',
+                [p["curlrc"]]),
+        Planted("deploy/haproxy.cfg", "frontend stats\n    bind :8404\n"
+                f"    stats auth admin:{p['haproxy']}\n", [p["haproxy"]]),
+        Planted("tor/torrc", f"ControlPort 9051\nHTTPSProxyAuthenticator proxy:{p['tor']}\n",
+                [p["tor"]]),
+        Planted("dotfiles/.gitconfig", '[http "https://git.example.com/"]\n    extraheader = '
+                f"AUTHORIZATION: basic {GIT_BASIC}\n", [p["gitconfig"], GIT_BASIC]),
+        Planted("api/me.hurl", "GET https://api.example.com/me\n[BasicAuth]\n"
+                f"bob: {p['hurl']}\nHTTP 200\n", [p["hurl"]]),
+        Planted("install/anaconda-ks.cfg", "lang en_US.UTF-8\nkeyboard us\n"
+                f"rootpw --plaintext {p['kickstart']}\n", [p["kickstart"]]),
         # false-positive shapes that must stay readable (and the file indexed)
         Planted("docs/release.md",
                 "# Release notes\n\nFixed in commit 3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19.\n"

@@ -90,3 +90,27 @@ def test_the_table_says_where_it_came_from_and_names_no_language_twice():
             assert ident and name and ident == ident.lower(), key
     # an extension of repokb's own languages keeps repokb's name for it
     assert data["extensions"][".webmanifest"][::2] == ["json", "own"]
+
+
+# The credential files among the names Linguist's request and tool formats bring: blocked by
+# name, as `.netrc` and `.git-credentials` are; the settings beside them are configuration
+# (their secrets redacted: tests/unit/test_secrets_linguist_config.py). Hurl is a request file
+# as `.http` is, not code: its unquoted `password: X` is a value.
+BY_NAME = [
+    # (path, content, kind, policy)
+    ("_netrc", "machine api.example.com login ci password X\n", Kind.SECRET_CANDIDATE,
+     Policy.BLOCK),  # `.netrc` as curl and git read it on Windows
+    ("api/http-client.private.env.json", '{"dev": {"password": "X"}}\n', Kind.SECRET_CANDIDATE,
+     Policy.BLOCK),  # JetBrains' HTTP Client: the environment kept out of version control
+    ("api/http-client.env.json", '{"dev": {"host": "https://dev.example"}}\n',
+     Kind.CONFIGURATION, Policy.INDEX_TEXT),
+    (".curlrc", "--location\n--retry 3\n", Kind.CONFIGURATION, Policy.INDEX_TEXT),
+    ("api/orders.hurl", "GET https://api.example.com/orders\nHTTP 200\n", Kind.CONFIGURATION,
+     Policy.INDEX_TEXT),
+]
+
+
+@cases(("rel", "content", "kind", "policy"), BY_NAME)
+def test_a_credential_file_among_linguist_names_is_blocked(tmp_path, rel, content, kind, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.index_policy) == (kind, policy), c.reasons

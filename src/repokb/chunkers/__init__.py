@@ -12,7 +12,8 @@ protobuf and graphql (interface definitions, by their braces: contractscan.py; i
 Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
 Svelte components: each block by its own language's chunker), jinjasql (dbt's SQL: macros by
 their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Markdown, a code
-chunk defining something by its language's chunker). A language with no registered chunker is
+chunk defining something by its language's chunker), requests (HTTP request files by their
+`###` requests, Gherkin features by scenario). A language with no registered chunker is
 cut into fixed windows.
 """
 
@@ -35,6 +36,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
+    requests,
     rlang,
     rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's
     rst,

@@ -170,7 +170,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `= {}` read for parsing (nlohmann's `basic_json` ended at line 651 of
 #     5,200: its members after it were free functions); no name in a directive is blanked;
 #     conversion operators named (`operator bool`).
-CHUNKING_VERSION = 26
+# 27 (newfmt29): HTTP request files by `###` request, Gherkin features by scenario
+#     (chunkers/requests.py), Bazel's Starlark per `def` with Python's grammar: all three were
+#     500-character windows since Linguist's languages are indexed.
+CHUNKING_VERSION = 27
 
 
 class Chunker(Protocol):

@@ -105,6 +105,11 @@ _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
 SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("python", "tree_sitter_python:language", "python",
                  wrappers=frozenset({"decorated_definition"}), module_window=(400, 80)),
+    # Bazel's and Buck's Starlark (`.bzl`, `BUILD`, `Tiltfile`: GitHub Linguist's) is Python's
+    # syntax: its `def`s are the definitions (`karma_web_test`, `_impl`), read with Python's
+    # grammar and query; the rules a file declares (`x = rule(...)`) stay in module windows
+    LanguageSpec("starlark", "tree_sitter_python:language", "python",
+                 wrappers=frozenset({"decorated_definition"}), module_window=(400, 80)),
     LanguageSpec("typescript", "tree_sitter_typescript:language_typescript", "typescript",
                  wrappers=_JS_WRAPPERS),
     LanguageSpec("tsx", "tree_sitter_typescript:language_tsx", "typescript",

@@ -212,6 +212,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # as any manifest (a Secret of written values only still blocked), values all references,
 # ciphertext or empty (`${NAME}`, SOPS' `ENC[...]`, `!vault`, CRE's variable names) indexed;
 # Kapitan's `?{gpg:...}` is a reference in a Secret)
+# (0.3.28 also, newfmt29: `_netrc` and JetBrains' `http-client.private.env.json` are credential
+# files, blocked; Hurl is a request file as `.http` is: configuration, not code)
 CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -221,6 +221,10 @@ REDACTED = "<REDACTED_SECRET>"
 # or an R chunk of Markdown (secrets/rforms.py), was stored as written; a SOPS value `ENC[...]`
 # is redacted whole (its `data:`, `iv:`, `tag:` were left), and a SOPS file's encrypted data
 # keys; Kapitan's `?{gpg:path}` is a reference (its `?{gpg:path` was redacted, `}` left)
+# 40 also (newfmt29): the directive forms of the server, tool and request files Linguist names
+# (secrets/directives.py: curl's `user = "u:X"`, Apache's `SetEnv`, HAProxy's `stats auth` and
+# password hashes, Tor, Kickstart's `rootpw`, Hurl's `[BasicAuth]`, Robot's `${PASSWORD}  X`,
+# fish's `set -gx`), git's upper-case `AUTHORIZATION: basic X` and `smtppass` were stored
 REDACTION_VERSION = 40
 
 
@@ -397,6 +401,7 @@ SECRET_KEY_WORDS = frozenset({
     "password", "passwd", "pwd", "pw", "pass", "passphrase", "secret", "token", "apikey",
     "credential", "credentials", "privatekey", "secretkey", "accesskey", "authkey", "authtoken",
     "sas",
+    "smtppass",  # git send-email's `sendemail.smtppass` (git config keys are any case)
 })
 # The words of an example password with a number (`Password123`, `Admin2024`, `Qwerty123`):
 # in a password's place (prose, a password column, an option's default) such a value is an

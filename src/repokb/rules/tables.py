@@ -257,6 +257,11 @@ SECRET_FILES: dict[str, str] = {
     ".yarnrc": "credentials_file",
     # CPAN uploads: cpan-upload's and Dist::Zilla's PAUSE login (`user X` / `password Y`)
     ".pause": "credentials_file",
+    # `_netrc`: the name curl, git and Python's netrc read on Windows (a `.netrc` by another
+    # name); JetBrains' HTTP Client keeps an `.http` file's secrets in its private environment
+    # file, meant to stay out of version control (`{"dev": {"password": "X"}}`), as the
+    # VS Code REST Client's `.env` does; its `http-client.env.json` holds the shared values
+    "_netrc": "credentials_file", "http-client.private.env.json": "credentials_file",
     ".dockercfg": "credentials_file", "kubeconfig": "kubeconfig", "*.kubeconfig": "kubeconfig",
     "secrets.yml": "secrets_file", "secrets.yaml": "secrets_file", "secrets.json": "secrets_file",
     "*.tfstate": "terraform_state", "*.tfstate.backup": "terraform_state",

@@ -21,7 +21,10 @@ random values of a Markdown list under a heading or lead-in naming secrets (`## 
 / `- staging: X`); `k8s.find` every value of a Kubernetes Secret document in a YAML stream (`data:`,
 `stringData:`, whatever the keys); `sqlforms.find` SQL's `IDENTIFIED BY 'X'`, an options list's
 `password 'X'` and DuckDB's `CREATE SECRET (... SECRET 'X')`; `stores.find` a SOPS value
-`ENC[...]`, whole.
+`ENC[...]`, whole; `directives.find` the `Directive value` lines of the server, tool and
+request files GitHub Linguist names (`.curlrc`'s `user = "u:X"`, Tor's `HashedControlPassword`,
+Apache's `SetEnv DB_PASSWORD X`, HAProxy's and Caddy's password hashes, Kickstart's `rootpw`,
+a Hurl `[BasicAuth]` section).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -45,6 +48,7 @@ from repokb.secrets import (
     bullets,
     credentials,
     defaults,
+    directives,
     dotnet,
     encoded,
     ethereum,
@@ -106,6 +110,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "k8s": lambda text, mode, language, keys: k8s.find(text, language),
     "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
     "stores": lambda text, mode, language, keys: stores.find(text),
+    "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
 }
 
 

@@ -140,7 +140,7 @@ _PARAM_DEFAULT = re.compile(
     r"""(?:\s*\w+\s*:\s*(?:"[^"\n]*"|'[^'\n]*'|[\w.]+)\s*,)*\s*defaultValue\s*:\s*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _AUTH_HEADER = re.compile(
-    r"""(?:Authorization|Proxy-Authorization|\bauth)["']?\s*[:=,]\s*"""
+    r"""(?:(?i:authorization|proxy-authorization)|\bauth)["']?\s*[:=,]\s*"""
     r"""(?:["']?value["']?\s*[:=]\s*)?["'`]?\s*"""
     r"""(?P<scheme>Bearer|Basic|Token|token|bearer|basic|Digest|Bot|ApiKey|apikey)\s+"""
     r"""(?P<value>[A-Za-z0-9+/=._~\-]{8,})""")

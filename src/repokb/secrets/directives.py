@@ -1,0 +1,131 @@
+"""Secrets in the directive forms of the server, tool and request files GitHub Linguist names
+(formats.LINGUIST's `config` group: `.curlrc`, `.wgetrc`, nginx, Apache, HAProxy, Caddyfile,
+Tor, git config, crontab, `.http` ...) and of a few shells' and test tables' `NAME VALUE`
+lines, where no `key = value` shows them.
+
+Found here (spans of the value only, never its name):
+- a directive that names a secret and gives its value after a space (Tor's
+  `HashedControlPassword 16:..`, Apache's `SetEnv DB_PASSWORD X`, tcsh's `setenv API_TOKEN X`,
+  fish's `set -gx DB_PASSWORD X`, Robot Framework's `${PASSWORD}    X`, Kickstart's
+  `rootpw --plaintext X` and `sshpw --username=u X`);
+- the password of a `user:password` pair a directive gives (curl's `user = "u:X"` and
+  `proxy-user`, HAProxy's `stats auth u:X`, Tor's `HTTPSProxyAuthenticator u:X`);
+- a bearer token given as a curl option (`oauth2-bearer = X`, `--oauth2-bearer X`);
+- a password hash written where a server reads it (HAProxy's `user u password $6$..`, a
+  Caddyfile's `basicauth { u $2a$14$.. }`, an htpasswd line): crypt's `$1$`, `$5$`, `$6$`,
+  `$apr1$`, bcrypt's `$2a$`/`$2b$`/`$2y$`, `$argon2id$`, yescrypt's `$y$`, in configuration
+  only (a hasher's test vectors in code stay);
+- an HTTP request file's `Authorization: Basic user X` (JetBrains' client encodes the pair
+  itself, so the password stands as written) and its `Digest user X`;
+- a Hurl file's `[BasicAuth]` section, one `user: X` a line.
+
+A name must be a secret's (`scan.is_secret_key`); a value no bare word, `$variable`,
+placeholder or path (`values.value_ok`, `scan.is_placeholder`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.formats import LINGUIST_GROUPS
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_secret_key
+from repokb.secrets.values import password_like, value_ok
+
+Span = tuple[int, int, str, bool]
+
+# The configuration GitHub Linguist names, and the request files: `Directive value` lines;
+# INI too, as `.cfg` and `.conf` are read (`haproxy.cfg`, `nginx.conf` under `deploy/`,
+# Kickstart's `anaconda-ks.cfg`), and a file of no language
+CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"] | {"hurl", "http", "ini", None})
+_VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'|(?P<bare>[^\s;"'#]{1,400}))"""
+# `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`
+_DIRECTIVE = re.compile(
+    r"""^[ \t]*(?:(?:SetEnv|setenv|set(?:[ \t]+-{1,2}[A-Za-z]+)*|env)[ \t]+)?"""
+    rf"""(?P<key>[A-Za-z_][\w.-]{{0,80}})[ \t]+{_VALUE}[ \t]*;?[ \t]*$""", re.M)
+# the start of a line `_DIRECTIVE` reads outside the configuration group: a shell's or
+# Apache's setting of an environment variable
+_SETS = re.compile(r"^[ \t]*(?:SetEnv|setenv|set[ \t]+-)", re.M)
+# Robot Framework's variable table: `${NAME}    value` (two spaces or a tab part the cells)
+_ROBOT = re.compile(r"^\$\{(?P<key>[\w ]{1,80})\}[ \t]*=?(?:[ \t]{2,}|\t)(?P<bare>\S[^\n]*?)"
+                    r"[ \t]*$", re.M)
+# Kickstart: `rootpw [--plaintext|--iscrypted|--lock] X`, `sshpw --username=u [opts] X`
+_KICKSTART = re.compile(
+    r"^[ \t]*(?:rootpw|sshpw)(?:[ \t]+--[\w-]+(?:=\S+)?)*[ \t]+(?P<bare>[^\s-]\S*)", re.M)
+# `user = "u:X"`, `proxy-user u:X`, `--user u:X`, `stats auth u:X`, `HTTPSProxyAuthenticator u:X`
+_PAIR = re.compile(
+    r"""^[ \t]*(?:-{0,2}(?:user|proxy-user)|-[uU]|stats[ \t]+auth|HTTPSProxyAuthenticator)"""
+    r"""(?:[ \t]*[=:][ \t]*|[ \t]+)["']?(?P<user>[^\s:"'=]{1,80}):(?P<bare>[^\s"']{1,400})""",
+    re.M)
+_BEARER = re.compile(r"""^[ \t]*-{0,2}oauth2-bearer(?:[ \t]*[=:][ \t]*|[ \t]+)"""
+                     r"""["']?(?P<bare>[^\s"']{8,400})""", re.M)
+_CRYPT = re.compile(
+    r"(?<![\w$])(?P<bare>\$(?:2[abxy]\$\d\d\$[./A-Za-z0-9]{53}"
+    r"|(?:1|5|6|apr1)\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,86}"
+    r"|argon2(?:id|i|d)\$v=\d+\$[\w=,]+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
+    r"|y\$[./A-Za-z0-9]+\$[./A-Za-z0-9]{1,86}\$[./A-Za-z0-9]{43}))")
+# JetBrains' HTTP client: `Authorization: Basic user password`, `Digest user password`
+_HTTP_PAIR = re.compile(r"^[ \t]*Authorization:[ \t]*(?:Basic|Digest)[ \t]+\S+[ \t]+"
+                        r"(?P<bare>\S+)[ \t]*$", re.M | re.I)
+_HURL_SECTION = re.compile(r"^\[(?P<name>\w+)\][ \t]*$", re.M)
+_HURL_PAIR = re.compile(r"^[ \t]*[^\s:#]{1,80}[ \t]*:[ \t]*(?P<bare>\S[^\n]*?)[ \t]*$")
+
+
+def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
+    out: list[Span] = []
+    conf = language in CONF
+    if conf or (language is not None and ("etEnv" in text or "setenv" in text
+                                          or "set -" in text) and _SETS.search(text)):
+        for m in _DIRECTIVE.finditer(text):
+            _add(out, m, "directive_value", is_secret_key(m.group("key")))
+    if language == "robotframework" and "${" in text:
+        for m in _ROBOT.finditer(text):
+            _add(out, m, "directive_value", is_secret_key(m.group("key")))
+    if not conf:
+        return out
+    if "rootpw" in text or "sshpw" in text:  # Kickstart (`anaconda-ks.cfg`: read as INI)
+        out += [_span(m, "kickstart_password") for m in _KICKSTART.finditer(text)
+                if value_ok(m.group("bare"))]
+    for m in _PAIR.finditer(text):
+        if password_like(m.group("bare"), 6, glued_words=True):
+            out.append(_span(m, "user_password_pair"))
+    if "bearer" in text:
+        out += [_span(m, "authorization_header") for m in _BEARER.finditer(text)
+                if value_ok(m.group("bare"))]
+    if "$" in text:
+        out += [_span(m, "password_hash") for m in _CRYPT.finditer(text)]
+    if language == "http" and keys.has(("authorization",)):
+        out += [_span(m, "authorization_header") for m in _HTTP_PAIR.finditer(text)
+                if value_ok(m.group("bare"))]
+    if language == "hurl" and "[BasicAuth]" in text:
+        out += _hurl_basic_auth(text)
+    return out
+
+
+def _add(out: list[Span], m: re.Match[str], name: str, secret_named: bool) -> None:
+    group = next(g for g in ("dq", "sq", "bare") if m.groupdict().get(g) is not None)
+    value = m.group(group)
+    if secret_named and value_ok(value) and not value.startswith(("$", "%", "/", "@", "<")):
+        out.append((m.start(group), m.end(group), name, False))
+
+
+def _span(m: re.Match[str], name: str) -> Span:
+    return (m.start("bare"), m.end("bare"), name, True)
+
+
+def _hurl_basic_auth(text: str) -> list[Span]:
+    """The `user: password` lines of a Hurl `[BasicAuth]` section, up to the next section or
+    request line."""
+    out: list[Span] = []
+    for section in _HURL_SECTION.finditer(text):
+        if section.group("name") != "BasicAuth":
+            continue
+        at = section.end() + 1
+        for line in text[at:].split("\n"):
+            m = _HURL_PAIR.match(line)
+            if not line.strip() or line.startswith("[") or m is None or " " in line.split(":")[0]:
+                break
+            if value_ok(m.group("bare")):
+                out.append((at + m.start("bare"), at + m.end("bare"), "basic_auth", True))
+            at += len(line) + 1
+    return out
