@@ -48,8 +48,9 @@ def test_a_run_over_several_folders_counts_each_project(home: Path, tmp_path: Pa
     assert code == 0, err
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()
             if line.split() and line.split()[0] in ("shop", "blog")}
-    assert "project  files  skipped  created  updated  unchanged  pruned  embedded" in out
+    assert "project  indexed  skipped  created  updated  unchanged  pruned  embedded" in out
     # project, files indexed, skipped, chunks created, updated, unchanged, pruned, embedded
+    # (the header says "indexed" as every surface does: models.files_phrase)
     assert rows["blog"][:2] == ["2", "0"] and rows["blog"][2] != "0", out
     assert rows["shop"][:3] == ["2", "0", "0"], out
     assert "by_project" not in index(str(shop))["summary"]  # one project: its line says it
