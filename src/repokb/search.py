@@ -405,9 +405,13 @@ class Searcher:
         except StoreError:
             return []
         blind = {name.lower() for name in understood.unseen}
-        found = [p for p in found if last_name(str(p.payload.get("symbol") or "")).lower() in blind
-                 or (last_name(str(p.payload.get("symbol") or "")) in understood.cased
-                     and is_definition(p.payload))]
+
+        def asked(p: StoredPoint) -> bool:  # an unseen name in any case, a cased one as typed
+            name = last_name(str(p.payload.get("symbol") or ""))
+            return name.lower() in blind or (name in understood.cased
+                                             and is_definition(p.payload))
+
+        found = [p for p in found if asked(p)]
         if not found:
             return []
         best: dict[str, int] = {}

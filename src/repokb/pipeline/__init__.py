@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from repokb.errors import InputError
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
@@ -123,12 +123,12 @@ class Indexer:
             items = list(discover(root, classifier.config))
             classifier.read_below(root, items)  # the .gitattributes the walk found
             files = [item for item in items if not isinstance(item, SkippedPath)]
-            judged: Iterator[tuple[Classification, int, int, str | None]] = iter(())
-            if not chunk:
+            results: list[tuple[Classification, int, int, str | None]] = []
+            if not chunk:  # (a chunking dry run judges each file as it chunks it, below)
                 results, processes = judge_all(
                     functools.partial(self._dry_judge, classifier, files), len(files))
                 report.judged_in_processes = max(report.judged_in_processes, processes)
-                judged = iter(results)
+            judged = iter(results)
             for item in items:
                 if isinstance(item, SkippedPath):
                     counts["dirs_skipped" if item.is_dir else "files_skipped"] += 1

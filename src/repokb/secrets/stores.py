@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 from typing import Any
 
 Span = tuple[int, int, str, bool]
@@ -61,7 +62,10 @@ class _Tagged:
         self.tag, self.value = tag, value
 
 
+@cache
 def _loader() -> Any:
+    """The safe loader (C where built) that reads a local tag's node instead of refusing it:
+    made once, on the first secret-named file."""
     import yaml
 
     base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
