@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -114,23 +115,31 @@ def references(text: str) -> str | None:
         f"{k} {n}" for k, n in kinds.most_common())
 
 
+def _leaves(node: Any, leaf: Callable[[Any], bool]) -> bool:
+    """Whether `leaf` holds for every value under mappings and lists."""
+    if isinstance(node, dict):
+        return all(_leaves(v, leaf) for v in node.values())
+    if isinstance(node, list):
+        return all(_leaves(v, leaf) for v in node)
+    return leaf(node)
+
+
 def _env_names(node: Any, kinds: Counter[str]) -> bool:
     """CRE's `secretsNames:`: each secret's list of environment variables' names."""
-    if isinstance(node, dict):
-        return all(_env_names(v, kinds) for v in node.values())
-    if isinstance(node, list):
-        return all(_env_names(v, kinds) for v in node)
-    if isinstance(node, str) and _ENV_NAME.fullmatch(node):
-        kinds["variable name"] += 1
-        return True
-    return False
+    def name(value: Any) -> bool:
+        if isinstance(value, str) and _ENV_NAME.fullmatch(value):
+            kinds["variable name"] += 1
+            return True
+        return False
+
+    return _leaves(node, name)
 
 
 def _unwritten(node: Any, kinds: Counter[str]) -> bool:
-    if isinstance(node, dict):
-        return all(_unwritten(v, kinds) for v in node.values())
-    if isinstance(node, list):
-        return all(_unwritten(v, kinds) for v in node)
+    return _leaves(node, lambda value: _unwritten_value(value, kinds))
+
+
+def _unwritten_value(node: Any, kinds: Counter[str]) -> bool:
     if node is None or isinstance(node, bool):
         return True
     if isinstance(node, _Tagged):
