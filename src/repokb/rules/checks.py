@@ -103,7 +103,7 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
     written value, keeps its block."""
     if f.language != "yaml" or f.template_base or f.file.size == 0:
         return None
-    if not any(w in f.lower_name for w in T.SECRET_NAME_WORDS):
+    if SECRET_WORD_NAME.check(f) is None:
         return None
     whole = f.whole
     if whole is None:
@@ -120,8 +120,7 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
         return "a Kubernetes manifest, no Secret object in it"
     if _PLAY.search(text) and _PLAY_BODY.search(text):
         return "an Ansible playbook: plays run on hosts, not a store of values"
-    found = stores.references(text)
-    return None if found is None else found
+    return stores.references(text)
 
 
 # an Ansible playbook: a list of plays, each naming its hosts and what runs on them
