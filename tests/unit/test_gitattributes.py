@@ -212,3 +212,34 @@ def test_editing_a_nested_gitattributes_reclassifies_the_files_below_it(tmp_path
     assert plain["packages/api/server.go"].config_digest == plain["assets/lib/lib.go"] \
         .config_digest == before["assets/lib/lib.go"].config_digest
     assert plain["packages/api/server.go"].config_path == ".gitattributes"
+
+
+def test_a_pattern_matches_the_paths_git_check_attr_marks(tmp_path):
+    """`*` and `**` (a vendored folder's own `* linguist-vendored`) mark every file below the
+    .gitattributes, as `git check-attr` says; pathspec turns both into its "anything" regex,
+    which was read as a one-character path, so they marked nothing. The other rows pin what
+    already agreed with git (git 2.39's answers, recorded)."""
+    paths = ("a.py", "lib/x.py", "lib/deep/y.py", "sub/lib/x.py", "x.py")
+    marked_by_git = {
+        "*": set(paths), "**": set(paths), "*.py": set(paths),
+        "lib/**": {"lib/x.py", "lib/deep/y.py"}, "**/lib/**": {"lib/x.py", "lib/deep/y.py",
+                                                             "sub/lib/x.py"},
+        "lib/*": {"lib/x.py"}, "/a.py": {"a.py"}, "a.py": {"a.py"}, "lib": set(),
+        "*/x.py": {"lib/x.py"}, "?.py": set(paths),
+    }
+    for pattern, marked in marked_by_git.items():
+        write(tmp_path, ".gitattributes", f"{pattern} linguist-vendored\n")
+        for rel in paths:
+            c = classify_in(tmp_path, rel, "def f():\n    return 1\n")
+            assert (c.kind is Kind.VENDOR) == (rel in marked), (pattern, rel, c.reasons)
+
+
+def test_a_vendored_folders_own_star_line_marks_everything_below_it(tmp_path):
+    write(tmp_path, "third/.gitattributes", "* linguist-vendored\n")
+    write(tmp_path, "third/lib/old.py", "def old():\n    return 0\n")
+    write(tmp_path, "src/app.py", "def app():\n    return 1\n")
+    c = walked(tmp_path)
+    assert c["third/lib/old.py"].kind is Kind.VENDOR, c["third/lib/old.py"].reasons
+    assert c["third/lib/old.py"].reasons[0] == ("marked linguist-vendored in "
+                                                "third/.gitattributes (line 1: *)")
+    assert c["src/app.py"].kind is Kind.SOURCE

@@ -233,6 +233,8 @@ def parse(text: str, file: str = NAME) -> tuple[Line, ...]:
                 continue
             if regex.endswith("/"):  # `dir/**`: a prefix to pathspec, everything inside to git
                 regex += ".+"
+            elif regex == ".":  # `*`, `**`: pathspec's "matches anything" (it searches)
+                regex = ".+"
             compiled = re.compile(regex)
         except (ValueError, TypeError, re.error):
             continue
