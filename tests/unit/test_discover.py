@@ -9,7 +9,7 @@ from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
 from repokb.pipeline.discover import ProjectRoot, canonical, discover, resolve_roots
 
-from ..conftest import write
+from ..conftest import cases, write
 
 
 def walk(root: Path) -> tuple[dict[str, SourceFile], dict[str, SkippedPath]]:
@@ -80,6 +80,56 @@ def test_gitignore_rules_apply_below_their_directory(tmp_path):
     assert "ignored by .gitignore" in skipped["a.log"].reason
     assert "ignored by .gitignore" in skipped["sub/local.txt"].reason
     assert skipped["secret_dir"].is_dir
+
+
+# .gitignore files (path -> text), then the files the walk must keep (git check-ignore: not
+# ignored) and those it must leave out as ignored; git 2.39's answers, also asked below
+GITIGNORE_CASES = [
+    ("negation below", {".gitignore": "*.log\n", "logs/.gitignore": "!keep.log\n"},
+     ["logs/keep.log"], ["logs/other.log", "a.log"]),
+    ("allow list", {".gitignore": "*\n!*/\n!*.py\n"}, ["src/a.py", "c.py"], ["src/b.txt"]),
+    ("allow list of a folder", {".gitignore": "*\n!.gitignore\n!src/\n!src/**\n"},
+     ["src/a.py", "src/deep/b.py"], ["other/c.py", "top.py"]),
+    ("deeper file wins", {".gitignore": "*.txt\n", "sub/.gitignore": "!*.txt\nsecret.txt\n"},
+     ["sub/a.txt"], ["sub/secret.txt", "b.txt"]),
+    ("three levels", {".gitignore": "*.txt\n", "a/.gitignore": "!important.txt\n",
+                      "a/b/.gitignore": "important.txt\n"},
+     ["a/important.txt"], ["a/b/important.txt", "a/b/c/important.txt"]),
+    ("a folder re-included below", {".gitignore": "out\n", "sub/.gitignore": "!out\n"},
+     ["sub/out/x.py"], ["out/y.py"]),
+    ("an ignored folder stays ignored", {".gitignore": "logs/\n", "logs/.gitignore": "!*\n"},
+     [], ["logs/a"]),
+    ("folders inside only", {".gitignore": "a/**/\n"}, ["a/f"], ["a/b/f", "a/b/c/f"]),
+    ("a pattern with a slash in a folder's file", {"sub/.gitignore": "x/y.txt\n"},
+     ["sub/q/x/y.txt", "x/y.txt"], ["sub/x/y.txt"]),
+    ("one child folder kept", {".gitignore": "foo/*\n!foo/bar/\n"}, ["foo/bar/x"],
+     ["foo/baz/y", "foo/z"]),
+    ("a file re-included", {".gitignore": "dist\n!dist/keep\n"}, [], ["dist/keep", "dist/other"]),
+]
+
+
+@cases(("name", "ignores", "kept", "ignored"), GITIGNORE_CASES)
+def test_the_walk_ignores_what_git_ignores(tmp_path, name, ignores, kept, ignored):
+    """The deepest .gitignore that speaks of a path decides, a negation too, and nothing is
+    re-included inside an ignored folder. Before, the first file from the root that matched
+    decided (`!keep.log` below `*.log` was lost) and pathspec let `!*/` lose to the `*` above
+    it, so an allow-list .gitignore left the whole project out."""
+    import shutil
+    import subprocess
+
+    root = tmp_path / "p"
+    for rel, text in ignores.items():
+        write(root, rel, text)
+    for rel in kept + ignored:
+        write(root, rel, "x = 1\n")
+    files, skipped = walk(root)
+    assert [rel for rel in kept if rel not in files] == []
+    assert [rel for rel in ignored if rel in files] == []
+    if shutil.which("git"):  # and git says the same of each
+        subprocess.run(["git", "init", "-q", str(root)], check=True)
+        said = subprocess.run(["git", "-C", str(root), "check-ignore", "--no-index", "--",
+                               *kept, *ignored], capture_output=True, text=True).stdout.split()
+        assert sorted(said) == sorted(ignored)
 
 
 def test_gitignore_spares_the_files_git_tracks_and_repo_config_runs_nothing(tmp_path):

@@ -22,6 +22,39 @@ def _gitignore_spec(lines: list[str]) -> pathspec.GitIgnoreSpec:
         return pathspec.GitIgnoreSpec.from_lines([ln for ln in lines if _parses(ln)])
 
 
+class _Patterns:
+    """One .gitignore's patterns as git reads them: a pattern speaks of a path itself (a file,
+    or a folder with a pattern that may name one), the last one that does decides, and a
+    negation (`!keep.log`) decides too, so a deeper file's negation re-includes what a file
+    above ignores. pathspec parses the lines (git's escapes, trailing spaces, `**`); its
+    matcher answers for files under folders rather than for a folder itself, and lets a
+    folder pattern's negation (`!*/`) lose to the `*` it follows."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._rules: list[tuple[re.Pattern[str], bool]] = []
+        for pattern in _gitignore_spec(lines).patterns:
+            regex = getattr(pattern, "regex", None)
+            if pattern.include is None or regex is None:
+                continue  # a blank line or a comment
+            text = regex.pattern
+            if text == ".":  # `*`, `**`: pathspec's "anything" (it searches)
+                text = ".+"
+            elif text.endswith("/"):  # `dir/**`: a prefix to pathspec, everything inside
+                text += ".+"
+            elif str(getattr(pattern, "pattern", "")).rstrip().endswith("/**/"):
+                text = text.removesuffix("(?P<ps_d>/)") + "/.+/"  # the folders inside only
+            self._rules.append((re.compile(f"(?:{text})$"), pattern.include))
+        self._rules.reverse()  # the last line first
+
+    def verdict(self, rel_path: str, is_dir: bool) -> bool | None:
+        """True: ignored; False: re-included by a negation; None: no pattern speaks of it."""
+        subject = rel_path + "/" if is_dir else rel_path
+        for regex, include in self._rules:
+            if regex.search(subject):
+                return include
+        return None
+
+
 def _parses(line: str) -> bool:
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
@@ -77,9 +110,10 @@ class IgnoreRules:
 
     def __init__(self, tracked: frozenset[str] | None = None,
                  submodules: frozenset[str] = frozenset()) -> None:
-        self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+        self._specs: list[tuple[str, _Patterns]] = []
         self._tracked = tracked or frozenset()
         self.submodules = submodules
+        self._ignored_folders: dict[str, bool] = {}
 
     @classmethod
     def of(cls, root: Path) -> IgnoreRules:
@@ -103,7 +137,7 @@ class IgnoreRules:
         if ignore.is_file():
             try:
                 lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs.append((rel_dir, _gitignore_spec(lines)))
+                self._specs.append((rel_dir, _Patterns(lines)))
                 return 1
             except OSError:
                 return 0
@@ -114,8 +148,32 @@ class IgnoreRules:
             self._specs.pop()
 
     def matches(self, rel_path: str, is_dir: bool) -> bool:
-        for base, spec in self._specs:
-            sub = rel_path[len(base) + 1 :] if base else rel_path
-            if spec.match_file(sub + "/" if is_dir else sub):
-                return rel_path not in (self._tracked_dirs if is_dir else self._tracked)
+        """Whether git ignores the path: a folder above it is ignored (a walk enters one only
+        for the files git tracks in it), or the deepest .gitignore with a pattern that
+        speaks of the path itself says so; a tracked path never is."""
+        ignored = self._below_ignored(rel_path) or self._verdict(rel_path, is_dir)
+        return bool(ignored) and rel_path not in (self._tracked_dirs if is_dir
+                                                  else self._tracked)
+
+    def _verdict(self, rel_path: str, is_dir: bool) -> bool | None:
+        for base, patterns in reversed(self._specs):
+            if base and not rel_path.startswith(base + "/"):
+                continue  # a folder's own .gitignore speaks of what is inside it only
+            verdict = patterns.verdict(rel_path[len(base) + 1 :] if base else rel_path, is_dir)
+            if verdict is not None:
+                return verdict
+        return None
+
+    def _below_ignored(self, rel_path: str) -> bool:
+        """Whether a folder above the path is ignored (remembered per folder: the .gitignore
+        files that decide a folder are those above it, read before the walk got there)."""
+        cut = rel_path.find("/")
+        while cut > 0:
+            folder = rel_path[:cut]
+            known = self._ignored_folders.get(folder)
+            if known is None:
+                known = self._ignored_folders[folder] = bool(self._verdict(folder, True))
+            if known:
+                return True
+            cut = rel_path.find("/", cut + 1)
         return False
