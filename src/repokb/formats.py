@@ -43,3 +43,26 @@ LINGUIST_GROUPS: dict[str, frozenset[str]] = {
                      if entry[2] == group)
     for group in ("code", "docs", "markup", "config", "data")}
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES | LINGUIST_GROUPS["code"]
+# Linguist's names by repokb's ids (one name an entry gives alone; "Roff or Roff Manpage" is
+# Linguist's several languages of one extension), the names of languages repokb calls its own
+# way, and aliases people write in a .gitattributes `linguist-language=` (Linguist takes a
+# language's name or alias, in any case)
+_LINGUIST_NAMES = {entry[1].lower(): entry[0] for table in LINGUIST.values()
+                   for entry in table.values() if " or " not in entry[1]}
+_LINGUIST_ALIASES = {
+    "objective-c": "objc", "objective-c++": "objc", "objc": "objc", "tex": "latex",
+    "tsx": "tsx", "cabal config": "cabal", "pod": "pod", "pod 6": "pod", "solidity": "solidity",
+    "c++": "cpp", "c#": "csharp", "cs": "csharp", "js": "javascript", "node": "javascript",
+    "ts": "typescript", "py": "python", "python3": "python", "rb": "ruby", "sh": "shell",
+    "bash": "shell", "zsh": "shell", "golang": "go", "rs": "rust", "kt": "kotlin",
+    "md": "markdown", "yml": "yaml",
+}
+_IDS = CODE | frozenset(_LINGUIST_NAMES.values())
+
+
+def linguist_id(name: str) -> str | None:
+    """repokb's id of the language a .gitattributes `linguist-language=NAME` names (`PHP`,
+    `C++`, `cpp`, `Objective-C`); None when repokb cannot tell which language it is."""
+    key = name.strip().lower()
+    return (_LINGUIST_NAMES.get(key) or _LINGUIST_ALIASES.get(key)
+            or (key if key in _IDS and "/" not in key else None))

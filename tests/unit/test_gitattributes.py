@@ -243,3 +243,50 @@ def test_a_vendored_folders_own_star_line_marks_everything_below_it(tmp_path):
     assert c["third/lib/old.py"].reasons[0] == ("marked linguist-vendored in "
                                                 "third/.gitattributes (line 1: *)")
     assert c["src/app.py"].kind is Kind.SOURCE
+
+
+PHP_INCLUDE = """<?php
+function render_header($title) {
+    return "<h1>" . htmlspecialchars($title) . "</h1>";
+}
+
+class Page {
+    public function show() { return render_header("x"); }
+}
+"""
+
+
+def test_linguist_language_gives_a_file_its_language_and_it_is_cut_as_one(tmp_path):
+    """`*.inc linguist-language=PHP`: the project says what its files are (an `.inc` is PHP,
+    Pascal, SourcePawn, assembly ... by project); before, the file was an unknown format and
+    left out, and `include/*.h linguist-language=C++` was read as C."""
+    from repokb.pipeline.chunk import chunk_file
+    from repokb.settings import Settings
+
+    write(tmp_path, ".gitattributes", "*.inc linguist-language=PHP\n"
+                                      "include/*.h linguist-language=c++\n"
+                                      "*.tpl linguist-language=Klingon\n")
+    inc = write(tmp_path, "src/header.inc", PHP_INCLUDE)
+    c = classify_in(tmp_path, "src/header.inc", PHP_INCLUDE)
+    assert (c.kind, c.language, c.index_policy) == (Kind.SOURCE, "php", Policy.PARSE_AND_INDEX)
+    assert c.reasons[-1] == ("language PHP: marked linguist-language in .gitattributes "
+                             "(line 1: *.inc)")
+    assert c.config_path == ".gitattributes"  # an edit of it re-classifies the file
+    chunked = chunk_file(SourceFile("p", tmp_path, "src/header.inc", inc.stat().st_size,
+                                    inc.stat().st_mtime_ns), c, PHP_INCLUDE, "h",
+                         Settings().embed_plan)
+    assert {"render_header", "Page"} <= {chunk.symbol for chunk in chunked.chunks}
+    header = classify_in(tmp_path, "include/point.h", "int add(int a, int b);\n")
+    assert header.language == "cpp"
+    # a name repokb cannot tell says nothing: the file is decided as without the line
+    assert classify_in(tmp_path, "src/page.tpl", "hello {{ name }}\n").kind is Kind.UNKNOWN
+
+
+def test_a_deeper_gitattributes_unsets_the_language_its_parent_gives(tmp_path):
+    write(tmp_path, ".gitattributes", "*.inc linguist-language=PHP\n")
+    write(tmp_path, "asm/.gitattributes", "*.inc -linguist-language\n")
+    write(tmp_path, "web/page.inc", PHP_INCLUDE)
+    write(tmp_path, "asm/macros.inc", "%macro PUSHALL 0\n  push rax\n%endmacro\n")
+    c = walked(tmp_path)
+    assert c["web/page.inc"].language == "php"
+    assert c["asm/macros.inc"].language != "php", c["asm/macros.inc"]

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from repokb.formats import linguist_id
 from repokb.models import Classification, Signal, SkippedPath, SourceFile
 from repokb.pipeline.discover import ProjectRoot, discover, scope_record
 from repokb.rules import tables as T
@@ -114,8 +115,14 @@ class Classifier:
     def classify(self, file: SourceFile, head: bytes | None = None) -> Classification:
         """Classify one file; `head` gives its first bytes from memory (uploads) instead of
         reading the disk."""
-        facts = FileFacts(file=file, limits=self.limits, project=self.context, content=head)
+        given = self.attributes.language_of(file.path) if self.attributes else None
+        language = linguist_id(given[0]) if given else None
+        facts = FileFacts(file=file, limits=self.limits, project=self.context, content=head,
+                          language_given=language)
         c = decide(facts, self.screen(facts), KIND_DEFAULTS, CONSTRAINTS, CLASSIFIER_VERSION)
+        if given and language:  # the project's word for the language, and where it says so
+            c = replace(c, reasons=(*c.reasons, f"language {given[0]}: marked linguist-language "
+                                                f"in {given[1].file} ({given[1].label})"))
         package = facts.nearest_dir_with(T.PACKAGE_MARKERS) if c.index_policy.admits_content \
             else None
         signals = c.signals

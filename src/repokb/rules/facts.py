@@ -145,6 +145,7 @@ class FileFacts:
     limits: Limits
     project: ProjectContext
     content: bytes | None = None  # the file's first bytes when they come from memory (uploads)
+    language_given: str | None = None  # the project's word: .gitattributes linguist-language
     _sniffed: dict[str, str | None] = field(default_factory=dict)
 
     @cached_property
@@ -177,6 +178,8 @@ class FileFacts:
 
     @cached_property
     def language(self) -> str | None:
+        if self.language_given:
+            return self.language_given
         base = self.template_base or self.name
         lower = base.lower()
         engine = next((x for x in T.ENGINE_TEMPLATE_SUFFIXES if lower.endswith(x)), None)

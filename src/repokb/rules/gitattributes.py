@@ -9,7 +9,10 @@ from `.gitattributes`; repokb honours them the same way:
     third_party/ours/** -linguist-vendored                  -> the project's own again
     gen/kept.py linguist-generated=false                    -> not generated
 
-Set (`attr`, `attr=true`) makes a path that kind; unset (`-attr`, `attr=false`) turns off
+`linguist-language=NAME` (Linguist's name or an alias: `*.inc linguist-language=PHP`, `*.h
+linguist-language=C++`) gives the path that language, as repokb names it (formats.linguist_id),
+so it is read and cut as one; a name repokb cannot tell is ignored. Set (`attr`, `attr=true`)
+makes a path that kind; unset (`-attr`, `attr=false`) turns off
 repokb's own rules of that family for the path (vendor, generated, documentation), so the rest
 of the table decides it. As in git, a `.gitattributes` may sit in any folder, its patterns
 relative to that folder and speaking only of the files below it; a deeper file wins over the
@@ -50,7 +53,9 @@ class Line:
     number: int
     pattern: str
     regex: re.Pattern[str]
-    values: tuple[tuple[str, bool], ...]  # (vendored|generated|documentation, set or unset)
+    # (vendored|generated|documentation, set or unset); ("language", Linguist's name, or
+    # False: unset)
+    values: tuple[tuple[str, bool | str], ...]
     file: str = NAME  # the .gitattributes it is in, relative to the project root
 
     @property
@@ -91,7 +96,7 @@ class GitAttributes:
         by_folder = self._by_folder
         return [by_folder[f] for f in folders if f in by_folder]
 
-    def verdict(self, path: str, attribute: str) -> tuple[bool, Line] | None:
+    def verdict(self, path: str, attribute: str) -> tuple[bool | str, Line] | None:
         """(set or unset, the deciding line) for one attribute of a path; None if no line
         speaks of it. As in git, a deeper file wins over the ones above it, and in one file
         the last matching line wins."""
@@ -102,6 +107,15 @@ class GitAttributes:
                     if name == attribute and line.regex.fullmatch(rel):
                         return value, line
         return None
+
+    def language_of(self, path: str) -> tuple[str, Line] | None:
+        """The language a `linguist-language=NAME` line gives `path` (Linguist's name, or an
+        alias such as `cpp`), with its line; None when none does or the deciding line unsets it
+        (`-linguist-language`)."""
+        found = self.verdict(path, "language")
+        if found is None or not isinstance(found[0], str):
+            return None
+        return found[0], found[1]
 
     def digest_of(self, path: str) -> str | None:
         """The content hash of the files that speak of `path` (an edit of one re-classifies
@@ -167,7 +181,7 @@ class Marked(Condition):
 def load_gitattributes(root: Path, nested: Iterable[SourceFile] = ()) -> GitAttributes | None:
     """The Linguist lines of the root's .gitattributes and of `nested` (the .gitattributes files
     of folders below the root, as the walk found them); None when no file speaks of Linguist's
-    vendored, generated or documentation attributes."""
+    vendored, generated, documentation or language attributes."""
     texts: dict[str, bytes] = {}
     path = root / NAME
     try:
@@ -242,9 +256,13 @@ def parse(text: str, file: str = NAME) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def _value(field: str) -> tuple[str, bool] | None:
+def _value(field: str) -> tuple[str, bool | str] | None:
     unset = field.startswith("-")
     name, _, value = field.lstrip("-").partition("=")
+    if name == "linguist-language":  # `*.inc linguist-language=PHP`, `-linguist-language`
+        if unset and not value or value.lower() in _FALSE:
+            return "language", False
+        return None if unset or value.lower() in _TRUE else ("language", value)
     attribute = _ATTRIBUTES.get(name)
     if attribute is None or unset and value:
         return None

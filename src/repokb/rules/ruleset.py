@@ -215,7 +215,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.28 also, newfmt29: `_netrc` and JetBrains' `http-client.private.env.json` are credential
 # files, blocked; Hurl is a request file as `.http` is: configuration, not code)
 # (0.3.29, session 30: a .gitattributes line `* linguist-vendored` or `** ...` (a vendored
-# folder's own) marks every file below it, as git check-attr says; it marked none)
+# folder's own) marks every file below it, as git check-attr says; it marked none;
+# `linguist-language=NAME` gives the files that language: `*.inc linguist-language=PHP`)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
