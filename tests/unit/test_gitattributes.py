@@ -290,3 +290,22 @@ def test_a_deeper_gitattributes_unsets_the_language_its_parent_gives(tmp_path):
     c = walked(tmp_path)
     assert c["web/page.inc"].language == "php"
     assert c["asm/macros.inc"].language != "php", c["asm/macros.inc"]
+
+
+def test_a_language_that_would_scan_for_secrets_more_laxly_is_not_taken(tmp_path):
+    """`*.yml linguist-language=Python` would read `password: X` as Python reads it (a name,
+    not a value) and store the password: the file keeps its own language, and says why."""
+    from repokb.pipeline.chunk import chunk_file
+    from repokb.settings import Settings
+
+    secret = "hunter2Xy9zQ"
+    text = f"db:\n  host: localhost\n  password: {secret}\n"
+    write(tmp_path, ".gitattributes", "*.yml linguist-language=Python\n")
+    path = write(tmp_path, "deploy/app.yml", text)
+    c = classify_in(tmp_path, "deploy/app.yml", text)
+    assert c.language == "yaml", c.reasons
+    assert "language Python not taken" in c.reasons[-1]
+    chunked = chunk_file(SourceFile("p", tmp_path, "deploy/app.yml", path.stat().st_size,
+                                    path.stat().st_mtime_ns), c, text, "h",
+                         Settings().embed_plan)
+    assert chunked.chunks and not any(secret in chunk.content for chunk in chunked.chunks)

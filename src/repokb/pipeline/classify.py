@@ -24,6 +24,7 @@ from repokb.rules.gitattributes import NAME as GITATTRIBUTES
 from repokb.rules.gitattributes import GitAttributes, gitattributes_of, load_gitattributes
 from repokb.rules.repo_config import RepoConfig, config_of, load_repo_config
 from repokb.rules.ruleset import BUILTIN_RULES, CLASSIFIER_VERSION, CONSTRAINTS, KIND_DEFAULTS
+from repokb.secrets import mode_for
 
 __all__ = ["CLASSIFIER_VERSION", "Classifier", "Limits", "classify"]
 
@@ -117,12 +118,23 @@ class Classifier:
         reading the disk."""
         given = self.attributes.language_of(file.path) if self.attributes else None
         language = linguist_id(given[0]) if given else None
+        note = None
+        if given and language:
+            where = f"linguist-language in {given[1].file} ({given[1].label})"
+            own = FileFacts(file=file, limits=self.limits, project=self.context,
+                            content=head).language
+            if own is not None and _SCAN_STRICTNESS[mode_for(language)] < \
+                    _SCAN_STRICTNESS[mode_for(own)]:  # `*.yml linguist-language=Python`
+                note = (f"language {given[0]} not taken ({where}): secrets are looked for in "
+                        f"{own} as in {mode_for(own)}, more strictly than in {given[0]}")
+                language = None
+            else:
+                note = f"language {given[0]}: marked {where}"
         facts = FileFacts(file=file, limits=self.limits, project=self.context, content=head,
                           language_given=language)
         c = decide(facts, self.screen(facts), KIND_DEFAULTS, CONSTRAINTS, CLASSIFIER_VERSION)
-        if given and language:  # the project's word for the language, and where it says so
-            c = replace(c, reasons=(*c.reasons, f"language {given[0]}: marked linguist-language "
-                                                f"in {given[1].file} ({given[1].label})"))
+        if note:  # the project's word for the language, and where it says so
+            c = replace(c, reasons=(*c.reasons, note))
         package = facts.nearest_dir_with(T.PACKAGE_MARKERS) if c.index_policy.admits_content \
             else None
         signals = c.signals
@@ -132,6 +144,11 @@ class Classifier:
             return replace(c, package=package, signals=signals)
         return replace(c, package=package, signals=signals, config_path=self.label_of(file.path),
                        config_digest=self.digest_of(file.path))
+
+
+# a .gitattributes language never makes the secret scan of a file laxer than its own language's:
+# `password: X` is a value in configuration, and may be a variable's name in code
+_SCAN_STRICTNESS = {"code": 0, "text": 1, "config": 2}
 
 
 def classify(file: SourceFile, *, head_bytes: int = 8192, max_file_bytes: int = 2_000_000,
