@@ -132,6 +132,33 @@ def test_the_walk_ignores_what_git_ignores(tmp_path, name, ignores, kept, ignore
         assert sorted(said) == sorted(ignored)
 
 
+def test_the_walk_reads_what_git_reads_above_the_root(tmp_path):
+    """A clone's own `.git/info/exclude` (local notes, local settings) and the .gitignore of
+    the folders above a root inside a work tree (`repokb index repo/src`) ignore files as
+    git does; before, both were indexed."""
+    import subprocess
+
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    write(repo, ".git/info/exclude", "# git ls-files --others --exclude-from=...\nnotes/\n"
+                                     "local_settings.py\n")
+    write(repo, ".gitignore", "*.log\nsrc/generated/\n")
+    write(repo, "src/.gitignore", "!keep.log\n")
+    for rel in ("src/app.py", "src/local_settings.py", "src/notes/todo.md", "src/run.log",
+                "src/keep.log", "src/generated/api.py", "src/lib/util.py"):
+        write(repo, rel, "x = 1\n")
+    for root in (repo, repo / "src"):
+        files, _ = walk(root)
+        lead = "src/" if root == repo else ""
+        assert set(files) >= {f"{lead}app.py", f"{lead}keep.log", f"{lead}lib/util.py"}
+        for rel in ("local_settings.py", "notes/todo.md", "run.log", "generated/api.py"):
+            assert f"{lead}{rel}" not in files, (root, rel)
+    said = subprocess.run(["git", "-C", str(repo / "src"), "check-ignore", "--",
+                           "local_settings.py", "notes/todo.md", "run.log", "generated/api.py",
+                           "keep.log", "app.py"], capture_output=True, text=True).stdout.split()
+    assert said == ["local_settings.py", "notes/todo.md", "run.log", "generated/api.py"]
+
+
 def test_gitignore_spares_the_files_git_tracks_and_repo_config_runs_nothing(tmp_path):
     """git ignores untracked files only: a tracked file a .gitignore matches was left out
     (found in the new-user trial). Asking git must not run the repository's fsmonitor."""

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from repokb.errors import InputError
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules, git_submodules, git_tracked
+from repokb.pipeline.ignore import IgnoreRules, git_above, git_submodules, git_tracked
 from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS
@@ -217,8 +217,9 @@ def unrecorded(project: ProjectRoot, folders: list[str], recorded: Callable[[str
     rules (.gitignore, skipped folders, symlinks). Entries that are recorded are not entered.
     `git ls-files` runs once for all of them."""
     tracked, submodules = git_tracked(project.root), git_submodules(project.root)
+    above = git_above(project.root)
     for folder in folders:
-        rules = IgnoreRules(tracked, submodules)
+        rules = IgnoreRules(tracked, submodules, above)
         scoped = replace(project, scope=folder)
         rel, blocked = _descend(scoped, rules, config) if folder else ("", None)
         if blocked is not None:

@@ -103,23 +103,74 @@ def git_submodules(root: Path) -> frozenset[str]:
     return frozenset(p.removeprefix("./") for p in paths if p and p not in (".", ".."))
 
 
+IGNORE_MAX_BYTES = 1_000_000
+# (folder the rules speak from, relative to the root: "" above it, the path that leads from
+# the folder they speak from to the root's files: "" below it, the rules)
+_Spec = tuple[str, str, _Patterns]
+
+
+def git_above(root: Path) -> list[_Spec]:
+    """What git also reads for the files of a `root` in a git work tree: the repository's
+    `info/exclude` (a clone's own list of local files: scratch notes, local settings) and the
+    .gitignore of each folder from the work tree's top down to the root's parent (indexing
+    `repo/src` still leaves out what `repo/.gitignore` ignores in it), lowest priority
+    first, as git weighs them. Empty outside a work tree."""
+    top = next((d for d in (root, *root.parents) if (d / ".git").exists()), None)
+    if top is None:
+        return []
+    parts = root.relative_to(top).parts
+    specs: list[_Spec] = []
+    exclude = _lines(_git_dir(top / ".git") / "info" / "exclude")
+    if exclude:
+        specs.append(("", "".join(f"{p}/" for p in parts), _Patterns(exclude)))
+    for depth in range(len(parts)):  # the top, then down to the root's parent
+        lines = _lines(top.joinpath(*parts[:depth]) / ".gitignore")
+        if lines:
+            specs.append(("", "".join(f"{p}/" for p in parts[depth:]), _Patterns(lines)))
+    return specs
+
+
+def _git_dir(dot_git: Path) -> Path:
+    """The repository's common folder (where `info/` is) for a work tree's `.git`: itself, or
+    where a worktree's or submodule's `.git` file points (`gitdir: ...`, then `commondir`)."""
+    if not dot_git.is_file():
+        return dot_git
+    text = "\n".join(_lines(dot_git) or [])
+    found = re.search(r"^gitdir:\s*(.+?)\s*$", text, re.MULTILINE)
+    if not found:
+        return dot_git
+    gitdir = (dot_git.parent / found.group(1)).resolve()
+    common = _lines(gitdir / "commondir")
+    return (gitdir / common[0].strip()).resolve() if common else gitdir
+
+
+def _lines(path: Path) -> list[str] | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(IGNORE_MAX_BYTES).decode("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+
+
 class IgnoreRules:
     """The .gitignore files met on the way down, each applying below its own directory, to
-    files git does not track (and folders holding none it tracks); and the submodule folders
-    listed in the root's .gitmodules (`submodules`)."""
+    files git does not track (and folders holding none it tracks), after those git reads
+    above the root (`git_above`); and the submodule folders listed in the root's .gitmodules
+    (`submodules`)."""
 
     def __init__(self, tracked: frozenset[str] | None = None,
-                 submodules: frozenset[str] = frozenset()) -> None:
-        self._specs: list[tuple[str, _Patterns]] = []
+                 submodules: frozenset[str] = frozenset(),
+                 above: list[_Spec] | None = None) -> None:
+        self._specs: list[_Spec] = list(above or ())
         self._tracked = tracked or frozenset()
         self.submodules = submodules
         self._ignored_folders: dict[str, bool] = {}
 
     @classmethod
     def of(cls, root: Path) -> IgnoreRules:
-        """The rules a walk of the project at `root` starts with: what git tracks there and
-        the submodules its .gitmodules lists."""
-        return cls(git_tracked(root), git_submodules(root))
+        """The rules a walk of the project at `root` starts with: what git tracks there, the
+        submodules its .gitmodules lists, and what git reads above it."""
+        return cls(git_tracked(root), git_submodules(root), git_above(root))
 
     @cached_property
     def _tracked_dirs(self) -> frozenset[str]:
@@ -137,7 +188,7 @@ class IgnoreRules:
         if ignore.is_file():
             try:
                 lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs.append((rel_dir, _Patterns(lines)))
+                self._specs.append((rel_dir, "", _Patterns(lines)))
                 return 1
             except OSError:
                 return 0
@@ -156,10 +207,11 @@ class IgnoreRules:
                                                   else self._tracked)
 
     def _verdict(self, rel_path: str, is_dir: bool) -> bool | None:
-        for base, patterns in reversed(self._specs):
+        for base, lead, patterns in reversed(self._specs):
             if base and not rel_path.startswith(base + "/"):
                 continue  # a folder's own .gitignore speaks of what is inside it only
-            verdict = patterns.verdict(rel_path[len(base) + 1 :] if base else rel_path, is_dir)
+            verdict = patterns.verdict(lead + (rel_path[len(base) + 1 :] if base else rel_path),
+                                       is_dir)
             if verdict is not None:
                 return verdict
         return None
