@@ -25,16 +25,9 @@ from repokb.pipeline.chunk import (
     whole_text_findings,
 )
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import (
-    ProjectRoot,
-    canonical,
-    escaped,
-    present,
-    user_path,
-    utf8,
-    walk_skip,
-)
+from repokb.pipeline.discover import walk_skip
 from repokb.pipeline.run import walk_skip_classification
+from repokb.roots import ProjectRoot, canonical, escaped, present, user_path, utf8
 from repokb.rules.folders import path_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS

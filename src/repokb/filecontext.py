@@ -21,7 +21,7 @@ MAX_NEIGHBOURS = 5
 
 def locate(catalog: Catalog, raw: str, project: str | None) -> tuple[str, str]:
     """(project, project-relative path) of a path given on disk or as indexed."""
-    from repokb.pipeline.discover import canonical, user_path
+    from repokb.roots import canonical, user_path
     from repokb.secrets.paths import redact_path
 
     projects = catalog.projects()  # indexed folders, with their roots

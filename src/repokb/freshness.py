@@ -23,8 +23,9 @@ from typing import Any
 
 from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import ProjectRoot, escaped, record_names, unrecorded, utf8
+from repokb.pipeline.discover import record_names, unrecorded
 from repokb.pipeline.projects import boundaries
+from repokb.roots import ProjectRoot, escaped, utf8
 from repokb.rules.gitattributes import NAME as GITATTRIBUTES
 from repokb.secrets.paths import disk_name, disk_path, redact_path
 from repokb.stores.catalog import Catalog

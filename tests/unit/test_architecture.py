@@ -17,7 +17,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 # Lowest first, as docs/architecture.md draws them. A module may import its own layer or any
 # layer below; packages are named by their top-level name under repokb.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("records", {"repokb", "errors", "formats", "globs", "models", "settings", "lexicon"}),
+    ("records", {"repokb", "errors", "formats", "globs", "models", "settings", "lexicon",
+                 "roots"}),
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "search", "context", "explain", "filecontext",

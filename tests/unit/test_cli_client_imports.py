@@ -42,3 +42,33 @@ def test_the_read_commands_path_imports_nothing_heavy():
         "Input should be a valid integer, unable to parse string as an integer",
         "Input should be less than or equal to 100",
         "Input should be greater than or equal to 0"]
+
+
+INDEX_PROBE = """
+import json, sys, tempfile
+from repokb.surfaces import cli, dispatch
+asked = []
+def answered(home, call, local=None, warm=False):  # a warm owner that ran the job
+    asked.append(True)
+    return {"files": [], "summary": {}}
+cli.dispatch = dispatch.dispatch = answered
+folder = tempfile.mkdtemp()
+try:
+    cli.app(["index", folder, "--json"], standalone_mode=False)
+except SystemExit:
+    pass
+heavy = [m for m in %r if m in sys.modules]
+print(json.dumps({"asked": asked, "loaded": heavy}))
+"""
+
+
+def test_an_index_a_warm_owner_runs_imports_no_pipeline_here():
+    """`repokb index --json` in an agent's loop (search, edit, index) is run by the warm owner:
+    the client only makes the folders absolute. It imported the whole pipeline package for
+    that (`resolve_roots`), ~0.3-0.6 s of every call (repokb/roots.py now)."""
+    done = subprocess.run([sys.executable, "-c", INDEX_PROBE % (
+        (*HEAVY, "repokb.pipeline", "repokb.chunkers", "repokb.secrets", "repokb.rules"),)],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result == {"asked": [True], "loaded": []}

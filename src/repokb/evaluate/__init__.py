@@ -19,7 +19,7 @@ def run(settings: Settings, path: str, *, project: str | None = None, cases: int
     from repokb.errors import InputError
     from repokb.evaluate.records import Options
     from repokb.evaluate.runner import evaluate
-    from repokb.pipeline.discover import user_path
+    from repokb.roots import user_path
 
     if cases < 1 or budget < 1:
         raise InputError("--cases and --budget must be at least 1.")

@@ -27,7 +27,8 @@ from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
 from repokb.models import SourceFile
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import ProjectRoot, discover, present, resolve_roots
+from repokb.pipeline.discover import discover
+from repokb.roots import ProjectRoot, present, resolve_roots
 from repokb.settings import Settings
 
 MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")

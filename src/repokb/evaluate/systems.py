@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from repokb.embedders.base import Embedder
-from repokb.pipeline.discover import ProjectRoot
+from repokb.roots import ProjectRoot
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.workspace import Workspace

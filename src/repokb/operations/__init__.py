@@ -61,10 +61,10 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.discover import ProjectRoot, canonical, resolve_roots
 from repokb.pipeline.projects import place
 from repokb.pipeline.uploads import rule_file
 from repokb.pipeline.verify import verify as verify_store
+from repokb.roots import ProjectRoot, canonical, resolve_roots
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
 from repokb.rules.repo_config import CONFIG_NAMES

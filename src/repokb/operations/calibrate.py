@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.workspace import Workspace
 
 SAMPLE_BYTES = 40_000

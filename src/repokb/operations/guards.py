@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from repokb.errors import AccessError, AuthError, InputError
-from repokb.pipeline.discover import ProjectRoot, user_path
+from repokb.roots import ProjectRoot, user_path
 from repokb.settings import Settings
 from repokb.stores.catalog import Catalog
 

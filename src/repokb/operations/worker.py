@@ -35,7 +35,7 @@ from typing import Any
 from repokb.errors import RepokbError
 from repokb.operations.jobs import JobCancelled
 from repokb.pipeline import EmbedProgress, Progress
-from repokb.pipeline.discover import ProjectRoot
+from repokb.roots import ProjectRoot
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.relay import RelayStore, answer_calls, call, error_of, store_methods

@@ -25,7 +25,7 @@ from repokb.pipeline.chunk import (
     read_text,
 )
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import ProjectRoot, discover
+from repokb.pipeline.discover import discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.fanout import judge_all
 from repokb.pipeline.lexical_only import rules as lexical_only_rules
@@ -49,6 +49,7 @@ from repokb.pipeline.uploads import (
     record_left_out,
     upload_classifier,
 )
+from repokb.roots import ProjectRoot
 from repokb.settings import Settings
 from repokb.stores.base import Store
 from repokb.stores.catalog import Catalog

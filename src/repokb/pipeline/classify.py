@@ -16,7 +16,8 @@ from pathlib import Path
 
 from repokb.formats import linguist_id
 from repokb.models import Classification, Signal, SkippedPath, SourceFile
-from repokb.pipeline.discover import ProjectRoot, discover, scope_record
+from repokb.pipeline.discover import discover, scope_record
+from repokb.roots import ProjectRoot
 from repokb.rules import tables as T
 from repokb.rules.engine import Screen, decide, order
 from repokb.rules.facts import FileFacts, Limits, ProjectContext

@@ -16,7 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from repokb.errors import InputError
-from repokb.pipeline.discover import ProjectRoot, scope_blocked
+from repokb.pipeline.discover import scope_blocked
+from repokb.roots import ProjectRoot
 from repokb.rules.repo_config import load_repo_config
 
 

@@ -32,11 +32,12 @@ from repokb.pipeline.chunk import (
 )
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
 from repokb.pipeline.dense import fill_dense
-from repokb.pipeline.discover import ProjectRoot, discover, scope_record
+from repokb.pipeline.discover import discover, scope_record
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.metrics import ChunkMetrics
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.store import merge, write_batch
+from repokb.roots import ProjectRoot
 from repokb.rules.twins import twin_gone
 from repokb.secrets.paths import redact_path
 from repokb.settings import Settings

@@ -23,7 +23,6 @@ from repokb.errors import ConfigError, InputError
 from repokb.models import ChunkPiece, Classification, EmbedPlan, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import ChunkedFile, FileProblem, chunk_file, decode_text
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import ProjectRoot
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.enrich import enrich
 from repokb.pipeline.metrics import ChunkMetrics
@@ -31,6 +30,7 @@ from repokb.pipeline.rejudge import Rejudged, rejudge
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.run import Progress, ProjectRun, forget_deleted, walk_skip_classification
 from repokb.pipeline.store import merge, write_batch
+from repokb.roots import ProjectRoot
 from repokb.rules.folders import among, folder_skip, marker_reasons, name_skip, reopened
 from repokb.rules.folders import reasons as folder_reasons
 from repokb.rules.gitattributes import MAX_BYTES as GITATTRIBUTES_MAX_BYTES

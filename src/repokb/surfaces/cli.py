@@ -75,7 +75,7 @@ def index(
                 f"repokb: {text}", highlight=False))
         result: dict[str, Any] = {"files": report.files, "summary": report.summary()}
     else:
-        from repokb.pipeline.discover import resolve_roots
+        from repokb.roots import resolve_roots
 
         absolute = [str(r.root) for r in resolve_roots(paths, project)]  # the owner's cwd differs
 
@@ -199,7 +199,7 @@ def explain(
     home: HomeOption = None,
 ) -> None:
     """Why was this file indexed, skipped or blocked? (A file not indexed yet is classified now.)"""
-    from repokb.pipeline.discover import present, user_path
+    from repokb.roots import present, user_path
 
     on_disk = user_path(path)
     if present(on_disk):  # the owner process has another cwd
@@ -348,7 +348,7 @@ def serve(
     that key, on loopback too (the dashboard asks for it once); without it, any user of this
     machine can search and upload on loopback, and nobody can flush.
     """
-    from repokb.pipeline.discover import user_path
+    from repokb.roots import user_path
     from repokb.surfaces.server import serve as run_server
 
     roots = tuple(str(user_path(p).resolve()) for p in allow_root) if allow_root else None

@@ -66,7 +66,7 @@ def mcp_server(
 
     Every answer says how fresh the index is. `repokb serve` answers the same tools at /mcp.
     """
-    from repokb.pipeline.discover import resolve_roots, user_path
+    from repokb.roots import resolve_roots, user_path
     from repokb.surfaces.mcp import run_stdio
 
     watched = resolve_roots(watch_paths, None) if watch_paths else []

@@ -22,7 +22,8 @@ from watchfiles import Change, DefaultFilter, watch
 
 from repokb.errors import RepokbError
 from repokb.operations import Operations
-from repokb.pipeline.discover import ProjectRoot, skipped_by_name
+from repokb.pipeline.discover import skipped_by_name
+from repokb.roots import ProjectRoot
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, marker_skip, on_disk
 from repokb.rules.tables import SKIP_DIRS
 

@@ -22,7 +22,7 @@ from repokb.embedders.base import LexicalEncoder
 from repokb.errors import RepokbError, StoreBusyError
 from repokb.operations import Job, Operations
 from repokb.operations.jobs import Jobs
-from repokb.pipeline.discover import ProjectRoot
+from repokb.roots import ProjectRoot
 from repokb.settings import Settings
 from repokb.surfaces.mcp.backend import ACTIVE, Backend, T
 from repokb.surfaces.owner import NoOwner, OwnerSocket, Remote

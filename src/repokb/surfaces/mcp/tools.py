@@ -26,7 +26,7 @@ from repokb.errors import (
 from repokb.filecontext import MAX_NEIGHBOURS
 from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
-from repokb.pipeline.discover import user_path
+from repokb.roots import user_path
 from repokb.search import Query
 from repokb.secrets.paths import redact_path
 from repokb.surfaces.mcp import render
@@ -65,7 +65,7 @@ def _explain_target(backend: Backend, raw: str,
     """What explain_file asks the operation about: an absolute path must lie inside an indexed
     project or an allowed root; a relative one names a file under a project root, never under
     the server's working directory (explain_file does not classify arbitrary files)."""
-    from repokb.pipeline.discover import canonical
+    from repokb.roots import canonical
 
     path = user_path(raw)
     projects = backend.projects()

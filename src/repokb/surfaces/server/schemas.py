@@ -16,8 +16,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 
 from repokb import models
 from repokb.models import MAX_LIMIT, Kind
-from repokb.pipeline.discover import canonical
-from repokb.pipeline.discover import project_name as project_name  # the one rule, re-exported
+from repokb.roots import canonical
+from repokb.roots import project_name as project_name  # the one rule, re-exported
 
 DEFAULT_PROJECT = "uploads"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

@@ -1,0 +1,136 @@
+"""Project roots as the user names them: folders made absolute and named, checked once (the
+records layer: the CLI's thin client resolves the folders it sends a warm owner without
+importing the pipeline, whose package imports every chunker and redaction pattern).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from repokb.errors import InputError
+
+
+@dataclass(frozen=True)
+class ProjectRoot:
+    name: str
+    root: Path
+    # a folder under the root (relative, POSIX, as on disk): the run walks only it, and forgets
+    # only what left it; "" walks the whole root
+    scope: str = ""
+    # other projects' roots inside this one, (absolute path, project): not walked, theirs
+    others: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def folder(self) -> Path:
+        """The folder a run of this root walks: the root, or its scope under it."""
+        return self.root / self.scope if self.scope else self.root
+
+    @cached_property
+    def _owners(self) -> dict[str, str]:
+        return dict(self.others)
+
+    def owner(self, path: str) -> str | None:
+        """The other project whose root the folder at `path` (absolute, as walked) is."""
+        return self._owners.get(path) if self.others else None
+
+
+def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
+    """Turn folders into named project roots; a name comes from `project` or the folder."""
+    if project and len(paths) > 1:
+        raise InputError(
+            "One project name was given for several folders.",
+            hint="Index them one at a time with <<project>>, or give no project name to name "
+            "each project after its folder.",
+        )
+    roots: list[ProjectRoot] = []
+    for raw in paths:
+        path = user_path(raw)
+        if not present(path):
+            raise InputError(f"{raw} does not exist.")
+        if not path.is_dir():
+            raise InputError(f"{raw} is not a directory.", hint="Give the project's folder.")
+        root = path.resolve()
+        if not utf8(str(root)):
+            raise InputError(f"The folder's path is not valid UTF-8: {escaped(str(root))}",
+                             hint="Rename the folder (or a parent) to a UTF-8 name.")
+        name = canonical(root.name) or "root"
+        if project:
+            try:
+                name = project_name(project)
+            except ValueError as exc:
+                raise InputError(f"{project!r} is not a project name: {exc}.",
+                                 hint="Name it like a folder, e.g. my-service.") from None
+        roots.append(ProjectRoot(name=name, root=root))
+    folders = [r.root for r in roots]
+    if twice := next((f for i, f in enumerate(folders) if f in folders[:i]), None):
+        raise InputError(f"{twice} is given twice (two spellings of one folder).",
+                         hint="Give each folder once.")
+    names = [r.name for r in roots]
+    duplicates = {n for n in names if names.count(n) > 1}
+    if duplicates:
+        raise InputError(
+            f"Two paths would both be project {sorted(duplicates)[0]!r}.",
+            hint="Index them separately, each with its own name (<<project>>).",
+        )
+    return roots
+
+
+def user_path(raw: str | Path) -> Path:
+    """A path as a user typed it, `~` expanded; `~nosuchuser` stays literal (and then fails as
+    a path that does not exist) instead of raising RuntimeError."""
+    try:
+        return Path(raw).expanduser()
+    except RuntimeError:
+        return Path(raw)
+
+
+def project_name(raw: str) -> str:
+    """`raw` as a project name (one folder-like name, as the REST API accepts); ValueError
+    saying why not."""
+    name = raw.strip()
+    if (not name or re.search(r"[\x00-\x1f\x7f]", name) or "/" in name or "\\" in name
+            or name in (".", "..")):
+        raise ValueError("project names are one folder-like name (no '/', '..' or control "
+                         "characters)")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text is not valid Unicode (lone surrogate)") from None
+    if len(name) > 128:
+        raise ValueError("project names are at most 128 characters")
+    return name
+
+
+def present(path: Path) -> bool:
+    """Whether something (a file, a folder, a link, even a broken one) is at `path`; a name the
+    system cannot look up (too long, ...) is not there, rather than an OSError."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return False
+
+
+def canonical(path: str) -> str:
+    """One spelling per path: POSIX separators, no './', Unicode NFC (macOS writes NFD)."""
+    text = unicodedata.normalize("NFC", path.replace(os.sep, "/"))
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    return "/".join(parts)
+
+
+def utf8(name: str) -> bool:
+    """Whether a name from the file system is text (not bytes smuggled in as surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def escaped(name: str) -> str:
+    """A printable, storable spelling of a name that is not UTF-8 (`bad\\xffname.md`)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
