@@ -24,7 +24,9 @@ random values of a Markdown list under a heading or lead-in naming secrets (`## 
 `ENC[...]`, whole; `directives.find` the `Directive value` lines of the server, tool and
 request files GitHub Linguist names (`.curlrc`'s `user = "u:X"`, Tor's `HashedControlPassword`,
 Apache's `SetEnv DB_PASSWORD X`, HAProxy's and Caddy's password hashes, Kickstart's `rootpw`,
-a Hurl `[BasicAuth]` section).
+a Hurl `[BasicAuth]` section); `clients.find` the name/value entries of API-client collections
+(`{"key": "password", "value": "X"}`, an entry typed secret, Postman's API-key auth) and a
+request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -46,6 +48,7 @@ from repokb.secrets import (
     beam,
     buildforms,
     bullets,
+    clients,
     credentials,
     defaults,
     directives,
@@ -111,6 +114,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
     "stores": lambda text, mode, language, keys: stores.find(text),
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
+    "clients": lambda text, mode, language, keys: clients.find(text),
 }
 
 
