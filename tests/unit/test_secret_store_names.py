@@ -11,7 +11,9 @@ import pytest
 from repokb.models import Kind, Policy
 from repokb.secrets import redact
 
-from ..conftest import cases, classify_file
+from repokb.secrets.scan import scan
+
+from ..conftest import assert_redacted, cases, classify_file
 
 IV = "".join(("hMMvHb2pShGjPWQkW+2Hc", "EQlhC5fperqLY1A1jVtnbs="))  # FAKE SOPS fields
 DATA = "".join(("dX3IEO", "Hl2d8="))
@@ -192,3 +194,118 @@ def test_a_kapitan_reference_is_kept_whole():
             "  MYSQL_ROOT_PASSWORD: ?{base64:targets/mysql/password:3192c15c}\n"
             "kind: Secret\nmetadata:\n  name: example-mysql\n")
     assert redact(text, "config", "yaml").text == text
+
+
+def test_an_inline_vault_value_keeps_its_tag():
+    """`token: !vault |`: the tag was read as the token's value (redacted, the word lost); the
+    value is the ciphertext below it, redacted as before."""
+    text = ("db_user: app\ntoken: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n"
+            "  62313365396662343061393464336163383764373764613633653634306231386433626436623361\n"
+            "  6132333365396662343061393464336163383764373764613633653634306231386433626436620a\n"
+            "password: !vault |\n          $ANSIBLE_VAULT;1.2;AES256;prod\n"
+            "          61393464336163383764373764613633653634306231386433626436623361613039\n")
+    assert scan(text, "config") == []
+    out = redact(text, "config", "yaml").text
+    assert "token: !vault |\n" in out and "password: !vault |\n" in out, out
+    assert "6231336539666234" not in out and "6139346433616338" not in out, out
+
+
+# Objects that name a secret kept in a store, not the secret: External Secrets Operator's
+# (`secretKey`, `remoteRef.key`, `property`, `remoteKey`; external-secrets.io's docs), the
+# Secrets Store CSI driver's (`objectName`, `secretPath`, `secretKey`, `objectAlias`: Vault's,
+# AWS' and Azure's providers), Vault Agent Injector's `agent-inject-secret-NAME: path`
+STORE_NAMES = [  # (case, text)
+    ("external secret", """\
+apiVersion: external-secrets.io/v1beta1
+kind: ExternalSecret
+metadata:
+  name: db
+spec:
+  refreshInterval: 1h
+  secretStoreRef:
+    name: vault-backend
+    kind: SecretStore
+  target:
+    name: db-secret
+  data:
+  - secretKey: password
+    remoteRef:
+      key: secret/data/db
+      property: password
+  - secretKey: api_token
+    remoteRef:
+      key: prod/app
+      property: token
+"""),
+    ("push secret", """\
+apiVersion: external-secrets.io/v1alpha1
+kind: PushSecret
+spec:
+  selector:
+    secret:
+      name: pokedex-credentials
+  data:
+    - match:
+        secretKey: best-pokemon
+        remoteRef:
+          remoteKey: my-first-parameter
+          property: password
+"""),
+    ("external secret as JSON", '{"apiVersion": "external-secrets.io/v1beta1", "kind": '
+     '"ExternalSecret", "spec": {"data": [{"secretKey": "db_password", "remoteRef": '
+     '{"key": "prod/db", "property": "password"}}]}}\n'),
+    ("csi vault", """\
+apiVersion: secrets-store.csi.x-k8s.io/v1
+kind: SecretProviderClass
+metadata:
+  name: vault-db
+spec:
+  provider: vault
+  parameters:
+    roleName: app
+    objects: |
+      - objectName: "password"
+        secretPath: "secret/data/db"
+        secretKey: "password"
+      - objectName: "token"
+        secretPath: "secret/data/api"
+        secretKey: "token"
+"""),
+    ("csi aws", """\
+apiVersion: secrets-store.csi.x-k8s.io/v1
+kind: SecretProviderClass
+spec:
+  provider: aws
+  parameters:
+    objects: |
+        - objectName: "MySecret"
+          objectType: "secretsmanager"
+          jmesPath:
+            - path: password
+              objectAlias: dbpassword
+"""),
+    ("vault agent annotations", """\
+apiVersion: v1
+kind: Pod
+metadata:
+  annotations:
+    vault.hashicorp.com/agent-inject: "true"
+    vault.hashicorp.com/agent-inject-secret-db-creds: "database/creds/db-app"
+    vault.hashicorp.com/agent-inject-secret-password.txt: "secret/data/app/password"
+    vault.hashicorp.com/role: "app"
+"""),
+]
+
+
+@cases(("case", "text"), STORE_NAMES)
+def test_names_of_secrets_in_a_store_are_kept(case, text):
+    assert scan(text, "config") == []
+    assert redact(text, "config", "json" if text.startswith("{") else "yaml").text == text
+
+
+def test_a_written_value_beside_store_names_is_still_redacted():
+    """ESO's fake provider writes its values: `value:` is no name."""
+    text = ("apiVersion: external-secrets.io/v1beta1\nkind: ClusterSecretStore\nspec:\n"
+            "  provider:\n    fake:\n      data:\n      - key: /db/password\n"
+            f"        value: {PW}\n")
+    assert_redacted(text, "config", "yaml", PW)

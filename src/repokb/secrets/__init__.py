@@ -70,6 +70,7 @@ from repokb.secrets import (
     rforms,
     shapes,
     sqlforms,
+    storenames,
     stores,
 )
 from repokb.secrets.envnames import drop_env_var_names
@@ -144,6 +145,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
+    if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
+        found = [f for f in found if not storenames.inside(f.start, f.end, names)]
     if not found:
         return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces
