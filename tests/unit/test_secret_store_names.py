@@ -147,11 +147,44 @@ def test_the_secret_of_a_manifest_named_secrets_is_redacted(tmp_path):
     assert "Shp-Sec-Pw-4Kq8" not in out and "image: acme/shop-api:1.4" in out
 
 
-@pytest.mark.parametrize("name", ["secrets.json", "credentials.json"])
-def test_json_named_like_a_secret_store_keeps_its_block(tmp_path, name):
-    """Only YAML is judged by content: JSON of references stays blocked by its name."""
-    c = classify_file(tmp_path, name, '{"db_password": "${DB_PASSWORD}"}\n')
-    assert c.index_policy is Policy.BLOCK, c.reasons
+# JSON named like a secret store: its content decides as YAML's does (a JSON Schema, Kubernetes
+# objects, values that are references, empty or placeholders); it was blocked whatever it held
+JSON_INDEXED = [  # (path, text)
+    ("secrets.json", '{"db_password": "${DB_PASSWORD}", "api_key": "", "smtp": {"user": null}}\n'),
+    ("config/app.secrets.json", '{\n\t"ApiKey": "<your-api-key>",\n\t"ClientSecret": "changeme",'
+                                '\n\t"Token": "{{token}}"\n}\n'),
+    ("schemas/secret.json", '{"$schema": "http://json-schema.org/draft-07/schema#", "type": '
+                            '"object", "properties": {"password": {"type": "string"}}}\n'),
+    ("deploy/secrets.json", '{"apiVersion": "external-secrets.io/v1beta1", "kind": '
+                            '"ExternalSecret", "metadata": {"name": "db"}, "spec": {"data": '
+                            '[{"secretKey": "password", "remoteRef": {"key": "prod/db"}}]}}\n'),
+]
+JSON_BLOCKED = [  # (path, text)
+    # .NET's user-secrets (`%APPDATA%/Microsoft/UserSecrets/<id>/secrets.json`): flat
+    # `"Section:Key": "value"` pairs, the values written
+    ("UserSecrets/79a3edd0-2092-40a2-a04d-dcb46d5ca9ed/secrets.json",
+     '{\n  "ConnectionStrings:Shop": "Server=db;User Id=shop;Password=Shp-Pw-4Kq8",\n'
+     f'  "Stripe:SecretKey": "{PW}"\n}}\n'),
+    ("secrets.json", f'{{"db_password": "${{DB_PASSWORD}}", "wifi_password": "{PW}"}}\n'),
+    ("secrets.json", '{"pin": 4711}\n'),
+    ("secrets.json", '{"db_password": "${DB_PASSWORD}",\n'),  # no JSON: not judged
+    ("credentials.json", f'{{"installed": {{"client_id": "x.apps.googleusercontent.com", '
+                         f'"client_secret": "{PW}"}}}}\n'),
+]
+
+
+@cases(("path", "text"), JSON_INDEXED)
+def test_a_secret_named_json_of_references_or_a_schema_is_indexed(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is not Policy.BLOCK and c.kind is not Kind.SECRET_CANDIDATE, c.reasons
+    assert any("named like a secret store, judged by its content" in r for r in c.reasons), \
+        c.reasons
+
+
+@cases(("path", "text"), JSON_BLOCKED)
+def test_a_secret_named_json_with_a_value_written_stays_blocked(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is Policy.BLOCK and c.kind is Kind.SECRET_CANDIDATE, c.reasons
 
 
 # Names blocked in real trees whose content is no store (ansible-core 2.19.14's
