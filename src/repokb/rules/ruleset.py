@@ -214,7 +214,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Kapitan's `?{gpg:...}` is a reference in a Secret)
 # (0.3.28 also, newfmt29: `_netrc` and JetBrains' `http-client.private.env.json` are credential
 # files, blocked; Hurl is a request file as `.http` is: configuration, not code)
-CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
+# 0.3.29 (secrets30): a JSON file named like a secret store (`secrets.json`, `*.secrets.json`) is
+# judged by its content as YAML's is (a JSON Schema, Kubernetes objects, values all references,
+# empty or placeholders indexed; .NET's user-secrets and any written value keep the block)
+CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
