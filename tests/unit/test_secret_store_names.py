@@ -6,11 +6,8 @@ or empty is indexed (SOPS ciphertext redacted whole). One value written keeps th
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.models import Kind, Policy
 from repokb.secrets import redact
-
 from repokb.secrets.scan import scan
 
 from ..conftest import assert_redacted, cases, classify_file

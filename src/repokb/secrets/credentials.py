@@ -415,7 +415,7 @@ def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
     for start, line in lines:
         for m in [*_NAME_FIELD.finditer(text, start, start + len(line)),
                   *_KEY_FIELD.finditer(text, start, start + len(line))]:
-            if not is_secret_key(m.group("key") or m.groupdict().get("jkey")):
+            if not is_secret_key(m.group("key") or m.groupdict().get("jkey") or ""):
                 continue
             window_end = m.end()
             for _ in range(3):
