@@ -2,7 +2,9 @@
 blocked by its name whatever it held. Judged by its content now: Kubernetes objects are read as
 any manifest is (a Secret among other objects, or templated, indexed with its values redacted;
 Secrets of written values only, blocked), and a file whose every value is a reference, ciphertext
-or empty is indexed (SOPS ciphertext redacted whole). One value written keeps the block."""
+or empty is indexed (SOPS ciphertext redacted whole). One value written keeps the block. JSON of
+that name is judged the same way (secrets30); names of secrets in a store (ESO's `secretKey`,
+the CSI driver's `objectName`) and YAML tags (`!vault`) are no values."""
 
 from __future__ import annotations
 
