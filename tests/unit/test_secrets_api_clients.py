@@ -55,6 +55,11 @@ MUST_REDACT = [  # (case, text, value)
         indent=2), KEY),
     ("hoppscotch secret flag", json.dumps({"variables": [
         {"key": "session", "value": PW, "secret": True}]}, indent=2), PW),
+    # a weak password where the auth's type, not a key word, says what it is
+    ("thunder client bearer", '{"auth": {"type": "bearer", "bearer": "Winter2024shop"}}',
+     "Winter2024shop"),
+    ("hoppscotch api-key auth", '{"auth": {"authType": "api-key", "key": "X-Shop-Key", '
+     '"value": "Winter2024shop", "addTo": "HEADERS"}}', "Winter2024shop"),
     ("postman raw body", json.dumps({"body": {"mode": "raw", "raw": json.dumps(
         {"username": "shop-admin", "password": BODY_PW}, indent=4)}}, indent="\t"), BODY_PW),
     ("insomnia body text", json.dumps({"body": {"mimeType": "application/json", "text": json.dumps(
@@ -79,6 +84,16 @@ MUST_KEEP = [  # (case, text): names, ids, placeholders, and what is no secret's
         {"username": "shop-admin", "password_hint": "the usual"})})),
     ("escaped reference", json.dumps({"raw": json.dumps({"password": "{{password}}"})})),
 ]
+
+
+BRUNO_APIKEY = ("meta {\n  name: Orders\n}\n\nauth:apikey {\n  key: X-Shop-Key\n"
+                "  value: Winter2024shop\n  placement: header\n}\n")
+
+
+def test_bruno_api_key_auth_is_redacted():
+    """A `.bru` file is metadata only by default; its forms are redacted where it is read."""
+    result = assert_redacted(BRUNO_APIKEY, "config", "bru", "Winter2024shop")
+    assert "  key: X-Shop-Key\n" in result.text
 
 
 @cases(("case", "text", "value"), MUST_REDACT)

@@ -9,6 +9,8 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
   `"secret": true`;
 - Postman's API-key auth, `"apikey": [{"key": "value", "value": "X"}, {"key": "key", "value":
   "X-Shop-Key"}]`: the entry named `value` is the key (the one named `key` a header's name);
+  Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`, Thunder Client's
+  `{"type": "bearer", "bearer": "X"}` and Bruno's `auth:apikey { ... value: X }` block;
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
@@ -27,9 +29,16 @@ DETECTOR = "client_entry"
 
 # an innermost JSON object (no object inside it), strings read whole (a `{{var}}` in one)
 _OBJECT = re.compile(r'\{(?:[^{}"]++|"(?:[^"\\\n]|\\.)*+"){1,120}+\}')
-_FIELD = re.compile(r'"(?P<field>key|name|value|initialValue|currentValue|type|secret)"\s*:\s*'
+_FIELD = re.compile(r'"(?P<field>key|name|value|initialValue|currentValue|type|authType|secret|'
+                    r'bearer)"\s*:\s*'
                     r'(?:"(?P<s>(?:[^"\\\n]|\\.)*)"|(?P<b>true|false))')
 _VALUES = ("value", "initialValue", "currentValue")
+# an entry typed secret (Postman's environments), an auth object whose type says its value is
+# the credential (Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`)
+_SECRET_TYPES = frozenset({"secret", "bearer", "api-key", "apikey"})
+# Bruno's `auth:apikey { key: X-Shop-Key  value: X }` (a `.bru` file): the value by its block
+_BRU_APIKEY = re.compile(r"^auth:apikey[ \t]*\{[^}]*?^[ \t]*value:[ \t]*(?P<v>\S[^\n]*?)[ \t]*$",
+                         re.M)
 _APIKEY = re.compile(r'"apikey"\s*:\s*\[[^\]]*$')  # inside Postman's apikey list
 # a JSON pair inside a JSON string: `\"password\": \"X\"`
 _ESCAPED = re.compile(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,80})\\"\s*:\s*'
@@ -40,9 +49,12 @@ _TEMPLATE = re.compile(r"\{\{.*\}\}|<<.*>>")
 
 def find(text: str) -> list[Span]:
     out: list[Span] = []
-    if '"value"' in text or "Value\"" in text:
+    if '"value"' in text or "Value\"" in text or '"bearer"' in text:
         for m in _OBJECT.finditer(text):
             out += _entry(text, m)
+    if "auth:apikey" in text:
+        out += [(m.start("v"), m.end("v"), DETECTOR, False) for m in _BRU_APIKEY.finditer(text)
+                if _written(m.group("v")) and value_ok(m.group("v"))]
     if '\\"' in text:
         for m in _ESCAPED.finditer(text):
             key, value = m.group("key"), m.group("value")
@@ -56,15 +68,18 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
     fields: dict[str, re.Match[str]] = {}
     for f in _FIELD.finditer(obj.group(0)):
         fields.setdefault(f.group("field"), f)
-    values = [fields[v] for v in _VALUES if v in fields and fields[v].group("s") is not None]
+    typed = fields.get("type") or fields.get("authType")
+    kind = (typed.group("s") or "").lower() if typed else ""
+    # Thunder Client's bearer auth, `{"type": "bearer", "bearer": "X"}`: the token by its type
+    value_fields = (*_VALUES, "bearer") if kind == "bearer" else _VALUES
+    values = [fields[v] for v in value_fields if v in fields and fields[v].group("s") is not None]
     if not values:
         return []
     named = fields.get("key") or fields.get("name")
     name = named.group("s") or "" if named else ""
-    typed = fields.get("type")
     flagged = fields.get("secret")
     secret = (is_secret_key(name)
-              or typed is not None and typed.group("s") == "secret"
+              or kind in _SECRET_TYPES
               or flagged is not None and flagged.group("b") == "true"
               or name == "value" and _APIKEY.search(text, max(0, obj.start() - 2000),
                                                     obj.start()) is not None)
