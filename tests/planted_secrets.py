@@ -58,7 +58,8 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
                  "url", "toml", "props", "shell", "env", "kube", "tfstate", "k8s", "compose",
                  "cloudant", "super", "curl", "mysql", "dockerlogin", "auth", "smtp", "dsn",
                  "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault",
-                 "curlrc", "haproxy", "tor", "gitconfig", "hurl", "kickstart"],
+                 "curlrc", "haproxy", "tor", "gitconfig", "hurl", "kickstart", "postman",
+                 "postmanbody", "postmanenv"],
                 1)}
 GIT_BASIC = base64.b64encode(("x-access-token:" + PW["gitconfig"]).encode()).decode()
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
@@ -226,6 +227,27 @@ def planted() -> list[Planted]:
                 f"bob: {p['hurl']}\nHTTP 200\n", [p["hurl"]]),
         Planted("install/anaconda-ks.cfg", "lang en_US.UTF-8\nkeyboard us\n"
                 f"rootpw --plaintext {p['kickstart']}\n", [p["kickstart"]]),
+        # API-client collections (secrets30): the secret's name in a sibling "key" field, a
+        # JSON body inside a JSON string; an id under no secret's name stays
+        Planted("postman/Shop.postman_collection.json",
+                '{\n\t"auth": {\n\t\t"type": "basic",\n\t\t"basic": [\n\t\t\t{\n'
+                '\t\t\t\t"key": "password",\n\t\t\t\t"value": "' + p["postman"] + '",\n'
+                '\t\t\t\t"type": "string"\n\t\t\t}\n\t\t]\n\t},\n\t"body": {\n'
+                '\t\t"mode": "raw",\n\t\t"raw": "{\\n    \\"username\\": \\"shop-admin'
+                '\\",\\n    \\"password\\": \\"' + p["postmanbody"] + '\\"\\n}"\n\t}\n}\n',
+                [p["postman"], p["postmanbody"]], readable=["shop-admin"]),
+        Planted("postman/prod.postman_environment.json",
+                '{\n\t"name": "prod",\n\t"values": [\n\t\t{"key": "dbPassword", "value": "'
+                + p["postmanenv"] + '", "type": "secret", "enabled": true},\n\t\t{"key": '
+                '"userId", "value": "usr_482913570261", "type": "default", "enabled": true}\n'
+                '\t]\n}\n', [p["postmanenv"]], readable=["usr_482913570261"]),
+        # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
+        Planted("deploy/external-secret.yaml",
+                "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"
+                "  name: shop-db\nspec:\n  secretStoreRef:\n    name: vault-backend\n"
+                "    kind: ClusterSecretStore\n  data:\n  - secretKey: api_token\n"
+                "    remoteRef:\n      key: shop/prod/api\n      property: token\n", [],
+                readable=["secretKey: api_token", "name: vault-backend"]),
         # false-positive shapes that must stay readable (and the file indexed)
         Planted("docs/release.md",
                 "# Release notes\n\nFixed in commit 3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19.\n"

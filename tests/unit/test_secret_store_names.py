@@ -2,16 +2,17 @@
 blocked by its name whatever it held. Judged by its content now: Kubernetes objects are read as
 any manifest is (a Secret among other objects, or templated, indexed with its values redacted;
 Secrets of written values only, blocked), and a file whose every value is a reference, ciphertext
-or empty is indexed (SOPS ciphertext redacted whole). One value written keeps the block."""
+or empty is indexed (SOPS ciphertext redacted whole). One value written keeps the block. JSON of
+that name is judged the same way (secrets30); names of secrets in a store (ESO's `secretKey`,
+the CSI driver's `objectName`) and YAML tags (`!vault`) are no values."""
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.models import Kind, Policy
 from repokb.secrets import redact
+from repokb.secrets.scan import scan
 
-from ..conftest import cases, classify_file
+from ..conftest import assert_redacted, cases, classify_file
 
 IV = "".join(("hMMvHb2pShGjPWQkW+2Hc", "EQlhC5fperqLY1A1jVtnbs="))  # FAKE SOPS fields
 DATA = "".join(("dX3IEO", "Hl2d8="))
@@ -145,11 +146,44 @@ def test_the_secret_of_a_manifest_named_secrets_is_redacted(tmp_path):
     assert "Shp-Sec-Pw-4Kq8" not in out and "image: acme/shop-api:1.4" in out
 
 
-@pytest.mark.parametrize("name", ["secrets.json", "credentials.json"])
-def test_json_named_like_a_secret_store_keeps_its_block(tmp_path, name):
-    """Only YAML is judged by content: JSON of references stays blocked by its name."""
-    c = classify_file(tmp_path, name, '{"db_password": "${DB_PASSWORD}"}\n')
-    assert c.index_policy is Policy.BLOCK, c.reasons
+# JSON named like a secret store: its content decides as YAML's does (a JSON Schema, Kubernetes
+# objects, values that are references, empty or placeholders); it was blocked whatever it held
+JSON_INDEXED = [  # (path, text)
+    ("secrets.json", '{"db_password": "${DB_PASSWORD}", "api_key": "", "smtp": {"user": null}}\n'),
+    ("config/app.secrets.json", '{\n\t"ApiKey": "<your-api-key>",\n\t"ClientSecret": "changeme",'
+                                '\n\t"Token": "{{token}}"\n}\n'),
+    ("schemas/secret.json", '{"$schema": "http://json-schema.org/draft-07/schema#", "type": '
+                            '"object", "properties": {"password": {"type": "string"}}}\n'),
+    ("deploy/secrets.json", '{"apiVersion": "external-secrets.io/v1beta1", "kind": '
+                            '"ExternalSecret", "metadata": {"name": "db"}, "spec": {"data": '
+                            '[{"secretKey": "password", "remoteRef": {"key": "prod/db"}}]}}\n'),
+]
+JSON_BLOCKED = [  # (path, text)
+    # .NET's user-secrets (`%APPDATA%/Microsoft/UserSecrets/<id>/secrets.json`): flat
+    # `"Section:Key": "value"` pairs, the values written
+    ("UserSecrets/79a3edd0-2092-40a2-a04d-dcb46d5ca9ed/secrets.json",
+     '{\n  "ConnectionStrings:Shop": "Server=db;User Id=shop;Password=Shp-Pw-4Kq8",\n'
+     f'  "Stripe:SecretKey": "{PW}"\n}}\n'),
+    ("secrets.json", f'{{"db_password": "${{DB_PASSWORD}}", "wifi_password": "{PW}"}}\n'),
+    ("secrets.json", '{"pin": 4711}\n'),
+    ("secrets.json", '{"db_password": "${DB_PASSWORD}",\n'),  # no JSON: not judged
+    ("credentials.json", f'{{"installed": {{"client_id": "x.apps.googleusercontent.com", '
+                         f'"client_secret": "{PW}"}}}}\n'),
+]
+
+
+@cases(("path", "text"), JSON_INDEXED)
+def test_a_secret_named_json_of_references_or_a_schema_is_indexed(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is not Policy.BLOCK and c.kind is not Kind.SECRET_CANDIDATE, c.reasons
+    assert any("named like a secret store, judged by its content" in r for r in c.reasons), \
+        c.reasons
+
+
+@cases(("path", "text"), JSON_BLOCKED)
+def test_a_secret_named_json_with_a_value_written_stays_blocked(tmp_path, path, text):
+    c = classify_file(tmp_path, path, text)
+    assert c.index_policy is Policy.BLOCK and c.kind is Kind.SECRET_CANDIDATE, c.reasons
 
 
 # Names blocked in real trees whose content is no store (ansible-core 2.19.14's
@@ -192,3 +226,118 @@ def test_a_kapitan_reference_is_kept_whole():
             "  MYSQL_ROOT_PASSWORD: ?{base64:targets/mysql/password:3192c15c}\n"
             "kind: Secret\nmetadata:\n  name: example-mysql\n")
     assert redact(text, "config", "yaml").text == text
+
+
+def test_an_inline_vault_value_keeps_its_tag():
+    """`token: !vault |`: the tag was read as the token's value (redacted, the word lost); the
+    value is the ciphertext below it, redacted as before."""
+    text = ("db_user: app\ntoken: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n"
+            "  62313365396662343061393464336163383764373764613633653634306231386433626436623361\n"
+            "  6132333365396662343061393464336163383764373764613633653634306231386433626436620a\n"
+            "password: !vault |\n          $ANSIBLE_VAULT;1.2;AES256;prod\n"
+            "          61393464336163383764373764613633653634306231386433626436623361613039\n")
+    assert scan(text, "config") == []
+    out = redact(text, "config", "yaml").text
+    assert "token: !vault |\n" in out and "password: !vault |\n" in out, out
+    assert "6231336539666234" not in out and "6139346433616338" not in out, out
+
+
+# Objects that name a secret kept in a store, not the secret: External Secrets Operator's
+# (`secretKey`, `remoteRef.key`, `property`, `remoteKey`; external-secrets.io's docs), the
+# Secrets Store CSI driver's (`objectName`, `secretPath`, `secretKey`, `objectAlias`: Vault's,
+# AWS' and Azure's providers), Vault Agent Injector's `agent-inject-secret-NAME: path`
+STORE_NAMES = [  # (case, text)
+    ("external secret", """\
+apiVersion: external-secrets.io/v1beta1
+kind: ExternalSecret
+metadata:
+  name: db
+spec:
+  refreshInterval: 1h
+  secretStoreRef:
+    name: vault-backend
+    kind: SecretStore
+  target:
+    name: db-secret
+  data:
+  - secretKey: password
+    remoteRef:
+      key: secret/data/db
+      property: password
+  - secretKey: api_token
+    remoteRef:
+      key: prod/app
+      property: token
+"""),
+    ("push secret", """\
+apiVersion: external-secrets.io/v1alpha1
+kind: PushSecret
+spec:
+  selector:
+    secret:
+      name: pokedex-credentials
+  data:
+    - match:
+        secretKey: best-pokemon
+        remoteRef:
+          remoteKey: my-first-parameter
+          property: password
+"""),
+    ("external secret as JSON", '{"apiVersion": "external-secrets.io/v1beta1", "kind": '
+     '"ExternalSecret", "spec": {"data": [{"secretKey": "db_password", "remoteRef": '
+     '{"key": "prod/db", "property": "password"}}]}}\n'),
+    ("csi vault", """\
+apiVersion: secrets-store.csi.x-k8s.io/v1
+kind: SecretProviderClass
+metadata:
+  name: vault-db
+spec:
+  provider: vault
+  parameters:
+    roleName: app
+    objects: |
+      - objectName: "password"
+        secretPath: "secret/data/db"
+        secretKey: "password"
+      - objectName: "token"
+        secretPath: "secret/data/api"
+        secretKey: "token"
+"""),
+    ("csi aws", """\
+apiVersion: secrets-store.csi.x-k8s.io/v1
+kind: SecretProviderClass
+spec:
+  provider: aws
+  parameters:
+    objects: |
+        - objectName: "MySecret"
+          objectType: "secretsmanager"
+          jmesPath:
+            - path: password
+              objectAlias: dbpassword
+"""),
+    ("vault agent annotations", """\
+apiVersion: v1
+kind: Pod
+metadata:
+  annotations:
+    vault.hashicorp.com/agent-inject: "true"
+    vault.hashicorp.com/agent-inject-secret-db-creds: "database/creds/db-app"
+    vault.hashicorp.com/agent-inject-secret-password.txt: "secret/data/app/password"
+    vault.hashicorp.com/role: "app"
+"""),
+]
+
+
+@cases(("case", "text"), STORE_NAMES)
+def test_names_of_secrets_in_a_store_are_kept(case, text):
+    assert scan(text, "config") == []
+    assert redact(text, "config", "json" if text.startswith("{") else "yaml").text == text
+
+
+def test_a_written_value_beside_store_names_is_still_redacted():
+    """ESO's fake provider writes its values: `value:` is no name."""
+    text = ("apiVersion: external-secrets.io/v1beta1\nkind: ClusterSecretStore\nspec:\n"
+            "  provider:\n    fake:\n      data:\n      - key: /db/password\n"
+            f"        value: {PW}\n")
+    assert_redacted(text, "config", "yaml", PW)

@@ -94,14 +94,15 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
 
 @_fact("named like a secret store, judged by its content", "secret")
 def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
-    """A YAML file named like a secret store (`secrets.yaml`, `secret.yml`, `db-credentials.yaml`)
+    """A YAML or JSON file named like a secret store (`secrets.yaml`, `secret.yml`,
+    `db-credentials.yaml`, `secrets.json`: JSON by `_json_content`)
     whose whole content shows what it is, so its name need not block it: Kubernetes objects, not
     all of them Secrets with values written (the kubernetes-secret rules judge the Secrets, their
     values redacted), an Ansible playbook (code, its values redacted as any file's are), or
     values that are all references, ciphertext or empty (`secrets.stores.references`: `${NAME}`,
     `ENC[...]`, `!vault`, CRE's variable names). A file too big to read whole, or holding one
     written value, keeps its block."""
-    if f.language != "yaml" or f.template_base or f.file.size == 0:
+    if f.language not in ("yaml", "json") or f.template_base or f.file.size == 0:
         return None
     if SECRET_WORD_NAME.check(f) is None:
         return None
@@ -112,6 +113,8 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
         text = whole.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    if f.language == "json":
+        return _json_content(f, text)
     census = k8s.census(text, "yaml")
     if census is not None:
         return None if census.store else (
@@ -121,6 +124,28 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
     if _PLAY.search(text) and _PLAY_BODY.search(text):
         return "an Ansible playbook: plays run on hosts, not a store of values"
     return stores.references(text)
+
+
+def _json_content(f: FileFacts, text: str) -> str | None:
+    """A JSON file named like a secret store (`secrets.json`, `app.secrets.json`): a JSON
+    Schema (`$schema` of json-schema.org: a secret's shape, a contract), Kubernetes objects
+    (`kubectl get -o json`, read as YAML's are), or values that are all references, empty or
+    placeholders (`stores.json_references`). .NET's user-secrets file (`"Db:Password": "X"`)
+    and any other value written keep the block."""
+    schema = f.sniff("json_schema")
+    if schema is not None:
+        return f"a JSON Schema ({schema})"
+    census = k8s.census(text, "json")
+    if census is not None:
+        return None if census.store else (
+            f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)")
+    if _JSON_API.search(text) and _JSON_KIND.search(text):
+        return "a Kubernetes manifest, no Secret object in it"
+    return stores.json_references(text)
+
+
+_JSON_API = re.compile(r'"apiVersion"\s*:\s*"[\w.\-]+(?:/[\w.\-]+)?"')
+_JSON_KIND = re.compile(r'"kind"\s*:\s*"[A-Z]\w*"')
 
 
 # an Ansible playbook: a list of plays, each naming its hosts and what runs on them

@@ -217,6 +217,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.29, session 30: a .gitattributes line `* linguist-vendored` or `** ...` (a vendored
 # folder's own) marks every file below it, as git check-attr says; it marked none;
 # `linguist-language=NAME` gives the files that language: `*.inc linguist-language=PHP`)
+# (0.3.29 also, secrets30: a JSON file named like a secret store (`secrets.json`,
+# `*.secrets.json`) is judged by its content as YAML's is (a JSON Schema, Kubernetes objects,
+# values all references, empty or placeholders indexed; .NET's user-secrets and any written
+# value keep the block))
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -225,7 +225,13 @@ REDACTED = "<REDACTED_SECRET>"
 # (secrets/directives.py: curl's `user = "u:X"`, Apache's `SetEnv`, HAProxy's `stats auth` and
 # password hashes, Tor, Kickstart's `rootpw`, Hurl's `[BasicAuth]`, Robot's `${PASSWORD}  X`,
 # fish's `set -gx`), git's upper-case `AUTHORIZATION: basic X` and `smtppass` were stored
-REDACTION_VERSION = 40
+# 41 (secrets30): API-client collections' name/value entries (`{"key": "password", "value": "X"}`,
+# an entry typed secret, Postman's apikey auth) and a JSON body inside a JSON string were stored
+# (secrets/clients.py); a YAML `- key: db/password` then `value: X` too; names of secrets in a
+# store are kept (ESO's `secretKey: password`, the CSI driver's `objectName`, Vault Agent's
+# `agent-inject-secret-X: path`: secrets/storenames.py), and a YAML tag (`token: !vault |`,
+# `!secret name`) is no value (the tag was redacted, the word lost)
+REDACTION_VERSION = 41
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,9 @@ random values of a Markdown list under a heading or lead-in naming secrets (`## 
 `ENC[...]`, whole; `directives.find` the `Directive value` lines of the server, tool and
 request files GitHub Linguist names (`.curlrc`'s `user = "u:X"`, Tor's `HashedControlPassword`,
 Apache's `SetEnv DB_PASSWORD X`, HAProxy's and Caddy's password hashes, Kickstart's `rootpw`,
-a Hurl `[BasicAuth]` section).
+a Hurl `[BasicAuth]` section); `clients.find` the name/value entries of API-client collections
+(`{"key": "password", "value": "X"}`, an entry typed secret, Postman's API-key auth) and a
+request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -46,6 +48,7 @@ from repokb.secrets import (
     beam,
     buildforms,
     bullets,
+    clients,
     credentials,
     defaults,
     directives,
@@ -67,6 +70,7 @@ from repokb.secrets import (
     rforms,
     shapes,
     sqlforms,
+    storenames,
     stores,
 )
 from repokb.secrets.envnames import drop_env_var_names
@@ -111,6 +115,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "sqlforms": lambda text, mode, language, keys: sqlforms.find(text, keys),
     "stores": lambda text, mode, language, keys: stores.find(text),
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
+    "clients": lambda text, mode, language, keys: clients.find(text),
 }
 
 
@@ -140,6 +145,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
+    if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
+        found = [f for f in found if not storenames.inside(f.start, f.end, names)]
     if not found:
         return merged(_same_values(text, [], set(known)))
     if mode != "config":  # a token split over glued literals: all of its pieces

@@ -179,6 +179,10 @@ _NAME_FIELD = re.compile(
     r"""\b(?:name|Name)["']?[ \t]*[:=][ \t]*["']?(?P<key>/?[A-Za-z_][\w.\-/]{0,80})["']?"""
     r"""[ \t]*,?[ \t]*(?:$|(?=(?:value|Value)\b))"""
     r"""|"(?:name|Name)"\s*:\s*"(?P<jkey>/?[A-Za-z_][\w.\-/]{0,80})\"""", re.M)
+# ... or its `key:` (ESO's fake provider, an API client's YAML export: `- key: /db/password` then
+# `value: X`), the item's first field
+_KEY_FIELD = re.compile(r"""^[ \t]*(?:-[ \t]+)?(?:key|Key)[ \t]*:[ \t]*["']?"""
+                        r"""(?P<key>/?[A-Za-z_][\w.\-/]{0,80})["']?[ \t]*$""", re.M)
 _VALUE_FIELD = re.compile(r"""\b(?:value|Value)["']?[ \t]*[:=][ \t]*(?P<q>["']?)"""
                           r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\]\n#]|$)""")
 # a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
@@ -284,9 +288,9 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                 or _code_word(m.group("value"), line, m.start(), mode)]
     for start, line in keys.line_texts(_AT_KEY_CALL):
         out += _key_arguments(line, start, words=mode == "code")
-    if keys.has(("name",)) and "value" in low:
+    if keys.has(("name", "key")) and "value" in low:
         out += _environment_lists(text, [(start, line) for start, line
-                                         in keys.line_texts(("name",))
+                                         in keys.line_texts(("name", "key"))
                                          if any(a in line.lower() for a in P.KEY_ANCHORS)])
     for start, line in keys.line_texts((*P.KEY_ANCHORS, "bearer")):
         for m in _SECRET_METHOD.finditer(line):
@@ -404,12 +408,14 @@ def _key_arguments(line: str, start: int, words: bool) -> list[Span]:
 
 
 def _environment_lists(text: str, lines: list[tuple[int, str]]) -> list[Span]:
-    """`- name: DB_PASSWORD` then `value: X` in the same item (the next three lines at most, or
-    the same JSON object), the key secret-named; the `name` on one of `lines` (offset, line)."""
+    """`- name: DB_PASSWORD` (or `- key: db/password`) then `value: X` in the same item (the
+    next three lines at most, or the same JSON object), the key secret-named; the `name` on one
+    of `lines` (offset, line)."""
     out: list[Span] = []
     for start, line in lines:
-        for m in _NAME_FIELD.finditer(text, start, start + len(line)):
-            if not is_secret_key(m.group("key") or m.group("jkey")):
+        for m in [*_NAME_FIELD.finditer(text, start, start + len(line)),
+                  *_KEY_FIELD.finditer(text, start, start + len(line))]:
+            if not is_secret_key(m.group("key") or m.groupdict().get("jkey") or ""):
                 continue
             window_end = m.end()
             for _ in range(3):

@@ -17,6 +17,7 @@ from ahocorasick_rs import AhoCorasick, Implementation
 
 from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
+from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
 
 
@@ -177,6 +178,8 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
         strong = len(password) >= 10 and entropy(password) >= 3.0
         spans.append((m.start("user"), m.end("password"), "url_credentials", strong))
     spans.extend(_assignments(text, mode, KeyLines(text) if keys is None else keys))
+    if spans and (names := storenames.spans(text)):  # `secretKey: password` names a secret
+        spans = [s for s in spans if not storenames.inside(s[0], s[1], names)]
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -275,6 +278,11 @@ def _line_assignments(text: str, start: int, end: int,
             # its own pairs follow (shapes' _FLOW_VALUE judges the value under the key)
             at = m.start(group) + 1
             continue
+        if group == "value" and _YAML_TAG.fullmatch(m.group("value")):
+            # `token: !vault |`: a YAML tag, not the value: what follows it is
+            out.extend(_tagged(text, start, m, mode))
+            at = m.end()
+            continue
         if fallback := _DEFAULTED.match(line, m.start(group)):
             # `KEY=${KEY:-default}`, `KEY: "${VAR-default}"`: the default is defaults.find's,
             # the variable's name stays readable
@@ -291,6 +299,27 @@ def _line_assignments(text: str, start: int, end: int,
         if not found and any(a in m.group(group).lower() for a in P.KEY_ANCHORS):
             at = m.start(group)
     return out
+
+
+_YAML_TAG = re.compile(r"!!?[A-Za-z][\w\-]*")
+# the tags whose value refers to a secret kept elsewhere or is ciphertext: Ansible's `!vault |`
+# (its ciphertext below, shapes' multi-line value), Home Assistant's `!secret name`,
+# `!env_var NAME`, pyyaml-env-tag's `!ENV ${NAME}`
+_REFERENCE_TAGS = frozenset({"!vault", "!secret", "!env_var", "!ENV"})
+_AFTER_TAG = re.compile(r"[ \t]+(?P<q>[\"']?)(?P<v>[^\s\"'#|>][^\s\"']*)(?P=q)[ \t]*(?:#|$)")
+
+
+def _tagged(text: str, start: int, m: re.Match[str], mode: Mode,
+            ) -> list[tuple[int, int, str, bool]]:
+    """The value after a YAML tag (`password: !!str X`); none after a reference's tag."""
+    if m.group("value") in _REFERENCE_TAGS or not is_secret_key(m.group("key")):
+        return []
+    line_end = text.find("\n", start + m.end())
+    after = _AFTER_TAG.match(text[:len(text) if line_end == -1 else line_end], start + m.end())
+    if after is None or not is_secret_value(after.group("v"), m.group("key"),
+                                            literal_words=mode == "config"):
+        return []
+    return [(after.start("v"), after.end("v"), "secret_assignment", False)]
 
 
 _WHOLE_VALUE = re.compile(r"[^\s,;\"'`]+")

@@ -303,6 +303,11 @@ def _userinfo(value: str) -> bool:
 _AUTH_WORDS = ("auth", "token")  # an Authorization header's, docker's "auth" lines
 
 
+# a nested mapping's keys that name an object, never hold a value (`secretStoreRef:` then
+# `name: vault-backend` and `kind: SecretStore`; a selector's `secret:` then `name: creds`)
+_NAMING_KEYS = frozenset({"name", "kind", "namespace", "apiVersion"})
+
+
 def _blocks(text: str, ini: bool) -> list[Span]:
     """Multi-line values under a secret-named key: YAML block scalars, `!!binary`, a nested
     mapping's scalars, and INI continuation lines."""
@@ -323,8 +328,10 @@ def _blocks(text: str, ini: bool) -> list[Span]:
         else:  # a mapping under the key: its scalar values (Travis `secure:` and the like)
             block = text[body_start:body_end]
             first = re.search(r"^([ \t]+)\S", block, re.M)
-            for child in re.finditer(r"^(?P<i>[ \t]+)(?:- )?[\w.\-\"']+\s*:[ \t]*"
+            for child in re.finditer(r"^(?P<i>[ \t]+)(?:- )?(?P<k>[\w.\-\"']+)\s*:[ \t]*"
                                      r"(?P<v>[^\s#][^\n]*)$", block, re.M):
+                if child.group("k").strip("\"'") in _NAMING_KEYS:
+                    continue  # `secretStoreRef:` / `name: vault-backend`: which object
                 value = child.group("v").strip().strip("\"'")
                 # its own keys only, not a whole CI job under `required-checks-pass:`; and a
                 # value that could be a secret, not prose, `${{ x }}` or `ubuntu-latest`

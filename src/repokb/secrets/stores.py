@@ -15,7 +15,9 @@ says so when every value written in the file is one of:
   maps each secret to the variable holding it);
 - nothing (`db_password:` with no value), or a boolean.
 Any other value (`wifi_password: hunter22`, `CAT: ferocious`, a number) is written: the file
-stays blocked by its name. A file that does not parse as YAML is not judged.
+stays blocked by its name. A file that does not parse as YAML is not judged. `json_references`
+judges a JSON file (`secrets.json`) the same way, a placeholder (`"<your-api-key>"`) no value
+written either.
 
 `outside_references` drops the findings inside a Kapitan reference. `find` redacts a SOPS value
 whole, and the data key a SOPS file keeps encrypted to each of its
@@ -26,11 +28,14 @@ left its `data:`, `iv:` and `tag:` behind.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from typing import Any
+
+from repokb.rules.secret_patterns import PLACEHOLDER
 
 Span = tuple[int, int, str, bool]
 SOPS_DETECTOR = "sops_ciphertext"
@@ -109,6 +114,33 @@ def references(text: str) -> str | None:
                 return None
         if not _unwritten(doc, kinds):
             return None
+    return _evidence(kinds)
+
+
+def json_references(text: str) -> str | None:
+    """`references` for a JSON text (a `secrets.json`), where a placeholder counts as no value
+    written too (`"<your-api-key>"`, `"changeme"`, `"{{apiKey}}"`: a template's); None when a
+    value is written in it, or the text is no JSON."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    kinds: Counter[str] = Counter()
+
+    def unwritten(value: Any) -> bool:
+        if _unwritten_value(value, kinds):
+            return True
+        if isinstance(value, str) and PLACEHOLDER.match(value.strip()):
+            kinds["placeholder"] += 1
+            return True
+        return False
+
+    if not _leaves(doc, unwritten):
+        return None
+    return _evidence(kinds)
+
+
+def _evidence(kinds: Counter[str]) -> str:
     if not kinds:
         return "no value written"
     return f"{sum(kinds.values())} value(s), none written: " + ", ".join(

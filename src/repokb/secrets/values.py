@@ -74,7 +74,9 @@ def random_tokens(text: str) -> list[tuple[int, int]]:
 # number (`password123`, `hunter2`, `sha256`, `utf8`: an example or a name, kept on purpose).
 _NOT_A_PASSWORD = re.compile(
     r"[^@\s]+@[\w\-]+(?:\.[\w\-]+)+|\w+://.*|[/~.\-$%@#&\\].*"
-    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\d+[A-Za-z]{0,3}|[A-Za-z]+(?:[/&+][A-Za-z]+)+")
+    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|\d+[A-Za-z]{0,3}|[A-Za-z]+(?:[/&+][A-Za-z]+)+"
+    # a YAML tag before the value (`token: !vault |`, Home Assistant's `!secret name`)
+    r"|!!?(?:vault|secret|env_var|ENV|include|str|binary)")
 _IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|\d+|_")
 
 

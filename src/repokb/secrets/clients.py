@@ -1,0 +1,102 @@
+"""Secrets in the forms API-client collections write them (Postman, Insomnia, Thunder Client,
+Hoppscotch): each an entry of a list of name/value objects, the secret's name in a sibling field.
+
+- `{"key": "password", "value": "X"}` (Postman's auth, headers, variables, environments;
+  Hoppscotch's headers and variables, whose `initialValue` and `currentValue` are values too),
+  in either order: the name in `key` or `name` says a secret, the value is one (an id under
+  `X-API-Key` too);
+- an entry typed secret whatever its name: Postman's `"type": "secret"`, Hoppscotch's
+  `"secret": true`;
+- Postman's API-key auth, `"apikey": [{"key": "value", "value": "X"}, {"key": "key", "value":
+  "X-Shop-Key"}]`: the entry named `value` is the key (the one named `key` a header's name);
+  Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`, Thunder Client's
+  `{"type": "bearer", "bearer": "X"}` and Bruno's `auth:apikey { ... value: X }` block;
+- a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
+  Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
+  which the assignment finders read no key in.
+A value that is a placeholder (`{{apiKey}}`, `<<token>>`, empty) stays, as everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
+from repokb.secrets.values import value_ok
+
+Span = tuple[int, int, str, bool]
+DETECTOR = "client_entry"
+
+# an innermost JSON object (no object inside it), strings read whole (a `{{var}}` in one)
+_OBJECT = re.compile(r'\{(?:[^{}"]++|"(?:[^"\\\n]|\\.)*+"){1,120}+\}')
+_FIELD = re.compile(r'"(?P<field>key|name|value|initialValue|currentValue|type|authType|secret|'
+                    r'bearer)"\s*:\s*'
+                    r'(?:"(?P<s>(?:[^"\\\n]|\\.)*)"|(?P<b>true|false))')
+_VALUES = ("value", "initialValue", "currentValue")
+# an entry typed secret (Postman's environments), an auth object whose type says its value is
+# the credential (Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`)
+_SECRET_TYPES = frozenset({"secret", "bearer", "api-key", "apikey"})
+# Bruno's `auth:apikey { key: X-Shop-Key  value: X }` (a `.bru` file): the value by its block
+_BRU_APIKEY = re.compile(r"^auth:apikey[ \t]*\{[^}]*?^[ \t]*value:[ \t]*(?P<v>\S[^\n]*?)[ \t]*$",
+                         re.M)
+_APIKEY = re.compile(r'"apikey"\s*:\s*\[[^\]]*$')  # inside Postman's apikey list
+# a JSON pair inside a JSON string: `\"password\": \"X\"`
+_ESCAPED = re.compile(r'\\"(?P<key>[A-Za-z_][\w.\-]{0,80})\\"\s*:\s*'
+                      r'\\"(?P<value>(?:[^"\\\n]|\\[^"\n])*)\\"')
+_SCHEME = re.compile(r"(?:Bearer|Token|Basic|Digest|ApiKey)\s+", re.I)
+_TEMPLATE = re.compile(r"\{\{.*\}\}|<<.*>>")
+
+
+def find(text: str) -> list[Span]:
+    out: list[Span] = []
+    if '"value"' in text or "Value\"" in text or '"bearer"' in text:
+        for m in _OBJECT.finditer(text):
+            out += _entry(text, m)
+    if "auth:apikey" in text:
+        out += [(m.start("v"), m.end("v"), DETECTOR, False) for m in _BRU_APIKEY.finditer(text)
+                if _written(m.group("v")) and value_ok(m.group("v"))]
+    if '\\"' in text:
+        for m in _ESCAPED.finditer(text):
+            key, value = m.group("key"), m.group("value")
+            if is_secret_key(key) and _written(value) \
+                    and is_secret_value(value, key, literal_words=True):
+                out.append((m.start("value"), m.end("value"), DETECTOR, False))
+    return out
+
+
+def _entry(text: str, obj: re.Match[str]) -> list[Span]:
+    fields: dict[str, re.Match[str]] = {}
+    for f in _FIELD.finditer(obj.group(0)):
+        fields.setdefault(f.group("field"), f)
+    typed = fields.get("type") or fields.get("authType")
+    kind = (typed.group("s") or "").lower() if typed else ""
+    # Thunder Client's bearer auth, `{"type": "bearer", "bearer": "X"}`: the token by its type
+    value_fields = (*_VALUES, "bearer") if kind == "bearer" else _VALUES
+    values = [fields[v] for v in value_fields if v in fields and fields[v].group("s") is not None]
+    if not values:
+        return []
+    named = fields.get("key") or fields.get("name")
+    name = named.group("s") or "" if named else ""
+    flagged = fields.get("secret")
+    secret = (is_secret_key(name)
+              or kind in _SECRET_TYPES
+              or flagged is not None and flagged.group("b") == "true"
+              or name == "value" and _APIKEY.search(text, max(0, obj.start() - 2000),
+                                                    obj.start()) is not None)
+    if not secret:
+        return []
+    out: list[Span] = []
+    for v in values:
+        value = v.group("s")
+        scheme = _SCHEME.match(value)
+        at = scheme.end() if scheme else 0
+        if _written(value[at:]) and value_ok(value[at:]):
+            start = obj.start() + v.start("s")
+            out.append((start + at, start + len(value), DETECTOR, False))
+    return out
+
+
+def _written(value: str) -> bool:
+    """A value written, not a reference to one (`{{apiKey}}`, Hoppscotch's `<<token>>`)."""
+    value = value.strip()
+    return bool(value) and not _TEMPLATE.search(value) and not is_placeholder(value)
