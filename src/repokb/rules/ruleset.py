@@ -57,6 +57,7 @@ from repokb.rules.engine import (
     Constraint,
     Dir,
     Ext,
+    Fact,
     Glob,
     Lang,
     Name,
@@ -214,7 +215,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Kapitan's `?{gpg:...}` is a reference in a Secret)
 # (0.3.28 also, newfmt29: `_netrc` and JetBrains' `http-client.private.env.json` are credential
 # files, blocked; Hurl is a request file as `.http` is: configuration, not code)
-CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.29, newfmt30: a `.cue` (CUE or a cue sheet), `.spec` (RPM, PyInstaller or a gem's), `.ks`
+# (Kickstart) and a `.mak` of Mako are told by their content (rules/heuristics.py); `.gdbinit` is
+# GDB; Bruno's `.bru` requests are configuration as `.http` files are; a Gherkin `.feature` is a
+# test wherever it lies)
+CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -467,6 +472,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("llm_response",))),
     # format: what cannot be read as text is decided before any path convention
     _r("empty", Tier.FORMAT, (EMPTY,), Then(reason="empty file", flags=("empty",))),
+    # an extension several languages share, told apart by the head (rules/heuristics.py): the
+    # mark that decided is a reason of its own, whatever rule decides the kind
+    _r("language-by-content", Tier.FORMAT,
+       (Fact("language mark", lambda f: f.language_mark[1] if f.language_mark else None),),
+       Then(reason="{language} by its content ({evidence})")),
     _r("unreadably-large", Tier.FORMAT, (UNREADABLY_LARGE,),
        Then(Kind.UNKNOWN, "file over skip_file_bytes: not read at all", subkind="oversize",
             flags=("large",), confidence=1.0)),
@@ -552,6 +562,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),
     _r("test-data", Tier.PATH, (TEST_DATA,),
        Then(Kind.TEST_FIXTURE, "test data ({evidence}): metadata only", subkind="test_data")),
+    # a Gherkin feature is the specification a test runner runs (Cucumber, behave, pytest-bdd's
+    # `scenarios("x.feature")`) wherever it lies: behave's `features/`, beside the code
+    _r("gherkin-feature", Tier.PATH, (Lang(frozenset({"gherkin"})),),
+       Then(Kind.TEST, "Gherkin feature: a test specification (Cucumber, behave and pytest-bdd "
+            "run its scenarios)", subkind="gherkin_test")),
     _r("json-schema-name", Tier.PATH, (Name(("*.schema.json",)),),
        Then(Kind.CONTRACT, "JSON Schema ({evidence})", subkind="json_schema")),
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
