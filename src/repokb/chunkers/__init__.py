@@ -18,6 +18,7 @@ cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    blocks,
     cmake,
     code,
     config,
@@ -36,6 +37,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     notebook,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
+    packaging,
     requests,
     rlang,
     rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's

@@ -2,7 +2,8 @@
 tells them: each extension's candidates in order, each with the marks that make it sure.
 
 The first candidate one of whose marks is found in the head decides, and the mark found is the
-evidence `repokb explain` shows ("cue sheet: TRACK 01 AUDIO"). A head with no mark leaves the
+evidence `repokb explain` shows ("cue sheet: TRACK 01 AUDIO", "RPM spec: Name:"): a mark is a
+keyword or a label, never the value after it (a CUE field's value may be a password). A head with no mark leaves the
 file to the tables (a `.mak` stays a Makefile; a `.cue`, `.spec` or `.ks` stays unknown):
 a wrong language is worse than none.
 """
@@ -28,15 +29,15 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
         ("cue", "CUE", re.compile(
             r"^(?:package[ \t]+[\w$]+[ \t]*$"
             r"|import[ \t]+(?:\(|\"[\w./-]+\")"
-            r"|#?[A-Za-z_$][\w$-]*[?!]?:[ \t]+\S"
-            r"|\"[^\"\n]+\"[?!]?:[ \t]+\S)", _M)),
+            r"|#?[A-Za-z_$][\w$-]*[?!]?:(?=[ \t]+\S)"
+            r"|\"[^\"\n]+\"[?!]?:(?=[ \t]+\S))", _M)),
     ),
     # Linguist's RPM Spec (data), Python and Ruby: an RPM spec's preamble tags and sections;
     # a PyInstaller spec builds `Analysis(...)` and `EXE(...)`; a Ruby `.spec` is a gem's
     ".spec": (
         ("rpm_spec", "RPM spec", re.compile(
             r"^(?:(?:Name|Version|Release|Summary|BuildRequires|BuildArch|Source0?)"
-            r":[ \t]+\S"
+            r":(?=[ \t]+\S)"
             r"|%(?:description|prep|build|install|files|changelog)\b)", _M)),
         ("python", "PyInstaller spec", re.compile(
             r"^(?:[\w.]+[ \t]*=[ \t]*)?(?:Analysis|EXE|PYZ|COLLECT|BUNDLE)\(|"
