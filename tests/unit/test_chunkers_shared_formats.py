@@ -191,3 +191,71 @@ def test_a_cue_file_is_cut_by_top_level_field():
     # with its comment (the short `package` and `import` lines above join it)
     assert names["#Service"][0] <= 5 and names["#Service"][1] == 11
     assert names["services.web"] == (15, 19)
+
+
+NIX = """
+    { lib, python3Packages, fetchPypi }:
+
+    let
+      # the test data the package's checks read
+      testData = fetchPypi {
+        pname = "ledger-testdata";
+        version = "1.0";
+        hash = "sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+      };
+    in
+    python3Packages.buildPythonApplication rec {
+      pname = "ledger";
+      version = "1.2.0";
+      pyproject = true;
+
+      src = fetchPypi {
+        inherit pname version;
+        hash = "sha256-BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=";
+      };
+
+      # a string holding braces and `=` opens nothing
+      postPatch = ''
+        substituteInPlace setup.cfg --replace "x = {" "y = }"
+      '';
+
+      dependencies = with python3Packages; [ numpy pyyaml ];
+
+      meta = with lib; {
+        description = "Keeps the running total of a ledger";
+        license = licenses.mit;
+        mainProgram = "ledger";
+      };
+    }
+"""
+
+
+def test_a_nix_file_is_cut_by_attribute():
+    pieces = cut("nix", NIX)
+    names = named(pieces)
+    assert names["testData"] == (4, 9)  # with its comment
+    assert names["src"] == (16, 19)
+    assert names["postPatch"] == (21, 24)  # with its comment; the string's `x = {` is text
+    assert names["meta"] == (28, 33)  # `with lib;` does not end it; the set's `}` joins it
+    assert all(p.symbol_type in ("attribute", "module") for p in pieces)
+
+
+FLAKE = """
+    {
+      description = "ledger development shell and package";
+      inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-unstable";
+      outputs = { self, nixpkgs }:
+        let pkgs = nixpkgs.legacyPackages.x86_64-linux; inherit (pkgs) lib;
+        in {
+          devShells.x86_64-linux.default = pkgs.mkShell {
+            packages = [ pkgs.python311 pkgs.ruff pkgs.mypy ];
+            shellHook = "echo ledger shell";
+          };
+        };
+    }
+"""
+
+
+def test_a_let_inside_a_binding_does_not_end_it():
+    names = named(cut("nix", FLAKE))
+    assert names["outputs"][0] == 4 and names["outputs"][1] >= 11, names
