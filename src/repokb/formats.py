@@ -42,7 +42,7 @@ LINGUIST: dict[str, dict[str, list[str]]] = {"extensions": _DATA["extensions"],
                                              "filenames": _DATA["filenames"]}
 # the extensions languages of different groups claim (`.cue`: CUE and Cue Sheet), each with its
 # claimants [id, name, group]: rules/heuristics.py tells some apart by content
-LINGUIST_SHARED: dict[str, list[list[str]]] = _DATA["shared"]  # type: ignore[assignment]
+LINGUIST_SHARED: dict[str, list[list[str]]] = _DATA["shared"]
 # Linguist's languages by the group repokb reads them as (ids repokb's own tables name too are
 # in both: the rules read them by repokb's sets first)
 _ENTRIES = [*(e for table in LINGUIST.values() for e in table.values()),

@@ -259,3 +259,50 @@ FLAKE = """
 def test_a_let_inside_a_binding_does_not_end_it():
     names = named(cut("nix", FLAKE))
     assert names["outputs"][0] == 4 and names["outputs"][1] >= 11, names
+
+
+DHALL = """
+    let Prelude = https://prelude.dhall-lang.org/v21.1.0/package.dhall
+
+    -- an account of the ledger: its id, currency and spending limit
+    let Account = { id : Text, currency : Text, limit : Natural }
+
+    let mkAccount =
+          \\(id : Text) ->
+          \\(currency : Text) ->
+            { id, currency, limit = 1000 } : Account
+
+    in  { accounts = [ mkAccount "cash" "EUR", mkAccount "bank" "USD" ] }
+"""
+
+
+def test_a_dhall_file_is_cut_by_let_binding():
+    names = named(cut("dhall", DHALL))
+    assert names["Account"] == (3, 4)  # with its comment
+    assert names["mkAccount"][0] == 6
+
+
+GDBINIT = """
+    set print pretty on
+    set pagination off
+
+    # print the full backtrace of every thread, with locals
+    define pstack
+      thread apply all bt full
+      info threads
+    end
+    document pstack
+    Print the full backtrace of every thread, with its locals.
+    end
+
+    define pyobj
+      call (void)_PyObject_Dump($arg0)
+    end
+"""
+
+
+def test_a_gdb_script_is_cut_by_defined_command():
+    names = named(cut("gdb", GDBINIT))
+    # its comment and its document block with it (the short settings above join it)
+    assert names["pstack"][0] <= 4 and names["pstack"][1] == 11
+    assert names["pyobj"] == (13, 15)

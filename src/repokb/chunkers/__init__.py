@@ -14,7 +14,8 @@ Svelte components: each block by its own language's chunker), jinjasql (dbt's SQ
 their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Markdown, a code
 chunk defining something by its language's chunker), requests (HTTP request files by their
 `###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
-section), blocks (Bruno's `.bru` requests by block, CUE by top-level field), nix (Nix by
+section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
+GDB scripts by `define`), nix (Nix by
 attribute binding). A language with no registered chunker is
 cut into fixed windows.
 """
@@ -38,9 +39,9 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     markup,
     nix,
     notebook,
+    packaging,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
-    packaging,
     requests,
     rlang,
     rmarkdown,  # after code, rlang and markdown: a chunk goes to its language's

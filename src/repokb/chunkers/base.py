@@ -176,7 +176,8 @@ from repokb.models import ChunkPiece, ParseBudget
 # 28 (newfmt30): RPM specs and Kickstart files by `%` section (a long `%changelog` per entry,
 #     chunkers/packaging.py), Bruno's `.bru` requests by block and CUE files by top-level field
 #     (chunkers/blocks.py): all were unknown or metadata only before, now indexed and cut;
-#     Nix by attribute binding, its comments with it (chunkers/nix.py; was windows).
+#     Nix by attribute binding, its comments with it (chunkers/nix.py), Dhall by `let`, GDB
+#     scripts by `define` (chunkers/blocks.py): were windows.
 CHUNKING_VERSION = 28
 
 

@@ -3,9 +3,9 @@ tells them: each extension's candidates in order, each with the marks that make 
 
 The first candidate one of whose marks is found in the head decides, and the mark found is the
 evidence `repokb explain` shows ("cue sheet: TRACK 01 AUDIO", "RPM spec: Name:"): a mark is a
-keyword or a label, never the value after it (a CUE field's value may be a password). A head with no mark leaves the
-file to the tables (a `.mak` stays a Makefile; a `.cue`, `.spec` or `.ks` stays unknown):
-a wrong language is worse than none.
+keyword or a label, never the value after it (a CUE field's value may be a password). A head
+with no mark leaves the file to the tables (a `.mak` stays a Makefile; a `.cue`, `.spec` or
+`.ks` stays unknown): a wrong language is worse than none.
 """
 
 from __future__ import annotations
