@@ -129,6 +129,10 @@ ROWS = [
     ("src/pytest_bdd/templates/test.py.mak", MAKO, Kind.SOURCE, Policy.PARSE_AND_INDEX, "mako"),
     ("report.mak", MAKO, Kind.SOURCE, Policy.PARSE_AND_INDEX, "mako"),
     ("api/create-user.bru", BRU, Kind.CONFIGURATION, Policy.INDEX_TEXT, "bru"),
+    # a template of one (bru-gen 0.1.0's `templates/request.bru.j2`) renders a request: Linguist's
+    # name for what it renders comes before the engine's own (HTML for `.j2`)
+    ("src/bru_gen/templates/request.bru.j2", BRU.replace("Create user", "{{ name }}"),
+     Kind.CONFIGURATION, Policy.INDEX_TEXT, "bru"),
     # a feature file is a test's specification wherever it lies (behave's features/, a
     # pytest-bdd project's tests/, beside the code)
     ("features/calculator.feature", FEATURE, Kind.TEST, Policy.PARSE_AND_INDEX, "gherkin"),

@@ -200,6 +200,8 @@ class FileFacts:
         if lang is None:
             lang = next((v for g, v in T.LANGUAGE_BY_NAME_GLOB.items()
                          if fnmatch.fnmatchcase(lower, g)), None)
+        if lang is None and self.template_base and self.ext:  # `request.bru.j2`: what it renders,
+            lang = linguist_language(base, self.ext)  # as Linguist names it, before the engine's
         if lang is None and self.template_base:  # `layout.jinja`: the template's own format
             own = os.path.splitext(self.name)[1].lower()
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
