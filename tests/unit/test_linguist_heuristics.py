@@ -138,6 +138,10 @@ ROWS = [
     ("features/calculator.feature", FEATURE, Kind.TEST, Policy.PARSE_AND_INDEX, "gherkin"),
     ("src/app/checkout.feature", FEATURE, Kind.TEST, Policy.PARSE_AND_INDEX, "gherkin"),
     ("tests/features/calc.feature", FEATURE, Kind.TEST, Policy.PARSE_AND_INDEX, "gherkin"),
+    # an example project's feature is shown as an example, as its code is (behave 1.3.3's
+    # examples/async_step/features/async_run.feature)
+    ("examples/async_step/features/async_run.feature", FEATURE, Kind.SOURCE,
+     Policy.PARSE_AND_INDEX, "gherkin"),
 ]
 
 

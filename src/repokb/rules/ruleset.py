@@ -562,11 +562,6 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),
     _r("test-data", Tier.PATH, (TEST_DATA,),
        Then(Kind.TEST_FIXTURE, "test data ({evidence}): metadata only", subkind="test_data")),
-    # a Gherkin feature is the specification a test runner runs (Cucumber, behave, pytest-bdd's
-    # `scenarios("x.feature")`) wherever it lies: behave's `features/`, beside the code
-    _r("gherkin-feature", Tier.PATH, (Lang(frozenset({"gherkin"})),),
-       Then(Kind.TEST, "Gherkin feature: a test specification (Cucumber, behave and pytest-bdd "
-            "run its scenarios)", subkind="gherkin_test")),
     _r("json-schema-name", Tier.PATH, (Name(("*.schema.json",)),),
        Then(Kind.CONTRACT, "JSON Schema ({evidence})", subkind="json_schema")),
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
@@ -585,6 +580,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("example-code", Tier.PATH, (EXAMPLE_DIR, Lang(CODE)),
        Then(Kind.SOURCE, "example code ({evidence})", subkind="example",
             role=Role.SUPPORTING)),
+    # a Gherkin feature is the specification a test runner runs (Cucumber, behave, pytest-bdd's
+    # `scenarios("x.feature")`) wherever it lies (behave's `features/`, beside the code) but in
+    # an examples folder, where it is an example project's, shown as an example (behave's
+    # `examples/async_step/`)
+    _r("gherkin-feature", Tier.PATH, (Lang(frozenset({"gherkin"})),),
+       Then(Kind.TEST, "Gherkin feature: a test specification (Cucumber, behave and pytest-bdd "
+            "run its scenarios)", subkind="gherkin_test")),
     _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
        Then(Kind.CONFIGURATION, "example env file: indexed with secret-like values redacted",
             subkind="example_env", flags=("sample",), confidence=0.95)),
