@@ -217,8 +217,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # files, blocked; Hurl is a request file as `.http` is: configuration, not code)
 # (0.3.29, newfmt30: a `.cue` (CUE or a cue sheet), `.spec` (RPM, PyInstaller or a gem's), `.ks`
 # (Kickstart) and a `.mak` of Mako are told by their content (rules/heuristics.py); `.gdbinit` is
-# GDB; Bruno's `.bru` requests are configuration as `.http` files are; a Gherkin `.feature` is a
-# test wherever it lies)
+# GDB; Bruno's `.bru` requests are configuration as `.http` files are, a template of one
+# (`request.bru.j2`) too; a Gherkin `.feature` is a test wherever it lies but in an examples
+# folder)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
