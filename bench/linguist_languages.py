@@ -19,8 +19,9 @@ repokb reads it as:
 
 An extension several languages claim keeps them all when they share a group (`.v`: Rocq Prover,
 V, Verilog: code), and is left out when they do not (`.cue`: CUE is code, Cue Sheet data):
-repokb's own tables and rules come first anyway (facts.language); Linguist fills only what
-they leave unknown.
+those are listed apart (`shared`, each with its claimants), for the content heuristics of
+rules/heuristics.py to tell apart where they can. repokb's own tables and rules come first
+anyway (facts.language); Linguist fills only what they leave unknown.
 
 `unknown` runs `repokb index TREE --dry-run --json` (the code imported from ../src) and counts
 the files whose first reason is "unknown format", by extension: the measure of what is left.
@@ -59,10 +60,11 @@ CONFIG_DATA = {
     # requests and diagrams written as text
     "HTTP", "PlantUML", "Graphviz (DOT)", "Graph Modeling Language",
 }
-# Linguist's "programming" languages that are requests written by hand, read as the HTTP request
-# files are (configuration, values redacted as config's are): Hurl's `password: X` under
-# `[FormParams]` was read as code, where an unquoted value is a variable
-CONFIG_PROGRAMMING = {"Hurl"}
+# Linguist's "programming" and "markup" languages that are requests written by hand, read as the
+# HTTP request files are (configuration, values redacted as config's are): Hurl's `password: X`
+# under `[FormParams]` was read as code, where an unquoted value is a variable; Bruno's `.bru`
+# requests (Linguist's markup) were metadata only, as HTML is
+CONFIG_PROGRAMMING = {"Hurl", "Bru"}
 # Extensions left out whatever Linguist says (besides repokb's binary, image, font and build
 # output extensions, own_languages): `.d` is also the dependency list `gcc -MD` writes beside
 # every object file; `.pb` also protobuf's binary messages (TensorFlow's saved_model.pb, ONNX's
@@ -140,19 +142,27 @@ def build(package: Path) -> None:
         for filename in v["filenames"]:
             by_name[filename].add(entry)
 
+    shared: dict[str, list[list[str]]] = {}  # the extensions left out, with their claimants
+
     def resolve(table: dict[str, set[tuple[str, str]]]) -> tuple[dict[str, list[str]], int]:
         out, mixed = {}, 0
         for key, entries in sorted(table.items()):
             ids = {language_id(n) for n, _ in entries}
+            claimants = [[language_id(n), n, "own" if language_id(n) in own else g]
+                         for n, g in sorted(entries)]
             if ids & own:  # repokb's own language: its rules read the file (group "own") ...
                 if len(ids) > 1:  # ... unless others claim it too: repokb's tables left it
                     mixed += 1  # unnamed on purpose (`.inc`: PHP, C++, Pascal, assembly)
+                    if table is by_ext:
+                        shared[key] = claimants
                     continue
                 out[key] = [ids.pop(), " or ".join(sorted(n for n, _ in entries)), "own"]
                 continue
             groups = {g for _, g in entries}
             if len(groups) > 1:  # claimed by languages repokb would read differently
                 mixed += 1
+                if table is by_ext:
+                    shared[key] = claimants
                 continue
             names = sorted(n for n, _ in entries)
             out[key] = ["/".join(language_id(n) for n in names), " or ".join(names),
@@ -168,6 +178,8 @@ def build(package: Path) -> None:
         "license": "Linguist: MIT License, Copyright (c) 2017 GitHub, Inc.; linguist-languages: "
                    "MIT License, Copyright (c) Ika",
         "extensions": extensions, "filenames": filenames,
+        # told apart by content where repokb knows how (rules/heuristics.py), else unknown
+        "shared": shared,
     }, indent=0, sort_keys=True) + "\n")
     print(f"{len(languages)} languages: {len(extensions)} extensions ({mixed_ext} claimed by "
           f"languages of different groups, left out), {len(filenames)} file names "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 CODE_LANGUAGES = frozenset({
     "python", "typescript", "tsx", "javascript", "go", "rust", "java", "kotlin", "c", "cpp",
@@ -20,10 +21,10 @@ EXTRA_CODE_LANGUAGES = frozenset({"vim", "r", "dart", "elixir", "erlang", "haske
                                   "assembly", "fortran", "matlab", "fsharp", "vbnet",
                                   "literate_haskell", "ocaml_interface", "ocamllex",
                                   "ocamlyacc", "julia", "solidity", "nix", "applescript", "lark",
-                                  "cuda"})
+                                  "cuda", "gdb"})
 
 
-def _linguist() -> dict[str, dict[str, list[str]]]:
+def _linguist() -> dict[str, dict[str, Any]]:
     """GitHub Linguist's extensions and file names (data/linguist_languages.json, built by
     bench/linguist_languages.py): each -> [language id, Linguist's name(s), group], the group
     one of code, docs, markup, config, data."""
@@ -32,15 +33,22 @@ def _linguist() -> dict[str, dict[str, list[str]]]:
     with open(os.path.join(os.path.dirname(__file__), "data", "linguist_languages.json"),
               encoding="utf-8") as f:
         data = json.load(f)
-    return {"extensions": data["extensions"], "filenames": data["filenames"]}
+    return {"extensions": data["extensions"], "filenames": data["filenames"],
+            "shared": data["shared"]}
 
 
-LINGUIST = _linguist()
+_DATA = _linguist()
+LINGUIST: dict[str, dict[str, list[str]]] = {"extensions": _DATA["extensions"],
+                                             "filenames": _DATA["filenames"]}
+# the extensions languages of different groups claim (`.cue`: CUE and Cue Sheet), each with its
+# claimants [id, name, group]: rules/heuristics.py tells some apart by content
+LINGUIST_SHARED: dict[str, list[list[str]]] = _DATA["shared"]
 # Linguist's languages by the group repokb reads them as (ids repokb's own tables name too are
 # in both: the rules read them by repokb's sets first)
+_ENTRIES = [*(e for table in LINGUIST.values() for e in table.values()),
+            *(e for claimants in LINGUIST_SHARED.values() for e in claimants)]
 LINGUIST_GROUPS: dict[str, frozenset[str]] = {
-    group: frozenset(entry[0] for table in LINGUIST.values() for entry in table.values()
-                     if entry[2] == group)
+    group: frozenset(entry[0] for entry in _ENTRIES if entry[2] == group)
     for group in ("code", "docs", "markup", "config", "data")}
 CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES | LINGUIST_GROUPS["code"]
 # Linguist's names by repokb's ids (one name an entry gives alone; "Roff or Roff Manpage" is

@@ -93,9 +93,12 @@ IsFile = Callable[[str, bool], bool]
 # fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
 _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\s#]*(?:#([^()\s]*))?\)",
                       re.I)
-# The question asks for tests ("tests of", "is X tested", "pytest fixture"); a test name such as
-# test_client is a symbol, not this.
-_TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?)\b", re.I)
+# The question asks for tests ("tests of", "is X tested", "pytest fixture", a Gherkin feature's
+# "scenario where a refund lowers the total"); a test name such as test_client is a symbol, not
+# this. Not "scenarios" nor "feature file": "how does behave parse a feature file into
+# scenarios" asks for a BDD tool's own code.
+_TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?"
+                    r"|scenario|gherkin|cucumber|bdd)\b", re.I)
 _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 # "where is pack defined", "where's the `now` function declared", "where is the Rollback stage
 # defined", "where is task release defined": the word asked for is a name

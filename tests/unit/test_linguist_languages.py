@@ -21,8 +21,8 @@ ROWS = [
     ("Tiltfile", "docker_build('shop', '.')\n", Kind.SOURCE, Policy.PARSE_AND_INDEX, "starlark"),
     ("src/main.zig", 'const std = @import("std");\npub fn main() void {}\n', Kind.SOURCE,
      Policy.PARSE_AND_INDEX, "zig"),
-    ("features/checkout.feature", "Feature: Checkout\n  Scenario: pay\n", Kind.SOURCE,
-     Policy.PARSE_AND_INDEX, "gherkin"),
+    ("features/checkout.feature", "Feature: Checkout\n  Scenario: pay\n", Kind.TEST,
+     Policy.PARSE_AND_INDEX, "gherkin"),  # a test's specification (test_linguist_heuristics)
     ("policy/authz.rego", "package authz\n\ndefault allow := false\n", Kind.SOURCE,
      Policy.PARSE_AND_INDEX, "open_policy_agent"),
     ("rtl/alu.v", "module alu(input a, output b);\nendmodule\n", Kind.SOURCE,
@@ -65,9 +65,9 @@ UNSURE = [
     # extension shared with build output or binary data: left to repokb's own rules
     ("build/obj/shop.d", "shop.o: shop.c shop.h\n"),  # gcc -MD (also D, DTrace)
     ("models/saved_model.pb", "\x08\x01\x12\x04shop"),  # protobuf message (also PureBasic)
-    # claimed by languages repokb would read differently (code and data): Linguist's
-    # heuristics would be needed to tell
-    ("cue/album.cue", "FILE \"album.wav\" WAVE\n  TRACK 01 AUDIO\n"),  # CUE, Cue Sheet
+    # claimed by languages repokb would read differently (code and data), with no mark of
+    # either in the head (a `.cue` with one: test_linguist_heuristics)
+    ("cue/album.cue", "Kind of Blue, 1959\n"),  # CUE, Cue Sheet
     ("src/defs.inc", "mov ax, 1\n"),  # PHP, C++, Pascal, assembly ...
 ]
 

@@ -348,6 +348,11 @@ def test_a_query_vector_is_embedded_once_for_the_same_words():
 def test_tests_step_back_unless_the_question_asks_for_tests():
     assert plan("where is the retry backoff tested").asks_for_tests
     assert plan("unit tests for the cache").asks_for_tests
+    # a Gherkin feature is a test: its scenarios are asked for by that name
+    assert plan("scenario where a refund lowers the total").asks_for_tests
+    assert plan("the gherkin feature of the checkout").asks_for_tests
+    # a BDD tool's own code is asked for in its words
+    assert not plan("how does behave parse a feature file into scenarios").asks_for_tests
     assert not plan("test_retry_backoff").asks_for_tests  # a test's name is a symbol
     assert not plan("how does the retry backoff work").asks_for_tests
     s = Settings()

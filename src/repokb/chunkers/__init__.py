@@ -13,11 +13,15 @@ Groovy's found outside comments and strings by bracescan.py), sfc (Vue and
 Svelte components: each block by its own language's chunker), jinjasql (dbt's SQL: macros by
 their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Markdown, a code
 chunk defining something by its language's chunker), requests (HTTP request files by their
-`###` requests, Gherkin features by scenario). A language with no registered chunker is
+`###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
+section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
+GDB scripts by `define`), nix (Nix by
+attribute binding). A language with no registered chunker is
 cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    blocks,
     cmake,
     code,
     config,
@@ -33,7 +37,9 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     make,
     markdown,
     markup,
+    nix,
     notebook,
+    packaging,
     pod,  # after code: Perl's chunker wraps the Perl grammar's
     protobuf,
     requests,

@@ -173,7 +173,12 @@ from repokb.models import ChunkPiece, ParseBudget
 # 27 (newfmt29): HTTP request files by `###` request, Gherkin features by scenario
 #     (chunkers/requests.py), Bazel's Starlark per `def` with Python's grammar: all three were
 #     500-character windows since Linguist's languages are indexed.
-CHUNKING_VERSION = 27
+# 28 (newfmt30): RPM specs and Kickstart files by `%` section (a long `%changelog` per entry,
+#     chunkers/packaging.py), Bruno's `.bru` requests by block and CUE files by top-level field
+#     (chunkers/blocks.py): all were unknown or metadata only before, now indexed and cut;
+#     Nix by attribute binding, its comments with it (chunkers/nix.py), Dhall by `let`, GDB
+#     scripts by `define` (chunkers/blocks.py): were windows.
+CHUNKING_VERSION = 28
 
 
 class Chunker(Protocol):

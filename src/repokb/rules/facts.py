@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
 from repokb.formats import CODE, LINGUIST
 from repokb.models import SourceFile
-from repokb.rules import sniff
+from repokb.rules import heuristics, sniff
 from repokb.rules import tables as T
 
 if TYPE_CHECKING:
@@ -187,6 +187,8 @@ class FileFacts:
             inner = os.path.splitext(lower[: -len(engine)])[1]
             return (T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
                     or "html")
+        if self.language_mark is not None:  # a `.cue`, `.spec`, `.ks`, `.mak` by its marks
+            return self.language_mark[0]
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
         if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them
@@ -201,6 +203,8 @@ class FileFacts:
         if lang is None:
             lang = next((v for g, v in T.LANGUAGE_BY_NAME_GLOB.items()
                          if fnmatch.fnmatchcase(lower, g)), None)
+        if lang is None and self.template_base and self.ext:  # `request.bru.j2`: what it renders,
+            lang = linguist_language(base, self.ext)  # as Linguist names it, before the engine's
         if lang is None and self.template_base:  # `layout.jinja`: the template's own format
             own = os.path.splitext(self.name)[1].lower()
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
@@ -223,6 +227,14 @@ class FileFacts:
         elif lang == "objc" and self.ext == ".m" and self.sniff("matlab_code"):
             lang = "matlab"  # Linguist's heuristic: MATLAB's `%` or `function`, no ObjC mark
         return lang
+
+    @cached_property
+    def language_mark(self) -> tuple[str, str] | None:
+        """(language, evidence) where the extension is shared and the head says which language
+        it holds (rules/heuristics.py: a cue sheet's `TRACK 01 AUDIO`, an RPM spec's `Name:`)."""
+        if self.ext not in heuristics.EXTENSIONS:
+            return None
+        return heuristics.decide(self.ext, self.text)
 
     @property
     def is_code(self) -> bool:

@@ -57,6 +57,7 @@ from repokb.rules.engine import (
     Constraint,
     Dir,
     Ext,
+    Fact,
     Glob,
     Lang,
     Name,
@@ -221,6 +222,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `*.secrets.json`) is judged by its content as YAML's is (a JSON Schema, Kubernetes objects,
 # values all references, empty or placeholders indexed; .NET's user-secrets and any written
 # value keep the block))
+# (0.3.29 also, newfmt30: a `.cue` (CUE or a cue sheet), `.spec` (RPM, PyInstaller or a
+# gem's), `.ks` (Kickstart) and a `.mak` of Mako are told by their content
+# (rules/heuristics.py); `.gdbinit` is GDB; Bruno's `.bru` requests are configuration as `.http`
+# files are, a template of one (`request.bru.j2`) too; a Gherkin `.feature` is a test wherever
+# it lies but in an examples folder)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -474,6 +480,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("llm_response",))),
     # format: what cannot be read as text is decided before any path convention
     _r("empty", Tier.FORMAT, (EMPTY,), Then(reason="empty file", flags=("empty",))),
+    # an extension several languages share, told apart by the head (rules/heuristics.py): the
+    # mark that decided is a reason of its own, whatever rule decides the kind
+    _r("language-by-content", Tier.FORMAT,
+       (Fact("language mark", lambda f: f.language_mark[1] if f.language_mark else None),),
+       Then(reason="{language} by its content ({evidence})")),
     _r("unreadably-large", Tier.FORMAT, (UNREADABLY_LARGE,),
        Then(Kind.UNKNOWN, "file over skip_file_bytes: not read at all", subkind="oversize",
             flags=("large",), confidence=1.0)),
@@ -577,6 +588,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("example-code", Tier.PATH, (EXAMPLE_DIR, Lang(CODE)),
        Then(Kind.SOURCE, "example code ({evidence})", subkind="example",
             role=Role.SUPPORTING)),
+    # a Gherkin feature is the specification a test runner runs (Cucumber, behave, pytest-bdd's
+    # `scenarios("x.feature")`) wherever it lies (behave's `features/`, beside the code) but in
+    # an examples folder, where it is an example project's, shown as an example (behave's
+    # `examples/async_step/`)
+    _r("gherkin-feature", Tier.PATH, (Lang(frozenset({"gherkin"})),),
+       Then(Kind.TEST, "Gherkin feature: a test specification (Cucumber, behave and pytest-bdd "
+            "run its scenarios)", subkind="gherkin_test")),
     _r("example-env", Tier.PATH, (TEMPLATE, Lang(frozenset({"dotenv"}))),
        Then(Kind.CONFIGURATION, "example env file: indexed with secret-like values redacted",
             subkind="example_env", flags=("sample",), confidence=0.95)),

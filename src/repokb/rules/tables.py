@@ -788,6 +788,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # Linguist's Erlang file names (`rebar.config`, `sys.config`: LANGUAGE_BY_EXACT_NAME)
     "rebar.config.script": "erlang", "emakefile": "erlang",
     ".ocamlinit": "ocaml",  # the OCaml toplevel's start-up script
+    # GDB's start-up scripts (Linguist's GDB by the extension `.gdbinit` only): a project's
+    # `.gdbinit`, CPython's `Misc/gdbinit`
+    ".gdbinit": "gdb", "gdbinit": "gdb",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",

@@ -1,0 +1,74 @@
+"""Languages told apart by content where an extension is shared, as Linguist's heuristics.yml
+tells them: each extension's candidates in order, each with the marks that make it sure.
+
+The first candidate one of whose marks is found in the head decides, and the mark found is the
+evidence `repokb explain` shows ("cue sheet: TRACK 01 AUDIO", "RPM spec: Name:"): a mark is a
+keyword or a label, never the value after it (a CUE field's value may be a password). A head
+with no mark leaves the file to the tables (a `.mak` stays a Makefile; a `.cue`, `.spec` or
+`.ks` stays unknown): a wrong language is worse than none.
+"""
+
+from __future__ import annotations
+
+import re
+
+_M = re.MULTILINE
+
+# extension -> ((language, what it is, marks), ...): the language ids are Linguist's as
+# data/linguist_languages.json's "shared" table lists them for that extension (a test checks),
+# or repokb's own (`python`, `ruby`, `mako`)
+CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
+    # Linguist's CUE (programming) and Cue Sheet (data): a cue sheet is commands in capitals,
+    # `FILE "x.wav" WAVE`, `TRACK 01 AUDIO`, `INDEX 01 00:00:00`; CUE opens with `package x`
+    # or declares fields, `name: value`, `#Def: {`, `services: web: {`
+    ".cue": (
+        ("cue_sheet", "cue sheet", re.compile(
+            r'^[ \t]*(?:FILE[ \t]+"[^"\n]*"[ \t]+(?:WAVE|MP3|AIFF|BINARY|MOTOROLA|FLAC)\b'
+            r"|TRACK[ \t]+\d+[ \t]+(?:AUDIO|MODE\d|CDG|CDI)"
+            r"|INDEX[ \t]+\d+[ \t]+\d+:\d\d:\d\d)", _M)),
+        ("cue", "CUE", re.compile(
+            r"^(?:package[ \t]+[\w$]+[ \t]*$"
+            r"|import[ \t]+(?:\(|\"[\w./-]+\")"
+            r"|#?[A-Za-z_$][\w$-]*[?!]?:(?=[ \t]+\S)"
+            r"|\"[^\"\n]+\"[?!]?:(?=[ \t]+\S))", _M)),
+    ),
+    # Linguist's RPM Spec (data), Python and Ruby: an RPM spec's preamble tags and sections;
+    # a PyInstaller spec builds `Analysis(...)` and `EXE(...)`; a Ruby `.spec` is a gem's
+    ".spec": (
+        ("rpm_spec", "RPM spec", re.compile(
+            r"^(?:(?:Name|Version|Release|Summary|BuildRequires|BuildArch|Source0?)"
+            r":(?=[ \t]+\S)"
+            r"|%(?:description|prep|build|install|files|changelog)\b)", _M)),
+        ("python", "PyInstaller spec", re.compile(
+            r"^(?:[\w.]+[ \t]*=[ \t]*)?(?:Analysis|EXE|PYZ|COLLECT|BUNDLE)\(|"
+            r"^#[ \t]*-\*-[ \t]*mode:[ \t]*python", _M)),
+        ("ruby", "gem specification", re.compile(r"Gem::Specification\.new\b")),
+    ),
+    # Linguist's Kickstart (data) and KerboScript (programming): an installer's sections
+    # (`%packages` ... `%end`) and commands with their options (`rootpw --lock`)
+    ".ks": (
+        ("kickstart", "Kickstart", re.compile(
+            r"^(?:%(?:packages|pre|post|pre-install|onerror|addon|anaconda)\b"
+            r"|(?:rootpw|bootloader|clearpart|autopart|zerombr|ignoredisk|timezone|keyboard"
+            r"|authselect|selinux|firstboot|reqpart|logvol|volgroup)\b"
+            r"|(?:part|network|url|repo|user|services)[ \t]+--)", _M)),
+    ),
+    # Linguist gives `.mak` to Makefile only, but Mako templates use it too (pytest-bdd
+    # 8.1.0's templates/test.py.mak): Mako's tags `<%inherit`, `<%def`, `<%!`, `${...}` in text,
+    # and its control lines `% for x in y:` / `% endfor`
+    ".mak": (
+        ("mako", "Mako template", re.compile(
+            r"<%(?:[!\s]|inherit\b|def\b|namespace\b|include\b|block\b|page\b|text\b|doc\b)"
+            r"|^[ \t]*%[ \t]*(?:for|if|endfor|endif|while|endwhile)\b", _M)),
+    ),
+}
+EXTENSIONS = frozenset(CANDIDATES)
+
+
+def decide(ext: str, text: str) -> tuple[str, str] | None:
+    """(language, evidence) of the first candidate of `ext` whose mark the text holds."""
+    for language, what, mark in CANDIDATES.get(ext, ()):
+        if m := mark.search(text):
+            found = m.group().strip()[:40]
+            return language, f"{what}: {found}"
+    return None
