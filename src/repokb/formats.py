@@ -55,8 +55,7 @@ CODE = CODE_LANGUAGES | EXTRA_CODE_LANGUAGES | LINGUIST_GROUPS["code"]
 # Linguist's several languages of one extension), the names of languages repokb calls its own
 # way, and aliases people write in a .gitattributes `linguist-language=` (Linguist takes a
 # language's name or alias, in any case)
-_LINGUIST_NAMES = {entry[1].lower(): entry[0] for table in LINGUIST.values()
-                   for entry in table.values() if " or " not in entry[1]}
+_LINGUIST_NAMES = {entry[1].lower(): entry[0] for entry in _ENTRIES if " or " not in entry[1]}
 _LINGUIST_ALIASES = {
     "objective-c": "objc", "objective-c++": "objc", "objc": "objc", "tex": "latex",
     "tsx": "tsx", "cabal config": "cabal", "pod": "pod", "pod 6": "pod", "solidity": "solidity",

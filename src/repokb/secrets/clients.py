@@ -14,7 +14,7 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
-A value that is a placeholder (`{{apiKey}}`, `<<token>>`, empty) stays, as everywhere.
+A value that is a placeholder (`{{apiKey}}`, `<<...>>`, empty) stays, as everywhere.
 """
 
 from __future__ import annotations
@@ -97,6 +97,6 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
 
 
 def _written(value: str) -> bool:
-    """A value written, not a reference to one (`{{apiKey}}`, Hoppscotch's `<<token>>`)."""
+    """A value written, not a reference to one (`{{apiKey}}`, Hoppscotch's `<<...>>`)."""
     value = value.strip()
     return bool(value) and not _TEMPLATE.search(value) and not is_placeholder(value)
