@@ -106,9 +106,17 @@ _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
           # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
           r"|task|stage|target|component)")
+# A capitalised kind word before a kind is a name: "where is the Target struct defined" asks
+# for maturin's `Target` (a build's target), not `struct`; "where is type Query defined" for
+# `Query`.
+# A capitalised name may carry one lower-case word before its kind ("where is the BPE model
+# struct defined", tokenizers' `BPE`; plan() drops it for a name neither capitalised nor
+# code-like).
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
-                      rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
+                      rf"(?:(?!(?-i:[A-Z])\w+\s+{_KINDS}\s+(?:defined|declared))"
+                      rf"{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*)`?\s+"
+                      rf"(?:(?-i:[a-z]+)\s+(?={_KINDS}\s+(?:defined|declared|implemented)))?"
                       rf"(?:{_KINDS}\s+)?"
                       r"(?:defined|declared|implemented)\b"
                       r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods|props|properties)"
@@ -118,6 +126,8 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
                       r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
                       re.I)
+# a word between the name asked for and its kind ("the BPE model struct defined")
+_NOUN_BEFORE_KIND = re.compile(rf"`?\s+[a-z]+\s+{_KINDS}\s", re.I)
 # "type H", "struct T", "func f": a kind of definition and a name of a character or two that
 # BM25 has no token for (`unseen`): a name, though nothing else in it looks like code; "what
 # type I need", "class is" name nothing (`I` and lower-case stop words are words)
@@ -276,6 +286,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     if defined and defined.group(3) and not (defined.group(3)[0].isupper()
                                              or looks_like_symbol(defined.group(3))):
         defined = None  # "list methods", "http props": a name is capitalised or code-like
+    if (defined and defined.group(1) and not (defined.group(1)[0].isupper()
+                                              or looks_like_symbol(defined.group(1)))
+            and _NOUN_BEFORE_KIND.search(defined.group(0), defined.end(1))):
+        defined = None  # "where is the retry helper function defined": no name given
     asked = defined and (defined.group(1) or defined.group(2) or defined.group(3))
     if (asked and asked.lower() not in _PRONOUNS
             and asked.lower() not in {n.lower() for n in names}):

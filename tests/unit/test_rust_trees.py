@@ -97,3 +97,85 @@ def test_rust_calls_without_a_literal_key_keep_their_text(language, text):
     from repokb.secrets import redact
 
     assert redact(text, "code", language).text == text
+
+
+def test_a_typed_rust_constant_named_key_holding_a_random_literal_is_redacted():
+    """`let key = "<random>"` was redacted and `const KEY: &str = "<random>"` was not: the
+    typed binding asked only for a secret's name (`API_KEY`), not for a key's random value."""
+    text = ('const KEY: &str = "q8Zr2LmX9vKp4TnW7sYb";\n'
+            'static SIGNING_KEY: &[u8] = b"Zt5Yx4Wv3Ut2Sr1Qp0On";\n'
+            'fn main() {\n    let cache_key: &str = "user_profile_v2";\n}\n')
+    result = assert_redacted(text, "code", "rust", "q8Zr2LmX9vKp4TnW7sYb", "Zt5Yx4Wv3Ut2Sr1Qp0On")
+    assert '"user_profile_v2"' in result.text  # a lookup name, not a key
+
+
+def test_a_kind_word_named_type_and_a_noun_before_its_kind_are_read_as_names():
+    """maturin's `Target` is a kind word too (a build's target): "where is the Target struct
+    defined" asked for a name `struct` and found no Target (rank: not in the top 10); "where
+    is the BPE model struct defined" named nothing (tokenizers' `BPE`, not in the top 10)."""
+    from repokb.query import plan
+
+    assert plan("where is the Target struct defined").names == ("target",)
+    assert plan("where is the Target struct defined").cased == ("Target",)
+    assert plan("where is the BPE model struct defined").names == ("bpe",)
+    assert plan("where is target release defined").names == ("release",)  # a Makefile's
+    assert plan("where is the retry helper function defined").names == ()  # no name given
+
+
+def _piece(n: int, symbol: str, symbol_type: str, content: str, fused: float,
+           path: str = "src/model.rs"):
+    from repokb.rank import Candidate
+
+    payload = {"project": "p", "path": path, "kind": "source", "language": "rust",
+               "start_line": n * 10, "end_line": n * 10 + 5, "symbol": symbol,
+               "symbol_type": symbol_type, "quality": 0.6, "content": content,
+               "chunk_index": n}
+    return Candidate(str(n), payload, fused, n, n, 0.5)
+
+
+def _ranked(question: str, candidates) -> list[str]:
+    from repokb.query import plan
+    from repokb.rank import rerank
+    from repokb.settings import Settings
+
+    return [str(c.payload["symbol"]) + "/" + str(c.payload["symbol_type"])
+            for c in rerank(candidates, plan(question), Settings())]
+
+
+def test_where_a_rust_type_is_defined_finds_its_struct_before_its_impls():
+    """tokenizers' "where is BPE defined" found `impl Model for BPE` (a 3-line head) first and
+    `impl std::fmt::Debug for BPE` before `pub struct BPE`: an impl adds to a type defined
+    elsewhere, as a Protocol Buffers `extend` does. A question saying `impl` wants the impl."""
+    pieces = [_piece(1, "BPE", "impl", "impl Model for BPE {\n    type Trainer = BpeTrainer;\n",
+                     0.0170),
+              _piece(2, "BPE", "impl", "impl std::fmt::Debug for BPE {\n    fn fmt() {}\n}\n",
+                     0.0165),
+              _piece(3, "BPE", "struct", "/// A Byte Pair Encoding model.\npub struct BPE {\n"
+                                         "    pub dropout: Option<f32>,\n}\n", 0.0160)]
+    assert _ranked("where is BPE defined", pieces)[0] == "BPE/struct"
+    assert _ranked("struct BPE", pieces)[0] == "BPE/struct"
+    assert _ranked("impl Model for BPE", pieces)[0] == "BPE/impl"
+
+
+def test_rust_unit_tests_inside_a_source_file_step_back_as_tests_do():
+    """A crate's unit tests live in its source files (`#[cfg(test)] mod tests { #[test] fn
+    .. }`), indexed as source: "which error does BPE return when the merges file is invalid"
+    found two tests of that error before the `Error` enum; a question about tests keeps them."""
+    test = _piece(1, "tests.test_bpe_from_file_bad_merges", "function",
+                  "    #[test]\n    // Ensure `BadMerges` error is returned\n"
+                  "    fn test_bpe_from_file_bad_merges() {\n        let merges = \"a b\";\n"
+                  "        assert!(BPE::from_file(vocab, merges).build().is_err());\n    }\n",
+                  0.0170, "src/models/bpe/model.rs")
+    helper = _piece(2, "tests.vocab", "function",
+                    "    fn vocab() -> Vocab {\n        Vocab::default()\n    }\n", 0.0168)
+    enum = _piece(3, "Error", "enum", "/// Errors of a `BPE` model.\npub enum Error {\n"
+                                      "    /// When the merges.txt file is in the wrong format\n"
+                                      "    BadMerges(usize),\n}\n", 0.0150, "src/models/bpe/mod.rs")
+    module = _piece(4, "tests", "module", "#[cfg(test)]\nmod tests {\n    use super::*;\n",
+                    0.0166)
+    ranked = _ranked("which error does BPE return when the merges file is invalid",
+                     [test, helper, enum, module])
+    assert ranked[0] == "Error/enum", ranked
+    # the same pieces when the question asks for tests
+    assert _ranked("which tests check the BadMerges error of BPE",
+                   [test, enum])[0].startswith("tests.")

@@ -214,7 +214,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Kapitan's `?{gpg:...}` is a reference in a Secret)
 # (0.3.28 also, newfmt29: `_netrc` and JetBrains' `http-client.private.env.json` are credential
 # files, blocked; Hurl is a request file as `.http` is: configuration, not code)
-CLASSIFIER_VERSION = f"0.3.28+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.29, newuser30: a folder named like build output that holds `mod.rs` is a Rust module,
+# walked (maturin's `src/target/`); rust-bindgen's and cbindgen's headers mark generated code)
+CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

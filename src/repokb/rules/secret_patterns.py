@@ -225,7 +225,10 @@ REDACTED = "<REDACTED_SECRET>"
 # (secrets/directives.py: curl's `user = "u:X"`, Apache's `SetEnv`, HAProxy's `stats auth` and
 # password hashes, Tor, Kickstart's `rootpw`, Hurl's `[BasicAuth]`, Robot's `${PASSWORD}  X`,
 # fish's `set -gx`), git's upper-case `AUTHORIZATION: basic X` and `smtppass` were stored
-REDACTION_VERSION = 40
+# 41 (newuser30): Rust's keys given by position (jsonwebtoken's `from_secret(b"X")`,
+# RustCrypto's `new_from_slice`, ring's `hmac::Key::new`, cookie's `Key::from`), a secret
+# header's value wrapped in `HeaderValue::from_static("X")`, `const KEY: &str = "<random>"`
+REDACTION_VERSION = 41
 
 
 @dataclass(frozen=True)
@@ -509,6 +512,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
+    "from_secret", "new_from_slice", "new_varkey", "key::",  # Rust's keys given by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",

@@ -193,8 +193,11 @@ def find(text: str, mode: str, language: str | None = None,
                 if m.start() > start + len(line):
                     break  # begins on the line below: that line's own turn
                 call = m.group("call") or ""
-                if (is_secret_key(m.group("key")) and not _LOOKUP_CALL.search(call)
-                        and _literal_ok(m.group("value"), m.group("key"))):
+                if not _LOOKUP_CALL.search(call) and (
+                        is_secret_key(m.group("key"))
+                        and _literal_ok(m.group("value"), m.group("key"))
+                        # `const KEY: &str = "<random>"`, as `let key = "<random>"` is
+                        or random_key_value(m.group("key"), m.group("value"))):
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
