@@ -138,6 +138,13 @@ _KIND_NAME = re.compile(r"\b(?:type|struct|class|interface|enum|trait|union|type
 _CHART_VALUES = re.compile(r"\b(?:values|settings|parameters|options)\b.*\b(?:chart|helm)\b"
                            r"|\b(?:chart|helm)(?:'s|’s)?\s+(?:values|settings|parameters)\b",
                            re.I)
+# "which Cargo feature enables X", "the crate's release profile", "cargo dependencies": a
+# crate's features, profiles and dependencies are its `Cargo.toml` (a file the question names);
+# tokenizers' `http = ["hf-hub"]` and maturin's `upload = [..]` were 9th and not in the top 10
+_CARGO_MANIFEST = re.compile(
+    r"\b(?:cargo|crate)(?:'s|’s)?\s+(?:features?|(?:(?:release|dev|test|bench)\s+)?profiles?|"
+    r"dependenc(?:y|ies)|"
+    r"(?:dev|build)-dependencies|workspace|manifest)\b", re.I)
 # "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
 # type is its name, though an English word (CLI11's `class Option`); read in a short query
 # (up to four words: not a docstring's "Base class for ...") that gives no code-like name
@@ -279,6 +286,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
+    if _CARGO_MANIFEST.search(text):  # "which Cargo feature enables upload": Cargo.toml's
+        files.append("cargo.toml")
     if _CHART_VALUES.search(text) and not names:
         files.append("values.yaml")
         if defined and (defined.group(2) or "").lower() in ("chart", "helm"):

@@ -179,3 +179,22 @@ def test_rust_unit_tests_inside_a_source_file_step_back_as_tests_do():
     # the same pieces when the question asks for tests
     assert _ranked("which tests check the BadMerges error of BPE",
                    [test, enum])[0].startswith("tests.")
+
+
+def test_a_question_about_a_crates_features_names_its_cargo_manifest():
+    """tokenizers' `http = ["hf-hub"]` (Cargo.toml's [features]) was 9th for "which Cargo
+    feature enables downloading tokenizers from the Hugging Face hub", maturin's `upload = [..]`
+    not in the top 10: `Cargo.toml`'s one-word name never counted as said."""
+    from repokb.query import plan
+
+    for question in ("which Cargo feature enables uploading to PyPI",
+                     "what does the crate's release profile set",
+                     "which cargo dependencies need openssl"):
+        assert "cargo.toml" in plan(question).files, question
+    assert plan("how does the cargo build call maturin").files == ()
+    pieces = [_piece(1, "upload", "function", "pub fn upload(registry: &Registry) {}\n", 0.030,
+                     "src/upload.rs"),
+              _piece(2, "features", "config", '[features]\nupload = ["ureq", "configparser"]\n',
+                     0.026, "Cargo.toml")]
+    assert _ranked("which Cargo feature enables the upload command", pieces)[0] == \
+        "features/config"
