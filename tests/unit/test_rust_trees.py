@@ -198,3 +198,16 @@ def test_a_question_about_a_crates_features_names_its_cargo_manifest():
                      0.026, "Cargo.toml")]
     assert _ranked("which Cargo feature enables the upload command", pieces)[0] == \
         "features/config"
+
+
+def test_a_mock_written_in_code_is_read_as_code_and_mock_data_stays_a_fixture(tmp_path):
+    """maturin's hand-written `src/module_writer/mock_writer.rs` (a `MockWriter` its tests write
+    wheels into) was a test fixture, metadata only, for its `mock_*` name; mock data stays one."""
+    code = classify_file(tmp_path, "src/module_writer/mock_writer.rs",
+                         "#[derive(Default)]\npub(crate) struct MockWriter {\n"
+                         "    files: IndexMap<PathBuf, Vec<u8>>,\n}\n")
+    assert code.index_policy is Policy.PARSE_AND_INDEX, code.reasons
+    data = classify_file(tmp_path, "tests/mock_response.json", '{"ok": true}\n')
+    assert (data.kind, data.index_policy) == (Kind.TEST_FIXTURE, Policy.METADATA_ONLY)
+    data = classify_file(tmp_path, "src/mock-users.yaml", "users: []\n")
+    assert data.kind is Kind.TEST_FIXTURE, data.reasons

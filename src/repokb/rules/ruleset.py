@@ -547,8 +547,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                               AnyOf((Not(Lang(frozenset({"sql"}))),
                                      Dir(T.FIXTURE_DIR_NAMES - {"snapshots"})))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
-    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`)
-    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS))),
+    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`);
+    # a mock written in code is a test's helper, read as code (maturin's hand-written
+    # `src/module_writer/mock_writer.rs`: a `MockWriter` its tests write wheels into)
+    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS)),
+                                   AnyOf((Not(Name(T.MOCK_NAME_GLOBS)), Not(Lang(CODE))))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
     _r("test-code", Tier.PATH, (TEST_LAYOUT,),
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),

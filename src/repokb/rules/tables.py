@@ -842,7 +842,8 @@ TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration
 PACKAGE_TESTING_DIRS = frozenset({"test", "testing"})
 FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "snapshots",
                                               "test-data", "test_data", "testdata"})
-FIXTURE_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*", "*.snap", "*.fixture.*",
+MOCK_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*")
+FIXTURE_NAME_GLOBS: tuple[str, ...] = (*MOCK_NAME_GLOBS, "*.snap", "*.fixture.*",
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
 FIXTURE_LANGUAGES = (frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
