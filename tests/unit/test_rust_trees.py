@@ -211,3 +211,15 @@ def test_a_mock_written_in_code_is_read_as_code_and_mock_data_stays_a_fixture(tm
     assert (data.kind, data.index_policy) == (Kind.TEST_FIXTURE, Policy.METADATA_ONLY)
     data = classify_file(tmp_path, "src/mock-users.yaml", "users: []\n")
     assert data.kind is Kind.TEST_FIXTURE, data.reasons
+
+
+def test_a_snapshot_folder_holds_fixtures_not_the_projects_own_ci(tmp_path):
+    """maturin's `src/ci/github/__snapshot__/github_abi3.yml` (the expected output of its CI
+    generator's tests) was indexed as a GitHub workflow of the project (8 files, 116 pieces)."""
+    snapshot = classify_file(tmp_path, "src/ci/github/__snapshot__/github_abi3.yml",
+                             "name: CI\non:\n  push:\njobs:\n  linux:\n    runs-on: ubuntu-latest\n"
+                             "    steps:\n      - uses: actions/checkout@v4\n")
+    assert (snapshot.kind, snapshot.index_policy) == (Kind.TEST_FIXTURE, Policy.METADATA_ONLY)
+    own = classify_file(tmp_path, ".github/workflows/ci.yml",
+                        "name: CI\non:\n  push:\njobs:\n  linux:\n    runs-on: ubuntu-latest\n")
+    assert own.kind is Kind.CI_CD, own.reasons

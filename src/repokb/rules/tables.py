@@ -219,7 +219,11 @@ BUILD_ARTIFACT_EXTENSIONS = frozenset({
 
 # Path conventions (directory names anywhere in the path).
 TEST_DIRS = frozenset({"tests", "test", "__tests__", "spec", "specs", "testing"})
-FIXTURE_DIRS = frozenset({"fixtures", "fixture", "testdata", "__fixtures__", "__snapshots__"})
+# `__snapshot__`: the expected outputs a test compares with (maturin's generated CI workflows,
+# `src/ci/github/__snapshot__/github_*.yml`, were indexed as the project's own CI); Swift's
+# SnapshotTesting writes `__Snapshots__` (names match in any case)
+FIXTURE_DIRS = frozenset({"fixtures", "fixture", "testdata", "__fixtures__", "__snapshots__",
+                          "__snapshot__"})
 DOC_DIRS = frozenset({"docs", "doc", "documentation"})
 EXAMPLE_DIRS = frozenset({"examples", "example", "samples"})
 # A Maven/Gradle source set's language folder (`src/main/java`, `src/androidTest/kotlin`): the
