@@ -96,7 +96,8 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
 _PROTOTYPE_SHARE = 0.75
 # the same for a Rust `impl` (named after its type: `impl Model for BPE` is `BPE`): it adds to
 # a type defined elsewhere, whose `struct`, `enum` or `trait` comes first; a question saying
-# `impl` asks for one
+# `impl` asks for one. Not Elixir's `defimpl Phoenix.Param, for: User`, whose name
+# (`Phoenix.Param.User`) nothing else defines
 _IMPL_SHARE = 0.75
 _SAYS_IMPL = re.compile(r"\bimpl\b", re.I)
 # A Rust unit test inside a source file (`#[cfg(test)] mod tests { #[test] fn .. }`, the
@@ -345,7 +346,8 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan,
             matched = symbol_match(str(name).lower(), path, plan, package)
             if kind == "prototype":
                 matched *= _PROTOTYPE_SHARE
-            elif kind == "impl" and not _SAYS_IMPL.search(plan.text):
+            elif (kind == "impl" and p.get("language") == "rust"
+                  and not _SAYS_IMPL.search(plan.text)):
                 matched *= _IMPL_SHARE
             if matched > share or not best[0]:
                 best, share = (str(name).lower(), str(name)), matched
