@@ -75,6 +75,23 @@ RUST_MUST_REDACT = [
              'HeaderValue::from_static("hdrKey_Pq9Wo8Ie7Ru6Ty0"));\n', "hdrKey_Pq9Wo8Ie7Ru6Ty0"),
     ("rust", 'req.headers_mut().insert("X-Auth-Token", '
              'HeaderValue::from_str("hdrTok_Pq9Wo8Ie7R")?);\n', "hdrTok_Pq9Wo8Ie7R"),
+    # lettre's SMTP credentials, the password converted as Rust wants a String
+    ("rust", 'let creds = Credentials::new("mailer".to_owned(), '
+             '"SmtpPw_Kd83Ls92Qp".to_owned());\n', "SmtpPw_Kd83Ls92Qp"),
+    ("rust", 'let creds = Credentials::new("mailer".into(), "SmtpPw_Kd83Ls92Qp".to_string());\n',
+     "SmtpPw_Kd83Ls92Qp"),
+    # clap's (and structopt's) default of a secret-named field, on the attribute above it
+    ("rust", '#[derive(Parser)]\nstruct Args {\n'
+             '    #[clap(long, default_value = "ClapPw_Lk39Dm2xQ")]\n'
+             '    password: String,\n}\n', "ClapPw_Lk39Dm2xQ"),
+    ("rust", '#[derive(Parser)]\nstruct Args {\n    /// The API token.\n'
+             '    #[arg(long, default_value_t = String::from("ClapTok_Lk39Dm2xQw"))]\n'
+             '    pub api_token: String,\n}\n', "ClapTok_Lk39Dm2xQw"),
+    # a function named like a secret that returns a literal (serde's `default = "fn"`)
+    ("rust", 'fn default_api_key() -> String {\n    "FnDef_Lk39Dm2xQw8".to_string()\n}\n',
+     "FnDef_Lk39Dm2xQw8"),
+    ("rust", 'pub fn jwt_secret() -> &\'static str { "FnJwt_Lk39Dm2xQw8Zt" }\n',
+     "FnJwt_Lk39Dm2xQw8Zt"),
 ]
 # the same calls given no literal key, or no secret
 RUST_MUST_KEEP = [
@@ -84,6 +101,11 @@ RUST_MUST_KEEP = [
     ("rust", 'let key = Key::from(&master_key);\n'),
     ("rust", 'headers.insert("content-type", HeaderValue::from_static("application/json"));\n'),
     ("rust", 'headers.insert("x-api-key", HeaderValue::from_str(&api_key)?);\n'),
+    ("rust", '#[derive(Parser)]\nstruct Args {\n    #[clap(long, default_value = "localhost")]\n'
+             '    host: String,\n    #[clap(long)]\n    password: Option<String>,\n}\n'),
+    ("rust", '#[serde(default = "default_api_key")]\n    api_key: String,\n'),
+    ("rust", 'fn token_kind() -> &\'static str {\n    "bearer"\n}\n'),
+    ("rust", 'fn password_field() -> &\'static str { "password_confirmation" }\n'),
 ]
 
 

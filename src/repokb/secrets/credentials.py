@@ -109,7 +109,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
-    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
+    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
@@ -123,8 +123,9 @@ _SBT_CREDENTIALS = re.compile(
 _BASIC_PAIR = re.compile(
     r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
     r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
+# (Rust's literal converted to a String: lettre's `Credentials::new("u".to_owned(), "X".into())`)
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
-                      r"""(?P=q)\s*[)\]]*\s*$""")
+                      r"""(?P=q)(?:\.(?:to_owned|to_string|into)\(\))?\s*[)\]]*\s*$""")
 # a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
 # `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
 _SECRET_METHOD = re.compile(
