@@ -227,7 +227,9 @@ REDACTED = "<REDACTED_SECRET>"
 # fish's `set -gx`), git's upper-case `AUTHORIZATION: basic X` and `smtppass` were stored
 # 41 (newuser30): Rust's keys given by position (jsonwebtoken's `from_secret(b"X")`,
 # RustCrypto's `new_from_slice`, ring's `hmac::Key::new`, cookie's `Key::from`), a secret
-# header's value wrapped in `HeaderValue::from_static("X")`, `const KEY: &str = "<random>"`
+# header's value wrapped in `HeaderValue::from_static("X")`, `const KEY: &str = "<random>"`,
+# clap's `default_value = "X"` above a secret-named field, a secret-named `fn` returning a
+# literal, lettre's `Credentials::new("u".to_owned(), "X".to_owned())`
 REDACTION_VERSION = 41
 
 
