@@ -22,6 +22,8 @@ VALUES = {
     "hmac": "".join(("hmacK3y_", "Qz81LmXn4Kv7Pd")),
     "header": "".join(("hdrKey_", "Pq9Wo8Ie7Ru6Ty0")),
     "const": "".join(("q8Zr2LmX9v", "Kp4TnW7sYb")),
+    "clap": "".join(("ClapPw_", "Lk39Dm2xQ")),
+    "smtp": "".join(("SmtpPw_", "Kd83Ls92Qp")),
 }
 
 
@@ -66,6 +68,13 @@ def project(tmp_path: Path) -> Path:
           "        assert!(matches!(err, SessionError::BadSignature));\n"
           "        assert!(matches!(verify(\"\").unwrap_err(), SessionError::BadSignature));\n"
           "    }\n}\n")
+    write(root, "src/main.rs",
+          "use clap::Parser;\n\n/// The service's command line.\n#[derive(Parser)]\n"
+          "struct Args {\n    /// The database password.\n"
+          f"    #[arg(long, env = \"DB_PASS\", default_value = \"{v['clap']}\")]\n"
+          "    password: String,\n}\n\n/// The mailer's SMTP credentials.\n"
+          "fn smtp_credentials() -> Credentials {\n"
+          f"    Credentials::new(\"mailer\".to_owned(), \"{v['smtp']}\".to_owned())\n}}\n")
     write(root, "target/debug/build/wheelsvc-1/out/bindings.rs", "pub const X: u32 = 1;\n")
     return root
 
@@ -96,6 +105,7 @@ def test_a_rust_service_is_knowledge_and_its_keys_are_not(home, project):
         if path != "target":
             outputs.append(invoke("explain", str(project / path), "--json"))
     for query in (*VALUES.values(), "session signing key", "webhook mac hmac key",
-                  "billing api key header", "KEY constant"):
+                  "billing api key header", "KEY constant", "database password argument",
+                  "smtp credentials mailer"):
         outputs.append(invoke("search", query, "--json", "--limit", "20"))
     assert_nowhere(home, VALUES.values(), outputs)
