@@ -71,7 +71,7 @@ def project(tmp_path: Path) -> Path:
     write(root, "src/main.rs",
           "use clap::Parser;\n\n/// The service's command line.\n#[derive(Parser)]\n"
           "struct Args {\n    /// The database password.\n"
-          f"    #[arg(long, env = \"DB_PASS\", default_value = \"{v['clap']}\")]\n"
+          f"    #[arg(long, default_value = \"{v['clap']}\")]\n"
           "    password: String,\n}\n\n/// The mailer's SMTP credentials.\n"
           "fn smtp_credentials() -> Credentials {\n"
           f"    Credentials::new(\"mailer\".to_owned(), \"{v['smtp']}\".to_owned())\n}}\n")
