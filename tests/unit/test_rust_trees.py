@@ -106,6 +106,9 @@ RUST_MUST_KEEP = [
     ("rust", '#[serde(default = "default_api_key")]\n    api_key: String,\n'),
     ("rust", 'fn token_kind() -> &\'static str {\n    "bearer"\n}\n'),
     ("rust", 'fn password_field() -> &\'static str { "password_confirmation" }\n'),
+    # a path given to a call, under a name ending in `key` (maturin's mock_writer.rs)
+    ("rust", 'fn t() {\n    let license_key = '
+             'Path::new("test_pkg-1.0.0.dist-info/licenses/LICENSE");\n}\n'),
 ]
 
 
