@@ -109,9 +109,17 @@ _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
           # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
           r"|task|stage|target|component)")
+# A capitalised kind word before a kind is a name: "where is the Target struct defined" asks
+# for maturin's `Target` (a build's target), not `struct`; "where is type Query defined" for
+# `Query`.
+# A capitalised name may carry one lower-case word before its kind ("where is the BPE model
+# struct defined", tokenizers' `BPE`; plan() drops it for a name neither capitalised nor
+# code-like).
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
-                      rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
+                      rf"(?:(?!(?-i:[A-Z])\w+\s+{_KINDS}\s+(?:defined|declared))"
+                      rf"{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*)`?\s+"
+                      rf"(?:(?-i:[a-z]+)\s+(?={_KINDS}\s+(?:defined|declared|implemented)))?"
                       rf"(?:{_KINDS}\s+)?"
                       r"(?:defined|declared|implemented)\b"
                       r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods|props|properties)"
@@ -121,6 +129,8 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
                       r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
                       re.I)
+# a word between the name asked for and its kind ("the BPE model struct defined")
+_NOUN_BEFORE_KIND = re.compile(rf"`?\s+[a-z]+\s+{_KINDS}\s", re.I)
 # "type H", "struct T", "func f": a kind of definition and a name of a character or two that
 # BM25 has no token for (`unseen`): a name, though nothing else in it looks like code; "what
 # type I need", "class is" name nothing (`I` and lower-case stop words are words)
@@ -131,6 +141,13 @@ _KIND_NAME = re.compile(r"\b(?:type|struct|class|interface|enum|trait|union|type
 _CHART_VALUES = re.compile(r"\b(?:values|settings|parameters|options)\b.*\b(?:chart|helm)\b"
                            r"|\b(?:chart|helm)(?:'s|’s)?\s+(?:values|settings|parameters)\b",
                            re.I)
+# "which Cargo feature enables X", "the crate's release profile", "cargo dependencies": a
+# crate's features, profiles and dependencies are its `Cargo.toml` (a file the question names);
+# tokenizers' `http = ["hf-hub"]` and maturin's `upload = [..]` were 9th and not in the top 10
+_CARGO_MANIFEST = re.compile(
+    r"\b(?:cargo|crate)(?:'s|’s)?\s+(?:features?|(?:(?:release|dev|test|bench)\s+)?profiles?|"
+    r"dependenc(?:y|ies)|"
+    r"(?:dev|build)-dependencies|workspace|manifest)\b", re.I)
 # "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
 # type is its name, though an English word (CLI11's `class Option`); read in a short query
 # (up to four words: not a docstring's "Base class for ...") that gives no code-like name
@@ -272,6 +289,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names, files = names_and_files(text, is_file)
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
+    if _CARGO_MANIFEST.search(text):  # "which Cargo feature enables upload": Cargo.toml's
+        files.append("cargo.toml")
     if _CHART_VALUES.search(text) and not names:
         files.append("values.yaml")
         if defined and (defined.group(2) or "").lower() in ("chart", "helm"):
@@ -279,6 +298,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     if defined and defined.group(3) and not (defined.group(3)[0].isupper()
                                              or looks_like_symbol(defined.group(3))):
         defined = None  # "list methods", "http props": a name is capitalised or code-like
+    if (defined and defined.group(1) and not (defined.group(1)[0].isupper()
+                                              or looks_like_symbol(defined.group(1)))
+            and _NOUN_BEFORE_KIND.search(defined.group(0), defined.end(1))):
+        defined = None  # "where is the retry helper function defined": no name given
     asked = defined and (defined.group(1) or defined.group(2) or defined.group(3))
     if (asked and asked.lower() not in _PRONOUNS
             and asked.lower() not in {n.lower() for n in names}):

@@ -94,6 +94,17 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
 # in sqlite3.h): where only the header is, it is what names the function; where the function's
 # body is too, that comes first
 _PROTOTYPE_SHARE = 0.75
+# the same for a Rust `impl` (named after its type: `impl Model for BPE` is `BPE`): it adds to
+# a type defined elsewhere, whose `struct`, `enum` or `trait` comes first; a question saying
+# `impl` asks for one. Not Elixir's `defimpl Phoenix.Param, for: User`, whose name
+# (`Phoenix.Param.User`) nothing else defines
+_IMPL_SHARE = 0.75
+_SAYS_IMPL = re.compile(r"\bimpl\b", re.I)
+# A Rust unit test inside a source file (`#[cfg(test)] mod tests { #[test] fn .. }`, the
+# crate's convention): a test module, its tests and helpers step back as a test file's do
+_RUST_TEST_ATTRIBUTE = re.compile(r"^[ \t]*#\[(?:cfg\(test\)|(?:\w+::)*(?:test|rstest|"
+                                  r"test_case|quickcheck|proptest)\b)", re.M)
+_RUST_TEST_MODULES = frozenset({"tests", "test", "unit_tests"})
 # the share of the exact-symbol boost for a member of a definition whose members the question
 # asks for ("which rpcs does service Operations expose": `Operations.GetOperation`): after the
 # definition itself, before everything else; and for a member the question says with the name
@@ -126,6 +137,16 @@ class Candidate:
 def is_definition(payload: dict[str, Any]) -> bool:
     """Whether a piece is a definition a name can name (`_DEFINITIONS`)."""
     return payload.get("symbol_type") in _DEFINITIONS
+
+
+def _inline_test(p: dict[str, Any]) -> bool:
+    """Whether a piece of a Rust source file is a unit test: in a test module (`tests.x`), or
+    holding a test's attribute (`#[test]`, `#[tokio::test]`, `#[cfg(test)]`)."""
+    if p.get("language") != "rust" or p.get("kind") != "source":
+        return False
+    symbol = str(p.get("symbol") or "")
+    return (symbol.split(".", 1)[0] in _RUST_TEST_MODULES
+            or bool(_RUST_TEST_ATTRIBUTE.search(str(p.get("content") or ""))))
 
 
 def _kind_factor(kind: str, intent: str, s: Settings,
@@ -325,6 +346,9 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan,
             matched = symbol_match(str(name).lower(), path, plan, package)
             if kind == "prototype":
                 matched *= _PROTOTYPE_SHARE
+            elif (kind == "impl" and p.get("language") == "rust"
+                  and not _SAYS_IMPL.search(plan.text)):
+                matched *= _IMPL_SHARE
             if matched > share or not best[0]:
                 best, share = (str(name).lower(), str(name)), matched
             if share == 1.0:
@@ -427,7 +451,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
-        kind = _kind_factor(str(p.get("kind")), plan.intent, s, plan.asks_for_tests)
+        kind = _kind_factor("test" if _inline_test(p) else str(p.get("kind")), plan.intent, s,
+                            plan.asks_for_tests)
         if kind:
             factors[kind[0]] = kind[1]
         path = str(p.get("path", ""))

@@ -24,6 +24,7 @@ from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
     MARKER_SKIP_DIRS,
     PYTHON_PACKAGE_MARKER,
+    RUST_MODULE_MARKER,
     SKIP_DIR_SUFFIXES,
     SKIP_DIRS,
 )
@@ -53,11 +54,13 @@ NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
 
 def source_markers(name: str) -> tuple[str, ...]:
     """The files that make a folder named like build output (`name`) hold sources rather than
-    output: a Python package's `__init__.py` and, in a `build` folder, documentation sources
-    (Sphinx's conf.py, an index page). Nothing for any other folder."""
+    output: a Python package's `__init__.py`, a Rust module's `mod.rs` and, in a `build`
+    folder, documentation sources (Sphinx's conf.py, an index page). Nothing for any other
+    folder."""
     if name not in NAMED_LIKE_OUTPUT:
         return ()
-    return (PYTHON_PACKAGE_MARKER, *(DOC_SOURCE_MARKERS if name == "build" else ()))
+    return (PYTHON_PACKAGE_MARKER, RUST_MODULE_MARKER,
+            *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
 # Folder names left out as vendored that a repository config's vendor override may reopen

@@ -227,6 +227,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (rules/heuristics.py); `.gdbinit` is GDB; Bruno's `.bru` requests are configuration as `.http`
 # files are, a template of one (`request.bru.j2`) too; a Gherkin `.feature` is a test wherever
 # it lies but in an examples folder)
+# (0.3.29 also, newuser30: a folder named like build output that holds `mod.rs` is a Rust module,
+# walked (maturin's `src/target/`); rust-bindgen's and cbindgen's headers mark generated code)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -563,8 +565,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                               AnyOf((Not(Lang(frozenset({"sql"}))),
                                      Dir(T.FIXTURE_DIR_NAMES - {"snapshots"})))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
-    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`)
-    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS))),
+    # named like a fixture, unless named as a test runner collects tests (`test_fixture.py`);
+    # a mock written in code is a test's helper, read as code (maturin's hand-written
+    # `src/module_writer/mock_writer.rs`: a `MockWriter` its tests write wheels into)
+    _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS)),
+                                   AnyOf((Not(Name(T.MOCK_NAME_GLOBS)), Not(Lang(CODE))))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
     _r("test-code", Tier.PATH, (TEST_LAYOUT,),
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),

@@ -231,6 +231,11 @@ REDACTED = "<REDACTED_SECRET>"
 # store are kept (ESO's `secretKey: password`, the CSI driver's `objectName`, Vault Agent's
 # `agent-inject-secret-X: path`: secrets/storenames.py), and a YAML tag (`token: !vault |`,
 # `!secret name`) is no value (the tag was redacted, the word lost)
+# 41 also (newuser30): Rust's keys given by position (jsonwebtoken's `from_secret(b"X")`,
+# RustCrypto's `new_from_slice`, ring's `hmac::Key::new`, cookie's `Key::from`), a secret
+# header's value wrapped in `HeaderValue::from_static("X")`, `const KEY: &str = "<random>"`,
+# clap's `default_value = "X"` above a secret-named field, a secret-named `fn` returning a
+# literal, lettre's `Credentials::new("u".to_owned(), "X".to_owned())`
 REDACTION_VERSION = 41
 
 
@@ -515,6 +520,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "@tcp(", "@unix(", "@udp(", "@(", "basic", "userpwd", "base64", "btoa", "encode64",
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
+    "from_secret", "new_from_slice", "new_varkey", "key::",  # Rust's keys given by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",

@@ -9,7 +9,9 @@ columns) and `encoded.find` (base64 runs that decode to text holding a strong se
 comment or wrapped over lines too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's,
 Ruby's, Java's, Gradle's, Android's and .NET's forms, `openresty.find` Lua's and nginx's,
 `perl.find` Perl's, `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's,
-`rforms.find` R's right assignment (`"X" -> password`), `powershell.find` PowerShell's
+`rforms.find` R's right assignment (`"X" -> password`), `rustforms.find` Rust's clap
+default above a secret-named field and a `fn` named for a secret returning a literal,
+`powershell.find` PowerShell's
 `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find` CMake's
 `set(API_KEY "X")` and `echo "X" | docker login --password-stdin`; `idl.find` a GraphQL
 argument's or a proto2 field's default; `ethereum.find` an EVM project's private keys, BIP-39
@@ -68,6 +70,7 @@ from repokb.secrets import (
     powershell,
     quoted,
     rforms,
+    rustforms,
     shapes,
     sqlforms,
     storenames,
@@ -103,6 +106,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "beam": lambda text, mode, language, keys: beam.find(text, language, keys),
     "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
     "rforms": lambda text, mode, language, keys: rforms.find(text, language),
+    "rustforms": lambda text, mode, language, keys: rustforms.find(text, language),
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),
     "buildforms": lambda text, mode, language, keys: buildforms.find(text, language, keys),

@@ -109,7 +109,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
-    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials|"""
+    r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
@@ -123,8 +123,9 @@ _SBT_CREDENTIALS = re.compile(
 _BASIC_PAIR = re.compile(
     r"""(?:\bbasic_auth\b|:basic\b)[ \t]*[(,]?[ \t]*(?:["'][^"'\n]{0,128}["']|[\w.\[\]"']+)"""
     r"""[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,128})(?P=q)""")
+# (Rust's literal converted to a String: lettre's `Credentials::new("u".to_owned(), "X".into())`)
 _LITERAL = re.compile(r"""\s*(?:\w+\s*=\s*)?(?:Some\(\s*)?(?P<q>["'`])(?P<value>[^"'`\n]{4,128})"""
-                      r"""(?P=q)\s*[)\]]*\s*$""")
+                      r"""(?P=q)(?:\.(?:to_owned|to_string|into)\(\))?\s*[)\]]*\s*$""")
 # a builder's or setter's method named like a secret, given a literal: `.api_key("X")`,
 # `.password(Some("X"))`, `.bearer_auth("X")` (Rust builders, Java and JavaScript fluent APIs)
 _SECRET_METHOD = re.compile(
@@ -150,12 +151,22 @@ _KEY_ARGUMENT = {
     "jwt.verify": 1, "hash_hmac": 2, "hash_hmac_file": 2, "hmac.new": 0, "createhmac": 1,
     "jwt:sign": 0, "jwt:verify": 0, "hmac:new": 0,  # lua-resty-jwt, lua-resty-hmac
     "openssl_encrypt": 2, "openssl_decrypt": 2, "createcipheriv": 1, "createdecipheriv": 1,
+    # Rust: jsonwebtoken's `EncodingKey::from_secret(b"X")` (and `DecodingKey`), RustCrypto's
+    # `HmacSha256::new_from_slice(b"X")` (any KeyInit: `Aes256Gcm::new_from_slice`) and the
+    # older `new_varkey`, ring's `hmac::Key::new(hmac::HMAC_SHA256, b"X")`, cookie's
+    # `Key::from(b"X")` and `Key::derive_from(b"X")`
+    "encodingkey::from_secret": 0, "decodingkey::from_secret": 0, "new_from_slice": 0,
+    "new_varkey": 0, "hmac::key::new": 1, "key::from": 0, "key::derive_from": 0,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
     r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
-    r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv)\s*\("""
+    r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv|"""
+    r"""(?:En|De)codingKey::from_secret|(?<=::)new_from_slice|(?<=::)new_varkey|hmac::Key::new|"""
+    r"""(?<![\w:])Key::(?:derive_)?from)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
-_KEY_LITERAL = re.compile(r"""\s*b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)\s*$""")
+# a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too
+_KEY_LITERAL = re.compile(r"""\s*&?b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)"""
+                          r"""(?:\.(?:as_ref|as_bytes|to_vec|into)\(\))?\s*$""")
 # Redis's AUTH command sent as a command (a Lua script's `redis.call("AUTH", "X")`, redis-py's
 # `execute_command("AUTH", "X")`): the last argument is the password (ACL's first is the
 # user). Not any `command("AUTH", ..)`: LuaSocket's SMTP sends `AUTH LOGIN` that way.
@@ -187,11 +198,13 @@ _VALUE_FIELD = re.compile(r"""\b(?:value|Value)["']?[ \t]*[:=][ \t]*(?P<q>["']?)
                           r"""(?P<value>[^"'\n,}#]{1,400}?)(?P=q)[ \t]*(?:[,}\]\n#]|$)""")
 # a call given a secret's name, then its value: `define('DB_PASSWORD', 'X')` (WordPress),
 # `putenv("API_TOKEN", "X")`, `ENV.fetch("SECRET_KEY", "X")`, `config.set("password", "X")`,
-# viper's `SetDefault("database.password", "X")` (a dotted key)
+# viper's `SetDefault("database.password", "X")` (a dotted key); a header's value wrapped as
+# Rust's http crate wants it (`headers.insert("x-api-key", HeaderValue::from_static("X"))`)
 _NAMED_ARGUMENT = re.compile(
     r"""\b(?:define|putenv|setenv|Setenv|setdefault|SetDefault|setDefault|set_default|fetch|"""
     r"""set|setProperty|setItem|put|setHeader|set_header|add_header|header|insert|append|add)\s*"""
     r"""\(\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)\s*,\s*"""
+    r"""(?:HeaderValue::from_(?:static|str|bytes)\(\s*b?)?"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)""")
 _ENV = re.compile(r"""^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w*)[ \t]+(?P<q>["']?)"""
                   r"""(?P<value>[^\s"'=][^\n"']*?)(?P=q)[ \t]*$""", re.M)
@@ -221,7 +234,8 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(")
-_AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv")
+_AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
+                "new_varkey", "key::")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")

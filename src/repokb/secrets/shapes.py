@@ -103,7 +103,11 @@ _RUST_FIELD_CALL = re.compile(
     r"""(?<![:\w])(?P<key>[A-Za-z_]\w{0,80})[ \t]*:(?!:)[ \t]*(?P<call>[\w:<>!]{1,60}\([ \t]*)"""
     r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
 _RUST_PATH = re.compile(r"\$?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+")  # `$serde_json::private::Number`
-_LOOKUP_CALL = re.compile(r"(?:\bvar|\bvar_os|\bget|getenv|env!|option_env!)\([ \t]*$")
+_LOOKUP_CALL = re.compile(r"(?:\bvar|\bvar_os|\bget|getenv|env!|option_env!"
+                          # a path's, never a secret's (`let license_key = Path::new("pkg-1.0
+                          # .dist-info/licenses/LICENSE")`, maturin's mock_writer.rs)
+                          r"|\b(?:Path|PathBuf|OsStr|OsString)::(?:new|from)|\bFile::(?:open|create)"
+                          r"|include_(?:str|bytes)!)\([ \t]*$")
 # Rust: an environment lookup's fallback, over lines as rustfmt breaks a chain
 # (`env::var("DB_PASSWORD").unwrap_or_else(|_| "v".to_string())`, `option_env!("T").unwrap_or("v")`)
 _RUST_ENV_FALLBACK = re.compile(
@@ -193,8 +197,13 @@ def find(text: str, mode: str, language: str | None = None,
                 if m.start() > start + len(line):
                     break  # begins on the line below: that line's own turn
                 call = m.group("call") or ""
-                if (is_secret_key(m.group("key")) and not _LOOKUP_CALL.search(call)
-                        and _literal_ok(m.group("value"), m.group("key"))):
+                if not _LOOKUP_CALL.search(call) and (
+                        is_secret_key(m.group("key"))
+                        and _literal_ok(m.group("value"), m.group("key"))
+                        # `const KEY: &str = "<random>"`, as `let key = "<random>"` is; a
+                        # literal given to a call is something else's (`let license_key =
+                        # Path::new("pkg-1.0.dist-info/licenses/LICENSE")`: a map's key)
+                        or not call and random_key_value(m.group("key"), m.group("value"))):
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
