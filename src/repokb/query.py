@@ -116,7 +116,11 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:{_KINDS}\s+)?(?:have|has|expose|define|declare|take)\b"
                       # "RatingGroup props", "QuerySet's methods": the whole question
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
-                      r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
+                      r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$"
+                      # "where is the serializer class": the kind said, "defined" unsaid
+                      r"|\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+"
+                      r"(?:class|struct|enum|union|interface|trait|type|function|method|macro"
+                      r"|module|component)\s*\??\s*$",
                       re.I)
 # "type H", "struct T", "func f": a kind of definition and a name of a character or two that
 # BM25 has no token for (`unseen`): a name, though nothing else in it looks like code; "what
@@ -130,14 +134,22 @@ _CHART_VALUES = re.compile(r"\b(?:values|settings|parameters|options)\b.*\b(?:ch
                            re.I)
 # "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
 # type is its name, though an English word (CLI11's `class Option`); read in a short query
-# (up to four words: not a docstring's "Base class for ...") that gives no code-like name
+# (up to four words: not a docstring's "Base class for ...") that gives no code-like name.
+# Before the kind, a word in lower case is a name too ("signer class": itsdangerous'
+# `Signer`); after it, it is what the kind has ("class attributes", "struct fields")
 _TYPE_NAMED = re.compile(r"\b(?:class|struct|enum|union|interface|trait)\s+`?([A-Z]\w*)`?"
-                         r"|`?\b([A-Z]\w*)`?\s+(?:class|struct|enum|union|interface|trait)\b")
+                         r"|`?\b([A-Za-z_]\w*)`?\s+(?:class|struct|enum|union|interface|trait)\b")
 # words before "class" at a sentence's start that name no type ("How class attributes work")
 _NOT_TYPE_NAMES = frozenset({"the", "a", "an", "how", "why", "when", "where", "who", "whose",
                              "every", "any", "some", "no", "another", "other", "same", "new",
                              "abstract", "parent", "child", "my", "our", "your", "its", "base",
                              "helper", "wrapper", "mixin", "data"})
+# words in lower case before a kind that say what kind of type, not its name ("the test class",
+# "a python class"); capitalised they may be one (`Test`, `Main`)
+_NOT_LOWER_TYPE_NAMES = _NOT_TYPE_NAMES | STOP_WORDS | frozenset({
+    "test", "python", "java", "inner", "outer", "nested", "super", "sub", "meta", "singleton",
+    "utility", "custom", "generic", "simple", "first", "main", "top", "level", "whole",
+    "entire", "single", "exception", "error", "enum", "module", "new"})
 # a bare name, no qualifier (`Serializer`, not `Serializer.dumps`)
 _BARE = re.compile(r"[A-Za-z_$][\w$]*")
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
@@ -164,13 +176,25 @@ class QueryPlan:
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
-    # the bare names typed with a capital (`Serializer`, `HTTPError`) that a query is about (a
-    # bare symbol query, the name "where is X defined" asks for; not a mention in a sentence,
-    # "a tuple subclass to hold `Attribute`s"): a developer typing one means the definition
-    # in that case; it is looked up by symbol (a class that is one long
-    # piece may rank below its many methods, and a fixture `serializer`, in both rankings) and
-    # comes before a definition of the name in another case (rank.py)
+    # the bare names, as written, that a query is about (a bare symbol query, "signer class",
+    # the name "where is X defined" or "where is the X class" asks for; not a mention in a
+    # sentence, "a tuple subclass to hold `Attribute`s"): their definitions are looked up by
+    # symbol (a class that is one long piece may rank below its many methods, and a fixture
+    # `serializer`, in both rankings), in the name's case if it has a capital, else in any case
+    about: tuple[str, ...] = ()
+    # those typed with a capital (`Serializer`, `HTTPError`): a developer typing one means the
+    # definition in that case, which comes before a definition of the name in another case
+    # (rank.py)
     cased: tuple[str, ...] = ()
+
+
+def _type_name(word: str) -> bool:
+    """Whether a word beside the kind of a type ("the X class") may be the type's name: not a
+    pronoun, nor a word saying what kind of type (`_NOT_TYPE_NAMES`; in lower case, a stop
+    word or `_NOT_LOWER_TYPE_NAMES` too: "the test class", "a python class")."""
+    low = word.lower()
+    return low not in _PRONOUNS and low not in (
+        _NOT_LOWER_TYPE_NAMES if word == low else _NOT_TYPE_NAMES)
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -276,7 +300,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     if defined and defined.group(3) and not (defined.group(3)[0].isupper()
                                              or looks_like_symbol(defined.group(3))):
         defined = None  # "list methods", "http props": a name is capitalised or code-like
-    asked = defined and (defined.group(1) or defined.group(2) or defined.group(3))
+    if defined and defined.group(4) and not _type_name(defined.group(4)):
+        defined = None  # "where is the base class", "where is this class"
+    asked = defined and (defined.group(1) or defined.group(2) or defined.group(3)
+                         or defined.group(4))
     if (asked and asked.lower() not in _PRONOUNS
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
@@ -287,12 +314,12 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names += kind_named
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
-    if not names and len(text.split()) <= 4 and (typed := _TYPE_NAMED.search(text)):
-        plain = typed.group(1) or typed.group(2)
-        if plain.lower() in _PRONOUNS or plain.lower() in _NOT_TYPE_NAMES:
-            plain = None
-        else:
+    if not names and len(text.split()) <= 4:
+        typed = (m.group(1) or m.group(2) for m in _TYPE_NAMED.finditer(text))
+        plain = next((name for name in typed if _type_name(name)), None)
+        if plain:  # the type the query asks for
             names.append(plain)
+            asked_name = plain.lower()
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
@@ -309,6 +336,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
+    about = tuple(dict.fromkeys(n for n in names if _BARE.fullmatch(n) and not unseen(n) and (
+        intent == SYMBOL or n.lower() == asked_name)))
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
     dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
@@ -336,11 +365,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
-                     cased=tuple(dict.fromkeys(
-                         n for n in names if _BARE.fullmatch(n) and n != n.lower()
-                         and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))),
+                     about=about,
+                     cased=tuple(n for n in about if n != n.lower()),
                      members_of=(str(asked).lower(),)
-                     if defined and not defined.group(1) and asked
+                     if defined and (defined.group(2) or defined.group(3))
                      and str(asked).lower() not in _PRONOUNS else ())
 
 

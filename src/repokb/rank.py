@@ -468,6 +468,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
         c.score, c.factors = score, factors
     _nearest(candidates, last_only, s)
     _cased_first(candidates, plan)
+    _whole_first(candidates, plan)
     _containers_first(candidates, plan)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
@@ -510,6 +511,37 @@ def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:
         if above:
             lifted = max(above) * 1.0001
             best.factors["cased"] = round(lifted / best.score, 4)
+            best.score = lifted
+
+
+def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
+    """For a bare name typed in lower case that the query is about (`QueryPlan.about`:
+    "serializer", "signer class"), the best definition whose whole name it is, in any case
+    (the class `Serializer`), goes just above the definitions that match only by their last
+    name (`TestSerializer.serializer`, a fixture the model ranked first): those keep their
+    share of the boost, below it. Not above one that steps back less than it does (a source
+    method `Codec.serializer` stays before a test class `Serializer`)."""
+    for name in plan.about:
+        if name != name.lower():
+            continue  # typed with a capital: `_cased_first`
+        whole: list[Candidate] = []
+        members: list[Candidate] = []
+        for c in candidates:
+            if "exact_symbol" not in c.factors:
+                continue
+            symbol = str(c.payload.get("symbol") or "").lower()
+            if symbol == name:
+                whole.append(c)
+            elif _last_name(symbol) == name:
+                members.append(c)
+        if not whole or not members:
+            continue
+        best = max(whole, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
+        above = [c.score for c in members
+                 if c.score >= best.score and _stepped(c) <= _stepped(best)]
+        if above:
+            lifted = max(above) * 1.0001
+            best.factors["whole_name"] = round(lifted / best.score, 4)
             best.score = lifted
 
 

@@ -391,24 +391,28 @@ class Searcher:
                   rankings: list[tuple[list[StoredPoint], float]],
                   ) -> list[tuple[list[StoredPoint], float]]:
         """The definitions of the names BM25 cannot see (`QueryPlan.unseen`: the `H` of
-        `gin.H` makes no token), and of the bare names typed with a capital in that case
-        (`QueryPlan.cased`: `Serializer`, a class that is one long piece, which both rankings
-        put below its many methods and a fixture `serializer`), at most n, as one more ranking
-        with BM25's weight: the lookup stands in for the match the name's token would have
-        made. Those the other rankings found first, by their best rank there, then by id. None
-        where the query names no such name or the store cannot look names up."""
-        if not understood.unseen and not understood.cased:
+        `gin.H` makes no token), and of the bare names the query is about (`QueryPlan.about`:
+        `Serializer`, a class that is one long piece, which both rankings put below its many
+        methods and a fixture `serializer`; in the name's case if it has a capital, else in
+        any case), at most n, as one more ranking with BM25's weight: the lookup stands in for
+        the match the name's token would have made. A definition whose whole name is a bare
+        name asked for (the class `Serializer` for "serializer") comes before a member of
+        that name (`TestSerializer.serializer`); then those the other rankings found first, by
+        their best rank there, then by id. None where the query names no such name or the
+        store cannot look names up."""
+        if not understood.unseen and not understood.about:
             return []
         try:
-            found = self.store.defining((*understood.unseen, *understood.cased), where, n,
+            found = self.store.defining((*understood.unseen, *understood.about), where, n,
                                         content)
         except StoreError:
             return []
         blind = {name.lower() for name in understood.unseen}
+        lower = {name for name in understood.about if name == name.lower()}
 
-        def asked(p: StoredPoint) -> bool:  # an unseen name in any case, a cased one as typed
+        def asked(p: StoredPoint) -> bool:  # an unseen name in any case, a bare one as typed
             name = last_name(str(p.payload.get("symbol") or ""))
-            return name.lower() in blind or (name in understood.cased
+            return name.lower() in blind or ((name in understood.about or name.lower() in lower)
                                              and is_definition(p.payload))
 
         found = [p for p in found if asked(p)]
@@ -418,7 +422,9 @@ class Searcher:
         for points, _ in rankings:
             for rank, point in enumerate(points):
                 best[point.id] = min(best.get(point.id, rank), rank)
-        found.sort(key=lambda p: (best.get(p.id, n), p.id))
+        whole = {name.lower() for name in understood.about}
+        found.sort(key=lambda p: (str(p.payload.get("symbol") or "").lower() not in whole,
+                                  best.get(p.id, n), p.id))
         return [(found, self._lexical_weight(understood))]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter, n: int,

@@ -93,3 +93,56 @@ def test_a_test_in_the_query_s_case_does_not_jump_over_the_source():
 ], named_by=0)
 def test_the_plan_says_which_names_are_typed_with_capitals(text, cased):
     assert plan(text).cased == cased
+
+
+@cases("text,about,asked", [
+    # a bare name in lower case is looked up too, in any case (`about`); `cased` stays empty
+    ("serializer", ("serializer",), None),
+    ("Serializer", ("Serializer",), None),
+    ("where is serializer defined", ("serializer",), "serializer"),
+    # the kind said after the name, "defined" unsaid: the name is asked for
+    ("where is the serializer class", ("serializer",), "serializer"),
+    ("where's the Signer class", ("Signer",), "Signer"),
+    ("where is the render_template function", ("render_template",), "render_template"),
+    # a short query of a name and its kind: the name, in any case
+    ("signer class", ("signer",), None),
+    ("the signer class", ("signer",), None),
+    # the kind's everyday companions name nothing
+    ("where is the base class", (), None),
+    ("the test class", (), None),
+    ("how class attributes work", (), None),
+    ("a python class", (), None),
+    ("where is this class", (), None),
+    # a question that only mentions a name is not about it
+    ("how does the serializer sign", (), None),
+    ("Create a tuple subclass to hold `Attribute`s for an `attrs` class", (), None),
+], named_by=0)
+def test_the_plan_says_which_names_the_query_is_about(text, about, asked):
+    understood = plan(text)
+    assert understood.about == about
+    assert understood.cased == tuple(n for n in about if n != n.lower())
+    assert (understood.names[-1] if asked else None) == (asked.lower() if asked else None)
+
+
+@cases("text,form", [("serializer", "bare"), ("serializer class", "kind"),
+                     ("where is the serializer class", "where_kind"),
+                     ("where is serializer defined", "where")], named_by=1)
+def test_a_name_in_lower_case_puts_the_definition_of_its_whole_name_first(text, form):
+    """Typed in lower case, `serializer` is the class `Serializer` (its whole name) before the
+    fixture `TestSerializer.serializer` (a member of that name), once the lookup made the
+    class a candidate; the fixture keeps its share of the boost, below it."""
+    s = Settings()
+    pieces = _itsdangerous()
+    pieces["class"].fused = 0.0246  # the lookup's first (search.py `_defining`)
+    pieces["fixture"].fused = 0.0575
+    ranked = rerank(list(pieces.values()), plan(text), s)
+    assert ranked[0] is pieces["class"], [c.payload["symbol"] for c in ranked]
+    assert ranked[1] is pieces["fixture"] and pieces["fixture"].factors["exact_symbol"] > 1
+
+
+def test_a_whole_name_in_a_test_does_not_jump_over_a_source_member():
+    s = Settings()
+    member = _piece(1, "src/app/codec.py", "Codec.serializer", "method", 0.030)
+    stub = _piece(2, "tests/test_codec.py", "Serializer", "class", 0.020, "test")
+    ranked = rerank([member, stub], plan("serializer"), s)
+    assert ranked[0] is member and "whole_name" not in stub.factors
