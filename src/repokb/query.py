@@ -150,8 +150,9 @@ _NOT_LOWER_TYPE_NAMES = _NOT_TYPE_NAMES | STOP_WORDS | frozenset({
     "test", "python", "java", "inner", "outer", "nested", "super", "sub", "meta", "singleton",
     "utility", "custom", "generic", "simple", "first", "main", "top", "level", "whole",
     "entire", "single", "exception", "error", "enum", "module", "new"})
-# a bare name, no qualifier (`Serializer`, not `Serializer.dumps`)
+# a bare name, no qualifier (`Serializer`, not `Serializer.dumps`); a name, qualified or not
 _BARE = re.compile(r"[A-Za-z_$][\w$]*")
+_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -176,15 +177,16 @@ class QueryPlan:
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
-    # the bare names, as written, that a query is about (a bare symbol query, "signer class",
-    # the name "where is X defined" or "where is the X class" asks for; not a mention in a
-    # sentence, "a tuple subclass to hold `Attribute`s"): their definitions are looked up by
-    # symbol (a class that is one long piece may rank below its many methods, and a fixture
-    # `serializer`, in both rankings), in the name's case if it has a capital, else in any case
+    # the names, as written, that a query is about (a symbol query, "signer class", the name
+    # "where is X defined" or "where is the X class" asks for; not a mention in a sentence,
+    # "a tuple subclass to hold `Attribute`s"): their definitions are looked up by symbol (a
+    # class that is one long piece may rank below its many methods, and a fixture
+    # `serializer`, in both rankings), by the last name, in its case if it has a capital,
+    # else in any case; a qualified name's (`django.forms.Form`, `Model.save`) where its
+    # qualifier is the definition's owner or module (search.py)
     about: tuple[str, ...] = ()
-    # those typed with a capital (`Serializer`, `HTTPError`): a developer typing one means the
-    # definition in that case, which comes before a definition of the name in another case
-    # (rank.py)
+    # the bare ones typed with a capital (`Serializer`, `HTTPError`): a developer typing one
+    # means the definition in that case, which comes before one in another case (rank.py)
     cased: tuple[str, ...] = ()
 
 
@@ -322,7 +324,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
             asked_name = plain.lower()
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
-    words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
+    # `Monolog\Logger`, `django.forms.Form`, `Rack::Request#ip`: one word each
+    words = re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", text))
     if names and len(words) <= len(names) + 1:
         intent = SYMBOL
     elif _HOWTO.search(text):
@@ -336,7 +339,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
-    about = tuple(dict.fromkeys(n for n in names if _BARE.fullmatch(n) and not unseen(n) and (
+    about = tuple(dict.fromkeys(n for n in names if _NAME.fullmatch(n) and not unseen(n) and (
         intent == SYMBOL or n.lower() == asked_name)))
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
@@ -366,7 +369,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
                      about=about,
-                     cased=tuple(n for n in about if n != n.lower()),
+                     cased=tuple(n for n in about if _BARE.fullmatch(n) and n != n.lower()),
                      members_of=(str(asked).lower(),)
                      if defined and (defined.group(2) or defined.group(3))
                      and str(asked).lower() not in _PRONOUNS else ())

@@ -522,8 +522,8 @@ def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     share of the boost, below it. Not above one that steps back less than it does (a source
     method `Codec.serializer` stays before a test class `Serializer`)."""
     for name in plan.about:
-        if name != name.lower():
-            continue  # typed with a capital: `_cased_first`
+        if name != name.lower() or "." in name:
+            continue  # typed with a capital: `_cased_first`; a qualified name has no members
         whole: list[Candidate] = []
         members: list[Candidate] = []
         for c in candidates:

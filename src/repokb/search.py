@@ -32,6 +32,7 @@ from repokb.rank import (
     rerank,
     shape,
     starts_definition,
+    symbol_match,
 )
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
@@ -391,29 +392,49 @@ class Searcher:
                   rankings: list[tuple[list[StoredPoint], float]],
                   ) -> list[tuple[list[StoredPoint], float]]:
         """The definitions of the names BM25 cannot see (`QueryPlan.unseen`: the `H` of
-        `gin.H` makes no token), and of the bare names the query is about (`QueryPlan.about`:
+        `gin.H` makes no token), and of the names the query is about (`QueryPlan.about`:
         `Serializer`, a class that is one long piece, which both rankings put below its many
-        methods and a fixture `serializer`; in the name's case if it has a capital, else in
-        any case), at most n, as one more ranking with BM25's weight: the lookup stands in for
-        the match the name's token would have made. A definition whose whole name is a bare
-        name asked for (the class `Serializer` for "serializer") comes before a member of
-        that name (`TestSerializer.serializer`); then those the other rankings found first, by
-        their best rank there, then by id. None where the query names no such name or the
-        store cannot look names up."""
+        methods and a fixture `serializer`; `django.forms.Form`, one short class among the
+        thousand pieces saying "form"), at most n, as one more ranking with BM25's weight: the
+        lookup stands in for the match the name's token would have made. A name's last name
+        matches in its case if it has a capital, else in any case; a qualified name's
+        definition has that qualifier as its owner or its module (`symbol_match`: `Model.save`,
+        not `BaseModelForm.save`). A definition whose whole name is a name asked for (the class
+        `Serializer` for "serializer") comes before a member of that name
+        (`TestSerializer.serializer`); then those the other rankings found first, by their
+        best rank there, then by id. None where the query names no such name or the store
+        cannot look names up."""
         if not understood.unseen and not understood.about:
             return []
+        lasts = {name.rsplit(".", 1)[-1] for name in understood.about}
         try:
-            found = self.store.defining((*understood.unseen, *understood.about), where, n,
+            found = self.store.defining((*understood.unseen, *sorted(lasts)), where, n,
                                         content)
         except StoreError:
             return []
         blind = {name.lower() for name in understood.unseen}
-        lower = {name for name in understood.about if name == name.lower()}
+        bare = {name for name in understood.about if "." not in name}
+        lower = {name for name in bare if name == name.lower()}
+        qualified: dict[str, set[str]] = {}  # last name as written: its qualified names
+        for name in understood.about:
+            if "." in name:
+                qualified.setdefault(name.rsplit(".", 1)[-1], set()).add(name)
 
-        def asked(p: StoredPoint) -> bool:  # an unseen name in any case, a bare one as typed
-            name = last_name(str(p.payload.get("symbol") or ""))
-            return name.lower() in blind or ((name in understood.about or name.lower() in lower)
-                                             and is_definition(p.payload))
+        def typed(name: str, last: str) -> bool:  # in its case if it has a capital
+            return name == last if last != last.lower() else name.lower() == last
+
+        def asked(p: StoredPoint) -> bool:
+            symbol = str(p.payload.get("symbol") or "")
+            name = last_name(symbol)
+            if name.lower() in blind:
+                return True  # an unseen name, in any case
+            if not is_definition(p.payload):
+                return False
+            if name in bare or name.lower() in lower:
+                return True
+            return any(typed(name, last) and symbol_match(
+                symbol.lower(), str(p.payload.get("path") or ""), understood) == 1.0
+                for last in qualified if name.lower() == last.lower())
 
         found = [p for p in found if asked(p)]
         if not found:
