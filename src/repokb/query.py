@@ -107,8 +107,8 @@ _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|
           # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
           r"|task|stage|target|component)")
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
-                      rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
-                      r"`?([A-Za-z_]\w*)`?\s+"
+                      rf"(?:{_KINDS}\s+(?=@?`?[A-Za-z_][\w.]*`?\s+(?:defined|declared)))?@?"
+                      r"`?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?\s+"  # `Model.save` too
                       rf"(?:{_KINDS}\s+)?"
                       r"(?:defined|declared|implemented)\b"
                       r"|\b(?:what|which)\s+(?:fields|values|members|rpcs?|methods|props|properties)"
@@ -306,7 +306,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         defined = None  # "where is the base class", "where is this class"
     asked = defined and (defined.group(1) or defined.group(2) or defined.group(3)
                          or defined.group(4))
-    if (asked and asked.lower() not in _PRONOUNS
+    if (asked and asked.lower() not in _PRONOUNS and "." not in asked  # (a file's name)
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
         names.append(plain)

@@ -113,14 +113,21 @@ def test_the_plan_says_which_names_are_typed_with_capitals(text, cased):
     ("how class attributes work", (), None),
     ("a python class", (), None),
     ("where is this class", (), None),
+    # qualified names too: each looked up by its last name, where the qualifier fits
+    ("Signer.sign", ("Signer.sign",), None),
+    ("serializer.loads", ("serializer.loads",), None),
+    ("django.forms.Form", ("django.forms.Form",), None),
+    ("where is Model.save defined", ("Model.save",), "Model.save"),
+    ("where is setup.py defined", (), None),
     # a question that only mentions a name is not about it
     ("how does the serializer sign", (), None),
+    ("what does Model.save do with force_insert", (), None),
     ("Create a tuple subclass to hold `Attribute`s for an `attrs` class", (), None),
 ], named_by=0)
 def test_the_plan_says_which_names_the_query_is_about(text, about, asked):
     understood = plan(text)
     assert understood.about == about
-    assert understood.cased == tuple(n for n in about if n != n.lower())
+    assert understood.cased == tuple(n for n in about if n != n.lower() and "." not in n)
     assert (understood.names[-1] if asked else None) == (asked.lower() if asked else None)
 
 
@@ -146,3 +153,11 @@ def test_a_whole_name_in_a_test_does_not_jump_over_a_source_member():
     stub = _piece(2, "tests/test_codec.py", "Serializer", "class", 0.020, "test")
     ranked = rerank([member, stub], plan("serializer"), s)
     assert ranked[0] is member and "whole_name" not in stub.factors
+
+
+@cases("text,language", [("django.forms.Form", "python"), ("Rack::Request#ip", "ruby"),
+                         ("os.path.join", "python")], named_by=1)
+def test_a_qualified_name_is_one_word_of_a_symbol_query(text, language):
+    """`django.forms.Form` was three words to the intent, one name: a question, not a symbol
+    lookup (its definitions were not looked up, BM25 not weighed up)."""
+    assert plan(text).intent == "symbol"
