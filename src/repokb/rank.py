@@ -15,6 +15,10 @@ can show why a hit sits where it does:
   the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
   word and the next one name `Container.member` where a candidate defines it ("where is ERC20
   transfer defined": `ERC20.transfer`);
+- of the definitions of a bare name the query is about, one in the query's case comes first
+  (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
+  (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
+  `_whole_first`), unless it steps back more (a test before source);
 - the members of a definition the question asks for ("which rpcs does service Operations
   expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest

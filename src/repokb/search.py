@@ -1,6 +1,7 @@
 """Hybrid search: dense nearest neighbours + BM25, fused with weighted RRF, re-ranked, shaped.
-A name BM25 has no token for (the `H` of `gin.H`) is looked up by the definitions' symbol, one
-more ranking fused with BM25's weight (`Searcher._defining`).
+A name BM25 has no token for (the `H` of `gin.H`), and a name the query is about (`serializer`,
+`django.forms.Form`), is looked up by the definitions' symbol, one more ranking fused with
+BM25's weight (`Searcher._defining`).
 
 Fusion happens here rather than inside the engine so every store backend ranks the same way
 and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
