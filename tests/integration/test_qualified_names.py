@@ -60,7 +60,8 @@ class {part.title().replace("_", "")}Form(Form):
     """A form for the {part.replace("_", " ")} of an order: the customer fills this form in."""
     template_name = "shop/forms/{part}_form.html"
 ''' for part in _PARTS)
-    write(root, "shop/orders/forms.py", f'"""Forms of the shop."""\nfrom shop.forms.forms import Form\n{forms}')
+    write(root, "shop/orders/forms.py",
+          f'"""Forms of the shop."""\nfrom shop.forms.forms import Form\n{forms}')
     sets = "".join(f'''
 def formset_{part}(formset, form):
     """The {part} of a form in a formset: each form of the formset keeps its own."""
