@@ -324,9 +324,11 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
             asked_name = plain.lower()
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
-    # `Monolog\Logger`, `django.forms.Form`, `Rack::Request#ip`: one word each
-    words = re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", text))
-    if names and len(words) <= len(names) + 1:
+    words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
+    # a query of names alone is a symbol query, however many parts they have
+    # (`django.forms.Form`: three words, one name); "fmt::vformat implementation" is not
+    only_names = len(re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", text)))
+    if names and (len(words) <= len(names) + 1 or only_names == len(names)):
         intent = SYMBOL
     elif _HOWTO.search(text):
         intent = HOWTO

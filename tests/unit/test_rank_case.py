@@ -161,3 +161,9 @@ def test_a_qualified_name_is_one_word_of_a_symbol_query(text, language):
     """`django.forms.Form` was three words to the intent, one name: a question, not a symbol
     lookup (its definitions were not looked up, BM25 not weighed up)."""
     assert plan(text).intent == "symbol"
+
+
+def test_a_qualified_name_and_a_word_stay_a_question():
+    """"fmt::vformat implementation" asks for the body (fmt's format-inl.h), as before: read as
+    a symbol query, its `def vformat` put format.h's overload first (bench/retrieval/cpp.py)."""
+    assert plan("fmt::vformat implementation").intent == "code"
