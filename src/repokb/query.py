@@ -13,7 +13,10 @@
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Defined: "where is pack defined" names `pack`, a plain word elsewhere ("pack the files"): the
   word between "where is" and "defined" / "declared" / "implemented" is a name (boosted, not
-  expanded to `def pack`: a plain word's definition may be `signals = ...`).
+  expanded to `def pack`: a plain word's definition may be `signals = ...`); so is the word
+  before the kind in "where is the serializer class" and "signer class".
+- About: the names a symbol query gives, or a question asks for, are looked up by symbol
+  (`QueryPlan.about`, search.py), bare or qualified (`Model.save`, `django.forms.Form`).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
