@@ -284,16 +284,31 @@ def _homes(candidates: list[Candidate], plan: QueryPlan) -> frozenset[tuple[str,
     (`timezone.now`: the file holding a `now`), or the qualifier itself as written (PHP's
     `Invoice::total`: the file holding the class `Invoice`): there, and only there, the
     qualifier may be the file's name (timezone.py, Invoice.php); `response` in `response.json`
-    names no response.py without a `json`, nor one with a class `Response`."""
-    members = {n.rsplit(".", 1)[-1] for n in plan.names if "." in n}
-    if not members:
+    names no response.py without a `json`, nor one with a class `Response`. Where a candidate
+    defines the member under that qualifier (`Model.save`), the qualifier is its owner, and a
+    file defining the member only under another owner is none (Django's forms/models.py,
+    `BaseModelForm.save`: "models" is not the `Model` asked for)."""
+    asked = {(n.rsplit(".", 1)[0].rsplit(".", 1)[-1], n.rsplit(".", 1)[-1])
+             for n in plan.names if "." in n}
+    if not asked:
         return frozenset()
+    members = {member for _, member in asked}
     owners = {w.rsplit(".", 1)[0].rsplit(".", 1)[-1] for w in plan.written if "." in w}
+    defined = [(c, str(c.payload.get("symbol") or "")) for c in candidates
+               if c.payload.get("symbol_type") in _DEFINITIONS]
+    # (owner, member) of the definitions, lower-cased: `model.save`
+    owned = {(_last_name(owner).lower(), last.lower())
+             for _, symbol in defined for owner, _, last in [symbol.rpartition(".")] if owner}
+    taken = {member for owner, member in asked if (owner, member) in owned}
+
+    def home(symbol: str) -> bool:
+        owner, _, last = symbol.lower().rpartition(".")
+        if last in members and (last not in taken or (_last_name(owner), last) in asked):
+            return True
+        return _last_name(symbol) in owners
+
     return frozenset((str(c.payload.get("project")), str(c.payload.get("path")))
-                     for c in candidates
-                     if c.payload.get("symbol_type") in _DEFINITIONS
-                     and (_last_name(str(c.payload.get("symbol") or "").lower()) in members
-                          or _last_name(str(c.payload.get("symbol") or "")) in owners))
+                     for c, symbol in defined if home(symbol))
 
 
 def _other_case(symbol: str, plan: QueryPlan) -> bool:

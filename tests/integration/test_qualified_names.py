@@ -4,8 +4,9 @@ Django 5.2.8 (forms, db, core, http, views: 5,804 pieces): `django.forms.Form` f
 `Form` in no place of the top 10 (a three-line class among a thousand pieces saying "form";
 the query, three words to the intent, was no symbol lookup), and `Model.save` put
 `BaseModelFormSet.save` and `BaseModelForm.save` (models.py, whose name says "model") above
-`Model.save`. The definitions of a qualified name's last name are looked up by symbol and
-kept where the qualifier is their owner (`Model.save`) or their module (`django.forms`). The
+`Model.save` (and "how does Model.save work"). The definitions of a qualified name's last name
+are looked up by symbol and kept where the qualifier is their owner (`Model.save`) or their
+module (`django.forms`); a qualifier that is a candidate's owner names no file (models.py). The
 planted project is smaller: its own forms (`class PrefixForm(Form)`, ...) put `Form` below
 30 pieces in both rankings.
 """
@@ -118,7 +119,9 @@ def test_a_qualified_name_finds_its_definition_first(home, tmp_path):
     root = _project(tmp_path / "shop")
     invoke("index", str(root), "--json")
     for text, path, symbol in (("shop.forms.Form", "shop/forms/forms.py", "Form"),
-                               ("Model.save", "shop/db/models/base.py", "Model.save")):
+                               ("Model.save", "shop/db/models/base.py", "Model.save"),
+                               ("how does Model.save work", "shop/db/models/base.py",
+                                "Model.save")):
         hits = json.loads(invoke("search", text, "--json", "--limit", "10"))
         assert (hits[0]["path"], hits[0]["symbol"]) == (path, symbol), (text, [
             (h["path"], h["symbol"]) for h in hits])

@@ -167,3 +167,40 @@ def test_a_qualified_name_and_a_word_stay_a_question():
     """"fmt::vformat implementation" asks for the body (fmt's format-inl.h), as before: read as
     a symbol query, its `def vformat` put format.h's overload first (bench/retrieval/cpp.py)."""
     assert plan("fmt::vformat implementation").intent == "code"
+
+
+def _django_saves() -> dict[str, Candidate]:
+    """The candidates of "how does Model.save work" on Django's forms, db, core, http, views
+    as the real search fused them: forms/models.py defines `save` twice, under other owners."""
+    def piece(n: int, path: str, symbol: str, fused: float) -> Candidate:
+        c = _piece(n, path, symbol, "method", fused)
+        c.payload["project"] = "django"
+        return c
+    return {"formset": piece(1, "django/forms/models.py", "BaseModelFormSet.save", 0.0372),
+            "form": piece(2, "django/forms/models.py", "BaseModelForm.save", 0.0356),
+            "model": piece(3, "django/db/models/base.py", "Model.save", 0.0340),
+            "deserialized": piece(4, "django/core/serializers/base.py",
+                                  "DeserializedObject.save", 0.0354)}
+
+
+@cases("text,form", [("how does Model.save work", "question"), ("Model.save", "bare"),
+                     ("what does model.save do", "lower")], named_by=1)
+def test_a_qualifier_that_owns_the_member_names_no_file(text, form):
+    """`Model` of `Model.save` is the class that defines `save`, where a candidate does: the
+    file models.py, which defines `save` only under other owners, is not what the qualifier
+    names (its path boost put `BaseModelFormSet.save` first)."""
+    s = Settings()
+    pieces = _django_saves()
+    ranked = rerank(list(pieces.values()), plan(text), s)
+    assert ranked[0] is pieces["model"], [c.payload["symbol"] for c in ranked]
+    assert "path_match" not in pieces["formset"].factors
+
+
+def test_a_qualifier_that_owns_nothing_still_names_its_module():
+    """`timezone.now`: no candidate defines `timezone.now`, so timezone.py, which defines a
+    `now`, is the module the qualifier names (its path boost stays)."""
+    s = Settings()
+    now = _piece(1, "django/utils/timezone.py", "now", "function", 0.030)
+    other = _piece(2, "django/db/models/functions/datetime.py", "Now.as_sql", "method", 0.031)
+    ranked = rerank([now, other], plan("timezone.now"), s)
+    assert ranked[0] is now and "path_match" in now.factors
