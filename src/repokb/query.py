@@ -13,7 +13,10 @@
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
 - Defined: "where is pack defined" names `pack`, a plain word elsewhere ("pack the files"): the
   word between "where is" and "defined" / "declared" / "implemented" is a name (boosted, not
-  expanded to `def pack`: a plain word's definition may be `signals = ...`).
+  expanded to `def pack`: a plain word's definition may be `signals = ...`); so is the word
+  before the kind in "where is the serializer class" and "signer class".
+- About: the names a symbol query gives, or a question asks for, are looked up by symbol
+  (`QueryPlan.about`, search.py), bare or qualified (`Model.save`, `django.forms.Form`).
 - Intent: "how do I / how to" questions want documentation first; "how does X work", "where is",
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
@@ -117,8 +120,8 @@ _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|
 # code-like).
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:(?!(?-i:[A-Z])\w+\s+{_KINDS}\s+(?:defined|declared))"
-                      rf"{_KINDS}\s+(?=@?`?[A-Za-z_]\w*`?\s+(?:defined|declared)))?@?"
-                      r"`?([A-Za-z_]\w*)`?\s+"
+                      rf"{_KINDS}\s+(?=@?`?[A-Za-z_][\w.]*`?\s+(?:defined|declared)))?@?"
+                      r"`?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?\s+"  # `Model.save` too
                       rf"(?:(?-i:[a-z]+)\s+(?={_KINDS}\s+(?:defined|declared|implemented)))?"
                       rf"(?:{_KINDS}\s+)?"
                       r"(?:defined|declared|implemented)\b"
@@ -127,7 +130,11 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       rf"(?:{_KINDS}\s+)?(?:have|has|expose|define|declare|take)\b"
                       # "RatingGroup props", "QuerySet's methods": the whole question
                       r"|^\s*`?([A-Za-z_]\w*)`?(?:'s|’s)?\s+"
-                      r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$",
+                      r"(?:fields|values|members|rpcs|methods|props|properties)\s*\??\s*$"
+                      # "where is the serializer class": the kind said, "defined" unsaid
+                      r"|\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+"
+                      r"(?:class|struct|enum|union|interface|trait|type|function|method|macro"
+                      r"|module|component)\s*\??\s*$",
                       re.I)
 # a word between the name asked for and its kind ("the BPE model struct defined")
 _NOUN_BEFORE_KIND = re.compile(rf"`?\s+[a-z]+\s+{_KINDS}\s", re.I)
@@ -150,16 +157,25 @@ _CARGO_MANIFEST = re.compile(
     r"(?:dev|build)-dependencies|workspace|manifest)\b", re.I)
 # "class Option", "the Option class", "struct Circle": a capitalised word beside the kind of a
 # type is its name, though an English word (CLI11's `class Option`); read in a short query
-# (up to four words: not a docstring's "Base class for ...") that gives no code-like name
+# (up to four words: not a docstring's "Base class for ...") that gives no code-like name.
+# Before the kind, a word in lower case is a name too ("signer class": itsdangerous'
+# `Signer`); after it, it is what the kind has ("class attributes", "struct fields")
 _TYPE_NAMED = re.compile(r"\b(?:class|struct|enum|union|interface|trait)\s+`?([A-Z]\w*)`?"
-                         r"|`?\b([A-Z]\w*)`?\s+(?:class|struct|enum|union|interface|trait)\b")
+                         r"|`?\b([A-Za-z_]\w*)`?\s+(?:class|struct|enum|union|interface|trait)\b")
 # words before "class" at a sentence's start that name no type ("How class attributes work")
 _NOT_TYPE_NAMES = frozenset({"the", "a", "an", "how", "why", "when", "where", "who", "whose",
                              "every", "any", "some", "no", "another", "other", "same", "new",
                              "abstract", "parent", "child", "my", "our", "your", "its", "base",
                              "helper", "wrapper", "mixin", "data"})
-# a bare name, no qualifier (`Serializer`, not `Serializer.dumps`)
+# words in lower case before a kind that say what kind of type, not its name ("the test class",
+# "a python class"); capitalised they may be one (`Test`, `Main`)
+_NOT_LOWER_TYPE_NAMES = _NOT_TYPE_NAMES | STOP_WORDS | frozenset({
+    "test", "python", "java", "inner", "outer", "nested", "super", "sub", "meta", "singleton",
+    "utility", "custom", "generic", "simple", "first", "main", "top", "level", "whole",
+    "entire", "single", "exception", "error", "enum", "module", "new"})
+# a bare name, no qualifier (`Serializer`, not `Serializer.dumps`); a name, qualified or not
 _BARE = re.compile(r"[A-Za-z_$][\w$]*")
+_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
                        "which", "one", "each", "everything", "something", "anything"})
@@ -184,13 +200,26 @@ class QueryPlan:
     # lower-cased names whose members the question asks for ("which rpcs does service
     # Operations expose": `operations`): their members (`Operations.GetOperation`) follow them
     members_of: tuple[str, ...] = ()
-    # the bare names typed with a capital (`Serializer`, `HTTPError`) that a query is about (a
-    # bare symbol query, the name "where is X defined" asks for; not a mention in a sentence,
-    # "a tuple subclass to hold `Attribute`s"): a developer typing one means the definition
-    # in that case; it is looked up by symbol (a class that is one long
-    # piece may rank below its many methods, and a fixture `serializer`, in both rankings) and
-    # comes before a definition of the name in another case (rank.py)
+    # the names, as written, that a query is about (a symbol query, "signer class", the name
+    # "where is X defined" or "where is the X class" asks for; not a mention in a sentence,
+    # "a tuple subclass to hold `Attribute`s"): their definitions are looked up by symbol (a
+    # class that is one long piece may rank below its many methods, and a fixture
+    # `serializer`, in both rankings), by the last name, in its case if it has a capital,
+    # else in any case; a qualified name's (`django.forms.Form`, `Model.save`) where its
+    # qualifier is the definition's owner or module (search.py)
+    about: tuple[str, ...] = ()
+    # the bare ones typed with a capital (`Serializer`, `HTTPError`): a developer typing one
+    # means the definition in that case, which comes before one in another case (rank.py)
     cased: tuple[str, ...] = ()
+
+
+def _type_name(word: str) -> bool:
+    """Whether a word beside the kind of a type ("the X class") may be the type's name: not a
+    pronoun, nor a word saying what kind of type (`_NOT_TYPE_NAMES`; in lower case, a stop
+    word or `_NOT_LOWER_TYPE_NAMES` too: "the test class", "a python class")."""
+    low = word.lower()
+    return low not in _PRONOUNS and low not in (
+        _NOT_LOWER_TYPE_NAMES if word == low else _NOT_TYPE_NAMES)
 
 
 def looks_like_symbol(term: str, explicit: bool = False) -> bool:
@@ -302,8 +331,11 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                                               or looks_like_symbol(defined.group(1)))
             and _NOUN_BEFORE_KIND.search(defined.group(0), defined.end(1))):
         defined = None  # "where is the retry helper function defined": no name given
-    asked = defined and (defined.group(1) or defined.group(2) or defined.group(3))
-    if (asked and asked.lower() not in _PRONOUNS
+    if defined and defined.group(4) and not _type_name(defined.group(4)):
+        defined = None  # "where is the base class", "where is this class"
+    asked = defined and (defined.group(1) or defined.group(2) or defined.group(3)
+                         or defined.group(4))
+    if (asked and asked.lower() not in _PRONOUNS and "." not in asked  # (a file's name)
             and asked.lower() not in {n.lower() for n in names}):
         plain = asked
         names.append(plain)
@@ -313,16 +345,19 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     names += kind_named
     if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
-    if not names and len(text.split()) <= 4 and (typed := _TYPE_NAMED.search(text)):
-        plain = typed.group(1) or typed.group(2)
-        if plain.lower() in _PRONOUNS or plain.lower() in _NOT_TYPE_NAMES:
-            plain = None
-        else:
+    if not names and len(text.split()) <= 4:
+        typed = (m.group(1) or m.group(2) for m in _TYPE_NAMED.finditer(text))
+        plain = next((name for name in typed if _type_name(name)), None)
+        if plain:  # the type the query asks for
             names.append(plain)
+            asked_name = plain.lower()
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
-    if names and len(words) <= len(names) + 1:
+    # a query of names alone is a symbol query, however many parts they have
+    # (`django.forms.Form`: three words, one name); "fmt::vformat implementation" is not
+    only_names = len(re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", text)))
+    if names and (len(words) <= len(names) + 1 or only_names == len(names)):
         intent = SYMBOL
     elif _HOWTO.search(text):
         intent = HOWTO
@@ -335,6 +370,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
+    about = tuple(dict.fromkeys(n for n in names if _NAME.fullmatch(n) and not unseen(n) and (
+        intent == SYMBOL or n.lower() == asked_name)))
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
     dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
@@ -362,11 +399,10 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),
                      unseen=tuple(dict.fromkeys(n.rsplit(".", 1)[-1] for n in names
                                                 if unseen(n))),
-                     cased=tuple(dict.fromkeys(
-                         n for n in names if _BARE.fullmatch(n) and n != n.lower()
-                         and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))),
+                     about=about,
+                     cased=tuple(n for n in about if _BARE.fullmatch(n) and n != n.lower()),
                      members_of=(str(asked).lower(),)
-                     if defined and not defined.group(1) and asked
+                     if defined and (defined.group(2) or defined.group(3))
                      and str(asked).lower() not in _PRONOUNS else ())
 
 

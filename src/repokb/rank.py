@@ -15,6 +15,10 @@ can show why a hit sits where it does:
   the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
   word and the next one name `Container.member` where a candidate defines it ("where is ERC20
   transfer defined": `ERC20.transfer`);
+- of the definitions of a bare name the query is about, one in the query's case comes first
+  (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
+  (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
+  `_whole_first`), unless it steps back more (a test before source);
 - the members of a definition the question asks for ("which rpcs does service Operations
   expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
@@ -301,16 +305,31 @@ def _homes(candidates: list[Candidate], plan: QueryPlan) -> frozenset[tuple[str,
     (`timezone.now`: the file holding a `now`), or the qualifier itself as written (PHP's
     `Invoice::total`: the file holding the class `Invoice`): there, and only there, the
     qualifier may be the file's name (timezone.py, Invoice.php); `response` in `response.json`
-    names no response.py without a `json`, nor one with a class `Response`."""
-    members = {n.rsplit(".", 1)[-1] for n in plan.names if "." in n}
-    if not members:
+    names no response.py without a `json`, nor one with a class `Response`. Where a candidate
+    defines the member under that qualifier (`Model.save`), the qualifier is its owner, and a
+    file defining the member only under another owner is none (Django's forms/models.py,
+    `BaseModelForm.save`: "models" is not the `Model` asked for)."""
+    asked = {(n.rsplit(".", 1)[0].rsplit(".", 1)[-1], n.rsplit(".", 1)[-1])
+             for n in plan.names if "." in n}
+    if not asked:
         return frozenset()
+    members = {member for _, member in asked}
     owners = {w.rsplit(".", 1)[0].rsplit(".", 1)[-1] for w in plan.written if "." in w}
+    defined = [(c, str(c.payload.get("symbol") or "")) for c in candidates
+               if c.payload.get("symbol_type") in _DEFINITIONS]
+    # (owner, member) of the definitions, lower-cased: `model.save`
+    owned = {(_last_name(owner).lower(), last.lower())
+             for _, symbol in defined for owner, _, last in [symbol.rpartition(".")] if owner}
+    taken = {member for owner, member in asked if (owner, member) in owned}
+
+    def home(symbol: str) -> bool:
+        owner, _, last = symbol.lower().rpartition(".")
+        if last in members and (last not in taken or (_last_name(owner), last) in asked):
+            return True
+        return _last_name(symbol) in owners
+
     return frozenset((str(c.payload.get("project")), str(c.payload.get("path")))
-                     for c in candidates
-                     if c.payload.get("symbol_type") in _DEFINITIONS
-                     and (_last_name(str(c.payload.get("symbol") or "").lower()) in members
-                          or _last_name(str(c.payload.get("symbol") or "")) in owners))
+                     for c, symbol in defined if home(symbol))
 
 
 def _other_case(symbol: str, plan: QueryPlan) -> bool:
@@ -493,6 +512,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
         c.score, c.factors = score, factors
     _nearest(candidates, last_only, s)
     _cased_first(candidates, plan)
+    _whole_first(candidates, plan)
     _containers_first(candidates, plan)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
@@ -535,6 +555,37 @@ def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:
         if above:
             lifted = max(above) * 1.0001
             best.factors["cased"] = round(lifted / best.score, 4)
+            best.score = lifted
+
+
+def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
+    """For a bare name typed in lower case that the query is about (`QueryPlan.about`:
+    "serializer", "signer class"), the best definition whose whole name it is, in any case
+    (the class `Serializer`), goes just above the definitions that match only by their last
+    name (`TestSerializer.serializer`, a fixture the model ranked first): those keep their
+    share of the boost, below it. Not above one that steps back less than it does (a source
+    method `Codec.serializer` stays before a test class `Serializer`)."""
+    for name in plan.about:
+        if name != name.lower() or "." in name:
+            continue  # typed with a capital: `_cased_first`; a qualified name has no members
+        whole: list[Candidate] = []
+        members: list[Candidate] = []
+        for c in candidates:
+            if "exact_symbol" not in c.factors:
+                continue
+            symbol = str(c.payload.get("symbol") or "").lower()
+            if symbol == name:
+                whole.append(c)
+            elif _last_name(symbol) == name:
+                members.append(c)
+        if not whole or not members:
+            continue
+        best = max(whole, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
+        above = [c.score for c in members
+                 if c.score >= best.score and _stepped(c) <= _stepped(best)]
+        if above:
+            lifted = max(above) * 1.0001
+            best.factors["whole_name"] = round(lifted / best.score, 4)
             best.score = lifted
 
 

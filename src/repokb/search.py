@@ -1,6 +1,7 @@
 """Hybrid search: dense nearest neighbours + BM25, fused with weighted RRF, re-ranked, shaped.
-A name BM25 has no token for (the `H` of `gin.H`) is looked up by the definitions' symbol, one
-more ranking fused with BM25's weight (`Searcher._defining`).
+A name BM25 has no token for (the `H` of `gin.H`), and a name the query is about (`serializer`,
+`django.forms.Form`), is looked up by the definitions' symbol, one more ranking fused with
+BM25's weight (`Searcher._defining`).
 
 Fusion happens here rather than inside the engine so every store backend ranks the same way
 and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
@@ -32,6 +33,7 @@ from repokb.rank import (
     rerank,
     shape,
     starts_definition,
+    symbol_match,
 )
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
@@ -391,25 +393,49 @@ class Searcher:
                   rankings: list[tuple[list[StoredPoint], float]],
                   ) -> list[tuple[list[StoredPoint], float]]:
         """The definitions of the names BM25 cannot see (`QueryPlan.unseen`: the `H` of
-        `gin.H` makes no token), and of the bare names typed with a capital in that case
-        (`QueryPlan.cased`: `Serializer`, a class that is one long piece, which both rankings
-        put below its many methods and a fixture `serializer`), at most n, as one more ranking
-        with BM25's weight: the lookup stands in for the match the name's token would have
-        made. Those the other rankings found first, by their best rank there, then by id. None
-        where the query names no such name or the store cannot look names up."""
-        if not understood.unseen and not understood.cased:
+        `gin.H` makes no token), and of the names the query is about (`QueryPlan.about`:
+        `Serializer`, a class that is one long piece, which both rankings put below its many
+        methods and a fixture `serializer`; `django.forms.Form`, one short class among the
+        thousand pieces saying "form"), at most n, as one more ranking with BM25's weight: the
+        lookup stands in for the match the name's token would have made. A name's last name
+        matches in its case if it has a capital, else in any case; a qualified name's
+        definition has that qualifier as its owner or its module (`symbol_match`: `Model.save`,
+        not `BaseModelForm.save`). A definition whose whole name is a name asked for (the class
+        `Serializer` for "serializer") comes before a member of that name
+        (`TestSerializer.serializer`); then those the other rankings found first, by their
+        best rank there, then by id. None where the query names no such name or the store
+        cannot look names up."""
+        if not understood.unseen and not understood.about:
             return []
+        lasts = {name.rsplit(".", 1)[-1] for name in understood.about}
         try:
-            found = self.store.defining((*understood.unseen, *understood.cased), where, n,
+            found = self.store.defining((*understood.unseen, *sorted(lasts)), where, n,
                                         content)
         except StoreError:
             return []
         blind = {name.lower() for name in understood.unseen}
+        bare = {name for name in understood.about if "." not in name}
+        lower = {name for name in bare if name == name.lower()}
+        qualified: dict[str, set[str]] = {}  # last name as written: its qualified names
+        for name in understood.about:
+            if "." in name:
+                qualified.setdefault(name.rsplit(".", 1)[-1], set()).add(name)
 
-        def asked(p: StoredPoint) -> bool:  # an unseen name in any case, a cased one as typed
-            name = last_name(str(p.payload.get("symbol") or ""))
-            return name.lower() in blind or (name in understood.cased
-                                             and is_definition(p.payload))
+        def typed(name: str, last: str) -> bool:  # in its case if it has a capital
+            return name == last if last != last.lower() else name.lower() == last
+
+        def asked(p: StoredPoint) -> bool:
+            symbol = str(p.payload.get("symbol") or "")
+            name = last_name(symbol)
+            if name.lower() in blind:
+                return True  # an unseen name, in any case
+            if not is_definition(p.payload):
+                return False
+            if name in bare or name.lower() in lower:
+                return True
+            return any(typed(name, last) and symbol_match(
+                symbol.lower(), str(p.payload.get("path") or ""), understood) == 1.0
+                for last in qualified if name.lower() == last.lower())
 
         found = [p for p in found if asked(p)]
         if not found:
@@ -418,7 +444,9 @@ class Searcher:
         for points, _ in rankings:
             for rank, point in enumerate(points):
                 best[point.id] = min(best.get(point.id, rank), rank)
-        found.sort(key=lambda p: (best.get(p.id, n), p.id))
+        whole = {name.lower() for name in understood.about}
+        found.sort(key=lambda p: (str(p.payload.get("symbol") or "").lower() not in whole,
+                                  best.get(p.id, n), p.id))
         return [(found, self._lexical_weight(understood))]
 
     def _rankings(self, understood: QueryPlan, where: StoreFilter, n: int,

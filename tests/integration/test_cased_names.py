@@ -92,3 +92,21 @@ def test_a_capitalised_name_finds_its_class_first(home, tmp_path):
     # typed in lower case, the name may be the fixture as well as the class: both are found
     lower = [h["symbol"] for h in json.loads(invoke("search", "serializer", "--json"))]
     assert "TestSerializer.serializer" in lower
+
+
+def test_a_name_in_lower_case_finds_its_class_first(home, tmp_path):
+    """itsdangerous 2.2.0: `serializer`, "where is the serializer class" and "signer class"
+    found the class in no place (or 5th): a name typed in lower case cares for no case, so its
+    definitions in any case are looked up; the one whose whole name it is (the class, in
+    source) comes before a member of that name (a test's fixture `serializer`)."""
+    root = _project(tmp_path / "signing")
+    invoke("index", str(root), "--json")
+    for text in ("serializer", "where is the serializer class", "serializer class",
+                 "where is serializer defined"):
+        hits = json.loads(invoke("search", text, "--json", "--limit", "10"))
+        symbols = [h["symbol"] for h in hits]
+        assert hits[0]["symbol"] == "Serializer" and hits[0]["kind"] == "source", (text, symbols)
+        assert hits[0]["path"] == "src/signing/serializer.py"
+    # the fixture is still found, below the class
+    lower = [h["symbol"] for h in json.loads(invoke("search", "serializer", "--json"))]
+    assert "TestSerializer.serializer" in lower[1:]

@@ -93,3 +93,114 @@ def test_a_test_in_the_query_s_case_does_not_jump_over_the_source():
 ], named_by=0)
 def test_the_plan_says_which_names_are_typed_with_capitals(text, cased):
     assert plan(text).cased == cased
+
+
+@cases("text,about,asked", [
+    # a bare name in lower case is looked up too, in any case (`about`); `cased` stays empty
+    ("serializer", ("serializer",), None),
+    ("Serializer", ("Serializer",), None),
+    ("where is serializer defined", ("serializer",), "serializer"),
+    # the kind said after the name, "defined" unsaid: the name is asked for
+    ("where is the serializer class", ("serializer",), "serializer"),
+    ("where's the Signer class", ("Signer",), "Signer"),
+    ("where is the render_template function", ("render_template",), "render_template"),
+    # a short query of a name and its kind: the name, in any case
+    ("signer class", ("signer",), None),
+    ("the signer class", ("signer",), None),
+    # the kind's everyday companions name nothing
+    ("where is the base class", (), None),
+    ("the test class", (), None),
+    ("how class attributes work", (), None),
+    ("a python class", (), None),
+    ("where is this class", (), None),
+    # qualified names too: each looked up by its last name, where the qualifier fits
+    ("Signer.sign", ("Signer.sign",), None),
+    ("serializer.loads", ("serializer.loads",), None),
+    ("django.forms.Form", ("django.forms.Form",), None),
+    ("where is Model.save defined", ("Model.save",), "Model.save"),
+    ("where is setup.py defined", (), None),
+    # a question that only mentions a name is not about it
+    ("how does the serializer sign", (), None),
+    ("what does Model.save do with force_insert", (), None),
+    ("Create a tuple subclass to hold `Attribute`s for an `attrs` class", (), None),
+], named_by=0)
+def test_the_plan_says_which_names_the_query_is_about(text, about, asked):
+    understood = plan(text)
+    assert understood.about == about
+    assert understood.cased == tuple(n for n in about if n != n.lower() and "." not in n)
+    assert (understood.names[-1] if asked else None) == (asked.lower() if asked else None)
+
+
+@cases("text,form", [("serializer", "bare"), ("serializer class", "kind"),
+                     ("where is the serializer class", "where_kind"),
+                     ("where is serializer defined", "where")], named_by=1)
+def test_a_name_in_lower_case_puts_the_definition_of_its_whole_name_first(text, form):
+    """Typed in lower case, `serializer` is the class `Serializer` (its whole name) before the
+    fixture `TestSerializer.serializer` (a member of that name), once the lookup made the
+    class a candidate; the fixture keeps its share of the boost, below it."""
+    s = Settings()
+    pieces = _itsdangerous()
+    pieces["class"].fused = 0.0246  # the lookup's first (search.py `_defining`)
+    pieces["fixture"].fused = 0.0575
+    ranked = rerank(list(pieces.values()), plan(text), s)
+    assert ranked[0] is pieces["class"], [c.payload["symbol"] for c in ranked]
+    assert ranked[1] is pieces["fixture"] and pieces["fixture"].factors["exact_symbol"] > 1
+
+
+def test_a_whole_name_in_a_test_does_not_jump_over_a_source_member():
+    s = Settings()
+    member = _piece(1, "src/app/codec.py", "Codec.serializer", "method", 0.030)
+    stub = _piece(2, "tests/test_codec.py", "Serializer", "class", 0.020, "test")
+    ranked = rerank([member, stub], plan("serializer"), s)
+    assert ranked[0] is member and "whole_name" not in stub.factors
+
+
+@cases("text,language", [("django.forms.Form", "python"), ("Rack::Request#ip", "ruby"),
+                         ("os.path.join", "python")], named_by=1)
+def test_a_qualified_name_is_one_word_of_a_symbol_query(text, language):
+    """`django.forms.Form` was three words to the intent, one name: a question, not a symbol
+    lookup (its definitions were not looked up, BM25 not weighed up)."""
+    assert plan(text).intent == "symbol"
+
+
+def test_a_qualified_name_and_a_word_stay_a_question():
+    """"fmt::vformat implementation" asks for the body (fmt's format-inl.h), as before: read as
+    a symbol query, its `def vformat` put format.h's overload first (bench/retrieval/cpp.py)."""
+    assert plan("fmt::vformat implementation").intent == "code"
+
+
+def _django_saves() -> dict[str, Candidate]:
+    """The candidates of "how does Model.save work" on Django's forms, db, core, http, views
+    as the real search fused them: forms/models.py defines `save` twice, under other owners."""
+    def piece(n: int, path: str, symbol: str, fused: float) -> Candidate:
+        c = _piece(n, path, symbol, "method", fused)
+        c.payload["project"] = "django"
+        return c
+    return {"formset": piece(1, "django/forms/models.py", "BaseModelFormSet.save", 0.0372),
+            "form": piece(2, "django/forms/models.py", "BaseModelForm.save", 0.0356),
+            "model": piece(3, "django/db/models/base.py", "Model.save", 0.0340),
+            "deserialized": piece(4, "django/core/serializers/base.py",
+                                  "DeserializedObject.save", 0.0354)}
+
+
+@cases("text,form", [("how does Model.save work", "question"), ("Model.save", "bare"),
+                     ("what does model.save do", "lower")], named_by=1)
+def test_a_qualifier_that_owns_the_member_names_no_file(text, form):
+    """`Model` of `Model.save` is the class that defines `save`, where a candidate does: the
+    file models.py, which defines `save` only under other owners, is not what the qualifier
+    names (its path boost put `BaseModelFormSet.save` first)."""
+    s = Settings()
+    pieces = _django_saves()
+    ranked = rerank(list(pieces.values()), plan(text), s)
+    assert ranked[0] is pieces["model"], [c.payload["symbol"] for c in ranked]
+    assert "path_match" not in pieces["formset"].factors
+
+
+def test_a_qualifier_that_owns_nothing_still_names_its_module():
+    """`timezone.now`: no candidate defines `timezone.now`, so timezone.py, which defines a
+    `now`, is the module the qualifier names (its path boost stays)."""
+    s = Settings()
+    now = _piece(1, "django/utils/timezone.py", "now", "function", 0.030)
+    other = _piece(2, "django/db/models/functions/datetime.py", "Now.as_sql", "method", 0.031)
+    ranked = rerank([now, other], plan("timezone.now"), s)
+    assert ranked[0] is now and "path_match" in now.factors
