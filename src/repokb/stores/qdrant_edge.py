@@ -592,15 +592,20 @@ class QdrantEdgeStore(Store):
         scope = _filter(where)
         fields = True if content else list(SEARCH_FIELDS)
 
-        def scroll(words: str, offset: Any) -> tuple[list[q.Record], Any]:
-            named = q.FieldCondition("symbol", match=q.MatchTextAny(words))
+        def scroll(phrases: list[str], offset: Any) -> tuple[list[q.Record], Any]:
+            named: list[Any] = [q.FieldCondition("symbol", match=q.MatchText(words))
+                                for words in phrases]
             page, following = self._shard.scroll(q.ScrollRequest(
                 offset=offset, limit=_PAGE,
-                filter=q.Filter(must=[*(scope.must or [] if scope else []), named]),
-                with_payload=fields, with_vector=False))
+                filter=q.Filter(must=[*(scope.must or [] if scope else [])], should=named),
+                with_payload=["symbol"], with_vector=False))
             return page, following
 
-        return scan_defining(names, limit, scroll)
+        def fetch(ids: list[str]) -> dict[str, dict[str, Any]]:
+            records = self._shard.retrieve(ids, with_payload=fields, with_vector=False)
+            return {str(r.id): dict(r.payload) for r in records if r.payload}
+
+        return scan_defining(names, limit, scroll, fetch)
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
         if not ids:

@@ -311,12 +311,18 @@ class QdrantServerStore(Store):
         m, scope = self._m, self._filter(where)
         fields = True if content else list(SEARCH_FIELDS)
 
-        def scroll(words: str, offset: Any) -> tuple[list[Any], Any]:
-            named = m.FieldCondition(key="symbol", match=m.MatchTextAny(text_any=words))
-            where_named = m.Filter(must=[*(scope.must if scope else []), named])
-            return self._scroll(where_named, fields, offset=offset, limit=_PAGE)
+        def scroll(phrases: list[str], offset: Any) -> tuple[list[Any], Any]:
+            named = [m.FieldCondition(key="symbol", match=m.MatchText(text=words))
+                     for words in phrases]
+            where_named = m.Filter(must=[*(scope.must if scope else [])], should=named)
+            return self._scroll(where_named, ["symbol"], offset=offset, limit=_PAGE)
 
-        return scan_defining(names, limit, scroll)
+        def fetch(ids: list[str]) -> dict[str, dict[str, Any]]:
+            records = self._call("retrieve", self._client.retrieve, self.collection, ids,
+                                 with_payload=fields, with_vectors=False)
+            return {str(r.id): dict(r.payload) for r in records if r.payload}
+
+        return scan_defining(names, limit, scroll, fetch)
 
     def search(self, dense: list[float] | None, sparse: tuple[list[int], list[float]],
                where: StoreFilter, limit: int, content: bool = True,
