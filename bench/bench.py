@@ -171,22 +171,27 @@ def first_search(tree: Path, env: dict[str, str], query: str,
             "index_wall": ended["at"], "result": result}
 
 
-def warm_one_file(tree: Path, env: dict[str, str], target: Path) -> list[tuple[str, str]]:
-    """The one-file re-index and its way back, each a new `repokb index --json` process that a
-    warm owner (started by the CLI searches before) answers: the store and model stay loaded."""
+def one_file_rows(tree: Path, env: dict[str, str], target: Path,
+                  how: str = "") -> list[tuple[str, str]]:
+    """The one-file re-index and its way back, each a new `repokb index --json` process: a new
+    function appended to `target` (one new chunk to embed: a bare comment line would be
+    shorter than the minimum chunk and embed nothing), then taken out again (its chunk pruned:
+    a store that vacuumed on every delete rewrote all of its points here). `how` names the
+    setting in the rows (", warm owner": a warm owner the CLI searches started answers)."""
     rows: list[tuple[str, str]] = []
     original = target.read_bytes()
+    name = b"bench_warm_function" if how else b"bench_changed_function"
     try:
-        target.write_bytes(original + b"\n\ndef bench_warm_function(value):\n"
+        target.write_bytes(original + b"\n\ndef " + name + b"(value):\n"
                            b"    \"\"\"Added by bench.py to time a one-file change.\"\"\"\n"
-                           b"    return value * 3 + 1\n")
+                           b"    return value * 2 + 1\n")
         secs, one, _, _ = run_cli(["index", str(tree), "--json"], env)
-        rows.append(("one file changed, warm owner (agent loop)", f"{secs:.2f} s, "
+        rows.append((f"one file changed{how}", f"{secs:.2f} s, "
                      f"{one['summary']['chunks_embedded']} chunks embedded"))
     finally:
         target.write_bytes(original)
         secs, back, _, _ = run_cli(["index", str(tree), "--json"], env)
-        rows.append(("one file changed back, warm owner", f"{secs:.2f} s, "
+        rows.append((f"one file changed back (a chunk pruned){how}", f"{secs:.2f} s, "
                      f"{back['summary']['chunks_pruned']} chunk pruned"))
     return rows
 
@@ -333,29 +338,14 @@ def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
                      f"{again['summary']['chunks_embedded']} chunks embedded"))
         target = pick_file_to_touch(tree, first["result"]["files"])
         if target is not None:
-            original = target.read_bytes()
-            try:
-                # a new function: one new chunk to embed (a bare comment line would be
-                # shorter than the minimum chunk and embed nothing)
-                target.write_bytes(original + b"\n\ndef bench_changed_function(value):\n"
-                                   b"    \"\"\"Added by bench.py to time a one-file change.\"\"\"\n"
-                                   b"    return value * 2 + 1\n")
-                secs, one, _, _ = run_cli(["index", str(tree), "--json"], env)
-                rows.append(("one file changed", f"{secs:.2f} s, "
-                             f"{one['summary']['chunks_embedded']} chunks embedded"))
-            finally:
-                target.write_bytes(original)
-                # the function taken out again: its chunk is pruned (a store that vacuumed
-                # on every delete rewrote all of its points here)
-                secs, back, _, _ = run_cli(["index", str(tree), "--json"], env)
-                rows.append(("one file changed back (a chunk pruned)", f"{secs:.2f} s, "
-                             f"{back['summary']['chunks_pruned']} chunk pruned"))
+            rows += one_file_rows(tree, env, target)
         walls = cli_search_walls(env, args.cli_calls)
         rows.append(("CLI wall per `repokb search`", f"p50 {statistics.median(walls):.0f} ms, "
                      f"p95 {_pct(walls, 95):.0f} ms over {len(walls)} calls (the first, "
                      f"{walls[0]:.0f} ms, starts the warm owner)" if walls else "no call answered"))
         if target is not None:  # an agent's loop: search, edit, `index --json`, which the warm
-            rows += warm_one_file(tree, env, target)  # owner the searches started runs
+            rows += one_file_rows(tree, env, target, ", warm owner (agent loop)")  # owner the
+            # searches started runs
         step_aside(home)  # the warm owner those calls started lets the store go
         timings, points = search_latency(home, args.queries)
         rows.append(("search in-process, as a quiet `serve` answers (query embedding incl.)",
