@@ -264,3 +264,16 @@ def test_the_rewrites_keep_every_row_and_byte_and_leave_strings_alone():
     assert rewritten.count("\n") == source.count("\n")
     assert "const s = 'x => y ...}';" in rewritten
     assert "+a" not in rewritten and "Graph<>" not in rewritten and "opaque" not in rewritten
+
+
+def test_a_js_flow_file_is_javascript_source(tmp_path):
+    # metro 0.59.0's npm tarball: 134 `.js.flow` sources beside their compiled `.js`, all
+    # unknown and excluded before
+    from repokb.models import Kind, Policy
+
+    from ..conftest import classify_file
+
+    c = classify_file(tmp_path, "src/Server.js.flow",
+                      "/**\n * @flow\n */\n\nclass Server {\n  end(): void {}\n}\n")
+    assert (c.kind, c.language, c.index_policy) == (Kind.SOURCE, "javascript",
+                                                     Policy.PARSE_AND_INDEX)
