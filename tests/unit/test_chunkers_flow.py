@@ -223,6 +223,25 @@ def test_a_definition_keeps_its_flow_types_and_its_doc_comment():
     assert "b: ?Route, onlyPath: ?boolean): boolean {" in piece.content
 
 
+def test_a_flow_class_with_a_type_the_grammar_cannot_read_keeps_its_other_members():
+    # metro 0.59's Server.js.flow: tree-sitter-javascript reads its 960 lines as one error;
+    # the TSX grammar fails on a spread of a `typeof` type only, and its methods are named
+    methods = "".join(f"""
+  async {name}(options: BuildOptions): Promise<{{code: string, map: string}}> {{
+    const {{graph, prepend}} = await this._bundler.buildGraph(options.entryFile, options);
+    return {{code: this._serialize(graph, prepend, '{name}'), map: ''}};
+  }}
+""" for name in ("build", "getRamBundleInfo", "getAssets", "getOrderedDependencyPaths",
+                 "processRequest", "symbolicate", "explodedSourceMapForURL"))
+    source = ("/**\n * @flow\n */\n\n'use strict';\n\nclass Server {\n  _bundler: Bundler;\n"
+              + methods + "\n  static DEFAULT_BUNDLE_OPTIONS: {|\n"
+              "    ...typeof Server.DEFAULT_GRAPH_OPTIONS,\n    excludeSource: false,\n"
+              "  |} = {\n    ...Server.DEFAULT_GRAPH_OPTIONS,\n    excludeSource: false,\n  };\n"
+              "}\n\nmodule.exports = Server;\n")
+    symbols = {p.symbol for p in _pieces(source, "src/Server.js.flow")}
+    assert {"Server.build", "Server.getAssets", "Server.getOrderedDependencyPaths"} <= symbols
+
+
 def test_a_js_flow_file_is_flow_without_its_pragma():
     # metro and many libraries ship `Foo.js.flow` (the typed source) beside a compiled `Foo.js`
     source = ("'use strict';\n\nexport type Options = {+dev: boolean, ...};\n\n"

@@ -153,6 +153,7 @@ class TreeSitterChunker:
         # crashed it, a segfault in tree-sitter's binding)
         self._query: Any = None
         self._mine = threading.local()
+        self._flow: TreeSitterChunker | None = None  # reads Flow-typed files (spec.flow)
 
     @property
     def available(self) -> bool:
@@ -260,17 +261,24 @@ class TreeSitterChunker:
 
     def _flow_definitions(self, text: str, lines: list[str], root: Any) -> list[Definition] | None:
         """The definitions of a Flow-typed file as the spec's `flow` language reads it
-        (flowtypes.py), when its tree has fewer errors than `root`'s; else None."""
-        reader = chunker_for(self.spec.flow)
-        engine = reader._load() if isinstance(reader, TreeSitterChunker) else None
-        if engine is None:
+        (flowtypes.py), when less of its tree is in errors than of `root`; else None."""
+        if self._flow is None:
+            spec = next((s for s in SPECS if s.language == self.spec.flow), None)
+            if spec is None:
+                return None
+            # a class whose head and braces parsed keeps its name around a member the grammar
+            # cannot read (metro's Server.js.flow: `...typeof Server.X` in a field's type)
+            self._flow = TreeSitterChunker(replace(spec, errors_inside=True))
+        reader = self._flow
+        if (engine := reader._load()) is None:
             return None
         parser, cursor = engine
         parsed, tree = flow_tree(parser, text)
         if errors(tree.root_node) >= errors(root):
             return None
         written = source_bytes(text) if parsed != text else None
-        return reader._definitions(cursor, tree.root_node, lines, written)
+        found: list[Definition] = reader._definitions(cursor, tree.root_node, lines, written)
+        return found
 
     def _definitions(self, cursor: Any, root: Any, lines: list[str],
                      written: bytes | None = None,

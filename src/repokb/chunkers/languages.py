@@ -101,7 +101,7 @@ class LanguageSpec:
     # The language whose grammar and query read a file of this one that is Flow-typed
     # (flowtypes.is_flow: `@flow` in its header, a `.js.flow` name) and does not parse:
     # tree-sitter-javascript reads no type annotation, TypeScript's TSX grammar most of Flow.
-    # The file keeps its language; the tree with fewer errors cuts it.
+    # The file keeps its language; the tree with less of it in errors cuts it.
     flow: str | None = None
 
 
