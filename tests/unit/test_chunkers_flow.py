@@ -125,6 +125,8 @@ import * as React from 'react';
 
 type Props = {
   ...ViewProps,
+  ...$Diff<ScrollViewProps, {|style: ?ViewStyleProp|}>,
+  ...React.ElementConfig<typeof View>,
   +onPress?: ?(event: PressEvent) => mixed,
   +renderItem: (info: {item: Item, index: number, ...}) => React.Node,
   updateHighlight: ?(boolean) => void,
@@ -283,6 +285,9 @@ def test_the_rewrites_keep_every_row_and_byte_and_leave_strings_alone():
     assert rewritten.count("\n") == source.count("\n")
     assert "const s = 'x => y ...}';" in rewritten
     assert "+a" not in rewritten and "Graph<>" not in rewritten and "opaque" not in rewritten
+    spreads = "const p = {...props, b};\ntype P = {...$Diff<A, B>, ...React.ElementConfig<V>};\n"
+    assert as_typescript(spreads) == ("const p = {   props, b};\n"
+                                      "type P = {_: $Diff<A, B>, _: React.ElementConfig<V>};\n")
 
 
 def test_a_js_flow_file_is_javascript_source(tmp_path):

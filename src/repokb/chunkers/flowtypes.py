@@ -11,7 +11,8 @@ bounded generics `<T: Foo>`, casts `(x: any)`, `declare module.exports`.
 What it cannot read is rewritten for parsing only, each to text of the same length (rows,
 columns and bytes stay put, names are read off the file): property variance `+x: T` and `-x:
 T` (the sign a space), a maybe function type `?(e: E) => R` (the `?` a space), empty type
-arguments `Module<>`, the inexact `...` of `{a: T, ...}`, object type spreads `{...A, b: T}`,
+arguments `Module<>`, the inexact `...` of `{a: T, ...}`, object type spreads `{...A, b: T}`
+(of a type expression `{...$Diff<A, B>}` read as a property `{_: $Diff<A, B>}`),
 `opaque type`, `declare export`, `%checks`, and a function type whose one parameter is
 unparenthesised (`string => void` read as `(String)=>void`).
 Strings and comments are left alone. Where the tree still has errors, a function type's
@@ -53,6 +54,9 @@ _REWRITES = re.compile(
     r"|(?<=[\w$])(?P<empty><>)"
     # `{a: T, ...}` and `{...}`: an inexact object type; `{...A, b: T}`: a spread of a type
     r"|(?P<dots>\.\.\.)(?=[ \t]*(?:[,|}]|\n)|" + _NAME + r"[ \t]*(?:[,|}]|\n))"
+    # `{...$Diff<A, B>, ...React.ElementConfig<typeof View>}`: a spread of a type expression,
+    # read as a property of that type (`_: $Diff<A, B>`)
+    r"|(?P<typed>\.\.\.)(?=\$[A-Z]|typeof\s|[\w$.]+<)"
     # `opaque type ID: string = string`: TypeScript's `type`, without the supertype
     r"|(?P<opaque>\bopaque)(?=\s+type\b)"
     r"|(?P<declare>\bdeclare\s+)(?=export\b)"
@@ -78,6 +82,8 @@ def _rewrite(match: re.Match[str]) -> str:
     if kind == "param":
         param = match.group("param")
         return f"{' ' * len(match.group('q'))}({param[0].upper()}{param[1:]})=>"
+    if kind == "typed":
+        return "_: "
     if kind == "lone":
         return text.upper()
     if kind in ("empty", "dots", "opaque", "declare", "checks"):
