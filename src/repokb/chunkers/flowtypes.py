@@ -48,8 +48,9 @@ _NAME = r"[A-Za-z_$][\w$]*"
 _REWRITES = re.compile(
     # strings, template literals and comments: kept as they are
     r"""'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\[\s\S]|[^`\\])*`|//[^\n]*|/\*[\s\S]*?\*/"""
-    # `{+x: T}`, `{|-y?: T|}`, `static +z: T`, `+[key: K]: V`: the variance sign
-    r"|(?P<variance>(?:[{,;|]|^|\bstatic)[ \t]*)[+-](?=(?:" + _NAME + r"\??[ \t]*:|\[))"
+    # `{+x: T}`, `{|-y?: T|}`, `static +z: T`, `+[key: K]: V`, `<+S: Styles>`: the variance
+    # sign
+    r"|(?P<variance>(?:[{,;|<]|^|\bstatic)[ \t]*)[+-](?=(?:" + _NAME + r"\??[ \t]*[:,>]|\[))"
     # `Graph<>`: no type arguments
     r"|(?<=[\w$])(?P<empty><>)"
     # `{a: T, ...}` and `{...}`: an inexact object type; `{...A, b: T}`: a spread of a type
