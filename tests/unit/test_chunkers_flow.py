@@ -183,6 +183,34 @@ class CellRenderer extends React.Component<Props, State> {
 export default CellRenderer;
 """, {"Props", "CellKey", "CellRenderer", "CellRenderer.updateSeparatorProps",
       "CellRenderer.render"}),
+    ("react-native StyleSheet", """/**
+ * @flow strict-local
+ */
+
+export type NativeColorValue = {};
+
+module.exports = {
+  hairlineWidth: 1,
+
+  compose<T: DangerouslyImpreciseStyleProp>(style1: ?T, style2: ?T): ?T | $ReadOnlyArray<T> {
+    if (style1 != null && style2 != null) {
+      return ([style1, style2]: $ReadOnlyArray<T>);
+    }
+    return style1 != null ? style1 : style2;
+  },
+
+  create<+S: ____Styles_Internal>(obj: S): $ReadOnly<S> {
+    if (__DEV__) {
+      for (const key in obj) {
+        if (obj[key]) {
+          Object.freeze(obj[key]);
+        }
+      }
+    }
+    return obj;
+  },
+};
+""", {"compose", "create"}),
     ("flow-typed", """// @flow
 
 declare export function isValid(value: mixed): boolean %checks;
