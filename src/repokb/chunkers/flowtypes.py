@@ -115,6 +115,7 @@ def _opaque_supertypes(rewritten: str, text: str) -> list[str]:
 
 
 _ARROW = re.compile(r"\) => ")
+_REACH = 400  # characters a parameter list may span (a pathological file stays linear)
 _OPENERS = {")": "(", "]": "[", "}": "{"}
 # what opens a parameter list (`(x: T) =>`, `(x, y) =>`, `(...rest) =>`, `() =>`), not a type
 _PARAMETER = re.compile(r"\s*(?:\)|\.\.\.|" + _NAME + r"\s*\??\s*[:,)=])")
@@ -136,7 +137,7 @@ def _opening(text: str, closing: int) -> int | None:
     """Where the `(` that the `)` at `closing` closes is (brackets counted, nothing else)."""
     stack = [")"]
     i = closing
-    while i > 0 and closing - i < 4000:
+    while i > 0 and closing - i < _REACH:
         i -= 1
         char = text[i]
         if char in _OPENERS:
