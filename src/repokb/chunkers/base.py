@@ -178,6 +178,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (chunkers/blocks.py): all were unknown or metadata only before, now indexed and cut;
 #     Nix by attribute binding, its comments with it (chunkers/nix.py), Dhall by `let`, GDB
 #     scripts by `define` (chunkers/blocks.py): were windows.
+# 28 (also, flow31): Flow-typed JavaScript (`@flow` in its header, `.js.flow`) is cut by its
+#     definitions with TypeScript's TSX grammar (chunkers/flowtypes.py): `type`, functions,
+#     classes and their methods named; was windows without symbols where tree-sitter-javascript
+#     failed (vue-router 3.6.5's `src/`: 1 file of 20 parsed).
 CHUNKING_VERSION = 28
 
 

@@ -35,6 +35,7 @@ from repokb.chunkers.base import (
 from repokb.chunkers.cmacros import unexport, unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
+from repokb.chunkers.flowtypes import errors, flow_tree, is_flow
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
@@ -152,6 +153,7 @@ class TreeSitterChunker:
         # crashed it, a segfault in tree-sitter's binding)
         self._query: Any = None
         self._mine = threading.local()
+        self._flow: TreeSitterChunker | None = None  # reads Flow-typed files (spec.flow)
 
     @property
     def available(self) -> bool:
@@ -240,15 +242,43 @@ class TreeSitterChunker:
             parsed, tree = unmacro(parser, parsed, tree)
         if self.spec.bare_lists and tree.root_node.has_error:
             parsed, tree = without_bare_lists(parser, parsed, tree)
-        written = source_bytes(text) if parsed is not text else None
-        # A row that held only blanked macros (`NPY_NO_EXPORT` above `int f(...)`) belongs to
-        # the definition below it.
-        blanked = frozenset(row for row, line in enumerate(split_lines(parsed))
-                            if not line.strip() and lines[row].strip()) if written else frozenset()
-        definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
+        flow = None
+        if self.spec.flow and tree.root_node.has_error and is_flow(text, path):
+            flow = self._flow_definitions(text, lines, tree.root_node)
+        if flow is not None:
+            definitions = flow
+        else:
+            written = source_bytes(text) if parsed is not text else None
+            # A row that held only blanked macros (`NPY_NO_EXPORT` above `int f(...)`) belongs
+            # to the definition below it.
+            blanked = frozenset(row for row, line in enumerate(split_lines(parsed))
+                                if not line.strip() and lines[row].strip()
+                                ) if written else frozenset()
+            definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
         if self.spec.language in SHADER_HOSTS and "glsl" in text:
             definitions += self._shader_definitions(tree.root_node, text)
         return self.cutter.cut(definitions, lines)
+
+    def _flow_definitions(self, text: str, lines: list[str], root: Any) -> list[Definition] | None:
+        """The definitions of a Flow-typed file as the spec's `flow` language reads it
+        (flowtypes.py), when less of its tree is in errors than of `root`; else None."""
+        if self._flow is None:
+            spec = next((s for s in SPECS if s.language == self.spec.flow), None)
+            if spec is None:
+                return None
+            # a class whose head and braces parsed keeps its name around a member the grammar
+            # cannot read (metro's Server.js.flow: `...typeof Server.X` in a field's type)
+            self._flow = TreeSitterChunker(replace(spec, errors_inside=True))
+        reader = self._flow
+        if (engine := reader._load()) is None:
+            return None
+        parser, cursor = engine
+        parsed, tree = flow_tree(parser, text)
+        if errors(tree.root_node) >= errors(root):
+            return None
+        written = source_bytes(text) if parsed != text else None
+        found: list[Definition] = reader._definitions(cursor, tree.root_node, lines, written)
+        return found
 
     def _definitions(self, cursor: Any, root: Any, lines: list[str],
                      written: bytes | None = None,

@@ -98,6 +98,11 @@ class LanguageSpec:
     # Words read as blank space when parsing (same length: rows and names stay put), for the
     # marks a dialect adds to its base grammar (CUDA's `__global__ void kernel(...)`).
     blanks: str | None = None
+    # The language whose grammar and query read a file of this one that is Flow-typed
+    # (flowtypes.is_flow: `@flow` in its header, a `.js.flow` name) and does not parse:
+    # tree-sitter-javascript reads no type annotation, TypeScript's TSX grammar most of Flow.
+    # The file keeps its language; the tree with less of it in errors cuts it.
+    flow: str | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -115,7 +120,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("tsx", "tree_sitter_typescript:language_tsx", "typescript",
                  wrappers=_JS_WRAPPERS),
     LanguageSpec("javascript", "tree_sitter_javascript:language", "javascript",
-                 wrappers=_JS_WRAPPERS),
+                 wrappers=_JS_WRAPPERS, flow="tsx"),
     LanguageSpec("go", "tree_sitter_go:language", "go"),
     LanguageSpec("rust", "tree_sitter_rust:language", "rust",
                  attachments=frozenset({"attribute_item"})),

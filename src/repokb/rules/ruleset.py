@@ -229,6 +229,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # it lies but in an examples folder)
 # (0.3.29 also, newuser30: a folder named like build output that holds `mod.rs` is a Rust module,
 # walked (maturin's `src/target/`); rust-bindgen's and cbindgen's headers mark generated code)
+# (0.3.29 also, flow31: a `.js.flow` file, the Flow-typed source an npm package ships beside its
+# compiled `.js` (metro 0.59: 134 of them), is JavaScript; it was unknown and excluded)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -804,6 +804,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # `.gdbinit`, CPython's `Misc/gdbinit`
     ".gdbinit": "gdb", "gdbinit": "gdb",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
+    # Flow's typed source beside a compiled `.js` (metro's `src/Server.js.flow`), or the types
+    # of a hand-written one: JavaScript, cut with Flow's types (chunkers/flowtypes.py)
+    "*.js.flow": "javascript",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
