@@ -148,6 +148,11 @@ PYTHON_PACKAGE_MARKER = "__init__.py"
 # The same for a Rust module folder: maturin's target-triple code is `src/target/mod.rs` and its
 # siblings. Cargo's `target/` holds `debug/`, `release/`, `doc/` and a CACHEDIR.TAG at its top.
 RUST_MODULE_MARKER = "mod.rs"
+# The same for a Go package folder, by any `.go` file directly in it: Go's own `src/go/build/`
+# (package build) and `src/cmd/dist/` (package main, so not the package clause: any `.go`
+# file). Go writes no `.go` files into output (`go build` writes binaries, goreleaser's
+# `dist/` archives); golang-1.19-src and x/tools 0.5.0 hold no other folder named like output.
+GO_PACKAGE_MARKER = "*.go"
 
 # Directories skipped by the end of their name: packaging metadata written by builds.
 SKIP_DIR_SUFFIXES: dict[str, str] = {
