@@ -771,6 +771,10 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 # ~/.transifexrc)
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml",
                                                            (".tx", "config"): "ini"}
+# Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
+# bash sources, no extension, no shebang). An extension-less file elsewhere (`completions/`)
+# is told by its content (sniff.completion_script).
+LANGUAGE_BY_FOLDER: dict[str, str] = {"bash_completion.d": "shell"}
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
@@ -796,6 +800,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "fastfile": "ruby", "appfile": "ruby", "matchfile": "ruby", "gymfile": "ruby",
     "scanfile": "ruby", "pluginfile": "ruby", "appraisals": "ruby", "berksfile": "ruby",
     "puppetfile": "ruby",
+    # bash completion scripts by name (Django's `extras/django_bash_completion`, a project's
+    # `tool.bash-completion`): an extension a table knows (`completion.py`) is asked first
+    "*bash_completion*": "shell", "*bash-completion*": "shell",
     "steepfile": "ruby", "snapfile": "ruby", "deliverfile": "ruby", "jarfile": "ruby",
     "mavenfile": "ruby", ".irbrc": "ruby", ".pryrc": "ruby", ".simplecov": "ruby",
     "gnumakefile": "make",
