@@ -16,7 +16,7 @@ chunk defining something by its language's chunker), requests (HTTP request file
 `###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
 section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
 GDB scripts by `define`), nix (Nix by
-attribute binding). A language with no registered chunker is
+attribute binding), mako (Mako pages by `<%def>` and `<%block>`). A language with no registered chunker is
 cut into fixed windows.
 """
 
@@ -35,6 +35,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     jinjasql,  # after code: dbt's SQL wraps the SQL grammar's chunker
     latex,
     make,
+    mako,
     markdown,
     markup,
     nix,

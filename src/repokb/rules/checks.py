@@ -82,7 +82,11 @@ def NOT_TEMPLATE(f: FileFacts) -> str | None:
 
 @_fact("template copy", "name")
 def TEMPLATE(f: FileFacts) -> str | None:
-    return f"template of {f.template_base}" if f.template_base else None
+    # a Mako page (`orders.mako`) is the engine's own source, not a copy of a file `orders`;
+    # alembic's `script.py.mako` is the template of a Python script
+    if f.template_base is None or f.language == "mako":
+        return None
+    return f"template of {f.template_base}"
 
 
 @_fact("secret word in a data file name", "name")

@@ -653,6 +653,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",
     ".exs": "elixir", ".erl": "erlang",
+    # a Mako page (`orders.mako`; `script.py.mako` is the Python it renders: TEMPLATE_SUFFIXES)
+    ".mako": "mako",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
