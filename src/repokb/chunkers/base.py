@@ -178,6 +178,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (chunkers/blocks.py): all were unknown or metadata only before, now indexed and cut;
 #     Nix by attribute binding, its comments with it (chunkers/nix.py), Dhall by `let`, GDB
 #     scripts by `define` (chunkers/blocks.py): were windows.
+# 28 also (misc31): Mako pages by top-level `<%def>`/`<%block>` (chunkers/mako.py): a `.mak`
+#     of Mako was windows, a `.mako` page unknown.
 CHUNKING_VERSION = 28
 
 

@@ -107,8 +107,8 @@ def walk_folder(catalog: Catalog, project: str, path: str,
     """The folder above an uploaded file (`path`, canonical) that the walk leaves out, as the
     walk records it; None if there is none. By its name (`node_modules/`, `.git/`,
     `__pycache__/`, a `build/` that holds no sources (a Go package's `.go` files are
-    sources: the uploaded file or one recorded directly in it), `*.egg-info/`) or for a marker it holds
-    (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
+    sources: the uploaded file or one recorded directly in it), `*.egg-info/`) or for a marker
+    it holds (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
     rules/folders.py, the walk's own table. An upload has no folder to look in: a marker shows
     in the path itself (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the
     project recorded, or in the folder's own record, left by an earlier upload of a file there

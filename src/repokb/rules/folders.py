@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
-    MARKER_SKIP_DIRS,
     GO_PACKAGE_MARKER,
+    MARKER_SKIP_DIRS,
     PYTHON_PACKAGE_MARKER,
     RUST_MODULE_MARKER,
     SKIP_DIR_SUFFIXES,

@@ -256,8 +256,8 @@ def _assignments(text: str, mode: Mode, keys: KeyLines) -> list[tuple[int, int, 
 # `:nth-child(2n+1)`), joined by combinators; tokenizers' `.special-token:empty::before{` put
 # `token: empty::before{` in the stylesheet's reason. A selector starts with a class, id or
 # `&`, or the line opens its rule (`{`): `db_password:hunter,` in prose is no selector.
-_PART = r"(?:[.#][\w-]+|\[[^\]\n]*\]|::?[a-z][a-z-]*(?:\([^)\n]*\))?)"
-_COMPOUND = rf"(?:(?:[\w-]+|&){_PART}*|{_PART}+)"  # each part opens with its own character
+_CSS_PART = r"(?:[.#][\w-]+|\[[^\]\n]*\]|::?[a-z][a-z-]*(?:\([^)\n]*\))?)"
+_COMPOUND = rf"(?:(?:[\w-]+|&){_CSS_PART}*|{_CSS_PART}+)"  # each part opens with its own character
 _SELECTOR = rf"{_COMPOUND}(?:(?:\s*[>+~]\s*|\s+){_COMPOUND})*"
 _CSS_SELECTORS = re.compile(
     rf"\s*(?:(?=[.#&]){_SELECTOR}(?:\s*,\s*{_SELECTOR})*\s*[,{{]?"
