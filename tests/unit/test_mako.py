@@ -73,3 +73,10 @@ def test_mako_files_are_mako_and_indexed(tmp_path):
 def test_a_page_with_an_unclosed_def_falls_back_to_windows():
     pieces = chunker_for("mako").chunk('<%def name="x()">\n  <p>never closed</p>\n' * 3)
     assert pieces and all(p.symbol_type != "def" for p in pieces)
+
+
+def test_a_mako_page_in_a_test_folder_is_test_data(tmp_path):
+    """Mako 1.3.10's `test/templates/gettext.mako` is a page its tests render: test data
+    (metadata only), as the `.html` pages beside it are, not test code."""
+    c = classify_file(tmp_path, "test/templates/gettext.mako", PAGE)
+    assert c.kind is Kind.TEST_FIXTURE and c.index_policy is Policy.METADATA_ONLY, c.reasons

@@ -373,7 +373,7 @@ def test_layout(f: FileFacts) -> str | None:
     numpy/testing/, a `hatch test` command in hatch/cli/test/, spring-test's
     src/main/java/org/springframework/test/) is the testing tool the package ships, not its
     tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
-    if not f.is_code:
+    if not f.is_code or f.language in T.PAGE_TEMPLATE_LANGUAGES:  # a page: TEST_DATA's
         return None
     named = _TEST_NAME.check(f)
     if named:

@@ -867,8 +867,12 @@ MOCK_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*")
 FIXTURE_NAME_GLOBS: tuple[str, ...] = (*MOCK_NAME_GLOBS, "*.snap", "*.fixture.*",
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
+# Page templates: in a test folder, the pages a test renders (Mako 1.3.10's test/templates/
+# gettext.mako), test data as an HTML page there is, not test code
+PAGE_TEMPLATE_LANGUAGES = frozenset({"mako"})
 FIXTURE_LANGUAGES = (frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
                                 "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
+                     | PAGE_TEMPLATE_LANGUAGES
                      # GitHub Linguist's data, configuration and markup (formats.LINGUIST): in
                      # a test folder, what a test reads, as a file of no known language is
                      | LINGUIST_GROUPS["data"] | LINGUIST_GROUPS["config"]
