@@ -80,3 +80,13 @@ def test_a_mako_page_in_a_test_folder_is_test_data(tmp_path):
     (metadata only), as the `.html` pages beside it are, not test code."""
     c = classify_file(tmp_path, "test/templates/gettext.mako", PAGE)
     assert c.kind is Kind.TEST_FIXTURE and c.index_policy is Policy.METADATA_ONLY, c.reasons
+
+
+def test_tags_quoted_in_doc_text_and_comments_open_nothing():
+    page = ('<%doc>\n  Example: <%def name="fake()"> ... </%def>\n</%doc>\n'
+            "## a comment that quotes <%block name=\"ghost\">\n"
+            '<%text><%def name="shown()"></%text>\n'
+            '<%def name="real(x)">\n  <p>${x} is the one definition of this page, really.</p>\n'
+            "</%def>\n")
+    named = {p.symbol for p in chunker_for("mako").chunk(page) if p.symbol}
+    assert named == {"real"}

@@ -17,7 +17,7 @@ from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
 from repokb.chunkers.fixed import line_starts, row_at
 
-_HIDDEN = re.compile(r"<%(text|doc)\b.*?</%\1>|^[ \t]*##[^\n]*", re.S | re.M)
+_HIDDEN = re.compile(r"<%(text|doc)\b|^[ \t]*##[^\n]*", re.M)
 _ATTRS = r"""((?:"[^"]*"|'[^']*'|[^'">])*)"""
 _TAG = re.compile(rf"<%(?P<open>def|block)\b{_ATTRS}>|</%(?P<close>def|block)\s*>")
 _NAME = re.compile(r"""\bname\s*=\s*(["'])\s*([\w.]+)""")
@@ -28,8 +28,18 @@ _INHERITS = re.compile(r"""<%inherit\b[^>]*?\bfile\s*=\s*(["'])([^"']+)\1""")
 
 
 def _blank(text: str) -> str:
-    """The text with its `<%text>`/`<%doc>` sections and `##` comments as spaces."""
-    return _HIDDEN.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    """The text with its `<%text>`/`<%doc>` sections and `##` comments as spaces. One pass:
+    a section runs to its own close (`find`), an unclosed one to the end of the text."""
+    out: list[str] = []
+    at = 0
+    while (m := _HIDDEN.search(text, at)) is not None:
+        end = m.end()
+        if m.group(1):
+            close = text.find(f"</%{m.group(1)}>", end)
+            end = len(text) if close == -1 else close + len(m.group(1)) + 4
+        out += (text[at:m.start()], re.sub(r"[^\n]", " ", text[m.start():end]))
+        at = end
+    return "".join(out) + text[at:]
 
 
 def definitions(text: str, lines: list[str]) -> list[Definition]:
