@@ -15,9 +15,8 @@ their `{% macro %}` blocks, a model whole), rmarkdown (R Markdown and Quarto: Ma
 chunk defining something by its language's chunker), requests (HTTP request files by their
 `###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
 section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
-GDB scripts by `define`), nix (Nix by
-attribute binding). A language with no registered chunker is
-cut into fixed windows.
+GDB scripts by `define`), nix (Nix by attribute binding), mako (Mako pages by `<%def>` and
+`<%block>`). A language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -35,6 +34,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     jinjasql,  # after code: dbt's SQL wraps the SQL grammar's chunker
     latex,
     make,
+    mako,
     markdown,
     markup,
     nix,

@@ -182,6 +182,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     definitions with TypeScript's TSX grammar (chunkers/flowtypes.py): `type`, functions,
 #     classes and their methods named; was windows without symbols where tree-sitter-javascript
 #     failed (vue-router 3.6.5's `src/`: 1 file of 20 parsed).
+# 28 also (misc31): Mako pages by top-level `<%def>`/`<%block>` (chunkers/mako.py): a `.mak`
+#     of Mako was windows, a `.mako` page unknown.
 CHUNKING_VERSION = 28
 
 

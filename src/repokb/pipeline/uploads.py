@@ -106,8 +106,9 @@ def walk_folder(catalog: Catalog, project: str, path: str,
                 config: RepoConfig | None = None) -> SkippedPath | None:
     """The folder above an uploaded file (`path`, canonical) that the walk leaves out, as the
     walk records it; None if there is none. By its name (`node_modules/`, `.git/`,
-    `__pycache__/`, a `build/` that holds no sources, `*.egg-info/`) or for a marker it holds
-    (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
+    `__pycache__/`, a `build/` that holds no sources (a Go package's `.go` files are
+    sources: the uploaded file or one recorded directly in it), `*.egg-info/`) or for a marker
+    it holds (a virtualenv, bin/Debug, a crate cargo vendor copied, Carton's local/lib/perl5):
     rules/folders.py, the walk's own table. An upload has no folder to look in: a marker shows
     in the path itself (`bin/Debug/net8.0/appsettings.json`, `env/pyvenv.cfg`), in a file the
     project recorded, or in the folder's own record, left by an earlier upload of a file there
@@ -126,7 +127,10 @@ def walk_folder(catalog: Catalog, project: str, path: str,
         folder = "/".join(parts[:i])
         if reopened(parts[i - 1], folder, config):
             continue
-        if found := folder_skip(parts[i - 1], among(folder, known, under)):
+        def listed(folder: str = folder) -> list[str]:  # a glob marker's candidates (*.go)
+            return [path, *catalog.entries_under(project, folder)]
+
+        if found := folder_skip(parts[i - 1], among(folder, known, under, listed)):
             return SkippedPath(project, folder, found[1], found[0], True)
         entry = catalog.get(project, folder)
         # a marker seen before (its file is not recorded: its folder is); a name's skip is

@@ -82,7 +82,11 @@ def NOT_TEMPLATE(f: FileFacts) -> str | None:
 
 @_fact("template copy", "name")
 def TEMPLATE(f: FileFacts) -> str | None:
-    return f"template of {f.template_base}" if f.template_base else None
+    # a Mako page (`orders.mako`) is the engine's own source, not a copy of a file `orders`;
+    # alembic's `script.py.mako` is the template of a Python script
+    if f.template_base is None or f.language == "mako":
+        return None
+    return f"template of {f.template_base}"
 
 
 @_fact("secret word in a data file name", "name")
@@ -369,7 +373,7 @@ def test_layout(f: FileFacts) -> str | None:
     numpy/testing/, a `hatch test` command in hatch/cli/test/, spring-test's
     src/main/java/org/springframework/test/) is the testing tool the package ships, not its
     tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
-    if not f.is_code:
+    if not f.is_code or f.language in T.PAGE_TEMPLATE_LANGUAGES:  # a page: TEST_DATA's
         return None
     named = _TEST_NAME.check(f)
     if named:

@@ -196,8 +196,9 @@ class FileFacts:
         if lang is None and self.ext in T.SOURCE_TEMPLATE_SUFFIXES:  # numpy's `loops.c.src`
             inner = os.path.splitext(os.path.splitext(lower)[0])[1]
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
-        if lang is None and self.dirs:  # `.cargo/config`
-            lang = T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
+        if lang is None and self.dirs:  # `.cargo/config`, `bash_completion.d/git`
+            lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
+                    or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1]))
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:
@@ -218,6 +219,8 @@ class FileFacts:
             if (lang is None and not self.ext and self.template_base is None
                     and self.sniff("js_module")):
                 lang = "javascript"  # yargs' extension-less entry file `yargs`
+            if lang is None and not self.ext and self.sniff("completion_script"):
+                lang = "shell"  # a sourced completion script: `complete -F _f cmd`, `#compdef`
             if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
                 lang = linguist_language(base, self.ext)
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):

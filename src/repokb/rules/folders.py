@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING
 
 from repokb.rules.tables import (
     DOC_SOURCE_MARKERS,
+    GO_PACKAGE_MARKER,
     MARKER_SKIP_DIRS,
     PYTHON_PACKAGE_MARKER,
     RUST_MODULE_MARKER,
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
     from repokb.rules.repo_config import RepoConfig
 
 _GLOB = re.compile(r"[*?\[]")
-# Whether the folder holds this marker (a path relative to it; a trailing "/": a folder).
+# Whether the folder holds this marker (a path relative to it; a trailing "/": a folder; a
+# glob, `*.go`: a file directly in it whose name matches).
 Holds = Callable[[str], bool]
 
 
@@ -54,12 +56,12 @@ NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
 
 def source_markers(name: str) -> tuple[str, ...]:
     """The files that make a folder named like build output (`name`) hold sources rather than
-    output: a Python package's `__init__.py`, a Rust module's `mod.rs` and, in a `build`
-    folder, documentation sources (Sphinx's conf.py, an index page). Nothing for any other
-    folder."""
+    output: a Python package's `__init__.py`, a Rust module's `mod.rs`, a Go package's `.go`
+    files and, in a `build` folder, documentation sources (Sphinx's conf.py, an index page).
+    Nothing for any other folder."""
     if name not in NAMED_LIKE_OUTPUT:
         return ()
-    return (PYTHON_PACKAGE_MARKER, RUST_MODULE_MARKER,
+    return (PYTHON_PACKAGE_MARKER, RUST_MODULE_MARKER, GO_PACKAGE_MARKER,
             *(DOC_SOURCE_MARKERS if name == "build" else ()))
 
 
@@ -107,7 +109,7 @@ def path_skip(path: str, known: Callable[[str], bool]) -> tuple[str, str, str] |
     for i in range(1, len(parts)):
         folder = "/".join(parts[:i])
         holds = among(folder, lambda rel: rel == path or known(rel),
-                      lambda prefix: path.startswith(prefix))
+                      lambda prefix: path.startswith(prefix), lambda: (path,))
         if found := folder_skip(parts[i - 1], holds):
             return folder, *found
     return None
@@ -129,17 +131,29 @@ def _named(name: str, pattern: str) -> bool:
 def on_disk(folder: str) -> Holds:
     """`holds` for a folder on disk (os.path: the walk asks it for every folder)."""
     def holds(marker: str) -> bool:
+        if _GLOB.search(marker):
+            try:
+                with os.scandir(folder) as entries:
+                    return any(fnmatchcase(e.name, marker) and e.is_file() for e in entries)
+            except OSError:
+                return False
         if marker.endswith("/"):
             return os.path.isdir(os.path.join(folder, marker[:-1]))
         return os.path.isfile(os.path.join(folder, marker))
     return holds
 
 
-def among(folder: str, known: Callable[[str], bool], under: Callable[[str], bool]) -> Holds:
+def among(folder: str, known: Callable[[str], bool], under: Callable[[str], bool],
+          listed: Callable[[], Iterable[str]] = tuple) -> Holds:
     """`holds` for a folder known only by paths (relative, POSIX, `folder` among their
     prefixes): a file marker is held if `known(folder/marker)`, a folder marker if
-    `under(folder/marker/)` (a path lies below that prefix)."""
+    `under(folder/marker/)` (a path lies below that prefix), a glob (`*.go`) if one of the
+    paths `listed()` gives lies directly in the folder and its name matches."""
     def holds(marker: str) -> bool:
+        if _GLOB.search(marker):
+            prefix = f"{folder}/" if folder else ""
+            return any(rel.startswith(prefix) and "/" not in rel[len(prefix):]
+                       and fnmatchcase(rel[len(prefix):], marker) for rel in listed())
         path = f"{folder}/{marker}" if folder else marker
         return under(path) if marker.endswith("/") else known(path)
     return holds

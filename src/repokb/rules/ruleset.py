@@ -231,6 +231,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # walked (maturin's `src/target/`); rust-bindgen's and cbindgen's headers mark generated code)
 # (0.3.29 also, flow31: a `.js.flow` file, the Flow-typed source an npm package ships beside its
 # compiled `.js` (metro 0.59: 134 of them), is JavaScript; it was unknown and excluded)
+# (0.3.29 also, misc31: a folder named like build output that holds a `.go` file is a Go
+# package, walked (Go's `src/go/build/`, `src/cmd/dist/`), Linguist's `(^|/)dist/` leaves its
+# `.go` files; bash completion scripts are shell (`django_bash_completion`,
+# `bash_completion.d/`, `complete -F`); a `.mako` page is Mako source, not a template copy)
 CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -236,6 +236,7 @@ REDACTED = "<REDACTED_SECRET>"
 # header's value wrapped in `HeaderValue::from_static("X")`, `const KEY: &str = "<random>"`,
 # clap's `default_value = "X"` above a secret-named field, a secret-named `fn` returning a
 # literal, lettre's `Credentials::new("u".to_owned(), "X".to_owned())`
+# 41 also (misc31): a CSS selector line (`.special-token:empty::before{`) is no `key: value`
 REDACTION_VERSION = 41
 
 

@@ -246,6 +246,20 @@ def shebang(text: str) -> str | None:
     return None
 
 
+# A shell completion script's own commands at a line's start: bash's `complete -F func cmd`
+# (or -C, -W), a `COMPREPLY=` assignment, `compgen -W`; zsh's `#compdef cmd` first line.
+_COMPLETION_LINE = re.compile(
+    r"^[ \t]*(?:complete\s+(?:-\w+\s+(?:\S+\s+)?)*?-[FCW]\s|COMPREPLY\+?=|.*\$\(\s*compgen\s+-)"
+    r"|\A#compdef\s", re.M)
+
+
+def completion_script(text: str) -> str | None:
+    """A file with no extension that is a shell completion script (Django 5.2.8's
+    `extras/django_bash_completion`: no shebang, it is sourced): its first completion command."""
+    found = _COMPLETION_LINE.search(text)
+    return found.group(0).strip()[:40] if found else None
+
+
 # A JavaScript module's own statements at a line's start: CommonJS' `module.exports =`,
 # `const x = require('y')`, ESM's `import x from 'y'`, `export default` (not prose about them)
 _JS_MODULE_LINE = re.compile(
@@ -373,5 +387,6 @@ SNIFFERS = {
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements, "js_module": js_module,
+    "completion_script": completion_script,
     "smarty_template": smarty_template, "html_page_part": html_page_part,
 }

@@ -148,6 +148,11 @@ PYTHON_PACKAGE_MARKER = "__init__.py"
 # The same for a Rust module folder: maturin's target-triple code is `src/target/mod.rs` and its
 # siblings. Cargo's `target/` holds `debug/`, `release/`, `doc/` and a CACHEDIR.TAG at its top.
 RUST_MODULE_MARKER = "mod.rs"
+# The same for a Go package folder, by any `.go` file directly in it: Go's own `src/go/build/`
+# (package build) and `src/cmd/dist/` (package main, so not the package clause: any `.go`
+# file). Go writes no `.go` files into output (`go build` writes binaries, goreleaser's
+# `dist/` archives); golang-1.19-src and x/tools 0.5.0 hold no other folder named like output.
+GO_PACKAGE_MARKER = "*.go"
 
 # Directories skipped by the end of their name: packaging metadata written by builds.
 SKIP_DIR_SUFFIXES: dict[str, str] = {
@@ -648,6 +653,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",
     ".exs": "elixir", ".erl": "erlang",
+    # a Mako page (`orders.mako`; `script.py.mako` is the Python it renders: TEMPLATE_SUFFIXES)
+    ".mako": "mako",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
@@ -766,6 +773,10 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 # ~/.transifexrc)
 LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml",
                                                            (".tx", "config"): "ini"}
+# Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
+# bash sources, no extension, no shebang). An extension-less file elsewhere (`completions/`)
+# is told by its content (sniff.completion_script).
+LANGUAGE_BY_FOLDER: dict[str, str] = {"bash_completion.d": "shell"}
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
@@ -791,6 +802,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "fastfile": "ruby", "appfile": "ruby", "matchfile": "ruby", "gymfile": "ruby",
     "scanfile": "ruby", "pluginfile": "ruby", "appraisals": "ruby", "berksfile": "ruby",
     "puppetfile": "ruby",
+    # bash completion scripts by name (Django's `extras/django_bash_completion`, a project's
+    # `tool.bash-completion`): an extension a table knows (`completion.py`) is asked first
+    "*bash_completion*": "shell", "*bash-completion*": "shell",
     "steepfile": "ruby", "snapfile": "ruby", "deliverfile": "ruby", "jarfile": "ruby",
     "mavenfile": "ruby", ".irbrc": "ruby", ".pryrc": "ruby", ".simplecov": "ruby",
     "gnumakefile": "make",
@@ -856,8 +870,12 @@ MOCK_NAME_GLOBS: tuple[str, ...] = ("mock_*", "mock-*")
 FIXTURE_NAME_GLOBS: tuple[str, ...] = (*MOCK_NAME_GLOBS, "*.snap", "*.fixture.*",
                                        "*_fixture.*", "fixture*.json", "*.golden")
 # Data formats that, inside test directories, are fixtures rather than tests.
+# Page templates: in a test folder, the pages a test renders (Mako 1.3.10's test/templates/
+# gettext.mako), test data as an HTML page there is, not test code
+PAGE_TEMPLATE_LANGUAGES = frozenset({"mako"})
 FIXTURE_LANGUAGES = (frozenset({"json", "yaml", "csv", "tsv", "xml", "text", "toml", "html",
                                 "sql", "jupyter", "ini", "parquet", "latex", "bibtex"})
+                     | PAGE_TEMPLATE_LANGUAGES
                      # GitHub Linguist's data, configuration and markup (formats.LINGUIST): in
                      # a test folder, what a test reads, as a file of no known language is
                      | LINGUIST_GROUPS["data"] | LINGUIST_GROUPS["config"]

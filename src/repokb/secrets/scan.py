@@ -251,6 +251,28 @@ def _assignments(text: str, mode: Mode, keys: KeyLines) -> list[tuple[int, int, 
     return out
 
 
+# A line that is a CSS selector list: each selector a compound of element, class, id, nesting
+# (`&`) and attribute parts with pseudo-classes or elements (`:hover`, `::before`,
+# `:nth-child(2n+1)`), joined by combinators; tokenizers' `.special-token:empty::before{` put
+# `token: empty::before{` in the stylesheet's reason. A selector starts with a class, id or
+# `&`, or the line opens its rule (`{`): `db_password:hunter,` in prose is no selector.
+_CSS_PART = r"(?:[.#][\w-]+|\[[^\]\n]*\]|::?[a-z][a-z-]*(?:\([^)\n]*\))?)"
+_COMPOUND = rf"(?:(?:[\w-]+|&){_CSS_PART}*|{_CSS_PART}+)"  # each part opens with its own character
+_SELECTOR = rf"{_COMPOUND}(?:(?:\s*[>+~]\s*|\s+){_COMPOUND})*"
+_CSS_SELECTORS = re.compile(
+    rf"\s*(?:(?=[.#&]){_SELECTOR}(?:\s*,\s*{_SELECTOR})*\s*[,{{]?"
+    rf"|{_SELECTOR}(?:\s*,\s*{_SELECTOR})*\s*\{{)\s*(?:[^\n]*\}})?\s*")
+_PSEUDO = re.compile(r"[\w\])]::?[a-z][a-z-]*")
+_SELECTOR_LINE = 400  # longer lines are no selector list a finder misreads (and cost more)
+
+
+def css_selector_line(line: str) -> bool:
+    """Whether the line is a CSS selector list with a pseudo-class (`.x-token:hover {`),
+    what a `key: value` finder would read as `token: hover`."""
+    return (len(line) <= _SELECTOR_LINE and _PSEUDO.search(line) is not None
+            and _CSS_SELECTORS.fullmatch(line) is not None)
+
+
 def _line_assignments(text: str, start: int, end: int,
                       mode: Mode) -> list[tuple[int, int, str, bool]]:
     """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
@@ -259,6 +281,8 @@ def _line_assignments(text: str, start: int, end: int,
     `env` took the rest of the line as its value) is read again as one."""
     out: list[tuple[int, int, str, bool]] = []
     line = text[start:end]
+    if css_selector_line(line):
+        return out
     at = 0
     tuple_names = m.end("keys") if (m := P.TUPLE_ASSIGNMENT.match(line)) else 0
     while (m := P.ASSIGNMENT.search(line, at)) is not None:

@@ -358,7 +358,9 @@ class ClientConfig(BaseModel):
     source_markers: dict[str, list[str]] = Field(description="... unless the folder holds one "
                                                  "of these files (a folder named like build "
                                                  "output holding a Python package's "
-                                                 "__init__.py is sources, not output).")
+                                                 "__init__.py is sources, not output); a "
+                                                 "glob (`*.go`) is any file directly in it "
+                                                 "whose name matches.")
     marker_dirs: list[MarkerDir] = Field([], description="Folders left out for a marker they "
                                          "hold, as the walk leaves them out (one table: "
                                          "rules/tables.py MARKER_SKIP_DIRS).")

@@ -148,7 +148,8 @@ function leftOutFolder(relPath, present, folders, opened = new Set()) {
   for (let i = 1; i < parts.length; i++) {
     const folder = parts.slice(0, i).join("/");
     if (opened.has(folder)) continue;
-    const why = folderLeftOut(parts[i - 1], (marker) => marker.endsWith("/")
+    const why = folderLeftOut(parts[i - 1], (marker) => marker.includes("*")
+      ? presentMatches(present, folder, marker) : marker.endsWith("/")
       ? folders.has(`${folder}/${marker.slice(0, -1)}`) : present.has(`${folder}/${marker}`));
     if (why) return {path: folder, marker: why.marker};
   }
@@ -178,8 +179,26 @@ function foldersOf(paths) {
   return folders;
 }
 
-// Whether the folder `handle` holds `marker` (a path in it; a trailing "/": a folder).
+// Whether a chosen file lies directly in `folder` with a name matching the glob `marker`
+// (`*.go`: a Go package named like build output).
+function presentMatches(present, folder, marker) {
+  const prefix = `${folder}/`;
+  for (const path of present) {
+    const rest = path.startsWith(prefix) ? path.slice(prefix.length) : null;
+    if (rest !== null && !rest.includes("/") && globMatch(marker, rest)) return true;
+  }
+  return false;
+}
+
+// Whether the folder `handle` holds `marker` (a path in it; a trailing "/": a folder; a glob:
+// a file in it whose name matches).
 async function handleHolds(handle, marker) {
+  if (marker.includes("*")) {
+    for await (const [name, entry] of handle.entries()) {
+      if (entry.kind === "file" && globMatch(marker, name)) return true;
+    }
+    return false;
+  }
   const parts = marker.replace(/\/$/, "").split("/");
   try {
     let dir = handle;
