@@ -608,7 +608,8 @@ def _defined_first(candidates: list[Candidate], plan: QueryPlan) -> None:
         impls: list[Candidate] = []
         for c in candidates:
             p = c.payload
-            if "exact_symbol" not in c.factors or str(p.get("symbol") or "").lower() != name.lower():
+            if ("exact_symbol" not in c.factors
+                    or str(p.get("symbol") or "").lower() != name.lower()):
                 continue
             if p.get("symbol_type") == "impl" and p.get("language") == "rust":
                 impls.append(c)
