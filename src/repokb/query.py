@@ -11,6 +11,12 @@
   members where it has none.
   URLs and Markdown link targets name nothing but their `#fragment` (an API reference's
   `#pkg.mod.Class`; `[run](../cli/reference.md#hatch-run)` names nothing).
+- Products: a product spelled with a capital inside ("PyPI", "GitHub", "macOS", "OAuth":
+  lexicon PRODUCT_NAMES) looks like a `camelCase` name but is a word of the question, unless the
+  searched project defines a name so spelled, in any case (`is_defined`: hatch's
+  `Platform.macos`): not expanded to `def pypi function pypi ...`, boosted nor looked up, and
+  read by BM25 as one word (`pypi`, not `pypi py pi`: `py` is in every Python file's name). A
+  question giving one still asks about the code, as one giving a name does.
 - Defined: "where is pack defined" names `pack`, a plain word elsewhere ("pack the files"): the
   word between "where is" and "defined" / "declared" / "implemented" is a name (boosted, not
   expanded to `def pack`: a plain word's definition may be `signals = ...`); so is the word
@@ -32,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from repokb.embedders.code_bm25 import fold, tokenize
-from repokb.lexicon import ES_EN, STOP_WORDS
+from repokb.lexicon import ES_EN, PRODUCT_NAMES, STOP_WORDS
 from repokb.rules.tables import EXTRA_LANGUAGE_BY_EXTENSION, LANGUAGE_BY_EXTENSION
 
 HOWTO, CODE, SYMBOL, GENERAL = "howto", "code", "symbol", "general"
@@ -92,6 +98,9 @@ _AMBIGUOUS = _MEMBER_NAMES | ({"config", "conf", "cfg", "props", "targets", "pro
 # `is_file(name, exact)`: whether a searched project has a file of that name (a path's last
 # part), in the same case if `exact`, else in any case
 IsFile = Callable[[str, bool], bool]
+# `is_defined(name)`: whether a searched project defines a name (a definition's last name), in
+# any case
+IsDefined = Callable[[str], bool]
 # Where a question points rather than what it names: a URL, a Markdown link's target. Only its
 # fragment may name something (an API reference's `#hatch.utils.platform.Platform`).
 _ADDRESS = re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s#]*(?:#(\S*))?|(?<=\])\([^()\s#]*(?:#([^()\s]*))?\)",
@@ -274,9 +283,25 @@ def _terms(text: str) -> list[tuple[str, bool, bool]]:
     return found
 
 
-def names_and_files(text: str, is_file: IsFile | None = None) -> tuple[list[str], list[str]]:
+def product(term: str, is_defined: IsDefined | None = None) -> bool:
+    """Whether a term is a product's name written as a word ("PyPI", "GitHub", "macOS"), not a
+    code name: a name of PRODUCT_NAMES that the searched project does not define, when
+    `is_defined` can tell."""
+    return term.lower() in PRODUCT_NAMES and not (is_defined is not None and is_defined(term))
+
+
+def products_said(text: str, is_defined: IsDefined | None = None) -> list[str]:
+    """The products' names a query writes as words (`product`: "uploading to PyPI"), as
+    written; not one in backticks or called (`GitHub()`)."""
+    return list(dict.fromkeys(raw for raw, explicit, called in _terms(text)
+                              if not explicit and not called and product(raw, is_defined)))
+
+
+def names_and_files(text: str, is_file: IsFile | None = None,
+                    products: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """The code names a query gives (`Console.print`, `retry_with_backoff`) and the file names
-    (`setup.py`, `docs/config.md`), each term read once."""
+    (`setup.py`, `docs/config.md`), each term read once; a product's name written as a word
+    (`products`: "uploading to PyPI") is neither."""
     names, files = [], []
     for raw, explicit, called in _terms(text):
         if file := file_name(raw, called, is_file):
@@ -284,7 +309,8 @@ def names_and_files(text: str, is_file: IsFile | None = None) -> tuple[list[str]
             continue
         term = _SCOPE.sub(".", raw)
         if (term and re.fullmatch(r"[A-Za-z_][\w.]*", term)
-                and looks_like_symbol(term + ("()" if called else ""), explicit=explicit)):
+                and looks_like_symbol(term + ("()" if called else ""), explicit=explicit)
+                and (explicit or called or term not in products)):
             names.append(term)
     return names, files
 
@@ -311,11 +337,14 @@ def translate_es(text: str) -> str:
     return " ".join(out)
 
 
-def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> QueryPlan:
+def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
+         is_defined: IsDefined | None = None) -> QueryPlan:
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
-    name (`response.json`: a member unless the project has such a file)."""
+    name (`response.json`: a member unless the project has such a file), `is_defined` whether
+    they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
     text = " ".join(text.split())
-    names, files = names_and_files(text, is_file)
+    products = products_said(text, is_defined)
+    names, files = names_and_files(text, is_file, frozenset(products))
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
     if _CARGO_MANIFEST.search(text):  # "which Cargo feature enables upload": Cargo.toml's
@@ -343,7 +372,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     kind_named = [n for n in _KIND_NAME.findall(text) if n not in names and unseen(n)
                   and n != "I" and not (n.islower() and n in STOP_WORDS)]
     names += kind_named
-    if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text):
+    if not names and re.fullmatch(r"[A-Za-z_]\w{2,}", text) and not products:
         names = [text]  # a one-word query is most likely a name: `evolve`, `Config`
     if not names and len(text.split()) <= 4:
         typed = (m.group(1) or m.group(2) for m in _TYPE_NAMED.finditer(text))
@@ -365,7 +394,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
         intent = CODE
     elif _EXPLAIN.search(text) or text.endswith("?"):  # other questions want prose
         intent = HOWTO
-    elif names or _DESCRIPTION.search(text):
+    elif names or products or _DESCRIPTION.search(text):  # "a GitHub workflow": code too
         intent = CODE
     else:
         intent = GENERAL
@@ -375,6 +404,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None) -> Qu
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
     dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
+    for name in products:  # one word to BM25 (`pypi`), not its camelCase parts (`py`, `pi`)
+        lexical_text = re.sub(rf"(?<![\w.`]){re.escape(name)}(?![\w`(])", name.lower(),
+                              lexical_text)
     if language == "es" and translate:
         english = translate_es(text)
         dense_text = english or text

@@ -18,7 +18,9 @@ can show why a hit sits where it does:
 - of the definitions of a bare name the query is about, one in the query's case comes first
   (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
   (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
-  `_whole_first`), unless it steps back more (a test before source);
+  `_whole_first`), and the piece that defines it before the Rust `impl` blocks of its name
+  (`pub struct BPE` before `impl Serialize for BPE`: `_defined_first`), unless it steps back
+  more (a test before source);
 - the members of a definition the question asks for ("which rpcs does service Operations
   expose": `Operations.GetOperation`) follow it, before everything else;
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
@@ -513,6 +515,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     _nearest(candidates, last_only, s)
     _cased_first(candidates, plan)
     _whole_first(candidates, plan)
+    _defined_first(candidates, plan)
     _containers_first(candidates, plan)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
@@ -586,6 +589,39 @@ def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
         if above:
             lifted = max(above) * 1.0001
             best.factors["whole_name"] = round(lifted / best.score, 4)
+            best.score = lifted
+
+
+def _defined_first(candidates: list[Candidate], plan: QueryPlan) -> None:
+    """For a bare name the query is about ("where is the BPE model struct defined", `BPE`), the
+    best piece that defines it (tokenizers' `pub struct BPE`, 44 lines of fields and their
+    docs) goes just above the Rust `impl` blocks of that name (`impl Serialize for BPE`, `impl
+    Model for BPE`: short, they won both rankings on BM25's length normalisation and took
+    the first place with their share of the boost, `_IMPL_SHARE`), unless the question says
+    `impl`. Not above an `impl` that steps back less than it does."""
+    if _SAYS_IMPL.search(plan.text):
+        return
+    for name in plan.about:
+        if "." in name:
+            continue
+        defining: list[Candidate] = []
+        impls: list[Candidate] = []
+        for c in candidates:
+            p = c.payload
+            if ("exact_symbol" not in c.factors
+                    or str(p.get("symbol") or "").lower() != name.lower()):
+                continue
+            if p.get("symbol_type") == "impl" and p.get("language") == "rust":
+                impls.append(c)
+            else:
+                defining.append(c)
+        if not defining or not impls:
+            continue
+        best = max(defining, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
+        above = [c.score for c in impls if c.score >= best.score and _stepped(c) <= _stepped(best)]
+        if above:
+            lifted = max(above) * 1.0001
+            best.factors["defined_first"] = round(lifted / best.score, 4)
             best.score = lifted
 
 

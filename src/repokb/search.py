@@ -49,6 +49,9 @@ HEAD_WINDOW = 8
 # A Go file's first pieces read for its package clause (`_go_packages`): a license and a package
 # doc comment may come before it
 GO_PACKAGE_CLAUSE_PIECES = 3
+# The pieces named like a product ("PyPI") read to tell whether the project defines it
+# (`_defines`): a config key or a heading of that name is no definition
+_DEFINES_LOOKED_AT = 20
 
 
 def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
@@ -177,7 +180,11 @@ class Searcher:
         def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
             return self.catalog.has_file_named(name, scope, exact)
 
-        understood = plan(text, translate=self.settings.translate_queries, is_file=is_file)
+        def is_defined(name: str) -> bool:  # `PyPI`: a product's name, unless defined here
+            return self._defines(name, where)
+
+        understood = plan(text, translate=self.settings.translate_queries, is_file=is_file,
+                          is_defined=is_defined)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
         # the engine's payloads without their content first (the store reads only the hits'
@@ -388,6 +395,17 @@ class Searcher:
                 break
             limit *= 4
         return [(_settle(points, limit, n), weight) for points, weight in rankings]
+
+    def _defines(self, name: str, where: StoreFilter) -> bool:
+        """Whether the searched projects define `name` (a definition's last name, any case):
+        "PyPI" is a word of the question unless the project has a `PyPI` of its own. A store
+        that cannot look names up defines nothing."""
+        try:
+            found = self.store.defining((name,), where, _DEFINES_LOOKED_AT, False)
+        except StoreError:
+            return False
+        return any(is_definition(p.payload) and last_name(str(p.payload.get("symbol") or ""))
+                   .lower() == name.lower() for p in found)
 
     def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
                   rankings: list[tuple[list[StoredPoint], float]],

@@ -3,8 +3,10 @@
 STOP_WORDS: English and Spanish function words (accent-folded), dropped from BM25 tokens.
 ES_EN: common programming vocabulary in Spanish with its English word, so a Spanish question
 about English code can still match its words (see repokb.query).
+PRODUCT_NAMES: products spelled with a capital inside (PyPI, GitHub, macOS), lower-cased: words
+of a question, not code names, unless the project defines one (repokb.query).
 """
 
-from repokb.lexicon.words import ES_EN, STOP_WORDS
+from repokb.lexicon.words import ES_EN, PRODUCT_NAMES, STOP_WORDS
 
-__all__ = ["ES_EN", "STOP_WORDS"]
+__all__ = ["ES_EN", "PRODUCT_NAMES", "STOP_WORDS"]

@@ -84,3 +84,40 @@ ES_EN = {
     "porque": "why", "por que": "why", "como": "how", "donde": "where", "cuando": "when",
     "que hace": "what does", "funciona": "works", "funcionan": "work",
 }
+
+# Products, platforms and protocols spelled with a capital inside the word ("PyPI", "GitHub",
+# "macOS", "OAuth"), as their makers spell them: the capital makes them look like code names
+# (`camelCase`), and "which Cargo feature enables uploading to PyPI" was searched as `def pypi
+# function pypi ...` (maturin's `pypi_tags.rs` first, the feature 12th). They are words of a
+# question unless the searched project defines one (repokb.query: `is_defined`). Spellings
+# without an inner capital (npm, YAML, Docker) are words already. Looked up lower-cased.
+PRODUCT_NAMES = frozenset(name.lower() for name in (
+    # package registries, code hosts, CI
+    "PyPI", "TestPyPI", "GitHub", "GitLab", "BitBucket", "DockerHub", "CircleCI", "TravisCI",
+    "AppVeyor", "SourceHut", "RubyGems", "NuGet", "CodeCov", "ReadTheDocs", "SonarQube",
+    "SonarCloud", "GitHubActions",
+    # operating systems and devices
+    "macOS", "MacOSX", "iOS", "iPadOS", "tvOS", "watchOS", "visionOS", "iPhone", "iPad",
+    "FreeBSD", "OpenBSD", "NetBSD", "DragonFlyBSD", "ChromeOS", "HarmonyOS", "webOS",
+    # databases, brokers, search engines
+    "MySQL", "PostgreSQL", "PostGIS", "SQLite", "MongoDB", "MariaDB", "DynamoDB", "CockroachDB",
+    "ClickHouse", "CouchDB", "InfluxDB", "TimescaleDB", "DuckDB", "RabbitMQ", "ZeroMQ",
+    "ActiveMQ", "OpenSearch", "ElasticSearch", "CosmosDB", "BigQuery", "RocksDB", "LevelDB",
+    "SurrealDB", "QuestDB", "ArangoDB", "MSSQL", "SQLServer", "OracleDB", "GraphDB",
+    # languages, runtimes, formats, protocols
+    "JavaScript", "TypeScript", "CoffeeScript", "ActionScript", "WebAssembly", "GraphQL",
+    "WebSocket", "WebSockets", "WebGL", "WebGPU", "WebRTC", "WebDAV", "WebAuthn", "OAuth",
+    "OAuth2", "OpenID", "OpenAPI", "AsyncAPI", "OpenSSL", "LibreSSL", "BoringSSL", "OpenSSH",
+    "LaTeX", "BibTeX", "IPv4", "IPv6", "ECMAScript", "NodeJS", "CPython", "PyPy", "IronPython",
+    "MicroPython", "GraalVM", "OpenJDK", "DotNet", "PowerShell", "ObjC", "gRPC", "GeoJSON",
+    "MessagePack", "OpenTelemetry", "OpenTracing", "OpenMetrics", "JSONSchema",
+    # libraries, frameworks, tools and services known by their product name
+    "NumPy", "SciPy", "PyTorch", "TensorFlow", "PyO3", "PyQt", "PySide", "PyGame", "PyInstaller",
+    "PyCharm", "IntelliJ", "JetBrains", "VSCode", "NeoVim", "FastAPI", "SvelteKit", "NextJS",
+    "NuxtJS", "NestJS", "ExpressJS", "VueJS", "ReactJS", "AngularJS", "jQuery", "RxJS",
+    "TypeORM", "GraphiQL", "OpenAI", "HuggingFace", "LangChain", "LlamaIndex", "CloudFlare",
+    "DigitalOcean", "CloudFormation", "DevOps", "WordPress", "YouTube", "LinkedIn", "PayPal",
+    "WhatsApp", "SendGrid", "MailGun", "OneLogin", "KeyCloak", "JavaDoc", "JSDoc", "PyPA",
+    "DevTools", "MkDocs", "HackerOne", "StackOverflow", "OpenStack", "OpenShift",
+    "VirtualBox", "VMware", "WebKit", "WebView", "WebDriver", "PhantomJS", "PostCSS",
+))
