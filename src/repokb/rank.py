@@ -534,6 +534,21 @@ def _stepped(c: Candidate) -> float:
     return factor
 
 
+def _lift_above(better: list[Candidate], others: list[Candidate], factor: str) -> None:
+    """The best of `better` (by its exact-symbol boost, then score) goes just above the best of
+    `others` that scores as high or higher and steps back no less than it does; `factor`
+    records by how much it rose. The step of `_cased_first`, `_whole_first` and
+    `_defined_first`."""
+    if not better or not others:
+        return
+    best = max(better, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
+    above = [c.score for c in others if c.score >= best.score and _stepped(c) <= _stepped(best)]
+    if above:
+        lifted = max(above) * 1.0001
+        best.factors[factor] = round(lifted / best.score, 4)
+        best.score = lifted
+
+
 def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:
     """For a bare name typed with a capital (`QueryPlan.cased`: "Serializer"), the best
     definition of it in that case goes just above the definitions that match it only in
@@ -551,14 +566,7 @@ def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:
                 exact.append(c)
             elif last.lower() == name.lower():
                 blind.append(c)
-        if not exact or not blind:
-            continue
-        best = max(exact, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
-        above = [c.score for c in blind if c.score >= best.score and _stepped(c) <= _stepped(best)]
-        if above:
-            lifted = max(above) * 1.0001
-            best.factors["cased"] = round(lifted / best.score, 4)
-            best.score = lifted
+        _lift_above(exact, blind, "cased")
 
 
 def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
@@ -581,15 +589,7 @@ def _whole_first(candidates: list[Candidate], plan: QueryPlan) -> None:
                 whole.append(c)
             elif _last_name(symbol) == name:
                 members.append(c)
-        if not whole or not members:
-            continue
-        best = max(whole, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
-        above = [c.score for c in members
-                 if c.score >= best.score and _stepped(c) <= _stepped(best)]
-        if above:
-            lifted = max(above) * 1.0001
-            best.factors["whole_name"] = round(lifted / best.score, 4)
-            best.score = lifted
+        _lift_above(whole, members, "whole_name")
 
 
 def _defined_first(candidates: list[Candidate], plan: QueryPlan) -> None:
@@ -615,14 +615,7 @@ def _defined_first(candidates: list[Candidate], plan: QueryPlan) -> None:
                 impls.append(c)
             else:
                 defining.append(c)
-        if not defining or not impls:
-            continue
-        best = max(defining, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
-        above = [c.score for c in impls if c.score >= best.score and _stepped(c) <= _stepped(best)]
-        if above:
-            lifted = max(above) * 1.0001
-            best.factors["defined_first"] = round(lifted / best.score, 4)
-            best.score = lifted
+        _lift_above(defining, impls, "defined_first")
 
 
 def _containers_first(candidates: list[Candidate], plan: QueryPlan) -> None:
