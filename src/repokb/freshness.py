@@ -26,7 +26,6 @@ from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import record_names, unrecorded
 from repokb.pipeline.projects import boundaries
 from repokb.roots import ProjectRoot, escaped, utf8
-from repokb.rules.gitattributes import NAME as GITATTRIBUTES
 from repokb.secrets.paths import disk_name, disk_path, redact_path
 from repokb.stores.catalog import Catalog
 
@@ -96,26 +95,11 @@ def _added(catalog: Catalog, project: str, root: Path) -> tuple[list[str] | None
     if not new:
         return [], more
     classifier = Classifier.for_root(root)
-    classifier.read_below(where, [*_attributes_above(where, new), *new])  # as a run reads them
+    classifier.read_below(where, new, [(item.path.rpartition("/")[0],  # as a run reads them
+                                        (item.disk_path or item.path).rpartition("/")[0])
+                                       for item in new])
     return [item.path for item in new
             if classifier.classify(item).index_policy.admits_content], more
-
-
-def _attributes_above(project: ProjectRoot, files: list[SourceFile]) -> list[SourceFile]:
-    """The .gitattributes on disk in the folders above new files, below the root (whose own
-    `Classifier.for_root` reads), as the walk would have yielded them; the new files'
-    own folders' new ones are among the files."""
-    found: dict[str, SourceFile] = {}
-    new = {item.path for item in files}
-    for item in files:
-        shown, disk = item.path.split("/")[:-1], (item.disk_path or item.path).split("/")[:-1]
-        for depth in range(1, min(len(shown), len(disk)) + 1):
-            at = "/".join([*shown[:depth], GITATTRIBUTES])
-            if at not in found and at not in new and (project.root / "/".join(disk[:depth]) /
-                                    GITATTRIBUTES).is_file():
-                found[at] = SourceFile(project.name, project.root, at, 0, 0,
-                                       "/".join([*disk[:depth], GITATTRIBUTES]))
-    return list(found.values())
 
 
 def _disk_rel(root: Path, recorded: str) -> str:

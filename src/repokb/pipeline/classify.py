@@ -70,19 +70,22 @@ class Classifier:
         return made
 
     def read_below(self, project: ProjectRoot,
-                   walked: Iterable[SourceFile | SkippedPath] = ()) -> None:
+                   walked: Iterable[SourceFile | SkippedPath] = (),
+                   folders: Iterable[tuple[str, str]] = ()) -> None:
         """Read the .gitattributes of the folders below the root too, before classifying their
         files: those among the files the walk of `project` found (`walked`: no second walk),
-        and for a run of one folder (`project.scope`) those of the folders down to it."""
+        for a run of one folder (`project.scope`) those of the folders down to it, and those
+        of the folders down to each of `folders` ((recorded, on disk): the folders of files
+        found without a walk, freshness.py's added ones); a file not there is skipped."""
         nested = [item for item in walked if isinstance(item, SourceFile)
                   and item.path.endswith("/" + GITATTRIBUTES)]
-        if project.scope:  # the folders down to the scope, which its walk does not list
-            disk = project.scope.split("/")
-            shown = scope_record(project).split("/")
+        chains = [*folders, *([(scope_record(project), project.scope)] if project.scope else [])]
+        for shown, disk in chains:  # the folders down to each, which no walk listed
+            shown_parts, disk_parts = shown.split("/"), disk.split("/")
             nested += [SourceFile(project.name, project.root,
-                                  "/".join([*shown[: i + 1], GITATTRIBUTES]), 0, 0,
-                                  "/".join([*disk[: i + 1], GITATTRIBUTES]))
-                       for i in range(min(len(disk), len(shown)))]
+                                  "/".join([*shown_parts[: i + 1], GITATTRIBUTES]), 0, 0,
+                                  "/".join([*disk_parts[: i + 1], GITATTRIBUTES]))
+                       for i in range(min(len(disk_parts), len(shown_parts))) if disk]
         if nested:
             self._attribute(load_gitattributes(project.root, nested))
 
