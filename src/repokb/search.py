@@ -404,8 +404,7 @@ class Searcher:
             found = self.store.defining((name,), where, _DEFINES_LOOKED_AT, False)
         except StoreError:
             return False
-        return any(is_definition(p.payload) and last_name(str(p.payload.get("symbol") or ""))
-                   .lower() == name.lower() for p in found)
+        return any(is_definition(p.payload) for p in found)  # (each named so: `defining`)
 
     def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
                   rankings: list[tuple[list[StoredPoint], float]],
