@@ -19,8 +19,8 @@ from repokb.embedders import create, load_builtins
 from repokb.models import Chunk
 from repokb.pipeline.chunk import FileProblem, chunk_file, read_text
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.lexical_only import RULES
+from repokb.roots import resolve_roots
 from repokb.settings import Settings
 
 

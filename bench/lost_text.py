@@ -19,7 +19,8 @@ from pathlib import Path
 from repokb.models import SkippedPath
 from repokb.pipeline.chunk import FileProblem, chunk_file, read_limit, read_text
 from repokb.pipeline.classify import Classifier, Limits
-from repokb.pipeline.discover import discover, resolve_roots
+from repokb.pipeline.discover import discover
+from repokb.roots import resolve_roots
 from repokb.settings import Settings
 
 

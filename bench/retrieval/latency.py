@@ -33,7 +33,7 @@ from systems import CachingEmbedder, stored_embed_text  # noqa: E402
 from repokb.embedders import load_builtins  # noqa: E402
 from repokb.evaluate.cases import derive  # noqa: E402
 from repokb.models import Chunk, EmbeddedChunk  # noqa: E402
-from repokb.pipeline.discover import resolve_roots  # noqa: E402
+from repokb.roots import resolve_roots  # noqa: E402
 from repokb.search import Query  # noqa: E402
 from repokb.settings import Settings  # noqa: E402
 from repokb.workspace import Workspace  # noqa: E402

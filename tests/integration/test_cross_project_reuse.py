@@ -15,8 +15,8 @@ import pytest
 
 from repokb.embedders.base import Embedder
 from repokb.operations import Operations
-from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
+from repokb.roots import resolve_roots
 from repokb.settings import Settings
 from repokb.stores.base import StoreFilter
 from repokb.workspace import Workspace

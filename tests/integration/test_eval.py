@@ -15,7 +15,7 @@ import pytest
 from repokb.embedders.base import Embedder
 from repokb.evaluate.records import Options
 from repokb.evaluate.runner import evaluate
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.workspace import Workspace

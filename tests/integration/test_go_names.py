@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from repokb.models import Query
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.workspace import Workspace
 
 from ..conftest import write

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from repokb.operations import Operations
-from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 

@@ -9,7 +9,7 @@ import pytest
 
 from repokb.errors import InputError
 from repokb.operations import Operations
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 

@@ -12,8 +12,8 @@ import pytest
 
 from repokb.operations import Operations
 from repokb.pipeline import RunReport
-from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.verify import verify
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.stores.base import Store
 from repokb.workspace import Workspace

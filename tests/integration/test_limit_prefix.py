@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from repokb.models import MAX_LIMIT
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.settings import Settings
 from repokb.workspace import Workspace

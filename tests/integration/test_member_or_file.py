@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from repokb.pipeline.discover import resolve_roots
 from repokb.query import plan
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 

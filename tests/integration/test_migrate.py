@@ -123,7 +123,7 @@ def test_an_interrupted_migration_resumes(workspace, mixed_repo, tmp_path):
 
 
 def _root(path: Path):  # type: ignore[no-untyped-def]
-    from repokb.pipeline.discover import resolve_roots
+    from repokb.roots import resolve_roots
 
     return resolve_roots([path], None)[0]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from repokb.models import Query
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 
 from ..conftest import write
 

@@ -17,7 +17,7 @@ from textwrap import dedent
 import pytest
 
 from repokb.models import Query
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.workspace import Workspace
 
 from ..conftest import write

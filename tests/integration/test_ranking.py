@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from repokb.models import Chunk
-from repokb.pipeline.discover import resolve_roots
 from repokb.pipeline.embed import Vectorizer
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.workspace import Workspace
 

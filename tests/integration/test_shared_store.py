@@ -44,7 +44,7 @@ def _add_colleague(ws: Workspace) -> int:
 
 
 def test_repair_and_flush_leave_other_homes_projects_alone(server_ws, mixed_repo):
-    from repokb.pipeline.discover import resolve_roots
+    from repokb.roots import resolve_roots
 
     server_ws.indexer.run(resolve_roots([mixed_repo], None))
     ours = server_ws.store.count("shop")
@@ -59,7 +59,7 @@ def test_repair_and_flush_leave_other_homes_projects_alone(server_ws, mixed_repo
 
 
 def test_an_edge_store_still_repairs_orphans_of_unknown_projects(workspace, mixed_repo):
-    from repokb.pipeline.discover import resolve_roots
+    from repokb.roots import resolve_roots
 
     workspace.indexer.run(resolve_roots([mixed_repo], None))
     theirs = _add_colleague(workspace)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.search import Query
 
 from ..conftest import write

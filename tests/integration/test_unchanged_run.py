@@ -13,7 +13,7 @@ import pytest
 
 from repokb.errors import StoreBusyError
 from repokb.operations import Operations
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.search import Query
 from repokb.stores import qdrant_edge
 from repokb.workspace import Workspace

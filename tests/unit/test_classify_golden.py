@@ -22,7 +22,8 @@ import pytest
 from repokb.models import SkippedPath
 from repokb.pipeline import walk_skip_classification
 from repokb.pipeline.classify import Classifier
-from repokb.pipeline.discover import discover, resolve_roots
+from repokb.pipeline.discover import discover
+from repokb.roots import resolve_roots
 
 from .. import fake_secrets as fake
 

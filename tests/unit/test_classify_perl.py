@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from repokb.models import Kind, Policy, SkippedPath
-from repokb.pipeline.discover import discover, resolve_roots
+from repokb.pipeline.discover import discover
+from repokb.roots import resolve_roots
 
 from ..conftest import classify_file, write
 

@@ -7,7 +7,8 @@ import pytest
 
 from repokb.errors import InputError
 from repokb.models import SkippedPath, SourceFile
-from repokb.pipeline.discover import ProjectRoot, canonical, discover, resolve_roots
+from repokb.pipeline.discover import ProjectRoot, canonical, discover
+from repokb.roots import resolve_roots
 
 from ..conftest import cases, write
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from repokb.pipeline import RunReport
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.settings import Settings
 from repokb.surfaces.render import embedding_note
 from repokb.workspace import Workspace

@@ -252,7 +252,7 @@ class _Serving:
         return self.jobs.submit(path, project)
 
     def roots(self, paths, project=None, access=None):  # no project indexed yet: as named
-        from repokb.pipeline.discover import resolve_roots
+        from repokb.roots import resolve_roots
 
         return resolve_roots([Path(p) for p in paths], project)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from repokb.pipeline.discover import resolve_roots
+from repokb.roots import resolve_roots
 from repokb.settings import Settings
 from repokb.stores.base import StoreFilter
 from repokb.workspace import Workspace

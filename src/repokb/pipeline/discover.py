@@ -22,10 +22,6 @@ from pathlib import Path
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
 from repokb.pipeline.ignore import IgnoreRules, git_above, git_submodules, git_tracked
 from repokb.roots import ProjectRoot, canonical, escaped, utf8
-from repokb.roots import present as present  # (re-exported: the walk's names where they were)
-from repokb.roots import project_name as project_name
-from repokb.roots import resolve_roots as resolve_roots
-from repokb.roots import user_path as user_path
 from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIRS
