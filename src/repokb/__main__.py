@@ -1,3 +1,3 @@
-from repokb.surfaces.cli import main
+from repokb.surfaces.cli import run
 
-main()
+run()

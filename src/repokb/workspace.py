@@ -20,7 +20,6 @@ from repokb.embedders.base import LexicalEncoder
 from repokb.errors import StoreBusyError
 from repokb.pipeline import Indexer
 from repokb.pipeline.embed import Vectorizer
-from repokb.search import Searcher
 from repokb.settings import Settings
 from repokb.stores import SERVER_STORES, Store
 from repokb.stores import create as create_store
@@ -28,6 +27,7 @@ from repokb.stores import load_builtins as load_stores
 from repokb.stores.catalog import Catalog
 
 if TYPE_CHECKING:
+    from repokb.search import Searcher
     from repokb.stores.answers import AnswerCache
 
 _MODEL_LOCK = threading.Lock()
@@ -145,6 +145,8 @@ class Workspace:
 
     @cached_property
     def searcher(self) -> Searcher:
+        from repokb.search import Searcher  # an index run never searches: not imported for it
+
         return Searcher(self.settings, self.store, self.embedder, self.lexical, self.catalog)
 
     def close(self) -> None:

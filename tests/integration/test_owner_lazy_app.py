@@ -45,3 +45,54 @@ def test_the_owner_builds_its_app_on_the_first_request(tmp_path):
     lines = proc.stdout.splitlines()
     assert lines[0] == "before False False", proc.stdout
     assert lines[1].startswith("after True ["), proc.stdout  # answered through the socket
+
+
+LAZY_SCRIPT = textwrap.dedent("""
+    import sys
+    from repokb.operations import Operations
+    from repokb.settings import Settings
+    from repokb.surfaces.owner import OwnerSocket, Remote
+    from repokb.workspace import Workspace
+
+    settings = Settings.load()
+    with Workspace(settings) as ws:
+        ops = Operations(ws)
+        with OwnerSocket(ops, lazy=True):
+            print("before", "uvicorn" in sys.modules)
+            remote = Remote(Settings.load())
+            try:
+                stats = remote.stats()
+            finally:
+                remote.close()
+            print("after", "uvicorn" in sys.modules, sorted(stats)[:2])
+        ops.close()
+""")
+
+
+def test_a_command_run_owner_starts_its_server_on_the_first_connection(tmp_path):
+    """`repokb index` owns the store for its run: the web stack (uvicorn) comes up only when
+    another command connects, and that command is answered."""
+    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", LAZY_SCRIPT], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "before False", proc.stdout
+    assert lines[1].startswith("after True ["), proc.stdout
+
+
+def test_an_index_run_imports_neither_the_web_stack_nor_the_search(tmp_path):
+    """A one-file `repokb index` nobody asks anything: no uvicorn, no search code imported
+    (~0.1 s of a cold run's ~2 s; issue 19)."""
+    tree = tmp_path / "proj"
+    tree.mkdir()
+    (tree / "app.py").write_text("def handler(event):\n    return event['body'].upper()\n")
+    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "repokb", "index",
+                           str(tree), "--json"], env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()
+                if line.startswith("import time:")}
+    assert "repokb.pipeline" in imported  # the log is read
+    assert not {"uvicorn", "repokb.search", "repokb.query"} & imported

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from repokb.embedders import Embedder
 from repokb.embedders.digests import release_freed_memory
@@ -69,8 +69,10 @@ from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
-from repokb.search import Query
 from repokb.workspace import Workspace
+
+if TYPE_CHECKING:  # a search's types: an index run never imports the search
+    from repokb.search import Query
 
 __all__ = ["LOCAL", "Access", "Job", "Operations"]
 

@@ -6,11 +6,12 @@ the same sentence; each surface words its terms (`<<index>>`: errors.worded), as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from repokb.errors import known_projects
-from repokb.query import named_project
-from repokb.search import Query
+
+if TYPE_CHECKING:
+    from repokb.search import Query
 
 
 def project_names(stats: dict[str, Any]) -> list[str]:
@@ -39,6 +40,8 @@ def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True
     if query.path_globs:
         globs = " or ".join(repr(g) for g in query.path_globs)
         return f"no indexed path matches {globs} (with the other filters)."
+    from repokb.query import named_project  # a search's: an index run never needs it
+
     named = named_project(query.text, names) if read_project and not query.projects else None
     if named:
         return (f"no chunk of project {named[0]}, named in the question, matches these filters "

@@ -147,15 +147,16 @@ def searches_first() -> Iterator[None]:
 
 
 class OwnerSocket:
-    """Serves the REST app on the owner socket while this process holds the store."""
+    """Serves the REST app on the owner socket while this process holds the store.
 
-    def __init__(self, ops: Operations, app: Any = None) -> None:
+    The socket listens from the start, so a command started meanwhile finds it. With `lazy`
+    (a command's own run: `repokb index`, `watch`) the web stack (uvicorn and its event loop:
+    ~0.1-0.2 s of imports and start) is brought up only when a first connection waits in the
+    socket's queue, so a one-file `repokb index` that nobody asks anything never pays it; a
+    server that is there to answer (`serve`, a warm owner, `mcp`) starts it at once."""
+
+    def __init__(self, ops: Operations, app: Any = None, *, lazy: bool = False) -> None:
         """`app`: the REST app `repokb serve` also serves over TCP (default: a new one)."""
-        import uvicorn
-
-        from repokb.surfaces.prompt_server import PromptServer
-        from repokb.surfaces.server.timeouts import protocol
-
         self.path = socket_path(ops.settings)
         self.serving = not shared_store(ops.settings)
         if not self.serving:  # a Qdrant server: nobody owns it, nothing to bind or open
@@ -163,36 +164,61 @@ class OwnerSocket:
         # The store and lexical encoder are opened now (the shard's lock); the model loads on
         # the first request that needs it (an unchanged index never does).
         ops.ws.store, ops.ws.lexical  # noqa: B018
+        self._ops = ops
         # The REST app (FastAPI and its models: ~0.6 s of CPU to import and build) is built on
-        # the first request: a one-file `repokb index` that nobody asks anything never pays.
-        built: list[Any] = [] if app is None else [app]
-        building = threading.Lock()
-
-        async def trusted(scope: Any, receive: Any, send: Any) -> None:
-            from repokb.surfaces.server.errors import TRUSTED
-
-            if not built:
-                with building:
-                    if not built:
-                        from repokb.surfaces.server.app import create_app
-
-                        built.append(create_app(ops))
-            if scope["type"] == "http":
-                scope = {**scope, TRUSTED: True}
-            await built[0](scope, receive, send)
-
+        # the first request, as the server is.
+        self._built: list[Any] = [] if app is None else [app]
+        self._building = threading.Lock()
         self._sock = _bind(self.path)
         self._inode = self.path.stat().st_ino  # the file is ours only while it is this one
+        self._lazy = lazy
+        self._server: Any = None
+        self._leaving = False
+        self._starting = threading.Lock()  # the server is made, or the exit begins: not both
+        self._wake_r, self._wake_w = os.pipe()
+        self._thread = threading.Thread(target=self._serve_when_asked, daemon=True,
+                                        name="repokb-owner")
+
+    async def _trusted(self, scope: Any, receive: Any, send: Any) -> None:
+        from repokb.surfaces.server.errors import TRUSTED
+
+        if not self._built:
+            with self._building:
+                if not self._built:
+                    from repokb.surfaces.server.app import create_app
+
+                    self._built.append(create_app(self._ops))
+        if scope["type"] == "http":
+            scope = {**scope, TRUSTED: True}
+        await self._built[0](scope, receive, send)
+
+    def _serve_when_asked(self) -> None:
+        """Wait (no CPU, no interpreter lock) for a first connection or the exit; on a
+        connection, start uvicorn on the listening socket: the waiting one is answered."""
+        import select
+
+        if self._lazy:
+            ready, _, _ = select.select([self._sock, self._wake_r], [], [])
+            if self._wake_r in ready:
+                return
+        import uvicorn
+
+        from repokb.surfaces.prompt_server import PromptServer
+        from repokb.surfaces.server.timeouts import protocol
+
         # At exit the server stops listening, then lets every request in flight answer (no
         # graceful timeout: a command's index run on this socket may take minutes); the
         # workspace is closed only after that, and waits for any operation still running.
-        s = ops.settings
-        config = uvicorn.Config(trusted, lifespan="off", log_config=None, access_log=False,
-                                log_level="warning", timeout_graceful_shutdown=None,
+        s = self._ops.settings
+        config = uvicorn.Config(self._trusted, interface="asgi3", lifespan="off", log_config=None,
+                                access_log=False, log_level="warning",
+                                timeout_graceful_shutdown=None,
                                 http=protocol(s.header_timeout, s.body_timeout))
-        self._server = PromptServer(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._sock]},
-                                        daemon=True, name="repokb-owner")
+        with self._starting:
+            if self._leaving:
+                return
+            self._server = PromptServer(config)
+        self._server.run(sockets=[self._sock])
 
     def __enter__(self) -> OwnerSocket:
         if not self.serving:
@@ -200,16 +226,25 @@ class OwnerSocket:
         self._switch = contextlib.ExitStack()
         self._switch.enter_context(searches_first())
         self._thread.start()
-        while not self._server.started and self._thread.is_alive():
-            self._thread.join(0.01)
+        if not self._lazy:  # answering from the first call: the server up before we go on
+            while self._thread.is_alive() and not (self._server and self._server.started):
+                self._thread.join(0.01)
         return self
 
     def __exit__(self, *exc: object) -> None:
         if not self.serving:
             return
-        self._server.stop()
+        with self._starting:
+            self._leaving = True
+            server = self._server
+        if server is not None:
+            server.stop()
+        else:
+            os.write(self._wake_w, b"x")
         self._thread.join()
         self._switch.close()
+        os.close(self._wake_r)
+        os.close(self._wake_w)
         self._sock.close()
         if self.still_bound():  # never another owner's: a home deleted and made again
             with contextlib.suppress(FileNotFoundError):
