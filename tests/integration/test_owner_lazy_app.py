@@ -22,63 +22,42 @@ SCRIPT = textwrap.dedent("""
     from repokb.surfaces.owner import OwnerSocket, Remote
     from repokb.workspace import Workspace
 
+    lazy, module = sys.argv[1] == "lazy", sys.argv[2]
     settings = Settings.load()
     with Workspace(settings) as ws:
         ops = Operations(ws)
-        with OwnerSocket(ops):
-            print("before", "repokb.surfaces.server.app" in sys.modules, "fastapi" in sys.modules)
+        with OwnerSocket(ops, lazy=lazy):
+            print("before", module in sys.modules)
             remote = Remote(Settings.load())
             try:
                 stats = remote.stats()
             finally:
                 remote.close()
-            print("after", "repokb.surfaces.server.app" in sys.modules, sorted(stats)[:2])
+            print("after", module in sys.modules, sorted(stats)[:2])
         ops.close()
 """)
+
+
+def _owner_loads(tmp_path, how: str, module: str) -> list[str]:
+    """Whether `module` is loaded before and after the owner's first request (answered)."""
+    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, how, module], env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = proc.stdout.splitlines()
+    assert lines[1].startswith(("after True [", "after False [")), proc.stdout  # answered
+    return [line.split(" [")[0] for line in lines]
 
 
 def test_the_owner_builds_its_app_on_the_first_request(tmp_path):
-    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
-    proc = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                          text=True, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    lines = proc.stdout.splitlines()
-    assert lines[0] == "before False False", proc.stdout
-    assert lines[1].startswith("after True ["), proc.stdout  # answered through the socket
-
-
-LAZY_SCRIPT = textwrap.dedent("""
-    import sys
-    from repokb.operations import Operations
-    from repokb.settings import Settings
-    from repokb.surfaces.owner import OwnerSocket, Remote
-    from repokb.workspace import Workspace
-
-    settings = Settings.load()
-    with Workspace(settings) as ws:
-        ops = Operations(ws)
-        with OwnerSocket(ops, lazy=True):
-            print("before", "uvicorn" in sys.modules)
-            remote = Remote(Settings.load())
-            try:
-                stats = remote.stats()
-            finally:
-                remote.close()
-            print("after", "uvicorn" in sys.modules, sorted(stats)[:2])
-        ops.close()
-""")
+    for module in ("repokb.surfaces.server.app", "fastapi"):
+        assert _owner_loads(tmp_path, "eager", module) == ["before False", "after True"]
 
 
 def test_a_command_run_owner_starts_its_server_on_the_first_connection(tmp_path):
     """`repokb index` owns the store for its run: the web stack (uvicorn) comes up only when
     another command connects, and that command is answered."""
-    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
-    proc = subprocess.run([sys.executable, "-c", LAZY_SCRIPT], env=env, capture_output=True,
-                          text=True, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    lines = proc.stdout.splitlines()
-    assert lines[0] == "before False", proc.stdout
-    assert lines[1].startswith("after True ["), proc.stdout
+    assert _owner_loads(tmp_path, "lazy", "uvicorn") == ["before False", "after True"]
 
 
 def test_an_index_run_imports_neither_the_web_stack_nor_the_search(tmp_path):
