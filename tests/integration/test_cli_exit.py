@@ -56,3 +56,18 @@ def test_python_dash_m_is_the_same_command(tmp_path):
                           env=env, capture_output=True, text=True, timeout=300, check=False)
     assert proc.returncode == 2
     assert "does not exist" in proc.stderr
+
+
+def test_a_profiled_command_still_writes_its_profile(tmp_path):
+    """`python -m cProfile -o F -m repokb ...` (how bench/RESULTS.md profiles a run): the
+    profiler writes F after the program returns, so the command exits the usual way."""
+    tree = tmp_path / "proj"
+    tree.mkdir()
+    (tree / "app.py").write_text("def handler(event):\n    return event\n")
+    profile = tmp_path / "run.prof"
+    env = {"REPOKB_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "repokb",
+                           "index", str(tree), "--json"], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert profile.stat().st_size > 0

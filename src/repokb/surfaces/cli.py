@@ -410,7 +410,8 @@ def run() -> NoReturn:
     module and object it loaded: ~0.1-0.15 s of CPU after a one-file `repokb index` of Django,
     a cost paid on each call of an agent's loop (issue 19). Where something could still need
     that teardown (a thread still running that is not a daemon, a stream that cannot be
-    flushed), the process exits the usual way."""
+    flushed, a profiler or a coverage tracer that writes its data once the program is done),
+    the process exits the usual way."""
     import atexit
     import os
     import threading
@@ -420,7 +421,7 @@ def run() -> NoReturn:
         code: Any = 0
     except SystemExit as exc:
         code = exc.code
-    if not isinstance(code, int) or any(
+    if not isinstance(code, int) or _watched() or any(
             t is not threading.main_thread() and not t.daemon and t.is_alive()
             for t in threading.enumerate()):
         sys.exit(code)
@@ -431,3 +432,13 @@ def run() -> NoReturn:
     except (OSError, ValueError):  # a closed pipe (`repokb search | head`): as Python says it
         sys.exit(code)
     os._exit(code)
+
+
+def _watched() -> bool:
+    """Whether a profiler or tracer (cProfile, coverage) watches this process: it writes what
+    it gathered after the program returns, which a prompt exit would skip."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        return True
+    monitoring = getattr(sys, "monitoring", None)  # Python 3.12+: coverage's sys.monitoring
+    return monitoring is not None and any(
+        monitoring.get_tool(tool) is not None for tool in range(6))
