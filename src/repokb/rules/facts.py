@@ -221,6 +221,9 @@ class FileFacts:
                 lang = "javascript"  # yargs' extension-less entry file `yargs`
             if lang is None and not self.ext and self.sniff("completion_script"):
                 lang = "shell"  # a sourced completion script: `complete -F _f cmd`, `#compdef`
+            if (lang is None and not self.ext and self.template_base is None
+                    and self.sniff("json_object")):
+                lang = "json"  # jsonschema's extension-less vocabularies: `{"$schema": ...`
             if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
                 lang = linguist_language(base, self.ext)
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):

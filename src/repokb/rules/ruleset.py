@@ -235,7 +235,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # package, walked (Go's `src/go/build/`, `src/cmd/dist/`), Linguist's `(^|/)dist/` leaves its
 # `.go` files; bash completion scripts are shell (`django_bash_completion`,
 # `bash_completion.d/`, `complete -F`); a `.mako` page is Mako source, not a template copy)
-CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.30, decisions31: an extension-less file whose text opens a JSON object is JSON
+# (jsonschema-specifications' vocabularies `core`, `applicator` ...: they were unknown, lost)
+CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
