@@ -127,8 +127,8 @@ def walk_skip(project: ProjectRoot, rel: str,
             kind, reason, owner = blocked
             return _skip(project, recorded, reason, kind, True, owner)
     rules.push(recorded, project.root / folder)  # the file's own folder's .gitignore
-    if rules.matches(rel, is_dir=False):
-        return _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    if ignored := rules.reason(rel, is_dir=False):
+        return _skip(project, rel, ignored, "unknown", False)
     return None
 
 
@@ -270,8 +270,8 @@ def _visit(
         return
     if not stat.S_ISREG(st.st_mode):
         yield _skip(project, rel, "not a regular file (socket, fifo or device)", "unknown", False)
-    elif rules.matches(rel, is_dir=False):
-        yield _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    elif ignored := rules.reason(rel, is_dir=False):
+        yield _skip(project, rel, ignored, "unknown", False)
     elif (shown := redact_path(rel)) != rel:  # a credential in the name: never stored as is
         yield RedactedSourceFile(project=project.name, root=project.root, path=shown,
                                  size=st.st_size, mtime_ns=st.st_mtime_ns, real_path=rel)
@@ -322,8 +322,8 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     if rel in rules.submodules:
         return "vendor", ("git submodule (listed in .gitmodules, no .git here: a source archive's "
                           "copy): its own project boundary")
-    if rules.matches(rel, is_dir=True):
-        return "unknown", "skipped directory: ignored by .gitignore"
+    if ignored := rules.reason(rel, is_dir=True):
+        return "unknown", f"skipped directory: {ignored}"
     return None
 
 
