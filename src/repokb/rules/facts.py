@@ -182,6 +182,8 @@ class FileFacts:
             return self.language_given
         base = self.template_base or self.name
         lower = base.lower()
+        if self.lower_name.endswith(".mako") and self.ext in T.MAKO_PAGE_BASES:
+            return "mako"  # `index.html.mako`: a Mako page, not the HTML it renders
         engine = next((x for x in T.ENGINE_TEMPLATE_SUFFIXES if lower.endswith(x)), None)
         if engine and len(lower) > len(engine):  # `show.html.twig`, `welcome.blade.php`
             inner = os.path.splitext(lower[: -len(engine)])[1]

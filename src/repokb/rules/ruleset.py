@@ -237,6 +237,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `bash_completion.d/`, `complete -F`); a `.mako` page is Mako source, not a template copy)
 # (0.3.30, decisions31: an extension-less file whose text opens a JSON object is JSON
 # (jsonschema-specifications' vocabularies `core`, `applicator` ...: they were unknown, lost)
+# (0.3.30 also: `index.html.mako`, `feed.xml.mako` are Mako pages, cut by their `<%def>`s; they
+# were read as the HTML they render)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

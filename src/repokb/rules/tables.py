@@ -653,7 +653,8 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",
     ".exs": "elixir", ".erl": "erlang",
-    # a Mako page (`orders.mako`; `script.py.mako` is the Python it renders: TEMPLATE_SUFFIXES)
+    # a Mako page (`orders.mako`; `script.py.mako` is the Python it renders: TEMPLATE_SUFFIXES,
+    # but `index.html.mako` is a page: MAKO_PAGE_BASES)
     ".mako": "mako",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
@@ -790,6 +791,10 @@ SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
 # Perl's too: Mojolicious' Embedded Perl (`templates/index.html.ep`), Template Toolkit's `.tt`.
 # Elixir's EEx and Phoenix's HEEx (Linguist's HTML+EEX: `home.html.heex`, `index.html.eex`,
 # a generator's `schema.ex.eex` is Elixir), LiveView's older `.leex`, Surface's `.sface`.
+# A `.mako` over these renders a page: the page is Mako source (its `<%def>`s, `<%block>`s, cut
+# by chunkers/mako.py), as a `.mako` page is (Pyramid's, Pylons' `templates/index.html.mako`);
+# over anything else (alembic's `script.py.mako`) it is the template of that file
+MAKO_PAGE_BASES = frozenset({".html", ".htm", ".xhtml", ".xml"})
 ENGINE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".twig", ".blade.php", ".ep", ".tt", ".tt2",
                                              ".heex", ".eex", ".leex", ".sface")
 LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
