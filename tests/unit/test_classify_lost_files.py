@@ -41,3 +41,33 @@ def test_an_extensionless_json_object_is_json(tmp_path, rel, text, kind):
 def test_text_with_braces_is_not_json(tmp_path, rel, text):
     c = classify_file(tmp_path, rel, text)
     assert c.language != "json", c.reasons
+
+
+# -- pkg-config: `libfoo.pc` (Linguist's `.pc`, shared with Pro*C) and `.pc.in` templates -----
+PC = ("prefix=/usr/local\nexec_prefix=${prefix}\nlibdir=${exec_prefix}/lib\n"
+      "includedir=${prefix}/include\n\nName: libfoo\nDescription: The foo library\n"
+      "Version: 1.2.3\nRequires: glib-2.0 >= 2.50\nLibs: -L${libdir} -lfoo\n"
+      "Cflags: -I${includedir}/foo\n")
+PC_IN = PC.replace("/usr/local", "@prefix@").replace("1.2.3", "@VERSION@")
+
+
+@cases(("rel", "text"), [
+    ("libfoo.pc", PC),  # lxml's, libxml2's, zlib's build files
+    ("build/pkgconfig/libfoo.pc", PC),
+    ("libfoo.pc.in", PC_IN),  # the template configure/meson fills in
+    ("libxslt.pc.in", PC_IN),
+])
+def test_pkg_config_files_are_build_configuration(tmp_path, rel, text):
+    """They were "unknown format" and left out: Linguist's pkg-config, build configuration
+    (`.pc` by its keywords, since Pro*C shares the extension; `.pc.in` by Linguist's own
+    two-part extension)."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.CONFIGURATION, "pkg_config", Policy.INDEX_TEXT), c.reasons
+
+
+def test_a_pro_c_pc_file_is_not_pkg_config(tmp_path):
+    c = classify_file(tmp_path, "src/orders.pc",
+                      "#include <stdio.h>\nint main() {\n  EXEC SQL CONNECT :user;\n}\n")
+    assert c.language == "pro_c", c.reasons
+    assert classify_file(tmp_path, "notes.pc", "just words\n").language != "pkg_config"

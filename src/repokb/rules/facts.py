@@ -400,6 +400,10 @@ def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
 def linguist_language(name: str, ext: str) -> str | None:
     """The language GitHub Linguist gives a file name (`BUILD.bazel`) or, failing that, an
     extension (`.zig`): data/linguist_languages.json, asked after repokb's own tables."""
-    entry = LINGUIST["filenames"].get(name) or (LINGUIST["extensions"].get(ext) if ext else None)
+    entry = LINGUIST["filenames"].get(name)
+    if entry is None and ext and name.count(".") > 1:  # Linguist's `.pc.in`: the longest first
+        entry = LINGUIST["extensions"].get(os.path.splitext(name[: -len(ext)])[1].lower() + ext)
+    if entry is None and ext:
+        entry = LINGUIST["extensions"].get(ext)
     return entry[0] if entry else None
 

@@ -239,6 +239,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (jsonschema-specifications' vocabularies `core`, `applicator` ...: they were unknown, lost)
 # (0.3.30 also: `index.html.mako`, `feed.xml.mako` are Mako pages, cut by their `<%def>`s; they
 # were read as the HTML they render)
+# (0.3.30 also: pkg-config's `libfoo.pc` (by its `Name:`/`Libs:` keywords: Pro*C shares `.pc`)
+# and `.pc.in` are build configuration, and Linguist's two-part extensions (`.pc.in`, `.h.in`,
+# `.cmake.in`) are asked before the last one; they were unknown, left out)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
