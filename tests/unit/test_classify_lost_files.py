@@ -71,3 +71,26 @@ def test_a_pro_c_pc_file_is_not_pkg_config(tmp_path):
                       "#include <stdio.h>\nint main() {\n  EXEC SQL CONNECT :user;\n}\n")
     assert c.language == "pro_c", c.reasons
     assert classify_file(tmp_path, "notes.pc", "just words\n").language != "pkg_config"
+
+
+# -- webpack's extracted license comments ------------------------------------------------------
+NOTICES = ("/*!\n * react-dom.production.min.js\n *\n * Copyright (c) Facebook, Inc. and its "
+           "affiliates.\n *\n * This source code is licensed under the MIT license found in the\n"
+           " * LICENSE file in the root directory of this source tree.\n */\n")
+
+
+@cases(("rel",), [("labextension/static/568.a1b2c3.js.LICENSE.txt",),
+                  ("static/main.js.LICENSE",), ("dist2/app.mjs.LICENSE.txt",)])
+def test_a_bundles_extracted_license_comments_are_generated(tmp_path, rel):
+    """webpack's terser plugin writes the bundled packages' license comments beside the bundle
+    (`[file].LICENSE.txt`): they were indexed as the project's documentation, answering a
+    question about its license with React's."""
+    c = classify_file(tmp_path, rel, NOTICES)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.GENERATED, "extracted_licenses", Policy.METADATA_ONLY), c.reasons
+
+
+@cases(("rel",), [("LICENSE.txt",), ("docs/LICENSE",), ("licenses/react.LICENSE.txt",)])
+def test_the_projects_own_license_stays_documentation(tmp_path, rel):
+    c = classify_file(tmp_path, rel, "MIT License\n\nCopyright (c) 2024 The authors\n")
+    assert c.kind is Kind.DOCUMENTATION, c.reasons

@@ -242,6 +242,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (0.3.30 also: pkg-config's `libfoo.pc` (by its `Name:`/`Libs:` keywords: Pro*C shares `.pc`)
 # and `.pc.in` are build configuration, and Linguist's two-part extensions (`.pc.in`, `.h.in`,
 # `.cmake.in`) are asked before the last one; they were unknown, left out)
+# (0.3.30 also: webpack's extracted license comments `*.js.LICENSE.txt` are generated, metadata
+# only; they were indexed as the project's documentation)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
