@@ -94,3 +94,47 @@ def test_a_bundles_extracted_license_comments_are_generated(tmp_path, rel):
 def test_the_projects_own_license_stays_documentation(tmp_path, rel):
     c = classify_file(tmp_path, rel, "MIT License\n\nCopyright (c) 2024 The authors\n")
     assert c.kind is Kind.DOCUMENTATION, c.reasons
+
+
+# -- Babel's output beside its Flow source: metro 0.81.0's src/Server.js and Server.js.flow ----
+FLOW_SOURCE = ("/**\n * Copyright (c) Meta Platforms, Inc. and affiliates.\n *\n * @flow strict-local\n"
+               " */\n\n'use strict';\n\nimport type {Options} from './types';\n\n"
+               "const {getAsset} = require('./Assets');\n\n"
+               "function serve(options: Options): void {\n  getAsset(options.path);\n}\n\n"
+               "module.exports = serve;\n")
+BABEL_OUTPUT = ('"use strict";\n\nconst { getAsset } = require("./Assets");\n'
+                "function serve(options) {\n  getAsset(options.path);\n}\nmodule.exports = serve;\n")
+# React Native 0.76.0's Libraries/Blob/URLSearchParams.js (Flow source) and its .js.flow
+RN_SOURCE = ("/**\n * @format\n * @flow\n */\n\nexport class URLSearchParams {\n"
+             "  _searchParams: Array<Array<string>> = [];\n  append(key: string, value: string): "
+             "void {\n    this._searchParams.push([key, value]);\n  }\n}\n")
+RN_DECLARATIONS = ("/**\n * @format\n * @flow\n */\n\ndeclare export class URLSearchParams {\n"
+                   "  append(key: string, value: string): void;\n}\n")
+UNTYPED = "function add(a, b) {\n  return a + b;\n}\nmodule.exports = add;\n"
+ADD_DECLARATIONS = ("// @flow\ndeclare module.exports: (a: number, b: number) => number;\n")
+
+
+def test_babels_output_beside_its_flow_source_is_a_build_artifact(tmp_path):
+    """metro ships 144 modules twice; both were indexed as source, every answer twice."""
+    from ..conftest import write
+
+    write(tmp_path, "src/Server.js.flow", FLOW_SOURCE)
+    c = classify_file(tmp_path, "src/Server.js", BABEL_OUTPUT)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.BUILD_ARTIFACT, "compiled_flow", Policy.EXCLUDE), c.reasons
+    assert "src/Server.js.flow" in c.reasons[0]
+    source = classify_file(tmp_path, "src/Server.js.flow", FLOW_SOURCE)
+    assert source.kind is Kind.SOURCE, source.reasons
+
+
+@cases(("name", "js", "flow"), [
+    ("URLSearchParams", RN_SOURCE, RN_DECLARATIONS),  # the .js is the Flow source
+    ("add", UNTYPED, ADD_DECLARATIONS),  # an untyped module and its declarations
+    ("alone", BABEL_OUTPUT, "no pragma here\n" + FLOW_SOURCE.replace("@flow", "")),
+])
+def test_a_js_file_its_flow_twin_only_types_stays_source(tmp_path, name, js, flow):
+    from ..conftest import write
+
+    write(tmp_path, f"lib/{name}.js.flow", flow)
+    c = classify_file(tmp_path, f"lib/{name}.js", js)
+    assert c.kind is Kind.SOURCE, c.reasons

@@ -68,6 +68,7 @@ from repokb.rules.engine import (
     Tier,
 )
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
@@ -244,6 +245,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.cmake.in`) are asked before the last one; they were unknown, left out)
 # (0.3.30 also: webpack's extracted license comments `*.js.LICENSE.txt` are generated, metadata
 # only; they were indexed as the project's documentation)
+# (0.3.30 also: a `.js` Babel compiled from the `.js.flow` beside it (metro's 144 modules) is a
+# build artifact, its Flow source indexed; React Native's `.js.flow` declarations keep their `.js`)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -459,6 +462,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
        Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its TypeScript source is indexed)",
             subkind="compiled_typescript", flags=("generated",), confidence=0.95)),
+    # Babel's output beside its Flow source (metro's `src/Server.js` and `Server.js.flow`)
+    _r("compiled-flow", Tier.GENERATED, (FLOW_TWIN,),
+       Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its Flow source is indexed)",
+            subkind="compiled_flow", flags=("generated",), confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
