@@ -471,9 +471,9 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     "generated_plugin_registrant.dart": "generated_code",
     "GeneratedPluginRegistrant.*": "generated_code",
     ".flutter-plugins": "flutter_plugins", ".flutter-plugins-dependencies": "flutter_plugins",
-    # the license comments webpack's terser plugin cuts out of a bundle it writes
-    # (`[file].LICENSE.txt`, `[file].LICENSE` before v4): the bundled packages' notices, not
-    # the project's (jupyterlab-widgets 3.0.17's labextension/static/*.js.LICENSE.txt)
+    # the license notices a bundler writes beside a bundle (webpack's terser plugin:
+    # `[file].LICENSE.txt`, `[file].LICENSE` before v4; playwright's driver/package/lib/
+    # utilsBundle.js.LICENSE): the inlined packages' notices, not the project's
     "*.js.LICENSE.txt": "extracted_licenses", "*.js.LICENSE": "extracted_licenses",
     "*.mjs.LICENSE.txt": "extracted_licenses", "*.cjs.LICENSE.txt": "extracted_licenses",
 }
