@@ -247,6 +247,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # only; they were indexed as the project's documentation)
 # (0.3.30 also: a `.js` Babel compiled from the `.js.flow` beside it (metro's 144 modules) is a
 # build artifact, its Flow source indexed; React Native's `.js.flow` declarations keep their `.js`)
+# (0.3.30 also: a `build/` holding `package/`, `ci/`, a Dockerfile or a shell script is the Go
+# layout's packaging and CI configuration, walked; it was skipped as build output)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

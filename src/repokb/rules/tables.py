@@ -139,6 +139,12 @@ MARKER_SKIP_DIRS: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
 # configuration or a documentation index (SQLAlchemy's sdist keeps its 187 reST pages in
 # doc/build, beside the HTML rendered from them).
 DOC_SOURCE_MARKERS = ("conf.py", "index.rst", "index.md")
+# ... and one holding these is packaging and CI configuration written by hand: the Go project
+# layout's (golang-standards/project-layout) `build/package/` (Dockerfiles, deb/rpm recipes)
+# and `build/ci/`, Kubernetes' `build/*.sh` release scripts, a `build/Dockerfile`. Output
+# has none at its top (setuptools' build/lib/, Gradle's build/libs/, node-gyp's build/Release/,
+# CMake's CMakeFiles/); GitHub Linguist does not leave `build/` out at all.
+BUILD_CONFIG_MARKERS = ("package/", "ci/", "Dockerfile", "*.sh")
 # A folder named like build output (build, dist, target, coverage ...) holding this file is a
 # Python package, walked: coverage.py's source is `coverage/`, pypa/build's `src/build/`,
 # hatch's `hatch build` command `src/hatch/cli/build/`, Sphinx's autodoc test package
