@@ -138,3 +138,19 @@ def test_a_js_file_its_flow_twin_only_types_stays_source(tmp_path, name, js, flo
     write(tmp_path, f"lib/{name}.js.flow", flow)
     c = classify_file(tmp_path, f"lib/{name}.js", js)
     assert c.kind is Kind.SOURCE, c.reasons
+
+
+# -- debhelper's debian/<package>.bash-completion: a list of files, not a script ---------------
+@cases(("rel", "kind"), [("pkg/debian/foo.bash-completion", Kind.CONFIGURATION),
+                         ("debian/foo.bash-completion", Kind.VENDOR)])  # Linguist's ^debian/
+def test_a_debhelper_completion_list_is_not_shell(tmp_path, rel, kind):
+    """`extras/foo-completion.bash foo` lines were read as shell (the `*bash-completion*` name
+    glob), and in a package's nested debian/ indexed as shell source."""
+    c = classify_file(tmp_path, rel, "extras/foo-completion.bash foo\n")
+    assert (c.kind, c.language) == (kind, "text"), c.reasons
+    assert c.index_policy in (Policy.METADATA_ONLY, Policy.EXCLUDE), c.reasons
+
+
+def test_a_completion_script_outside_debian_stays_shell(tmp_path):
+    c = classify_file(tmp_path, "extras/tool.bash-completion", "complete -F _tool tool\n")
+    assert (c.kind, c.language) == (Kind.SOURCE, "shell"), c.reasons

@@ -201,6 +201,9 @@ class FileFacts:
         if lang is None and self.dirs:  # `.cargo/config`, `bash_completion.d/git`
             lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
                     or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1]))
+        if (lang is None and lower.endswith(".bash-completion") and self.dirs
+                and self.dirs[-1] == "debian"):
+            lang = "text"  # debhelper's list of completion files (`source [name]` lines)
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:

@@ -249,6 +249,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # build artifact, its Flow source indexed; React Native's `.js.flow` declarations keep their `.js`)
 # (0.3.30 also: a `build/` holding `package/`, `ci/`, a Dockerfile or a shell script is the Go
 # layout's packaging and CI configuration, walked; it was skipped as build output)
+# (0.3.30 also: debhelper's `debian/*.bash-completion` is a list of files (text, configuration
+# recorded only), not shell; a nested debian/'s was indexed as shell source)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -552,6 +554,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("large",))),
     # (repository config rules are inserted here, tier CONFIG: see repo_config.py)
     # path conventions
+    # debhelper's `debian/<package>.bash-completion`: `source [name]` lines of the completion
+    # files dh_bash_completion installs, not a script (the name glob called it shell)
+    _r("debhelper-completion-list", Tier.PATH,
+       (Name(("*.bash-completion",)), Dir(frozenset({"debian"}))),
+       Then(Kind.CONFIGURATION, "debhelper's list of completion files to install ({evidence}), "
+            "not a script: recorded, not indexed", subkind="debhelper_list",
+            role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY, confidence=0.9)),
     _r("github-actions", Tier.PATH,
        (Glob((".github/workflows/*.yml", ".github/workflows/*.yaml",
               ".github/actions/**/action.yml", ".github/actions/**/action.yaml")),),
