@@ -154,3 +154,29 @@ def test_a_debhelper_completion_list_is_not_shell(tmp_path, rel, kind):
 def test_a_completion_script_outside_debian_stays_shell(tmp_path):
     c = classify_file(tmp_path, "extras/tool.bash-completion", "complete -F _tool tool\n")
     assert (c.kind, c.language) == (Kind.SOURCE, "shell"), c.reasons
+
+
+# -- falcon 4.4.0's extension-less requirement lists: requirements/tests, requirements/docs ----
+@cases(("rel",), [("requirements/tests",), ("requirements/docs",),
+                  ("examples/look/requirements/look",)])
+def test_an_extensionless_list_in_a_requirements_folder_is_pip_requirements(tmp_path, rel):
+    """falcon's 11 lists (`pip install -r requirements/tests`) were "unknown format", lost."""
+    c = classify_file(tmp_path, rel, "coverage >= 4.1\npytest >= 7.0\npyyaml\nrequests\n")
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.DEPENDENCY_MANIFEST, "pip_requirements", Policy.INDEX_TEXT), c.reasons
+
+
+def test_prose_in_a_requirements_folder_is_not_a_requirements_list(tmp_path):
+    c = classify_file(tmp_path, "requirements/NOTES", "Pinned for CI, see issue 12.\n")
+    assert c.subkind != "pip_requirements", c.reasons
+
+
+# -- Linguist's `.indent.pro`: GNU indent's settings, not every name holding "-indent-pro" -----
+def test_a_rule_named_indent_props_is_not_vendored(tmp_path):
+    """eslint-plugin-react 7.37.5's own rule `lib/rules/jsx-indent-props.js` (and its .d.ts)
+    was vendored: the unescaped `.indent.pro` matched `-indent-pro`."""
+    c = classify_file(tmp_path, "lib/rules/jsx-indent-props.js",
+                      "module.exports = {\n  meta: {docs: {}},\n  create(context) {}\n};\n")
+    assert c.kind is Kind.SOURCE, c.reasons
+    indent = classify_file(tmp_path, "src/.indent.pro", "-kr -i8\n")
+    assert indent.kind is Kind.VENDOR, indent.reasons

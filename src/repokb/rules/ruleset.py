@@ -251,6 +251,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # layout's packaging and CI configuration, walked; it was skipped as build output)
 # (0.3.30 also: debhelper's `debian/*.bash-completion` is a list of files (text, configuration
 # recorded only), not shell; a nested debian/'s was indexed as shell source)
+# (0.3.30 also: an extension-less list in a requirements/ folder is pip requirements (falcon's
+# requirements/tests); Linguist's `.indent.pro` is GNU indent's file only, not jsx-indent-props.js)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -424,7 +426,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DEPENDENCY_MANIFEST, "pip-tools requirements source ({evidence}, compiled "
             "from it by pip-compile)", subkind="pip_requirements", confidence=0.9)),
     _r("pip-requirements-folder", Tier.VENDOR,
-       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt"})), Sniff("requirements")),
+       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt", ""})),
+        Sniff("requirements")),
        Then(Kind.DEPENDENCY_MANIFEST, "pip requirements in a {evidence} folder",
             subkind="pip_requirements", confidence=0.9)),
     # generated, minified, machine-written
