@@ -549,3 +549,24 @@ def test_the_build_output_of_nuxt_and_sveltekit_is_skipped_and_their_components_
                           "src/routes/+page.svelte"}
     assert set(skipped) == {".output", ".svelte-kit", ".nuxt"}
     assert "SvelteKit" in skipped[".svelte-kit"].reason
+
+
+def test_an_sdists_files_are_what_its_build_shipped_whatever_its_gitignore_says(tmp_path):
+    """cyclopts 5.4.0's sdist ships README.md and its .gitignore (`/*.md`: scratch notes at
+    the top of a checkout); the walk left its README out, and tablib's and petl's version
+    modules: in an sdist, outside git, every file is one the build backend chose to ship."""
+    from repokb.pipeline.discover import walk_skip
+
+    root = tmp_path / "cyclopts-5.4.0"
+    write(root, "PKG-INFO", "Metadata-Version: 2.4\nName: cyclopts\n")
+    write(root, ".gitignore", "/*.md\ncyclopts/_version.py\n")
+    write(root, "README.md", "# Cyclopts\n\nIntuitive, easy CLIs based on type hints.\n")
+    write(root, "cyclopts/_version.py", "__version__ = '5.4.0'\n")
+    files, skipped = walk(root)
+    assert {"README.md", "cyclopts/_version.py"} <= set(files), skipped
+    (project,) = resolve_roots([root], None)
+    assert walk_skip(project, "README.md") is None
+    # a checkout (a work tree) or a folder without PKG-INFO keeps honouring it
+    (root / "PKG-INFO").unlink()
+    _, skipped = walk(root)
+    assert skipped["README.md"].reason == "ignored by .gitignore"

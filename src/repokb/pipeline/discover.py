@@ -20,7 +20,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules, git_above, git_submodules, git_tracked
+from repokb.pipeline.ignore import (
+    IgnoreRules,
+    git_above,
+    git_submodules,
+    git_tracked,
+    shipped_sdist,
+)
 from repokb.roots import ProjectRoot, canonical, escaped, utf8
 from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
@@ -95,8 +101,9 @@ def unrecorded(project: ProjectRoot, folders: list[str], recorded: Callable[[str
     `git ls-files` runs once for all of them."""
     tracked, submodules = git_tracked(project.root), git_submodules(project.root)
     above = git_above(project.root)
+    honoured = not shipped_sdist(project.root, tracked)
     for folder in folders:
-        rules = IgnoreRules(tracked, submodules, above)
+        rules = IgnoreRules(tracked, submodules, above, honoured)
         scoped = replace(project, scope=folder)
         rel, blocked = _descend(scoped, rules, config) if folder else ("", None)
         if blocked is not None:

@@ -103,6 +103,15 @@ def git_submodules(root: Path) -> frozenset[str]:
     return frozenset(p.removeprefix("./") for p in paths if p and p not in (".", ".."))
 
 
+def shipped_sdist(root: Path, tracked: frozenset[str] | None) -> bool:
+    """Whether `root` is an unpacked Python sdist (`PKG-INFO` at its top, outside any git work
+    tree): its files are the ones the build backend chose, which leaves out what .gitignore
+    ignores unless the project asked for it (hatch's and setuptools-scm's), so a file that is
+    there and a rule ignores was shipped on purpose: cyclopts 5.4.0's sdist ships its
+    README.md, which its .gitignore's `/*.md` (scratch notes at the top) would drop."""
+    return tracked is None and (root / "PKG-INFO").is_file()
+
+
 IGNORE_MAX_BYTES = 1_000_000
 # (folder the rules speak from, relative to the root: "" above it, the path that leads from
 # the folder they speak from to the root's files: "" below it, the rules, the file they come
@@ -164,7 +173,8 @@ class IgnoreRules:
 
     def __init__(self, tracked: frozenset[str] | None = None,
                  submodules: frozenset[str] = frozenset(),
-                 above: list[_Spec] | None = None) -> None:
+                 above: list[_Spec] | None = None, honoured: bool = True) -> None:
+        self._honoured = honoured
         self._specs: list[_Spec] = list(above or ())
         self._tracked = tracked or frozenset()
         self.submodules = submodules
@@ -173,8 +183,11 @@ class IgnoreRules:
     @classmethod
     def of(cls, root: Path) -> IgnoreRules:
         """The rules a walk of the project at `root` starts with: what git tracks there, the
-        submodules its .gitmodules lists, and what git reads above it."""
-        return cls(git_tracked(root), git_submodules(root), git_above(root))
+        submodules its .gitmodules lists, and what git reads above it; no .gitignore at all
+        for a Python sdist (`shipped_sdist`)."""
+        tracked = git_tracked(root)
+        return cls(tracked, git_submodules(root), git_above(root),
+                   honoured=not shipped_sdist(root, tracked))
 
     @cached_property
     def _tracked_dirs(self) -> frozenset[str]:
@@ -189,7 +202,7 @@ class IgnoreRules:
 
     def push(self, rel_dir: str, abs_dir: Path) -> int:
         ignore = abs_dir / ".gitignore"
-        if ignore.is_file():
+        if self._honoured and ignore.is_file():
             try:
                 lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
                 self._specs.append((rel_dir, "", _Patterns(lines),
