@@ -180,3 +180,9 @@ def test_a_rule_named_indent_props_is_not_vendored(tmp_path):
     assert c.kind is Kind.SOURCE, c.reasons
     indent = classify_file(tmp_path, "src/.indent.pro", "-kr -i8\n")
     assert indent.kind is Kind.VENDOR, indent.reasons
+
+
+def test_an_npm_packages_lowercase_license_is_its_license(tmp_path):
+    """chalk 6.0.1's, execa's and ky's `license` were a "guide" of no language."""
+    c = classify_file(tmp_path, "license", "MIT License\n\nCopyright (c) Sindre Sorhus\n")
+    assert (c.kind, c.subkind, c.language) == (Kind.DOCUMENTATION, "license", "text"), c.reasons

@@ -210,6 +210,7 @@ MARKUP_LANGUAGES = frozenset({"html", "xml", "css", "scss", "less", "sass"})
 LANGUAGE_BY_NAME: dict[str, str] = {
     "Dockerfile": "dockerfile", "Makefile": "make", "Jenkinsfile": "groovy",
     "README": "text", "LICENSE": "text", "CHANGELOG": "text",
+    "license": "text",  # sindresorhus' npm packages' (chalk, execa, ky): read as LICENSE is
 }
 
 # Binary by extension: never read beyond the head.
