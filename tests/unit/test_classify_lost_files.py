@@ -186,3 +186,13 @@ def test_an_npm_packages_lowercase_license_is_its_license(tmp_path):
     """chalk 6.0.1's, execa's and ky's `license` were a "guide" of no language."""
     c = classify_file(tmp_path, "license", "MIT License\n\nCopyright (c) Sindre Sorhus\n")
     assert (c.kind, c.subkind, c.language) == (Kind.DOCUMENTATION, "license", "text"), c.reasons
+
+
+def test_a_relax_ng_schema_is_a_contract_as_an_xml_schema_is(tmp_path):
+    """lxml 6.1.3's `isoschematron/resources/rng/iso-schematron.rng` (the schema it validates
+    Schematron with) was "unknown format", left out; an `.xsd` is a contract."""
+    rng = ('<?xml version="1.0" encoding="UTF-8"?>\n<grammar ns="http://purl.oclc.org/dsdl/'
+           'schematron" xmlns="http://relaxng.org/ns/structure/1.0">\n  <start>\n'
+           '    <ref name="schema"/>\n  </start>\n</grammar>\n')
+    c = classify_file(tmp_path, "src/lxml/isoschematron/resources/rng/iso-schematron.rng", rng)
+    assert (c.kind, c.subkind, c.language) == (Kind.CONTRACT, "relax_ng_schema", "xml"), c.reasons

@@ -253,6 +253,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # recorded only), not shell; a nested debian/'s was indexed as shell source)
 # (0.3.30 also: an extension-less list in a requirements/ folder is pip requirements (falcon's
 # requirements/tests); Linguist's `.indent.pro` is GNU indent's file only, not jsx-indent-props.js)
+# (0.3.30 also: an unpacked sdist honours no .gitignore (cyclopts' README.md); npm's lowercase
+# `license` is a license; a RELAX NG `.rng` is a contract, as an `.xsd` is)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

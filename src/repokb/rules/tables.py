@@ -675,7 +675,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".gradle": "groovy", ".jenkinsfile": "groovy", ".ps1": "powershell", ".bat": "batch",
     ".cmd": "batch", ".fish": "shell",
     ".cu": "cuda", ".cuh": "cuda",  # Linguist's Cuda: C++ with kernels, read by its grammar
-    ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".wsdl": "xml", ".jinja": "html",
+    ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".rng": "xml", ".wsdl": "xml", ".jinja": "html",
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
     ".pxi": "cython", ".cff": "yaml",
@@ -913,7 +913,9 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
 }
 CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphql",
                                        ".gql": "graphql", ".avsc": "avro_schema",
-                                       ".wsdl": "wsdl", ".xsd": "xml_schema"}
+                                       ".wsdl": "wsdl", ".xsd": "xml_schema",
+                                       # RELAX NG's XML syntax (lxml 6.1.3's iso-schematron.rng)
+                                       ".rng": "relax_ng_schema"}
 CI_FILES: dict[str, str] = {
     ".gitlab-ci.yml": "gitlab_ci", "jenkinsfile": "jenkins", ".travis.yml": "travis_ci",
     # a project's other pipelines: `Jenkinsfile.release`, `deploy.jenkinsfile`
