@@ -4,8 +4,6 @@ the real package holds it, and the near cases that must stay as they were.
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.models import Kind, Policy
 
 from ..conftest import cases, classify_file
@@ -97,13 +95,15 @@ def test_the_projects_own_license_stays_documentation(tmp_path, rel):
 
 
 # -- Babel's output beside its Flow source: metro 0.81.0's src/Server.js and Server.js.flow ----
-FLOW_SOURCE = ("/**\n * Copyright (c) Meta Platforms, Inc. and affiliates.\n *\n * @flow strict-local\n"
-               " */\n\n'use strict';\n\nimport type {Options} from './types';\n\n"
+FLOW_SOURCE = ("/**\n * Copyright (c) Meta Platforms, Inc. and affiliates.\n *\n"
+               " * @flow strict-local\n */\n\n'use strict';\n\n"
+               "import type {Options} from './types';\n\n"
                "const {getAsset} = require('./Assets');\n\n"
                "function serve(options: Options): void {\n  getAsset(options.path);\n}\n\n"
                "module.exports = serve;\n")
 BABEL_OUTPUT = ('"use strict";\n\nconst { getAsset } = require("./Assets");\n'
-                "function serve(options) {\n  getAsset(options.path);\n}\nmodule.exports = serve;\n")
+                "function serve(options) {\n  getAsset(options.path);\n}\n"
+                "module.exports = serve;\n")
 # React Native 0.76.0's Libraries/Blob/URLSearchParams.js (Flow source) and its .js.flow
 RN_SOURCE = ("/**\n * @format\n * @flow\n */\n\nexport class URLSearchParams {\n"
              "  _searchParams: Array<Array<string>> = [];\n  append(key: string, value: string): "

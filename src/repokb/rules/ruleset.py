@@ -67,8 +67,8 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
-from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.flowtwins import FLOW_TWIN
+from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
