@@ -206,3 +206,11 @@ def test_the_version_module_setuptools_scm_writes_is_generated(tmp_path, tool):
             "__version__ = version = '5.4.0'\n__version_tuple__ = version_tuple = (5, 4, 0)\n")
     c = classify_file(tmp_path, "cyclopts/_version.py", text)
     assert (c.kind, c.subkind) == (Kind.GENERATED, "version_file"), c.reasons
+
+
+@cases(("rel",), [("doc/COPYING.LESSER",), ("COPYING.LIB",), ("LICENSE.GPL",)])
+def test_a_license_under_an_unknown_extension_is_the_projects_license(tmp_path, rel):
+    """psycopg2 2.9.13's `doc/COPYING.LESSER` (the LGPL) was "unknown format", left out."""
+    c = classify_file(tmp_path, rel, "GNU LESSER GENERAL PUBLIC LICENSE\n  Version 3\n")
+    assert (c.kind, c.subkind, c.language) == (Kind.DOCUMENTATION, "license", "text"), c.reasons
+    assert classify_file(tmp_path, "license.py", "X = 1\n").language == "python"

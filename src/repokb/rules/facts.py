@@ -231,6 +231,8 @@ class FileFacts:
                 lang = "json"  # jsonschema's extension-less vocabularies: `{"$schema": ...`
             if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
                 lang = linguist_language(base, self.ext)
+            if lang is None and T.LICENSE_NAME.match(base):
+                lang = "text"  # `COPYING.LESSER`, `LICENSE.GPL`: a license, read as COPYING
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):

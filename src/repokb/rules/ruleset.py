@@ -255,7 +255,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # requirements/tests); Linguist's `.indent.pro` is GNU indent's file only, not jsx-indent-props.js)
 # (0.3.30 also: an unpacked sdist honours no .gitignore (cyclopts' README.md); npm's lowercase
 # `license` is a license; a RELAX NG `.rng` is a contract, as an `.xsd` is)
-# (0.3.30 also: setuptools-scm's / vcs-versioning's version module is generated)
+# (0.3.30 also: setuptools-scm's / vcs-versioning's version module is generated; a license
+# under an extension no table knows (`COPYING.LESSER`) is text, the project's license)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

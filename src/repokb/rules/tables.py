@@ -212,6 +212,9 @@ LANGUAGE_BY_NAME: dict[str, str] = {
     "README": "text", "LICENSE": "text", "CHANGELOG": "text",
     "license": "text",  # sindresorhus' npm packages' (chalk, execa, ky): read as LICENSE is
 }
+# A license under a name with an extension no table knows: GNU's `COPYING.LESSER` (psycopg2
+# 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`
+LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)\.[a-z0-9_-]+$", re.I)
 
 # Binary by extension: never read beyond the head.
 BINARY_EXTENSIONS = frozenset({
