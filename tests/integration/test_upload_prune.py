@@ -168,7 +168,8 @@ def test_an_uploaded_package_named_like_build_output_is_not_called_build_output(
     config = server.get("/knowledge/client-config").json()
     assert {"build", "dist", "coverage"} <= set(config["skip_dirs"])
     assert config["source_markers"]["build"] == ["__init__.py", "mod.rs", "*.go", "conf.py",
-                                                 "index.rst", "index.md"]
+                                                 "index.rst", "index.md", "package/", "ci/",
+                                                 "Dockerfile", "*.sh"]
     assert config["source_markers"]["dist"] == ["__init__.py", "mod.rs", "*.go"]
     assert "node_modules" not in config["source_markers"]  # never walked, whatever it holds
     upload(server, "src/build/__init__.py")

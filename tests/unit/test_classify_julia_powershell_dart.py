@@ -62,8 +62,9 @@ PS_MANIFEST = ("@{\n    RootModule = 'Shop.psm1'\n    ModuleVersion = '1.2.0'\n"
          "generated_code", "dart", Policy.METADATA_ONLY),
         ("lib/generated_plugin_registrant.dart", "void registerPlugins() {}\n", Kind.GENERATED,
          "generated_code", "dart", Policy.METADATA_ONLY),
+        # (its text opens a JSON object: JSON, session 31)
         (".flutter-plugins-dependencies", '{"plugins": {}}\n', Kind.GENERATED, "flutter_plugins",
-         None, Policy.METADATA_ONLY),
+         "json", Policy.METADATA_ONLY),
         ("pubspec.yaml", "name: shop\ndependencies:\n  http: ^1.2.0\n", Kind.DEPENDENCY_MANIFEST,
          "pub_manifest", "yaml", Policy.INDEX_TEXT),
         ("pubspec.lock", "packages:\n  http:\n    version: 1.2.1\n", Kind.LOCKFILE,

@@ -64,7 +64,7 @@ def test_a_gitignore_line_git_cannot_parse_is_skipped_not_fatal(tmp_path):
     write(root, "data/keep.py", "x = 1\n")
     files, skipped = walk(root)
     assert "data/keep.py" in files
-    assert "ignored by .gitignore" in skipped["data/a.log"].reason
+    assert skipped["data/a.log"].reason == "ignored by data/.gitignore"
 
 
 def test_gitignore_rules_apply_below_their_directory(tmp_path):
@@ -78,9 +78,45 @@ def test_gitignore_rules_apply_below_their_directory(tmp_path):
     write(root, "sub/code.py", "y = 1\n")
     files, skipped = walk(root)
     assert {"local.txt", "sub/code.py", ".gitignore", "sub/.gitignore"} <= set(files)
-    assert "ignored by .gitignore" in skipped["a.log"].reason
-    assert "ignored by .gitignore" in skipped["sub/local.txt"].reason
+    assert skipped["a.log"].reason == "ignored by .gitignore"
+    assert skipped["sub/local.txt"].reason == "ignored by sub/.gitignore"
     assert skipped["secret_dir"].is_dir
+    assert skipped["secret_dir"].reason == "skipped directory: ignored by .gitignore"
+
+
+def test_the_skip_names_the_ignore_file_whose_rule_decided(tmp_path):
+    """The reason said "ignored by .gitignore" also for a rule of the clone's
+    `.git/info/exclude` or of a .gitignore above the indexed folder, where no .gitignore of
+    the project says so: it names the file that holds the rule, relative to the root."""
+    from repokb.pipeline.discover import walk_skip
+
+    repo = tmp_path / "repo"
+    write(repo, ".git/HEAD", "ref: refs/heads/main\n")
+    write(repo, ".git/info/exclude", "notes.local\nscratch/\n")
+    write(repo, ".gitignore", "*.log\n")
+    write(repo, "app/.gitignore", "*.tmp\n")
+    for rel in ("notes.local", "scratch/a.py", "x.log", "app/notes.local", "app/y.log",
+                "app/z.tmp", "app/main.py"):
+        write(repo, rel, "text\n")
+    _, skipped = walk(repo)
+    assert {rel: skipped[rel].reason for rel in ("notes.local", "scratch", "x.log",
+                                                  "app/notes.local", "app/y.log",
+                                                  "app/z.tmp")} == {
+        "notes.local": "ignored by .git/info/exclude",
+        "scratch": "skipped directory: ignored by .git/info/exclude",
+        "x.log": "ignored by .gitignore",
+        "app/notes.local": "ignored by .git/info/exclude",
+        "app/y.log": "ignored by .gitignore",
+        "app/z.tmp": "ignored by app/.gitignore"}
+    files, skipped = walk(repo / "app")  # indexing a folder of the clone
+    assert "main.py" in files
+    assert skipped["notes.local"].reason == "ignored by ../.git/info/exclude"
+    assert skipped["y.log"].reason == "ignored by ../.gitignore"
+    assert skipped["z.tmp"].reason == "ignored by .gitignore"
+    # explain of a file never indexed answers the same
+    (project,) = resolve_roots([repo], None)
+    left = walk_skip(project, "app/notes.local")
+    assert left is not None and left.reason == "ignored by .git/info/exclude"
 
 
 # .gitignore files (path -> text), then the files the walk must keep (git check-ignore: not
@@ -513,3 +549,24 @@ def test_the_build_output_of_nuxt_and_sveltekit_is_skipped_and_their_components_
                           "src/routes/+page.svelte"}
     assert set(skipped) == {".output", ".svelte-kit", ".nuxt"}
     assert "SvelteKit" in skipped[".svelte-kit"].reason
+
+
+def test_an_sdists_files_are_what_its_build_shipped_whatever_its_gitignore_says(tmp_path):
+    """cyclopts 5.4.0's sdist ships README.md and its .gitignore (`/*.md`: scratch notes at
+    the top of a checkout); the walk left its README out, and tablib's and petl's version
+    modules: in an sdist, outside git, every file is one the build backend chose to ship."""
+    from repokb.pipeline.discover import walk_skip
+
+    root = tmp_path / "cyclopts-5.4.0"
+    write(root, "PKG-INFO", "Metadata-Version: 2.4\nName: cyclopts\n")
+    write(root, ".gitignore", "/*.md\ncyclopts/_version.py\n")
+    write(root, "README.md", "# Cyclopts\n\nIntuitive, easy CLIs based on type hints.\n")
+    write(root, "cyclopts/_version.py", "__version__ = '5.4.0'\n")
+    files, skipped = walk(root)
+    assert {"README.md", "cyclopts/_version.py"} <= set(files), skipped
+    (project,) = resolve_roots([root], None)
+    assert walk_skip(project, "README.md") is None
+    # a checkout (a work tree) or a folder without PKG-INFO keeps honouring it
+    (root / "PKG-INFO").unlink()
+    _, skipped = walk(root)
+    assert skipped["README.md"].reason == "ignored by .gitignore"

@@ -20,13 +20,12 @@ def test_a_go_package_folder_named_like_build_output_is_walked(tmp_path):
     write(tmp_path, "p/go/build/testdata/x.txt", "data\n")
     write(tmp_path, "p/cmd/dist/main.go", "package main\n\nfunc main() {}\n")
     write(tmp_path, "p/cmd/dist/README", "dist is the bootstrap tool.\n")
-    # goreleaser's output and a build/ of packaging files: no .go at their top, still skipped
+    # goreleaser's output: no .go at its top, still skipped
     write(tmp_path, "p/dist/p_linux_amd64/p", "\x7fELF")
-    write(tmp_path, "p/build/package/Dockerfile", "FROM scratch\n")
     files, skipped = walk(tmp_path / "p")
     assert {"go/build/build.go", "go/build/testdata/x.txt", "cmd/dist/main.go",
             "cmd/dist/README"} <= set(files)
-    assert {"dist", "build"} <= set(skipped)
+    assert "dist" in skipped
     assert on_disk(str(tmp_path / "p/go/build"))("*.go")
     assert not on_disk(str(tmp_path / "p/dist"))("*.go")
 
@@ -56,3 +55,26 @@ def test_a_go_file_in_a_dist_package_is_source_not_linguist_vendored(tmp_path):
     assert js.kind is Kind.VENDOR, js.reasons
     deeper = classify_file(tmp_path, "web/dist/gen/x.go", "package gen\n")
     assert deeper.kind is Kind.VENDOR, deeper.reasons
+
+
+def test_the_go_layouts_build_folder_of_packaging_and_ci_is_walked(tmp_path):
+    """golang-standards/project-layout keeps packaging (`build/package/Dockerfile`) and CI
+    (`build/ci/`) in `build/`: the walk skipped them as build output (session 31); Linguist
+    does not leave `build/` out. A build folder of output stays skipped."""
+    write(tmp_path, "p/go.mod", "module example.com/p\n")
+    write(tmp_path, "p/build/package/Dockerfile", "FROM golang:1.22\nRUN go build ./...\n")
+    write(tmp_path, "p/build/ci/test.sh", "#!/bin/sh\ngo test ./...\n")
+    write(tmp_path, "k/build/release.sh", "#!/bin/bash\nmake release\n")  # Kubernetes'
+    write(tmp_path, "k/build/root/Makefile", "all:\n\techo ok\n")
+    write(tmp_path, "o/build/lib/pkg/mod.py", "x = 1\n")  # setuptools' output
+    write(tmp_path, "o/build/bdist.linux-x86_64/x.txt", "x\n")
+    write(tmp_path, "g/build/libs/app.jar", "PK\x03\x04")  # Gradle's
+    write(tmp_path, "g/build/tmp/jar/MANIFEST.MF", "Manifest-Version: 1.0\n")
+    files, _ = walk(tmp_path / "p")
+    assert {"build/package/Dockerfile", "build/ci/test.sh"} <= set(files)
+    files, _ = walk(tmp_path / "k")
+    assert {"build/release.sh", "build/root/Makefile"} <= set(files)
+    for other in ("o", "g"):
+        files, skipped = walk(tmp_path / other)
+        assert "build" in skipped and not any(p.startswith("build/") for p in files)
+    assert walk_record("p", "build/package/Dockerfile", lambda _: False) is None

@@ -90,3 +90,16 @@ def test_tags_quoted_in_doc_text_and_comments_open_nothing():
             "</%def>\n")
     named = {p.symbol for p in chunker_for("mako").chunk(page) if p.symbol}
     assert named == {"real"}
+
+
+def test_a_mako_page_named_for_the_html_it_renders_is_mako(tmp_path):
+    """`templates/index.html.mako` (Pyramid's and Pylons' naming) was read as the HTML it
+    renders, cut by the HTML chunker, its `<%def>`s lost as names; it is a Mako page, as
+    `index.mako` is. A `.mako` over code stays the template of that code (alembic's)."""
+    for rel in ("templates/index.html.mako", "web/feed.xml.mako", "templates/page.htm.mako"):
+        c = classify_file(tmp_path, rel, PAGE)
+        assert (c.language, c.kind, c.index_policy) == (
+            "mako", Kind.SOURCE, Policy.PARSE_AND_INDEX), (rel, c.reasons)
+    script = classify_file(tmp_path, "migrations/script.py.mako",
+                           "revision = ${repr(up_revision)}\n")
+    assert script.language == "python", script.reasons

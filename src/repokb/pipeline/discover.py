@@ -20,7 +20,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from repokb.models import HOME_CATALOG, HOME_STORE, PROC_FD, SkippedPath, SourceFile
-from repokb.pipeline.ignore import IgnoreRules, git_above, git_submodules, git_tracked
+from repokb.pipeline.ignore import (
+    IgnoreRules,
+    git_above,
+    git_submodules,
+    git_tracked,
+    shipped_sdist,
+)
 from repokb.roots import ProjectRoot, canonical, escaped, utf8
 from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
@@ -95,8 +101,9 @@ def unrecorded(project: ProjectRoot, folders: list[str], recorded: Callable[[str
     `git ls-files` runs once for all of them."""
     tracked, submodules = git_tracked(project.root), git_submodules(project.root)
     above = git_above(project.root)
+    honoured = not shipped_sdist(project.root, tracked)
     for folder in folders:
-        rules = IgnoreRules(tracked, submodules, above)
+        rules = IgnoreRules(tracked, submodules, above, honoured)
         scoped = replace(project, scope=folder)
         rel, blocked = _descend(scoped, rules, config) if folder else ("", None)
         if blocked is not None:
@@ -127,8 +134,8 @@ def walk_skip(project: ProjectRoot, rel: str,
             kind, reason, owner = blocked
             return _skip(project, recorded, reason, kind, True, owner)
     rules.push(recorded, project.root / folder)  # the file's own folder's .gitignore
-    if rules.matches(rel, is_dir=False):
-        return _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    if ignored := rules.reason(rel, is_dir=False):
+        return _skip(project, rel, ignored, "unknown", False)
     return None
 
 
@@ -270,8 +277,8 @@ def _visit(
         return
     if not stat.S_ISREG(st.st_mode):
         yield _skip(project, rel, "not a regular file (socket, fifo or device)", "unknown", False)
-    elif rules.matches(rel, is_dir=False):
-        yield _skip(project, rel, "ignored by .gitignore", "unknown", False)
+    elif ignored := rules.reason(rel, is_dir=False):
+        yield _skip(project, rel, ignored, "unknown", False)
     elif (shown := redact_path(rel)) != rel:  # a credential in the name: never stored as is
         yield RedactedSourceFile(project=project.name, root=project.root, path=shown,
                                  size=st.st_size, mtime_ns=st.st_mtime_ns, real_path=rel)
@@ -322,8 +329,8 @@ def _dir_skip_reason(name: str, path: str, rel: str,
     if rel in rules.submodules:
         return "vendor", ("git submodule (listed in .gitmodules, no .git here: a source archive's "
                           "copy): its own project boundary")
-    if rules.matches(rel, is_dir=True):
-        return "unknown", "skipped directory: ignored by .gitignore"
+    if ignored := rules.reason(rel, is_dir=True):
+        return "unknown", f"skipped directory: {ignored}"
     return None
 
 

@@ -103,10 +103,21 @@ def git_submodules(root: Path) -> frozenset[str]:
     return frozenset(p.removeprefix("./") for p in paths if p and p not in (".", ".."))
 
 
+def shipped_sdist(root: Path, tracked: frozenset[str] | None) -> bool:
+    """Whether `root` is an unpacked Python sdist (`PKG-INFO` at its top, outside any git work
+    tree): its files are the ones the build backend chose, which leaves out what .gitignore
+    ignores unless the project asked for it (hatch's and setuptools-scm's), so a file that is
+    there and a rule ignores was shipped on purpose: cyclopts 5.4.0's sdist ships its
+    README.md, which its .gitignore's `/*.md` (scratch notes at the top) would drop."""
+    return tracked is None and (root / "PKG-INFO").is_file()
+
+
 IGNORE_MAX_BYTES = 1_000_000
 # (folder the rules speak from, relative to the root: "" above it, the path that leads from
-# the folder they speak from to the root's files: "" below it, the rules)
-_Spec = tuple[str, str, _Patterns]
+# the folder they speak from to the root's files: "" below it, the rules, the file they come
+# from relative to the root: `.gitignore`, `sub/.gitignore`, `../.gitignore`,
+# `.git/info/exclude`, named in the reason a skip records)
+_Spec = tuple[str, str, _Patterns, str]
 
 
 def git_above(root: Path) -> list[_Spec]:
@@ -122,11 +133,13 @@ def git_above(root: Path) -> list[_Spec]:
     specs: list[_Spec] = []
     exclude = _lines(_git_dir(top / ".git") / "info" / "exclude")
     if exclude:
-        specs.append(("", "".join(f"{p}/" for p in parts), _Patterns(exclude)))
+        specs.append(("", "".join(f"{p}/" for p in parts), _Patterns(exclude),
+                      "../" * len(parts) + ".git/info/exclude"))
     for depth in range(len(parts)):  # the top, then down to the root's parent
         lines = _lines(top.joinpath(*parts[:depth]) / ".gitignore")
         if lines:
-            specs.append(("", "".join(f"{p}/" for p in parts[depth:]), _Patterns(lines)))
+            specs.append(("", "".join(f"{p}/" for p in parts[depth:]), _Patterns(lines),
+                          "../" * (len(parts) - depth) + ".gitignore"))
     return specs
 
 
@@ -160,17 +173,21 @@ class IgnoreRules:
 
     def __init__(self, tracked: frozenset[str] | None = None,
                  submodules: frozenset[str] = frozenset(),
-                 above: list[_Spec] | None = None) -> None:
+                 above: list[_Spec] | None = None, honoured: bool = True) -> None:
+        self._honoured = honoured
         self._specs: list[_Spec] = list(above or ())
         self._tracked = tracked or frozenset()
         self.submodules = submodules
-        self._ignored_folders: dict[str, bool] = {}
+        self._ignored_folders: dict[str, str | None] = {}
 
     @classmethod
     def of(cls, root: Path) -> IgnoreRules:
         """The rules a walk of the project at `root` starts with: what git tracks there, the
-        submodules its .gitmodules lists, and what git reads above it."""
-        return cls(git_tracked(root), git_submodules(root), git_above(root))
+        submodules its .gitmodules lists, and what git reads above it; no .gitignore at all
+        for a Python sdist (`shipped_sdist`)."""
+        tracked = git_tracked(root)
+        return cls(tracked, git_submodules(root), git_above(root),
+                   honoured=not shipped_sdist(root, tracked))
 
     @cached_property
     def _tracked_dirs(self) -> frozenset[str]:
@@ -185,10 +202,11 @@ class IgnoreRules:
 
     def push(self, rel_dir: str, abs_dir: Path) -> int:
         ignore = abs_dir / ".gitignore"
-        if ignore.is_file():
+        if self._honoured and ignore.is_file():
             try:
                 lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                self._specs.append((rel_dir, "", _Patterns(lines)))
+                self._specs.append((rel_dir, "", _Patterns(lines),
+                                    f"{rel_dir}/.gitignore" if rel_dir else ".gitignore"))
                 return 1
             except OSError:
                 return 0
@@ -199,33 +217,49 @@ class IgnoreRules:
             self._specs.pop()
 
     def matches(self, rel_path: str, is_dir: bool) -> bool:
-        """Whether git ignores the path: a folder above it is ignored (a walk enters one only
-        for the files git tracks in it), or the deepest .gitignore with a pattern that
-        speaks of the path itself says so; a tracked path never is."""
-        ignored = self._below_ignored(rel_path) or self._verdict(rel_path, is_dir)
-        return bool(ignored) and rel_path not in (self._tracked_dirs if is_dir
-                                                  else self._tracked)
+        """Whether git ignores the path (`ignored_by`)."""
+        return self.ignored_by(rel_path, is_dir) is not None
 
-    def _verdict(self, rel_path: str, is_dir: bool) -> bool | None:
-        for base, lead, patterns in reversed(self._specs):
+    def ignored_by(self, rel_path: str, is_dir: bool) -> str | None:
+        """The file whose rule makes git ignore the path (`.gitignore`, `sub/.gitignore`,
+        `../.gitignore`, `.git/info/exclude`, relative to the root), or None: a folder above
+        it is ignored (a walk enters one only for the files git tracks in it), or the deepest
+        .gitignore with a pattern that speaks of the path itself says so; a tracked path
+        never is."""
+        source = self._below_ignored(rel_path) or self._verdict(rel_path, is_dir)
+        if source is None or rel_path in (self._tracked_dirs if is_dir else self._tracked):
+            return None
+        return source
+
+    def reason(self, rel_path: str, is_dir: bool) -> str | None:
+        """"ignored by <the file>" when git ignores the path, None otherwise."""
+        source = self.ignored_by(rel_path, is_dir)
+        return None if source is None else f"ignored by {source}"
+
+    def _verdict(self, rel_path: str, is_dir: bool) -> str | None:
+        """The file of the rule that ignores the path, None when the deciding rule re-includes
+        it (a negation) or no rule speaks of it."""
+        for base, lead, patterns, source in reversed(self._specs):
             if base and not rel_path.startswith(base + "/"):
                 continue  # a folder's own .gitignore speaks of what is inside it only
             verdict = patterns.verdict(lead + (rel_path[len(base) + 1 :] if base else rel_path),
                                        is_dir)
             if verdict is not None:
-                return verdict
+                return source if verdict else None
         return None
 
-    def _below_ignored(self, rel_path: str) -> bool:
-        """Whether a folder above the path is ignored (remembered per folder: the .gitignore
-        files that decide a folder are those above it, read before the walk got there)."""
+    def _below_ignored(self, rel_path: str) -> str | None:
+        """The file whose rule ignores a folder above the path (remembered per folder: the
+        .gitignore files that decide a folder are those above it, read before the walk got
+        there), None when none is ignored."""
         cut = rel_path.find("/")
         while cut > 0:
             folder = rel_path[:cut]
-            known = self._ignored_folders.get(folder)
-            if known is None:
-                known = self._ignored_folders[folder] = bool(self._verdict(folder, True))
+            if folder in self._ignored_folders:
+                known = self._ignored_folders[folder]
+            else:
+                known = self._ignored_folders[folder] = self._verdict(folder, True)
             if known:
-                return True
+                return known
             cut = rel_path.find("/", cut + 1)
-        return False
+        return None

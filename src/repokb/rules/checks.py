@@ -480,7 +480,7 @@ def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
     """A pip requirements file (`.txt`/`.in` that reads as requirements) whose every vendor-
     named folder lies below a `requirements/` folder: celery's `requirements/deps/mock.txt`
     (`-r deps/mock.txt` in its docs.txt) groups the project's own lists, not vendored code."""
-    if f.ext not in (".txt", ".in"):
+    if f.ext not in (".txt", ".in", ""):
         return None
     lower = [d.lower() for d in f.dirs]
     top = next((i for i, d in enumerate(lower) if d in T.PIP_REQUIREMENTS_DIRS), None)

@@ -182,6 +182,8 @@ class FileFacts:
             return self.language_given
         base = self.template_base or self.name
         lower = base.lower()
+        if self.lower_name.endswith(".mako") and self.ext in T.MAKO_PAGE_BASES:
+            return "mako"  # `index.html.mako`: a Mako page, not the HTML it renders
         engine = next((x for x in T.ENGINE_TEMPLATE_SUFFIXES if lower.endswith(x)), None)
         if engine and len(lower) > len(engine):  # `show.html.twig`, `welcome.blade.php`
             inner = os.path.splitext(lower[: -len(engine)])[1]
@@ -199,6 +201,9 @@ class FileFacts:
         if lang is None and self.dirs:  # `.cargo/config`, `bash_completion.d/git`
             lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
                     or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1]))
+        if (lang is None and lower.endswith(".bash-completion") and self.dirs
+                and self.dirs[-1] == "debian"):
+            lang = "text"  # debhelper's list of completion files (`source [name]` lines)
         if lang is None and (lower == ".env" or lower.startswith(".env.")):
             lang = "dotenv"
         if lang is None:
@@ -221,8 +226,13 @@ class FileFacts:
                 lang = "javascript"  # yargs' extension-less entry file `yargs`
             if lang is None and not self.ext and self.sniff("completion_script"):
                 lang = "shell"  # a sourced completion script: `complete -F _f cmd`, `#compdef`
+            if (lang is None and not self.ext and self.template_base is None
+                    and self.sniff("json_object")):
+                lang = "json"  # jsonschema's extension-less vocabularies: `{"$schema": ...`
             if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
                 lang = linguist_language(base, self.ext)
+            if lang is None and T.LICENSE_NAME.match(base):
+                lang = "text"  # `COPYING.LESSER`, `LICENSE.GPL`: a license, read as COPYING
         elif lang == "c" and self.ext == ".h" and self.sniff("objc_header"):
             lang = "objc"  # Linguist's heuristic: `@interface`, `#import "X.h"` in the head
         elif lang == "c" and self.ext == ".h" and self.sniff("cpp_header"):
@@ -395,6 +405,10 @@ def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
 def linguist_language(name: str, ext: str) -> str | None:
     """The language GitHub Linguist gives a file name (`BUILD.bazel`) or, failing that, an
     extension (`.zig`): data/linguist_languages.json, asked after repokb's own tables."""
-    entry = LINGUIST["filenames"].get(name) or (LINGUIST["extensions"].get(ext) if ext else None)
+    entry = LINGUIST["filenames"].get(name)
+    if entry is None and ext and name.count(".") > 1:  # Linguist's `.pc.in`: the longest first
+        entry = LINGUIST["extensions"].get(os.path.splitext(name[: -len(ext)])[1].lower() + ext)
+    if entry is None and ext:
+        entry = LINGUIST["extensions"].get(ext)
     return entry[0] if entry else None
 

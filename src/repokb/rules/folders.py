@@ -21,6 +21,7 @@ from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING
 
 from repokb.rules.tables import (
+    BUILD_CONFIG_MARKERS,
     DOC_SOURCE_MARKERS,
     GO_PACKAGE_MARKER,
     MARKER_SKIP_DIRS,
@@ -57,12 +58,13 @@ NAMED_LIKE_OUTPUT = frozenset(name for name, (kind, _) in SKIP_DIRS.items()
 def source_markers(name: str) -> tuple[str, ...]:
     """The files that make a folder named like build output (`name`) hold sources rather than
     output: a Python package's `__init__.py`, a Rust module's `mod.rs`, a Go package's `.go`
-    files and, in a `build` folder, documentation sources (Sphinx's conf.py, an index page).
+    files and, in a `build` folder, documentation sources (Sphinx's conf.py, an index page)
+    or packaging and CI configuration (`package/`, `ci/`, a Dockerfile, a shell script).
     Nothing for any other folder."""
     if name not in NAMED_LIKE_OUTPUT:
         return ()
     return (PYTHON_PACKAGE_MARKER, RUST_MODULE_MARKER, GO_PACKAGE_MARKER,
-            *(DOC_SOURCE_MARKERS if name == "build" else ()))
+            *(DOC_SOURCE_MARKERS + BUILD_CONFIG_MARKERS if name == "build" else ()))
 
 
 # Folder names left out as vendored that a repository config's vendor override may reopen

@@ -61,6 +61,14 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"<%(?:[!\s]|inherit\b|def\b|namespace\b|include\b|block\b|page\b|text\b|doc\b)"
             r"|^[ \t]*%[ \t]*(?:for|if|endfor|endif|while|endwhile)\b", _M)),
     ),
+    # Linguist's Pro*C (programming) and pkg-config (data): a pkg-config file is variables
+    # (`prefix=/usr`) and its keywords (`Name:`, `Libs:`, `Cflags:`); Pro*C embeds `EXEC SQL`
+    ".pc": (
+        ("pro_c", "Pro*C", re.compile(r"^[ \t]*EXEC[ \t]+SQL\b", _M)),
+        ("pkg_config", "pkg-config", re.compile(
+            r"^(?:Name|Description|Version|Requires|Requires\.private|Libs|Libs\.private"
+            r"|Cflags|Conflicts|URL):", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 

@@ -67,6 +67,7 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
+from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
@@ -235,7 +236,28 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # package, walked (Go's `src/go/build/`, `src/cmd/dist/`), Linguist's `(^|/)dist/` leaves its
 # `.go` files; bash completion scripts are shell (`django_bash_completion`,
 # `bash_completion.d/`, `complete -F`); a `.mako` page is Mako source, not a template copy)
-CLASSIFIER_VERSION = f"0.3.29+redaction.{secret_patterns.REDACTION_VERSION}"
+# (0.3.30, decisions31: an extension-less file whose text opens a JSON object is JSON
+# (jsonschema-specifications' vocabularies `core`, `applicator` ...: they were unknown, lost)
+# (0.3.30 also: `index.html.mako`, `feed.xml.mako` are Mako pages, cut by their `<%def>`s; they
+# were read as the HTML they render)
+# (0.3.30 also: pkg-config's `libfoo.pc` (by its `Name:`/`Libs:` keywords: Pro*C shares `.pc`)
+# and `.pc.in` are build configuration, and Linguist's two-part extensions (`.pc.in`, `.h.in`,
+# `.cmake.in`) are asked before the last one; they were unknown, left out)
+# (0.3.30 also: webpack's extracted license comments `*.js.LICENSE.txt` are generated, metadata
+# only; they were indexed as the project's documentation)
+# (0.3.30 also: a `.js` Babel compiled from the `.js.flow` beside it (metro's 144 modules) is a
+# build artifact, its Flow source indexed; React Native's `.js.flow` declarations keep their `.js`)
+# (0.3.30 also: a `build/` holding `package/`, `ci/`, a Dockerfile or a shell script is the Go
+# layout's packaging and CI configuration, walked; it was skipped as build output)
+# (0.3.30 also: debhelper's `debian/*.bash-completion` is a list of files (text, configuration
+# recorded only), not shell; a nested debian/'s was indexed as shell source)
+# (0.3.30 also: an extension-less list in a requirements/ folder is pip requirements (falcon's
+# requirements/tests); Linguist's `.indent.pro` is GNU indent's file only, not jsx-indent-props.js)
+# (0.3.30 also: an unpacked sdist honours no .gitignore (cyclopts' README.md); npm's lowercase
+# `license` is a license; a RELAX NG `.rng` is a contract, as an `.xsd` is)
+# (0.3.30 also: setuptools-scm's / vcs-versioning's version module is generated; a license
+# under an extension no table knows (`COPYING.LESSER`) is text, the project's license)
+CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
@@ -408,7 +430,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DEPENDENCY_MANIFEST, "pip-tools requirements source ({evidence}, compiled "
             "from it by pip-compile)", subkind="pip_requirements", confidence=0.9)),
     _r("pip-requirements-folder", Tier.VENDOR,
-       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt"})), Sniff("requirements")),
+       (Dir(T.PIP_REQUIREMENTS_DIRS), Ext(frozenset({".in", ".txt", ""})),
+        Sniff("requirements")),
        Then(Kind.DEPENDENCY_MANIFEST, "pip requirements in a {evidence} folder",
             subkind="pip_requirements", confidence=0.9)),
     # generated, minified, machine-written
@@ -450,6 +473,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        (COMPILED_TWIN, BUILD_EVIDENCE, Ext(T.COMPILED_LAST_EXTENSIONS)),
        Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its TypeScript source is indexed)",
             subkind="compiled_typescript", flags=("generated",), confidence=0.95)),
+    # Babel's output beside its Flow source (metro's `src/Server.js` and `Server.js.flow`)
+    _r("compiled-flow", Tier.GENERATED, (FLOW_TWIN,),
+       Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its Flow source is indexed)",
+            subkind="compiled_flow", flags=("generated",), confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
@@ -534,6 +561,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("large",))),
     # (repository config rules are inserted here, tier CONFIG: see repo_config.py)
     # path conventions
+    # debhelper's `debian/<package>.bash-completion`: `source [name]` lines of the completion
+    # files dh_bash_completion installs, not a script (the name glob called it shell)
+    _r("debhelper-completion-list", Tier.PATH,
+       (Name(("*.bash-completion",)), Dir(frozenset({"debian"}))),
+       Then(Kind.CONFIGURATION, "debhelper's list of completion files to install ({evidence}), "
+            "not a script: recorded, not indexed", subkind="debhelper_list",
+            role=Role.METADATA_ONLY, policy=Policy.METADATA_ONLY, confidence=0.9)),
     _r("github-actions", Tier.PATH,
        (Glob((".github/workflows/*.yml", ".github/workflows/*.yaml",
               ".github/actions/**/action.yml", ".github/actions/**/action.yaml")),),

@@ -232,6 +232,19 @@ def json_text(text: str) -> str | None:
     return head[:2] if head.startswith(("{", "[", "//", "/*")) else None
 
 
+# A JSON object's opening: `{`, then a quoted member name and its colon (not a shell or a
+# brace-expansion `{a,b}`, not JavaScript's unquoted `{ key:` or a Python dict in prose)
+_JSON_OBJECT_OPEN = re.compile(r'\A\s*\{\s*"(?:[^"\\\n]|\\.){0,200}"\s*:\s*[\[{"\-\dtfn]')
+
+
+def json_object(text: str) -> str | None:
+    """A file with no extension that is a JSON object (jsonschema-specifications 2025.9.1's
+    meta-schema vocabularies `schemas/draft202012/vocabularies/core`, `applicator` ...): its
+    first member, `{"$schema": ...`."""
+    m = _JSON_OBJECT_OPEN.match(text)
+    return " ".join(m.group(0).split())[:40] if m else None
+
+
 def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
@@ -383,7 +396,7 @@ SNIFFERS = {
     "django_migration": django_migration, "generated_marker": generated_marker,
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
-    "json_text": json_text,
+    "json_text": json_text, "json_object": json_object,
     "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements, "js_module": js_module,
