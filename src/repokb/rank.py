@@ -510,7 +510,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             owner, _, last = symbol.rpartition(".")
             owner = _last_name(owner) if owner else ""
             if owner and owner != last and (owner in plan.members_of or (owner in plan.symbols and (
-                    last in plan.symbols or set(tokenize(last) or {last}) <= said))):
+                    last in plan.symbols or _name_words(written.rpartition(".")[2]) <= said))):
                 factors["member"] = 1 + (s.symbol_boost - 1) * _MEMBER_SHARE
         score = c.fused
         for value in factors.values():
@@ -529,6 +529,16 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
 # a declaration, a stale path): what a definition in the query's case is compared by
 _STEP_BACK = ("test", "docs_for_code", "docs_for_howto", "generated", "vendor", "declaration",
               "stale_path")
+
+
+@lru_cache(maxsize=65_536)
+def _name_words(name: str) -> frozenset[str]:
+    """The words a question says a name in, read from the name as defined (`sort`, `singl` of
+    `sortSingle`; lower-cased it is one word, `sortsingl`): its BM25 tokens without the whole
+    identifier (`sortsingle`), which no question says in words."""
+    tokens = frozenset(tokenize(name)) or frozenset({name})
+    whole = name.replace("_", "").lower()
+    return tokens - {whole} if len(tokens) > 1 else tokens
 
 
 def _stepped(c: Candidate) -> float:
