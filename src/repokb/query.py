@@ -128,6 +128,7 @@ _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|
 # struct defined", tokenizers' `BPE`; plan() drops it for a name neither capitalised nor
 # code-like).
 _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
+                      r"(?:[A-Za-z_]\w*(?:'s|’s)\s+)?"  # "the pool's swap function": an owner
                       rf"(?:(?!(?-i:[A-Z])\w+\s+{_KINDS}\s+(?:defined|declared))"
                       rf"{_KINDS}\s+(?=@?`?[A-Za-z_][\w.]*`?\s+(?:defined|declared)))?@?"
                       r"`?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)`?\s+"  # `Model.save` too

@@ -9,12 +9,13 @@ can show why a hit sits where it does:
 - generated and vendored copies, and stale paths (changelogs, release notes, blog posts,
   archived or deprecated trees), step back always;
 - a chunk defining a symbol the query names is boosted (a C prototype less: the function's body
-  comes first), as is a file whose name the query says
-  (in words, or as a file name: `setup.py`); a qualifier (`response` in `response.json`) says a
-  file's name only when that file defines the member (`timezone.now`: timezone.py's `now`) or
-  the qualifier as written (`Invoice::total`: Invoice.php's class `Invoice`); a capitalised
-  word and the next one name `Container.member` where a candidate defines it ("where is ERC20
-  transfer defined": `ERC20.transfer`);
+  comes first), as is a file whose name the query says (in words, or as a file name:
+  `setup.py`), and in such a file the section whose key the question says ("which Cargo
+  feature": Cargo.toml's `features`, rank_keys.py); a qualifier (`response` in
+  `response.json`) says a file's name only when that file defines the member (`timezone.now`:
+  timezone.py's `now`) or the qualifier as written (`Invoice::total`: Invoice.php's class
+  `Invoice`); a capitalised word and the next one name `Container.member` where a candidate
+  defines it ("where is ERC20 transfer defined": `ERC20.transfer`);
 - of the definitions of a bare name the query is about, one in the query's case comes first
   (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
   (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
@@ -51,6 +52,7 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
+from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 from repokb.stores.base import last_name
@@ -496,6 +498,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                    else path_match(path, query_tokens, file_words))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
+        if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
+            factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")
         if isinstance(quality, int | float):
             factors["quality"] = 1 - s.quality_weight / 2 + s.quality_weight * float(quality)
@@ -506,7 +510,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             owner, _, last = symbol.rpartition(".")
             owner = _last_name(owner) if owner else ""
             if owner and owner != last and (owner in plan.members_of or (owner in plan.symbols and (
-                    last in plan.symbols or set(tokenize(last) or {last}) <= said))):
+                    last in plan.symbols or _name_words(written.rpartition(".")[2]) <= said))):
                 factors["member"] = 1 + (s.symbol_boost - 1) * _MEMBER_SHARE
         score = c.fused
         for value in factors.values():
@@ -525,6 +529,16 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
 # a declaration, a stale path): what a definition in the query's case is compared by
 _STEP_BACK = ("test", "docs_for_code", "docs_for_howto", "generated", "vendor", "declaration",
               "stale_path")
+
+
+@lru_cache(maxsize=65_536)
+def _name_words(name: str) -> frozenset[str]:
+    """The words a question says a name in, read from the name as defined (`sort`, `singl` of
+    `sortSingle`; lower-cased it is one word, `sortsingl`): its BM25 tokens without the whole
+    identifier (`sortsingle`), which no question says in words."""
+    tokens = frozenset(tokenize(name)) or frozenset({name})
+    whole = name.replace("_", "").lower()
+    return tokens - {whole} if len(tokens) > 1 else tokens
 
 
 def _stepped(c: Candidate) -> float:

@@ -51,7 +51,8 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
         if not tree.root_node.has_error:
             break
         # a name in a directive stays: `#if JSON_DIAGNOSTICS` made `#if` is an error of its own
-        spans = {span for span in _spans(tree.root_node, data) if not _directive(data, span[0])}
+        spans = {_with_ellipsis(data, span) for span in _spans(tree.root_node, data)
+                 if not _directive(data, span[0])}
         spans.update(_inner_conditionals(tree.root_node, data))
         defaults = _empty_defaults(tree.root_node)
         if not spans and not defaults:
@@ -61,6 +62,19 @@ def unmacro(parser: Any, text: str, tree: Any) -> tuple[str, Any]:
         if spans:
             text, tree = _blanked(parser, data, spans)
     return text, tree
+
+
+# `(...)` right after a macro's name: a catch-all handler's (`JSON_CATCH(...) {}`), which alone
+# is no expression
+_ELLIPSIS = re.compile(rb"[ \t]*\([ \t]*\.\.\.[ \t]*\)")
+
+
+def _with_ellipsis(data: bytearray, span: tuple[int, int]) -> tuple[int, int]:
+    """A macro's span with the `(...)` that follows it: nlohmann's `JSON_CATCH(...) {}` left as
+    `(...) {}` was an error that ran `assert_invariant` on to line 1277 of json.hpp, over every
+    constructor and `dump`."""
+    match = _ELLIPSIS.match(data, span[1])
+    return (span[0], match.end()) if match else span
 
 
 def _blanked(parser: Any, data: bytearray, spans: Iterable[tuple[int, int]],

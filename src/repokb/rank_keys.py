@@ -1,0 +1,45 @@
+"""A section of a file the question names, whose key the question says.
+
+"which Cargo feature enables uploading to PyPI" names maturin's `Cargo.toml` (query.py's
+`_CARGO_MANIFEST`) and its `[features]` table (`upload = [..]`); "which npm script runs the
+tests in package.json" `package.json`'s `scripts`. Such a section is a list of names the model
+matches with no sentence (maturin's `features` was not in its top 50, BM25's first), so fused
+it ranked below code that talks about uploading; the file's name alone (rank.py's path boost)
+lifts every section of the file alike. The section whose top-level key's words the question
+says (stemmed, as BM25 reads them: "feature" for `features`) is boosted as a name is, at
+`NAMED_KEY_SHARE` of the symbol boost: it is what the question asks for, named less exactly
+than a definition is by its name.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import PurePosixPath
+from typing import Any
+
+from repokb.embedders.code_bm25 import tokenize
+from repokb.query import QueryPlan
+
+NAMED_KEY_SHARE = 0.5
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> frozenset[str]:
+    return frozenset(tokenize(text))
+
+
+def _top_key(symbol: str) -> str:
+    """The top-level key of a key path (`profile` of `profile.release`; the first of joined
+    short sections, `profile.dev.package.cab, profile.dev.package.msi`)."""
+    return symbol.split(",", 1)[0].strip().split(".", 1)[0]
+
+
+def named_key(p: dict[str, Any], plan: QueryPlan) -> bool:
+    """Whether a piece is a key-path section (`symbol_type` key) of a file the question names
+    (`plan.files`) whose top-level key's words the question says."""
+    if p.get("symbol_type") != "key" or not plan.files or not p.get("symbol"):
+        return False
+    if PurePosixPath(str(p.get("path", ""))).name.lower() not in plan.files:
+        return False
+    words = frozenset(tokenize(_top_key(str(p["symbol"]))))
+    return bool(words) and words <= _said(plan.text)
