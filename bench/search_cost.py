@@ -74,6 +74,12 @@ def questions(ws: Any) -> list[tuple[str, dict[str, Any]]]:
     return asked
 
 
+def served(count: int = 320) -> list[tuple[str, dict[str, Any]]]:
+    """What bench/serve_load.py sends: its 16 questions, each with a running number (a new
+    text each time: embedded each time)."""
+    return [(f"{SERVE_QUERIES[i % len(SERVE_QUERIES)]} {i}", {}) for i in range(count)]
+
+
 def opened(home: Path | None) -> Any:
     if home:
         os.environ["REPOKB_HOME"] = str(home)
@@ -130,13 +136,14 @@ def dump(args: argparse.Namespace) -> None:
     import repokb.search as search_module
 
     ws = opened(args.home)
-    asked = questions(ws)
+    asked = served() if args.served else questions(ws)
     run(ws, asked[:20])  # warm: sessions, caches
     walls_all: list[float] = []
     cpu_all: list[float] = []
     answers: list[Any] = []
-    for _ in range(args.rounds):
-        answers, walls = run(ws, asked, cpu_all)
+    for r in range(args.rounds):
+        answers, walls = run(ws, asked if not args.served else served(320 * (r + 2))[-320:],
+                             cpu_all)
         walls_all += walls
     stages: dict[str, list[float]] = defaultdict(list)
     cpus: dict[str, list[float]] = defaultdict(list)
@@ -167,7 +174,8 @@ def dump(args: argparse.Namespace) -> None:
     wrap(ws.catalog, "project_names", "catalog.project_names")
     wrap(ws.catalog, "match_paths", "catalog.match_paths")
     cpu: list[float] = []
-    _, walls = run(ws, asked, cpu)
+    _, walls = run(ws, asked if not args.served else served(320 * (args.rounds + 2))[-320:],
+                   cpu)
     ws.__exit__(None, None, None)
     Path(args.out).write_text(json.dumps({"questions": [[t, {k: list(v) if isinstance(v, tuple)
                                                               else v for k, v in w.items()}]
@@ -226,6 +234,9 @@ def main() -> None:
     d.add_argument("out")
     d.add_argument("--home", type=Path)
     d.add_argument("--rounds", type=int, default=3)
+    d.add_argument("--served", action="store_true",
+                   help="serve_load.py's questions with a running number instead (no hits "
+                        "compared: each round's texts are new)")
     f = sub.add_parser("diff")
     f.add_argument("before")
     f.add_argument("after")

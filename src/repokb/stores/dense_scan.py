@@ -64,7 +64,7 @@ from typing import Any
 
 import numpy as np
 
-from repokb.stores.base import SEARCH_FIELDS, StoreFilter
+from repokb.stores.base import SEARCH_FIELDS, StoreFilter, last_name
 
 log = logging.getLogger("repokb.store")
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
@@ -256,6 +256,8 @@ class DenseScan:
     _names: list[tuple[str, ...]] = field(default_factory=list)
     _fields: list[tuple[Any, ...]] = field(default_factory=list)
     _shapes: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    # the rows by their symbol's last name, lower-cased (`View.defined`)
+    _by_name: dict[str, list[int]] = field(default_factory=dict)
     layout: str = field(init=False, default="")  # the process's (`_Products.layout`)
 
     def __post_init__(self) -> None:
@@ -310,10 +312,13 @@ class DenseScan:
         self._error[first:last + 1] = error
         self._ids.extend(point_id for point_id, _, _ in kept)
         self._row_of.update((point_id, row) for row, (point_id, _, _) in enumerate(kept, first))
-        for _, _, payload in kept:
+        for row, (_, _, payload) in enumerate(kept, first):
             names = tuple(name for name in SEARCH_FIELDS if name in payload)
             self._names.append(self._shapes.setdefault(names, names))
             self._fields.append(tuple(_shared(payload[name]) for name in names))
+            symbol = payload.get("symbol")
+            if symbol:
+                self._by_name.setdefault(_shared(last_name(str(symbol)).lower()), []).append(row)
 
     def view(self) -> View:
         """The rows so far, ready to search (from any thread: rows added later are not in
@@ -322,15 +327,15 @@ class DenseScan:
         return View(used, self.layout, list(self._blocks), list(self._starts),
                     self._sums[:used], self._scale[:used], self._l1[:used], self._error[:used],
                     {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids,
-                    self._row_of, self._names, self._fields)
+                    self._row_of, self._names, self._fields, self._by_name)
 
 
 @dataclass(frozen=True)
 class View:
     """A snapshot's rows: its blocks in its layout (rows past `used` are not its own), the
     rows' sums of integers, scales and bound terms, filter codes, ids and search fields
-    (`ids`, `row_of`, `names` and `fields` are shared with later views: only rows below `used`
-    are this one's)."""
+    (`ids`, `row_of`, `names`, `fields` and `by_name` are shared with later views: only rows
+    below `used` are this one's)."""
 
     used: int
     layout: str
@@ -346,6 +351,7 @@ class View:
     row_of: dict[str, int]
     names: list[tuple[str, ...]]
     fields: list[tuple[Any, ...]]
+    by_name: dict[str, list[int]]
 
     def payload(self, point_id: str) -> dict[str, Any] | None:
         """The point's SEARCH_FIELDS as its payload has them (None: it has no row here)."""
@@ -353,6 +359,24 @@ class View:
         if row is None or row >= self.used:
             return None
         return dict(zip(self.names[row], self.fields[row], strict=True))
+
+    def defined(self, names: Sequence[str], where: StoreFilter) -> list[str]:
+        """The ids of the rows whose symbol's last name is one of `names` in any case and that
+        pass `where`, in id order: `Store.defining` for the points with a dense vector, a
+        lookup instead of the engine's scan of every symbol holding the name's words (`views`:
+        609 symbols read for the 4 it defines)."""
+        rows = sorted({row for name in {n.lower() for n in names}
+                       for row in self.by_name.get(name, ()) if row < self.used})
+        if not rows:
+            return []
+        at = np.asarray(rows, dtype=np.int64)
+        for name, values in (("project", where.projects), ("kind", where.kinds),
+                             ("language", where.languages), ("path", where.paths)):
+            if values is not None and (values or name == "path"):
+                vocab = self.vocab[name]
+                codes = np.asarray([vocab[v] for v in values if v in vocab], dtype=np.int32)
+                at = at[np.isin(self.codes[name][at], codes)]
+        return sorted(self._point_ids(at))
 
     def candidates(self, asks: Sequence[tuple[Sequence[float], StoreFilter, int]],
                    ) -> list[list[str]]:
