@@ -57,6 +57,7 @@ import logging
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -250,7 +251,8 @@ class DenseScan:
         default_factory=lambda: {f: np.zeros(0, dtype=np.int32) for f in FIELDS})
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
     _ids: list[str] = field(default_factory=list)
-    _row_of: dict[str, int] = field(default_factory=dict)  # a point's row
+    # a point's row, by its id's number (`point_key`)
+    _row_of: dict[int | str, int] = field(default_factory=dict)
     # per row: the SEARCH_FIELDS its payload has (one tuple for all the rows with the same) and
     # their values
     _names: list[tuple[str, ...]] = field(default_factory=list)
@@ -311,7 +313,8 @@ class DenseScan:
         self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1, dtype=np.int32)
         self._error[first:last + 1] = error
         self._ids.extend(point_id for point_id, _, _ in kept)
-        self._row_of.update((point_id, row) for row, (point_id, _, _) in enumerate(kept, first))
+        self._row_of.update((point_key(point_id), row)
+                            for row, (point_id, _, _) in enumerate(kept, first))
         for row, (_, _, payload) in enumerate(kept, first):
             names = tuple(name for name in SEARCH_FIELDS if name in payload)
             self._names.append(self._shapes.setdefault(names, names))
@@ -348,16 +351,25 @@ class View:
     codes: dict[str, np.ndarray]
     vocab: dict[str, dict[str, int]]
     ids: list[str]
-    row_of: dict[str, int]
+    row_of: dict[int | str, int]
     names: list[tuple[str, ...]]
     fields: list[tuple[Any, ...]]
     by_name: dict[str, list[int]]
 
     def payload(self, point_id: str) -> dict[str, Any] | None:
         """The point's SEARCH_FIELDS as its payload has them (None: it has no row here)."""
-        row = self.row_of.get(point_id)
-        if row is None or row >= self.used:
-            return None
+        row = self.row(point_key(point_id))
+        return None if row is None else self.fields_of(row)
+
+    def row(self, key: int | str) -> int | None:
+        """The row of the point whose id's `point_key` is `key` (None: it has none here): the
+        engine answers with `uuid.UUID`s, whose number is at hand, and the row has the id's
+        text (`ids`): no UUID is formatted (~2 us each, 124 a search)."""
+        row = self.row_of.get(key)
+        return None if row is None or row >= self.used else row
+
+    def fields_of(self, row: int) -> dict[str, Any]:
+        """A row's SEARCH_FIELDS as its payload has them, a new dict."""
         return dict(zip(self.names[row], self.fields[row], strict=True))
 
     def defined(self, names: Sequence[str], where: StoreFilter) -> list[str]:
@@ -514,6 +526,17 @@ class _Query:
         # "columns": the integers, then the remainders, each plus 64: (2 x queries, dimension)
         self.unsigned = np.concatenate([integers + _QUERY_SHIFT, self.fine + _QUERY_SHIFT]
                                        ).astype(np.uint8)
+
+
+def point_key(point_id: Any) -> int | str:
+    """How the copy knows a point: its id's number (a UUID's 128 bits, as the engine's
+    `uuid.UUID`s give it), else the id as text."""
+    if isinstance(point_id, uuid.UUID):
+        return point_id.int
+    try:
+        return uuid.UUID(str(point_id)).int
+    except ValueError:
+        return str(point_id)
 
 
 def _shared(value: Any) -> Any:

@@ -68,7 +68,7 @@ from repokb.stores.base import (
     register,
     scan_defining,
 )
-from repokb.stores.dense_scan import DenseScan, View
+from repokb.stores.dense_scan import DenseScan, View, point_key
 
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
 # A search runs on the calling thread, not handed to the engine's pool: the caller holds the
@@ -704,9 +704,13 @@ class QdrantEdgeStore(Store):
         for r in results:
             points = []
             for p in r:
-                i, given = str(p.id), p.payload
-                payload = (dict(given) if given is not None
-                           else copy.payload(i) if copy is not None else None)
+                point, given = p.id, p.payload
+                row = copy.row(point_key(point)) if copy is not None else None
+                if row is None or copy is None:
+                    i, payload = str(point), dict(given) if given is not None else None
+                else:  # the copy's text of the id, and its fields unless the engine gave them
+                    i = copy.ids[row]
+                    payload = dict(given) if given is not None else copy.fields_of(row)
                 if payload is None:
                     missing.add(i)
                 points.append((i, p.score, payload))
