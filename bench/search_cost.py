@@ -36,9 +36,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import GENERIC_QUERIES  # noqa: E402
 from search_parts import QUESTIONS as PARTS_QUESTIONS  # noqa: E402
 from serve_load import QUERIES as SERVE_QUERIES  # noqa: E402
+
+from bench import GENERIC_QUERIES  # noqa: E402
 
 NAMED = [
     "where is QuerySet.bulk_create defined", "QuerySet.bulk_create", "signer class",
@@ -199,8 +200,8 @@ def dump(args: argparse.Namespace) -> None:
 def diff(args: argparse.Namespace) -> None:
     a, b = (json.loads(Path(p).read_text()) for p in (args.before, args.after))
     assert a["questions"] == b["questions"], "different question sets"
-    moved = [(q, x, y) for q, x, y in zip(a["questions"], a["answers"], b["answers"])
-             if x != y]
+    moved = [(q, x, y) for q, x, y in zip(a["questions"], a["answers"], b["answers"],
+                                          strict=True) if x != y]
     hits = sum(len(x) for x in a["answers"])
     print(f"{len(a['questions'])} questions, {hits} hits: {len(moved)} differ")
     for q, x, y in moved[:20]:

@@ -25,9 +25,9 @@ def compile_glob(pattern: str) -> pathspec.GitIgnoreSpec:
 def glob_matcher(pattern: str) -> Callable[[str], bool]:
     """`pattern` as a test of one path, what `compile_glob(pattern).match_file` says. A glob
     that is one include rule (any glob but a negation, a comment or nothing) is that rule's
-    regex over the path as pathspec normalises it: pathspec's own loop over its rules, and
-    the match object it builds, were three quarters of a path-glob search's matching (Django's
-    6,800 paths: ~8 ms a search)."""
+    regex over the path as pathspec normalises it, without pathspec's loop over its rules and
+    the match object it builds (3,047 Django paths against `*.py`: 1.9 against 3.5 ms; reading
+    them from the catalog is ~4 ms more, which `Catalog.match_paths` keeps answers for)."""
     spec = compile_glob(pattern)
     rules = list(spec.patterns)
     if len(rules) == 1 and rules[0].include is True and rules[0].regex is not None:
