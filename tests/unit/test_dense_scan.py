@@ -217,3 +217,22 @@ def test_the_product_graph_kept_as_data_is_the_one_onnx_builds() -> None:
         with resources.as_file(path) as file:
             file.write_bytes(product_graph())
     assert path.read_bytes() == product_graph()
+
+
+def test_a_row_is_found_by_the_engine_uuid_or_the_id_text() -> None:
+    """The engine answers with `uuid.UUID`s; the copy finds their rows by the number, gives
+    the id as its text, and its fields; an id that is no UUID is found by its text."""
+    import uuid
+
+    ids = [str(uuid.uuid5(uuid.NAMESPACE_URL, f"p{n}")) for n in range(3)] + ["not-a-uuid"]
+    scan = DenseScan(2)
+    scan.add((i, [1.0, float(n)], {"path": f"f{n}.py", "symbol": f"S{n}"})
+             for n, i in enumerate(ids))
+    view = scan.view()
+    for n, i in enumerate(ids):
+        row = view.row(dense_scan.point_key(uuid.UUID(i) if n < 3 else i))
+        assert row is not None and view.ids[row] == i
+        assert view.fields_of(row) == view.payload(i) == {"path": f"f{n}.py", "symbol": f"S{n}"}
+        assert view.fields_of(row) is not view.fields_of(row)  # each caller's own
+    assert view.row(dense_scan.point_key(uuid.uuid4())) is None
+    assert view.payload(str(uuid.uuid4())) is None

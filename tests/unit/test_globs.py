@@ -75,3 +75,42 @@ def test_match_paths_takes_any_of_several_globs(catalog, globs, expected):
     assert catalog.match_paths(tuple(globs), ["shop"]) == expected
     with pytest.raises(InputError, match="not a valid path glob"):
         catalog.match_paths([*globs, "\\"])
+
+
+# globs as users write them, and the odd ones (a negation, a comment, a blank, a trailing
+# slash, a leading `/`, a character class, an escaped wildcard) over paths as a catalog holds
+# them and as it never should (a leading `./` or `/`)
+ODD_GLOBS = ["src/**", "src/**/*.py", "*.md", "docs/", "/README.md", "**/test_*.py", "!src/**",
+             "#src", "", "   ", "src/*/mail.py", "[st]*/**", "\\*.md", "tests/unit/**", "*",
+             "**", "src/shop", "shop", "a?.py", "**/docs/**"]
+ODD_PATHS = [*PATHS, "src/shop/skipped.py", "./src/shop/db.py", "/README.md", "*.md",
+             "shop/src/x.py", "a1.py", "deep/docs/x/y.md"]
+
+
+@pytest.mark.parametrize("glob", ODD_GLOBS)
+def test_a_glob_matches_what_pathspec_says(glob):
+    """`glob_matcher` (the regex of a one-rule glob, what `match_paths` runs over every path of
+    a catalog) says of each path what pathspec's own `match_file` says."""
+    from repokb.globs import compile_glob, glob_matcher
+
+    spec = compile_glob(glob)
+    assert [glob_matcher(glob)(p) for p in ODD_PATHS] == [bool(spec.match_file(p))
+                                                          for p in ODD_PATHS]
+
+
+def test_match_paths_follows_the_catalog(catalog, tmp_path):
+    """An answer kept for a repeated `--path` goes with any change to the entries: this
+    connection's and another's."""
+    assert catalog.match_paths("src/**", ["shop"]) == ["src/shop/db.py", "src/shop/mail.py"]
+    catalog.put("shop", "src/shop/new.py", status="indexed")
+    assert catalog.match_paths("src/**", ["shop"]) == [
+        "src/shop/db.py", "src/shop/mail.py", "src/shop/new.py"]
+    other = Catalog(tmp_path / "catalog.sqlite3")
+    try:
+        other.delete("shop", ["src/shop/db.py"])
+    finally:
+        other.close()
+    assert catalog.match_paths("src/**", ["shop"]) == ["src/shop/mail.py", "src/shop/new.py"]
+    found = catalog.match_paths("src/**", ["shop"])
+    found.append("mine")  # the caller's own list
+    assert catalog.match_paths("src/**", ["shop"]) == ["src/shop/mail.py", "src/shop/new.py"]

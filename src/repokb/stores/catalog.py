@@ -19,9 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from repokb.errors import InputError, StoreError
-from repokb.globs import compile_glob, glob_match, literal_prefix
+from repokb.globs import compile_glob, glob_matcher, literal_prefix
 from repokb.models import Classification
 
+# path-glob answers kept until the catalog changes (`Catalog.match_paths`)
+_MATCHED_KEPT = 64
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (
     project TEXT NOT NULL,
@@ -94,6 +96,10 @@ class Catalog:
         # search asks for them, and counting the entries by project took 2.5-7.5 ms a search
         self._names: tuple[tuple[int, int], list[str]] | None = None
         self._last_parts: tuple[tuple[int, int], dict[str, set[tuple[str, str]]]] | None = None
+        # match_paths() as of the same: (that key, {(globs, projects): paths}), at most
+        # _MATCHED_KEPT answers (a caller's `--path` repeats from search to search)
+        self._matched: tuple[tuple[int, int], dict[tuple[tuple[str, ...], tuple[str, ...]],
+                                                  list[str]]] | None = None
         # A new home is private (0700): the catalog, the store and the owner socket in it hold
         # what other users of the machine must not read or drive.
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -175,12 +181,17 @@ class Catalog:
     def projects(self) -> dict[str, Path]:
         return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
+    def _version(self) -> tuple[int, int]:
+        """What changes when the entries may have: the file's data_version (another
+        connection's commit) and this connection's changes."""
+        return (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
+                self._db.total_changes)
+
     def project_names(self) -> list[str]:
         """Every project with a record: indexed folders and uploads (which have no root in
         `projects`), also one whose records are all folders left out (an upload of
         `node_modules/` alone, the dashboard's left-out list: POST /knowledge/ingest/left-out)."""
-        key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
-               self._db.total_changes)  # another connection's commit, or one of this one's
+        key = self._version()
         cached = self._names
         if cached is not None and cached[0] == key:
             return list(cached[1])
@@ -383,6 +394,14 @@ class Catalog:
         if not globs:
             return []
         wanted = list(projects)
+        key = self._version()
+        kept = self._matched if self._matched is not None and self._matched[0] == key else (
+            key, {})
+        self._matched = kept
+        asked = (tuple(globs), tuple(wanted))
+        known = kept[1].get(asked)
+        if known is not None:
+            return list(known)
         sql = "SELECT DISTINCT path FROM entries WHERE status = 'indexed'"
         args: list[str] = []
         if wanted:
@@ -392,8 +411,15 @@ class Catalog:
         if all(prefixes):  # "src/" .. "src0": every path under src/ ('0' follows '/')
             sql += " AND (" + " OR ".join(["(path >= ? AND path < ?)"] * len(prefixes)) + ")"
             args += [bound for prefix in prefixes for bound in (prefix, prefix[:-1] + "0")]
-        rows = self._db.execute(sql + " ORDER BY path", args).fetchall()
-        return [r["path"] for r in rows if any(glob_match(glob, r["path"]) for glob in globs)]
+        cursor = self._db.cursor()
+        cursor.row_factory = None  # plain tuples: a Row's lookup by name, per path, cost more
+        rows = cursor.execute(sql + " ORDER BY path", args).fetchall()
+        tests = [glob_matcher(glob) for glob in globs]
+        found = [path for (path,) in rows if any(test(path) for test in tests)]
+        if len(kept[1]) >= _MATCHED_KEPT:
+            kept[1].clear()
+        kept[1][asked] = found
+        return list(found)
 
     def has_file_named(self, name: str, projects: Iterable[str] = (), exact: bool = False) -> bool:
         """Whether a project (any, or one of `projects`) has a file called `name` (a path's last
@@ -409,8 +435,7 @@ class Catalog:
 
     def _file_names(self) -> dict[str, set[tuple[str, str]]]:
         """Each file's last part, lower-cased -> {(project, the last part as written)}."""
-        key = (int(self._db.execute("PRAGMA data_version").fetchone()[0]),
-               self._db.total_changes)
+        key = self._version()
         cached = self._last_parts
         if cached is not None and cached[0] == key:
             return cached[1]

@@ -57,6 +57,7 @@ import logging
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -64,7 +65,7 @@ from typing import Any
 
 import numpy as np
 
-from repokb.stores.base import SEARCH_FIELDS, StoreFilter
+from repokb.stores.base import SEARCH_FIELDS, StoreFilter, last_name
 
 log = logging.getLogger("repokb.store")
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
@@ -250,12 +251,15 @@ class DenseScan:
         default_factory=lambda: {f: np.zeros(0, dtype=np.int32) for f in FIELDS})
     _vocab: dict[str, dict[str, int]] = field(default_factory=lambda: {f: {} for f in FIELDS})
     _ids: list[str] = field(default_factory=list)
-    _row_of: dict[str, int] = field(default_factory=dict)  # a point's row
+    # a point's row, by its id's number (`point_key`)
+    _row_of: dict[int | str, int] = field(default_factory=dict)
     # per row: the SEARCH_FIELDS its payload has (one tuple for all the rows with the same) and
     # their values
     _names: list[tuple[str, ...]] = field(default_factory=list)
     _fields: list[tuple[Any, ...]] = field(default_factory=list)
     _shapes: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    # the rows by their symbol's last name, lower-cased (`View.defined`)
+    _by_name: dict[str, list[int]] = field(default_factory=dict)
     layout: str = field(init=False, default="")  # the process's (`_Products.layout`)
 
     def __post_init__(self) -> None:
@@ -309,11 +313,15 @@ class DenseScan:
         self._l1[first:last + 1] = scale * np.abs(integers).sum(axis=1, dtype=np.int32)
         self._error[first:last + 1] = error
         self._ids.extend(point_id for point_id, _, _ in kept)
-        self._row_of.update((point_id, row) for row, (point_id, _, _) in enumerate(kept, first))
-        for _, _, payload in kept:
+        self._row_of.update((point_key(point_id), row)
+                            for row, (point_id, _, _) in enumerate(kept, first))
+        for row, (_, _, payload) in enumerate(kept, first):
             names = tuple(name for name in SEARCH_FIELDS if name in payload)
             self._names.append(self._shapes.setdefault(names, names))
             self._fields.append(tuple(_shared(payload[name]) for name in names))
+            symbol = payload.get("symbol")
+            if symbol:
+                self._by_name.setdefault(_shared(last_name(str(symbol)).lower()), []).append(row)
 
     def view(self) -> View:
         """The rows so far, ready to search (from any thread: rows added later are not in
@@ -322,15 +330,15 @@ class DenseScan:
         return View(used, self.layout, list(self._blocks), list(self._starts),
                     self._sums[:used], self._scale[:used], self._l1[:used], self._error[:used],
                     {f: c[:used] for f, c in self._codes.items()}, self._vocab, self._ids,
-                    self._row_of, self._names, self._fields)
+                    self._row_of, self._names, self._fields, self._by_name)
 
 
 @dataclass(frozen=True)
 class View:
     """A snapshot's rows: its blocks in its layout (rows past `used` are not its own), the
     rows' sums of integers, scales and bound terms, filter codes, ids and search fields
-    (`ids`, `row_of`, `names` and `fields` are shared with later views: only rows below `used`
-    are this one's)."""
+    (`ids`, `row_of`, `names`, `fields` and `by_name` are shared with later views: only rows
+    below `used` are this one's)."""
 
     used: int
     layout: str
@@ -343,16 +351,44 @@ class View:
     codes: dict[str, np.ndarray]
     vocab: dict[str, dict[str, int]]
     ids: list[str]
-    row_of: dict[str, int]
+    row_of: dict[int | str, int]
     names: list[tuple[str, ...]]
     fields: list[tuple[Any, ...]]
+    by_name: dict[str, list[int]]
 
     def payload(self, point_id: str) -> dict[str, Any] | None:
         """The point's SEARCH_FIELDS as its payload has them (None: it has no row here)."""
-        row = self.row_of.get(point_id)
-        if row is None or row >= self.used:
-            return None
+        row = self.row(point_key(point_id))
+        return None if row is None else self.fields_of(row)
+
+    def row(self, key: int | str) -> int | None:
+        """The row of the point whose id's `point_key` is `key` (None: it has none here): the
+        engine answers with `uuid.UUID`s, whose number is at hand, and the row has the id's
+        text (`ids`): no UUID is formatted (~2 us each, 124 a search)."""
+        row = self.row_of.get(key)
+        return None if row is None or row >= self.used else row
+
+    def fields_of(self, row: int) -> dict[str, Any]:
+        """A row's SEARCH_FIELDS as its payload has them, a new dict."""
         return dict(zip(self.names[row], self.fields[row], strict=True))
+
+    def defined(self, names: Sequence[str], where: StoreFilter) -> list[str]:
+        """The ids of the rows whose symbol's last name is one of `names` in any case and that
+        pass `where`, in id order: `Store.defining` for the points with a dense vector, a
+        lookup instead of the engine's scan of every symbol holding the name's words (`views`:
+        609 symbols read for the 4 it defines)."""
+        rows = sorted({row for name in {n.lower() for n in names}
+                       for row in self.by_name.get(name, ()) if row < self.used})
+        if not rows:
+            return []
+        at = np.asarray(rows, dtype=np.int64)
+        for name, values in (("project", where.projects), ("kind", where.kinds),
+                             ("language", where.languages), ("path", where.paths)):
+            if values is not None and (values or name == "path"):
+                vocab = self.vocab[name]
+                codes = np.asarray([vocab[v] for v in values if v in vocab], dtype=np.int32)
+                at = at[np.isin(self.codes[name][at], codes)]
+        return sorted(self._point_ids(at))
 
     def candidates(self, asks: Sequence[tuple[Sequence[float], StoreFilter, int]],
                    ) -> list[list[str]]:
@@ -490,6 +526,17 @@ class _Query:
         # "columns": the integers, then the remainders, each plus 64: (2 x queries, dimension)
         self.unsigned = np.concatenate([integers + _QUERY_SHIFT, self.fine + _QUERY_SHIFT]
                                        ).astype(np.uint8)
+
+
+def point_key(point_id: Any) -> int | str:
+    """How the copy knows a point: its id's number (a UUID's 128 bits, as the engine's
+    `uuid.UUID`s give it), else the id as text."""
+    if isinstance(point_id, uuid.UUID):
+        return point_id.int
+    try:
+        return uuid.UUID(str(point_id)).int
+    except ValueError:
+        return str(point_id)
 
 
 def _shared(value: Any) -> Any:

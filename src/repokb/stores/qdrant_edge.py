@@ -57,16 +57,18 @@ from repokb.stores.base import (
     SPARSE,
     TEXT_HASH,
     WORD_FIELDS,
+    WORDS,
     Combiner,
     InFlight,
     RawPoint,
     Store,
     StoredPoint,
     StoreFilter,
+    defined_by,
     register,
     scan_defining,
 )
-from repokb.stores.dense_scan import DenseScan, View
+from repokb.stores.dense_scan import DenseScan, View, point_key
 
 _NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
 # A search runs on the calling thread, not handed to the engine's pool: the caller holds the
@@ -154,6 +156,25 @@ def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
     neither overwrites nor drops a vector the copy has)."""
     return all(isinstance(project, str) and isinstance(path, str)
                and not copy.holds(project, path) for project, path in files)
+
+
+def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, limit: int,
+                       scroll: Callable[[list[str], Any], tuple[list[Any], Any]],
+                       ) -> list[str]:
+    """`Store.defining`'s ids with a dense copy: the copy's rows of those names (every point
+    with a dense vector) and the engine's points without a dense vector that `scroll` finds
+    (as `scan_defining` scrolls: a page at a time, in id order, until `limit`), the first
+    `limit` of both in id order, as the engine's scroll of them all orders them. The copy
+    holds the symbols of ~all the points: the engine reads only the few it does not."""
+    words = list(dict.fromkeys(" ".join(w.lower() for w in WORDS.findall(n)) for n in names))
+    rest: list[str] = []
+    offset = None
+    while len(rest) < limit:
+        page, offset = scroll(words, offset)
+        rest += [str(r.id) for r in defined_by(page, names)]
+        if offset is None or not page:
+            break
+    return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
 def _dense_of(record: Any) -> list[float] | None:
@@ -278,6 +299,8 @@ class QdrantEdgeStore(Store):
         self._scan: DenseScan | None = None  # the rows behind _copy: writes may append to it
         self._changed = threading.Condition()
         self._writes = self._writing = 0
+        # every write begun, kept ones too (`defining` trusts the copy only if none began)
+        self._began = 0
         self._written = 0.0  # time.monotonic() when the last write ended
         self._keeper: threading.Thread | None = None
         self._closing = False
@@ -418,6 +441,7 @@ class QdrantEdgeStore(Store):
                 self._writes += 1
                 self._copy = self._scan = None
             self._writing += 1
+            self._began += 1
         try:
             yield
         finally:
@@ -592,12 +616,14 @@ class QdrantEdgeStore(Store):
         scope = _filter(where)
         fields = True if content else list(SEARCH_FIELDS)
 
-        def scroll(phrases: list[str], offset: Any) -> tuple[list[q.Record], Any]:
+        def scroll(phrases: list[str], offset: Any,
+                   undense: bool = False) -> tuple[list[q.Record], Any]:
             named: list[Any] = [q.FieldCondition("symbol", match=q.MatchText(words))
                                 for words in phrases]
             page, following = self._shard.scroll(q.ScrollRequest(
                 offset=offset, limit=_PAGE,
-                filter=q.Filter(must=[*(scope.must or [] if scope else [])], should=named),
+                filter=q.Filter(must=[*(scope.must or [] if scope else [])], should=named,
+                                must_not=[q.HasVectorCondition(DENSE)] if undense else None),
                 with_payload=["symbol"], with_vector=False))
             return page, following
 
@@ -605,6 +631,14 @@ class QdrantEdgeStore(Store):
             records = self._shard.retrieve(ids, with_payload=fields, with_vector=False)
             return {str(r.id): dict(r.payload) for r in records if r.payload}
 
+        began = self._began  # before the copy: a write beginning after changes it
+        copy = self._copy
+        if copy is not None and not self._writing and all(WORDS.search(n) for n in names):
+            ids = _defined_with_copy(copy, names, where, limit,
+                                     lambda phrases, offset: scroll(phrases, offset, True))
+            if self._began == began and not self._writing:  # no write since the copy's read
+                found = fetch(ids) if ids else {}
+                return [StoredPoint(i, 0.0, found[i]) for i in ids if i in found]
         return scan_defining(names, limit, scroll, fetch)
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
@@ -670,9 +704,13 @@ class QdrantEdgeStore(Store):
         for r in results:
             points = []
             for p in r:
-                i, given = str(p.id), p.payload
-                payload = (dict(given) if given is not None
-                           else copy.payload(i) if copy is not None else None)
+                point, given = p.id, p.payload
+                row = copy.row(point_key(point)) if copy is not None else None
+                if row is None or copy is None:
+                    i, payload = str(point), dict(given) if given is not None else None
+                else:  # the copy's text of the id, and its fields unless the engine gave them
+                    i = copy.ids[row]
+                    payload = dict(given) if given is not None else copy.fields_of(row)
                 if payload is None:
                     missing.add(i)
                 points.append((i, p.score, payload))
