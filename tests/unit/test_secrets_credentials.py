@@ -78,6 +78,33 @@ MUST_REDACT = [  # (mode, language, text, value)
     ("code", "rust", f'const HELP: &str = "Connect with\n the password {PW} to the db";\n', PW),
     ("code", "ruby", f'HELP = "Connect with\n the password {PW} to the db"\n', PW),
     ("code", "php", f'$help = "Connect with\n the password {PW} to the db";\n', PW),
+    # session 31's attacker pass: a tool's own password option or position, stored before
+    ("code", "shell", f"htpasswd -b -c /etc/nginx/.htpasswd admin {PW}\n", PW),
+    ("code", "shell", f"openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:{PW}\n", PW),
+    ("code", "shell", f"openssl rsa -in k.pem -passin 'pass:{PW}' -out plain.pem\n", PW),
+    ("code", "shell", f"keytool -importkeystore -srcstorepass {PW} -deststorepass {PW2}\n", PW2),
+    ("code", "shell", f"keytool -genkeypair -alias app -keypass {PW} -keystore app.jks\n", PW),
+    ("code", "shell", f"jarsigner -storepass '{PW}' app.jar app\n", PW),
+    ("code", "shell", f"sqlcmd -S db -U sa -P {PW} -Q 'SELECT 1'\n", PW),
+    ("code", "shell", f"ldapsearch -x -D cn=admin,dc=shop -w {PW} -b dc=shop\n", PW),
+    ("code", "shell", f"rabbitmqctl add_user shop {PW}\n", PW),
+    ("code", "shell", f"rabbitmqctl change_password shop '{PW2}'\n", PW2),
+    ("code", "shell", f"az login -u ops@shop.example -p {PW}\n", PW),
+    ("code", "shell", f"zip -P {PW} backup.zip db.sql\n", PW),
+    ("code", "shell", f"7z a -p{PW} backup.7z db.sql\n", PW),
+    ("code", "shell", f"mosquitto_pub -h mq -u shop -P {PW} -t t -m hi\n", PW),
+    ("code", "yaml", f"services:\n  cache:\n    command: redis-server --requirepass {PW}\n", PW),
+    ("code", "shell", f"redis-server --masterauth {PW} --port 6380\n", PW),
+    ("code", "shell", f"printf '{PW}' | docker secret create db_password -\n", PW),
+    ("code", "shell", f'echo "{PW}" | gh secret set DEPLOY_TOKEN\n', PW),
+    ("code", "shell", f"echo -n {PW} | wrangler secret put API_TOKEN\n", PW),
+    ("code", "shell", f"gh secret set NPM_TOKEN --body {PW}\n", PW),
+    ("code", "yaml", f'steps:\n  - run: gh secret set NPM_TOKEN -b"{PW}"\n', PW),
+    ("code", "yaml", f'steps:\n  - run: echo "::add-mask::{PW}"\n', PW),
+    ("code", "shell", "heroku config:set STRIPE_KEY=Zt8pQ2xW7mK4nB6vR1cY\n",
+     "Zt8pQ2xW7mK4nB6vR1cY"),
+    ("code", "shell", "docker compose run -e SIGNING_KEY=Zt8pQ2xW7mK4nB6vR1cY web\n",
+     "Zt8pQ2xW7mK4nB6vR1cY"),
 ]
 
 MUST_KEEP = [  # (mode, language, text): nothing here is a secret
@@ -121,6 +148,29 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
     # a dotted name under a secret-named key is a reference (ansible-core's plugin routing)
     ("config", "yaml", "filter:\n  type5_pw:\n    redirect: ansible.netcommon.type5_pw\n"
      "  vault_secret:\n    redirect: community.general.vault_secret2\n"),
+    # the same tools given a variable, a prompt, a file or the environment: nothing written
+    ("code", "shell", "openssl pkcs12 -export -in c.pem -passout pass:$P12_PASS -out c.p12\n"),
+    ("code", "shell", "openssl rsa -in k.pem -passin env:KEY_PASS -passout file:pw.txt\n"),
+    ("code", "shell", "openssl req -new -key k.pem -passin stdin -out r.csr\n"),
+    ("code", "shell", 'keytool -list -keystore app.jks -storepass "$STORE_PASS"\n'),
+    ("code", "shell", "keytool -list -keystore app.jks -storepass:env STORE_PASS\n"),
+    ("code", "shell", "keytool -list -keystore cacerts -storepass changeit\n"),
+    ("code", "shell", "sqlcmd -S db -U sa -P $SA_PASSWORD -Q 'SELECT 1'\n"),
+    ("code", "shell", "ldapsearch -x -W -D cn=admin,dc=shop -b dc=shop\n"),
+    ("code", "shell", 'rabbitmqctl add_user "$RABBIT_USER" "$RABBIT_PASS"\n'),
+    ("code", "shell", "rabbitmqctl set_permissions -p / shop '.*' '.*' '.*'\n"),
+    ("code", "shell", "az login --service-principal -u $APP_ID -p /etc/az/cert.pem\n"),
+    ("code", "shell", "zip -r -P $ZIP_PASSWORD backup.zip db/\n"),
+    ("code", "shell", "7z a -p backup.7z db.sql\n"),  # -p alone asks for it
+    ("code", "yaml", 'command: redis-server --requirepass "${REDIS_PASSWORD}"\n'),
+    ("code", "shell", 'echo "$TOKEN" | gh secret set DEPLOY_TOKEN\n'),
+    ("code", "shell", "gh secret set NPM_TOKEN < token.txt\n"),
+    ("code", "shell", 'gh secret set NPM_TOKEN --body "$NPM_TOKEN"\n'),
+    ("code", "yaml", 'steps:\n  - run: echo "::add-mask::$TOKEN"\n'),
+    ("code", "yaml", "steps:\n  - run: echo \"::add-mask::${{ steps.x.outputs.token }}\"\n"),
+    ("code", "shell", "heroku config:set WEB_CONCURRENCY=3 STRIPE_KEY=$STRIPE_KEY\n"),
+    ("code", "shell", "docker compose run -e CACHE_KEY=orders_v2 web\n"),
+    ("code", "shell", "docker secret create db_password ./secrets/db_password.txt\n"),
 ]
 
 

@@ -547,6 +547,11 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *ORACLE_TOOLS,
     # sqlforms: `CREATE USER u IDENTIFIED BY 'v'`
     "identified",
+    # commands: tools' own password options and places, secrets handed to a store or masked,
+    # an environment pair given on a command line
+    "sqlcmd", "bcp", "osql", "isql", "ldap", "az login", "zip", "7z", "mosquitto_", "keytool",
+    "jarsigner", "openssl", "requirepass", "masterauth", "rabbitmqctl", "gh secret", "secret",
+    "vercel", "add-mask", "-e ", "--env", "--build-arg", "--set-env-vars", "config:set",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -28,7 +28,11 @@ request files GitHub Linguist names (`.curlrc`'s `user = "u:X"`, Tor's `HashedCo
 Apache's `SetEnv DB_PASSWORD X`, HAProxy's and Caddy's password hashes, Kickstart's `rootpw`,
 a Hurl `[BasicAuth]` section); `clients.find` the name/value entries of API-client collections
 (`{"key": "password", "value": "X"}`, an entry typed secret, Postman's API-key auth) and a
-request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`).
+request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`);
+`commands.find` a command-line tool's own password option or place (`sqlcmd -P X`, `keytool
+-storepass X`, `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a
+secret store (`gh secret set N --body X`, `echo X | docker secret create N -`), GitHub's
+`::add-mask::X` and a random `..._KEY=X` given to `heroku config:set` or `docker run -e`.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -51,6 +55,7 @@ from repokb.secrets import (
     buildforms,
     bullets,
     clients,
+    commands,
     credentials,
     defaults,
     directives,
@@ -82,6 +87,7 @@ from repokb.secrets.library import library_findings
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
+from repokb.secrets.workdirs import drop_working_directories
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]
@@ -120,6 +126,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "stores": lambda text, mode, language, keys: stores.find(text),
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
     "clients": lambda text, mode, language, keys: clients.find(text),
+    "commands": lambda text, mode, language, keys: commands.find(text, keys),
 }
 
 
@@ -148,6 +155,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
+    found = drop_working_directories(text, found)  # `PWD=/home/me/src`: the shell's path
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]

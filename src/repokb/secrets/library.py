@@ -218,7 +218,9 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.
 
 
 def _filtered(value: str) -> bool:
-    if is_placeholder(value) or is_field_name(value) or (
+    # the keyword plugin reads a bare JSON value to the closing brackets: `"secret": true}]}`
+    # (Hoppscotch's flag on one line) gave `true}]}`
+    if is_placeholder(value) or is_placeholder(value.rstrip("}]),")) or is_field_name(value) or (
             _DOTTED_NAME.fullmatch(value) and not random_part(value)):
         return True  # django.contrib.auth.Hasher; a Discord or SendGrid token is no name
     return any(test(value) for test in _filters())

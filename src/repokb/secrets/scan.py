@@ -19,6 +19,7 @@ from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
 from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.numbers import secret_number
 
 
 @dataclass(frozen=True, order=True)
@@ -538,7 +539,7 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if is_placeholder(value) and not (phrase and value[:3].lower() == "my "):
         return False
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
-        return False
+        return secret_number(value, key_words(key))  # `"password": 12345678901`
     if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
         return False
     if phrase:  # words with a digit or a symbol, no form's words: a passphrase

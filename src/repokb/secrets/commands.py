@@ -1,0 +1,118 @@
+"""Passwords and tokens given to command-line tools by their own options or places, where no
+`--password` or `KEY=` names them (an attacker's pass over scripts, CI files, compose files
+and READMEs found each stored as written):
+
+- a tool's own password option: `sqlcmd -P X` (bcp, osql, isql), `ldapsearch -w X` (every
+  `ldap*` client), `az login -u U -p X`, `zip -P X`, `7z a -pX`, `mosquitto_pub -P X`,
+  `keytool -storepass X` / `-keypass` / `-srcstorepass` / `-deststorepass` (and jarsigner's),
+  `openssl ... -passin pass:X` / `-passout pass:X`, `redis-server --requirepass X` /
+  `--masterauth X`;
+- its place: `rabbitmqctl add_user USER X` / `change_password USER X`;
+- a secret handed to a secret store: `gh secret set NAME --body X` (`-b X`, `-bX`), and a
+  literal piped to one (`echo "X" | gh secret set NAME`, `printf X | docker secret create
+  NAME -`, `wrangler secret put`, `vercel env add`, `flyctl secrets set`);
+- GitHub Actions' `::add-mask::X`, which masks a literal only because it is a secret;
+- an environment pair given on a command line (`heroku config:set STRIPE_KEY=X`, `docker run
+  -e SIGNING_KEY=X`, `--build-arg`, gcloud's `--set-env-vars`): a random value under a
+  `..._KEY` name (`scan.random_key_value`), which the assignment finders read in code only
+  when quoted (a secret-named key, `API_TOKEN=X`, was found there already).
+
+A value is a literal, never a reference (`$PASS`, `${{ secrets.X }}`, `env:NAME`, `file:pw`,
+`stdin`), nor a placeholder; an option's value must look like a password
+(`values.password_like`, a command line's place: words with digits count), as `curl -u`'s does
+(credentials.py); a secret store's and `add-mask`'s value may be any word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value
+from repokb.secrets.values import password_like
+
+Span = tuple[int, int, str, bool]
+
+# a shell word: quoted (any character but its quote) or bare
+_WORD = r"""(?:"(?P<d>[^"\n]{4,256})"|'(?P<s>[^'\n]{4,256})'|(?P<value>[^\s"'`|;&<>()]{4,256}))"""
+_REST = r"""[^\n|;&]*?"""  # the rest of the same command, up to the option
+# (the words (P.LINE_WORDS) a line of the form holds, the form)
+_OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    (("sqlcmd", "bcp", "osql", "isql"),
+     re.compile(rf"""\b(?:sqlcmd|bcp|osql|isql)\b{_REST}[ \t]-P[ \t]*{_WORD}""")),
+    (("ldap",), re.compile(rf"""\bldap[a-z]+\b{_REST}[ \t]-w[ \t]+{_WORD}""")),
+    (("az login",), re.compile(rf"""\baz[ \t]+login\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("zip",), re.compile(rf"""\b(?:zip|unzip|zipcloak)\b{_REST}[ \t]-P[ \t]+{_WORD}""")),
+    (("7z",), re.compile(rf"""\b7z[arx]?\b{_REST}[ \t]-p{_WORD}""")),
+    (("mosquitto_",), re.compile(rf"""\bmosquitto_[a-z]+\b{_REST}[ \t]-P[ \t]+{_WORD}""")),
+    (("keytool", "jarsigner"),
+     re.compile(rf"""[ \t]-(?:src|dest|new)?(?:store|key)?pass[ \t]+{_WORD}""")),
+    (("openssl",), re.compile(r"""[ \t]-(?:passin|passout|pass|password)[ \t]+"""
+                              r"""(?:"pass:(?P<d>[^"\n]{4,256})"|'pass:(?P<s>[^'\n]{4,256})'"""
+                              r"""|pass:(?P<value>[^\s"'`|;&<>()]{4,256}))""")),
+    (("requirepass", "masterauth"),
+     re.compile(rf"""--(?:requirepass|masterauth)(?:[ \t]+|=){_WORD}""")),
+    (("rabbitmqctl",),
+     re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
+                rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
+)
+# a secret handed to a store, or masked: any literal word
+_STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""
+_STORE += r"""|wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|fly(?:ctl)?[ \t]+secrets"""
+_STORE += r"""[ \t]+set)\b"""
+_SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    (("gh secret",), re.compile(rf"""\bgh[ \t]+secret[ \t]+set\b{_REST}[ \t](?:--body(?:[ \t]+|=)"""
+                                rf"""|-b[ \t]*){_WORD}""")),
+    (("secret", "vercel"),
+     re.compile(r"""\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s[^']*'|"%s[^"]*"))?)"""
+                rf"""[ \t]+{_WORD}[ \t]*\|[ \t]*"""
+                + _STORE)),
+    (("add-mask",), re.compile(r"""::add-mask::(?P<value>[^\s"'`]{4,256})""")),
+)
+# a KEY=VALUE pair after an option that sets the environment of a command or an app
+_ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
+_ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
+                       r"""(?P<value>[^\s"'`|;&<>(),]{4,256})(?P=q)""")
+_AT_ENV = ("-e ", "--env", "--build-arg", "--set-env-vars", "config:set")
+_REFERENCE = re.compile(r"""[$%`{]|^(?:env|file|fd|stdin)(?::|$)""")
+
+
+def _literal(value: str) -> bool:
+    return not _REFERENCE.search(value)
+
+
+def _value(m: re.Match[str]) -> str:
+    """The name of the group that holds the word's value: double-quoted, single or bare."""
+    return next(g for g in ("d", "s", "value") if m.groupdict().get(g) is not None)
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of the secrets given to command-line tools in `text` (see the module docstring;
+    `keys`: the text's lines holding a key word, found once for every finder)."""
+    keys = keys or KeyLines(text)
+    out: list[Span] = []
+    for anchors, pattern in _OPTIONS:
+        if keys.has(anchors):
+            for start, line in keys.line_texts(anchors):
+                out += [(start + m.start(g), start + m.end(g), "command_option", False)
+                        for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                        and password_like(m.group(g), min_length=6, glued_words=True)]
+    for anchors, pattern in _SECRETS:
+        if keys.has(anchors):
+            for start, line in keys.line_texts(anchors):
+                out += [(start + m.start(g), start + m.end(g), "command_secret", False)
+                        for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                        and is_secret_value(m.group(g), "secret", literal_words=True)]
+    if keys.has(_AT_ENV):
+        for start, line in keys.line_texts(_AT_ENV):
+            option = _ENV_OPTION.search(line)
+            if option is None:
+                continue
+            for m in _ENV_PAIR.finditer(line, option.end()):
+                key, value = m.group("key"), m.group("value")
+                if _literal(value) and (
+                        is_secret_key(key) and is_secret_value(value, key, literal_words=False)
+                        or random_key_value(key, value)):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "command_env", False))
+    return out
