@@ -246,6 +246,16 @@ MUST_KEEP_3 = [  # (language, text)
 ]
 
 
+def test_a_password_of_digits_goes_wherever_it_stands_as_a_number_only():
+    # Django's tests/auth_tests/test_management.py: the password again in a list, and the
+    # same digits inside a user name, which stays
+    text = (f'data = {{"username": "joe{DIGITS}", "password": "{DIGITS}"}}\n'
+            f'entered = ["{DIGITS}", "password"]\n')
+    out = redact(text, "code", "python").text
+    assert out == ('data = {"username": "joe' + DIGITS + '", "password": "<REDACTED_SECRET>"}\n'
+                   'entered = ["<REDACTED_SECRET>", "password"]\n'), out
+
+
 @cases(("language", "text", "value"), MUST_REDACT_3)
 def test_an_attackers_form_of_the_third_pass_is_redacted(language, text, value):
     assert_redacted(text, mode_for(language), language, value)

@@ -105,6 +105,13 @@ MUST_REDACT = [  # (mode, language, text, value)
      "Zt8pQ2xW7mK4nB6vR1cY"),
     ("code", "shell", "docker compose run -e SIGNING_KEY=Zt8pQ2xW7mK4nB6vR1cY web\n",
      "Zt8pQ2xW7mK4nB6vR1cY"),
+    ("code", "shell", f"bcp dbo.orders out orders.dat -S db -U sa -P'{PW2}' -c\n", PW2),
+    ("code", "shell", f"unzip -P {PW} backup.zip\n", PW),
+    ("code", "shell", f"echo {PW} | vercel env add DB_PASSWORD production\n", PW),
+    ("code", "shell", f"printf '{PW}' | flyctl secrets set --stage\n", PW),
+    ("code", "dockerfile", "RUN docker build --build-arg SIGNING_KEY=Zt8pQ2xW7mK4nB6vR1cY .\n",
+     "Zt8pQ2xW7mK4nB6vR1cY"),
+    ("code", "shell", f"gcloud run deploy api --set-env-vars=DB_PASSWORD={PW},MODE=prod\n", PW),
 ]
 
 MUST_KEEP = [  # (mode, language, text): nothing here is a secret

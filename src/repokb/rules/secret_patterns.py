@@ -237,7 +237,12 @@ REDACTED = "<REDACTED_SECRET>"
 # clap's `default_value = "X"` above a secret-named field, a secret-named `fn` returning a
 # literal, lettre's `Credentials::new("u".to_owned(), "X".to_owned())`
 # 41 also (misc31): a CSS selector line (`.special-token:empty::before{`) is no `key: value`
-REDACTION_VERSION = 41
+# 42 (secrets31): a tool's own password option or place (`sqlcmd -P X`, `keytool -storepass X`,
+# `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a store (`gh secret
+# set N --body X`, `echo X | docker secret create N -`), `::add-mask::X`, a random `..._KEY=X`
+# given to `heroku config:set` / `docker -e`; digits under a secret's own name or type; a YAML
+# list under `api_keys:`; `PWD=/path` and a YAML mapping under `secret:` are no longer findings
+REDACTION_VERSION = 42
 
 
 @dataclass(frozen=True)

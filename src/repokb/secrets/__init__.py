@@ -217,11 +217,13 @@ def _same_values(text: str, found: list[Finding], also: set[str]) -> list[Findin
     (`parts.spreads`), the values found in the file's other parts (`values`)."""
     out: list[Finding] = []
     for value in (_spread(text, found) | also) - {""}:
-        at = text.find(value)
+        number = value.isdigit()  # a password of digits: as a whole number only, not the
+        at = text.find(value)     # digits of `joe1234567890` or of a longer number
         while at != -1:
-            out.append(Finding(at, at + len(value), "same_value", False,
-                               text.count("\n", 0, at) + 1))
-            at = text.find(value, at + len(value))
+            end = at + len(value)
+            if not (number and (text[at - 1:at].isalnum() or text[end:end + 1].isalnum())):
+                out.append(Finding(at, end, "same_value", False, text.count("\n", 0, at) + 1))
+            at = text.find(value, end)
     return out
 
 
