@@ -11,8 +11,9 @@ repository (or the `planted()` list of FILE.py, Planted records of tests/planted
 out of the repository), runs the real CLI (`repokb index`, real model, real store) into a fresh
 REPOKB_HOME, asks `search --json` for every value and `explain --json` for every file, then looks
 for every value (raw, base64 and UTF-16, and its 16-character pieces as the integration test
-does) in every byte under the home, every SQLite row and every answer. `tree` counts redactions by detector and shows a sample of N of
-them (the line, value masked to its first 3 characters); with `--oracle`, detect-secrets' own
+does) in every byte under the home, every SQLite row and every answer. `tree` counts
+redactions by detector and shows a sample of N of them (the line, value masked to its first 3
+characters); with `--oracle`, detect-secrets' own
 full scan (all default plugins and filters) runs on each admitted file and every value it
 reports that survives redaction is a leak. Run it against another checkout to get a "before"
 figure: `PYTHONPATH=/path/to/other/src python bench/secret_leaks.py ...`.
@@ -112,9 +113,13 @@ def index(plant: str | None, keep: str | None) -> None:
     answers = [indexed] + [cli("explain", str(root / i.path), "--json") for i in items]
     answers += [cli("search", "--json", "--limit", "5", "--", v) for i in items for v in i.values]
     shown = "\n".join(answers)
-    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file())
+    # every byte but the embedding model's files, copied there (no value can come from them)
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*"))
+                        if p.is_file() and "models" not in p.relative_to(home).parts)
     rows = []
-    for db in home.rglob("*.sqlite"):
+    for db in home.rglob("*.sqlite*"):
+        if db.suffix not in (".sqlite", ".sqlite3", ".db"):
+            continue
         with sqlite3.connect(db) as conn:
             for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"):
                 rows += [repr(r) for r in conn.execute(f'SELECT * FROM "{table}"')]
@@ -123,7 +128,8 @@ def index(plant: str | None, keep: str | None) -> None:
     for item in items:
         record = files.get(item.path) or next((f for p, f in files.items()
                                                if p.endswith(item.path[-12:])), {})
-        decided = f"{record.get('kind')}/{record.get('index_policy')}, {record.get('chunks')} chunks"
+        decided = (f"{record.get('kind')}/{record.get('index_policy')}, "
+                   f"{record.get('chunks')} chunks")
         if item.expect == "index" and record.get("index_policy") in ("block", None):
             print(f"  false block: {item.path} ({decided})")
         for value in item.values:

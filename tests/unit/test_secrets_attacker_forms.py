@@ -222,7 +222,7 @@ MUST_REDACT_3 = [  # (language, text, value)
     ("yaml", "passwords:\n- Winter2024shop\n", "Winter2024shop"),
     # the same in a working directory's neighbourhood: a PWD that is no path is a password
     # (ODBC's `PWD=`)
-    ("python", f'CONN = "Driver={{ODBC Driver 18}};Server=db;Uid=sa;PWD=Xq7pLm2vRt;"\n',
+    ("python", 'CONN = "Driver={ODBC Driver 18};Server=db;Uid=sa;PWD=Xq7pLm2vRt;"\n',
      "Xq7pLm2vRt"),
 ]
 

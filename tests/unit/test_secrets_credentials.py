@@ -112,6 +112,24 @@ MUST_REDACT = [  # (mode, language, text, value)
     ("code", "dockerfile", "RUN docker build --build-arg SIGNING_KEY=Zt8pQ2xW7mK4nB6vR1cY .\n",
      "Zt8pQ2xW7mK4nB6vR1cY"),
     ("code", "shell", f"gcloud run deploy api --set-env-vars=DB_PASSWORD={PW},MODE=prod\n", PW),
+    # Windows' administration commands, a password set for an account, an expect script's
+    # answer to a password prompt, a token as a URL's user
+    ("code", "batch", f"cmdkey /add:srv /user:bob /pass:{PW}\n", PW),
+    ("code", "batch", f"schtasks /create /tn job /tr job.bat /ru bob /rp {PW}\n", PW),
+    ("code", "batch", f"psexec \\\\srv -u bob -p {PW} cmd\n", PW),
+    ("code", "batch", f"net use Z: \\\\srv\\share /user:CORP\\bob {PW} /persistent:no\n", PW),
+    ("code", "batch", f"wmic /node:srv /user:bob /password:{PW} os get caption\n", PW),
+    ("code", "shell", f'echo "bob:{PW}" | chpasswd\n', PW),
+    ("code", "shell", f"chpasswd <<< 'bob:{PW}'\n", PW),
+    ("code", "shell", f'echo "{PW}" | passwd --stdin bob\n', PW),
+    ("code", "shell", f"useradd -m -p $(openssl passwd -6 {PW}) bob\n", PW),
+    ("code", "tcl", f'spawn ssh root@host\nexpect "*assword:*"\nsend "{PW}\\r"\n', PW),
+    ("code", "shell", "expect -c 'spawn ssh root@h; expect \"password:\"; "
+     f"send \"{PW}\\r\"; interact'\n", PW),
+    ("code", "shell", "pip install git+https://Zt8pQ2xW7mK4nB6vR1cY@github.com/org/repo.git\n",
+     "Zt8pQ2xW7mK4nB6vR1cY"),
+    ("text", "markdown", "git clone https://Zt8pQ2xW7mK4nB6vR1cY@github.com/org/private.git\n",
+     "Zt8pQ2xW7mK4nB6vR1cY"),
 ]
 
 MUST_KEEP = [  # (mode, language, text): nothing here is a secret
@@ -178,6 +196,15 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
     ("code", "shell", "heroku config:set WEB_CONCURRENCY=3 STRIPE_KEY=$STRIPE_KEY\n"),
     ("code", "shell", "docker compose run -e CACHE_KEY=orders_v2 web\n"),
     ("code", "shell", "docker secret create db_password ./secrets/db_password.txt\n"),
+    ("code", "batch", "cmdkey /add:srv /user:bob /pass\n"),  # /pass alone asks for it
+    ("code", "batch", "net use Z: \\\\srv\\share /user:bob %SHARE_PW%\n"),
+    ("code", "batch", "net use Z: \\\\srv\\share /user:bob * /persistent:yes\n"),
+    ("code", "shell", 'echo "$USER_NAME:$USER_PASS" | chpasswd\n'),
+    ("code", "shell", "useradd -m -p $(openssl passwd -6 \"$PASS\") bob\n"),
+    ("code", "tcl", 'expect "*assword:*"\nsend "$password\\r"\nexpect "$ "\nsend "ls\\r"\n'),
+    ("code", "shell", "git clone https://git@github.com/org/repo.git\n"),
+    ("text", "markdown", "Clone https://github-actions@github.com/org/repo.git or "
+     "https://user@example.com/path.\n"),
 ]
 
 

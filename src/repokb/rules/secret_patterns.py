@@ -557,6 +557,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "sqlcmd", "bcp", "osql", "isql", "ldap", "az login", "zip", "7z", "mosquitto_", "keytool",
     "jarsigner", "openssl", "requirepass", "masterauth", "rabbitmqctl", "gh secret", "secret",
     "vercel", "add-mask", "-e ", "--env", "--build-arg", "--set-env-vars", "config:set",
+    "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

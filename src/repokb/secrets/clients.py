@@ -91,22 +91,22 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
     if not secret:
         return []
     # a number: by the entry's type any (a PIN), by its name 6+ digits (`numbers`)
-    typed = not is_secret_key(name)
+    by_type = not is_secret_key(name)
     out: list[Span] = []
     for v in values:
         value = v.group("s")
         scheme = _SCHEME.match(value)
         at = scheme.end() if scheme else 0
-        if _written(value[at:]) and (value_ok(value[at:]) or _number(value[at:], name, typed)):
+        if _written(value[at:]) and (value_ok(value[at:]) or _number(value[at:], name, by_type)):
             start = obj.start() + v.start("s")
             out.append((start + at, start + len(value), DETECTOR, False))
     return out
 
 
-def _number(value: str, name: str, typed: bool) -> bool:
+def _number(value: str, name: str, by_type: bool) -> bool:
     """An all-digit secret: a PIN or a numeric key in an entry typed secret (4+ digits), or
     under a name that says the secret itself (`numbers.secret_number`: `apiKey`, 6+)."""
-    if typed:
+    if by_type:
         return value.isdigit() and len(value) >= P.WEAK_MIN_LENGTH
     return secret_number(value, key_words(name))
 

@@ -7,7 +7,12 @@ and READMEs found each stored as written):
   `keytool -storepass X` / `-keypass` / `-srcstorepass` / `-deststorepass` (and jarsigner's),
   `openssl ... -passin pass:X` / `-passout pass:X`, `redis-server --requirepass X` /
   `--masterauth X`;
-- its place: `rabbitmqctl add_user USER X` / `change_password USER X`;
+- its place: `rabbitmqctl add_user USER X` / `change_password USER X`, `net use DRIVE SHARE
+  /user:U X`; Windows' `cmdkey /pass:X`, `schtasks /rp X`, `psexec -p X`, `wmic /password:X`;
+- an account's password set by a script: `echo "U:X" | chpasswd`, `echo X | passwd --stdin U`,
+  `openssl passwd -6 X` (the plaintext it hashes), and an expect script's answer to a password
+  prompt (`expect "*assword:*"` then `send "X\\r"`);
+- a random token as a URL's user (`https://TOKEN@github.com/org/repo.git`);
 - a secret handed to a secret store: `gh secret set NAME --body X` (`-b X`, `-bX`), and a
   literal piped to one (`echo "X" | gh secret set NAME`, `printf X | docker secret create
   NAME -`, `wrangler secret put`, `vercel env add`, `flyctl secrets set`);
@@ -29,7 +34,7 @@ import re
 
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value
-from repokb.secrets.values import password_like
+from repokb.secrets.values import password_like, random_token
 
 Span = tuple[int, int, str, bool]
 
@@ -52,6 +57,24 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                               r"""|pass:(?P<value>[^\s"'`|;&<>()]{4,256}))""")),
     (("requirepass", "masterauth"),
      re.compile(rf"""--(?:requirepass|masterauth)(?:[ \t]+|=){_WORD}""")),
+    # Windows' administration commands: cmdkey's `/pass:X`, schtasks' `/rp X`, psexec's `-p X`,
+    # wmic's `/password:X`, `net use DRIVE SHARE /user:U X`
+    (("cmdkey",), re.compile(rf"""\bcmdkey\b{_REST}[ \t]/pass:{_WORD}""", re.I)),
+    (("schtasks",), re.compile(rf"""\bschtasks\b{_REST}[ \t]/rp[ \t]+{_WORD}""", re.I)),
+    (("psexec",), re.compile(rf"""\bpsexec(?:64)?\b{_REST}[ \t]-p[ \t]+{_WORD}""", re.I)),
+    (("wmic",), re.compile(rf"""\bwmic\b{_REST}[ \t]/password:{_WORD}""", re.I)),
+    (("net use",), re.compile(rf"""\bnet[ \t]+use\b{_REST}[ \t]/user:\S+[ \t]+{_WORD}""",
+                              re.I)),
+    # an account's password set from a script: `echo "U:X" | chpasswd`, `chpasswd <<< "U:X"`,
+    # `echo X | passwd --stdin U`, the plaintext given to `openssl passwd`
+    (("chpasswd",), re.compile(r"""\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*["']?[^\s:"']+:"""
+                               r"""(?P<value>[^\s"'`|;&<>()]{4,256})["']?[ \t]*\|[ \t]*chpasswd"""
+                               r"""|\bchpasswd[ \t]*<<<[ \t]*["']?[^\s:"']+:"""
+                               r"""(?P<d>[^\s"'`|;&<>()]{4,256})""")),
+    (("passwd",), re.compile(rf"""\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+{_WORD}[ \t]*\|"""
+                             r"""[ \t]*(?:sudo[ \t]+)?passwd[ \t]+--stdin\b""")),
+    (("openssl",), re.compile(r"""\bopenssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|aixmd5|"""
+                              rf"""stdin|salt[ \t]+\S+))*[ \t]+{_WORD}""")),
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
@@ -69,6 +92,13 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                 + _STORE)),
     (("add-mask",), re.compile(r"""::add-mask::(?P<value>[^\s"'`]{4,256})""")),
 )
+# an expect script's answer to a password prompt: `expect "*assword:*"` then `send "X\r"`, on
+# the next line or after a `;`
+_EXPECT = re.compile(r"""\bexpect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
+                     r"""(?:\n|;)[ \t]*send[ \t]+(?:--[ \t]+)?\\?["{](?P<value>[^"\\{}\n]{4,256})"""
+                     r"""(?:\\r|\\n)?\\?["}]""")
+# a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
+_TOKEN_USER = re.compile(r"""\bhttps?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
 # a KEY=VALUE pair after an option that sets the environment of a command or an app
 _ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
 _ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
@@ -103,6 +133,13 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 out += [(start + m.start(g), start + m.end(g), "command_secret", False)
                         for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
                         and is_secret_value(m.group(g), "secret", literal_words=True)]
+    if keys.has(("assword",)) and "send" in keys.low:
+        out += [(m.start("value"), m.end("value"), "command_secret", False)
+                for m in _EXPECT.finditer(text) if _literal(m.group("value"))
+                and is_secret_value(m.group("value"), "password", literal_words=True)]
+    if "@" in text and keys.has(("://",)):
+        out += [(m.start("value"), m.end("value"), "url_token_user", False)
+                for m in _TOKEN_USER.finditer(text) if random_token(m.group("value"))]
     if keys.has(_AT_ENV):
         for start, line in keys.line_texts(_AT_ENV):
             option = _ENV_OPTION.search(line)
