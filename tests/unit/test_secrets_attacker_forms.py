@@ -264,3 +264,13 @@ def test_an_attackers_form_of_the_third_pass_is_redacted(language, text, value):
 @cases(("language", "text"), MUST_KEEP_3)
 def test_the_nearest_readable_form_of_the_third_pass_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
+
+
+def test_the_chunkers_guard_reads_the_working_directory_as_a_path_too():
+    # `scan` is the chunker's guard: a PWD line it read as a password dropped the whole chunk
+    # (a README's shell session was indexed as nothing)
+    from repokb.secrets.scan import scan
+
+    text = "```\n$ env | grep PWD\nPWD=/home/me/src/shop\nOLDPWD=/home/me\n```\n"
+    assert scan(text, "text") == []
+    assert scan('CONN = "Uid=sa;PWD=Xq7pLm2vRt;"\n', "config") != []

@@ -20,6 +20,7 @@ from repokb.rules import secret_patterns as P
 from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.numbers import secret_number
+from repokb.secrets.workdirs import working_directory
 
 
 @dataclass(frozen=True, order=True)
@@ -181,6 +182,8 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
     spans.extend(_assignments(text, mode, KeyLines(text) if keys is None else keys))
     if spans and (names := storenames.spans(text)):  # `secretKey: password` names a secret
         spans = [s for s in spans if not storenames.inside(s[0], s[1], names)]
+    if spans and "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory
+        spans = [s for s in spans if s[3] or not working_directory(text, s[0])]
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]

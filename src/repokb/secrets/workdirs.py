@@ -6,28 +6,20 @@ password and the path was lost from the text (an `env` listing in a README, a CI
 compose file's `PWD: /workspace`). A weak finding is dropped when its value is a path (it
 opens with `/`, `~`, `.`, `$` or a drive, `C:\\`) and what stands before it on its line is
 `PWD` or `OLDPWD`, upper case, then `=` or `:` (`os.environ["PWD"] = "/x"` too); ODBC's
-`PWD=Xq7pLm2vRt;` is no path and stays a finding.
+`PWD=Xq7pLm2vRt;` is no path and stays a finding. `scan` drops such spans (it is also the
+chunker's guard, which dropped the chunk), `find_all` the other finders' findings.
 """
 
 from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import Finding
-
 _KEY_BEFORE = re.compile(r"""(?<![\w$.\-])(?:OLD)?PWD["'\]]*[ \t]*(?:=|:)[ \t]*["']?$""")
 _PATH = re.compile(r"""["']?(?:[/~.$]|[A-Za-z]:[\\/])""")
 
 
-def drop_working_directories(text: str, found: list[Finding]) -> list[Finding]:
-    """found without the weak findings that are a path given to `PWD` or `OLDPWD`."""
-    if "PWD" not in text:
-        return found
-    kept = []
-    for f in found:
-        if not f.strong and _PATH.match(text, f.start):
-            line_start = text.rfind("\n", 0, f.start) + 1
-            if _KEY_BEFORE.search(text, line_start, f.start):
-                continue
-        kept.append(f)
-    return kept
+def working_directory(text: str, start: int) -> bool:
+    """Whether the value at `start` is a path given to `PWD` or `OLDPWD` on its line."""
+    if not _PATH.match(text, start):
+        return False
+    return _KEY_BEFORE.search(text, text.rfind("\n", 0, start) + 1, start) is not None
