@@ -94,11 +94,11 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
 )
 # an expect script's answer to a password prompt: `expect "*assword:*"` then `send "X\r"`, on
 # the next line or after a `;`
-_EXPECT = re.compile(r"""\bexpect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
+_EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
                      r"""(?:\n|;)[ \t]*send[ \t]+(?:--[ \t]+)?\\?["{](?P<value>[^"\\{}\n]{4,256})"""
                      r"""(?:\\r|\\n)?\\?["}]""")
 # a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
-_TOKEN_USER = re.compile(r"""\bhttps?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
+_TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
 # a KEY=VALUE pair after an option that sets the environment of a command or an app
 _ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
 _ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
@@ -109,6 +109,12 @@ _REFERENCE = re.compile(r"""[$%`{]|^(?:env|file|fd|stdin)(?::|$)""")
 
 def _literal(value: str) -> bool:
     return not _REFERENCE.search(value)
+
+
+def _own_word(text: str, at: int) -> bool:
+    """Whether a word starts at `at` (the patterns open with a literal, which the regex engine
+    finds fast, where `\\bexpect` was tried at every character of the text)."""
+    return not text[at - 1:at].isalnum() if at else True
 
 
 def _value(m: re.Match[str]) -> str:
@@ -122,24 +128,24 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     keys = keys or KeyLines(text)
     out: list[Span] = []
     for anchors, pattern in _OPTIONS:
-        if keys.has(anchors):
-            for start, line in keys.line_texts(anchors):
-                out += [(start + m.start(g), start + m.end(g), "command_option", False)
-                        for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
-                        and password_like(m.group(g), min_length=6, glued_words=True)]
+        for start, line in keys.line_texts(anchors):
+            out += [(start + m.start(g), start + m.end(g), "command_option", False)
+                    for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                    and password_like(m.group(g), min_length=6, glued_words=True)]
     for anchors, pattern in _SECRETS:
-        if keys.has(anchors):
-            for start, line in keys.line_texts(anchors):
-                out += [(start + m.start(g), start + m.end(g), "command_secret", False)
-                        for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
-                        and is_secret_value(m.group(g), "secret", literal_words=True)]
-    if keys.has(("assword",)) and "send" in keys.low:
+        for start, line in keys.line_texts(anchors):
+            out += [(start + m.start(g), start + m.end(g), "command_secret", False)
+                    for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                    and is_secret_value(m.group(g), "secret", literal_words=True)]
+    if "send" in keys.low and keys.has(("assword",)):
         out += [(m.start("value"), m.end("value"), "command_secret", False)
-                for m in _EXPECT.finditer(text) if _literal(m.group("value"))
+                for m in _EXPECT.finditer(text) if _own_word(text, m.start())
+                and _literal(m.group("value"))
                 and is_secret_value(m.group("value"), "password", literal_words=True)]
     if "@" in text and keys.has(("://",)):
         out += [(m.start("value"), m.end("value"), "url_token_user", False)
-                for m in _TOKEN_USER.finditer(text) if random_token(m.group("value"))]
+                for m in _TOKEN_USER.finditer(text)
+                if _own_word(text, m.start()) and random_token(m.group("value"))]
     if keys.has(_AT_ENV):
         for start, line in keys.line_texts(_AT_ENV):
             option = _ENV_OPTION.search(line)
