@@ -203,6 +203,9 @@ MUST_KEEP = [  # (mode, language, text): nothing here is a secret
     ("code", "shell", "useradd -m -p $(openssl passwd -6 \"$PASS\") bob\n"),
     ("code", "tcl", 'expect "*assword:*"\nsend "$password\\r"\nexpect "$ "\nsend "ls\\r"\n'),
     ("code", "shell", "git clone https://git@github.com/org/repo.git\n"),
+    ("code", "python", 'sentry_sdk.init("https://3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d'
+     '@o4504.ingest.sentry.io/4504")\n'),
+    ("config", "yaml", "security:\n  password_hasher: argon2id\n  token_algorithm: HS256\n"),
     ("text", "markdown", "Clone https://github-actions@github.com/org/repo.git or "
      "https://user@example.com/path.\n"),
 ]

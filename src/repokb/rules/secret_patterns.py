@@ -454,6 +454,7 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
+    "algorithm", "algorithms",  # `token_algorithm: HS256`: how it is signed, not the key
 })
 # A key opening with these words names where a secret is kept, not the secret: Helm charts'
 # `existingSecret: redis-creds` (a Kubernetes Secret's name), `existingSecretPasswordKey:

@@ -99,6 +99,9 @@ _EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[
                      r"""(?:\\r|\\n)?\\?["}]""")
 # a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
 _TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
+# ... but a Sentry DSN's public key (`https://KEY@o4504.ingest.sentry.io/4504`, a self-hosted
+# `https://KEY@sentry.example.com/12`), meant to ship in a web page
+_SENTRY = re.compile(r"""@(?:[\w\-]+\.)*(?:ingest|sentry)[\w\-]*\.""")
 # a KEY=VALUE pair after an option that sets the environment of a command or an app
 _ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
 _ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
@@ -145,7 +148,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     if "@" in text and keys.has(("://",)):
         out += [(m.start("value"), m.end("value"), "url_token_user", False)
                 for m in _TOKEN_USER.finditer(text)
-                if _own_word(text, m.start()) and random_token(m.group("value"))]
+                if _own_word(text, m.start()) and random_token(m.group("value"))
+                and not _SENTRY.match(text, m.end("value"))]
     if keys.has(_AT_ENV):
         for start, line in keys.line_texts(_AT_ENV):
             option = _ENV_OPTION.search(line)
