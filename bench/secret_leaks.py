@@ -148,7 +148,9 @@ def index(plant: str | None, keep: str | None) -> None:
                 print(f"  leak: {item.path} ({decided}): {value[:4]}... in {', '.join(where)}")
     print(f"index: {len(items)} files, {values} values, indexed in {seconds:.0f}s; "
           f"found under the home or in answers: {leaks}")
-    if not keep:
+    if keep:
+        print(f"kept: the home {home}, the planted tree {root} (remove both when done)")
+    else:
         shutil.rmtree(work)
 
 
