@@ -241,7 +241,9 @@ REDACTED = "<REDACTED_SECRET>"
 # `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a store (`gh secret
 # set N --body X`, `echo X | docker secret create N -`), `::add-mask::X`, a random `..._KEY=X`
 # given to `heroku config:set` / `docker -e`; digits under a secret's own name or type; a YAML
-# list under `api_keys:`; `PWD=/path` and a YAML mapping under `secret:` are no longer findings
+# list under `api_keys:`, Windows' `cmdkey /pass:X` and its kin, `echo U:X | chpasswd`, an
+# expect script's `send "X\r"`, `https://TOKEN@host`; `PWD=/path`, a YAML mapping under
+# `secret:`, `password_hasher: argon2id`, `token_algorithm: HS256` are no longer findings
 REDACTION_VERSION = 42
 
 
