@@ -1,12 +1,19 @@
 """Secret redaction on real and planted trees: what would be stored, and what detect-secrets says.
 
     python bench/secret_leaks.py planted       # the planted repository (tests/planted_secrets.py)
+    python bench/secret_leaks.py index [--plant FILE.py] [--keep DIR]
     python bench/secret_leaks.py tree DIR [DIR ...] [--oracle] [--show N]
 
 For every file the classifier admits, the text the chunker would cut (`secrets.redact`) is what
 reaches the store. `planted` counts planted values still present there (leaks), values in
-stored paths, and false blocks. `tree` counts redactions by detector and shows a sample of N of
-them (the line, value masked to its first 3 characters); with `--oracle`, detect-secrets' own
+stored paths, and false blocks. `index` is the attacker's pass end to end: it builds the planted
+repository (or the `planted()` list of FILE.py, Planted records of tests/planted_secrets.py kept
+out of the repository), runs the real CLI (`repokb index`, real model, real store) into a fresh
+REPOKB_HOME, asks `search --json` for every value and `explain --json` for every file, then looks
+for every value (raw, base64 and UTF-16, and its 16-character pieces as the integration test
+does) in every byte under the home, every SQLite row and every answer. `tree` counts
+redactions by detector and shows a sample of N of them (the line, value masked to its first 3
+characters); with `--oracle`, detect-secrets' own
 full scan (all default plugins and filters) runs on each admitted file and every value it
 reports that survives redaction is a leak. Run it against another checkout to get a "before"
 figure: `PYTHONPATH=/path/to/other/src python bench/secret_leaks.py ...`.
@@ -75,6 +82,87 @@ def planted() -> None:
           f"in stored paths: {path_leaks}; false blocks: {false_blocks}")
 
 
+def index(plant: str | None, keep: str | None) -> None:
+    import base64
+    import json
+    import os
+    import shutil
+    import sqlite3
+    import subprocess
+
+    items = _plant(plant)
+    work = Path(tempfile.mkdtemp(prefix="secret-leaks-"))
+    root, home = work / "planted", Path(keep) if keep else work / "home"
+    for item in items:
+        path = root / item.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(item.content, encoding="utf-8")
+    env = {**os.environ, "REPOKB_HOME": str(home)}
+
+    def cli(*args: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "repokb", *args], env=env, text=True,
+                             capture_output=True, check=False)
+        if run.returncode:
+            print(f"  repokb {args[0]} failed ({run.returncode}): {run.stderr.strip()[-300:]}")
+        return run.stdout
+
+    started = time.perf_counter()
+    indexed = cli("index", str(root), "--json")
+    seconds = time.perf_counter() - started
+    files = {f["path"]: f for f in json.loads(indexed or '{"files": []}')["files"]}
+    answers = [indexed] + [cli("explain", str(root / i.path), "--json") for i in items]
+    answers += [cli("search", "--json", "--limit", "5", "--", v) for i in items for v in i.values]
+    shown = "\n".join(answers)
+    # every byte but the embedding model's files, copied there (no value can come from them)
+    stored = b"\n".join(p.read_bytes() for p in sorted(home.rglob("*"))
+                        if p.is_file() and "models" not in p.relative_to(home).parts)
+    rows = []
+    for db in home.rglob("*.sqlite*"):
+        if db.suffix not in (".sqlite", ".sqlite3", ".db"):
+            continue
+        with sqlite3.connect(db) as conn:
+            for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"):
+                rows += [repr(r) for r in conn.execute(f'SELECT * FROM "{table}"')]
+    catalog = "\n".join(rows)
+    values = leaks = 0
+    for item in items:
+        record = files.get(item.path) or next((f for p, f in files.items()
+                                               if p.endswith(item.path[-12:])), {})
+        decided = (f"{record.get('kind')}/{record.get('index_policy')}, "
+                   f"{record.get('chunks')} chunks")
+        if item.expect == "index" and record.get("index_policy") in ("block", None):
+            print(f"  false block: {item.path} ({decided})")
+        for value in item.values:
+            values += 1
+            forms = [value, base64.b64encode(value.encode()).decode()]
+            if len(value) >= 24 and not any(c.isspace() for c in value):  # a redaction cut short
+                forms += [value[at:at + 16] for at in range(8, len(value) - 15)]
+            pieces = [v for v in forms if not any(v in r for r in item.readable)]
+            where = [name for name, found in (
+                ("answers", any(v in shown for v in pieces)),
+                ("home", any(v.encode() in stored or v.encode("utf-16-le") in stored
+                             for v in pieces)),
+                ("catalog", any(v in catalog for v in pieces))) if found]
+            if where:
+                leaks += 1
+                print(f"  leak: {item.path} ({decided}): {value[:4]}... in {', '.join(where)}")
+    print(f"index: {len(items)} files, {values} values, indexed in {seconds:.0f}s; "
+          f"found under the home or in answers: {leaks}")
+    if keep:
+        print(f"kept: the home {home}, the planted tree {root} (remove both when done)")
+    else:
+        shutil.rmtree(work)
+
+
+def _plant(plant: str | None) -> list:  # type: ignore[type-arg]
+    if plant is None:
+        from tests.planted_secrets import planted as make
+    else:
+        import runpy
+        make = runpy.run_path(plant)["planted"]
+    return list(make())
+
+
 def tree(dirs: list[str], oracle: bool, show: int) -> None:
     for d in dirs:
         root = Path(d).resolve()
@@ -132,13 +220,17 @@ def _detect_secrets(path: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("planted", "tree"))
+    parser.add_argument("what", choices=("planted", "index", "tree"))
     parser.add_argument("dirs", nargs="*")
     parser.add_argument("--oracle", action="store_true")
     parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--plant", help="a .py file whose planted() lists Planted records")
+    parser.add_argument("--keep", help="index into this home and keep it (else a temporary one)")
     args = parser.parse_args()
     if args.what == "planted":
         planted()
+    elif args.what == "index":
+        index(args.plant, args.keep)
     else:
         tree(args.dirs, args.oracle, args.show)
 

@@ -59,7 +59,8 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
                  "cloudant", "super", "curl", "mysql", "dockerlogin", "auth", "smtp", "dsn",
                  "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault",
                  "curlrc", "haproxy", "tor", "gitconfig", "hurl", "kickstart", "postman",
-                 "postmanbody", "postmanenv"],
+                 "postmanbody", "postmanenv", "sqlcmd", "keytool", "openssl", "addmask",
+                 "requirepass"],
                 1)}
 GIT_BASIC = base64.b64encode(("x-access-token:" + PW["gitconfig"]).encode()).decode()
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
@@ -75,6 +76,12 @@ ENCODED = base64.b64encode(_j("aws=", "AK", "IA", "UJZDE8GXD6NCF10E stripe=", "s
                               "LKOmxgJTeKdNnFRIBXuD").encode()).decode()
 WRAPPED = (ENCODED[:50], ENCODED[50:])
 HARMLESS_B64 = base64.b64encode(b"hello world, this is a harmless fixture string").decode()
+# session 31: a token given to a secret store, a numeric API key, a password of digits, a list
+# of keys
+GH_BODY = _j("Zt8pws", "jdzofOU4aVnibyXA")
+DIGITS_KEY = _j("8473", "6251", "908374")
+DIGITS_PW = _j("9081", "7263", "451")
+LISTED_KEY = _j("Lq3mV8nR", "2tW6yB1cX4zK")
 
 
 def planted() -> list[Planted]:
@@ -241,6 +248,26 @@ def planted() -> list[Planted]:
                 + p["postmanenv"] + '", "type": "secret", "enabled": true},\n\t\t{"key": '
                 '"userId", "value": "usr_482913570261", "type": "default", "enabled": true}\n'
                 '\t]\n}\n', [p["postmanenv"]], readable=["usr_482913570261"]),
+        # a tool's own password option, a secret handed to a store or masked, digits under a
+        # secret's name, a list of keys (session 31); the shell's PWD, a path, stays readable
+        Planted("docs/dev-shell.md",
+                "# Dev shell\n\n```\n$ env | grep PWD\nPWD=/home/me/src/shop\n"
+                f"$ sqlcmd -S db -U sa -P {p['sqlcmd']} -Q 'SELECT 1'\n"
+                f"$ keytool -list -keystore app.jks -storepass {p['keytool']}\n"
+                f"$ openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:{p['openssl']}\n"
+                "```\n", [p["sqlcmd"], p["keytool"], p["openssl"]],
+                readable=["PWD=/home/me/src/shop"]),
+        Planted(".github/workflows/release.yml",
+                "on: push\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n"
+                f"      - run: echo \"::add-mask::{p['addmask']}\"\n"
+                f"      - run: gh secret set NPM_TOKEN --body {GH_BODY}\n"
+                "      - run: redis-server --requirepass "
+                f"{p['requirepass']} --daemonize yes\n", [p["addmask"], GH_BODY, p["requirepass"]]),
+        Planted("config/service.json",
+                '{\n  "db": {"user": "shop", "password": ' + DIGITS_PW + '},\n'
+                '  "partner": {"api_key": "' + DIGITS_KEY + '", "timeout": 30},\n'
+                '  "webhooks": {"api_keys": []}\n}\n', [DIGITS_PW, DIGITS_KEY]),
+        Planted("config/keys.yaml", f"auth:\n  api_keys:\n    - {LISTED_KEY}\n", [LISTED_KEY]),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"

@@ -77,7 +77,8 @@ def test_planted_secrets_never_stored_nor_shown_and_only_whole_secrets_blocked(h
     assert any("<REDACTED_SECRET>" in h["content"] for h in hits)
     # a password in a sentence and base64 of keys in comments go; their neighbours stay
     for path, query in (("docs/admin.md", "log in admin page password field"),
-                        ("web/src/fixtures.js", "fixture sample export")):
+                        ("web/src/fixtures.js", "fixture sample export"),
+                        ("docs/dev-shell.md", "dev shell env grep PWD sqlcmd keytool")):
         item = next(i for i in items if i.path == path)
         hits = json.loads(invoke("search", query, "--json", "--path", path))
         content = "\n".join(h["content"] for h in hits)

@@ -66,6 +66,17 @@ MUST_REDACT = [  # (case, text, value)
         {"email": "ops@shop.test", "password": BODY_PW}, indent="\t")}}, indent=2), BODY_PW),
     ("thunder raw body, one line", '{"body": {"type": "json", "raw": "{\\"client_secret\\":\\"'
      + KEY + '\\"}"}}', KEY),
+    # all digits (session 31): a numeric key, a PIN, a password of digits, by name or by type
+    ("postman apiKey of digits", json.dumps({"values": [
+        {"key": "apiKey", "value": "84736251908374", "type": "default"}]}, indent="\t"),
+     "84736251908374"),
+    ("postman secret-typed PIN", json.dumps({"values": [
+        {"key": "pin", "value": "482913", "type": "secret"}]}, indent="\t"), "482913"),
+    ("postman password of digits", '[{"key": "password", "value": "90817263"}]', "90817263"),
+    ("hoppscotch secret digits", '{"variables": [{"key": "apiKey", "initialValue": '
+     '"84736251908374", "secret": true}]}', "84736251908374"),
+    ("thunder bearer digits", '{"auth": {"type": "bearer", "bearer": "84736251908374"}}',
+     "84736251908374"),
 ]
 
 MUST_KEEP = [  # (case, text): names, ids, placeholders, and what is no secret's value
@@ -83,6 +94,12 @@ MUST_KEEP = [  # (case, text): names, ids, placeholders, and what is no secret's
     ("raw body's other fields", json.dumps({"raw": json.dumps(
         {"username": "shop-admin", "password_hint": "the usual"})})),
     ("escaped reference", json.dumps({"raw": json.dumps({"password": "{{password}}"})})),
+    # numbers under no secret's own name: a lifetime, a port, a count (session 31)
+    ("token lifetime", json.dumps({"values": [
+        {"key": "tokenTtl", "value": "3600", "type": "default"}]}, indent="\t")),
+    ("port", '[{"key": "dbPort", "value": "5432"}, {"key": "passwordLength", "value": "16"}]'),
+    ("hoppscotch flag, one line", '{"variables": [{"key": "apiKey", "initialValue": '
+     '"{{apiKey}}", "secret": true}]}'),
 ]
 
 

@@ -203,3 +203,74 @@ def test_a_map_of_secrets_is_redacted(language, text):
 @cases(("language", "text"), MUST_KEEP_MAP)
 def test_a_map_of_names_or_labels_stays(language, text):
     assert redact(text, mode_for(language), language).text == text
+
+
+# Session 31's pass: a password of digits written as a number or a string under the secret's
+# own name (stored as written: every finder took a number for a port or a count); and the
+# shell's working directory, `PWD=/home/me/src`, which was redacted as a password (`pwd`).
+DIGITS = "".join(("9081", "7263", "451"))
+MUST_REDACT_3 = [  # (language, text, value)
+    ("json", f'{{"db": {{"user": "shop", "password": {DIGITS}}}, "timeout": 30}}\n', DIGITS),
+    ("yaml", f"db:\n  password: {DIGITS}\n", DIGITS),
+    ("yaml", f'smtp:\n  password: "{DIGITS}"\n', DIGITS),
+    ("dotenv", f"ADMIN_PASSWORD={DIGITS}\n", DIGITS),
+    ("toml", f"[api]\napi_key = {DIGITS}\n", DIGITS),
+    ("python", f'DB_PASSWORD = "{DIGITS}"\n', DIGITS),
+    # a list under a key naming secrets: each item (stored before, none was read)
+    ("yaml", "auth:\n  api_keys:\n    - Zt8pQ2xW7mK4nB6vR1cY\n    - Lq3mV8nR2tW6yB1cX4zK\n",
+     "Lq3mV8nR2tW6yB1cX4zK"),
+    ("yaml", "passwords:\n- Winter2024shop\n", "Winter2024shop"),
+    # the same in a working directory's neighbourhood: a PWD that is no path is a password
+    # (ODBC's `PWD=`)
+    ("python", 'CONN = "Driver={ODBC Driver 18};Server=db;Uid=sa;PWD=Xq7pLm2vRt;"\n',
+     "Xq7pLm2vRt"),
+]
+
+MUST_KEEP_3 = [  # (language, text)
+    ("json", '{"password_min_length": 12, "token_ttl": 3600, "port": 5432}\n'),
+    ("yaml", "auth:\n  token_lifetime: 1209600\n  max_token_age: 2592000\n"),
+    ("json", '{"eos_token_id": 128001, "pad_token": 128004, "bos_token": 128000}\n'),
+    ("json", '{"summary": {"pass": 124563, "fail": 3}}\n'),
+    ("yaml", "gpio:\n  pin: 17\n"),
+    ("yaml", "secret:\n  version: 2\n  rotation_days: 90\n"),
+    ("dotenv", "PWD=/home/me/src/shop\nOLDPWD=/home/me/src\n"),
+    ("markdown", "```\n$ env | grep PWD\nPWD=/home/me/src/shop\nOLDPWD=/home/me\n"
+                 "$ cd $PWD\n```\n"),
+    ("yaml", "env:\n  PWD: /workspace/app\n  OLDPWD: ~/src\n"),
+    ("python", 'os.environ["PWD"] = "/home/me/src"\nPWD = os.getcwd()\n'),
+    ("shell", "export PWD=/home/me/src\ncd $PWD\n"),
+    # lists of names: Compose's secrets, a tokenizer's special tokens
+    ("yaml", "services:\n  web:\n    secrets:\n      - db_password\n      - stripe-api-key\n"),
+    ("yaml", "special_tokens:\n  - <|endoftext|>\n  - bos_token\n"),
+    ("yaml", "api_keys:\n  - ${API_KEY_1}\n  - name: primary\n    from_env: API_KEY\n"),
+]
+
+
+def test_a_password_of_digits_goes_wherever_it_stands_as_a_number_only():
+    # Django's tests/auth_tests/test_management.py: the password again in a list, and the
+    # same digits inside a user name, which stays
+    text = (f'data = {{"username": "joe{DIGITS}", "password": "{DIGITS}"}}\n'
+            f'entered = ["{DIGITS}", "password"]\n')
+    out = redact(text, "code", "python").text
+    assert out == ('data = {"username": "joe' + DIGITS + '", "password": "<REDACTED_SECRET>"}\n'
+                   'entered = ["<REDACTED_SECRET>", "password"]\n'), out
+
+
+@cases(("language", "text", "value"), MUST_REDACT_3)
+def test_an_attackers_form_of_the_third_pass_is_redacted(language, text, value):
+    assert_redacted(text, mode_for(language), language, value)
+
+
+@cases(("language", "text"), MUST_KEEP_3)
+def test_the_nearest_readable_form_of_the_third_pass_stays(language, text):
+    assert redact(text, mode_for(language), language).text == text
+
+
+def test_the_chunkers_guard_reads_the_working_directory_as_a_path_too():
+    # `scan` is the chunker's guard: a PWD line it read as a password dropped the whole chunk
+    # (a README's shell session was indexed as nothing)
+    from repokb.secrets.scan import scan
+
+    text = "```\n$ env | grep PWD\nPWD=/home/me/src/shop\nOLDPWD=/home/me\n```\n"
+    assert scan(text, "text") == []
+    assert scan('CONN = "Uid=sa;PWD=Xq7pLm2vRt;"\n', "config") != []

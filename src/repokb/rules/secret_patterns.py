@@ -237,7 +237,14 @@ REDACTED = "<REDACTED_SECRET>"
 # clap's `default_value = "X"` above a secret-named field, a secret-named `fn` returning a
 # literal, lettre's `Credentials::new("u".to_owned(), "X".to_owned())`
 # 41 also (misc31): a CSS selector line (`.special-token:empty::before{`) is no `key: value`
-REDACTION_VERSION = 41
+# 42 (secrets31): a tool's own password option or place (`sqlcmd -P X`, `keytool -storepass X`,
+# `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a store (`gh secret
+# set N --body X`, `echo X | docker secret create N -`), `::add-mask::X`, a random `..._KEY=X`
+# given to `heroku config:set` / `docker -e`; digits under a secret's own name or type; a YAML
+# list under `api_keys:`, Windows' `cmdkey /pass:X` and its kin, `echo U:X | chpasswd`, an
+# expect script's `send "X\r"`, `https://TOKEN@host`; `PWD=/path`, a YAML mapping under
+# `secret:`, `password_hasher: argon2id`, `token_algorithm: HS256` are no longer findings
+REDACTION_VERSION = 42
 
 
 @dataclass(frozen=True)
@@ -449,6 +456,7 @@ NOT_SECRET_KEY_SUFFIXES = frozenset({
     "keyword", "keywords",  # `_SINGLE_PASS_KEYWORDS = ("enum", ...)`: words, not a secret
     "method", "methods",  # `token_method = "[[chars/4]]"`: how a thing is done, not a secret
     "hint",  # `password_hint: my dog and 2 cats`: what recalls it, not the password
+    "algorithm", "algorithms",  # `token_algorithm: HS256`: how it is signed, not the key
 })
 # A key opening with these words names where a secret is kept, not the secret: Helm charts'
 # `existingSecret: redis-creds` (a Kubernetes Secret's name), `existingSecretPasswordKey:
@@ -547,6 +555,12 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     *ORACLE_TOOLS,
     # sqlforms: `CREATE USER u IDENTIFIED BY 'v'`
     "identified",
+    # commands: tools' own password options and places, secrets handed to a store or masked,
+    # an environment pair given on a command line
+    "sqlcmd", "bcp", "osql", "isql", "ldap", "az login", "zip", "7z", "mosquitto_", "keytool",
+    "jarsigner", "openssl", "requirepass", "masterauth", "rabbitmqctl", "gh secret", "secret",
+    "vercel", "add-mask", "-e ", "--env", "--build-arg", "--set-env-vars", "config:set",
+    "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -28,7 +28,11 @@ request files GitHub Linguist names (`.curlrc`'s `user = "u:X"`, Tor's `HashedCo
 Apache's `SetEnv DB_PASSWORD X`, HAProxy's and Caddy's password hashes, Kickstart's `rootpw`,
 a Hurl `[BasicAuth]` section); `clients.find` the name/value entries of API-client collections
 (`{"key": "password", "value": "X"}`, an entry typed secret, Postman's API-key auth) and a
-request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`).
+request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`);
+`commands.find` a command-line tool's own password option or place (`sqlcmd -P X`, `keytool
+-storepass X`, `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a
+secret store (`gh secret set N --body X`, `echo X | docker secret create N -`), GitHub's
+`::add-mask::X` and a random `..._KEY=X` given to `heroku config:set` or `docker run -e`.
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -51,6 +55,7 @@ from repokb.secrets import (
     buildforms,
     bullets,
     clients,
+    commands,
     credentials,
     defaults,
     directives,
@@ -82,6 +87,7 @@ from repokb.secrets.library import library_findings
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
+from repokb.secrets.workdirs import working_directory
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]
@@ -120,6 +126,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "stores": lambda text, mode, language, keys: stores.find(text),
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
     "clients": lambda text, mode, language, keys: clients.find(text),
+    "commands": lambda text, mode, language, keys: commands.find(text, keys),
 }
 
 
@@ -148,6 +155,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
+    if "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory, a path
+        found = [f for f in found if f.strong or not working_directory(text, f.start)]
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]
@@ -209,11 +218,13 @@ def _same_values(text: str, found: list[Finding], also: set[str]) -> list[Findin
     (`parts.spreads`), the values found in the file's other parts (`values`)."""
     out: list[Finding] = []
     for value in (_spread(text, found) | also) - {""}:
-        at = text.find(value)
+        number = value.isdigit()  # a password of digits: as a whole number only, not the
+        at = text.find(value)     # digits of `joe1234567890` or of a longer number
         while at != -1:
-            out.append(Finding(at, at + len(value), "same_value", False,
-                               text.count("\n", 0, at) + 1))
-            at = text.find(value, at + len(value))
+            end = at + len(value)
+            if not (number and (text[at - 1:at].isalnum() or text[end:end + 1].isalnum())):
+                out.append(Finding(at, end, "same_value", False, text.count("\n", 0, at) + 1))
+            at = text.find(value, end)
     return out
 
 

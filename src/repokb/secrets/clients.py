@@ -14,14 +14,19 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
-A value that is a placeholder (`{{apiKey}}`, `<<...>>`, empty) stays, as everywhere.
+A value of digits is a secret there too: a PIN or an OTP in an entry typed secret, a numeric API
+key or password under a name that says the secret itself (`"key": "apiKey", "value":
+"84736251908374"`; secrets/numbers.py). A value that is a placeholder (`{{apiKey}}`, `<<...>>`,
+empty) stays, as everywhere.
 """
 
 from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
+from repokb.rules import secret_patterns as P
+from repokb.secrets.numbers import secret_number
+from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
 from repokb.secrets.values import value_ok
 
 Span = tuple[int, int, str, bool]
@@ -85,15 +90,25 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
                                                     obj.start()) is not None)
     if not secret:
         return []
+    # a number: by the entry's type any (a PIN), by its name 6+ digits (`numbers`)
+    by_type = not is_secret_key(name)
     out: list[Span] = []
     for v in values:
         value = v.group("s")
         scheme = _SCHEME.match(value)
         at = scheme.end() if scheme else 0
-        if _written(value[at:]) and value_ok(value[at:]):
+        if _written(value[at:]) and (value_ok(value[at:]) or _number(value[at:], name, by_type)):
             start = obj.start() + v.start("s")
             out.append((start + at, start + len(value), DETECTOR, False))
     return out
+
+
+def _number(value: str, name: str, by_type: bool) -> bool:
+    """An all-digit secret: a PIN or a numeric key in an entry typed secret (4+ digits), or
+    under a name that says the secret itself (`numbers.secret_number`: `apiKey`, 6+)."""
+    if by_type:
+        return value.isdigit() and len(value) >= P.WEAK_MIN_LENGTH
+    return secret_number(value, key_words(name))
 
 
 def _written(value: str) -> bool:

@@ -104,7 +104,9 @@ _HF_LOGIN = re.compile(r"""\b(?:login|save_token)\(\s*(?P<q>["'])"""
 # `%set_env KEY=V`, `!export KEY=V && ...`
 _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>[A-Za-z_]\w*)"""
                         r"""(?:=|[ \t]+)(?P<q>["']?)(?P<value>[^\s"']{4,400})(?P=q)""", re.M)
-_HTPASSWD = re.compile(r"""\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+\S+\s+\S+\s+""" + _V)
+# `-bc` or `-b -c` (its other flags apart: `-B`, `-C 12`)
+_HTPASSWD = re.compile(r"""\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-zA-Z]*b[a-zA-Z]*\s+"""
+                       r"""(?:-[a-zA-Z]+\s+(?:\d+\s+)?)*\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
     r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""

@@ -146,6 +146,8 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Laravel's `'passwords' => 'users'`: the password broker's name
             if secret_type == _KEYWORD and _names_a_store(line):
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
+            if secret_type == _KEYWORD and _names_a_method(line):
+                continue  # `password_hasher: argon2id`: how a secret is made, not one
             if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)
                                             or _NEXT_ARGUMENT.search(value)):
                 value = value[:part.start()]  # the key's own part of a connection string,
@@ -175,6 +177,17 @@ def _names_a_store(line: str) -> bool:
     not the secret."""
     m = _LINE_KEY.match(line)
     return m is not None and names_a_store(key_words(m.group("key")))
+
+
+_METHOD_WORDS = frozenset({"hasher", "hashers", "algorithm", "algorithms"})
+
+
+def _names_a_method(line: str) -> bool:
+    """A line whose key names how a secret is hashed or signed (`password_hasher: argon2id`,
+    `token_algorithm: HS256`), which our own finders read as no secret's name either
+    (P.NOT_SECRET_KEY_SUFFIXES)."""
+    m = _LINE_KEY.match(line)
+    return m is not None and (key_words(m.group("key")) or [""])[-1] in _METHOD_WORDS
 
 
 # detect-secrets' `is_indirect_reference` (`secret = get_secret_key()`, `= headers['apikey']`):
@@ -218,7 +231,9 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.
 
 
 def _filtered(value: str) -> bool:
-    if is_placeholder(value) or is_field_name(value) or (
+    # the keyword plugin reads a bare JSON value to the closing brackets: `"secret": true}]}`
+    # (Hoppscotch's flag on one line) gave `true}]}`
+    if is_placeholder(value) or is_placeholder(value.rstrip("}]),")) or is_field_name(value) or (
             _DOTTED_NAME.fullmatch(value) and not random_part(value)):
         return True  # django.contrib.auth.Hasher; a Discord or SendGrid token is no name
     return any(test(value) for test in _filters())

@@ -19,6 +19,8 @@ from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
 from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.numbers import secret_number
+from repokb.secrets.workdirs import working_directory
 
 
 @dataclass(frozen=True, order=True)
@@ -180,6 +182,8 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
     spans.extend(_assignments(text, mode, KeyLines(text) if keys is None else keys))
     if spans and (names := storenames.spans(text)):  # `secretKey: password` names a secret
         spans = [s for s in spans if not storenames.inside(s[0], s[1], names)]
+    if spans and "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory
+        spans = [s for s in spans if s[3] or not working_directory(text, s[0])]
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -538,7 +542,7 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if is_placeholder(value) and not (phrase and value[:3].lower() == "my "):
         return False
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
-        return False
+        return secret_number(value, key_words(key))  # `"password": 12345678901`
     if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
         return False
     if phrase:  # words with a digit or a symbol, no form's words: a passphrase

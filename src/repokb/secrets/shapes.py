@@ -317,6 +317,12 @@ _AUTH_WORDS = ("auth", "token")  # an Authorization header's, docker's "auth" li
 _NAMING_KEYS = frozenset({"name", "kind", "namespace", "apiVersion"})
 
 
+# a YAML mapping's line (`  version: 2`, `  - name: x`) after `secret:`: the keys of an object
+# (the mapping branch above reads its values), not an INI value continued over lines, which
+# took `version: 2\n  rotation_days: 90` for a password
+_MAPPING_LINE = re.compile(r"""[ \t]+(?:-[ \t]+)?[\w.\-"']+[ \t]*:(?:[ \t]|$)""", re.M)
+
+
 def _blocks(text: str, ini: bool) -> list[Span]:
     """Multi-line values under a secret-named key: YAML block scalars, `!!binary`, a nested
     mapping's scalars, and INI continuation lines."""
@@ -324,6 +330,8 @@ def _blocks(text: str, ini: bool) -> list[Span]:
     for m in _YAML_KEY.finditer(text):
         key, rest = m.group("key"), m.group("rest").strip()
         binary = rest.startswith("!!binary")
+        if not rest and (is_secret_key(key) or _plural_secret(key)):
+            out += _secret_items(text, m)  # `api_keys:` / `  - X`
         if not (binary or is_secret_key(key)):
             continue
         body_start = m.end() + 1
@@ -344,12 +352,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
                 value = child.group("v").strip().strip("\"'")
                 # its own keys only, not a whole CI job under `required-checks-pass:`; and a
                 # value that could be a secret, not prose, `${{ x }}` or `ubuntu-latest`
-                if (first and child.group("i") == first.group(1) and value_ok(value)
-                        and len(value) >= 8 and not any(c.isspace() for c in value)
-                        and "${" not in value
-                        and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
-                        and not names_something(value)  # `ansible.netcommon.type5_pw`
-                        and (looks_random(value) or entropy(value) >= 3.5)):
+                if first and child.group("i") == first.group(1) and _secret_scalar(value):
                     out.append((body_start + child.start("v"), body_start + child.end("v"),
                                 "multiline_value", False))
     for m in _INI_KEY.finditer(text) if ini else ():
@@ -358,8 +361,46 @@ def _blocks(text: str, ini: bool) -> list[Span]:
         body_start = m.end() + 1
         body_end = _indented_block_end(text, body_start, 0)
         span = _trim(text, body_start, body_end) if body_end > body_start else None
-        if span and not text[body_start:body_end].lstrip().startswith(("[", "#", ";")):
+        if span and not text[body_start:body_end].lstrip().startswith(("[", "#", ";")) \
+                and not _MAPPING_LINE.match(text, body_start):
             out.append((*span, "multiline_value", False))
+    return out
+
+
+def _secret_scalar(value: str) -> bool:
+    """A YAML scalar under a secret's key that could be the secret: not prose, `${{ x }}`,
+    `always()`, `ubuntu-latest` nor a name (`ansible.netcommon.type5_pw`)."""
+    return (value_ok(value) and len(value) >= 8 and not any(c.isspace() for c in value)
+            and "${" not in value
+            and not (P.CODE_REFERENCE.match(value) and "(" in value)  # always()
+            and not names_something(value)
+            and (looks_random(value) or entropy(value) >= 3.5))
+
+
+def _plural_secret(key: str) -> bool:
+    """`passwords`, `api_keys`, `accessTokens`: a list of secrets (its singular names one)."""
+    words = key_words(key)
+    return bool(words) and len(words[-1]) > 3 and words[-1].endswith("s") \
+        and is_secret_key("_".join([*words[:-1], words[-1][:-1]]))
+
+
+# a YAML sequence's scalar item, at any indent not less than its key's
+_ITEM = re.compile(r"""(?P<i>[ \t]*)-[ \t]+(?P<q>["']?)(?P<v>[^\s#"'{}\[\]][^\s#"']*)(?P=q)"""
+                   r"""[ \t]*(?:#[^\n]*)?(?:\n|$)""")
+
+
+def _secret_items(text: str, key: re.Match[str]) -> list[Span]:
+    """The items of a YAML sequence of scalars under a key naming secrets (`api_keys:` then
+    `  - X`, `passwords:` then `- X`) that could be secrets (`_secret_scalar`); a list of
+    names (Compose's `secrets:` / `- db_password`) stays."""
+    out: list[Span] = []
+    at = key.end() + 1
+    indent = len(key.group("indent"))
+    while at < len(text) and (item := _ITEM.match(text, at)) and len(item.group("i")) >= indent:
+        value = item.group("v")
+        if ":" not in value and _secret_scalar(value):
+            out.append((item.start("v"), item.end("v"), "secret_list_item", False))
+        at = item.end()
     return out
 
 

@@ -1,0 +1,165 @@
+"""Passwords and tokens given to command-line tools by their own options or places, where no
+`--password` or `KEY=` names them (an attacker's pass over scripts, CI files, compose files
+and READMEs found each stored as written):
+
+- a tool's own password option: `sqlcmd -P X` (bcp, osql, isql), `ldapsearch -w X` (every
+  `ldap*` client), `az login -u U -p X`, `zip -P X`, `7z a -pX`, `mosquitto_pub -P X`,
+  `keytool -storepass X` / `-keypass` / `-srcstorepass` / `-deststorepass` (and jarsigner's),
+  `openssl ... -passin pass:X` / `-passout pass:X`, `redis-server --requirepass X` /
+  `--masterauth X`;
+- its place: `rabbitmqctl add_user USER X` / `change_password USER X`, `net use DRIVE SHARE
+  /user:U X`; Windows' `cmdkey /pass:X`, `schtasks /rp X`, `psexec -p X`, `wmic /password:X`;
+- an account's password set by a script: `echo "U:X" | chpasswd`, `echo X | passwd --stdin U`,
+  `openssl passwd -6 X` (the plaintext it hashes), and an expect script's answer to a password
+  prompt (`expect "*assword:*"` then `send "X\\r"`);
+- a random token as a URL's user (`https://TOKEN@github.com/org/repo.git`);
+- a secret handed to a secret store: `gh secret set NAME --body X` (`-b X`, `-bX`), and a
+  literal piped to one (`echo "X" | gh secret set NAME`, `printf X | docker secret create
+  NAME -`, `wrangler secret put`, `vercel env add`, `flyctl secrets set`);
+- GitHub Actions' `::add-mask::X`, which masks a literal only because it is a secret;
+- an environment pair given on a command line (`heroku config:set STRIPE_KEY=X`, `docker run
+  -e SIGNING_KEY=X`, `--build-arg`, gcloud's `--set-env-vars`): a random value under a
+  `..._KEY` name (`scan.random_key_value`), which the assignment finders read in code only
+  when quoted (a secret-named key, `API_TOKEN=X`, was found there already).
+
+A value is a literal, never a reference (`$PASS`, `${{ secrets.X }}`, `env:NAME`, `file:pw`,
+`stdin`), nor a placeholder; an option's value must look like a password
+(`values.password_like`, a command line's place: words with digits count), as `curl -u`'s does
+(credentials.py); a secret store's and `add-mask`'s value may be any word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import is_secret_key, is_secret_value, random_key_value
+from repokb.secrets.values import password_like, random_token
+
+Span = tuple[int, int, str, bool]
+
+# a shell word: quoted (any character but its quote) or bare
+_WORD = r"""(?:"(?P<d>[^"\n]{4,256})"|'(?P<s>[^'\n]{4,256})'|(?P<value>[^\s"'`|;&<>()]{4,256}))"""
+_REST = r"""[^\n|;&]*?"""  # the rest of the same command, up to the option
+# (the words (P.LINE_WORDS) a line of the form holds, the form)
+_OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    (("sqlcmd", "bcp", "osql", "isql"),
+     re.compile(rf"""\b(?:sqlcmd|bcp|osql|isql)\b{_REST}[ \t]-P[ \t]*{_WORD}""")),
+    (("ldap",), re.compile(rf"""\bldap[a-z]+\b{_REST}[ \t]-w[ \t]+{_WORD}""")),
+    (("az login",), re.compile(rf"""\baz[ \t]+login\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("zip",), re.compile(rf"""\b(?:zip|unzip|zipcloak)\b{_REST}[ \t]-P[ \t]+{_WORD}""")),
+    (("7z",), re.compile(rf"""\b7z[arx]?\b{_REST}[ \t]-p{_WORD}""")),
+    (("mosquitto_",), re.compile(rf"""\bmosquitto_[a-z]+\b{_REST}[ \t]-P[ \t]+{_WORD}""")),
+    (("keytool", "jarsigner"),
+     re.compile(rf"""[ \t]-(?:src|dest|new)?(?:store|key)?pass[ \t]+{_WORD}""")),
+    (("openssl",), re.compile(r"""[ \t]-(?:passin|passout|pass|password)[ \t]+"""
+                              r"""(?:"pass:(?P<d>[^"\n]{4,256})"|'pass:(?P<s>[^'\n]{4,256})'"""
+                              r"""|pass:(?P<value>[^\s"'`|;&<>()]{4,256}))""")),
+    (("requirepass", "masterauth"),
+     re.compile(rf"""--(?:requirepass|masterauth)(?:[ \t]+|=){_WORD}""")),
+    # Windows' administration commands: cmdkey's `/pass:X`, schtasks' `/rp X`, psexec's `-p X`,
+    # wmic's `/password:X`, `net use DRIVE SHARE /user:U X`
+    (("cmdkey",), re.compile(rf"""\bcmdkey\b{_REST}[ \t]/pass:{_WORD}""", re.I)),
+    (("schtasks",), re.compile(rf"""\bschtasks\b{_REST}[ \t]/rp[ \t]+{_WORD}""", re.I)),
+    (("psexec",), re.compile(rf"""\bpsexec(?:64)?\b{_REST}[ \t]-p[ \t]+{_WORD}""", re.I)),
+    (("wmic",), re.compile(rf"""\bwmic\b{_REST}[ \t]/password:{_WORD}""", re.I)),
+    (("net use",), re.compile(rf"""\bnet[ \t]+use\b{_REST}[ \t]/user:\S+[ \t]+{_WORD}""",
+                              re.I)),
+    # an account's password set from a script: `echo "U:X" | chpasswd`, `chpasswd <<< "U:X"`,
+    # `echo X | passwd --stdin U`, the plaintext given to `openssl passwd`
+    (("chpasswd",), re.compile(r"""\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*["']?[^\s:"']+:"""
+                               r"""(?P<value>[^\s"'`|;&<>()]{4,256})["']?[ \t]*\|[ \t]*chpasswd"""
+                               r"""|\bchpasswd[ \t]*<<<[ \t]*["']?[^\s:"']+:"""
+                               r"""(?P<d>[^\s"'`|;&<>()]{4,256})""")),
+    (("passwd",), re.compile(rf"""\b(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+{_WORD}[ \t]*\|"""
+                             r"""[ \t]*(?:sudo[ \t]+)?passwd[ \t]+--stdin\b""")),
+    (("openssl",), re.compile(r"""\bopenssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|aixmd5|"""
+                              rf"""stdin|salt[ \t]+\S+))*[ \t]+{_WORD}""")),
+    (("rabbitmqctl",),
+     re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
+                rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
+)
+# a secret handed to a store, or masked: any literal word
+_STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""
+_STORE += r"""|wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|fly(?:ctl)?[ \t]+secrets"""
+_STORE += r"""[ \t]+set)\b"""
+_SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    (("gh secret",), re.compile(rf"""\bgh[ \t]+secret[ \t]+set\b{_REST}[ \t](?:--body(?:[ \t]+|=)"""
+                                rf"""|-b[ \t]*){_WORD}""")),
+    (("secret", "vercel"),
+     re.compile(r"""\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s[^']*'|"%s[^"]*"))?)"""
+                rf"""[ \t]+{_WORD}[ \t]*\|[ \t]*"""
+                + _STORE)),
+    (("add-mask",), re.compile(r"""::add-mask::(?P<value>[^\s"'`]{4,256})""")),
+)
+# an expect script's answer to a password prompt: `expect "*assword:*"` then `send "X\r"`, on
+# the next line or after a `;`
+_EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
+                     r"""(?:\n|;)[ \t]*send[ \t]+(?:--[ \t]+)?\\?["{](?P<value>[^"\\{}\n]{4,256})"""
+                     r"""(?:\\r|\\n)?\\?["}]""")
+# a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
+_TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
+# ... but a Sentry DSN's public key (`https://KEY@o4504.ingest.sentry.io/4504`, a self-hosted
+# `https://KEY@sentry.example.com/12`), meant to ship in a web page
+_SENTRY = re.compile(r"""@(?:[\w\-]+\.)*(?:ingest|sentry)[\w\-]*\.""")
+# a KEY=VALUE pair after an option that sets the environment of a command or an app
+_ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
+_ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
+                       r"""(?P<value>[^\s"'`|;&<>(),]{4,256})(?P=q)""")
+_AT_ENV = ("-e ", "--env", "--build-arg", "--set-env-vars", "config:set")
+_REFERENCE = re.compile(r"""[$%`{]|^(?:env|file|fd|stdin)(?::|$)""")
+
+
+def _literal(value: str) -> bool:
+    return not _REFERENCE.search(value)
+
+
+def _own_word(text: str, at: int) -> bool:
+    """Whether a word starts at `at` (the patterns open with a literal, which the regex engine
+    finds fast, where `\\bexpect` was tried at every character of the text)."""
+    return not text[at - 1:at].isalnum() if at else True
+
+
+def _value(m: re.Match[str]) -> str:
+    """The name of the group that holds the word's value: double-quoted, single or bare."""
+    return next(g for g in ("d", "s", "value") if m.groupdict().get(g) is not None)
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of the secrets given to command-line tools in `text` (see the module docstring;
+    `keys`: the text's lines holding a key word, found once for every finder)."""
+    keys = keys or KeyLines(text)
+    out: list[Span] = []
+    for anchors, pattern in _OPTIONS:
+        for start, line in keys.line_texts(anchors):
+            out += [(start + m.start(g), start + m.end(g), "command_option", False)
+                    for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                    and password_like(m.group(g), min_length=6, glued_words=True)]
+    for anchors, pattern in _SECRETS:
+        for start, line in keys.line_texts(anchors):
+            out += [(start + m.start(g), start + m.end(g), "command_secret", False)
+                    for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
+                    and is_secret_value(m.group(g), "secret", literal_words=True)]
+    if "send" in keys.low and keys.has(("assword",)):
+        out += [(m.start("value"), m.end("value"), "command_secret", False)
+                for m in _EXPECT.finditer(text) if _own_word(text, m.start())
+                and _literal(m.group("value"))
+                and is_secret_value(m.group("value"), "password", literal_words=True)]
+    if "@" in text and keys.has(("://",)):
+        out += [(m.start("value"), m.end("value"), "url_token_user", False)
+                for m in _TOKEN_USER.finditer(text)
+                if _own_word(text, m.start()) and random_token(m.group("value"))
+                and not _SENTRY.match(text, m.end("value"))]
+    if keys.has(_AT_ENV):
+        for start, line in keys.line_texts(_AT_ENV):
+            option = _ENV_OPTION.search(line)
+            if option is None:
+                continue
+            for m in _ENV_PAIR.finditer(line, option.end()):
+                key, value = m.group("key"), m.group("value")
+                if _literal(value) and (
+                        is_secret_key(key) and is_secret_value(value, key, literal_words=False)
+                        or random_key_value(key, value)):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "command_env", False))
+    return out
