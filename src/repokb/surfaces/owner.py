@@ -198,7 +198,7 @@ class OwnerSocket:
         import select
 
         if self._lazy:
-            ready, _, _ = select.select([self._sock, self._wake_r], [], [])
+            ready, _, _ = select.select([self._sock.fileno(), self._wake_r], [], [])
             if self._wake_r in ready:
                 return
         import uvicorn
