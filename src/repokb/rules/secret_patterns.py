@@ -244,6 +244,7 @@ REDACTED = "<REDACTED_SECRET>"
 # list under `api_keys:`, Windows' `cmdkey /pass:X` and its kin, `echo U:X | chpasswd`, an
 # expect script's `send "X\r"`, `https://TOKEN@host`; `PWD=/path`, a YAML mapping under
 # `secret:`, `password_hasher: argon2id`, `token_algorithm: HS256` are no longer findings
+# 42 also (newuser32): a pom.xml plugin's `<storepass>X</storepass>` / `<keypass>X</keypass>`
 REDACTION_VERSION = 42
 
 
@@ -442,8 +443,10 @@ SECRET_KEY_PAIRS = frozenset({
     ("github", "pat"), ("gh", "pat"), ("gitlab", "pat"),
 })
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
-# `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret
-GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey")
+# `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
+# `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
+# keytool-maven-plugin's `<storepass>X</storepass>` in a pom.xml name them
+GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
