@@ -33,3 +33,84 @@ def test_a_keystore_password_in_a_pom_plugin_config_is_redacted(language, text, 
 @cases("language, text", POM_KEPT)
 def test_a_keystore_password_property_reference_stays(language, text):
     assert redact(text, "config", language).text == text
+
+
+# jackson-databind 2.14's DeserializationFeature: an enum of 30 constants, each with its
+# Javadoc (the file is 22 KB); the question "which feature makes unknown properties fail" is
+# answered by one constant
+_FEATURE = '''package com.fasterxml.jackson.databind;
+
+/**
+ * Enumeration that defines simple on/off features that affect
+ * the way Java objects are deserialized from JSON
+ */
+public enum DeserializationFeature implements ConfigFeature
+{
+''' + "".join(f'''    /**
+     * Feature that determines whether encountering of {i} unknown properties
+     * (ones that do not map to a property, and there is no "any setter" or handler
+     * that can handle it) should result in a failure (by throwing a JsonMappingException) or not.
+     */
+    FEATURE_{i}(true),
+
+''' for i in range(12)) + '''    /**
+     * Feature that determines whether encountering of unknown
+     * properties should result in a failure.
+     */
+    FAIL_ON_UNKNOWN_PROPERTIES(true),
+    ;
+
+    private final boolean _defaultState;
+
+    private DeserializationFeature(boolean defaultState) {
+        _defaultState = defaultState;
+    }
+
+    @Override
+    public boolean enabledByDefault() { return _defaultState; }
+}
+'''
+
+MODULE_INFO = '''// Generated 08-Mar-2019 using Moditect maven plugin
+module com.fasterxml.jackson.databind {
+    requires java.desktop;
+    requires java.logging;
+
+    requires transitive com.fasterxml.jackson.annotation;
+    requires transitive com.fasterxml.jackson.core;
+
+    exports com.fasterxml.jackson.databind;
+    exports com.fasterxml.jackson.databind.annotation;
+    exports com.fasterxml.jackson.databind.cfg;
+''' + "".join(f"    exports com.fasterxml.jackson.databind.part{i};\n" for i in range(40)) + '''
+    opens com.fasterxml.jackson.databind;
+    provides com.fasterxml.jackson.core.ObjectCodec with
+        com.fasterxml.jackson.databind.ObjectMapper;
+}
+'''
+
+
+def _pieces(path: str, text: str) -> list:  # type: ignore[type-arg]
+    from repokb.pipeline.chunk import chunk_file
+
+    from .test_enrich_and_metrics import PLAN, _classification, _file
+
+    return chunk_file(_file(path), _classification("java"), text, "h", PLAN).chunks
+
+
+def test_a_big_enum_is_cut_per_constant_with_its_javadoc():
+    pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/DeserializationFeature.java",
+                     _FEATURE)
+    named = {c.symbol: c for c in pieces}
+    fail = named["DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES"]
+    assert fail.symbol_type == "constant"
+    assert "unknown\n     * properties should result in a failure" in fail.content
+    assert "FEATURE_3" not in fail.content
+    assert "DeserializationFeature.enabledByDefault" in named
+
+
+def test_module_info_is_one_piece_named_after_its_module():
+    pieces = _pieces("src/moditect/module-info.java", MODULE_INFO)
+    assert [(c.symbol, c.symbol_type) for c in pieces] == [
+        ("com.fasterxml.jackson.databind", "module")]
+    assert pieces[0].content.startswith("// Generated 08-Mar-2019")

@@ -187,6 +187,9 @@ from repokb.models import ChunkPiece, ParseBudget
 # 29 (retr31): a macro blanked before `(...)` takes it along (nlohmann's `JSON_CATCH(...) {}`
 #     left `(...) {}`): json.hpp's `assert_invariant` no longer runs over every constructor and
 #     `dump` (402 -> 414 pieces, `basic_json.dump` and 10 constructors named).
+# 29 also (newuser32): a Java enum's constants are definitions (a big enum cut per constant with
+#     its Javadoc: `DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES`), module-info.java's
+#     `module a.b { ... }` one piece named `a.b` (it was windows).
 CHUNKING_VERSION = 29
 
 

@@ -7,6 +7,11 @@
 (constructor_declaration name: (identifier) @name) @definition.method
 ; a record's compact constructor, `public Point { ... }`: Point.Point, as other constructors
 (compact_constructor_declaration name: (identifier) @name) @definition.method
+; an enum's constants, each with its Javadoc: a big enum (Jackson's DeserializationFeature,
+; 500 lines) is cut per constant, DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES
+(enum_constant name: (identifier) @name) @definition.constant
+; module-info.java: `module com.example.app { requires ...; exports ...; }`
+(module_declaration name: (_) @name) @definition.module
 
 ; Whole-line comments directly above a definition stay with it.
 (line_comment) @comment
