@@ -4,9 +4,10 @@ application.properties/yml (session 32, newuser32)."""
 
 from __future__ import annotations
 
+from repokb.models import Kind, Policy
 from repokb.secrets import redact
 
-from ..conftest import assert_redacted, cases
+from ..conftest import assert_redacted, cases, classify_file
 
 PW = "Kx7pQ2mVw9rT4nZs"
 
@@ -114,3 +115,17 @@ def test_module_info_is_one_piece_named_after_its_module():
     assert [(c.symbol, c.symbol_type) for c in pieces] == [
         ("com.fasterxml.jackson.databind", "module")]
     assert pieces[0].content.startswith("// Generated 08-Mar-2019")
+
+
+SPRING_FACTORIES = (
+    "org.springframework.boot.autoconfigure.EnableAutoConfiguration=\\\n"
+    "com.example.orders.OrdersAutoConfiguration,\\\n"
+    "com.example.orders.PricingAutoConfiguration\n")
+
+
+def test_spring_factories_is_properties_configuration(tmp_path):
+    """META-INF/spring.factories, Spring's auto-configuration list in properties form, was
+    unknown and excluded."""
+    c = classify_file(tmp_path, "src/main/resources/META-INF/spring.factories", SPRING_FACTORIES)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.CONFIGURATION, "ini", Policy.INDEX_TEXT), c.reasons

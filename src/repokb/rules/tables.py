@@ -785,6 +785,8 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     ".coveragerc": "ini", ".flake8": "ini", ".pylintrc": "ini", "pylintrc": "ini",
     # Browserslist's queries (`[production]` sections of lines, as INI's)
     ".browserslistrc": "ini",
+    # Spring's META-INF/spring.factories: auto-configuration and listeners, a properties file
+    "spring.factories": "ini",
     # rc files their tool (cosmiconfig, rc) reads as JSON or YAML
     ".eslintrc": JSON_OR_YAML, ".prettierrc": JSON_OR_YAML, ".stylelintrc": JSON_OR_YAML,
     ".mocharc": JSON_OR_YAML, ".graphqlrc": JSON_OR_YAML, ".lintstagedrc": JSON_OR_YAML,
