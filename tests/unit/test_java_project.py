@@ -129,3 +129,21 @@ def test_spring_factories_is_properties_configuration(tmp_path):
     c = classify_file(tmp_path, "src/main/resources/META-INF/spring.factories", SPRING_FACTORIES)
     assert (c.kind, c.language, c.index_policy) == (
         Kind.CONFIGURATION, "ini", Policy.INDEX_TEXT), c.reasons
+
+
+MAVEN_WRAPPER = (
+    "distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/3.8.4/"
+    "apache-maven-3.8.4-bin.zip\n"
+    "wrapperUrl=https://repo.maven.apache.org/maven2/io/takari/maven-wrapper/0.5.6/"
+    "maven-wrapper-0.5.6.jar\n")
+
+
+def test_the_maven_wrappers_properties_are_configuration_its_jar_vendored(tmp_path):
+    """`.mvn/wrapper/maven-wrapper.properties` says which Maven the build runs, as Gradle's
+    `gradle-wrapper.properties` does (configuration since 0.3.18); it was vendored, excluded."""
+    c = classify_file(tmp_path, ".mvn/wrapper/maven-wrapper.properties", MAVEN_WRAPPER)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.CONFIGURATION, "ini", Policy.INDEX_TEXT), c.reasons
+    jar = classify_file(tmp_path, ".mvn/wrapper/maven-wrapper.jar", b"PK\x03\x04" + bytes(200))
+    assert jar.index_policy == Policy.EXCLUDE
+    assert classify_file(tmp_path, "mvnw", "#!/bin/sh\nexec java\n").kind == Kind.VENDOR

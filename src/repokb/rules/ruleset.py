@@ -257,7 +257,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `license` is a license; a RELAX NG `.rng` is a contract, as an `.xsd` is)
 # (0.3.30 also: setuptools-scm's / vcs-versioning's version module is generated; a license
 # under an extension no table knows (`COPYING.LESSER`) is text, the project's license)
-# (0.3.30 also (newuser32): Spring's META-INF/spring.factories is properties configuration)
+# (0.3.30 also (newuser32): Spring's META-INF/spring.factories is properties configuration;
+# `.mvn/wrapper/maven-wrapper.properties` configuration, as Gradle's wrapper properties are)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
