@@ -57,6 +57,10 @@ public enum DeserializationFeature implements ConfigFeature
 ''' for i in range(12)) + '''    /**
      * Feature that determines whether encountering of unknown
      * properties should result in a failure.
+     *<p>
+     * Feature is enabled by default (meaning that a
+     * JsonMappingException will be thrown if an unknown property
+     * is encountered).
      */
     FAIL_ON_UNKNOWN_PROPERTIES(true),
     ;
@@ -147,3 +151,19 @@ def test_the_maven_wrappers_properties_are_configuration_its_jar_vendored(tmp_pa
     jar = classify_file(tmp_path, ".mvn/wrapper/maven-wrapper.jar", b"PK\x03\x04" + bytes(200))
     assert jar.index_policy == Policy.EXCLUDE
     assert classify_file(tmp_path, "mvnw", "#!/bin/sh\nexec java\n").kind == Kind.VENDOR
+
+
+def test_a_definition_under_a_long_javadoc_is_not_scored_as_comment_only():
+    """A constant (or a method) whose Javadoc is most of its lines is documented code: it was
+    scored as a comment-only piece (x0.5), below the enum's section banner between constants."""
+    text = _FEATURE.replace("    /**\n     * Feature that determines whether encountering of unknown",
+                            "    /*\n    /**********\n    /* Error handling features\n"
+                            "    /**********\n     */\n\n    /**\n"
+                            "     * Feature that determines whether encountering of unknown")
+    pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/DeserializationFeature.java",
+                     text)
+    fail = next(c for c in pieces if c.symbol.endswith("FAIL_ON_UNKNOWN_PROPERTIES"))
+    banner = next(c for c in pieces if "Error handling features" in c.content)
+    assert "FAIL_ON_UNKNOWN_PROPERTIES(" not in banner.content
+    assert fail.quality >= 0.9
+    assert banner.quality < fail.quality

@@ -79,8 +79,11 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     if "example" in text.lower():
         score *= 1.1
     comments = sum(1 for ln in lines if _COMMENT_LINE.match(ln)) / len(lines) if lines else 0.0
+    # a definition under a long doc comment (a Java enum constant or a one-line method under
+    # its Javadoc) is documented code, not a comment-only piece: only one all comments is
+    documented = is_definition(piece.symbol_type) and comments < 1.0
     if language in CODE_LANGUAGES or language == "ini":
-        if comments > 0.8:
+        if comments > 0.8 and not documented:
             score *= 0.5
         elif language == "shell" and comments > 0.5:
             score *= 0.9
