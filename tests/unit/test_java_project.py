@@ -167,3 +167,22 @@ def test_a_definition_under_a_long_javadoc_is_not_scored_as_comment_only():
     assert "FAIL_ON_UNKNOWN_PROPERTIES(" not in banner.content
     assert fail.quality >= 0.9
     assert banner.quality < fail.quality
+
+
+def test_a_poms_properties_are_read_as_settings_not_markup_noise():
+    """`<java.version>17</java.version>`: in a pom's `<properties>` the element names are what
+    a reader asks for ("which Java version"); the piece was scored as tags and whitespace."""
+    from repokb.chunkers.base import ChunkPiece
+    from repokb.pipeline.enrich import quality
+
+    props = ChunkPiece("  <properties>\n    <java.version>17</java.version>\n"
+                       "    <guava.version>31.1-jre</guava.version>\n  </properties>\n",
+                       16, 19, "properties", "element")
+    deps = ChunkPiece("    <dependency>\n      <groupId>com.google.guava</groupId>\n"
+                      "      <artifactId>guava</artifactId>\n    </dependency>\n",
+                      34, 38, "dependency", "element")
+    markup = ChunkPiece('  <div class="row"><span class="a"></span><span class="b"></span>'
+                        '<span class="c"></span><i class="icon"></i></div>\n',
+                        1, 1, "div", "element")
+    assert quality(props, "xml") >= quality(deps, "xml") * 0.6
+    assert quality(markup, "xml") < quality(props, "xml")

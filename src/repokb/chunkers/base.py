@@ -190,7 +190,8 @@ from repokb.models import ChunkPiece, ParseBudget
 # 29 also (newuser32): a Java enum's constants are definitions (a big enum cut per constant with
 #     its Javadoc: `DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES`), module-info.java's
 #     `module a.b { ... }` one piece named `a.b` (it was windows); a definition under a long
-#     doc comment is no longer scored as a comment-only piece (quality x0.5).
+#     doc comment is no longer scored as a comment-only piece (quality x0.5), nor a pom's
+#     `<properties>` (`<java.version>17</java.version>`) as markup noise.
 CHUNKING_VERSION = 29
 
 
