@@ -156,10 +156,9 @@ def test_the_maven_wrappers_properties_are_configuration_its_jar_vendored(tmp_pa
 def test_a_definition_under_a_long_javadoc_is_not_scored_as_comment_only():
     """A constant (or a method) whose Javadoc is most of its lines is documented code: it was
     scored as a comment-only piece (x0.5), below the enum's section banner between constants."""
-    text = _FEATURE.replace("    /**\n     * Feature that determines whether encountering of unknown",
-                            "    /*\n    /**********\n    /* Error handling features\n"
-                            "    /**********\n     */\n\n    /**\n"
-                            "     * Feature that determines whether encountering of unknown")
+    doc = "    /**\n     * Feature that determines whether encountering of unknown"
+    text = _FEATURE.replace(doc, "    /*\n    /**********\n    /* Error handling features\n"
+                                 "    /**********\n     */\n\n" + doc)
     pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/DeserializationFeature.java",
                      text)
     fail = next(c for c in pieces if c.symbol.endswith("FAIL_ON_UNKNOWN_PROPERTIES"))
