@@ -151,37 +151,3 @@ def test_the_maven_wrappers_properties_are_configuration_its_jar_vendored(tmp_pa
     jar = classify_file(tmp_path, ".mvn/wrapper/maven-wrapper.jar", b"PK\x03\x04" + bytes(200))
     assert jar.index_policy == Policy.EXCLUDE
     assert classify_file(tmp_path, "mvnw", "#!/bin/sh\nexec java\n").kind == Kind.VENDOR
-
-
-def test_a_definition_under_a_long_javadoc_is_not_scored_as_comment_only():
-    """A constant (or a method) whose Javadoc is most of its lines is documented code: it was
-    scored as a comment-only piece (x0.5), below the enum's section banner between constants."""
-    doc = "    /**\n     * Feature that determines whether encountering of unknown"
-    text = _FEATURE.replace(doc, "    /*\n    /**********\n    /* Error handling features\n"
-                                 "    /**********\n     */\n\n" + doc)
-    pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/DeserializationFeature.java",
-                     text)
-    fail = next(c for c in pieces if c.symbol.endswith("FAIL_ON_UNKNOWN_PROPERTIES"))
-    banner = next(c for c in pieces if "Error handling features" in c.content)
-    assert "FAIL_ON_UNKNOWN_PROPERTIES(" not in banner.content
-    assert fail.quality >= 0.9
-    assert banner.quality < fail.quality
-
-
-def test_a_poms_properties_are_read_as_settings_not_markup_noise():
-    """`<java.version>17</java.version>`: in a pom's `<properties>` the element names are what
-    a reader asks for ("which Java version"); the piece was scored as tags and whitespace."""
-    from repokb.chunkers.base import ChunkPiece
-    from repokb.pipeline.enrich import quality
-
-    props = ChunkPiece("  <properties>\n    <java.version>17</java.version>\n"
-                       "    <guava.version>31.1-jre</guava.version>\n  </properties>\n",
-                       16, 19, "properties", "element")
-    deps = ChunkPiece("    <dependency>\n      <groupId>com.google.guava</groupId>\n"
-                      "      <artifactId>guava</artifactId>\n    </dependency>\n",
-                      34, 38, "dependency", "element")
-    markup = ChunkPiece('  <div class="row"><span class="a"></span><span class="b"></span>'
-                        '<span class="c"></span><i class="icon"></i></div>\n',
-                        1, 1, "div", "element")
-    assert quality(props, "xml") >= quality(deps, "xml") * 0.6
-    assert quality(markup, "xml") < quality(props, "xml")

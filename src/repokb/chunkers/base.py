@@ -189,9 +189,7 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `dump` (402 -> 414 pieces, `basic_json.dump` and 10 constructors named).
 # 29 also (newuser32): a Java enum's constants are definitions (a big enum cut per constant with
 #     its Javadoc: `DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES`), module-info.java's
-#     `module a.b { ... }` one piece named `a.b` (it was windows); a definition under a long
-#     doc comment is no longer scored as a comment-only piece (quality x0.5), nor a pom's
-#     `<properties>` (`<java.version>17</java.version>`) as markup noise.
+#     `module a.b { ... }` one piece named `a.b` (it was windows).
 CHUNKING_VERSION = 29
 
 

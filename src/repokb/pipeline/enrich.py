@@ -34,9 +34,6 @@ _TS_TYPES = re.compile(r"\)\s*:\s*[\w<\[{]|\b\w+\??\s*:\s*(?:string|number|boole
                        r"|any|never|Promise<|Array<|Record<|[A-Z]\w*(?:<[^>\n]*>)?(?:\[\])?[,;)=\s])")
 _DECLARATION = re.compile(r"[\w-]+\s*:\s*[^;{}\s][^;{}]*(?:;|\n|})")
 _TAG = re.compile(r"<[^>]*>")
-# a leaf element holding a value (a pom's `<java.version>17</java.version>`): its name is read
-# with its value, as a key is, not as markup
-_LEAF = re.compile(r"<([A-Za-z_][\w.:\-]*)(?:\s[^<>]*)?>([^<>\n]+)</\1>")
 NOTEBOOK = "jupyter"  # the classifier's language of .ipynb files
 _STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
 _MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
@@ -82,11 +79,8 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     if "example" in text.lower():
         score *= 1.1
     comments = sum(1 for ln in lines if _COMMENT_LINE.match(ln)) / len(lines) if lines else 0.0
-    # a definition under a long doc comment (a Java enum constant or a one-line method under
-    # its Javadoc) is documented code, not a comment-only piece: only one all comments is
-    documented = is_definition(piece.symbol_type) and comments < 1.0
     if language in CODE_LANGUAGES or language == "ini":
-        if comments > 0.8 and not documented:
+        if comments > 0.8:
             score *= 0.5
         elif language == "shell" and comments > 0.5:
             score *= 0.9
@@ -95,7 +89,7 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     if language in _STYLE_LANGUAGES and not _DECLARATION.search(text):
         score *= 0.2  # selectors without properties say nothing
     if language in _MARKUP_LANGUAGES and stripped:
-        visible = _TAG.sub(" ", _LEAF.sub(r" \1 \2 ", stripped))
+        visible = _TAG.sub(" ", stripped)
         if sum(not c.isspace() for c in visible) < 0.2 * sum(not c.isspace() for c in stripped):
             score *= 0.5  # mostly tags and whitespace: markup noise, little to read
     return round(max(0.0, min(1.0, score)), 3)
