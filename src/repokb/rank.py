@@ -52,6 +52,7 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
+from repokb.rank_kinds import said_kind_first
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
@@ -533,6 +534,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     _cased_first(candidates, plan)
     _whole_first(candidates, plan)
     _defined_first(candidates, plan)
+    # "the pool's swap function": the function `swap` before the event `Swap` (rank_kinds.py)
+    said_kind_first(candidates, plan.text, plan.names, _last_name, _stepped)
     _containers_first(candidates, plan)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
