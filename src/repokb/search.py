@@ -21,6 +21,7 @@ import numpy as np
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError, StoreError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
+from repokb.own_name import without_own_name
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
     GO_PACKAGE_CLAUSE,
@@ -175,6 +176,9 @@ class Searcher:
                 return []
         where = StoreFilter(projects=projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
+        if query.projects and self.settings.project_from_question:
+            # "how does maturin find ...", asked of maturin: its name says little there
+            text = without_own_name(text, query.projects, lambda n: self._defines(n, where))
         scope = projects or ((named[0],) if named else ())
 
         def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
