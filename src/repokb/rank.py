@@ -53,6 +53,7 @@ from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_kinds import said_kind_first
+from repokb.rank_members import said_member_first
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
@@ -537,6 +538,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     # "the pool's swap function": the function `swap` before the event `Swap` (rank_kinds.py)
     said_kind_first(candidates, plan.text, plan.names, _last_name, _stepped)
     _containers_first(candidates, plan)
+    if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
+        said_member_first(candidates, said, _name_words, _stepped)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, set[str]]] = [
                  "roots"}),
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
-    ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "own_name", "search", "context", "explain",
+    ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_members", "own_name", "search", "context", "explain",
                 "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
