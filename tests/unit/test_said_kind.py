@@ -78,3 +78,14 @@ def test_kinds_said(question, expected):
     said = kinds_said(question)
     for name, kind in expected.items():
         assert (kind in said[name]) if kind else name not in said, said
+
+
+@cases("question,about", [
+    ("where is the Swap event declared", ("Swap",)),
+    ("where is the pool's Swap event declared", ("Swap",)),
+    ("where is the onlyOwner modifier defined", ("onlyOwner",)),
+    ("where is the Iterator trait defined", ("Iterator",)),
+    ("where is the retry helper event defined", ()),  # no name given
+], named_by=0)
+def test_an_event_a_modifier_and_a_trait_are_kinds_a_question_asks_for(question, about):
+    assert plan(question).about == about
