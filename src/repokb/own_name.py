@@ -8,7 +8,8 @@ BM25's 8th with the name and 4th without it. A question that names a project of 
 already searches without the name (search.py, `query.named_project`, which reads the name as a
 word only where it serves as one: "in black,", "does gin", "maturin's"); a question asked of
 the project it names drops the name the same way, unless the project defines a code name of
-it (Flask's class `Flask`, Express's function `express`): then the word is a name of code.
+it as a whole (Flask's class `Flask`, Express's function `express`; not a member, maturin's
+method `PyProjectToml.maturin`): then the word is a name of code.
 """
 
 from __future__ import annotations

@@ -178,7 +178,9 @@ class Searcher:
                             languages=query.languages, paths=paths)
         if query.projects and self.settings.project_from_question:
             # "how does maturin find ...", asked of maturin: its name says little there
-            text = without_own_name(text, query.projects, lambda n: self._defines(n, where))
+            # (maturin's method `PyProjectToml.maturin` does not make the word a name)
+            text = without_own_name(text, query.projects,
+                                    lambda n: self._defines(n, where, whole=True))
         scope = projects or ((named[0],) if named else ())
 
         def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
@@ -400,15 +402,18 @@ class Searcher:
             limit *= 4
         return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
-    def _defines(self, name: str, where: StoreFilter) -> bool:
-        """Whether the searched projects define `name` (a definition's last name, any case):
-        "PyPI" is a word of the question unless the project has a `PyPI` of its own. A store
-        that cannot look names up defines nothing."""
+    def _defines(self, name: str, where: StoreFilter, whole: bool = False) -> bool:
+        """Whether the searched projects define `name` (a definition's last name, any case;
+        `whole`: its whole name, no owner's member): "PyPI" is a word of the question unless
+        the project has a `PyPI` of its own. A store that cannot look names up defines
+        nothing."""
         try:
             found = self.store.defining((name,), where, _DEFINES_LOOKED_AT, False)
         except StoreError:
             return False
-        return any(is_definition(p.payload) for p in found)  # (each named so: `defining`)
+        return any(is_definition(p.payload) and (  # (each named so: `defining`)
+            not whole or str(p.payload.get("symbol") or "").lower() == name.lower())
+            for p in found)
 
     def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
                   rankings: list[tuple[list[StoredPoint], float]],

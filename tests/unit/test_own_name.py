@@ -56,18 +56,28 @@ def test_defined_is_asked_only_when_the_name_is_said():
 
 class _Catalog:
     def project_names(self) -> list[str]:
-        return ["maturin-1.16.0", "tokenizers-0.23.3"]
+        return ["maturin-1.16.0", "tokenizers-0.23.3", "flask"]
 
     def has_file_named(self, name: str, projects: Any = (), exact: bool = False) -> bool:
         return False
 
 
+class _Point:
+    def __init__(self, symbol: str, symbol_type: str) -> None:
+        self.payload = {"symbol": symbol, "symbol_type": symbol_type}
+
+
 class _Store:
+    """maturin defines a method `PyProjectToml.maturin` (the `[tool.maturin]` table's getter),
+    a member, no code name of the word; flask a class `Flask`."""
+
     def searching(self) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()
 
     def defining(self, names: Any, where: Any, limit: int, content: bool = True) -> list[Any]:
-        return []
+        if "flask" in where.projects:
+            return [_Point("Flask", "class"), _Point("Blueprint.flask", "method")]
+        return [_Point("PyProjectToml.maturin", "method")]
 
 
 class _Planned(Exception):
@@ -90,3 +100,8 @@ def test_a_scoped_search_plans_the_question_without_the_projects_name(monkeypatc
     with pytest.raises(_Planned):
         searcher.search(Query(QUESTION, projects=("tokenizers-0.23.3",)))
     assert planned[-1] == QUESTION
+    # a project that defines its name as a whole: the word is a name of code there
+    question = "how does flask register a blueprint"
+    with pytest.raises(_Planned):
+        searcher.search(Query(question, projects=("flask",)))
+    assert planned[-1] == question
