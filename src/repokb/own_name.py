@@ -14,12 +14,12 @@ method `PyProjectToml.maturin`): then the word is a name of code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from repokb.query import bare_name, named_project
 
 
-def without_own_name(text: str, projects: Sequence[str],
+def without_own_name(text: str, projects: tuple[str, ...] | list[str],
                      defines: Callable[[str], bool]) -> str:
     """`text` without the name of the one project of `projects` it names (as
     `query.named_project` reads a name), unless that project defines the name (`defines`,

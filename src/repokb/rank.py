@@ -52,9 +52,9 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
+from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
 from repokb.rank_members import said_member_first
-from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 from repokb.stores.base import last_name

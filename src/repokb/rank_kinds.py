@@ -84,7 +84,8 @@ def said_kind_first(candidates: Iterable[Any], text: str, names: Iterable[str],
         types = kinds.get(name)
         if not types:
             continue
-        said, other = [], []
+        said: list[Any] = []
+        other: list[Any] = []
         for c in pool:
             if last_name(str(c.payload.get("symbol") or "")).lower() != name:
                 continue
