@@ -67,6 +67,8 @@ def test_a_question_for_the_members_keeps_the_definition_first():
     ("where is DataTable defined", True),
     ("where is parseConfig() defined", True),
     ("gin.Context", True),
+    # a description of what a definition does (run.py's docstring cases) is no question
+    ("Sorts the DataTable rows by a single column", True),
 ], named_by=0)
 def test_the_forms_of_a_definition_only_where_one_is_asked_for(question, forms):
     words = set(tokenize(plan(question).lexical_text))
