@@ -148,11 +148,6 @@ _DEFINED = re.compile(r"\bwhere(?:\s+(?:is|are)|'s|’s)\s+(?:the\s+)?"
                       r"(?:class|struct|enum|union|interface|trait|type|function|method|macro"
                       r"|module|component)\s*\??\s*$",
                       re.I)
-# a question, as a user asks one ("how does X sort rows", "which ... ?"), not a description
-_QUESTION = re.compile(r"^\W*(?:how|what|why|which|where|when|who|whose|does|do|is|are|can"
-                       r"|should)\b|\?\s*$", re.I)
-# a question asking for a definition, however it names it ("where is parseConfig() defined")
-_SAYS_DEFINED = re.compile(r"\b(?:defin|declar|implement)\w*", re.I)
 # a word between the name asked for and its kind ("the BPE model struct defined")
 _NOUN_BEFORE_KIND = re.compile(rf"`?\s+[a-z]+\s+{_KINDS}\s", re.I)
 # "type H", "struct T", "func f": a kind of definition and a name of a character or two that
@@ -426,16 +421,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     expanded = [n for n in names if n is not plain and n not in kind_named]
     if expanded:
         short = [n.rsplit(".", 1)[-1] for n in expanded]
-        # not for a question that mentions a name without asking where it is defined ("how
-        # does DataTable sort rows by a single column": a query of names, a description of
-        # what a definition does, "where is X defined" keep them): it is matched by the words
-        # that describe what it asks for, and the forms'
-        # words (BM25 weighs each query token once: `def`, `function`, `class`, `struct`), as
-        # many as those, matched any piece defining anything (`sortSingle` BM25 6th, 4th without)
-        expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}("
-                              for n, s in zip(expanded, short, strict=True)
-                              if not _QUESTION.search(text) or n.lower() == asked_name
-                              or _SAYS_DEFINED.search(text))
+        expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}(" for s in short)
         # `@autopy`: a macro (Julia's `macro autopy(...)`, Elixir's `defmacro`), a decorator
         expansions += "".join(f" macro {m}" for m in re.findall(r"(?<![\w.])@([A-Za-z_]\w*)", text))
         lexical_text = f"{lexical_text} {expansions}"

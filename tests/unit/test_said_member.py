@@ -1,17 +1,12 @@
 """A member a question describes with its definition's name ("how does DataTable sort rows by a
 single column": primevue's `DataTable.sortSingle`) comes before the definition, which the
-question names only to say whose member it means (`rank_members.said_member_first`); and the
-question's BM25 text is its words, not the forms of a definition (`def DataTable function
-DataTable class DataTable struct DataTable`), which it does not ask for."""
+question names only to say whose member it means (`rank_members.said_member_first`)."""
 
 from __future__ import annotations
 
-from repokb.embedders.code_bm25 import tokenize
 from repokb.query import plan
 from repokb.rank import Candidate, rerank
 from repokb.settings import Settings
-
-from ..conftest import cases
 
 QUESTION = "how does DataTable sort rows by a single column"
 DT = "primevue/datatable/DataTable.vue"
@@ -57,19 +52,3 @@ def test_a_question_for_the_members_keeps_the_definition_first():
     pieces = _primevue()
     ranked = rerank(pieces, plan("which methods does DataTable have"), Settings())
     assert ranked[0].payload["symbol"] == "DataTable"
-
-
-@cases("question,forms", [
-    (QUESTION, False),
-    ("how does FileUpload validate a file", False),
-    ("DataTable", True),
-    ("DataTable onColumnResizeEnd", True),
-    ("where is DataTable defined", True),
-    ("where is parseConfig() defined", True),
-    ("gin.Context", True),
-    # a description of what a definition does (run.py's docstring cases) is no question
-    ("Sorts the DataTable rows by a single column", True),
-], named_by=0)
-def test_the_forms_of_a_definition_only_where_one_is_asked_for(question, forms):
-    words = set(tokenize(plan(question).lexical_text))
-    assert ({"def", "class", "struct"} <= words) is forms, plan(question).lexical_text
