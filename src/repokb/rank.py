@@ -539,7 +539,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     said_kind_first(candidates, plan.text, plan.names, _last_name, _stepped)
     _containers_first(candidates, plan)
     if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
-        said_member_first(candidates, said, _name_words, _stepped)
+        said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 

@@ -20,12 +20,16 @@ from typing import Any
 
 def said_member_first(candidates: Iterable[Any], said: frozenset[str],
                       name_words: Callable[[str], frozenset[str]],
-                      stepped: Callable[[Any], float]) -> None:
+                      stepped: Callable[[Any], float], written: Iterable[str] = ()) -> None:
     """For each file, the best candidate with rank.py's `member` boost whose own name's words
     (`name_words`) the question says (`said`: its words besides the names) goes just above the
     best piece of its owner in that file (its symbol the member's owner, boosted as the name
     asked for), when that scores as high or higher and steps back no more than it does; its
-    factor `said_member` records by how much it rose."""
+    factor `said_member` records by how much it rose. The owner must be written as it is
+    defined (`written`: the names as the question writes them): black's "Starting from the
+    container of `leaf`, generate all leaves" names a variable `leaf`, not the class `Leaf`
+    whose member `Leaf.leaves` it would have lifted over the answer."""
+    cased = {w.rsplit(".", 1)[-1] for w in written}
     pool = list(candidates)
     best: dict[tuple[str, str, str], Any] = {}  # (project, path, owner): its best said member
     for c in pool:
@@ -33,7 +37,7 @@ def said_member_first(candidates: Iterable[Any], said: frozenset[str],
             continue
         symbol = str(c.payload.get("symbol") or "")
         owner, _, last = symbol.rpartition(".")
-        if not owner or not name_words(last) <= said:
+        if not owner or owner.rsplit(".", 1)[-1] not in cased or not name_words(last) <= said:
             continue
         key = (str(c.payload.get("project")), str(c.payload.get("path")), owner.lower())
         if key not in best or (c.score, c.id) > (best[key].score, best[key].id):

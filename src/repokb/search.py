@@ -176,11 +176,12 @@ class Searcher:
                 return []
         where = StoreFilter(projects=projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
+        own = text  # the words BM25 reads
         if query.projects and self.settings.project_from_question:
             # "how does maturin find ...", asked of maturin: its name says little there
             # (maturin's method `PyProjectToml.maturin` does not make the word a name)
-            text = without_own_name(text, query.projects,
-                                    lambda n: self._defines(n, where, whole=True))
+            own = without_own_name(text, query.projects,
+                                   lambda n: self._defines(n, where, whole=True))
         scope = projects or ((named[0],) if named else ())
 
         def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
@@ -191,6 +192,10 @@ class Searcher:
 
         understood = plan(text, translate=self.settings.translate_queries, is_file=is_file,
                           is_defined=is_defined)
+        if own != text:  # to BM25 only: the model reads "Does Black have an API?" whole
+            understood = replace(understood, lexical_text=plan(
+                own, translate=self.settings.translate_queries, is_file=is_file,
+                is_defined=is_defined).lexical_text)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
         # the engine's payloads without their content first (the store reads only the hits'

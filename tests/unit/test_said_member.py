@@ -52,3 +52,15 @@ def test_a_question_for_the_members_keeps_the_definition_first():
     pieces = _primevue()
     ranked = rerank(pieces, plan("which methods does DataTable have"), Settings())
     assert ranked[0].payload["symbol"] == "DataTable"
+
+
+def test_an_owner_written_in_another_case_is_no_owner():
+    # black: "Starting from the container of `leaf`, generate all leaves" (a variable `leaf`);
+    # the class `Leaf`'s member `leaves` stays where the fused scores put it
+    pieces = [
+        _piece("q1", "src/blib2to3/pytree.py", "Leaf", 0.0300, 355, "class"),
+        _piece("q2", "src/blib2to3/pytree.py", "Leaf.leaves", 0.0200, 435),
+    ]
+    question = "Starting from the container of `leaf`, generate all leaves until `# fmt: on`"
+    ranked = rerank(pieces, plan(question), Settings())
+    assert "said_member" not in ranked[1].factors and "said_member" not in ranked[0].factors
