@@ -21,7 +21,6 @@ import numpy as np
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError, StoreError
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
-from repokb.own_name import without_own_name
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
     GO_PACKAGE_CLAUSE,
@@ -176,12 +175,6 @@ class Searcher:
                 return []
         where = StoreFilter(projects=projects, kinds=query.kinds,
                             languages=query.languages, paths=paths)
-        own = text  # the words BM25 reads
-        if query.projects and self.settings.project_from_question:
-            # "how does maturin find ...", asked of maturin: its name says little there
-            # (maturin's method `PyProjectToml.maturin` does not make the word a name)
-            own = without_own_name(text, query.projects,
-                                   lambda n: self._defines(n, where, whole=True))
         scope = projects or ((named[0],) if named else ())
 
         def is_file(name: str, exact: bool) -> bool:  # `response.json`: a file or a member?
@@ -192,10 +185,6 @@ class Searcher:
 
         understood = plan(text, translate=self.settings.translate_queries, is_file=is_file,
                           is_defined=is_defined)
-        if own != text:  # to BM25 only: the model reads "Does Black have an API?" whole
-            understood = replace(understood, lexical_text=plan(
-                own, translate=self.settings.translate_queries, is_file=is_file,
-                is_defined=is_defined).lexical_text)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
         # the engine's payloads without their content first (the store reads only the hits'
@@ -407,18 +396,15 @@ class Searcher:
             limit *= 4
         return [(_settle(points, limit, n), weight) for points, weight in rankings]
 
-    def _defines(self, name: str, where: StoreFilter, whole: bool = False) -> bool:
-        """Whether the searched projects define `name` (a definition's last name, any case;
-        `whole`: its whole name, no owner's member): "PyPI" is a word of the question unless
-        the project has a `PyPI` of its own. A store that cannot look names up defines
-        nothing."""
+    def _defines(self, name: str, where: StoreFilter) -> bool:
+        """Whether the searched projects define `name` (a definition's last name, any case):
+        "PyPI" is a word of the question unless the project has a `PyPI` of its own. A store
+        that cannot look names up defines nothing."""
         try:
             found = self.store.defining((name,), where, _DEFINES_LOOKED_AT, False)
         except StoreError:
             return False
-        return any(is_definition(p.payload) and (  # (each named so: `defining`)
-            not whole or str(p.payload.get("symbol") or "").lower() == name.lower())
-            for p in found)
+        return any(is_definition(p.payload) for p in found)  # (each named so: `defining`)
 
     def _defining(self, understood: QueryPlan, where: StoreFilter, n: int, content: bool,
                   rankings: list[tuple[list[StoredPoint], float]],

@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_members",
-                "own_name", "search", "context", "explain", "filecontext", "freshness"}),
+                "search", "context", "explain", "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
     # `proxy` is surfaces/proxy/ (the LLM proxy): named so the document has to draw it
