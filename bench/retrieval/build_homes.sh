@@ -13,6 +13,7 @@
 # PYTHONPATH of the code that indexes (indexing is the same before and after a ranking change).
 set -euo pipefail
 OUT=$(realpath "$1"); DJ=$(realpath "$2")
+HERE=$(dirname "$(realpath "$0")")  # before the cd below: a relative $0 is lost after it
 T=$OUT/trees; D=$OUT/dl; H=$OUT/homes
 mkdir -p "$T" "$D" "$H"; cd "$D"
 pip_get() { python -m pip download --no-binary :all: --no-deps "$@" -d "$D" -q; }
@@ -79,7 +80,7 @@ cp pybind11-3.1.0/tools/*.cmake "$B/pybind11/tools/"
 cp scikit_build_core-1.1.2/src/scikit_build_core/resources/find_python/*.cmake "$B/skbuild/"
 for p in simplest_c cmake_generated; do mkdir -p "$B/skbuild/$p"; cp "scikit_build_core-1.1.2/tests/packages/$p/CMakeLists.txt" "$B/skbuild/$p/"; done
 cp psutil-7.2.2/Makefile "$B/psutil/"; cp psutil-7.2.2/docs/Makefile "$B/psutil/docs/"
-cp "$DJ/docs/Makefile" "$B/django-docs/"; cp -r "$(dirname "$(realpath "$0")")/buildfiles_app/." "$B/app/"
+cp "$DJ/docs/Makefile" "$B/django-docs/"; cp -r "$HERE/buildfiles_app/." "$B/app/"
 
 [ "${3:-}" = --trees-only ] && exit 0
 ix() { REPOKB_HOME="$H/$1" nice -n 10 python -m repokb index "$T/$2" --project "$3" | tail -1; }

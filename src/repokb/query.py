@@ -120,7 +120,9 @@ _CAMEL = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _KINDS = (r"(?:function|method|class|type|module|macro|struct|constant|variable|enum|interface"
           r"|message|service|rpc|input|union|scalar|directive|fragment|query|mutation"
           # Gradle's tasks, Jenkins' stages, a build's targets, Vue/Svelte components
-          r"|task|stage|target|component)")
+          r"|task|stage|target|component"
+          # Solidity's events and modifiers, Rust's traits
+          r"|event|modifier|trait)")
 # A capitalised kind word before a kind is a name: "where is the Target struct defined" asks
 # for maturin's `Target` (a build's target), not `struct`; "where is type Query defined" for
 # `Query`.

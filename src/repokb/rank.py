@@ -53,6 +53,8 @@ from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
+from repokb.rank_kinds import said_kind_first
+from repokb.rank_members import said_member_first
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 from repokb.stores.base import last_name
@@ -533,7 +535,11 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     _cased_first(candidates, plan)
     _whole_first(candidates, plan)
     _defined_first(candidates, plan)
+    # "the pool's swap function": the function `swap` before the event `Swap` (rank_kinds.py)
+    said_kind_first(candidates, plan.text, plan.names, _last_name, _stepped)
     _containers_first(candidates, plan)
+    if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
+        said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 

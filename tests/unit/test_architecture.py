@@ -21,8 +21,8 @@ LAYERS: list[tuple[str, set[str]]] = [
                  "roots"}),
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
-    ("stages", {"pipeline", "query", "rank", "rank_keys", "search", "context", "explain",
-                "filecontext", "freshness"}),
+    ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_members",
+                "search", "context", "explain", "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
     # `proxy` is surfaces/proxy/ (the LLM proxy): named so the document has to draw it
