@@ -90,6 +90,11 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("shell", "oc login -u admin -p $OC_PASSWORD\n"),
     ("shell", "curl --oauth2-bearer $TOKEN https://api.example.com\n"),
     ("shell", "rclone config create remote sftp host fs user deploy pass $RCLONE_PASS\n"),
+    # the first versions' false findings on Django 5.2.8 and site-packages (bench/RESULTS.md)
+    ("python", "token_variants = ['+i6t-not-inline', '+i6t-inline', '+i6t-use-option']\n"),
+    ("python", "PATTERNS = [re.compile(r'AccountKey=[a-zA-Z0-9+/=]{88}')]\n"),
+    ("python", 'msg = f"list names (e.g. `secrets = [\\"HF_TOKEN_EXTRA\\"]`)"\n'),
+    ("python", 'with open(path) as f:\n    user = User.objects.get(username="x")\n'),
 ]
 
 

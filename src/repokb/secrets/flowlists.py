@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_secret_key
-from repokb.secrets.shapes import plural_secret, secret_scalar
+from repokb.secrets.scan import key_words
+from repokb.secrets.shapes import secret_scalar
 
 Span = tuple[int, int, str, bool]
 
 # a key's separator and a one-line list's brackets (nothing nested)
 _OPEN = re.compile(r"""(?::|=>|:=|=)[ \t]*\[(?P<items>[^\[\]\n{}()]{1,600})\]""")
-_KEY = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*\Z""")
+# the key, at a line's start or an object's member (not `re.compile(r'AccountKey=[a-z]...`,
+# nor a key inside a string: `secrets = [\"NAME\"]` in a message)
+_KEY = re.compile(r"""(?:^|[\s{,(])["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*\Z""")
+# the last word of a key naming secrets, singular (`credentials`, `api_keys`, `passwords`,
+# `tokens`; not `token_variants`, a lexer's names)
+_SECRET_WORDS = frozenset({"credential", "cred", "password", "passwd", "pwd", "passphrase",
+                           "secret", "token", "apikey"})
+_KEY_KINDS = frozenset({"api", "access", "secret", "private", "auth", "signing", "master"})
 _ITEM = re.compile(r"""[ \t]*(?:"(?P<d>[^"\n]*)"|'(?P<s>[^'\n]*)'|(?P<b>[^,"'\s][^,"']*?))"""
                    r"""[ \t]*(?:,|\Z)""")
 
@@ -27,8 +34,7 @@ def find(text: str) -> list[Span]:
     for m in _OPEN.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         key = _KEY.search(text, line_start, m.start())
-        if key is None or not (is_secret_key(key.group("key"))
-                               or plural_secret(key.group("key"))):
+        if key is None or not _names_secrets(key.group("key")):
             continue
         items, base = m.group("items"), m.start("items")
         for item in _ITEM.finditer(items):
@@ -37,3 +43,13 @@ def find(text: str) -> list[Span]:
                 out.append((base + item.start(group), base + item.end(group),
                             "secret_list_item", False))
     return out
+
+
+def _names_secrets(key: str) -> bool:
+    """Whether a key's last word names secrets (`credentials`, `db_passwords`, `api_keys`)."""
+    words = [w.lower() for w in key_words(key)]
+    if not words:
+        return False
+    last = words[-1][:-1] if words[-1].endswith("s") and len(words[-1]) > 3 else words[-1]
+    return last in _SECRET_WORDS or (last == "key" and len(words) > 1
+                                     and words[-2] in _KEY_KINDS)

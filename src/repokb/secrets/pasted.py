@@ -8,7 +8,7 @@ each stored as written; the files themselves, where their names say so, are bloc
   text where the text names pgbouncer's file (`userlist`, `auth_file`, `pgbouncer`), or is
   nothing but such lines, and X looks like a password (one word: `"alice" "Alice Smith"` is
   a name);
-- an FTP script's `user NAME X` line (after `open HOST`, or in a text naming FTP).
+- an FTP script's `user NAME X` line, in a text that opens a host (`open HOST`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ _NAMES_USERLIST = ("userlist", "auth_file", "pgbouncer")
 _OTHER = re.compile(r"[ \t]*(?:[;#].*|```.*|~~~.*)?")
 
 _FTP_OPEN = re.compile(r"^[ \t]*open[ \t]+\S+", re.M)
-_FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>\S+)[ \t]+(?P<v>\S+)[ \t]*$", re.M)
+_FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]+)[ \t]*$", re.M)
 
 
 def find(text: str, keys: KeyLines | None = None) -> list[Span]:
@@ -45,7 +45,7 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
         out += _putty(text)
     if '"' in text:
         out += _userlist(text, keys)
-    if keys.has(("user ",)) and (keys.has(("ftp",)) or _FTP_OPEN.search(text)):
+    if keys.has(("user ",)) and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
     return out
