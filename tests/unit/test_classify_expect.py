@@ -12,9 +12,8 @@ from repokb.secrets import redact
 from ..conftest import cases, classify_file
 
 PW = "".join(("Hunter2", "Prod77"))
-SHEBANG = f'#!/usr/bin/expect -f\nset timeout 20\nspawn ssh deploy@host\nexpect "*assword:*"\nsend "{PW}\\r"\ninteract\n'
 BARE = f'set timeout 20\nspawn ssh deploy@host\nexpect "*assword:*"\nsend "{PW}\\r"\ninteract\n'
-DEJAGNU = 'load_lib gdb.exp\nproc test_one {} {\n  gdb_test "print 1" " = 1"\n}\n'
+SHEBANG = "#!/usr/bin/expect -f\n" + BARE
 
 EXPECT_SCRIPTS = [  # (path, content)
     ("tools/login.exp", SHEBANG),

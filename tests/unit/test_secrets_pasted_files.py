@@ -10,7 +10,8 @@
   file or pasted into a doc; an FTP script's `user NAME X` line;
 - command lines: `nuget push -k X`, `mc alias set NAME URL ACCESS X`, `lftp -u user,X`,
   `ssh-keygen -N X`, `oc login -p X`, `cf login -p X`, `curl --oauth2-bearer X`, `rclone
-  config create ... pass X`.
+  config create ... pass X`, `influx -password X`, `grafana-cli admin reset-admin-password X`,
+  `consul kv put PATH/password X`.
 
 The nearest readable forms (a prompt, a reference, a list of names, a public key's lines)
 stay.
@@ -70,6 +71,9 @@ MUST_REDACT = [  # (language, text, values): each stored as written on main
     ("shell", f"cf login -a https://api.cf.example.com -u deploy -p {PW}\n", (PW,)),
     ("shell", f"curl --oauth2-bearer {BEARER} https://api.example.com\n", (BEARER,)),
     ("shell", f"rclone config create remote sftp host fs user deploy pass {PW}\n", (PW,)),
+    ("shell", f"influx -username admin -password {PW} -execute 'SHOW DATABASES'\n", (PW,)),
+    ("shell", f"grafana-cli admin reset-admin-password {PW}\n", (PW,)),
+    ("shell", f"consul kv put shop/db/password {PW}\n", (PW,)),
 ]
 
 MUST_KEEP = [  # (language, text): the nearest readable forms
@@ -90,6 +94,9 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("shell", "oc login -u admin -p $OC_PASSWORD\n"),
     ("shell", "curl --oauth2-bearer $TOKEN https://api.example.com\n"),
     ("shell", "rclone config create remote sftp host fs user deploy pass $RCLONE_PASS\n"),
+    ("shell", "influx -username admin -password $INFLUX_PASSWORD\n"),
+    ("shell", "grafana-cli admin reset-admin-password --password-from-stdin\n"),
+    ("shell", "consul kv put shop/db/host db.internal.example\n"),
     # the first versions' false findings on Django 5.2.8 and site-packages (bench/RESULTS.md)
     ("python", "token_variants = ['+i6t-not-inline', '+i6t-inline', '+i6t-use-option']\n"),
     ("python", "PATTERNS = [re.compile(r'AccountKey=[a-zA-Z0-9+/=]{88}')]\n"),

@@ -257,6 +257,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `license` is a license; a RELAX NG `.rng` is a contract, as an `.xsd` is)
 # (0.3.30 also: setuptools-scm's / vcs-versioning's version module is generated; a license
 # under an extension no table knows (`COPYING.LESSER`) is text, the project's license)
+# (0.3.30 also: an Expect script (`#!/usr/bin/expect`, a `.exp` whose head holds `spawn`,
+# `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -79,16 +79,26 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # set NAME URL ACCESS X`), lftp's `-u user,X`, ssh-keygen's passphrase (`-N X`, `-P X`),
     # OpenShift's and Cloud Foundry's `login -p X`, curl's `--oauth2-bearer X`, an rclone
     # remote's `pass X` / `password=X`
-    (("nuget",), re.compile(rf"""\bnuget\b{_REST}[ \t](?:-k|--api-key|(?i:-apikey))[ \t]+{_WORD}""")),
-    (("mc ",), re.compile(r"""\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)"""
-                          rf"""(?:[ \t]+[^\s|;&]+){{3}}[ \t]+{_WORD}""")),
+    (("nuget",),
+     re.compile(rf"""\bnuget\b{_REST}[ \t](?:-k|--api-key|(?i:-apikey))[ \t]+{_WORD}""")),
+    (("mc alias", "mc config"),
+     re.compile(r"""\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)"""
+                rf"""(?:[ \t]+[^\s|;&]+){{3}}[ \t]+{_WORD}""")),
     (("lftp",), re.compile(rf"""\blftp\b{_REST}[ \t]-u[ \t]+[^\s,"']+,{_WORD}""")),
     (("ssh-keygen",), re.compile(rf"""\bssh-keygen\b{_REST}[ \t]-[NP][ \t]*{_WORD}""")),
-    (("oc ", "cf "), re.compile(rf"""\b(?:oc|cf)[ \t]+login\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("login",), re.compile(rf"""\b(?:oc|cf)[ \t]+login\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
     (("oauth2-bearer",), re.compile(rf"""--oauth2-bearer(?:[ \t]+|=){_WORD}""")),
     (("rclone",), re.compile(r"""\brclone[ \t]+config[ \t]+(?:create|update)\b"""
                              rf"""{_REST}[ \t](?:pass|password|client_secret|secret_access_key)"""
                              rf"""(?:[ \t]+|=){_WORD}""")),
+    # InfluxDB 1's `influx -password X`, `grafana-cli admin reset-admin-password X`, Consul's
+    # `consul kv put PATH/password X` (a key path ending in a secret's name)
+    (("influx",), re.compile(rf"""\binflux\b{_REST}[ \t]-password[ \t]+{_WORD}""")),
+    (("reset-admin-password",),
+     re.compile(rf"""reset-admin-password(?:[ \t]+--?[\w\-]+(?:=\S+)?)*[ \t]+{_WORD}""")),
+    (("consul",), re.compile(r"""\bconsul[ \t]+kv[ \t]+put\b(?:[ \t]+-\S+)*[ \t]+[^\s|;&]*?"""
+                             r"""(?i:password|passwd|secret|token|api[_\-]?key)[ \t]+"""
+                             + _WORD)),
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
