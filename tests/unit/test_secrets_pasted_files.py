@@ -11,7 +11,7 @@
 - command lines: `nuget push -k X`, `mc alias set NAME URL ACCESS X`, `lftp -u user,X`,
   `ssh-keygen -N X`, `oc login -p X`, `cf login -p X`, `curl --oauth2-bearer X`, `rclone
   config create ... pass X`, `influx -password X`, `grafana-cli admin reset-admin-password X`,
-  `consul kv put PATH/password X`.
+  `consul kv put PATH/password X`; `az storage ... --account-key X` whole (its end only before).
 
 The nearest readable forms (a prompt, a reference, a list of names, a public key's lines)
 stay.
@@ -43,6 +43,7 @@ SCRAM = ("SCRAM-SHA-256$4096:" + base64.b64encode(hashlib.md5(b"salt").digest())
          + base64.b64encode(hashlib.sha256(b"a").digest()).decode() + ":"
          + base64.b64encode(hashlib.sha256(b"b").digest()).decode())
 BEARER = _tok("oauth2")
+AZK = base64.b64encode(hashlib.sha512(b"az").digest()).decode()  # 88 characters, a `/` at 31
 PUTTY = ("PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\n"
          f"Public-Lines: 2\n{PUB[:40]}\n{PUB[40:]}\nPrivate-Lines: 2\n{PRIV[0]}\n{PRIV[1]}\n"
          f"Private-MAC: {MAC}\n")
@@ -74,6 +75,9 @@ MUST_REDACT = [  # (language, text, values): each stored as written on main
     ("shell", f"influx -username admin -password {PW} -execute 'SHOW DATABASES'\n", (PW,)),
     ("shell", f"grafana-cli admin reset-admin-password {PW}\n", (PW,)),
     ("shell", f"consul kv put shop/db/password {PW}\n", (PW,)),
+    # a base64 key holding a `/`: only its end was redacted, as a `user/password` pair's
+    ("shell", f"az storage blob upload --account-name shop --account-key {AZK} -f a -c b\n",
+     (AZK, AZK[:30])),
 ]
 
 MUST_KEEP = [  # (language, text): the nearest readable forms

@@ -568,7 +568,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "vercel", "add-mask", "-e ", "--env", "--build-arg", "--set-env-vars", "config:set",
     "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
     "vault", "lftp", "mc alias", "mc config", "ssh-keygen", "oauth2-bearer", "rclone", "influx",
-    "reset-admin-password", "consul",
+    "reset-admin-password", "consul", "--account-key",
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
 }))

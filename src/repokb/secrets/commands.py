@@ -99,6 +99,9 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("consul",), re.compile(r"""\bconsul[ \t]+kv[ \t]+put\b(?:[ \t]+-\S+)*[ \t]+[^\s|;&]*?"""
                              r"""(?i:password|passwd|secret|token|api[_\-]?key)[ \t]+"""
                              + _WORD)),
+    # Azure's storage key given to `az storage ... --account-key X` (a base64 key with a `/`:
+    # only its end after the slash was taken, for a `user/password` pair)
+    (("--account-key",), re.compile(rf"""--account-key(?:[ \t]+|=){_WORD}""")),
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
