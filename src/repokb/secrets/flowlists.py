@@ -14,11 +14,13 @@ from repokb.secrets.shapes import secret_scalar
 
 Span = tuple[int, int, str, bool]
 
-# a key's separator and a one-line list's brackets (nothing nested)
-_OPEN = re.compile(r"""(?::|=>|:=|=)[ \t]*\[(?P<items>[^\[\]\n{}()]{1,600})\]""")
+# a one-line list's brackets (nothing nested): found by its `[`, a literal the regex engine
+# finds fast, then the key and separator before it
+_OPEN = re.compile(r"""\[(?P<items>[^\[\]\n{}()]{1,600})\]""")
 # the key, at a line's start or an object's member (not `re.compile(r'AccountKey=[a-z]...`,
-# nor a key inside a string: `secrets = [\"NAME\"]` in a message)
-_KEY = re.compile(r"""(?:^|[\s{,(])["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*\Z""")
+# nor a key inside a string: `secrets = [\"NAME\"]` in a message), and its separator
+_KEY = re.compile(r"""(?:^|[\s{,(])["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*"""
+                  r"""(?::|=>|:=|=)[ \t]*\Z""")
 # the last word of a key naming secrets, singular (`credentials`, `api_keys`, `passwords`,
 # `tokens`; not `token_variants`, a lexer's names)
 _SECRET_WORDS = frozenset({"credential", "cred", "password", "passwd", "pwd", "passphrase",

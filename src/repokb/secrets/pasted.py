@@ -45,7 +45,7 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
         out += _putty(text)
     if '"' in text:
         out += _userlist(text, keys)
-    if keys.has(("user ",)) and _FTP_OPEN.search(text):
+    if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
     return out
@@ -68,12 +68,15 @@ def _putty(text: str) -> list[Span]:
 
 
 def _userlist(text: str, keys: KeyLines) -> list[Span]:
+    named = keys.has(_NAMES_USERLIST)
+    shaped = text.lstrip().startswith(('"', ";", "#"))  # a userlist's own file
+    if not (named or shaped or "md5" in keys.low or "scram-sha-256$" in keys.low):
+        return []  # nothing a userlist line could hold: no pass over the text
     lines = list(_USERLIST.finditer(text))
     if not lines:
         return []
-    named = keys.has(_NAMES_USERLIST)
-    whole = named or all(_OTHER.fullmatch(line) or _USERLIST.fullmatch(line)
-                         for line in text.splitlines())
+    whole = named or shaped and all(_OTHER.fullmatch(line) or _USERLIST.fullmatch(line)
+                                    for line in text.splitlines())
     out: list[Span] = []
     for m in lines:
         value = m.group("v")
