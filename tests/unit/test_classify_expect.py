@@ -37,3 +37,5 @@ def test_an_expected_output_file_stays_unknown(tmp_path):
 def test_the_reason_names_the_mark(tmp_path):
     c = classify_file(tmp_path, "tools/login.exp", BARE)
     assert any("Expect" in r and "spawn" in r for r in c.reasons), c.reasons
+    c = classify_file(tmp_path, "tools/answer.exp", BARE.replace("spawn ssh deploy@host\n", ""))
+    assert c.language == "tcl" and not any(PW in r for r in c.reasons), c.reasons
