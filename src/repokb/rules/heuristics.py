@@ -69,6 +69,17 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"^(?:Name|Description|Version|Requires|Requires\.private|Libs|Libs\.private"
             r"|Cflags|Conflicts|URL):", _M)),
     ),
+    # Expect scripts: Tcl programs that drive another (Linguist names no Expect language and
+    # gives `.exp` to none; a test suite's expected output uses it too): its interpreter, or
+    # its commands at a line's start, `spawn ssh host`, `expect "*assword:*"`, `send "X\r"`
+    # (the mark shown stops before any value: `spawn`, `send "`)
+    ".exp": (
+        ("tcl", "Expect script", re.compile(
+            r"\A#![^\n]*\bexpect\b"
+            r"|^[ \t]*(?:spawn(?=[ \t]+\S)|expect[ \t]+(?:-\w+[ \t]+)*[\"{]"
+            r"|send[ \t]+(?:--[ \t]+)?[\"{]|package[ \t]+require[ \t]+Expect\b"
+            r"|exp_continue\b|interact[ \t]*$)", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 

@@ -259,6 +259,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # under an extension no table knows (`COPYING.LESSER`) is text, the project's license)
 # (0.3.30 also (newuser32): Spring's META-INF/spring.factories is properties configuration;
 # `.mvn/wrapper/maven-wrapper.properties` configuration, as Gradle's wrapper properties are)
+# (0.3.30 also: an Expect script (`#!/usr/bin/expect`, a `.exp` whose head holds `spawn`,
+# `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -245,6 +245,12 @@ REDACTED = "<REDACTED_SECRET>"
 # expect script's `send "X\r"`, `https://TOKEN@host`; `PWD=/path`, a YAML mapping under
 # `secret:`, `password_hasher: argon2id`, `token_algorithm: HS256` are no longer findings
 # 42 also (newuser32): a pom.xml plugin's `<storepass>X</storepass>` / `<keypass>X</keypass>`
+# 42 also (secrets32): a token given to `vault login` and a legacy Vault token (`s.` + 24) in a
+# text naming Vault, the items of a one-line list under a secret's key (`"credentials": ["bob",
+# "X"]`; its first item `[user` is no `key: value` finding), a PuTTY key's private lines and
+# pgbouncer's userlist lines pasted anywhere, an FTP script's `user NAME X`, `nuget push -k X`,
+# `mc alias set N URL A X`, `lftp -u U,X`, `ssh-keygen -N X`, `oc`/`cf login -p X`, `curl
+# --oauth2-bearer X`, `rclone config create ... pass X`
 REDACTION_VERSION = 42
 
 
@@ -564,6 +570,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "jarsigner", "openssl", "requirepass", "masterauth", "rabbitmqctl", "gh secret", "secret",
     "vercel", "add-mask", "-e ", "--env", "--build-arg", "--set-env-vars", "config:set",
     "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
+    "vault", "lftp", "mc alias", "mc config", "ssh-keygen", "oauth2-bearer", "rclone", "influx",
+    "reset-admin-password", "consul", "--account-key",
+    # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
+    "user ", "userlist", "auth_file", "pgbouncer",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

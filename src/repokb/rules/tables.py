@@ -865,6 +865,7 @@ SHEBANG_LANGUAGES: dict[str, str] = {
     "dash": "shell", "ksh": "shell", "node": "javascript", "deno": "typescript",
     "ruby": "ruby", "perl": "perl", "php": "php", "lua": "lua", "Rscript": "r",
     "elixir": "elixir", "escript": "erlang",  # Mix's own `mix` script, escripts
+    "tclsh": "tcl", "wish": "tcl", "expect": "tcl",  # Expect scripts are Tcl programs
 }
 # Suffixes of template copies: the language comes from the name before the suffix, else from
 # the suffix itself (`layout.jinja` is HTML). Template engines' too: alembic's script.py.mako,

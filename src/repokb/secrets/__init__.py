@@ -32,7 +32,11 @@ request's JSON body written inside a JSON string (`\\"password\\": \\"X\\"`);
 `commands.find` a command-line tool's own password option or place (`sqlcmd -P X`, `keytool
 -storepass X`, `openssl -passout pass:X`, `rabbitmqctl add_user U X`), a secret handed to a
 secret store (`gh secret set N --body X`, `echo X | docker secret create N -`), GitHub's
-`::add-mask::X` and a random `..._KEY=X` given to `heroku config:set` or `docker run -e`.
+`::add-mask::X` and a random `..._KEY=X` given to `heroku config:set` or `docker run -e`, a
+token given to `vault login` and a legacy Vault token (`s.` + 24) in a text naming Vault;
+`pasted.find` credential files' lines pasted anywhere (a PuTTY key's private lines, pgbouncer's
+`userlist.txt` lines, an FTP script's `user NAME X`); `flowlists.find` the items of a one-line
+list under a secret's key (`"credentials": ["bob", "X"]`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -62,6 +66,7 @@ from repokb.secrets import (
     dotnet,
     encoded,
     ethereum,
+    flowlists,
     idl,
     jvm,
     k8s,
@@ -71,6 +76,7 @@ from repokb.secrets import (
     oracle,
     pairs,
     parts,
+    pasted,
     perl,
     powershell,
     quoted,
@@ -127,6 +133,8 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
     "clients": lambda text, mode, language, keys: clients.find(text),
     "commands": lambda text, mode, language, keys: commands.find(text, keys),
+    "pasted": lambda text, mode, language, keys: pasted.find(text, keys),
+    "flowlists": lambda text, mode, language, keys: flowlists.find(text),
 }
 
 

@@ -75,6 +75,33 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                              r"""[ \t]*(?:sudo[ \t]+)?passwd[ \t]+--stdin\b""")),
     (("openssl",), re.compile(r"""\bopenssl[ \t]+passwd(?:[ \t]+-(?:1|5|6|apr1|crypt|aixmd5|"""
                               rf"""stdin|salt[ \t]+\S+))*[ \t]+{_WORD}""")),
+    # session 32: NuGet's API key (`nuget push -k X`, `-ApiKey X`), MinIO's client (`mc alias
+    # set NAME URL ACCESS X`), lftp's `-u user,X`, ssh-keygen's passphrase (`-N X`, `-P X`),
+    # OpenShift's and Cloud Foundry's `login -p X`, curl's `--oauth2-bearer X`, an rclone
+    # remote's `pass X` / `password=X`
+    (("nuget",),
+     re.compile(rf"""\bnuget\b{_REST}[ \t](?:-k|--api-key|(?i:-apikey))[ \t]+{_WORD}""")),
+    (("mc alias", "mc config"),
+     re.compile(r"""\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)"""
+                rf"""(?:[ \t]+[^\s|;&]+){{3}}[ \t]+{_WORD}""")),
+    (("lftp",), re.compile(rf"""\blftp\b{_REST}[ \t]-u[ \t]+[^\s,"']+,{_WORD}""")),
+    (("ssh-keygen",), re.compile(rf"""\bssh-keygen\b{_REST}[ \t]-[NP][ \t]*{_WORD}""")),
+    (("login",), re.compile(rf"""\b(?:oc|cf)[ \t]+login\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("oauth2-bearer",), re.compile(rf"""--oauth2-bearer(?:[ \t]+|=){_WORD}""")),
+    (("rclone",), re.compile(r"""\brclone[ \t]+config[ \t]+(?:create|update)\b"""
+                             rf"""{_REST}[ \t](?:pass|password|client_secret|secret_access_key)"""
+                             rf"""(?:[ \t]+|=){_WORD}""")),
+    # InfluxDB 1's `influx -password X`, `grafana-cli admin reset-admin-password X`, Consul's
+    # `consul kv put PATH/password X` (a key path ending in a secret's name)
+    (("influx",), re.compile(rf"""\binflux\b{_REST}[ \t]-password[ \t]+{_WORD}""")),
+    (("reset-admin-password",),
+     re.compile(rf"""reset-admin-password(?:[ \t]+--?[\w\-]+(?:=\S+)?)*[ \t]+{_WORD}""")),
+    (("consul",), re.compile(r"""\bconsul[ \t]+kv[ \t]+put\b(?:[ \t]+-\S+)*[ \t]+[^\s|;&]*?"""
+                             r"""(?i:password|passwd|secret|token|api[_\-]?key)[ \t]+"""
+                             + _WORD)),
+    # Azure's storage key given to `az storage ... --account-key X` (a base64 key with a `/`:
+    # only its end after the slash was taken, for a `user/password` pair)
+    (("--account-key",), re.compile(rf"""--account-key(?:[ \t]+|=){_WORD}""")),
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
@@ -97,6 +124,11 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
 _EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[^\n;]*"""
                      r"""(?:\n|;)[ \t]*send[ \t]+(?:--[ \t]+)?\\?["{](?P<value>[^"\\{}\n]{4,256})"""
                      r"""(?:\\r|\\n)?\\?["}]""")
+# a token given to `vault login` (bare, after its options; not a method's `key=value`), and a
+# legacy Vault token (`s.` or `b.` + 24 characters; today's `hvs.` ones have their own pattern)
+# in a text that names Vault
+_VAULT_LOGIN = re.compile(rf"""vault[ \t]+login(?:[ \t]+-[\w\-]+(?:=[^\s|;&]*)?)*[ \t]+{_WORD}""")
+_VAULT_TOKEN = re.compile(r"""(?<![\w.$])[sb]\.[A-Za-z0-9]{24}(?![\w.])""")
 # a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
 _TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
 # ... but a Sentry DSN's public key (`https://KEY@o4504.ingest.sentry.io/4504`, a self-hosted
@@ -145,6 +177,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 for m in _EXPECT.finditer(text) if _own_word(text, m.start())
                 and _literal(m.group("value"))
                 and is_secret_value(m.group("value"), "password", literal_words=True)]
+    if keys.has(("vault",)):
+        out += _vault(text)
     if "@" in text and keys.has(("://",)):
         out += [(m.start("value"), m.end("value"), "url_token_user", False)
                 for m in _TOKEN_USER.finditer(text)
@@ -162,4 +196,16 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                         or random_key_value(key, value)):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "command_env", False))
+    return out
+
+
+def _vault(text: str) -> list[Span]:
+    """A token given to `vault login`, and a legacy Vault token in a text naming Vault."""
+    out: list[Span] = [(m.start(g), m.end(g), "command_secret", False)
+                       for m in _VAULT_LOGIN.finditer(text) if _own_word(text, m.start())
+                       and "=" not in (value := m.group(g := _value(m))) and _literal(value)
+                       and (random_token(value.split(".", 1)[-1])
+                            or password_like(value, min_length=8, glued_words=True))]
+    out += [(m.start(), m.end(), "vault_token", True) for m in _VAULT_TOKEN.finditer(text)
+            if random_token(m.group()[2:])]
     return out

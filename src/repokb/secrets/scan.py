@@ -377,6 +377,10 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
     """The span of one key = value match when it holds a secret (none or one)."""
     key = m.group("key")
     whole, end = m.group(group), m.end(group)
+    if group == "value" and whole.startswith("["):
+        line_end = text.find("\n", start + end)
+        if "]" in text[start + end:len(text) if line_end == -1 else line_end]:
+            return []  # a flow list's first item (`credentials: [user, password]`): flowlists'
     if group == "value" and mode == "code":
         before = text[start:start + m.start()]
         inside = _in_literal(before)

@@ -330,7 +330,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
     for m in _YAML_KEY.finditer(text):
         key, rest = m.group("key"), m.group("rest").strip()
         binary = rest.startswith("!!binary")
-        if not rest and (is_secret_key(key) or _plural_secret(key)):
+        if not rest and (is_secret_key(key) or plural_secret(key)):
             out += _secret_items(text, m)  # `api_keys:` / `  - X`
         if not (binary or is_secret_key(key)):
             continue
@@ -352,7 +352,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
                 value = child.group("v").strip().strip("\"'")
                 # its own keys only, not a whole CI job under `required-checks-pass:`; and a
                 # value that could be a secret, not prose, `${{ x }}` or `ubuntu-latest`
-                if first and child.group("i") == first.group(1) and _secret_scalar(value):
+                if first and child.group("i") == first.group(1) and secret_scalar(value):
                     out.append((body_start + child.start("v"), body_start + child.end("v"),
                                 "multiline_value", False))
     for m in _INI_KEY.finditer(text) if ini else ():
@@ -367,7 +367,7 @@ def _blocks(text: str, ini: bool) -> list[Span]:
     return out
 
 
-def _secret_scalar(value: str) -> bool:
+def secret_scalar(value: str) -> bool:
     """A YAML scalar under a secret's key that could be the secret: not prose, `${{ x }}`,
     `always()`, `ubuntu-latest` nor a name (`ansible.netcommon.type5_pw`)."""
     return (value_ok(value) and len(value) >= 8 and not any(c.isspace() for c in value)
@@ -377,7 +377,7 @@ def _secret_scalar(value: str) -> bool:
             and (looks_random(value) or entropy(value) >= 3.5))
 
 
-def _plural_secret(key: str) -> bool:
+def plural_secret(key: str) -> bool:
     """`passwords`, `api_keys`, `accessTokens`: a list of secrets (its singular names one)."""
     words = key_words(key)
     return bool(words) and len(words[-1]) > 3 and words[-1].endswith("s") \
@@ -391,14 +391,14 @@ _ITEM = re.compile(r"""(?P<i>[ \t]*)-[ \t]+(?P<q>["']?)(?P<v>[^\s#"'{}\[\]][^\s#
 
 def _secret_items(text: str, key: re.Match[str]) -> list[Span]:
     """The items of a YAML sequence of scalars under a key naming secrets (`api_keys:` then
-    `  - X`, `passwords:` then `- X`) that could be secrets (`_secret_scalar`); a list of
+    `  - X`, `passwords:` then `- X`) that could be secrets (`secret_scalar`); a list of
     names (Compose's `secrets:` / `- db_password`) stays."""
     out: list[Span] = []
     at = key.end() + 1
     indent = len(key.group("indent"))
     while at < len(text) and (item := _ITEM.match(text, at)) and len(item.group("i")) >= indent:
         value = item.group("v")
-        if ":" not in value and _secret_scalar(value):
+        if ":" not in value and secret_scalar(value):
             out.append((item.start("v"), item.end("v"), "secret_list_item", False))
         at = item.end()
     return out

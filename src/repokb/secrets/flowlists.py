@@ -1,0 +1,57 @@
+"""The items of a flow list under a key naming secrets: `"credentials": ["bob", "X"]` (JSON,
+a Python or JavaScript literal), `credentials: [bob, X]` (YAML's flow sequence), `api_keys =
+["X", "Y"]`. The block list (`credentials:` then `- X`) is `shapes`'; here each item of the
+one-line list is judged as a YAML scalar under a secret's key is (`shapes.secret_scalar`): a
+user name, a list of field names (`[user, password]`) or references (`"${TOKEN}"`) stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.scan import key_words
+from repokb.secrets.shapes import secret_scalar
+
+Span = tuple[int, int, str, bool]
+
+# a one-line list's brackets (nothing nested): found by its `[`, a literal the regex engine
+# finds fast, then the key and separator before it
+_OPEN = re.compile(r"""\[(?P<items>[^\[\]\n{}()]{1,600})\]""")
+# the key, at a line's start or an object's member (not `re.compile(r'AccountKey=[a-z]...`,
+# nor a key inside a string: `secrets = [\"NAME\"]` in a message), and its separator
+_KEY = re.compile(r"""(?:^|[\s{,(])["']?(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*"""
+                  r"""(?::|=>|:=|=)[ \t]*\Z""")
+# the last word of a key naming secrets, singular (`credentials`, `api_keys`, `passwords`,
+# `tokens`; not `token_variants`, a lexer's names)
+_SECRET_WORDS = frozenset({"credential", "cred", "password", "passwd", "pwd", "passphrase",
+                           "secret", "token", "apikey"})
+_KEY_KINDS = frozenset({"api", "access", "secret", "private", "auth", "signing", "master"})
+_ITEM = re.compile(r"""[ \t]*(?:"(?P<d>[^"\n]*)"|'(?P<s>[^'\n]*)'|(?P<b>[^,"'\s][^,"']*?))"""
+                   r"""[ \t]*(?:,|\Z)""")
+
+
+def find(text: str) -> list[Span]:
+    """Spans of the secret items of the flow lists under secret-named keys in `text`."""
+    out: list[Span] = []
+    for m in _OPEN.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        key = _KEY.search(text, line_start, m.start())
+        if key is None or not _names_secrets(key.group("key")):
+            continue
+        items, base = m.group("items"), m.start("items")
+        for item in _ITEM.finditer(items):
+            group = next((g for g in ("d", "s", "b") if item.group(g) is not None), None)
+            if group and secret_scalar(item.group(group).strip()):
+                out.append((base + item.start(group), base + item.end(group),
+                            "secret_list_item", False))
+    return out
+
+
+def _names_secrets(key: str) -> bool:
+    """Whether a key's last word names secrets (`credentials`, `db_passwords`, `api_keys`)."""
+    words = [w.lower() for w in key_words(key)]
+    if not words:
+        return False
+    last = words[-1][:-1] if words[-1].endswith("s") and len(words[-1]) > 3 else words[-1]
+    return last in _SECRET_WORDS or (last == "key" and len(words) > 1
+                                     and words[-2] in _KEY_KINDS)

@@ -1,0 +1,88 @@
+"""Credential files' own lines, in the file or pasted into a document (an attacker's pass found
+each stored as written; the files themselves, where their names say so, are blocked):
+
+- a PuTTY private key (`PuTTY-User-Key-File-3: ssh-rsa` ... `Private-Lines: N` then N lines
+  of base64): the N lines; the header, the comment and the public lines stay readable;
+- pgbouncer's `auth_file` (`userlist.txt`): `"user" "md5<32 hex>"`, `"user"
+  "SCRAM-SHA-256$<iterations>:<salt>$<keys>"` wherever they stand, and `"user" "X"` in plain
+  text where the text names pgbouncer's file (`userlist`, `auth_file`, `pgbouncer`), or is
+  nothing but such lines, and X looks like a password (one word: `"alice" "Alice Smith"` is
+  a name);
+- an FTP script's `user NAME X` line, in a text that opens a host (`open HOST`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.values import password_like
+
+Span = tuple[int, int, str, bool]
+
+_PUTTY = re.compile(r"PuTTY-User-Key-File-\d+:[^\n]*\n")
+_PRIVATE_LINES = re.compile(r"^[ \t>]*Private-Lines:[ \t]*(?P<n>\d{1,3})[ \t]*$", re.M)
+_BASE64_LINE = re.compile(r"[ \t>]*(?P<v>[A-Za-z0-9+/=]{8,})[ \t]*(?:\n|$)")
+
+_USERLIST = re.compile(r"""^[ \t]*"(?P<user>[^"\n]{1,128})"[ \t]+"(?P<v>[^"\n]{1,512})"[ \t]*$""",
+                       re.M)
+# pgbouncer's stored password forms: an MD5 hash of password and user, a SCRAM secret
+_HASHED = re.compile(r"md5[0-9a-f]{32}|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:"
+                     r"[A-Za-z0-9+/=]+")
+_NAMES_USERLIST = ("userlist", "auth_file", "pgbouncer")
+# a line of text that is no part of a userlist: blank, a comment (`;`, `#`), a Markdown fence
+_OTHER = re.compile(r"[ \t]*(?:[;#].*|```.*|~~~.*)?")
+
+_FTP_OPEN = re.compile(r"^[ \t]*open[ \t]+\S+", re.M)
+_FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]+)[ \t]*$", re.M)
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
+    """Spans of the credential lines of `text` (see the module docstring)."""
+    keys = keys or KeyLines(text)
+    out: list[Span] = []
+    if "PuTTY-User-Key-File-" in text:
+        out += _putty(text)
+    if '"' in text:
+        out += _userlist(text, keys)
+    if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
+        out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
+                if password_like(m.group("v"), min_length=6, glued_words=True)]
+    return out
+
+
+def _putty(text: str) -> list[Span]:
+    out: list[Span] = []
+    for key in _PUTTY.finditer(text):
+        lines = _PRIVATE_LINES.search(text, key.end())
+        if lines is None:
+            continue
+        at = lines.end() + 1
+        for _ in range(int(lines.group("n"))):
+            line = _BASE64_LINE.match(text, at)
+            if line is None:
+                break
+            out.append((line.start("v"), line.end("v"), "putty_private_key", True))
+            at = line.end()
+    return out
+
+
+def _userlist(text: str, keys: KeyLines) -> list[Span]:
+    named = keys.has(_NAMES_USERLIST)
+    shaped = text.lstrip().startswith(('"', ";", "#"))  # a userlist's own file
+    if not (named or shaped or "md5" in keys.low or "scram-sha-256$" in keys.low):
+        return []  # nothing a userlist line could hold: no pass over the text
+    lines = list(_USERLIST.finditer(text))
+    if not lines:
+        return []
+    whole = named or shaped and all(_OTHER.fullmatch(line) or _USERLIST.fullmatch(line)
+                                    for line in text.splitlines())
+    out: list[Span] = []
+    for m in lines:
+        value = m.group("v")
+        if _HASHED.fullmatch(value):
+            out.append((m.start("v"), m.end("v"), "pgbouncer_userlist", True))
+        elif whole and " " not in value and password_like(value, min_length=6,
+                                                           glued_words=True):
+            out.append((m.start("v"), m.end("v"), "pgbouncer_userlist", False))
+    return out
