@@ -54,6 +54,7 @@ from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
+from repokb.rank_lift import lift_above
 from repokb.rank_members import said_member_first
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
@@ -577,9 +578,7 @@ def _lift_above(better: list[Candidate], others: list[Candidate], factor: str) -
     best = max(better, key=lambda c: (c.factors["exact_symbol"], c.score, c.id))
     above = [c.score for c in others if c.score >= best.score and _stepped(c) <= _stepped(best)]
     if above:
-        lifted = max(above) * 1.0001
-        best.factors[factor] = round(lifted / best.score, 4)
-        best.score = lifted
+        lift_above(best, max(above), factor)
 
 
 def _cased_first(candidates: list[Candidate], plan: QueryPlan) -> None:

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from repokb.lexicon import STOP_WORDS
+from repokb.rank_lift import lift_above
 
 # a said-kind definition is lifted over another kind's scoring at most this many times its own
 KIND_NEAR = 1.1
@@ -96,6 +97,4 @@ def said_kind_first(candidates: Iterable[Any], text: str, names: Iterable[str],
         near = [c.score for c in other if best.score <= c.score <= best.score * KIND_NEAR
                 and stepped(c) <= stepped(best)]
         if near:
-            lifted = max(near) * 1.0001
-            best.factors["said_kind"] = round(lifted / best.score, 4)
-            best.score = lifted
+            lift_above(best, max(near), "said_kind")

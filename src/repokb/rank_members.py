@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from repokb.rank_lift import lift_above
+
 
 def said_member_first(candidates: Iterable[Any], said: frozenset[str],
                       name_words: Callable[[str], frozenset[str]],
@@ -49,7 +51,4 @@ def said_member_first(candidates: Iterable[Any], said: frozenset[str],
         if (member is None or "exact_symbol" not in c.factors or c.score < member.score
                 or stepped(c) > stepped(member)):
             continue
-        lifted = c.score * 1.0001
-        member.factors["said_member"] = round(
-            lifted / member.score * member.factors.get("said_member", 1.0), 4)
-        member.score = lifted
+        lift_above(member, c.score, "said_member")
