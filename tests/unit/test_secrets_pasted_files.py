@@ -35,6 +35,8 @@ def _tok(seed: str) -> str:  # a FAKE random token, made at run time
 
 PW = "".join(("Vx7Pl4nt", "2291q"))
 VAULT = "s." + _tok("vault")[:24]
+# a legacy token with no digit (1 in ~70 random ones), found by its place and shape alone
+VAULT_LETTERS = "s." + "".join(("AbCdEfGhIjKl", "MnOpQrStUvWx"))
 PUB = "AAAAB3NzaC1yc2EAAAADAQABAAABAQC" + _tok("pub1") + _tok("pub2")
 PRIV = ("AAABAQCx" + _tok("priv1") + _tok("priv2"), "AAAAgQD" + _tok("priv3") + _tok("priv4"))
 MAC = hashlib.sha256(b"putty-mac").hexdigest()
@@ -51,6 +53,7 @@ PUTTY = ("PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\n
 MUST_REDACT = [  # (language, text, values): each stored as written on main
     ("markdown", f"## Log in\n\n```sh\nvault login {VAULT}\n```\n", (VAULT,)),
     ("shell", f"vault login -no-print {VAULT}\n", (VAULT,)),
+    ("markdown", f"```sh\nvault login {VAULT_LETTERS}\n```\n", (VAULT_LETTERS,)),
     ("markdown", f"The root token was `{VAULT}`; run `vault login` with it.\n", (VAULT,)),
     ("json", '{"db": {"host": "db", "credentials": ["bob", "' + PW + '"]}}\n', (PW,)),
     ("yaml", f"db:\n  host: db\n  credentials: [bob, {PW}]\n", (PW,)),

@@ -251,6 +251,7 @@ REDACTED = "<REDACTED_SECRET>"
 # pgbouncer's userlist lines pasted anywhere, an FTP script's `user NAME X`, `nuget push -k X`,
 # `mc alias set N URL A X`, `lftp -u U,X`, `ssh-keygen -N X`, `oc`/`cf login -p X`, `curl
 # --oauth2-bearer X`, `rclone config create ... pass X`
+# 42 also (review): a legacy Vault token's shape given to `vault login` whatever its letters
 REDACTION_VERSION = 42
 
 

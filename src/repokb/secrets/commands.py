@@ -205,6 +205,7 @@ def _vault(text: str) -> list[Span]:
                        for m in _VAULT_LOGIN.finditer(text) if _own_word(text, m.start())
                        and "=" not in (value := m.group(g := _value(m))) and _literal(value)
                        and (random_token(value.split(".", 1)[-1])
+                            or _VAULT_TOKEN.fullmatch(value) is not None  # its place and shape
                             or password_like(value, min_length=8, glued_words=True))]
     out += [(m.start(), m.end(), "vault_token", True) for m in _VAULT_TOKEN.finditer(text)
             if random_token(m.group()[2:])]
