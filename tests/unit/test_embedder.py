@@ -371,10 +371,21 @@ def test_document_workers_run_nicer_than_their_caller_and_searches_do_not(real_e
         seen.append((threading.get_native_id(), niceness()))
         return run(session, batch, max_tokens)
 
+    # each worker's first text waits for the other's: on a busy machine one worker could take
+    # all six short texts before the second one started (the two workers are what is tested)
+    both = threading.Barrier(2, timeout=60)
+    first: set[int] = set()
+
+    def meeting(session, batch, max_tokens):
+        if threading.get_native_id() not in first:
+            first.add(threading.get_native_id())
+            both.wait()
+        return recording(session, batch, max_tokens)
+
     texts = [f"def handler_{i}(request):\n    return {i} * request.size" for i in range(6)]
     before = real_embedder.embed_documents(texts)
     caller = niceness()
-    monkeypatch.setattr(real_embedder, "_run", recording)
+    monkeypatch.setattr(real_embedder, "_run", meeting)
     after = real_embedder.embed_documents(texts)
     workers = {(tid, nice) for tid, nice in seen}
     assert len({tid for tid, _ in workers}) == 2
@@ -382,6 +393,7 @@ def test_document_workers_run_nicer_than_their_caller_and_searches_do_not(real_e
     assert {nice for _, nice in workers} == {min(19, caller + WORKER_NICENESS)}
     assert niceness() == caller  # the calling thread is left as it was
     seen.clear()
+    monkeypatch.setattr(real_embedder, "_run", recording)
     real_embedder.embed_query("where is the session stored")
     assert seen == [(threading.get_native_id(), caller)]  # a search: full priority
     assert np.array_equal(before, after)
