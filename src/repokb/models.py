@@ -216,6 +216,10 @@ class ChunkPiece:
     # Fortran's `module tree` head before `tree.tree_inode`, an INI `[server]` too short to keep
     # before `[database]`. The piece is where they are defined too.
     also: tuple[tuple[str, str | None], ...] = ()
+    # The namespace the file declares its names in (a Java file's `package com.google.common.
+    # collect;`): the enrichment prefix names the piece by its qualified name
+    # (`com.google.common.collect.ImmutableList.copyOf`), the symbol stays as written.
+    namespace: str | None = None
 
 
 # How the built-in model's graph is rewritten before it runs (embedders/optimised.py): its

@@ -151,3 +151,145 @@ def test_the_maven_wrappers_properties_are_configuration_its_jar_vendored(tmp_pa
     jar = classify_file(tmp_path, ".mvn/wrapper/maven-wrapper.jar", b"PK\x03\x04" + bytes(200))
     assert jar.index_policy == Policy.EXCLUDE
     assert classify_file(tmp_path, "mvnw", "#!/bin/sh\nexec java\n").kind == Kind.VENDOR
+
+
+# jackson-databind 2.14's SerializationFeature: banners head each group of constants
+_BANNERED = '''package com.fasterxml.jackson.databind;
+
+/**
+ * Enumeration that defines simple on/off features that affect
+ * the way Java objects are serialized.
+ */
+public enum SerializationFeature implements ConfigFeature
+{
+''' + "".join(f'''    /**
+     * Feature that determines whether output {i} is wrapped in a single property
+     * whose name is the root name of the value's class (see the annotation), or not.
+     */
+    FEATURE_{i}(false),
+
+''' for i in range(12)) + '''    /*
+    /**********************************************************
+    /* Datatype-specific serialization configuration
+    /**********************************************************
+     */
+
+    /**
+     * Feature that determines whether Date (and date/time) values
+     * (and Date-based things like Calendars) are to be serialized
+     * as numeric time stamps (true; the default), or as something else
+     * (usually textual representation).
+     */
+    WRITE_DATES_AS_TIMESTAMPS(true),
+
+    // ---- Deprecated features ----
+
+    WRITE_NULL_MAP_VALUES(true),
+    ;
+
+    private final boolean _defaultState;
+
+    private SerializationFeature(boolean defaultState) {
+        _defaultState = defaultState;
+    }
+}
+'''
+
+
+def test_a_banner_between_enum_constants_heads_the_constant_below_it():
+    """A banner (`/* Datatype-specific serialization configuration */`, `// ---- Deprecated
+    features ----`) was a piece of comments named after the enum, which won "which
+    SerializationFeature writes dates as timestamps" on the enum's name; it stays with the
+    first constant below it, and that constant is scored as documented code."""
+    pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/SerializationFeature.java",
+                     _BANNERED)
+    named = {c.symbol: c for c in pieces}
+    dates = named["SerializationFeature.WRITE_DATES_AS_TIMESTAMPS"]
+    assert "Datatype-specific serialization configuration" in dates.content
+    assert "Deprecated features" in named["SerializationFeature.WRITE_NULL_MAP_VALUES"].content
+    code = [ln for c in pieces for ln in c.content.splitlines()
+            if ln.strip() and not ln.strip().startswith(("/*", "*", "//"))]
+    assert all(any(ln in c.content for ln in code) for c in pieces)  # no piece of comments
+    assert dates.quality >= 0.9
+
+
+def test_java_pieces_are_named_by_their_package_in_the_embedded_text():
+    """`package com.fasterxml.jackson.databind;`: a question naming the package or the fully
+    qualified name finds it in the prefix (BM25 and the model both read it); the symbol stays
+    as the code writes it."""
+    pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/SerializationFeature.java",
+                     _BANNERED)
+    dates = next(c for c in pieces if c.symbol == "SerializationFeature.WRITE_DATES_AS_TIMESTAMPS")
+    assert dates.embed_text.startswith(
+        "src/main/java/com/fasterxml/jackson/databind/SerializationFeature.java: constant "
+        "com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS — ")
+    assert not [c for c in pieces if c.symbol_type == "package"]
+
+
+# guava 31.1's com/google/common/base/package-info.java: a license, then the package's Javadoc
+_PACKAGE_INFO = '''/*
+ * Copyright (C) 2007 The Guava Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except
+ * in compliance with the License.
+ */
+
+/**
+ * Basic utility libraries and interfaces.
+ *
+ * <p>This package is a part of the open-source <a href="https://github.com/google/guava">Guava</a>
+ * library.
+ *
+ * <h2>String-related utilities</h2>
+ *
+ * <ul>
+ *   <li>{@link com.google.common.base.Ascii}
+ *   <li>{@link com.google.common.base.CaseFormat}
+ *   <li>{@link com.google.common.base.CharMatcher}
+ *   <li>{@link com.google.common.base.Joiner}
+ *   <li>{@link com.google.common.base.Splitter}
+ *   <li>{@link com.google.common.base.Strings}
+ * </ul>
+ */
+@CheckReturnValue
+@ParametersAreNonnullByDefault
+package com.google.common.base;
+
+import com.google.errorprone.annotations.CheckReturnValue;
+import javax.annotation.ParametersAreNonnullByDefault;
+'''
+
+
+def test_package_info_is_named_by_its_package_its_javadoc_the_packages_documentation():
+    """package-info.java was unnamed windows scored as comments (0.35): its Javadoc is the
+    package's documentation, one piece named `com.google.common.base`."""
+    pieces = _pieces("guava/src/com/google/common/base/package-info.java", _PACKAGE_INFO)
+    docs = [c for c in pieces if c.symbol == "com.google.common.base"]
+    assert len(docs) == 1 and docs[0].symbol_type == "package"
+    assert docs[0].content.startswith("/**\n * Basic utility libraries and interfaces.")
+    assert "package com.google.common.base;" in docs[0].content
+    assert "Licensed under" not in docs[0].content
+    assert docs[0].embed_text.startswith(
+        "guava/src/com/google/common/base/package-info.java: package com.google.common.base — ")
+    assert docs[0].quality >= 0.9
+
+
+def test_a_poms_properties_are_read_as_settings_not_markup_noise():
+    """`<java.version>17</java.version>`: in a pom's `<properties>` the element names are what
+    a reader asks for ("which Java version"); the piece was scored as tags and whitespace
+    (0.35, below every dependency)."""
+    from repokb.models import ChunkPiece
+    from repokb.pipeline.enrich import quality
+
+    props = ChunkPiece("  <properties>\n    <java.version>17</java.version>\n"
+                       "    <guava.version>31.1-jre</guava.version>\n"
+                       "    <jackson.version>2.14.0</jackson.version>\n  </properties>\n",
+                       19, 24, "properties", "element")
+    deps = ChunkPiece("    <dependency>\n      <groupId>com.google.guava</groupId>\n"
+                      "      <artifactId>guava</artifactId>\n    </dependency>\n",
+                      34, 38, "dependency", "element")
+    markup = ChunkPiece('  <div class="row"><span class="a"></span><span class="b"></span>'
+                        '<span class="c"></span><i class="icon"></i></div>\n',
+                        1, 1, "div", "element")
+    assert quality(props, "xml") >= quality(deps, "xml")
+    assert quality(markup, "xml") < quality(props, "xml")

@@ -138,6 +138,14 @@ def _closed(node: Any) -> bool:
                         if c.end_byte <= body.start_byte))
 
 
+def _after_code(prev: Any, row: int) -> bool:
+    """Whether the code before a definition (its previous sibling that is no comment, `prev`
+    or above it) ends above `row`: a comment starting there lies between the two."""
+    while prev is not None and prev.type.endswith("comment"):
+        prev = prev.prev_named_sibling
+    return prev is None or last_row(prev) < row
+
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -257,7 +265,22 @@ class TreeSitterChunker:
             definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
         if self.spec.language in SHADER_HOSTS and "glsl" in text:
             definitions += self._shader_definitions(tree.root_node, text)
+        if self.spec.package_file:
+            return self._packaged(definitions, lines, path)
         return self.cutter.cut(definitions, lines)
+
+    def _packaged(self, definitions: list[Definition], lines: list[str],
+                  path: str | None) -> list[ChunkPiece]:
+        """The pieces of a file that declares its package (LanguageSpec.package_file): in the
+        package's own file (`package-info.java`) the declaration with its Javadoc is a piece
+        named by the package; elsewhere the package is the namespace of the named pieces."""
+        package = next((d.name for d in definitions if d.symbol_type == "package"), None)
+        if path is not None and PurePosixPath(path).name == self.spec.package_file:
+            return self.cutter.cut(definitions, lines)
+        pieces = self.cutter.cut([d for d in definitions if d.symbol_type != "package"], lines)
+        if package is None:
+            return pieces
+        return [replace(p, namespace=package) if p.symbol else p for p in pieces]
 
     def _flow_definitions(self, text: str, lines: list[str], root: Any) -> list[Definition] | None:
         """The definitions of a Flow-typed file as the spec's `flow` language reads it
@@ -443,6 +466,9 @@ class TreeSitterChunker:
                   and comments[first - 2] > 0 and first == own
                   and lines[comments[first - 2]].lstrip().startswith("/**")):
                 first = comments[first - 2]
+            elif (self.spec.banners and first - 2 in comments and not lines[first - 1].strip()
+                  and comments[first - 2] > 0 and _after_code(prev, comments[first - 2])):
+                first = comments[first - 2]  # a banner over the definitions below it
             elif (prev is not None and prev.type in self.spec.attachments
                   and last_row(prev) == first - 1 and self._attaches(prev)):
                 first = int(prev.start_point[0])

@@ -103,6 +103,17 @@ class LanguageSpec:
     # tree-sitter-javascript reads no type annotation, TypeScript's TSX grammar most of Flow.
     # The file keeps its language; the tree with less of it in errors cuts it.
     flow: str | None = None
+    # Java: the file whose package declaration is a definition (`package-info.java`: the
+    # package's Javadoc, annotations and `package a.b;` are one piece named `a.b`, symbol type
+    # package). In every other file the query's `package` definition is no piece: its name is
+    # the namespace of the file's pieces (ChunkPiece.namespace).
+    package_file: str | None = None
+    # A block of comments a blank line above a definition's own leading comments (or above
+    # the definition), after the code before it, is a banner heading the definitions below
+    # it (jackson's `/* Generic output features */` between an enum's constants, `// Accessors`
+    # between methods): it stays with the first definition below it instead of making a piece
+    # of comments named after the container.
+    banners: bool = False
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -124,7 +135,8 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("go", "tree_sitter_go:language", "go"),
     LanguageSpec("rust", "tree_sitter_rust:language", "rust",
                  attachments=frozenset({"attribute_item"})),
-    LanguageSpec("java", "tree_sitter_java:language", "java"),
+    LanguageSpec("java", "tree_sitter_java:language", "java", package_file="package-info.java",
+                 banners=True),
     LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
     LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",

@@ -10,6 +10,9 @@
 ; an enum's constants, each with its Javadoc: a big enum (Jackson's DeserializationFeature,
 ; 500 lines) is cut per constant, DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES
 (enum_constant name: (identifier) @name) @definition.constant
+; the package declaration: a piece of its own in package-info.java (the package's Javadoc), in
+; other files the namespace of their names (LanguageSpec.package_file)
+(package_declaration [(scoped_identifier) (identifier)] @name) @definition.package
 ; module-info.java: `module com.example.app { requires ...; exports ...; }`
 (module_declaration name: (_) @name) @definition.module
 
