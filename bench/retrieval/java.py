@@ -17,7 +17,12 @@ java.version 17, application.properties/.yml, logback.xml, META-INF/spring.facto
 record, an enum with bodies, an annotation type, a generic interface with default methods, a
 nested class, package-info.java, module-info.java, a test, mvnw, a target/ folder): 72 files,
 3,322 pieces (a subset: the three whole projects, 2,261 files and 43,670 pieces, take over
-half an hour to embed on a loaded 2-core machine). A hit is right as in names.py (path ends
+half an hour to embed on a loaded 2-core machine). Session 33 (java33) rebuilt it with
+`java_tree.sh OUT` (the app kept in `java_app/`, a sealed interface of records and a nested
+interface added; guava's package-info.java files, ImmutableListTest, PreconditionsTest,
+jackson's record tests and commons-lang3's StringUtilsEmptyBlankTest beside: 78 files) and
+added 26 questions: fully qualified names, packages, annotations, records, a sealed
+interface, nested types, overloads, default methods and tests. A hit is right as in names.py (path ends
 with the path, symbol with the name, case folded); the file's rank (any piece of the right
 file) is shown too.
 """
