@@ -100,7 +100,10 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "script",  # a PowerShell script with its help, named after its file
                 # a Vue or Svelte component (chunkers/sfc.py: its script's options or setup)
                 "component",
-                "prototype"}  # a C prototype: a header's API (its share: _PROTOTYPE_SHARE)
+                "prototype",  # a C prototype: a header's API (its share: _PROTOTYPE_SHARE)
+                # a Java enum's constant (`SerializationFeature.WRITE_DATES_AS_TIMESTAMPS`, a
+                # member of the enum a question names), a Solidity constant
+                "constant"}
 # the share of the exact-symbol boost for a C prototype (`SQLITE_API int sqlite3_open_v2(...);`
 # in sqlite3.h): where only the header is, it is what names the function; where the function's
 # body is too, that comes first

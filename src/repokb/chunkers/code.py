@@ -138,14 +138,6 @@ def _closed(node: Any) -> bool:
                         if c.end_byte <= body.start_byte))
 
 
-def _after_code(prev: Any, row: int) -> bool:
-    """Whether the code before a definition (its previous sibling that is no comment, `prev`
-    or above it) ends above `row`: a comment starting there lies between the two."""
-    while prev is not None and prev.type.endswith("comment"):
-        prev = prev.prev_named_sibling
-    return prev is None or last_row(prev) < row
-
-
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -155,7 +147,8 @@ class TreeSitterChunker:
         self.languages = frozenset({spec.language})
         self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,
                              min_chars,
-                             spec.module_functions, spec.qualified_names)
+                             spec.module_functions, spec.qualified_names,
+                             banners=re.compile(spec.banners) if spec.banners else None)
         # the compiled query is shared; a parser and a query cursor are not thread-safe, so
         # each thread has its own (the server chunks concurrent uploads: one shared parser
         # crashed it, a segfault in tree-sitter's binding)
@@ -466,9 +459,6 @@ class TreeSitterChunker:
                   and comments[first - 2] > 0 and first == own
                   and lines[comments[first - 2]].lstrip().startswith("/**")):
                 first = comments[first - 2]
-            elif (self.spec.banners and first - 2 in comments and not lines[first - 1].strip()
-                  and comments[first - 2] > 0 and _after_code(prev, comments[first - 2])):
-                first = comments[first - 2]  # a banner over the definitions below it
             elif (prev is not None and prev.type in self.spec.attachments
                   and last_row(prev) == first - 1 and self._attaches(prev)):
                 first = int(prev.start_point[0])

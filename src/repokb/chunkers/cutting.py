@@ -83,6 +83,9 @@ class Cutter:
     qualified_names: bool = False
     # The symbol types cut per member when big (a .proto's `message` and `service` too).
     containers: frozenset[str] = CONTAINERS
+    # A line of comment: code between members that is all such lines is a banner, an unnamed
+    # window (LanguageSpec.banners); None: named after the container as other code there.
+    banners: re.Pattern[str] | None = None
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
@@ -165,6 +168,9 @@ class Cutter:
                             end_line=end + 1)
             return [*pieces[:-1], glued]
         size, overlap = self.module_window
+        if owner and self.banners is not None and all(self.banners.match(lines[r]) for r in rows):
+            # a banner between members (`/* Generic output features */`) names no definition
+            return pieces + windows_over(numbered(lines, start, end + 1), size, overlap)
         symbol_type = owner_type if owner else "module"
         return pieces + windows_over(numbered(lines, start, end + 1), size, overlap, owner,
                                      symbol_type)

@@ -108,12 +108,11 @@ class LanguageSpec:
     # package). In every other file the query's `package` definition is no piece: its name is
     # the namespace of the file's pieces (ChunkPiece.namespace).
     package_file: str | None = None
-    # A block of comments a blank line above a definition's own leading comments (or above
-    # the definition), after the code before it, is a banner heading the definitions below
-    # it (jackson's `/* Generic output features */` between an enum's constants, `// Accessors`
-    # between methods): it stays with the first definition below it instead of making a piece
-    # of comments named after the container.
-    banners: bool = False
+    # A line of comment (a regular expression matching from its start): the code between two
+    # members of a container that is all such lines is a banner (jackson's `/* Generic output
+    # features */` between an enum's constants, `// ---- Accessors ----`), an unnamed piece
+    # (cutting.Cutter.banners), not one named after the container that wins on its name.
+    banners: str | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -136,7 +135,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     LanguageSpec("rust", "tree_sitter_rust:language", "rust",
                  attachments=frozenset({"attribute_item"})),
     LanguageSpec("java", "tree_sitter_java:language", "java", package_file="package-info.java",
-                 banners=True),
+                 banners=r"\s*(?://|/\*|\*)"),
     LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
     LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
