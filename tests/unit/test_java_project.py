@@ -197,10 +197,11 @@ public enum SerializationFeature implements ConfigFeature
 
 
 def test_a_banner_between_enum_constants_is_no_piece_named_after_the_enum():
-    """A banner (`/* Datatype-specific serialization configuration */`) was a piece of comments named after the enum, which won "which
-    SerializationFeature writes dates as timestamps" on the enum's name; it is an unnamed piece
-    scored as comments, the constants below it keep their Javadoc alone (the banner's 120
-    asterisks would take half of what the model reads) and are scored as documented code."""
+    """A banner (`/* Datatype-specific serialization configuration */`) was a piece of comments
+    named after the enum, which won "which SerializationFeature writes dates as timestamps" on
+    the enum's name; it is an unnamed piece scored as comments, the constants below it keep
+    their Javadoc alone (the banner's 120 asterisks would take half of what the model reads)
+    and are scored as documented code."""
     pieces = _pieces("src/main/java/com/fasterxml/jackson/databind/SerializationFeature.java",
                      _BANNERED)
     named = {c.symbol: c for c in pieces}
