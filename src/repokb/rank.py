@@ -56,6 +56,7 @@ from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
 from repokb.rank_lift import lift_above
 from repokb.rank_members import said_member_first
+from repokb.rank_tests import names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
 from repokb.stores.base import last_name
@@ -512,6 +513,10 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                 factors["exact_symbol"] = 1 + (s.symbol_boost - 1) * share
             if share == _LAST_NAME_SHARE and symbol not in plan.symbols:
                 last_only[c.id] = (_last_name(symbol), _qualifier_fit(symbol, query_tokens))
+        if (plan.asks_for_tests and "exact_symbol" not in factors
+                and str(p.get("kind")) in TEST_KINDS
+                and names_tested(str(p.get("symbol") or ""), plan.written, _name_words)):
+            factors["tested_name"] = s.symbol_boost  # "tests for X": X's test (rank_tests.py)
         file_words = symbol_tokens if (p.get("project"), path) in homes else named_tokens
         matched = (1.0 if _file_name(path) in plan.files
                    else path_match(path, query_tokens, file_words))
