@@ -340,12 +340,31 @@ def translate_es(text: str) -> str:
     return " ".join(out)
 
 
+# Go's method written as Go writes it: a method expression `(*Command).Execute` (go doc), and a
+# stack trace's frame `github.com/spf13/cobra.(*Command).ExecuteC`, its import path before the
+# package; not a call's argument (`f(x).y`)
+_GO_FRAME = re.compile(r"(?<![\w/.])(?:[\w.\-]+/)*(?P<package>[A-Za-z_]\w*)\.\(\*?"
+                       r"(?P<type>[A-Za-z_]\w*)\)\.(?P<method>[A-Za-z_]\w*)")
+_GO_METHOD_EXPRESSION = re.compile(r"(?<![\w)\]])\(\*?(?P<type>[A-Za-z_]\w*)\)\."
+                                   r"(?P<method>[A-Za-z_]\w*)")
+
+
+def go_method_names(text: str) -> str:
+    """The text with Go's ways of writing a method read as a qualified name: `(*Command).Execute`
+    -> `Command.Execute`, `github.com/spf13/cobra.(*Command).ExecuteC` -> `cobra.Command.ExecuteC`
+    (the package, as Go code qualifies a name)."""
+    if ")." not in text:
+        return text
+    text = _GO_FRAME.sub(r"\g<package>.\g<type>.\g<method>", text)
+    return _GO_METHOD_EXPRESSION.sub(r"\g<type>.\g<method>", text)
+
+
 def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
          is_defined: IsDefined | None = None) -> QueryPlan:
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = " ".join(text.split())
+    text = go_method_names(" ".join(text.split()))
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else

@@ -1044,3 +1044,22 @@ def test_a_package_or_crate_before_a_method_s_type_names_that_method():
     wrong.payload.update(language="rust", project="clap")
     rerank([wrong], plan("rayon::Command::get_matches"), s)
     assert wrong.factors.get("exact_symbol", 0) < s.symbol_boost
+
+
+def test_go_s_method_expression_and_a_stack_trace_s_frame_name_the_method():
+    """cobra 1.6.1: Go writes a method `(*Command).ExecuteC` (go doc, a method expression) and a
+    panic's stack trace `github.com/spf13/cobra.(*Command).ExecuteC(...)`. Neither named
+    anything: "(*Command).Execute" was a general question, and the trace's frame put go.mod
+    and four files' import blocks first, ExecuteC outside the top 5. Both read as the method
+    (`Command.ExecuteC`), the trace's import path as its package (`cobra`)."""
+    assert plan("(*Command).Execute").names == ("command.execute",)
+    assert plan("where is (T).String defined").names == ("t.string",)
+    frame = plan("github.com/spf13/cobra.(*Command).ExecuteC(0xc000136000)")
+    assert frame.names == ("cobra.command.executec",)
+    s = Settings()
+    method = _go(1, "command.go", "Command.ExecuteC", 0.010, project="cobra")
+    manifest = _candidate(2, kind="dependency_manifest", path="go.mod", fused=0.016)
+    ranked = rerank([manifest, method], frame, s)
+    assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
+    # a call's parenthesised argument before a member is no method expression
+    assert "x.y" not in plan("f(x).y()").names
