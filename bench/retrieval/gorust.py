@@ -13,7 +13,9 @@ the upstream repositories hold them, so their `.cargo-checksum.json` removed: wi
 folder is a crate copied by `cargo vendor`, and skipped). 4 projects, 377 files, ~3,900 pieces.
 Written by session newuser33 as a new user would ask, README only. A hit is right as in
 names.py (path ends with the path, symbol with the name, case folded); the file's rank (any
-piece of the right file) is shown too.
+piece of the right file) is shown too. viper writes each API twice, a documented package-level
+function calling an undocumented method (`func AutomaticEnv() { v.AutomaticEnv() }`): a
+question about such an API takes either (`"symbol": "AutomaticEnv"`).
 """
 
 from __future__ import annotations

@@ -507,7 +507,8 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
     """(project, text without its name) when the question names exactly one indexed project.
 
     A name counts as a whole word, case-insensitive, not inside a dotted, slashed or hyphenated
-    name (`gin.Context`, `attrs/_make.py`, `fastify-plugin` name code, not the project). An
+    name (`gin.Context`, `attrs/_make.py`, `fastify-plugin` name code, not the project), nor a
+    Rust or C++ path (`rayon::join`, `serde_json::from_str`). An
     ordinary word (ORDINARY: black, click, gin ...) counts only with a cue: a preposition or
     "does" / "is" / "can" before it, "'s" or a noun such as "project" after it. Two projects
     named: None (a comparison: nothing to scope to). The name goes with the words that only
@@ -521,8 +522,8 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
     found: dict[str, list[re.Match[str]]] = {}
     bare: list[tuple[str, re.Match[str]]] = []  # ordinary words without a cue
     for alias in sorted(aliases, key=len, reverse=True):
-        pattern = (rf"(?:\b{_BEFORE}\s+(?:the\s+)?)?(?<![\w./\-@])({re.escape(alias)})"
-                   rf"(?![\w/\-]|\.\w)('s|’s)?(?:\s+{_NOUN}\b)?,?")
+        pattern = (rf"(?:\b{_BEFORE}\s+(?:the\s+)?)?(?<![\w./\-@])(?<!::)({re.escape(alias)})"
+                   rf"(?![\w/\-]|\.\w|::)('s|’s)?(?:\s+{_NOUN}\b)?,?")
         for match in re.finditer(pattern, text, re.I):
             taken = [m for ms in found.values() for m in ms]
             if any(m.start(1) < match.end(1) and match.start(1) < m.end(1) for m in taken):
