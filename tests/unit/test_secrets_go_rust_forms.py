@@ -28,6 +28,11 @@ MUST_REDACT = [  # (language, text, value)
     ("go", f's, err := t.SignedString([]byte("{PW}"))\n', PW),
     ("go", f'creds := credentials.NewStaticCredentials("{AKID}", "{TOKEN}", "")\n', TOKEN),
     ("go", f'p := credentials.NewStaticCredentialsProvider("{AKID}", "{PW}", "")\n', PW),
+    # a second batch of Go and Rust client libraries' credentials given by position
+    ("go", f'Creds: credentials.NewStaticV4("{AKID}", "{PW}", ""),\n', PW),
+    ("go", f'd := gomail.NewDialer("smtp.example.com", 587, "user", "{PW}")\n', PW),
+    ("rust", f'let p = StaticProvider::new_minimal("{AKID}".into(), "{PW}".into());\n', PW),
+    ("rust", f'let a = Argon2::new_with_secret(b"{PW}", Algorithm::Argon2id, V0x13, p)?;\n', PW),
     ("rust", f'let key = SecretString::new("{TOKEN}".to_string());\n', TOKEN),
     ("rust", f'let key = SecretString::from("{PW}");\n', PW),
     ("rust", f'let key: Secret<String> = Secret::new(String::from("{TOKEN}"));\n', TOKEN),
@@ -44,6 +49,10 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     ("go", 'creds := credentials.NewStaticCredentials(id, secret, "")\n'),
     ("rust", 'let key = SecretString::new(std::env::var("API_KEY")?);\n'),
     ("rust", 'let key = SecretString::new(String::new());\n'),
+    ("go", 'd := gomail.NewDialer(host, 587, user, os.Getenv("SMTP_PASSWORD"))\n'),
+    ("go", 'd := gomail.NewDialer("smtp.example.com", 587, "user", pass)\n'),
+    ("rust", 'let p = StaticProvider::new_minimal(id.into(), secret.into());\n'),
+    ("rust", 'let a = Argon2::new_with_secret(&pepper, Algorithm::Argon2id, V0x13, p)?;\n'),
 ]
 
 

@@ -254,7 +254,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 42 also (review): a legacy Vault token's shape given to `vault login` whatever its letters
 # NEXT (newuser33): Go's `[]byte("X")` under a secret's name (`jwtKey`, `hmac_key` are secrets'
 # names now), golang-jwt's `SignedString([]byte("X"))`, aws-sdk-go's
-# `NewStaticCredentials(id, "X", "")`, Rust's secrecy `SecretString::new("X".to_string())`; a
+# `NewStaticCredentials(id, "X", "")` (minio's `NewStaticV4`, rusoto's `StaticProvider::new`),
+# gomail's `NewDialer(host, port, user, "X")`, argon2's `new_with_secret(b"X", ..)`, Rust's
+# secrecy `SecretString::new("X".to_string())`; a
 # code file's `SetEnvPrefix(..)` line no longer reads every `Name Type` line as a directive
 # (viper_test.go lost its 12 `map[string]string`)
 REDACTION_VERSION = 42
@@ -548,7 +550,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
     "from_secret", "new_from_slice", "new_varkey", "key::",  # Rust's keys given by position
-    "signedstring",  # Go's golang-jwt key given by position
+    "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
+    "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",

@@ -116,7 +116,8 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
-    r"""NewStaticCredentials(?:Provider)?|"""  # aws-sdk-go: (id, X, session token)
+    r"""NewStaticCredentials(?:Provider)?|NewStaticV[24]|StaticProvider::new(?:_minimal)?|"""
+    r"""NewDialer|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail: (host, port, u, X)
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
@@ -164,14 +165,15 @@ _KEY_ARGUMENT = {
     # `Key::from(b"X")` and `Key::derive_from(b"X")`
     "encodingkey::from_secret": 0, "decodingkey::from_secret": 0, "new_from_slice": 0,
     "new_varkey": 0, "hmac::key::new": 1, "key::from": 0, "key::derive_from": 0,
-    # Go: golang-jwt's `token.SignedString([]byte("X"))`
-    "signedstring": 0,
+    # Go: golang-jwt's `token.SignedString([]byte("X"))`; Rust: argon2's pepper
+    # (`Argon2::new_with_secret(b"X", ..)`)
+    "signedstring": 0, "new_with_secret": 0,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
     r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
     r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv|"""
     r"""(?:En|De)codingKey::from_secret|(?<=::)new_from_slice|(?<=::)new_varkey|hmac::Key::new|"""
-    r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString)\s*\("""
+    r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString|(?<=::)new_with_secret)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 # a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too, and
 # Go's (`[]byte("X")`)
@@ -243,9 +245,9 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource", "set_password", "connect(")
+            "datasource", "set_password", "connect(", "staticprovider", "newdialer")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
-                "new_varkey", "key::", "signedstring")
+                "new_varkey", "key::", "signedstring", "new_with_secret")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
@@ -374,6 +376,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         called = m.group(0).lstrip(".->:")
         places: tuple[int, ...] = (0,) if len(args) == 1 and called.startswith("auth") else (1, 2)
         if re.match(r"Credentials\s*\(", called):  # sbt's Credentials(realm, host, user, X)
+            places = (3,) if len(args) == 4 else ()
+        elif re.match(r"NewDialer\s*\(", called):  # gomail's NewDialer(host, port, user, X)
             places = (3,) if len(args) == 4 else ()
         # `connect(host, user, X)`, paramiko's `connect(host, port, user, X)`: a password-like
         # literal only (GObject's `connect("signal", handler, "userdata")` passes a word)
