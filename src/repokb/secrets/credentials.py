@@ -375,9 +375,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
         called = m.group(0).lstrip(".->:")
         places: tuple[int, ...] = (0,) if len(args) == 1 and called.startswith("auth") else (1, 2)
-        if re.match(r"Credentials\s*\(", called):  # sbt's Credentials(realm, host, user, X)
-            places = (3,) if len(args) == 4 else ()
-        elif re.match(r"NewDialer\s*\(", called):  # gomail's NewDialer(host, port, user, X)
+        # sbt's Credentials(realm, host, user, X), gomail's NewDialer(host, port, user, X)
+        if re.match(r"(?:Credentials|NewDialer)\s*\(", called):
             places = (3,) if len(args) == 4 else ()
         # `connect(host, user, X)`, paramiko's `connect(host, port, user, X)`: a password-like
         # literal only (GObject's `connect("signal", handler, "userdata")` passes a word)
