@@ -602,7 +602,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$|\[\]byte\(\s*)(?=["'`]))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
