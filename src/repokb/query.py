@@ -340,12 +340,31 @@ def translate_es(text: str) -> str:
     return " ".join(out)
 
 
+# Go's method written as Go writes it: a method expression `(*Command).Execute` (go doc), and a
+# stack trace's frame `github.com/spf13/cobra.(*Command).ExecuteC`, its import path before the
+# package; not a call's argument (`f(x).y`)
+_GO_FRAME = re.compile(r"(?<![\w/.])(?:[\w.\-]+/)*(?P<package>[A-Za-z_]\w*)\.\(\*?"
+                       r"(?P<type>[A-Za-z_]\w*)\)\.(?P<method>[A-Za-z_]\w*)")
+_GO_METHOD_EXPRESSION = re.compile(r"(?<![\w)\]])\(\*?(?P<type>[A-Za-z_]\w*)\)\."
+                                   r"(?P<method>[A-Za-z_]\w*)")
+
+
+def go_method_names(text: str) -> str:
+    """The text with Go's ways of writing a method read as a qualified name: `(*Command).Execute`
+    -> `Command.Execute`, `github.com/spf13/cobra.(*Command).ExecuteC` -> `cobra.Command.ExecuteC`
+    (the package, as Go code qualifies a name)."""
+    if ")." not in text:
+        return text
+    text = _GO_FRAME.sub(r"\g<package>.\g<type>.\g<method>", text)
+    return _GO_METHOD_EXPRESSION.sub(r"\g<type>.\g<method>", text)
+
+
 def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
          is_defined: IsDefined | None = None) -> QueryPlan:
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = " ".join(text.split())
+    text = go_method_names(" ".join(text.split()))
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
@@ -488,7 +507,8 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
     """(project, text without its name) when the question names exactly one indexed project.
 
     A name counts as a whole word, case-insensitive, not inside a dotted, slashed or hyphenated
-    name (`gin.Context`, `attrs/_make.py`, `fastify-plugin` name code, not the project). An
+    name (`gin.Context`, `attrs/_make.py`, `fastify-plugin` name code, not the project), nor a
+    Rust or C++ path (`rayon::join`, `serde_json::from_str`). An
     ordinary word (ORDINARY: black, click, gin ...) counts only with a cue: a preposition or
     "does" / "is" / "can" before it, "'s" or a noun such as "project" after it. Two projects
     named: None (a comparison: nothing to scope to). The name goes with the words that only
@@ -502,8 +522,8 @@ def named_project(text: str, projects: list[str] | tuple[str, ...]) -> tuple[str
     found: dict[str, list[re.Match[str]]] = {}
     bare: list[tuple[str, re.Match[str]]] = []  # ordinary words without a cue
     for alias in sorted(aliases, key=len, reverse=True):
-        pattern = (rf"(?:\b{_BEFORE}\s+(?:the\s+)?)?(?<![\w./\-@])({re.escape(alias)})"
-                   rf"(?![\w/\-]|\.\w)('s|’s)?(?:\s+{_NOUN}\b)?,?")
+        pattern = (rf"(?:\b{_BEFORE}\s+(?:the\s+)?)?(?<![\w./\-@])(?<!::)({re.escape(alias)})"
+                   rf"(?![\w/\-]|\.\w|::)('s|’s)?(?:\s+{_NOUN}\b)?,?")
         for match in re.finditer(pattern, text, re.I):
             taken = [m for ms in found.values() for m in ms]
             if any(m.start(1) < match.end(1) and match.start(1) < m.end(1) for m in taken):

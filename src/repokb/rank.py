@@ -235,6 +235,12 @@ def go_package(path: str, project: str) -> str:
     return (parts[-2] if len(parts) > 1 else bare_name(project)).lower()
 
 
+def rust_crate(project: str) -> str:
+    """The crate a Rust project's root is, as Rust code names it: the project's name without
+    its version, `-` written `_` (`serde_json-1.0.87` -> `serde_json`)."""
+    return bare_name(project).lower().replace("-", "_")
+
+
 # a Go file's package clause (after its license and doc comments)
 GO_PACKAGE_CLAUSE = re.compile(r"^package[ \t]+(\w+)", re.M)
 
@@ -281,7 +287,8 @@ def _receiver(owner: str, qualifier: str) -> bool:
     return qualifier == next(iter(_HUMP.findall(owner)), "").lower()
 
 
-def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = None) -> float:
+def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = None,
+                 crate: str | None = None) -> float:
     """How fully a definition's (lower-cased) symbol is the one the query names: 1 for the
     name as given; 0.75 for the same last name under another qualifier, either way:
     `Attribute.evolve` for "evolve" (the top-level `evolve`, if any, stays ahead), and a bare
@@ -289,13 +296,23 @@ def symbol_match(symbol: str, path: str, plan: QueryPlan, package: str | None = 
     module the bare name is defined in (`jupyter.print` in rich/jupyter.py), or, in Go
     (`package`: the definition's Go package), the package (`gin.Context`: the `Context` of
     package gin; Go writes a package-level name after its package alone, so ginS's `Run` is
-    no `engine.Run`: 0); a method for `self.name`, `this.name` or `cls.name` (the class is unsaid)
-    is 1; 0 otherwise."""
+    no `engine.Run`: 0), or in Rust (`crate`: the project's crate) the crate (`rayon::join`);
+    a method for `self.name`, `this.name` or `cls.name` (the class is unsaid)
+    is 1; 0 otherwise. A qualified definition the query names after its package, crate or
+    module is the name as given (`cobra.Command.Execute`: `Command.Execute` of package cobra;
+    `clap::Command::get_matches`, `forms.Form.clean`)."""
+    folders = PurePosixPath(path.lower()).with_suffix("").parts
+    if crate is not None:  # Rust's crate and module names write `-` as `_` (rayon-core)
+        folders = (crate, *(f.replace("-", "_") for f in folders))
+    if "." in symbol and symbol not in plan.symbols:
+        owners = {n[:-len(symbol) - 1].rsplit(".", 1)[-1] for n in plan.names
+                  if n.endswith(f".{symbol}")}
+        if owners and (package in owners if package is not None else owners & set(folders)):
+            return 1.0
     if symbol in plan.symbols:
         if "." in symbol or symbol in plan.names or not plan.names:
             return 1.0
         # only the last part of a qualified name the query gives: is the qualifier its module?
-        folders = PurePosixPath(path.lower()).with_suffix("").parts
         qualifiers = {n.rsplit(".", 1)[0].rsplit(".", 1)[-1] for n in plan.names
                       if n.rsplit(".", 1)[-1] == symbol and "." in n}
         if package is not None:  # Go: a qualifier before a package's name is the package
@@ -383,10 +400,11 @@ def _named(p: dict[str, Any], path: str, plan: QueryPlan,
     project = str(p.get("project") or "")
     package = (packages.get((project, path)) or go_package(path, project)
                if p.get("language") == "go" else None)
+    crate = rust_crate(project) if p.get("language") == "rust" else None
     best, share = ("", ""), 0.0
     for name, kind in names:
         if name and kind in _DEFINITIONS:
-            matched = symbol_match(str(name).lower(), path, plan, package)
+            matched = symbol_match(str(name).lower(), path, plan, package, crate)
             if kind == "prototype":
                 matched *= _PROTOTYPE_SHARE
             elif (kind == "impl" and p.get("language") == "rust"

@@ -26,11 +26,13 @@ from repokb.rank import (
     GO_PACKAGE_CLAUSE,
     Candidate,
     Group,
+    go_package,
     go_packages_to_read,
     holds_definition,
     is_definition,
     join_lines,
     rerank,
+    rust_crate,
     shape,
     starts_definition,
     symbol_match,
@@ -162,7 +164,12 @@ class Searcher:
                              f"({len(set(query.path_globs))} given).",
                              hint="Use fewer, wider globs: src/**, docs/*.md.")
         projects, named = query.projects, None
-        if not projects and self.settings.project_from_question:
+        if projects and self.settings.project_from_question:
+            # a question scoped to the project it names ("how does cobra find ..." with
+            # `--project cobra`): the name is no word to search for, as when it scopes alone
+            said = named_project(text, projects)
+            text = said[1] if said else text
+        elif not projects and self.settings.project_from_question:
             named = named_project(text, self.catalog.project_names())
             if named:  # "how does gin recover": gin's chunks, the rest of the words searched
                 text = named[1]
@@ -450,8 +457,12 @@ class Searcher:
                 return False
             if name in bare or name.lower() in lower:
                 return True
+            path, project = str(p.payload.get("path") or ""), str(p.payload.get("project") or "")
+            language = p.payload.get("language")
             return any(typed(name, last) and symbol_match(
-                symbol.lower(), str(p.payload.get("path") or ""), understood) == 1.0
+                symbol.lower(), path, understood,
+                go_package(path, project) if language == "go" else None,
+                rust_crate(project) if language == "rust" else None) == 1.0
                 for last in qualified if name.lower() == last.lower())
 
         found = [p for p in found if asked(p)]

@@ -147,6 +147,26 @@ def test_an_explicit_project_filter_overrides_the_name(workspace, two_frameworks
     assert "project_from_question" not in hits[0].to_json()
 
 
+def test_a_project_both_filtered_on_and_named_is_not_searched_for_as_a_word(
+        workspace, two_frameworks, monkeypatch):
+    """cobra 1.6.1, "how does cobra find the subcommand to run from the arguments" with
+    `--project cobra` (as the MCP tool and bench/retrieval's question sets scope a question):
+    the model read "cobra" too, which every test building a `cobra.Command` says, and
+    `Command.Find` fell from 3rd to 93rd of the dense ranking, out of the top 40 hits. Scoped
+    to the project it names, the question is searched without the name, as when the name
+    alone scopes it; the scope is still the filter's, not read from the question."""
+    workspace.indexer.run(resolve_roots(list(two_frameworks), None))
+    read: list[str] = []
+    vector = workspace.searcher.query_vector
+    monkeypatch.setattr(workspace.searcher, "query_vector",
+                        lambda text: read.append(text) or vector(text))
+    hits = workspace.searcher.search(Query("how does gin recover from panics", limit=5,
+                                           projects=("gin",)))
+    assert (hits[0].project, hits[0].path) == ("gin", "recovery.go")
+    assert read and not any("gin" in text.lower().split() for text in read), read
+    assert all(h.project_from_question is None for h in hits)
+
+
 def test_a_versioned_folder_is_named_by_its_bare_name(workspace, two_frameworks):
     workspace.indexer.run(resolve_roots(list(two_frameworks), None))
     hits = workspace.searcher.search(Query("how does echo recover from panics", limit=5))

@@ -46,6 +46,11 @@ def test_a_named_project_and_the_words_left(question: str, project: str, rest: s
     "in black or gin, where are the defaults",
     "black, gin and attrs: which is fastest",
     "what does gin.Context hold",  # a qualified name is code, not the project
+    # so is a Rust path (newuser33: "where is rayon::join defined" scoped to rayon lost its
+    # `rayon::`, and `join` fell from 1st to 7th)
+    "where is attrs::join defined",
+    "what does fastify::Reply::send return",
+    "where is Attrs::attrs defined",
     "where is attrs/_make.py",  # a path
     "the fastify-plugin package",  # a longer name that contains it
     "how does ginger work",  # a word that starts with a name

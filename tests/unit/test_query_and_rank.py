@@ -1005,3 +1005,61 @@ def test_a_question_for_a_constructor_finds_it_before_its_class(language, questi
     # no constructor asked for: the class first, as before
     ranked = rerank([klass, member, built], plan(f"class {name}"), s)
     assert ranked[0] is klass
+
+
+def test_a_package_or_crate_before_a_method_s_type_names_that_method():
+    """cobra 1.6.1, "where is cobra.Command.Execute defined" (Go's `cobra.Command`, then its
+    method): `Command.Execute` of command.go (package cobra) kept 0.75 of the boost, as every
+    `execute` did, and was not in the top 5 (the struct `Command` and `OnInitialize` were).
+    A qualified definition whose name the question gives after its package (Go), its crate
+    (Rust: `clap::Command::get_matches`) or its module's folder (`forms.Form.clean`) is the
+    name as given; the same method under another package is not."""
+    s = Settings()
+    method = _go(1, "command.go", "Command.Execute", 0.010, project="cobra")
+    private = _go(2, "command.go", "Command.execute", 0.011, project="cobra")
+    ranked = rerank([private, method], plan("where is cobra.Command.Execute defined"), s)
+    assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
+    assert private.factors.get("exact_symbol", 0) < s.symbol_boost
+    other = _go(3, "doc/cmd.go", "Command.Execute", 0.010, project="cobra")
+    rerank([other], plan("where is cobra.Command.Execute defined"), s)
+    assert other.factors.get("exact_symbol", 0) < s.symbol_boost
+    viper = _go(4, "viper.go", "Viper.AutomaticEnv", 0.010, project="viper")
+    rerank([viper], plan("viper.Viper.AutomaticEnv"), s)
+    assert viper.factors["exact_symbol"] == s.symbol_boost
+    rust = _definition(5, "Command.get_matches", "method", "src/builder/command.rs", 472, 491,
+                       0.010)
+    rust.payload.update(language="rust", project="clap")
+    rerank([rust], plan("where is clap::Command::get_matches defined"), s)
+    assert rust.factors["exact_symbol"] == s.symbol_boost
+    join = _definition(6, "join", "function", "rayon-core/src/join/mod.rs", 93, 100, 0.010)
+    join.payload.update(language="rust", project="rayon")
+    rerank([join], plan("rayon::join"), s)
+    assert join.factors["exact_symbol"] == s.symbol_boost
+    py = _definition(7, "Form.clean", "method", "django/forms/forms.py", 1, 9, 0.010)
+    rerank([py], plan("django.forms.Form.clean"), s)
+    assert py.factors["exact_symbol"] == s.symbol_boost
+    # a crate named in the qualifier is no other crate's: clap's `Command` is no `rayon::Command`
+    wrong = _definition(8, "Command.get_matches", "method", "src/builder/command.rs", 472,
+                        491, 0.010)
+    wrong.payload.update(language="rust", project="clap")
+    rerank([wrong], plan("rayon::Command::get_matches"), s)
+    assert wrong.factors.get("exact_symbol", 0) < s.symbol_boost
+
+
+def test_go_s_method_expression_and_a_stack_trace_s_frame_name_the_method():
+    """cobra 1.6.1: Go writes a method `(*Command).ExecuteC` (go doc, a method expression) and a
+    panic's stack trace `github.com/spf13/cobra.(*Command).ExecuteC(...)`. Neither named
+    anything: "(*Command).Execute" was a general question, and the trace's frame put go.mod
+    and four files' import blocks first, ExecuteC outside the top 5. Both read as the method
+    (`Command.ExecuteC`), the trace's import path as its package (`cobra`)."""
+    assert plan("(*Command).Execute").names == ("command.execute",)
+    assert plan("where is (T).String defined").names == ("t.string",)
+    frame = plan("github.com/spf13/cobra.(*Command).ExecuteC(0xc000136000)")
+    assert frame.names == ("cobra.command.executec",)
+    s = Settings()
+    method = _go(1, "command.go", "Command.ExecuteC", 0.010, project="cobra")
+    manifest = _candidate(2, kind="dependency_manifest", path="go.mod", fused=0.016)
+    ranked = rerank([manifest, method], frame, s)
+    assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
+    # a call's parenthesised argument before a member is no method expression
+    assert "x.y" not in plan("f(x).y()").names

@@ -248,3 +248,14 @@ def test_a_snapshot_folder_holds_fixtures_not_the_projects_own_ci(tmp_path):
     own = classify_file(tmp_path, ".github/workflows/ci.yml",
                         "name: CI\non:\n  push:\njobs:\n  linux:\n    runs-on: ubuntu-latest\n")
     assert own.kind is Kind.CI_CD, own.reasons
+
+
+def test_a_crate_s_own_cargo_checksum_list_is_metadata_only(tmp_path):
+    """Debian's and crates.io's copies of a crate (rayon 1.6.1, clap 4.0.32) hold a
+    `.cargo-checksum.json` at their root: a list of sha256 sums, like go.sum. It was indexed as
+    JSON configuration (one chunk of hashes each, and rayon's `package` sum redacted as a
+    high-entropy string); a lockfile's metadata now, as go.sum and Cargo.lock are."""
+    sums = '{"files":{"src/lib.rs":"' + "a" * 64 + '"},"package":"' + "b" * 64 + '"}\n'
+    c = classify_file(tmp_path, ".cargo-checksum.json", sums)
+    assert c.kind is Kind.LOCKFILE and c.index_policy is Policy.METADATA_ONLY, c.reasons
+    assert c.subkind == "cargo_checksums"

@@ -261,6 +261,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.mvn/wrapper/maven-wrapper.properties` configuration, as Gradle's wrapper properties are)
 # (0.3.30 also: an Expect script (`#!/usr/bin/expect`, a `.exp` whose head holds `spawn`,
 # `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
+# NEXT (newuser33): a crate's own `.cargo-checksum.json` (crates.io's and Debian's copies) is a
+# lockfile (`cargo_checksums`, metadata only), as go.sum is, not JSON configuration
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -252,6 +252,13 @@ REDACTED = "<REDACTED_SECRET>"
 # `mc alias set N URL A X`, `lftp -u U,X`, `ssh-keygen -N X`, `oc`/`cf login -p X`, `curl
 # --oauth2-bearer X`, `rclone config create ... pass X`
 # 42 also (review): a legacy Vault token's shape given to `vault login` whatever its letters
+# NEXT (newuser33): Go's `[]byte("X")` under a secret's name (`jwtKey`, `hmac_key` are secrets'
+# names now), golang-jwt's `SignedString([]byte("X"))`, aws-sdk-go's
+# `NewStaticCredentials(id, "X", "")` (minio's `NewStaticV4`, rusoto's `StaticProvider::new`),
+# gomail's `NewDialer(host, port, user, "X")`, argon2's `new_with_secret(b"X", ..)`, Rust's
+# secrecy `SecretString::new("X".to_string())`; a
+# code file's `SetEnvPrefix(..)` line no longer reads every `Name Type` line as a directive
+# (viper_test.go lost its 12 `map[string]string`)
 REDACTION_VERSION = 42
 
 
@@ -448,6 +455,9 @@ SECRET_KEY_PAIRS = frozenset({
     # a personal access token under the name its tools read (`GITHUB_PAT`: gh, usethis and
     # remotes in R; `GH_PAT`, `GITLAB_PAT`); a lone `pat` is a pattern (`url_pat`)
     ("github", "pat"), ("gh", "pat"), ("gitlab", "pat"),
+    # a token's signing key under its algorithm's name (golang-jwt's own example: `var jwtKey =
+    # []byte("X")`; `hmac_key`)
+    ("jwt", "key"), ("hmac", "key"),
 })
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
@@ -540,6 +550,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "encodetostring", "b64(", "getconnection", "pdo", "mysqli", "bind", "datasource",
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
     "from_secret", "new_from_slice", "new_varkey", "key::",  # Rust's keys given by position
+    "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
+    "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",
@@ -585,11 +597,13 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # `+=` and `::=` too (a `::` alone is a scope, `Token::NAME_TYPE` in
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
-# (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`).
+# (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`), or Go's conversion to bytes
+# (`var hmacSecret = []byte("X")`).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["']))?(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at

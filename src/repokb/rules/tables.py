@@ -364,6 +364,9 @@ LOCKFILES: dict[str, str] = {
     "bun.lock": "bun_lockfile", "poetry.lock": "poetry_lockfile", "Pipfile.lock": "pipenv_lockfile",
     "uv.lock": "uv_lockfile", "pdm.lock": "pdm_lockfile", "Cargo.lock": "cargo_lockfile",
     "go.sum": "go_checksums", "go.work.sum": "go_checksums",
+    # a copied crate's sums of its files (crates.io's and Debian's copies hold one at the
+    # crate's root; a folder below the project's root holding one is skipped as vendored)
+    ".cargo-checksum.json": "cargo_checksums",
     "composer.lock": "composer_lockfile", "Gemfile.lock": "bundler_lockfile",
     "mix.lock": "mix_lockfile", "Podfile.lock": "cocoapods_lockfile",
     "packages.lock.json": "nuget_lockfile", "gradle.lockfile": "gradle_lockfile",

@@ -93,8 +93,12 @@ _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ 
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
 # a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`
-_SECRET_TYPE = re.compile(r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])"""
-                          r"""(?P<value>[^"'\n]{4,400})(?P=q)\s*\)""")
+# (and Rust's secrecy crate: `SecretString::new("X".to_string())`, `SecretString::from("X")`,
+# `Secret::new(String::from("X"))`)
+_SECRET_TYPE = re.compile(
+    r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)\s*\)"""
+    r"""|\b(?:SecretString|SecretBox|Secret)::(?:new|from)\(\s*(?:String::from\(\s*)?"""
+    r"""(?P<rq>")(?P<rvalue>[^"\n]{4,400})(?P=rq)(?:\.(?:to_string|to_owned|into)\(\))?\s*\)""")
 # huggingface_hub's login by position, in a file that names the library: `login("X")`,
 # `huggingface_hub.login("X")`, `HfFolder.save_token("X")` (a token with its `hf_` prefix is a
 # token format; one without, an older or a copied one, is found here)
@@ -112,6 +116,8 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
+    r"""NewStaticCredentials(?:Provider)?|NewStaticV[24]|StaticProvider::new(?:_minimal)?|"""
+    r"""NewDialer|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail: (host, port, u, X)
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
@@ -159,16 +165,20 @@ _KEY_ARGUMENT = {
     # `Key::from(b"X")` and `Key::derive_from(b"X")`
     "encodingkey::from_secret": 0, "decodingkey::from_secret": 0, "new_from_slice": 0,
     "new_varkey": 0, "hmac::key::new": 1, "key::from": 0, "key::derive_from": 0,
+    # Go: golang-jwt's `token.SignedString([]byte("X"))`; Rust: argon2's pepper
+    # (`Argon2::new_with_secret(b"X", ..)`)
+    "signedstring": 0, "new_with_secret": 0,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
     r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
     r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv|"""
     r"""(?:En|De)codingKey::from_secret|(?<=::)new_from_slice|(?<=::)new_varkey|hmac::Key::new|"""
-    r"""(?<![\w:])Key::(?:derive_)?from)\s*\("""
+    r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString|(?<=::)new_with_secret)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
-# a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too
-_KEY_LITERAL = re.compile(r"""\s*&?b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})(?P=q)"""
-                          r"""(?:\.(?:as_ref|as_bytes|to_vec|into)\(\))?\s*$""")
+# a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too, and
+# Go's (`[]byte("X")`)
+_KEY_LITERAL = re.compile(r"""\s*&?(?:\[\]byte\(\s*)?b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})"""
+                          r"""(?P=q)(?:\.(?:as_ref|as_bytes|to_vec|into)\(\))?\s*\)?\s*$""")
 # Redis's AUTH command sent as a command (a Lua script's `redis.call("AUTH", "X")`, redis-py's
 # `execute_command("AUTH", "X")`): the last argument is the password (ACL's first is the
 # user). Not any `command("AUTH", ..)`: LuaSocket's SMTP sends `AUTH LOGIN` that way.
@@ -235,9 +245,9 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource", "set_password", "connect(")
+            "datasource", "set_password", "connect(", "staticprovider", "newdialer")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
-                "new_varkey", "key::")
+                "new_varkey", "key::", "signedstring", "new_with_secret")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
@@ -278,11 +288,13 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
         for m in _TOOL_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
                 out.append((m.start("value"), m.end("value"), "command_option", False))
-    if "secretstr(" in low or "secretbytes(" in low:
-        out += [(m.start("value"), m.end("value"), "credential_argument", False)
-                for m in _SECRET_TYPE.finditer(text)
-                if is_secret_value(m.group("value"), "secret", literal_words=False)
-                and "{" not in m.group("value") and not is_field_name(m.group("value"))]
+    if "secretstr(" in low or "secretbytes(" in low or "secret" in low and "::" in low:
+        for m in _SECRET_TYPE.finditer(text):
+            group = "value" if m.group("value") is not None else "rvalue"
+            value = m.group(group)
+            if (is_secret_value(value, "secret", literal_words=False)
+                    and "{" not in value and not is_field_name(value)):
+                out.append((m.start(group), m.end(group), "credential_argument", False))
     if "huggingface" in low or "hfolder" in low:
         for m in _HF_LOGIN.finditer(text):
             if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
@@ -363,7 +375,8 @@ def _call_arguments(line: str, start: int, words: bool) -> list[Span]:
         # `$redis->auth('X')`, `client.auth("X")`: the password alone
         called = m.group(0).lstrip(".->:")
         places: tuple[int, ...] = (0,) if len(args) == 1 and called.startswith("auth") else (1, 2)
-        if re.match(r"Credentials\s*\(", called):  # sbt's Credentials(realm, host, user, X)
+        # sbt's Credentials(realm, host, user, X), gomail's NewDialer(host, port, user, X)
+        if re.match(r"(?:Credentials|NewDialer)\s*\(", called):
             places = (3,) if len(args) == 4 else ()
         # `connect(host, user, X)`, paramiko's `connect(host, port, user, X)`: a password-like
         # literal only (GObject's `connect("signal", handler, "userdata")` passes a word)

@@ -45,7 +45,9 @@ _DIRECTIVE = re.compile(
     rf"""(?P<key>[A-Za-z_][\w.-]{{0,80}})[ \t]+{_VALUE}[ \t]*;?[ \t]*$""", re.M)
 # the start of a line `_DIRECTIVE` reads outside the configuration group: a shell's or
 # Apache's setting of an environment variable
-_SETS = re.compile(r"^[ \t]*(?:SetEnv|setenv|set[ \t]+-)", re.M)
+# (`SetEnv NAME`, not Go's `SetEnvPrefix("foo")`, viper's, which made every `Credentials
+# map[string]string` of viper_test.go a directive)
+_SETS = re.compile(r"^[ \t]*(?:(?:SetEnv|setenv)[ \t]|set[ \t]+-)", re.M)
 # Robot Framework's variable table: `${NAME}    value` (two spaces or a tab part the cells)
 _ROBOT = re.compile(r"^\$\{(?P<key>[\w ]{1,80})\}[ \t]*=?(?:[ \t]{2,}|\t)(?P<bare>\S[^\n]*?)"
                     r"[ \t]*$", re.M)
@@ -76,8 +78,9 @@ def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
     conf = language in CONF
     if conf or (language is not None and ("etEnv" in text or "setenv" in text
                                           or "set -" in text) and _SETS.search(text)):
-        for m in _DIRECTIVE.finditer(text):
-            _add(out, m, "directive_value", is_secret_key(m.group("key")))
+        for m in _DIRECTIVE.finditer(text):  # outside configuration, those lines alone
+            if conf or _SETS.match(m.group(0)):
+                _add(out, m, "directive_value", is_secret_key(m.group("key")))
     if language == "robotframework" and "${" in text:
         for m in _ROBOT.finditer(text):
             _add(out, m, "directive_value", is_secret_key(m.group("key")))
