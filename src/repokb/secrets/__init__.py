@@ -93,7 +93,7 @@ from repokb.secrets.library import library_findings
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
-from repokb.secrets.workdirs import working_directory
+from repokb.secrets.workdirs import without_paths
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]
@@ -163,8 +163,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
-    if "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory, a path
-        found = [f for f in found if f.strong or not working_directory(text, f.start)]
+    found = without_paths(text, found)  # `PWD=/home/me/src`: the shell's working directory
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]
