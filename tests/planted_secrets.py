@@ -397,7 +397,8 @@ def planted() -> list[Planted]:
                 "public class Mailer {\n"
                 f"    @Value(\"${{mail.password:{p['springvalue']}}}\")\n    String password;\n\n"
                 "    PasswordAuthentication auth() {\n"
-                f"        return new PasswordAuthentication(\"shop\", \"{p['pwauth']}\".toCharArray());\n"
+                "        return new PasswordAuthentication(\"shop\", "
+                f"\"{p['pwauth']}\".toCharArray());\n"
                 "    }\n}\n", [p["springvalue"], p["pwauth"]]),
         # session 33: SQL user statements detect-secrets' keyword does not read, database
         # shells' calls, Redis's ACL rules and directives, `mysqladmin password`, network

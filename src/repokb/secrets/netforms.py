@@ -1,8 +1,8 @@
 """Network devices' and services' shared secrets, written where no `password` key names them
 (session 33's attacker pass found each stored as written):
 
-- Wi-Fi: wpa_supplicant's `psk="X"` (a quoted passphrase; a bare 64-hex PSK too), a Wi-Fi QR
-  code's payload `WIFI:T:WPA;S:ssid;P:X;;`;
+- Wi-Fi: wpa_supplicant's `psk="X"` (a quoted passphrase; a bare 64-hex PSK too),
+  NetworkManager's `psk=X`, a Wi-Fi QR code's payload `WIFI:T:WPA;S:ssid;P:X;;`;
 - SNMP communities, the password of SNMP v1/v2c: net-snmp's `rocommunity X` / `rwcommunity X`
   (`com2sec NAME SOURCE X`), a router's `snmp-server community X RO`;
 - a router's `username NAME ... password 0 X` / `secret 0 X` and `enable password X` (Cisco IOS
@@ -26,11 +26,13 @@ from repokb.secrets.values import password_like
 
 Span = tuple[int, int, str, bool]
 
-_PSK = re.compile(r"""(?m)^[ \t]*psk[ \t]*=[ \t]*(?:"(?P<value>[^"\n]{8,63})"|(?P<hex>[0-9a-fA-F]{64})\b)""")
+_PSK = re.compile(r"""(?m)^[ \t]*psk[ \t]*=[ \t]*(?:"(?P<value>[^"\n]{8,63})\""""
+                  r"""|(?P<hex>[0-9a-fA-F]{64})\b|(?P<bare>[^\s"']{8,63})[ \t]*$)""")
 _WIFI_QR = re.compile(r"""WIFI:(?:[^;\n]*;)*?P:(?P<value>(?:\\.|[^;\\\n]){4,128});""")
 _COMMUNITY = re.compile(
     r"""(?im)(?:^[ \t]*r[ow]community6?[ \t]+|^[ \t]*com2sec6?[ \t]+(?:-Cn[ \t]+\S+[ \t]+)?\S+"""
-    r"""[ \t]+\S+[ \t]+|\bsnmp-server[ \t]+community[ \t]+(?:[0-9][ \t]+)?)(?P<value>[^\s"']{4,128})""")
+    r"""[ \t]+\S+[ \t]+|\bsnmp-server[ \t]+community[ \t]+(?:[0-9][ \t]+)?)"""
+    r"""(?P<value>[^\s"']{4,128})""")
 # a router's configuration is lower case, one statement a line, the secret its last word
 _DEVICE = re.compile(
     r"""(?m)^[ \t]*(?:username[ \t]+\S+(?:[ \t]+privilege[ \t]+\d+)?|enable)[ \t]+"""
@@ -45,8 +47,9 @@ def find(text: str, keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     for start, end in keys.lines(("psk",)):
         for m in _PSK.finditer(text, start, end):
-            group = "value" if m.group("value") is not None else "hex"
-            if _literal(m.group(group)):
+            group = next(g for g in ("value", "hex", "bare") if m.group(g) is not None)
+            if _literal(m.group(group)) and (group != "bare" or password_like(
+                    m.group(group), min_length=8, glued_words=True)):
                 out.append((m.start(group), m.end(group), "wifi_psk", False))
     if "WIFI:" in text:
         out += [(m.start("value"), m.end("value"), "wifi_psk", False)

@@ -45,10 +45,11 @@ _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]
 
 # a user, `:`, then a crypt(3) hash (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, Apache's `$apr1$`) or
 # an htpasswd's `{SHA}` base64
-_CRYPT_LINE = re.compile(r"""(?:^|(?<=[\s"'`\-]))[\w.\-@]{1,64}:(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)"""
-                         r"""\$[./A-Za-z0-9$=,]{16,256}|\{SHA\}[A-Za-z0-9+/]{27}=)""", re.M)
-_NPM_AUTH = re.compile(r"""(?:^|(?<=[\s:]))_auth[ \t]*=[ \t]*["']?(?P<v>[A-Za-z0-9+/]{8,512}={0,2})"""
-                       r"""["']?[ \t]*$""", re.M)
+_CRYPT_LINE = re.compile(r"""(?:^|(?<=[\s"'`\-]))[\w.\-@]{1,64}:"""
+                         r"""(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
+                         r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""", re.M)
+_NPM_AUTH = re.compile(r"""(?:^|(?<=[\s:]))_auth[ \t]*=[ \t]*["']?"""
+                       r"""(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""", re.M)
 
 
 def find(text: str, keys: KeyLines | None = None) -> list[Span]:
