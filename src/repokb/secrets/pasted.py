@@ -45,9 +45,10 @@ _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]
 
 # a user, `:`, then a crypt(3) hash (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, Apache's `$apr1$`) or
 # an htpasswd's `{SHA}` base64
-_CRYPT_LINE = re.compile(r"""(?:^|(?<=[\s"'`\-]))[\w.\-@]{1,64}:"""
-                         r"""(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
-                         r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""", re.M)
+# (found by its `:`, a literal the regex engine finds fast; the user is read back from there)
+_CRYPT_HASH = re.compile(r""":(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
+                         r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""")
+_USER_BEFORE = re.compile(r"""(?:^|[\s"'`\-])[\w.\-@]{1,64}\Z""")
 _NPM_AUTH = re.compile(r"""(?:^|(?<=[\s:]))_auth[ \t]*=[ \t]*["']?"""
                        r"""(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""", re.M)
 
@@ -63,9 +64,10 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
-    if "$" in text or "{SHA}" in text:
+    if ":$" in text or ":{SHA}" in text:
         out += [(m.start("v"), m.end("v"), "password_hash_line", True)
-                for m in _CRYPT_LINE.finditer(text)]
+                for m in _CRYPT_HASH.finditer(text)
+                if _USER_BEFORE.search(text, max(0, m.start() - 65), m.start())]
     if "_auth" in text:
         out += [(m.start("v"), m.end("v"), "npmrc_auth", True) for m in _NPM_AUTH.finditer(text)
                 if _user_password(m.group("v"))]
