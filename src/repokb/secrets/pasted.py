@@ -49,8 +49,9 @@ _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]
 _CRYPT_HASH = re.compile(r""":(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
                          r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""")
 _USER_BEFORE = re.compile(r"""(?:^|[\s"'`\-])[\w.\-@]{1,64}\Z""")
-_NPM_AUTH = re.compile(r"""(?:^|(?<=[\s:]))_auth[ \t]*=[ \t]*["']?"""
-                       r"""(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""", re.M)
+# (opened with its literal `_auth`, what stands before it checked after)
+_NPM_AUTH = re.compile(r"""_auth[ \t]*=[ \t]*["']?(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""",
+                       re.M)
 
 
 def find(text: str, keys: KeyLines | None = None) -> list[Span]:
@@ -70,7 +71,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 if _USER_BEFORE.search(text, max(0, m.start() - 65), m.start())]
     if "_auth" in text:
         out += [(m.start("v"), m.end("v"), "npmrc_auth", True) for m in _NPM_AUTH.finditer(text)
-                if _user_password(m.group("v"))]
+                if text[m.start() - 1:m.start()] in ("", " ", "\t", "\n", ":")
+                and _user_password(m.group("v"))]
     return out
 
 
