@@ -124,6 +124,20 @@ def index(plant: str | None, keep: str | None) -> None:
             for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table'"):
                 rows += [repr(r) for r in conn.execute(f'SELECT * FROM "{table}"')]
     catalog = "\n".join(rows)
+    pieces_of = {}  # (item's path, value) -> the forms of the value looked for
+    for item in items:
+        for value in item.values:
+            forms = [value, base64.b64encode(value.encode()).decode()]
+            if len(value) >= 24 and not any(c.isspace() for c in value):  # a redaction cut short
+                forms += [value[at:at + 16] for at in range(8, len(value) - 15)]
+            pieces_of[item.path, value] = [v for v in forms
+                                           if not any(v in r for r in item.readable)]
+    # every form looked for in one Aho-Corasick pass per haystack (a `in` per form and
+    # haystack took half an hour over a home of a few hundred MB and 80 long values)
+    patterns = sorted({v for forms in pieces_of.values() for v in forms})
+    in_shown, in_catalog = _present(patterns, shown), _present(patterns, catalog)
+    in_stored = _present_bytes([v.encode() for v in patterns]
+                               + [v.encode("utf-16-le") for v in patterns], stored)
     values = leaks = 0
     for item in items:
         record = files.get(item.path) or next((f for p, f in files.items()
@@ -134,15 +148,12 @@ def index(plant: str | None, keep: str | None) -> None:
             print(f"  false block: {item.path} ({decided})")
         for value in item.values:
             values += 1
-            forms = [value, base64.b64encode(value.encode()).decode()]
-            if len(value) >= 24 and not any(c.isspace() for c in value):  # a redaction cut short
-                forms += [value[at:at + 16] for at in range(8, len(value) - 15)]
-            pieces = [v for v in forms if not any(v in r for r in item.readable)]
+            pieces = pieces_of[item.path, value]
             where = [name for name, found in (
-                ("answers", any(v in shown for v in pieces)),
-                ("home", any(v.encode() in stored or v.encode("utf-16-le") in stored
+                ("answers", any(v in in_shown for v in pieces)),
+                ("home", any(v.encode() in in_stored or v.encode("utf-16-le") in in_stored
                              for v in pieces)),
-                ("catalog", any(v in catalog for v in pieces))) if found]
+                ("catalog", any(v in in_catalog for v in pieces))) if found]
             if where:
                 leaks += 1
                 print(f"  leak: {item.path} ({decided}): {value[:4]}... in {', '.join(where)}")
@@ -152,6 +163,25 @@ def index(plant: str | None, keep: str | None) -> None:
         print(f"kept: the home {home}, the planted tree {root} (remove both when done)")
     else:
         shutil.rmtree(work)
+
+
+def _present(patterns: list[str], haystack: str) -> set[str]:
+    """The patterns found in haystack (overlapping ones too)."""
+    from ahocorasick_rs import AhoCorasick
+
+    if not patterns or not haystack:
+        return set()
+    found = AhoCorasick(patterns).find_matches_as_indexes(haystack, overlapping=True)
+    return {patterns[i] for i, _, _ in found}
+
+
+def _present_bytes(patterns: list[bytes], haystack: bytes) -> set[bytes]:
+    from ahocorasick_rs import BytesAhoCorasick
+
+    if not patterns or not haystack:
+        return set()
+    found = BytesAhoCorasick(patterns).find_matches_as_indexes(haystack, overlapping=True)
+    return {patterns[i] for i, _, _ in found}
 
 
 def _plant(plant: str | None) -> list:  # type: ignore[type-arg]

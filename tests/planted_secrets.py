@@ -9,6 +9,7 @@ test (tests/integration/test_planted_secrets.py) and by bench/secret_leaks.py.
 from __future__ import annotations
 
 import base64
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,7 +61,20 @@ PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i
                  "envlist", "dockerenv", "pair", "table", "rust", "gqldefault", "protodefault",
                  "curlrc", "haproxy", "tor", "gitconfig", "hurl", "kickstart", "postman",
                  "postmanbody", "postmanenv", "sqlcmd", "keytool", "openssl", "addmask",
-                 "requirepass"],
+                 "requirepass",
+                 # sessions 31-32's forms (the tools' own options and places, secret stores,
+                 # pasted credential files), a new user's Maven project (newuser32)
+                 "ldap", "azlogin", "zip", "sevenz", "mosquitto", "jarsigner", "srcstore",
+                 "deststore", "masterauth", "rabbit", "htpasswd", "chpasswd", "passwd",
+                 "opensslpw", "secretcreate", "wrangler", "nuget", "mcalias", "lftp",
+                 "sshkeygen", "oclogin", "cflogin", "rclone", "influx", "grafana", "consul",
+                 "cmdkey", "schtasks", "psexec", "netuse", "wmic", "expect", "pgbplain", "ftpuser",
+                 "credjson", "credyaml", "pwlist", "pomstore", "pomkey", "springvalue",
+                 "pwauth",
+                 # session 33's: SQL user statements, Redis, network secrets, a password file
+                 "mssqllogin", "setpassword", "neo4juser", "neo4jcall", "spaddlogin",
+                 "rmtpassword", "mongochange", "mysqladmin", "redisacl", "redisconf",
+                 "redisconfig", "wpapsk", "wifiqr", "snmp", "router", "npmauth"],
                 1)}
 GIT_BASIC = base64.b64encode(("x-access-token:" + PW["gitconfig"]).encode()).decode()
 BASIC = _j("cGxhbnRlZDpQbDRudDNk", "LUJhc2ljLVBhc3N3b3Jk")  # base64 of a fake user:password
@@ -82,6 +96,34 @@ GH_BODY = _j("Zt8pws", "jdzofOU4aVnibyXA")
 DIGITS_KEY = _j("8473", "6251", "908374")
 DIGITS_PW = _j("9081", "7263", "451")
 LISTED_KEY = _j("Lq3mV8nR", "2tW6yB1cX4zK")
+
+
+def _tok(seed: str, n: int = 26) -> str:
+    """A FAKE random token, made at run time from a seed."""
+    raw = base64.b64encode(hashlib.sha256(seed.encode()).digest()).decode()
+    return _j("Zt8p", raw.replace("+", "").replace("/", "").replace("=", "")[:n - 4])
+
+
+# sessions 31-32: tokens given to tools and stores, a legacy Vault token (one of letters only),
+# an Azure storage key with a `/`, a PuTTY key's private lines, pgbouncer's hash, a typed PIN
+HEROKU_KEY = _tok("heroku")
+BUILD_KEY = _tok("buildarg")
+OAUTH2 = _tok("oauth2-bearer")
+URL_USER = _tok("url-user")
+VAULT_S = _j("s.", _tok("vault-legacy", 24))
+VAULT_LETTERS = _j("s.", "QwErTyUiOpAs", "DfGhJkLzXcVb")
+AZURE_KEY = base64.b64encode(hashlib.sha512(b"planted-azure").digest()).decode()
+PUTTY_PUB = _j("AAAAB3NzaC1yc2EAAAADAQABAAABAQC", _tok("putty-pub", 40))
+PUTTY_PRIV = (_j("AAABAQCx", _tok("putty-1", 40)), _j("AAAAgQD", _tok("putty-2", 40)))
+PGB_MD5 = _j("md5", hashlib.md5(b"planted-pgbouncer").hexdigest())
+PIN = _j("73", "19", "46")
+DIGITS_YAML = _j("9081", "7274")
+# session 33: a Redis ACL's stored hash, a shadow line's and an htpasswd's hashes, an OpenVPN
+# static key's lines, `.npmrc`'s `_auth` (base64 of `user:password`)
+REDIS_HASH = hashlib.sha256(b"planted-redis-acl").hexdigest()
+SHADOW = _j("$6$", _tok("shadow-salt", 16), "$", _tok("shadow-1", 43), _tok("shadow-2", 43))
+APR1 = _j("$apr1$", _tok("apr1-salt", 8), "$", _tok("apr1-hash", 22))
+OPENVPN = [hashlib.md5(f"planted-ovpn-{i}".encode()).hexdigest() for i in range(4)]
 
 
 def planted() -> list[Planted]:
@@ -268,6 +310,143 @@ def planted() -> list[Planted]:
                 '  "partner": {"api_key": "' + DIGITS_KEY + '", "timeout": 30},\n'
                 '  "webhooks": {"api_keys": []}\n}\n', [DIGITS_PW, DIGITS_KEY]),
         Planted("config/keys.yaml", f"auth:\n  api_keys:\n    - {LISTED_KEY}\n", [LISTED_KEY]),
+        # sessions 31-32: every form fixed then and not planted above (a tool's own password
+        # option or place, an account's password set by a script, a secret handed to a store,
+        # a token given to `vault login`, a token as a URL's user, credential files' lines
+        # pasted into a doc, a list of credentials, an expect script's answer), and a new
+        # user's Maven project (newuser32): each stored on main before its fix
+        Planted("scripts/provision.sh",
+                "#!/bin/bash\nset -e\n"
+                f"ldapsearch -x -D cn=admin,dc=shop -w {p['ldap']} -b dc=shop\n"
+                f"az login -u ops@shop.example -p {p['azlogin']}\n"
+                f"zip -P {p['zip']} /backups/db.zip /var/db.sql\n"
+                f"7z a -p{p['sevenz']} /backups/db.7z /var/db.sql\n"
+                f"mosquitto_pub -h mq -u sensor -P {p['mosquitto']} -t t -m 1\n"
+                f"jarsigner -keystore app.jks -storepass {p['jarsigner']} app.jar release\n"
+                "keytool -importkeystore -srckeystore c.p12 -srcstorepass "
+                f"{p['srcstore']} -destkeystore app.jks -deststorepass {p['deststore']}\n"
+                f"redis-server --replicaof db 6379 --masterauth {p['masterauth']}\n"
+                f"rabbitmqctl add_user shop {p['rabbit']}\n"
+                f"htpasswd -b -c /etc/nginx/.htpasswd admin {p['htpasswd']}\n"
+                f"echo \"deploy:{p['chpasswd']}\" | chpasswd\n"
+                f"echo \"{p['passwd']}\" | passwd --stdin ops\n"
+                f"useradd -m -p \"$(openssl passwd -6 {p['opensslpw']})\" backup\n"
+                f"printf '{p['secretcreate']}' | docker secret create db_password -\n"
+                f"echo \"{p['wrangler']}\" | wrangler secret put API_KEY\n"
+                f"heroku config:set STRIPE_KEY={HEROKU_KEY}\n"
+                f"docker build --build-arg NPM_KEY={BUILD_KEY} .\n"
+                f"vault login {VAULT_S}\n"
+                f"dotnet nuget push pkg.nupkg -k {p['nuget']} -s https://api.nuget.org/v3/index.json\n"
+                f"mc alias set minio http://minio:9000 admin {p['mcalias']}\n"
+                f"lftp -u deploy,{p['lftp']} sftp://files.example.com\n"
+                f"ssh-keygen -t ed25519 -N '{p['sshkeygen']}' -f deploy_key\n"
+                f"oc login https://api.ocp.example.com:6443 -u admin -p {p['oclogin']}\n"
+                f"cf login -a https://api.cf.example.com -u deploy -p {p['cflogin']}\n"
+                f"curl --oauth2-bearer {OAUTH2} https://api.example.com/me\n"
+                f"rclone config create remote sftp host fs user deploy pass {p['rclone']}\n"
+                f"influx -username admin -password {p['influx']} -execute 'SHOW DATABASES'\n"
+                f"grafana-cli admin reset-admin-password {p['grafana']}\n"
+                f"consul kv put shop/db/password {p['consul']}\n"
+                f"az storage blob upload --account-name shop --account-key {AZURE_KEY} -f a -c b\n",
+                [p["ldap"], p["azlogin"], p["zip"], p["sevenz"], p["mosquitto"], p["jarsigner"],
+                 p["srcstore"], p["deststore"], p["masterauth"], p["rabbit"], p["htpasswd"],
+                 p["chpasswd"], p["passwd"], p["opensslpw"], p["secretcreate"], p["wrangler"],
+                 HEROKU_KEY, BUILD_KEY, VAULT_S, p["nuget"], p["mcalias"], p["lftp"],
+                 p["sshkeygen"], p["oclogin"], p["cflogin"], OAUTH2, p["rclone"], p["influx"],
+                 p["grafana"], p["consul"], AZURE_KEY]),
+        Planted("scripts/windows/setup.bat", "@echo off\r\n"
+                f"cmdkey /add:fileserver /user:CORP\\svc /pass:{p['cmdkey']}\r\n"
+                f"schtasks /create /tn backup /tr C:\\b.bat /ru CORP\\svc /rp {p['schtasks']}\r\n"
+                f"psexec \\\\app01 -u CORP\\svc -p {p['psexec']} ipconfig\r\n"
+                f"net use Z: \\\\fileserver\\share /user:CORP\\svc {p['netuse']}\r\n"
+                f"wmic /node:app01 /user:svc /password:{p['wmic']} os get caption\r\n",
+                [p["cmdkey"], p["schtasks"], p["psexec"], p["netuse"], p["wmic"]]),
+        Planted("tools/login.exp", "set timeout 20\nspawn ssh deploy@10.0.0.9\n"
+                f"expect \"*assword:*\"\nsend \"{p['expect']}\\r\"\ninteract\n", [p["expect"]]),
+        Planted("docs/operations.md",
+                "# Operations\n\n```sh\n"
+                f"pip install git+https://{URL_USER}@github.com/shop/private-sdk.git\n"
+                f"vault login {VAULT_LETTERS}\n```\n\n"
+                "Paste this into `deploy.ppk`:\n\n```\nPuTTY-User-Key-File-3: ssh-rsa\n"
+                f"Encryption: none\nComment: deploy@ci\nPublic-Lines: 1\n{PUTTY_PUB}\n"
+                f"Private-Lines: 2\n{PUTTY_PRIV[0]}\n{PUTTY_PRIV[1]}\n```\n\n"
+                "Add to pgbouncer's `userlist.txt`:\n\n```\n"
+                f"\"admin\" \"{PGB_MD5}\"\n\"app\" \"{p['pgbplain']}\"\n```\n\n"
+                "The nightly upload's FTP script:\n\n```\nopen ftp.example.com\n"
+                f"user deploy {p['ftpuser']}\nput shop.tgz\nbye\n```\n",
+                [URL_USER, VAULT_LETTERS, *PUTTY_PRIV, PGB_MD5, p["pgbplain"], p["ftpuser"]],
+                readable=["PuTTY-User-Key-File-3: ssh-rsa"]),
+        Planted("config/db-access.json",
+                '{"db": {"host": "db", "credentials": ["bob", "' + p["credjson"] + '"]}}\n',
+                [p["credjson"]]),
+        Planted("config/db-access.yaml",
+                f"db:\n  credentials: [bob, {p['credyaml']}]\n  passwords:\n    - {p['pwlist']}\n"
+                f"smtp:\n  password: {DIGITS_YAML}\n", [p["credyaml"], p["pwlist"], DIGITS_YAML]),
+        Planted("postman/staging.postman_environment.json",
+                '{\n\t"name": "staging",\n\t"values": [\n\t\t{"key": "pin", "value": "' + PIN
+                + '", "type": "secret", "enabled": true}\n\t]\n}\n', [PIN]),
+        Planted("pom.xml",
+                "<project>\n  <build>\n    <plugins>\n      <plugin>\n"
+                "        <artifactId>maven-jarsigner-plugin</artifactId>\n"
+                f"        <configuration>\n          <storepass>{p['pomstore']}</storepass>\n"
+                f"          <keypass>{p['pomkey']}</keypass>\n        </configuration>\n"
+                "      </plugin>\n    </plugins>\n  </build>\n</project>\n",
+                [p["pomstore"], p["pomkey"]]),
+        Planted("src/main/java/shop/Mailer.java",
+                "package shop;\n\nimport java.net.PasswordAuthentication;\n\n"
+                "public class Mailer {\n"
+                f"    @Value(\"${{mail.password:{p['springvalue']}}}\")\n    String password;\n\n"
+                "    PasswordAuthentication auth() {\n"
+                "        return new PasswordAuthentication(\"shop\", "
+                f"\"{p['pwauth']}\".toCharArray());\n"
+                "    }\n}\n", [p["springvalue"], p["pwauth"]]),
+        # session 33: SQL user statements detect-secrets' keyword does not read, database
+        # shells' calls, Redis's ACL rules and directives, `mysqladmin password`, network
+        # secrets, a password file's lines and `.npmrc`'s `_auth` pasted into docs
+        Planted("db/mssql/logins.sql",
+                f"CREATE LOGIN shop_app WITH PASSWORD = N'{p['mssqllogin']}', CHECK_POLICY = OFF;\n"
+                f"EXEC sp_addlogin 'report', '{p['spaddlogin']}';\n"
+                "EXEC sp_addlinkedsrvlogin @rmtsrvname = N'OLD', @rmtuser = N'sa', "
+                f"@rmtpassword = N'{p['rmtpassword']}';\nGO\n",
+                [p["mssqllogin"], p["spaddlogin"], p["rmtpassword"]]),
+        Planted("db/mysql/legacy.sql",
+                f"SET PASSWORD FOR 'legacy'@'%' = PASSWORD('{p['setpassword']}');\n",
+                [p["setpassword"]]),
+        Planted("db/neo4j/users.cypher",
+                f"CREATE USER report SET PASSWORD '{p['neo4juser']}' CHANGE NOT REQUIRED;\n"
+                f"CALL dbms.security.createUser('shop', '{p['neo4jcall']}', false);\n",
+                [p["neo4juser"], p["neo4jcall"]]),
+        Planted("scripts/mongo-rotate.js",
+                f"db.getSiblingDB('admin').changeUserPassword('shop', '{p['mongochange']}');\n",
+                [p["mongochange"]]),
+        Planted("deploy/redis/redis.conf",
+                f"bind 0.0.0.0\nport 6379\nrequirepass {p['redisconf']}\n", [p["redisconf"]]),
+        Planted("docs/cache.md",
+                "# Cache\n\n```\n127.0.0.1:6379> ACL SETUSER worker on "
+                f">{p['redisacl']} ~jobs:* +@list\n127.0.0.1:6379> ACL SETUSER ro on "
+                f"#{REDIS_HASH} ~* +@read\n$ redis-cli CONFIG SET requirepass "
+                f"{p['redisconfig']}\n$ mysqladmin -u root password {p['mysqladmin']}\n```\n",
+                [p["redisacl"], REDIS_HASH, p["redisconfig"], p["mysqladmin"]]),
+        Planted("network/wpa_supplicant.conf",
+                f"network={{\n    ssid=\"office\"\n    psk=\"{p['wpapsk']}\"\n}}\n",
+                [p["wpapsk"]]),
+        Planted("network/snmpd.conf",
+                f"rocommunity {p['snmp']} 10.0.0.0/8\nrocommunity public 127.0.0.1\n"
+                "syslocation dc1\n", [p["snmp"]], readable=["rocommunity public"]),
+        Planted("network/edge1.cfg",
+                f"hostname edge1\nusername admin privilege 15 password 0 {p['router']}\n"
+                f"enable secret 5 {APR1}\n", [p["router"], APR1]),
+        Planted("docs/access.md",
+                "# Access\n\nGuest Wi-Fi QR payload: "
+                f"`WIFI:T:WPA;S:guest;P:{p['wifiqr']};;`\n\n```\n<tls-auth>\n"
+                "-----BEGIN OpenVPN Static key V1-----\n" + "\n".join(OPENVPN)
+                + "\n-----END OpenVPN Static key V1-----\n</tls-auth>\n```\n\n"
+                f"```\nroot:{SHADOW}:19000:0:99999:7:::\n```\n\n"
+                "```ini\nregistry=https://npm.example.com/\n_auth="
+                + base64.b64encode(_j("deploy:", p["npmauth"]).encode()).decode() + "\n```\n",
+                [p["wifiqr"], *OPENVPN, SHADOW, p["npmauth"],
+                 base64.b64encode(_j("deploy:", p["npmauth"]).encode()).decode()],
+                readable=["registry=https://npm.example.com/"]),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"

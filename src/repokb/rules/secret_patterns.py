@@ -259,6 +259,13 @@ REDACTED = "<REDACTED_SECRET>"
 # secrecy `SecretString::new("X".to_string())`; a
 # code file's `SetEnvPrefix(..)` line no longer reads every `Name Type` line as a directive
 # (viper_test.go lost its 12 `map[string]string`)
+# NEXT (secrets33): SQL user statements' passwords detect-secrets' keyword missed (`WITH
+# PASSWORD = N'X'`, `SET PASSWORD FOR u = PASSWORD('X')`, Neo4j's `SET PASSWORD 'X'`,
+# `sp_addlogin 'u', 'X'`, `@rmtpassword = N'X'`, `dbms.security.createUser('u', 'X')`,
+# MongoDB's `changeUserPassword('u', 'X')`), Redis's ACL `>X` / `#hash` and `requirepass X`
+# directive, `mysqladmin password X`, wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP
+# communities, a router's `username u password 0 X` / `enable secret 5 HASH`, an OpenVPN static
+# key, a password file's `user:$6$...` / `user:$apr1$...` line, `.npmrc`'s `_auth=BASE64`
 REDACTION_VERSION = 42
 
 
@@ -587,6 +594,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "reset-admin-password", "consul", "--account-key",
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
+    # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL
+    # rules and directives, network secrets (Wi-Fi, SNMP, a router's accounts)
+    "passw", "sp_addlogin", "createuser", "mysqladmin", "setuser", "psk", "community",
+    "com2sec", "username", "enable",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

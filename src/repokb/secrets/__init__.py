@@ -36,7 +36,10 @@ secret store (`gh secret set N --body X`, `echo X | docker secret create N -`), 
 token given to `vault login` and a legacy Vault token (`s.` + 24) in a text naming Vault;
 `pasted.find` credential files' lines pasted anywhere (a PuTTY key's private lines, pgbouncer's
 `userlist.txt` lines, an FTP script's `user NAME X`); `flowlists.find` the items of a one-line
-list under a secret's key (`"credentials": ["bob", "X"]`).
+list under a secret's key (`"credentials": ["bob", "X"]`); `redisforms.find` Redis's ACL
+rules (`ACL SETUSER u on >X`) and `redis.conf`'s `requirepass X`; `netforms.find` network
+secrets (wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP communities, a router's
+`username u password 0 X`, an OpenVPN static key).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -72,6 +75,7 @@ from repokb.secrets import (
     k8s,
     literals,
     mlforms,
+    netforms,
     openresty,
     oracle,
     pairs,
@@ -80,6 +84,7 @@ from repokb.secrets import (
     perl,
     powershell,
     quoted,
+    redisforms,
     rforms,
     rustforms,
     shapes,
@@ -93,7 +98,7 @@ from repokb.secrets.library import library_findings
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
-from repokb.secrets.workdirs import working_directory
+from repokb.secrets.workdirs import without_paths
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "values"]
@@ -135,6 +140,8 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "commands": lambda text, mode, language, keys: commands.find(text, keys),
     "pasted": lambda text, mode, language, keys: pasted.find(text, keys),
     "flowlists": lambda text, mode, language, keys: flowlists.find(text),
+    "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
+    "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
 }
 
 
@@ -163,8 +170,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found += [Finding(s, e, name, strong, bisect_right(starts, s)) for s, e, name, strong
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
-    if "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory, a path
-        found = [f for f in found if f.strong or not working_directory(text, f.start)]
+    found = without_paths(text, found)  # `PWD=/home/me/src`: the shell's working directory
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]

@@ -6,7 +6,7 @@ and READMEs found each stored as written):
   `ldap*` client), `az login -u U -p X`, `zip -P X`, `7z a -pX`, `mosquitto_pub -P X`,
   `keytool -storepass X` / `-keypass` / `-srcstorepass` / `-deststorepass` (and jarsigner's),
   `openssl ... -passin pass:X` / `-passout pass:X`, `redis-server --requirepass X` /
-  `--masterauth X`;
+  `--masterauth X`, `mysqladmin -u root password X`;
 - its place: `rabbitmqctl add_user USER X` / `change_password USER X`, `net use DRIVE SHARE
   /user:U X`; Windows' `cmdkey /pass:X`, `schtasks /rp X`, `psexec -p X`, `wmic /password:X`;
 - an account's password set by a script: `echo "U:X" | chpasswd`, `echo X | passwd --stdin U`,
@@ -102,6 +102,9 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # Azure's storage key given to `az storage ... --account-key X` (a base64 key with a `/`:
     # only its end after the slash was taken, for a `user/password` pair)
     (("--account-key",), re.compile(rf"""--account-key(?:[ \t]+|=){_WORD}""")),
+    # session 33: `mysqladmin ... password X` (the new password is a bare word after the
+    # command's `password`; its `-pX` is credentials.py's `mysql -pX`)
+    (("mysqladmin",), re.compile(rf"""\bmysqladmin\b{_REST}[ \t]password[ \t]+{_WORD}""")),
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),

@@ -8,11 +8,18 @@ each stored as written; the files themselves, where their names say so, are bloc
   text where the text names pgbouncer's file (`userlist`, `auth_file`, `pgbouncer`), or is
   nothing but such lines, and X looks like a password (one word: `"alice" "Alice Smith"` is
   a name);
-- an FTP script's `user NAME X` line, in a text that opens a host (`open HOST`).
+- an FTP script's `user NAME X` line, in a text that opens a host (`open HOST`);
+- session 33: a password file's `NAME:HASH` line (`/etc/shadow`'s `root:$6$salt$hash:19000:...`,
+  an htpasswd's `admin:$apr1$...` or `admin:{SHA}...`, Traefik's `basicAuth` users): the crypt
+  hash, crackable offline; a hash with no user before it (a hasher's test vector) stays;
+- `.npmrc`'s `_auth=BASE64` (npm's legacy `user:password` in base64, also scoped
+  `//registry/:_auth=`), when the value decodes to `user:password`.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from repokb.secrets.keylines import KeyLines
@@ -36,6 +43,16 @@ _OTHER = re.compile(r"[ \t]*(?:[;#].*|```.*|~~~.*)?")
 _FTP_OPEN = re.compile(r"^[ \t]*open[ \t]+\S+", re.M)
 _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]+)[ \t]*$", re.M)
 
+# a user, `:`, then a crypt(3) hash (`$1$`, `$2b$`, `$5$`, `$6$`, `$y$`, Apache's `$apr1$`) or
+# an htpasswd's `{SHA}` base64
+# (found by its `:`, a literal the regex engine finds fast; the user is read back from there)
+_CRYPT_HASH = re.compile(r""":(?P<v>\$(?:1|2[abxy]|5|6|7|y|gy|apr1)\$[./A-Za-z0-9$=,]{16,256}"""
+                         r"""|\{SHA\}[A-Za-z0-9+/]{27}=)""")
+_USER_BEFORE = re.compile(r"""(?:^|[\s"'`\-])[\w.\-@]{1,64}\Z""")
+# (opened with its literal `_auth`, what stands before it checked after)
+_NPM_AUTH = re.compile(r"""_auth[ \t]*=[ \t]*["']?(?P<v>[A-Za-z0-9+/]{8,512}={0,2})["']?[ \t]*$""",
+                       re.M)
+
 
 def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     """Spans of the credential lines of `text` (see the module docstring)."""
@@ -48,7 +65,25 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     if keys.has(("user ",)) and "open " in text and _FTP_OPEN.search(text):
         out += [(m.start("v"), m.end("v"), "ftp_user", False) for m in _FTP_USER.finditer(text)
                 if password_like(m.group("v"), min_length=6, glued_words=True)]
+    if ":$" in text or ":{SHA}" in text:
+        out += [(m.start("v"), m.end("v"), "password_hash_line", True)
+                for m in _CRYPT_HASH.finditer(text)
+                if _USER_BEFORE.search(text, max(0, m.start() - 65), m.start())]
+    if "_auth" in text:
+        out += [(m.start("v"), m.end("v"), "npmrc_auth", True) for m in _NPM_AUTH.finditer(text)
+                if text[m.start() - 1:m.start()] in ("", " ", "\t", "\n", ":")
+                and _user_password(m.group("v"))]
     return out
+
+
+def _user_password(value: str) -> bool:
+    """Whether base64 `value` decodes to printable `user:password`."""
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    user, colon, password = decoded.partition(":")
+    return bool(colon and user and password and decoded.isprintable())
 
 
 def _putty(text: str) -> list[Span]:

@@ -20,7 +20,7 @@ from repokb.rules import secret_patterns as P
 from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.numbers import secret_number
-from repokb.secrets.workdirs import working_directory
+from repokb.secrets.workdirs import without_paths
 
 
 @dataclass(frozen=True, order=True)
@@ -182,19 +182,19 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
     spans.extend(_assignments(text, mode, KeyLines(text) if keys is None else keys))
     if spans and (names := storenames.spans(text)):  # `secretKey: password` names a secret
         spans = [s for s in spans if not storenames.inside(s[0], s[1], names)]
-    if spans and "PWD" in text:  # `PWD=/home/me/src`: the shell's working directory
-        spans = [s for s in spans if s[3] or not working_directory(text, s[0])]
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    found = without_paths(text, [Finding(start, end, name, strong, _line_of(text, start, starts))
+                                 for start, end, name, strong in sorted(spans)])
     findings: list[Finding] = []
-    for start, end, name, strong in sorted(spans):
-        if findings and start < findings[-1].end:  # overlapping: keep the wider, stronger
+    for f in found:  # `PWD=/home/me/src` gone (the shell's working directory), then merged
+        if findings and f.start < findings[-1].end:  # overlapping: keep the wider, stronger
             last = findings[-1]
-            findings[-1] = Finding(last.start, max(last.end, end), last.detector,
-                                   last.strong or strong, last.line)
+            findings[-1] = Finding(last.start, max(last.end, f.end), last.detector,
+                                   last.strong or f.strong, last.line)
             continue
-        findings.append(Finding(start, end, name, strong, _line_of(text, start, starts)))
+        findings.append(f)
     return findings
 
 

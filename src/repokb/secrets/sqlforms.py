@@ -10,7 +10,14 @@
   password 'X')` (postgres_fdw, dblink_fdw), `password 'X'` after any `(` or `,`;
 - DuckDB's `CREATE SECRET (TYPE S3, KEY_ID 'id', SECRET 'X')` and its `TOKEN 'X'`,
   `SESSION_TOKEN`, `CLIENT_SECRET`, `ACCOUNT_KEY`, `CONNECTION_STRING`, `PASSWORD`; Snowflake's
-  `CREATE SECRET s TYPE = GENERIC_STRING SECRET_STRING = 'X'`.
+  `CREATE SECRET s TYPE = GENERIC_STRING SECRET_STRING = 'X'`;
+- session 33: a password given in a user statement where detect-secrets' keyword does not read
+  it: SQL Server's Unicode literal (`CREATE LOGIN app WITH PASSWORD = N'X'`), Neo4j's `CREATE
+  USER u SET PASSWORD 'X'`, MySQL's `SET PASSWORD FOR u = PASSWORD('X')`; T-SQL's procedures
+  (`EXEC sp_addlogin 'u', 'X'`, `sp_password NULL, 'X'`, a password parameter `@rmtpassword =
+  N'X'`, `@passwd`); the database shells' calls that set one: Neo4j's
+  `dbms.security.createUser('u', 'X')` / `dbms.security.changeUserPassword('u', 'X')` /
+  `dbms.changePassword('X')`, MongoDB's `db.changeUserPassword('u', 'X')`.
 
 Kept: placeholders (`'<password>'`, `${PW}`, `{{ var('pw') }}`), SQL*Plus's substitution
 (`&pw`), bind variables (`:pw`, `?`, `%s`), MySQL's `IDENTIFIED BY PASSWORD '*hash'` keyword
@@ -40,6 +47,18 @@ _SECRET_KEYS = re.compile(
     r"|secret_string)\s*(?:=\s*)?" + _QUOTED)
 _CREATE_SECRET = re.compile(r"(?i)\bcreate\s+(?:or\s+replace\s+)?(?:(?:persistent|temporary)\s+)?"
                             r"secret\b")
+# session 33: a user statement's password (`WITH PASSWORD = N'X'`, `SET PASSWORD 'X'`, `SET
+# PASSWORD FOR u = PASSWORD('X')`), T-SQL's procedures and parameters, the shells' calls
+_STATEMENT_PASSWORD = re.compile(r"(?i)\bpassword\s*(?:=\s*)?\(?\s*N?" + _QUOTED)
+_USER_OR_SET = re.compile(r"(?i)\b(?:(?:create|alter)\s+(?:user|role|login)|set\s+password)\b")
+_CALLS = (
+    re.compile(r"(?i)\bsp_(?:addlogin|password)\s+(?:@\w+\s*=\s*)?(?:N?'[^'\n]*'|null)\s*,\s*"
+               r"(?:@\w+\s*=\s*)?N?" + _QUOTED),
+    re.compile(r"(?i)@\w*passw(?:or)?d\s*=\s*N?" + _QUOTED),
+    re.compile(r"\b(?:dbms\.security\.createUser|changeUserPassword)\s*\(\s*"
+               r"['\"][^'\"\n]{1,128}['\"]\s*,\s*" + _QUOTED),
+    re.compile(r"\bdbms\.(?:security\.)?changePassword\s*\(\s*" + _QUOTED),
+)
 _NOT_A_VALUE = frozenset({"password", "values", "externally", "globally", "random", "null"})
 
 
@@ -57,6 +76,14 @@ def find(text: str, keys: KeyLines) -> list[Span]:
     for start, end in keys.lines(("password",)):
         out += [(m.start("value"), m.end("value"), "sql_password", False)
                 for m in _OPTION.finditer(text, start, end) if _password(m.group("value"))]
+        for m in _STATEMENT_PASSWORD.finditer(text, start, end):
+            head = text[max(0, m.start() - 300):m.start()]
+            if _USER_OR_SET.search(head[head.rfind(";") + 1:]) and _password(m.group("value")):
+                out.append((m.start("value"), m.end("value"), "sql_password", False))
+    for start, end in keys.lines(("passw", "sp_addlogin", "createuser")):
+        out += [(m.start("value"), m.end("value"), "sql_password", False)
+                for call in _CALLS for m in call.finditer(text, start, end)
+                if _password(m.group("value"))]
     if "secret" in keys.low:
         for create in _CREATE_SECRET.finditer(text):
             statement_end = text.find(";", create.end())
