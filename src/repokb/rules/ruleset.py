@@ -261,6 +261,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.mvn/wrapper/maven-wrapper.properties` configuration, as Gradle's wrapper properties are)
 # (0.3.30 also: an Expect script (`#!/usr/bin/expect`, a `.exp` whose head holds `spawn`,
 # `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
+# NEXT (decisions33): VS Code's `.vscode/*.json` and `*.code-workspace` are configuration
+# (`vscode_settings`; Linguist's `.vscode` vendor rule kept out); DejaGnu's Tcl `.exp` (a
+# `proc`, `load_lib`, `dg-runtest`, `set_board_info` ...) is Tcl; `release-notes/` text is the
+# changelog, `CREDITS*` authors; `META-INF/services/*` configuration (ServiceLoader); a
+# secret in an XML element is said in the decision (flags `redact`); a file whose invalid
+# UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -287,10 +293,12 @@ KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
     Kind.UNKNOWN: (Role.EXCLUDED, Policy.EXCLUDE),
 }
 
+# the reason of a file that is not UTF-8, wherever its first bad byte lies (in the head the
+# classifier reads, or past it, found when the file is read whole: pipeline/chunk.NotUtf8)
+NOT_UTF8 = "not valid UTF-8: recorded, not read"
 CONSTRAINTS = (
     Constraint("large", Policy.METADATA_ONLY, Role.METADATA_ONLY, ""),  # its rule says which limit
-    Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY,
-               "not valid UTF-8: recorded, not read"),
+    Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY, NOT_UTF8),
     Constraint("config_excluded", Policy.EXCLUDE, Role.EXCLUDED, ""),  # its rule gave the reason
     Constraint("empty", Policy.EXCLUDE, Role.EXCLUDED, ""),
 )
@@ -624,6 +632,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "project document ({evidence})",
             subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
+    _r("release-notes", Tier.PATH, (Dir(T.RELEASE_NOTES_DIRS), Lang(DOCS)),
+       Then(Kind.DOCUMENTATION, "release notes ({evidence})", subkind="changelog")),
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "documentation ({evidence})", subkind="guide")),
     _r("linguist-documentation", Tier.PATH,
@@ -656,6 +666,14 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
        Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
             subkind="beam_config")),
+    _r("vscode-settings", Tier.PATH, (Glob(T.VSCODE_SETTINGS_GLOBS),
+                                    Lang(frozenset({"json", "json_with_comments"}))),
+       Then(Kind.CONFIGURATION, "VS Code project settings ({evidence}): how the project is "
+            "run, debugged and built in the editor", subkind="vscode_settings")),
+    _r("service-registration", Tier.PATH, (Glob(T.SERVICE_REGISTRATION_GLOBS),
+                                         Lang(frozenset({"text"}))),
+       Then(Kind.CONFIGURATION, "Java ServiceLoader registration ({evidence}): the "
+            "implementations the named interface loads", subkind="service_registration")),
     _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
        Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
             "Play, Slick", subkind="hocon_config")),

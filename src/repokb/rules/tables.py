@@ -803,7 +803,19 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"):
 # Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
 # bash sources, no extension, no shebang). An extension-less file elsewhere (`completions/`)
 # is told by its content (sniff.completion_script).
-LANGUAGE_BY_FOLDER: dict[str, str] = {"bash_completion.d": "shell"}
+LANGUAGE_BY_FOLDER: dict[str, str] = {
+    "bash_completion.d": "shell",
+    # release notes and credits written as plain text under names no table knows
+    # (jackson-databind's `release-notes/VERSION-2.x`, `release-notes/CREDITS-2.x`)
+    "release-notes": "text", "release_notes": "text", "releasenotes": "text",
+    # Java's ServiceLoader registrations, one file per interface, named after it
+    # (`META-INF/services/com.fasterxml.jackson.databind.Module`): the implementations listed
+    "META-INF/services": "text",
+}
+# Folders of release notes: their text files are the changelog (jackson's release-notes/)
+RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
+# Java's ServiceLoader registrations (see LANGUAGE_BY_FOLDER)
+SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
@@ -924,7 +936,8 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "readme*": "readme", "changelog*": "changelog", "changes*": "changelog",
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
-    "authors*": "authors", "runbook*": "runbook", "install*": "install_guide",
+    "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
+    "install*": "install_guide",
 }
 CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphql",
                                        ".gql": "graphql", ".avsc": "avro_schema",
@@ -982,6 +995,10 @@ CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.
 BEAM_CONFIG_GLOBS = ("config/*.exs", "**/config/*.exs", "sys.config", "sys.config.src",
                      "vm.args", "vm.args.src")
+# VS Code's committed project settings (Linguist vendors `.vscode`, for its statistics only):
+# launch.json (how the debugger starts the app), tasks.json (build and test commands),
+# settings.json, extensions.json; a multi-root workspace file
+VSCODE_SETTINGS_GLOBS = (".vscode/*.json", "**/.vscode/*.json", "*.code-workspace")
 # The Scala build's own code: sbt compiles `project/*.scala` (Dependencies.scala, a plug-in's
 # settings) into the build, not the application
 SBT_BUILD_GLOBS = ("project/*.scala",)

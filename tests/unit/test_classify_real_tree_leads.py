@@ -1,0 +1,141 @@
+"""Files lost or misread on real trees (session 33): VS Code's project settings, DejaGnu's Tcl
+`.exp` files, jackson-databind's release notes and ServiceLoader registrations, secrets in XML
+said in the decision. Each case as the real project holds it, and the near cases that must
+stay as they were.
+"""
+
+from __future__ import annotations
+
+from repokb.models import Kind, Policy
+
+from ..conftest import cases, classify_file
+
+# -- VS Code: Linguist vendors `.vscode` (for its language statistics); a user asks "how is
+# the debugger configured", "which task builds it" -------------------------------------------
+LAUNCH = ('{\n  // Use IntelliSense to learn about possible attributes.\n  "version": "0.2.0",\n'
+          '  "configurations": [\n    {"name": "Python: pytest", "type": "debugpy",\n'
+          '     "request": "launch", "module": "pytest", "args": ["-x"]},\n  ]\n}\n')
+TASKS = '{\n  "version": "2.0.0",\n  "tasks": [{"label": "build", "command": "make"}]\n}\n'
+
+
+@cases(("rel", "text"), [
+    (".vscode/launch.json", LAUNCH),
+    (".vscode/tasks.json", TASKS),
+    (".vscode/settings.json", '{\n  "python.testing.pytestEnabled": true\n}\n'),
+    (".vscode/extensions.json", '{\n  "recommendations": ["ms-python.python"]\n}\n'),
+    ("web/.vscode/launch.json", LAUNCH),  # a monorepo package's own
+    ("app.code-workspace", '{\n  "folders": [{"path": "api"}, {"path": "web"}]\n}\n'),
+])
+def test_vs_code_project_settings_are_configuration(tmp_path, rel, text):
+    """They were vendored (Linguist's vendor.yml: `.vscode`), excluded; a workspace file was
+    data, metadata only."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind, c.index_policy) == (
+        Kind.CONFIGURATION, "vscode_settings", Policy.INDEX_TEXT), c.reasons
+
+
+def test_other_editors_project_files_stay_as_linguist_decides(tmp_path):
+    c = classify_file(tmp_path, "app.sublime-project", '{"folders": [{"path": "."}]}\n')
+    assert c.kind is Kind.VENDOR, c.reasons
+
+
+def test_a_secret_in_launch_json_is_redacted_not_lost(tmp_path):
+    pw = "".join(("Sup3r", "S3cretPw"))
+    text = LAUNCH.replace('"args": ["-x"]', f'"env": {{"DATABASE_URL": "postgres://app:{pw}@db/app"}}')
+    c = classify_file(tmp_path, ".vscode/launch.json", text)
+    assert c.index_policy is Policy.INDEX_TEXT and "redact" in c.flags, c.reasons
+    assert not any(pw in r for r in c.reasons)
+
+
+# -- DejaGnu: Tcl `.exp` files that drive no program themselves (dejagnu 1.6.3's baseboards,
+# config/, lib; GNU toolchains' testsuite/*.exp) ----------------------------------------------
+LICENSE_HEAD = ("# Copyright (C) 1997-2019, 2020 Free Software Foundation, Inc.\n#\n"
+                "# This file is part of DejaGnu.\n#\n") + "# (license text)\n" * 12 + "\n"
+BOARD = (LICENSE_HEAD + 'load_generic_config "gdb-comm"\n\nprocess_multilib_options ""\n\n'
+         'if { [board_info $board obj_format] eq "pe" } {\n'
+         '    set additional_options "-Wl,-oformat,pe-arm-little"\n}\n')
+DG_SUITE = (LICENSE_HEAD + "load_lib gcc-dg.exp\n\ndg-init\n"
+            'dg-runtest [lsort [glob -nocomplain $srcdir/$subdir/*.c]] "" ""\ndg-finish\n')
+PROCS = (LICENSE_HEAD + "proc unix_load { dest prog args } {\n    global ld_library_path\n"
+         '    set output ""\n    return [list "pass" $output]\n}\n')
+
+
+@cases(("rel", "text"), [
+    ("baseboards/arm-ice.exp", BOARD),
+    ("gcc/testsuite/gcc.dg/dg.exp", DG_SUITE),
+    ("config/unix.exp", PROCS),
+])
+def test_a_dejagnu_tcl_file_is_tcl(tmp_path, rel, text):
+    """They were "unknown format" (the Expect rule wants `spawn`/`send`/`expect`)."""
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == "tcl" and c.index_policy is Policy.PARSE_AND_INDEX, c.reasons
+    assert any("DejaGnu" in r for r in c.reasons), c.reasons
+
+
+@cases(("rel", "text"), [
+    ("out/results.exp", "PASS: foo\nFAIL: bar\n"),  # a test's expected output
+    ("tests/golden/if.exp", "if x then y\nset to 3\n"),
+    ("site.exp", "# The master configuration file should be here\n"),  # comments only
+])
+def test_other_exp_files_stay_unknown(tmp_path, rel, text):
+    assert classify_file(tmp_path, rel, text).language != "tcl"
+
+
+# -- jackson-databind 2.14.0: release notes, credits and ServiceLoader registrations ---------
+VERSION_NOTES = ("Project: jackson-databind\n\n" + "-" * 72 + "\n=== Releases ===\n" + "-" * 72
+                 + "\n\n2.14.0 (05-Nov-2022)\n\n#1980: Add method(s) in `JsonNode` that works "
+                 "like combination of `at()`\n  and `with()`\n")
+CREDITS = ("Here are people who have contributed to the development of Jackson JSON processor\n"
+           "databind core component, version 2.x\n\nTatu Saloranta (tatu.saloranta@iki.fi):"
+           " author\n")
+
+
+@cases(("rel", "text", "kind", "subkind"), [
+    ("release-notes/VERSION-2.x", VERSION_NOTES, Kind.DOCUMENTATION, "changelog"),
+    ("release-notes/VERSION", VERSION_NOTES, Kind.DOCUMENTATION, "changelog"),
+    ("release-notes/CREDITS-2.x", CREDITS, Kind.DOCUMENTATION, "authors"),
+    ("src/main/resources/META-INF/services/com.fasterxml.jackson.databind.Module",
+     "com.fasterxml.jackson.databind.ext.Java7SupportImpl\n", Kind.CONFIGURATION,
+     "service_registration"),
+    ("META-INF/services/javax.annotation.processing.Processor",
+     "# the processor\ncom.example.AutoProcessor\n", Kind.CONFIGURATION,
+     "service_registration"),
+])
+def test_jackson_release_notes_and_service_registrations_are_read(tmp_path, rel, text, kind,
+                                                                   subkind):
+    """Each was "unknown format: no rule matched", excluded."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+    assert c.index_policy.admits_content, c.reasons
+
+
+def test_a_services_folder_elsewhere_keeps_its_decision(tmp_path):
+    c = classify_file(tmp_path, "app/services/billing.Invoice", "class Invoice\n")
+    assert c.subkind != "service_registration" and c.kind is Kind.UNKNOWN, c.reasons
+
+
+# -- secrets in XML: the decision says what redaction will take out ---------------------------
+STOREPASS = "".join(("Tq9xWv3", "LmZ8rKp2N"))
+POM = ('<?xml version="1.0" encoding="UTF-8"?>\n<project>\n  <modelVersion>4.0.0</modelVersion>\n'
+       "  <build><plugins><plugin>\n    <artifactId>maven-jarsigner-plugin</artifactId>\n"
+       f"    <configuration>\n      <storepass>{STOREPASS}</storepass>\n"
+       "    </configuration>\n  </plugin></plugins></build>\n</project>\n")
+BEANS = ('<beans>\n  <bean id="ds" class="org.apache.commons.dbcp2.BasicDataSource">\n'
+         f'    <property name="password" value="{STOREPASS}"/>\n  </bean>\n</beans>\n')
+
+
+@cases(("rel", "text"), [("pom.xml", POM), ("WEB-INF/beans.xml", BEANS),
+                         ("conf/settings.xml", POM.replace("storepass", "password"))])
+def test_a_secret_in_xml_is_said_in_the_decision(tmp_path, rel, text):
+    """The head scan read no XML element: the decision (`explain`'s reasons, the dry run's
+    `reasons` and its files_with_secrets) did not say the value would be redacted, as it says
+    for every other format; indexing did redact it."""
+    c = classify_file(tmp_path, rel, text)
+    assert "redact" in c.flags, c.reasons
+    assert any("xml_value" in r and "redaction" in r for r in c.reasons), c.reasons
+    assert not any(STOREPASS in r for r in c.reasons)
+
+
+def test_xml_without_a_secret_says_none(tmp_path):
+    c = classify_file(tmp_path, "pom.xml", POM.replace(STOREPASS, "${env.STOREPASS}"))
+    assert "redact" not in c.flags, c.reasons
