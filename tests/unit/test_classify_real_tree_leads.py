@@ -139,3 +139,48 @@ def test_a_secret_in_xml_is_said_in_the_decision(tmp_path, rel, text):
 def test_xml_without_a_secret_says_none(tmp_path):
     c = classify_file(tmp_path, "pom.xml", POM.replace(STOREPASS, "${env.STOREPASS}"))
     assert "redact" not in c.flags, c.reasons
+
+
+# -- eslint-plugin-react 7.37.5: tsc's declarations of the JavaScript beside them ------------
+RULE_JS = ("/**\n * @fileoverview Forbid \"button\" element without an explicit \"type\"\n */\n\n"
+           "'use strict';\n\n/** @type {import('eslint').Rule.RuleModule} */\n"
+           "module.exports = {\n  meta: {docs: {description: 'Disallow buttons without type'}},\n"
+           "  create(context) { return {}; },\n};\n")
+RULE_DTS = ("declare const _exports: import('eslint').Rule.RuleModule;\nexport = _exports;\n"
+            "//# sourceMappingURL=button-has-type.d.ts.map")
+
+
+def _map(source: str, file: str = "button-has-type.d.ts") -> str:
+    return ('{"version":3,"file":"%s","sourceRoot":"","sources":["%s"],"names":[],'
+            '"mappings":"wBA8BW,OAAO"}' % (file, source))
+
+
+def test_declarations_tsc_wrote_from_the_js_beside_them_are_left_out(tmp_path):
+    """130 of them were TypeScript source beside their 130 rules: each question answered by
+    the rule and again by its two-line declaration. The `.js` is kept."""
+    from ..conftest import write
+
+    write(tmp_path, "lib/rules/button-has-type.js", RULE_JS)
+    write(tmp_path, "lib/rules/button-has-type.d.ts.map", _map("button-has-type.js"))
+    c = classify_file(tmp_path, "lib/rules/button-has-type.d.ts", RULE_DTS)
+    assert (c.kind, c.subkind) == (Kind.BUILD_ARTIFACT, "javascript_declarations"), c.reasons
+    assert not c.index_policy.admits_content
+    assert any("lib/rules/button-has-type.js" in r for r in c.reasons), c.reasons
+    js = classify_file(tmp_path, "lib/rules/button-has-type.js", RULE_JS)
+    assert js.kind is Kind.SOURCE and js.index_policy.admits_content, js.reasons
+
+
+@cases(("rel", "source", "js"), [
+    ("lib/index.d.ts", "../src/index.ts", "lib/index.js"),  # compiled from TypeScript
+    ("lib/types.d.ts", "types.js", None),  # the map names a .js the package does not ship
+    ("lib/api.d.ts", None, "lib/api.js"),  # no map: hand-written beside its .js
+])
+def test_other_declarations_stay_the_typed_interface(tmp_path, rel, source, js):
+    from ..conftest import write
+
+    if js:
+        write(tmp_path, js, RULE_JS)
+    if source:
+        write(tmp_path, rel + ".map", _map(source, rel.rsplit("/", 1)[-1]))
+    c = classify_file(tmp_path, rel, "export declare function api(x: number): string;\n")
+    assert c.kind is Kind.SOURCE and c.index_policy.admits_content, c.reasons

@@ -68,6 +68,7 @@ from repokb.rules.engine import (
     Tier,
 )
 from repokb.rules.flowtwins import FLOW_TWIN
+from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
@@ -266,7 +267,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `proc`, `load_lib`, `dg-runtest`, `set_board_info` ...) is Tcl; `release-notes/` text is the
 # changelog, `CREDITS*` authors; `META-INF/services/*` configuration (ServiceLoader); a
 # secret in an XML element is said in the decision (flags `redact`); a file whose invalid
-# UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only)
+# UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only);
+# a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations)
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -489,6 +491,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("compiled-flow", Tier.GENERATED, (FLOW_TWIN,),
        Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its Flow source is indexed)",
             subkind="compiled_flow", flags=("generated",), confidence=0.9)),
+    # tsc's declarations of the JavaScript beside them (eslint-plugin-react's lib/rules/*.d.ts)
+    _r("declared-javascript", Tier.GENERATED, (JS_DECLARED,),
+       Then(Kind.BUILD_ARTIFACT, "declarations tsc wrote from {evidence} (that JavaScript "
+            "source is indexed)", subkind="javascript_declarations", flags=("generated",),
+            confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
