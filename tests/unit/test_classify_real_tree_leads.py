@@ -151,8 +151,10 @@ RULE_DTS = ("declare const _exports: import('eslint').Rule.RuleModule;\nexport =
 
 
 def _map(source: str, file: str = "button-has-type.d.ts") -> str:
-    return ('{"version":3,"file":"%s","sourceRoot":"","sources":["%s"],"names":[],'
-            '"mappings":"wBA8BW,OAAO"}' % (file, source))
+    import json
+
+    return json.dumps({"version": 3, "file": file, "sourceRoot": "", "sources": [source],
+                       "names": [], "mappings": "wBA8BW,OAAO"})
 
 
 def test_declarations_tsc_wrote_from_the_js_beside_them_are_left_out(tmp_path):
