@@ -186,3 +186,24 @@ def test_other_declarations_stay_the_typed_interface(tmp_path, rel, source, js):
         write(tmp_path, rel + ".map", _map(source, rel.rsplit("/", 1)[-1]))
     c = classify_file(tmp_path, rel, "export declare function api(x: number): string;\n")
     assert c.kind is Kind.SOURCE and c.index_policy.admits_content, c.reasons
+
+
+# -- psycopg2 2.9.10: Windows assembly manifests --------------------------------------------
+VC9_MANIFEST = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                '<assembly xmlns="urn:schemas-microsoft-com:asm.v1" manifestVersion="1.0">\n'
+                '  <dependency>\n    <dependentAssembly>\n      <assemblyIdentity type="win32" '
+                'name="Microsoft.VC90.CRT" version="9.0.21022.8" processorArchitecture="amd64"'
+                '></assemblyIdentity>\n    </dependentAssembly>\n  </dependency>\n</assembly>\n')
+
+
+@cases(("rel",), [("psycopg/_psycopg.vc9.amd64.manifest",), ("src/App/app.manifest",)])
+def test_a_windows_assembly_manifest_is_xml_configuration(tmp_path, rel):
+    """psycopg2's two `.vc9.*.manifest` were "unknown format", excluded."""
+    c = classify_file(tmp_path, rel, VC9_MANIFEST)
+    assert (c.kind, c.language, c.index_policy) == (
+        Kind.CONFIGURATION, "xml", Policy.INDEX_TEXT), c.reasons
+
+
+def test_an_appcache_manifest_is_not_xml(tmp_path):
+    c = classify_file(tmp_path, "web/offline.manifest", "CACHE MANIFEST\n# v1\nindex.html\n")
+    assert c.language != "xml", c.reasons

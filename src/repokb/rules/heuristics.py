@@ -91,6 +91,13 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"|[ \t]*(?:if|foreach|while)[ \t]*\{[^\n]*\}[ \t]*\{[ \t]*$"
             r"|[ \t]*set[ \t]+[\w:()$]+[ \t]+\[)", _M)),
     ),
+    # Windows side-by-side assembly manifests (psycopg2's `_psycopg.vc9.amd64.manifest`, a
+    # .NET project's `app.manifest`): XML naming the runtime a build links and the privileges
+    # it asks for; Linguist gives `.manifest` to no language (an HTML appcache is text)
+    ".manifest": (
+        ("xml", "Windows assembly manifest", re.compile(
+            r"<assembly\b[^>]*\burn:schemas-microsoft-com:asm\.v[123]\b")),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 

@@ -268,7 +268,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # changelog, `CREDITS*` authors; `META-INF/services/*` configuration (ServiceLoader); a
 # secret in an XML element is said in the decision (flags `redact`); a file whose invalid
 # UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only);
-# a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations)
+# a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations);
+# a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
