@@ -207,3 +207,54 @@ def test_a_windows_assembly_manifest_is_xml_configuration(tmp_path, rel):
 def test_an_appcache_manifest_is_not_xml(tmp_path):
     c = classify_file(tmp_path, "web/offline.manifest", "CACHE MANIFEST\n# v1\nindex.html\n")
     assert c.language != "xml", c.reasons
+
+
+# -- licenses named with `_` or `-` (tzdata 2026.6's licenses/LICENSE_APACHE) ----------------
+APACHE = ("                                 Apache License\n"
+          "                           Version 2.0, January 2004\n"
+          "                        http://www.apache.org/licenses/\n")
+
+
+@cases(("rel",), [("licenses/LICENSE_APACHE",), ("COPYING-GPL",), ("LICENSE_MIT",)])
+def test_a_license_named_with_an_underscore_or_dash_is_the_license(tmp_path, rel):
+    """They were "unknown format" (only `LICENSE.X` was read as COPYING is)."""
+    c = classify_file(tmp_path, rel, APACHE)
+    assert (c.kind, c.subkind) == (Kind.DOCUMENTATION, "license"), c.reasons
+
+
+def test_a_license_checker_script_stays_code(tmp_path):
+    c = classify_file(tmp_path, "tools/license_check.py", "import sys\n\nprint(sys.argv)\n")
+    assert c.language == "python" and c.kind is Kind.SOURCE, c.reasons
+
+
+# -- Debian packaging below the root (pyzmq 27.3.0's packaging/debian/) -----------------------
+CONTROL = ("Source: pyzmq\nSection: python\nPriority: optional\nBuild-Depends: cython3 "
+           "(>= 0.29~),\n               debhelper (>= 9~),\n               libzmq3-dev\n\n"
+           "Package: python3-zmq\nArchitecture: any\nDepends: ${misc:Depends}, "
+           "${python3:Depends}\nDescription: Python3 bindings for 0MQ library\n")
+
+
+@cases(("rel", "text", "kind", "subkind", "language"), [
+    ("packaging/debian/control", CONTROL, Kind.DEPENDENCY_MANIFEST, "debian_control", "text"),
+    ("contrib/debian/control", CONTROL, Kind.DEPENDENCY_MANIFEST, "debian_control", "text"),
+    ("packaging/debian/changelog", "pyzmq (19.0.2-0.1) unstable; urgency=low\n\n  * Initial "
+     "packaging.\n\n -- Maintainer <m@example.org>  Mon, 01 Jun 2020 10:00:00 +0000\n",
+     Kind.DOCUMENTATION, "changelog", "text"),
+    ("packaging/debian/copyright", "Format: https://www.debian.org/doc/packaging-manuals/"
+     "copyright-format/1.0/\nUpstream-Name: pyzmq\n\nFiles: *\nLicense: BSD-3-clause\n",
+     Kind.DOCUMENTATION, "license", "text"),
+    ("packaging/debian/rules", "#!/usr/bin/make -f\n\nDPKG_EXPORT_BUILDFLAGS = 1\n%:\n\t"
+     "dh $@ --with python3\n", None, None, "make"),
+])
+def test_debian_packaging_files_are_read(tmp_path, rel, text, kind, subkind, language):
+    """Each was "unknown format: no rule matched", excluded. (A root `debian/` stays vendored,
+    as Linguist's `^debian/` decides: the distribution's packaging of the project.)"""
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == language and c.index_policy.admits_content, c.reasons
+    if kind is not None:
+        assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+
+
+def test_a_file_named_control_elsewhere_keeps_its_decision(tmp_path):
+    c = classify_file(tmp_path, "app/control", "Source: x\n")
+    assert c.subkind != "debian_control", c.reasons

@@ -269,7 +269,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # secret in an XML element is said in the decision (flags `redact`); a file whose invalid
 # UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only);
 # a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations);
-# a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration
+# a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration;
+# `LICENSE_APACHE`, `COPYING-GPL` are licenses; a nested `debian/`'s control is a dependency
+# manifest, its rules a Makefile, its changelog and copyright documents
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -682,6 +684,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                          Lang(frozenset({"text"}))),
        Then(Kind.CONFIGURATION, "Java ServiceLoader registration ({evidence}): the "
             "implementations the named interface loads", subkind="service_registration")),
+    _r("debian-control", Tier.PATH, (Glob(T.DEBIAN_CONTROL_GLOBS), Lang(frozenset({"text"}))),
+       Then(Kind.DEPENDENCY_MANIFEST, "Debian package control file ({evidence}): the "
+            "packages it builds and what they depend on", subkind="debian_control")),
     _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
        Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
             "Play, Slick", subkind="hocon_config")),

@@ -213,8 +213,9 @@ LANGUAGE_BY_NAME: dict[str, str] = {
     "license": "text",  # sindresorhus' npm packages' (chalk, execa, ky): read as LICENSE is
 }
 # A license under a name with an extension no table knows: GNU's `COPYING.LESSER` (psycopg2
-# 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`
-LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)\.[a-z0-9_-]+$", re.I)
+# 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`;
+# also after `_` or `-` (tzdata 2026.6's `licenses/LICENSE_APACHE`, `COPYING-GPL`)
+LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$", re.I)
 
 # Binary by extension: never read beyond the head.
 BINARY_EXTENSIONS = frozenset({
@@ -798,8 +799,15 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 # `.cargo/config`; the Transifex client's `.tx/config` (INI sections per resource: its docs'
 # "configuration file", Sphinx 8.1.3's sphinx/locale/.tx/config; credentials live apart, in
 # ~/.transifexrc)
-LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml",
-                                                           (".tx", "config"): "ini"}
+LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
+    (".cargo", "config"): "toml", (".tx", "config"): "ini",
+    # Debian packaging (pyzmq 27.3.0's packaging/debian/): the build recipe is a Makefile
+    # (`#!/usr/bin/make -f`); the package's fields, its changelog and its copyright are text
+    ("debian", "rules"): "make", ("debian", "control"): "text", ("debian", "changelog"): "text",
+    ("debian", "copyright"): "text",
+}
+# Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
+DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
 # Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
 # bash sources, no extension, no shebang). An extension-less file elsewhere (`completions/`)
 # is told by its content (sniff.completion_script).
@@ -937,6 +945,7 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
     "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
+    "copyright": "license",  # Debian's machine-readable debian/copyright, a root COPYRIGHT
     "install*": "install_guide",
 }
 CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphql",
