@@ -258,3 +258,39 @@ def test_debian_packaging_files_are_read(tmp_path, rel, text, kind, subkind, lan
 def test_a_file_named_control_elsewhere_keeps_its_decision(tmp_path):
     c = classify_file(tmp_path, "app/control", "Source: x\n")
     assert c.subkind != "debian_control", c.reasons
+
+
+# -- prism 1.30.0 and highlight.js 11.12.0: a language's keyword list on one indented line ----
+KEYWORDS = "|".join(f"KEYWORD{i}" for i in range(150))
+PRISM_BASIC = ("Prism.languages.basic = {\n\t'comment': {\n\t\tpattern: /(?:!|REM\\b).+/i,\n"
+               "\t\tinside: {\n\t\t\t'keyword': /^REM/i\n\t\t}\n\t},\n"
+               f"\t'keyword': /\\b(?:{KEYWORDS})\\b/i,\n"
+               "\t'function': /\\b(?:ABS|ACCESS|ACOS)\\$?\\b/i,\n"
+               "\t'operator': /<[=>]?|>=?|[+\\-*\\/^=&]/i,\n"
+               + "".join(f"\t'token{i}': /\\b(?:A{i}|B{i})\\b/,\n" for i in range(40))
+               + "\t'punctuation': /[,;:()]/\n};\n")
+HLJS = ("/*\nLanguage: AutoIt\nAuthor: Manh Tuan\n*/\n\nfunction autoit(hljs) {\n"
+        "  const KEYWORDS = 'ByRef Case Const ContinueCase ContinueLoop Dim Do Else';\n"
+        "  const LITERAL = ['True', 'False', 'Default', 'Null'];\n  const BUILT_IN\n"
+        "    = '" + " ".join(f"B{i}" for i in range(400)) + "';\n"
+        + "".join(f"  const M{i} = {{begin: /x{i}/}};\n" for i in range(40))
+        + "  return {\n    name: 'AutoIt',\n"
+        "    keywords: {keyword: KEYWORDS, built_in: BUILT_IN},\n  };\n}\n\nexport { autoit as default };\n")
+BUNDLE = ("/*! For license information please see main.js.LICENSE.txt */\n"
+          + "!function(e){var t={};function n(r){if(t[r])return t[r].exports;var o=t[r]={i:r,"
+          "l:!1,exports:{}};return e[r].call(o.exports,o,o.exports,n),o.l=!0,o.exports}" * 40
+          + "\n")
+
+
+@cases(("rel", "text"), [("components/prism-basic.js", PRISM_BASIC),
+                         ("lib/languages/autoit.js", HLJS)])
+def test_a_long_indented_keyword_line_is_no_bundle(tmp_path, rel, text):
+    """Each was generated "minified code (longest line ..., long lines 80% of the text)": the
+    language definitions a person wrote, one keyword regex or word list on an indented line."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.language) == (Kind.SOURCE, "javascript"), c.reasons
+
+
+def test_a_bundle_stays_minified(tmp_path):
+    c = classify_file(tmp_path, "static/main.js", BUNDLE)
+    assert c.kind is Kind.GENERATED and "minified" in c.flags, c.reasons

@@ -271,7 +271,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations);
 # a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration;
 # `LICENSE_APACHE`, `COPYING-GPL` are licenses; a nested `debian/`'s control is a dependency
-# manifest, its rules a Makefile, its changelog and copyright documents
+# manifest, its rules a Makefile, its changelog and copyright documents; a long indented
+# keyword line (prism's, highlight.js' language definitions) does not make a file minified
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -322,16 +322,31 @@ def html_page_part(text: str) -> str | None:
 _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
 
 
+def _literal_line(line: str) -> bool:
+    """A long line a person wrote as one value, indented in its code: a keyword regex or a
+    word list (prism's `components/prism-abap.js`, `pattern: /(?:ABAP-SOURCE|ABBREVIATED|...)/`;
+    highlight.js' `languages/x86asm.js`, `+ 'aaa aad aam ...'`). A bundle's line is code from
+    its first column, with statements and blocks in it (`;`, `{`, `}`)."""
+    return (line[:1] in (" ", "\t") and line.count(";") <= 2
+            and line.count("{") + line.count("}") <= 4)
+
+
 def minified(text: str) -> str | None:
     """Very long lines that make most of the text, or little whitespace: a bundle, not code
     written by a person. One long line among short ones is a person's lookup table or import
-    list (three's MathUtils.js, whose `_lut` is 1,552 characters of the file's 22 KB)."""
+    list (three's MathUtils.js, whose `_lut` is 1,552 characters of the file's 22 KB); long
+    indented value lines (`_literal_line`) are the person's too, and are not weighed."""
     lines = text.splitlines() or [""]
     longest = max(len(line) for line in lines)
     if longest < _MINIFIED_LINE:
         return None
+    values = [line for line in lines if len(line) >= _MINIFIED_LINE and _literal_line(line)]
+    if values:
+        text = "\n".join(line for line in lines
+                         if len(line) < _MINIFIED_LINE or not _literal_line(line))
     spaces = sum(1 for c in text if c in " \t\n") / max(len(text), 1)
-    share = sum(len(line) for line in lines if len(line) >= _MINIFIED_LINE) / max(len(text), 1)
+    share = sum(len(line) for line in lines
+                if len(line) >= _MINIFIED_LINE and not _literal_line(line)) / max(len(text), 1)
     if share >= 0.5 or spaces < 0.05:
         return (f"longest line {longest} chars, long lines {share:.0%} of the text, "
                 f"whitespace {spaces:.0%}")
