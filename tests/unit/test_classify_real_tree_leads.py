@@ -275,7 +275,8 @@ HLJS = ("/*\nLanguage: AutoIt\nAuthor: Manh Tuan\n*/\n\nfunction autoit(hljs) {\
         "    = '" + " ".join(f"B{i}" for i in range(400)) + "';\n"
         + "".join(f"  const M{i} = {{begin: /x{i}/}};\n" for i in range(40))
         + "  return {\n    name: 'AutoIt',\n"
-        "    keywords: {keyword: KEYWORDS, built_in: BUILT_IN},\n  };\n}\n\nexport { autoit as default };\n")
+        "    keywords: {keyword: KEYWORDS, built_in: BUILT_IN},\n"
+        "  };\n}\n\nexport { autoit as default };\n")
 BUNDLE = ("/*! For license information please see main.js.LICENSE.txt */\n"
           + "!function(e){var t={};function n(r){if(t[r])return t[r].exports;var o=t[r]={i:r,"
           "l:!1,exports:{}};return e[r].call(o.exports,o,o.exports,n),o.l=!0,o.exports}" * 40

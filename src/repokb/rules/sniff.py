@@ -326,9 +326,11 @@ def _literal_line(line: str) -> bool:
     """A long line a person wrote as one value, indented in its code: a keyword regex or a
     word list (prism's `components/prism-abap.js`, `pattern: /(?:ABAP-SOURCE|ABBREVIATED|...)/`;
     highlight.js' `languages/x86asm.js`, `+ 'aaa aad aam ...'`). A bundle's line is code from
-    its first column, with statements and blocks in it (`;`, `{`, `}`)."""
+    its first column, with statements and blocks in it (`;`, `{`, `}`); an encoded blob
+    (meshoptimizer's wasm in a string) has no words to separate (`|`, spaces)."""
     return (line[:1] in (" ", "\t") and line.count(";") <= 2
-            and line.count("{") + line.count("}") <= 4)
+            and line.count("{") + line.count("}") <= 4
+            and (line.count("|") + line.strip().count(" ")) >= 0.05 * len(line))
 
 
 def minified(text: str) -> str | None:
