@@ -295,3 +295,16 @@ def test_a_long_indented_keyword_line_is_no_bundle(tmp_path, rel, text):
 def test_a_bundle_stays_minified(tmp_path):
     c = classify_file(tmp_path, "static/main.js", BUNDLE)
     assert c.kind is Kind.GENERATED and "minified" in c.flags, c.reasons
+
+
+# -- docutils 0.23.1: XML DTDs (docs/ref/docutils.dtd, soextblx.dtd) -------------------------
+DTD = ('<!-- Docutils Generic DTD -->\n<!ENTITY % basic.atts " ids NMTOKENS #IMPLIED'
+       ' names CDATA #IMPLIED">\n<!ELEMENT document ((title, subtitle?)?, docinfo?, '
+       '%structure.model;)>\n<!ATTLIST document %basic.atts; title CDATA #IMPLIED>\n')
+
+
+def test_an_xml_dtd_is_a_contract(tmp_path):
+    """Six were "unknown format", excluded: the document model a user asks about."""
+    c = classify_file(tmp_path, "docs/ref/docutils.dtd", DTD)
+    assert (c.kind, c.subkind, c.language) == (Kind.CONTRACT, "dtd_schema", "xml"), c.reasons
+    assert c.index_policy.admits_content

@@ -272,7 +272,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration;
 # `LICENSE_APACHE`, `COPYING-GPL` are licenses; a nested `debian/`'s control is a dependency
 # manifest, its rules a Makefile, its changelog and copyright documents; a long indented
-# keyword line (prism's, highlight.js' language definitions) does not make a file minified
+# keyword line (prism's, highlight.js' language definitions) does not make a file minified;
+# an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

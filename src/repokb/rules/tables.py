@@ -689,6 +689,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".cmd": "batch", ".fish": "shell",
     ".cu": "cuda", ".cuh": "cuda",  # Linguist's Cuda: C++ with kernels, read by its grammar
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".rng": "xml", ".wsdl": "xml", ".jinja": "html",
+    ".dtd": "xml",  # an XML DTD (docutils' docs/ref/docutils.dtd): `<!ELEMENT ...>` declarations
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
     ".pxi": "cython", ".cff": "yaml",
@@ -952,7 +953,10 @@ CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphq
                                        ".gql": "graphql", ".avsc": "avro_schema",
                                        ".wsdl": "wsdl", ".xsd": "xml_schema",
                                        # RELAX NG's XML syntax (lxml 6.1.3's iso-schematron.rng)
-                                       ".rng": "relax_ng_schema"}
+                                       ".rng": "relax_ng_schema",
+                                       # an XML DTD: the elements and attributes a document
+                                       # type allows (docutils 0.23.1's docs/ref/docutils.dtd)
+                                       ".dtd": "dtd_schema"}
 CI_FILES: dict[str, str] = {
     ".gitlab-ci.yml": "gitlab_ci", "jenkinsfile": "jenkins", ".travis.yml": "travis_ci",
     # a project's other pipelines: `Jenkinsfile.release`, `deploy.jenkinsfile`
