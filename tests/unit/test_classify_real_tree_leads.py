@@ -47,6 +47,25 @@ def test_a_secret_in_launch_json_is_redacted_not_lost(tmp_path):
     assert not any(pw in r for r in c.reasons)
 
 
+def test_rest_client_and_sqltools_secrets_in_settings_json_are_redacted(tmp_path):
+    """settings.json was excluded, its secrets with it; indexed now, every one is redacted:
+    REST Client's environment variables and certificate passphrase, SQLTools' password."""
+    from ..conftest import assert_redacted
+
+    values = ["".join(("Kq8ZtW3mLp", "9XvB2nRf7H")), "".join(("Hj5Kl9Mn3B", "v7Cx1Zq4Wd")),
+              "".join(("Pq4Rs8Tu2V", "w6Xy0Za3")), "".join(("Mn7Bv3Cx9Z", "q1Wd5Ef2"))]
+    text = ('{\n  "rest-client.environmentVariables": {\n    "$shared": {"version": "v1"},\n'
+            f'    "local": {{"host": "localhost:3000", "token": "{values[0]}"}},\n'
+            f'    "production": {{"authorization": "Bearer {values[1]}"}}\n  }},\n'
+            '  "rest-client.certificates": {"api.example.com": {"cert": "/c.crt", '
+            f'"passphrase": "{values[2]}"}}}},\n'
+            '  "sqltools.connections": [{"name": "prod", "driver": "PostgreSQL", '
+            f'"username": "app", "password": "{values[3]}"}}]\n}}\n')
+    c = classify_file(tmp_path, ".vscode/settings.json", text)
+    assert c.index_policy is Policy.INDEX_TEXT and "redact" in c.flags, c.reasons
+    assert_redacted(text, "config", "json", *values)
+
+
 # -- DejaGnu: Tcl `.exp` files that drive no program themselves (dejagnu 1.6.3's baseboards,
 # config/, lib; GNU toolchains' testsuite/*.exp) ----------------------------------------------
 LICENSE_HEAD = ("# Copyright (C) 1997-2019, 2020 Free Software Foundation, Inc.\n#\n"
