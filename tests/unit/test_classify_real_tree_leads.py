@@ -327,3 +327,22 @@ def test_an_xml_dtd_is_a_contract(tmp_path):
     c = classify_file(tmp_path, "docs/ref/docutils.dtd", DTD)
     assert (c.kind, c.subkind, c.language) == (Kind.CONTRACT, "dtd_schema", "xml"), c.reasons
     assert c.index_policy.admits_content
+
+
+# -- invalid UTF-8 past the head, explained before any index ----------------------------------
+def test_explain_of_a_file_never_indexed_says_what_indexing_would_record(tmp_path):
+    """`explain` of a file whose bad byte lies past the head said parse_and_index, text
+    documentation; indexing records it skipped, metadata only (tests/integration/
+    test_incremental.py): explain now says that too."""
+    from repokb.explain import explain
+    from repokb.pipeline.classify import Limits
+    from repokb.stores.catalog import Catalog
+
+    from ..conftest import write
+
+    write(tmp_path / "proj", "pyproject.toml", "[project]\nname = 'p'\n")
+    path = write(tmp_path / "proj", "notes/late.txt", b"ok line\n" * 3000 + b"\xff\xfe bad\n")
+    record = explain(Catalog(tmp_path / "catalog.sqlite3"), Limits(), str(path), None)
+    c = record["classification"]
+    assert (c["index_policy"], c["reasons"][0]) == (
+        "metadata_only", "not valid UTF-8: recorded, not read"), record
