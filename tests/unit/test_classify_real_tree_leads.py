@@ -346,3 +346,26 @@ def test_explain_of_a_file_never_indexed_says_what_indexing_would_record(tmp_pat
     c = record["classification"]
     assert (c["index_policy"], c["reasons"][0]) == (
         "metadata_only", "not valid UTF-8: recorded, not read"), record
+
+
+# -- furo 2025.12.19: a Sphinx theme's Jinja templates (src/furo/theme/furo/*.html) ----------
+@cases(("rel", "text"), [
+    ("src/furo/theme/furo/base.html", '<!doctype html>\n<html class="no-js"{% if language is '
+     'not none %} lang="{{ language }}"{% endif %}>\n  <head>\n    {%- block site_meta -%}\n'
+     '    <meta charset="utf-8">\n    {%- endblock site_meta -%}\n  </head>\n</html>\n'),
+    ("src/furo/theme/furo/components/edit-this-page.html",
+     '{% extends "basic-ng/components/edit-this-page.html" %}\n\n{%- macro furo_edit_button(url)'
+     ' -%}\n<div class="edit-this-page">\n  <a class="muted-link" href="{{ url }}">Edit</a>\n'
+     '</div>\n{%- endmacro -%}\n'),
+])
+def test_an_html_file_with_jinja_statements_is_a_template(tmp_path, rel, text):
+    """Outside a `templates/` folder they were HTML markup, metadata only: the theme itself."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind) == (Kind.SOURCE, "html_template"), c.reasons
+    assert c.index_policy.admits_content
+
+
+def test_a_static_html_page_stays_markup(tmp_path):
+    c = classify_file(tmp_path, "site/about.html",
+                      "<html><body><p>Use {{ name }} in text; 100% {kind}.</p></body></html>\n")
+    assert c.subkind != "html_template", c.reasons

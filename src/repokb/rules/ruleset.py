@@ -273,7 +273,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `LICENSE_APACHE`, `COPYING-GPL` are licenses; a nested `debian/`'s control is a dependency
 # manifest, its rules a Makefile, its changelog and copyright documents; a long indented
 # keyword line (prism's, highlight.js' language definitions) does not make a file minified;
-# an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is
+# an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
+# HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -738,7 +739,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),
        Then(Kind.SOURCE, "Smarty template ({evidence})", subkind="smarty_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
-    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
+    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES),
+                                           Sniff("jinja_template"))),
                                     Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),

@@ -306,6 +306,19 @@ def smarty_template(text: str) -> str | None:
     return f"Smarty tag {m.group(0)!r}" if m else None
 
 
+# Jinja's and Django's statement tags (a Sphinx theme's `layout.html`: `{%- block site_meta
+# -%}`, `{% extends "basic/layout.html" %}`): a template, wherever its folder
+_JINJA_TAG = re.compile(r"\{%-?\s*(?:extends|block|include|macro|import|from|if|for|set|load"
+                        r"|trans|blocktrans|url|static|with|call|filter|raw)\b")
+
+
+def jinja_template(text: str) -> str | None:
+    """Jinja's or Django's statement tags in an HTML head (furo 2025.12.19's
+    `theme/furo/base.html`, a Sphinx theme's templates)."""
+    m = _JINJA_TAG.search(text)
+    return f"template tag {m.group(0)!r}" if m else None
+
+
 _HTML_TAG = re.compile(r"</?(?:html|head|body|div|table|p|pre|span|ul|ol|li|form|a|b|br|hr|h[1-6]"
                        r"|script|style|link|meta|title|section|nav|footer|header)\b[^>]*>", re.I)
 
@@ -418,5 +431,6 @@ SNIFFERS = {
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements, "js_module": js_module,
     "completion_script": completion_script,
-    "smarty_template": smarty_template, "html_page_part": html_page_part,
+    "smarty_template": smarty_template, "jinja_template": jinja_template,
+    "html_page_part": html_page_part,
 }
