@@ -83,6 +83,8 @@ PROCS = (LICENSE_HEAD + "proc unix_load { dest prog args } {\n    global ld_libr
     ("baseboards/arm-ice.exp", BOARD),
     ("gcc/testsuite/gcc.dg/dg.exp", DG_SUITE),
     ("config/unix.exp", PROCS),
+    ("config/default.exp", LICENSE_HEAD + "proc ${tool}_version { } {\n    verbose \"WARNING: "
+     "Using the default proc for tool_version\" 2\n}\n"),  # the tool's name in the proc's
 ])
 def test_a_dejagnu_tcl_file_is_tcl(tmp_path, rel, text):
     """They were "unknown format" (the Expect rule wants `spawn`/`send`/`expect`)."""

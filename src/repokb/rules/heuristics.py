@@ -81,10 +81,11 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"|exp_continue\b|interact[ \t]*$)", _M)),
         # DejaGnu's test scripts, board and tool files (GNU toolchains' `testsuite/*.exp`,
         # dejagnu's own `baseboards/*.exp`): Tcl that drives nothing itself, known by a
-        # procedure (`proc name {args} {`), DejaGnu's commands at a line's start (`load_lib`,
-        # `dg-runtest`, `set_board_info`) or Tcl's own shapes (`if {...} {`, `set x [...]`)
+        # procedure (`proc name {args} {`, `proc ${tool}_exit {} {`), DejaGnu's commands at a
+        # line's start (`load_lib`, `dg-runtest`, `set_board_info`) or Tcl's own shapes
+        # (`if {...} {`, `set x [...]`)
         ("tcl", "Tcl (DejaGnu)", re.compile(
-            r"^(?:proc[ \t]+[\w:.-]+[ \t]+\{"
+            r"^(?:proc[ \t]+(?:[\w:.-]|\$\{\w+\})+[ \t]+\{"
             r"|[ \t]*(?:load_lib|load_generic_config|load_base_board_description"
             r"|load_board_description|set_board_info|unset_board_info"
             r"|process_multilib_options|dg-init|dg-finish|dg-runtest|runtest_file_p)(?=[ \t]|$)"
