@@ -371,3 +371,17 @@ def test_a_static_html_page_stays_markup(tmp_path):
     c = classify_file(tmp_path, "site/about.html",
                       "<html><body><p>Use {{ name }} in text; 100% {kind}.</p></body></html>\n")
     assert c.subkind != "html_template", c.reasons
+
+
+def test_a_macro_flag_in_a_dejagnu_file_is_no_secret():
+    """dejagnu 1.6.3's libgloss.exp, read as Tcl now, had its `set flags "additional_flags=
+    -DWRAP_M68K_AOUT"` redacted (detect-secrets' base64 entropy): a macro's name."""
+    from repokb.secrets import redact
+
+    from ..conftest import assert_redacted
+
+    text = ('    if {[target_info exists wrap_m68k_aout]} {\n'
+            '\tset flags "additional_flags=-DWRAP_M68K_AOUT"\n\tset result ""\n    }\n')
+    assert redact(text, "code", "tcl").text == text
+    key = "".join(("Zx8Kq2", "Lm9Vb4Nw7Rt3"))
+    assert_redacted(f'set flags "-DAPI_KEY={key}"\n', "code", "tcl", key)

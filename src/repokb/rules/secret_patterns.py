@@ -252,6 +252,8 @@ REDACTED = "<REDACTED_SECRET>"
 # `mc alias set N URL A X`, `lftp -u U,X`, `ssh-keygen -N X`, `oc`/`cf login -p X`, `curl
 # --oauth2-bearer X`, `rclone config create ... pass X`
 # 42 also (review): a legacy Vault token's shape given to `vault login` whatever its letters
+# NEXT (decisions33): a compiler option defining a macro with no value (`additional_flags=
+# -DWRAP_M68K_AOUT`, DejaGnu's libgloss.exp, now read as Tcl) is no high-entropy string
 REDACTION_VERSION = 42
 
 
