@@ -1,7 +1,8 @@
 """Declarations tsc wrote from JavaScript: a `.d.ts` whose declaration map names the `.js` file
 beside it as its source (`tsc --allowJs --declaration --declarationMap`). eslint-plugin-react
-7.37.5 ships 130 of them: `lib/rules/button-has-type.d.ts` is two lines (`declare const
-_exports: import('eslint').Rule.RuleModule; export = _exports;`) derived from the JSDoc of
+7.37.5 ships 133 of them (104 in lib/rules/, 28 in lib/util/, index.d.ts):
+`lib/rules/button-has-type.d.ts` is two lines (`declare const _exports:
+import('eslint').Rule.RuleModule; export = _exports;`) derived from the JSDoc of
 `button-has-type.js`, the rule itself. The `.js` is the source a user asks about (its logic,
 its messages, its JSDoc types); the declarations repeat its types, so they are left out.
 The map is tsc's, beside the declaration under its name and `.map` (`X.d.ts.map`).
