@@ -93,6 +93,13 @@ def test_a_dejagnu_tcl_file_is_tcl(tmp_path, rel, text):
     assert any("DejaGnu" in r for r in c.reasons), c.reasons
 
 
+def test_a_gnu_testsuite_folder_holds_tests(tmp_path):
+    """A GNU toolchain's `testsuite/` (gcc, binutils, gdb, dejagnu's own) is its tests: a
+    DejaGnu driver there was source, as any Tcl outside `tests/`."""
+    c = classify_file(tmp_path, "gcc/testsuite/gcc.dg/dg.exp", DG_SUITE)
+    assert (c.kind, c.language) == (Kind.TEST, "tcl"), c.reasons
+
+
 @cases(("rel", "text"), [
     ("out/results.exp", "PASS: foo\nFAIL: bar\n"),  # a test's expected output
     ("tests/golden/if.exp", "if x then y\nset to 3\n"),

@@ -274,7 +274,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # manifest, its rules a Makefile, its changelog and copyright documents; a long indented
 # keyword line (prism's, highlight.js' language definitions) does not make a file minified;
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
-# HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template
+# HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
+# a GNU `testsuite/` folder holds tests
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -914,7 +914,9 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
                                         "benches",
-                                        "integration_test"})  # Flutter's on-device tests
+                                        "integration_test",  # Flutter's on-device tests
+                                        # GNU's DejaGnu suites (gcc/, binutils/, gdb/testsuite/)
+                                        "testsuite"})
 # Inside a Python package these are a subpackage it ships (django.test, numpy.testing).
 PACKAGE_TESTING_DIRS = frozenset({"test", "testing"})
 FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "snapshots",
