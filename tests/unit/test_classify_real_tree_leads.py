@@ -392,3 +392,21 @@ def test_a_macro_flag_in_a_dejagnu_file_is_no_secret():
     assert redact(text, "code", "tcl").text == text
     key = "".join(("Zx8Kq2", "Lm9Vb4Nw7Rt3"))
     assert_redacted(f'set flags "-DAPI_KEY={key}"\n', "code", "tcl", key)
+
+
+# -- jQuery 4.1.0: `dist-module/`, the ES-module bundles of the `src/` it ships ---------------
+def test_a_module_format_bundle_folder_is_build_output(tmp_path):
+    """`dist/` was skipped, `dist-module/` walked: four bundles (jquery.module.js 259 KB ...)
+    indexed as source beside the 141 modules of `src/` they are rolled from."""
+    from ..conftest import write
+    from .test_discover import walk
+
+    write(tmp_path, "jq/package.json", '{"name": "jquery", "type": "module"}\n')
+    write(tmp_path, "jq/src/core.js", "export function jQuery(selector) {\n  return selector;\n}\n")
+    write(tmp_path, "jq/dist-module/jquery.module.js",
+          "/*!\n * jQuery JavaScript Library v4.1.0\n */\nfunction jQuery(selector) {}\n")
+    write(tmp_path, "jq/dist-esm/index.js", "export { jQuery } from './core.js';\n")
+    files, skipped = walk(tmp_path / "jq")
+    assert "src/core.js" in files
+    assert {"dist-module", "dist-esm"} <= set(skipped), (files, skipped)
+    assert not any(f.startswith("dist-") for f in files)

@@ -275,7 +275,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # keyword line (prism's, highlight.js' language definitions) does not make a file minified;
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
 # HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
-# a GNU `testsuite/` folder holds tests
+# a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

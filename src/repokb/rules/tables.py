@@ -49,6 +49,11 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".svelte-kit": ("build_artifact", "SvelteKit build output and generated types"),
     ".cache": ("build_artifact", "tool cache"),
     "dist": ("build_artifact", "build output"),
+    # a bundler's output per module format beside `dist/` (jQuery 4.1.0's `dist-module/`:
+    # `jquery.module.js`, 259 KB, its `src/` rolled into one file)
+    **{name: ("build_artifact", "build output (one module format's bundle)")
+       for name in ("dist-module", "dist-esm", "dist-cjs", "dist-es", "dist-umd", "dist-node",
+                    "dist-web", "dist-browser")},
     "build": ("build_artifact", "build output"),
     "target": ("build_artifact", "build output (Cargo/Maven/sbt)"),
     "coverage": ("build_artifact", "coverage reports"),
