@@ -19,6 +19,7 @@ from repokb.errors import NotFoundError, path_in_several_projects
 from repokb.models import Classification, SkippedPath
 from repokb.pipeline.chunk import (
     FileProblem,
+    NotUtf8,
     read_limit,
     read_text,
     redaction_note,
@@ -123,24 +124,29 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     file = RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns, real_path=real)
     c = classifier.classify(file)
     reason = f"classified now, with {root} as the project root"
-    if note := _redaction(file, c, limits):
+    c, note = _redaction(file, c, limits)
+    if note:
         reason = f"{reason}; {note}"
     return {"project": canonical(root.name), "path": rel, "status": "not indexed",
             "reason": reason, "chunks": 0, "inside": None, "classification": c.to_dict()}
 
 
-def _redaction(file: RedactedSourceFile, c: Classification, limits: Limits) -> str:
+def _redaction(file: RedactedSourceFile, c: Classification,
+               limits: Limits) -> tuple[Classification, str]:
     """What indexing would redact in a file never indexed, found in its whole text by every
-    finder (the classifier read its head with the fast one): what a real run records, or ""."""
+    finder (the classifier read its head with the fast one): what a real run records, or "";
+    with the decision a real run records (invalid UTF-8 past the head: metadata only)."""
     if not c.index_policy.admits_content:
-        return ""
+        return c, ""
     try:
         text, _ = read_text(file, read_limit(c, limits.max_file_bytes,
                                              limits.max_notebook_bytes))
         found = whole_text_findings(c, text, limits.max_file_bytes)
+    except NotUtf8 as problem:  # recorded as one whose head shows the bad byte
+        return problem.recorded(c), ""
     except FileProblem:  # indexing would record the problem, and index none of it
-        return ""
-    return redaction_note(found, c)
+        return c, ""
+    return c, redaction_note(found, c)
 
 
 def _project_root(absolute: Path) -> Path:

@@ -156,15 +156,27 @@ def test_file_that_becomes_invalid_utf8_is_recorded_with_reason(ws, repo):
     assert entry.status == "skipped" and "UTF-8" in entry.reason
 
 
-def test_invalid_utf8_past_the_classified_head_fails_the_file_with_reason(ws, repo, settings):
+def test_invalid_utf8_past_the_classified_head_is_recorded_as_in_the_head(ws, repo, settings):
+    """Where the first bad byte lies decides nothing: past the head the classifier read, the
+    file was `failed` ("not valid UTF-8 (byte N)", retried every run) while one with the byte
+    in its head was `skipped` ("not valid UTF-8: recorded, not read", metadata only). Both are
+    now the latter, the byte's offset kept as a signal."""
     run(ws, repo)
     padding = "# " + "x" * 70 + "\n"
     body = module("square_value", "cube_value") + padding * (settings.head_bytes // 70 + 10)
     (repo / "calc/more.py").write_bytes(body.encode() + b"BAD = '\xc3\x28'\n")
+    (repo / "calc/early.py").write_bytes(b"BAD = '\xc3\x28'\n" + body.encode())
     summary = run(ws, repo)
-    assert summary["files_failed"] == 1 and summary["chunks_pruned"] == 2
-    entry = ws.catalog.get("calc", "calc/more.py")
-    assert entry.status == "failed" and "UTF-8" in entry.reason
+    assert summary.get("files_failed", 0) == 0 and summary["chunks_pruned"] == 2
+    late, early = (ws.catalog.get("calc", f"calc/{n}.py") for n in ("more", "early"))
+    assert (late.status, late.reason) == (early.status, early.reason) == (
+        "skipped", "not valid UTF-8: recorded, not read")
+    for entry in (late, early):
+        c = entry.classification
+        assert c.index_policy.value == "metadata_only" and "invalid_utf8" in c.flags
+        assert c.reasons[0] == "not valid UTF-8: recorded, not read"
+    assert any(s.value.startswith("invalid UTF-8 at byte ") for s in late.classification.signals)
+    assert run(ws, repo).get("files_failed", 0) == 0  # not retried as a failure at every run
 
 
 def test_verify_finds_and_repairs_differences(ws, repo):

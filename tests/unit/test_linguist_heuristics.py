@@ -197,7 +197,8 @@ def test_each_candidate_is_a_language_linguist_gives_the_extension():
         claimants = ({c[0] for c in LINGUIST_SHARED.get(ext, [])}
                      | {LINGUIST["extensions"].get(ext, [None])[0]})
         for language, _what, _mark in candidates:
-            # Mako's `.mak` and Expect's `.exp` (Tcl) are the ones repokb adds: Linguist names
-            # Mako by `.mako` only, and gives `.exp` to no language
-            assert language in claimants or (ext, language) in {(".mak", "mako"),
-                                                                (".exp", "tcl")}, (ext, language)
+            # Mako's `.mak`, Expect's and DejaGnu's `.exp` (Tcl) and Windows' `.manifest` (XML)
+            # are the ones repokb adds: Linguist names Mako by `.mako` only, and gives `.exp`
+            # and `.manifest` to no language
+            assert language in claimants or (ext, language) in {
+                (".mak", "mako"), (".exp", "tcl"), (".manifest", "xml")}, (ext, language)

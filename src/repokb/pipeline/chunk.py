@@ -38,9 +38,11 @@ from repokb.models import (
     EmbedPlan,
     Kind,
     ParseBudget,
+    Signal,
     SourceFile,
 )
 from repokb.pipeline.enrich import enrich
+from repokb.rules.ruleset import CONSTRAINTS, NOT_UTF8
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
@@ -56,6 +58,29 @@ class TooLarge(FileProblem):
     metadata only, as a file over max_file_bytes is, and not read again until it changes."""
 
     status = "skipped"
+
+
+class NotUtf8(FileProblem):
+    """Text whose first invalid UTF-8 byte lies past the head the classifier read: recorded as
+    a file whose head shows one is (`rules/ruleset.NOT_UTF8`: metadata only, skipped, not
+    read again until it changes), with the same reason: where the bad byte lies decides
+    nothing (`recorded` gives the classification to record)."""
+
+    status = "skipped"
+
+    def __init__(self, at: int) -> None:
+        super().__init__(NOT_UTF8)
+        self.at = at
+
+    def recorded(self, c: Classification) -> Classification:
+        """`c` as the classifier decides a file whose head shows the bad byte."""
+        constraint = next(x for x in CONSTRAINTS if x.flag == "invalid_utf8")
+        return replace(
+            c, knowledge_role=constraint.role, index_policy=constraint.policy,
+            reasons=(NOT_UTF8, *(r for r in c.reasons if r != NOT_UTF8)),
+            flags=(*c.flags, "invalid_utf8") if "invalid_utf8" not in c.flags else c.flags,
+            signals=(*c.signals, Signal(type="encoding", value=f"invalid UTF-8 at byte {self.at}",
+                                        weight=0.9)))
 
 
 @dataclass
@@ -120,7 +145,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"not valid UTF-8 (byte {exc.start})") from exc
+        raise NotUtf8(exc.start) from exc
     return text, hashlib.sha256(data).hexdigest()
 
 

@@ -200,7 +200,8 @@ class FileFacts:
             lang = T.LANGUAGE_BY_EXTENSION.get(inner) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(inner)
         if lang is None and self.dirs:  # `.cargo/config`, `bash_completion.d/git`
             lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
-                    or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1]))
+                    or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1])
+                    or T.LANGUAGE_BY_FOLDER.get("/".join(self.dirs[-2:])))
         if (lang is None and lower.endswith(".bash-completion") and self.dirs
                 and self.dirs[-1] == "debian"):
             lang = "text"  # debhelper's list of completion files (`source [name]` lines)
@@ -364,11 +365,14 @@ class FileFacts:
 
     @cached_property
     def secrets(self) -> list[Finding]:
-        from repokb.secrets import mode_for, scan
+        from repokb.secrets import mode_for, scan, xml_findings
 
         if not self.text:
             return []
-        return scan(self.text, mode_for(self.language))
+        found = scan(self.text, mode_for(self.language))
+        if self.language == "xml" and "<" in self.text:  # `<password>X</password>`, as redaction
+            found = xml_findings(self.text, found)
+        return found
 
     @cached_property
     def kubernetes(self) -> Census | None:

@@ -79,6 +79,25 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"|^[ \t]*(?:spawn(?=[ \t]+\S)|expect[ \t]+(?:-\w+[ \t]+)*[\"{]"
             r"|send[ \t]+(?:--[ \t]+)?[\"{]|package[ \t]+require[ \t]+Expect\b"
             r"|exp_continue\b|interact[ \t]*$)", _M)),
+        # DejaGnu's test scripts, board and tool files (GNU toolchains' `testsuite/*.exp`,
+        # dejagnu's own `baseboards/*.exp`): Tcl that drives nothing itself, known by a
+        # procedure (`proc name {args} {`, `proc ${tool}_exit {} {`), DejaGnu's commands at a
+        # line's start (`load_lib`, `dg-runtest`, `set_board_info`) or Tcl's own shapes
+        # (`if {...} {`, `set x [...]`)
+        ("tcl", "Tcl (DejaGnu)", re.compile(
+            r"^(?:proc[ \t]+(?:[\w:.-]|\$\{\w+\})+[ \t]+\{"
+            r"|[ \t]*(?:load_lib|load_generic_config|load_base_board_description"
+            r"|load_board_description|set_board_info|unset_board_info"
+            r"|process_multilib_options|dg-init|dg-finish|dg-runtest|runtest_file_p)(?=[ \t]|$)"
+            r"|[ \t]*(?:if|foreach|while)[ \t]*\{[^\n]*\}[ \t]*\{[ \t]*$"
+            r"|[ \t]*set[ \t]+[\w:()$]+[ \t]+\[)", _M)),
+    ),
+    # Windows side-by-side assembly manifests (psycopg2's `_psycopg.vc9.amd64.manifest`, a
+    # .NET project's `app.manifest`): XML naming the runtime a build links and the privileges
+    # it asks for; Linguist gives `.manifest` to no language (an HTML appcache is text)
+    ".manifest": (
+        ("xml", "Windows assembly manifest", re.compile(
+            r"<assembly\b[^>]*\burn:schemas-microsoft-com:asm\.v[123]\b")),
     ),
 }
 EXTENSIONS = frozenset(CANDIDATES)

@@ -68,6 +68,7 @@ from repokb.rules.engine import (
     Tier,
 )
 from repokb.rules.flowtwins import FLOW_TWIN
+from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
@@ -263,6 +264,20 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
 # NEXT (newuser33): a crate's own `.cargo-checksum.json` (crates.io's and Debian's copies) is a
 # lockfile (`cargo_checksums`, metadata only), as go.sum is, not JSON configuration
+# NEXT (decisions33): VS Code's `.vscode/*.json` and `*.code-workspace` are configuration
+# (`vscode_settings`; Linguist's `.vscode` vendor rule kept out); DejaGnu's Tcl `.exp` (a
+# `proc`, `load_lib`, `dg-runtest`, `set_board_info` ...) is Tcl; `release-notes/` text is the
+# changelog, `CREDITS*` authors; `META-INF/services/*` configuration (ServiceLoader); a
+# secret in an XML element is said in the decision (flags `redact`); a file whose invalid
+# UTF-8 lies past the head is recorded as one whose head shows it (skipped, metadata only);
+# a `.d.ts` whose tsc map names the `.js` beside it is left out (javascript_declarations);
+# a Windows assembly `.manifest` (`urn:schemas-microsoft-com:asm.v1`) is XML configuration;
+# `LICENSE_APACHE`, `COPYING-GPL` are licenses; a nested `debian/`'s control is a dependency
+# manifest, its rules a Makefile, its changelog and copyright documents; a long indented
+# keyword line (prism's, highlight.js' language definitions) does not make a file minified;
+# an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
+# HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
+# a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
 CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -289,10 +304,12 @@ KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {
     Kind.UNKNOWN: (Role.EXCLUDED, Policy.EXCLUDE),
 }
 
+# the reason of a file that is not UTF-8, wherever its first bad byte lies (in the head the
+# classifier reads, or past it, found when the file is read whole: pipeline/chunk.NotUtf8)
+NOT_UTF8 = "not valid UTF-8: recorded, not read"
 CONSTRAINTS = (
     Constraint("large", Policy.METADATA_ONLY, Role.METADATA_ONLY, ""),  # its rule says which limit
-    Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY,
-               "not valid UTF-8: recorded, not read"),
+    Constraint("invalid_utf8", Policy.METADATA_ONLY, Role.METADATA_ONLY, NOT_UTF8),
     Constraint("config_excluded", Policy.EXCLUDE, Role.EXCLUDED, ""),  # its rule gave the reason
     Constraint("empty", Policy.EXCLUDE, Role.EXCLUDED, ""),
 )
@@ -483,6 +500,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("compiled-flow", Tier.GENERATED, (FLOW_TWIN,),
        Then(Kind.BUILD_ARTIFACT, "compiled from {evidence} (its Flow source is indexed)",
             subkind="compiled_flow", flags=("generated",), confidence=0.9)),
+    # tsc's declarations of the JavaScript beside them (eslint-plugin-react's lib/rules/*.d.ts)
+    _r("declared-javascript", Tier.GENERATED, (JS_DECLARED,),
+       Then(Kind.BUILD_ARTIFACT, "declarations tsc wrote from {evidence} (that JavaScript "
+            "source is indexed)", subkind="javascript_declarations", flags=("generated",),
+            confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
@@ -626,6 +648,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "project document ({evidence})",
             subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
+    _r("release-notes", Tier.PATH, (Dir(T.RELEASE_NOTES_DIRS), Lang(DOCS)),
+       Then(Kind.DOCUMENTATION, "release notes ({evidence})", subkind="changelog")),
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "documentation ({evidence})", subkind="guide")),
     _r("linguist-documentation", Tier.PATH,
@@ -658,6 +682,17 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
        Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
             subkind="beam_config")),
+    _r("vscode-settings", Tier.PATH, (Glob(T.VSCODE_SETTINGS_GLOBS),
+                                    Lang(frozenset({"json", "json_with_comments"}))),
+       Then(Kind.CONFIGURATION, "VS Code project settings ({evidence}): how the project is "
+            "run, debugged and built in the editor", subkind="vscode_settings")),
+    _r("service-registration", Tier.PATH, (Glob(T.SERVICE_REGISTRATION_GLOBS),
+                                         Lang(frozenset({"text"}))),
+       Then(Kind.CONFIGURATION, "Java ServiceLoader registration ({evidence}): the "
+            "implementations the named interface loads", subkind="service_registration")),
+    _r("debian-control", Tier.PATH, (Glob(T.DEBIAN_CONTROL_GLOBS), Lang(frozenset({"text"}))),
+       Then(Kind.DEPENDENCY_MANIFEST, "Debian package control file ({evidence}): the "
+            "packages it builds and what they depend on", subkind="debian_control")),
     _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
        Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
             "Play, Slick", subkind="hocon_config")),
@@ -707,7 +742,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),
        Then(Kind.SOURCE, "Smarty template ({evidence})", subkind="smarty_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
-    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES))),
+    _r("html-template", Tier.PATH, (AnyOf((Dir(T.TEMPLATE_DIRS), Name(T.HTML_TEMPLATE_NAMES),
+                                           Sniff("jinja_template"))),
                                     Lang(frozenset({"html"}))),
        Then(Kind.SOURCE, "HTML template ({evidence})", subkind="html_template",
             role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),

@@ -266,6 +266,8 @@ REDACTED = "<REDACTED_SECRET>"
 # directive, `mysqladmin password X`, wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP
 # communities, a router's `username u password 0 X` / `enable secret 5 HASH`, an OpenVPN static
 # key, a password file's `user:$6$...` / `user:$apr1$...` line, `.npmrc`'s `_auth=BASE64`
+# NEXT (decisions33): a compiler option defining a macro with no value (`additional_flags=
+# -DWRAP_M68K_AOUT`, DejaGnu's libgloss.exp, now read as Tcl) is no high-entropy string
 REDACTION_VERSION = 42
 
 

@@ -306,6 +306,19 @@ def smarty_template(text: str) -> str | None:
     return f"Smarty tag {m.group(0)!r}" if m else None
 
 
+# Jinja's and Django's statement tags (a Sphinx theme's `layout.html`: `{%- block site_meta
+# -%}`, `{% extends "basic/layout.html" %}`): a template, wherever its folder
+_JINJA_TAG = re.compile(r"\{%-?\s*(?:extends|block|include|macro|import|from|if|for|set|load"
+                        r"|trans|blocktrans|url|static|with|call|filter|raw)\b")
+
+
+def jinja_template(text: str) -> str | None:
+    """Jinja's or Django's statement tags in an HTML head (furo 2025.12.19's
+    `theme/furo/base.html`, a Sphinx theme's templates)."""
+    m = _JINJA_TAG.search(text)
+    return f"template tag {m.group(0)!r}" if m else None
+
+
 _HTML_TAG = re.compile(r"</?(?:html|head|body|div|table|p|pre|span|ul|ol|li|form|a|b|br|hr|h[1-6]"
                        r"|script|style|link|meta|title|section|nav|footer|header)\b[^>]*>", re.I)
 
@@ -322,16 +335,33 @@ def html_page_part(text: str) -> str | None:
 _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
 
 
+def _literal_line(line: str) -> bool:
+    """A long line a person wrote as one value, indented in its code: a keyword regex or a
+    word list (prism's `components/prism-abap.js`, `pattern: /(?:ABAP-SOURCE|ABBREVIATED|...)/`;
+    highlight.js' `languages/x86asm.js`, `+ 'aaa aad aam ...'`). A bundle's line is code from
+    its first column, with statements and blocks in it (`;`, `{`, `}`); an encoded blob
+    (meshoptimizer's wasm in a string) has no words to separate (`|`, spaces)."""
+    return (line[:1] in (" ", "\t") and line.count(";") <= 2
+            and line.count("{") + line.count("}") <= 4
+            and (line.count("|") + line.strip().count(" ")) >= 0.05 * len(line))
+
+
 def minified(text: str) -> str | None:
     """Very long lines that make most of the text, or little whitespace: a bundle, not code
     written by a person. One long line among short ones is a person's lookup table or import
-    list (three's MathUtils.js, whose `_lut` is 1,552 characters of the file's 22 KB)."""
+    list (three's MathUtils.js, whose `_lut` is 1,552 characters of the file's 22 KB); long
+    indented value lines (`_literal_line`) are the person's too, and are not weighed."""
     lines = text.splitlines() or [""]
     longest = max(len(line) for line in lines)
     if longest < _MINIFIED_LINE:
         return None
+    values = [line for line in lines if len(line) >= _MINIFIED_LINE and _literal_line(line)]
+    if values:
+        text = "\n".join(line for line in lines
+                         if len(line) < _MINIFIED_LINE or not _literal_line(line))
     spaces = sum(1 for c in text if c in " \t\n") / max(len(text), 1)
-    share = sum(len(line) for line in lines if len(line) >= _MINIFIED_LINE) / max(len(text), 1)
+    share = sum(len(line) for line in lines
+                if len(line) >= _MINIFIED_LINE and not _literal_line(line)) / max(len(text), 1)
     if share >= 0.5 or spaces < 0.05:
         return (f"longest line {longest} chars, long lines {share:.0%} of the text, "
                 f"whitespace {spaces:.0%}")
@@ -401,5 +431,6 @@ SNIFFERS = {
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements, "js_module": js_module,
     "completion_script": completion_script,
-    "smarty_template": smarty_template, "html_page_part": html_page_part,
+    "smarty_template": smarty_template, "jinja_template": jinja_template,
+    "html_page_part": html_page_part,
 }

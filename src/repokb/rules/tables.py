@@ -49,6 +49,11 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     ".svelte-kit": ("build_artifact", "SvelteKit build output and generated types"),
     ".cache": ("build_artifact", "tool cache"),
     "dist": ("build_artifact", "build output"),
+    # a bundler's output per module format beside `dist/` (jQuery 4.1.0's `dist-module/`:
+    # `jquery.module.js`, 259 KB, its `src/` rolled into one file)
+    **{name: ("build_artifact", "build output (one module format's bundle)")
+       for name in ("dist-module", "dist-esm", "dist-cjs", "dist-es", "dist-umd", "dist-node",
+                    "dist-web", "dist-browser")},
     "build": ("build_artifact", "build output"),
     "target": ("build_artifact", "build output (Cargo/Maven/sbt)"),
     "coverage": ("build_artifact", "coverage reports"),
@@ -213,8 +218,9 @@ LANGUAGE_BY_NAME: dict[str, str] = {
     "license": "text",  # sindresorhus' npm packages' (chalk, execa, ky): read as LICENSE is
 }
 # A license under a name with an extension no table knows: GNU's `COPYING.LESSER` (psycopg2
-# 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`
-LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)\.[a-z0-9_-]+$", re.I)
+# 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`;
+# also after `_` or `-` (tzdata 2026.6's `licenses/LICENSE_APACHE`, `COPYING-GPL`)
+LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$", re.I)
 
 # Binary by extension: never read beyond the head.
 BINARY_EXTENSIONS = frozenset({
@@ -691,6 +697,7 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".cmd": "batch", ".fish": "shell",
     ".cu": "cuda", ".cuh": "cuda",  # Linguist's Cuda: C++ with kernels, read by its grammar
     ".env": "dotenv", ".svg": "xml", ".xsd": "xml", ".rng": "xml", ".wsdl": "xml", ".jinja": "html",
+    ".dtd": "xml",  # an XML DTD (docutils' docs/ref/docutils.dtd): `<!ELEMENT ...>` declarations
     ".jinja2": "html", ".j2": "html", ".tmpl": "text", ".log": "log", ".out": "log",
     ".po": "gettext", ".pot": "gettext", ".kml": "xml", ".pyx": "cython", ".pxd": "cython",
     ".pxi": "cython", ".cff": "yaml",
@@ -801,12 +808,31 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
 # `.cargo/config`; the Transifex client's `.tx/config` (INI sections per resource: its docs'
 # "configuration file", Sphinx 8.1.3's sphinx/locale/.tx/config; credentials live apart, in
 # ~/.transifexrc)
-LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {(".cargo", "config"): "toml",
-                                                           (".tx", "config"): "ini"}
+LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
+    (".cargo", "config"): "toml", (".tx", "config"): "ini",
+    # Debian packaging (pyzmq 27.3.0's packaging/debian/): the build recipe is a Makefile
+    # (`#!/usr/bin/make -f`); the package's fields, its changelog and its copyright are text
+    ("debian", "rules"): "make", ("debian", "control"): "text", ("debian", "changelog"): "text",
+    ("debian", "copyright"): "text",
+}
+# Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
+DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
 # Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
 # bash sources, no extension, no shebang). An extension-less file elsewhere (`completions/`)
 # is told by its content (sniff.completion_script).
-LANGUAGE_BY_FOLDER: dict[str, str] = {"bash_completion.d": "shell"}
+LANGUAGE_BY_FOLDER: dict[str, str] = {
+    "bash_completion.d": "shell",
+    # release notes and credits written as plain text under names no table knows
+    # (jackson-databind's `release-notes/VERSION-2.x`, `release-notes/CREDITS-2.x`)
+    "release-notes": "text", "release_notes": "text", "releasenotes": "text",
+    # Java's ServiceLoader registrations, one file per interface, named after it
+    # (`META-INF/services/com.fasterxml.jackson.databind.Module`): the implementations listed
+    "META-INF/services": "text",
+}
+# Folders of release notes: their text files are the changelog (jackson's release-notes/)
+RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
+# Java's ServiceLoader registrations (see LANGUAGE_BY_FOLDER)
+SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # Suffixes of source templates a build expands into the language of the name before them:
 # numpy's conv_template (`loops.c.src`, `npy_sort.h.src` are its core C); ERB, Ruby's templates
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
@@ -896,7 +922,9 @@ TEST_NAME_GLOBS: tuple[str, ...] = (
 # Directory components that mean "test code" (test/ for Java's src/test/java and Rust's tests/).
 TEST_DIR_NAMES = TEST_DIRS | frozenset({"__tests__", "androidTest", "integration_tests", "e2e",
                                         "benches",
-                                        "integration_test"})  # Flutter's on-device tests
+                                        "integration_test",  # Flutter's on-device tests
+                                        # GNU's DejaGnu suites (gcc/, binutils/, gdb/testsuite/)
+                                        "testsuite"})
 # Inside a Python package these are a subpackage it ships (django.test, numpy.testing).
 PACKAGE_TESTING_DIRS = frozenset({"test", "testing"})
 FIXTURE_DIR_NAMES = FIXTURE_DIRS | frozenset({"mocks", "__mocks__", "golden", "snapshots",
@@ -927,13 +955,18 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "readme*": "readme", "changelog*": "changelog", "changes*": "changelog",
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
-    "authors*": "authors", "runbook*": "runbook", "install*": "install_guide",
+    "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
+    "copyright": "license",  # Debian's machine-readable debian/copyright, a root COPYRIGHT
+    "install*": "install_guide",
 }
 CONTRACT_EXTENSIONS: dict[str, str] = {".proto": "protobuf", ".graphql": "graphql",
                                        ".gql": "graphql", ".avsc": "avro_schema",
                                        ".wsdl": "wsdl", ".xsd": "xml_schema",
                                        # RELAX NG's XML syntax (lxml 6.1.3's iso-schematron.rng)
-                                       ".rng": "relax_ng_schema"}
+                                       ".rng": "relax_ng_schema",
+                                       # an XML DTD: the elements and attributes a document
+                                       # type allows (docutils 0.23.1's docs/ref/docutils.dtd)
+                                       ".dtd": "dtd_schema"}
 CI_FILES: dict[str, str] = {
     ".gitlab-ci.yml": "gitlab_ci", "jenkinsfile": "jenkins", ".travis.yml": "travis_ci",
     # a project's other pipelines: `Jenkinsfile.release`, `deploy.jenkinsfile`
@@ -985,6 +1018,10 @@ CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.
 BEAM_CONFIG_GLOBS = ("config/*.exs", "**/config/*.exs", "sys.config", "sys.config.src",
                      "vm.args", "vm.args.src")
+# VS Code's committed project settings (Linguist vendors `.vscode`, for its statistics only):
+# launch.json (how the debugger starts the app), tasks.json (build and test commands),
+# settings.json, extensions.json; a multi-root workspace file
+VSCODE_SETTINGS_GLOBS = (".vscode/*.json", "**/.vscode/*.json", "*.code-workspace")
 # The Scala build's own code: sbt compiles `project/*.scala` (Dependencies.scala, a plug-in's
 # settings) into the build, not the application
 SBT_BUILD_GLOBS = ("project/*.scala",)

@@ -101,7 +101,7 @@ from repokb.secrets.values import is_field_name
 from repokb.secrets.workdirs import without_paths
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
-           "is_placeholder", "mode_for", "redact", "scan", "values"]
+           "is_placeholder", "mode_for", "redact", "scan", "values", "xml_findings"]
 _NEWLINE = re.compile("\n")
 
 
@@ -155,6 +155,18 @@ def find_secret(text: str, mode: Mode = "config", language: str | None = None) -
     """The detector name of the first secret-like value in text, or None."""
     found = find_all(text, mode, language)
     return found[0].detector if found else None
+
+
+def xml_findings(text: str, found: list[Finding]) -> list[Finding]:
+    """`found` (the fast finder's, on a classified head) with the values of XML elements and
+    name/value pairs under a secret-named key (`shapes.xml_values`): what redaction will
+    take out of a pom's `<storepass>` or settings.xml's `<password>`, said in the decision."""
+    extra = shapes.xml_values(text)
+    if not extra:
+        return found
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    return merged(found + [Finding(s, e, name, strong, bisect_right(starts, s))
+                           for s, e, name, strong in extra])
 
 
 def find_all(text: str, mode: Mode = "config", language: str | None = None,

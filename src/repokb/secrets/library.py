@@ -228,13 +228,18 @@ def _is_hex(run: str) -> bool:
 
 
 _DOTTED_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")  # django.contrib.auth.Hasher
+# a compiler option defining a macro with no value, maybe under a setting's name: DejaGnu's
+# `set flags "additional_flags=-DWRAP_M68K_AOUT"` (a macro's name; `-DKEY=X` carries a value
+# and is judged as any other)
+_MACRO_FLAG = re.compile(r"(?:[a-z_]+=)?-D[A-Z][A-Z0-9_]*")
 
 
 def _filtered(value: str) -> bool:
     # the keyword plugin reads a bare JSON value to the closing brackets: `"secret": true}]}`
     # (Hoppscotch's flag on one line) gave `true}]}`
     if is_placeholder(value) or is_placeholder(value.rstrip("}]),")) or is_field_name(value) or (
-            _DOTTED_NAME.fullmatch(value) and not random_part(value)):
+            _DOTTED_NAME.fullmatch(value) and not random_part(value)) or _MACRO_FLAG.fullmatch(
+                value):
         return True  # django.contrib.auth.Hasher; a Discord or SendGrid token is no name
     return any(test(value) for test in _filters())
 

@@ -228,13 +228,7 @@ def find(text: str, mode: str, language: str | None = None,
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "secret_assignment", False))
     if anchored and "<" in text:
-        for start, line in key_lines:
-            for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
-                for m in pattern.finditer(line):
-                    if named_secret_key(m.group("key")) and value_ok(m.group("value"),
-                                                                     m.group("key")):
-                        out.append((start + m.start("value"), start + m.end("value"),
-                                    "xml_value", False))
+        out.extend(_xml_values(key_lines))
     if anchored and _HCL_AT.search(text):  # a block spans lines
         for m in _HCL_DEFAULT.finditer(text):
             if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
@@ -280,6 +274,26 @@ def find(text: str, mode: str, language: str | None = None,
         for m in _BINARY_INLINE.finditer(text):
             out.append((m.start("value"), m.end("value"), "yaml_binary", False))
     return out
+
+
+def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
+    """An XML element's or name/value pair's value under a secret-named key, on the lines that
+    hold a key word (`<password>X</password>`, `<property name="password" value="X"/>`)."""
+    out: list[Span] = []
+    for start, line in key_lines:
+        for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
+            for m in pattern.finditer(line):
+                if named_secret_key(m.group("key")) and value_ok(m.group("value"),
+                                                                 m.group("key")):
+                    out.append((start + m.start("value"), start + m.end("value"),
+                                "xml_value", False))
+    return out
+
+
+def xml_values(text: str) -> list[Span]:
+    """`_xml_values` of a whole text: the classifier's head scan of XML (a pom's `<storepass>`,
+    Maven's settings.xml `<password>`), which `scan.scan` alone does not read."""
+    return _xml_values(KeyLines(text).line_texts(P.KEY_ANCHORS)) if "<" in text else []
 
 
 def basic_credentials(text: str) -> list[str]:
