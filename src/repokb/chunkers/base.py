@@ -190,12 +190,12 @@ from repokb.models import ChunkPiece, ParseBudget
 # 29 also (newuser32): a Java enum's constants are definitions (a big enum cut per constant with
 #     its Javadoc: `DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES`), module-info.java's
 #     `module a.b { ... }` one piece named `a.b` (it was windows).
-# NEXT (java33): a banner comment between Java members is an unnamed window (was named after
+# 30 (java33): a banner comment between Java members is an unnamed window (was named after
 #     the container); a Java piece's prefix names it by its package (ChunkPiece.namespace);
 #     package-info.java's Javadoc + `package a.b;` one piece named `a.b` (package); a Java
 #     definition under its Javadoc is not scored comment-only, nor a pom's `<properties>` (a
 #     leaf's name read with its value) as tags.
-CHUNKING_VERSION = 29
+CHUNKING_VERSION = 30
 
 
 class Chunker(Protocol):

@@ -262,9 +262,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.mvn/wrapper/maven-wrapper.properties` configuration, as Gradle's wrapper properties are)
 # (0.3.30 also: an Expect script (`#!/usr/bin/expect`, a `.exp` whose head holds `spawn`,
 # `expect "..."`, `send "..."`) is Tcl source; a `.exp` without those marks stays unknown)
-# NEXT (newuser33): a crate's own `.cargo-checksum.json` (crates.io's and Debian's copies) is a
+# 0.3.31 (newuser33): a crate's own `.cargo-checksum.json` (crates.io's and Debian's copies) is a
 # lockfile (`cargo_checksums`, metadata only), as go.sum is, not JSON configuration
-# NEXT (decisions33): VS Code's `.vscode/*.json` and `*.code-workspace` are configuration
+# 0.3.31 also (decisions33): VS Code's `.vscode/*.json` and `*.code-workspace` are configuration
 # (`vscode_settings`; Linguist's `.vscode` vendor rule kept out); DejaGnu's Tcl `.exp` (a
 # `proc`, `load_lib`, `dg-runtest`, `set_board_info` ...) is Tcl; `release-notes/` text is the
 # changelog, `CREDITS*` authors; `META-INF/services/*` configuration (ServiceLoader); a
@@ -278,7 +278,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
 # HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
 # a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
-CLASSIFIER_VERSION = f"0.3.30+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

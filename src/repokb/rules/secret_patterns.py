@@ -252,23 +252,23 @@ REDACTED = "<REDACTED_SECRET>"
 # `mc alias set N URL A X`, `lftp -u U,X`, `ssh-keygen -N X`, `oc`/`cf login -p X`, `curl
 # --oauth2-bearer X`, `rclone config create ... pass X`
 # 42 also (review): a legacy Vault token's shape given to `vault login` whatever its letters
-# NEXT (newuser33): Go's `[]byte("X")` under a secret's name (`jwtKey`, `hmac_key` are secrets'
+# 43 (newuser33): Go's `[]byte("X")` under a secret's name (`jwtKey`, `hmac_key` are secrets'
 # names now), golang-jwt's `SignedString([]byte("X"))`, aws-sdk-go's
 # `NewStaticCredentials(id, "X", "")` (minio's `NewStaticV4`, rusoto's `StaticProvider::new`),
 # gomail's `NewDialer(host, port, user, "X")`, argon2's `new_with_secret(b"X", ..)`, Rust's
 # secrecy `SecretString::new("X".to_string())`; a
 # code file's `SetEnvPrefix(..)` line no longer reads every `Name Type` line as a directive
 # (viper_test.go lost its 12 `map[string]string`)
-# NEXT (secrets33): SQL user statements' passwords detect-secrets' keyword missed (`WITH
+# 43 also (secrets33): SQL user statements' passwords detect-secrets' keyword missed (`WITH
 # PASSWORD = N'X'`, `SET PASSWORD FOR u = PASSWORD('X')`, Neo4j's `SET PASSWORD 'X'`,
 # `sp_addlogin 'u', 'X'`, `@rmtpassword = N'X'`, `dbms.security.createUser('u', 'X')`,
 # MongoDB's `changeUserPassword('u', 'X')`), Redis's ACL `>X` / `#hash` and `requirepass X`
 # directive, `mysqladmin password X`, wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP
 # communities, a router's `username u password 0 X` / `enable secret 5 HASH`, an OpenVPN static
 # key, a password file's `user:$6$...` / `user:$apr1$...` line, `.npmrc`'s `_auth=BASE64`
-# NEXT (decisions33): a compiler option defining a macro with no value (`additional_flags=
+# 43 also (decisions33): a compiler option defining a macro with no value (`additional_flags=
 # -DWRAP_M68K_AOUT`, DejaGnu's libgloss.exp, now read as Tcl) is no high-entropy string
-REDACTION_VERSION = 42
+REDACTION_VERSION = 43
 
 
 @dataclass(frozen=True)
