@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from repokb.chunkers.base import CHUNKING_VERSION
@@ -157,7 +157,8 @@ class ProjectRun:
         if self.root.scope:  # a run of one folder: what left the rest of the root is not its
             known = _under(known, scope_record(self.root))
         folders: dict[str, int | None] = {}  # each folder walked, with its mtime when listed
-        items = list(discover(self.root, self.classifier.config, folders))
+        items = list(self._loading_ahead(discover(self.root, self.classifier.config, folders),
+                                         known))
         # the .gitattributes below the root, as the walk found them, decide too
         self.classifier.read_below(self.root, items)
         total = self.files_total = len(items)
@@ -183,6 +184,23 @@ class ProjectRun:
         # Every file's chunks are in the store under the current plan (pending vectors are
         # the store's to say): the next run may skip unchanged files unread.
         self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
+
+    def _loading_ahead(self, walk: Iterable[SourceFile | SkippedPath],
+                       known: dict[str, Entry]) -> Iterator[SourceFile | SkippedPath]:
+        """The walk's items; at the first file that is new or changed by its size or mtime
+        (or every file, under new vectors), the store starts loading in the background
+        (`Store.load_soon`): the run will most likely write, and the load overlaps the rest
+        of the walk and the decisions. A file found unchanged by its bytes then leaves a
+        store loaded for nothing; a tree with no such file never loads it."""
+        ahead = False
+        for item in walk:
+            if not ahead and isinstance(item, SourceFile):
+                entry = known.get(item.path)
+                if (entry is None or not self.same_vectors or entry.size != item.size
+                        or entry.mtime_ns != item.mtime_ns):
+                    self.store.load_soon()
+                    ahead = True
+            yield item
 
     @property
     def vectors_now(self) -> str | None:
