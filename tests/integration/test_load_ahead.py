@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from repokb.embedders import create, load_builtins, onnx_minilm
 from repokb.errors import StoreError
 from repokb.roots import resolve_roots
 from repokb.stores import qdrant_edge
@@ -44,6 +45,9 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return threads
 
 
+load_builtins()
+
+
 def _run(settings, embedder, shop: Path) -> dict:
     """One index run as a new `repokb index` process makes it: a fresh workspace."""
     ws = Workspace(settings)
@@ -58,18 +62,30 @@ def _append(path: Path, text: str) -> None:
     path.write_text(path.read_text() + text)
 
 
-def test_a_changed_file_loads_the_shard_beside_the_walk(settings, real_embedder, shop: Path,
-                                                        loads: list[str]):
+def test_a_changed_file_loads_the_shard_and_the_model_beside_the_walk(
+        settings, real_embedder, shop: Path, loads: list[str],
+        monkeypatch: pytest.MonkeyPatch):
+    sessions: list[str] = []
+    real = onnx_minilm._session
+
+    def opened(*args: object, **kwargs: object) -> object:
+        sessions.append(threading.current_thread().name)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(onnx_minilm, "_session", opened)
     _run(settings, real_embedder, shop)
     loads.clear()
-    assert _run(settings, real_embedder, shop)["chunks_unchanged"] == 5
-    assert loads == []  # unchanged: never loaded, not even ahead
+    sessions.clear()
+    fresh = create("minilm-onnx")  # a new process's model: no session open yet
+    assert _run(settings, fresh, shop)["chunks_unchanged"] == 5
+    assert loads == [] and sessions == []  # unchanged: neither loaded, not even ahead
 
     _append(shop / "shop/refund.py", "\n\ndef refund_twice(order):\n"
             '    """Refund an order twice over."""\n    return 2 * order.total\n')
-    changed = _run(settings, real_embedder, shop)
+    changed = _run(settings, fresh, shop)
     assert changed["chunks_embedded"] >= 1
     assert loads == ["repokb-shard-load"]  # once, and not on the walk's thread
+    assert sessions and set(sessions) == {"repokb-model-load"}  # every document session
 
 
 def test_a_secret_planted_in_the_changed_file_is_still_redacted(settings, real_embedder,

@@ -189,9 +189,10 @@ class ProjectRun:
                        known: dict[str, Entry]) -> Iterator[SourceFile | SkippedPath]:
         """The walk's items; at the first file that is new or changed by its size or mtime
         (or every file, under new vectors), the store starts loading in the background
-        (`Store.load_soon`): the run will most likely write, and the load overlaps the rest
-        of the walk and the decisions. A file found unchanged by its bytes then leaves a
-        store loaded for nothing; a tree with no such file never loads it."""
+        (`Store.load_soon`), and so does the model (`Vectorizer.prepare_soon`): the run will
+        most likely write and embed, and both loads overlap the rest of the walk and the
+        decisions. A file found unchanged by its bytes then leaves them loaded for nothing;
+        a tree with no such file never loads either."""
         ahead = False
         for item in walk:
             if not ahead and isinstance(item, SourceFile):
@@ -199,6 +200,7 @@ class ProjectRun:
                 if (entry is None or not self.same_vectors or entry.size != item.size
                         or entry.mtime_ns != item.mtime_ns):
                     self.store.load_soon()
+                    self.vectorizer.prepare_soon()  # (the dense pass will want the model)
                     ahead = True
             yield item
 
