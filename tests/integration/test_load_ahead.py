@@ -7,6 +7,7 @@ model, real Qdrant Edge)."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -79,6 +80,10 @@ def test_a_changed_file_loads_the_shard_and_the_model_beside_the_walk(
     fresh = create("minilm-onnx")  # a new process's model: no session open yet
     assert _run(settings, fresh, shop)["chunks_unchanged"] == 5
     assert loads == [] and sessions == []  # unchanged: neither loaded, not even ahead
+    touched = shop / "shop/refund.py"
+    os.utime(touched, ns=(touched.stat().st_atime_ns, touched.stat().st_mtime_ns + 10**9))
+    assert _run(settings, fresh, shop)["chunks_unchanged"] == 5
+    assert loads == [] and sessions == []  # touched, same bytes: nothing loaded for nothing
 
     _append(shop / "shop/refund.py", "\n\ndef refund_twice(order):\n"
             '    """Refund an order twice over."""\n    return 2 * order.total\n')
