@@ -607,3 +607,27 @@ def test_a_folder_s_markers_are_read_from_its_listing_not_asked_of_the_disk(
     markers = ("pyvenv.cfg", ".cargo-checksum.json", ".git", "catalog.sqlite3", "Debug")
     plain = [p for p in asked if "/pkg" in p and p.endswith(markers)]
     assert plain == []
+
+
+def test_a_gitignored_or_name_skipped_folder_is_still_left_out_unlisted(
+        tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """Reading markers from a folder's listing must not list the folders the walk leaves out
+    without looking inside (a .gitignored data folder may hold a million files)."""
+    write(tmp_path, "p/.gitignore", "bigdata/\n")
+    for i in range(20):
+        write(tmp_path, f"p/bigdata/part{i}.csv", "a,b\n1,2\n")
+        write(tmp_path, f"p/node_modules/pkg{i}/index.js", "module.exports = 1\n")
+    write(tmp_path, "p/src/app.py", "x = 1\n")
+    listed: list[str] = []
+    real = os.scandir
+
+    def scandir(path="."):
+        listed.append(os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    files, skipped = walk(tmp_path / "p")
+    assert set(files) == {".gitignore", "src/app.py"}
+    assert set(skipped) == {"bigdata", "node_modules"}
+    assert "bigdata/" in skipped["bigdata"].reason or ".gitignore" in skipped["bigdata"].reason
+    assert not [p for p in listed if "bigdata" in p or "node_modules" in p]

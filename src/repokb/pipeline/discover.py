@@ -184,7 +184,8 @@ def _folder_reason(project: ProjectRoot, name: str, path: str, rel: str, rules: 
                    config: RepoConfig | None,
                    listed: list[os.DirEntry[str]] | None = None) -> tuple[str, str] | None:
     """(kind, reason) when the walk does not enter the folder (not a link) at `path`;
-    `listed`: its entries, when the walk has listed it (what it holds is read from them)."""
+    `listed`: its entries, when the walk has listed it (what it holds is read from them;
+    `_visit` found it no submodule and not .gitignored before listing it)."""
     if (owner := project.owner(path)) is not None:
         return "unknown", f"indexed as project {owner!r}: its own project boundary"
     reason = _dir_skip_reason(name, path, rel, rules, listed)
@@ -276,10 +277,11 @@ def _visit(
             yield _symlink(project, entry, rel)
             return
         if entry.is_dir(follow_symlinks=False):
-            # left out by its name (`.git`, `node_modules`: not listed) or another project's
-            # root; else judged on its listing, read once for that and for its walk
-            reason = (_folder_reason(project, entry.name, entry.path, rel, rules, config)
-                      if _named_out(project, entry) else None)
+            # left out for its name, as another project's root, a submodule or .gitignored:
+            # judged without listing it (a .gitignored folder may hold a million files);
+            # else judged on its listing, read once for that and for its walk
+            reason = (None if _listed_first(project, entry, rel, rules) else
+                      _folder_reason(project, entry.name, entry.path, rel, rules, config))
             if reason:
                 yield _skip(project, rel, reason[1], reason[0], True,
                             project.owner(entry.path) or "")
@@ -306,11 +308,14 @@ def _visit(
                          disk_path=disk if disk != rel else "")
 
 
-def _named_out(project: ProjectRoot, entry: os.DirEntry[str]) -> bool:
-    """Whether the folder may be left out before it is listed: by its name (tables.SKIP_DIRS,
-    SKIP_DIR_SUFFIXES) or as another project's root."""
-    return (entry.name in SKIP_DIRS or any(entry.name.endswith(s) for s in SKIP_DIR_SUFFIXES)
-            or project.owner(entry.path) is not None)
+def _listed_first(project: ProjectRoot, entry: os.DirEntry[str], rel: str,
+                  rules: IgnoreRules) -> bool:
+    """Whether the folder is judged on its listing: none of the reasons that need no listing
+    applies (its name, tables.SKIP_DIRS and SKIP_DIR_SUFFIXES; another project's root; a
+    submodule of .gitmodules; .gitignore). Those are judged as before, asking the disk."""
+    return not (entry.name in SKIP_DIRS or any(entry.name.endswith(s) for s in SKIP_DIR_SUFFIXES)
+                or project.owner(entry.path) is not None or rel in rules.submodules
+                or rules.reason(rel, is_dir=True))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -359,6 +364,8 @@ def _dir_skip_reason(name: str, path: str, rel: str, rules: IgnoreRules,
                                   "and catalog are repokb's own state, not knowledge")
     if has(".git") and os.path.exists(os.path.join(path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
+    if listed is not None:  # (`_visit` asked the rest before listing it: `_listed_first`)
+        return None
     if rel in rules.submodules:
         return "vendor", ("git submodule (listed in .gitmodules, no .git here: a source archive's "
                           "copy): its own project boundary")
