@@ -341,11 +341,13 @@ class QdrantEdgeStore(Store):
         self._shard  # noqa: B018  (the first use loads it)
 
     def load_soon(self) -> None:
-        """Start the shard's load on a thread of its own: the engine lets go of the interpreter
-        while it reads (measured: a Python loop beside it ran at full speed), so a run that
-        will write loads it while it walks (0.4-0.5 s of CPU for Django). The first use waits
-        for it (`_loading`), as does `close`; if it fails, the first use loads again and
-        raises the error where the run can report it."""
+        """Start the shard's load on a thread of its own, so a run that will write loads it
+        (0.4-0.5 s of CPU for Django) while it walks. Measured (bench/RESULTS.md, session 33):
+        a pure Python loop beside the load keeps running, but the walk, which makes system
+        calls, mostly waits for it; on a busy host the run still ends sooner (its threads get
+        more of the cores), on a quiet one about as soon. The first use waits for the load
+        (`_loading`), as does `close`; if it fails, the first use loads again and raises the
+        error where the run can report it."""
         if self._open is not None or self._ahead is not None:
             return
 
