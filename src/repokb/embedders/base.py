@@ -68,6 +68,10 @@ class Embedder(ABC):
         return sum(min(limit, len(text) // 4 + 2) for text, limit in zip(texts, limits,
                                                                           strict=True))
 
+    def prepare_documents(self) -> None:  # noqa: B027  (optional hook)
+        """Open now what embedding documents needs (a local model's sessions), as the first
+        `embed_documents` would: a run that found a changed file opens it while it walks."""
+
     def close(self) -> None:  # noqa: B027  (optional hook: a local model holds nothing)
         """Release what the backend holds (a remote one: its HTTP connections)."""
 

@@ -169,6 +169,13 @@ class MiniLMOnnxEmbedder(Embedder):
                 self._sessions[threads, worker] = _session(self._model, threads, optimised=True)
             return self._sessions[threads, worker]
 
+    def prepare_documents(self) -> None:
+        """Each worker's session, opened as the worker would open it (at its niceness: a
+        session's pool threads inherit the priority of the thread that opens it)."""
+        lower_thread_priority(self._niceness)
+        for worker in range(self._workers):
+            self._session_with(self._threads, worker)
+
     def embed_documents(self, texts: Sequence[str],
                         token_limits: Sequence[int] | None = None) -> np.ndarray:
         """One text per call, as the base class does, spread over the workers: longest first,

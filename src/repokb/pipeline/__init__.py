@@ -204,6 +204,14 @@ class Indexer:
         report = RunReport(keep_files=keep_files, metrics=self.metrics())
         store = self.store()
         vectorizer = self.vectorizer()
+        try:
+            return self._run(roots, report, store, vectorizer, flush, progress, embed_progress)
+        finally:
+            vectorizer.settle()  # a model loaded ahead is whole before anything closes
+
+    def _run(self, roots: Iterable[ProjectRoot], report: RunReport, store: Store,
+             vectorizer: Vectorizer, flush: bool, progress: Progress | None,
+             embed_progress: EmbedProgress | None) -> RunReport:
         runs = []
         for root in self.bounded(roots, report):  # every project searchable (lexically) ...
             if flush and root.scope:  # (refused before: operations/guards.py)

@@ -28,9 +28,9 @@ from repokb.pipeline.ignore import (
     shipped_sdist,
 )
 from repokb.roots import ProjectRoot, canonical, escaped, utf8
-from repokb.rules.folders import marker_skip, name_skip, on_disk, reopened
+from repokb.rules.folders import in_listing, marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
-from repokb.rules.tables import SKIP_DIRS
+from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 
@@ -181,11 +181,14 @@ def _folder_blocked(project: ProjectRoot, name: str, path: str, rel: str, rules:
 
 
 def _folder_reason(project: ProjectRoot, name: str, path: str, rel: str, rules: IgnoreRules,
-                   config: RepoConfig | None) -> tuple[str, str] | None:
-    """(kind, reason) when the walk does not enter the folder (not a link) at `path`."""
+                   config: RepoConfig | None,
+                   listed: list[os.DirEntry[str]] | None = None) -> tuple[str, str] | None:
+    """(kind, reason) when the walk does not enter the folder (not a link) at `path`;
+    `listed`: its entries, when the walk has listed it (what it holds is read from them;
+    `_visit` found it no submodule and not .gitignored before listing it)."""
     if (owner := project.owner(path)) is not None:
         return "unknown", f"indexed as project {owner!r}: its own project boundary"
-    reason = _dir_skip_reason(name, path, rel, rules)
+    reason = _dir_skip_reason(name, path, rel, rules, listed)
     if reason and reopened(name, rel, config):
         return None
     return reason
@@ -199,22 +202,33 @@ def _skip(project: ProjectRoot, rel: str, reason: str, kind: str, is_dir: bool,
 
 def _walk(
     project: ProjectRoot, abs_dir: Path, rel_dir: str, rules: IgnoreRules,
-    config: RepoConfig | None, walk: _Walk | None = None,
+    config: RepoConfig | None, walk: _Walk | None = None, judged: str = "",
 ) -> Iterator[SourceFile | SkippedPath]:
+    """Walk the folder; `judged` (its name): first decide from its listing whether the walk
+    leaves it out (`_folder_reason`: its markers read from the listing, not asked of the
+    disk one by one)."""
     if not _inside(project.root, abs_dir):
         yield _skip(project, rel_dir or ".", "folder now leads outside the project root "
                     "(a symlink swapped in during the walk): not entered", "unknown", True)
         return
     keep = walk.keep if walk is not None else None
+    mtime: int | None = None
     try:
         if walk is not None and walk.folders is not None:  # before the listing: an entry
             mtime = os.stat(abs_dir).st_mtime_ns  # added after it moves it
-            walk.folders[redact_path(rel_dir)] = None if mtime > walk.racy_after_ns else mtime
         entries = sorted(os.scandir(abs_dir), key=lambda e: e.name)
     except OSError as exc:
-        yield _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
-                    "unknown", True)
+        left = judged and _folder_reason(project, judged, str(abs_dir), rel_dir, rules, config)
+        yield (_skip(project, rel_dir, left[1], left[0], True) if left else
+               _skip(project, rel_dir or ".", f"unreadable directory: {exc.strerror}",
+                     "unknown", True))
         return
+    if judged and (left := _folder_reason(project, judged, str(abs_dir), rel_dir, rules,
+                                          config, entries)):
+        yield _skip(project, rel_dir, left[1], left[0], True, project.owner(str(abs_dir)) or "")
+        return
+    if walk is not None and walk.folders is not None and mtime is not None:
+        walk.folders[redact_path(rel_dir)] = None if mtime > walk.racy_after_ns else mtime
     # the listing says whether a .gitignore is there: no stat of a missing one per folder
     pushed = rules.push(rel_dir, abs_dir) if any(e.name == ".gitignore" for e in entries) else 0
     try:
@@ -263,13 +277,18 @@ def _visit(
             yield _symlink(project, entry, rel)
             return
         if entry.is_dir(follow_symlinks=False):
-            reason = _folder_reason(project, entry.name, entry.path, rel, rules, config)
+            # left out for its name, as another project's root, a submodule or .gitignored:
+            # judged without listing it (a .gitignored folder may hold a million files);
+            # else judged on its listing, read once for that and for its walk
+            reason = (None if _listed_first(project, entry, rel, rules) else
+                      _folder_reason(project, entry.name, entry.path, rel, rules, config))
             if reason:
                 yield _skip(project, rel, reason[1], reason[0], True,
                             project.owner(entry.path) or "")
             else:  # (a folder below is walked whole: the filter is for the first one only)
                 below = replace(walk, keep=None) if walk is not None and walk.keep else walk
-                yield from _walk(project, Path(entry.path), rel, rules, config, below)
+                yield from _walk(project, Path(entry.path), rel, rules, config, below,
+                                 judged=entry.name)
             return
         st = entry.stat(follow_symlinks=False)
     except OSError as exc:
@@ -287,6 +306,16 @@ def _visit(
         yield SourceFile(project=project.name, root=project.root, path=rel,
                          size=st.st_size, mtime_ns=st.st_mtime_ns,
                          disk_path=disk if disk != rel else "")
+
+
+def _listed_first(project: ProjectRoot, entry: os.DirEntry[str], rel: str,
+                  rules: IgnoreRules) -> bool:
+    """Whether the folder is judged on its listing: none of the reasons that need no listing
+    applies (its name, tables.SKIP_DIRS and SKIP_DIR_SUFFIXES; another project's root; a
+    submodule of .gitmodules; .gitignore). Those are judged as before, asking the disk."""
+    return not (entry.name in SKIP_DIRS or any(entry.name.endswith(s) for s in SKIP_DIR_SUFFIXES)
+                or project.owner(entry.path) is not None or rel in rules.submodules
+                or rules.reason(rel, is_dir=True))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -312,20 +341,31 @@ def skipped_by_name(folder: str,
     return name_skip(name, holds or on_disk(folder))
 
 
-def _dir_skip_reason(name: str, path: str, rel: str,
-                     rules: IgnoreRules) -> tuple[str, str] | None:
-    if by_name := name_skip(name, on_disk(path)):
+def _dir_skip_reason(name: str, path: str, rel: str, rules: IgnoreRules,
+                     listed: list[os.DirEntry[str]] | None = None) -> tuple[str, str] | None:
+    names: set[str] | None = None
+    holds = on_disk(path)
+    if listed is not None:
+        names = {e.name for e in listed}
+        holds = in_listing(path, names, listed)
+
+    def has(name: str) -> bool:  # (the disk is asked only for a name the listing holds)
+        return names is None or name in names
+
+    if by_name := name_skip(name, holds):
         return by_name
     # by what it holds (a virtualenv, a crate cargo vendor copied, bin/Debug ...): the one
     # table every surface asks (rules/folders.py)
-    if by_marker := marker_skip(name, on_disk(path)):
+    if by_marker := marker_skip(name, holds):
         return by_marker
-    if (os.path.isfile(os.path.join(path, HOME_CATALOG))
+    if (has(HOME_CATALOG) and os.path.isfile(os.path.join(path, HOME_CATALOG))
             and os.path.isdir(os.path.join(path, HOME_STORE))):
         return "build_artifact", ("skipped directory: a repokb home (REPOKB_HOME): its store "
                                   "and catalog are repokb's own state, not knowledge")
-    if os.path.exists(os.path.join(path, ".git")):
+    if has(".git") and os.path.exists(os.path.join(path, ".git")):
         return "vendor", "git submodule or nested repository: its own project boundary"
+    if listed is not None:  # (`_visit` asked the rest before listing it: `_listed_first`)
+        return None
     if rel in rules.submodules:
         return "vendor", ("git submodule (listed in .gitmodules, no .git here: a source archive's "
                           "copy): its own project boundary")

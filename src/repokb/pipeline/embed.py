@@ -7,6 +7,8 @@ sorted by length inside the embedder.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +34,29 @@ class Vectorizer:
         # which chunks never need a dense vector, and why (pipeline/lexical_only.py)
         self.never_dense: Callable[[Chunk], str | None] | None = None
         self.tokens = 0  # document tokens the model has read (cut at each text's limit)
+        self._preparing: threading.Thread | None = None  # prepare_soon's thread
+
+    def prepare_soon(self) -> None:
+        """Load the model and open its document sessions on a thread of its own (0.1-0.3 s:
+        onnxruntime and the tokenizer imported, the session built, mostly outside the
+        interpreter's lock), so a run that found a changed file has them when its dense pass
+        starts. An error waits for the first use, which loads again and raises it."""
+        if self._preparing is not None:
+            return
+
+        def prepare() -> None:
+            with contextlib.suppress(Exception):
+                self._embedder().prepare_documents()
+
+        self._preparing = threading.Thread(target=prepare, name="repokb-model-load",
+                                           daemon=True)
+        self._preparing.start()
+
+    def settle(self) -> None:
+        """Wait for `prepare_soon`'s thread: a run that ends (or fails) leaves no model half
+        built behind it while the process closes."""
+        if self._preparing is not None:
+            self._preparing.join()
 
     def dense(self, chunks: list[Chunk]) -> dict[str, list[float]]:
         """Dense vectors by text hash, computed now."""

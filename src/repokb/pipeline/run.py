@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from repokb.chunkers.base import CHUNKING_VERSION
@@ -158,7 +158,8 @@ class ProjectRun:
         if self.root.scope:  # a run of one folder: what left the rest of the root is not its
             known = _under(known, scope_record(self.root))
         folders: dict[str, int | None] = {}  # each folder walked, with its mtime when listed
-        items = list(discover(self.root, self.classifier.config, folders))
+        items = list(self._loading_ahead(discover(self.root, self.classifier.config, folders),
+                                         known))
         # the .gitattributes below the root, as the walk found them, decide too
         self.classifier.read_below(self.root, items)
         total = self.files_total = len(items)
@@ -184,6 +185,25 @@ class ProjectRun:
         # Every file's chunks are in the store under the current plan (pending vectors are
         # the store's to say): the next run may skip unchanged files unread.
         self.catalog.set_project(self.root.name, self.root.root, self.vectors_now)
+
+    def _loading_ahead(self, walk: Iterable[SourceFile | SkippedPath],
+                       known: dict[str, Entry]) -> Iterator[SourceFile | SkippedPath]:
+        """The walk's items; at the first file that is new or of another size than recorded
+        (or any file, under new vectors), the store starts loading in the background
+        (`Store.load_soon`), and so does the model (`Vectorizer.prepare_soon`): the run will
+        write and embed, and both loads overlap the rest of the walk and the decisions. A
+        file only touched (same size, new mtime: a checkout, a stash popped) may hold the
+        same bytes: it loads nothing ahead (measured on Django: 2.5 s and 500 MB against 1.4
+        s and 93 MB when it did), and a same-size edit loads the store when it writes."""
+        ahead = False
+        for item in walk:
+            if not ahead and isinstance(item, SourceFile):
+                entry = known.get(item.path)
+                if entry is None or not self.same_vectors or entry.size != item.size:
+                    self.store.load_soon()
+                    self.vectorizer.prepare_soon()  # (the dense pass will want the model)
+                    ahead = True
+            yield item
 
     @property
     def vectors_now(self) -> str | None:

@@ -145,6 +145,24 @@ def on_disk(folder: str) -> Holds:
     return holds
 
 
+def in_listing(folder: str, names: frozenset[str] | set[str],
+               entries: Iterable[os.DirEntry[str]]) -> Holds:
+    """`holds` for a folder on disk whose listing (`names`, `entries`) the walk has read: a
+    marker whose first name is not listed costs no system call (`on_disk` asks the disk for
+    each marker of each folder: four of them for a Django folder); one that is listed is
+    checked as `on_disk` checks it (a file, a folder, symlinks followed)."""
+    exact = on_disk(folder)
+
+    def holds(marker: str) -> bool:
+        if _GLOB.search(marker):
+            try:
+                return any(fnmatchcase(e.name, marker) and e.is_file() for e in entries)
+            except OSError:
+                return False
+        return marker.split("/", 1)[0] in names and exact(marker)
+    return holds
+
+
 def among(folder: str, known: Callable[[str], bool], under: Callable[[str], bool],
           listed: Callable[[], Iterable[str]] = tuple) -> Holds:
     """`holds` for a folder known only by paths (relative, POSIX, `folder` among their

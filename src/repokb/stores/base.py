@@ -225,6 +225,11 @@ class Store(ABC):
         """Load now what the first use would (the Edge store's shard, ~0.5 s for Django): a
         server or warm owner pays it before its first search, not during it."""
 
+    def load_soon(self) -> None:  # noqa: B027  (optional hook)
+        """Start, in the background, what `load` does: a run that found a changed file (it
+        will write) overlaps the load with the rest of its walk. Errors wait for the first
+        use."""
+
     def prepare_searches(self) -> None:  # noqa: B027  (optional hook)
         """A long-lived server will search this store often: build, in the background, what
         makes its searches cheaper (the Edge store: an in-memory copy of the dense vectors)."""
