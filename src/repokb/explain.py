@@ -19,7 +19,7 @@ from repokb.errors import NotFoundError, path_in_several_projects
 from repokb.models import Classification, SkippedPath
 from repokb.pipeline.chunk import (
     FileProblem,
-    NotUtf8,
+    PastTheHead,
     read_limit,
     read_text,
     redaction_note,
@@ -142,7 +142,7 @@ def _redaction(file: RedactedSourceFile, c: Classification,
         text, _ = read_text(file, read_limit(c, limits.max_file_bytes,
                                              limits.max_notebook_bytes))
         found = whole_text_findings(c, text, limits.max_file_bytes)
-    except NotUtf8 as problem:  # recorded as one whose head shows the bad byte
+    except PastTheHead as problem:  # recorded as one whose head shows the bad byte
         return problem.recorded(c), ""
     except FileProblem:  # indexing would record the problem, and index none of it
         return c, ""

@@ -179,6 +179,26 @@ def test_invalid_utf8_past_the_classified_head_is_recorded_as_in_the_head(ws, re
     assert run(ws, repo).get("files_failed", 0) == 0  # not retried as a failure at every run
 
 
+def test_a_nul_byte_past_the_classified_head_is_recorded_as_binary(ws, repo, settings):
+    """A NUL byte the head did not show was `failed` ("NUL bytes in content"), read again at
+    every run, its classification still source; one in the head is binary, metadata only.
+    Both are now binary and skipped, the byte's offset said."""
+    run(ws, repo)
+    padding = "# " + "x" * 70 + "\n"
+    body = module("square_value", "cube_value") + padding * (settings.head_bytes // 70 + 10)
+    (repo / "calc/more.py").write_bytes(body.encode() + b"BAD = '\x00'\n")
+    summary = run(ws, repo)
+    assert summary.get("files_failed", 0) == 0 and summary["chunks_pruned"] == 2
+    entry = ws.catalog.get("calc", "calc/more.py")
+    at = len(body.encode()) + len("BAD = '")
+    assert entry.status == "skipped"
+    assert entry.reason == f"binary content (a NUL byte at byte {at}): recorded, not read"
+    c = entry.classification
+    assert (c.kind.value, c.index_policy.value) == ("binary", "metadata_only")
+    assert any(s.value == f"NUL byte at byte {at}" for s in c.signals)
+    assert run(ws, repo).get("files_failed", 0) == 0  # not retried as a failure at every run
+
+
 def test_verify_finds_and_repairs_differences(ws, repo):
     run(ws, repo)
     ws.store.prune("calc", "calc/ops.py", 1)  # lose chunks behind the catalog's back

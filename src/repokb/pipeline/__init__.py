@@ -18,7 +18,7 @@ from repokb.errors import InputError
 from repokb.models import Classification, Fragment, SkippedPath, SourceFile
 from repokb.pipeline.chunk import (
     FileProblem,
-    NotUtf8,
+    PastTheHead,
     chunk_file,
     decoded_too_large,
     indexed_bytes,
@@ -179,7 +179,7 @@ class Indexer:
                                  self.settings.max_file_bytes, self.settings.parse_budget)
         except FileProblem as problem:
             counts[f"files_{problem.status}"] += 1
-            if isinstance(problem, NotUtf8):  # past the head: as one whose head shows it
+            if isinstance(problem, PastTheHead):  # past the head: as one whose head shows it
                 c = problem.recorded(c)
             report.count_estimate(c, 0, 0)
             report.record(item.path, c, 0, str(problem), project=root.name)

@@ -42,7 +42,7 @@ from repokb.models import (
     SourceFile,
 )
 from repokb.pipeline.enrich import enrich
-from repokb.rules.ruleset import CONSTRAINTS, NOT_UTF8
+from repokb.rules.ruleset import CONSTRAINTS, KIND_DEFAULTS, NOT_UTF8
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
@@ -60,17 +60,28 @@ class TooLarge(FileProblem):
     status = "skipped"
 
 
-class NotUtf8(FileProblem):
-    """Text whose first invalid UTF-8 byte lies past the head the classifier read: recorded as
-    a file whose head shows one is (`rules/ruleset.NOT_UTF8`: metadata only, skipped, not
-    read again until it changes), with the same reason: where the bad byte lies decides
-    nothing (`recorded` gives the classification to record)."""
+class PastTheHead(FileProblem):
+    """What the head the classifier read did not show, found when the file is read whole:
+    recorded as a file whose head shows it is (skipped, metadata only, not read again until
+    it changes): where the byte lies decides nothing (`recorded` gives the classification to
+    record)."""
 
     status = "skipped"
 
-    def __init__(self, at: int) -> None:
-        super().__init__(NOT_UTF8)
+    def __init__(self, reason: str, at: int) -> None:
+        super().__init__(reason)
         self.at = at
+
+    def recorded(self, c: Classification) -> Classification:
+        raise NotImplementedError
+
+
+class NotUtf8(PastTheHead):
+    """Text whose first invalid UTF-8 byte lies past the head: `rules/ruleset.NOT_UTF8`, the
+    reason of a head that shows one."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__(NOT_UTF8, at)
 
     def recorded(self, c: Classification) -> Classification:
         """`c` as the classifier decides a file whose head shows the bad byte."""
@@ -80,6 +91,24 @@ class NotUtf8(FileProblem):
             reasons=(NOT_UTF8, *(r for r in c.reasons if r != NOT_UTF8)),
             flags=(*c.flags, "invalid_utf8") if "invalid_utf8" not in c.flags else c.flags,
             signals=(*c.signals, Signal(type="encoding", value=f"invalid UTF-8 at byte {self.at}",
+                                        weight=0.9)))
+
+
+class NulBytes(PastTheHead):
+    """A NUL byte the head's measure let pass (past the head, or one among much text): binary
+    content, as a head holding NUL bytes is (kind binary, metadata only), not a failure read
+    again at every run."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__(f"binary content (a NUL byte at byte {at}): recorded, not read", at)
+
+    def recorded(self, c: Classification) -> Classification:
+        """`c` as the classifier decides a file whose head holds NUL bytes."""
+        role, policy = KIND_DEFAULTS[Kind.BINARY]
+        return replace(
+            c, kind=Kind.BINARY, subkind="binary_data", knowledge_role=role,
+            index_policy=policy, reasons=(str(self),),
+            signals=(*c.signals, Signal(type="binary", value=f"NUL byte at byte {self.at}",
                                         weight=0.9)))
 
 
@@ -140,8 +169,8 @@ def read_text(file: SourceFile, max_bytes: int) -> tuple[str, str]:
 
 def decode_text(data: bytes) -> tuple[str, str]:
     """(text, sha256 of the bytes) of content already in memory; FileProblem if not UTF-8 text."""
-    if b"\x00" in data:
-        raise FileProblem("NUL bytes in content: treated as binary")
+    if (nul := data.find(b"\x00")) >= 0:
+        raise NulBytes(nul)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

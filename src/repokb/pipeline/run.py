@@ -25,7 +25,7 @@ from repokb.models import (
 from repokb.pipeline.chunk import (
     ChunkedFile,
     FileProblem,
-    NotUtf8,
+    PastTheHead,
     chunk_file,
     decode_text,
     read_limit,
@@ -305,7 +305,7 @@ class ProjectRun:
             s = self.settings
             text, content_hash = (decode_text(data) if data is not None else read_text(
                 file, read_limit(c, s.max_file_bytes, s.max_notebook_bytes)))
-        except NotUtf8 as problem:  # past the head: as one whose head shows it
+        except PastTheHead as problem:  # past the head: as one whose head shows it
             self._skipped(file, entry, problem.recorded(c), str(problem))
             return
         except FileProblem as problem:
