@@ -268,6 +268,9 @@ REDACTED = "<REDACTED_SECRET>"
 # key, a password file's `user:$6$...` / `user:$apr1$...` line, `.npmrc`'s `_auth=BASE64`
 # 43 also (decisions33): a compiler option defining a macro with no value (`additional_flags=
 # -DWRAP_M68K_AOUT`, DejaGnu's libgloss.exp, now read as Tcl) is no high-entropy string
+# 43 also (review): a random token quoted right after a bare `key` ("pass the key as
+# `[]byte("X")`", "use the key `X`"); prose's "secret key as `[]byte(`" no longer takes the
+# call's name for the value
 REDACTION_VERSION = 43
 
 

@@ -29,7 +29,8 @@ Span = tuple[int, int, str, bool]
 _PROSE = re.compile(
     r"""\b(?:password|passphrase|passwd|pwd|api[ _-]?key|secret|token)s?\b[^\n.]{0,24}?"""
     r"""\b(?P<verb>is|was|be|to|of|as|with)\b\s*:?\s*(?:\\?[`"'*])*"""
-    r"""(?P<value>[^\s`"'*,;()<>]{6,80})""",
+    # the whole word, not a call's name (`as []byte("X")`: the quoted argument is judged)
+    r"""(?P<value>[^\s`"'*,;()<>]{6,80}+)(?!\()""",
     re.I)
 # "API key: X" in prose, the two words apart (scan reads `api_key: X`, `Api-Key: X`)
 _PROSE_API_KEY = re.compile(

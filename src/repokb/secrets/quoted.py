@@ -32,6 +32,11 @@ Span = tuple[int, int, str, bool]
 _QUOTED = re.compile(r"""(?P<esc>\\?)(?P<q>["'`])(?P<value>[A-Za-z0-9_\-+/=.~]{16,200})"""
                      r"""(?P=esc)(?P=q)""")
 _NEAR = 120  # characters between the secret word and the literal's opening quote, at most
+# a bare `key` just before the literal ("we pass the key as `[]byte("X")`", "the HMAC key
+# `X`"): a random token given as a key is one, though `key` alone names no secret elsewhere
+_KEY_BEFORE = re.compile(r"\bkeys?(?:\s+(?:is|was|as|to|of))?\s*[:=]?\s*`?(?:\[\]byte\()?$",
+                         re.I)
+_NEAR_KEY = 40
 
 
 def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Span]:
@@ -59,7 +64,8 @@ def find(text: str, mode: str, language: str | None, keys: KeyLines) -> list[Spa
                     continue  # a value: the assignment finders judge it (an escaped quote
                     # stands inside a string: prose, a JSON file's note)
             low = max(start, quote - _NEAR)
-            if prose_names_a_secret(key_words(text[low:quote])):
+            if (prose_names_a_secret(key_words(text[low:quote]))
+                    or _KEY_BEFORE.search(text, max(start, quote - _NEAR_KEY), quote)):
                 out.append((start + m.start("value"), start + m.end("value"), "quoted_secret",
                             False))
     return out
