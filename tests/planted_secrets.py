@@ -48,6 +48,7 @@ TELEGRAM = _j("110201543", ":", "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw")
 TWILIO = _j("SK", "2a3b4c5d6e7f8a9b", "0c1d2e3f4a5b6c7d")
 NPM = _j("npm", "_", "a1B2c3D4e5F6g7H8i9J0", "k1L2m3N4o5P6q7R8s9T0")
 OPENAI = _j("sk", "-proj-", "Xq3vL9mT2kW7nB4cY6zH1jF5", "sD0gAe2Kp9R8x2LmQ9vT4")
+GOKEY = _j("Jd4Pk9Xs2L", "q7Wz3NvB8m")  # a random token given as a key, `key` alone
 MAILCHIMP = _j("3f2a9c8e1b7d4f6a", "0e5c2b9d8a7f6e5d", "-us12")
 PEM_BODY = _j("MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePz", "Nm0tRgeLezV6ffAt0gunVTLw7onL")
 PEM = _j("-----BEGIN ", "RSA PRIVATE", " KEY-----\n", PEM_BODY, "\n",
@@ -447,6 +448,11 @@ def planted() -> list[Planted]:
                 [p["wifiqr"], *OPENVPN, SHADOW, p["npmauth"],
                  base64.b64encode(_j("deploy:", p["npmauth"]).encode()).decode()],
                 readable=["registry=https://npm.example.com/"]),
+        # a new user's trial (session 33): a random token right after a bare `key`
+        Planted("docs/go-signing.md",
+                "# Signing from Go\n\nIn Go services we pass the key as "
+                f'`[]byte("{GOKEY}")` to `NewSigner`.\n', [GOKEY],
+                readable=["In Go services we pass the key as `[]byte("]),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"
