@@ -164,12 +164,9 @@ class Searcher:
                              f"({len(set(query.path_globs))} given).",
                              hint="Use fewer, wider globs: src/**, docs/*.md.")
         projects, named = query.projects, None
-        if projects and self.settings.project_from_question:
-            # a question scoped to the project it names ("how does cobra find ..." with
-            # `--project cobra`): the name is no word to search for, as when it scopes alone
-            said = named_project(text, projects)
-            text = said[1] if said else text
-        elif not projects and self.settings.project_from_question:
+        # (a question scoped by `projects` to the project it names keeps the name: it is the
+        # subject of the project's FAQ, "Does Black have an API?"; bench/RESULTS.md, session 33)
+        if not projects and self.settings.project_from_question:
             named = named_project(text, self.catalog.project_names())
             if named:  # "how does gin recover": gin's chunks, the rest of the words searched
                 text = named[1]
