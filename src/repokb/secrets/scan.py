@@ -185,17 +185,11 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    found = without_paths(text, [Finding(start, end, name, strong, _line_of(text, start, starts))
-                                 for start, end, name, strong in sorted(spans)])
-    findings: list[Finding] = []
-    for f in found:  # `PWD=/home/me/src` gone (the shell's working directory), then merged
-        if findings and f.start < findings[-1].end:  # overlapping: keep the wider, stronger
-            last = findings[-1]
-            findings[-1] = Finding(last.start, max(last.end, f.end), last.detector,
-                                   last.strong or f.strong, last.line)
-            continue
-        findings.append(f)
-    return findings
+    # `PWD=/home/me/src` gone (the shell's working directory), then overlapping ones joined
+    # (sorted first: `merged`'s stable sort keeps this order among equal spans)
+    return merged(without_paths(text, [Finding(start, end, name, strong,
+                                               _line_of(text, start, starts))
+                                       for start, end, name, strong in sorted(spans)]))
 
 
 def url_credentials(text: str) -> list[re.Match[str]]:
