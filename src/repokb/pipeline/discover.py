@@ -344,8 +344,9 @@ def skipped_by_name(folder: str,
 def _dir_skip_reason(name: str, path: str, rel: str, rules: IgnoreRules,
                      listed: list[os.DirEntry[str]] | None = None) -> tuple[str, str] | None:
     names: set[str] | None = None
-    holds = on_disk(path)
-    if listed is not None:
+    if listed is None:
+        holds = on_disk(path)
+    else:  # (what it holds read from the listing: no marker asked of the disk unlisted)
         names = {e.name for e in listed}
         holds = in_listing(path, names, listed)
 
