@@ -18,14 +18,12 @@ than guessed from its looks.
 
 from __future__ import annotations
 
-import base64
-import binascii
 from urllib.parse import unquote
 
 from repokb.rules.secret_patterns import REDACTED
 from repokb.secrets.scan import is_placeholder, url_credentials
 from repokb.secrets.shapes import basic_credentials
-from repokb.secrets.values import is_field_name
+from repokb.secrets.values import base64_text, is_field_name
 
 MIN_LENGTH = 6
 # The detectors whose span holds a password among other parts (see the module docstring).
@@ -40,7 +38,7 @@ def passwords(text: str) -> set[str]:
         password = m.group("password")
         found.update((password, unquote(password)))
     for encoded in basic_credentials(text):
-        userinfo = _decoded(encoded)
+        userinfo = base64_text(encoded)
         if userinfo is not None and ":" in userinfo:
             found.add(userinfo.split(":", 1)[1])
     return {p for p in found if spreads(p)}
@@ -54,13 +52,3 @@ def spreads(password: str) -> bool:
     if not any(c.isalpha() for c in password) or password.isalpha():
         return False
     return not (is_placeholder(password) or is_field_name(password))
-
-
-def _decoded(value: str) -> str | None:
-    """A base64 value as text (`user:password`), or None when it is no base64 of text."""
-    try:
-        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
-        text = raw.decode("utf-8")
-    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
-        return None
-    return text if text.isprintable() else None

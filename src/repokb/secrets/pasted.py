@@ -18,12 +18,10 @@ each stored as written; the files themselves, where their names say so, are bloc
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.values import password_like
+from repokb.secrets.values import base64_text, password_like
 
 Span = tuple[int, int, str, bool]
 
@@ -78,12 +76,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
 
 def _user_password(value: str) -> bool:
     """Whether base64 `value` decodes to printable `user:password`."""
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return False
-    user, colon, password = decoded.partition(":")
-    return bool(colon and user and password and decoded.isprintable())
+    user, colon, password = (base64_text(value) or "").partition(":")
+    return bool(colon and user and password)
 
 
 def _putty(text: str) -> list[Span]:

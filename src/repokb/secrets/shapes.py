@@ -24,8 +24,6 @@ such by the key they are assigned to.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 
 from repokb.rules import secret_patterns as P
@@ -43,7 +41,7 @@ from repokb.secrets.scan import (
     random_key_value,
 )
 from repokb.secrets.scan import is_secret_key as named_secret_key
-from repokb.secrets.values import looks_random, names_something, value_ok
+from repokb.secrets.values import base64_text, looks_random, names_something, value_ok
 
 Span = tuple[int, int, str, bool]
 
@@ -315,12 +313,8 @@ def basic_credentials(text: str) -> list[str]:
 
 def _userinfo(value: str) -> bool:
     """Whether base64 `value` decodes to a `user:password` whose password is no placeholder."""
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode()
-    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
-        return False
-    user, colon, password = decoded.partition(":")
-    return bool(colon and password and decoded.isprintable() and not is_placeholder(password))
+    user, colon, password = (base64_text(value) or "").partition(":")
+    return bool(colon and password and not is_placeholder(password))
 
 
 _AUTH_WORDS = ("auth", "token")  # an Authorization header's, docker's "auth" lines

@@ -11,6 +11,8 @@ of secrets/ judges its values with these.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from repokb.rules import secret_patterns as P
@@ -133,3 +135,12 @@ def _identifier_of_words(value: str) -> bool:
                                                                     strict=False))
     return len([w for w in words if len(w) >= 3]) >= 2 and ("_" in parts or camel)
 
+
+def base64_text(value: str) -> str | None:
+    """A base64 value (its padding optional) as printable text (`user:password`), or None when
+    it is no base64 of such text."""
+    try:
+        text = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):  # UnicodeDecodeError is a ValueError
+        return None
+    return text if text.isprintable() else None
