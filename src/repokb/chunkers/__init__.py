@@ -4,7 +4,8 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
-forms), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
+forms), elisp (Emacs Lisp by its top-level forms), vimscript
+(Vim script by function and user command), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
 documentation by =head sections; Perl source as code plus its POD), make
 (Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
 build stage), cmake (by function, macro and target),
@@ -26,6 +27,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     config,
     cython,
     dockerfile,
+    elisp,
     erlang,
     gotemplate,
     graphql,
@@ -48,6 +50,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
+    vimscript,
 )
 from repokb.chunkers.base import Chunker, chunker_for, register
 from repokb.chunkers.fixed import FixedChunker, fixed_windows
