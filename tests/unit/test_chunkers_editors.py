@@ -1,0 +1,117 @@
+"""Emacs Lisp and Vim script are cut by their definitions (chunkers/elisp.py, vimscript.py):
+before, both were fixed windows with no name, so "where is magit-status defined" or "what
+does fugitive#Diffsplit do" found a window starting anywhere, named nothing."""
+
+from __future__ import annotations
+
+from repokb.chunkers import chunker_for
+
+ELISP = '''\
+;;; shop.el --- A small shop  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2024 Jane
+
+;;; Commentary:
+
+;; Shop keeps a cart of items and checks them out against the
+;; configured payment backend.
+
+;;; Code:
+
+(require 'cl-lib)
+
+(defgroup shop nil
+  "A small shop."
+  :group 'tools)
+
+(defcustom shop-cache-file "~/.shop-cache"
+  "Where the shop keeps its cache of prices."
+  :type 'file)
+
+;;;###autoload
+(defun shop-checkout (cart)
+  "Check out CART: pay for its items, with a \\"(\\" in a string."
+  (interactive (list (shop-current-cart)))
+  (let ((c ?\\())
+    (message "paid %s" (shop-total cart))))
+
+(defmacro shop-with-cart (var &rest body)
+  "Run BODY with VAR bound to the current cart."
+  `(let ((,var (shop-current-cart))) ,@body))
+
+(cl-defmethod shop-total ((cart shop-cart))
+  "The total price of CART's items."
+  (apply #'+ (mapcar #'shop-item-price (shop-cart-items cart))))
+
+(defvar-local shop--buffer-cart nil "The cart this buffer shows.")
+
+(provide 'shop)
+;;; shop.el ends here
+'''
+
+
+def test_each_elisp_definition_is_a_named_piece_with_its_autoload_cookie():
+    pieces = chunker_for("emacs_lisp").chunk(ELISP)
+    named = [(p.symbol, p.symbol_type, p.start_line, p.end_line) for p in pieces if p.symbol]
+    assert named == [("shop", "package", 5, 13),  # `;;; Code: (require ..)` joined: short
+                     ("shop", "variable", 14, 16),
+                     ("shop-cache-file", "variable", 18, 20),
+                     ("shop-checkout", "function", 22, 27),
+                     ("shop-with-cart", "macro", 29, 31),
+                     ("shop-cart.shop-total", "function", 33, 35),
+                     ("shop--buffer-cart", "variable", 37, 40)]  # `(provide ..)` joined
+    checkout = next(p for p in pieces if p.symbol == "shop-checkout")
+    assert checkout.content.startswith(";;;###autoload\n(defun shop-checkout")
+    commentary = pieces[[p.symbol_type for p in pieces].index("package")]
+    assert "checks them out against the" in commentary.content
+
+
+def test_unbalanced_elisp_falls_back_to_windows_and_keeps_every_line():
+    text = "(defun f ()\n  (g))\n)\n" + "(setq x 1)\n" * 30
+    pieces = chunker_for("emacs_lisp").chunk(text)
+    assert pieces and all(p.symbol is None for p in pieces)
+    covered = {n for p in pieces for n in range(p.start_line, p.end_line + 1)}
+    assert covered >= set(range(1, text.count("\n") + 1))
+
+
+VIM = '''\
+" shop.vim - a small shop
+if exists('g:loaded_shop')
+  finish
+endif
+let g:loaded_shop = 1
+
+" Check out the current cart: pay for its items
+function! s:Checkout(cart) abort
+  let total = 0
+  for item in a:cart
+    let total += item.price
+  endfor
+  return total
+endfunction
+
+function! shop#cart#Total(...) abort
+  function! s:Inner() abort
+    return 1
+  endfunction
+  return s:Inner() + len(a:000)
+endfunc
+
+" :ShopCheckout pays for the cart
+command! -bar -nargs=* ShopCheckout
+      \\ call s:Checkout(get(b:, 'shop_cart', []))
+exe 'command! -bang -nargs=? Gshop exe shop#cart#Total(<bang>0, <q-args>)'
+
+nnoremap <silent> <Plug>(shop-checkout) :<C-U>ShopCheckout<CR>
+'''
+
+
+def test_each_vim_function_and_command_is_a_piece_findable_by_its_bare_name():
+    pieces = chunker_for("vim").chunk(VIM)
+    named = [(p.symbol, p.symbol_type, p.start_line, p.end_line) for p in pieces
+             if p.symbol_type in ("function", "command")]
+    assert named == [("Checkout", "function", 7, 14),
+                     ("shop.cart.Total", "function", 16, 21),  # s:Inner stays inside
+                     ("ShopCheckout", "command", 23, 25),
+                     ("Gshop", "command", 26, 26)]
+    assert pieces[1].content.startswith('" Check out the current cart')
