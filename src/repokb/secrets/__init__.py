@@ -9,7 +9,8 @@ columns) and `encoded.find` (base64 runs that decode to text holding a strong se
 comment or wrapped over lines too); `defaults.find`, `jvm.find` and `dotnet.find` read Go's,
 Ruby's, Java's, Gradle's, Android's and .NET's forms, `openresty.find` Lua's and nginx's,
 `perl.find` Perl's, `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's,
-`rforms.find` R's right assignment (`"X" -> password`), `rustforms.find` Rust's clap
+`rforms.find` R's right assignment (`"X" -> password`), `lispforms.find` Emacs Lisp's
+`(setq erc-password "X")` and `:secret "X"`, `rustforms.find` Rust's clap
 default above a secret-named field and a `fn` named for a secret returning a literal,
 `powershell.find` PowerShell's
 `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find` CMake's
@@ -73,6 +74,7 @@ from repokb.secrets import (
     idl,
     jvm,
     k8s,
+    lispforms,
     literals,
     mlforms,
     netforms,
@@ -123,6 +125,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "beam": lambda text, mode, language, keys: beam.find(text, language, keys),
     "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
     "rforms": lambda text, mode, language, keys: rforms.find(text, language),
+    "lispforms": lambda text, mode, language, keys: lispforms.find(text, language),
     "rustforms": lambda text, mode, language, keys: rustforms.find(text, language),
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),

@@ -7,7 +7,7 @@ Found here (spans of the value only, never its name):
 - a directive that names a secret and gives its value after a space (Tor's
   `HashedControlPassword 16:..`, Apache's `SetEnv DB_PASSWORD X`, tcsh's `setenv API_TOKEN X`,
   fish's `set -gx DB_PASSWORD X`, Robot Framework's `${PASSWORD}    X`, Kickstart's
-  `rootpw --plaintext X` and `sshpw --username=u X`);
+  `rootpw --plaintext X` and `sshpw --username=u X`, tmux's `set-environment -g TOKEN X`);
 - the password of a `user:password` pair a directive gives (curl's `user = "u:X"` and
   `proxy-user`, HAProxy's `stats auth u:X`, Tor's `HTTPSProxyAuthenticator u:X`);
 - a bearer token given as a curl option (`oauth2-bearer = X`, `--oauth2-bearer X`);
@@ -41,13 +41,13 @@ CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"] | {"hurl", "ht
 _VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'|(?P<bare>[^\s;"'#]{1,400}))"""
 # `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`
 _DIRECTIVE = re.compile(
-    r"""^[ \t]*(?:(?:SetEnv|setenv|set(?:[ \t]+-{1,2}[A-Za-z]+)*|env)[ \t]+)?"""
+    r"""^[ \t]*(?:(?:SetEnv|setenv|set(?:-environment)?(?:[ \t]+-{1,2}[A-Za-z]+)*|env)[ \t]+)?"""
     rf"""(?P<key>[A-Za-z_][\w.-]{{0,80}})[ \t]+{_VALUE}[ \t]*;?[ \t]*$""", re.M)
 # the start of a line `_DIRECTIVE` reads outside the configuration group: a shell's or
 # Apache's setting of an environment variable
 # (`SetEnv NAME`, not Go's `SetEnvPrefix("foo")`, viper's, which made every `Credentials
 # map[string]string` of viper_test.go a directive)
-_SETS = re.compile(r"^[ \t]*(?:(?:SetEnv|setenv)[ \t]|set[ \t]+-)", re.M)
+_SETS = re.compile(r"^[ \t]*(?:(?:SetEnv|setenv|set-environment)[ \t]|set[ \t]+-)", re.M)
 # Robot Framework's variable table: `${NAME}    value` (two spaces or a tab part the cells)
 _ROBOT = re.compile(r"^\$\{(?P<key>[\w ]{1,80})\}[ \t]*=?(?:[ \t]{2,}|\t)(?P<bare>\S[^\n]*?)"
                     r"[ \t]*$", re.M)
@@ -76,8 +76,8 @@ _HURL_PAIR = re.compile(r"^[ \t]*[^\s:#]{1,80}[ \t]*:[ \t]*(?P<bare>\S[^\n]*?)[ 
 def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     conf = language in CONF
-    if conf or (language is not None and ("etEnv" in text or "setenv" in text
-                                          or "set -" in text) and _SETS.search(text)):
+    sets = any(word in text for word in ("etEnv", "setenv", "set -", "set-environment"))
+    if conf or (language is not None and sets and _SETS.search(text)):
         for m in _DIRECTIVE.finditer(text):  # outside configuration, those lines alone
             if conf or _SETS.match(m.group(0)):
                 _add(out, m, "directive_value", is_secret_key(m.group("key")))

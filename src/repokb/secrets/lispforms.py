@@ -1,0 +1,43 @@
+"""Secrets in Emacs Lisp's own forms, where no `key = "value"` or `key: "value"` shows them.
+
+An Emacs configuration (`init.el`, `.emacs`, `config.el`) sets its credentials as Lisp:
+- a secret-named variable given a string: `(setq erc-password "X")`, `(setq-default
+  forge-token "X")`, `(setopt gptel-api-key "X")`, `(defvar my-secret "X" "doc")`,
+  `(customize-set-variable 'paradox-github-token "X")`, and each pair of a `setq` setting
+  several (`(setq user "jane" smtp-password "X")`);
+- a secret-named entry of an alist or a plist: `(sql-password "X")` in
+  `sql-connection-alist`, `:secret "X"` / `:password "X"` in `auth-sources` or an IRC
+  server's plist, `(password . "X")`.
+Spans of the value only, never its name. A name must be a secret's (`scan.is_secret_key`);
+the value is judged as a string literal of code is (`scan.is_secret_value`: no bare word, no
+placeholder, no prompt such as `"Password: "`), and a regular expression (`"^\\(Enter ..."`),
+a path (`"~/.authinfo.gpg"`) or a format (`"%s"`) is none. Read in Emacs Lisp only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
+
+Span = tuple[int, int, str, bool]
+
+# a symbol (`erc-password`, `'paradox-github-token`, `:secret`, `(password .`) and the string
+# right after it
+_NAMED_STRING = re.compile(
+    r"""(?:(?<=[\s('])|^)['`:]?(?P<key>[A-Za-z][\w/*+!<>=?-]{0,100})(?:[ \t\r\n]+\.)?"""
+    r"""[ \t\r\n]+"(?P<value>(?:[^"\\\n]|\\.){1,400})\"""")
+
+
+def find(text: str, language: str | None = None) -> list[Span]:
+    """Spans of the secret strings an Emacs Lisp text gives to secret-named symbols."""
+    if language != "emacs_lisp" or '"' not in text:
+        return []
+    out: list[Span] = []
+    for m in _NAMED_STRING.finditer(text):
+        key, value = m.group("key"), m.group("value")
+        if not is_secret_key(key) or value.startswith(("^", "~", "/", "$", "%")) or "\\" in value:
+            continue
+        if not is_placeholder(value) and is_secret_value(value, key, literal_words=False):
+            out.append((m.start("value"), m.end("value"), "secret_assignment", False))
+    return out
