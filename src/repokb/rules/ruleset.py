@@ -356,7 +356,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("secret-path", Tier.BLOCK, (SECRET_PATH, NOT_TEMPLATE),
        Then(Kind.SECRET_CANDIDATE, "secret file: path matches {evidence}",
             subkinds=T.SECRET_PATHS, **_SECRET)),  # type: ignore[arg-type]
-    _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE))),
+    # (not OpenSSH's client settings, `.ssh/config`: Host blocks a dotfiles repository shares)
+    _r("secret-directory", Tier.BLOCK, (Dir(T.SECRET_DIRS), Not(Lang(CODE)),
+                                        Not(Lang(frozenset({"ssh_config"})))),
        Then(Kind.SECRET_CANDIDATE, "inside a secrets directory ({evidence})",
             subkind="secret_store", **_SECRET)),  # type: ignore[arg-type]
     # ... nor a JSON Schema of a secret's shape (kubernetes-validate's `secret-v1.json`,

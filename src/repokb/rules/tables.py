@@ -236,6 +236,8 @@ LATEX_BUILD_EXTENSIONS = frozenset({".aux", ".bbl", ".blg", ".fls", ".fdb_latexm
 BUILD_ARTIFACT_EXTENSIONS = frozenset({
     ".o", ".a", ".so", ".dylib", ".dll", ".exe", ".class", ".pyc", ".pyo", ".wasm", ".obj",
     ".mo",
+    ".elc", ".eln",  # Emacs Lisp byte code and native code, compiled from the `.el` beside them
+    ".zwc",  # zsh's compiled scripts (`zcompile ~/.zshrc`)
 })
 
 # Path conventions (directory names anywhere in the path).
@@ -401,7 +403,10 @@ MANIFESTS: dict[str, str] = {
     "build.gradle.kts": "gradle_build", "settings.gradle": "gradle_settings",
     "settings.gradle.kts": "gradle_settings", "composer.json": "composer_manifest",
     "Gemfile": "bundler_manifest", "mix.exs": "mix_manifest", "pubspec.yaml": "pub_manifest",
-    "Podfile": "cocoapods_manifest", "deno.json": "deno_manifest",
+    "Podfile": "cocoapods_manifest",
+    # Homebrew's bundle (`brew "git"`, `cask "iterm2"`): what a dotfiles repository installs;
+    # Cask and Eask: an Emacs package's development dependencies
+    "Brewfile": "homebrew_bundle", "Cask": "cask_manifest", "Eask": "eask_manifest", "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
     "MANIFEST.in": "python_sdist_manifest",
@@ -450,7 +455,10 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     "*.cabal": "cabal_package", "*.opam": "opam_package",  # a Haskell / OCaml package
     # a PowerShell module's manifest (`Pester.psd1`: its version, RootModule, RequiredModules,
     # the functions it exports)
-    "*.psd1": "powershell_module_manifest"}
+    "*.psd1": "powershell_module_manifest",
+    # an Emacs package's description (`(define-package "magit" "3.3.0" ... '((dash "2.19.1")))`:
+    # its name, version and dependencies), as package.el writes and reads it
+    "*-pkg.el": "elpa_package"}
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
@@ -495,6 +503,14 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     # utilsBundle.js.LICENSE): the inlined packages' notices, not the project's
     "*.js.LICENSE.txt": "extracted_licenses", "*.js.LICENSE": "extracted_licenses",
     "*.mjs.LICENSE.txt": "extracted_licenses", "*.cjs.LICENSE.txt": "extracted_licenses",
+    # the autoload definitions package.el and `make` write from an Emacs package's
+    # `;;;###autoload` cookies ("automatically extracted autoloads": magit-autoloads.el, 225
+    # pieces each repeating a definition of the package's own files)
+    "*-autoloads.el": "emacs_autoloads", "*-loaddefs.el": "emacs_autoloads",
+    "loaddefs.el": "emacs_autoloads",
+    # the index of tags ctags writes, and Vim's `:helptags` in a plugin's `doc/` (one line per
+    # `*tag*` of the help files, which are indexed)
+    "tags": "tags_index",
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -814,6 +830,9 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     # (`#!/usr/bin/make -f`); the package's fields, its changelog and its copyright are text
     ("debian", "rules"): "make", ("debian", "control"): "text", ("debian", "changelog"): "text",
     ("debian", "copyright"): "text",
+    # OpenSSH's client settings as a dotfiles repository keeps them (`ssh/config`,
+    # `.ssh/config`): Host blocks, ports, users, jump hosts; the keys beside them stay blocked
+    (".ssh", "config"): "ssh_config", ("ssh", "config"): "ssh_config",
 }
 # Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
 DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")

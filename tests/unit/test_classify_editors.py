@@ -1,0 +1,71 @@
+"""An Emacs package's, a Vim plugin's and a dotfiles repository's own files are read as such.
+
+A pass over Debian's elpa-magit 3.3.0, elpa-projectile 2.7.0, vim-airline 0.11, vim-fugitive
+3.7 and a dotfiles tree (zsh/bash rc, .gitconfig, .tmux.conf, ssh config, .vimrc, init.el,
+install.sh, Makefile, Brewfile) found `magit-autoloads.el` (225 pieces, "automatically extracted
+autoloads") indexed as the package's source, `magit-pkg.el` (the package's name, version and
+dependencies) as source, `ssh/config` unknown, so excluded, and a dotfiles repository's
+`.ssh/config` blocked as a secret; `.elc` byte code and the `tags` index Vim's `:helptags`
+writes in `doc/` were not known as built files.
+"""
+
+from __future__ import annotations
+
+from repokb.models import Kind, Policy
+
+from ..conftest import cases, classify_file
+
+AUTOLOADS = (";;; magit-autoloads.el --- automatically extracted autoloads  -*- lexical-binding:"
+             " t -*-\n;;\n;;; Code:\n\n(autoload 'magit-status \"magit-status\" nil t)\n")
+PKG = ('(define-package "magit" "3.3.0"\n  "A Git porcelain inside Emacs."\n'
+       "  '((emacs \"25.1\")\n    (dash \"2.19.1\")))\n")
+SSH_CONFIG = ("Host bastion\n    HostName bastion.example.com\n    User jane\n    Port 2222\n"
+              "    IdentityFile ~/.ssh/id_work\n")
+BREWFILE = 'tap "homebrew/cask-fonts"\nbrew "git"\nbrew "tmux"\ncask "iterm2"\n'
+HELPTAGS = ":Gdiffsplit\tfugitive.txt\t/*:Gdiffsplit*\n:Git\tfugitive.txt\t/*:Git*\n"
+
+CASES = [  # (rel, content, kind, subkind, language, policy)
+    ("magit-autoloads.el", AUTOLOADS, Kind.GENERATED, "emacs_autoloads", "emacs_lisp",
+     Policy.METADATA_ONLY),
+    ("lisp/loaddefs.el", AUTOLOADS, Kind.GENERATED, "emacs_autoloads", "emacs_lisp",
+     Policy.METADATA_ONLY),
+    ("magit-pkg.el", PKG, Kind.DEPENDENCY_MANIFEST, "elpa_package", "emacs_lisp",
+     Policy.INDEX_TEXT),
+    ("magit-status.el", ";;; magit-status.el --- the grand overview\n(defun magit-status ())\n",
+     Kind.SOURCE, "emacs_lisp_source", "emacs_lisp", Policy.PARSE_AND_INDEX),
+    ("Brewfile", BREWFILE, Kind.DEPENDENCY_MANIFEST, "homebrew_bundle", "ruby",
+     Policy.INDEX_TEXT),
+    ("ssh/config", SSH_CONFIG, Kind.CONFIGURATION, "ssh_config_config", "ssh_config",
+     Policy.INDEX_TEXT),
+    (".ssh/config", SSH_CONFIG, Kind.CONFIGURATION, "ssh_config_config", "ssh_config",
+     Policy.INDEX_TEXT),
+    ("home/.ssh/config", SSH_CONFIG, Kind.CONFIGURATION, "ssh_config_config", "ssh_config",
+     Policy.INDEX_TEXT),
+    ("doc/tags", HELPTAGS, Kind.GENERATED, "tags_index", None, Policy.METADATA_ONLY),
+]
+
+
+@cases(("rel", "content", "kind", "subkind", "language", "policy"), CASES)
+def test_editor_and_dotfile_files_are_read_as_what_they_are(tmp_path, rel, content, kind,
+                                                             subkind, language, policy):
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind, c.language, c.index_policy) == (kind, subkind, language, policy)
+
+
+BLOCKED = [  # (rel, content): what `.ssh/` holds beside its config stays blocked
+    (".ssh/id_ed25519", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n"
+                        "-----END OPENSSH PRIVATE KEY-----\n"),
+    (".ssh/known_hosts", "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6\n"),
+    (".ssh/authorized_keys", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6 jane\n"),
+]
+
+
+@cases(("rel", "content"), BLOCKED)
+def test_the_rest_of_a_ssh_folder_stays_blocked(tmp_path, rel, content):
+    c = classify_file(tmp_path, rel, content)
+    assert c.index_policy is Policy.BLOCK
+
+
+def test_byte_compiled_emacs_lisp_is_a_build_artifact(tmp_path):
+    c = classify_file(tmp_path, "magit.elc", b";ELC\x1c\x00\x00\x00\n;;; Compiled\n\x00\x01")
+    assert c.kind is Kind.BUILD_ARTIFACT and c.index_policy is not Policy.PARSE_AND_INDEX
