@@ -115,3 +115,36 @@ def test_each_vim_function_and_command_is_a_piece_findable_by_its_bare_name():
                      ("ShopCheckout", "command", 23, 25),
                      ("Gshop", "command", 26, 26)]
     assert pieces[1].content.startswith('" Check out the current cart')
+
+
+GITCONFIG = '''\
+[user]
+\tname = Jane Developer
+\temail = jane@example.com
+[alias]
+\tco = checkout
+\tlg = log --graph --pretty=format:'%Cred%h%Creset -%C(yellow)%d%Creset %s' --abbrev-commit
+'''
+SSH_CONFIG = '''\
+Host *
+    ServerAliveInterval 60
+    AddKeysToAgent yes
+
+Host bastion  # the jump host
+    HostName bastion.example.com
+    User jane
+    Port 2222
+
+Match host db-* exec "test -f ~/.ssh/id_work"
+    IdentityFile ~/.ssh/id_work
+    ProxyJump bastion
+'''
+
+
+def test_a_gitconfig_is_cut_by_section_and_an_ssh_config_by_host_block():
+    git = chunker_for("git_config").chunk(GITCONFIG)
+    assert [(p.symbol, p.start_line) for p in git] == [("user", 1), ("alias", 4)]
+    ssh = chunker_for("ssh_config").chunk(SSH_CONFIG)
+    assert [(p.symbol, p.start_line, p.end_line) for p in ssh] == [
+        ("Host *", 1, 4), ("Host bastion", 5, 9),
+        ('Match host db-* exec "test -f ~/.ssh/id_work"', 10, 12)]

@@ -1,7 +1,9 @@
 """INI, conf, cfg and properties files by `[section]`: small windows that name their section.
 
 Each section's lines are cut into ~200-character windows (30 overlap) whose symbol is the
-section name; lines before the first section have no symbol. Values arrive already redacted
+section name; lines before the first section have no symbol. git's config files (`.gitconfig`,
+`[alias]`, `[url "..."]`) are INI; OpenSSH's client settings (`ssh_config`, `.ssh/config`) are
+cut the same way by their `Host` and `Match` blocks, named so (`Host bastion`). Values arrive already redacted
 where the classifier asked for it: this chunker only cuts the text it is given.
 """
 
@@ -15,20 +17,22 @@ from repokb.chunkers.joining import join_short
 from repokb.models import ChunkPiece
 
 _SECTION = re.compile(r"^\s*\[\s*([^\]\n]+?)\s*\]\s*(?:[#;].*)?$")
+_SSH_BLOCK = re.compile(r"^\s*((?i:host|match)\s+[^#\n]*?)\s*(?:#.*)?$")
 
 
 class IniChunker:
-    name = "ini"
-    languages = frozenset({"ini", "properties", "dotenv"})
-
-    def __init__(self, size: int = 200, overlap: int = 30) -> None:
+    def __init__(self, size: int = 200, overlap: int = 30, name: str = "ini",
+                 languages: frozenset[str] = frozenset({"ini", "properties", "dotenv",
+                                                        "git_config"}),
+                 section: re.Pattern[str] = _SECTION) -> None:
         self.size, self.overlap = size, overlap
+        self.name, self.languages, self.section = name, languages, section
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         lines = split_lines(text)
         starts: list[tuple[int, str | None]] = [(0, None)]
         for row, line in enumerate(lines):
-            match = _SECTION.match(line)
+            match = self.section.match(line)
             if match:
                 starts.append((row, match.group(1)))
         pieces: list[ChunkPiece] = []
@@ -41,3 +45,4 @@ class IniChunker:
 
 
 register(IniChunker())
+register(IniChunker(name="ssh_config", languages=frozenset({"ssh_config"}), section=_SSH_BLOCK))
