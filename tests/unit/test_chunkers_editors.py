@@ -148,3 +148,38 @@ def test_a_gitconfig_is_cut_by_section_and_an_ssh_config_by_host_block():
     assert [(p.symbol, p.start_line, p.end_line) for p in ssh] == [
         ("Host *", 1, 4), ("Host bastion", 5, 9),
         ('Match host db-* exec "test -f ~/.ssh/id_work"', 10, 12)]
+
+
+HELP = '''\
+*shop.txt*  A small shop for Vim
+
+==============================================================================
+INTRODUCTION                                                    *shop-intro*
+
+Shop keeps a cart of items in a buffer and checks them out.
+
+==============================================================================
+COMMANDS                                                     *shop-commands*
+
+                                                *:ShopCheckout* *:Scheckout*
+:ShopCheckout [cart]    Pay for every item of [cart] (the current buffer's
+                        cart when none is given), then empty it.
+
+                                                *g:shop_currency*
+g:shop_currency         The currency prices are shown in.  Default: "EUR".
+'''
+
+
+def test_vim_help_is_cut_by_its_tags():
+    pieces = chunker_for("text").chunk(HELP)
+    named = [(p.symbol, p.start_line) for p in pieces]
+    # the header line alone is too short: it joins the first topic
+    assert named == [("shop-intro", 1), ("shop-commands", 8), (":ShopCheckout", 11),
+                     ("g:shop_currency", 15)]
+    assert "Pay for every item" in pieces[2].content
+
+
+def test_other_plain_text_is_cut_as_before():
+    text = "Notes\n=====\n\nSome *emphasis* here.\n\nMore\n====\n\nAnd more text here.\n"
+    assert all(p.symbol_type != "section" or p.symbol in ("Notes", "More")
+               for p in chunker_for("text").chunk(text))

@@ -5,7 +5,7 @@ text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HT
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
 forms), elisp (Emacs Lisp by its top-level forms), vimscript
-(Vim script by function and user command), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
+(Vim script by function and user command), vimhelp (Vim help files by `*tag*` topic), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
 documentation by =head sections; Perl source as code plus its POD), make
 (Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
 build stage), cmake (by function, macro and target),
@@ -50,6 +50,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
+    vimhelp,  # after rst: Vim help wraps the plain-text chunker
     vimscript,
 )
 from repokb.chunkers.base import Chunker, chunker_for, register
