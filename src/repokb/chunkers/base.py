@@ -195,6 +195,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     package-info.java's Javadoc + `package a.b;` one piece named `a.b` (package); a Java
 #     definition under its Javadoc is not scored comment-only, nor a pom's `<properties>` (a
 #     leaf's name read with its value) as tags.
+# NEXT (newuser34): Emacs Lisp cut per defining form (defun, defmacro, defcustom, defvar,
+#     cl-defmethod ...) with `;;;###autoload` and the comments above, its `;;; Commentary:` a
+#     `package` piece (elisp.py); Vim script per function and user command, `s:`/autoload names
+#     bare/dotted (vimscript.py); Vim help by `*tag*` topic (vimhelp.py); a `.gitconfig` by
+#     `[section]`, an ssh config by Host/Match block (ini.py). All were unnamed windows.
 CHUNKING_VERSION = 30
 
 

@@ -278,6 +278,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
 # HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
 # a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
+# NEXT (newuser34): `*-autoloads.el`/`loaddefs.el` generated, `*-pkg.el`, `Cask`, `Eask`,
+# `Brewfile` dependency manifests, `.elc`/`.eln`/`.zwc` build artifacts, a `tags` index
+# generated, `ssh/config` and `.ssh/config` OpenSSH configuration (not unknown, not blocked)
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -271,6 +271,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 43 also (review): a random token quoted right after a bare `key` ("pass the key as
 # `[]byte("X")`", "use the key `X`"); prose's "secret key as `[]byte(`" no longer takes the
 # call's name for the value
+# NEXT (newuser34): Emacs Lisp's secret-named symbol before a string (`(setq erc-password "X")`,
+# `:secret "X"`, `(sql-password "X")`, `(password . "X")`: secrets/lispforms.py) and tmux's
+# `set-environment -g TOKEN X`
 REDACTION_VERSION = 43
 
 
