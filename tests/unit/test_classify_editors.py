@@ -41,6 +41,14 @@ CASES = [  # (rel, content, kind, subkind, language, policy)
      Policy.INDEX_TEXT),
     ("home/.ssh/config", SSH_CONFIG, Kind.CONFIGURATION, "ssh_config_config", "ssh_config",
      Policy.INDEX_TEXT),
+    (".config/git/config", "[alias]\n\tlg = log --graph\n", Kind.CONFIGURATION,
+     "git_config_config", "git_config", Policy.INDEX_TEXT),
+    ("gitconfig", "[alias]\n\tlg = log --graph\n", Kind.CONFIGURATION, "git_config_config",
+     "git_config", Policy.INDEX_TEXT),
+    (".aliases", "alias g=git\nalias ll='ls -la'\n", Kind.SOURCE, "shell_source", "shell",
+     Policy.PARSE_AND_INDEX),
+    (".functions", 'mkcd() { mkdir -p "$1" && cd "$1"; }\n', Kind.SOURCE, "shell_source",
+     "shell", Policy.PARSE_AND_INDEX),
     ("doc/tags", HELPTAGS, Kind.GENERATED, "tags_index", None, Policy.METADATA_ONLY),
 ]
 

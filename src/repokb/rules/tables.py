@@ -792,6 +792,11 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # Foundry's and Hardhat's import remappings (`@openzeppelin/=lib/openzeppelin-contracts/`),
     # `prefix=path` lines
     "remappings.txt": "ini",
+    # a dotfiles repository's shell pieces the rc files source (mathiasbynens/dotfiles'
+    # `.aliases`, `.functions`, `.exports`, `.bash_prompt`), git's settings without the dot
+    # (`gitconfig`, linked to ~/.gitconfig), ideavim's and Vim's `init.vim`: found unknown
+    ".aliases": "shell", ".functions": "shell", ".exports": "shell", ".bash_prompt": "shell",
+    "gitconfig": "git_config", ".ideavimrc": "vim", "init.vim": "vim",
     # Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's
     # file names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are
     # read by their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first
@@ -833,6 +838,7 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     # OpenSSH's client settings as a dotfiles repository keeps them (`ssh/config`,
     # `.ssh/config`): Host blocks, ports, users, jump hosts; the keys beside them stay blocked
     (".ssh", "config"): "ssh_config", ("ssh", "config"): "ssh_config",
+    ("git", "config"): "git_config",  # git's XDG settings, `~/.config/git/config`
 }
 # Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
 DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
