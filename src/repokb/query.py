@@ -187,6 +187,9 @@ _NOT_LOWER_TYPE_NAMES = _NOT_TYPE_NAMES | STOP_WORDS | frozenset({
     "entire", "single", "exception", "error", "enum", "module", "new"})
 # a bare name, no qualifier (`Serializer`, not `Serializer.dumps`); a name, qualified or not
 _BARE = re.compile(r"[A-Za-z_$][\w$]*")
+# a Lisp name (`magit-status`, `projectile-cache-file`, `my/open-init-file`): a name only where
+# the searched project defines it (`is_defined`), an English word elsewhere ("built-in")
+_KEBAB = re.compile(r"(?<![\w/-])(?:[A-Za-z]\w*/)?[A-Za-z]\w*(?:-{1,2}\w+)+(?![\w/-])")
 _NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 # what "where is X defined" asks of no name ("where is it defined"); `now`, `all`, `next` are names
 _PRONOUNS = frozenset({"it", "this", "that", "these", "those", "they", "them", "he", "she", "what",
@@ -367,6 +370,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     text = go_method_names(" ".join(text.split()))
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
+    kebab = [k for k in dict.fromkeys(_KEBAB.findall(text)) if is_defined(k)] if (
+        is_defined is not None and "-" in text) else []
+    names += kebab
     plain = None  # "where is pack defined": `pack`, a name, though a word anywhere else
     defined = _DEFINED.search(text)
     if _CARGO_MANIFEST.search(text):  # "which Cargo feature enables upload": Cargo.toml's
@@ -404,10 +410,12 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
             asked_name = plain.lower()
     symbols = tuple(dict.fromkeys(
         s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
-    words = re.findall(r"\w+", re.sub(_NAMESPACE, "", text))  # `Monolog\Logger`: one word
+    counted = _KEBAB.sub(lambda m: m.group(0).replace("-", "_").replace("/", "_")
+                         if m.group(0) in kebab else m.group(0), text) if kebab else text
+    words = re.findall(r"\w+", re.sub(_NAMESPACE, "", counted))  # `Monolog\Logger`: one word
     # a query of names alone is a symbol query, however many parts they have
     # (`django.forms.Form`: three words, one name); "fmt::vformat implementation" is not
-    only_names = len(re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", text)))
+    only_names = len(re.findall(r"\w+(?:(?:\.|::|#)\w+)*", re.sub(_NAMESPACE, "", counted)))
     if names and (len(words) <= len(names) + 1 or only_names == len(names)):
         intent = SYMBOL
     elif _HOWTO.search(text):
@@ -421,8 +429,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     else:
         intent = GENERAL
     language = "es" if is_spanish(text) else "en"
-    about = tuple(dict.fromkeys(n for n in names if _NAME.fullmatch(n) and not unseen(n) and (
-        intent == SYMBOL or n.lower() == asked_name)))
+    about = tuple(dict.fromkeys(n for n in names if n in kebab or (
+        _NAME.fullmatch(n) and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))))
     # searched without its namespaces: `use GuzzleHttp\Client;` in every file that imports the
     # class would outrank the class itself
     dense_text = lexical_text = re.sub(rf"\\?{_NAMESPACE}(?=\w)", "", text)
