@@ -6,7 +6,9 @@ install.sh, Makefile, Brewfile) found `magit-autoloads.el` (225 pieces, "automat
 autoloads") indexed as the package's source, `magit-pkg.el` (the package's name, version and
 dependencies) as source, `ssh/config` unknown, so excluded, and a dotfiles repository's
 `.ssh/config` blocked as a secret; `.elc` byte code and the `tags` index Vim's `:helptags`
-writes in `doc/` were not known as built files.
+writes in `doc/` were not known as built files; Emacs' `.authinfo` and a `netrc` without its dot
+were unknown (excluded, but not blocked: `explain` said "no rule matched"), GitHub CLI's
+`gh/hosts.yml` indexed with its token redacted.
 """
 
 from __future__ import annotations
@@ -65,11 +67,20 @@ BLOCKED = [  # (rel, content): what `.ssh/` holds beside its config stays blocke
                         "-----END OPENSSH PRIVATE KEY-----\n"),
     (".ssh/known_hosts", "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6\n"),
     (".ssh/authorized_keys", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6 jane\n"),
+    # credential files as a dotfiles repository keeps them: Emacs auth-source's `.authinfo`,
+    # a `netrc` linked to ~/.netrc, GitHub CLI's and hub's logins (were unknown or indexed)
+    (".authinfo", "machine smtp.gmail.com login jane password Wq9xL3vTz7mK2pN port 587\n"),
+    ("emacs/authinfo", "machine imap.example.com login jane password Wq9xL3vTz7mK2pN\n"),
+    ("netrc", "machine api.github.com login jane password Wq9xL3vTz7mK2pN\n"),
+    ("git/git-credentials", "https://jane:Wq9xL3vTz7mK2pN@github.com\n"),
+    (".config/gh/hosts.yml", "github.com:\n    oauth_token: gho_Wq9xL3vTz7mK2pN\n"
+                             "    user: jane\n"),
+    (".config/hub", "github.com:\n- user: jane\n  oauth_token: Wq9xL3vTz7mK2pN\n"),
 ]
 
 
 @cases(("rel", "content"), BLOCKED)
-def test_the_rest_of_a_ssh_folder_stays_blocked(tmp_path, rel, content):
+def test_the_rest_of_a_ssh_folder_and_credential_files_are_blocked(tmp_path, rel, content):
     c = classify_file(tmp_path, rel, content)
     assert c.index_policy is Policy.BLOCK
 

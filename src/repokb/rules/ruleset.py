@@ -280,7 +280,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
 # NEXT (newuser34): `*-autoloads.el`/`loaddefs.el` generated, `*-pkg.el`, `Cask`, `Eask`,
 # `Brewfile` dependency manifests, `.elc`/`.eln`/`.zwc` build artifacts, a `tags` index
-# generated, `ssh/config` and `.ssh/config` OpenSSH configuration (not unknown, not blocked)
+# generated, `ssh/config` and `.ssh/config` OpenSSH configuration (not unknown, not blocked);
+# `.authinfo`, `authinfo`, `netrc`, `git-credentials`, `gh/hosts.yml`, `.config/hub` blocked;
+# `.aliases`/`.functions`/`.exports` shell, `gitconfig`/`git/config` git config
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

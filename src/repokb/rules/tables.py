@@ -293,6 +293,11 @@ SECRET_FILES: dict[str, str] = {
     # VS Code REST Client's `.env` does; its `http-client.env.json` holds the shared values
     "_netrc": "credentials_file", "http-client.private.env.json": "credentials_file",
     ".dockercfg": "credentials_file", "kubeconfig": "kubeconfig", "*.kubeconfig": "kubeconfig",
+    # Emacs auth-source's plaintext logins (`machine h login u password X`, the `.netrc`
+    # format), and a dotfiles repository's credential files without their dot, linked to
+    # ~/.netrc, ~/.authinfo, ~/.git-credentials (were unknown: excluded, not blocked)
+    ".authinfo": "credentials_file", "authinfo": "credentials_file", "netrc": "credentials_file",
+    "git-credentials": "credentials_file",
     "secrets.yml": "secrets_file", "secrets.yaml": "secrets_file", "secrets.json": "secrets_file",
     "*.tfstate": "terraform_state", "*.tfstate.backup": "terraform_state",
     "application-prod.yml": "production_config", "application-prod.yaml": "production_config",
@@ -339,7 +344,11 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # cabal's user config (`~/.cabal/config`, XDG's
                                 # `~/.config/cabal/config`): Hackage's `username`/`password`
                                 ".cabal/config": "credentials_file",
-                                "cabal/config": "credentials_file"}
+                                "cabal/config": "credentials_file",
+                                # GitHub CLI's logins (`oauth_token:` per host, `gh auth
+                                # login`) and hub's, as a dotfiles repository holds them
+                                "gh/hosts.yml": "credentials_file",
+                                ".config/hub": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
