@@ -51,6 +51,8 @@ CASES = [  # (rel, content, kind, subkind, language, policy)
      Policy.PARSE_AND_INDEX),
     (".functions", 'mkcd() { mkdir -p "$1" && cd "$1"; }\n', Kind.SOURCE, "shell_source",
      "shell", Policy.PARSE_AND_INDEX),
+    ("t/builder.vim", "describe 'active builder'\n  it 'should start with an empty statusline'\n",
+     Kind.TEST, "vim_test", "vim", Policy.PARSE_AND_INDEX),
     ("doc/tags", HELPTAGS, Kind.GENERATED, "tags_index", None, Policy.METADATA_ONLY),
 ]
 

@@ -378,6 +378,8 @@ def test_layout(f: FileFacts) -> str | None:
     named = _TEST_NAME.check(f)
     if named:
         return named
+    if f.language == "vim" and "t" in f.dirs:  # a Vim plugin's `t/` (vim-themis', Vader's)
+        return "t/"
     package_at = len(layout_dirs(f))  # a JVM package's `test`/`testing` is the same
     for depth, d in enumerate(f.dirs):
         if d not in T.TEST_DIR_NAMES:

@@ -282,7 +282,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `Brewfile` dependency manifests, `.elc`/`.eln`/`.zwc` build artifacts, a `tags` index
 # generated, `ssh/config` and `.ssh/config` OpenSSH configuration (not unknown, not blocked);
 # `.authinfo`, `authinfo`, `netrc`, `git-credentials`, `gh/hosts.yml`, `.config/hub` blocked;
-# `.aliases`/`.functions`/`.exports` shell, `gitconfig`/`git/config` git config
+# `.aliases`/`.functions`/`.exports` shell, `gitconfig`/`git/config` git config; a Vim
+# plugin's `t/*.vim` tests
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
