@@ -3,8 +3,8 @@
 Each section's lines are cut into ~200-character windows (30 overlap) whose symbol is the
 section name; lines before the first section have no symbol. git's config files (`.gitconfig`,
 `[alias]`, `[url "..."]`) are INI; OpenSSH's client settings (`ssh_config`, `.ssh/config`) are
-cut the same way by their `Host` and `Match` blocks, named so (`Host bastion`). Values arrive already redacted
-where the classifier asked for it: this chunker only cuts the text it is given.
+cut the same way by their `Host` and `Match` blocks, named so (`Host bastion`). Values arrive
+already redacted where the classifier asked for it: this chunker only cuts the text it is given.
 """
 
 from __future__ import annotations

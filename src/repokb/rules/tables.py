@@ -415,7 +415,8 @@ MANIFESTS: dict[str, str] = {
     "Podfile": "cocoapods_manifest",
     # Homebrew's bundle (`brew "git"`, `cask "iterm2"`): what a dotfiles repository installs;
     # Cask and Eask: an Emacs package's development dependencies
-    "Brewfile": "homebrew_bundle", "Cask": "cask_manifest", "Eask": "eask_manifest", "deno.json": "deno_manifest",
+    "Brewfile": "homebrew_bundle", "Cask": "cask_manifest", "Eask": "eask_manifest",
+    "deno.json": "deno_manifest",
     "lerna.json": "lerna_workspace", "pnpm-workspace.yaml": "pnpm_workspace",
     "nx.json": "nx_workspace", "turbo.json": "turbo_workspace",
     "MANIFEST.in": "python_sdist_manifest",
