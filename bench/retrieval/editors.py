@@ -14,7 +14,8 @@ emacs/init.el, install.sh, Makefile, Brewfile, bin/git-cleanup, README.md; its t
 bench/RESULTS.md's session newuser34 section). 37 questions, written by session newuser34 as a
 new user would ask, README only. A hit is right as in names.py (path ends with the path,
 symbol with the name, case folded); the file's rank (any piece of the right file) is shown
-too. A Vim help topic is named after its first `*tag*` (`:Gdiffsplit`), an autoload function
+too, and the first piece holding the definition's line (`line`: named or not, so a window
+of the file before its pieces had names is compared fairly). A Vim help topic is named after its first `*tag*` (`:Gdiffsplit`), an autoload function
 dotted (`fugitive#Diffsplit`: `fugitive.Diffsplit`), an ssh Host block `Host bastion`.
 """
 
@@ -27,4 +28,4 @@ sys.path.insert(0, str(Path(__file__).parent))
 from asking import main  # noqa: E402
 
 if __name__ == "__main__":
-    main("editors.json", __doc__ or "")
+    main("editors.json", __doc__ or "", "piece")

@@ -54,7 +54,7 @@ def test_each_elisp_definition_is_a_named_piece_with_its_autoload_cookie():
     pieces = chunker_for("emacs_lisp").chunk(ELISP)
     named = [(p.symbol, p.symbol_type, p.start_line, p.end_line) for p in pieces if p.symbol]
     assert named == [("shop", "package", 5, 13),  # `;;; Code: (require ..)` joined: short
-                     ("shop", "variable", 14, 16),
+                     ("shop", "group", 14, 16),
                      ("shop-cache-file", "variable", 18, 20),
                      ("shop-checkout", "function", 22, 27),
                      ("shop-with-cart", "macro", 29, 31),

@@ -10,8 +10,9 @@ after its second element:
   `define-minor-mode`, `define-globalized-minor-mode`, `transient-define-prefix` / `-suffix` /
   `-infix` / `-argument`, `defalias 'name`;
 - macros: `defmacro`, `cl-defmacro`;
-- variables: `defvar`, `defvar-local`, `defcustom`, `defface`, `defgroup`, `defconst`
-  (`constant`);
+- variables: `defvar`, `defvar-local`, `defcustom`, `defface`, `defconst` (`constant`);
+  a customization group, `defgroup` (`group`, not boosted as a definition: the package's command
+  of the same name comes first);
 - classes: `cl-defstruct`, `defclass`.
 The `;` comment lines directly above a form (`;;;###autoload` among them) are part of it. The
 package's `;;; Commentary:` section (up to `;;; Code:`) is its documentation: one piece named
@@ -38,7 +39,11 @@ _KINDS = {
     "transient-define-argument": "function", "defalias": "function",
     "defmacro": "macro", "cl-defmacro": "macro",
     "defvar": "variable", "defvar-local": "variable", "defcustom": "variable",
-    "defface": "variable", "defgroup": "variable", "defconst": "constant",
+    "defface": "variable", "defconst": "constant",
+    # a customization group, named as the package's main command often is (`(defgroup
+    # magit-status nil ...)` beside `(defun magit-status ...)`): no definition a "where is
+    # magit-status defined" asks for before the function
+    "defgroup": "group",
     "cl-defstruct": "class", "defclass": "class",
 }
 _SYMBOL = r"[^\s()\[\]\"';`,]+"
