@@ -16,6 +16,7 @@ import pytest
 
 from repokb.chunkers import chunker_for
 from repokb.chunkers.base import PathAware
+from repokb.rules.facts import linguist_language
 from repokb.rules.tables import (
     EXTRA_LANGUAGE_BY_EXTENSION,
     LANGUAGE_BY_EXTENSION,
@@ -31,8 +32,10 @@ def language_of(path: Path) -> str:
     suffix = PurePosixPath(path.name).suffix.lower()
     by_name = (language for glob, language in LANGUAGE_BY_NAME_GLOB.items()
                if fnmatch(path.name.lower(), glob))  # `sample.mk`, `sample.dockerfile`
-    return (LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION.get(suffix)
-            or next(by_name))
+    language = (LANGUAGE_BY_EXTENSION.get(suffix) or EXTRA_LANGUAGE_BY_EXTENSION.get(suffix)
+                or next(by_name, None) or linguist_language(path.name, suffix))  # `.el`
+    assert language is not None, f"no language for {path.name}"
+    return language
 
 
 def describe(path: Path) -> list[dict[str, object]]:
