@@ -183,3 +183,34 @@ def test_other_plain_text_is_cut_as_before():
     text = "Notes\n=====\n\nSome *emphasis* here.\n\nMore\n====\n\nAnd more text here.\n"
     assert all(p.symbol_type != "section" or p.symbol in ("Notes", "More")
                for p in chunker_for("text").chunk(text))
+
+
+VSPEC = '''\
+let g:airline_theme = 'dark'
+
+describe 'active builder'
+  before
+    let s:builder = airline#builder#new({'active': 1})
+  end
+
+  it 'should start with an empty statusline'
+    let stl = s:builder.build()
+    Expect stl == ''
+  end
+end
+'''
+
+
+def test_vim_vspec_tests_are_named_by_their_description():
+    pieces = chunker_for("vim").chunk(VSPEC)
+    assert [(p.symbol, p.symbol_type) for p in pieces if p.symbol] == [
+        ("active builder", "describe")]  # a group under 1500 characters stays whole
+    big = VSPEC.replace("    Expect stl == ''\n", "    Expect stl == ''\n" * 120)
+    named = [(p.symbol, p.symbol_type) for p in chunker_for("vim").chunk(big) if p.symbol]
+    assert ("active builder.should start with an empty statusline", "test") in named
+
+
+def test_end_outside_a_spec_file_is_no_test_block():
+    text = ("if has('nvim')\n  let g:shop_nvim = 1\nend\n" "function! s:Format(name) abort\n"
+            "  return fnamemodify(a:name, ':t') . ' (shop)'\nendf\n")
+    assert [p.symbol for p in chunker_for("vim").chunk(text) if p.symbol] == ["Format"]

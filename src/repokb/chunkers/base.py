@@ -199,7 +199,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     cl-defmethod ...) with `;;;###autoload` and the comments above, its `;;; Commentary:` a
 #     `package` piece (elisp.py); Vim script per function and user command, `s:`/autoload names
 #     bare/dotted (vimscript.py); Vim help by `*tag*` topic (vimhelp.py); a `.gitconfig` by
-#     `[section]`, an ssh config by Host/Match block (ini.py). All were unnamed windows.
+#     `[section]`, an ssh config by Host/Match block (ini.py), vim-vspec's describe/it
+#     blocks by description. All were unnamed windows.
 CHUNKING_VERSION = 30
 
 

@@ -6,7 +6,9 @@ a line:
   `endf`, `endfu`, `endfun`, `endfunc`), Vim9's `def NAME()` up to `enddef`; functions defined
   inside one stay in it;
 - a user command, `command[!] [-opts] NAME ...` with its `\\` continuation lines, also when a
-  plugin defines it through `exe 'command! ... Gdiffsplit ...'` (symbol type `command`).
+  plugin defines it through `exe 'command! ... Gdiffsplit ...'` (symbol type `command`);
+- vim-vspec's tests: `describe 'x'` and `context 'x'` groups and `it 'x'` tests up to their
+  `end`, by their description (`active builder.should start with an empty statusline`).
 A name is findable by its bare name: the script-local `s:Diffsplit` and `<SID>Diffsplit` are
 `Diffsplit`, `g:Foo` is `Foo`, and an autoload function `airline#extensions#branch#head` is
 dotted as other languages' scoped names are (`airline.extensions.branch.head`); a dictionary
@@ -30,6 +32,12 @@ _END = re.compile(r"^\s*(?:endf|endfu|endfun|endfunc|endfunct|endfuncti|endfunct
 _COMMAND = re.compile(r"""^\s*(?:exe(?:c|cu|cut|cute)?\s+["'])?com(?:m|ma|man|mand)?!?\s+"""
                       r"""(?:-\S+\s+)*([A-Z]\w*)""")
 _CONTINUED = re.compile(r"^\s*\\")
+# vim-vspec's tests (vim-airline's `t/`): `describe 'x'` / `context 'x'` / `it 'x'` / `before` /
+# `after` blocks, each closed by a line `end`; read only in a file that opens a `describe`
+# (elsewhere `end` may be `:endif` abbreviated)
+_SPEC_OPEN = re.compile(r"""^\s*(describe|context|it|before|after)\b\s*(?:(["'])(.*)\2)?\s*$""")
+_SPEC_END = re.compile(r"^\s*end\s*$")
+_SPEC_FILE = re.compile(r"""^\s*describe\s+["']""", re.M)
 
 
 def bare(name: str) -> str:
@@ -66,6 +74,27 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
                                     signature=line.strip()))
             row = end
         row += 1
+    if _SPEC_FILE.search(text):
+        found += spec_blocks(lines, starts)
+    return found
+
+
+def spec_blocks(lines: list[str], starts: list[int]) -> list[Definition]:
+    """vim-vspec's `describe` / `context` groups and `it` tests, by their description."""
+    found: list[Definition] = []
+    stack: list[tuple[int, str | None, str]] = []  # (row, description, keyword)
+    for row, line in enumerate(lines):
+        if (m := _SPEC_OPEN.match(line)) is not None:
+            stack.append((row, m.group(3), m.group(1)))
+        elif _SPEC_END.match(line) and stack:
+            first, name, keyword = stack.pop()
+            if name is None:  # `before` / `after`: part of its group
+                continue
+            kind = "test" if keyword == "it" else "describe"
+            top = first_above(lines, first, _comment)
+            found.append(Definition(symbol_type=kind, name=name, owner=None, start=top,
+                                    end=row, span=(starts[top], starts[row + 1]),
+                                    signature=lines[first].strip()))
     return found
 
 
