@@ -195,6 +195,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     package-info.java's Javadoc + `package a.b;` one piece named `a.b` (package); a Java
 #     definition under its Javadoc is not scored comment-only, nor a pom's `<properties>` (a
 #     leaf's name read with its value) as tags.
+# NEXT (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
+#     headings (sections named `clap::_derive > ... > Arg Attributes`, the markers taken off);
+#     they were nameless comment-only windows (chunkers/innerdocs.py).
 CHUNKING_VERSION = 30
 
 
