@@ -191,6 +191,13 @@ class Searcher:
                           is_defined=is_defined)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
+        elif projects and self.settings.project_from_question:
+            # a question scoped to the project it names: the name may be the subject ("Does
+            # Black have an API?", a FAQ's heading) or only the scope ("how does cobra find
+            # the subcommand ...", whose answer never says "cobra"): both readings are asked
+            said = named_project(understood.dense_text, projects)
+            if said and said[1] != understood.dense_text:
+                understood = replace(understood, dense_unnamed=said[1])
         # the engine's payloads without their content first (the store reads only the hits'
         # content); all of them at once only if a hit's point was rewritten meanwhile
         hits = self._answer(query, understood, where, content=False)
@@ -480,8 +487,12 @@ class Searcher:
         more (the benchmark adds a multilingual dense ranking this way). Without `content`,
         a payload may hold only the search fields (`Store.search`)."""
         dense = self.query_vector(understood.dense_text)
-        dense_hits, lexical_hits = self.store.search(
-            dense, self.lexical.query(understood.lexical_text), where, n, content)
+        sparse = self.lexical.query(understood.lexical_text)
+        dense_hits, lexical_hits = self.store.search(dense, sparse, where, n, content)
+        if understood.dense_unnamed:
+            unnamed, _ = self.store.search(self.query_vector(understood.dense_unnamed), sparse,
+                                           where, n, content)
+            dense_hits = better_reading(dense_hits, unnamed, n)
         return [(dense_hits, self.settings.dense_weight),
                 (lexical_hits, self._lexical_weight(understood))]
 
@@ -520,6 +531,18 @@ class Searcher:
                    score=best.score, project=p["project"], content=group.content(),
                    provenance=provenance, lexical_only=_lexical_only(group),
                    also=tuple(str(name) for name, _ in p.get("also") or ()))
+
+
+def better_reading(one: list[StoredPoint], other: list[StoredPoint],
+                   n: int) -> list[StoredPoint]:
+    """One dense ranking of two readings of a question: each point by its better similarity
+    (the top n of the union by the higher score is the top n of the better readings), best
+    first, equal scores by id."""
+    best: dict[str, StoredPoint] = {}
+    for point in (*one, *other):
+        if point.id not in best or point.score > best[point.id].score:
+            best[point.id] = point
+    return sorted(best.values(), key=lambda p: (-p.score, p.id))[:n]
 
 
 def _lexical_only(group: Group) -> str | None:

@@ -91,3 +91,17 @@ def test_every_surface_says_where_the_scope_came_from() -> None:
     plain = {k: v for k, v in hit.items() if k != "project_from_question"}
     assert render.scope_note([plain]) == ""
     assert "Searched only" not in mcp_render.hits("how to recover", [plain])
+
+
+def test_two_readings_rank_each_point_by_its_better_similarity():
+    """A question scoped to the project it names is read with and without the name
+    (search.better_reading): each point keeps its higher score, the top n of the union."""
+    from repokb.search import better_reading
+    from repokb.stores.base import StoredPoint
+
+    named = [StoredPoint("faq", 0.71, {}), StoredPoint("readme", 0.64, {}),
+             StoredPoint("find", 0.30, {})]
+    unnamed = [StoredPoint("find", 0.66, {}), StoredPoint("faq", 0.52, {}),
+               StoredPoint("args", 0.66, {})]
+    merged = better_reading(named, unnamed, 3)
+    assert [(p.id, p.score) for p in merged] == [("faq", 0.71), ("args", 0.66), ("find", 0.66)]
