@@ -36,8 +36,8 @@ from repokb.chunkers.cmacros import unexport, unmacro
 from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.flowtypes import errors, flow_tree, is_flow
-from repokb.chunkers.innerdocs import with_inner_docs
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
+from repokb.chunkers.innerdocs import with_inner_docs
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
 from repokb.chunkers.psargs import script_help, without_bare_lists
