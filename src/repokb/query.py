@@ -224,9 +224,10 @@ class QueryPlan:
     # means the definition in that case, which comes before one in another case (rank.py)
     cased: tuple[str, ...] = ()
     # the question read without the name of the project it is scoped to ("how does cobra find
-    # the subcommand" asked of cobra): the model reads it both ways, each piece by its better
-    # reading (search.py): cobra's `Command.Find` is found, and "Does Black have an API?"
-    # keeps its FAQ's answer (bench/RESULTS.md, rank34)
+    # the subcommand" asked of cobra): the model reads it both ways, a piece of code by its
+    # better reading, a piece of documentation with the name (search.py): cobra's
+    # `Command.Find` is found, and "Does Black have an API?" keeps its FAQ's answer
+    # (bench/RESULTS.md, rank34)
     dense_unnamed: str | None = None
 
 

@@ -191,10 +191,11 @@ class Searcher:
                           is_defined=is_defined)
         if named and not projects:  # boosted rather than the scope
             understood = replace(understood, project=named[0])
-        elif projects and self.settings.project_from_question:
-            # a question scoped to the project it names: the name may be the subject ("Does
-            # Black have an API?", a FAQ's heading) or only the scope ("how does cobra find
-            # the subcommand ...", whose answer never says "cobra"): both readings are asked
+        elif query.projects and self.settings.project_from_question:
+            # a question scoped (by the filter) to the project it names: the name is the
+            # subject of its docs ("Does Black have an API?", a FAQ's heading) and no word of
+            # its code ("how does cobra find the subcommand ...": `Command.Find` never says
+            # "cobra"), so the model reads it both ways (`_rankings`)
             said = named_project(understood.dense_text, projects)
             if said and said[1] != understood.dense_text:
                 understood = replace(understood, dense_unnamed=said[1])
@@ -533,13 +534,17 @@ class Searcher:
                    also=tuple(str(name) for name, _ in p.get("also") or ()))
 
 
-def better_reading(one: list[StoredPoint], other: list[StoredPoint],
+def better_reading(named: list[StoredPoint], unnamed: list[StoredPoint],
                    n: int) -> list[StoredPoint]:
-    """One dense ranking of two readings of a question: each point by its better similarity
-    (the top n of the union by the higher score is the top n of the better readings), best
-    first, equal scores by id."""
+    """One dense ranking of a question read with the name of the project it is scoped to and
+    without it: a piece of documentation by the first reading (the name is a word of the
+    project's prose: "Does Black have an API?"), any other by the better of the two (it is
+    no word of its code: cobra's `Command.Find`); the top n, best first, equal scores by id.
+    (Measured: with documentation by its better reading too, run.py --name-project's black
+    doc questions lost 0.487 -> 0.454 MRR@10; bench/RESULTS.md, rank34.)"""
     best: dict[str, StoredPoint] = {}
-    for point in (*one, *other):
+    code = (p for p in unnamed if p.payload.get("kind") != "documentation")
+    for point in (*named, *code):
         if point.id not in best or point.score > best[point.id].score:
             best[point.id] = point
     return sorted(best.values(), key=lambda p: (-p.score, p.id))[:n]
