@@ -180,8 +180,11 @@ def run_named(corpora: list[Any], cache: Path, embedder: CachingEmbedder, quick:
                 system.index(copy, corpus_name)
             # name-ignored also answers with the project as an explicit filter: the name kept
             # in the words searched, as a user who also types --project gets it
+            # and name-scope with the filter too: the question read with and without the
+            # name by the model (rank34), as a user typing --project and the name gets it
             asked = [(name, None)] + ([("name-kept+filter", "own")]
-                                      if name == "name-ignored" else [])
+                                      if name == "name-ignored" else []) + (
+                [("name+filter", "own")] if name == "name-scope" else [])
             for case in cases:
                 for label, scope in asked:
                     found = system.search(named(case.query, case.corpus),
@@ -203,7 +206,7 @@ def run_named(corpora: list[Any], cache: Path, embedder: CachingEmbedder, quick:
 
 
 def named_report(results: dict[str, dict[str, Any]]) -> str:
-    names = [n for n, _ in NAMED_SYSTEMS] + ["name-kept+filter"]
+    names = [n for n, _ in NAMED_SYSTEMS] + ["name-kept+filter", "name+filter"]
     lines = ["#### MRR@10 (chunk level), the project named in the question, one store of "
              "every corpus, no project filter", "",
              "| corpus | kind | n | " + " | ".join(names) + " |",

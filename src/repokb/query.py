@@ -226,6 +226,12 @@ class QueryPlan:
     # the bare ones typed with a capital (`Serializer`, `HTTPError`): a developer typing one
     # means the definition in that case, which comes before one in another case (rank.py)
     cased: tuple[str, ...] = ()
+    # the question read without the name of the project it is scoped to ("how does cobra find
+    # the subcommand" asked of cobra): the model reads it both ways, a piece of code by its
+    # better reading, a piece of documentation with the name (search.py): cobra's
+    # `Command.Find` is found, and "Does Black have an API?" keeps its FAQ's answer
+    # (bench/RESULTS.md, rank34)
+    dense_unnamed: str | None = None
 
 
 def _type_name(word: str) -> bool:

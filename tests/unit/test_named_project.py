@@ -91,3 +91,19 @@ def test_every_surface_says_where_the_scope_came_from() -> None:
     plain = {k: v for k, v in hit.items() if k != "project_from_question"}
     assert render.scope_note([plain]) == ""
     assert "Searched only" not in mcp_render.hits("how to recover", [plain])
+
+
+def test_two_readings_rank_code_by_the_better_and_docs_by_the_named():
+    """A question scoped to the project it names is read with and without the name
+    (search.better_reading): a piece of code keeps its higher score, a piece of documentation
+    its score with the name (the name is a word of the docs, "Does Black have an API?")."""
+    from repokb.search import better_reading
+    from repokb.stores.base import StoredPoint
+
+    doc, code = {"kind": "documentation"}, {"kind": "source"}
+    named = [StoredPoint("faq", 0.71, doc), StoredPoint("readme", 0.64, doc),
+             StoredPoint("find", 0.30, code)]
+    unnamed = [StoredPoint("find", 0.66, code), StoredPoint("faq", 0.52, doc),
+               StoredPoint("args", 0.66, code), StoredPoint("guide", 0.69, doc)]
+    merged = better_reading(named, unnamed, 3)
+    assert [(p.id, p.score) for p in merged] == [("faq", 0.71), ("args", 0.66), ("find", 0.66)]

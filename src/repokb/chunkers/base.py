@@ -201,6 +201,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     bare/dotted (vimscript.py); Vim help by `*tag*` topic (vimhelp.py); a `.gitconfig` by
 #     `[section]`, an ssh config by Host/Match block (ini.py), vim-vspec's describe/it
 #     blocks by description. All were unnamed windows.
+# NEXT (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
+#     headings (sections named `clap::_derive > ... > Arg Attributes`, the markers taken off);
+#     they were nameless comment-only windows (chunkers/innerdocs.py).
 CHUNKING_VERSION = 30
 
 

@@ -37,6 +37,7 @@ from repokb.chunkers.cutting import Cutter, Definition
 from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.flowtypes import errors, flow_tree, is_flow
 from repokb.chunkers.fortranform import as_free_form, is_fixed_form, without_python_module
+from repokb.chunkers.innerdocs import with_inner_docs
 from repokb.chunkers.languages import SPECS, LanguageSpec
 from repokb.chunkers.literate import code_only
 from repokb.chunkers.psargs import script_help, without_bare_lists
@@ -203,6 +204,8 @@ class TreeSitterChunker:
                 and pieces and pieces[0].symbol is None and script_help(pieces[0].content)):
             script = name[: -len(self.spec.script_help)]
             pieces = [replace(pieces[0], symbol=script, symbol_type="script"), *pieces[1:]]
+        if self.spec.inner_docs:  # a module's `//!` docs written as Markdown, by their headings
+            pieces = with_inner_docs(pieces, split_lines(text), path, self.spec.inner_docs)
         if not self.spec.file_module:
             return pieces
         stem = PurePosixPath(path).name.split(".", 1)[0]

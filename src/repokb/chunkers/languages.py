@@ -113,6 +113,9 @@ class LanguageSpec:
     # features */` between an enum's constants, `// ---- Accessors ----`), an unnamed piece
     # (cutting.Cutter.banners), not one named after the container that wins on its name.
     banners: str | None = None
+    # The marker of a module's inner doc lines (Rust's `//!`): a leading run of them written as
+    # Markdown is cut by its headings (innerdocs.py).
+    inner_docs: str | None = None
 
 
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
@@ -133,7 +136,7 @@ SPECS: tuple[LanguageSpec, ...] = (
                  wrappers=_JS_WRAPPERS, flow="tsx"),
     LanguageSpec("go", "tree_sitter_go:language", "go"),
     LanguageSpec("rust", "tree_sitter_rust:language", "rust",
-                 attachments=frozenset({"attribute_item"})),
+                 attachments=frozenset({"attribute_item"}), inner_docs="//!"),
     LanguageSpec("java", "tree_sitter_java:language", "java", package_file="package-info.java",
                  banners=r"\s*(?://|/\*|\*)"),
     LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
