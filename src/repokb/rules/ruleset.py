@@ -67,6 +67,7 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
+from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
@@ -278,6 +279,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
 # HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
 # a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
+# NEXT (decisions34): an npm package whose only code is in dist/ (package.json's types, main,
+# module or exports point there, no source outside) keeps what the manifest points at: its
+# declarations (`package_declarations`) and one bundle per entry point if not minified
+# (`package_bundle`), the rest of dist/ build output; they were skipped with the folder. A
+# head of one-line value tables (acorn's Unicode tables) is not minified
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -426,6 +432,18 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS)),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
+    # a package whose only code is in dist/ (rules/distapi.py): what its package.json points
+    # at is its API (the declarations; one bundle, if not minified), the rest build output
+    _r("dist-package-declarations", Tier.VENDOR, (DIST_DECLARATIONS,),
+       Then(Kind.SOURCE, "the package's API kept from its build output: {evidence}",
+            subkind="package_declarations", confidence=0.9)),
+    _r("dist-package-bundle", Tier.VENDOR, (DIST_BUNDLE, Not(Name(T.MINIFIED_NAME_GLOBS)),
+                                            Not(Sniff("minified"))),
+       Then(Kind.SOURCE, "the package's code kept from its build output: {evidence}, not "
+            "minified", subkind="package_bundle", confidence=0.85)),
+    _r("dist-package-output", Tier.VENDOR, (DIST_LEFT,),
+       Then(Kind.BUILD_ARTIFACT, "build output in dist/ of a package with no other source "
+            "({evidence})", subkind="build_output", confidence=0.9)),
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),

@@ -335,12 +335,22 @@ def html_page_part(text: str) -> str | None:
 _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wrote on one line
 
 
+# One value declared on one line: a table of numbers or one string literal (acorn's
+# `var astralIdentifierCodes = [509, 0, 227, ...]`, `var nonASCIIidentifierChars = "\u200c..."`,
+# written by its Unicode script at the top of the parser; the last may be cut by the head's
+# end): a bundle's line holds statements.
+_VALUE_LINE = re.compile(r"""\s*(?:(?:var|let|const)\s+[\w$]+\s*=\s*)?"""
+                         r"""(?:\[[\d\s,.-]*\]?|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?)\s*;?\s*""")
+
+
 def _literal_line(line: str) -> bool:
     """A long line a person wrote as one value, indented in its code: a keyword regex or a
     word list (prism's `components/prism-abap.js`, `pattern: /(?:ABAP-SOURCE|ABBREVIATED|...)/`;
     highlight.js' `languages/x86asm.js`, `+ 'aaa aad aam ...'`). A bundle's line is code from
     its first column, with statements and blocks in it (`;`, `{`, `}`); an encoded blob
     (meshoptimizer's wasm in a string) has no words to separate (`|`, spaces)."""
+    if _VALUE_LINE.fullmatch(line):
+        return True
     return (line[:1] in (" ", "\t") and line.count(";") <= 2
             and line.count("{") + line.count("}") <= 4
             and (line.count("|") + line.strip().count(" ")) >= 0.05 * len(line))
