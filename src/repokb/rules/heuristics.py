@@ -99,6 +99,21 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
         ("xml", "Windows assembly manifest", re.compile(
             r"<assembly\b[^>]*\burn:schemas-microsoft-com:asm\.v[123]\b")),
     ),
+    # Code generators' templates, `.stub` (no Linguist language): Laravel's `make:` stubs
+    # (`model.stub`, `migration.create.stub`: PHP with `{{ class }}` placeholders) and knex's
+    # migration and seed stubs (`lib/migrations/migrate/stub/ts.stub`, `js.stub`: TypeScript or
+    # JavaScript with lodash `<% %>` tags), read as the language they expand into; knex's
+    # CoffeeScript, LiveScript and Earl Grey stubs (`exports.up = (knex) ->`), a Blade
+    # `markdown.stub`, hold no mark and stay unknown
+    ".stub": (
+        ("php", "PHP template", re.compile(r"\A\s*<\?php\b")),
+        ("typescript", "TypeScript template", re.compile(
+            r"^import[ \t]+type[ \t]|\)[ \t]*:[ \t]*Promise<"
+            r"|^(?:export[ \t]+)?interface[ \t]+[A-Z]\w*[ \t]*\{", _M)),
+        ("javascript", "JavaScript template", re.compile(
+            r"^(?:module\.exports[ \t]*=|exports\.[\w$]+[ \t]*=[ \t]*(?:async[ \t]+)?function\b"
+            r"|export[ \t]+(?:async[ \t]+function|function|const|default)\b)", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
 

@@ -71,6 +71,7 @@ from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.migrations import MIGRATION_FOLDER
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
@@ -283,7 +284,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # module or exports point there, no source outside) keeps what the manifest points at: its
 # declarations (`package_declarations`) and one bundle per entry point if not minified
 # (`package_bundle`), the rest of dist/ build output; they were skipped with the folder. A
-# head of one-line value tables (acorn's Unicode tables) is not minified
+# head of one-line value tables (acorn's Unicode tables) is not minified; a `.stub` (knex's
+# migration templates, Laravel's make: stubs) is a source template of the language its content
+# shows (PHP, TypeScript, JavaScript), it was unknown; a code file below lib/ in a migrations
+# folder named without an order (knex's lib/migrations/migrate/Migrator.js) is source, not a
+# database migration
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -636,7 +641,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.INFRASTRUCTURE, "Terraform/HCL ({evidence})", subkind="terraform",
             policy=Policy.PARSE_AND_INDEX)),
     _r("migration", Tier.PATH,
-       (AnyOf((Dir(T.MIGRATION_DIRS), Glob(("**/alembic/versions/*.py",)),
+       (AnyOf((MIGRATION_FOLDER, Glob(("**/alembic/versions/*.py",)),
                CaseName(T.MIGRATION_NAME_GLOBS))), Lang(CODE)),
        Then(Kind.SCHEMA, "database migration ({evidence})", subkind="migration")),
     _r("database-schema", Tier.PATH, (Name(T.SCHEMA_NAME_GLOBS),),

@@ -838,7 +838,9 @@ SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
 # (the Amplify CLI's .NET templates `FunctionHandler.cs.ejs`, `Function.csproj.ejs`). Not `.in`
 # (autoconf's Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
-SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
+# A code generator's `.stub` (Laravel's `model.stub`, knex's `ts.stub`): its language by its
+# content (rules/heuristics.py), or by the name before it (`controller.php.stub`).
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs", ".stub")
 # Template engines' suffixes after the format they render (Linguist's Twig and Blade): the
 # format before the suffix is the file's language, HTML when none is written (Symfony's
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,

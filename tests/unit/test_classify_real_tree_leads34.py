@@ -1,0 +1,97 @@
+"""Files lost or misread on real packages (session 34): knex's and Laravel's `.stub` templates,
+knex's migration runner read as migrations. Each case as the real project holds it, and the
+near cases that must stay as they were.
+"""
+
+from __future__ import annotations
+
+from repokb.models import Kind
+
+from ..conftest import cases, classify_file
+
+# -- `.stub`: code generators' templates, read as the language they expand into ------------
+KNEX_JS = ('/**\n * @param { import("knex").Knex } knex\n * @returns { Promise<void> }\n */\n'
+           "exports.up = function(knex) {\n  <% if (d.tableName) { %>\n"
+           '  return knex.schema.createTable("<%= d.tableName %>", function(t) {\n'
+           "    t.increments();\n  });\n  <% } %>\n};\n")
+KNEX_TS = ('import type { Knex } from "knex";\n\n<% if (d.tableName) { %>\n'
+           "export async function up(knex: Knex): Promise<Knex.SchemaBuilder> {\n"
+           '    return knex.schema.createTable("<%= d.tableName %>", (t) => {\n'
+           "        t.increments();\n    });\n}\n<% } %>\n")
+KNEX_MJS = ('\n/**\n * @param { import("knex").Knex } knex\n */\n'
+            "export const up = async (knex) => {\n  <% if (d.tableName) { %>\n"
+            '  await knex.schema.createTable("<%= d.tableName %>", function(t) {\n'
+            "    t.increments();\n  });\n  <% } %>\n};\n")
+KNEXFILE_JS = ("// Update with your config settings.\n\n/**\n"
+               ' * @type { Object.<string, import("knex").Knex.Config> }\n */\n'
+               "module.exports = {\n  development: {\n    client: 'sqlite3',\n  }\n};\n")
+LARAVEL_MODEL = ("<?php\n\nnamespace {{ namespace }};\n\n"
+                 "use Illuminate\\Database\\Eloquent\\Model;\n\n"
+                 "class {{ class }} extends Model\n{\n    //\n}\n")
+LARAVEL_FACADE = ("<?php\n\nnamespace DummyNamespace;\n\nuse Illuminate\\Support\\Facades\\Facade;\n\n"
+                  "class DummyClass extends Facade\n{\n    protected static function "
+                  "getFacadeAccessor()\n    {\n        return 'DummyTarget';\n    }\n}\n")
+
+
+@cases(("rel", "text", "language"), [
+    ("lib/migrations/migrate/stub/js.stub", KNEX_JS, "javascript"),
+    ("lib/migrations/migrate/stub/ts.stub", KNEX_TS, "typescript"),
+    ("lib/migrations/seed/stub/mjs.stub", KNEX_MJS, "javascript"),
+    ("lib/migrations/migrate/stub/knexfile-js.stub", KNEXFILE_JS, "javascript"),
+    ("src/Illuminate/Foundation/Console/stubs/model.stub", LARAVEL_MODEL, "php"),
+    ("src/Illuminate/Foundation/stubs/facade.stub", LARAVEL_FACADE, "php"),
+    ("stubs/migration.create.stub", LARAVEL_MODEL, "php"),
+])
+def test_a_stub_is_a_template_of_the_language_its_content_says(tmp_path, rel, text, language):
+    """Every `.stub` was unknown, excluded: knex's 20 migration and seed templates, Laravel's
+    38 `make:` stubs."""
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.language, c.subkind) == (Kind.SOURCE, language, f"{language}_source"), \
+        c.reasons
+    assert any("template" in r for r in c.reasons), c.reasons
+
+
+@cases(("rel", "text"), [
+    # knex's CoffeeScript, LiveScript and Earl Grey stubs: no JavaScript in them
+    ("lib/migrations/migrate/stub/coffee.stub",
+     'exports.up = (knex) ->\n  <% if (d.tableName) { %>\n  knex.schema.createTable "t"\n'),
+    ("lib/migrations/migrate/stub/eg.stub", "provide: up, down\n\nup = (knex) ->\n  x\n"),
+    # a Blade mail template named `.stub`
+    ("src/Illuminate/Foundation/Console/stubs/markdown.stub",
+     "@component('mail::message')\n# Introduction\n\nThe body of your message.\n@endcomponent\n"),
+])
+def test_a_stub_without_a_sure_mark_stays_unknown(tmp_path, rel, text):
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is Kind.UNKNOWN and c.language is None, c.reasons
+
+
+# -- migrations: a library's migration runner is its source ---------------------------------
+MIGRATOR = ("'use strict';\n\nconst { getMergedConfig } = require('./migrator-configuration-merger');"
+            "\n\nclass Migrator {\n  constructor(knex) {\n    this.knex = knex;\n  }\n\n"
+            "  latest(config) {\n    return this._runBatch(config);\n  }\n}\n\n"
+            "module.exports = { Migrator };\n")
+
+
+@cases(("rel",), [
+    ("lib/migrations/migrate/Migrator.js",),
+    ("lib/migrations/seed/Seeder.js",),
+    ("lib/migrations/util/timestamp.js",),
+])
+def test_a_library_s_migration_code_below_lib_is_source(tmp_path, rel):
+    """knex's `lib/migrations/` (its migration runner, 16 modules) was "database migration"."""
+    c = classify_file(tmp_path, rel, MIGRATOR)
+    assert (c.kind, c.subkind) == (Kind.SOURCE, "javascript_source"), c.reasons
+
+
+@cases(("rel",), [
+    ("migrations/20240101120000_create_users.js",),
+    ("lib/db/migrations/20240101120000_create_users.js",),  # ordered: a migration
+    ("app/migrations/0001_initial.py",),
+    ("db/migrate/20240101120000_create_users.rb",),
+    ("database/migrations/Migrator.js",),  # no lib/ above: as before
+])
+def test_a_project_s_migrations_stay_migrations(tmp_path, rel):
+    c = classify_file(tmp_path, rel, MIGRATOR if rel.endswith(".js") else
+                      "def up():\n    pass\n" if rel.endswith(".py") else
+                      "class CreateUsers < ActiveRecord::Migration[7.1]\nend\n")
+    assert (c.kind, c.subkind) == (Kind.SCHEMA, "migration"), c.reasons
