@@ -95,3 +95,54 @@ def test_a_project_s_migrations_stay_migrations(tmp_path, rel):
                       "def up():\n    pass\n" if rel.endswith(".py") else
                       "class CreateUsers < ActiveRecord::Migration[7.1]\nend\n")
     assert (c.kind, c.subkind) == (Kind.SCHEMA, "migration"), c.reasons
+
+
+@cases(("rel",), [
+    ("src/compiler/migrate/index.js",),  # svelte 5.60.1's Svelte 4 -> 5 code migration
+])
+def test_a_library_s_migrate_code_below_src_is_source(tmp_path, rel):
+    c = classify_file(tmp_path, rel, MIGRATOR)
+    assert (c.kind, c.subkind) == (Kind.SOURCE, "javascript_source"), c.reasons
+
+
+# -- Linguist's Prototype and script.aculo.us names: a library's own modules below src/, lib/
+MODULE = ("import { hooks } from '../utils/hooks';\n\nvar proto = Moment.prototype;\n\n"
+          "proto.add = add;\nproto.calendar = calendar$1;\nexport default proto;\n")
+
+
+@cases(("rel", "kind"), [
+    ("src/lib/moment/prototype.js", Kind.SOURCE),  # moment 2.31.0 (3 of them)
+    ("src/lib/duration/prototype.js", Kind.SOURCE),
+    ("src/internal/client/reactivity/effects.js", Kind.SOURCE),  # svelte 5.60.1
+    ("public/javascripts/prototype.js", Kind.VENDOR),  # a site's copy of the library
+    ("javascripts/effects.js", Kind.VENDOR),
+    ("web/js/dragdrop.js", Kind.VENDOR),
+])
+def test_prototype_and_effects_are_vendored_only_outside_a_library_s_sources(tmp_path, rel,
+                                                                             kind):
+    """moment's `prototype.js` modules and svelte's `effects.js` were vendored (vendor.yml's
+    `(^|/)prototype(.*)\\.js$`, `(^|/)effects\\.js$`), excluded."""
+    c = classify_file(tmp_path, rel, MODULE)
+    assert c.kind is kind, c.reasons
+
+
+# -- webpack's `lib/externals/`: its own support for externals, not vendored code -----------
+EXTERNAL_MODULE = ('"use strict";\n\nconst { OriginalSource, RawSource } = require("webpack-sources");'
+                   '\nconst Module = require("../Module");\n\n/** @typedef {import("../Chunk")} '
+                   "Chunk */\n\nclass ExternalModule extends Module {\n}\n\n"
+                   "module.exports = ExternalModule;\n")
+LIBRARY_COPY = ('/*! zstddec v0.1 | MIT */\nvar ZSTDDecoder = function () {\n  this.x = 1;\n};\n'
+                "export { ZSTDDecoder };\n")
+
+
+@cases(("rel", "text", "kind"), [
+    ("lib/externals/ExternalModule.js", EXTERNAL_MODULE, Kind.SOURCE),  # webpack 5.113.0
+    ("src/externals/ExternalsPlugin.ts", EXTERNAL_MODULE, Kind.SOURCE),
+    ("externals/zstddec.js", LIBRARY_COPY, Kind.VENDOR),  # a copy, at the root
+    ("lib/externals/zstddec.js", LIBRARY_COPY, Kind.VENDOR),  # a copy: imports nothing above
+    ("external/lib.js", EXTERNAL_MODULE, Kind.VENDOR),  # not below lib/ or src/
+])
+def test_a_library_s_own_externals_module_is_source(tmp_path, rel, text, kind):
+    """webpack's 4 `lib/externals/*.js` were "vendored or installed third-party code"."""
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons

@@ -169,3 +169,17 @@ def test_a_head_of_value_tables_is_not_minified():
     assert sniff.minified(ACORN_HEAD) is None
     assert sniff.minified(ACORN_HEAD[:3000]) is None  # the head's end cuts a value
     assert sniff.minified(MINIFIED) is not None
+
+
+def test_a_package_whose_only_code_is_in_build_keeps_its_api(tmp_path):
+    """idb 8.0.4: `build/` (index.js, index.cjs, index.d.ts, entry.d.ts ...) was skipped as
+    build output."""
+    found = decided(tmp_path, {
+        "package.json": _manifest(main="./build/index.cjs", module="./build/index.js",
+                                  types="./build/index.d.ts"),
+        "build/index.d.ts": "export * from './entry.js';\n", "build/entry.d.ts": API,
+        "build/index.js": CODE, "build/index.cjs": CODE + CODE})
+    kept_from_build = {p for p, (kind, _) in found.items()
+                       if kind == Kind.SOURCE.value and p.startswith("build/")}
+    assert kept_from_build == {"build/index.d.ts", "build/entry.d.ts", "build/index.js"}, found
+    assert found["build/index.cjs"] == ("build_artifact", "build_output")

@@ -44,7 +44,9 @@ from repokb.rules.engine import Fact
 from repokb.rules.facts import FileFacts
 from repokb.rules.variants import kept_in_place
 
-DIST_DIRS = frozenset({"dist"})
+# idb 8.0.4 ships its only code in `build/` (index.js, index.cjs, index.d.ts ...) as others do
+# in `dist/`
+DIST_DIRS = frozenset({"dist", "build"})
 _DECLARATIONS = T.DECLARATION_FORMATS
 _CODE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
 _MANIFEST_FIELDS = ("types", "typings", "main", "module", "exports")
@@ -222,7 +224,7 @@ def _has_source(folder: str) -> bool:
     return False
 
 
-_LOADS_DIST = re.compile(rb"""["'](?:\.\.?/)+dist/""")
+_LOADS_DIST = re.compile(rb"""["'](?:\.\.?/)+(?:dist|build)/""")
 
 
 def _shim(path: str) -> bool:
@@ -279,7 +281,9 @@ def left_in_dist(f: FileFacts) -> str | None:
     if found is None:
         return None
     package, api = found
-    return f"{posixpath.join(package, 'package.json')} entry points kept: {api.summary()}"
+    folder = f.dirs[len(package.split("/")) if package else 0]
+    return (f"{folder}/: {posixpath.join(package, 'package.json')} entry points kept: "
+            f"{api.summary()}")
 
 
 DIST_DECLARATIONS = Fact("a dist-only package's declarations", kept_declarations, "manifest")

@@ -71,7 +71,7 @@ from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
-from repokb.rules.migrations import MIGRATION_FOLDER
+from repokb.rules.misnamed import MIGRATION_FOLDER, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
@@ -287,8 +287,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # head of one-line value tables (acorn's Unicode tables) is not minified; a `.stub` (knex's
 # migration templates, Laravel's make: stubs) is a source template of the language its content
 # shows (PHP, TypeScript, JavaScript), it was unknown; a code file below lib/ in a migrations
-# folder named without an order (knex's lib/migrations/migrate/Migrator.js) is source, not a
-# database migration
+# folder named without an order (knex's lib/migrations/migrate/Migrator.js; below src/ too:
+# svelte's src/compiler/migrate/) is source, not a database migration; a module below lib/ or
+# src/ in an `externals/` folder importing from the folder above (webpack's lib/externals/) is
+# the library's; Linguist's prototype.js, effects.js, controls.js, dragdrop.js vendor rules
+# spare src/ and lib/ (moment's src/lib/moment/prototype.js, svelte's effects.js); a
+# package's `build/` is read as its `dist/` (idb)
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -434,7 +438,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # vendor and dependencies
     # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
     # project's own requirement lists: they are left to pip-requirements-folder below
-    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS)),
+    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS),
+                                         Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
     # a package whose only code is in dist/ (rules/distapi.py): what its package.json points
@@ -447,8 +452,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.SOURCE, "the package's code kept from its build output: {evidence}, not "
             "minified", subkind="package_bundle", confidence=0.85)),
     _r("dist-package-output", Tier.VENDOR, (DIST_LEFT,),
-       Then(Kind.BUILD_ARTIFACT, "build output in dist/ of a package with no other source "
-            "({evidence})", subkind="build_output", confidence=0.9)),
+       Then(Kind.BUILD_ARTIFACT, "build output of a package with no other source, in "
+            "{evidence}", subkind="build_output", confidence=0.9)),
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
