@@ -183,3 +183,29 @@ def test_a_package_whose_only_code_is_in_build_keeps_its_api(tmp_path):
                        if kind == Kind.SOURCE.value and p.startswith("build/")}
     assert kept_from_build == {"build/index.d.ts", "build/entry.d.ts", "build/index.js"}, found
     assert found["build/index.cjs"] == ("build_artifact", "build_output")
+
+
+# sequelize 6.37.8: lib/ transpiled one to one by esbuild from src/, which is not shipped
+TRANSPILED = CODE.replace("export { parse as default }", "module.exports = parse") \
+    + "//# sourceMappingURL=model.js.map\n"
+
+
+@cases(("name", "files", "kind"), [
+    ("sequelize", {"lib/model.js.map": '{\n  "version": 3,\n  "sources": ["../src/model.js"],\n'
+                                       '  "sourcesContent": ["x"]\n}'}, Kind.SOURCE.value),
+    # its source shipped beside it: rules/twins.py's call (compiled output), not this one
+    ("shipped", {"lib/model.js.map": '{"version":3,"sources":["../src/model.js"]}',
+                 "src/model.js": CODE}, Kind.GENERATED.value),
+    # a bundle of many sources (babel-parser's lib/index.js)
+    ("bundle", {"lib/model.js.map": '{"version":3,"sources":["../src/a.js","../src/b.js"]}'},
+     Kind.GENERATED.value),
+    ("webpack", {"lib/model.js.map": '{"version":3,"sources":["webpack://x/./src/a.js"]}'},
+     Kind.GENERATED.value),
+])
+def test_a_module_transpiled_from_a_source_not_shipped_is_the_package_s_code(tmp_path, name,
+                                                                              files, kind):
+    """sequelize's 80 lib/ modules were generated (Linguist's has_source_map), metadata only:
+    the package had no code left."""
+    found = decided(tmp_path, {"package.json": _manifest(main="lib/model.js"),
+                               "lib/model.js": TRANSPILED, **files})
+    assert found["lib/model.js"][0] == kind, found["lib/model.js"]

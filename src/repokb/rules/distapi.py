@@ -289,3 +289,44 @@ def left_in_dist(f: FileFacts) -> str | None:
 DIST_DECLARATIONS = Fact("a dist-only package's declarations", kept_declarations, "manifest")
 DIST_BUNDLE = Fact("a dist-only package's bundle", kept_bundle, "manifest")
 DIST_LEFT = Fact("build output of a dist-only package", left_in_dist, "manifest")
+
+
+# -- a module transpiled one to one from a source the package does not ship ------------------
+# sequelize 6.37.8's `lib/model.js` ends in `//# sourceMappingURL=model.js.map`, whose one
+# source, `../src/model.js`, is not in the tarball: Linguist's has_source_map calls the file
+# generated, but it is the only code of the 80 modules the package is (esbuild's
+# transpilation, readable, not minified). A bundle (babel-parser's `lib/index.js`: many
+# sources; socket.io's `client-dist/`: `node_modules/` and `webpack://` sources) or a file whose
+# source is shipped beside it (rules/twins.py) stays as Linguist says.
+_MAP_URL = re.compile(r"^//[#@] sourceMappingURL=([\w.-]+\.map)[ \t]*$", re.MULTILINE)
+_MAP_SOURCES = re.compile(rb'"sources"\s*:\s*(\[[^\]]*\])')
+_MAP_HEAD = 65536
+_TRANSPILED = (".js", ".cjs", ".mjs")
+
+
+def sole_transpiled(f: FileFacts) -> str | None:
+    """The source (project-relative) a module was transpiled from one to one and that the
+    project does not hold, or None (see above)."""
+    if not f.lower_name.endswith(_TRANSPILED) or "sourceMappingURL" not in f.tail:
+        return None
+    m = _MAP_URL.search(f.tail)
+    if m is None:
+        return None
+    root, folder = str(f.file.root), "/".join(f.dirs)
+    try:
+        with open(os.path.join(root, folder, m.group(1)), "rb") as fh:
+            found = _MAP_SOURCES.search(fh.read(_MAP_HEAD))
+        sources = json.loads(found.group(1)) if found else None
+    except (OSError, ValueError):
+        return None
+    if not isinstance(sources, list) or len(sources) != 1 or not isinstance(sources[0], str) \
+            or ":" in sources[0] or "node_modules" in sources[0]:
+        return None
+    source = posixpath.normpath(posixpath.join(folder, sources[0]))
+    if source.startswith("../") or os.path.exists(os.path.join(root, source)) \
+            or f.sniff("minified"):
+        return None
+    return source
+
+
+SOLE_TRANSPILED = Fact("transpiled from a source not shipped", sole_transpiled, "map")

@@ -67,7 +67,7 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
-from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT
+from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
@@ -292,7 +292,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # src/ in an `externals/` folder importing from the folder above (webpack's lib/externals/) is
 # the library's; Linguist's prototype.js, effects.js, controls.js, dragdrop.js vendor rules
 # spare src/ and lib/ (moment's src/lib/moment/prototype.js, svelte's effects.js); a
-# package's `build/` is read as its `dist/` (idb)
+# package's `build/` is read as its `dist/` (idb); a module transpiled one to one from a
+# source the package does not ship (sequelize's lib/, `//# sourceMappingURL` to a map of one
+# `../src/x.js`) is its code, not Linguist's has_source_map generated
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -557,7 +559,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
        Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
             subkind="linguist_generated", flags=("generated",))),
-    _r("linguist-generated-content", Tier.GENERATED, (LinguistGenerated(),),
+    # the package's only code, transpiled one to one from sources it does not ship
+    # (sequelize's lib/, rules/distapi.py): Linguist's has_source_map would leave it out
+    _r("transpiled-sole-source", Tier.GENERATED, (SOLE_TRANSPILED,),
+       Then(reason="transpiled one to one from {evidence}, which is not shipped: the "
+            "package's own code, read as such")),
+    _r("linguist-generated-content", Tier.GENERATED, (LinguistGenerated(),
+                                                      Not(SOLE_TRANSPILED)),
        Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
             subkind="linguist_generated", flags=("generated",))),
     _r("llm-transcript", Tier.GENERATED, (Lang(_TEXTISH), Sniff("llm_response")),
