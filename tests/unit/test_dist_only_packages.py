@@ -169,6 +169,10 @@ def test_a_head_of_value_tables_is_not_minified():
     assert sniff.minified(ACORN_HEAD) is None
     assert sniff.minified(ACORN_HEAD[:3000]) is None  # the head's end cuts a value
     assert sniff.minified(MINIFIED) is not None
+    # an encoded blob in a string stays a blob (three's examples/jsm/tsl/math/Bayer.js)
+    blob = "import { Texture } from 'three';\n\nconst bayer = 'data:image/png;base64," \
+        + "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQ" * 90 + "';\n\nexport { bayer };\n"
+    assert sniff.minified(blob) is not None
 
 
 def test_a_package_whose_only_code_is_in_build_keeps_its_api(tmp_path):

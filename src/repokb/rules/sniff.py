@@ -349,8 +349,8 @@ def _literal_line(line: str) -> bool:
     highlight.js' `languages/x86asm.js`, `+ 'aaa aad aam ...'`). A bundle's line is code from
     its first column, with statements and blocks in it (`;`, `{`, `}`); an encoded blob
     (meshoptimizer's wasm in a string) has no words to separate (`|`, spaces)."""
-    if _VALUE_LINE.fullmatch(line):
-        return True
+    if _VALUE_LINE.fullmatch(line):  # (an encoded blob, base64, has no spaces nor escapes)
+        return line.count(" ") + line.count("\\") >= 0.05 * len(line)
     return (line[:1] in (" ", "\t") and line.count(";") <= 2
             and line.count("{") + line.count("}") <= 4
             and (line.count("|") + line.strip().count(" ")) >= 0.05 * len(line))
