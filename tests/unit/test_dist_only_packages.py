@@ -84,6 +84,13 @@ DIST_ONLY = [
       "dist/v4.d.ts": "declare function v4(options?: Options): string;\nexport default v4;\n",
       "dist/index.js": "export { default as v4 } from './v4.js';\n", "dist/v4.js": CODE},
      {"dist/index.d.ts", "dist/v4.d.ts", "dist/index.js"}),
+    # vue-router: a bundler's hashed declaration chunks, once per module system
+    ("vue-router", {"types": "./dist/vue-router.d.ts",
+                    "exports": {".": {"import": "./dist/vue-router.js"}}},
+     {"dist/vue-router.d.ts": "export * from './options-C4lhTY1l.js';\n",
+      "dist/options-C4lhTY1l.d.mts": API, "dist/options-DxWu-EDI.d.cts": API,
+      "dist/vue-router.js": CODE},
+     {"dist/vue-router.d.ts", "dist/options-C4lhTY1l.d.mts", "dist/vue-router.js"}),
     # consola: lib/index.cjs is a shim of ../dist/index.cjs
     ("consola", {"main": "./lib/index.cjs", "module": "./dist/index.mjs",
                  "types": "./dist/index.d.ts"},

@@ -13,7 +13,9 @@ the manifest points at, as a user reading the package would:
 - the declarations: every declaration file (`.d.ts`, `.d.mts`, `.d.cts`) in the folder of a
   declaration the manifest names, and below it (an entry `index.d.ts` re-exports its
   neighbours' API), one per module (`x.d.cts` beside `x.d.ts` is the same declarations in
-  another module format, rules/variants.py's order);
+  another module format, rules/variants.py's order; a bundler's hashed chunks,
+  vue-router's `options-C4lhTY1l.d.mts` and `options-DxWu-EDI.d.cts`, differ in name only:
+  a `.d.cts` in a folder that holds `.d.ts` or `.d.mts` files is left out);
 - for each entry point (`.`, `./utils` ...), one bundle: of the code files the manifest names
   for it, the smallest not named like a minified, browser or UMD build (the one that inlines
   least); the classifier keeps it only if it is not minified;
@@ -75,6 +77,9 @@ class DistApi:
             return f"{manifest} names it ({self.bundles[path]}), the package's only code"
         if not name.lower().endswith(_DECLARATIONS) or kept_in_place(name, listing):
             return None
+        if name.lower().endswith(".d.cts") and any(
+                n.lower().endswith((".d.ts", ".d.mts")) for n in listing):
+            return None  # CommonJS' copy of declarations the folder holds for ESM too
         folder = posixpath.dirname(path)
         for where, field in self.declaration_dirs.items():
             if folder == where or folder.startswith(where + "/"):
