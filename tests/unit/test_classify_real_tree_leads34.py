@@ -146,3 +146,32 @@ def test_a_library_s_own_externals_module_is_source(tmp_path, rel, text, kind):
     """webpack's 4 `lib/externals/*.js` were "vendored or installed third-party code"."""
     c = classify_file(tmp_path, rel, text)
     assert c.kind is kind, c.reasons
+
+
+# -- the PyPI sdists' leads -------------------------------------------------------------------
+SPHINX_GENINDEX = ('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml">\n  <head>\n'
+                   "    <title>Index &mdash; SQLAlchemy 2.1 Documentation</title>\n"
+                   '    <link rel="index" title="Index" href="#" />\n'
+                   '    <link rel="search" title="Search" href="search.html" />\n  </head>\n'
+                   '  <body><h1 id="index">Index</h1>\n<table class="indextable">\n'
+                   + '<tr><td><a href="orm/session_api.html#sqlalchemy.orm.Session.add">add()</a>'
+                     "</td></tr>\n" * 50 + "</table></body></html>\n")
+
+
+@cases(("rel", "text", "kind", "subkind"), [
+    # SQLAlchemy 2.1.9's rendered genindex.html: 1,981 pieces of links, indexed as a guide
+    ("doc/genindex.html", SPHINX_GENINDEX, Kind.GENERATED, "rendered_docs"),
+    # IPython 9.19.1's core/profile/README_STARTUP: unknown, excluded
+    ("IPython/core/profile/README_STARTUP",
+     "This is the IPython startup directory\n\n.py and .ipy files in this directory will be "
+     "run *prior* to any code or files specified\nvia the exec_lines or exec_files "
+     "configurables whenever you load this profile.\n", Kind.DOCUMENTATION, "readme"),
+    # jupyter_server 2.21.1's tsc build state: unknown
+    ("examples/simple/static/tsconfig.tsbuildinfo",
+     '{"program":{"fileNames":["../node_modules/typescript/lib/lib.es5.d.ts"],'
+     '"fileInfos":[{"version":"8730f4bf322026ff5229336391a18bcaa1f94d4f82416c8b2f3954e2ccaae2ba"}]}}',
+     Kind.GENERATED, "tsc_build_info"),
+])
+def test_pypi_sdists_leads(tmp_path, rel, text, kind, subkind):
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind) == (kind, subkind), c.reasons

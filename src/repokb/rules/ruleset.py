@@ -294,7 +294,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # spare src/ and lib/ (moment's src/lib/moment/prototype.js, svelte's effects.js); a
 # package's `build/` is read as its `dist/` (idb); a module transpiled one to one from a
 # source the package does not ship (sequelize's lib/, `//# sourceMappingURL` to a map of one
-# `../src/x.js`) is its code, not Linguist's has_source_map generated
+# `../src/x.js`) is its code, not Linguist's has_source_map generated; a Sphinx index page
+# linking itself (`rel="index" href="#"`, SQLAlchemy's doc/genindex.html) is rendered docs;
+# `README_STARTUP` is a readme; tsc's `*.tsbuildinfo` is generated
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

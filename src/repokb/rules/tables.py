@@ -495,6 +495,9 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     # utilsBundle.js.LICENSE): the inlined packages' notices, not the project's
     "*.js.LICENSE.txt": "extracted_licenses", "*.js.LICENSE": "extracted_licenses",
     "*.mjs.LICENSE.txt": "extracted_licenses", "*.cjs.LICENSE.txt": "extracted_licenses",
+    # tsc's incremental build state (`tsc --incremental`, `composite`): every file's hash and
+    # signature (jupyter_server 2.21.1's examples/simple/simple_ext1/static/tsconfig.tsbuildinfo)
+    "*.tsbuildinfo": "tsc_build_info",
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -884,6 +887,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # of a hand-written one: JavaScript, cut with Flow's types (chunkers/flowtypes.py)
     "*.js.flow": "javascript",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
+    "readme_*": "text", "readme-*": "text",  # IPython's core/profile/README_STARTUP
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
