@@ -28,7 +28,8 @@ KNEXFILE_JS = ("// Update with your config settings.\n\n/**\n"
 LARAVEL_MODEL = ("<?php\n\nnamespace {{ namespace }};\n\n"
                  "use Illuminate\\Database\\Eloquent\\Model;\n\n"
                  "class {{ class }} extends Model\n{\n    //\n}\n")
-LARAVEL_FACADE = ("<?php\n\nnamespace DummyNamespace;\n\nuse Illuminate\\Support\\Facades\\Facade;\n\n"
+LARAVEL_FACADE = ("<?php\n\nnamespace DummyNamespace;\n\n"
+                  "use Illuminate\\Support\\Facades\\Facade;\n\n"
                   "class DummyClass extends Facade\n{\n    protected static function "
                   "getFacadeAccessor()\n    {\n        return 'DummyTarget';\n    }\n}\n")
 
@@ -66,7 +67,8 @@ def test_a_stub_without_a_sure_mark_stays_unknown(tmp_path, rel, text):
 
 
 # -- migrations: a library's migration runner is its source ---------------------------------
-MIGRATOR = ("'use strict';\n\nconst { getMergedConfig } = require('./migrator-configuration-merger');"
+MIGRATOR = ("'use strict';\n\n"
+            "const { getMergedConfig } = require('./migrator-configuration-merger');"
             "\n\nclass Migrator {\n  constructor(knex) {\n    this.knex = knex;\n  }\n\n"
             "  latest(config) {\n    return this._runBatch(config);\n  }\n}\n\n"
             "module.exports = { Migrator };\n")
@@ -127,7 +129,8 @@ def test_prototype_and_effects_are_vendored_only_outside_a_library_s_sources(tmp
 
 
 # -- webpack's `lib/externals/`: its own support for externals, not vendored code -----------
-EXTERNAL_MODULE = ('"use strict";\n\nconst { OriginalSource, RawSource } = require("webpack-sources");'
+EXTERNAL_MODULE = ('"use strict";\n\n'
+                   'const { OriginalSource, RawSource } = require("webpack-sources");'
                    '\nconst Module = require("../Module");\n\n/** @typedef {import("../Chunk")} '
                    "Chunk */\n\nclass ExternalModule extends Module {\n}\n\n"
                    "module.exports = ExternalModule;\n")

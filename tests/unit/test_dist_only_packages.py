@@ -55,7 +55,8 @@ DIST_ONLY = [
                                                   "default": "./dist/markdown-it.mjs"},
                                        "require": {"types": "./dist/markdown-it.d.cts",
                                                    "default": "./dist/markdown-it.cjs.js"}},
-                                 "./browser": {"default": "./dist/browser/markdown-it.umd.min.js"}}},
+                                 "./browser": {
+                                     "default": "./dist/browser/markdown-it.umd.min.js"}}},
      {"dist/markdown-it.d.mts": API, "dist/markdown-it.d.cts": API,
       "dist/markdown-it.mjs": CODE, "dist/markdown-it.cjs.js": CODE + CODE,
       "dist/markdown-it.mjs.map": '{"version":3,"sources":["../lib/index.mjs"]}',

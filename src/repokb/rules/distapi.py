@@ -25,8 +25,9 @@ the manifest points at, as a user reading the package would:
 "No source outside dist/": no JavaScript or TypeScript module (declarations aside) in the
 package's folder outside `dist/`, its tests, examples, scripts and `bin/` (a command-line
 wrapper), but for shims that only load the build (`module.exports = require('./dist/x.js')`,
-vue's `index.js`, consola's `lib/index.cjs`: under 4 KB, naming `./dist/` or `../dist/`). A package that ships
-`src/` or `lib/` (rxjs, dompurify, @reduxjs/toolkit) keeps its `dist/` skipped.
+vue's `index.js`, consola's `lib/index.cjs`: under 4 KB, naming `./dist/` or `../dist/`). A
+package that ships `src/` or `lib/` (rxjs, dompurify, @reduxjs/toolkit) keeps its `dist/`
+skipped.
 
 Read once per package folder and process (cached by package.json's and the folder's stamps):
 the manifest (up to PACKAGE_JSON_MAX_BYTES) and at most _SCAN_ENTRIES entries of the folder.

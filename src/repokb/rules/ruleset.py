@@ -50,6 +50,7 @@ from repokb.rules.checks import (
     VENDORED_LIBRARY,
     _magic,
 )
+from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
     AnyOf,
     CaseName,
@@ -67,7 +68,6 @@ from repokb.rules.engine import (
     Then,
     Tier,
 )
-from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
