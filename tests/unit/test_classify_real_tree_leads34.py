@@ -178,3 +178,12 @@ SPHINX_GENINDEX = ('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml">
 def test_pypi_sdists_leads(tmp_path, rel, text, kind, subkind):
     c = classify_file(tmp_path, rel, text)
     assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+
+
+def test_a_run_of_hashes_is_no_secret():
+    """markdown-it's bundle, read now, writes a heading's markup as `token_o.markup =
+    "######".slice(0, level)`: `token` named a secret and the six `#` were redacted."""
+    from repokb.secrets import redact
+
+    text = '  token_o.markup = "######".slice(0, level);\n'
+    assert redact(text, "code", "javascript").text == text
