@@ -187,3 +187,27 @@ def test_a_run_of_hashes_is_no_secret():
 
     text = '  token_o.markup = "######".slice(0, level);\n'
     assert redact(text, "code", "javascript").text == text
+
+
+@cases(("rel", "text", "kind", "language"), [
+    # Twisted 26.10.0's towncrier fragments: unknown
+    ("src/twisted/runner/newsfragments/9657.doc", "Fix the twistd docs.\n",
+     Kind.DOCUMENTATION, "text"),
+    ("src/twisted/scripts/newsfragments/761.bugfix", "twistd no longer crashes on -n.\n",
+     Kind.DOCUMENTATION, "text"),
+    ("newsfragments/12.feature", "twisted.web adds HTTP/3.\n", Kind.DOCUMENTATION, "text"),
+    ("changelog.d/123.feature.rst", "Added ``attrs.field(alias=)``.\n", Kind.DOCUMENTATION,
+     "rst"),
+    ("features/login.feature", "Feature: Login\n  Scenario: ok\n    Given a user\n",
+     Kind.TEST, "gherkin"),  # a Gherkin feature stays one
+    # Twisted's resource scripts (`.rpy`, Linguist's Python or Ren'Py): unknown
+    ("docs/web/examples/hello.rpy", "from twisted.web import static\n\n"
+     "resource = static.Data(b'<html>Hello</html>', 'text/html')\n", Kind.SOURCE, "python"),
+    # botocore's service data for AWS Backup's external API: vendored by Linguist's unanchored
+    # `extern(al)?/`
+    ("botocore/data/backup-external/2026-01-01/paginators-1.json", '{"pagination": {}}\n',
+     Kind.CONFIGURATION, "json"),
+])
+def test_twisted_and_botocore_leads(tmp_path, rel, text, kind, language):
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.language) == (kind, language), c.reasons

@@ -99,6 +99,11 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
         ("xml", "Windows assembly manifest", re.compile(
             r"<assembly\b[^>]*\burn:schemas-microsoft-com:asm\.v[123]\b")),
     ),
+    # Linguist's Python and Ren'Py: its heuristic takes a Python statement at a line's start
+    # (Twisted's resource scripts, `docs/web/examples/hello.rpy`: `from twisted.web import`)
+    ".rpy": (
+        ("python", "Python", re.compile(r"^(?:import|from|class|def)[ \t]", _M)),
+    ),
     # Code generators' templates, `.stub` (no Linguist language): Laravel's `make:` stubs
     # (`model.stub`, `migration.create.stub`: PHP with `{{ class }}` placeholders) and knex's
     # migration and seed stubs (`lib/migrations/migrate/stub/ts.stub`, `js.stub`: TypeScript or

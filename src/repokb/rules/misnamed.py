@@ -17,6 +17,10 @@ Externals: a folder named `external`, `externals` or `extern` holds vendored cod
 `ExternalsPlugin.js` are webpack's own support for "externals": below `lib/` or `src/`, a module
 that imports from the folder above (`require("../Module")`) is the library's, as no vendored
 copy reaches into its host.
+
+News fragments: towncrier's one-change files, named by an issue and a type (Twisted 26.10.0's
+`src/twisted/runner/newsfragments/9657.doc`, `761.bugfix`, `10146.misc`; `123.feature.rst`),
+are changelog entries in text, not a Word document or a Gherkin feature; they were unknown.
 """
 
 from __future__ import annotations
@@ -58,3 +62,16 @@ def own_externals(f: FileFacts) -> str | None:
 
 MIGRATION_FOLDER = Fact("a database migrations folder", migration_folder, "dir")
 OWN_EXTERNALS = Fact("a library's own externals support", own_externals, "content")
+
+
+def news_fragment(f: FileFacts) -> str | None:
+    """`newsfragments/9657.doc` -> "towncrier fragment (doc)"; None for other files."""
+    if not f.dirs or f.dirs[-1].lower() not in T.NEWS_FRAGMENT_DIRS:
+        return None
+    m = T.NEWS_FRAGMENT_NAME.fullmatch(f.name)
+    if m is None or m.group(1).lower() not in T.NEWS_FRAGMENT_TYPES:
+        return None
+    return f"{f.dirs[-1]}/, towncrier fragment ({m.group(1)})"
+
+
+NEWS_FRAGMENT = Fact("a towncrier news fragment", news_fragment, "name")

@@ -71,7 +71,7 @@ from repokb.rules.engine import (
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
-from repokb.rules.misnamed import MIGRATION_FOLDER, OWN_EXTERNALS
+from repokb.rules.misnamed import MIGRATION_FOLDER, NEWS_FRAGMENT, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
@@ -296,7 +296,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # source the package does not ship (sequelize's lib/, `//# sourceMappingURL` to a map of one
 # `../src/x.js`) is its code, not Linguist's has_source_map generated; a Sphinx index page
 # linking itself (`rel="index" href="#"`, SQLAlchemy's doc/genindex.html) is rendered docs;
-# `README_STARTUP` is a readme; tsc's `*.tsbuildinfo` is generated
+# `README_STARTUP` is a readme; tsc's `*.tsbuildinfo` is generated; towncrier's news fragments
+# (`newsfragments/9657.doc`, `761.bugfix`) are changelog text; a `.rpy` with a Python
+# statement at a line's start is Python (Linguist's heuristic: Twisted's resource scripts);
+# Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -686,6 +689,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "project document ({evidence})",
             subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
+    _r("news-fragment", Tier.PATH, (NEWS_FRAGMENT,),
+       Then(Kind.DOCUMENTATION, "news fragment ({evidence}): one entry of the changelog",
+            subkind="changelog")),
     _r("release-notes", Tier.PATH, (Dir(T.RELEASE_NOTES_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "release notes ({evidence})", subkind="changelog")),
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),

@@ -834,6 +834,11 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
 }
 # Folders of release notes: their text files are the changelog (jackson's release-notes/)
 RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
+# towncrier's news fragments (rules/misnamed.py): `newsfragments/9657.doc`, `123.feature.rst`
+NEWS_FRAGMENT_DIRS = frozenset({"newsfragments", "changelog.d", "news", "changes", "changelog"})
+NEWS_FRAGMENT_TYPES = frozenset({"feature", "bugfix", "doc", "removal", "misc", "deprecation",
+                                 "breaking", "trivial", "significant", "change", "fix", "docs"})
+NEWS_FRAGMENT_NAME = re.compile(r"[+\w-]+\.(\w+)(?:\.\d+)?(\.(?:rst|md|txt))?")
 # Java's ServiceLoader registrations (see LANGUAGE_BY_FOLDER)
 SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # Suffixes of source templates a build expands into the language of the name before them:
