@@ -57,6 +57,13 @@ def test_a_stub_is_a_template_of_the_language_its_content_says(tmp_path, rel, te
     ("lib/migrations/migrate/stub/coffee.stub",
      'exports.up = (knex) ->\n  <% if (d.tableName) { %>\n  knex.schema.createTable "t"\n'),
     ("lib/migrations/migrate/stub/eg.stub", "provide: up, down\n\nup = (knex) ->\n  x\n"),
+    # their knexfiles write `module.exports =` under `#` and `;;` comments
+    ("lib/migrations/migrate/stub/knexfile-coffee.stub",
+     "# Update with your config settings.\n\nmodule.exports =\n\n  development:\n"
+     "    client: 'sqlite3'\n"),
+    ("lib/migrations/migrate/stub/knexfile-eg.stub",
+     ";; Update with your config settings.\n\nmodule.exports = {\n   development = {\n"
+     "      client = 'sqlite3'\n"),
     # a Blade mail template named `.stub`
     ("src/Illuminate/Foundation/Console/stubs/markdown.stub",
      "@component('mail::message')\n# Introduction\n\nThe body of your message.\n@endcomponent\n"),

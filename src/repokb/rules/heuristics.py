@@ -121,11 +121,21 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
     ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
+# A head that rules a candidate out whatever mark it holds: knex's CoffeeScript, LiveScript and
+# Earl Grey knexfile stubs write `module.exports =` too, under `#` and `;;` comments, which
+# JavaScript and TypeScript never open a line with (a shebang aside)
+UNLESS: dict[tuple[str, str], re.Pattern[str]] = {
+    (".stub", language): re.compile(r"^[ \t]*(?:#(?!!)|;;)", _M)
+    for language in ("javascript", "typescript")
+}
 
 
 def decide(ext: str, text: str) -> tuple[str, str] | None:
-    """(language, evidence) of the first candidate of `ext` whose mark the text holds."""
+    """(language, evidence) of the first candidate of `ext` whose mark the text holds (and
+    no UNLESS pattern of it)."""
     for language, what, mark in CANDIDATES.get(ext, ()):
+        if (unless := UNLESS.get((ext, language))) is not None and unless.search(text):
+            continue
         if m := mark.search(text):
             found = m.group().strip()[:40]
             return language, f"{what}: {found}"
