@@ -162,6 +162,19 @@ def test_dist_without_a_package_json_stays_skipped(tmp_path):
     assert found["dist"][0] == "skipped"
 
 
+@cases(("name", "manifest"), [
+    ("broken", '{"main": "dist/index.js",'),  # not JSON
+    ("list", '["dist/index.js"]'),  # JSON, not an object
+    ("escape", json.dumps({"types": "../other/dist/index.d.ts", "main": "/abs/dist/x.js",
+                           "exports": {"./*": "./dist/*.js"}})),  # outside, absolute, pattern
+])
+def test_a_manifest_that_names_nothing_readable_in_dist_leaves_it_skipped(tmp_path, name,
+                                                                          manifest):
+    found = decided(tmp_path, {"package.json": manifest, "dist/index.js": CODE,
+                               "dist/index.d.ts": API})
+    assert found["dist"][0] == "skipped", found
+
+
 # acorn's head: tables of numbers and one string literal, written by its Unicode script
 ACORN_HEAD = ("// This file was generated. Do not modify manually!\n"
               "var astralIdentifierCodes = [" + ", ".join(str(i % 700) for i in range(900))
