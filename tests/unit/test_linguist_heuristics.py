@@ -199,6 +199,8 @@ def test_each_candidate_is_a_language_linguist_gives_the_extension():
         for language, _what, _mark in candidates:
             # Mako's `.mak`, Expect's and DejaGnu's `.exp` (Tcl) and Windows' `.manifest` (XML)
             # are the ones repokb adds: Linguist names Mako by `.mako` only, and gives `.exp`
-            # and `.manifest` to no language
+            # and `.manifest` to no language; `.stub` (generators' templates) is no Linguist
+            # extension
             assert language in claimants or (ext, language) in {
-                (".mak", "mako"), (".exp", "tcl"), (".manifest", "xml")}, (ext, language)
+                (".mak", "mako"), (".exp", "tcl"), (".manifest", "xml"), (".stub", "php"),
+                (".stub", "typescript"), (".stub", "javascript")}, (ext, language)

@@ -28,6 +28,7 @@ from repokb.pipeline.ignore import (
     shipped_sdist,
 )
 from repokb.roots import ProjectRoot, canonical, escaped, utf8
+from repokb.rules import distapi
 from repokb.rules.folders import in_listing, marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
@@ -336,7 +337,7 @@ def skipped_by_name(folder: str,
     explain asks its catalog, and the dashboard applies the same rule to the files it chose
     (client-config's source_markers)."""
     name = os.path.basename(folder)
-    if name not in SKIP_DIRS:
+    if name not in SKIP_DIRS or (holds is None and distapi.walked(name, os.path.dirname(folder))):
         return None
     return name_skip(name, holds or on_disk(folder))
 
@@ -353,8 +354,8 @@ def _dir_skip_reason(name: str, path: str, rel: str, rules: IgnoreRules,
     def has(name: str) -> bool:  # (the disk is asked only for a name the listing holds)
         return names is None or name in names
 
-    if by_name := name_skip(name, holds):
-        return by_name
+    if (by_name := name_skip(name, holds)) and not distapi.walked(name, os.path.dirname(path)):
+        return by_name  # (a dist-only package's dist/ is walked: its API is kept from it)
     # by what it holds (a virtualenv, a crate cargo vendor copied, bin/Debug ...): the one
     # table every surface asks (rules/folders.py)
     if by_marker := marker_skip(name, holds):

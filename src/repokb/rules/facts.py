@@ -191,6 +191,10 @@ class FileFacts:
                     or "html")
         if self.language_mark is not None:  # a `.cue`, `.spec`, `.ks`, `.mak` by its marks
             return self.language_mark[0]
+        if (self.dirs and self.dirs[-1].lower() in T.NEWS_FRAGMENT_DIRS
+                and (m := T.NEWS_FRAGMENT_NAME.fullmatch(base)) is not None and not m.group(2)
+                and m.group(1).lower() in T.NEWS_FRAGMENT_TYPES):
+            return "text"  # towncrier's `newsfragments/9657.doc`, `761.bugfix`, `12.feature`
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
         if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them

@@ -99,13 +99,43 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
         ("xml", "Windows assembly manifest", re.compile(
             r"<assembly\b[^>]*\burn:schemas-microsoft-com:asm\.v[123]\b")),
     ),
+    # Linguist's Python and Ren'Py: its heuristic takes a Python statement at a line's start
+    # (Twisted's resource scripts, `docs/web/examples/hello.rpy`: `from twisted.web import`)
+    ".rpy": (
+        ("python", "Python", re.compile(r"^(?:import|from|class|def)[ \t]", _M)),
+    ),
+    # Code generators' templates, `.stub` (no Linguist language): Laravel's `make:` stubs
+    # (`model.stub`, `migration.create.stub`: PHP with `{{ class }}` placeholders) and knex's
+    # migration and seed stubs (`lib/migrations/migrate/stub/ts.stub`, `js.stub`: TypeScript or
+    # JavaScript with lodash `<% %>` tags), read as the language they expand into; knex's
+    # CoffeeScript, LiveScript and Earl Grey stubs (`exports.up = (knex) ->`), a Blade
+    # `markdown.stub`, hold no mark and stay unknown
+    ".stub": (
+        ("php", "PHP template", re.compile(r"\A\s*<\?php\b")),
+        ("typescript", "TypeScript template", re.compile(
+            r"^import[ \t]+type[ \t]|\)[ \t]*:[ \t]*Promise<"
+            r"|^(?:export[ \t]+)?interface[ \t]+[A-Z]\w*[ \t]*\{", _M)),
+        ("javascript", "JavaScript template", re.compile(
+            r"^(?:module\.exports[ \t]*=|exports\.[\w$]+[ \t]*=[ \t]*(?:async[ \t]+)?function\b"
+            r"|export[ \t]+(?:async[ \t]+function|function|const|default)\b)", _M)),
+    ),
 }
 EXTENSIONS = frozenset(CANDIDATES)
+# A head that rules a candidate out whatever mark it holds: knex's CoffeeScript, LiveScript and
+# Earl Grey knexfile stubs write `module.exports =` too, under `#` and `;;` comments, which
+# JavaScript and TypeScript never open a line with (a shebang aside)
+UNLESS: dict[tuple[str, str], re.Pattern[str]] = {
+    (".stub", language): re.compile(r"^[ \t]*(?:#(?!!)|;;)", _M)
+    for language in ("javascript", "typescript")
+}
 
 
 def decide(ext: str, text: str) -> tuple[str, str] | None:
-    """(language, evidence) of the first candidate of `ext` whose mark the text holds."""
+    """(language, evidence) of the first candidate of `ext` whose mark the text holds (and
+    no UNLESS pattern of it)."""
     for language, what, mark in CANDIDATES.get(ext, ()):
+        if (unless := UNLESS.get((ext, language))) is not None and unless.search(text):
+            continue
         if m := mark.search(text):
             found = m.group().strip()[:40]
             return language, f"{what}: {found}"

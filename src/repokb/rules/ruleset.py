@@ -50,6 +50,7 @@ from repokb.rules.checks import (
     VENDORED_LIBRARY,
     _magic,
 )
+from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
     AnyOf,
     CaseName,
@@ -70,6 +71,7 @@ from repokb.rules.engine import (
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.jsdeclarations import JS_DECLARED
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
+from repokb.rules.misnamed import MIGRATION_FOLDER, NEWS_FRAGMENT, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN
 from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 
@@ -284,6 +286,26 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `.authinfo`, `authinfo`, `netrc`, `git-credentials`, `gh/hosts.yml`, `.config/hub` blocked;
 # `.aliases`/`.functions`/`.exports` shell, `gitconfig`/`git/config` git config; a Vim
 # plugin's `t/*.vim` tests
+# NEXT (decisions34): an npm package whose only code is in dist/ (package.json's types, main,
+# module or exports point there, no source outside) keeps what the manifest points at: its
+# declarations (`package_declarations`) and one bundle per entry point if not minified
+# (`package_bundle`), the rest of dist/ build output; they were skipped with the folder. A
+# head of one-line value tables (acorn's Unicode tables) is not minified; a `.stub` (knex's
+# migration templates, Laravel's make: stubs) is a source template of the language its content
+# shows (PHP, TypeScript, JavaScript), it was unknown; a code file below lib/ in a migrations
+# folder named without an order (knex's lib/migrations/migrate/Migrator.js; below src/ too:
+# svelte's src/compiler/migrate/) is source, not a database migration; a module below lib/ or
+# src/ in an `externals/` folder importing from the folder above (webpack's lib/externals/) is
+# the library's; Linguist's prototype.js, effects.js, controls.js, dragdrop.js vendor rules
+# spare src/ and lib/ (moment's src/lib/moment/prototype.js, svelte's effects.js); a
+# package's `build/` is read as its `dist/` (idb); a module transpiled one to one from a
+# source the package does not ship (sequelize's lib/, `//# sourceMappingURL` to a map of one
+# `../src/x.js`) is its code, not Linguist's has_source_map generated; a Sphinx index page
+# linking itself (`rel="index" href="#"`, SQLAlchemy's doc/genindex.html) is rendered docs;
+# `README_STARTUP` is a readme; tsc's `*.tsbuildinfo` is generated; towncrier's news fragments
+# (`newsfragments/9657.doc`, `761.bugfix`) are changelog text; a `.rpy` with a Python
+# statement at a line's start is Python (Linguist's heuristic: Twisted's resource scripts);
+# Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
 CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -431,9 +453,22 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     # vendor and dependencies
     # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
     # project's own requirement lists: they are left to pip-requirements-folder below
-    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS)),
+    _r("vendor-directory", Tier.VENDOR, (Dir(T.VENDOR_DIRS), Not(OWN_REQUIREMENTS),
+                                         Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored or installed third-party code ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.95)),
+    # a package whose only code is in dist/ (rules/distapi.py): what its package.json points
+    # at is its API (the declarations; one bundle, if not minified), the rest build output
+    _r("dist-package-declarations", Tier.VENDOR, (DIST_DECLARATIONS,),
+       Then(Kind.SOURCE, "the package's API kept from its build output: {evidence}",
+            subkind="package_declarations", confidence=0.9)),
+    _r("dist-package-bundle", Tier.VENDOR, (DIST_BUNDLE, Not(Name(T.MINIFIED_NAME_GLOBS)),
+                                            Not(Sniff("minified"))),
+       Then(Kind.SOURCE, "the package's code kept from its build output: {evidence}, not "
+            "minified", subkind="package_bundle", confidence=0.85)),
+    _r("dist-package-output", Tier.VENDOR, (DIST_LEFT,),
+       Then(Kind.BUILD_ARTIFACT, "build output of a package with no other source, in "
+            "{evidence}", subkind="build_output", confidence=0.9)),
     _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
@@ -537,7 +572,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
        Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
             subkind="linguist_generated", flags=("generated",))),
-    _r("linguist-generated-content", Tier.GENERATED, (LinguistGenerated(),),
+    # the package's only code, transpiled one to one from sources it does not ship
+    # (sequelize's lib/, rules/distapi.py): Linguist's has_source_map would leave it out
+    _r("transpiled-sole-source", Tier.GENERATED, (SOLE_TRANSPILED,),
+       Then(reason="transpiled one to one from {evidence}, which is not shipped: the "
+            "package's own code, read as such")),
+    _r("linguist-generated-content", Tier.GENERATED, (LinguistGenerated(),
+                                                      Not(SOLE_TRANSPILED)),
        Then(Kind.GENERATED, "generated, as GitHub Linguist decides ({evidence})",
             subkind="linguist_generated", flags=("generated",))),
     _r("llm-transcript", Tier.GENERATED, (Lang(_TEXTISH), Sniff("llm_response")),
@@ -626,7 +667,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.INFRASTRUCTURE, "Terraform/HCL ({evidence})", subkind="terraform",
             policy=Policy.PARSE_AND_INDEX)),
     _r("migration", Tier.PATH,
-       (AnyOf((Dir(T.MIGRATION_DIRS), Glob(("**/alembic/versions/*.py",)),
+       (AnyOf((MIGRATION_FOLDER, Glob(("**/alembic/versions/*.py",)),
                CaseName(T.MIGRATION_NAME_GLOBS))), Lang(CODE)),
        Then(Kind.SCHEMA, "database migration ({evidence})", subkind="migration")),
     _r("database-schema", Tier.PATH, (Name(T.SCHEMA_NAME_GLOBS),),
@@ -656,6 +697,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("project-doc", Tier.PATH, (Name(tuple(T.DOC_NAME_SUBKINDS)), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "project document ({evidence})",
             subkinds=T.DOC_NAME_SUBKINDS, confidence=0.95)),
+    _r("news-fragment", Tier.PATH, (NEWS_FRAGMENT,),
+       Then(Kind.DOCUMENTATION, "news fragment ({evidence}): one entry of the changelog",
+            subkind="changelog")),
     _r("release-notes", Tier.PATH, (Dir(T.RELEASE_NOTES_DIRS), Lang(DOCS)),
        Then(Kind.DOCUMENTATION, "release notes ({evidence})", subkind="changelog")),
     _r("docs-directory", Tier.PATH, (Dir(T.DOC_DIRS), Lang(DOCS)),

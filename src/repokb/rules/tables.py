@@ -521,6 +521,9 @@ GENERATED_NAME_GLOBS: dict[str, str] = {
     # the index of tags ctags writes, and Vim's `:helptags` in a plugin's `doc/` (one line per
     # `*tag*` of the help files, which are indexed)
     "tags": "tags_index",
+    # tsc's incremental build state (`tsc --incremental`, `composite`): every file's hash and
+    # signature (jupyter_server 2.21.1's examples/simple/simple_ext1/static/tsconfig.tsbuildinfo)
+    "*.tsbuildinfo": "tsc_build_info",
 }
 # Header markers (in a comment line near the top, see sniff.generated_marker) -> subkind.
 GENERATED_MARKERS_BY_SUBKIND: dict[str, str] = {
@@ -866,6 +869,11 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
 }
 # Folders of release notes: their text files are the changelog (jackson's release-notes/)
 RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
+# towncrier's news fragments (rules/misnamed.py): `newsfragments/9657.doc`, `123.feature.rst`
+NEWS_FRAGMENT_DIRS = frozenset({"newsfragments", "changelog.d", "news", "changes", "changelog"})
+NEWS_FRAGMENT_TYPES = frozenset({"feature", "bugfix", "doc", "removal", "misc", "deprecation",
+                                 "breaking", "trivial", "significant", "change", "fix", "docs"})
+NEWS_FRAGMENT_NAME = re.compile(r"[+\w-]+\.(\w+)(?:\.\d+)?(\.(?:rst|md|txt))?")
 # Java's ServiceLoader registrations (see LANGUAGE_BY_FOLDER)
 SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # Suffixes of source templates a build expands into the language of the name before them:
@@ -873,7 +881,9 @@ SERVICE_REGISTRATION_GLOBS = ("META-INF/services/*", "**/META-INF/services/*")
 # (a Rails view `show.html.erb`, a generator's `model.rb.erb`); EJS, a JavaScript generator's
 # (the Amplify CLI's .NET templates `FunctionHandler.cs.ejs`, `Function.csproj.ejs`). Not `.in`
 # (autoconf's Makefile.in, config.h.in; pip-tools' requirements.in): see the pip-compile rules.
-SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs")
+# A code generator's `.stub` (Laravel's `model.stub`, knex's `ts.stub`): its language by its
+# content (rules/heuristics.py), or by the name before it (`controller.php.stub`).
+SOURCE_TEMPLATE_SUFFIXES: tuple[str, ...] = (".src", ".erb", ".ejs", ".stub")
 # Template engines' suffixes after the format they render (Linguist's Twig and Blade): the
 # format before the suffix is the file's language, HTML when none is written (Symfony's
 # `templates/user/show.html.twig`, `macros.twig`; Laravel's `resources/views/welcome.blade.php`,
@@ -917,6 +927,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # of a hand-written one: JavaScript, cut with Flow's types (chunkers/flowtypes.py)
     "*.js.flow": "javascript",
     "readme.*": "text", "license.*": "text", "copying": "text", "notice": "text",
+    "readme_*": "text", "readme-*": "text",  # IPython's core/profile/README_STARTUP
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO

@@ -1,0 +1,338 @@
+"""An npm package whose only code is its build output: the API kept from its `dist/`.
+
+`dist/` is build output, skipped whole (Linguist's vendor.yml `(^|/)dist/`). Most packages
+ship their sources beside it, or in a git checkout never commit it. But many npm tarballs are
+nothing else: @vue/compiler-sfc 3.5.47 is a README, a LICENSE, a package.json and
+`dist/compiler-sfc.{d.ts,cjs.js,esm-browser.js}`; markdown-it 15.0.3, acorn, pinia, rollup,
+@floating-ui/dom, pathe, uuid are the same. Skipped, the package has no API left to ask about
+("what options does compileTemplate take" has no answer).
+
+So when a package's package.json points into `dist/` (`types`, `typings`, `main`, `module`,
+`exports`) and the package holds no source outside it, the walk enters `dist/` and keeps what
+the manifest points at, as a user reading the package would:
+- the declarations: every declaration file (`.d.ts`, `.d.mts`, `.d.cts`) in the folder of a
+  declaration the manifest names, and below it (an entry `index.d.ts` re-exports its
+  neighbours' API), one per module (`x.d.cts` beside `x.d.ts` is the same declarations in
+  another module format, rules/variants.py's order; a bundler's hashed chunks,
+  vue-router's `options-C4lhTY1l.d.mts` and `options-DxWu-EDI.d.cts`, differ in name only:
+  a `.d.cts` in a folder that holds `.d.ts` or `.d.mts` files is left out);
+- for each entry point (`.`, `./utils` ...), one bundle: of the code files the manifest names
+  for it, the smallest not named like a minified, browser or UMD build (the one that inlines
+  least); the classifier keeps it only if it is not minified;
+- everything else in `dist/` is build output (source maps, the other module formats, minified
+  and browser builds), recorded and left out.
+
+"No source outside dist/": no JavaScript or TypeScript module (declarations aside) in the
+package's folder outside `dist/`, its tests, examples, scripts and `bin/` (a command-line
+wrapper), but for shims that only load the build (`module.exports = require('./dist/x.js')`,
+vue's `index.js`, consola's `lib/index.cjs`: under 4 KB, naming `./dist/` or `../dist/`). A
+package that ships `src/` or `lib/` (rxjs, dompurify, @reduxjs/toolkit) keeps its `dist/`
+skipped.
+
+Read once per package folder and process (cached by package.json's and the folder's stamps):
+the manifest (up to PACKAGE_JSON_MAX_BYTES) and at most _SCAN_ENTRIES entries of the folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from repokb.rules import tables as T
+from repokb.rules.engine import Fact
+from repokb.rules.facts import FileFacts
+from repokb.rules.variants import kept_in_place
+
+# idb 8.0.4 ships its only code in `build/` (index.js, index.cjs, index.d.ts ...) as others do
+# in `dist/`
+DIST_DIRS = frozenset({"dist", "build"})
+_DECLARATIONS = T.DECLARATION_FORMATS
+_CODE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".vue", ".svelte")
+_MANIFEST_FIELDS = ("types", "typings", "main", "module", "exports")
+# A code file named like one of these is a tool's configuration, not the package's source.
+_CONFIG_NAME = re.compile(r"(^\.|\.config\.|^(gulpfile|gruntfile|karma\.conf|webpack\.)|rc\.c?js$)",
+                          re.IGNORECASE)
+# Builds a user does not read: minified, for the browser as one script, production-stripped.
+_NOT_READ = re.compile(r"(^|[.-])(min|umd|iife|global|browser|prod)\b", re.IGNORECASE)
+_LEFT_OUT_DIRS = T.NOT_BUILD_OUTPUT_DIRS | DIST_DIRS | {"bin", "node_modules"} | set(T.SKIP_DIRS)
+_SCAN_ENTRIES = 4000
+_SHIM_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class DistApi:
+    """What one dist-only package keeps from its `dist/` (paths relative to the package)."""
+
+    declaration_dirs: dict[str, str]  # folder -> the manifest field naming a declaration in it
+    bundles: dict[str, str]  # the bundle kept per entry point -> the field naming it
+
+    def kept(self, path: str, listing: frozenset[str], manifest: str) -> str | None:
+        """Why `path` (relative to the package, in `dist/`; its folder's names `listing`) is
+        kept, or None; `manifest`: the package.json as the reason names it."""
+        name = posixpath.basename(path)
+        if path in self.bundles:
+            return f"{manifest} names it ({self.bundles[path]}), the package's only code"
+        if not name.lower().endswith(_DECLARATIONS) or kept_in_place(name, listing):
+            return None
+        if name.lower().endswith(".d.cts") and any(
+                n.lower().endswith((".d.ts", ".d.mts")) for n in listing):
+            return None  # CommonJS' copy of declarations the folder holds for ESM too
+        folder = posixpath.dirname(path)
+        for where, field in self.declaration_dirs.items():
+            if folder == where or folder.startswith(where + "/"):
+                return (f"{manifest} types its API in {where}/ ({field}), the package's "
+                        "only declarations")
+        return None
+
+    def summary(self) -> str:
+        """The entry points kept, for the reason of what is left out."""
+        shown = sorted(self.bundles) + sorted(f"{d}/*.d.ts" for d in self.declaration_dirs)
+        return ", ".join(shown[:4]) + (" ..." if len(shown) > 4 else "")
+
+
+_CACHE: dict[str, tuple[tuple[int, ...], DistApi | None]] = {}
+
+
+def dist_api(folder: str) -> DistApi | None:
+    """The API kept from the `dist/` of the package in `folder` (on disk), or None when its
+    package.json names nothing there or it ships source outside (module docstring)."""
+    manifest = os.path.join(folder, "package.json")
+    try:
+        st, dst = os.stat(manifest), os.stat(folder)
+    except OSError:
+        return None
+    stamp = (st.st_mtime_ns, st.st_size, dst.st_mtime_ns)
+    cached = _CACHE.get(folder)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    found = _read(folder, manifest, st.st_size)
+    _CACHE[folder] = (stamp, found)
+    return found
+
+
+def walked(name: str, folder: str) -> bool:
+    """Whether the walk enters the folder `name` (named like build output) in the package
+    folder `folder` (on disk): a dist-only package's API is kept from it."""
+    if name not in DIST_DIRS or not os.path.isfile(os.path.join(folder, "package.json")):
+        return False
+    return dist_api(folder) is not None
+
+
+def package_of(dirs: tuple[str, ...], has_manifest: Callable[[str], bool]) -> str | None:
+    """The package folder (relative) whose `dist/` holds a file in `dirs`: the nearest
+    folder above a `dist` among them holding package.json (`has_manifest(folder)`)."""
+    for i in range(len(dirs) - 1, -1, -1):
+        if dirs[i] in DIST_DIRS:
+            package = "/".join(dirs[:i])
+            if has_manifest(package):
+                return package
+    return None
+
+
+def _read(folder: str, manifest: str, size: int) -> DistApi | None:
+    if size > T.PACKAGE_JSON_MAX_BYTES:
+        return None
+    try:
+        with open(manifest, "rb") as fh:
+            data = json.loads(fh.read())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    entries: dict[str, list[tuple[str, str]]] = {}  # entry point -> (target, field)
+    for field in _MANIFEST_FIELDS:
+        if field == "exports":
+            _exports(data.get(field), entries)
+        elif isinstance(value := data.get(field), str):
+            entries.setdefault(".", []).append((value, field))
+    in_dist = {point: [(t, f) for t, f in targets if (p := _path(t)) and p.split("/")[0]
+                       in DIST_DIRS] for point, targets in entries.items()}
+    if not any(in_dist.values()) or _has_source(folder):
+        return None
+    declaration_dirs: dict[str, str] = {}
+    bundles: dict[str, str] = {}
+    for targets in in_dist.values():
+        code: list[tuple[int, str, str]] = []
+        for target, field in targets:
+            path = _path(target)
+            if path.lower().endswith(_DECLARATIONS):
+                declaration_dirs.setdefault(posixpath.dirname(path), field)
+            elif path.lower().endswith(_CODE) and not _NOT_READ.search(
+                    posixpath.basename(path)):
+                try:
+                    code.append((os.path.getsize(os.path.join(folder, path)), path, field))
+                except OSError:
+                    continue
+        if (chosen := _bundle(folder, sorted(code))) is not None:
+            bundles.setdefault(*chosen)
+    if not declaration_dirs and not bundles:
+        return None
+    return DistApi(declaration_dirs, bundles)
+
+
+def _bundle(folder: str, code: list[tuple[int, str, str]]) -> tuple[str, str] | None:
+    """(path, field) of the smallest code entry that does not just load another one (vuex's
+    `dist/vuex.mjs` imports `./vuex.cjs.js`, the implementation)."""
+    for i, (_, path, field) in enumerate(code):
+        others = {posixpath.basename(p).encode() for _, p, _ in code[i + 1:]}
+        if not others or not any(name in _head(os.path.join(folder, path)) for name in others):
+            return path, field
+    return None
+
+
+def _exports(node: object, entries: dict[str, list[tuple[str, str]]],
+             point: str = ".", at: str = "exports") -> None:
+    """Every string target of an `exports` value, by entry point (`./utils`), with the
+    conditions that lead to it (`exports["."].import.types`)."""
+    if isinstance(node, str):
+        entries.setdefault(point, []).append((node, at))
+    elif isinstance(node, list):
+        for item in node:
+            _exports(item, entries, point, at)
+    elif isinstance(node, dict):
+        subpaths = all(isinstance(k, str) and k.startswith(".") for k in node)
+        for key, value in node.items():
+            if subpaths:
+                _exports(value, entries, key, f'exports["{key}"]')
+            else:
+                _exports(value, entries, point, f"{at}.{key}")
+
+
+def _path(target: str) -> str:
+    """A target as a path inside the package ("" for a pattern or one leaving it)."""
+    if "*" in target:
+        return ""
+    path = posixpath.normpath(target)
+    return "" if path.startswith("..") or path.startswith("/") else path
+
+
+def _has_source(folder: str) -> bool:
+    """Whether the package folder holds a JavaScript or TypeScript module outside `dist/`
+    (and its tests, examples, scripts, `bin/`), a shim of the build aside; True as well when
+    the folder is too big to tell within _SCAN_ENTRIES entries."""
+    seen = 0
+    for here, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d not in _LEFT_OUT_DIRS and not d.startswith(".")
+                   and not d.endswith(tuple(T.SKIP_DIR_SUFFIXES))]
+        seen += len(dirs) + len(files)
+        if seen > _SCAN_ENTRIES:
+            return True
+        for name in files:
+            lower = name.lower()
+            if (lower.endswith(_CODE) and not lower.endswith(_DECLARATIONS)
+                    and not _CONFIG_NAME.search(name)
+                    and not _shim(os.path.join(here, name))):
+                return True
+    return False
+
+
+_LOADS_DIST = re.compile(rb"""["'](?:\.\.?/)+(?:dist|build)/""")
+
+
+def _shim(path: str) -> bool:
+    """A small module that only loads the build: it names a relative `./dist/` or `../dist/`
+    (ajv-formats' `src/*.ts`, which import `ajv/dist/core`, another package's, are source)."""
+    head = _head(path)
+    return len(head) < _SHIM_BYTES and _LOADS_DIST.search(head) is not None
+
+
+def _head(path: str) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(_SHIM_BYTES)
+    except OSError:
+        return b""
+
+
+# -- the classifier's facts ----------------------------------------------------------------
+def _found(f: FileFacts) -> tuple[str, DistApi] | None:
+    """(package folder, its API) for a file in the `dist/` of a dist-only package."""
+    if DIST_DIRS.isdisjoint(f.dirs):
+        return None
+    root = str(f.file.root)
+    package = package_of(f.dirs, lambda rel: "package.json" in f.project.names_in(root, rel))
+    if package is None:
+        return None
+    api = dist_api(os.path.join(root, package))
+    return None if api is None else (package, api)
+
+
+def _kept(f: FileFacts) -> str | None:
+    found = _found(f)
+    if found is None:
+        return None
+    package, api = found
+    path = f.file.path[len(package) + 1:] if package else f.file.path
+    listing = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    return api.kept(path, listing, posixpath.join(package, "package.json"))
+
+
+def kept_declarations(f: FileFacts) -> str | None:
+    """Why a declaration file in a dist-only package's `dist/` is kept, or None."""
+    return _kept(f) if f.lower_name.endswith(_DECLARATIONS) else None
+
+
+def kept_bundle(f: FileFacts) -> str | None:
+    """Why a code file in a dist-only package's `dist/` is its kept bundle, or None."""
+    return None if f.lower_name.endswith(_DECLARATIONS) else _kept(f)
+
+
+def left_in_dist(f: FileFacts) -> str | None:
+    """For any other file of a dist-only package's `dist/`: what is kept instead."""
+    found = _found(f)
+    if found is None:
+        return None
+    package, api = found
+    folder = f.dirs[len(package.split("/")) if package else 0]
+    return (f"{folder}/: {posixpath.join(package, 'package.json')} entry points kept: "
+            f"{api.summary()}")
+
+
+DIST_DECLARATIONS = Fact("a dist-only package's declarations", kept_declarations, "manifest")
+DIST_BUNDLE = Fact("a dist-only package's bundle", kept_bundle, "manifest")
+DIST_LEFT = Fact("build output of a dist-only package", left_in_dist, "manifest")
+
+
+# -- a module transpiled one to one from a source the package does not ship ------------------
+# sequelize 6.37.8's `lib/model.js` ends in `//# sourceMappingURL=model.js.map`, whose one
+# source, `../src/model.js`, is not in the tarball: Linguist's has_source_map calls the file
+# generated, but it is the only code of the 80 modules the package is (esbuild's
+# transpilation, readable, not minified). A bundle (babel-parser's `lib/index.js`: many
+# sources; socket.io's `client-dist/`: `node_modules/` and `webpack://` sources) or a file whose
+# source is shipped beside it (rules/twins.py) stays as Linguist says.
+_MAP_URL = re.compile(r"^//[#@] sourceMappingURL=([\w.-]+\.map)[ \t]*$", re.MULTILINE)
+_MAP_SOURCES = re.compile(rb'"sources"\s*:\s*(\[[^\]]*\])')
+_MAP_HEAD = 65536
+_TRANSPILED = (".js", ".cjs", ".mjs")
+
+
+def sole_transpiled(f: FileFacts) -> str | None:
+    """The source (project-relative) a module was transpiled from one to one and that the
+    project does not hold, or None (see above)."""
+    if not f.lower_name.endswith(_TRANSPILED) or "sourceMappingURL" not in f.tail:
+        return None
+    m = _MAP_URL.search(f.tail)
+    if m is None:
+        return None
+    root, folder = str(f.file.root), "/".join(f.dirs)
+    try:
+        with open(os.path.join(root, folder, m.group(1)), "rb") as fh:
+            found = _MAP_SOURCES.search(fh.read(_MAP_HEAD))
+        sources = json.loads(found.group(1)) if found else None
+    except (OSError, ValueError):
+        return None
+    if not isinstance(sources, list) or len(sources) != 1 or not isinstance(sources[0], str) \
+            or ":" in sources[0] or "node_modules" in sources[0]:
+        return None
+    source = posixpath.normpath(posixpath.join(folder, sources[0]))
+    if source.startswith("../") or os.path.exists(os.path.join(root, source)) \
+            or f.sniff("minified"):
+        return None
+    return source
+
+
+SOLE_TRANSPILED = Fact("transpiled from a source not shipped", sole_transpiled, "map")
