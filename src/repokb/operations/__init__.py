@@ -61,7 +61,7 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.projects import place
+from repokb.pipeline.projects import named_after_folders, place
 from repokb.pipeline.uploads import rule_file
 from repokb.pipeline.verify import verify as verify_store
 from repokb.roots import ProjectRoot, canonical, resolve_roots
@@ -363,8 +363,8 @@ class Operations:
         folders = [Path(p) if access.trusted else allowed_folder(self.settings, p)
                    for p in paths]
         # a folder of an indexed project (its root, or inside it) is that project
-        return place(resolve_roots(folders, project), project, self.ws.catalog.projects(),
-                     access.trusted)
+        return place(named_after_folders(resolve_roots(folders, project), project), project,
+                     self.ws.catalog.projects(), access.trusted)
 
     @_in_use
     def index(self, paths: list[str], project: str | None = None, flush: bool = False,

@@ -603,6 +603,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # rules and directives, network secrets (Wi-Fi, SNMP, a router's accounts)
     "passw", "sp_addlogin", "createuser", "mysqladmin", "setuser", "psk", "community",
     "com2sec", "username", "enable",
+    # session 34: hashcalls, a password or key given to the call that hashes or keys with it
+    "bcrypt", "password_", "hash::", "password_hash", "_password", "password(",
+    "hashandpassword", "encoder", "verify(", "argon2", "context", "crypt(", "scrypt", "pbkdf2",
+    "cookieparser", "secretkeyspec", "ftp", "redis(", "expect(", "mkpasswd",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -39,7 +39,9 @@ token given to `vault login` and a legacy Vault token (`s.` + 24) in a text nami
 list under a secret's key (`"credentials": ["bob", "X"]`); `redisforms.find` Redis's ACL
 rules (`ACL SETUSER u on >X`) and `redis.conf`'s `requirepass X`; `netforms.find` network
 secrets (wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP communities, a router's
-`username u password 0 X`, an OpenVPN static key).
+`username u password 0 X`, an OpenVPN static key); `hashcalls.find` a password or key given
+as the literal argument of the call that hashes, checks or keys with it (`bcrypt::verify("X",
+h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -70,6 +72,7 @@ from repokb.secrets import (
     encoded,
     ethereum,
     flowlists,
+    hashcalls,
     idl,
     jvm,
     k8s,
@@ -101,7 +104,7 @@ from repokb.secrets.values import is_field_name
 from repokb.secrets.workdirs import without_paths
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
-           "is_placeholder", "mode_for", "redact", "scan", "values", "xml_findings"]
+           "is_placeholder", "mode_for", "redact", "scan", "shown", "values", "xml_findings"]
 _NEWLINE = re.compile("\n")
 
 
@@ -142,6 +145,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "flowlists": lambda text, mode, language, keys: flowlists.find(text),
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
+    "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
 }
 
 
@@ -270,3 +274,11 @@ def redact(text: str, mode: Mode = "config", language: str | None = None,
     pieces.append(text[at:])
     return Redacted("".join(pieces), tuple(findings))
 
+
+def shown(text: str) -> str:
+    """Text a user gave (a query, a path, a prompt) as it may be echoed back or logged: every
+    secret-like value redacted, and every credential in a file or folder name
+    (`paths.redact_path`). An MCP answer goes into an agent's model context; a log line is kept."""
+    from repokb.secrets.paths import redact_path  # (paths imports this package's finders)
+
+    return redact(redact_path(text), "text").text
