@@ -15,7 +15,6 @@ from repokb.secrets.scan import mode_for
 
 from ..conftest import assert_redacted, cases
 
-
 MUST_REDACT = [  # (language, text with X, X): each stored as written on main
     ('rust', 'let ok = bcrypt::verify("{X}", &hash)?;\n', 'Hu7nter2Zq'),
     ('php', "<?php\nif (password_verify('{X}', $hash)) { echo 'ok'; }\n", 'Pv4Lm8Qr2x'),

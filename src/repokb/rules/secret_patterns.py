@@ -271,6 +271,10 @@ REDACTED = "<REDACTED_SECRET>"
 # 43 also (review): a random token quoted right after a bare `key` ("pass the key as
 # `[]byte("X")`", "use the key `X`"); prose's "secret key as `[]byte(`" no longer takes the
 # call's name for the value
+# NEXT (secrets34): a password or key given as the literal argument of the call that hashes,
+# checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
+# `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
+# secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
 REDACTION_VERSION = 43
 
 
