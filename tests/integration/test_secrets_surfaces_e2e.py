@@ -16,8 +16,10 @@ import pytest
 from .. import fake_secrets as fake
 from ..conftest import assert_nowhere, invoke, serve_process, write
 from .test_mcp import call, stdio_session
+from .uploads import server_fixture, upload
 
 pytestmark = pytest.mark.integration
+server = server_fixture("k34")
 
 APP = ('def compute_invoice_total(lines, tax_rate):\n'
        '    """The invoice total: the sum of the lines plus the tax."""\n'
@@ -50,6 +52,21 @@ def test_a_checkout_in_a_folder_named_by_a_token_is_stored_and_shown_redacted(
     assert hits and hits[0]["path"] == "billing/invoice.py"
     assert hits[0]["project"].startswith("<REDACTED_SECRET_")
     assert_nowhere(home, [fake.GITHUB_TOKEN, CHECKED], outputs)
+
+
+def test_a_dashboard_upload_of_a_folder_named_by_a_token_is_stored_redacted(
+        server, home: Path) -> None:  # type: ignore[no-untyped-def]
+    """The dashboard names an upload's project after the folder chosen: the token stood in the
+    catalog, the points and every answer. The same name given again (a search's filter, the
+    stats of one project) finds the project under its redacted name."""
+    answer = upload(server, fake.GITHUB_TOKEN, "billing/invoice.py", APP)
+    assert answer["project"].startswith("<REDACTED_SECRET_"), answer
+    hits = server.post("/knowledge/search", json={"query": "invoice total with tax",
+                                                  "projects": [fake.GITHUB_TOKEN]})
+    assert hits.status_code == 200 and hits.json(), hits.text
+    outputs = [json.dumps(answer), hits.text, server.get("/knowledge/stats").text]
+    server.ops.ws.close()  # type: ignore[attr-defined]
+    assert_nowhere(home, [fake.GITHUB_TOKEN], outputs)
 
 
 def test_the_access_log_redacts_a_form_encoded_query(home: Path, tmp_path: Path) -> None:
