@@ -62,7 +62,7 @@ def test_a_dashboard_upload_of_a_folder_named_by_a_token_is_stored_redacted(
     answer = upload(server, fake.GITHUB_TOKEN, "billing/invoice.py", APP)
     assert answer["project"].startswith("<REDACTED_SECRET_"), answer
     hits = server.post("/knowledge/search", json={"query": "invoice total with tax",
-                                                  "projects": [fake.GITHUB_TOKEN]})
+                                                  "project": fake.GITHUB_TOKEN})
     assert hits.status_code == 200 and hits.json(), hits.text
     outputs = [json.dumps(answer), hits.text, server.get("/knowledge/stats").text]
     server.ops.ws.close()  # type: ignore[attr-defined]

@@ -64,6 +64,10 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("python", 'x = "Bearer YOUR_TOKEN"\n'),
     ("javascript", "const A = `Bearer ${token}`;\n"),
     ("python", 'user.set_password("password")\n'),
+    # Django's docs and tests (bench/redaction_findings.py: 4 false findings, then none)
+    ("python", '>>> u.set_password("new password")\n'),
+    ("python", 'user.set_password("   oldpassword   ")\n'),
+    ("python", 'assert User.objects.get(username="joe").check_password("not qwerty")\n'),
     ("python", 'user.password = make_password("lètmein")\n'),
     ("python", 'ok = check_password_hash(user.pw_hash, form.password.data)\n'),
     ("javascript", "const h = await bcrypt.hash(password, 10);\n"),

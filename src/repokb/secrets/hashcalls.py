@@ -24,8 +24,9 @@ stored as written):
 - a test's expectation of a secret-named value: `expect(config.apiKey).toBe('X')`.
 
 A value is a literal in a password's own place (`values.placed_password`, 6+ characters:
-letters with digits or symbols, or words ending in digits with a capital); a placeholder, a
-reference or a plain word (`make_password("password")`, `set_password("lètmein")`) stays.
+letters with digits or symbols, or words ending in digits with a capital) without a space; a
+placeholder, a reference, a plain word (`make_password("password")`, `set_password("lètmein")`)
+or a phrase (`set_password("new password")`, Django's docs) stays.
 """
 
 from __future__ import annotations
@@ -111,4 +112,7 @@ def find(text: str, keys: KeyLines) -> list[Span]:
 
 
 def _secret(value: str) -> bool:
-    return not _REFERENCE.search(value) and placed_password(value, 6)
+    """A password, not a phrase standing for one (Django's docs and tests:
+    `set_password("new password")`, `check_password("not qwerty")`, `"   oldpassword   "`)."""
+    return (not _REFERENCE.search(value) and not any(c.isspace() for c in value)
+            and placed_password(value, 6))
