@@ -609,7 +609,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "com2sec", "username", "enable",
     # session 34: hashcalls, a password or key given to the call that hashes or keys with it
     "bcrypt", "password_", "hash::", "password_hash", "_password", "password(",
-    "hashandpassword", "encoder", "verify(", "argon2", "context", "crypt(", "scrypt", "pbkdf2",
+    "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",
+    "context.verify", "context.encrypt", "crypt(", "scrypt", "pbkdf2",
     "cookieparser", "secretkeyspec", "ftp", "redis(", "expect(", "mkpasswd",
 }))
 

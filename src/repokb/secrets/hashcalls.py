@@ -45,13 +45,17 @@ _ARG = r"""(?:"[^"\n]*"|'[^'\n]*'|[\w.:&*\[\]]+(?:\([^()\n]*\))?)\s*,\s*"""
 _VALUE = r"""(?:\[\]byte\(\s*|b)?(?P<q>["'])(?P<value>[^"'\n]{1,128})(?P=q)"""
 
 
+# argon2-cffi's hasher (`PasswordHasher().hash("X")`, `ph.verify(h, "X")`)
+_HASHER = r"(?:PasswordHasher\([^()\n]*\)|ph|hasher|password_hasher)"
+
+
 def _call(name: str, before: int = 0) -> re.Pattern[str]:
     return re.compile(name + r"\s*\(\s*" + _ARG * before + _VALUE)
 
 
-# (a lower-case word the line must hold, the calls it anchors)
-_CALLS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
-    ("bcrypt", (
+# (the lower-case words of which a line must hold one, the calls they anchor)
+_CALLS: tuple[tuple[tuple[str, ...], tuple[re.Pattern[str], ...]], ...] = (
+    (("bcrypt",), (
         _call(r"\bbcrypt(?:::|\.)(?:verify|hash|hashpw|checkpw|hashSync|compare|compareSync"
               r"|hash_password|using\([^()\n]*\)\.hash)"),
         _call(r"\bBCrypt(?:\.Net\.BCrypt)?\.(?:hashpw|checkpw|HashPassword|Verify"
@@ -59,32 +63,31 @@ _CALLS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
         _call(r"\bBCrypt::Password\.create"),
         _call(r"(?<![\w.])bcrypt"),  # Laravel's helper
     )),
-    ("password_", (_call(r"\bpassword_(?:verify|hash)"),)),
-    ("hash::", (_call(r"\bHash::(?:make|check)"),)),
-    ("password_hash", (_call(r"\bgenerate_password_hash"),
-                       _call(r"\bcheck_password_hash", 1))),
-    ("_password", (_call(r"\b(?:make_password|check_password)"),
-                   _call(r"(?<!keyring)\.set_password"),
-                   _call(r"\.hash_password"))),
-    ("password(", (_call(r"\bGenerateFromPassword"),)),
-    ("hashandpassword", (_call(r"\bCompareHashAndPassword", 1),)),
-    ("encoder", (_call(r"\b\w*(?:[Pp]assword|[Bb][Cc]rypt|[Aa]rgon2)\w*[Ee]ncoder\w*\."
-                       r"(?:encode|matches)"),)),
-    ("hash", (_call(r"\b(?:PasswordHasher\([^()\n]*\)|ph|hasher|password_hasher)\.hash"),)),
-    ("verify(", (_call(r"\b(?:PasswordHasher\([^()\n]*\)|ph|hasher|password_hasher)\.verify",
-                       1),)),
-    ("argon2", (_call(r"\bargon2\.(?:hash|hash_password)"), _call(r"\bargon2\.verify", 1))),
-    ("context", (_call(r"\b\w*(?:pwd|password|crypt)_?context\.(?:hash|verify|encrypt)",
-                       0),)),
-    ("crypt(", (_call(r"\bcrypt\.crypt"),)),
-    ("scrypt", (_call(r"\bhashlib\.scrypt"),)),
-    ("pbkdf2", (_call(r"\bpbkdf2_hmac", 1),)),
-    ("hmac", (_call(r"\bhmac\.new"), _call(r"\bhmac\.New", 1), _call(r"\bcreateHmac", 1))),
-    ("cookieparser", (_call(r"\bcookieParser"),)),
-    ("secretkeyspec", (_call(r"\bnew\s+SecretKeySpec"),)),
-    ("ftp", (_call(r"\bftplib\.FTP(?:_TLS)?", 2),)),
-    ("redis(", (_call(r"\b(?:redis\.)?(?:Strict)?Redis", 3),)),
-    ("expect(", (re.compile(
+    (("password_",), (_call(r"\bpassword_(?:verify|hash)"),)),
+    (("hash::",), (_call(r"\bHash::(?:make|check)"),)),
+    (("password_hash",), (_call(r"\bgenerate_password_hash"),
+                          _call(r"\bcheck_password_hash", 1))),
+    (("_password",), (_call(r"\b(?:make_password|check_password)"),
+                      _call(r"(?<!keyring)\.set_password"),
+                      _call(r"\.hash_password"))),
+    (("password(",), (_call(r"\bGenerateFromPassword"),)),
+    (("hashandpassword",), (_call(r"\bCompareHashAndPassword", 1),)),
+    (("encoder",), (_call(r"\b\w*(?:[Pp]assword|[Bb][Cc]rypt|[Aa]rgon2)\w*[Ee]ncoder\w*\."
+                          r"(?:encode|matches)"),)),
+    (("hasher", "ph.hash"), (_call(rf"\b{_HASHER}\.hash"),)),
+    (("hasher", "ph.verify"), (_call(rf"\b{_HASHER}\.verify", 1),)),
+    (("argon2",), (_call(r"\bargon2\.(?:hash|hash_password)"), _call(r"\bargon2\.verify", 1))),
+    (("context.hash", "context.verify", "context.encrypt"), (
+        _call(r"\b\w*(?:pwd|password|crypt)_?context\.(?:hash|verify|encrypt)"),)),
+    (("crypt(",), (_call(r"\bcrypt\.crypt"),)),
+    (("scrypt",), (_call(r"\bhashlib\.scrypt"),)),
+    (("pbkdf2",), (_call(r"\bpbkdf2_hmac", 1),)),
+    (("hmac",), (_call(r"\bhmac\.new"), _call(r"\bhmac\.New", 1), _call(r"\bcreateHmac", 1))),
+    (("cookieparser",), (_call(r"\bcookieParser"),)),
+    (("secretkeyspec",), (_call(r"\bnew\s+SecretKeySpec"),)),
+    (("ftp",), (_call(r"\bftplib\.FTP(?:_TLS)?", 2),)),
+    (("redis(",), (_call(r"\b(?:redis\.)?(?:Strict)?Redis", 3),)),
+    (("expect(",), (re.compile(
         r"\bexpect\(\s*[\w.]*?(?i:api_?key|token|secret|passw(?:or)?d)\w*\s*\)\s*\.\s*"
         r"to(?:Be|Equal|StrictEqual)\(\s*" + _VALUE),)),
 )
@@ -95,19 +98,15 @@ _REFERENCE = re.compile(r"[$%{}<>]")
 
 def find(text: str, keys: KeyLines) -> list[Span]:
     """Spans of the passwords and keys given to the calls above."""
-    low = keys.low
     out: list[Span] = []
-    for word, calls in _CALLS:
-        if word not in low:
-            continue
-        for start, end in keys.lines((word,)):
+    for words, calls in _CALLS:
+        for start, end in keys.lines(words):
             for call in calls:
                 out += [(m.start("value"), m.end("value"), "hash_call_secret", False)
                         for m in call.finditer(text, start, end) if _secret(m.group("value"))]
-    if "mkpasswd" in low:
-        for start, end in keys.lines(("mkpasswd",)):
-            out += [(m.start("value"), m.end("value"), "hash_call_secret", False)
-                    for m in _MKPASSWD.finditer(text, start, end) if _secret(m.group("value"))]
+    for start, end in keys.lines(("mkpasswd",)):
+        out += [(m.start("value"), m.end("value"), "hash_call_secret", False)
+                for m in _MKPASSWD.finditer(text, start, end) if _secret(m.group("value"))]
     return out
 
 
