@@ -299,6 +299,18 @@ def test_a_password_given_to_a_hashing_call_never_reaches_upstream_or_cache(env:
         assert value.encode() not in stored
 
 
+def test_a_project_scope_named_by_a_token_is_cached_under_its_redacted_name(env: Env) -> None:
+    """A client scopes its questions to a checkout cloned into `ghp_...` (the project stored as
+    its redacted name): the cache kept the header's raw name as each entry's scope."""
+    question = "How is the invoice total computed with the tax rate and the discount?"
+    ask(env, "openai", question, False, headers={"X-Repokb-Project": fake.GITHUB_TOKEN})
+    assert env.cache_entries(expect=1) == 1
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert b"<REDACTED_SECRET_" in stored and fake.GITHUB_TOKEN.encode() not in stored
+
+
 def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)
