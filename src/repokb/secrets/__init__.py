@@ -98,6 +98,7 @@ from repokb.secrets import (
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.library import library_findings
+from repokb.secrets.paths import redact_path
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
@@ -279,6 +280,4 @@ def shown(text: str) -> str:
     """Text a user gave (a query, a path, a prompt) as it may be echoed back or logged: every
     secret-like value redacted, and every credential in a file or folder name
     (`paths.redact_path`). An MCP answer goes into an agent's model context; a log line is kept."""
-    from repokb.secrets.paths import redact_path  # (paths imports this package's finders)
-
     return redact(redact_path(text), "text").text
