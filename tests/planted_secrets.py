@@ -54,6 +54,10 @@ PEM_BODY = _j("MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePz", "Nm0tRgeLezV6ffAt0
 PEM = _j("-----BEGIN ", "RSA PRIVATE", " KEY-----\n", PEM_BODY, "\n",
          "RnrqIzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n",
          "-----END ", "RSA PRIVATE", " KEY-----\n")
+# session 34: FAKE passwords and keys given to hashing, checking and keyed calls
+H34 = {name: _j(name[:2].title(), "7q", "Pl4n", str(i * 31 + 10), "Zx") for i, name in
+       enumerate(["rs", "rs2", "php", "php2", "php3", "py", "py2", "py3", "py4", "py5", "js",
+                  "js2", "bearer", "go", "go2", "java", "java2"])}
 PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i, name in
       enumerate(["typed", "paren", "getenv", "tsconst", "java", "txt", "prose", "ini", "yaml",
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
@@ -453,6 +457,44 @@ def planted() -> list[Planted]:
                 "# Signing from Go\n\nIn Go services we pass the key as "
                 f'`[]byte("{GOKEY}")` to `NewSigner`.\n', [GOKEY],
                 readable=["In Go services we pass the key as `[]byte("]),
+        # session 34: a password or key given as the literal argument of the call that hashes,
+        # checks or keys with it (secrets/hashcalls.py), a short `Bearer` literal
+        Planted("tests/auth_test.rs",
+                "#[test]\nfn login_checks_the_hash() {\n    let hash = load_hash();\n"
+                f'    assert!(bcrypt::verify("{H34["rs"]}", &hash).unwrap());\n'
+                f'    let h = argon2.hash_password(b"{H34["rs2"]}", &salt).unwrap();\n}}\n',
+                [H34["rs"], H34["rs2"]], readable=["bcrypt::verify("]),
+        Planted("app/Http/Controllers/LoginController.php",
+                "<?php\nclass LoginController {\n    public function check($hash) {\n"
+                f"        if (password_verify('{H34['php']}', $hash)) {{ return true; }}\n"
+                f"        $u->password = Hash::make('{H34['php2']}');\n"
+                f"        $v->password = bcrypt('{H34['php3']}');\n    }}\n}}\n",
+                [H34["php"], H34["php2"], H34["php3"]], readable=["password_verify("]),
+        Planted("tests/test_auth.py",
+                "def test_hashes():\n"
+                f'    assert check_password_hash(h, "{H34["py"]}")\n'
+                f'    hashed = bcrypt.hashpw(b"{H34["py2"]}", bcrypt.gensalt())\n'
+                f'    user.password = make_password("{H34["py3"]}")\n'
+                f'    sig = hmac.new(b"{H34["py4"]}", msg, hashlib.sha256).hexdigest()\n'
+                f'    ftp = ftplib.FTP("ftp.example.org", "deploy", "{H34["py5"]}")\n',
+                [H34["py"], H34["py2"], H34["py3"], H34["py4"], H34["py5"]],
+                readable=["check_password_hash(h, "]),
+        Planted("src/auth.js",
+                "export async function check(user) {\n"
+                f"  const ok = await bcrypt.compare('{H34['js']}', user.hash);\n"
+                f"  app.use(cookieParser('{H34['js2']}'));\n"
+                f'  const AUTH = "Bearer {H34["bearer"]}";\n  return ok;\n}}\n',
+                [H34["js"], H34["js2"], H34["bearer"]], readable=["bcrypt.compare("]),
+        Planted("internal/auth/auth.go",
+                "package auth\n\nfunc Seed() {\n"
+                f'\th, _ := bcrypt.GenerateFromPassword([]byte("{H34["go"]}"), 12)\n'
+                f'\tmac := hmac.New(sha256.New, []byte("{H34["go2"]}"))\n}}\n',
+                [H34["go"], H34["go2"]], readable=["bcrypt.GenerateFromPassword("]),
+        Planted("src/main/java/shop/Crypto.java",
+                "class Crypto {\n"
+                f'  String a = BCrypt.hashpw("{H34["java"]}", BCrypt.gensalt());\n'
+                f'  Key k = new SecretKeySpec("{H34["java2"]}".getBytes(), "AES");\n}}\n',
+                [H34["java"], H34["java2"]], readable=["BCrypt.gensalt()"]),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"

@@ -51,7 +51,7 @@ def project_freshness(catalog: Catalog, names: list[str] | None = None,
         added, more = _added(catalog, row["name"], root)
         indexed_at = row["indexed_at"]
         out.append({
-            "project": row["name"], "root": str(root), "indexed_at": indexed_at,
+            "project": row["name"], "root": row["shown_root"], "indexed_at": indexed_at,
             "seconds_since_index": round(now - indexed_at, 1) if indexed_at else None,
             "files_recorded": len(files), "root_exists": root.is_dir(),
             "changed_since_index": len(changed), "deleted_since_index": len(deleted),

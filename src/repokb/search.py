@@ -37,6 +37,7 @@ from repokb.rank import (
     starts_definition,
     symbol_match,
 )
+from repokb.secrets.paths import stored_names
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
 from repokb.stores.catalog import Catalog
@@ -144,6 +145,9 @@ class Searcher:
         self.query_vector = QueryVectors(embedder)
 
     def search(self, query: Query) -> list[Hit]:
+        names = stored_names(query.projects)  # a folder's name holding a credential
+        if names != query.projects:
+            query = replace(query, projects=names)
         with self.store.searching():  # the store holds its next write back meanwhile
             return self._search(query)
 

@@ -280,6 +280,37 @@ def test_a_prose_password_and_base64_of_keys_never_reach_upstream_or_cache(env: 
     assert password.encode() not in stored and blob[8:32] not in stored
 
 
+def test_a_password_given_to_a_hashing_call_never_reaches_upstream_or_cache(env: Env) -> None:
+    """Session 34's attacker pass: a user pastes the failing line, `bcrypt::verify("X", &h)`
+    (or PHP's `password_verify('X', $h)`); no secret-named key stands before X, so it went
+    upstream as written, came back in the answer and was cached, replayed to the next asker."""
+    first, second = "".join(("Hu7nt", "er2Zq")), "".join(("Pv4Lm", "8Qr2x"))
+    prompt = (f'Why does bcrypt::verify("{first}", &hash) return false after the migration, '
+              f"while password_verify('{second}', $hash) works in the old PHP login?")
+    env.up.behaviour = "echo"  # the upstream repeats the (redacted) prompt in its answer
+    _, answer = ask(env, "anthropic", prompt, False)
+    bodies = b"".join(r["body"] for r in env.up.requests)
+    assert b"password_verify(" in bodies and b"<REDACTED_SECRET>" in bodies
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    for value in (first, second):
+        assert value.encode() not in bodies and value not in answer
+        assert value.encode() not in stored
+
+
+def test_a_project_scope_named_by_a_token_is_cached_under_its_redacted_name(env: Env) -> None:
+    """A client scopes its questions to a checkout cloned into `ghp_...` (the project stored as
+    its redacted name): the cache kept the header's raw name as each entry's scope."""
+    question = "How is the invoice total computed with the tax rate and the discount?"
+    ask(env, "openai", question, False, headers={"X-Repokb-Project": fake.GITHUB_TOKEN})
+    assert env.cache_entries(expect=1) == 1
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert b"<REDACTED_SECRET_" in stored and fake.GITHUB_TOKEN.encode() not in stored
+
+
 def test_answer_with_a_secret_is_not_cached(env: Env) -> None:
     env.up.answer_suffix = f" Use the key {fake.STRIPE_KEY} to pay."
     outcome, text = ask(env, "openai", OFF_TOPIC, False)

@@ -43,3 +43,25 @@ def test_access_and_error_logs_redact_what_a_client_sent() -> None:
     assert written.count("GET /knowledge/context?path=<REDACTED_SECRET_") == 2, written
     assert "/knowledge/context?project=proj&path=notes/<REDACTED_SECRET_" in written
     assert "request abc (GET /knowledge/explain): no record for" in written
+
+
+def test_a_form_encoded_query_is_read_with_its_spaces() -> None:
+    """Session 34: a query string encodes a space as `+` (`?path=-----BEGIN+RSA+PRIVATE+KEY
+    -----...`, `mysql+-u+root+-pX`): the shapes that need a space were not found and the access
+    log printed the pasted key as sent. A clean target is still written as it came."""
+    config = log_config()
+    logging.config.dictConfig(config)
+    stream = io.StringIO()
+    for name in ("uvicorn", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            handler.setStream(stream)  # type: ignore[attr-defined]
+    access = logging.getLogger("uvicorn.access")
+    body = "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePz" + "Nm0tRgeLezV6ffAt0gun"
+    key = f"-----BEGIN+RSA+PRIVATE+KEY-----%0A{body}%0A-----END+RSA+PRIVATE+KEY-----"
+    for target in (f"/knowledge/explain?path=is+this+ok%3F%0A{key}",
+                   f"/knowledge/explain?path=mysql+-u+root+-p{PASSWORD}+shop",
+                   "/knowledge/explain?path=docs/a+b.md"):
+        access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET", target, "1.1", 404)
+    written = stream.getvalue()
+    assert body not in written and PASSWORD not in written, written
+    assert "GET /knowledge/explain?path=docs/a+b.md HTTP/1.1" in written

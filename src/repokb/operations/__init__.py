@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -61,7 +62,7 @@ from repokb.operations.migrate import migrate_home
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
-from repokb.pipeline.projects import place
+from repokb.pipeline.projects import named_after_folders, place
 from repokb.pipeline.uploads import rule_file
 from repokb.pipeline.verify import verify as verify_store
 from repokb.roots import ProjectRoot, canonical, resolve_roots
@@ -69,6 +70,7 @@ from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
+from repokb.secrets.paths import stored_names
 from repokb.workspace import Workspace
 
 if TYPE_CHECKING:  # a search's types: an index run never imports the search
@@ -194,6 +196,8 @@ class Operations:
         query is refused as a search refuses it (it was "no chunk matches all these filters")."""
         if not query.text.strip():
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        if (names := stored_names(query.projects)) != query.projects:
+            query = replace(query, projects=names)  # a folder's name holding a credential
         return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
 
     @_in_use
@@ -363,8 +367,8 @@ class Operations:
         folders = [Path(p) if access.trusted else allowed_folder(self.settings, p)
                    for p in paths]
         # a folder of an indexed project (its root, or inside it) is that project
-        return place(resolve_roots(folders, project), project, self.ws.catalog.projects(),
-                     access.trusted)
+        return place(named_after_folders(resolve_roots(folders, project), project), project,
+                     self.ws.catalog.projects(), access.trusted)
 
     @_in_use
     def index(self, paths: list[str], project: str | None = None, flush: bool = False,

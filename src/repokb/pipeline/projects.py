@@ -19,6 +19,16 @@ from repokb.errors import InputError
 from repokb.pipeline.discover import scope_blocked
 from repokb.roots import ProjectRoot
 from repokb.rules.repo_config import load_repo_config
+from repokb.secrets.paths import redact_path
+
+
+def named_after_folders(roots: list[ProjectRoot], project: str | None) -> list[ProjectRoot]:
+    """`roots` named after their folders (no `project` given) with a credential in a folder's
+    name redacted, as a file's is (`redact_path`): a checkout cloned into `ghp_...` is stored,
+    searched and shown as project `<REDACTED_SECRET_xxxxxxxx>`, never under the token."""
+    if project is not None:
+        return roots
+    return [replace(r, name=redact_path(r.name)) for r in roots]
 
 
 def real_roots(known: dict[str, Path]) -> dict[str, Path]:

@@ -276,6 +276,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `set-environment -g TOKEN X`
 # NEXT (decisions34): a run of `#` is a mask, not a value (markdown-it's `token_o.markup =
 # "######".slice(0, level)`, its heading markup: redacted once dist/ was read)
+# NEXT (secrets34): a password or key given as the literal argument of the call that hashes,
+# checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
+# `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
+# secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
 REDACTION_VERSION = 43
 
 
@@ -608,6 +612,11 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # rules and directives, network secrets (Wi-Fi, SNMP, a router's accounts)
     "passw", "sp_addlogin", "createuser", "mysqladmin", "setuser", "psk", "community",
     "com2sec", "username", "enable",
+    # session 34: hashcalls, a password or key given to the call that hashes or keys with it
+    "bcrypt", "password_", "hash::", "password_hash", "_password", "password(",
+    "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",
+    "context.verify", "context.encrypt", "crypt(", "scrypt", "pbkdf2",
+    "cookieparser", "secretkeyspec", "ftp", "redis(", "expect(", "mkpasswd",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

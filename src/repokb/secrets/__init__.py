@@ -40,7 +40,9 @@ token given to `vault login` and a legacy Vault token (`s.` + 24) in a text nami
 list under a secret's key (`"credentials": ["bob", "X"]`); `redisforms.find` Redis's ACL
 rules (`ACL SETUSER u on >X`) and `redis.conf`'s `requirepass X`; `netforms.find` network
 secrets (wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP communities, a router's
-`username u password 0 X`, an OpenVPN static key).
+`username u password 0 X`, an OpenVPN static key); `hashcalls.find` a password or key given
+as the literal argument of the call that hashes, checks or keys with it (`bcrypt::verify("X",
+h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -71,6 +73,7 @@ from repokb.secrets import (
     encoded,
     ethereum,
     flowlists,
+    hashcalls,
     idl,
     jvm,
     k8s,
@@ -97,13 +100,14 @@ from repokb.secrets import (
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.library import library_findings
+from repokb.secrets.paths import redact_path
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
 from repokb.secrets.values import is_field_name
 from repokb.secrets.workdirs import without_paths
 
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
-           "is_placeholder", "mode_for", "redact", "scan", "values", "xml_findings"]
+           "is_placeholder", "mode_for", "redact", "scan", "shown", "values", "xml_findings"]
 _NEWLINE = re.compile("\n")
 
 
@@ -145,6 +149,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "flowlists": lambda text, mode, language, keys: flowlists.find(text),
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
+    "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
 }
 
 
@@ -273,3 +278,9 @@ def redact(text: str, mode: Mode = "config", language: str | None = None,
     pieces.append(text[at:])
     return Redacted("".join(pieces), tuple(findings))
 
+
+def shown(text: str) -> str:
+    """Text a user gave (a query, a path, a prompt) as it may be echoed back or logged: every
+    secret-like value redacted, and every credential in a file or folder name
+    (`paths.redact_path`). An MCP answer goes into an agent's model context; a log line is kept."""
+    return redact(redact_path(text), "text").text

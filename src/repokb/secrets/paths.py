@@ -38,6 +38,12 @@ def redact_path(path: str) -> str:
     return "/".join(_redact_name(name) for name in path.split("/"))
 
 
+def stored_names(projects: tuple[str, ...]) -> tuple[str, ...]:
+    """Project names as they are stored: a project named after a folder holding a credential
+    is stored redacted (`redact_path`), so a filter naming that folder finds it."""
+    return tuple(redact_path(p) for p in projects)
+
+
 _MARK = "<REDACTED_SECRET_"  # + 8 hex digits of the value's sha256 + ">"
 
 

@@ -115,8 +115,10 @@ _RUST_ENV_FALLBACK = re.compile(
     r"""(?:b?r|b)?(?P<hashes>#*)"(?P<value>[^"\n]{1,400})"(?P=hashes)""")
 # A `Bearer` (or `Token`) credential written whole in a string literal, whatever receives it
 # (`HeaderValue::from_static("Bearer v")`, `.header(AUTHORIZATION, "Bearer v")`)
+# (8-15 characters too, session 34: `"Bearer Tk39xQ2mZp"`, a short token still one when it is
+# random-looking, `values.looks_random`; `"Bearer token123"`, `"Bearer abcdefgh"` stay)
 _BEARER_LITERAL = re.compile(
-    r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{16,})["'`]""")
+    r"""["'`](?:Bearer|bearer|Token|token)[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{8,})["'`]""")
 # a Basic credential written as a string literal of its own, under any name (`AUTH = "Basic
 # dXNlcjpwYXNz"`): the base64 of `user:password`, a credential whatever its password looks like
 _BASIC_LITERAL = re.compile(r"""["'`][Bb]asic[ \t]+(?P<value>[A-Za-z0-9+/]{8,}={0,2})["'`]""")
@@ -244,7 +246,10 @@ def find(text: str, mode: str, language: str | None = None,
         for m in _BEARER_LITERAL.finditer(text):
             value = m.group("value")
             if (value_ok(value) and any(c.isdigit() for c in value)
-                    and any(c.isalpha() for c in value)):
+                    and any(c.isalpha() for c in value)
+                    and (len(value) >= 16 or looks_random(value)
+                         and any(c.isupper() for c in value) and any(c.islower() for c in value)
+                         and not names_something(value))):
                 out.append((m.start("value"), m.end("value"), "authorization_header", True))
     if "asic " in text:
         out += [(m.start("value"), m.end("value"), "authorization_header", True)

@@ -21,6 +21,7 @@ from typing import Any
 from repokb.errors import InputError, StoreError
 from repokb.globs import compile_glob, glob_matcher, literal_prefix
 from repokb.models import Classification
+from repokb.secrets.paths import disk_path, redact_path
 
 # path-glob answers kept until the catalog changes (`Catalog.match_paths`)
 _MATCHED_KEPT = 64
@@ -158,7 +159,7 @@ class Catalog:
             "INSERT INTO projects(name, root, indexed_at, vectors) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(name) DO UPDATE SET root = excluded.root, "
             "indexed_at = excluded.indexed_at, vectors = excluded.vectors",
-            (name, str(root), time.time(), vectors))
+            (name, redact_path(str(root)), time.time(), vectors))
 
     def vectors(self, name: str) -> str | None:
         """How the project's last complete run embedded its chunks (None: unknown)."""
@@ -179,7 +180,7 @@ class Catalog:
                          (store_key, name))
 
     def projects(self) -> dict[str, Path]:
-        return {r["name"]: Path(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
+        return {r["name"]: _on_disk(r["root"]) for r in self._db.execute("SELECT * FROM projects")}
 
     def _version(self) -> tuple[int, int]:
         """What changes when the entries may have: the file's data_version (another
@@ -201,8 +202,10 @@ class Catalog:
         return list(names)
 
     def project_rows(self) -> list[dict[str, Any]]:
-        """Each project with its root and when its last complete run ended (epoch seconds)."""
-        return [{"name": r["name"], "root": r["root"], "indexed_at": r["indexed_at"]}
+        """Each project with its root (`shown_root`: as stored, a credential in a folder's name
+        redacted) and when its last complete run ended (epoch seconds)."""
+        return [{"name": r["name"], "root": str(_on_disk(r["root"])), "shown_root": r["root"],
+                 "indexed_at": r["indexed_at"]}
                 for r in self._db.execute("SELECT name, root, indexed_at FROM projects "
                                           "ORDER BY name")]
 
@@ -461,3 +464,9 @@ class Catalog:
             args = (*args, status)
         rows = self._db.execute(sql + f" GROUP BY {column} ORDER BY n DESC", args)
         return {str(r["k"]): r["n"] for r in rows}
+
+
+def _on_disk(stored: str) -> Path:
+    """A project's root as stored (a credential in a folder's name redacted: `redact_path`,
+    as a file's path is) where it is on disk."""
+    return disk_path(Path("/"), stored.lstrip("/")) if stored.startswith("/") else Path(stored)

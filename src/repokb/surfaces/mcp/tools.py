@@ -28,7 +28,7 @@ from repokb.models import MAX_LIMIT, MAX_PATH_GLOBS, Kind
 from repokb.operations.guards import no_nul
 from repokb.roots import user_path
 from repokb.search import Query
-from repokb.secrets.paths import redact_path
+from repokb.secrets import shown
 from repokb.surfaces.mcp import render
 from repokb.surfaces.mcp.backend import ACTIVE, Backend, Session
 from repokb.surfaces.server.schemas import as_tuple, project_name
@@ -74,7 +74,8 @@ def _explain_target(backend: Backend, raw: str,
         roots = [*projects.values(),
                  *(user_path(r).resolve() for r in backend.settings.allowed_roots)]
         if not any(absolute.is_relative_to(root) for root in roots):
-            raise AccessError(f"{raw} is outside the indexed projects and the allowed roots.",
+            raise AccessError(f"{shown(raw)} is outside the indexed projects and the allowed "
+                              "roots.",
                               "Give a path inside an indexed project (list_projects shows "
                               "them), or relative to its project root.")
         return raw, project, True
@@ -100,7 +101,7 @@ async def search(backend: Backend, args: dict[str, Any], session: Session) -> Re
     names = await _run(backend.names)
     concerned = [project] if project else names
     if not names:
-        return ({"query": args["query"], "indexed": False, "hits": [],
+        return ({"query": shown(args["query"]), "indexed": False, "hits": [],
                  "message": render.NOTHING_INDEXED}, render.NOTHING_INDEXED, [])
     query = Query(text=args["query"], limit=args.get("limit", 10),
                   projects=(project,) if project else (),
@@ -108,12 +109,14 @@ async def search(backend: Backend, args: dict[str, Any], session: Session) -> Re
                   languages=(args["language"],) if args.get("language") else (),
                   path_globs=as_tuple(args.get("path")))
     hits = await _run(backend.search, query)
-    data: dict[str, Any] = {"query": query.text, "indexed": True, "hits": hits}
+    # the query echoed (into the agent's model context again): its secrets redacted
+    echoed = shown(query.text)
+    data: dict[str, Any] = {"query": echoed, "indexed": True, "hits": hits}
     if not hits:  # why, as the CLI and the REST API say it
         data["reason"] = worded(await _run(backend.why_nothing, query), "mcp")
     if hits and not project:  # the freshness of the projects the hits come from
         concerned = sorted({h["project"] for h in hits})
-    return data, render.hits(query.text, hits, data.get("reason")), concerned
+    return data, render.hits(echoed, hits, data.get("reason")), concerned
 
 
 # -- get_context ------------------------------------------------------------------------------
@@ -136,7 +139,7 @@ async def explain_file(backend: Backend, args: dict[str, Any], session: Session)
     try:
         record = await _run(backend.explain, path, project, disk)
     except NotFoundError as exc:  # the REST API does not echo the path; the agent may see its own
-        raise NotFoundError(f"{redact_path(path)} is not in the catalog.", exc.hint) from None
+        raise NotFoundError(f"{shown(path)} is not in the catalog.", exc.hint) from None
     return record, render.record(record), [record["project"]]
 
 
@@ -185,12 +188,12 @@ def _run_to_cancel(backend: Backend, session: Session, job_id: str | None, raw: 
     no_nul(raw)
     path = user_path(raw)
     if not path.is_absolute():
-        raise InputError(f"{redact_path(raw)} is not an absolute path.",
+        raise InputError(f"{shown(raw)} is not an absolute path.",
                          hint="Give the folder's absolute path, as given to index_path.")
     folder = str(path.resolve())  # as index_path names its run (allowed_folder, resolve_roots)
     runs = [j for j in jobs if j.path == folder and project in (None, j.project)]
     if not runs:
-        raise NotFoundError(f"No index run of {redact_path(raw)} to cancel.",
+        raise NotFoundError(f"No index run of {shown(raw)} to cancel.",
                             "index_path starts one; nothing was started for that folder.")
     order = ("running", "queued")
     return min(runs, key=lambda j: (not session.holds(j.id),

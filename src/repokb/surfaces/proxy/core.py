@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from repokb.secrets import redact as redact_text
+from repokb.secrets.paths import stored_names
 from repokb.settings import Settings
 from repokb.surfaces.proxy.backend import Backend
 from repokb.surfaces.proxy.cache import SemanticCache
@@ -313,7 +314,8 @@ def _controls(request: Request) -> tuple[str, tuple[str, ...]]:
     if mode not in MODES:
         raise ProxyError(400, f"X-Repokb-Mode must be one of {', '.join(MODES)}.", "invalid")
     raw = request.headers.get("x-repokb-project") or ""
-    projects = tuple(sorted({p.strip() for p in raw.split(",") if p.strip()}))
+    # as stored (a folder's name holding a credential: redacted): the cache keeps the scope
+    projects = stored_names(tuple(sorted({p.strip() for p in raw.split(",") if p.strip()})))
     return mode, projects
 
 

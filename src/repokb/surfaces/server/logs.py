@@ -1,24 +1,32 @@
 """The server's logs hold no secret: a request line's target and every `repokb.server` message
 are redacted (credential-shaped file names, tokens, `user:password@` URLs) before they are
 written. A client may put a secret in a query string (`?path=notes/ghp_....md`); the access
-log printed it as sent, percent-encoded or not."""
+log printed it as sent, percent-encoded or not, and a form-encoded query's spaces as `+`
+(`?path=-----BEGIN+RSA+PRIVATE+KEY-----`, `mysql+-u+root+-pX`), which hid the shapes that need
+a space from redaction: the query is decoded as a form's (`unquote_plus`) before it is read."""
 
 from __future__ import annotations
 
 import copy
 import logging
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, unquote_plus
 
-from repokb.secrets import redact
-from repokb.secrets.paths import redact_path
+from repokb.secrets import shown
 
 _CLEAN_TARGETS = 1024
 
 
 def safe(text: str) -> str:
     """Text with every secret-like value (and credential in a path) redacted."""
-    return redact(redact_path(text), "text").text
+    return shown(text)
+
+
+def _decoded(target: str) -> str:
+    """A request target as its reader takes it: the path percent-decoded, the query as a
+    form's (`+` a space)."""
+    path, mark, query = target.partition("?")
+    return unquote(path) + mark + unquote_plus(query)
 
 
 class RedactSecrets(logging.Filter):
@@ -35,9 +43,12 @@ class RedactSecrets(logging.Filter):
         if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
             target = str(args[2])
             if target not in self._clean:
-                cleaned = safe(unquote(target))
-                if cleaned == target and len(self._clean) < _CLEAN_TARGETS:
-                    self._clean.add(target)
+                decoded = _decoded(target)
+                cleaned = safe(decoded)
+                if cleaned == decoded:  # nothing to redact: written as it came
+                    cleaned = target
+                    if len(self._clean) < _CLEAN_TARGETS:
+                        self._clean.add(target)
                 record.args = (*args[:2], cleaned, *args[3:])
             return True
         message = record.getMessage()

@@ -14,12 +14,21 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 
-from repokb import models
+from repokb import models, roots
 from repokb.models import MAX_LIMIT, Kind
 from repokb.roots import canonical
-from repokb.roots import project_name as project_name  # the one rule, re-exported
+from repokb.secrets.paths import redact_path
 
 DEFAULT_PROJECT = "uploads"
+
+
+def project_name(raw: str) -> str:
+    """`raw` as a project name by the one rule (`roots.project_name`: ValueError saying why
+    not), a credential in it redacted as in a folder's name (`redact_path`): the dashboard
+    names an upload after the folder chosen, which may be a checkout cloned into `ghp_...`;
+    the same name given again (a search's filter, a flush) is redacted the same way."""
+    return redact_path(roots.project_name(raw))
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _KINDS = {str(k) for k in Kind}
 
