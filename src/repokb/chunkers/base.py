@@ -195,16 +195,16 @@ from repokb.models import ChunkPiece, ParseBudget
 #     package-info.java's Javadoc + `package a.b;` one piece named `a.b` (package); a Java
 #     definition under its Javadoc is not scored comment-only, nor a pom's `<properties>` (a
 #     leaf's name read with its value) as tags.
-# NEXT (newuser34): Emacs Lisp cut per defining form (defun, defmacro, defcustom, defvar,
+# 31 (newuser34): Emacs Lisp cut per defining form (defun, defmacro, defcustom, defvar,
 #     cl-defmethod ...) with `;;;###autoload` and the comments above, its `;;; Commentary:` a
 #     `package` piece (elisp.py); Vim script per function and user command, `s:`/autoload names
 #     bare/dotted (vimscript.py); Vim help by `*tag*` topic (vimhelp.py); a `.gitconfig` by
 #     `[section]`, an ssh config by Host/Match block (ini.py), vim-vspec's describe/it
 #     blocks by description. All were unnamed windows.
-# NEXT (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
+# 31 also (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
 #     headings (sections named `clap::_derive > ... > Arg Attributes`, the markers taken off);
 #     they were nameless comment-only windows (chunkers/innerdocs.py).
-CHUNKING_VERSION = 30
+CHUNKING_VERSION = 31
 
 
 class Chunker(Protocol):

@@ -280,13 +280,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # an XML DTD (`.dtd`) is a contract (`dtd_schema`), as an `.xsd` is;
 # HTML whose head holds Jinja/Django statement tags (`{% extends`, `{%- block`) is a template;
 # a GNU `testsuite/` folder holds tests; a `dist-module`, `dist-esm` ... folder is build output
-# NEXT (newuser34): `*-autoloads.el`/`loaddefs.el` generated, `*-pkg.el`, `Cask`, `Eask`,
+# 0.3.32 (newuser34): `*-autoloads.el`/`loaddefs.el` generated, `*-pkg.el`, `Cask`, `Eask`,
 # `Brewfile` dependency manifests, `.elc`/`.eln`/`.zwc` build artifacts, a `tags` index
 # generated, `ssh/config` and `.ssh/config` OpenSSH configuration (not unknown, not blocked);
 # `.authinfo`, `authinfo`, `netrc`, `git-credentials`, `gh/hosts.yml`, `.config/hub` blocked;
 # `.aliases`/`.functions`/`.exports` shell, `gitconfig`/`git/config` git config; a Vim
 # plugin's `t/*.vim` tests
-# NEXT (decisions34): an npm package whose only code is in dist/ (package.json's types, main,
+# 0.3.32 also (decisions34): an npm package whose only code is in dist/ (package.json's types, main,
 # module or exports point there, no source outside) keeps what the manifest points at: its
 # declarations (`package_declarations`) and one bundle per entry point if not minified
 # (`package_bundle`), the rest of dist/ build output; they were skipped with the folder. A
@@ -306,7 +306,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (`newsfragments/9657.doc`, `761.bugfix`) are changelog text; a `.rpy` with a Python
 # statement at a line's start is Python (Linguist's heuristic: Twisted's resource scripts);
 # Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
-CLASSIFIER_VERSION = f"0.3.31+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

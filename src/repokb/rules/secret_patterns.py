@@ -271,16 +271,16 @@ REDACTED = "<REDACTED_SECRET>"
 # 43 also (review): a random token quoted right after a bare `key` ("pass the key as
 # `[]byte("X")`", "use the key `X`"); prose's "secret key as `[]byte(`" no longer takes the
 # call's name for the value
-# NEXT (newuser34): Emacs Lisp's secret-named symbol before a string (`(setq erc-password "X")`,
+# 44 (newuser34): Emacs Lisp's secret-named symbol before a string (`(setq erc-password "X")`,
 # `:secret "X"`, `(sql-password "X")`, `(password . "X")`: secrets/lispforms.py) and tmux's
 # `set-environment -g TOKEN X`
-# NEXT (decisions34): a run of `#` is a mask, not a value (markdown-it's `token_o.markup =
+# 44 also (decisions34): a run of `#` is a mask, not a value (markdown-it's `token_o.markup =
 # "######".slice(0, level)`, its heading markup: redacted once dist/ was read)
-# NEXT (secrets34): a password or key given as the literal argument of the call that hashes,
+# 44 also (secrets34): a password or key given as the literal argument of the call that hashes,
 # checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
 # `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
 # secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
-REDACTION_VERSION = 43
+REDACTION_VERSION = 44
 
 
 @dataclass(frozen=True)
