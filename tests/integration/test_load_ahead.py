@@ -36,13 +36,13 @@ def shop(tmp_path: Path) -> Path:
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The thread of each shard load of the store (not the answer cache)."""
     threads: list[str] = []
-    real = qdrant_edge._opened
+    real = qdrant_edge.opened
 
     def counted(path: Path, *args: object) -> object:
         threads.append(threading.current_thread().name)
         return real(path, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(qdrant_edge, "_opened", counted)
+    monkeypatch.setattr(qdrant_edge, "opened", counted)
     return threads
 
 
@@ -120,7 +120,7 @@ def test_a_load_that_fails_ahead_fails_the_run_with_its_error(
         raise RuntimeError("Service internal error: segment unreadable")
 
     unhandled: list[object] = []
-    monkeypatch.setattr(qdrant_edge, "_opened", broken)
+    monkeypatch.setattr(qdrant_edge, "opened", broken)
     monkeypatch.setattr(threading, "excepthook", unhandled.append)
     with pytest.raises(StoreError, match="segment unreadable"):
         _run(settings, real_embedder, shop)

@@ -32,13 +32,13 @@ def shop(tmp_path: Path) -> Path:
 def loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """Each shard load of the store (not the answer cache), by path."""
     calls: list[Path] = []
-    real = qdrant_edge._opened
+    real = qdrant_edge.opened
 
     def counted(path: Path, *args: object) -> object:
         calls.append(path)
         return real(path, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(qdrant_edge, "_opened", counted)
+    monkeypatch.setattr(qdrant_edge, "opened", counted)
     return calls
 
 
