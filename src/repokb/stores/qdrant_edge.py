@@ -58,7 +58,7 @@ from repokb.stores.base import (
     Store,
     StoredPoint,
     StoreFilter,
-    defined_by,
+    defined_records,
     register,
     scan_defining,
 )
@@ -133,12 +133,8 @@ def _pieces(items: list[Any]) -> list[list[Any]]:
 _Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
 
 
-
-
 # whether a write leaves every vector of the dense copy as it is
 _Keeps = Callable[[View], bool]
-
-
 
 
 def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
@@ -156,20 +152,11 @@ def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, lim
     (as `scan_defining` scrolls: a page at a time, in id order, until `limit`), the first
     `limit` of both in id order, as the engine's scroll of them all orders them. The copy
     holds the symbols of ~all the points: the engine reads only the few it does not."""
-    words = list(dict.fromkeys(" ".join(w.lower() for w in WORDS.findall(n)) for n in names))
-    rest: list[str] = []
-    offset = None
-    while len(rest) < limit:
-        page, offset = scroll(words, offset)
-        rest += [str(r.id) for r in defined_by(page, names)]
-        if offset is None or not page:
-            break
+    rest = [str(r.id) for r in defined_records(names, limit, scroll)]
     return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
 _TOMBSTONE_SHARE = 0.1  # swept at a close once tombstones are this share of the points
-
-
 
 
 class QdrantEdgeStore(Store):
@@ -683,8 +670,6 @@ class QdrantEdgeStore(Store):
 
     def _unlock(self) -> None:
         release(self, shard=False)
-
-
 
 
 register("qdrant-edge", QdrantEdgeStore)
