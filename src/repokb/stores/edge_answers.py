@@ -17,7 +17,7 @@ from repokb.stores.edge_files import (
     Guarded,
     built,
     exchange,
-    exclusive,
+    held,
     opened,
     release,
     staging,
@@ -25,6 +25,8 @@ from repokb.stores.edge_files import (
 )
 from repokb.stores.edge_points import ANSWER_INDEXES, answers_config
 from repokb.stores.points import PAGE
+
+_BUSY_HINT = "Stop `repokb serve`/`repokb proxy`, or use its /proxy/cache endpoints."
 
 
 class QdrantEdgeAnswers(AnswerCache):
@@ -37,12 +39,9 @@ class QdrantEdgeAnswers(AnswerCache):
         # held by each engine call and by a flush while it swaps the shard: no call reaches
         # the shard the swap closes
         self._swapping = threading.RLock()
-        try:  # one process at a time, as the store (QdrantEdgeStore)
-            self._lock = exclusive(path.with_name(path.name + ".lock"))
-        except BlockingIOError as exc:
-            raise StoreBusyError(f"The answer cache at {path} is in use by another process.",
-                                 hint="Stop `repokb serve`/`repokb proxy`, or use its "
-                                 "/proxy/cache endpoints.") from exc
+        # one process at a time, as the store (QdrantEdgeStore)
+        self._lock = held(path, f"The answer cache at {path} is in use by another process.",
+                          _BUSY_HINT)
         try:
             self._load(path, dimension)
         except BaseException:
@@ -60,8 +59,7 @@ class QdrantEdgeAnswers(AnswerCache):
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
                 raise StoreBusyError(f"The answer cache at {path} is in use by another "
-                                     "process.", hint="Stop `repokb serve`/`repokb proxy`, or "
-                                     "use its /proxy/cache endpoints.") from exc
+                                     "process.", hint=_BUSY_HINT) from exc
             raise StoreError(f"Cannot open the answer cache at {path}: {text}",
                              hint="`repokb cache flush` or remove the folder.") from exc
 

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import qdrant_edge as q
 
-from repokb.errors import StoreError
+from repokb.errors import StoreBusyError, StoreError
 from repokb.stores.base import DENSE
 from repokb.stores.edge_points import Index
 
@@ -88,6 +88,15 @@ def exclusive(path: Path) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def held(path: Path, busy: str, hint: str | None = None) -> int:
+    """The exclusive lock of the shard at `path` (on `<path>.lock`, beside it); while another
+    process holds it, StoreBusyError(busy, hint)."""
+    try:
+        return exclusive(path.with_name(path.name + ".lock"))
+    except BlockingIOError as exc:
+        raise StoreBusyError(busy, hint=hint) from exc
 
 
 def release(holder: Holder, shard: bool = True) -> None:

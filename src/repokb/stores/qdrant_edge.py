@@ -70,7 +70,7 @@ from repokb.stores.edge_files import (
     built,
     check_dimension,
     exchange,
-    exclusive,
+    held,
     opened,
     release,
     remove_staging,
@@ -192,10 +192,7 @@ class QdrantEdgeStore(Store):
         self._loading = threading.Lock()
         self._closed = False
         self._path, self._config = path, store_config(dimension)
-        try:
-            self._lock = exclusive(path.with_name(path.name + ".lock"))
-        except BlockingIOError as exc:
-            raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
+        self._lock = held(path, f"The store at {path} is in use by another process.")
         try:
             remove_staging(path)  # what a killed compaction left: gone at once, as before
             check_dimension(path, dimension)
