@@ -170,7 +170,7 @@ def dump(args: argparse.Namespace) -> None:
     if isinstance(st, edge.QdrantEdgeStore):  # inside Store.search
         wrap(dense_scan.View, "candidates", "  in Store.search: the dense copy's scan")
         wrap(type(st), "_payloads", "  in Store.search: payloads of the engine's answer")
-        wrap(edge, "_among", "  in Store.search: the candidates' id filter")
+        wrap(edge, "among", "  in Store.search: the candidates' id filter")
     wrap(ws.catalog, "has_file_named", "catalog.has_file_named")
     wrap(ws.catalog, "project_names", "catalog.project_names")
     wrap(ws.catalog, "match_paths", "catalog.match_paths")

@@ -13,10 +13,12 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 import urllib.parse
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +109,30 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def settings(home: Path) -> Settings:
     return Settings.load()
+
+
+@dataclass(frozen=True)
+class ShardLoad:
+    """One load of the store's shard (not the answer cache's): its folder, and the thread."""
+
+    path: Path
+    thread: str
+
+
+@pytest.fixture
+def shard_loads(monkeypatch: pytest.MonkeyPatch) -> list[ShardLoad]:
+    """Each load of the store's shard from here on, as it happens (`.clear()` to start over)."""
+    from repokb.stores import qdrant_edge  # the engine only where a test asks for it
+
+    loads: list[ShardLoad] = []
+    real = qdrant_edge.opened
+
+    def counted(path: Path, *args: Any) -> Any:
+        loads.append(ShardLoad(path, threading.current_thread().name))
+        return real(path, *args)
+
+    monkeypatch.setattr(qdrant_edge, "opened", counted)
+    return loads
 
 
 def write(root: Path, rel: str, content: str | bytes) -> Path:

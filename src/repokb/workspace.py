@@ -118,7 +118,7 @@ class Workspace:
     @cached_property
     def answers(self) -> AnswerCache:
         """The LLM proxy's semantic cache: its own shard under home/cache."""
-        from repokb.stores.qdrant_edge import QdrantEdgeAnswers
+        from repokb.stores.edge_answers import QdrantEdgeAnswers
 
         return QdrantEdgeAnswers(self.settings.cache_path, vector_size(self.settings))
 

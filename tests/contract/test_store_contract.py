@@ -236,11 +236,11 @@ def test_what_a_killed_compaction_left_is_removed_at_the_next_open(
     removes it."""
     if type(store).__name__ != "QdrantEdgeStore":
         return  # a server keeps its own files
-    import repokb.stores.qdrant_edge as edge
+    import repokb.stores.edge_files as edge_files
 
     store.delete_project("beta")  # its bytes: what the compaction is for
     with monkeypatch.context() as killed:
-        killed.setattr(edge.shutil, "rmtree", lambda *a, **k: None)  # no clean-up
+        killed.setattr(edge_files.shutil, "rmtree", lambda *a, **k: None)  # no clean-up
         assert store.compact() is True
     left = [p for p in tmp_path.glob(".edge-*") if p.is_dir()]
     assert left and any(b"Beta is a tax calculator" in f.read_bytes()
@@ -460,7 +460,7 @@ def test_an_edge_shard_made_before_an_index_gets_it_when_opened(
     s = _open("edge", tmp_path)
     s.upsert(deploy)
     s.close()
-    config = edge._store_config(DIM)
+    config = edge.store_config(DIM)
 
     def schema(change: q.UpdateOperation | None = None) -> set[str]:
         shard = q.EdgeShard.load(str(tmp_path / "edge"), config)

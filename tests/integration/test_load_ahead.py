@@ -19,7 +19,7 @@ from repokb.roots import resolve_roots
 from repokb.stores import qdrant_edge
 from repokb.workspace import Workspace
 
-from ..conftest import assert_nowhere, write_shop
+from ..conftest import ShardLoad, assert_nowhere, write_shop
 
 pytestmark = pytest.mark.integration
 
@@ -30,20 +30,6 @@ PLANTED = "ghp_" + "Zq8Lw3Rt6Yp1Kx4Vn7Bm2Cd5Fg9Hj0Sa3Ue"
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
     return write_shop(tmp_path / "shop")
-
-
-@pytest.fixture
-def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The thread of each shard load of the store (not the answer cache)."""
-    threads: list[str] = []
-    real = qdrant_edge._opened
-
-    def counted(path: Path, *args: object) -> object:
-        threads.append(threading.current_thread().name)
-        return real(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(qdrant_edge, "_opened", counted)
-    return threads
 
 
 load_builtins()
@@ -64,7 +50,7 @@ def _append(path: Path, text: str) -> None:
 
 
 def test_a_changed_file_loads_the_shard_and_the_model_beside_the_walk(
-        settings, real_embedder, shop: Path, loads: list[str],
+        settings, real_embedder, shop: Path, shard_loads: list[ShardLoad],
         monkeypatch: pytest.MonkeyPatch):
     sessions: list[str] = []
     real = onnx_minilm._session
@@ -75,21 +61,22 @@ def test_a_changed_file_loads_the_shard_and_the_model_beside_the_walk(
 
     monkeypatch.setattr(onnx_minilm, "_session", opened)
     _run(settings, real_embedder, shop)
-    loads.clear()
+    shard_loads.clear()
     sessions.clear()
     fresh = create("minilm-onnx")  # a new process's model: no session open yet
     assert _run(settings, fresh, shop)["chunks_unchanged"] == 5
-    assert loads == [] and sessions == []  # unchanged: neither loaded, not even ahead
+    assert shard_loads == [] and sessions == []  # unchanged: neither loaded, not even ahead
     touched = shop / "shop/refund.py"
     os.utime(touched, ns=(touched.stat().st_atime_ns, touched.stat().st_mtime_ns + 10**9))
     assert _run(settings, fresh, shop)["chunks_unchanged"] == 5
-    assert loads == [] and sessions == []  # touched, same bytes: nothing loaded for nothing
+    assert shard_loads == [] and sessions == []  # touched, same bytes: nothing loaded
 
     _append(shop / "shop/refund.py", "\n\ndef refund_twice(order):\n"
             '    """Refund an order twice over."""\n    return 2 * order.total\n')
     changed = _run(settings, fresh, shop)
     assert changed["chunks_embedded"] >= 1
-    assert loads == ["repokb-shard-load"]  # once, and not on the walk's thread
+    # once, and not on the walk's thread
+    assert [load.thread for load in shard_loads] == ["repokb-shard-load"]
     assert sessions and set(sessions) == {"repokb-model-load"}  # every document session
 
 
@@ -120,7 +107,7 @@ def test_a_load_that_fails_ahead_fails_the_run_with_its_error(
         raise RuntimeError("Service internal error: segment unreadable")
 
     unhandled: list[object] = []
-    monkeypatch.setattr(qdrant_edge, "_opened", broken)
+    monkeypatch.setattr(qdrant_edge, "opened", broken)
     monkeypatch.setattr(threading, "excepthook", unhandled.append)
     with pytest.raises(StoreError, match="segment unreadable"):
         _run(settings, real_embedder, shop)

@@ -15,10 +15,9 @@ from repokb.errors import StoreBusyError
 from repokb.operations import Operations
 from repokb.roots import resolve_roots
 from repokb.search import Query
-from repokb.stores import qdrant_edge
 from repokb.workspace import Workspace
 
-from ..conftest import killed_in_dense_pass, write_shop
+from ..conftest import ShardLoad, killed_in_dense_pass, write_shop
 
 pytestmark = pytest.mark.integration
 
@@ -26,20 +25,6 @@ pytestmark = pytest.mark.integration
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
     return write_shop(tmp_path / "shop")
-
-
-@pytest.fixture
-def loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Each shard load of the store (not the answer cache), by path."""
-    calls: list[Path] = []
-    real = qdrant_edge._opened
-
-    def counted(path: Path, *args: object) -> object:
-        calls.append(path)
-        return real(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(qdrant_edge, "_opened", counted)
-    return calls
 
 
 def _run(settings, embedder, roots) -> dict:
@@ -61,32 +46,32 @@ def _points(settings) -> dict:
 
 
 def test_an_unchanged_reindex_never_loads_the_shard(settings, real_embedder, shop: Path,
-                                                    loads: list[Path]):
+                                                    shard_loads: list[ShardLoad]):
     roots = resolve_roots([shop], None)
     first = _run(settings, real_embedder, roots)
-    assert first["chunks_created"] == 5 and loads
+    assert first["chunks_created"] == 5 and shard_loads
     before = _points(settings)
-    loads.clear()
+    shard_loads.clear()
 
     again = _run(settings, real_embedder, roots)
-    assert loads == []  # nothing to write, nothing pending: the store stays on disk
+    assert shard_loads == []  # nothing to write, nothing pending: the store stays on disk
     assert again["chunks_unchanged"] == 5 and again["chunks_embedded"] == 0
     assert again["chunks_dense_pending"] == 0 and again["files_indexed"] == 5
     assert _points(settings) == before  # the same points, payloads and vectors
-    loads.clear()
+    shard_loads.clear()
 
     (shop / "shop/refund.py").write_text(
         (shop / "shop/refund.py").read_text() + "\n\ndef refund_twice(order):\n"
         '    """Refund an order twice over."""\n    return 2 * order.total\n')
     changed = _run(settings, real_embedder, roots)
-    assert loads and changed["chunks_embedded"] >= 1
-    loads.clear()
-    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and loads == []
+    assert shard_loads and changed["chunks_embedded"] >= 1
+    shard_loads.clear()
+    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and shard_loads == []
 
 
 def test_a_run_killed_in_the_dense_pass_is_finished_by_an_unchanged_reindex(
         settings, real_embedder, shop: Path, monkeypatch: pytest.MonkeyPatch,
-        loads: list[Path]):
+        shard_loads: list[ShardLoad]):
     roots = resolve_roots([shop], None)
     small = replace(settings, buffer_chunks=2)
     crashed = Workspace(small)
@@ -96,34 +81,35 @@ def test_a_run_killed_in_the_dense_pass_is_finished_by_an_unchanged_reindex(
     crashed.close()
     assert left == 3
 
-    loads.clear()
+    shard_loads.clear()
     again = _run(settings, real_embedder, roots)  # no file changed: the store is read anyway
-    assert loads and again["chunks_embedded"] == 3 and again["chunks_dense_pending"] == 0
-    loads.clear()
-    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and loads == []
+    assert shard_loads and again["chunks_embedded"] == 3 and again["chunks_dense_pending"] == 0
+    shard_loads.clear()
+    assert _run(settings, real_embedder, roots)["chunks_embedded"] == 0 and shard_loads == []
     assert all(dense is not None for _, dense in _points(settings).values())
 
 
 def test_a_catalog_without_the_mark_reads_the_store_once(settings, real_embedder, shop: Path,
-                                                         loads: list[Path]):
+                                                         shard_loads: list[ShardLoad]):
     """A home indexed before the mark existed: its first unchanged run checks the store."""
     roots = resolve_roots([shop], None)
     _run(settings, real_embedder, roots)
     with sqlite3.connect(settings.catalog_path) as db:
         db.execute("UPDATE projects SET dense_clean = NULL")
-    loads.clear()
+    shard_loads.clear()
     assert _run(settings, real_embedder, roots)["chunks_dense_pending"] == 0
-    assert loads
-    loads.clear()
+    assert shard_loads
+    shard_loads.clear()
     _run(settings, real_embedder, roots)
-    assert loads == []
+    assert shard_loads == []
 
 
-def test_the_unloaded_store_still_holds_its_lock(settings, shop: Path, loads: list[Path]):
+def test_the_unloaded_store_still_holds_its_lock(settings, shop: Path,
+                                                 shard_loads: list[ShardLoad]):
     ws = Workspace(settings)
     try:
         ws.store  # noqa: B018  (opened: locked, not loaded)
-        assert loads == []
+        assert shard_loads == []
         with pytest.raises(StoreBusyError):
             Workspace(settings).store  # noqa: B018
     finally:
@@ -152,21 +138,21 @@ def test_closing_the_store_leaves_every_write_in_its_segments(settings, real_emb
 
 
 def test_a_server_loads_the_shard_before_its_first_search(settings, real_embedder, shop: Path,
-                                                          loads: list[Path]):
+                                                          shard_loads: list[ShardLoad]):
     """The shard loads on first use: `repokb serve` and the warm owner warm up with it, so
     their first search does not pay the load (~0.5 s for Django) in its latency."""
     _run(settings, real_embedder, resolve_roots([shop], None))
-    loads.clear()
+    shard_loads.clear()
     ws = Workspace(settings)
     ws.__dict__["embedder"] = real_embedder
     ops = Operations(ws)
     try:
-        assert loads == []  # opened, not loaded
+        assert shard_loads == []  # opened, not loaded
         ops.warm()
-        assert loads and ws.store.loaded  # type: ignore[attr-defined]
-        loads.clear()
+        assert shard_loads and ws.store.loaded  # type: ignore[attr-defined]
+        shard_loads.clear()
         assert ops.search(Query("how does a customer get a refund"))
-        assert loads == []
+        assert shard_loads == []
     finally:
         ops.close()
         ws.close()

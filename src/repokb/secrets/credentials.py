@@ -285,9 +285,7 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                 or _code_word(m.group("value"), line := text[text.rfind("\n", 0, m.start()) + 1
                                                              : m.start()], len(line), mode)]
     if "wandb" in low or "kaggle" in low:
-        for m in _TOOL_LOGIN.finditer(text):
-            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
-                out.append((m.start("value"), m.end("value"), "command_option", False))
+        out += _logins(_TOOL_LOGIN, text)
     if "secretstr(" in low or "secretbytes(" in low or "secret" in low and "::" in low:
         for m in _SECRET_TYPE.finditer(text):
             group = "value" if m.group("value") is not None else "rvalue"
@@ -296,9 +294,7 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                     and "{" not in value and not is_field_name(value)):
                 out.append((m.start(group), m.end(group), "credential_argument", False))
     if "huggingface" in low or "hfolder" in low:
-        for m in _HF_LOGIN.finditer(text):
-            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value")):
-                out.append((m.start("value"), m.end("value"), "command_option", False))
+        out += _logins(_HF_LOGIN, text)
     if "%env" in text or "%set_env" in text or "!export" in text or "! export" in text:
         for m in _MAGIC_ENV.finditer(text):
             if is_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
@@ -359,6 +355,14 @@ def _each(pattern: re.Pattern[str], line: str, start: int, name: str) -> list[Sp
     return [(start + m.start("value"), start + m.end("value"), name, False)
             for m in pattern.finditer(line)
             if password_like(m.group("value").rstrip(".:!?"), min_length=6, glued_words=True)]
+
+
+def _logins(login: re.Pattern[str], text: str) -> list[Span]:
+    """Each key a tool's `login` takes by position (its `value`): not a placeholder, and with
+    a digit (a word alone is an example, not a key)."""
+    return [(m.start("value"), m.end("value"), "command_option", False)
+            for m in login.finditer(text)
+            if not is_placeholder(m.group("value")) and any(c.isdigit() for c in m.group("value"))]
 
 
 _OUTSIDE_QUOTES = re.compile(r""",(?=(?:[^"']*["'][^"']*["'])*[^"']*$)""")

@@ -5,7 +5,7 @@ flushing either never touches the other and a chunk search can never return a ca
 entry is one point: the embedded (redacted) question as its dense vector, and a payload with the
 scope (the projects the question was asked about), the answer text and the chunks it was built
 on. The Store interface does not fit (its points are chunks), so this is a small interface of
-its own; the engine behind it is in stores/qdrant_edge.py (`QdrantEdgeAnswers`), opened the same
+its own; the engine behind it is in stores/edge_answers.py (`QdrantEdgeAnswers`), opened the same
 way as the knowledge store (single-process lock -> StoreBusyError, engine errors -> StoreError).
 """
 

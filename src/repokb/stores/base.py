@@ -59,6 +59,25 @@ def defined_by(points: list[Any], names: Sequence[str]) -> list[Any]:
 WORDS = re.compile(r"[^\W_]+")
 
 
+def defined_records(names: Sequence[str], limit: int,
+                    scroll: Callable[[list[str], Any], tuple[list[Any], Any]]) -> list[Any]:
+    """The records `scroll` gives (as `scan_defining` says) whose symbol's last name is one of
+    `names`: a page at a time, in the engine's order, until there are `limit` (a last page may
+    add more) or no page is left; none if the names have no words."""
+    words = list(dict.fromkeys(" ".join(w.lower() for w in WORDS.findall(n)) for n in names))
+    words = [w for w in words if w]
+    if not words:
+        return []
+    found: list[Any] = []
+    offset = None
+    while len(found) < limit:
+        page, offset = scroll(words, offset)
+        found += defined_by(page, names)
+        if offset is None or not page:
+            break
+    return found
+
+
 def scan_defining(names: Sequence[str], limit: int,
                   scroll: Callable[[list[str], Any], tuple[list[Any], Any]],
                   fetch: Callable[[list[str]], dict[str, dict[str, Any]]],
@@ -71,18 +90,7 @@ def scan_defining(names: Sequence[str], limit: int,
     payload; a point gone meanwhile is left out). Any of a name's words was too wide
     (`test_features` read every symbol saying `test`, 15,531 of Django's: ~0.9 s a search),
     and every field of every record read was 4-7 times the symbol's cost."""
-    words = list(dict.fromkeys(" ".join(w.lower() for w in WORDS.findall(n)) for n in names))
-    words = [w for w in words if w]
-    if not words:
-        return []
-    found: list[Any] = []
-    offset = None
-    while len(found) < limit:
-        page, offset = scroll(words, offset)
-        found += defined_by(page, names)
-        if offset is None or not page:
-            break
-    ids = [str(r.id) for r in found[:limit]]
+    ids = [str(r.id) for r in defined_records(names, limit, scroll)[:limit]]
     fields = fetch(ids) if ids else {}
     return [StoredPoint(i, 0.0, fields[i]) for i in ids if i in fields]
 

@@ -1,6 +1,10 @@
-"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF); and
-the LLM proxy's answer cache, a second shard (stores/answers.py). The one module that imports
-the engine.
+"""Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF). The
+engine is imported by this module and the three beside it that it is split into: its shard's
+folder, lock and crash-safe swaps (stores/edge_files.py), its filters, configs and point
+conversions (stores/edge_points.py), and the LLM proxy's answer cache, a second shard
+(stores/edge_answers.py). This module owns the store's behaviour: when the shard loads, the
+dense copy a quiet server keeps, writes paced around searches, tombstones and their sweep,
+searches batched into one engine call, and compaction.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 The shard's own lock is not enough: after some writes (its WAL moves on) another process could
@@ -18,7 +22,7 @@ opened and before the first search or the close after a delete. Indexing stays o
 
 A vacuum rewrites the whole segment (Django's 49,553 points: 4.4 s holding the interpreter lock
 and 1.1 GB at its peak), so a re-index that drops a file's last chunks does not delete them: it
-makes them tombstones (`_tombstone`), each an upsert of its id with no dense vector, an empty
+makes them tombstones (`tombstone`), each an upsert of its id with no dense vector, an empty
 sparse vector and no payload. The engine overwrites a point of its one appendable segment in
 place and takes the old terms out of the sparse index, so BM25 counts the live points only, as
 after a vacuum (the same rankings on Django, scores within 2 float32 steps); a tombstone has no
@@ -29,15 +33,8 @@ once) when they reach a tenth of the points, at a close, and by a compaction.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import fcntl
 import functools
-import json
 import logging
-import os
-import shutil
-import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -48,15 +45,12 @@ import qdrant_edge as q
 
 from repokb.errors import StoreBusyError, StoreError
 from repokb.models import LEXICAL_ONLY, PENDING, UNEMBEDDED_KEYS, EmbeddedChunk
-from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import (
     DENSE,
-    KEYWORD_FIELDS,
     PLACED_CONTENT,
     SEARCH_FIELDS,
     SPARSE,
     TEXT_HASH,
-    WORD_FIELDS,
     WORDS,
     Combiner,
     InFlight,
@@ -64,27 +58,41 @@ from repokb.stores.base import (
     Store,
     StoredPoint,
     StoreFilter,
-    defined_by,
+    defined_records,
     register,
     scan_defining,
 )
 from repokb.stores.dense_scan import DenseScan, View, point_key
+from repokb.stores.edge_files import (
+    DIMENSION_HINT,
+    Guarded,
+    add_missing_indexes,
+    built,
+    check_dimension,
+    exchange,
+    held,
+    opened,
+    release,
+    remove_staging,
+    staging,
+    swap_in,
+)
+from repokb.stores.edge_points import (
+    INDEXED,
+    LIVE,
+    STORE_INDEXES,
+    among,
+    embedded,
+    engine_filter,
+    facet_value,
+    file_filter,
+    named_vectors,
+    project_filter,
+    store_config,
+    tombstone,
+)
+from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, raw_point, text_holders
 
-_NO_INDEXING_KB = 2**40  # never build HNSW: exact dense scan, as before the optimizers ran
-# A search runs on the calling thread, not handed to the engine's pool: the caller holds the
-# interpreter lock all the while either way, and on the Django shard (one segment) a search's
-# two requests took 0.48 ms there against 0.66 ms through the pool (0.12 ms of it the caller's,
-# the rest waiting for a pool thread: ~1 ms under 8 clients), and the pool's CPU on top.
-_SEARCH_THREADS = 1
-_Index = q.PayloadSchemaType | q.TextIndexParams
-_STORE_INDEXES: dict[str, _Index] = {
-    **{key: q.PayloadSchemaType.Keyword for key in KEYWORD_FIELDS},
-    **{key: q.TextIndexParams(tokenizer=q.TokenizerType.Word, lowercase=True)
-       for key in WORD_FIELDS},
-    "chunk_index": q.PayloadSchemaType.Integer}
-_ANSWER_INDEXES: dict[str, _Index] = {"scope": q.PayloadSchemaType.Keyword,
-                                      "created": q.PayloadSchemaType.Float}
-_PAGE = 1000
 # Points per write call. The engine holds the interpreter for a whole call (~0.1 ms a point with
 # its payload), so a search waits for the write in progress: 512 at once stalled searches ~48 ms,
 # 64 ~6 ms, for the same total time. Each piece is written whole and every write is idempotent,
@@ -125,30 +133,8 @@ def _pieces(items: list[Any]) -> list[list[Any]]:
 _Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
 
 
-def _filter(where: StoreFilter) -> q.Filter | None:
-    must: list[Any] = []
-    for key, values in (("project", where.projects), ("kind", where.kinds),
-                        ("language", where.languages)):
-        if values:
-            must.append(q.FieldCondition(key, match=q.MatchAny(list(values))))
-    if where.paths is not None:
-        must.append(q.FieldCondition("path", match=q.MatchAny(list(where.paths) or [""])))
-    return q.Filter(must=must) if must else None
-
-
-def _among(where: q.Filter | None, ids: list[str]) -> q.Filter:
-    """`where` narrowed to the given points."""
-    among = q.HasIdCondition(set(ids))
-    return q.Filter(must=[*(where.must or []), among] if where is not None else [among])
-
-
 # whether a write leaves every vector of the dense copy as it is
 _Keeps = Callable[[View], bool]
-
-
-def _embedded(payload: dict[str, Any]) -> dict[str, Any]:
-    """A payload as it is once its point has a dense vector (`fill_dense` drops the marks)."""
-    return {k: v for k, v in payload.items() if k not in UNEMBEDDED_KEYS}
 
 
 def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
@@ -166,121 +152,15 @@ def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, lim
     (as `scan_defining` scrolls: a page at a time, in id order, until `limit`), the first
     `limit` of both in id order, as the engine's scroll of them all orders them. The copy
     holds the symbols of ~all the points: the engine reads only the few it does not."""
-    words = list(dict.fromkeys(" ".join(w.lower() for w in WORDS.findall(n)) for n in names))
-    rest: list[str] = []
-    offset = None
-    while len(rest) < limit:
-        page, offset = scroll(words, offset)
-        rest += [str(r.id) for r in defined_by(page, names)]
-        if offset is None or not page:
-            break
+    rest = [str(r.id) for r in defined_records(names, limit, scroll)]
     return sorted({*copy.defined(names, where), *rest})[:limit]
 
 
-def _dense_of(record: Any) -> list[float] | None:
-    """A scrolled or retrieved record's dense vector (None: a lexical-only point)."""
-    vectors = record.vector if isinstance(record.vector, dict) else {}
-    vector = vectors.get(DENSE)
-    return list(vector) if vector is not None else None
-
-
-def _file_filter(project: str, path: str, min_index: int = 0,
-                 max_index: int | None = None) -> q.Filter:
-    must: list[Any] = [q.FieldCondition("project", match=q.MatchValue(project)),
-                       q.FieldCondition("path", match=q.MatchValue(path))]
-    if min_index or max_index is not None:
-        must.append(q.FieldCondition("chunk_index", range=q.RangeFloat(
-            gte=float(min_index), lte=None if max_index is None else float(max_index))))
-    return q.Filter(must=must)
-
-
-# every live point has chunk_index >= 0 (a tombstone has no payload): this matches all of them
-_INDEXED = q.FieldCondition("chunk_index", range=q.RangeFloat(gte=0.0))
-_LIVE = q.Filter(must=[_INDEXED])
 _TOMBSTONE_SHARE = 0.1  # swept at a close once tombstones are this share of the points
 
 
-def _tombstone(point_id: Any) -> q.Point:
-    """What a pruned point becomes: found by no search, matched by no filter (see above)."""
-    return q.Point(point_id, {SPARSE: q.SparseVector([], [])}, {})
-
-
-def _vectors(dense: list[float] | None, sparse: tuple[list[int], list[float]]) -> dict[str, Any]:
-    """A point's named vectors: a lexical-only point has no dense one."""
-    vectors: dict[str, Any] = {SPARSE: q.SparseVector(*sparse)}
-    if dense:
-        vectors[DENSE] = dense
-    return vectors
-
-
-def _store_config(dimension: int) -> q.EdgeConfig:
-    return q.EdgeConfig(
-        vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
-        sparse_vectors={SPARSE: q.EdgeSparseVectorParams(modifier=q.Modifier.Idf)},
-        optimizers=q.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1,
-                                          indexing_threshold=_NO_INDEXING_KB),
-        max_search_threads=_SEARCH_THREADS,
-    )
-
-
-def _renameat2() -> Callable[[Path, Path], None] | None:
-    """Swap two paths in one atomic step (Linux renameat2 RENAME_EXCHANGE), or None."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        call = libc.renameat2
-    except (OSError, AttributeError):
-        return None
-    at_fdcwd, exchange = -100, 2
-
-    def swap(a: Path, b: Path) -> None:
-        if call(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), exchange) != 0:
-            err = ctypes.get_errno()
-            raise StoreError(f"Cannot swap {a} and {b}: {os.strerror(err)}")
-
-    return swap
-
-
-_exchange = _renameat2()
-
-
-_DIMENSION_HINT = "If the embedding dimension changed, flush or use a new REPOKB_HOME."
-
-
-def _check_dimension(path: Path, dimension: int) -> None:
-    """Refuse, before any load, a store made for another vector size (its config says)."""
-    try:
-        config = json.loads((path / "edge_config.json").read_text(encoding="utf-8"))
-        size = config["vectors"][DENSE]["size"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return  # no store yet, or one the load itself judges
-    if size != dimension:
-        raise StoreError(f"Cannot open the store at {path}: it holds {size}-dimensional "
-                         f"vectors, the embedder makes {dimension}.", hint=_DIMENSION_HINT)
-
-
-def _add_missing_indexes(shard: _Guarded, indexes: dict[str, _Index]) -> None:
-    schema = getattr(shard.info(), "payload_schema", None) or {}
-    for key, kind in indexes.items():
-        if key not in schema:
-            shard.update(q.UpdateOperation.create_field_index(key, kind))
-
-
-def _exclusive(path: Path) -> int:
-    """An open descriptor holding an exclusive lock on `path` (released when closed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise
-    return fd
-
-
 class QdrantEdgeStore(Store):
-    _open: _Guarded | None = None
+    _open: Guarded | None = None
     _lock: int | None = None
     _deleted = False  # a point was deleted or overwritten since the last vacuum
     _pruned = False  # this process made a tombstone
@@ -311,31 +191,28 @@ class QdrantEdgeStore(Store):
         # store is this process's from here on, loaded or not.
         self._loading = threading.Lock()
         self._closed = False
-        self._path, self._config = path, _store_config(dimension)
+        self._path, self._config = path, store_config(dimension)
+        self._lock = held(path, f"The store at {path} is in use by another process.")
         try:
-            self._lock = _exclusive(path.with_name(path.name + ".lock"))
-        except BlockingIOError as exc:
-            raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
-        try:
-            _remove_staging(path)  # what a killed compaction left: gone at once, as before
-            _check_dimension(path, dimension)
+            remove_staging(path)  # what a killed compaction left: gone at once, as before
+            check_dimension(path, dimension)
         except BaseException:
             self._unlock()
             raise
 
-    def _load(self) -> _Guarded:
+    def _load(self) -> Guarded:
         path = self._path
         try:
-            opened = _opened(path, self._config, _STORE_INDEXES)
-            _add_missing_indexes(opened, _STORE_INDEXES)  # a store made by an older repokb
-            opened.optimize()  # what a killed run deleted and left unvacuumed
+            shard = opened(path, self._config, STORE_INDEXES)
+            add_missing_indexes(shard, STORE_INDEXES)  # a store made by an older repokb
+            shard.optimize()  # what a killed run deleted and left unvacuumed
         except Exception as exc:
             text = str(exc)
             if "WouldBlock" in text or "lock" in text.lower():
                 raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
             raise StoreError(
-                f"Cannot open the store at {path}: {text}", hint=_DIMENSION_HINT) from exc
-        return opened
+                f"Cannot open the store at {path}: {text}", hint=DIMENSION_HINT) from exc
+        return shard
 
     def load(self) -> None:
         self._shard  # noqa: B018  (the first use loads it)
@@ -364,7 +241,7 @@ class QdrantEdgeStore(Store):
         return self._open is not None
 
     @property
-    def _shard(self) -> _Guarded:
+    def _shard(self) -> Guarded:
         opened = self._open
         if opened is None:
             with self._loading:  # the first use loads it, once, whichever thread asks
@@ -424,7 +301,7 @@ class QdrantEdgeStore(Store):
             page, offset = self._shard.scroll(q.ScrollRequest(
                 offset=offset, limit=_SCAN_PAGE, with_payload=list(SEARCH_FIELDS),
                 with_vector=[DENSE]))
-            scan.add((str(r.id), _dense_of(r), r.payload or {}) for r in page)
+            scan.add((str(r.id), dense_of(r.vector), r.payload or {}) for r in page)
             if offset is None or not page:
                 return scan
             time.sleep(_SCAN_PAUSE)  # searches waiting for the interpreter go first
@@ -487,7 +364,7 @@ class QdrantEdgeStore(Store):
             files = {(payload.get("project"), payload.get("path")) for _, _, payload in rows}
             with self._write(keeps=functools.partial(_new_files, files=files)):
                 self._shard.update(q.UpdateOperation.upsert_points([
-                    q.Point(point_id, _vectors(p.dense, (p.sparse_indices, p.sparse_values)),
+                    q.Point(point_id, named_vectors(p.dense, (p.sparse_indices, p.sparse_values)),
                             payload)
                     for (point_id, _, payload), p in zip(rows, piece, strict=True)
                 ]))
@@ -498,7 +375,7 @@ class QdrantEdgeStore(Store):
         for piece in _pieces(points):
             with self._write():
                 self._shard.update(q.UpdateOperation.upsert_points([
-                    q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in piece
+                    q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload) for p in piece
                 ]))
 
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
@@ -523,46 +400,38 @@ class QdrantEdgeStore(Store):
             had = (self._shard.retrieve(ids, with_payload=list(SEARCH_FIELDS),
                                         with_vector=[DENSE])
                    if self._copy is not None else [])
-            new = len(had) == len(ids) and all(_dense_of(r) is None for r in had)
+            new = len(had) == len(ids) and all(dense_of(r.vector) is None for r in had)
             # vector first, mark last: a crash in between leaves a point that is embedded again
             with self._write(keeps=(lambda copy: True) if new else None):
                 self._shard.update(q.UpdateOperation.update_vectors(
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
                 self._shard.update(q.UpdateOperation.delete_payload(
                     list[Any](ids), list(UNEMBEDDED_KEYS)))
-                self._grow([(str(r.id), vectors[str(r.id)], _embedded(r.payload or {}))
+                self._grow([(str(r.id), vectors[str(r.id)], embedded(r.payload or {}))
                             for r in had])
             self._deleted = True  # an updated point leaves its old version behind
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
         page, next_offset = self._shard.scroll(q.ScrollRequest(
-            offset=offset, limit=limit, filter=_LIVE, with_payload=True, with_vector=True))
-        out = []
-        for r in page:
-            vectors = r.vector if isinstance(r.vector, dict) else {}
-            sparse = vectors.get(SPARSE)
-            out.append(RawPoint(str(r.id), [float(x) for x in vectors.get(DENSE) or []],
-                                (list(sparse.indices), list(sparse.values)) if sparse else ([], []),
-                                dict(r.payload or {})))
-        return out, str(next_offset) if next_offset is not None and page else None
+            offset=offset, limit=limit, filter=LIVE, with_payload=True, with_vector=True))
+        following = str(next_offset) if next_offset is not None and page else None
+        return [raw_point(r) for r in page], following
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
-                for r in self._scroll(_file_filter(project, path), fields)]
+                for r in self._scroll(file_filter(project, path), FILE_FIELDS)]
 
     def file_chunks(self, project: str, path: str, first: int = 0,
                     last: int | None = None) -> list[StoredPoint]:
         points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
-                  for r in self._scroll(_file_filter(project, path, first, last), True)]
+                  for r in self._scroll(file_filter(project, path, first, last), True)]
         return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
 
     def export(self, project: str | None = None) -> list[StoredPoint]:
-        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
-                 if project else _LIVE)
+        where = project_filter(project, LIVE)
         out = []
         for r in self._scroll(where, True, vectors=[DENSE]):
-            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}), _dense_of(r)))
+            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}), dense_of(r.vector)))
         return out
 
     def _scroll(self, where: q.Filter | None, fields: list[str] | bool,
@@ -571,7 +440,7 @@ class QdrantEdgeStore(Store):
         offset = None
         while True:
             page, offset = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=_PAGE, filter=where, with_payload=fields,
+                offset=offset, limit=PAGE, filter=where, with_payload=fields,
                 with_vector=vectors))
             records.extend(page)
             if offset is None or not page:
@@ -581,7 +450,7 @@ class QdrantEdgeStore(Store):
         if not ids:
             return {}
         records = self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE])
-        return {str(r.id): vector for r in records if (vector := _dense_of(r)) is not None}
+        return {str(r.id): vector for r in records if (vector := dense_of(r.vector)) is not None}
 
     def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
         """Found by the `text_hash` keyword index (added to an older shard when it is opened):
@@ -592,35 +461,32 @@ class QdrantEdgeStore(Store):
             return {}
         texts = q.FieldCondition(TEXT_HASH, match=q.MatchAny(list(set(text_hashes))))
         where = q.Filter(must=[texts, q.HasVectorCondition(DENSE)])
-        holders: dict[str, str] = {}
-        for r in self._scroll(where, [TEXT_HASH]):
-            holders.setdefault(str((r.payload or {}).get(TEXT_HASH)), str(r.id))
+        holders = text_holders(self._scroll(where, [TEXT_HASH]))
         found = self.dense_vectors(list(holders.values()))
         return {text: found[i] for text, i in holders.items() if i in found}
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         """The points become tombstones, in one write (a crash leaves each whole or gone)."""
-        ids = [r.id for r in self._scroll(_file_filter(project, path, keep_count), False)]
+        ids = [r.id for r in self._scroll(file_filter(project, path, keep_count), False)]
         if not ids:
             return
         with self._write(keeps=lambda copy: not copy.holds(project, path)):
-            self._shard.update(q.UpdateOperation.upsert_points([_tombstone(i) for i in ids]))
+            self._shard.update(q.UpdateOperation.upsert_points([tombstone(i) for i in ids]))
         self._pruned = True
 
     def _sweep_if_due(self) -> None:
-        """Delete the tombstones (the points outside `_LIVE`) and vacuum, once they are
+        """Delete the tombstones (the points outside `LIVE`) and vacuum, once they are
         `_TOMBSTONE_SHARE` of the points."""
         total = int(self._shard.info().points_count)
         dead = total - self.count()
         if dead and dead >= _TOMBSTONE_SHARE * total:
             with self._write(keeps=lambda copy: True):  # no live point changes
                 self._shard.update(q.UpdateOperation.delete_points_by_filter(
-                    q.Filter(must_not=[_INDEXED])))
+                    q.Filter(must_not=[INDEXED])))
             self.optimize()
 
     def delete_project(self, project: str | None) -> None:
-        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
-                 if project else _LIVE)
+        where = project_filter(project, LIVE)
         with self._write(keeps=lambda copy: project is not None and not copy.holds(project)):
             self._shard.update(q.UpdateOperation.delete_points_by_filter(where))
         self._deleted = True
@@ -632,7 +498,7 @@ class QdrantEdgeStore(Store):
 
     def defining(self, names: Sequence[str], where: StoreFilter, limit: int,
                  content: bool = True) -> list[StoredPoint]:
-        scope = _filter(where)
+        scope = engine_filter(where)
         fields = True if content else list(SEARCH_FIELDS)
 
         def scroll(phrases: list[str], offset: Any,
@@ -640,7 +506,7 @@ class QdrantEdgeStore(Store):
             named: list[Any] = [q.FieldCondition("symbol", match=q.MatchText(words))
                                 for words in phrases]
             page, following = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=_PAGE,
+                offset=offset, limit=PAGE,
                 filter=q.Filter(must=[*(scope.must or [] if scope else [])], should=named,
                                 must_not=[q.HasVectorCondition(DENSE)] if undense else None),
                 with_payload=["symbol"], with_vector=False))
@@ -688,7 +554,7 @@ class QdrantEdgeStore(Store):
                       for dense, _, where, limit, _ in asks if dense is not None]
         chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
         for dense, sparse, where, limit, content in asks:
-            flt = _filter(where)
+            flt = engine_filter(where)
             payload = content or scan is None  # else: ids and scores alone
             d = s = None
             if dense is not None:
@@ -697,7 +563,7 @@ class QdrantEdgeStore(Store):
                     d = len(dense_requests)
                     dense_requests.append(q.QueryRequest(
                         limit=limit, query=q.Query.Nearest(dense, using=DENSE),
-                        filter=flt if ids is None else _among(flt, ids), with_payload=payload))
+                        filter=flt if ids is None else among(flt, ids), with_payload=payload))
             if sparse[0]:
                 s = len(lexical_requests)
                 lexical_requests.append(q.QueryRequest(
@@ -741,18 +607,16 @@ class QdrantEdgeStore(Store):
                 for points in ranked]  # a point gone since the engine answered: left out
 
     def count(self, project: str | None = None) -> int:
-        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
-                 if project else _LIVE)
+        where = project_filter(project, LIVE)
         return int(self._shard.count(q.CountRequest(exact=True, filter=where)))
 
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
-        where = (q.Filter(must=[q.FieldCondition("project", match=q.MatchValue(project))])
-                 if project else None)
+        where = project_filter(project, None)
         # A facet counts distinct values; the limit only needs to exceed the number of files.
         response = self._shard.facet(q.FacetRequest(key=key, limit=10_000_000, exact=True,
                                                     filter=where))
         # The keyword index may keep values whose points were deleted, with a count of 0.
-        return {_facet_value(h.value): h.count for h in response if h.count}
+        return {facet_value(h.value): h.count for h in response if h.count}
 
     def optimize(self) -> None:
         """Vacuum segments holding deleted points, so IDF counts only live points."""
@@ -773,7 +637,7 @@ class QdrantEdgeStore(Store):
                 self._sweep_if_due()
             if self._deleted:
                 self.optimize()
-        _release(self)
+        release(self)
 
     def compact(self) -> bool:
         """Rewrite the shard from its live points into a fresh one and swap the two folders in
@@ -781,7 +645,7 @@ class QdrantEdgeStore(Store):
         (old payload pages, the write-ahead log) stays on disk: after a redactor upgrade
         re-redacted what an older one stored, and after a flush. At every moment the path
         holds a complete store. False where the exchange is not available (nothing changed)."""
-        if _exchange is None:
+        if exchange is None:
             return False
 
         def fill(shard: q.EdgeShard) -> None:
@@ -790,238 +654,19 @@ class QdrantEdgeStore(Store):
                 page, offset = self.scroll_raw(offset, 512)
                 if page:
                     shard.update(q.UpdateOperation.upsert_points([
-                        q.Point(p.id, _vectors(p.dense, p.sparse), p.payload) for p in page]))
+                        q.Point(p.id, named_vectors(p.dense, p.sparse), p.payload) for p in page]))
                 if offset is None:
                     return
 
-        with _staging(self._path) as staging:
-            fresh = _built(staging, self._config, _STORE_INDEXES, fill)
+        with staging(self._path) as folder:
+            fresh = built(folder, self._config, STORE_INDEXES, fill)
             with self._write():  # the copy is read again from the new shard
-                _swap_in(self, fresh)
+                swap_in(self, fresh)
         self._deleted = False
         return True
 
     def _unlock(self) -> None:
-        _release(self, shard=False)
-
-
-def _release(holder: QdrantEdgeStore | QdrantEdgeAnswers, shard: bool = True) -> None:
-    """Close a holder's shard (unless `shard` is False), then drop its lock file's flock: the
-    one way both shards of this module let go, each step at most once. The engine's close
-    flushes (segments written, the log acknowledged up to the last write): a flush before it
-    wrote the same again (0.2 s of a Django one-file re-index; tests/contract pins it)."""
-    opened, lock = (holder._open if shard else None), holder._lock
-    if shard:
-        holder._open = None
-    holder._lock = None
-    try:
-        if opened is not None:
-            opened.close()
-    finally:
-        if lock is not None:
-            os.close(lock)
-
-
-class _Guarded:
-    """The shard, with the engine's bare exceptions turned into StoreError at this boundary."""
-
-    def __init__(self, shard: q.EdgeShard) -> None:
-        self._shard = shard
-
-    def __getattr__(self, name: str) -> Any:
-        method = getattr(self._shard, name)
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return method(*args, **kwargs)
-            except Exception as exc:
-                raise StoreError(f"Qdrant Edge {name} failed: {exc}") from exc
-
-        return call
-
-
-@contextlib.contextmanager
-def _staging(path: Path) -> Iterator[Path]:
-    """A new folder beside `path` (the same file system: a rename or an exchange into place is
-    one atomic step), removed with whatever it holds at the end: after an exchange, the old
-    shard."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}{_STAGING}", dir=path.parent))
-    try:
-        yield staging
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-
-
-_STAGING = "-new-"  # a staging folder's name: ".<shard folder>-new-<random>"
-
-
-def _remove_staging(path: Path) -> None:
-    """Remove what a killed process left beside `path` (only its lock holder may): a staging
-    folder holds a half-built shard, or, after an exchange, the old shard and its bytes."""
-    for infix in (_STAGING, "-compact-"):  # "-compact-": where compactions staged before
-        for left in path.parent.glob(f".{path.name}{infix}*"):
-            shutil.rmtree(left, ignore_errors=True)
-
-
-def _built(staging: Path, config: q.EdgeConfig, indexes: dict[str, _Index],
-           fill: Callable[[q.EdgeShard], None] | None = None) -> Path:
-    """A new shard in `staging`, with its payload indexes and what `fill` writes into it,
-    flushed and closed: its folder."""
-    fresh = staging / "shard"
-    shard = q.EdgeShard.create(str(fresh), config)
-    try:
-        for key, schema in indexes.items():
-            shard.update(q.UpdateOperation.create_field_index(key, schema))
-        if fill is not None:
-            fill(shard)
-        shard.flush()
-    finally:
-        shard.close()
-    return fresh
-
-
-def _swap_in(holder: QdrantEdgeStore | QdrantEdgeAnswers, fresh: Path) -> None:
-    """Close the holder's shard, exchange its folder with the one built at `fresh` (which then
-    holds the old shard, for its staging folder's removal) and open the new one; if the
-    exchange fails, the old one again."""
-    assert _exchange is not None
-    old, holder._open = holder._open, None
-    if old is not None:
-        old.flush()
-        old.close()
-    try:
-        _exchange(fresh, holder._path)
-    finally:
-        holder._open = _Guarded(q.EdgeShard.load(str(holder._path), holder._config))
-
-
-def _opened(path: Path, config: q.EdgeConfig,
-            indexes: dict[str, _Index]) -> _Guarded:
-    """The shard at `path` (created with its payload indexes if there is none yet), once what a
-    killed process left beside it is gone. Only the holder of its lock may call this."""
-    _remove_staging(path)
-    if not path.is_dir() or not any(path.iterdir()):
-        _create_atomically(path, config, indexes)
-    return _Guarded(q.EdgeShard.load(str(path), config))
-
-
-def _create_atomically(path: Path, config: q.EdgeConfig,
-                       indexes: dict[str, _Index]) -> None:
-    """Build a new shard with its payload indexes beside `path`, then rename it into place, so
-    a concurrent opener sees either no store or a complete one. A lost race is harmless."""
-    with _staging(path) as staging:
-        fresh = _built(staging, config, indexes)
-        if path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
-        with contextlib.suppress(OSError):  # another process won the race: use its store
-            os.rename(fresh, path)
-
-
-class QdrantEdgeAnswers(AnswerCache):
-    """The LLM proxy's answer cache: its own shard (dense vectors only), under home/cache."""
-
-    _lock: int | None = None
-    _open: _Guarded | None = None
-
-    def __init__(self, path: Path, dimension: int) -> None:
-        # held by each engine call and by a flush while it swaps the shard: no call reaches
-        # the shard the swap closes
-        self._swapping = threading.RLock()
-        try:  # one process at a time, as the store (QdrantEdgeStore)
-            self._lock = _exclusive(path.with_name(path.name + ".lock"))
-        except BlockingIOError as exc:
-            raise StoreBusyError(f"The answer cache at {path} is in use by another process.",
-                                 hint="Stop `repokb serve`/`repokb proxy`, or use its "
-                                 "/proxy/cache endpoints.") from exc
-        try:
-            self._load(path, dimension)
-        except BaseException:
-            self._unlock()
-            raise
-
-    def _unlock(self) -> None:
-        _release(self, shard=False)
-
-    def _load(self, path: Path, dimension: int) -> None:
-        self._path, self._config = path, q.EdgeConfig(
-            vectors={DENSE: q.EdgeVectorParams(size=dimension, distance=q.Distance.Cosine)},
-            max_search_threads=_SEARCH_THREADS)
-        try:
-            self._open = _opened(path, self._config, _ANSWER_INDEXES)
-        except Exception as exc:
-            text = str(exc)
-            if "WouldBlock" in text or "lock" in text.lower():
-                raise StoreBusyError(f"The answer cache at {path} is in use by another "
-                                     "process.", hint="Stop `repokb serve`/`repokb proxy`, or "
-                                     "use its /proxy/cache endpoints.") from exc
-            raise StoreError(f"Cannot open the answer cache at {path}: {text}",
-                             hint="`repokb cache flush` or remove the folder.") from exc
-
-    def _call(self, name: str, *args: Any) -> Any:
-        """One engine call on the shard, never on one a flush is closing."""
-        with self._swapping:
-            if self._open is None:
-                raise StoreError("The answer cache is closed.")
-            return getattr(self._open, name)(*args)
-
-    def nearest(self, vector: list[float], scope: str, limit: int = 3) -> list[CachedAnswer]:
-        flt = q.Filter(must=[q.FieldCondition("scope", match=q.MatchValue(scope))])
-        (found,) = self._call("query_batch", q.QueryBatchRequest([q.QueryRequest(
-            limit=limit, query=q.Query.Nearest(vector, using=DENSE), filter=flt,
-            with_payload=True)]))
-        return [CachedAnswer(str(p.id), float(p.score), dict(p.payload or {})) for p in found]
-
-    def put(self, entry_id: str, vector: list[float], payload: dict[str, Any]) -> None:
-        self._call("update", q.UpdateOperation.upsert_points(
-            [q.Point(entry_id, {DENSE: vector}, payload)]))
-
-    def delete(self, ids: list[str]) -> None:
-        if ids:
-            self._call("update", q.UpdateOperation.delete_points(list[Any](ids)))
-
-    def entries(self) -> list[CachedAnswer]:
-        out: list[CachedAnswer] = []
-        offset = None
-        while True:
-            page, offset = self._call("scroll", q.ScrollRequest(
-                offset=offset, limit=_PAGE, with_payload=True, with_vector=False))
-            out.extend(CachedAnswer(str(r.id), 0.0, dict(r.payload or {})) for r in page)
-            if offset is None or not page:
-                return out
-
-    def count(self) -> int:
-        return int(self._call("count", q.CountRequest(exact=True)))
-
-    def flush(self) -> int:
-        """Every entry goes, and with them their bytes: a new, empty shard takes the old one's
-        place (deleted points stay in the engine's write-ahead log until it wraps around: the
-        answers, and the questions in them, stayed readable on disk)."""
-        if _exchange is None:  # no atomic swap here: delete the entries only
-            with self._swapping:
-                before = self.count()
-                self._call("update", q.UpdateOperation.delete_points_by_filter(q.Filter(
-                    must=[q.FieldCondition("created", range=q.RangeFloat(gte=0.0))])))
-            return before
-        with _staging(self._path) as staging:
-            fresh = _built(staging, self._config, _ANSWER_INDEXES)
-            with self._swapping:
-                before = self.count()
-                _swap_in(self, fresh)
-        return before
-
-    def close(self) -> None:
-        with self._swapping:
-            _release(self)
-
-
-def _facet_value(value: Any) -> str:
-    # The bindings wrap values (Keyword("x")); take the inner value.
-    for attr in ("value", "keyword"):
-        if hasattr(value, attr):
-            return str(getattr(value, attr))
-    text = str(value)
-    return text.split("(", 1)[1].rstrip(")").strip('"') if "(" in text else text
+        release(self, shard=False)
 
 
 register("qdrant-edge", QdrantEdgeStore)

@@ -42,8 +42,8 @@ from repokb.stores.base import (
     register,
     scan_defining,
 )
+from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, filter_terms, raw_point, text_holders
 
-_PAGE = 1000
 LOCAL = "local:"
 T = TypeVar("T")
 
@@ -165,14 +165,8 @@ class QdrantServerStore(Store):
 
     def _filter(self, where: StoreFilter) -> Any:
         m = self._m
-        must: list[Any] = []
-        for key, values in (("project", where.projects), ("kind", where.kinds),
-                            ("language", where.languages)):
-            if values:
-                must.append(m.FieldCondition(key=key, match=m.MatchAny(any=list(values))))
-        if where.paths is not None:
-            must.append(m.FieldCondition(key="path",
-                                         match=m.MatchAny(any=list(where.paths) or [""])))
+        must = [m.FieldCondition(key=key, match=m.MatchAny(any=values))
+                for key, values in filter_terms(where)]
         return m.Filter(must=must) if must else None
 
     def _file(self, project: str, path: str, min_index: int = 0,
@@ -245,15 +239,14 @@ class QdrantServerStore(Store):
         records: list[Any] = []
         while True:
             page, offset = self._call("scroll", self._client.scroll, self.collection,
-                                      scroll_filter=where, limit=limit or _PAGE, offset=offset,
+                                      scroll_filter=where, limit=limit or PAGE, offset=offset,
                                       with_payload=payload, with_vectors=vectors)
             records.extend(page)
             if limit or offset is None or not page:
                 return records, offset
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        fields = ["chunk_index", "text_hash", "start_line", "end_line", LEXICAL_ONLY]
-        records, _ = self._scroll(self._file(project, path), fields)
+        records, _ = self._scroll(self._file(project, path), FILE_FIELDS)
         return [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in records]
 
     def file_chunks(self, project: str, path: str, first: int = 0,
@@ -264,25 +257,20 @@ class QdrantServerStore(Store):
 
     def export(self, project: str | None = None) -> list[StoredPoint]:
         records, _ = self._scroll(self._project(project), True, [DENSE])
-        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}), _dense(r.vector))
+        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}), dense_of(r.vector))
                 for r in records]
 
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
         records, next_offset = self._scroll(None, True, True, offset=offset, limit=limit)
-        out = []
-        for r in records:
-            sparse = r.vector.get(SPARSE) if isinstance(r.vector, dict) else None
-            out.append(RawPoint(str(r.id), _dense(r.vector) or [],
-                                (list(sparse.indices), list(sparse.values)) if sparse else ([], []),
-                                dict(r.payload or {})))
-        return out, str(next_offset) if next_offset is not None else None
+        return [raw_point(r) for r in records], (
+            str(next_offset) if next_offset is not None else None)
 
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
         if not ids:
             return {}
         records = self._call("retrieve", self._client.retrieve, self.collection, ids,
                              with_payload=False, with_vectors=[DENSE])
-        return {str(r.id): v for r in records if (v := _dense(r.vector)) is not None}
+        return {str(r.id): v for r in records if (v := dense_of(r.vector)) is not None}
 
     def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
         """The ids first, one point per text (by the `text_hash` index), then their vectors."""
@@ -293,9 +281,7 @@ class QdrantServerStore(Store):
             m.FieldCondition(key=TEXT_HASH, match=m.MatchAny(any=list(set(text_hashes)))),
             m.HasVectorCondition(has_vector=DENSE)])
         records, _ = self._scroll(where, [TEXT_HASH])
-        holders: dict[str, str] = {}
-        for r in records:
-            holders.setdefault(str((r.payload or {}).get(TEXT_HASH)), str(r.id))
+        holders = text_holders(records)
         found = self.dense_vectors(list(holders.values()))
         return {text: found[i] for text, i in holders.items() if i in found}
 
@@ -315,7 +301,7 @@ class QdrantServerStore(Store):
             named = [m.FieldCondition(key="symbol", match=m.MatchText(text=words))
                      for words in phrases]
             where_named = m.Filter(must=[*(scope.must if scope else [])], should=named)
-            return self._scroll(where_named, ["symbol"], offset=offset, limit=_PAGE)
+            return self._scroll(where_named, ["symbol"], offset=offset, limit=PAGE)
 
         def fetch(ids: list[str]) -> dict[str, dict[str, Any]]:
             records = self._call("retrieve", self._client.retrieve, self.collection, ids,
@@ -375,11 +361,6 @@ def without_credentials(url: str) -> str:
         return url
     port = f":{parts.port}" if parts.port else ""
     return urlunsplit(parts._replace(netloc=(parts.hostname or "") + port))
-
-
-def _dense(vector: Any) -> list[float] | None:
-    value = vector.get(DENSE) if isinstance(vector, dict) else None
-    return [float(x) for x in value] if value is not None else None
 
 
 def _hint(status: int) -> str:
