@@ -4,50 +4,14 @@ does fugitive#Diffsplit do" found a window starting anywhere, named nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from repokb.chunkers import chunker_for
 
-ELISP = '''\
-;;; shop.el --- A small shop  -*- lexical-binding: t -*-
+# the golden inputs (tests/golden/chunkers), which the property tests mutate too
+INPUTS = Path(__file__).parent.parent / "golden" / "chunkers" / "inputs"
 
-;; Copyright (C) 2024 Jane
-
-;;; Commentary:
-
-;; Shop keeps a cart of items and checks them out against the
-;; configured payment backend.
-
-;;; Code:
-
-(require 'cl-lib)
-
-(defgroup shop nil
-  "A small shop."
-  :group 'tools)
-
-(defcustom shop-cache-file "~/.shop-cache"
-  "Where the shop keeps its cache of prices."
-  :type 'file)
-
-;;;###autoload
-(defun shop-checkout (cart)
-  "Check out CART: pay for its items, with a \\"(\\" in a string."
-  (interactive (list (shop-current-cart)))
-  (let ((c ?\\())
-    (message "paid %s" (shop-total cart))))
-
-(defmacro shop-with-cart (var &rest body)
-  "Run BODY with VAR bound to the current cart."
-  `(let ((,var (shop-current-cart))) ,@body))
-
-(cl-defmethod shop-total ((cart shop-cart))
-  "The total price of CART's items."
-  (apply #'+ (mapcar #'shop-item-price (shop-cart-items cart))))
-
-(defvar-local shop--buffer-cart nil "The cart this buffer shows.")
-
-(provide 'shop)
-;;; shop.el ends here
-'''
+ELISP = (INPUTS / "sample.el").read_text(encoding="utf-8")
 
 
 def test_each_elisp_definition_is_a_named_piece_with_its_autoload_cookie():
@@ -74,36 +38,7 @@ def test_unbalanced_elisp_falls_back_to_windows_and_keeps_every_line():
     assert covered >= set(range(1, text.count("\n") + 1))
 
 
-VIM = '''\
-" shop.vim - a small shop
-if exists('g:loaded_shop')
-  finish
-endif
-let g:loaded_shop = 1
-
-" Check out the current cart: pay for its items
-function! s:Checkout(cart) abort
-  let total = 0
-  for item in a:cart
-    let total += item.price
-  endfor
-  return total
-endfunction
-
-function! shop#cart#Total(...) abort
-  function! s:Inner() abort
-    return 1
-  endfunction
-  return s:Inner() + len(a:000)
-endfunc
-
-" :ShopCheckout pays for the cart
-command! -bar -nargs=* ShopCheckout
-      \\ call s:Checkout(get(b:, 'shop_cart', []))
-exe 'command! -bang -nargs=? Gshop exe shop#cart#Total(<bang>0, <q-args>)'
-
-nnoremap <silent> <Plug>(shop-checkout) :<C-U>ShopCheckout<CR>
-'''
+VIM = (INPUTS / "sample.vim").read_text(encoding="utf-8")
 
 
 def test_each_vim_function_and_command_is_a_piece_findable_by_its_bare_name():
