@@ -10,7 +10,7 @@ from typing import Any
 
 import qdrant_edge as q
 
-from repokb.errors import StoreBusyError, StoreError
+from repokb.errors import StoreError
 from repokb.stores.answers import AnswerCache, CachedAnswer
 from repokb.stores.base import DENSE
 from repokb.stores.edge_files import (
@@ -19,6 +19,7 @@ from repokb.stores.edge_files import (
     exchange,
     held,
     opened,
+    opening,
     release,
     staging,
     swap_in,
@@ -53,15 +54,9 @@ class QdrantEdgeAnswers(AnswerCache):
 
     def _load(self, path: Path, dimension: int) -> None:
         self._path, self._config = path, answers_config(dimension)
-        try:
+        with opening("answer cache", path, "`repokb cache flush` or remove the folder.",
+                     _BUSY_HINT):
             self._open = opened(path, self._config, ANSWER_INDEXES)
-        except Exception as exc:
-            text = str(exc)
-            if "WouldBlock" in text or "lock" in text.lower():
-                raise StoreBusyError(f"The answer cache at {path} is in use by another "
-                                     "process.", hint=_BUSY_HINT) from exc
-            raise StoreError(f"Cannot open the answer cache at {path}: {text}",
-                             hint="`repokb cache flush` or remove the folder.") from exc
 
     def _call(self, name: str, *args: Any) -> Any:
         """One engine call on the shard, never on one a flush is closing."""

@@ -99,6 +99,20 @@ def held(path: Path, busy: str, hint: str | None = None) -> int:
         raise StoreBusyError(busy, hint=hint) from exc
 
 
+@contextlib.contextmanager
+def opening(what: str, path: Path, hint: str, busy_hint: str | None = None) -> Iterator[None]:
+    """Around a shard's opening: the engine's lock error (another process holds the shard) as
+    StoreBusyError, any other as StoreError saying which shard (`what`) could not open."""
+    try:
+        yield
+    except Exception as exc:
+        text = str(exc)
+        if "WouldBlock" in text or "lock" in text.lower():
+            raise StoreBusyError(f"The {what} at {path} is in use by another process.",
+                                 hint=busy_hint) from exc
+        raise StoreError(f"Cannot open the {what} at {path}: {text}", hint=hint) from exc
+
+
 def release(holder: Holder, shard: bool = True) -> None:
     """Close a holder's shard (unless `shard` is False), then drop its lock file's flock: the
     one way both shards let go, each step at most once. The engine's close flushes (segments

@@ -43,7 +43,7 @@ from typing import Any
 
 import qdrant_edge as q
 
-from repokb.errors import StoreBusyError, StoreError
+from repokb.errors import StoreError
 from repokb.models import LEXICAL_ONLY, PENDING, UNEMBEDDED_KEYS, EmbeddedChunk
 from repokb.stores.base import (
     DENSE,
@@ -72,6 +72,7 @@ from repokb.stores.edge_files import (
     exchange,
     held,
     opened,
+    opening,
     release,
     remove_staging,
     staging,
@@ -202,16 +203,10 @@ class QdrantEdgeStore(Store):
 
     def _load(self) -> Guarded:
         path = self._path
-        try:
+        with opening("store", path, DIMENSION_HINT):
             shard = opened(path, self._config, STORE_INDEXES)
             add_missing_indexes(shard, STORE_INDEXES)  # a store made by an older repokb
             shard.optimize()  # what a killed run deleted and left unvacuumed
-        except Exception as exc:
-            text = str(exc)
-            if "WouldBlock" in text or "lock" in text.lower():
-                raise StoreBusyError(f"The store at {path} is in use by another process.") from exc
-            raise StoreError(
-                f"Cannot open the store at {path}: {text}", hint=DIMENSION_HINT) from exc
         return shard
 
     def load(self) -> None:
