@@ -260,15 +260,15 @@ def test_no_part_of_a_credential_longer_than_a_pattern_survives_in_a_path_or_a_l
     """detect-secrets' Stripe pattern reads 24 characters after `sk_live_`; today's keys are
     longer. Our finder takes the whole token, but a path kept the first of two overlapping
     findings, so `notes/<REDACTED_SECRET_...>` + the key's tail was stored, shown and logged."""
+    from repokb.secrets import shown
     from repokb.secrets.paths import redact_path
-    from repokb.surfaces.server.logs import safe
 
     key = fake.STRIPE_KEY_LONG
     tails = {key[at:at + 8] for at in range(8, len(key) - 7)}  # every 8 characters past sk_live_
-    for shown in (redact_path(f"notes/{key}.md"), redact_path(key),
-                  safe(f"/knowledge/context?path=notes/{key}.md"), safe(f"see {key} here")):
-        assert "<REDACTED_SECRET" in shown, shown
-        assert not any(tail in shown for tail in tails), shown
+    for out in (redact_path(f"notes/{key}.md"), redact_path(key),
+                shown(f"/knowledge/context?path=notes/{key}.md"), shown(f"see {key} here")):
+        assert "<REDACTED_SECRET" in out, out
+        assert not any(tail in out for tail in tails), out
     assert redact_path(f"notes/{key}.md").endswith(".md")
 
 

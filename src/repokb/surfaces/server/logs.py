@@ -17,11 +17,6 @@ from repokb.secrets import shown
 _CLEAN_TARGETS = 1024
 
 
-def safe(text: str) -> str:
-    """Text with every secret-like value (and credential in a path) redacted."""
-    return shown(text)
-
-
 def _decoded(target: str) -> str:
     """A request target as its reader takes it: the path percent-decoded, the query as a
     form's (`+` a space)."""
@@ -44,7 +39,7 @@ class RedactSecrets(logging.Filter):
             target = str(args[2])
             if target not in self._clean:
                 decoded = _decoded(target)
-                cleaned = safe(decoded)
+                cleaned = shown(decoded)
                 if cleaned == decoded:  # nothing to redact: written as it came
                     cleaned = target
                     if len(self._clean) < _CLEAN_TARGETS:
@@ -52,7 +47,7 @@ class RedactSecrets(logging.Filter):
                 record.args = (*args[:2], cleaned, *args[3:])
             return True
         message = record.getMessage()
-        cleaned = safe(message)
+        cleaned = shown(message)
         if cleaned != message:
             record.msg, record.args = cleaned, None
         return True
