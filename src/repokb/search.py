@@ -494,8 +494,8 @@ class Searcher:
         dense = self.query_vector(understood.dense_text)
         sparse = self.lexical.query(understood.lexical_text)
         dense_hits, lexical_hits = self.store.search(dense, sparse, where, n, content)
-        if understood.dense_unnamed:
-            unnamed, _ = self.store.search(self.query_vector(understood.dense_unnamed), sparse,
+        if understood.dense_unnamed:  # the dense ranking alone: no sparse vector, no BM25 again
+            unnamed, _ = self.store.search(self.query_vector(understood.dense_unnamed), ([], []),
                                            where, n, content)
             dense_hits = better_reading(dense_hits, unnamed, n)
         return [(dense_hits, self.settings.dense_weight),

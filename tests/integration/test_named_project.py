@@ -160,11 +160,16 @@ def test_a_question_scoped_to_the_project_it_names_is_read_with_and_without_the_
     vector = workspace.searcher.query_vector
     monkeypatch.setattr(workspace.searcher, "query_vector",
                         lambda text: read.append(text) or vector(text))
+    store, sparse = workspace.searcher.store, []
+    search = store.search
+    monkeypatch.setattr(store, "search", lambda dense, terms, *args, **kwargs: (
+        sparse.append(bool(terms[0])) or search(dense, terms, *args, **kwargs)))
     hits = workspace.searcher.search(Query("how does gin recover from panics", limit=5,
                                            projects=("gin",)))
     assert (hits[0].project, hits[0].path) == ("gin", "recovery.go")
     assert {h.project for h in hits} == {"gin"}
     assert read == ["how does gin recover from panics", "how does recover from panics"], read
+    assert sparse == [True, False], sparse  # BM25 once: the second reading is dense alone
     assert all(h.project_from_question is None for h in hits)
     # a question that does not name its project is read once
     read.clear()

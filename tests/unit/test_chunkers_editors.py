@@ -115,9 +115,12 @@ def test_vim_help_is_cut_by_its_tags():
 
 
 def test_other_plain_text_is_cut_as_before():
+    from repokb.chunkers.rst import RstChunker
+
     text = "Notes\n=====\n\nSome *emphasis* here.\n\nMore\n====\n\nAnd more text here.\n"
-    assert all(p.symbol_type != "section" or p.symbol in ("Notes", "More")
-               for p in chunker_for("text").chunk(text))
+    pieces = chunker_for("text").chunk(text)
+    assert pieces == RstChunker().chunk(text)  # the plain-text chunker's pieces, unchanged
+    assert [(p.symbol, p.also) for p in pieces] == [("More", (("Notes", "section"),))]
 
 
 VSPEC = '''\

@@ -4,8 +4,11 @@ into nameless windows, so "which clap derive attribute sets the default value" f
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import repokb.chunkers  # noqa: F401  (registers the built-in chunkers)
 from repokb.chunkers.base import chunker_for
+from repokb.chunkers.code import TreeSitterChunker
 from repokb.chunkers.innerdocs import module_path
 from repokb.pipeline.enrich import prefix, quality
 
@@ -99,6 +102,11 @@ def test_docs_without_a_heading_stay_as_the_code_chunker_cut_them():
     pieces = _pieces(text, "src/util.rs")
     assert not any(p.symbol_type == "section" for p in pieces)
     assert "//! Utilities" in "".join(p.content for p in pieces)
+    # exactly the pieces of the same chunker without inner docs
+    rust = chunker_for("rust")
+    assert isinstance(rust, TreeSitterChunker)
+    plain = TreeSitterChunker(replace(rust.spec, inner_docs=None))
+    assert pieces == plain.chunk_path(text, "src/util.rs")
 
 
 def test_a_licence_header_and_inner_attributes_may_stand_above_the_docs():

@@ -24,11 +24,10 @@ falls back to windows.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
-from repokb.chunkers.fixed import first_above, line_starts
+from repokb.chunkers.fixed import first_above, line_starts, row_at
 
 _KINDS = {
     "defun": "function", "defsubst": "function", "cl-defun": "function",
@@ -89,10 +88,6 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The definitions of an Emacs Lisp file, each with the comment lines directly above it,
     and its `;;; Commentary:` (see the module docstring)."""
     starts = line_starts(lines)
-
-    def row_of(offset: int) -> int:
-        return min(bisect_right(starts, offset) - 1, len(lines) - 1)
-
     found: list[Definition] = []
     commentary = _commentary(lines, starts)
     if commentary is not None:
@@ -101,7 +96,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
         m = _HEAD.match(text, start)
         if m is None or m.group(1) not in _KINDS:
             continue
-        first, last = row_of(start), row_of(end - 1)
+        first, last = row_at(starts, start), row_at(starts, end - 1)
         if lines[first][: start - starts[first]].strip():
             continue  # a form opened after other code on its line
         name = m.group(2)
