@@ -89,4 +89,5 @@ def test_the_rest_of_a_ssh_folder_and_credential_files_are_blocked(tmp_path, rel
 
 def test_byte_compiled_emacs_lisp_is_a_build_artifact(tmp_path):
     c = classify_file(tmp_path, "magit.elc", b";ELC\x1c\x00\x00\x00\n;;; Compiled\n\x00\x01")
-    assert c.kind is Kind.BUILD_ARTIFACT and c.index_policy is not Policy.PARSE_AND_INDEX
+    assert (c.kind, c.subkind, c.index_policy) == (Kind.BUILD_ARTIFACT, "compiled",
+                                                   Policy.EXCLUDE), c.reasons

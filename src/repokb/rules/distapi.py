@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from repokb.rules import tables as T
 from repokb.rules.engine import Fact
 from repokb.rules.facts import FileFacts
-from repokb.rules.variants import kept_in_place
+from repokb.rules.variants import kept_in_place, read_package_json
 
 # idb 8.0.4 ships its only code in `build/` (index.js, index.cjs, index.d.ts ...) as others do
 # in `dist/`
@@ -117,9 +117,7 @@ def dist_api(folder: str) -> DistApi | None:
 def walked(name: str, folder: str) -> bool:
     """Whether the walk enters the folder `name` (named like build output) in the package
     folder `folder` (on disk): a dist-only package's API is kept from it."""
-    if name not in DIST_DIRS or not os.path.isfile(os.path.join(folder, "package.json")):
-        return False
-    return dist_api(folder) is not None
+    return name in DIST_DIRS and dist_api(folder) is not None
 
 
 def package_of(dirs: tuple[str, ...], has_manifest: Callable[[str], bool]) -> str | None:
@@ -134,13 +132,7 @@ def package_of(dirs: tuple[str, ...], has_manifest: Callable[[str], bool]) -> st
 
 
 def _read(folder: str, manifest: str, size: int) -> DistApi | None:
-    if size > T.PACKAGE_JSON_MAX_BYTES:
-        return None
-    try:
-        with open(manifest, "rb") as fh:
-            data = json.loads(fh.read())
-    except (OSError, ValueError, RecursionError):
-        return None
+    data = read_package_json(manifest, size)
     if not isinstance(data, dict):
         return None
     entries: dict[str, list[tuple[str, str]]] = {}  # entry point -> (target, field)

@@ -134,6 +134,16 @@ class ProjectContext:
         return self._dir_names[rel_dir]
 
 
+
+def news_fragment_match(dirs: tuple[str, ...], name: str) -> re.Match[str] | None:
+    """towncrier's one-change file (`newsfragments/9657.doc`, `123.feature.rst`): the match of
+    its name (group 1 its type, group 2 a text suffix), or None (rules/misnamed.py)."""
+    if not dirs or dirs[-1].lower() not in T.NEWS_FRAGMENT_DIRS:
+        return None
+    m = T.NEWS_FRAGMENT_NAME.fullmatch(name)
+    return m if m is not None and m.group(1).lower() in T.NEWS_FRAGMENT_TYPES else None
+
+
 _CODE = CODE
 # Every byte but the control bytes seed 003 counts (below TAB, or between CR and space).
 _NOT_CONTROL = bytes(b for b in range(256) if not (b < 9 or 13 < b < 32))
@@ -191,9 +201,7 @@ class FileFacts:
                     or "html")
         if self.language_mark is not None:  # a `.cue`, `.spec`, `.ks`, `.mak` by its marks
             return self.language_mark[0]
-        if (self.dirs and self.dirs[-1].lower() in T.NEWS_FRAGMENT_DIRS
-                and (m := T.NEWS_FRAGMENT_NAME.fullmatch(base)) is not None and not m.group(2)
-                and m.group(1).lower() in T.NEWS_FRAGMENT_TYPES):
+        if (m := news_fragment_match(self.dirs, base)) is not None and not m.group(2):
             return "text"  # towncrier's `newsfragments/9657.doc`, `761.bugfix`, `12.feature`
         lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))

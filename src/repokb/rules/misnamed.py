@@ -29,7 +29,7 @@ import re
 
 from repokb.rules import tables as T
 from repokb.rules.engine import Fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, news_fragment_match
 
 
 def migration_folder(f: FileFacts) -> str | None:
@@ -66,12 +66,8 @@ OWN_EXTERNALS = Fact("a library's own externals support", own_externals, "conten
 
 def news_fragment(f: FileFacts) -> str | None:
     """`newsfragments/9657.doc` -> "towncrier fragment (doc)"; None for other files."""
-    if not f.dirs or f.dirs[-1].lower() not in T.NEWS_FRAGMENT_DIRS:
-        return None
-    m = T.NEWS_FRAGMENT_NAME.fullmatch(f.name)
-    if m is None or m.group(1).lower() not in T.NEWS_FRAGMENT_TYPES:
-        return None
-    return f"{f.dirs[-1]}/, towncrier fragment ({m.group(1)})"
+    m = news_fragment_match(f.dirs, f.name)
+    return None if m is None else f"{f.dirs[-1]}/, towncrier fragment ({m.group(1)})"
 
 
 NEWS_FRAGMENT = Fact("a towncrier news fragment", news_fragment, "name")

@@ -142,17 +142,22 @@ def _side(package_dir: str, targets: list[str]) -> Targets:
 def dual_package(project: ProjectContext, root: str, package_dir: str) -> DualPackage | None:
     if package_dir in project.packages:
         return project.packages[package_dir]
-    found = None
-    try:
-        path = os.path.join(root, package_dir, "package.json")
-        if os.path.getsize(path) <= T.PACKAGE_JSON_MAX_BYTES:
-            with open(path, "rb") as fh:
-                manifest = json.loads(fh.read())
-            found = _dual(manifest, package_dir)
-    except (OSError, ValueError, RecursionError):
-        found = None
+    found = _dual(read_package_json(os.path.join(root, package_dir, "package.json")),
+                  package_dir)
     project.packages[package_dir] = found
     return found
+
+
+def read_package_json(path: str, size: int | None = None) -> object:
+    """The package.json at `path` parsed (its `size` if known), or None: unreadable, not
+    JSON, or over PACKAGE_JSON_MAX_BYTES."""
+    try:
+        if (os.path.getsize(path) if size is None else size) > T.PACKAGE_JSON_MAX_BYTES:
+            return None
+        with open(path, "rb") as fh:
+            return json.loads(fh.read())
+    except (OSError, ValueError, RecursionError):
+        return None
 
 
 def _dual(manifest: object, package_dir: str) -> DualPackage | None:
