@@ -196,7 +196,12 @@ def test_a_nul_byte_past_the_classified_head_is_recorded_as_binary(ws, repo, set
     c = entry.classification
     assert (c.kind.value, c.index_policy.value) == ("binary", "metadata_only")
     assert any(s.value == f"NUL byte at byte {at}" for s in c.signals)
+    # recorded as the classifier decides a file whose head shows the NUL byte
+    (repo / "calc/head.py").write_bytes(b"BAD = '\x00'\n" + body.encode())
     assert run(ws, repo).get("files_failed", 0) == 0  # not retried as a failure at every run
+    head = ws.catalog.get("calc", "calc/head.py").classification
+    assert (c.kind, c.subkind, c.flags, c.confidence, c.knowledge_role) == (
+        head.kind, head.subkind, head.flags, head.confidence, head.knowledge_role)
 
 
 def test_verify_finds_and_repairs_differences(ws, repo):

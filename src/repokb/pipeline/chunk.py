@@ -42,7 +42,7 @@ from repokb.models import (
     SourceFile,
 )
 from repokb.pipeline.enrich import enrich
-from repokb.rules.ruleset import CONSTRAINTS, KIND_DEFAULTS, NOT_UTF8
+from repokb.rules.ruleset import BUILTIN_RULES, CONSTRAINTS, KIND_DEFAULTS, NOT_UTF8
 from repokb.secrets import Finding, mode_for, redact, scan, values
 from repokb.secrets.scan import summary
 
@@ -103,11 +103,15 @@ class NulBytes(PastTheHead):
         super().__init__(f"binary content (a NUL byte at byte {at}): recorded, not read", at)
 
     def recorded(self, c: Classification) -> Classification:
-        """`c` as the classifier decides a file whose head holds NUL bytes."""
-        role, policy = KIND_DEFAULTS[Kind.BINARY]
+        """`c` as the classifier decides a file whose head holds NUL bytes (its rule
+        `binary-content`: kind, subkind, flags, confidence)."""
+        then = next(r.then for r in BUILTIN_RULES if r.id == "binary-content")
+        assert then.kind is not None
+        role, policy = KIND_DEFAULTS[then.kind]
         return replace(
-            c, kind=Kind.BINARY, subkind="binary_data", knowledge_role=role,
-            index_policy=policy, reasons=(str(self),),
+            c, kind=then.kind, subkind=then.subkind, knowledge_role=role, index_policy=policy,
+            flags=(*c.flags, *(f for f in then.flags if f not in c.flags)),
+            confidence=then.confidence, reasons=(str(self),),
             signals=(*c.signals, Signal(type="binary", value=f"NUL byte at byte {self.at}",
                                         weight=0.9)))
 
