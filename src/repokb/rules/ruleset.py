@@ -306,6 +306,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # (`newsfragments/9657.doc`, `761.bugfix`) are changelog text; a `.rpy` with a Python
 # statement at a line's start is Python (Linguist's heuristic: Twisted's resource scripts);
 # Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
+# 0.3.32 also (review): a NUL byte past the head is recorded with the binary-content rule's flag
+# `binary` and confidence 0.95, as a head showing it is
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
