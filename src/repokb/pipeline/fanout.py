@@ -1,4 +1,4 @@
-"""Judge many files on every core: a dry run's per-file work, in forked processes.
+"""Judge and cut many files on every core: a run's per-file work, in forked processes.
 
 A dry run decides every file of the tree (the rules engine over each file's head) and writes
 nothing, so its files are independent of each other and the work splits cleanly. Forked children
@@ -10,15 +10,26 @@ It forks only where that is safe and pays: at least two usable cores, enough fil
 process with one thread (a fork copies no other thread, so a lock another thread held would stay
 held in the child: a server's process never forks here). A child that dies or fails makes the
 whole list run again in this process, never a half-judged tree.
+
+An index run's first pass reads and cuts its files the same way (`in_order`), but as a stream:
+the run records each file's outcome in the walk's order while the children cut the next ones,
+at most a few parts ahead (bounded memory). The run's process has threads then (it serves other
+commands, loads the store and the model meanwhile); a fork copies none of them, and the
+children run only the per-file work (the rules, the file's bytes, the chunkers: no store,
+catalog, model or socket, whose locks those threads take). Should a child still wait on a lock
+copied held, or die, the parts not received in `timeout` seconds are done here, in order, and
+the run goes on as one process would have run it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -28,6 +39,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 MIN_ITEMS = 600  # below this a fork and the results' way back cost more than they save
 PARTS_PER_WORKER = 4  # ranges handed out as they finish: a slow range evens out
+STREAM_MIN = 200  # files to cut before a run forks for them (a few re-cut files: no fork)
+STREAM_PART = 8  # files a child cuts per part of a stream
+STREAM_AHEAD = 6  # parts a stream's children may be ahead of the run, per child
+STREAM_NICENESS = 5  # how much nicer a stream's children run than the run (searches first)
 
 _work: Callable[[int], Any] | None = None  # set in the parent just before the fork
 
@@ -78,3 +93,62 @@ def _judge_range(bounds: tuple[int, int]) -> list[Any]:
 def _ranges(count: int, parts: int) -> list[tuple[int, int]]:
     step = -(-count // max(1, parts))
     return [(start, min(count, start + step)) for start in range(0, count, step)]
+
+
+def stream_processes(count: int, wanted: int = 0) -> int:
+    """How many processes cut `count` files for an index run (1: the run's own): `wanted` of
+    them (0: one per usable core), if fork exists and there are enough files to pay for it."""
+    if count < STREAM_MIN or wanted == 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(wanted or usable_cores(), count // (STREAM_MIN // 2)))
+
+
+def in_order(work: Callable[[int], T], count: int, processes: int,
+             timeout: float = 300.0) -> Generator[T, None, None]:
+    """work(0), ..., work(count - 1), in order, computed in `processes` forked children (at
+    most STREAM_AHEAD parts each ahead of the caller), or here when `processes` < 2, when
+    fork fails, and from the first part a child did not return within `timeout` seconds
+    (died, or a lock copied held) or returned as an error (it is then raised here, by the
+    same work). `work` must not change state the caller reads afterwards."""
+    global _work
+    if processes < 2:
+        yield from (work(i) for i in range(count))
+        return
+    _work = work
+    try:
+        pool = multiprocessing.get_context("fork").Pool(processes, _nicer)
+    except OSError as problem:
+        log.warning("cutting files in %d processes failed (%s): cutting them here", processes,
+                    problem)
+        yield from (work(i) for i in range(count))
+        return
+    finally:
+        _work = None  # the children have their copy
+    parts = deque((start, min(count, start + STREAM_PART))
+                  for start in range(0, count, STREAM_PART))
+    asked: deque[tuple[tuple[int, int], Any]] = deque()
+    try:
+        while parts or asked:
+            while parts and len(asked) < STREAM_AHEAD * processes:
+                bounds = parts.popleft()
+                asked.append((bounds, pool.apply_async(_judge_range, (bounds,))))
+            bounds, answer = asked.popleft()
+            try:
+                done = answer.get(timeout)
+            except Exception as problem:  # noqa: BLE001 (a child's error, a timeout): here
+                log.warning("a process cutting files gave no answer (%s): cutting the rest "
+                            "here", type(problem).__name__)
+                pool.terminate()
+                yield from (work(i) for i in range(bounds[0], count))
+                return
+            yield from done
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _nicer() -> None:
+    """A stream's child: nicer than the run, so searches answered meanwhile come first."""
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, min(19, os.getpriority(os.PRIO_PROCESS, 0)
+                                               + STREAM_NICENESS))

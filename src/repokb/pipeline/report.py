@@ -98,6 +98,9 @@ class RunReport:
     head_bytes: int = 0
     # a dry run's files were judged in this many processes (pipeline/fanout.py; 1: this one)
     judged_in_processes: int = 1
+    # an index run's files were read and cut in this many processes (pipeline/fanout.py
+    # `in_order`; 0: in the run's own, not reported)
+    cut_in_processes: int = 0
     # an upload of a rule file (.repokb.yml, .gitattributes): the project's files judged again
     # under it (pipeline/rejudge.py: {"removed": paths, "upload_again": paths})
     rejudged: dict[str, list[str]] | None = None
@@ -136,6 +139,8 @@ class RunReport:
                                              self.left_to_other_projects.items()}
         if self.by_kind:
             out["estimate"] = self.estimate()
+        if self.cut_in_processes > 1:
+            out["cut_in_processes"] = self.cut_in_processes
         if self.secrets_checked:  # a dry run's
             out["secrets_checked"] = self.secrets_checked
             out["judged_in_processes"] = self.judged_in_processes

@@ -4,6 +4,7 @@ buffered writes (the stages themselves are the other modules; pipeline/__init__.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections import Counter
@@ -24,18 +25,14 @@ from repokb.models import (
 )
 from repokb.pipeline.chunk import (
     ChunkedFile,
-    FileProblem,
-    PastTheHead,
-    chunk_file,
-    decode_text,
-    read_limit,
-    read_text,
 )
 from repokb.pipeline.classify import CLASSIFIER_VERSION, Classifier
 from repokb.pipeline.dense import fill_dense
 from repokb.pipeline.discover import discover, scope_record
 from repokb.pipeline.embed import Vectorizer
+from repokb.pipeline.fanout import in_order, stream_processes
 from repokb.pipeline.metrics import ChunkMetrics
+from repokb.pipeline.prepare import Outcome, Preparer
 from repokb.pipeline.report import RunReport
 from repokb.pipeline.store import merge, write_batch
 from repokb.roots import ProjectRoot
@@ -144,6 +141,7 @@ class ProjectRun:
         # otherwise each is re-chunked, and its text hashes decide what is embedded again.
         self.vectors_before = self.catalog.vectors(root.name)  # None: never indexed (or flushed)
         self.same_vectors = self.vectors_before == self.vectors
+        self.preparer = Preparer(classifier, settings, plan, self.same_vectors)
 
     def execute(self) -> None:
         """Both passes: every file written (lexical-first if set), then the dense vectors."""
@@ -166,16 +164,28 @@ class ProjectRun:
         seen: set[str] = set()
         if self.embed_progress is not None:
             self.vectorizer.progress = self._embedding
-        for done, item in enumerate(items, 1):
-            self.files_done = done - 1
-            seen.add(item.path)
-            if self.progress:
-                self.walked = (item.path, done, total)
-                self.progress(item.path, done, total)
-            if isinstance(item, SkippedPath):
-                self._skip_walked(item, known.get(item.path))
-            else:
-                self.add_file(item, known.get(item.path))
+        # the files to read and cut, cut ahead on every core while this loop records them
+        todo = [item for item in items if isinstance(item, SourceFile)
+                and not self.stands(item, known.get(item.path))]
+        to_cut = {id(item) for item in todo}
+        processes = stream_processes(len(todo), self.settings.cut_processes)
+        if processes > 1:
+            self.report.cut_in_processes = max(self.report.cut_in_processes, processes)
+        outcomes = in_order(lambda i: self.preparer(todo[i], known.get(todo[i].path)),
+                            len(todo), processes)
+        with contextlib.closing(outcomes):
+            for done, item in enumerate(items, 1):
+                self.files_done = done - 1
+                seen.add(item.path)
+                if self.progress:
+                    self.walked = (item.path, done, total)
+                    self.progress(item.path, done, total)
+                if isinstance(item, SkippedPath):
+                    self._skip_walked(item, known.get(item.path))
+                elif id(item) in to_cut:
+                    self.add_file(item, known.get(item.path), outcome=next(outcomes))
+                else:
+                    self.add_file(item, known.get(item.path))
         self.write_pending()
         self._forget_deleted(known, seen)
         # what the next freshness check compares the folders' mtimes with (after the files:
@@ -272,63 +282,47 @@ class ProjectRun:
         self.report.record(item.path, c, 0, project=self.root.name)
         self.report.left_to(self.root.name, item)
 
+    def stands(self, file: SourceFile, entry: Entry | None) -> bool:
+        """Whether the file's earlier decision stands without reading a byte: the same size,
+        mtime and rules, vectors made as now. Failed files are retried: their cause
+        (permissions, a race) may be gone."""
+        return bool(entry and self.same_vectors
+                    and entry.size == file.size and entry.mtime_ns == file.mtime_ns
+                    and entry.classification
+                    and entry.classification.classifier_version == CLASSIFIER_VERSION
+                    and entry.classification.config_digest
+                    == self.classifier.digest_of(file.path)
+                    and not twin_gone(file.root, entry.classification)
+                    and entry.status in ("indexed", "skipped"))
+
     def add_file(self, file: SourceFile, entry: Entry | None, data: bytes | None = None,
-                 prepared: ChunkedFile | None = None) -> None:
+                 prepared: ChunkedFile | None = None, outcome: Outcome | None = None) -> None:
         """One file; `data` holds its bytes when it was uploaded rather than found on disk,
-        `prepared` its chunks when they were cut beforehand (used only if still valid)."""
+        `prepared` its chunks when they were cut beforehand (used only if still valid),
+        `outcome` what `Preparer` made of it already (another process, for this run)."""
         self.counts["files_seen"] += 1
-        if (entry and self.same_vectors
-                and entry.size == file.size and entry.mtime_ns == file.mtime_ns
-                and entry.classification
-                and entry.classification.classifier_version == CLASSIFIER_VERSION
-                and entry.classification.config_digest == self.classifier.digest_of(file.path)
-                and not twin_gone(file.root, entry.classification)):
-            # Same size, mtime and rules: the earlier decision stands without reading a byte.
-            # Failed files are retried: their cause (permissions, a race) may be gone.
+        if outcome is None and entry and self.stands(file, entry):
             if entry.status == "indexed":
-                self._unchanged(file, entry, entry.classification)
-                return
-            if entry.status == "skipped":
+                self._unchanged(file, entry, entry.classification)  # type: ignore[arg-type]
+            else:
                 self.counts["files_skipped"] += 1
                 self.report.record(file.path, entry.classification, 0, entry.reason,
                                    project=self.root.name)
-                return
+            return
         if (entry and entry.status == "indexed" and entry.classification
                 and _redaction(entry.classification.classifier_version)
                 != _redaction(CLASSIFIER_VERSION)):
             self.redaction_upgraded = True  # an older redactor's text is overwritten below
-        c = self.classifier.classify(file, data)
-        if not c.index_policy.admits_content:
-            self._skipped(file, entry, c, c.reasons[0])
-            return
-        try:
-            s = self.settings
-            text, content_hash = (decode_text(data) if data is not None else read_text(
-                file, read_limit(c, s.max_file_bytes, s.max_notebook_bytes)))
-        except PastTheHead as problem:  # past the head: as one whose head shows it
-            self._skipped(file, entry, problem.recorded(c), str(problem))
-            return
-        except FileProblem as problem:
-            self._skipped(file, entry, c, str(problem), status="failed")
-            return
-        if (entry and self.same_vectors and entry.status == "indexed"
-                and entry.content_hash == content_hash
-                and entry.classification and entry.classification == c):
+        if outcome is None:
+            outcome = self.preparer(file, entry, data, prepared)
+        c, chunked = outcome.classification, outcome.chunked
+        if outcome.unchanged:
+            assert entry is not None
             self._unchanged(file, entry, c)  # touched, not changed: refresh mtime only
             return
-        if (prepared is not None and prepared.content_hash == content_hash
-                and prepared.classification == c):
-            chunked = replace(prepared, file=file)
-        else:
-            try:
-                chunked = chunk_file(file, c, text, content_hash, self.plan,
-                                     self.settings.min_chunk_chars,
-                                     self.settings.max_chunks_per_file,
-                                     self.settings.max_file_bytes,
-                                     self.settings.parse_budget)
-            except FileProblem as problem:  # e.g. a notebook that is not valid JSON
-                self._skipped(file, entry, c, str(problem), status=problem.status)
-                return
+        if chunked is None:
+            self._skipped(file, entry, c, outcome.reason, status=outcome.status)
+            return
         tally_chunked(self.counts, self.report.metrics, chunked)
         self.counts["secrets_redacted"] += chunked.secrets_redacted
         if not chunked.chunks:
