@@ -513,17 +513,18 @@ def test_a_new_chunking_version_re_chunks_unchanged_files_and_re_embeds_nothing(
     """A chunker that cuts differently (a JSDoc now kept with its function) changed nothing in
     an existing index: unchanged files were skipped unread. The chunking version is part of
     the vector signature, so they are re-read; identical chunks keep their vectors."""
+    from repokb.pipeline import prepare as prepare_module
     from repokb.pipeline import run as run_module
 
     run(ws, repo)
     reads: list[str] = []
-    real_read = run_module.read_text
+    real_read = prepare_module.read_text
 
     def counting(file, limit):
         reads.append(file.path)
         return real_read(file, limit)
 
-    monkeypatch.setattr(run_module, "read_text", counting)
+    monkeypatch.setattr(prepare_module, "read_text", counting)
     assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
     assert reads == []  # same signature: nothing read
     monkeypatch.setattr(run_module, "CHUNKING_VERSION", run_module.CHUNKING_VERSION + 1)
@@ -557,14 +558,14 @@ def test_a_changed_chunk_minimum_re_chunks_unchanged_files(ws, repo, real_embedd
     """`min_chunk_chars` decides which pieces join or are dropped, but it was not part of the
     signature: raising it left an existing index as it was cut (unchanged files skipped
     unread). Now the files are read again once, then skipped as before."""
-    from repokb.pipeline import run as run_module
+    from repokb.pipeline import prepare as prepare_module
 
     run(ws, repo)
     ws.close()
     higher = Workspace(replace(ws.settings, min_chunk_chars=80))
     higher.__dict__["embedder"] = real_embedder
     reads: list[str] = []
-    real_read = run_module.read_text
+    real_read = prepare_module.read_text
 
     def counting(file, limit):
         reads.append(file.path)
@@ -572,7 +573,7 @@ def test_a_changed_chunk_minimum_re_chunks_unchanged_files(ws, repo, real_embedd
 
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(run_module, "read_text", counting)
+            patch.setattr(prepare_module, "read_text", counting)
             run(higher, repo)
             assert sorted(reads) == ["README.md", "calc/more.py", "calc/ops.py"]
             reads.clear()

@@ -16,9 +16,11 @@ the run records each file's outcome in the walk's order while the children cut t
 at most a few parts ahead (bounded memory). The run's process has threads then (it serves other
 commands, loads the store and the model meanwhile); a fork copies none of them, and the
 children run only the per-file work (the rules, the file's bytes, the chunkers: no store,
-catalog, model or socket, whose locks those threads take). Should a child still wait on a lock
-copied held, or die, the parts not received in `timeout` seconds are done here, in order, and
-the run goes on as one process would have run it.
+catalog, model or socket, whose locks those threads take). A lock another thread holds at the
+fork stays held in the child: the run first waits for its loading threads, which import (a
+child once waited for good on `zipfile`'s import lock, taken by the model's load). Should a
+child still wait on a lock copied held, or die, the parts not received in `timeout` seconds
+are done here, in order, and the run goes on as one process would have run it.
 """
 
 from __future__ import annotations
@@ -104,7 +106,7 @@ def stream_processes(count: int, wanted: int = 0) -> int:
 
 
 def in_order(work: Callable[[int], T], count: int, processes: int,
-             timeout: float = 300.0) -> Generator[T, None, None]:
+             timeout: float = 120.0) -> Generator[T, None, None]:
     """work(0), ..., work(count - 1), in order, computed in `processes` forked children (at
     most STREAM_AHEAD parts each ahead of the caller), or here when `processes` < 2, when
     fork fails, and from the first part a child did not return within `timeout` seconds

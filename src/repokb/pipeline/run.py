@@ -171,6 +171,10 @@ class ProjectRun:
         processes = stream_processes(len(todo), self.settings.cut_processes)
         if processes > 1:
             self.report.cut_in_processes = max(self.report.cut_in_processes, processes)
+            # the loads the walk started import modules on their threads: a child forked
+            # meanwhile finds those modules' import locks held for good (seen: zipfile)
+            self.store.settle()
+            self.vectorizer.settle()
         outcomes = in_order(lambda i: self.preparer(todo[i], known.get(todo[i].path)),
                             len(todo), processes)
         with contextlib.closing(outcomes):

@@ -238,6 +238,10 @@ class Store(ABC):
         will write) overlaps the load with the rest of its walk. Errors wait for the first
         use."""
 
+    def settle(self) -> None:  # noqa: B027  (optional hook)
+        """Wait for the load `load_soon` started, if it did (a run about to fork waits for the
+        threads that import and load: pipeline/fanout.py `in_order`)."""
+
     def prepare_searches(self) -> None:  # noqa: B027  (optional hook)
         """A long-lived server will search this store often: build, in the background, what
         makes its searches cheaper (the Edge store: an in-memory copy of the dense vectors)."""

@@ -230,6 +230,11 @@ class QdrantEdgeStore(Store):
         self._ahead = threading.Thread(target=load, name="repokb-shard-load", daemon=True)
         self._ahead.start()
 
+    def settle(self) -> None:
+        ahead = self._ahead
+        if ahead is not None:
+            ahead.join()
+
     @property
     def loaded(self) -> bool:
         """Whether this process has loaded the shard (a run that wrote nothing never did)."""
