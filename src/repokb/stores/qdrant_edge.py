@@ -1,11 +1,12 @@
 """Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF). The
-engine is imported by this module and the three beside it that it is split into: its shard's
+engine is imported by this module and the four beside it that it is split into: its shard's
 folder, lock and crash-safe swaps (stores/edge_files.py), its filters, configs and point
-conversions (stores/edge_points.py), and the LLM proxy's answer cache, a second shard
-(stores/edge_answers.py); the dense copy a quiet server keeps is kept in step with the shard by
-stores/edge_copy.py (engine-free). This module owns the store's behaviour: when the shard loads,
-writes paced around searches, tombstones and their sweep, searches batched into one engine call
-(through the dense copy when there is one), and compaction.
+conversions (stores/edge_points.py), the searches that arrive together answered by one engine
+call, through the dense copy when there is one (stores/edge_search.py), and the LLM proxy's
+answer cache, a second shard (stores/edge_answers.py); the dense copy a quiet server keeps is
+kept in step with the shard by stores/edge_copy.py (engine-free). This module owns the store's
+behaviour: when the shard loads, writes paced around searches, tombstones and their sweep,
+when searches are combined, and compaction.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 The shard's own lock is not enough: after some writes (its WAL moves on) another process could
@@ -49,7 +50,6 @@ from repokb.stores.base import (
     DENSE,
     PLACED_CONTENT,
     SEARCH_FIELDS,
-    SPARSE,
     TEXT_HASH,
     WORDS,
     Combiner,
@@ -62,7 +62,7 @@ from repokb.stores.base import (
     register,
     scan_defining,
 )
-from repokb.stores.dense_scan import View, point_key
+from repokb.stores.dense_scan import View
 from repokb.stores.edge_copy import CopyKeeper, Keeps, Row, new_files
 from repokb.stores.edge_files import (
     DIMENSION_HINT,
@@ -83,7 +83,6 @@ from repokb.stores.edge_points import (
     INDEXED,
     LIVE,
     STORE_INDEXES,
-    among,
     embedded,
     engine_filter,
     facet_value,
@@ -93,6 +92,7 @@ from repokb.stores.edge_points import (
     store_config,
     tombstone,
 )
+from repokb.stores.edge_search import Answer, Ask, answered
 from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, raw_point, text_holders
 
 # Points per write call. The engine holds the interpreter for a whole call (~0.1 ms a point with
@@ -112,18 +112,8 @@ _SEARCHES_RECENT = 0.1
 _WRITE_PAUSE = 0.05
 
 
-def _spare(limit: int) -> int:
-    """Candidates beyond a search's limit that the dense copy hands the engine to rank."""
-    return max(16, limit // 4)
-
-
 def _pieces(items: list[Any]) -> list[list[Any]]:
     return [items[i:i + _WRITE_PIECE] for i in range(0, len(items), _WRITE_PIECE)]
-
-
-# one search as the store receives it: (dense vector or None, sparse vector, filter, limit,
-# whether the payloads must hold the content)
-_Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
 
 
 def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, limit: int,
@@ -150,7 +140,7 @@ class QdrantEdgeStore(Store):
 
     def __init__(self, path: Path, dimension: int) -> None:
         # concurrent searches (the server's threads) answered by one engine call
-        self._searches: Combiner[_Ask, tuple[list[StoredPoint], list[StoredPoint]]] = (
+        self._searches: Combiner[Ask, Answer] = (
             Combiner(self._search_batch))
         # A server's snapshot of the dense vectors, kept in step with the writes
         # (stores/edge_copy.py)
@@ -434,7 +424,7 @@ class QdrantEdgeStore(Store):
         records = self._shard.retrieve(ids, with_payload=list(PLACED_CONTENT), with_vector=False)
         return {str(r.id): dict(r.payload) for r in records if r.payload}
 
-    def _search_batch(self, asks: list[_Ask]) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
+    def _search_batch(self, asks: list[Ask]) -> list[Answer]:
         """Searches that arrived together, in one engine call: every dense request first, then
         every BM25 one (the engine scans the vectors once for a run of dense requests; a
         request's answer is the one it gets alone)."""
@@ -442,71 +432,11 @@ class QdrantEdgeStore(Store):
             self.optimize()
         return self._search_with(asks, self._copies.view)
 
-    def _search_with(self, asks: list[_Ask], scan: View | None,
-                     ) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
-        """With a dense copy, each dense request ranks only the copy's candidates (its filter
-        plus their ids): the engine's own scores, order and filters, without its scan of every
-        vector under the interpreter lock; and an ask without content gets ids and scores
-        from the engine, the search fields from the copy (`_payloads`)."""
+    def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
+        """The asks answered by one engine call, through `scan` if there is one
+        (stores/edge_search.py)."""
         drops = self._copies.drops  # before the engine call: a write that drops the copy counts
-        dense_requests: list[q.QueryRequest] = []
-        lexical_requests: list[q.QueryRequest] = []
-        places: list[tuple[int | None, int | None]] = []
-        dense_asks = [(dense, where, limit + _spare(limit))
-                      for dense, _, where, limit, _ in asks if dense is not None]
-        chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
-        for dense, sparse, where, limit, content in asks:
-            flt = engine_filter(where)
-            payload = content or scan is None  # else: ids and scores alone
-            d = s = None
-            if dense is not None:
-                ids = next(chosen) if scan is not None else None
-                if ids != []:  # []: no point can match
-                    d = len(dense_requests)
-                    dense_requests.append(q.QueryRequest(
-                        limit=limit, query=q.Query.Nearest(dense, using=DENSE),
-                        filter=flt if ids is None else among(flt, ids), with_payload=payload))
-            if sparse[0]:
-                s = len(lexical_requests)
-                lexical_requests.append(q.QueryRequest(
-                    limit=limit, query=q.Query.Nearest(q.SparseVector(*sparse), using=SPARSE),
-                    filter=flt, with_payload=payload))
-            places.append((d, s))
-        requests = dense_requests + lexical_requests
-        results = self._shard.query_batch(q.QueryBatchRequest(requests)) if requests else []
-        current = scan if scan is not None and self._copies.drops == drops else None
-        converted = self._payloads(results, current)
-        lexical = converted[len(dense_requests):]
-        return [(converted[d] if d is not None else [], lexical[s] if s is not None else [])
-                for d, s in places]
-
-    def _payloads(self, results: list[list[Any]], copy: View | None,
-                  ) -> list[list[StoredPoint]]:
-        """The engine's ranked points with their payloads: a point the engine answered without
-        one gets its search fields from the copy (None: a write that may change them began
-        since the engine answered) or, if it has no row there, from the engine. Each point
-        its own dict (the searcher writes into it), built once."""
-        ranked: list[list[tuple[str, float, dict[str, Any] | None]]] = []
-        missing: set[str] = set()
-        for r in results:
-            points = []
-            for p in r:
-                point, given = p.id, p.payload
-                row = copy.row(point_key(point)) if copy is not None else None
-                if row is None or copy is None:
-                    i, payload = str(point), dict(given) if given is not None else None
-                else:  # the copy's text of the id, and its fields unless the engine gave them
-                    i = copy.ids[row]
-                    payload = dict(given) if given is not None else copy.fields_of(row)
-                if payload is None:
-                    missing.add(i)
-                points.append((i, p.score, payload))
-            ranked.append(points)
-        known = {str(r.id): r.payload or {} for r in self._shard.retrieve(
-            list(missing), with_payload=list(SEARCH_FIELDS), with_vector=False)} if missing else {}
-        return [[StoredPoint(i, score, payload if payload is not None else dict(known[i]))
-                 for i, score, payload in points if payload is not None or i in known]
-                for points in ranked]  # a point gone since the engine answered: left out
+        return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops)
 
     def count(self, project: str | None = None) -> int:
         where = project_filter(project, LIVE)
