@@ -57,12 +57,12 @@ def named(opener: Callable[[], QdrantEdgeStore]) -> Iterator[QdrantEdgeStore]:
 
 def through_the_engine(store: QdrantEdgeStore, names: tuple[str, ...], where: StoreFilter,
                        limit: int, content: bool) -> list[StoredPoint]:
-    copy = store._copy
-    store._copy = None
+    copy = store._copies.view
+    store._copies.view = None
     try:
         return store.defining(names, where, limit, content)
     finally:
-        store._copy = copy
+        store._copies.view = copy
 
 
 @pytest.mark.parametrize("limit", [1, 5, 20, 50, 1000])
@@ -123,15 +123,15 @@ def test_a_write_under_way_leaves_the_lookup_to_the_engine(
     monkeypatch.setattr(edge, "_defined_with_copy",
                         lambda *args: asked.append(1) or [])  # the copy's answer: nothing
     with named.job_writing(keep=True):
-        assert named._copy is not None
+        assert named._copies.view is not None
         assert len(named.defining(("save",), StoreFilter(), 50, False)) == 50
     assert not asked
-    began = named._began
+    began = named._copies.began
 
     def a_write_begins(*args: Any) -> list[str]:
-        named._began += 1  # as `_writes_under_way` counts one
+        named._copies.began += 1  # as `CopyKeeper.writes` counts one
         return []
 
     monkeypatch.setattr(edge, "_defined_with_copy", a_write_begins)
     assert len(named.defining(("save",), StoreFilter(), 50, False)) == 50
-    assert named._began == began + 1
+    assert named._copies.began == began + 1

@@ -1,4 +1,4 @@
-"""A quiet server's in-memory dense copy (stores/dense_scan.py, kept by stores/qdrant_edge.py)
+"""A quiet server's in-memory dense copy (stores/dense_scan.py, kept by stores/edge_copy.py)
 against a real Qdrant Edge shard: searches that rank the copy's candidates answer exactly as
 the engine's own scan of every vector; any write drops the copy and, once writes stop, a new
 one is read that matches the store, also when writes land while a copy is being read; a copy
@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-import repokb.stores.qdrant_edge as edge
+import repokb.stores.edge_copy as edge_copy
 from repokb.models import EmbeddedChunk
 from repokb.stores import StoreFilter
 from repokb.stores.base import SEARCH_FIELDS
@@ -32,7 +32,7 @@ __all__ = ["opener"]  # the fixture, from the batching tests
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edge, "_QUIET_SECONDS", 0.2)
+    monkeypatch.setattr(edge_copy, "_QUIET_SECONDS", 0.2)
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def copied(store: QdrantEdgeStore) -> View:
     """The copy, once the keeper has read it."""
     store.prepare_searches()
     deadline = time.monotonic() + TIMEOUT
-    while (copy := store._copy) is None:
+    while (copy := store._copies.view) is None:
         assert time.monotonic() < deadline, "the dense copy was never read"
         time.sleep(0.01)
     return copy
@@ -133,7 +133,7 @@ def test_the_copy_answers_as_the_engine_scan_and_is_read_again_after_writes(
         for write in kinds_of_write:
             dropped = weakref.ref(copied(store))
             write()
-            assert store._copy is None and store.dense_copy() is None
+            assert store._copies.view is None and store.dense_copy() is None
             gc.collect()
             assert dropped() is None, "a dropped copy is still held (its memory with it)"
             matches_the_store(store, copied(store))
@@ -173,10 +173,10 @@ def test_writes_that_leave_its_vectors_keep_the_copy_and_grow_it(
             (lambda: store.fill_dense({i: unit_vector(rng) for i in pending}), len(pending)),
         ]
         for write, added in grows:
-            before = store._copy
+            before = store._copies.view
             assert before is not None
             write()
-            after = store._copy
+            after = store._copies.view
             assert after is not None, "a write that changed no vector of the copy dropped it"
             assert after.used == before.used + added
             matches_the_store(store, after)
@@ -185,20 +185,20 @@ def test_writes_that_leave_its_vectors_keep_the_copy_and_grow_it(
         assert len(pruned) == 3 and store.dense_copy() == held + 40 + len(pending)
 
         with store.job_writing(keep=True):  # a job in a worker process keeps it ...
-            assert store._copy is not None
+            assert store._copies.view is not None
             store.prune("gamma", "src/docs/file1.txt", 0)  # ... until a write changes it
-            assert store._copy is None
+            assert store._copies.view is None
         copied(store)
         with store.job_writing():  # a job on this process's threads drops it at its start
-            assert store._copy is None
+            assert store._copies.view is None
     finally:
         store.close()
 
 
 def test_writes_while_a_copy_is_read_leave_no_stale_copy(
         opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edge, "_SCAN_PAGE", 20)  # many pages, so writes fall between them
-    monkeypatch.setattr(edge, "_QUIET_SECONDS", 0.0)  # a read starts right after each write
+    monkeypatch.setattr(edge_copy, "_SCAN_PAGE", 20)  # many pages, so writes fall between them
+    monkeypatch.setattr(edge_copy, "_QUIET_SECONDS", 0.0)  # a read starts right after each write
     corpus = make_points(1500, lexical_every=5)
     store = opener()
     try:
@@ -206,14 +206,14 @@ def test_writes_while_a_copy_is_read_leave_no_stale_copy(
         pending = [p.chunk.point_id for p in corpus if p.dense is None]
         rng = np.random.default_rng(4)
         outcomes: list[bool] = []  # each read of a copy: kept (True) or given up (False)
-        real_read = store._read_copy
+        real_read = store._copies.read
 
         def read(begun: int) -> View | None:
             copy = real_read(begun)
             outcomes.append(copy is not None)
             return copy
 
-        monkeypatch.setattr(store, "_read_copy", read)
+        monkeypatch.setattr(store._copies, "read", read)
         store.prepare_searches()
         for n in range(120):
             if n % 3 == 0:
@@ -244,7 +244,7 @@ def test_searches_use_the_copy_when_there_is_one(
         return real(self, asks)
 
     monkeypatch.setattr(View, "candidates", counted)
-    monkeypatch.setattr(edge, "_QUIET_SECONDS", 3600.0)
+    monkeypatch.setattr(edge_copy, "_QUIET_SECONDS", 3600.0)
     ask = more_asks(corpus)[0]
     through_copy = store.search(*ask)
     assert scans == [1]
@@ -281,13 +281,13 @@ def test_a_copy_that_cannot_be_read_leaves_searches_to_the_engine(
 
 def test_closing_while_a_copy_is_read_returns(
         opener: Callable[[], QdrantEdgeStore], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edge, "_SCAN_PAGE", 5)
+    monkeypatch.setattr(edge_copy, "_SCAN_PAGE", 5)
     store = opener()
     store.upsert(make_points(2000))
     store.prepare_searches()
     started = time.monotonic()
     store.close()
-    assert store._keeper is not None and not store._keeper.is_alive()
+    assert store._copies.thread is not None and not store._copies.thread.is_alive()
     assert time.monotonic() - started < TIMEOUT
     assert store.dense_copy() is None
     store.prepare_searches()  # after close: nothing starts

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import repokb.stores.qdrant_edge as edge
+import repokb.stores.edge_copy as edge_copy
 from repokb.search import Query
 from repokb.workspace import Workspace
 
@@ -28,7 +28,7 @@ QUESTIONS = ["how do I reset a forgotten password by email", "sum of invoice amo
 
 def with_copy(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
     """The store keeps its dense copy, as `repokb serve` does."""
-    monkeypatch.setattr(edge, "_QUIET_SECONDS", 0.1)
+    monkeypatch.setattr(edge_copy, "_QUIET_SECONDS", 0.1)
     ws.store.prepare_searches()
     deadline = time.monotonic() + 30
     while ws.store.dense_copy() is None:

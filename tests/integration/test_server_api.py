@@ -892,7 +892,7 @@ def test_prune_input_is_checked_with_clear_errors(make_client, tmp_path, monkeyp
     assert_error(client.post("/knowledge/ingest/prune", json={"paths": ["a.py"]}), 422,
                  "invalid_request")
     assert_error(prune(client, ["a.py"], project="nosuch"), 404, "not_found", "no project")
-    monkeypatch.setattr("repokb.operations.MAX_UPLOAD_PATHS", 2)
+    monkeypatch.setattr("repokb.operations.writes.MAX_UPLOAD_PATHS", 2)
     assert_error(prune(client, ["a.py", "b.md", "c.md"]), 413, "payload_too_large",
                  "limit is 2")
     monkeypatch.undo()

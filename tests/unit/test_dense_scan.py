@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from repokb.stores import dense_scan
+from repokb.stores import dense_products, dense_scan
 from repokb.stores.base import StoreFilter
 from repokb.stores.dense_scan import DenseScan
 
@@ -33,8 +33,8 @@ FILTERS = [StoreFilter(), StoreFilter(projects=("beta",)), StoreFilter(kinds=("d
 @pytest.fixture(autouse=True, params=["rows", "columns"])
 def layout(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every test in both layouts of the blocks, whichever this CPU multiplies faster."""
-    dense_scan._Products.session()
-    monkeypatch.setattr(dense_scan._Products, "layout", request.param)
+    dense_products.Products.session()
+    monkeypatch.setattr(dense_products.Products, "layout", request.param)
     return str(request.param)
 
 
@@ -67,7 +67,8 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
         rows.append((f"p{n}", vector.tolist() if n % 7 else None, payload(n)))
     scan.add(rows[:1000])
     scan.add(rows[1000:])
-    sizes = [dense_scan._width(layout, b) for b in scan._blocks]  # BLOCK/16, /8, /4, /2, BLOCK...
+    # BLOCK/16, /8, /4, /2, BLOCK...
+    sizes = [dense_products.block_width(layout, b) for b in scan._blocks]
     assert len(scan) == len(points) and sum(sizes[:-1]) < len(points) <= sum(sizes)
     assert sizes == [max(1, block >> max(0, 4 - b)) for b in range(len(sizes))]
 
@@ -120,21 +121,21 @@ def test_the_integer_product_is_exact_for_every_row_and_query(layout: str) -> No
     query = SimpleNamespace(integers=np.ascontiguousarray(queries.T), scale=np.ones(5),
                             unsigned=(np.concatenate([queries, remainders]) + 64).astype(np.uint8),
                             sums=queries.sum(axis=1, dtype=np.int32))
-    block = dense_scan._block(layout, 300, DIM)
-    dense_scan._write(layout, block, 0, rows)
-    got, fine = dense_scan._Products.run(block, 290, query, rows.sum(axis=1, dtype=np.int32))
+    block = dense_products.new_block(layout, 300, DIM)
+    dense_products.write_rows(layout, block, 0, rows)
+    got, fine = dense_products.Products.run(block, 290, query, rows.sum(axis=1, dtype=np.int32))
     exact = queries.astype(np.int64) @ rows[:290].astype(np.int64).T
     assert got.shape == (5, 290) and (got == exact).all()
     if layout == "columns":  # the remainders' products too, from the same read of the block
         assert fine is not None and (fine == remainders.astype(np.int64) @ rows[:290].T).all()
-    assert (dense_scan._read(layout, block, np.arange(300)) == rows).all()
+    assert (dense_products.read_rows(layout, block, np.arange(300)) == rows).all()
 
 
 @pytest.mark.parametrize("slow", ["rows", "columns"])
 def test_the_layout_chosen_is_the_one_this_cpu_multiplies_faster(slow: str) -> None:
     """Timed on the CPU at hand (the rows are faster on Intel's AMX, the columns on AMD's
     Zen 4, 3-6x either way): here the real session, with one layout's products held back."""
-    real = dense_scan._Products.session()
+    real = dense_products.Products.session()
 
     class Held:
         def run(self, names: Any, feed: dict[str, np.ndarray]) -> Any:
@@ -144,7 +145,7 @@ def test_the_layout_chosen_is_the_one_this_cpu_multiplies_faster(slow: str) -> N
                 time.sleep(0.003)
             return real.run(names, feed)
 
-    assert dense_scan._faster_layout(Held(), 2048) == ("columns" if slow == "rows" else "rows")
+    assert dense_products.faster_layout(Held(), 2048) == ("columns" if slow == "rows" else "rows")
 
 
 def test_the_remainders_products_are_exact_at_the_model_s_dimension() -> None:
@@ -158,7 +159,7 @@ def test_the_remainders_products_are_exact_at_the_model_s_dimension() -> None:
     vectors[1] = -1.0
     scan.add([(f"p{n}", v.tolist(), payload(n)) for n, v in enumerate(vectors)])
     view = scan.view()
-    query = dense_scan._Query([rng.standard_normal(384), np.ones(384)])
+    query = dense_products.Query([rng.standard_normal(384), np.ones(384)])
     query.fine[1] = 32.0  # the remainder's extreme
     rows = np.arange(50)
     signed = view.integers(rows).astype(np.int64)
@@ -212,7 +213,7 @@ def test_the_product_graph_kept_as_data_is_the_one_onnx_builds() -> None:
     import os
     from importlib import resources
 
-    path = resources.files("repokb.stores").joinpath(dense_scan.PRODUCT_GRAPH)
+    path = resources.files("repokb.stores").joinpath(dense_products.PRODUCT_GRAPH)
     if os.environ.get("REPOKB_REFRESH_GOLDEN") == "1":
         with resources.as_file(path) as file:
             file.write_bytes(product_graph())

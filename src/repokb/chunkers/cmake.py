@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import first_above, line_starts
+from repokb.chunkers.fixed import first_above, line_starts, row_at
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BRACKET = re.compile(r"\[(=*)\[")
@@ -122,13 +122,10 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The functions, macros, targets and small blocks of a CMake file."""
     row_starts = line_starts(lines)
 
-    def row_of(offset: int) -> int:
-        return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)
-
     def definition(kind: str, name: str, first: Command, last: Command) -> Definition:
-        head = row_of(first.start)
+        head = row_at(row_starts, first.start)
         top = first_above(lines, head, lambda line: line.lstrip().startswith("#"))
-        end = row_of(last.end)
+        end = row_at(row_starts, last.end)
         return Definition(symbol_type=kind, name=name, owner=None, start=top, end=end,
                           span=(row_starts[top], row_starts[end + 1]),
                           signature=lines[head].strip())

@@ -17,11 +17,10 @@ between definitions. The chunker never raises: any surprise falls back to window
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import first_above, line_starts
+from repokb.chunkers.fixed import first_above, line_starts, row_at
 
 _ATOM = r"(?:[a-z][\w@]*|'(?:\\.|[^'\\\n])+')"
 _FUNCTION_HEAD = re.compile(rf"({_ATOM})\s*\(")
@@ -58,10 +57,6 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The functions, records and types of an Erlang file, each with the `-spec`, `-doc` and
     comment lines directly above it."""
     row_starts = line_starts(lines)
-
-    def row_of(offset: int) -> int:  # the last row starting at or before offset
-        return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)
-
     module: str | None = None
     found: list[Definition] = []
     attached: int | None = None  # first row of the -spec/-doc run right above, if any
@@ -70,8 +65,8 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
         code_at = _first_code(body)
         if code_at is None:
             continue
-        first = row_of(start + code_at)
-        last = row_of(end - 1)
+        first = row_at(row_starts, start + code_at)
+        last = row_at(row_starts, end - 1)
         code = body[code_at:]
         if (m := _MODULE.match(code)) is not None:
             module = m.group(1).strip("'")

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from bisect import bisect_right
 
 from repokb.chunkers.base import register
 from repokb.chunkers.bracescan import Syntax, scan_text
 from repokb.chunkers.cutting import Definition, FoundChunker
-from repokb.chunkers.fixed import first_above, line_starts
+from repokb.chunkers.fixed import first_above, line_starts, row_at
 from repokb.models import ChunkPiece
 
 _CLASS = re.compile(r"(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|abstract|"
@@ -75,9 +74,6 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
     is a shared library's `vars/NAME.groovy`, whose `call` is that step)."""
     row_starts = line_starts(lines)
 
-    def row_of(offset: int) -> int:
-        return min(bisect_right(row_starts, offset) - 1, len(lines) - 1)
-
     found: list[Definition] = []
     # the kind of each open block, to know what may be defined in it
     scopes: list[tuple[int, str | None]] = []  # (closing offset, symbol type or None)
@@ -85,7 +81,7 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
         while scopes and scopes[-1][0] < opened:
             scopes.pop()
         parent = scopes[-1][1] if scopes else "top"
-        row = row_of(opened)
+        row = row_at(row_starts, opened)
         head_row = row
         # a line that long before its `{` opens no definition (minified code, data): reading
         # it again for each of its blocks would take quadratic time
@@ -105,7 +101,7 @@ def definitions(text: str, lines: list[str], step: str | None = None) -> list[De
             continue
         top = first_above(lines, head_row, _comment)
         found.append(Definition(symbol_type=kind, name=name, owner=None, start=top,
-                                end=row_of(closed), span=(row_starts[top], closed + 1),
+                                end=row_at(row_starts, closed), span=(row_starts[top], closed + 1),
                                 signature=lines[head_row].strip()))
     stages = [d.span for d in found if d.symbol_type == "stage"]
     return [d for d in found if d.symbol_type != "block" or not any(

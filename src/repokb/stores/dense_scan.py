@@ -9,19 +9,7 @@ score the k-th best point is sure to have (about twice k points). The nearest k 
 them. The engine then ranks only those, with the search's own filter: the scores, their order,
 the payloads and the filters all still come from the engine.
 
-The products are onnxruntime's integer matrix products (MatMulInteger, which lets go of the
-interpreter): unsigned bytes times signed bytes, exactly, in one of two layouts, whichever this
-CPU's kernels run faster (timed once a process, `_Products.layout`; each by far the slower on
-the other kind of CPU):
-- "rows": a block one row a point, each integer plus 128 as an unsigned byte, times the queries
-  as signed bytes, one column a query. At 49,550 points one query took 0.9 ms in one block on
-  an Intel Xeon with AMX and VNNI (the other layout 2.6 ms; numpy's float32 product 2.5 ms), but
-  7.6 ms on one core of an AMD EPYC (Zen 4, AVX-512 VNNI).
-- "columns": a block one column a point, its integers as signed bytes, times the queries as
-  unsigned bytes (each integer plus 64), one row a query: 1.2 ms on that EPYC's core.
-A query is cut to 7 bits so that no pair of products can saturate on a CPU without VNNI (AVX2's
-`vpmaddubsw` adds two unsigned-times-signed byte products in 16 bits: 2 * 255 * 63 and
-2 * 127 * 127 are both below 2^15).
+The products, and how the vectors are cut to bytes for them, are stores/dense_products.py's.
 
 Bound. A row v (unit length) is stored as s_v * r (r integers in [-127, 127], s_v = max|v| /
 127), off by e_v = v - s_v r, whose length |e_v| is kept per row. A query q (unit length) is cut
@@ -42,7 +30,7 @@ A snapshot is read whole from the store; a view of it never changes. A write tha
 dense vectors the snapshot holds as they are (a new file's points, a prune of a file the
 snapshot has no row of, vectors filled in for points that had none) appends its new vectors
 and publishes a new view; any other write drops the snapshot, and a new one is read once
-writes have stopped for a while (stores/qdrant_edge.py). Each row keeps the fields a search
+writes have stopped for a while (stores/edge_copy.py). Each row keeps the fields a search
 filters by, and the rest of what it ranks and shapes by (`SEARCH_FIELDS`, all but the content):
 the engine then answers a search with ids and scores alone (reading a point's payload is most of
 its time there: ~3.5 ms for a search's 124 points with them, ~1 ms without) and the searcher
@@ -53,24 +41,31 @@ Nothing here imports the engine: the store fills a snapshot from the pages it sc
 
 from __future__ import annotations
 
-import logging
 import sys
-import threading
-import time
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
 from repokb.stores.base import SEARCH_FIELDS, StoreFilter, last_name
+from repokb.stores.dense_products import (
+    FINE,
+    ROW_LEVELS,
+    Products,
+    Query,
+    block_width,
+    new_block,
+    quantised,
+    read_rows,
+    units,
+    write_rows,
+)
 
-log = logging.getLogger("repokb.store")
 FIELDS = ("project", "path", "kind", "language")  # what a search filters by
 _NONE = -1  # a field the payload does not have
-# Points per block, at most: a block is one matrix of bytes (in the layout `_Products.layout`
+# Points per block, at most: a block is one matrix of bytes (in the layout `Products.layout`
 # chose: a row or a column a point), so the product's big operand is contiguous and a new point
 # is written in one place. A snapshot grows a block at a time and never moves a point; the first
 # blocks are smaller (BLOCK/16, /8, /4, /2: a small store scans little), unless the snapshot is
@@ -79,29 +74,8 @@ _NONE = -1  # a field the payload does not have
 # the "columns" layout the block's unused columns too, at most the last block's). A block is
 # zeroed memory that the system maps only as its points are written.
 BLOCK = 65536
-_ROW_LEVELS = 127  # a row's integers: [-127, 127]
-_QUERY_LEVELS = 63  # a query's: [-63, 63] (7 bits: see the bound above)
-_FINE = 64  # a query's remainder in steps of s_q / 64: integers in [-32, 32]
-_ROW_SHIFT = 128  # "rows": a row's integers go to the product as unsigned bytes, [1, 255]
-_QUERY_SHIFT = 64  # "columns": a query's do, [1, 127]
 _ROUNDING = 1e-5  # added to every bound: float32 rounding of the scores, here and in the engine
 
-
-def units(vectors: Sequence[Sequence[float]]) -> np.ndarray:
-    """The vectors scaled to length 1 (a zero vector stays zero), one a row: as the engine
-    stores a cosine vector."""
-    rows = np.asarray(vectors, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    scaled: np.ndarray = np.divide(rows, norms, out=rows, where=norms > 0)
-    return scaled
-
-
-def _quantised(units: np.ndarray, levels: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each row as integers in [-levels, levels] and its scale (max |element| / levels):
-    every element is off by at most half its row's scale."""
-    top = np.abs(units).max(axis=1)
-    scale = np.where(top > 0, top / levels, 1.0).astype(np.float32)
-    return np.clip(np.rint(units / scale[:, None]), -levels, levels).astype(np.int8), scale
 
 
 def _size(block: int) -> int:
@@ -115,120 +89,6 @@ def _grown(array: np.ndarray, row: int) -> np.ndarray:
         return array
     more = max(1024, row // 2, row + 1 - len(array))
     return np.concatenate([array, np.zeros(more, dtype=array.dtype)])
-
-
-def _unsigned(integers: np.ndarray) -> np.ndarray:
-    """Integers in [-128, 127] (int8) plus 128, as unsigned bytes (flipping the top bit of a
-    two's-complement byte adds 128)."""
-    flipped: np.ndarray = integers.view(np.uint8) ^ np.uint8(0x80)
-    return flipped
-
-
-class _Products:
-    """Integer matrix products on onnxruntime, exact, as int32, one session per process, in the
-    layout of blocks this CPU multiplies fastest (`layout`, timed with the session)."""
-
-    _lock = threading.Lock()
-    _session: Any = None
-    layout: str = ""  # "rows" or "columns": see the module's doc
-
-    @classmethod
-    def run(cls, block: np.ndarray, used: int, query: _Query, sums: np.ndarray,
-            ) -> tuple[np.ndarray, np.ndarray | None]:
-        """Each query's products t.r with the first `used` points of a block, (queries, used),
-        and in the "columns" layout its remainder's products u.r too (a second product: the
-        kernels read a block fast, a few of its columns slowly; in "rows" a second product
-        cost more than the remainders of the few rows `_nearest` keeps, `View.fine_products`).
-        `sums`: those points' sums of integers (the "columns" shift's correction; in "rows" the
-        queries' own sums correct it). With no zero point the engine makes no pass of its own
-        over the block for the shift: it is taken off here."""
-        session = cls.session()
-        if cls.layout == "columns":  # the integers, then the remainders: one product each
-            k = len(query.scale)  # (a product of one row is the kernels' fast path: two such
-            coarse, fine = (  # took 0.75 ms at 49,553 points, one of two rows 0.85-1.0 ms)
-                session.run(None, {"a": query.unsigned[rows], "b": block})[0][:, :used]
-                - _QUERY_SHIFT * sums[None, :used] for rows in (slice(0, k), slice(k, None)))
-            return coarse, fine
-        result = session.run(None, {"a": block[:used], "b": query.integers})[0]
-        return np.ascontiguousarray((result - _ROW_SHIFT * query.sums[None, :]).T), None
-
-    @classmethod
-    def session(cls) -> Any:
-        with cls._lock:
-            if cls._session is None:
-                cls._session = _product_session()
-                cls.layout = cls.layout or _faster_layout(cls._session)
-                log.info("dense copy: the %s layout", cls.layout)
-            return cls._session
-
-
-def _block(layout: str, points: int, dimension: int) -> np.ndarray:
-    """A zeroed block for `points` points."""
-    if layout == "columns":
-        return np.zeros((dimension, points), dtype=np.int8)
-    return np.zeros((points, dimension), dtype=np.uint8)
-
-
-def _width(layout: str, block: np.ndarray) -> int:
-    """The points a block has room for."""
-    return int(block.shape[1 if layout == "columns" else 0])
-
-
-def _write(layout: str, block: np.ndarray, at: int, integers: np.ndarray) -> None:
-    """Points' integers (one a row) into a block, from its point `at` on."""
-    if layout == "columns":
-        block[:, at:at + len(integers)] = integers.T
-    else:
-        block[at:at + len(integers)] = _unsigned(integers)
-
-
-def _read(layout: str, block: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """The integers (int8, one a row) of the given points of a block."""
-    if layout == "columns":
-        return np.ascontiguousarray(block[:, points].T)
-    signed: np.ndarray = _unsigned(block[points]).view(np.int8)
-    return signed
-
-
-def _faster_layout(session: Any, points: int = 49152, dimension: int = 384) -> str:
-    """The layout this CPU's kernels multiply faster: the best product of one query with
-    `points` random points in each layout, after two rounds that warm both up (at 49,553
-    points 2.5x apart on an AMD EPYC, 2.9x the other way on an Intel Xeon; a block small enough
-    for the caches to hold tells less: 1.4x at 32,768 points on that EPYC). ~40 ms, once."""
-    rng = np.random.default_rng(0)
-    query = _Query([rng.standard_normal(dimension).tolist()])
-    # random bytes in each layout's shape (the timing needs no meaning in them): 2 x 19 MB
-    blocks = {"rows": rng.integers(0, 256, size=(points, dimension), dtype=np.uint8),
-              "columns": rng.integers(-127, 128, size=(dimension, points), dtype=np.int8)}
-    feeds = {"rows": [{"a": blocks["rows"], "b": query.integers}],  # as `_Products.run` does
-             "columns": [{"a": query.unsigned[:1], "b": blocks["columns"]},
-                         {"a": query.unsigned[1:], "b": blocks["columns"]}]}
-    best = {layout: float("inf") for layout in feeds}
-    for round_ in range(6):
-        for layout, runs in feeds.items():
-            started = time.perf_counter()
-            for feed in runs:
-                session.run(None, feed)
-            if round_ >= 2:
-                best[layout] = min(best[layout], time.perf_counter() - started)
-    return min(best, key=best.__getitem__)
-
-
-# The product's graph, one MatMulInteger node (a: uint8 (m, d), b: int8 (d, n), scores: int32
-# (m, n), every size free), kept as data: building it took the onnx package, whose import left
-# 13 MB in a server that needed nothing else of it. tests/unit/test_dense_scan.py builds it with
-# onnx and compares (REPOKB_REFRESH_GOLDEN=1 writes it).
-PRODUCT_GRAPH = "matmul_integer.onnx"
-
-
-def _product_session() -> Any:
-    import onnxruntime as ort
-
-    options = ort.SessionOptions()
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    options.log_severity_level = 3
-    graph = resources.files("repokb.stores").joinpath(PRODUCT_GRAPH).read_bytes()
-    return ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
 
 
 @dataclass
@@ -260,13 +120,13 @@ class DenseScan:
     _shapes: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
     # the rows by their symbol's last name, lower-cased (`View.defined`)
     _by_name: dict[str, list[int]] = field(default_factory=dict)
-    layout: str = field(init=False, default="")  # the process's (`_Products.layout`)
+    layout: str = field(init=False, default="")  # the process's (`Products.layout`)
 
     def __post_init__(self) -> None:
         # the product's session and layout now (~0.5 s the first time in a process), on the
         # thread that reads the copy, rather than in the first search that scans it
-        _Products.session()
-        self.layout = _Products.layout
+        Products.session()
+        self.layout = Products.layout
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -274,7 +134,7 @@ class DenseScan:
     @property
     def _end(self) -> int:
         """The first row no block has room for."""
-        return self._starts[-1] + _width(self.layout, self._blocks[-1]) if self._blocks else 0
+        return self._starts[-1] + block_width(self.layout, self._blocks[-1]) if self._blocks else 0
 
     def add(self, points: Iterable[tuple[str, Sequence[float] | None, Mapping[str, Any]]],
             ) -> None:
@@ -286,7 +146,7 @@ class DenseScan:
         if not kept:
             return
         vectors = units([vector for _, vector, _ in kept])
-        integers, scale = _quantised(vectors, _ROW_LEVELS)
+        integers, scale = quantised(vectors, ROW_LEVELS)
         error = np.linalg.norm(vectors - integers * scale[:, None], axis=1)
         first = len(self._ids)
         while self._end < first + len(kept):
@@ -294,7 +154,7 @@ class DenseScan:
             if not self._blocks:
                 rows = max(rows, self.capacity)
             self._starts.append(self._end)
-            self._blocks.append(_block(self.layout, rows, self.dimension))
+            self._blocks.append(new_block(self.layout, rows, self.dimension))
         for row, (_, _, payload) in enumerate(kept, first):
             for name in FIELDS:
                 codes = self._codes[name] = _grown(self._codes[name], row)
@@ -302,9 +162,10 @@ class DenseScan:
                 vocab = self._vocab[name]
                 codes[row] = _NONE if value is None else vocab.setdefault(str(value), len(vocab))
         for start, block in zip(self._starts, self._blocks, strict=True):
-            a, b = max(first, start), min(first + len(kept), start + _width(self.layout, block))
+            width = block_width(self.layout, block)
+            a, b = max(first, start), min(first + len(kept), start + width)
             if a < b:  # this block's share of the new rows
-                _write(self.layout, block, a - start, integers[a - first:b - first])
+                write_rows(self.layout, block, a - start, integers[a - first:b - first])
         last = first + len(kept) - 1
         self._scale, self._l1 = _grown(self._scale, last), _grown(self._l1, last)
         self._error, self._sums = _grown(self._error, last), _grown(self._sums, last)
@@ -404,18 +265,18 @@ class View:
             if len(chosen) <= k:
                 found[i] = self._point_ids(chosen)
             elif len(chosen) * 4 < n:  # a narrow filter: score only its rows
-                query = _Query([vector])
+                query = Query([vector])
                 integers = self.integers(chosen)
-                block = _block(self.layout, *integers.shape)
-                _write(self.layout, block, 0, integers)
-                coarse, fine = _Products.run(block, len(chosen), query, self.sums[chosen])
+                block = new_block(self.layout, *integers.shape)
+                write_rows(self.layout, block, 0, integers)
+                coarse, fine = Products.run(block, len(chosen), query, self.sums[chosen])
                 found[i] = self._point_ids(self._nearest(
                     query, 0, coarse[0], chosen, k, None if fine is None else fine[0]))
             else:
                 together.append((i, chosen, k))
         if together:
-            query = _Query([asks[i][0] for i, _, _ in together])
-            parts = [_Products.run(block, min(_width(self.layout, block), n - start), query,
+            query = Query([asks[i][0] for i, _, _ in together])
+            parts = [Products.run(block, min(block_width(self.layout, block), n - start), query,
                                    self.sums[start:])
                      for start, block in zip(self.starts, self.blocks, strict=True) if start < n]
             products = np.concatenate([coarse for coarse, _ in parts], axis=1)
@@ -429,7 +290,7 @@ class View:
                     None if fines is None else fines[j] if every else fines[j, chosen]))
         return found
 
-    def _nearest(self, query: _Query, j: int, products: np.ndarray, rows: np.ndarray | None,
+    def _nearest(self, query: Query, j: int, products: np.ndarray, rows: np.ndarray | None,
                  k: int, fine_products: np.ndarray | None = None) -> np.ndarray:
         """The rows (of `rows`, ascending; None: every row) that may be among query j's k
         nearest, from its coarse products with them: those whose upper end reaches the k-th
@@ -448,14 +309,14 @@ class View:
             return at
         remainder = (self.fine_products(query, j, at) if fine_products is None
                      else fine_products[kept])
-        fine = (products[kept] + remainder.astype(np.float64) / _FINE) * (
+        fine = (products[kept] + remainder.astype(np.float64) / FINE) * (
             float(s_q) * scale[kept].astype(np.float64))
-        slack = (error[kept] * norm + (s_q / (2 * _FINE)) * l1[kept] + _ROUNDING).astype(
+        slack = (error[kept] * norm + (s_q / (2 * FINE)) * l1[kept] + _ROUNDING).astype(
             np.float64)
         nearest: np.ndarray = at[_within(fine - slack, fine + slack, k)]
         return nearest
 
-    def fine_products(self, query: _Query, j: int, rows: np.ndarray) -> np.ndarray:
+    def fine_products(self, query: Query, j: int, rows: np.ndarray) -> np.ndarray:
         """Query j's remainder u times each of the given rows' integers r (ascending), u.r:
         in float32, exact (every sum below 2^24)."""
         products: np.ndarray = self.integers(rows).astype(np.float32) @ query.fine[j]
@@ -465,7 +326,7 @@ class View:
         """The given rows' (ascending) integers r, one a row: (len(rows), dimension), int8."""
         at = np.searchsorted(np.asarray(self.starts), rows, side="right") - 1
         return np.ascontiguousarray(np.concatenate(
-            [_read(self.layout, block, rows[at == b] - start)
+            [read_rows(self.layout, block, rows[at == b] - start)
              for b, (start, block) in enumerate(zip(self.starts, self.blocks, strict=True))]))
 
     def rows(self, rows: np.ndarray) -> np.ndarray:
@@ -508,26 +369,6 @@ class View:
         return [self.ids[r] for r in rows.tolist()]
 
 
-class _Query:
-    """Queries cut to 7-bit integers, one a column ("rows": the product's signed operand) and
-    one a row plus 64 ("columns": its unsigned operand), their remainders in steps of 1/64 of
-    that (the fine products' operand, one a row, as float32: their products with a row's
-    integers are integers below 2^24, exact), and what the bounds need (see the module's
-    doc)."""
-
-    def __init__(self, vectors: Sequence[Sequence[float]]) -> None:
-        scaled = units(vectors)
-        integers, self.scale = _quantised(scaled, _QUERY_LEVELS)
-        self.integers = np.ascontiguousarray(integers.T)  # (dimension, queries)
-        self.sums = integers.sum(axis=1, dtype=np.int32)
-        self.norm = np.linalg.norm(scaled, axis=1)
-        rest = (scaled - integers * self.scale[:, None]) / (self.scale[:, None] / _FINE)
-        self.fine = np.clip(np.rint(rest), -_FINE // 2, _FINE // 2).astype(np.float32)
-        # "columns": the integers, then the remainders, each plus 64: (2 x queries, dimension)
-        self.unsigned = np.concatenate([integers + _QUERY_SHIFT, self.fine + _QUERY_SHIFT]
-                                       ).astype(np.uint8)
-
-
 def point_key(point_id: Any) -> int | str:
     """How the copy knows a point: its id's number (a UUID's 128 bits, as the engine's
     `uuid.UUID`s give it), else the id as text."""
@@ -552,3 +393,4 @@ def _within(low: np.ndarray, high: np.ndarray, k: int) -> np.ndarray:
         return np.arange(len(low))
     sure = np.partition(low, len(low) - k)[len(low) - k]
     return np.flatnonzero(high >= sure)
+

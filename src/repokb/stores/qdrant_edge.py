@@ -1,10 +1,12 @@
 """Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF). The
-engine is imported by this module and the three beside it that it is split into: its shard's
+engine is imported by this module and the four beside it that it is split into: its shard's
 folder, lock and crash-safe swaps (stores/edge_files.py), its filters, configs and point
-conversions (stores/edge_points.py), and the LLM proxy's answer cache, a second shard
-(stores/edge_answers.py). This module owns the store's behaviour: when the shard loads, the
-dense copy a quiet server keeps, writes paced around searches, tombstones and their sweep,
-searches batched into one engine call, and compaction.
+conversions (stores/edge_points.py), the searches that arrive together answered by one engine
+call, through the dense copy when there is one (stores/edge_search.py), and the LLM proxy's
+answer cache, a second shard (stores/edge_answers.py); the dense copy a quiet server keeps is
+kept in step with the shard by stores/edge_copy.py (engine-free). This module owns the store's
+behaviour: when the shard loads, writes paced around searches, tombstones and their sweep,
+when searches are combined, and compaction.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 The shard's own lock is not enough: after some writes (its WAL moves on) another process could
@@ -34,7 +36,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -49,7 +50,6 @@ from repokb.stores.base import (
     DENSE,
     PLACED_CONTENT,
     SEARCH_FIELDS,
-    SPARSE,
     TEXT_HASH,
     WORDS,
     Combiner,
@@ -62,7 +62,8 @@ from repokb.stores.base import (
     register,
     scan_defining,
 )
-from repokb.stores.dense_scan import DenseScan, View, point_key
+from repokb.stores.dense_scan import View
+from repokb.stores.edge_copy import CopyKeeper, Keeps, Row, new_files
 from repokb.stores.edge_files import (
     DIMENSION_HINT,
     Guarded,
@@ -82,7 +83,6 @@ from repokb.stores.edge_points import (
     INDEXED,
     LIVE,
     STORE_INDEXES,
-    among,
     embedded,
     engine_filter,
     facet_value,
@@ -92,6 +92,7 @@ from repokb.stores.edge_points import (
     store_config,
     tombstone,
 )
+from repokb.stores.edge_search import Answer, Ask, answered
 from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, raw_point, text_holders
 
 # Points per write call. The engine holds the interpreter for a whole call (~0.1 ms a point with
@@ -99,8 +100,6 @@ from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, raw_point, text_ho
 # 64 ~6 ms, for the same total time. Each piece is written whole and every write is idempotent,
 # so a run killed between two pieces converges as before (docs/indexing.md).
 _WRITE_PIECE = 64
-_SCAN_PAGE = 64  # points per page when a server copies the dense vectors (~2.5 ms a page)
-_SCAN_PAUSE = 0.001
 # How long a write piece waits for the searches in flight to end. A piece holds the interpreter
 # for its whole engine call; a search that gave the interpreter up (to embed its query, to scan
 # the dense copy) waited that long to get it back, at every such step.
@@ -111,38 +110,10 @@ _WRITE_YIELD = 0.02
 _WRITE_SHARE = 0.25
 _SEARCHES_RECENT = 0.1
 _WRITE_PAUSE = 0.05
-# A server reads a new dense copy once no write came for this long, and keeps it through the
-# writes that leave its vectors as they are (`_write(keeps=...)`); any other write drops it. With
-# no job it is faster (paced p99 53-58 against 72-79 ms; 103 against 83/s), and beside a job in
-# a worker process too; beside a job on the server's threads it was not (that job drops it:
-# `job_writing`; bench/RESULTS.md, sessions 5 and 6).
-_QUIET_SECONDS = 5.0
-log = logging.getLogger(__name__)
-
-
-def _spare(limit: int) -> int:
-    """Candidates beyond a search's limit that the dense copy hands the engine to rank."""
-    return max(16, limit // 4)
 
 
 def _pieces(items: list[Any]) -> list[list[Any]]:
     return [items[i:i + _WRITE_PIECE] for i in range(0, len(items), _WRITE_PIECE)]
-
-
-# one search as the store receives it: (dense vector or None, sparse vector, filter, limit,
-# whether the payloads must hold the content)
-_Ask = tuple[list[float] | None, tuple[list[int], list[float]], StoreFilter, int, bool]
-
-
-# whether a write leaves every vector of the dense copy as it is
-_Keeps = Callable[[View], bool]
-
-
-def _new_files(copy: View, files: set[tuple[Any, Any]]) -> bool:
-    """Whether the copy holds no row of these (project, path) files (an upsert of them then
-    neither overwrites nor drops a vector the copy has)."""
-    return all(isinstance(project, str) and isinstance(path, str)
-               and not copy.holds(project, path) for project, path in files)
 
 
 def _defined_with_copy(copy: View, names: Sequence[str], where: StoreFilter, limit: int,
@@ -169,23 +140,11 @@ class QdrantEdgeStore(Store):
 
     def __init__(self, path: Path, dimension: int) -> None:
         # concurrent searches (the server's threads) answered by one engine call
-        self._searches: Combiner[_Ask, tuple[list[StoredPoint], list[StoredPoint]]] = (
+        self._searches: Combiner[Ask, Answer] = (
             Combiner(self._search_batch))
-        # A server's snapshot of the dense vectors (stores/dense_scan.py), read by the keeper
-        # thread once no write came for _QUIET_SECONDS, grown by the writes that leave its
-        # vectors as they are and dropped by any other. `_writes` counts the writes that
-        # dropped it (or found none), `_writing` those under way: a snapshot is kept only if
-        # no such write began while it was read.
-        self._dimension = dimension
-        self._copy: View | None = None
-        self._scan: DenseScan | None = None  # the rows behind _copy: writes may append to it
-        self._changed = threading.Condition()
-        self._writes = self._writing = 0
-        # every write begun, kept ones too (`defining` trusts the copy only if none began)
-        self._began = 0
-        self._written = 0.0  # time.monotonic() when the last write ended
-        self._keeper: threading.Thread | None = None
-        self._closing = False
+        # A server's snapshot of the dense vectors, kept in step with the writes
+        # (stores/edge_copy.py)
+        self._copies = CopyKeeper(dimension, self.count, self._copy_page)
         self._in_flight = InFlight()
         # The shard is loaded on first use (~0.5 s and ~300 MB for Django's 50,000 points): a
         # re-index that finds nothing changed never loads it. Its lock is taken now, so the
@@ -252,106 +211,43 @@ class QdrantEdgeStore(Store):
                 opened = self._open
         return opened
 
-    # --- the dense copy of a quiet server (stores/dense_scan.py) ------------------------------
+    # --- the dense copy of a quiet server (stores/edge_copy.py) -------------------------------
 
     def prepare_searches(self) -> None:
         """Keep a copy of the dense vectors in memory while no write comes (read in the
         background; until it is complete, and while writes come, the engine scans)."""
-        with self._changed:
-            if self._keeper is not None or self._closing:
-                return
-            self._keeper = threading.Thread(target=self._keep_copy, name="repokb-dense-copy",
-                                            daemon=True)
-        self._keeper.start()
+        self._copies.start()
 
     def dense_copy(self) -> int | None:
-        copy = self._copy
-        return copy.used if copy is not None else None
+        return self._copies.used()
 
-    def _keep_copy(self) -> None:
-        failed = -1  # the write count at a failed read: the next try waits for a write
-        while True:
-            with self._changed:
-                while not self._closing and (
-                        self._copy is not None or self._writing or self._writes == failed
-                        or time.monotonic() - self._written < _QUIET_SECONDS):
-                    self._changed.wait(_QUIET_SECONDS)
-                if self._closing:
-                    return
-                begun = self._writes
-            try:
-                scan = self._read_copy(begun)
-            except Exception:  # the engine's scan stays: slower, never a wrong answer
-                log.exception("The in-memory dense copy failed; searches scan the store.")
-                failed = begun
-                continue
-            with self._changed:
-                if scan is not None and self._writes == begun and not self._closing:
-                    self._scan, self._copy = scan, scan.view()
-                    log.info("dense copy ready: %d points", len(scan))
-            scan = None  # the store's reference only: a write frees it
-
-    def _read_copy(self, begun: int) -> DenseScan | None:
-        """Every dense vector, a page at a time; None as soon as a write begins (or the store
-        closes), since the pages read so far may miss it."""
-        scan, offset = DenseScan(self._dimension, capacity=self.count()), None  # one block
-        while True:
-            if self._writes != begun or self._closing:
-                return None
-            page, offset = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=_SCAN_PAGE, with_payload=list(SEARCH_FIELDS),
-                with_vector=[DENSE]))
-            scan.add((str(r.id), dense_of(r.vector), r.payload or {}) for r in page)
-            if offset is None or not page:
-                return scan
-            time.sleep(_SCAN_PAUSE)  # searches waiting for the interpreter go first
+    def _copy_page(self, offset: Any, limit: int) -> tuple[list[Row], Any]:
+        """One page of the copy's rows: each point's id, dense vector and search fields."""
+        page, following = self._shard.scroll(q.ScrollRequest(
+            offset=offset, limit=limit, with_payload=list(SEARCH_FIELDS), with_vector=[DENSE]))
+        return [(str(r.id), dense_of(r.vector), r.payload or {}) for r in page], following
 
     @contextlib.contextmanager
     def job_writing(self, keep: bool = False) -> Iterator[None]:
         # keep: the job runs in a worker process, so the copy and the job's model do not add
         # up in this one, and the copy's scan lets searches run while the writes come
-        with self._writes_under_way((lambda copy: True) if keep else None):
+        with self._copies.writes((lambda copy: True) if keep else None):
             yield
 
     @contextlib.contextmanager
-    def _write(self, keeps: _Keeps | None = None) -> Iterator[None]:
+    def _write(self, keeps: Keeps | None = None) -> Iterator[None]:
         """One write piece: after the searches in flight (at most _WRITE_YIELD), and with the
         dense copy dropped before the engine changes, unless `keeps` says the piece leaves
-        every vector of the copy as it is (the piece may then add its own, `_grow`)."""
+        every vector of the copy as it is (the piece may then add its own, `_copies.grow`)."""
         self._in_flight.wait_for_none(_WRITE_YIELD)
         started = time.monotonic()
-        with self._writes_under_way(keeps):
+        with self._copies.writes(keeps):
             yield
         # searches are coming (one still in flight, however long ago it began, counts: under
         # load a search outlasting _SEARCHES_RECENT let the writes after it run unpaused)
         if self._in_flight.since(started - _SEARCHES_RECENT):
             took = time.monotonic() - started  # the writes take at most _WRITE_SHARE of the time
             time.sleep(min(took * (1 / _WRITE_SHARE - 1), _WRITE_PAUSE))
-
-    @contextlib.contextmanager
-    def _writes_under_way(self, keeps: _Keeps | None = None) -> Iterator[None]:
-        """No dense copy is read meanwhile (and one is read again once quiet after); the copy
-        there is dropped unless `keeps(copy)`."""
-        with self._changed:
-            if self._copy is None or keeps is None or not keeps(self._copy):
-                self._writes += 1
-                self._copy = self._scan = None
-            self._writing += 1
-            self._began += 1
-        try:
-            yield
-        finally:
-            with self._changed:
-                self._writing -= 1
-                self._written = time.monotonic()
-                self._changed.notify_all()
-
-    def _grow(self, rows: list[tuple[str, list[float] | None, dict[str, Any]]]) -> None:
-        """Add a kept write's new dense vectors to the copy: searches from now on see them."""
-        with self._changed:
-            if self._scan is not None and any(dense for _, dense, _ in rows):
-                self._scan.add(rows)
-                self._copy = self._scan.view()
 
     def searching(self) -> contextlib.AbstractContextManager[None]:
         return self._in_flight.running()
@@ -362,13 +258,13 @@ class QdrantEdgeStore(Store):
         for piece in _pieces(points):
             rows = [(p.chunk.point_id, p.dense, p.payload()) for p in piece]
             files = {(payload.get("project"), payload.get("path")) for _, _, payload in rows}
-            with self._write(keeps=functools.partial(_new_files, files=files)):
+            with self._write(keeps=functools.partial(new_files, files=files)):
                 self._shard.update(q.UpdateOperation.upsert_points([
                     q.Point(point_id, named_vectors(p.dense, (p.sparse_indices, p.sparse_values)),
                             payload)
                     for (point_id, _, payload), p in zip(rows, piece, strict=True)
                 ]))
-                self._grow(rows)
+                self._copies.grow(rows)
             self._deleted = True  # an overwritten point may leave its old version behind
 
     def write_raw(self, points: list[RawPoint]) -> None:
@@ -399,7 +295,7 @@ class QdrantEdgeStore(Store):
             # (the search fields read from the engine; only while there is a copy to grow)
             had = (self._shard.retrieve(ids, with_payload=list(SEARCH_FIELDS),
                                         with_vector=[DENSE])
-                   if self._copy is not None else [])
+                   if self._copies.view is not None else [])
             new = len(had) == len(ids) and all(dense_of(r.vector) is None for r in had)
             # vector first, mark last: a crash in between leaves a point that is embedded again
             with self._write(keeps=(lambda copy: True) if new else None):
@@ -407,7 +303,7 @@ class QdrantEdgeStore(Store):
                     [q.PointVectors(i, {DENSE: vectors[i]}) for i in ids]))
                 self._shard.update(q.UpdateOperation.delete_payload(
                     list[Any](ids), list(UNEMBEDDED_KEYS)))
-                self._grow([(str(r.id), vectors[str(r.id)], embedded(r.payload or {}))
+                self._copies.grow([(str(r.id), vectors[str(r.id)], embedded(r.payload or {}))
                             for r in had])
             self._deleted = True  # an updated point leaves its old version behind
 
@@ -516,12 +412,13 @@ class QdrantEdgeStore(Store):
             records = self._shard.retrieve(ids, with_payload=fields, with_vector=False)
             return {str(r.id): dict(r.payload) for r in records if r.payload}
 
-        began = self._began  # before the copy: a write beginning after changes it
-        copy = self._copy
-        if copy is not None and not self._writing and all(WORDS.search(n) for n in names):
+        copies = self._copies
+        began = copies.began  # before the copy: a write beginning after changes it
+        copy = copies.view
+        if copy is not None and not copies.writing and all(WORDS.search(n) for n in names):
             ids = _defined_with_copy(copy, names, where, limit,
                                      lambda phrases, offset: scroll(phrases, offset, True))
-            if self._began == began and not self._writing:  # no write since the copy's read
+            if copies.began == began and not copies.writing:  # no write since the copy's read
                 found = fetch(ids) if ids else {}
                 return [StoredPoint(i, 0.0, found[i]) for i in ids if i in found]
         return scan_defining(names, limit, scroll, fetch)
@@ -532,79 +429,19 @@ class QdrantEdgeStore(Store):
         records = self._shard.retrieve(ids, with_payload=list(PLACED_CONTENT), with_vector=False)
         return {str(r.id): dict(r.payload) for r in records if r.payload}
 
-    def _search_batch(self, asks: list[_Ask]) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
+    def _search_batch(self, asks: list[Ask]) -> list[Answer]:
         """Searches that arrived together, in one engine call: every dense request first, then
         every BM25 one (the engine scans the vectors once for a run of dense requests; a
         request's answer is the one it gets alone)."""
         if self._deleted:
             self.optimize()
-        return self._search_with(asks, self._copy)
+        return self._search_with(asks, self._copies.view)
 
-    def _search_with(self, asks: list[_Ask], scan: View | None,
-                     ) -> list[tuple[list[StoredPoint], list[StoredPoint]]]:
-        """With a dense copy, each dense request ranks only the copy's candidates (its filter
-        plus their ids): the engine's own scores, order and filters, without its scan of every
-        vector under the interpreter lock; and an ask without content gets ids and scores
-        from the engine, the search fields from the copy (`_payloads`)."""
-        writes = self._writes  # before the engine call: a write that drops the copy counts
-        dense_requests: list[q.QueryRequest] = []
-        lexical_requests: list[q.QueryRequest] = []
-        places: list[tuple[int | None, int | None]] = []
-        dense_asks = [(dense, where, limit + _spare(limit))
-                      for dense, _, where, limit, _ in asks if dense is not None]
-        chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
-        for dense, sparse, where, limit, content in asks:
-            flt = engine_filter(where)
-            payload = content or scan is None  # else: ids and scores alone
-            d = s = None
-            if dense is not None:
-                ids = next(chosen) if scan is not None else None
-                if ids != []:  # []: no point can match
-                    d = len(dense_requests)
-                    dense_requests.append(q.QueryRequest(
-                        limit=limit, query=q.Query.Nearest(dense, using=DENSE),
-                        filter=flt if ids is None else among(flt, ids), with_payload=payload))
-            if sparse[0]:
-                s = len(lexical_requests)
-                lexical_requests.append(q.QueryRequest(
-                    limit=limit, query=q.Query.Nearest(q.SparseVector(*sparse), using=SPARSE),
-                    filter=flt, with_payload=payload))
-            places.append((d, s))
-        requests = dense_requests + lexical_requests
-        results = self._shard.query_batch(q.QueryBatchRequest(requests)) if requests else []
-        current = scan if scan is not None and self._writes == writes else None
-        converted = self._payloads(results, current)
-        lexical = converted[len(dense_requests):]
-        return [(converted[d] if d is not None else [], lexical[s] if s is not None else [])
-                for d, s in places]
-
-    def _payloads(self, results: list[list[Any]], copy: View | None,
-                  ) -> list[list[StoredPoint]]:
-        """The engine's ranked points with their payloads: a point the engine answered without
-        one gets its search fields from the copy (None: a write that may change them began
-        since the engine answered) or, if it has no row there, from the engine. Each point
-        its own dict (the searcher writes into it), built once."""
-        ranked: list[list[tuple[str, float, dict[str, Any] | None]]] = []
-        missing: set[str] = set()
-        for r in results:
-            points = []
-            for p in r:
-                point, given = p.id, p.payload
-                row = copy.row(point_key(point)) if copy is not None else None
-                if row is None or copy is None:
-                    i, payload = str(point), dict(given) if given is not None else None
-                else:  # the copy's text of the id, and its fields unless the engine gave them
-                    i = copy.ids[row]
-                    payload = dict(given) if given is not None else copy.fields_of(row)
-                if payload is None:
-                    missing.add(i)
-                points.append((i, p.score, payload))
-            ranked.append(points)
-        known = {str(r.id): r.payload or {} for r in self._shard.retrieve(
-            list(missing), with_payload=list(SEARCH_FIELDS), with_vector=False)} if missing else {}
-        return [[StoredPoint(i, score, payload if payload is not None else dict(known[i]))
-                 for i, score, payload in points if payload is not None or i in known]
-                for points in ranked]  # a point gone since the engine answered: left out
+    def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
+        """The asks answered by one engine call, through `scan` if there is one
+        (stores/edge_search.py)."""
+        drops = self._copies.drops  # before the engine call: a write that drops the copy counts
+        return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops)
 
     def count(self, project: str | None = None) -> int:
         where = project_filter(project, LIVE)
@@ -624,12 +461,7 @@ class QdrantEdgeStore(Store):
         self._deleted = False
 
     def close(self) -> None:
-        with self._changed:
-            self._closing = True
-            self._copy = None
-            self._changed.notify_all()
-        if self._keeper is not None:
-            self._keeper.join()
+        self._copies.close()
         with self._loading:  # no load starts once closing
             self._closed = True
         if self._open is not None:

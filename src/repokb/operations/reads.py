@@ -1,0 +1,126 @@
+"""The reads (operations/__init__.py draws them all): search and why it found nothing, a file's
+context, freshness, explain, what a client needs to know (client_config), and the LLM proxy's
+reads. None takes the write lock: they keep answering while a write runs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from repokb.errors import InputError, NotFoundError, require_project
+from repokb.explain import explain as explain_path
+from repokb.explain import indexed_record, walk_record
+from repokb.filecontext import file_context
+from repokb.freshness import project_freshness
+from repokb.lexicon import STOP_WORDS
+from repokb.operations.base import OperationsBase, in_use
+from repokb.operations.guards import LOCAL, Access
+from repokb.operations.why import nothing_found
+from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
+from repokb.rules.folders import table as marker_table
+from repokb.rules.repo_config import CONFIG_NAMES
+from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
+from repokb.secrets.paths import stored_names
+
+if TYPE_CHECKING:  # a search's types: an index run never imports the search
+    from repokb.search import Query
+
+# Files the dashboard leaves out before uploading (seed 002's KB_SKIP_FILES): agent
+# configuration, not project documentation.
+SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
+
+
+class Reads(OperationsBase):
+    # -- reads ------------------------------------------------------------------------------
+    @in_use
+    def search(self, query: Query) -> list[dict[str, Any]]:
+        return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
+
+    def why_nothing(self, query: Query) -> str:
+        """Why `query` finds nothing (say it after an empty search): an empty knowledge base,
+        a project, kind or language nothing indexed has, or the filters together. An empty
+        query is refused as a search refuses it (it was "no chunk matches all these filters")."""
+        if not query.text.strip():
+            raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        if (names := stored_names(query.projects)) != query.projects:
+            query = replace(query, projects=names)  # a folder's name holding a credential
+        return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
+
+    @in_use
+    def context(self, path: str, project: str | None = None, line: int | None = None,
+                symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
+        """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
+        (from the store: redacted text, never the file on disk)."""
+        return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
+                            before, after)
+
+    @in_use
+    def freshness(self, projects: list[str] | None = None) -> list[dict[str, Any]]:
+        """When each project (all, or those named) was indexed and how many of its files changed
+        on disk since. Reads only the catalog and the disk: any process may answer it, the
+        store's owner or not."""
+        return project_freshness(self.ws.catalog, projects)
+
+    @in_use
+    def explain(self, path: str, project: str | None = None,
+                access: Access = LOCAL) -> dict[str, Any]:
+        """A file's record. A trusted caller may name a file on its disk (never indexed: it is
+        classified now); a remote one names a project-relative path the catalog knows."""
+        require_project(project, self.ws.catalog.project_names())
+        if access.trusted:
+            return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
+        # A path under a folder the walk leaves out by name (node_modules/ ...): the dashboard
+        # never uploads those, and says why as `repokb index` would. A folder named like build
+        # output is one only when the project holds none of its sources (build/__init__.py).
+        catalog = self.ws.catalog
+        name = project or next(iter(catalog.projects()), "upload")
+        record = indexed_record(catalog, path, project) or walk_record(
+            name, path, lambda rel: catalog.get(name, rel) is not None)
+        if record is not None:
+            return record
+        raise NotFoundError("That file is not in the catalog.",
+                            "Upload or index its project first; paths are relative to the "
+                            "project.", log_detail=f"no record for {path!r} in project "
+                            f"{project!r}")
+
+    def client_config(self) -> dict[str, Any]:
+        s = self.settings
+        return {"skip_dirs": sorted(SKIP_DIRS), "skip_dir_suffixes": sorted(SKIP_DIR_SUFFIXES),
+                "skip_files": list(SKIP_FILES),
+                "source_markers": {name: list(source_markers(name))
+                                   for name in sorted(NAMED_LIKE_OUTPUT)},
+                "marker_dirs": marker_table(),
+                "max_file_bytes": s.max_file_bytes, "max_notebook_bytes": s.max_notebook_bytes,
+                "head_bytes": s.head_bytes, "repo_config_names": list(CONFIG_NAMES),
+                "max_request_bytes": s.max_request_bytes,
+                "max_batch_chunks": s.max_batch_chunks, "max_chunk_chars": s.max_chunk_chars,
+                "api_key_configured": bool(s.api_key),
+                "stop_words": sorted(STOP_WORDS)}  # not highlighted in results
+
+    # -- the LLM proxy's reads (its answer cache is a shard of its own: stores/answers.py) --
+    @in_use
+    def embed_question(self, text: str) -> list[float]:
+        """The query vector of a question, as search embeds it (the proxy's cache keys); a
+        search for the same words next re-uses it (whitespace never changes a vector)."""
+        return self.ws.searcher.query_vector(" ".join(text.split()))
+
+    @in_use
+    def chunk_hashes(self, project: str, path: str) -> dict[int, str]:
+        """chunk_index -> text_hash of one file's stored chunks (what a cached answer was
+        built on)."""
+        return {int(p.payload["chunk_index"]): str(p.payload.get("text_hash"))
+                for p in self.ws.store.file_points(project, path)}
+
+    @in_use
+    def cache_stats(self) -> dict[str, Any]:
+        """The LLM proxy's answer cache: entries in all, per scope and per protocol."""
+        entries = self.ws.answers.entries()
+        by_scope: dict[str, int] = {}
+        by_protocol: dict[str, int] = {}
+        for e in entries:
+            scope = str(e.payload.get("scope") or "*")
+            by_scope[scope] = by_scope.get(scope, 0) + 1
+            protocol = str(e.payload.get("protocol"))
+            by_protocol[protocol] = by_protocol.get(protocol, 0) + 1
+        return {"entries": len(entries), "by_scope": by_scope, "by_protocol": by_protocol,
+                "path": str(self.settings.cache_path)}
