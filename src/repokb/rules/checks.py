@@ -424,6 +424,23 @@ def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
     return None
 
 
+@_fact("a distribution build beside its minified twin")
+def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
+    """A JavaScript file shipped beside its minified twin (`cdn.js` and `cdn.min.js`) whose
+    head shows a tool wrote it from other modules (tables.DISTRIBUTION_BUILD_MARKS)."""
+    if f.language != "javascript" or not f.lower_name.endswith(".js") \
+            or f.lower_name.endswith(".min.js"):
+        return None
+    twin = f.name[:-3] + ".min.js"
+    if twin not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    head = "\n".join(f.text.split("\n", T.DISTRIBUTION_HEAD_LINES)[: T.DISTRIBUTION_HEAD_LINES])
+    for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
+        if pattern.search(head):
+            return f"{mark}, {twin} beside it"
+    return None
+
+
 @_fact("a library copied into a libs/ folder", "path")
 def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     """A script directly in a `libs/` folder below the root that shows it is another

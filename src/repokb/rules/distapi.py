@@ -43,12 +43,12 @@ a long-lived owner sees a `.js` added to an existing `lib/` as a new walk does.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import posixpath
 import re
 from collections.abc import Callable
-import dataclasses
 from dataclasses import dataclass
 
 from repokb.rules import tables as T

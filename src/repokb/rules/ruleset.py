@@ -46,6 +46,7 @@ from repokb.rules.checks import (
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
+    TWINNED_DISTRIBUTION_BUILD,
     UNREADABLY_LARGE,
     VENDORED_LIBRARY,
     _magic,
@@ -310,7 +311,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `binary` and confidence 0.95, as a head showing it is
 # NEXT (decisions35): a package whose manifest names only shims of its `build/` or `dist/`
 # (yargs' `index.mjs` loading `./build/lib/yargs-factory.js`) keeps what they load, tsc's module
-# tree whole; distapi's cache is keyed on every folder and file it read
+# tree whole; distapi's cache is keyed on every folder and file it read; a `.js` beside its
+# `.min.js` twin with a build tool's mark in its head (rolldown's `//#region <module>.js`,
+# Babel's helpers, rollup's UMD wrapper) is generated `distribution_build` (date-fns' cdn.js,
+# moment's min/)
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -569,6 +573,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bundler-output", Tier.GENERATED, (BUNDLER_OUTPUT,),
        Then(Kind.GENERATED, "bundled by a bundler ({evidence}): its modules' sources are "
             "elsewhere", subkind="bundle", flags=("generated",), confidence=0.9)),
+    _r("distribution-build", Tier.GENERATED, (TWINNED_DISTRIBUTION_BUILD,),
+       Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
+            "modules written elsewhere, as its minified twin is",
+            subkind="distribution_build", flags=("generated",), confidence=0.85)),
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),

@@ -623,6 +623,25 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(r"^/\*{6}/.*// webpackBootstrap", re.M),),
 }
 BUNDLE_HEAD_LINES = 60
+# A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,
+# `min/locales.js` and `min/locales.min.js`) that a tool wrote from the package's modules
+# (checks.TWINNED_DISTRIBUTION_BUILD): date-fns 4.4.0's 96 `locale/*/cdn.js` (1,470 pieces)
+# and moment 2.31.0's `min/moment-with-locales.js`, `min/locales.js` (1,971) repeat modules
+# the package ships as source. One of these marks in the first DISTRIBUTION_HEAD_LINES lines;
+# a hand-written `app.js` beside its `app.min.js` carries none.
+DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
+    # rolldown's and rollup's `//#region <module path>` around each module it inlined (a
+    # person's VS Code region is named by words, not by a module's path)
+    "a bundler's //#region naming an inlined module": re.compile(
+        r"^//#region [\w@./-]+\.[cm]?[jt]sx?[ \t]*$", re.M),
+    # Babel's injected helpers (`function _typeof(o) {"@babel/helpers - typeof"; ...`)
+    "Babel's injected helpers": re.compile(r'"@babel/helpers - \w+"'),
+    # rollup's UMD wrapper: the factory chosen by one ternary chain
+    "rollup's UMD wrapper": re.compile(
+        r"^;?\(function \(global, factory\) \{\s*typeof exports === 'object' && "
+        r"typeof module !== 'undefined'", re.M),
+}
+DISTRIBUTION_HEAD_LINES = 80
 BUNDLE_MIN_BYTES = 32 * 1024
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")

@@ -1,0 +1,75 @@
+"""Files lost or indexed as noise on real packages (session 35): date-fns' `locale/*/cdn.js`
+and moment's `min/` builds indexed beside the modules they repeat. Each case as the real
+package holds it, and the near cases that must stay as they were.
+"""
+
+from __future__ import annotations
+
+from repokb.models import Kind, Policy
+
+from ..conftest import cases, classify_file, write
+
+# date-fns 4.4.0 `locale/en-US/cdn.js`: rolldown's regions around Babel's output
+DATE_FNS_CDN = (
+    "(() => {\n"
+    'var _window$dateFns;function _typeof(o) {"@babel/helpers - typeof";return _typeof = '
+    '"function" == typeof Symbol ? function (o) {return typeof o;} : function (o) {return o;}, '
+    "_typeof(o);} //#region dist/date-fns/locale/en-US/_lib/formatDistance.js\n"
+    "const formatDistanceLocale = {\n  lessThanXSeconds: {\n    one: \"less than a second\",\n"
+    '    other: "less than {{count}} seconds"\n  }\n};\n'
+    "//#endregion\n//#region dist/date-fns/locale/_lib/buildFormatLongFn.js\n"
+    "function buildFormatLongFn(args) {\n  return (options = {}) => {\n"
+    "    const width = options.width ? String(options.width) : args.defaultWidth;\n"
+    "    return args.formats[width] || args.formats[args.defaultWidth];\n  };\n}\n"
+    "//#endregion\n})();\n")
+# date-fns' root cdn.js: regions only (no Babel helper in the head)
+REGIONS_ONLY = DATE_FNS_CDN.replace('"@babel/helpers - typeof";', "")
+# moment 2.31.0 `min/locales.js`: rollup's UMD wrapper
+MOMENT_LOCALES = (
+    ";(function (global, factory) {\n"
+    "   typeof exports === 'object' && typeof module !== 'undefined'\n"
+    "       && typeof require === 'function' ? factory(require('../moment')) :\n"
+    "   typeof define === 'function' && define.amd ? define(['../moment'], factory) :\n"
+    "   factory(global.moment)\n}(this, (function (moment) { 'use strict';\n\n"
+    "    //! moment.js locale configuration\n\n    moment.defineLocale('af', {\n"
+    "        months: 'Januarie_Februarie_Maart'.split('_'),\n    });\n\n})));\n")
+MINIFIED = "!function(e,t){e.x=t()}(this,function(){return 1});\n"
+# a person's script and jQuery plugin beside their minified copies
+HAND_WRITTEN = ("// Toggle the navigation menu on small screens.\n"
+                "document.querySelector('.menu-toggle').addEventListener('click', () => {\n"
+                "  document.body.classList.toggle('menu-open')\n})\n")
+HAND_UMD = ("(function (root, factory) {\n  if (typeof define === 'function' && define.amd) {\n"
+            "    define(['jquery'], factory)\n  } else {\n    factory(root.jQuery)\n  }\n"
+            "}(this, function ($) {\n  $.fn.tooltip = function () { return this }\n}))\n")
+# a VS Code folding region named by words
+WORD_REGIONS = "//#region Helpers\nfunction helper() {\n  return 1\n}\n//#endregion\n"
+
+
+@cases(("rel", "text"), [
+    ("locale/en-US/cdn.js", DATE_FNS_CDN),
+    ("locale/cdn.js", REGIONS_ONLY),
+    ("min/locales.js", MOMENT_LOCALES),
+    ("min/moment-with-locales.js", MOMENT_LOCALES.replace("af", "en-gb")),
+])
+def test_a_distribution_build_beside_its_minified_twin_is_generated(tmp_path, rel, text):
+    """date-fns' 96 cdn.js (1,470 pieces) and moment's min/ builds (1,971) were indexed as
+    source, repeating the modules the packages ship."""
+    write(tmp_path, rel[:-3] + ".min.js", MINIFIED)
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind, c.index_policy) == \
+        (Kind.GENERATED, "distribution_build", Policy.METADATA_ONLY), c.reasons
+    assert rel.rsplit("/", 1)[-1][:-3] + ".min.js beside it" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "text", "twin"), [
+    ("locale/en-US/cdn.js", DATE_FNS_CDN, False),  # no minified twin beside
+    ("moment.js", MOMENT_LOCALES, False),  # moment's main build: its twin is in min/
+    ("static/js/app.js", HAND_WRITTEN, True),
+    ("jquery.tooltip.js", HAND_UMD, True),
+    ("src/helpers.js", WORD_REGIONS, True),
+])
+def test_a_script_without_a_build_s_marks_or_twin_stays_source(tmp_path, rel, text, twin):
+    if twin:
+        write(tmp_path, rel[:-3] + ".min.js", MINIFIED)
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is Kind.SOURCE, c.reasons
