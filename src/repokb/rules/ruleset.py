@@ -855,6 +855,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             subkind="{language}")),
     # GitHub Linguist's languages repokb's tables do not name (formats.LINGUIST): the
     # configuration, schema and request formats written by hand, and the other data
+    _r("tmux-config", Tier.LANGUAGE, (Lang(frozenset({"tmux"})),),
+       Then(Kind.CONFIGURATION, "tmux configuration (tmux's command language)",
+            subkind="tmux_config")),
     _r("linguist-config", Tier.LANGUAGE, (Lang(formats.LINGUIST_GROUPS["config"]),),
        Then(Kind.CONFIGURATION, "{language} configuration (a GitHub Linguist language)",
             subkind="{language}_config")),

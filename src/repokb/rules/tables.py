@@ -829,6 +829,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # (`gitconfig`, linked to ~/.gitconfig), ideavim's and Vim's `init.vim`: found unknown
     ".aliases": "shell", ".functions": "shell", ".exports": "shell", ".bash_prompt": "shell",
     "gitconfig": "git_config", ".ideavimrc": "vim", "init.vim": "vim",
+    # tmux's configuration, its own command language (Linguist: Shell), was read as INI by
+    # `.conf`: `.tmux.conf`, `tmux.conf`, oh-my-tmux's `.tmux.conf.local` (chunkers/blocks.py)
+    ".tmux.conf": "tmux", "tmux.conf": "tmux", ".tmux.conf.local": "tmux",
     # Tools' settings under a dot-name with no extension, by their format (GitHub Linguist's
     # file names of JSON, JSON with Comments, YAML and INI; `.eslintrc`, `.prettierrc`... are
     # read by their tool as JSON or YAML, whichever the text is: JSON_OR_YAML picks by the first
