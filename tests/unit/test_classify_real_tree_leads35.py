@@ -73,3 +73,45 @@ def test_a_script_without_a_build_s_marks_or_twin_stays_source(tmp_path, rel, te
         write(tmp_path, rel[:-3] + ".min.js", MINIFIED)
     c = classify_file(tmp_path, rel, text)
     assert c.kind is Kind.SOURCE, c.reasons
+
+
+BLUEBIRD = ("/* @preserve\n * The MIT License (MIT)\n */\n/**\n * bluebird build version 3.7.2\n*/\n"
+            '!function(e){if("object"==typeof exports&&"undefined"!=typeof module)'
+            'module.exports=e();else if("function"==typeof define&&define.amd)define([],e);'
+            "}(function(){var define,module,exports;return (function(){})()({1:[function("
+            "_dereq_,module,exports){\n\"use strict\";\nmodule.exports = function(Promise) {\n"
+            "    return Promise\n};\n},{}]},{},[4])(4)\n});\n")
+
+
+def test_a_browserify_build_beside_its_minified_twin_is_generated(tmp_path):
+    """bluebird's js/browser/bluebird.js and bluebird.core.js (539 pieces) repeated
+    js/release/."""
+    write(tmp_path, "js/browser/bluebird.min.js", MINIFIED)
+    c = classify_file(tmp_path, "js/browser/bluebird.js", BLUEBIRD)
+    assert (c.kind, c.subkind) == (Kind.GENERATED, "distribution_build"), c.reasons
+
+
+# echarts 6.1.0's lib/view/Chart.js: the ChartView every chart type extends (tsc's output)
+ECHARTS_CHART = ("import { each } from 'zrender/lib/core/util.js';\n"
+                 "var ChartView = /** @class */function () {\n"
+                 "  function ChartView() {\n    this.group = new Group();\n  }\n"
+                 "  ChartView.prototype.render = function (seriesModel, ecModel, api) {};\n"
+                 "  return ChartView;\n}();\nexport default ChartView;\n")
+CHART_JS_COPY = "/*!\n * Chart.js v2.9.4\n * https://www.chartjs.org\n */\n(function (global) {})(this);\n"
+LEAFDOC = ("\n@class Class\n@aka L.Class\n\nL.Class powers the OOP facilities of Leaflet and is "
+           "used to create almost all of the Leaflet classes documented here.\n\n@example\n\n"
+           "```js\nvar MyClass = L.Class.extend({\n  initialize: function (greeter) {}\n});\n```\n")
+
+
+@cases(("rel", "text", "kind"), [
+    ("lib/view/Chart.js", ECHARTS_CHART, Kind.SOURCE),
+    ("src/view/Chart.js", ECHARTS_CHART, Kind.SOURCE),
+    ("static/js/Chart.js", CHART_JS_COPY, Kind.VENDOR),  # the library copied into a site
+    ("src/core/Class.leafdoc", LEAFDOC, Kind.DOCUMENTATION),  # Leaflet's Leafdoc pages
+])
+def test_a_library_s_own_file_named_like_another_library_or_documented_by_leafdoc(
+        tmp_path, rel, text, kind):
+    """echarts' lib/view/Chart.js was vendored (Linguist's Chart.js rule); Leaflet's 4
+    `.leafdoc` pages were unknown, excluded."""
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons

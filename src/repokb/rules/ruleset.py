@@ -314,7 +314,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # tree whole; distapi's cache is keyed on every folder and file it read; a `.js` beside its
 # `.min.js` twin with a build tool's mark in its head (rolldown's `//#region <module>.js`,
 # Babel's helpers, rollup's UMD wrapper) is generated `distribution_build` (date-fns' cdn.js,
-# moment's min/)
+# moment's min/; browserify's standalone build too: bluebird's js/browser/); Linguist's
+# `Chart.js` vendors no file below src/ or lib/ (echarts' lib/view/Chart.js); `.leafdoc` is
+# Markdown documentation (Leaflet's); `.tmux.conf` is tmux's own language, configuration
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

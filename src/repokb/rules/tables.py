@@ -197,6 +197,9 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".sh": "shell", ".bash": "shell", ".zsh": "shell",
     ".sql": "sql", ".tf": "hcl", ".hcl": "hcl",
     ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+    # Leafdoc's documentation files (Leaflet 1.9.4's `src/core/Class.leafdoc`: Markdown prose and
+    # examples under `@class` / `@section` lines), found unknown
+    ".leafdoc": "markdown",
     # R Markdown and Quarto: Markdown whose fenced code chunks (```{r}, ```{python}) run
     ".rmd": "markdown", ".rmarkdown": "markdown", ".qmd": "markdown",
     ".rst": "rst", ".txt": "text", ".adoc": "asciidoc",
@@ -625,9 +628,9 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
 BUNDLE_HEAD_LINES = 60
 # A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,
 # `min/locales.js` and `min/locales.min.js`) that a tool wrote from the package's modules
-# (checks.TWINNED_DISTRIBUTION_BUILD): date-fns 4.4.0's 96 `locale/*/cdn.js` (1,470 pieces)
-# and moment 2.31.0's `min/moment-with-locales.js`, `min/locales.js` (1,971) repeat modules
-# the package ships as source. One of these marks in the first DISTRIBUTION_HEAD_LINES lines;
+# (checks.TWINNED_DISTRIBUTION_BUILD): date-fns 4.4.0's 96 `locale/*/cdn.js` (1,470 pieces),
+# moment 2.31.0's `min/moment-with-locales.js`, `min/locales.js` (1,971) and bluebird 3.7.2's
+# `js/browser/bluebird.js`, `bluebird.core.js` (539) repeat modules the package ships as source. One of these marks in the first DISTRIBUTION_HEAD_LINES lines;
 # a hand-written `app.js` beside its `app.min.js` carries none.
 DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
     # rolldown's and rollup's `//#region <module path>` around each module it inlined (a
@@ -640,6 +643,11 @@ DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
     "rollup's UMD wrapper": re.compile(
         r"^;?\(function \(global, factory\) \{\s*typeof exports === 'object' && "
         r"typeof module !== 'undefined'", re.M),
+    # browserify's standalone prelude (the `umd` package's, minified even in the readable
+    # build: bluebird 3.7.2's `js/browser/bluebird.js`, 322 pieces beside `js/release/`)
+    "browserify's standalone UMD prelude": re.compile(
+        r'^!function\(e\)\{if\("object"==typeof exports&&"undefined"!=typeof module\)'
+        r"module\.exports=e\(\)", re.M),
 }
 DISTRIBUTION_HEAD_LINES = 80
 BUNDLE_MIN_BYTES = 32 * 1024
