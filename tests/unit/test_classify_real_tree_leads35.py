@@ -75,7 +75,8 @@ def test_a_script_without_a_build_s_marks_or_twin_stays_source(tmp_path, rel, te
     assert c.kind is Kind.SOURCE, c.reasons
 
 
-BLUEBIRD = ("/* @preserve\n * The MIT License (MIT)\n */\n/**\n * bluebird build version 3.7.2\n*/\n"
+BLUEBIRD = ("/* @preserve\n * The MIT License (MIT)\n */\n"
+            "/**\n * bluebird build version 3.7.2\n*/\n"
             '!function(e){if("object"==typeof exports&&"undefined"!=typeof module)'
             'module.exports=e();else if("function"==typeof define&&define.amd)define([],e);'
             "}(function(){var define,module,exports;return (function(){})()({1:[function("
@@ -97,7 +98,8 @@ ECHARTS_CHART = ("import { each } from 'zrender/lib/core/util.js';\n"
                  "  function ChartView() {\n    this.group = new Group();\n  }\n"
                  "  ChartView.prototype.render = function (seriesModel, ecModel, api) {};\n"
                  "  return ChartView;\n}();\nexport default ChartView;\n")
-CHART_JS_COPY = "/*!\n * Chart.js v2.9.4\n * https://www.chartjs.org\n */\n(function (global) {})(this);\n"
+CHART_JS_COPY = ("/*!\n * Chart.js v2.9.4\n * https://www.chartjs.org\n */\n"
+                 "(function (global) {})(this);\n")
 LEAFDOC = ("\n@class Class\n@aka L.Class\n\nL.Class powers the OOP facilities of Leaflet and is "
            "used to create almost all of the Leaflet classes documented here.\n\n@example\n\n"
            "```js\nvar MyClass = L.Class.extend({\n  initialize: function (greeter) {}\n});\n```\n")
@@ -113,5 +115,39 @@ def test_a_library_s_own_file_named_like_another_library_or_documented_by_leafdo
         tmp_path, rel, text, kind):
     """echarts' lib/view/Chart.js was vendored (Linguist's Chart.js rule); Leaflet's 4
     `.leafdoc` pages were unknown, excluded."""
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons
+
+
+@cases(("rel", "text", "beside", "kind"), [
+    # Pygments' lexer inputs beside the token stream a golden test compares
+    ("tests/examplefiles/cobol/example.cob", "       IDENTIFICATION DIVISION.\n"
+     "       PROGRAM-ID. HELLO.\n", "tests/examplefiles/cobol/example.cob.output",
+     Kind.TEST_FIXTURE),
+    ("tests/examplefiles/scala/char.scala", "object Main {\n  val c = 'a'\n}\n",
+     "tests/examplefiles/scala/char.scala.output", Kind.TEST_FIXTURE),
+    ("tests/examplefiles/wikitext/article_france.wikitext",
+     "'''France''' is a country.\n\n== History ==\n",
+     "tests/examplefiles/wikitext/article_france.wikitext.output", Kind.TEST_FIXTURE),
+    # a test module with a `.out` of something else beside it stays a test
+    ("tests/test_cli.py", "def test_run():\n    assert run() == 0\n", "tests/cli.out",
+     Kind.TEST),
+    # outside a test folder an `X.output` twin says nothing
+    ("examples/demo.py", "print('hello')\n", "examples/demo.py.output", Kind.SOURCE),
+    # alembic's rendered docs/: Sphinx's copy of a page's source beside its searchindex.js
+    ("docs/_sources/changelog.rst", "=========\nChangelog\n=========\n\n.. changelog::\n",
+     "docs/searchindex.js", Kind.BUILD_ARTIFACT),
+    # a `_sources/` folder with no Sphinx output beside it is a project's own
+    ("docs/_sources/changelog.rst", "=========\nChangelog\n=========\n\n.. changelog::\n",
+     "docs/index.rst", Kind.DOCUMENTATION),
+    ("FAQ", "============================\n Frequently Asked Questions\n"
+     "============================\n\nQ: Message.reject doesn't work?\n", "README.rst",
+     Kind.DOCUMENTATION),  # kombu's FAQ
+])
+def test_a_golden_input_a_sphinx_source_copy_and_a_faq(tmp_path, rel, text, beside, kind):
+    """Pygments' 671 examplefiles were indexed as tests, docs, contracts (943 pieces for one
+    Wikipedia article); alembic's docs/_sources/ repeated docs/build/ (634 pieces of
+    changelog twice); kombu's FAQ was unknown."""
+    write(tmp_path, beside, "x\n")
     c = classify_file(tmp_path, rel, text)
     assert c.kind is kind, c.reasons

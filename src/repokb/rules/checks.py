@@ -477,6 +477,33 @@ def TEST_DATA(f: FileFacts) -> str | None:
     return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
 
 
+@_fact("a golden test's input beside its expected output", "path")
+def GOLDEN_INPUT(f: FileFacts) -> str | None:
+    """A file in a test folder with its expected output beside it (`X.output`, `X.out`,
+    `X.expected`, `X.golden`): the input a golden test feeds the code (Pygments 2.21.0's 671
+    `tests/examplefiles/*/X` lexer inputs beside `X.output`: a COBOL program, an Emacs
+    `subr.el`, a French Wikipedia article, 943 pieces), data to the project, not its tests."""
+    if f.lower_dirs.isdisjoint(T.TEST_DIR_NAMES) or f.lower_dirs & T.DOC_DIRS:
+        return None
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    twin = next((f.name + ext for ext in T.GOLDEN_OUTPUT_SUFFIXES if f.name + ext in names),
+                None)
+    return f"beside its expected output {twin}" if twin else None
+
+
+@_fact("Sphinx's copy of a source beside the HTML it rendered", "path")
+def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
+    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`: the copy of
+    a page's source Sphinx writes beside the HTML (alembic 1.20.1's rendered `docs/`:
+    `_sources/changelog.rst`, 634 pieces, the twin of `docs/build/changelog.rst`)."""
+    if "_sources" not in f.dirs:
+        return None
+    i = f.dirs.index("_sources")
+    parent = "/".join(f.dirs[:i])
+    names = f.project.names_in(str(f.file.root), parent)
+    return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
+
+
 @_fact("Helm chart", "path")
 def IN_HELM_CHART(f: FileFacts) -> str | None:
     chart = f.nearest_dir_with(("Chart.yaml",))

@@ -23,6 +23,7 @@ from repokb.rules.checks import (
     CREDENTIAL_DUMP,
     EMPTY,
     EXAMPLE_DIR,
+    GOLDEN_INPUT,
     HELM_CHART_TEMPLATE,
     IN_HELM_CHART,
     INVALID_UTF8,
@@ -43,6 +44,7 @@ from repokb.rules.checks import (
     SECRET_PATH,
     SECRET_WORD_NAME,
     SMARTY_TEMPLATE,
+    SPHINX_SOURCE_COPY,
     TEMPLATE,
     TEST_DATA,
     TEST_LAYOUT,
@@ -316,7 +318,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Babel's helpers, rollup's UMD wrapper) is generated `distribution_build` (date-fns' cdn.js,
 # moment's min/; browserify's standalone build too: bluebird's js/browser/); Linguist's
 # `Chart.js` vendors no file below src/ or lib/ (echarts' lib/view/Chart.js); `.leafdoc` is
-# Markdown documentation (Leaflet's); `.tmux.conf` is tmux's own language, configuration
+# Markdown documentation (Leaflet's); `.tmux.conf` is tmux's own language, configuration; a
+# file in a test folder beside its expected output `X.output` is a golden test's input (test
+# fixture: Pygments' examplefiles); a `_sources/` copy beside Sphinx's searchindex.js is build
+# output (alembic's rendered docs/); `FAQ` is a text document (kombu's)
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -575,6 +580,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("bundler-output", Tier.GENERATED, (BUNDLER_OUTPUT,),
        Then(Kind.GENERATED, "bundled by a bundler ({evidence}): its modules' sources are "
             "elsewhere", subkind="bundle", flags=("generated",), confidence=0.9)),
+    _r("sphinx-source-copy", Tier.GENERATED, (SPHINX_SOURCE_COPY,),
+       Then(Kind.BUILD_ARTIFACT, "Sphinx's copy of a page's source in its HTML output "
+            "({evidence}): the source is read where it is written", subkind="sphinx_source_copy",
+            confidence=0.9)),
     _r("distribution-build", Tier.GENERATED, (TWINNED_DISTRIBUTION_BUILD,),
        Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
             "modules written elsewhere, as its minified twin is",
@@ -703,6 +712,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("fixture-name", Tier.PATH, (Name(T.FIXTURE_NAME_GLOBS), Not(CaseName(T.TEST_NAME_GLOBS)),
                                    AnyOf((Not(Name(T.MOCK_NAME_GLOBS)), Not(Lang(CODE))))),
        Then(Kind.TEST_FIXTURE, "test fixture ({evidence}): metadata only", subkind="fixture")),
+    # (data a test reads anyway stays test_data below)
+    _r("golden-input", Tier.PATH, (GOLDEN_INPUT, Not(TEST_DATA)),
+       Then(Kind.TEST_FIXTURE, "a golden test's input ({evidence}): metadata only",
+            subkind="golden_input")),
     _r("test-code", Tier.PATH, (TEST_LAYOUT,),
        Then(Kind.TEST, "test code ({evidence})", subkind="{language}_test")),
     _r("test-data", Tier.PATH, (TEST_DATA,),

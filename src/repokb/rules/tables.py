@@ -626,12 +626,15 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(r"^/\*{6}/.*// webpackBootstrap", re.M),),
 }
 BUNDLE_HEAD_LINES = 60
+# A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
+GOLDEN_OUTPUT_SUFFIXES = (".output", ".out", ".expected", ".golden")
 # A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,
 # `min/locales.js` and `min/locales.min.js`) that a tool wrote from the package's modules
 # (checks.TWINNED_DISTRIBUTION_BUILD): date-fns 4.4.0's 96 `locale/*/cdn.js` (1,470 pieces),
 # moment 2.31.0's `min/moment-with-locales.js`, `min/locales.js` (1,971) and bluebird 3.7.2's
-# `js/browser/bluebird.js`, `bluebird.core.js` (539) repeat modules the package ships as source. One of these marks in the first DISTRIBUTION_HEAD_LINES lines;
-# a hand-written `app.js` beside its `app.min.js` carries none.
+# `js/browser/bluebird.js`, `bluebird.core.js` (539) repeat modules the package ships as
+# source. One of these marks in the first DISTRIBUTION_HEAD_LINES lines; a hand-written `app.js`
+# beside its `app.min.js` carries none.
 DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
     # rolldown's and rollup's `//#region <module path>` around each module it inlined (a
     # person's VS Code region is named by words, not by a module's path)
@@ -961,6 +964,7 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "license-*": "text", "licence": "text", "licence.*": "text", "licence-*": "text",
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
+    "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
     # Linguist's Perl file names: latexmk's settings (Sphinx 8.1.3's `latexmkrc.jinja`)
     "latexmkrc": "perl", ".latexmkrc": "perl",
 }
