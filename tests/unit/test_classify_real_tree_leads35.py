@@ -151,3 +151,12 @@ def test_a_golden_input_a_sphinx_source_copy_and_a_faq(tmp_path, rel, text, besi
     write(tmp_path, beside, "x\n")
     c = classify_file(tmp_path, rel, text)
     assert c.kind is kind, c.reasons
+
+
+def test_a_copyright_file_as_debian_installs_it_is_a_license(tmp_path):
+    """usr/share/doc/<package>/copyright was unknown in all 4 Debian packages audited."""
+    c = classify_file(tmp_path, "usr/share/doc/ruby-rack/copyright",
+                      "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/"
+                      "1.0/\nUpstream-Name: rack\n\nFiles: *\nCopyright: 2007 Leah\n"
+                      "License: Expat\n")
+    assert (c.kind, c.subkind) == (Kind.DOCUMENTATION, "license"), c.reasons

@@ -321,7 +321,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Markdown documentation (Leaflet's); `.tmux.conf` is tmux's own language, configuration; a
 # file in a test folder beside its expected output `X.output` is a golden test's input (test
 # fixture: Pygments' examplefiles); a `_sources/` copy beside Sphinx's searchindex.js is build
-# output (alembic's rendered docs/); `FAQ` is a text document (kombu's)
+# output (alembic's rendered docs/); `FAQ` and `copyright` (as Debian installs it) are text
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

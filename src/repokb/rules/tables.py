@@ -965,6 +965,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     "authors": "text", "contributors": "text", "changes": "text", "history": "text",
     "install": "text", "thanks": "text", "todo": "text",  # celery 5.4.0's docs/THANKS, TODO
     "faq": "text",  # kombu 5.7.0's FAQ (reST under its plain name)
+    # a package's copyright as Debian installs it (`usr/share/doc/ruby-rack/copyright`, DEP-5:
+    # `Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/`): a licence
+    "copyright": "text",
     # Linguist's Perl file names: latexmk's settings (Sphinx 8.1.3's `latexmkrc.jinja`)
     "latexmkrc": "perl", ".latexmkrc": "perl",
 }
