@@ -160,3 +160,29 @@ def test_a_copyright_file_as_debian_installs_it_is_a_license(tmp_path):
                       "1.0/\nUpstream-Name: rack\n\nFiles: *\nCopyright: 2007 Leah\n"
                       "License: Expat\n")
     assert (c.kind, c.subkind) == (Kind.DOCUMENTATION, "license"), c.reasons
+
+
+AFTER = ("// Returns a function that will only be executed on and after the Nth call.\n"
+         "function after(times, func) {\n  return function() {\n"
+         "    if (--times < 1) {\n      return func.apply(this, arguments);\n    }\n  };\n}\n")
+
+
+@cases(("rel", "source", "kind"), [
+    ("amd/after.js", "modules/after.js", Kind.BUILD_ARTIFACT),  # underscore 1.13.8
+    ("cjs/after.js", "modules/after.js", Kind.BUILD_ARTIFACT),
+    ("es/add.js", "src/add.js", Kind.BUILD_ARTIFACT),  # ramda 0.32.0
+    ("packages/x/esm/util/merge.js", "packages/x/src/util/merge.ts", Kind.BUILD_ARTIFACT),
+    # a format folder with no source beside it is the package's code
+    ("cjs/after.js", "lib/after.js", Kind.SOURCE),
+    # a locale folder named `es` beside another language's is no module format
+    ("i18n/es/after.js", "i18n/en/after.js", Kind.SOURCE),
+])
+def test_a_module_copied_into_a_module_format_folder_is_build_output(tmp_path, rel, source,
+                                                                     kind):
+    """underscore's amd/ and cjs/ (322 modules) and ramda's es/ (369) were indexed beside the
+    modules they copy."""
+    write(tmp_path, source, AFTER)
+    c = classify_file(tmp_path, rel, AFTER)
+    assert c.kind is kind, c.reasons
+    if kind is Kind.BUILD_ARTIFACT:
+        assert c.subkind == "module_format_copy" and source in c.reasons[0], c.reasons

@@ -504,6 +504,30 @@ def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
     return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
 
 
+@_fact("the same module in another module format's folder", "path")
+def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
+    """A module in a module format's folder (`amd/`, `cjs/`, `es/` ...) whose module lies at
+    the same path in a source folder beside that folder (`modules/`, `src/`): the path of
+    that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
+    lower = f.lower_name
+    if not lower.endswith(T.MODULE_COPY_EXTENSIONS) or lower.endswith((".d.ts", ".d.mts",
+                                                                       ".d.cts")):
+        return None
+    stem = f.name.rsplit(".", 1)[0]
+    root = str(f.file.root)
+    for i, folder in enumerate(f.dirs):
+        if folder.lower() not in T.MODULE_FORMAT_DIRS:
+            continue
+        for source in T.MODULE_SOURCE_DIRS:
+            beside = "/".join((*f.dirs[:i], source, *f.dirs[i + 1:]))
+            names = f.project.names_in(root, beside)
+            twin = next((stem + ext for ext in T.MODULE_COPY_EXTENSIONS if stem + ext in names),
+                        None)
+            if twin is not None:
+                return f"{beside}/{twin}"
+    return None
+
+
 @_fact("Helm chart", "path")
 def IN_HELM_CHART(f: FileFacts) -> str | None:
     chart = f.nearest_dir_with(("Chart.yaml",))

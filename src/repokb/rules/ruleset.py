@@ -32,6 +32,7 @@ from repokb.rules.checks import (
     KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
+    MODULE_FORMAT_COPY,
     NOT_TEMPLATE,
     ONE_LINE_BLOB,
     OWN_REQUIREMENTS,
@@ -321,7 +322,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Markdown documentation (Leaflet's); `.tmux.conf` is tmux's own language, configuration; a
 # file in a test folder beside its expected output `X.output` is a golden test's input (test
 # fixture: Pygments' examplefiles); a `_sources/` copy beside Sphinx's searchindex.js is build
-# output (alembic's rendered docs/); `FAQ` and `copyright` (as Debian installs it) are text
+# output (alembic's rendered docs/); `FAQ` and `copyright` (as Debian installs it) are text; a
+# module in an `amd/`, `cjs/`, `es/`, `esm/` ... folder whose module lies at the same path in a
+# `src/` or `modules/` folder beside it is build output `module_format_copy` (underscore, ramda)
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -570,6 +573,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in another module format "
             "(that one is kept in its place)", subkind="module_format_variant",
             flags=("generated",), confidence=0.9)),
+    # a module-format folder's copy of a module its source folder holds (underscore's amd/, cjs/)
+    _r("module-format-copy", Tier.GENERATED, (MODULE_FORMAT_COPY,),
+       Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in another module format's "
+            "folder (that one is kept)", subkind="module_format_copy", flags=("generated",),
+            confidence=0.9)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),

@@ -710,6 +710,14 @@ IMPLEMENTATION_FORMATS = (".js", ".mjs", ".cjs")
 DECLARATION_FORMATS = (".d.ts", ".d.mts", ".d.cts")
 # What f.ext is for a name that can be a variant (`api.d.cts` -> .cts): the rule's screen.
 VARIANT_LAST_EXTENSIONS = frozenset({".mjs", ".cjs", ".mts", ".cts"})
+# A package's modules copied whole into one folder per module format by its build (underscore
+# 1.13.8's `amd/after.js` and `cjs/after.js` beside its source `modules/after.js`: 161 modules
+# three times; ramda 0.32.0's `es/add.js` beside `src/add.js`: 369 twice): a file in one of
+# these folders whose module lies at the same path in a source folder beside it
+# (checks.MODULE_FORMAT_COPY). A format folder with no source beside it is the package's code.
+MODULE_FORMAT_DIRS = frozenset({"amd", "cjs", "commonjs", "es", "esm", "es6", "es2015", "umd"})
+MODULE_SOURCE_DIRS = ("src", "modules", "source")
+MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
 # whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
 VARIANT_SIZE_RATIO = 2
