@@ -324,7 +324,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # fixture: Pygments' examplefiles); a `_sources/` copy beside Sphinx's searchindex.js is build
 # output (alembic's rendered docs/); `FAQ` and `copyright` (as Debian installs it) are text; a
 # module in an `amd/`, `cjs/`, `es/`, `esm/` ... folder whose module lies at the same path in a
-# `src/` or `modules/` folder beside it is build output `module_format_copy` (underscore, ramda)
+# `src/` or `modules/` folder beside it is build output `module_format_copy` (underscore, ramda);
+# a generator named in the docstring that opens a Python module is a generated marker (Pygments'
+# `_vim_builtins.py`), a triple-quoted line below code is no comment; the Snowball compiler's
+# header (`- https://snowballstem.org/`) marks generated code; mypy-protobuf's stubs stay
+# `protobuf_generated`
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
