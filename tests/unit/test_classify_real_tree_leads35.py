@@ -228,3 +228,12 @@ def test_a_docstring_or_string_below_code_is_no_marker(tmp_path, text):
     """A test's one-line docstring near the top was read as a comment (on main too)."""
     c = classify_file(tmp_path, "src/tool/check.py", text)
     assert c.kind is Kind.SOURCE, c.reasons
+
+
+def test_a_module_docstring_quoting_another_file_s_marker_is_no_marker(tmp_path):
+    """repokb's own tests/unit/test_classify_android.py cites "Automatically generated file.
+    DO NOT MODIFY" in its docstring: it stays a test."""
+    text = ('"""Android projects.\n\nCapacitor\'s `Automatically generated file. DO NOT MODIFY`\n'
+            '(BuildConfig.java) was not seen as generated.\n"""\n\nimport pytest\n')
+    c = classify_file(tmp_path, "tests/unit/test_classify_android.py", text)
+    assert c.kind is Kind.TEST, c.reasons
