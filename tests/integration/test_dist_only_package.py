@@ -83,3 +83,18 @@ def test_a_dist_only_package_answers_from_its_declarations(workspace, tmp_path: 
     paths = {h.path for h in workspace.searcher.search(Query("render markdown into html",
                                                              limit=10))}
     assert paths and not any(p.startswith("dist/") for p in paths), paths
+
+
+def test_a_module_added_to_an_existing_lib_takes_dist_out_in_the_same_process(
+        workspace, tmp_path: Path) -> None:
+    """A long-lived owner (one process, distapi's cache warm) missed a module added inside
+    an existing lib/: the cache was keyed on the package folder's own stamps, which a file
+    added one folder down does not change, so dist/ stayed indexed as the only code."""
+    root = markdown_it(tmp_path / "markdown-it")
+    write(root, "lib/cli.cjs", "module.exports = require('../dist/markdown-it.cjs.js')\n")
+    workspace.indexer.run(resolve_roots([root], None))
+    assert workspace.catalog.get("markdown-it", "dist/markdown-it.d.mts").status == "indexed"
+
+    write(root, "lib/index.mjs", BUNDLE)  # lib/ exists: the package folder is unchanged
+    workspace.indexer.run(resolve_roots([root], None))
+    assert workspace.catalog.get("markdown-it", "dist/markdown-it.d.mts") is None

@@ -234,3 +234,77 @@ def test_a_module_transpiled_from_a_source_not_shipped_is_the_package_s_code(tmp
     found = decided(tmp_path, {"package.json": _manifest(main="lib/model.js"),
                                "lib/model.js": TRANSPILED, **files})
     assert found["lib/model.js"][0] == kind, found["lib/model.js"]
+
+
+# yargs 18.2.0: package.json names `./index.mjs` (a shim of `./build/lib/yargs-factory.js`),
+# tsc's one-to-one output in build/lib/, the .ts not shipped
+TSC_MODULE = ("import { parseCommand } from './parse-command.js';\n"
+              "export class CommandInstance {\n  addHandler(cmd, description) {\n"
+              "    return parseCommand(cmd)\n  }\n}\n") * 10
+SHIMMED = [
+    ("yargs", {"main": "./index.mjs", "exports": {".": "./index.mjs",
+                                                  "./helpers": "./helpers/helpers.mjs"}},
+     {"index.mjs": "import {YargsFactory} from './build/lib/yargs-factory.js';\n"
+                   "export default YargsFactory(shim);\n",
+      "helpers/helpers.mjs": "import {hideBin} from '../build/lib/utils/process-argv.js';\n"
+                             "export {hideBin};\n",
+      "build/lib/yargs-factory.js": TSC_MODULE, "build/lib/command.js": TSC_MODULE,
+      "build/lib/utils/process-argv.js": "export function hideBin(argv) {\n"
+                                         "  return argv.slice(2)\n}\n" * 5},
+     {"build/lib/yargs-factory.js", "build/lib/command.js", "build/lib/utils/process-argv.js"}),
+    # a shim of one bundle (no neighbour imported): that bundle alone
+    ("one-bundle", {"main": "index.js"},
+     {"index.js": "module.exports = require('./build/pkg.cjs')\n", "build/pkg.cjs": CODE,
+      "build/pkg.min.js": MINIFIED, "build/other.cjs": CODE},
+     {"build/pkg.cjs"}),
+]
+
+
+@cases(("name", "fields", "files", "expected"), SHIMMED)
+def test_the_build_a_manifest_s_shims_load_is_kept(tmp_path, name, fields, files, expected):
+    """yargs' build/lib/ (its only JavaScript) was skipped: package.json names index.mjs,
+    which only loads it."""
+    found = decided(tmp_path, {"package.json": _manifest(**fields), **files})
+    kept_from_build = {p for p, (kind, _) in found.items()
+                       if kind == Kind.SOURCE.value and p.startswith("build/")}
+    assert kept_from_build == expected, found
+    for path in files:
+        if path.startswith("build/") and path not in expected:
+            assert found[path] == ("build_artifact", "build_output"), (path, found[path])
+
+
+def test_a_module_of_the_shimmed_build_names_the_shim_in_its_reason(tmp_path):
+    name, fields, files, _ = SHIMMED[0]
+    write_tree(tmp_path / "pkg", {"package.json": _manifest(**fields), **files})
+    root = (tmp_path / "pkg").resolve()
+    by_path = {i.path: classify(i) for i in discover(ProjectRoot("pkg", root))
+               if isinstance(i, SourceFile)}
+    reason = by_path["build/lib/command.js"].reasons[0]
+    assert "a module of the tree build/lib/" in reason and "through index.mjs" in reason, reason
+
+
+def test_a_package_whose_shim_holds_code_keeps_build_skipped(tmp_path):
+    """index.js is the package's code (not a small loader): build/ stays build output."""
+    found = decided(tmp_path, {"package.json": _manifest(main="index.js"),
+                               "index.js": "const b = require('./build/x.js')\n" + CODE * 3,
+                               "build/x.js": CODE})
+    assert found["build"][0] == "skipped", found
+
+
+def test_a_module_added_to_an_existing_folder_is_seen_by_the_same_process(tmp_path):
+    """The answer was cached on package.json's and the package folder's own stamps: a
+    long-lived owner missed a module added inside an existing lib/ (consola's shape) and
+    kept dist/ as the only code."""
+    root = write_tree(tmp_path / "pkg", {
+        "package.json": _manifest(main="./lib/index.cjs", types="./dist/index.d.ts"),
+        "lib/index.cjs": 'module.exports = require("../dist/index.cjs");\n',
+        "dist/index.d.ts": API, "dist/index.cjs": CODE}).resolve()
+
+    def walked() -> set[str]:
+        return {i.path for i in discover(ProjectRoot("pkg", root))}
+
+    assert "dist/index.d.ts" in walked()
+    (root / "lib" / "parse.js").write_text(CODE)  # lib/ exists: pkg/ and package.json unchanged
+    assert not any(p.startswith("dist/") for p in walked())
+    (root / "lib" / "parse.js").unlink()
+    assert "dist/index.d.ts" in walked()

@@ -204,6 +204,9 @@ from repokb.models import ChunkPiece, ParseBudget
 # 31 also (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
 #     headings (sections named `clap::_derive > ... > Arg Attributes`, the markers taken off);
 #     they were nameless comment-only windows (chunkers/innerdocs.py).
+# NEXT (decisions35): tmux's configuration is cut by its blank-line runs, each named by the keys it
+#     binds and options it sets (chunkers/blocks.py; it was INI's windows); a shell's
+#     `alias gs='...'` is a definition named `gs` (short ones joined name their piece's `also`)
 CHUNKING_VERSION = 31
 
 

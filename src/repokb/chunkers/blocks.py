@@ -35,6 +35,14 @@ _GDB_DEFINE = re.compile(r"[ \t]*define[ \t]+(\S+)")
 _GDB_DOCUMENT = re.compile(r"[ \t]*document[ \t]+(\S+)")
 _GDB_BLOCK = re.compile(r"[ \t]*(?:define|document|if|while|python|commands)\b")
 _GDB_END = re.compile(r"[ \t]*end[ \t]*$")
+# `bind-key -n C-a send-prefix`, `bind r source-file ...` (flags with values: `-T copy-mode`)
+_TMUX_BIND = re.compile(r"[ \t]*(?:bind|bind-key)((?:[ \t]+-[a-zA-Z]+(?:[ \t]+(?![-])\S+)?)*)"
+                        r"[ \t]+(\S+)")
+# `set -g mouse on`, `set-option -sg escape-time 10`, `setw -g mode-keys vi`
+_TMUX_SET = re.compile(r"[ \t]*(?:set|set-option|setw|set-window-option)"
+                       r"(?:[ \t]+-[a-zA-Z]+)*[ \t]+(@?[\w-]+)")
+_TMUX_COMMAND = re.compile(r"[ \t]*([a-z][\w-]*)")
+_TMUX_NAMES = 3  # the names a run's piece is named by, at most
 
 
 def _trim(lines: list[str], start: int, end: int) -> int:
@@ -156,8 +164,53 @@ def _block_end(lines: list[str], row: int) -> int | None:
     return None
 
 
+def tmux_runs(lines: list[str]) -> list[Definition]:
+    """The blank-line-separated runs of a tmux configuration that hold a command."""
+    starts = line_starts(lines)
+    found: list[Definition] = []
+    row = 0
+    while row < len(lines):
+        if not lines[row].strip():
+            row += 1
+            continue
+        end = row
+        while end + 1 < len(lines) and lines[end + 1].strip():
+            end += 1
+        commands = [r for r in range(row, end + 1) if not lines[r].lstrip().startswith("#")]
+        if commands:
+            kind, names = _tmux_names([lines[r] for r in commands])
+            found.append(Definition(symbol_type=kind, name=", ".join(names), owner=None,
+                                    start=row, end=end, span=(starts[row], starts[end + 1]),
+                                    signature=lines[commands[0]].strip()))
+        row = end + 1
+    return found
+
+
+def _tmux_names(commands: list[str]) -> tuple[str, list[str]]:
+    """(symbol type, names) of a run of tmux commands: the keys bound and options set."""
+    names: list[str] = []
+    kinds: list[str] = []
+    for line in commands:
+        if m := _TMUX_BIND.match(line):
+            name, kind = f"bind {m.group(2)}", "binding"
+        elif m := _TMUX_SET.match(line):
+            name, kind = m.group(1), "option"
+        else:
+            continue
+        if name not in names:
+            names.append(name)
+            kinds.append(kind)
+    if not names:
+        first = _TMUX_COMMAND.match(commands[0])
+        return "commands", [first.group(1) if first else commands[0].strip()[:40]]
+    kind = kinds[0] if len(set(kinds)) == 1 else "settings"
+    shown = names[:_TMUX_NAMES] + (["..."] if len(names) > _TMUX_NAMES else [])
+    return kind, shown
+
+
 register(FoundChunker("bru", frozenset({"bru"}), lambda text, lines: bru_blocks(lines),
                       Cutter(module_window=(500, 100), containers=frozenset({"request"}))))
 register(FoundChunker("cue", frozenset({"cue"}), lambda text, lines: cue_fields(lines)))
 register(FoundChunker("dhall", frozenset({"dhall"}), lambda text, lines: dhall_lets(lines)))
 register(FoundChunker("gdb", frozenset({"gdb"}), lambda text, lines: gdb_commands(lines)))
+register(FoundChunker("tmux", frozenset({"tmux"}), lambda text, lines: tmux_runs(lines)))

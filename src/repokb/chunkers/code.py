@@ -347,6 +347,8 @@ class TreeSitterChunker:
                 name = f"{name} {_clean_name(text_of(suffix[0]))}"
             if kinds and not names:
                 symbol_type = "block"
+            if symbol_type == "alias" and name:  # a shell's `gs=` word: the alias is `gs`
+                name = name.split("=", 1)[0]
             row = node.start_point[0]
             start = self._leading_start(span, comments, lines, blanked)
             if symbol_type == "prototype" and start == row == last_row(last):

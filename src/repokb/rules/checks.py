@@ -424,6 +424,23 @@ def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
     return None
 
 
+@_fact("a distribution build beside its minified twin")
+def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
+    """A JavaScript file shipped beside its minified twin (`cdn.js` and `cdn.min.js`) whose
+    head shows a tool wrote it from other modules (tables.DISTRIBUTION_BUILD_MARKS)."""
+    if f.language != "javascript" or not f.lower_name.endswith(".js") \
+            or f.lower_name.endswith(".min.js"):
+        return None
+    twin = f.name[:-3] + ".min.js"
+    if twin not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    head = "\n".join(f.text.split("\n", T.DISTRIBUTION_HEAD_LINES)[: T.DISTRIBUTION_HEAD_LINES])
+    for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
+        if pattern.search(head):
+            return f"{mark}, {twin} beside it"
+    return None
+
+
 @_fact("a library copied into a libs/ folder", "path")
 def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     """A script directly in a `libs/` folder below the root that shows it is another
@@ -458,6 +475,57 @@ def TEST_DATA(f: FileFacts) -> str | None:
     if f.lower_dirs & T.DOC_DIRS:  # docs/topics/testing/*.txt is documentation about tests
         return None
     return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+@_fact("a golden test's input beside its expected output", "path")
+def GOLDEN_INPUT(f: FileFacts) -> str | None:
+    """A file in a test folder with its expected output beside it (`X.output`, `X.out`,
+    `X.expected`, `X.golden`): the input a golden test feeds the code (Pygments 2.21.0's 671
+    `tests/examplefiles/*/X` lexer inputs beside `X.output`: a COBOL program, an Emacs
+    `subr.el`, a French Wikipedia article, 943 pieces), data to the project, not its tests."""
+    if f.lower_dirs.isdisjoint(T.TEST_DIR_NAMES) or f.lower_dirs & T.DOC_DIRS:
+        return None
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    twin = next((f.name + ext for ext in T.GOLDEN_OUTPUT_SUFFIXES if f.name + ext in names),
+                None)
+    return f"beside its expected output {twin}" if twin else None
+
+
+@_fact("Sphinx's copy of a source beside the HTML it rendered", "path")
+def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
+    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`: the copy of
+    a page's source Sphinx writes beside the HTML (alembic 1.20.1's rendered `docs/`:
+    `_sources/changelog.rst`, 634 pieces, the twin of `docs/build/changelog.rst`)."""
+    if "_sources" not in f.dirs:
+        return None
+    i = f.dirs.index("_sources")
+    parent = "/".join(f.dirs[:i])
+    names = f.project.names_in(str(f.file.root), parent)
+    return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
+
+
+@_fact("the same module in another module format's folder", "path")
+def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
+    """A module in a module format's folder (`amd/`, `cjs/`, `es/` ...) whose module lies at
+    the same path in a source folder beside that folder (`modules/`, `src/`): the path of
+    that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
+    lower = f.lower_name
+    if not lower.endswith(T.MODULE_COPY_EXTENSIONS) or lower.endswith((".d.ts", ".d.mts",
+                                                                       ".d.cts")):
+        return None
+    stem = f.name.rsplit(".", 1)[0]
+    root = str(f.file.root)
+    for i, folder in enumerate(f.dirs):
+        if folder.lower() not in T.MODULE_FORMAT_DIRS:
+            continue
+        for source in T.MODULE_SOURCE_DIRS:
+            beside = "/".join((*f.dirs[:i], source, *f.dirs[i + 1:]))
+            names = f.project.names_in(root, beside)
+            twin = next((stem + ext for ext in T.MODULE_COPY_EXTENSIONS if stem + ext in names),
+                        None)
+            if twin is not None:
+                return f"{beside}/{twin}"
+    return None
 
 
 @_fact("Helm chart", "path")

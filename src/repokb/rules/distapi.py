@@ -29,12 +29,21 @@ vue's `index.js`, consola's `lib/index.cjs`: under 4 KB, naming `./dist/` or `..
 package that ships `src/` or `lib/` (rxjs, dompurify, @reduxjs/toolkit) keeps its `dist/`
 skipped.
 
-Read once per package folder and process (cached by package.json's and the folder's stamps):
-the manifest (up to PACKAGE_JSON_MAX_BYTES) and at most _SCAN_ENTRIES entries of the folder.
+When the manifest names nothing in `dist/` or `build/` but its entry points are shims of the
+build (yargs 18.2.0: `main` is `./index.mjs`, 268 bytes importing
+`./build/lib/yargs-factory.js`; tsc's output, the `.ts` not shipped), the targets the shims
+load stand for them. Such a target that imports its neighbours (`./command.js`) is one module
+of a tree tsc wrote one to one, not a bundle: every module in its folder and below is kept.
+
+Read once per package folder and process: the manifest (up to PACKAGE_JSON_MAX_BYTES), at most
+_SCAN_ENTRIES entries of the folder, the heads of shims and bundles. The cache is keyed on
+what was read (the stamps of the manifest, of every folder listed and every file opened), so
+a long-lived owner sees a `.js` added to an existing `lib/` as a new walk does.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import posixpath
@@ -69,6 +78,8 @@ class DistApi:
 
     declaration_dirs: dict[str, str]  # folder -> the manifest field naming a declaration in it
     bundles: dict[str, str]  # the bundle kept per entry point -> the field naming it
+    # folder -> the field naming the module tree (tsc's one-to-one output) kept from it
+    module_dirs: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def kept(self, path: str, listing: frozenset[str], manifest: str) -> str | None:
         """Why `path` (relative to the package, in `dist/`; its folder's names `listing`) is
@@ -76,6 +87,14 @@ class DistApi:
         name = posixpath.basename(path)
         if path in self.bundles:
             return f"{manifest} names it ({self.bundles[path]}), the package's only code"
+        lower = name.lower()
+        if lower.endswith(_CODE) and not lower.endswith(_DECLARATIONS) \
+                and not _NOT_READ.search(name):
+            folder = posixpath.dirname(path)
+            for where, why in self.module_dirs.items():
+                if folder == where or folder.startswith(where + "/"):
+                    return (f"a module of the tree {where}/ that {manifest} loads ({why}), "
+                            "the package's only code")
         if not name.lower().endswith(_DECLARATIONS) or kept_in_place(name, listing):
             return None
         if name.lower().endswith(".d.cts") and any(
@@ -90,28 +109,45 @@ class DistApi:
 
     def summary(self) -> str:
         """The entry points kept, for the reason of what is left out."""
-        shown = sorted(self.bundles) + sorted(f"{d}/*.d.ts" for d in self.declaration_dirs)
+        shown = sorted(self.bundles) + sorted(f"{d}/*.js" for d in self.module_dirs) \
+            + sorted(f"{d}/*.d.ts" for d in self.declaration_dirs)
         return ", ".join(shown[:4]) + (" ..." if len(shown) > 4 else "")
 
 
-_CACHE: dict[str, tuple[tuple[int, ...], DistApi | None]] = {}
+# folder -> (the stamps of what was read, in order, and the paths), the API found
+_CACHE: dict[str, tuple[tuple[str, ...], tuple[tuple[int, int] | None, ...], DistApi | None]] = {}
 
 
 def dist_api(folder: str) -> DistApi | None:
     """The API kept from the `dist/` of the package in `folder` (on disk), or None when its
     package.json names nothing there or it ships source outside (module docstring)."""
     manifest = os.path.join(folder, "package.json")
+    cached = _CACHE.get(folder)
+    if cached is not None and _stamps(cached[0]) == cached[1]:
+        return cached[2]
     try:
-        st, dst = os.stat(manifest), os.stat(folder)
+        size = os.stat(manifest).st_size
     except OSError:
         return None
-    stamp = (st.st_mtime_ns, st.st_size, dst.st_mtime_ns)
-    cached = _CACHE.get(folder)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    found = _read(folder, manifest, st.st_size)
-    _CACHE[folder] = (stamp, found)
+    read: list[str] = [manifest]
+    found = _read(folder, manifest, size, read)
+    paths = tuple(dict.fromkeys(read))
+    _CACHE[folder] = (paths, _stamps(paths), found)
     return found
+
+
+def _stamps(paths: tuple[str, ...]) -> tuple[tuple[int, int] | None, ...]:
+    """Each path's (mtime, size), None where it is gone: a folder's mtime moves when an
+    entry is added or removed in it, a file's when it is written."""
+    out: list[tuple[int, int] | None] = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            out.append(None)
+            continue
+        out.append((st.st_mtime_ns, st.st_size))
+    return tuple(out)
 
 
 def walked(name: str, folder: str) -> bool:
@@ -131,7 +167,8 @@ def package_of(dirs: tuple[str, ...], has_manifest: Callable[[str], bool]) -> st
     return None
 
 
-def _read(folder: str, manifest: str, size: int) -> DistApi | None:
+def _read(folder: str, manifest: str, size: int, read: list[str]) -> DistApi | None:
+    """The package's API (module docstring); every path it looks at is added to `read`."""
     data = read_package_json(manifest, size)
     if not isinstance(data, dict):
         return None
@@ -143,10 +180,16 @@ def _read(folder: str, manifest: str, size: int) -> DistApi | None:
             entries.setdefault(".", []).append((value, field))
     in_dist = {point: [(t, f) for t, f in targets if (p := _path(t)) and p.split("/")[0]
                        in DIST_DIRS] for point, targets in entries.items()}
-    if not any(in_dist.values()) or _has_source(folder):
+    through_shims = not any(in_dist.values())
+    if through_shims:  # (yargs: the manifest names shims of the build, module docstring)
+        in_dist = {point: [(t, f"{f}, through {_path(s)}") for s, f in targets
+                           for t in _loaded(folder, _path(s), read)]
+                   for point, targets in entries.items()}
+    if not any(in_dist.values()) or _has_source(folder, read):
         return None
     declaration_dirs: dict[str, str] = {}
     bundles: dict[str, str] = {}
+    module_dirs: dict[str, str] = {}
     for targets in in_dist.values():
         code: list[tuple[int, str, str]] = []
         for target, field in targets:
@@ -155,15 +198,27 @@ def _read(folder: str, manifest: str, size: int) -> DistApi | None:
                 declaration_dirs.setdefault(posixpath.dirname(path), field)
             elif path.lower().endswith(_CODE) and not _NOT_READ.search(
                     posixpath.basename(path)):
+                read.append(os.path.join(folder, path))
                 try:
                     code.append((os.path.getsize(os.path.join(folder, path)), path, field))
                 except OSError:
                     continue
-        if (chosen := _bundle(folder, sorted(code))) is not None:
+        if through_shims:
+            for _, path, why in code:
+                if _RELATIVE_IMPORT.search(_head(os.path.join(folder, path))):
+                    module_dirs.setdefault(posixpath.dirname(path), why)
+                else:
+                    bundles.setdefault(path, why)
+        elif (chosen := _bundle(folder, sorted(code))) is not None:
             bundles.setdefault(*chosen)
-    if not declaration_dirs and not bundles:
+    for where in list(module_dirs):  # (a tree within another's is the other's)
+        if any(where.startswith(other + "/") for other in module_dirs):
+            del module_dirs[where]
+    bundles = {p: w for p, w in bundles.items()
+               if not any(p.startswith(d + "/") for d in module_dirs)}
+    if not declaration_dirs and not bundles and not module_dirs:
         return None
-    return DistApi(declaration_dirs, bundles)
+    return DistApi(declaration_dirs, bundles, module_dirs)
 
 
 def _bundle(folder: str, code: list[tuple[int, str, str]]) -> tuple[str, str] | None:
@@ -202,12 +257,14 @@ def _path(target: str) -> str:
     return "" if path.startswith("..") or path.startswith("/") else path
 
 
-def _has_source(folder: str) -> bool:
+def _has_source(folder: str, read: list[str]) -> bool:
     """Whether the package folder holds a JavaScript or TypeScript module outside `dist/`
     (and its tests, examples, scripts, `bin/`), a shim of the build aside; True as well when
-    the folder is too big to tell within _SCAN_ENTRIES entries."""
+    the folder is too big to tell within _SCAN_ENTRIES entries. Each folder listed and file
+    opened is added to `read`."""
     seen = 0
     for here, dirs, files in os.walk(folder):
+        read.append(here)
         dirs[:] = [d for d in dirs if d not in _LEFT_OUT_DIRS and not d.startswith(".")
                    and not d.endswith(tuple(T.SKIP_DIR_SUFFIXES))]
         seen += len(dirs) + len(files)
@@ -216,13 +273,36 @@ def _has_source(folder: str) -> bool:
         for name in files:
             lower = name.lower()
             if (lower.endswith(_CODE) and not lower.endswith(_DECLARATIONS)
-                    and not _CONFIG_NAME.search(name)
-                    and not _shim(os.path.join(here, name))):
-                return True
+                    and not _CONFIG_NAME.search(name)):
+                read.append(os.path.join(here, name))
+                if not _shim(os.path.join(here, name)):
+                    return True
     return False
 
 
 _LOADS_DIST = re.compile(rb"""["'](?:\.\.?/)+(?:dist|build)/""")
+_LOADED = re.compile(
+    rb"""(?:\bfrom|\bimport|\brequire\()\s*["']((?:\.\.?/)+(?:dist|build)/[^"'\s]+)["']""")
+# a module importing its neighbours: one module of a tree (tsc's output), not a bundle
+_RELATIVE_IMPORT = re.compile(rb"""(?:\bfrom|\bimport|\brequire\()\s*["']\.\.?/[^"'\s]+["']""")
+
+
+def _loaded(folder: str, shim: str, read: list[str]) -> list[str]:
+    """The files in `dist/` or `build/` (relative to the package) that the shim `shim`
+    (relative) loads; none when it is no shim (module docstring)."""
+    if not shim or not shim.lower().endswith(_CODE) or shim.split("/")[0] in DIST_DIRS:
+        return []
+    path = os.path.join(folder, shim)
+    read.append(path)
+    if not _shim(path):
+        return []
+    out = []
+    for m in _LOADED.finditer(_head(path)):
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(shim),
+                                                   m.group(1).decode("utf-8", "replace")))
+        if not target.startswith("..") and target.split("/")[0] in DIST_DIRS:
+            out.append(target)
+    return out
 
 
 def _shim(path: str) -> bool:

@@ -280,6 +280,9 @@ REDACTED = "<REDACTED_SECRET>"
 # checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
 # `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
 # secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
+# NEXT (decisions35): tmux's configuration, its own language now (`tmux`), is redacted as the INI
+# it was read as (the same finders, detect-secrets' INI mode); a tmux plugin's `@option`
+# (`set -g @jira_password "X"`) is a directive's key as a bare name is
 REDACTION_VERSION = 44
 
 
@@ -665,8 +668,10 @@ PLACEHOLDER = _re(
 CODE_REFERENCE = _re(r"^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*(?:[.\[(][^\s]*)?$")
 
 WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacting
-# Languages whose assignments hold literal values (a bare `password: hunter2` is the password).
-CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", None})
+# Languages whose assignments hold literal values (a bare `password: hunter2` is the password;
+# tmux's `set -g @token X`, read as INI before it had its own language).
+CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", "tmux",
+                              None})
 # Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
 # inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
 CODE_DOC_LANGUAGES = frozenset({"pod"})

@@ -36,13 +36,16 @@ Span = tuple[int, int, str, bool]
 
 # The configuration GitHub Linguist names, and the request files: `Directive value` lines;
 # INI too, as `.cfg` and `.conf` are read (`haproxy.cfg`, `nginx.conf` under `deploy/`,
-# Kickstart's `anaconda-ks.cfg`), and a file of no language
-CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"] | {"hurl", "http", "ini", None})
+# Kickstart's `anaconda-ks.cfg`), tmux's configuration (read as INI before it had its own
+# language), and a file of no language
+CONF: frozenset[str | None] = frozenset(LINGUIST_GROUPS["config"]
+                                        | {"hurl", "http", "ini", "tmux", None})
 _VALUE = r"""(?:"(?P<dq>[^"\n]{1,400})"|'(?P<sq>[^'\n]{1,400})'|(?P<bare>[^\s;"'#]{1,400}))"""
-# `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`
+# `HashedControlPassword 16:..`, `SetEnv DB_PASSWORD X`, `setenv TOKEN X`, `set -gx NAME X`,
+# a tmux plugin's option `set -g @jira_password "X"`
 _DIRECTIVE = re.compile(
     r"""^[ \t]*(?:(?:SetEnv|setenv|set(?:-environment)?(?:[ \t]+-{1,2}[A-Za-z]+)*|env)[ \t]+)?"""
-    rf"""(?P<key>[A-Za-z_][\w.-]{{0,80}})[ \t]+{_VALUE}[ \t]*;?[ \t]*$""", re.M)
+    rf"""(?P<key>@?[A-Za-z_][\w.-]{{0,80}})[ \t]+{_VALUE}[ \t]*;?[ \t]*$""", re.M)
 # the start of a line `_DIRECTIVE` reads outside the configuration group: a shell's or
 # Apache's setting of an environment variable
 # (`SetEnv NAME`, not Go's `SetEnvPrefix("foo")`, viper's, which made every `Credentials

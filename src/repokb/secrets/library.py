@@ -54,6 +54,7 @@ _FILENAME_FOR_LANGUAGE = {
     "java": "x.java", "kotlin": "x.java", "scala": "x.java", "swift": "x.swift", "c": "x.c",
     "cpp": "x.cpp", "cuda": "x.cpp", "csharp": "x.cs", "objc": "x.m", "php": "x.php", "hcl": "x.tf",
     "yaml": "x.yaml", "ini": "x.ini", "toml": "x.toml", "dotenv": "x.cfg", "shell": "x.cfg",
+    "tmux": "x.ini",  # (read as INI before it had its own language)
 }
 _FILENAME_FOR_MODE = {"config": "x.yaml", "code": "x.py", "text": "x.txt"}
 
