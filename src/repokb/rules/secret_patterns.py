@@ -387,6 +387,11 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
                     r"/IncomingWebhook/[a-z0-9]{32}/[a-z0-9\-]{36}")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
+    # an Azure SAS URL's or connection string's signature (`?sv=2022-11-02&...&sig=X`): the
+    # rest of the query (version, services, permissions, expiry) says what it grants, not who
+    TokenFormat("azure_sas_signature", ("sig=",),
+                _re(r"\bsv=\d{4}-\d\d-\d\d&[^\s\"'<>`]{0,400}?[&;]sig="
+                    r"([A-Za-z0-9%+/]{20,}(?:=|%3[Dd]){0,2})"), group=1),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
@@ -425,6 +430,11 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("sendinblue_key", ("xkeysib-",), r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
         ("settlemint_token", ("sm_aat_", "sm_pat_", "sm_sat_"), r"sm_[aps]at_[A-Za-z0-9]{16}"),
         ("shippo_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+        # Twitter's (X's) app-only bearer token: a run of `A`s, then 80-110 characters
+        ("twitter_bearer_token", ("AAAAAAAAAAAAAAAAAAAA",),
+         r"A{20,22}(?=[A-Za-z%]*[0-9])[A-Za-z0-9%]{80,110}"),
+        # Dropbox's short-lived access token (`sl.` and 130+ characters; gitleaks reads 135)
+        ("dropbox_token", ("sl.",), r"sl\.(?:u\.)?[A-Za-z0-9_\-=]{130,1400}"),
         ("slack_app_token", ("xapp-",), r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}"),
         ("sourcegraph_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
         ("sonar_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),

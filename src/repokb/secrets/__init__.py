@@ -109,6 +109,9 @@ from repokb.secrets.workdirs import without_paths
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "shown", "values", "xml_findings"]
 _NEWLINE = re.compile("\n")
+# Lisps glue no adjacent string literals: `(defvar my-token "X" "Doc.")`'s second string is the
+# variable's docstring, not the rest of its value
+_NO_GLUED_LITERALS = frozenset({"emacs_lisp", "common_lisp", "scheme", "clojure", "racket"})
 
 
 # The finders whose spans (start, end, detector, strong) find_all adds to scan's and
@@ -196,7 +199,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]
     if not found:
         return merged(_same_values(text, [], set(known)))
-    if mode != "config":  # a token split over glued literals: all of its pieces
+    if mode != "config" and language not in _NO_GLUED_LITERALS:  # a token split over
+        # glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
     # the password inside a URL's userinfo or a Basic header, also in a base64 blob's decoded

@@ -162,7 +162,8 @@ _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$"""
 _CONCAT = GLUED
 _HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
                          "revision", "rev", "checksum", "digest", "integrity", "etag",
-                         "fingerprint", "oid", "shasum", "resolved", "h1"})
+                         "fingerprint", "oid", "shasum", "resolved", "h1",
+                         "ref"})  # git's object name (vim-fugitive's `let ref = '<sha1>'`)
 _HASH_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5)[-:$]$|h1:$", re.I)
 _KEY_BEFORE = re.compile(rf"""({_KEY})["'\]]*\s*(?:[:=]|=>|,|\()?\s*["'`]?$""")
 
