@@ -494,7 +494,9 @@ SECRET_KEY_PAIRS = frozenset({
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
 # keytool-maven-plugin's `<storepass>X</storepass>` in a pom.xml name them
-GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass")
+# OpenLDAP's `BINDPW` (ldap.conf) and `rootpw` (slapd.conf), SSSD's `ldap_default_authtok`
+GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
+                      "bindpw", "rootpw", "authtok")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
@@ -554,7 +556,7 @@ LABEL_WORDS = frozenset({
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
-                                "authident", "github_pat", "gh_pat", "gitlab_pat")
+                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok")
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -588,7 +590,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
     "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
-    "putextra", "?:", "tochararray", "useinmemorypgpkeys",
+    "putextra", "?:", "tochararray", "useinmemorypgpkeys", "lazy", "get()",
     # dotnet: auto-properties, keyed calls, application settings, NuGet
     "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
     "setapikey", "nuget",

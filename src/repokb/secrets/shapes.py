@@ -60,6 +60,12 @@ _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
 _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# an element named by its attribute, its text the value: Hibernate's `<property
+# name="hibernate.connection.password">X</property>`, Log4j's `<Property name="..">X</Property>`
+_XML_NAMED_TEXT = re.compile(
+    r"""<(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:name|key)\s*=\s*(?P<kq>["'])"""
+    r"""(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)[^<>]*(?<!/)>(?P<value>[^<>\n]{1,400})"""
+    r"""</(?P=tag)\s*>""")
 # a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
 # {value: "X", expand: false}` (the block form is a mapping under a secret key, `_blocks`)
 _FLOW_VALUE = re.compile(
@@ -285,7 +291,7 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
     hold a key word (`<password>X</password>`, `<property name="password" value="X"/>`)."""
     out: list[Span] = []
     for start, line in key_lines:
-        for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
+        for pattern in (_XML_ELEMENT, _XML_NAME_VALUE, _XML_NAMED_TEXT):
             for m in pattern.finditer(line):
                 if named_secret_key(m.group("key")) and value_ok(m.group("value"),
                                                                  m.group("key")):
