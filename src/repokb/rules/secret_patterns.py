@@ -597,7 +597,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # openresty: a glued "Basic " or "Bearer " (in the text's case), nginx's directives
     "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
     # beam: what any of its forms outside Erlang and Elixir needs
-    "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+    "cookie", "-b ", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
     # buildforms: a secret read from standard input, a package tool's credential command
     "--password-stdin", "--with-token", "npm", "yarn", "pnpm", "configure", "poetry",
     "composer", "bundle", "twine",

@@ -42,7 +42,10 @@ rules (`ACL SETUSER u on >X`) and `redis.conf`'s `requirepass X`; `netforms.find
 secrets (wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP communities, a router's
 `username u password 0 X`, an OpenVPN static key); `hashcalls.find` a password or key given
 as the literal argument of the call that hashes, checks or keys with it (`bcrypt::verify("X",
-h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`).
+h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`);
+`cookies.find` a session cookie written in a request (`Cookie: session=X`, curl's `-b`);
+`usermaps.find` passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
+cloud-init's `chpasswd:` `root:X` lines).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -66,6 +69,7 @@ from repokb.secrets import (
     bullets,
     clients,
     commands,
+    cookies,
     credentials,
     defaults,
     directives,
@@ -96,6 +100,7 @@ from repokb.secrets import (
     sqlforms,
     storenames,
     stores,
+    usermaps,
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
@@ -153,6 +158,8 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
     "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
+    "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
+    "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),
 }
 
 
