@@ -47,6 +47,9 @@ MUST_REDACT = [  # (language, text with X, X): each stored as written on main
      "Qx8vL2mT7kW4nB8cY6zH1jF5"),
     ("ini", "BINDDN cn=admin,dc=acme,dc=org\nBINDPW {X}\n", "Harbor7Lantern29"),
     ("ini", "[domain/acme]\nldap_default_authtok = {X}\n", "Harbor7Lantern30"),
+    ("markdown", "Call `https://acme.azurewebsites.net/api/orders?code={X}`.\n",
+     "Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH=="),
+    ("python", 'params = pika.PlainCredentials("shop", "{X}")\n', "Harbor7Lantern61"),
 ]
 
 MUST_KEEP = [  # (language, text): the nearest readable forms
@@ -57,6 +60,9 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("yaml", "team:\n  users:\n    alice: Engineering2024\n"),
     ("yaml", "#cloud-config\nchpasswd:\n  list: |\n    root:RANDOM\n  expire: true\n"),
     ("markdown", "Use a SAS URL: `https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=<signature>`\n"),
+    ("markdown", "Call `https://acme.azurewebsites.net/api/orders?code=<FUNCTION_KEY>`.\n"),
+    ("markdown", "The provider redirects to `https://app.example.com/callback?code=4f8aZq2Lm9`.\n"),
+    ("python", "params = pika.PlainCredentials(user, os.environ['MQ_PASSWORD'])\n"),
     ("xml", '<property name="hibernate.connection.username">shop</property>\n'),
     ("xml", '<property name="hibernate.connection.password">${DB_PASSWORD}</property>\n'),
     ("kotlin", "val apiKey by lazy { BuildConfig.API_KEY }\n"),

@@ -392,6 +392,10 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("azure_sas_signature", ("sig=",),
                 _re(r"\bsv=\d{4}-\d\d-\d\d&[^\s\"'<>`]{0,400}?[&;]sig="
                     r"([A-Za-z0-9%+/]{20,}(?:=|%3[Dd]){0,2})"), group=1),
+    # an Azure Functions key in a function's URL (`https://app.azurewebsites.net/api/f?code=X`)
+    TokenFormat("azure_function_key", ("azurewebsites.net/api/",),
+                _re(r"\.azurewebsites\.net/api/[^\s\"'?<>`]*\?(?:[^\s\"'#<>`]*&)?code="
+                    r"([A-Za-z0-9_\-]{20,}(?:=|%3[Dd]){0,2})"), group=1),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
