@@ -64,6 +64,7 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("markdown", "The provider redirects to `https://app.example.com/callback?code=4f8aZq2Lm9`.\n"),
     ("python", "params = pika.PlainCredentials(user, os.environ['MQ_PASSWORD'])\n"),
     ("xml", '<property name="hibernate.connection.username">shop</property>\n'),
+    ("xml", '<messages>\n  <message key="password">Passwort</message>\n</messages>\n'),
     ("xml", '<property name="hibernate.connection.password">${DB_PASSWORD}</property>\n'),
     ("kotlin", "val apiKey by lazy { BuildConfig.API_KEY }\n"),
     ("http", "GET https://api.acme.io/me\nCookie: session={{session}}\n"),

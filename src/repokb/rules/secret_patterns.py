@@ -498,9 +498,10 @@ SECRET_KEY_PAIRS = frozenset({
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
 # keytool-maven-plugin's `<storepass>X</storepass>` in a pom.xml name them
-# OpenLDAP's `BINDPW` (ldap.conf) and `rootpw` (slapd.conf), SSSD's `ldap_default_authtok`
+# OpenLDAP's `BINDPW` (ldap.conf), SSSD's `ldap_default_authtok` (slapd.conf's `rootpw X` is
+# read as Kickstart's is, where `rootpw --lock` sets no password)
 GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
-                      "bindpw", "rootpw", "authtok")
+                      "bindpw", "authtok")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({

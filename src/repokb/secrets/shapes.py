@@ -61,9 +61,11 @@ _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 # an element named by its attribute, its text the value: Hibernate's `<property
-# name="hibernate.connection.password">X</property>`, Log4j's `<Property name="..">X</Property>`
+# name="hibernate.connection.password">X</property>`, Log4j's `<Property name="..">X</Property>`;
+# judged as a literal of code (no single word: `<message key="password">Passwort</message>` is a
+# label); Android's `<string name=..>` resources are jvm.find's
 _XML_NAMED_TEXT = re.compile(
-    r"""<(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:name|key)\s*=\s*(?P<kq>["'])"""
+    r"""<(?!(?:string|item|plurals)\b)(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:name|key)\s*=\s*(?P<kq>["'])"""
     r"""(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)[^<>]*(?<!/)>(?P<value>[^<>\n]{1,400})"""
     r"""</(?P=tag)\s*>""")
 # a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
@@ -293,8 +295,10 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
     for start, line in key_lines:
         for pattern in (_XML_ELEMENT, _XML_NAME_VALUE, _XML_NAMED_TEXT):
             for m in pattern.finditer(line):
-                if named_secret_key(m.group("key")) and value_ok(m.group("value"),
-                                                                 m.group("key")):
+                key, value = m.group("key"), m.group("value")
+                if named_secret_key(key) and value_ok(value, key) and (
+                        pattern is not _XML_NAMED_TEXT
+                        or is_secret_value(value, key, literal_words=False)):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "xml_value", False))
     return out
