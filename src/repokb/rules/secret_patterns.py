@@ -280,6 +280,14 @@ REDACTED = "<REDACTED_SECRET>"
 # checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
 # `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
 # secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
+# NEXT (secrets35): passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
+# cloud-init's `chpasswd:` `root:X`; secrets/usermaps.py), a session cookie in a request
+# (`Cookie: session=X`, curl's `-b`; secrets/cookies.py), Twitter's bearer and Dropbox's
+# short-lived tokens, an Azure SAS `sig=` and a Functions `?code=` key in URLs, Hibernate's
+# `<property name="...password">X</property>`, Kotlin's `val apiKey by lazy { "X" }`, OpenLDAP's
+# `BINDPW X`, SSSD's `ldap_default_authtok`, pika's `PlainCredentials(u, X)`; a Lisp defvar's
+# docstring is no longer taken with its value; vim-fugitive's `'core.askPass=' . x . '/y'` and a
+# git object name under `ref` are no longer findings
 REDACTION_VERSION = 44
 
 
