@@ -62,7 +62,8 @@ _ELVIS = re.compile(
 # a Kotlin property whose value a delegate or a getter returns: `val apiKey by lazy { "X" }`,
 # `val apiKey: String get() = "X"`
 _KOTLIN_PROPERTY = re.compile(
-    r"""\b(?:val|var)[ \t]+(?P<key>[A-Za-z_]\w{0,80})\b[^=\n{]*?(?:\bby[ \t]+lazy[ \t]*(?:\([^()\n]*\)[ \t]*)?\{|"""
+    r"""\b(?:val|var)[ \t]+(?P<key>[A-Za-z_]\w{0,80})\b[^=\n{]*?"""
+    r"""(?:\bby[ \t]+lazy[ \t]*(?:\([^()\n]*\)[ \t]*)?\{|"""
     r"""\bget\(\)[ \t]*=)[ \t]*(?P<q>")(?P<value>[^"\n$]{1,400})(?P=q)""")
 _TEXT_BLOCK = re.compile(
     r"""\b(?P<key>[A-Za-z_]\w{0,80})[ \t]*=[ \t]*\"\"\"[ \t]*\n[ \t]*(?P<value>[^"\s]{4,400})"""
