@@ -93,3 +93,42 @@ def test_a_defvar_keeps_its_docstring():
     text = '(defvar my-token "Ya9xQm23VtLz" "The token for the service.")\n'
     result = assert_redacted(text, "code", "emacs_lisp", "Ya9xQm23VtLz")
     assert '"The token for the service."' in result.text
+
+
+_R = _j("Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2", "LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4")
+_H = _j("3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19", "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d")
+VENDOR_TOKENS = [  # (vendor, FAKE token of its format): each stored on main in a README's prose
+    ("supabase", _j("sb", "p_", _H[:40])),
+    ("replicate", _j("r8", "_", _R[:37])),
+    ("groq", _j("gs", "k_", _R[:52])),
+    ("langsmith", _j("lsv2", "_pt_", _H[:32], "_", _H[:10])),
+    ("pinecone", _j("pc", "sk_", _R[:5], "_", _R[5:70])),
+    ("netlify", _j("nf", "p_", _R[:36])),
+    ("render", _j("rn", "d_", _R[:32])),
+    ("neon", _j("na", "pi_", _R[:64].lower())),
+    ("airtable", _j("pat", _R[:14], ".", _H[:64])),
+    ("figma", _j("fi", "gd_", _R[:40])),
+    ("resend", _j("re", "_", _R[:8], "_", _R[8:32])),
+    ("contentful", _j("CFP", "AT-", _R[:43])),
+    ("plaid", _j("access-", "production-", "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d")),
+    ("bitbucket", _j("AT", "BB", _R[:32])),
+    ("huggingface", _j("api", "_org_", _R[:34])),
+    ("doppler", _j("dp", ".st.", "dev.", _R[:40])),
+    ("linear", _j("lin", "_oauth_", _H[:64])),
+    ("jfrog", _j("cmVmdGtu", "OjAxOjE3", _R[:48])),
+]
+
+
+@cases(("vendor", "token"), VENDOR_TOKENS)
+def test_a_vendor_token_in_prose_is_redacted(vendor, token):
+    assert_redacted(f"Run the examples with `{token}` set.\n", "text", "markdown", token)
+
+
+@cases(("language", "text"), [
+    ("python", "rnd_generator_seed_value_for_tests = 1\n"),
+    ("python", "re_compile_patterns_abcdefghijklmnopqrstuvwx = None\n"),
+    ("markdown", "See the access-production-checklist before a release.\n"),
+    ("markdown", "Tokens look like `sbp_<40 hex characters>` and `gsk_...`.\n"),
+])
+def test_names_shaped_like_a_vendor_prefix_stay(language, text):
+    assert redact(text, mode_for(language), language).text == text

@@ -442,6 +442,35 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("sendinblue_key", ("xkeysib-",), r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
         ("settlemint_token", ("sm_aat_", "sm_pat_", "sm_sat_"), r"sm_[aps]at_[A-Za-z0-9]{16}"),
         ("shippo_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+        # secrets35: vendors' prefixed tokens a README or a notebook shows under no secret's
+        # name (Supabase's access token, Replicate's, Groq's, LangSmith's, Pinecone's,
+        # Netlify's, Render's, Neon's, Airtable's, Figma's, Resend's, Contentful's, Plaid's,
+        # Bitbucket's app password, a Hugging Face organization's, Doppler's other token
+        # types, Linear's OAuth token, JFrog's reference token); each with a digit, so no
+        # identifier (`rnd_...`, `re_...`) is one
+        ("supabase_token", ("sbp_",), r"sbp_[a-f0-9]{40}"),
+        ("replicate_token", ("r8_",), r"r8_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{37}"),
+        ("groq_key", ("gsk_",), r"gsk_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{52}"),
+        ("langsmith_key", ("lsv2_",), r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+        ("pinecone_key", ("pcsk_",), r"pcsk_[A-Za-z0-9]{5,6}_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{50,80}"),
+        ("netlify_token", ("nfp_",), r"nfp_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{36}"),
+        ("render_key", ("rnd_",), r"rnd_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32}"),
+        ("neon_key", ("napi_",), r"napi_(?=[a-z]*[0-9])[a-z0-9]{64}"),
+        ("airtable_token", ("pat",), r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+        ("figma_token", ("figd_",), r"figd_(?=[A-Za-z_\-]*[0-9])[A-Za-z0-9_\-]{40}"),
+        ("resend_key", ("re_",), r"re_[A-Za-z0-9]{8}_(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])"
+                                 r"[A-Za-z0-9]{24}"),
+        ("contentful_token", ("CFPAT-",), r"CFPAT-[A-Za-z0-9_\-]{43}"),
+        ("plaid_token", ("access-sandbox-", "access-development-", "access-production-"),
+         r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+         r"-[0-9a-f]{4}-[0-9a-f]{12}"),
+        ("bitbucket_app_password", ("ATBB",), r"ATBB(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32,}"),
+        ("huggingface_org_token", ("api_org_",), r"api_org_(?=[A-Za-z]*[0-9]|[a-z]*[A-Z])"
+                                                 r"[A-Za-z0-9]{34}"),
+        ("doppler_token", ("dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
+         r"dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_\-]{1,40}\.)?[A-Za-z0-9]{40,44}"),
+        ("linear_oauth_token", ("lin_oauth_",), r"lin_oauth_[a-f0-9]{64}"),
+        ("jfrog_reference_token", ("cmVmdGtuOjAxOj",), r"cmVmdGtuOjAxOj[A-Za-z0-9]{50,}"),
         # Twitter's (X's) app-only bearer token: a run of `A`s, then 80-110 characters
         ("twitter_bearer_token", ("AAAAAAAAAAAAAAAAAAAA",),
          r"A{20,22}(?=[A-Za-z%]*[0-9])[A-Za-z0-9%]{80,110}"),
