@@ -404,6 +404,14 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("azure_function_key", ("azurewebsites.net/api/",),
                 _re(r"\.azurewebsites\.net/api/[^\s\"'?<>`]*\?(?:[^\s\"'#<>`]*&)?code="
                     r"([A-Za-z0-9_\-]{20,}(?:=|%3[Dd]){0,2})"), group=1),
+    # Airtable's personal access token and Resend's key (secrets35): their anchors (`pat`, `re_`)
+    # stand in many texts (`path`, `re_path`), so each pattern opens with its literal, which the
+    # regex engine seeks fast, and checks what stands before it after
+    TokenFormat("airtable_token", ("pat",),
+                _re(r"pat(?<![A-Za-z0-9_\-]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![A-Za-z0-9_\-])")),
+    TokenFormat("resend_key", ("re_",),
+                _re(r"re_(?<![A-Za-z0-9_\-]re_)[A-Za-z0-9]{8}_(?=[A-Za-z]*[0-9])"
+                    r"(?=[a-z0-9]*[A-Z])[A-Za-z0-9]{24}(?![A-Za-z0-9_\-])")),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
@@ -456,10 +464,7 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("netlify_token", ("nfp_",), r"nfp_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{36}"),
         ("render_key", ("rnd_",), r"rnd_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32}"),
         ("neon_key", ("napi_",), r"napi_(?=[a-z]*[0-9])[a-z0-9]{64}"),
-        ("airtable_token", ("pat",), r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
         ("figma_token", ("figd_",), r"figd_(?=[A-Za-z_\-]*[0-9])[A-Za-z0-9_\-]{40}"),
-        ("resend_key", ("re_",), r"re_[A-Za-z0-9]{8}_(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])"
-                                 r"[A-Za-z0-9]{24}"),
         ("contentful_token", ("CFPAT-",), r"CFPAT-[A-Za-z0-9_\-]{43}"),
         ("plaid_token", ("access-sandbox-", "access-development-", "access-production-"),
          r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
