@@ -112,7 +112,6 @@ VENDOR_TOKENS = [  # (vendor, FAKE token of its format): each stored on main in 
     ("contentful", _j("CFP", "AT-", _R[:43])),
     ("plaid", _j("access-", "production-", "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d")),
     ("bitbucket", _j("AT", "BB", _R[:32])),
-    ("huggingface", _j("api", "_org_", _R[:34])),
     ("doppler", _j("dp", ".st.", "dev.", _R[:40])),
     ("linear", _j("lin", "_oauth_", _H[:64])),
     ("jfrog", _j("cmVmdGtu", "OjAxOjE3", _R[:48])),

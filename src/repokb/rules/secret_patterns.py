@@ -283,7 +283,9 @@ REDACTED = "<REDACTED_SECRET>"
 # NEXT (secrets35): passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
 # cloud-init's `chpasswd:` `root:X`; secrets/usermaps.py), a session cookie in a request
 # (`Cookie: session=X`, curl's `-b`; secrets/cookies.py), Twitter's bearer and Dropbox's
-# short-lived tokens, an Azure SAS `sig=` and a Functions `?code=` key in URLs, Hibernate's
+# short-lived tokens, 16 more vendors' prefixed tokens (Supabase, Groq, LangSmith, Pinecone,
+# Airtable, Resend, Plaid, Doppler's `dp.st.CONFIG.` ...), an Azure SAS `sig=` and a Functions
+# `?code=` key in URLs, Hibernate's
 # `<property name="...password">X</property>`, Kotlin's `val apiKey by lazy { "X" }`, OpenLDAP's
 # `BINDPW X`, SSSD's `ldap_default_authtok`, pika's `PlainCredentials(u, X)`; a Lisp defvar's
 # docstring is no longer taken with its value; vim-fugitive's `'core.askPass=' . x . '/y'` and a
@@ -341,7 +343,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("shopify_token", ("shpat_", "shpca_", "shppa_", "shpss_"),
                 _re(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
     TokenFormat("doppler_token", ("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
-                _re(r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b")),
+                # a service token names its config: `dp.st.dev.X` (secrets35)
+                _re(r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_\-]{1,40}\.)?"
+                    r"[A-Za-z0-9]{40,44}\b")),
     # Hugging Face's `hf_` and 34 letters, mixed case (an identifier `hf_...` is not)
     TokenFormat("huggingface_token", ("hf_", "api_org_"),
                 _re(r"\b(?:hf|api_org)_(?=(?:[a-z]*[A-Z]){4})(?=(?:[A-Z]*[a-z]){4})"
@@ -452,9 +456,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("shippo_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
         # secrets35: vendors' prefixed tokens a README or a notebook shows under no secret's
         # name (Supabase's access token, Replicate's, Groq's, LangSmith's, Pinecone's,
-        # Netlify's, Render's, Neon's, Airtable's, Figma's, Resend's, Contentful's, Plaid's,
-        # Bitbucket's app password, a Hugging Face organization's, Doppler's other token
-        # types, Linear's OAuth token, JFrog's reference token); each with a digit, so no
+        # Netlify's, Render's, Neon's, Figma's, Contentful's, Plaid's, Bitbucket's app password,
+        # Linear's OAuth token, JFrog's reference token; Airtable's, Resend's and Doppler's
+        # service token with its config's name are above); each with a digit, so no
         # identifier (`rnd_...`, `re_...`) is one
         ("supabase_token", ("sbp_",), r"sbp_[a-f0-9]{40}"),
         ("replicate_token", ("r8_",), r"r8_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{37}"),
@@ -470,10 +474,6 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
          r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
          r"-[0-9a-f]{4}-[0-9a-f]{12}"),
         ("bitbucket_app_password", ("ATBB",), r"ATBB(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32,}"),
-        ("huggingface_org_token", ("api_org_",), r"api_org_(?=[A-Za-z]*[0-9]|[a-z]*[A-Z])"
-                                                 r"[A-Za-z0-9]{34}"),
-        ("doppler_token", ("dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
-         r"dp\.(?:st|ct|sa|scim|audit)\.(?:[a-z0-9_\-]{1,40}\.)?[A-Za-z0-9]{40,44}"),
         ("linear_oauth_token", ("lin_oauth_",), r"lin_oauth_[a-f0-9]{64}"),
         ("jfrog_reference_token", ("cmVmdGtuOjAxOj",), r"cmVmdGtuOjAxOj[A-Za-z0-9]{50,}"),
         # Twitter's (X's) app-only bearer token: a run of `A`s, then 80-110 characters
