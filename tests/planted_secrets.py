@@ -58,6 +58,16 @@ PEM = _j("-----BEGIN ", "RSA PRIVATE", " KEY-----\n", PEM_BODY, "\n",
 H34 = {name: _j(name[:2].title(), "7q", "Pl4n", str(i * 31 + 10), "Zx") for i, name in
        enumerate(["rs", "rs2", "php", "php2", "php3", "py", "py2", "py3", "py4", "py5", "js",
                   "js2", "bearer", "go", "go2", "java", "java2"])}
+# session 35: FAKE values in the forms its attacker found stored
+S35 = {name: _j(name[:2].title(), "5r", "Qx", str(i * 43 + 17), "Lm", "Tz") for i, name in
+       enumerate(["admin", "ops", "root", "hib", "kt", "bindpw", "authtok", "pika", "elisp"])}
+S35_TWITTER = _j("AAAAAAAAAAAAAAAAAAAAA", "Mx9vL2mT7kW4nB8cY6zH1jF5s",
+                 "%2FD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp", "Zq8Wr3Lt5Nm7Vb2Xc4")
+S35_DROPBOX = _j("sl.", "BXq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0g",
+                 "Ae2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2Lm", "Hq7Tz2Wx9Lk4Mn8Bv3Cx6Zr1Pd5")
+S35_SIG = _j("Hq8Zr3Ld7W", "t2Ky6Mn1Bv5Cx9Pf4Gs0Hj8Lk3Q", "%3D")
+S35_FUNC = _j("Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2", "LmQ9vT4kW7nB3cY6zH==")
+S35_COOKIE = _j("s%3A", "Xq9vL2mT7kW4nB8c", ".Y6zH1jF5sD0gAe2Kp9R8x2L")
 PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i, name in
       enumerate(["typed", "paren", "getenv", "tsconst", "java", "txt", "prose", "ini", "yaml",
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
@@ -495,6 +505,49 @@ def planted() -> list[Planted]:
                 f'  String a = BCrypt.hashpw("{H34["java"]}", BCrypt.gensalt());\n'
                 f'  Key k = new SecretKeySpec("{H34["java2"]}".getBytes(), "AES");\n}}\n',
                 [H34["java"], H34["java2"]], readable=["BCrypt.gensalt()"]),
+        # session 35: passwords listed by user name in YAML (secrets/usermaps.py)
+        Planted("deploy/traefik/auth.yml",
+                f"http:\n  basic_auth:\n    users:\n      admin: {S35['admin']}\n"
+                f"      ops: '{S35['ops']}'\n",
+                [S35["admin"], S35["ops"]], readable=["basic_auth:", "admin:"]),
+        Planted("cloud/user-data.yaml",
+                f"#cloud-config\nchpasswd:\n  list: |\n    root:{S35['root']}\n"
+                "  expire: false\n", [S35["root"]], readable=["chpasswd:"]),
+        # session 35: vendor tokens with no secret's name (Twitter's bearer, Dropbox's), an Azure
+        # SAS signature and a Functions key in URLs
+        Planted("app/clients.py",
+                f'TIMELINE = "{S35_TWITTER}"\nFILES = "{S35_DROPBOX}"\n'
+                f'BLOB = "https://acme.blob.core.windows.net/c/f.zip?sv=2022-11-02&ss=b&sp=r'
+                f'&sig={S35_SIG}"\n'
+                f'HOOK = "https://acme.azurewebsites.net/api/orders?code={S35_FUNC}"\n',
+                [S35_TWITTER, S35_DROPBOX, S35_SIG, S35_FUNC], readable=["TIMELINE = "]),
+        # session 35: Hibernate's property element, Kotlin's lazy property, OpenLDAP and SSSD,
+        # a session cookie in a request file, pika's credentials, a Lisp defvar's docstring
+        Planted("src/main/resources/hibernate.cfg.xml",
+                "<hibernate-configuration><session-factory>\n"
+                '<property name="hibernate.connection.username">shop</property>\n'
+                f'<property name="hibernate.connection.password">{S35["hib"]}</property>\n'
+                "</session-factory></hibernate-configuration>\n", [S35["hib"]],
+                readable=['name="hibernate.connection.username">shop<']),
+        Planted("app/src/main/kotlin/shop/Keys.kt",
+                f'object Keys {{\n    val apiKey by lazy {{ "{S35["kt"]}" }}\n}}\n',
+                [S35["kt"]], readable=["val apiKey by lazy"]),
+        Planted("deploy/ldap/ldap.conf",
+                f"BASE dc=acme,dc=org\nBINDDN cn=admin,dc=acme,dc=org\nBINDPW {S35['bindpw']}\n",
+                [S35["bindpw"]], readable=["BINDDN cn=admin,dc=acme,dc=org"]),
+        Planted("deploy/sssd/sssd.conf",
+                f"[domain/acme]\nid_provider = ldap\nldap_default_authtok = {S35['authtok']}\n",
+                [S35["authtok"]], readable=["id_provider = ldap"]),
+        Planted("api/me.http",
+                f"GET https://api.acme.io/me\nCookie: session={S35_COOKIE}; theme=dark\n",
+                [S35_COOKIE], readable=["theme=dark"]),
+        Planted("worker/queue.py",
+                f'params = pika.PlainCredentials("shop", "{S35["pika"]}")\n', [S35["pika"]],
+                readable=["pika.PlainCredentials("]),
+        Planted("lisp/my-secrets.el",
+                f'(defvar my-token "{S35["elisp"]}" "The token for the service.")\n'
+                "(provide 'my-secrets)\n", [S35["elisp"]],
+                readable=['"The token for the service."']),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"

@@ -329,6 +329,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # marker (Pygments' `_vim_builtins.py`; other markers a docstring quotes are not), a
 # triple-quoted line below code is no comment; the Snowball compiler's header
 # (`- https://snowballstem.org/`) marks generated code
+# NEXT (secrets35): the head scan (`secrets.scan`) reads Twitter's, Dropbox's, an Azure SAS's and
+# a Functions key's formats and `BINDPW`/`authtok` names (a file holding one is flagged redact),
+# and no longer reads Vim's `'key=' . expr . '...'` as an assignment
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

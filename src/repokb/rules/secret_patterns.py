@@ -283,6 +283,16 @@ REDACTED = "<REDACTED_SECRET>"
 # NEXT (decisions35): tmux's configuration, its own language now (`tmux`), is redacted as the INI
 # it was read as (the same finders, detect-secrets' INI mode); a tmux plugin's `@option`
 # (`set -g @jira_password "X"`) is a directive's key as a bare name is
+# NEXT (secrets35): passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
+# cloud-init's `chpasswd:` `root:X`; secrets/usermaps.py), a session cookie in a request
+# (`Cookie: session=X`, curl's `-b`; secrets/cookies.py), Twitter's bearer and Dropbox's
+# short-lived tokens, 16 more vendors' prefixed tokens (Supabase, Groq, LangSmith, Pinecone,
+# Airtable, Resend, Plaid, Doppler's `dp.st.CONFIG.` ...), an Azure SAS `sig=` and a Functions
+# `?code=` key in URLs, Hibernate's
+# `<property name="...password">X</property>`, Kotlin's `val apiKey by lazy { "X" }`, OpenLDAP's
+# `BINDPW X`, SSSD's `ldap_default_authtok`, pika's `PlainCredentials(u, X)`; a Lisp defvar's
+# docstring is no longer taken with its value; vim-fugitive's `'core.askPass=' . x . '/y'` and a
+# git object name under `ref` are no longer findings
 REDACTION_VERSION = 44
 
 
@@ -336,7 +346,9 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("shopify_token", ("shpat_", "shpca_", "shppa_", "shpss_"),
                 _re(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b")),
     TokenFormat("doppler_token", ("dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim.", "dp.audit."),
-                _re(r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9]{40,44}\b")),
+                # a service token names its config: `dp.st.dev.X` (secrets35)
+                _re(r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_\-]{1,40}\.)?"
+                    r"[A-Za-z0-9]{40,44}\b")),
     # Hugging Face's `hf_` and 34 letters, mixed case (an identifier `hf_...` is not)
     TokenFormat("huggingface_token", ("hf_", "api_org_"),
                 _re(r"\b(?:hf|api_org)_(?=(?:[a-z]*[A-Z]){4})(?=(?:[A-Z]*[a-z]){4})"
@@ -390,6 +402,23 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
                     r"/IncomingWebhook/[a-z0-9]{32}/[a-z0-9\-]{36}")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
+    # an Azure SAS URL's or connection string's signature (`?sv=2022-11-02&...&sig=X`): the
+    # rest of the query (version, services, permissions, expiry) says what it grants, not who
+    TokenFormat("azure_sas_signature", ("sig=",),
+                _re(r"\bsv=\d{4}-\d\d-\d\d&[^\s\"'<>`]{0,400}?[&;]sig="
+                    r"([A-Za-z0-9%+/]{20,}(?:=|%3[Dd]){0,2})"), group=1),
+    # an Azure Functions key in a function's URL (`https://app.azurewebsites.net/api/f?code=X`)
+    TokenFormat("azure_function_key", ("azurewebsites.net/api/",),
+                _re(r"\.azurewebsites\.net/api/[^\s\"'?<>`]*\?(?:[^\s\"'#<>`]*&)?code="
+                    r"([A-Za-z0-9_\-]{20,}(?:=|%3[Dd]){0,2})"), group=1),
+    # Airtable's personal access token and Resend's key (secrets35): their anchors (`pat`, `re_`)
+    # stand in many texts (`path`, `re_path`), so each pattern opens with its literal, which the
+    # regex engine seeks fast, and checks what stands before it after
+    TokenFormat("airtable_token", ("pat",),
+                _re(r"pat(?<![A-Za-z0-9_\-]pat)[A-Za-z0-9]{14}\.[a-f0-9]{64}(?![A-Za-z0-9_\-])")),
+    TokenFormat("resend_key", ("re_",),
+                _re(r"re_(?<![A-Za-z0-9_\-]re_)[A-Za-z0-9]{8}_(?=[A-Za-z]*[0-9])"
+                    r"(?=[a-z0-9]*[A-Z])[A-Za-z0-9]{24}(?![A-Za-z0-9_\-])")),
     TokenFormat("telegram_bot_token", (":AA",), _re(r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_\-]{30,40}")),
     TokenFormat("jwt", ("eyJ",),
                 _re(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
@@ -428,6 +457,33 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("sendinblue_key", ("xkeysib-",), r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
         ("settlemint_token", ("sm_aat_", "sm_pat_", "sm_sat_"), r"sm_[aps]at_[A-Za-z0-9]{16}"),
         ("shippo_token", ("shippo_",), r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+        # secrets35: vendors' prefixed tokens a README or a notebook shows under no secret's
+        # name (Supabase's access token, Replicate's, Groq's, LangSmith's, Pinecone's,
+        # Netlify's, Render's, Neon's, Figma's, Contentful's, Plaid's, Bitbucket's app password,
+        # Linear's OAuth token, JFrog's reference token; Airtable's, Resend's and Doppler's
+        # service token with its config's name are above); each with a digit, so no
+        # identifier (`rnd_...`, `re_...`) is one
+        ("supabase_token", ("sbp_",), r"sbp_[a-f0-9]{40}"),
+        ("replicate_token", ("r8_",), r"r8_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{37}"),
+        ("groq_key", ("gsk_",), r"gsk_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{52}"),
+        ("langsmith_key", ("lsv2_",), r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+        ("pinecone_key", ("pcsk_",), r"pcsk_[A-Za-z0-9]{5,6}_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{50,80}"),
+        ("netlify_token", ("nfp_",), r"nfp_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{36}"),
+        ("render_key", ("rnd_",), r"rnd_(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32}"),
+        ("neon_key", ("napi_",), r"napi_(?=[a-z]*[0-9])[a-z0-9]{64}"),
+        ("figma_token", ("figd_",), r"figd_(?=[A-Za-z_\-]*[0-9])[A-Za-z0-9_\-]{40}"),
+        ("contentful_token", ("CFPAT-",), r"CFPAT-[A-Za-z0-9_\-]{43}"),
+        ("plaid_token", ("access-sandbox-", "access-development-", "access-production-"),
+         r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}"
+         r"-[0-9a-f]{4}-[0-9a-f]{12}"),
+        ("bitbucket_app_password", ("ATBB",), r"ATBB(?=[A-Za-z]*[0-9])[A-Za-z0-9]{32,}"),
+        ("linear_oauth_token", ("lin_oauth_",), r"lin_oauth_[a-f0-9]{64}"),
+        ("jfrog_reference_token", ("cmVmdGtuOjAxOj",), r"cmVmdGtuOjAxOj[A-Za-z0-9]{50,}"),
+        # Twitter's (X's) app-only bearer token: a run of `A`s, then 80-110 characters
+        ("twitter_bearer_token", ("AAAAAAAAAAAAAAAAAAAA",),
+         r"A{20,22}(?=[A-Za-z%]*[0-9])[A-Za-z0-9%]{80,110}"),
+        # Dropbox's short-lived access token (`sl.` and 130+ characters; gitleaks reads 135)
+        ("dropbox_token", ("sl.",), r"sl\.(?:u\.)?[A-Za-z0-9_\-=]{130,1400}"),
         ("slack_app_token", ("xapp-",), r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}"),
         ("sourcegraph_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
         ("sonar_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),
@@ -487,7 +543,10 @@ SECRET_KEY_PAIRS = frozenset({
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
 # keytool-maven-plugin's `<storepass>X</storepass>` in a pom.xml name them
-GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass")
+# OpenLDAP's `BINDPW` (ldap.conf), SSSD's `ldap_default_authtok` (slapd.conf's `rootpw X` is
+# read as Kickstart's is, where `rootpw --lock` sets no password)
+GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
+                      "bindpw", "authtok")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
@@ -547,7 +606,7 @@ LABEL_WORDS = frozenset({
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
-                                "authident", "github_pat", "gh_pat", "gitlab_pat")
+                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok")
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -581,14 +640,14 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
     "buildconfigfield", "resvalue", "<string", "<item", "setproperty", "putstring",
-    "putextra", "?:", "tochararray", "useinmemorypgpkeys",
+    "putextra", "?:", "tochararray", "useinmemorypgpkeys", "lazy", "get()",
     # dotnet: auto-properties, keyed calls, application settings, NuGet
     "get;", "set;", "init;", "setenvironmentvariable", "user-secrets", "<setting",
     "setapikey", "nuget",
     # openresty: a glued "Basic " or "Bearer " (in the text's case), nginx's directives
     "asic", "earer", "oken", "_header", "_param", "add_trailer", "set $",
     # beam: what any of its forms outside Erlang and Elixir needs
-    "cookie", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
+    "cookie", "-b ", "_env(", ":basic", ":bearer", "hash", "epgsql", "signer", "key_octet",
     # buildforms: a secret read from standard input, a package tool's credential command
     "--password-stdin", "--with-token", "npm", "yarn", "pnpm", "configure", "poetry",
     "composer", "bundle", "twine",

@@ -42,7 +42,10 @@ rules (`ACL SETUSER u on >X`) and `redis.conf`'s `requirepass X`; `netforms.find
 secrets (wpa_supplicant's `psk="X"`, a Wi-Fi QR's `P:X;`, SNMP communities, a router's
 `username u password 0 X`, an OpenVPN static key); `hashcalls.find` a password or key given
 as the literal argument of the call that hashes, checks or keys with it (`bcrypt::verify("X",
-h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`).
+h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`);
+`cookies.find` a session cookie written in a request (`Cookie: session=X`, curl's `-b`);
+`usermaps.find` passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
+cloud-init's `chpasswd:` `root:X` lines).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -66,6 +69,7 @@ from repokb.secrets import (
     bullets,
     clients,
     commands,
+    cookies,
     credentials,
     defaults,
     directives,
@@ -96,6 +100,7 @@ from repokb.secrets import (
     sqlforms,
     storenames,
     stores,
+    usermaps,
 )
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
@@ -109,6 +114,9 @@ from repokb.secrets.workdirs import without_paths
 __all__ = ["REDACTED", "Finding", "Mode", "Redacted", "entropy", "find_all", "find_secret",
            "is_placeholder", "mode_for", "redact", "scan", "shown", "values", "xml_findings"]
 _NEWLINE = re.compile("\n")
+# Lisps glue no adjacent string literals: `(defvar my-token "X" "Doc.")`'s second string is the
+# variable's docstring, not the rest of its value
+_NO_GLUED_LITERALS = frozenset({"emacs_lisp", "common_lisp", "scheme", "clojure", "racket"})
 
 
 # The finders whose spans (start, end, detector, strong) find_all adds to scan's and
@@ -150,6 +158,8 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
     "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
+    "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
+    "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),
 }
 
 
@@ -196,7 +206,8 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]
     if not found:
         return merged(_same_values(text, [], set(known)))
-    if mode != "config":  # a token split over glued literals: all of its pieces
+    if mode != "config" and language not in _NO_GLUED_LITERALS:  # a token split over
+        # glued literals: all of its pieces
         found = [Finding(f.start, shapes.extend_concatenation(text, f.end), f.detector,
                          f.strong, f.line) for f in found]
     # the password inside a URL's userinfo or a Basic header, also in a base64 blob's decoded

@@ -117,7 +117,8 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
     r"""NewStaticCredentials(?:Provider)?|NewStaticV[24]|StaticProvider::new(?:_minimal)?|"""
-    r"""NewDialer|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail: (host, port, u, X)
+    r"""NewDialer|PlainCredentials|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail:
+    # (host, port, u, X); pika's (RabbitMQ) PlainCredentials(u, X)
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password)\s*\(|"""
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""

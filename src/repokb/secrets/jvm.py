@@ -12,6 +12,8 @@ Found here (spans of the value only, never its name):
 - a value set under a secret's name: `System.setProperty("javax.net.ssl.keyStorePassword",
   "X")`, SharedPreferences' `putString("api_token", "X")`, an Intent's `putExtra`;
 - a Kotlin or Groovy variable's fallback: `val storePass = findProperty("p") as String? ?: "X"`;
+- a Kotlin property a delegate or a getter gives: `val apiKey by lazy { "X" }`, `val apiKey:
+  String get() = "X"`;
 - a Java text block or Kotlin raw string holding one line, below its name (`String apiSecret =`
   three quotes, then `X` on the next line, then three quotes);
 - Gradle's signing key and its password given in memory: `useInMemoryPgpKeys(keyId, "KEY",
@@ -57,6 +59,12 @@ _KEYED_CALL = re.compile(
 _ELVIS = re.compile(
     r"""\b(?:val|var|def)[ \t]+(?P<key>[A-Za-z_]\w{0,80})\b[^=\n]*=[^\n]*?\?:[ \t]*"""
     r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# a Kotlin property whose value a delegate or a getter returns: `val apiKey by lazy { "X" }`,
+# `val apiKey: String get() = "X"`
+_KOTLIN_PROPERTY = re.compile(
+    r"""\b(?:val|var)[ \t]+(?P<key>[A-Za-z_]\w{0,80})\b[^=\n{]*?"""
+    r"""(?:\bby[ \t]+lazy[ \t]*(?:\([^()\n]*\)[ \t]*)?\{|"""
+    r"""\bget\(\)[ \t]*=)[ \t]*(?P<q>")(?P<value>[^"\n$]{1,400})(?P=q)""")
 _TEXT_BLOCK = re.compile(
     r"""\b(?P<key>[A-Za-z_]\w{0,80})[ \t]*=[ \t]*\"\"\"[ \t]*\n[ \t]*(?P<value>[^"\s]{4,400})"""
     r"""[ \t]*\n[ \t]*\"\"\"""")
@@ -93,7 +101,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             (setter, _SETTER, "dsl_setter", True, 0),
             (("<string", "<item"), _RESOURCE, "string_resource", True, 0),
             (("setproperty", "putstring", "putextra"), _KEYED_CALL, "keyed_call", False, 0),
-            (("?:",), _ELVIS, "variable_fallback", True, 0)):
+            (("?:",), _ELVIS, "variable_fallback", True, 0),
+            (("lazy", "get()"), _KOTLIN_PROPERTY, "kotlin_property", False, 0)):
         for start, end in keys.lines(anchors, below):
             out += _named(pattern, text, name, strict, start, end)
     if '"""' in text:

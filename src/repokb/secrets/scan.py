@@ -388,6 +388,8 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
         # in a comment, or a string (`"X-Api-Key: V"`, `"...?api_key=V&"`), or a shell
         # variable: one token, as in documentation (not a bare word)
         mode = "text"
+    if group == "qvalue" and _quote_closes_key(text[start:start + m.start()], m):
+        return []  # Vim's `'core.askPass=' . s:ExecPath()[0] . '/x'`: code between literals
     if group == "qvalue":  # judged whole: `KEY = 'Tq7Wz3' +\n 'Lx9Rk5...'`
         whole += glued_literals(text, start + m.end())
     elif mode == "config" and is_secret_key(key):  # YAML's, INI's `password: a b 42!` to the
@@ -460,6 +462,17 @@ def _shell_variable(text: str, start: int, m: re.Match[str]) -> bool:
     line_end = text.find("\n", start + m.end())
     rest = text[start + m.end():] if line_end == -1 else text[start + m.end():line_end]
     return not rest.strip() and random_part(m.group("value"))
+
+
+def _quote_closes_key(before: str, m: re.Match[str]) -> bool:
+    """Whether the quote opening a quoted value closes the literal the key stands in
+    (`'core.askPass=' . x . '/y'`: the "value" is the code between two literals), the key's
+    own quote not closed after it (`'api_key'='X'` is a key and a value)."""
+    q = m.group("q")
+    if m.string[m.end("key"):m.end("key") + 1] in "\"'":
+        return False
+    plain = before.replace("\\\\", "").replace("\\" + q, "")
+    return plain.count(q) % 2 == 1
 
 
 def _in_literal(before: str) -> bool:

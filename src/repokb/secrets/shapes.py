@@ -60,6 +60,14 @@ _XML_ELEMENT = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^>]*)?>"
 _XML_NAME_VALUE = re.compile(
     r"""\b(?:name|key)\s*=\s*(?P<kq>["'])(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)\s+"""
     r"""value\s*=\s*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+# an element named by its attribute, its text the value: Hibernate's `<property
+# name="hibernate.connection.password">X</property>`, Log4j's `<Property name="..">X</Property>`;
+# judged as a literal of code (no single word: `<message key="password">Passwort</message>` is a
+# label); Android's `<string name=..>` resources are jvm.find's
+_XML_NAMED_TEXT = re.compile(
+    r"""<(?!(?:string|item|plurals)\b)(?P<tag>[A-Za-z_][\w.:\-]{0,80})\s[^<>]*?\b(?:name|key)\s*=\s*(?P<kq>["'])"""
+    r"""(?P<key>[A-Za-z_][\w.:\-]{0,80})(?P=kq)[^<>]*(?<!/)>(?P<value>[^<>\n]{1,400})"""
+    r"""</(?P=tag)\s*>""")
 # a YAML flow mapping holding the value under a secret-named key: GitLab CI's `API_TOKEN:
 # {value: "X", expand: false}` (the block form is a mapping under a secret key, `_blocks`)
 _FLOW_VALUE = re.compile(
@@ -162,7 +170,8 @@ _INI_KEY = re.compile(rf"""^(?P<key>{_KEY})[ \t]*[=:][ \t]*(?P<value>[^\n]*)$"""
 _CONCAT = GLUED
 _HASH_WORDS = frozenset({"sha", "sha1", "sha256", "sha384", "sha512", "md5", "hash", "commit",
                          "revision", "rev", "checksum", "digest", "integrity", "etag",
-                         "fingerprint", "oid", "shasum", "resolved", "h1"})
+                         "fingerprint", "oid", "shasum", "resolved", "h1",
+                         "ref"})  # git's object name (vim-fugitive's `let ref = '<sha1>'`)
 _HASH_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5)[-:$]$|h1:$", re.I)
 _KEY_BEFORE = re.compile(rf"""({_KEY})["'\]]*\s*(?:[:=]|=>|,|\()?\s*["'`]?$""")
 
@@ -284,10 +293,12 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
     hold a key word (`<password>X</password>`, `<property name="password" value="X"/>`)."""
     out: list[Span] = []
     for start, line in key_lines:
-        for pattern in (_XML_ELEMENT, _XML_NAME_VALUE):
+        for pattern in (_XML_ELEMENT, _XML_NAME_VALUE, _XML_NAMED_TEXT):
             for m in pattern.finditer(line):
-                if named_secret_key(m.group("key")) and value_ok(m.group("value"),
-                                                                 m.group("key")):
+                key, value = m.group("key"), m.group("value")
+                if named_secret_key(key) and value_ok(value, key) and (
+                        pattern is not _XML_NAMED_TEXT
+                        or is_secret_value(value, key, literal_words=False)):
                     out.append((start + m.start("value"), start + m.end("value"),
                                 "xml_value", False))
     return out
