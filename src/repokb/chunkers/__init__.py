@@ -18,10 +18,12 @@ chunk defining something by its language's chunker), requests (HTTP request file
 `###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
 section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
 GDB scripts by `define`), nix (Nix by attribute binding), mako (Mako pages by `<%def>` and
-`<%block>`). A language with no registered chunker is cut into fixed windows.
+`<%block>`), texmacros (TeX packages and classes by macro definition), bibtex
+(BibTeX bibliographies by entry). A language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    bibtex,
     blocks,
     clojure,
     cmake,
@@ -52,6 +54,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
+    texmacros,
     vimhelp,  # after rst: Vim help wraps the plain-text chunker
     vimscript,
 )

@@ -789,8 +789,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.CONFIGURATION, "Android app manifest: its components, permissions and "
             "settings", subkind="android_manifest", confidence=0.95)),
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
-       Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
-            subkind="bibliography", confidence=0.95)),
+       Then(Kind.DATA, "BibTeX bibliography: one piece per reference entry, named by its "
+            "cite key", subkind="bibliography", role=Role.SUPPORTING,
+            policy=Policy.INDEX_TEXT, confidence=0.95)),
     # Smarty's `.tpl` by its tags wherever it lies (Helm's `templates/_helpers.tpl` is Go's
     # `{{ }}`: decided above by its chart, or by its content)
     _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),
