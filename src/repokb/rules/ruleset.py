@@ -308,6 +308,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
 # 0.3.32 also (review): a NUL byte past the head is recorded with the binary-content rule's flag
 # `binary` and confidence 0.95, as a head showing it is
+# NEXT (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency manifests
+# (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
+# `.lein/credentials.clj` blocked (was indexed); a `.bib` indexed per entry (was metadata only)
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

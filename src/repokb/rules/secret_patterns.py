@@ -280,6 +280,10 @@ REDACTED = "<REDACTED_SECRET>"
 # checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
 # `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
 # secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
+# NEXT (newuser35): Clojure's secret-named var or map keyword given a string (`(def api-key "X")`,
+# `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
+# secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
+# secrets/texforms.py)
 REDACTION_VERSION = 44
 
 
