@@ -4,9 +4,9 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
-forms), elisp (Emacs Lisp by its top-level forms), clojure (Clojure by its top-level forms), vimscript (Vim script by function and
-user command), vimhelp (Vim help files by `*tag*` topic), groovy (Gradle builds and Jenkins
-pipelines too, by its brace blocks), pod (Perl's
+forms), elisp (Emacs Lisp by its top-level forms), clojure (Clojure by its top-level
+forms), vimscript (Vim script by function and user command), vimhelp (Vim help files by
+`*tag*` topic), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
 documentation by =head sections; Perl source as code plus its POD), make
 (Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
 build stage), cmake (by function, macro and target),

@@ -1,4 +1,5 @@
-"""Secrets in Emacs Lisp's and Clojure's own forms, where no `key = "value"` or `key: "value"` shows them.
+"""Secrets in Emacs Lisp's and Clojure's own forms, where no `key = "value"` or `key: "value"`
+shows them.
 
 An Emacs configuration (`init.el`, `.emacs`, `config.el`) sets its credentials as Lisp:
 - a secret-named variable given a string: `(setq erc-password "X")`, `(setq-default
@@ -12,7 +13,8 @@ Clojure (`.clj`, `.cljs`, `.cljc`, Leiningen's `project.clj` and `profiles.clj`)
 forms: a secret-named var given a string (`(def api-key "X")`, `(def ^:private db-password
 "X")`, `(defonce token "X")`) and a secret-named keyword in a map (`{:user "u" :password "X"}`,
 `:repository-auth {#"clojars" {:password "X"}}`), the map's `{` and `,` (whitespace there)
-before it, and the string glued to an Authorization scheme by `str` (`(str "Bearer " "X")`). Spans of the value only, never its name. A name must be a secret's (`scan.is_secret_key`);
+before it, and the string glued to an Authorization scheme by `str` (`(str "Bearer " "X")`).
+Spans of the value only, never its name. A name must be a secret's (`scan.is_secret_key`);
 the value is judged as a string literal of code is (`scan.is_secret_value`: no bare word, no
 placeholder, no prompt such as `"Password: "`), and a regular expression (`"^\\(Enter ..."`),
 a path (`"~/.authinfo.gpg"`) or a format (`"%s"`) is none. Read in Emacs Lisp only.
