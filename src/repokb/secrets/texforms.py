@@ -4,8 +4,8 @@ A paper or a template keeps a service's key as a macro (`\\def\\apikey{X}`,
 `\\newcommand{\\dbpassword}{X}`, `\\newcommand*\\token{X}`, `\\gdef`, `\\edef`, `\\renewcommand`,
 `\\providecommand`), where no `key = "value"` shows it. The macro's name must be a secret's
 (`scan.is_secret_key`) and its body a secret's value (`scan.is_secret_value`: one word, no
-placeholder, no TeX command in it: `\\textsc{X}` is prose). Spans of the value only. Read in LaTeX documents and TeX packages (`.sty`,
-`.cls`).
+placeholder, no TeX command in it: `\\textsc{X}` is prose). Spans of the value only. Read
+in LaTeX documents and TeX packages (`.sty`, `.cls`).
 """
 
 from __future__ import annotations
