@@ -12,8 +12,8 @@ and `paper` (a paper's repository written by clojure_trees.sh: main.tex, chapter
 refs.bib, macros.sty, acmart-lite.cls, with Debian's latex-make and latex-coffee-stains
 packages under sty/). 40 questions (the last two name a function as
 Clojure qualifies it, `cheshire.core/parse-string`), written by session newuser35 as a new
-user would ask, README only. A hit is right as in names.py (path ends with the path, symbol with the name, case
-folded: a docs section is named by its heading path, `... > Add a Locale Dropdown`); the
+user would ask, README only. A hit is right as in names.py (path ends with the path, symbol
+with the name, case folded: a docs section is named by its heading path, `... > Add a Locale Dropdown`); the
 file's rank is shown too, and the first piece holding the definition's line (named or not, so
 a window of the file before its pieces had names is compared fairly).
 """
