@@ -368,12 +368,28 @@ def go_method_names(text: str) -> str:
     return _GO_METHOD_EXPRESSION.sub(r"\g<type>.\g<method>", text)
 
 
+# Clojure's namespace-qualified symbol (`cheshire.core/parse-string`, `clj-http.client/get`),
+# as its docs and stack traces write it: the namespace is a dotted path before a `/`
+_QUALIFIED = re.compile(r"(?<![\w/.-])[A-Za-z][\w-]*(?:\.[\w-]+)+/"
+                        r"(?P<name>[A-Za-z*+!<>=-][\w*+!<>=?-]*)(?![\w/.])")
+
+
+def qualified_names(text: str, is_defined: IsDefined | None) -> str:
+    """The text with a namespace-qualified Clojure name read bare where the searched projects
+    define the name (`cheshire.core/parse-string` -> `parse-string`: a piece is named by its
+    bare name, its namespace is its file's); a URL's `example.com/api` stays."""
+    if is_defined is None or "/" not in text:
+        return text
+    return _QUALIFIED.sub(lambda m: m.group("name") if is_defined(m.group("name"))
+                          else m.group(0), text)
+
+
 def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
          is_defined: IsDefined | None = None) -> QueryPlan:
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = go_method_names(" ".join(text.split()))
+    text = qualified_names(go_method_names(" ".join(text.split())), is_defined)
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     kebab = [k for k in dict.fromkeys(_KEBAB.findall(text)) if is_defined(k)] if (

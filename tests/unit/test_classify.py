@@ -328,9 +328,10 @@ LATEX = ("\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n
          Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
         ("tex/shardplot.ins", "\\input docstrip.tex\n\\generate{\\file{shardplot.sty}}\n",
          Kind.SOURCE, "tex_source", Policy.PARSE_AND_INDEX),
-        # a bibliography is reference data, recorded; what LaTeX writes beside it is output
+        # a bibliography is reference data, indexed per entry ("which entry is cited as
+        # karger1997", newuser35); what LaTeX writes beside it is output
         ("paper/refs.bib", "@inproceedings{karger1997,\n  title = {Consistent hashing},\n}\n",
-         Kind.DATA, "bibliography", Policy.METADATA_ONLY),
+         Kind.DATA, "bibliography", Policy.INDEX_TEXT),
         ("paper/main.aux", "\\relax\n\\citation{karger1997}\n", Kind.BUILD_ARTIFACT,
          "latex_output", Policy.EXCLUDE),
         ("paper/main.bbl", "\\begin{thebibliography}{1}\n\\end{thebibliography}\n",

@@ -9,7 +9,8 @@ from repokb.query import SYMBOL, plan
 
 from ..conftest import cases
 
-DEFINED = {"magit-status", "projectile-cache-file", "my/open-init-file", "magit--minimal-git"}
+DEFINED = {"magit-status", "projectile-cache-file", "my/open-init-file", "magit--minimal-git",
+           "parse-string", "wrap-cookies", "defroutes"}
 
 
 def is_defined(name: str) -> bool:
@@ -38,3 +39,23 @@ def test_a_hyphenated_word_no_project_defines_stays_words():
     for question in ("how do I use a built-in theme", "where is the read-only flag set"):
         understood = plan(question, is_defined=is_defined)
         assert not understood.about and not understood.symbols
+
+
+QUALIFIED = [  # (question, the bare name it asks about): Clojure's `namespace/name` (newuser35:
+    # "where is cheshire.core/parse-string defined" asked for `cheshire.core`, the ns piece first)
+    ("where is cheshire.core/parse-string defined", "parse-string"),
+    ("what does ring.middleware.cookies/wrap-cookies do", "wrap-cookies"),
+    ("where is compojure.core/defroutes defined", "defroutes"),
+]
+
+
+@cases(("question", "name"), QUALIFIED)
+def test_a_namespace_qualified_clojure_name_is_asked_about_bare(question, name):
+    understood = plan(question, is_defined=is_defined)
+    assert name in understood.about and name in understood.symbols
+    assert not any("." in s for s in understood.symbols)
+
+
+def test_a_url_path_is_not_a_qualified_name():
+    understood = plan("how do I call example.com/api from a handler", is_defined=is_defined)
+    assert "api" not in understood.symbols

@@ -4,9 +4,9 @@ code (tree-sitter: one LanguageSpec per language in languages.py), markdown, rst
 text), latex, config (JSON, YAML, TOML), ini (INI, conf, properties), markup (HTML, XML), styles
 (CSS, SCSS, LESS), notebook (Jupyter: its cells' sources, never their outputs), cython (by
 indentation), rlang (R, by its top-level definitions' heads and brackets), erlang (by its
-forms), elisp (Emacs Lisp by its top-level forms), vimscript (Vim script by function and
-user command), vimhelp (Vim help files by `*tag*` topic), groovy (Gradle builds and Jenkins
-pipelines too, by its brace blocks), pod (Perl's
+forms), elisp (Emacs Lisp by its top-level forms), clojure (Clojure by its top-level
+forms), vimscript (Vim script by function and user command), vimhelp (Vim help files by
+`*tag*` topic), groovy (Gradle builds and Jenkins pipelines too, by its brace blocks), pod (Perl's
 documentation by =head sections; Perl source as code plus its POD), make
 (Makefiles by rule), gotemplate (Helm's `_helpers.tpl` by its `define`s), dockerfile (by
 build stage), cmake (by function, macro and target),
@@ -18,11 +18,14 @@ chunk defining something by its language's chunker), requests (HTTP request file
 `###` requests, Gherkin features by scenario), packaging (RPM specs and Kickstart files by `%`
 section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
 GDB scripts by `define`), nix (Nix by attribute binding), mako (Mako pages by `<%def>` and
-`<%block>`). A language with no registered chunker is cut into fixed windows.
+`<%block>`), texmacros (TeX packages and classes by macro definition), bibtex
+(BibTeX bibliographies by entry). A language with no registered chunker is cut into fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
+    bibtex,
     blocks,
+    clojure,
     cmake,
     code,
     config,
@@ -51,6 +54,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     rst,
     sfc,  # after code, markup and styles: a component's blocks go to theirs
     styles,
+    texmacros,
     vimhelp,  # after rst: Vim help wraps the plain-text chunker
     vimscript,
 )

@@ -52,8 +52,12 @@ _SPECIALISED = re.compile(r"\(\s*\(\s*" + _SYMBOL + r"\s+(" + _SYMBOL + r")\s*\)
 _PACKAGE_LINE = re.compile(r";;;\s+([\w.+-]+?)(?:\.el)?\s+---")
 
 
-def forms(text: str) -> list[tuple[int, int]]:
-    """(start, end) character offsets of each top-level parenthesised form."""
+def forms(text: str, char_mark: str = "?", opening: str = "([", closing: str = ")]"
+          ) -> list[tuple[int, int]]:
+    """(start, end) character offsets of each top-level parenthesised form. `char_mark` opens
+    a character literal (Emacs Lisp's `?(`; Clojure's are `\\(`, escapes, and its `?` is a
+    symbol's letter: `nil?`); `opening` and `closing` are the brackets counted (Clojure's
+    maps and sets add `{}`)."""
     out: list[tuple[int, int]] = []
     depth, start, i, n = 0, 0, 0, len(text)
     while i < n:
@@ -66,15 +70,15 @@ def forms(text: str) -> list[tuple[int, int]]:
             i += 1
             while i < n and text[i] != '"':
                 i += 2 if text[i] == "\\" else 1
-        elif c == "?":  # a character literal: `?(`, `?\(`, `?\"`, `?\C-x`
+        elif c == char_mark:  # a character literal: `?(`, `?\(`, `?\"`, `?\C-x`
             i += 2 if i + 1 < n and text[i + 1] == "\\" else 1
         elif c == "\\":  # an escaped character in a symbol: `foo\(bar`
             i += 1
-        elif c in "([":
+        elif c in opening:
             if depth == 0:
                 start = i
             depth += 1
-        elif c in ")]":
+        elif c in closing:
             depth -= 1
             if depth < 0:
                 raise ValueError("unbalanced parentheses")  # the windows serve

@@ -2,13 +2,18 @@
 
 markdown-it finds the headings, so `#` lines inside code fences are not mistaken for headings.
 Sections longer than the window are cut between paragraphs into pieces of up to 800
-characters, each keeping the heading path (see sections.py). Front matter is skipped; code
-blocks over 2000 characters are trimmed.
+characters, each keeping the heading path (see sections.py). Front matter is skipped, but its
+`title:` names the text before the first heading (a blog post's or a docs page's whole body is
+often there: Docusaurus, Hugo, Jekyll); code blocks over 2000 characters are trimmed. MDX is
+Markdown here: its `import`/`export` lines and JSX stay in their section, and a heading's
+custom id (`## Install {#install}`, MDX's `{/* #install */}`) is no word of its title.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from repokb.chunkers.base import register
@@ -57,13 +62,32 @@ class MarkdownChunker:
                 continue
             first, stop = body_start + tok.map[0], body_start + tok.map[1]
             if tok.type == "heading_open":
-                title = tokens[idx + 1].content.strip() if idx + 1 < len(tokens) else ""
-                headings.append(Heading(first, int(tok.tag[1]), title))
+                title = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
+                headings.append(Heading(first, int(tok.tag[1]), _HEADING_ID.sub("", title)
+                                        .strip()))
             elif tok.type in ("fence", "code_block"):
                 blocks.append((first, min(stop, len(lines)) - 1))
         pieces = heading_sections(lines, headings, body_start, self.size, self.overlap, blocks,
                                   outer)
+        title = front_matter_title(lines[:body_start]) if body_start and not outer else None
+        if title:
+            first = headings[0].row + 1 if headings else len(lines) + 1
+            pieces = [replace(p, symbol=title) if p.symbol is None and p.start_line < first
+                      else p for p in pieces]
         return pieces, headings
+
+
+# a heading's custom id: `{#install}` (Docusaurus, Pandoc, kramdown), MDX's `{/* #install */}`
+_HEADING_ID = re.compile(r"\s*\{(?:#[\w:.-]+|/\*.*?\*/)\}")
+_TITLE = re.compile(r"""^title\s*[:=]\s*(["']?)(?P<title>.+?)\1\s*$""")
+
+
+def front_matter_title(lines: Sequence[str]) -> str | None:
+    """The `title:` of a YAML (or `title =` of a TOML) front matter block, if it has one."""
+    for line in lines[1:]:
+        if (m := _TITLE.match(line.strip())) is not None:
+            return m.group("title").strip() or None
+    return None
 
 
 def front_matter_end(lines: list[str]) -> int:

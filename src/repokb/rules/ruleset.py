@@ -332,6 +332,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (secrets35): the head scan (`secrets.scan`) reads Twitter's, Dropbox's, an Azure SAS's and
 # a Functions key's formats and `BINDPW`/`authtok` names (a file holding one is flagged redact),
 # and no longer reads Vim's `'key=' . expr . '...'` as an assignment
+# NEXT (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency manifests
+# (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
+# `.lein/credentials.clj` blocked (was indexed); a `.bib` indexed per entry (was metadata only)
 CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -830,8 +833,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.CONFIGURATION, "Android app manifest: its components, permissions and "
             "settings", subkind="android_manifest", confidence=0.95)),
     _r("bibliography", Tier.PATH, (Lang(frozenset({"bibtex"})),),
-       Then(Kind.DATA, "BibTeX bibliography: reference entries, metadata only",
-            subkind="bibliography", confidence=0.95)),
+       Then(Kind.DATA, "BibTeX bibliography: one piece per reference entry, named by its "
+            "cite key", subkind="bibliography", role=Role.SUPPORTING,
+            policy=Policy.INDEX_TEXT, confidence=0.95)),
     # Smarty's `.tpl` by its tags wherever it lies (Helm's `templates/_helpers.tpl` is Go's
     # `{{ }}`: decided above by its chart, or by its content)
     _r("smarty-template", Tier.PATH, (SMARTY_TEMPLATE,),

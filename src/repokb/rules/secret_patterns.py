@@ -293,6 +293,10 @@ REDACTED = "<REDACTED_SECRET>"
 # `BINDPW X`, SSSD's `ldap_default_authtok`, pika's `PlainCredentials(u, X)`; a Lisp defvar's
 # docstring is no longer taken with its value; vim-fugitive's `'core.askPass=' . x . '/y'` and a
 # git object name under `ref` are no longer findings
+# NEXT (newuser35): Clojure's secret-named var or map keyword given a string (`(def api-key "X")`,
+# `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
+# secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
+# secrets/texforms.py)
 REDACTION_VERSION = 44
 
 

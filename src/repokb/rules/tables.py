@@ -335,6 +335,9 @@ SECRET_FILES: dict[str, str] = {
 # Hex's API key for publishing packages: Mix's `~/.hex/hex.config`, rebar3's
 # `~/.config/rebar3/hex.config` (`{api_key, <<"...">>}`).
 SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
+                                # Leiningen's repository logins in plain text (`{#"clojars"
+                                # {:username "u" :password "X"}}`; the `.gpg` one is a keystore)
+                                ".lein/credentials.clj": "credentials_file",
                                 # sbt's and Ivy's repository logins (`realm=`, `host=`,
                                 # `user=`, `password=`), read by `Credentials(Path...)`
                                 ".sbt/.credentials": "credentials_file",
@@ -444,6 +447,10 @@ MANIFESTS: dict[str, str] = {
     "Artifacts.toml": "julia_artifacts",
     # R: a package's DESCRIPTION (Package, Version, Imports, Suggests: its dependencies)
     "DESCRIPTION": "r_package_description",
+    # Clojure: Leiningen's project (`(defproject app "1.0" :dependencies [...])`), the Clojure
+    # CLI's deps.edn, shadow-cljs' builds and npm/Maven dependencies, Babashka's tasks and deps
+    "project.clj": "leiningen_project", "deps.edn": "clojure_deps",
+    "shadow-cljs.edn": "shadow_cljs_config", "bb.edn": "babashka_config",
 }
 # requirements-dev.txt, dev-requirements.txt; pip-tools' sources of them (requirements.in,
 # constraints.in). Not constraints*.txt: Django's docs/ref/models/constraints.txt is prose.
@@ -1113,7 +1120,10 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings
                      ".formatter.exs", ".credo.exs", ".iex.exs",
-                     ".ocamlinit")  # the OCaml toplevel's start-up script
+                     ".ocamlinit",  # the OCaml toplevel's start-up script
+                     # Leiningen's profiles (a project's `profiles.clj`, the user's
+                     # `~/.lein/profiles.clj`): a map of settings merged into project.clj
+                     "profiles.clj")
 # Settings of an Elixir or Erlang application and its release: Mix's `config/*.exs`
 # (config.exs, dev.exs, prod.exs, runtime.exs), a release's `sys.config` and the Erlang VM's
 # flags `vm.args` (the node's name and cookie), and their `.src` templates.

@@ -10,7 +10,8 @@ comment or wrapped over lines too); `defaults.find`, `jvm.find` and `dotnet.find
 Ruby's, Java's, Gradle's, Android's and .NET's forms, `openresty.find` Lua's and nginx's,
 `perl.find` Perl's, `beam.find` Erlang's and Elixir's, `mlforms.find` Haskell's and OCaml's,
 `rforms.find` R's right assignment (`"X" -> password`), `lispforms.find` Emacs Lisp's
-`(setq erc-password "X")` and `:secret "X"`, `rustforms.find` Rust's clap
+`(setq erc-password "X")` and `:secret "X"` (Clojure's `(def api-key "X")`, `{:password "X"}`
+too), `texforms.find` a TeX macro `\\def\\apikey{X}`, `rustforms.find` Rust's clap
 default above a secret-named field and a `fn` named for a secret returning a literal,
 `powershell.find` PowerShell's
 `ConvertTo-SecureString "X" -AsPlainText` and `net user NAME X`, `buildforms.find` CMake's
@@ -100,6 +101,7 @@ from repokb.secrets import (
     sqlforms,
     storenames,
     stores,
+    texforms,
     usermaps,
 )
 from repokb.secrets.envnames import drop_env_var_names
@@ -138,6 +140,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "mlforms": lambda text, mode, language, keys: mlforms.find(text, language),
     "rforms": lambda text, mode, language, keys: rforms.find(text, language),
     "lispforms": lambda text, mode, language, keys: lispforms.find(text, language),
+    "texforms": lambda text, mode, language, keys: texforms.find(text, language),
     "rustforms": lambda text, mode, language, keys: rustforms.find(text, language),
     "pairs": lambda text, mode, language, keys: pairs.find(text, language, keys),
     "powershell": lambda text, mode, language, keys: powershell.find(text, keys),

@@ -1,4 +1,5 @@
-"""Secrets in Emacs Lisp's own forms, where no `key = "value"` or `key: "value"` shows them.
+"""Secrets in Emacs Lisp's and Clojure's own forms, where no `key = "value"` or `key: "value"`
+shows them.
 
 An Emacs configuration (`init.el`, `.emacs`, `config.el`) sets its credentials as Lisp:
 - a secret-named variable given a string: `(setq erc-password "X")`, `(setq-default
@@ -8,6 +9,11 @@ An Emacs configuration (`init.el`, `.emacs`, `config.el`) sets its credentials a
 - a secret-named entry of an alist or a plist: `(sql-password "X")` in
   `sql-connection-alist`, `:secret "X"` / `:password "X"` in `auth-sources` or an IRC
   server's plist, `(password . "X")`.
+Clojure (`.clj`, `.cljs`, `.cljc`, Leiningen's `project.clj` and `profiles.clj`) writes the same
+forms: a secret-named var given a string (`(def api-key "X")`, `(def ^:private db-password
+"X")`, `(defonce token "X")`) and a secret-named keyword in a map (`{:user "u" :password "X"}`,
+`:repository-auth {#"clojars" {:password "X"}}`), the map's `{` and `,` (whitespace there)
+before it, and the string glued to an Authorization scheme by `str` (`(str "Bearer " "X")`).
 Spans of the value only, never its name. A name must be a secret's (`scan.is_secret_key`);
 the value is judged as a string literal of code is (`scan.is_secret_value`: no bare word, no
 placeholder, no prompt such as `"Password: "`), and a regular expression (`"^\\(Enter ..."`),
@@ -21,17 +27,22 @@ import re
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
 
 Span = tuple[int, int, str, bool]
+_LISPS = frozenset({"emacs_lisp", "clojure"})
 
 # a symbol (`erc-password`, `'paradox-github-token`, `:secret`, `(password .`) and the string
 # right after it
 _NAMED_STRING = re.compile(
-    r"""(?:(?<=[\s('])|^)['`:]?(?P<key>[A-Za-z][\w/*+!<>=?-]{0,100})(?:[ \t\r\n]+\.)?"""
+    r"""(?:(?<=[\s('{,])|^)['`:]?(?P<key>[A-Za-z][\w/*+!<>=?-]{0,100})(?:[ \t\r\n]+\.)?"""
     r"""[ \t\r\n]+"(?P<value>(?:[^"\\\n]|\\.){1,400})\"""")
+
+# `(str "Bearer " "X")`: a header's credentials glued to their scheme
+_SCHEMED = re.compile(r'"(?:Bearer|Token|Basic)\s*"\s+"(?P<value>[^"\\\s]{8,400})"')
 
 
 def find(text: str, language: str | None = None) -> list[Span]:
-    """Spans of the secret strings an Emacs Lisp text gives to secret-named symbols."""
-    if language != "emacs_lisp" or '"' not in text:
+    """Spans of the secret strings an Emacs Lisp or Clojure text gives to secret-named
+    symbols and keywords."""
+    if language not in _LISPS or '"' not in text:
         return []
     out: list[Span] = []
     for m in _NAMED_STRING.finditer(text):
@@ -40,4 +51,9 @@ def find(text: str, language: str | None = None) -> list[Span]:
             continue
         if not is_placeholder(value) and is_secret_value(value, key, literal_words=False):
             out.append((m.start("value"), m.end("value"), "secret_assignment", False))
+    if language == "clojure":
+        for m in _SCHEMED.finditer(text):
+            if not is_placeholder(m.group("value")) and is_secret_value(
+                    m.group("value"), "token", literal_words=False):
+                out.append((m.start("value"), m.end("value"), "authorization_header", False))
     return out
