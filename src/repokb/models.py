@@ -432,6 +432,16 @@ class Query:
 _KINDS = tuple(str(k) for k in Kind)
 
 
+@dataclass(frozen=True, order=True)
+class HitCopy:
+    """Where else a hit's text is, byte for byte (`Hit.copies`)."""
+
+    project: str
+    path: str
+    start_line: int
+    end_line: int
+
+
 @dataclass(frozen=True)
 class Hit:
     """One search result, as `repokb search --json` prints it (plus provenance)."""
@@ -455,6 +465,9 @@ class Hit:
     # The names of short definitions joined into the hit's piece (ChunkPiece.also): Fortran's
     # `module tree` in the piece named `tree.tree_inode`, an INI `[server]` in `database`'s.
     also: tuple[str, ...] = ()
+    # The same text at other places (rank_copies.py: a README copied as docs/index.md), folded
+    # into this hit rather than taking result slots of their own.
+    copies: tuple[HitCopy, ...] = ()
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
@@ -477,6 +490,8 @@ class Hit:
             data["project_from_question"] = self.project_from_question
         if self.also:
             data["also"] = list(self.also)
+        if self.copies:
+            data["copies"] = [asdict(c) for c in self.copies]
         if explain:
             data["provenance"] = self.provenance
         return data
