@@ -59,6 +59,7 @@ from repokb.operations.guards import (
 )
 from repokb.operations.jobs import ACTIVE, Job, JobCancelled, Jobs, stoppable
 from repokb.operations.migrate import migrate_home
+from repokb.operations.scope import project_meant
 from repokb.operations.why import nothing_found, project_names
 from repokb.operations.worker import run_in_worker
 from repokb.pipeline import EmbedProgress, Indexer, Progress, RunReport
@@ -186,8 +187,20 @@ class Operations:
             self._write.release()
 
     # -- reads ------------------------------------------------------------------------------
+    def _meant(self, query: Query) -> Query:
+        """The query scoped to the projects its names mean (scope.py: `Cobra`, `cobra/`, a
+        folder of the project)."""
+        meant = tuple(dict.fromkeys(self._project(p) for p in query.projects))
+        return query if meant == query.projects else replace(query, projects=meant)
+
+    def _project(self, name: str) -> str:
+        """The project `name` means (scope.py), else `name`."""
+        catalog = self.ws.catalog
+        return project_meant(name, catalog.project_names(), catalog.projects())
+
     @_in_use
     def search(self, query: Query) -> list[dict[str, Any]]:
+        query = self._meant(query)
         return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
 
     def why_nothing(self, query: Query) -> str:
@@ -196,6 +209,7 @@ class Operations:
         query is refused as a search refuses it (it was "no chunk matches all these filters")."""
         if not query.text.strip():
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        query = self._meant(query)
         if (names := stored_names(query.projects)) != query.projects:
             query = replace(query, projects=names)  # a folder's name holding a credential
         return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
@@ -204,6 +218,7 @@ class Operations:
     def stats(self, project: str | None = None) -> dict[str, Any]:
         """What the knowledge base (or one project of it) holds. A project nothing is known
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
+        project = project if project is None else self._project(project)
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
         # every project known, with its files (0: only folders left out are recorded, as for
@@ -245,6 +260,7 @@ class Operations:
                 symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk)."""
+        project = project if project is None else self._project(project)
         return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
                             before, after)
 
@@ -266,6 +282,7 @@ class Operations:
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
         classified now); a remote one names a project-relative path the catalog knows."""
+        project = project if project is None else self._project(project)
         require_project(project, self.ws.catalog.project_names())
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)
