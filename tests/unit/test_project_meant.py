@@ -23,7 +23,9 @@ def _roots(tmp: Path) -> dict[str, Path]:
     ("cobra/", "cobra"),           # a trailing slash (shell completion of the folder)
     (" cobra ", "cobra"),          # blanks around it
     ("shop", "Shop"),              # the one project of that name in another case
-    ("viper", "viper"),            # a version left off: not guessed (why.py says "Did you mean")
+    ("viper", "viper-1.10.1"),     # a version left off, as `repokb index` names an sdist
+    ("Viper/", "viper-1.10.1"),
+    ("shop-o", "shop-o"),          # a part of a name: not guessed
     ("cobar", "cobar"),            # a typo: left as typed
     ("nosuch", "nosuch"),
     ("../x", "../x"),              # a path no project holds

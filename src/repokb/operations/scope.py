@@ -2,17 +2,25 @@
 full path all mean the project `cobra`, on every surface (the operations resolve it).
 
 Only an unambiguous reading is taken: the name itself; the name without surrounding blanks or a
-trailing slash; the one project of that name in another case; a path that is a project's root
-or lies inside one (the deepest such root). Any other name stays as typed, so a search finds
-nothing and says why, naming the projects and the one it most likely means (why.py), and an
-operation about a project raises errors.unknown_project.
+trailing slash; the one project of that name in another case, else the one of that name with a
+version after it (`click` -> `click-8.1.7`, as `repokb index` names an unpacked sdist); a path
+that is a project's root or lies inside one (the deepest such root). Any other name stays as
+typed, so a search finds nothing and says why, naming the projects and the one it most likely
+means (why.py), and an operation about a project raises errors.unknown_project.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+
+
+def _VERSIONED(name: str) -> re.Pattern[str]:  # noqa: N802 (a pattern, named as one)
+    """`name` with a version after it, as `repokb index` names an unpacked sdist
+    (`click` -> `click-8.1.7`)."""
+    return re.compile(rf"{re.escape(name.casefold())}[-_.]?v?\d[\w.+-]*")
 
 
 def _path_like(text: str) -> bool:
@@ -34,6 +42,9 @@ def project_meant(typed: str, names: Iterable[str], roots: Mapping[str, Path],
     same = [k for k in known if k.casefold() == bare.casefold()]
     if len(same) == 1:
         return same[0]
+    versioned = [k for k in known if _VERSIONED(bare).fullmatch(k.casefold())]
+    if len(versioned) == 1 and not same:
+        return versioned[0]
     if not _path_like(bare):
         return typed
     try:
