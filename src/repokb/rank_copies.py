@@ -72,9 +72,12 @@ def list_copies(folded: list[Folded], ranked: list[Candidate],
                 read: Callable[[list[str]], dict[str, dict[str, Any]]]) -> None:
     """Add to each hit's copies every other file among the candidates holding the text of each
     of its pieces (looked for among the pieces cut alike, their content read by `read`)."""
+    keys = {_alike(m.payload) for f in folded for m in f.group.members}
+    starts = {key[0] for key in keys}
     wanted: dict[tuple[Any, ...], list[Candidate]] = {}
-    for c in ranked:
-        wanted.setdefault(_alike(c.payload), []).append(c)
+    for c in ranked:  # the start line first: a search ranks hundreds of candidates
+        if c.payload.get("start_line") in starts and (key := _alike(c.payload)) in keys:
+            wanted.setdefault(key, []).append(c)
     for f in folded:
         known = {f.group.key, *(c.key for c in f.copies)}
         texts = {_alike(m.payload): _digest(str(m.payload["content"])) for m in f.group.members}
