@@ -380,6 +380,14 @@ def line_range(start: int, end: int) -> str:
     return f"{start}-{end}" if start > 0 else ""
 
 
+def copies_phrase(hit: dict[str, Any]) -> str:
+    """'the same text in docs/index.md, other/LICENSE' for a hit's `copies` (its own project's
+    paths bare), on every surface that prints hits."""
+    places = [c["path"] if c["project"] == hit["project"] else f"{c['project']}/{c['path']}"
+              for c in hit.get("copies") or ()]
+    return "the same text in " + ", ".join(places)
+
+
 def stats_files(data: dict[str, Any]) -> str:
     """What `stats` counts its chunks from, on every surface: `722 files`, or `502 indexed
     files (722 files recorded)` when some were skipped (the chunks come from the indexed)."""

@@ -10,6 +10,7 @@ import pytest
 
 from repokb.models import HitCopy, Query
 from repokb.roots import resolve_roots
+from repokb.surfaces.mcp.render import hits as mcp_hits
 
 from ..conftest import write
 
@@ -75,6 +76,9 @@ def test_a_copied_document_takes_one_slot_and_names_its_copy(workspace, dotenv):
          "end_line": getting_started.end_line}]
     # the slot the copy left holds another answer: the code is in the five
     assert "src/dotenv/main.py" in _places(hits)
+    # every surface that prints hits says where the copy is
+    shown = mcp_hits("load .env", [h.to_json() for h in hits])
+    assert f"(the same text in {other})" in shown
 
 
 def test_deleting_one_copy_leaves_the_other_found(workspace, dotenv):
