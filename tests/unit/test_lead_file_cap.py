@@ -62,3 +62,10 @@ def test_a_file_that_does_not_lead_keeps_the_cap():
               _piece(5, "a.go", "A4", 0.046, 5, 5), _piece(6, "c.go", "C1", 0.01, 30, 30)]
     hits = shape(pieces, 10, s)
     assert [g.best.payload["symbol"] for g in hits] == ["A1", "B1", "A2", "A3", "C1"]
+
+
+def test_a_cap_of_one_a_file_is_kept_whatever_leads():
+    s = Settings(max_per_file=1)
+    answer = _piece(4, "flag_groups.go", "validateExclusiveFlagGroups", 0.0292, 7, 13)
+    hits = shape(_flag_groups(answer), 10, s)
+    assert [g.key[1] for g in hits].count("flag_groups.go") == 1
