@@ -477,6 +477,12 @@ class Hit:
     # into this hit rather than taking result slots of their own.
     copies: tuple[HitCopy, ...] = ()
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Hit:
+        """The hit `to_json` (with `explain`) gave, its copies records again."""
+        copies = tuple(HitCopy(**c) for c in data.get("copies") or ())
+        return cls(**{**data, "also": tuple(data.get("also") or ()), "copies": copies})
+
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
         shape stays exactly the documented one); a lexical-only hit says so in one more key, a hit

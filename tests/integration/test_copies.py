@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from repokb.models import HitCopy, Query
+from repokb.models import Hit, HitCopy, Query
 from repokb.roots import resolve_roots
 from repokb.surfaces.mcp.render import hits as mcp_hits
 
@@ -98,3 +98,13 @@ def test_a_smaller_limit_gives_the_first_hits_of_a_larger_one(workspace, dotenv)
     wide = workspace.searcher.search(Query(question, limit=10))
     for n in (1, 2, 3):
         assert workspace.searcher.search(Query(question, limit=n)) == wide[:n]
+
+
+def test_a_hit_read_back_from_json_keeps_its_copies(workspace, dotenv):
+    # the CLI's --context and the LLM proxy rebuild hits from the operations' JSON
+    workspace.indexer.run(resolve_roots([dotenv], None))
+    hits = workspace.searcher.search(Query("variable expansion", limit=3, explain=True))
+    assert hits[0].copies
+    rebuilt = [Hit.from_json(h.to_json(explain=True)) for h in hits]
+    assert [(h.path, h.content, h.copies) for h in rebuilt] == [
+        (h.path, h.content, h.copies) for h in hits]  # the score is rounded in JSON

@@ -182,7 +182,7 @@ def search(
         from repokb.models import Hit
 
         settings = Settings.load(home=home)
-        block = format_context([Hit(**h) for h in hits], settings.context_min_similarity)
+        block = format_context([Hit.from_json(h) for h in hits], settings.context_min_similarity)
         sys.stdout.write(render.printable(block) or "No fragment reaches context_min_similarity "
                          f"({settings.context_min_similarity}).\n")
         return
