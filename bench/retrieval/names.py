@@ -35,7 +35,8 @@ def rank_of(hits: list[Any], path: str | list[str], symbol: str | None) -> int |
     two definitions answer alike: ASGIRequest.GET and WSGIRequest.GET)."""
     paths = [path] if isinstance(path, str) else path
     for i, h in enumerate(hits, 1):
-        if not any(h.path.endswith(p) for p in paths):
+        held = [h.path, *(c.path for c in getattr(h, "copies", ()))]  # a copy's text is the same
+        if not any(at.endswith(p) for at in held for p in paths):
             continue
         names = [h.symbol or "", *getattr(h, "also", ())]  # `also`: a short one joined in
         if symbol is None or any(n.lower().endswith(symbol.lower()) for n in names):

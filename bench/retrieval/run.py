@@ -52,7 +52,7 @@ from repokb.evaluate.metrics import (  # noqa: E402
     first_rank,
     lift,
     lift_interval,
-    overlaps,
+    relevant,
     summarize,
 )
 from repokb.settings import Settings  # noqa: E402
@@ -120,7 +120,7 @@ def run_corpus(corpus: Any, cache: Path, embedder: CachingEmbedder, quick: bool,
                               "lines": sum(r.end_line - r.start_line + 1 for r in results)
                               / max(len(results), 1),
                               "dense_scores": [r.dense_score for r in results[:10]],
-                              "relevant": [any(overlaps(r, t) for t in case.targets)
+                              "relevant": [any(relevant(r, t) for t in case.targets)
                                            for r in results[:10]]})
         info["latency_ms"] = {name: {"p50": statistics.median(v),
                                      "p95": statistics.quantiles(v, n=20)[18] if len(v) > 1

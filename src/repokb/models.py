@@ -380,6 +380,14 @@ def line_range(start: int, end: int) -> str:
     return f"{start}-{end}" if start > 0 else ""
 
 
+def copies_phrase(hit: dict[str, Any]) -> str:
+    """'the same text in docs/index.md, other/LICENSE' for a hit's `copies` (its own project's
+    paths bare), on every surface that prints hits."""
+    places = [c["path"] if c["project"] == hit["project"] else f"{c['project']}/{c['path']}"
+              for c in hit.get("copies") or ()]
+    return "the same text in " + ", ".join(places)
+
+
 def stats_files(data: dict[str, Any]) -> str:
     """What `stats` counts its chunks from, on every surface: `722 files`, or `502 indexed
     files (722 files recorded)` when some were skipped (the chunks come from the indexed)."""
@@ -432,6 +440,16 @@ class Query:
 _KINDS = tuple(str(k) for k in Kind)
 
 
+@dataclass(frozen=True, order=True)
+class HitCopy:
+    """Where else a hit's text is, byte for byte (`Hit.copies`)."""
+
+    project: str
+    path: str
+    start_line: int
+    end_line: int
+
+
 @dataclass(frozen=True)
 class Hit:
     """One search result, as `repokb search --json` prints it (plus provenance)."""
@@ -455,6 +473,15 @@ class Hit:
     # The names of short definitions joined into the hit's piece (ChunkPiece.also): Fortran's
     # `module tree` in the piece named `tree.tree_inode`, an INI `[server]` in `database`'s.
     also: tuple[str, ...] = ()
+    # The same text at other places (rank_copies.py: a README copied as docs/index.md), folded
+    # into this hit rather than taking result slots of their own.
+    copies: tuple[HitCopy, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Hit:
+        """The hit `to_json` (with `explain`) gave, its copies records again."""
+        copies = tuple(HitCopy(**c) for c in data.get("copies") or ())
+        return cls(**{**data, "also": tuple(data.get("also") or ()), "copies": copies})
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
@@ -477,6 +504,8 @@ class Hit:
             data["project_from_question"] = self.project_from_question
         if self.also:
             data["also"] = list(self.also)
+        if self.copies:
+            data["copies"] = [asdict(c) for c in self.copies]
         if explain:
             data["provenance"] = self.provenance
         return data

@@ -841,6 +841,34 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
         start <= g.end_line + s.merge_gap_lines + 1 and end >= g.start_line - s.merge_gap_lines - 1)
 
 
+# A lead file holds the first _LEAD_HITS hits (never, then, under a cap of one or two a file);
+# its hit past max_per_file is among the first _LEAD_RANK of the dense or the lexical ranking
+# (a page of results: the default limit); _FAR stands for "not in that ranking"
+_LEAD_HITS, _LEAD_RANK, _FAR = 3, 10, 1 << 30
+
+
+def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings) -> bool:
+    """Whether chunk c, of a file whose hits so far are `taken`, is one hit too many: a file
+    has at most `max_per_file` hits, or `max_per_lead_file` when it holds every one of the
+    first three hits and the first is no definition the question names (then the
+    question is about what that file does, not where a name is: cobra's "how are mutually
+    exclusive flags enforced" has flag_groups.go's first three pieces and the answer,
+    `validateExclusiveFlagGroups`, is its next definition), each hit past `max_per_file` a
+    definition none of its hits is and among the first `_LEAD_RANK` of a ranking (a nameless
+    window, one more part of a definition cut for length, or a definition only the fused
+    score brought up, took a slot from another file's answer: bench/RESULTS.md, rank35).
+    Decided by the first hits only: a smaller limit's hits are the first of a larger one's."""
+    if len(taken) < s.max_per_file:
+        return False
+    head = groups[:_LEAD_HITS]
+    lead = (len(head) == _LEAD_HITS and all(g.key == taken[0].key for g in head)
+            and head[0].best.factors.get("exact_symbol", 1.0) <= 1.0)
+    symbol = c.payload.get("symbol")
+    near_top = min(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK
+    return not (lead and len(taken) < s.max_per_lead_file and symbol and near_top
+                and all(g.best.payload.get("symbol") != symbol for g in taken))
+
+
 def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
     groups: list[Group] = []
     in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
@@ -856,7 +884,7 @@ def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
             target.start_line, target.end_line = (min(start, target.start_line),
                                                   max(end, target.end_line))
             continue
-        if len(groups) >= limit or (len(in_file.get(key, ())) >= s.max_per_file
+        if len(groups) >= limit or (_over_cap(c, groups, in_file.get(key, []), s)
                                     and "member" not in c.factors):
             continue  # the members a question asks for are its answer, however many
         groups.append(Group(c, [c], start, end))

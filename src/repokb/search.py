@@ -20,7 +20,7 @@ import numpy as np
 
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.errors import InputError, ModelError, StoreError
-from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, Query
+from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, HitCopy, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
     GO_PACKAGE_CLAUSE,
@@ -37,6 +37,7 @@ from repokb.rank import (
     starts_definition,
     symbol_match,
 )
+from repokb.rank_copies import Folded, fold, list_copies
 from repokb.secrets.paths import stored_names
 from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
@@ -262,9 +263,11 @@ class Searcher:
                                                      for points, _ in rankings):
                 break
             n *= DEPTH_GROWTH
-        if not self._with_content(groups):
+        folded = self._folded(ranked, groups, query.limit)
+        if folded is None:
             return None
-        hits = [self._hit(g, understood.intent, query.explain) for g in groups]
+        hits = [self._hit(f.group, understood.intent, query.explain, f.places())
+                for f in folded]
         if down:
             hits = [replace(h, lexical_only=down) for h in hits]
         if query.context_lines:
@@ -364,6 +367,23 @@ class Searcher:
                     return
                 yield q
             at = end + step
+
+    def _folded(self, ranked: list[Candidate], groups: list[Group],
+                limit: int) -> list[Folded] | None:
+        """The hits with their content, copies of an earlier hit's text folded into it
+        (rank_copies.py), a slot a copy left taken by the next hit of `ranked` (`shape` of a
+        larger limit: its first hits are these). None as `_with_content`."""
+        size = limit
+        while True:
+            if not self._with_content(groups):
+                return None
+            folded = fold(groups)
+            if len(folded) >= limit or len(groups) < size:
+                folded = folded[:limit]
+                list_copies(folded, ranked, self.store.contents)
+                return folded
+            size += limit - len(folded)
+            groups = shape(ranked, size, self.settings)
 
     def _with_content(self, groups: list[Group]) -> bool:
         """Read the content of the hits' chunks that came without it into their payloads
@@ -515,7 +535,8 @@ class Searcher:
         return s.lexical_weight * (s.symbol_lexical_factor if understood.intent == SYMBOL
                                    else 1.0)
 
-    def _hit(self, group: Group, intent: str, explain: bool) -> Hit:
+    def _hit(self, group: Group, intent: str, explain: bool,
+             copies: tuple[HitCopy, ...] = ()) -> Hit:
         best = group.best
         p = best.payload
         entry = self.catalog.get(p["project"], p["path"]) if explain else None
@@ -535,7 +556,8 @@ class Searcher:
                    symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
                    score=best.score, project=p["project"], content=group.content(),
                    provenance=provenance, lexical_only=_lexical_only(group),
-                   also=tuple(str(name) for name, _ in p.get("also") or ()))
+                   also=tuple(str(name) for name, _ in p.get("also") or ()),
+                   copies=copies)
 
 
 def better_reading(named: list[StoredPoint], unnamed: list[StoredPoint],

@@ -115,3 +115,25 @@ def test_intervals_bracket_the_value_and_pair_the_cases() -> None:
     assert difference(ranks, ranks) == (0.0, (0.0, 0.0))
     with pytest.raises(ValueError):
         difference([1], [1, 2])
+
+
+class Folded(Span):
+    """A result listing copies of its text (`Hit.copies`)."""
+
+    def __init__(self, path: str, start: int, end: int, *copies: Span) -> None:
+        super().__init__(path, start, end)
+        self.copies = copies
+
+
+def test_a_copy_of_the_right_text_is_right_and_spends_only_its_own_lines() -> None:
+    from repokb.evaluate.metrics import budget_rank
+
+    target = Span("docs/index.md", 6, 11)  # the case was derived from the copy
+    readme = Folded("README.md", 6, 11, Span("docs/index.md", 6, 11))
+    other = Span("src/main.py", 1, 20)
+    assert first_rank([other, readme], [target], "chunk") == 2
+    assert first_rank([other, readme], [target], "file") == 2
+    assert budget_rank([other, readme], [target], 26) == 2  # 20 + 6 lines, not 20 + 12
+    # a copy elsewhere in the file is no copy of the target's lines
+    assert first_rank([Folded("README.md", 6, 11, Span("docs/index.md", 40, 45))], [target],
+                      "chunk") is None

@@ -6,7 +6,9 @@ target's file and overlaps the target's line range by at least half of the targe
 half of the result: a small window inside a long function counts, and so does a
 definition-sized chunk that holds a small target, but a window that merely touches the target's
 edge does not. At file level a result is relevant when
-it is in a target file; results are reduced to distinct files in order first.
+it is in a target file; results are reduced to distinct files in order first. A result that
+lists copies of its text (`Hit.copies`: a README copied as docs/index.md) is relevant when it or
+any copy is: the user reads the same text; it spends its own lines only.
 
 The rank of the first relevant result decides every metric: Recall@k = share of queries with it
 in the top k; MRR@10 = mean 1/rank (0 beyond 10); nDCG@10 = mean 1/log2(rank + 1) (the ideal
@@ -39,6 +41,17 @@ class Span(Protocol):
     def end_line(self) -> int: ...
 
 
+def places(result: Span) -> list[Span]:
+    """The result and the copies folded into it (`Hit.copies`: the same text at other paths):
+    any of them is as right as the result, since the user reads the same text."""
+    return [result, *getattr(result, "copies", ())]
+
+
+def relevant(result: Span, target: Span) -> bool:
+    """Whether the result, or a copy of its text, is relevant to the target (chunk level)."""
+    return any(overlaps(place, target) for place in places(result))
+
+
 def overlaps(result: Span, target: Span) -> bool:
     if result.path != target.path:
         return False
@@ -54,15 +67,14 @@ def first_rank(results: Sequence[Span], targets: Sequence[Span], level: str) -> 
     """1-based rank of the first result relevant to any target (None: none in `results`)."""
     if level == "chunk":
         for rank, result in enumerate(results, 1):
-            if any(overlaps(result, target) for target in targets):
+            if any(relevant(result, target) for target in targets):
                 return rank
         return None
-    files: list[str] = []
+    files: dict[str, set[str]] = {}  # each file's path, and its copies' paths
     for result in results:
-        if result.path not in files:
-            files.append(result.path)
+        files.setdefault(result.path, set()).update(p.path for p in places(result))
     paths = {target.path for target in targets}
-    return next((n for n, path in enumerate(files, 1) if path in paths), None)
+    return next((n for n, held in enumerate(files.values(), 1) if held & paths), None)
 
 
 def budget_rank(results: Sequence[Span], targets: Sequence[Span], budget: int) -> int | None:
@@ -73,7 +85,7 @@ def budget_rank(results: Sequence[Span], targets: Sequence[Span], budget: int) -
         spent += result.end_line - result.start_line + 1
         if spent > budget:
             return None
-        if any(overlaps(result, target) for target in targets):
+        if any(relevant(result, target) for target in targets):
             return rank
     return None
 

@@ -31,6 +31,7 @@ class Result:
     dense_score: float | None = None
     symbol: str | None = None
     content: str = ""
+    copies: tuple[Result, ...] = ()  # the same text at other paths (Hit.copies)
 
 
 def vector_key(model: str, limit: int, text: str) -> str:
@@ -141,7 +142,9 @@ class RepokbSystem:
         hits = self.ws.searcher.search(Query(text, limit=limit,
                                              projects=(project,) if project else ()))
         return [Result(h.path, h.start_line, h.end_line, h.provenance.get("dense_score"),
-                       h.symbol, h.content) for h in hits]
+                       h.symbol, h.content,
+                       tuple(Result(c.path, c.start_line, c.end_line, symbol=h.symbol)
+                             for c in h.copies if c.project == h.project)) for h in hits]
 
     def chunks_of(self, project: str) -> dict[str, list[tuple[int, int, str]]]:
         """Every stored chunk's (start, end, content) by path: what the index holds."""

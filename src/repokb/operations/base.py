@@ -17,6 +17,7 @@ from repokb.embedders import Embedder
 from repokb.errors import BusyError, require_project
 from repokb.operations.guards import LOCAL, Access
 from repokb.operations.jobs import Job, Jobs
+from repokb.operations.scope import project_meant
 from repokb.operations.why import project_names
 from repokb.pipeline import Indexer
 from repokb.workspace import Workspace
@@ -85,10 +86,17 @@ class OperationsBase:
     def _run_job(self, job: Job, progress: Callable[[str, int, int], None]) -> dict[str, Any]:
         raise NotImplementedError  # an index job's run: operations/indexing.py
 
+    def _project(self, name: str) -> str:
+        """The project `name` means (scope.py: `Cobra`, `cobra/`, a folder of the project),
+        else `name`."""
+        catalog = self.ws.catalog
+        return project_meant(name, catalog.project_names(), catalog.projects())
+
     @in_use
     def stats(self, project: str | None = None) -> dict[str, Any]:
         """What the knowledge base (or one project of it) holds. A project nothing is known
         of is a NotFoundError naming the known ones (as for flush), not a page of zeros."""
+        project = project if project is None else self._project(project)
         catalog, store = self.ws.catalog, self.ws.store
         by_status = catalog.breakdown("status", project)
         # every project known, with its files (0: only folders left out are recorded, as for

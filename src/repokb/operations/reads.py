@@ -32,8 +32,15 @@ SKIP_FILES = ("CLAUDE.md", ".DS_Store", "Thumbs.db")
 
 class Reads(OperationsBase):
     # -- reads ------------------------------------------------------------------------------
+    def _meant(self, query: Query) -> Query:
+        """The query scoped to the projects its names mean (scope.py: `Cobra`, `cobra/`, a
+        folder of the project)."""
+        meant = tuple(dict.fromkeys(self._project(p) for p in query.projects))
+        return query if meant == query.projects else replace(query, projects=meant)
+
     @in_use
     def search(self, query: Query) -> list[dict[str, Any]]:
+        query = self._meant(query)
         return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
 
     def why_nothing(self, query: Query) -> str:
@@ -42,6 +49,7 @@ class Reads(OperationsBase):
         query is refused as a search refuses it (it was "no chunk matches all these filters")."""
         if not query.text.strip():
             raise InputError("The query is empty.", hint="Ask a question or name a symbol.")
+        query = self._meant(query)
         if (names := stored_names(query.projects)) != query.projects:
             query = replace(query, projects=names)  # a folder's name holding a credential
         return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
@@ -51,6 +59,7 @@ class Reads(OperationsBase):
                 symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk)."""
+        project = project if project is None else self._project(project)
         return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
                             before, after)
 
@@ -66,6 +75,7 @@ class Reads(OperationsBase):
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
         classified now); a remote one names a project-relative path the catalog knows."""
+        project = project if project is None else self._project(project)
         require_project(project, self.ws.catalog.project_names())
         if access.trusted:
             return explain_path(self.ws.catalog, self.ws.indexer.limits(), path, project)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from repokb.errors import known_projects
+from repokb.errors import known_projects, meant_project
 
 if TYPE_CHECKING:
     from repokb.search import Query
@@ -28,7 +28,9 @@ def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True
     names = project_names(stats)
     unknown = [p for p in query.projects if p not in names]
     if unknown:
-        return f"no project named {', '.join(unknown)}. {known_projects(names)}"
+        meant = [m for m in (meant_project(p, names) for p in unknown) if m]
+        guess = f"Did you mean {', '.join(meant)}? " if meant else ""
+        return f"no project named {', '.join(unknown)}. {guess}{known_projects(names)}"
     absent = [k for k in query.kinds if k not in stats["by_kind"]]
     if absent:
         return (f"no indexed file of kind {', '.join(absent)}. Indexed kinds: "

@@ -172,7 +172,8 @@ def search(
                          hint="Drop --json, or drop --context for the hits as JSON.")
     if limit is None:
         limit = Settings.load(home=home).search_limit
-    q = Query(text=query, limit=limit, projects=tuple(project or ()), kinds=tuple(kind or ()),
+    q = Query(text=query, limit=limit, projects=tuple(map(_here, project or ())),
+              kinds=tuple(kind or ()),
               languages=tuple(language or ()), path_globs=tuple(path or ()),
               explain=explain or context, context_lines=context_lines)
     hits = dispatch(home, lambda b: b.search(q), warm=True)
@@ -181,7 +182,7 @@ def search(
         from repokb.models import Hit
 
         settings = Settings.load(home=home)
-        block = format_context([Hit(**h) for h in hits], settings.context_min_similarity)
+        block = format_context([Hit.from_json(h) for h in hits], settings.context_min_similarity)
         sys.stdout.write(render.printable(block) or "No fragment reaches context_min_similarity "
                          f"({settings.context_min_similarity}).\n")
         return
@@ -224,6 +225,14 @@ def stats(as_json: JsonOption = False, home: HomeOption = None) -> None:
         render.print_json(data)
     else:
         render.stats(data)
+
+
+def _here(project: str) -> str:
+    """A --project typed as a path (`.`, `vendor/cobra`) made absolute here: the owner that may
+    answer works from another folder (the operations read the project it is: scope.py)."""
+    from repokb.operations.scope import absolute
+
+    return absolute(project)
 
 
 @app.command()

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from repokb.models import line_range, stats_files, vectors_changed_text
+from repokb.models import copies_phrase, line_range, stats_files, vectors_changed_text
 
 out = Console()
 err = Console(stderr=True)
@@ -287,6 +287,8 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
                   f"{':' + span if span else ''}"
                   f"[/bold]{symbol}  [dim]{h['kind']} · score {h['score']:.4f}"
                   f"{lexical_note(h)}[/dim]")
+        if h.get("copies"):
+            out.print(f"[dim]{escape(one_line(copies_phrase(h)))}[/dim]", highlight=False)
         if explain:
             out.print(provenance_line(h["provenance"]), highlight=False)
         lines = h["content"].strip("\n").splitlines()

@@ -5,7 +5,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from repokb.models import files_phrase, line_range, stats_files, vectors_changed_text
+from repokb.models import (
+    copies_phrase,
+    files_phrase,
+    line_range,
+    stats_files,
+    vectors_changed_text,
+)
 from repokb.operations.jobs import CANCELLED
 
 NOTHING_INDEXED = (
@@ -34,6 +40,8 @@ def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> 
         span = line_range(h["start_line"], h["end_line"])
         parts.append(f"\n{n}. {h['project']}/{h['path']}{':' + span if span else ''}"
                      f"{symbol}  ({h['kind']}, score {h['score']:.3f}{lexical})")
+        if h.get("copies"):
+            parts.append("(" + copies_phrase(h) + ")")
         parts.append(_block(h["content"], h.get("language")))
     return "\n".join(parts)
 

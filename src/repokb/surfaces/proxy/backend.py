@@ -30,7 +30,7 @@ class Backend:
 
     def search(self, text: str, projects: tuple[str, ...], limit: int) -> list[Hit]:
         found = self.ops.search(Query(text=text, limit=limit, projects=projects, explain=True))
-        return [Hit(**h) for h in found]
+        return [Hit.from_json(h) for h in found]
 
     def embed(self, text: str) -> list[float]:
         return self.ops.embed_question(text)

@@ -1,0 +1,71 @@
+"""The per-file cap and the file a question is about (rank.shape, `max_per_lead_file`).
+
+cobra 1.6.1, "how are mutually exclusive flags enforced": flag_groups.go held the first three
+hits and the answer, `validateExclusiveFlagGroups` (dense 7th), was its next definition, hidden
+by the cap of three hits a file (bench/RESULTS.md, rank35)."""
+
+from __future__ import annotations
+
+from repokb.rank import Candidate, shape
+from repokb.settings import Settings
+
+from ..conftest import cases
+
+
+def _piece(n: int, path: str, symbol: str | None, fused: float, dense: int | None = None,
+           lexical: int | None = None) -> Candidate:
+    payload = {"project": "cobra", "path": path, "kind": "source", "start_line": 100 * n,
+               "end_line": 100 * n + 10, "symbol": symbol,
+               "symbol_type": "function" if symbol else None, "content": f"line {n}\n",
+               "chunk_index": n}
+    c = Candidate(str(n), payload, fused, dense, lexical, 0.5)
+    c.score = fused
+    return c
+
+
+def _flag_groups(fourth: Candidate) -> list[Candidate]:
+    lead = [_piece(1, "flag_groups.go", "Command.enforceFlagGroupsForCompletion", 0.0336, 1, 1),
+            _piece(2, "flag_groups.go", "Command.MarkFlagsMutuallyExclusive", 0.0331, 2, 2),
+            _piece(3, "flag_groups.go", "Command.ValidateFlagGroups", 0.0325, 3, 3)]
+    others = [_piece(10 + i, f"command{i}.go", f"Command.F{i}", 0.028 - 0.001 * i, 5 + i, 20 + i)
+              for i in range(8)]
+    return [*lead, fourth, *others]
+
+
+def test_the_lead_files_next_definition_near_the_top_of_a_ranking_is_kept():
+    s = Settings()
+    answer = _piece(4, "flag_groups.go", "validateExclusiveFlagGroups", 0.0292, 7, 13)
+    hits = shape(_flag_groups(answer), 10, s)
+    assert [g.best for g in hits].index(answer) == 3
+    assert [g.key[1] for g in hits].count("flag_groups.go") == 4
+    for n in range(1, 10):  # a smaller limit's hits are the first hits of a larger one's
+        assert [g.best for g in shape(_flag_groups(answer), n, s)] == [g.best for g in hits[:n]]
+
+
+@cases("symbol, dense, lexical", [
+    (None, 2, 5),                                 # a nameless window (the file's head)
+    ("Command.ValidateFlagGroups", 4, 4),         # one more part of a definition cut for length
+    ("Item.infer_kind", 40, 27),                  # a definition only the fused score brought up
+])
+def test_the_lead_file_gets_no_more_hits_for(symbol, dense, lexical):
+    s = Settings()
+    fourth = _piece(4, "flag_groups.go", symbol, 0.0292, dense, lexical)
+    hits = shape(_flag_groups(fourth), 10, s)
+    assert fourth not in [g.best for g in hits]
+    assert [g.key[1] for g in hits].count("flag_groups.go") == s.max_per_file
+
+
+def test_a_file_that_does_not_lead_keeps_the_cap():
+    s = Settings()
+    pieces = [_piece(1, "a.go", "A1", 0.05, 1, 1), _piece(2, "b.go", "B1", 0.049, 2, 2),
+              _piece(3, "a.go", "A2", 0.048, 3, 3), _piece(4, "a.go", "A3", 0.047, 4, 4),
+              _piece(5, "a.go", "A4", 0.046, 5, 5), _piece(6, "c.go", "C1", 0.01, 30, 30)]
+    hits = shape(pieces, 10, s)
+    assert [g.best.payload["symbol"] for g in hits] == ["A1", "B1", "A2", "A3", "C1"]
+
+
+def test_a_cap_of_one_a_file_is_kept_whatever_leads():
+    s = Settings(max_per_file=1)
+    answer = _piece(4, "flag_groups.go", "validateExclusiveFlagGroups", 0.0292, 7, 13)
+    hits = shape(_flag_groups(answer), 10, s)
+    assert [g.key[1] for g in hits].count("flag_groups.go") == 1
