@@ -22,9 +22,9 @@ half an hour to embed on a loaded 2-core machine). Session 33 (java33) rebuilt i
 interface added; guava's package-info.java files, ImmutableListTest, PreconditionsTest,
 jackson's record tests and commons-lang3's StringUtilsEmptyBlankTest beside: 78 files) and
 added 26 questions: fully qualified names, packages, annotations, records, a sealed
-interface, nested types, overloads, default methods and tests. A hit is right as in names.py (path ends
-with the path, symbol with the name, case folded); the file's rank (any piece of the right
-file) is shown too.
+interface, nested types, overloads, default methods and tests. A hit is right as in names.py
+(path ends with the path, symbol with the name, case folded); the file's rank (any piece of the
+right file) is shown too.
 """
 
 from __future__ import annotations

@@ -204,16 +204,16 @@ from repokb.models import ChunkPiece, ParseBudget
 # 31 also (rank34): a Rust module's leading `//!` docs holding a Markdown heading are cut by their
 #     headings (sections named `clap::_derive > ... > Arg Attributes`, the markers taken off);
 #     they were nameless comment-only windows (chunkers/innerdocs.py).
-# NEXT (decisions35): tmux's configuration is cut by its blank-line runs, each named by the keys it
+# 32 (decisions35): tmux's configuration is cut by its blank-line runs, each named by the keys it
 #     binds and options it sets (chunkers/blocks.py; it was INI's windows); a shell's
 #     `alias gs='...'` is a definition named `gs` (short ones joined name their piece's `also`)
-# NEXT (newuser35): Clojure cut per top-level form (`defn`, `defmacro`, `defprotocol`,
+# 32 also (newuser35): Clojure cut per top-level form (`defn`, `defmacro`, `defprotocol`,
 #     `defrecord`, `def`, `ns` ... named, chunkers/clojure.py), TeX packages per macro
 #     (`\newcommand`, `\def`, environments: chunkers/texmacros.py), BibTeX per entry named by its
 #     key (chunkers/bibtex.py); Markdown/MDX: the front matter's `title:` names the text before
 #     the first heading, a heading's `{#id}` / `{/* #id */}` is no word of its title. Were
 #     unnamed windows (a .bib was not cut: metadata only).
-CHUNKING_VERSION = 31
+CHUNKING_VERSION = 32
 
 
 class Chunker(Protocol):

@@ -312,7 +312,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Linguist's `extern(al)?/` vendors only a folder so named (botocore's `backup-external/`)
 # 0.3.32 also (review): a NUL byte past the head is recorded with the binary-content rule's flag
 # `binary` and confidence 0.95, as a head showing it is
-# NEXT (decisions35): a package whose manifest names only shims of its `build/` or `dist/`
+# 0.3.33 (decisions35): a package whose manifest names only shims of its `build/` or `dist/`
 # (yargs' `index.mjs` loading `./build/lib/yargs-factory.js`) keeps what they load, tsc's module
 # tree whole; distapi's cache is keyed on every folder and file it read; a `.js` beside its
 # `.min.js` twin with a build tool's mark in its head (rolldown's `//#region <module>.js`,
@@ -329,13 +329,13 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # marker (Pygments' `_vim_builtins.py`; other markers a docstring quotes are not), a
 # triple-quoted line below code is no comment; the Snowball compiler's header
 # (`- https://snowballstem.org/`) marks generated code
-# NEXT (secrets35): the head scan (`secrets.scan`) reads Twitter's, Dropbox's, an Azure SAS's and
-# a Functions key's formats and `BINDPW`/`authtok` names (a file holding one is flagged redact),
+# 0.3.33 also (secrets35): the head scan (`secrets.scan`) reads Twitter's, Dropbox's, an Azure SAS's
+# and a Functions key's formats and `BINDPW`/`authtok` names (a file holding one is flagged redact),
 # and no longer reads Vim's `'key=' . expr . '...'` as an assignment
-# NEXT (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency manifests
-# (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
+# 0.3.33 also (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency
+# manifests (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
 # `.lein/credentials.clj` blocked (was indexed); a `.bib` indexed per entry (was metadata only)
-CLASSIFIER_VERSION = f"0.3.32+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.33+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -280,10 +280,10 @@ REDACTED = "<REDACTED_SECRET>"
 # checks or keys with it (`bcrypt::verify("X", h)`, `password_verify('X', $h)`,
 # `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`, `new SecretKeySpec("X".getBytes(), ..)`:
 # secrets/hashcalls.py); a `"Bearer X"` literal whose random-looking token is 8-15 characters
-# NEXT (decisions35): tmux's configuration, its own language now (`tmux`), is redacted as the INI
+# 45 (decisions35): tmux's configuration, its own language now (`tmux`), is redacted as the INI
 # it was read as (the same finders, detect-secrets' INI mode); a tmux plugin's `@option`
 # (`set -g @jira_password "X"`) is a directive's key as a bare name is
-# NEXT (secrets35): passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
+# 45 also (secrets35): passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
 # cloud-init's `chpasswd:` `root:X`; secrets/usermaps.py), a session cookie in a request
 # (`Cookie: session=X`, curl's `-b`; secrets/cookies.py), Twitter's bearer and Dropbox's
 # short-lived tokens, 16 more vendors' prefixed tokens (Supabase, Groq, LangSmith, Pinecone,
@@ -293,11 +293,11 @@ REDACTED = "<REDACTED_SECRET>"
 # `BINDPW X`, SSSD's `ldap_default_authtok`, pika's `PlainCredentials(u, X)`; a Lisp defvar's
 # docstring is no longer taken with its value; vim-fugitive's `'core.askPass=' . x . '/y'` and a
 # git object name under `ref` are no longer findings
-# NEXT (newuser35): Clojure's secret-named var or map keyword given a string (`(def api-key "X")`,
-# `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
+# 45 also (newuser35): Clojure's secret-named var or map keyword given a string (`(def api-key
+# "X")`, `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
 # secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
 # secrets/texforms.py)
-REDACTION_VERSION = 44
+REDACTION_VERSION = 45
 
 
 @dataclass(frozen=True)
