@@ -165,12 +165,13 @@ def dump(args: argparse.Namespace) -> None:
     wrap(s, "_defines", "Searcher._defines (lookup incl.)")
     wrap(s, "_head_first", "Searcher._head_first")
     import repokb.stores.dense_scan as dense_scan
+    import repokb.stores.edge_search as edge_search
     import repokb.stores.qdrant_edge as edge
 
-    if isinstance(st, edge.QdrantEdgeStore):  # inside Store.search
+    if isinstance(st, edge.QdrantEdgeStore):  # inside Store.search (stores/edge_search.py)
         wrap(dense_scan.View, "candidates", "  in Store.search: the dense copy's scan")
-        wrap(type(st), "_payloads", "  in Store.search: payloads of the engine's answer")
-        wrap(edge, "among", "  in Store.search: the candidates' id filter")
+        wrap(edge_search, "_payloads", "  in Store.search: payloads of the engine's answer")
+        wrap(edge_search, "among", "  in Store.search: the candidates' id filter")
     wrap(ws.catalog, "has_file_named", "catalog.has_file_named")
     wrap(ws.catalog, "project_names", "catalog.project_names")
     wrap(ws.catalog, "match_paths", "catalog.match_paths")
