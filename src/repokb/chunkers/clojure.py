@@ -22,8 +22,8 @@ import re
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
-from repokb.chunkers.elisp import forms
-from repokb.chunkers.fixed import first_above, line_starts, row_at
+from repokb.chunkers.elisp import defining_forms
+from repokb.chunkers.fixed import first_above, line_starts
 
 _KINDS = {
     "defn": "function", "defn-": "function", "defmulti": "function", "deftest": "function",
@@ -45,13 +45,8 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The definitions of a Clojure file, each with the comment lines directly above it."""
     starts = line_starts(lines)
     found: list[Definition] = []
-    for start, end in forms(text, char_mark="", opening="([{", closing=")]}"):
-        m = _HEAD.match(text, start)
-        if m is None or m.group(1) not in _KINDS:
-            continue
-        first, last = row_at(starts, start), row_at(starts, end - 1)
-        if lines[first][: start - starts[first]].strip():
-            continue  # a form opened after other code on its line
+    for m, end, first, last in defining_forms(text, lines, starts, _HEAD, _KINDS, char_mark="",
+                                              opening="([{", closing=")]}"):
         top = first_above(lines, first, _comment)
         found.append(Definition(symbol_type=_KINDS[m.group(1)], name=m.group(2), owner=None,
                                 start=top, end=last, span=(starts[top], end),

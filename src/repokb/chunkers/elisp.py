@@ -24,6 +24,7 @@ falls back to windows.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterator
 
 from repokb.chunkers.base import register
 from repokb.chunkers.cutting import Cutter, Definition, FoundChunker
@@ -88,6 +89,22 @@ def forms(text: str, char_mark: str = "?", opening: str = "([", closing: str = "
     return out
 
 
+def defining_forms(text: str, lines: list[str], starts: list[int], head: re.Pattern[str],
+                   kinds: Collection[str], **reading: str,
+                   ) -> Iterator[tuple[re.Match[str], int, int, int]]:
+    """The top-level forms whose `head` match names one of `kinds` and that open their line:
+    (the match, the form's end offset, its first and last rows). `reading`: `forms`' options
+    (Clojure's brackets)."""
+    for start, end in forms(text, **reading):
+        m = head.match(text, start)
+        if m is None or m.group(1) not in kinds:
+            continue
+        first, last = row_at(starts, start), row_at(starts, end - 1)
+        if lines[first][: start - starts[first]].strip():
+            continue  # a form opened after other code on its line
+        yield m, end, first, last
+
+
 def definitions(text: str, lines: list[str]) -> list[Definition]:
     """The definitions of an Emacs Lisp file, each with the comment lines directly above it,
     and its `;;; Commentary:` (see the module docstring)."""
@@ -96,13 +113,7 @@ def definitions(text: str, lines: list[str]) -> list[Definition]:
     commentary = _commentary(lines, starts)
     if commentary is not None:
         found.append(commentary)
-    for start, end in forms(text):
-        m = _HEAD.match(text, start)
-        if m is None or m.group(1) not in _KINDS:
-            continue
-        first, last = row_at(starts, start), row_at(starts, end - 1)
-        if lines[first][: start - starts[first]].strip():
-            continue  # a form opened after other code on its line
+    for m, end, first, last in defining_forms(text, lines, starts, _HEAD, _KINDS):
         name = m.group(2)
         if m.group(1) == "cl-defmethod":
             rest = text[m.end():end]
