@@ -581,3 +581,23 @@ def test_a_changed_chunk_minimum_re_chunks_unchanged_files(ws, repo, real_embedd
             assert reads == []
     finally:
         higher.close()
+
+
+def test_an_unchanged_run_asks_once_per_file_whether_its_decision_stands(ws, repo,
+                                                                         monkeypatch):
+    """The shortcut (same size, mtime and rules; a twin's source still there, a stat) is asked
+    once a file: the first pass asked it twice of every unchanged file (once to pick the files
+    to cut, once to record it)."""
+    from repokb.pipeline.run import ProjectRun
+
+    run(ws, repo)
+    asked: list[str] = []
+    real = ProjectRun.stands
+
+    def counting(self, file, entry):
+        asked.append(file.path)
+        return real(self, file, entry)
+
+    monkeypatch.setattr(ProjectRun, "stands", counting)
+    assert run(ws, repo) == {"files_seen": 3, "files_indexed": 3, "chunks_unchanged": 6}
+    assert sorted(asked) == ["README.md", "calc/more.py", "calc/ops.py"]

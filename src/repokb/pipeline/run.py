@@ -188,8 +188,8 @@ class ProjectRun:
                     self._skip_walked(item, known.get(item.path))
                 elif id(item) in to_cut:
                     self.add_file(item, known.get(item.path), outcome=next(outcomes))
-                else:
-                    self.add_file(item, known.get(item.path))
+                else:  # it stands (`todo` asked once): not asked again
+                    self.add_standing(item, known[item.path])
         self.write_pending()
         self._forget_deleted(known, seen)
         # what the next freshness check compares the folders' mtimes with (after the files:
@@ -304,15 +304,10 @@ class ProjectRun:
         """One file; `data` holds its bytes when it was uploaded rather than found on disk,
         `prepared` its chunks when they were cut beforehand (used only if still valid),
         `outcome` what `Preparer` made of it already (another process, for this run)."""
-        self.counts["files_seen"] += 1
         if outcome is None and entry and self.stands(file, entry):
-            if entry.status == "indexed":
-                self._unchanged(file, entry, entry.classification)  # type: ignore[arg-type]
-            else:
-                self.counts["files_skipped"] += 1
-                self.report.record(file.path, entry.classification, 0, entry.reason,
-                                   project=self.root.name)
+            self.add_standing(file, entry)
             return
+        self.counts["files_seen"] += 1
         if (entry and entry.status == "indexed" and entry.classification
                 and _redaction(entry.classification.classifier_version)
                 != _redaction(CLASSIFIER_VERSION)):
@@ -336,6 +331,16 @@ class ProjectRun:
         self.pending_chunks += len(chunked.chunks)
         if self.pending_chunks >= self.settings.buffer_chunks:
             self.write_pending()
+
+    def add_standing(self, file: SourceFile, entry: Entry) -> None:
+        """A file whose earlier decision `stands`: recorded as it was, unread."""
+        self.counts["files_seen"] += 1
+        if entry.status == "indexed":
+            self._unchanged(file, entry, entry.classification)  # type: ignore[arg-type]
+        else:
+            self.counts["files_skipped"] += 1
+            self.report.record(file.path, entry.classification, 0, entry.reason,
+                               project=self.root.name)
 
     def _unchanged(self, file: SourceFile, entry: Entry, c: Classification) -> None:
         self.counts["files_indexed"] += 1
