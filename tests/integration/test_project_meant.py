@@ -43,3 +43,24 @@ def test_the_project_meant_on_every_surface(workspace, mixed_repo: Path):
         why = client.post("/knowledge/search/why-nothing",
                           json={"query": QUESTION, "project": "shopp"}).json()["reason"]
         assert why == "no project named shopp. Did you mean shop? Known projects: shop."
+
+
+def test_a_project_named_as_stored_reads_no_project_roots(workspace, mixed_repo: Path,
+                                                          monkeypatch: pytest.MonkeyPatch):
+    """A scoped search names its project exactly almost always: resolving it costs no read of
+    the projects' roots (a SQL query and a path per project, on every such search)."""
+    ops = Operations(workspace)
+    ops.index([str(mixed_repo)])
+    ops.search(Query(QUESTION, limit=3, projects=("shop",)))  # the names read, and kept
+    reads: list[int] = []
+    real = type(workspace.catalog).projects
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return real(self)
+
+    monkeypatch.setattr(type(workspace.catalog), "projects", counted)
+    assert ops.search(Query(QUESTION, limit=3, projects=("shop",)))
+    assert reads == []
+    assert ops.search(Query(QUESTION, limit=3, projects=(str(mixed_repo),)))
+    assert reads  # a folder's path is read against the roots

@@ -90,7 +90,10 @@ class OperationsBase:
         """The project `name` means (scope.py: `Cobra`, `cobra/`, a folder of the project),
         else `name`."""
         catalog = self.ws.catalog
-        return project_meant(name, catalog.project_names(), catalog.projects())
+        names = catalog.project_names()  # (kept until the catalog changes)
+        if name in names:  # as typed: a scoped search reads no project roots
+            return name
+        return project_meant(name, names, catalog.projects())
 
     @in_use
     def stats(self, project: str | None = None) -> dict[str, Any]:
