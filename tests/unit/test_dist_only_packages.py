@@ -308,3 +308,32 @@ def test_a_module_added_to_an_existing_folder_is_seen_by_the_same_process(tmp_pa
     assert not any(p.startswith("dist/") for p in walked())
     (root / "lib" / "parse.js").unlink()
     assert "dist/index.d.ts" in walked()
+
+
+def test_a_run_checks_a_package_s_api_once_not_at_every_file(tmp_path, monkeypatch):
+    """Every file in a dist-only package's dist/ asks for the package's API; the cached API is
+    checked against the stamps of all it read (a stat a folder and file): once a run (the
+    classifier's project context), not once a file."""
+    from repokb.pipeline.classify import Classifier
+    from repokb.rules import distapi
+
+    root = write_tree(tmp_path / "pkg", {
+        "README.md": "# pkg\n", "package.json": _manifest(main="./dist/index.js",
+                                                          types="./dist/index.d.ts"),
+        "dist/index.d.ts": API, "dist/index.js": CODE,
+        **{f"dist/chunks/part{n}.js": CODE for n in range(30)}})
+    items = [i for i in discover(ProjectRoot("pkg", root.resolve()))
+             if isinstance(i, SourceFile)]
+    assert len([i for i in items if i.path.startswith("dist/")]) == 32
+    checks: list[int] = []
+    real = distapi._stamps
+
+    def counted(paths):  # type: ignore[no-untyped-def]
+        checks.append(len(paths))
+        return real(paths)
+
+    monkeypatch.setattr(distapi, "_stamps", counted)
+    classifier = Classifier.for_root(root.resolve())
+    kinds = {i.path: classifier.classify(i).kind.value for i in items}
+    assert kinds["dist/index.d.ts"] == kinds["dist/index.js"] == Kind.SOURCE.value
+    assert len(checks) <= 1, checks

@@ -329,7 +329,11 @@ def _found(f: FileFacts) -> tuple[str, DistApi] | None:
     package = package_of(f.dirs, lambda rel: "package.json" in f.project.names_in(root, rel))
     if package is None:
         return None
-    api = dist_api(os.path.join(root, package))
+    folder = os.path.join(root, package)
+    apis = f.project.dist_apis  # once a run: `dist_api` stats all it read at each call
+    if folder not in apis:
+        apis[folder] = dist_api(folder)
+    api: DistApi | None = apis[folder]
     return None if api is None else (package, api)
 
 
