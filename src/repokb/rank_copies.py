@@ -78,15 +78,19 @@ def list_copies(folded: list[Folded], ranked: list[Candidate],
     for c in ranked:  # the start line first: a search ranks hundreds of candidates
         if c.payload.get("start_line") in starts and (key := _alike(c.payload)) in keys:
             wanted.setdefault(key, []).append(c)
+    looked: list[tuple[Folded, dict[tuple[Any, ...], str], list[Candidate]]] = []
     for f in folded:
         known = {f.group.key, *(c.key for c in f.copies)}
         texts = {_alike(m.payload): _digest(str(m.payload["content"])) for m in f.group.members}
         lookalikes = [c for m in f.group.members for c in wanted.get(_alike(m.payload), ())
                       if (c.payload["project"], c.payload["path"]) not in known]
-        if not lookalikes:
-            continue
-        missing = [c.id for c in lookalikes if "content" not in c.payload]
-        found = read(missing) if missing else {}
+        if lookalikes:
+            looked.append((f, texts, lookalikes))
+    # every hit's lookalikes read in one call
+    missing = list(dict.fromkeys(c.id for _, _, alike in looked for c in alike
+                                 if "content" not in c.payload))
+    found = read(missing) if missing else {}
+    for f, texts, lookalikes in looked:
         by_file: dict[tuple[str, str], list[Candidate]] = {}
         for c in lookalikes:
             content = c.payload.get("content", found.get(c.id, {}).get("content"))
