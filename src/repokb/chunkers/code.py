@@ -48,9 +48,14 @@ _PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.pla
 _MODULE_FILE = re.compile(r"[A-Za-z][\w']*")  # an OCaml module's name: `list`, `stdlib__List`
 
 
+_SYMBOL = re.compile(r":(?=[\w\"'])")  # a Ruby symbol's colon: `:ping`, `:"x y"` (not `::X`)
+
+
 def _clean_name(raw: bytes) -> str:
-    name = " ".join(raw.decode("utf-8", "replace").split()).strip("\"'`")
-    return name[:120]
+    name = " ".join(raw.decode("utf-8", "replace").split())
+    if _SYMBOL.match(name):  # `define_method(:ping)`, `namespace :db`: the name is `ping`
+        name = name[1:]
+    return name.strip("\"'`")[:120]
 
 
 _OPERATOR = re.compile(r"operator\b")

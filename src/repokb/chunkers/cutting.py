@@ -27,10 +27,11 @@ CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module
                         "enum", "protocol", "extension", "actor",
                         "contract", "library",  # Solidity's
                         "describe",  # a test group: RSpec, Jest, Mocha, ExUnit
-                        "block"})  # Gradle's `android { defaultConfig { } buildTypes { } }`
+                        "block",  # Gradle's `android { defaultConfig { } buildTypes { } }`
+                        "namespace"})  # Rake's `namespace :db do task ... end`
 TEST_BLOCKS = frozenset({"describe", "test"})
 # A module or namespace often wraps a whole file: it is always cut per member.
-ALWAYS_SPLIT = frozenset({"module"})
+ALWAYS_SPLIT = frozenset({"module", "namespace"})
 # A line that only closes a block: glued to the chunk before it instead of standing alone.
 # Fortran's closing statement names what it closes (`end module shop`, `END PROGRAM MAIN`).
 _CLOSER = re.compile(r"^\s*(?:[\]\)\};,]+|end|fi|done|esac|@end"

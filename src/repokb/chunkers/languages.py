@@ -151,7 +151,10 @@ SPECS: tuple[LanguageSpec, ...] = (
                         r"|grid_constant)__\b|\b__launch_bounds__\([^()]*\)"
                         r"|<<<(?=[^;]{0,2000}>>>)|(?<=[\w\s)])>>>(?=\s*\()"),
     LanguageSpec("csharp", "tree_sitter_c_sharp:language", "csharp"),
-    LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby"),
+    # Thor's `desc "install NAME", "..."` and `method_option` lines, and Rake's `desc "..."`,
+    # directly above a command or a task are its own.
+    LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby", attachments=frozenset({"call"}),
+                 attachment_text=r"(?:desc|long_desc|method_option|option)\b"),
     LanguageSpec("php", "tree_sitter_php:language_php", "php"),
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),

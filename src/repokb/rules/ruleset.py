@@ -530,6 +530,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DEPENDENCY_MANIFEST, "pip requirements in a {evidence} folder",
             subkind="pip_requirements", confidence=0.9)),
     # generated, minified, machine-written
+    # Rails' schema dump (`db/schema.rb`, a second database's `db/cache_schema.rb`) says it is
+    # auto-generated, yet Rails calls it the authoritative source of the schema, to be checked
+    # in: the tables and columns a developer asks about, as a `db/structure.sql` is
+    _r("rails-schema-dump", Tier.GENERATED, (Glob(T.RAILS_SCHEMA_GLOBS),),
+       Then(Kind.SCHEMA, "database schema dumped by Rails ({evidence}): the authoritative "
+            "source of the schema", subkind="database_schema", flags=("generated",),
+            confidence=0.95)),
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
@@ -883,6 +890,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then()),
     _r("tabular-data", Tier.LANGUAGE, (Lang(T.TABULAR_LANGUAGES),),
        Then(Kind.DATA, "{language} data: metadata only", subkind="{language}")),
+    _r("view-template", Tier.LANGUAGE, (Lang(T.VIEW_TEMPLATE_LANGUAGES),),
+       Then(Kind.SOURCE, "{language} view template: a page's text and logic",
+            subkind="html_template", role=Role.SUPPORTING, policy=Policy.INDEX_TEXT)),
     _r("markup-or-style", Tier.LANGUAGE,
        (Lang(T.MARKUP_LANGUAGES - {"xml"} | formats.LINGUIST_GROUPS["markup"]),),
        Then(Kind.ASSET, "{language} markup/style: metadata only by default",

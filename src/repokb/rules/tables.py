@@ -213,6 +213,14 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
 
 CONFIG_LANGUAGES = frozenset({"json", "yaml", "toml", "ini"})
 MARKUP_LANGUAGES = frozenset({"html", "xml", "css", "scss", "less", "sass"})
+# View templates written in a template language of their own, which render a page (Linguist's
+# markup languages that are templates): a Rails view `show.html.haml` or `_form.html.slim`, an
+# Express view `index.pug`, Ember's and Handlebars' `.hbs`, Mustache, Jekyll's and Shopify's
+# Liquid, Nunjucks, Nette's Latte, AdonisJS' Edge, Statamic's Antlers, Velocity, Closure
+# templates (`.soy`). They are a page's text and logic, as an ERB, Twig or Blade view is.
+VIEW_TEMPLATE_LANGUAGES = frozenset({
+    "haml", "slim", "pug", "handlebars", "mustache", "liquid", "nunjucks", "latte", "edge",
+    "antlers", "scaml", "velocity_template_language", "closure_templates", "vento"})
 
 # Names whose content is knowledge even without an extension.
 LANGUAGE_BY_NAME: dict[str, str] = {
@@ -1056,6 +1064,7 @@ MIGRATION_DIRS = frozenset({"migrations", "migration", "migrate", "flyway",
                             "liquibase", "changelogs", "db_migrations"})
 MIGRATION_NAME_GLOBS: tuple[str, ...] = ("V[0-9]*__*.sql", "[0-9][0-9][0-9]*_*.sql",
                                          "*.up.sql", "*.down.sql", "*_migration.*")
+RAILS_SCHEMA_GLOBS = ("db/schema.rb", "**/db/schema.rb", "db/*_schema.rb", "**/db/*_schema.rb")
 SCHEMA_NAME_GLOBS: tuple[str, ...] = ("schema.sql", "*.schema.sql", "structure.sql",
                                       "schema.rb", "schema.prisma", "*.prisma")
 ADR_DIRS = frozenset({"adr", "adrs", "decisions", "architecture-decisions", "decision-records"})

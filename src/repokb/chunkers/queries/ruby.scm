@@ -29,5 +29,41 @@
   block: [(do_block) (block)]
   (#any-of? @_call "it" "specify" "example" "scenario" "test")) @definition.test
 
+; A route of Sinatra's (or Padrino's, Roda's, Grape's) DSL, `get "/notes" do ... end`, is a
+; definition named by its verb and path (`NotesApi.get /notes`), as the app's routes are read.
+(call
+  !receiver
+  method: (identifier) @name
+  arguments: (argument_list . [(string (string_content) @suffix) (regex) @suffix])
+  block: [(do_block) (block)]
+  (#any-of? @name "get" "post" "put" "patch" "delete" "head" "options" "link" "unlink")) @definition.route
+; `define_method(:ping) { ... }`, `define_method("#{state}?") do ... end`: a method named as
+; written (`Post.ping`, `Post.#{state}?`)
+(call
+  method: (identifier) @_dm
+  arguments: (argument_list . [(simple_symbol) (string)] @name)
+  block: [(do_block) (block)]
+  (#eq? @_dm "define_method")) @definition.method
+; Rails' named scopes, `scope :published, -> { ... }` (`Post.published`)
+(call
+  !receiver
+  method: (identifier) @_scope
+  arguments: (argument_list . (simple_symbol) @name . (lambda))
+  (#eq? @_scope "scope")) @definition.method
+; Rake: `namespace :db do` holds tasks, `task seed: :environment do`, `task :clear do`,
+; `task "db:x" => [...]` (`db.seed`); the `desc "..."` line above a task is its own.
+(call
+  !receiver
+  method: (identifier) @_ns
+  arguments: (argument_list . [(simple_symbol) (string)] @name)
+  block: [(do_block) (block)]
+  (#eq? @_ns "namespace")) @definition.namespace
+(call
+  !receiver
+  method: (identifier) @_task
+  arguments: (argument_list . [(simple_symbol) @name (string) @name
+                               (pair key: [(hash_key_symbol) (simple_symbol) (string)] @name)])
+  (#any-of? @_task "task" "multitask")) @definition.task
+
 ; Whole-line comments directly above a definition stay with it.
 (comment) @comment
