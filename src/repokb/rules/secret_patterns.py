@@ -297,6 +297,8 @@ REDACTED = "<REDACTED_SECRET>"
 # "X")`, `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
 # secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
 # secrets/texforms.py)
+# NEXT (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
+# 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) is not a secret
 REDACTION_VERSION = 45
 
 
@@ -742,3 +744,24 @@ CODE_DOC_LANGUAGES = frozenset({"pod"})
 # schema.graphql lost 471 `Boolean!` types: `isPasswordAuthenticationVerifiable: Boolean!` took
 # the type for a password, and every other `Boolean!` of the file went with it)
 IDL_LANGUAGES = frozenset({"graphql", "protobuf"})
+
+
+# Validation rules written as one string, `|` between them (Laravel's `'password' =>
+# 'required|string|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`): the value
+# of a secret-named key in every registration form, naming rules, not a password. Each part a
+# rule these frameworks name, with its `:arguments` or `[arguments]`; at least two parts.
+VALIDATION_RULE_NAMES = frozenset({
+    "accepted", "active_url", "after", "after_or_equal", "alpha", "alpha_dash", "alpha_num",
+    "alpha_numeric", "alpha_numeric_spaces", "array", "ascii", "bail", "before",
+    "before_or_equal", "between", "boolean", "confirmed", "current_password", "date",
+    "date_equals", "date_format", "declined", "different", "digits", "digits_between",
+    "distinct", "doesnt_end_with", "doesnt_start_with", "email", "ends_with", "exists", "file",
+    "filled", "gt", "gte", "hex_color", "in", "integer", "is_unique", "lowercase", "lt", "lte",
+    "matches", "max", "max_digits", "max_length", "min", "min_digits", "min_length",
+    "missing", "not_in", "not_regex", "nullable", "numeric", "password", "present",
+    "prohibited", "regex", "regex_match", "required", "required_if", "required_unless",
+    "required_with", "required_with_all", "required_without", "required_without_all", "same",
+    "size", "sometimes", "starts_with", "string", "trim", "unique", "uppercase", "valid_email",
+    "xss_clean"})
+VALIDATION_RULES = re.compile(r"[a-z_]+(?::[^|\s]*|\[[^\]|]*\])?(?:\|[a-z_]+(?::[^|\s]*|"
+                              r"\[[^\]|]*\])?)+")

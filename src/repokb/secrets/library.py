@@ -29,6 +29,7 @@ from repokb.secrets.scan import (
     key_words,
     names_a_store,
     random_part,
+    validation_rules,
 )
 from repokb.secrets.shapes import readable
 from repokb.secrets.values import is_field_name
@@ -240,8 +241,10 @@ def _filtered(value: str) -> bool:
     # (Hoppscotch's flag on one line) gave `true}]}`
     if is_placeholder(value) or is_placeholder(value.rstrip("}]),")) or is_field_name(value) or (
             _DOTTED_NAME.fullmatch(value) and not random_part(value)) or _MACRO_FLAG.fullmatch(
-                value):
-        return True  # django.contrib.auth.Hasher; a Discord or SendGrid token is no name
+                value) or validation_rules(value.rstrip("'\",")):
+        # django.contrib.auth.Hasher (a Discord or SendGrid token is no name); Laravel's
+        # `'password' => 'required|min:12|confirmed'`, validation rules
+        return True
     return any(test(value) for test in _filters())
 
 

@@ -544,6 +544,14 @@ def passphrase(value: str) -> bool:
     return words.isdisjoint(P.LABEL_WORDS)
 
 
+def validation_rules(value: str) -> bool:
+    """Whether a value is a list of validation rules (P.VALIDATION_RULES): Laravel's
+    `required|string|min:12|confirmed`, CodeIgniter's `trim|required|min_length[8]`."""
+    return (bool(P.VALIDATION_RULES.fullmatch(value)) and not random_part(value)
+            and all(re.split(r"[:\[]", part, maxsplit=1)[0] in P.VALIDATION_RULE_NAMES
+                    for part in value.split("|")))
+
+
 def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     spaced = " " in value
     phrase = spaced and passphrase(value)
@@ -555,6 +563,8 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
     if value.replace(".", "").replace("_", "").replace("-", "").isdigit():
         return secret_number(value, key_words(key))  # `"password": 12345678901`
     if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
+        return False
+    if validation_rules(value):  # `'password' => 'required|min:12|confirmed'`
         return False
     if phrase:  # words with a digit or a symbol, no form's words: a passphrase
         return True
