@@ -2,7 +2,8 @@
 
 A Laravel shop's `UserController::store` validates `'password' => 'required|min:12|confirmed'`:
 detect-secrets' keyword plugin took the rules for the password, so "what are the password rules
-when a user registers" found `'password' => '<REDACTED_SECRET>'`. Every Laravel registration
+when a user registers" found `'password' => '<REDACTED_SECRET>'`; the User model's cast
+`'password' => 'hashed'` was redacted too. Every Laravel registration
 form, FormRequest and Fortify action writes such a line (CodeIgniter's `set_rules('password',
 'Password', 'trim|required|min_length[8]')` too).
 """
@@ -22,6 +23,9 @@ RULES = [  # (language, text): kept as written
     ("php", "'password' => 'sometimes|required_with:password_confirmation|same:password',\n"),
     ("php", "$v->set_rules('password', 'Password', 'trim|required|min_length[8]');\n"),
     ("yaml", "password: required|min:8\n"),
+    # Eloquent's casts: how the attribute is stored (every Laravel 11 User model)
+    ("php", "protected function casts(): array\n{\n    return ['password' => 'hashed'];\n}\n"),
+    ("php", "protected $casts = ['api_token' => 'encrypted', 'secrets' => 'encrypted:array'];\n"),
 ]
 
 

@@ -298,7 +298,8 @@ REDACTED = "<REDACTED_SECRET>"
 # secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
 # secrets/texforms.py)
 # NEXT (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
-# 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) is not a secret
+# 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) or a cast
+# (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret
 REDACTION_VERSION = 45
 
 
@@ -765,3 +766,8 @@ VALIDATION_RULE_NAMES = frozenset({
     "xss_clean"})
 VALIDATION_RULES = re.compile(r"[a-z_]+(?::[^|\s]*|\[[^\]|]*\])?(?:\|[a-z_]+(?::[^|\s]*|"
                               r"\[[^\]|]*\])?)+")
+# How a model stores a secret attribute, not the secret: Eloquent's casts (`protected function
+# casts(): array { return ['password' => 'hashed']; }` in every Laravel 11 app's User model,
+# `'api_token' => 'encrypted'`, `'encrypted:array'`)
+SECRET_CAST_VALUES = frozenset({"hashed", "encrypted", "encrypted:array", "encrypted:collection",
+                                "encrypted:object", "encrypted:json"})

@@ -241,9 +241,11 @@ def _filtered(value: str) -> bool:
     # (Hoppscotch's flag on one line) gave `true}]}`
     if is_placeholder(value) or is_placeholder(value.rstrip("}]),")) or is_field_name(value) or (
             _DOTTED_NAME.fullmatch(value) and not random_part(value)) or _MACRO_FLAG.fullmatch(
-                value) or validation_rules(value.rstrip("'\",")):
+                value) or validation_rules(value.rstrip("'\",")) or value.rstrip(
+                    "'\",").lower() in P.SECRET_CAST_VALUES:
         # django.contrib.auth.Hasher (a Discord or SendGrid token is no name); Laravel's
-        # `'password' => 'required|min:12|confirmed'`, validation rules
+        # `'password' => 'required|min:12|confirmed'`, validation rules, and Eloquent's
+        # `'password' => 'hashed'`, a cast
         return True
     return any(test(value) for test in _filters())
 

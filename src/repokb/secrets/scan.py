@@ -564,8 +564,8 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         return secret_number(value, key_words(key))  # `"password": 12345678901`
     if _COLOR.fullmatch(value):  # a theme's `$light-token-str: #0451a5` (coverage.py's scss)
         return False
-    if validation_rules(value):  # `'password' => 'required|min:12|confirmed'`
-        return False
+    if validation_rules(value) or value.lower() in P.SECRET_CAST_VALUES:
+        return False  # `'password' => 'required|min:12|confirmed'`, `'password' => 'hashed'`
     if phrase:  # words with a digit or a symbol, no form's words: a passphrase
         return True
     if spaced and entropy(value) < 4.0:  # prose: a help text, not a secret
