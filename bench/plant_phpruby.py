@@ -76,7 +76,7 @@ def planted() -> list[Planted]:
                 "  password: " + V["R"] + "\n  url: postgres://blog:" + V["S"] + "@db/blog\n",
                 [V["R"], V["S"]]),
         Planted("config/secrets.yml",
-                "production:\n  secret_key_base: " + KEY_BASE + "\n", [KEY_BASE]),
+                "production:\n  secret_key_base: " + KEY_BASE + "\n", [KEY_BASE], expect="block"),
         Planted("config/initializers/stripe.rb",
                 'Stripe.api_key = "' + V["T"] + '"\n'
                 'Rails.application.config.secret_key_base = "' + V["U"] + '"\n'

@@ -1,4 +1,5 @@
-"""Validation rules are no password; the passwords beside them still are (session newuser36).
+"""Validation rules are no password; the passwords beside them and WordPress's salts are
+(session newuser36).
 
 A Laravel shop's `UserController::store` validates `'password' => 'required|min:12|confirmed'`:
 detect-secrets' keyword plugin took the rules for the password, so "what are the password rules
@@ -6,6 +7,11 @@ when a user registers" found `'password' => '<REDACTED_SECRET>'`; the User model
 `'password' => 'hashed'` was redacted too. Every Laravel registration
 form, FormRequest and Fortify action writes such a line (CodeIgniter's `set_rules('password',
 'Password', 'trim|required|min_length[8]')` too).
+
+The attacker's pass (bench/plant_phpruby.py) found a wp-config.php's `define('SECURE_AUTH_SALT',
+'X')` stored as written (a salt named no secret, and its line held no key word to look at; every
+wp-config.php defines eight keys and salts), and `define('DB_PASSWORD', 'X')` when X was letters
+alone (read as a name, as in code).
 """
 
 from __future__ import annotations
@@ -46,3 +52,34 @@ NOT_RULES = [  # (language, text): a password with a `|` is still a password
 @cases(("language", "text"), NOT_RULES)
 def test_a_password_that_is_no_list_of_rules_is_redacted(language, text):
     assert_redacted(text, "code", language)
+
+
+WP = "".join(("5Qo(@V2!k#s<wPz]ZrM8f;-E/d?BC~}Hn^", "|yT6+1ul,AW%x3Yq:8j{aRNiS0gb>J"))
+LETTERS = "".join(("WvuZSKtftYcH", "hnmXIpYTmApw"))
+
+WORDPRESS = [  # (language, text, value)
+    ("php", f"<?php\ndefine( 'AUTH_SALT',        '{WP}' );\n", WP),
+    ("php", f"<?php\ndefine('SECURE_AUTH_SALT', '{PW}');\n", PW),
+    ("php", f"<?php\ndefine( 'NONCE_SALT', '{WP}' );\n", WP),
+    ("php", f"<?php\ndefine( 'LOGGED_IN_KEY',    '{WP}' );\n", WP),
+    ("php", f"<?php\ndefine('NONCE_KEY', '{PW}');\n", PW),
+    ("php", f"<?php\ndefine( 'DB_PASSWORD', '{LETTERS}' );\n", LETTERS),
+]
+
+
+@cases(("language", "text", "value"), WORDPRESS)
+def test_wordpress_keys_salts_and_a_defined_password_are_redacted(language, text, value):
+    assert_redacted(text, "code", language, value)
+
+
+WP_KEEP = [  # (language, text): the sample's placeholder, names and lookups stay
+    ("php", "<?php\ndefine('LOGGED_IN_KEY',    'put your unique phrase here');\n"),
+    ("php", "<?php\ndefine('PASSWORD_RESET_TABLE', 'password_resets');\n"),
+    ("php", "<?php\ndefine('DB_PASSWORD', getenv('DB_PASSWORD'));\n"),
+    ("php", "<?php\ndefine('SECRET_KEY', 'SECRET_KEY');\n"),
+]
+
+
+@cases(("language", "text"), WP_KEEP)
+def test_wordpress_placeholders_and_names_stay(language, text):
+    assert redact(text, "code", language).text == text

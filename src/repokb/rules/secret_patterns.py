@@ -299,7 +299,8 @@ REDACTED = "<REDACTED_SECRET>"
 # secrets/texforms.py)
 # NEXT (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
 # 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) or a cast
-# (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret
+# (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret; WordPress's
+# eight keys and salts (`define('NONCE_SALT', 'X')`, `LOGGED_IN_KEY`) are secret names
 REDACTION_VERSION = 45
 
 
@@ -613,7 +614,9 @@ LABEL_WORDS = frozenset({
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
-                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok")
+                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
+                                # WordPress's salts (WORDPRESS_SECRET_NAMES)
+                                "auth_salt", "nonce_salt", "logged_in_salt")
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -771,3 +774,8 @@ VALIDATION_RULES = re.compile(r"[a-z_]+(?::[^|\s]*|\[[^\]|]*\])?(?:\|[a-z_]+(?::
 # `'api_token' => 'encrypted'`, `'encrypted:array'`)
 SECRET_CAST_VALUES = frozenset({"hashed", "encrypted", "encrypted:array", "encrypted:collection",
                                 "encrypted:object", "encrypted:json"})
+# WordPress's authentication keys and salts, which every wp-config.php defines (`define(
+# 'NONCE_SALT', 'X')`): secrets, though a salt or a nonce alone names none
+WORDPRESS_SECRET_NAMES = frozenset({
+    "auth_key", "secure_auth_key", "logged_in_key", "nonce_key", "auth_salt",
+    "secure_auth_salt", "logged_in_salt", "nonce_salt"})

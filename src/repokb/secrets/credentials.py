@@ -327,7 +327,10 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                             "secret_method_argument", False))
         for m in _NAMED_ARGUMENT.finditer(line):
             key, value = m.group("key"), m.group("value")
-            if (is_secret_key(key) and is_secret_value(value, key, literal_words=False)
+            # a PHP constant defined as a secret holds the literal, as config does (wp-config's
+            # `define('DB_PASSWORD', 'X')`: a password of letters alone is no name there)
+            literal = m.group(0).startswith("define")
+            if (is_secret_key(key) and is_secret_value(value, key, literal_words=literal)
                     and not is_field_name(value)):  # `add_field("password", "password2")`
                 out.append((start + m.start("value"), start + m.end("value"),
                             "named_argument", False))

@@ -108,6 +108,8 @@ def names_a_store(words: list[str]) -> bool:
 
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
+    if "_".join(words) in P.WORDPRESS_SECRET_NAMES:  # `define('NONCE_SALT', 'X')`
+        return True
     if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
         return False
     if names_public_key(words) or names_a_store(words):
