@@ -48,14 +48,9 @@ _PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.pla
 _MODULE_FILE = re.compile(r"[A-Za-z][\w']*")  # an OCaml module's name: `list`, `stdlib__List`
 
 
-_SYMBOL = re.compile(r":(?=[\w\"'])")  # a Ruby symbol's colon: `:ping`, `:"x y"` (not `::X`)
-
-
 def _clean_name(raw: bytes) -> str:
-    name = " ".join(raw.decode("utf-8", "replace").split())
-    if _SYMBOL.match(name):  # `define_method(:ping)`, `namespace :db`: the name is `ping`
-        name = name[1:]
-    return name.strip("\"'`")[:120]
+    name = " ".join(raw.decode("utf-8", "replace").split()).strip("\"'`")
+    return name[:120]
 
 
 _OPERATOR = re.compile(r"operator\b")
@@ -343,7 +338,9 @@ class TreeSitterChunker:
             key = (span.start_byte, last.end_byte)
             if key in best and best[key][0] <= pattern:
                 continue  # the same code matched an earlier, more specific pattern
-            names = [_dotted(_clean_name(text_of(n))) for n in captures.get("name", [])]
+            # a Ruby symbol names without its colon (`define_method(:ping)`: `ping`)
+            names = [_dotted(_clean_name(text_of(n)[1:] if n.type == "simple_symbol"
+                                         else text_of(n))) for n in captures.get("name", [])]
             kinds = captures.get("kind", [])
             owners = captures.get("owner", [])
             symbol_type = _clean_name(kinds[0].text) if kinds else label[len("definition."):]
