@@ -23,7 +23,7 @@ VIEWS = [
     ("pug", "views/index.pug", "doctype html\nhtml\n  body\n    h1= title\n"),
     ("handlebars", "app/templates/post.hbs", "<h1>{{title}}</h1>\n{{#each comments}}{{/each}}\n"),
     ("liquid", "_layouts/default.liquid", "<h1>{{ page.title }}</h1>\n{{ content }}\n"),
-    ("latte", "app/Presenters/templates/Post/show.latte", "{block content}{$post->title}{/block}\n"),
+    ("latte", "app/Presenters/templates/Post/show.latte", "{block content}{$post->id}{/block}\n"),
     ("mustache", "templates/receipt.mustache", "<p>{{#items}}{{name}}{{/items}}</p>\n"),
 ]
 
