@@ -7,7 +7,8 @@ Liquid, Latte ... views are, left out as "markup" assets while an ERB, Twig or B
 indexed; Rails' `db/schema.rb` left out as generated code while a `db/structure.sql` was a
 schema; a Sinatra app's routes (`get "/notes" do`) cut into windows across routes and named
 after the class; `define_method`, Rails' `scope`, Rake's `namespace`/`task` never named;
-Thor's `desc` line cut away from its command.
+Thor's `desc` line cut away from its command; Pest tests (`it('...', function () {...})`, Laravel's
+default runner) left in unnamed windows.
 """
 
 from __future__ import annotations
@@ -227,3 +228,49 @@ def test_a_rails_scope_is_a_method_of_its_model():
         n for p in chunker_for("ruby").chunk(MODEL % ("  # " + "x" * 1500)) for n, _ in p.also]
     assert "Post.published" in names
     assert "Post.drafts" in names
+
+
+PEST = """\
+<?php
+
+use App\\Models\\Order;
+
+// Checkout marks the order paid.
+it('marks the order paid after checkout', function () {
+    $order = Order::factory()->create();
+    expect($order->fresh()->status)->toBe(OrderStatus::Paid);
+});
+
+describe('refunds', function () {
+    test('a paid order can be refunded', function () {
+        $order = Order::factory()->paid()->create();
+        expect($order->refund())->toBeTrue(PAD);
+    });
+
+    it('refuses a pending order', fn () => expect(fn () => refund())->toThrow(Logic::class));
+});
+
+it('formats totals', function (int $cents, string $text) {
+    expect(Order::factory()->make(['total_cents' => $cents])->formattedTotal())->toBe($text);
+})->with([[1250, 'EUR 12.50'], [99, 'EUR 0.99']]);
+
+function test_helper(string $name): void
+{
+    it($name);
+}
+"""
+
+
+def test_pest_tests_are_pieces_named_by_their_description():
+    pieces = pieces_of("php", PEST.replace("PAD", ""))
+    assert [p for p in pieces if p[1] in ("test", "describe")] == [
+        ("marks the order paid after checkout", "test", 1, 9),  # the short head too
+        ("refunds", "describe", 11, 18),
+        ("formats totals", "test", 20, 22)]
+    big = pieces_of("php", PEST.replace("PAD", "/* " + "x" * 1500 + " */"))
+    # a big describe is cut per test, each named under it; `it($name)` in a helper is no test
+    assert big == [("marks the order paid after checkout", "test", 1, 9),
+                   ("refunds.a paid order can be refunded", "test", 11, 15),
+                   ("refunds.refuses a pending order", "test", 17, 18),
+                   ("formats totals", "test", 20, 22),
+                   ("test_helper", "function", 24, 27)]
