@@ -8,7 +8,7 @@ bench/retrieval/phpruby_trees.sh TREE` makes the trees): `monolog` 2.9.1 and `ps
 (guzzlehttp/psr7 2.4.5) from Debian bookworm's php-* packages (their sources under src/), `rack`
 2.2.22, `thor` 1.2.1 and `sinatra` 3.0.5 from Debian's ruby-* packages (the gem's files with its
 gemspec at the root), and `shop` (Laravel) and `blog` (Rails, with a mounted Sinatra API), written
-by session newuser36 under bench/retrieval/phpruby_apps. 50 questions written as a new user
+by session newuser36 under bench/retrieval/phpruby_apps. 51 questions written as a new user
 would ask, README only, some naming a definition as the language writes it
 (`Monolog\\Logger::addRecord`, `Rack::Request#ip`, `PostsController#publish`). A hit is right as
 in names.py (path ends with the path, symbol with the name, case folded; a class under 1500
