@@ -40,8 +40,10 @@ ROWS = [
      Kind.GENERATED, Policy.METADATA_ONLY, "roff/roff_manpage"),
     ("docs/flow.mmd", "graph TD\n  A-->B\n", Kind.DOCUMENTATION, Policy.PARSE_AND_INDEX,
      "mermaid"),
+    # a view template of Linguist's markup (Handlebars, Haml, Pug ...) is indexed as an HTML
+    # template is, wherever it lies (no build writes one), its language kept
     ("web/partials/cart.hbs", "<ul>{{#each items}}<li>{{name}}</li>{{/each}}</ul>\n",
-     Kind.ASSET, Policy.METADATA_ONLY, "handlebars"),  # markup: metadata only, as HTML is
+     Kind.SOURCE, Policy.INDEX_TEXT, "handlebars"),
     # repokb's own rule first: a Rails view is an HTML template, indexed
     ("app/views/orders/show.html.erb", "<h1><%= @order.id %></h1>\n", Kind.SOURCE,
      Policy.INDEX_TEXT, "html"),
