@@ -83,3 +83,21 @@ WP_KEEP = [  # (language, text): the sample's placeholder, names and lookups sta
 @cases(("language", "text"), WP_KEEP)
 def test_wordpress_placeholders_and_names_stay(language, text):
     assert redact(text, "code", language).text == text
+
+
+VIEWS = [  # (language, text): view templates are indexed now; what their scripts hold is not
+    ("haml", f':javascript\n  var segmentWriteKey = "{PW}";\n%h1= @post.title\n'),
+    ("haml", f'%p{{data: {{token: "{PW}"}}}}\n'),
+    ("slim", f'footer\n  javascript:\n    window.intercomToken = "{PW}";\n'),
+    ("pug", f'script.\n  var apiKey = "{PW}";\nh1= title\n'),
+    ("handlebars", f'<script>window.API_TOKEN = "{PW}";</script>\n<h1>{{{{title}}}}</h1>\n'),
+    ("liquid", f'{{% assign stripe_key = "{PW}" %}}\n<p>{{{{ page.title }}}}</p>\n'),
+    ("nunjucks", f'{{% set password = "{PW}" %}}\n'),
+]
+
+
+@cases(("language", "text"), VIEWS)
+def test_a_secret_in_a_view_template_is_redacted(language, text):
+    from repokb.secrets import mode_for
+
+    assert_redacted(text, mode_for(language), language, PW)
