@@ -213,6 +213,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     key (chunkers/bibtex.py); Markdown/MDX: the front matter's `title:` names the text before
 #     the first heading, a heading's `{#id}` / `{/* #id */}` is no word of its title. Were
 #     unnamed windows (a .bib was not cut: metadata only).
+# NEXT (newuser36): Ruby's DSL definitions named: a Sinatra route (`NotesApi.get /notes`, type
+#     `route`), `define_method(:x)` and Rails' `scope :x, -> {}` methods, Rake's `namespace` (cut
+#     per task) and `task` (`blog.purge_stale_drafts`); `desc`/`method_option` lines stay with the
+#     task or Thor command below; PHP's Pest `describe`/`it`/`test` named by their description.
 CHUNKING_VERSION = 32
 
 

@@ -335,6 +335,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.33 also (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency
 # manifests (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
 # `.lein/credentials.clj` blocked (was indexed); a `.bib` indexed per entry (was metadata only)
+# NEXT (newuser36): view templates in Haml, Slim, Pug, Handlebars, Mustache, Liquid, Nunjucks,
+# Latte, Edge ... are indexed HTML templates (were metadata-only assets); Rails' `db/schema.rb`
+# (and `db/*_schema.rb`) a database schema, flagged generated (was generated, metadata only)
 CLASSIFIER_VERSION = f"0.3.33+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
