@@ -300,7 +300,8 @@ REDACTED = "<REDACTED_SECRET>"
 # NEXT (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
 # 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) or a cast
 # (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret; WordPress's
-# eight keys and salts (`define('NONCE_SALT', 'X')`, `LOGGED_IN_KEY`) are secret names
+# eight keys and salts (`define('NONCE_SALT', 'X')`, `LOGGED_IN_KEY`) are secret names, and a
+# `define('DB_PASSWORD', 'X')` value is judged as a literal (letters alone too)
 REDACTION_VERSION = 45
 
 
