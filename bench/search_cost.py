@@ -156,7 +156,7 @@ def dump(args: argparse.Namespace) -> None:
     wrap(st, "defining", "engine: Store.defining")
     wrap(st, "contents", "engine: Store.contents")
     wrap(st, "file_chunks", "engine: Store.file_chunks")
-    wrap(search_module, "plan", "plan (query.py, with is_file/is_defined)")
+    wrap(search_module, "plan", "plan (query/, with is_file/is_defined)")
     wrap(search_module, "rerank", "rerank (rank.py)")
     wrap(search_module, "shape", "shape (rank.py)")
     wrap(search_module, "_candidates", "fuse (_candidates)")

@@ -5,7 +5,7 @@ BM25's weight (`Searcher._defining`).
 
 Fusion happens here rather than inside the engine so every store backend ranks the same way
 and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
-Query understanding is in query.py, re-ranking and shaping in rank.py.
+Query understanding is in query/, re-ranking and shaping in rank.py.
 """
 
 from __future__ import annotations
