@@ -159,7 +159,7 @@ def dump(args: argparse.Namespace) -> None:
     wrap(search_module, "plan", "plan (query/, with is_file/is_defined)")
     wrap(search_module, "rerank", "rerank (rank.py)")
     wrap(search_module, "shape", "shape (rank.py)")
-    wrap(search_module, "_candidates", "fuse (_candidates)")
+    wrap(search_module, "fused_candidates", "fuse (fusion.fused_candidates)")
     wrap(s, "_hit", "hit building")
     wrap(s, "_defining", "Searcher._defining (lookup incl.)")
     wrap(s, "_defines", "Searcher._defines (lookup incl.)")
