@@ -204,6 +204,16 @@ def cases(names: str | tuple[str, ...], rows: list[Any], named_by: int = 0) -> A
                                    ids=[f"{row[named_by]}{i}" for i, row in enumerate(rows)])
 
 
+def chunks(language: str, source: str) -> list[Any]:
+    """The pieces the built-in chunker of `language` cuts `source` into, dedented and without
+    its first newline (a test's triple-quoted sample)."""
+    from repokb.chunkers import chunker_for
+
+    chunker = chunker_for(language)
+    assert chunker is not None, language
+    return chunker.chunk(textwrap.dedent(source).lstrip("\n"))
+
+
 def assert_redacted(text: str, mode: str, language: str | None, *values: str) -> Any:
     """Redact `text` as the pipeline does: none of `values` is left, the redaction marker
     stands in their place, and no line is added or lost (hits keep their line numbers).

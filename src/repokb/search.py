@@ -3,23 +3,23 @@ A name BM25 has no token for (the `H` of `gin.H`), and a name the query is about
 `django.forms.Form`), is looked up by the definitions' symbol, one more ranking fused with
 BM25's weight (`Searcher._defining`).
 
-Fusion happens here rather than inside the engine so every store backend ranks the same way
-and each hit can say where it came from (dense rank, lexical rank, fused score, factors).
-Query understanding is in query.py, re-ranking and shaping in rank.py.
+Fusion happens in repokb rather than inside the engine so every store backend ranks the same
+way and each hit can say where it came from (dense rank, lexical rank, fused score, factors):
+the fusion itself, and a tie at a page's end settled, are in fusion.py. Query understanding is in
+query/, re-ranking and shaping in rank.py, the query vectors' memo in
+embedders/query_vectors.py.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
 from repokb.embedders.base import Embedder, LexicalEncoder
+from repokb.embedders.query_vectors import QueryVectors
 from repokb.errors import InputError, ModelError, StoreError
+from repokb.fusion import better_reading, fused_candidates, rrf, settle, unsettled
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, HitCopy, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
@@ -56,83 +56,6 @@ GO_PACKAGE_CLAUSE_PIECES = 3
 # The pieces named like a product ("PyPI") read to tell whether the project defines it
 # (`_defines`): a config key or a heading of that name is no definition
 _DEFINES_LOOKED_AT = 20
-
-
-def rrf(rankings: list[tuple[list[StoredPoint], float]], k: int) -> dict[str, float]:
-    """Weighted reciprocal rank fusion: sum of weight / (k + rank) over the rankings."""
-    fused: dict[str, float] = {}
-    for points, weight in rankings:
-        for rank, point in enumerate(points, 1):
-            fused[point.id] = fused.get(point.id, 0.0) + weight / (k + rank)
-    return fused
-
-
-def _candidates(rankings: list[tuple[list[StoredPoint], float]], k: int,
-                seen: set[str], tier: int) -> list[Candidate]:
-    """The rankings fused (RRF), as candidates with their ranks, found at depth `tier`; those
-    in `seen` left out."""
-    dense_hits, lexical_hits = rankings[0][0], rankings[1][0]
-    fused = rrf(rankings, k)
-    payloads = {p.id: p.payload for points, _ in rankings for p in points}
-    dense_rank = {p.id: i for i, p in enumerate(dense_hits, 1)}
-    lexical_rank = {p.id: i for i, p in enumerate(lexical_hits, 1)}
-    dense_score = {p.id: p.score for p in dense_hits}
-    return [Candidate(i, payloads[i], score, dense_rank.get(i), lexical_rank.get(i),
-                      dense_score.get(i), tier=tier)
-            for i, score in fused.items() if i not in seen]
-
-
-def _straddles(points: list[StoredPoint], limit: int, n: int) -> bool:
-    """Whether the engine may have left out points scoring as much as the n-th best: it
-    returned a full page, and its last score equals the n-th best."""
-    if len(points) < max(limit, n):
-        return False
-    scores = sorted((p.score for p in points), reverse=True)
-    return scores[n - 1] == scores[-1]
-
-
-def _unsettled(points: list[StoredPoint], limit: int, n: int) -> bool:
-    """A tie straddles the page's end and starts in the first half of the top n: leaving the
-    tie out (`_settle`) would leave too few; only a bigger page settles it."""
-    if not _straddles(points, limit, n):
-        return False
-    last = min(p.score for p in points)
-    return sum(p.score > last for p in points) < n // 2
-
-
-def _settle(points: list[StoredPoint], limit: int, n: int) -> list[StoredPoint]:
-    """The top n, equal scores by point id. A tie straddling the page's end is left out whole
-    (which of its points the engine returned depends on the store's write history): what is
-    left, every point scoring more, is the same however the store got there."""
-    ordered = sorted(points, key=lambda p: (-p.score, p.id))
-    if _straddles(points, limit, n):
-        above = [p for p in ordered if p.score > ordered[-1].score]
-        ordered = above or ordered  # all tied even at the widest page: best effort
-    return ordered[:n]
-
-
-class QueryVectors:
-    """The last `size` query vectors by text: the proxy's cache lookup and the search after it
-    embed the same question once, and a widened page re-uses its query's vector."""
-
-    def __init__(self, embedder: Embedder, size: int = 256) -> None:
-        self.embedder = embedder
-        self.size = size
-        self._memo: OrderedDict[str, list[float]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __call__(self, text: str) -> list[float]:
-        with self._lock:
-            known = self._memo.get(text)
-            if known is not None:
-                self._memo.move_to_end(text)
-                return list(known)  # the caller's own copy
-        vector: list[float] = np.asarray(self.embedder.embed_query(text)).tolist()
-        with self._lock:
-            self._memo[text] = vector
-            while len(self._memo) > self.size:
-                self._memo.popitem(last=False)
-        return list(vector)
 
 
 class Searcher:
@@ -240,7 +163,7 @@ class Searcher:
                 rankings, down = (self._lexical_alone(understood, where, n, content),
                                   SERVICE_DOWN)
             looked_up = self._defining(understood, where, n, content, rankings)
-            candidates = _candidates(rankings + looked_up, s.rrf_k, seen, tier)
+            candidates = fused_candidates(rankings + looked_up, s.rrf_k, seen, tier)
             if looked_up:
                 symbol_rank = {p.id: i for i, p in enumerate(looked_up[0][0], 1)}
                 for c in candidates:
@@ -421,16 +344,16 @@ class Searcher:
         files however the store got there (the engine picks which tied points make its limit,
         and orders them, by its internal order: the store's write history). One page of n plus
         a quarter settles a tie at the n-th place when the whole tie fits in it; one that
-        reaches past the page is left out (`_settle`), unless it starts in the first half of
+        reaches past the page is left out (`settle`), unless it starts in the first half of
         the top n: then, and only then, ask again for a page 4x (then 16x) as big."""
         limit = n + n // 4
         while True:
             rankings = self._rankings(understood, where, limit, content)
-            if limit >= n * 16 or not any(_unsettled(points, limit, n)
+            if limit >= n * 16 or not any(unsettled(points, limit, n)
                                           for points, _ in rankings):
                 break
             limit *= 4
-        return [(_settle(points, limit, n), weight) for points, weight in rankings]
+        return [(settle(points, limit, n), weight) for points, weight in rankings]
 
     def _defines(self, name: str, where: StoreFilter) -> bool:
         """Whether the searched projects define `name` (a definition's last name, any case):
@@ -528,7 +451,7 @@ class Searcher:
         _, lexical_hits = self.store.search(None, self.lexical.query(understood.lexical_text),
                                             where, limit, content)
         return [([], self.settings.dense_weight),
-                (_settle(lexical_hits, limit, n), self._lexical_weight(understood))]
+                (settle(lexical_hits, limit, n), self._lexical_weight(understood))]
 
     def _lexical_weight(self, understood: QueryPlan) -> float:
         s = self.settings
@@ -558,22 +481,6 @@ class Searcher:
                    provenance=provenance, lexical_only=_lexical_only(group),
                    also=tuple(str(name) for name, _ in p.get("also") or ()),
                    copies=copies)
-
-
-def better_reading(named: list[StoredPoint], unnamed: list[StoredPoint],
-                   n: int) -> list[StoredPoint]:
-    """One dense ranking of a question read with the name of the project it is scoped to and
-    without it: a piece of documentation by the first reading (the name is a word of the
-    project's prose: "Does Black have an API?"), any other by the better of the two (it is
-    no word of its code: cobra's `Command.Find`); the top n, best first, equal scores by id.
-    (Measured: with documentation by its better reading too, run.py --name-project's black
-    doc questions lost 0.487 -> 0.454 MRR@10; bench/RESULTS.md, rank34.)"""
-    best: dict[str, StoredPoint] = {}
-    code = (p for p in unnamed if p.payload.get("kind") != "documentation")
-    for point in (*named, *code):
-        if point.id not in best or point.score > best[point.id].score:
-            best[point.id] = point
-    return sorted(best.values(), key=lambda p: (-p.score, p.id))[:n]
 
 
 def _lexical_only(group: Group) -> str | None:

@@ -23,7 +23,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_lift",
                 "rank_members", "rank_tests", "rank_copies",
-                "search", "context", "explain", "filecontext", "freshness"}),
+                "search", "fusion", "context", "explain", "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),
     # `proxy` is surfaces/proxy/ (the LLM proxy): named so the document has to draw it

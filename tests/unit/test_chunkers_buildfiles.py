@@ -11,13 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from repokb.chunkers import chunker_for
-
-
-def cut(language: str, source: str):
-    chunker = chunker_for(language)
-    assert chunker is not None
-    return chunker.chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import chunks as cut
 
 
 def named(pieces):

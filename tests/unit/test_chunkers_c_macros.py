@@ -7,13 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from repokb.chunkers import chunker_for
-
-from ..conftest import cases
-
-
-def chunks(language: str, source: str):
-    return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import cases, chunks
 
 
 def functions(pieces):

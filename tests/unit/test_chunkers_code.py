@@ -10,9 +10,7 @@ from repokb.chunkers import chunker_for
 from repokb.chunkers.code import TreeSitterChunker
 from repokb.chunkers.languages import SPECS, LanguageSpec
 
-
-def chunks(language: str, source: str):
-    return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import chunks
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[s.language for s in SPECS])

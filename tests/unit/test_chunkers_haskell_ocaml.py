@@ -13,9 +13,7 @@ import textwrap
 
 from repokb.chunkers import chunker_for
 
-
-def chunks(language: str, source: str):
-    return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import chunks
 
 
 def test_haskell_functions_are_their_signature_equations_and_haddock_named_after_the_module():

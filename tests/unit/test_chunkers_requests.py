@@ -6,15 +6,7 @@ or a rule's macro began in one window and ended in the next."""
 
 from __future__ import annotations
 
-import textwrap
-
-from repokb.chunkers import chunker_for
-
-
-def cut(language: str, source: str):
-    chunker = chunker_for(language)
-    assert chunker is not None, language
-    return chunker.chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import chunks as cut
 
 
 def named(pieces):

@@ -6,15 +6,7 @@ was cut into nameless 500-character windows: a section began in one and ended in
 
 from __future__ import annotations
 
-import textwrap
-
-from repokb.chunkers import chunker_for
-
-
-def cut(language: str, source: str):
-    chunker = chunker_for(language)
-    assert chunker is not None, language
-    return chunker.chunk(textwrap.dedent(source).lstrip("\n"))
+from ..conftest import chunks as cut
 
 
 def named(pieces):

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import json
-import textwrap
 
 from repokb.chunkers import chunker_for
 
-
-def chunks(language: str, source: str):
-    return chunker_for(language).chunk(textwrap.dedent(source).lstrip("\n"))
-
+from ..conftest import chunks
 
 # -- docs ----------------------------------------------------------------------------------------
 

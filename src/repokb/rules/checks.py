@@ -1,27 +1,22 @@
 """Computed facts for the rule table: the few conditions that are small functions, not data.
+Here those of a file's size, bytes and content, and of secrets; rules/layout.py has those of
+where a file lies (test layout, examples, Android resources), rules/generated.py those of
+generated files and copies.
 
 Each returns the evidence recorded as the signal value (never a secret value), or None.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import re
-from collections.abc import Callable
 
 from repokb.formats import CODE
 from repokb.rules import tables as T
-from repokb.rules.engine import CaseName, Fact
+from repokb.rules.engine import Fact
+from repokb.rules.engine import fact as _fact
 from repokb.rules.facts import FileFacts
 from repokb.secrets import k8s, stores
 from repokb.secrets.scan import scan, summary
-
-
-def _fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
-                                                           Fact]:
-    def wrap(fn: Callable[[FileFacts], str | None]) -> Fact:
-        return Fact(label, fn, signal)
-    return wrap
 
 
 @_fact("empty", "size")
@@ -320,247 +315,6 @@ def CREDENTIAL_DUMP(f: FileFacts) -> str | None:
 @_fact("secret-like value", "secret")
 def ANY_SECRET(f: FileFacts) -> str | None:
     return summary(f.secrets) if f.secrets else None
-
-
-_TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
-
-
-def layout_dirs(f: FileFacts) -> tuple[str, ...]:
-    """The folders on the path that say something about the file's role: all of them, except
-    a JVM package name below a source set's language folder (`src/main/java/com/example/app/`
-    keeps `src/main/java`; `com/example` is Android Studio's default package, not examples)."""
-    dirs = f.dirs
-    for k in range(len(dirs) - 2):
-        if dirs[k] == "src" and dirs[k + 2] in T.JVM_SOURCE_ROOTS:
-            return dirs[: k + 3]
-    return dirs
-
-
-def _android_resource(f: FileFacts) -> tuple[str, str] | None:
-    """(type, folder) of an XML file in an Android resource folder: `res/drawable-hdpi/` ->
-    ("drawable", "drawable-hdpi"); also below a `res/` that has sub-folders of its own
-    (react-native's `res/devsupport/drawable/`)."""
-    if f.language != "xml" or len(f.dirs) < 2 or "res" not in f.dirs[:-1]:
-        return None
-    folder = f.dirs[-1]
-    return folder.split("-", 1)[0], folder
-
-
-@_fact("Android picture resource", "dir")
-def ANDROID_PICTURE(f: FileFacts) -> str | None:
-    found = _android_resource(f)
-    return (f"res/.../{found[1]}/" if found and found[0] in T.ANDROID_PICTURE_TYPES
-            else None)
-
-
-@_fact("Android translation", "dir")
-def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
-    found = _android_resource(f)
-    return (f"res/.../{found[1]}/" if found and T.ANDROID_TRANSLATION.fullmatch(found[1])
-            else None)
-
-
-@_fact("example directory", "dir")
-def EXAMPLE_DIR(f: FileFacts) -> str | None:
-    """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""
-    return next((d + "/" for d in layout_dirs(f) if d.lower() in T.EXAMPLE_DIRS), None)
-
-
-def test_layout(f: FileFacts) -> str | None:
-    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP.
-
-    A Python or JVM package's own `test`/`testing` subpackage (django/test/client.py,
-    numpy/testing/, a `hatch test` command in hatch/cli/test/, spring-test's
-    src/main/java/org/springframework/test/) is the testing tool the package ships, not its
-    tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
-    if not f.is_code or f.language in T.PAGE_TEMPLATE_LANGUAGES:  # a page: TEST_DATA's
-        return None
-    named = _TEST_NAME.check(f)
-    if named:
-        return named
-    if f.language == "vim" and "t" in f.dirs:  # a Vim plugin's `t/` (vim-themis', Vader's)
-        return "t/"
-    package_at = len(layout_dirs(f))  # a JVM package's `test`/`testing` is the same
-    for depth, d in enumerate(f.dirs):
-        if d not in T.TEST_DIR_NAMES:
-            continue
-        if (f.language == "python" and d in T.PACKAGE_TESTING_DIRS and depth > 0
-                and f.dirs[depth - 1] != "src"):
-            continue
-        if depth >= package_at and d in T.PACKAGE_TESTING_DIRS:
-            continue
-        return d + "/"
-    return None
-
-
-TEST_LAYOUT = Fact("test layout", test_layout, "path")
-
-
-@_fact("one enormous line")
-def ONE_LINE_BLOB(f: FileFacts) -> str | None:
-    """A big text file with no line break in its head: generated or data in any language,
-    not code or prose written to be read (minified JS and CSS have their own rule); JSON from
-    `ONE_LINE_DATA_BYTES`."""
-    least = (T.ONE_LINE_DATA_BYTES if f.language in T.ONE_LINE_DATA_LANGUAGES
-             else T.ONE_LINE_BLOB_BYTES)
-    if f.file.size < least or f.is_binary:
-        return None
-    head = f.head
-    if len(head) < 4096 or b"\n" in head or b"\r" in head:
-        return None
-    return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
-
-
-@_fact("a bundler's output")
-def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
-    """A long JavaScript file a bundler wrote, known by its runtime helpers at the top
-    (tables.BUNDLER_HEAD_MARKS): esbuild's `__defProp`/`__commonJS`, webpack's bootstrap."""
-    if f.language != "javascript" or f.file.size < T.BUNDLE_MIN_BYTES:
-        return None
-    head = "\n".join(f.text.split("\n", T.BUNDLE_HEAD_LINES)[: T.BUNDLE_HEAD_LINES])
-    for bundler, marks in T.BUNDLER_HEAD_MARKS.items():
-        if all(mark.search(head) for mark in marks):
-            return f"{bundler} at the top, {f.file.size:,} bytes"
-    return None
-
-
-@_fact("a distribution build beside its minified twin")
-def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
-    """A JavaScript file shipped beside its minified twin (`cdn.js` and `cdn.min.js`) whose
-    head shows a tool wrote it from other modules (tables.DISTRIBUTION_BUILD_MARKS)."""
-    if f.language != "javascript" or not f.lower_name.endswith(".js") \
-            or f.lower_name.endswith(".min.js"):
-        return None
-    twin = f.name[:-3] + ".min.js"
-    if twin not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
-        return None
-    head = "\n".join(f.text.split("\n", T.DISTRIBUTION_HEAD_LINES)[: T.DISTRIBUTION_HEAD_LINES])
-    for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
-        if pattern.search(head):
-            return f"{mark}, {twin} beside it"
-    return None
-
-
-@_fact("a library copied into a libs/ folder", "path")
-def VENDORED_LIBRARY(f: FileFacts) -> str | None:
-    """A script directly in a `libs/` folder below the root that shows it is another
-    project's: a licence banner (`/*!`, `@license`) at its top, or the name of a library's
-    distribution build (`fflate.module.js`, `chart.esm.js`). three's examples/jsm/libs/, a web
-    app's static/js/libs/. A root `libs/` (an Nx workspace's, Boost's) is the project's own."""
-    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
-        return None
-    if f.language not in T.MINIFIABLE_LANGUAGES:
-        return None
-    libs = "/".join(f.dirs) + "/"
-    build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
-                 None)
-    if build:
-        return f"{libs}, named like a library's build: {build}"
-    top = f.text.lstrip()[:2000]
-    if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
-        return f"{libs}, its own licence banner at the top"
-    return None
-
-
-@_fact("rendered documentation")
-def RENDERED_DOCS(f: FileFacts) -> str | None:
-    """An HTML page a documentation or site generator rendered (sniff.rendered_docs)."""
-    return f.sniff("rendered_docs") if f.language in ("html", "xhtml") else None
-
-
-@_fact("test data in a test directory", "path")
-def TEST_DATA(f: FileFacts) -> str | None:
-    if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:
-        return None
-    if f.lower_dirs & T.DOC_DIRS:  # docs/topics/testing/*.txt is documentation about tests
-        return None
-    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
-
-
-@_fact("a golden test's input beside its expected output", "path")
-def GOLDEN_INPUT(f: FileFacts) -> str | None:
-    """A file in a test folder with its expected output beside it (`X.output`, `X.out`,
-    `X.expected`, `X.golden`): the input a golden test feeds the code (Pygments 2.21.0's 671
-    `tests/examplefiles/*/X` lexer inputs beside `X.output`: a COBOL program, an Emacs
-    `subr.el`, a French Wikipedia article, 943 pieces), data to the project, not its tests."""
-    if f.lower_dirs.isdisjoint(T.TEST_DIR_NAMES) or f.lower_dirs & T.DOC_DIRS:
-        return None
-    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
-    twin = next((f.name + ext for ext in T.GOLDEN_OUTPUT_SUFFIXES if f.name + ext in names),
-                None)
-    return f"beside its expected output {twin}" if twin else None
-
-
-@_fact("Sphinx's copy of a source beside the HTML it rendered", "path")
-def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
-    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`: the copy of
-    a page's source Sphinx writes beside the HTML (alembic 1.20.1's rendered `docs/`:
-    `_sources/changelog.rst`, 634 pieces, the twin of `docs/build/changelog.rst`)."""
-    if "_sources" not in f.dirs:
-        return None
-    i = f.dirs.index("_sources")
-    parent = "/".join(f.dirs[:i])
-    names = f.project.names_in(str(f.file.root), parent)
-    return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
-
-
-@_fact("the same module in another module format's folder", "path")
-def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
-    """A module in a module format's folder (`amd/`, `cjs/`, `es/` ...) whose module lies at
-    the same path in a source folder beside that folder (`modules/`, `src/`): the path of
-    that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
-    lower = f.lower_name
-    if not lower.endswith(T.MODULE_COPY_EXTENSIONS) or lower.endswith((".d.ts", ".d.mts",
-                                                                       ".d.cts")):
-        return None
-    stem = f.name.rsplit(".", 1)[0]
-    root = str(f.file.root)
-    for i, folder in enumerate(f.dirs):
-        if folder.lower() not in T.MODULE_FORMAT_DIRS:
-            continue
-        for source in T.MODULE_SOURCE_DIRS:
-            beside = "/".join((*f.dirs[:i], source, *f.dirs[i + 1:]))
-            names = f.project.names_in(root, beside)
-            twin = next((stem + ext for ext in T.MODULE_COPY_EXTENSIONS if stem + ext in names),
-                        None)
-            if twin is not None:
-                return f"{beside}/{twin}"
-    return None
-
-
-@_fact("Helm chart", "path")
-def IN_HELM_CHART(f: FileFacts) -> str | None:
-    chart = f.nearest_dir_with(("Chart.yaml",))
-    return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
-
-
-@_fact("pip-compile source beside its output", "path")
-def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
-    """`X.in` beside `X.txt`: what `pip-compile X.in` writes (the rule also reads the content:
-    autoconf's Makefile.in or config.h.in never reads as requirements)."""
-    if f.ext != ".in" or f.template_base:
-        return None
-    compiled = f.name[:-3] + ".txt"
-    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
-    return f"beside {compiled}" if compiled in names else None
-
-
-@_fact("requirements below a requirements folder", "path")
-def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
-    """A pip requirements file (`.txt`/`.in` that reads as requirements) whose every vendor-
-    named folder lies below a `requirements/` folder: celery's `requirements/deps/mock.txt`
-    (`-r deps/mock.txt` in its docs.txt) groups the project's own lists, not vendored code."""
-    if f.ext not in (".txt", ".in", ""):
-        return None
-    lower = [d.lower() for d in f.dirs]
-    top = next((i for i, d in enumerate(lower) if d in T.PIP_REQUIREMENTS_DIRS), None)
-    if top is None or any(d in _VENDOR_DIRS for d in lower[:top]):
-        return None
-    found = f.sniff("requirements")
-    return f"{f.dirs[top]}/ ({found})" if found else None
-
-
-_VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
 
 
 @_fact("Smarty template", "content")

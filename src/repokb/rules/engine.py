@@ -165,6 +165,14 @@ class Fact(Condition):
         return self.test(f)
 
 
+def fact(label: str, signal: str = "content") -> Callable[[Callable[[FileFacts], str | None]],
+                                                          Fact]:
+    """A function made a `Fact` of that label and signal, as a decorator (rules/checks.py)."""
+    def wrap(fn: Callable[[FileFacts], str | None]) -> Fact:
+        return Fact(label, fn, signal)
+    return wrap
+
+
 @dataclass(frozen=True)
 class Not(Condition):
     inner: Condition

@@ -32,9 +32,9 @@ import yaml
 
 from repokb.errors import ConfigError
 from repokb.models import Kind
-from repokb.rules.checks import TEST_LAYOUT
 from repokb.rules.engine import Fact, Glob, Lang, Not, Rule, Then, Tier
 from repokb.rules.facts import FileFacts
+from repokb.rules.layout import TEST_LAYOUT
 from repokb.rules.ruleset import CODE, DOCS
 
 CONFIG_NAMES = (".repokb.yml", ".repokb.yaml", ".ai-docs.yml", ".ai-docs.yaml")

@@ -14,44 +14,28 @@ from repokb.rules import secret_patterns
 from repokb.rules import tables as T
 from repokb.rules.checks import (
     ALWAYS,
-    ANDROID_PICTURE,
-    ANDROID_TRANSLATION,
     ANY_SECRET,
     BINARY,
-    BUNDLER_OUTPUT,
     CERTIFICATE,
     CREDENTIAL_DUMP,
     EMPTY,
-    EXAMPLE_DIR,
-    GOLDEN_INPUT,
     HELM_CHART_TEMPLATE,
-    IN_HELM_CHART,
     INVALID_UTF8,
     KUBERNETES_SECRET_REFERENCES,
     KUBERNETES_SECRET_STORE,
     KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
-    MODULE_FORMAT_COPY,
     NOT_TEMPLATE,
-    ONE_LINE_BLOB,
-    OWN_REQUIREMENTS,
     PEM_PRIVATE_KEY,
-    PIP_COMPILE_SOURCE,
     PRIVATE_KEY_FILE,
     PUBLIC_KEY_MATERIAL,
-    RENDERED_DOCS,
     SECRET_NAME_CONTENT,
     SECRET_PATH,
     SECRET_WORD_NAME,
     SMARTY_TEMPLATE,
-    SPHINX_SOURCE_COPY,
     TEMPLATE,
-    TEST_DATA,
-    TEST_LAYOUT,
-    TWINNED_DISTRIBUTION_BUILD,
     UNREADABLY_LARGE,
-    VENDORED_LIBRARY,
     _magic,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
@@ -73,7 +57,27 @@ from repokb.rules.engine import (
     Tier,
 )
 from repokb.rules.flowtwins import FLOW_TWIN
+from repokb.rules.generated import (
+    BUNDLER_OUTPUT,
+    GOLDEN_INPUT,
+    MODULE_FORMAT_COPY,
+    ONE_LINE_BLOB,
+    PIP_COMPILE_SOURCE,
+    RENDERED_DOCS,
+    SPHINX_SOURCE_COPY,
+    TWINNED_DISTRIBUTION_BUILD,
+    VENDORED_LIBRARY,
+)
 from repokb.rules.jsdeclarations import JS_DECLARED
+from repokb.rules.layout import (
+    ANDROID_PICTURE,
+    ANDROID_TRANSLATION,
+    EXAMPLE_DIR,
+    IN_HELM_CHART,
+    OWN_REQUIREMENTS,
+    TEST_DATA,
+    TEST_LAYOUT,
+)
 from repokb.rules.linguist import LinguistGenerated, LinguistPath
 from repokb.rules.misnamed import MIGRATION_FOLDER, NEWS_FRAGMENT, OWN_EXTERNALS
 from repokb.rules.twins import BUILD_EVIDENCE, COMPILED_TWIN

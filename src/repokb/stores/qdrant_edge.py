@@ -1,12 +1,13 @@
 """Default store: a Qdrant Edge shard in-process under REPOKB_HOME (HNSW, sparse + IDF). The
-engine is imported by this module and the four beside it that it is split into: its shard's
+engine is imported by this module and the five beside it that it is split into: its shard's
 folder, lock and crash-safe swaps (stores/edge_files.py), its filters, configs and point
-conversions (stores/edge_points.py), the searches that arrive together answered by one engine
-call, through the dense copy when there is one (stores/edge_search.py), and the LLM proxy's
-answer cache, a second shard (stores/edge_answers.py); the dense copy a quiet server keeps is
-kept in step with the shard by stores/edge_copy.py (engine-free). This module owns the store's
-behaviour: when the shard loads, writes paced around searches, tombstones and their sweep,
-when searches are combined, and compaction.
+conversions (stores/edge_points.py), its points read back: a file's, a project's, pending ones,
+vectors, counts, facets (stores/edge_reads.py), the searches that arrive together answered by
+one engine call, through the dense copy when there is one (stores/edge_search.py), and the LLM
+proxy's answer cache, a second shard (stores/edge_answers.py); the dense copy a quiet server
+keeps is kept in step with the shard by stores/edge_copy.py (engine-free). This module owns the
+store's behaviour: when the shard loads, writes paced around searches, tombstones and their
+sweep, when searches are combined, and compaction.
 
 One process at a time may open a shard: a second opener gets StoreBusyError, not a traceback.
 The shard's own lock is not enough: after some writes (its WAL moves on) another process could
@@ -45,12 +46,11 @@ from typing import Any
 import qdrant_edge as q
 
 from repokb.errors import StoreError
-from repokb.models import LEXICAL_ONLY, PENDING, UNEMBEDDED_KEYS, EmbeddedChunk
+from repokb.models import UNEMBEDDED_KEYS, EmbeddedChunk
+from repokb.stores import edge_reads as reads
 from repokb.stores.base import (
     DENSE,
-    PLACED_CONTENT,
     SEARCH_FIELDS,
-    TEXT_HASH,
     WORDS,
     Combiner,
     InFlight,
@@ -85,7 +85,6 @@ from repokb.stores.edge_points import (
     STORE_INDEXES,
     embedded,
     engine_filter,
-    facet_value,
     file_filter,
     named_vectors,
     project_filter,
@@ -93,7 +92,7 @@ from repokb.stores.edge_points import (
     tombstone,
 )
 from repokb.stores.edge_search import Answer, Ask, answered
-from repokb.stores.points import FILE_FIELDS, PAGE, dense_of, raw_point, text_holders
+from repokb.stores.points import PAGE, dense_of
 
 # Points per write call. The engine holds the interpreter for a whole call (~0.1 ms a point with
 # its payload), so a search waits for the write in progress: 512 at once stalled searches ~48 ms,
@@ -211,6 +210,9 @@ class QdrantEdgeStore(Store):
                 opened = self._open
         return opened
 
+    def _get_shard(self) -> Guarded:
+        return self._shard
+
     # --- the dense copy of a quiet server (stores/edge_copy.py) -------------------------------
 
     def prepare_searches(self) -> None:
@@ -277,17 +279,7 @@ class QdrantEdgeStore(Store):
     def scroll_pending(self, project: str, kinds: tuple[str, ...], exclude: tuple[str, ...],
                        offset: str | None, limit: int,
                        ) -> tuple[list[StoredPoint], str | None]:
-        must: list[Any] = [q.FieldCondition("project", match=q.MatchValue(project)),
-                           q.FieldCondition(LEXICAL_ONLY, match=q.MatchValue(PENDING))]
-        if kinds:
-            must.append(q.FieldCondition("kind", match=q.MatchAny(list(kinds))))
-        must_not: list[Any] | None = (
-            [q.FieldCondition("kind", match=q.MatchAny(list(exclude)))] if exclude else None)
-        page, next_offset = self._shard.scroll(q.ScrollRequest(
-            offset=offset, limit=limit, filter=q.Filter(must=must, must_not=must_not),
-            with_payload=True, with_vector=False))
-        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {})) for r in page]
-        return points, str(next_offset) if next_offset is not None and page else None
+        return reads.scroll_pending(self._get_shard, project, kinds, exclude, offset, limit)
 
     def fill_dense(self, vectors: dict[str, list[float]]) -> None:
         for ids in _pieces(list(vectors)):
@@ -307,63 +299,31 @@ class QdrantEdgeStore(Store):
                             for r in had])
             self._deleted = True  # an updated point leaves its old version behind
 
+    # --- reads (stores/edge_reads.py) --------------------------------------------------------
+
     def scroll_raw(self, offset: str | None, limit: int) -> tuple[list[RawPoint], str | None]:
-        page, next_offset = self._shard.scroll(q.ScrollRequest(
-            offset=offset, limit=limit, filter=LIVE, with_payload=True, with_vector=True))
-        following = str(next_offset) if next_offset is not None and page else None
-        return [raw_point(r) for r in page], following
+        return reads.scroll_raw(self._get_shard, offset, limit)
 
     def file_points(self, project: str, path: str) -> list[StoredPoint]:
-        return [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
-                for r in self._scroll(file_filter(project, path), FILE_FIELDS)]
+        return reads.file_points(self._get_shard, project, path)
 
     def file_chunks(self, project: str, path: str, first: int = 0,
                     last: int | None = None) -> list[StoredPoint]:
-        points = [StoredPoint(str(r.id), 0.0, dict(r.payload or {}))
-                  for r in self._scroll(file_filter(project, path, first, last), True)]
-        return sorted(points, key=lambda p: int(p.payload.get("chunk_index", 0)))
+        return reads.file_chunks(self._get_shard, project, path, first, last)
 
     def export(self, project: str | None = None) -> list[StoredPoint]:
-        where = project_filter(project, LIVE)
-        out = []
-        for r in self._scroll(where, True, vectors=[DENSE]):
-            out.append(StoredPoint(str(r.id), 0.0, dict(r.payload or {}), dense_of(r.vector)))
-        return out
-
-    def _scroll(self, where: q.Filter | None, fields: list[str] | bool,
-                vectors: list[str] | bool = False) -> list[q.Record]:
-        records: list[q.Record] = []
-        offset = None
-        while True:
-            page, offset = self._shard.scroll(q.ScrollRequest(
-                offset=offset, limit=PAGE, filter=where, with_payload=fields,
-                with_vector=vectors))
-            records.extend(page)
-            if offset is None or not page:
-                return records
+        return reads.export(self._get_shard, project)
 
     def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
-        if not ids:
-            return {}
-        records = self._shard.retrieve(ids, with_payload=False, with_vector=[DENSE])
-        return {str(r.id): vector for r in records if (vector := dense_of(r.vector)) is not None}
+        return reads.dense_vectors(self._get_shard, ids)
 
     def dense_by_text(self, text_hashes: list[str]) -> dict[str, list[float]]:
-        """Found by the `text_hash` keyword index (added to an older shard when it is opened):
-        first the ids, one point per text, then only their vectors (a text held by many
-        projects is read once). A tombstone has no payload, a pending point no vector: neither
-        matches."""
-        if not text_hashes:
-            return {}
-        texts = q.FieldCondition(TEXT_HASH, match=q.MatchAny(list(set(text_hashes))))
-        where = q.Filter(must=[texts, q.HasVectorCondition(DENSE)])
-        holders = text_holders(self._scroll(where, [TEXT_HASH]))
-        found = self.dense_vectors(list(holders.values()))
-        return {text: found[i] for text, i in holders.items() if i in found}
+        return reads.dense_by_text(self._get_shard, text_hashes)
 
     def prune(self, project: str, path: str, keep_count: int) -> None:
         """The points become tombstones, in one write (a crash leaves each whole or gone)."""
-        ids = [r.id for r in self._scroll(file_filter(project, path, keep_count), False)]
+        where = file_filter(project, path, keep_count)
+        ids = [r.id for r in reads.scroll_all(self._get_shard, where, False)]
         if not ids:
             return
         with self._write(keeps=lambda copy: not copy.holds(project, path)):
@@ -424,10 +384,7 @@ class QdrantEdgeStore(Store):
         return scan_defining(names, limit, scroll, fetch)
 
     def contents(self, ids: list[str]) -> dict[str, dict[str, Any]]:
-        if not ids:
-            return {}
-        records = self._shard.retrieve(ids, with_payload=list(PLACED_CONTENT), with_vector=False)
-        return {str(r.id): dict(r.payload) for r in records if r.payload}
+        return reads.contents(self._get_shard, ids)
 
     def _search_batch(self, asks: list[Ask]) -> list[Answer]:
         """Searches that arrived together, in one engine call: every dense request first, then
@@ -444,16 +401,10 @@ class QdrantEdgeStore(Store):
         return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops)
 
     def count(self, project: str | None = None) -> int:
-        where = project_filter(project, LIVE)
-        return int(self._shard.count(q.CountRequest(exact=True, filter=where)))
+        return reads.count(self._get_shard, project)
 
     def facet(self, key: str, project: str | None = None) -> dict[str, int]:
-        where = project_filter(project, None)
-        # A facet counts distinct values; the limit only needs to exceed the number of files.
-        response = self._shard.facet(q.FacetRequest(key=key, limit=10_000_000, exact=True,
-                                                    filter=where))
-        # The keyword index may keep values whose points were deleted, with a count of 0.
-        return {facet_value(h.value): h.count for h in response if h.count}
+        return reads.facet(self._get_shard, key, project)
 
     def optimize(self) -> None:
         """Vacuum segments holding deleted points, so IDF counts only live points."""

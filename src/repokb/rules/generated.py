@@ -1,0 +1,149 @@
+"""Computed facts of generated files and copies: one enormous line, a bundler's output, a
+distribution build beside its minified twin, a library copied into `libs/`, rendered
+documentation, a golden test's input, Sphinx's copy of a source, a module in another module
+format's folder, a pip-compile source beside its output. Each returns the evidence recorded as
+the signal value, or None (rules/checks.py has the facts of size, content and secrets;
+rules/layout.py those of where a file lies).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+
+from repokb.rules import tables as T
+from repokb.rules.engine import fact
+from repokb.rules.facts import FileFacts
+
+
+@fact("one enormous line")
+def ONE_LINE_BLOB(f: FileFacts) -> str | None:
+    """A big text file with no line break in its head: generated or data in any language,
+    not code or prose written to be read (minified JS and CSS have their own rule); JSON from
+    `ONE_LINE_DATA_BYTES`."""
+    least = (T.ONE_LINE_DATA_BYTES if f.language in T.ONE_LINE_DATA_LANGUAGES
+             else T.ONE_LINE_BLOB_BYTES)
+    if f.file.size < least or f.is_binary:
+        return None
+    head = f.head
+    if len(head) < 4096 or b"\n" in head or b"\r" in head:
+        return None
+    return f"{f.file.size:,} bytes, no line break in the first {len(head):,}"
+
+
+@fact("a bundler's output")
+def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
+    """A long JavaScript file a bundler wrote, known by its runtime helpers at the top
+    (tables.BUNDLER_HEAD_MARKS): esbuild's `__defProp`/`__commonJS`, webpack's bootstrap."""
+    if f.language != "javascript" or f.file.size < T.BUNDLE_MIN_BYTES:
+        return None
+    head = "\n".join(f.text.split("\n", T.BUNDLE_HEAD_LINES)[: T.BUNDLE_HEAD_LINES])
+    for bundler, marks in T.BUNDLER_HEAD_MARKS.items():
+        if all(mark.search(head) for mark in marks):
+            return f"{bundler} at the top, {f.file.size:,} bytes"
+    return None
+
+
+@fact("a distribution build beside its minified twin")
+def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
+    """A JavaScript file shipped beside its minified twin (`cdn.js` and `cdn.min.js`) whose
+    head shows a tool wrote it from other modules (tables.DISTRIBUTION_BUILD_MARKS)."""
+    if f.language != "javascript" or not f.lower_name.endswith(".js") \
+            or f.lower_name.endswith(".min.js"):
+        return None
+    twin = f.name[:-3] + ".min.js"
+    if twin not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    head = "\n".join(f.text.split("\n", T.DISTRIBUTION_HEAD_LINES)[: T.DISTRIBUTION_HEAD_LINES])
+    for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
+        if pattern.search(head):
+            return f"{mark}, {twin} beside it"
+    return None
+
+
+@fact("a library copied into a libs/ folder", "path")
+def VENDORED_LIBRARY(f: FileFacts) -> str | None:
+    """A script directly in a `libs/` folder below the root that shows it is another
+    project's: a licence banner (`/*!`, `@license`) at its top, or the name of a library's
+    distribution build (`fflate.module.js`, `chart.esm.js`). three's examples/jsm/libs/, a web
+    app's static/js/libs/. A root `libs/` (an Nx workspace's, Boost's) is the project's own."""
+    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
+        return None
+    if f.language not in T.MINIFIABLE_LANGUAGES:
+        return None
+    libs = "/".join(f.dirs) + "/"
+    build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
+                 None)
+    if build:
+        return f"{libs}, named like a library's build: {build}"
+    top = f.text.lstrip()[:2000]
+    if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
+        return f"{libs}, its own licence banner at the top"
+    return None
+
+
+@fact("rendered documentation")
+def RENDERED_DOCS(f: FileFacts) -> str | None:
+    """An HTML page a documentation or site generator rendered (sniff.rendered_docs)."""
+    return f.sniff("rendered_docs") if f.language in ("html", "xhtml") else None
+
+
+@fact("a golden test's input beside its expected output", "path")
+def GOLDEN_INPUT(f: FileFacts) -> str | None:
+    """A file in a test folder with its expected output beside it (`X.output`, `X.out`,
+    `X.expected`, `X.golden`): the input a golden test feeds the code (Pygments 2.21.0's 671
+    `tests/examplefiles/*/X` lexer inputs beside `X.output`: a COBOL program, an Emacs
+    `subr.el`, a French Wikipedia article, 943 pieces), data to the project, not its tests."""
+    if f.lower_dirs.isdisjoint(T.TEST_DIR_NAMES) or f.lower_dirs & T.DOC_DIRS:
+        return None
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    twin = next((f.name + ext for ext in T.GOLDEN_OUTPUT_SUFFIXES if f.name + ext in names),
+                None)
+    return f"beside its expected output {twin}" if twin else None
+
+
+@fact("Sphinx's copy of a source beside the HTML it rendered", "path")
+def SPHINX_SOURCE_COPY(f: FileFacts) -> str | None:
+    """A file in a `_sources/` folder whose parent holds Sphinx's `searchindex.js`: the copy of
+    a page's source Sphinx writes beside the HTML (alembic 1.20.1's rendered `docs/`:
+    `_sources/changelog.rst`, 634 pieces, the twin of `docs/build/changelog.rst`)."""
+    if "_sources" not in f.dirs:
+        return None
+    i = f.dirs.index("_sources")
+    parent = "/".join(f.dirs[:i])
+    names = f.project.names_in(str(f.file.root), parent)
+    return f"{parent or '.'}/searchindex.js beside it" if "searchindex.js" in names else None
+
+
+@fact("the same module in another module format's folder", "path")
+def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
+    """A module in a module format's folder (`amd/`, `cjs/`, `es/` ...) whose module lies at
+    the same path in a source folder beside that folder (`modules/`, `src/`): the path of
+    that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
+    lower = f.lower_name
+    if not lower.endswith(T.MODULE_COPY_EXTENSIONS) or lower.endswith((".d.ts", ".d.mts",
+                                                                       ".d.cts")):
+        return None
+    stem = f.name.rsplit(".", 1)[0]
+    root = str(f.file.root)
+    for i, folder in enumerate(f.dirs):
+        if folder.lower() not in T.MODULE_FORMAT_DIRS:
+            continue
+        for source in T.MODULE_SOURCE_DIRS:
+            beside = "/".join((*f.dirs[:i], source, *f.dirs[i + 1:]))
+            names = f.project.names_in(root, beside)
+            twin = next((stem + ext for ext in T.MODULE_COPY_EXTENSIONS if stem + ext in names),
+                        None)
+            if twin is not None:
+                return f"{beside}/{twin}"
+    return None
+
+
+@fact("pip-compile source beside its output", "path")
+def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
+    """`X.in` beside `X.txt`: what `pip-compile X.in` writes (the rule also reads the content:
+    autoconf's Makefile.in or config.h.in never reads as requirements)."""
+    if f.ext != ".in" or f.template_base:
+        return None
+    compiled = f.name[:-3] + ".txt"
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    return f"beside {compiled}" if compiled in names else None

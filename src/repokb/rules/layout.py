@@ -1,0 +1,116 @@
+"""Computed facts of where a file lies: test code by each language's layout, test data in a
+test folder, an example folder, Android resources, a Helm chart, a project's own requirements
+folder. Each returns the evidence recorded as the signal value, or None (rules/checks.py has the
+facts of size, content and secrets; rules/generated.py those of generated files and copies).
+"""
+
+from __future__ import annotations
+
+from repokb.rules import tables as T
+from repokb.rules.engine import CaseName, Fact, fact
+from repokb.rules.facts import FileFacts
+
+_TEST_NAME = CaseName(T.TEST_NAME_GLOBS)
+
+
+def layout_dirs(f: FileFacts) -> tuple[str, ...]:
+    """The folders on the path that say something about the file's role: all of them, except
+    a JVM package name below a source set's language folder (`src/main/java/com/example/app/`
+    keeps `src/main/java`; `com/example` is Android Studio's default package, not examples)."""
+    dirs = f.dirs
+    for k in range(len(dirs) - 2):
+        if dirs[k] == "src" and dirs[k + 2] in T.JVM_SOURCE_ROOTS:
+            return dirs[: k + 3]
+    return dirs
+
+
+def _android_resource(f: FileFacts) -> tuple[str, str] | None:
+    """(type, folder) of an XML file in an Android resource folder: `res/drawable-hdpi/` ->
+    ("drawable", "drawable-hdpi"); also below a `res/` that has sub-folders of its own
+    (react-native's `res/devsupport/drawable/`)."""
+    if f.language != "xml" or len(f.dirs) < 2 or "res" not in f.dirs[:-1]:
+        return None
+    folder = f.dirs[-1]
+    return folder.split("-", 1)[0], folder
+
+
+@fact("Android picture resource", "dir")
+def ANDROID_PICTURE(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and found[0] in T.ANDROID_PICTURE_TYPES
+            else None)
+
+
+@fact("Android translation", "dir")
+def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
+    found = _android_resource(f)
+    return (f"res/.../{found[1]}/" if found and T.ANDROID_TRANSLATION.fullmatch(found[1])
+            else None)
+
+
+@fact("example directory", "dir")
+def EXAMPLE_DIR(f: FileFacts) -> str | None:
+    """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""
+    return next((d + "/" for d in layout_dirs(f) if d.lower() in T.EXAMPLE_DIRS), None)
+
+
+def test_layout(f: FileFacts) -> str | None:
+    """Test code by the conventions of Python, JS/TS, Go, Java/Kotlin, Rust, Ruby, C#, PHP.
+
+    A Python or JVM package's own `test`/`testing` subpackage (django/test/client.py,
+    numpy/testing/, a `hatch test` command in hatch/cli/test/, spring-test's
+    src/main/java/org/springframework/test/) is the testing tool the package ships, not its
+    tests: a module there counts as a test only by its name (test_*.py, conftest.py)."""
+    if not f.is_code or f.language in T.PAGE_TEMPLATE_LANGUAGES:  # a page: TEST_DATA's
+        return None
+    named = _TEST_NAME.check(f)
+    if named:
+        return named
+    if f.language == "vim" and "t" in f.dirs:  # a Vim plugin's `t/` (vim-themis', Vader's)
+        return "t/"
+    package_at = len(layout_dirs(f))  # a JVM package's `test`/`testing` is the same
+    for depth, d in enumerate(f.dirs):
+        if d not in T.TEST_DIR_NAMES:
+            continue
+        if (f.language == "python" and d in T.PACKAGE_TESTING_DIRS and depth > 0
+                and f.dirs[depth - 1] != "src"):
+            continue
+        if depth >= package_at and d in T.PACKAGE_TESTING_DIRS:
+            continue
+        return d + "/"
+    return None
+
+
+TEST_LAYOUT = Fact("test layout", test_layout, "path")
+
+@fact("test data in a test directory", "path")
+def TEST_DATA(f: FileFacts) -> str | None:
+    if f.language not in T.FIXTURE_LANGUAGES and f.language is not None:
+        return None
+    if f.lower_dirs & T.DOC_DIRS:  # docs/topics/testing/*.txt is documentation about tests
+        return None
+    return next((d + "/" for d in f.dirs if d in T.TEST_DIR_NAMES), None)
+
+
+@fact("Helm chart", "path")
+def IN_HELM_CHART(f: FileFacts) -> str | None:
+    chart = f.nearest_dir_with(("Chart.yaml",))
+    return None if chart is None else f"chart {chart or '.'}/Chart.yaml"
+
+
+@fact("requirements below a requirements folder", "path")
+def OWN_REQUIREMENTS(f: FileFacts) -> str | None:
+    """A pip requirements file (`.txt`/`.in` that reads as requirements) whose every vendor-
+    named folder lies below a `requirements/` folder: celery's `requirements/deps/mock.txt`
+    (`-r deps/mock.txt` in its docs.txt) groups the project's own lists, not vendored code."""
+    if f.ext not in (".txt", ".in", ""):
+        return None
+    lower = [d.lower() for d in f.dirs]
+    top = next((i for i, d in enumerate(lower) if d in T.PIP_REQUIREMENTS_DIRS), None)
+    if top is None or any(d in _VENDOR_DIRS for d in lower[:top]):
+        return None
+    found = f.sniff("requirements")
+    return f"{f.dirs[top]}/ ({found})" if found else None
+
+
+_VENDOR_DIRS = frozenset(d.lower() for d in T.VENDOR_DIRS)
