@@ -297,6 +297,12 @@ REDACTED = "<REDACTED_SECRET>"
 # "X")`, `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
 # secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
 # secrets/texforms.py)
+# NEXT (secrets36): WordPress's keys and salts, Drupal's `hash_salt`, CakePHP's `Security.salt`
+# (P.SECRET_KEY_NAMES); a JS/PHP/Python environment fallback judged by the key it is given to
+# too (`password: process.env.PGPASS || 'X'`); PowerShell's `-Password X` parameters
+# (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
+# `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
+# tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
 REDACTION_VERSION = 45
 
 
@@ -543,6 +549,16 @@ SECRET_KEY_PAIRS = frozenset({
     # []byte("X")`; `hmac_key`)
     ("jwt", "key"), ("hmac", "key"),
 })
+# Whole names (key_words joined by `_`) of secrets whose words say nothing secret: WordPress's
+# keys and salts (`define('NONCE_SALT', 'X')`, each wp-config.php's eight, from
+# api.wordpress.org/secret-key), Drupal's `$settings['hash_salt']`, CakePHP's `Security.salt`
+# / `SECURITY_SALT` and `Security.cipherSeed`. A lone `salt` stays a salt (public beside its
+# hash; Django's `key_salt` namespaces).
+SECRET_KEY_NAMES = frozenset({
+    "logged_in_key", "nonce_key", "auth_salt", "secure_auth_salt", "logged_in_salt",
+    "nonce_salt", "hash_salt", "security_salt", "security_cipher_seed",
+})
+SECRET_KEY_NAME_ENDS = ("key", "salt", "seed")
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
@@ -610,7 +626,8 @@ LABEL_WORDS = frozenset({
 # Lower-case cheap anchors for finding candidate lines of key=value secrets.
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
-                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok")
+                                "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
+                                "salt", "cipherseed")  # SECRET_KEY_NAMES' lines
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (

@@ -5,6 +5,10 @@ Ansible playbooks, YAML pipelines and Python strings too:
 - `ConvertTo-SecureString "X" -AsPlainText -Force` (also `-String 'X'`, the switches in any
   order, and inside `New-Object PSCredential("user", (ConvertTo-SecureString ...))` or
   `[pscredential]::new(...)`): a plain-text password by definition, whatever its shape;
+- a cmdlet's password or key parameter given a literal (`Invoke-Sqlcmd -Password "X"`,
+  `Connect-VIServer -User u -Password X`, `Publish-Module -NuGetApiKey X`, `-ClientSecret`,
+  `-AccessToken`): a quoted value as `ConvertTo-SecureString`'s, a bare one only when it looks
+  like a password (`values.placed_password`: "-Password parameter" in a sentence stays);
 - `net user NAME X [/add]`, Windows' way of setting an account's password on its command line
   (not `*`, which prompts, nor a `/switch`, a `$variable` or a `%VARIABLE%`).
 
@@ -18,6 +22,7 @@ import re
 
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_placeholder
+from repokb.secrets.values import placed_password
 
 Span = tuple[int, int, str, bool]
 
@@ -32,6 +37,13 @@ _SWITCHES = re.compile(r"(?:-AsPlainText\b|-Force\b|\s|`)*", re.I)  # and line c
 _NET_USER = re.compile(
     r"""\bnet(?:\.exe)?[ \t]+user[ \t]+(?:"[^"\n]+"|[^\s/"'*]+)[ \t]+"""
     r"""(?:"(?P<q>[^"\n]{1,200})"|(?P<bare>[^\s/"'*$%][^\s"']{0,199}))""", re.I)
+
+# (found from its lower-cased name, `-password`, `apikey`, `-clientsecret`, `-accesstoken`)
+_PARAMETER = re.compile(
+    r"""(?<![\w-])-(?:Password|Passwd|Pass|(?:NuGet)?ApiKey|ClientSecret|AccessToken|Secret)"""
+    r"""(?::|[ \t]+)(?:'(?P<v1>(?:[^'\n]|'')*)'|"(?P<v2>(?:`.|[^"`\n])*)\""""
+    r"""|(?P<bare>[^\s'"$(@\-`|;{}][^\s'"`|;{}]*))""", re.I)
+_PARAMETER_WORDS = ("-pass", "apikey", "-clientsecret", "-accesstoken", "-secret")
 
 
 def _literal(value: str) -> bool:
@@ -78,4 +90,16 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
         out.extend(_secure_strings(text))
     if "net user" in low or "net.exe user" in low:
         out.extend(_net_user(text))
+    if any(w in low for w in _PARAMETER_WORDS):
+        out.extend(_parameters(text))
+    return out
+
+
+def _parameters(text: str) -> list[Span]:
+    out: list[Span] = []
+    for m in _PARAMETER.finditer(text):
+        group = next(g for g in ("v1", "v2", "bare") if m.group(g) is not None)
+        value = m.group(group)
+        if _literal(value) and (group != "bare" or placed_password(value, 6)):
+            out.append((m.start(group), m.end(group), "powershell_parameter", False))
     return out
