@@ -40,10 +40,11 @@ _NET_USER = re.compile(
 
 # (found from its lower-cased name, `-password`, `apikey`, `-clientsecret`, `-accesstoken`)
 _PARAMETER = re.compile(
-    r"""(?<![\w-])-(?:Password|Passwd|Pass|(?:NuGet)?ApiKey|ClientSecret|AccessToken|Secret)"""
+    r"""(?<![\w-])-(?:Password|Passwd|(?:NuGet)?ApiKey|ClientSecret|AccessToken|Secret)"""
     r"""(?::|[ \t]+)(?:'(?P<v1>(?:[^'\n]|'')*)'|"(?P<v2>(?:`.|[^"`\n])*)\""""
     r"""|(?P<bare>[^\s'"$(@\-`|;{}][^\s'"`|;{}]*))""", re.I)
-_PARAMETER_WORDS = ("-pass", "apikey", "-clientsecret", "-accesstoken", "-secret")
+_PARAMETER_WORDS = ("-passw", "apikey", "-clientsecret", "-accesstoken", "-secret")
+# (not openssl's `-pass`, whose `file:PATH`, `env:VAR` name where the passphrase is)
 
 
 def _literal(value: str) -> bool:
@@ -100,6 +101,7 @@ def _parameters(text: str) -> list[Span]:
     for m in _PARAMETER.finditer(text):
         group = next(g for g in ("v1", "v2", "bare") if m.group(g) is not None)
         value = m.group(group)
-        if _literal(value) and (group != "bare" or placed_password(value, 6)):
+        if _literal(value) and (group != "bare" or placed_password(value, 6)
+                                and not value.startswith(("env:", "file:", "fd:"))):
             out.append((m.start(group), m.end(group), "powershell_parameter", False))
     return out
