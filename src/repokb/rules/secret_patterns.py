@@ -657,6 +657,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
+    "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
