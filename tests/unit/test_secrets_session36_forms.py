@@ -1,4 +1,4 @@
-"""Secret forms session 36's attacker pass found stored as written (of 95 forms probed in
+"""Secret forms session 36's attacker pass found stored as written (of 111 values probed in 76
 realistic files, `/tmp/secrets36/forms*.py` and `creds.py`, kept out of the repository), the
 credential files left unknown, and one verdict for a Kubernetes Secret whatever its file's name.
 
