@@ -658,6 +658,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
+    # powershell: a cmdlet's `-Password X`, `-NuGetApiKey X` ...
+    "-passw", "apikey", "-clientsecret", "-accesstoken", "-secret",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
