@@ -68,6 +68,13 @@ S35_DROPBOX = _j("sl.", "BXq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6
 S35_SIG = _j("Hq8Zr3Ld7W", "t2Ky6Mn1Bv5Cx9Pf4Gs0Hj8Lk3Q", "%3D")
 S35_FUNC = _j("Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2", "LmQ9vT4kW7nB3cY6zH==")
 S35_COOKIE = _j("s%3A", "Xq9vL2mT7kW4nB8c", ".Y6zH1jF5sD0gAe2Kp9R8x2L")
+# session 36: WordPress's salts (64 printable characters), Consul's ACL tokens (UUIDs) and
+# FAKE passwords in the forms the attacker's pass found stored
+S36_SALTS = [_j("Bv|hG%X-9+Q<d/8j>1!oB}Wm5", "cA*R|yK&]z3U@jN#qTp7$e~Zs(4rLf^w0M)nD", str(i), "k")
+             for i in range(8)]
+S36_UUIDS = [_j("3fa85f64-5717", "-4562-b3fc-", str(i), "c963f66afa6") for i in range(2)]
+S36 = {name: _j(name[:2].title(), "7f", "Qx", str(i * 29 + 13), "Lm", "Rv") for i, name in
+       enumerate(["drupal", "cake", "node", "php", "ps", "ps2", "ldap", "ftp", "tfrc", "s3"])}
 PW = {name: _j(name[:3].title(), "-", "Pl4nt3d", "-", str(i * 7919), "x!") for i, name in
       enumerate(["typed", "paren", "getenv", "tsconst", "java", "txt", "prose", "ini", "yaml",
                  "keyword", "basic", "dockerauth", "travis", "markdown", "concat", "continued",
@@ -261,9 +268,12 @@ def planted() -> list[Planted]:
         Planted("infra/terraform.tfstate",
                 f'{{"version": 4, "resources": [{{"password": "{p["tfstate"]}"}}]}}\n',
                 [p["tfstate"]], expect="block"),
+        # a Secret alone, named so: indexed with its values redacted, as beside a Deployment
+        # (secrets36; blocked whole before)
         Planted("deploy/k8s/secret.yaml",
-                "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
-                f"  password: {p['k8s']}\n", [p["k8s"]], expect="block"),
+                "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  labels:\n"
+                f"    app: shop\nstringData:\n  password: {p['k8s']}\n", [p["k8s"]],
+                readable=["name: db", "app: shop", "  password: "]),
         # an interface definition's default under a secret's name: GraphQL's after a non-null
         # type, proto2's `[default = "X"]`
         Planted("api/schema.graphql",
@@ -548,6 +558,44 @@ def planted() -> list[Planted]:
                 f'(defvar my-token "{S35["elisp"]}" "The token for the service.")\n'
                 "(provide 'my-secrets)\n", [S35["elisp"]],
                 readable=['"The token for the service."']),
+        # session 36: a wp-config.php's eight keys and salts, Drupal's and CakePHP's salts, an
+        # environment fallback under a password key, PowerShell's `-Password`, ldap3 and FTP_TLS
+        # passwords by position, Consul's ACL tokens block; credential files without their dot
+        Planted("site/wp-config.php", "<?php\ndefine( 'DB_NAME', 'shop' );\n" + "".join(
+            f"define( '{n}', '{S36_SALTS[i]}' );\n" for i, n in enumerate(
+                ["AUTH_KEY", "SECURE_AUTH_KEY", "LOGGED_IN_KEY", "NONCE_KEY", "AUTH_SALT",
+                 "SECURE_AUTH_SALT", "LOGGED_IN_SALT", "NONCE_SALT"])), S36_SALTS,
+                readable=["define( 'DB_NAME', 'shop' );"]),
+        Planted("web/sites/default/settings.php",
+                f"<?php\n$settings['hash_salt'] = '{S36['drupal']}';\n", [S36["drupal"]],
+                readable=["$settings['hash_salt'] = "]),
+        Planted("cake/config/app_local.php",
+                "<?php\nreturn ['Security' => ['salt' => "
+                f"env('SECURITY_SALT', '{S36['cake']}')]];\n",
+                [S36["cake"]], readable=["env('SECURITY_SALT', "]),
+        Planted("api/src/db.js",
+                f"const pool = new Pool({{ password: process.env.PGPASS || '{S36['node']}' }});\n",
+                [S36["node"]], readable=["process.env.PGPASS"]),
+        Planted("legacy/db.php", f"<?php\n$db_pass = getenv('PGPASS') ?: '{S36['php']}';\n",
+                [S36["php"]], readable=["getenv('PGPASS')"]),
+        Planted("ops/restore.ps1",
+                f'Invoke-Sqlcmd -ServerInstance db -Username sa -Password "{S36["ps"]}"\n'
+                f"Connect-VIServer -Server vc -User admin -Password {S36['ps2']}\n",
+                [S36["ps"], S36["ps2"]], readable=["Connect-VIServer -Server vc"]),
+        Planted("tools/directory.py",
+                f'conn = ldap3.Connection(server, "cn=admin,dc=acme", "{S36["ldap"]}")\n'
+                f'ftp = FTP_TLS("ftp.acme.io", "bob", "{S36["ftp"]}")\n',
+                [S36["ldap"], S36["ftp"]], readable=['"cn=admin,dc=acme"']),
+        Planted("consul/server.hcl",
+                "acl {\n  enabled = true\n  tokens {\n"
+                f'    initial_management = "{S36_UUIDS[0]}"\n'
+                f'    agent = "{S36_UUIDS[1]}"\n  }}\n}}\n', S36_UUIDS,
+                readable=["enabled = true", "initial_management = "]),
+        Planted("dotfiles/terraformrc",
+                f'credentials "app.terraform.io" {{\n  token = "{S36["tfrc"]}"\n}}\n',
+                [S36["tfrc"]], expect="block"),
+        Planted("dotfiles/s3cfg", f"[default]\naccess_key = {AWS_ID}\nsecret_key = {S36['s3']}\n",
+                [AWS_ID, S36["s3"]], expect="block"),
         # names of secrets kept in a store (ESO, Vault Agent), not secrets: readable
         Planted("deploy/external-secret.yaml",
                 "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n"

@@ -136,8 +136,9 @@ def test_classification_is_deterministic_and_never_raises(tmp_path_factory, name
          "sample_config"),
         ("locale/fr/LC_MESSAGES/django.po", 'msgid "Hello"\nmsgstr "Bonjour"\n', Kind.DATA,
          "translation_catalog"),
+        # a Secret alone: indexed, its values redacted, as beside other objects (secrets36)
         ("k8s/database.yaml", "apiVersion: v1\nkind: Secret\ndata:\n  password: aGk=\n",
-         Kind.SECRET_CANDIDATE, "kubernetes_secret"),
+         Kind.INFRASTRUCTURE, "kubernetes_manifest"),
         ("state/terraform.tfstate", '{"version": 4}\n', Kind.SECRET_CANDIDATE,
          "terraform_state"),
     ],

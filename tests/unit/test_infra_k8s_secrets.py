@@ -142,22 +142,43 @@ def test_a_manifest_with_a_secret_among_other_documents_is_indexed(tmp_path) -> 
     assert "  password: <REDACTED_SECRET>" in out and "  name: shop-db" in out
 
 
+ONLY_SECRET_VALUES = ("Only-Sec-3Kd9Lq", "Only-Hook-8Zx2", _b64("Only-Hook-8Zx2"))
+
+
 @pytest.mark.parametrize(("rel", "text"), [
     ("deploy/db.yaml", ONLY_SECRETS),
     ("k8s/hooks.yaml", KUBECTL_LIST.replace("kind: ConfigMap", "kind: Secret")),
     # a chart's template that templates nothing: a Secret manifest like any other
     ("charts/shop/templates/db.yaml", ONLY_SECRETS),
+    # named like a secret store: the same Secrets, the same verdict (secrets36)
+    ("k8s/secret.yaml", ONLY_SECRETS), ("k8s/secrets.yaml", ONLY_SECRETS),
+    ("deploy/db-credentials.yml", ONLY_SECRETS),
 ])
-def test_a_file_of_literal_secrets_only_stays_blocked(tmp_path, rel, text) -> None:
-    """Every object a Secret with values written in it: a credential store; redacted, nothing
-    would be left but names."""
+def test_a_file_of_literal_secrets_only_is_indexed_redacted(tmp_path, rel, text) -> None:
+    """Every object a Secret with values written in it was blocked whole (a credential store),
+    where the same Secret beside a Deployment was indexed: one content, two verdicts. Now the
+    Secrets' names and keys are indexed (what a Deployment's `secretKeyRef` names), their
+    values redacted, whatever the file is called."""
     if rel.startswith("charts/"):
         (tmp_path / "charts/shop").mkdir(parents=True)
         (tmp_path / "charts/shop/Chart.yaml").write_text("apiVersion: v2\nname: shop\n")
     c = classify_file(tmp_path, rel, text)
-    assert (c.kind, c.subkind, c.index_policy) == (
-        Kind.SECRET_CANDIDATE, "kubernetes_secret", Policy.BLOCK), c.reasons
-    assert "every object a Secret" in c.reasons[0], c.reasons
+    assert (c.kind, c.index_policy) == (Kind.INFRASTRUCTURE, Policy.INDEX_TEXT), c.reasons
+    assert any("Secret" in r and "values redacted" in r for r in c.reasons), c.reasons
+    out = redact(text, "config", "yaml").text
+    assert not any(v in out for v in ONLY_SECRET_VALUES + ("Wbh-Lst-5Tq8", _b64("Wbh-Lst-5Tq8")))
+    assert "kind: Secret" in out and "name: hooks" in out and ": <REDACTED_SECRET>" in out
+
+
+def test_a_secrets_labels_stay_readable_its_annotations_do_not() -> None:
+    """Labels are Kubernetes' short selector values, shown by `kubectl get --show-labels`; an
+    annotation may hold the whole object again (`last-applied-configuration`)."""
+    text = ("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  labels:\n"
+            "    app.kubernetes.io/name: shop\n    tier: \"backend\"\n  annotations:\n"
+            "    note: Ann-Lit-4Rt7\ndata:\n  password: " + _b64("Lbl-Sec-9Km2") + "\n")
+    out = redact(text, "config", "yaml").text
+    assert "    app.kubernetes.io/name: shop\n    tier: \"backend\"\n" in out, out
+    assert "Ann-Lit-4Rt7" not in out and _b64("Lbl-Sec-9Km2") not in out
 
 
 @pytest.mark.parametrize("name", ["secret.yaml", "secrets.yaml", "db-secret.yml"])
@@ -173,12 +194,12 @@ def test_a_helm_charts_secret_template_is_indexed(tmp_path, name) -> None:
 def test_a_secret_name_outside_a_chart_is_judged_as_any_manifest(tmp_path, rel) -> None:
     """Outside a chart a `secret(s).yaml` of Kubernetes objects was blocked by its name
     (secrets29): its content decides as any manifest's does, a templated Secret indexed with
-    its written values redacted, Secrets of written values only blocked."""
+    its written values redacted, Secrets of written values only too (secrets36)."""
     c = classify_file(tmp_path, rel, HELM_SECRET)
     assert c.index_policy is not Policy.BLOCK, c.reasons
     assert any("Secret" in r and "redacted" in r for r in c.reasons), c.reasons
     c = classify_file(tmp_path, rel, ONLY_SECRETS)
-    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
+    assert (c.kind, c.index_policy) == (Kind.INFRASTRUCTURE, Policy.INDEX_TEXT), c.reasons
 
 
 def test_a_charts_secrets_file_that_is_no_template_nor_secret_keeps_its_block(tmp_path) -> None:
@@ -275,11 +296,12 @@ def test_secrets_written_as_json_are_redacted(obj) -> None:
         assert '"LOG_LEVEL": "info"' in out and '"name": "settings"' in out
 
 
-def test_a_json_secret_alone_is_blocked_and_among_others_indexed(tmp_path) -> None:
+@pytest.mark.parametrize("rel", ["k8s/hooks.json", "k8s/secret.json", "k8s/secrets.json"])
+def test_a_json_secret_alone_or_among_others_is_indexed_redacted(tmp_path, rel) -> None:
     import json
 
-    c = classify_file(tmp_path, "k8s/hooks.json", json.dumps(SECRET_JSON, indent=2))
-    assert (c.kind, c.index_policy) == (Kind.SECRET_CANDIDATE, Policy.BLOCK), c.reasons
+    c = classify_file(tmp_path, rel, json.dumps(SECRET_JSON, indent=2))
+    assert (c.kind, c.index_policy) == (Kind.INFRASTRUCTURE, Policy.INDEX_TEXT), c.reasons
     listed = {"apiVersion": "v1", "kind": "List", "items": [SECRET_JSON, CONFIGMAP_JSON]}
     c = classify_file(tmp_path, "k8s/all.json", json.dumps(listed, indent=2))
     assert c.index_policy is not Policy.BLOCK, c.reasons

@@ -95,6 +95,10 @@ INDEXED += [
     ("k8s/sealed-secret.yaml", "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\n"
                                "metadata:\n  name: db\nspec:\n  encryptedData:\n"
                                "    password: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq\n"),
+    # a Kubernetes Secret of written values only: indexed with its values redacted, as under
+    # any other name and beside any other object (secrets36; it was blocked)
+    ("secrets.yaml", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
+                     f"  password: {PW}\n"),
 ]
 BLOCKED = [  # (path, text)
     # ESPHome's secrets.yaml: the values themselves
@@ -109,8 +113,6 @@ BLOCKED = [  # (path, text)
                                   "\nMINIO_ROOT_USER: ENC")),
     ("secrets.yaml", "alarm_code: 4711\n"),
     ("secrets.yaml", "db_password: [unclosed\n  - {x\n"),
-    ("secrets.yaml", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n"
-                     f"  password: {PW}\n"),
 ]
 
 

@@ -95,12 +95,12 @@ def SECRET_WORD_NAME(f: FileFacts) -> str | None:
 def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
     """A YAML or JSON file named like a secret store (`secrets.yaml`, `secret.yml`,
     `db-credentials.yaml`, `secrets.json`: JSON by `_json_content`)
-    whose whole content shows what it is, so its name need not block it: Kubernetes objects, not
-    all of them Secrets with values written (the kubernetes-secret rules judge the Secrets, their
-    values redacted), an Ansible playbook (code, its values redacted as any file's are), or
-    values that are all references, ciphertext or empty (`secrets.stores.references`: `${NAME}`,
-    `ENC[...]`, `!vault`, CRE's variable names). A file too big to read whole, or holding one
-    written value, keeps its block."""
+    whose whole content shows what it is, so its name need not block it: Kubernetes objects,
+    Secrets among them or not (the kubernetes-secret rules judge the Secrets, their values
+    redacted as in a file named otherwise), an Ansible playbook (code, its values redacted as
+    any file's are), or values that are all references, ciphertext or empty
+    (`secrets.stores.references`: `${NAME}`, `ENC[...]`, `!vault`, CRE's variable names). A
+    file too big to read whole, or holding one written value, keeps its block."""
     if f.language not in ("yaml", "json") or f.template_base or f.file.size == 0:
         return None
     if SECRET_WORD_NAME.check(f) is None:
@@ -116,8 +116,7 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
         return _json_content(f, text)
     census = k8s.census(text, "yaml")
     if census is not None:
-        return None if census.store else (
-            f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)")
+        return f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)"
     if f.sniff("kubernetes") is not None:
         return "a Kubernetes manifest, no Secret object in it"
     if _PLAY.search(text) and _PLAY_BODY.search(text):
@@ -136,8 +135,7 @@ def _json_content(f: FileFacts, text: str) -> str | None:
         return f"a JSON Schema ({schema})"
     census = k8s.census(text, "json")
     if census is not None:
-        return None if census.store else (
-            f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)")
+        return f"Kubernetes: {census.secrets} Secret(s) among {census.objects} object(s)"
     if _JSON_API.search(text) and _JSON_KIND.search(text):
         return "a Kubernetes manifest, no Secret object in it"
     return stores.json_references(text)
@@ -169,18 +167,14 @@ def HELM_CHART_TEMPLATE(f: FileFacts) -> str | None:
     return f"templates/ of chart {chart or '.'}" if below[:1] == ("templates",) else None
 
 
-@_fact("Kubernetes Secrets only, with values written", "secret")
-def KUBERNETES_SECRET_STORE(f: FileFacts) -> str | None:
-    k = f.kubernetes
-    if k is None or not k.store:
-        return None
-    return f"{k.secrets} Secret(s), {k.written} value(s) written"
-
-
 @_fact("Kubernetes Secret with values written", "secret")
 def KUBERNETES_SECRET_VALUES(f: FileFacts) -> str | None:
+    """A Kubernetes Secret with values written in it, whatever the file is called and
+    whatever stands beside it (a Secret alone, a List of them, one among a Deployment's
+    objects, a chart's template): its values redacted, the rest indexed (rules:
+    kubernetes-secret-values)."""
     k = f.kubernetes
-    if k is None or k.store or not k.written:
+    if k is None or not k.written:
         return None
     where = "in a template" if k.templated else f"among {k.objects} object(s)"
     return f"{k.secrets} Secret(s) {where}, {k.written} value(s) written"

@@ -22,7 +22,6 @@ from repokb.rules.checks import (
     HELM_CHART_TEMPLATE,
     INVALID_UTF8,
     KUBERNETES_SECRET_REFERENCES,
-    KUBERNETES_SECRET_STORE,
     KUBERNETES_SECRET_VALUES,
     LARGE,
     LARGE_TABLE,
@@ -342,6 +341,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # NEXT (newuser36): view templates in Haml, Slim, Pug, Handlebars, Mustache, Liquid, Nunjucks,
 # Latte, Edge ... are indexed HTML templates (were metadata-only assets); Rails' `db/schema.rb`
 # (and `db/*_schema.rb`) a database schema, flagged generated (was generated, metadata only)
+# NEXT (secrets36): a Kubernetes Secret manifest is indexed with its values redacted whatever
+# its name (`secret.yaml`, `secrets.yaml`, `db.yaml`, a chart's template) and whether or not
+# other objects stand beside it (a file of Secrets only was blocked whole; the same Secret beside
+# a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
+# Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
+# `composer/auth.json` blocked (were unknown, or indexed)
 CLASSIFIER_VERSION = f"0.3.33+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -440,16 +445,16 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DATA, "public key ({evidence}): public key material, not knowledge",
             subkind="public_key", confidence=0.95)),
     # security: secret-like content in the head
-    # Kubernetes Secrets (secrets/k8s.py): a file whose every object is a Secret with values
-    # written in it is a credential store; a Secret among other objects (a Deployment, its
-    # Service) or in a Helm template leaves the file knowledge, the Secret's values redacted
-    _r("kubernetes-secret", Tier.SECURITY, (KUBERNETES_SECRET_STORE,),
-       Then(Kind.SECRET_CANDIDATE, "Kubernetes Secret manifest: every object a Secret "
-            "({evidence}), nothing but names left once redacted", subkind="kubernetes_secret",
-            **_SECRET)),  # type: ignore[arg-type]
+    # Kubernetes Secrets (secrets/k8s.py): one rule whatever the file is called (`secret.yaml`,
+    # `db.yaml`, a chart's `templates/secret.yaml`) and whatever stands beside the Secret (alone,
+    # a List of them, a Deployment in the same stream): its values redacted, its names, labels
+    # and keys indexed. Until secrets36 a file of Secrets only was blocked whole and the same
+    # Secret beside a Deployment indexed: a Secret's name and keys are what a Deployment's
+    # `secretKeyRef` and a reader ask about; its values (every one but `apiVersion`, `kind`,
+    # `type`, metadata's `name`, `namespace`, `labels`) never reach the store
     _r("kubernetes-secret-values", Tier.SECURITY, (KUBERNETES_SECRET_VALUES,),
-       Then(reason="Kubernetes Secret ({evidence}): the Secret's written values redacted, the "
-            "rest indexed as written", flags=("sensitive", "redact"))),
+       Then(reason="Kubernetes Secret ({evidence}): its values redacted, its names, labels and "
+            "keys indexed, as for a Secret in any file", flags=("sensitive", "redact"))),
     _r("kubernetes-secret-references", Tier.SECURITY, (KUBERNETES_SECRET_REFERENCES,),
        Then(reason="Kubernetes Secret ({evidence}): its values are template references or "
             "placeholders, kept as written; a value written in it would be redacted")),

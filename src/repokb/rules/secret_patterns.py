@@ -302,6 +302,12 @@ REDACTED = "<REDACTED_SECRET>"
 # (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret; WordPress's
 # eight keys and salts (`define('NONCE_SALT', 'X')`, `LOGGED_IN_KEY`) are secret names, and a
 # `define('DB_PASSWORD', 'X')` value is judged as a literal (letters alone too)
+# NEXT (secrets36): WordPress's keys and salts, Drupal's `hash_salt`, CakePHP's `Security.salt`
+# (P.SECRET_KEY_NAMES); a JS/PHP/Python environment fallback judged by the key it is given to
+# too (`password: process.env.PGPASS || 'X'`); PowerShell's `-Password X` parameters
+# (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
+# `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
+# tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
 REDACTION_VERSION = 45
 
 
@@ -548,6 +554,16 @@ SECRET_KEY_PAIRS = frozenset({
     # []byte("X")`; `hmac_key`)
     ("jwt", "key"), ("hmac", "key"),
 })
+# Whole names (key_words joined by `_`) of secrets whose words say nothing secret: WordPress's
+# keys and salts (`define('NONCE_SALT', 'X')`, each wp-config.php's eight, from
+# api.wordpress.org/secret-key), Drupal's `$settings['hash_salt']`, CakePHP's `Security.salt`
+# / `SECURITY_SALT` and `Security.cipherSeed`. A lone `salt` stays a salt (public beside its
+# hash; Django's `key_salt` namespaces).
+SECRET_KEY_NAMES = frozenset({
+    "logged_in_key", "nonce_key", "auth_salt", "secure_auth_salt", "logged_in_salt",
+    "nonce_salt", "hash_salt", "security_salt", "security_cipher_seed",
+})
+SECRET_KEY_NAME_ENDS = ("key", "salt", "seed")
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and
@@ -616,8 +632,7 @@ LABEL_WORDS = frozenset({
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
                                 "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
-                                # WordPress's salts (WORDPRESS_SECRET_NAMES)
-                                "auth_salt", "nonce_salt", "logged_in_salt")
+                                "salt", "cipherseed")  # SECRET_KEY_NAMES' lines
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (
@@ -647,6 +662,9 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
+    "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
+    # powershell: a cmdlet's `-Password X`, `-NuGetApiKey X` ...
+    "-passw", "apikey", "-clientsecret", "-accesstoken", "-secret",
     # pairs: a secret-named value decoded from base64 where it is written
     "decode", "atob(", "frombase64",
     # jvm: Gradle's and Android's fields, resources, keyed calls, Kotlin's elvis, char arrays
@@ -775,8 +793,3 @@ VALIDATION_RULES = re.compile(r"[a-z_]+(?::[^|\s]*|\[[^\]|]*\])?(?:\|[a-z_]+(?::
 # `'api_token' => 'encrypted'`, `'encrypted:array'`)
 SECRET_CAST_VALUES = frozenset({"hashed", "encrypted", "encrypted:array", "encrypted:collection",
                                 "encrypted:object", "encrypted:json"})
-# WordPress's authentication keys and salts, which every wp-config.php defines (`define(
-# 'NONCE_SALT', 'X')`): secrets, though a salt or a nonce alone names none
-WORDPRESS_SECRET_NAMES = frozenset({
-    "auth_key", "secure_auth_key", "logged_in_key", "nonce_key", "auth_salt",
-    "secure_auth_salt", "logged_in_salt", "nonce_salt"})

@@ -336,6 +336,14 @@ SECRET_FILES: dict[str, str] = {
     ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
     # R's environment file, read at every start (`GITHUB_PAT=`, `DATABASE_PASSWORD=`): its .env
     ".renviron": "env_file",
+    # a dotfiles repository's copies without their dot (linked to ~/.s3cfg, ~/.boto, ~/.pgpass,
+    # ~/.pypirc, ~/.npmrc: were unknown, excluded, `explain` saying "no rule matched");
+    # Terraform's CLI configuration (`credentials "app.terraform.io" { token = "X" }`:
+    # ~/.terraformrc, `terraform.rc` on Windows) and Vault's saved login (~/.vault-token)
+    "s3cfg": "credentials_file", "boto": "credentials_file", "pgpass": "credentials_file",
+    "pypirc": "credentials_file", "npmrc": "credentials_file", ".terraformrc": "credentials_file",
+    "terraformrc": "credentials_file", "terraform.rc": "credentials_file",
+    ".vault-token": "credentials_file", "vault-token": "credentials_file",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'
@@ -362,7 +370,17 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # GitHub CLI's logins (`oauth_token:` per host, `gh auth
                                 # login`) and hub's, as a dotfiles repository holds them
                                 "gh/hosts.yml": "credentials_file",
-                                ".config/hub": "credentials_file"}
+                                ".config/hub": "credentials_file",
+                                # the AWS CLI's settings as a dotfiles repository keeps them
+                                # (~/.aws/config: profiles may hold `aws_secret_access_key`;
+                                # `.aws/` is a secrets directory already), and Composer's
+                                # logins (`~/.composer/auth.json`, XDG's
+                                # `~/.config/composer/auth.json`: `http-basic`, `github-oauth`;
+                                # a lone `auth.json` is often a locale's strings, judged by
+                                # its content)
+                                "aws/config": "credentials_file",
+                                "composer/auth.json": "credentials_file",
+                                ".composer/auth.json": "credentials_file"}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.

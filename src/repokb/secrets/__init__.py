@@ -79,6 +79,7 @@ from repokb.secrets import (
     ethereum,
     flowlists,
     hashcalls,
+    hclblocks,
     idl,
     jvm,
     k8s,
@@ -163,6 +164,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "hashcalls": lambda text, mode, language, keys: hashcalls.find(text, keys),
     "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
     "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),
+    "hclblocks": lambda text, mode, language, keys: hclblocks.find(text, language),
 }
 
 

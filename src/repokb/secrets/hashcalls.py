@@ -19,7 +19,8 @@ stored as written):
 - keys given to a keyed hash, a signer or a cipher: `hmac.new(b"X", ..)`, Go's
   `hmac.New(sha256.New, []byte("X"))`, Node's `crypto.createHmac('sha256', 'X')`, Express's
   `cookieParser('X')`, Java's `new SecretKeySpec("X".getBytes(), "AES")`;
-- a password given by position to a client: `ftplib.FTP(host, user, "X")`,
+- a password given by position to a client: `ftplib.FTP(host, user, "X")` (`FTP_TLS`),
+  ldap3's `Connection(server, "cn=admin,..", "X")`,
   `redis.Redis(host, port, db, "X")`;
 - a test's expectation of a secret-named value: `expect(config.apiKey).toBe('X')`.
 
@@ -85,7 +86,11 @@ _CALLS: tuple[tuple[tuple[str, ...], tuple[re.Pattern[str], ...]], ...] = (
     (("hmac",), (_call(r"\bhmac\.new"), _call(r"\bhmac\.New", 1), _call(r"\bcreateHmac", 1))),
     (("cookieparser",), (_call(r"\bcookieParser"),)),
     (("secretkeyspec",), (_call(r"\bnew\s+SecretKeySpec"),)),
-    (("ftp",), (_call(r"\bftplib\.FTP(?:_TLS)?", 2),)),
+    # (`from ftplib import FTP_TLS` too; ldap3's user is a DN, `cn=..` or `uid=..`)
+    (("ftp",), (_call(r"(?:\bftplib\.|(?<![\w.]))FTP(?:_TLS)?", 2),)),
+    (("connection(",), (_call(r"\bldap3\.Connection", 2), re.compile(
+        r"""(?<![\w.])Connection\(\s*[\w.]+\s*,\s*(?:user\s*=\s*)?["'](?:cn|uid)=[^"'\n]*["']\s*,"""
+        r"""\s*(?:password\s*=\s*)?""" + _VALUE))),
     (("redis(",), (_call(r"\b(?:redis\.)?(?:Strict)?Redis", 3),)),
     (("expect(",), (re.compile(
         r"\bexpect\(\s*[\w.]*?(?i:api_?key|token|secret|passw(?:or)?d)\w*\s*\)\s*\.\s*"

@@ -6,7 +6,8 @@ A Secret's `data:` values are the base64 of anything (`webhook: V2JoLVNlYy0z...`
 (`kubectl.kubernetes.io/last-applied-configuration`). So in every object of `kind: Secret` -- a
 document, or an item of a `kind: List` (`kubectl get secrets -o yaml` writes `data:` before
 `kind:`) -- each value is redacted except those that name it: `apiVersion`, `kind`, `type`,
-and `metadata`'s `name` and `namespace`. A key stays readable (`password:`, `tls.key:`), its
+and `metadata`'s `name`, `namespace` and `labels` (a label's value is Kubernetes' short
+label syntax, shown to anyone by selectors). A key stays readable (`password:`, `tls.key:`), its
 value does not; a line that is no `key: value` (a block scalar's) is redacted whole.
 
 A value that is only a reference is kept as written: Helm's template actions
@@ -23,9 +24,10 @@ The same objects written as JSON (`kubectl get secret -o json`, a List of them) 
 with `json`: each value of a Secret but those that name it is redacted wherever its JSON
 string stands in the text.
 
-`census` tells the classifier what a head holds (rules: kubernetes-secret): a file whose every
-object is a Secret with values written in it is a credential store, blocked; a Secret among
-other objects, or in a Helm template, leaves the file indexed with those values redacted.
+`census` tells the classifier what a head holds (rules: kubernetes-secret-values): a file
+holding a Secret with values written in it is indexed with those values redacted, whatever the
+file is called and whatever stands beside the Secret (a file of Secrets only was blocked whole
+until secrets36, the same Secret beside a Deployment indexed).
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ _ITEMS = re.compile(r"^items:[ \t]*(?:#[^\n]*)?$", re.M)
 _ITEM = re.compile(r"^([ \t]*)-[ \t]+(?=\S)", re.M)
 _KEEP_TOP = re.compile(r"(?:-[ \t]+)?(?:apiVersion|kind|type|metadata):")
 _KEEP_META = re.compile(r"[ \t]+(?:name|namespace):")
+# metadata's `labels:` (its entries on the lines below) and one label: a name and a value of
+# Kubernetes' label syntax (63 characters at most of `[A-Za-z0-9._-]`), which selectors and
+# `kubectl get --show-labels` show to anyone; an entry of another shape is redacted
+_LABELS = re.compile(r"labels:[ \t]*(?:#.*)?")
+_LABEL = re.compile(r"[\w./-]{1,253}:[ \t]+(['\"]?)[A-Za-z0-9]?[\w.-]{0,61}\1[ \t]*(?:#.*)?")
 # a key and the start of its value: `  password: `, `  "tls.key": `, `- key: `
 _KEY = re.compile(r"[ \t]*(?:-[ \t]+)?(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s:#'\"][^:\n]*?):(?:[ \t]+|$)")
 _ACTION = re.compile(r"\{\{.*?\}\}")
@@ -66,12 +73,6 @@ class Census:
     secrets: int
     written: int
     templated: bool
-
-    @property
-    def store(self) -> bool:
-        """Every object a Secret holding values written in it, no template: a credential store."""
-        return (self.secrets == self.objects > 0 and self.written > 0
-                and not self.templated)
 
 
 def census(text: str, language: str | None = "yaml") -> Census | None:
@@ -190,6 +191,7 @@ def _items(text: str, at: int, end: int) -> Iterator[Object]:
 def _object(text: str, start: int, end: int, col: int) -> list[Span]:
     spans: list[Span] = []
     in_meta = False
+    labels = -1  # the column of metadata's `labels:` while its entries are read, else -1
     at = start
     while at < end:
         stop = text.find("\n", at, end)
@@ -201,9 +203,14 @@ def _object(text: str, start: int, end: int, col: int) -> list[Span]:
         top = bool(body) and ind <= col
         if top and not body.startswith("#"):
             in_meta = line[ind:].startswith("metadata:") or body.startswith("- metadata:")
+        if body and not body.startswith("#") and ind <= labels:
+            labels = -1
+        if in_meta and ind > col and _LABELS.fullmatch(body):
+            labels = ind
         keep = (not body or body.startswith("---")
                 or (top and _KEEP_TOP.match(body) is not None)
-                or (in_meta and ind > col and _KEEP_META.match(line) is not None))
+                or (in_meta and ind > col and _KEEP_META.match(line) is not None)
+                or (labels >= 0 and ind > labels and _LABEL.fullmatch(body) is not None))
         if not keep:
             key = _KEY.match(line)
             value_at = at + (key.end() if key else ind)

@@ -108,9 +108,8 @@ def names_a_store(words: list[str]) -> bool:
 
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
-    if "_".join(words) in P.WORDPRESS_SECRET_NAMES:  # `define('NONCE_SALT', 'X')`
-        return True
-    if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not _names_key(words):
+    if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not (
+            _names_key(words) or _named_secret(words)):
         return False
     if names_public_key(words) or names_a_store(words):
         return False
@@ -118,7 +117,14 @@ def is_secret_key(key: str) -> bool:
         return True
     if any(w.endswith(P.GLUED_SECRET_WORDS) and w not in P.GLUED_NOT_SECRET for w in words):
         return True  # one word glued, no case to split it: `PGPASSWORD`, `dbpassword`
-    return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
+    if any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False)):
+        return True
+    return _named_secret(words)
+
+
+def _named_secret(words: list[str]) -> bool:
+    """A secret known by its whole name (P.SECRET_KEY_NAMES: `NONCE_SALT`, `hash_salt`)."""
+    return words[-1] in P.SECRET_KEY_NAME_ENDS and "_".join(words) in P.SECRET_KEY_NAMES
 
 
 def names_public_key(words: list[str]) -> bool:

@@ -139,6 +139,10 @@ _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
     r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# the key such a fallback is given to, when the variable's name says nothing (`password:
+# process.env.PGPASS || 'v'`, `$db_pass = getenv('PGPASS') ?: 'v'`, `= os.environ.get(..) or`)
+_GIVEN_TO = re.compile(
+    r"""(?P<key>[A-Za-z_$][\w.\-]{0,80})["'\]]?[ \t]*(?:=>|[:=])[ \t]*(?:\w+\.)*\Z""")
 # Dart's compile-time environment with a default (`String.fromEnvironment('API_KEY',
 # defaultValue: 'v')`, as `--dart-define` leaves it when the build gives none)
 _DART_ENV_DEFAULT = re.compile(
@@ -222,6 +226,8 @@ def find(text: str, mode: str, language: str | None = None,
                 key = m.group("key") or m.group("gokey") if pattern is _TYPED else m.group("key")
                 if pattern is _PARAM_DEFAULT and m.group("pw"):
                     key = "password"
+                elif pattern is _ENV_FALLBACK and (given := _GIVEN_TO.search(line, 0, m.start())):
+                    key = given.group("key") if is_secret_key(given.group("key")) else key
                 whole = m.group("value") + glued_literals(text, start + m.end())
                 if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
