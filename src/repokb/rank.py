@@ -52,8 +52,8 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
-from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_howto import docs_before_tests
+from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
 from repokb.rank_lift import lift_above
 from repokb.rank_members import said_member_first

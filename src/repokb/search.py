@@ -220,9 +220,10 @@ class Searcher:
         The candidate depth does not follow the limit, so a smaller limit's hits are the first
         hits of a larger one's (any limits up to MAX_LIMIT): the top `candidates` of each
         ranking are fused and re-ranked, and only when they make fewer hits than the limit
-        (copies of an earlier hit's text folded into it: rank_copies.py) are deeper tiers (DEPTH_GROWTH times as deep each, at most DEPTH_TIERS) fused in turn, their
-        new candidates ranked after every earlier one; a chunk found only deeper never joins,
-        or changes, a hit found at a shallower depth (`shape`)."""
+        (copies of an earlier hit's text folded into it: rank_copies.py) are deeper tiers
+        (DEPTH_GROWTH times as deep each, at most DEPTH_TIERS) fused in turn, their new
+        candidates ranked after every earlier one; a chunk found only deeper never joins, or
+        changes, a hit found at a shallower depth (`shape`)."""
         s = self.settings
         ranked: list[Candidate] = []
         seen: set[str] = set()
@@ -264,9 +265,10 @@ class Searcher:
             # the same DEPTH_TIERS bound
             more = any(len(points) >= n // 2 for points, _ in rankings)
             if len(groups) >= query.limit or not more or tier == DEPTH_TIERS - 1:
-                folded = self._folded(ranked, groups, query.limit)
-                if folded is None:
+                kept = self._folded(ranked, groups, query.limit)
+                if kept is None:
                     return None
+                folded = kept
                 if len(folded) >= query.limit or not more:
                     break
             n *= DEPTH_GROWTH
