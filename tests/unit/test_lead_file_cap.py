@@ -69,3 +69,45 @@ def test_a_cap_of_one_a_file_is_kept_whatever_leads():
     answer = _piece(4, "flag_groups.go", "validateExclusiveFlagGroups", 0.0292, 7, 13)
     hits = shape(_flag_groups(answer), 10, s)
     assert [g.key[1] for g in hits].count("flag_groups.go") == 1
+
+
+def _ring(fifth: Candidate) -> list[Candidate]:
+    """ring-core 1.8.2, "which ring middleware parses cookies": cookies.clj held the first two
+    hits, session.clj the third, and the answer, `wrap-cookies` (dense 6th, BM25 6th), was
+    cookies.clj's fourth piece, hidden by the cap of three (bench/RESULTS.md, rank36)."""
+    cookies = "src/ring/middleware/cookies.clj"
+    return [_piece(1, cookies, "ring.middleware.cookies", 0.0329, 2, 1),
+            _piece(2, cookies, "parse-cookies", 0.0321, 5, 2),
+            _piece(3, "src/ring/middleware/session.clj", "ring.middleware.session", 0.0321, 1, 5),
+            _piece(4, cookies, "cookies-request", 0.0311, 7, 4),
+            fifth,
+            *[_piece(10 + i, f"src/ring/util/u{i}.clj", f"u{i}", 0.029 - 0.001 * i, 8 + i, 9 + i)
+              for i in range(8)]]
+
+
+def test_a_file_holding_the_first_two_hits_leads():
+    s = Settings()
+    answer = _piece(5, "src/ring/middleware/cookies.clj", "wrap-cookies", 0.0309, 6, 6)
+    hits = shape(_ring(answer), 10, s)
+    assert [g.best for g in hits].index(answer) == 4
+    for n in range(1, 10):
+        assert [g.best for g in shape(_ring(answer), n, s)] == [g.best for g in hits[:n]]
+
+
+@cases("symbol_type, data", [("element", "markup: a pom's <plugin>"),
+                             ("key", "configuration: a YAML key")])
+def test_a_lead_files_data_is_no_extra_hit(symbol_type, data):
+    # guava's pom.xml held the first hits of "what does the pom declare as the Java version";
+    # its fourth element, a `<plugin>`, took the 10th slot from demo-app's `<java.version>`
+    s = Settings()
+    fourth = _piece(4, "flag_groups.go", "build.plugins.plugin", 0.0292, 7, 13)
+    fourth.payload["symbol_type"] = symbol_type
+    hits = shape(_flag_groups(fourth), 10, s)
+    assert fourth not in [g.best for g in hits]
+
+
+def test_a_cap_of_two_a_file_is_kept_whatever_leads():
+    s = Settings(max_per_file=2)
+    answer = _piece(5, "src/ring/middleware/cookies.clj", "wrap-cookies", 0.0309, 6, 6)
+    hits = shape(_ring(answer), 10, s)
+    assert [g.key[1] for g in hits].count("src/ring/middleware/cookies.clj") == 2
