@@ -844,38 +844,30 @@ def _joins(c: Candidate, g: Group, s: Settings) -> bool:
         start <= g.end_line + s.merge_gap_lines + 1 and end >= g.start_line - s.merge_gap_lines - 1)
 
 
-# A lead file holds the first _LEAD_HITS hits (and the cap is more than that: never under a
-# cap of one or two a file); its hit past max_per_file is among the first _LEAD_RANK of the
-# dense or the lexical ranking (a page of results: the default limit), of both when the file
-# holds the first two hits but not the third, and no element of markup or key of
-# configuration (_DATA: a file's data, not what it does); _FAR stands for "not in that ranking"
-_LEAD_HITS, _HELD_ALL, _LEAD_RANK, _FAR = 2, 3, 10, 1 << 30
-_DATA = frozenset({"element", "key"})
+# A lead file holds the first _LEAD_HITS hits (never, then, under a cap of one or two a file);
+# its hit past max_per_file is among the first _LEAD_RANK of the dense or the lexical ranking
+# (a page of results: the default limit); _FAR stands for "not in that ranking"
+_LEAD_HITS, _LEAD_RANK, _FAR = 3, 10, 1 << 30
 
 
 def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings) -> bool:
     """Whether chunk c, of a file whose hits so far are `taken`, is one hit too many: a file
-    has at most `max_per_file` hits, or `max_per_lead_file` when it holds the first two hits
-    and the first is no definition the question names (then the question is about what that
-    file does, not where a name is: cobra's "how are mutually exclusive flags enforced" has
-    flag_groups.go's first three pieces and the answer, `validateExclusiveFlagGroups`, is its
-    next definition; ring's "which ring middleware parses cookies" has cookies.clj's first two
-    and `wrap-cookies` is its fourth), each hit past `max_per_file` a definition none of its
-    hits is, among the first `_LEAD_RANK` of a ranking (of both, when the file holds the first
-    two hits only), and no data (a nameless window, one more part of a definition cut for
-    length, a definition only the fused score or one ranking brought up, or a pom's `<plugin>`
-    element took a slot from another file's answer: bench/RESULTS.md, rank35 and rank36).
+    has at most `max_per_file` hits, or `max_per_lead_file` when it holds every one of the
+    first three hits and the first is no definition the question names (then the
+    question is about what that file does, not where a name is: cobra's "how are mutually
+    exclusive flags enforced" has flag_groups.go's first three pieces and the answer,
+    `validateExclusiveFlagGroups`, is its next definition), each hit past `max_per_file` a
+    definition none of its hits is and among the first `_LEAD_RANK` of a ranking (a nameless
+    window, one more part of a definition cut for length, or a definition only the fused
+    score brought up, took a slot from another file's answer: bench/RESULTS.md, rank35).
     Decided by the first hits only: a smaller limit's hits are the first of a larger one's."""
     if len(taken) < s.max_per_file:
         return False
-    head = groups[:_HELD_ALL]
-    held = sum(g.key == taken[0].key for g in head)
-    lead = (s.max_per_file > _LEAD_HITS and len(head) >= _LEAD_HITS
-            and all(g.key == taken[0].key for g in head[:_LEAD_HITS])
+    head = groups[:_LEAD_HITS]
+    lead = (len(head) == _LEAD_HITS and all(g.key == taken[0].key for g in head)
             and head[0].best.factors.get("exact_symbol", 1.0) <= 1.0)
-    symbol = c.payload.get("symbol") if c.payload.get("symbol_type") not in _DATA else None
-    ranks = (c.dense_rank or _FAR, c.lexical_rank or _FAR)
-    near_top = (min(ranks) if held == _HELD_ALL else max(ranks)) <= _LEAD_RANK
+    symbol = c.payload.get("symbol")
+    near_top = min(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK
     return not (lead and len(taken) < s.max_per_lead_file and symbol and near_top
                 and all(g.best.payload.get("symbol") != symbol for g in taken))
 

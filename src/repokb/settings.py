@@ -231,11 +231,9 @@ class Settings:
         "Relevant and other hits overlap widely: similarity alone is weak evidence.")
     max_per_file: int = _setting(3, "At most this many results from one file.")
     max_per_lead_file: int = _setting(
-        5, "At most this many results from the file that holds the first two results of a "
-        "question naming none of its definitions: a question about that file (each extra one "
-        "a new definition near the top of a ranking, of both if the file holds the first two "
-        "results but not the third; not an element of markup or a key of configuration; only "
-        "while max_per_file is 3 or more).")
+        5, "At most this many results from the file that holds each of the first three "
+        "results of a question naming none of its definitions: a question about that file "
+        "(each extra one a new definition near the top of a ranking).")
     merge_gap_lines: int = _setting(
         2, "Parts of one definition split for length (same symbol) at most this many lines apart "
         "are merged into one result; other chunks of a file merge only when they overlap.")
