@@ -52,6 +52,7 @@ from typing import Any
 from repokb.embedders.code_bm25 import tokenize
 from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
+from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
 from repokb.rank_lift import lift_above
@@ -568,6 +569,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
         said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
+    # "how do I validate a nested schema field": the docs it names before the tests of it
+    docs_before_tests(candidates, plan.intent == HOWTO, plan.asks_for_tests)
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 
 

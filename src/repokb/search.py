@@ -142,15 +142,16 @@ class Searcher:
 
         The candidate depth does not follow the limit, so a smaller limit's hits are the first
         hits of a larger one's (any limits up to MAX_LIMIT): the top `candidates` of each
-        ranking are fused and re-ranked, and only when they make fewer hits than the limit are
-        deeper tiers (DEPTH_GROWTH times as deep each, at most DEPTH_TIERS) fused in turn, their
-        new candidates ranked after every earlier one; a chunk found only deeper never joins,
-        or changes, a hit found at a shallower depth (`shape`)."""
+        ranking are fused and re-ranked, and only when they make fewer hits than the limit
+        (copies of an earlier hit's text folded into it: rank_copies.py) are deeper tiers
+        (DEPTH_GROWTH times as deep each, at most DEPTH_TIERS) fused in turn, their new
+        candidates ranked after every earlier one; a chunk found only deeper never joins, or
+        changes, a hit found at a shallower depth (`shape`)."""
         s = self.settings
         ranked: list[Candidate] = []
         seen: set[str] = set()
         down = None
-        groups: list[Group] = []
+        folded: list[Folded] = []
         n = s.candidates
         for tier in range(DEPTH_TIERS):
             try:
@@ -181,14 +182,20 @@ class Searcher:
             if tier == 0 and self._head_first(ranked):
                 seen.update(c.id for c in ranked)
             groups = shape(ranked, query.limit, s)
-            # deeper only while hits are missing and a ranking filled its page (there is more)
-            if len(groups) >= query.limit or not any(len(points) >= n // 2
-                                                     for points, _ in rankings):
-                break
+            # deeper only while hits are missing and a ranking filled its page (there is
+            # more); hits are missing too where copies folded (`_folded`) leave slots the
+            # candidates so far cannot fill: those are refilled from deeper candidates, within
+            # the same DEPTH_TIERS bound
+            more = any(len(points) >= n // 2 for points, _ in rankings)
+            if len(groups) >= query.limit or not more or tier == DEPTH_TIERS - 1:
+                kept = self._folded(ranked, groups, query.limit)
+                if kept is None:
+                    return None
+                folded = kept
+                if len(folded) >= query.limit or not more:
+                    break
             n *= DEPTH_GROWTH
-        folded = self._folded(ranked, groups, query.limit)
-        if folded is None:
-            return None
+        list_copies(folded, ranked, self.store.contents)
         hits = [self._hit(f.group, understood.intent, query.explain, f.places())
                 for f in folded]
         if down:
@@ -295,16 +302,15 @@ class Searcher:
                 limit: int) -> list[Folded] | None:
         """The hits with their content, copies of an earlier hit's text folded into it
         (rank_copies.py), a slot a copy left taken by the next hit of `ranked` (`shape` of a
-        larger limit: its first hits are these). None as `_with_content`."""
+        larger limit: its first hits are these); fewer than `limit` only when `ranked` makes
+        no more hits (`_answer` then looks deeper). None as `_with_content`."""
         size = limit
         while True:
             if not self._with_content(groups):
                 return None
             folded = fold(groups)
             if len(folded) >= limit or len(groups) < size:
-                folded = folded[:limit]
-                list_copies(folded, ranked, self.store.contents)
-                return folded
+                return folded[:limit]
             size += limit - len(folded)
             groups = shape(ranked, size, self.settings)
 

@@ -108,3 +108,49 @@ def test_a_hit_read_back_from_json_keeps_its_copies(workspace, dotenv):
     rebuilt = [Hit.from_json(h.to_json(explain=True)) for h in hits]
     assert [(h.path, h.content, h.copies) for h in rebuilt] == [
         (h.path, h.content, h.copies) for h in hits]  # the score is rounded in JSON
+
+
+GUIDE = '''
+    # Refunds
+
+    How a customer gets a refund for an order, who approves the refund and when the money is
+    back on the card.
+    '''
+
+
+@pytest.fixture
+def mirrored(tmp_path: Path) -> Path:
+    """A shop whose refund guide is copied into eight versioned doc folders, and ten modules
+    each saying a little about refunds."""
+    root = tmp_path / "shop"
+    for v in range(1, 9):
+        write(root, f"site/v{v}/refunds.md", GUIDE)
+    for i, topic in enumerate(["invoice", "shipping", "discount", "ledger", "payout", "card",
+                               "order", "customer", "approval", "money"]):
+        write(root, f"shop/{topic}.py", f'''
+            def refund_{topic}(order):
+                """Refund the {topic} of an order when the customer asks for a refund."""
+                return order.total * {i + 2}
+            ''')
+    return root
+
+
+@pytest.fixture
+def few_candidates(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REPOKB_CANDIDATES", "4")
+
+
+def test_copies_folded_leave_no_slot_empty_while_more_answers_exist(few_candidates, workspace,
+                                                                    mirrored):
+    # few candidates a ranking, so the first depth holds mostly the guide's eight copies: the
+    # slots they leave are filled from deeper candidates, as a search without copies is
+    assert workspace.settings.candidates == 4
+    workspace.indexer.run(resolve_roots([mirrored], None))
+    hits = workspace.searcher.search(Query("how does a customer get a refund", limit=6))
+    assert len(hits) == 6
+    guides = [h for h in hits if h.path.endswith("refunds.md")]
+    assert len(guides) == 1 and len(guides[0].copies) == 7  # the other copies, named
+    assert len({h.path for h in hits}) == 6
+    # and a smaller limit's hits are still the first of a larger one's
+    assert workspace.searcher.search(Query("how does a customer get a refund", limit=3)) == (
+        hits[:3])
