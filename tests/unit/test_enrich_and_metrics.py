@@ -53,6 +53,29 @@ def test_quality_rewards_documented_definitions_and_punishes_noise():
     assert quality(selectors, "css") < 0.2 < quality(rule, "css")
 
 
+@pytest.mark.parametrize(("language", "documented", "bare"), [
+    ("clojure",
+     '(defn parse-string\n  "Returns the Clojure object corresponding to the given JSON string."\n'
+     '  [string]\n  (parse* string))\n',
+     "(defn parse-string\n  [string]\n  (parse* string))\n"),
+    ("clojure",  # a docstring after the name on the head's own line
+     '(defn ^:private wrap "Wraps the handler in the cookies middleware." [h]\n  (fn [r] (h r)))\n',
+     "(defn ^:private wrap [h]\n  (fn [r] (h r)))\n"),
+    ("emacs_lisp",  # after the argument list, on a line of its own
+     '(defun projectile-project-root (&optional dir)\n  "Retrieves the root directory of a project."'
+     '\n  (or dir default-directory))\n',
+     "(defun projectile-project-root (&optional dir)\n  (or dir default-directory))\n"),
+])
+def test_a_lisp_docstring_counts_as_a_python_docstring_does(language, documented, bare):
+    """A documented `defn`/`defun` ranks as a documented Python `def` (1.0, not 0.875)."""
+    python = piece('def total(items):\n    """Sum of the prices of all items."""\n'
+                   + "    return sum(i.price for i in items)\n" * 3, "total", "function")
+    body = "  ;; the rest of the definition, long enough to count as a whole one\n" * 2
+    assert quality(python, "python") == 1.0
+    assert quality(piece(documented + body, "f", "function"), language) == 1.0
+    assert quality(piece(bare + body, "f", "function"), language) == 0.875  # undocumented
+
+
 @pytest.mark.parametrize("text", [
     "As an AI language model, I cannot browse the internet, but here is a summary.",
     "This session is being continued from a previous conversation that ran out of context.",

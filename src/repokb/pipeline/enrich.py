@@ -41,6 +41,14 @@ _LEAF = re.compile(r"<([A-Za-z_][\w.:\-]*)(?:\s[^<>]*)?>([^<>\n]+)</\1>")
 # annotation's element or a package-info.java's `package a.b;` under its Javadoc is documented
 # code, not a piece of comments (measured on Java alone: bench/retrieval/java.py)
 _DOC_ABOVE = frozenset({"java"})
+# A Lisp definition's docstring: a string right after its name (Clojure's `(defn parse-string
+# "Returns ..."`), after its argument list (Emacs Lisp's `(defun projectile-project-root
+# (&optional dir)` then `"Retrieves ..."`) or its value (`(defcustom magit-x nil` then
+# `"..."`), as a line of its own within the head's next lines (bench/RESULTS.md, rank36)
+_LISP = frozenset({"clojure", "emacs_lisp"})
+_LISP_DOCSTRING = re.compile(
+    r'\A\s*(?:;[^\n]*\n\s*)*\((?:[\w.-]+/)?(?:def|cl-def|define-)[\w-]*\s+(?:\^\S+\s+)?[^\s()"]+'
+    r'(?:\s+"|[^\n]*\n(?:[^\n]*\n){0,2}?\s*")')
 NOTEBOOK = "jupyter"  # the classifier's language of .ipynb files
 _STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
 _MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
@@ -78,7 +86,8 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     score = 0.7
     if is_definition(piece.symbol_type):
         score *= 1.25
-        if _DOCSTRING.search(text) or (lines and _COMMENT_LINE.match(lines[0])):
+        if _DOCSTRING.search(text) or (lines and _COMMENT_LINE.match(lines[0])) or (
+                language in _LISP and _LISP_DOCSTRING.match(text)):
             score *= 1.2  # a docstring or doc comment says what it is for
     elif piece.symbol and piece.symbol_type == "section":
         score *= 1.2
