@@ -62,7 +62,7 @@ def test_quality_rewards_documented_definitions_and_punishes_noise():
      '(defn ^:private wrap "Wraps the handler in the cookies middleware." [h]\n  (fn [r] (h r)))\n',
      "(defn ^:private wrap [h]\n  (fn [r] (h r)))\n"),
     ("emacs_lisp",  # after the argument list, on a line of its own
-     '(defun projectile-project-root (&optional dir)\n  "Retrieves the root directory of a project."'
+     '(defun projectile-project-root (&optional dir)\n  "Retrieves the root of a project."'
      '\n  (or dir default-directory))\n',
      "(defun projectile-project-root (&optional dir)\n  (or dir default-directory))\n"),
 ])
