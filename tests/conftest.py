@@ -199,19 +199,23 @@ def write_tree(root: Path, tree: dict[str, str]) -> Path:
     return root
 
 
-def every_byte(folder: Path) -> bytes:
-    """Every byte of every file under `folder` (a home: store, catalog, caches, logs), for a
-    test that no secret reaches any of them; but a hard link of the derived model as `home`
-    put it there (its inode, size and mtime unchanged: bytes repokb did not write, 44 MB that
-    each search for a value would read again)."""
+def written_files(folder: Path) -> list[Path]:
+    """Every file under `folder` (a home: store, catalog, caches, logs), but a hard link of the
+    derived model as `home` put it there (its inode, size and mtime unchanged: bytes repokb did
+    not write, 44 MB that each search for a value would read again)."""
     seeded = set(_SEEDED.values())
 
     def written(path: Path) -> bool:
         st_ = path.stat()
         return (st_.st_ino, st_.st_size, st_.st_mtime_ns) not in seeded
 
-    return b"\n".join(p.read_bytes() for p in sorted(folder.rglob("*"))
-                      if p.is_file() and written(p))
+    return [p for p in sorted(folder.rglob("*")) if p.is_file() and written(p)]
+
+
+def every_byte(folder: Path) -> bytes:
+    """Every byte of every file under `folder` that repokb wrote (`written_files`), for a
+    test that no secret reaches any of them."""
+    return b"\n".join(p.read_bytes() for p in written_files(folder))
 
 
 
