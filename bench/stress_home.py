@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -40,9 +41,14 @@ def repokb() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "repokb"]
 
 
-def one_round(base: Path, projects: int) -> dict[str, object]:
+def one_round(base: Path, projects: int,
+              prepare: Callable[[Path], object] | None = None) -> dict[str, object]:
+    """One round on a new home (`prepare`d first if given: the tests put the derived model in
+    it for all rounds but the first)."""
     home = base / "home"
     shutil.rmtree(home, ignore_errors=True)
+    if prepare is not None:
+        prepare(home)
     env = {**os.environ, "REPOKB_HOME": str(home)}
     commands = [[*repokb(), "index", str(base / f"p{n}"), "--json"] for n in range(projects)]
     commands += [[*repokb(), "verify", "--json"],

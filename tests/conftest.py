@@ -11,7 +11,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import textwrap
 import threading
 import time
@@ -34,16 +33,25 @@ collect_ignore_glob = ["golden/*"]
 
 
 # The user's own home (~/.local/share/repokb) is never a test's: a test that forgets the `home`
-# fixture (and every subprocess it starts) writes under this session's throwaway home instead.
+# fixture (and every subprocess it starts) writes under this session's throwaway home instead,
+# a folder of pytest's own temporary root (its basetemp: a worker's under the run's), so that a
+# killed run leaves nothing pytest does not clean up (it keeps its last three roots; a
+# `mkdtemp` in /tmp was left behind by every killed run, dozens of repokb-test-home-*).
 # pytest_sessionfinish fails the run if the user's home appeared during it anyway.
 _USER_HOME = Path(user_data_dir("repokb"))
 _USER_HOME_EXISTED = _USER_HOME.exists()
-_SESSION_HOME = tempfile.mkdtemp(prefix="repokb-test-home-")
-os.environ["REPOKB_HOME"] = _SESSION_HOME
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's tmp_path plugin has read its options
+def pytest_configure(config: pytest.Config) -> None:
+    factory = config._tmp_path_factory  # type: ignore[attr-defined]
+    session_home = factory.getbasetemp() / "session-home"
+    session_home.mkdir(exist_ok=True)
+    os.environ["REPOKB_HOME"] = str(session_home)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    shutil.rmtree(_SESSION_HOME, ignore_errors=True)
+    shutil.rmtree(os.environ["REPOKB_HOME"], ignore_errors=True)
     if not _USER_HOME_EXISTED and _USER_HOME.exists():
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
         sys.stderr.write(f"\nrepokb tests wrote into the user's own home {_USER_HOME}: a test "
@@ -99,9 +107,48 @@ def workspace(settings: Settings, real_embedder: Embedder):
     ws.close()
 
 
+# The model derived for this CPU (int8 compute, optimised graph: ~10 s, ~20 s under load, 44
+# MB) as a home keeps it under models/: derived once into the user cache by the session's
+# embedder, copied once per worker, and hard-linked into each test's home (`home`,
+# `with_models`), so a command run there loads it instead of deriving it again. The tests of
+# the derivation itself use a home of their own (test_cli_messages, test_embedder).
+_SEEDED: dict[Path, tuple[int, int, int]] = {}  # a seeded copy's path -> (inode, size, mtime)
+
+
+@pytest.fixture(scope="session")
+def derived_models(tmp_path_factory: pytest.TempPathFactory, real_embedder: Embedder) -> Path:
+    """This worker's copy of the derived model files (a folder of pytest's basetemp)."""
+    from platformdirs import user_cache_dir
+
+    cache = Path(user_cache_dir("repokb")) / "models"  # where `real_embedder` derived them
+    kept = tmp_path_factory.mktemp("derived-models")
+    for path in cache.iterdir():
+        if "int8" in path.name or path.name == "digests.json":
+            shutil.copy2(path, kept / path.name)
+            st_ = (kept / path.name).stat()
+            _SEEDED[kept / path.name] = (st_.st_ino, st_.st_size, st_.st_mtime_ns)
+    return kept
+
+
+def with_models(home: Path, models: Path) -> Path:
+    """`home` holding the derived model (`derived_models`), as a home does after its first
+    command; `home`. Hard links: nothing is copied, and repokb never writes a model file in
+    place (a new copy replaces the old: digests.publish)."""
+    target = home / "models"
+    target.mkdir(parents=True, exist_ok=True, mode=0o700)
+    home.chmod(0o700)
+    for path in models.iterdir():
+        if path.name == "digests.json":  # rewritten by each home: its own copy
+            shutil.copy2(path, target / path.name)
+        else:
+            os.link(path, target / path.name)
+    return home
+
+
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "home"
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, derived_models: Path) -> Path:
+    """A fresh REPOKB_HOME holding only the derived model (see `with_models`)."""
+    path = with_models(tmp_path / "home", derived_models)
     monkeypatch.setenv("REPOKB_HOME", str(path))
     return path
 
@@ -152,10 +199,23 @@ def write_tree(root: Path, tree: dict[str, str]) -> Path:
     return root
 
 
+def written_files(folder: Path) -> list[Path]:
+    """Every file under `folder` (a home: store, catalog, caches, logs), but a hard link of the
+    derived model as `home` put it there (its inode, size and mtime unchanged: bytes repokb did
+    not write, 44 MB that each search for a value would read again)."""
+    seeded = set(_SEEDED.values())
+
+    def written(path: Path) -> bool:
+        st_ = path.stat()
+        return (st_.st_ino, st_.st_size, st_.st_mtime_ns) not in seeded
+
+    return [p for p in sorted(folder.rglob("*")) if p.is_file() and written(p)]
+
+
 def every_byte(folder: Path) -> bytes:
-    """Every byte of every file under `folder` (a home: store, catalog, caches, logs), for a
+    """Every byte of every file under `folder` that repokb wrote (`written_files`), for a
     test that no secret reaches any of them."""
-    return b"\n".join(p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file())
+    return b"\n".join(p.read_bytes() for p in written_files(folder))
 
 
 

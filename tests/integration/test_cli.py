@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_dry_run_changes_nothing(home, mixed_repo):
     asked what an index would cost found a home made). It now works in a throw-away home
     there, with the same answer, and keeps only the machine's caches: the model derived for
     this CPU and the measured rate (without them each dry run derived and measured again)."""
-    home.mkdir()
+    shutil.rmtree(home / "models")  # nothing in it yet: the model is derived here, and kept
     data = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))
     assert sorted(p.name for p in home.iterdir()) == ["calibration.json", "models"]
     again = json.loads(invoke("index", str(mixed_repo), "--dry-run", "--json"))

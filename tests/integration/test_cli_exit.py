@@ -31,6 +31,7 @@ def _run(tmp_path, *args):
     return proc, mark
 
 
+@pytest.mark.usefixtures("home")  # tmp_path / "home", the derived model in it
 def test_a_finished_command_keeps_its_output_code_and_exit_handlers(tmp_path):
     tree = tmp_path / "proj"
     tree.mkdir()
@@ -58,6 +59,7 @@ def test_python_dash_m_is_the_same_command(tmp_path):
     assert "does not exist" in proc.stderr
 
 
+@pytest.mark.usefixtures("home")  # tmp_path / "home", the derived model in it
 def test_a_profiled_command_still_writes_its_profile(tmp_path):
     """`python -m cProfile -o F -m repokb ...` (how bench/RESULTS.md profiles a run): the
     profiler writes F after the program returns, so the command exits the usual way."""

@@ -15,6 +15,8 @@ import pytest
 
 from repokb.surfaces import cli
 
+from ..conftest import with_models
+
 pytestmark = pytest.mark.integration
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -43,12 +45,12 @@ def readme_block(heading: str) -> list[str]:
     return [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
 
 
-def test_the_quickstart_runs_as_written(tmp_path, mixed_repo):
+def test_the_quickstart_runs_as_written(tmp_path, mixed_repo, derived_models):
     commands = readme_block("Quickstart")
     assert commands and all(c.startswith("repokb ") for c in commands), commands
     fake_home = tmp_path / "user"  # ~ of the commands: the project lives at ~/src/myproject
     shutil.copytree(mixed_repo, fake_home / "src" / "myproject")
-    home = tmp_path / "kb"
+    home = with_models(tmp_path / "kb", derived_models)
     for line in commands:
         args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', line)[1:]]
         args = [a.replace("~", str(fake_home), 1) if a.startswith("~") else a for a in args]

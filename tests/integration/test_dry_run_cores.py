@@ -64,9 +64,8 @@ def _dry_run(root: Path, home: Path, one_core: bool) -> dict:
 
 
 @pytest.mark.skipif(fanout.usable_cores() < 2, reason="needs two usable cores")
-def test_a_dry_run_on_two_cores_reports_what_one_core_does(tmp_path, monkeypatch):
+def test_a_dry_run_on_two_cores_reports_what_one_core_does(tmp_path, monkeypatch, home):
     root = _big_tree(tmp_path / "shop")
-    home = tmp_path / "home"
     _known_rate(home, monkeypatch)
     both = _dry_run(root, home, one_core=False)
     one = _dry_run(root, home, one_core=True)

@@ -36,8 +36,7 @@ def hostile(tmp_path: Path) -> Path:
     return root
 
 
-def test_undecodable_names_are_recorded_and_twins_both_kept(tmp_path, hostile):
-    home = tmp_path / "home"
+def test_undecodable_names_are_recorded_and_twins_both_kept(home, hostile):
     dry = repokb(home, "index", str(hostile), "--dry-run", "--json")
     assert dry.returncode == 0, dry.stderr
     run = repokb(home, "index", str(hostile), "--json")
@@ -62,7 +61,7 @@ def test_undecodable_names_are_recorded_and_twins_both_kept(tmp_path, hostile):
     assert why.returncode == 0 and "not valid UTF-8" in why.stdout
 
 
-def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path):
+def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path, home):
     root = tmp_path / "escapes"
     root.mkdir()
     name = "\x1b]0;pwned\x07title[bold]x.md"  # OSC retitle + rich markup in a name
@@ -70,7 +69,6 @@ def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path):
                              "lists every burrow \x9b31m and \u202eevil\u202c text.\n")
     (root / "mod.py").write_text('def quokka_\u202eburrow():\n    """Count \x1b[5mthe quokka '
                                  'burrows in the tunnel."""\n    return 42\n')
-    home = tmp_path / "home"
     assert repokb(home, "index", str(root)).returncode == 0
     outputs = [repokb(home, "search", "quokka tunnel burrows"),
                repokb(home, "search", "quokka tunnel burrows", "--explain"),
@@ -92,9 +90,7 @@ def test_terminal_escapes_from_files_never_reach_the_terminal_raw(tmp_path):
     assert any("\x1b[2J" in h["content"] and "\x9b" in h["content"] for h in hits)
 
 
-def test_explain_finds_each_twin_and_the_undecodable_name_by_its_path_on_disk(tmp_path,
-                                                                              hostile):
-    home = tmp_path / "home"
+def test_explain_finds_each_twin_and_the_undecodable_name_by_its_path_on_disk(home, hostile):
     assert repokb(home, "index", str(hostile)).returncode == 0
     for name, word in ((NFC, "Composed"), (NFD, "Decomposed")):
         why = repokb(home, "explain", str(hostile / name), "--json")

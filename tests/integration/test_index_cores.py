@@ -15,7 +15,7 @@ import pytest
 
 from repokb.pipeline import fanout
 
-from ..conftest import assert_nowhere, write, write_shop
+from ..conftest import assert_nowhere, with_models, write, write_shop
 
 pytestmark = pytest.mark.integration
 
@@ -70,9 +70,9 @@ def _same(a: dict, b: dict) -> None:
             == {k: v for k, v in b["summary"].items() if k not in TIMING})
 
 
-def test_a_run_cut_in_two_processes_indexes_what_one_process_does(tmp_path):
+def test_a_run_cut_in_two_processes_indexes_what_one_process_does(tmp_path, derived_models):
     root = _tree(tmp_path / "shop")
-    one, two = tmp_path / "one", tmp_path / "two"
+    one, two = (with_models(tmp_path / name, derived_models) for name in ("one", "two"))
     first = [_index(root, one, 1), _index(root, two, 2)]
     assert "cut_in_processes" not in first[0]["summary"]
     assert first[1]["summary"]["cut_in_processes"] == 2
@@ -97,6 +97,7 @@ def test_a_run_cut_in_two_processes_indexes_what_one_process_does(tmp_path):
 
 
 @pytest.mark.skipif(fanout.usable_cores() < 2, reason="needs two usable cores")
+@pytest.mark.usefixtures("home")  # tmp_path / "home", the derived model in it
 def test_a_big_run_uses_every_core_by_default(tmp_path):
     root = _tree(tmp_path / "shop")
     out = _index(root, tmp_path / "home", 0)

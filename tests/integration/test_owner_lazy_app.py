@@ -60,6 +60,7 @@ def test_a_command_run_owner_starts_its_server_on_the_first_connection(tmp_path)
     assert _owner_loads(tmp_path, "lazy", "uvicorn") == ["before False", "after True"]
 
 
+@pytest.mark.usefixtures("home")  # tmp_path / "home", the derived model in it
 def test_an_index_run_imports_neither_the_web_stack_nor_the_search(tmp_path):
     """A one-file `repokb index` nobody asks anything: no uvicorn, no search code imported
     (~0.1 s of a cold run's ~2 s; issue 19)."""

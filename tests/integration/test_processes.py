@@ -18,7 +18,7 @@ from repokb.settings import Settings
 from repokb.stores.catalog import Catalog
 from repokb.workspace import Workspace
 
-from ..conftest import write
+from ..conftest import with_models, write
 
 pytestmark = pytest.mark.integration
 
@@ -70,10 +70,11 @@ def snapshot(home: Path) -> tuple[dict[str, tuple[dict, list[float]]], dict[str,
     return points, entries
 
 
-def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path):
+def test_kill_9_at_random_points_converges_to_a_clean_run(tmp_path, derived_models):
     tree = tmp_path / "shop"
     generate_tree(tree, 160)
-    clean_home, crash_home = tmp_path / "clean", tmp_path / "crash"
+    clean_home, crash_home = (with_models(tmp_path / name, derived_models)
+                              for name in ("clean", "crash"))
     started = time.monotonic()
     finish(cli(clean_home, "index", str(tree), "--json"))
     full_run = time.monotonic() - started
@@ -115,13 +116,15 @@ def assert_same_store(crash_home: Path, clean_home: Path) -> None:
         assert np.allclose(crash_vector, vector, atol=1e-4), point_id
 
 
-def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path, monkeypatch):
+def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path, monkeypatch,
+                                                                       derived_models):
     """Lexical-first: the indexer answers BM25 searches for every file before the model is
     done; killed while it fills dense vectors, the next run finishes them and the store equals
     a clean run's."""
     tree = tmp_path / "shop"
     generate_tree(tree, 200, seed=5)
-    clean_home, crash_home = tmp_path / "clean", tmp_path / "crash"
+    clean_home, crash_home = (with_models(tmp_path / name, derived_models)
+                              for name in ("clean", "crash"))
     finish(cli(clean_home, "index", str(tree), "--json"))
     clean_points, clean_entries = snapshot(clean_home)
 
@@ -158,12 +161,13 @@ def test_kill_9_in_the_dense_pass_converges_and_bm25_answers_before_it(tmp_path,
 
 
 def test_ctrl_c_in_the_dense_pass_stops_with_a_message_and_the_next_run_finishes(tmp_path,
-                                                                                 monkeypatch):
+                                                                                 monkeypatch,
+                                                                                 home):
     """Ctrl-C while the model embeds: exit 130 with a one-line message. It was a silent 130
     (Typer turns the interrupt into an exit code) or an abort with a C++ error from the model's
     worker threads, still running as the process closed the model ("terminate called without
     an active exception", 134)."""
-    tree, home = tmp_path / "shop", tmp_path / "home"
+    tree = tmp_path / "shop"
     generate_tree(tree, 400, seed=5)  # ~820 chunks: ~50 dense pages
     monkeypatch.setenv("REPOKB_BUFFER_CHUNKS", "16")  # dense pages of 16: pending counts down
     proc = cli(home, "index", str(tree), preexec_fn=interruptible)
@@ -189,8 +193,8 @@ def test_ctrl_c_in_the_dense_pass_stops_with_a_message_and_the_next_run_finishes
     assert summary["chunks_embedded"] > 0 and summary["chunks_dense_pending"] == 0
 
 
-def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path):
-    tree, home = tmp_path / "shop", tmp_path / "home"
+def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path, home):
+    tree = tmp_path / "shop"
     generate_tree(tree, 40, seed=2)
     finish(cli(home, "index", str(tree), "--json"))
     generate_tree(tmp_path / "big", 600, seed=3)  # a run of ~15 s: longer than the searches
@@ -213,8 +217,8 @@ def test_searches_answer_during_an_index_run_and_a_second_writer_waits(tmp_path)
     assert summary["files_seen"] == 42 and summary["chunks_embedded"] == 0  # 40 modules, 2 docs
 
 
-def test_watch_picks_up_changes_and_coalesces_bursts(tmp_path):
-    tree, home = tmp_path / "shop", tmp_path / "home"
+def test_watch_picks_up_changes_and_coalesces_bursts(tmp_path, home):
+    tree = tmp_path / "shop"
     generate_tree(tree, 10, seed=4)
     watcher = cli(home, "watch", str(tree), "--debounce-ms", "400", preexec_fn=interruptible)
     try:

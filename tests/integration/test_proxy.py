@@ -26,7 +26,7 @@ from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
 from .. import fake_secrets as fake
-from ..conftest import invoke, run_cli, serve_process, write
+from ..conftest import invoke, run_cli, serve_process, write, written_files
 from .upstream import Upstream, serve_app, upstream
 
 pytestmark = pytest.mark.integration
@@ -505,11 +505,11 @@ def test_cache_cli_stats_and_flush(env: Env) -> None:
     r = httpx.delete(env.url + "/proxy/cache")
     assert r.status_code in (401, 403)
     home = env.ws.settings.home
-    assert any(b"autumn leaves" in p.read_bytes() for p in home.rglob("*") if p.is_file())
+    assert any(b"autumn leaves" in p.read_bytes() for p in written_files(home))
     assert env.ops.cache_flush()["entries_deleted"] == 2 and env.cache_entries() == 0
     # and no byte of a flushed answer is left on disk: the cache shard's write-ahead log kept
     # them after the entries were deleted
-    assert not [p for p in home.rglob("*") if p.is_file() and b"autumn leaves" in p.read_bytes()]
+    assert not [p for p in written_files(home) if b"autumn leaves" in p.read_bytes()]
     assert ask(env, "openai", OFF_TOPIC, False)[0] == "MISS"
     env.cache_entries(expect=1)  # the cache takes new entries as before
 

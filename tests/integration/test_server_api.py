@@ -18,7 +18,7 @@ from repokb.settings import Settings
 from repokb.surfaces.server.app import create_app
 from repokb.workspace import Workspace
 
-from ..conftest import write
+from ..conftest import write, written_files
 
 pytestmark = pytest.mark.integration
 KEY = "test-key-123"
@@ -227,8 +227,8 @@ def test_an_uploaded_name_holding_a_credential_is_stored_redacted(client, home):
     hits = client.post("/knowledge/search", json={"query": "upload process notifier fragment",
                                                   "limit": 20}).text
     assert "<REDACTED_SECRET_" in hits and token not in hits
-    for path in home.rglob("*"):
-        assert not path.is_file() or token.encode() not in path.read_bytes(), path
+    for path in written_files(home):
+        assert token.encode() not in path.read_bytes(), path
 
 
 def test_ingest_fragments_counts_stored_skipped_failed(client):

@@ -8,7 +8,7 @@ from repokb.settings import Settings
 
 def test_precedence_defaults_toml_env_overrides(home, monkeypatch):
     assert Settings.load().search_limit == 10
-    home.mkdir(parents=True)
+    home.mkdir(parents=True, exist_ok=True)
     (home / "repokb.toml").write_text("search_limit = 20\nrrf_k = 30\n")
     assert Settings.load().search_limit == 20
     monkeypatch.setenv("REPOKB_SEARCH_LIMIT", "30")
@@ -18,7 +18,7 @@ def test_precedence_defaults_toml_env_overrides(home, monkeypatch):
 
 
 def test_bad_settings_are_clear_errors(home, monkeypatch):
-    home.mkdir(parents=True)
+    home.mkdir(parents=True, exist_ok=True)
     (home / "repokb.toml").write_text("no_such_setting = 1\n")
     with pytest.raises(ConfigError, match="no_such_setting"):
         Settings.load()
