@@ -213,13 +213,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     key (chunkers/bibtex.py); Markdown/MDX: the front matter's `title:` names the text before
 #     the first heading, a heading's `{#id}` / `{/* #id */}` is no word of its title. Were
 #     unnamed windows (a .bib was not cut: metadata only).
-# NEXT (newuser36): Ruby's DSL definitions named: a Sinatra route (`NotesApi.get /notes`, type
+# 33 (newuser36): Ruby's DSL definitions named: a Sinatra route (`NotesApi.get /notes`, type
 #     `route`), `define_method(:x)` and Rails' `scope :x, -> {}` methods, Rake's `namespace` (cut
 #     per task) and `task` (`blog.purge_stale_drafts`); `desc`/`method_option` lines stay with the
 #     task or Thor command below; PHP's Pest `describe`/`it`/`test` named by their description.
-# NEXT (rank36, mine36): a Clojure or Emacs Lisp definition's docstring counts in its piece's
+# 33 also (rank36, mine36): a Clojure or Emacs Lisp definition's docstring counts in its piece's
 #     quality as a Python docstring does (1.0, was 0.875: pipeline/enrich._LISP_DOCSTRING)
-CHUNKING_VERSION = 32
+CHUNKING_VERSION = 33
 
 
 class Chunker(Protocol):

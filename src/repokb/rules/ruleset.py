@@ -338,16 +338,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.33 also (newuser35): `project.clj`, `deps.edn`, `shadow-cljs.edn`, `bb.edn` dependency
 # manifests (were source / configuration); Leiningen's `profiles.clj` configuration (was source);
 # `.lein/credentials.clj` blocked (was indexed); a `.bib` indexed per entry (was metadata only)
-# NEXT (newuser36): view templates in Haml, Slim, Pug, Handlebars, Mustache, Liquid, Nunjucks,
+# 0.3.34 (newuser36): view templates in Haml, Slim, Pug, Handlebars, Mustache, Liquid, Nunjucks,
 # Latte, Edge ... are indexed HTML templates (were metadata-only assets); Rails' `db/schema.rb`
 # (and `db/*_schema.rb`) a database schema, flagged generated (was generated, metadata only)
-# NEXT (secrets36): a Kubernetes Secret manifest is indexed with its values redacted whatever
+# 0.3.34 also (secrets36): a Kubernetes Secret manifest is indexed with its values redacted whatever
 # its name (`secret.yaml`, `secrets.yaml`, `db.yaml`, a chart's template) and whether or not
 # other objects stand beside it (a file of Secrets only was blocked whole; the same Secret beside
 # a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
-CLASSIFIER_VERSION = f"0.3.33+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

@@ -297,18 +297,18 @@ REDACTED = "<REDACTED_SECRET>"
 # "X")`, `{:password "X"}`: secrets/lispforms.py, read in Clojure too), `(str "Bearer " "X")`, and a
 # secret-named TeX macro defined as a value (`\def\apikey{X}`, `\newcommand{\dbpassword}{X}`:
 # secrets/texforms.py)
-# NEXT (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
+# 46 (newuser36): a value that is a list of validation rules (Laravel's `'password' =>
 # 'required|min:12|confirmed'`, CodeIgniter's `'trim|required|min_length[8]'`) or a cast
 # (Eloquent's `'password' => 'hashed'`, `'api_token' => 'encrypted'`) is not a secret; WordPress's
 # eight keys and salts (`define('NONCE_SALT', 'X')`, `LOGGED_IN_KEY`) are secret names, and a
 # `define('DB_PASSWORD', 'X')` value is judged as a literal (letters alone too)
-# NEXT (secrets36): WordPress's keys and salts, Drupal's `hash_salt`, CakePHP's `Security.salt`
+# 46 also (secrets36): WordPress's keys and salts, Drupal's `hash_salt`, CakePHP's `Security.salt`
 # (P.SECRET_KEY_NAMES); a JS/PHP/Python environment fallback judged by the key it is given to
 # too (`password: process.env.PGPASS || 'X'`); PowerShell's `-Password X` parameters
 # (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
 # `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
 # tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
-REDACTION_VERSION = 45
+REDACTION_VERSION = 46
 
 
 @dataclass(frozen=True)
