@@ -154,8 +154,8 @@ _PLAY_BODY = re.compile(r"^[ \t]+(?:tasks|roles|pre_tasks|post_tasks|handlers):[
 def HELM_CHART_TEMPLATE(f: FileFacts) -> str | None:
     """A YAML file below a chart's `templates/` (`charts/shop/templates/secret.yaml`): what
     `helm template` renders, named after the object it makes, not a store of values; its
-    content decides (KUBERNETES_SECRET_STORE): a template (`{{ }}`) or a Secret object; a
-    file of neither keeps the block its name gives."""
+    content decides (KUBERNETES_SECRET_VALUES and _REFERENCES): a template (`{{ }}`) or a
+    Secret object; a file of neither keeps the block its name gives."""
     if f.language != "yaml" or "templates" not in f.dirs:
         return None
     if "{{" not in f.text and f.kubernetes is None:

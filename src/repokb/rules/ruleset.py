@@ -412,8 +412,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.SECRET_CANDIDATE, "private key ({evidence})", subkind="private_key",
             **_SECRET)),  # type: ignore[arg-type]
     # a Helm chart's `templates/secret(s).yaml` is the template of a Secret object, judged by
-    # its content below (kubernetes-secret): references to `.Values` kept, written values
-    # redacted, a file of written Secret values only blocked
+    # its content below (kubernetes-secret-values, -references): references to `.Values`
+    # kept, written values redacted
     # ... and a YAML file named like a secret store (`secrets.yaml` outside a chart, `secret.yml`)
     # by its content too (SECRET_NAME_CONTENT): Kubernetes objects, or nothing but references,
     # ciphertext and empty values; a file with one value written in it stays blocked

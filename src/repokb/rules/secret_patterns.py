@@ -563,7 +563,7 @@ SECRET_KEY_NAMES = frozenset({
     "logged_in_key", "nonce_key", "auth_salt", "secure_auth_salt", "logged_in_salt",
     "nonce_salt", "hash_salt", "security_salt", "security_cipher_seed",
 })
-SECRET_KEY_NAME_ENDS = ("key", "salt", "seed")
+SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # A name glued from words with no case or separator to split them (libpq's `PGPASSWORD`,
 # `dbpassword`, `REDISPASSWORD`, `apitoken`): its last word says it is a secret; keytool's
 # `storepass` and `keypass` (`-srcstorepass`), as maven-jarsigner-plugin's and

@@ -108,18 +108,19 @@ def names_a_store(words: list[str]) -> bool:
 
 def is_secret_key(key: str) -> bool:
     words = key_words(key)
-    if not words or words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not (
-            _names_key(words) or _named_secret(words)):
+    if not words:
+        return False
+    named = _named_secret(words)
+    if words[-1] in P.NOT_SECRET_KEY_SUFFIXES and not (named or _names_key(words)):
         return False
     if names_public_key(words) or names_a_store(words):
         return False
-    if any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i) for i, w in enumerate(words)):
+    if named or any(w in P.SECRET_KEY_WORDS and not _verb_pass(words, i)
+                    for i, w in enumerate(words)):
         return True
     if any(w.endswith(P.GLUED_SECRET_WORDS) and w not in P.GLUED_NOT_SECRET for w in words):
         return True  # one word glued, no case to split it: `PGPASSWORD`, `dbpassword`
-    if any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False)):
-        return True
-    return _named_secret(words)
+    return any(pair in P.SECRET_KEY_PAIRS for pair in zip(words, words[1:], strict=False))
 
 
 def _named_secret(words: list[str]) -> bool:
