@@ -1,6 +1,6 @@
 """A section of a file the question names, whose key the question says.
 
-"which Cargo feature enables uploading to PyPI" names maturin's `Cargo.toml` (query.py's
+"which Cargo feature enables uploading to PyPI" names maturin's `Cargo.toml` (query/asked.py's
 `_CARGO_MANIFEST`) and its `[features]` table (`upload = [..]`); "which npm script runs the
 tests in package.json" `package.json`'s `scripts`. Such a section is a list of names the model
 matches with no sentence (maturin's `features` was not in its top 50, BM25's first), so fused

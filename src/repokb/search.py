@@ -19,7 +19,7 @@ from typing import Any
 from repokb.embedders.base import Embedder, LexicalEncoder
 from repokb.embedders.query_vectors import QueryVectors
 from repokb.errors import InputError, ModelError, StoreError
-from repokb.fusion import better_reading, fused_candidates, rrf, settle, unsettled
+from repokb.fusion import better_reading, fused_candidates, settle, unsettled
 from repokb.models import LEXICAL_ONLY, MAX_LIMIT, MAX_PATH_GLOBS, Hit, HitCopy, Query
 from repokb.query import SYMBOL, QueryPlan, named_project, plan
 from repokb.rank import (
@@ -43,7 +43,7 @@ from repokb.settings import Settings
 from repokb.stores.base import PLACE, Store, StoredPoint, StoreFilter, last_name
 from repokb.stores.catalog import Catalog
 
-__all__ = ["Query", "QueryVectors", "Searcher", "rrf"]  # Query: a record (models.py)
+__all__ = ["Query", "Searcher"]  # Query: a record (models.py)
 SERVICE_DOWN = "embedding service down"  # why every hit of a search was found by BM25 alone
 # Candidate depths: `candidates` from each ranking, then 4x, then 16x (50, 200, 800 by default),
 # the next only while the hits are fewer than the limit (`Searcher._answer`).

@@ -327,7 +327,7 @@ def test_a_tie_within_the_padded_page_keeps_its_first_ids():
 
 
 def test_a_query_vector_is_embedded_once_for_the_same_words():
-    from repokb.search import QueryVectors
+    from repokb.embedders.query_vectors import QueryVectors
 
     class Counting:
         def __init__(self) -> None:

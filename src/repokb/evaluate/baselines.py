@@ -13,9 +13,9 @@ from typing import Any
 from repokb.chunkers import fixed_windows
 from repokb.embedders.base import Embedder
 from repokb.evaluate.systems import Result
+from repokb.fusion import rrf
 from repokb.models import Chunk, EmbeddedChunk
 from repokb.rank import Candidate, shape
-from repokb.search import rrf
 from repokb.settings import Settings
 from repokb.stores.base import StoreFilter
 from repokb.stores.qdrant_edge import QdrantEdgeStore
