@@ -12,16 +12,12 @@ import json
 from repokb.secrets import redact
 
 from ..conftest import assert_redacted, cases
+from ..secret_forms import j
 
-
-def _j(*parts: str) -> str:  # FAKE values, assembled at run time
-    return "".join(parts)
-
-
-PW = _j("Wint3r-", "Qk8vLm2x")
-KEY = _j("Zt8pQ2xW7m", "K4nB6vR1cY")
-UUID = _j("3f9c2a71-5b8e-4d1a-", "9c6f-2e7b0a4d8c13")
-BODY_PW = _j("Sup3rS3cret!", "hT5wq")
+PW = j("Wint3r-", "Qk8vLm2x")
+KEY = j("Zt8pQ2xW7m", "K4nB6vR1cY")
+UUID = j("3f9c2a71-5b8e-4d1a-", "9c6f-2e7b0a4d8c13")
+BODY_PW = j("Sup3rS3cret!", "hT5wq")
 
 
 def _postman_auth(kind: str, entries: list[dict[str, str]]) -> str:

@@ -16,12 +16,11 @@ Labels, choices, class names, interpolations and placeholders in the same places
 
 from __future__ import annotations
 
-import pytest
-
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted, cases
+from ..conftest import cases
+from ..secret_forms import kept_forms, redacted_forms
 
 # FAKE values, assembled at run time
 WORDS = "".join(("Hunter", "Two", "Prod"))
@@ -73,15 +72,11 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_an_attackers_form_is_redacted(language, text, value):
-    result = assert_redacted(text, mode_for(language), language, value)
-    assert "alice" not in text or "alice" in result.text  # the user's name stays
+# the user's name stays
+test_an_attackers_form_is_redacted = redacted_forms(MUST_REDACT, stays=["alice"])
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_the_nearest_readable_form_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_the_nearest_readable_form_stays = kept_forms(MUST_KEEP)
 
 
 NAMES = [  # lists of class names in site-packages (openai's types, pygments' formatters) that a
@@ -92,9 +87,7 @@ NAMES = [  # lists of class names in site-packages (openai's types, pygments' fo
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), NAMES, ids=[f"names{i}" for i in range(3)])
-def test_a_list_of_class_names_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_a_list_of_class_names_stays = kept_forms(NAMES)
 
 
 # the matrix's second pass (36 more forms): these stored as written before
@@ -129,16 +122,10 @@ MUST_KEEP_2 = [  # (language, text)
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT_2)
-def test_an_attackers_form_of_the_second_pass_is_redacted(language, text, value):
-    result = redact(text, mode_for(language), language)
-    assert value not in result.text, result.text
-    assert result.text.count("\n") == text.count("\n")
+test_an_attackers_form_of_the_second_pass_is_redacted = redacted_forms(MUST_REDACT_2)
 
 
-@cases(("language", "text"), MUST_KEEP_2)
-def test_the_nearest_readable_form_of_the_second_pass_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_the_nearest_readable_form_of_the_second_pass_stays = kept_forms(MUST_KEEP_2)
 
 
 def test_pydantics_own_examples_of_a_secret_type_stay():
@@ -172,9 +159,7 @@ def test_a_secret_decoded_from_a_base64_literal_is_redacted(language, text):
     assert ENCODED not in result.text and ENCODED.rstrip("=") not in result.text, result.text
 
 
-@cases(("language", "text"), MUST_KEEP_ENCODED)
-def test_a_base64_literal_under_no_secrets_name_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_a_base64_literal_under_no_secrets_name_stays = kept_forms(MUST_KEEP_ENCODED)
 
 
 MAP_PW = "".join(("Ad7m1n", "D9q2Wx"))
@@ -200,9 +185,7 @@ def test_a_map_of_secrets_is_redacted(language, text):
     assert MAP_PW not in result.text and MAP_PW[::-1] not in result.text, result.text
 
 
-@cases(("language", "text"), MUST_KEEP_MAP)
-def test_a_map_of_names_or_labels_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_a_map_of_names_or_labels_stays = kept_forms(MUST_KEEP_MAP)
 
 
 # Session 31's pass: a password of digits written as a number or a string under the secret's
@@ -256,14 +239,10 @@ def test_a_password_of_digits_goes_wherever_it_stands_as_a_number_only():
                    'entered = ["<REDACTED_SECRET>", "password"]\n'), out
 
 
-@cases(("language", "text", "value"), MUST_REDACT_3)
-def test_an_attackers_form_of_the_third_pass_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_an_attackers_form_of_the_third_pass_is_redacted = redacted_forms(MUST_REDACT_3)
 
 
-@cases(("language", "text"), MUST_KEEP_3)
-def test_the_nearest_readable_form_of_the_third_pass_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_the_nearest_readable_form_of_the_third_pass_stays = kept_forms(MUST_KEEP_3)
 
 
 def test_the_chunkers_guard_reads_the_working_directory_as_a_path_too():

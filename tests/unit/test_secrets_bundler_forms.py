@@ -6,11 +6,7 @@ variable stays readable. Values are made up, assembled at run time."""
 
 from __future__ import annotations
 
-import pytest
-
-from repokb.secrets import mode_for, redact
-
-from ..conftest import assert_redacted
+from ..secret_forms import kept_forms, redacted_forms
 
 X = "".join(("mapsProd", "Key2024x"))  # low entropy: no entropy finder takes it
 
@@ -26,10 +22,7 @@ REDACTED_FORMS = [
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), REDACTED_FORMS,
-                         ids=[f"{lang}{i}" for i, (lang, _) in enumerate(REDACTED_FORMS)])
-def test_a_bundler_define_or_a_vite_env_fallback_is_redacted(language, text):
-    assert_redacted(text, mode_for(language), language, X)
+test_a_bundler_define_or_a_vite_env_fallback_is_redacted = redacted_forms(REDACTED_FORMS, X)
 
 
 KEPT = [
@@ -41,6 +34,5 @@ KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", KEPT)
-def test_defines_and_fallbacks_that_hold_no_secret_stay(text):
-    assert redact(text, "code", "typescript").text == text
+test_defines_and_fallbacks_that_hold_no_secret_stay = kept_forms(
+    [("typescript", text) for text in KEPT])

@@ -17,7 +17,8 @@ import pytest
 
 from repokb.secrets import mode_for, redact
 
-from ..conftest import assert_redacted, cases
+from ..conftest import assert_redacted
+from ..secret_forms import kept_forms, redacted_forms
 
 TOKEN = "".join(("Jq7Lm2", "Vx9Tb4Rw6Yp1"))  # FAKE values, assembled at run time
 LOW = "".join(("devkey", "2024abc"))  # a FAKE key a base64-entropy plugin passes over
@@ -82,14 +83,10 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_a_secret_in_these_forms_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_a_secret_in_these_forms_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_one_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_one_stays = kept_forms(MUST_KEEP)
 
 
 def test_the_pgp_key_id_stays_readable():

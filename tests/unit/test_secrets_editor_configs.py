@@ -9,9 +9,7 @@ and so did every `(setq erc-password "X")`, `(sql-password "X")` or tmux
 
 from __future__ import annotations
 
-from repokb.secrets import mode_for, redact
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Hv2m", "Q8rLx5tW3nZ"))  # a FAKE password, assembled at run time
 
@@ -46,11 +44,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@cases(("language", "text"), MUST_REDACT)
-def test_an_editor_config_credential_is_redacted(language, text):
-    assert_redacted(text, mode_for(language), language, PW)
+test_an_editor_config_credential_is_redacted = redacted_forms(MUST_REDACT, PW)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_an_editor_config_credential_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_an_editor_config_credential_stays = kept_forms(MUST_KEEP)

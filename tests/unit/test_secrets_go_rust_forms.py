@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from repokb.secrets import redact
 
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Xk9m", "Q2vL7pzq"))  # a FAKE password, assembled at run time
 TOKEN = "".join(("q8Zr2Lw5", "Nx7Tb3Kd", "9Vm4Hc6J"))
@@ -56,14 +56,10 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_a_go_or_rust_key_by_position_or_wrapped_is_redacted(language, text, value):
-    assert_redacted(text, "code", language, value)
+test_a_go_or_rust_key_by_position_or_wrapped_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_one_stays(language, text):
-    assert redact(text, "code", language).text == text
+test_what_only_looks_like_one_stays = kept_forms(MUST_KEEP)
 
 
 def test_only_the_key_goes_not_the_access_key_id_s_line():

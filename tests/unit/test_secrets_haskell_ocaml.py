@@ -10,10 +10,7 @@ redacted: a secret-named pair of an association list (http-client's `urlEncodedB
 
 from __future__ import annotations
 
-from repokb.secrets import redact
-from repokb.secrets.scan import mode_for
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Xy7h", "ackagePw99q"))  # a FAKE password, assembled at run time
 
@@ -45,11 +42,7 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@cases(("language", "text"), MUST_REDACT)
-def test_a_haskell_or_ocaml_credential_is_redacted(language, text):
-    assert_redacted(text, mode_for(language), language, PW)
+test_a_haskell_or_ocaml_credential_is_redacted = redacted_forms(MUST_REDACT, PW)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_a_haskell_or_ocaml_credential_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_a_haskell_or_ocaml_credential_stays = kept_forms(MUST_KEEP)

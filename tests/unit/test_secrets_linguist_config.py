@@ -12,21 +12,16 @@ import pytest
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted, cases
+from ..secret_forms import j, kept_forms, redacted_forms
 
-
-def _j(*parts: str) -> str:  # FAKE values, assembled at run time
-    return "".join(parts)
-
-
-PW = _j("Qz7m", "Vt2xLp9Kw4")
-PW2 = _j("Rt5Y", "u8Io2Pa6Sd")
-SHA512 = _j("$6$rounds=5000$Wq8xLm2N$", "Jk3vT9pQ7rB1nY5cZ2wX4hF6gD8sA0eK3mL9pQ7rB1n",
-            "Y5cZ2wX4hF6gD8sA0eK3mL9pQ7rB1nY5cZ")
-BCRYPT = _j("$2a$14$Zk3Lm9Qw2Er7Ty4Ui1Op6u", "V8bN3mX5cZ7aS2dF9gH1jK4lP0oI8uQ")
-TOR = _j("16:872860B76453A77D60CA2BB8C", "1A7042072093276A3D701AD684053EC4C")
-BASIC = base64.b64encode(_j("x-access-token:", "Gl7Ty4Pq9Wm2Zx").encode()).decode()
-OAUTH = _j("ya29.A0ARrd", "aM9xQ7vLk2Tp")
+PW = j("Qz7m", "Vt2xLp9Kw4")
+PW2 = j("Rt5Y", "u8Io2Pa6Sd")
+SHA512 = j("$6$rounds=5000$Wq8xLm2N$", "Jk3vT9pQ7rB1nY5cZ2wX4hF6gD8sA0eK3mL9pQ7rB1n",
+           "Y5cZ2wX4hF6gD8sA0eK3mL9pQ7rB1nY5cZ")
+BCRYPT = j("$2a$14$Zk3Lm9Qw2Er7Ty4Ui1Op6u", "V8bN3mX5cZ7aS2dF9gH1jK4lP0oI8uQ")
+TOR = j("16:872860B76453A77D60CA2BB8C", "1A7042072093276A3D701AD684053EC4C")
+BASIC = base64.b64encode(j("x-access-token:", "Gl7Ty4Pq9Wm2Zx").encode()).decode()
+OAUTH = j("ya29.A0ARrd", "aM9xQ7vLk2Tp")
 
 MUST_REDACT = [  # (language, text, value)
     ("curl_config", f'user = "deploy:{PW}"\n', PW),
@@ -78,14 +73,10 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_a_secret_in_a_linguist_config_form_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_a_secret_in_a_linguist_config_form_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_a_reference_or_setting_in_a_linguist_config_form_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_a_reference_or_setting_in_a_linguist_config_form_stays = kept_forms(MUST_KEEP)
 
 
 @pytest.mark.parametrize("name", ["tests/test_hashers.py", "passlib/tests/test_bcrypt.py"])

@@ -9,9 +9,9 @@ prose finder read past its `\\`.
 
 from __future__ import annotations
 
-from repokb.secrets import mode_for, redact
+from repokb.secrets import redact
 
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 # FAKE values, assembled at run time
 PW1 = "".join(("Kx8#vT", "q2Lm"))
@@ -62,14 +62,10 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@cases(("language", "text", "values"), MUST_REDACT)
-def test_a_secret_in_these_forms_is_redacted(language, text, values):
-    assert_redacted(text, mode_for(language), language, *values)
+test_a_secret_in_these_forms_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_one_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_one_stays = kept_forms(MUST_KEEP)
 
 
 def test_an_escaped_quote_stays_around_the_redaction():

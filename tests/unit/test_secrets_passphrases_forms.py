@@ -10,6 +10,7 @@ import pytest
 from repokb.secrets import mode_for, redact, scan
 
 from ..conftest import assert_redacted
+from ..secret_forms import kept_forms, redacted_forms
 
 X = "".join(("Kq9-Zw", "7mVx2!"))
 
@@ -22,9 +23,8 @@ PERL = [
 ]
 
 
-@pytest.mark.parametrize("text", PERL, ids=[f"perl{i}" for i in range(len(PERL))])
-def test_a_perl_auth_check_comparing_with_a_literal_is_redacted(text):
-    assert_redacted(text, "code", "perl", X)
+test_a_perl_auth_check_comparing_with_a_literal_is_redacted = redacted_forms(
+    [("perl", text) for text in PERL], X)
 
 
 PERL_KEPT = [
@@ -35,9 +35,7 @@ PERL_KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", PERL_KEPT)
-def test_perl_comparisons_with_no_password_stay(text):
-    assert redact(text, "code", "perl").text == text
+test_perl_comparisons_with_no_password_stay = kept_forms([("perl", text) for text in PERL_KEPT])
 
 
 HTML = [
@@ -49,10 +47,8 @@ HTML = [
 ]
 
 
-@pytest.mark.parametrize("language", ["html", "markdown", "php"])
-@pytest.mark.parametrize("text", HTML, ids=[f"input{i}" for i in range(len(HTML))])
-def test_an_html_password_fields_value_is_redacted(text, language):
-    assert_redacted(text, mode_for(language), language, X)
+test_an_html_password_fields_value_is_redacted = redacted_forms(
+    [(language, text) for language in ("html", "markdown", "php") for text in HTML], X)
 
 
 HTML_KEPT = [
@@ -64,9 +60,8 @@ HTML_KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", HTML_KEPT)
-def test_an_empty_or_templated_password_field_stays(text):
-    assert redact(text, "text", "html").text == text
+test_an_empty_or_templated_password_field_stays = kept_forms(
+    [("html", text) for text in HTML_KEPT])
 
 
 PHRASES = [
@@ -100,9 +95,7 @@ LABELS = [
 ]
 
 
-@pytest.mark.parametrize(("language", "text"), LABELS)
-def test_labels_help_texts_and_prompts_stay_readable(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_labels_help_texts_and_prompts_stay_readable = kept_forms(LABELS)
 
 
 # detect-secrets' keyword plugin redacts these (it reads any value of a `password` key); our own
@@ -135,9 +128,8 @@ MAGICS = [
 ]
 
 
-@pytest.mark.parametrize("text", MAGICS, ids=[f"magic{i}" for i in range(len(MAGICS))])
-def test_a_notebooks_magic_or_shell_line_is_redacted(text):
-    assert_redacted(text, "code", "python", X, "Wb7Kq2Lm9Xv4Tz3Wr8Qa", "Kg7Kq2Lm9Xv4Tz3Wr8Qa")
+test_a_notebooks_magic_or_shell_line_is_redacted = redacted_forms(
+    [("python", text) for text in MAGICS], X, "Wb7Kq2Lm9Xv4Tz3Wr8Qa", "Kg7Kq2Lm9Xv4Tz3Wr8Qa")
 
 
 MAGICS_KEPT = [
@@ -150,9 +142,7 @@ MAGICS_KEPT = [
 ]
 
 
-@pytest.mark.parametrize("text", MAGICS_KEPT)
-def test_magics_with_no_secret_stay(text):
-    assert redact(text, "code", "python").text == text
+test_magics_with_no_secret_stay = kept_forms([("python", text) for text in MAGICS_KEPT])
 
 
 # a notebook exported with its outputs (nbconvert --to markdown, a docs build): the printed

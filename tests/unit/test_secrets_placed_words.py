@@ -15,10 +15,7 @@ names, `False`, "the password is stored hashed", a table's types and settings' n
 
 from __future__ import annotations
 
-from repokb.secrets import redact
-from repokb.secrets.scan import mode_for
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 # FAKE values, assembled at run time
 GETENV = "".join(("Getenv", "Def4471"))
@@ -104,11 +101,7 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_words_and_digits_in_a_secrets_place_are_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_words_and_digits_in_a_secrets_place_are_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_the_nearest_readable_form_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_the_nearest_readable_form_stays = kept_forms(MUST_KEEP)

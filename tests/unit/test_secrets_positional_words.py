@@ -10,9 +10,7 @@ where only a secret can stand (`jwt.decode(token, "X", ..)`, `auth=("admin", "X"
 
 from __future__ import annotations
 
-from repokb.secrets import mode_for, redact
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Lu4kP9", "zQ2wX7mN3v"))  # a FAKE password, assembled at run time
 WORD = "".join(("plainword", "secret"))  # a FAKE key of letters only
@@ -90,11 +88,7 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_a_secret_in_these_forms_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_a_secret_in_these_forms_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_one_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_one_stays = kept_forms(MUST_KEEP)

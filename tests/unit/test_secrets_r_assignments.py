@@ -9,7 +9,8 @@ import pytest
 from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted, cases
+from ..conftest import assert_redacted
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Wx8-", "qLmN4vB7"))  # a FAKE password, assembled at run time
 WORDS = "".join(("bearerToken", "Rscript77aa99"))  # a token of words and digits
@@ -34,14 +35,10 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_an_r_assignment_of_a_secret_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_an_r_assignment_of_a_secret_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_an_r_reference_or_prompt_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_an_r_reference_or_prompt_stays = kept_forms(MUST_KEEP)
 
 
 # R Markdown is read as documentation ("text" mode), so an R chunk's bare value after `<-` was
@@ -136,11 +133,7 @@ RIGHT_KEEP = [  # (language, text)
 ]
 
 
-@cases(("language", "text", "value"), RIGHT_REDACT)
-def test_an_r_right_assignment_of_a_secret_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_an_r_right_assignment_of_a_secret_is_redacted = redacted_forms(RIGHT_REDACT)
 
 
-@cases(("language", "text"), RIGHT_KEEP)
-def test_an_r_right_assignment_of_a_reference_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_an_r_right_assignment_of_a_reference_stays = kept_forms(RIGHT_KEEP)

@@ -22,10 +22,7 @@ from __future__ import annotations
 import base64
 import hashlib
 
-from repokb.secrets import redact
-from repokb.secrets.scan import mode_for
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 
 def _tok(seed: str, n: int = 22) -> str:  # a FAKE random token, made at run time
@@ -102,11 +99,7 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "values"), MUST_REDACT)
-def test_each_form_is_redacted(language, text, values):
-    assert_redacted(text, mode_for(language), language, *values)
+test_each_form_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_readable_forms_stay(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_readable_forms_stay = kept_forms(MUST_KEEP)

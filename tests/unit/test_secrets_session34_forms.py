@@ -10,10 +10,7 @@ The nearest readable forms (a variable, a placeholder, a plain word, a `${VAR}`,
 
 from __future__ import annotations
 
-from repokb.secrets import redact
-from repokb.secrets.scan import mode_for
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 MUST_REDACT = [  # (language, text with X, X): each stored as written on main
     ('rust', 'let ok = bcrypt::verify("{X}", &hash)?;\n', 'Hu7nter2Zq'),
@@ -83,11 +80,7 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_each_form_is_redacted(language, text, value):
-    assert_redacted(text.replace("{X}", value), mode_for(language), language, value)
+test_each_form_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_readable_forms_stay(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_readable_forms_stay = kept_forms(MUST_KEEP)

@@ -10,21 +10,17 @@ session cookie given by a variable) stay.
 
 from __future__ import annotations
 
-from repokb.secrets import find_all, redact
+from repokb.secrets import redact
 from repokb.secrets.scan import mode_for
 
 from ..conftest import assert_redacted, cases
+from ..secret_forms import j, kept_forms, redacted_forms
 
-
-def _j(*parts: str) -> str:
-    return "".join(parts)
-
-
-TWITTER = _j("AAAAAAAAAAAAAAAAAAAAA", "Mx9vL2mT7kW4nB8cY6zH1jF5s",  # 21 `A`s, 91 more
-             "%2FD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp", "Zq8Wr3Lt5Nm7Vb2Xc4")
-DROPBOX = _j("sl.", "BXq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0g",
-             "Ae2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2Lm", "Hq7Tz2Wx9Lk4Mn8Bv3Cx6Zr1Pd5")
-SIG = _j("Hq8Zr3Ld7W", "t2Ky6Mn1Bv5Cx9Pf4Gs0Hj8Lk3Q", "%3D")
+TWITTER = j("AAAAAAAAAAAAAAAAAAAAA", "Mx9vL2mT7kW4nB8cY6zH1jF5s",  # 21 `A`s, 91 more
+            "%2FD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp", "Zq8Wr3Lt5Nm7Vb2Xc4")
+DROPBOX = j("sl.", "BXq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0g",
+            "Ae2Kp9R8x2LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2Lm", "Hq7Tz2Wx9Lk4Mn8Bv3Cx6Zr1Pd5")
+SIG = j("Hq8Zr3Ld7W", "t2Ky6Mn1Bv5Cx9Pf4Gs0Hj8Lk3Q", "%3D")
 
 MUST_REDACT = [  # (language, text with X, X): each stored as written on main
     ("yaml", "auth:\n  users:\n    admin: {X}\n    ops: Op9xQm40VtLz\n", "Ya9xQm23VtLz"),
@@ -76,15 +72,10 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_each_form_is_redacted(language, text, value):
-    assert_redacted(text.replace("{X}", value), mode_for(language), language, value)
+test_each_form_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_readable_forms_stay(language, text):
-    assert find_all(text, mode_for(language), language) == []
-    assert redact(text, mode_for(language), language).text == text
+test_readable_forms_stay = kept_forms(MUST_KEEP, nothing_found=True)
 
 
 def test_a_defvar_keeps_its_docstring():
@@ -95,26 +86,26 @@ def test_a_defvar_keeps_its_docstring():
     assert '"The token for the service."' in result.text
 
 
-_R = _j("Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2", "LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4")
-_H = _j("3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19", "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d")
+_R = j("Xq9vL2mT7kW4nB8cY6zH1jF5sD0gAe2Kp9R8x2", "LmQ9vT4kW7nB3cY6zH1jF5sD0gAe2Kp9R8x2LmQ9vT4")
+_H = j("3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d4c3b2a19", "3f2a9c8e1b7d4f6a0e5c2b9d8a7f6e5d")
 VENDOR_TOKENS = [  # (vendor, FAKE token of its format): each stored on main in a README's prose
-    ("supabase", _j("sb", "p_", _H[:40])),
-    ("replicate", _j("r8", "_", _R[:37])),
-    ("groq", _j("gs", "k_", _R[:52])),
-    ("langsmith", _j("lsv2", "_pt_", _H[:32], "_", _H[:10])),
-    ("pinecone", _j("pc", "sk_", _R[:5], "_", _R[5:70])),
-    ("netlify", _j("nf", "p_", _R[:36])),
-    ("render", _j("rn", "d_", _R[:32])),
-    ("neon", _j("na", "pi_", _R[:64].lower())),
-    ("airtable", _j("pat", _R[:14], ".", _H[:64])),
-    ("figma", _j("fi", "gd_", _R[:40])),
-    ("resend", _j("re", "_", _R[:8], "_", _R[8:32])),
-    ("contentful", _j("CFP", "AT-", _R[:43])),
-    ("plaid", _j("access-", "production-", "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d")),
-    ("bitbucket", _j("AT", "BB", _R[:32])),
-    ("doppler", _j("dp", ".st.", "dev.", _R[:40])),
-    ("linear", _j("lin", "_oauth_", _H[:64])),
-    ("jfrog", _j("cmVmdGtu", "OjAxOjE3", _R[:48])),
+    ("supabase", j("sb", "p_", _H[:40])),
+    ("replicate", j("r8", "_", _R[:37])),
+    ("groq", j("gs", "k_", _R[:52])),
+    ("langsmith", j("lsv2", "_pt_", _H[:32], "_", _H[:10])),
+    ("pinecone", j("pc", "sk_", _R[:5], "_", _R[5:70])),
+    ("netlify", j("nf", "p_", _R[:36])),
+    ("render", j("rn", "d_", _R[:32])),
+    ("neon", j("na", "pi_", _R[:64].lower())),
+    ("airtable", j("pat", _R[:14], ".", _H[:64])),
+    ("figma", j("fi", "gd_", _R[:40])),
+    ("resend", j("re", "_", _R[:8], "_", _R[8:32])),
+    ("contentful", j("CFP", "AT-", _R[:43])),
+    ("plaid", j("access-", "production-", "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d")),
+    ("bitbucket", j("AT", "BB", _R[:32])),
+    ("doppler", j("dp", ".st.", "dev.", _R[:40])),
+    ("linear", j("lin", "_oauth_", _H[:64])),
+    ("jfrog", j("cmVmdGtu", "OjAxOjE3", _R[:48])),
 ]
 
 

@@ -11,20 +11,15 @@ from __future__ import annotations
 import pytest
 
 from repokb.models import Kind, Policy
-from repokb.secrets import find_all, redact
-from repokb.secrets.scan import mode_for
+from repokb.secrets import redact
 
 from ..conftest import assert_redacted, cases, classify_file
-
-
-def _j(*parts: str) -> str:
-    return "".join(parts)
-
+from ..secret_forms import j, kept_forms, redacted_forms
 
 # a WordPress salt as api.wordpress.org/secret-key/1.1/salt/ writes them (64 characters of
 # printable ASCII but quotes and backslash)
-SALT = _j("Bv|hG%X-9+Q<d/8j>1!oB}Wm5", "cA*R|yK&]z3U@jN#qTp7$e~Zs(4rLf^w0M)nDk2")
-UUID = _j("3fa85f64-5717", "-4562-b3fc-", "2c963f66afa6")
+SALT = j("Bv|hG%X-9+Q<d/8j>1!oB}Wm5", "cA*R|yK&]z3U@jN#qTp7$e~Zs(4rLf^w0M)nDk2")
+UUID = j("3fa85f64-5717", "-4562-b3fc-", "2c963f66afa6")
 
 MUST_REDACT = [  # (language, text with X, X): each stored as written on main
     ("php", "<?php\ndefine( 'LOGGED_IN_KEY', '{X}' );\n", SALT),
@@ -74,15 +69,10 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_each_form_is_redacted(language, text, value):
-    assert_redacted(text.replace("{X}", value), mode_for(language), language, value)
+test_each_form_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_readable_forms_stay(language, text):
-    assert find_all(text, mode_for(language), language) == []
-    assert redact(text, mode_for(language), language).text == text
+test_readable_forms_stay = kept_forms(MUST_KEEP, nothing_found=True)
 
 
 def test_a_wp_config_keeps_its_settings_and_loses_its_eight_keys():

@@ -8,10 +8,7 @@ password 'X')` and DuckDB's `CREATE SECRET (TYPE S3, ..., SECRET 'X')`: secrets/
 
 from __future__ import annotations
 
-from repokb.secrets import redact
-from repokb.secrets.scan import mode_for
-
-from ..conftest import assert_redacted, cases
+from ..secret_forms import kept_forms, redacted_forms
 
 PW = "".join(("Xq7-", "mPl2vR9t"))  # a FAKE password, assembled at run time
 WORD = "".join(("ti", "gerish"))  # a bare Oracle password that is a word
@@ -49,11 +46,7 @@ MUST_KEEP = [  # (language, text)
 ]
 
 
-@cases(("language", "text", "value"), MUST_REDACT)
-def test_a_sql_statement_credential_is_redacted(language, text, value):
-    assert_redacted(text, mode_for(language), language, value)
+test_a_sql_statement_credential_is_redacted = redacted_forms(MUST_REDACT)
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_what_only_looks_like_a_sql_credential_stays(language, text):
-    assert redact(text, mode_for(language), language).text == text
+test_what_only_looks_like_a_sql_credential_stays = kept_forms(MUST_KEEP)
