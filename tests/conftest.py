@@ -323,6 +323,15 @@ def classify_file(root: Path, rel: str, content: str | bytes) -> Any:
     return classify(SourceFile("p", root, rel, st_.st_size, st_.st_mtime_ns))
 
 
+def assert_classified(root: Path, rel: str, content: str | bytes, **expected: Any) -> Any:
+    """`classify_file`, then the fields named in `expected` (kind, subkind, language,
+    index_policy ...) are as given; a failure shows the classifier's reasons. Returns the
+    classification."""
+    c = classify_file(root, rel, content)
+    assert {name: getattr(c, name) for name in expected} == expected, c.reasons
+    return c
+
+
 @pytest.fixture
 def mixed_repo(tmp_path: Path) -> Path:
     """A small mixed project: Python, Markdown, YAML, a vendored dir, a binary, a secret."""

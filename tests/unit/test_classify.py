@@ -10,7 +10,7 @@ from repokb.models import Kind, Policy, SourceFile
 from repokb.pipeline.classify import CLASSIFIER_VERSION, classify
 
 from .. import fake_secrets as fake
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, classify_file, write
 
 _KEY = "".join(("-----BEGIN RSA ", "PRIVATE KEY-----\n", "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMx\n" * 20,
                 "-----END RSA ", "PRIVATE KEY-----\n"))  # a FAKE key, assembled at run time
@@ -144,8 +144,7 @@ def test_classification_is_deterministic_and_never_raises(tmp_path_factory, name
     ],
 )
 def test_taxonomy(tmp_path, rel, content, kind, subkind):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, subkind=subkind)
 
 
 TRANSCRIPT = """\
@@ -296,8 +295,7 @@ CYTHON = ("# coding: utf-8\n\nfrom cpython cimport *\ncdef extern from \"pack.h\
     ],
 )
 def test_hand_written_files_real_sdists_lost(tmp_path, rel, content, kind, subkind, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, subkind=subkind, index_policy=policy)
 
 
 def test_a_dockerfile_known_by_its_content_says_why_in_words(tmp_path):
@@ -357,8 +355,7 @@ LATEX = ("\\documentclass{article}\n\\begin{document}\n\\section{Introduction}\n
     ],
 )
 def test_latex_and_assembly_are_known_formats(tmp_path, rel, content, kind, subkind, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, subkind=subkind, index_policy=policy)
 
 
 def test_a_latex_document_is_cut_at_its_sections(tmp_path):
@@ -548,8 +545,7 @@ FORTRAN_FIXED = ("C     FILE: FIB1.F\n      SUBROUTINE FIB(A,N)\n      INTEGER N
 )
 def test_c_templates_meson_and_fortran_are_known_formats(tmp_path, rel, content, kind, language,
                                                          policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, language=language, index_policy=policy)
 
 
 def test_a_header_saying_the_file_is_generated_marks_it_in_any_case(tmp_path):

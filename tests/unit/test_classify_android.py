@@ -15,7 +15,7 @@ import pytest
 
 from repokb.models import Kind, Policy, Role
 
-from ..conftest import classify_file
+from ..conftest import assert_classified, classify_file
 
 ACTIVITY = ("package com.example.app\n\nimport android.os.Bundle\n\n"
             "class MainActivity : AppCompatActivity() {\n"
@@ -77,8 +77,7 @@ def test_a_test_package_in_main_is_the_library_not_its_tests(tmp_path):
      Policy.INDEX_TEXT),
 ])
 def test_android_build_files(tmp_path, rel, content, kind, subkind, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.index_policy) == (kind, subkind, policy), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, subkind=subkind, index_policy=policy)
 
 
 def test_a_comment_that_only_mentions_generated_files_is_not_a_marker(tmp_path):

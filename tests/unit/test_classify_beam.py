@@ -15,7 +15,7 @@ import pytest
 
 from repokb.models import Kind, Policy
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, write
 from .test_discover import walk
 
 MIX_CONFIG = 'import Config\n\nconfig :shop, Shop.Repo, pool_size: 10\n'
@@ -105,9 +105,8 @@ PROD_SECRET = ('use Mix.Config\n\nconfig :shop, ShopWeb.Endpoint,\n'
 )
 def test_a_mix_or_rebar_projects_files_are_elixir_and_erlang(tmp_path, rel, content, kind,
                                                             subkind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_mix_and_rebar3_build_output_and_editor_caches_are_not_walked(tmp_path):

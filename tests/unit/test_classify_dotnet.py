@@ -15,7 +15,7 @@ import pytest
 
 from repokb.models import Kind, Policy, Role
 
-from ..conftest import classify_file
+from ..conftest import assert_classified, classify_file
 
 XML = '<?xml version="1.0" encoding="utf-8"?>\n<configuration>\n  <appSettings>\n' \
       '    <add key="PageSize" value="25" />\n  </appSettings>\n</configuration>\n'
@@ -71,8 +71,7 @@ RAZOR = ('@page "/counter"\n<h3>Counter</h3>\n<button @onclick="IncrementCount">
      Kind.CONFIGURATION, "json_config"),
 ])
 def test_a_dotnet_file_is_classified_as_its_role(tmp_path, rel, content, kind, subkind):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind) == (kind, subkind), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, subkind=subkind)
 
 
 def test_a_strong_name_key_is_blocked(tmp_path):

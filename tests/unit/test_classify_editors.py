@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from repokb.models import Kind, Policy
 
-from ..conftest import cases, classify_file
+from ..conftest import assert_classified, cases, classify_file
 
 AUTOLOADS = (";;; magit-autoloads.el --- automatically extracted autoloads  -*- lexical-binding:"
              " t -*-\n;;\n;;; Code:\n\n(autoload 'magit-status \"magit-status\" nil t)\n")
@@ -60,8 +60,8 @@ CASES = [  # (rel, content, kind, subkind, language, policy)
 @cases(("rel", "content", "kind", "subkind", "language", "policy"), CASES)
 def test_editor_and_dotfile_files_are_read_as_what_they_are(tmp_path, rel, content, kind,
                                                              subkind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (kind, subkind, language, policy)
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 BLOCKED = [  # (rel, content): what `.ssh/` holds beside its config stays blocked

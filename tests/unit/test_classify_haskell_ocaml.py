@@ -16,7 +16,7 @@ import pytest
 
 from repokb.models import Kind, Policy
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, write
 from .test_discover import walk
 
 CABAL = ("cabal-version: 3.0\nname: store\nversion: 0.1.0\n\nlibrary\n"
@@ -106,9 +106,8 @@ HACKAGE_CONFIG = ("repository hackage.haskell.org\n  url: http://hackage.haskell
 def test_a_cabal_stack_or_dune_projects_files_are_haskell_and_ocaml(tmp_path, rel, content,
                                                                    kind, subkind, language,
                                                                    policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_cabal_stack_and_dune_build_output_and_an_opam_switch_are_not_walked(tmp_path):

@@ -18,7 +18,7 @@ import pytest
 
 from repokb.models import Kind, Policy
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, write
 from .test_discover import walk
 
 JULIA_PROJECT = ('name = "Shop"\nuuid = "7876af07-990d-54b4-ab0e-23690620f79a"\n'
@@ -73,9 +73,8 @@ PS_MANIFEST = ("@{\n    RootModule = 'Shop.psm1'\n    ModuleVersion = '1.2.0'\n"
 )
 def test_julia_powershell_and_dart_projects_files_are_read_as_such(tmp_path, rel, content, kind,
                                                                    subkind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_dart_tool_state_is_not_walked(tmp_path):

@@ -16,7 +16,7 @@ from repokb.models import Kind, Policy, SkippedPath
 from repokb.pipeline.discover import discover
 from repokb.roots import resolve_roots
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, write
 
 TEST = ("use strict;\nuse warnings;\nuse Test::More tests => 1;\n"
         "use_ok 'Shop::Cart';\n")
@@ -79,9 +79,8 @@ META_JSON = '{\n  "name" : "Shop-Cart",\n  "version" : "1.02",\n  "meta-spec" : 
 )
 def test_a_cpan_distributions_files_are_known(tmp_path, rel, content, kind, subkind, language,
                                               policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_perl_build_output_and_carton_installs_are_not_walked(tmp_path):

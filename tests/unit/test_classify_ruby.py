@@ -14,7 +14,7 @@ import pytest
 
 from repokb.models import Kind, Policy, Role
 
-from ..conftest import classify_file
+from ..conftest import assert_classified, classify_file
 
 RAKE = ('namespace :db do\n  desc "Seed"\n  task seed: :environment do\n    User.create!\n'
         "  end\nend\n")
@@ -52,8 +52,7 @@ GENERATOR = "class <%= class_name %> < ApplicationRecord\nend\n"
     ],
 )
 def test_ruby_file_names_linguist_knows_are_ruby(tmp_path, rel, content, kind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.language, c.index_policy) == (kind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, language=language, index_policy=policy)
 
 
 BUNDLE_CONFIG = ('---\nBUNDLE_PATH: "vendor/bundle"\n'

@@ -14,7 +14,7 @@ import pytest
 
 from repokb.models import Kind, Policy
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, write
 from .test_discover import walk
 
 BUILD_SBT = ('ThisBuild / scalaVersion := "3.3.1"\n\nlazy val core = (project in file("core"))\n'
@@ -66,9 +66,8 @@ HOCON = 'akka.http.server.idle-timeout = 60 s\nshop { max-lines = 200 }\n'
 )
 def test_an_sbt_projects_files_are_scala_build_and_settings(tmp_path, rel, content, kind,
                                                             subkind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_sbt_output_and_scala_tool_state_are_not_walked(tmp_path):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from repokb.chunkers import chunker_for
 from repokb.models import Kind, Policy
 
-from ..conftest import cases, classify_file
+from ..conftest import assert_classified, cases, classify_file
 
 CLOJURE = '''\
 (ns shop.core
@@ -175,8 +175,8 @@ CASES = [  # (rel, content, kind, subkind, language, policy)
 @cases(("rel", "content", "kind", "subkind", "language", "policy"), CASES)
 def test_clojure_project_files_are_read_as_what_they_are(tmp_path, rel, content, kind,
                                                          subkind, language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (kind, subkind, language, policy)
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 def test_leiningen_credentials_are_blocked(tmp_path):

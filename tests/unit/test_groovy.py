@@ -16,7 +16,7 @@ from repokb.chunkers.groovy import definitions
 from repokb.models import Kind, Policy
 from repokb.secrets import REDACTED, redact
 
-from ..conftest import classify_file
+from ..conftest import assert_classified
 
 JENKINSFILE = """\
 // Release pipeline of the shop service
@@ -211,9 +211,8 @@ def deploy(String env) {
 )
 def test_gradle_and_jenkins_files_are_read_as_such(tmp_path, rel, content, kind, subkind,
                                                    language, policy):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 PW = "".join(("Jk8v", "Qe3Rt6Yp1w"))  # a FAKE password, assembled at run time

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from repokb.models import Kind, Policy
 
-from ..conftest import cases, classify_file
+from ..conftest import assert_classified, cases, classify_file
 
 CUE = """package service
 
@@ -148,8 +148,7 @@ ROWS = [
 @cases(("rel", "content", "kind", "policy", "language"), ROWS)
 def test_a_shared_or_misread_format_is_decided_by_its_content(tmp_path, rel, content, kind,
                                                              policy, language):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.index_policy, c.language) == (kind, policy, language), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, index_policy=policy, language=language)
 
 
 KEPT = [
@@ -165,8 +164,7 @@ KEPT = [
 
 @cases(("rel", "content", "kind", "language"), KEPT)
 def test_what_was_right_stays(tmp_path, rel, content, kind, language):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.language) == (kind, language), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, language=language)
 
 
 UNSURE = [

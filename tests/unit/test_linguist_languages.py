@@ -10,7 +10,7 @@ from importlib import resources
 
 from repokb.models import Kind, Policy
 
-from ..conftest import cases, classify_file
+from ..conftest import assert_classified, cases, classify_file
 
 ROWS = [
     # (path, content, kind, policy, language)
@@ -59,8 +59,7 @@ ROWS = [
 @cases(("rel", "content", "kind", "policy", "language"), ROWS)
 def test_a_linguist_language_is_read_as_linguist_reads_it(tmp_path, rel, content, kind, policy,
                                                         language):
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.index_policy, c.language) == (kind, policy, language), c.reasons
+    assert_classified(tmp_path, rel, content, kind=kind, index_policy=policy, language=language)
 
 
 UNSURE = [

@@ -16,7 +16,7 @@ import pytest
 from repokb.chunkers import chunker_for
 from repokb.models import Kind, Policy
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, classify_file, write
 from .test_discover import walk
 
 COUNTER = """\
@@ -56,9 +56,8 @@ def test_solidity_project_files_are_classified(tmp_path, rel, kind, subkind, lan
     content = ("@openzeppelin/=lib/openzeppelin-contracts/\n" if rel.endswith(".txt")
                else 'export type { Token } from "./contracts/Token";\n' if rel.endswith(".ts")
                else COUNTER)
-    c = classify_file(tmp_path, rel, content)
-    assert (c.kind, c.subkind, c.language, c.index_policy) == (
-        kind, subkind, language, policy), c.reasons
+    assert_classified(tmp_path, rel, content,
+                      kind=kind, subkind=subkind, language=language, index_policy=policy)
 
 
 KEYSTORE = (
