@@ -21,7 +21,7 @@ from repokb.workspace import Workspace
 pytestmark = pytest.mark.integration
 
 # a real tree: repokb's own retrieval and store code, ~20 files, a few hundred chunks
-_SOURCES = ["search.py", "rank.py", "query", "models.py", "settings.py", "stores",
+_SOURCES = ["search.py", "rank.py", "query", "models", "settings.py", "stores",
             "embedders"]
 QUESTIONS = [
     "how are the dense and lexical rankings fused", "reciprocal rank fusion", "tie at the page end",
