@@ -9,7 +9,6 @@ user's index is only read (its vectors are reused for text that did not change),
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,6 +25,7 @@ from repokb.evaluate.report import summarize_run
 from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known_vectors
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
 from repokb.models import SourceFile
+from repokb.operations.scratch import scratch_folder
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import discover
 from repokb.roots import ProjectRoot, present, resolve_roots
@@ -41,57 +41,56 @@ def evaluate(settings: Settings, options: Options,
     started = time.perf_counter()
     root = resolve_roots([options.path], options.project or _indexed_as(settings, options.path))[0]
     other = _compare_settings(settings, options.compare) if options.compare else None
-    work = Path(tempfile.mkdtemp(prefix="repokb-eval-"))
-    systems: list[Any] = []
-    try:
-        copy = work / "copy"
-        progress("building the test set ...")
-        cases, problems = _cases(settings, root, copy, options.cases)
-        if not cases:
-            raise InputError(f"No evaluation cases could be built from {options.path}.",
-                             hint="repokb eval asks docstrings (Python, JS), question-shaped "
-                             "Markdown headings, git commit subjects and the questions in "
-                             f"{EVAL_FILE}; this repository has none of them.")
-        embedder = _embedder(settings, root.name)
-        wrappers = [embedder]
-        current = RepokbSystem("repokb", _shadow(settings, work / "home"), embedder)
-        systems.append(current)
-        runs = [current]
-        if other is not None:
-            same_model = all(getattr(other, k) == getattr(settings, k)
-                             for k in ("embedder", "embed_int8", "max_tokens"))
-            if not same_model:
-                wrappers.append(_embedder(other, None))
-            runs.append(RepokbSystem("compare", _shadow(other, work / "home-compare"),
-                                     wrappers[-1]))
-            systems.append(runs[-1])
-        cost: dict[str, dict[str, Any]] = {}
-        for system in runs:
-            progress(f"indexing the shadow copy ({system.name}) ...")
-            cost[system.name] = _index(system, system.index, copy, root.name)
-        naive = None
-        if options.baselines:
-            progress("indexing the naive baselines ...")
-            naive = NaiveSystem(work / "naive", embedder)
-            systems.append(naive)
-            cost["naive"] = _index(naive, naive.index, copy, root.name,
-                                   current.indexed_files(root.name), embedder=embedder)
-        # how many vectors came from the user's index (the rest: embedded, or cached by an
-        # earlier evaluation)
-        cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
-        for wrapper in wrappers:
-            wrapper.save()
-        progress(f"asking {len(cases)} questions ...")
-        answers = _ask(cases, runs, naive, root.name, options.budget)
-        return summarize_run(
-            project=root.name, path=str(root.root), cases=cases, answers=answers, cost=cost,
-            problems=problems, options=options, seconds=time.perf_counter() - started,
-            chunks=current.chunks_of(root.name),
-            changed=_changed(settings, other) if other is not None else None)
-    finally:
-        for system in systems:
-            system.close()
-        shutil.rmtree(work, ignore_errors=True)
+    with scratch_folder("eval") as work:
+        systems: list[Any] = []
+        try:
+            copy = work / "copy"
+            progress("building the test set ...")
+            cases, problems = _cases(settings, root, copy, options.cases)
+            if not cases:
+                raise InputError(f"No evaluation cases could be built from {options.path}.",
+                                 hint="repokb eval asks docstrings (Python, JS), question-shaped "
+                                 "Markdown headings, git commit subjects and the questions in "
+                                 f"{EVAL_FILE}; this repository has none of them.")
+            embedder = _embedder(settings, root.name)
+            wrappers = [embedder]
+            current = RepokbSystem("repokb", _shadow(settings, work / "home"), embedder)
+            systems.append(current)
+            runs = [current]
+            if other is not None:
+                same_model = all(getattr(other, k) == getattr(settings, k)
+                                 for k in ("embedder", "embed_int8", "max_tokens"))
+                if not same_model:
+                    wrappers.append(_embedder(other, None))
+                runs.append(RepokbSystem("compare", _shadow(other, work / "home-compare"),
+                                         wrappers[-1]))
+                systems.append(runs[-1])
+            cost: dict[str, dict[str, Any]] = {}
+            for system in runs:
+                progress(f"indexing the shadow copy ({system.name}) ...")
+                cost[system.name] = _index(system, system.index, copy, root.name)
+            naive = None
+            if options.baselines:
+                progress("indexing the naive baselines ...")
+                naive = NaiveSystem(work / "naive", embedder)
+                systems.append(naive)
+                cost["naive"] = _index(naive, naive.index, copy, root.name,
+                                       current.indexed_files(root.name), embedder=embedder)
+            # how many vectors came from the user's index (the rest: embedded, or cached by an
+            # earlier evaluation)
+            cost["repokb"]["from_index"] = len(embedder.used & embedder.seeded)
+            for wrapper in wrappers:
+                wrapper.save()
+            progress(f"asking {len(cases)} questions ...")
+            answers = _ask(cases, runs, naive, root.name, options.budget)
+            return summarize_run(
+                project=root.name, path=str(root.root), cases=cases, answers=answers, cost=cost,
+                problems=problems, options=options, seconds=time.perf_counter() - started,
+                chunks=current.chunks_of(root.name),
+                changed=_changed(settings, other) if other is not None else None)
+        finally:
+            for system in systems:
+                system.close()
 
 
 def _shadow(settings: Settings, home: Path) -> Settings:

@@ -21,12 +21,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from repokb.operations.scratch import scratch_folder
 from repokb.roots import resolve_roots
 from repokb.workspace import Workspace
 
@@ -79,8 +79,7 @@ def measured_rate(ws: Workspace, notify: Callable[[str], None] | None = None) ->
 
 
 def _measure(ws: Workspace) -> tuple[float, int, float]:
-    work = Path(tempfile.mkdtemp(prefix="repokb-calibrate-"))
-    try:
+    with scratch_folder("calibrate") as work:
         root = work / "sample"
         _sample(root)
         roots = resolve_roots([root], None)
@@ -99,5 +98,3 @@ def _measure(ws: Workspace) -> tuple[float, int, float]:
             finally:
                 probe.close()
         return tokens / max(best, 1e-6), tokens, best
-    finally:
-        shutil.rmtree(work, ignore_errors=True)

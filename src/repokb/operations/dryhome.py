@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from pathlib import Path
 
 from repokb.models import HOME_CATALOG
+from repokb.operations.scratch import scratch_folder
 from repokb.settings import Settings
 
 _MODELS, _RATE = "models", "calibration.json"  # the machine's caches, kept in the home
@@ -35,9 +34,8 @@ def dry_run_settings(settings: Settings) -> Iterator[Settings]:
     if (settings.home / HOME_CATALOG).is_file():
         yield settings
         return
-    scratch = Path(tempfile.mkdtemp(prefix="repokb-dry-run-"))
-    home = scratch / "home"
-    try:
+    with scratch_folder("dry-run") as scratch:
+        home = scratch / "home"
         if not settings.home.exists():  # private, as a home the catalog makes is
             settings.home.mkdir(parents=True, mode=0o700)
         kept = settings.home / _MODELS
@@ -50,5 +48,3 @@ def dry_run_settings(settings: Settings) -> Iterator[Settings]:
         if (home / _RATE).is_file():  # measured here: kept for the next dry run
             shutil.copyfile(home / _RATE, settings.home / (_RATE + ".tmp"))
             os.replace(settings.home / (_RATE + ".tmp"), settings.home / _RATE)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
