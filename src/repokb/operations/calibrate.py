@@ -11,9 +11,13 @@ The result is cached in REPOKB_HOME/calibration.json per embedder configuration 
 The model's sessions are opened and the store is created before the clock (each worker's first
 call opens a session, 0.1-0.3 s, once per process; a new store takes ~0.4 s, once per home): on
 a sample this small those starts counted as a third of the run, and the estimate for httpx said
-22 s for a run of 10 s. The sample is indexed twice, into two fresh
-homes, and the faster run counts: a colleague process's burst on a shared machine would
-otherwise set the rate for good.
+22 s for a run of 10 s. The chunkers' first use (their grammars loaded) is before the clock too.
+
+The sample is indexed once. A colleague process's burst on a shared machine must not set the
+rate for good, so the run counts the seconds it spent on a CPU when they are fewer than the
+wall clock's (a process kept waiting for a core; idle, the model's threads make its CPU
+seconds as many as the wall's or more, and the wall counts). The sample was indexed twice
+before, the faster run counting, which doubled the first dry run's measuring.
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ from repokb.roots import resolve_roots
 from repokb.workspace import Workspace
 
 SAMPLE_BYTES = 40_000
-RUNS = 2  # the sample's runs; the fastest counts
 
 
 def _key(ws: Workspace) -> str:
@@ -85,16 +88,15 @@ def _measure(ws: Workspace) -> tuple[float, int, float]:
         roots = resolve_roots([root], None)
         embedder = ws.embedder  # loaded (and derived) before the clock ...
         embedder.embed_documents(["def warm(up):", "return up"])  # ... its sessions opened too
-        tokens, best = 0, float("inf")
-        for run in range(RUNS):
-            probe = Workspace(replace(ws.settings, home=work / f"home{run}"))
-            probe.__dict__["embedder"] = embedder
-            try:
-                tokens = int(probe.indexer.dry_run(roots).counts.get("tokens_estimated", 0))
-                _ = probe.store  # created before the clock too (~0.4 s, once per home)
-                started = time.perf_counter()
-                probe.indexer.run(roots, keep_files=False)
-                best = min(best, time.perf_counter() - started)
-            finally:
-                probe.close()
-        return tokens / max(best, 1e-6), tokens, best
+        probe = Workspace(replace(ws.settings, home=work / "home"))
+        probe.__dict__["embedder"] = embedder
+        try:
+            tokens = int(probe.indexer.dry_run(roots).counts.get("tokens_estimated", 0))
+            probe.indexer.dry_run(roots, chunk=True)  # the chunkers' first use, before the clock
+            _ = probe.store  # created before the clock too (~0.4 s, once per home)
+            wall, cpu = time.perf_counter(), time.process_time()
+            probe.indexer.run(roots, keep_files=False)
+            seconds = min(time.perf_counter() - wall, time.process_time() - cpu)
+        finally:
+            probe.close()
+        return tokens / max(seconds, 1e-6), tokens, seconds
