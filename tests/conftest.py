@@ -443,10 +443,13 @@ def free_port() -> int:
 @contextmanager
 def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[Path, ...] = (),
                   command: str = "serve") -> Iterator[str]:
-    """A real `repokb serve` (or `repokb proxy`) on loopback (a free port); yields its base URL,
-    stops it after. With `api_key` set (the default), every request but the dashboard's shell
-    and /healthz needs it."""
+    """A real `repokb serve` (or `repokb proxy`) on loopback (a free port); yields its base URL
+    once the server says it answers (its `repokb: ready at` line), stops it after. Its output
+    is kept in `serve-<port>.log` beside `home`. With `api_key` set (the default), every
+    request but the dashboard's shell and /healthz needs it."""
     import httpx
+
+    from repokb.surfaces.server import READY
 
     port = free_port()
     env = {**os.environ, "REPOKB_HOME": str(home), "REPOKB_API_KEY": api_key}
@@ -456,24 +459,33 @@ def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[P
         args += ["--allow-root", str(root)]
     home.mkdir(parents=True, exist_ok=True)
     log = (home.parent / f"serve-{port}.log").open("w+")
-    proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    ready = threading.Event()
+
+    def copy_output() -> None:  # to the log, as it comes; the ready line sets `ready`
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            log.write(line)
+            log.flush()
+            if line.startswith(READY):
+                ready.set()
+
+    copier = threading.Thread(target=copy_output, daemon=True)
+    copier.start()
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
+        # The start loads the model, the store and the app: seconds, minutes on a loaded
+        # machine (the five-minute ceiling only ends a hung start).
+        deadline = time.monotonic() + 300
+        while not ready.wait(1.0):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                copier.join(5)
                 log.seek(0)
-                raise RuntimeError(f"repokb {command} exited with {proc.returncode}:\n"
-                                   f"{log.read()}")
-            try:
-                key = {"x-api-key": api_key} if api_key else {}
-                if httpx.get(f"{url}{probe}", headers=key, timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"repokb {command} did not answer {probe} within 90 s")
-            time.sleep(0.2)
+                raise RuntimeError(f"repokb {command} did not start (exit status "
+                                   f"{proc.returncode}):\n{log.read()}")
+        key = {"x-api-key": api_key} if api_key else {}
+        assert httpx.get(f"{url}{probe}", headers=key, timeout=30).status_code == 200
         yield url
     finally:
         if proc.poll() is None:
@@ -483,6 +495,9 @@ def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[P
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        copier.join(10)  # the rest of the output, to the log
+        if proc.stdout is not None and not copier.is_alive():
+            proc.stdout.close()
         log.close()
 
 

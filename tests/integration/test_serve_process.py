@@ -19,6 +19,10 @@ def test_served_api_over_loopback(tmp_path, home, mixed_repo):
     mixed_repo.rename(allowed)
     with serve_process(home, api_key="loop-key", allow_roots=(allowed,)) as url:
         assert url.startswith("http://127.0.0.1:")
+        port = url.rsplit(":", 1)[1]  # it said it answers, with its address, when it did
+        log = (home.parent / f"serve-{port}.log").read_text()
+        assert f"repokb: ready at {url}/\n" in log
+        assert log.index("repokb: dashboard") < log.index("repokb: ready at")
         with httpx.Client(base_url=url, timeout=60, headers={"x-api-key": "loop-key"}) as http:
             assert http.get("/healthz").json()["status"] == "ok"
             assert "webkitdirectory" in http.get("/").text

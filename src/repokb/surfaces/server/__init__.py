@@ -12,7 +12,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from typing import Any
+
 from repokb.settings import Settings
+
+READY = "repokb: ready at"  # the line `serve` and `proxy` print once they answer, with the URL
+STARTUP_FAILURE = 3  # uvicorn's exit status for a server that did not start
 
 
 def serve(settings: Settings, proxy_only: bool = False) -> None:
@@ -54,7 +61,30 @@ def serve(settings: Settings, proxy_only: bool = False) -> None:
         install()
         # searches first: also with a Qdrant server store, where no owner socket is served
         with searches_first(), owner:
-            uvicorn.run(app, host=settings.host, port=settings.port, log_level="info",
-                        log_config=log_config(),
-                        timeout_graceful_shutdown=5,
-                        http=protocol(settings.header_timeout, settings.body_timeout))
+            config = uvicorn.Config(app, host=settings.host, port=settings.port,
+                                    log_level="info", log_config=log_config(),
+                                    timeout_graceful_shutdown=5,
+                                    http=protocol(settings.header_timeout, settings.body_timeout))
+            server = announced(config)
+            with contextlib.suppress(KeyboardInterrupt):  # as uvicorn.run
+                server.run()
+            if not server.started:  # the app's start failed (a port taken exits in run)
+                sys.exit(STARTUP_FAILURE)
+
+
+def announced(config: Any) -> Any:
+    """uvicorn's server for `config`, saying on stderr when it answers: `repokb: ready at
+    http://HOST:PORT/` once the model, the store and the app are up and the port is bound (a
+    start takes seconds, minutes on a loaded machine: a script, or a test, waits for the line
+    instead of polling the port)."""
+    import uvicorn
+
+    class Announced(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                host = f"[{config.host}]" if ":" in config.host else config.host  # IPv6
+                sys.stderr.write(f"{READY} http://{host}:{config.port}/\n")
+                sys.stderr.flush()
+
+    return Announced(config)
