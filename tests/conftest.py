@@ -460,7 +460,7 @@ def serve_process(home: Path, *, api_key: str = "test-key", allow_roots: tuple[P
     home.mkdir(parents=True, exist_ok=True)
     log = (home.parent / f"serve-{port}.log").open("w+")
     proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+                            text=True, errors="replace")
     ready = threading.Event()
 
     def copy_output() -> None:  # to the log, as it comes; the ready line sets `ready`

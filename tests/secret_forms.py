@@ -18,7 +18,7 @@ from repokb.secrets.scan import mode_for
 
 from .conftest import assert_redacted, cases
 
-X = "{X}"  # in a row's text, where its value stands (written once, in the row)
+PLACE = "{X}"  # in a row's text, where its value stands (written once, in the row)
 
 
 def j(*parts: str) -> str:
@@ -31,9 +31,9 @@ def assert_form_redacted(language: str | None, text: str, values: Sequence[str],
     """`text` (its `{X}` standing for its one value) redacted as `language` is: none of
     `values` is left (`assert_redacted`), and each word of `stays` that the text holds is still
     there (the user's name beside a password). Returns the redaction's result."""
-    if X in text:
+    if PLACE in text:
         (value,) = values
-        text = text.replace(X, value)
+        text = text.replace(PLACE, value)
     result = assert_redacted(text, mode_for(language), language, *values)
     for word in stays:
         assert word not in text or word in result.text, result.text
