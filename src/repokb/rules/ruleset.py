@@ -67,7 +67,7 @@ from repokb.rules.generated import (
     TWINNED_DISTRIBUTION_BUILD,
     VENDORED_LIBRARY,
 )
-from repokb.rules.jsdeclarations import JS_DECLARED
+from repokb.rules.jsdeclarations import GENERATED_TWIN, JS_DECLARED
 from repokb.rules.layout import (
     ANDROID_PICTURE,
     ANDROID_TRANSLATION,
@@ -596,6 +596,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "declarations tsc wrote from {evidence} (that JavaScript "
             "source is indexed)", subkind="javascript_declarations", flags=("generated",),
             confidence=0.9)),
+    # @angular/common's `locales/fr.d.ts` beside `fr.js` ("THIS CODE IS GENERATED")
+    _r("generated-declarations", Tier.GENERATED, (GENERATED_TWIN,),
+       Then(Kind.GENERATED, "declarations of generated code ({evidence})",
+            subkind="generated_declarations", flags=("generated",), confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),

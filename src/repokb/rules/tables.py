@@ -398,6 +398,7 @@ SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secre
 # code files with such names (secrets.py) are judged by their content instead.
 SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
 SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
+SECRET_NAME_IMAGE_EXTENSIONS = frozenset({".svg"})  # XML that draws an image, holds no value
 
 
 # Vendored or installed third-party code (any directory component).
@@ -685,6 +686,13 @@ DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
         r"^//#region [\w@./-]+\.[cm]?[jt]sx?[ \t]*$", re.M),
     # Babel's injected helpers (`function _typeof(o) {"@babel/helpers - typeof"; ...`)
     "Babel's injected helpers": re.compile(r'"@babel/helpers - \w+"'),
+    # ... and the helpers themselves, as Babel 7.24+ writes them, one-letter parameters
+    # (Font Awesome 7.3.1's js/all.js, solid.js, brands.js: 5,800 pieces of icon data beside
+    # their .min.js); a person names no function `_arrayLikeToArray(r, a)`
+    "Babel's injected helper functions": re.compile(
+        r"^[ \t]*function _(?:arrayLikeToArray\(r, a\)|defineProperty\(e, r, t\)|"
+        r"classCallCheck\(a, n\)|toPropertyKey\(t\)|toPrimitive\(t, r\)|"
+        r"objectSpread2\(e\)|slicedToArray\(r, e\)) \{", re.M),
     # rollup's UMD wrapper: the factory chosen by one ternary chain
     "rollup's UMD wrapper": re.compile(
         r"^;?\(function \(global, factory\) \{\s*typeof exports === 'object' && "
@@ -761,6 +769,13 @@ VARIANT_LAST_EXTENSIONS = frozenset({".mjs", ".cjs", ".mts", ".cts"})
 MODULE_FORMAT_DIRS = frozenset({"amd", "cjs", "commonjs", "es", "esm", "es6", "es2015", "umd"})
 MODULE_SOURCE_DIRS = ("src", "modules", "source")
 MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
+# A dual build's mirror folders: a module in the key's folder is a copy of the one at the
+# same path in a folder named after it (rules/generated.py `_mirrored`): the `.js`/`.mjs` kept
+# before a `.cjs` (variants.kept_in_place), a declaration only when its bytes are the same.
+MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
+    "cjs": ("lib", "esm", "es"), "commonjs": ("lib", "esm", "es"), "lib": ("es", "esm"),
+}
+MIRROR_COMPARE_BYTES = 1024 * 1024
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
 # whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
 VARIANT_SIZE_RATIO = 2

@@ -1,0 +1,194 @@
+"""Files lost or indexed as noise on real packages (session 37): Foundation's and Select2's own
+code vendored in their own packages, Font Awesome's icon bundles and its `user-secret.svg`,
+element-plus' declarations and css-tree's CommonJS modules indexed twice, @angular/common's
+declarations of generated locale data. Each case as the real package holds it, and the near
+cases that must stay as they were.
+"""
+
+from __future__ import annotations
+
+import json
+
+from repokb.models import Kind, Policy
+
+from ..conftest import cases, classify_file, write
+
+# -- a library's own package: Linguist's library-name rules vendor its own files ----------------
+ABIDE = ("import $ from 'jquery';\nimport { Plugin } from './foundation.core.plugin';\n\n"
+         "/**\n * Abide module.\n * @module foundation.abide\n */\nclass Abide extends Plugin {\n"
+         "  _setup(element, options = {}) {\n    this.$element = element;\n  }\n}\n"
+         "export { Abide };\n")
+SELECT2_CORE = ("define([\n  'jquery',\n  './options',\n  './utils',\n  './keys'\n], "
+                "function ($, Options, Utils, KEYS) {\n  var Select2 = function ($element, "
+                "options) {\n    this.$element = $element;\n  };\n  return Select2;\n});\n")
+
+
+def _manifest(tmp_path, name: str, folder: str = "") -> None:
+    write(tmp_path, f"{folder}package.json", json.dumps({"name": name, "version": "1.0.0"}))
+
+
+@cases(("package", "rel", "text"), [
+    # foundation-sites 6.9.0: 67 of its modules (Linguist's `foundation(\..*)?\.js$`)
+    ("foundation-sites", "js/foundation.abide.js", ABIDE),
+    ("foundation-sites", "js/entries/plugins/foundation.abide.js", ABIDE),
+    # select2 4.0.13: its whole src/js/select2/ (Linguist's `(^|/)select2/.*\.(css|scss|js)$`)
+    ("select2", "src/js/select2/core.js", SELECT2_CORE),
+    # jquery-validation 1.22.1's own build
+    ("jquery-validation", "src/jquery.validate.js", SELECT2_CORE),
+])
+def test_a_library_s_own_package_keeps_the_files_linguist_names_after_it(tmp_path, package,
+                                                                          rel, text):
+    """In the library's own package the files are its code, not a site's copy of it."""
+    _manifest(tmp_path, package)
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.index_policy) == (Kind.SOURCE, Policy.PARSE_AND_INDEX), c.reasons
+
+
+@cases(("package", "rel"), [
+    ("my-site", "static/js/foundation.abide.js"),  # a site's copy
+    (None, "static/js/foundation.abide.js"),  # no manifest
+    ("my-site", "assets/vendor-ish/select2/core.js"),
+    ("foundation-sites", "static/select2/core.js"),  # another library's name
+    ("bootstrap-theme", "js/bootstrap.js"),  # named like the library, not the library
+])
+def test_a_copy_of_a_library_stays_vendored(tmp_path, package, rel):
+    if package:
+        _manifest(tmp_path, package)
+    c = classify_file(tmp_path, rel, ABIDE)
+    assert c.kind is Kind.VENDOR, c.reasons
+
+
+def test_the_nearest_manifest_names_the_package(tmp_path):
+    """A site's workspace holding a copy below its own package.json keeps it vendored even when
+    the root's manifest is the library's."""
+    _manifest(tmp_path, "select2")
+    _manifest(tmp_path, "demo-app", "demo/")
+    c = classify_file(tmp_path, "demo/static/select2/core.js", SELECT2_CORE)
+    assert c.kind is Kind.VENDOR, c.reasons
+    c = classify_file(tmp_path, "src/js/select2/core.js", SELECT2_CORE)
+    assert c.kind is Kind.SOURCE, c.reasons
+
+
+# -- Font Awesome 7.3.1 ----------------------------------------------------------------------
+FA_SOLID = (
+    "/*!\n * Font Awesome Free 7.3.1 by @fontawesome - https://fontawesome.com\n */\n"
+    "(function () {\n  'use strict';\n\n  var _WINDOW = {};\n"
+    "  function _arrayLikeToArray(r, a) {\n    (null == a || a > r.length) && (a = r.length);\n"
+    "    for (var e = 0, n = Array(a); e < a; e++) n[e] = r[e];\n    return n;\n  }\n"
+    "  function _defineProperty(e, r, t) {\n    return (r = _toPropertyKey(r)) in e ? "
+    "Object.defineProperty(e, r, {\n      value: t\n    }) : e[r] = t, e;\n  }\n"
+    "  var icons = {\n    \"0\": [320, 512, [], \"30\", \"M0 192C0 103.6\"]\n  };\n})();\n")
+PERSON = ("// Helpers for the checkout page.\nfunction _defineProperty(obj, key, value) {\n"
+          "  obj[key] = value\n  return obj\n}\nfunction _format(price) {\n"
+          "  return price.toFixed(2)\n}\n")
+
+
+def test_a_build_with_babel_s_helper_functions_beside_its_minified_twin_is_generated(tmp_path):
+    """Font Awesome's js/all.js, solid.js, brands.js, regular.js, fontawesome.js (6,100
+    pieces of icon data and Babel's output) were indexed as source."""
+    write(tmp_path, "js/solid.min.js", "!function(){var c={}}();\n")
+    c = classify_file(tmp_path, "js/solid.js", FA_SOLID)
+    assert (c.kind, c.subkind, c.index_policy) == \
+        (Kind.GENERATED, "distribution_build", Policy.METADATA_ONLY), c.reasons
+    assert "helper functions" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "text", "twin"), [
+    ("js/solid.js", FA_SOLID, False),  # no minified twin: the package's code
+    ("static/js/checkout.js", PERSON, True),  # a person's helpers, older names
+])
+def test_helpers_without_a_twin_or_a_person_s_stay_source(tmp_path, rel, text, twin):
+    if twin:
+        write(tmp_path, rel[:-3] + ".min.js", "!function(){}();\n")
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is Kind.SOURCE, c.reasons
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><path d="M224 16c-6.7 '
+       '0-10.8-2.8-15.5-6.1C201.9 5.4 194 0 176 0c-30.5 0-52 43.7-66 89.4z"/></svg>\n')
+
+
+@cases(("rel",), [("svgs/solid/user-secret.svg",), ("icons/credential-card.svg",)])
+def test_an_svg_icon_named_after_a_secret_is_an_image(tmp_path, rel):
+    """Font Awesome's `user-secret.svg` (twice) was blocked as a secret store."""
+    c = classify_file(tmp_path, rel, SVG)
+    assert (c.kind, c.subkind) == (Kind.ASSET, "svg_image"), c.reasons
+
+
+def test_an_xml_file_named_after_a_secret_stays_blocked(tmp_path):
+    c = classify_file(tmp_path, "config/secrets.xml",
+                      "<secrets><db password=\"hunter2-not-real\"/></secrets>\n")
+    assert c.kind is Kind.SECRET_CANDIDATE, c.reasons
+
+
+# -- a dual build's mirror folders -----------------------------------------------------------
+TOKENIZER_ESM = ("import { tokenTypes } from './types.js';\n\nexport function tokenize(source, "
+                 "onToken) {\n  return source.length;\n}\n")
+TOKENIZER_CJS = ("'use strict';\n\nconst types = require('./types.cjs');\n\nfunction "
+                 "tokenize(source, onToken) {\n  return source.length;\n}\n\n"
+                 "exports.tokenize = tokenize;\n")
+DECLARATION = ("import type { ExtractPropTypes } from 'vue';\nexport declare const affixProps: "
+               "{\n    readonly zIndex: number;\n};\nexport type AffixProps = ExtractPropTypes<"
+               "typeof affixProps>;\n")
+
+
+@cases(("rel", "kept", "text", "kept_text"), [
+    # css-tree 3.2.1: cjs/ is lib/ as CommonJS (134 modules)
+    ("cjs/tokenizer/index.cjs", "lib/tokenizer/index.js", TOKENIZER_CJS, TOKENIZER_ESM),
+    # element-plus 2.14.9: lib/ and es/ ship the same 866 declarations (5,950 pieces each)
+    ("lib/components/affix/src/affix.d.ts", "es/components/affix/src/affix.d.ts",
+     DECLARATION, DECLARATION),
+])
+def test_a_dual_build_s_mirror_copy_is_build_output(tmp_path, rel, kept, text, kept_text):
+    write(tmp_path, kept, kept_text)
+    c = classify_file(tmp_path, rel, text)
+    assert (c.kind, c.subkind) == (Kind.BUILD_ARTIFACT, "module_format_copy"), c.reasons
+    assert kept in c.reasons[0], c.reasons
+
+
+@cases(("rel", "other", "text", "other_text"), [
+    # the kept side of each pair stays
+    ("lib/tokenizer/index.js", "cjs/tokenizer/index.cjs", TOKENIZER_ESM, TOKENIZER_CJS),
+    ("es/components/affix/src/affix.d.ts", "lib/components/affix/src/affix.d.ts",
+     DECLARATION, DECLARATION),
+    # declarations that differ are two interfaces
+    ("lib/components/affix/src/affix.d.ts", "es/components/affix/src/affix.d.ts",
+     DECLARATION, DECLARATION.replace("number", "string")),
+    # a CommonJS lib/ beside an ESM es/: a `.js` is no `.cjs` variant (element-plus' lib/*.js
+    # are left to the source-map rule)
+    ("lib/utils/dom.js", "es/utils/dom.mjs", TOKENIZER_CJS, TOKENIZER_ESM),
+])
+def test_the_kept_side_and_different_files_stay(tmp_path, rel, other, text, other_text):
+    write(tmp_path, other, other_text)
+    c = classify_file(tmp_path, rel, text)
+    assert c.subkind != "module_format_copy", c.reasons
+
+
+# -- @angular/common 21.2.26: declarations of generated locale data --------------------------
+LOCALE_JS = ("/**\n * @license\n * Copyright Google LLC All Rights Reserved.\n */\n"
+             "// THIS CODE IS GENERATED - DO NOT MODIFY.\nconst u = undefined;\n"
+             "export default [\"fr\", [[\"AM\", \"PM\"]], u];\n")
+LOCALE_DTS = ("/**\n * @license\n * Copyright Google LLC All Rights Reserved.\n */\n"
+              "declare function plural(val: number): number;\ndeclare const _default: (string "
+              "| number | typeof plural)[];\nexport default _default;\n")
+
+
+@cases(("module",), [("locales/fr.js",), ("locales/extra/fr.mjs",)])
+def test_declarations_of_a_generated_module_are_generated(tmp_path, module):
+    """@angular/common's 1,490 locales/*.d.ts (1,929 pieces) were indexed as source."""
+    write(tmp_path, module, LOCALE_JS)
+    rel = module.rsplit(".", 1)[0] + ".d.ts"
+    c = classify_file(tmp_path, rel, LOCALE_DTS)
+    assert (c.kind, c.subkind, c.index_policy) == \
+        (Kind.GENERATED, "generated_declarations", Policy.METADATA_ONLY), c.reasons
+    assert "THIS CODE IS GENERATED" in c.reasons[0], c.reasons
+
+
+@cases(("module", "text"), [
+    ("locales/fr.js", "export default ['fr'];\n"),  # a module written by hand
+    ("locales/de.js", LOCALE_JS),  # another module's marker
+])
+def test_declarations_of_a_hand_written_module_stay_source(tmp_path, module, text):
+    write(tmp_path, module, text)
+    c = classify_file(tmp_path, "locales/fr.d.ts", LOCALE_DTS)
+    assert c.kind is Kind.SOURCE, c.reasons
