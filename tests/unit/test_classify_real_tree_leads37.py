@@ -115,6 +115,16 @@ def test_an_svg_icon_named_after_a_secret_is_an_image(tmp_path, rel):
     assert (c.kind, c.subkind) == (Kind.ASSET, "svg_image"), c.reasons
 
 
+def test_a_source_map_named_after_credentials_is_a_source_map(tmp_path):
+    """typeorm 1.1.4's 18 `driver/*/XConnectionCredentialsOptions.js.map` were blocked as
+    secret stores."""
+    c = classify_file(tmp_path, "driver/postgres/PostgresConnectionCredentialsOptions.js.map",
+                      '{"version":3,"file":"PostgresConnectionCredentialsOptions.js",'
+                      '"sourceRoot":"","sources":["../../../src/driver/postgres/'
+                      'PostgresConnectionCredentialsOptions.ts"],"names":[],"mappings":""}')
+    assert (c.kind, c.subkind) == (Kind.BUILD_ARTIFACT, "source_map"), c.reasons
+
+
 def test_an_xml_file_named_after_a_secret_stays_blocked(tmp_path):
     c = classify_file(tmp_path, "config/secrets.xml",
                       "<secrets><db password=\"hunter2-not-real\"/></secrets>\n")
@@ -138,6 +148,9 @@ DECLARATION = ("import type { ExtractPropTypes } from 'vue';\nexport declare con
     # element-plus 2.14.9: lib/ and es/ ship the same 866 declarations (5,950 pieces each)
     ("lib/components/affix/src/affix.d.ts", "es/components/affix/src/affix.d.ts",
      DECLARATION, DECLARATION),
+    # typeorm 1.1.4: browser/ mirrors the package (478 of its 483 declarations the same)
+    ("browser/driver/postgres/PostgresDriver.d.ts", "driver/postgres/PostgresDriver.d.ts",
+     DECLARATION, DECLARATION),
 ])
 def test_a_dual_build_s_mirror_copy_is_build_output(tmp_path, rel, kept, text, kept_text):
     write(tmp_path, kept, kept_text)
@@ -157,6 +170,8 @@ def test_a_dual_build_s_mirror_copy_is_build_output(tmp_path, rel, kept, text, k
     # a CommonJS lib/ beside an ESM es/: a `.js` is no `.cjs` variant (element-plus' lib/*.js
     # are left to the source-map rule)
     ("lib/utils/dom.js", "es/utils/dom.mjs", TOKENIZER_CJS, TOKENIZER_ESM),
+    ("browser/driver/postgres/PostgresDriver.js", "driver/postgres/PostgresDriver.js",
+     TOKENIZER_ESM, TOKENIZER_ESM),  # code: only a `.cjs` variant is taken as a copy
 ])
 def test_the_kept_side_and_different_files_stay(tmp_path, rel, other, text, other_text):
     write(tmp_path, other, other_text)

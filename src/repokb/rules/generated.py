@@ -145,14 +145,15 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
 def _mirrored(f: FileFacts) -> str | None:
     """A module a dual build wrote into two mirror folders (tables.MODULE_MIRROR_DIRS): the
     CommonJS copy `cjs/x.cjs` of `lib/x.js` (css-tree 3.2.1: 134 modules), or a declaration
-    `lib/x.d.ts` with the same bytes as `es/x.d.ts` (element-plus 2.14.9: 866, 5,950 pieces);
+    `lib/x.d.ts` with the same bytes as `es/x.d.ts` (element-plus 2.14.9: 866, 5,950 pieces;
+    typeorm 1.1.4's `browser/x.d.ts` beside its `x.d.ts`: 478, 2,780);
     the path of the one kept, or None. A `.js` in `cjs/` beside a `.js` in `lib/` is no
     evidence: the two may be a package's own two trees."""
     root = str(f.file.root)
     declaration = f.lower_name.endswith(T.DECLARATION_FORMATS)
     for i, folder in enumerate(f.dirs):
         for mirror in T.MODULE_MIRROR_DIRS.get(folder.lower(), ()):
-            beside = "/".join((*f.dirs[:i], mirror, *f.dirs[i + 1:]))
+            beside = "/".join((*f.dirs[:i], *((mirror,) if mirror else ()), *f.dirs[i + 1:]))
             names = f.project.names_in(root, beside)
             if not names:
                 continue

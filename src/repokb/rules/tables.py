@@ -398,7 +398,9 @@ SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secre
 # code files with such names (secrets.py) are judged by their content instead.
 SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
 SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
-SECRET_NAME_IMAGE_EXTENSIONS = frozenset({".svg"})  # XML that draws an image, holds no value
+# an image's XML and a build's source map hold no secret store's values (Font Awesome's
+# `user-secret.svg`, typeorm's `PostgresConnectionCredentialsOptions.js.map`: 20 were blocked)
+SECRET_NAME_NOT_STORE_EXTENSIONS = frozenset({".svg", ".map"})
 
 
 # Vendored or installed third-party code (any directory component).
@@ -770,10 +772,12 @@ MODULE_FORMAT_DIRS = frozenset({"amd", "cjs", "commonjs", "es", "esm", "es6", "e
 MODULE_SOURCE_DIRS = ("src", "modules", "source")
 MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
 # A dual build's mirror folders: a module in the key's folder is a copy of the one at the
-# same path in a folder named after it (rules/generated.py `_mirrored`): the `.js`/`.mjs` kept
-# before a `.cjs` (variants.kept_in_place), a declaration only when its bytes are the same.
+# same path in a folder named after it ("": the folder above, as typeorm's browser/ build
+# mirrors the package; rules/generated.py `_mirrored`): the `.js`/`.mjs` kept before a `.cjs`
+# (variants.kept_in_place), a declaration only when its bytes are the same.
 MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     "cjs": ("lib", "esm", "es"), "commonjs": ("lib", "esm", "es"), "lib": ("es", "esm"),
+    "browser": ("",),
 }
 MIRROR_COMPARE_BYTES = 1024 * 1024
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
