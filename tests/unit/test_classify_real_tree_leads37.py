@@ -207,3 +207,58 @@ def test_declarations_of_a_hand_written_module_stay_source(tmp_path, module, tex
     write(tmp_path, module, text)
     c = classify_file(tmp_path, "locales/fr.d.ts", LOCALE_DTS)
     assert c.kind is Kind.SOURCE, c.reasons
+
+
+# -- copies of other projects inside a Python package ---------------------------------------
+CKEDITOR_PLUGIN = ("/**\n * @license Copyright (c) 2003-2023, CKSource Holding sp. z o.o.\n */\n"
+                   "CKEDITOR.plugins.add( 'autoembed', {\n\trequires: 'autolink,undo',\n"
+                   "\tinit: function( editor ) {\n\t\teditor.on( 'paste', function() {} );\n"
+                   "\t}\n} );\n")
+APP_INIT = ("(function() {\n  var djangoJQuery;\n  document.addEventListener('DOMContentLoaded',"
+            " function() {\n    initialiseCKEditor();\n  });\n})();\n")
+
+
+def test_a_library_copied_below_static_with_its_licence_is_vendored(tmp_path):
+    """django-ckeditor 6.7.4's static/ckeditor/ckeditor/ (CKEditor 4 and its plugins: 402
+    scripts) was indexed as the app's source."""
+    write(tmp_path, "ckeditor/static/ckeditor/ckeditor/LICENSE.md", "Software License Agreement")
+    c = classify_file(tmp_path, "ckeditor/static/ckeditor/ckeditor/plugins/autoembed/plugin.js",
+                      CKEDITOR_PLUGIN)
+    assert (c.kind, c.subkind) == (Kind.VENDOR, "vendored_library"), c.reasons
+    assert "LICENSE.md" in c.reasons[0], c.reasons
+    # the app's own script beside the copy, above the licence, stays its own
+    c = classify_file(tmp_path, "ckeditor/static/ckeditor/ckeditor-init.js", APP_INIT)
+    assert c.kind is Kind.SOURCE, c.reasons
+
+
+@cases(("rel", "licence"), [
+    ("app/static/js/app.js", None),  # no licence
+    ("app/assets/editor/plugin.js", "app/assets/editor/LICENSE"),  # not below static/
+    ("app/static/admin/img/icon.js", "app/static/LICENSE"),  # static/'s own licence: the app's
+])
+def test_scripts_below_static_without_a_licence_of_their_own_stay_source(tmp_path, rel,
+                                                                         licence):
+    if licence:
+        write(tmp_path, licence, "MIT License")
+    c = classify_file(tmp_path, rel, APP_INIT)
+    assert c.kind is Kind.SOURCE, c.reasons
+
+
+TS_LIB = ("/*! *****************************************************************************\n"
+          "Copyright (c) Microsoft Corporation. All rights reserved.\n"
+          "***************************************************************************** */\n"
+          "\n\n/// <reference no-default-lib=\"true\"/>\n\n"
+          "interface HTMLElement extends Element {\n    accessKey: string;\n}\n")
+
+
+def test_typescript_s_standard_library_copied_in_is_vendored(tmp_path):
+    """bokeh 3.9.2's server/static/lib/lib.*.d.ts (99 files, 5,554 pieces) were indexed as
+    bokeh's source; in the typescript package they are its own."""
+    c = classify_file(tmp_path, "src/bokeh/server/static/lib/lib.dom.d.ts", TS_LIB)
+    assert (c.kind, c.subkind) == (Kind.VENDOR, "vendored_library"), c.reasons
+    _manifest(tmp_path / "ts", "typescript")
+    c = classify_file(tmp_path / "ts", "lib/lib.dom.d.ts", TS_LIB)
+    assert c.kind is Kind.SOURCE, c.reasons
+    c = classify_file(tmp_path, "types/lib.helpers.d.ts", TS_LIB.replace(
+        '/// <reference no-default-lib="true"/>', '/// <reference lib="dom"/>'))
+    assert c.kind is Kind.SOURCE, c.reasons

@@ -65,6 +65,7 @@ from repokb.rules.generated import (
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
     TWINNED_DISTRIBUTION_BUILD,
+    TYPESCRIPT_LIB,
     VENDORED_LIBRARY,
 )
 from repokb.rules.jsdeclarations import GENERATED_TWIN, JS_DECLARED
@@ -517,6 +518,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("libman-library", Tier.VENDOR, (Glob(("**/wwwroot/lib/**",)),),
        Then(Kind.VENDOR, "client library installed by LibMan ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.9)),
+    _r("typescript-lib", Tier.VENDOR, (TYPESCRIPT_LIB,),
+       Then(Kind.VENDOR, "TypeScript's standard library declarations ({evidence}), "
+            "the compiler's own", subkind="vendored_library", flags=("vendor",),
+            confidence=0.9)),
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),

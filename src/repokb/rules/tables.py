@@ -712,6 +712,9 @@ MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bund
 # A script directly in a libs/ folder below the root, named like a library's distribution
 # build (or with its own licence banner), is a vendored copy (checks.VENDORED_LIBRARY).
 VENDORED_LIBS_DIRS = frozenset({"libs"})
+TYPESCRIPT_NO_DEFAULT_LIB = '/// <reference no-default-lib="true"/>'
+# a licence file of a library copied below a web app's static/ folder (generated._static_copy)
+LICENCE_FILE = re.compile(r"(?:licen[cs]e|copying)(?:[._-][\w.-]*)?$", re.I)
 LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
