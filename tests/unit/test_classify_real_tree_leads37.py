@@ -262,3 +262,22 @@ def test_typescript_s_standard_library_copied_in_is_vendored(tmp_path):
     c = classify_file(tmp_path, "types/lib.helpers.d.ts", TS_LIB.replace(
         '/// <reference no-default-lib="true"/>', '/// <reference lib="dom"/>'))
     assert c.kind is Kind.SOURCE, c.reasons
+
+
+BROWSERIFY = (
+    '(function(f){if(typeof exports==="object"&&typeof module!=="undefined"){module.exports=f()}'
+    '})(function(){var define,module,exports;return (function e(t,n,r){function s(o,u){if(!n[o])'
+    '{if(!t[o]){var a=typeof require=="function"&&require;if(!u&&a)return a(o,!0);var f=new '
+    'Error("Cannot find module \'"+o+"\'");throw f.code="MODULE_NOT_FOUND",f}}return n[o].'
+    'exports}return s})({1:[function(require,module,exports){\nvar _ = require("underscore");\n'
+    "\nvar Acceptors = {\n  creators: null,\n\n  init: function() {\n    this.creators = [];\n"
+    "  },\n")
+
+
+def test_a_browserify_bundle_is_generated(tmp_path):
+    """mkdocs-material 9.8.2's lunr/wordcut.js (wordcut with underscore, 677 KB: 1,189
+    pieces) was indexed as the theme's source."""
+    text = BROWSERIFY + "  reset: function() {\n    this.current = [];\n  },\n" * 1200
+    c = classify_file(tmp_path, "material/templates/assets/javascripts/lunr/wordcut.js", text)
+    assert (c.kind, c.index_policy) == (Kind.GENERATED, Policy.METADATA_ONLY), c.reasons
+    assert "browserify" in c.reasons[0], c.reasons

@@ -670,6 +670,12 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
     # { // webpackBootstrap`)
     "webpack's bootstrap /******/ webpackBootstrap": (
         re.compile(r"^/\*{6}/.*// webpackBootstrap", re.M),),
+    # browserify's prelude (browser-pack): the `require` of its module table, then module 1
+    # (mkdocs-material 9.8.2's lunr/wordcut.js, wordcut and underscore: 1,189 pieces)
+    "browserify's prelude and module table": (
+        re.compile(r"function \w\(\w,\w,\w\)\{function \w\(\w,\w\)\{if\(!\w\[\w\]\)\{"
+                   r"if\(!\w\[\w\]\)\{"),
+        re.compile(r"MODULE_NOT_FOUND")),
 }
 BUNDLE_HEAD_LINES = 60
 # A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
