@@ -281,3 +281,32 @@ def test_a_browserify_bundle_is_generated(tmp_path):
     c = classify_file(tmp_path, "material/templates/assets/javascripts/lunr/wordcut.js", text)
     assert (c.kind, c.index_policy) == (Kind.GENERATED, Policy.METADATA_ONLY), c.reasons
     assert "browserify" in c.reasons[0], c.reasons
+
+
+def test_a_module_importing_the_library_it_is_named_after_is_the_project_s(tmp_path):
+    """pydata-sphinx-theme 0.24.0's own assets/scripts/bootstrap.js (`import * as bootstrap
+    from "bootstrap"`) was vendored by Linguist's bootstrap rule; a copy of Bootstrap stays."""
+    own = ('// Import all of Bootstrap\'s JS\nimport * as bootstrap from "bootstrap";\n'
+           "function TriggerTooltip() {\n  return new bootstrap.Tooltip(document.body);\n}\n")
+    c = classify_file(tmp_path, "src/theme/assets/scripts/bootstrap.js", own)
+    assert c.kind is Kind.SOURCE, c.reasons
+    copy = ("/*!\n  * Bootstrap v5.3.3 (https://getbootstrap.com/)\n  */\n(function (global, "
+            "factory) {\n  typeof exports === 'object' ? module.exports = factory(require("
+            "'@popperjs/core')) : global.bootstrap = factory(global.Popper);\n})(this, "
+            "function (Popper) { 'use strict'; });\n")
+    c = classify_file(tmp_path, "static/js/bootstrap.js", copy)
+    assert c.kind is Kind.VENDOR, c.reasons
+
+
+@cases(("rel", "kind"), [
+    ("tests/fixtures/complete/pyproject.toml", Kind.TEST_FIXTURE),  # poetry-core 2.5.0
+    ("tests/fixture/app/package.json", Kind.TEST_FIXTURE),
+    ("pyproject.toml", Kind.DEPENDENCY_MANIFEST),
+    ("packages/fixtures-lib/pyproject.toml", Kind.DEPENDENCY_MANIFEST),  # a package so named
+])
+def test_a_test_s_sample_project_manifest_is_a_fixture(tmp_path, rel, kind):
+    """poetry-core's 87 tests/fixtures/*/pyproject.toml were indexed as its manifests."""
+    text = ('{"name": "app", "dependencies": {"left-pad": "1.3.0"}}\n' if rel.endswith(".json") else
+            '[project]\nname = "my-package"\nversion = "1.2.3"\ndependencies = ["attrs"]\n')
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons

@@ -146,6 +146,14 @@ def vendor_owners() -> dict[str, frozenset[str]]:
             if isinstance(e, dict) and e.get("own")}
 
 
+def _imports(text: str, packages: frozenset[str]) -> bool:
+    """The head imports one of `packages` by name (`import * as bootstrap from "bootstrap"`,
+    `require('jquery')`): a module using the library, which no copy of the library does
+    (pydata-sphinx-theme 0.24.0's own assets/scripts/bootstrap.js)."""
+    return any(re.search(r"""(?:\bfrom|\bimport|\brequire\()\s*["']""" + re.escape(p)
+                         + r"""["']""", text) for p in packages if p in text)
+
+
 def package_name(f: FileFacts) -> str | None:
     """The `name` in the package.json (or bower.json) nearest above the file; read once a run
     per folder."""
@@ -228,8 +236,8 @@ class LinguistPath(Condition):
         if key not in sniffed:
             found = _TABLES[self.table]().first(f.file.path)
             owners = vendor_owners().get(found or "") if self.table == "vendor" else None
-            if owners and package_name(f) in owners:
-                found = None  # the library's own package: its files, not a copy of them
+            if owners and (package_name(f) in owners or _imports(f.text, owners)):
+                found = None  # the library's own package, or a module using the library
             sniffed[key] = found
         return sniffed[key]
 

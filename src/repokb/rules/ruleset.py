@@ -525,11 +525,13 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),
-    _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
+    # a test's sample projects are fixtures, not the project's manifests (poetry-core 2.5.0's
+    # 87 tests/fixtures/*/pyproject.toml answered which dependencies poetry-core has)
+    _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),
     _r("dependency-manifest", Tier.VENDOR,
-       (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
+       (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
             subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
     _r("sbt-build-code", Tier.VENDOR, (Glob(T.SBT_BUILD_GLOBS), Lang(frozenset({"scala"}))),
