@@ -310,3 +310,17 @@ def test_a_test_s_sample_project_manifest_is_a_fixture(tmp_path, rel, kind):
             '[project]\nname = "my-package"\nversion = "1.2.3"\ndependencies = ["attrs"]\n')
     c = classify_file(tmp_path, rel, text)
     assert c.kind is kind, c.reasons
+
+
+@cases(("rel", "text", "kind"), [
+    # SymPy 1.14.0's own sympy/external/ (its interface to gmpy2, numpy ...): 14 modules
+    ("sympy/external/gmpy.py", "import os\n\nfrom sympy.external import import_module\n"
+     "from .pythonmpq import PythonMPQ\n", Kind.SOURCE),
+    ("pkg/sub/external/helpers.py", "from ..core import Basic\n", Kind.SOURCE),
+    # a package copied into external/ imports only itself
+    ("mypkg/external/six.py", "import sys\nfrom .moves import urllib\n", Kind.VENDOR),
+    ("external/six.py", "from six.moves import urllib\n", Kind.VENDOR),
+])
+def test_a_python_package_s_own_external_folder_is_its_code(tmp_path, rel, text, kind):
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons

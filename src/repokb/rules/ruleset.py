@@ -511,7 +511,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dist-package-output", Tier.VENDOR, (DIST_LEFT,),
        Then(Kind.BUILD_ARTIFACT, "build output of a package with no other source, in "
             "{evidence}", subkind="build_output", confidence=0.9)),
-    _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
+    # (Linguist's `extern(al)?/` too: SymPy's own sympy/external/ imports the package above)
+    _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"), Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
     # LibMan's (and the ASP.NET templates') client libraries: `wwwroot/lib/jquery/dist/...`
