@@ -348,6 +348,20 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
+# NEXT (decisions37): in a library's own package (package.json's name, linguist.yml `own:`) or a
+# module importing that library, Linguist's library-name rules vendor nothing (foundation-sites'
+# js/foundation.*.js, select2's src/js/select2/, pydata-sphinx-theme's bootstrap.js); Babel's
+# helper functions mark a distribution build beside its .min.js (Font Awesome's js/all.js);
+# browserify's prelude marks a bundle (mkdocs-material's lunr/wordcut.js); a dual build's mirror
+# copies (`cjs/x.cjs` of `lib/x.js`; a declaration in lib/ or browser/ with the same bytes as
+# es/'s or the package's) are module_format_copy (css-tree, element-plus, typeorm); a
+# declaration of a module with a generator's marker is generated (@angular/common's
+# locales/*.d.ts); an SVG or a source map named after a secret is no secret store
+# (`user-secret.svg`, `*CredentialsOptions.js.map`); a script below static/ in a folder with
+# its own licence is a library copy, vendored (django-ckeditor's CKEditor 4); TypeScript's
+# `lib.*.d.ts` copied into a project are vendored (bokeh); a manifest or lockfile in a
+# fixtures/ folder is a test fixture (poetry-core); a Python module in `external/` importing
+# the package above is the package's (SymPy's sympy/external/)
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
