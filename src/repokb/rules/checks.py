@@ -86,7 +86,8 @@ def TEMPLATE(f: FileFacts) -> str | None:
 
 @_fact("secret word in a data file name", "name")
 def SECRET_WORD_NAME(f: FileFacts) -> str | None:
-    if f.template_base or f.language not in T.SECRET_NAME_WORD_LANGUAGES:
+    if f.template_base or f.language not in T.SECRET_NAME_WORD_LANGUAGES \
+            or f.ext in T.SECRET_NAME_NOT_STORE_EXTENSIONS:
         return None
     return next((w for w in T.SECRET_NAME_WORDS if w in f.lower_name), None)
 

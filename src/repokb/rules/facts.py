@@ -126,6 +126,8 @@ class ProjectContext:
     packages: dict[str, DualPackage | None] = field(default_factory=dict)  # by its folder
     # each package folder's dist-only API (rules/distapi.py `dist_api`), asked once a run
     dist_apis: dict[str, Any] = field(default_factory=dict)
+    # each package folder's package.json (or bower.json) `name` (rules/linguist.py)
+    package_names: dict[str, str | None] = field(default_factory=dict)
 
     def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
         if rel_dir not in self._dir_names:

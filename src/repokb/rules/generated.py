@@ -9,10 +9,14 @@ rules/layout.py those of where a file lies).
 from __future__ import annotations
 
 import fnmatch
+import os
+import posixpath
 
 from repokb.rules import tables as T
 from repokb.rules.engine import fact
 from repokb.rules.facts import FileFacts
+from repokb.rules.linguist import package_name
+from repokb.rules.variants import kept_in_place
 
 
 @fact("one enormous line")
@@ -60,16 +64,16 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
     return None
 
 
-@fact("a library copied into a libs/ folder", "path")
+@fact("a library copied into a libs/ folder or a static/ folder", "path")
 def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     """A script directly in a `libs/` folder below the root that shows it is another
     project's: a licence banner (`/*!`, `@license`) at its top, or the name of a library's
     distribution build (`fflate.module.js`, `chart.esm.js`). three's examples/jsm/libs/, a web
     app's static/js/libs/. A root `libs/` (an Nx workspace's, Boost's) is the project's own."""
-    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
-        return None
     if f.language not in T.MINIFIABLE_LANGUAGES:
         return None
+    if len(f.dirs) < 2 or f.dirs[-1].lower() not in T.VENDORED_LIBS_DIRS:
+        return _static_copy(f)
     libs = "/".join(f.dirs) + "/"
     build = next((g for g in T.LIBRARY_BUILD_NAME_GLOBS if fnmatch.fnmatchcase(f.lower_name, g)),
                  None)
@@ -79,6 +83,41 @@ def VENDORED_LIBRARY(f: FileFacts) -> str | None:
     if top.startswith("/*!") or (top.startswith(("/*", "//")) and "@license" in top):
         return f"{libs}, its own licence banner at the top"
     return None
+
+
+def _static_copy(f: FileFacts) -> str | None:
+    """A script or style sheet below a web app's `static/` folder, in a folder that holds a
+    licence file of its own (it or one above it, below `static/`): a library copied in with
+    its licence. django-ckeditor 6.7.4's `static/ckeditor/ckeditor/` (CKEditor 4: 402 plugin
+    and language scripts indexed as the app's source); the app's own `static/ckeditor/*.js`
+    beside it, with no licence, stays its own."""
+    lower = [d.lower() for d in f.dirs]
+    if "static" not in lower:
+        return None
+    start = len(lower) - lower[::-1].index("static")  # the folder below the last static/
+    root = str(f.file.root)
+    for end in range(start + 1, len(f.dirs) + 1):
+        folder = "/".join(f.dirs[:end])
+        names = f.project.names_in(root, folder)
+        licence = next((n for n in sorted(names) if T.LICENCE_FILE.match(n)), None)
+        if licence is not None:
+            return f"{folder}/, beside its own {licence}"
+    return None
+
+
+@fact("TypeScript's standard library copied in", "path")
+def TYPESCRIPT_LIB(f: FileFacts) -> str | None:
+    """A `lib.*.d.ts` opening with `/// <reference no-default-lib="true"/>`: TypeScript's own
+    declarations of the language and the browser (`lib.dom.d.ts`, `lib.es5.d.ts`), copied
+    into a project that runs the compiler (bokeh 3.9.2's `server/static/lib/`: 99 files, 5,554
+    pieces of `interface HTMLElement`). In the typescript package itself they are its own."""
+    lower = f.lower_name
+    if not (lower.startswith("lib.") and lower.endswith(".d.ts")) \
+            or T.TYPESCRIPT_NO_DEFAULT_LIB not in f.text[:4096]:
+        return None
+    if package_name(f) == "typescript":
+        return None
+    return "/// <reference no-default-lib=\"true\"/>"
 
 
 @fact("rendered documentation")
@@ -120,9 +159,10 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
     the same path in a source folder beside that folder (`modules/`, `src/`): the path of
     that module, which is read instead (tables.MODULE_FORMAT_DIRS)."""
     lower = f.lower_name
-    if not lower.endswith(T.MODULE_COPY_EXTENSIONS) or lower.endswith((".d.ts", ".d.mts",
-                                                                       ".d.cts")):
+    if not lower.endswith(T.MODULE_COPY_EXTENSIONS):
         return None
+    if lower.endswith(T.DECLARATION_FORMATS):
+        return _mirrored(f)
     stem = f.name.rsplit(".", 1)[0]
     root = str(f.file.root)
     for i, folder in enumerate(f.dirs):
@@ -135,7 +175,41 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
                         None)
             if twin is not None:
                 return f"{beside}/{twin}"
+    return _mirrored(f)
+
+
+def _mirrored(f: FileFacts) -> str | None:
+    """A module a dual build wrote into two mirror folders (tables.MODULE_MIRROR_DIRS): the
+    CommonJS copy `cjs/x.cjs` of `lib/x.js` (css-tree 3.2.1: 134 modules), or a declaration
+    `lib/x.d.ts` with the same bytes as `es/x.d.ts` (element-plus 2.14.9: 866, 5,950 pieces;
+    typeorm 1.1.4's `browser/x.d.ts` beside its `x.d.ts`: 478, 2,780);
+    the path of the one kept, or None. A `.js` in `cjs/` beside a `.js` in `lib/` is no
+    evidence: the two may be a package's own two trees."""
+    root = str(f.file.root)
+    declaration = f.lower_name.endswith(T.DECLARATION_FORMATS)
+    for i, folder in enumerate(f.dirs):
+        for mirror in T.MODULE_MIRROR_DIRS.get(folder.lower(), ()):
+            beside = "/".join((*f.dirs[:i], *((mirror,) if mirror else ()), *f.dirs[i + 1:]))
+            names = f.project.names_in(root, beside)
+            if not names:
+                continue
+            if not declaration:
+                kept = kept_in_place(f.name, names)
+                if kept is not None:
+                    return f"{beside}/{kept}"
+            elif f.name in names and _same_bytes(f, posixpath.join(root, beside, f.name)):
+                return f"{beside}/{f.name}"
     return None
+
+
+def _same_bytes(f: FileFacts, other: str) -> bool:
+    try:
+        if os.path.getsize(other) != f.file.size or f.file.size > T.MIRROR_COMPARE_BYTES:
+            return False
+        with open(other, "rb") as fh:
+            return fh.read() == f.whole
+    except OSError:
+        return False
 
 
 @fact("pip-compile source beside its output", "path")

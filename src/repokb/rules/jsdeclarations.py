@@ -10,6 +10,12 @@ The map is tsc's, beside the declaration under its name and `.map` (`X.d.ts.map`
 A `.d.ts` typing a `.js` that was itself compiled from TypeScript (`dist/x.js`, `dist/x.d.ts`,
 a map naming `../src/x.ts`) is not touched here: it names no `.js` source (rules/twins.py
 leaves out the output when the `.ts` is shipped). Only the map is read.
+
+Nor are declarations of generated code the package's interface to read: @angular/common
+21.2.26 ships 1,490 `locales/*.d.ts` (1,929 pieces of `declare const _default: (string |
+number ...)[]`) typing `locales/fr.js`, whose head says "THIS CODE IS GENERATED - DO NOT
+MODIFY". A declaration whose module beside it carries a generator's marker is generated too
+(`generated_twin`: the module's head read, a few KB).
 """
 
 from __future__ import annotations
@@ -20,10 +26,12 @@ import posixpath
 
 from repokb.rules.engine import Fact
 from repokb.rules.facts import FileFacts
+from repokb.rules.sniff import generated_marker
 
 _DECLARATION = (".d.ts", ".d.cts", ".d.mts")
 _JS_SOURCES = (".js", ".cjs", ".mjs", ".jsx")
 _MAP_BYTES = 65536
+_TWIN_HEAD_BYTES = 4096
 
 
 def js_source(f: FileFacts) -> str | None:
@@ -56,3 +64,28 @@ def js_source(f: FileFacts) -> str | None:
 
 
 JS_DECLARED = Fact("JavaScript source beside it", js_source, "twin")
+
+
+def generated_twin(f: FileFacts) -> str | None:
+    """The module beside this declaration (`fr.js` beside `fr.d.ts`), with the generator's
+    marker in its head, or None (see the module docstring)."""
+    lower = f.lower_name
+    ext = next((e for e in _DECLARATION if lower.endswith(e)), None)
+    if ext is None:
+        return None
+    stem = f.name[: -len(ext)]
+    root, folder = str(f.file.root), "/".join(f.dirs)
+    listing = f.project.names_in(root, folder)
+    module = next((stem + e for e in _JS_SOURCES if stem + e in listing), None)
+    if module is None:
+        return None
+    try:
+        with open(os.path.join(root, folder, module), "rb") as fh:
+            head = fh.read(_TWIN_HEAD_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+    marker = generated_marker(head)
+    return None if marker is None else f"{module}: {marker!r}"
+
+
+GENERATED_TWIN = Fact("generated module beside it", generated_twin, "twin")

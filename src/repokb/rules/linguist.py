@@ -8,6 +8,7 @@ content rules read only the head the classifier already holds, and only for thei
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -16,9 +17,11 @@ from typing import Any
 
 from repokb.rules.engine import Condition
 from repokb.rules.facts import FileFacts
+from repokb.rules.variants import read_package_json
 
 _MINIFIED_EXTENSIONS = (".js", ".css")
 _MINIFIED_AVERAGE = 110  # generated.rb minified_files?: average line length over 110
+_PACKAGE_MANIFESTS = ("package.json", "bower.json")
 
 
 _COMPONENT = ("(^|/)", "(^|\\/)")  # Linguist's "at the start of any path component"
@@ -136,6 +139,38 @@ def vendor_table() -> PathTable:
 
 
 @cache
+def vendor_owners() -> dict[str, frozenset[str]]:
+    """The library-name vendor rules (as `first` names them) and the packages that own the
+    files they name (linguist.yml's `own:`)."""
+    return {f"vendor.yml: {e['re']}": frozenset(e["own"]) for e in _data()["vendor"]
+            if isinstance(e, dict) and e.get("own")}
+
+
+def _imports(text: str, packages: frozenset[str]) -> bool:
+    """The head imports one of `packages` by name (`import * as bootstrap from "bootstrap"`,
+    `require('jquery')`): a module using the library, which no copy of the library does
+    (pydata-sphinx-theme 0.24.0's own assets/scripts/bootstrap.js)."""
+    return any(re.search(r"""(?:\bfrom|\bimport|\brequire\()\s*["']""" + re.escape(p)
+                         + r"""["']""", text) for p in packages if p in text)
+
+
+def package_name(f: FileFacts) -> str | None:
+    """The `name` in the package.json (or bower.json) nearest above the file; read once a run
+    per folder."""
+    folder = f.nearest_dir_with(_PACKAGE_MANIFESTS)
+    if folder is None:
+        return None
+    names = f.project.package_names
+    if folder not in names:
+        listing = f.project.names_in(str(f.file.root), folder)
+        manifest = next(m for m in _PACKAGE_MANIFESTS if m in listing)
+        data = read_package_json(os.path.join(str(f.file.root), folder, manifest))
+        name = data.get("name") if isinstance(data, dict) else None
+        names[folder] = name if isinstance(name, str) else None
+    return names[folder]
+
+
+@cache
 def documentation_table() -> PathTable:
     return _table("documentation.yml", _data()["documentation"])
 
@@ -199,7 +234,11 @@ class LinguistPath(Condition):
         key = "linguist:" + self.table  # two rules ask for documentation: answer once
         sniffed = f._sniffed
         if key not in sniffed:
-            sniffed[key] = _TABLES[self.table]().first(f.file.path)
+            found = _TABLES[self.table]().first(f.file.path)
+            owners = vendor_owners().get(found or "") if self.table == "vendor" else None
+            if owners and (package_name(f) in owners or _imports(f.text, owners)):
+                found = None  # the library's own package, or a module using the library
+            sniffed[key] = found
         return sniffed[key]
 
 

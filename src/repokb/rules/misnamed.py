@@ -54,10 +54,24 @@ def own_externals(f: FileFacts) -> str | None:
     None (the module docstring)."""
     lower = [d.lower() for d in f.dirs]
     at = next((i for i, d in enumerate(lower) if d in _EXTERNALS), None)
-    if at is None or _LIBRARY_ROOTS.isdisjoint(lower[:at]) or not f.is_code:
+    if at is None or not f.is_code:
         return None
-    m = _IMPORTS_ABOVE.search(f.text)
+    if _LIBRARY_ROOTS.isdisjoint(lower[:at]):
+        m = _python_imports_above(f, at)
+    else:
+        m = _IMPORTS_ABOVE.search(f.text)
     return f"{f.dirs[at]}/ below {'/'.join(f.dirs[:at])}/, importing {m.group()!r}" if m else None
+
+
+def _python_imports_above(f: FileFacts, at: int) -> re.Match[str] | None:
+    """A Python module of the package above the folder importing from it (`from ..core`, `from
+    sympy.core`): SymPy 1.14.0's own `sympy/external/gmpy.py` (its interface to gmpy2)."""
+    if f.language != "python" or at == 0:
+        return None
+    packages = "|".join(re.escape(d) for d in f.dirs[:at] if d.isidentifier())
+    above = rf"^[ \t]*from[ \t]+(?:\.\.|(?:{packages})\.)" if packages \
+        else r"^[ \t]*from[ \t]+\.\."
+    return re.search(above, f.text, re.M)
 
 
 MIGRATION_FOLDER = Fact("a database migrations folder", migration_folder, "dir")

@@ -65,9 +65,10 @@ from repokb.rules.generated import (
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
     TWINNED_DISTRIBUTION_BUILD,
+    TYPESCRIPT_LIB,
     VENDORED_LIBRARY,
 )
-from repokb.rules.jsdeclarations import JS_DECLARED
+from repokb.rules.jsdeclarations import GENERATED_TWIN, JS_DECLARED
 from repokb.rules.layout import (
     ANDROID_PICTURE,
     ANDROID_TRANSLATION,
@@ -347,6 +348,20 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
+# NEXT (decisions37): in a library's own package (package.json's name, linguist.yml `own:`) or a
+# module importing that library, Linguist's library-name rules vendor nothing (foundation-sites'
+# js/foundation.*.js, select2's src/js/select2/, pydata-sphinx-theme's bootstrap.js); Babel's
+# helper functions mark a distribution build beside its .min.js (Font Awesome's js/all.js);
+# browserify's prelude marks a bundle (mkdocs-material's lunr/wordcut.js); a dual build's mirror
+# copies (`cjs/x.cjs` of `lib/x.js`; a declaration in lib/ or browser/ with the same bytes as
+# es/'s or the package's) are module_format_copy (css-tree, element-plus, typeorm); a
+# declaration of a module with a generator's marker is generated (@angular/common's
+# locales/*.d.ts); an SVG or a source map named after a secret is no secret store
+# (`user-secret.svg`, `*CredentialsOptions.js.map`); a script below static/ in a folder with
+# its own licence is a library copy, vendored (django-ckeditor's CKEditor 4); TypeScript's
+# `lib.*.d.ts` copied into a project are vendored (bokeh); a manifest or lockfile in a
+# fixtures/ folder is a test fixture (poetry-core); a Python module in `external/` importing
+# the package above is the package's (SymPy's sympy/external/)
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -510,21 +525,28 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dist-package-output", Tier.VENDOR, (DIST_LEFT,),
        Then(Kind.BUILD_ARTIFACT, "build output of a package with no other source, in "
             "{evidence}", subkind="build_output", confidence=0.9)),
-    _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"),),
+    # (Linguist's `extern(al)?/` too: SymPy's own sympy/external/ imports the package above)
+    _r("linguist-vendor", Tier.VENDOR, (LinguistPath("vendor"), Not(OWN_EXTERNALS)),
        Then(Kind.VENDOR, "vendored, as GitHub Linguist decides ({evidence})",
             subkind="linguist_vendored", flags=("vendor",), confidence=0.9)),
     # LibMan's (and the ASP.NET templates') client libraries: `wwwroot/lib/jquery/dist/...`
     _r("libman-library", Tier.VENDOR, (Glob(("**/wwwroot/lib/**",)),),
        Then(Kind.VENDOR, "client library installed by LibMan ({evidence})",
             subkind="third_party", flags=("vendor",), confidence=0.9)),
+    _r("typescript-lib", Tier.VENDOR, (TYPESCRIPT_LIB,),
+       Then(Kind.VENDOR, "TypeScript's standard library declarations ({evidence}), "
+            "the compiler's own", subkind="vendored_library", flags=("vendor",),
+            confidence=0.9)),
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),
-    _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)),),
+    # a test's sample projects are fixtures, not the project's manifests (poetry-core 2.5.0's
+    # 87 tests/fixtures/*/pyproject.toml answered which dependencies poetry-core has)
+    _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),
     _r("dependency-manifest", Tier.VENDOR,
-       (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)),),
+       (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",
             subkinds={**T.MANIFESTS, **T.MANIFEST_NAME_GLOBS}, confidence=0.95)),
     _r("sbt-build-code", Tier.VENDOR, (Glob(T.SBT_BUILD_GLOBS), Lang(frozenset({"scala"}))),
@@ -596,6 +618,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "declarations tsc wrote from {evidence} (that JavaScript "
             "source is indexed)", subkind="javascript_declarations", flags=("generated",),
             confidence=0.9)),
+    # @angular/common's `locales/fr.d.ts` beside `fr.js` ("THIS CODE IS GENERATED")
+    _r("generated-declarations", Tier.GENERATED, (GENERATED_TWIN,),
+       Then(Kind.GENERATED, "declarations of generated code ({evidence})",
+            subkind="generated_declarations", flags=("generated",), confidence=0.9)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),

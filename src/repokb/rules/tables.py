@@ -398,6 +398,9 @@ SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".docker", "secrets", ".secre
 # code files with such names (secrets.py) are judged by their content instead.
 SECRET_NAME_WORDS: tuple[str, ...] = ("secret", "credential")
 SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", None})
+# an image's XML and a build's source map hold no secret store's values (Font Awesome's
+# `user-secret.svg`, typeorm's `PostgresConnectionCredentialsOptions.js.map`: 20 were blocked)
+SECRET_NAME_NOT_STORE_EXTENSIONS = frozenset({".svg", ".map"})
 
 
 # Vendored or installed third-party code (any directory component).
@@ -667,6 +670,12 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
     # { // webpackBootstrap`)
     "webpack's bootstrap /******/ webpackBootstrap": (
         re.compile(r"^/\*{6}/.*// webpackBootstrap", re.M),),
+    # browserify's prelude (browser-pack): the `require` of its module table, then module 1
+    # (mkdocs-material 9.8.2's lunr/wordcut.js, wordcut and underscore: 1,189 pieces)
+    "browserify's prelude and module table": (
+        re.compile(r"function \w\(\w,\w,\w\)\{function \w\(\w,\w\)\{if\(!\w\[\w\]\)\{"
+                   r"if\(!\w\[\w\]\)\{"),
+        re.compile(r"MODULE_NOT_FOUND")),
 }
 BUNDLE_HEAD_LINES = 60
 # A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
@@ -685,6 +694,13 @@ DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
         r"^//#region [\w@./-]+\.[cm]?[jt]sx?[ \t]*$", re.M),
     # Babel's injected helpers (`function _typeof(o) {"@babel/helpers - typeof"; ...`)
     "Babel's injected helpers": re.compile(r'"@babel/helpers - \w+"'),
+    # ... and the helpers themselves, as Babel 7.24+ writes them, one-letter parameters
+    # (Font Awesome 7.3.1's js/all.js, solid.js, brands.js: 5,800 pieces of icon data beside
+    # their .min.js); a person names no function `_arrayLikeToArray(r, a)`
+    "Babel's injected helper functions": re.compile(
+        r"^[ \t]*function _(?:arrayLikeToArray\(r, a\)|defineProperty\(e, r, t\)|"
+        r"classCallCheck\(a, n\)|toPropertyKey\(t\)|toPrimitive\(t, r\)|"
+        r"objectSpread2\(e\)|slicedToArray\(r, e\)) \{", re.M),
     # rollup's UMD wrapper: the factory chosen by one ternary chain
     "rollup's UMD wrapper": re.compile(
         r"^;?\(function \(global, factory\) \{\s*typeof exports === 'object' && "
@@ -702,6 +718,9 @@ MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bund
 # A script directly in a libs/ folder below the root, named like a library's distribution
 # build (or with its own licence banner), is a vendored copy (checks.VENDORED_LIBRARY).
 VENDORED_LIBS_DIRS = frozenset({"libs"})
+TYPESCRIPT_NO_DEFAULT_LIB = '/// <reference no-default-lib="true"/>'
+# a licence file of a library copied below a web app's static/ folder (generated._static_copy)
+LICENCE_FILE = re.compile(r"(?:licen[cs]e|copying)(?:[._-][\w.-]*)?$", re.I)
 LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
@@ -761,6 +780,15 @@ VARIANT_LAST_EXTENSIONS = frozenset({".mjs", ".cjs", ".mts", ".cts"})
 MODULE_FORMAT_DIRS = frozenset({"amd", "cjs", "commonjs", "es", "esm", "es6", "es2015", "umd"})
 MODULE_SOURCE_DIRS = ("src", "modules", "source")
 MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
+# A dual build's mirror folders: a module in the key's folder is a copy of the one at the
+# same path in a folder named after it ("": the folder above, as typeorm's browser/ build
+# mirrors the package; rules/generated.py `_mirrored`): the `.js`/`.mjs` kept before a `.cjs`
+# (variants.kept_in_place), a declaration only when its bytes are the same.
+MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
+    "cjs": ("lib", "esm", "es"), "commonjs": ("lib", "esm", "es"), "lib": ("es", "esm"),
+    "browser": ("",),
+}
+MIRROR_COMPARE_BYTES = 1024 * 1024
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
 # whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
 VARIANT_SIZE_RATIO = 2
