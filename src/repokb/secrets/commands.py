@@ -142,7 +142,9 @@ _ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:
 _ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
                        r"""(?P<value>[^\s"'`|;&<>(),]{4,256})(?P=q)""")
 _AT_ENV = ("-e ", "--env", "--build-arg", "--set-env-vars", "config:set")
-_REFERENCE = re.compile(r"""[$%`{]|^(?:env|file|fd|stdin)(?::|$)""")
+# (`%` is a reference as Windows' `%VAR%`, a batch file's `%1` / `%~1`, Python's `%(name)s`;
+# a password ending in `%` was taken for one: `lftp -u u,Pw4417%`)
+_REFERENCE = re.compile(r"""[$`{]|%(?:[A-Za-z_]\w*%|[~*\d(])|^(?:env|file|fd|stdin)(?::|$)""")
 
 
 def _literal(value: str) -> bool:
