@@ -705,6 +705,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
     "vault", "lftp", "mc alias", "mc config", "ssh-keygen", "oauth2-bearer", "rclone", "influx",
     "reset-admin-password", "consul", "--account-key",
+    # session 37: rabbitmqadmin, NcFTP, `ab -A`, `--proxy-user`, `--creds`, secret stores'
+    # own commands, `fly secrets set`, a `-D` property
+    "rabbitmqadmin", "ncftp", "ab ", "proxy-user", "creds", "keyvault",
+    "gcloud secrets", "secrets set", " -d",
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
     # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL
