@@ -847,6 +847,15 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
     ("shell", "lftp -u deploy,$DEPLOY_PASS sftp://files.acme.io\n"),
     ("markdown", "Post alerts to the Teams channel's incoming webhook (see the runbook).\n"),
     ("yaml", "format: {json}\nlevel: {info}\n"),
+    ("shell", "ab -A user:$BENCH_PASS -n 100 https://acme.io/\n"),
+    ("shell", "curl --proxy-user bob:${PROXY_PASS} -x proxy:3128 https://acme.io\n"),
+    ("shell", "skopeo copy --dest-creds \"$REG_USER:$REG_TOKEN\" docker://a docker://b\n"),
+    ("shell", "java -Dfile.encoding=UTF-8 -Dspring.profiles.active=prod -jar app.jar\n"),
+    ("shell", "mvn deploy -Dgpg.passphrase=${env.GPG_PASSPHRASE} -DskipTests\n"),
+    ("shell", "dotnet user-secrets set \"Stripe:SecretKey\" \"$STRIPE_KEY\"\n"),
+    ("shell", "az keyvault secret set --vault-name kv --name db --file pw.txt\n"),
+    ("shell", "fly secrets set LOG_LEVEL=debug REGION=fra\n"),
+    ("shell", "rabbitmqadmin -u admin -p \"$RABBIT_PASS\" list queues\n"),
 ]
 
 
