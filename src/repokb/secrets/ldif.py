@@ -5,7 +5,8 @@ is not plain ASCII, or that its tool chose to encode, after a double colon, base
 over lines that open with one space: `userPassword:: e1NTSEF9...`. ASSIGNMENT reads `::` as a
 scope (`Token::NAME`), so the value stayed. A line at the column's start whose attribute is a
 secret's name (`userPassword`, `olcRootPW`, `sambaNTPassword`, an option `;binary` too) and
-whose value is base64 of 8 characters or more: its value (continuation lines too). A plain
+whose value is base64 of 8 characters or more: its value (continuation lines too), in a text
+that names an entry's `dn:` (C++'s and Ruby's `::` are everywhere else). A plain
 `userPassword: X` is read by scan as any key's value.
 """
 
@@ -23,7 +24,7 @@ _BASE64_LINE = re.compile(
 
 def find(text: str) -> list[Span]:
     """Spans of the base64 values LDIF gives to secret-named attributes."""
-    if "::" not in text:
+    if "::" not in text or "dn:" not in text:  # (an entry, or a snippet of one, names its dn)
         return []
     return [(m.start("value"), m.end("value"), "secret_assignment", False)
             for m in _BASE64_LINE.finditer(text) if is_secret_key(m.group("key"))]

@@ -90,7 +90,7 @@ def find(text: str, keys: KeyLines) -> list[Span]:
                 for call in _CALLS for m in call.finditer(text, start, end)
                 if _password(m.group("value"))]
     if "insert" in keys.low:
-        out += inserted(text)
+        out += inserted(text, keys)
     if "secret" in keys.low:
         for create in _CREATE_SECRET.finditer(text):
             statement_end = text.find(";", create.end())
@@ -108,10 +108,15 @@ _ROW_PART = re.compile(r"'(?:[^'\n]|'')*'|\"[^\"\n]*\"|[(),;]|[^'\"(),;]+")
 _MAX_ROWS_READ = 200_000  # characters of rows read after one INSERT's column list
 
 
-def inserted(text: str) -> list[Span]:
-    """The quoted literals an INSERT's rows give to its columns named for a secret."""
+def inserted(text: str, keys: KeyLines) -> list[Span]:
+    """The quoted literals an INSERT's rows give to its columns named for a secret (tried
+    where the word `insert` stands, not at every character: Python's `list.insert` is
+    everywhere)."""
     out: list[Span] = []
-    for m in _INSERT.finditer(text):
+    for at in keys.at("insert"):
+        m = _INSERT.match(text, at)
+        if m is None or (at and (text[at - 1].isalnum() or text[at - 1] == "_")):
+            continue
         columns = [c.strip().strip('`"[]') for c in m.group("columns").split(",")]
         secret = {i for i, c in enumerate(columns) if is_secret_key(c)}
         if not secret:
