@@ -312,7 +312,10 @@ REDACTED = "<REDACTED_SECRET>"
 # prefix kept with it (`{SSHA}X`, `{noop}X`: the value stopped at `}`, its hash stored);
 # an INSERT's rows under a secret-named column (`INSERT INTO users (.., password) VALUES
 # (.., 'X')`); Teams' legacy `outlook.office.com/webhook/` URL; a command option's value
-# with a `%` (`lftp -u u,X%`) is no `%VAR%` reference
+# with a `%` (`lftp -u u,X%`) is no `%VAR%` reference; command lines' secrets (rabbitmqadmin/ncftp
+# `-p X`, `ab -A` / `--proxy-user` / `--creds u:X`, `dotnet user-secrets set`, `az keyvault
+# secret set --value`, `gcloud secrets ... <<< X`, `fly secrets set K=X`, `-Dsecret.name=X`,
+# `net use Z: \\h\s X /user:u`); Sentinel's `sentinel auth-pass MASTER X`
 REDACTION_VERSION = 46
 
 
@@ -708,7 +711,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # session 37: rabbitmqadmin, NcFTP, `ab -A`, `--proxy-user`, `--creds`, secret stores'
     # own commands, `fly secrets set`, a `-D` property
     "rabbitmqadmin", "ncftp", "ab ", "proxy-user", "creds", "keyvault",
-    "gcloud secrets", "secrets set", " -d",
+    "gcloud secrets", "secrets set", " -d", "auth-pass",
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
     # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL

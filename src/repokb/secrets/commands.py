@@ -65,6 +65,10 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("wmic",), re.compile(rf"""\bwmic\b{_REST}[ \t]/password:{_WORD}""", re.I)),
     (("net use",), re.compile(rf"""\bnet[ \t]+use\b{_REST}[ \t]/user:\S+[ \t]+{_WORD}""",
                               re.I)),
+    # (and its documented order, the password after the share, before `/user:`: `net use Z:
+    # \\nas\share X /user:DOM\bob`; session 37)
+    (("net use",), re.compile(r"""\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+"""
+                              rf"""(?![/*]){_WORD}""", re.I)),
     # an account's password set from a script: `echo "U:X" | chpasswd`, `chpasswd <<< "U:X"`,
     # `echo X | passwd --stdin U`, the plaintext given to `openssl passwd`
     (("chpasswd",), re.compile(r"""\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*["']?[^\s:"']+:"""
