@@ -31,7 +31,7 @@ from repokb.roots import ProjectRoot, canonical, escaped, utf8
 from repokb.rules import distapi
 from repokb.rules.folders import in_listing, marker_skip, name_skip, on_disk, reopened
 from repokb.rules.repo_config import RepoConfig
-from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS
+from repokb.rules.tables import SKIP_DIR_SUFFIXES, SKIP_DIRS, SKIPPED_DIR_FILES
 from repokb.secrets.paths import RedactedSourceFile, redact_path
 
 
@@ -251,6 +251,20 @@ def _walk(
         rules.pop(pushed)
 
 
+def _kept_files(project: ProjectRoot, folder: os.DirEntry[str],
+                rel: str) -> Iterator[SourceFile]:
+    """The files of a folder left out that the classifier still judges (tables.
+    SKIPPED_DIR_FILES: a Gradle user home's gradle.properties, blocked as credentials)."""
+    for name in SKIPPED_DIR_FILES.get(folder.name, ()):
+        try:
+            st = os.lstat(os.path.join(folder.path, name))
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            yield SourceFile(project=project.name, root=project.root, path=f"{rel}/{name}",
+                             size=st.st_size, mtime_ns=st.st_mtime_ns)
+
+
 def _inside(root: Path, folder: Path) -> bool:
     """Whether a folder, symlinks resolved now, still lies in the (real) project root: checked
     on entering each folder, so a folder replaced by a symlink after it was listed is not
@@ -286,6 +300,7 @@ def _visit(
             if reason:
                 yield _skip(project, rel, reason[1], reason[0], True,
                             project.owner(entry.path) or "")
+                yield from _kept_files(project, entry, rel)
             else:  # (a folder below is walked whole: the filter is for the first one only)
                 below = replace(walk, keep=None) if walk is not None and walk.keep else walk
                 yield from _walk(project, Path(entry.path), rel, rules, config, below,

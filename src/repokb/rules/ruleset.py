@@ -362,6 +362,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `lib.*.d.ts` copied into a project are vendored (bokeh); a manifest or lockfile in a
 # fixtures/ folder is a test fixture (poetry-core); a Python module in `external/` importing
 # the package above is the package's (SymPy's sympy/external/)
+# NEXT (secrets37): an LDIF (`.ldif`) is configuration, indexed with its passwords redacted (was
+# unknown, excluded); a Gradle user home's `.gradle/gradle.properties` is handed to the
+# classifier though its folder is skipped, and blocked as a credentials file (was lost in the
+# folder's "Gradle cache" reason)
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -940,6 +944,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("tmux-config", Tier.LANGUAGE, (Lang(frozenset({"tmux"})),),
        Then(Kind.CONFIGURATION, "tmux configuration (tmux's command language)",
             subkind="tmux_config")),
+    _r("ldif", Tier.LANGUAGE, (Lang(frozenset({"ldif"})),),
+       Then(Kind.CONFIGURATION, "LDIF: an LDAP directory's entries, schema or configuration "
+            "(its passwords redacted)", subkind="ldif")),
     _r("linguist-config", Tier.LANGUAGE, (Lang(formats.LINGUIST_GROUPS["config"]),),
        Then(Kind.CONFIGURATION, "{language} configuration (a GitHub Linguist language)",
             subkind="{language}_config")),

@@ -308,6 +308,14 @@ REDACTED = "<REDACTED_SECRET>"
 # (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
 # `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
 # tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
+# NEXT (secrets37): LDIF's base64 `userPassword:: X` (secrets/ldif.py); a bare value's scheme
+# prefix kept with it (`{SSHA}X`, `{noop}X`: the value stopped at `}`, its hash stored);
+# an INSERT's rows under a secret-named column (`INSERT INTO users (.., password) VALUES
+# (.., 'X')`); Teams' legacy `outlook.office.com/webhook/` URL; a command option's value
+# with a `%` (`lftp -u u,X%`) is no `%VAR%` reference; command lines' secrets (rabbitmqadmin/ncftp
+# `-p X`, `ab -A` / `--proxy-user` / `--creds u:X`, `dotnet user-secrets set`, `az keyvault
+# secret set --value`, `gcloud secrets ... <<< X`, `fly secrets set K=X`, `-Dsecret.name=X`,
+# `net use Z: \\h\s X /user:u`); Sentinel's `sentinel auth-pass MASTER X`
 REDACTION_VERSION = 46
 
 
@@ -412,8 +420,11 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
     TokenFormat("discord_webhook", ("discord.com/api/webhooks/", "discordapp.com/api/webhooks/"),
                 _re(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/"
                     r"[A-Za-z0-9_\-]{60,68}")),
-    TokenFormat("teams_webhook", ("webhook.office.com/webhookb2/",),
-                _re(r"https://[a-z0-9]+\.webhook\.office\.com/webhookb2/[a-z0-9@\-]{20,100}"
+    # (and the connector's first address, `outlook.office.com/webhook/`, or office365.com's:
+    # retired by Microsoft, still written in runbooks and alerting configs)
+    TokenFormat("teams_webhook", ("webhook.office.com/webhookb2/", ".com/webhook/"),
+                _re(r"https://(?:[a-z0-9]+\.webhook\.office\.com/webhookb2|"
+                    r"outlook\.office(?:365)?\.com/webhook)/[a-z0-9@\-]{20,100}"
                     r"/IncomingWebhook/[a-z0-9]{32}/[a-z0-9\-]{36}")),
     TokenFormat("azure_storage_key", ("AccountKey=",), _re(r"AccountKey=([A-Za-z0-9+/=]{40,})"),
                 group=1),
@@ -697,6 +708,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "cmdkey", "schtasks", "psexec", "wmic", "net use", "chpasswd", "passwd", "assword", "://",
     "vault", "lftp", "mc alias", "mc config", "ssh-keygen", "oauth2-bearer", "rclone", "influx",
     "reset-admin-password", "consul", "--account-key",
+    # session 37: rabbitmqadmin, NcFTP, `ab -A`, `--proxy-user`, `--creds`, secret stores'
+    # own commands, `fly secrets set`, a `-D` property
+    "rabbitmqadmin", "ncftp", "ab ", "proxy-user", "creds", "keyvault",
+    "gcloud secrets", "secrets set", " -d", "auth-pass",
     # pasted: credential files' lines (an FTP script's `user NAME X`, pgbouncer's userlist)
     "user ", "userlist", "auth_file", "pgbouncer",
     # session 33: SQL's and the database shells' user calls, `mysqladmin password`, Redis's ACL
@@ -725,7 +740,8 @@ ASSIGNMENT = _re(
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
     r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
     r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
-    r"""|(?P<value>[^\s"'`,;)\]}]{1,400}))""")
+    r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
+    r"""[^\s"'`,;)\]}]{1,400}))""")
 
 # `[local] a, b = "x", "y"` at a line's start (`:=` for Go): each value pairs with the name at
 # its place (secrets/openresty.py), so ASSIGNMENT must not pair the last name with the first
@@ -759,7 +775,7 @@ WEAK_MIN_LENGTH = 4  # shorter values of secret-named keys are not worth redacti
 # Languages whose assignments hold literal values (a bare `password: hunter2` is the password;
 # tmux's `set -g @token X`, read as INI before it had its own language).
 CONFIG_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv", "xml", "hcl", "tmux",
-                              None})
+                              "ldif", None})
 # Documentation whose examples are code, read as code is: Perl's POD (a `.pod` is read as the POD
 # inside a `.pm` is; in "text" mode `my $password = $c->param('pass');` took the call for the value)
 CODE_DOC_LANGUAGES = frozenset({"pod"})

@@ -380,7 +380,16 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # its content)
                                 "aws/config": "credentials_file",
                                 "composer/auth.json": "credentials_file",
-                                ".composer/auth.json": "credentials_file"}
+                                ".composer/auth.json": "credentials_file",
+                                # Gradle's user home (~/.gradle/gradle.properties:
+                                # `signing.password`, `ossrhPassword`, `mavenCentralPassword`;
+                                # a project's own gradle.properties is indexed, redacted)
+                                ".gradle/gradle.properties": "credentials_file"}
+# Files of a folder the walk leaves out by its name (SKIP_DIRS) that it still hands to the
+# classifier, one stat each, so a credential file there is recorded blocked with its reason, not
+# lost in its folder's: a Gradle user home is a `.gradle` folder of caches that holds the
+# user's gradle.properties (SECRET_PATHS blocks it)
+SKIPPED_DIR_FILES: dict[str, tuple[str, ...]] = {".gradle": ("gradle.properties",)}
 # Names of files a certificate may be; such a file holding only public PEM blocks (and at
 # least one) is public key material, not a secret (rules/checks.py PUBLIC_KEY_MATERIAL). A
 # `.key` is not here: that name means a private key.
@@ -827,6 +836,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # a Mako page (`orders.mako`; `script.py.mako` is the Python it renders: TEMPLATE_SUFFIXES,
     # but `index.html.mako` is a page: MAKO_PAGE_BASES)
     ".mako": "mako",
+    # LDAP's interchange format (RFC 2849): a directory's entries, schema or OpenLDAP's
+    # cn=config as `attr: value` lines (a `userPassword:` redacted; was unknown, excluded)
+    ".ldif": "ldif",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",

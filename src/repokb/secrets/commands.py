@@ -65,6 +65,10 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("wmic",), re.compile(rf"""\bwmic\b{_REST}[ \t]/password:{_WORD}""", re.I)),
     (("net use",), re.compile(rf"""\bnet[ \t]+use\b{_REST}[ \t]/user:\S+[ \t]+{_WORD}""",
                               re.I)),
+    # (and its documented order, the password after the share, before `/user:`: `net use Z:
+    # \\nas\share X /user:DOM\bob`; session 37)
+    (("net use",), re.compile(r"""\bnet[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S+[ \t]+"""
+                              rf"""(?![/*]){_WORD}""", re.I)),
     # an account's password set from a script: `echo "U:X" | chpasswd`, `chpasswd <<< "U:X"`,
     # `echo X | passwd --stdin U`, the plaintext given to `openssl passwd`
     (("chpasswd",), re.compile(r"""\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)*["']?[^\s:"']+:"""
@@ -108,6 +112,14 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("rabbitmqctl",),
      re.compile(rf"""\brabbitmqctl\b{_REST}[ \t](?:add_user|change_password)[ \t]+"""
                 rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
+    # session 37: rabbitmqadmin's and NcFTP's `-p X`; a `user:X` pair given to Apache
+    # Bench's `-A`, curl's `--proxy-user`, skopeo's and buildah's `--creds` /
+    # `--src-creds` / `--dest-creds`
+    (("rabbitmqadmin", "ncftp"),
+     re.compile(rf"""\b(?:rabbitmqadmin|ncftp(?:put|get|ls)?)\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    (("ab ", "proxy-user", "creds"),
+     re.compile(r"""(?:\bab\b[^\n|;&]*?[ \t]-A|--proxy-user|--(?:src-|dest-)?creds)"""
+                rf"""(?:[ \t]+|=)["']?[^\s:"']+:{_WORD}""")),
 )
 # a secret handed to a store, or masked: any literal word
 _STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""
@@ -121,6 +133,15 @@ _SECRETS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                 rf"""[ \t]+{_WORD}[ \t]*\|[ \t]*"""
                 + _STORE)),
     (("add-mask",), re.compile(r"""::add-mask::(?P<value>[^\s"'`]{4,256})""")),
+    # session 37: a value set in a secret store by its own command: `dotnet user-secrets set
+    # NAME X`, `az keyvault secret set ... --value X`, a here-string to `gcloud secrets
+    # create NAME --data-file=- <<< X` (and `versions add`)
+    (("user-secrets",), re.compile(r"""\bdotnet[ \t]+user-secrets[ \t]+set[ \t]+"""
+                                   rf"""(?:"[^"\n]*"|'[^'\n]*'|[^\s"']+)[ \t]+{_WORD}""")),
+    (("keyvault",), re.compile(r"""\baz[ \t]+keyvault[ \t]+secret[ \t]+set\b"""
+                               rf"""{_REST}[ \t]--value(?:[ \t]+|=){_WORD}""")),
+    (("gcloud secrets",), re.compile(r"""\bgcloud[ \t]+secrets[ \t]+(?:create|versions"""
+                                     rf"""[ \t]+add)\b{_REST}<<<[ \t]*{_WORD}""")),
 )
 # an expect script's answer to a password prompt: `expect "*assword:*"` then `send "X\r"`, on
 # the next line or after a `;`
@@ -138,11 +159,17 @@ _TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(
 # `https://KEY@sentry.example.com/12`), meant to ship in a web page
 _SENTRY = re.compile(r"""@(?:[\w\-]+\.)*(?:ingest|sentry)[\w\-]*\.""")
 # a KEY=VALUE pair after an option that sets the environment of a command or an app
-_ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set)\b""")
-_ENV_PAIR = re.compile(r"""(?<=[ \t=,"'])(?P<key>[A-Za-z_][A-Za-z0-9_]*)=(?P<q>["']?)"""
+# (session 37: `fly secrets set NAME=X`, and a JVM system property `-Dgpg.passphrase=X` given to
+# mvn, java, gradle: its name may hold dots)
+_ENV_OPTION = re.compile(r"""(?:[ \t]-e|--env|--build-arg|--set-env-vars|config:set"""
+                         r"""|secrets[ \t]+set)\b|[ \t](?=-D[A-Za-z_])""")
+_ENV_PAIR = re.compile(r"""(?:(?<=[ \t=,"'])|(?<=[ \t]-D))(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)="""
+                       r"""(?P<q>["']?)"""
                        r"""(?P<value>[^\s"'`|;&<>(),]{4,256})(?P=q)""")
-_AT_ENV = ("-e ", "--env", "--build-arg", "--set-env-vars", "config:set")
-_REFERENCE = re.compile(r"""[$%`{]|^(?:env|file|fd|stdin)(?::|$)""")
+_AT_ENV = ("-e ", "--env", "--build-arg", "--set-env-vars", "config:set", "secrets set", " -d")
+# (`%` is a reference as Windows' `%VAR%`, a batch file's `%1` / `%~1`, Python's `%(name)s`;
+# a password ending in `%` was taken for one: `lftp -u u,Pw4417%`)
+_REFERENCE = re.compile(r"""[$`{]|%(?:[A-Za-z_]\w*%|[~*\d(])|^(?:env|file|fd|stdin)(?::|$)""")
 
 
 def _literal(value: str) -> bool:

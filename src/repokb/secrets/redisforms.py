@@ -6,7 +6,7 @@ stored as written):
   an ACL file's or `redis.conf`'s `user NAME on >X ...` line;
 - `redis.conf`'s directives `requirepass X` and `masterauth X` at a line's start (read as INI,
   where a key needs a `=`), and `CONFIG SET requirepass X` (`--requirepass X` on a command line
-  is commands.py's).
+  is commands.py's); Sentinel's `sentinel auth-pass MASTER X` (session 37).
 
 A value is a literal, never a reference (`$PASS`, `${REDIS_PASSWORD}`), nor a placeholder.
 """
@@ -28,7 +28,8 @@ _RULE = re.compile(r"""(?:^|[ \t])(?P<q>["']?)(?:>(?P<value>[^\s"']{4,256})"""
 # opens with `user` (`user add bob >/dev/null`)
 _ACL_MARK = re.compile(r"(?:^|[ \t])(?:on|off|nopass|resetpass|allkeys|allcommands|~\S+|[+\-]@\S+)"
                        r"(?=\s|$)")
-_DIRECTIVE = re.compile(r"""(?im)(?:^[ \t]*|\bconfig[ \t]+set[ \t]+)(?:requirepass|masterauth)"""
+_DIRECTIVE = re.compile(r"""(?im)(?:^[ \t]*|\bconfig[ \t]+set[ \t]+)(?:requirepass|masterauth"""
+                        r"""|sentinel[ \t]+auth-pass[ \t]+[^\s"']+)"""
                         r"""[ \t]+(?P<q>["']?)(?P<value>[^\s"']{4,256})(?P=q)[ \t]*$""")
 _REFERENCE = re.compile(r"[$%`{]")
 
@@ -46,7 +47,7 @@ def find(text: str, keys: KeyLines) -> list[Span]:
                     if group == "hash" or _password(m.group(group)):
                         at = user.start("rules")
                         out.append((at + m.start(group), at + m.end(group), "redis_acl", False))
-    for start, end in keys.lines(("requirepass", "masterauth")):
+    for start, end in keys.lines(("requirepass", "masterauth", "auth-pass")):
         out += [(m.start("value"), m.end("value"), "redis_password", False)
                 for m in _DIRECTIVE.finditer(text, start, end) if _password(m.group("value"))]
     return out

@@ -19,6 +19,11 @@
   `dbms.security.createUser('u', 'X')` / `dbms.security.changeUserPassword('u', 'X')` /
   `dbms.changePassword('X')`, MongoDB's `db.changeUserPassword('u', 'X')`.
 
+- session 37: a seed's row, `INSERT INTO users (email, password, role) VALUES ('a@b',
+  'X', 'admin'), (...)`: the literal each row gives a column named for a secret
+  (`scan.is_secret_key`: `password`, `api_key`, `token`; not `key`, `password_changed_at`'s
+  date is no password), in every row up to the statement's `;`.
+
 Kept: placeholders (`'<password>'`, `${PW}`, `{{ var('pw') }}`), SQL*Plus's substitution
 (`&pw`), bind variables (`:pw`, `?`, `%s`), MySQL's `IDENTIFIED BY PASSWORD '*hash'` keyword
 and Oracle's `IDENTIFIED BY VALUES` (the value after them is read), field names. In any
@@ -30,7 +35,7 @@ from __future__ import annotations
 import re
 
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import is_placeholder
+from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
 from repokb.secrets.values import is_field_name
 
 Span = tuple[int, int, str, bool]
@@ -84,6 +89,8 @@ def find(text: str, keys: KeyLines) -> list[Span]:
         out += [(m.start("value"), m.end("value"), "sql_password", False)
                 for call in _CALLS for m in call.finditer(text, start, end)
                 if _password(m.group("value"))]
+    if "insert" in keys.low:
+        out += inserted(text, keys)
     if "secret" in keys.low:
         for create in _CREATE_SECRET.finditer(text):
             statement_end = text.find(";", create.end())
@@ -92,6 +99,45 @@ def find(text: str, keys: KeyLines) -> list[Span]:
                     for m in _SECRET_KEYS.finditer(text, create.end(), min(stop, create.end()
                                                                          + 4000))
                     if _password(m.group("value"))]
+    return out
+
+
+_INSERT = re.compile(r"(?i)\binsert\s+(?:ignore\s+)?into\s+[\w.\"`\[\]]{1,200}\s*"
+                     r"\((?P<columns>[^()]{1,4000})\)\s*values\s*")
+_ROW_PART = re.compile(r"'(?:[^'\n]|'')*'|\"[^\"\n]*\"|[(),;]|[^'\"(),;]+")
+_MAX_ROWS_READ = 200_000  # characters of rows read after one INSERT's column list
+
+
+def inserted(text: str, keys: KeyLines) -> list[Span]:
+    """The quoted literals an INSERT's rows give to its columns named for a secret (tried
+    where the word `insert` stands, not at every character: Python's `list.insert` is
+    everywhere)."""
+    out: list[Span] = []
+    for at in keys.at("insert"):
+        m = _INSERT.match(text, at)
+        if m is None or (at and (text[at - 1].isalnum() or text[at - 1] == "_")):
+            continue
+        columns = [c.strip().strip('`"[]') for c in m.group("columns").split(",")]
+        secret = {i for i, c in enumerate(columns) if is_secret_key(c)}
+        if not secret:
+            continue
+        depth, column = 0, 0
+        for part in _ROW_PART.finditer(text, m.end(), min(len(text), m.end() + _MAX_ROWS_READ)):
+            token = part.group(0)
+            if token == ";" and depth == 0:
+                break
+            if token == "(":
+                depth += 1
+                column = 0 if depth == 1 else column
+            elif token == ")":
+                depth -= 1
+            elif token == "," and depth == 1:
+                column += 1
+            elif depth == 1 and column in secret and token[0] in "'\"":
+                value = token[1:-1]
+                if _password(value) and is_secret_value(value, columns[column],
+                                                        literal_words=True):
+                    out.append((part.start() + 1, part.end() - 1, "sql_password", False))
     return out
 
 
