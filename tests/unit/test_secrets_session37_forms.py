@@ -17,15 +17,11 @@ import pytest
 
 from repokb.models import Kind, Policy
 from repokb.pipeline.discover import ProjectRoot, discover
-from repokb.secrets import find_all, redact
 from repokb.secrets.scan import mode_for
 
-from ..conftest import assert_redacted, cases, classify_file, write
-
-
-def _j(*parts: str) -> str:
-    return "".join(parts)
-
+from ..conftest import assert_redacted, classify_file, write
+from ..secret_forms import j as _j
+from ..secret_forms import kept_forms, redacted_forms
 
 FORMS = [  # (path, language as classified, text with @@i@@ for each value, values)
     ('ldap/users.ldif', 'ldif',
@@ -915,11 +911,14 @@ FORMS = [  # (path, language as classified, text with @@i@@ for each value, valu
 ]
 
 
-@cases(("path", "language", "text", "values"), FORMS)
-def test_each_form_is_redacted(path, language, text, values):
+def _filled(text: str, values: tuple[str, ...]) -> str:
     for i, value in enumerate(values):
         text = text.replace(f"@@{i}@@", value)
-    assert_redacted(text, mode_for(language), language, *values)
+    return text
+
+
+test_each_form_is_redacted = redacted_forms(
+    [(language, _filled(text, values), values) for _path, language, text, values in FORMS])
 
 
 MUST_KEEP = [  # (language, text): the nearest readable forms
@@ -951,10 +950,7 @@ MUST_KEEP = [  # (language, text): the nearest readable forms
 ]
 
 
-@cases(("language", "text"), MUST_KEEP)
-def test_readable_forms_stay(language, text):
-    assert find_all(text, mode_for(language), language) == []
-    assert redact(text, mode_for(language), language).text == text
+test_readable_forms_stay = kept_forms(MUST_KEEP, nothing_found=True)
 
 
 SSHA = _j("{SSHA}W6ph5Mm5Pz8Ggi", "ULbPgzG37mj9g=")
