@@ -419,3 +419,25 @@ def test_bad_arguments_name_their_types_and_an_unknown_project_still_says_freshn
                 assert "Index of shop: last indexed" in text, (tool, text)
 
     run(scenario)
+
+
+def test_a_path_with_a_nul_is_an_invalid_argument_never_echoed(indexed: Path, home: Path) -> None:
+    """An agent's pass (agents37): explain_file and get_context with a path holding a NUL
+    answered "a<NUL>b is not in the catalog" (an absolute one with a NUL in a folder: "Unexpected
+    error"): the NUL went into the agent's model context, and
+    "not found" sent it looking for a file no name can spell. index_path already said it."""
+    async def scenario() -> None:
+        async with stdio_session(home) as s:
+            for tool, args in (("explain_file", {"path": "src/shop/db\x00.py"}),
+                               ("explain_file", {"path": str(indexed / "src\x00/db.py")}),
+                               ("get_context", {"path": "src/shop/db\x00.py"}),
+                               ("get_context", {"path": str(indexed / "src\x00/db.py")}),
+                               ("get_context", {"path": "src/shop/db\x00.py",
+                                                "project": "shop"})):
+                data, text, error = await call(s, tool, **args)
+                assert error and data["error"]["type"] == "invalid", (tool, text)
+                assert "NUL character" in text and "\x00" not in text + json.dumps(data)
+            data, _, error = await call(s, "explain_file", path="src/shop/db.py")
+            assert not error and data["path"] == "src/shop/db.py"
+
+    run(scenario)

@@ -14,7 +14,7 @@ from repokb.filecontext import file_context
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use
-from repokb.operations.guards import LOCAL, Access
+from repokb.operations.guards import LOCAL, Access, no_nul
 from repokb.operations.why import nothing_found
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
@@ -59,6 +59,7 @@ class Reads(OperationsBase):
                 symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk)."""
+        no_nul(path)  # else echoed back in "not in the catalog" (a NUL in an agent's context)
         project = project if project is None else self._project(project)
         return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
                             before, after)
@@ -75,6 +76,7 @@ class Reads(OperationsBase):
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
         classified now); a remote one names a project-relative path the catalog knows."""
+        no_nul(path)
         project = project if project is None else self._project(project)
         require_project(project, self.ws.catalog.project_names())
         if access.trusted:
