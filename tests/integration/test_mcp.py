@@ -441,3 +441,32 @@ def test_a_path_with_a_nul_is_an_invalid_argument_never_echoed(indexed: Path, ho
             assert not error and data["path"] == "src/shop/db.py"
 
     run(scenario)
+
+
+def test_a_search_during_a_projects_first_run_says_it_is_being_indexed(indexed: Path, home: Path,
+                                                                        tmp_path: Path) -> None:
+    """An agent's pass (agents37): index_path(wait_seconds=0), then a search of the new project
+    answered "no project named big. Known projects: ..." while the freshness line below it said
+    "first index run running": the agent took its project's name for wrong. It says the run
+    is going and to ask again; the hits come once the run stored them."""
+    big = many_files(tmp_path / "big", 600)
+
+    async def scenario() -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error, text
+            reasons = []
+            for _ in range(600):
+                data, text, error = await call(s, "search", query="handle step of an order",
+                                               project="big", limit=3)
+                assert not error, text
+                if data["hits"]:
+                    break
+                reasons.append(data["reason"])
+                await anyio.sleep(0.1)
+            assert data["hits"] and reasons, reasons  # asked before anything was stored
+            assert all("big is being indexed for the first time" in r
+                       and "no project named" not in r for r in reasons), reasons
+            await call(s, "cancel_index", path=str(big), wait_seconds=0)
+
+    run(scenario)
