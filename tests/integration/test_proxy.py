@@ -343,6 +343,25 @@ def test_a_bare_random_token_in_a_question_is_never_cached(env: Env) -> None:
 
 
 @pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_the_injected_block_fits_its_token_budget_preface_included(make_env: Any,
+                                                                   protocol: str) -> None:
+    """An agent's pass (agents37): blocks of 8,049 characters under the 2,000-token budget
+    (8,000): the preface was added after the fragments had filled the budget, and a fragment
+    cut to the budget left out its file header, citation and fences."""
+    env = make_env(proxy_knowledge_tokens=150)  # 600 characters
+    outcome, _ = ask(env, protocol, KB_QUESTION, False)
+    assert outcome == "KNOWLEDGE-RAG"
+    body = env.up.last_body()
+    system = body.get("system")
+    texts = ([system] if isinstance(system, str) else [b["text"] for b in system]
+             if protocol == "anthropic" else
+             [m["content"] for m in body["messages"] if m["role"] == "system"])
+    (block,) = [t for t in texts if t.startswith("The fragments below")]
+    assert "compute_invoice_total" in block and "src/billing.py:" in block, block
+    assert len(block) <= 150 * 4, block
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
 def test_a_pasted_password_with_symbols_is_never_cached_nor_given_to_another_user(
         env: Env, protocol: str) -> None:
     """An agent's pass (agents37): "Is this key still valid? <password>" with a password of
