@@ -80,6 +80,7 @@ def _fragments(by_file: dict[tuple[str, str], list[Hit]], max_chars: int,
     for (project, path), fragments in by_file.items():
         header = f"### {_cited(path)}" + (f" ({one_line(project)})" if several else "")
         lines += [header, ""]
+        used += len(header) + 2
         files += 1
         shown = 0  # the last line of this file given so far
         for hit in sorted(fragments, key=lambda h: h.start_line):
@@ -89,12 +90,14 @@ def _fragments(by_file: dict[tuple[str, str], list[Hit]], max_chars: int,
             if body is None:
                 continue
             shown = max(shown, hit.end_line)
-            if used + len(body) > max_chars:
-                body = body[: max(0, max_chars - used)].rstrip() + "\n…"
-            ticks = fence_for(body)
             span = line_range(start, hit.end_line)  # "": uploaded without its lines
             where = (f"`{_cited(hit.path)}{':' + span if span else ''}`" if cite
                      else f"Lines {span}" if span else "A fragment")
+            # the fragment's citation and fences count too: the block stays within max_chars
+            frame = len(where) + len(symbol) + len(fence) + 2 * len(fence_for(body)) + 8
+            if used + len(body) + frame > max_chars:
+                body = body[: max(0, max_chars - used - frame)].rstrip() + "\n…"
+            ticks = fence_for(body)
             block = [f"{where}{symbol}:", f"{ticks}{fence}", body, ticks, ""]
             lines += block
             given += 1

@@ -419,3 +419,54 @@ def test_bad_arguments_name_their_types_and_an_unknown_project_still_says_freshn
                 assert "Index of shop: last indexed" in text, (tool, text)
 
     run(scenario)
+
+
+def test_a_path_with_a_nul_is_an_invalid_argument_never_echoed(indexed: Path, home: Path) -> None:
+    """An agent's pass (agents37): explain_file and get_context with a path holding a NUL
+    answered "a<NUL>b is not in the catalog" (an absolute one with a NUL in a folder: "Unexpected
+    error"): the NUL went into the agent's model context, and
+    "not found" sent it looking for a file no name can spell. index_path already said it."""
+    async def scenario() -> None:
+        async with stdio_session(home) as s:
+            for tool, args in (("explain_file", {"path": "src/shop/db\x00.py"}),
+                               ("explain_file", {"path": str(indexed / "src\x00/db.py")}),
+                               ("get_context", {"path": "src/shop/db\x00.py"}),
+                               ("get_context", {"path": str(indexed / "src\x00/db.py")}),
+                               ("get_context", {"path": "src/shop/db\x00.py",
+                                                "project": "shop"})):
+                data, text, error = await call(s, tool, **args)
+                assert error and data["error"]["type"] == "invalid", (tool, text)
+                assert "NUL character" in text and "\x00" not in text + json.dumps(data)
+            data, _, error = await call(s, "explain_file", path="src/shop/db.py")
+            assert not error and data["path"] == "src/shop/db.py"
+
+    run(scenario)
+
+
+def test_a_search_during_a_projects_first_run_says_it_is_being_indexed(indexed: Path, home: Path,
+                                                                        tmp_path: Path) -> None:
+    """An agent's pass (agents37): index_path(wait_seconds=0), then a search of the new project
+    answered "no project named big. Known projects: ..." while the freshness line below it said
+    "first index run running": the agent took its project's name for wrong. It says the run
+    is going and to ask again; the hits come once the run stored them."""
+    big = many_files(tmp_path / "big", 600)
+
+    async def scenario() -> None:
+        async with stdio_session(home, "--allow-root", str(tmp_path)) as s:
+            data, text, error = await call(s, "index_path", path=str(big), wait_seconds=0)
+            assert not error, text
+            reasons = []
+            for _ in range(600):
+                data, text, error = await call(s, "search", query="handle step of an order",
+                                               project="big", limit=3)
+                assert not error, text
+                if data["hits"]:
+                    break
+                reasons.append(data["reason"])
+                await anyio.sleep(0.1)
+            assert data["hits"] and reasons, reasons  # asked before anything was stored
+            assert all("big is being indexed for the first time" in r
+                       and "no project named" not in r for r in reasons), reasons
+            await call(s, "cancel_index", path=str(big), wait_seconds=0)
+
+    run(scenario)

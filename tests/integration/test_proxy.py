@@ -343,6 +343,50 @@ def test_a_bare_random_token_in_a_question_is_never_cached(env: Env) -> None:
 
 
 @pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_the_injected_block_fits_its_token_budget_preface_included(make_env: Any,
+                                                                   protocol: str) -> None:
+    """An agent's pass (agents37): blocks of 8,049 characters under the 2,000-token budget
+    (8,000): the preface was added after the fragments had filled the budget, and a fragment
+    cut to the budget left out its file header, citation and fences."""
+    env = make_env(proxy_knowledge_tokens=150)  # 600 characters
+    outcome, _ = ask(env, protocol, KB_QUESTION, False)
+    assert outcome == "KNOWLEDGE-RAG"
+    body = env.up.last_body()
+    system = body.get("system")
+    texts = ([system] if isinstance(system, str) else [b["text"] for b in system]
+             if protocol == "anthropic" else
+             [m["content"] for m in body["messages"] if m["role"] == "system"])
+    (block,) = [t for t in texts if t.startswith("The fragments below")]
+    assert "compute_invoice_total" in block and "src/billing.py:" in block, block
+    assert len(block) <= 150 * 4, block
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+def test_a_pasted_password_with_symbols_is_never_cached_nor_given_to_another_user(
+        env: Env, protocol: str) -> None:
+    """An agent's pass (agents37): "Is this key still valid? <password>" with a password of
+    letters, digits and a `!` was cached (the token check stopped at `!`: no 16-character run
+    of token characters), and the next client's "Is this key still valid?" (similarity 0.76)
+    got it as CACHE-RAG: the first user's password went upstream in the second user's
+    request. Nothing of it is kept now; the dashboard masks it."""
+    password = "".join(("Pl4nt3d-", "Br1ck!", "wall77"))  # FAKE, assembled at run time
+    env.up.behaviour = "echo"  # the upstream repeats the prompt in its answer
+    outcome, answer = ask(env, protocol, f"Is this key still valid? {password}", False)
+    assert outcome == "MISS" and password in answer  # the asker's own answer, as given
+    assert env.cache_entries(expect=0) == 0
+    sent = len(env.up.requests)
+    outcome, answer = ask(env, protocol, "Is this key still valid?", True)
+    assert outcome in ("MISS", "KNOWLEDGE-RAG") and password not in answer
+    assert password.encode() not in b"".join(r["body"] for r in env.up.requests[sent:])
+    env.ws.answers.close()
+    stored = b"".join(p.read_bytes() for p in env.ws.settings.cache_path.rglob("*")
+                      if p.is_file())
+    assert password.encode() not in stored
+    shown = httpx.get(env.url + "/proxy/stats", headers=env.repokb_key()).text
+    assert "still valid? <REDACTED_SECRET>" in shown and password not in shown
+
+
+@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
 @pytest.mark.parametrize("behaviour", ["tool", "max_tokens", "cut"])
 def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: str) -> None:
     env.up.behaviour = behaviour

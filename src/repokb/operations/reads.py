@@ -4,6 +4,7 @@ reads. None takes the write lock: they keep answering while a write runs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,8 @@ from repokb.filecontext import file_context
 from repokb.freshness import project_freshness
 from repokb.lexicon import STOP_WORDS
 from repokb.operations.base import OperationsBase, in_use
-from repokb.operations.guards import LOCAL, Access
+from repokb.operations.guards import LOCAL, Access, no_nul
+from repokb.operations.jobs import ACTIVE, Job
 from repokb.operations.why import nothing_found
 from repokb.rules.folders import NAMED_LIKE_OUTPUT, source_markers
 from repokb.rules.folders import table as marker_table
@@ -43,7 +45,7 @@ class Reads(OperationsBase):
         query = self._meant(query)
         return [h.to_json(explain=query.explain) for h in self.ws.searcher.search(query)]
 
-    def why_nothing(self, query: Query) -> str:
+    def why_nothing(self, query: Query, jobs: Iterable[Job] = ()) -> str:
         """Why `query` finds nothing (say it after an empty search): an empty knowledge base,
         a project, kind or language nothing indexed has, or the filters together. An empty
         query is refused as a search refuses it (it was "no chunk matches all these filters")."""
@@ -52,13 +54,18 @@ class Reads(OperationsBase):
         query = self._meant(query)
         if (names := stored_names(query.projects)) != query.projects:
             query = replace(query, projects=names)  # a folder's name holding a credential
-        return nothing_found(self.stats(), query, self.ws.settings.project_from_question)
+        # a project's first run (this server's, or `jobs`: the runs `repokb mcp` queues)
+        indexing = {job.project: f"{job.status}, {job.done}/{job.total} files"
+                    for job in (*self.jobs.all(), *jobs) if job.status in ACTIVE}
+        return nothing_found(self.stats(), query, self.ws.settings.project_from_question,
+                             indexing)
 
     @in_use
     def context(self, path: str, project: str | None = None, line: int | None = None,
                 symbol: str | None = None, before: int = 0, after: int = 0) -> dict[str, Any]:
         """The indexed chunk at a line or symbol of a file, its neighbours and the file outline
         (from the store: redacted text, never the file on disk)."""
+        no_nul(path)  # else echoed back in "not in the catalog" (a NUL in an agent's context)
         project = project if project is None else self._project(project)
         return file_context(self.ws.catalog, self.ws.store, path, project, line, symbol,
                             before, after)
@@ -75,6 +82,7 @@ class Reads(OperationsBase):
                 access: Access = LOCAL) -> dict[str, Any]:
         """A file's record. A trusted caller may name a file on its disk (never indexed: it is
         classified now); a remote one names a project-relative path the catalog knows."""
+        no_nul(path)
         project = project if project is None else self._project(project)
         require_project(project, self.ws.catalog.project_names())
         if access.trusted:

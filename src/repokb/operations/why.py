@@ -19,10 +19,22 @@ def project_names(stats: dict[str, Any]) -> list[str]:
     return sorted(set(stats["by_project"]) | set(stats["points_by_project"]))
 
 
-def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True) -> str:
+def nothing_found(stats: dict[str, Any], query: Query, read_project: bool = True,
+                  indexing: dict[str, str] | None = None) -> str:
     """Why `query` found nothing: an empty store, a filter naming nothing indexed, or no chunk
     matching all the filters together. (A kind that is no kind never gets here: Query refuses
-    it.) `read_project`: the search reads a project out of the question (query.named_project)."""
+    it.) `read_project`: the search reads a project out of the question (query.named_project).
+    `indexing`: the projects whose index run is going on now and how far it is ("running,
+    12/85 files"): a project's first run has stored nothing yet, it is no unknown name."""
+    indexing = indexing or {}
+    stored = stats["points_by_project"]  # the catalog may know its files before any is stored
+    first = [p for p in query.projects if p in indexing and not stored.get(p)]
+    if first or (not stats["points"] and indexing and not query.projects):
+        going = first or sorted(indexing)
+        return (f"project {', '.join(going)} is being indexed for the first time ("
+                + "; ".join(indexing[p] for p in going) + "): nothing of it is searchable yet. "
+                "Its files become searchable as the run stores them (words first, meaning "
+                "after); ask again in a few seconds.")
     if not stats["points"]:
         return "the knowledge base is empty: index a project first (<<index>>)."
     names = project_names(stats)

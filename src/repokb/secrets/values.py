@@ -62,11 +62,24 @@ def random_token(value: str) -> bool:
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16,}")  # a token's characters (base64, url-safe)
 
 
+_WORD = re.compile(r"[^\s'\"`<>()\[\]{},;]{16,}")  # a word a password may be: `!`, `#` ... too
+_WORD_END = ".,:?"  # a sentence's punctuation after it
+
+
 def random_tokens(text: str) -> list[tuple[int, int]]:
     """The spans of the bare random-looking tokens of `text` (`random_token`), whatever stands
     around them: what redaction leaves in prose, since alone a token cannot be told from an id
-    (the LLM proxy keeps no answer holding one and shows none on the dashboard)."""
-    return [m.span() for m in _TOKEN_RUN.finditer(text) if random_token(m.group())]
+    (the LLM proxy keeps no answer holding one and shows none on the dashboard). A pasted
+    password with symbols (`Pl4nt3d-Br1ck!wall77`: the token's characters stop at `!`) is
+    judged as the whole word; the spans never overlap."""
+    words = []
+    for m in _WORD.finditer(text):
+        word = m.group().rstrip(_WORD_END)
+        if len(word) >= 16 and random_token(word):
+            words.append((m.start(), m.start() + len(word)))
+    runs = [m.span() for m in _TOKEN_RUN.finditer(text) if random_token(m.group())
+            and not any(start <= m.start() < end for start, end in words)]
+    return sorted(words + runs)
 
 
 # What follows "password" in documentation without being one: an e-mail address or URL, a

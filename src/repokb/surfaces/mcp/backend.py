@@ -121,7 +121,7 @@ class Backend:
         return self._call(lambda ops: ops.search(query), lambda r: r.search(query))
 
     def why_nothing(self, query: Query) -> str:
-        return str(self._call(lambda ops: ops.why_nothing(query),
+        return str(self._call(lambda ops: ops.why_nothing(query, self.jobs()),
                               lambda r: r.why_nothing(query)))
 
     def stats(self, project: str | None) -> dict[str, Any]:

@@ -67,6 +67,7 @@ def _explain_target(backend: Backend, raw: str,
     the server's working directory (explain_file does not classify arbitrary files)."""
     from repokb.roots import canonical
 
+    no_nul(raw)  # before any resolve(): a NUL in a folder's name raised ValueError there
     path = user_path(raw)
     projects = backend.projects()
     if path.is_absolute():

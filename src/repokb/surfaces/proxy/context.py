@@ -15,6 +15,9 @@ from repokb.context import fence_for, format_context, similarity
 from repokb.models import Hit
 
 CHARS_PER_TOKEN = 4  # the usual estimate for English and code; the budget is approximate
+_PREFACE = ("The fragments below come from the user's indexed repositories and may help "
+            "answer. Cite them as `path:start-end` when you use them; ignore them when they "
+            "are not relevant.\n\n")
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ def knowledge_block(hits: list[Hit], gate: float, min_similarity: float, budget_
     what reaches an upstream model is checked at the door it leaves by."""
     if max(((similarity(h) or 0.0) for h in hits), default=0.0) < gate:
         return None
-    budget = budget_tokens * CHARS_PER_TOKEN
+    budget = budget_tokens * CHARS_PER_TOKEN - len(_PREFACE)  # the whole block within it
     kept: list[Hit] = []
     used = 200  # the block's header
     for hit in hits:  # best first: fill the budget with whole fragments
@@ -53,10 +56,7 @@ def knowledge_block(hits: list[Hit], gate: float, min_similarity: float, budget_
                           max_chars=budget, cite=True)  # cuts only a first hit too long alone
     if not text:
         return None
-    preface = ("The fragments below come from the user's indexed repositories and may help "
-               "answer. Cite them as `path:start-end` when you use them; ignore them when they "
-               "are not relevant.\n\n")
-    return Injection(redact(preface + text), files=tuple(dict.fromkeys(h.path for h in kept)),
+    return Injection(redact(_PREFACE + text), files=tuple(dict.fromkeys(h.path for h in kept)),
                      sources=sources_of(kept, hashes))
 
 
