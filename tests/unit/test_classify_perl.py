@@ -70,6 +70,14 @@ META_JSON = '{\n  "name" : "Shop-Cart",\n  "version" : "1.02",\n  "meta-spec" : 
         # Mojolicious' templates
         ("templates/index.html.ep", "% layout 'default';\n<h1><%= $title %></h1>\n",
          Kind.SOURCE, "html_template", "html", Policy.INDEX_TEXT),
+        # Mojolicious' command that writes a Dockerfile is Perl, not a Dockerfile (it was
+        # infrastructure, its subs read as text); a Dockerfile's variants stay Docker's
+        ("lib/Mojolicious/Command/Author/generate/dockerfile.pm",
+         "package Mojolicious::Command::Author::generate::dockerfile;\n"
+         "use Mojo::Base 'Mojolicious::Command';\nsub run { }\n1;\n", Kind.SOURCE,
+         "perl_source", "perl", Policy.PARSE_AND_INDEX),
+        ("Dockerfile.prod", "FROM perl:5.36\nRUN cpanm Mojolicious\n", Kind.INFRASTRUCTURE,
+         "dockerfile", "dockerfile", Policy.INDEX_TEXT),
         # what stays as it was
         ("lib/Shop/Cart.pm", "package Shop::Cart;\nuse Moose;\n1;\n", Kind.SOURCE,
          "perl_source", "perl", Policy.PARSE_AND_INDEX),

@@ -347,6 +347,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
+# NEXT (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
+#   its language's source, not a Dockerfile
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -716,7 +718,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             confidence=0.95)),
     _r("ci-directory", Tier.PATH, (Dir(T.CI_DIRS),),
        Then(Kind.CI_CD, "CI configuration directory ({evidence})", subkind="ci_config")),
-    _r("docker", Tier.PATH, (Name(tuple(T.DOCKER_FILES)),),
+    # a program named after what it writes is that program (Mojolicious' `generate/
+    # dockerfile.pm`, the command that writes a Dockerfile): `Dockerfile.prod` has no language
+    # of code, `dockerfile.pm` is Perl's
+    _r("docker", Tier.PATH, (Name(tuple(T.DOCKER_FILES)), Not(Lang(CODE))),
        Then(Kind.INFRASTRUCTURE, "Docker ({evidence})", subkinds=T.DOCKER_FILES,
             confidence=0.95)),
     _r("helm-chart", Tier.PATH, (Name(("Chart.yaml",)),),
