@@ -19,7 +19,6 @@ context, as a Python function carries its docstring: the words saying what `sub 
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register

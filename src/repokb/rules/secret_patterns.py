@@ -308,6 +308,11 @@ REDACTED = "<REDACTED_SECRET>"
 # (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
 # `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
 # tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
+# NEXT (newuser37): Elixir's sigil strings and heredocs under a secret's name (`@secret_key
+#   ~S(X)`, `password: ~s(X)`, `Signer.create("HS256", ~s(X))`, `api_key: """` X `"""`), Erlang's
+#   `-define(API_KEY, <<"X">>)` and `base64:encode(<<"u:X">>)`, Perl's
+#   `->authorization_basic(USER, 'X')`, a key argument's fallback after `or`/`||`/`??`
+#   (`jwt:sign(conf.key or "X", ..)`)
 REDACTION_VERSION = 46
 
 
