@@ -348,7 +348,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
 # NEXT (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
-#   its language's source, not a Dockerfile
+#   its language's source, not a Dockerfile; a `.txt` whose head is 40+ lines of one to three
+#   short fields (Mojolicious' html_entities.txt, a word list) is data, not documentation
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -898,6 +899,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             "by the build or a template engine", subkind="{language}_source")),
     _r("source-code", Tier.LANGUAGE, (Lang(CODE),),
        Then(Kind.SOURCE, "{language} source", subkind="{language}_source")),
+    # a `.txt` of records, not sentences: a data table (Mojolicious' html_entities.txt was
+    # documentation, 93 pieces of `Aacute; U+000C1` in the answers)
+    _r("text-records", Tier.LANGUAGE, (Lang(frozenset({"text"})), Sniff("text_records")),
+       Then(Kind.DATA, "a table written as text, records of one to three short fields: "
+            "metadata only",
+            subkind="text_records")),
     _r("documentation", Tier.LANGUAGE, (Lang(DOCS),),
        Then(Kind.DOCUMENTATION, "{language} documentation", subkind="{language}_doc")),
     _r("build-script", Tier.LANGUAGE, (Lang(BUILD_SCRIPTS),),
