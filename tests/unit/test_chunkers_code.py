@@ -680,6 +680,54 @@ def test_a_perl_sub_carries_the_pod_section_that_documents_it():
     assert store.content.startswith("sub store {")  # the code piece's lines are the file's
 
 
+def test_a_perl_sub_carries_the_pod_item_that_documents_it():
+    """Plack documents its methods as `=item NAME` in an `=over` list under `=head1 METHODS`:
+    the paragraph after the item, up to the next command, is the sub's context; a `=head`
+    naming the sub comes first, a bullet (`=item *`) names nothing."""
+    pieces = chunks("perl", '''
+        package Plack::Request;
+
+        sub query_parameters {
+          my $self = shift;
+          $self->env->{'plack.request.query'} ||= Hash::MultiValue->new;
+        }
+
+        sub uploads { my $self = shift; $self->env->{'plack.request.upload'} }
+
+        1;
+
+        =head1 METHODS
+
+        =over 4
+
+        =item query_parameters
+
+        Returns a reference to a hash containing query string (GET) parameters.
+
+        =item *
+
+        A bullet, naming nothing.
+
+        =item uploads
+
+        Listed here.
+
+        =back
+
+        =head2 uploads
+
+        Returns a reference to a hash containing uploads.
+
+        =cut
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert named["Plack.Request.query_parameters"].context == (
+        "query_parameters: Returns a reference to a hash containing query string (GET) "
+        "parameters."), named["Plack.Request.query_parameters"]
+    assert named["Plack.Request.uploads"].context == (
+        "METHODS > uploads: Returns a reference to a hash containing uploads.")
+
+
 def test_perl_pieces_around_pod_are_the_files_lines_whatever_their_characters():
     """A form feed or U+2028 in Perl code (str.splitlines breaks lines there, the chunkers do
     not) must not shift the code pieces cut around a POD block off their rows."""

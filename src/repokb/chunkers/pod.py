@@ -12,7 +12,8 @@ lines blanked (rows stay put), so `sub start` is cut as code and `=head2 start` 
 that documents it (Mojolicious, Moose and most of CPAN put a module's manual after `__END__`).
 A sub, method or `has` attribute whose name heads a POD section (`=head2 to`, `=head2
 redirect($destination, $status)`, `=head2 $r->to`) carries the start of that section as its
-context, as a Python function carries its docstring: the words saying what `sub store` does
+context (or else the paragraph of an `=item NAME` naming it, as Plack writes its
+methods), as a Python function carries its docstring: the words saying what `sub store` does
 ("Store session data in signed cookie") are in the manual, 300 lines below its code.
 """
 
@@ -32,6 +33,7 @@ _HEAD = re.compile(r"^=head([1-6])\s+(.*\S)")
 # the name a section heading documents: `to`, `redirect($destination, $status)`, `$r->to`,
 # `C<secrets>`, `Mojo::Util::b64_encode`
 _DOCUMENTED = re.compile(r"(?:[$\w:]+->)?(?:C<+\s*)?(?:\w+::)*(\w+)")
+_ITEM = re.compile(r"^=item\s+(.*\S)")
 _DOC_CHARS = 400  # how much of the section goes with the code (the model reads ~1000)
 _CODE_TYPES = frozenset({"function", "method", "property"})
 
@@ -125,7 +127,7 @@ class PerlChunker:
             # verbatim paragraphs kept whole: a code file's pieces are its lines as written
             pieces += pod_sections(lines, first, stop, self.pod.size, self.pod.overlap,
                                    trim=False)
-        docs = _section_docs(pieces)
+        docs = _item_docs(lines, blocks) | _section_docs(pieces)  # a `=head` first
         for piece in code.chunk("".join(blanked)):
             pieces += [_documented(p, docs) for p in outside_rows(piece, pod_rows)]
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
@@ -144,6 +146,27 @@ def _section_docs(sections: list[ChunkPiece]) -> dict[str, str]:
                         if ln.strip() and not _COMMAND.match(ln))
         if body:
             docs[m.group(1)] = f"{s.symbol}: {body[:_DOC_CHARS]}"
+    return docs
+
+
+def _item_docs(lines: list[str], blocks: list[tuple[int, int]]) -> dict[str, str]:
+    """name -> the start of the first `=item NAME` paragraph naming it (Plack's `=head1
+    METHODS` / `=over` / `=item query_parameters`), up to the next command."""
+    docs: dict[str, str] = {}
+    for first, stop in blocks:
+        for row in range(first, stop):
+            item = _ITEM.match(lines[row])
+            m = _DOCUMENTED.match(item.group(1)) if item else None
+            if not item or not m or m.group(1) in docs:
+                continue
+            body: list[str] = []
+            for ln in lines[row + 1:stop]:
+                if _COMMAND.match(ln):
+                    break
+                if ln.strip():
+                    body.append(ln.strip())
+            if body:
+                docs[m.group(1)] = f"{item.group(1)}: {' '.join(body)[:_DOC_CHARS]}"
     return docs
 
 
