@@ -618,6 +618,116 @@ def test_perl_subs_are_named_after_their_package_and_the_pod_after_its_heads():
     assert all(p.content.strip() for p in pieces)
 
 
+def test_a_perl_sub_carries_the_pod_section_that_documents_it():
+    """Mojolicious documents `sub store` 150 lines below it, after `__END__`; the sub's piece
+    held only code, so "how is the session stored in a cookie" found the manual's section and
+    not the sub in its top 10. The section naming a sub, method or attribute (`=head2 store`,
+    `=head2 redirect($destination, $status)`, `=head2 $r->to`) is the piece's context, as a
+    docstring is; a sub no heading names, and the sections themselves, carry none."""
+    pieces = chunks("perl", '''
+        package Mojolicious::Sessions;
+        use Mojo::Base -base;
+
+        has cookie_name => 'mojolicious';
+
+        sub store {
+          my ($self, $c) = @_;
+          my $stash = $c->stash;
+          return unless my $session = $stash->{'mojo.session'};
+        }
+
+        sub redirect { my ($self, $to) = @_; $self->res->code(302) }
+
+        sub to { my $self = shift; $self->pattern->defaults(@_) }
+
+        sub _serialize { my $hash = shift; encode_json($hash) }
+
+        1;
+
+        =head1 ATTRIBUTES
+
+        =head2 cookie_name
+
+        Name for session cookies, defaults to C<mojolicious>.
+
+        =head1 METHODS
+
+        =head2 store
+
+          $sessions->store(Mojolicious::Controller->new);
+
+        Store session data in signed cookie.
+
+        =head2 redirect($destination, $status)
+
+        Sets a redirect in the response object.
+
+        =head2 $r->to
+
+        Set default parameters for this route.
+
+        =cut
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    store = named["Mojolicious.Sessions.store"]
+    assert store.context == ("METHODS > store: $sessions->store(Mojolicious::Controller->new); "
+                             "Store session data in signed cookie."), store
+    assert "Sets a redirect" in (named["Mojolicious.Sessions.redirect"].context or "")
+    assert named["Mojolicious.Sessions.to"].context == (
+        "METHODS > $r->to: Set default parameters for this route.")  # no `=cut`
+    assert named["Mojolicious.Sessions._serialize"].context is None
+    assert all(p.context is None for p in pieces if p.symbol_type == "section")
+    assert store.content.startswith("sub store {")  # the code piece's lines are the file's
+
+
+def test_a_perl_sub_carries_the_pod_item_that_documents_it():
+    """Plack documents its methods as `=item NAME` in an `=over` list under `=head1 METHODS`:
+    the paragraph after the item, up to the next command, is the sub's context; a `=head`
+    naming the sub comes first, a bullet (`=item *`) names nothing."""
+    pieces = chunks("perl", '''
+        package Plack::Request;
+
+        sub query_parameters {
+          my $self = shift;
+          $self->env->{'plack.request.query'} ||= Hash::MultiValue->new;
+        }
+
+        sub uploads { my $self = shift; $self->env->{'plack.request.upload'} }
+
+        1;
+
+        =head1 METHODS
+
+        =over 4
+
+        =item query_parameters
+
+        Returns a reference to a hash containing query string (GET) parameters.
+
+        =item *
+
+        A bullet, naming nothing.
+
+        =item uploads
+
+        Listed here.
+
+        =back
+
+        =head2 uploads
+
+        Returns a reference to a hash containing uploads.
+
+        =cut
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    assert named["Plack.Request.query_parameters"].context == (
+        "query_parameters: Returns a reference to a hash containing query string (GET) "
+        "parameters."), named["Plack.Request.query_parameters"]
+    assert named["Plack.Request.uploads"].context == (
+        "METHODS > uploads: Returns a reference to a hash containing uploads.")
+
+
 def test_perl_pieces_around_pod_are_the_files_lines_whatever_their_characters():
     """A form feed or U+2028 in Perl code (str.splitlines breaks lines there, the chunkers do
     not) must not shift the code pieces cut around a POD block off their rows."""

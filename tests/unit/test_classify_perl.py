@@ -28,6 +28,11 @@ MAKEFILE = ("# This Makefile is for the Shop::Cart extension to perl.\n#\n"
             "# It was generated automatically by MakeMaker version\n"
             "# 7.70 (Revision: 77000) from the contents of\n"
             "# Makefile.PL. Don't edit this file, edit Makefile.PL instead.\n\nall: pure_all\n")
+# Mojolicious' lib/Mojo/resources/html_entities.txt (2,231 lines of these): a table, not prose
+ENTITIES = "".join(f"{name}; U+{0xC0 + i:05X}\n{name} U+{0xC0 + i:05X}\n"
+                   for i, name in enumerate(["Aacute", "Agrave", "Acirc", "Atilde"] * 8))
+GUIDE = "".join(f"Step {i}: add the item to the cart, then check the total again.\n"
+                for i in range(60))
 META_JSON = '{\n  "name" : "Shop-Cart",\n  "version" : "1.02",\n  "meta-spec" : {"version": 2}\n}\n'
 
 
@@ -70,6 +75,20 @@ META_JSON = '{\n  "name" : "Shop-Cart",\n  "version" : "1.02",\n  "meta-spec" : 
         # Mojolicious' templates
         ("templates/index.html.ep", "% layout 'default';\n<h1><%= $title %></h1>\n",
          Kind.SOURCE, "html_template", "html", Policy.INDEX_TEXT),
+        # Mojolicious' command that writes a Dockerfile is Perl, not a Dockerfile (it was
+        # infrastructure, its subs read as text); a Dockerfile's variants stay Docker's
+        ("lib/Mojolicious/Command/Author/generate/dockerfile.pm",
+         "package Mojolicious::Command::Author::generate::dockerfile;\n"
+         "use Mojo::Base 'Mojolicious::Command';\nsub run { }\n1;\n", Kind.SOURCE,
+         "perl_source", "perl", Policy.PARSE_AND_INDEX),
+        ("Dockerfile.prod", "FROM perl:5.36\nRUN cpanm Mojolicious\n", Kind.INFRASTRUCTURE,
+         "dockerfile", "dockerfile", Policy.INDEX_TEXT),
+        # a table written as text is data (it was documentation: 93 pieces of `Aacute; U+000C1`
+        # among the answers); a text of sentences stays documentation
+        ("lib/Mojo/resources/html_entities.txt", ENTITIES, Kind.DATA, "text_records", "text",
+         Policy.METADATA_ONLY),
+        ("lib/Shop/guide.txt", GUIDE, Kind.DOCUMENTATION, "text_doc", "text",
+         Policy.PARSE_AND_INDEX),
         # what stays as it was
         ("lib/Shop/Cart.pm", "package Shop::Cart;\nuse Moose;\n1;\n", Kind.SOURCE,
          "perl_source", "perl", Policy.PARSE_AND_INDEX),

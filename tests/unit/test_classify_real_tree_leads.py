@@ -350,7 +350,9 @@ def test_explain_of_a_file_never_indexed_says_what_indexing_would_record(tmp_pat
     from ..conftest import write
 
     write(tmp_path / "proj", "pyproject.toml", "[project]\nname = 'p'\n")
-    path = write(tmp_path / "proj", "notes/late.txt", b"ok line\n" * 3000 + b"\xff\xfe bad\n")
+    # sentences: 3,000 lines of `ok line` are a table written as text (data, never read)
+    path = write(tmp_path / "proj", "notes/late.txt",
+                 b"an ok line of notes, written by hand.\n" * 3000 + b"\xff\xfe bad\n")
     record = explain(Catalog(tmp_path / "catalog.sqlite3"), Limits(), str(path), None)
     c = record["classification"]
     assert (c["index_policy"], c["reasons"][0]) == (

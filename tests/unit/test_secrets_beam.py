@@ -61,6 +61,17 @@ MUST_REDACT = [  # (language, text)
     ("elixir", f'config :joken, default_signer: "{PW}"\n'),
     ("elixir", f'config :joken, hs256: [signer_alg: "HS256", key_octet: "{PW}"]\n'),
     ("elixir", f'signer = Joken.Signer.create("HS256", "{PW}")\n'),
+    # Elixir's sigil strings and heredocs, Erlang's macros, a Basic header built in Erlang
+    # (newuser37: stored as written)
+    ("elixir", f'signer = Joken.Signer.create("HS256", ~s({PW}))\n'),
+    ("elixir", f"  @secret_key ~S({PW})\n"),
+    ("elixir", f"def config, do: [password: ~s({PW}), port: 5432]\n"),
+    ("elixir", f'config :shop, token: ~s"{PW}"\n'),
+    ("elixir", f"config :shop, api_secret: ~s{{{PW}}}\n"),
+    ("elixir", f'%{{api_key: """\n  {PW}\n  """}}\n'),
+    ("erlang", f'-define(API_KEY, <<"{PW}">>).\n'),
+    ("erlang", f'-define(DB_PASSWORD, "{PW}").\n'),
+    ("erlang", f'Auth = base64:encode(<<"shop:{PW}">>),\n'),
 ]
 
 MUST_KEEP = [  # (language, text): nothing here is a secret
@@ -99,6 +110,14 @@ MUST_KEEP = [  # (language, text): nothing here is a secret
     # Phoenix's salts are not secrets (phoenixframework/phoenix#2146)
     ("elixir", 'live_view: [signing_salt: "Lv7sAltQ9xWz"]\n'),
     ("elixir", 'plug Plug.Session, store: :cookie, key: "_shop_key", signing_salt: "k3Jx9QpL"\n'),
+    ("elixir", '@moduledoc """\nStores the API token of each user.\n"""\n'),
+    ("elixir", '@doc ~S"""\nSigns the token with the secret key.\n"""\n'),
+    ("elixir", 'description: ~s(Password for the account)\n'),
+    ("elixir", "@token_header ~s(x-api-token)\n"),
+    ("elixir", 'api_key: """\n  #{System.get_env("API_KEY")}\n  """\n'),
+    ("erlang", '-define(PASSWORD_FIELD, "password").\n'),
+    ("erlang", '-define(TIMEOUT, 5000).\n'),
+    ("erlang", '-define(SECRET_ENV, "SHOP_SECRET").\n'),
 ]
 
 

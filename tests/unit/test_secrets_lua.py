@@ -48,6 +48,8 @@ MUST_REDACT = [  # (language, text)
     ("javascript", f'headers["X-Api-Key"] = "{PW}";\n'),
     ("lua", f'local h = hmac:new("{PW}", hmac.ALGOS.SHA256)\n'),
     ("lua", f'local t = jwt:sign("{PW}", {{ header = {{ typ = "JWT", alg = "HS256" }} }})\n'),
+    # the key's fallback after an `or` (newuser37: stored as written)
+    ("lua", f'M.jwt = jwt:sign(M.key or "{PW}", {{ header = {{ alg = "HS256" }} }})\n'),
     ("lua", f'local dsn = "redis://:{PW}@127.0.0.1:6379/0"\n'),
     ("dotenv", f'REDIS_URL=redis://:{PW}@cache:6379/0\n'),
     ("ini", f'location / {{\n  set $api_secret {PW};\n}}\n'),
@@ -58,6 +60,7 @@ MUST_REDACT = [  # (language, text)
 
 MUST_KEEP = [  # (language, text): nothing here is a secret
     ("lua", "local ok, err = red:auth(password)\n"),
+    ("lua", 'local t = jwt:sign(conf.secret or os.getenv("JWT_SECRET"), claims)\n'),
     ("lua", "local ok, err = red:auth(conf.redis_password)\n"),
     ("lua", 'local ok, err = red:auth("default", opts.password)\n'),
     ("lua", "local user, pass = nil, nil\n"),

@@ -51,6 +51,9 @@ MUST_REDACT = [
     f"$ua->api_key('{PW}');\n",
     f"$ua->credentials('api.example.com:443', 'Realm', 'app_user', '{PW}');\n",
     f"$mech->credentials('app_user', '{PW}');\n",
+    # HTTP::Headers' Basic credentials (newuser37: stored as written)
+    f"$req->authorization_basic('shop', '{PW}');\n",
+    f"$h->proxy_authorization_basic('proxy', '{PW}');\n",
     f"return $user eq 'admin' && $pass eq '{PW}';\n",
     f"my ($user, $pass) = ('admin', '{PW}');\n",
     f"my $hmac = hmac_sha256_hex($payload, '{PW}');\n",
@@ -93,6 +96,7 @@ MUST_KEEP = [
     "has secret => (is => 'ro', default => sub { $ENV{APP_SECRET} });\n",
     "$ssh2->auth_password($user, $pass);\n",
     "$url->userinfo('sri');\n",
+    "$req->authorization_basic($user, $pass);\n",
     "%= password_field 'pass', id => 'pass'\n",
     "app->start;\n__DATA__\n@@ login.html.ep\n<input type=\"password\" name=\"pass\">\n",
 ]

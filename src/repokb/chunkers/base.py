@@ -219,6 +219,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     task or Thor command below; PHP's Pest `describe`/`it`/`test` named by their description.
 # 33 also (rank36, mine36): a Clojure or Emacs Lisp definition's docstring counts in its piece's
 #     quality as a Python docstring does (1.0, was 0.875: pipeline/enrich._LISP_DOCSTRING)
+# NEXT (newuser37): a Perl sub, method or `has` attribute whose name heads a POD section
+#   (`=head2 store`, `=head2 redirect($destination, $status)`, `=head2 $r->to`) carries that
+#   section's first 400 characters as its context (embedded and in its lexical vector); an
+#   `=item NAME` paragraph too (Plack's `=over` lists), when no `=head` names the sub
 CHUNKING_VERSION = 33
 
 

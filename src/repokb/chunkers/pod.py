@@ -10,11 +10,17 @@ its lines as written).
 In a `.pm`/`.pl` file the code between POD blocks goes to the syntax-tree chunker with the POD
 lines blanked (rows stay put), so `sub start` is cut as code and `=head2 start` as the section
 that documents it (Mojolicious, Moose and most of CPAN put a module's manual after `__END__`).
+A sub, method or `has` attribute whose name heads a POD section (`=head2 to`, `=head2
+redirect($destination, $status)`, `=head2 $r->to`) carries the start of that section as its
+context (or else the paragraph of an `=item NAME` naming it, as Plack writes its
+methods), as a Python function carries its docstring: the words saying what `sub store` does
+("Store session data in signed cookie") are in the manual, 300 lines below its code.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
 from repokb.chunkers.fixed import fixed_windows, outside_rows, split_lines
@@ -24,6 +30,12 @@ from repokb.models import ChunkPiece
 _COMMAND = re.compile(r"^=[a-zA-Z]")
 _CUT = re.compile(r"^=cut\b")
 _HEAD = re.compile(r"^=head([1-6])\s+(.*\S)")
+# the name a section heading documents: `to`, `redirect($destination, $status)`, `$r->to`,
+# `C<secrets>`, `Mojo::Util::b64_encode`
+_DOCUMENTED = re.compile(r"(?:[$\w:]+->)?(?:C<+\s*)?(?:\w+::)*(\w+)")
+_ITEM = re.compile(r"^=item\s+(.*\S)")
+_DOC_CHARS = 400  # how much of the section goes with the code (the model reads ~1000)
+_CODE_TYPES = frozenset({"function", "method", "property"})
 
 
 def pod_blocks(lines: list[str]) -> list[tuple[int, int]]:
@@ -115,9 +127,57 @@ class PerlChunker:
             # verbatim paragraphs kept whole: a code file's pieces are its lines as written
             pieces += pod_sections(lines, first, stop, self.pod.size, self.pod.overlap,
                                    trim=False)
+        docs = _item_docs(lines, blocks) | _section_docs(pieces)  # a `=head` first
         for piece in code.chunk("".join(blanked)):
-            pieces += outside_rows(piece, pod_rows)
+            pieces += [_documented(p, docs) for p in outside_rows(piece, pod_rows)]
         return sorted(pieces, key=lambda p: (p.start_line, p.end_line))
+
+
+def _section_docs(sections: list[ChunkPiece]) -> dict[str, str]:
+    """name -> the start of the first POD section whose heading names it (the heading line
+    and POD commands such as `=cut` dropped, blank runs folded)."""
+    docs: dict[str, str] = {}
+    for s in sections:
+        heading = (s.symbol or "").rsplit(" > ", 1)[-1]
+        m = _DOCUMENTED.match(heading)
+        if not m or m.group(1) in docs:
+            continue
+        body = " ".join(ln.strip() for ln in s.content.splitlines()[1:]
+                        if ln.strip() and not _COMMAND.match(ln))
+        if body:
+            docs[m.group(1)] = f"{s.symbol}: {body[:_DOC_CHARS]}"
+    return docs
+
+
+def _item_docs(lines: list[str], blocks: list[tuple[int, int]]) -> dict[str, str]:
+    """name -> the start of the first `=item NAME` paragraph naming it (Plack's `=head1
+    METHODS` / `=over` / `=item query_parameters`), up to the next command."""
+    docs: dict[str, str] = {}
+    for first, stop in blocks:
+        for row in range(first, stop):
+            item = _ITEM.match(lines[row])
+            m = _DOCUMENTED.match(item.group(1)) if item else None
+            if not item or not m or m.group(1) in docs:
+                continue
+            body: list[str] = []
+            for ln in lines[row + 1:stop]:
+                if _COMMAND.match(ln):
+                    break
+                if ln.strip():
+                    body.append(ln.strip())
+            if body:
+                docs[m.group(1)] = f"{item.group(1)}: {' '.join(body)[:_DOC_CHARS]}"
+    return docs
+
+
+def _documented(piece: ChunkPiece, docs: dict[str, str]) -> ChunkPiece:
+    """The code piece with its POD section as context, when a section names it."""
+    if piece.symbol_type not in _CODE_TYPES or not piece.symbol:
+        return piece
+    doc = docs.get(piece.symbol.rsplit(".", 1)[-1])
+    if not doc:
+        return piece
+    return replace(piece, context=f"{doc}\n{piece.context}" if piece.context else doc)
 
 
 

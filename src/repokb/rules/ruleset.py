@@ -366,6 +366,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # unknown, excluded); a Gradle user home's `.gradle/gradle.properties` is handed to the
 # classifier though its folder is skipped, and blocked as a credentials file (was lost in the
 # folder's "Gradle cache" reason)
+# NEXT (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
+#   its language's source, not a Dockerfile; a `.txt` whose head is 40+ lines of one to three
+#   short fields (Mojolicious' html_entities.txt, a word list) is data, not documentation
 CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -746,7 +749,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             confidence=0.95)),
     _r("ci-directory", Tier.PATH, (Dir(T.CI_DIRS),),
        Then(Kind.CI_CD, "CI configuration directory ({evidence})", subkind="ci_config")),
-    _r("docker", Tier.PATH, (Name(tuple(T.DOCKER_FILES)),),
+    # a program named after what it writes is that program (Mojolicious' `generate/
+    # dockerfile.pm`, the command that writes a Dockerfile): `Dockerfile.prod` has no language
+    # of code, `dockerfile.pm` is Perl's
+    _r("docker", Tier.PATH, (Name(tuple(T.DOCKER_FILES)), Not(Lang(CODE))),
        Then(Kind.INFRASTRUCTURE, "Docker ({evidence})", subkinds=T.DOCKER_FILES,
             confidence=0.95)),
     _r("helm-chart", Tier.PATH, (Name(("Chart.yaml",)),),
@@ -923,6 +929,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             "by the build or a template engine", subkind="{language}_source")),
     _r("source-code", Tier.LANGUAGE, (Lang(CODE),),
        Then(Kind.SOURCE, "{language} source", subkind="{language}_source")),
+    # a `.txt` of records, not sentences: a data table (Mojolicious' html_entities.txt was
+    # documentation, 93 pieces of `Aacute; U+000C1` in the answers)
+    _r("text-records", Tier.LANGUAGE, (Lang(frozenset({"text"})), Sniff("text_records")),
+       Then(Kind.DATA, "a table written as text, records of one to three short fields: "
+            "metadata only",
+            subkind="text_records")),
     _r("documentation", Tier.LANGUAGE, (Lang(DOCS),),
        Then(Kind.DOCUMENTATION, "{language} documentation", subkind="{language}_doc")),
     _r("build-script", Tier.LANGUAGE, (Lang(BUILD_SCRIPTS),),

@@ -316,6 +316,11 @@ REDACTED = "<REDACTED_SECRET>"
 # `-p X`, `ab -A` / `--proxy-user` / `--creds u:X`, `dotnet user-secrets set`, `az keyvault
 # secret set --value`, `gcloud secrets ... <<< X`, `fly secrets set K=X`, `-Dsecret.name=X`,
 # `net use Z: \\h\s X /user:u`); Sentinel's `sentinel auth-pass MASTER X`
+# NEXT (newuser37): Elixir's sigil strings and heredocs under a secret's name (`@secret_key
+#   ~S(X)`, `password: ~s(X)`, `Signer.create("HS256", ~s(X))`, `api_key: """` X `"""`), Erlang's
+#   `-define(API_KEY, <<"X">>)` and `base64:encode(<<"u:X">>)`, Perl's
+#   `->authorization_basic(USER, 'X')`, a key argument's fallback after `or`/`||`/`??`
+#   (`jwt:sign(conf.key or "X", ..)`)
 REDACTION_VERSION = 46
 
 

@@ -444,6 +444,25 @@ def tabular_header(text: str) -> str | None:
     return None
 
 
+# a record of a data table written as text: one to three short fields, no sentence
+_RECORD = re.compile(r"\S{1,40}(?:[ \t]+\S{1,40}){0,2}")
+_SENTENCE_END = (".", ":", "?", "!", ",")
+
+
+def text_records(text: str) -> str | None:
+    """A `.txt` that is a table, not prose: 40 or more non-blank lines in the head, all but a
+    few of them one to three short fields (Mojolicious' `resources/html_entities.txt`, 2,231
+    lines of `Aacute; U+000C1`; a word list)."""
+    lines = [ln.strip() for ln in text.split("\n")[:400] if ln.strip()]
+    if len(lines) < 40:
+        return None
+    records = sum(1 for ln in lines
+                  if _RECORD.fullmatch(ln) and not ln.endswith(_SENTENCE_END))
+    if records < 0.95 * len(lines):
+        return None
+    return f"{records} of {len(lines)} lines are records of one to three short fields"
+
+
 SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes,
@@ -456,7 +475,8 @@ SNIFFERS = {
     "rendered_docs": rendered_docs,
     "minified": minified, "llm_response": llm_response, "api_payload": api_payload,
     "json_text": json_text, "json_object": json_object,
-    "tabular_header": tabular_header, "shebang": shebang, "objc_header": objc_header,
+    "tabular_header": tabular_header, "text_records": text_records, "shebang": shebang,
+    "objc_header": objc_header,
     "matlab_code": matlab_code, "cpp_header": cpp_header,
     "requirements": requirements, "js_module": js_module,
     "completion_script": completion_script,

@@ -19,7 +19,11 @@ Found here (spans of the value only, never its name):
   Argon2's and Pbkdf2's, comeonin's older `hashpwsalt`), and the password given by position to
   `epgsql:connect(Host, User, "X", Opts)`;
 - a Joken signing key: `default_signer: "X"`, `key_octet: "X"` (an HMAC key, not a signer's
-  name), `Joken.Signer.create("HS256", "X")`.
+  name), `Joken.Signer.create("HS256", "X")`;
+- Elixir's sigil strings and heredocs under a secret's name, as its quoted strings are
+  (`@secret_key ~S(X)`, `password: ~s(X)`, `token: ~s"X"`, `Signer.create("HS256", ~s(X))`,
+  `api_key: \"\"\"` X `\"\"\"`);
+- an Erlang macro named a secret's (`-define(API_KEY, <<"X">>).`, `-define(DB_PASSWORD, "X").`).
 
 Phoenix's `signing_salt` and `encryption_salt` are not secrets (José Valim,
 phoenixframework/phoenix#2146: "The secret_key_base is enough as a secret"): left as written.
@@ -89,6 +93,20 @@ _JOKEN_KEY = re.compile(
     r"""\b(?:default_signer|key_octet):[ \t]*(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)"""
     r"""|\bSigner\.create\(\s*"HS\d{3}"\s*,\s*(?P<q2>["'])(?P<value2>[^"'\n]{4,400})(?P=q2)""")
 
+# `~s(X)`, `~S"X"`, `~s{X}`, ... : the value is the group of the delimiter used
+_SIGIL_BODY = (r"""~[sS](?:\((?P<v1>[^()\n]{1,400})\)|"(?P<v2>[^"\n]{1,400})"|"""
+               r"""\{(?P<v3>[^{}\n]{1,400})\}|\[(?P<v4>[^\[\]\n]{1,400})\]|"""
+               r"""<(?P<v5>[^<>\n]{1,400})>|\|(?P<v6>[^|\n]{1,400})\||'(?P<v7>[^'\n]{1,400})')""")
+_SIGIL = re.compile(
+    r"""(?:^[ \t]*@(?P<key>[a-z_]\w{0,80})[ \t]+|\b(?P<kw>[a-z_]\w{0,80}):[ \t]*|"""
+    r"""\bSigner\.create\(\s*"HS\d{3}"\s*,\s*)""" + _SIGIL_BODY, re.M)
+_EX_HEREDOC = re.compile(
+    r"""(?:^[ \t]*@(?P<key>[a-z_]\w{0,80})[ \t]+|\b(?P<kw>[a-z_]\w{0,80}):[ \t]*)"""
+    r"""(?:~[sS])?\"\"\"[ \t]*\n(?P<body>(?:(?![ \t]*\"\"\").*\n){1,20}?)[ \t]*\"\"\"""", re.M)
+_DEFINE = re.compile(
+    r"""^-define\(\s*(?P<key>[A-Za-z_]\w{0,80})\s*,\s*(?:<<\s*)?(?P<q>["'])"""
+    r"""(?P<value>[^"'\n]{1,400})(?P=q)(?:\s*>>)?\s*\)""", re.M)
+
 _COOKIES: _Anchored = ((_SETCOOKIE, ("-setcookie", "--cookie")), (_COOKIE_ENV, ("_COOKIE",)),
                        (_SET_COOKIE_CALL, ("Node.set_cookie", "erlang:set_cookie")),
                        (_COOKIE_KEYWORD, ("cookie:",)))
@@ -140,6 +158,15 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                 if " " not in value and password_like(value, min_length=6):
                     out.append((m.start("value"), m.end("value"), "credential_argument",
                                 False))
+    if language == "elixir" and "~" in text:
+        for m in _SIGIL.finditer(text):
+            out += _sigil(m)
+    if language == "elixir" and '"""' in text:
+        for m in _EX_HEREDOC.finditer(text):
+            out += _heredoc(m)
+    if language == "erlang" and "-define" in text:
+        for m in _DEFINE.finditer(text):
+            out += _named(m, "erlang_macro")
     if "default_signer" in text or "key_octet" in text or "Signer.create" in text:
         for m in _JOKEN_KEY.finditer(text):
             group = "value" if m.group("value") is not None else "value2"
@@ -154,6 +181,32 @@ def _named(m: re.Match[str], detector: str) -> list[Span]:
     if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
         return [(m.start("value"), m.end("value"), detector, False)]
     return []
+
+
+def _sigil(m: re.Match[str]) -> list[Span]:
+    """A sigil string's value under a secret's name (a Joken key's: the key's)."""
+    group = next(g for g in ("v1", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g) is not None)
+    key = m.group("key") or m.group("kw") or "secret"
+    value = m.group(group)
+    if is_secret_key(key) and is_secret_value(value, key, literal_words=False):
+        return [(m.start(group), m.end(group), "sigil_string", False)]
+    return []
+
+
+def _heredoc(m: re.Match[str]) -> list[Span]:
+    """The lines of a heredoc under a secret's name that are a secret's value."""
+    key = m.group("key") or m.group("kw")
+    if not is_secret_key(key):
+        return []
+    out: list[Span] = []
+    at = m.start("body")
+    for line in m.group("body").splitlines(keepends=True):
+        value = line.strip()
+        if value and is_secret_value(value, key, literal_words=False):
+            first = at + line.index(value)
+            out.append((first, first + len(value), "heredoc", False))
+        at += len(line)
+    return out
 
 
 def _cookie_like(text: str, at: int, value: str) -> bool:

@@ -144,7 +144,8 @@ _SECRET_METHOD = re.compile(
 # `curl_setopt`, pycurl's `USERPWD`) and a literal base64-encoded into a Basic header
 # (`base64_encode('u:X')`, `btoa`, `b64encode(b"u:X")`, Ruby's `encode64`, Java's
 # `encodeToString`, OpenResty's `ngx.encode_base64`, LuaSocket's `mime.b64`, Node's
-# `Buffer.from('u:X').toString('base64')`, tried on a line that says base64)
+# `Buffer.from('u:X').toString('base64')`, Erlang's `base64:encode(<<"u:X">>)`, tried on a line
+# that says base64)
 # `user:password` as one string under an `auth` key: Node's `http.request({ auth: 'u:X' })`,
 # `options.auth = 'u:X'` (request, needle); not `oauth`, not a `Bearer` or a URL
 _AUTH_USERPASS = re.compile(
@@ -152,7 +153,8 @@ _AUTH_USERPASS = re.compile(
     r"""(?P<value>[^\s"'`@/]{4,128})(?P=q)""")
 _USERPWD = re.compile(
     r"""(?:USERPWD\s*,|\b(?:base64_encode|btoa|b64encode|encode64|strict_encode64|"""
-    r"""encodeToString|encode_base64|b64|Buffer\.from)\s*\(\s*)\s*b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
+    r"""encodeToString|encode_base64|b64|Buffer\.from|base64:encode(?:_to_string)?)\s*\(\s*)"""
+    r"""\s*(?:<<\s*)?b?(?P<q>["'`])[^\s:"'`]{1,64}:"""
     r"""(?P<value>[^\s"'`]{4,128})(?P=q)""")
 # a signing or encryption key given by position: (call, index of the key argument)
 _KEY_ARGUMENT = {
@@ -177,8 +179,10 @@ _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hma
     r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString|(?<=::)new_with_secret)\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 # a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too, and
-# Go's (`[]byte("X")`)
-_KEY_LITERAL = re.compile(r"""\s*&?(?:\[\]byte\(\s*)?b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})"""
+# Go's (`[]byte("X")`); the fallback after an `or` (Lua's `jwt:sign(conf.key or "X", ..)`, JS's
+# `||`, `??`)
+_KEY_LITERAL = re.compile(r"""\s*(?:[^\n]*?\s(?:or|\|\||\?\?)\s+)?"""
+                          r"""&?(?:\[\]byte\(\s*)?b?(?P<q>["'`])(?P<value>[^"'`\n]{6,128})"""
                           r"""(?P=q)(?:\.(?:as_ref|as_bytes|to_vec|into)\(\))?\s*\)?\s*$""")
 # Redis's AUTH command sent as a command (a Lua script's `redis.call("AUTH", "X")`, redis-py's
 # `execute_command("AUTH", "X")`): the last argument is the password (ACL's first is the

@@ -13,7 +13,8 @@ Found here (spans of the value only, never its name), in Perl source only:
   a secret-named accessor given a string (`$c->session_secret('X')`, `$ua->api_key('X')`);
 - DBI's password, the third argument of `DBI->connect(DSN, USER, 'X')` (and
   `connect_cached`, DBIx::Class's `Schema->connect`, Catalyst's `connect_info => [DSN, USER,
-  'X']`); LWP's and WWW::Mechanize's `->credentials(..., USER, 'X')`;
+  'X']`); LWP's and WWW::Mechanize's `->credentials(..., USER, 'X')`, HTTP::Headers'
+  `->authorization_basic(USER, 'X')` (and `proxy_authorization_basic`);
 - a sub whose body is one string, named a secret's (`sub api_key { 'X' }`, a Moose builder
   `sub _build_api_token { "X" }`), a Moose/Moo/Mojo::Base attribute's default (`has api_key =>
   (is => 'ro', default => 'X')`, `has secret => sub { 'X' }`), a secret-named method's last
@@ -84,7 +85,9 @@ _DATA = re.compile(r"^__DATA__[ \t]*$", re.M)
 _GLUED_NAMES = ("password", "passwd", "secret", "token", "apikey")
 _CONNECT = re.compile(r"""(?:->[ \t]*connect(?:_cached)?[ \t]*\(|\bconnect_info['"]?[ \t]*=>"""
                       r"""[ \t]*\[)""")
-_CREDENTIALS = re.compile(r"""->[ \t]*credentials[ \t]*\(""")
+# LWP's `->credentials(NETLOC, REALM, USER, 'X')`, Mechanize's `(USER, 'X')`, HTTP::Headers'
+# `->authorization_basic(USER, 'X')` and `->proxy_authorization_basic(USER, 'X')`
+_CREDENTIALS = re.compile(r"""->[ \t]*(?:credentials|(?:proxy_)?authorization_basic)[ \t]*\(""")
 # Digest::SHA's and Digest::HMAC's `hmac_sha256_hex($data, 'X')`: the key is the last argument
 _HMAC = re.compile(r"""\bhmac_(?:sha\d{1,3}|md5)(?:_hex|_base64)?[ \t]*\(""")
 _COMPARED = re.compile(rf"""\$(?P<key>[A-Za-z_]\w{{0,80}})[ \t]+(?:eq|==)[ \t]*{_STR}""")
