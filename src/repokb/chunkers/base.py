@@ -219,6 +219,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     task or Thor command below; PHP's Pest `describe`/`it`/`test` named by their description.
 # 33 also (rank36, mine36): a Clojure or Emacs Lisp definition's docstring counts in its piece's
 #     quality as a Python docstring does (1.0, was 0.875: pipeline/enrich._LISP_DOCSTRING)
+# NEXT (rank37): a Lisp `(def x "value")` (a string that is the form's only value) earns no
+#     docstring bonus (quality 0.875, was 1.0: pipeline/enrich._lisp_docstring)
 CHUNKING_VERSION = 33
 
 
