@@ -221,6 +221,12 @@ from repokb.models import ChunkPiece, ParseBudget
 #     quality as a Python docstring does (1.0, was 0.875: pipeline/enrich._LISP_DOCSTRING)
 # NEXT (rank37): a Lisp `(def x "value")` (a string that is the form's only value) earns no
 #     docstring bonus (quality 0.875, was 1.0: pipeline/enrich._lisp_docstring)
+# NEXT (rank37): PHP's `namespace X\Y;` is its pieces' namespace, in the embedded header as PHP
+#     writes it (`method Monolog\Logger.pushHandler`); a method no class owns (Laravel's `return
+#     new class extends Migration`) named by its file less the timestamp
+#     (`create_orders_table.up`); an HTML/template document of at most 900 characters and one
+#     section is one piece named by its title or first heading (a 22-line Blade view was 4
+#     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
 CHUNKING_VERSION = 33
 
 

@@ -71,8 +71,10 @@ def prefix(path: str, piece: ChunkPiece, language: str | None = None) -> str:
         return f"{head} "
     also = "".join(f", {_label(kind)} {name}" for name, kind in piece.also)
     # a Java piece by its qualified name (`method com.google.common.collect.ImmutableList.
-    # copyOf`): a question naming the package or the fully qualified name reads it
-    symbol = f"{piece.namespace}.{piece.symbol}" if piece.namespace else piece.symbol
+    # copyOf`), a PHP one as PHP writes it (`method Monolog\Handler\StreamHandler.write`): a
+    # question naming the package or the fully qualified name reads it
+    joint = "\\" if language == "php" else "."
+    symbol = f"{piece.namespace}{joint}{piece.symbol}" if piece.namespace else piece.symbol
     return f"{head} {_label(piece.symbol_type)} {symbol}{also} — "
 
 
