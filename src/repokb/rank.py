@@ -100,6 +100,9 @@ _DEFINITIONS = {"function", "class", "method", "interface", "struct", "enum", "t
                 "resource", "variable", "output", "provider",
                 "target", "define",  # Makefile rules and `define`s, CMake targets
                 "script",  # a PowerShell script with its help, named after its file
+                # a web DSL's route (Sinatra's, Grape's `post "/notes" do`: `NotesApi.post
+                # /notes`), a member of its app as a method is of its class (rank37)
+                "route",
                 # a Vue or Svelte component (chunkers/sfc.py: its script's options or setup)
                 "component",
                 "prototype",  # a C prototype: a header's API (its share: _PROTOTYPE_SHARE)

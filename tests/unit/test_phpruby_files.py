@@ -139,6 +139,46 @@ def test_sinatra_routes_are_pieces_named_by_verb_and_path_with_their_comment():
     assert ("NotesApi.#{action}_note", "method", 37, 41) in pieces
 
 
+GRAPE = """\
+module Twitter
+  class API < Grape::API
+    format :json
+
+    resource :statuses do
+      desc 'Return a public timeline.'
+      get :public_timeline do
+        Status.limit(20).map { |status| present(status, with: Entities::Status) } # PAD
+      end
+
+      route_param :id do
+        get do
+          Status.find(params[:id]).tap { |status| authorize!(:read, status) } # PAD
+        end
+      end
+
+      desc 'Create a status.'
+      post do
+        Status.create!(user: current_user, text: params[:status]) # PAD
+      end
+    end
+  end
+end
+"""
+
+
+def test_grape_routes_by_a_symbol_or_by_no_path_are_named_by_their_verb():
+    """Grape's `get :public_timeline do` and `get do` were no pieces of their own: the class
+    was one piece of 1,900 characters (rank37)."""
+    pieces = pieces_of("ruby", GRAPE.replace("PAD", "x" * 400))
+    assert [p for p in pieces if p[1] == "route"] == [
+        ("Twitter.API.get :public_timeline", "route", 6, 9),  # with its `desc`
+        ("Twitter.API.get", "route", 10, 16),  # its `route_param :id do` and `end` around it
+        ("Twitter.API.post", "route", 17, 23)]
+    # a call of the same name on a receiver is no route: `client.get do ... end`
+    called = pieces_of("ruby", "def fetch\n  client.get do |req|\n    req.url '/x'\n  end\nend\n")
+    assert [p[:2] for p in called] == [("fetch", "method")]
+
+
 def test_a_call_on_a_receiver_is_no_route_and_define_method_names_a_method():
     text = ("class Client\n  def fetch\n    http.get \"/notes\" do |r|\n      r.body\n    end\n"
             "  end\n\n  define_method(:ping) do\n    'pong'\n  end\nend\n")

@@ -227,6 +227,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (`create_orders_table.up`); an HTML/template document of at most 900 characters and one
 #     section is one piece named by its title or first heading (a 22-line Blade view was 4
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
+# NEXT (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
+#     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
 CHUNKING_VERSION = 33
 
 
