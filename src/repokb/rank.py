@@ -871,7 +871,11 @@ def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings
             and head[0].best.factors.get("exact_symbol", 1.0) <= 1.0)
     symbol = c.payload.get("symbol")
     near_top = min(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK
-    return not (lead and len(taken) < s.max_per_lead_file and symbol and near_top
+    # a definition both rankings put on their first page is a hit of its own in any file (ring's
+    # `wrap-cookies`, dense 6th and BM25 6th, after its file's `ns` head and two helpers: rank37)
+    agreed = (s.max_per_file >= _LEAD_HITS
+              and max(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK)
+    return not ((lead and near_top or agreed) and len(taken) < s.max_per_lead_file and symbol
                 and all(g.best.payload.get("symbol") != symbol for g in taken))
 
 
