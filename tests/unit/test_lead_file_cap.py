@@ -79,6 +79,9 @@ def test_a_definition_both_rankings_put_on_their_first_page_passes_any_files_cap
     assert "wrap-cookies" in hits and "CookieInterval" not in hits
     assert "wrap-cookies" not in [g.best.payload["symbol"]
                                   for g in shape(pieces, 10, Settings(max_per_file=2))]
+    # a file the question names (its first hit boosted as the name asked for) keeps its cap
+    pieces[0].factors["exact_symbol"] = 2.0
+    assert "wrap-cookies" not in [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
 
 
 def test_a_cap_of_one_a_file_is_kept_whatever_leads():
