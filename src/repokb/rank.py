@@ -864,7 +864,8 @@ def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings
     window, one more part of a definition cut for length, or a definition only the fused
     score brought up, took a slot from another file's answer: bench/RESULTS.md, rank35); any
     file whose first hit is no definition the question names may also have up to
-    `max_per_lead_file` for definitions among the first `_LEAD_RANK` of both rankings (rank37).
+    `max_per_lead_file` for definitions among the first `_LEAD_RANK` of both rankings that do
+    not step back (no test, docs, generated or vendored piece: rank37).
     Decided by the first hits only: a smaller limit's hits are the first of a larger one's."""
     if len(taken) < s.max_per_file:
         return False
@@ -875,8 +876,9 @@ def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings
     near_top = min(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK
     # a definition both rankings put on their first page is a hit of its own in any file the
     # question names nothing of (ring's `wrap-cookies`, dense 6th and BM25 6th, after its
-    # file's `ns` head and two helpers: rank37)
-    agreed = (s.max_per_file >= _LEAD_HITS
+    # file's `ns` head and two helpers: rank37), unless it steps back for what it is (a 4th
+    # test of Django's urlpatterns_reverse/tests.py took the 7th slot of "url resolver reverse")
+    agreed = (s.max_per_file >= _LEAD_HITS and _stepped(c) >= 1.0
               and taken[0].best.factors.get("exact_symbol", 1.0) <= 1.0
               and max(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK)
     return not ((lead and near_top or agreed) and len(taken) < s.max_per_lead_file and symbol

@@ -79,6 +79,11 @@ def test_a_definition_both_rankings_put_on_their_first_page_passes_any_files_cap
     assert "wrap-cookies" in hits and "CookieInterval" not in hits
     assert "wrap-cookies" not in [g.best.payload["symbol"]
                                   for g in shape(pieces, 10, Settings(max_per_file=2))]
+    # a test steps back: a 4th test of one file took a Django answer's 7th slot ("url
+    # resolver reverse": urlpatterns_reverse/tests.py)
+    pieces[4].factors["test"] = 0.8
+    assert "wrap-cookies" not in [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
+    pieces[4].factors = {}
     # a file the question names (its first hit boosted as the name asked for) keeps its cap
     pieces[0].factors["exact_symbol"] = 2.0
     assert "wrap-cookies" not in [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
