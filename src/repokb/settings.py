@@ -233,7 +233,8 @@ class Settings:
     max_per_lead_file: int = _setting(
         5, "At most this many results from the file that holds each of the first three "
         "results of a question naming none of its definitions: a question about that file "
-        "(each extra one a new definition near the top of a ranking).")
+        "(each extra one a new definition near the top of a ranking); from any file, for a "
+        "new definition among the first 10 of both rankings.")
     merge_gap_lines: int = _setting(
         2, "Parts of one definition split for length (same symbol) at most this many lines apart "
         "are merged into one result; other chunks of a file merge only when they overlap.")

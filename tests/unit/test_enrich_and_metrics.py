@@ -76,6 +76,20 @@ def test_a_lisp_docstring_counts_as_a_python_docstring_does(language, documented
     assert quality(piece(bare + body, "f", "function"), language) == 0.875  # undocumented
 
 
+@pytest.mark.parametrize(("language", "text"), [
+    ("clojure", '(def greeting "Hello from the service")\n'),
+    ("clojure", '(def ^:private greeting\n  "Hello from the service")\n'),
+    ("emacs_lisp", '(defconst magit-default-branch "main")\n'),
+])
+def test_a_lisp_string_value_is_no_docstring(language, text):
+    """`(def x "value")`: the string is the value, so the definition stays undocumented (0.875);
+    `(defvar x "value" "doc")` has one."""
+    body = "  ;; the rest of the file, long enough to count as a whole piece of code here\n" * 2
+    assert quality(piece(text + body, "x", "const"), language) == 0.875
+    documented = text.replace(")\n", '\n  "The greeting every answer starts with.")\n', 1)
+    assert quality(piece(documented + body, "x", "const"), language) == 1.0
+
+
 @pytest.mark.parametrize("text", [
     "As an AI language model, I cannot browse the internet, but here is a summary.",
     "This session is being continued from a previous conversation that ran out of context.",

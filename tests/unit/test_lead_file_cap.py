@@ -59,9 +59,34 @@ def test_a_file_that_does_not_lead_keeps_the_cap():
     s = Settings()
     pieces = [_piece(1, "a.go", "A1", 0.05, 1, 1), _piece(2, "b.go", "B1", 0.049, 2, 2),
               _piece(3, "a.go", "A2", 0.048, 3, 3), _piece(4, "a.go", "A3", 0.047, 4, 4),
-              _piece(5, "a.go", "A4", 0.046, 5, 5), _piece(6, "c.go", "C1", 0.01, 30, 30)]
+              _piece(5, "a.go", "A4", 0.046, 5, 30), _piece(6, "c.go", "C1", 0.01, 30, 30)]
     hits = shape(pieces, 10, s)
     assert [g.best.payload["symbol"] for g in hits] == ["A1", "B1", "A2", "A3", "C1"]
+
+
+def test_a_definition_both_rankings_put_on_their_first_page_passes_any_files_cap():
+    """ring 1.8.2, "which ring middleware parses cookies": cookies.clj held the 1st, 2nd and
+    4th hits (its `ns` head and two helpers) and `wrap-cookies`, dense 6th and BM25 6th, was
+    no hit: the file led no question, so its cap was three (rank37)."""
+    s = Settings()
+    pieces = [_piece(1, "cookies.clj", "ring.middleware.cookies", 0.0325, 2, 1),
+              _piece(2, "cookies.clj", "parse-cookies", 0.0323, 5, 2),
+              _piece(3, "session.clj", "ring.middleware.session", 0.0321, 1, 5),
+              _piece(4, "cookies.clj", "cookies-request", 0.0313, 7, 4),
+              _piece(5, "cookies.clj", "wrap-cookies", 0.0311, 6, 6),
+              _piece(6, "cookies.clj", "CookieInterval", 0.0300, 3, 40)]  # one ranking: capped
+    hits = [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
+    assert "wrap-cookies" in hits and "CookieInterval" not in hits
+    assert "wrap-cookies" not in [g.best.payload["symbol"]
+                                  for g in shape(pieces, 10, Settings(max_per_file=2))]
+    # a test steps back: a 4th test of one file took a Django answer's 7th slot ("url
+    # resolver reverse": urlpatterns_reverse/tests.py)
+    pieces[4].factors["test"] = 0.8
+    assert "wrap-cookies" not in [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
+    pieces[4].factors = {}
+    # a file the question names (its first hit boosted as the name asked for) keeps its cap
+    pieces[0].factors["exact_symbol"] = 2.0
+    assert "wrap-cookies" not in [g.best.payload["symbol"] for g in shape(pieces, 10, s)]
 
 
 def test_a_cap_of_one_a_file_is_kept_whatever_leads():

@@ -61,3 +61,18 @@ def test_a_member_named_in_two_words_the_question_says_is_among_the_hits():
 def test_member_words(question, member, expected):
     ranked = rerank([_piece(1, member, "method", 0.02)], plan(question), Settings())
     assert ("member" in ranked[0].factors) is expected
+
+
+def test_a_route_the_question_names_is_a_member_of_its_app():
+    """"NotesApi post /notes": the route `NotesApi.post /notes` (dense 2nd, BM25 1st) was no
+    hit at all, the app's three class pieces (boosted as the name asked for) taking its file's
+    three slots: a route was no definition to the ranking (rank37)."""
+    path = "app/api/notes_api.rb"
+    candidates = [_piece(1, "NotesApi", "class", 0.0315, path),
+                  _piece(2, "NotesApi", "class", 0.0313, path),
+                  _piece(3, "NotesApi", "class", 0.0299, path),
+                  _piece(4, "NotesApi.post /notes", "route", 0.0325, path),
+                  _piece(5, "NotesApi.get /notes", "route", 0.0290, path)]
+    ranked = rerank(candidates, plan("NotesApi post /notes"), Settings())
+    hits = [g.best.payload["symbol"] for g in shape(ranked, 10, Settings())]
+    assert hits[0] == "NotesApi.post /notes", hits

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from repokb.chunkers import chunker_for
 from repokb.models import Kind, Policy
+from repokb.pipeline.enrich import prefix
 
 from ..conftest import cases, classify_file
 
@@ -136,6 +137,46 @@ def test_sinatra_routes_are_pieces_named_by_verb_and_path_with_their_comment():
                       ("NotesApi.get %r{/archive/(\\d+)}", "route", 34, 36)]
     # the `.each` line above it, between definitions, goes with it
     assert ("NotesApi.#{action}_note", "method", 37, 41) in pieces
+
+
+GRAPE = """\
+module Twitter
+  class API < Grape::API
+    format :json
+
+    resource :statuses do
+      desc 'Return a public timeline.'
+      get :public_timeline do
+        Status.limit(20).map { |status| present(status, with: Entities::Status) } # PAD
+      end
+
+      route_param :id do
+        get do
+          Status.find(params[:id]).tap { |status| authorize!(:read, status) } # PAD
+        end
+      end
+
+      desc 'Create a status.'
+      post do
+        Status.create!(user: current_user, text: params[:status]) # PAD
+      end
+    end
+  end
+end
+"""
+
+
+def test_grape_routes_by_a_symbol_or_by_no_path_are_named_by_their_verb():
+    """Grape's `get :public_timeline do` and `get do` were no pieces of their own: the class
+    was one piece of 1,900 characters (rank37)."""
+    pieces = pieces_of("ruby", GRAPE.replace("PAD", "x" * 400))
+    assert [p for p in pieces if p[1] == "route"] == [
+        ("Twitter.API.get :public_timeline", "route", 6, 9),  # with its `desc`
+        ("Twitter.API.get", "route", 10, 16),  # its `route_param :id do` and `end` around it
+        ("Twitter.API.post", "route", 17, 23)]
+    # a call of the same name on a receiver is no route: `client.get do ... end`
+    called = pieces_of("ruby", "def fetch\n  client.get do |req|\n    req.url '/x'\n  end\nend\n")
+    assert [p[:2] for p in called] == [("fetch", "method")]
 
 
 def test_a_call_on_a_receiver_is_no_route_and_define_method_names_a_method():
@@ -274,3 +315,124 @@ def test_pest_tests_are_pieces_named_by_their_description():
                    ("refunds.refuses a pending order", "test", 17, 18),
                    ("formats totals", "test", 20, 22),
                    ("test_helper", "function", 24, 27)]
+
+
+MIGRATION = """\
+<?php
+
+use Illuminate\\Database\\Migrations\\Migration;
+use Illuminate\\Database\\Schema\\Blueprint;
+use Illuminate\\Support\\Facades\\Schema;
+
+return new class extends Migration
+{
+    /**
+     * Create the orders table: a UUID key, the customer, the status and the total in cents.
+     */
+    public function up(): void
+    {
+        Schema::create('orders', function (Blueprint $table) {
+            $table->uuid('id')->primary();
+            $table->string('status')->default('pending')->index();
+            $table->timestamps();
+        });
+    }
+
+    public function down(): void
+    {
+        Schema::dropIfExists('orders');
+    }
+};
+"""
+
+
+def test_an_anonymous_migration_class_is_named_by_its_file():
+    """Laravel's `return new class extends Migration`: its `up` and `down` were unowned pieces
+    `up`, `down` in every migration alike (rank37); the file names them, less its timestamp."""
+    chunker = chunker_for("php")
+    pieces = chunker.chunk_path(MIGRATION,
+                                "database/migrations/2024_03_01_120000_create_orders_table.php")
+    named = [(p.symbol, p.symbol_type) for p in pieces if p.symbol]
+    assert named == [("create_orders_table.up", "method"), ("create_orders_table.down", "method")]
+    # a named class's methods keep their class's name
+    plain = chunker.chunk_path("<?php\nclass Cart\n{\n    public function total(): int\n    {\n"
+                               "        return array_sum($this->prices) + $this->shipping;\n"
+                               "    }\n}\n", "src/Cart.php")
+    assert [p.symbol for p in plain if p.symbol] == ["Cart"]
+
+
+LOGGER = """\
+<?php declare(strict_types=1);
+
+namespace Monolog;
+
+use Monolog\\Handler\\HandlerInterface;
+
+class Logger
+{
+    /**
+     * Pushes a handler on to the stack.
+     */
+    public function pushHandler(HandlerInterface $handler): self
+    {
+        array_unshift($this->handlers, $handler);
+
+        return $this;
+    }
+PAD
+}
+"""
+
+
+def test_a_php_namespace_is_in_the_embedded_text_of_its_pieces():
+    """`namespace Monolog;` was in no piece's embedded header (rank37): the namespace is the
+    pieces' own, as a Java package is, written as PHP writes it."""
+    pieces = chunker_for("php").chunk_path(
+        LOGGER.replace("PAD", "    /* " + "x" * 1600 + " */"), "src/Monolog/Logger.php")
+    method = next(p for p in pieces if p.symbol == "Logger.pushHandler")
+    assert method.namespace == "Monolog"
+    assert prefix("src/Monolog/Logger.php", method, "php").startswith(
+        "src/Monolog/Logger.php: method Monolog\\Logger.pushHandler")
+    assert all(p.symbol != "Monolog" for p in pieces)  # the declaration is no piece of its own
+    # two namespace blocks in one file: no namespace is the file's
+    two = chunker_for("php").chunk_path(
+        "<?php\nnamespace A {\n    class First { public function a() { return 1 + 2 + 3; } }\n}\n"
+        "namespace B {\n    class Second { public function b() { return 4 + 5 + 6; } }\n}\n",
+        "src/two.php")
+    assert {p.namespace for p in two} == {None}
+
+
+BLADE_VIEW = """\
+@extends('layouts.app')
+
+@section('title', 'My orders')
+
+@section('content')
+    <h1>My orders</h1>
+    @forelse ($orders as $order)
+        <article class="order">
+            <h2>Order {{ $order->id }}</h2>
+            <p class="status">{{ $order->status->label() }}</p>
+            <p class="total">{{ $order->formattedTotal() }}</p>
+            @if ($order->status === \\App\\Enums\\OrderStatus::Pending)
+                <form method="POST" action="{{ route('orders.checkout', $order) }}">
+                    @csrf
+                    <button type="submit">Pay now</button>
+                </form>
+            @endif
+        </article>
+    @empty
+        <p>You have not placed any orders yet.</p>
+    @endforelse
+@endsection
+"""
+
+
+def test_a_small_view_is_one_piece_named_by_its_heading():
+    """A 22-line Blade view was four pieces of 90-300 characters (its `<article>` taken for
+    the root of an XML document, rank37); a small view of one section is one piece."""
+    pieces = chunker_for("html").chunk(BLADE_VIEW)
+    assert [(p.symbol, p.start_line, p.end_line) for p in pieces] == [("My orders", 1, 22)]
+    # a bigger view is cut by its elements: its heading, its article's parts, its empty state
+    big = chunker_for("html").chunk(BLADE_VIEW.replace("Pay now", "Pay now " + "x" * 300))
+    assert [(p.start_line, p.end_line) for p in big] == [(1, 6), (7, 11), (12, 18), (19, 22)]

@@ -48,6 +48,26 @@ def test_query_intents():
     assert plan("evolve").intent == SYMBOL and plan("evolve").symbols == ("evolve",)
 
 
+@cases(("question", "word"), [
+    ("create a new branch and check it out in magit", "checkout"),
+    ("checking out a tag", "checkout"),
+    ("how do I log in with a token", "login"),
+    ("when does the request time out", "timeout"),
+    ("roll back the last migration", "rollback"),
+])
+def test_a_phrasal_verb_gives_bm25_its_one_word_name(question, word):
+    """magit's `magit-branch-and-checkout` was BM25's 31st for "check it out" (rank37): the
+    one-word name is a word of the lexical query, not of the model's (it reads the phrase)."""
+    p = plan(question)
+    assert word in tokenize(p.lexical_text) and word not in p.dense_text
+
+
+def test_a_phrase_that_is_no_phrasal_verb_adds_nothing():
+    for question in ("how do I set up logging", "check the output", "how does checkout work",
+                     "log into the console"):
+        assert plan(question).lexical_text == question
+
+
 def test_symbol_expansion_and_spanish_rendering():
     p = plan("where is parseConfig() defined")
     assert "parseconfig" in p.symbols

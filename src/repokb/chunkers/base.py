@@ -223,6 +223,16 @@ from repokb.models import ChunkPiece, ParseBudget
 #   (`=head2 store`, `=head2 redirect($destination, $status)`, `=head2 $r->to`) carries that
 #   section's first 400 characters as its context (embedded and in its lexical vector); an
 #   `=item NAME` paragraph too (Plack's `=over` lists), when no `=head` names the sub
+# NEXT (rank37): a Lisp `(def x "value")` (a string that is the form's only value) earns no
+#     docstring bonus (quality 0.875, was 1.0: pipeline/enrich._lisp_docstring)
+# NEXT (rank37): PHP's `namespace X\Y;` is its pieces' namespace, in the embedded header as PHP
+#     writes it (`method Monolog\Logger.pushHandler`); a method no class owns (Laravel's `return
+#     new class extends Migration`) named by its file less the timestamp
+#     (`create_orders_table.up`); an HTML/template document of at most 900 characters and one
+#     section is one piece named by its title or first heading (a 22-line Blade view was 4
+#     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
+# NEXT (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
+#     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
 CHUNKING_VERSION = 33
 
 

@@ -46,6 +46,7 @@ from repokb.models import ChunkPiece
 
 _PLACEHOLDER = re.compile(r"@(\w+)@")  # a template's `@TYPE@` (LanguageSpec.placeholders)
 _MODULE_FILE = re.compile(r"[A-Za-z][\w']*")  # an OCaml module's name: `list`, `stdlib__List`
+_TIMESTAMP = re.compile(r"\A[\d_]+(?=[A-Za-z])")  # a migration's `2024_03_01_120000_`
 
 
 def _clean_name(raw: bytes) -> str:
@@ -139,6 +140,16 @@ def _closed(node: Any) -> bool:
                         if c.end_byte <= body.start_byte))
 
 
+def _anonymous_by_file(pieces: list[ChunkPiece], name: str) -> list[ChunkPiece]:
+    """A method no class owns (an anonymous class's: LanguageSpec.anonymous_by_file) named by
+    the file `name`, less a leading timestamp: `create_orders_table.up`."""
+    stem = name.split(".", 1)[0]
+    owner = _TIMESTAMP.sub("", stem) or stem
+    return [replace(p, symbol=f"{owner}.{p.symbol}")
+            if p.symbol_type == "method" and p.symbol and "." not in p.symbol else p
+            for p in pieces]
+
+
 class TreeSitterChunker:
     name = "tree-sitter"
 
@@ -204,6 +215,8 @@ class TreeSitterChunker:
                 and pieces and pieces[0].symbol is None and script_help(pieces[0].content)):
             script = name[: -len(self.spec.script_help)]
             pieces = [replace(pieces[0], symbol=script, symbol_type="script"), *pieces[1:]]
+        if self.spec.anonymous_by_file:
+            pieces = _anonymous_by_file(pieces, name)
         if self.spec.inner_docs:  # a module's `//!` docs written as Markdown, by their headings
             pieces = with_inner_docs(pieces, split_lines(text), path, self.spec.inner_docs)
         if not self.spec.file_module:
@@ -261,21 +274,23 @@ class TreeSitterChunker:
             definitions = self._definitions(cursor, tree.root_node, lines, written, blanked)
         if self.spec.language in SHADER_HOSTS and "glsl" in text:
             definitions += self._shader_definitions(tree.root_node, text)
-        if self.spec.package_file:
+        if any(d.symbol_type == "package" for d in definitions):
             return self._packaged(definitions, lines, path)
         return self.cutter.cut(definitions, lines)
 
     def _packaged(self, definitions: list[Definition], lines: list[str],
                   path: str | None) -> list[ChunkPiece]:
-        """The pieces of a file that declares its package (LanguageSpec.package_file): in the
-        package's own file (`package-info.java`) the declaration with its Javadoc is a piece
-        named by the package; elsewhere the package is the namespace of the named pieces."""
-        package = next((d.name for d in definitions if d.symbol_type == "package"), None)
+        """The pieces of a file that declares its package (Java's `package a.b;`, PHP's
+        `namespace Monolog\\Handler;`): in the package's own file (LanguageSpec.package_file,
+        `package-info.java`) the declaration with its Javadoc is a piece named by the package;
+        elsewhere the package is the namespace of the named pieces."""
+        packages = {d.name for d in definitions if d.symbol_type == "package"}
         if path is not None and PurePosixPath(path).name == self.spec.package_file:
             return self.cutter.cut(definitions, lines)
         pieces = self.cutter.cut([d for d in definitions if d.symbol_type != "package"], lines)
-        if package is None:
+        if len(packages) != 1:  # none, or a PHP file of several `namespace { }` blocks
             return pieces
+        package = packages.pop()
         return [replace(p, namespace=package) if p.symbol else p for p in pieces]
 
     def _flow_definitions(self, text: str, lines: list[str], root: Any) -> list[Definition] | None:

@@ -108,6 +108,11 @@ class LanguageSpec:
     # package). In every other file the query's `package` definition is no piece: its name is
     # the namespace of the file's pieces (ChunkPiece.namespace).
     package_file: str | None = None
+    # PHP: a method with no class around it is an anonymous class's (Laravel's migration
+    # `return new class extends Migration { public function up() ... }`): named by the file,
+    # less a leading timestamp (`2024_03_01_120000_create_orders_table.php`:
+    # `create_orders_table.up`), as a class is by its own name.
+    anonymous_by_file: bool = False
     # A line of comment (a regular expression matching from its start): the code between two
     # members of a container that is all such lines is a banner (jackson's `/* Generic output
     # features */` between an enum's constants, `// ---- Accessors ----`), an unnamed piece
@@ -155,7 +160,7 @@ SPECS: tuple[LanguageSpec, ...] = (
     # directly above a command or a task are its own.
     LanguageSpec("ruby", "tree_sitter_ruby:language", "ruby", attachments=frozenset({"call"}),
                  attachment_text=r"(?:desc|long_desc|method_option|option)\b"),
-    LanguageSpec("php", "tree_sitter_php:language_php", "php"),
+    LanguageSpec("php", "tree_sitter_php:language_php", "php", anonymous_by_file=True),
     LanguageSpec("shell", "tree_sitter_bash:language", "bash", module_window=(400, 80)),
     LanguageSpec("sql", "tree_sitter_sql:language", "sql", wrappers=frozenset({"statement"})),
     LanguageSpec("hcl", "tree_sitter_hcl:language", "hcl"),

@@ -32,6 +32,8 @@ _LANDMARKS = frozenset({"section", "article", "main", "nav", "header", "footer",
 _TAG_NAME = re.compile(r"<\s*([^\s/>]+)")
 _DOCUMENT_LEVEL = frozenset({"html", "body", "head"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# elements a page without <body> may hold beside its one root (a bare `<title>`, `<meta>`)
+_HEAD_ELEMENTS = frozenset({"title", "meta", "link", "base", "head", "html"})
 
 
 @dataclass
@@ -113,9 +115,10 @@ class MarkupChunker:
     languages = frozenset({"html", "xml", "xhtml", "svg"})
 
     def __init__(self, max_chars: int = 600, overlap: int = 100,
-                 standalone_chars: int = 80) -> None:
+                 standalone_chars: int = 80, whole_chars: int = 900) -> None:
         self.max_chars, self.overlap = max_chars, overlap
         self.standalone_chars = standalone_chars
+        self.whole_chars = whole_chars  # a document this short is one piece
 
     def chunk(self, text: str) -> list[ChunkPiece]:
         cleaned = without_scripts(text)
@@ -133,12 +136,17 @@ class MarkupChunker:
         root = builder.finish()
         _measure(root, lines)
         top = _find(root, "body") or _single_root(root)
+        xml = _find(root, "html") is None  # XML labels and sections differ from HTML's
+        if len(text.strip()) <= self.whole_chars and len(self._sections(top, xml)) < 2:
+            # a small page, view or snippet of one section at most (a 22-line Blade view) is
+            # one piece: cut by its landmarks it was three or four of 50-300 characters
+            return [ChunkPiece(text, 1, len(lines), _title(root) or _whole_label(root, top, xml),
+                               "element")]
         lo, hi = (top.start, top.end) if top is not root else (0, len(lines) - 1)
         pieces: list[ChunkPiece] = []
         if top is not root and lo > 0:  # <head>, doctype, prolog: one piece before the body
             pieces.extend(windows_over(numbered(lines, 0, lo), self.max_chars, self.overlap,
                                        _title(root), "element"))
-        xml = _find(root, "html") is None  # XML labels and sections differ from HTML's
         pieces.extend(self._emit(top.children, lo, hi, _label(top, xml), lines, xml))
         if hi < len(lines) - 1:
             pieces.extend(windows_over(numbered(lines, hi + 1, len(lines)), self.max_chars,
@@ -154,8 +162,11 @@ class MarkupChunker:
             return True
         if xml:
             return False
-        sections = [c for c in e.children if c.size >= self.standalone_chars and _section(c, xml)]
-        return len(sections) >= 2
+        return len(self._sections(e, xml)) >= 2
+
+    def _sections(self, e: Element, xml: bool) -> list[Element]:
+        """The children of `e` big enough to stand alone as sections."""
+        return [c for c in e.children if c.size >= self.standalone_chars and _section(c, xml)]
 
     def _emit(self, elements: list[Element], lo: int, hi: int, owner: str | None,
               lines: list[str], xml: bool) -> list[ChunkPiece]:
@@ -203,9 +214,17 @@ def _find(root: Element, tag: str) -> Element | None:
 
 
 def _single_root(root: Element) -> Element:
-    """The XML root element (skipping the prolog), or the document itself."""
-    elements = [e for e in root.children if e.children or e.end > e.start]
+    """The XML root element (skipping the prolog), or the document itself. A template's
+    elements beside its one big element (Blade's `<h1>` and `<p>` around an `<article>`) make
+    no root of it: only a page's head elements stand beside a root."""
+    elements = [e for e in root.children if (e.children or e.end > e.start)
+                or e.tag not in _HEAD_ELEMENTS]
     return elements[0] if len(elements) == 1 else root
+
+
+def _whole_label(root: Element, top: Element, xml: bool) -> str | None:
+    """The name of a whole document: its root's (XML) or its first heading's text."""
+    return (_label(top, xml) if top is not root else None) or root.heading or None
 
 
 def _title(root: Element) -> str | None:

@@ -5,8 +5,10 @@ ES_EN: common programming vocabulary in Spanish with its English word, so a Span
 about English code can still match its words (see repokb.query).
 PRODUCT_NAMES: products spelled with a capital inside (PyPI, GitHub, macOS), lower-cased: words
 of a question, not code names, unless the project defines one (repokb.query).
+PHRASAL_COMPOUNDS: phrasal verbs written as one word in names ("check it out": `checkout`), one
+more word for BM25 (repokb.query).
 """
 
-from repokb.lexicon.words import ES_EN, PRODUCT_NAMES, STOP_WORDS
+from repokb.lexicon.words import ES_EN, PHRASAL_COMPOUNDS, PRODUCT_NAMES, STOP_WORDS
 
-__all__ = ["ES_EN", "PRODUCT_NAMES", "STOP_WORDS"]
+__all__ = ["ES_EN", "PHRASAL_COMPOUNDS", "PRODUCT_NAMES", "STOP_WORDS"]

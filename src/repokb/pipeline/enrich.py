@@ -43,12 +43,14 @@ _LEAF = re.compile(r"<([A-Za-z_][\w.:\-]*)(?:\s[^<>]*)?>([^<>\n]+)</\1>")
 _DOC_ABOVE = frozenset({"java"})
 # A Lisp definition's docstring: a string right after its name (Clojure's `(defn parse-string
 # "Returns ..."`), after its argument list (Emacs Lisp's `(defun projectile-project-root
-# (&optional dir)` then `"Retrieves ..."`) or its value (`(defcustom magit-x nil` then
-# `"..."`), as a line of its own within the head's next lines (bench/RESULTS.md, rank36)
+# (&optional dir)` then `"Returns ..."`) or its value (`(defcustom magit-x nil` then
+# `"..."`), as a line of its own within the head's next lines (bench/RESULTS.md, rank36).
+# A string right after the name that closes the form is the value, not a docstring:
+# `(def greeting "hello")`, `(defvar x\n  "value")` (rank37)
 _LISP = frozenset({"clojure", "emacs_lisp"})
 _LISP_DOCSTRING = re.compile(
     r'\A\s*(?:;[^\n]*\n\s*)*\((?:[\w.-]+/)?(?:def|cl-def|define-)[\w-]*\s+(?:\^\S+\s+)?[^\s()"]+'
-    r'(?:\s+"|[^\n]*\n(?:[^\n]*\n){0,2}?\s*")')
+    r'(?P<between>\s+|[^\n]*\n(?:[^\n]*\n){0,2}?\s*)"(?:[^"\\]|\\.)*(?P<end>"\s*\)?)?')
 NOTEBOOK = "jupyter"  # the classifier's language of .ipynb files
 _STYLE_LANGUAGES = frozenset({"css", "scss", "less", "sass"})
 _MARKUP_LANGUAGES = frozenset({"html", "xml", "xhtml", "svg"})
@@ -69,14 +71,26 @@ def prefix(path: str, piece: ChunkPiece, language: str | None = None) -> str:
         return f"{head} "
     also = "".join(f", {_label(kind)} {name}" for name, kind in piece.also)
     # a Java piece by its qualified name (`method com.google.common.collect.ImmutableList.
-    # copyOf`): a question naming the package or the fully qualified name reads it
-    symbol = f"{piece.namespace}.{piece.symbol}" if piece.namespace else piece.symbol
+    # copyOf`), a PHP one as PHP writes it (`method Monolog\Handler\StreamHandler.write`): a
+    # question naming the package or the fully qualified name reads it
+    joint = "\\" if language == "php" else "."
+    symbol = f"{piece.namespace}{joint}{piece.symbol}" if piece.namespace else piece.symbol
     return f"{head} {_label(piece.symbol_type)} {symbol}{also} — "
 
 
 def _label(symbol_type: str | None) -> str:
     """What a symbol type is called in the embedded text (`key` -> config)."""
     return _LABELS.get(symbol_type or "", symbol_type or "symbol")
+
+
+def _lisp_docstring(text: str) -> bool:
+    """Whether a Lisp definition's head holds a docstring: a string after its name, unless
+    that string is its only form (`(def x "value")`, a value)."""
+    head = _LISP_DOCSTRING.match(text)
+    if head is None:
+        return False
+    value = not head["between"].strip() and (head["end"] or "").endswith(")")
+    return not value
 
 
 def quality(piece: ChunkPiece, language: str | None = None) -> float:
@@ -87,7 +101,7 @@ def quality(piece: ChunkPiece, language: str | None = None) -> float:
     if is_definition(piece.symbol_type):
         score *= 1.25
         if _DOCSTRING.search(text) or (lines and _COMMENT_LINE.match(lines[0])) or (
-                language in _LISP and _LISP_DOCSTRING.match(text)):
+                language in _LISP and _lisp_docstring(text)):
             score *= 1.2  # a docstring or doc comment says what it is for
     elif piece.symbol and piece.symbol_type == "section":
         score *= 1.2

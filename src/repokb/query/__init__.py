@@ -27,6 +27,8 @@
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
   scoped to it and the name left out of the text the model and BM25 read (`named_project`).
+- Compounds: a phrasal verb programmers write as one word in names ("check it out": `checkout`,
+  "log in": `login`; lexicon PHRASAL_COMPOUNDS) gives BM25 that word too.
 - Spanish: MiniLM is English-only, so a Spanish question also gets an English rendering of its
   programming words (lexicon ES_EN) for both the dense and the lexical side.
 
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from repokb.lexicon import STOP_WORDS
+from repokb.lexicon import PHRASAL_COMPOUNDS, STOP_WORDS
 from repokb.query.asked import (
     _CARGO_MANIFEST,
     _CHART_VALUES,
@@ -127,6 +129,28 @@ class QueryPlan:
     dense_unnamed: str | None = None
 
 
+
+def _verb_forms(verb: str) -> str:
+    """A verb's forms as a regular expression's alternatives: check, checks, checked,
+    checking; a doubled last letter (logged, logging) and a dropped `e` (timed, timing) too."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms = {verb, f"{verb}s", f"{stem}ed", f"{stem}ing", f"{verb}{verb[-1]}ed",
+             f"{verb}{verb[-1]}ing"}
+    return "|".join(sorted(forms, key=len, reverse=True))
+
+
+_PHRASAL = [(re.compile(rf"\b(?:{_verb_forms(verb)})\s+(?:(?:it|them|this|that|these|those|"
+                        rf"everything)\s+)?{particle}\b", re.IGNORECASE), word)
+            for (verb, particle), word in PHRASAL_COMPOUNDS.items()]
+
+
+def compounds(text: str) -> list[str]:
+    """The one-word names of the phrasal verbs a question says ("check it out": `checkout`),
+    those it does not write already."""
+    lower = text.lower()
+    return [word for pattern, word in _PHRASAL if word not in lower and pattern.search(text)]
+
+
 def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
          is_defined: IsDefined | None = None) -> QueryPlan:
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
@@ -202,6 +226,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     for name in products:  # one word to BM25 (`pypi`), not its camelCase parts (`py`, `pi`)
         lexical_text = re.sub(rf"(?<![\w.`]){re.escape(name)}(?![\w`(])", name.lower(),
                               lexical_text)
+    if joined := compounds(text):
+        lexical_text = f"{lexical_text} {' '.join(joined)}"
     if language == "es" and translate:
         english = translate_es(text)
         dense_text = english or text

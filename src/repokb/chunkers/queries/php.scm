@@ -4,6 +4,9 @@
 (trait_declaration name: (name) @name) @definition.trait
 (enum_declaration name: (name) @name) @definition.enum
 (method_declaration name: (name) @name) @definition.method
+; the namespace: no piece, the namespace of the file's names (`Monolog\Handler`, as Java's
+; package is: LanguageSpec.package_file)
+(namespace_definition name: (namespace_name) @name) @definition.package
 
 ; Pest tests (Laravel's default test runner): `it('marks the order paid', function () {...})`,
 ; `test('...', fn () => ...)` and the `describe('refunds', function () {...})` holding them,

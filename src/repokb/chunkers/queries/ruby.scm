@@ -37,6 +37,20 @@
   arguments: (argument_list . [(string (string_content) @suffix) (regex) @suffix])
   block: [(do_block) (block)]
   (#any-of? @name "get" "post" "put" "patch" "delete" "head" "options" "link" "unlink")) @definition.route
+; Grape's routes: a path as a symbol, `get :public_timeline do` (`API.get :public_timeline`),
+; or none, `get do` in a `route_param :id do` (the verb alone: `get`)
+(call
+  !receiver
+  method: (identifier) @name
+  arguments: (argument_list . (simple_symbol) @suffix)
+  block: [(do_block) (block)]
+  (#any-of? @name "get" "post" "put" "patch" "delete" "head" "options")) @definition.route
+(call
+  !receiver
+  method: (identifier) @name
+  !arguments
+  block: [(do_block) (block)]
+  (#any-of? @name "get" "post" "put" "patch" "delete")) @definition.route
 ; `define_method(:ping) { ... }`, `define_method("#{state}?") do ... end`: a method named as
 ; written (`Post.ping`, `Post.#{state}?`)
 (call
