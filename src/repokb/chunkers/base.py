@@ -219,21 +219,21 @@ from repokb.models import ChunkPiece, ParseBudget
 #     task or Thor command below; PHP's Pest `describe`/`it`/`test` named by their description.
 # 33 also (rank36, mine36): a Clojure or Emacs Lisp definition's docstring counts in its piece's
 #     quality as a Python docstring does (1.0, was 0.875: pipeline/enrich._LISP_DOCSTRING)
-# NEXT (newuser37): a Perl sub, method or `has` attribute whose name heads a POD section
+# 34 (newuser37): a Perl sub, method or `has` attribute whose name heads a POD section
 #   (`=head2 store`, `=head2 redirect($destination, $status)`, `=head2 $r->to`) carries that
 #   section's first 400 characters as its context (embedded and in its lexical vector); an
 #   `=item NAME` paragraph too (Plack's `=over` lists), when no `=head` names the sub
-# NEXT (rank37): a Lisp `(def x "value")` (a string that is the form's only value) earns no
+# 34 also (rank37): a Lisp `(def x "value")` (a string that is the form's only value) earns no
 #     docstring bonus (quality 0.875, was 1.0: pipeline/enrich._lisp_docstring)
-# NEXT (rank37): PHP's `namespace X\Y;` is its pieces' namespace, in the embedded header as PHP
+# 34 also (rank37): PHP's `namespace X\Y;` is its pieces' namespace, in the embedded header as PHP
 #     writes it (`method Monolog\Logger.pushHandler`); a method no class owns (Laravel's `return
 #     new class extends Migration`) named by its file less the timestamp
 #     (`create_orders_table.up`); an HTML/template document of at most 900 characters and one
 #     section is one piece named by its title or first heading (a 22-line Blade view was 4
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
-# NEXT (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
+# 34 also (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
 #     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
-CHUNKING_VERSION = 33
+CHUNKING_VERSION = 34
 
 
 class Chunker(Protocol):

@@ -348,7 +348,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # a Deployment indexed); dotless credential files (`s3cfg`, `boto`, `pgpass`, `pypirc`, `npmrc`),
 # Terraform's `.terraformrc` / `terraform.rc`, `.vault-token`, `aws/config`, Composer's
 # `composer/auth.json` blocked (were unknown, or indexed)
-# NEXT (decisions37): in a library's own package (package.json's name, linguist.yml `own:`) or a
+# 0.3.35 (decisions37): in a library's own package (package.json's name, linguist.yml `own:`) or a
 # module importing that library, Linguist's library-name rules vendor nothing (foundation-sites'
 # js/foundation.*.js, select2's src/js/select2/, pydata-sphinx-theme's bootstrap.js); Babel's
 # helper functions mark a distribution build beside its .min.js (Font Awesome's js/all.js);
@@ -362,14 +362,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `lib.*.d.ts` copied into a project are vendored (bokeh); a manifest or lockfile in a
 # fixtures/ folder is a test fixture (poetry-core); a Python module in `external/` importing
 # the package above is the package's (SymPy's sympy/external/)
-# NEXT (secrets37): an LDIF (`.ldif`) is configuration, indexed with its passwords redacted (was
+# 0.3.35 also (secrets37): an LDIF (`.ldif`) is configuration, indexed with its passwords redacted (was
 # unknown, excluded); a Gradle user home's `.gradle/gradle.properties` is handed to the
 # classifier though its folder is skipped, and blocked as a credentials file (was lost in the
 # folder's "Gradle cache" reason)
-# NEXT (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
+# 0.3.35 also (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
 #   its language's source, not a Dockerfile; a `.txt` whose head is 40+ lines of one to three
 #   short fields (Mojolicious' html_entities.txt, a word list) is data, not documentation
-CLASSIFIER_VERSION = f"0.3.34+redaction.{secret_patterns.REDACTION_VERSION}"
+CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
 KIND_DEFAULTS: dict[Kind, tuple[Role, Policy]] = {

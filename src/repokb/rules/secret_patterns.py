@@ -308,7 +308,7 @@ REDACTED = "<REDACTED_SECRET>"
 # (secrets/powershell.py); `FTP_TLS(h, u, X)` without `ftplib.` and ldap3's
 # `Connection(server, user, X)`; the values of an HCL `tokens { .. }` block (Consul's ACL
 # tokens; secrets/hclblocks.py); a Kubernetes Secret's `metadata.labels` kept readable
-# NEXT (secrets37): LDIF's base64 `userPassword:: X` (secrets/ldif.py); a bare value's scheme
+# 47 (secrets37): LDIF's base64 `userPassword:: X` (secrets/ldif.py); a bare value's scheme
 # prefix kept with it (`{SSHA}X`, `{noop}X`: the value stopped at `}`, its hash stored);
 # an INSERT's rows under a secret-named column (`INSERT INTO users (.., password) VALUES
 # (.., 'X')`); Teams' legacy `outlook.office.com/webhook/` URL; a command option's value
@@ -316,12 +316,12 @@ REDACTED = "<REDACTED_SECRET>"
 # `-p X`, `ab -A` / `--proxy-user` / `--creds u:X`, `dotnet user-secrets set`, `az keyvault
 # secret set --value`, `gcloud secrets ... <<< X`, `fly secrets set K=X`, `-Dsecret.name=X`,
 # `net use Z: \\h\s X /user:u`); Sentinel's `sentinel auth-pass MASTER X`
-# NEXT (newuser37): Elixir's sigil strings and heredocs under a secret's name (`@secret_key
+# 47 also (newuser37): Elixir's sigil strings and heredocs under a secret's name (`@secret_key
 #   ~S(X)`, `password: ~s(X)`, `Signer.create("HS256", ~s(X))`, `api_key: """` X `"""`), Erlang's
 #   `-define(API_KEY, <<"X">>)` and `base64:encode(<<"u:X">>)`, Perl's
 #   `->authorization_basic(USER, 'X')`, a key argument's fallback after `or`/`||`/`??`
 #   (`jwt:sign(conf.key or "X", ..)`)
-REDACTION_VERSION = 46
+REDACTION_VERSION = 47
 
 
 @dataclass(frozen=True)
