@@ -362,13 +362,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # `lib.*.d.ts` copied into a project are vendored (bokeh); a manifest or lockfile in a
 # fixtures/ folder is a test fixture (poetry-core); a Python module in `external/` importing
 # the package above is the package's (SymPy's sympy/external/)
-# 0.3.35 also (secrets37): an LDIF (`.ldif`) is configuration, indexed with its passwords redacted (was
-# unknown, excluded); a Gradle user home's `.gradle/gradle.properties` is handed to the
-# classifier though its folder is skipped, and blocked as a credentials file (was lost in the
-# folder's "Gradle cache" reason)
-# 0.3.35 also (newuser37): a code file named `dockerfile.*` (Mojolicious' `generate/dockerfile.pm`) is
-#   its language's source, not a Dockerfile; a `.txt` whose head is 40+ lines of one to three
-#   short fields (Mojolicious' html_entities.txt, a word list) is data, not documentation
+# 0.3.35 also (secrets37): an LDIF (`.ldif`) is configuration, indexed with its passwords redacted
+#   (was unknown, excluded); a Gradle user home's `.gradle/gradle.properties` is handed to the
+#   classifier though its folder is skipped, and blocked as a credentials file (was lost in the
+#   folder's "Gradle cache" reason)
+# 0.3.35 also (newuser37): a code file named `dockerfile.*` (Mojolicious'
+#   `generate/dockerfile.pm`) is its language's source, not a Dockerfile; a `.txt` whose head is 40+
+#   lines of one to three short fields (Mojolicious' html_entities.txt, a word list) is data, not
+#   documentation
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
