@@ -324,3 +324,25 @@ def test_a_test_s_sample_project_manifest_is_a_fixture(tmp_path, rel, kind):
 def test_a_python_package_s_own_external_folder_is_its_code(tmp_path, rel, text, kind):
     c = classify_file(tmp_path, rel, text)
     assert c.kind is kind, c.reasons
+
+
+# -- a test of the migration machinery is a test, not a migration (rank37's Django lead) -------
+AUTODETECTOR_TEST = ("from django.db.migrations.autodetector import MigrationAutodetector\n"
+                     "from django.test import TestCase\n\n\nclass AutodetectorTests(TestCase):\n"
+                     "    def test_arrange_for_graph(self):\n        pass\n")
+MIGRATION = ("from django.db import migrations, models\n\n\nclass Migration(migrations.Migration)"
+             ":\n    operations = [migrations.CreateModel('Author', fields=[])]\n")
+
+
+@cases(("rel", "text", "kind"), [
+    # Django 5.2.8's tests/migrations/test_autodetector.py was a `schema` migration, so a
+    # question about the autodetector drew four of its pieces past the tests' rank
+    ("tests/migrations/test_autodetector.py", AUTODETECTOR_TEST, Kind.TEST),
+    ("app/migrations/test_helpers_test.py", AUTODETECTOR_TEST, Kind.TEST),
+    # what must stay: a migration, and a migration a test loads (its fixture) under tests/
+    ("app/migrations/0001_initial.py", MIGRATION, Kind.SCHEMA),
+    ("tests/migrations/test_migrations/0001_initial.py", MIGRATION, Kind.SCHEMA),
+])
+def test_a_test_named_file_in_a_migrations_folder_is_a_test(tmp_path, rel, text, kind):
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is kind, c.reasons

@@ -370,6 +370,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   `generate/dockerfile.pm`) is its language's source, not a Dockerfile; a `.txt` whose head is 40+
 #   lines of one to three short fields (Mojolicious' html_entities.txt, a word list) is data, not
 #   documentation
+# 0.3.35 also (mine37): a file named as a test runner collects tests (`test_*.py`) in a
+#   migrations folder is a test, not a migration (Django's 14 tests/migrations/test_*.py)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -764,9 +766,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("terraform", Tier.PATH, (Ext(frozenset({".tf", ".tfvars", ".hcl"})),),
        Then(Kind.INFRASTRUCTURE, "Terraform/HCL ({evidence})", subkind="terraform",
             policy=Policy.PARSE_AND_INDEX)),
+    # a file named as a test runner collects tests is a test, wherever it lies (Django's
+    # tests/migrations/test_autodetector.py tests the migration machinery: it is no migration)
     _r("migration", Tier.PATH,
        (AnyOf((MIGRATION_FOLDER, Glob(("**/alembic/versions/*.py",)),
-               CaseName(T.MIGRATION_NAME_GLOBS))), Lang(CODE)),
+               CaseName(T.MIGRATION_NAME_GLOBS))), Lang(CODE), Not(CaseName(T.TEST_NAME_GLOBS))),
        Then(Kind.SCHEMA, "database migration ({evidence})", subkind="migration")),
     _r("database-schema", Tier.PATH, (Name(T.SCHEMA_NAME_GLOBS),),
        Then(Kind.SCHEMA, "database schema ({evidence})", subkind="database_schema")),
