@@ -11,8 +11,12 @@ set -eu
 DIR=$(realpath -m "${1:-phpruby-trees}")
 HERE=$(dirname "$(realpath "$0")")
 mkdir -p "$DIR/debs" && cd "$DIR/debs"
-apt-get download php-monolog=2.9.1-1 php-guzzlehttp-psr7=2.4.5-1+deb12u1 \
-  ruby-rack=2.2.22-0+deb12u2 ruby-thor=1.2.1-2 ruby-sinatra=3.0.5-3+deb12u1 2>/dev/null
+# the versions measured; a mirror that no longer holds one (a security update replaced
+# ruby-rack's +deb12u2 by +deb12u1 on this one) gives its current build of the same upstream
+for pin in php-monolog=2.9.1-1 php-guzzlehttp-psr7=2.4.5-1+deb12u1 \
+    ruby-rack=2.2.22-0+deb12u2 ruby-thor=1.2.1-2 ruby-sinatra=3.0.5-3+deb12u1; do
+  apt-get download "$pin" 2>/dev/null || apt-get download "${pin%%=*}"
+done
 for deb in *.deb; do dpkg -x "$deb" "x_${deb%%_*}"; done
 mkdir -p "$DIR/monolog/src" "$DIR/psr7/src"
 cp -r x_php-monolog/usr/share/php/Monolog "$DIR/monolog/src/"
