@@ -1022,3 +1022,23 @@ def test_a_gradle_user_home_records_its_properties_blocked(tmp_path):
     assert ".gradle/gradle.properties" in found and "gradle.properties" in found
     project = classify_file(root, "gradle.properties", "org.gradle.jvmargs=-Xmx2g\n")
     assert project.index_policy is not Policy.BLOCK
+
+
+# the lead's new-user trial (itsdangerous 2.2.0 with a deploy/ folder): the key given by position
+# to itsdangerous' serializer was stored and answered as written, while the same value under
+# SECRET_KEY in settings.py was redacted
+SIGNING_KEY = _j("SignerS3cr3t-", "Qx7vB2mL9kT4")
+test_a_signer_s_key_by_position_is_redacted = redacted_forms([
+    ("python", "s = URLSafeTimedSerializer('{X}', salt='activate')\n", SIGNING_KEY),
+    ("python", "s = itsdangerous.URLSafeSerializer(\"{X}\")\n", SIGNING_KEY),
+    ("python", "ser = TimedSerializer(b'{X}', salt=b'mail')\n", SIGNING_KEY),
+    ("python", "signer = TimestampSigner('{X}')\n", SIGNING_KEY),
+    ("python", "from django.core import signing\nsigner = signing.Signer('{X}')\n", SIGNING_KEY),
+])
+test_a_serializer_that_takes_no_key_stays = kept_forms([
+    ("python", "s = URLSafeTimedSerializer(app.config['SECRET_KEY'], salt='activate')\n"),
+    ("python", "s = Signer('secret-key')\n"),  # the docs' placeholder
+    ("python", '@REQUESTS_TRANSPORT.serializer("multipart/form-data", "multipart/mixed")\n'),
+    ("python", "data = UserSerializer('hello world', many=True).data\n"),
+    ("python", "class TokenSigner(Signer):\n    salt = 'tokens'\n"),
+], nothing_found=True)

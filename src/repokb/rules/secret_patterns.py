@@ -321,6 +321,9 @@ REDACTED = "<REDACTED_SECRET>"
 #   `-define(API_KEY, <<"X">>)` and `base64:encode(<<"u:X">>)`, Perl's
 #   `->authorization_basic(USER, 'X')`, a key argument's fallback after `or`/`||`/`??`
 #   (`jwt:sign(conf.key or "X", ..)`)
+# 47 also (mine37): the key itsdangerous' signers and serializers and Django's `signing.Signer`
+#   take by position (`URLSafeTimedSerializer("X", salt=..)`: secrets/credentials._KEY_CALL,
+#   the class names as written)
 REDACTION_VERSION = 47
 
 
@@ -676,6 +679,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     '"auth"', "'auth'", "jwt", "hmac", "openssl_", "cipheriv", "name", "log in", "log-in",
     "from_secret", "new_from_slice", "new_varkey", "key::",  # Rust's keys given by position
     "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
+    "signer(", "serializer(",  # itsdangerous' and Django's signing keys, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`

@@ -171,12 +171,18 @@ _KEY_ARGUMENT = {
     # Go: golang-jwt's `token.SignedString([]byte("X"))`; Rust: argon2's pepper
     # (`Argon2::new_with_secret(b"X", ..)`)
     "signedstring": 0, "new_with_secret": 0,
+    # Python: itsdangerous' signers and serializers (`URLSafeTimedSerializer("X", salt=..)`,
+    # Flask's sessions and tokens) and Django's `signing.Signer("X")` / `TimestampSigner`: the
+    # secret key is the first argument
+    "signer": 0, "timestampsigner": 0, "serializer": 0, "timedserializer": 0,
+    "urlsafeserializer": 0, "urlsafetimedserializer": 0,
 }
 _KEY_CALL = re.compile(  # PHP's firebase/php-jwt, PyJWT, jsonwebtoken, hash_hmac, Node's crypto
     r"""\b(?P<fn>JWT::(?:en|de)code|jwt\.(?:encode|decode|sign|verify)|jwt:(?:sign|verify)|"""
     r"""hash_hmac(?:_file)?|hmac[.:]new|createHmac|openssl_(?:en|de)crypt|create(?:De)?cipheriv|"""
     r"""(?:En|De)codingKey::from_secret|(?<=::)new_from_slice|(?<=::)new_varkey|hmac::Key::new|"""
-    r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString|(?<=::)new_with_secret)\s*\("""
+    r"""(?<![\w:])Key::(?:derive_)?from|(?<=\.)SignedString|(?<=::)new_with_secret|"""
+    r"""(?-i:(?<![\w])(?:Timestamp)?Signer|(?<![\w])(?:URLSafe)?(?:Timed)?Serializer))\s*\("""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})\)""", re.I)
 # a key's literal, Rust's byte string (`b"X"`) and its conversions (`"X".as_bytes()`) too, and
 # Go's (`[]byte("X")`); the fallback after an `or` (Lua's `jwt:sign(conf.key or "X", ..)`, JS's
@@ -252,7 +258,8 @@ _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
-                "new_varkey", "key::", "signedstring", "new_with_secret")
+                "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
+                "serializer(")
 _AT_USERPWD = ("userpwd", "base64", "btoa", "encode64", "encodetostring", "b64(")
 _AT_BASIC = ("basic",)
 _AT_DSN = ("@tcp(", "@unix(", "@udp(", "@(")
