@@ -221,3 +221,16 @@ def test_the_dry_run_counts_a_rule_once_whatever_the_measure_in_its_reason(home,
     flat = " ".join(out.split())
     assert ("3 generated, as GitHub Linguist decides (generated.rb: minified_files (average "
             "line N chars))") in flat, out
+
+
+def test_version_names_the_package_and_what_decides_an_index(tmp_path: Path) -> None:
+    """`repokb --version` (a new user's first command, the lead's trial) was 'No such option'."""
+    from repokb import __version__
+    from repokb.chunkers.base import CHUNKING_VERSION
+    from repokb.rules.ruleset import CLASSIFIER_VERSION
+
+    run = repokb(tmp_path / "home", "--version")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == (f"repokb {__version__} (classifier {CLASSIFIER_VERSION}, "
+                                  f"chunking {CHUNKING_VERSION})")
+    assert not (tmp_path / "home").exists()  # nothing written

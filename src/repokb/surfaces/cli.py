@@ -42,6 +42,27 @@ app = typer.Typer(
 cli_types.plain_help_types()
 cli_types.light_conversion()
 
+
+def _print_version(wanted: bool) -> None:
+    """`repokb --version`: the package's version and the two that decide what an index holds
+    (a change of either re-classifies or re-cuts on the next run)."""
+    if not wanted:
+        return
+    from repokb import __version__
+    from repokb.chunkers.base import CHUNKING_VERSION
+    from repokb.rules.ruleset import CLASSIFIER_VERSION
+
+    out.print(f"repokb {__version__} (classifier {CLASSIFIER_VERSION}, "
+              f"chunking {CHUNKING_VERSION})", highlight=False)
+    raise typer.Exit()
+
+
+@app.callback()
+def _options(version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", callback=_print_version,
+        is_eager=True)] = False) -> None:
+    pass
+
 @app.command()
 def index(
     paths: Annotated[list[Path], typer.Argument(help="Project folders to index.")],
