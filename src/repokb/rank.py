@@ -869,20 +869,20 @@ def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings
     Decided by the first hits only: a smaller limit's hits are the first of a larger one's."""
     if len(taken) < s.max_per_file:
         return False
-    head = groups[:_LEAD_HITS]
-    lead = (len(head) == _LEAD_HITS and all(g.key == taken[0].key for g in head)
-            and head[0].best.factors.get("exact_symbol", 1.0) <= 1.0)
     symbol = c.payload.get("symbol")
-    near_top = min(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK
+    if (not symbol or len(taken) >= s.max_per_lead_file
+            or taken[0].best.factors.get("exact_symbol", 1.0) > 1.0  # the file is named
+            or any(g.best.payload.get("symbol") == symbol for g in taken)):
+        return True
+    ranks = (c.dense_rank or _FAR, c.lexical_rank or _FAR)
+    head = groups[:_LEAD_HITS]  # (a lead file's first hit is the first of all: taken[0])
+    lead = len(head) == _LEAD_HITS and all(g.key == taken[0].key for g in head)
     # a definition both rankings put on their first page is a hit of its own in any file the
     # question names nothing of (ring's `wrap-cookies`, dense 6th and BM25 6th, after its
     # file's `ns` head and two helpers: rank37), unless it steps back for what it is (a 4th
     # test of Django's urlpatterns_reverse/tests.py took the 7th slot of "url resolver reverse")
-    agreed = (s.max_per_file >= _LEAD_HITS and _stepped(c) >= 1.0
-              and taken[0].best.factors.get("exact_symbol", 1.0) <= 1.0
-              and max(c.dense_rank or _FAR, c.lexical_rank or _FAR) <= _LEAD_RANK)
-    return not ((lead and near_top or agreed) and len(taken) < s.max_per_lead_file and symbol
-                and all(g.best.payload.get("symbol") != symbol for g in taken))
+    agreed = s.max_per_file >= _LEAD_HITS and max(ranks) <= _LEAD_RANK and _stepped(c) >= 1.0
+    return not (lead and min(ranks) <= _LEAD_RANK or agreed)
 
 
 def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
