@@ -114,8 +114,8 @@ def inserted(text: str, keys: KeyLines) -> list[Span]:
     everywhere)."""
     out: list[Span] = []
     for at in keys.at("insert"):
-        m = _INSERT.match(text, at)
-        if m is None or (at and (text[at - 1].isalnum() or text[at - 1] == "_")):
+        m = _INSERT.match(text, at)  # (its `\b` reads the character before `at`: not `x_insert`)
+        if m is None:
             continue
         columns = [c.strip().strip('`"[]') for c in m.group("columns").split(",")]
         secret = {i for i, c in enumerate(columns) if is_secret_key(c)}
