@@ -418,6 +418,16 @@ class FileFacts:
         return cache[key]
 
 
+def head_of(path: str, size: int) -> str:
+    """The first `size` bytes of another file (a twin, a mirror beside the one judged) as
+    text, or "" where it cannot be read."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(size).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:
     return listing.isdisjoint(names)
 

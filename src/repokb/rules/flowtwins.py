@@ -16,7 +16,7 @@ import os
 import re
 
 from repokb.rules.engine import Fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, head_of
 
 FLOW_PRAGMA = re.compile(r"@(?:no)?flow\b")
 _HEAD_BYTES = 4096
@@ -37,11 +37,7 @@ def flow_twin(f: FileFacts) -> str | None:
     if FLOW_PRAGMA.search(f.text[:_HEAD_BYTES]):
         return None  # Flow-typed itself: React Native's sources, a `.js.flow` of declarations
     twin = f"{folder}/{f.name}.flow" if folder else f.name + ".flow"
-    try:
-        with open(os.path.join(f.file.root, twin), "rb") as fh:
-            head = fh.read(_HEAD_BYTES).decode("utf-8", errors="replace")
-    except OSError:
-        return None
+    head = head_of(os.path.join(f.file.root, twin), _HEAD_BYTES)
     if not FLOW_PRAGMA.search(head):
         return None
     declarations = len(_DECLARE_LINE.findall(head))

@@ -25,7 +25,7 @@ import os
 import posixpath
 
 from repokb.rules.engine import Fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, head_of
 from repokb.rules.sniff import generated_marker
 
 _DECLARATION = (".d.ts", ".d.cts", ".d.mts")
@@ -79,12 +79,7 @@ def generated_twin(f: FileFacts) -> str | None:
     module = next((stem + e for e in _JS_SOURCES if stem + e in listing), None)
     if module is None:
         return None
-    try:
-        with open(os.path.join(root, folder, module), "rb") as fh:
-            head = fh.read(_TWIN_HEAD_BYTES).decode("utf-8", "replace")
-    except OSError:
-        return None
-    marker = generated_marker(head)
+    marker = generated_marker(head_of(os.path.join(root, folder, module), _TWIN_HEAD_BYTES))
     return None if marker is None else f"{module}: {marker!r}"
 
 

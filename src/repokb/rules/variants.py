@@ -37,7 +37,14 @@ import re
 
 from repokb.rules import tables as T
 from repokb.rules.engine import Fact
-from repokb.rules.facts import DirVariants, DualPackage, FileFacts, ProjectContext, Targets
+from repokb.rules.facts import (
+    DirVariants,
+    DualPackage,
+    FileFacts,
+    ProjectContext,
+    Targets,
+    head_of,
+)
 
 
 def variant_family(name: str) -> tuple[str, tuple[str, ...], int] | None:
@@ -210,14 +217,6 @@ def same_code(a: str, b: str) -> float:
     return difflib.SequenceMatcher(None, left, right, autojunk=False).ratio()
 
 
-def _head(path: str, size: int) -> str:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(size).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
 def variant_evidence(f: FileFacts) -> str | None:
     """Why the variant is no coincidence (see the module docstring), or None."""
     kept = variant_of(f)
@@ -230,7 +229,7 @@ def variant_evidence(f: FileFacts) -> str | None:
         return None
     kept_head: str | None = None
     if kept_size * T.VARIANT_SIZE_RATIO + T.VARIANT_SIZE_SLACK < f.file.size:
-        kept_head = _head(os.path.join(root, kept), f.limits.head_bytes)
+        kept_head = head_of(os.path.join(root, kept), f.limits.head_bytes)
         if f.name in kept_head:
             return None  # the kept file wraps this one, which is the implementation
     kept_name = kept.rpartition("/")[2]
@@ -246,7 +245,7 @@ def variant_evidence(f: FileFacts) -> str | None:
         return (f"{here.varied} of {here.modules} modules in {folder or '.'}/ are shipped "
                 "in more than one module format")
     if kept_head is None:
-        kept_head = _head(os.path.join(root, kept), f.limits.head_bytes)
+        kept_head = head_of(os.path.join(root, kept), f.limits.head_bytes)
     ratio = same_code(f.text, kept_head)
     if ratio >= T.VARIANT_SAME_CODE:
         return f"the same code as {kept_name} once module syntax is set aside ({ratio:.0%})"
