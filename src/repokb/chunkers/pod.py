@@ -180,7 +180,6 @@ def _documented(piece: ChunkPiece, docs: dict[str, str]) -> ChunkPiece:
     return replace(piece, context=f"{doc}\n{piece.context}" if piece.context else doc)
 
 
-
 POD = PodChunker()
 register(POD)
 # After chunkers.code registered the Perl grammar's chunker (the package imports code first).

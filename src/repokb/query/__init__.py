@@ -129,7 +129,6 @@ class QueryPlan:
     dense_unnamed: str | None = None
 
 
-
 def _verb_forms(verb: str) -> str:
     """A verb's forms as a regular expression's alternatives: check, checks, checked,
     checking; a doubled last letter (logged, logging) and a dropped `e` (timed, timing) too."""
