@@ -403,13 +403,18 @@ def test_bad_arguments_name_their_types_and_an_unknown_project_still_says_freshn
         indexed: Path, home: Path) -> None:
     """A coding agent's pass with the official client (surfaces27, httpx 0.28.1): every invalid
     search hinted "path (None)" for the glob argument, and an answer about a project nothing is
-    known of (search's filter, stats, get_context) carried no freshness at all."""
+    known of (search's filter, stats, get_context) carried no freshness at all. Arguments
+    refused before any work carry the error alone (one freshness line per project was noise)."""
     async def scenario() -> None:
         async with stdio_session(home) as s:
             data, text, error = await call(s, "search", query="total", path=["src/*.py", 5])
             assert error and data["error"]["type"] == "invalid"
             assert "path (string or array of strings)" in data["error"]["hint"], text
             assert "None" not in data["error"]["hint"]
+            # refused arguments: the error alone, no line per project under it (agents37)
+            assert "Index of" not in text and "freshness" not in data, text
+            data, text, error = await call(s, "serch", query="total")
+            assert error and "Unknown tool 'serch'" in text and "Index of" not in text, text
             for tool, args in (("search", {"query": "invoice total", "project": "nope"}),
                                ("stats", {"project": "nope"}),
                                ("get_context", {"path": "src/shop/db.py", "project": "nope"})):

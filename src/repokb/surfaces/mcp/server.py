@@ -98,11 +98,14 @@ async def call(backend: Backend, name: str, args: dict[str, Any],
     the freshness of the projects concerned."""
     tool = TOOLS.get(name)
     concerned: list[str] | None = None
+    if tool is None:
+        return _refused(InputError(f"Unknown tool {name!r}.",
+                                   hint="Tools: " + ", ".join(sorted(TOOLS))))
     try:
-        if tool is None:
-            raise InputError(f"Unknown tool {name!r}.",
-                             hint="Tools: " + ", ".join(sorted(TOOLS)))
         _validate(tool, args)
+    except InputError as exc:
+        return _refused(exc)
+    try:
         data, text, concerned = await tool.handler(backend, args, session or backend.session)
         error = False
     except RepokbError as exc:
@@ -120,6 +123,14 @@ async def call(backend: Backend, name: str, args: dict[str, Any],
         text = f"{text}\n\n{summary}"
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structured_content=data, is_error=error)
+
+
+def _refused(exc: InputError) -> types.CallToolResult:
+    """Arguments refused before any work: the error alone. Which projects are how fresh says
+    nothing about a misspelt tool or a wrong type, and with many projects it was one line each
+    under every such error (agents37)."""
+    return types.CallToolResult(content=[types.TextContent(type="text", text=_error_text(exc))],
+                                structured_content=_error(exc), is_error=True)
 
 
 def _validate(tool: Tool, args: dict[str, Any]) -> None:
