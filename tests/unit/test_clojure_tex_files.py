@@ -154,6 +154,16 @@ def test_mdx_front_matter_title_names_the_text_before_the_first_heading_and_ids_
     assert "<TabItem" in pieces[-1].content
 
 
+
+def test_a_heading_backslash_escape_is_read_as_its_character_outside_code():
+    """environs' README (a new user's trial, session 38): `## Why\\...?` was the symbol
+    "Why\\...?" in every answer's heading path."""
+    text = ("# environs\n\nIntro.\n\n## Why\\...?\n\nBecause.\n\n"
+            "### The `a\\*b` form \\*x\\*\n\nCode keeps its escapes.\n")
+    symbols = [p.symbol for p in chunker_for("markdown").chunk(text)]
+    assert "environs > Why...?" in symbols
+    assert "environs > Why...? > The `a\\*b` form *x*" in symbols, symbols
+
 CASES = [  # (rel, content, kind, subkind, language, policy)
     ("project.clj", '(defproject shop "0.1.0"\n  :dependencies [[ring "1.8.2"]])\n',
      Kind.DEPENDENCY_MANIFEST, "leiningen_project", "clojure", Policy.INDEX_TEXT),

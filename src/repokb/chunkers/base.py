@@ -233,6 +233,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
 # 34 also (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
 #     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
+# NEXT (mine38): a Markdown heading's backslash escapes outside code spans are read as their
+#     characters (environs' `## Why\...?` is "Why...?" in the heading path)
 CHUNKING_VERSION = 34
 
 

@@ -63,8 +63,8 @@ class MarkdownChunker:
             first, stop = body_start + tok.map[0], body_start + tok.map[1]
             if tok.type == "heading_open":
                 title = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
-                headings.append(Heading(first, int(tok.tag[1]), _HEADING_ID.sub("", title)
-                                        .strip()))
+                headings.append(Heading(first, int(tok.tag[1]),
+                                        _unescaped(_HEADING_ID.sub("", title)).strip()))
             elif tok.type in ("fence", "code_block"):
                 blocks.append((first, min(stop, len(lines)) - 1))
         pieces = heading_sections(lines, headings, body_start, self.size, self.overlap, blocks,
@@ -79,7 +79,19 @@ class MarkdownChunker:
 
 # a heading's custom id: `{#install}` (Docusaurus, Pandoc, kramdown), MDX's `{/* #install */}`
 _HEADING_ID = re.compile(r"\s*\{(?:#[\w:.-]+|/\*.*?\*/)\}")
+# a backslash escape of ASCII punctuation (CommonMark 2.4), outside code spans: `## Why\...?`
+# is titled "Why...?" (environs' README), `` ## `a\*b` `` keeps its code as written
+_ESCAPED = re.compile(r"\\([!-/:-@[-`{-~])")
+_CODE_SPAN = re.compile(r"(`+).+?\1")
 _TITLE = re.compile(r"""^title\s*[:=]\s*(["']?)(?P<title>.+?)\1\s*$""")
+
+
+def _unescaped(title: str) -> str:
+    out, at = [], 0
+    for m in _CODE_SPAN.finditer(title):
+        out += [_ESCAPED.sub(r"\1", title[at:m.start()]), m.group()]
+        at = m.end()
+    return "".join(out) + _ESCAPED.sub(r"\1", title[at:])
 
 
 def front_matter_title(lines: Sequence[str]) -> str | None:
