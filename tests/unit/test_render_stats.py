@@ -60,3 +60,19 @@ def test_one_label_one_number_across_surfaces(monkeypatch: pytest.MonkeyPatch) -
     old = {k: v for k, v in STATS.items() if k != "indexed_by_project"}  # an older owner's
     text = mcp_render.stats(old, None)
     assert "by project: dayjs 1525 chunks from 451 files recorded" in text
+
+
+def test_a_runs_own_bookkeeping_is_not_in_the_summary_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """environs, a new user's first index (session 38): "chunks embedded: 321 · chunks dense
+    deferred: 321" read as if the vectors were still to come. The count stays in --json."""
+    summary = {"files_seen": 22, "files_indexed": 15, "chunks_created": 321,
+               "chunks_embedded": 321, "chunks_dense_deferred": 321, "seconds": 30.3}
+    buffer = io.StringIO()
+    monkeypatch.setattr(render, "out", Console(file=buffer, width=400, color_system=None))
+    render.index_result(summary, dry_run=False)
+    render.stats({**STATS, "last_run": {"project": "environs", "started_at": 0.0,
+                                        "finished_at": 30.3, "summary": summary}})
+    shown = buffer.getvalue()
+    assert "chunks embedded: 321" in shown and "chunks embedded 321" in shown
+    assert "deferred" not in shown, shown

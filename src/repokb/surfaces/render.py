@@ -99,6 +99,12 @@ def error(message: str, hint: str = "") -> None:
 
 
 # -- index ----------------------------------------------------------------------------------
+# A run's counts for its own use, in --json only: "chunks dense deferred: 321" beside "chunks
+# embedded: 321" read to a new user as if none were embedded yet (they were written lexical-only
+# first, then embedded); chunks still without a vector are `chunks_dense_pending`.
+BOOKKEEPING = frozenset({"chunks_dense_deferred"})
+
+
 def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> None:
     if dry_run:
         breakdown(report)
@@ -123,7 +129,7 @@ def index_result(summary: dict[str, Any], dry_run: bool, report: Any = None) -> 
     projects_table(summary.get("by_project") or {})
     label = "dry run" if dry_run else "indexed"
     parts = [f"{k.replace('_', ' ')}: {v}" for k, v in summary.items()
-             if (v or k == "files_seen") and not isinstance(v, dict)]
+             if (v or k == "files_seen") and not isinstance(v, dict) and k not in BOOKKEEPING]
     # one line however narrow the terminal (scripts take the last line as the summary)
     out.print(f"[bold]{label}[/bold] " + " · ".join(parts), soft_wrap=True)
 
@@ -375,8 +381,8 @@ def stats(data: dict[str, Any]) -> None:
             "%Y-%m-%d %H:%M:%S")
         took = run["finished_at"] - run["started_at"]
         counts = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["summary"].items()
-                            if v and not isinstance(v, dict) and k.startswith(("files_",
-                                                                                "chunks_")))
+                            if v and not isinstance(v, dict) and k not in BOOKKEEPING
+                            and k.startswith(("files_", "chunks_")))
         scope = run["summary"].get("scope")
         where = f" (its folder {safe(scope)}/)" if isinstance(scope, str) else ""
         out.print(f"last run: {run['project']}{where}, finished {finished} ({took:.1f} s)"
