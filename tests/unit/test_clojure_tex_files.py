@@ -193,3 +193,40 @@ def test_leiningen_credentials_are_blocked(tmp_path):
     c = classify_file(tmp_path, ".lein/credentials.clj",
                       '{#"my\\.datomic\\.com" {:username "jane" :password "Wq9xL3vTz7mK2pN"}}\n')
     assert c.index_policy is Policy.BLOCK, c.reasons
+
+
+TOC_README = """# environs
+
+A library for parsing environment variables.
+
+## Contents
+
+<!-- START doctoc generated TOC please keep comment here to allow auto update -->
+- [Install](#install)
+- [Basic usage](#basic-usage)
+  - [Prefixes](#prefixes)
+- [Reading `.env` files](#reading-env-files)
+<!-- END doctoc generated TOC please keep comment here to allow auto update -->
+
+## Install
+
+    pip install environs
+
+## Basic usage
+
+Read values with `env.str`, `env.int` and `env.list`; see [Install](#install) first,
+then [the prefixes](#prefixes) and [`.env` files](#reading-env-files).
+"""
+
+
+def test_a_table_of_contents_is_left_out_and_sections_that_link_stay():
+    """environs' README (a new user's trial, session 38): its doctoc list of links to its own
+    headings came 2nd for a question the section below it answers."""
+    chunker = chunker_for("markdown")
+    pieces = chunker.chunk(TOC_README)
+    symbols = [p.symbol for p in pieces]
+    assert "environs > Contents" not in symbols and "START doctoc" not in str(pieces), symbols
+    assert "environs > Basic usage" in symbols
+    assert any("pip install environs" in p.content for p in pieces)
+    toc_only = TOC_README.split("## Install")[0]
+    assert [p.symbol for p in chunker.chunk(toc_only)], "a contents-only file keeps a piece"

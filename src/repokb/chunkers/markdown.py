@@ -69,6 +69,7 @@ class MarkdownChunker:
                 blocks.append((first, min(stop, len(lines)) - 1))
         pieces = heading_sections(lines, headings, body_start, self.size, self.overlap, blocks,
                                   outer)
+        pieces = _without_contents(pieces, lines)
         title = front_matter_title(lines[:body_start]) if body_start and not outer else None
         if title:
             first = headings[0].row + 1 if headings else len(lines) + 1
@@ -84,6 +85,37 @@ _HEADING_ID = re.compile(r"\s*\{(?:#[\w:.-]+|/\*.*?\*/)\}")
 _ESCAPED = re.compile(r"\\([!-/:-@[-`{-~])")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 _TITLE = re.compile(r"""^title\s*[:=]\s*(["']?)(?P<title>.+?)\1\s*$""")
+
+
+# A table of contents: a section whose every line is a list item linking into the page
+# (`- [Install](#install)`, doctoc's and markdown-toc's output), besides its heading, blank lines
+# and HTML comments. It repeats the headings each section already carries, and it came 2nd
+# for "how do I read a value from a file mounted as a docker secret" in environs' README
+# (a new user's trial, session 38): left out when the document has other pieces.
+_TOC_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[^\]]*\]\(#[^)\s]*\)\s*$")
+_TOC_OTHER = re.compile(r"^\s*(?:#{1,6}\s.*|<!--.*-->)?\s*$")
+
+
+def _without_contents(pieces: list[ChunkPiece], lines: Sequence[str]) -> list[ChunkPiece]:
+    """`pieces` less those of a section that is a table of contents (a long one is cut into
+    several windows: judged whole, by its lines)."""
+    spans: dict[str | None, tuple[int, int]] = {}
+    for p in pieces:
+        first, last = spans.get(p.symbol, (p.start_line, p.end_line))
+        spans[p.symbol] = (min(first, p.start_line), max(last, p.end_line))
+    toc = {symbol for symbol, (first, last) in spans.items()
+           if symbol is not None and _contents_list(lines[first - 1:last])}
+    return [p for p in pieces if p.symbol not in toc] or pieces
+
+
+def _contents_list(lines: Sequence[str]) -> bool:
+    items = 0
+    for line in lines:
+        if _TOC_ITEM.match(line):
+            items += 1
+        elif not _TOC_OTHER.match(line):
+            return False
+    return items >= 3
 
 
 def _unescaped(title: str) -> str:
