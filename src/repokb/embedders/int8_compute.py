@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import logging
 import sys
-import tempfile
 from pathlib import Path
 
-from repokb.embedders.digests import intact, publish, release_freed_memory
+from repokb.embedders.digests import intact, publish, release_freed_memory, work_folder
 from repokb.errors import ModelError
 
 
@@ -53,8 +52,8 @@ def _derive(source: Path, target: Path) -> Path:
     sys.stderr.write(f"repokb: deriving the int8-compute model for this machine, once "
                      f"(~7 s) into {target.parent} ...\n")
     sys.stderr.flush()
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".derive-") as work:
-        folded, derived = Path(work) / "folded.onnx", Path(work) / "int8.onnx"
+    with work_folder(target.parent, ".derive-") as work:
+        folded, derived = work / "folded.onnx", work / "int8.onnx"
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
         options.optimized_model_filepath = str(folded)

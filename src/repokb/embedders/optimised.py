@@ -38,7 +38,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from repokb.embedders.digests import file_sha256, intact, publish, release_freed_memory
+from repokb.embedders.digests import (
+    file_sha256,
+    intact,
+    publish,
+    release_freed_memory,
+    work_folder,
+)
 from repokb.errors import ModelError
 
 # In the copy's name: a change to what is saved must make a new copy. 4: MINILM_GRAPH 3, with
@@ -64,8 +70,8 @@ def optimised_model(model: Path, cache_dir: Path, masked: bool = True) -> Path |
         sys.stderr.write(f"repokb: saving the optimised model graph, once (~3 s), into "
                          f"{copy.parent} ...\n")
         sys.stderr.flush()
-        with tempfile.TemporaryDirectory(dir=copy.parent, prefix=".optimise-") as work:
-            return publish(_derive(model, Path(work), masked), copy)
+        with work_folder(copy.parent, ".optimise-") as work:
+            return publish(_derive(model, work, masked), copy)
     except OSError:  # a full or read-only cache: the same graph, made elsewhere
         with tempfile.TemporaryDirectory(prefix="repokb-optimise-") as work:
             return _derive(model, Path(work), masked).read_bytes()
