@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
@@ -54,16 +54,19 @@ def test_a_damaged_int8_copy_is_rebuilt(tmp_path):
     first = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
     (derived,) = (p for p in tmp_path.glob("*.onnx") if "-opt" not in p.name)
     derived.write_bytes(derived.read_bytes()[:1000])  # a disk filled up, a copy cut short
-    killed, live = tmp_path / ".derive-killed", tmp_path / ".derive-live"
-    for work in (killed, live):  # a run killed mid-derivation, and another one deriving now
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    killed = tmp_path / f"repokb-derive-{gone}-k1ll3d"  # a run killed mid-derivation
+    live = tmp_path / f"repokb-derive-{os.getpid()}-l1ve"  # one deriving now (this process)
+    for work in (killed, live):
         work.mkdir()
+        (work / ".repokb-run").touch()
         (work / "int8.onnx").write_bytes(b"x" * 1000)
-    os.utime(killed, (time.time() - 7200, time.time() - 7200))
     again = create("minilm-onnx", cache_dir=tmp_path).embed_query("retry the request")
     assert np.allclose(first, again, atol=1e-6)
     assert derived.stat().st_size > 1_000_000
     # no work folder left behind, a killed run's removed, a live one's untouched (refactor37)
-    assert list(tmp_path.glob(".derive-*")) == [live]
+    assert list(tmp_path.glob("repokb-derive-*")) == [live]
 
 
 def test_batches_sorted_by_length_give_the_same_vectors(real_embedder, shipped_embedder):

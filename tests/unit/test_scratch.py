@@ -1,6 +1,6 @@
 """A run killed mid-way (SIGKILL, SIGTERM) leaves its scratch folder under the temp dir
 (`repokb-dry-run-*`, `repokb-calibrate-*`, `repokb-eval-*`); the next run removes it, and never
-the folder of a run still going (operations/scratch.py). Real processes, really killed."""
+the folder of a run still going (scratch.py). Real processes, really killed."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from repokb.operations.scratch import scratch_folder
+from repokb.scratch import scratch_folder
 
 _HOLDER = """
 import sys, time
-from repokb.operations.scratch import scratch_folder
+from repokb.scratch import scratch_folder
 with scratch_folder(sys.argv[1]) as folder:
     (folder / "home").mkdir()
     (folder / "home" / "catalog.sqlite3").write_text("x")

@@ -17,10 +17,8 @@ import contextlib
 import hashlib
 import json
 import os
-import shutil
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 _BOOK = "digests.json"
@@ -94,24 +92,6 @@ def publish(derived: Path, copy: Path) -> Path:
     sidecar.write_text(digest + "\n")
     os.replace(sidecar, copy.with_name(copy.name + ".sha256"))
     return copy
-
-
-# A derivation takes seconds (~7 s for the int8 copy, ~3 s for the graph): a work folder an hour
-# old is a killed process's, never a live one's.
-STALE_WORK_SECONDS = 3600
-
-
-@contextlib.contextmanager
-def work_folder(parent: Path, prefix: str) -> Iterator[Path]:
-    """A temporary folder under `parent` (the models cache) for a derivation, removed after;
-    first the ones a killed run left under the same prefix (each held the derived model,
-    ~23-90 MB, for good)."""
-    for old in parent.glob(f"{prefix}*"):
-        with contextlib.suppress(OSError):
-            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_WORK_SECONDS:
-                shutil.rmtree(old, ignore_errors=True)
-    with tempfile.TemporaryDirectory(dir=parent, prefix=prefix) as work:
-        yield Path(work)
 
 
 def release_freed_memory() -> None:

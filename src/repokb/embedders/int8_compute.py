@@ -19,8 +19,9 @@ import logging
 import sys
 from pathlib import Path
 
-from repokb.embedders.digests import intact, publish, release_freed_memory, work_folder
+from repokb.embedders.digests import intact, publish, release_freed_memory
 from repokb.errors import ModelError
+from repokb.scratch import scratch_folder
 
 
 def int8_compute_model(source: Path, source_sha256: str, cache_dir: Path) -> Path:
@@ -52,7 +53,7 @@ def _derive(source: Path, target: Path) -> Path:
     sys.stderr.write(f"repokb: deriving the int8-compute model for this machine, once "
                      f"(~7 s) into {target.parent} ...\n")
     sys.stderr.flush()
-    with work_folder(target.parent, ".derive-") as work:
+    with scratch_folder("derive", target.parent) as work:
         folded, derived = work / "folded.onnx", work / "int8.onnx"
         options = ort.SessionOptions()
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC

@@ -38,14 +38,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from repokb.embedders.digests import (
-    file_sha256,
-    intact,
-    publish,
-    release_freed_memory,
-    work_folder,
-)
+from repokb.embedders.digests import file_sha256, intact, publish, release_freed_memory
 from repokb.errors import ModelError
+from repokb.scratch import scratch_folder
 
 # In the copy's name: a change to what is saved must make a new copy. 4: MINILM_GRAPH 3, with
 # an unmasked variant (the same vectors).
@@ -70,7 +65,7 @@ def optimised_model(model: Path, cache_dir: Path, masked: bool = True) -> Path |
         sys.stderr.write(f"repokb: saving the optimised model graph, once (~3 s), into "
                          f"{copy.parent} ...\n")
         sys.stderr.flush()
-        with work_folder(copy.parent, ".optimise-") as work:
+        with scratch_folder("optimise", copy.parent) as work:
             return publish(_derive(model, work, masked), copy)
     except OSError:  # a full or read-only cache: the same graph, made elsewhere
         with tempfile.TemporaryDirectory(prefix="repokb-optimise-") as work:

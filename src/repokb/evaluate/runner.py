@@ -25,10 +25,10 @@ from repokb.evaluate.report import summarize_run
 from repokb.evaluate.systems import RepokbSystem, Result, ReusingEmbedder, known_vectors
 from repokb.evaluate.user_cases import EVAL_FILE, load, user_cases
 from repokb.models import SourceFile
-from repokb.operations.scratch import scratch_folder
 from repokb.pipeline.classify import Classifier
 from repokb.pipeline.discover import discover
 from repokb.roots import ProjectRoot, present, resolve_roots
+from repokb.scratch import scratch_folder
 from repokb.settings import Settings
 
 MINABLE = (".py", ".js", ".mjs", ".cjs", ".ts", ".md")

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from repokb.operations.scratch import scratch_folder
 from repokb.roots import resolve_roots
+from repokb.scratch import scratch_folder
 from repokb.workspace import Workspace
 
 SAMPLE_BYTES = 40_000

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from repokb.models import HOME_CATALOG
-from repokb.operations.scratch import scratch_folder
+from repokb.scratch import scratch_folder
 from repokb.settings import Settings
 
 _MODELS, _RATE = "models", "calibration.json"  # the machine's caches, kept in the home

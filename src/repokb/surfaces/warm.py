@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from repokb.scratch import running
 from repokb.settings import Settings
 from repokb.surfaces.owner import (
     LEAVE,
@@ -119,18 +120,8 @@ def step_aside(settings: Settings) -> bool:
     # the process to end, or the command may find the store still held.
     pid = body.get("pid")
     deadline = time.monotonic() + 30.0
-    while isinstance(pid, int) and _running(pid) and time.monotonic() < deadline:
+    while isinstance(pid, int) and running(pid) and time.monotonic() < deadline:
         time.sleep(0.02)
-    return True
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
     return True
 
 

@@ -1,10 +1,12 @@
 """repokb's own throw-away folders under the temp dir, and what a killed run left of them.
 
-A dry run on a home with no catalog works in `repokb-dry-run-*` (dryhome.py), the calibration
-in `repokb-calibrate-*` (calibrate.py), `repokb eval` in `repokb-eval-*`: homes with a catalog
-and a store, removed when the run ends. A run killed by SIGKILL, or by SIGTERM (Python runs no
-`finally` then), left its folder behind for good: each killed first dry run ~1 MB, each killed
-eval a shadow copy of a repository.
+A dry run on a home with no catalog works in `repokb-dry-run-*` (operations/dryhome.py), the
+calibration in `repokb-calibrate-*` (operations/calibrate.py), `repokb eval` in `repokb-eval-*`:
+homes with a catalog and a store, removed when the run ends; a model derived for this machine is
+made in `repokb-derive-*` / `repokb-optimise-*` beside the models cache (embedders/). A run
+killed by SIGKILL, or by SIGTERM (Python runs no `finally` then), left its folder behind for
+good: each killed first dry run ~1 MB, each killed eval a shadow copy of a repository, each
+killed derivation a model file.
 
 Each folder is named for its process (`repokb-dry-run-<pid>-<random>`) and holds a lock file
 its run holds (`flock`) until it ends; the kernel lets go of the lock however the process dies.
@@ -28,10 +30,10 @@ _NAME = re.compile(r"repokb-[a-z-]+?-(\d+)-")
 
 
 @contextmanager
-def scratch_folder(purpose: str) -> Iterator[Path]:
-    """A new private folder `repokb-<purpose>-<pid>-*` under the temp dir for this run, removed
-    after it (a killed run's by the next run's call)."""
-    base = Path(tempfile.gettempdir())
+def scratch_folder(purpose: str, base: Path | None = None) -> Iterator[Path]:
+    """A new private folder `repokb-<purpose>-<pid>-*` under `base` (the temp dir) for this run,
+    removed after it (a killed run's by the next run's call)."""
+    base = Path(tempfile.gettempdir()) if base is None else base
     remove_abandoned(base)
     folder = Path(tempfile.mkdtemp(prefix=f"repokb-{purpose}-{os.getpid()}-", dir=base))
     lock = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o600)
@@ -48,7 +50,7 @@ def remove_abandoned(base: Path) -> list[Path]:
     removed = []
     for folder in base.glob("repokb-*"):
         match = _NAME.match(folder.name)
-        if match is None or _running(int(match[1])):
+        if match is None or running(int(match[1])):
             continue
         try:
             lock = os.open(folder / LOCK, os.O_RDWR)  # never created here: no file, not ours
@@ -67,7 +69,8 @@ def remove_abandoned(base: Path) -> list[Path]:
     return removed
 
 
-def _running(pid: int) -> bool:
+def running(pid: int) -> bool:
+    """Whether a process of this pid exists (another user's too)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
