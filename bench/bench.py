@@ -53,6 +53,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from repokb.scratch import scratch_folder
+
 REPO = Path(__file__).resolve().parents[1]
 GENERIC_QUERIES = [
     "how is the configuration loaded", "where are errors handled", "how do I install it",
@@ -302,7 +304,7 @@ def serve_load(tree: Path | None, clients: int, seconds: float, job: bool,
 
 
 def bench_tree(tree: Path, args: argparse.Namespace) -> list[tuple[str, str]]:
-    home = args.keep_home or Path(tempfile.mkdtemp(prefix="repokb-bench-"))
+    home = args.keep_home or tree.parent / ".repokb-bench-home"  # beside the copy, in its scratch
     env = {**os.environ, "REPOKB_HOME": str(home)}
     rows: list[tuple[str, str]] = []
     try:
@@ -366,17 +368,14 @@ def serve_rows(tree: Path, home: Path, args: argparse.Namespace,
     rows: list[tuple[str, str]] = []
     paces = [0.0] + ([args.client_rate] if args.client_rate else [])
     for rate, job in itertools.product(paces, (False, True)):
-        copy = None
-        if not args.quick:
-            copy = Path(tempfile.mkdtemp(prefix="repokb-bench-serve-")) / "home"
-            shutil.copytree(home, copy, symlinks=True,
-                            ignore=shutil.ignore_patterns("*.sock", "*.lock"))
-        try:
+        with scratch_folder("bench-serve") as folder:
+            copy = None
+            if not args.quick:
+                copy = folder / "home"
+                shutil.copytree(home, copy, symlinks=True,
+                                ignore=shutil.ignore_patterns("*.sock", "*.lock"))
             load = serve_load(tree if args.quick else None, args.clients, args.load_seconds,
                               job, tree if args.quick else None, copy, rate)
-        finally:
-            if copy is not None:
-                shutil.rmtree(copy.parent, ignore_errors=True)
         label = (f"search under `repokb serve`, {args.clients} clients "
                  + (f"at {rate:g}/s each (open loop), " if rate else "back to back, ")
                  + ("during an index job" if job else "no job")
@@ -416,10 +415,11 @@ def main() -> None:
     before = machine()
     results = []
     for tree in trees:
-        with tempfile.TemporaryDirectory(prefix="repokb-bench-tree-") as scratch:
+        # scratch folders are removed after, a killed benchmark's by the next (200-600 MB each)
+        with scratch_folder("bench-tree") as scratch:
             # a copy (same folder name, so the same project name): the one-file phase edits a
             # file, and a killed benchmark must not leave the user's tree changed
-            copy = Path(scratch) / tree.name
+            copy = scratch / tree.name
             shutil.copytree(tree, copy, symlinks=True, ignore=shutil.ignore_patterns(
                 ".git", ".venv", "__pycache__"))
             results.append((tree, bench_tree(copy, args)))

@@ -25,10 +25,11 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+
+from repokb.scratch import scratch_folder
 
 
 def run_once(tree: Path, home: str, src: Path | None = None) -> tuple[float, float, dict]:
@@ -128,7 +129,11 @@ def main() -> None:
     parser.add_argument("--baseline-src", type=Path, help="Another checkout's src/ to time too.")
     args = parser.parse_args()
     tree = args.tree.resolve()
-    home = tempfile.mkdtemp(prefix="repokb-dry-")
+    with scratch_folder("bench-dry-run") as folder:  # removed after, a killed run's by the next
+        measure(args, tree, str(folder))
+
+
+def measure(args: argparse.Namespace, tree: Path, home: str) -> None:
     run_once(tree, home)  # untimed: the first dry run on a home measures the machine's rate once
     results, baseline = [], []
     load = [os.getloadavg()[0]]
