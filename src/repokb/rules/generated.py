@@ -61,6 +61,33 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
     for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
         if pattern.search(head):
             return f"{mark}, {twin} beside it"
+    module = _module_it_starts_as(f)
+    return None if module is None else f"the head of {module} and more, {twin} beside it"
+
+
+def _module_it_starts_as(f: FileFacts) -> str | None:
+    """A module in a folder above whose name begins this one's and whose first
+    `DISTRIBUTION_SAME_HEAD` bytes this file starts with: the build is that module with more
+    appended (moment-timezone 0.6.6's `builds/moment-timezone-with-data.js`: the library of
+    `moment-timezone.js`, then 700 KB of packed zones), or None."""
+    size = T.DISTRIBUTION_SAME_HEAD
+    if len(f.head) < size:
+        return None
+    root, stem = str(f.file.root), f.lower_name[:-3]
+    for up in range(1, min(len(f.dirs), T.DISTRIBUTION_MODULE_UP) + 1):
+        folder = "/".join(f.dirs[:-up])
+        for name in sorted(f.project.names_in(root, folder)):
+            lower = name.lower()
+            if not (lower.endswith(".js") and stem.startswith(lower[:-3])) \
+                    or lower.endswith(".min.js"):
+                continue
+            path = posixpath.join(folder, name)
+            try:
+                with open(os.path.join(root, path), "rb") as fh:
+                    if fh.read(size) == f.head[:size]:
+                        return path
+            except OSError:
+                continue
     return None
 
 
@@ -175,7 +202,29 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
                         None)
             if twin is not None:
                 return f"{beside}/{twin}"
-    return _mirrored(f)
+    return _mirrored(f) or _legacy_copy(f)
+
+
+def _legacy_copy(f: FileFacts) -> str | None:
+    """A module in a `legacy/` folder right below a package's manifest that is its build of
+    the module at the same path without `legacy/`, for older browsers: as big or bigger (Babel's
+    ES5 output), a bundle's size (pdfjs-dist 5.6.205's `legacy/web/pdf_viewer.mjs`,
+    `legacy/image_decoders/`: 1,519 pieces repeating `web/`, `image_decoders/`). The path of
+    the module kept, or None; a project's own older code in a `legacy/` folder lies elsewhere
+    or differs in name."""
+    lower = [d.lower() for d in f.dirs]
+    if T.LEGACY_BUILD_DIR not in lower or f.file.size < T.BUNDLE_MIN_BYTES:
+        return None
+    at = lower.index(T.LEGACY_BUILD_DIR)
+    root = str(f.file.root)
+    if "package.json" not in f.project.names_in(root, "/".join(f.dirs[:at])):
+        return None
+    kept = posixpath.join(*f.dirs[:at], *f.dirs[at + 1:], f.name)
+    try:
+        modern = os.path.getsize(os.path.join(root, kept))
+    except OSError:
+        return None
+    return kept if modern <= f.file.size else None
 
 
 def _mirrored(f: FileFacts) -> str | None:

@@ -372,6 +372,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   documentation
 # 0.3.35 also (mine37): a file named as a test runner collects tests (`test_*.py`) in a
 #   migrations folder is a test, not a migration (Django's 14 tests/migrations/test_*.py)
+# NEXT (decisions38): a JavaScript module in a `cordova/` folder reaching out of it is the library's
+#   (typeorm's driver/cordova/, was vendored by Linguist's `cordova([^.]*)\.js`); cached Google API
+#   discovery documents (`discovery_cache/documents/*.json`) generated, metadata only (were JSON
+#   configuration); a `.js` beside its `.min.js` starting as a module above it (moment-timezone's
+#   builds/) a distribution build; a package's `legacy/` build of its modules a module_format_copy
+#   (pdfjs-dist); `.tcss` CSS, `.ttx` a font asset (were unknown)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -596,6 +602,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-directory", Tier.GENERATED, (Dir(T.GENERATED_DIRS),),
        Then(Kind.GENERATED, "inside a generated-code directory ({evidence})",
             subkind="generated_code", flags=("generated",))),
+    _r("api-discovery-cache", Tier.GENERATED, (Glob(T.API_DISCOVERY_CACHE_GLOBS),),
+       Then(Kind.GENERATED, "a cached Google API discovery document ({evidence}): written by "
+            "Google's discovery service, recorded by name, not embedded",
+            subkind="api_discovery_cache", flags=("generated",), confidence=0.95)),
     _r("amalgamated-header", Tier.GENERATED,
        (Dir(T.AMALGAMATION_DIRS), Ext(T.AMALGAMATION_EXTENSIONS)),
        Then(Kind.GENERATED, "a single header amalgamated from the library's headers "
@@ -705,6 +715,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             ".tex sources", subkind="latex_output", confidence=0.95)),
     _r("svg-image", Tier.FORMAT, (Ext(frozenset({".svg"})),),
        Then(Kind.ASSET, "SVG image: metadata only", subkind="svg_image", confidence=0.95)),
+    _r("font-xml", Tier.FORMAT, (Ext(frozenset({".ttx"})),),
+       Then(Kind.ASSET, "a font dumped as XML by fontTools ({evidence}): metadata only",
+            subkind="font_xml", confidence=0.95)),
     _r("image-or-font", Tier.FORMAT, (Ext(T.IMAGE_AND_FONT_EXTENSIONS),),
        Then(Kind.ASSET, "binary image or font ({evidence}): metadata only", subkind="image_or_font",
             flags=("binary",), confidence=0.99)),

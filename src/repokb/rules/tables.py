@@ -208,6 +208,8 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".ini": "ini", ".cfg": "ini", ".conf": "ini", ".properties": "ini",
     ".html": "html", ".htm": "html", ".xml": "xml",
     ".css": "css", ".scss": "scss", ".less": "less", ".sass": "sass",
+    # Textual's CSS (textual 8.2.8: 146 `.tcss` style sheets of its apps and docs), found unknown
+    ".tcss": "css",
     ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".ipynb": "jupyter",
 }
 
@@ -412,6 +414,10 @@ SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv",
 SECRET_NAME_NOT_STORE_EXTENSIONS = frozenset({".svg", ".map"})
 
 
+# A folder named after a platform a library supports, which Linguist's library-name rules take
+# for a copy of that platform's files (`(^|/)cordova([^.]*)\.js$` crosses into typeorm 1.1.4's
+# `driver/cordova/`): a module there reaching out of it is the library's (rules/misnamed.py).
+PLATFORM_SUPPORT_DIRS = frozenset({"cordova"})
 # Vendored or installed third-party code (any directory component).
 VENDOR_DIRS = frozenset({
     "node_modules", "bower_components", "jspm_packages", "vendor", "vendors", "third_party",
@@ -528,6 +534,11 @@ GENERATED_DIRS = frozenset({"generated", "generated-sources", "generated-src", "
                             ".openapi-generator", "gen-src", "autogen", "auto-generated",
                             # TypeChain's contract bindings (Hardhat's default, and older)
                             "typechain-types", "typechain"})
+# Google's API discovery documents as google-api-python-client caches them (2.202.0's
+# `googleapiclient/discovery_cache/documents/drive.v3.json`: 611 files, 223,687 pieces of JSON,
+# 97% of the package's): descriptions of Google's APIs that Google's discovery service writes
+# and a bot refreshes, not the package's own; recorded by name, not embedded.
+API_DISCOVERY_CACHE_GLOBS = ("**/discovery_cache/documents/*.json",)
 # A C++ library's headers joined into one by its build (nlohmann/json's and Catch2 v2's
 # `single_include/`, written by their amalgamate scripts from `include/`): each definition
 # again, in one file of up to 1 MB.
@@ -721,6 +732,10 @@ DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
         r"module\.exports=e\(\)", re.M),
 }
 DISTRIBUTION_HEAD_LINES = 80
+# ... or whose first bytes are those of a module at most this many folders above, named as its
+# name begins (generated._module_it_starts_as)
+DISTRIBUTION_SAME_HEAD = 4096
+DISTRIBUTION_MODULE_UP = 2
 BUNDLE_MIN_BYTES = 32 * 1024
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
@@ -798,6 +813,10 @@ MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     "browser": ("",),
 }
 MIRROR_COMPARE_BYTES = 1024 * 1024
+# A package's build for older browsers in a folder below its manifest (pdfjs-dist's `legacy/`):
+# a module there as big as or bigger than the one at the same path without it is a copy
+# (generated._legacy_copy)
+LEGACY_BUILD_DIR = "legacy"
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
 # whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
 VARIANT_SIZE_RATIO = 2
@@ -829,6 +848,9 @@ BINARY_CONTROL_RATIO = 0.30
 
 # More formats than the chunkers know: they pick a language, the chunker falls back to windows.
 EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
+    # fontTools' TTX: a font dumped as XML (`<ttFont sfntVersion=...>`; fonttools 4.69.1 ships
+    # 1,163), a font's tables rather than text to read: recorded as a font (ruleset "font-xml")
+    ".ttx": "xml",
     ".proto": "protobuf", ".graphql": "graphql", ".gql": "graphql", ".avsc": "json",
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",

@@ -1,0 +1,158 @@
+"""Files lost or indexed as noise on real packages (session 38): typeorm's own Cordova driver
+vendored by a Linguist library-name rule, google-api-python-client's cache of Google's API
+discovery documents, moment-timezone's builds with data, pdfjs-dist's legacy build, Textual's
+`.tcss` and fontTools' `.ttx`, and what the audit of 50 more trees found. Each case as the real
+package holds it, and the near cases that must stay as they were.
+"""
+
+from __future__ import annotations
+
+import json
+
+from repokb.models import Kind, Policy
+
+from ..conftest import assert_classified, cases, classify_file, write
+
+# -- typeorm 1.1.4: driver/cordova/ (Linguist's `(^|/)cordova([^.]*)\.js$` crosses folders) ----
+CORDOVA_DRIVER = (
+    '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n'
+    "exports.CordovaDriver = void 0;\n"
+    'const QueryFailedError_1 = require("../../error/QueryFailedError");\n'
+    'const AbstractSqliteDriver_1 = require("../sqlite-abstract/AbstractSqliteDriver");\n'
+    'const CordovaQueryRunner_1 = require("./CordovaQueryRunner");\n'
+    "class CordovaDriver extends AbstractSqliteDriver_1.AbstractSqliteDriver {\n"
+    "    constructor(dataSource) {\n        super(dataSource);\n"
+    '        this.transactionSupport = "none";\n    }\n}\n'
+    "exports.CordovaDriver = CordovaDriver;\n")
+CORDOVA_PLUGIN = ("cordova.define('cordova-plugin-camera.Camera', function(require, exports, "
+                  "module) {\nvar exec = require('cordova/exec');\n"
+                  "var Camera = require('./Camera');\nmodule.exports = { getPicture: "
+                  "function (s, e, o) { exec(s, e, 'Camera', 'takePicture', [o]); } };\n});\n")
+PLATFORM_SCRIPT = ("var path = require('path');\nvar events = require('cordova-common').events;\n"
+                   "var Api = require('../Api');\nmodule.exports.run = function () {\n"
+                   "  events.emit('log', 'Building');\n};\n")
+
+
+@cases(("rel",), [("driver/cordova/CordovaQueryRunner.js",),
+                  ("browser/driver/cordova/CordovaQueryRunner.js",)])
+def test_a_library_s_driver_for_cordova_is_its_own(tmp_path, rel):
+    """typeorm's Cordova driver reaches out of its cordova/ folder into the library: no copy of
+    Cordova does (6 of its modules were vendored)."""
+    c = classify_file(tmp_path, rel, CORDOVA_DRIVER)
+    assert (c.kind, c.index_policy) == (Kind.SOURCE, Policy.PARSE_AND_INDEX), c.reasons
+
+
+@cases(("rel", "text"), [
+    ("www/cordova.js", CORDOVA_DRIVER),  # Cordova itself, whatever it holds
+    ("plugins/cordova-plugin-camera/www/Camera.js", CORDOVA_PLUGIN),
+    ("platforms/android/cordova/lib/build.js", PLATFORM_SCRIPT),  # `../` stays inside cordova/
+])
+def test_a_cordova_app_s_copies_stay_vendored(tmp_path, rel, text):
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind is Kind.VENDOR, c.reasons
+
+
+# -- google-api-python-client 2.202.0: googleapiclient/discovery_cache/documents/ -------------
+DISCOVERY = json.dumps({
+    "auth": {"oauth2": {"scopes": {"https://www.googleapis.com/auth/drive": {
+        "description": "See, edit, create, and delete all of your Google Drive files"}}}},
+    "basePath": "/drive/v3/", "baseUrl": "https://www.googleapis.com/drive/v3/",
+    "discoveryVersion": "v1", "id": "drive:v3", "kind": "discovery#restDescription",
+    "resources": {"files": {"methods": {"list": {"httpMethod": "GET", "path": "files"}}}},
+}, indent=1, sort_keys=True)
+
+
+def test_cached_api_discovery_documents_are_generated_and_not_embedded(tmp_path):
+    """611 discovery documents, 223,687 pieces of JSON configuration: 97% of the package."""
+    c = assert_classified(tmp_path, "googleapiclient/discovery_cache/documents/drive.v3.json",
+                          DISCOVERY, kind=Kind.GENERATED, subkind="api_discovery_cache",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "discovery" in c.reasons[0], c.reasons
+
+
+def test_the_discovery_cache_s_code_and_a_test_s_discovery_document_stay(tmp_path):
+    assert_classified(tmp_path, "googleapiclient/discovery_cache/file_cache.py",
+                      "import os\n\n\ndef get(url):\n    return None\n", kind=Kind.SOURCE)
+    c = classify_file(tmp_path, "tests/data/drive.json", DISCOVERY)
+    assert c.kind is not Kind.GENERATED, c.reasons
+
+
+# -- moment-timezone 0.6.6: builds/moment-timezone-with-data*.js -----------------------------
+MOMENT_TZ = ("//! moment-timezone.js\n//! version : 0.6.6\n//! license : MIT\n\n"
+             "(function (root, factory) {\n\t\"use strict\";\n"
+             + "".join(f"\tfunction unpack{i} (string) {{\n\t\treturn string.split('|');\n\t}}\n"
+                       for i in range(120))
+             + "\treturn moment;\n}));\n")
+ZONES = "".join(f'\t\t"Africa/Zone{i}|LMT GMT|g.8 0|01|-2ldXH.Q|48e5",\n' for i in range(200))
+
+
+def test_a_build_that_is_a_module_above_plus_data_is_generated(tmp_path):
+    """`builds/moment-timezone-with-data.js`: the library of `moment-timezone.js`, then its
+    packed zones (1,804 pieces beside `.min.js` twins, no build tool's mark)."""
+    write(tmp_path, "moment-timezone.js", MOMENT_TZ)
+    write(tmp_path, "builds/moment-timezone-with-data.min.js", "!function(e){}();\n")
+    c = assert_classified(tmp_path, "builds/moment-timezone-with-data.js",
+                          MOMENT_TZ[:-4] + "\tloadData({\n\t\tzones: [\n" + ZONES + "]});\n}));\n",
+                          kind=Kind.GENERATED, subkind="distribution_build",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "moment-timezone.js" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, "moment-timezone.js", MOMENT_TZ, kind=Kind.SOURCE)
+
+
+@cases(("above", "twin"), [
+    ("moment-timezone.js", False),  # no minified twin: the package may ship it as code
+    ("other.js", True),  # a module above not named as its name begins
+])
+def test_a_build_without_a_twin_or_a_named_module_above_stays_source(tmp_path, above, twin):
+    write(tmp_path, above, MOMENT_TZ)
+    if twin:
+        write(tmp_path, "builds/moment-timezone-with-data.min.js", "!function(e){}();\n")
+    assert_classified(tmp_path, "builds/moment-timezone-with-data.js", MOMENT_TZ + ZONES,
+                      kind=Kind.SOURCE)
+
+
+# -- pdfjs-dist 5.6.205: legacy/ (Babel's build for older browsers) ---------------------------
+VIEWER = "".join(f"class PDFView{i} {{\n  render(page) {{\n    return page.draw({i});\n  }}\n}}\n"
+                 for i in range(600))
+LEGACY = "".join(f"var PDFView{i} = /*#__PURE__*/function () {{\n  function PDFView{i}() {{}}\n"
+                 f"  _proto.render = function render(page) {{\n    return page.draw({i});\n  }};\n"
+                 f"  return PDFView{i};\n}}();\n" for i in range(600))
+
+
+def test_a_package_s_legacy_build_of_its_modules_is_a_copy(tmp_path):
+    write(tmp_path, "package.json", json.dumps({"name": "pdfjs-dist", "version": "5.6.205"}))
+    write(tmp_path, "web/pdf_viewer.mjs", VIEWER)
+    assert_classified(tmp_path, "legacy/web/pdf_viewer.mjs", LEGACY,
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy")
+    assert_classified(tmp_path, "web/pdf_viewer.mjs", VIEWER, kind=Kind.SOURCE)
+
+
+@cases(("manifest", "modern"), [
+    (False, VIEWER),  # no package.json above legacy/: a project's own older code
+    (True, VIEWER + LEGACY),  # the module without legacy/ is bigger: not a build of it
+    (True, None),  # nothing at the same path without legacy/
+])
+def test_a_legacy_folder_that_is_no_build_stays_source(tmp_path, manifest, modern):
+    if manifest:
+        write(tmp_path, "app/package.json", json.dumps({"name": "app"}))
+    if modern is not None:
+        write(tmp_path, "app/web/pdf_viewer.mjs", modern)
+    assert_classified(tmp_path, "app/legacy/web/pdf_viewer.mjs", LEGACY, kind=Kind.SOURCE)
+
+
+# -- formats found unknown --------------------------------------------------------------------
+def test_textual_css_is_a_style_sheet(tmp_path):
+    """textual 8.2.8's 146 `.tcss` were unknown."""
+    assert_classified(tmp_path, "examples/calculator.tcss",
+                      "Screen {\n    overflow: auto;\n}\n#calculator {\n    layout: grid;\n"
+                      "    grid-size: 4;\n    background: $panel;\n}\n",
+                      kind=Kind.ASSET, language="css", index_policy=Policy.METADATA_ONLY)
+
+
+def test_a_font_dumped_as_xml_is_a_font(tmp_path):
+    """fontTools' TTX (4.69.1 ships 1,163) was unknown; as XML it would be configuration."""
+    assert_classified(tmp_path, "fonts/Mutator.ttx",
+                      '<?xml version="1.0" encoding="UTF-8"?>\n<ttFont sfntVersion="\\x00\\x01'
+                      '\\x00\\x00" ttLibVersion="4.69">\n  <GlyphOrder>\n    <GlyphID id="0" '
+                      'name=".notdef"/>\n  </GlyphOrder>\n</ttFont>\n',
+                      kind=Kind.ASSET, subkind="font_xml", index_policy=Policy.METADATA_ONLY)
