@@ -156,3 +156,53 @@ def test_a_font_dumped_as_xml_is_a_font(tmp_path):
                       '\\x00\\x00" ttLibVersion="4.69">\n  <GlyphOrder>\n    <GlyphID id="0" '
                       'name=".notdef"/>\n  </GlyphOrder>\n</ttFont>\n',
                       kind=Kind.ASSET, subkind="font_xml", index_policy=Policy.METADATA_ONLY)
+
+
+# -- the audit: antd 6.6.8's lib/ (Babel's CommonJS build of es/) ------------------------------
+ESM_BUTTON = ('"use client";\n\nimport React, { useContext } from \'react\';\n'
+              "import { clsx } from 'clsx';\nconst Button = props => {\n"
+              "  const ctx = useContext(ConfigContext);\n"
+              "  return <button className={clsx(ctx)} />;\n};\nexport default Button;\n")
+CJS_BUTTON = ('"use strict";\n"use client";\n\nvar _interopRequireDefault = require('
+              '"@babel/runtime/helpers/interopRequireDefault").default;\n'
+              'Object.defineProperty(exports, "__esModule", {\n  value: true\n});\n'
+              "exports.default = void 0;\n"
+              "var _react = _interopRequireDefault(require(\"react\"));\n"
+              "const Button = props => {\n  return null;\n};\n"
+              "var _default = exports.default = Button;\n")
+HAND_CJS = ("'use strict';\n\nconst { clsx } = require('clsx');\n\nfunction button(props) {\n"
+            "  return clsx(props.className);\n}\n\nmodule.exports = button;\n")
+
+
+def test_a_compiled_commonjs_module_beside_its_esm_build_is_a_copy(tmp_path):
+    """antd's lib/**/*.js: 992 modules, 5,510 pieces repeating es/**/*.js."""
+    write(tmp_path, "es/button/Button.js", ESM_BUTTON)
+    assert_classified(tmp_path, "lib/button/Button.js", CJS_BUTTON,
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy")
+    assert_classified(tmp_path, "es/button/Button.js", ESM_BUTTON, kind=Kind.SOURCE)
+
+
+@cases(("es_twin", "text"), [
+    (True, HAND_CJS),  # a person's CommonJS: no compiler's mark (session 35's guard)
+    (False, CJS_BUTTON),  # compiled, but nothing at the same path in es/
+])
+def test_a_lib_module_without_the_mark_or_an_esm_twin_stays_source(tmp_path, es_twin, text):
+    if es_twin:
+        write(tmp_path, "es/button/Button.js", ESM_BUTTON)
+    assert_classified(tmp_path, "lib/button/Button.js", text, kind=Kind.SOURCE)
+
+
+# -- bootstrap-icons 1.13.2: its font's style sheet (Linguist's `bootstrap([^.]*)`) ------------
+ICONS_CSS = ('@font-face {\n  font-display: block;\n  font-family: "bootstrap-icons";\n'
+             '  src: url("./fonts/bootstrap-icons.woff2?e34853135f9e39acf64315236852cd5a") '
+             'format("woff2");\n}\n.bi-alarm::before { content: "\\f102"; }\n')
+
+
+def test_the_icon_font_s_own_style_sheet_is_an_asset_in_its_package(tmp_path):
+    write(tmp_path, "package.json", json.dumps({"name": "bootstrap-icons", "version": "1.13.2"}))
+    assert_classified(tmp_path, "font/bootstrap-icons.css", ICONS_CSS, kind=Kind.ASSET)
+
+
+def test_bootstrap_icons_copied_into_a_site_stays_vendored(tmp_path):
+    write(tmp_path, "package.json", json.dumps({"name": "my-site"}))
+    assert_classified(tmp_path, "static/font/bootstrap-icons.css", ICONS_CSS, kind=Kind.VENDOR)

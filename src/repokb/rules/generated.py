@@ -233,7 +233,9 @@ def _mirrored(f: FileFacts) -> str | None:
     `lib/x.d.ts` with the same bytes as `es/x.d.ts` (element-plus 2.14.9: 866, 5,950 pieces;
     typeorm 1.1.4's `browser/x.d.ts` beside its `x.d.ts`: 478, 2,780);
     the path of the one kept, or None. A `.js` in `cjs/` beside a `.js` in `lib/` is no
-    evidence: the two may be a package's own two trees."""
+    evidence: the two may be a package's own two trees; unless it carries a compiler's
+    CommonJS mark (antd 6.6.8's `lib/button/Button.js`, Babel's CommonJS build of
+    `es/button/Button.js`: 992 modules, 5,510 pieces again)."""
     root = str(f.file.root)
     declaration = f.lower_name.endswith(T.DECLARATION_FORMATS)
     for i, folder in enumerate(f.dirs):
@@ -244,6 +246,8 @@ def _mirrored(f: FileFacts) -> str | None:
                 continue
             if not declaration:
                 kept = kept_in_place(f.name, names)
+                if kept is None and f.name in names and T.COMMONJS_BUILD_MARK.search(f.text):
+                    kept = f.name  # a compiler's CommonJS output of the module beside
                 if kept is not None:
                     return f"{beside}/{kept}"
             elif f.name in names and _same_bytes(f, posixpath.join(root, beside, f.name)):

@@ -813,6 +813,11 @@ MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     "browser": ("",),
 }
 MIRROR_COMPARE_BYTES = 1024 * 1024
+# What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
+# in a mirror folder beside the same name in the ESM build it marks the copy (generated._mirrored)
+COMMONJS_BUILD_MARK = re.compile(
+    r"""Object\.defineProperty\(exports, ["']__esModule["'], \{\s*value: true\s*\}\)|"""
+    r"""^exports\.__esModule = true;""", re.M)
 # A package's build for older browsers in a folder below its manifest (pdfjs-dist's `legacy/`):
 # a module there as big as or bigger than the one at the same path without it is a copy
 # (generated._legacy_copy)
