@@ -206,3 +206,32 @@ def test_the_icon_font_s_own_style_sheet_is_an_asset_in_its_package(tmp_path):
 def test_bootstrap_icons_copied_into_a_site_stays_vendored(tmp_path):
     write(tmp_path, "package.json", json.dumps({"name": "my-site"}))
     assert_classified(tmp_path, "static/font/bootstrap-icons.css", ICONS_CSS, kind=Kind.VENDOR)
+
+
+# -- feather-icons 4.29.2: dist/feather.js, a webpack bundle with its icons inlined as JSON -----
+ICONS_JSON = json.dumps({f"icon-{i}": f'<polyline points="22 12 18 {i} 15 21 9 3"></polyline>'
+                         for i in range(400)}, separators=(",", ":"))
+FEATHER = ("(function webpackUniversalModuleDefinition(root, factory) {\n"
+           "\tif(typeof exports === 'object' && typeof module === 'object')\n"
+           "\t\tmodule.exports = factory();\n})(this, function() {\n"
+           "/***/ \"./dist/icons.json\":\n/***/ (function(module) {\n\n"
+           f"module.exports = {ICONS_JSON};\n\n/***/ }}),\n"
+           + "".join(f"function toSvg{i}(name, attrs) {{\n  return icons[name].toSvg(attrs);\n}}\n"
+                     for i in range(200)) + "});\n")
+
+
+def test_a_dist_only_bundle_with_inlined_json_strings_is_the_package_s_code(tmp_path):
+    """feather-icons' only code (its main, dist/feather.js) was excluded as build output, its
+    reason saying it was kept: the inlined icons, one JSON line, read as minified."""
+    write(tmp_path, "package.json", json.dumps({"name": "feather-icons", "version": "4.29.2",
+                                                "main": "dist/feather.js"}))
+    write(tmp_path, "dist/feather.min.js", "!function(e,n){}(this);\n")
+    assert_classified(tmp_path, "dist/feather.js", FEATHER,
+                      kind=Kind.SOURCE, subkind="package_bundle")
+
+
+def test_a_minified_bundle_a_manifest_names_says_it_was_not_kept(tmp_path):
+    write(tmp_path, "package.json", json.dumps({"name": "pkg", "main": "dist/pkg.js"}))
+    c = assert_classified(tmp_path, "dist/pkg.js", "var a=function(b){return b+1};" * 400 + "\n",
+                          kind=Kind.BUILD_ARTIFACT, subkind="build_output")
+    assert "names it as an entry point, but it reads as minified" in c.reasons[0], c.reasons

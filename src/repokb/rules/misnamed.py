@@ -16,8 +16,8 @@ Externals: a folder named `external`, `externals` or `extern` holds vendored cod
 (tables.VENDOR_DIRS), but webpack 5.113.0's `lib/externals/ExternalModule.js`,
 `ExternalsPlugin.js` are webpack's own support for "externals": below `lib/` or `src/`, a module
 that imports from the folder above (`require("../Module")`) is the library's, as no vendored
-copy reaches into its host. Elsewhere a JavaScript module must reach out of the folder itself.
-A folder named after a platform the library supports is the same case: typeorm 1.1.4's
+copy reaches into its host. A folder named after a platform the library supports is the same
+case, wherever it lies, if a JavaScript module reaches out of the folder itself: typeorm 1.1.4's
 `driver/cordova/CordovaDriver.js` (`require("../sqlite-abstract/AbstractSqliteDriver")`) is its
 Cordova driver, which Linguist's `(^|/)cordova([^.]*)\\.js$` took for a copy of Cordova (its
 `[^.]*` crosses the folder); a Cordova app's own copies (`cordova.js`, a plugin's `www/`, a
@@ -63,7 +63,8 @@ def own_externals(f: FileFacts) -> str | None:
     if at is None or not f.is_code:
         return None
     if _LIBRARY_ROOTS.isdisjoint(lower[:at]):
-        m = _python_imports_above(f, at) or _climbs_out(f, len(f.dirs) - at)
+        m = _python_imports_above(f, at) or (
+            _climbs_out(f, len(f.dirs) - at) if lower[at] in T.PLATFORM_SUPPORT_DIRS else None)
     else:
         m = _IMPORTS_ABOVE.search(f.text)
     return f"{f.dirs[at]}/ below {'/'.join(f.dirs[:at])}/, importing {m.group()!r}" if m else None

@@ -377,7 +377,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   discovery documents (`discovery_cache/documents/*.json`) generated, metadata only (were JSON
 #   configuration); a `.js` beside its `.min.js` starting as a module above it (moment-timezone's
 #   builds/) a distribution build; a package's `legacy/` build of its modules a module_format_copy
-#   (pdfjs-dist); `.tcss` CSS, `.ttx` a font asset (were unknown)
+#   (pdfjs-dist); `.tcss` CSS, `.ttx` a font asset (were unknown); a module in lib/ or cjs/ with
+#   a compiler's CommonJS mark (`exports.__esModule`) beside the same path in es/ or esm/ a
+#   module_format_copy (antd's lib/); bootstrap-icons' own CSS not Linguist-vendored in its
+#   package; a JSON object of strings on one line (webpack's inlined JSON) is a value, not
+#   minified code (feather-icons' dist/feather.js, its only code, was excluded)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

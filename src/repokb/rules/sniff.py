@@ -358,8 +358,14 @@ _MINIFIED_LINE = 500  # a line this long is a bundle's, or a table's a person wr
 # `var astralIdentifierCodes = [509, 0, 227, ...]`, `var nonASCIIidentifierChars = "\u200c..."`,
 # written by its Unicode script at the top of the parser; the last may be cut by the head's
 # end): a bundle's line holds statements.
-_VALUE_LINE = re.compile(r"""\s*(?:(?:var|let|const)\s+[\w$]+\s*=\s*)?"""
-                         r"""(?:\[[\d\s,.-]*\]?|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?)\s*;?\s*""")
+# Also a JSON object of strings a bundler inlined as a module's value (feather-icons 4.29.2's
+# `dist/feather.js`, webpack's `module.exports = {"activity":"<polyline ...>", ...}`: 53 KB of
+# icon markup on one line of a 159 KB bundle of readable code).
+_STRING = r'"(?:[^"\\]|\\.)*'
+_VALUE_LINE = re.compile(r"""\s*(?:(?:var|let|const)\s+[\w$]+\s*=\s*|module\.exports\s*=\s*)?"""
+                         r"""(?:\[[\d\s,.-]*\]?|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|"""
+                         rf"""\{{(?:{_STRING}"\s*:\s*{_STRING}"\s*,\s*)*(?:{_STRING}"?"""
+                         rf"""(?:\s*:\s*(?:{_STRING}"?)?)?)?\}}?)\s*;?\s*""")
 
 
 def _literal_line(line: str) -> bool:
