@@ -235,3 +235,29 @@ def test_a_minified_bundle_a_manifest_names_says_it_was_not_kept(tmp_path):
     c = assert_classified(tmp_path, "dist/pkg.js", "var a=function(b){return b+1};" * 400 + "\n",
                           kind=Kind.BUILD_ARTIFACT, subkind="build_output")
     assert "names it as an entry point, but it reads as minified" in c.reasons[0], c.reasons
+
+
+# -- react-bootstrap 2.10.10: 146 `Accordion/package.json` entry-point stubs -------------------
+STUB = json.dumps({"name": "react-bootstrap/Accordion", "private": True,
+                   "main": "../cjs/Accordion.js", "module": "../esm/Accordion.js",
+                   "types": "../esm/Accordion.d.ts"}, indent=2)
+
+
+def test_a_build_s_entry_point_stub_is_no_dependency_manifest(tmp_path):
+    """Each was a dependency manifest, answering "which dependencies does it use"."""
+    write(tmp_path, "package.json", json.dumps({"name": "react-bootstrap", "version": "2.10.10",
+                                                "dependencies": {"react": "*"}}))
+    c = assert_classified(tmp_path, "Accordion/package.json", STUB, kind=Kind.GENERATED,
+                          subkind="entry_point_stub", index_policy=Policy.METADATA_ONLY)
+    assert "../cjs/Accordion.js" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "manifest"), [
+    ("package.json", {"name": "react-bootstrap", "main": "../cjs/index.js"}),  # the root's
+    ("components/package.json", {"name": "ionicons/components", "private": True,  # its own
+                                 "main": "./index.cjs.js", "module": "./index.js"}),
+    ("packages/ui/package.json", {"name": "@acme/ui", "main": "../../dist/ui.js",  # a member
+                                  "dependencies": {"react": "^19"}}),
+])
+def test_manifests_with_knowledge_or_their_own_entry_points_stay(tmp_path, rel, manifest):
+    assert_classified(tmp_path, rel, json.dumps(manifest), kind=Kind.DEPENDENCY_MANIFEST)

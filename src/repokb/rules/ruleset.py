@@ -61,6 +61,7 @@ from repokb.rules.generated import (
     GOLDEN_INPUT,
     MODULE_FORMAT_COPY,
     ONE_LINE_BLOB,
+    PACKAGE_ENTRY_STUB,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
@@ -381,7 +382,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   a compiler's CommonJS mark (`exports.__esModule`) beside the same path in es/ or esm/ a
 #   module_format_copy (antd's lib/); bootstrap-icons' own CSS not Linguist-vendored in its
 #   package; a JSON object of strings on one line (webpack's inlined JSON) is a value, not
-#   minified code (feather-icons' dist/feather.js, its only code, was excluded)
+#   minified code (feather-icons' dist/feather.js, its only code, was excluded); a subfolder's
+#   package.json with no dependency, script or version whose entry points lie outside it is a
+#   build's entry-point stub, generated (react-bootstrap's 146 were dependency manifests)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -565,6 +568,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("lockfile", Tier.VENDOR, (Name(tuple(T.LOCKFILES)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.LOCKFILE, "dependency lockfile: metadata only", subkinds=T.LOCKFILES,
             confidence=0.99)),
+    _r("package-entry-stub", Tier.VENDOR, (PACKAGE_ENTRY_STUB,),
+       Then(Kind.GENERATED, "a build's entry-point stub, no manifest of dependencies (it "
+            "points at {evidence})", subkind="entry_point_stub", flags=("generated",),
+            confidence=0.9)),
     _r("dependency-manifest", Tier.VENDOR,
        (Name(tuple(T.MANIFESTS) + tuple(T.MANIFEST_NAME_GLOBS)), Not(Dir(T.FIXTURE_DIRS))),
        Then(Kind.DEPENDENCY_MANIFEST, "dependency manifest ({evidence})",

@@ -524,6 +524,13 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     # its name, version and dependencies), as package.el writes and reads it
     "*-pkg.el": "elpa_package"}
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
+# A package.json that is only a build's entry-point stub (generated.PACKAGE_ENTRY_STUB): small,
+# with none of the keys a manifest's knowledge lies in, its entry points outside its folder
+ENTRY_STUB_MAX_BYTES = 2048
+MANIFEST_KNOWLEDGE_KEYS = frozenset({"dependencies", "devDependencies", "peerDependencies",
+                                     "optionalDependencies", "scripts", "version", "bin",
+                                     "workspaces"})
+ENTRY_POINT_KEYS = ("main", "module", "types", "typings", "browser")
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
