@@ -261,3 +261,29 @@ def test_a_build_s_entry_point_stub_is_no_dependency_manifest(tmp_path):
 ])
 def test_manifests_with_knowledge_or_their_own_entry_points_stay(tmp_path, rel, manifest):
     assert_classified(tmp_path, rel, json.dumps(manifest), kind=Kind.DEPENDENCY_MANIFEST)
+
+
+# -- semantic-ui-css 2.5.0: semantic.js joins components/*.js after a banner ------------------
+COMPONENT = ("/*!\n * # Semantic UI 2.5.0 - Site\n * http://github.com/semantic-org/semantic-ui/\n"
+             " *\n * Released under the MIT license\n */\n\n;(function ($, window, document) {\n\n"
+             + "".join(f"$.site.setting{i} = function(parameters) {{\n  var time = new Date();\n"
+                       f"  return parameters.value{i};\n}};\n" for i in range(40))
+             + "})( jQuery, window, document );\n")
+BANNER = " /*\n * # Semantic UI - 2.5.0\n * Released under the MIT license\n *\n */\n"
+
+
+def test_a_build_joining_the_modules_below_it_is_generated(tmp_path):
+    """`semantic.js` (1,294 pieces) beside `semantic.min.js` repeats its 26 components."""
+    write(tmp_path, "components/site.js", COMPONENT)
+    write(tmp_path, "semantic.min.js", "!function(e){}(jQuery);\n")
+    c = assert_classified(tmp_path, "semantic.js", BANNER + COMPONENT + COMPONENT,
+                          kind=Kind.GENERATED, subkind="distribution_build")
+    assert "components/site.js joined into it" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, "components/site.js", COMPONENT, kind=Kind.SOURCE)
+
+
+def test_a_twinned_script_holding_no_module_below_stays_source(tmp_path):
+    write(tmp_path, "components/site.js", COMPONENT)
+    write(tmp_path, "app.min.js", "!function(e){}(jQuery);\n")
+    assert_classified(tmp_path, "app.js", BANNER + COMPONENT.replace("Site", "App"),
+                      kind=Kind.SOURCE)

@@ -63,7 +63,10 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
         if pattern.search(head):
             return f"{mark}, {twin} beside it"
     module = _module_it_starts_as(f)
-    return None if module is None else f"the head of {module} and more, {twin} beside it"
+    if module is not None:
+        return f"the head of {module} and more, {twin} beside it"
+    module = _module_it_joins(f)
+    return None if module is None else f"{module} joined into it, {twin} beside it"
 
 
 def _module_it_starts_as(f: FileFacts) -> str | None:
@@ -89,6 +92,32 @@ def _module_it_starts_as(f: FileFacts) -> str | None:
                         return path
             except OSError:
                 continue
+    return None
+
+
+def _module_it_joins(f: FileFacts) -> str | None:
+    """A module in a folder right below whose first `DISTRIBUTION_JOINED_HEAD` bytes lie in
+    this file's head: the build joins the package's modules after a banner (semantic-ui-css
+    2.5.0's `semantic.js`, 1,294 pieces: `components/site.js`, then the 25 other components
+    shipped beside it), or None."""
+    size = T.DISTRIBUTION_JOINED_HEAD
+    root, here = str(f.file.root), "/".join(f.dirs)
+    text = f.head
+    for child in sorted(f.project.names_in(root, here)):
+        if "." in child:
+            continue  # a folder's name, as packages name them
+        folder = posixpath.join(here, child)
+        for name in sorted(f.project.names_in(root, folder)):
+            lower = name.lower()
+            if not lower.endswith(".js") or lower.endswith(".min.js"):
+                continue
+            try:
+                with open(os.path.join(root, folder, name), "rb") as fh:
+                    start = fh.read(size)
+            except OSError:
+                continue
+            if len(start) == size and start in text:
+                return posixpath.join(folder, name)
     return None
 
 

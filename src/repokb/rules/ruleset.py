@@ -385,6 +385,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   minified code (feather-icons' dist/feather.js, its only code, was excluded); a subfolder's
 #   package.json with no dependency, script or version whose entry points lie outside it is a
 #   build's entry-point stub, generated (react-bootstrap's 146 were dependency manifests)
+#   a `.js` beside its `.min.js` holding the head of a module in a folder below it is a
+#   distribution build joining them (semantic-ui-css' semantic.js, 1,294 pieces)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -743,6 +743,8 @@ DISTRIBUTION_HEAD_LINES = 80
 # name begins (generated._module_it_starts_as)
 DISTRIBUTION_SAME_HEAD = 4096
 DISTRIBUTION_MODULE_UP = 2
+# ... or which holds the first bytes of a module in a folder right below (a build joining them)
+DISTRIBUTION_JOINED_HEAD = 512
 BUNDLE_MIN_BYTES = 32 * 1024
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
