@@ -287,3 +287,26 @@ def test_a_twinned_script_holding_no_module_below_stays_source(tmp_path):
     write(tmp_path, "app.min.js", "!function(e){}(jQuery);\n")
     assert_classified(tmp_path, "app.js", BANNER + COMPONENT.replace("Site", "App"),
                       kind=Kind.SOURCE)
+
+
+# -- tabler-icons 3.54.0: tabler-nodes-filled.json (1,572 pieces of SVG path data) ------------
+NODES = json.dumps({f"icon-{i}": [["path", {"d": f"M17 3.34a10 10 0 1 1 -14.995 8.984l-.005 "
+                                                  f"-.324l.005 -.{i}a10 10 0 0 1 14.995 -8.336z"
+                                                  "m-1.051 6.844a1 1 0 0 0 -1.152 -.663l-.113"}]]
+                    for i in range(400)}, indent=2)
+SETTINGS = json.dumps({f"rule-{i}": {"description": f"Make the {i}th mark bold", "level": i,
+                                     "message": "Use a path like M12 only in icons"}
+                       for i in range(600)}, indent=2)
+
+
+def test_a_big_json_of_svg_paths_is_icon_data(tmp_path):
+    assert_classified(tmp_path, "tabler-nodes-filled.json", NODES, kind=Kind.DATA,
+                      subkind="svg_path_data", index_policy=Policy.METADATA_ONLY)
+
+
+@cases(("rel", "text"), [
+    ("settings.json", SETTINGS),  # words, not path data
+    ("icon.json", NODES[:3000] + "]]}"),  # path data, but small: a person's icon in JSON
+])
+def test_json_that_is_not_a_big_set_of_paths_stays_configuration(tmp_path, rel, text):
+    assert_classified(tmp_path, rel, text, kind=Kind.CONFIGURATION)

@@ -324,3 +324,16 @@ def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
     if not entries or not all(e.startswith("../") for e in entries):
         return None
     return ", ".join(entries)
+
+
+@fact("icon data: SVG path strings")
+def SVG_PATH_DATA(f: FileFacts) -> str | None:
+    """A big JSON file whose head is mostly SVG path strings (`"d": "M17 3.34a10 10 0 1 1 ..."`):
+    an icon set's shapes as a build wrote them (tabler-icons 3.54.0's `tabler-nodes-filled.json`,
+    1,572 pieces of path data), not configuration. The share of the head, or None."""
+    if f.language not in T.SVG_PATH_DATA_LANGUAGES or f.file.size < T.ONE_LINE_DATA_BYTES:
+        return None
+    text = f.text
+    paths = sum(len(m.group()) for m in T.SVG_PATH_STRING.finditer(text))
+    share = paths / max(len(text), 1)
+    return f"{share:.0%} of its head" if share >= T.SVG_PATH_DATA_SHARE else None

@@ -65,6 +65,7 @@ from repokb.rules.generated import (
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
+    SVG_PATH_DATA,
     TWINNED_DISTRIBUTION_BUILD,
     TYPESCRIPT_LIB,
     VENDORED_LIBRARY,
@@ -387,6 +388,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   build's entry-point stub, generated (react-bootstrap's 146 were dependency manifests)
 #   a `.js` beside its `.min.js` holding the head of a module in a folder below it is a
 #   distribution build joining them (semantic-ui-css' semantic.js, 1,294 pieces)
+#   a JSON file of 32 KB+ whose head is mostly SVG path strings is icon data, metadata only
+#   (tabler-icons' tabler-nodes-filled.json, 1,572 pieces, was configuration)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -684,6 +687,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
             "modules written elsewhere, as its minified twin is",
             subkind="distribution_build", flags=("generated",), confidence=0.85)),
+    _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
+       Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
+            subkind="svg_path_data", confidence=0.9)),
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),

@@ -765,6 +765,12 @@ ONE_LINE_BLOB_BYTES = 256_000
 ONE_LINE_DATA_BYTES = 32_000
 ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
+# An icon set's shapes as data (generated.SVG_PATH_DATA): SVG path strings (`"d": "M12 2c..."`,
+# `d=\"M...\"` in markup kept as a string) making this share of a big JSON file's head
+SVG_PATH_STRING = re.compile(
+    r"""(?<=["=])\\?"?[Mm][-+\d.,\s]*[\d.][-+\d.,\seMmLlHhVvCcSsQqTtAaZz]{30,}""")
+SVG_PATH_DATA_SHARE = 0.5
+SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
 # How much of the end of a file longer than its head is read for Linguist's rules on its last
 # lines (a bundle's `//# sourceMappingURL=` comment).
 TAIL_BYTES = 1024
