@@ -310,3 +310,29 @@ def test_a_big_json_of_svg_paths_is_icon_data(tmp_path):
 ])
 def test_json_that_is_not_a_big_set_of_paths_stays_configuration(tmp_path, rel, text):
     assert_classified(tmp_path, rel, text, kind=Kind.CONFIGURATION)
+
+
+# -- vuetify 4.3.3: lib/components/VSelect/VSelect.d.ts, 735 KB typing a 25 KB module ----------
+PROPS = "".join(f'    item{i}: unknown extends Defaults["item{i}"] ? BooleanConstructor : {{\n'
+                f'        type: PropType<unknown extends Defaults["item{i}"] ? boolean : '
+                f'boolean | Defaults["item{i}"]>;\n    }};\n' for i in range(600))
+EXPANDED = f"export declare const makeVSelectProps: <Defaults = {{}}>() => {{\n{PROPS}}};\n"
+MODULE_JS = "export const VSelect = genericComponent()({ name: 'VSelect' });\n" * 40
+
+
+def test_a_declaration_ten_times_its_module_is_generated(tmp_path):
+    write(tmp_path, "lib/components/VSelect/VSelect.js", MODULE_JS)
+    c = assert_classified(tmp_path, "lib/components/VSelect/VSelect.d.ts", EXPANDED,
+                          kind=Kind.GENERATED, subkind="expanded_declarations",
+                          index_policy=Policy.METADATA_ONLY)
+    assert "VSelect.js" in c.reasons[0], c.reasons
+
+
+@cases(("module",), [
+    (MODULE_JS * 5,),  # a big module: its declaration is not ten times it
+    (None,),  # no module beside it: the package's typed interface (a `types/` folder)
+])
+def test_a_declaration_near_its_module_s_size_or_alone_stays_source(tmp_path, module):
+    if module is not None:
+        write(tmp_path, "lib/VSelect.js", module)
+    assert_classified(tmp_path, "lib/VSelect.d.ts", EXPANDED, kind=Kind.SOURCE)

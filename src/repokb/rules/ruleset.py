@@ -70,7 +70,7 @@ from repokb.rules.generated import (
     TYPESCRIPT_LIB,
     VENDORED_LIBRARY,
 )
-from repokb.rules.jsdeclarations import GENERATED_TWIN, JS_DECLARED
+from repokb.rules.jsdeclarations import EXPANDED_TWIN, GENERATED_TWIN, JS_DECLARED
 from repokb.rules.layout import (
     ANDROID_PICTURE,
     ANDROID_TRANSLATION,
@@ -390,6 +390,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   distribution build joining them (semantic-ui-css' semantic.js, 1,294 pieces)
 #   a JSON file of 32 KB+ whose head is mostly SVG path strings is icon data, metadata only
 #   (tabler-icons' tabler-nodes-filled.json, 1,572 pieces, was configuration)
+#   a declaration of 64 KB+ ten times its module beside it is a compiler's expansion, generated
+#   (vuetify's 34 `lib/components/*/X.d.ts`, 9.5 MB of expanded props types, were source)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -658,6 +660,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("generated-declarations", Tier.GENERATED, (GENERATED_TWIN,),
        Then(Kind.GENERATED, "declarations of generated code ({evidence})",
             subkind="generated_declarations", flags=("generated",), confidence=0.9)),
+    _r("expanded-declarations", Tier.GENERATED, (EXPANDED_TWIN,),
+       Then(Kind.GENERATED, "declarations a compiler expanded ({evidence}): recorded, not "
+            "embedded", subkind="expanded_declarations", flags=("generated",),
+            confidence=0.85)),
     # no TypeScript source: `addDays.cjs` beside `addDays.js`, `.d.cts` beside `.d.ts`
     _r("module-format-variant", Tier.GENERATED,
        (KEPT_BESIDE, VARIANT_KEPT, VARIANT_EVIDENCE, Ext(T.VARIANT_LAST_EXTENSIONS)),
