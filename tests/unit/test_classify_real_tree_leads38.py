@@ -336,3 +336,46 @@ def test_a_declaration_near_its_module_s_size_or_alone_stays_source(tmp_path, mo
     if module is not None:
         write(tmp_path, "lib/VSelect.js", module)
     assert_classified(tmp_path, "lib/VSelect.d.ts", EXPANDED, kind=Kind.SOURCE)
+
+
+# -- pysam 0.24.1: bcftools/vcfannotate.c.pysam.c beside vcfannotate.c -------------------------
+C_SOURCE = ("/*  vcfannotate.c -- Annotate and edit VCF/BCF files. */\n#include <stdio.h>\n\n"
+            "static void init_columns(args_t *args)\n{\n"
+            '    fprintf(stderr,"Warning: The tag \\"%s\\" not defined\\n", str.s);\n}\n')
+
+
+def test_a_tool_s_patched_copy_beside_the_original_is_generated(tmp_path):
+    """110 files, 6,787 pieces: each bcftools and samtools file twice."""
+    write(tmp_path, "bcftools/vcfannotate.c", C_SOURCE)
+    patched = '#include "bcftools.pysam.h"\n\n' + C_SOURCE.replace("stderr", "bcftools_stderr")
+    assert_classified(tmp_path, "bcftools/vcfannotate.c.pysam.c", patched,
+                      kind=Kind.GENERATED, subkind="patched_copy",
+                      index_policy=Policy.METADATA_ONLY)
+    assert_classified(tmp_path, "bcftools/vcfannotate.c", C_SOURCE, kind=Kind.SOURCE)
+
+
+@cases(("rel",), [
+    ("bcftools/vcfannotate.c.pysam.c",),  # no original beside it
+    ("src/parser.test.js",),  # a test's name: the extension not repeated
+    ("lib/index.min.js",),
+])
+def test_a_name_with_a_tag_and_no_original_beside_it_is_no_patched_copy(tmp_path, rel):
+    write(tmp_path, "src/parser.js", "export const parse = s => s;\n")
+    write(tmp_path, "lib/index.js", "module.exports = 1;\n")
+    c = classify_file(tmp_path, rel, C_SOURCE)
+    assert c.subkind != "patched_copy", c.reasons
+
+
+# -- django-allauth 65.22.1: examples/react-spa/frontend/src/ (Linguist's React rule) ---------
+@cases(("rel", "kind"), [
+    ("examples/react-spa/frontend/src/App.js", Kind.SOURCE),  # its own example app (58 files)
+    ("packages/react-router/lib/index.js", Kind.SOURCE),
+    ("frontend/angular-app/src/main.js", Kind.SOURCE),
+    ("static/js/react-dom.js", Kind.VENDOR),  # React's own files, copied
+    ("static/js/react.js", Kind.VENDOR),
+    ("static/lib/angular-route.js", Kind.VENDOR),
+])
+def test_react_and_angular_rules_name_files_not_folders(tmp_path, rel, kind):
+    c = classify_file(tmp_path, rel, "import React from 'react';\nexport default function App() "
+                                     "{\n  return null;\n}\n")
+    assert c.kind is kind, c.reasons

@@ -62,6 +62,7 @@ from repokb.rules.generated import (
     MODULE_FORMAT_COPY,
     ONE_LINE_BLOB,
     PACKAGE_ENTRY_STUB,
+    PATCHED_COPY,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
@@ -392,6 +393,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   (tabler-icons' tabler-nodes-filled.json, 1,572 pieces, was configuration)
 #   a declaration of 64 KB+ ten times its module beside it is a compiler's expansion, generated
 #   (vuetify's 34 `lib/components/*/X.d.ts`, 9.5 MB of expanded props types, were source)
+#   `X.c.pysam.c` beside `X.c` (a tool's patched copy, its tag in the name) generated (pysam's
+#   110, 6,787 pieces); Linguist's React and AngularJS names no longer cross folders (django-
+#   allauth's examples/react-spa/frontend/src/, 58 files, was vendored)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -693,6 +697,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
             "modules written elsewhere, as its minified twin is",
             subkind="distribution_build", flags=("generated",), confidence=0.85)),
+    _r("patched-copy", Tier.GENERATED, (PATCHED_COPY,),
+       Then(Kind.GENERATED, "a copy of {evidence} beside it that a tool patched and tagged in "
+            "its name: the original is read", subkind="patched_copy", flags=("generated",),
+            confidence=0.9)),
     _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
        Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
             subkind="svg_path_data", confidence=0.9)),
