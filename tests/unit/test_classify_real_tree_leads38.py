@@ -379,3 +379,29 @@ def test_react_and_angular_rules_name_files_not_folders(tmp_path, rel, kind):
     c = classify_file(tmp_path, rel, "import React from 'react';\nexport default function App() "
                                      "{\n  return null;\n}\n")
     assert c.kind is kind, c.reasons
+
+
+# -- xarray 2026.9.0: licenses/DASK_LICENSE, NUMPY_LICENSE ... (8, unknown) --------------------
+BSD = ("Copyright (c) 2014-2018, Anaconda, Inc. and contributors\nAll rights reserved.\n\n"
+       "Redistribution and use in source and binary forms, with or without modification, are "
+       "permitted provided that the following conditions are met:\n")
+
+
+@cases(("rel",), [("licenses/DASK_LICENSE",), ("licenses/SCIKIT_LEARN_LICENSE",),
+                  ("third-party-license",)])
+def test_a_bundled_code_s_licence_named_before_license_is_a_licence(tmp_path, rel):
+    assert_classified(tmp_path, rel, BSD, kind=Kind.DOCUMENTATION, subkind="license",
+                      language="text")
+
+
+def test_a_name_ending_in_license_with_a_code_extension_stays_code(tmp_path):
+    assert_classified(tmp_path, "tools/check_license.py", "import sys\n\nprint(sys.argv)\n",
+                      kind=Kind.SOURCE, language="python")
+
+
+def test_astropy_s_enhanced_csv_is_a_table(tmp_path):
+    """photutils 3.0.0's datasets/data/*.ecsv were unknown."""
+    assert_classified(tmp_path, "photutils/datasets/data/4gaussians_params.ecsv",
+                      "# %ECSV 1.0\n# ---\n# datatype:\n# - {name: amplitude, datatype: int64}\n"
+                      "# - {name: x_mean, datatype: int64}\namplitude x_mean\n50 160\n70 25\n",
+                      kind=Kind.DATA, language="csv", index_policy=Policy.METADATA_ONLY)

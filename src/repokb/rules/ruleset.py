@@ -396,6 +396,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   `X.c.pysam.c` beside `X.c` (a tool's patched copy, its tag in the name) generated (pysam's
 #   110, 6,787 pieces); Linguist's React and AngularJS names no longer cross folders (django-
 #   allauth's examples/react-spa/frontend/src/, 58 files, was vendored)
+#   a licence named before `_LICENSE` (xarray's licenses/DASK_LICENSE) a licence, Astropy's
+#   `.ecsv` a table (were unknown)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

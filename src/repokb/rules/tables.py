@@ -211,6 +211,9 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # Textual's CSS (textual 8.2.8: 146 `.tcss` style sheets of its apps and docs), found unknown
     ".tcss": "css",
     ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".ipynb": "jupyter",
+    # Astropy's Enhanced CSV: a YAML header of column types in `#` lines, then CSV rows
+    # (photutils 3.0.0's datasets/data/4gaussians_params.ecsv), found unknown
+    ".ecsv": "csv",
 }
 
 CONFIG_LANGUAGES = frozenset({"json", "yaml", "toml", "ini"})
@@ -233,7 +236,11 @@ LANGUAGE_BY_NAME: dict[str, str] = {
 # A license under a name with an extension no table knows: GNU's `COPYING.LESSER` (psycopg2
 # 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`;
 # also after `_` or `-` (tzdata 2026.6's `licenses/LICENSE_APACHE`, `COPYING-GPL`)
-LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$", re.I)
+# ... and before it: the licences of code a package bundles, named by the project
+# (xarray 2026.9.0's `licenses/DASK_LICENSE`, `NUMPY_LICENSE`, `ICOMOON_LICENSE`: 8, unknown)
+LICENSE_NAME = re.compile(
+    r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$|[a-z0-9][a-z0-9_.-]*[_-](?:licen[cs]e|copying)$",
+    re.I)
 
 # Binary by extension: never read beyond the head.
 BINARY_EXTENSIONS = frozenset({
@@ -1172,6 +1179,7 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "readme*": "readme", "changelog*": "changelog", "changes*": "changelog",
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
+    "*_license": "license", "*-license": "license",  # xarray's licenses/DASK_LICENSE
     "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
     "copyright": "license",  # Debian's machine-readable debian/copyright, a root COPYRIGHT
     "install*": "install_guide",
