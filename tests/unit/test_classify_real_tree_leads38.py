@@ -405,3 +405,10 @@ def test_astropy_s_enhanced_csv_is_a_table(tmp_path):
                       "# %ECSV 1.0\n# ---\n# datatype:\n# - {name: amplitude, datatype: int64}\n"
                       "# - {name: x_mean, datatype: int64}\namplitude x_mean\n50 160\n70 25\n",
                       kind=Kind.DATA, language="csv", index_policy=Policy.METADATA_ONLY)
+
+
+def test_a_vendored_folder_holds_a_copied_library(tmp_path):
+    """datasette 0.65.5's `datasette/vendored/pint/` (74 files) was read as its code."""
+    assert_classified(tmp_path, "datasette/vendored/pint/registry.py",
+                      "from .compat import HAS_BABEL\n\n\nclass UnitRegistry:\n    pass\n",
+                      kind=Kind.VENDOR)

@@ -398,6 +398,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   allauth's examples/react-spa/frontend/src/, 58 files, was vendored)
 #   a licence named before `_LICENSE` (xarray's licenses/DASK_LICENSE) a licence, Astropy's
 #   `.ecsv` a table (were unknown)
+#   a `vendored/` folder is vendored (datasette's vendored/pint/, 1,003 pieces, was its source)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
