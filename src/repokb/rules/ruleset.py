@@ -706,12 +706,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a copy of {evidence} beside it that a tool patched and tagged in "
             "its name: the original is read", subkind="patched_copy", flags=("generated",),
             confidence=0.9)),
-    _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
-       Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
-            subkind="svg_path_data", confidence=0.9)),
     _r("one-line-blob", Tier.GENERATED, (ONE_LINE_BLOB,),
        Then(Kind.GENERATED, "one enormous line ({evidence}): generated or data, not text "
             "written to be read", subkind="one_line_blob", flags=("generated",))),
+    _r("svg-path-data", Tier.GENERATED, (SVG_PATH_DATA,),
+       Then(Kind.DATA, "icon data: SVG path strings make {evidence}: recorded, not embedded",
+            subkind="svg_path_data", confidence=0.9)),
     _r("source-map", Tier.GENERATED, (Ext(T.SOURCE_MAP_EXTENSIONS),),
        Then(Kind.BUILD_ARTIFACT, "source map of a bundle", subkind="source_map")),
     _r("linguist-generated-name", Tier.GENERATED, (LinguistPath("generated"),),
