@@ -316,7 +316,11 @@ def test_json_that_is_not_a_big_set_of_paths_stays_configuration(tmp_path, rel, 
 PROPS = "".join(f'    item{i}: unknown extends Defaults["item{i}"] ? BooleanConstructor : {{\n'
                 f'        type: PropType<unknown extends Defaults["item{i}"] ? boolean : '
                 f'boolean | Defaults["item{i}"]>;\n    }};\n' for i in range(600))
-EXPANDED = f"export declare const makeVSelectProps: <Defaults = {{}}>() => {{\n{PROPS}}};\n"
+EXPANDED = ("export declare const makeVSelectProps: <Defaults = {}>() => {\n"
+            '    valueComparator: PropType<import("../../util/index.js").ValueComparator>;\n'
+            f"{PROPS}}};\n")
+COPIED_TYPINGS = ("/**\n * Content of this file below the imports is a copy of mongodb.d.ts\n */\n"
+                  "import type { SrvRecord } from 'dns';\n" + PROPS)
 MODULE_JS = "export const VSelect = genericComponent()({ name: 'VSelect' });\n" * 40
 
 
@@ -328,14 +332,15 @@ def test_a_declaration_ten_times_its_module_is_generated(tmp_path):
     assert "VSelect.js" in c.reasons[0], c.reasons
 
 
-@cases(("module",), [
-    (MODULE_JS * 5,),  # a big module: its declaration is not ten times it
-    (None,),  # no module beside it: the package's typed interface (a `types/` folder)
+@cases(("module", "text"), [
+    (MODULE_JS * 5, EXPANDED),  # a big module: its declaration is not ten times it
+    (None, EXPANDED),  # no module beside it: the package's typed interface (a `types/` folder)
+    (MODULE_JS, COPIED_TYPINGS),  # typeorm's driver/mongodb/typings.d.ts: no compiler's types
 ])
-def test_a_declaration_near_its_module_s_size_or_alone_stays_source(tmp_path, module):
+def test_a_declaration_near_its_module_s_size_or_alone_stays_source(tmp_path, module, text):
     if module is not None:
         write(tmp_path, "lib/VSelect.js", module)
-    assert_classified(tmp_path, "lib/VSelect.d.ts", EXPANDED, kind=Kind.SOURCE)
+    assert_classified(tmp_path, "lib/VSelect.d.ts", text, kind=Kind.SOURCE)
 
 
 # -- pysam 0.24.1: bcftools/vcfannotate.c.pysam.c beside vcfannotate.c -------------------------

@@ -21,7 +21,9 @@ Nor a declaration a compiler expanded to many times its module's size: vuetify 4
 `lib/components/VSelect/VSelect.d.ts` is 735 KB of `unknown extends Defaults["itemType"] ?
 ...` typing a 25 KB `VSelect.js` (vue-tsc writes each component's props out in full): 34 such
 files, 9.5 MB, 20,000 pieces that crowd any answer. A person's declaration is not 10 times
-its module (`expanded_twin`: the module's size looked up only).
+its module, nor does it type with inline `import("../../util/index.js").X` as tsc's emit does
+(typeorm 1.1.4's `driver/mongodb/typings.d.ts`, a copy of mongodb's, stays); `expanded_twin`:
+the module's size looked up only.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ _MAP_BYTES = 65536
 _TWIN_HEAD_BYTES = 4096
 _EXPANDED_BYTES = 64 * 1024  # a declaration this big ...
 _EXPANDED_RATIO = 10  # ... and this many times its module's size
+_INLINE_IMPORT = 'import("'  # ... with the inline import types a compiler's declaration emit writes
 
 
 def js_source(f: FileFacts) -> str | None:
@@ -102,7 +105,7 @@ GENERATED_TWIN = Fact("generated module beside it", generated_twin, "twin")
 def expanded_twin(f: FileFacts) -> str | None:
     """How many times its module's size this declaration is, if it is a compiler's expansion
     (see the module docstring), or None."""
-    if f.file.size < _EXPANDED_BYTES:
+    if f.file.size < _EXPANDED_BYTES or _INLINE_IMPORT not in f.text:
         return None
     module = _module_beside(f)
     if module is None:
