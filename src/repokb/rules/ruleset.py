@@ -393,7 +393,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   (tabler-icons' tabler-nodes-filled.json, 1,572 pieces, was configuration)
 #   a declaration of 64 KB+ ten times its module beside it, typed with a compiler's inline
 #   `import("...")` types, is a compiler's expansion, generated
-#   (vuetify's 34 `lib/components/*/X.d.ts`, 9.5 MB of expanded props types, were source)
+#   (vuetify's 33 `lib/components/*/X.d.ts`, 9.5 MB of expanded props types, were source)
 #   `X.c.pysam.c` beside `X.c` (a tool's patched copy, its tag in the name) generated (pysam's
 #   110, 6,787 pieces); Linguist's React and AngularJS names no longer cross folders (django-
 #   allauth's examples/react-spa/frontend/src/, 58 files, was vendored)
