@@ -364,8 +364,12 @@ def left_in_dist(f: FileFacts) -> str | None:
         return None
     package, api = found
     folder = f.dirs[len(package.split("/")) if package else 0]
-    return (f"{folder}/: {posixpath.join(package, 'package.json')} entry points kept: "
-            f"{api.summary()}")
+    manifest = posixpath.join(package, "package.json")
+    if not f.lower_name.endswith(_DECLARATIONS) and _kept(f) is not None:
+        # the bundle it names, which the rule keeping it found minified (its reason must not
+        # say it was kept: feather-icons 4.29.2's dist/feather.js said so, excluded)
+        return f"{folder}/: {manifest} names it as an entry point, but it reads as minified"
+    return f"{folder}/: {manifest} entry points kept: {api.summary()}"
 
 
 DIST_DECLARATIONS = Fact("a dist-only package's declarations", kept_declarations, "manifest")

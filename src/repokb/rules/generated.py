@@ -9,6 +9,7 @@ rules/layout.py those of where a file lies).
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import posixpath
 
@@ -61,6 +62,62 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
     for mark, pattern in T.DISTRIBUTION_BUILD_MARKS.items():
         if pattern.search(head):
             return f"{mark}, {twin} beside it"
+    module = _module_it_starts_as(f)
+    if module is not None:
+        return f"the head of {module} and more, {twin} beside it"
+    module = _module_it_joins(f)
+    return None if module is None else f"{module} joined into it, {twin} beside it"
+
+
+def _module_it_starts_as(f: FileFacts) -> str | None:
+    """A module in a folder above whose name begins this one's and whose first
+    `DISTRIBUTION_SAME_HEAD` bytes this file starts with: the build is that module with more
+    appended (moment-timezone 0.6.6's `builds/moment-timezone-with-data.js`: the library of
+    `moment-timezone.js`, then 700 KB of packed zones), or None."""
+    size = T.DISTRIBUTION_SAME_HEAD
+    if len(f.head) < size:
+        return None
+    root, stem = str(f.file.root), f.lower_name[:-3]
+    for up in range(1, min(len(f.dirs), T.DISTRIBUTION_MODULE_UP) + 1):
+        folder = "/".join(f.dirs[:-up])
+        for name in sorted(f.project.names_in(root, folder)):
+            lower = name.lower()
+            if not (lower.endswith(".js") and stem.startswith(lower[:-3])) \
+                    or lower.endswith(".min.js"):
+                continue
+            path = posixpath.join(folder, name)
+            try:
+                with open(os.path.join(root, path), "rb") as fh:
+                    if fh.read(size) == f.head[:size]:
+                        return path
+            except OSError:
+                continue
+    return None
+
+
+def _module_it_joins(f: FileFacts) -> str | None:
+    """A module in a folder right below whose first `DISTRIBUTION_JOINED_HEAD` bytes lie in
+    this file's head: the build joins the package's modules after a banner (semantic-ui-css
+    2.5.0's `semantic.js`, 1,294 pieces: `components/site.js`, then the 25 other components
+    shipped beside it), or None."""
+    size = T.DISTRIBUTION_JOINED_HEAD
+    root, here = str(f.file.root), "/".join(f.dirs)
+    text = f.head
+    for child in sorted(f.project.names_in(root, here)):
+        if "." in child:
+            continue  # a folder's name, as packages name them
+        folder = posixpath.join(here, child)
+        for name in sorted(f.project.names_in(root, folder)):
+            lower = name.lower()
+            if not lower.endswith(".js") or lower.endswith(".min.js"):
+                continue
+            try:
+                with open(os.path.join(root, folder, name), "rb") as fh:
+                    start = fh.read(size)
+            except OSError:
+                continue
+            if len(start) == size and start in text:
+                return posixpath.join(folder, name)
     return None
 
 
@@ -175,7 +232,29 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
                         None)
             if twin is not None:
                 return f"{beside}/{twin}"
-    return _mirrored(f)
+    return _mirrored(f) or _legacy_copy(f)
+
+
+def _legacy_copy(f: FileFacts) -> str | None:
+    """A module in a `legacy/` folder right below a package's manifest that is its build of
+    the module at the same path without `legacy/`, for older browsers: as big or bigger (Babel's
+    ES5 output), a bundle's size (pdfjs-dist 5.6.205's `legacy/web/pdf_viewer.mjs`,
+    `legacy/image_decoders/`: 1,519 pieces repeating `web/`, `image_decoders/`). The path of
+    the module kept, or None; a project's own older code in a `legacy/` folder lies elsewhere
+    or differs in name."""
+    lower = [d.lower() for d in f.dirs]
+    if T.LEGACY_BUILD_DIR not in lower or f.file.size < T.BUNDLE_MIN_BYTES:
+        return None
+    at = lower.index(T.LEGACY_BUILD_DIR)
+    root = str(f.file.root)
+    if "package.json" not in f.project.names_in(root, "/".join(f.dirs[:at])):
+        return None
+    kept = posixpath.join(*f.dirs[:at], *f.dirs[at + 1:], f.name)
+    try:
+        modern = os.path.getsize(os.path.join(root, kept))
+    except OSError:
+        return None
+    return kept if modern <= f.file.size else None
 
 
 def _mirrored(f: FileFacts) -> str | None:
@@ -184,7 +263,9 @@ def _mirrored(f: FileFacts) -> str | None:
     `lib/x.d.ts` with the same bytes as `es/x.d.ts` (element-plus 2.14.9: 866, 5,950 pieces;
     typeorm 1.1.4's `browser/x.d.ts` beside its `x.d.ts`: 478, 2,780);
     the path of the one kept, or None. A `.js` in `cjs/` beside a `.js` in `lib/` is no
-    evidence: the two may be a package's own two trees."""
+    evidence: the two may be a package's own two trees; unless it carries a compiler's
+    CommonJS mark (antd 6.6.8's `lib/button/Button.js`, Babel's CommonJS build of
+    `es/button/Button.js`: 992 modules, 5,510 pieces again)."""
     root = str(f.file.root)
     declaration = f.lower_name.endswith(T.DECLARATION_FORMATS)
     for i, folder in enumerate(f.dirs):
@@ -195,6 +276,8 @@ def _mirrored(f: FileFacts) -> str | None:
                 continue
             if not declaration:
                 kept = kept_in_place(f.name, names)
+                if kept is None and f.name in names and T.COMMONJS_BUILD_MARK.search(f.text):
+                    kept = f.name  # a compiler's CommonJS output of the module beside
                 if kept is not None:
                     return f"{beside}/{kept}"
             elif f.name in names and _same_bytes(f, posixpath.join(root, beside, f.name)):
@@ -221,3 +304,52 @@ def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
     compiled = f.name[:-3] + ".txt"
     names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
     return f"beside {compiled}" if compiled in names else None
+
+
+@fact("a build's entry-point stub package.json", "path")
+def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
+    """A `package.json` in a package's subfolder that names no dependency, script or version
+    and whose entry points all lie outside its folder (`"main": "../cjs/Accordion.js"`): a
+    build's stub that lets `import "pkg/Accordion"` resolve (react-bootstrap 2.10.10: 146 of
+    them), no manifest of dependencies. The entry points, or None."""
+    if f.name != "package.json" or not f.dirs or f.file.size > T.ENTRY_STUB_MAX_BYTES:
+        return None
+    try:
+        data = json.loads(f.text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not data.keys().isdisjoint(T.MANIFEST_KNOWLEDGE_KEYS):
+        return None
+    entries = [v for k in T.ENTRY_POINT_KEYS if isinstance(v := data.get(k), str)]
+    if not entries or not all(e.startswith("../") for e in entries):
+        return None
+    return ", ".join(entries)
+
+
+@fact("icon data: SVG path strings")
+def SVG_PATH_DATA(f: FileFacts) -> str | None:
+    """A big JSON file whose head is mostly SVG path strings (`"d": "M17 3.34a10 10 0 1 1 ..."`):
+    an icon set's shapes as a build wrote them (tabler-icons 3.54.0's `tabler-nodes-filled.json`,
+    1,572 pieces of path data), not configuration. The share of the head, or None."""
+    if f.language not in T.SVG_PATH_DATA_LANGUAGES or f.file.size < T.ONE_LINE_DATA_BYTES:
+        return None
+    text = f.text
+    paths = sum(len(m.group()) for m in T.SVG_PATH_STRING.finditer(text))
+    share = paths / max(len(text), 1)
+    return f"{share:.0%} of its head" if share >= T.SVG_PATH_DATA_SHARE else None
+
+
+@fact("a patched copy of the file beside it", "path")
+def PATCHED_COPY(f: FileFacts) -> str | None:
+    """`X.c.pysam.c` beside `X.c`: a copy a tool wrote with its own tag in the name, the
+    original's extension repeated (pysam 0.24.1's import script rewrites bcftools' and
+    samtools' `vcfannotate.c` into `vcfannotate.c.pysam.c`, `fprintf(stderr` made
+    `fprintf(bcftools_stderr`: 110 files, 6,787 pieces, 30% of the package, twice). The
+    original's name, or None."""
+    stem, dot, ext = f.name.rpartition(".")
+    base, dot2, tag = stem.rpartition(".")
+    if not (dot and dot2 and tag.isalpha() and ext and base.endswith("." + ext)):
+        return None
+    if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        return None
+    return base

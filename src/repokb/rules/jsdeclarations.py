@@ -16,6 +16,14 @@ Nor are declarations of generated code the package's interface to read: @angular
 number ...)[]`) typing `locales/fr.js`, whose head says "THIS CODE IS GENERATED - DO NOT
 MODIFY". A declaration whose module beside it carries a generator's marker is generated too
 (`generated_twin`: the module's head read, a few KB).
+
+Nor a declaration a compiler expanded to many times its module's size: vuetify 4.3.3's
+`lib/components/VSelect/VSelect.d.ts` is 735 KB of `unknown extends Defaults["itemType"] ?
+...` typing a 25 KB `VSelect.js` (vue-tsc writes each component's props out in full): 34 such
+files, 9.5 MB, 20,000 pieces that crowd any answer. A person's declaration is not 10 times
+its module, nor does it type with inline `import("../../util/index.js").X` as tsc's emit does
+(typeorm 1.1.4's `driver/mongodb/typings.d.ts`, a copy of mongodb's, stays); `expanded_twin`:
+the module's size looked up only.
 """
 
 from __future__ import annotations
@@ -32,6 +40,9 @@ _DECLARATION = (".d.ts", ".d.cts", ".d.mts")
 _JS_SOURCES = (".js", ".cjs", ".mjs", ".jsx")
 _MAP_BYTES = 65536
 _TWIN_HEAD_BYTES = 4096
+_EXPANDED_BYTES = 64 * 1024  # a declaration this big ...
+_EXPANDED_RATIO = 10  # ... and this many times its module's size
+_INLINE_IMPORT = 'import("'  # ... with the inline import types a compiler's declaration emit writes
 
 
 def js_source(f: FileFacts) -> str | None:
@@ -66,21 +77,46 @@ def js_source(f: FileFacts) -> str | None:
 JS_DECLARED = Fact("JavaScript source beside it", js_source, "twin")
 
 
-def generated_twin(f: FileFacts) -> str | None:
-    """The module beside this declaration (`fr.js` beside `fr.d.ts`), with the generator's
-    marker in its head, or None (see the module docstring)."""
+def _module_beside(f: FileFacts) -> str | None:
+    """The module this declaration types, beside it (`fr.js` beside `fr.d.ts`), or None."""
     lower = f.lower_name
     ext = next((e for e in _DECLARATION if lower.endswith(e)), None)
     if ext is None:
         return None
     stem = f.name[: -len(ext)]
-    root, folder = str(f.file.root), "/".join(f.dirs)
-    listing = f.project.names_in(root, folder)
-    module = next((stem + e for e in _JS_SOURCES if stem + e in listing), None)
+    listing = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    return next((stem + e for e in _JS_SOURCES if stem + e in listing), None)
+
+
+def generated_twin(f: FileFacts) -> str | None:
+    """The module beside this declaration (`fr.js` beside `fr.d.ts`), with the generator's
+    marker in its head, or None (see the module docstring)."""
+    module = _module_beside(f)
     if module is None:
         return None
+    root, folder = str(f.file.root), "/".join(f.dirs)
     marker = generated_marker(head_of(os.path.join(root, folder, module), _TWIN_HEAD_BYTES))
     return None if marker is None else f"{module}: {marker!r}"
 
 
 GENERATED_TWIN = Fact("generated module beside it", generated_twin, "twin")
+
+
+def expanded_twin(f: FileFacts) -> str | None:
+    """How many times its module's size this declaration is, if it is a compiler's expansion
+    (see the module docstring), or None."""
+    if f.file.size < _EXPANDED_BYTES or _INLINE_IMPORT not in f.text:
+        return None
+    module = _module_beside(f)
+    if module is None:
+        return None
+    try:
+        size = os.path.getsize(os.path.join(str(f.file.root), *f.dirs, module))
+    except OSError:
+        return None
+    if f.file.size < _EXPANDED_RATIO * max(size, 1):
+        return None
+    return f"{f.file.size:,} bytes typing {module}'s {size:,}"
+
+
+EXPANDED_TWIN = Fact("declarations many times their module", expanded_twin, "twin")

@@ -16,7 +16,12 @@ Externals: a folder named `external`, `externals` or `extern` holds vendored cod
 (tables.VENDOR_DIRS), but webpack 5.113.0's `lib/externals/ExternalModule.js`,
 `ExternalsPlugin.js` are webpack's own support for "externals": below `lib/` or `src/`, a module
 that imports from the folder above (`require("../Module")`) is the library's, as no vendored
-copy reaches into its host.
+copy reaches into its host. A folder named after a platform the library supports is the same
+case, wherever it lies, if a JavaScript module reaches out of the folder itself: typeorm 1.1.4's
+`driver/cordova/CordovaDriver.js` (`require("../sqlite-abstract/AbstractSqliteDriver")`) is its
+Cordova driver, which Linguist's `(^|/)cordova([^.]*)\\.js$` took for a copy of Cordova (its
+`[^.]*` crosses the folder); a Cordova app's own copies (`cordova.js`, a plugin's `www/`, a
+platform's `cordova/lib/`) import nothing out of their folder and stay vendored.
 
 News fragments: towncrier's one-change files, named by an issue and a type (Twisted 26.10.0's
 `src/twisted/runner/newsfragments/9657.doc`, `761.bugfix`, `10146.misc`; `123.feature.rst`),
@@ -45,8 +50,9 @@ def migration_folder(f: FileFacts) -> str | None:
 
 
 _LIBRARY_ROOTS = frozenset({"lib", "src"})
-_EXTERNALS = frozenset({"external", "externals", "extern"})
+_EXTERNALS = frozenset({"external", "externals", "extern"}) | T.PLATFORM_SUPPORT_DIRS
 _IMPORTS_ABOVE = re.compile(r"""(?:require\(|\bfrom[ \t]+|\bimport\()[ \t]*["']\.\./""")
+_CLIMBS = re.compile(r"""(?:require\(|\bfrom[ \t]+|\bimport\()[ \t]*["']((?:\.\./)+)""")
 
 
 def own_externals(f: FileFacts) -> str | None:
@@ -57,7 +63,8 @@ def own_externals(f: FileFacts) -> str | None:
     if at is None or not f.is_code:
         return None
     if _LIBRARY_ROOTS.isdisjoint(lower[:at]):
-        m = _python_imports_above(f, at)
+        m = _python_imports_above(f, at) or (
+            _climbs_out(f, len(f.dirs) - at) if lower[at] in T.PLATFORM_SUPPORT_DIRS else None)
     else:
         m = _IMPORTS_ABOVE.search(f.text)
     return f"{f.dirs[at]}/ below {'/'.join(f.dirs[:at])}/, importing {m.group()!r}" if m else None
@@ -72,6 +79,14 @@ def _python_imports_above(f: FileFacts, at: int) -> re.Match[str] | None:
     above = rf"^[ \t]*from[ \t]+(?:\.\.|(?:{packages})\.)" if packages \
         else r"^[ \t]*from[ \t]+\.\."
     return re.search(above, f.text, re.M)
+
+
+def _climbs_out(f: FileFacts, depth: int) -> re.Match[str] | None:
+    """A JavaScript import whose `../` climb out of the folder `depth` levels up (typeorm's
+    `driver/cordova/CordovaDriver.js`: `require("../sqlite-abstract/...")`, depth 1)."""
+    if f.language != "javascript":
+        return None
+    return next((m for m in _CLIMBS.finditer(f.text) if len(m.group(1)) // 3 >= depth), None)
 
 
 MIGRATION_FOLDER = Fact("a database migrations folder", migration_folder, "dir")

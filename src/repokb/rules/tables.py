@@ -208,7 +208,12 @@ LANGUAGE_BY_EXTENSION: dict[str, str] = {
     ".ini": "ini", ".cfg": "ini", ".conf": "ini", ".properties": "ini",
     ".html": "html", ".htm": "html", ".xml": "xml",
     ".css": "css", ".scss": "scss", ".less": "less", ".sass": "sass",
+    # Textual's CSS (textual 8.2.8: 146 `.tcss` style sheets of its apps and docs), found unknown
+    ".tcss": "css",
     ".csv": "csv", ".tsv": "tsv", ".parquet": "parquet", ".ipynb": "jupyter",
+    # Astropy's Enhanced CSV: a YAML header of column types in `#` lines, then CSV rows
+    # (photutils 3.0.0's datasets/data/4gaussians_params.ecsv), found unknown
+    ".ecsv": "csv",
 }
 
 CONFIG_LANGUAGES = frozenset({"json", "yaml", "toml", "ini"})
@@ -231,7 +236,11 @@ LANGUAGE_BY_NAME: dict[str, str] = {
 # A license under a name with an extension no table knows: GNU's `COPYING.LESSER` (psycopg2
 # 2.9.13's doc/COPYING.LESSER), `COPYING.LIB`, `LICENSE.GPL`, `LICENCE.BSD`: text, as `COPYING`;
 # also after `_` or `-` (tzdata 2026.6's `licenses/LICENSE_APACHE`, `COPYING-GPL`)
-LICENSE_NAME = re.compile(r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$", re.I)
+# ... and before it: the licences of code a package bundles, named by the project
+# (xarray 2026.9.0's `licenses/DASK_LICENSE`, `NUMPY_LICENSE`, `ICOMOON_LICENSE`: 8, unknown)
+LICENSE_NAME = re.compile(
+    r"(?:licen[cs]e|copying)[._-][a-z0-9_-]+$|[a-z0-9][a-z0-9_.-]*[_-](?:licen[cs]e|copying)$",
+    re.I)
 
 # Binary by extension: never read beyond the head.
 BINARY_EXTENSIONS = frozenset({
@@ -412,11 +421,18 @@ SECRET_NAME_WORD_LANGUAGES = frozenset({"yaml", "json", "toml", "ini", "dotenv",
 SECRET_NAME_NOT_STORE_EXTENSIONS = frozenset({".svg", ".map"})
 
 
+# A folder named after a platform a library supports, which Linguist's library-name rules take
+# for a copy of that platform's files (`(^|/)cordova([^.]*)\.js$` crosses into typeorm 1.1.4's
+# `driver/cordova/`): a module there reaching out of it is the library's (rules/misnamed.py).
+PLATFORM_SUPPORT_DIRS = frozenset({"cordova"})
 # Vendored or installed third-party code (any directory component).
 VENDOR_DIRS = frozenset({
     "node_modules", "bower_components", "jspm_packages", "vendor", "vendors", "third_party",
     "third-party", "thirdparty", "external", "externals", "extern", ".venv", "venv",
     "site-packages", "dist-packages", "Pods", "pods", "Carthage", "carthage", "deps",
+    # a library copied in whole under the past participle (datasette 0.65.5's
+    # `datasette/vendored/pint/`: 74 files, 1,003 of its 2,616 pieces, read as its code)
+    "vendored",
 })
 
 LOCKFILES: dict[str, str] = {
@@ -518,6 +534,13 @@ MANIFEST_NAME_GLOBS: dict[str, str] = {
     # its name, version and dependencies), as package.el writes and reads it
     "*-pkg.el": "elpa_package"}
 # A folder of pip requirements files (requirements/dev.in, requirements/dev.txt ...).
+# A package.json that is only a build's entry-point stub (generated.PACKAGE_ENTRY_STUB): small,
+# with none of the keys a manifest's knowledge lies in, its entry points outside its folder
+ENTRY_STUB_MAX_BYTES = 2048
+MANIFEST_KNOWLEDGE_KEYS = frozenset({"dependencies", "devDependencies", "peerDependencies",
+                                     "optionalDependencies", "scripts", "version", "bin",
+                                     "workspaces"})
+ENTRY_POINT_KEYS = ("main", "module", "types", "typings", "browser")
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
@@ -528,6 +551,11 @@ GENERATED_DIRS = frozenset({"generated", "generated-sources", "generated-src", "
                             ".openapi-generator", "gen-src", "autogen", "auto-generated",
                             # TypeChain's contract bindings (Hardhat's default, and older)
                             "typechain-types", "typechain"})
+# Google's API discovery documents as google-api-python-client caches them (2.202.0's
+# `googleapiclient/discovery_cache/documents/drive.v3.json`: 611 files, 223,687 pieces of JSON,
+# 97% of the package's): descriptions of Google's APIs that Google's discovery service writes
+# and a bot refreshes, not the package's own; recorded by name, not embedded.
+API_DISCOVERY_CACHE_GLOBS = ("**/discovery_cache/documents/*.json",)
 # A C++ library's headers joined into one by its build (nlohmann/json's and Catch2 v2's
 # `single_include/`, written by their amalgamate scripts from `include/`): each definition
 # again, in one file of up to 1 MB.
@@ -721,6 +749,12 @@ DISTRIBUTION_BUILD_MARKS: dict[str, re.Pattern[str]] = {
         r"module\.exports=e\(\)", re.M),
 }
 DISTRIBUTION_HEAD_LINES = 80
+# ... or whose first bytes are those of a module at most this many folders above, named as its
+# name begins (generated._module_it_starts_as)
+DISTRIBUTION_SAME_HEAD = 4096
+DISTRIBUTION_MODULE_UP = 2
+# ... or which holds the first bytes of a module in a folder right below (a build joining them)
+DISTRIBUTION_JOINED_HEAD = 512
 BUNDLE_MIN_BYTES = 32 * 1024
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
@@ -741,6 +775,12 @@ ONE_LINE_BLOB_BYTES = 256_000
 ONE_LINE_DATA_BYTES = 32_000
 ONE_LINE_DATA_LANGUAGES = frozenset({"json"})
 SOURCE_MAP_EXTENSIONS = frozenset({".map"})
+# An icon set's shapes as data (generated.SVG_PATH_DATA): SVG path strings (`"d": "M12 2c..."`,
+# `d=\"M...\"` in markup kept as a string) making this share of a big JSON file's head
+SVG_PATH_STRING = re.compile(
+    r"""(?<=["=])\\?"?[Mm][-+\d.,\s]*[\d.][-+\d.,\seMmLlHhVvCcSsQqTtAaZz]{30,}""")
+SVG_PATH_DATA_SHARE = 0.5
+SVG_PATH_DATA_LANGUAGES = frozenset({"json"})
 # How much of the end of a file longer than its head is read for Linguist's rules on its last
 # lines (a bundle's `//# sourceMappingURL=` comment).
 TAIL_BYTES = 1024
@@ -798,6 +838,15 @@ MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     "browser": ("",),
 }
 MIRROR_COMPARE_BYTES = 1024 * 1024
+# What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
+# in a mirror folder beside the same name in the ESM build it marks the copy (generated._mirrored)
+COMMONJS_BUILD_MARK = re.compile(
+    r"""Object\.defineProperty\(exports, ["']__esModule["'], \{\s*value: true\s*\}\)|"""
+    r"""^exports\.__esModule = true;""", re.M)
+# A package's build for older browsers in a folder below its manifest (pdfjs-dist's `legacy/`):
+# a module there as big as or bigger than the one at the same path without it is a copy
+# (generated._legacy_copy)
+LEGACY_BUILD_DIR = "legacy"
 # A kept file much smaller than its variant (kept * RATIO + SLACK < variant) is read to see
 # whether it is an ESM wrapper naming the variant (the slack: a CommonJS build's helpers).
 VARIANT_SIZE_RATIO = 2
@@ -829,6 +878,9 @@ BINARY_CONTROL_RATIO = 0.30
 
 # More formats than the chunkers know: they pick a language, the chunker falls back to windows.
 EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
+    # fontTools' TTX: a font dumped as XML (`<ttFont sfntVersion=...>`; fonttools 4.69.1 ships
+    # 1,163), a font's tables rather than text to read: recorded as a font (ruleset "font-xml")
+    ".ttx": "xml",
     ".proto": "protobuf", ".graphql": "graphql", ".gql": "graphql", ".avsc": "json",
     ".prisma": "prisma", ".tfvars": "hcl", ".jsonl": "json", ".ndjson": "json",
     ".pl": "perl", ".pm": "perl", ".lua": "lua", ".r": "r", ".dart": "dart", ".ex": "elixir",
@@ -1130,6 +1182,7 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "readme*": "readme", "changelog*": "changelog", "changes*": "changelog",
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
+    "*_license": "license", "*-license": "license",  # xarray's licenses/DASK_LICENSE
     "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
     "copyright": "license",  # Debian's machine-readable debian/copyright, a root COPYRIGHT
     "install*": "install_guide",
