@@ -1083,3 +1083,25 @@ def test_go_s_method_expression_and_a_stack_trace_s_frame_name_the_method():
     assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
     # a call's parenthesised argument before a member is no method expression
     assert "x.y" not in plan("f(x).y()").names
+
+
+def test_a_method_written_on_its_prototype_names_the_method_of_its_constructor():
+    """express 4.19.2: "Router.prototype.handle" tied lib/application.js' `app.handle` with the
+    router's `proto.handle` (lib/router/index.js), both pieces named `handle`: the order
+    flipped between two runs (agents37). JavaScript writes a method on its constructor's
+    prototype as MDN writes `Array.prototype.map`: read as `Router.handle`, the router's
+    folder is the qualifier, application.js' `handle` another object's."""
+    assert plan("Router.prototype.handle").names == ("router.handle",)
+    assert plan("how does Array.prototype.map skip holes").names == ("array.map",)
+    assert plan("what is a prototype.handle").names == ("prototype.handle",)  # no owner
+    s = Settings()
+    app = _definition(1, "handle", "function", "lib/application.js", 156, 182, 0.010)
+    router = _definition(2, "handle", "function", "lib/router/index.js", 131, 195, 0.010)
+    ranked = rerank([app, router], plan("Router.prototype.handle"), s)
+    assert ranked[0] is router and router.factors["exact_symbol"] == s.symbol_boost
+    assert app.factors["exact_symbol"] < s.symbol_boost
+    # the chunker's name for `Route.prototype.dispatch = function` is the name as given
+    named = _definition(3, "Route.dispatch", "method", "lib/router/route.js", 98, 140, 0.010)
+    rerank([named], plan("Route.prototype.dispatch"), s)
+    assert named.factors["exact_symbol"] == s.symbol_boost
+

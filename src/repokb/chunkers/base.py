@@ -233,6 +233,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
 # 34 also (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
 #     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
+# NEXT (rank38): JavaScript's `Route.prototype.dispatch = function` is the method
+#     `Route.dispatch` (was `dispatch`); a Lua module's top-level alias `stringx.capitalize =
+#     stringx.title` / `file.read = utils.readfile` is a definition of the member (was unnamed)
 CHUNKING_VERSION = 34
 
 
