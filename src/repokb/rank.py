@@ -27,6 +27,8 @@ can show why a hit sits where it does:
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
   keeps the boost of a last name: the one whose qualifier the question says most of, then the
   shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
+- for a question about code, a Perl sub goes above the section of its own file's manual that
+  documents it (rank_manual.py);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -56,6 +58,7 @@ from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
 from repokb.rank_kinds import said_kind_first
 from repokb.rank_lift import lift_above
+from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
 from repokb.rank_tests import names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
@@ -572,6 +575,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
         said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
+    # "how is the session stored in a cookie": `sub store` before its POD's `=head2 store`
+    code_before_its_manual(candidates, plan.intent in (CODE, SYMBOL), _last_name, _stepped)
     # "how do I validate a nested schema field": the docs it names before the tests of it
     docs_before_tests(candidates, plan.intent == HOWTO, plan.asks_for_tests)
     return sorted(candidates, key=lambda c: (-c.score, c.id))

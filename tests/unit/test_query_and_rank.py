@@ -1105,3 +1105,38 @@ def test_a_method_written_on_its_prototype_names_the_method_of_its_constructor()
     rerank([named], plan("Route.prototype.dispatch"), s)
     assert named.factors["exact_symbol"] == s.symbol_boost
 
+
+def _perl(n: int, symbol: str, symbol_type: str, start: int, fused: float,
+          path: str = "lib/Mojolicious/Sessions.pm") -> Candidate:
+    c = _definition(n, symbol, symbol_type, path, start, start + 5, fused)
+    c.payload["language"] = "perl"
+    return c
+
+
+def test_a_perl_sub_comes_before_its_own_files_manual_section_for_a_question_about_code():
+    """Mojolicious 9.31: "how is the session stored in a cookie" met Sessions.pm's POD first,
+    `METHODS > store`, `ATTRIBUTES > cookie_name` and `cookie_path` took the file's three
+    places, and `sub store` (carrying its section's "Store session data in signed cookie.")
+    was no hit (newuser37). The sub goes just above the section documenting it; the other
+    sections stay; a "how do I" question keeps the manual first; a sub of another file, or a
+    section documenting another name, lifts nothing."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        return [_perl(1, "METHODS > store", "section", 184, 0.030),
+                _perl(2, "ATTRIBUTES > cookie_name", "section", 105, 0.029),
+                _perl(3, "ATTRIBUTES > cookie_path", "section", 112, 0.028),
+                _perl(4, "Mojolicious.Sessions.store", "method", 33, 0.010),
+                _perl(5, "Mojolicious.Sessions.load", "method", 15, 0.009),
+                _perl(6, "Other.store", "method", 10, 0.008, path="lib/Other.pm")]
+
+    ranked = rerank(pool(), plan("how is the session stored in a cookie"), s)
+    order = [c.payload["symbol"] for c in ranked]
+    assert order[:2] == ["Mojolicious.Sessions.store", "METHODS > store"], order
+    hits = [g.best.payload["symbol"] for g in shape(ranked, 10, s)]
+    assert "Mojolicious.Sessions.store" in hits, hits
+    assert order.index("Mojolicious.Sessions.load") > order.index("ATTRIBUTES > cookie_path")
+    assert order[-1] == "Other.store"
+    howto = rerank(pool(), plan("how do I store the session in a cookie"), s)
+    assert howto[0].payload["symbol"] == "METHODS > store"
+    assert "before_its_manual" not in howto[1].factors
