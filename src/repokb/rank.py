@@ -10,7 +10,8 @@ can show why a hit sits where it does:
   archived or deprecated trees), step back always;
 - a chunk defining a symbol the query names is boosted (a C prototype less: the function's body
   comes first), as is a file whose name the query says (in words, or as a file name:
-  `setup.py`), and in such a file the section whose key the question says ("which Cargo
+  `setup.py`), or a view template where it asks for a view (rank_kinds.py), and in such a
+  file the section whose key the question says ("which Cargo
   feature": Cargo.toml's `features`, rank_keys.py); a qualifier (`response` in
   `response.json`) says a file's name only when that file defines the member (`timezone.now`:
   timezone.py's `now`) or the qualifier as written (`Invoice::total`: Invoice.php's class
@@ -27,8 +28,8 @@ can show why a hit sits where it does:
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
   keeps the boost of a last name: the one whose qualifier the question says most of, then the
   shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
-- for a question about code, a Perl sub goes above the section of its own file's manual that
-  documents it (rank_manual.py);
+- but for a "how do I" question, a Perl sub goes above the section of its own file's manual
+  that documents it (rank_manual.py);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -56,7 +57,7 @@ from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
-from repokb.rank_kinds import said_kind_first
+from repokb.rank_kinds import is_view_template, said_kind_first, views_said
 from repokb.rank_lift import lift_above
 from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
@@ -516,6 +517,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                                      " ", plan.text) if plan.written else plan.text))
     # a definition matched by its last name alone: (that name, how near it is)
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
+    view = views_said(plan.text)
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -547,6 +549,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                    else path_match(path, query_tokens, file_words))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
+        if view and is_view_template(path, p.get("language")):  # "which view lists orders"
+            factors["view_said"] = s.path_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")
@@ -576,7 +580,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
         said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
     # "how is the session stored in a cookie": `sub store` before its POD's `=head2 store`
-    code_before_its_manual(candidates, plan.intent in (CODE, SYMBOL), _last_name, _stepped)
+    code_before_its_manual(candidates, plan.intent == HOWTO, _last_name, _stepped)
     # "how do I validate a nested schema field": the docs it names before the tests of it
     docs_before_tests(candidates, plan.intent == HOWTO, plan.asks_for_tests)
     return sorted(candidates, key=lambda c: (-c.score, c.id))

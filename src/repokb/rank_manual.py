@@ -7,9 +7,9 @@ store`, which carries that section's start as its context (chunkers/pod.py). A q
 the code ("how is the session stored in a cookie") met the manual's sections first in both
 rankings: Mojolicious/Sessions.pm's `METHODS > store`, `ATTRIBUTES > cookie_name` and
 `cookie_path` took the file's three places, and the sub, the answer, was no hit (bench/RESULTS.md,
-newuser37). For a "how does X work", "where is" or symbol question, the best sub (method,
-attribute) that a section of the same file documents goes just above that section, unless it
-steps back more; the manual stays first for "how do I" questions (SPEC §5: docs first there).
+newuser37). For any question but a "how do I" one, the best sub (method, attribute) that a
+section of the same file documents goes just above that section, unless it steps back more;
+the manual stays first for "how do I" questions (SPEC §5: docs first there).
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ _MANUAL_IN_CODE = frozenset({"perl"})
 _CODE_TYPES = frozenset({"function", "method", "property"})
 
 
-def code_before_its_manual(candidates: Iterable[Any], code_question: bool,
+def code_before_its_manual(candidates: Iterable[Any], howto: bool,
                            last_name: Callable[[str], str],
                            stepped: Callable[[Any], float]) -> None:
     """For each section of a code file's manual among the candidates (rank.py's `Candidate`s,
     their factors set), the best candidate of the same file defining the name it documents goes
     just above it when it scores lower and steps back no more; its factor `before_its_manual`
-    records the rise. Only for a question about code (`code_question`)."""
-    if not code_question:
+    records the rise. Not for a "how do I" question (`howto`: the manual first there)."""
+    if howto:
         return
     pool = [c for c in candidates if c.payload.get("language") in _MANUAL_IN_CODE]
     code: dict[tuple[str, str, str], Any] = {}  # (project, path, last name): its best piece

@@ -1140,3 +1140,27 @@ def test_a_perl_sub_comes_before_its_own_files_manual_section_for_a_question_abo
     howto = rerank(pool(), plan("how do I store the session in a cookie"), s)
     assert howto[0].payload["symbol"] == "METHODS > store"
     assert "before_its_manual" not in howto[1].factors
+
+
+def test_a_question_asking_for_a_view_steps_a_view_template_forward():
+    """A Laravel shop: "which view lists the customer's orders" found its Blade view 8th once the
+    22-line view was one piece (the model's 9th, BM25's 10th), behind the controller rendering
+    it and the models (rank37). A question saying "view" asks for a view template (Blade, Twig,
+    ERB, HAML ...): it steps forward as a file the question names does; a PHP controller does
+    not, nor does a view where the question says no "view"."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        controller = _definition(1, "OrderController", "class",
+                                 "app/Http/Controllers/OrderController.php", 12, 53, 0.0320)
+        view = _candidate(2, path="resources/views/orders/index.blade.php", end=22, fused=0.0288)
+        view.payload.update(language="html", symbol="My orders", symbol_type="section")
+        haml = _candidate(3, path="app/views/posts/show.html.haml", end=20, fused=0.0280)
+        haml.payload["language"] = "haml"
+        return [controller, view, haml]
+
+    ranked = rerank(pool(), plan("which view lists the customer's orders"), s)
+    assert [c.id for c in ranked] == ["2", "3", "1"]
+    assert ranked[0].factors["view_said"] == s.path_boost
+    assert "view_said" not in ranked[2].factors
+    assert rerank(pool(), plan("which page lists the customer's orders"), s)[0].id == "1"
