@@ -16,7 +16,9 @@ can show why a hit sits where it does:
   `response.json`) says a file's name only when that file defines the member (`timezone.now`:
   timezone.py's `now`) or the qualifier as written (`Invoice::total`: Invoice.php's class
   `Invoice`); a capitalised word and the next one name `Container.member` where a candidate
-  defines it ("where is ERC20 transfer defined": `ERC20.transfer`);
+  defines it ("where is ERC20 transfer defined": `ERC20.transfer`), and a capitalised word
+  inside a sentence names a definition a candidate gives that whole last name in that case
+  ("add rows to a rich Table": the class `Table`);
 - of the definitions of a bare name the query is about, one in the query's case comes first
   (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
   (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
@@ -479,6 +481,25 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
+# a capitalised word inside a sentence, not its first ("add rows to a rich Table"; not "How",
+# nor "I")
+_CAPITALISED = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z]\w*)(?![\w.(])")
+
+
+def _capitalised_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the capitalised words inside a sentence that a candidate defines in that
+    case, as a definition's whole last name, read as names ("How do I add columns and rows to
+    a rich Table": rich's class `Table`, and its file table.py, as if the question wrote
+    `Table`); a word no candidate defines so stays a word ("Python", "Django")."""
+    words = {m.group(1) for m in _CAPITALISED.finditer(plan.text)} - set(plan.written)
+    if not words:
+        return plan
+    found = [w for w in sorted(words) if any(
+        _last_name(str(c.payload.get("symbol") or "")) == w and is_definition(c.payload)
+        for c in candidates)]
+    return _as_written(plan, found)
+
+
 _CONSTRUCTOR = re.compile(r"\b(?:constructors?|ctors?)\b", re.I)
 # a constructor's name besides its class's (C++, Java, C#): Python's, JavaScript's, PHP's
 _CONSTRUCTORS = frozenset({"__init__", "constructor", "__construct"})
@@ -504,8 +525,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
-    plan, built = _constructors(candidates, _spaced_names(candidates,
-                                                         _receivers(candidates, plan)))
+    plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
+        candidates, _receivers(candidates, plan))))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)

@@ -1164,3 +1164,31 @@ def test_a_question_asking_for_a_view_steps_a_view_template_forward():
     assert ranked[0].factors["view_said"] == s.path_boost
     assert "view_said" not in ranked[2].factors
     assert rerank(pool(), plan("which page lists the customer's orders"), s)[0].id == "1"
+
+
+def test_a_capitalised_word_a_candidate_defines_in_that_case_is_a_name():
+    """rich 13.7.1: "How do I add columns and rows to a rich Table and print it?" put README's
+    feature list, `Columns` and rich/__main__.py first, table.py's `Table.add_row` 11th: a
+    capitalised word inside a sentence was a word. Where a candidate defines it in that case
+    (the class `Table`) it reads as the name (its boost, its file table.py); a word no
+    candidate so defines ("Python"), a sentence's first word and a lower-case one stay words."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        readme = _candidate(1, kind="documentation", path="README.md", fused=0.0300)
+        columns = _definition(2, "Columns.__rich_console__", "method", "rich/columns.py", 125,
+                              171, 0.0317)
+        table = _definition(3, "Table", "class", "rich/table.py", 151, 185, 0.0246)
+        add_row = _definition(4, "Table.add_row", "method", "rich/table.py", 417, 462, 0.0254)
+        return [readme, columns, table, add_row]
+
+    ranked = rerank(pool(), plan("How do I add columns and rows to a rich Table and print it?"),
+                    s)
+    assert {c.payload["path"] for c in ranked[:2]} == {"rich/table.py"}, [
+        (c.payload["path"], c.score) for c in ranked]
+    table = next(c for c in ranked if c.id == "3")
+    assert table.factors["exact_symbol"] == s.symbol_boost
+    for text in ("How do I add columns and rows to a rich table and print it?",
+                 "Table rows and columns in Python, how?"):
+        ranked = rerank(pool(), plan(text), s)
+        assert not any("exact_symbol" in c.factors for c in ranked), text
