@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any
 
 CODE_LANGUAGES = frozenset({
@@ -73,3 +74,17 @@ def linguist_id(name: str) -> str | None:
     key = name.strip().lower()
     return (_LINGUIST_NAMES.get(key) or _LINGUIST_ALIASES.get(key)
             or (key if key in _IDS and "/" not in key else None))
+
+
+# the name a POD heading or `=item` documents: `to`, `redirect($destination, $status)`, `$r->to`,
+# `C<secrets>`, `Mojo::Util::b64_encode` (chunkers/pod.py gives a sub its section's start;
+# rank_manual.py puts the sub before that section)
+_POD_DOCUMENTED = re.compile(r"(?:[$\w:]+->)?(?:C<+\s*)?(?:\w+::)*(\w+)")
+
+
+def pod_documented_name(heading: str) -> str | None:
+    """The name a POD heading (`store`, `redirect($destination, $status)`: `redirect`) or an
+    `=item`'s text documents; None for one naming none (`SEE ALSO` gives `SEE`: a word, matched
+    only where a sub is so named)."""
+    m = _POD_DOCUMENTED.match(heading)
+    return m.group(1) if m else None

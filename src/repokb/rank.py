@@ -10,12 +10,15 @@ can show why a hit sits where it does:
   archived or deprecated trees), step back always;
 - a chunk defining a symbol the query names is boosted (a C prototype less: the function's body
   comes first), as is a file whose name the query says (in words, or as a file name:
-  `setup.py`), and in such a file the section whose key the question says ("which Cargo
+  `setup.py`), or a view template where it asks for a view (rank_kinds.py), and in such a
+  file the section whose key the question says ("which Cargo
   feature": Cargo.toml's `features`, rank_keys.py); a qualifier (`response` in
   `response.json`) says a file's name only when that file defines the member (`timezone.now`:
   timezone.py's `now`) or the qualifier as written (`Invoice::total`: Invoice.php's class
   `Invoice`); a capitalised word and the next one name `Container.member` where a candidate
-  defines it ("where is ERC20 transfer defined": `ERC20.transfer`);
+  defines it ("where is ERC20 transfer defined": `ERC20.transfer`), and a capitalised word
+  inside a sentence names a definition a candidate gives that whole last name in that case
+  ("add rows to a rich Table": the class `Table`);
 - of the definitions of a bare name the query is about, one in the query's case comes first
   (`Serializer`: `_cased_first`), and for a name in lower case the one whose whole name it is
   (`serializer`: the class `Serializer` before a fixture `TestSerializer.serializer`,
@@ -27,6 +30,8 @@ can show why a hit sits where it does:
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
   keeps the boost of a last name: the one whose qualifier the question says most of, then the
   shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
+- but for a "how do I" question, a Perl sub goes above the section of its own file's manual
+  that documents it (rank_manual.py);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
@@ -54,8 +59,9 @@ from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
-from repokb.rank_kinds import said_kind_first
+from repokb.rank_kinds import is_view_template, said_kind_first, views_said
 from repokb.rank_lift import lift_above
+from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
 from repokb.rank_tests import names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
@@ -475,6 +481,25 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
+# a capitalised word inside a sentence, not its first ("add rows to a rich Table"; not "How",
+# nor "I")
+_CAPITALISED = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z]\w*)(?![\w.(])")
+
+
+def _capitalised_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the capitalised words inside a sentence that a candidate defines in that
+    case, as a definition's whole last name, read as names ("How do I add columns and rows to
+    a rich Table": rich's class `Table`, and its file table.py, as if the question wrote
+    `Table`); a word no candidate defines so stays a word ("Python", "Django")."""
+    words = {m.group(1) for m in _CAPITALISED.finditer(plan.text)} - set(plan.written)
+    if not words:
+        return plan
+    found = [w for w in sorted(words) if any(
+        _last_name(str(c.payload.get("symbol") or "")) == w and is_definition(c.payload)
+        for c in candidates)]
+    return _as_written(plan, found)
+
+
 _CONSTRUCTOR = re.compile(r"\b(?:constructors?|ctors?)\b", re.I)
 # a constructor's name besides its class's (C++, Java, C#): Python's, JavaScript's, PHP's
 _CONSTRUCTORS = frozenset({"__init__", "constructor", "__construct"})
@@ -500,8 +525,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     """The candidates re-ranked, best first; `packages`: the package clauses of the Go files
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
-    plan, built = _constructors(candidates, _spaced_names(candidates,
-                                                         _receivers(candidates, plan)))
+    plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
+        candidates, _receivers(candidates, plan))))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -513,6 +538,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                                      " ", plan.text) if plan.written else plan.text))
     # a definition matched by its last name alone: (that name, how near it is)
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
+    view = views_said(plan.text)
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -544,6 +570,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
                    else path_match(path, query_tokens, file_words))
         if matched:
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
+        if view and is_view_template(path, p.get("language")):  # "which view lists orders"
+            factors["view_said"] = s.path_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")
@@ -572,6 +600,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     if not plan.members_of:  # "how does DataTable sort rows": `sortSingle` before `DataTable`
         said_member_first(candidates, said, _name_words, _stepped, plan.written)
     _constructors_first(candidates, built)
+    # "how is the session stored in a cookie": `sub store` before its POD's `=head2 store`
+    code_before_its_manual(candidates, plan.intent == HOWTO, _last_name, _stepped)
     # "how do I validate a nested schema field": the docs it names before the tests of it
     docs_before_tests(candidates, plan.intent == HOWTO, plan.asks_for_tests)
     return sorted(candidates, key=lambda c: (-c.score, c.id))

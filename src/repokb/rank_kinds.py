@@ -14,6 +14,13 @@ Only words that name a kind and are rarely anything else in a question count (no
 "error", "query", "input", "target", "value", "view": "which error does BPE return" asks for
 no `error` definition); the kind must touch the name, so a question saying "function" about
 something else prefers nothing.
+
+A question asking for a view ("which view lists the customer's orders") asks for a view
+template: a Blade, Twig, ERB, HAML or Slim file (`views_said`, `is_view_template`), which rank.py
+steps forward as it does a file whose name the question says. A Laravel view made one piece (22
+lines) was the model's 9th and BM25's 10th, behind the controller that renders it
+(bench/RESULTS.md, rank37 and rank38). "view" alone says no definition's kind (above: a SQL
+view, a Django view are code); a template file is no definition.
 """
 
 from __future__ import annotations
@@ -25,6 +32,11 @@ from typing import Any
 
 from repokb.lexicon import STOP_WORDS
 from repokb.rank_lift import lift_above
+from repokb.rules.tables import (
+    ENGINE_TEMPLATE_SUFFIXES,
+    PAGE_TEMPLATE_LANGUAGES,
+    VIEW_TEMPLATE_LANGUAGES,
+)
 
 # a said-kind definition is lifted over another kind's scoring at most this many times its own
 KIND_NEAR = 1.1
@@ -98,3 +110,21 @@ def said_kind_first(candidates: Iterable[Any], text: str, names: Iterable[str],
                 and stepped(c) <= stepped(best)]
         if near:
             lift_above(best, max(near), "said_kind")
+
+
+_VIEW = re.compile(r"\bviews?\b", re.I)
+# the view templates written as a page with an engine's tags, by their name's ending (ERB's
+# and EJS' `.html.erb`, `index.ejs` too; Mojolicious' `.html.ep`)
+_VIEW_SUFFIXES = (*ENGINE_TEMPLATE_SUFFIXES, ".erb", ".ejs")
+_VIEW_LANGUAGES = VIEW_TEMPLATE_LANGUAGES | PAGE_TEMPLATE_LANGUAGES
+
+
+def views_said(text: str) -> bool:
+    """Whether a question says "view" or "views"."""
+    return _VIEW.search(text) is not None
+
+
+@lru_cache(maxsize=65_536)
+def is_view_template(path: str, language: str | None) -> bool:
+    """Whether a file is a view template (`index.blade.php`, `show.html.haml`, `x.html.erb`)."""
+    return path.lower().endswith(_VIEW_SUFFIXES) or language in _VIEW_LANGUAGES

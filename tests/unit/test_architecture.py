@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("rules", {"rules", "secrets", "contamination"}),
     ("backends", {"chunkers", "embedders", "stores"}),
     ("stages", {"pipeline", "query", "rank", "rank_keys", "rank_kinds", "rank_lift",
-                "rank_members", "rank_tests", "rank_copies", "rank_howto",
+                "rank_members", "rank_tests", "rank_copies", "rank_howto", "rank_manual",
                 "search", "fusion", "context", "explain", "filecontext", "freshness"}),
     ("workspace", {"workspace"}),
     ("operations", {"operations", "evaluate"}),

@@ -563,6 +563,75 @@ def test_lua_definitions_are_named_with_dots_and_keep_their_doc_comments():
     assert named["make"].content.startswith("local make = function")
 
 
+def test_a_lua_alias_at_a_modules_top_level_names_its_member():
+    """Penlight writes synonyms as aliases, `stringx.capitalize = stringx.title` and `file.read =
+    utils.readfile` under its doc comment: they sat unnamed in module windows (newuser37). A
+    member so set at the top level is named; a local so set, a field set inside a function,
+    a value that is no name (`lapp.show_usage_error = true`) and a call's result are not."""
+    pieces = chunks("lua", '''
+        local stringx = {}
+        stringx.__index = stringx
+
+        --- initial word letters uppercase ('title case').
+        -- @string s the string
+        function stringx.title(s)
+            return (s:gsub('(%S)(%S*)', function(f, r) return f:upper() .. r:lower() end))
+        end
+
+        stringx.capitalize = stringx.title
+
+        --- return the contents of a file as a string.
+        -- This function is a copy of `utils.readfile`.
+        file.read = utils.readfile
+
+        local tfind = tablex.find
+        lapp.show_usage_error = true
+        stringx.lines_of = make_lines_iterator(stringx, "\\n", { keep_empty = false })
+
+        function stringx.new(s)
+            local self = {}
+            self.name = s
+            self.title = stringx.title
+            return setmetatable(self, stringx)
+        end
+
+        return stringx
+        ''')
+    named = {p.symbol: p for p in pieces if p.symbol}
+    also = {name for p in pieces for name, _ in p.also}
+    assert "stringx.capitalize" in set(named) | also, (named, also)
+    assert named["file.read"].content.startswith("--- return the contents of a file")
+    assert named["file.read"].symbol_type == "function"
+    assert not {"tfind", "lapp.show_usage_error", "stringx.lines_of", "self.name",
+                "self.title", "stringx.__index"} & (set(named) | also), (named, also)
+
+
+def test_a_method_set_on_a_prototype_is_named_after_its_constructor():
+    """express writes `Route.prototype.dispatch = function dispatch(...)`: it was `dispatch`,
+    the same name as every other object's `dispatch`. The prototype's owner names it, as a
+    class's method is named (`Route.dispatch`); a plain member (`app.handle = function`) keeps
+    its last name."""
+    pieces = chunks("javascript", """
+        Route.prototype.dispatch = function dispatch(req, res, done) {
+          var idx = 0;
+          var stack = this.stack;
+          return next();
+        };
+
+        app.handle = function handle(req, res, callback) {
+          var router = this._router;
+          return router.handle(req, res, callback);
+        };
+
+        Layer.prototype.handle_error = (error, req, res, next) => {
+          return this.handle(error, req, res, next);
+        };
+        """)
+    named = {p.symbol: p.symbol_type for p in pieces if p.symbol}
+    assert named == {"Route.dispatch": "method", "handle": "function",
+                     "Layer.handle_error": "method"}, named
+
+
 def test_perl_subs_are_named_after_their_package_and_the_pod_after_its_heads():
     """Perl was cut in blind windows (Mojolicious' Mojo/UserAgent.pm: 0 of its pieces named).
     A sub after `package Mojo::UserAgent;` (a statement, no block) is Mojo.UserAgent.start, as

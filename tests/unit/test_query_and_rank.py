@@ -1083,3 +1083,112 @@ def test_go_s_method_expression_and_a_stack_trace_s_frame_name_the_method():
     assert method.factors["exact_symbol"] == s.symbol_boost and ranked[0] is method
     # a call's parenthesised argument before a member is no method expression
     assert "x.y" not in plan("f(x).y()").names
+
+
+def test_a_method_written_on_its_prototype_names_the_method_of_its_constructor():
+    """express 4.19.2: "Router.prototype.handle" tied lib/application.js' `app.handle` with the
+    router's `proto.handle` (lib/router/index.js), both pieces named `handle`: the order
+    flipped between two runs (agents37). JavaScript writes a method on its constructor's
+    prototype as MDN writes `Array.prototype.map`: read as `Router.handle`, the router's
+    folder is the qualifier, application.js' `handle` another object's."""
+    assert plan("Router.prototype.handle").names == ("router.handle",)
+    assert plan("how does Array.prototype.map skip holes").names == ("array.map",)
+    assert plan("what is a prototype.handle").names == ("prototype.handle",)  # no owner
+    s = Settings()
+    app = _definition(1, "handle", "function", "lib/application.js", 156, 182, 0.010)
+    router = _definition(2, "handle", "function", "lib/router/index.js", 131, 195, 0.010)
+    ranked = rerank([app, router], plan("Router.prototype.handle"), s)
+    assert ranked[0] is router and router.factors["exact_symbol"] == s.symbol_boost
+    assert app.factors["exact_symbol"] < s.symbol_boost
+    # the chunker's name for `Route.prototype.dispatch = function` is the name as given
+    named = _definition(3, "Route.dispatch", "method", "lib/router/route.js", 98, 140, 0.010)
+    rerank([named], plan("Route.prototype.dispatch"), s)
+    assert named.factors["exact_symbol"] == s.symbol_boost
+
+
+def _perl(n: int, symbol: str, symbol_type: str, start: int, fused: float,
+          path: str = "lib/Mojolicious/Sessions.pm") -> Candidate:
+    c = _definition(n, symbol, symbol_type, path, start, start + 5, fused)
+    c.payload["language"] = "perl"
+    return c
+
+
+def test_a_perl_sub_comes_before_its_own_files_manual_section_for_a_question_about_code():
+    """Mojolicious 9.31: "how is the session stored in a cookie" met Sessions.pm's POD first,
+    `METHODS > store`, `ATTRIBUTES > cookie_name` and `cookie_path` took the file's three
+    places, and `sub store` (carrying its section's "Store session data in signed cookie.")
+    was no hit (newuser37). The sub goes just above the section documenting it; the other
+    sections stay; a "how do I" question keeps the manual first; a sub of another file, or a
+    section documenting another name, lifts nothing."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        return [_perl(1, "METHODS > store", "section", 184, 0.030),
+                _perl(2, "ATTRIBUTES > cookie_name", "section", 105, 0.029),
+                _perl(3, "ATTRIBUTES > cookie_path", "section", 112, 0.028),
+                _perl(4, "Mojolicious.Sessions.store", "method", 33, 0.010),
+                _perl(5, "Mojolicious.Sessions.load", "method", 15, 0.009),
+                _perl(6, "Other.store", "method", 10, 0.008, path="lib/Other.pm")]
+
+    ranked = rerank(pool(), plan("how is the session stored in a cookie"), s)
+    order = [c.payload["symbol"] for c in ranked]
+    assert order[:2] == ["Mojolicious.Sessions.store", "METHODS > store"], order
+    hits = [g.best.payload["symbol"] for g in shape(ranked, 10, s)]
+    assert "Mojolicious.Sessions.store" in hits, hits
+    assert order.index("Mojolicious.Sessions.load") > order.index("ATTRIBUTES > cookie_path")
+    assert order[-1] == "Other.store"
+    howto = rerank(pool(), plan("how do I store the session in a cookie"), s)
+    assert howto[0].payload["symbol"] == "METHODS > store"
+    assert "before_its_manual" not in howto[1].factors
+
+
+def test_a_question_asking_for_a_view_steps_a_view_template_forward():
+    """A Laravel shop: "which view lists the customer's orders" found its Blade view 8th once the
+    22-line view was one piece (the model's 9th, BM25's 10th), behind the controller rendering
+    it and the models (rank37). A question saying "view" asks for a view template (Blade, Twig,
+    ERB, HAML ...): it steps forward as a file the question names does; a PHP controller does
+    not, nor does a view where the question says no "view"."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        controller = _definition(1, "OrderController", "class",
+                                 "app/Http/Controllers/OrderController.php", 12, 53, 0.0320)
+        view = _candidate(2, path="resources/views/orders/index.blade.php", end=22, fused=0.0288)
+        view.payload.update(language="html", symbol="My orders", symbol_type="section")
+        haml = _candidate(3, path="app/views/posts/show.html.haml", end=20, fused=0.0280)
+        haml.payload["language"] = "haml"
+        return [controller, view, haml]
+
+    ranked = rerank(pool(), plan("which view lists the customer's orders"), s)
+    assert [c.id for c in ranked] == ["2", "3", "1"]
+    assert ranked[0].factors["view_said"] == s.path_boost
+    assert "view_said" not in ranked[2].factors
+    assert rerank(pool(), plan("which page lists the customer's orders"), s)[0].id == "1"
+
+
+def test_a_capitalised_word_a_candidate_defines_in_that_case_is_a_name():
+    """rich 13.7.1: "How do I add columns and rows to a rich Table and print it?" put README's
+    feature list, `Columns` and rich/__main__.py first, table.py's `Table.add_row` 11th: a
+    capitalised word inside a sentence was a word. Where a candidate defines it in that case
+    (the class `Table`) it reads as the name (its boost, its file table.py); a word no
+    candidate so defines ("Python"), a sentence's first word and a lower-case one stay words."""
+    s = Settings()
+
+    def pool() -> list[Candidate]:
+        readme = _candidate(1, kind="documentation", path="README.md", fused=0.0300)
+        columns = _definition(2, "Columns.__rich_console__", "method", "rich/columns.py", 125,
+                              171, 0.0317)
+        table = _definition(3, "Table", "class", "rich/table.py", 151, 185, 0.0246)
+        add_row = _definition(4, "Table.add_row", "method", "rich/table.py", 417, 462, 0.0254)
+        return [readme, columns, table, add_row]
+
+    ranked = rerank(pool(), plan("How do I add columns and rows to a rich Table and print it?"),
+                    s)
+    assert {c.payload["path"] for c in ranked[:2]} == {"rich/table.py"}, [
+        (c.payload["path"], c.score) for c in ranked]
+    table = next(c for c in ranked if c.id == "3")
+    assert table.factors["exact_symbol"] == s.symbol_boost
+    for text in ("How do I add columns and rows to a rich table and print it?",
+                 "Table rows and columns in Python, how?"):
+        ranked = rerank(pool(), plan(text), s)
+        assert not any("exact_symbol" in c.factors for c in ranked), text

@@ -237,6 +237,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     characters (environs' `## Why\...?` is "Why...?" in the heading path); a section that is
 #     a table of contents (list items linking to `#anchors` only) is left out when the
 #     document has other pieces (7 of 1,003 Markdown files here: README TOCs)
+# NEXT (rank38): JavaScript's `Route.prototype.dispatch = function` is the method
+#     `Route.dispatch` (was `dispatch`); a Lua module's top-level alias `stringx.capitalize =
+#     stringx.title` / `file.read = utils.readfile` is a definition of the member (was unnamed)
 CHUNKING_VERSION = 34
 
 

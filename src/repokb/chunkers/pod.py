@@ -25,14 +25,12 @@ from dataclasses import replace
 from repokb.chunkers.base import Chunker, OverBudget, chunker_for, register
 from repokb.chunkers.fixed import fixed_windows, outside_rows, split_lines
 from repokb.chunkers.sections import Heading, heading_sections
+from repokb.formats import pod_documented_name
 from repokb.models import ChunkPiece
 
 _COMMAND = re.compile(r"^=[a-zA-Z]")
 _CUT = re.compile(r"^=cut\b")
 _HEAD = re.compile(r"^=head([1-6])\s+(.*\S)")
-# the name a section heading documents: `to`, `redirect($destination, $status)`, `$r->to`,
-# `C<secrets>`, `Mojo::Util::b64_encode`
-_DOCUMENTED = re.compile(r"(?:[$\w:]+->)?(?:C<+\s*)?(?:\w+::)*(\w+)")
 _ITEM = re.compile(r"^=item\s+(.*\S)")
 _DOC_CHARS = 400  # how much of the section goes with the code (the model reads ~1000)
 _CODE_TYPES = frozenset({"function", "method", "property"})
@@ -138,14 +136,13 @@ def _section_docs(sections: list[ChunkPiece]) -> dict[str, str]:
     and POD commands such as `=cut` dropped, blank runs folded)."""
     docs: dict[str, str] = {}
     for s in sections:
-        heading = (s.symbol or "").rsplit(" > ", 1)[-1]
-        m = _DOCUMENTED.match(heading)
-        if not m or m.group(1) in docs:
+        name = pod_documented_name((s.symbol or "").rsplit(" > ", 1)[-1])
+        if not name or name in docs:
             continue
         body = " ".join(ln.strip() for ln in s.content.splitlines()[1:]
                         if ln.strip() and not _COMMAND.match(ln))
         if body:
-            docs[m.group(1)] = f"{s.symbol}: {body[:_DOC_CHARS]}"
+            docs[name] = f"{s.symbol}: {body[:_DOC_CHARS]}"
     return docs
 
 
@@ -156,8 +153,8 @@ def _item_docs(lines: list[str], blocks: list[tuple[int, int]]) -> dict[str, str
     for first, stop in blocks:
         for row in range(first, stop):
             item = _ITEM.match(lines[row])
-            m = _DOCUMENTED.match(item.group(1)) if item else None
-            if not item or not m or m.group(1) in docs:
+            name = pod_documented_name(item.group(1)) if item else None
+            if not item or not name or name in docs:
                 continue
             body: list[str] = []
             for ln in lines[row + 1:stop]:
@@ -166,7 +163,7 @@ def _item_docs(lines: list[str], blocks: list[tuple[int, int]]) -> dict[str, str
                 if ln.strip():
                     body.append(ln.strip())
             if body:
-                docs[m.group(1)] = f"{item.group(1)}: {' '.join(body)[:_DOC_CHARS]}"
+                docs[name] = f"{item.group(1)}: {' '.join(body)[:_DOC_CHARS]}"
     return docs
 
 

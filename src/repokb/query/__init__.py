@@ -77,6 +77,7 @@ from repokb.query.names import (
     names_and_files,
     product,
     products_said,
+    prototype_names,
     qualified_names,
     unseen,
 )
@@ -155,7 +156,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = qualified_names(go_method_names(" ".join(text.split())), is_defined)
+    text = qualified_names(go_method_names(prototype_names(" ".join(text.split()))), is_defined)
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     kebab = [k for k in dict.fromkeys(_KEBAB.findall(text)) if is_defined(k)] if (

@@ -1,8 +1,8 @@
 """The code names and file names a question writes, as it writes them: symbols
 (`snake_case`, `camelCase`, `Pascal.dotted`, `name()`, backticked, PHP's namespaced, Go's method
-expressions, Clojure's qualified names), files (`setup.py`, `package.json` where the project
-has one) and products written as words ("PyPI"). URLs and Markdown link targets name nothing but
-their `#fragment`.
+expressions, JavaScript's `X.prototype.m`, Clojure's qualified names), files (`setup.py`,
+`package.json` where the project has one) and products written as words ("PyPI"). URLs and
+Markdown link targets name nothing but their `#fragment`.
 """
 
 from __future__ import annotations
@@ -157,6 +157,18 @@ def go_method_names(text: str) -> str:
         return text
     text = _GO_FRAME.sub(r"\g<package>.\g<type>.\g<method>", text)
     return _GO_METHOD_EXPRESSION.sub(r"\g<type>.\g<method>", text)
+
+
+# JavaScript's way of writing a method: on its constructor's prototype (`Router.prototype.handle`,
+# as MDN writes `Array.prototype.map`)
+_JS_PROTOTYPE = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\.prototype\.(?=[A-Za-z_$])")
+
+
+def prototype_names(text: str) -> str:
+    """The text with a JavaScript method written on its prototype read as the method's
+    qualified name: `Router.prototype.handle` -> `Router.handle` (the owner, as a class's method
+    is named; a chunker names `Route.prototype.dispatch = function` `Route.dispatch`)."""
+    return _JS_PROTOTYPE.sub(r"\1.", text) if ".prototype." in text else text
 
 
 # Clojure's namespace-qualified symbol (`cheshire.core/parse-string`, `clj-http.client/get`),

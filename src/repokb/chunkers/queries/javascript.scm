@@ -40,7 +40,17 @@
 (export_statement
   declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.const
 
-; Older styles: obj.method = function () {...}, and methods in object literals.
+; Older styles: obj.method = function () {...}, and methods in object literals. A method set on
+; a constructor's prototype, `Route.prototype.dispatch = function`, is the method `Route.dispatch`
+; (as a class's would be named), before the plain member pattern below takes it as `dispatch`.
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @name
+      property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)]
+  (#eq? @_prototype "prototype")) @definition.method
 (assignment_expression
   left: (member_expression property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)]) @definition.function

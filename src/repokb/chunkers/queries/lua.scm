@@ -14,6 +14,18 @@
   (expression_list . value: (function_definition) .)
   (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$")) @definition.function
 
+; An alias at a module's top level: `stringx.capitalize = stringx.title`, `file.read =
+; utils.readfile` (a module's member set to a function named elsewhere, as Penlight writes its
+; synonyms) is a definition of the member; a local name so set (`local tfind = tablex.find`) is
+; none, nor is a field set inside a function's body (`self.name = name`), nor a class's
+; `Stack.__index = Stack` (its methods' lookup table).
+(chunk
+  (assignment_statement
+    (variable_list . name: (dot_index_expression) @name .)
+    (expression_list . value: [(identifier) (dot_index_expression)] .)
+    (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$")
+    (#not-match? @name "[.]__index$")) @definition.function)
+
 ; A function in a table constructor: `M.name` in `M = { name = function (...) ... end }`,
 ; `name` in `return { name = function ... }` or a table nested deeper.
 (assignment_statement
