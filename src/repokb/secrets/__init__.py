@@ -159,7 +159,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "directives": lambda text, mode, language, keys: directives.find(text, language, keys),
     "clients": lambda text, mode, language, keys: clients.find(text),
     "commands": lambda text, mode, language, keys: commands.find(text, keys),
-    "pasted": lambda text, mode, language, keys: pasted.find(text, keys),
+    "pasted": lambda text, mode, language, keys: pasted.find(text, keys, language),
     "flowlists": lambda text, mode, language, keys: flowlists.find(text),
     "redisforms": lambda text, mode, language, keys: redisforms.find(text, keys),
     "netforms": lambda text, mode, language, keys: netforms.find(text, keys),
