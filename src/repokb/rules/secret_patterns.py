@@ -743,11 +743,14 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`), or Go's conversion to bytes
-# (`var hmacSecret = []byte("X")`).
+# (`var hmacSecret = []byte("X")`); session 38: YAML's anchor before a value (`db_pass: &pw X`,
+# whose `&pw` was taken for the value) and a TOML or Python triple-quoted string on one line
+# (`password = """X"""`, whose empty `""` was).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?:&[\w\-]{1,40}[ \t]+)?"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`])|""(?=")|''(?='))?"""
     r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
     r"""[^\s"'`,;)\]}]{1,400}))""")
