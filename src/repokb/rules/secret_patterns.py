@@ -430,6 +430,15 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
                     r"[A-Za-z0-9_\-]{60,68}")),
     # (and the connector's first address, `outlook.office.com/webhook/`, or office365.com's:
     # retired by Microsoft, still written in runbooks and alerting configs)
+    # session 38: IFTTT's Webhooks key in its trigger URL (`maker.ifttt.com/trigger/EVENT/with/
+    # key/X`: whoever holds it fires every applet of the account), Apollo GraphOS' graph API
+    # key (`service:GRAPH:X`, `APOLLO_KEY`), the key after its two names
+    TokenFormat("ifttt_webhook", ("ifttt.com/trigger/",),
+                _re(r"maker\.ifttt\.com/trigger/[^/\s]{1,100}/(?:json/)?with/key/"
+                    r"([A-Za-z0-9_\-]{16,64})"), group=1),
+    TokenFormat("apollo_key", ("service:",),
+                _re(r"\bservice:[A-Za-z0-9][\w\-@]{0,63}:((?=[\w\-]*\d)(?=[\w\-]*[A-Z])(?=[\w\-]*[a-z])"
+                    r"[A-Za-z0-9_\-]{20,64})\b"), group=1),
     TokenFormat("teams_webhook", ("webhook.office.com/webhookb2/", ".com/webhook/"),
                 _re(r"https://(?:[a-z0-9]+\.webhook\.office\.com/webhookb2|"
                     r"outlook\.office(?:365)?\.com/webhook)/[a-z0-9@\-]{20,100}"

@@ -125,7 +125,8 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # is a key, not the name of one in ~/.gem/credentials (`--key rubygems_api_key` stays)
     (("http-basic",), re.compile(r"""\b(?:poetry|composer)[ \t]+config\b(?:[ \t]+-[\w\-]+)*"""
                                  rf"""[ \t]+http-basic\.\S+[ \t]+[^\s|;&]+[ \t]+{_WORD}""")),
-    (("gem push",), re.compile(rf"""\bgem[ \t]+push\b{_REST}[ \t](?:-k|--key)(?:[ \t]+|=){_WORD}""")),
+    (("gem push",),
+     re.compile(rf"""\bgem[ \t]+push\b{_REST}[ \t](?:-k|--key)(?:[ \t]+|=){_WORD}""")),
 )
 # a secret handed to a store, or masked: any literal word
 _STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""

@@ -120,7 +120,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""NewDialer|PlainCredentials|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail:
     # (host, port, u, X); pika's (RabbitMQ) PlainCredentials(u, X)
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
-    r"""ftp_login|ssh2_auth_password)\s*\(|"""
+    r"""ftp_login|ssh2_auth_password|FTP|FTP_TLS)\s*\(|"""  # ftplib's FTP(host, user, X)
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
@@ -256,7 +256,8 @@ _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource", "set_password", "connect(", "staticprovider", "newdialer")
+            "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
+            "ftp_tls(")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")

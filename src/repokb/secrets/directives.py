@@ -18,7 +18,9 @@ Found here (spans of the value only, never its name):
 - an HTTP request file's `Authorization: Basic user X` (JetBrains' client encodes the pair
   itself, so the password stands as written) and its `Digest user X`;
 - a Hurl file's `[BasicAuth]` section, one `user: X` a line;
-- session 38: a Caddyfile's `basicauth` / `basic_auth` block, one `user X` a line: X is the
+- session 38: Nagios' and Icinga's resource macros (`resource.cfg`'s `$USER3$=X`, where
+  their docs keep the checks' passwords), when X looks like a password (not the plugins' path);
+- a Caddyfile's `basicauth` / `basic_auth` block, one `user X` a line: X is the
   password's hash, or the password itself written by mistake (Caddy takes hashes only).
 
 A name must be a secret's (`scan.is_secret_key`); a value no bare word, `$variable`,
@@ -77,6 +79,7 @@ _HTTP_PAIR = re.compile(r"^[ \t]*Authorization:[ \t]*(?:Basic|Digest)[ \t]+\S+[ 
 _CADDY_BLOCK = re.compile(r"^[ \t]*basic_?auth\b[^{\n]*\{[ \t]*\n(?P<body>(?:[^}\n]*\n){1,64}?)"
                           r"[ \t]*\}", re.M)
 _CADDY_USER = re.compile(r"^[ \t]*[^\s{}#]{1,80}[ \t]+(?P<bare>[^\s{}]{4,400})[ \t]*$", re.M)
+_NAGIOS_MACRO = re.compile(r"^[ \t]*\$USER\d{1,3}\$[ \t]*=[ \t]*(?P<bare>\S{6,400})[ \t]*$", re.M)
 _HURL_SECTION = re.compile(r"^\[(?P<name>\w+)\][ \t]*$", re.M)
 _HURL_PAIR = re.compile(r"^[ \t]*[^\s:#]{1,80}[ \t]*:[ \t]*(?P<bare>\S[^\n]*?)[ \t]*$")
 
@@ -110,6 +113,9 @@ def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
                 if value_ok(m.group("bare"))]
     if language == "hurl" and "[BasicAuth]" in text:
         out += _hurl_basic_auth(text)
+    if "$USER" in text:
+        out += [_span(m, "nagios_macro") for m in _NAGIOS_MACRO.finditer(text)
+                if password_like(m.group("bare"), 6, glued_words=True)]
     if language == "caddyfile" and "auth" in text:
         for block in _CADDY_BLOCK.finditer(text):
             at = block.start("body")
