@@ -74,8 +74,9 @@ _ARGUMENT = re.compile(r"""[ \t]*(?:"(?P<d>[^"\n]*)"|'(?P<s>[^'\n]*)'|[^,()"'\n]
                        r"""(?:,|(?=[)\n])|$)""")
 
 _PAIR_FORMAT = re.compile(
-    r"""(?P<q>["'])(?:%s:%s|\{\}:\{\})(?P=q)[ \t]*(?:%[ \t]*\(|\.format\()[ \t]*(?P<q1>["'])[\w.@\-]{1,64}"""
-    r"""(?P=q1)[ \t]*,[ \t]*(?P<q2>["'])(?P<value>[^"'\n]{4,200})(?P=q2)""")
+    r"""(?P<q>["'])(?:%s:%s|\{\}:\{\})(?P=q)[ \t]*(?:%[ \t]*\(|\.format\()[ \t]*"""
+    r"""(?P<q1>["'])[\w.@\-]{1,64}(?P=q1)[ \t]*,[ \t]*"""
+    r"""(?P<q2>["'])(?P<value>[^"'\n]{4,200})(?P=q2)""")
 # a key id a vendor pairs with its secret, then the next literal argument
 _ID_THEN_SECRET = re.compile(
     r"""(?P<q>["'])(?:rzp_(?:live|test)_[A-Za-z0-9]{14}|(?:AKIA|ASIA)[A-Z0-9]{16}|AC[0-9a-f]{32})"""
