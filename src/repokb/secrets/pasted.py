@@ -107,10 +107,17 @@ def _password_list(text: str) -> list[Span]:
         return [(s, e, "password_list", False) for s, e in found] if len(found) == len(
             pairs) else []
     if len(lines) == 2 and _USER_LINE.fullmatch(lines[0][1]) and " " not in lines[1][1] \
-            and password_like(lines[1][1], 6, glued_words=True):
+            and password_like(lines[1][1], 6, glued_words=True) and _mixed(lines[1][1]):
         start, line = lines[1]
         return [(start, start + len(line), "auth_user_pass", False)]
     return []
+
+
+def _mixed(value: str) -> bool:
+    """Letters of both cases, or a symbol beside `-_.`: a password, not a second name
+    (`release-2024` under `acme`)."""
+    return (any(c.isupper() for c in value) and any(c.islower() for c in value)
+            or any(not c.isalnum() and c not in "-_." for c in value))
 
 
 def _user_password(value: str) -> bool:
