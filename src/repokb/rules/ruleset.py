@@ -372,6 +372,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   documentation
 # 0.3.35 also (mine37): a file named as a test runner collects tests (`test_*.py`) in a
 #   migrations folder is a test, not a migration (Django's 14 tests/migrations/test_*.py)
+# NEXT (secrets38): blocked as credential files: Postfix's `sasl_passwd`, fetchmail's, mutt's,
+#   msmtp's, isync's and OfflineIMAP's rc files, `.sentryclirc`, Ansible's `.vault_pass`, Symfony's
+#   `*.decrypt.private.php`; a Terraform state without `lineage`/`serial` sniffed by its
+#   resources' `instances` / `primary`
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -324,6 +324,15 @@ REDACTED = "<REDACTED_SECRET>"
 # 47 also (mine37): the key itsdangerous' signers and serializers and Django's `signing.Signer`
 #   take by position (`URLSafeTimedSerializer("X", salt=..)`: secrets/credentials._KEY_CALL,
 #   the class names as written)
+# NEXT (secrets38): a plain text of `user:X` lines or an OpenVPN two-line auth file, signify /
+#   minisign secret keys, Traefik's plaintext `basicauth.users` / `basicAuth: users: - u:X`,
+#   Caddy's `basicauth` block, poetry/composer `http-basic`, `gem push --key X`, SNMPv3
+#   `createUser`, a `%` in a device password, a YAML anchor or `"""` before a value, a random
+#   last part of a colon value, a HAR session cookie, a lookup's `fallback=`/`default=`,
+#   `"".join([..])` and format-argument URL passwords, `"%s:%s" % (u, X)`, a secret after
+#   its key id, ftplib's `FTP(h, u, X)`, IFTTT and Apollo keys, `SET PASSWORD FOR`, Nagios'
+#   `$USERn$`, ZNC's hash, Google app passwords in prose; kept: `PASSWORD_MIN=8 x.c` in a
+#   shell, a two- or three-word phrase as a passphrase (`secret key`)
 REDACTION_VERSION = 47
 
 
