@@ -699,6 +699,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
     "signer(", "serializer(",  # itsdangerous' and Django's signing keys, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
+    "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
     # powershell: a cmdlet's `-Password X`, `-NuGetApiKey X` ...
