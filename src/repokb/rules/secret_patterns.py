@@ -700,6 +700,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signer(", "serializer(",  # itsdangerous' and Django's signing keys, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
+    # session 38's anchors of literals (ids before secrets, format strings, joins) and
+    # defaults (a lookup's `fallback=`)
+    "rzp_", "akia", "asia", ":%s@", ":%v@", ":{}@", "%s:%s", "{}:{}", '".join(',
+    "'.join(", "].join(", "fallback", "default=", "default =",
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
     # powershell: a cmdlet's `-Password X`, `-NuGetApiKey X` ...

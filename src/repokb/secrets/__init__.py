@@ -131,10 +131,10 @@ Span = tuple[int, int, str, bool]
 FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "shapes": shapes.find,
     "credentials": lambda text, mode, language, keys: credentials.find(text, mode, keys),
-    "defaults": lambda text, mode, language, keys: defaults.find(text),
+    "defaults": lambda text, mode, language, keys: defaults.find(text, keys),
     "jvm": lambda text, mode, language, keys: jvm.find(text, language, keys),
     "encoded": lambda text, mode, language, keys: encoded.find(text),
-    "literals": lambda text, mode, language, keys: literals.find(text),
+    "literals": lambda text, mode, language, keys: literals.find(text, keys),
     "openresty": lambda text, mode, language, keys: openresty.find(text, language, keys),
     "dotnet": lambda text, mode, language, keys: dotnet.find(text, keys),
     "perl": lambda text, mode, language, keys: perl.find(text, language),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value
 from repokb.secrets.values import is_field_name, value_ok
 
@@ -63,12 +64,16 @@ _GIVEN_TO = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*[:=][ \t]*[
 _PYTHON_FORMAT = re.compile(r"\(\w+\)[sdr]\b")
 
 
-def find(text: str) -> list[Span]:
+DEFAULT_WORDS = ("fallback", "default=", "default =")  # (in P.LINE_WORDS: `keys` finds them)
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring)."""
     out: list[Span] = []
-    if "fallback" in text or "default=" in text or "default =" in text:
+    for start, end in (keys or KeyLines(text)).lines(DEFAULT_WORDS):
         out += [(m.start("value"), m.end("value"), "lookup_default", False)
-                for m in _KEYWORD_DEFAULT.finditer(text) if is_secret_key(m.group("key"))
+                for m in _KEYWORD_DEFAULT.finditer(text, start, end)
+                if is_secret_key(m.group("key"))
                 and value_ok(m.group("value"))
                 and is_secret_value(m.group("value"), m.group("key"), literal_words=False)]
     if "`" in text:

@@ -47,11 +47,11 @@ _LABEL_USER = re.compile(r"(?P<user>[\w.@\-]{1,64}):(?P<value>[^,]{1,400})")
 def find(text: str, language: str | None) -> list[Span]:
     """Spans of the passwords YAML lists by user name (see the module docstring)."""
     out: list[Span] = []
-    low = text.lower()
-    if "basicauth.users" in low:
+    if "auth.users" in text or "Auth.users" in text:
         out += _label_users(text)
     if language != "yaml" or ":" not in text:
         return out
+    low = text.lower()
     if any(w + ":" in low for w in _USER_MAPS):
         lines = text.split("\n")
         starts = [0]
