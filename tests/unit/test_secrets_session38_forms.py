@@ -672,3 +672,17 @@ def test_a_two_or_three_word_phrase_is_no_passphrase():
     assert password_like("correct horse battery staple")
     assert password_like("abcd efgh ijkl mnop")
     assert password_like("Pa55 w0rd!")
+
+
+# found after the table: curl's short flags glued before `-u` kept the password
+test_curl_glued_short_flags = redacted_forms([
+    ("dockerfile", "HEALTHCHECK CMD curl -fsu admin:{X} https://localhost/health\n",
+     _j("Vq8kL2", "mP9x#")),
+    ("shell", "curl -fsSLu deploy:{X} https://files.acme.io/x.tar.gz | tar xz\n",
+     _j("Zq7vB2", "mL9k!")),
+], stays=("admin", "deploy"))
+test_curl_flags_without_a_password_stay = kept_forms([
+    ("shell", "docker exec -itu 1000:1000 app sh\n"),
+    ("shell", "curl -fsSLu \"$USER:$PASS\" https://acme.io\n"),
+    ("shell", "curl -fsSL https://get.docker.com -o get-docker.sh\n"),
+])

@@ -700,6 +700,7 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signer(", "serializer(",  # itsdangerous' and Django's signing keys, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
     "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
+    "curl",  # curl's short flags glued before `-u` (`curl -fsSLu user:X`)
     # session 38's anchors of literals (ids before secrets, format strings, joins) and
     # defaults (a lookup's `fallback=`)
     "rzp_", "akia", "asia", ":%s@", ":%v@", ":{}@", "%s:%s", "{}:{}", '".join(',

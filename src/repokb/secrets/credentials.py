@@ -71,7 +71,8 @@ _OPTION = re.compile(
     r"""(?:^|[\s"'(\[,])--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|"""
     r"""access-key|secret-key|auth-token)[ \t]*(?:=|[ \t])[ \t]*""" + _V, re.I | re.M)
 _CURL_USER = re.compile(
-    r"""(?:^|[\s"'(\[,])(?:-u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
+    # (session 38: curl's short flags glued before it, `curl -fsSLu user:X`)
+    r"""(?:^|[\s"'(\[,])(?:-[A-Za-z]{0,6}u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
     r"""(?P<user>[\w.@+\-]{1,64}):(?P<value>[^\s"'`@|;&]{4,128})(?P=q)(?![\w@])""", re.M)
 _SMB_USER = re.compile(r"""\s(?:-U|--user)[ \t]*=?[ \t]*["']?[^\s%"']{1,64}%"""
                        r"""(?P<value>[^\s"'`|;&]{4,128})""")
@@ -251,7 +252,7 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # (`keylines.KeyLines`, P.LINE_WORDS; a pattern of alternatives is tried at every character: a
 # pass over Django took 1.2 s that way, and one `str.find` loop per word ~1 s of CPU).
 _AT_OPTION = ("--",)
-_AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
+_AT_USER = ("-u", "curl")  # -u, -U, --user, --proxy-user; curl's `-fsSLu`
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
