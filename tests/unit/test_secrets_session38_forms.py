@@ -686,3 +686,10 @@ test_curl_flags_without_a_password_stay = kept_forms([
     ("shell", "curl -fsSLu \"$USER:$PASS\" https://acme.io\n"),
     ("shell", "curl -fsSL https://get.docker.com -o get-docker.sh\n"),
 ])
+# and Go 1.22's environment fallback, `cmp.Or(os.Getenv(NAME), "X")`
+test_go_cmp_or_fallback = redacted_forms([
+    ("go", 'password := cmp.Or(os.Getenv("DB_PASS"), "{X}")\n', _j("Zq7vB2", "mL9k#")),
+])
+test_go_cmp_or_of_a_setting_stays = kept_forms([
+    ("go", 'port := cmp.Or(os.Getenv("PORT"), "8080")\n'),
+])

@@ -332,7 +332,7 @@ REDACTED = "<REDACTED_SECRET>"
 #   `"".join([..])` and format-argument URL passwords, `"%s:%s" % (u, X)`, a secret after
 #   its key id, ftplib's `FTP(h, u, X)`, IFTTT and Apollo keys, `SET PASSWORD FOR`, Nagios'
 #   `$USERn$`, ZNC's hash, Google app passwords in prose, curl's short flags glued before
-#   `-u` (`curl -fsSLu u:X`); kept: `PASSWORD_MIN=8 x.c` in a
+#   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
 #   shell, a two- or three-word phrase as a passphrase (`secret key`)
 REDACTION_VERSION = 47
 
