@@ -324,6 +324,16 @@ REDACTED = "<REDACTED_SECRET>"
 # 47 also (mine37): the key itsdangerous' signers and serializers and Django's `signing.Signer`
 #   take by position (`URLSafeTimedSerializer("X", salt=..)`: secrets/credentials._KEY_CALL,
 #   the class names as written)
+# NEXT (secrets38): a plain text of `user:X` lines or an OpenVPN two-line auth file, signify /
+#   minisign secret keys, Traefik's plaintext `basicauth.users` / `basicAuth: users: - u:X`,
+#   Caddy's `basicauth` block, poetry/composer `http-basic`, `gem push --key X`, SNMPv3
+#   `createUser`, a `%` in a device password, a YAML anchor or `"""` before a value, a random
+#   last part of a colon value, a HAR session cookie, a lookup's `fallback=`/`default=`,
+#   `"".join([..])` and format-argument URL passwords, `"%s:%s" % (u, X)`, a secret after
+#   its key id, ftplib's `FTP(h, u, X)`, IFTTT and Apollo keys, `SET PASSWORD FOR`, Nagios'
+#   `$USERn$`, ZNC's hash, Google app passwords in prose, curl's short flags glued before
+#   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
+#   shell, a two- or three-word phrase as a passphrase (`secret key`)
 REDACTION_VERSION = 47
 
 
@@ -430,6 +440,15 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
                     r"[A-Za-z0-9_\-]{60,68}")),
     # (and the connector's first address, `outlook.office.com/webhook/`, or office365.com's:
     # retired by Microsoft, still written in runbooks and alerting configs)
+    # session 38: IFTTT's Webhooks key in its trigger URL (`maker.ifttt.com/trigger/EVENT/with/
+    # key/X`: whoever holds it fires every applet of the account), Apollo GraphOS' graph API
+    # key (`service:GRAPH:X`, `APOLLO_KEY`), the key after its two names
+    TokenFormat("ifttt_webhook", ("ifttt.com/trigger/",),
+                _re(r"maker\.ifttt\.com/trigger/[^/\s]{1,100}/(?:json/)?with/key/"
+                    r"([A-Za-z0-9_\-]{16,64})"), group=1),
+    TokenFormat("apollo_key", ("service:",),
+                _re(r"\bservice:[A-Za-z0-9][\w\-@]{0,63}:((?=[\w\-]*\d)(?=[\w\-]*[A-Z])(?=[\w\-]*[a-z])"
+                    r"[A-Za-z0-9_\-]{20,64})\b"), group=1),
     TokenFormat("teams_webhook", ("webhook.office.com/webhookb2/", ".com/webhook/"),
                 _re(r"https://(?:[a-z0-9]+\.webhook\.office\.com/webhookb2|"
                     r"outlook\.office(?:365)?\.com/webhook)/[a-z0-9@\-]{20,100}"
@@ -681,6 +700,12 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "signedstring", "new_with_secret",  # golang-jwt's key, argon2's pepper, by position
     "signer(", "serializer(",  # itsdangerous' and Django's signing keys, by position
     "staticprovider", "newdialer",  # rusoto's and gomail's credentials by position
+    "ftp(", "ftp_tls(", "gem push", "http-basic",  # session 38: ftplib, gem, poetry/composer
+    "curl",  # curl's short flags glued before `-u` (`curl -fsSLu user:X`)
+    # session 38's anchors of literals (ids before secrets, format strings, joins) and
+    # defaults (a lookup's `fallback=`)
+    "rzp_", "akia", "asia", ":%s@", ":%v@", ":{}@", "%s:%s", "{}:{}", '".join(',
+    "'.join(", "].join(", "fallback", "default=", "default =",
     "signin", "sign in", "sign-in", "account", "set_password", "connect(",
     "connection(",  # hashcalls: ldap3's `Connection(server, "cn=..", X)`
     # powershell: a cmdlet's `-Password X`, `-NuGetApiKey X` ...
@@ -743,11 +768,14 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
 # Twig's `/* Token::NAME_TYPE */ 5`, not a key and its value); a quoted value may carry a bytes
 # or unicode prefix (Python's b"...", u"..."; not r"...", in practice a regex), or an `@`
 # (Objective-C's NSString `@"..."`, C#'s verbatim `@"..."`), or Go's conversion to bytes
-# (`var hmacSecret = []byte("X")`).
+# (`var hmacSecret = []byte("X")`); session 38: YAML's anchor before a value (`db_pass: &pw X`,
+# whose `&pw` was taken for the value) and a TOML or Python triple-quoted string on one line
+# (`password = """X"""`, whose empty `""` was).
 ASSIGNMENT = _re(
     r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,80})(?:["']\]|["'])?(?:\s*<(?:const|close)>)?"""
     r"""\s*(?:::=|:=|\?\?=|\?=|\|\|=|\+=|=>|==|:(?!:)|=|<<?-)\s*"""
-    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`]))?"""
+    r"""(?:&[\w\-]{1,40}[ \t]+)?"""
+    r"""(?:(?:(?:[bBuU@]|\$@?|@\$)(?=["'])|\[\]byte\(\s*(?=["'`])|""(?=")|''(?='))?"""
     r"""(?P<q>["'`])(?P<qvalue>[^"'`\n]{1,400})(?P=q)"""
     r"""|(?P<value>(?:\{[A-Za-z][\w.-]{0,23}\}(?=[^\s"'`,;)\]}]))?"""
     r"""[^\s"'`,;)\]}]{1,400}))""")

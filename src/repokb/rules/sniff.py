@@ -100,6 +100,10 @@ def terraform_state(text: str) -> str | None:
     if '"format_version"' in head and re.search(r'"(?:values|planned_values|prior_state)"\s*:',
                                                 text):
         return "terraform show -json output"
+    # a state without its header (`lineage`/`serial` cut, or written by a tool that drops
+    # them): its resources' `instances` (v4) or `primary` (v3) attributes are what it holds
+    if '"resources"' in text and re.search(r'"(?:instances|primary)"\s*:\s*[\[{]', text):
+        return "state with resources"
     return None
 
 

@@ -353,6 +353,24 @@ SECRET_FILES: dict[str, str] = {
     "pypirc": "credentials_file", "npmrc": "credentials_file", ".terraformrc": "credentials_file",
     "terraformrc": "credentials_file", "terraform.rc": "credentials_file",
     ".vault-token": "credentials_file", "vault-token": "credentials_file",
+    # mail tools' logins in plain text (were unknown: excluded, `explain` saying "no rule
+    # matched"): Postfix's relay map (`[smtp.host]:587 user:X`), fetchmail's `poll .. password
+    # 'X'`, mutt's `set imap_pass=` / `smtp_url=smtps://u:X@`, msmtp's, isync's and
+    # OfflineIMAP's `password X` / `Pass X` / `remotepass = X`; sentry-cli's `[auth] token=`;
+    # Ansible's vault password file (`--vault-password-file ~/.vault_pass.txt`: the one line
+    # that opens every vault of the project)
+    "sasl_passwd": "credentials_file", ".fetchmailrc": "credentials_file",
+    "fetchmailrc": "credentials_file", ".muttrc": "credentials_file", "muttrc": "credentials_file",
+    ".neomuttrc": "credentials_file", "neomuttrc": "credentials_file",
+    ".msmtprc": "credentials_file", "msmtprc": "credentials_file",
+    ".mbsyncrc": "credentials_file", "mbsyncrc": "credentials_file",
+    ".offlineimaprc": "credentials_file", "offlineimaprc": "credentials_file",
+    ".sentryclirc": "credentials_file", ".vault_pass": "credentials_file",
+    ".vault_pass.txt": "credentials_file", "vault_pass.txt": "credentials_file",
+    ".vault_password": "credentials_file", ".vault-password": "credentials_file",
+    # Symfony's secrets vault: `config/secrets/<env>/<env>.decrypt.private.php` returns the key
+    # that decrypts every secret of the vault (Symfony's docs: never commit the prod one)
+    "*.decrypt.private.php": "private_key",
 }
 # Secret files by their last folder and name (lower case), at any depth -> subkind: a name too
 # common to block alone (`config`). Bundler's per-project settings hold private gem servers'

@@ -11,6 +11,8 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
   "X-Shop-Key"}]`: the entry named `value` is the key (the one named `key` a header's name);
   Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`, Thunder Client's
   `{"type": "bearer", "bearer": "X"}` and Bruno's `auth:apikey { ... value: X }` block;
+- session 38: a cookie named for a session in a name/value list (a HAR file's `"cookies":
+  [{"name": "sessionid", "value": "X"}]`; `cookies.session_cookie`);
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 
 from repokb.rules import secret_patterns as P
+from repokb.secrets.cookies import session_cookie
 from repokb.secrets.numbers import secret_number
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value, key_words
 from repokb.secrets.values import value_ok
@@ -87,7 +90,8 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
               or kind in _SECRET_TYPES
               or flagged is not None and flagged.group("b") == "true"
               or name == "value" and _APIKEY.search(text, max(0, obj.start() - 2000),
-                                                    obj.start()) is not None)
+                                                    obj.start()) is not None
+              or any(session_cookie(name, v.group("s")) for v in values))
     if not secret:
         return []
     # a number: by the entry's type any (a PIN), by its name 6+ digits (`numbers`)

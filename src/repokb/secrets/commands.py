@@ -120,6 +120,13 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("ab ", "proxy-user", "creds"),
      re.compile(r"""(?:\bab\b[^\n|;&]*?[ \t]-A|--proxy-user|--(?:src-|dest-)?creds)"""
                 rf"""(?:[ \t]+|=)["']?[^\s:"']+:{_WORD}""")),
+    # session 38: Poetry's and Composer's repository logins (`poetry config http-basic.REPO U
+    # X`, `composer config [--global] http-basic.HOST U X`), and `gem push --key X` when X
+    # is a key, not the name of one in ~/.gem/credentials (`--key rubygems_api_key` stays)
+    (("http-basic",), re.compile(r"""\b(?:poetry|composer)[ \t]+config\b(?:[ \t]+-[\w\-]+)*"""
+                                 rf"""[ \t]+http-basic\.\S+[ \t]+[^\s|;&]+[ \t]+{_WORD}""")),
+    (("gem push",),
+     re.compile(rf"""\bgem[ \t]+push\b{_REST}[ \t](?:-k|--key)(?:[ \t]+|=){_WORD}""")),
 )
 # a secret handed to a store, or masked: any literal word
 _STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""

@@ -46,6 +46,12 @@ def find(text: str, keys: KeyLines) -> list[Span]:
     return out
 
 
+def session_cookie(name: str, value: str) -> bool:
+    """A cookie named for a session or a credential holding a value (a HAR file's `{"name":
+    "sessionid", "value": "X"}`, session 38)."""
+    return bool(_SESSION_NAME.search(name)) and _secret(name, value)
+
+
 def _secret(name: str, value: str) -> bool:
     if is_placeholder(value) or value.startswith(("$", "{{", "<", "%")) or "{{" in value:
         return False

@@ -71,7 +71,8 @@ _OPTION = re.compile(
     r"""(?:^|[\s"'(\[,])--(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|"""
     r"""access-key|secret-key|auth-token)[ \t]*(?:=|[ \t])[ \t]*""" + _V, re.I | re.M)
 _CURL_USER = re.compile(
-    r"""(?:^|[\s"'(\[,])(?:-u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
+    # (session 38: curl's short flags glued before it, `curl -fsSLu user:X`)
+    r"""(?:^|[\s"'(\[,])(?:-[A-Za-z]{0,6}u|--user|--proxy-user)[ \t]*=?[ \t]*(?P<q>["']?)"""
     r"""(?P<user>[\w.@+\-]{1,64}):(?P<value>[^\s"'`@|;&]{4,128})(?P=q)(?![\w@])""", re.M)
 _SMB_USER = re.compile(r"""\s(?:-U|--user)[ \t]*=?[ \t]*["']?[^\s%"']{1,64}%"""
                        r"""(?P<value>[^\s"'`|;&]{4,128})""")
@@ -120,7 +121,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""NewDialer|PlainCredentials|"""  # aws-sdk-go, minio-go, rusoto: (id, X, token); gomail:
     # (host, port, u, X); pika's (RabbitMQ) PlainCredentials(u, X)
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
-    r"""ftp_login|ssh2_auth_password)\s*\(|"""
+    r"""ftp_login|ssh2_auth_password|FTP|FTP_TLS)\s*\(|"""  # ftplib's FTP(host, user, X)
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
     r"""with_basic_auth|set_password)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
@@ -251,12 +252,13 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # (`keylines.KeyLines`, P.LINE_WORDS; a pattern of alternatives is tried at every character: a
 # pass over Django took 1.2 s that way, and one `str.find` loop per word ~1 s of CPU).
 _AT_OPTION = ("--",)
-_AT_USER = ("-u",)  # -u, -U, --user, --proxy-user
+_AT_USER = ("-u", "curl")  # -u, -U, --user, --proxy-user; curl's `-fsSLu`
 _AT_MYSQL = ("mysql", "mariadb")
 _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
-            "datasource", "set_password", "connect(", "staticprovider", "newdialer")
+            "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
+            "ftp_tls(")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")

@@ -5,6 +5,8 @@ Found here (spans of the value only, never its name):
   (`Password string `env:"DB_PASSWORD" envDefault:"X"``: caarlos0/env, envconfig's `default:`);
 - a Go flag's default (`flag.String("password", "X", usage)`, `flag.StringVar(&p, "api-token",
   "X", usage)`, pflag's and cobra's `StringP("password", "p", "X", usage)`);
+- session 38: a lookup's default by keyword after a secret's name (Python's configparser
+  `config.get("db", "password", fallback="X")`, `settings.get("api_key", default="X")`);
 - a Ruby setting given as a symbol then its value (Sinatra's and Capistrano's `set :password,
   "X"`, `fetch(:db_password, "X")`);
 - a Ruby percent literal assigned to a secret-named name (`API_KEY = %q(X)`, `%Q{X}`, `%(X)`);
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from repokb.secrets.keylines import KeyLines
 from repokb.secrets.scan import is_secret_key, is_secret_value
 from repokb.secrets.values import is_field_name, value_ok
 
@@ -41,6 +44,9 @@ _GO_FLAG = re.compile(
 # found from its `:` (a pattern opening on a literal is searched fast), then the call before it
 _SYMBOL_SETTING = re.compile(
     r""":(?P<key>[A-Za-z_]\w{0,80})[ \t]*,[ \t]*(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+_KEYWORD_DEFAULT = re.compile(
+    r"""["'](?P<key>[\w.\-]{1,80})["'][ \t]*,[ \t]*(?:fallback|default)[ \t]*=[ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 _SETTING_CALL = re.compile(r"""\b(?:set|set_default|fetch)[ \t]*\(?[ \t]*$""")
 _TAG_DEFAULT_AT = re.compile(r'efault[ \t]*:[ \t]*"')  # the lines to try _STRUCT_TAG on
 _PERCENT_ANCHOR = re.compile(r"=[ \t]*%[qQ]?[(\[{<|!/]")
@@ -58,9 +64,18 @@ _GIVEN_TO = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*[:=][ \t]*[
 _PYTHON_FORMAT = re.compile(r"\(\w+\)[sdr]\b")
 
 
-def find(text: str) -> list[Span]:
+DEFAULT_WORDS = ("fallback", "default=", "default =")  # (in P.LINE_WORDS: `keys` finds them)
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     """Spans of every secret in the forms above (see the module docstring)."""
     out: list[Span] = []
+    for start, end in (keys or KeyLines(text)).lines(DEFAULT_WORDS):
+        out += [(m.start("value"), m.end("value"), "lookup_default", False)
+                for m in _KEYWORD_DEFAULT.finditer(text, start, end)
+                if is_secret_key(m.group("key"))
+                and value_ok(m.group("value"))
+                and is_secret_value(m.group("value"), m.group("key"), literal_words=False)]
     if "`" in text:
         end = -1
         for hit in _TAG_DEFAULT_AT.finditer(text):

@@ -17,7 +17,13 @@ Found here (spans of the value only, never its name):
   only (a hasher's test vectors in code stay);
 - an HTTP request file's `Authorization: Basic user X` (JetBrains' client encodes the pair
   itself, so the password stands as written) and its `Digest user X`;
-- a Hurl file's `[BasicAuth]` section, one `user: X` a line.
+- a Hurl file's `[BasicAuth]` section, one `user: X` a line;
+- session 38: Nagios' and Icinga's resource macros (`resource.cfg`'s `$USER3$=X`, where
+  their docs keep the checks' passwords), when X looks like a password (not the plugins' path);
+- ZNC's `<Pass password>` block's `Hash = X` (a salted SHA-256 of the password: crackable
+  offline, as a crypt hash is);
+- a Caddyfile's `basicauth` / `basic_auth` block, one `user X` a line: X is the
+  password's hash, or the password itself written by mistake (Caddy takes hashes only).
 
 A name must be a secret's (`scan.is_secret_key`); a value no bare word, `$variable`,
 placeholder or path (`values.value_ok`, `scan.is_placeholder`).
@@ -72,6 +78,12 @@ _CRYPT = re.compile(
 # JetBrains' HTTP client: `Authorization: Basic user password`, `Digest user password`
 _HTTP_PAIR = re.compile(r"^[ \t]*Authorization:[ \t]*(?:Basic|Digest)[ \t]+\S+[ \t]+"
                         r"(?P<bare>\S+)[ \t]*$", re.M | re.I)
+_CADDY_BLOCK = re.compile(r"^[ \t]*basic_?auth\b[^{\n]*\{[ \t]*\n(?P<body>(?:[^}\n]*\n){1,64}?)"
+                          r"[ \t]*\}", re.M)
+_CADDY_USER = re.compile(r"^[ \t]*[^\s{}#]{1,80}[ \t]+(?P<bare>[^\s{}]{4,400})[ \t]*$", re.M)
+_ZNC_PASS = re.compile(r"<Pass\b[^>\n]*>(?P<body>[^<]{0,2000})</Pass>")
+_ZNC_HASH = re.compile(r"^[ \t]*Hash[ \t]*=[ \t]*(?P<bare>[0-9a-fA-F]{32,128})[ \t]*$", re.M)
+_NAGIOS_MACRO = re.compile(r"^[ \t]*\$USER\d{1,3}\$[ \t]*=[ \t]*(?P<bare>\S{6,400})[ \t]*$", re.M)
 _HURL_SECTION = re.compile(r"^\[(?P<name>\w+)\][ \t]*$", re.M)
 _HURL_PAIR = re.compile(r"^[ \t]*[^\s:#]{1,80}[ \t]*:[ \t]*(?P<bare>\S[^\n]*?)[ \t]*$")
 
@@ -105,6 +117,20 @@ def find(text: str, language: str | None, keys: KeyLines) -> list[Span]:
                 if value_ok(m.group("bare"))]
     if language == "hurl" and "[BasicAuth]" in text:
         out += _hurl_basic_auth(text)
+    if "<Pass" in text:
+        for block in _ZNC_PASS.finditer(text):
+            at = block.start("body")
+            out += [(at + m.start("bare"), at + m.end("bare"), "password_hash", True)
+                    for m in _ZNC_HASH.finditer(block.group("body"))]
+    if "$USER" in text:
+        out += [_span(m, "nagios_macro") for m in _NAGIOS_MACRO.finditer(text)
+                if password_like(m.group("bare"), 6, glued_words=True)]
+    if language == "caddyfile" and "auth" in text:
+        for block in _CADDY_BLOCK.finditer(text):
+            at = block.start("body")
+            out += [(at + m.start("bare"), at + m.end("bare"), "basic_auth", True)
+                    for m in _CADDY_USER.finditer(block.group("body"))
+                    if value_ok(m.group("bare"))]
     return out
 
 

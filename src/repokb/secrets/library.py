@@ -57,6 +57,7 @@ _FILENAME_FOR_LANGUAGE = {
     "yaml": "x.yaml", "ini": "x.ini", "toml": "x.toml", "dotenv": "x.cfg", "shell": "x.cfg",
     "tmux": "x.ini",  # (read as INI before it had its own language)
 }
+_SHELL = _FILENAME_FOR_LANGUAGE["shell"]  # (dotenv's too: `NAME=8 x` means the same there)
 _FILENAME_FOR_MODE = {"config": "x.yaml", "code": "x.py", "text": "x.txt"}
 
 
@@ -150,6 +151,10 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and _names_a_method(line):
                 continue  # `password_hasher: argon2id`: how a secret is made, not one
+            if secret_type == _KEYWORD and filename == _SHELL and _NUMBER_WORD.match(value):
+                continue  # `PASSWORD_MIN=8 x.c`: the plugin reads a shell line's rest with the
+                # variable's value; the value is the number (a shell's word), and a number is
+                # no password (`password = 1234 abcd` of a properties file stays one value)
             if secret_type == _KEYWORD and (part := _NEXT_PART.search(value)
                                             or _NEXT_ARGUMENT.search(value)):
                 value = value[:part.start()]  # the key's own part of a connection string,
@@ -208,6 +213,7 @@ def _is_indirect_reference(line: str) -> bool:
 # the next `Name=value` part of a connection string after a keyword's value: detect-secrets reads
 # `AccountKey=V;EndpointSuffix=core.windows.net"` in JSON as one value
 _NEXT_PART = re.compile(r";[ \t]*[A-Za-z][A-Za-z ]{0,40}=")
+_NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?[ \t]")  # a number, then the line's next word
 _NEXT_ARGUMENT = re.compile(r"[ \t]+[A-Za-z_][\w.\-]*=")  # Ansible's ` priv=`, ` state=`
 _AZURE_NAME = "AccountKey="
 

@@ -11,6 +11,16 @@
   token (`@property (nonatomic, copy) NSString *apiKey; // V`, `private String apiSecret; // V`);
 - a definition with escaped quotes, as Xcode build settings and compiler flags write them
   (`OTHER_SWIFT_FLAGS = -DAPI_KEY=\\"v\\"`, `GCC_PREPROCESSOR_DEFINITIONS = API_SECRET=@\\"v\\"`);
+- session 38: a secret split into literals joined at run time under a secret-named name
+  (Python's `API_KEY = "".join(["sk-proj-", "X", "Y"])`, JavaScript's `const token = ["ghp_",
+  "X"].join("")`): each literal of the join, judged whole;
+- a URL's password given as a format argument (Go's `fmt.Sprintf("postgres://app:%s@db/app",
+  "X")`, Python's `"mysql://u:%s@h/db" % ("X",)` and `"..:{}@..".format("X")`, Java's
+  `String.format`): the literal argument at the password's place;
+- a `user:password` pair built by formatting (`"%s:%s" % ("admin", "X")`, `"{}:{}".format(
+  "admin", "X")`): the second literal, when it looks like a password;
+- a secret given by position after its key id (`Razorpay.setup("rzp_live_ID", "X")`,
+  `Client("AC<32 hex>", "X")` (Twilio), an AWS key id then X): the random literal after the id;
 - an HTML password field's value (`<input type="password" name="pw" value="V">`, attributes
   in any order, quoted or not), whatever the field's name: a template's default or a saved
   page's filled-in form; an empty value or a template expression (`{{ form.pw.value }}`) is none.
@@ -20,9 +30,16 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_placeholder, is_secret_key, random_key_value, random_literal
+from repokb.secrets.keylines import KeyLines
+from repokb.secrets.scan import (
+    entropy,
+    is_placeholder,
+    is_secret_key,
+    random_key_value,
+    random_literal,
+)
 from repokb.secrets.shapes import Span
-from repokb.secrets.values import value_ok
+from repokb.secrets.values import password_like, value_ok
 
 _PLIST_PAIR = re.compile(r"<key>\s*(?P<key>[A-Za-z_][\w.\-]{0,80})\s*</key>\s*"
                          r"<string>(?P<value>[^<>\n]{1,400})</string>")
@@ -41,6 +58,31 @@ _DECLARED_COMMENT = re.compile(
     r"""^[ \t]*(?:@property\b[^;\n]*?|(?:[A-Za-z_][\w<>\[\]:.]*[ \t*&]+){1,6})[ \t*]*"""
     r"""(?P<key>[A-Za-z_]\w{0,80})[ \t]*;[ \t]*//[ \t]*(?P<value>\S{12,400})[ \t]*$""", re.M)
 
+# `NAME = "".join([...])` / `NAME = ["..", ".."].join("")` on one line (the literals, then judged)
+_JOINED = re.compile(
+    r"""(?P<key>[A-Za-z_][\w.]{0,80})[ \t]*(?::[^=\n]{1,40})?=[ \t]*"""
+    r"""(?:(?P<q>["'])(?P=q)\.join\([ \t]*[\[(](?P<items>[^\])\n]{1,2000})[\])][ \t]*\)"""
+    r"""|\[(?P<jsitems>[^\]\n]{1,2000})\]\.join\([ \t]*(?P<jq>["'])(?P=jq)[ \t]*\))""")
+_ITEM = re.compile(r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
+
+# a format string's URL whose password is a verb (`://user:%s@`), then its arguments
+_URL_TEMPLATE = re.compile(
+    r"""(?P<q>["'])(?P<template>[^"'\n]{0,400}?://[^\s:/@"']{0,64}:(?:%[sv]|\{\d*\})@"""
+    r"""[^"'\n]{0,400})"""
+    r"""(?P=q)[ \t]*(?:,|%[ \t]*\(?|\.format\()""")
+_VERB = re.compile(r"%[-+ #0-9.]*[a-zA-Z]|\{\d*\}")
+_ARGUMENT = re.compile(r"""[ \t]*(?:"(?P<d>[^"\n]*)"|'(?P<s>[^'\n]*)'|[^,()"'\n]+)[ \t]*"""
+                       r"""(?:,|(?=[)\n])|$)""")
+
+_PAIR_FORMAT = re.compile(
+    r"""(?P<q>["'])(?:%s:%s|\{\}:\{\})(?P=q)[ \t]*(?:%[ \t]*\(|\.format\()[ \t]*"""
+    r"""(?P<q1>["'])[\w.@\-]{1,64}(?P=q1)[ \t]*,[ \t]*"""
+    r"""(?P<q2>["'])(?P<value>[^"'\n]{4,200})(?P=q2)""")
+# a key id a vendor pairs with its secret, then the next literal argument
+_ID_THEN_SECRET = re.compile(
+    r"""(?P<q>["'])(?:rzp_(?:live|test)_[A-Za-z0-9]{14}|(?:AKIA|ASIA)[A-Z0-9]{16}|AC[0-9a-f]{32})"""
+    r"""(?P=q)[ \t]*,[ \t]*(?P<q2>["'])(?P<value>[^"'\s]{12,200})(?P=q2)""")
+
 # an <input> tag (up to its `>`), its type `password`, its value attribute
 _INPUT_TAG = re.compile(r"<input\b[^<>]{0,600}>", re.I)
 _PASSWORD_TYPE = re.compile(r"""\btype[ \t]*=[ \t]*["']?password\b""", re.I)
@@ -50,8 +92,16 @@ _VALUE_ATTRIBUTE = re.compile(
 _TEMPLATE = re.compile(r"\{\{|\{%|<%|\$\{|\{\$|@\{|\$[A-Za-z_]|^\{.*\}$")
 
 
-def find(text: str) -> list[Span]:
+# the anchors of session 38's forms, found in the one pass of every finder's words (`keys`)
+ID_WORDS = ("rzp_", "akia", "asia")  # (Twilio's `"AC..` is found with its token: twilio's)
+FORMAT_WORDS = (":%s@", ":%v@", ":{}@")
+PAIR_WORDS = ("%s:%s", "{}:{}")
+JOIN_WORDS = ('".join(', "'.join(", "].join(")
+
+
+def find(text: str, keys: KeyLines | None = None) -> list[Span]:
     """Spans of the secret values in the forms above."""
+    keys = keys or KeyLines(text)
     out: list[Span] = []
     if "<key>" in text:
         for m in _PLIST_PAIR.finditer(text):
@@ -77,6 +127,17 @@ def find(text: str) -> list[Span]:
             if found:
                 start = m.end() + body.index(value)
                 out.append((start, start + len(value), "multiline_value", False))
+    if keys.has(FORMAT_WORDS):
+        out += _formatted(text)
+    if keys.has(ID_WORDS):
+        out += [(m.start("value"), m.end("value"), "paired_secret", False)
+                for m in _ID_THEN_SECRET.finditer(text) if _paired(m.group("value"))]
+    if keys.has(PAIR_WORDS):
+        out += [(m.start("value"), m.end("value"), "format_password", False)
+                for m in _PAIR_FORMAT.finditer(text)
+                if password_like(m.group("value"), 6, glued_words=True)]
+    if keys.has(JOIN_WORDS):
+        out += _joined(text)
     if "; //" in text or ";//" in text:
         for m in _DECLARED_COMMENT.finditer(text):
             if is_secret_key(m.group("key")) and random_literal(m.group("value")):
@@ -108,3 +169,58 @@ def _password_inputs(text: str) -> list[Span]:
         at = tag.start() + m.start(group)
         out.append((at, at + len(value), "password_input", False))
     return out
+
+
+def _joined(text: str) -> list[Span]:
+    """The literals of a join under a secret-named name whose joined value is a secret."""
+    out: list[Span] = []
+    matches = []
+    at = text.find(".join(")
+    while at != -1:  # the lines holding a join, each searched once (the pattern opens on a
+        # name: searched over a whole text, it was tried at every character: 2.3 s over Django)
+        start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        end = len(text) if end == -1 else end
+        if text[at - 1] in "\"']" and (m := _JOINED.search(text, start, end)):
+            matches.append(m)
+        at = text.find(".join(", end)
+    for m in matches:
+        group = "items" if m.group("items") is not None else "jsitems"
+        items = list(_ITEM.finditer(m.group(group)))
+        value = "".join(i.group("value") for i in items)
+        if not items or not (is_secret_key(m.group("key")) and value_ok(value, m.group("key"))
+                             and random_literal(value) or random_key_value(m.group("key"), value)):
+            continue
+        at = m.start(group)
+        out += [(at + i.start("value"), at + i.end("value"), "joined_literals", False)
+                for i in items]
+    return out
+
+
+def _formatted(text: str) -> list[Span]:
+    """The literal argument at a format string's URL password (see the module docstring)."""
+    out: list[Span] = []
+    for m in _URL_TEMPLATE.finditer(text):
+        template = m.group("template")
+        place = template.index("@", template.index("://") + 3)  # the password's verb ends here
+        verbs = [v for v in _VERB.finditer(template) if v.end() <= place]
+        if not verbs:
+            continue
+        at, n = m.end(), len(verbs) - 1
+        for _ in range(n + 1):
+            arg = _ARGUMENT.match(text, at)
+            if arg is None:
+                break
+            if _ == n:
+                group = "d" if arg.group("d") is not None else "s"
+                value = arg.group(group)
+                if value is not None and password_like(value, 6, glued_words=True):
+                    out.append((arg.start(group), arg.end(group), "format_password", False))
+            at = arg.end()
+    return out
+
+
+def _paired(value: str) -> bool:
+    """A secret after its key id: random with digits, or letters of both cases high in entropy
+    (a Razorpay secret may hold no digit)."""
+    return random_literal(value) or (len(value) >= 16 and value.isalnum() and not value.isupper()
+                                     and not value.islower() and entropy(value) >= 3.5)

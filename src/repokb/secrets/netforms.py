@@ -9,6 +9,8 @@
   and its kin; type 0 is the plain text, `7` a reversible cipher; `5`, `8`, `9` are hashes:
   the hash is taken too); a plain one must look like a password (`enable password` in a
   sentence stays);
+- session 38: SNMP v3's user passphrases (net-snmp's `createUser NAME SHA "X" AES "Y"`, the
+  authentication's and the privacy's);
 - an OpenVPN static key (`-----BEGIN OpenVPN Static key V1-----`, the `<tls-auth>` and
   `<tls-crypt>` blocks of a client profile): its hex lines.
 
@@ -37,6 +39,10 @@ _COMMUNITY = re.compile(
 _DEVICE = re.compile(
     r"""(?m)^[ \t]*(?:username[ \t]+\S+(?:[ \t]+privilege[ \t]+\d+)?|enable)[ \t]+"""
     r"""(?:password|secret)[ \t]+(?:(?P<type>[0-9])[ \t]+)?(?P<value>\S{4,256})[ \t]*$""")
+_SNMP_USER = re.compile(
+    r"""(?m)^[ \t]*createUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA[\w\-]*)[ \t]+"""
+    r"""(?:"(?P<auth>[^"\n]{8,128})"|(?P<bare>[^\s"]{8,128}))(?:[ \t]+(?:DES|AES[\w\-]*)[ \t]+"""
+    r"""(?:"(?P<priv>[^"\n]{8,128})"|(?P<pbare>[^\s"]{8,128})))?""")
 _OVPN_KEY = re.compile(r"-----BEGIN OpenVPN Static key V1-----\n(?P<value>[0-9a-fA-F\s]{32,2200}?)"
                        r"\n-----END OpenVPN Static key V1-----")
 _NOT_SECRET = frozenset({"public", "private"})
@@ -65,6 +71,10 @@ def find(text: str, keys: KeyLines) -> list[Span]:
                 if m.group("type") not in (None, "0")  # a cipher or a hash: `$1$...` too
                 or _literal(m.group("value"))
                 and password_like(m.group("value"), min_length=6, glued_words=True)]
+    if "createUser" in text:
+        out += [(m.start(g), m.end(g), "snmp_user", False) for m in _SNMP_USER.finditer(text)
+                for g in ("auth", "bare", "priv", "pbare")
+                if m.group(g) is not None and _literal(m.group(g))]
     if "OpenVPN Static key" in text:
         out += [(m.start("value"), m.end("value"), "openvpn_static_key", True)
                 for m in _OVPN_KEY.finditer(text)]
@@ -72,4 +82,7 @@ def find(text: str, keys: KeyLines) -> list[Span]:
 
 
 def _literal(value: str) -> bool:
-    return not is_placeholder(value) and not re.search(r"[$%`{<]", value)
+    """Not a placeholder nor a reference (`$X`, `%NAME%`, `%1`; a `%` alone is a password's:
+    `secret 0 Pw4417%`, session 38)."""
+    return not is_placeholder(value) and not re.search(r"[$`{<]|%(?:[A-Za-z_]\w*%|[~*\d(])",
+                                                       value)

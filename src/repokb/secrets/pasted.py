@@ -13,7 +13,12 @@ each stored as written; the files themselves, where their names say so, are bloc
   an htpasswd's `admin:$apr1$...` or `admin:{SHA}...`, Traefik's `basicAuth` users): the crypt
   hash, crackable offline; a hash with no user before it (a hasher's test vector) stays;
 - `.npmrc`'s `_auth=BASE64` (npm's legacy `user:password` in base64, also scoped
-  `//registry/:_auth=`), when the value decodes to `user:password`.
+  `//registry/:_auth=`), when the value decodes to `user:password`;
+- session 38: a plain text file that is nothing but a password list, each line `user:X`
+  (Mosquitto's `password_file` before `mosquitto_passwd -U`, a relay map's login), or an
+  OpenVPN `auth-user-pass` file (two lines: a user's name, then X): X must look like a password
+  (`values.password_like`, a command line's place); a `key:value` list of names stays;
+- a minisign / signify secret key: the base64 line under `untrusted comment: .. secret key`.
 """
 
 from __future__ import annotations
@@ -38,6 +43,13 @@ _NAMES_USERLIST = ("userlist", "auth_file", "pgbouncer")
 # a line of text that is no part of a userlist: blank, a comment (`;`, `#`), a Markdown fence
 _OTHER = re.compile(r"[ \t]*(?:[;#].*|```.*|~~~.*)?")
 
+# a password list's line (`user:X`), a two-line auth file's user line; comments and blanks
+_LIST_LINE = re.compile(r"(?P<user>[\w.@\-]{1,64}):(?P<v>[^\s:]{6,256})")
+_USER_LINE = re.compile(r"[\w.@\-]{1,64}")
+_LIST_OTHER = re.compile(r"[ \t]*(?:#.*)?")
+_SIGNIFY = re.compile(r"^untrusted comment:[^\n]*secret key[ \t]*\n(?P<v>[A-Za-z0-9+/]{40,}={0,2})"
+                      r"[ \t]*$", re.M)
+
 _FTP_OPEN = re.compile(r"^[ \t]*open[ \t]+\S+", re.M)
 _FTP_USER = re.compile(r"^[ \t]*user[ \t]+(?P<user>[\w.@\-]+)[ \t]+(?P<v>[^\s=(]+)[ \t]*$", re.M)
 
@@ -52,10 +64,15 @@ _NPM_AUTH = re.compile(r"""_auth[ \t]*=[ \t]*["']?(?P<v>[A-Za-z0-9+/]{8,512}={0,
                        re.M)
 
 
-def find(text: str, keys: KeyLines | None = None) -> list[Span]:
+def find(text: str, keys: KeyLines | None = None, language: str | None = None) -> list[Span]:
     """Spans of the credential lines of `text` (see the module docstring)."""
     keys = keys or KeyLines(text)
     out: list[Span] = []
+    if language == "text" and len(text) < 4096:
+        out += _password_list(text)
+    if "untrusted comment:" in text:
+        out += [(m.start("v"), m.end("v"), "signify_secret_key", True)
+                for m in _SIGNIFY.finditer(text)]
     if "PuTTY-User-Key-File-" in text:
         out += _putty(text)
     if '"' in text:
@@ -72,6 +89,35 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 if text[m.start() - 1:m.start()] in ("", " ", "\t", "\n", ":")
                 and _user_password(m.group("v"))]
     return out
+
+
+def _password_list(text: str) -> list[Span]:
+    """A plain text that is only `user:X` lines, or only a user's line and X's (see the module
+    docstring): the X."""
+    lines: list[tuple[int, str]] = []
+    at = 0
+    for line in text.split("\n"):
+        if not _LIST_OTHER.fullmatch(line):
+            lines.append((at, line.rstrip("\r")))
+        at += len(line) + 1
+    pairs = [(start, _LIST_LINE.fullmatch(line)) for start, line in lines]
+    if lines and all(m for _, m in pairs):
+        found = [(start + m.start("v"), start + m.end("v")) for start, m in pairs if m
+                 and password_like(m.group("v"), 6, glued_words=True)]
+        return [(s, e, "password_list", False) for s, e in found] if len(found) == len(
+            pairs) else []
+    if len(lines) == 2 and _USER_LINE.fullmatch(lines[0][1]) and " " not in lines[1][1] \
+            and password_like(lines[1][1], 6, glued_words=True) and _mixed(lines[1][1]):
+        start, line = lines[1]
+        return [(start, start + len(line), "auth_user_pass", False)]
+    return []
+
+
+def _mixed(value: str) -> bool:
+    """Letters of both cases, or a symbol beside `-_.`: a password, not a second name
+    (`release-2024` under `acme`)."""
+    return (any(c.isupper() for c in value) and any(c.islower() for c in value)
+            or any(not c.isalnum() and c not in "-_." for c in value))
 
 
 def _user_password(value: str) -> bool:

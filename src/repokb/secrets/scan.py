@@ -443,8 +443,8 @@ def random_key_value(key: str, value: str) -> bool:
         return False  # forKey:@"v"`: the name of a stored value, which is not a key
     if is_placeholder(value) or _reference(value):
         return False
-    if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value):  # user_profile_v2, a.b.c
-        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_.:\-][A-Za-z0-9]+)+", value) and not _random_end(value):
+        return False  # user_profile_v2, a.b.c (Apollo's `service:GRAPH:TOKEN` ends in a key)
     # an address with no userinfo, query or fragment: NuGet.config's `<add key="https://api.nuget.
     # org/v3/index.json" value="..."/>` names a feed (and its value was then redacted wherever
     # the file named the feed)
@@ -452,6 +452,13 @@ def random_key_value(key: str, value: str) -> bool:
         return False
     has_digit = any(c.isdigit() for c in value)
     return has_digit and any(c.isalpha() for c in value) and entropy(value) >= 3.0
+
+
+def _random_end(value: str) -> bool:
+    """Whether the last `:`-part of a value is a random token of 16+ letters and digits mixed."""
+    last = value.rsplit(":", 1)[-1]
+    return (len(last) >= 16 and last.isalnum() and any(c.isdigit() for c in last)
+            and any(c.isupper() for c in last) and any(c.islower() for c in last))
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_\-+/=.~]+")  # a token's characters, no markup or interpolation

@@ -139,6 +139,9 @@ _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
     r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# Go's fallback (1.22's `cmp.Or(os.Getenv("DB_PASS"), "v")`: the first non-zero value; session 38)
+_GO_ENV_OR = re.compile(r"""\bcmp\.Or\(\s*os\.Getenv\(\s*"(?P<key>\w+)"\s*\)\s*,\s*"""
+                        r"""(?P<q>["`])(?P<value>[^"`\n]{1,400})(?P=q)""")
 # the key such a fallback is given to, when the variable's name says nothing (`password:
 # process.env.PGPASS || 'v'`, `$db_pass = getenv('PGPASS') ?: 'v'`, `= os.environ.get(..) or`)
 _GIVEN_TO = re.compile(
@@ -220,6 +223,7 @@ def find(text: str, mode: str, language: str | None = None,
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
+                              (_GO_ENV_OR, "env_default"),
                               (_DART_ENV_DEFAULT, "env_default"),
                               (_PARAM_DEFAULT, "parameter_default")):
             for m in pattern.finditer(line):

@@ -63,6 +63,8 @@ _CALLS = (
     re.compile(r"\b(?:dbms\.security\.createUser|changeUserPassword)\s*\(\s*"
                r"['\"][^'\"\n]{1,128}['\"]\s*,\s*" + _QUOTED),
     re.compile(r"\bdbms\.(?:security\.)?changePassword\s*\(\s*" + _QUOTED),
+    # session 38: MySQL's `SET PASSWORD FOR 'u'@'%' = 'X'` (its 5.7.6+ form)
+    re.compile(r"(?i)\bset\s+password\s+for\s+[^=;\n]{1,200}?=\s*" + _QUOTED),
 )
 _NOT_A_VALUE = frozenset({"password", "values", "externally", "globally", "random", "null"})
 

@@ -3,6 +3,9 @@
 - a map of users under an authentication key: `auth:` / `users:` / `admin: X` (Traefik's,
   Prometheus' exporters', Helm charts' `basic_auth: users:`, `authentication: accounts:`):
   each user name's scalar value is the user's password;
+- session 38: a list of `user:X` items in such a map (Traefik's `basicAuth: users: -
+  "admin:X"`) and the `user:X,user2:Y` of a `basicauth.users` label (Traefik's Docker labels,
+  in any file): Traefik wants a hash there, but a plaintext written by mistake is a password;
 - cloud-init's `chpasswd:` list, `list: |` then `root:X` lines (or `- root:X` items): each
   line's part after the user's name, unless it is `RANDOM` (cloud-init makes one up).
 
@@ -36,12 +39,19 @@ _CHPASSWD_LINE = re.compile(r"""^[ \t]*(?:- )?["']?(?P<user>[\w.\-]{1,64}):"""
                             r"""(?P<value>[^\s"']{1,400})["']?[ \t]*$""")
 
 
+# a Traefik label's users (`traefik.http.middlewares.NAME.basicauth.users=u:X,u2:Y`)
+_LABEL_USERS = re.compile(r"""basicauth\.users[ \t]*[=:][ \t]*["']?(?P<list>[^\s"']+)""", re.I)
+_LABEL_USER = re.compile(r"(?P<user>[\w.@\-]{1,64}):(?P<value>[^,]{1,400})")
+
+
 def find(text: str, language: str | None) -> list[Span]:
     """Spans of the passwords YAML lists by user name (see the module docstring)."""
-    if language != "yaml" or ":" not in text:
-        return []
-    low = text.lower()
     out: list[Span] = []
+    if "auth.users" in text or "Auth.users" in text:
+        out += _label_users(text)
+    if language != "yaml" or ":" not in text:
+        return out
+    low = text.lower()
     if any(w + ":" in low for w in _USER_MAPS):
         lines = text.split("\n")
         starts = [0]
@@ -79,13 +89,27 @@ def _children(lines: list[str], starts: list[int], n: int, indent: int) -> list[
         if here <= indent:
             break
         child_indent = here if child_indent is None else child_indent
-        m = _CHILD.match(line)
-        if here != child_indent or m is None:
+        m = _CHILD.match(line) or _CHPASSWD_LINE.match(line)
+        if here != child_indent or m is None or "user" in m.groupdict() and not line.lstrip(
+                " \t").startswith("- "):
             continue
         value = m.group("value")
         if secret_scalar(value) and not is_placeholder(value):
             out.append((starts[k] + m.start("value"), starts[k] + m.end("value"),
                         "user_password", False))
+    return out
+
+
+def _label_users(text: str) -> list[Span]:
+    """The passwords of a `basicauth.users` label's `user:X` list."""
+    out: list[Span] = []
+    for m in _LABEL_USERS.finditer(text):
+        for pair in _LABEL_USER.finditer(m.group("list")):
+            value = pair.group("value")
+            if not is_placeholder(value) and len(value) >= 6:
+                at = m.start("list")
+                out.append((at + pair.start("value"), at + pair.end("value"), "user_password",
+                            False))
     return out
 
 

@@ -96,6 +96,9 @@ _IDENTIFIER_WORDS = re.compile(r"[A-Z]{2,}(?=[A-Z][a-z]|\d|_|$)|[A-Z]?[a-z]{2,}|
 
 
 _WORDS_NUMBER = re.compile(r"[A-Za-z]{4,}\d{2,}")
+# two or three plain words (`secret key`, `your password here`): a placeholder or a phrase,
+# not a passphrase (those are four words and more: `correct horse battery staple`)
+_FEW_WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
 
 
 def password_like(value: str, min_length: int = 8, glued_words: bool = False) -> bool:
@@ -104,7 +107,7 @@ def password_like(value: str, min_length: int = 8, glued_words: bool = False) ->
     name (`password2`). With `glued_words` (a command line's password place: `curl -u
     user:X`, `sshpass -p X`), words with digits (`MyPassw0rd`, `CurlPass4417`, `Summer2024`)
     count too: a class's name (`PBKDF2PasswordHasher`) or a version stands in no such place."""
-    if len(value) < min_length or is_placeholder(value):
+    if len(value) < min_length or is_placeholder(value) or _FEW_WORDS.fullmatch(value):
         return False
     if not (looks_random(value) or glued_words and _WORDS_NUMBER.fullmatch(value)):
         return False
