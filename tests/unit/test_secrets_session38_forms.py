@@ -693,3 +693,15 @@ test_go_cmp_or_fallback = redacted_forms([
 test_go_cmp_or_of_a_setting_stays = kept_forms([
     ("go", 'port := cmp.Or(os.Getenv("PORT"), "8080")\n'),
 ])
+# A route a key names is no password (django-allauth's example app, read since decisions38);
+# a value with a digit or of mixed case after the slash still is one
+test_routes_named_by_a_secret_key_stay = kept_forms([
+    ("javascript", "export const URLs = {\n  CHANGE_PASSWORD: '/account/password/change',\n"
+                   "  RESET_PASSWORD: '/auth/password/reset/{key}',\n"
+                   "  PROVIDER_TOKEN: '/auth/provider/token',\n}\n"),
+    ("python", "PASSWORD_RESET_URL = '/accounts/password/reset/<uidb64>/'\n"),
+])
+test_a_slash_before_a_random_value_is_no_route = redacted_forms([
+    ("javascript", "const c = { password: '{X}' }\n", _j("/Tq7Wz", "3Lx9")),
+    ("yaml", "password: {X}\n", _j("/TqWzL", "xRkab")),
+])

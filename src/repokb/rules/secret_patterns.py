@@ -334,6 +334,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   `$USERn$`, ZNC's hash, Google app passwords in prose, curl's short flags glued before
 #   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
 #   shell, a two- or three-word phrase as a passphrase (`secret key`)
+# NEXT (mine38): a value that is an absolute path of words (`/account/password/change`,
+#     `/auth/password/reset/{key}`) is a route the key names, no secret (django-allauth)
 REDACTION_VERSION = 47
 
 

@@ -528,6 +528,10 @@ def random_part(value: str) -> bool:
 
 
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+# An absolute path of words: the route a key names (django-allauth's example app,
+# `CHANGE_PASSWORD: '/account/password/change'`, `RESET_PASSWORD: '/auth/password/reset'`),
+# never a secret; a digit or mixed case (`/Tq7Wz3`, `/TqWzLx`) still is one
+_ROUTE = re.compile(r"(?:/(?:[A-Z]?[a-z]+(?:[-_][A-Za-z]?[a-z]+)*|:\w+|\{\w+\}|<\w+>))+/?")
 
 
 _PASSPHRASE = re.compile(r"\S+(?: \S+){2,7}")  # 3 to 8 words, one space apart
@@ -590,7 +594,7 @@ def is_secret_value(value: str, key: str, *, literal_words: bool) -> bool:
         # a label or a prompt naming the field (Mojolicious' `label_for pass => 'Password
         # (optional, 7-500 characters)'`), not its value
         return False
-    if _reference(value):
+    if _reference(value) or _ROUTE.fullmatch(value):
         return False
     # in config a bare word is the password; in code and prose it is a name (`_csrftoken`)
     return literal_words or not _IDENTIFIER_LIKE.match(value)
