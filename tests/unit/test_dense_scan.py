@@ -88,10 +88,40 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
             kth = ranked[k - 1][0]  # lower end is within 2 slacks of its score, so is the k-th
             assert all(cosine[i] >= kth - 4 * MAX_SLACK for i in set(got) - nearest)
         assert view.candidates([(query.tolist(), where, k)]) == [got]  # alone: the same
+        # and on the one-thread session a crowded server scans with: the same integers
+        assert view.candidates([(query.tolist(), where, k)], crowded=True) == [got]
         compared += len(nearest)
         extra += len(got) - len(nearest)
     assert compared > (5 if asked else 1000)
     assert extra <= compared + 5 * len(asks), (extra, compared)  # a bound tight enough to matter
+
+
+def test_a_crowded_scan_multiplies_on_one_thread_and_a_lone_one_on_a_thread_a_core(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searches running beside the scan (their embedding, their ranking) leave it no second
+    core: its products then take the one-thread session, a lone scan the default one."""
+    single = dense_products.Products.session(single=True)
+    assert single.get_session_options().intra_op_num_threads == 1
+    default = dense_products.Products.session()
+    assert default is not single and default.get_session_options().intra_op_num_threads != 1
+    asked: list[bool] = []
+    real = dense_products.Products.session.__func__  # type: ignore[attr-defined]
+
+    def recorded(cls: Any, single: bool = False) -> Any:
+        asked.append(single)
+        return real(cls, single)
+
+    monkeypatch.setattr(dense_products.Products, "session", classmethod(recorded))
+    scan = DenseScan(DIM)
+    rng = np.random.default_rng(5)
+    scan.add([(f"p{n}", rng.standard_normal(DIM).tolist(), payload(n)) for n in range(400)])
+    query = (rng.standard_normal(DIM).tolist(), StoreFilter(), 5)
+    narrow = (query[0], StoreFilter(paths=("f3.py",)), 2)  # its own rows' product
+    lone = scan.view().candidates([query, narrow])
+    assert asked and not any(asked)
+    asked.clear()
+    assert scan.view().candidates([query, narrow], crowded=True) == lone
+    assert asked and all(asked)
 
 
 def test_vectors_are_compared_by_cosine_not_by_length() -> None:

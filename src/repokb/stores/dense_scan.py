@@ -252,11 +252,12 @@ class View:
         return sorted(self._point_ids(at))
 
     def candidates(self, asks: Sequence[tuple[Sequence[float], StoreFilter, int]],
-                   ) -> list[list[str]]:
+                   crowded: bool = False) -> list[list[str]]:
         """For each (vector, filter, k): the ids of the points that pass the filter and may be
         among its k nearest by cosine (every one of the k nearest, and the points whose score
         the rounding's bound cannot tell from theirs), in no particular order. The queries
-        that scan most rows are scored together, one product a block."""
+        that scan most rows are scored together, one product a block; `crowded`: the products
+        on one thread (`Products.run`)."""
         n = self.used
         found: list[list[str]] = [[] for _ in asks]
         together: list[tuple[int, np.ndarray, int]] = []
@@ -269,7 +270,8 @@ class View:
                 integers = self.integers(chosen)
                 block = new_block(self.layout, *integers.shape)
                 write_rows(self.layout, block, 0, integers)
-                coarse, fine = Products.run(block, len(chosen), query, self.sums[chosen])
+                coarse, fine = Products.run(block, len(chosen), query, self.sums[chosen],
+                                            crowded)
                 found[i] = self._point_ids(self._nearest(
                     query, 0, coarse[0], chosen, k, None if fine is None else fine[0]))
             else:
@@ -277,7 +279,7 @@ class View:
         if together:
             query = Query([asks[i][0] for i, _, _ in together])
             parts = [Products.run(block, min(block_width(self.layout, block), n - start), query,
-                                   self.sums[start:])
+                                   self.sums[start:], crowded)
                      for start, block in zip(self.starts, self.blocks, strict=True) if start < n]
             products = np.concatenate([coarse for coarse, _ in parts], axis=1)
             fines = (None if parts[0][1] is None
