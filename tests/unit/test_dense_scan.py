@@ -267,3 +267,28 @@ def test_a_row_is_found_by_the_engine_uuid_or_the_id_text() -> None:
         assert view.fields_of(row) is not view.fields_of(row)  # each caller's own
     assert view.row(dense_scan.point_key(uuid.uuid4())) is None
     assert view.payload(str(uuid.uuid4())) is None
+
+
+def test_the_kth_highest_is_exact_whether_the_sample_narrows_the_values_or_not() -> None:
+    """`kth_highest` first narrows ~50,000 lower ends to those reaching a sample's threshold;
+    it must give np.partition's k-th highest of all of them: random scales, ties, every k from
+    1 to a quarter of a sample's reach, and values laid out so that the sample sees only the
+    largest (the threshold then leaves fewer than k: all of them are selected from)."""
+    rng = np.random.default_rng(11)
+
+    def expected(values: np.ndarray, k: int) -> float:
+        return float(np.partition(values, len(values) - k)[len(values) - k])
+
+    cases = [rng.standard_normal(n).astype(np.float32) * scale
+             for n, scale in ((49_594, 0.1), (5_000, 3.0), (4_095, 1.0), (100, 1.0))]
+    cases.append(np.round(rng.standard_normal(20_000), 1).astype(np.float32))  # many ties
+    cases.append(np.ones(10_000, dtype=np.float32))  # all tied
+    skewed = np.zeros(8_000, dtype=np.float32)
+    skewed[::dense_scan._SAMPLE_STEP] = 10 + rng.random(1_000).astype(np.float32)
+    cases.append(skewed)  # the sample holds only the top: its threshold is reached by 32
+    for values in cases:
+        for k in sorted({1, 2, 5, 78, 100, 300, 1_000, len(values) // 4, len(values)}):
+            if 1 <= k <= len(values):
+                assert dense_scan.kth_highest(values, k) == expected(values, k), (len(values), k)
+    sample = skewed[::dense_scan._SAMPLE_STEP]  # (k = 100 there took the fallback)
+    assert (skewed >= np.sort(sample)[-(2 * (100 // dense_scan._SAMPLE_STEP) + 8)]).sum() < 100

@@ -393,6 +393,28 @@ def _within(low: np.ndarray, high: np.ndarray, k: int) -> np.ndarray:
     every position): a superset of the k highest scores."""
     if k >= len(low):
         return np.arange(len(low))
-    sure = np.partition(low, len(low) - k)[len(low) - k]
-    return np.flatnonzero(high >= sure)
+    return np.flatnonzero(high >= kth_highest(low, k))
+
+
+# Below this many values (or k over this share of them) the k-th highest is taken from all of
+# them at once; above, a sample narrows them first (`kth_highest`).
+_SAMPLED_FROM = 4096
+_SAMPLE_STEP = 8
+
+
+def kth_highest(values: np.ndarray, k: int) -> Any:
+    """The k-th highest of `values` (1 <= k <= len), exactly. A copy's whole scan has ~50,000
+    and k ~100: a selection over all of them took 0.37-0.45 ms a search. So a threshold t comes
+    first from every _SAMPLE_STEP-th value (its 2k/_SAMPLE_STEP + 8 highest: about 2k values
+    reach it), and when at least k values reach t, t is no higher than the k-th highest, so the
+    values that reach it hold the k highest and their k-th is the k-th of all (0.05 ms); else,
+    from all of them."""
+    n = len(values)
+    if n >= _SAMPLED_FROM and k * 4 * _SAMPLE_STEP <= n:
+        sample = values[::_SAMPLE_STEP]
+        m = min(len(sample), 2 * (k // _SAMPLE_STEP) + 8)
+        reaching = values[values >= np.partition(sample, len(sample) - m)[len(sample) - m]]
+        if len(reaching) >= k:
+            return np.partition(reaching, len(reaching) - k)[len(reaching) - k]
+    return np.partition(values, n - k)[n - k]
 
