@@ -239,9 +239,9 @@ def test_searches_use_the_copy_when_there_is_one(
     scans: list[int] = []
     real = View.candidates
 
-    def counted(self: View, asks: Any) -> list[list[str]]:
+    def counted(self: View, asks: Any, crowded: bool = False) -> list[list[str]]:
         scans.append(len(asks))
-        return real(self, asks)
+        return real(self, asks, crowded)
 
     monkeypatch.setattr(View, "candidates", counted)
     monkeypatch.setattr(edge_copy, "_QUIET_SECONDS", 3600.0)

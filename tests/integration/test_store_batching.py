@@ -237,6 +237,29 @@ def test_concurrent_searches_get_what_a_single_thread_gets(
     assert [s.answer for s in searchers] == expected
 
 
+def test_a_batch_is_crowded_when_searches_beside_it_are_in_flight(
+        store: QdrantEdgeStore, corpus: list[EmbeddedChunk],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search holds `searching()` from its start to its end (Searcher.search): when more
+    searches are in flight than the batch answers, the others run beside it (their query
+    embedding, their ranking) and the dense copy's products take one thread (`crowded`)."""
+    seen: list[bool] = []
+    real = edge.answered
+
+    def recorded(*args: Any, crowded: bool = False) -> Any:
+        seen.append(crowded)
+        return real(*args, crowded=crowded)
+
+    monkeypatch.setattr(edge, "answered", recorded)
+    ask = asks_for(corpus)[0]
+    with store.searching():  # this search
+        alone = store.search(*ask)
+        with store.searching():  # another one, embedding its question meanwhile
+            beside = store.search(*ask)
+        assert store.search(*ask) == alone  # it ended: alone again
+    assert seen == [False, True, False] and beside == alone
+
+
 def test_a_search_the_engine_refuses_fails_alone_in_a_combined_batch(
         store: QdrantEdgeStore, corpus: list[EmbeddedChunk],
         monkeypatch: pytest.MonkeyPatch) -> None:

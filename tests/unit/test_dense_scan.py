@@ -88,10 +88,40 @@ def test_candidates_are_the_nearest_points_that_pass_the_filter(
             kth = ranked[k - 1][0]  # lower end is within 2 slacks of its score, so is the k-th
             assert all(cosine[i] >= kth - 4 * MAX_SLACK for i in set(got) - nearest)
         assert view.candidates([(query.tolist(), where, k)]) == [got]  # alone: the same
+        # and on the one-thread session a crowded server scans with: the same integers
+        assert view.candidates([(query.tolist(), where, k)], crowded=True) == [got]
         compared += len(nearest)
         extra += len(got) - len(nearest)
     assert compared > (5 if asked else 1000)
     assert extra <= compared + 5 * len(asks), (extra, compared)  # a bound tight enough to matter
+
+
+def test_a_crowded_scan_multiplies_on_one_thread_and_a_lone_one_on_a_thread_a_core(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searches running beside the scan (their embedding, their ranking) leave it no second
+    core: its products then take the one-thread session, a lone scan the default one."""
+    single = dense_products.Products.session(single=True)
+    assert single.get_session_options().intra_op_num_threads == 1
+    default = dense_products.Products.session()
+    assert default is not single and default.get_session_options().intra_op_num_threads != 1
+    asked: list[bool] = []
+    real = dense_products.Products.session.__func__  # type: ignore[attr-defined]
+
+    def recorded(cls: Any, single: bool = False) -> Any:
+        asked.append(single)
+        return real(cls, single)
+
+    monkeypatch.setattr(dense_products.Products, "session", classmethod(recorded))
+    scan = DenseScan(DIM)
+    rng = np.random.default_rng(5)
+    scan.add([(f"p{n}", rng.standard_normal(DIM).tolist(), payload(n)) for n in range(400)])
+    query = (rng.standard_normal(DIM).tolist(), StoreFilter(), 5)
+    narrow = (query[0], StoreFilter(paths=("f3.py",)), 2)  # its own rows' product
+    lone = scan.view().candidates([query, narrow])
+    assert asked and not any(asked)
+    asked.clear()
+    assert scan.view().candidates([query, narrow], crowded=True) == lone
+    assert asked and all(asked)
 
 
 def test_vectors_are_compared_by_cosine_not_by_length() -> None:
@@ -237,3 +267,28 @@ def test_a_row_is_found_by_the_engine_uuid_or_the_id_text() -> None:
         assert view.fields_of(row) is not view.fields_of(row)  # each caller's own
     assert view.row(dense_scan.point_key(uuid.uuid4())) is None
     assert view.payload(str(uuid.uuid4())) is None
+
+
+def test_the_kth_highest_is_exact_whether_the_sample_narrows_the_values_or_not() -> None:
+    """`kth_highest` first narrows ~50,000 lower ends to those reaching a sample's threshold;
+    it must give np.partition's k-th highest of all of them: random scales, ties, every k from
+    1 to a quarter of a sample's reach, and values laid out so that the sample sees only the
+    largest (the threshold then leaves fewer than k: all of them are selected from)."""
+    rng = np.random.default_rng(11)
+
+    def expected(values: np.ndarray, k: int) -> float:
+        return float(np.partition(values, len(values) - k)[len(values) - k])
+
+    cases = [rng.standard_normal(n).astype(np.float32) * scale
+             for n, scale in ((49_594, 0.1), (5_000, 3.0), (4_095, 1.0), (100, 1.0))]
+    cases.append(np.round(rng.standard_normal(20_000), 1).astype(np.float32))  # many ties
+    cases.append(np.ones(10_000, dtype=np.float32))  # all tied
+    skewed = np.zeros(8_000, dtype=np.float32)
+    skewed[::dense_scan._SAMPLE_STEP] = 10 + rng.random(1_000).astype(np.float32)
+    cases.append(skewed)  # the sample holds only the top: its threshold is reached by 32
+    for values in cases:
+        for k in sorted({1, 2, 5, 78, 100, 300, 1_000, len(values) // 4, len(values)}):
+            if 1 <= k <= len(values):
+                assert dense_scan.kth_highest(values, k) == expected(values, k), (len(values), k)
+    sample = skewed[::dense_scan._SAMPLE_STEP]  # (k = 100 there took the fallback)
+    assert (skewed >= np.sort(sample)[-(2 * (100 // dense_scan._SAMPLE_STEP) + 8)]).sum() < 100

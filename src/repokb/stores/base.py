@@ -367,6 +367,11 @@ class InFlight:
                 if not self._count:
                     self._none.notify_all()
 
+    @property
+    def count(self) -> int:
+        """Searches in flight now."""
+        return self._count
+
     def since(self, moment: float) -> bool:
         """Whether a search is in flight now or one began after `moment` (time.monotonic())."""
         return self._count > 0 or self.last_start > moment

@@ -62,24 +62,30 @@ def _unsigned(integers: np.ndarray) -> np.ndarray:
 
 
 class Products:
-    """Integer matrix products on onnxruntime, exact, as int32, one session per process, in the
-    layout of blocks this CPU multiplies fastest (`layout`, timed with the session)."""
+    """Integer matrix products on onnxruntime, exact, as int32, in the layout of blocks this CPU
+    multiplies fastest (`layout`, timed with the session). Two sessions per process: one with
+    a thread per core for a search alone, and one of a single thread for a search that other
+    searches' work runs beside (`crowded`): there a second thread only waits for a core the
+    others hold (a served search's product took 2.6x its CPU in wall time on a shared 2-core
+    host) and costs CPU to hand its half over (bench/RESULTS.md, serve38)."""
 
     _lock = threading.Lock()
     _session: Any = None
+    _single: Any = None  # the one-thread session (`crowded`)
     layout: str = ""  # "rows" or "columns": see the module's doc
 
     @classmethod
     def run(cls, block: np.ndarray, used: int, query: Query, sums: np.ndarray,
-            ) -> tuple[np.ndarray, np.ndarray | None]:
+            crowded: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
         """Each query's products t.r with the first `used` points of a block, (queries, used),
         and in the "columns" layout its remainder's products u.r too (a second product: the
         kernels read a block fast, a few of its columns slowly; in "rows" a second product
         cost more than the remainders of the few rows `_nearest` keeps, `View.fine_products`).
         `sums`: those points' sums of integers (the "columns" shift's correction; in "rows" the
         queries' own sums correct it). With no zero point the engine makes no pass of its own
-        over the block for the shift: it is taken off here."""
-        session = cls.session()
+        over the block for the shift: it is taken off here. `crowded`: on one thread (the
+        same integers)."""
+        session = cls.session(crowded)
         if cls.layout == "columns":  # the integers, then the remainders: one product each
             k = len(query.scale)  # (a product of one row is the kernels' fast path: two such
             coarse, fine = (  # took 0.75 ms at 49,553 points, one of two rows 0.85-1.0 ms)
@@ -90,13 +96,18 @@ class Products:
         return np.ascontiguousarray((result - ROW_SHIFT * query.sums[None, :]).T), None
 
     @classmethod
-    def session(cls) -> Any:
+    def session(cls, single: bool = False) -> Any:
+        """The session of a thread per core (its layout timed when it opens), or of one."""
         with cls._lock:
             if cls._session is None:
                 cls._session = _product_session()
                 cls.layout = cls.layout or faster_layout(cls._session)
                 log.info("dense copy: the %s layout", cls.layout)
-            return cls._session
+            if not single:
+                return cls._session
+            if cls._single is None:
+                cls._single = _product_session(threads=1)
+            return cls._single
 
 
 def new_block(layout: str, points: int, dimension: int) -> np.ndarray:
@@ -158,10 +169,14 @@ def faster_layout(session: Any, points: int = 49152, dimension: int = 384) -> st
 PRODUCT_GRAPH = "matmul_integer.onnx"
 
 
-def _product_session() -> Any:
+def _product_session(threads: int = 0) -> Any:
+    """The product's session: `threads` intra-op threads (0: onnxruntime's default, one a
+    core)."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
+    if threads:
+        options.intra_op_num_threads = threads
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
     graph = resources.files("repokb.stores").joinpath(PRODUCT_GRAPH).read_bytes()

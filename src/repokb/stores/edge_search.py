@@ -28,19 +28,21 @@ def _spare(limit: int) -> int:
 
 
 def answered(shard: Callable[[], Guarded], asks: list[Ask], scan: View | None,
-             unchanged: Callable[[], bool]) -> list[Answer]:
+             unchanged: Callable[[], bool], crowded: bool = False) -> list[Answer]:
     """With a dense copy, each dense request ranks only the copy's candidates (its filter
     plus their ids): the engine's own scores, order and filters, without its scan of every
     vector under the interpreter lock; and an ask without content gets ids and scores
     from the engine, the search fields from the copy (`_payloads`). `unchanged`: whether no
     write dropped the copy since the caller took it; `shard`: the engine, asked for only when
-    there is a request for it."""
+    there is a request for it; `crowded`: other searches run meanwhile (the copy's products on
+    one thread)."""
     dense_requests: list[q.QueryRequest] = []
     lexical_requests: list[q.QueryRequest] = []
     places: list[tuple[int | None, int | None]] = []
     dense_asks = [(dense, where, limit + _spare(limit))
                   for dense, _, where, limit, _ in asks if dense is not None]
-    chosen = iter(scan.candidates(dense_asks) if scan is not None and dense_asks else [])
+    chosen = iter(scan.candidates(dense_asks, crowded) if scan is not None and dense_asks
+                  else [])
     for dense, sparse, where, limit, content in asks:
         flt = engine_filter(where)
         payload = content or scan is None  # else: ids and scores alone

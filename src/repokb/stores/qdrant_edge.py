@@ -396,9 +396,11 @@ class QdrantEdgeStore(Store):
 
     def _search_with(self, asks: list[Ask], scan: View | None) -> list[Answer]:
         """The asks answered by one engine call, through `scan` if there is one
-        (stores/edge_search.py)."""
+        (stores/edge_search.py); crowded when searches other than these are in flight (their
+        query embedding, their ranking: the copy's products then take one thread)."""
         drops = self._copies.drops  # before the engine call: a write that drops the copy counts
-        return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops)
+        return answered(lambda: self._shard, asks, scan, lambda: self._copies.drops == drops,
+                        crowded=self._in_flight.count > len(asks))
 
     def count(self, project: str | None = None) -> int:
         return reads.count(self._get_shard, project)
