@@ -700,6 +700,9 @@ test_routes_named_by_a_secret_key_stay = kept_forms([
                    "  RESET_PASSWORD: '/auth/password/reset/{key}',\n"
                    "  PROVIDER_TOKEN: '/auth/provider/token',\n}\n"),
     ("python", "PASSWORD_RESET_URL = '/accounts/password/reset/<uidb64>/'\n"),
+    # environs' README (a new user's trial): a Docker secret's file, and a subscript in prose
+    ("markdown", "```bash\nexport SECRET_FILE=/run/secrets/password\n```\n"),
+    ("markdown", "```python\nEMAIL_HOST_PASSWORD = email[\"EMAIL_HOST_PASSWORD\"]\n```\n"),
 ])
 test_a_slash_before_a_random_value_is_no_route = redacted_forms([
     ("javascript", "const c = { password: '{X}' }\n", _j("/Tq7Wz", "3Lx9")),

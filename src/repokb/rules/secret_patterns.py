@@ -335,7 +335,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
 #   shell, a two- or three-word phrase as a passphrase (`secret key`)
 # NEXT (mine38): a value that is an absolute path of words (`/account/password/change`,
-#     `/auth/password/reset/{key}`) is a route the key names, no secret (django-allauth)
+#     `/auth/password/reset/{key}`, `/run/secrets/password`) is a route or a file the key names,
+#     no secret (django-allauth, environs); `email[` (of `email["PASSWORD"]` in prose) is code
 REDACTION_VERSION = 47
 
 

@@ -509,9 +509,11 @@ def random_literal(value: str) -> bool:
 
 
 def _reference(value: str) -> bool:
-    """`settings.SECRET_KEY`, `os.getenv(...)`: a name in code, not a literal; unless a part of
-    it is random (`hvs.CAESIJx9Kq2m...`, a token with a dot)."""
-    return (P.CODE_REFERENCE.match(value) is not None and ("." in value or "(" in value)
+    """`settings.SECRET_KEY`, `os.getenv(...)`, `email[` (of `email["PASSWORD"]`, cut at its
+    quote in prose): a name in code, not a literal; unless a part of it is random
+    (`hvs.CAESIJx9Kq2m...`, a token with a dot)."""
+    return (P.CODE_REFERENCE.match(value) is not None
+            and ("." in value or "(" in value or value.endswith("["))
             and not random_part(value))
 
 
