@@ -21,6 +21,20 @@ from .conftest import assert_redacted, cases
 PLACE = "{X}"  # in a row's text, where its value stands (written once, in the row)
 
 
+def filled(text: str, values: Sequence[str]) -> str:
+    """`text` with each `@@i@@` place holding `values[i]` (a form of several values)."""
+    for i, value in enumerate(values):
+        text = text.replace(f"@@{i}@@", value)
+    return text
+
+
+def redacted_files(rows: list[Any]) -> Callable[..., None]:
+    """`redacted_forms` of rows (path, language, text with `@@i@@` places, values): the forms
+    an attacker's files hold, each with the path it was found at."""
+    return redacted_forms([(language, filled(text, values), values)
+                           for _path, language, text, values in rows])
+
+
 def j(*parts: str) -> str:
     """A FAKE value assembled at run time from `parts` (no whole token sits in the repository)."""
     return "".join(parts)

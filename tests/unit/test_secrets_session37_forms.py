@@ -21,7 +21,7 @@ from repokb.secrets.scan import mode_for
 
 from ..conftest import assert_redacted, classify_file, write
 from ..secret_forms import j as _j
-from ..secret_forms import kept_forms, redacted_forms
+from ..secret_forms import kept_forms, redacted_files, redacted_forms
 
 FORMS = [  # (path, language as classified, text with @@i@@ for each value, values)
     ('ldap/users.ldif', 'ldif',
@@ -911,14 +911,7 @@ FORMS = [  # (path, language as classified, text with @@i@@ for each value, valu
 ]
 
 
-def _filled(text: str, values: tuple[str, ...]) -> str:
-    for i, value in enumerate(values):
-        text = text.replace(f"@@{i}@@", value)
-    return text
-
-
-test_each_form_is_redacted = redacted_forms(
-    [(language, _filled(text, values), values) for _path, language, text, values in FORMS])
+test_each_form_is_redacted = redacted_files(FORMS)
 
 
 MUST_KEEP = [  # (language, text): the nearest readable forms

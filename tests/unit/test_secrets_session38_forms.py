@@ -25,8 +25,8 @@ from repokb.models import Kind, Policy
 from repokb.secrets.values import password_like
 
 from ..conftest import classify_file
+from ..secret_forms import filled, kept_forms, redacted_files, redacted_forms
 from ..secret_forms import j as _j
-from ..secret_forms import kept_forms, redacted_forms
 
 FORMS = [  # (path, language as classified, text with @@i@@ for each value, values)
     ('mosquitto/config/passwords.txt', 'text',
@@ -570,14 +570,7 @@ FORMS = [  # (path, language as classified, text with @@i@@ for each value, valu
 ]
 
 
-def _filled(text: str, values: tuple[str, ...]) -> str:
-    for i, value in enumerate(values):
-        text = text.replace(f"@@{i}@@", value)
-    return text
-
-
-test_each_form_is_redacted = redacted_forms(
-    [(language, _filled(text, values), values) for _path, language, text, values in FORMS])
+test_each_form_is_redacted = redacted_files(FORMS)
 
 
 MUST_KEEP = [  # (language, text): the nearest readable forms
@@ -663,7 +656,7 @@ LEFTOVERS = [
 def test_secrets37_leftovers_are_redacted(language, text, values):
     from ..secret_forms import assert_form_redacted
 
-    assert_form_redacted(language, _filled(text, values), values)
+    assert_form_redacted(language, filled(text, values), values)
 
 
 def test_a_two_or_three_word_phrase_is_no_passphrase():
