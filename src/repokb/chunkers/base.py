@@ -233,6 +233,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
 # 34 also (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
 #     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
+# NEXT (newuser38): nginx configuration (and its Jinja templates) cut by its blocks, `server
+#     shop.example.com`, `http > server x > location /api/` (was INI windows); a YAML file with
+#     Jinja tags (Salt's states, `{% for %}` lines) read by its keys with the tags masked; a Go
+#     template action that opens a key (`{{ name }}-user:`) is no longer a comment line
 CHUNKING_VERSION = 34
 
 

@@ -16,6 +16,7 @@ that is a list of named items (Ansible's tasks: `- name: Install PostgreSQL`) by
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,6 +40,15 @@ class Entry:
     size: int  # bytes of source text
     value: Any  # the node whose children are the sub-entries (None for a scalar)
     label: str | None = None  # an array element's own `name:` (an Ansible task's)
+
+
+# Jinja's statements and comments (Salt's states, Ansible's YAML templates), masked as Go's
+# `{{ }}` actions are: the same length, an opening `{{` and a closing `}}`
+_JINJA_TAG = re.compile(r"\{([%#])(.*?)\1\}", re.S)
+
+
+def _as_action(m: re.Match[str]) -> str:
+    return "{{" + m.group(2) + "}}"
 
 
 def _text(node: Any) -> str:
@@ -244,10 +254,12 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
-        if tree.root_node.has_error and self.format.language == "yaml" and has_actions(text):
-            # a Helm template (`name: {{ include "x.fullname" . }}`): its keys, read with the
-            # template's actions masked (gotemplate.py); the pieces hold the real text
-            tree = parse(parser, mask(text))
+        if tree.root_node.has_error and self.format.language == "yaml" and (
+                has_actions(text) or "{%" in text or "{#" in text):
+            # a Helm template (`name: {{ include "x.fullname" . }}`), a Salt state (`{% for
+            # user in users %}` lines): its keys, read with the template's actions and Jinja's
+            # tags masked (gotemplate.py); the pieces hold the real text
+            tree = parse(parser, mask(_JINJA_TAG.sub(_as_action, text)))
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)

@@ -372,6 +372,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   documentation
 # 0.3.35 also (mine37): a file named as a test runner collects tests (`test_*.py`) in a
 #   migrations folder is a test, not a migration (Django's 14 tests/migrations/test_*.py)
+# NEXT (newuser38): nginx's files are language nginx (`sites-available/default`, `proxy_params`
+#   were unknown and excluded; `nginx.conf` and nginx `.conf`s INI); `.sls` is YAML (Salt) or
+#   Scheme by its content (was "salt/scheme"); a template with a `#!` line is its script's
+#   language (DebOps' `*.fact.j2`: HTML -> Python); an Ansible play whose `- name:` comes before
+#   `hosts:` and a role's task file, named like a secret, are indexed (were blocked)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
