@@ -209,3 +209,26 @@ def test_a_package_folder_without_a_usable_name_keeps_its_own(tmp_path, manifest
     if manifest is not None:
         (folder / "package.json").write_text(manifest)
     assert folder_name(folder) == "package"
+
+
+@pytest.mark.parametrize(("language", "text", "value"), [
+    # an Ansible role's template (DebOps' style) and a Salt state's Jinja
+    ("ini", "password = {{ db_password | default('Nu38defaultPw12345') }}\n",
+     "Nu38defaultPw12345"),
+    ("yaml", "token: \"{{ api_token | d('Nu38defaultTok12345') }}\"\n", "Nu38defaultTok12345"),
+    ("nginx", "location / {\n    proxy_set_header Authorization \"Basic Nu38abcdefGHIJ12\";\n}\n",
+     "Nu38abcdefGHIJ12"),
+    ("yaml", "redis_port: 6379\nredis_requirepass: \"Nu38redisPw12345\"\n", "Nu38redisPw12345"),
+    ("yaml", "redis_server__masterauth: Nu38redisMaster99\n", "Nu38redisMaster99"),
+])
+def test_infra_secret_forms_are_redacted(language, text, value) -> None:
+    assert value not in redact(text, "config", language).text
+
+
+@pytest.mark.parametrize("text", [
+    "port = {{ db_port | default('5432') }}\nuser = {{ db_user | default('app') }}\n",
+    "password = {{ db_password | default(omit) }}\n",
+    "location / {\n    proxy_set_header Authorization $http_authorization;\n}\n",
+])
+def test_infra_forms_that_hold_no_secret_stay(text) -> None:
+    assert redact(text, "config", "ini").text == text
