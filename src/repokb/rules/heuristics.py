@@ -100,7 +100,8 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
         ("scheme", "Scheme", re.compile(r"^[ \t]*\((?:library|import|define|export)\b", _M)),
         ("yaml", "Salt state (YAML)", re.compile(
             r"^(?:[A-Za-z_{][\w.{}\[\]'\" |-]*:(?:[ \t]|$)"
-            r"|[ \t]+-?[ \t]*[a-z_]+\.[a-z_]+:(?:[ \t]|$)|[ \t]*\{%-?[ \t]*(?:set|from|import|if|for)\b)",
+            r"|[ \t]+-?[ \t]*[a-z_]+\.[a-z_]+:(?:[ \t]|$)"
+            r"|[ \t]*\{%-?[ \t]*(?:set|from|import|if|for)\b)",
             _M)),
     ),
     # Windows side-by-side assembly manifests (psycopg2's `_psycopg.vc9.amd64.manifest`, a
