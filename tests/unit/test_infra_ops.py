@@ -232,3 +232,19 @@ def test_infra_secret_forms_are_redacted(language, text, value) -> None:
 ])
 def test_infra_forms_that_hold_no_secret_stay(text) -> None:
     assert redact(text, "config", "ini").text == text
+
+
+def test_each_ansible_task_is_a_piece_named_by_it() -> None:
+    """DebOps' roles/nginx/tasks/main.yml was cut three tasks to a piece, named after the first
+    (`Check if nginx is installed, Ensure base packages are installed, Ensure Nginx packages
+    ...`): "which task installs the nginx packages" found it 3rd."""
+    text = "".join(
+        f"- name: {name}\n  ansible.builtin.{module}:\n    name: '{arg}'\n    state: present\n\n"
+        for name, module, arg in [("Check if nginx is installed", "stat", "/usr/sbin/nginx"),
+                                  ("Ensure base packages are installed", "apt", "openssl"),
+                                  ("Ensure Nginx packages are in their desired state", "apt",
+                                   "nginx-full")])
+    pieces = chunker_for("yaml").chunk(text)
+    assert [p.symbol for p in pieces] == ["Check if nginx is installed",
+                                          "Ensure base packages are installed",
+                                          "Ensure Nginx packages are in their desired state"]

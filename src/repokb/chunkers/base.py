@@ -236,7 +236,8 @@ from repokb.models import ChunkPiece, ParseBudget
 # NEXT (newuser38): nginx configuration (and its Jinja templates) cut by its blocks, `server
 #     shop.example.com`, `http > server x > location /api/` (was INI windows); a YAML file with
 #     Jinja tags (Salt's states, `{% for %}` lines) read by its keys with the tags masked; a Go
-#     template action that opens a key (`{{ name }}-user:`) is no longer a comment line
+#     template action that opens a key (`{{ name }}-user:`) is no longer a comment
+#     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 CHUNKING_VERSION = 34
 
 

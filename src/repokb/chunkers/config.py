@@ -274,7 +274,13 @@ class ConfigChunker:
         if hi <= lo:  # everything on one line (minified): nothing to cut by keys
             return windows_over(numbered(lines, lo, hi + 1), *self.window, path or None, "key")
         pieces: list[ChunkPiece] = []
-        for group, start, end in pack(entries, lo, hi, self.max_chars, self._alone):
+        # a file that is a list of named items (Ansible's tasks, handlers, plays): each item is
+        # a piece of its own, named by its `name:` (three packed tasks answered "which task
+        # installs nginx" with a piece named after the first); a short one still joins its
+        # neighbour (join_short)
+        named = not path and all(e.index is not None and e.label for e in entries)
+        alone = (lambda e: True) if named else self._alone
+        for group, start, end in pack(entries, lo, hi, self.max_chars, alone):
             pieces.extend(self._group(group, start, end, path, lines))
         return pieces
 
