@@ -248,3 +248,15 @@ def test_each_ansible_task_is_a_piece_named_by_it() -> None:
     assert [p.symbol for p in pieces] == ["Check if nginx is installed",
                                           "Ensure base packages are installed",
                                           "Ensure Nginx packages are in their desired state"]
+
+
+@pytest.mark.parametrize(("rel", "text", "language"), [
+    # an etckeeper repository: Salt's settings and Debian's service defaults were unknown
+    ("etc/salt/master", "# The address of the interface to bind to:\n#interface: 0.0.0.0\n"
+                        "worker_threads: 5\n", "yaml"),
+    ("etc/salt/minion", "master: salt.example.com\n", "yaml"),
+    ("etc/default/nginx", "# Options for nginx\n#DAEMON_OPTS=\"\"\n", "shell"),
+])
+def test_etc_files_known_by_their_folder(tmp_path, rel, text, language) -> None:
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == language and c.index_policy != Policy.EXCLUDE, c

@@ -377,6 +377,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   Scheme by its content (was "salt/scheme"); a template with a `#!` line is its script's
 #   language (DebOps' `*.fact.j2`: HTML -> Python); an Ansible play whose `- name:` comes before
 #   `hosts:` and a role's task file, named like a secret, are indexed (were blocked)
+#   (also) `/etc/salt/master`, `minion` are YAML and `/etc/default/*` shell (were unknown)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
