@@ -260,3 +260,12 @@ def test_each_ansible_task_is_a_piece_named_by_it() -> None:
 def test_etc_files_known_by_their_folder(tmp_path, rel, text, language) -> None:
     c = classify_file(tmp_path, rel, text)
     assert c.language == language and c.index_policy != Policy.EXCLUDE, c
+
+
+@pytest.mark.parametrize("text", [
+    # DebOps' real defaults of secret-named variables that are settings, not secrets
+    "update_password:    '{{ item.update_password | d(\"on_create\") }}'\n",
+    "password_encryption = {{ item.password_encryption | d('scram-sha-256') }}\n",
+])
+def test_jinja_defaults_that_are_settings_stay(text) -> None:
+    assert redact(text, "config", "yaml").text == text

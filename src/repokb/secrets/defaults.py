@@ -15,8 +15,9 @@ Found here (spans of the value only, never its name):
   kept). The key scanner leaves such a reference to this finder, so the variable's name stays
   readable;
 - a Jinja default of a secret-named variable (Ansible's and Salt's templates: `{{ db_password |
-  default('X') }}`, `{{ vault_token | d("X") }}`, `{{ pillar.get('db_password', 'X') }}`
-  is Salt's and left to the key scanner).
+  default('X') }}`, `{{ vault_token | d("X") }}`; judged as a flag's default is, so DebOps'
+  `update_password | d("on_create")` and `password_encryption | d('scram-sha-256')` stay;
+  `{{ pillar.get('db_password', 'X') }}` is Salt's and left to the key scanner).
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
 (`values.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
@@ -28,7 +29,8 @@ from __future__ import annotations
 
 import re
 
-from repokb.secrets.scan import is_secret_key, is_secret_value
+from repokb.rules import secret_patterns as P
+from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
 from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -93,7 +95,8 @@ def find(text: str) -> list[Span]:
     if "{{" in text and "|" in text:
         out += [(m.start("value"), m.end("value"), "jinja_default", False)
                 for m in _JINJA_DEFAULT.finditer(text)
-                if _secret(m.group("key").rsplit(".", 1)[-1], m.group("value"))]
+                if _ends_secret(m.group("key").rsplit(".", 1)[-1])
+                and _secret(m.group("key").rsplit(".", 1)[-1], m.group("value"), strict=True)]
     if "${" in text:
         out += [(m.start("value"), m.end("value"), "env_default", False)
                 for m in _SHELL_DEFAULT.finditer(text)
@@ -127,6 +130,17 @@ def _key_start(text: str, span: Span) -> int:
 def _named(pattern: re.Pattern[str], text: str, name: str, strict: bool = False) -> list[Span]:
     return [(m.start("value"), m.end("value"), name, False) for m in pattern.finditer(text)
             if _secret(m.group("key"), m.group("value"), strict)]
+
+
+def _ends_secret(key: str) -> bool:
+    """A variable whose last word (or pair) names the secret itself (`db_password`,
+    `aws_secret_key`), not a setting about one (`password_encryption`)."""
+    words = key_words(key)
+    if not words:
+        return False
+    last = words[-1]
+    return (last in P.SECRET_KEY_WORDS or last.endswith(P.GLUED_SECRET_WORDS)
+            or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
 
 
 def _secret(key: str, value: str, strict: bool = False) -> bool:
