@@ -840,7 +840,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dist-config", Tier.PATH, (Name(T.DIST_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's committed configuration ({evidence}), read as it "
             "is when no local copy overrides it: not a sample", subkind="{language}_config")),
-    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
+    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS
+                                                   | {"gettext", "nginx"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
