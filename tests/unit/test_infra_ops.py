@@ -169,7 +169,7 @@ def test_a_salt_state_is_yaml_cut_by_its_state_ids(tmp_path) -> None:
     c = classify_file(tmp_path, "salt/nginx/init.sls", SALT)
     assert c.language == "yaml", c
     pieces = chunker_for("yaml").chunk(SALT)
-    assert [p.symbol for p in pieces][-1] == "nginx-config", pieces
+    assert [p.symbol for p in pieces][-2:] == ["{{ name }}-user", "nginx-config"], pieces
     assert "".join(p.content for p in pieces) == SALT
 
 

@@ -238,6 +238,7 @@ from repokb.models import ChunkPiece, ParseBudget
 #     Jinja tags (Salt's states, `{% for %}` lines) read by its keys with the tags masked; a Go
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
+#     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
 CHUNKING_VERSION = 34
 
 

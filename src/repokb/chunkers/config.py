@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from repokb.chunkers.base import OverBudget, last_row, load_language, parse, register
@@ -254,19 +254,22 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
+        masked = False
         if tree.root_node.has_error and self.format.language == "yaml" and (
                 has_actions(text) or "{%" in text or "{#" in text):
             # a Helm template (`name: {{ include "x.fullname" . }}`), a Salt state (`{% for
             # user in users %}` lines): its keys, read with the template's actions and Jinja's
             # tags masked (gotemplate.py); the pieces hold the real text
             tree = parse(parser, mask(_JINJA_TAG.sub(_as_action, text)))
+            masked = True
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
         entries = self.format.entries(top) if top is not None else []
         if not entries or not lines:
             return None
-        return self._emit(entries, 0, len(lines) - 1, "", lines)
+        pieces = self._emit(entries, 0, len(lines) - 1, "", lines)
+        return [_real_key(p, lines) for p in pieces] if masked else pieces
 
     def _emit(self, entries: list[Entry], lo: int, hi: int, path: str,
               lines: list[str]) -> list[ChunkPiece]:
@@ -304,6 +307,19 @@ class ConfigChunker:
                 return self._emit(children, start, end, _join(path, e), lines)
             return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
         return group_pieces(lines, start, end, symbol, "key", self.max_chars, self.window)
+
+
+def _real_key(piece: ChunkPiece, lines: list[str]) -> ChunkPiece:
+    """A top-level key read masked (Salt's `{{ name }}-user:`, `__________-user`) named by its
+    own text: the mask keeps every offset, so the real key is the same span of its line."""
+    symbol = piece.symbol
+    if not symbol or MASK * 5 not in symbol or "." in symbol or "," in symbol:
+        return piece
+    for row in range(piece.start_line - 1, min(piece.end_line, len(lines))):
+        line = lines[row]
+        if mask(_JINJA_TAG.sub(_as_action, line)).startswith(symbol + ":"):
+            return replace(piece, symbol=line[:len(symbol)])
+    return piece
 
 
 def _key_path(path: str, key: str) -> str:
