@@ -28,7 +28,7 @@ from repokb.pipeline.chunk import (
 from repokb.pipeline.classify import Classifier, Limits
 from repokb.pipeline.discover import walk_skip
 from repokb.pipeline.run import walk_skip_classification
-from repokb.roots import ProjectRoot, canonical, escaped, present, user_path, utf8
+from repokb.roots import ProjectRoot, canonical, escaped, folder_name, present, user_path, utf8
 from repokb.rules.folders import path_skip
 from repokb.rules.repo_config import CONFIG_NAMES
 from repokb.rules.tables import PACKAGE_MARKERS
@@ -118,7 +118,7 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     skip = walk_skip(ProjectRoot(root.name, root), real, classifier.config)
     if skip is not None:  # the walk would not read it: say what the walk would record
         inside = skip.path if skip.is_dir else None
-        return {"project": canonical(root.name), "path": rel, "status": "skipped",
+        return {"project": folder_name(root), "path": rel, "status": "skipped",
                 "reason": skip.reason, "chunks": 0, "inside": inside,
                 "classification": walk_skip_classification(skip).to_dict()}
     file = RedactedSourceFile(root.name, root, rel, st.st_size, st.st_mtime_ns, real_path=real)
@@ -127,7 +127,7 @@ def _live(limits: Limits, absolute: Path) -> dict[str, Any]:
     c, note = _redaction(file, c, limits)
     if note:
         reason = f"{reason}; {note}"
-    return {"project": canonical(root.name), "path": rel, "status": "not indexed",
+    return {"project": folder_name(root), "path": rel, "status": "not indexed",
             "reason": reason, "chunks": 0, "inside": None, "classification": c.to_dict()}
 
 

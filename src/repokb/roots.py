@@ -5,6 +5,7 @@ importing the pipeline, whose package imports every chunker and redaction patter
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import unicodedata
@@ -58,7 +59,7 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
         if not utf8(str(root)):
             raise InputError(f"The folder's path is not valid UTF-8: {escaped(str(root))}",
                              hint="Rename the folder (or a parent) to a UTF-8 name.")
-        name = canonical(root.name) or "root"
+        name = folder_name(root)
         if project:
             try:
                 name = project_name(project)
@@ -78,6 +79,31 @@ def resolve_roots(paths: list[Path], project: str | None) -> list[ProjectRoot]:
             hint="Index them separately, each with its own name (<<project>>).",
         )
     return roots
+
+
+def folder_name(root: Path) -> str:
+    """The project name a folder gives when none is named: the folder's own, except for the
+    folder an npm tarball unpacks to, `package/`, named as `npm pack` names the tarball
+    (`package.json`'s `@bitnami/readme-generator-for-helm` 2.7.2:
+    `bitnami-readme-generator-for-helm-2.7.2`), so two packages are two projects."""
+    name = canonical(root.name) or "root"
+    if name != "package":
+        return name
+    try:
+        with open(root / "package.json", encoding="utf-8") as f:
+            manifest = json.load(f)
+    except (OSError, ValueError):  # none, unreadable or not JSON: the folder's name
+        return name
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("name"), str):
+        return name
+    npm = manifest["name"].strip().lstrip("@").replace("/", "-")
+    version = manifest.get("version")
+    if isinstance(version, str) and version.strip():
+        npm = f"{npm}-{version.strip()}"
+    try:
+        return project_name(npm) if npm else name
+    except ValueError:
+        return name
 
 
 def user_path(raw: str | Path) -> Path:

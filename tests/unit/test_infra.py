@@ -240,10 +240,11 @@ def test_mask_keeps_every_line_and_offset() -> None:
     ("---\n# Tasks that install and configure PostgreSQL for the application\n"
      "- name: Install PostgreSQL\n  ansible.builtin.apt:\n    name: postgresql-15\n"
      "    state: present\n", ["Install PostgreSQL"]),
-    # a list of named items (Ansible's tasks) by their names, not `[0-1]`
+    # a list of named items (Ansible's tasks) by their names, not `[0-1]`: one piece each
+    # (newuser38: packed, "which task creates the user" found a piece named after the first)
     ("- name: Install PostgreSQL\n  ansible.builtin.apt:\n    name: postgresql-15\n"
      "- name: Create application database user\n  community.postgresql.postgresql_user:\n"
-     "    name: app\n", ["Install PostgreSQL, Create application database user"]),
+     "    name: app\n", ["Install PostgreSQL", "Create application database user"]),
     # a list whose items are not all named keeps its positions
     ("- name: a first step that is named\n  run: make\n- run: make test and more words\n",
      ["[0-1]"]),

@@ -201,4 +201,6 @@ def test_each_candidate_is_a_language_linguist_gives_the_extension():
             # extension
             assert language in claimants or (ext, language) in {
                 (".mak", "mako"), (".exp", "tcl"), (".manifest", "xml"), (".stub", "php"),
-                (".stub", "typescript"), (".stub", "javascript")}, (ext, language)
+                (".stub", "typescript"), (".stub", "javascript"),
+                # Linguist's one entry "Salt or Scheme": Salt's states and pillars are YAML
+                (".sls", "yaml"), (".sls", "scheme")}, (ext, language)

@@ -19,7 +19,9 @@ chunk defining something by its language's chunker), requests (HTTP request file
 section), blocks (Bruno's `.bru` requests by block, CUE by top-level field, Dhall by `let`,
 GDB scripts by `define`), nix (Nix by attribute binding), mako (Mako pages by `<%def>` and
 `<%block>`), texmacros (TeX packages and classes by macro definition), bibtex
-(BibTeX bibliographies by entry). A language with no registered chunker is cut into fixed windows.
+(BibTeX bibliographies by entry), nginx (nginx configuration and its Jinja templates by
+block: `server`, `location`, `upstream`). A language with no registered chunker is cut into
+fixed windows.
 """
 
 from repokb.chunkers import (  # noqa: F401  (registration side effect)
@@ -43,6 +45,7 @@ from repokb.chunkers import (  # noqa: F401  (registration side effect)
     mako,
     markdown,
     markup,
+    nginx,
     nix,
     notebook,
     packaging,

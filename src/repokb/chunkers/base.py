@@ -240,6 +240,12 @@ from repokb.models import ChunkPiece, ParseBudget
 # NEXT (rank38): JavaScript's `Route.prototype.dispatch = function` is the method
 #     `Route.dispatch` (was `dispatch`); a Lua module's top-level alias `stringx.capitalize =
 #     stringx.title` / `file.read = utils.readfile` is a definition of the member (was unnamed)
+# NEXT (newuser38): nginx configuration (and its Jinja templates) cut by its blocks, `server
+#     shop.example.com`, `http > server x > location /api/` (was INI windows); a YAML file with
+#     Jinja tags (Salt's states, `{% for %}` lines) read by its keys with the tags masked; a Go
+#     template action that opens a key (`{{ name }}-user:`) is no longer a comment
+#     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
+#     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
 CHUNKING_VERSION = 34
 
 

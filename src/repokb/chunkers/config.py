@@ -16,9 +16,10 @@ that is a list of named items (Ansible's tasks: `- name: Install PostgreSQL`) by
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from repokb.chunkers.base import OverBudget, last_row, load_language, parse, register
@@ -39,6 +40,15 @@ class Entry:
     size: int  # bytes of source text
     value: Any  # the node whose children are the sub-entries (None for a scalar)
     label: str | None = None  # an array element's own `name:` (an Ansible task's)
+
+
+# Jinja's statements and comments (Salt's states, Ansible's YAML templates), masked as Go's
+# `{{ }}` actions are: the same length, an opening `{{` and a closing `}}`
+_JINJA_TAG = re.compile(r"\{([%#])(.*?)\1\}", re.S)
+
+
+def _as_action(m: re.Match[str]) -> str:
+    return "{{" + m.group(2) + "}}"
 
 
 def _text(node: Any) -> str:
@@ -244,17 +254,22 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
-        if tree.root_node.has_error and self.format.language == "yaml" and has_actions(text):
-            # a Helm template (`name: {{ include "x.fullname" . }}`): its keys, read with the
-            # template's actions masked (gotemplate.py); the pieces hold the real text
-            tree = parse(parser, mask(text))
+        masked = False
+        if tree.root_node.has_error and self.format.language == "yaml" and (
+                has_actions(text) or "{%" in text or "{#" in text):
+            # a Helm template (`name: {{ include "x.fullname" . }}`), a Salt state (`{% for
+            # user in users %}` lines): its keys, read with the template's actions and Jinja's
+            # tags masked (gotemplate.py); the pieces hold the real text
+            tree = parse(parser, mask(_JINJA_TAG.sub(_as_action, text)))
+            masked = True
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
         entries = self.format.entries(top) if top is not None else []
         if not entries or not lines:
             return None
-        return self._emit(entries, 0, len(lines) - 1, "", lines)
+        pieces = self._emit(entries, 0, len(lines) - 1, "", lines)
+        return [_real_key(p, lines) for p in pieces] if masked else pieces
 
     def _emit(self, entries: list[Entry], lo: int, hi: int, path: str,
               lines: list[str]) -> list[ChunkPiece]:
@@ -262,7 +277,13 @@ class ConfigChunker:
         if hi <= lo:  # everything on one line (minified): nothing to cut by keys
             return windows_over(numbered(lines, lo, hi + 1), *self.window, path or None, "key")
         pieces: list[ChunkPiece] = []
-        for group, start, end in pack(entries, lo, hi, self.max_chars, self._alone):
+        # a file that is a list of named items (Ansible's tasks, handlers, plays): each item is
+        # a piece of its own, named by its `name:` (three packed tasks answered "which task
+        # installs nginx" with a piece named after the first); a short one still joins its
+        # neighbour (join_short)
+        named = not path and all(e.index is not None and e.label for e in entries)
+        alone = (lambda e: True) if named else self._alone
+        for group, start, end in pack(entries, lo, hi, self.max_chars, alone):
             pieces.extend(self._group(group, start, end, path, lines))
         return pieces
 
@@ -286,6 +307,19 @@ class ConfigChunker:
                 return self._emit(children, start, end, _join(path, e), lines)
             return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
         return group_pieces(lines, start, end, symbol, "key", self.max_chars, self.window)
+
+
+def _real_key(piece: ChunkPiece, lines: list[str]) -> ChunkPiece:
+    """A top-level key read masked (Salt's `{{ name }}-user:`, `__________-user`) named by its
+    own text: the mask keeps every offset, so the real key is the same span of its line."""
+    symbol = piece.symbol
+    if not symbol or MASK * 5 not in symbol or "." in symbol or "," in symbol:
+        return piece
+    for row in range(piece.start_line - 1, min(piece.end_line, len(lines))):
+        line = lines[row]
+        if mask(_JINJA_TAG.sub(_as_action, line)).startswith(symbol + ":"):
+            return replace(piece, symbol=line[:len(symbol)])
+    return piece
 
 
 def _key_path(path: str, key: str) -> str:

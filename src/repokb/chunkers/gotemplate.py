@@ -61,7 +61,11 @@ def mask(text: str) -> str:
     out = list(text)
     for start, end in actions(text):
         line_start = text.rfind("\n", 0, start) + 1
-        comment = not text[line_start:start].strip()  # the action opens its line
+        line_end = text.find("\n", end)
+        rest = text[end:line_end if line_end != -1 else len(text)].lstrip()
+        # the action opens its line and ends it (or another action follows): a comment; one
+        # that opens a key (Salt's `{{ name }}-user:`) is part of the key
+        comment = not text[line_start:start].strip() and (not rest or rest.startswith("{{"))
         for i in range(start, end):
             if out[i] != "\n":
                 out[i] = MASK

@@ -99,7 +99,8 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
     whose whole content shows what it is, so its name need not block it: Kubernetes objects,
     Secrets among them or not (the kubernetes-secret rules judge the Secrets, their values
     redacted as in a file named otherwise), an Ansible playbook (code, its values redacted as
-    any file's are), or values that are all references, ciphertext or empty
+    any file's are), a role's task file (named tasks calling modules), or values that are all
+    references, ciphertext or empty
     (`secrets.stores.references`: `${NAME}`, `ENC[...]`, `!vault`, CRE's variable names). A
     file too big to read whole, or holding one written value, keeps its block."""
     if f.language not in ("yaml", "json") or f.template_base or f.file.size == 0:
@@ -122,6 +123,8 @@ def SECRET_NAME_CONTENT(f: FileFacts) -> str | None:
         return "a Kubernetes manifest, no Secret object in it"
     if _PLAY.search(text) and _PLAY_BODY.search(text):
         return "an Ansible playbook: plays run on hosts, not a store of values"
+    if _TASK.search(text) and _TASK_MODULE.search(text):
+        return "Ansible tasks: steps run by modules, not a store of values"
     return stores.references(text)
 
 
@@ -146,9 +149,18 @@ _JSON_API = re.compile(r'"apiVersion"\s*:\s*"[\w.\-]+(?:/[\w.\-]+)?"')
 _JSON_KIND = re.compile(r'"kind"\s*:\s*"[A-Z]\w*"')
 
 
-# an Ansible playbook: a list of plays, each naming its hosts and what runs on them
-_PLAY = re.compile(r"^-[ \t]+hosts:[ \t]*\S", re.M)
+# an Ansible playbook: a list of plays, each naming its hosts and what runs on them (`hosts:`
+# first, or after the play's `- name:` as DebOps writes `playbooks/service/secret.yml`)
+_PLAY = re.compile(r"^(?:-[ \t]+|[ \t]{2,4})hosts:[ \t]*\S", re.M)
 _PLAY_BODY = re.compile(r"^[ \t]+(?:tasks|roles|pre_tasks|post_tasks|handlers):[ \t]*$", re.M)
+# a role's task file (`roles/snmpd/tasks/configure_snmpv3_credentials.yml`): named tasks, each
+# calling a module by its collection's name (`ansible.builtin.service:`) or a builtin's own
+# (a key no list of credentials holds: not `user:`, `service:` nor `file:`)
+_TASK = re.compile(r"^-[ \t]+name:[ \t]*\S", re.M)
+_TASK_MODULE = re.compile(
+    r"^[ \t]{2,4}(?:(?:ansible\.builtin|ansible\.posix|community\.\w+|debops\.\w+)\.\w+"
+    r"|include_tasks|import_tasks|include_role|import_role|block|set_fact|lineinfile"
+    r"|template|apt|yum|dnf|systemd|shell|get_url|mysql_user|postgresql_user):", re.M)
 
 
 @_fact("Helm chart template", "path")

@@ -149,6 +149,8 @@ def news_fragment_match(dirs: tuple[str, ...], name: str) -> re.Match[str] | Non
 
 
 _CODE = CODE
+_NGINX_EXTENSIONS = frozenset({"", ".conf", ".vhost", ".nginx", ".nginxconf", ".types"})
+_NGINX_SITES = frozenset({"sites-available", "sites-enabled"})
 # Every byte but the control bytes seed 003 counts (below TAB, or between CR and space).
 _NOT_CONTROL = bytes(b for b in range(256) if not (b < 9 or 13 < b < 32))
 
@@ -218,6 +220,8 @@ class FileFacts:
             lang = (T.LANGUAGE_BY_FOLDER_AND_NAME.get((self.dirs[-1], lower))
                     or T.LANGUAGE_BY_FOLDER.get(self.dirs[-1])
                     or T.LANGUAGE_BY_FOLDER.get("/".join(self.dirs[-2:])))
+        if lang in (None, "ini") and self.nginx_config:  # `sites-available/default`
+            lang = "nginx"
         if (lang is None and lower.endswith(".bash-completion") and self.dirs
                 and self.dirs[-1] == "debian"):
             lang = "text"  # debhelper's list of completion files (`source [name]` lines)
@@ -228,6 +232,8 @@ class FileFacts:
                          if fnmatch.fnmatchcase(lower, g)), None)
         if lang is None and self.template_base and self.ext:  # `request.bru.j2`: what it renders,
             lang = linguist_language(base, self.ext)  # as Linguist names it, before the engine's
+        if lang is None and self.template_base:  # Ansible's `apt.fact.j2`: a `#!` script
+            lang = self.sniff("shebang")
         if lang is None and self.template_base:  # `layout.jinja`: the template's own format
             own = os.path.splitext(self.name)[1].lower()
             lang = T.LANGUAGE_BY_EXTENSION.get(own) or T.EXTRA_LANGUAGE_BY_EXTENSION.get(own)
@@ -257,6 +263,26 @@ class FileFacts:
         elif lang == "objc" and self.ext == ".m" and self.sniff("matlab_code"):
             lang = "matlab"  # Linguist's heuristic: MATLAB's `%` or `function`, no ObjC mark
         return lang
+
+    @cached_property
+    def nginx_config(self) -> bool:
+        """nginx's configuration, read by its blocks rather than as INI or not at all: its
+        `nginx.conf`; a file with no extension or a `.conf` under a folder `nginx`,
+        `sites-available` or `sites-enabled` (Debian's `sites-available/default`,
+        `proxy_params`; DebOps' `templates/etc/nginx/conf.d/upstream_php.conf.j2`) holding its
+        blocks or directives; and a `.conf` anywhere holding a block of nginx's own
+        (`server {` with `listen 80;`)."""
+        base = (self.template_base or self.name).lower()
+        if base == "nginx.conf":
+            return True
+        if self.ext not in _NGINX_EXTENSIONS:
+            return False
+        evidence = self.sniff("nginx_config")
+        if evidence is None:
+            return False
+        if "nginx" in self.lower_dirs or self.lower_dirs & _NGINX_SITES:
+            return True
+        return self.ext != "" and evidence.rstrip().endswith("{")
 
     @cached_property
     def language_mark(self) -> tuple[str, str] | None:

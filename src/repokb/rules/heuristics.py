@@ -92,6 +92,18 @@ CANDIDATES: dict[str, tuple[tuple[str, str, re.Pattern[str]], ...]] = {
             r"|[ \t]*(?:if|foreach|while)[ \t]*\{[^\n]*\}[ \t]*\{[ \t]*$"
             r"|[ \t]*set[ \t]+[\w:()$]+[ \t]+\[)", _M)),
     ),
+    # Linguist's `.sls` is Salt or Scheme ("salt/scheme" was stored as the language and cut
+    # into windows): an R6RS library opens its forms with `(library`, `(import`, `(define`; a
+    # Salt state or pillar is YAML (with Jinja): a top-level key (`nginx:`, `base:`,
+    # `include:`), a state's function (`  pkg.installed:`) or a Jinja statement opening a line
+    ".sls": (
+        ("scheme", "Scheme", re.compile(r"^[ \t]*\((?:library|import|define|export)\b", _M)),
+        ("yaml", "Salt state (YAML)", re.compile(
+            r"^(?:[A-Za-z_{][\w.{}\[\]'\" |-]*:(?:[ \t]|$)"
+            r"|[ \t]+-?[ \t]*[a-z_]+\.[a-z_]+:(?:[ \t]|$)"
+            r"|[ \t]*\{%-?[ \t]*(?:set|from|import|if|for)\b)",
+            _M)),
+    ),
     # Windows side-by-side assembly manifests (psycopg2's `_psycopg.vc9.amd64.manifest`, a
     # .NET project's `app.manifest`): XML naming the runtime a build links and the privileges
     # it asks for; Linguist gives `.manifest` to no language (an HTML appcache is text)

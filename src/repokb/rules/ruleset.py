@@ -406,6 +406,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   msmtp's, isync's and OfflineIMAP's rc files, `.sentryclirc`, Ansible's `.vault_pass`, Symfony's
 #   `*.decrypt.private.php`; a Terraform state without `lineage`/`serial` sniffed by its
 #   resources' `instances` / `primary`
+# NEXT (newuser38): nginx's files are language nginx (`sites-available/default`, `proxy_params`
+#   were unknown and excluded; `nginx.conf` and nginx `.conf`s INI); `.sls` is YAML (Salt) or
+#   Scheme by its content (was "salt/scheme"); a template with a `#!` line is its script's
+#   language (DebOps' `*.fact.j2`: HTML -> Python); an Ansible play whose `- name:` comes before
+#   `hosts:` and a role's task file, named like a secret, are indexed (were blocked)
+#   (also) `/etc/salt/master`, `minion` are YAML and `/etc/default/*` shell (were unknown)
 CLASSIFIER_VERSION = f"0.3.35+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -890,7 +896,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dist-config", Tier.PATH, (Name(T.DIST_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's committed configuration ({evidence}), read as it "
             "is when no local copy overrides it: not a sample", subkind="{language}_config")),
-    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS | {"gettext"})),
+    _r("sample-config", Tier.PATH, (TEMPLATE, Lang(STRUCTURED | CODE | DOCS
+                                                   | {"gettext", "nginx"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),

@@ -337,6 +337,9 @@ REDACTED = "<REDACTED_SECRET>"
 # NEXT (mine38): a value that is an absolute path of words (`/account/password/change`,
 #     `/auth/password/reset/{key}`, `/run/secrets/password`) is a route or a file the key names,
 #     no secret (django-allauth, environs); `email[` (of `email["PASSWORD"]` in prose) is code
+# NEXT (newuser38): a Jinja default of a secret-named variable (`{{ db_password | default('X')
+#   }}`, `| d("X")`: Ansible's and Salt's templates), nginx's `proxy_set_header Authorization
+#   "Basic X";`, Redis' `requirepass`/`masterauth` glued under a prefix (`redis_requirepass: X`)
 REDACTION_VERSION = 47
 
 
@@ -611,8 +614,10 @@ SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # keytool-maven-plugin's `<storepass>X</storepass>` in a pom.xml name them
 # OpenLDAP's `BINDPW` (ldap.conf), SSSD's `ldap_default_authtok` (slapd.conf's `rootpw X` is
 # read as Kickstart's is, where `rootpw --lock` sets no password)
+# Redis' `requirepass` and `masterauth` under a role's or chart's prefix (`redis_requirepass:
+# "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms')
 GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
-                      "bindpw", "authtok")
+                      "bindpw", "authtok", "requirepass", "masterauth")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
@@ -673,7 +678,8 @@ LABEL_WORDS = frozenset({
 # (`authident`: Yarn's `npmAuthIdent`, whose value is `user:password` or its base64)
 KEY_ANCHORS: tuple[str, ...] = ("pass", "pw", "secret", "token", "key", "credential", "sas",
                                 "authident", "github_pat", "gh_pat", "gitlab_pat", "authtok",
-                                "salt", "cipherseed")  # SECRET_KEY_NAMES' lines
+                                "salt", "cipherseed",  # SECRET_KEY_NAMES' lines
+                                "masterauth")  # Redis' replica password (GLUED_SECRET_WORDS)
 # detect-secrets' keyword detector's own words (its denylist), literally: the lines it reads
 # (`secrets.library`)
 LIBRARY_KEY_WORDS: tuple[str, ...] = (

@@ -280,7 +280,10 @@ def shebang(text: str) -> str | None:
     """The language named by a `#!` line (`#!/usr/bin/env python3` -> python)."""
     if not text.startswith("#!"):
         return None
-    words = text[2:].split("\n", 1)[0].replace("/", " ").split()
+    line = text[2:].split("\n", 1)[0]
+    if "{{" in line and "python" in line:  # Ansible's `#!{{ ansible_python['executable'] }}`
+        return "python"
+    words = line.replace("/", " ").split()
     for word in reversed(words):
         if word in T.SHEBANG_LANGUAGES:
             return T.SHEBANG_LANGUAGES[word]
@@ -481,6 +484,33 @@ def text_records(text: str) -> str | None:
     return f"{records} of {len(lines)} lines are records of one to three short fields"
 
 
+# nginx: a block (`server {`, `location /api/ {`, `upstream php {`, `http {`) and directives
+# ending in `;` (`listen 80;`, `proxy_pass http://app;`, `fastcgi_param QUERY_STRING $x;`)
+_NGINX_BLOCK = re.compile(
+    r"^[ \t]*(?:http|events|stream|server|types|upstream[ \t]+[\w.:{}$ -]+?"
+    r"|location[ \t]+[^{\n;]+?|map[ \t]+\$\S+[ \t]+\$\S+)[ \t]*\{[ \t]*(?:#.*)?$", re.M)
+_NGINX_DIRECTIVE = re.compile(
+    r"^[ \t]*(?:listen|server_name|root|include|error_log|access_log|log_format|worker_\w+"
+    r"|(?:ssl|proxy|fastcgi|uwsgi|scgi|client|gzip|auth_basic|keepalive|limit_req)\w*"
+    r"|add_header|return|try_files|index|sendfile|default_type|server_tokens)[ \t]+[^;\n]*;",
+    re.M)
+
+
+def nginx_config(text: str) -> str | None:
+    """nginx configuration: a block opened by nginx's own words and a directive of its own, or
+    (nginx's `proxy_params`, `fastcgi_params`: directives only) two of its directives; the
+    block's line, or the first directive, is the evidence."""
+    if text.startswith("#!"):
+        return None
+    directive = _NGINX_DIRECTIVE.search(text)
+    block = _NGINX_BLOCK.search(text)
+    if block is not None and directive is not None:
+        return block.group().strip()[:60]
+    if directive is not None and _NGINX_DIRECTIVE.search(text, directive.end()) is not None:
+        return directive.group().strip()[:60]
+    return None
+
+
 SNIFFERS = {
     "openapi": openapi, "asyncapi": asyncapi, "json_schema": json_schema,
     "kubernetes": kubernetes,
@@ -499,5 +529,5 @@ SNIFFERS = {
     "requirements": requirements, "js_module": js_module,
     "completion_script": completion_script,
     "smarty_template": smarty_template, "jinja_template": jinja_template,
-    "html_page_part": html_page_part,
+    "html_page_part": html_page_part, "nginx_config": nginx_config,
 }

@@ -1046,6 +1046,10 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     # `.ssh/config`): Host blocks, ports, users, jump hosts; the keys beside them stay blocked
     (".ssh", "config"): "ssh_config", ("ssh", "config"): "ssh_config",
     ("git", "config"): "git_config",  # git's XDG settings, `~/.config/git/config`
+    # Salt's own settings as /etc keeps them (`/etc/salt/master`, `minion`: YAML, mostly its
+    # commented defaults, `#worker_threads: 5`); an etckeeper repository's were unknown
+    ("salt", "master"): "yaml", ("salt", "minion"): "yaml", ("salt", "proxy"): "yaml",
+    ("salt", "roster"): "yaml", ("salt", "cloud"): "yaml",
 }
 # Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
 DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
@@ -1060,6 +1064,9 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
     # Java's ServiceLoader registrations, one file per interface, named after it
     # (`META-INF/services/com.fasterxml.jackson.databind.Module`): the implementations listed
     "META-INF/services": "text",
+    # Debian's and Red Hat's service settings, sourced by their init scripts and units
+    # (`/etc/default/nginx`, `/etc/sysconfig/haproxy`: `DAEMON_OPTS="..."` shell assignments)
+    "etc/default": "shell", "etc/sysconfig": "shell",
 }
 # Folders of release notes: their text files are the changelog (jackson's release-notes/)
 RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})

@@ -15,7 +15,11 @@ Found here (spans of the value only, never its name):
   `${DB_PASSWORD-X}`, `${DB_PASSWORD:-"X"}`, `npmAuthToken: ${YARN_REG-X}` (a shell script
   is code, where a bare value beside `:` is an expression; `${VAR:?message}` is a message,
   kept). The key scanner leaves such a reference to this finder, so the variable's name stays
-  readable.
+  readable;
+- a Jinja default of a secret-named variable (Ansible's and Salt's templates: `{{ db_password |
+  default('X') }}`, `{{ vault_token | d("X") }}`; judged as a flag's default is, so DebOps'
+  `update_password | d("on_create")` and `password_encryption | d('scram-sha-256')` stay;
+  `{{ pillar.get('db_password', 'X') }}` is Salt's and left to the key scanner).
 
 The name must be a secret's (`scan.is_secret_key`); the value is judged as an assignment's is
 (`values.value_ok`: not empty, a placeholder or a `${VAR}`), but a flag's, which stands among a
@@ -27,8 +31,9 @@ from __future__ import annotations
 
 import re
 
+from repokb.rules import secret_patterns as P
 from repokb.secrets.keylines import KeyLines
-from repokb.secrets.scan import is_secret_key, is_secret_value
+from repokb.secrets.scan import is_secret_key, is_secret_value, key_words
 from repokb.secrets.values import is_field_name, value_ok
 
 Span = tuple[int, int, str, bool]
@@ -60,6 +65,10 @@ _SHELL_DEFAULT = re.compile(
     r"""\$\{(?P<key>[A-Za-z_]\w{0,80}):?[-=](?P<q>["']?)(?P<value>[^}\s"'`$]{1,200})(?P=q)\}""")
 # the key a reference is given to, just before it on its line: `password: ${..`, `TOKEN="${..`
 _GIVEN_TO = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?[ \t]*[:=][ \t]*["']?$""")
+# Jinja's default filter on a variable: `{{ db_password | default('X') }}`, `| d("X")`
+_JINJA_DEFAULT = re.compile(
+    r"""\{\{-?[ \t]*(?P<key>[A-Za-z_][\w.]{0,80})[ \t]*\|[ \t]*(?:default|d)[ \t]*\([ \t]*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 # Python's named placeholder, not Ruby's `%(...)` literal: `ansible_password=%(SSH_PASS)s`
 _PYTHON_FORMAT = re.compile(r"\(\w+\)[sdr]\b")
 
@@ -98,6 +107,11 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                     and not _PYTHON_FORMAT.match(text, m.start("open"))
                     and _secret(m.group("key"), m.group("value"))):
                 out.append((m.start("value"), m.end("value"), "percent_literal", False))
+    if "{{" in text and "|" in text:
+        out += [(m.start("value"), m.end("value"), "jinja_default", False)
+                for m in _JINJA_DEFAULT.finditer(text)
+                if _ends_secret(m.group("key").rsplit(".", 1)[-1])
+                and _secret(m.group("key").rsplit(".", 1)[-1], m.group("value"), strict=True)]
     if "${" in text:
         out += [(m.start("value"), m.end("value"), "env_default", False)
                 for m in _SHELL_DEFAULT.finditer(text)
@@ -131,6 +145,17 @@ def _key_start(text: str, span: Span) -> int:
 def _named(pattern: re.Pattern[str], text: str, name: str, strict: bool = False) -> list[Span]:
     return [(m.start("value"), m.end("value"), name, False) for m in pattern.finditer(text)
             if _secret(m.group("key"), m.group("value"), strict)]
+
+
+def _ends_secret(key: str) -> bool:
+    """A variable whose last word (or pair) names the secret itself (`db_password`,
+    `aws_secret_key`), not a setting about one (`password_encryption`)."""
+    words = key_words(key)
+    if not words:
+        return False
+    last = words[-1]
+    return (last in P.SECRET_KEY_WORDS or last.endswith(P.GLUED_SECRET_WORDS)
+            or tuple(words[-2:]) in P.SECRET_KEY_PAIRS)
 
 
 def _secret(key: str, value: str, strict: bool = False) -> bool:

@@ -12,7 +12,9 @@ Found here (spans of the value only, never its name):
   `'Bearer ' + 'X'`, PHP's `'Basic ' . 'X'`, R's `paste("Bearer", "X")`, `paste0("Bearer ",
   "X")`, glue's `glue('Bearer {"X"}')`);
 - an nginx directive that sets a secret-named header, parameter or variable (`proxy_set_header
-  X-Api-Key X;`, `fastcgi_param DB_PASSWORD X;`, `set $api_secret X;`).
+  X-Api-Key X;`, `fastcgi_param DB_PASSWORD X;`, `set $api_secret X;`), or the
+  `Authorization` header to a scheme and its credential (`proxy_set_header Authorization
+  "Basic X";`).
 
 The name must be a secret's (`scan.is_secret_key`); a value is judged as a string literal of
 code is (`scan.is_secret_value`: no bare word, no `$variable`, no path). Each form is tried only
@@ -73,6 +75,11 @@ _NGINX_DIRECTIVE = re.compile(
     r"""(?P<value>[^\s;"'$][^\s;"']{0,400})(?P=q)[ \t]*(?:if_not_empty[ \t]*)?;""", re.M)
 # what a text must hold for each form to be tried (case as the form's pattern reads it), and
 # the lines the form is then tried on: a form opening on a name is otherwise tried at every word
+# a header set to a scheme and its credential, quoted: `proxy_set_header Authorization "Basic X";`
+_NGINX_SCHEME = re.compile(
+    r"""^[ \t]*(?:proxy_set_header|grpc_set_header|add_header|fastcgi_param|uwsgi_param"""
+    r"""|scgi_param)[ \t]+(?P<key>[\w\-]{1,80})[ \t]+(?P<q>["'])(?:Basic|Bearer|Token|Digest)"""
+    r"""[ \t]+(?P<value>[A-Za-z0-9+/=._~\-]{8,400})(?P=q)[ \t]*;""", re.M)
 _NGINX_ANCHORS = ("_header", "_param", "add_trailer", "set $")
 _NGINX_LINES = ("_header", "_param", "add_trailer", "$")  # `set\t$x` too, in a gated text
 _GLUED_LINES = ("asic", "earer", "oken")
@@ -130,6 +137,10 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             for m in _NGINX_DIRECTIVE.finditer(text, start, end):
                 if (is_secret_key(m.group("key")) and is_secret_value(
                         m.group("value"), m.group("key"), literal_words=False)):
+                    out.append((m.start("value"), m.end("value"), "nginx_directive", False))
+            for m in _NGINX_SCHEME.finditer(text, start, end):
+                if m.group("key").lower() in ("authorization", "proxy-authorization") or (
+                        is_secret_key(m.group("key"))):
                     out.append((m.start("value"), m.end("value"), "nginx_directive", False))
     return out
 

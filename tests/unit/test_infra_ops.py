@@ -1,0 +1,271 @@
+"""Operations repositories as an operator keeps them (session newuser38): DebOps' Ansible roles,
+an /etc with nginx and systemd, Salt's states, an npm tarball's `package/` folder."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from repokb.chunkers import chunker_for
+from repokb.chunkers.gotemplate import mask
+from repokb.models import Kind, Policy
+from repokb.roots import folder_name, resolve_roots
+from repokb.secrets import redact
+
+from ..conftest import classify_file, write
+
+# DebOps 3.3.2's playbooks/service/secret.yml: the play's `- name:` before its `hosts:`
+PLAY = """---
+# SPDX-License-Identifier: GPL-3.0-only
+
+- name: Configure secret storage space
+  collections: [ 'debops.debops' ]
+  hosts: [ 'debops_all_hosts' ]
+  become: True
+
+  roles:
+
+    - role: secret
+      tags: [ 'role::secret' ]
+"""
+# DebOps' roles/snmpd/tasks/configure_snmpv3_credentials.yml, shortened
+TASKS = """---
+- name: Stop snmpd before admin account initialization
+  ansible.builtin.service:
+    name: 'snmpd'
+    state: 'stopped'
+
+- name: Create the monitoring database user
+  community.mysql.mysql_user:
+    name: 'snmp'
+    password: "Nu38snmpAdminPw1"
+"""
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("playbooks/service/secret.yml", PLAY),
+    ("playbooks/ldap/save-credential.yml", PLAY.replace("secret storage space", "credential")),
+    ("roles/snmpd/tasks/configure_snmpv3_credentials.yml", TASKS),
+])
+def test_ansible_plays_and_tasks_named_like_secrets_are_indexed(tmp_path, rel, text) -> None:
+    """Four DebOps files were blocked by their names alone ('secret', 'credential'): a play
+    whose `- name:` comes before `hosts:` (DebOps writes every play so) and a role's task file.
+    They are code; their values are redacted as any file's are."""
+    c = classify_file(tmp_path, rel, text)
+    assert c.kind != Kind.SECRET_CANDIDATE and c.index_policy != Policy.BLOCK, c
+    assert "Nu38snmpAdminPw1" not in redact(text, "config", c.language).text
+
+
+def test_a_list_of_credentials_keeps_its_block(tmp_path) -> None:
+    """Named items whose keys are no module's (`user:`, `password:`) are a store of values."""
+    text = "- name: app\n  user: app\n  password: Nu38listPw2\n- name: ci\n  user: ci\n"
+    c = classify_file(tmp_path, "deploy/credentials.yml", text)
+    assert c.index_policy == Policy.BLOCK, c
+
+
+SITE = """# Default server configuration
+#
+server {
+\tlisten 80 default_server;
+\troot /var/www/html;
+\tserver_name _;
+
+\tlocation / {
+\t\ttry_files $uri $uri/ =404;
+\t}
+}
+"""
+
+
+@pytest.mark.parametrize(("rel", "text"), [
+    ("etc/nginx/sites-available/default", SITE),  # was unknown: excluded
+    ("etc/nginx/proxy_params", "proxy_set_header Host $http_host;\n"
+                               "proxy_set_header X-Real-IP $remote_addr;\n"),
+    ("etc/nginx/nginx.conf", "user www-data;\nevents {\n\tworker_connections 768;\n}\n"),
+    ("deploy/shop.conf", SITE),  # a `.conf` anywhere holding nginx's own block: was INI
+    ("roles/nginx/templates/etc/nginx/conf.d/map.conf.j2",
+     "{# a map #}\nmap $http_upgrade $connection_upgrade {\n    default upgrade;\n}\n"
+     "access_log off;\n"),
+])
+def test_nginx_files_are_nginx(tmp_path, rel, text) -> None:
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == "nginx" and c.index_policy != Policy.EXCLUDE, c
+
+
+@pytest.mark.parametrize(("rel", "text", "language"), [
+    # rsyslog's `if ... then` in a .conf stays INI; a role's hook script is its shebang's
+    ("etc/rsyslog.d/49-haproxy.conf", "$AddUnixListenSocket /var/lib/haproxy/dev/log\n"
+                                      ":programname, startswith, \"haproxy\" {\n  stop\n}\n",
+     "ini"),
+    ("roles/nginx/templates/etc/pki/hooks/nginx.j2", "#!/usr/bin/env bash\nset -e\n"
+                                                     "server {\nlisten 80;\n}\n", "shell"),
+    # DebOps' local facts: `#!{{ ansible_python['executable'] }}` was HTML
+    ("roles/apt/templates/etc/ansible/facts.d/apt.fact.j2",
+     "#!{{ ansible_python['executable'] }}\n# -*- coding: utf-8 -*-\nimport json\n", "python"),
+])
+def test_other_files_beside_nginx_keep_their_language(tmp_path, rel, text, language) -> None:
+    assert classify_file(tmp_path, rel, text).language == language
+
+
+def test_nginx_is_cut_by_its_blocks() -> None:
+    text = ("user www-data;\nevents {\n\tworker_connections 768;\n\tmulti_accept on;\n"
+            "\tuse epoll;\n}\n\n"
+            "http {\n" + "".join(f"\tinclude /etc/nginx/conf.d/{i}.conf;\n" for i in range(30))
+            + "\t# the shop\n\tserver {\n\t\tlisten 443 ssl;\n\t\tserver_name shop.example.com"
+            " www.shop.example.com;\n" + "".join(f"\t\tadd_header X-H{i} v{i};\n"
+                                                 for i in range(60))
+            + "\t\tlocation /api/ {\n\t\t\tproxy_pass http://127.0.0.1:8080;\n"
+            + "".join(f"\t\t\tproxy_set_header X-A{i} $v{i};\n" for i in range(8))
+            + "\t\t\tif ($request_method = POST) {\n\t\t\t\treturn 405;\n\t\t\t}\n"
+            "\t\t}\n\t}\n}\n")
+    pieces = chunker_for("nginx").chunk(text)
+    symbols = [p.symbol for p in pieces]
+    assert "events" in symbols
+    assert "http > server shop.example.com" in symbols, symbols
+    assert "http > server shop.example.com > location /api/" in symbols, symbols
+    assert not any("if" in (s or "") for s in symbols)
+    assert "".join(p.content for p in pieces if p.symbol_type != "window").count("return 405") == 1
+    held = {r for p in pieces for r in range(p.start_line, p.end_line + 1)}
+    lines = text.splitlines()
+    assert all(r + 1 in held for r, line in enumerate(lines) if line.strip())  # none lost
+
+
+def test_an_nginx_template_is_cut_past_its_jinja_tags() -> None:
+    """DebOps' `nginx.conf.j2`: `{% if %}` and `{{ }}` braces are Jinja's, not blocks."""
+    text = ("{# Copyright #}\n{% if nginx_user | d() %}\nuser {{ nginx_user }};\n{% endif %}\n"
+            "events {\n        worker_connections {{ nginx_worker_connections | default('1024')"
+            " }};\n{% if x %}\n        multi_accept on;\n{% endif %}\n}\n\n"
+            "location {{ item.location }} {\n    proxy_pass http://backend;\n"
+            "    proxy_set_header Host $host;\n}\n")
+    pieces = chunker_for("nginx").chunk(text)
+    named = {p.symbol: p for p in pieces}
+    assert "events" in named and "multi_accept on" in named["events"].content, pieces
+    assert "location {{ item.location }}" in named, pieces
+
+
+SALT = """{% set users = salt['pillar.get']('users', {}) %}
+include:
+  - nginx
+
+{% for name, user in users.items() %}
+{{ name }}-user:
+  user.present:
+    - name: {{ name }}
+    - shell: {{ user.get('shell', '/bin/bash') }}
+{% endfor %}
+
+nginx-config:
+  file.managed:
+    - name: /etc/nginx/nginx.conf
+    - source: salt://nginx/files/nginx.conf.jinja
+    - template: jinja
+"""
+
+
+def test_a_salt_state_is_yaml_cut_by_its_state_ids(tmp_path) -> None:
+    """`.sls` was stored as language "salt/scheme" (Linguist's "Salt or Scheme") and cut into
+    windows; a Salt state is YAML with Jinja: its state IDs are its pieces."""
+    c = classify_file(tmp_path, "salt/nginx/init.sls", SALT)
+    assert c.language == "yaml", c
+    pieces = chunker_for("yaml").chunk(SALT)
+    assert [p.symbol for p in pieces][-2:] == ["{{ name }}-user", "nginx-config"], pieces
+    assert "".join(p.content for p in pieces) == SALT
+
+
+def test_a_scheme_library_is_scheme(tmp_path) -> None:
+    c = classify_file(tmp_path, "lib/srfi/1.sls", "(library (srfi 1)\n  (export fold)\n"
+                                                   "  (import (rnrs)))\n")
+    assert c.language == "scheme", c
+
+
+def test_an_action_opening_a_key_is_not_a_comment() -> None:
+    """`{{ name }}-user:` (a Salt state ID made in a loop) is a key; a line that is only an
+    action (Helm's `{{- include "x.labels" . | nindent 4 }}`) stays a comment."""
+    text = "{{ name }}-user:\n  a: 1\n{{- include \"x\" . | nindent 4 }}\nb: 2\n"
+    masked = mask(text)
+    assert masked.splitlines()[0].endswith("-user:") and not masked.startswith("#")
+    assert masked.splitlines()[2].startswith("#")
+    assert len(masked) == len(text)
+
+
+def test_an_npm_tarballs_package_folder_is_named_from_its_manifest(tmp_path) -> None:
+    """`npm pack` + `tar xzf` gives `package/`: every npm project was project 'package', and
+    two of them could not be indexed together."""
+    one = write(tmp_path, "a/package/package.json", json.dumps(
+        {"name": "@bitnami/readme-generator-for-helm", "version": "2.7.2"})).parent
+    two = write(tmp_path, "b/package/package.json", json.dumps({"name": "yargs"})).parent
+    assert folder_name(one) == "bitnami-readme-generator-for-helm-2.7.2"
+    assert [r.name for r in resolve_roots([one, two], None)] == [
+        "bitnami-readme-generator-for-helm-2.7.2", "yargs"]
+    assert resolve_roots([one], "mine")[0].name == "mine"
+
+
+@pytest.mark.parametrize("manifest", [None, "{not json", json.dumps(["x"]),
+                                      json.dumps({"name": 3}), json.dumps({"name": " "})])
+def test_a_package_folder_without_a_usable_name_keeps_its_own(tmp_path, manifest) -> None:
+    folder = tmp_path / "package"
+    folder.mkdir()
+    if manifest is not None:
+        (folder / "package.json").write_text(manifest)
+    assert folder_name(folder) == "package"
+
+
+@pytest.mark.parametrize(("language", "text", "value"), [
+    # an Ansible role's template (DebOps' style) and a Salt state's Jinja
+    ("ini", "password = {{ db_password | default('Nu38defaultPw12345') }}\n",
+     "Nu38defaultPw12345"),
+    ("yaml", "token: \"{{ api_token | d('Nu38defaultTok12345') }}\"\n", "Nu38defaultTok12345"),
+    ("nginx", "location / {\n    proxy_set_header Authorization \"Basic Nu38abcdefGHIJ12\";\n}\n",
+     "Nu38abcdefGHIJ12"),
+    ("yaml", "redis_port: 6379\nredis_requirepass: \"Nu38redisPw12345\"\n", "Nu38redisPw12345"),
+    ("yaml", "redis_server__masterauth: Nu38redisMaster99\n", "Nu38redisMaster99"),
+])
+def test_infra_secret_forms_are_redacted(language, text, value) -> None:
+    assert value not in redact(text, "config", language).text
+
+
+@pytest.mark.parametrize("text", [
+    "port = {{ db_port | default('5432') }}\nuser = {{ db_user | default('app') }}\n",
+    "password = {{ db_password | default(omit) }}\n",
+    "location / {\n    proxy_set_header Authorization $http_authorization;\n}\n",
+])
+def test_infra_forms_that_hold_no_secret_stay(text) -> None:
+    assert redact(text, "config", "ini").text == text
+
+
+def test_each_ansible_task_is_a_piece_named_by_it() -> None:
+    """DebOps' roles/nginx/tasks/main.yml was cut three tasks to a piece, named after the first
+    (`Check if nginx is installed, Ensure base packages are installed, Ensure Nginx packages
+    ...`): "which task installs the nginx packages" found it 3rd."""
+    text = "".join(
+        f"- name: {name}\n  ansible.builtin.{module}:\n    name: '{arg}'\n    state: present\n\n"
+        for name, module, arg in [("Check if nginx is installed", "stat", "/usr/sbin/nginx"),
+                                  ("Ensure base packages are installed", "apt", "openssl"),
+                                  ("Ensure Nginx packages are in their desired state", "apt",
+                                   "nginx-full")])
+    pieces = chunker_for("yaml").chunk(text)
+    assert [p.symbol for p in pieces] == ["Check if nginx is installed",
+                                          "Ensure base packages are installed",
+                                          "Ensure Nginx packages are in their desired state"]
+
+
+@pytest.mark.parametrize(("rel", "text", "language"), [
+    # an etckeeper repository: Salt's settings and Debian's service defaults were unknown
+    ("etc/salt/master", "# The address of the interface to bind to:\n#interface: 0.0.0.0\n"
+                        "worker_threads: 5\n", "yaml"),
+    ("etc/salt/minion", "master: salt.example.com\n", "yaml"),
+    ("etc/default/nginx", "# Options for nginx\n#DAEMON_OPTS=\"\"\n", "shell"),
+])
+def test_etc_files_known_by_their_folder(tmp_path, rel, text, language) -> None:
+    c = classify_file(tmp_path, rel, text)
+    assert c.language == language and c.index_policy != Policy.EXCLUDE, c
+
+
+@pytest.mark.parametrize("text", [
+    # DebOps' real defaults of secret-named variables that are settings, not secrets
+    "update_password:    '{{ item.update_password | d(\"on_create\") }}'\n",
+    "password_encryption = {{ item.password_encryption | d('scram-sha-256') }}\n",
+])
+def test_jinja_defaults_that_are_settings_stay(text) -> None:
+    assert redact(text, "config", "yaml").text == text
