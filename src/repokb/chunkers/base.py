@@ -233,20 +233,20 @@ from repokb.models import ChunkPiece, ParseBudget
 #     pieces: its `<article>` taken for an XML root); Vue/Svelte templates that small too
 # 34 also (rank37): Grape's routes `get :public_timeline do` (`API.get :public_timeline`) and
 #     `get do` (`API.get`) are route pieces, as Sinatra's `get "/notes" do` are
-# NEXT (mine38): a Markdown heading's backslash escapes outside code spans are read as their
+# 35 (mine38): a Markdown heading's backslash escapes outside code spans are read as their
 #     characters (environs' `## Why\...?` is "Why...?" in the heading path); a section that is
 #     a table of contents (list items linking to `#anchors` only) is left out when the
 #     document has other pieces (7 of 1,003 Markdown files here: README TOCs)
-# NEXT (rank38): JavaScript's `Route.prototype.dispatch = function` is the method
+# 35 also (rank38): JavaScript's `Route.prototype.dispatch = function` is the method
 #     `Route.dispatch` (was `dispatch`); a Lua module's top-level alias `stringx.capitalize =
 #     stringx.title` / `file.read = utils.readfile` is a definition of the member (was unnamed)
-# NEXT (newuser38): nginx configuration (and its Jinja templates) cut by its blocks, `server
+# 35 also (newuser38): nginx configuration (and its Jinja templates) cut by its blocks, `server
 #     shop.example.com`, `http > server x > location /api/` (was INI windows); a YAML file with
 #     Jinja tags (Salt's states, `{% for %}` lines) read by its keys with the tags masked; a Go
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
-CHUNKING_VERSION = 34
+CHUNKING_VERSION = 35
 
 
 class Chunker(Protocol):

@@ -324,7 +324,7 @@ REDACTED = "<REDACTED_SECRET>"
 # 47 also (mine37): the key itsdangerous' signers and serializers and Django's `signing.Signer`
 #   take by position (`URLSafeTimedSerializer("X", salt=..)`: secrets/credentials._KEY_CALL,
 #   the class names as written)
-# NEXT (secrets38): a plain text of `user:X` lines or an OpenVPN two-line auth file, signify /
+# 48 (secrets38): a plain text of `user:X` lines or an OpenVPN two-line auth file, signify /
 #   minisign secret keys, Traefik's plaintext `basicauth.users` / `basicAuth: users: - u:X`,
 #   Caddy's `basicauth` block, poetry/composer `http-basic`, `gem push --key X`, SNMPv3
 #   `createUser`, a `%` in a device password, a YAML anchor or `"""` before a value, a random
@@ -334,13 +334,13 @@ REDACTED = "<REDACTED_SECRET>"
 #   `$USERn$`, ZNC's hash, Google app passwords in prose, curl's short flags glued before
 #   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
 #   shell, a two- or three-word phrase as a passphrase (`secret key`)
-# NEXT (mine38): a value that is an absolute path of words (`/account/password/change`,
+# 48 also (mine38): a value that is an absolute path of words (`/account/password/change`,
 #     `/auth/password/reset/{key}`, `/run/secrets/password`) is a route or a file the key names,
 #     no secret (django-allauth, environs); `email[` (of `email["PASSWORD"]` in prose) is code
-# NEXT (newuser38): a Jinja default of a secret-named variable (`{{ db_password | default('X')
+# 48 also (newuser38): a Jinja default of a secret-named variable (`{{ db_password | default('X')
 #   }}`, `| d("X")`: Ansible's and Salt's templates), nginx's `proxy_set_header Authorization
 #   "Basic X";`, Redis' `requirepass`/`masterauth` glued under a prefix (`redis_requirepass: X`)
-REDACTION_VERSION = 47
+REDACTION_VERSION = 48
 
 
 @dataclass(frozen=True)
