@@ -759,3 +759,28 @@ test_js_template_pairs_without_a_password_stay = kept_forms([
     ("javascript", "const pair = `${user}:${password}`;\n"),
     ("javascript", "const key = `${ns}:session:${id}`;\n"),
 ], nothing_found=True)
+
+
+# fstab is configuration; a mount's options are cut at their `,`: a CIFS share's password
+# option goes, the other options, the dump and pass numbers and a credentials file's path stay
+def test_fstab_is_configuration(tmp_path):
+    c = classify_file(tmp_path, "etc/fstab", "UUID=1234-abcd / ext4 defaults 0 1\n")
+    assert (c.kind, c.index_policy) == (Kind.CONFIGURATION, Policy.INDEX_TEXT), c.reasons
+
+
+test_mount_password_options = redacted_forms([
+    ("ini", "//nas.acme.io/share /mnt/share cifs username=bob,password={X},uid=1000 0 0\n",
+     _j("Qk8vTz2", "Lp9Zr4#")),
+    ("ini", "//nas/c /mnt/c cifs user=bob,pass={X},vers=3.0,_netdev 0 0\n", _j("Zr4xWb", "3Yq7!")),
+    ("ini", "mon1:6789:/ /mnt/ceph ceph name=admin,secret={X},noatime 0 2\n",
+     _j("AQATGHJTUCBqIBAA7M2yaf", "V1xctn1pgr3GcKPg==")),
+    ("shell", "mount -t cifs -o username=bob,password={X},uid=33 //nas/share /mnt/share\n",
+     _j("Tz2Lp9", "Zr4x!")),
+], stays=("uid=1000 0 0", "vers=3.0,_netdev 0 0", "noatime 0 2", "uid=33 //nas/share"))
+test_mount_options_without_a_password_stay = kept_forms([
+    ("ini", "//nas/b /mnt/b cifs credentials=/root/.smbcred,uid=1000,gid=1000 0 0\n"),
+    ("ini", "//nas/b /mnt/b cifs cred=/etc/samba/nas.cred,iocharset=utf8 0 0\n"),
+    ("ini", "mon1:6789:/ /mnt/ceph ceph name=admin,secretfile=/etc/ceph/admin.secret 0 2\n"),
+    ("ini", "UUID=1234-abcd / ext4 defaults,noatime 0 1\ntmpfs /tmp tmpfs size=2G,mode=1777 0 0\n"),
+    ("shell", "mount -t cifs -o credentials=/root/.smbcred //nas/share /mnt/share\n"),
+], nothing_found=True)

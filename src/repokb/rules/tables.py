@@ -1007,6 +1007,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # (`gitconfig`, linked to ~/.gitconfig), ideavim's and Vim's `init.vim`: found unknown
     ".aliases": "shell", ".functions": "shell", ".exports": "shell", ".bash_prompt": "shell",
     "gitconfig": "git_config", ".ideavimrc": "vim", "init.vim": "vim",
+    # the file systems a machine mounts (`/etc/fstab`: an etckeeper or Ansible repository's),
+    # one mount a line; a CIFS share's `password=X` option redacted, `credentials=/path` kept
+    "fstab": "ini",
     # tmux's configuration, its own command language (Linguist: Shell), was read as INI by
     # `.conf`: `.tmux.conf`, `tmux.conf`, oh-my-tmux's `.tmux.conf.local` (chunkers/blocks.py)
     ".tmux.conf": "tmux", "tmux.conf": "tmux", ".tmux.conf.local": "tmux",
