@@ -6,7 +6,8 @@ gives its password as an option (`password=X`, `pass=X`) or names the file holdi
 (`credentials=/root/.smbcred`, `cred=`). The finders read `password=` to the end of its line
 (the other options and the dump and pass numbers lost) and `credentials=/path` as a secret.
 `clip` keeps, of the findings that touch an options field, only each password option's
-value, from its `=` to the next `,`: the path and the other options stay as written.
+value, from its `=` to the next `,` (and a token format's finding within its option): the path
+and the other options stay as written.
 """
 
 from __future__ import annotations
