@@ -701,3 +701,86 @@ test_a_slash_before_a_random_value_is_no_route = redacted_forms([
     ("javascript", "const c = { password: '{X}' }\n", _j("/Tq7Wz", "3Lx9")),
     ("yaml", "password: {X}\n", _j("/TqWzL", "xRkab")),
 ])
+
+
+# formats38: secrets38's unknown formats decided. An OpenVPN profile, a NetworkManager
+# connection and BIND's split configuration are configuration, indexed with their secrets
+# redacted (as wg0.conf's `PrivateKey`); an inline private key still blocks the profile.
+_OVPN_HEX = "\n".join(_j("e4f1c2a9b8d7e6f5", f"{i:02d}" * 8) for i in range(16))
+NET_FORMATS = [  # (path, text with @@i@@ for each value, values)
+    ("vpn/office.ovpn", "client\ndev tun\nproto udp\nremote vpn.acme.io 1194\n<ca>\n"
+     "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUabc\n-----END CERTIFICATE-----\n</ca>\n"
+     "<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n@@0@@\n"
+     "-----END OpenVPN Static key V1-----\n</tls-auth>\nkey-direction 1\n", (_OVPN_HEX,)),
+    ("vpn/office.ovpn", "client\nremote vpn.acme.io 443 tcp\n<tls-crypt>\n"
+     "-----BEGIN OpenVPN Static key V1-----\n@@0@@\n-----END OpenVPN Static key V1-----\n"
+     "</tls-crypt>\n", (_OVPN_HEX,)),
+    ("bind/named.conf.local", 'key "xfer" {\n\talgorithm hmac-sha256;\n\tsecret "@@0@@";\n};\n'
+     'zone "acme.io" { type master; file "/etc/bind/db.acme.io"; };\n',
+     (_j("Qk8vTz2Lp9Zr4xWb3Yq7Mn5R", "t1Uv6Ao8Cz2Ed4Fg0Hi="),)),
+    ("bind/named.conf.options", 'key "rndc-key" { algorithm hmac-sha512; secret "@@0@@"; };\n'
+     'options { directory "/var/cache/bind"; };\n', (_j("Zr4xWb3Yq7Mn5Rt1", "Uv6Ao8Cz2Ed4Fg0H=="),)),
+    ("NetworkManager/system-connections/Office.nmconnection",
+     "[connection]\nid=Office\ntype=wifi\n\n[wifi]\nssid=AcmeOffice\n\n[wifi-security]\n"
+     "key-mgmt=wpa-psk\npsk=@@0@@\n", (_j("Qk8vTz2", "Lp9Zr4!"),)),
+    ("nm/vpn.nmconnection", "[connection]\nid=work\ntype=vpn\n\n[vpn-secrets]\npassword=@@0@@\n",
+     (_j("Zr4xWb", "3Yq7#"),)),
+    ("nm/old.nmconnection", "[wifi-security]\nkey-mgmt=none\nwep-key0=@@0@@\n",
+     (_j("0123456789abc", "def0123456789"),)),
+]
+
+
+@pytest.mark.parametrize(("path", "text", "values"), NET_FORMATS)
+def test_network_configs_are_indexed_with_their_secrets_redacted(tmp_path, path, text, values):
+    from ..secret_forms import assert_form_redacted
+
+    c = classify_file(tmp_path, path, filled(text, values))
+    assert (c.kind, c.index_policy, c.language) == (Kind.CONFIGURATION, Policy.INDEX_TEXT,
+                                                    "ini"), c.reasons
+    assert_form_redacted(c.language, filled(text, values), values,
+                         stays=("remote vpn.acme.io", "ssid=AcmeOffice", 'zone "acme.io"'))
+
+
+def test_an_openvpn_profile_with_an_inline_private_key_is_blocked(tmp_path):
+    key = _j("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwggSjAgEAAoIBAQC7Qk8vTz2Lp9Zr4xW")
+    c = classify_file(tmp_path, "vpn/client.ovpn", "client\nremote vpn.acme.io 1194\n<key>\n"
+                      f"-----BEGIN PRIVATE KEY-----\n{key}\n-----END PRIVATE KEY-----\n</key>\n")
+    assert (c.index_policy, c.subkind) == (Policy.BLOCK, "private_key_content"), c.reasons
+
+
+# a JavaScript template's basic-auth pair: the literal password goes, `${user}` stays
+test_js_template_basic_auth_pair = redacted_forms([
+    ("javascript", "const auth = `${user}:{X}`;\n", _j("Qk8vTz2", "Lp9Zr4")),
+    ("javascript", "headers.Authorization = `Basic ${btoa(`${user}:{X}`)}`;\n",
+     _j("Tz2Lp9", "Zr4x!")),
+], stays=("${user}",))
+test_js_template_pairs_without_a_password_stay = kept_forms([
+    ("javascript", "const url = `${host}:8080`;\n"),
+    ("javascript", "const pair = `${user}:${password}`;\n"),
+    ("javascript", "const key = `${ns}:session:${id}`;\n"),
+], nothing_found=True)
+
+
+# fstab is configuration; a mount's options are cut at their `,`: a CIFS share's password
+# option goes, the other options, the dump and pass numbers and a credentials file's path stay
+def test_fstab_is_configuration(tmp_path):
+    c = classify_file(tmp_path, "etc/fstab", "UUID=1234-abcd / ext4 defaults 0 1\n")
+    assert (c.kind, c.index_policy) == (Kind.CONFIGURATION, Policy.INDEX_TEXT), c.reasons
+
+
+test_mount_password_options = redacted_forms([
+    ("ini", "//nas.acme.io/share /mnt/share cifs username=bob,password={X},uid=1000 0 0\n",
+     _j("Qk8vTz2", "Lp9Zr4#")),
+    ("ini", "//nas/c /mnt/c cifs user=bob,pass={X},vers=3.0,_netdev 0 0\n", _j("Zr4xWb", "3Yq7!")),
+    ("ini", "mon1:6789:/ /mnt/ceph ceph name=admin,secret={X},noatime 0 2\n",
+     _j("AQATGHJTUCBqIBAA7M2yaf", "V1xctn1pgr3GcKPg==")),
+    ("shell", "mount -t cifs -o username=bob,password={X},uid=33 //nas/share /mnt/share\n",
+     _j("Tz2Lp9", "Zr4x!")),
+], stays=("uid=1000 0 0", "vers=3.0,_netdev 0 0", "noatime 0 2", "uid=33 //nas/share"))
+test_mount_options_without_a_password_stay = kept_forms([
+    ("ini", "//nas/b /mnt/b cifs credentials=/root/.smbcred,uid=1000,gid=1000 0 0\n"),
+    ("ini", "//nas/b /mnt/b cifs cred=/etc/samba/nas.cred,iocharset=utf8 0 0\n"),
+    ("ini", "mon1:6789:/ /mnt/ceph ceph name=admin,secretfile=/etc/ceph/admin.secret 0 2\n"),
+    ("ini", "UUID=1234-abcd / ext4 defaults,noatime 0 1\ntmpfs /tmp tmpfs size=2G,mode=1777 0 0\n"),
+    ("shell", "mount -t cifs -o credentials=/root/.smbcred //nas/share /mnt/share\n"),
+], nothing_found=True)

@@ -410,6 +410,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   language (DebOps' `*.fact.j2`: HTML -> Python); an Ansible play whose `- name:` comes before
 #   `hosts:` and a role's task file, named like a secret, are indexed (were blocked) (also)
 #   `/etc/salt/master`, `minion` are YAML and `/etc/default/*` shell (were unknown)
+# NEXT (formats38): OpenVPN's `*.ovpn`, NetworkManager's `*.nmconnection` and BIND's `named.conf.*`
+#   are INI configuration, their secrets redacted (were unknown, excluded: "no rule matched"); an
+#   `.ovpn` with an inline `<key>` private key stays blocked (private-key-file); `fstab` is INI
+#   configuration too (was unknown)
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

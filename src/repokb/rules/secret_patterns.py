@@ -340,6 +340,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 48 also (newuser38): a Jinja default of a secret-named variable (`{{ db_password | default('X')
 #   }}`, `| d("X")`: Ansible's and Salt's templates), nginx's `proxy_set_header Authorization
 #   "Basic X";`, Redis' `requirepass`/`masterauth` glued under a prefix (`redis_requirepass: X`)
+# NEXT (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas: a
+#   `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
+#   `credentials=/path`, `secretfile=/path` stays (was taken)
 REDACTION_VERSION = 48
 
 

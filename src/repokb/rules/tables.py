@@ -909,6 +909,12 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # LDAP's interchange format (RFC 2849): a directory's entries, schema or OpenLDAP's
     # cn=config as `attr: value` lines (a `userPassword:` redacted; was unknown, excluded)
     ".ldif": "ldif",
+    # OpenVPN's profile (`client`, `remote host 1194`, `<ca>` ... inline blocks: `client.conf` by
+    # another name, read as `.conf` is) and NetworkManager's keyfile connections (INI: `[wifi]`,
+    # `[wifi-security] psk=`): configuration, their secrets redacted (a static key's hex lines,
+    # `psk=`, `password=`, `wep-key0=`) as wg0.conf's `PrivateKey`; an inline `<key>` private
+    # key blocks the profile (private-key-file). Were unknown: excluded, "no rule matched"
+    ".ovpn": "ini", ".nmconnection": "ini",
     ".hrl": "erlang", ".app": "erlang", ".escript": "erlang", ".xrl": "erlang", ".yrl": "erlang",
     ".appup": "erlang",  # a release upgrade's instructions (Erlang terms; `.appup.src`)
     ".hs": "haskell", ".ml": "ocaml", ".clj": "clojure",
@@ -1001,6 +1007,9 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # (`gitconfig`, linked to ~/.gitconfig), ideavim's and Vim's `init.vim`: found unknown
     ".aliases": "shell", ".functions": "shell", ".exports": "shell", ".bash_prompt": "shell",
     "gitconfig": "git_config", ".ideavimrc": "vim", "init.vim": "vim",
+    # the file systems a machine mounts (`/etc/fstab`: an etckeeper or Ansible repository's),
+    # one mount a line; a CIFS share's `password=X` option redacted, `credentials=/path` kept
+    "fstab": "ini",
     # tmux's configuration, its own command language (Linguist: Shell), was read as INI by
     # `.conf`: `.tmux.conf`, `tmux.conf`, oh-my-tmux's `.tmux.conf.local` (chunkers/blocks.py)
     ".tmux.conf": "tmux", "tmux.conf": "tmux", ".tmux.conf.local": "tmux",
@@ -1124,6 +1133,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # `.gdbinit`, CPython's `Misc/gdbinit`
     ".gdbinit": "gdb", "gdbinit": "gdb",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
+    # BIND's split configuration (`named.conf.local`, `.options`, `.default-zones`), read as
+    # `named.conf` is by `.conf`: zones and `key "x" { secret "X"; }` (the TSIG secret redacted)
+    "named.conf.*": "ini",
     # Flow's typed source beside a compiled `.js` (metro's `src/Server.js.flow`), or the types
     # of a hand-written one: JavaScript, cut with Flow's types (chunkers/flowtypes.py)
     "*.js.flow": "javascript",

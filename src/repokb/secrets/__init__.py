@@ -109,6 +109,7 @@ from repokb.secrets import (
 from repokb.secrets.envnames import drop_env_var_names
 from repokb.secrets.keylines import KeyLines
 from repokb.secrets.library import library_findings
+from repokb.secrets.mounts import clip as clip_mount_options
 from repokb.secrets.paths import redact_path
 from repokb.secrets.prose import without_sentence_end
 from repokb.secrets.scan import Finding, Mode, entropy, is_placeholder, merged, mode_for, scan
@@ -208,6 +209,7 @@ def find_all(text: str, mode: Mode = "config", language: str | None = None,
                   in extra]
     found = drop_env_var_names(text, found)  # `TOKEN_ENV = "GITHUB_TOKEN"`: a name
     found = without_paths(text, found)  # `PWD=/home/me/src`: the shell's working directory
+    found = clip_mount_options(text, found)  # fstab's `password=X,uid=0`: X; `credentials=/p`
     found = stores.outside_references(text, found)  # `?{gpg:db/password:7f90b2db}`: a path
     if found and (names := storenames.spans(text)):  # ESO's `secretKey: password`: a name
         found = [f for f in found if not storenames.inside(f.start, f.end, names)]

@@ -19,6 +19,7 @@ from repokb.formats import CODE
 from repokb.rules import secret_patterns as P
 from repokb.secrets import storenames
 from repokb.secrets.keylines import KeyLines
+from repokb.secrets.mounts import clip as clip_mount_options
 from repokb.secrets.numbers import secret_number
 from repokb.secrets.workdirs import without_paths
 
@@ -194,11 +195,12 @@ def scan(text: str, mode: Mode = "config", keys: KeyLines | None = None) -> list
     if not spans:
         return []
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    # `PWD=/home/me/src` gone (the shell's working directory), then overlapping ones joined
+    # `PWD=/home/me/src` gone (the shell's working directory), a mount's options cut to its
+    # password options (fstab's `credentials=/path` stays), then overlapping ones joined
     # (sorted first: `merged`'s stable sort keeps this order among equal spans)
-    return merged(without_paths(text, [Finding(start, end, name, strong,
-                                               _line_of(text, start, starts))
-                                       for start, end, name, strong in sorted(spans)]))
+    return merged(clip_mount_options(text, without_paths(text, [
+        Finding(start, end, name, strong, _line_of(text, start, starts))
+        for start, end, name, strong in sorted(spans)])))
 
 
 def url_credentials(text: str) -> list[re.Match[str]]:

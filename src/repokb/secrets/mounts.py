@@ -1,0 +1,56 @@
+"""A mount's options (`/etc/fstab`'s fourth field, `mount -o`): one value per `,`-separated
+option, a password option's value the secret, a credentials file's path none.
+
+A CIFS share in fstab (`//nas/share /mnt/share cifs username=bob,password=X,uid=1000 0 0`)
+gives its password as an option (`password=X`, `pass=X`) or names the file holding it
+(`credentials=/root/.smbcred`, `cred=`). The finders read `password=` to the end of its line
+(the other options and the dump and pass numbers lost) and `credentials=/path` as a secret.
+`clip` keeps, of the findings that touch an options field, only each password option's
+value, from its `=` to the next `,` (and a token format's finding within its option): the path
+and the other options stay as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, TypeVar
+
+# fstab: device, mount point, type, options, then the dump and pass numbers (optional)
+_FSTAB = re.compile(r"(?m)^[ \t]*[^#\s]\S*[ \t]+(?:/\S*|none|swap)[ \t]+[\w.+-]+[ \t]+"
+                    r"(?P<opts>\S*=\S*)(?:[ \t]+\d+){0,2}[ \t]*$")
+_MOUNT = re.compile(r"(?m)\bmount\b[^\n]*?[ \t]-o[ \t]*(?P<opts>[^\s'\"]*=[^\s'\"]*)")
+_OPTION = re.compile(r"(?P<key>[^,=]+)=(?P<value>[^,]*)")
+# CIFS' `password=` / `pass=`, Ceph's `secret=` (the key itself; `secretfile=` a path)
+_PASSWORD_KEYS = frozenset({"password", "pass", "passwd", "pw", "secret"})
+
+F = TypeVar("F")
+
+
+def clip(text: str, found: list[F]) -> list[F]:
+    """`found` with each finding that touches a mount's options field cut to the options'
+    values it covers that are passwords (or that a token format found: a strong finding); a
+    finding of another option (`credentials=/path`, `uid=1000`) is dropped."""
+    if not found or "=" not in text:
+        return found
+    fields = [(m.start("opts"), m.end("opts")) for m in _FSTAB.finditer(text)]
+    if "mount" in text:
+        fields += [(m.start("opts"), m.end("opts")) for m in _MOUNT.finditer(text)]
+    if not fields:
+        return found
+    out: list[F] = []
+    for f in found:
+        g: Any = f
+        field = next(((s, e) for s, e in fields if g.start < e and s < g.end), None)
+        if field is None:
+            out.append(f)
+            continue
+        for m in _OPTION.finditer(text, field[0], field[1]):
+            start, end = m.start("value"), m.end("value")
+            if not (start < end and g.start < end and start < g.end):
+                continue
+            if m.group("key").strip().lower() in _PASSWORD_KEYS:  # the whole value
+                out.append(replace(g, start=start, end=end))
+            elif g.strong:  # a token in another option: itself, within the option
+                out.append(replace(g, start=max(g.start, start), end=min(g.end, end)))
+    return out
