@@ -15,9 +15,9 @@ import posixpath
 
 from repokb.rules import tables as T
 from repokb.rules.engine import fact
-from repokb.rules.facts import FileFacts
+from repokb.rules.facts import FileFacts, head_of
 from repokb.rules.linguist import package_name
-from repokb.rules.variants import kept_in_place
+from repokb.rules.variants import kept_in_place, same_code
 
 
 @fact("one enormous line")
@@ -65,6 +65,9 @@ def TWINNED_DISTRIBUTION_BUILD(f: FileFacts) -> str | None:
     module = _module_it_starts_as(f)
     if module is not None:
         return f"the head of {module} and more, {twin} beside it"
+    entry = _entry_it_inlines(f)
+    if entry is not None:
+        return f"the banner of {entry}, which imports its modules, {twin} beside it"
     module = _module_it_joins(f)
     return None if module is None else f"{module} joined into it, {twin} beside it"
 
@@ -93,6 +96,33 @@ def _module_it_starts_as(f: FileFacts) -> str | None:
             except OSError:
                 continue
     return None
+
+
+def _banner(text: str) -> str:
+    """The block comment a file opens with, or ""."""
+    if not text.startswith("/*"):
+        return ""
+    end = text.find("*/")
+    return text[: end + 2] if end > 0 else ""
+
+
+def _entry_it_inlines(f: FileFacts) -> str | None:
+    """`X.mjs` beside this `X.js`, opening with the same banner comment (a build's, its date
+    stamped) and importing modules by relative path: this file is the bundle inlining them
+    (swiper 14.4.0's `swiper-bundle.js`, a rollup IIFE of `swiper-bundle.mjs`: 2,356 pieces
+    repeating `modules/*.mjs`), or None. A person's `var X = (function () {` carries no
+    banner its ES entry repeats."""
+    banner = _banner(f.text)
+    if len(banner) < T.DISTRIBUTION_SAME_BANNER:
+        return None
+    here = "/".join(f.dirs)
+    entry = f.name[:-3] + ".mjs"
+    if entry not in f.project.names_in(str(f.file.root), here):
+        return None
+    text = head_of(os.path.join(str(f.file.root), here, entry), f.limits.head_bytes)
+    if _banner(text) != banner or not T.ES_ENTRY_IMPORT.search(text, len(banner)):
+        return None
+    return posixpath.join(here, entry)
 
 
 def _module_it_joins(f: FileFacts) -> str | None:
@@ -274,6 +304,11 @@ def _mirrored(f: FileFacts) -> str | None:
             names = f.project.names_in(root, beside)
             if not names:
                 continue
+            if folder.lower() in T.MIRROR_SAME_CODE_DIRS:
+                if not declaration and f.name in names and _same_code_as(
+                        f, posixpath.join(root, beside, f.name)):
+                    return f"{beside}/{f.name}"  # the module beside in another syntax
+                continue
             if not declaration:
                 kept = kept_in_place(f.name, names)
                 if kept is None and f.name in names and T.COMMONJS_BUILD_MARK.search(f.text):
@@ -283,6 +318,41 @@ def _mirrored(f: FileFacts) -> str | None:
             elif f.name in names and _same_bytes(f, posixpath.join(root, beside, f.name)):
                 return f"{beside}/{f.name}"
     return None
+
+
+def _same_code_as(f: FileFacts, other: str) -> bool:
+    return same_code(f.text, head_of(other, f.limits.head_bytes)) >= T.VARIANT_SAME_CODE
+
+
+@fact("the same module compiled down beside its source", "path")
+def DOWNLEVEL_COPY(f: FileFacts) -> str | None:
+    """A module of a package whose source lies at the same path in the package's `src/`, that
+    Babel compiled down to ES5 (tables.BABEL_NAMED_FUNCTION in it, none in the source, which
+    uses `let`, `const`, `=>` more): gsap 3.15.0's root `Flip.js` of `src/Flip.js`. Or the same
+    bytes (gsap's `SplitText.js`). The source's path, or None."""
+    if f.language != "javascript" or not f.lower_name.endswith(".js"):
+        return None
+    package = f.nearest_dir_with(("package.json",))
+    if package is None or T.DOWNLEVEL_SOURCE_DIR in f.dirs:
+        return None
+    root = str(f.file.root)
+    rel = "/".join(f.dirs)[len(package):].strip("/")
+    source = posixpath.join(*(p for p in (package, T.DOWNLEVEL_SOURCE_DIR, rel) if p), f.name)
+    try:
+        size = os.path.getsize(os.path.join(root, source))
+    except OSError:
+        return None
+    if size == f.file.size and _same_bytes(f, os.path.join(root, source)):
+        return source
+    if f.file.size < size * T.DOWNLEVEL_SIZE_RATIO:
+        return None
+    if not T.BABEL_NAMED_FUNCTION.search(f.text):
+        return None
+    text = head_of(os.path.join(root, source), f.limits.head_bytes)
+    if T.BABEL_NAMED_FUNCTION.search(text):
+        return None
+    modern = len(T.MODERN_SYNTAX.findall(text))
+    return source if modern > len(T.MODERN_SYNTAX.findall(f.text)) else None
 
 
 def _same_bytes(f: FileFacts, other: str) -> bool:

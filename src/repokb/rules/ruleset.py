@@ -58,6 +58,7 @@ from repokb.rules.engine import (
 from repokb.rules.flowtwins import FLOW_TWIN
 from repokb.rules.generated import (
     BUNDLER_OUTPUT,
+    DOWNLEVEL_COPY,
     GOLDEN_INPUT,
     MODULE_FORMAT_COPY,
     ONE_LINE_BLOB,
@@ -414,6 +415,12 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   are INI configuration, their secrets redacted (were unknown, excluded: "no rule matched"); an
 #   `.ovpn` with an inline `<key>` private key stays blocked (private-key-file); `fstab` is INI
 #   configuration too (was unknown)
+# NEXT (copies38): Babel's ES5 build of a package's module beside its source at the same path in
+#   src/ a build artifact `downlevel_copy` (gsap's root Flip.js ...: 30, 3,675 -> 1,992 pieces); a
+#   `.js` beside its `.min.js` and an `.mjs` entry opening with the same banner and importing its
+#   modules a distribution build (swiper's 4 IIFE bundles, 3,752 -> 1,396); `esm/x.js` beside
+#   `x.js` with the same code once module syntax is set aside a module_format_copy
+#   (@babel/runtime's helpers/esm/, 94; `export { x as default };` set aside too)
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -697,6 +704,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in another module format's "
             "folder (that one is kept)", subkind="module_format_copy", flags=("generated",),
             confidence=0.9)),
+    # Babel's ES5 build of a module beside its source in src/ (gsap's root Flip.js)
+    _r("downlevel-copy", Tier.GENERATED, (DOWNLEVEL_COPY,),
+       Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} compiled down to ES5 (that "
+            "source is kept)", subkind="downlevel_copy", flags=("generated",),
+            confidence=0.85)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),

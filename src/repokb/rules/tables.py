@@ -773,6 +773,12 @@ DISTRIBUTION_SAME_HEAD = 4096
 DISTRIBUTION_MODULE_UP = 2
 # ... or which holds the first bytes of a module in a folder right below (a build joining them)
 DISTRIBUTION_JOINED_HEAD = 512
+# A rollup IIFE build `X.js` beside its ES module entry `X.mjs` (swiper 14.4.0's
+# `swiper-bundle.js`: the `.mjs` imports `modules/*.mjs`, the `.js` inlines them, 2,356 pieces
+# again): both open with the same banner comment of this many bytes or more, the date stamped
+# (generated.TWINNED_DISTRIBUTION_BUILD)
+DISTRIBUTION_SAME_BANNER = 128
+ES_ENTRY_IMPORT = re.compile(r"""^(?:import|export)\b[^;\n]*\bfrom ["']\.\.?/""", re.M)
 BUNDLE_MIN_BYTES = 32 * 1024
 MINIFIED_NAME_GLOBS = ("*.min.js", "*.min.css", "*.min.mjs", "*-min.js", "*.bundle.js",
                        "*.chunk.js")
@@ -853,8 +859,22 @@ MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
 # (variants.kept_in_place), a declaration only when its bytes are the same.
 MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     "cjs": ("lib", "esm", "es"), "commonjs": ("lib", "esm", "es"), "lib": ("es", "esm"),
-    "browser": ("",),
+    "browser": ("",), "esm": ("",),
 }
+# Mirror folders whose copy of a module shares its name and counts only when the code is the
+# same once module syntax is set aside (variants.same_code at VARIANT_SAME_CODE): @babel/runtime
+# 8.1.4's `helpers/esm/x.js` (`import`/`export`) beside `helpers/x.js` (`require`/
+# `module.exports`), 101 helpers twice; a package's own `esm/` folder of other code differs
+MIRROR_SAME_CODE_DIRS = frozenset({"esm"})
+# A package's modules compiled down to ES5 beside their sources in `src/` (gsap 3.15.0's root
+# `Flip.js`, `gsap-core.js` ... of `src/Flip.js`: 33 modules, about 1,900 pieces twice;
+# generated.DOWNLEVEL_COPY): Babel names each arrow function it rewrites
+# (`_round = function _round(value) {`), where the source has `let`, `const`, `=>` and no such
+# name. The copy is about as big as its source or bigger (a shim re-exporting it is small).
+BABEL_NAMED_FUNCTION = re.compile(r"\b([A-Za-z_$][\w$]*) = function \1\(")
+MODERN_SYNTAX = re.compile(r"=>|\b(?:let|const) [\w${\[]")
+DOWNLEVEL_SOURCE_DIR = "src"
+DOWNLEVEL_SIZE_RATIO = 0.9
 MIRROR_COMPARE_BYTES = 1024 * 1024
 # What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
 # in a mirror folder beside the same name in the ESM build it marks the copy (generated._mirrored)

@@ -183,7 +183,7 @@ def _dual(manifest: object, package_dir: str) -> DualPackage | None:
 
 
 _MODULE_SYNTAX = re.compile(
-    r"^(?:import\b|export\s*(?:\*|\{[^}]*\}\s*from\b|default\s+[\w$]+;?$)|(?:var|let|const)\s+"
+    r"^(?:import\b|export\s*(?:\*|\{[^}]*\}\s*(?:from\b|;?$)|default\s+[\w$]+;?$)|(?:var|let|const)\s+"
     r"[\w$]+\s*=\s*(?:_interopRequireDefault\()?require\(|[\"']use strict[\"']|"
     r"Object\.defineProperty\(exports|exports\.[\w$]+\s*=|module\.exports\b|//# sourceMappingURL)")
 _QUALIFIED = re.compile(r"\(0,\s*[\w$]+\.([\w$]+)\)|\b_index\d*\.([\w$]+)")
