@@ -411,16 +411,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   language (DebOps' `*.fact.j2`: HTML -> Python); an Ansible play whose `- name:` comes before
 #   `hosts:` and a role's task file, named like a secret, are indexed (were blocked) (also)
 #   `/etc/salt/master`, `minion` are YAML and `/etc/default/*` shell (were unknown)
-# NEXT (formats38): OpenVPN's `*.ovpn`, NetworkManager's `*.nmconnection` and BIND's `named.conf.*`
-#   are INI configuration, their secrets redacted (were unknown, excluded: "no rule matched"); an
-#   `.ovpn` with an inline `<key>` private key stays blocked (private-key-file); `fstab` is INI
-#   configuration too (was unknown)
-# NEXT (copies38): Babel's ES5 build of a package's module beside its source at the same path in
-#   src/ a build artifact `downlevel_copy` (gsap's root Flip.js ...: 30, 3,675 -> 1,992 pieces); a
-#   `.js` beside its `.min.js` and an `.mjs` entry opening with the same banner and importing its
-#   modules a distribution build (swiper's 4 IIFE bundles, 3,752 -> 1,396); `esm/x.js` beside
-#   `x.js` with the same code once module syntax is set aside a module_format_copy
-#   (@babel/runtime's helpers/esm/, 94; `export { x as default };` set aside too)
+# 0.3.36 also (formats38): OpenVPN's `*.ovpn`, NetworkManager's `*.nmconnection` and BIND's
+#   `named.conf.*` are INI configuration, their secrets redacted (were unknown, excluded: "no rule
+#   matched"); an `.ovpn` with an inline `<key>` private key stays blocked (private-key-file);
+#   `fstab` is INI configuration too (was unknown)
+# 0.3.36 also (copies38): Babel's ES5 build of a package's module beside its source at the same path
+#   in src/ a build artifact `downlevel_copy` (gsap's root Flip.js ...: 30, 3,675 -> 1,992 pieces);
+#   a `.js` beside its `.min.js` and an `.mjs` entry opening with the same banner and importing its
+#   modules a distribution build (swiper's 4 IIFE bundles, 3,752 -> 1,396); `esm/x.js` beside `x.js`
+#   with the same code once module syntax is set aside a module_format_copy (@babel/runtime's
+#   helpers/esm/, 94; `export { x as default };` set aside too)
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

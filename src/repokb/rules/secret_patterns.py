@@ -325,23 +325,23 @@ REDACTED = "<REDACTED_SECRET>"
 #   take by position (`URLSafeTimedSerializer("X", salt=..)`: secrets/credentials._KEY_CALL,
 #   the class names as written)
 # 48 (secrets38): a plain text of `user:X` lines or an OpenVPN two-line auth file, signify /
-#   minisign secret keys, Traefik's plaintext `basicauth.users` / `basicAuth: users: - u:X`,
-#   Caddy's `basicauth` block, poetry/composer `http-basic`, `gem push --key X`, SNMPv3
-#   `createUser`, a `%` in a device password, a YAML anchor or `"""` before a value, a random
-#   last part of a colon value, a HAR session cookie, a lookup's `fallback=`/`default=`,
-#   `"".join([..])` and format-argument URL passwords, `"%s:%s" % (u, X)`, a secret after
-#   its key id, ftplib's `FTP(h, u, X)`, IFTTT and Apollo keys, `SET PASSWORD FOR`, Nagios'
-#   `$USERn$`, ZNC's hash, Google app passwords in prose, curl's short flags glued before
-#   `-u` (`curl -fsSLu u:X`), Go's `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a
-#   shell, a two- or three-word phrase as a passphrase (`secret key`)
+#   minisign secret keys, Traefik's plaintext `basicauth.users` / `basicAuth: users: - u:X`, Caddy's
+#   `basicauth` block, poetry/composer `http-basic`, `gem push --key X`, SNMPv3 `createUser`, a `%`
+#   in a device password, a YAML anchor or `"""` before a value, a random last part of a colon
+#   value, a HAR session cookie, a lookup's `fallback=`/`default=`, `"".join([..])` and
+#   format-argument URL passwords, `"%s:%s" % (u, X)`, a secret after its key id, ftplib's `FTP(h,
+#   u, X)`, IFTTT and Apollo keys, `SET PASSWORD FOR`, Nagios' `$USERn$`, ZNC's hash, Google app
+#   passwords in prose, curl's short flags glued before `-u` (`curl -fsSLu u:X`), Go's
+#   `cmp.Or(os.Getenv(N), "X")`; kept: `PASSWORD_MIN=8 x.c` in a shell, a two- or three-word phrase
+#   as a passphrase (`secret key`)
 # 48 also (mine38): a value that is an absolute path of words (`/account/password/change`,
-#     `/auth/password/reset/{key}`, `/run/secrets/password`) is a route or a file the key names,
-#     no secret (django-allauth, environs); `email[` (of `email["PASSWORD"]` in prose) is code
+#   `/auth/password/reset/{key}`, `/run/secrets/password`) is a route or a file the key names, no
+#   secret (django-allauth, environs); `email[` (of `email["PASSWORD"]` in prose) is code
 # 48 also (newuser38): a Jinja default of a secret-named variable (`{{ db_password | default('X')
-#   }}`, `| d("X")`: Ansible's and Salt's templates), nginx's `proxy_set_header Authorization
-#   "Basic X";`, Redis' `requirepass`/`masterauth` glued under a prefix (`redis_requirepass: X`)
-# NEXT (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas: a
-#   `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
+#   }}`, `| d("X")`: Ansible's and Salt's templates), nginx's `proxy_set_header Authorization "Basic
+#   X";`, Redis' `requirepass`/`masterauth` glued under a prefix (`redis_requirepass: X`)
+# 48 also (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas:
+#   a `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
 #   `credentials=/path`, `secretfile=/path` stays (was taken)
 REDACTION_VERSION = 48
 
