@@ -421,6 +421,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   modules a distribution build (swiper's 4 IIFE bundles, 3,752 -> 1,396); `esm/x.js` beside `x.js`
 #   with the same code once module syntax is set aside a module_format_copy (@babel/runtime's
 #   helpers/esm/, 94; `export { x as default };` set aside too)
+# 0.3.36 also (mine38): the secret-content reason says the count is its head's ("secret-like
+#   values in its head (3 value(s) ...)"), beside the whole text's "4 ... in the whole file"
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -563,7 +565,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("sensitive",), confidence=0.9)),
     # everything else holding a secret is indexed with the secret redacted, and says so
     _r("secret-content", Tier.SECURITY, (ANY_SECRET,),
-       Then(reason="secret-like values ({evidence}): indexed only after redaction",
+       Then(reason="secret-like values in its head ({evidence}): indexed only after redaction",
             flags=("sensitive", "redact"))),
     # vendor and dependencies
     # a vendor-named folder below requirements/ (celery's `requirements/deps/`) groups the
