@@ -30,8 +30,8 @@ can show why a hit sits where it does:
 - of the definitions of a name the query gives without their qualifier (`pack`), the nearest
   keeps the boost of a last name: the one whose qualifier the question says most of, then the
   shortest (`Data.ByteString.pack` before `Data.ByteString.Lazy.Char8.pack`);
-- but for a "how do I" question, a Perl sub goes above the section of its own file's manual
-  that documents it (rank_manual.py);
+- for any question but a "how do I" one, a Perl sub goes above the section of its own file's
+  manual that documents it (rank_manual.py; a how-to keeps the manual first);
 - the chunk's quality score (0..1) nudges.
 
 Shaping makes one hit per definition (or section, or key path) that matched, with its own lines
