@@ -254,14 +254,15 @@ class ConfigChunker:
 
             parser = self._mine.parser = tree_sitter.Parser(language)
         tree = parse(parser, text)
-        masked = False
+        masked: list[str] | None = None
         if tree.root_node.has_error and self.format.language == "yaml" and (
                 has_actions(text) or "{%" in text or "{#" in text):
             # a Helm template (`name: {{ include "x.fullname" . }}`), a Salt state (`{% for
             # user in users %}` lines): its keys, read with the template's actions and Jinja's
             # tags masked (gotemplate.py); the pieces hold the real text
-            tree = parse(parser, mask(_JINJA_TAG.sub(_as_action, text)))
-            masked = True
+            plain = mask(_JINJA_TAG.sub(_as_action, text))
+            tree = parse(parser, plain)
+            masked = split_lines(plain)  # the same lines, offsets and lengths as `lines`
         if tree.root_node.has_error:
             return None
         top = self.format.root(tree.root_node)
@@ -269,7 +270,7 @@ class ConfigChunker:
         if not entries or not lines:
             return None
         pieces = self._emit(entries, 0, len(lines) - 1, "", lines)
-        return [_real_key(p, lines) for p in pieces] if masked else pieces
+        return [_real_key(p, lines, masked) for p in pieces] if masked else pieces
 
     def _emit(self, entries: list[Entry], lo: int, hi: int, path: str,
               lines: list[str]) -> list[ChunkPiece]:
@@ -309,16 +310,15 @@ class ConfigChunker:
         return group_pieces(lines, start, end, symbol, "key", self.max_chars, self.window)
 
 
-def _real_key(piece: ChunkPiece, lines: list[str]) -> ChunkPiece:
+def _real_key(piece: ChunkPiece, lines: list[str], masked: list[str]) -> ChunkPiece:
     """A top-level key read masked (Salt's `{{ name }}-user:`, `__________-user`) named by its
     own text: the mask keeps every offset, so the real key is the same span of its line."""
     symbol = piece.symbol
     if not symbol or MASK * 5 not in symbol or "." in symbol or "," in symbol:
         return piece
     for row in range(piece.start_line - 1, min(piece.end_line, len(lines))):
-        line = lines[row]
-        if mask(_JINJA_TAG.sub(_as_action, line)).startswith(symbol + ":"):
-            return replace(piece, symbol=line[:len(symbol)])
+        if masked[row].startswith(symbol + ":"):
+            return replace(piece, symbol=lines[row][:len(symbol)])
     return piece
 
 
