@@ -447,11 +447,16 @@ class FileFacts:
 def head_of(path: str, size: int) -> str:
     """The first `size` bytes of another file (a twin, a mirror beside the one judged) as
     text, or "" where it cannot be read."""
+    return raw_head_of(path, size).decode("utf-8", errors="replace")
+
+
+def raw_head_of(path: str, size: int) -> bytes:
+    """The first `size` bytes of another file, or b"" where it cannot be read."""
     try:
         with open(path, "rb") as fh:
-            return fh.read(size).decode("utf-8", errors="replace")
+            return fh.read(size)
     except OSError:
-        return ""
+        return b""
 
 
 def names_disjoint(listing: frozenset[str], names: tuple[str, ...]) -> bool:

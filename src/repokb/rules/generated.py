@@ -15,7 +15,7 @@ import posixpath
 
 from repokb.rules import tables as T
 from repokb.rules.engine import fact
-from repokb.rules.facts import FileFacts, head_of
+from repokb.rules.facts import FileFacts, head_of, raw_head_of
 from repokb.rules.linguist import package_name
 from repokb.rules.variants import kept_in_place, same_code
 
@@ -89,12 +89,8 @@ def _module_it_starts_as(f: FileFacts) -> str | None:
                     or lower.endswith(".min.js"):
                 continue
             path = posixpath.join(folder, name)
-            try:
-                with open(os.path.join(root, path), "rb") as fh:
-                    if fh.read(size) == f.head[:size]:
-                        return path
-            except OSError:
-                continue
+            if raw_head_of(os.path.join(root, path), size) == f.head[:size]:
+                return path
     return None
 
 
@@ -141,11 +137,7 @@ def _module_it_joins(f: FileFacts) -> str | None:
             lower = name.lower()
             if not lower.endswith(".js") or lower.endswith(".min.js"):
                 continue
-            try:
-                with open(os.path.join(root, folder, name), "rb") as fh:
-                    start = fh.read(size)
-            except OSError:
-                continue
+            start = raw_head_of(os.path.join(root, folder, name), size)
             if len(start) == size and start in text:
                 return posixpath.join(folder, name)
     return None
