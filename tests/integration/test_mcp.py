@@ -292,6 +292,46 @@ def test_stdout_carries_only_protocol_messages(indexed: Path, home: Path) -> Non
     assert "holding the store" in err  # logs went to stderr
 
 
+def test_a_line_the_sdk_cannot_read_is_answered_not_dropped(home: Path) -> None:
+    """Over stdio the SDK dropped such a line and its client waited forever (a lone surrogate
+    is valid JSON the SDK's parser refuses); now each gets the JSON-RPC error for its id, and
+    the server goes on serving."""
+    lines = [
+        json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search", '
+        '"arguments": {"query": "where is \\udcff set"}}}',
+        '{"jsonrpc": "2.0", "id": "three", "method": 3}',
+        "{this is not json",
+        json.dumps({"jsonrpc": "2.0", "id": 4, "method": "tools/list"}),
+    ]
+    proc = subprocess.Popen([sys.executable, "-m", "repokb", "mcp"],
+                            env={**os.environ, "REPOKB_HOME": str(home)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdin and proc.stdout and proc.stderr
+    proc.stdin.write("\n".join(lines) + "\n")
+    proc.stdin.flush()
+    answers: list[dict[str, Any]] = []
+    while not any(a.get("id") == 4 for a in answers):
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()
+        answers.append(json.loads(line))
+    proc.stdin.close()
+    assert proc.wait(timeout=60) == 0
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.stderr.close()
+    by_id = {a.get("id"): a for a in answers}
+    assert by_id[2]["error"]["code"] == -32700 and "surrogate" in by_id[2]["error"]["message"]
+    assert by_id["three"]["error"]["code"] == -32600
+    assert by_id[None]["error"]["code"] == -32700  # no id to answer to: null, as JSON-RPC says
+    assert {t["name"] for t in by_id[4]["result"]["tools"]} == TOOLS  # still serving
+    assert "Traceback" not in err
+
+
 def test_http_endpoint_under_serve_and_stdio_forwarding(indexed: Path, home: Path,
                                                         tmp_path: Path) -> None:
     from mcp.client.streamable_http import streamable_http_client

@@ -342,3 +342,26 @@ def test_explain_file_of_a_path_two_projects_hold_names_them(tmp_path: Path) -> 
         str(tmp_path / "cobra" / "README.md"), "cobra", True)
     assert _explain_target(backend, "axios.txt", None) == (  # type: ignore[arg-type]
         str(tmp_path / "axios" / "axios.txt"), "axios", True)
+
+
+@pytest.mark.parametrize(("line", "code", "ident"), [
+    ('{"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"q": "\\udcff"}}', -32700, 7),
+    ('{"jsonrpc": "2.0", "id": "three", "method": 3}', -32600, "three"),
+    ('{"jsonrpc": "2.0", "id": "a\\udcff", "method": "x"}', -32700, "a\ufffd"),
+    ('{"jsonrpc": "2.0", "id": true, "method": 5}', -32600, None),  # no usable id: null
+    ("{this is not json", -32700, None),
+    ("[1, 2]", -32600, None),
+])
+def test_an_unreadable_stdio_line_gets_the_json_rpc_error_for_its_id(line: str, code: int,
+                                                                     ident: object) -> None:
+    import mcp_types as types
+    from pydantic import ValidationError
+
+    from repokb.surfaces.mcp.unparsed import error_for
+
+    with pytest.raises(ValidationError) as caught:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    answer = error_for(caught.value)
+    assert (answer.error.code, answer.id) == (code, ident)
+    assert answer.error.message.startswith("Parse error: " if code == -32700
+                                           else "Invalid request: ")

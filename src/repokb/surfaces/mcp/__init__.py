@@ -4,6 +4,7 @@
     lease.py    stdio: the store held while agents use it, else the owner's (`Remote`)
     tools.py    the tools: names, descriptions and JSON schemas for a model, and handlers
     render.py   each result as readable text        server.py  the SDK server, errors, freshness
+    unparsed.py stdio: a line the SDK cannot read answered with a JSON-RPC error, not dropped
     http.py     `/mcp` under `repokb serve` (mounted by the app factory, over its Operations)
 
 Over stdio (`run_stdio`, for agents that start it) and over streamable HTTP at `/mcp` under
@@ -33,6 +34,7 @@ def run_stdio(settings: Settings, watch: list[Any] | None = None) -> None:
 
         from repokb.surfaces.mcp.lease import StdioBackend
         from repokb.surfaces.mcp.server import create_server
+        from repokb.surfaces.mcp.unparsed import Answering
 
         backend = StdioBackend(settings)
         try:
@@ -42,7 +44,8 @@ def run_stdio(settings: Settings, watch: list[Any] | None = None) -> None:
                 async with anyio.create_task_group() as tg:
                     # load the model while the client initialises: the first search is quick
                     tg.start_soon(anyio.to_thread.run_sync, backend.warm)
-                    await server.run(read, write, server.create_initialization_options())
+                    await server.run(Answering(read, write), write,
+                                     server.create_initialization_options())
                     tg.cancel_scope.cancel()
         finally:
             await anyio.to_thread.run_sync(backend.close)
