@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -315,10 +316,15 @@ def test_a_line_the_sdk_cannot_read_is_answered_not_dropped(home: Path) -> None:
     proc.stdin.write("\n".join(lines) + "\n")
     proc.stdin.flush()
     answers: list[dict[str, Any]] = []
-    while not any(a.get("id") == 4 for a in answers):
-        line = proc.stdout.readline()
-        assert line, proc.stderr.read()
-        answers.append(json.loads(line))
+    watchdog = threading.Timer(60, proc.kill)  # a dropped line: no answer, never a hung test
+    watchdog.start()
+    try:
+        while len(answers) < 5:  # initialize, the three lines and tools/list
+            line = proc.stdout.readline()
+            assert line, f"answered only {[a.get('id') for a in answers]}"
+            answers.append(json.loads(line))
+    finally:
+        watchdog.cancel()
     proc.stdin.close()
     assert proc.wait(timeout=60) == 0
     proc.stdout.close()
