@@ -10,10 +10,12 @@ import pytest
 from repokb.chunkers import chunker_for
 from repokb.chunkers.gotemplate import mask
 from repokb.models import Kind, Policy
+from repokb.pipeline.chunk import chunk_file
 from repokb.roots import folder_name, resolve_roots
 from repokb.secrets import redact
 
 from ..conftest import classify_file, write
+from .test_enrich_and_metrics import PLAN, _classification, _file
 
 # DebOps 3.3.2's playbooks/service/secret.yml: the play's `- name:` before its `hosts:`
 PLAY = """---
@@ -269,3 +271,122 @@ def test_etc_files_known_by_their_folder(tmp_path, rel, text, language) -> None:
 ])
 def test_jinja_defaults_that_are_settings_stay(text) -> None:
     assert redact(text, "config", "yaml").text == text
+
+
+# DebOps' roles/nginx/templates/etc/nginx/sites-available/default.conf.j2, shortened: macros
+# above the server blocks that call them
+MACROS = """{# Copyright (C) 2014-2016 Maciej Delmanowski #}
+# {{ ansible_managed }}
+
+{% macro print_root(item) %}
+{%   if item.root is defined and item.root %}
+        root {{ item.root }};
+{%   elif nginx_root_www_path is defined %}
+        root {{ nginx_root_www_path }}/{{ item.name[0] }}/public;
+{%   endif %}
+{% endmacro %}
+
+{# Print the location blocks of a server #}
+{% macro print_location(item) %}
+{%   for location in item.location | d({}) | dictsort %}
+        location {{ location.0 }} {
+{{ location.1 | indent(8, true) }}
+        }
+{%   endfor %}
+{% endmacro %}
+
+server {
+        listen {{ nginx_listen_port | d('80') }} default_server;
+        server_name {{ item.name | join(' ') }};
+{{ print_root(item) }}
+{{ print_location(item) }}
+        access_log /var/log/nginx/{{ item.filename | d(item.name[0]) }}_access.log;
+}
+"""
+
+
+@pytest.mark.parametrize("language", ["nginx", "ini", "html"])
+def test_a_templates_jinja_macros_are_definitions(language) -> None:
+    """newuser38: DebOps' `default.conf.j2` was nginx windows and unnamed blocks; its 64
+    templates with `{% macro %}` (read as HTML, INI, nginx, PHP...) named no macro. Each macro
+    is a piece of its own, `macro NAME` with the comment above it; the rest is cut as before."""
+    chunked = chunk_file(_file("templates/etc/nginx/sites-available/default.conf.j2"),
+                         _classification(language), MACROS, "h", PLAN)
+    macros = {c.symbol: c for c in chunked.chunks if c.symbol_type == "macro"}
+    assert set(macros) == {"print_root", "print_location"}, chunked.chunks
+    assert macros["print_location"].content.startswith("{# Print the location blocks")
+    assert macros["print_location"].content.rstrip().endswith("{% endmacro %}")
+    assert "elif nginx_root_www_path" in macros["print_root"].content
+    rest = [c for c in chunked.chunks if c.symbol_type != "macro"]
+    # the rest of the file: held once, no macro line in it
+    assert sum(c.content.count("default_server;") for c in rest) == 1, rest
+    assert not any("endmacro" in c.content or "indent(8" in c.content for c in rest), rest
+
+
+# DebOps' roles/docker_registry/tasks/main.yml, shortened: a task whose `block:` holds tasks
+BLOCK = """- name: Install required packages
+  ansible.builtin.package:
+    name: '{{ docker_registry__packages }}'
+    state: 'present'
+
+- name: Build Docker Registry from upstream
+  when: docker_registry__upstream | bool
+  become: True
+  become_user: '{{ docker_registry__user }}'
+  block:
+
+    - name: Create required build directories
+      ansible.builtin.file:
+        path: '{{ item }}'
+        state: 'directory'
+        mode: '0755'
+      with_items: [ '{{ docker_registry__src }}', '{{ docker_registry__gopath }}' ]
+
+    - name: Clone Docker Registry source code
+      ansible.builtin.git:
+        repo: '{{ docker_registry__git_repo }}'
+        dest: '{{ docker_registry__git_dest }}'
+        version: '{{ docker_registry__git_version }}'
+        depth: 1
+
+    - name: Build Docker Registry binaries
+      ansible.builtin.command: 'make PREFIX={{ docker_registry__gopath }} binaries'
+      args:
+        chdir: '{{ docker_registry__git_dest }}'
+        creates: '{{ docker_registry__git_dest }}/bin/registry'
+
+  rescue:
+
+    - name: Report the failed build of the Docker Registry from its upstream sources
+      ansible.builtin.debug:
+        msg: 'The build of {{ docker_registry__git_version }} failed, see the log above'
+"""
+
+
+def test_tasks_in_an_ansible_block_are_named_by_their_own_names() -> None:
+    """newuser38: a `block:`'s tasks were `[1].block[0-1]`, `[1].block[2]`, and a big task
+    cut by its keys `[2].community.general.htpasswd`: each is named by its own `- name:`."""
+    pieces = chunker_for("yaml").chunk(BLOCK)
+    symbols = [p.symbol for p in pieces]
+    for name in ("Install required packages", "Create required build directories",
+                 "Clone Docker Registry source code", "Build Docker Registry binaries",
+                 "Report the failed build of the Docker Registry from its upstream sources"):
+        assert name in symbols, symbols
+    assert not any("[" in (s or "") for s in symbols), symbols
+    clone = pieces[symbols.index("Clone Docker Registry source code")]
+    assert "ansible.builtin.git:" in clone.content and "make PREFIX" not in clone.content
+    held = {r for p in pieces for r in range(p.start_line, p.end_line + 1)}
+    assert all(r + 1 in held for r, line in enumerate(BLOCK.splitlines()) if line.strip())
+
+
+def test_a_big_task_cut_by_its_keys_keeps_its_name() -> None:
+    text = ("- name: Create directory for htpasswd files\n  ansible.builtin.file:\n"
+            "    path: '/etc/nginx/private'\n    state: 'directory'\n\n"
+            "- name: Manage users in htpasswd files\n  community.general.htpasswd:\n"
+            + "".join(f"    option_{i}: '{{{{ nginx__htpasswd_option_{i} | d(omit) }}}}'\n"
+                      for i in range(20))
+            + "  with_subelements:\n    - '{{ nginx__htpasswd }}'\n    - 'users'\n"
+            "  no_log: '{{ debops__no_log | d(True) }}'\n")
+    symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
+    assert "Manage users in htpasswd files.community.general.htpasswd" in symbols, symbols
+    assert not any(s.startswith("[") for s in symbols), symbols

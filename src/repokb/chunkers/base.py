@@ -246,6 +246,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
+# NEXT (jinja38): a template's `{% macro NAME %}` blocks (DebOps' `default.conf.j2`, whatever it
+#     renders) are definitions `macro NAME`; an Ansible task's `block:`/`rescue:`/`always:` tasks
+#     are pieces named by their own `- name:`, and a big task cut by its keys keeps its name
 CHUNKING_VERSION = 35
 
 

@@ -282,7 +282,9 @@ class ConfigChunker:
         # a piece of its own, named by its `name:` (three packed tasks answered "which task
         # installs nginx" with a piece named after the first); a short one still joins its
         # neighbour (join_short)
-        named = not path and all(e.index is not None and e.label for e in entries)
+        # (an Ansible `block:`'s tasks, its `rescue:`'s and `always:`'s too)
+        named = (not path or path.rsplit(".", 1)[-1] in _TASK_LISTS) and all(
+            e.index is not None and e.label for e in entries)
         alone = (lambda e: True) if named else self._alone
         for group, start, end in pack(entries, lo, hi, self.max_chars, alone):
             pieces.extend(self._group(group, start, end, path, lines))
@@ -301,7 +303,11 @@ class ConfigChunker:
             else []
         nested = sum(1 for c in children if c.value is not None and c.index is None
                      and c.size >= self.standalone_chars)
-        if len(group) == 1 and (e.size > self.max_chars or nested >= 2):
+        # an Ansible task holding tasks (`block:`, `rescue:`, `always:`): each its own piece
+        tasks = bool(children) and (all(c.label for c in children) and e.key in _TASK_LISTS
+                                    or e.label is not None and any(c.key in _TASK_LISTS
+                                                                   for c in children))
+        if len(group) == 1 and (e.size > self.max_chars or nested >= 2 or tasks):
             # too big, or a mapping of mappings (`checkout: {address_autocomplete, payment}`):
             # one chunk per sub-key, each named by its own key path
             if children:
@@ -329,9 +335,15 @@ def _key_path(path: str, key: str) -> str:
 
 
 def _join(path: str, e: Entry) -> str:
-    """The entry's key path: `a.b`, or `a.b[2]` for an array element."""
+    """The entry's key path: `a.b`, or `a.b[2]` for an array element; a named item's is its
+    own name (an Ansible task's `- name:`, in a `block:` or cut by its keys when big)."""
+    if e.label:
+        return e.label
     base = _key_path(path, e.key)
     return f"{base}[{e.index}]" if e.index is not None else base
+
+
+_TASK_LISTS = ("block", "rescue", "always")  # Ansible's: a list of tasks inside a task
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:
