@@ -390,3 +390,19 @@ def test_a_big_task_cut_by_its_keys_keeps_its_name() -> None:
     symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
     assert "Manage users in htpasswd files.community.general.htpasswd" in symbols, symbols
     assert not any(s.startswith("[") for s in symbols), symbols
+
+
+@pytest.mark.parametrize(("language", "kind"), [("markdown", Kind.SOURCE),
+                                                ("html", Kind.DOCUMENTATION)])
+def test_a_macro_shown_in_documentation_stays_in_its_section(language, kind) -> None:
+    """Jinja's own manual shows `{% macro %}` in its examples: the section keeps them."""
+    text = ("# Macros\n\nMacros are comparable with functions in regular programming languages."
+            " They are useful to put often used idioms into reusable functions.\n\n"
+            "{% macro input(name, value='', type='text') -%}\n"
+            "    <input type=\"{{ type }}\" value=\"{{ value|e }}\" name=\"{{ name }}\">\n"
+            "{%- endmacro %}\n\nThe macro can then be called like a function.\n")
+    chunked = chunk_file(_file("docs/templates.md"), _classification(language, kind), text,
+                         "h", PLAN)
+    assert not any(c.symbol_type == "macro" for c in chunked.chunks), chunked.chunks
+    assert any("reusable functions" in c.content and "endmacro" in c.content
+               for c in chunked.chunks), chunked.chunks

@@ -279,8 +279,8 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             over_budget = str(exc)
         except Exception:  # a chunker bug must not stop the run: fall back to windows
             pieces = fixed_windows(redacted.text)
-        if c.language != "sql":  # a template's `{% macro %}` blocks, whatever it renders
-            pieces = with_macros(redacted.text, pieces)
+        if c.language not in ("sql", "markdown", "rst") and c.kind is not Kind.DOCUMENTATION:
+            pieces = with_macros(redacted.text, pieces)  # a template's `{% macro %}` blocks
     dropped: Counter[str] = Counter()
     chunks: list[Chunk] = []
     over = 0
