@@ -406,3 +406,13 @@ def test_a_macro_shown_in_documentation_stays_in_its_section(language, kind) -> 
     assert not any(c.symbol_type == "macro" for c in chunked.chunks), chunked.chunks
     assert any("reusable functions" in c.content and "endmacro" in c.content
                for c in chunked.chunks), chunked.chunks
+
+
+def test_a_variables_list_of_named_items_keeps_its_key_path() -> None:
+    """A role's defaults (`nginx__servers: [- name: site0 ...]`) are no tasks: `var[0]`."""
+    text = "nginx__servers:\n" + "".join(
+        f"  - name: site{i}\n    root: /srv/www/site{i}/public\n    options: |\n"
+        + f"      proxy_set_header X-Site site{i};\n" * 40 for i in range(2))
+    symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
+    assert "nginx__servers[0]" in symbols and "nginx__servers[1]" in symbols, symbols
+    assert not any(s.startswith("site") for s in symbols), symbols

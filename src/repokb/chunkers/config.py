@@ -336,8 +336,9 @@ def _key_path(path: str, key: str) -> str:
 
 def _join(path: str, e: Entry) -> str:
     """The entry's key path: `a.b`, or `a.b[2]` for an array element; a named item's is its
-    own name (an Ansible task's `- name:`, in a `block:` or cut by its keys when big)."""
-    if e.label:
+    own name (an Ansible task's `- name:`, in a `block:` or cut by its keys when big; a named
+    item of a variable's list stays `var[2]`)."""
+    if e.label and (not path or path.rsplit(".", 1)[-1] in _TASK_LISTS):
         return e.label
     base = _key_path(path, e.key)
     return f"{base}[{e.index}]" if e.index is not None else base
