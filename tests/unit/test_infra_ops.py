@@ -387,9 +387,14 @@ def test_a_big_task_cut_by_its_keys_keeps_its_name() -> None:
                       for i in range(20))
             + "  with_subelements:\n    - '{{ nginx__htpasswd }}'\n    - 'users'\n"
             "  no_log: '{{ debops__no_log | d(True) }}'\n")
-    symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
-    assert "Manage users in htpasswd files.community.general.htpasswd" in symbols, symbols
+    pieces = chunker_for("yaml").chunk(text)
+    symbols = [p.symbol or "" for p in pieces]
     assert not any(s.startswith("[") for s in symbols), symbols
+    # infra39: its `- name:` line is no piece alone (`X.name`): it heads the module's call
+    call = pieces[symbols.index("Manage users in htpasswd files")]
+    assert call.content.lstrip().startswith("- name: Manage users in htpasswd files\n"), pieces
+    assert "community.general.htpasswd:" in call.content, pieces
+    assert not any(s.endswith(".name") for s in symbols), symbols
 
 
 @pytest.mark.parametrize(("language", "kind"), [("markdown", Kind.SOURCE),
@@ -416,3 +421,100 @@ def test_a_variables_list_of_named_items_keeps_its_key_path() -> None:
     symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
     assert "nginx__servers[0]" in symbols and "nginx__servers[1]" in symbols, symbols
     assert not any(s.startswith("site") for s in symbols), symbols
+
+
+# Jinja's own tests (tests/test_core_tags.py) hold templates with `{% macro %}` in strings
+PROGRAM_WITH_A_TEMPLATE = '''def test_simple(env):
+    tmpl = env.from_string(
+        """{% macro say_hello(name) %}Hello {{ name }}!{% endmacro %}
+{{ say_hello('Peter') }}"""
+    )
+    assert tmpl.render() == "Hello Peter!"
+
+
+def test_scoping(env):
+    tmpl = env.from_string("{% macro level1(data1) %}{{ data1 }}{% endmacro %}")
+    assert tmpl.render() == ""
+'''
+
+
+def test_a_programs_jinja_string_keeps_its_functions() -> None:
+    """jinja38 cut `{% macro %}` out of any file but SQL and docs: a Python test holding a
+    template in a string lost its function's lines to a piece `macro say_hello`. A program's
+    macros are its templates' own only when the file is a template (`x.fact.j2`)."""
+    chunked = chunk_file(_file("tests/test_core_tags.py"), _classification("python"),
+                         PROGRAM_WITH_A_TEMPLATE, "h", PLAN)
+    assert [c.symbol for c in chunked.chunks] == ["test_simple", "test_scoping"], chunked.chunks
+    fact = ("#!{{ ansible_python['executable'] }}\n{% macro print_environment(env) %}\n"
+            "{%   for key, value in env.items() %}\n{{ key }} = {{ value }}\n"
+            "{%   endfor %}\n{% endmacro %}\nimport json\n\nprint(json.dumps({}))\n")
+    chunked = chunk_file(_file("templates/etc/ansible/facts.d/environment.fact.j2"),
+                         _classification("python"), fact, "h", PLAN)
+    assert "print_environment" in [c.symbol for c in chunked.chunks], chunked.chunks
+
+
+# DebOps' playbooks/scope/sshd.yml and a task of roles/redis_server/tasks/main.yml
+PLAY_WITH_TASKS = """- name: Manage OpenSSH Server
+  collections: [ 'debops.debops' ]
+  hosts: [ 'debops_all_hosts', 'debops_all_services', 'debops_service_sshd' ]
+  become: True
+
+  environment: '{{ inventory__environment | d({})
+                   | combine(inventory__group_environment | d({}))
+                   | combine(inventory__host_environment  | d({})) }}'
+
+  pre_tasks:
+
+    - name: Prepare sshd environment
+      ansible.builtin.import_role:
+        name: 'debops.debops.sshd'
+        tasks_from: 'main_env'
+      tags: [ 'role::sshd', 'role::sshd:env' ]
+
+  tasks:
+
+    - name: Import sshd role
+      ansible.builtin.import_role:
+        name: 'debops.debops.sshd'
+      tags: [ 'role::sshd', 'skip::sshd' ]
+"""
+TASK_WITH_TWO_MAPPINGS = """- name: Add include line into redis.conf
+  ansible.builtin.lineinfile:
+    dest: '/etc/redis/redis.conf'
+    line: 'include /etc/redis/ansible-redis-static.conf'
+  when: not ansible_check_mode | bool
+
+- name: Install custom systemd unit files
+  ansible.builtin.template:
+    src: '{{ item }}.j2'
+    dest: '/{{ item }}'
+    owner: 'root'
+    group: 'root'
+    mode: '0644'
+  with_items:
+    - 'etc/systemd/system/redis-server.service'
+    - 'etc/systemd/system/redis-server@.service'
+  notify: [ 'Reload systemd daemon' ]
+"""
+
+
+def test_a_plays_tasks_are_named_by_their_own_names() -> None:
+    """jinja38 named a play's `tasks:` piece after the play (`Manage OpenSSH Server.tasks`):
+    its name and the word "tasks" made it the second answer to "which task generates
+    sshd_config", above the role's own task. A play's `pre_tasks:`, `tasks:` hold tasks, as a
+    `block:` does: each is named by its own `- name:`."""
+    pieces = chunker_for("yaml").chunk(PLAY_WITH_TASKS)
+    symbols = [p.symbol for p in pieces]
+    assert symbols == ["Manage OpenSSH Server", "Prepare sshd environment", "Import sshd role"]
+    assert "hosts:" in pieces[0].content and "tasks_from: 'main_env'" in pieces[1].content
+
+
+def test_a_small_task_holding_two_mappings_is_one_piece() -> None:
+    """A task with a module's arguments and a `with_items:` list was cut by its keys as a
+    mapping of mappings is: `[16].name` (two lines, the first answer by meaning to "which task
+    installs redis server"), `[16].ansible.builtin.template`, `[16].with_items`."""
+    pieces = chunker_for("yaml").chunk(TASK_WITH_TWO_MAPPINGS)
+    assert [p.symbol for p in pieces] == ["Add include line into redis.conf",
+                                          "Install custom systemd unit files"], pieces
+    assert pieces[1].content.rstrip().endswith("notify: [ 'Reload systemd daemon' ]")
+

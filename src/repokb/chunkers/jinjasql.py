@@ -28,6 +28,7 @@ from repokb.chunkers.fixed import (
     split_lines,
     windows_over,
 )
+from repokb.formats import CODE
 from repokb.models import ChunkPiece
 
 _BLOCK = re.compile(r"\{%-?\s*(macro|materialization|test|snapshot)\s+([A-Za-z_]\w*)")
@@ -96,6 +97,22 @@ class JinjaSqlChunker:
         except Exception:  # the never-raise contract: the SQL chunker serves
             pass
         return fixed_windows(text) if self.code is None else self.code.chunk(text)
+
+
+# A Jinja template's own suffixes (rules/tables.py's TEMPLATE_SUFFIXES reads the language
+# from the name before them): `nginx.conf.j2`, `environment.fact.j2` (a Python fact script)
+_JINJA_SUFFIXES = (".j2", ".jinja", ".jinja2")
+
+
+def macros_are_definitions(language: str | None, path: str) -> bool:
+    """Whether a file's `{% macro %}` blocks are its definitions (with_macros): a template's,
+    whatever it renders (an nginx, INI or HTML page template, a Jinja-suffixed script), not a
+    program's (a Python test holding a Jinja template in a string keeps its functions) nor
+    SQL's (dbt's macros: JinjaSqlChunker), Markdown's or reST's (a manual's example stays in
+    its section)."""
+    if language in ("sql", "markdown", "rst"):
+        return False
+    return language not in CODE or path.lower().endswith(_JINJA_SUFFIXES)
 
 
 def with_macros(text: str, pieces: list[ChunkPiece]) -> list[ChunkPiece]:
