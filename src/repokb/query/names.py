@@ -191,9 +191,11 @@ def qualified_names(text: str, is_defined: IsDefined | None) -> str:
 # `data "aws_iam_policy_document" "assume"`, `module "cert-manager"`) and a data source as
 # Terraform addresses it (`data.aws_iam_policy_document.assume`): the HCL chunker names a block
 # by its labels joined with `.` (`aws_eks_node_group.nodegroup`), its type the block's
-_HCL_HEADER = re.compile(r'\b(resource|data|module|variable|output|provider)\s+"([\w-]+)"'
-                         r'(?:\s+"([\w-]+)")?')
-_HCL_DATA_ADDRESS = re.compile(r"(?<![\w.])data\.([a-z][a-z0-9]*_\w+)\.([\w-]+)(?![\w.])")
+# (a label with a `-` is left as written: `k3d_cluster.zenml-cluster` would be read as the name
+# `k3d_cluster.zenml`, and a module `zenml` boosted)
+_HCL_HEADER = re.compile(r'\b(resource|data|module|variable|output|provider)\s+"(\w+)"'
+                         r'(?:\s+"(\w+)")?(?![\w"-])')
+_HCL_DATA_ADDRESS = re.compile(r"(?<![\w.])data\.([a-z][a-z0-9]*_\w+)\.(\w+)(?![\w.-])")
 
 
 def hcl_block_names(text: str) -> str:
