@@ -14,7 +14,7 @@ from repokb.pipeline.chunk import chunk_file
 from repokb.roots import folder_name, resolve_roots
 from repokb.secrets import redact
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, classify_file, write
 from .test_enrich_and_metrics import PLAN, _classification, _file
 
 # DebOps 3.3.2's playbooks/service/secret.yml: the play's `- name:` before its `hosts:`
@@ -517,4 +517,101 @@ def test_a_small_task_holding_two_mappings_is_one_piece() -> None:
     assert [p.symbol for p in pieces] == ["Add include line into redis.conf",
                                           "Install custom systemd unit files"], pieces
     assert pieces[1].content.rstrip().endswith("notify: [ 'Reload systemd daemon' ]")
+
+
+# Debian bookworm's nginx-common and haproxy, as an etckeeper repository keeps /etc
+LOGROTATE = """/var/log/nginx/*.log {
+	daily
+	missingok
+	rotate 14
+	compress
+	create 0640 www-data adm
+	postrotate
+		invoke-rc.d nginx rotate >/dev/null 2>&1
+	endscript
+}
+"""
+UFW_PROFILE = """[Nginx HTTP]
+title=Web Server (Nginx, HTTP)
+description=Small, but very powerful and efficient web server
+ports=80/tcp
+
+[Nginx Full]
+title=Web Server (Nginx, HTTP + HTTPS)
+ports=80,443/tcp
+"""
+MIME_TYPES = """
+types {
+    text/html                             html htm shtml;
+    text/css                              css;
+    application/javascript                js;
+    application/wasm                      wasm;
+}
+"""
+CHARSET_MAP = """
+# This map is not a full koi8-r <> utf8 map
+charset_map  koi8-r  utf-8 {
+
+    80  E29480 ; # ─
+    81  E29482 ; # │
+}
+"""
+DEFAULTS = """# Defaults file for HAProxy
+#
+# This is sourced by both, the initscript and the systemd unit file, so do not
+# treat it as a shell script fragment.
+
+# Change the config file location if needed
+#CONFIG="/etc/haproxy/haproxy.cfg"
+EXTRAOPTS="-de -m 16"
+"""
+
+
+SALT_MAP = """{%- set tplroot = tpldir.split('/')[0] %}
+{%- import_yaml tplroot ~ "/defaults.yaml" as default_settings %}
+{%- import_yaml tplroot ~ "/osfamilymap.yaml" as osfamilymap %}
+{%- set defaults = salt['grains.filter_by'](
+      default_settings,
+      default='template',
+      merge=salt['grains.filter_by'](osfamilymap, grain='os_family'),
+    ) %}
+{%- set template = salt['pillar.get']('template', default=defaults, merge=True) %}
+"""
+
+
+@pytest.mark.parametrize(("rel", "text", "expected"), [
+    # were unknown, excluded: "no rule matched"
+    ("etc/logrotate.d/nginx", LOGROTATE,
+     dict(kind=Kind.CONFIGURATION, subkind="logrotate_config", language="logrotate")),
+    ("etc/ufw/applications.d/nginx", UFW_PROFILE,
+     dict(kind=Kind.CONFIGURATION, subkind="ini_config", language="ini")),
+    ("etc/nginx/mime.types", MIME_TYPES,
+     dict(kind=Kind.CONFIGURATION, language="nginx", index_policy=Policy.INDEX_TEXT)),
+    ("etc/nginx/koi-utf", CHARSET_MAP,
+     dict(kind=Kind.DATA, subkind="charset_map", index_policy=Policy.METADATA_ONLY)),
+    # was source (a shell program)
+    ("etc/default/haproxy", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="service_defaults", language="shell")),
+    ("etc/sysconfig/haproxy", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="service_defaults", language="shell")),
+    # Salt 3008.5's tests/integration/files/file/base/modules/jinja/map.jinja (was HTML)
+    ("salt/nginx/map.jinja", SALT_MAP,
+     dict(kind=Kind.CONFIGURATION, subkind="salt_map", language="jinja")),
+    ("docs/_templates/layout.jinja", "<div>{% block body %}{% endblock %}</div>\n",
+     dict(language="html")),
+    # a role's template of one stays a sample (DebOps' roles/atd/templates/etc/default/atd.j2)
+    ("roles/haproxy/templates/etc/default/haproxy.j2", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="sample_config", language="shell")),
+])
+def test_an_etc_trees_service_files_are_decided(tmp_path, rel, text, expected) -> None:
+    """newuser38 left `logrotate.d/*`, `ufw/applications.d/*`, nginx's `mime.types` and charset
+    maps unknown, and `/etc/default/*` a shell program: a service's log rotation, firewall
+    profile and MIME map are configuration an operator asks about; the charset maps are byte
+    tables (data, metadata only); `/etc/default/*` are settings."""
+    assert_classified(tmp_path, rel, text, **expected)
+
+
+def test_a_mime_map_is_searchable_by_its_types() -> None:
+    pieces = chunker_for("nginx").chunk(MIME_TYPES)
+    assert any("application/wasm" in p.content and p.symbol == "types" for p in pieces), pieces
 
