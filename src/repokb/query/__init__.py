@@ -88,8 +88,8 @@ from repokb.query.spanish import is_spanish, translate_es
 __all__ = [
     "CODE", "GENERAL", "HOWTO", "ORDINARY", "SYMBOL", "IsDefined", "IsFile", "QueryPlan",
     "bare_name", "file_name", "go_method_names", "hcl_block_names", "is_spanish",
-    "looks_like_symbol", "named_project", "names_and_files", "plan", "product", "products_said", "project_aliases",
-    "qualified_names", "translate_es", "unseen",
+    "looks_like_symbol", "named_project", "names_and_files", "plan", "product", "products_said",
+    "project_aliases", "qualified_names", "translate_es", "unseen",
 ]
 
 
