@@ -22,10 +22,16 @@ sys.path.insert(0, str(HERE))
 from names import rank_of, scores  # noqa: E402
 
 
-def line_rank(hits: list[Any], path: str, line: int) -> int | None:
-    """The first hit's rank that is a piece of `path` holding line `line`."""
+def line_rank(hits: list[Any], path: str | list[str], line: int) -> int | None:
+    """The first hit's rank that is a piece of `path` holding line `line`, or whose copy at
+    `path` does (rank_copies.py folds the same text at another place into one hit, as
+    names.rank_of counts it: DebOps' two identical `unattended_upgrades__tpl_macros.j2`); of
+    one of the paths, when two files answer alike (the line is then the same in each)."""
+    paths = [path] if isinstance(path, str) else path
     for i, h in enumerate(hits, 1):
-        if h.path.endswith(path) and h.start_line <= line <= h.end_line:
+        places = [h, *getattr(h, "copies", ())]
+        if any(at.path.endswith(p) and at.start_line <= line <= at.end_line
+               for at in places for p in paths):
             return i
     return None
 

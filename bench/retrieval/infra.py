@@ -13,9 +13,11 @@ etckeeper keeps it: Debian bookworm's nginx-common and haproxy configuration and
 Salt 3008.5's systemd units and `master`/`minion` files), `saltstates` (Salt 3008.5's test
 state tree, `tests/integration/files/file/base`) and `helm-readme` (npm's
 @bitnami/readme-generator-for-helm 2.7.2). 54 questions written by session newuser38 as an
-operator asks them, README only. A hit is right as in names.py (path ends with the path, symbol
-with the name, case folded); the file's rank is shown too, and the first piece holding the
-asked line (named or not: a role's defaults are packed several keys to a piece).
+operator asks them, README only; 16 more by infra39 about what a template's `{% macro %}` renders
+(`print_location`, `print_hba`) and what a task inside an Ansible `block:` does. A hit is right as
+in names.py (path ends with the path, symbol with the name, case folded); the file's rank is shown
+too, and the first piece holding the asked line (named or not: a role's defaults are packed several
+keys to a piece).
 """
 
 from __future__ import annotations

@@ -10,10 +10,12 @@ import pytest
 from repokb.chunkers import chunker_for
 from repokb.chunkers.gotemplate import mask
 from repokb.models import Kind, Policy
+from repokb.pipeline.chunk import chunk_file
 from repokb.roots import folder_name, resolve_roots
 from repokb.secrets import redact
 
-from ..conftest import classify_file, write
+from ..conftest import assert_classified, classify_file, write
+from .test_enrich_and_metrics import PLAN, _classification, _file
 
 # DebOps 3.3.2's playbooks/service/secret.yml: the play's `- name:` before its `hosts:`
 PLAY = """---
@@ -269,3 +271,347 @@ def test_etc_files_known_by_their_folder(tmp_path, rel, text, language) -> None:
 ])
 def test_jinja_defaults_that_are_settings_stay(text) -> None:
     assert redact(text, "config", "yaml").text == text
+
+
+# DebOps' roles/nginx/templates/etc/nginx/sites-available/default.conf.j2, shortened: macros
+# above the server blocks that call them
+MACROS = """{# Copyright (C) 2014-2016 Maciej Delmanowski #}
+# {{ ansible_managed }}
+
+{% macro print_root(item) %}
+{%   if item.root is defined and item.root %}
+        root {{ item.root }};
+{%   elif nginx_root_www_path is defined %}
+        root {{ nginx_root_www_path }}/{{ item.name[0] }}/public;
+{%   endif %}
+{% endmacro %}
+
+{# Print the location blocks of a server #}
+{% macro print_location(item) %}
+{%   for location in item.location | d({}) | dictsort %}
+        location {{ location.0 }} {
+{{ location.1 | indent(8, true) }}
+        }
+{%   endfor %}
+{% endmacro %}
+
+server {
+        listen {{ nginx_listen_port | d('80') }} default_server;
+        server_name {{ item.name | join(' ') }};
+{{ print_root(item) }}
+{{ print_location(item) }}
+        access_log /var/log/nginx/{{ item.filename | d(item.name[0]) }}_access.log;
+}
+"""
+
+
+@pytest.mark.parametrize("language", ["nginx", "ini", "html"])
+def test_a_templates_jinja_macros_are_definitions(language) -> None:
+    """newuser38: DebOps' `default.conf.j2` was nginx windows and unnamed blocks; its 64
+    templates with `{% macro %}` (read as HTML, INI, nginx, PHP...) named no macro. Each macro
+    is a piece of its own, `macro NAME` with the comment above it; the rest is cut as before."""
+    chunked = chunk_file(_file("templates/etc/nginx/sites-available/default.conf.j2"),
+                         _classification(language), MACROS, "h", PLAN)
+    macros = {c.symbol: c for c in chunked.chunks if c.symbol_type == "macro"}
+    assert set(macros) == {"print_root", "print_location"}, chunked.chunks
+    assert macros["print_location"].content.startswith("{# Print the location blocks")
+    assert macros["print_location"].content.rstrip().endswith("{% endmacro %}")
+    assert "elif nginx_root_www_path" in macros["print_root"].content
+    rest = [c for c in chunked.chunks if c.symbol_type != "macro"]
+    # the rest of the file: held once, no macro line in it
+    assert sum(c.content.count("default_server;") for c in rest) == 1, rest
+    assert not any("endmacro" in c.content or "indent(8" in c.content for c in rest), rest
+
+
+# DebOps' roles/docker_registry/tasks/main.yml, shortened: a task whose `block:` holds tasks
+BLOCK = """- name: Install required packages
+  ansible.builtin.package:
+    name: '{{ docker_registry__packages }}'
+    state: 'present'
+
+- name: Build Docker Registry from upstream
+  when: docker_registry__upstream | bool
+  become: True
+  become_user: '{{ docker_registry__user }}'
+  block:
+
+    - name: Create required build directories
+      ansible.builtin.file:
+        path: '{{ item }}'
+        state: 'directory'
+        mode: '0755'
+      with_items: [ '{{ docker_registry__src }}', '{{ docker_registry__gopath }}' ]
+
+    - name: Clone Docker Registry source code
+      ansible.builtin.git:
+        repo: '{{ docker_registry__git_repo }}'
+        dest: '{{ docker_registry__git_dest }}'
+        version: '{{ docker_registry__git_version }}'
+        depth: 1
+
+    - name: Build Docker Registry binaries
+      ansible.builtin.command: 'make PREFIX={{ docker_registry__gopath }} binaries'
+      args:
+        chdir: '{{ docker_registry__git_dest }}'
+        creates: '{{ docker_registry__git_dest }}/bin/registry'
+
+  rescue:
+
+    - name: Report the failed build of the Docker Registry from its upstream sources
+      ansible.builtin.debug:
+        msg: 'The build of {{ docker_registry__git_version }} failed, see the log above'
+"""
+
+
+def test_tasks_in_an_ansible_block_are_named_by_their_own_names() -> None:
+    """newuser38: a `block:`'s tasks were `[1].block[0-1]`, `[1].block[2]`, and a big task
+    cut by its keys `[2].community.general.htpasswd`: each is named by its own `- name:`."""
+    pieces = chunker_for("yaml").chunk(BLOCK)
+    symbols = [p.symbol for p in pieces]
+    for name in ("Install required packages", "Create required build directories",
+                 "Clone Docker Registry source code", "Build Docker Registry binaries",
+                 "Report the failed build of the Docker Registry from its upstream sources"):
+        assert name in symbols, symbols
+    assert not any("[" in (s or "") for s in symbols), symbols
+    clone = pieces[symbols.index("Clone Docker Registry source code")]
+    assert "ansible.builtin.git:" in clone.content and "make PREFIX" not in clone.content
+    held = {r for p in pieces for r in range(p.start_line, p.end_line + 1)}
+    assert all(r + 1 in held for r, line in enumerate(BLOCK.splitlines()) if line.strip())
+
+
+def test_a_big_task_cut_by_its_keys_keeps_its_name() -> None:
+    text = ("- name: Create directory for htpasswd files\n  ansible.builtin.file:\n"
+            "    path: '/etc/nginx/private'\n    state: 'directory'\n\n"
+            "- name: Manage users in htpasswd files\n  community.general.htpasswd:\n"
+            + "".join(f"    option_{i}: '{{{{ nginx__htpasswd_option_{i} | d(omit) }}}}'\n"
+                      for i in range(20))
+            + "  with_subelements:\n    - '{{ nginx__htpasswd }}'\n    - 'users'\n"
+            "  no_log: '{{ debops__no_log | d(True) }}'\n")
+    pieces = chunker_for("yaml").chunk(text)
+    symbols = [p.symbol or "" for p in pieces]
+    assert not any(s.startswith("[") for s in symbols), symbols
+    # infra39: its `- name:` line is no piece alone (`X.name`): it heads the module's call
+    call = pieces[symbols.index("Manage users in htpasswd files")]
+    assert call.content.lstrip().startswith("- name: Manage users in htpasswd files\n"), pieces
+    assert "community.general.htpasswd:" in call.content, pieces
+    assert not any(s.endswith(".name") for s in symbols), symbols
+
+
+@pytest.mark.parametrize(("language", "kind"), [("markdown", Kind.SOURCE),
+                                                ("html", Kind.DOCUMENTATION)])
+def test_a_macro_shown_in_documentation_stays_in_its_section(language, kind) -> None:
+    """Jinja's own manual shows `{% macro %}` in its examples: the section keeps them."""
+    text = ("# Macros\n\nMacros are comparable with functions in regular programming languages."
+            " They are useful to put often used idioms into reusable functions.\n\n"
+            "{% macro input(name, value='', type='text') -%}\n"
+            "    <input type=\"{{ type }}\" value=\"{{ value|e }}\" name=\"{{ name }}\">\n"
+            "{%- endmacro %}\n\nThe macro can then be called like a function.\n")
+    chunked = chunk_file(_file("docs/templates.md"), _classification(language, kind), text,
+                         "h", PLAN)
+    assert not any(c.symbol_type == "macro" for c in chunked.chunks), chunked.chunks
+    assert any("reusable functions" in c.content and "endmacro" in c.content
+               for c in chunked.chunks), chunked.chunks
+
+
+def test_a_variables_list_of_named_items_keeps_its_key_path() -> None:
+    """A role's defaults (`nginx__servers: [- name: site0 ...]`) are no tasks: `var[0]`."""
+    text = "nginx__servers:\n" + "".join(
+        f"  - name: site{i}\n    root: /srv/www/site{i}/public\n    options: |\n"
+        + f"      proxy_set_header X-Site site{i};\n" * 40 for i in range(2))
+    symbols = [p.symbol or "" for p in chunker_for("yaml").chunk(text)]
+    assert "nginx__servers[0]" in symbols and "nginx__servers[1]" in symbols, symbols
+    assert not any(s.startswith("site") for s in symbols), symbols
+
+
+# Jinja's own tests (tests/test_core_tags.py) hold templates with `{% macro %}` in strings
+PROGRAM_WITH_A_TEMPLATE = '''def test_simple(env):
+    tmpl = env.from_string(
+        """{% macro say_hello(name) %}Hello {{ name }}!{% endmacro %}
+{{ say_hello('Peter') }}"""
+    )
+    assert tmpl.render() == "Hello Peter!"
+
+
+def test_scoping(env):
+    tmpl = env.from_string("{% macro level1(data1) %}{{ data1 }}{% endmacro %}")
+    assert tmpl.render() == ""
+'''
+
+
+def test_a_programs_jinja_string_keeps_its_functions() -> None:
+    """jinja38 cut `{% macro %}` out of any file but SQL and docs: a Python test holding a
+    template in a string lost its function's lines to a piece `macro say_hello`. A program's
+    macros are its templates' own only when the file is a template (`x.fact.j2`)."""
+    chunked = chunk_file(_file("tests/test_core_tags.py"), _classification("python"),
+                         PROGRAM_WITH_A_TEMPLATE, "h", PLAN)
+    assert [c.symbol for c in chunked.chunks] == ["test_simple", "test_scoping"], chunked.chunks
+    fact = ("#!{{ ansible_python['executable'] }}\n{% macro print_environment(env) %}\n"
+            "{%   for key, value in env.items() %}\n{{ key }} = {{ value }}\n"
+            "{%   endfor %}\n{% endmacro %}\nimport json\n\nprint(json.dumps({}))\n")
+    chunked = chunk_file(_file("templates/etc/ansible/facts.d/environment.fact.j2"),
+                         _classification("python"), fact, "h", PLAN)
+    assert "print_environment" in [c.symbol for c in chunked.chunks], chunked.chunks
+
+
+# DebOps' playbooks/scope/sshd.yml and a task of roles/redis_server/tasks/main.yml
+PLAY_WITH_TASKS = """- name: Manage OpenSSH Server
+  collections: [ 'debops.debops' ]
+  hosts: [ 'debops_all_hosts', 'debops_all_services', 'debops_service_sshd' ]
+  become: True
+
+  environment: '{{ inventory__environment | d({})
+                   | combine(inventory__group_environment | d({}))
+                   | combine(inventory__host_environment  | d({})) }}'
+
+  pre_tasks:
+
+    - name: Prepare sshd environment
+      ansible.builtin.import_role:
+        name: 'debops.debops.sshd'
+        tasks_from: 'main_env'
+      tags: [ 'role::sshd', 'role::sshd:env' ]
+
+  tasks:
+
+    - name: Import sshd role
+      ansible.builtin.import_role:
+        name: 'debops.debops.sshd'
+      tags: [ 'role::sshd', 'skip::sshd' ]
+"""
+TASK_WITH_TWO_MAPPINGS = """- name: Add include line into redis.conf
+  ansible.builtin.lineinfile:
+    dest: '/etc/redis/redis.conf'
+    line: 'include /etc/redis/ansible-redis-static.conf'
+  when: not ansible_check_mode | bool
+
+- name: Install custom systemd unit files
+  ansible.builtin.template:
+    src: '{{ item }}.j2'
+    dest: '/{{ item }}'
+    owner: 'root'
+    group: 'root'
+    mode: '0644'
+  with_items:
+    - 'etc/systemd/system/redis-server.service'
+    - 'etc/systemd/system/redis-server@.service'
+  notify: [ 'Reload systemd daemon' ]
+"""
+
+
+def test_a_plays_tasks_are_named_by_their_own_names() -> None:
+    """jinja38 named a play's `tasks:` piece after the play (`Manage OpenSSH Server.tasks`):
+    its name and the word "tasks" made it the second answer to "which task generates
+    sshd_config", above the role's own task. A play's `pre_tasks:`, `tasks:` hold tasks, as a
+    `block:` does: each is named by its own `- name:`."""
+    pieces = chunker_for("yaml").chunk(PLAY_WITH_TASKS)
+    symbols = [p.symbol for p in pieces]
+    assert symbols == ["Manage OpenSSH Server", "Prepare sshd environment", "Import sshd role"]
+    assert "hosts:" in pieces[0].content and "tasks_from: 'main_env'" in pieces[1].content
+
+
+def test_a_small_task_holding_two_mappings_is_one_piece() -> None:
+    """A task with a module's arguments and a `with_items:` list was cut by its keys as a
+    mapping of mappings is: `[16].name` (two lines, the first answer by meaning to "which task
+    installs redis server"), `[16].ansible.builtin.template`, `[16].with_items`."""
+    pieces = chunker_for("yaml").chunk(TASK_WITH_TWO_MAPPINGS)
+    assert [p.symbol for p in pieces] == ["Add include line into redis.conf",
+                                          "Install custom systemd unit files"], pieces
+    assert pieces[1].content.rstrip().endswith("notify: [ 'Reload systemd daemon' ]")
+
+
+# Debian bookworm's nginx-common and haproxy, as an etckeeper repository keeps /etc
+LOGROTATE = """/var/log/nginx/*.log {
+	daily
+	missingok
+	rotate 14
+	compress
+	create 0640 www-data adm
+	postrotate
+		invoke-rc.d nginx rotate >/dev/null 2>&1
+	endscript
+}
+"""
+UFW_PROFILE = """[Nginx HTTP]
+title=Web Server (Nginx, HTTP)
+description=Small, but very powerful and efficient web server
+ports=80/tcp
+
+[Nginx Full]
+title=Web Server (Nginx, HTTP + HTTPS)
+ports=80,443/tcp
+"""
+MIME_TYPES = """
+types {
+    text/html                             html htm shtml;
+    text/css                              css;
+    application/javascript                js;
+    application/wasm                      wasm;
+}
+"""
+CHARSET_MAP = """
+# This map is not a full koi8-r <> utf8 map
+charset_map  koi8-r  utf-8 {
+
+    80  E29480 ; # ─
+    81  E29482 ; # │
+}
+"""
+DEFAULTS = """# Defaults file for HAProxy
+#
+# This is sourced by both, the initscript and the systemd unit file, so do not
+# treat it as a shell script fragment.
+
+# Change the config file location if needed
+#CONFIG="/etc/haproxy/haproxy.cfg"
+EXTRAOPTS="-de -m 16"
+"""
+
+
+SALT_MAP = """{%- set tplroot = tpldir.split('/')[0] %}
+{%- import_yaml tplroot ~ "/defaults.yaml" as default_settings %}
+{%- import_yaml tplroot ~ "/osfamilymap.yaml" as osfamilymap %}
+{%- set defaults = salt['grains.filter_by'](
+      default_settings,
+      default='template',
+      merge=salt['grains.filter_by'](osfamilymap, grain='os_family'),
+    ) %}
+{%- set template = salt['pillar.get']('template', default=defaults, merge=True) %}
+"""
+
+
+@pytest.mark.parametrize(("rel", "text", "expected"), [
+    # were unknown, excluded: "no rule matched"
+    ("etc/logrotate.d/nginx", LOGROTATE,
+     dict(kind=Kind.CONFIGURATION, subkind="logrotate_config", language="logrotate")),
+    ("etc/ufw/applications.d/nginx", UFW_PROFILE,
+     dict(kind=Kind.CONFIGURATION, subkind="ini_config", language="ini")),
+    ("etc/nginx/mime.types", MIME_TYPES,
+     dict(kind=Kind.CONFIGURATION, language="nginx", index_policy=Policy.INDEX_TEXT)),
+    ("etc/nginx/koi-utf", CHARSET_MAP,
+     dict(kind=Kind.DATA, subkind="charset_map", index_policy=Policy.METADATA_ONLY)),
+    # was source (a shell program)
+    ("etc/default/haproxy", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="service_defaults", language="shell")),
+    ("etc/sysconfig/haproxy", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="service_defaults", language="shell")),
+    # Salt 3008.5's tests/integration/files/file/base/modules/jinja/map.jinja (was HTML)
+    ("salt/nginx/map.jinja", SALT_MAP,
+     dict(kind=Kind.CONFIGURATION, subkind="salt_map", language="jinja")),
+    ("docs/_templates/layout.jinja", "<div>{% block body %}{% endblock %}</div>\n",
+     dict(language="html")),
+    # a role's template of one stays a sample (DebOps' roles/atd/templates/etc/default/atd.j2)
+    ("roles/haproxy/templates/etc/default/haproxy.j2", DEFAULTS,
+     dict(kind=Kind.CONFIGURATION, subkind="sample_config", language="shell")),
+])
+def test_an_etc_trees_service_files_are_decided(tmp_path, rel, text, expected) -> None:
+    """newuser38 left `logrotate.d/*`, `ufw/applications.d/*`, nginx's `mime.types` and charset
+    maps unknown, and `/etc/default/*` a shell program: a service's log rotation, firewall
+    profile and MIME map are configuration an operator asks about; the charset maps are byte
+    tables (data, metadata only); `/etc/default/*` are settings."""
+    assert_classified(tmp_path, rel, text, **expected)
+
+
+def test_a_mime_map_is_searchable_by_its_types() -> None:
+    pieces = chunker_for("nginx").chunk(MIME_TYPES)
+    assert any("application/wasm" in p.content and p.symbol == "types" for p in pieces), pieces
+

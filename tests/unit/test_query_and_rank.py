@@ -944,7 +944,12 @@ def test_terraform_blocks_named_in_the_query_are_definitions_of_that_name():
             ("resource", "aws_s3_bucket.logs", "resource aws_s3_bucket.logs",
              "aws_s3_bucket_versioning.logs"),
             ("variable", "db_password", "variable db_password", "aws_db_instance.main"),
-            ("output", "logs_bucket_arn", "where is output logs_bucket_arn", "logs_bucket")):
+            ("output", "logs_bucket_arn", "where is output logs_bucket_arn", "logs_bucket"),
+            # infra39: the header as HCL writes it, and a data source's Terraform address
+            ("resource", "aws_eks_node_group.nodegroup",
+             'resource "aws_eks_node_group" "nodegroup"', "aws_eks_cluster.cluster"),
+            ("data", "aws_iam_policy_document.assume", "data.aws_iam_policy_document.assume",
+             "aws_iam_role.assume")):
         own = _candidate(1, path="infra/main.tf", symbol=name, fused=0.01)
         own.payload["symbol_type"] = symbol_type
         near = _candidate(2, path="infra/main.tf", symbol=other, fused=0.0105)

@@ -246,6 +246,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
+# NEXT (jinja38): a template's `{% macro NAME %}` blocks (DebOps' `default.conf.j2`, whatever it
+#     renders) are definitions `macro NAME`; an Ansible task's `block:`/`rescue:`/`always:` tasks
+#     are pieces named by their own `- name:`, and a big task cut by its keys keeps its name
+# NEXT (infra39): a play's `tasks:`/`pre_tasks:`/`post_tasks:`/`handlers:` tasks are pieces named
+#     by their own `- name:` (were `Play.tasks`); a task is cut by its keys only when too big, not
+#     for holding two mappings, and then its `- name:` line heads its module call (was `X.name`,
+#     two lines alone); `{% macro %}` blocks only in templates (a program's Jinja string stays)
 CHUNKING_VERSION = 35
 
 

@@ -273,8 +273,9 @@ class ConfigChunker:
         return [_real_key(p, lines, masked) for p in pieces] if masked else pieces
 
     def _emit(self, entries: list[Entry], lo: int, hi: int, path: str,
-              lines: list[str]) -> list[ChunkPiece]:
-        """Chunks covering rows lo..hi exactly, from the sibling entries inside them."""
+              lines: list[str], task: bool = False) -> list[ChunkPiece]:
+        """Chunks covering rows lo..hi exactly, from the sibling entries inside them (`task`:
+        the keys of a named item cut for its size, its `name:` kept with the key after it)."""
         if hi <= lo:  # everything on one line (minified): nothing to cut by keys
             return windows_over(numbered(lines, lo, hi + 1), *self.window, path or None, "key")
         pieces: list[ChunkPiece] = []
@@ -282,9 +283,16 @@ class ConfigChunker:
         # a piece of its own, named by its `name:` (three packed tasks answered "which task
         # installs nginx" with a piece named after the first); a short one still joins its
         # neighbour (join_short)
-        named = not path and all(e.index is not None and e.label for e in entries)
+        # (an Ansible `block:`'s tasks, its `rescue:`'s and `always:`'s too)
+        named = _in_task_list(path) and all(e.index is not None and e.label for e in entries)
         alone = (lambda e: True) if named else self._alone
-        for group, start, end in pack(entries, lo, hi, self.max_chars, alone):
+        groups = pack(entries, lo, hi, self.max_chars, alone)
+        if task and len(groups) > 1 and [e.key for e in groups[0][0]] == ["name"]:
+            # a big task's `- name:` line was a piece alone (`X.name`, two lines that matched
+            # every question about its name): it goes with the module call after it
+            (first, start, _), (second, _, end) = groups[0], groups[1]
+            groups[:2] = [(first + second, start, end)]
+        for group, start, end in groups:
             pieces.extend(self._group(group, start, end, path, lines))
         return pieces
 
@@ -301,11 +309,20 @@ class ConfigChunker:
             else []
         nested = sum(1 for c in children if c.value is not None and c.index is None
                      and c.size >= self.standalone_chars)
-        if len(group) == 1 and (e.size > self.max_chars or nested >= 2):
+        # an Ansible task holding tasks (`block:`, `rescue:`, `always:`), a play holding its
+        # `tasks:`, `pre_tasks:`, `handlers:`: each task its own piece
+        tasks = bool(children) and (all(c.label for c in children) and e.key in _TASK_LISTS
+                                    or e.label is not None and any(c.key in _TASK_LISTS
+                                                                   for c in children))
+        # a named item (an Ansible task) is one action: cut by its keys only when too big, not
+        # for holding two mappings (a module's arguments and a `with_items:` list were three
+        # pieces, `X.name` two lines alone)
+        task = e.index is not None and e.label is not None and _in_task_list(path)
+        if len(group) == 1 and (e.size > self.max_chars or nested >= 2 and not task or tasks):
             # too big, or a mapping of mappings (`checkout: {address_autocomplete, payment}`):
             # one chunk per sub-key, each named by its own key path
             if children:
-                return self._emit(children, start, end, _join(path, e), lines)
+                return self._emit(children, start, end, _join(path, e), lines, task)
             return windows_over(numbered(lines, start, end + 1), *self.window, symbol, "key")
         return group_pieces(lines, start, end, symbol, "key", self.max_chars, self.window)
 
@@ -329,9 +346,25 @@ def _key_path(path: str, key: str) -> str:
 
 
 def _join(path: str, e: Entry) -> str:
-    """The entry's key path: `a.b`, or `a.b[2]` for an array element."""
+    """The entry's key path: `a.b`, or `a.b[2]` for an array element; a named item's is its
+    own name (an Ansible task's `- name:`, in a `block:` or cut by its keys when big; a named
+    item of a variable's list stays `var[2]`)."""
+    if e.label and _in_task_list(path):
+        return e.label
     base = _key_path(path, e.key)
     return f"{base}[{e.index}]" if e.index is not None else base
+
+
+# Ansible's lists of tasks inside a task (`block:`, `rescue:`, `always:`) and a play's (infra39:
+# a play's `tasks:` piece was `Manage OpenSSH Server.tasks`, the play's name over its two tasks,
+# and came before the role's own task for "which task generates sshd_config")
+_TASK_LISTS = ("block", "rescue", "always", "tasks", "pre_tasks", "post_tasks", "handlers")
+
+
+def _in_task_list(path: str) -> bool:
+    """Whether entries at `path` are items of a list of tasks: the file's top (a task file's,
+    a playbook's plays) or a key of _TASK_LISTS."""
+    return not path or path.rsplit(".", 1)[-1] in _TASK_LISTS
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:

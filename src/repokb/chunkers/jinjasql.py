@@ -23,10 +23,12 @@ from repokb.chunkers.fixed import (
     fixed_windows,
     line_starts,
     numbered,
+    outside_rows,
     row_at,
     split_lines,
     windows_over,
 )
+from repokb.formats import CODE
 from repokb.models import ChunkPiece
 
 _BLOCK = re.compile(r"\{%-?\s*(macro|materialization|test|snapshot)\s+([A-Za-z_]\w*)")
@@ -95,6 +97,50 @@ class JinjaSqlChunker:
         except Exception:  # the never-raise contract: the SQL chunker serves
             pass
         return fixed_windows(text) if self.code is None else self.code.chunk(text)
+
+
+# A Jinja template's own suffixes (rules/tables.py's TEMPLATE_SUFFIXES reads the language
+# from the name before them): `nginx.conf.j2`, `environment.fact.j2` (a Python fact script)
+_JINJA_SUFFIXES = (".j2", ".jinja", ".jinja2")
+
+
+def macros_are_definitions(language: str | None, path: str) -> bool:
+    """Whether a file's `{% macro %}` blocks are its definitions (with_macros): a template's,
+    whatever it renders (an nginx, INI or HTML page template, a Jinja-suffixed script), not a
+    program's (a Python test holding a Jinja template in a string keeps its functions) nor
+    SQL's (dbt's macros: JinjaSqlChunker), Markdown's or reST's (a manual's example stays in
+    its section)."""
+    if language in ("sql", "markdown", "rst"):
+        return False
+    return language not in CODE or path.lower().endswith(_JINJA_SUFFIXES)
+
+
+def with_macros(text: str, pieces: list[ChunkPiece]) -> list[ChunkPiece]:
+    """Any other template's `{% macro NAME(...) %}` .. `{% endmacro %}` blocks (DebOps'
+    `default.conf.j2`, Ansible's and Salt's templates, whatever they render) as definitions
+    named NAME (symbol type `macro`): the pieces its own language's chunker cut (`pieces`) keep
+    the rest of the file, without the macros' rows. A text with no macro: `pieces` as given."""
+    if "macro" not in text or "{%" not in text:
+        return pieces
+    lines = split_lines(text)
+    found = [d for d in definitions(text, lines) if d.symbol_type == "macro"]
+    if not found:
+        return pieces
+    macros = [_whole(lines, d.start, d.end, d.name or "", "macro") for d in found]
+    taken = {row for d in found for row in range(d.start, d.end + 1)}
+    rest = [part for piece in pieces for part in outside_rows(piece, taken)]
+    return sorted([*rest, *(p for ps in macros for p in ps)],
+                  key=lambda p: (p.start_line, p.end_line))
+
+
+def _whole(lines: list[str], first: int, last: int, name: str,
+           symbol_type: str) -> list[ChunkPiece]:
+    """Rows first..last as one piece named `name`, or windows named so when huge."""
+    if sum(len(lines[row]) for row in range(first, last + 1)) <= _CUTTER.huge_chars:
+        return [ChunkPiece(content="".join(lines[first:last + 1]), start_line=first + 1,
+                           end_line=last + 1, symbol=name, symbol_type=symbol_type)]
+    return windows_over(numbered(lines, first, last + 1), 1500, 200, symbol=name,
+                        symbol_type=symbol_type)
 
 
 def _model(lines: list[str], name: str) -> list[ChunkPiece]:

@@ -29,6 +29,7 @@ from repokb.chunkers.base import (
     parse_budget,
     source_bytes,
 )
+from repokb.chunkers.jinjasql import macros_are_definitions, with_macros
 from repokb.chunkers.joining import join_minimum
 from repokb.contamination import llm_transcript
 from repokb.models import (
@@ -278,6 +279,8 @@ def chunk_file(file: SourceFile, c: Classification, text: str, content_hash: str
             over_budget = str(exc)
         except Exception:  # a chunker bug must not stop the run: fall back to windows
             pieces = fixed_windows(redacted.text)
+        if c.kind is not Kind.DOCUMENTATION and macros_are_definitions(c.language, file.path):
+            pieces = with_macros(redacted.text, pieces)  # a template's `{% macro %}` blocks
     dropped: Counter[str] = Counter()
     chunks: list[Chunk] = []
     over = 0

@@ -73,6 +73,7 @@ from repokb.query.names import (
     IsFile,
     file_name,
     go_method_names,
+    hcl_block_names,
     looks_like_symbol,
     names_and_files,
     product,
@@ -86,9 +87,9 @@ from repokb.query.spanish import is_spanish, translate_es
 
 __all__ = [
     "CODE", "GENERAL", "HOWTO", "ORDINARY", "SYMBOL", "IsDefined", "IsFile", "QueryPlan",
-    "bare_name", "file_name", "go_method_names", "is_spanish", "looks_like_symbol",
-    "named_project", "names_and_files", "plan", "product", "products_said", "project_aliases",
-    "qualified_names", "translate_es", "unseen",
+    "bare_name", "file_name", "go_method_names", "hcl_block_names", "is_spanish",
+    "looks_like_symbol", "named_project", "names_and_files", "plan", "product", "products_said",
+    "project_aliases", "qualified_names", "translate_es", "unseen",
 ]
 
 
@@ -156,7 +157,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = qualified_names(go_method_names(prototype_names(" ".join(text.split()))), is_defined)
+    text = qualified_names(go_method_names(prototype_names(hcl_block_names(
+        " ".join(text.split())))), is_defined)
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     kebab = [k for k in dict.fromkeys(_KEBAB.findall(text)) if is_defined(k)] if (

@@ -185,3 +185,26 @@ def qualified_names(text: str, is_defined: IsDefined | None) -> str:
         return text
     return _QUALIFIED.sub(lambda m: m.group("name") if is_defined(m.group("name"))
                           else m.group(0), text)
+
+
+# Terraform's block as HCL writes its header (`resource "aws_eks_node_group" "nodegroup"`,
+# `data "aws_iam_policy_document" "assume"`, `module "cert-manager"`) and a data source as
+# Terraform addresses it (`data.aws_iam_policy_document.assume`): the HCL chunker names a block
+# by its labels joined with `.` (`aws_eks_node_group.nodegroup`), its type the block's
+# (a label with a `-` is left as written: `k3d_cluster.zenml-cluster` would be read as the name
+# `k3d_cluster.zenml`, and a module `zenml` boosted)
+_HCL_HEADER = re.compile(r'\b(resource|data|module|variable|output|provider)\s+"(\w+)"'
+                         r'(?:\s+"(\w+)")?(?![\w"-])')
+_HCL_DATA_ADDRESS = re.compile(r"(?<![\w.])data\.([a-z][a-z0-9]*_\w+)\.(\w+)(?![\w.-])")
+
+
+def hcl_block_names(text: str) -> str:
+    """The text with a Terraform block's header or a data source's address read as the name
+    the block is indexed under, its type kept as a word: `resource "aws_eks_node_group"
+    "nodegroup"` -> `resource aws_eks_node_group.nodegroup`, `data.aws_ami.ubuntu` -> `data
+    aws_ami.ubuntu` (an operator pastes the header, or the address `terraform plan` prints)."""
+    if '"' in text:
+        text = _HCL_HEADER.sub(lambda m: f"{m[1]} {m[2]}.{m[3]}" if m[3] else f"{m[1]} {m[2]}",
+                               text)
+    return _HCL_DATA_ADDRESS.sub(r"data \1.\2", text) if "data." in text else text
+

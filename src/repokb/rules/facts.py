@@ -209,7 +209,8 @@ class FileFacts:
             return self.language_mark[0]
         if (m := news_fragment_match(self.dirs, base)) is not None and not m.group(2):
             return "text"  # towncrier's `newsfragments/9657.doc`, `761.bugfix`, `12.feature`
-        lang = (T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
+        lang = (T.LANGUAGE_BY_EXACT_NAME.get(self.lower_name)  # a template's own (`map.jinja`)
+                or T.LANGUAGE_BY_EXACT_NAME.get(lower) or T.LANGUAGE_BY_EXTENSION.get(self.ext)
                 or T.EXTRA_LANGUAGE_BY_EXTENSION.get(self.ext) or T.LANGUAGE_BY_NAME.get(base))
         if lang == T.JSON_OR_YAML:  # `.eslintrc`, `.prettierrc`: as their tool reads them
             lang = "json" if self.sniff("json_text") else "yaml"

@@ -423,6 +423,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   helpers/esm/, 94; `export { x as default };` set aside too)
 # 0.3.36 also (mine38): the secret-content reason says the count is its head's ("secret-like
 #   values in its head (3 value(s) ...)"), beside the whole text's "4 ... in the whole file"
+# NEXT (infra39): `/etc/default/*`, `/etc/sysconfig/*` configuration `service_defaults` (were
+#   shell source); `logrotate.d/*` logrotate configuration, `ufw/applications.d/*` INI, nginx's
+#   `mime.types` nginx configuration (were unknown, excluded), its charset maps `koi-utf`,
+#   `koi-win`, `win-utf` data (metadata only); Salt's `map.jinja` configuration `salt_map` (HTML)
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -916,6 +920,16 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                    | {"gettext", "nginx"})),
        Then(Kind.CONFIGURATION, "sample/template ({evidence}): indexed as an example, "
             "secret-like values redacted", subkind="sample_config", flags=("sample",))),
+    _r("service-defaults", Tier.PATH, (Glob(T.SERVICE_DEFAULTS_GLOBS),
+                                     Lang(frozenset({"shell"}))),
+       Then(Kind.CONFIGURATION, "a service's settings ({evidence}): shell assignments its init "
+            "script and unit read", subkind="service_defaults")),
+    _r("salt-map", Tier.PATH, (Name(("map.jinja",)), Lang(frozenset({"jinja"}))),
+       Then(Kind.CONFIGURATION, "a Salt formula's map of settings ({evidence}): defaults per "
+            "OS, merged with pillar", subkind="salt_map")),
+    _r("nginx-charset-map", Tier.PATH, (Name(T.NGINX_CHARSET_MAPS), Lang(frozenset({"nginx"}))),
+       Then(Kind.DATA, "nginx's charset map ({evidence}): byte-to-character code tables, "
+            "metadata only", subkind="charset_map")),
     _r("beam-config", Tier.PATH, (Glob(T.BEAM_CONFIG_GLOBS),),
        Then(Kind.CONFIGURATION, "Elixir/Erlang application or release settings ({evidence})",
             subkind="beam_config")),
@@ -1040,6 +1054,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("tmux-config", Tier.LANGUAGE, (Lang(frozenset({"tmux"})),),
        Then(Kind.CONFIGURATION, "tmux configuration (tmux's command language)",
             subkind="tmux_config")),
+    _r("logrotate-config", Tier.LANGUAGE, (Lang(frozenset({"logrotate"})),),
+       Then(Kind.CONFIGURATION, "logrotate configuration: how long a service's logs are kept, "
+            "how often rotated and compressed", subkind="logrotate_config")),
     _r("ldif", Tier.LANGUAGE, (Lang(frozenset({"ldif"})),),
        Then(Kind.CONFIGURATION, "LDIF: an LDAP directory's entries, schema or configuration "
             "(its passwords redacted)", subkind="ldif")),

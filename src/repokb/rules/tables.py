@@ -1010,6 +1010,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
 # names) and tools' settings under a dot-name with no extension (below).
 JSON_OR_YAML = "json_or_yaml"  # a name whose text tells JSON from YAML (sniff.json_text)
 LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
+    # a Salt formula's settings map: `{% set x = salt['grains.filter_by']({...}) %}` per OS,
+    # merged with pillar (read as HTML by `.jinja`; the `salt-map` rule)
+    "map.jinja": "jinja",
     "cmakelists.txt": "cmake", "meson.build": "meson", "meson_options.txt": "meson",
     "meson.options": "meson",
     # Erlang terms under a `.config` name, which .NET's app/web.config made XML (Linguist's
@@ -1079,7 +1082,13 @@ LANGUAGE_BY_FOLDER_AND_NAME: dict[tuple[str, str], str] = {
     # commented defaults, `#worker_threads: 5`); an etckeeper repository's were unknown
     ("salt", "master"): "yaml", ("salt", "minion"): "yaml", ("salt", "proxy"): "yaml",
     ("salt", "roster"): "yaml", ("salt", "cloud"): "yaml",
+    # nginx's own maps, in its syntax: `mime.types` (`types { text/html html htm; ... }`: which
+    # type a file is served as) and its charset maps `koi-utf`, `koi-win`, `win-utf`
+    # (`charset_map koi8-r utf-8 { C0 D0B0; ... }`: byte tables, data: NGINX_CHARSET_MAPS)
+    ("nginx", "mime.types"): "nginx", ("nginx", "koi-utf"): "nginx", ("nginx", "koi-win"): "nginx",
+    ("nginx", "win-utf"): "nginx",
 }
+NGINX_CHARSET_MAPS = ("koi-utf", "koi-win", "win-utf")
 # Debian's package fields (`Source:`, `Build-Depends:`, `Depends:`): what the package needs
 DEBIAN_CONTROL_GLOBS = ("debian/control", "**/debian/control")
 # Folders whose every file is in one language: bash-completion's `bash_completion.d/` (scripts
@@ -1096,7 +1105,14 @@ LANGUAGE_BY_FOLDER: dict[str, str] = {
     # Debian's and Red Hat's service settings, sourced by their init scripts and units
     # (`/etc/default/nginx`, `/etc/sysconfig/haproxy`: `DAEMON_OPTS="..."` shell assignments)
     "etc/default": "shell", "etc/sysconfig": "shell",
+    # logrotate's per-service settings (`/etc/logrotate.d/nginx`: `/var/log/nginx/*.log { daily
+    # rotate 14 ... }`) and ufw's application profiles (`[Nginx Full]` / `ports=80,443/tcp`, INI)
+    "logrotate.d": "logrotate", "ufw/applications.d": "ini",
 }
+# A service's settings its init script and systemd unit read (`/etc/default/nginx`,
+# `/etc/sysconfig/haproxy`): shell assignments, configuration rather than a program
+SERVICE_DEFAULTS_GLOBS = ("etc/default/*", "**/etc/default/*", "etc/sysconfig/*",
+                          "**/etc/sysconfig/*")
 # Folders of release notes: their text files are the changelog (jackson's release-notes/)
 RELEASE_NOTES_DIRS = frozenset({"release-notes", "release_notes", "releasenotes"})
 # towncrier's news fragments (rules/misnamed.py): `newsfragments/9657.doc`, `123.feature.rst`
