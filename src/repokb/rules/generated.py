@@ -415,3 +415,25 @@ def PATCHED_COPY(f: FileFacts) -> str | None:
     if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
         return None
     return base
+
+
+@fact("a copy of the notebook beside it", "path")
+def NOTEBOOK_COPY(f: FileFacts) -> str | None:
+    """A text file beside the notebook of its stem (`churn.md` beside `churn.ipynb`) that
+    nbconvert exported from it or jupytext pairs with it (tables.NOTEBOOK_COPY_MARKS): the
+    notebook's cells again, and an export's cells' outputs, which the notebook's own chunker
+    never indexes (a printed token, a data frame, a traceback). The notebook is read."""
+    marks = T.NOTEBOOK_COPY_MARKS.get(f.ext)
+    if marks is None or f.template_base:
+        return None
+    notebook = f.name[: -len(f.ext)] + ".ipynb"
+    if notebook not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+        image = T.NBCONVERT_OUTPUT_IMAGE.search(f.text) if f.ext == ".md" else None
+        return f"nbconvert's export of {image.group(1)}.ipynb (its output images in " \
+               f"{image.group(1)}_files/)" if image else None
+    found = marks.search(f.text)
+    if found is None:
+        return None
+    tool = "jupytext" if "jupytext" in found.group(0) or "format_name" in found.group(0) \
+        else "nbconvert"
+    return f"{tool}'s copy of {notebook}"

@@ -66,6 +66,7 @@ from repokb.rules.generated import (
     PATCHED_COPY,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
+    NOTEBOOK_COPY,
     SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
     TWINNED_DISTRIBUTION_BUILD,
@@ -423,6 +424,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   helpers/esm/, 94; `export { x as default };` set aside too)
 # 0.3.36 also (mine38): the secret-content reason says the count is its head's ("secret-like
 #   values in its head (3 value(s) ...)"), beside the whole text's "4 ... in the whole file"
+# NEXT (newuser39): a notebook's text copy beside it (`churn.md` / `.rst` / `.tex` / `.py` beside
+#   `churn.ipynb`, by nbconvert's or jupytext's marks) is generated `notebook_copy`, metadata only:
+#   nbconvert's Markdown export held the cells' outputs (a printed token, a result's HTML table:
+#   2 planted values stored), a jupytext twin answered every question twice; Jupyter's runtime
+#   files (`kernel-*.json` connection files with their HMAC `key`, `jpserver-*.json` /
+#   `nbserver-*.json` with their token) are blocked as credential files (were JSON
+#   configuration); JupyterLab's `.virtual_documents/` (its language server's copies of open
+#   notebooks) is skipped as `.ipynb_checkpoints/` is
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -725,6 +734,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "Sphinx's copy of a page's source in its HTML output "
             "({evidence}): the source is read where it is written", subkind="sphinx_source_copy",
             confidence=0.9)),
+    _r("notebook-copy", Tier.GENERATED, (NOTEBOOK_COPY,),
+       Then(Kind.GENERATED, "{evidence}: a notebook's cells again (an export's with their "
+            "outputs), read in the notebook, whose outputs are never indexed",
+            subkind="notebook_copy",
+            flags=("generated",), confidence=0.9)),
     _r("distribution-build", Tier.GENERATED, (TWINNED_DISTRIBUTION_BUILD,),
        Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
             "modules written elsewhere, as its minified twin is",
