@@ -246,6 +246,11 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
+# NEXT (newuser39): Python code between definitions is cut at each notebook cell marker before
+#     its windows (jupytext's / VS Code's `# %%`, nbconvert's `# In[3]:`, Databricks' `# COMMAND
+#     ----------`, sphinx-gallery's line of 20+ `#`): a gallery block's text and its code are one
+#     piece (lmfit's and scikit-learn's examples: `# Fit the data:` closed one window, its code
+#     opened the next)
 CHUNKING_VERSION = 35
 
 
