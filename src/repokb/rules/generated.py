@@ -434,6 +434,9 @@ def NOTEBOOK_COPY(f: FileFacts) -> str | None:
     found = marks.search(f.text)
     if found is None:
         return None
-    tool = "jupytext" if "jupytext" in found.group(0) or "format_name" in found.group(0) \
-        else "nbconvert"
-    return f"{tool}'s copy of {notebook}"
+    mark = found.group(0)
+    if "jupytext" in mark or "format_name" in mark:
+        return f"jupytext's copy of {notebook}"
+    if mark.startswith("```"):
+        return f"a Markdown copy of {notebook} (its cells as {mark} fences)"
+    return f"nbconvert's export of {notebook}"
