@@ -49,11 +49,19 @@ def test_an_export_moved_away_is_known_by_its_output_images(tmp_path):
     assert "churn_files/" in c.reasons[0]
 
 
+def test_an_export_moved_away_is_known_by_its_text_outputs(tmp_path):
+    text = EXPORT_MD + "```python\nmodel.score(X, y)\n```\n\n    0.93\n"
+    c = classify_file(tmp_path, "docs/churn_report.md", text)
+    assert (c.kind, c.subkind) == (Kind.GENERATED, "notebook_copy"), c.reasons
+    assert "2 cell outputs" in c.reasons[0]
+
+
 @pytest.mark.parametrize(("rel", "content"), [
     ("notebooks/churn.md", "# Churn\n\nHow to read the churn notebook.\n"),  # no mark
     ("notebooks/summary.md", EXPORT_MD),  # another stem: no notebook of its name
     ("notebooks/churn.py", "import pandas as pd\n\n\ndef churn(df):\n    return df\n"),
     ("docs/guide.md", "![png](img/plot.png)\n\n```python\nx = 1\n```\n"),  # no `_files/`
+    ("docs/usage.md", "```python\nx = 1\n```\n\n    $ run\n"),  # one indented block only
 ])
 def test_a_hand_written_file_beside_a_notebook_stays_indexed(tmp_path, rel, content):
     write(tmp_path, "notebooks/churn.ipynb", NOTEBOOK)

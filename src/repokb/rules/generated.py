@@ -428,9 +428,16 @@ def NOTEBOOK_COPY(f: FileFacts) -> str | None:
         return None
     notebook = f.name[: -len(f.ext)] + ".ipynb"
     if notebook not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
-        image = T.NBCONVERT_OUTPUT_IMAGE.search(f.text) if f.ext == ".md" else None
-        return f"nbconvert's export of {image.group(1)}.ipynb (its output images in " \
-               f"{image.group(1)}_files/)" if image else None
+        if f.ext != ".md":
+            return None
+        image = T.NBCONVERT_OUTPUT_IMAGE.search(f.text)
+        if image:
+            return (f"nbconvert's export of {image.group(1)}.ipynb (its output images in "
+                    f"{image.group(1)}_files/)")
+        outputs = len(T.NBCONVERT_TEXT_OUTPUT.findall(f.text))
+        fenced = "```python\n" in f.text or "```ipython3\n" in f.text
+        return (f"nbconvert's export of a notebook ({outputs} cell outputs after the cells' "
+                "fences)") if outputs >= 2 and fenced else None
     found = marks.search(f.text)
     if found is None:
         return None

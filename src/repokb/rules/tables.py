@@ -757,6 +757,10 @@ NOTEBOOK_COPY_MARKS: dict[str, re.Pattern[str]] = {
     ".asciidoc": re.compile(r"^\[source, ?ipython\d?\]$", re.M),
     ".py": re.compile(r"^# +jupytext:$|^# +format_name: (?:percent|light)$", re.M),
 }
+# nbconvert's Markdown export of a cell's text output: the cell's closing fence, blank lines,
+# the output indented by four spaces or its HTML (a data frame's table; two of them, with a Python fence, tell an export moved away
+# from its notebook: hand-written Markdown rarely follows fenced code with an indented block)
+NBCONVERT_TEXT_OUTPUT = re.compile(r"^```\n\n+(?: {4}\S|<(?:div|table|pre)\b)", re.M)
 # nbconvert's name for a cell's output image in a Markdown export (`{stem}_{cell}_{n}.png` in
 # `{stem}_files/`): an export even when it no longer lies beside its notebook
 NBCONVERT_OUTPUT_IMAGE = re.compile(
