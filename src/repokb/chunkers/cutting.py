@@ -176,9 +176,9 @@ class Cutter:
             # a banner between members (`/* Generic output features */`) names no definition
             return pieces + windows_over(numbered(lines, start, end + 1), size, overlap)
         symbol_type = owner_type if owner else "module"
-        for first, last in self._cells(lines, start, end, owner):
-            if any(lines[r].strip() for r in range(first, last + 1)):
-                pieces = pieces + windows_over(numbered(lines, first, last + 1), size, overlap,
+        for lo, hi in self._cells(lines, start, end, owner):
+            if any(lines[r].strip() for r in range(lo, hi + 1)):
+                pieces = pieces + windows_over(numbered(lines, lo, hi + 1), size, overlap,
                                                owner, symbol_type)
         return pieces
 

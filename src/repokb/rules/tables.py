@@ -758,13 +758,14 @@ NOTEBOOK_COPY_MARKS: dict[str, re.Pattern[str]] = {
     ".py": re.compile(r"^# +jupytext:$|^# +format_name: (?:percent|light)$", re.M),
 }
 # nbconvert's Markdown export of a cell's text output: the cell's closing fence, blank lines,
-# the output indented by four spaces or its HTML (a data frame's table; two of them, with a Python fence, tell an export moved away
-# from its notebook: hand-written Markdown rarely follows fenced code with an indented block)
+# the output indented by four spaces or its HTML (a data frame's table). Two of them, with a
+# Python fence, tell an export moved away from its notebook: hand-written Markdown rarely
+# follows fenced code with an indented block.
 NBCONVERT_TEXT_OUTPUT = re.compile(r"^```\n\n+(?: {4}\S|<(?:div|table|pre)\b)", re.M)
 # nbconvert's name for a cell's output image in a Markdown export (`{stem}_{cell}_{n}.png` in
 # `{stem}_files/`): an export even when it no longer lies beside its notebook
-NBCONVERT_OUTPUT_IMAGE = re.compile(
-    r"^!\[(?:png|svg|jpeg)\]\((?:[^)\n/]*/)*([^)\n/]+)_files/\1_\d+_\d+\.(?:png|svg|jpe?g)\)$", re.M)
+NBCONVERT_OUTPUT_IMAGE = re.compile(r"^!\[(?:png|svg|jpeg)\]\((?:[^)\n/]*/)*([^)\n/]+)_files/"
+                                    r"\1_\d+_\d+\.(?:png|svg|jpe?g)\)$", re.M)
 # A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
 GOLDEN_OUTPUT_SUFFIXES = (".output", ".out", ".expected", ".golden")
 # A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,
