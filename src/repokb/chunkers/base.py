@@ -250,7 +250,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     its windows (jupytext's / VS Code's `# %%`, nbconvert's `# In[3]:`, Databricks' `# COMMAND
 #     ----------`, sphinx-gallery's line of 20+ `#`): a gallery block's text and its code are one
 #     piece (lmfit's and scikit-learn's examples: `# Fit the data:` closed one window, its code
-#     opened the next)
+#     opened the next); a MyST-NB notebook's (Jupyter Book's `.md`) ```{code-cell} ipython3```
+#     defining a function is cut by its kernel's language and named, as an R Markdown chunk is
+#     (was a few lines of its section)
 CHUNKING_VERSION = 35
 
 
