@@ -42,6 +42,25 @@ def test_a_notebooks_export_or_twin_beside_it_is_metadata_only(tmp_path, rel, co
     assert tool in c.reasons[0]
 
 
+@pytest.mark.parametrize(("rel", "content"), [
+    ("notebooks/churn.pct.py", JUPYTEXT_PY), ("notebooks/churn.myst.md", JUPYTEXT_MD),
+    ("notebooks/churn.Rmd", JUPYTEXT_MD.replace("```python", "```{python}")),
+])
+def test_jupytexts_copies_under_a_format_suffix_are_metadata_only(tmp_path, rel, content):
+    """jupytext's demo keeps `World population.pct.py`, `.lgt.py`, `.myst.md`, `.Rmd` ... beside
+    `World population.ipynb`: each was indexed, every cell answering once per copy."""
+    write(tmp_path, "notebooks/churn.ipynb", NOTEBOOK)
+    c = classify_file(tmp_path, rel, content)
+    assert (c.kind, c.subkind) == (Kind.GENERATED, "notebook_copy"), c.reasons
+    assert "jupytext's copy of churn.ipynb" in c.reasons[0]
+
+
+def test_a_suffixed_script_without_jupytexts_header_stays_indexed(tmp_path):
+    write(tmp_path, "notebooks/churn.ipynb", NOTEBOOK)
+    c = classify_file(tmp_path, "notebooks/churn.utils.py", "def churn(df):\n    return df\n")
+    assert c.index_policy is Policy.PARSE_AND_INDEX, c.reasons
+
+
 def test_an_export_moved_away_is_known_by_its_output_images(tmp_path):
     text = EXPORT_MD + "![png](churn_files/churn_3_0.png)\n"
     c = classify_file(tmp_path, "docs/churn.md", text)

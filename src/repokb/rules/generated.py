@@ -426,8 +426,14 @@ def NOTEBOOK_COPY(f: FileFacts) -> str | None:
     marks = T.NOTEBOOK_COPY_MARKS.get(f.ext)
     if marks is None or f.template_base:
         return None
-    notebook = f.name[: -len(f.ext)] + ".ipynb"
-    if notebook not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
+    stem = f.name[: -len(f.ext)]
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    notebook = stem + ".ipynb"
+    # jupytext's copies under a format's suffix (`churn.pct.py`, `churn.myst.md`): its header
+    suffixed = stem.rsplit(".", 1)[0] + ".ipynb" if "." in stem else None
+    if notebook not in names and suffixed in names and T.JUPYTEXT_HEADER.search(f.text):
+        return f"jupytext's copy of {suffixed}"
+    if notebook not in names:
         if f.ext != ".md":
             return None
         image = T.NBCONVERT_OUTPUT_IMAGE.search(f.text)

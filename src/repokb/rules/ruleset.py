@@ -425,7 +425,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 # 0.3.36 also (mine38): the secret-content reason says the count is its head's ("secret-like
 #   values in its head (3 value(s) ...)"), beside the whole text's "4 ... in the whole file"
 # NEXT (newuser39): a notebook's text copy beside it (`churn.md` / `.rst` / `.tex` / `.py` beside
-#   `churn.ipynb`, by nbconvert's or jupytext's marks) is generated `notebook_copy`, metadata only:
+#   `churn.ipynb`, by nbconvert's or jupytext's marks; jupytext's `churn.pct.py`, `.myst.md`, `.Rmd`
+#   ... by its header) is generated `notebook_copy`, metadata only:
 #   nbconvert's Markdown export held the cells' outputs (a printed token, a result's HTML table:
 #   2 planted values stored), a jupytext twin answered every question twice; Jupyter's runtime
 #   files (`kernel-*.json` connection files with their HMAC `key`, `jpserver-*.json` /

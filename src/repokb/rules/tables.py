@@ -756,7 +756,10 @@ NOTEBOOK_COPY_MARKS: dict[str, re.Pattern[str]] = {
     ".tex": re.compile(r"\\prompt\{In\}\{incolor\}|\\begin\{Verbatim\}\[commandchars"),
     ".asciidoc": re.compile(r"^\[source, ?ipython\d?\]$", re.M),
     ".py": re.compile(r"^# +jupytext:$|^# +format_name: (?:percent|light)$", re.M),
+    ".rmd": re.compile(r"^ *jupytext:$", re.M),
 }
+# jupytext's header in a copy of any format (`jupytext:` in its YAML, commented in a script)
+JUPYTEXT_HEADER = re.compile(r"^(?:#|//|--|;;)? *jupytext:$", re.M)
 # nbconvert's Markdown export of a cell's text output: the cell's closing fence, blank lines,
 # the output indented by four spaces or its HTML (a data frame's table). Two of them, with a
 # Python fence, tell an export moved away from its notebook: hand-written Markdown rarely
