@@ -120,3 +120,19 @@ def test_a_short_section_between_two_chunks_is_kept_with_the_chunk_under_it():
     assert revenue.symbol == "net_revenue"  # the section heads its function's piece
     assert "Churn > Revenue" in _names(revenue)
     assert revenue.content.startswith("## Revenue\n")
+
+
+def test_a_myst_notebooks_code_cell_defining_a_function_is_cut_and_named():
+    """Jupyter Book's MyST-NB notebook (`.md`) fences its cells ```{code-cell} ipython3``` (the
+    kernel after the braces): a cell's function was a few lines of its section (newuser39)."""
+    text = ("---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n"
+            "  name: python3\n---\n\n# Feature store walkthrough\n\nHow the features are built.\n\n"
+            "```{code-cell} ipython3\ndef rolling_spend(orders, days=30):\n"
+            "    \"\"\"Each customer's spend over the last days.\"\"\"\n"
+            "    return orders.groupby('customer').amount.rolling(days).sum()\n```\n\n"
+            "```{code-cell} ipython3\nrolling_spend(orders).head()\n```\n")
+    found = chunker_for("markdown").chunk(text)
+    named = [p for p in found if p.symbol == "rolling_spend"]
+    assert len(named) == 1 and named[0].symbol_type == "function"
+    assert named[0].content.startswith("```{code-cell} ipython3\ndef rolling_spend(")
+    assert "".join(p.content for p in found).count("rolling_spend(orders).head()") == 1

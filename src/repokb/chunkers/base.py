@@ -253,6 +253,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     by their own `- name:` (were `Play.tasks`); a task is cut by its keys only when too big, not
 #     for holding two mappings, and then its `- name:` line heads its module call (was `X.name`,
 #     two lines alone); `{% macro %}` blocks only in templates (a program's Jinja string stays)
+# NEXT (newuser39): Python code between definitions is cut at each notebook cell marker before
+#     its windows (jupytext's / VS Code's `# %%`, nbconvert's `# In[3]:`, Databricks' `# COMMAND
+#     ----------`, sphinx-gallery's line of 20+ `#`): a gallery block's text and its code are one
+#     piece (lmfit's and scikit-learn's examples: `# Fit the data:` closed one window, its code
+#     opened the next); a MyST-NB notebook's (Jupyter Book's `.md`) ```{code-cell} ipython3```
+#     defining a function is cut by its kernel's language and named, as an R Markdown chunk is
+#     (was a few lines of its section)
 CHUNKING_VERSION = 35
 
 

@@ -160,7 +160,8 @@ class TreeSitterChunker:
         self.cutter = Cutter(spec.module_window, spec.split_chars or split_chars, huge_chars,
                              min_chars,
                              spec.module_functions, spec.qualified_names,
-                             banners=re.compile(spec.banners) if spec.banners else None)
+                             banners=re.compile(spec.banners) if spec.banners else None,
+                             cells=re.compile(spec.cells) if spec.cells else None)
         # the compiled query is shared; a parser and a query cursor are not thread-safe, so
         # each thread has its own (the server chunks concurrent uploads: one shared parser
         # crashed it, a segfault in tree-sitter's binding)

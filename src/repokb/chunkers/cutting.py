@@ -87,6 +87,9 @@ class Cutter:
     # A line of comment: code between members that is all such lines is a banner, an unnamed
     # window (LanguageSpec.banners); None: named after the container as other code there.
     banners: re.Pattern[str] | None = None
+    # A line opening a notebook cell in a script (jupytext's `# %%`, LanguageSpec.cells): code
+    # between definitions is cut at each such line before its windows.
+    cells: re.Pattern[str] | None = None
 
     def cut(self, definitions: list[Definition], lines: list[str]) -> list[ChunkPiece]:
         """The pieces of a file (its `lines` as fixed.split_lines gives them) along its
@@ -173,8 +176,21 @@ class Cutter:
             # a banner between members (`/* Generic output features */`) names no definition
             return pieces + windows_over(numbered(lines, start, end + 1), size, overlap)
         symbol_type = owner_type if owner else "module"
-        return pieces + windows_over(numbered(lines, start, end + 1), size, overlap, owner,
-                                     symbol_type)
+        for lo, hi in self._cells(lines, start, end, owner):
+            if any(lines[r].strip() for r in range(lo, hi + 1)):
+                pieces = pieces + windows_over(numbered(lines, lo, hi + 1), size, overlap,
+                                               owner, symbol_type)
+        return pieces
+
+    def _cells(self, lines: list[str], start: int, end: int,
+               owner: str | None) -> list[tuple[int, int]]:
+        """Rows start..end cut before each line opening a notebook cell (`# %%`), at a
+        module's top level only: each cell's text and code one run, windowed on its own."""
+        if self.cells is None or owner:
+            return [(start, end)]
+        cuts = [r for r in range(start + 1, end + 1) if self.cells.match(lines[r])]
+        bounds = [start, *cuts, end + 1]
+        return list(zip(bounds[:-1], [b - 1 for b in bounds[1:]], strict=True))
 
     def _definition(self, d: Definition, lines: list[str], owner: str | None,
                     owner_type: str | None, context: str | None) -> list[ChunkPiece]:

@@ -118,6 +118,10 @@ class LanguageSpec:
     # features */` between an enum's constants, `// ---- Accessors ----`), an unnamed piece
     # (cutting.Cutter.banners), not one named after the container that wins on its name.
     banners: str | None = None
+    # A line that opens a notebook cell in a script (a regular expression matching from its
+    # start): code between definitions is cut at each before its windows, so a cell's text and
+    # code stay one piece and no window straddles two cells (cutting.Cutter.cells).
+    cells: str | None = None
     # The marker of a module's inner doc lines (Rust's `//!`): a leading run of them written as
     # Markdown is cut by its headings (innerdocs.py).
     inner_docs: str | None = None
@@ -126,8 +130,12 @@ class LanguageSpec:
 _JS_WRAPPERS = frozenset({"export_statement", "expression_statement"})
 
 SPECS: tuple[LanguageSpec, ...] = (
+    # a script written as cells: jupytext's, VS Code's and Spyder's `# %%` (`# %% [markdown]`),
+    # nbconvert's `# In[3]:`, Databricks' `# COMMAND ----------`, sphinx-gallery's `# %%` and
+    # its line of 20 or more `#` (lmfit's, scikit-learn's examples)
     LanguageSpec("python", "tree_sitter_python:language", "python",
-                 wrappers=frozenset({"decorated_definition"}), module_window=(400, 80)),
+                 wrappers=frozenset({"decorated_definition"}), module_window=(400, 80),
+                 cells=r"#[ \t]?%%|# In\[[\d ]*\]:|# COMMAND -{4,}|#{20,}[ \t]*$"),
     # Bazel's and Buck's Starlark (`.bzl`, `BUILD`, `Tiltfile`: GitHub Linguist's) is Python's
     # syntax: its `def`s are the definitions (`karma_web_test`, `_impl`), read with Python's
     # grammar and query; the rules a file declares (`x = rule(...)`) stay in module windows

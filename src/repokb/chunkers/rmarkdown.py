@@ -1,7 +1,8 @@
 """R Markdown and Quarto: Markdown whose executable code chunks holding definitions are code.
 
 An `.Rmd` or `.qmd` is Markdown (markdown.py cuts it by heading) with executable chunks fenced
-```` ```{r label, echo=FALSE} ```` (`{python}`, `{julia}`, `{sql}`, `{bash}` ...). A chunk that
+```` ```{r label, echo=FALSE} ```` (`{python}`, `{julia}`, `{sql}`, `{bash}` ...); a MyST-NB
+notebook (Jupyter Book's `.md`) fences its cells ```` ```{code-cell} ipython3 ````. A chunk that
 defines something (`churn_rate <- function(...)`, `def retention_curve(...)`) is cut by its
 language's chunker, so the function is a piece named after it, as a notebook's code cell is;
 its pieces carry the heading path of the section they stand in as context. The rest of the
@@ -22,10 +23,13 @@ from repokb.chunkers.joining import join_short
 from repokb.chunkers.markdown import MARKDOWN, MarkdownChunker
 from repokb.models import ChunkPiece
 
-_OPEN = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})[ \t]*\{[ \t]*(?P<lang>[A-Za-z]\w*)"
-                   r"[^}\n]*\}[ \t]*$")
+# ```` ```{r label} ````, and MyST-NB's (Jupyter Book's) ```` ```{code-cell} ipython3 ```` whose
+# kernel follows the braces
+_OPEN = re.compile(r"^[ \t]{0,3}(?P<fence>`{3,}|~{3,})[ \t]*\{[ \t]*(?:code-cell\}[ \t]+"
+                   r"(?P<kernel>[\w+.-]+)|(?P<lang>[A-Za-z]\w*)[^}\n]*\})[ \t]*$")
 _LANGUAGES = {"r": "r", "python": "python", "julia": "julia", "sql": "sql", "bash": "shell",
-              "sh": "shell"}
+              "sh": "shell", "ipython": "python", "ipython3": "python", "python3": "python",
+              "ir": "r"}
 _NOT_DEFINITIONS = frozenset({None, "window", "module"})
 
 
@@ -43,7 +47,7 @@ def code_chunks(lines: list[str]) -> list[tuple[int, int, str]]:
         end = next((r for r in range(row + 1, len(lines)) if close.match(lines[r])), None)
         if end is None:
             break  # unclosed: the rest is the chunk's, left to the Markdown chunker
-        language = _LANGUAGES.get(m.group("lang").lower())
+        language = _LANGUAGES.get((m.group("lang") or m.group("kernel")).lower())
         if language is not None:
             found.append((row, end, language))
         row = end + 1

@@ -415,3 +415,41 @@ def PATCHED_COPY(f: FileFacts) -> str | None:
     if base not in f.project.names_in(str(f.file.root), "/".join(f.dirs)):
         return None
     return base
+
+
+@fact("a copy of the notebook beside it", "path")
+def NOTEBOOK_COPY(f: FileFacts) -> str | None:
+    """A text file beside the notebook of its stem (`churn.md` beside `churn.ipynb`) that
+    nbconvert exported from it or jupytext pairs with it (tables.NOTEBOOK_COPY_MARKS): the
+    notebook's cells again, and an export's cells' outputs, which the notebook's own chunker
+    never indexes (a printed token, a data frame, a traceback). The notebook is read."""
+    marks = T.NOTEBOOK_COPY_MARKS.get(f.ext)
+    if marks is None or f.template_base:
+        return None
+    stem = f.name[: -len(f.ext)]
+    names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
+    notebook = stem + ".ipynb"
+    # jupytext's copies under a format's suffix (`churn.pct.py`, `churn.myst.md`): its header
+    suffixed = stem.rsplit(".", 1)[0] + ".ipynb" if "." in stem else None
+    if notebook not in names and suffixed in names and T.JUPYTEXT_HEADER.search(f.text):
+        return f"jupytext's copy of {suffixed}"
+    if notebook not in names:
+        if f.ext != ".md":
+            return None
+        image = T.NBCONVERT_OUTPUT_IMAGE.search(f.text)
+        if image:
+            return (f"nbconvert's export of {image.group(1)}.ipynb (its output images in "
+                    f"{image.group(1)}_files/)")
+        outputs = len(T.NBCONVERT_TEXT_OUTPUT.findall(f.text))
+        fenced = "```python\n" in f.text or "```ipython3\n" in f.text
+        return (f"nbconvert's export of a notebook ({outputs} cell outputs after the cells' "
+                "fences)") if outputs >= 2 and fenced else None
+    found = marks.search(f.text)
+    if found is None:
+        return None
+    mark = found.group(0)
+    if "jupytext" in mark or "format_name" in mark:
+        return f"jupytext's copy of {notebook}"
+    if mark.startswith("```"):
+        return f"a Markdown copy of {notebook} (its cells as {mark} fences)"
+    return f"nbconvert's export of {notebook}"

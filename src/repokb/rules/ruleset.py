@@ -61,6 +61,7 @@ from repokb.rules.generated import (
     DOWNLEVEL_COPY,
     GOLDEN_INPUT,
     MODULE_FORMAT_COPY,
+    NOTEBOOK_COPY,
     ONE_LINE_BLOB,
     PACKAGE_ENTRY_STUB,
     PATCHED_COPY,
@@ -427,6 +428,15 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   shell source); `logrotate.d/*` logrotate configuration, `ufw/applications.d/*` INI, nginx's
 #   `mime.types` nginx configuration (were unknown, excluded), its charset maps `koi-utf`,
 #   `koi-win`, `win-utf` data (metadata only); Salt's `map.jinja` configuration `salt_map` (HTML)
+# NEXT (newuser39): a notebook's text copy beside it (`churn.md` / `.rst` / `.tex` / `.py` beside
+#   `churn.ipynb`, by nbconvert's or jupytext's marks; jupytext's `churn.pct.py`, `.myst.md`, `.Rmd`
+#   ... by its header) is generated `notebook_copy`, metadata only:
+#   nbconvert's Markdown export held the cells' outputs (a printed token, a result's HTML table:
+#   2 planted values stored), a jupytext twin answered every question twice; Jupyter's runtime
+#   files (`kernel-*.json` connection files with their HMAC `key`, `jpserver-*.json` /
+#   `nbserver-*.json` with their token) are blocked as credential files (were JSON
+#   configuration); JupyterLab's `.virtual_documents/` (its language server's copies of open
+#   notebooks) is skipped as `.ipynb_checkpoints/` is
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -729,6 +739,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "Sphinx's copy of a page's source in its HTML output "
             "({evidence}): the source is read where it is written", subkind="sphinx_source_copy",
             confidence=0.9)),
+    _r("notebook-copy", Tier.GENERATED, (NOTEBOOK_COPY,),
+       Then(Kind.GENERATED, "{evidence}: a notebook's cells again (an export's with their "
+            "outputs), read in the notebook, whose outputs are never indexed",
+            subkind="notebook_copy",
+            flags=("generated",), confidence=0.9)),
     _r("distribution-build", Tier.GENERATED, (TWINNED_DISTRIBUTION_BUILD,),
        Then(Kind.GENERATED, "a distribution build ({evidence}): a tool's copy of "
             "modules written elsewhere, as its minified twin is",

@@ -343,6 +343,8 @@ REDACTED = "<REDACTED_SECRET>"
 # 48 also (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas:
 #   a `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
 #   `credentials=/path`, `secretfile=/path` stays (was taken)
+# NEXT (newuser39): a prompt's fallback under a secret's name (`password = getpass.getpass() or
+#   "X"`, `token = input("Token: ") or "X"`: a notebook's default when Enter is pressed)
 REDACTION_VERSION = 48
 
 

@@ -27,6 +27,9 @@ SKIP_DIRS: dict[str, tuple[str, str]] = {
     # Jupyter's autosaved copies of each notebook (`churn-checkpoint.ipynb`): the same cells
     # again, one save behind; RStudio's per-user state (open documents, their unsaved text)
     ".ipynb_checkpoints": ("build_artifact", "Jupyter's autosaved notebook copies"),
+    # JupyterLab's language server's copies of the open notebooks as scripts
+    # (`.virtual_documents/churn.ipynb.py`): the cells again, one edit behind or ahead
+    ".virtual_documents": ("build_artifact", "JupyterLab's language-server copies of notebooks"),
     ".Rproj.user": ("build_artifact", "RStudio per-user state"),
     # Quarto's frozen results of executed code (`_freeze/**/execute-results/html.json`: the
     # cells' printed output as rendered Markdown) and its render cache
@@ -343,6 +346,12 @@ SECRET_FILES: dict[str, str] = {
     "kaggle.json": "credentials_file", ".databrickscfg": "credentials_file",
     "application_default_credentials.json": "credentials_file", ".boto": "credentials_file",
     ".s3cfg": "credentials_file", ".my.cnf": "credentials_file",
+    # Jupyter's runtime files: a kernel's connection file (`kernel-<id>.json`: its `key` signs
+    # every message, so whoever has it runs code in the kernel) and a server's info file
+    # (`jpserver-<pid>.json`, `nbserver-<pid>.json`: its login `token`); ports and a key, no
+    # knowledge (were indexed as JSON configuration, the key redacted)
+    "kernel-[0-9a-f]*.json": "credentials_file", "jpserver-[0-9]*.json": "credentials_file",
+    "nbserver-[0-9]*.json": "credentials_file",
     # R's environment file, read at every start (`GITHUB_PAT=`, `DATABASE_PASSWORD=`): its .env
     ".renviron": "env_file",
     # a dotfiles repository's copies without their dot (linked to ~/.s3cfg, ~/.boto, ~/.pgpass,
@@ -733,6 +742,33 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(r"MODULE_NOT_FOUND")),
 }
 BUNDLE_HEAD_LINES = 60
+# A notebook's text copies beside it (generated.NOTEBOOK_COPY: `churn.md` beside `churn.ipynb`),
+# told by what wrote them: nbconvert's exports (Markdown, reST, LaTeX, AsciiDoc) carry the
+# cells' outputs (a printed token, a data frame, a traceback) that the notebook chunker never
+# indexes; jupytext's paired copies (`formats: ipynb,py:percent`) repeat the cells the notebook
+# beside them holds. Extension -> its marks, searched in the head.
+NOTEBOOK_COPY_MARKS: dict[str, re.Pattern[str]] = {
+    # nbconvert: a code cell's fence (outputs follow it, indented), an output image
+    # `![png](churn_files/churn_12_0.png)`; jupytext: its header
+    ".md": re.compile(r"^```(?:python|ipython3?|r|julia|bash)$|^!\[(?:png|svg|jpeg)\]\("
+                      r"|^ *jupytext:$", re.M),
+    ".rst": re.compile(r"^\.\. code:: ipython\d?$|^\.\. parsed-literal::$", re.M),
+    ".tex": re.compile(r"\\prompt\{In\}\{incolor\}|\\begin\{Verbatim\}\[commandchars"),
+    ".asciidoc": re.compile(r"^\[source, ?ipython\d?\]$", re.M),
+    ".py": re.compile(r"^# +jupytext:$|^# +format_name: (?:percent|light)$", re.M),
+    ".rmd": re.compile(r"^ *jupytext:$", re.M),
+}
+# jupytext's header in a copy of any format (`jupytext:` in its YAML, commented in a script)
+JUPYTEXT_HEADER = re.compile(r"^(?:#|//|--|;;)? *jupytext:$", re.M)
+# nbconvert's Markdown export of a cell's text output: the cell's closing fence, blank lines,
+# the output indented by four spaces or its HTML (a data frame's table). Two of them, with a
+# Python fence, tell an export moved away from its notebook: hand-written Markdown rarely
+# follows fenced code with an indented block.
+NBCONVERT_TEXT_OUTPUT = re.compile(r"^```\n\n+(?: {4}\S|<(?:div|table|pre)\b)", re.M)
+# nbconvert's name for a cell's output image in a Markdown export (`{stem}_{cell}_{n}.png` in
+# `{stem}_files/`): an export even when it no longer lies beside its notebook
+NBCONVERT_OUTPUT_IMAGE = re.compile(r"^!\[(?:png|svg|jpeg)\]\((?:[^)\n/]*/)*([^)\n/]+)_files/"
+                                    r"\1_\d+_\d+\.(?:png|svg|jpe?g)\)$", re.M)
 # A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
 GOLDEN_OUTPUT_SUFFIXES = (".output", ".out", ".expected", ".golden")
 # A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,

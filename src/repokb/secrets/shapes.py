@@ -139,6 +139,12 @@ _ENV_FALLBACK = re.compile(  # (Dart's `Platform.environment['KEY'] ?? 'v'` too)
     r"""|(?:getenv|environ\.get|get_env)\(\s*["'])"""
     r"""(?P<key>\w+)["'\]]*\s*\)?\s*(?:\|\||\?\?|\?:|\bor\b)\s*"""
     r"""(?P<q>["'`])(?P<value>[^"'`\n]{1,400})(?P=q)""")
+# A prompt's fallback in a notebook cell or a script (`password = getpass.getpass() or "v"`,
+# `token = input("Token: ") or "v"`): the value used when the user just presses Enter, a secret
+# when the name it is assigned to says so (_GIVEN_TO; newuser39)
+_PROMPT_FALLBACK = re.compile(
+    r"""\b(?P<key>getpass|input|raw_input)\([^()\n]{0,200}\)\s*\bor\s*"""
+    r"""(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)""")
 # Go's fallback (1.22's `cmp.Or(os.Getenv("DB_PASS"), "v")`: the first non-zero value; session 38)
 _GO_ENV_OR = re.compile(r"""\bcmp\.Or\(\s*os\.Getenv\(\s*"(?P<key>\w+)"\s*\)\s*,\s*"""
                         r"""(?P<q>["`])(?P<value>[^"`\n]{1,400})(?P=q)""")
@@ -223,6 +229,7 @@ def find(text: str, mode: str, language: str | None = None,
                     out.append((m.start("value"), m.end("value"), "typed_assignment", False))
         for pattern, name in ((_TYPED, "typed_assignment"), (_PAREN, "secret_assignment"),
                               (_ENV_FALLBACK, "env_default"),
+                              (_PROMPT_FALLBACK, "prompt_default"),
                               (_GO_ENV_OR, "env_default"),
                               (_DART_ENV_DEFAULT, "env_default"),
                               (_PARAM_DEFAULT, "parameter_default")):
@@ -232,6 +239,9 @@ def find(text: str, mode: str, language: str | None = None,
                     key = "password"
                 elif pattern is _ENV_FALLBACK and (given := _GIVEN_TO.search(line, 0, m.start())):
                     key = given.group("key") if is_secret_key(given.group("key")) else key
+                elif pattern is _PROMPT_FALLBACK:
+                    given = _GIVEN_TO.search(line, 0, m.start())
+                    key = given.group("key") if given else ""
                 whole = m.group("value") + glued_literals(text, start + m.end())
                 if (is_secret_key(key) and value_ok(whole, key)
                         or random_key_value(key, whole)):  # `KEY = ('Tq7W..'\n 'Np2V..')`
