@@ -8,7 +8,9 @@ rules/layout.py those of where a file lies).
 
 from __future__ import annotations
 
+import collections
 import fnmatch
+import itertools
 import json
 import os
 import posixpath
@@ -169,10 +171,14 @@ def _static_copy(f: FileFacts) -> str | None:
     licence file of its own (it or one above it, below `static/`): a library copied in with
     its licence. django-ckeditor 6.7.4's `static/ckeditor/ckeditor/` (CKEditor 4: 402 plugin
     and language scripts indexed as the app's source); the app's own `static/ckeditor/*.js`
-    beside it, with no licence, stays its own."""
+    beside it, with no licence, stays its own. Or one whose opening comment names its licence
+    and its release (`_release_banner`)."""
     lower = [d.lower() for d in f.dirs]
     if "static" not in lower:
         return None
+    banner = _release_banner(f.text)
+    if banner:
+        return f"below {'/'.join(f.dirs[:lower.index('static') + 1])}/, {banner}"
     start = len(lower) - lower[::-1].index("static")  # the folder below the last static/
     root = str(f.file.root)
     for end in range(start + 1, len(f.dirs) + 1):
@@ -182,6 +188,27 @@ def _static_copy(f: FileFacts) -> str | None:
         if licence is not None:
             return f"{folder}/, beside its own {licence}"
     return None
+
+
+def _release_banner(text: str) -> str:
+    """What the comment a script opens with says of another project's release: its licence
+    and its version (tables.BANNER_LICENCE, BANNER_RELEASE), or ""."""
+    top = text.lstrip()
+    if top.startswith("/*"):
+        end = top.find("*/")
+        banner = top[: end if end > 0 else T.BANNER_MAX_CHARS]
+    elif top.startswith("//"):
+        lines = top[: T.BANNER_MAX_CHARS].splitlines()
+        banner = "\n".join(line for line in itertools.takewhile(
+            lambda line: line.lstrip().startswith("//"), lines))
+    else:
+        return ""
+    banner = banner[: T.BANNER_MAX_CHARS]
+    licence, release = T.BANNER_LICENCE.search(banner), T.BANNER_RELEASE.search(banner)
+    if licence is None or release is None:
+        return ""
+    named = " ".join(release.group(0).strip(" \n*/!#").split())
+    return f"its opening comment names a release ({named}) and a licence ({licence.group(0)})"
 
 
 @fact("TypeScript's standard library copied in", "path")
@@ -321,7 +348,7 @@ def DOWNLEVEL_COPY(f: FileFacts) -> str | None:
     """A module of a package whose source lies at the same path in the package's `src/`, that
     Babel compiled down to ES5 (tables.BABEL_NAMED_FUNCTION in it, none in the source, which
     uses `let`, `const`, `=>` more): gsap 3.15.0's root `Flip.js` of `src/Flip.js`. Or the same
-    bytes (gsap's `SplitText.js`). The source's path, or None."""
+    bytes (gsap's `SplitText.js`), or the same words (`all.js`). The source's path, or None."""
     if f.language != "javascript" or not f.lower_name.endswith(".js"):
         return None
     package = f.nearest_dir_with(("package.json",))
@@ -338,6 +365,8 @@ def DOWNLEVEL_COPY(f: FileFacts) -> str | None:
         return source
     if f.file.size < size * T.DOWNLEVEL_SIZE_RATIO:
         return None
+    if _same_words(f, os.path.join(root, source), size):
+        return source
     if not T.BABEL_NAMED_FUNCTION.search(f.text):
         return None
     text = head_of(os.path.join(root, source), f.limits.head_bytes)
@@ -345,6 +374,24 @@ def DOWNLEVEL_COPY(f: FileFacts) -> str | None:
         return None
     modern = len(T.MODERN_SYNTAX.findall(text))
     return source if modern > len(T.MODERN_SYNTAX.findall(f.text)) else None
+
+
+def _same_words(f: FileFacts, path: str, size: int) -> bool:
+    """The copy and its source, both read whole, hold the same words once comments and the
+    declaration keywords Babel rewrites (`const` -> `var`) are set aside: gsap 3.15.0's root
+    `all.js` and `index.js`, re-export lists with no function for Babel to name, laid out
+    anew. A shim that imports its source names it, a word the source lacks."""
+    head = f.limits.head_bytes
+    if f.file.size > head or size > head:
+        return False
+
+    def words(text: str) -> collections.Counter[str]:
+        code = T.JS_COMMENT.sub(" ", text)
+        return collections.Counter(w for w in T.JS_WORD.findall(code)
+                                   if w not in T.DOWNLEVEL_REWRITTEN_WORDS)
+
+    mine = words(f.text)
+    return bool(mine) and mine == words(head_of(path, head))
 
 
 def _same_bytes(f: FileFacts, other: str) -> bool:

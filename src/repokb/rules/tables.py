@@ -788,6 +788,16 @@ VENDORED_LIBS_DIRS = frozenset({"libs"})
 TYPESCRIPT_NO_DEFAULT_LIB = '/// <reference no-default-lib="true"/>'
 # a licence file of a library copied below a web app's static/ folder (generated._static_copy)
 LICENCE_FILE = re.compile(r"(?:licen[cs]e|copying)(?:[._-][\w.-]*)?$", re.I)
+# or whose opening comment names its licence and its own release (generated._static_copy):
+# django-extensions 4.1's `static/django_extensions/js/jquery.autocomplete.js` ("@version
+# 2.4.4 ... @license MIT | GPL | Apache 2.0"), jquery.bgiframe.js ("Licensed under the MIT
+# License ... Version 2.1.2"). An Apache header on a project's every file names the
+# licence's version ("License, Version 2.0"), not a release of the file.
+BANNER_LICENCE = re.compile(r"@license\b|\b(?:licen[cs]ed|released) under\b|"
+                            r"\bdual licensed\b|SPDX-License-Identifier", re.I)
+BANNER_MAX_CHARS = 2000
+BANNER_RELEASE = re.compile(r"@version\s+v?\d+(?:\.\d+)+|^[\s*/!#]*version:?\s+v?\d+(?:\.\d+)+|"
+                            r"(?<![\w.])v\d+\.\d+\.\d+\b", re.I | re.M)
 LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
@@ -874,6 +884,11 @@ MIRROR_SAME_CODE_DIRS = frozenset({"esm"})
 BABEL_NAMED_FUNCTION = re.compile(r"\b([A-Za-z_$][\w$]*) = function \1\(")
 MODERN_SYNTAX = re.compile(r"=>|\b(?:let|const) [\w${\[]")
 DOWNLEVEL_SOURCE_DIR = "src"
+# Or the copy holds the source's words, comments and the rewritten keywords set aside
+# (generated._same_words): gsap's `all.js`, `index.js`, lists of re-exports Babel laid out anew
+JS_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+JS_WORD = re.compile(r"[\w$]+")
+DOWNLEVEL_REWRITTEN_WORDS = frozenset({"var", "let", "const"})
 DOWNLEVEL_SIZE_RATIO = 0.9
 MIRROR_COMPARE_BYTES = 1024 * 1024
 # What Babel and tsc write at the top of a module compiled to CommonJS, which no person writes:
