@@ -65,6 +65,7 @@ from repokb.rules.generated import (
     PACKAGE_ENTRY_STUB,
     PATCHED_COPY,
     PIP_COMPILE_SOURCE,
+    READABLE_BUILD_DECLARATION,
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
@@ -711,6 +712,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} compiled down to ES5 (that "
             "source is kept)", subkind="downlevel_copy", flags=("generated",),
             confidence=0.85)),
+    # highcharts' `options/x.src.d.ts` beside `options/x.d.ts`, importing `../highcharts.src`
+    _r("readable-build-declaration", Tier.GENERATED, (READABLE_BUILD_DECLARATION,),
+       Then(Kind.BUILD_ARTIFACT, "the declarations of {evidence} again, for the library's "
+            "readable build (those are kept)", subkind="module_format_copy",
+            flags=("generated",), confidence=0.85)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),

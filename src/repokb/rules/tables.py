@@ -722,9 +722,17 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(r"^[ \t]*var __defProp = Object\.defineProperty;", re.M),
         re.compile(r"^[ \t]*var __(?:commonJS|toESM|export|esm) = ", re.M)),
     # webpack's runtime: `/******/ (() => { // webpackBootstrap` (webpack 4: `(function(modules)
-    # { // webpackBootstrap`)
+    # { // webpackBootstrap`); a library's UMD build returns it from its factory (highcharts
+    # 13.1.1's `highcharts.src.js`, `modules/*.src.js`: `return /******/ (() => {`)
     "webpack's bootstrap /******/ webpackBootstrap": (
-        re.compile(r"^/\*{6}/.*// webpackBootstrap", re.M),),
+        re.compile(r"^(?:return )?/\*{6}/.*// webpackBootstrap", re.M),),
+    # webpack's note above each module it concatenated into an ES module build, or each
+    # external it imports (highcharts' `esm/highcharts.src.js`: `;// ./code/es-modules/Core/
+    # Globals.js`, `esm/modules/*.src.js`: `;// external ["../highcharts.src.js","default"]`,
+    # 21,934 pieces repeating es-modules/); no person opens a line with `;// ./x.js`
+    "webpack's ;// note of a concatenated module": (
+        re.compile(r"^;// (?:CONCATENATED MODULE: \S+|external [\[\"]\S*|"
+                   r"\.{1,2}/[\w@./-]+\.[cm]?[jt]sx?)[ \t]*$", re.M),),
     # browserify's prelude (browser-pack): the `require` of its module table, then module 1
     # (mkdocs-material 9.8.2's lunr/wordcut.js, wordcut and underscore: 1,189 pieces)
     "browserify's prelude and module table": (
@@ -896,6 +904,10 @@ MIRROR_COMPARE_BYTES = 1024 * 1024
 COMMONJS_BUILD_MARK = re.compile(
     r"""Object\.defineProperty\(exports, ["']__esModule["'], \{\s*value: true\s*\}\)|"""
     r"""^exports\.__esModule = true;""", re.M)
+# A library's declarations of its readable build beside those of its minified one, importing
+# `../x.src` where the other imports `../x` (generated._readable_build_declaration)
+READABLE_BUILD_DECLARATION = ".src.d.ts"
+READABLE_BUILD_SPECIFIER = ".src\""
 # A package's build for older browsers in a folder below its manifest (pdfjs-dist's `legacy/`):
 # a module there as big as or bigger than the one at the same path without it is a copy
 # (generated._legacy_copy)
