@@ -284,24 +284,6 @@ def MODULE_FORMAT_COPY(f: FileFacts) -> str | None:
     return _mirrored(f) or _legacy_copy(f)
 
 
-@fact("the declarations of a library's readable build beside its minified one's", "path")
-def READABLE_BUILD_DECLARATION(f: FileFacts) -> str | None:
-    """`X.src.d.ts` beside `X.d.ts` with the same code but for the specifiers it imports
-    (`"../highcharts.src"`): the declarations of a library's readable build, typed again
-    beside the minified one's (highcharts 13.1.1's `options/*.src.d.ts`: 232 files, 12,807
-    pieces). The path of `X.d.ts`, or None."""
-    suffix = T.READABLE_BUILD_DECLARATION
-    if not f.lower_name.endswith(suffix):
-        return None
-    here = "/".join(f.dirs)
-    twin = f.name[: -len(suffix)] + ".d.ts"
-    if twin not in f.project.names_in(str(f.file.root), here):
-        return None
-    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
-    mine = f.text.replace(T.READABLE_BUILD_SPECIFIER, "")
-    return posixpath.join(here, twin) if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
-
-
 def _legacy_copy(f: FileFacts) -> str | None:
     """A module in a `legacy/` folder right below a package's manifest that is its build of
     the module at the same path without `legacy/`, for older browsers: as big or bigger (Babel's

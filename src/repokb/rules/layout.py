@@ -48,6 +48,29 @@ def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
             else None)
 
 
+def _language_of(name: str) -> str | None:
+    m = T.LOCALE_FILE.fullmatch(name.lower())
+    return m.group(1) if m is not None and m.group(1) in T.LANGUAGE_CODES else None
+
+
+@fact("one language's strings among a folder of translations", "dir")
+def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
+    """A JSON file named by a language code in a folder of at least `LOCALE_SIBLINGS_MIN` such
+    files (tables.LOCALE_FILE): one language's strings of a translated package, data as a
+    gettext catalog is; English's holds the text the others translate and is kept."""
+    language = _language_of(f.name)
+    if language is None or language == T.LOCALE_SOURCE_LANGUAGE:
+        return None
+    here = "/".join(f.dirs)
+    counts = f.project.locale_files
+    if here not in counts:
+        names = f.project.names_in(str(f.file.root), here)
+        counts[here] = sum(1 for name in names if _language_of(name) is not None)
+    found = counts[here]
+    return f"{here or '.'}/ holds {found} translations" if found >= T.LOCALE_SIBLINGS_MIN \
+        else None
+
+
 @fact("example directory", "dir")
 def EXAMPLE_DIR(f: FileFacts) -> str | None:
     """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""

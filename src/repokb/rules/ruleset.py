@@ -37,6 +37,7 @@ from repokb.rules.checks import (
     UNREADABLY_LARGE,
     _magic,
 )
+from repokb.rules.copies import JSON_MODULE_COPY, READABLE_BUILD_DECLARATION
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
     AnyOf,
@@ -65,7 +66,6 @@ from repokb.rules.generated import (
     PACKAGE_ENTRY_STUB,
     PATCHED_COPY,
     PIP_COMPILE_SOURCE,
-    READABLE_BUILD_DECLARATION,
     RENDERED_DOCS,
     SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
@@ -79,6 +79,7 @@ from repokb.rules.layout import (
     ANDROID_TRANSLATION,
     EXAMPLE_DIR,
     IN_HELM_CHART,
+    LOCALE_TRANSLATION,
     OWN_REQUIREMENTS,
     TEST_DATA,
     TEST_LAYOUT,
@@ -717,6 +718,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the declarations of {evidence} again, for the library's "
             "readable build (those are kept)", subkind="module_format_copy",
             flags=("generated",), confidence=0.85)),
+    # javascript-time-ago's `locale/de.json.js` beside `locale/de.json`
+    _r("json-module-copy", Tier.GENERATED, (JSON_MODULE_COPY,),
+       Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON is read)",
+            subkind="module_format_copy", flags=("generated",), confidence=0.9)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
             flags=("generated", "minified"), confidence=0.95)),
@@ -955,6 +960,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
                                                  Ext(T.APPLE_STRINGS_EXTENSIONS))),),
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
+    # JSON named by a language code among a folder of them (javascript-time-ago's locale/,
+    # mathjax's sre/mathmaps/, i18n-iso-countries' langs/)
+    _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
+       Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
+            "text they translate", subkind="translation_catalog", confidence=0.85)),
     _r("resx-translation", Tier.PATH, (Name(T.RESX_TRANSLATION_GLOBS),),
        Then(Kind.DATA, ".NET resources in another culture ({evidence}): metadata only; the "
             "neutral .resx holds the text it translates", subkind="translation_catalog",

@@ -908,6 +908,9 @@ COMMONJS_BUILD_MARK = re.compile(
 # `../x.src` where the other imports `../x` (generated._readable_build_declaration)
 READABLE_BUILD_DECLARATION = ".src.d.ts"
 READABLE_BUILD_SPECIFIER = ".src\""
+# `X.json.js` beside `X.json`, exporting it (copies.JSON_MODULE_COPY)
+JSON_MODULE_SUFFIXES = (".json.js", ".json.mjs", ".json.cjs")
+JSON_MODULE_EXPORT = re.compile(r"\s*(?:export default|module\.exports\s*=)\s*[\[{]")
 # A package's build for older browsers in a folder below its manifest (pdfjs-dist's `legacy/`):
 # a module there as big as or bigger than the one at the same path without it is a copy
 # (generated._legacy_copy)
@@ -1363,6 +1366,25 @@ VISUAL_STUDIO_USER_GLOBS = ("*.user", "*.suo", "*.userosscache", "*.sln.docstate
 # .NET resources in another culture (`Strings.fr.resx`, `Strings.zh-Hans.resx`): translations of
 # the neutral `Strings.resx`, which holds the text they translate
 RESX_TRANSLATION_GLOBS = ("*.??.resx", "*.??-*.resx")
+# One language's strings among a folder of them, as JSON named by a language code (`de.json`,
+# `pt-BR.json`, `zh_Hans.json`; layout.LOCALE_TRANSLATION): javascript-time-ago 2.6.4's 335
+# `locale/*.json` (4,407 pieces, 47% of the package), mathjax 4.1.3's `sre/mathmaps/*.json`
+# (speech rules per language, 11,518 pieces, 99%), i18n-iso-countries 7.14.0's `langs/*.json`
+# (country names in 79 languages, 1,615). English's (`en.json`, `en-US.json`) holds the text
+# the others translate and stays; a folder of fewer is no translation set.
+LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))*\.json")
+LOCALE_SIBLINGS_MIN = 5
+LOCALE_SOURCE_LANGUAGE = "en"
+_LANGUAGE_CODES = (
+    "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu "
+    "cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho "
+    "hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv "
+    "kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr "
+    "nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq "
+    "sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh "
+    "yi yo za zh zu "  # ISO 639-1, then CLDR's three-letter locales
+    "ast ceb chr ckb fil fur gsw haw kab kea kok mai mni nds nso sah sat scn smn yue zgh")
+LANGUAGE_CODES = frozenset(_LANGUAGE_CODES.split())
 # Apple's translation catalogs (`"key" = "text";` lines, a plist of plural rules, Xcode 15's
 # JSON string catalog): like gettext's, recorded, not embedded.
 APPLE_STRINGS_EXTENSIONS = frozenset({".strings", ".stringsdict", ".xcstrings"})

@@ -1,0 +1,48 @@
+"""Computed facts of copies a package's build wrote beside what it copied: the declarations of
+a library's readable build beside its minified one's, a JSON file again as a JavaScript module.
+Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
+has the other copies and generated files).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+from repokb.rules import tables as T
+from repokb.rules.engine import fact
+from repokb.rules.facts import FileFacts, head_of
+from repokb.rules.variants import same_code
+
+
+@fact("the declarations of a library's readable build beside its minified one's", "path")
+def READABLE_BUILD_DECLARATION(f: FileFacts) -> str | None:
+    """`X.src.d.ts` beside `X.d.ts` with the same code but for the specifiers it imports
+    (`"../highcharts.src"`): the declarations of a library's readable build, typed again
+    beside the minified one's (highcharts 13.1.1's `options/*.src.d.ts`: 232 files, 12,807
+    pieces). The path of `X.d.ts`, or None."""
+    suffix = T.READABLE_BUILD_DECLARATION
+    if not f.lower_name.endswith(suffix):
+        return None
+    here = "/".join(f.dirs)
+    twin = f.name[: -len(suffix)] + ".d.ts"
+    if twin not in f.project.names_in(str(f.file.root), here):
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
+    mine = f.text.replace(T.READABLE_BUILD_SPECIFIER, "")
+    return posixpath.join(here, twin) if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
+
+
+@fact("a JSON file again as a JavaScript module", "path")
+def JSON_MODULE_COPY(f: FileFacts) -> str | None:
+    """`X.json.js` beside `X.json` that exports that JSON (`export default {`, `module.exports
+    = {`): a build's copy for bundlers that cannot import JSON (javascript-time-ago 2.6.4's 335
+    `locale/*.json.js`, 2,935 pieces repeating `locale/*.json`). The JSON's path, or None."""
+    lower = f.lower_name
+    stem = next((f.name[: -len(ext)] for ext in T.JSON_MODULE_SUFFIXES if lower.endswith(ext)),
+                None)
+    if stem is None or T.JSON_MODULE_EXPORT.match(f.text) is None:
+        return None
+    here = "/".join(f.dirs)
+    return posixpath.join(here, stem) if stem in f.project.names_in(str(f.file.root), here) \
+        else None
