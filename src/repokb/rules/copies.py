@@ -39,8 +39,8 @@ def JSON_MODULE_COPY(f: FileFacts) -> str | None:
     = {`): a build's copy for bundlers that cannot import JSON (javascript-time-ago 2.6.4's 335
     `locale/*.json.js`, 2,935 pieces repeating `locale/*.json`). The JSON's path, or None."""
     lower = f.lower_name
-    stem = next((f.name[: -len(ext)] for ext in T.JSON_MODULE_SUFFIXES if lower.endswith(ext)),
-                None)
+    stem = next((f.name.rsplit(".", 1)[0] for ext in T.JSON_MODULE_SUFFIXES
+                 if lower.endswith(ext)), None)
     if stem is None or T.JSON_MODULE_EXPORT.match(f.text) is None:
         return None
     here = "/".join(f.dirs)
