@@ -720,7 +720,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
             flags=("generated",), confidence=0.85)),
     # javascript-time-ago's `locale/de.json.js` beside `locale/de.json`
     _r("json-module-copy", Tier.GENERATED, (JSON_MODULE_COPY,),
-       Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON is read)",
+       Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON file is kept)",
             subkind="module_format_copy", flags=("generated",), confidence=0.9)),
     _r("minified-name", Tier.GENERATED, (Name(T.MINIFIED_NAME_GLOBS),),
        Then(Kind.GENERATED, "minified or bundled file ({evidence})", subkind="minified",
