@@ -876,7 +876,9 @@ MODULE_COPY_EXTENSIONS = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx")
 # mirrors the package; rules/generated.py `_mirrored`): the `.js`/`.mjs` kept before a `.cjs`
 # (variants.kept_in_place), a declaration only when its bytes are the same.
 MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
-    "cjs": ("lib", "esm", "es"), "commonjs": ("lib", "esm", "es"), "lib": ("es", "esm"),
+    "cjs": ("lib", "esm", "es", "es6"), "commonjs": ("lib", "esm", "es", "es6"),
+    # recharts 3.11.3's `lib/` beside `es6/` (Babel's CommonJS of it: 602 modules twice)
+    "lib": ("es", "esm", "es6"),
     "browser": ("",), "esm": ("",),
 }
 # Mirror folders whose copy of a module shares its name and counts only when the code is the
