@@ -1,5 +1,6 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
-a library's readable build beside its minified one's, a JSON file again as a JavaScript module.
+a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
+an ES module build beside its CommonJS twin.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -45,4 +46,23 @@ def JSON_MODULE_COPY(f: FileFacts) -> str | None:
         return None
     here = "/".join(f.dirs)
     return posixpath.join(here, stem) if stem in f.project.names_in(str(f.file.root), here) \
+        else None
+
+
+@fact("a library's ES module build beside its CommonJS one", "path")
+def ES_BUILD_TWIN(f: FileFacts) -> str | None:
+    """`X.es.js` beside `X.js` with the same code once module syntax is set aside: rollup's ES
+    module build of the CommonJS one (video.js 8.24.1's root `core.es.js` beside `core.js`,
+    1,496 pieces again). `X.js` is kept, as rules/variants.py keeps `.js` before `.mjs`; the
+    path of it, or None."""
+    lower = f.lower_name
+    suffix = next((s for s in T.ES_BUILD_SUFFIXES if lower.endswith(s)), None)
+    if suffix is None:
+        return None
+    here = "/".join(f.dirs)
+    twin = f.name[: -len(suffix)] + ".js"
+    if twin not in f.project.names_in(str(f.file.root), here):
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
+    return posixpath.join(here, twin) if same_code(f.text, other) >= T.VARIANT_SAME_CODE \
         else None

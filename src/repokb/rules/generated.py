@@ -47,6 +47,11 @@ def BUNDLER_OUTPUT(f: FileFacts) -> str | None:
     for bundler, marks in T.BUNDLER_HEAD_MARKS.items():
         if all(mark.search(head) for mark in marks):
             return f"{bundler} at the top, {f.file.size:,} bytes"
+    if T.BABEL_HELPERS_AT_TOP.match(f.text):  # a rollup/Babel build of the package's src/
+        package = f.nearest_dir_with(("package.json",))
+        if package is not None and package != "/".join(f.dirs) and T.DOWNLEVEL_SOURCE_DIR in \
+                f.project.names_in(str(f.file.root), package):
+            return f"Babel's helpers at the top, {package or '.'}/src/ beside it"
     return None
 
 

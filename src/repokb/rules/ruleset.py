@@ -37,7 +37,7 @@ from repokb.rules.checks import (
     UNREADABLY_LARGE,
     _magic,
 )
-from repokb.rules.copies import JSON_MODULE_COPY, READABLE_BUILD_DECLARATION
+from repokb.rules.copies import ES_BUILD_TWIN, JSON_MODULE_COPY, READABLE_BUILD_DECLARATION
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
     AnyOf,
@@ -718,6 +718,11 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the declarations of {evidence} again, for the library's "
             "readable build (those are kept)", subkind="module_format_copy",
             flags=("generated",), confidence=0.85)),
+    # video.js' root `core.es.js` beside `core.js`
+    _r("es-build-twin", Tier.GENERATED, (ES_BUILD_TWIN,),
+       Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in ES module syntax (that one "
+            "is kept)", subkind="module_format_variant", flags=("generated",),
+            confidence=0.85)),
     # javascript-time-ago's `locale/de.json.js` beside `locale/de.json`
     _r("json-module-copy", Tier.GENERATED, (JSON_MODULE_COPY,),
        Then(Kind.BUILD_ARTIFACT, "{evidence} again as a JavaScript module (the JSON file is kept)",

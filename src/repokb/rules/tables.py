@@ -741,6 +741,13 @@ BUNDLER_HEAD_MARKS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(r"MODULE_NOT_FOUND")),
 }
 BUNDLE_HEAD_LINES = 60
+# ... or a build that opens (after its banner) with Babel's injected helpers, in a folder below
+# a package that ships its src/ (sortablejs 1.15.7's `modular/sortable.esm.js`, three rollup
+# builds of `src/`: 630 pieces; a person writes no `function _arrayLikeToArray(r, a) {`)
+BABEL_HELPERS_AT_TOP = re.compile(
+    r"\s*(?:/\*.*?\*/\s*)?(?:[\"']use strict[\"'];?\s*)?function _(?:arrayLikeToArray\(r, a\)|"
+    r"defineProperty\(e, r, t\)|classCallCheck\(a, n\)|typeof\(o\)|objectSpread2\(e\)|"
+    r"slicedToArray\(r, e\)|toPrimitive\(t, r\)) \{", re.S)
 # A golden test's expected output beside its input (checks.GOLDEN_INPUT: `X` beside `X.output`)
 GOLDEN_OUTPUT_SUFFIXES = (".output", ".out", ".expected", ".golden")
 # A distribution build shipped beside its minified twin (`cdn.js` and `cdn.min.js`,
@@ -910,6 +917,8 @@ COMMONJS_BUILD_MARK = re.compile(
 # `../x.src` where the other imports `../x` (generated._readable_build_declaration)
 READABLE_BUILD_DECLARATION = ".src.d.ts"
 READABLE_BUILD_SPECIFIER = ".src\""
+# `X.es.js` beside `X.js`, the same code in ES module syntax (copies.ES_BUILD_TWIN)
+ES_BUILD_SUFFIXES = (".es.js",)
 # `X.json.js` beside `X.json`, exporting it (copies.JSON_MODULE_COPY)
 JSON_MODULE_SUFFIXES = (".json.js", ".json.mjs", ".json.cjs")
 JSON_MODULE_EXPORT = re.compile(r"\s*(?:export default|module\.exports\s*=)\s*[\[{]")
