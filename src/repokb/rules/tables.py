@@ -451,6 +451,12 @@ VENDOR_DIRS = frozenset({
     # a library copied in whole under the past participle (datasette 0.65.5's
     # `datasette/vendored/pint/`: 74 files, 1,003 of its 2,616 pieces, read as its code)
     "vendored",
+    # Astropy's convention for C libraries a Python package builds against (healpy 1.20.1's
+    # `cextern/cfitsio/`, `cextern/healpix/`: 1,200 files, 27,900 of its 28,718 pieces)
+    "cextern",
+    # libraries copied in with the copier's patches (pipenv 2026.10.3's `pipenv/patched/pip/`,
+    # pip's own code, 2,274 pieces, beside `pipenv/vendor/`)
+    "patched",
 })
 
 LOCKFILES: dict[str, str] = {
