@@ -1199,6 +1199,12 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # GDB's start-up scripts (Linguist's GDB by the extension `.gdbinit` only): a project's
     # `.gdbinit`, CPython's `Misc/gdbinit`
     ".gdbinit": "gdb", "gdbinit": "gdb",
+    # a project's documents without an extension, or with one no table knows: cftime 1.6.6.1's
+    # `Changelog`, pipenv's `NOTICES`, pymongo's `THIRD-PARTY-NOTICES`, pycryptodome's
+    # `Doc/Changelog.pycrypto` (unknown, excluded); as `CHANGELOG` and `LICENSE` are read
+    "changelog": "text", "changelog.*": "text", "changes": "text", "notice": "text",
+    "notices": "text", "*-notices": "text", "*_notices": "text", "authors": "text",
+    "contributors": "text", "credits": "text", "copyright.*": "text",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
     # BIND's split configuration (`named.conf.local`, `.options`, `.default-zones`), read as
     # `named.conf` is by `.conf`: zones and `key "x" { secret "X"; }` (the TSIG secret redacted)
@@ -1287,6 +1293,7 @@ DOC_NAME_SUBKINDS: dict[str, str] = {
     "history*": "changelog", "contributing*": "contributing", "code_of_conduct*": "policy",
     "security*": "policy", "license*": "license", "copying*": "license", "notice*": "license",
     "*_license": "license", "*-license": "license",  # xarray's licenses/DASK_LICENSE
+    "*-notices": "license", "*_notices": "license",  # pymongo's THIRD-PARTY-NOTICES
     "authors*": "authors", "credits*": "authors", "runbook*": "runbook",
     "copyright": "license",  # Debian's machine-readable debian/copyright, a root COPYRIGHT
     "install*": "install_guide",
