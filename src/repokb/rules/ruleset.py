@@ -600,6 +600,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.VENDOR, "TypeScript's standard library declarations ({evidence}), "
             "the compiler's own", subkind="vendored_library", flags=("vendor",),
             confidence=0.9)),
+    _r("vendored-file-name", Tier.VENDOR, (Name(T.VENDORED_FILE_NAMES),),
+       Then(Kind.VENDOR, "another project's file copied in ({evidence})",
+            subkind="vendored_file", flags=("vendor",), confidence=0.9)),
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),

@@ -458,6 +458,10 @@ VENDOR_DIRS = frozenset({
     # pip's own code, 2,274 pieces, beside `pipenv/vendor/`)
     "patched",
 })
+# Single files projects copy in from elsewhere, by name: python/pythoncapi-compat's header
+# (asyncpg 0.32.0's `protocol/record/pythoncapi_compat.h`, mypyc's `lib-rt/`: 123 pieces of
+# another project's C API shims in each)
+VENDORED_FILE_NAMES = ("pythoncapi_compat.h",)
 
 LOCKFILES: dict[str, str] = {
     "package-lock.json": "npm_lockfile", "npm-shrinkwrap.json": "npm_lockfile",
