@@ -81,6 +81,7 @@ from repokb.rules.layout import (
     IN_HELM_CHART,
     LOCALE_TRANSLATION,
     OWN_REQUIREMENTS,
+    STDLIB_TEST_COPY,
     TEST_DATA,
     TEST_LAYOUT,
 )
@@ -599,6 +600,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("typescript-lib", Tier.VENDOR, (TYPESCRIPT_LIB,),
        Then(Kind.VENDOR, "TypeScript's standard library declarations ({evidence}), "
             "the compiler's own", subkind="vendored_library", flags=("vendor",),
+            confidence=0.9)),
+    _r("stdlib-test-copy", Tier.VENDOR, (STDLIB_TEST_COPY,),
+       Then(Kind.VENDOR, "the standard library's tests for one Python release, copied in "
+            "({evidence} holds its version file)", subkind="third_party", flags=("vendor",),
             confidence=0.9)),
     _r("vendored-file-name", Tier.VENDOR, (Name(T.VENDORED_FILE_NAMES),),
        Then(Kind.VENDOR, "another project's file copied in ({evidence})",

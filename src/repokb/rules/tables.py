@@ -458,6 +458,9 @@ VENDOR_DIRS = frozenset({
     # pip's own code, 2,274 pieces, beside `pipenv/vendor/`)
     "patched",
 })
+# A folder of one Python release's standard library tests, copied in (layout.STDLIB_TEST_COPY)
+PYTHON_VERSION_DIR = re.compile(r"[23]\.\d{1,2}")
+STDLIB_TEST_VERSION_FILE = "version"
 # Single files projects copy in from elsewhere, by name: python/pythoncapi-compat's header
 # (asyncpg 0.32.0's `protocol/record/pythoncapi_compat.h`, mypyc's `lib-rt/`: 123 pieces of
 # another project's C API shims in each)
