@@ -905,12 +905,15 @@ MODULE_MIRROR_DIRS: dict[str, tuple[str, ...]] = {
     # recharts 3.11.3's `lib/` beside `es6/` (Babel's CommonJS of it: 602 modules twice)
     "lib": ("es", "esm", "es6"),
     "browser": ("",), "esm": ("",),
+    # Ace's build without the global `define`/`require` (`ace.define(`): ace-builds 1.45.2's
+    # `src-noconflict/` beside `src/`, 294 modules, 20,683 pieces again
+    "src-noconflict": ("src",),
 }
 # Mirror folders whose copy of a module shares its name and counts only when the code is the
 # same once module syntax is set aside (variants.same_code at VARIANT_SAME_CODE): @babel/runtime
 # 8.1.4's `helpers/esm/x.js` (`import`/`export`) beside `helpers/x.js` (`require`/
 # `module.exports`), 101 helpers twice; a package's own `esm/` folder of other code differs
-MIRROR_SAME_CODE_DIRS = frozenset({"esm"})
+MIRROR_SAME_CODE_DIRS = frozenset({"esm", "src-noconflict"})
 # A package's modules compiled down to ES5 beside their sources in `src/` (gsap 3.15.0's root
 # `Flip.js`, `gsap-core.js` ... of `src/Flip.js`: 33 modules, about 1,900 pieces twice;
 # generated.DOWNLEVEL_COPY): Babel names each arrow function it rewrites
