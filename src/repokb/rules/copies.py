@@ -1,6 +1,6 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
-an ES module build beside its CommonJS twin.
+an ES module build beside its CommonJS twin, a bundler's content-hashed chunks.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -66,3 +66,25 @@ def ES_BUILD_TWIN(f: FileFacts) -> str | None:
     other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
     return posixpath.join(here, twin) if same_code(f.text, other) >= T.VARIANT_SAME_CODE \
         else None
+
+
+@fact("a bundler's chunk, named with its content hash", "dir")
+def HASHED_CHUNK(f: FileFacts) -> str | None:
+    """A script named `name-<8-character content hash>.js` (`html.worker-DVW5a_ez.js`) in a
+    folder where most scripts are so named: the chunks a bundler (Vite, rollup, esbuild) split
+    a build into, their modules' sources elsewhere (monaco-editor 0.58.0's `dev/vs/`: 141
+    chunks, 8,486 pieces repeating `esm/vs/`). A person names no module by a hash."""
+    if f.language != "javascript" or not _hashed(f.name):
+        return None
+    here = "/".join(f.dirs)
+    scripts = [n for n in f.project.names_in(str(f.file.root), here)
+               if n.lower().endswith(T.HASHED_CHUNK_EXTENSIONS)]
+    hashed = sum(1 for n in scripts if _hashed(n))
+    if len(scripts) < T.HASHED_CHUNKS_MIN or hashed * 2 < len(scripts):
+        return None
+    return f"{hashed} of {len(scripts)} scripts in {here or '.'}/ named with a content hash"
+
+
+def _hashed(name: str) -> bool:
+    m = T.HASHED_CHUNK_NAME.fullmatch(name)
+    return m is not None and T.HASH_TOKEN.search(m.group(1)) is not None

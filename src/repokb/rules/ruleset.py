@@ -37,7 +37,12 @@ from repokb.rules.checks import (
     UNREADABLY_LARGE,
     _magic,
 )
-from repokb.rules.copies import ES_BUILD_TWIN, JSON_MODULE_COPY, READABLE_BUILD_DECLARATION
+from repokb.rules.copies import (
+    ES_BUILD_TWIN,
+    HASHED_CHUNK,
+    JSON_MODULE_COPY,
+    READABLE_BUILD_DECLARATION,
+)
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
     AnyOf,
@@ -726,6 +731,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the declarations of {evidence} again, for the library's "
             "readable build (those are kept)", subkind="module_format_copy",
             flags=("generated",), confidence=0.85)),
+    # monaco-editor's `dev/vs/html.worker-DVW5a_ez.js`
+    _r("hashed-chunk", Tier.GENERATED, (HASHED_CHUNK,),
+       Then(Kind.GENERATED, "a bundler's chunk ({evidence}): its modules' sources are "
+            "elsewhere", subkind="bundle", flags=("generated",), confidence=0.85)),
     # video.js' root `core.es.js` beside `core.js`
     _r("es-build-twin", Tier.GENERATED, (ES_BUILD_TWIN,),
        Then(Kind.BUILD_ARTIFACT, "the same module as {evidence} in ES module syntax (that one "

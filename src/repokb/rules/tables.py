@@ -938,6 +938,13 @@ COMMONJS_BUILD_MARK = re.compile(
 # `../x.src` where the other imports `../x` (generated._readable_build_declaration)
 READABLE_BUILD_DECLARATION = ".src.d.ts"
 READABLE_BUILD_SPECIFIER = ".src\""
+# A bundler's chunk: `name-<hash>.js`, the hash 8 characters of base64url holding a digit or a
+# capital (`DVW5a_ez`, `BvwSPmJN`; a word such as `-polyfill` holds neither), in a folder of
+# HASHED_CHUNKS_MIN scripts or more, at least half so named (copies.HASHED_CHUNK)
+HASHED_CHUNK_NAME = re.compile(r".+-([A-Za-z0-9_-]{8})\.(?:m?js|cjs)")
+HASH_TOKEN = re.compile(r"[0-9A-Z]")
+HASHED_CHUNK_EXTENSIONS = (".js", ".mjs", ".cjs")
+HASHED_CHUNKS_MIN = 5
 # `X.es.js` beside `X.js`, the same code in ES module syntax (copies.ES_BUILD_TWIN)
 ES_BUILD_SUFFIXES = (".es.js",)
 # `X.json.js` beside `X.json`, exporting it (copies.JSON_MODULE_COPY)
