@@ -145,3 +145,269 @@ def test_a_script_below_static_with_its_release_and_licence_at_the_top_is_vendor
 ])
 def test_a_script_without_a_release_banner_below_static_stays_source(tmp_path, rel, text):
     assert_classified(tmp_path, rel, text, kind=Kind.SOURCE)
+
+
+# -- the audit: 25 npm tarballs, 21 PyPI sdists ------------------------------------------------
+WEBPACK_UMD = ("// SPDX-License-Identifier: LicenseRef-Highcharts\n/**\n * @license Highcharts JS "
+               "v13.1.1 (2026-09-20)\n * @module highcharts/highcharts\n */\n"
+               "(function webpackUniversalModuleDefinition(root, factory) {\n"
+               "\tif(typeof exports === 'object' && typeof module === 'object')\n"
+               "\t\tmodule.exports = factory();\n})(this, () => {\n"
+               "return /******/ (() => { // webpackBootstrap\n/******/ \t\"use strict\";\n")
+WEBPACK_ESM = ("// SPDX-License-Identifier: LicenseRef-Highcharts\n/**\n * @license Highcharts JS "
+               "v13.1.1 (2026-09-20)\n */\n\n;// ./code/es-modules/Core/Globals.js\n"
+               "var Globals;\n(function (Globals) {\n    Globals.product = 'Highcharts';\n"
+               "})(Globals || (Globals = {}));\n")
+PADDING = "".join(f"    var step{i} = chart.series[{i}].points.length * {i};\n"
+                  for i in range(1200))
+
+
+@cases(("rel", "head"), [
+    ("package/highcharts.src.js", WEBPACK_UMD),  # `return /******/` in a library's UMD build
+    ("package/esm/highcharts.src.js", WEBPACK_ESM),  # `;// ./module.js` notes of an ES build
+])
+def test_webpack_s_library_builds_are_bundles(tmp_path, rel, head):
+    """highcharts 13.1.1's `*.src.js` (root, modules/, esm/): 48,583 pieces repeating
+    `es-modules/`, which stays."""
+    assert_classified(tmp_path, rel, head + PADDING, kind=Kind.GENERATED, subkind="bundle")
+    assert_classified(tmp_path, "package/es-modules/Core/Globals.js",
+                      "var Globals;\n(function (Globals) {\n    Globals.product = 'x';\n"
+                      "})(Globals || (Globals = {}));\n", kind=Kind.SOURCE)
+
+
+def test_a_person_s_comment_naming_a_file_is_no_bundler_note(tmp_path):
+    text = "// see ./lib/helpers.js for the parser\n;(function () {\n" + PADDING + "})();\n"
+    assert_classified(tmp_path, "static/app.js", text, kind=Kind.SOURCE)
+
+
+OPTIONS_DTS = ('import * as Highcharts from "../highcharts{0}";\n'
+               'declare module "../highcharts{0}" {{\n'
+               "    /**\n     * (Highstock) Point accessibility options for a series.\n     */\n"
+               "    interface PlotAbandsAccessibilityPointOptions {{\n"
+               "        dateFormat?: string;\n        descriptionFormat?: string;\n"
+               "        valueDescriptionFormat?: string;\n    }}\n}}\nexport default "
+               "Highcharts;\n")
+
+
+def test_the_readable_build_s_declarations_beside_the_minified_one_s_are_a_copy(tmp_path):
+    """highcharts' `options/abands.src.d.ts` beside `options/abands.d.ts` (232, 12,807
+    pieces), importing `../highcharts.src`."""
+    write(tmp_path, "package/options/abands.d.ts", OPTIONS_DTS.format(""))
+    c = assert_classified(tmp_path, "package/options/abands.src.d.ts", OPTIONS_DTS.format(".src"),
+                          kind=Kind.BUILD_ARTIFACT, index_policy=Policy.EXCLUDE)
+    assert "package/options/abands.d.ts" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, "package/options/abands.d.ts", OPTIONS_DTS.format(""),
+                      kind=Kind.SOURCE)
+
+
+def test_a_src_d_ts_of_other_declarations_stays_source(tmp_path):
+    write(tmp_path, "types/api.d.ts", OPTIONS_DTS.format(""))
+    assert_classified(tmp_path, "types/api.src.d.ts",
+                      "export declare function parse(text: string): Node;\n"
+                      "export interface Node {\n    kind: string;\n}\n", kind=Kind.SOURCE)
+
+
+LOCALE = json.dumps({"locale": "de", "long": {"year": {
+    "previous": "letztes Jahr", "current": "dieses Jahr", "next": "nächstes Jahr",
+    "past": {"one": "vor {0} Jahr", "other": "vor {0} Jahren"}}}}, indent="\t")
+
+
+def _locales(tmp_path, folder: str, codes: list[str]) -> None:
+    for code in codes:
+        write(tmp_path, f"{folder}/{code}.json", LOCALE.replace('"de"', f'"{code}"'))
+
+
+@cases(("folder",), [("package/locale",), ("package/sre/mathmaps",), ("package/langs",)])
+def test_one_language_s_json_among_a_folder_of_translations_is_data(tmp_path, folder):
+    """javascript-time-ago's `locale/*.json` (4,407 pieces), mathjax's `sre/mathmaps/*.json`
+    (11,518), i18n-iso-countries' `langs/*.json` (1,615): English's stays."""
+    _locales(tmp_path, folder, ["en", "fr", "pt-BR", "zh-Hans", "ar", "ff-Adlm"])
+    c = assert_classified(tmp_path, f"{folder}/de.json", LOCALE, kind=Kind.DATA,
+                          subkind="translation_catalog", index_policy=Policy.METADATA_ONLY)
+    assert "translations" in c.reasons[0], c.reasons
+    assert_classified(tmp_path, f"{folder}/en.json", LOCALE, kind=Kind.CONFIGURATION)
+
+
+@cases(("names",), [
+    (["en", "fr", "es"],),  # three languages: no translation set
+    (["db", "api", "app", "web", "main"],),  # words, no language codes (`db`, `app`: none)
+])
+def test_json_files_that_are_no_translation_set_stay_configuration(tmp_path, names):
+    _locales(tmp_path, "config", names)
+    name = "fr" if "fr" in names else "ja"
+    assert_classified(tmp_path, f"config/{name}.json", LOCALE, kind=Kind.CONFIGURATION)
+
+
+def test_a_json_file_again_as_a_module_is_a_copy(tmp_path):
+    """javascript-time-ago's 335 `locale/x.json.js` (`export default {` + the JSON): 2,935
+    pieces."""
+    write(tmp_path, "locale/en.json", LOCALE)
+    c = assert_classified(tmp_path, "locale/en.json.js", "export default " + LOCALE,
+                          kind=Kind.BUILD_ARTIFACT, index_policy=Policy.EXCLUDE)
+    assert "locale/en.json" in c.reasons[0], c.reasons
+    # no JSON beside, or code that is no JSON export: the module stays
+    assert_classified(tmp_path, "locale/fr.json.js", "export default " + LOCALE,
+                      kind=Kind.SOURCE)
+    assert_classified(tmp_path, "locale/en.json.cjs",
+                      "const data = require('./en.json');\nmodule.exports = data.long;\n",
+                      kind=Kind.SOURCE)
+
+
+LIB_SANKEY = ('"use strict";\n\nObject.defineProperty(exports, "__esModule", {\n  value: '
+              'true\n});\nexports.Sankey = void 0;\nvar _react = require("react");\n'
+              "function Sankey(props) {\n  return (0, _react.createElement)('g', props);\n}\n")
+
+
+def test_a_commonjs_lib_beside_its_es6_build_is_a_copy(tmp_path):
+    """recharts 3.11.3's `lib/` (Babel's CommonJS) beside `es6/`: 602 modules twice."""
+    write(tmp_path, "package/es6/chart/Sankey.js",
+          "import { createElement } from 'react';\nexport function Sankey(props) {\n"
+          "  return createElement('g', props);\n}\n")
+    assert_classified(tmp_path, "package/lib/chart/Sankey.js", LIB_SANKEY,
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy")
+
+
+BABEL_HELPERS_BUILD = (
+    "/**!\n * Sortable 1.15.7\n * @license MIT\n */\n"
+    "function _arrayLikeToArray(r, a) {\n  (null == a || a > r.length) && (a = r.length);\n"
+    "  for (var e = 0, n = Array(a); e < a; e++) n[e] = r[e];\n  return n;\n}\n"
+    "function _defineProperty(e, r, t) {\n  return e[r] = t, e;\n}\n") + PADDING
+
+
+def test_a_build_opening_with_babel_s_helpers_beside_src_is_a_bundle(tmp_path):
+    """sortablejs 1.15.7's `modular/sortable.esm.js`, `.core.esm.js`, `.complete.esm.js`:
+    three builds of `src/` (630 pieces)."""
+    write(tmp_path, "package/package.json", json.dumps({"name": "sortablejs"}))
+    write(tmp_path, "package/src/Sortable.js", "function Sortable(el) {\n  this.el = el;\n}\n")
+    assert_classified(tmp_path, "package/modular/sortable.esm.js", BABEL_HELPERS_BUILD,
+                      kind=Kind.GENERATED, subkind="bundle")
+
+
+def test_babel_s_helpers_in_a_package_without_src_stay(tmp_path):
+    write(tmp_path, "package/package.json", json.dumps({"name": "one-file"}))
+    assert_classified(tmp_path, "package/modular/one.esm.js", BABEL_HELPERS_BUILD,
+                      kind=Kind.SOURCE)
+
+
+CORE_CJS = ("/**\n * @license\n * Video.js 8.24.1\n */\n\n'use strict';\n\n"
+            "var window = require('global/window');\n\nvar version = \"8.24.1\";\n"
+            "const hooks_ = {};\nconst hooks = function (type, fn) {\n"
+            "  hooks_[type] = hooks_[type] || [];\n  return hooks_[type];\n};\n"
+            "module.exports = hooks;\n")
+CORE_ES = ("/**\n * @license\n * Video.js 8.24.1\n */\n\n"
+           "import window from 'global/window';\n\nvar version = \"8.24.1\";\n"
+           "const hooks_ = {};\nconst hooks = function (type, fn) {\n"
+           "  hooks_[type] = hooks_[type] || [];\n  return hooks_[type];\n};\n"
+           "export { hooks as default };\n")
+
+
+def test_an_es_build_beside_its_commonjs_twin_is_a_variant(tmp_path):
+    """video.js 8.24.1's root `core.es.js` beside `core.js` (1,496 pieces again)."""
+    write(tmp_path, "package/core.js", CORE_CJS)
+    assert_classified(tmp_path, "package/core.es.js", CORE_ES, kind=Kind.BUILD_ARTIFACT,
+                      subkind="module_format_variant")
+    assert_classified(tmp_path, "package/core.js", CORE_CJS, kind=Kind.SOURCE)
+    assert_classified(tmp_path, "package/other.es.js", CORE_ES, kind=Kind.SOURCE)  # no twin
+
+
+def test_ace_s_noconflict_build_is_a_copy_of_src(tmp_path):
+    """ace-builds 1.45.2's `src-noconflict/` (`ace.define(`) beside `src/` (`define(`): 294
+    modules, 20,683 pieces again."""
+    body = ('define("ace/mode/python",["require","exports","module","ace/lib/oop"], '
+            "function(require, exports, module){\n\"use strict\";\n"
+            'var oop = require("../lib/oop");\n'
+            + "".join(f"var Rule{i} = function() {{ this.token = 'keyword{i}'; }};\n"
+                      for i in range(40)) + "exports.Mode = Mode;\n});\n")
+    write(tmp_path, "package/src/mode-python.js", body)
+    assert_classified(tmp_path, "package/src-noconflict/mode-python.js", "ace." + body,
+                      kind=Kind.BUILD_ARTIFACT, subkind="module_format_copy")
+    assert_classified(tmp_path, "package/src/mode-python.js", body, kind=Kind.SOURCE)
+
+
+CHUNK = "import { m as main } from './editor.api-CABvfeuU.js';\nexport { main };\n" + PADDING
+
+
+def test_a_folder_of_content_hashed_chunks_is_a_bundler_s(tmp_path):
+    """monaco-editor 0.58.0's `dev/vs/*-<hash>.js` (98 of 102 scripts, 8,486 pieces)."""
+    for name in ["abap-BxE6jMvt", "apex-Jqcmv7eP", "bat-gO9qKzUo", "css-t68wsr0f",
+                 "editor.api-CABvfeuU", "editor"]:
+        write(tmp_path, f"package/dev/vs/{name}.js", "export {};\n")
+    assert_classified(tmp_path, "package/dev/vs/html.worker-DVW5a_ez.js", CHUNK,
+                      kind=Kind.GENERATED, subkind="bundle")
+    assert_classified(tmp_path, "package/dev/vs/editor.js", CHUNK, kind=Kind.SOURCE)
+
+
+def test_names_with_words_after_a_dash_are_no_chunks(tmp_path):
+    for name in ["array-polyfill", "string-polyfill", "date-polyfill", "jquery-migrate",
+                 "app-settings", "main-frontend"]:
+        write(tmp_path, f"static/js/{name}.js", "export {};\n")
+    assert_classified(tmp_path, "static/js/url-polyfill.js", "export const URL = 1;\n",
+                      kind=Kind.SOURCE)
+
+
+# -- PyPI sdists -------------------------------------------------------------------------------
+@cases(("rel", "kind"), [
+    ("cextern/cfitsio/fitscore.c", Kind.VENDOR),  # healpy 1.20.1: 27,900 of 28,718 pieces
+    ("pipenv/patched/pip/_internal/req/req_install.py", Kind.VENDOR),  # pipenv's patched pip
+])
+def test_astropy_s_cextern_and_pipenv_s_patched_are_vendored(tmp_path, rel, kind):
+    assert_classified(tmp_path, rel, "int main(void) { return 0; }\n" if rel.endswith(".c")
+                      else "def install():\n    return None\n", kind=kind)
+
+
+def test_a_copied_pythoncapi_compat_header_is_vendored(tmp_path):
+    """asyncpg 0.32.0's `protocol/record/pythoncapi_compat.h` (123 pieces)."""
+    assert_classified(tmp_path, "asyncpg/protocol/record/pythoncapi_compat.h",
+                      "// Header file providing new C API functions to old Python versions.\n"
+                      "#ifndef PYTHONCAPI_COMPAT\n#define PYTHONCAPI_COMPAT\n#endif\n",
+                      kind=Kind.VENDOR, subkind="vendored_file")
+
+
+STDLIB_TEST = ("import errno\nimport select\nimport unittest\nfrom test import support\n\n\n"
+               "class SelectTestCase(unittest.TestCase):\n    def test_returned_list_identity"
+               "(self):\n        self.assertIsNot(select.select([], [], [], 0)[0], [])\n")
+
+
+def test_a_python_release_s_copied_stdlib_tests_are_vendored(tmp_path):
+    """gevent 26.9.0's `src/greentest/3.10/` ... `3.15/` (a `version` file in each): CPython's
+    tests six times, 15,600 of 19,895 pieces; gevent's own tests stay."""
+    write(tmp_path, "src/greentest/3.12/version", "3.12.11\n")
+    assert_classified(tmp_path, "src/greentest/3.12/test_select.py", STDLIB_TEST,
+                      kind=Kind.VENDOR)
+    assert_classified(tmp_path, "src/gevent/tests/test__select.py", STDLIB_TEST,
+                      kind=Kind.TEST)
+
+
+def test_a_version_folder_without_a_version_file_stays(tmp_path):
+    write(tmp_path, "tests/3.12/conftest.py", "import pytest\n")
+    assert_classified(tmp_path, "tests/3.12/test_select.py", STDLIB_TEST, kind=Kind.TEST)
+
+
+@cases(("rel", "subkind"), [
+    ("Changelog", "changelog"),  # cftime 1.6.6.1
+    ("Doc/Changelog.pycrypto", "changelog"),  # pycryptodome 4.5.0
+    ("NOTICES", "license"),  # pipenv
+    ("THIRD-PARTY-NOTICES", "license"),  # pymongo 4.20.1
+])
+def test_project_documents_without_a_known_extension_are_read(tmp_path, rel, subkind):
+    assert_classified(tmp_path, rel, "version 1.6.6.1\n===============\n* ensure has_year_zero "
+                      "is ignored for idealized calendars.\n", kind=Kind.DOCUMENTATION,
+                      subkind=subkind)
+
+
+@cases(("rel", "head"), [
+    ("erfa/core.py", '# Licensed under a 3-clause BSD style license - see LICENSE.rst\n\n'
+     '# "core.py" is auto-generated by erfa_generator.py from the template\n'
+     '# "core.py.templ". Do *not* edit "core.py" directly, instead edit\n'),
+    ("erfa/ufunc.c", '/*\n * "ufunc.c" is auto-generated by erfa_generator.py from the '
+     'template\n * "ufunc.c.templ". Do *not* edit "ufunc.c" directly\n */\n'),
+])
+def test_a_file_naming_itself_generated_in_quotes_is_generated(tmp_path, rel, head):
+    """pyerfa 2.0.1.5's `erfa/core.py` and `erfa/ufunc.c` (2,089 pieces) beside their
+    `.templ` templates."""
+    assert_classified(tmp_path, rel, head + "\nx = 1\n", kind=Kind.GENERATED)
+
+
+def test_a_comment_about_another_generated_file_is_no_marker(tmp_path):
+    assert_classified(tmp_path, "tools/gen.py", '# writes "core.py" from the template\n'
+                      "import sys\n\n\ndef main():\n    return 0\n", kind=Kind.SOURCE)
