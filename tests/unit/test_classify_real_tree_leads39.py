@@ -411,3 +411,10 @@ def test_a_file_naming_itself_generated_in_quotes_is_generated(tmp_path, rel, he
 def test_a_comment_about_another_generated_file_is_no_marker(tmp_path):
     assert_classified(tmp_path, "tools/gen.py", '# writes "core.py" from the template\n'
                       "import sys\n\n\ndef main():\n    return 0\n", kind=Kind.SOURCE)
+
+
+@cases(("rel",), [("examples/pylintrc_camelcase",), ("pylint/testutils/testing_pylintrc",)])
+def test_pylint_s_settings_under_another_name_are_ini(tmp_path, rel):
+    """pylint 4.1.5's example settings (unknown, excluded)."""
+    assert_classified(tmp_path, rel, "[BASIC]\nfunction-naming-style=camelCase\n",
+                      language="ini", index_policy=Policy.INDEX_TEXT)

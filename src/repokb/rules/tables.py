@@ -1224,6 +1224,9 @@ LANGUAGE_BY_NAME_GLOB: dict[str, str] = {
     # a project's documents without an extension, or with one no table knows: cftime 1.6.6.1's
     # `Changelog`, pipenv's `NOTICES`, pymongo's `THIRD-PARTY-NOTICES`, pycryptodome's
     # `Doc/Changelog.pycrypto` (unknown, excluded); as `CHANGELOG` and `LICENSE` are read
+    # pylint's settings under another name (pylint 4.1.5's `examples/pylintrc_camelcase`,
+    # `pylint/testutils/testing_pylintrc`: unknown), read as `pylintrc` is
+    "pylintrc_*": "ini", "*_pylintrc": "ini",
     "changelog": "text", "changelog.*": "text", "notices": "text", "*-notices": "text",
     "*_notices": "text", "credits": "text", "copyright.*": "text",
     "makefile.*": "make", "*.mk": "make", "procfile": "yaml",
