@@ -437,3 +437,34 @@ def test_a_stub_named_after_its_import_path_is_no_manifest(tmp_path):
 ])
 def test_a_package_named_otherwise_stays_a_manifest(tmp_path, rel, manifest):
     assert_classified(tmp_path, rel, json.dumps(manifest), kind=Kind.DEPENDENCY_MANIFEST)
+
+
+ROLLUP_CONFIG = ('import buble from "@rollup/plugin-buble";\nexport default [\n  {\n'
+                 '    input: "src/codemirror.js",\n    output: {\n      format: "umd",\n'
+                 '      file: "lib/codemirror.js",\n      name: "CodeMirror"\n    }\n  }\n];\n')
+UMD = ("(function (global, factory) {\n  typeof exports === 'object' ? module.exports = "
+       "factory() : global.CodeMirror = factory();\n}(this, (function () { 'use strict';\n"
+       "  var userAgent = navigator.userAgent;\n  return CodeMirror;\n})));\n")
+
+
+def test_what_the_package_s_rollup_config_writes_from_its_src_is_a_bundle(tmp_path):
+    """codemirror 5.65.21's `lib/codemirror.js` (its `main`, 706 pieces repeating `src/`)."""
+    write(tmp_path, "package/package.json", json.dumps({"name": "codemirror",
+                                                        "main": "lib/codemirror.js"}))
+    write(tmp_path, "package/rollup.config.js", ROLLUP_CONFIG)
+    write(tmp_path, "package/src/codemirror.js", "export { CodeMirror } from './edit/main.js';\n")
+    c = assert_classified(tmp_path, "package/lib/codemirror.js", UMD, kind=Kind.GENERATED,
+                          subkind="bundle")
+    assert "rollup.config.js writes it from src/codemirror.js" in c.reasons[0], c.reasons
+
+
+@cases(("rel", "source"), [
+    ("package/lib/codemirror.js", None),  # the input is not shipped: the build is the code
+    ("package/lib/other.js", "package/src/codemirror.js"),  # no output of the config
+])
+def test_a_rollup_output_without_its_input_or_another_script_stays(tmp_path, rel, source):
+    write(tmp_path, "package/package.json", json.dumps({"name": "codemirror"}))
+    write(tmp_path, "package/rollup.config.js", ROLLUP_CONFIG)
+    if source:
+        write(tmp_path, source, "export {};\n")
+    assert_classified(tmp_path, rel, UMD, kind=Kind.SOURCE)

@@ -1,6 +1,7 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
-an ES module build beside its CommonJS twin, a bundler's content-hashed chunks.
+an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
+rollup config writes.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
@@ -88,3 +89,48 @@ def HASHED_CHUNK(f: FileFacts) -> str | None:
 def _hashed(name: str) -> bool:
     m = T.HASHED_CHUNK_NAME.fullmatch(name)
     return m is not None and T.HASH_TOKEN.search(m.group(1)) is not None
+
+
+@fact("written by the package's rollup config from a module it ships", "path")
+def ROLLUP_OUTPUT(f: FileFacts) -> str | None:
+    """A script the package's `rollup.config.*` names as an output `file:`, built from an
+    `input:` the package ships: codemirror 5.65.21's `lib/codemirror.js` (its `main`, rollup's
+    UMD build of `src/codemirror.js` and the 60 modules below it: 706 pieces repeating `src/`).
+    "<config> writes it from <input>", or None."""
+    if f.language != "javascript":
+        return None
+    package = f.nearest_dir_with(("package.json",))
+    if package is None:
+        return None
+    root = str(f.file.root)
+    outputs = _rollup_outputs(f, root, package)
+    rel = "/".join((*f.dirs, f.name))[len(package):].lstrip("/")
+    found = outputs.get(rel)
+    if found is None:
+        return None
+    config, source = found
+    if not os.path.isfile(os.path.join(root, package, source)):
+        return None
+    return f"{posixpath.join(package, config)} writes it from {source}"
+
+
+def _rollup_outputs(f: FileFacts, root: str, package: str) -> dict[str, tuple[str, str]]:
+    """Each output `file:` of the package's rollup config -> (config, the `input:` before it),
+    read once a run."""
+    cache = f.project.rollup_outputs
+    if package in cache:
+        return cache[package]
+    outputs: dict[str, tuple[str, str]] = {}
+    names = f.project.names_in(root, package)
+    config = next((n for n in T.ROLLUP_CONFIG_NAMES if n in names), None)
+    if config is not None:
+        text = head_of(os.path.join(root, package, config), T.ROLLUP_CONFIG_MAX_BYTES)
+        source = None
+        for m in T.ROLLUP_INPUT_OR_FILE.finditer(text):
+            path = posixpath.normpath(m.group(2))
+            if m.group(1) == "input":
+                source = path
+            elif source is not None:
+                outputs[path] = (config, source)
+    cache[package] = outputs
+    return outputs

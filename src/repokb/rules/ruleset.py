@@ -42,6 +42,7 @@ from repokb.rules.copies import (
     HASHED_CHUNK,
     JSON_MODULE_COPY,
     READABLE_BUILD_DECLARATION,
+    ROLLUP_OUTPUT,
 )
 from repokb.rules.distapi import DIST_BUNDLE, DIST_DECLARATIONS, DIST_LEFT, SOLE_TRANSPILED
 from repokb.rules.engine import (
@@ -437,7 +438,8 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   highcharts' X.src.d.ts beside X.d.ts, javascript-time-ago's X.json.js beside X.json; bundles:
 #   webpack's UMD library build (`return /******/`) and ES build (`;// ./x.js` notes), a build
 #   opening with Babel's helpers beside the package's src/ (sortablejs' modular/), a folder of
-#   content-hashed chunks (monaco's dev/vs/); vendored: a script below static/ whose opening
+#   content-hashed chunks (monaco's dev/vs/), an output `file:` of the package's rollup config
+#   built from an `input:` it ships (codemirror 5's lib/codemirror.js); vendored: a script below static/ whose opening
 #   comment names a release and a licence (django-extensions' jQuery plugins), cextern/ and
 #   patched/ folders, pythoncapi_compat.h, a Python release's copied stdlib tests (gevent's
 #   greentest/3.12/ with its version file); data: JSON named by a language code among 5+ (not
@@ -745,6 +747,10 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.BUILD_ARTIFACT, "the declarations of {evidence} again, for the library's "
             "readable build (those are kept)", subkind="module_format_copy",
             flags=("generated",), confidence=0.85)),
+    # codemirror 5's `lib/codemirror.js`, rollup's build of `src/codemirror.js`
+    _r("rollup-output", Tier.GENERATED, (ROLLUP_OUTPUT, Not(Name(T.MINIFIED_NAME_GLOBS))),
+       Then(Kind.GENERATED, "a bundler's output ({evidence}): its modules are read where "
+            "they are written", subkind="bundle", flags=("generated",), confidence=0.9)),
     # monaco-editor's `dev/vs/html.worker-DVW5a_ez.js`
     _r("hashed-chunk", Tier.GENERATED, (HASHED_CHUNK,),
        Then(Kind.GENERATED, "a bundler's chunk ({evidence}): its modules' sources are "

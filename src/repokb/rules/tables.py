@@ -945,6 +945,12 @@ HASHED_CHUNK_NAME = re.compile(r".+-([A-Za-z0-9_-]{8})\.(?:m?js|cjs)")
 HASH_TOKEN = re.compile(r"[0-9A-Z]")
 HASHED_CHUNK_EXTENSIONS = (".js", ".mjs", ".cjs")
 HASHED_CHUNKS_MIN = 5
+# A package's rollup config, read for its `input:` and output `file:` paths (copies.ROLLUP_OUTPUT)
+ROLLUP_CONFIG_NAMES = ("rollup.config.js", "rollup.config.mjs", "rollup.config.cjs",
+                       "rollup.config.ts")
+ROLLUP_CONFIG_MAX_BYTES = 64 * 1024
+ROLLUP_INPUT_OR_FILE = re.compile(
+    r"""\b(input|file)\s*:\s*\[?\s*["'](?:\./)?([\w@./-]+\.[cm]?js)["']""")
 # `X.es.js` beside `X.js`, the same code in ES module syntax (copies.ES_BUILD_TWIN)
 ES_BUILD_SUFFIXES = (".es.js",)
 # `X.json.js` beside `X.json`, exporting it (copies.JSON_MODULE_COPY)
