@@ -468,3 +468,17 @@ def test_a_rollup_output_without_its_input_or_another_script_stays(tmp_path, rel
     if source:
         write(tmp_path, source, "export {};\n")
     assert_classified(tmp_path, rel, UMD, kind=Kind.SOURCE)
+
+
+def test_english_variants_and_cldr_s_three_letter_codes_are_translations_too(tmp_path):
+    """javascript-time-ago's `locale/en-GB.json` beside `en.json` (105 English variants) and
+    `hsb.json`, `be-tarask.json` (CLDR's codes beyond ISO 639-1): 143 left indexed before."""
+    _locales(tmp_path, "locale", ["en", "fr", "de", "es", "it", "pt"])
+    for name in ["en-GB", "hsb", "be-tarask"]:
+        assert_classified(tmp_path, f"locale/{name}.json", LOCALE, kind=Kind.DATA,
+                          subkind="translation_catalog")
+
+
+def test_an_english_variant_without_en_json_stands_for_it(tmp_path):
+    _locales(tmp_path, "locales", ["en-US", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-BR"])
+    assert_classified(tmp_path, "locales/en-US.json", LOCALE, kind=Kind.CONFIGURATION)

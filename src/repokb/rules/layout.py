@@ -48,23 +48,31 @@ def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
             else None)
 
 
-def _language_of(name: str) -> str | None:
+def _language_of(name: str, known: bool = True) -> str | None:
+    """The language code a JSON file is named by (`pt-BR.json` -> "pt"); with `known`, only
+    one of tables.LANGUAGE_CODES."""
     m = T.LOCALE_FILE.fullmatch(name.lower())
-    return m.group(1) if m is not None and m.group(1) in T.LANGUAGE_CODES else None
+    if m is None or (known and m.group(1) not in T.LANGUAGE_CODES):
+        return None
+    return m.group(1)
 
 
 @fact("one language's strings among a folder of translations", "dir")
 def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
     """A JSON file named by a language code in a folder of at least `LOCALE_SIBLINGS_MIN` such
     files (tables.LOCALE_FILE): one language's strings of a translated package, data as a
-    gettext catalog is; English's holds the text the others translate and is kept."""
-    language = _language_of(f.name)
-    if language is None or language == T.LOCALE_SOURCE_LANGUAGE:
+    gettext catalog is; English's (`en.json`) holds the text the others translate and is
+    kept (`en-GB.json` beside it is a translation too)."""
+    language = _language_of(f.name, known=False)  # CLDR's `hsb`, `be-tarask` too, ...
+    if language is None:
         return None
     here = "/".join(f.dirs)
+    names = f.project.names_in(str(f.file.root), here)
+    source = T.LOCALE_SOURCE_LANGUAGE + ".json"
+    if language == T.LOCALE_SOURCE_LANGUAGE and (f.name.lower() == source or source not in names):
+        return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     counts = f.project.locale_files
-    if here not in counts:
-        names = f.project.names_in(str(f.file.root), here)
+    if here not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
         counts[here] = sum(1 for name in names if _language_of(name) is not None)
     found = counts[here]
     return f"{here or '.'}/ holds {found} translations" if found >= T.LOCALE_SIBLINGS_MIN \

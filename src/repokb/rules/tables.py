@@ -1426,7 +1426,7 @@ RESX_TRANSLATION_GLOBS = ("*.??.resx", "*.??-*.resx")
 # (speech rules per language, 11,518 pieces, 99%), i18n-iso-countries 7.14.0's `langs/*.json`
 # (country names in 79 languages, 1,615). English's (`en.json`, `en-US.json`) holds the text
 # the others translate and stays; a folder of fewer is no translation set.
-LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}))*\.json")
+LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]{5,8}))*\.json")
 LOCALE_SIBLINGS_MIN = 5
 LOCALE_SOURCE_LANGUAGE = "en"
 _LANGUAGE_CODES = (
