@@ -420,25 +420,6 @@ def test_pylint_s_settings_under_another_name_are_ini(tmp_path, rel):
                       language="ini", index_policy=Policy.INDEX_TEXT)
 
 
-def test_a_stub_named_after_its_import_path_is_no_manifest(tmp_path):
-    """javascript-time-ago's 335 `locale/de/package.json` (`"name":
-    "javascript-time-ago/locale/de"`, `"main": "./index.cjs"`): 335 pieces answering "which
-    dependencies"."""
-    stub = json.dumps({"private": True, "name": "javascript-time-ago/locale/de",
-                       "types": "../de.json.d.ts", "module": "./index.js", "main": "./index.cjs",
-                       "type": "module", "sideEffects": True})
-    assert_classified(tmp_path, "package/locale/de/package.json", stub, kind=Kind.GENERATED,
-                      subkind="entry_point_stub")
-
-
-@cases(("rel", "manifest"), [
-    ("packages/utils/package.json", {"name": "@acme/utils", "main": "./index.js"}),
-    ("locale/fr/package.json", {"name": "javascript-time-ago/locale/de", "main": "./i.js"}),
-])
-def test_a_package_named_otherwise_stays_a_manifest(tmp_path, rel, manifest):
-    assert_classified(tmp_path, rel, json.dumps(manifest), kind=Kind.DEPENDENCY_MANIFEST)
-
-
 ROLLUP_CONFIG = ('import buble from "@rollup/plugin-buble";\nexport default [\n  {\n'
                  '    input: "src/codemirror.js",\n    output: {\n      format: "umd",\n'
                  '      file: "lib/codemirror.js",\n      name: "CodeMirror"\n    }\n  }\n];\n')

@@ -425,8 +425,7 @@ def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
     """A `package.json` in a package's subfolder that names no dependency, script or version
     and whose entry points all lie outside its folder (`"main": "../cjs/Accordion.js"`): a
     build's stub that lets `import "pkg/Accordion"` resolve (react-bootstrap 2.10.10: 146 of
-    them), no manifest of dependencies; or whose `name` is the import path of its folder.
-    The entry points, or None."""
+    them), no manifest of dependencies. The entry points, or None."""
     if f.name != "package.json" or not f.dirs or f.file.size > T.ENTRY_STUB_MAX_BYTES:
         return None
     try:
@@ -436,21 +435,9 @@ def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
     if not isinstance(data, dict) or not data.keys().isdisjoint(T.MANIFEST_KNOWLEDGE_KEYS):
         return None
     entries = [v for k in T.ENTRY_POINT_KEYS if isinstance(v := data.get(k), str)]
-    if not entries:
+    if not entries or not all(e.startswith("../") for e in entries):
         return None
-    if all(e.startswith("../") for e in entries) or _names_its_subpath(data.get("name"), f):
-        return ", ".join(entries)
-    return None
-
-
-def _names_its_subpath(name: object, f: FileFacts) -> bool:
-    """The stub named after the import path it serves: `javascript-time-ago/locale/de` in
-    `locale/de/package.json` (335 of them, `"main": "./index.cjs"` beside it)."""
-    if not isinstance(name, str):
-        return False
-    parts = name.split("/")
-    sub = parts[2:] if name.startswith("@") else parts[1:]
-    return bool(sub) and tuple(sub) == f.dirs[-len(sub):]
+    return ", ".join(entries)
 
 
 @fact("icon data: SVG path strings")
