@@ -463,3 +463,13 @@ def test_english_variants_and_cldr_s_three_letter_codes_are_translations_too(tmp
 def test_an_english_variant_without_en_json_stands_for_it(tmp_path):
     _locales(tmp_path, "locales", ["en-US", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-BR"])
     assert_classified(tmp_path, "locales/en-US.json", LOCALE, kind=Kind.CONFIGURATION)
+
+
+def test_a_minified_chunk_stays_minified(tmp_path):
+    """playwright's `traceViewer/assets/urlMatch-Cgl6axSs.js` (minified, metadata only) keeps
+    saying so; the chunk rule is for readable chunks."""
+    for name in ["a-Cgl6axSs", "b-BQT9Z6FV", "c-QTnfLwEv", "d-Cv6bi7od", "e-DNqxPF-E"]:
+        write(tmp_path, f"assets/{name}.js", "export {};\n")
+    minified = "var a=1;" + "function f(b){return b*2}" * 400 + "\n"
+    assert_classified(tmp_path, "assets/f-Cgl6axS1.js", minified, kind=Kind.GENERATED,
+                      subkind="minified")

@@ -752,7 +752,7 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.GENERATED, "a bundler's output ({evidence}): its modules are read where "
             "they are written", subkind="bundle", flags=("generated",), confidence=0.9)),
     # monaco-editor's `dev/vs/html.worker-DVW5a_ez.js`
-    _r("hashed-chunk", Tier.GENERATED, (HASHED_CHUNK,),
+    _r("hashed-chunk", Tier.GENERATED, (HASHED_CHUNK, Not(Sniff("minified"))),
        Then(Kind.GENERATED, "a bundler's chunk ({evidence}): its modules' sources are "
             "elsewhere", subkind="bundle", flags=("generated",), confidence=0.85)),
     # video.js' root `core.es.js` beside `core.js`
