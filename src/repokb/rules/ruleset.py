@@ -73,6 +73,7 @@ from repokb.rules.generated import (
     PATCHED_COPY,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
+    SELF_NAMED_GENERATED,
     SPHINX_SOURCE_COPY,
     SVG_PATH_DATA,
     TWINNED_DISTRIBUTION_BUILD,
@@ -667,6 +668,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.SCHEMA, "database schema dumped by Rails ({evidence}): the authoritative "
             "source of the schema", subkind="database_schema", flags=("generated",),
             confidence=0.95)),
+    _r("self-named-generated", Tier.GENERATED, (SELF_NAMED_GENERATED,),
+       Then(Kind.GENERATED, "generated code (marker {evidence!r})", subkind="generated_code",
+            flags=("generated",), confidence=0.9)),
     _r("generated-marker", Tier.GENERATED, (Sniff("generated_marker"),),
        Then(Kind.GENERATED, "generated code (marker {evidence!r})",
             subkinds=T.GENERATED_MARKERS_BY_SUBKIND, subkind="generated_code",
