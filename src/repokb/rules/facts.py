@@ -128,6 +128,10 @@ class ProjectContext:
     dist_apis: dict[str, Any] = field(default_factory=dict)
     # each package folder's package.json (or bower.json) `name` (rules/linguist.py)
     package_names: dict[str, str | None] = field(default_factory=dict)
+    # each folder's count of JSON files named by a language code (rules/layout.py)
+    locale_files: dict[str, int] = field(default_factory=dict)
+    # each package folder's rollup outputs: file -> (config, input) (rules/copies.py)
+    rollup_outputs: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
 
     def names_in(self, root: str, rel_dir: str) -> frozenset[str]:
         if rel_dir not in self._dir_names:

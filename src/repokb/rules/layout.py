@@ -48,6 +48,55 @@ def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
             else None)
 
 
+def _language_of(name: str, known: bool = True) -> str | None:
+    """The language code a JSON file is named by (`pt-BR.json` -> "pt"); with `known`, only
+    one of tables.LANGUAGE_CODES."""
+    m = T.LOCALE_FILE.fullmatch(name.lower())
+    if m is None or (known and m.group(1) not in T.LANGUAGE_CODES):
+        return None
+    return m.group(1)
+
+
+@fact("one language's strings among a folder of translations", "dir")
+def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
+    """A JSON file named by a language code in a folder of at least `LOCALE_SIBLINGS_MIN` such
+    files (tables.LOCALE_FILE): one language's strings of a translated package, data as a
+    gettext catalog is; English's (`en.json`) holds the text the others translate and is
+    kept (`en-GB.json` beside it is a translation too)."""
+    language = _language_of(f.name, known=False)  # CLDR's `hsb`, `be-tarask` too, ...
+    if language is None:
+        return None
+    here = "/".join(f.dirs)
+    names = f.project.names_in(str(f.file.root), here)
+    source = T.LOCALE_SOURCE_LANGUAGE + ".json"
+    if language == T.LOCALE_SOURCE_LANGUAGE and (f.name.lower() == source or source not in names):
+        return None  # English's, or its regional variant standing in for it (`en-GB.json`)
+    counts = f.project.locale_files
+    if here not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
+        counts[here] = sum(1 for name in names if _language_of(name) is not None)
+    found = counts[here]
+    return f"{here or '.'}/ holds {found} translations" if found >= T.LOCALE_SIBLINGS_MIN \
+        else None
+
+
+@fact("a copy of the standard library's tests for one Python version", "dir")
+def STDLIB_TEST_COPY(f: FileFacts) -> str | None:
+    """A file below a folder named by a Python version (`3.12/`) that holds a `version` file
+    and tests (`test_*.py`): that release's standard library tests, copied in to run against
+    the project (gevent 26.9.0's `src/greentest/3.10/` ... `3.15/`: 1,050 files, 15,600 of its
+    19,895 pieces, CPython's tests six times over)."""
+    root = str(f.file.root)
+    for i, folder in enumerate(f.dirs):
+        if not T.PYTHON_VERSION_DIR.fullmatch(folder):
+            continue
+        here = "/".join(f.dirs[: i + 1])
+        names = f.project.names_in(root, here)
+        if T.STDLIB_TEST_VERSION_FILE in names and any(
+                n.startswith("test_") and n.endswith(".py") for n in names):
+            return f"{here}/"
+    return None
+
+
 @fact("example directory", "dir")
 def EXAMPLE_DIR(f: FileFacts) -> str | None:
     """An `examples/` (`example/`, `samples/`) folder, not a package of that name."""

@@ -189,12 +189,19 @@ _MODULE_SYNTAX = re.compile(
 _QUALIFIED = re.compile(r"\(0,\s*[\w$]+\.([\w$]+)\)|\b_index\d*\.([\w$]+)")
 _SPECIFIER = re.compile(r"\.(?:d\.)?[cm]?[jt]s([\"'])")
 _EXPORTS_ASSIGNMENT = re.compile(r"\(exports\.[\w$]+\s*=\s*")  # `const x = (exports.x = {`
+# A helper that replaces itself on first call reassigns module.exports in its body, with
+# Babel's interop marks (@babel/runtime's `return module.exports = _typeof = ..., module.
+# exports.__esModule = true, module.exports["default"] = module.exports, _typeof(o);`)
+_REASSIGNED_EXPORTS = re.compile(
+    r"\bmodule\.exports = (?=[\w$]+ = )|, module\.exports\.__esModule = true, "
+    r"module\.exports\[\"default\"\] = module\.exports(?=[,)])")
 
 
 def normalised_lines(text: str) -> list[str]:
     """The code of a head with its module system set aside: import, export and require lines
-    dropped, `export` keywords, `(0, _index.name)` qualifiers and `(exports.name = ...)`
-    assignments gone, specifiers' extensions one spelling."""
+    dropped, `export` keywords, `(0, _index.name)` qualifiers, `(exports.name = ...)`
+    assignments and a body's reassigned `module.exports` gone, specifiers' extensions one
+    spelling."""
     out = []
     for line in text.splitlines():
         line = line.strip()
@@ -202,6 +209,7 @@ def normalised_lines(text: str) -> list[str]:
             continue
         line = line.removeprefix("export default ").removeprefix("export ")
         line = _QUALIFIED.sub(lambda m: m.group(1) or m.group(2), line)
+        line = _REASSIGNED_EXPORTS.sub("", line)
         if _EXPORTS_ASSIGNMENT.search(line):
             line = _EXPORTS_ASSIGNMENT.sub("", line)
         elif line == "});":  # where such an assignment closes

@@ -1,0 +1,136 @@
+"""Computed facts of copies a package's build wrote beside what it copied: the declarations of
+a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
+an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
+rollup config writes.
+Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
+has the other copies and generated files).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+from repokb.rules import tables as T
+from repokb.rules.engine import fact
+from repokb.rules.facts import FileFacts, head_of
+from repokb.rules.variants import same_code
+
+
+@fact("the declarations of a library's readable build beside its minified one's", "path")
+def READABLE_BUILD_DECLARATION(f: FileFacts) -> str | None:
+    """`X.src.d.ts` beside `X.d.ts` with the same code but for the specifiers it imports
+    (`"../highcharts.src"`): the declarations of a library's readable build, typed again
+    beside the minified one's (highcharts 13.1.1's `options/*.src.d.ts`: 232 files, 12,807
+    pieces). The path of `X.d.ts`, or None."""
+    suffix = T.READABLE_BUILD_DECLARATION
+    if not f.lower_name.endswith(suffix):
+        return None
+    here = "/".join(f.dirs)
+    twin = f.name[: -len(suffix)] + ".d.ts"
+    if twin not in f.project.names_in(str(f.file.root), here):
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
+    mine = f.text.replace(T.READABLE_BUILD_SPECIFIER, "")
+    return posixpath.join(here, twin) if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
+
+
+@fact("a JSON file again as a JavaScript module", "path")
+def JSON_MODULE_COPY(f: FileFacts) -> str | None:
+    """`X.json.js` beside `X.json` that exports that JSON (`export default {`, `module.exports
+    = {`): a build's copy for bundlers that cannot import JSON (javascript-time-ago 2.6.4's 335
+    `locale/*.json.js`, 2,935 pieces repeating `locale/*.json`). The JSON's path, or None."""
+    lower = f.lower_name
+    stem = next((f.name.rsplit(".", 1)[0] for ext in T.JSON_MODULE_SUFFIXES
+                 if lower.endswith(ext)), None)
+    if stem is None or T.JSON_MODULE_EXPORT.match(f.text) is None:
+        return None
+    here = "/".join(f.dirs)
+    return posixpath.join(here, stem) if stem in f.project.names_in(str(f.file.root), here) \
+        else None
+
+
+@fact("a library's ES module build beside its CommonJS one", "path")
+def ES_BUILD_TWIN(f: FileFacts) -> str | None:
+    """`X.es.js` beside `X.js` with the same code once module syntax is set aside: rollup's ES
+    module build of the CommonJS one (video.js 8.24.1's root `core.es.js` beside `core.js`,
+    1,496 pieces again). `X.js` is kept, as rules/variants.py keeps `.js` before `.mjs`; the
+    path of it, or None."""
+    lower = f.lower_name
+    suffix = next((s for s in T.ES_BUILD_SUFFIXES if lower.endswith(s)), None)
+    if suffix is None:
+        return None
+    here = "/".join(f.dirs)
+    twin = f.name[: -len(suffix)] + ".js"
+    if twin not in f.project.names_in(str(f.file.root), here):
+        return None
+    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
+    return posixpath.join(here, twin) if same_code(f.text, other) >= T.VARIANT_SAME_CODE \
+        else None
+
+
+@fact("a bundler's chunk, named with its content hash", "dir")
+def HASHED_CHUNK(f: FileFacts) -> str | None:
+    """A script named `name-<8-character content hash>.js` (`html.worker-DVW5a_ez.js`) in a
+    folder where most scripts are so named: the chunks a bundler (Vite, rollup, esbuild) split
+    a build into, their modules' sources elsewhere (monaco-editor 0.58.0's `dev/vs/`: 141
+    chunks, 8,486 pieces repeating `esm/vs/`). A person names no module by a hash."""
+    if f.language != "javascript" or not _hashed(f.name):
+        return None
+    here = "/".join(f.dirs)
+    scripts = [n for n in f.project.names_in(str(f.file.root), here)
+               if n.lower().endswith(T.HASHED_CHUNK_EXTENSIONS)]
+    hashed = sum(1 for n in scripts if _hashed(n))
+    if len(scripts) < T.HASHED_CHUNKS_MIN or hashed * 2 < len(scripts):
+        return None
+    return f"{hashed} of {len(scripts)} scripts in {here or '.'}/ named with a content hash"
+
+
+def _hashed(name: str) -> bool:
+    m = T.HASHED_CHUNK_NAME.fullmatch(name)
+    return m is not None and T.HASH_TOKEN.search(m.group(1)) is not None
+
+
+@fact("written by the package's rollup config from a module it ships", "path")
+def ROLLUP_OUTPUT(f: FileFacts) -> str | None:
+    """A script the package's `rollup.config.*` names as an output `file:`, built from an
+    `input:` the package ships: codemirror 5.65.21's `lib/codemirror.js` (its `main`, rollup's
+    UMD build of `src/codemirror.js` and the 60 modules below it: 706 pieces repeating `src/`).
+    "<config> writes it from <input>", or None."""
+    if f.language != "javascript":
+        return None
+    package = f.nearest_dir_with(("package.json",))
+    if package is None:
+        return None
+    root = str(f.file.root)
+    outputs = _rollup_outputs(f, root, package)
+    rel = "/".join((*f.dirs, f.name))[len(package):].lstrip("/")
+    found = outputs.get(rel)
+    if found is None:
+        return None
+    config, source = found
+    if not os.path.isfile(os.path.join(root, package, source)):
+        return None
+    return f"{posixpath.join(package, config)} writes it from {source}"
+
+
+def _rollup_outputs(f: FileFacts, root: str, package: str) -> dict[str, tuple[str, str]]:
+    """Each output `file:` of the package's rollup config -> (config, the `input:` before it),
+    read once a run."""
+    cache = f.project.rollup_outputs
+    if package in cache:
+        return cache[package]
+    outputs: dict[str, tuple[str, str]] = {}
+    names = f.project.names_in(root, package)
+    config = next((n for n in T.ROLLUP_CONFIG_NAMES if n in names), None)
+    if config is not None:
+        text = head_of(os.path.join(root, package, config), T.ROLLUP_CONFIG_MAX_BYTES)
+        source = None
+        for m in T.ROLLUP_INPUT_OR_FILE.finditer(text):
+            path = posixpath.normpath(m.group(2))
+            if m.group(1) == "input":
+                source = path
+            elif source is not None:
+                outputs[path] = (config, source)
+    cache[package] = outputs
+    return outputs
