@@ -246,6 +246,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
+# NEXT (rank39): a nameless piece that opens with a definition too short to be a piece of its
+#     own is named by it (`sub all { _all(2, @_) }` and the one-line subs after it:
+#     `Mojo.Promise.all`, the others in `also`); a Makefile's short last target `clean`, an
+#     Erlang `-type`, an R operator, a Svelte module script's one const (`Counter.MAX_COUNT`)
 CHUNKING_VERSION = 35
 
 
