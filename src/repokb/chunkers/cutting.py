@@ -80,7 +80,11 @@ def _opened(piece: ChunkPiece, lines: list[str],
     name = opening.get(row)
     if name is None or name not in piece.also:
         return piece
-    return replace(piece, symbol=name[0], symbol_type=name[1],
+    blank = "".join(lines[piece.start_line - 1 : row])  # it opens where the definition does
+    if not piece.content.startswith(blank):
+        return piece
+    return replace(piece, content=piece.content[len(blank):], start_line=row + 1,
+                   symbol=name[0], symbol_type=name[1],
                    also=tuple(a for a in piece.also if a != name))
 
 
