@@ -924,14 +924,17 @@ def shape(ranked: list[Candidate], limit: int, s: Settings, fill: bool = False) 
     6 hits of the 10 asked for and its answer, `projectile-enable-caching`, the model's 1st,
     was its file's 7th piece), the caps choose nothing over another file's answer. A hit of
     the first pass is left as it is (a held-back chunk that would join it stays out); a
-    filled hit scores no higher than the hits before it (its factor `held_back`)."""
+    filled hit scores no higher than the hits before it (its factor `held_back`). Not
+    under a `max_per_file` of one or two."""
     groups: list[Group] = []
     in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
     held: list[Candidate] = []  # what the caps held back
     for c in ranked:
         if not _place(c, groups, in_file, limit, s):
             held.append(c)
-    if fill and len(groups) < limit:
+    # (not under a cap of one or two a file: who sets it asks for other files, not a full
+    # page, as the lead file's and both rankings' extra hits are not given there)
+    if fill and len(groups) < limit and s.max_per_file >= _LEAD_HITS:
         first = len(groups)
         for c in held:
             _place(c, groups, in_file, limit, s, first)

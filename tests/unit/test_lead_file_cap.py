@@ -124,6 +124,10 @@ def test_a_page_the_caps_leave_short_is_filled_from_what_they_held_back():
     for n in range(1, 10):  # a smaller limit's hits are the first hits of a larger one's
         assert [g.best for g in shape(pieces, n, s, fill=True)] == [g.best
                                                                     for g in filled[:n]]
+    # a cap of one or two a file is kept (who sets it asks for other files)
+    for cap in (1, 2):
+        assert ([g.best for g in shape(pieces, 10, Settings(max_per_file=cap), fill=True)]
+                == [g.best for g in shape(pieces, 10, Settings(max_per_file=cap))])
     # a full page is as it was
     others = [_piece(60 + i, f"other{i}.el", f"o{i}", 0.005 - 0.0001 * i, 60, 60)
               for i in range(10)]
