@@ -40,7 +40,8 @@ stretch) or are parts of one definition split for length (the same symbol, at mo
 `merge_gap_lines` apart), never beyond `merge_max_lines`. Neighbouring definitions stay
 separate hits; context around a hit is added on request (`with_context`). At most
 `max_per_file` hits per file, besides the members of a definition the question asks for
-("what methods does QuerySet have"); stops at the limit. The hits of a smaller limit are the first
+("what methods does QuerySet have"), unless nothing else fills the page (`shape`'s `fill`);
+stops at the limit. The hits of a smaller limit are the first
 hits of a larger one's: a chunk joins only hits before it, and a hit is complete whatever the
 limit (members keep joining the hits made when no new hit is taken).
 """
@@ -915,24 +916,62 @@ def _over_cap(c: Candidate, groups: list[Group], taken: list[Group], s: Settings
     return not (lead and min(ranks) <= _LEAD_RANK or agreed)
 
 
-def shape(ranked: list[Candidate], limit: int, s: Settings) -> list[Group]:
+def shape(ranked: list[Candidate], limit: int, s: Settings, fill: bool = False) -> list[Group]:
+    """The hits of `ranked`, best first, at most `limit` (see the module's docstring). With
+    `fill` (no other candidate will come: search.py's last depth), a page the per-file caps
+    left short is filled from the candidates they held back, in their order, after every
+    other hit: where one file holds all there is (projectile, a one-file Emacs package, gave
+    6 hits of the 10 asked for and its answer, `projectile-enable-caching`, the model's 1st,
+    was its file's 7th piece), the caps choose nothing over another file's answer. A hit of
+    the first pass is left as it is (a held-back chunk that would join it stays out); a
+    filled hit scores no higher than the hits before it (its factor `held_back`). Not
+    under a `max_per_file` of one or two."""
     groups: list[Group] = []
     in_file: dict[tuple[str, str], list[Group]] = {}  # only a hit of its own file may join c
+    held: list[Candidate] = []  # what the caps held back
     for c in ranked:
-        p = c.payload
-        key = (p["project"], p["path"])
-        start, end = int(p["start_line"]), int(p["end_line"])
-        target = next((g for g in in_file.get(key, ()) if _joins(c, g, s)), None)
-        if target is not None and target.best.tier < c.tier:
-            continue  # found only deeper: it leaves a hit of a shallower depth as it is
-        if target is not None:
-            target.members.append(c)
-            target.start_line, target.end_line = (min(start, target.start_line),
-                                                  max(end, target.end_line))
-            continue
-        if len(groups) >= limit or (_over_cap(c, groups, in_file.get(key, []), s)
-                                    and "member" not in c.factors):
-            continue  # the members a question asks for are its answer, however many
-        groups.append(Group(c, [c], start, end))
-        in_file.setdefault(key, []).append(groups[-1])
+        if not _place(c, groups, in_file, limit, s):
+            held.append(c)
+    # (not under a cap of one or two a file: who sets it asks for other files, not a full
+    # page, as the lead file's and both rankings' extra hits are not given there)
+    if fill and len(groups) < limit and s.max_per_file >= _LEAD_HITS:
+        first = len(groups)
+        for c in held:
+            _place(c, groups, in_file, limit, s, first)
+        floor = min((g.best.score for g in groups[:first]), default=None)
+        for g in groups[first:]:  # after every other hit, in score too (`held_back`)
+            if floor is not None and g.best.score > floor:
+                c = g.best
+                c.factors["held_back"] = round(floor / c.score * c.factors.get("held_back", 1.0),
+                                               4)
+                c.score = floor
     return groups
+
+
+def _place(c: Candidate, groups: list[Group], in_file: dict[tuple[str, str], list[Group]],
+           limit: int, s: Settings, uncapped_after: int | None = None) -> bool:
+    """Chunk c joined to its hit, made a hit of its own, or left out (a smaller limit's hits
+    are the first of a larger one's: c joins only a hit before it); False only when a file's
+    cap left it out. With `uncapped_after` (a page filled, `shape`): no cap, and c joins none
+    of the hits before that index."""
+    p = c.payload
+    key = (p["project"], p["path"])
+    start, end = int(p["start_line"]), int(p["end_line"])
+    target = next((g for g in in_file.get(key, ()) if _joins(c, g, s)), None)
+    if target is not None and (target.best.tier < c.tier or (
+            uncapped_after is not None
+            and any(g is target for g in groups[:uncapped_after]))):
+        return True  # found only deeper (or held back): it leaves that hit as it is
+    if target is not None:
+        target.members.append(c)
+        target.start_line, target.end_line = (min(start, target.start_line),
+                                              max(end, target.end_line))
+        return True
+    if len(groups) >= limit:
+        return True
+    if (uncapped_after is None and _over_cap(c, groups, in_file.get(key, []), s)
+            and "member" not in c.factors):
+        return False  # the members a question asks for are its answer, however many
+    groups.append(Group(c, [c], start, end))
+    in_file.setdefault(key, []).append(groups[-1])
+    return True

@@ -181,14 +181,15 @@ class Searcher:
             seen.update(c.id for c in fresh)
             if tier == 0 and self._head_first(ranked):
                 seen.update(c.id for c in ranked)
-            groups = shape(ranked, query.limit, s)
             # deeper only while hits are missing and a ranking filled its page (there is
             # more); hits are missing too where copies folded (`_folded`) leave slots the
             # candidates so far cannot fill: those are refilled from deeper candidates, within
-            # the same DEPTH_TIERS bound
+            # the same DEPTH_TIERS bound. At the last depth, the per-file caps fill a short page
             more = any(len(points) >= n // 2 for points, _ in rankings)
-            if len(groups) >= query.limit or not more or tier == DEPTH_TIERS - 1:
-                kept = self._folded(ranked, groups, query.limit)
+            last = not more or tier == DEPTH_TIERS - 1
+            groups = shape(ranked, query.limit, s, fill=last)
+            if len(groups) >= query.limit or last:
+                kept = self._folded(ranked, groups, query.limit, last)
                 if kept is None:
                     return None
                 folded = kept
@@ -299,7 +300,7 @@ class Searcher:
             at = end + step
 
     def _folded(self, ranked: list[Candidate], groups: list[Group],
-                limit: int) -> list[Folded] | None:
+                limit: int, fill: bool) -> list[Folded] | None:
         """The hits with their content, copies of an earlier hit's text folded into it
         (rank_copies.py), a slot a copy left taken by the next hit of `ranked` (`shape` of a
         larger limit: its first hits are these); fewer than `limit` only when `ranked` makes
@@ -312,7 +313,7 @@ class Searcher:
             if len(folded) >= limit or len(groups) < size:
                 return folded[:limit]
             size += limit - len(folded)
-            groups = shape(ranked, size, self.settings)
+            groups = shape(ranked, size, self.settings, fill)
 
     def _with_content(self, groups: list[Group]) -> bool:
         """Read the content of the hits' chunks that came without it into their payloads

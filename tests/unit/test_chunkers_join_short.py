@@ -309,3 +309,45 @@ def test_a_definition_too_short_to_be_a_piece_is_named_in_the_piece_that_holds_i
     ranked = rerank(candidates, plan("where is the Checkout stage defined"), Settings())
     assert ranked[0].payload["start_line"] == holder.start_line
     assert "exact_symbol" in ranked[0].factors
+
+
+PROMISE_PM = """package Mojo::Promise;
+use Mojo::Base -base;
+
+sub DESTROY {
+  my $self = shift;
+  return if $self->{handled} || ($self->{status} // '') ne 'reject';
+  carp "Unhandled rejected promise: @{$self->{results}}";
+}
+
+sub all         { _all(2, @_) }
+sub all_settled { _all(0, @_) }
+sub any         { _all(3, @_) }
+
+sub catch { shift->then(undef, shift) }
+
+sub map {
+  my ($class, $options, $cb, @items) = (shift, ref $_[0] eq 'HASH' ? shift : {}, @_);
+  return $class->all(map { $_->$cb } @items) if !$options->{concurrency};
+  my @start = map { $_->$cb } splice @items, 0, $options->{concurrency};
+  return $class->new->resolve(@start);
+}
+
+1;
+"""
+
+
+def test_a_run_of_one_line_definitions_is_named_by_the_first_not_by_nothing():
+    """Mojolicious 9.31's Mojo/Promise.pm: `sub all`, `all_settled`, `any` and `catch`, each too
+    short to be a piece, were one piece named by nothing (the names in its `also`):
+    "Mojo::Promise->all" found it by no name (rank39)."""
+    from repokb.chunkers import chunker_for
+
+    pieces = chunker_for("perl").chunk(PROMISE_PM)
+    run = next(p for p in pieces if p.content.lstrip().startswith("sub all "))
+    assert (run.symbol, run.symbol_type) == ("Mojo.Promise.all", "method")
+    assert [name for name, _ in run.also] == ["Mojo.Promise.all_settled", "Mojo.Promise.any",
+                                              "Mojo.Promise.catch"]
+    # a nameless piece opening with other code keeps no name: the package's head
+    head = pieces[0]
+    assert head.content.startswith("package Mojo::Promise;") and head.symbol is None

@@ -6,6 +6,8 @@ by the cap of three hits a file (bench/RESULTS.md, rank35)."""
 
 from __future__ import annotations
 
+import pytest
+
 from repokb.rank import Candidate, shape
 from repokb.settings import Settings
 
@@ -94,3 +96,64 @@ def test_a_cap_of_one_a_file_is_kept_whatever_leads():
     answer = _piece(4, "flag_groups.go", "validateExclusiveFlagGroups", 0.0292, 7, 13)
     hits = shape(_flag_groups(answer), 10, s)
     assert [g.key[1] for g in hits].count("flag_groups.go") == 1
+
+
+def _one_file_package() -> list[Candidate]:
+    """projectile 2.8's projectile.el, one 6,000-line file with a two-line -pkg.el beside it:
+    "how do I turn on caching in projectile" had 6 hits at limit 10 (5 of projectile.el, the
+    lead file's cap, and the -pkg.el) and its answer, `projectile-enable-caching`, the model's
+    1st, BM25's 18th, was the file's 7th piece (rank39)."""
+    lead = [_piece(n, "projectile.el", f"projectile-cache-{n}", 0.031 - 0.0002 * n, 20 + n,
+                   20 + n) for n in range(1, 7)]
+    lead.insert(3, _piece(9, "projectile.el", "projectile-enable-caching", 0.0301, 1, 18))
+    return [*lead, _piece(50, "projectile-pkg.el", None, 0.006, 104, None)]
+
+
+def test_a_page_the_caps_leave_short_is_filled_from_what_they_held_back():
+    s = Settings()
+    pieces = _one_file_package()
+    capped = shape(pieces, 10, s)
+    assert len(capped) < len(pieces)  # 3 of projectile.el (it leads: no 4th in a ranking's 10)
+    filled = shape(pieces, 10, s, fill=True)
+    assert len(filled) == len(pieces)
+    # the first pass's hits first, as they were (the -pkg.el's too), the held-back ones after
+    assert [g.best for g in filled[:len(capped)]] == [g.best for g in capped]
+    assert [g.best.payload["symbol"] for g in filled[len(capped):]] == [
+        c.payload["symbol"] for c in pieces if c not in [g.best for g in capped]]
+    assert "projectile-enable-caching" in [g.best.payload["symbol"] for g in filled]
+    for n in range(1, 10):  # a smaller limit's hits are the first hits of a larger one's
+        assert [g.best for g in shape(pieces, n, s, fill=True)] == [g.best
+                                                                    for g in filled[:n]]
+    # a cap of one or two a file is kept (who sets it asks for other files)
+    for cap in (1, 2):
+        assert ([g.best for g in shape(pieces, 10, Settings(max_per_file=cap), fill=True)]
+                == [g.best for g in shape(pieces, 10, Settings(max_per_file=cap))])
+    # a full page is as it was
+    others = [_piece(60 + i, f"other{i}.el", f"o{i}", 0.005 - 0.0001 * i, 60, 60)
+              for i in range(10)]
+    assert ([g.best for g in shape(pieces + others, 10, s, fill=True)]
+            == [g.best for g in shape(pieces + others, 10, s)])
+
+
+def test_a_held_back_piece_leaves_a_hit_made_after_it_as_it_is():
+    s = Settings()
+    pieces = [_piece(n, "a.el", f"a{n}", 0.03 - 0.001 * n, 30, 30) for n in range(1, 4)]
+    window = _piece(5, "a.el", None, 0.02, 31, 31)  # held back by the cap: a.el has three
+    member = _piece(6, "a.el", "A.m", 0.01, 32, 32)  # an asked-for member passes any cap
+    member.factors["member"] = 1.75
+    member.payload.update(start_line=510, end_line=530)  # and overlaps the window (500-510)
+    hits = shape([*pieces, window, member], 10, s, fill=True)
+    assert [(g.best.payload["symbol"], g.start_line, g.end_line, len(g.members))
+            for g in hits] == [("a1", 100, 110, 1), ("a2", 200, 210, 1), ("a3", 300, 310, 1),
+                               ("A.m", 510, 530, 1)]
+
+
+def test_a_filled_hit_scores_no_higher_than_the_hits_before_it():
+    pieces = _one_file_package()
+    hits = shape(pieces, 10, Settings(), fill=True)
+    scores = [g.best.score for g in hits]
+    assert scores == sorted(scores, reverse=True)
+    held = [g.best for g in hits if "held_back" in g.best.factors]
+    assert held and all(c.score == pytest.approx(c.fused * c.factors["held_back"], rel=1e-3)
+                        for c in held)
+    assert [g.best.score for g in shape(pieces, 10, Settings(), fill=True)] == scores  # again

@@ -1111,6 +1111,26 @@ def test_a_method_written_on_its_prototype_names_the_method_of_its_constructor()
     assert named.factors["exact_symbol"] == s.symbol_boost
 
 
+
+def test_a_class_method_called_as_perl_writes_it_names_the_method_of_its_package():
+    """Mojolicious 9.31: "Mojo::Promise->all" was two names, the package and the word `all`
+    (a stop word BM25 drops), and the sub `Mojo.Promise.all` none of its hits (rank39). A
+    capitalised package before `->` is the method's owner; a variable is not (`$r->get`,
+    PHP's `$this->x`, C++'s `ptr->x`): no owner is said there."""
+    assert plan("Mojo::Promise->all").names == ("mojo.promise.all",)
+    assert plan("Mojo::Promise->all").intent == SYMBOL
+    assert plan("how does Plack::Util->load_class find a class").names == (
+        "plack.util.load_class",)
+    assert plan("Moo->_constructor_maker_for").names == ("moo._constructor_maker_for",)
+    assert plan("$r->get").names == ()
+    assert "this.handler" not in plan("what does $this->handler() return").names
+    s = Settings()
+    run = _perl(1, "Mojo.Promise.all", "method", 55, 0.010, "lib/Mojo/Promise.pm")
+    jar = _perl(2, "Mojo.UserAgent.CookieJar.all", "method", 35, 0.012,
+                "lib/Mojo/UserAgent/CookieJar.pm")
+    ranked = rerank([jar, run], plan("Mojo::Promise->all"), s)
+    assert ranked[0] is run and run.factors["exact_symbol"] == s.symbol_boost
+
 def _perl(n: int, symbol: str, symbol_type: str, start: int, fused: float,
           path: str = "lib/Mojolicious/Sessions.pm") -> Candidate:
     c = _definition(n, symbol, symbol_type, path, start, start + 5, fused)

@@ -260,6 +260,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     opened the next); a MyST-NB notebook's (Jupyter Book's `.md`) ```{code-cell} ipython3```
 #     defining a function is cut by its kernel's language and named, as an R Markdown chunk is
 #     (was a few lines of its section)
+# NEXT (rank39): a nameless piece that opens with a definition too short to be a piece of its
+#     own is named by it (`sub all { _all(2, @_) }` and the one-line subs after it:
+#     `Mojo.Promise.all`, the others in `also`); a Makefile's short last target `clean`, an
+#     Erlang `-type`, an R operator, a Svelte module script's one const (`Counter.MAX_COUNT`)
 CHUNKING_VERSION = 35
 
 

@@ -65,6 +65,29 @@ def nest(definitions: list[Definition]) -> list[Definition]:
     return roots
 
 
+def _opened(piece: ChunkPiece, lines: list[str],
+            opening: dict[int, tuple[str, str]]) -> ChunkPiece:
+    """A nameless piece (rows no definition claimed) that opens with a definition too short to
+    be a piece of its own, named by it; the others it holds stay its `also`. Mojo::JSON's
+    `sub to_json { _encode_value(shift) }` and Mojo::Promise's `sub all { _all(2, @_) }`, a
+    run of one-line subs, were a piece named by nothing: "Mojo::Promise->all" found it by no
+    name, and the model read no `method Mojo.Promise.all` in its header (rank39)."""
+    if piece.symbol is not None or not piece.also:
+        return piece
+    row = piece.start_line - 1
+    while row < piece.end_line - 1 and not lines[row].strip():
+        row += 1
+    name = opening.get(row)
+    if name is None or name not in piece.also:
+        return piece
+    blank = "".join(lines[piece.start_line - 1 : row])  # it opens where the definition does
+    if not piece.content.startswith(blank):
+        return piece
+    return replace(piece, content=piece.content[len(blank):], start_line=row + 1,
+                   symbol=name[0], symbol_type=name[1],
+                   also=tuple(a for a in piece.also if a != name))
+
+
 @dataclass(frozen=True)
 class Cutter:
     module_window: tuple[int, int]  # code between definitions (size, overlap)
@@ -133,6 +156,7 @@ class Cutter:
         # is named in the piece that holds it (ChunkPiece.also)
         held = {id(d) for d in kept}
         starts = [p.start_line for p in pieces]
+        opening: dict[int, tuple[str, str]] = {}  # a short definition's first row: its name
         for d in definitions:
             if id(d) in held or not d.name:
                 continue
@@ -142,7 +166,8 @@ class Cutter:
                 n -= 1  # windows overlap: the first that holds it
             if n >= 0 and pieces[n].end_line >= d.start + 1:
                 pieces[n] = replace(pieces[n], also=also_naming(pieces[n], [name]))
-        return pieces
+                opening.setdefault(d.start, name)
+        return [_opened(p, lines, opening) for p in pieces] if opening else pieces
 
     def _name(self, d: Definition, owner: str | None,
               owner_type: str | None) -> tuple[str, str]:

@@ -71,6 +71,7 @@ from repokb.query.names import (
     _NAMESPACE,
     IsDefined,
     IsFile,
+    class_method_names,
     file_name,
     go_method_names,
     hcl_block_names,
@@ -157,8 +158,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     """What the query asks for; `is_file` tells whether the searched projects have a file of a
     name (`response.json`: a member unless the project has such a file), `is_defined` whether
     they define a name (`PyPI`: a product's name, a word, unless the project defines one)."""
-    text = qualified_names(go_method_names(prototype_names(hcl_block_names(
-        " ".join(text.split())))), is_defined)
+    text = qualified_names(go_method_names(prototype_names(class_method_names(hcl_block_names(
+        " ".join(text.split()))))), is_defined)
     products = products_said(text, is_defined)
     names, files = names_and_files(text, is_file, frozenset(products))
     kebab = [k for k in dict.fromkeys(_KEBAB.findall(text)) if is_defined(k)] if (

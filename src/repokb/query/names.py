@@ -1,8 +1,8 @@
 """The code names and file names a question writes, as it writes them: symbols
 (`snake_case`, `camelCase`, `Pascal.dotted`, `name()`, backticked, PHP's namespaced, Go's method
-expressions, JavaScript's `X.prototype.m`, Clojure's qualified names), files (`setup.py`,
-`package.json` where the project has one) and products written as words ("PyPI"). URLs and
-Markdown link targets name nothing but their `#fragment`.
+expressions, JavaScript's `X.prototype.m`, Perl's `Class->method`, Clojure's qualified names),
+files (`setup.py`, `package.json` where the project has one) and products written as words
+("PyPI"). URLs and Markdown link targets name nothing but their `#fragment`.
 """
 
 from __future__ import annotations
@@ -169,6 +169,19 @@ def prototype_names(text: str) -> str:
     qualified name: `Router.prototype.handle` -> `Router.handle` (the owner, as a class's method
     is named; a chunker names `Route.prototype.dispatch = function` `Route.dispatch`)."""
     return _JS_PROTOTYPE.sub(r"\1.", text) if ".prototype." in text else text
+
+
+# A class method called as Perl writes it: `Mojo::Promise->all`, `Plack::Util->load_class`,
+# `Moo::Role->apply_roles_to_object` (perldoc's and CPAN's SYNOPSIS way); a capitalised package
+# before the `->`, not a variable (`$r->get`, PHP's `$this->x`, C++'s `ptr->x`: no owner said)
+_CLASS_METHOD = re.compile(r"(?<![\w$:>-])((?:[A-Z]\w*::)*[A-Z]\w*)->(?=[A-Za-z_])")
+
+
+def class_method_names(text: str) -> str:
+    """The text with a class method called on its package read as the method's qualified name:
+    `Mojo::Promise->all` -> `Mojo::Promise::all` (a Perl sub is named `Mojo.Promise.all`; the
+    `->` call was two names, the package and a word `all`, and the sub was no hit)."""
+    return _CLASS_METHOD.sub(r"\1::", text) if "->" in text else text
 
 
 # Clojure's namespace-qualified symbol (`cheshire.core/parse-string`, `clj-http.client/get`),
