@@ -549,8 +549,10 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("slack_app_token", ("xapp-",), r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}"),
         ("sourcegraph_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
         ("sonar_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),
+        # (and a root token, `hvs.` and 24 characters, as `vault operator init` prints it)
         ("vault_token", ("hvs.", "hvb."),
-         r"hvs\.[A-Za-z0-9_\-]{90,120}|hvb\.[A-Za-z0-9_\-]{138,300}"),
+         r"hvs\.[A-Za-z0-9_\-]{90,120}|hvs\.(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])[A-Za-z0-9]{24}"
+         r"|hvb\.[A-Za-z0-9_\-]{138,300}"),
         ("typeform_token", ("tfp_",), r"tfp_[A-Za-z0-9_\-.=]{59}"),
         ("adobe_secret", ("p8e-",), r"p8e-[A-Za-z0-9]{32}"),
         ("alibaba_key", ("LTAI",), r"LTAI(?=[A-Za-z]*[0-9])[A-Za-z0-9]{20}"),
@@ -618,9 +620,10 @@ SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # OpenLDAP's `BINDPW` (ldap.conf), SSSD's `ldap_default_authtok` (slapd.conf's `rootpw X` is
 # read as Kickstart's is, where `rootpw --lock` sets no password)
 # Redis' `requirepass` and `masterauth` under a role's or chart's prefix (`redis_requirepass:
-# "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms')
+# "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms');
+# sshpass' `SSHPASS` (the password `sshpass -e` reads from the environment)
 GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
-                      "bindpw", "authtok", "requirepass", "masterauth")
+                      "bindpw", "authtok", "requirepass", "masterauth", "sshpass")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
@@ -769,6 +772,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",
     "context.verify", "context.encrypt", "crypt(", "scrypt", "pbkdf2",
     "cookieparser", "secretkeyspec", "ftp", "redis(", "expect(", "mkpasswd",
+    # session 39: tools' own password options (ipmitool, FreeRDP, rdesktop, macOS' keychains,
+    # Apple's uploaders, HTTPie's `-a`, kubeadm), paho-mqtt's `username_pw_set`
+    "ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
+    "altool", "notarytool", "-a ", "--auth", "kubeadm", "username_pw_set",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).
