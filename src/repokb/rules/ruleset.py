@@ -423,11 +423,11 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   helpers/esm/, 94; `export { x as default };` set aside too)
 # 0.3.36 also (mine38): the secret-content reason says the count is its head's ("secret-like
 #   values in its head (3 value(s) ...)"), beside the whole text's "4 ... in the whole file"
-# NEXT (secrets39): `crypttab`, `exports` and systemd-networkd's `*.netdev` / `*.network` are INI
-#   configuration (were unknown); davfs2's `secrets` (`davfs2/secrets`, `.davfs2/secrets`) is a
-#   blocked credentials file (was unknown); the secret-content reason names the head's kinds and first
-#   line, not a count ("secret-like values in its head (password from line 7)"): the whole text's
-#   note gives the one count
+# NEXT (secrets39): `crypttab`, `exports` and systemd-networkd's `*.netdev` / `*.network` are
+#   INI configuration (were unknown); davfs2's `secrets` (`davfs2/secrets`, `.davfs2/secrets`)
+#   is a blocked credentials file (was unknown); the secret-content reason names the head's
+#   kinds and first line, not a count ("secret-like values in its head (password from line
+#   7)"): the whole text's note gives the one count
 CLASSIFIER_VERSION = f"0.3.36+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -343,19 +343,20 @@ REDACTED = "<REDACTED_SECRET>"
 # 48 also (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas:
 #   a `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
 #   `credentials=/path`, `secretfile=/path` stays (was taken)
-# NEXT (secrets39): a crypttab line's inline passphrase (`name /dev/x X luks`; a key file's path
-#   kept); tools' own password options (`ipmitool -P`, FreeRDP's `/p:`, `rdesktop -p`, `openssl enc
-#   -k`, macOS `security ... -p/-P`, `altool -p`, `notarytool --password`, HTTPie's `-a u:X`,
-#   `kubeadm --token`), a secret-named `--option` and its value in an exec-form list (`["redis-server",
-#   "--requirepass", "X"]`), a C `#define SECRET "X"`, a Netscape cookie jar's session values, a dump's
-#   INSERT without columns (its CREATE TABLE's) and pg_dump's COPY rows, Vault's unseal keys
-#   (`vault operator unseal X`, `Unseal Key 1: X`) and a root token (`hvs.` + 24), a secret-named
-#   XML element's `<Value>` child (Windows answer files), CloudFormation's `ParameterKey`/
-#   `ParameterValue`, Beanstalk's `OptionName`/`Value` and a `NoEcho` parameter's `Default` in JSON,
-#   CDK's `SecretValue.unsafePlainText("X")`, python-jira's `basic_auth=(u, X)`, paho's
-#   `username_pw_set(u, X)`, EDN maps, `SSHPASS`, Apple's app-specific password in prose; kept: an
-#   age recipient (`age1...`), a parenthesised template expression (`(element.requirepass | d(..))`),
-#   two or three plain words under detect-secrets' keyword (`SECRET_KEY="not so secret"`)
+# NEXT (secrets39): a crypttab line's inline passphrase (`name /dev/x X luks`; a key file's
+#   path kept); tools' own password options (`ipmitool -P`, FreeRDP's `/p:`, `rdesktop -p`,
+#   `openssl enc -k`, macOS `security ... -p/-P`, `altool -p`, `notarytool --password`, HTTPie's
+#   `-a u:X`, `kubeadm --token`), a secret-named `--option` and its value in an exec-form list
+#   (`["redis-server", "--requirepass", "X"]`), a C `#define SECRET "X"`, a Netscape cookie jar's
+#   session values, a dump's INSERT without columns (its CREATE TABLE's) and pg_dump's COPY rows,
+#   Vault's unseal keys (`vault operator unseal X`, `Unseal Key 1: X`) and a root token (`hvs.`
+#   + 24), a secret-named XML element's `<Value>` child (Windows answer files), CloudFormation's
+#   `ParameterKey`/`ParameterValue`, Beanstalk's `OptionName`/`Value` and a `NoEcho` parameter's
+#   `Default` in JSON, CDK's `SecretValue.unsafePlainText("X")`, python-jira's `basic_auth=(u,
+#   X)`, paho's `username_pw_set(u, X)`, EDN maps, `SSHPASS`, Apple's app-specific password in
+#   prose; kept: an age recipient (`age1...`), a parenthesised template expression
+#   (`(element.requirepass | d(..))`), two or three plain words under detect-secrets' keyword
+#   (`SECRET_KEY="not so secret"`)
 REDACTION_VERSION = 48
 
 
