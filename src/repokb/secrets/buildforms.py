@@ -69,6 +69,7 @@ _CMAKE_CREDENTIAL = re.compile(
 _C_DEFINE = re.compile(r"""(?m)^[ \t]*#[ \t]*define[ \t]+(?P<name>[A-Za-z_]\w{0,80})[ \t]+"""
                        r"""\(?[ \t]*(?:L|u8?|U|@)?"(?P<value>(?:\\.|[^"\\\n]){1,400})"[ \t]*"""
                        r"""\)?[ \t]*(?://[^\n]*|/\*[^\n]*)?$""")
+_C_DEFINE_AT = re.compile(r"#[ \t]*define[ \t]")  # looked for first: `#` opens it, found fast
 _C_FORMAT = re.compile(r"[$`]|%[-+ #0-9.]*[sdiufxXcpl]")  # a reference or a printf format
 
 # the words (P.LINE_WORDS) the lines of each form hold
@@ -151,7 +152,7 @@ def find(text: str, language: str | None, keys: KeyLines | None = None) -> list[
             out.extend(_stdin_passwords(keys, _HERE_STRING))
     if keys.has(_AT_TOOLS):
         out.extend(_tool_credentials(keys))
-    if "define" in low and "#" in text:
+    if "define" in low and _C_DEFINE_AT.search(text):
         out += [(m.start("value"), m.end("value"), "c_define_secret", False)
                 for m in _C_DEFINE.finditer(text) if is_secret_key(m.group("name"))
                 and not _C_FORMAT.search(m.group("value"))

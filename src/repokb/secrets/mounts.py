@@ -40,6 +40,8 @@ _CRYPTTAB = re.compile(r"(?m)^[ \t]*[^#\s/=]\S*[ \t]+(?:/dev/|(?:PART)?(?:UUID|L
 _CRYPTTAB_OPTION = re.compile(r"(?:^|,)(?:luks|plain|bitlk|tcrypt|swap|tmp|discard|noauto|nofail"
                               r"|initramfs|readonly|cipher=|size=|hash=|keyscript=|tries=|"
                               r"timeout=|header=|keyfile-(?:offset|size)=)")
+# a word a crypttab line's options hold (one of them, before any pattern is tried)
+_CRYPTTAB_WORDS = ("luks", "plain", "swap", "tcrypt", "bitlk", "cipher=")
 # the key field naming no passphrase: asked at boot, or read from a device or a TPM
 _NO_PASSPHRASE = frozenset({"none", "ask", "swap"})
 
@@ -49,7 +51,8 @@ F = TypeVar("F")
 def find(text: str) -> list[tuple[int, int, str, bool]]:
     """Spans of the passphrases written in crypttab lines' key fields (see the docstring):
     not a path (it holds a `/`), `none`, `-`, nor a placeholder or reference."""
-    if "/dev/" not in text and "UUID=" not in text and "LABEL=" not in text:
+    if not any(w in text for w in _CRYPTTAB_WORDS) or (
+            "/dev/" not in text and "UUID=" not in text and "LABEL=" not in text):
         return []
     return [(m.start("key"), m.end("key"), "crypttab_passphrase", False)
             for m in _CRYPTTAB.finditer(text)
