@@ -739,6 +739,23 @@ test_crypttab_inline_passphrases = redacted_forms([
 ], stays=("luks,discard", "/dev/sdb1", "luks,timeout=90"))
 
 
+# "not so secret" (environs' README's example SECRET_KEY): two or three plain lower-case words are
+# a phrase standing for a value (Django's tests' "super secret", "new password", httpx's "a
+# secret"), judged whole: never by their first word alone (`SECRET_KEY: super secret` lost
+# `super`), and a passphrase of four words or mixed case goes whole
+test_two_or_three_plain_words_are_a_phrase = kept_forms([
+    ("markdown", '```bash\n# .env\nSECRET_KEY="not so secret"\n```\n'),
+    ("yaml", "SECRET_KEY: super secret  # dev\npassword: correct horse staple\n"),
+    ("dotenv", "EMAIL_HOST_PASSWORD=not empty password\n"),
+    ("python", 'post_data["password"] = "new password"\n'),
+], nothing_found=True)
+test_a_passphrase_goes_whole = redacted_forms([
+    ("yaml", "password: {X}\n", _j("correct horse ", "battery staple")),
+    ("yaml", "password: {X}\n", _j("Correct Horse", " Staple")),
+    ("yaml", "password: {X}\n", _j("hunter2", " two")),
+])
+
+
 # the explain of a redacted file said two counts ("3 value(s) ... from line 7" of the head's
 # fast finder, "4 secret-like value(s) redacted in the whole file"): the head's reason now names
 # the kinds it saw and their first line, the whole text's note the one count

@@ -284,6 +284,17 @@ def css_selector_line(line: str) -> bool:
             and _CSS_SELECTORS.fullmatch(line) is not None)
 
 
+# two or three plain lower-case words (`not so secret`, `super secret`, `new password`): a phrase
+# a document or a test writes for a value, not a passphrase (those are four words and more, or mix
+# cases, digits or symbols); a bare value is judged whole, never by its first word alone
+_PLAIN_PHRASE = re.compile(r"[a-z]+(?: [a-z]+){1,2}")
+_VALUE_REST = re.compile(r"[^\n#]*?(?=[ \t]*(?:[ \t]#|$))", re.M)  # to a comment or the line's end
+
+
+def plain_phrase(value: str) -> bool:
+    return _PLAIN_PHRASE.fullmatch(value) is not None
+
+
 def _line_assignments(text: str, start: int, end: int,
                       mode: Mode) -> list[tuple[int, int, str, bool]]:
     """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
@@ -327,6 +338,10 @@ def _line_assignments(text: str, start: int, end: int,
             # `env: ${X} ADMIN_PASSWORD=v`
             at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
                 else m.end()
+            continue
+        if group == "value" and (rest := _VALUE_REST.match(line, m.start(group))) and \
+                plain_phrase(rest.group()):  # `SECRET_KEY: super secret`: a phrase, whole
+            at = m.end()
             continue
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
