@@ -739,6 +739,20 @@ test_crypttab_inline_passphrases = redacted_forms([
 ], stays=("luks,discard", "/dev/sdb1", "luks,timeout=90"))
 
 
+# found after the table: the forms' near relatives (a Kubernetes container's args as a block
+# list, an Objective-C macro, an HTTP-only cookie of a jar)
+test_near_relatives_of_the_forms = redacted_forms([
+    ("yaml", "containers:\n  - name: redis\n    args:\n      - --requirepass\n      - {X}\n      - --port\n      - \"6380\"\n",
+     _j("Qz8vLp", "2Kw9!")),
+    ("objc", '#define kAPIKey @"{X}"\n', _j("Zq8vLp2K", "w9Tx4Rb7")),
+    ("text", "#HttpOnly_.acme.io\tTRUE\t/\tTRUE\t1767225600\tsessionid\t{X}\n",
+     _j("ab2164adEe", "fCU5dXBhQr")),
+], stays=('"6380"', "sessionid"))
+test_near_relatives_without_a_secret_stay = kept_forms([
+    ("yaml", "args:\n  - --password\n  - $(DB_PASSWORD)\n  - --token-file\n  - /run/secrets/token\n  - --api-key\n  - --verbose\n"),
+], nothing_found=True)
+
+
 # "not so secret" (environs' README's example SECRET_KEY): two or three plain lower-case words are
 # a phrase standing for a value (Django's tests' "super secret", "new password", httpx's "a
 # secret"), judged whole: never by their first word alone (`SECRET_KEY: super secret` lost

@@ -10,7 +10,7 @@ No `key = "value"` shows these, yet the key names the value as plainly:
   closes it or a `,` follows (`Map.of("user", "u", "password", "X")`);
 - a secret-named option and its value, the next items of a command's exec form (a compose
   file's `command: ["redis-server", "--requirepass", "X"]`, a Dockerfile's `CMD [..]`, a
-  subprocess' argument list: session 39);
+  subprocess' argument list, a YAML block list's `- --requirepass` then `- X`: session 39);
 - Kotlin's `"password" to "X"` (a `Pair`, `mapOf(..)`'s entries);
 - Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`;
 - a string literal that is a whole `KEY=X` with a secret-named KEY, an environment entry in any
@@ -73,6 +73,11 @@ _PAIR = re.compile(
     + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{|(?(kb)=>|(?!)))\s*"""
     + _VALUE
     + r"""\s*(?P<close>[)\]},;]|$)""", re.M)
+# the same pair as a YAML block list's items (a Kubernetes container's `args:` / `command:`):
+# `- --requirepass` then `- X` at the same indent
+_LIST_OPTION = re.compile(
+    r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<kq>["']?)(?P<key>--?[A-Za-z][\w.\-]{0,80})(?P=kq)[ \t]*\n"""
+    r"""(?P=ind)-[ \t]+(?P<q>["']?)(?P<value>[^\s"'#\-][^\n"']{0,400}?)(?P=q)[ \t]*$""")
 # a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
 # parameter (`:password`), nor empty (`"DB_PASSWORD=" + pw`)
 _ENV_LITERAL = re.compile(
@@ -160,6 +165,10 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.start("value") + len(value), "env_literal",
                             False))
+    if "- -" in text:
+        out += [(m.start("value"), m.end("value"), "positional_pair", False)
+                for m in _LIST_OPTION.finditer(text)
+                if is_secret_key(m.group("key")) and _value(m.group("value"), m.group("key"))]
     for start, end in keys.lines(_AT_DECODED):
         for m in _DECODED_LITERAL.finditer(text, start, end):
             if is_secret_key(m.group("key")) and _decodes_to_text(m.group("value")):
