@@ -790,6 +790,8 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # Apple's uploaders, HTTPie's `-a`, kubeadm), paho-mqtt's `username_pw_set`
     "ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
     "altool", "notarytool", "-a ", "--auth", "kubeadm", "username_pw_set",
+    # mounts: a crypttab line's options (`luks`, `swap,cipher=..`)
+    "luks", "swap,", "tcrypt", "bitlk", "cipher=",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -170,7 +170,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
     "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),
     "hclblocks": lambda text, mode, language, keys: hclblocks.find(text, language),
-    "mounts": lambda text, mode, language, keys: mounts.find(text),
+    "mounts": lambda text, mode, language, keys: mounts.find(text, keys),
 }
 
 

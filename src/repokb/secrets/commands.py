@@ -133,16 +133,16 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # -k X` (the passphrase; `-kfile` names a file), macOS' `security create-keychain -p X` /
     # `unlock-keychain -p X` / `import f.p12 -P X`, Apple's uploaders' `altool -p X` and
     # `notarytool --password X`, HTTPie's (and xh's) `-a user:X`, kubeadm's `--token X`
-    (("ipmitool",), re.compile(rf"""\bipmitool\b{_REST}[ \t]-P[ \t]+{_WORD}""")),
-    (("freerdp",), re.compile(rf"""freerdp\d?\b{_REST}[ \t][/+-]p:{_WORD}""", re.I)),
-    (("rdesktop",), re.compile(rf"""\brdesktop\b{_REST}[ \t]-p[ \t]+{_WORD}""")),
+    # (one row: a row's lookup of its lines, per text, is most of this finder's time)
+    (("ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
+      "altool", "notarytool"),
+     re.compile(rf"""(?:\bipmitool\b{_REST}[ \t]-P[ \t]+|(?i:freerdp)\d?\b{_REST}[ \t][/+-]p:"""
+                rf"""|\brdesktop\b{_REST}[ \t]-p[ \t]+|\bsecurity[ \t]+(?:create-keychain"""
+                r"""|unlock-keychain|set-keychain-password|import|export)\b"""
+                rf"""{_REST}[ \t]-[pP][ \t]+|\b(?:altool|notarytool)\b{_REST}[ \t]"""
+                rf"""(?:-p|--password)(?:[ \t]+|=)){_WORD}""")),
     (("openssl",), re.compile(rf"""\bopenssl[ \t]+(?:enc|aes\S*|des\S*|bf\S*|camellia\S*)\b"""
                               rf"""{_REST}[ \t]-k[ \t]+{_WORD}""")),
-    (("keychain", "security import", "security export"),
-     re.compile(r"""\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-keychain-password"""
-                rf"""|import|export)\b{_REST}[ \t]-[pP][ \t]+{_WORD}""")),
-    (("altool", "notarytool"), re.compile(rf"""\b(?:altool|notarytool)\b{_REST}[ \t]"""
-                                          rf"""(?:-p|--password)(?:[ \t]+|=){_WORD}""")),
     (("-a ", "--auth"), re.compile(r"""(?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?"""
                                  rf"""(?:-a|--auth)(?:[ \t]+|=)["']?[^\s:"'@/]+:{_WORD}""")),
 )

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from repokb.rules.secret_patterns import PLACEHOLDER
+from repokb.secrets.keylines import KeyLines
 
 # fstab: device, mount point, type, options, then the dump and pass numbers (optional)
 _FSTAB = re.compile(r"(?m)^[ \t]*[^#\s]\S*[ \t]+(?:/\S*|none|swap)[ \t]+[\w.+-]+[ \t]+"
@@ -40,18 +41,20 @@ _CRYPTTAB = re.compile(r"(?m)^[ \t]*[^#\s/=]\S*[ \t]+(?:/dev/|(?:PART)?(?:UUID|L
 _CRYPTTAB_OPTION = re.compile(r"(?:^|,)(?:luks|plain|bitlk|tcrypt|swap|tmp|discard|noauto|nofail"
                               r"|initramfs|readonly|cipher=|size=|hash=|keyscript=|tries=|"
                               r"timeout=|header=|keyfile-(?:offset|size)=)")
-# a word a crypttab line's options hold (one of them, before any pattern is tried)
-_CRYPTTAB_WORDS = ("luks", "plain", "swap", "tcrypt", "bitlk", "cipher=")
+# a word a crypttab line's options hold (one of them, before any pattern is tried: found with
+# every finder's words, P.LINE_WORDS)
+_CRYPTTAB_WORDS = ("luks", "swap,", "tcrypt", "bitlk", "cipher=")
 # the key field naming no passphrase: asked at boot, or read from a device or a TPM
 _NO_PASSPHRASE = frozenset({"none", "ask", "swap"})
 
 F = TypeVar("F")
 
 
-def find(text: str) -> list[tuple[int, int, str, bool]]:
+def find(text: str, keys: KeyLines) -> list[tuple[int, int, str, bool]]:
     """Spans of the passphrases written in crypttab lines' key fields (see the docstring):
-    not a path (it holds a `/`), `none`, `-`, nor a placeholder or reference."""
-    if not any(w in text for w in _CRYPTTAB_WORDS) or (
+    not a path (it holds a `/`), `none`, `-`, nor a placeholder or reference (`keys`: the
+    text's key words, found once for every finder)."""
+    if not keys.has(_CRYPTTAB_WORDS) or (
             "/dev/" not in text and "UUID=" not in text and "LABEL=" not in text):
         return []
     return [(m.start("key"), m.end("key"), "crypttab_passphrase", False)
