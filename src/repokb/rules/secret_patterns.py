@@ -790,8 +790,10 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     # Apple's uploaders, HTTPie's `-a`, kubeadm), paho-mqtt's `username_pw_set`
     "ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
     "altool", "notarytool", "-a ", "--auth", "kubeadm", "username_pw_set",
-    # mounts: a crypttab line's options (`luks`, `swap,cipher=..`)
-    "luks", "swap,", "tcrypt", "bitlk", "cipher=",
+    # mounts: a crypttab line's options (`luks`, `swap,cipher=..`); cookies: a cookie jar's
+    # booleans; commands: `vault operator init`'s keys
+    "luks", "swap,", "tcrypt", "bitlk", "cipher=", "\ttrue\t", "\tfalse\t", "unseal key",
+    "recovery key",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -250,7 +250,7 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 and is_secret_value(m.group("value"), "password", literal_words=True)]
     if keys.has(("vault",)):
         out += _vault(text)
-    if "seal key" in keys.low or "ecovery key" in keys.low:
+    if keys.has(("unseal key", "recovery key")):
         out += _unseal_keys(text)
     if "@" in text and keys.has(("://",)):
         out += [(m.start("value"), m.end("value"), "url_token_user", False)

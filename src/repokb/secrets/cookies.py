@@ -44,7 +44,7 @@ _JAR_LINE = re.compile(r"""(?m)^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[
 def find(text: str, keys: KeyLines) -> list[Span]:
     """Spans of the session cookies' values written in text (see the module docstring)."""
     out: list[Span] = []
-    if "\tTRUE\t" in text or "\tFALSE\t" in text:
+    if keys.has(("\ttrue\t", "\tfalse\t")):  # (found with every finder's words)
         out += [(m.start("value"), m.end("value"), "session_cookie", False)
                 for m in _JAR_LINE.finditer(text) if _secret(m.group("name"), m.group("value"))]
     if not keys.has(("cookie", "-b ")):
