@@ -321,7 +321,9 @@ def CREDENTIAL_DUMP(f: FileFacts) -> str | None:
 
 @_fact("secret-like value", "secret")
 def ANY_SECRET(f: FileFacts) -> str | None:
-    return summary(f.secrets) if f.secrets else None
+    """The kinds the head's fast finder saw and the first line, not their count: a count of
+    the head's beside the whole text's (`redaction_note`) read as a contradiction."""
+    return summary(f.secrets, count=False) if f.secrets else None
 
 
 @_fact("Smarty template", "content")

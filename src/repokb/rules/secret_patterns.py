@@ -345,6 +345,20 @@ REDACTED = "<REDACTED_SECRET>"
 #   `credentials=/path`, `secretfile=/path` stays (was taken)
 # NEXT (newuser39): a prompt's fallback under a secret's name (`password = getpass.getpass() or
 #   "X"`, `token = input("Token: ") or "X"`: a notebook's default when Enter is pressed)
+# NEXT (secrets39): a crypttab line's inline passphrase (`name /dev/x X luks`; a key file's
+#   path kept); tools' own password options (`ipmitool -P`, FreeRDP's `/p:`, `rdesktop -p`,
+#   `openssl enc -k`, macOS `security ... -p/-P`, `altool -p`, `notarytool --password`, HTTPie's
+#   `-a u:X`, `kubeadm --token`), a secret-named `--option` and its value in an exec-form list
+#   (`["redis-server", "--requirepass", "X"]`), a C `#define SECRET "X"`, a Netscape cookie jar's
+#   session values, a dump's INSERT without columns (its CREATE TABLE's) and pg_dump's COPY rows,
+#   Vault's unseal keys (`vault operator unseal X`, `Unseal Key 1: X`) and a root token (`hvs.`
+#   + 24), a secret-named XML element's `<Value>` child (Windows answer files), CloudFormation's
+#   `ParameterKey`/`ParameterValue`, Beanstalk's `OptionName`/`Value` and a `NoEcho` parameter's
+#   `Default` in JSON, CDK's `SecretValue.unsafePlainText("X")`, python-jira's `basic_auth=(u,
+#   X)`, paho's `username_pw_set(u, X)`, EDN maps, `SSHPASS`, Apple's app-specific password in
+#   prose; kept: an age recipient (`age1...`), a parenthesised template expression
+#   (`(element.requirepass | d(..))`), two or three plain words under detect-secrets' keyword
+#   (`SECRET_KEY="not so secret"`)
 REDACTION_VERSION = 48
 
 
@@ -551,8 +565,10 @@ TOKEN_FORMATS: tuple[TokenFormat, ...] = (
         ("slack_app_token", ("xapp-",), r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]{20,}"),
         ("sourcegraph_token", ("sgp_",), r"sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
         ("sonar_token", ("squ_", "sqp_", "sqa_"), r"sq[upa]_[a-f0-9]{40}"),
+        # (and a root token, `hvs.` and 24 characters, as `vault operator init` prints it)
         ("vault_token", ("hvs.", "hvb."),
-         r"hvs\.[A-Za-z0-9_\-]{90,120}|hvb\.[A-Za-z0-9_\-]{138,300}"),
+         r"hvs\.[A-Za-z0-9_\-]{90,120}|hvs\.(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])[A-Za-z0-9]{24}"
+         r"|hvb\.[A-Za-z0-9_\-]{138,300}"),
         ("typeform_token", ("tfp_",), r"tfp_[A-Za-z0-9_\-.=]{59}"),
         ("adobe_secret", ("p8e-",), r"p8e-[A-Za-z0-9]{32}"),
         ("alibaba_key", ("LTAI",), r"LTAI(?=[A-Za-z]*[0-9])[A-Za-z0-9]{20}"),
@@ -620,9 +636,10 @@ SECRET_KEY_NAME_ENDS = frozenset(n.rsplit("_", 1)[-1] for n in SECRET_KEY_NAMES)
 # OpenLDAP's `BINDPW` (ldap.conf), SSSD's `ldap_default_authtok` (slapd.conf's `rootpw X` is
 # read as Kickstart's is, where `rootpw --lock` sets no password)
 # Redis' `requirepass` and `masterauth` under a role's or chart's prefix (`redis_requirepass:
-# "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms')
+# "X"`, DebOps' `redis_server__requirepass`; Redis' own `requirepass X` is redisforms');
+# sshpass' `SSHPASS` (the password `sshpass -e` reads from the environment)
 GLUED_SECRET_WORDS = ("password", "passwd", "secret", "token", "apikey", "storepass", "keypass",
-                      "bindpw", "authtok", "requirepass", "masterauth")
+                      "bindpw", "authtok", "requirepass", "masterauth", "sshpass")
 GLUED_NOT_SECRET = frozenset({"nopassword", "nosecret", "notoken"})
 # A key ending in one of these words names something about a secret, not the secret.
 NOT_SECRET_KEY_SUFFIXES = frozenset({
@@ -771,6 +788,14 @@ LINE_WORDS: tuple[str, ...] = tuple(sorted({
     "hashandpassword", "encoder", "hasher", "ph.hash", "ph.verify", "argon2", "context.hash",
     "context.verify", "context.encrypt", "crypt(", "scrypt", "pbkdf2",
     "cookieparser", "secretkeyspec", "ftp", "redis(", "expect(", "mkpasswd",
+    # session 39: tools' own password options (ipmitool, FreeRDP, rdesktop, macOS' keychains,
+    # Apple's uploaders, HTTPie's `-a`, kubeadm), paho-mqtt's `username_pw_set`
+    "ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
+    "altool", "notarytool", "-a ", "--auth", "kubeadm", "username_pw_set",
+    # mounts: a crypttab line's options (`luks`, `swap,cipher=..`); cookies: a cookie jar's
+    # booleans; commands: `vault operator init`'s keys
+    "luks", "swap,", "tcrypt", "bitlk", "cipher=", "\ttrue\t", "\tfalse\t", "unseal key",
+    "recovery key",
 }))
 
 # An assignment on one line: key, operator, value (quoted or bare).

@@ -420,7 +420,11 @@ SECRET_PATHS: dict[str, str] = {".bundle/config": "credentials_file",
                                 # Gradle's user home (~/.gradle/gradle.properties:
                                 # `signing.password`, `ossrhPassword`, `mavenCentralPassword`;
                                 # a project's own gradle.properties is indexed, redacted)
-                                ".gradle/gradle.properties": "credentials_file"}
+                                ".gradle/gradle.properties": "credentials_file",
+                                # davfs2's logins (`/etc/davfs2/secrets`, `~/.davfs2/secrets`:
+                                # `URL user password` a line; were unknown, excluded)
+                                "davfs2/secrets": "credentials_file",
+                                ".davfs2/secrets": "credentials_file"}
 # Files of a folder the walk leaves out by its name (SKIP_DIRS) that it still hands to the
 # classifier, one stat each, so a credential file there is recorded blocked with its reason, not
 # lost in its folder's: a Gradle user home is a `.gradle` folder of caches that holds the
@@ -1111,6 +1115,9 @@ EXTRA_LANGUAGE_BY_EXTENSION: dict[str, str] = {
     # systemd's units, `[Section]` groups of `Key=value` lines (celery 5.4.0's
     # `extra/systemd/celery.service`, `celerybeat.service`): how the service is run
     ".service": "ini", ".socket": "ini", ".timer": "ini",
+    # systemd-networkd's links and networks, the same syntax (a WireGuard `.netdev`'s
+    # `PrivateKey=` and `PresharedKey=` redacted; were unknown, excluded)
+    ".netdev": "ini", ".network": "ini",
     # Linguist's PowerShell: a script module (.psm1) and a data file (.psd1: a module
     # manifest's, a settings' or a localization's hashtable)
     ".psm1": "powershell", ".psd1": "powershell",
@@ -1143,8 +1150,11 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     ".aliases": "shell", ".functions": "shell", ".exports": "shell", ".bash_prompt": "shell",
     "gitconfig": "git_config", ".ideavimrc": "vim", "init.vim": "vim",
     # the file systems a machine mounts (`/etc/fstab`: an etckeeper or Ansible repository's),
-    # one mount a line; a CIFS share's `password=X` option redacted, `credentials=/path` kept
-    "fstab": "ini",
+    # one mount a line; a CIFS share's `password=X` option redacted, `credentials=/path` kept;
+    # the encrypted volumes it opens (`/etc/crypttab`: name, device, key file, options: a key
+    # file's path kept, an inline passphrase redacted, secrets/mounts.py) and the folders NFS
+    # shares (`/etc/exports`: `/srv/share 10.0.0.0/24(rw,sync)`)
+    "fstab": "ini", "crypttab": "ini", "exports": "ini",
     # tmux's configuration, its own command language (Linguist: Shell), was read as INI by
     # `.conf`: `.tmux.conf`, `tmux.conf`, oh-my-tmux's `.tmux.conf.local` (chunkers/blocks.py)
     ".tmux.conf": "tmux", "tmux.conf": "tmux", ".tmux.conf.local": "tmux",

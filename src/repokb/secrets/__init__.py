@@ -46,7 +46,8 @@ as the literal argument of the call that hashes, checks or keys with it (`bcrypt
 h)`, `password_verify('X', $h)`, `check_password_hash(h, "X")`, `hmac.new(b"X", ..)`);
 `cookies.find` a session cookie written in a request (`Cookie: session=X`, curl's `-b`);
 `usermaps.find` passwords YAML lists by user name (`auth:` / `users:` / `admin: X`,
-cloud-init's `chpasswd:` `root:X` lines).
+cloud-init's `chpasswd:` `root:X` lines); `mounts.find` a crypttab line's passphrase
+(`cryptdata /dev/sdb1 X luks`; a key file's path stays).
 `redact` applies them all to the whole text about to be indexed and returns it with every
 finding (widened over glued string literals) as `<REDACTED_SECRET>`, line numbers unchanged.
 A value found once is redacted wherever else it occurs in the file (one ending in `.`, `:`,
@@ -87,6 +88,7 @@ from repokb.secrets import (
     lispforms,
     literals,
     mlforms,
+    mounts,
     netforms,
     openresty,
     oracle,
@@ -168,6 +170,7 @@ FINDERS: dict[str, Callable[[str, Mode, str | None, KeyLines], list[Span]]] = {
     "cookies": lambda text, mode, language, keys: cookies.find(text, keys),
     "usermaps": lambda text, mode, language, keys: usermaps.find(text, language),
     "hclblocks": lambda text, mode, language, keys: hclblocks.find(text, language),
+    "mounts": lambda text, mode, language, keys: mounts.find(text, keys),
 }
 
 

@@ -15,7 +15,11 @@ Found here (spans of the value only):
   aws_secret_access_key X`, `poetry config http-basic.REPO USER X` and `pypi-token.REPO X`,
   `composer config [-g] http-basic.HOST USER X` and `github-oauth.HOST X` (`gitlab-token`,
   `gitlab-oauth`, `bearer`), `bundle config [set] [--global] HOST USER:X`, `twine upload -p X`;
-- CMake's `USERPWD "user:X"` (`file(DOWNLOAD ...)`) and `HTTP_PASSWORD X` (ExternalProject).
+- CMake's `USERPWD "user:X"` (`file(DOWNLOAD ...)`) and `HTTP_PASSWORD X` (ExternalProject);
+- session 39: a C preprocessor macro of a secret's name defined as a string, in any language
+  (C, C++, Objective-C, an Arduino sketch's `#define WIFI_PASS "X"`, a README's code block):
+  `#define API_KEY "X"`, `#define SECRET_TOKEN L"X"` (no operator stands between the name and
+  its value, so no assignment finder read it).
 
 A value is a literal, never a reference (`${TOKEN}`, `$ENV{TOKEN}`, `$$TOKEN`, `$(TOKEN)`,
 `%TOKEN%`), nor a placeholder (`<token>`, `changeme`), nor empty.
@@ -60,6 +64,13 @@ _CMAKE_CREDENTIAL = re.compile(
     r"""\bUSERPWD\s+(?P<q>"?)[^\s:"]+:(?P<value>(?:\\.|[^\s"\\)])+)(?P=q)"""
     r"""|\bHTTP_PASSWORD\s+(?P<q2>"?)(?P<value2>(?:\\.|[^\s"\\)])+)(?P=q2)""")
 
+# `#define NAME "X"` (a wide, UTF-8 or NSString literal too); a value of letters is judged as
+# code's literal is (`#define PASSWORD_FIELD "password"` names a field)
+_C_DEFINE = re.compile(r"""(?m)^[ \t]*#[ \t]*define[ \t]+(?P<name>[A-Za-z_]\w{0,80})[ \t]+"""
+                       r"""\(?[ \t]*(?:L|u8?|U|@)?"(?P<value>(?:\\.|[^"\\\n]){1,400})"[ \t]*"""
+                       r"""\)?[ \t]*(?://[^\n]*|/\*[^\n]*)?$""")
+_C_DEFINE_AT = re.compile(r"#[ \t]*define[ \t]")  # looked for first: `#` opens it, found fast
+_C_FORMAT = re.compile(r"[$`]|%[-+ #0-9.]*[sdiufxXcpl]")  # a reference or a printf format
 
 # the words (P.LINE_WORDS) the lines of each form hold
 _AT_STDIN = ("--password-stdin", "--with-token")
@@ -141,4 +152,9 @@ def find(text: str, language: str | None, keys: KeyLines | None = None) -> list[
             out.extend(_stdin_passwords(keys, _HERE_STRING))
     if keys.has(_AT_TOOLS):
         out.extend(_tool_credentials(keys))
+    if "define" in low and _C_DEFINE_AT.search(text):
+        out += [(m.start("value"), m.end("value"), "c_define_secret", False)
+                for m in _C_DEFINE.finditer(text) if is_secret_key(m.group("name"))
+                and not _C_FORMAT.search(m.group("value"))
+                and is_secret_value(m.group("value"), m.group("name"), literal_words=False)]
     return out

@@ -13,6 +13,10 @@ Hoppscotch): each an entry of a list of name/value objects, the secret's name in
   `{"type": "bearer", "bearer": "X"}` and Bruno's `auth:apikey { ... value: X }` block;
 - session 38: a cookie named for a session in a name/value list (a HAR file's `"cookies":
   [{"name": "sessionid", "value": "X"}]`; `cookies.session_cookie`);
+- session 39: a CloudFormation parameters file's `{"ParameterKey": "DBPassword",
+  "ParameterValue": "X"}`, Elastic Beanstalk's `{"OptionName": "DB_PASSWORD", "Value": "X"}`,
+  and a template's parameter marked `"NoEcho": "true"`, whose `"Default"` is the secret
+  whatever the parameter's name;
 - a request's JSON body written inside a JSON string (Postman's `"raw"`, Insomnia's `"text"`,
   Thunder Client's and Hoppscotch's bodies): `\\"password\\": \\"X\\"`, its quotes escaped,
   which the assignment finders read no key in.
@@ -38,9 +42,10 @@ DETECTOR = "client_entry"
 # an innermost JSON object (no object inside it), strings read whole (a `{{var}}` in one)
 _OBJECT = re.compile(r'\{(?:[^{}"]++|"(?:[^"\\\n]|\\.)*+"){1,120}+\}')
 _FIELD = re.compile(r'"(?P<field>key|name|value|initialValue|currentValue|type|authType|secret|'
-                    r'bearer)"\s*:\s*'
+                    r'bearer|ParameterKey|ParameterValue|OptionName|Value|NoEcho|Default)"\s*:\s*'
                     r'(?:"(?P<s>(?:[^"\\\n]|\\.)*)"|(?P<b>true|false))')
-_VALUES = ("value", "initialValue", "currentValue")
+_VALUES = ("value", "initialValue", "currentValue", "ParameterValue", "Value")
+_NAMES = ("key", "name", "ParameterKey", "OptionName")
 # an entry typed secret (Postman's environments), an auth object whose type says its value is
 # the credential (Hoppscotch's `{"authType": "api-key", "key": "X-Shop-Key", "value": "X"}`)
 _SECRET_TYPES = frozenset({"secret", "bearer", "api-key", "apikey"})
@@ -57,7 +62,7 @@ _TEMPLATE = re.compile(r"\{\{.*\}\}|<<.*>>")
 
 def find(text: str) -> list[Span]:
     out: list[Span] = []
-    if '"value"' in text or "Value\"" in text or '"bearer"' in text:
+    if '"value"' in text or "Value\"" in text or '"bearer"' in text or '"NoEcho"' in text:
         for m in _OBJECT.finditer(text):
             out += _entry(text, m)
     if "auth:apikey" in text:
@@ -79,11 +84,14 @@ def _entry(text: str, obj: re.Match[str]) -> list[Span]:
     typed = fields.get("type") or fields.get("authType")
     kind = (typed.group("s") or "").lower() if typed else ""
     # Thunder Client's bearer auth, `{"type": "bearer", "bearer": "X"}`: the token by its type
-    value_fields = (*_VALUES, "bearer") if kind == "bearer" else _VALUES
+    value_fields: tuple[str, ...] = (*_VALUES, "bearer") if kind == "bearer" else _VALUES
+    no_echo = fields.get("NoEcho")
+    if no_echo is not None and "true" in (no_echo.group("b"), (no_echo.group("s") or "").lower()):
+        value_fields, kind = ("Default",), "secret"  # a CloudFormation parameter kept secret
     values = [fields[v] for v in value_fields if v in fields and fields[v].group("s") is not None]
     if not values:
         return []
-    named = fields.get("key") or fields.get("name")
+    named = next((fields[n] for n in _NAMES if n in fields), None)
     name = named.group("s") or "" if named else ""
     flagged = fields.get("secret")
     secret = (is_secret_key(name)

@@ -17,6 +17,8 @@ and READMEs found each stored as written):
   literal piped to one (`echo "X" | gh secret set NAME`, `printf X | docker secret create
   NAME -`, `wrangler secret put`, `vercel env add`, `flyctl secrets set`);
 - GitHub Actions' `::add-mask::X`, which masks a literal only because it is a secret;
+- Vault's unseal keys (`vault operator unseal X`, `Unseal Key 1: X` as `vault operator init`
+  prints them) and a root token (`hvs.` and 24 characters: secret_patterns' format);
 - an environment pair given on a command line (`heroku config:set STRIPE_KEY=X`, `docker run
   -e SIGNING_KEY=X`, `--build-arg`, gcloud's `--set-env-vars`): a random value under a
   `..._KEY` name (`scan.random_key_value`), which the assignment finders read in code only
@@ -127,7 +129,28 @@ _OPTIONS: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
                                  rf"""[ \t]+http-basic\.\S+[ \t]+[^\s|;&]+[ \t]+{_WORD}""")),
     (("gem push",),
      re.compile(rf"""\bgem[ \t]+push\b{_REST}[ \t](?:-k|--key)(?:[ \t]+|=){_WORD}""")),
+    # session 39: a BMC's `ipmitool -P X`, FreeRDP's `/p:X` and rdesktop's `-p X`, `openssl enc
+    # -k X` (the passphrase; `-kfile` names a file), macOS' `security create-keychain -p X` /
+    # `unlock-keychain -p X` / `import f.p12 -P X`, Apple's uploaders' `altool -p X` and
+    # `notarytool --password X`, HTTPie's (and xh's) `-a user:X`, kubeadm's `--token X`
+    # (one row: a row's lookup of its lines, per text, is most of this finder's time)
+    (("ipmitool", "freerdp", "rdesktop", "keychain", "security import", "security export",
+      "altool", "notarytool"),
+     re.compile(rf"""(?:\bipmitool\b{_REST}[ \t]-P[ \t]+|(?i:freerdp)\d?\b{_REST}[ \t][/+-]p:"""
+                rf"""|\brdesktop\b{_REST}[ \t]-p[ \t]+|\bsecurity[ \t]+(?:create-keychain"""
+                r"""|unlock-keychain|set-keychain-password|import|export)\b"""
+                rf"""{_REST}[ \t]-[pP][ \t]+|\b(?:altool|notarytool)\b{_REST}[ \t]"""
+                rf"""(?:-p|--password)(?:[ \t]+|=)){_WORD}""")),
+    (("openssl",), re.compile(rf"""\bopenssl[ \t]+(?:enc|aes\S*|des\S*|bf\S*|camellia\S*)\b"""
+                              rf"""{_REST}[ \t]-k[ \t]+{_WORD}""")),
+    (("-a ", "--auth"), re.compile(r"""(?:^|[\s;&|(])(?:https?|xhs?)[ \t]+(?:[^\n|;&]*?[ \t])?"""
+                                 rf"""(?:-a|--auth)(?:[ \t]+|=)["']?[^\s:"'@/]+:{_WORD}""")),
 )
+# kubeadm's bootstrap token (`kubeadm join --token X`, `--discovery-token`): `[a-z0-9]{6}` `.`
+# `[a-z0-9]{16}`, lower case, which has no password's look
+_KUBEADM = re.compile(rf"""\bkubeadm\b{_REST}[ \t]--(?:token|discovery-token|tls-bootstrap-token)"""
+                      rf"""(?:[ \t]+|=){_WORD}""")
+_BOOTSTRAP_TOKEN = re.compile(r"[a-z0-9]{6}\.[a-z0-9]{16}")
 # a secret handed to a store, or masked: any literal word
 _STORE = r"""(?:gh[ \t]+secret[ \t]+set|(?:docker|podman)[ \t]+secret[ \t]+create"""
 _STORE += r"""|wrangler[ \t]+secret[ \t]+put|vercel[ \t]+env[ \t]+add|fly(?:ctl)?[ \t]+secrets"""
@@ -160,6 +183,12 @@ _EXPECT = re.compile(r"""expect[ \t]+(?:-\w+[ \t]+)*(?:\\?["{])?[^\n;]*?assword[
 # in a text that names Vault
 _VAULT_LOGIN = re.compile(rf"""vault[ \t]+login(?:[ \t]+-[\w\-]+(?:=[^\s|;&]*)?)*[ \t]+{_WORD}""")
 _VAULT_TOKEN = re.compile(r"""(?<![\w.$])[sb]\.[A-Za-z0-9]{24}(?![\w.])""")
+# session 39: an unseal key given to `vault operator unseal`, and the unseal (or recovery) keys
+# `vault operator init` prints, `Unseal Key 1: X` (its root token's line is a key's assignment)
+_VAULT_UNSEAL = re.compile(r"""vault[ \t]+operator[ \t]+unseal(?:[ \t]+-[\w\-]+(?:=[^\s|;&]*)?)*"""
+                           rf"""[ \t]+{_WORD}""")
+_UNSEAL_KEY = re.compile(r"""(?im)^[ \t>#*\-]*(?:unseal|recovery)[ \t]+key[ \t]+\d+:[ \t]*"""
+                         r"""(?P<value>[A-Za-z0-9+/]{20,}={0,2})(?![\w+/=])""")
 # a token as the user of a URL with no password (GitHub's and GitLab's `https://TOKEN@host/...`)
 _TOKEN_USER = re.compile(r"""https?://(?P<value>[A-Za-z0-9_\-]{16,256})@[\w\-]+(?:\.[\w\-]+)+""")
 # ... but a Sentry DSN's public key (`https://KEY@o4504.ingest.sentry.io/4504`, a self-hosted
@@ -204,6 +233,11 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
             out += [(start + m.start(g), start + m.end(g), "command_option", False)
                     for m in pattern.finditer(line) if _literal(m.group(g := _value(m)))
                     and password_like(m.group(g), min_length=6, glued_words=True)]
+    for start, line in keys.line_texts(("kubeadm",)):
+        out += [(start + m.start(g), start + m.end(g), "command_option", False)
+                for m in _KUBEADM.finditer(line) if _literal(value := m.group(g := _value(m)))
+                and (_BOOTSTRAP_TOKEN.fullmatch(value) is not None
+                     or password_like(value, min_length=6, glued_words=True))]
     for anchors, pattern in _SECRETS:
         for start, line in keys.line_texts(anchors):
             out += [(start + m.start(g), start + m.end(g), "command_secret", False)
@@ -216,6 +250,8 @@ def find(text: str, keys: KeyLines | None = None) -> list[Span]:
                 and is_secret_value(m.group("value"), "password", literal_words=True)]
     if keys.has(("vault",)):
         out += _vault(text)
+    if keys.has(("unseal key", "recovery key")):
+        out += _unseal_keys(text)
     if "@" in text and keys.has(("://",)):
         out += [(m.start("value"), m.end("value"), "url_token_user", False)
                 for m in _TOKEN_USER.finditer(text)
@@ -246,4 +282,13 @@ def _vault(text: str) -> list[Span]:
                             or password_like(value, min_length=8, glued_words=True))]
     out += [(m.start(), m.end(), "vault_token", True) for m in _VAULT_TOKEN.finditer(text)
             if random_token(m.group()[2:])]
+    out += [(m.start(g), m.end(g), "vault_unseal_key", True)
+            for m in _VAULT_UNSEAL.finditer(text) if _own_word(text, m.start())
+            and _literal(value := m.group(g := _value(m))) and random_token(value)]
     return out
+
+
+def _unseal_keys(text: str) -> list[Span]:
+    """`Unseal Key 1: X` / `Recovery Key 1: X` lines, as `vault operator init` prints them."""
+    return [(m.start("value"), m.end("value"), "vault_unseal_key", True)
+            for m in _UNSEAL_KEY.finditer(text) if random_token(m.group("value"))]

@@ -7,6 +7,11 @@ Spans of a cookie's value only, never its name: a cookie named for a session or 
 `remember_token`, `auth_token`, `jwt`) whose value is 8+ characters, or any cookie whose value
 is a random token (`values.random_token`). A placeholder (`{{session}}`, `$SESSION`, `<sid>`)
 or a plain setting (`theme=dark`, `Path=/`, `Expires=...`) stays.
+
+And a cookie jar's lines (session 39): the Netscape format curl, wget, yt-dlp and browser
+exports write (`cookies.txt`: domain, subdomains, path, secure, expiry, name, value, a tab
+between), each value judged as a request's cookie is (`.acme.io TRUE / TRUE 1767225600
+sessionid X`; `theme dark` stays).
 """
 
 from __future__ import annotations
@@ -30,12 +35,20 @@ _SESSION_NAME = re.compile(
     r"""(?:^|[._\-])(?:sess(?:ion)?(?:id)?|sid|auth(?:_?token)?|token|jwt|remember(?:_?token|"""
     r"""_me)?|access_?token|refresh_?token)$|sess(?:ion)?id$|^connect\.sid$""", re.I)
 
+# a cookie jar's line (`#HttpOnly_` marks an HTTP-only cookie's domain)
+_JAR_LINE = re.compile(r"""(?m)^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t"""
+                       r"""(?:TRUE|FALSE)\t-?\d+\t(?P<name>[^\t\n]{1,256})\t"""
+                       r"""(?P<value>[^\t\n]{1,4096})$""")
+
 
 def find(text: str, keys: KeyLines) -> list[Span]:
     """Spans of the session cookies' values written in text (see the module docstring)."""
-    if not keys.has(("cookie", "-b ")):
-        return []
     out: list[Span] = []
+    if keys.has(("\ttrue\t", "\tfalse\t")):  # (found with every finder's words)
+        out += [(m.start("value"), m.end("value"), "session_cookie", False)
+                for m in _JAR_LINE.finditer(text) if _secret(m.group("name"), m.group("value"))]
+    if not keys.has(("cookie", "-b ")):
+        return out
     for start, line in keys.line_texts(("cookie", "-b ")):
         for m in _COOKIES.finditer(line):
             at = m.start("pairs")

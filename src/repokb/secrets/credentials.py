@@ -8,7 +8,8 @@ Found here (spans of the value only):
   login X`, `kaggle config set -n key -v X`, Hugging Face's `login("X")` (a token
   without its `hf_` prefix; huggingface_hub's `login`, `HfFolder.save_token`), and the
   mysql flag in an argument list (`subprocess.run(["mysql", "-pX"])`);
-- calls whose second argument is the password: `auth=("user", "X")` (and an `auth` key given
+- calls whose second argument is the password: `auth=("user", "X")`, `basic_auth=("user",
+  "X")` (python-jira), paho-mqtt's `username_pw_set("user", "X")` (and an `auth` key given
   the pair: Guzzle's `'auth' => ['user', 'X']`, `{"auth": ("user", "X")}`), `HTTPBasicAuth(user,
   "X")`, `smtp.login(user, "X")` and a bare `login(user, "X")`, `connect(host, user, "X")`
   (MySQLdb's, PHP's `mysql_connect`; paramiko's `connect(host, port, user, "X")`: a
@@ -93,11 +94,13 @@ _CARGO_LOGIN = re.compile(r"""\bcargo[ \t]+login(?:[ \t]+--registry(?:[ \t]+|=)[
 _TOOL_LOGIN = re.compile(r"""\b(?:wandb[ \t]+login(?:[ \t]+--[a-z\-]+)*|kaggle[ \t]+config[ \t]+"""
                          r"""set[ \t]+-n[ \t]+key[ \t]+-v)[ \t]+"""
                          r"""(?P<q>["']?)(?P<value>[A-Za-z0-9_\-+/=.]{16,128})(?P=q)""")
-# a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`
+# a literal wrapped as a secret by its type: pydantic's `SecretStr("X")`, `SecretBytes(b"X")`,
+# the AWS CDK's `SecretValue.unsafePlainText("X")` (session 39; Python's `unsafe_plain_text`)
 # (and Rust's secrecy crate: `SecretString::new("X".to_string())`, `SecretString::from("X")`,
 # `Secret::new(String::from("X"))`)
 _SECRET_TYPE = re.compile(
-    r"""\bSecret(?:Str|Bytes)\(\s*b?(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)\s*\)"""
+    r"""\b(?:Secret(?:Str|Bytes)|SecretValue\.(?:unsafePlainText|plainText|unsafe_plain_text"""
+    r"""|plain_text))\(\s*b?(?P<q>["'])(?P<value>[^"'\n]{4,400})(?P=q)\s*\)"""
     r"""|\b(?:SecretString|SecretBox|Secret)::(?:new|from)\(\s*(?:String::from\(\s*)?"""
     r"""(?P<rq>")(?P<rvalue>[^"\n]{4,400})(?P=rq)(?:\.(?:to_string|to_owned|into)\(\))?\s*\)""")
 # huggingface_hub's login by position, in a file that names the library: `login("X")`,
@@ -113,7 +116,7 @@ _MAGIC_ENV = re.compile(r"""^[ \t]*(?:%env|%set_env|![ \t]*export)[ \t]+(?P<key>
 _HTPASSWD = re.compile(r"""\bhtpasswd\s+(?:-[a-zA-Z]+\s+)*?-[a-zA-Z]*b[a-zA-Z]*\s+"""
                        r"""(?:-[a-zA-Z]+\s+(?:\d+\s+)?)*\S+\s+\S+\s+""" + _V)
 _CALL = re.compile(  # a call that takes the password as its second or third argument
-    r"""(?:(?:\bauth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
+    r"""(?:(?:\b(?:basic_)?auth\s*=|["']auth["']\s*(?:=>|:))\s*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|HTTPProxyAuth|BasicAuthClient|BasicAuth|"""
     r"""DigestAuth|NetworkCredential|ClientSecretCredential|UsernamePasswordCredentials|PasswordAuthentication|"""
     r"""UsernamePasswordAuthenticationToken|PasswordCredential|getConnection|PDO|mysqli|"""
     r"""mysqli_connect|ldap_bind|simple_bind_s|simple_bind|Credentials\.basic|Credentials(?:::new)?|"""
@@ -123,7 +126,7 @@ _CALL = re.compile(  # a call that takes the password as its second or third arg
     r"""dataSource|DriverManagerDataSource|login|connect|mysql_p?connect|mssql_connect|"""
     r"""ftp_login|ssh2_auth_password|FTP|FTP_TLS)\s*\(|"""  # ftplib's FTP(host, user, X)
     r"""(?:\.|->|:)(?:login|auth|basicAuth|withBasicAuth|setBasicAuth|SetBasicAuth|PlainAuth|basic_auth|"""
-    r"""with_basic_auth|set_password)\s*\()"""
+    r"""with_basic_auth|set_password|username_pw_set)\s*\()"""
     r"""(?P<args>(?:[^()\n]|\([^()\n]*\)){1,240})[)\]]""")  # Rust's `Some("X")` inside
 # sbt's `Credentials("realm", "host", "user", "X")`, as scalafmt breaks it over lines
 _SBT_CREDENTIALS = re.compile(
@@ -258,7 +261,7 @@ _AT_SHORT_FLAG = ("sshpass", "login", "redis-cli", "mongo")
 _AT_HTPASSWD = ("htpasswd",)
 _AT_CALL = ("auth", "login", "credential", "getconnection", "pdo", "mysqli", "bind",
             "datasource", "set_password", "connect(", "staticprovider", "newdialer", "ftp(",
-            "ftp_tls(")
+            "ftp_tls(", "username_pw_set")
 _AT_KEY_CALL = ("jwt", "hmac", "openssl_", "cipheriv", "from_secret", "new_from_slice",
                 "new_varkey", "key::", "signedstring", "new_with_secret", "signer(",
                 "serializer(")
@@ -300,7 +303,8 @@ def find(text: str, mode: str, keys: KeyLines | None = None) -> list[Span]:
                                                              : m.start()], len(line), mode)]
     if "wandb" in low or "kaggle" in low:
         out += _logins(_TOOL_LOGIN, text)
-    if "secretstr(" in low or "secretbytes(" in low or "secret" in low and "::" in low:
+    if ("secretstr(" in low or "secretbytes(" in low or "secret" in low and "::" in low
+            or "secretvalue." in low):
         for m in _SECRET_TYPE.finditer(text):
             group = "value" if m.group("value") is not None else "rvalue"
             value = m.group(group)

@@ -28,6 +28,7 @@ from repokb.secrets.scan import (
     is_placeholder,
     key_words,
     names_a_store,
+    plain_phrase,
     random_part,
     validation_rules,
 )
@@ -151,6 +152,9 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and _names_a_method(line):
                 continue  # `password_hasher: argon2id`: how a secret is made, not one
+            if secret_type == _KEYWORD and plain_phrase(value.strip("'\"")):
+                continue  # `SECRET_KEY="not so secret"` (environs' README): a phrase standing
+                # for a value (`scan.plain_phrase`)
             if secret_type == _KEYWORD and filename == _SHELL and _NUMBER_WORD.match(value):
                 continue  # `PASSWORD_MIN=8 x.c`: the plugin reads a shell line's rest with the
                 # variable's value; the value is the number (a shell's word), and a number is

@@ -12,7 +12,8 @@ An Emacs configuration (`init.el`, `.emacs`, `config.el`) sets its credentials a
 Clojure (`.clj`, `.cljs`, `.cljc`, Leiningen's `project.clj` and `profiles.clj`) writes the same
 forms: a secret-named var given a string (`(def api-key "X")`, `(def ^:private db-password
 "X")`, `(defonce token "X")`) and a secret-named keyword in a map (`{:user "u" :password "X"}`,
-`:repository-auth {#"clojars" {:password "X"}}`), the map's `{` and `,` (whitespace there)
+`:repository-auth {#"clojars" {:password "X"}}`; an EDN file's too, `{:db {:pass "X"}}`: session
+39), the map's `{` and `,` (whitespace there)
 before it, and the string glued to an Authorization scheme by `str` (`(str "Bearer " "X")`).
 Spans of the value only, never its name. A name must be a secret's (`scan.is_secret_key`);
 the value is judged as a string literal of code is (`scan.is_secret_value`: no bare word, no
@@ -27,7 +28,7 @@ import re
 from repokb.secrets.scan import is_placeholder, is_secret_key, is_secret_value
 
 Span = tuple[int, int, str, bool]
-_LISPS = frozenset({"emacs_lisp", "clojure"})
+_LISPS = frozenset({"emacs_lisp", "clojure", "edn"})  # (EDN: Clojure's data, its maps alike)
 
 # a symbol (`erc-password`, `'paradox-github-token`, `:secret`, `(password .`) and the string
 # right after it

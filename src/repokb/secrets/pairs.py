@@ -8,6 +8,9 @@ No `key = "value"` shows these, yet the key names the value as plainly:
   "X")`, `Map.entry(..)`; Haskell's and OCaml's association lists (`[("api_key", "X")]`,
   http-client's `urlEncodedBody`); the key string opens the pair or follows a `,`, the value
   closes it or a `,` follows (`Map.of("user", "u", "password", "X")`);
+- a secret-named option and its value, the next items of a command's exec form (a compose
+  file's `command: ["redis-server", "--requirepass", "X"]`, a Dockerfile's `CMD [..]`, a
+  subprocess' argument list, a YAML block list's `- --requirepass` then `- X`: session 39);
 - Kotlin's `"password" to "X"` (a `Pair`, `mapOf(..)`'s entries);
 - Go's `url.Values{"password": {"X"}}` and `http.Header{"X-Api-Key": []string{"X"}}`;
 - a string literal that is a whole `KEY=X` with a secret-named KEY, an environment entry in any
@@ -60,7 +63,7 @@ from repokb.secrets.values import is_field_name, names_something, placed_passwor
 Span = tuple[int, int, str, bool]
 
 # a key and a value may stand in Erlang's and Elixir's binaries: `{<<"password">>, <<"X">>}`
-_KEY = r"""(?P<kq>["'])(?P<key>[A-Za-z_][\w.\-]{0,80})(?P=kq)(?P<kb>>>)?"""
+_KEY = r"""(?P<kq>["'])(?P<key>-{0,2}[A-Za-z_][\w.\-]{0,80})(?P=kq)(?P<kb>>>)?"""
 _VALUE = r"""(?P<vb><<)?(?P<q>["'])(?P<value>[^"'\n]{1,400})(?P=q)(?(vb)>>)"""
 # from the key's opening quote; what opens the pair (`(`, `[`, `{`, `,`, `=`) is the text's last
 # character before it (`_opener`)
@@ -70,6 +73,11 @@ _PAIR = re.compile(
     + r"""\s*(?P<sep>,|\bto\b|:\s*(?:\[\]string\s*)?\{|(?(kb)=>|(?!)))\s*"""
     + _VALUE
     + r"""\s*(?P<close>[)\]},;]|$)""", re.M)
+# the same pair as a YAML block list's items (a Kubernetes container's `args:` / `command:`):
+# `- --requirepass` then `- X` at the same indent
+_LIST_OPTION = re.compile(
+    r"""(?m)^(?P<ind>[ \t]*)-[ \t]+(?P<kq>["']?)(?P<key>--?[A-Za-z][\w.\-]{0,80})(?P=kq)[ \t]*\n"""
+    r"""(?P=ind)-[ \t]+(?P<q>["']?)(?P<value>[^\s"'#\-][^\n"']{0,400}?)(?P=q)[ \t]*$""")
 # a literal that is one `KEY=X`, X no interpolation (`{pw}`, `${VAR}`, `<pw>`), no bind
 # parameter (`:password`), nor empty (`"DB_PASSWORD=" + pw`)
 _ENV_LITERAL = re.compile(
@@ -137,6 +145,8 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
                     and "\n" in text[m.start("key"):m.end("value")]):
                 continue  # a list of names one a line (`__all__`, a `Literal[..]`), not a pair
             key, value = m.group("key"), m.group("value")
+            if key.startswith("-") and value.startswith("-"):
+                continue  # an option's names (`add_argument("--api-key", "--key")`)
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.end("value"), "positional_pair", False))
         m = _ENV_LITERAL.match(text, q)
@@ -155,6 +165,10 @@ def find(text: str, language: str | None = None, keys: KeyLines | None = None) -
             if is_secret_key(key) and _value(value, key):
                 out.append((m.start("value"), m.start("value") + len(value), "env_literal",
                             False))
+    if "- -" in text:
+        out += [(m.start("value"), m.end("value"), "positional_pair", False)
+                for m in _LIST_OPTION.finditer(text)
+                if is_secret_key(m.group("key")) and _value(m.group("value"), m.group("key"))]
     for start, end in keys.lines(_AT_DECODED):
         for m in _DECODED_LITERAL.finditer(text, start, end):
             if is_secret_key(m.group("key")) and _decodes_to_text(m.group("value")):

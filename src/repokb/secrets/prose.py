@@ -36,9 +36,12 @@ _PROSE = re.compile(
 _PROSE_API_KEY = re.compile(
     r"""\bapi[ \t]+keys?[ \t]*:[ \t]*[`"'*]*(?P<value>[^\s`"'*,;()<>]{6,80})""", re.I)
 # session 38: Google's app password, four groups of four letters, quoted after "password" in
-# a sentence ("The SMTP app password is `abcd efgh ijkl mnop`"): one word, its spaces in it
+# a sentence ("The SMTP app password is `abcd efgh ijkl mnop`"): one word, its spaces in it;
+# session 39: Apple's app-specific password, its groups joined by `-` (`wmgf-eftl-uxqr-bmfg`,
+# fastlane's and altool's `FASTLANE_APPLE_APPLICATION_SPECIFIC_PASSWORD`), quoted or not
 _APP_PASSWORD = re.compile(
-    r"""\bpassword\b[^\n`"']{0,40}[`"'](?P<value>[a-z]{4}(?: [a-z]{4}){3})[`"']""", re.I)
+    r"""\bpassword\b[^\n`"']{0,40}(?:[`"'](?P<value>[a-z]{4}(?: [a-z]{4}){3})[`"']"""
+    r"""|[`"']?(?<![\w-])(?P<dashed>[a-z]{4}(?:-[a-z]{4}){3})(?![\w-]))""", re.I)
 # "Auth token X", "deploy token: X", "the service token X to call the API": a random value
 # (`random_token`) right after "token", "secret" or "API key", no verb between
 _PROSE_TOKEN = re.compile(
@@ -262,8 +265,10 @@ def line_findings(line: str, start: int, mode: str,
             if value_ok(value) and placed_password(value):
                 out.append((start + m.start("value"), start + m.start("value") + len(value),
                             "prose_secret", False))
-        out += [(start + m.start("value"), start + m.end("value"), "prose_secret", False)
-                for m in _APP_PASSWORD.finditer(line)]
+    out += [(start + m.start(g), start + m.end(g), "prose_secret", False)
+            for m in _APP_PASSWORD.finditer(line)
+            for g in ("value" if m.group("value") is not None else "dashed",)
+            if _in_prose(line, start, m, start + m.end(g), mode, regions)]
     out.extend(_prose_passwords(line, start, mode, regions))
     out.extend(_prose_tokens(line, start, mode, regions))
     return out

@@ -36,13 +36,15 @@ class Finding:
         return f"{self.detector} at line {self.line}"
 
 
-def summary(found: Iterable[Finding]) -> str:
+def summary(found: Iterable[Finding], count: bool = True) -> str:
     """Findings in a reason's words: `2 value(s): aws_access_key, slack_webhook from line 3`
-    (kinds and a line, never a value). By line first: a decoded file's findings (a notebook's
+    (kinds and a line, never a value); without `count`, `aws_access_key, slack_webhook from
+    line 3` (the classifier's head: the whole text's count is the one a user reads, see
+    pipeline/chunk.redaction_note). By line first: a decoded file's findings (a notebook's
     cells) have offsets each within its own part, lines all in the file."""
     found = sorted(found, key=lambda x: (x.line, x.start))
-    kinds = sorted({x.detector for x in found})
-    return f"{len(found)} value(s): {', '.join(kinds)} from line {found[0].line}"
+    kinds = f"{', '.join(sorted({x.detector for x in found}))} from line {found[0].line}"
+    return f"{len(found)} value(s): {kinds}" if count else kinds
 
 
 def merged(findings: list[Finding]) -> list[Finding]:
@@ -282,6 +284,17 @@ def css_selector_line(line: str) -> bool:
             and _CSS_SELECTORS.fullmatch(line) is not None)
 
 
+# two or three plain lower-case words (`not so secret`, `super secret`, `new password`): a phrase
+# a document or a test writes for a value, not a passphrase (those are four words and more, or mix
+# cases, digits or symbols); a bare value is judged whole, never by its first word alone
+_PLAIN_PHRASE = re.compile(r"[a-z]+(?: [a-z]+){1,2}")
+_VALUE_REST = re.compile(r"[^\n]*?(?=[ \t]*$)", re.M)  # to the line's end (`#7` may be a word)
+
+
+def plain_phrase(value: str) -> bool:
+    return _PLAIN_PHRASE.fullmatch(value) is not None
+
+
 def _line_assignments(text: str, start: int, end: int,
                       mode: Mode) -> list[tuple[int, int, str, bool]]:
     """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
@@ -325,6 +338,10 @@ def _line_assignments(text: str, start: int, end: int,
             # `env: ${X} ADMIN_PASSWORD=v`
             at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
                 else m.end()
+            continue
+        if group == "value" and (rest := _VALUE_REST.match(line, m.start(group))) and \
+                plain_phrase(rest.group()):  # `SECRET_KEY: super secret`: a phrase, whole
+            at = m.end()
             continue
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
@@ -512,8 +529,10 @@ def random_literal(value: str) -> bool:
 
 def _reference(value: str) -> bool:
     """`settings.SECRET_KEY`, `os.getenv(...)`, `email[` (of `email["PASSWORD"]`, cut at its
-    quote in prose): a name in code, not a literal; unless a part of it is random
-    (`hvs.CAESIJx9Kq2m...`, a token with a dot)."""
+    quote in prose), `(element.requirepass` (a template's parenthesised expression, cut at its
+    space: DebOps' `"requirepass": (element.requirepass | d(..))`): a name in code, not a
+    literal; unless a part of it is random (`hvs.CAESIJx9Kq2m...`, a token with a dot)."""
+    value = value.lstrip("(")
     return (P.CODE_REFERENCE.match(value) is not None
             and ("." in value or "(" in value or value.endswith("["))
             and not random_part(value))

@@ -258,6 +258,7 @@ def find(text: str, mode: str, language: str | None = None,
                                 "secret_assignment", False))
     if anchored and "<" in text:
         out.extend(_xml_values(key_lines))
+        out.extend(_xml_child_values(text))
     if anchored and _HCL_AT.search(text):  # a block spans lines
         for m in _HCL_DEFAULT.finditer(text):
             if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key")):
@@ -324,10 +325,27 @@ def _xml_values(key_lines: list[tuple[int, str]]) -> list[Span]:
     return out
 
 
+# a secret-named element whose value is its `<Value>` child's text, on the next line as
+# Windows' answer files write it (`<AdministratorPassword>` / `<Password>` then `<Value>X</Value>`
+# and `<PlainText>`: X the password, or its base64 when PlainText is false)
+_XML_VALUE_CHILD = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,80})(?:\s[^<>]*)?>\s*"
+                              r"<(?P<tag>[Vv]alue)>(?P<value>[^<>\n]{1,400})</(?P=tag)>")
+
+
+def _xml_child_values(text: str) -> list[Span]:
+    if "<Value>" not in text and "<value>" not in text:
+        return []
+    return [(m.start("value"), m.end("value"), "xml_value", False)
+            for m in _XML_VALUE_CHILD.finditer(text)
+            if named_secret_key(m.group("key")) and value_ok(m.group("value"), m.group("key"))]
+
+
 def xml_values(text: str) -> list[Span]:
     """`_xml_values` of a whole text: the classifier's head scan of XML (a pom's `<storepass>`,
     Maven's settings.xml `<password>`), which `scan.scan` alone does not read."""
-    return _xml_values(KeyLines(text).line_texts(P.KEY_ANCHORS)) if "<" in text else []
+    if "<" not in text:
+        return []
+    return _xml_values(KeyLines(text).line_texts(P.KEY_ANCHORS)) + _xml_child_values(text)
 
 
 def basic_credentials(text: str) -> list[str]:
@@ -486,8 +504,16 @@ def extend_concatenation(text: str, end: int) -> int:
         last, at = m.end("value"), m.end()
 
 
+# an age recipient (`age1` and Bech32, a plugin's `age1yubikey1...`): a public key, what SOPS'
+# `.sops.yaml` and an age recipients file list (its secret key is `AGE-SECRET-KEY-1...`)
+_AGE_RECIPIENT = re.compile(r"age1(?:[a-z0-9]{1,20}1)?[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58,}")
+
+
 def readable(line: str, start: int, end: int) -> bool:
-    """A value that only looks secret: an integrity hash, checksum or SHA named as such."""
+    """A value that only looks secret: an integrity hash, checksum or SHA named as such, an age
+    recipient (a public key)."""
+    if _AGE_RECIPIENT.fullmatch(line, start, end):
+        return True
     before = line[max(0, start - 60):start]
     if _HASH_PREFIX.search(before):
         return True

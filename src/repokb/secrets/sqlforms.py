@@ -22,7 +22,9 @@
 - session 37: a seed's row, `INSERT INTO users (email, password, role) VALUES ('a@b',
   'X', 'admin'), (...)`: the literal each row gives a column named for a secret
   (`scan.is_secret_key`: `password`, `api_key`, `token`; not `key`, `password_changed_at`'s
-  date is no password), in every row up to the statement's `;`.
+  date is no password), in every row up to the statement's `;`; session 39: a dump's INSERT
+  without a column list (mysqldump's), its columns read from the table's CREATE TABLE in the
+  same text, and pg_dump's `COPY t (.., api_token) FROM stdin;` rows up to its `\\.` line.
 
 Kept: placeholders (`'<password>'`, `${PW}`, `{{ var('pw') }}`), SQL*Plus's substitution
 (`&pw`), bind variables (`:pw`, `?`, `%s`), MySQL's `IDENTIFIED BY PASSWORD '*hash'` keyword
@@ -93,6 +95,8 @@ def find(text: str, keys: KeyLines) -> list[Span]:
                 if _password(m.group("value"))]
     if "insert" in keys.low:
         out += inserted(text, keys)
+    if "stdin" in keys.low and "copy" in keys.low:
+        out += _copied(text)
     if "secret" in keys.low:
         for create in _CREATE_SECRET.finditer(text):
             statement_end = text.find(";", create.end())
@@ -110,6 +114,67 @@ _ROW_PART = re.compile(r"'(?:[^'\n]|'')*'|\"[^\"\n]*\"|[(),;]|[^'\"(),;]+")
 _MAX_ROWS_READ = 200_000  # characters of rows read after one INSERT's column list
 
 
+# session 39: a dump's INSERT without a column list (mysqldump's `INSERT INTO `users` VALUES
+# (..),(..);`), its columns those of the table's CREATE TABLE in the same text; and pg_dump's
+# `COPY t (a, b) FROM stdin;` rows (tab-separated, up to `\.`)
+_INSERT_ALL = re.compile(r"(?i)\binsert\s+(?:ignore\s+)?into\s+(?P<table>[\w.\"`\[\]]{1,200})\s*"
+                         r"values\s*")
+_CREATE_TABLE = r"(?i)\bcreate\s+table\s+(?:if\s+not\s+exists\s+)?{table}\s*\("
+_COLUMN = re.compile(r"""\s*[`"\[]?(?P<name>[A-Za-z_]\w*)[`"\]]?\s+[A-Za-z]""")
+_NOT_A_COLUMN = frozenset({"primary", "key", "unique", "constraint", "index", "foreign", "check",
+                           "fulltext", "spatial", "exclude"})
+_COPY = re.compile(r"(?im)^copy\s+[\w.\"]{1,200}\s*\((?P<columns>[^()\n]{1,4000})\)\s+from\s+"
+                   r"stdin\b[^\n]*\n")
+
+
+def _table_columns(text: str, table: str) -> list[str]:
+    """The columns of `table` as a CREATE TABLE of the same text declares them, in order (no
+    such statement: none)."""
+    name = re.escape(table.strip('`"[]').rsplit(".", 1)[-1])
+    create = re.search(_CREATE_TABLE.format(table=r"(?:[\w\"`\[\]]+\.)?[`\"\[]?" + name
+                                            + r"[`\"\]]?"), text)
+    if create is None:
+        return []
+    columns: list[str] = []
+    depth, piece = 0, create.end()
+    for part in re.finditer(r"[(),]", text[create.end():create.end() + 20_000]):
+        at = create.end() + part.start()
+        if part.group() == "(":
+            depth += 1
+        elif part.group() == ")" and depth:
+            depth -= 1
+        elif depth == 0:  # a `,` between two definitions, or the table's closing `)`
+            m = _COLUMN.match(text, piece, at)
+            if m is not None and m.group("name").lower() not in _NOT_A_COLUMN:
+                columns.append(m.group("name"))
+            piece = at + 1
+            if part.group() == ")":
+                break
+    return columns
+
+
+def _copied(text: str) -> list[Span]:
+    """The fields pg_dump's `COPY .. FROM stdin` rows give to its columns named for a secret."""
+    out: list[Span] = []
+    for m in _COPY.finditer(text):
+        columns = [c.strip().strip('"') for c in m.group("columns").split(",")]
+        secret = {i for i, c in enumerate(columns) if is_secret_key(c)}
+        if not secret:
+            continue
+        at = m.end()
+        while at < len(text) and not text.startswith("\\.", at):
+            end = text.find("\n", at)
+            end = len(text) if end == -1 else end
+            fields, start = text[at:end].split("\t"), at
+            for i, field in enumerate(fields):
+                if i in secret and field != "\\N" and _password(field) and is_secret_value(
+                        field, columns[i], literal_words=True):
+                    out.append((start, start + len(field), "sql_password", False))
+                start += len(field) + 1
+            at = end + 1
+    return out
+
+
 def inserted(text: str, keys: KeyLines) -> list[Span]:
     """The quoted literals an INSERT's rows give to its columns named for a secret (tried
     where the word `insert` stands, not at every character: Python's `list.insert` is
@@ -117,9 +182,12 @@ def inserted(text: str, keys: KeyLines) -> list[Span]:
     out: list[Span] = []
     for at in keys.at("insert"):
         m = _INSERT.match(text, at)  # (its `\b` reads the character before `at`: not `x_insert`)
-        if m is None:
+        if m is not None:
+            columns = [c.strip().strip('`"[]') for c in m.group("columns").split(",")]
+        elif (m := _INSERT_ALL.match(text, at)) is not None:
+            columns = _table_columns(text, m.group("table"))
+        else:
             continue
-        columns = [c.strip().strip('`"[]') for c in m.group("columns").split(",")]
         secret = {i for i, c in enumerate(columns) if is_secret_key(c)}
         if not secret:
             continue
