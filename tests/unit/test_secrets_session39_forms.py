@@ -759,7 +759,7 @@ test_near_relatives_without_a_secret_stay = kept_forms([
 # `super`), and a passphrase of four words or mixed case goes whole
 test_two_or_three_plain_words_are_a_phrase = kept_forms([
     ("markdown", '```bash\n# .env\nSECRET_KEY="not so secret"\n```\n'),
-    ("yaml", "SECRET_KEY: super secret\npassword: correct horse staple\n"),
+    ("yaml", "SECRET_KEY: super secret  # dev\npassword: correct horse staple\n"),
     ("dotenv", "EMAIL_HOST_PASSWORD=not empty password\n"),
     ("python", 'post_data["password"] = "new password"\n'),
 ], nothing_found=True)

@@ -152,7 +152,8 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and _names_a_method(line):
                 continue  # `password_hasher: argon2id`: how a secret is made, not one
-            if secret_type == _KEYWORD and plain_phrase(value.strip("'\"")):
+            if secret_type == _KEYWORD and plain_phrase(
+                    _TRAILING_COMMENT.sub("", value).strip("'\"")):
                 continue  # `SECRET_KEY="not so secret"` (environs' README): a phrase standing
                 # for a value (`scan.plain_phrase`)
             if secret_type == _KEYWORD and filename == _SHELL and _NUMBER_WORD.match(value):
@@ -220,6 +221,7 @@ _NEXT_PART = re.compile(r";[ \t]*[A-Za-z][A-Za-z ]{0,40}=")
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?[ \t]")  # a number, then the line's next word
 _NEXT_ARGUMENT = re.compile(r"[ \t]+[A-Za-z_][\w.\-]*=")  # Ansible's ` priv=`, ` state=`
 _AZURE_NAME = "AccountKey="
+_TRAILING_COMMENT = re.compile(r"[ \t]+#.*\Z")  # the plugin reads a YAML line's comment too
 
 # the key a value is assigned to, at the end of the text before the value
 _KEY_BEFORE = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?\s*(?:=>|:=|[:=])\s*["'`]?$""")

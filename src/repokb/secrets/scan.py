@@ -288,7 +288,7 @@ def css_selector_line(line: str) -> bool:
 # a document or a test writes for a value, not a passphrase (those are four words and more, or mix
 # cases, digits or symbols); a bare value is judged whole, never by its first word alone
 _PLAIN_PHRASE = re.compile(r"[a-z]+(?: [a-z]+){1,2}")
-_VALUE_REST = re.compile(r"[^\n]*?(?=[ \t]*$)", re.M)  # to the line's end (`#7` may be a word)
+_VALUE_REST = re.compile(r"[^\n#]*?(?=[ \t]*(?:[ \t]#|$))", re.M)  # to a comment or the line's end
 
 
 def plain_phrase(value: str) -> bool:
