@@ -753,18 +753,14 @@ test_near_relatives_without_a_secret_stay = kept_forms([
 ], nothing_found=True)
 
 
-# "not so secret" (environs' README's example SECRET_KEY): two or three plain lower-case words are
-# a phrase standing for a value (Django's tests' "super secret", "new password", httpx's "a
-# secret"), judged whole: never by their first word alone (`SECRET_KEY: super secret` lost
-# `super`), and a passphrase of four words or mixed case goes whole
-test_two_or_three_plain_words_are_a_phrase = kept_forms([
-    ("markdown", '```bash\n# .env\nSECRET_KEY="not so secret"\n```\n'),
-    ("yaml", "SECRET_KEY: super secret  # dev\npassword: correct horse staple\n"),
-    ("dotenv", "EMAIL_HOST_PASSWORD=not empty password\n"),
-    ("python", 'post_data["password"] = "new password"\n'),
-], nothing_found=True)
-test_a_passphrase_goes_whole = redacted_forms([
-    ("yaml", "password: {X}\n", _j("correct horse ", "battery staple")),
+# words under a secret's name went by their first word alone (`SECRET_KEY: super secret` lost
+# `super`, `secret` stayed): a plain phrase whose first word is taken now goes whole, as a
+# passphrase with digits or symbols did (a real password of plain words is stored nowhere)
+test_a_plain_phrase_goes_whole = redacted_forms([
+    ("yaml", "SECRET_KEY: mellow tangerine\n", ("mellow", "tangerine")),
+    ("yaml", "password: correct horse staple\n", ("correct", "horse", "staple")),
+    ("yaml", "db:\n  password: correct horse staple  # dev\n", ("correct", "horse", "staple")),
+    ("dotenv", "EMAIL_HOST_PASSWORD=mellow tangerine\n", ("mellow", "tangerine")),
     ("yaml", "password: {X}\n", _j("Correct Horse", " Staple")),
     ("yaml", "password: {X}\n", _j("hunter2", " two")),
 ])

@@ -357,8 +357,9 @@ REDACTED = "<REDACTED_SECRET>"
 #   `Default` in JSON, CDK's `SecretValue.unsafePlainText("X")`, python-jira's `basic_auth=(u,
 #   X)`, paho's `username_pw_set(u, X)`, EDN maps, `SSHPASS`, Apple's app-specific password in
 #   prose; kept: an age recipient (`age1...`), a parenthesised template expression
-#   (`(element.requirepass | d(..))`), two or three plain words under detect-secrets' keyword
-#   (`SECRET_KEY="not so secret"`)
+#   (`(element.requirepass | d(..))`)
+# NEXT (mine39): plain words under a secret's name whose first word alone was taken go whole
+#   (`password: correct horse staple` left `horse staple`; `SECRET_KEY: super secret`)
 REDACTION_VERSION = 48
 
 

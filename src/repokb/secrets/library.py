@@ -28,12 +28,11 @@ from repokb.secrets.scan import (
     is_placeholder,
     key_words,
     names_a_store,
-    plain_phrase,
     random_part,
     validation_rules,
 )
 from repokb.secrets.shapes import readable
-from repokb.secrets.values import is_field_name
+from repokb.secrets.values import few_words, is_field_name
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
 _KEYWORD = "Secret Keyword"
@@ -152,10 +151,9 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and _names_a_method(line):
                 continue  # `password_hasher: argon2id`: how a secret is made, not one
-            if secret_type == _KEYWORD and plain_phrase(
-                    _TRAILING_COMMENT.sub("", value).strip("'\"")):
+            if secret_type == _KEYWORD and few_words(value.strip("'\"")):
                 continue  # `SECRET_KEY="not so secret"` (environs' README): a phrase standing
-                # for a value (`scan.plain_phrase`)
+                # for a value, as `values.password_like` reads two or three plain words
             if secret_type == _KEYWORD and filename == _SHELL and _NUMBER_WORD.match(value):
                 continue  # `PASSWORD_MIN=8 x.c`: the plugin reads a shell line's rest with the
                 # variable's value; the value is the number (a shell's word), and a number is
@@ -221,7 +219,6 @@ _NEXT_PART = re.compile(r";[ \t]*[A-Za-z][A-Za-z ]{0,40}=")
 _NUMBER_WORD = re.compile(r"\d+(?:\.\d+)?[ \t]")  # a number, then the line's next word
 _NEXT_ARGUMENT = re.compile(r"[ \t]+[A-Za-z_][\w.\-]*=")  # Ansible's ` priv=`, ` state=`
 _AZURE_NAME = "AccountKey="
-_TRAILING_COMMENT = re.compile(r"[ \t]+#.*\Z")  # the plugin reads a YAML line's comment too
 
 # the key a value is assigned to, at the end of the text before the value
 _KEY_BEFORE = re.compile(r"""(?P<key>[A-Za-z_][\w.\-]{0,80})["']?\s*(?:=>|:=|[:=])\s*["'`]?$""")

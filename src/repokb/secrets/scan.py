@@ -284,17 +284,6 @@ def css_selector_line(line: str) -> bool:
             and _CSS_SELECTORS.fullmatch(line) is not None)
 
 
-# two or three plain lower-case words (`not so secret`, `super secret`, `new password`): a phrase
-# a document or a test writes for a value, not a passphrase (those are four words and more, or mix
-# cases, digits or symbols); a bare value is judged whole, never by its first word alone
-_PLAIN_PHRASE = re.compile(r"[a-z]+(?: [a-z]+){1,2}")
-_VALUE_REST = re.compile(r"[^\n#]*?(?=[ \t]*(?:[ \t]#|$))", re.M)  # to a comment or the line's end
-
-
-def plain_phrase(value: str) -> bool:
-    return _PLAIN_PHRASE.fullmatch(value) is not None
-
-
 def _line_assignments(text: str, start: int, end: int,
                       mode: Mode) -> list[tuple[int, int, str, bool]]:
     """key = value pairs whose key names a secret. Never strong: a generic assignment is often a
@@ -338,10 +327,6 @@ def _line_assignments(text: str, start: int, end: int,
             # `env: ${X} ADMIN_PASSWORD=v`
             at = m.start(group) if any(a in m.group(group).lower() for a in P.KEY_ANCHORS) \
                 else m.end()
-            continue
-        if group == "value" and (rest := _VALUE_REST.match(line, m.start(group))) and \
-                plain_phrase(rest.group()):  # `SECRET_KEY: super secret`: a phrase, whole
-            at = m.end()
             continue
         found = _assignment(text, start, m, group, mode)
         out.extend(found)
@@ -425,7 +410,9 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
         line_end = text.find("\n", start + end)
         rest = text[start + m.start(group):len(text) if line_end == -1 else line_end]
         rest = rest.split(" #", 1)[0].rstrip()
-        if " " in rest and passphrase(rest):
+        if " " in rest and (passphrase(rest) or _PLAIN_WORDS.fullmatch(rest) and is_secret_value(
+                whole.strip(), key, literal_words=True)):  # `password: correct horse staple`:
+            # words whose first alone would be taken go whole, never the first word alone
             return [(start + m.start(group), start + m.start(group) + len(rest),
                      "secret_assignment", False)]
     span = [(start + m.start(group), start + end, "secret_assignment", False)]
@@ -435,6 +422,7 @@ def _assignment(text: str, start: int, m: re.Match[str], group: str,
     return span if is_secret_value(value, key, literal_words=mode == "config") else []
 
 
+_PLAIN_WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,7}")
 GLUED = re.compile(r"""\s*(?:\\\r?\n|\+|\.\.?|&)?\s*(?P<q>["'`])(?P<value>[^"'`\n]*)(?P=q)""")
 
 
