@@ -63,7 +63,7 @@ class Vectorizer:
         fresh = {c.text_hash: c for c in chunks}
         if not fresh:
             return {}
-        vectors = self.embed([c.embed_text for c in fresh.values()],
+        vectors = self.embed([c.model_text for c in fresh.values()],
                               [c.token_limit for c in fresh.values()])
         return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
 
@@ -82,7 +82,7 @@ class Vectorizer:
                  if (reason := self.lexical_reason(c)) is not None}
         fresh = {c.text_hash: c for c in chunks
                  if dense and c.text_hash not in reuse and c.text_hash not in never}
-        texts = [c.embed_text for c in fresh.values()]
+        texts = [c.model_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]
         made: Any = self.embed(texts, limits) if texts else []
         vectors = dict(reuse)
