@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from repokb.embedders import create, load_builtins
-from repokb.models import Chunk
+from repokb.models import Chunk, ChunkPiece
 from repokb.pipeline import dense_text
+from repokb.pipeline.enrich import prefix
 from repokb.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -58,8 +59,15 @@ def head_of(c: Chunk) -> str:
 
 def via(names: str) -> Callable[[Chunk], str]:
     """The dense text repokb makes under `dense_text_rules = names` (pipeline/dense_text.py)."""
-    return lambda c: dense_text.model_text(names, dense_text.Piece(
-        c.path, c.kind, c.symbol, c.symbol_type, head_of(c), c.content))
+    def text(c: Chunk) -> str:
+        head = prefix(c.path, ChunkPiece(c.content, c.start_line, c.end_line, c.symbol,
+                                         c.symbol_type, also=c.also), c.language)
+        whole = head_of(c)
+        if not whole.startswith(head):  # (a qualified Java or PHP name: no context there)
+            head = whole
+        return dense_text.model_text(names, dense_text.Piece(
+            c.path, c.kind, c.symbol, c.symbol_type, head, whole[len(head):], c.content))
+    return text
 
 
 def runs3(c: Chunk) -> str:
@@ -108,6 +116,8 @@ VARIANTS: dict[str, Callable[[Chunk], str]] = {
     "rule_lines,punct_runs,title_once": via("rule_lines,punct_runs,title_once"),
     "rule_lines,punct_runs,title_once,test_file_name": via(
         "rule_lines,punct_runs,title_once,test_file_name"),
+    "context_once": via("context_once"),
+    "all5": via("rule_lines,punct_runs,title_once,test_file_name,context_once"),
 }
 
 

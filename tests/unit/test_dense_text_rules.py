@@ -41,7 +41,7 @@ CODE = ("# ---------------------------------------------------------------\n"
 
 def body(names: str, text: str) -> str:
     """What the named rules leave of a body under an empty head."""
-    return model_text(names, Piece("docs/a.txt", "documentation", None, None, "", text))
+    return model_text(names, Piece("docs/a.txt", "documentation", None, None, "", "", text))
 
 
 def test_rule_lines_leave_out_underlines_borders_and_comment_rules_only():
@@ -65,13 +65,13 @@ def test_punct_runs_keep_three_of_a_run():
 def test_title_once_names_a_section_in_its_body_only():
     head = "docs/ref/fields.txt: section Model field reference — "
     piece = Piece("docs/ref/fields.txt", "documentation", "Model field reference", "section",
-                  head, SECTION)
+                  head, "", SECTION)
     assert model_text("title_once", piece) == "docs/ref/fields.txt: " + SECTION
     overlined = piece._replace(body="=" * 22 + "\n" + SECTION)  # a title with an overline
     assert model_text("title_once", overlined) == "docs/ref/fields.txt: " + overlined.body
     untitled = piece._replace(body="This document contains all the API references.\n")
     assert model_text("title_once", untitled) == head + untitled.body  # the head names it
-    method = Piece("a.py", "source", "total", "function", "a.py: function total — ",
+    method = Piece("a.py", "source", "total", "function", "a.py: function total — ", "",
                    "def total(order):\n")
     assert model_text("title_once", method) == method.head + method.body  # not a section
 
@@ -79,11 +79,20 @@ def test_title_once_names_a_section_in_its_body_only():
 def test_test_file_name_leaves_the_folders_out_of_a_tests_head_only():
     head = "tests/queries/test_qs.py: method QuerySetTests.test_union — "
     test = Piece("tests/queries/test_qs.py", "test", "QuerySetTests.test_union", "method", head,
-                 "def test_union(self):\n")
+                 "", "def test_union(self):\n")
     assert model_text("test_file_name", test) == (
         "test_qs.py: method QuerySetTests.test_union — def test_union(self):\n")
     source = test._replace(kind="source")
     assert model_text("test_file_name", source) == head + source.body
+
+
+def test_context_once_drops_the_container_line_a_members_head_names():
+    member = Piece("shop/orders.py", "source", "Orders.total", "method",
+                   "shop/orders.py: method Orders.total — ", "class Orders(Model):\n",
+                   "    def total(self):\n")
+    assert model_text("context_once", member) == member.head + member.body
+    alone = member._replace(symbol="total")  # the head does not name the container
+    assert model_text("context_once", alone) == alone.head + alone.context + alone.body
 
 
 @pytest.mark.parametrize("text", [SECTION, GRID, CODE, "+-+-+-+\n|a|\n-=-=-=-=\n....x"])

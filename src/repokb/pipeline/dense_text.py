@@ -15,7 +15,9 @@ change embeds every text again, once. Measured on Django 5.2.8 and the retrieval
 - `punct_runs`: a run of 4 or more punctuation characters (a dotted leader, `=====` inside a
   simple table's row, `-->>>>`) keeps its first 3;
 - `title_once`: a section whose body's first line is its title is not named in the head too;
-- `test_file_name`: a test piece's head names its file without the folders.
+- `test_file_name`: a test piece's head names its file without the folders;
+- `context_once`: a member whose head names its container does not read the container's first
+  line too.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ class Piece(NamedTuple):
     kind: str
     symbol: str | None
     symbol_type: str | None
-    head: str  # the enrichment prefix (`path: section Title — `)
-    body: str  # a member's container context and the piece's content
+    head: str  # the enrichment prefix (`path: method Orders.total — `)
+    context: str  # a member's container's first line (`class Orders(Model):\n`), or ""
+    body: str  # the piece's content
 
 
 _PUNCT = frozenset(string.punctuation)  # ASCII: what the tokenizer splits one by one
@@ -74,6 +77,14 @@ def title_once(p: Piece) -> Piece:
     return p._replace(head=f"{p.path}: ") if p.head.startswith(f"{p.path}:") else p
 
 
+def context_once(p: Piece) -> Piece:
+    """A member whose head names its container (`method Orders.total`) reads without the
+    container's first line."""
+    if not p.context or "." not in (p.symbol or ""):
+        return p
+    return p._replace(context="")
+
+
 def test_file_name(p: Piece) -> Piece:
     if p.kind not in TEST_KINDS or "/" not in p.path or not p.head.startswith(f"{p.path}:"):
         return p
@@ -82,7 +93,7 @@ def test_file_name(p: Piece) -> Piece:
 
 RULES: dict[str, Callable[[Piece], Piece]] = {
     "rule_lines": rule_lines, "punct_runs": punct_runs, "title_once": title_once,
-    "test_file_name": test_file_name}
+    "test_file_name": test_file_name, "context_once": context_once}
 
 
 def names_of(names: str) -> tuple[str, ...]:
@@ -104,4 +115,4 @@ def model_text(names: str, piece: Piece) -> str:
     """The text the model reads of `piece` under the named rules (none: head + body)."""
     for step in _steps(names):
         piece = step(piece)
-    return piece.head + piece.body
+    return piece.head + piece.context + piece.body
