@@ -1,6 +1,6 @@
 """Where the model's tokens go in each piece's dense text, and what variants of that text spare.
 
-    python bench/dense_text.py TREE [--examples 2]
+    python bench/dense_text.py TREE [--examples 2] [--only VARIANT ...]
 
 Chunks TREE as `repokb index` does (bench/lexical_only.py's `chunks_of`, default settings),
 keeps each distinct text once (`Chunk.text_hash`, as the pipeline embeds), tokenizes every
@@ -16,8 +16,10 @@ migrations, other), as Markdown tables:
   comment rules), runs of 4+ punctuation characters, numeric arrays (8+ numbers in a row),
   hex/base64 blobs (a word of 32+ such characters), and the whitespace characters (which the
   BERT tokenizer drops: they cost no token);
-- for each variant of the dense text (`VARIANTS`: pure functions of a chunk), the tokens the
-  model would read and what that spares, per kind.
+- for each variant of the dense text (`VARIANTS`: pure functions of a chunk; those named by
+  rules are repokb's own `dense_text_rules`, pipeline/dense_text.py), the tokens the model
+  would read and what that spares, per kind. `--only` counts the variants named, no tables of
+  parts.
 """
 
 from __future__ import annotations
@@ -240,7 +242,7 @@ def main() -> None:
                     s["blobs"] += 1
             s["whitespace chars"] += sum(ch.isspace() for ch in body)
             s["body chars"] += len(body)
-            name = re.split(r"[.>/ ]", (c.symbol or "").strip())[-1]
+            name = re.split(r"[.>/]", (c.symbol or "").strip())[-1].strip()
             first = body.lstrip().split("\n", 1)[0]
             if name and len(name) > 2 and name.lower() in first.lower():
                 r = repeats[group(c)]
