@@ -58,8 +58,9 @@ def test_rule_lines_leave_out_underlines_borders_and_comment_rules_only():
 def test_punct_runs_keep_three_of_a_run():
     assert body("punct_runs", "Default ......... 30 seconds") == "Default ... 30 seconds"
     assert body("punct_runs", "| ==== | ===== |") == "| === | === |"
-    assert body("punct_runs", "a -->>>> b, f(**kwargs), '''doc'''") == (
-        "a --> b, f(**kwargs), '''doc'''")
+    # a mix of punctuation is code, kept whole
+    assert body("punct_runs", "a -->>>> b, f(**kwargs), super().__init__()) '''doc'''") == (
+        "a -->>> b, f(**kwargs), super().__init__()) '''doc'''")
 
 
 def test_title_once_names_a_section_in_its_body_only():

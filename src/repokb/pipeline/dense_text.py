@@ -12,8 +12,9 @@ change embeds every text again, once. Measured on Django 5.2.8 and the retrieval
 
 - `rule_lines`: a line of punctuation only (a reST or Markdown underline, a table's border, a
   `# -----` comment rule) is left out;
-- `punct_runs`: a run of 4 or more punctuation characters (a dotted leader, `=====` inside a
-  simple table's row, `-->>>>`) keeps its first 3;
+- `punct_runs`: a run of 4 or more of one punctuation character (a dotted leader, `=====`
+  inside a simple table's row) keeps 3; a run of mixed ones is code (`__init__())`), measured
+  as a loss when cut;
 - `title_once`: a section whose body's first line is its title is not named in the head too;
 - `test_file_name`: a test piece's head names its file without the folders;
 - `context_once`: a member whose head names its container does not read the container's first
@@ -46,7 +47,7 @@ class Piece(NamedTuple):
 
 _PUNCT = frozenset(string.punctuation)  # ASCII: what the tokenizer splits one by one
 _REPEAT = re.compile(r"([!-/:-@\[-`{-~])\1{3}")  # one punctuation character 4 times
-_RUN = re.compile(r"[!-/:-@\[-`{-~]{4,}")
+_RUN = re.compile(r"([!-/:-@\[-`{-~])\1{3,}")  # not a mix: `__init__())` is code
 
 
 def _is_rule(line: str) -> bool:
@@ -64,7 +65,7 @@ def rule_lines(p: Piece) -> Piece:
 
 
 def punct_runs(p: Piece) -> Piece:
-    return p._replace(body=_RUN.sub(lambda m: m[0][:3], p.body))
+    return p._replace(body=_RUN.sub(lambda m: m[1] * 3, p.body))
 
 
 def title_once(p: Piece) -> Piece:
