@@ -120,6 +120,7 @@ VARIANTS: dict[str, Callable[[Chunk], str]] = {
         "rule_lines,punct_runs,title_once,test_file_name"),
     "context_once": via("context_once"),
     "all5": via("rule_lines,punct_runs,title_once,test_file_name,context_once"),
+    "no-loss4": via("rule_lines,punct_runs,title_once,context_once"),
 }
 
 
