@@ -168,3 +168,23 @@ def test_the_model_reads_the_squeezed_text_and_bm25_the_whole_text():
     plain = _chunk(Settings(), SECTION)
     (waiting,) = vectorizer.vectorize([plain], {}, dense=False)
     assert EMBED_HEAD in waiting.payload() and embedded_text(waiting.payload()) == plain.embed_text
+
+
+def test_two_texts_the_model_reads_as_one_keep_their_own_bm25_vectors_made_ahead():
+    """An upload's BM25 vectors are made before it takes the lock: keyed by what BM25 reads,
+    not by the text hash the rules make equal (`tests/x/test_a.py` and `tests/y/test_a.py`)."""
+    settings = Settings(dense_text_rules="test_file_name")
+    file = "def test_total():\n    assert total([1, 2]) == 3\n"
+    c = Classification(Kind.TEST, "python", Role.PRIMARY, Policy.PARSE_AND_INDEX, ("test",))
+    chunks = [enrich(SourceFile("p", Path("/nonexistent"), path, len(file), 0), c,
+                     ChunkPiece(file, 1, 2, "test_total", "function"), 0, settings.embed_plan)
+              for path in ("tests/orders/test_a.py", "tests/invoices/test_a.py")]
+    assert chunks[0].text_hash == chunks[1].text_hash  # one vector serves both
+    lexical = CodeBm25Encoder()
+    vectorizer = Vectorizer(lambda: HashEmbedder(), lexical)
+    vectorizer.ahead_sparse = vectorizer.sparse(chunks)
+    made = vectorizer.vectorize(chunks, {})
+    for chunk, embedded in zip(chunks, made, strict=True):
+        assert (embedded.sparse_indices, embedded.sparse_values) == lexical.document(
+            chunk.embed_text)
+    assert made[0].sparse_indices != made[1].sparse_indices  # `orders` / `invoices`
