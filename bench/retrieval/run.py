@@ -59,8 +59,10 @@ from repokb.settings import Settings  # noqa: E402
 
 
 def parse_variant(text: str) -> tuple[str, dict[str, str]]:
+    """`NAME:setting=value,setting=value`; a value may hold commas itself
+    (`sq:dense_text_rules=rule_lines,punct_runs`): a comma starts a setting only before `word=`."""
     name, _, assignments = text.partition(":")
-    overrides = dict(item.split("=", 1) for item in assignments.split(",") if item)
+    overrides = dict(item.split("=", 1) for item in re.split(r",(?=\w+=)", assignments) if item)
     return name, overrides
 
 

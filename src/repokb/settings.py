@@ -125,6 +125,12 @@ class Settings:
         "comma-separated: table (mostly table rows), data (mostly digits and punctuation), "
         "test (test files). "
         "Empty: every chunk is embedded. See pipeline/lexical_only.py and bench/RESULTS.md.")
+    dense_text_rules: str = _setting(
+        "", "What the built-in model (minilm-onnx) leaves out of each text it reads, "
+        "comma-separated: rule_lines (lines of punctuation only: underlines, table borders, "
+        "comment rules), punct_runs (a run of 4+ punctuation characters kept to 3). Its "
+        "tokenizer makes each punctuation character a token; BM25 and the stored text are "
+        "unchanged. Part of the vector signature. See pipeline/dense_text.py.")
     lexical_first: bool = _setting(
         True, "Index in two passes: first every admitted chunk with its BM25 vector (searchable "
         "at once, hits marked lexical-only), then the dense vectors, source and docs before "
@@ -344,8 +350,14 @@ class Settings:
             model = f"{self.embedder}+int8" if self.embed_int8 else self.embedder
             if self.embedder == "minilm-onnx":  # its graph's rewrites sign its vectors too
                 model += f"+graph{MINILM_GRAPH}"
+        # what the built-in model leaves out of a text (its tokenizer's costs) signs its vectors
+        squeeze = ",".join(n.strip() for n in self.dense_text_rules.split(",") if n.strip())
+        if self.embedder != "minilm-onnx":
+            squeeze = ""
+        elif squeeze:
+            model += "+" + squeeze.replace(",", "+")
         return EmbedPlan(model=model, code=self.code_max_tokens, prose=self.max_tokens,
-                         test=self.test_max_tokens or None)
+                         test=self.test_max_tokens or None, squeeze=squeeze)
 
     @property
     def parse_budget(self) -> ParseBudget:

@@ -287,6 +287,33 @@ def test_an_index_made_with_the_previous_model_graph_re_embeds_every_chunk(ws, r
     assert again["chunks_embedded"] == 0 and "vectors_changed" not in again  # said once
 
 
+def test_an_index_made_under_other_dense_text_rules_re_embeds_every_chunk_once(ws, repo):
+    """The rules change the text the model reads (pipeline/dense_text.py), so they sign the
+    vectors: an index made under others is embedded again once, and says why."""
+    write(repo, "docs/guide.rst", "=====\nGuide\n=====\n\nHow to double a value with the "
+          "calculator, then halve it again.\n\nOptions\n-------\n\nTimeout ........ 30 s\n")
+    rules = "rule_lines,punct_runs,title_once,test_file_name"
+    homes = [Workspace(replace(ws.settings, dense_text_rules=other)) for other in ("", rules)]
+    for home in homes:
+        home.__dict__["embedder"] = ws.embedder
+    try:
+        first = run(homes[0], repo)
+        homes[0].close()
+        summary = homes[1].indexer.run(resolve_roots([repo], None)).summary()
+        assert summary["chunks_embedded"] == first["chunks_embedded"] >= 7
+        (change,) = summary["vectors_changed"].values()
+        assert "+rule_lines+punct_runs+title_once+test_file_name " not in change["was"]
+        assert "+rule_lines+punct_runs+title_once+test_file_name " in change["now"]
+        again = homes[1].indexer.run(resolve_roots([repo], None)).summary()
+        assert again["chunks_embedded"] == 0 and "vectors_changed" not in again  # said once
+        # BM25 reads the whole text, the stored piece is the file's own
+        hits = homes[1].searcher.search(Query("Timeout ........ 30 s", limit=3))
+        assert hits and hits[0].path == "docs/guide.rst" and "........" in hits[0].content
+    finally:
+        for home in homes:
+            home.close()
+
+
 def test_a_stopped_watch_ends_its_run_at_a_file_boundary(ws, repo, monkeypatch):
     import threading
 

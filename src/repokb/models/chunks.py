@@ -82,6 +82,7 @@ class EmbedPlan:
     code: int
     prose: int
     test: int | None = None  # test code's own limit (None: the code limit)
+    squeeze: str = ""  # what the model leaves out of a text (pipeline/dense_text.py rules)
 
     def for_language(self, language: str | None) -> int:
         return self.code if language in CODE else self.prose
@@ -113,6 +114,8 @@ class Chunk:
     model: str = ""  # the model that embeds it (EmbedPlan) ...
     token_limit: int = 256  # ... and how many tokens of embed_text it reads
     also: tuple[tuple[str, str | None], ...] = ()  # ChunkPiece.also
+    # what the model reads when it is not embed_text itself (EmbedPlan.squeeze left some out)
+    dense_text: str | None = None
 
     @property
     def point_id(self) -> str:
@@ -123,8 +126,13 @@ class Chunk:
         """Hash of exactly what gets embedded, by which model and cut where: equal hash means
         the vector can be reused (another model or limit must not reuse the old vectors).
         Computed once per chunk (a run asks for it several times)."""
-        key = f"{self.model}\n{self.token_limit}\n{self.embed_text}"
+        key = f"{self.model}\n{self.token_limit}\n{self.model_text}"
         return hashlib.sha256(key.encode()).hexdigest()
+
+    @property
+    def model_text(self) -> str:
+        """The text the model reads (BM25 reads embed_text)."""
+        return self.embed_text if self.dense_text is None else self.dense_text
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -148,8 +156,9 @@ class Chunk:
 
 # Payload keys of a point written without a dense vector: why (`PENDING`: the model has not
 # reached it yet; another reason: it never needs one, see pipeline/lexical_only.py) and the
-# enrichment head of its embedded text (embed_text = head + content), so the dense pass can
-# embed it from the store alone, after a crash too.
+# enrichment head of the text the model reads (Chunk.model_text = head + content), or that
+# whole text when the model reads the content shortened (pipeline/dense_text.py), so the dense
+# pass can embed it from the store alone, after a crash too.
 LEXICAL_ONLY = "lexical_only"
 EMBED_HEAD = "embed_head"
 EMBED_TEXT = "embed_text"
@@ -170,8 +179,8 @@ class EmbeddedChunk:
 
     def payload(self) -> dict[str, Any]:
         payload = self.chunk.payload()
-        if self.dense is None:
-            text, content = self.chunk.embed_text, self.chunk.content
+        if self.dense is None:  # what the dense pass needs: the text the model reads
+            text, content = self.chunk.model_text, self.chunk.content
             if text.endswith(content):
                 payload[EMBED_HEAD] = text[: len(text) - len(content)]
             else:  # not built as head + content: keep the whole text

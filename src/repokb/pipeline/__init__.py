@@ -26,6 +26,7 @@ from repokb.pipeline.chunk import (
     read_text,
 )
 from repokb.pipeline.classify import Classifier, Limits
+from repokb.pipeline.dense_text import names_of
 from repokb.pipeline.discover import discover
 from repokb.pipeline.embed import Vectorizer
 from repokb.pipeline.fanout import judge_all
@@ -95,6 +96,7 @@ class Indexer:
         assert self._vectorizer_factory, "an indexer built for dry runs only"
         vectorizer = self._vectorizer_factory()
         vectorizer.never_dense = lexical_only_rules(self.settings.lexical_only_rules)
+        names_of(self.plan.squeeze)  # an unknown rule: a clear error before any work
         return vectorizer
 
     def project_run(self, root: ProjectRoot, store: Store, vectorizer: Vectorizer,

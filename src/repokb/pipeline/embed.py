@@ -28,7 +28,7 @@ class Vectorizer:
         self.lexical = lexical
         # vectors computed beforehand, by text_hash (uploads embed before taking the lock)
         self.ahead: dict[str, list[float]] = {}
-        self.ahead_sparse: dict[str, tuple[list[int], list[float]]] = {}
+        self.ahead_sparse: dict[str, tuple[list[int], list[float]]] = {}  # by embed_text
         # (embedded, to embed) of the current call, reported as the model works
         self.progress: Callable[[int, int], None] | None = None
         # which chunks never need a dense vector, and why (pipeline/lexical_only.py)
@@ -63,13 +63,14 @@ class Vectorizer:
         fresh = {c.text_hash: c for c in chunks}
         if not fresh:
             return {}
-        vectors = self.embed([c.embed_text for c in fresh.values()],
+        vectors = self.embed([c.model_text for c in fresh.values()],
                               [c.token_limit for c in fresh.values()])
         return {h: [float(x) for x in v] for h, v in zip(fresh, vectors, strict=True)}
 
     def sparse(self, chunks: list[Chunk]) -> dict[str, tuple[list[int], list[float]]]:
-        """Lexical vectors by text hash, computed now."""
-        return {c.text_hash: self.lexical.document(c.embed_text) for c in chunks}
+        """Lexical vectors by the text BM25 reads (not by text hash: two texts the dense text
+        rules make one are still two texts to BM25), computed now."""
+        return {c.embed_text: self.lexical.document(c.embed_text) for c in chunks}
 
     def vectorize(self, chunks: list[Chunk], reuse: dict[str, list[float]], *,
                   dense: bool = True) -> list[EmbeddedChunk]:
@@ -82,7 +83,7 @@ class Vectorizer:
                  if (reason := self.lexical_reason(c)) is not None}
         fresh = {c.text_hash: c for c in chunks
                  if dense and c.text_hash not in reuse and c.text_hash not in never}
-        texts = [c.embed_text for c in fresh.values()]
+        texts = [c.model_text for c in fresh.values()]
         limits = [c.token_limit for c in fresh.values()]
         made: Any = self.embed(texts, limits) if texts else []
         vectors = dict(reuse)
@@ -90,7 +91,7 @@ class Vectorizer:
             vectors[text_hash] = [float(x) for x in vector]
         out = []
         for chunk in chunks:
-            known = self.ahead_sparse.get(chunk.text_hash)
+            known = self.ahead_sparse.get(chunk.embed_text)
             indices, values = known or self.lexical.document(chunk.embed_text)
             # a chunk a rule keeps lexical-only stays so, even where its text has a vector
             vector = None if chunk.text_hash in never else vectors.get(chunk.text_hash)

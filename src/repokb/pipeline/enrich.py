@@ -21,6 +21,7 @@ from repokb.models import (
     EmbedPlan,
     SourceFile,
 )
+from repokb.pipeline.dense_text import Piece, model_text
 
 # Symbol types that name a structure rather than a definition.
 STRUCTURAL = frozenset({"window", "module", "section", "key", "element", "rule"})
@@ -134,12 +135,16 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
            plan: EmbedPlan) -> Chunk:
     head = prefix(file.path, piece, c.language)
     context = f"{piece.context}\n" if piece.context else ""
+    text = f"{head}{context}{piece.content}"
+    dense = model_text(plan.squeeze, Piece(file.path, str(c.kind), piece.symbol,
+                                           piece.symbol_type, head, context, piece.content))
     return Chunk(
         project=file.project, path=file.path, chunk_index=index,
         start_line=piece.start_line, end_line=piece.end_line, content=piece.content,
-        embed_text=f"{head}{context}{piece.content}", symbol=piece.symbol,
+        embed_text=text, symbol=piece.symbol,
         symbol_type=piece.symbol_type, kind=str(c.kind), language=c.language,
         role=str(c.knowledge_role), quality=quality(piece, c.language),
         classifier_version=c.classifier_version, model=plan.model,
         token_limit=plan.for_file(str(c.kind), c.language), also=piece.also,
+        dense_text=dense if dense != text else None,
     )
