@@ -246,25 +246,25 @@ from repokb.models import ChunkPiece, ParseBudget
 #     template action that opens a key (`{{ name }}-user:`) is no longer a comment
 #     line; a YAML file that is a list of named items (Ansible's tasks) is one piece per item
 #     (and a key read masked is named by its own text: `{{ name }}-user`, not `____-user`)
-# NEXT (jinja38): a template's `{% macro NAME %}` blocks (DebOps' `default.conf.j2`, whatever it
+# 36 (jinja38): a template's `{% macro NAME %}` blocks (DebOps' `default.conf.j2`, whatever it
 #     renders) are definitions `macro NAME`; an Ansible task's `block:`/`rescue:`/`always:` tasks
 #     are pieces named by their own `- name:`, and a big task cut by its keys keeps its name
-# NEXT (infra39): a play's `tasks:`/`pre_tasks:`/`post_tasks:`/`handlers:` tasks are pieces named
+# 36 also (infra39): a play's `tasks:`/`pre_tasks:`/`post_tasks:`/`handlers:` tasks are pieces named
 #     by their own `- name:` (were `Play.tasks`); a task is cut by its keys only when too big, not
 #     for holding two mappings, and then its `- name:` line heads its module call (was `X.name`,
 #     two lines alone); `{% macro %}` blocks only in templates (a program's Jinja string stays)
-# NEXT (newuser39): Python code between definitions is cut at each notebook cell marker before
+# 36 also (newuser39): Python code between definitions is cut at each notebook cell marker before
 #     its windows (jupytext's / VS Code's `# %%`, nbconvert's `# In[3]:`, Databricks' `# COMMAND
 #     ----------`, sphinx-gallery's line of 20+ `#`): a gallery block's text and its code are one
 #     piece (lmfit's and scikit-learn's examples: `# Fit the data:` closed one window, its code
 #     opened the next); a MyST-NB notebook's (Jupyter Book's `.md`) ```{code-cell} ipython3```
 #     defining a function is cut by its kernel's language and named, as an R Markdown chunk is
 #     (was a few lines of its section)
-# NEXT (rank39): a nameless piece that opens with a definition too short to be a piece of its
+# 36 also (rank39): a nameless piece that opens with a definition too short to be a piece of its
 #     own is named by it (`sub all { _all(2, @_) }` and the one-line subs after it:
 #     `Mojo.Promise.all`, the others in `also`); a Makefile's short last target `clean`, an
 #     Erlang `-type`, an R operator, a Svelte module script's one const (`Counter.MAX_COUNT`)
-CHUNKING_VERSION = 35
+CHUNKING_VERSION = 36
 
 
 class Chunker(Protocol):

@@ -343,9 +343,9 @@ REDACTED = "<REDACTED_SECRET>"
 # 48 also (formats38): a mount's options (fstab's fourth field, `mount -o`) are cut at their commas:
 #   a `password=` / `pass=` / Ceph `secret=` value alone is taken (was the line's rest), a
 #   `credentials=/path`, `secretfile=/path` stays (was taken)
-# NEXT (newuser39): a prompt's fallback under a secret's name (`password = getpass.getpass() or
+# 49 (newuser39): a prompt's fallback under a secret's name (`password = getpass.getpass() or
 #   "X"`, `token = input("Token: ") or "X"`: a notebook's default when Enter is pressed)
-# NEXT (secrets39): a crypttab line's inline passphrase (`name /dev/x X luks`; a key file's
+# 49 also (secrets39): a crypttab line's inline passphrase (`name /dev/x X luks`; a key file's
 #   path kept); tools' own password options (`ipmitool -P`, FreeRDP's `/p:`, `rdesktop -p`,
 #   `openssl enc -k`, macOS `security ... -p/-P`, `altool -p`, `notarytool --password`, HTTPie's
 #   `-a u:X`, `kubeadm --token`), a secret-named `--option` and its value in an exec-form list
@@ -358,9 +358,9 @@ REDACTED = "<REDACTED_SECRET>"
 #   X)`, paho's `username_pw_set(u, X)`, EDN maps, `SSHPASS`, Apple's app-specific password in
 #   prose; kept: an age recipient (`age1...`), a parenthesised template expression
 #   (`(element.requirepass | d(..))`)
-# NEXT (mine39): plain words under a secret's name whose first word alone was taken go whole
+# 49 also (mine39): plain words under a secret's name whose first word alone was taken go whole
 #   (`password: correct horse staple` left `horse staple`; `SECRET_KEY: super secret`)
-REDACTION_VERSION = 48
+REDACTION_VERSION = 49
 
 
 @dataclass(frozen=True)
