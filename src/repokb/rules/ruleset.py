@@ -438,15 +438,14 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   shell source); `logrotate.d/*` logrotate configuration, `ufw/applications.d/*` INI, nginx's
 #   `mime.types` nginx configuration (were unknown, excluded), its charset maps `koi-utf`,
 #   `koi-win`, `win-utf` data (metadata only); Salt's `map.jinja` configuration `salt_map` (HTML)
-# 0.3.37 also (newuser39): a notebook's text copy beside it (`churn.md` / `.rst` / `.tex` / `.py` beside
-#   `churn.ipynb`, by nbconvert's or jupytext's marks; jupytext's `churn.pct.py`, `.myst.md`,
-#   `.Rmd` ... by its header) is generated `notebook_copy`, metadata only:
-#   nbconvert's Markdown export held the cells' outputs (a printed token, a result's HTML table:
-#   2 planted values stored), a jupytext twin answered every question twice; Jupyter's runtime
-#   files (`kernel-*.json` connection files with their HMAC `key`, `jpserver-*.json` /
-#   `nbserver-*.json` with their token) are blocked as credential files (were JSON
-#   configuration); JupyterLab's `.virtual_documents/` (its language server's copies of open
-#   notebooks) is skipped as `.ipynb_checkpoints/` is
+# 0.3.37 also (newuser39): a notebook's text copy beside it (`churn.md` / `.rst` / `.tex` / `.py`
+#   beside `churn.ipynb`, by nbconvert's or jupytext's marks; jupytext's `churn.pct.py`, `.myst.md`,
+#   `.Rmd` ... by its header) is generated `notebook_copy`, metadata only: nbconvert's Markdown
+#   export held the cells' outputs (a printed token, a result's HTML table: 2 planted values
+#   stored), a jupytext twin answered every question twice; Jupyter's runtime files (`kernel-*.json`
+#   connection files with their HMAC `key`, `jpserver-*.json` / `nbserver-*.json` with their token)
+#   are blocked as credential files (were JSON configuration); JupyterLab's `.virtual_documents/`
+#   (its language server's copies of open notebooks) is skipped as `.ipynb_checkpoints/` is
 # 0.3.37 also (decisions39): copies decided: gsap's root all.js/index.js (the same words as src/),
 #   @babel/runtime's six helpers reassigning module.exports (set aside by same_code), recharts'
 #   lib/ beside es6/, Ace's src-noconflict/ beside src/, video.js' X.es.js beside X.js, highcharts'
