@@ -687,7 +687,6 @@ MUST_KEEP = [
     ("typescript", "const pw = SecretValue.secretsManager('prod/db');\n"),
     ("shell", "http -a admin:$API_PASSWORD :8080/api\nvault operator unseal\nvault operator unseal -reset\nkubeadm token create --print-join-command\n"),
     ("yaml", "creation_rules:\n  - path_regex: secrets/.*\\.yaml$\n    age: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n"),
-    ("markdown", '```bash\n# .env\nDEBUG=true\nSECRET_KEY="not so secret"\n```\n'),
     ("html", '{%   set entry = {\n  "requirepass": (element.requirepass | d(redis_server__auth_password)),\n} %}\n'),
     ("ruby", "# app-specific password: see the team's vault\napple_id(\"ci@acme.io\")\n"),
     ("markdown", "Reset it on the password-reset page, `/accounts/password/reset/`.\n"),
@@ -763,6 +762,10 @@ test_a_plain_phrase_goes_whole = redacted_forms([
     ("dotenv", "EMAIL_HOST_PASSWORD=mellow tangerine\n", ("mellow", "tangerine")),
     ("yaml", "password: {X}\n", _j("Correct Horse", " Staple")),
     ("yaml", "password: {X}\n", _j("hunter2", " two")),
+    # in quotes too (environs' README's `SECRET_KEY="not so secret"`: a phrase for a value, or
+    # a passphrase: words under a secret's name are not kept on a guess)
+    ("markdown", '```bash\n# .env\nSECRET_KEY="{X}"\n```\n', _j("mellow ", "tangerine")),
+    ("python", 'post_data["password"] = "{X}"\n', _j("mellow ", "tangerine")),
 ])
 
 

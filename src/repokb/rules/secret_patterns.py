@@ -359,7 +359,8 @@ REDACTED = "<REDACTED_SECRET>"
 #   prose; kept: an age recipient (`age1...`), a parenthesised template expression
 #   (`(element.requirepass | d(..))`)
 # 49 also (mine39): plain words under a secret's name whose first word alone was taken go whole
-#   (`password: correct horse staple` left `horse staple`; `SECRET_KEY: super secret`)
+#   (`password: correct horse staple` left `horse staple`); two or three words in quotes under
+#   detect-secrets' keyword are redacted again (secrets39 kept them as a phrase)
 REDACTION_VERSION = 49
 
 

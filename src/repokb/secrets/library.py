@@ -32,7 +32,7 @@ from repokb.secrets.scan import (
     validation_rules,
 )
 from repokb.secrets.shapes import readable
-from repokb.secrets.values import few_words, is_field_name
+from repokb.secrets.values import is_field_name
 
 _SKIPPED_PLUGINS = frozenset({"Public IP (ipv4)"})
 _KEYWORD = "Secret Keyword"
@@ -151,9 +151,6 @@ def _scan_line(text: str, start: int, end: int, line_no: int, families: set[str]
                 continue  # Helm's `existingSecret: redis-creds`: a Kubernetes Secret's name
             if secret_type == _KEYWORD and _names_a_method(line):
                 continue  # `password_hasher: argon2id`: how a secret is made, not one
-            if secret_type == _KEYWORD and few_words(value.strip("'\"")):
-                continue  # `SECRET_KEY="not so secret"` (environs' README): a phrase standing
-                # for a value, as `values.password_like` reads two or three plain words
             if secret_type == _KEYWORD and filename == _SHELL and _NUMBER_WORD.match(value):
                 continue  # `PASSWORD_MIN=8 x.c`: the plugin reads a shell line's rest with the
                 # variable's value; the value is the number (a shell's word), and a number is
