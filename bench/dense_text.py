@@ -33,15 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from repokb.embedders import create, load_builtins
 from repokb.models import Chunk, ChunkPiece
 from repokb.pipeline import dense_text
 from repokb.pipeline.enrich import prefix
-from repokb.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lexical_near_dups import group  # noqa: E402
-from lexical_only import chunks_of  # noqa: E402
+from lexical_near_dups import distinct_chunks, group  # noqa: E402
 
 GROUPS = ("tests", "docs", "source", "migrations", "other")
 _PUNCT = r"!-/:-@\[-`{-~"
@@ -186,13 +183,7 @@ def main() -> None:
     parser.add_argument("--only", action="append",
                         help="Only this variant (repeatable), without the tables of parts.")
     args = parser.parse_args()
-    settings = Settings.load()
-    seen: set[str] = set()
-    chunks = [c for c in chunks_of(args.tree.resolve(), settings)
-              if c.text_hash not in seen and not seen.add(c.text_hash)]  # type: ignore[func-returns-value]
-    load_builtins()
-    model = create(settings.embedder, max_tokens=settings.max_tokens,
-                   cache_dir=settings.home / "models", int8=settings.embed_int8)
+    chunks, model = distinct_chunks(args.tree)
     from tokenizers import Tokenizer
 
     tokenizer = Tokenizer.from_str(model._tokenizer.to_str())  # type: ignore[attr-defined]

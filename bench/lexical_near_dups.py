@@ -34,6 +34,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -159,6 +160,18 @@ def report(name: str, reps: list[int], chunks: list[Chunk], tokens: list[int],
     return {g: (v[0], v[1]) for g, v in spared.items()}
 
 
+def distinct_chunks(tree: Path) -> tuple[list[Chunk], Any]:
+    """TREE's chunks as `repokb index` cuts them (default settings), each distinct text once
+    (by `text_hash`, as the pipeline embeds), and the embedder whose tokenizer counts them."""
+    settings = Settings.load()
+    seen: set[str] = set()
+    chunks = [c for c in chunks_of(tree.resolve(), settings)
+              if c.text_hash not in seen and not seen.add(c.text_hash)]  # type: ignore[func-returns-value]
+    load_builtins()
+    return chunks, create(settings.embedder, max_tokens=settings.max_tokens,
+                          cache_dir=settings.home / "models", int8=settings.embed_int8)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tree", type=Path)
@@ -168,13 +181,7 @@ def main() -> None:
     parser.add_argument("--bare", action="store_true",
                         help="MinHash over the text without its enrichment prefix.")
     args = parser.parse_args()
-    settings = Settings.load()
-    seen: set[str] = set()
-    chunks = [c for c in chunks_of(args.tree.resolve(), settings)
-              if c.text_hash not in seen and not seen.add(c.text_hash)]  # type: ignore[func-returns-value]
-    load_builtins()
-    model = create(settings.embedder, max_tokens=settings.max_tokens,
-                   cache_dir=settings.home / "models", int8=settings.embed_int8)
+    chunks, model = distinct_chunks(args.tree)
     ids, cuts = cut_texts(model, chunks)
     tokens = [len(r) for r in ids]
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
