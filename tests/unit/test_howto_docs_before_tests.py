@@ -78,9 +78,9 @@ def test_otherwise_the_tests_stay_ahead(question, pieces):
 
 
 @cases("question", [
-    "how do I test a nested schema field",
-    "how to unit test a nested schema field",
-    "how can I write tests for a nested schema field",
+    "how do I test the validation of a nested schema field",
+    "how to unit test validating a nested schema field",
+    "how can I write tests for validating a nested schema field",
 ])
 def test_a_howto_about_testing_wants_the_docs_before_the_tests(question):
     # how a user tests: the docs and the helpers, the project's own tests step back (structlog's

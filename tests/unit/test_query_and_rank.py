@@ -1232,24 +1232,3 @@ def test_vague_words_are_not_searched_for_by_bm25():
     assert "anything" in plan("where is `anything` defined").lexical_text
     assert "stuff.py" in plan("what is in stuff.py").lexical_text
     assert plan("what does lib.something do").lexical_text.startswith("what does lib.something")
-
-
-def test_a_stop_word_the_project_defines_before_its_owners_plural_is_looked_up():
-    # Mojolicious: "wait for all promises to resolve" asks for `Mojo::Promise->all`; `all` is a
-    # stop word, no token in the question nor in the code, so only the lookup by name finds it
-    defined = {"promise", "all", "class", "each"}.__contains__
-
-    def is_defined(name: str) -> bool:
-        return defined(name.lower())
-
-    question = "wait for all promises to resolve"
-    asked = plan(question, is_defined=is_defined)
-    assert asked.names == ("promise.all",) and asked.unseen == ("all",)
-    assert asked.intent == plan(question).intent  # a name in words: the intent stays
-    assert "def all" not in asked.lexical_text
-    assert plan("call a hook for each of the classes", is_defined=is_defined).names == (
-        "class.each",)
-    assert plan("are any promises pending", is_defined=is_defined).names == ()  # no `any`
-    # nothing where the project does not define both names, or nothing can tell
-    assert plan(question).names == ()
-    assert plan("run all tests", is_defined=is_defined).names == ()  # no `test` defined

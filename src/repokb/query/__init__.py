@@ -57,7 +57,6 @@ from repokb.query.asked import (
     _PRONOUNS,
     _TYPE_NAMED,
     _type_name,
-    stop_word_members,
 )
 from repokb.query.intent import (
     _CODE,
@@ -211,6 +210,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         if plain:  # the type the query asks for
             names.append(plain)
             asked_name = plain.lower()
+    symbols = tuple(dict.fromkeys(
+        s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     counted = _KEBAB.sub(lambda m: m.group(0).replace("-", "_").replace("/", "_")
                          if m.group(0) in kebab else m.group(0), text) if kebab else text
     words = re.findall(r"\w+", re.sub(_NAMESPACE, "", counted))  # `Monolog\Logger`: one word
@@ -229,12 +230,6 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         intent = CODE
     else:
         intent = GENERAL
-    # "wait for all promises to resolve": `promise.all`, which BM25 cannot see, looked up by
-    # its name; a name the question gives in words, which leaves the intent as it is
-    members = [n for n in stop_word_members(text, is_defined) if n not in names]
-    names += members
-    symbols = tuple(dict.fromkeys(
-        s.lower() for name in names for s in (name, name.rsplit(".", 1)[-1])))
     language = "es" if is_spanish(text) else "en"
     about = tuple(dict.fromkeys(n for n in names if n in kebab or (
         _NAME.fullmatch(n) and not unseen(n) and (intent == SYMBOL or n.lower() == asked_name))))
@@ -257,7 +252,7 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
     # which BM25 ranked below the hundred `func (c *Context)` of its file for "gin.Context")
     # for a name that looks like code; a plain word's definition may be none of them ("where
     # are signals defined": `x = Signal()`)
-    expanded = [n for n in names if n is not plain and n not in kind_named and n not in members]
+    expanded = [n for n in names if n is not plain and n not in kind_named]
     if expanded:
         short = [n.rsplit(".", 1)[-1] for n in expanded]
         expansions = " ".join(f"def {s} function {s} class {s} struct {s} {s}(" for s in short)

@@ -6,7 +6,6 @@ question names by what they hold (a chart's values, a crate's features).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from repokb.lexicon import STOP_WORDS
 
@@ -95,26 +94,3 @@ def _type_name(word: str) -> bool:
     low = word.lower()
     return low not in _PRONOUNS and low not in (
         _NOT_LOWER_TYPE_NAMES if word == low else _NOT_TYPE_NAMES)
-
-
-# "wait for all promises to resolve": a stop word a project defines as a member's name (`all`,
-# `any`, `each`) before the plural of a name it defines (`Promise`) names that member,
-# Mojolicious' `Mojo::Promise->all`: BM25 has no token for `all` (a stop word, in the question
-# and in the code), so the member is looked up by its name (QueryPlan.unseen), as `Promise.all`
-# written would be. Both names must be defined in the searched projects (`is_defined`).
-_STOP_MEMBER = re.compile(r"\b(all|any|each)\s+(?:of\s+)?(?:the\s+)?([a-z]{2,}?)(e?s)\b", re.I)
-
-
-def stop_word_members(text: str, is_defined: Callable[[str], bool] | None) -> list[str]:
-    """The members a question names by a stop word before their owner's plural ("all
-    promises": `promise.all`), where the searched projects define both names."""
-    if is_defined is None:
-        return []
-    found = []
-    for m in _STOP_MEMBER.finditer(text):
-        member = m.group(1).lower()
-        singulars = dict.fromkeys((m.group(2) + m.group(3)[:-1], m.group(2)))  # promis(e)s
-        owner = next((o for o in singulars if is_defined(o)), None)
-        if owner and is_defined(member):
-            found.append(f"{owner.lower()}.{member}")
-    return found
