@@ -62,7 +62,7 @@ def _unnamed() -> list[Candidate]:
 
 @cases("question, pieces", [
     # a question that asks for tests
-    ("how do I test a nested schema field", _marshmallow()),
+    ("tests of a nested schema field", _marshmallow()),
     # a question of how code works: source and tests, not docs, answer it
     ("how does marshmallow validate a nested schema field", _marshmallow()),
     # the docs it names far down both rankings: no lead to follow
@@ -75,3 +75,16 @@ def test_otherwise_the_tests_stay_ahead(question, pieces):
     order = [c.id for c in ranked]
     assert order.index("t1") < order.index("d1")
     assert not any("after_named_docs" in c.factors for c in ranked)
+
+
+@cases("question", [
+    "how do I test the validation of a nested schema field",
+    "how to unit test validating a nested schema field",
+    "how can I write tests for validating a nested schema field",
+])
+def test_a_howto_about_testing_wants_the_docs_before_the_tests(question):
+    # how a user tests: the docs and the helpers, the project's own tests step back (structlog's
+    # "how do I test that my code logged something": docs/testing.md 5th behind its tests)
+    assert not plan(question).asks_for_tests
+    order = _order(question, _marshmallow())
+    assert order.index("d1") < min(order.index(t) for t in ("t1", "t2", "t3"))

@@ -375,6 +375,10 @@ def test_tests_step_back_unless_the_question_asks_for_tests():
     assert not plan("how does behave parse a feature file into scenarios").asks_for_tests
     assert not plan("test_retry_backoff").asks_for_tests  # a test's name is a symbol
     assert not plan("how does the retry backoff work").asks_for_tests
+    # how a user tests asks for the docs and the helpers, not for the project's tests
+    assert not plan("how do I test that my code logged something").asks_for_tests
+    assert not plan("How to unit-test a view").asks_for_tests
+    assert plan("how do I run a single test").asks_for_tests  # the verb is not testing
     s = Settings()
     for question, first in (("how does the retry backoff work", "source"),
                             ("tests of the retry backoff", "test")):
@@ -1217,3 +1221,14 @@ def test_a_capitalised_word_a_candidate_defines_in_that_case_is_a_name():
                  "Table rows and columns in Python, how?"):
         ranked = rerank(pool(), plan(text), s)
         assert not any("exact_symbol" in c.factors for c in ranked), text
+
+
+def test_vague_words_are_not_searched_for_by_bm25():
+    # structlog: "something" led BM25 to docs/recipes.md's "something happened"
+    lexical = plan("how do I test that my code logged something").lexical_text.split()
+    assert "something" not in lexical and {"test", "code", "logged"} <= set(lexical)
+    assert "stuff" not in plan("where does it store stuff").lexical_text.split()
+    # a vague word given as a name, or part of one, stays
+    assert "anything" in plan("where is `anything` defined").lexical_text
+    assert "stuff.py" in plan("what is in stuff.py").lexical_text
+    assert plan("what does lib.something do").lexical_text.startswith("what does lib.something")

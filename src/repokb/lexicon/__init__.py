@@ -7,8 +7,16 @@ PRODUCT_NAMES: products spelled with a capital inside (PyPI, GitHub, macOS), low
 of a question, not code names, unless the project defines one (repokb.query).
 PHRASAL_COMPOUNDS: phrasal verbs written as one word in names ("check it out": `checkout`), one
 more word for BM25 (repokb.query).
+VAGUE_WORDS: words a question says for what it does not name ("something", "stuff"), left out
+of the question's BM25 text (repokb.query).
 """
 
-from repokb.lexicon.words import ES_EN, PHRASAL_COMPOUNDS, PRODUCT_NAMES, STOP_WORDS
+from repokb.lexicon.words import (
+    ES_EN,
+    PHRASAL_COMPOUNDS,
+    PRODUCT_NAMES,
+    STOP_WORDS,
+    VAGUE_WORDS,
+)
 
-__all__ = ["ES_EN", "PHRASAL_COMPOUNDS", "PRODUCT_NAMES", "STOP_WORDS"]
+__all__ = ["ES_EN", "PHRASAL_COMPOUNDS", "PRODUCT_NAMES", "STOP_WORDS", "VAGUE_WORDS"]

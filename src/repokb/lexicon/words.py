@@ -17,6 +17,13 @@ pueden puedo que quien se segun ser si sin sobre son su sus tambien tan tengo ti
 todos tu un una unas uno unos usted y ya yo
 """
 STOP_WORDS = frozenset(_EN_STOP.split()) | frozenset(_ES_STOP.split())
+# Words a question says for what it does not name ("test that my code logged something", "is
+# there anything to close"): no document's word answers them, yet BM25 weighs them as rare
+# ones. structlog's "how do I test that my code logged something" was led lexically by
+# docs/recipes.md's "something happened" (docs/testing.md 5th, ask39b). Dropped from the
+# question's BM25 text only (repokb.query), where the question does not give one as a name.
+VAGUE_WORDS = frozenset({"something", "anything", "everything", "stuff", "somehow", "someone",
+                         "somebody", "anyone", "anybody", "whatever"})
 
 # Spanish -> English, general programming vocabulary only (nothing about any one project).
 ES_EN = {

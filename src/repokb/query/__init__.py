@@ -27,6 +27,11 @@
   "what does" and symbol lookups want the implementation first (SPEC §5).
 - Project named: "how does gin recover from panics" names an indexed project; the search is
   scoped to it and the name left out of the text the model and BM25 read (`named_project`).
+- Vague words: "something", "anything", "stuff" (lexicon VAGUE_WORDS) name nothing a document
+  says: left out of the text BM25 reads (structlog's "test that my code logged something" was
+  led by docs/recipes.md's "something happened").
+- Testing how-to: "how do I test X" asks how a user tests (the docs and the project's testing
+  helpers), not for the project's own tests: `asks_for_tests` stays off, the tests step back.
 - Compounds: a phrasal verb programmers write as one word in names ("check it out": `checkout`,
   "log in": `login`; lexicon PHRASAL_COMPOUNDS) gives BM25 that word too.
 - Spanish: MiniLM is English-only, so a Spanish question also gets an English rendering of its
@@ -42,7 +47,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from repokb.lexicon import PHRASAL_COMPOUNDS, STOP_WORDS
+from repokb.lexicon import PHRASAL_COMPOUNDS, STOP_WORDS, VAGUE_WORDS
 from repokb.query.asked import (
     _CARGO_MANIFEST,
     _CHART_VALUES,
@@ -58,6 +63,7 @@ from repokb.query.intent import (
     _DESCRIPTION,
     _EXPLAIN,
     _HOWTO,
+    _TESTING_HOWTO,
     _TESTS,
     CODE,
     GENERAL,
@@ -144,6 +150,10 @@ def _verb_forms(verb: str) -> str:
 _PHRASAL = [(re.compile(rf"\b(?:{_verb_forms(verb)})\s+(?:(?:it|them|this|that|these|those|"
                         rf"everything)\s+)?{particle}\b", re.IGNORECASE), word)
             for (verb, particle), word in PHRASAL_COMPOUNDS.items()]
+
+
+# a vague word as a question writes it, in lower case, not part of a name (`stuff.py`, `x.anything`)
+_VAGUE = re.compile(rf"(?<![\w.`/-])(?:{'|'.join(sorted(VAGUE_WORDS))})(?![\w`(./-])")
 
 
 def compounds(text: str) -> list[str]:
@@ -235,6 +245,9 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         english = translate_es(text)
         dense_text = english or text
         lexical_text = f"{text} {english}"
+    # "something", "stuff": no document's word answers them, BM25 would weigh them as rare
+    given = {n.lower() for n in names}
+    lexical_text = _VAGUE.sub(lambda m: m.group(0) if m.group(0) in given else "", lexical_text)
     # the forms of a definition (`def x`, `class x`; `struct x`: Go's `type Context struct`,
     # which BM25 ranked below the hundred `func (c *Context)` of its file for "gin.Context")
     # for a name that looks like code; a plain word's definition may be none of them ("where
@@ -249,7 +262,8 @@ def plan(text: str, translate: bool = True, is_file: IsFile | None = None,
         if intent == SYMBOL:
             dense_text = f"{dense_text} " + " ".join(f"def {s}" for s in short)
     return QueryPlan(text, intent, symbols, dense_text, lexical_text, language,
-                     asks_for_tests=bool(_TESTS.search(text)),
+                     asks_for_tests=bool(_TESTS.search(text))
+                     and not _TESTING_HOWTO.search(text),
                      names=tuple(dict.fromkeys(name.lower() for name in names)),
                      written=tuple(dict.fromkeys(names)),
                      files=tuple(dict.fromkeys(f.rsplit("/", 1)[-1].lower() for f in files)),

@@ -42,3 +42,13 @@ _CODE = re.compile(
 # scenarios" asks for a BDD tool's own code.
 _TESTS = re.compile(r"\b(tests?|tested|testing|unit ?tests?|pytest|fixtures?|pruebas?"
                     r"|scenario|gherkin|cucumber|bdd)\b", re.I)
+# A how-to whose verb is testing ("how do I test that my code logged something", "how to unit
+# test a view", "how can I write tests for my handlers") asks how a user tests: the docs about
+# testing and the helpers the project ships for it (structlog's docs/testing.md and
+# `structlog.testing.capture_logs`), not the project's own tests, which step back as for any
+# how-to (ask39b: structlog's tests led the dense side, docs/testing.md 5th, testing.py not in
+# the first 40).
+_TESTING_HOWTO = re.compile(
+    r"^[\s¿¡]*(?:how\s+(?:do|can|should|would)\s+(?:i|we|you|one)|how\s+to|what(?:'?s| is) the best"
+    r"\s+way\s+to|is\s+there\s+a\s+way\s+to)\s+(?:(?:unit[\s-]?)?test|write\s+(?:unit\s+)?tests?)\b",
+    re.I)
