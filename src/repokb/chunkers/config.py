@@ -137,12 +137,13 @@ def _yaml_entries(node: Any) -> list[Entry]:
 def _roles_of(sequence: Any) -> bool | None:
     """For the value of a `roles:` key, whether it is an Ansible play's (its mapping holds
     `hosts` too); None for any other sequence."""
-    pair = sequence.parent.parent if sequence.parent is not None else None
-    key = pair.child_by_field_name("key") if pair is not None and pair.type == \
-        "block_mapping_pair" else None
+    pair: Any = sequence.parent.parent if sequence.parent is not None else None
+    if pair is None or pair.type != "block_mapping_pair" or pair.parent is None:
+        return None
+    key = pair.child_by_field_name("key")
     if key is None or _text(key) != "roles":
         return None
-    return pair.parent is not None and "hosts" in _top_keys(pair.parent)
+    return "hosts" in _top_keys(pair.parent)
 
 
 def _role_name(inner: Any, mapping: Any) -> str | None:
