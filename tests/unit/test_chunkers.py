@@ -180,3 +180,25 @@ def test_markdown_pieces_cover_every_nonblank_line_in_order(paragraphs):
     for i, line in enumerate(lines, 1):
         if line.strip():
             assert i in covered, (i, line)
+
+
+def test_an_overlong_line_of_prose_is_cut_between_words():
+    """newuser39: a paragraph written as one line was cut at a character count, mid-word; it
+    is cut after the last sentence (or word) before the limit, and the next window starts at
+    a word. A line without a space (minified code) is still cut by characters."""
+    line = "".join(f"Sentence {n} picks the number of clusters at that cut level for you. "
+                   for n in range(40))
+    text = "intro\n" + line + "\nend\n"
+    pieces = fixed_windows(text, 500, 100)
+    cut = [p for p in pieces if p.start_line == 2]
+    assert len(cut) >= 6
+    for p in cut:
+        assert len(p.content) <= 500
+        assert p.content.startswith("Sentence ") and p.content.rstrip().endswith("for you.")
+    # each window but the first repeats a sentence of the one before
+    assert all(p.content[:60] in q.content for q, p in zip(cut, cut[1:], strict=False))
+    words = "word " * 300  # no sentence: cut after a word
+    assert all(p.content.startswith("word") and p.content.endswith(" ")
+               for p in fixed_windows(words, 500, 100)[:-1])
+    minified = "a" * 1200
+    assert [len(p.content) for p in fixed_windows(minified, 500, 100)] == [500, 500, 400]

@@ -375,3 +375,53 @@ def test_is_decoder_answers_as_isinstance_for_every_chunker() -> None:
     assert any(isinstance(c, Decoder) for c in chunkers)  # the notebook's
     for chunker in chunkers + chunkers:  # the second time from the cache
         assert is_decoder(chunker) == isinstance(chunker, Decoder), chunker
+
+
+# hdbscan 0.8.44's `Comparing Clustering Algorithms.ipynb`: headings written `#Title` (classic
+# Jupyter rendered them so), a cell's paragraph on one long line (shortened, repeated)
+UNSPACED = ("#Comparing Python Clustering Algorithms\n", "##K-Means\n")
+ONE_LINE = ("K-Means has a few problems however. The first is that it isn't a clustering "
+            "algorithm, it is a partitioning algorithm. That is to say K-means doesn't 'find "
+            "clusters' it partitions your dataset into as many (assumed to be globular) chunks "
+            "as you ask for by attempting to minimize intra-partition distances. That leads to "
+            "the second problem: you need to specify exactly how many clusters you expect. ") * 3
+
+
+def test_an_unspaced_heading_in_a_markdown_cell_heads_its_section():
+    """newuser39: hdbscan's notebooks write `#Title`, which classic Jupyter rendered as a
+    heading and CommonMark reads as text: their pieces had no heading path at all."""
+    text = notebook([
+        md(UNSPACED[0] + "\nThere are a lot of clustering algorithms to choose from.\n"),
+        md(UNSPACED[1] + "\nWe will start with K-Means, the workhorse of clustering.\n"),
+        code("plot_clusters(data, cluster.KMeans, (), {'n_clusters': 6})\n"),
+        {"cell_type": "raw", "metadata": {}, "source": ["#not a heading in a raw cell, kept\n"]},
+    ])
+    found = pieces(text)
+    assert [p.symbol for p in found] == [
+        "Comparing Python Clustering Algorithms",
+        "Comparing Python Clustering Algorithms > K-Means",
+        None, "Comparing Python Clustering Algorithms > K-Means"], found
+    assert found[2].context == "section Comparing Python Clustering Algorithms > K-Means"
+    assert found[0].content.startswith("#Comparing Python")  # the text as written
+    assert_on_disk(text, found)
+
+
+def test_a_hashtag_in_a_readme_stays_text():
+    """CommonMark requires the space: outside a notebook `#hashtag` is no heading."""
+    markdown = chunker_for("markdown")
+    assert markdown is not None
+    found = markdown.chunk("# Tags\n\n#python #clustering are the tags this project uses.\n")
+    assert [p.symbol for p in found] == ["Tags"]
+
+
+def test_a_one_line_markdown_cell_is_cut_between_words():
+    """newuser39: a cell's paragraph written as one line was cut by characters, mid-word
+    ("usters at that cut level"); it is cut after a sentence or a word."""
+    text = notebook([md("## K-Means\n\n" + ONE_LINE + "\n")])
+    found = [p for p in pieces(text) if "K-Means has" in p.content or "expect." in p.content]
+    assert len(found) >= 2
+    words = set(ONE_LINE.split())
+    for p in found:
+        assert set(p.content.split()) <= words, p.content  # no piece of a word
+        assert p.content.rstrip().endswith((".", ":")) or p is found[-1], p.content
+    assert "".join(p.content for p in found).count("partitioning algorithm") >= 3

@@ -615,3 +615,65 @@ def test_a_mime_map_is_searchable_by_its_types() -> None:
     pieces = chunker_for("nginx").chunk(MIME_TYPES)
     assert any("application/wasm" in p.content and p.symbol == "types" for p in pieces), pieces
 
+
+
+# DebOps' playbooks/service/nginx.yml, shortened: a play whose `roles:` list is its body
+PLAY_WITH_ROLES = """- name: Install and manage nginx webserver
+  collections: [ 'debops.debops', 'debops.roles01' ]
+  hosts: [ 'debops_all_hosts', 'debops_service_nginx' ]
+  become: True
+
+  roles:
+
+    - role: keyring
+      tags: [ 'role::keyring', 'skip::keyring', 'role::nginx' ]
+      keyring__dependent_apt_keys:
+        - '{{ nginx__keyring__dependent_apt_keys }}'
+
+    - role: apt_preferences
+      tags: [ 'role::apt_preferences', 'skip::apt_preferences' ]
+      apt_preferences__dependent_list:
+        - '{{ nginx__apt_preferences__dependent_list }}'
+
+    - role: ferm
+      tags: [ 'role::ferm', 'skip::ferm' ]
+      ferm__dependent_rules:
+        - '{{ nginx__ferm__dependent_rules }}'
+
+    - { role: python, tags: [ 'role::python', 'skip::python', 'role::ldap' ],
+        python__dependent_packages3: [ '{{ ldap__python__dependent_packages3 }}' ] }
+
+    - role: nginx
+      tags: [ 'role::nginx', 'skip::nginx' ]
+      nginx__servers: '{{ nginx__default_servers + nginx__host_servers }}'
+      nginx__dependent_upstreams:
+        - '{{ php__nginx__dependent_upstreams }}'
+        - '{{ gitlab__nginx__dependent_upstreams }}'
+
+    - logrotate_for_nginx_and_its_friends_for_a_very_long_time
+"""
+
+
+def test_a_plays_roles_are_named_by_their_roles() -> None:
+    """infra39: a play's `roles:` list cut for its size named its items by position
+    (`Install and manage nginx webserver.roles[4]`); each role is now named by its role, as a
+    task is by its `- name:` (`role: x`, `{ role: x }` or a bare name)."""
+    pieces = chunker_for("yaml").chunk(PLAY_WITH_ROLES)
+    symbols = [p.symbol for p in pieces]
+    assert symbols == ["Install and manage nginx webserver", "keyring", "apt_preferences",
+                       "ferm", "python", "nginx",
+                       "logrotate_for_nginx_and_its_friends_for_a_very_long_time"], pieces
+    by = {p.symbol: p for p in pieces}
+    assert "nginx__servers:" in by["nginx"].content and "ferm" not in by["nginx"].content
+    assert "python__dependent_packages3" in by["python"].content
+
+
+def test_a_roles_list_outside_a_play_keeps_its_positions() -> None:
+    """Only a play's (a mapping with `hosts:`) `roles:` names its items by role: a user's
+    list of role grants is data, its items still `users[0].roles[2]`."""
+    grants = "users:\n  - login: ana\n    roles:\n" + "".join(
+        f"      - name: grant_number_{n}\n        role: admin\n        scope: project_{n}_long\n"
+        for n in range(30))
+    symbols = [p.symbol for p in chunker_for("yaml").chunk(grants)]
+    assert symbols and all("roles[" in (s or "") for s in symbols[1:]), symbols
+    assert not any(s and s.startswith("grant_number") for s in symbols)

@@ -122,12 +122,43 @@ def _yaml_entries(node: Any) -> list[Entry]:
                 out.append(_entry(pair, _text(key), None, value))
     elif node.type in ("block_sequence", "flow_sequence"):
         items = [n for n in node.named_children if n.type != "comment"]
+        roles = _roles_of(node)
         for i, item in enumerate(items):
             inner = item.named_children[0] if item.type == "block_sequence_item" and \
                 item.named_children else item
             container = _yaml_container(inner)
-            out.append(_entry(item, "", i, container, _item_name(container)))
+            # a `roles:` list outside a play is data: its items keep their positions
+            label = None if roles is False else _item_name(container) or (
+                _role_name(inner, container) if roles else None)
+            out.append(_entry(item, "", i, container, label))
     return out
+
+
+def _roles_of(sequence: Any) -> bool | None:
+    """For the value of a `roles:` key, whether it is an Ansible play's (its mapping holds
+    `hosts` too); None for any other sequence."""
+    pair: Any = sequence.parent.parent if sequence.parent is not None else None
+    if pair is None or pair.type != "block_mapping_pair" or pair.parent is None:
+        return None
+    key = pair.child_by_field_name("key")
+    if key is None or _text(key) != "roles":
+        return None
+    return "hosts" in _top_keys(pair.parent)
+
+
+def _role_name(inner: Any, mapping: Any) -> str | None:
+    """A play's role item's role: `- role: nginx`, `- { role: nginx, tags: x }` or a bare
+    `- common`."""
+    if mapping is None:
+        value = inner if inner.type == "flow_node" else None  # (not an empty `- `)
+    elif mapping.type in ("block_mapping", "flow_mapping"):
+        value = _top_keys(mapping).get("role")
+    else:
+        return None
+    if value is None or _yaml_container(value) is not None:
+        return None
+    name = _text(value)
+    return name[:80] if name and MASK * 5 not in name else None
 
 
 def _item_name(mapping: Any) -> str | None:
@@ -287,7 +318,7 @@ class ConfigChunker:
         named = _in_task_list(path) and all(e.index is not None and e.label for e in entries)
         alone = (lambda e: True) if named else self._alone
         groups = pack(entries, lo, hi, self.max_chars, alone)
-        if task and len(groups) > 1 and [e.key for e in groups[0][0]] == ["name"]:
+        if task and len(groups) > 1 and [e.key for e in groups[0][0]] in (["name"], ["role"]):
             # a big task's `- name:` line was a piece alone (`X.name`, two lines that matched
             # every question about its name): it goes with the module call after it
             (first, start, _), (second, _, end) = groups[0], groups[1]
@@ -363,8 +394,10 @@ _TASK_LISTS = ("block", "rescue", "always", "tasks", "pre_tasks", "post_tasks", 
 
 def _in_task_list(path: str) -> bool:
     """Whether entries at `path` are items of a list of tasks: the file's top (a task file's,
-    a playbook's plays) or a key of _TASK_LISTS."""
-    return not path or path.rsplit(".", 1)[-1] in _TASK_LISTS
+    a playbook's plays) or a key of _TASK_LISTS; or of a play's `roles:` (cuts39b: a role was
+    `Play.roles[5]`, now named by its role as a task by its `- name:`; only a play's role
+    items have a label there, _roles_of)."""
+    return not path or path.rsplit(".", 1)[-1] in (*_TASK_LISTS, "roles")
 
 
 def _symbol(group: list[Entry], path: str) -> str | None:

@@ -1,7 +1,9 @@
 """Fixed-size windows with overlap, aligned to line boundaries where lines allow it.
 
-The fallback of every other chunker. A line longer than the window (minified code, a
-50,000-character line) is cut inside the line; its pieces keep that line number.
+The fallback of every other chunker. A line longer than the window is cut inside the line; its
+pieces keep that line number. Prose written as one long line (a notebook's Markdown cell, a
+README paragraph) is cut after a sentence or a word, never inside a word; a line with no space
+(minified code, a 50,000-character token) by characters.
 
 Lines are counted on "\\n" only (as editors and tree-sitter count them), never with
 `str.splitlines`, which also breaks on form feeds and Unicode separators and would shift line
@@ -10,6 +12,7 @@ numbers against the syntax tree.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Container, Sequence
 from dataclasses import replace
@@ -65,14 +68,11 @@ def windows_over(items: Sequence[Line], size: int = 500, overlap: int = 100,
     i = 0
     while i < len(items):
         number, line = items[i]
-        if len(line) > size:  # one overlong line: cut it by characters
-            step = max(1, size - overlap)
-            for start in range(0, len(line), step):
-                part = line[start : start + size]
+        if len(line) > size:  # one overlong line: cut it after a sentence, a word or size
+            for start, end in line_spans(line, size, overlap):
+                part = line[start:end]
                 if part.strip():
                     pieces.append(ChunkPiece(part, number, number, symbol, symbol_type, context))
-                if start + size >= len(line):
-                    break
             i += 1
             continue
         j, length = i, 0
@@ -94,6 +94,39 @@ def windows_over(items: Sequence[Line], size: int = 500, overlap: int = 100,
             back += len(items[k][1])
         i = k
     return pieces
+
+
+# a sentence's end: `.`, `!` or `?` (and a closing quote or bracket) before a space
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s")
+_SPACE = re.compile(r"\s")
+
+
+def line_spans(line: str, size: int, overlap: int) -> list[tuple[int, int]]:
+    """The [start, end) spans an overlong line is cut into, each at most `size` characters
+    and starting up to `overlap` characters before the last one ended. A span ends after a
+    sentence in its last quarter, else after its last space past its middle (newuser39: a
+    notebook's one-line Markdown cell was cut "...clusters at th|at cut level"), else at
+    `size` characters (a minified line, a long token: cut as before); the next one starts at
+    a sentence, else a word, where its overlap has one."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while start + size < len(line):
+        limit = start + size
+        # the shortest span allowed: the next one still starts past this one's middle
+        lowest = start + min(size - 1, overlap + max(1, (size - overlap) // 2))
+        sentences = list(_SENTENCE_END.finditer(line, max(lowest, limit - size // 4), limit))
+        if sentences:
+            end = sentences[-1].end()
+        else:
+            spaces = [m.end() for m in _SPACE.finditer(line, lowest, limit)]
+            end = spaces[-1] if spaces else limit
+        spans.append((start, end))
+        following = max(end - overlap, start + 1)
+        word = (_SENTENCE_END.search(line, following - 1, end - 1)
+                or _SPACE.search(line, following - 1, end - 1))
+        start = word.end() if word else end if line[end - 1].isspace() else following
+    spans.append((start, len(line)))
+    return spans
 
 
 def fixed_windows(text: str, size: int = 500, overlap: int = 100) -> list[ChunkPiece]:

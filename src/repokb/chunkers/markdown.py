@@ -12,7 +12,7 @@ custom id (`## Install {#install}`, MDX's `{/* #install */}`) is no word of its 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -40,10 +40,11 @@ class MarkdownChunker:
         except Exception:  # markdown-it is forgiving; this guards the never-raise contract
             return fixed_windows(text, self.size, self.overlap)
 
-    def sections(self, text: str, outer: Sequence[Heading] = (),
-                 front_matter: bool = True) -> tuple[list[ChunkPiece], list[Heading]]:
+    def sections(self, text: str, outer: Sequence[Heading] = (), front_matter: bool = True,
+                 unspaced: Container[int] = ()) -> tuple[list[ChunkPiece], list[Heading]]:
         """The pieces of `text` under the heading path `outer`, and its headings; without
-        `front_matter`, a leading `---` is a rule (a notebook cell), not front matter."""
+        `front_matter`, a leading `---` is a rule (a notebook cell), not front matter. On the
+        0-based rows in `unspaced`, `#Title` is a heading too (a notebook's Markdown cells)."""
         if self._parser is None:
             from markdown_it import MarkdownIt
 
@@ -54,7 +55,9 @@ class MarkdownChunker:
             self._parser = MarkdownIt("commonmark").disable("inline")
         lines = split_lines(text)
         body_start = front_matter_end(lines) if front_matter else 0
-        tokens = self._parser.parse("".join(lines[body_start:]))
+        read = [_UNSPACED.sub(r"\1 ", line) if row in unspaced else line
+                for row, line in enumerate(lines)] if unspaced else lines
+        tokens = self._parser.parse("".join(read[body_start:]))
         headings: list[Heading] = []
         blocks: list[tuple[int, int]] = []
         for idx, tok in enumerate(tokens):
@@ -78,6 +81,10 @@ class MarkdownChunker:
         return pieces, headings
 
 
+# `#Title`, `##Usage`: no heading in CommonMark (a `#hashtag` in a README stays text), but one in
+# classic Jupyter's Markdown (marked), which many notebooks were written for (newuser39: hdbscan's
+# notebooks had no heading path); read so in a notebook's Markdown cells only (notebook.py)
+_UNSPACED = re.compile(r"^( {0,3}#{1,6})(?=[^\s#])")
 # a heading's custom id: `{#install}` (Docusaurus, Pandoc, kramdown), MDX's `{/* #install */}`
 _HEADING_ID = re.compile(r"\s*\{(?:#[\w:.-]+|/\*.*?\*/)\}")
 # a backslash escape of ASCII punctuation (CommonMark 2.4), outside code spans: `## Why\...?`

@@ -9,9 +9,10 @@ line its string sits on; a source written as one string maps to that string's li
 
 Consecutive markdown (and raw) cells are cut together by the Markdown chunker, so a section
 runs across cells, and the heading path carries on into later cells: code cells get it as
-context. A code cell holding definitions is cut by its language's chunker (tree-sitter for
-Python, as a .py file); other code cells are packed whole, consecutive ones together, up to
-the window size, and a longer one goes to windows.
+context. In a Markdown cell `#Title` is a heading, as classic Jupyter rendered it. A code cell
+holding definitions is cut by its language's chunker (tree-sitter for Python, as a .py file);
+other code cells are packed whole, consecutive ones together, up to the window size, and a
+longer one goes to windows.
 """
 
 from __future__ import annotations
@@ -240,18 +241,22 @@ def _prose_pieces(run: list[Cell], path: list[Heading]) -> tuple[list[ChunkPiece
     lines: list[str] = []
     first: list[int] = []
     last: list[int] = []
+    markdown: list[int] = []  # the rows of Markdown cells (not raw ones): `#Title` a heading
     for cell in run:
         if lines:
             lines.append("\n")
             first.append(last[-1])
             last.append(last[-1])
+        if cell.kind == "markdown":
+            markdown.extend(range(len(lines), len(lines) + len(cell.lines)))
         lines.extend(cell.lines)
         if not lines[-1].endswith("\n"):
             lines[-1] += "\n"
         first.extend(cell.first)
         last.extend(cell.last)
     joined = Cell("markdown", lines, first, last, None)
-    pieces, headings = MARKDOWN.sections(joined.text, path, front_matter=False)
+    pieces, headings = MARKDOWN.sections(joined.text, path, front_matter=False,
+                                         unspaced=frozenset(markdown))
     return [_on_disk(p, joined, None) for p in pieces], reduce(descend, headings, path)
 
 
