@@ -110,19 +110,18 @@ def COPIED_PROJECT(f: FileFacts) -> str | None:
     own)."""
     if not f.is_code or len(f.dirs) < 1:
         return None
-    holder = T.COPYRIGHT_HOLDER.search(f.text[: T.BANNER_MAX_CHARS])
-    if holder is None:
-        return None
-    named = holder.group(1).lower()
     root = str(f.file.root)
-    for end in range(len(f.dirs), 0, -1):
-        if f.dirs[end - 1].lower() != named:
-            continue
-        folder = "/".join(f.dirs[:end])
-        licence = next((n for n in sorted(f.project.names_in(root, folder))
-                        if T.LICENCE_FILE.match(n)), None)
-        if licence is not None:
-            return f"{folder}/, beside its own {licence}: {' '.join(holder.group(0).split())}"
+    for holder in T.COPYRIGHT_HOLDER.finditer(f.text[: T.BANNER_MAX_CHARS]):  # each line's
+        named = holder.group(1).lower()
+        for end in range(len(f.dirs), 0, -1):
+            if f.dirs[end - 1].lower() != named:
+                continue
+            folder = "/".join(f.dirs[:end])
+            licence = next((n for n in sorted(f.project.names_in(root, folder))
+                            if T.LICENCE_FILE.match(n)), None)
+            if licence is not None:
+                return (f"{folder}/, beside its own {licence}: "
+                        f"{' '.join(holder.group(0).split())}")
     return None
 
 

@@ -476,7 +476,7 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   vendored (pycryptodome's `src/mldsa-native/`, `src/mlkem-native/`); an extension-less Ansible
 #   inventory is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as
 #   `hosts.ini` inventories now are; credential files' template copies (`.pypirc.template`) are
-#   INI sample configuration, redacted (were unknown)
+#   sample configuration, redacted (were unknown)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.

@@ -1188,8 +1188,7 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     # credential files in INI's form, for their template copies (`.pypirc.template`: were
     # unknown, excluded), indexed with their values redacted; the files stay blocked by name
     ".pypirc": "ini", "pypirc": "ini", ".s3cfg": "ini", "s3cfg": "ini", ".boto": "ini",
-    "boto": "ini", ".databrickscfg": "ini", ".sentryclirc": "ini", ".npmrc": "ini",
-    "npmrc": "ini",
+    "boto": "ini", ".databrickscfg": "ini", ".sentryclirc": "ini",
     # Browserslist's queries (`[production]` sections of lines, as INI's)
     ".browserslistrc": "ini",
     # Spring's META-INF/spring.factories: auto-configuration and listeners, a properties file
