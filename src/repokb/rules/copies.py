@@ -1,15 +1,17 @@
 """Computed facts of copies a package's build wrote beside what it copied: the declarations of
 a library's readable build beside its minified one's, a JSON file again as a JavaScript module,
 an ES module build beside its CommonJS twin, a bundler's content-hashed chunks, what a package's
-rollup config writes.
+rollup config writes, a build's entry-point stubs.
 Each returns the path of the file kept, recorded as the signal value, or None (rules/generated.py
 has the other copies and generated files).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import posixpath
+import re
 
 from repokb.rules import tables as T
 from repokb.rules.engine import fact
@@ -134,3 +136,57 @@ def _rollup_outputs(f: FileFacts, root: str, package: str) -> dict[str, tuple[st
                 outputs[path] = (config, source)
     cache[package] = outputs
     return outputs
+
+
+@fact("a build's entry-point stub package.json", "path")
+def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
+    """A `package.json` in a package's subfolder that names no dependency, script or version
+    and whose entry points all lie outside its folder (`"main": "../cjs/Accordion.js"`): a
+    build's stub that lets `import "pkg/Accordion"` resolve (react-bootstrap 2.10.10: 146 of
+    them), no manifest of dependencies. Or one whose entry points are beside it, written again
+    with only the folder's name changed in `ENTRY_STUB_SIBLINGS_MIN` sibling folders
+    (javascript-time-ago 2.6.4's 335 `locale/de/package.json`: `"main": "./index.cjs"`); one
+    alone (ionicons' `components/package.json`) stays a manifest. The entry points, or None."""
+    if f.name != "package.json" or not f.dirs or f.file.size > T.ENTRY_STUB_MAX_BYTES:
+        return None
+    try:
+        data = json.loads(f.text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not data.keys().isdisjoint(T.MANIFEST_KNOWLEDGE_KEYS):
+        return None
+    entries = [v for k in T.ENTRY_POINT_KEYS if isinstance(v := data.get(k), str)]
+    if not entries or not all(e.startswith(("./", "../")) for e in entries):
+        return None
+    if all(e.startswith("../") for e in entries):
+        return ", ".join(entries)
+    alike = _stub_siblings(f)
+    return f"{', '.join(entries)}; the same stub in {alike}" if alike else None
+
+
+def _shape(text: str, folder: str) -> str:
+    """A stub's text with its folder's name (as a whole word) set aside."""
+    return re.sub(rf"(?<![\w.-]){re.escape(folder)}(?![\w-])", "\0", text)
+
+
+def _stub_siblings(f: FileFacts) -> str | None:
+    """The first `ENTRY_STUB_SIBLINGS_MIN` sibling folders (in name order) whose package.json
+    is this one's but for the folder's name, as evidence; None when fewer are found among the
+    first `ENTRY_STUB_SIBLINGS_ASKED` that hold one."""
+    root, parent, own = str(f.file.root), "/".join(f.dirs[:-1]), f.dirs[-1]
+    mine = _shape(f.text, own)
+    found: list[str] = []
+    asked = 0
+    for sibling in sorted(f.project.names_in(root, parent)):
+        folder = posixpath.join(parent, sibling)
+        if sibling == own or "package.json" not in f.project.names_in(root, folder):
+            continue
+        asked += 1
+        stub = head_of(os.path.join(root, folder, "package.json"), T.ENTRY_STUB_MAX_BYTES + 1)
+        if _shape(stub, sibling) == mine:
+            found.append(folder + "/")
+            if len(found) == T.ENTRY_STUB_SIBLINGS_MIN:
+                return f"{len(found)}+ sibling folders but for their name ({found[0]} ...)"
+        if asked >= T.ENTRY_STUB_SIBLINGS_ASKED:
+            break
+    return None

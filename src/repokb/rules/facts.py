@@ -257,6 +257,11 @@ class FileFacts:
             if (lang is None and not self.ext and self.template_base is None
                     and self.sniff("json_object")):
                 lang = "json"  # jsonschema's extension-less vocabularies: `{"$schema": ...`
+            if lang is None and not self.ext and self.template_base is None:
+                if self.sniff("ansible_inventory"):
+                    lang = "ini"  # an Ansible inventory: `inventory/prod`, `hosts`
+                elif self.sniff("cloud_config"):
+                    lang = "yaml"  # cloud-init's `user-data`: `#cloud-config`
             if lang is None:  # GitHub Linguist's: Bazel's BUILD, `.zig`, `.http` ...
                 lang = linguist_language(base, self.ext)
             if lang is None and T.LICENSE_NAME.match(base):

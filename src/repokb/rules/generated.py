@@ -11,7 +11,6 @@ from __future__ import annotations
 import collections
 import fnmatch
 import itertools
-import json
 import os
 import posixpath
 import re
@@ -430,26 +429,6 @@ def PIP_COMPILE_SOURCE(f: FileFacts) -> str | None:
     compiled = f.name[:-3] + ".txt"
     names = f.project.names_in(str(f.file.root), "/".join(f.dirs))
     return f"beside {compiled}" if compiled in names else None
-
-
-@fact("a build's entry-point stub package.json", "path")
-def PACKAGE_ENTRY_STUB(f: FileFacts) -> str | None:
-    """A `package.json` in a package's subfolder that names no dependency, script or version
-    and whose entry points all lie outside its folder (`"main": "../cjs/Accordion.js"`): a
-    build's stub that lets `import "pkg/Accordion"` resolve (react-bootstrap 2.10.10: 146 of
-    them), no manifest of dependencies. The entry points, or None."""
-    if f.name != "package.json" or not f.dirs or f.file.size > T.ENTRY_STUB_MAX_BYTES:
-        return None
-    try:
-        data = json.loads(f.text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or not data.keys().isdisjoint(T.MANIFEST_KNOWLEDGE_KEYS):
-        return None
-    entries = [v for k in T.ENTRY_POINT_KEYS if isinstance(v := data.get(k), str)]
-    if not entries or not all(e.startswith("../") for e in entries):
-        return None
-    return ", ".join(entries)
 
 
 @fact("icon data: SVG path strings")

@@ -48,35 +48,38 @@ def ANDROID_TRANSLATION(f: FileFacts) -> str | None:
             else None)
 
 
-def _language_of(name: str, known: bool = True) -> str | None:
-    """The language code a JSON file is named by (`pt-BR.json` -> "pt"); with `known`, only
-    one of tables.LANGUAGE_CODES."""
+def _language_of(name: str, known: bool = True) -> tuple[str, str] | None:
+    """The language code a JSON file or a script is named by and its extension (`pt-BR.json`,
+    `de-DE.d.ts` -> ("pt", ".json"), ("de", ".d.ts")); with `known`, only a code of
+    tables.LANGUAGE_CODES."""
     m = T.LOCALE_FILE.fullmatch(name.lower())
     if m is None or (known and m.group(1) not in T.LANGUAGE_CODES):
         return None
-    return m.group(1)
+    return m.group(1), m.group(2)
 
 
 @fact("one language's strings among a folder of translations", "dir")
 def LOCALE_TRANSLATION(f: FileFacts) -> str | None:
-    """A JSON file named by a language code in a folder of at least `LOCALE_SIBLINGS_MIN` such
-    files (tables.LOCALE_FILE): one language's strings of a translated package, data as a
-    gettext catalog is; English's (`en.json`) holds the text the others translate and is
-    kept (`en-GB.json` beside it is a translation too)."""
-    language = _language_of(f.name, known=False)  # CLDR's `hsb`, `be-tarask` too, ...
-    if language is None:
+    """A JSON file (or a script: tables.LOCALE_FILE) named by a language code in a folder of at
+    least `LOCALE_SIBLINGS_MIN` such files of its extension: one language's strings of a
+    translated package, data as a gettext catalog is; English's (`en.json`) holds the text the
+    others translate and is kept (`en-GB.json` beside it is a translation too)."""
+    found = _language_of(f.name, known=False)  # CLDR's `hsb`, `be-tarask` too, ...
+    if found is None:
         return None
+    language, ext = found
     here = "/".join(f.dirs)
     names = f.project.names_in(str(f.file.root), here)
-    source = T.LOCALE_SOURCE_LANGUAGE + ".json"
-    if language == T.LOCALE_SOURCE_LANGUAGE and (f.name.lower() == source or source not in names):
+    source = T.LOCALE_SOURCE_LANGUAGE + ext
+    if language == T.LOCALE_SOURCE_LANGUAGE and (f.lower_name == source or source not in names):
         return None  # English's, or its regional variant standing in for it (`en-GB.json`)
     counts = f.project.locale_files
-    if here not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
-        counts[here] = sum(1 for name in names if _language_of(name) is not None)
-    found = counts[here]
-    return f"{here or '.'}/ holds {found} translations" if found >= T.LOCALE_SIBLINGS_MIN \
-        else None
+    key = f"{here}/*{ext}"
+    if key not in counts:  # ... in a folder of languages tables.LANGUAGE_CODES knows
+        counts[key] = sum(1 for name in names if (other := _language_of(name)) is not None
+                          and other[1] == ext)
+    return f"{here or '.'}/ holds {counts[key]} translations" \
+        if counts[key] >= T.LOCALE_SIBLINGS_MIN else None
 
 
 @fact("a copy of the standard library's tests for one Python version", "dir")
@@ -94,6 +97,31 @@ def STDLIB_TEST_COPY(f: FileFacts) -> str | None:
         if T.STDLIB_TEST_VERSION_FILE in names and any(
                 n.startswith("test_") and n.endswith(".py") for n in names):
             return f"{here}/"
+    return None
+
+
+@fact("a copied project's folder, its own licence beside it", "dir")
+def COPIED_PROJECT(f: FileFacts) -> str | None:
+    """Code whose opening copyright names a folder on its path as its authors (`Copyright (c)
+    The mldsa-native project authors`), that folder below the project's root holding its own
+    licence: another project copied in whole under its name (pycryptodome 4.5.0's
+    `src/mldsa-native/`, `src/mlkem-native/`: 68 files, 1,529 pieces of two C libraries the
+    package builds on; onnx's "ONNX Project Contributors" beside no licence of `onnx/` is its
+    own)."""
+    if not f.is_code or len(f.dirs) < 1:
+        return None
+    root = str(f.file.root)
+    for holder in T.COPYRIGHT_HOLDER.finditer(f.text[: T.BANNER_MAX_CHARS]):  # each line's
+        named = holder.group(1).lower()
+        for end in range(len(f.dirs), 0, -1):
+            if f.dirs[end - 1].lower() != named:
+                continue
+            folder = "/".join(f.dirs[:end])
+            licence = next((n for n in sorted(f.project.names_in(root, folder))
+                            if T.LICENCE_FILE.match(n)), None)
+            if licence is not None:
+                return (f"{folder}/, beside its own {licence}: "
+                        f"{' '.join(holder.group(0).split())}")
     return None
 
 

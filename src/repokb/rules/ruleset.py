@@ -41,6 +41,7 @@ from repokb.rules.copies import (
     ES_BUILD_TWIN,
     HASHED_CHUNK,
     JSON_MODULE_COPY,
+    PACKAGE_ENTRY_STUB,
     READABLE_BUILD_DECLARATION,
     ROLLUP_OUTPUT,
 )
@@ -70,7 +71,6 @@ from repokb.rules.generated import (
     MODULE_FORMAT_COPY,
     NOTEBOOK_COPY,
     ONE_LINE_BLOB,
-    PACKAGE_ENTRY_STUB,
     PATCHED_COPY,
     PIP_COMPILE_SOURCE,
     RENDERED_DOCS,
@@ -85,6 +85,7 @@ from repokb.rules.jsdeclarations import EXPANDED_TWIN, GENERATED_TWIN, JS_DECLAR
 from repokb.rules.layout import (
     ANDROID_PICTURE,
     ANDROID_TRANSLATION,
+    COPIED_PROJECT,
     EXAMPLE_DIR,
     IN_HELM_CHART,
     LOCALE_TRANSLATION,
@@ -466,6 +467,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is a blocked credentials file (was unknown); the secret-content reason names the head's
 #   kinds and first line, not a count ("secret-like values in its head (password from line
 #   7)"): the whole text's note gives the one count
+# NEXT (decide39b): a package.json stub whose entry points are beside it, the same but for its
+#   folder's name in 5+ sibling folders, is generated (javascript-time-ago's 335
+#   `locale/<code>/package.json`; one alone, ionicons' `components/`, stays a manifest); scripts
+#   named by a language code among 5+ of their extension are translations, as JSON's
+#   (handsontable's `languages/*.js`, `i18n/languages/*.d.ts`); code whose opening copyright names
+#   a folder on its path ("The mldsa-native project authors") beside that folder's own licence is
+#   vendored (pycryptodome's `src/mldsa-native/`, `src/mlkem-native/`); an extension-less Ansible
+#   inventory is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as
+#   `hosts.ini` inventories now are; credential files' template copies (`.pypirc.template`) are
+#   sample configuration, redacted (were unknown)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -648,6 +659,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("vendored-file-name", Tier.VENDOR, (Name(T.VENDORED_FILE_NAMES),),
        Then(Kind.VENDOR, "another project's file copied in ({evidence})",
             subkind="vendored_file", flags=("vendor",), confidence=0.9)),
+    _r("copied-project", Tier.VENDOR, (COPIED_PROJECT,),
+       Then(Kind.VENDOR, "another project copied in whole ({evidence})",
+            subkind="vendored_library", flags=("vendor",), confidence=0.85)),
     _r("vendored-library", Tier.VENDOR, (VENDORED_LIBRARY,),
        Then(Kind.VENDOR, "third-party library copied into the project ({evidence})",
             subkind="vendored_library", flags=("vendor",), confidence=0.85)),
@@ -1040,7 +1054,8 @@ BUILTIN_RULES: tuple[Rule, ...] = (
        Then(Kind.DATA, "translation catalog ({evidence}): metadata only",
             subkind="translation_catalog", confidence=0.95)),
     # JSON named by a language code among a folder of them (javascript-time-ago's locale/,
-    # mathjax's sre/mathmaps/, i18n-iso-countries' langs/)
+    # mathjax's sre/mathmaps/, i18n-iso-countries' langs/), or scripts (handsontable's
+    # languages/*.js and their declarations)
     _r("json-translation", Tier.PATH, (LOCALE_TRANSLATION,),
        Then(Kind.DATA, "translation ({evidence}): metadata only; the English one holds the "
             "text they translate", subkind="translation_catalog", confidence=0.85)),
@@ -1174,6 +1189,12 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("dockerfile-content", Tier.CONTENT, (Lang(frozenset({None})), Sniff("dockerfile")),
        Then(Kind.INFRASTRUCTURE, "Dockerfile (its first instruction is FROM)",
             subkind="dockerfile")),
+    _r("ansible-inventory", Tier.CONTENT, (Sniff("ansible_inventory"), Lang(frozenset({"ini"}))),
+       Then(Kind.INFRASTRUCTURE, "Ansible inventory ({evidence}): the hosts playbooks run on, "
+            "their groups and connection variables", subkind="ansible_inventory")),
+    _r("cloud-init", Tier.CONTENT, (Sniff("cloud_config"), Lang(frozenset({"yaml"}))),
+       Then(Kind.INFRASTRUCTURE, "cloud-init user data ({evidence}): what a machine is set up "
+            "with at its first boot", subkind="cloud_init")),
     _r("infrastructure-directory", Tier.CONTENT, (Dir(T.INFRA_DIRS), Lang(STRUCTURED)),
        Then(Kind.INFRASTRUCTURE, "deployment configuration ({evidence})",
             subkind="deployment_config")),

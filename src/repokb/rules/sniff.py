@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from repokb.rules import tables as T
+from repokb.rules.provisioning import ansible_inventory, cloud_config
 
 OPENAPI_ROOT = re.compile(r"""^["']?(openapi|swagger)["']?\s*:\s*["']?(\d+(?:\.\d+)*)""", re.M)
 ASYNCAPI_ROOT = re.compile(r"""^["']?asyncapi["']?\s*:\s*["']?(\d+(?:\.\d+)*)""", re.M)
@@ -530,4 +531,5 @@ SNIFFERS = {
     "completion_script": completion_script,
     "smarty_template": smarty_template, "jinja_template": jinja_template,
     "html_page_part": html_page_part, "nginx_config": nginx_config,
+    "ansible_inventory": ansible_inventory, "cloud_config": cloud_config,
 }

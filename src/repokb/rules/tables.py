@@ -585,6 +585,11 @@ MANIFEST_KNOWLEDGE_KEYS = frozenset({"dependencies", "devDependencies", "peerDep
                                      "optionalDependencies", "scripts", "version", "bin",
                                      "workspaces"})
 ENTRY_POINT_KEYS = ("main", "module", "types", "typings", "browser")
+# ... or whose entry points are beside it, the same stub with only its folder's name changed in
+# this many sibling folders (javascript-time-ago's `locale/<code>/package.json`, one per
+# locale), looked for among the first ENTRY_STUB_SIBLINGS_ASKED siblings holding a package.json
+ENTRY_STUB_SIBLINGS_MIN = 5
+ENTRY_STUB_SIBLINGS_ASKED = 12
 PIP_REQUIREMENTS_DIRS = frozenset({"requirements", "reqs"})
 # A directory holding one of these is a package of a monorepo (its own boundary).
 PACKAGE_MARKERS = ("package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod",
@@ -872,6 +877,11 @@ BANNER_LICENCE = re.compile(r"@license\b|\b(?:licen[cs]ed|released) under\b|"
 BANNER_MAX_CHARS = 2000
 BANNER_RELEASE = re.compile(r"@version\s+v?\d+(?:\.\d+)+|^[\s*/!#]*version:?\s+v?\d+(?:\.\d+)+|"
                             r"(?<![\w.])v\d+\.\d+\.\d+\b", re.I | re.M)
+# The holder an opening copyright names as a project's authors (`Copyright (c) The mldsa-native
+# project authors`, `Copyright 2019 The zstd Authors`): group 1 the project's name
+COPYRIGHT_HOLDER = re.compile(
+    r"copyright\b[^\n]*?\b(?:the[ \t]+)?(\w[\w.+-]*)[ \t]+(?:project[ \t]+)?"
+    r"(?:authors|contributors|developers)\b", re.I)
 LIBRARY_BUILD_NAME_GLOBS = ("*.module.js", "*.esm.js", "*.umd.js", "*.module.mjs", "*.esm.mjs")
 # HTML is not here: inline SVG and data URIs make long lines in hand-written pages too.
 MINIFIABLE_LANGUAGES = frozenset({"javascript", "css", "typescript", "scss", "less"})
@@ -1175,6 +1185,10 @@ LANGUAGE_BY_EXACT_NAME: dict[str, str] = {
     ".yamllint": "yaml",
     # Linguist's INI: coverage.py's, flake8's, pylint's settings
     ".coveragerc": "ini", ".flake8": "ini", ".pylintrc": "ini", "pylintrc": "ini",
+    # credential files in INI's form, for their template copies (`.pypirc.template`: were
+    # unknown, excluded), indexed with their values redacted; the files stay blocked by name
+    ".pypirc": "ini", "pypirc": "ini", ".s3cfg": "ini", "s3cfg": "ini", ".boto": "ini",
+    "boto": "ini", ".databrickscfg": "ini", ".sentryclirc": "ini",
     # Browserslist's queries (`[production]` sections of lines, as INI's)
     ".browserslistrc": "ini",
     # Spring's META-INF/spring.factories: auto-configuration and listeners, a properties file
@@ -1489,7 +1503,11 @@ RESX_TRANSLATION_GLOBS = ("*.??.resx", "*.??-*.resx")
 # (speech rules per language, 11,518 pieces, 99%), i18n-iso-countries 7.14.0's `langs/*.json`
 # (country names in 79 languages, 1,615). English's (`en.json`, `en-US.json`) holds the text
 # the others translate and stays; a folder of fewer is no translation set.
-LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]{5,8}))*\.json")
+# ... or as a script of JavaScript or TypeScript (or its declarations) one per language
+# (handsontable 18.1.1's `languages/de-DE.js`, a UMD build of `i18n/languages/de-DE.js`, and its
+# `.d.ts`: 64 files, 1,000 pieces; moment's and dayjs' `locale/*.js`), English's kept as well
+LOCALE_FILE = re.compile(r"([a-z]{2,3})(?:[-_](?:[a-z]{4}|[a-z]{2}|\d{3}|[a-z\d]{5,8}))*"
+                         r"(\.json|(?:\.d)?\.[mc]?[jt]s)")
 LOCALE_SIBLINGS_MIN = 5
 LOCALE_SOURCE_LANGUAGE = "en"
 _LANGUAGE_CODES = (
