@@ -264,7 +264,7 @@ from repokb.models import ChunkPiece, ParseBudget
 #     own is named by it (`sub all { _all(2, @_) }` and the one-line subs after it:
 #     `Mojo.Promise.all`, the others in `also`); a Makefile's short last target `clean`, an
 #     Erlang `-type`, an R operator, a Svelte module script's one const (`Counter.MAX_COUNT`)
-# NEXT (cuts39b): a line longer than its window (a notebook's one-line Markdown cell, a README
+# 36 also (cuts39b): a line longer than its window (a notebook's one-line Markdown cell, a README
 #     paragraph on one line) is cut after its last sentence or word before the limit, the next
 #     window starting at a sentence or word (was mid-word: "usters at that cut level"; a line with
 #     no space is cut by characters as before); `#Title` is a heading in a notebook's Markdown

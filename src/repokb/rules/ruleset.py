@@ -467,16 +467,16 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is a blocked credentials file (was unknown); the secret-content reason names the head's
 #   kinds and first line, not a count ("secret-like values in its head (password from line
 #   7)"): the whole text's note gives the one count
-# NEXT (decide39b): a package.json stub whose entry points are beside it, the same but for its
-#   folder's name in 5+ sibling folders, is generated (javascript-time-ago's 335
+# 0.3.37 also (decide39b): a package.json stub whose entry points are beside it, the same but for
+#   its folder's name in 5+ sibling folders, is generated (javascript-time-ago's 335
 #   `locale/<code>/package.json`; one alone, ionicons' `components/`, stays a manifest); scripts
-#   named by a language code among 5+ of their extension are translations, as JSON's
-#   (handsontable's `languages/*.js`, `i18n/languages/*.d.ts`); code whose opening copyright names
-#   a folder on its path ("The mldsa-native project authors") beside that folder's own licence is
-#   vendored (pycryptodome's `src/mldsa-native/`, `src/mlkem-native/`); an extension-less Ansible
-#   inventory is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as
-#   `hosts.ini` inventories now are; credential files' template copies (`.pypirc.template`) are
-#   sample configuration, redacted (were unknown)
+#   named by a language code among 5+ of their extension are translations, as JSON's (handsontable's
+#   `languages/*.js`, `i18n/languages/*.d.ts`); code whose opening copyright names a folder on its
+#   path ("The mldsa-native project authors") beside that folder's own licence is vendored
+#   (pycryptodome's `src/mldsa-native/`, `src/mlkem-native/`); an extension-less Ansible inventory
+#   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
+#   inventories now are; credential files' template copies (`.pypirc.template`) are sample
+#   configuration, redacted (were unknown)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
