@@ -28,12 +28,17 @@ def READABLE_BUILD_DECLARATION(f: FileFacts) -> str | None:
     suffix = T.READABLE_BUILD_DECLARATION
     if not f.lower_name.endswith(suffix):
         return None
+    return _same_code_beside(f, f.name[: -len(suffix)] + ".d.ts",
+                             f.text.replace(T.READABLE_BUILD_SPECIFIER, ""))
+
+
+def _same_code_beside(f: FileFacts, twin: str, mine: str) -> str | None:
+    """The path of `twin` in f's folder when it is there and holds the same code as `mine`
+    (f's text, maybe with what differs by design taken out), else None."""
     here = "/".join(f.dirs)
-    twin = f.name[: -len(suffix)] + ".d.ts"
     if twin not in f.project.names_in(str(f.file.root), here):
         return None
     other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
-    mine = f.text.replace(T.READABLE_BUILD_SPECIFIER, "")
     return posixpath.join(here, twin) if same_code(mine, other) >= T.VARIANT_SAME_CODE else None
 
 
@@ -60,15 +65,8 @@ def ES_BUILD_TWIN(f: FileFacts) -> str | None:
     path of it, or None."""
     lower = f.lower_name
     suffix = next((s for s in T.ES_BUILD_SUFFIXES if lower.endswith(s)), None)
-    if suffix is None:
-        return None
-    here = "/".join(f.dirs)
-    twin = f.name[: -len(suffix)] + ".js"
-    if twin not in f.project.names_in(str(f.file.root), here):
-        return None
-    other = head_of(os.path.join(str(f.file.root), here, twin), f.limits.head_bytes)
-    return posixpath.join(here, twin) if same_code(f.text, other) >= T.VARIANT_SAME_CODE \
-        else None
+    return None if suffix is None else _same_code_beside(f, f.name[: -len(suffix)] + ".js",
+                                                         f.text)
 
 
 @fact("a bundler's chunk, named with its content hash", "dir")
