@@ -101,19 +101,13 @@ _WORDS_NUMBER = re.compile(r"[A-Za-z]{4,}\d{2,}")
 _FEW_WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){1,2}")
 
 
-def few_words(value: str) -> bool:
-    """Two or three plain words (`not so secret`, `your api key`): a placeholder or a phrase
-    standing for a value, not a passphrase (`_FEW_WORDS`)."""
-    return _FEW_WORDS.fullmatch(value) is not None
-
-
 def password_like(value: str, min_length: int = 8, glued_words: bool = False) -> bool:
     """A password in prose: `min_length`+ characters, letters with digits or symbols, not a
     word, a placeholder, a `${VAR}`, a name of something (see `_NOT_A_PASSWORD`) or a field
     name (`password2`). With `glued_words` (a command line's password place: `curl -u
     user:X`, `sshpass -p X`), words with digits (`MyPassw0rd`, `CurlPass4417`, `Summer2024`)
     count too: a class's name (`PBKDF2PasswordHasher`) or a version stands in no such place."""
-    if len(value) < min_length or is_placeholder(value) or few_words(value):
+    if len(value) < min_length or is_placeholder(value) or _FEW_WORDS.fullmatch(value):
         return False
     if not (looks_random(value) or glued_words and _WORDS_NUMBER.fullmatch(value)):
         return False
