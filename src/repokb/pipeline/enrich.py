@@ -137,7 +137,8 @@ def enrich(file: SourceFile, c: Classification, piece: ChunkPiece, index: int,
     context = f"{piece.context}\n" if piece.context else ""
     text = f"{head}{context}{piece.content}"
     dense = model_text(plan.squeeze, Piece(file.path, str(c.kind), piece.symbol,
-                                           piece.symbol_type, head, context, piece.content))
+                                           piece.symbol_type, head, context, piece.content)
+                       ) if plan.squeeze else text  # no rules (the default): the text itself
     return Chunk(
         project=file.project, path=file.path, chunk_index=index,
         start_line=piece.start_line, end_line=piece.end_line, content=piece.content,
