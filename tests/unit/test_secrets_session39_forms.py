@@ -752,9 +752,9 @@ test_near_relatives_without_a_secret_stay = kept_forms([
 ], nothing_found=True)
 
 
-# words under a secret's name went by their first word alone (`SECRET_KEY: super secret` lost
-# `super`, `secret` stayed): a plain phrase whose first word is taken now goes whole, as a
-# passphrase with digits or symbols did (a real password of plain words is stored nowhere)
+# plain words under a secret's name went by their first word alone (`password: correct horse
+# staple` kept `horse staple` readable): a plain phrase whose first word is taken now goes whole,
+# as a passphrase with digits or symbols did (a real password of plain words is stored nowhere)
 test_a_plain_phrase_goes_whole = redacted_forms([
     ("yaml", "SECRET_KEY: mellow tangerine\n", ("mellow", "tangerine")),
     ("yaml", "password: correct horse staple\n", ("correct", "horse", "staple")),
