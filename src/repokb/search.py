@@ -483,7 +483,8 @@ class Searcher:
             "chunks": sorted(int(m.payload["chunk_index"]) for m in group.members),
         }
         return Hit(path=p["path"], start_line=group.start_line, end_line=group.end_line,
-                   symbol=p.get("symbol"), kind=p["kind"], language=p.get("language"),
+                   symbol=p.get("symbol"), symbol_type=p.get("symbol_type"),
+                   kind=p["kind"], language=p.get("language"),
                    score=best.score, project=p["project"], content=group.content(),
                    provenance=provenance, lexical_only=_lexical_only(group),
                    also=tuple(str(name) for name, _ in p.get("also") or ()),

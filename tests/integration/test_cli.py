@@ -141,9 +141,10 @@ def test_search_json_and_text(home, mixed_repo):
     invoke("index", str(mixed_repo))
     hits = json.loads(invoke("search", "send a password reset email", "--json", "--limit", "3"))
     assert len(hits) == 3
-    assert set(hits[0]) == {"path", "start_line", "end_line", "symbol", "kind", "language",
-                            "score", "project", "content"}
+    assert set(hits[0]) == {"path", "start_line", "end_line", "symbol", "symbol_type", "kind",
+                            "language", "score", "project", "content"}
     assert hits[0]["path"] == "src/shop/mail.py" and hits[0]["project"] == "shop"
+    assert hits[0]["symbol_type"] == "function"  # what the symbol is: shown on the hit line
     only_docs = json.loads(invoke("search", "docker", "--json", "--kind", "documentation"))
     assert only_docs and {h["kind"] for h in only_docs} == {"documentation"}
     by_path = json.loads(invoke("search", "timeout", "--json", "--path", "config/*"))
@@ -153,7 +154,7 @@ def test_search_json_and_text(home, mixed_repo):
                                "config/*", "--path", "src/**/db.py"))
     assert {h["path"] for h in either} == {"config/app.yaml", "src/shop/db.py"}
     text = invoke("search", "send a password reset email")
-    assert "src/shop/mail.py" in text and "send_password_reset_email" in text
+    assert "src/shop/mail.py" in text and "function send_password_reset_email" in text
 
 
 def test_search_explain_adds_provenance(home, mixed_repo):

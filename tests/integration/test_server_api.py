@@ -160,8 +160,9 @@ def test_ingest_file_json_and_multipart_are_classified_chunked_and_searchable(cl
     top = hits.json()[0]
     assert (top["path"], top["symbol"], top["project"]) == (
         "src/shop/mail.py", "send_password_reset_email", "shop")
-    assert set(top) == {"path", "start_line", "end_line", "symbol", "kind", "language", "score",
-                        "project", "content"}
+    assert set(top) == {"path", "start_line", "end_line", "symbol", "symbol_type", "kind",
+                        "language", "score", "project", "content"}
+    assert top["symbol_type"] == "function"
 
     why = client.get("/knowledge/explain", params={"project": "shop", "path": "docs/install.md"})
     assert why.json()["status"] == "indexed" and why.json()["chunks"] == 1

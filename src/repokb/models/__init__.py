@@ -19,6 +19,7 @@ from repokb.models.answers import (
     files_phrase,
     line_range,
     stats_files,
+    symbol_phrase,
 )
 from repokb.models.chunks import (
     EMBED_HEAD,
@@ -57,5 +58,5 @@ __all__ = [
     "Chunk", "ChunkPiece", "Classification", "EmbedPlan", "EmbeddedChunk", "Fragment", "Hit",
     "HitCopy", "Kind", "ParseBudget", "Policy", "Query", "Role", "Signal", "SkippedPath",
     "SourceFile", "copies_phrase", "embedded_text", "files_phrase", "line_range", "point_id",
-    "stats_files", "vectors_changed_text",
+    "stats_files", "symbol_phrase", "vectors_changed_text",
 ]

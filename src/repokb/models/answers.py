@@ -24,6 +24,16 @@ def copies_phrase(hit: dict[str, Any]) -> str:
     return "the same text in " + ", ".join(places)
 
 
+def symbol_phrase(hit: dict[str, Any]) -> str:
+    """A hit's symbol with what it is before it, as the embedded text reads it (`class Router`,
+    `method Router.handle`, `resource aws_s3_bucket.site`, `task Install nginx`), on every
+    surface that prints hits: a class, a function and a Terraform resource told apart at a
+    glance; the symbol alone where its type says nothing of it (a window of a long definition)
+    or is not known (a hit from an older server)."""
+    kind = hit.get("symbol_type")
+    return f"{kind} {hit['symbol']}" if kind and kind != "window" else str(hit["symbol"])
+
+
 def stats_files(data: dict[str, Any]) -> str:
     """What `stats` counts its chunks from, on every surface: `722 files`, or `502 indexed
     files (722 files recorded)` when some were skipped (the chunks come from the indexed)."""
@@ -112,6 +122,9 @@ class Hit:
     # The same text at other places (rank_copies.py: a README copied as docs/index.md), folded
     # into this hit rather than taking result slots of their own.
     copies: tuple[HitCopy, ...] = ()
+    # What the symbol is, as its chunker named it (`function`, `class`, `method`, `section`,
+    # Terraform's `resource`, an Ansible `task`): None for a hit naming no symbol.
+    symbol_type: str | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Hit:
@@ -122,7 +135,8 @@ class Hit:
     def to_json(self, explain: bool = False) -> dict[str, Any]:
         """The `--json` shape; `explain` adds the `provenance` key (opt-in, so the default
         shape stays exactly the documented one); a lexical-only hit says so in one more key, a hit
-        whose piece holds short definitions joined into it names them in `also`."""
+        whose piece holds short definitions joined into it names them in `also`, a hit naming a
+        symbol says what it is in `symbol_type`."""
         data = {
             "path": self.path,
             "start_line": self.start_line,
@@ -134,6 +148,8 @@ class Hit:
             "project": self.project,
             "content": self.content,
         }
+        if self.symbol and self.symbol_type:
+            data["symbol_type"] = self.symbol_type
         if self.lexical_only:
             data["lexical_only"] = self.lexical_only
         if self.project_from_question:

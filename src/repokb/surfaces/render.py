@@ -22,7 +22,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from repokb.models import copies_phrase, line_range, stats_files, vectors_changed_text
+from repokb.models import (
+    copies_phrase,
+    line_range,
+    stats_files,
+    symbol_phrase,
+    vectors_changed_text,
+)
 
 out = Console()
 err = Console(stderr=True)
@@ -287,7 +293,7 @@ def hits(found: list[dict[str, Any]], explain: bool, whole: bool = False) -> Non
         out.print(f"[dim]{escape(note)}[/dim]", highlight=False)
     for n, h in enumerate(found, 1):
         h = printable(h)  # everything in a hit came from a file
-        symbol = f"  [cyan]{escape(one_line(h['symbol']))}[/cyan]" if h["symbol"] else ""
+        symbol = f"  [cyan]{escape(one_line(symbol_phrase(h)))}[/cyan]" if h["symbol"] else ""
         span = line_range(h["start_line"], h["end_line"])
         out.print(f"[bold]{n}. {escape(one_line(h['project']))}/{escape(one_line(h['path']))}"
                   f"{':' + span if span else ''}"

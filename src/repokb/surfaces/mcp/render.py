@@ -10,6 +10,7 @@ from repokb.models import (
     files_phrase,
     line_range,
     stats_files,
+    symbol_phrase,
     vectors_changed_text,
 )
 from repokb.operations.jobs import CANCELLED
@@ -33,7 +34,7 @@ def hits(query: str, found: list[dict[str, Any]], reason: str | None = None) -> 
         parts.append(f"(Searched only project {named}, named in the question; pass `project` "
                      "to search another, or all of them.)")
     for n, h in enumerate(found, 1):
-        symbol = f"  {h['symbol']}" if h.get("symbol") else ""
+        symbol = f"  {symbol_phrase(h)}" if h.get("symbol") else ""
         lexical = (", lexical-only: " + ("dense vector pending" if h["lexical_only"] == "pending"
                                           else str(h["lexical_only"]))
                    if h.get("lexical_only") else "")
