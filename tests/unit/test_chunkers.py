@@ -202,3 +202,17 @@ def test_an_overlong_line_of_prose_is_cut_between_words():
                for p in fixed_windows(words, 500, 100)[:-1])
     minified = "a" * 1200
     assert [len(p.content) for p in fixed_windows(minified, 500, 100)] == [500, 500, 400]
+
+
+def test_an_abbreviation_ends_no_window() -> None:
+    """cuts39b: a sentence's end was read from any `.` before a space, so a window could close
+    after "e.g." or "Fig." and the next open on the rest of that sentence."""
+    line = "".join(f"Step {n} fits the model to the data and reports the score of the fit. "
+                   f"Some estimators take options, e.g. the number of clusters, see Fig. {n} "
+                   f"and Eq. {n}, i.e. the cut level. " for n in range(12))
+    cut = [p for p in fixed_windows(line + "\n", 500, 100)]
+    assert len(cut) >= 4
+    for p in cut[:-1]:
+        assert p.content.rstrip().endswith(("of the fit.", "the cut level.")), p.content[-40:]
+    for p in cut[1:]:
+        assert p.content.startswith(("Step ", "Some estimators")), p.content[:40]

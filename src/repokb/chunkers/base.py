@@ -270,6 +270,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     no space is cut by characters as before); `#Title` is a heading in a notebook's Markdown
 #     cells (hdbscan's notebooks had no heading path); a play's `roles:` items cut for size are
 #     named by their role (`keyring`, was `Play.roles[5]`)
+# NEXT (rank40): an abbreviation's dot ("e.g. ", "i.e. ", "cf. ", "vs. ", "Fig. 3") ends no
+#     sentence where an overlong line is cut (a window closed after "e.g." before its example)
 CHUNKING_VERSION = 36
 
 

@@ -99,6 +99,16 @@ def windows_over(items: Sequence[Line], size: int = 500, overlap: int = 100,
 # a sentence's end: `.`, `!` or `?` (and a closing quote or bracket) before a space
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s")
 _SPACE = re.compile(r"\s")
+# an abbreviation's dot, which ends no sentence: "e.g. ", "i.e. ", "cf. ", "vs. ", "Fig. 3"
+# (cuts39b: a window closed after "for example, e.g." and the next opened on its example)
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|cf|vs|viz|approx|figs?|eqs?|mr|mrs|ms|dr)"
+                           r"\.\Z", re.I)
+
+
+def _sentence_ends(line: str, start: int, stop: int) -> list[re.Match[str]]:
+    """The sentences' ends in line[start:stop], an abbreviation's dot not one."""
+    return [m for m in _SENTENCE_END.finditer(line, start, stop)
+            if not _ABBREVIATION.search(line, max(0, m.start() - 7), m.start() + 1)]
 
 
 def line_spans(line: str, size: int, overlap: int) -> list[tuple[int, int]]:
@@ -114,7 +124,7 @@ def line_spans(line: str, size: int, overlap: int) -> list[tuple[int, int]]:
         limit = start + size
         # the shortest span allowed: the next one still starts past this one's middle
         lowest = start + min(size - 1, overlap + max(1, (size - overlap) // 2))
-        sentences = list(_SENTENCE_END.finditer(line, max(lowest, limit - size // 4), limit))
+        sentences = _sentence_ends(line, max(lowest, limit - size // 4), limit)
         if sentences:
             end = sentences[-1].end()
         else:
@@ -122,7 +132,7 @@ def line_spans(line: str, size: int, overlap: int) -> list[tuple[int, int]]:
             end = spaces[-1] if spaces else limit
         spans.append((start, end))
         following = max(end - overlap, start + 1)
-        word = (_SENTENCE_END.search(line, following - 1, end - 1)
+        word = (next(iter(_sentence_ends(line, following - 1, end - 1)), None)
                 or _SPACE.search(line, following - 1, end - 1))
         start = word.end() if word else end if line[end - 1].isspace() else following
     spans.append((start, len(line)))
