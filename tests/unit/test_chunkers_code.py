@@ -267,6 +267,34 @@ def test_huge_function_is_windowed_under_its_name():
                for p in pieces)
 
 
+def test_a_huge_function_is_cut_at_the_functions_it_holds():
+    """rank40: fastify's 900-line `function fastify (options)` was windows named `fastify`
+    alone, so `addHook`, `setErrorHandler`, `withTypeProvider` ... (7 of fastify's 16 retrieval
+    misses) were found by no name. A function too big for one piece is cut at its inner
+    functions, each named after it and still a function; its own code stays its windows."""
+    setup = "".join(f"  const option{i} = options.option{i} || defaults.option{i}\n"
+                    for i in range(60))
+    inner = "".join(f"  // Adds hook number {i}.\n  function addHook{i} (name, fn) {{\n"
+                    + "    hooks.push([name, fn, 'a long enough body for a piece'])\n" * 3
+                    + "    return this\n  }\n\n" for i in range(8))
+    source = f"function build (options) {{\n{setup}\n{inner}  return {{ addHook0 }}\n}}\n"
+    assert len(source) > 4000
+    pieces = chunker_for("javascript").chunk(source)
+    named = {p.symbol: p for p in pieces}
+    assert {f"build.addHook{i}" for i in range(8)} <= set(named)
+    hook = named["build.addHook3"]
+    assert hook.symbol_type == "function" and hook.content.startswith("  // Adds hook number 3.")
+    head = [p for p in pieces if p.symbol == "build"]
+    assert len(head) >= 2 and all(len(p.content) <= 1500 for p in head)
+    assert head[0].content.startswith("function build (options) {")
+    assert "return { addHook0 }" in pieces[-1].content
+    # a function that fits in a piece stays whole, its inner functions in it
+    small = chunker_for("javascript").chunk(
+        "function build (options) {\n  function addHook (name, fn) {\n    hooks.push(fn)\n"
+        "    return this\n  }\n  return { addHook }\n}\n")
+    assert [p.symbol for p in small] == ["build"]
+
+
 def test_minified_code_does_not_repeat_its_one_line_per_definition():
     line = "".join(f"function f{i}(a){{return a*{i}+g(a)}}" for i in range(2000))
     pieces = chunker_for("javascript").chunk(line + "\n")

@@ -271,7 +271,10 @@ from repokb.models import ChunkPiece, ParseBudget
 #     cells (hdbscan's notebooks had no heading path); a play's `roles:` items cut for size are
 #     named by their role (`keyring`, was `Play.roles[5]`)
 # NEXT (rank40): an abbreviation's dot ("e.g. ", "i.e. ", "cf. ", "vs. ", "Fig. 3") ends no
-#     sentence where an overlong line is cut (a window closed after "e.g." before its example)
+#     sentence where an overlong line is cut (a window closed after "e.g." before its example);
+#     a function too big for one piece (over huge_chars) holding functions is cut at them as a
+#     container is, each named after it and still a function (fastify's `fastify.addHook`, was
+#     windows named `fastify`), its body before the first one in windows
 CHUNKING_VERSION = 36
 
 

@@ -177,8 +177,10 @@ class Cutter:
             parent = None
         symbol = f"{parent}.{d.name}" if parent and d.name else (d.name or parent or "")
         # a function of a class is its method; of a module (Elixir's `defmodule`, OCaml's
-        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) it stays a function
-        of_module = owner is not None and owner_type == "module" and self.module_functions
+        # `struct`, Ruby's `def self.x` in a `module`, Rust's `mod`) or of a function (an inner
+        # function of a big one: fastify's `fastify.addHook`) it stays a function
+        of_module = (owner is not None and owner_type in ("module", "function")
+                     and self.module_functions)
         symbol_type = ("method" if parent and d.symbol_type == "function" and not of_module
                        else d.symbol_type)
         return symbol, symbol_type
@@ -236,14 +238,24 @@ class Cutter:
         # tests are cut as a test group's are, named by their own description
         holds_tests = symbol_type == "function" and any(
             c.symbol_type in TEST_BLOCKS for c in d.children)
-        if ((symbol_type in self.containers or holds_shader or holds_tests) and d.children
-                and first_member > d.start
+        # a function too big for one piece holding functions of its own (fastify's 900-line
+        # `function fastify (options)` and its `addHook`, `setErrorHandler`, ...; route.js'
+        # `buildRouting`): cut at them as a container is, not into windows named after it
+        # alone (rank40: 7 of fastify's 16 misses were such inner functions)
+        holds_functions = (symbol_type == "function" and size > self.huge_chars
+                           and any(c.symbol_type == "function" for c in d.children))
+        if ((symbol_type in self.containers or holds_shader or holds_tests or holds_functions)
+                and d.children and first_member > d.start
                 and (size > self.split_chars or symbol_type in ALWAYS_SPLIT)):
-            head = self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)
+            head = [self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)]
+            if holds_functions and self._size(lines, d.start, first_member - 1) > self.split_chars:
+                # a function's body before its first inner function: windows named after it
+                head = windows_over(numbered(lines, d.start, first_member), 1500, 200, symbol,
+                                    symbol_type, d.signature)
             owner_of_members = None if holds_tests else symbol
             members = self._scope(d.children, first_member, d.end, lines, owner_of_members,
                                   symbol_type if owner_of_members else None, d.signature)
-            return [head, *members]
+            return [*head, *members]
         if size > self.huge_chars:
             return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
                                 symbol_type, d.signature)
