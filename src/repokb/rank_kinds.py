@@ -15,6 +15,10 @@ Only words that name a kind and are rarely anything else in a question count (no
 no `error` definition); the kind must touch the name, so a question saying "function" about
 something else prefers nothing.
 
+A question opening on a kind with no name beside it ("which task installs the nginx packages",
+"which macro renders a DHCP subnet") asks for a definition of that kind: those step forward by
+`KIND_ASKED` (`kind_asked`); infra39 saw such questions led by a template or a defaults file.
+
 A question asking for a view ("which view lists the customer's orders") asks for a view
 template: a Blade, Twig, ERB, HAML or Slim file (`views_said`, `is_view_template`), which rank.py
 steps forward as it does a file whose name the question says. A Laravel view made one piece (22
@@ -110,6 +114,21 @@ def said_kind_first(candidates: Iterable[Any], text: str, names: Iterable[str],
                 and stepped(c) <= stepped(best)]
         if near:
             lift_above(best, max(near), "said_kind")
+
+
+# "which task installs the nginx packages", "which macro renders a DHCP subnet", "what function
+# parses the options": a question opening on a kind asks for a definition of that kind, with no
+# name to set it beside (kinds_said): the definitions of that kind step forward by this factor
+KIND_ASKED = 1.3
+_ASKED = re.compile(rf"^\W*(?:which|what)\s+({_KIND})s?\b", re.I)
+
+
+@lru_cache(maxsize=4096)
+def kind_asked(text: str) -> frozenset[str]:
+    """The symbol types a question opening on "which <kind>" / "what <kind>" asks for
+    (`task`, `macro`, `function`, ...; KIND_TYPES), none for another question."""
+    found = _ASKED.match(text)
+    return KIND_TYPES[found.group(1).lower()] if found else frozenset()
 
 
 _VIEW = re.compile(r"\bviews?\b", re.I)

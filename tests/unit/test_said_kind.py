@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from repokb.query import plan
 from repokb.rank import Candidate, rerank
-from repokb.rank_kinds import KIND_NEAR, kinds_said
+from repokb.rank_kinds import KIND_ASKED, KIND_NEAR, kind_asked, kinds_said
 from repokb.settings import Settings
 
 from ..conftest import cases
@@ -89,3 +89,45 @@ def test_kinds_said(question, expected):
 ], named_by=0)
 def test_an_event_a_modifier_and_a_trait_are_kinds_a_question_asks_for(question, about):
     assert plan(question).about == about
+
+
+def _debops(task_fused: float, template_fused: float) -> list[Candidate]:
+    """infra39's "which task generates sshd_config": the template it writes led (a Jinja file,
+    nameless) and the task was 4th."""
+    return [
+        _piece("t1", "roles/sshd/templates/etc/ssh/sshd_config.j2", None, None, template_fused,
+               kind="configuration"),
+        _piece("k2", "roles/sshd/defaults/main.yml", "sshd__config", "key", template_fused * 0.99,
+               kind="configuration"),
+        _piece("m3", "roles/sshd/templates/etc/ssh/macros.j2", "print_option", "macro",
+               template_fused * 0.98, kind="configuration"),
+        _piece("a4", "roles/sshd/tasks/main.yml", "Setup /etc/ssh/sshd_config", "task",
+               task_fused, kind="configuration"),
+    ]
+
+
+def test_a_question_opening_on_a_kind_steps_that_kind_forward():
+    assert _first("which task writes the SSH daemon's configuration",
+                  _debops(0.0300, 0.0330)) == "Setup /etc/ssh/sshd_config"
+    # the macro for "which macro ...", the rest as fused
+    ranked = rerank(_debops(0.0300, 0.0330), plan("which macro prints an sshd option"),
+                    Settings())
+    assert [c.id for c in ranked] == ["m3", "t1", "k2", "a4"]
+    assert ranked[0].factors["kind_asked"] == KIND_ASKED
+    # a lead of more than the factor stays; no kind asked, no step
+    question = "which task writes the SSH daemon's configuration"
+    assert rerank(_debops(0.0200, 0.0330), plan(question), Settings())[0].id == "t1"
+    assert rerank(_debops(0.0300, 0.0330), plan("how is the SSH daemon configured"),
+                  Settings())[0].id == "t1"
+
+
+@cases("question,asked", [
+    ("which task installs the nginx packages", {"task"}),
+    ("Which macro renders a DHCP subnet?", {"macro", "define"}),
+    ("what functions parse the options", {"function", "method", "subroutine", "procedure"}),
+    ("how does the task runner pick a task", set()),  # not opening on it
+    ("which error does BPE return", set()),  # no kind of KIND_TYPES
+    ("which tasks", {"task"}),
+], named_by=0)
+def test_kind_asked(question, asked):
+    assert kind_asked(question) == asked
