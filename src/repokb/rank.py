@@ -60,7 +60,13 @@ from repokb.models import TEST_KINDS
 from repokb.query import CODE, HOWTO, SYMBOL, QueryPlan, bare_name
 from repokb.rank_howto import docs_before_tests
 from repokb.rank_keys import NAMED_KEY_SHARE, named_key
-from repokb.rank_kinds import is_view_template, said_kind_first, views_said
+from repokb.rank_kinds import (
+    KIND_ASKED,
+    is_view_template,
+    kind_asked,
+    said_kind_first,
+    views_said,
+)
 from repokb.rank_lift import lift_above
 from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
@@ -482,6 +488,25 @@ def _spaced_names(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
     return _as_written(plan, [f for f in found if f.lower() not in plan.names])
 
 
+# the block types whose first label is a type a question spells in words: Terraform's
+# `resource "k3d_cluster" "zenml-cluster"`, named `k3d_cluster.zenml-cluster`
+_TYPED_BLOCKS = frozenset({"resource", "data"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def _spelled_types(candidates: list[Candidate], plan: QueryPlan) -> QueryPlan:
+    """The plan with the Terraform blocks whose type the question spells as words, read as
+    names ("how is the k3d cluster created": `k3d_cluster.zenml-cluster`, as if it wrote it;
+    the block was the model's 2nd and BM25's 21st, 6th fused, behind the module's prose). Two
+    or three words in a row joined by `_` must be the whole type; "the s3 bucket" spells no
+    `aws_s3_bucket`."""
+    words = [w.lower() for w in _WORD.findall(plan.text)]
+    spelled = {"_".join(words[i:i + n]) for n in (2, 3) for i in range(len(words) - n + 1)}
+    found = [symbol for p, symbol, owner, _ in _member_definitions(candidates)
+             if p.get("symbol_type") in _TYPED_BLOCKS and owner.lower() in spelled]
+    return _as_written(plan, [f for f in dict.fromkeys(found) if f.lower() not in plan.names])
+
+
 # a capitalised word inside a sentence, not its first ("add rows to a rich Table"; not "How",
 # nor "I")
 _CAPITALISED = re.compile(r"(?<=[a-z,;:]\s)([A-Z][a-z]\w*)(?![\w.(])")
@@ -527,7 +552,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     `go_packages_to_read` asked for, lower-cased, by (project, path)."""
     packages = packages or {}
     plan, built = _constructors(candidates, _capitalised_names(candidates, _spaced_names(
-        candidates, _receivers(candidates, plan))))
+        candidates, _spelled_types(candidates, _receivers(candidates, plan)))))
     query_tokens = frozenset(tokenize(plan.text))
     symbol_tokens = frozenset(t for name in plan.symbols for t in tokenize(name))
     # the words of the names themselves, without their qualifiers (`json` of `response.json`)
@@ -540,6 +565,7 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     # a definition matched by its last name alone: (that name, how near it is)
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
     view = views_said(plan.text)
+    asked_types = kind_asked(plan.text)  # "which task installs nginx": Ansible's tasks
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -573,6 +599,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         if view and is_view_template(path, p.get("language")):  # "which view lists orders"
             factors["view_said"] = s.path_boost
+        if asked_types and p.get("symbol_type") in asked_types and p.get("symbol"):
+            factors["kind_asked"] = KIND_ASKED
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")

@@ -963,6 +963,31 @@ def test_terraform_blocks_named_in_the_query_are_definitions_of_that_name():
         assert ranked[0] is own, symbol_type
 
 
+def test_a_resource_type_spelled_in_words_names_its_blocks():
+    """infra39: "how is the k3d cluster created" ranked mlstacks' `k3d_cluster.zenml-cluster`
+    6th (the model's 2nd, BM25's 21st), behind the module's prose: `k3d cluster` spells the
+    block's type `k3d_cluster`. The type must be spelled whole, by words in a row."""
+    s = Settings()
+
+    def pieces() -> list[Candidate]:
+        prose = _candidate(1, "documentation", "k3d-modular/metadata.yaml", fused=0.0300)
+        block = _candidate(2, path="k3d-modular/k3d.tf", symbol="k3d_cluster.zenml-cluster",
+                           fused=0.0250)
+        block.payload["symbol_type"] = "resource"
+        other = _candidate(3, path="aws/s3.tf", symbol="aws_s3_bucket.artifacts", fused=0.0240)
+        other.payload["symbol_type"] = "resource"
+        return [prose, block, other]
+
+    ranked = rerank(pieces(), plan("how is the k3d cluster created"), s)
+    assert ranked[0].id == "2" and "exact_symbol" in ranked[0].factors
+    for question in ("how is the s3 bucket created",  # `aws_s3_bucket` not spelled whole
+                     "how is the cluster for k3d created"):  # not in a row
+        ranked = rerank(pieces(), plan(question), s)
+        assert ranked[0].id == "1" and not any("exact_symbol" in c.factors for c in ranked)
+    ranked = rerank(pieces(), plan("where is the aws s3 bucket for artifacts"), s)
+    assert ranked[0].id == "3"
+
+
 def test_a_charts_values_are_its_values_yaml():
     """"which values does the chart take" asked for the members of a definition `chart` (and
     boosted a Helm define `starter.chart` by its last name): the chart's `values.yaml` came 8th.
