@@ -22,6 +22,8 @@ from repokb.chunkers.fixed import numbered, split_lines, windows_over
 from repokb.chunkers.joining import also_naming, join_short, minimum
 from repokb.models import ChunkPiece
 
+# The windows (size, overlap) of a definition too big for one piece.
+HUGE_WINDOW = (1500, 200)
 # Symbol types whose members may become chunks of their own.
 CONTAINERS = frozenset({"class", "interface", "struct", "trait", "impl", "module", "object",
                         "enum", "protocol", "extension", "actor",
@@ -198,7 +200,9 @@ class Cutter:
             glued = replace(last, content=last.content + "".join(lines[start : end + 1]),
                             end_line=end + 1)
             return [*pieces[:-1], glued]
-        size, overlap = self.module_window
+        # a big function's own code between its inner functions: windows as its whole body
+        # had (HUGE_WINDOW), not a module's small ones
+        size, overlap = HUGE_WINDOW if owner_type == "function" else self.module_window
         if owner and self.banners is not None and all(self.banners.match(lines[r]) for r in rows):
             # a banner between members (`/* Generic output features */`) names no definition
             return pieces + windows_over(numbered(lines, start, end + 1), size, overlap)
@@ -250,14 +254,14 @@ class Cutter:
             head = [self._piece(lines, d.start, first_member - 1, symbol, symbol_type, context)]
             if holds_functions and self._size(lines, d.start, first_member - 1) > self.split_chars:
                 # a function's body before its first inner function: windows named after it
-                head = windows_over(numbered(lines, d.start, first_member), 1500, 200, symbol,
-                                    symbol_type, d.signature)
+                head = windows_over(numbered(lines, d.start, first_member), *HUGE_WINDOW,
+                                    symbol, symbol_type, d.signature)
             owner_of_members = None if holds_tests else symbol
             members = self._scope(d.children, first_member, d.end, lines, owner_of_members,
                                   symbol_type if owner_of_members else None, d.signature)
             return [*head, *members]
         if size > self.huge_chars:
-            return windows_over(numbered(lines, d.start, d.end + 1), 1500, 200, symbol,
+            return windows_over(numbered(lines, d.start, d.end + 1), *HUGE_WINDOW, symbol,
                                 symbol_type, d.signature)
         return [self._piece(lines, d.start, d.end, symbol, symbol_type, context)]
 
