@@ -86,6 +86,7 @@ def test_upload_search_explain_flush(page, mixed_repo):
     first.wait_for()
     assert first.locator(".hit-path").inner_text().startswith("shop/src/shop/mail.py:")
     assert first.locator(".hit-symbol").inner_text() == "send_password_reset_email"
+    assert first.locator(".hit-symbol-type").inner_text() == "function"
     assert "score" in first.locator(".hit-score").inner_text()
     assert first.locator("pre.snippet mark").count() > 0
 

@@ -651,6 +651,9 @@ async function search(event) {
         el("div", {class: "hit-head"},
           el("span", {class: "hit-path", title: "explain this file", onclick: () => explain(h.project, h.path)},
             `${h.project}/${h.path}${lines}`),
+          // what the symbol is (function, class, resource ...), as the CLI's hit line says
+          h.symbol && h.symbol_type && h.symbol_type !== "window"
+            ? el("span", {class: "hit-symbol-type"}, h.symbol_type) : null,
           h.symbol ? el("span", {class: "hit-symbol"}, h.symbol) : null,
           el("span", {class: "badge"}, h.kind),
           h.language ? el("span", {class: "badge"}, h.language) : null,
