@@ -17,50 +17,16 @@ import re
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.rules.secret_patterns import KEY_ANCHORS
 from repokb.secrets import REDACTED
+from repokb.surfaces.proxy.events import Answer, Body, SSEParser, StreamReader, pieces, sse
 
-Body = dict[str, Any]
+__all__ = ["ANTHROPIC", "OPENAI", "RESPONSES", "Answer", "Body", "Protocol", "SSEParser",
+           "StreamReader"]
+
 Redactor = Callable[[str], str]
-
-
-@dataclass
-class Answer:
-    """What an upstream said: its text, and whether that text may be cached."""
-
-    text: str = ""
-    complete: bool = False  # finished normally (not cut by max_tokens, not an error)
-    tool_use: bool = False
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-
-    @property
-    def cacheable(self) -> bool:
-        return self.complete and not self.tool_use and bool(self.text.strip())
-
-
-class SSEParser:
-    """Server-sent events from byte chunks as they arrive: (event name, data) pairs."""
-
-    def __init__(self) -> None:
-        self._buffer = b""
-
-    def feed(self, chunk: bytes) -> Iterator[tuple[str, str]]:
-        # normalised after joining: a CRLF may arrive split over two network chunks
-        self._buffer = (self._buffer + chunk).replace(b"\r\n", b"\n")
-        while b"\n\n" in self._buffer:
-            raw, self._buffer = self._buffer.split(b"\n\n", 1)
-            event, data = "message", []
-            for line in raw.decode("utf-8", "replace").split("\n"):
-                if line.startswith("event:"):
-                    event = line[6:].strip()
-                elif line.startswith("data:"):
-                    data.append(line[5:].removeprefix(" "))
-            if data:
-                yield event, "\n".join(data)
 
 
 def _text_of(content: Any, kinds: frozenset[str] = frozenset({"text"})) -> str:
@@ -191,37 +157,7 @@ class Protocol:
 
     def stream_error(self, message: str) -> bytes:
         """The event that ends a stream the upstream broke."""
-        return _sse(None, self.error(502, message, "connection"))
-
-
-@dataclass
-class StreamReader:
-    """Reads an answer out of an event stream while the bytes pass through untouched."""
-
-    on_event: Callable[[StreamReader, str, Any], None]
-    answer: Answer = field(default_factory=Answer)
-    _parser: SSEParser = field(default_factory=SSEParser)
-    stop_reason: str | None = None
-
-    def feed(self, chunk: bytes) -> None:
-        for event, data in self._parser.feed(chunk):
-            if data.strip() == "[DONE]":
-                self.on_event(self, "[DONE]", None)
-                continue
-            try:
-                self.on_event(self, event, json.loads(data))
-            except (ValueError, TypeError, KeyError, AttributeError):
-                self.answer.complete = False
-                self.stop_reason = "unreadable"
-
-
-def _sse(event: str | None, data: Body | str) -> bytes:
-    payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
-    return ((f"event: {event}\n" if event else "") + f"data: {payload}\n\n").encode()
-
-
-def _pieces(text: str, size: int = 40) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+        return sse(None, self.error(502, message, "connection"))
 
 
 class Anthropic(Protocol):
@@ -284,17 +220,17 @@ class Anthropic(Protocol):
 
     def replay_events(self, text: str, model: str) -> Iterator[bytes]:
         start = {**self._message("", model), "content": [], "stop_reason": None}
-        yield _sse("message_start", {"type": "message_start", "message": start})
-        yield _sse("content_block_start", {"type": "content_block_start", "index": 0,
+        yield sse("message_start", {"type": "message_start", "message": start})
+        yield sse("content_block_start", {"type": "content_block_start", "index": 0,
                                            "content_block": {"type": "text", "text": ""}})
-        for piece in _pieces(text):
-            yield _sse("content_block_delta", {"type": "content_block_delta", "index": 0,
+        for piece in pieces(text):
+            yield sse("content_block_delta", {"type": "content_block_delta", "index": 0,
                                                "delta": {"type": "text_delta", "text": piece}})
-        yield _sse("content_block_stop", {"type": "content_block_stop", "index": 0})
-        yield _sse("message_delta", {"type": "message_delta",
+        yield sse("content_block_stop", {"type": "content_block_stop", "index": 0})
+        yield sse("message_delta", {"type": "message_delta",
                                      "delta": {"stop_reason": "end_turn", "stop_sequence": None},
                                      "usage": {"output_tokens": 0}})
-        yield _sse("message_stop", {"type": "message_stop"})
+        yield sse("message_stop", {"type": "message_stop"})
 
     def error(self, status: int, message: str, kind: str) -> Body:
         kinds = {"timeout": "timeout_error", "connection": "api_error", "upstream": "api_error",
@@ -303,7 +239,7 @@ class Anthropic(Protocol):
                                            "message": message}}
 
     def stream_error(self, message: str) -> bytes:
-        return _sse("error", self.error(502, message, "connection"))
+        return sse("error", self.error(502, message, "connection"))
 
 
 class OpenAI(Protocol):
@@ -370,15 +306,15 @@ class OpenAI(Protocol):
         base = {**self._base(model), "object": "chat.completion.chunk"}
 
         def chunk(delta: Body, finish: str | None = None) -> bytes:
-            return _sse(None, {**base, "choices": [{"index": 0, "delta": delta,
+            return sse(None, {**base, "choices": [{"index": 0, "delta": delta,
                                                     "finish_reason": finish,
                                                     "logprobs": None}]})
 
         yield chunk({"role": "assistant", "content": ""})
-        for piece in _pieces(text):
+        for piece in pieces(text):
             yield chunk({"content": piece})
         yield chunk({}, "stop")
-        yield _sse(None, "[DONE]")
+        yield sse(None, "[DONE]")
 
     def error(self, status: int, message: str, kind: str) -> Body:
         kinds = {"timeout": "timeout", "connection": "server_error", "upstream": "server_error",
@@ -456,8 +392,7 @@ class Responses(OpenAI):
                 r.answer.tool_use = r.answer.tool_use or final.tool_use
                 r.answer.input_tokens = final.input_tokens
                 r.answer.output_tokens = final.output_tokens
-            elif kind == "error" or (isinstance(data, dict) and "error" in data
-                                     and kind is None):
+            elif kind == "error":
                 r.stop_reason = "error"
                 r.answer.complete = False
 
@@ -495,20 +430,20 @@ class Responses(OpenAI):
             {"type": "response.content_part.added", **at, "content_index": 0,
              "part": {**part, "text": ""}},
             *({"type": "response.output_text.delta", **at, "content_index": 0, "delta": piece,
-               "logprobs": []} for piece in _pieces(text)),
+               "logprobs": []} for piece in pieces(text)),
             {"type": "response.output_text.done", **at, "content_index": 0, "text": text,
              "logprobs": []},
             {"type": "response.content_part.done", **at, "content_index": 0, "part": part},
             {"type": "response.output_item.done", "output_index": 0, "item": item},
             {"type": "response.completed", "response": final}]
         for number, event in enumerate(events):
-            yield _sse(event["type"], {**event, "sequence_number": number})
+            yield sse(event["type"], {**event, "sequence_number": number})
 
     def stream_error(self, message: str) -> bytes:
         """Responses' `error` event, with OpenAI's `error` object beside: the official client
         raises on the latter, typed consumers read the former."""
         error = self.error(502, message, "connection")
-        return _sse("error", {"type": "error", "code": "server_error", "message": message,
+        return sse("error", {"type": "error", "code": "server_error", "message": message,
                               "param": None, "sequence_number": 0, **error})
 
 
