@@ -301,8 +301,8 @@ class Settings:
         "https://api.anthropic.com", "Upstream of POST /v1/messages (Anthropic Messages API); "
         "the proxy appends the request path.")
     proxy_openai_url: str = _setting(
-        "https://api.openai.com", "Upstream of POST /v1/chat/completions (OpenAI Chat "
-        "Completions); the proxy appends the request path.")
+        "https://api.openai.com", "Upstream of POST /v1/chat/completions and /v1/responses "
+        "(OpenAI); the proxy appends the request path.")
     proxy_timeout_seconds: float = _setting(
         120.0, "How long the proxy waits for the upstream (connect, and between two bytes of "
         "the answer) before it answers the client with the protocol's own timeout error.")
