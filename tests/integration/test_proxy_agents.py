@@ -102,14 +102,16 @@ def test_the_knowledge_search_reads_the_users_words_not_the_harness_context(
     """Claude Code puts `<system-reminder>` blocks (CLAUDE.md, the todo list) in the user
     turn, Codex sends `<user_instructions>` (AGENTS.md) and `<environment_context>` as user
     messages: they were read as the question (searched, shown on the dashboard, the cache's
-    key), and a long CLAUDE.md decided what the knowledge search found."""
+    key), and a long CLAUDE.md decided what the knowledge search found, and the cache: every
+    first question of a Claude Code session looked alike, and 9 of 10 different questions
+    about one repository got the first one's answer (HIT; agents40's drive)."""
     agents_md = ("Conventions for this repository: write poems about autumn leaves in a quiet "
                  "park before each commit; keep lines short. " * 8)
     if protocol == "anthropic":
         turn = {"role": "user", "content": [
             {"type": "text", "text": f"<system-reminder>\n{agents_md}\n</system-reminder>"},
             {"type": "text", "text": KB_QUESTION}]}
-        outcome, _ = converse(env, protocol, [turn])
+        outcome, first = converse(env, protocol, [turn])
     else:
         outcome, _ = converse(env, protocol, [
             ("user", f"<user_instructions>\n\n{agents_md}\n\n</user_instructions>"),
@@ -119,6 +121,13 @@ def test_the_knowledge_search_reads_the_users_words_not_the_harness_context(
     assert outcome == "KNOWLEDGE-RAG" and _last_question(env) == KB_QUESTION
     sent = json.dumps(env.up.last_body())
     assert agents_md[:60] in sent and "src/billing.py" in sent  # forwarded as it came
+    if protocol == "anthropic":  # another question, the same reminder: not the first answer
+        env.cache_entries(expect=1)
+        other = "Which environment variables does the shop-api service get in docker compose?"
+        turn["content"][1]["text"] = other
+        outcome, answer = converse(env, protocol, [turn])
+        assert outcome not in ("HIT", "CACHE-RAG") and answer != first
+        assert _last_question(env) == other
 
 
 def test_a_tool_output_is_never_the_question_and_call_ids_pass_untouched(env: Env) -> None:
