@@ -239,3 +239,23 @@ def test_a_chat_question_through_responses_and_chat_shares_the_cache(env: Env) -
     env.cache_entries(expect=1)
     outcome, text = ask(env, "responses", OFF_TOPIC, True)
     assert outcome == "HIT" and text.startswith("Answer 1")
+
+
+def test_a_session_with_screenshots_outgrows_the_rest_limit_not_the_proxys(make_env: Any) -> None:
+    """A coding agent's conversation with a few screenshots passed 8 MB, the REST API's
+    limit, and every turn after was refused (413, in repokb's error shape, which the clients
+    do not read as theirs): the proxy's routes have their own limit (32 MB by default,
+    Anthropic's), and a body over it is refused in the model API's shape."""
+    env = make_env(max_request_bytes=200_000, proxy_max_request_bytes=2_000_000)
+    shot = {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                        "data": "iVBORw0KGgo" + "A" * 600_000}}
+    turns = [{"role": "user", "content": [shot, {"type": "text", "text": OFF_TOPIC}]}]
+    outcome, _ = converse(env, "anthropic", turns)
+    assert outcome == "MISS" and len(env.up.requests[-1]["body"]) > 600_000
+    assert shot["source"]["data"] in env.up.requests[-1]["body"].decode()  # type: ignore
+    with pytest.raises(anthropic.APIStatusError) as big:
+        converse(env, "anthropic", turns * 4)
+    assert big.value.status_code == 413 and big.value.body["type"] == "error"  # type: ignore
+    assert big.value.body["error"]["type"] == "request_too_large"  # type: ignore[index]
+    rest = httpx.post(env.url + "/knowledge/search", json={"query": "x" * 300_000})
+    assert rest.status_code == 413 and "max_request_bytes" in rest.json()["error"]["hint"]
