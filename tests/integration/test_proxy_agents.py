@@ -69,6 +69,8 @@ def test_a_stored_response_is_never_replayed_and_its_id_passes_through(env: Env)
     outcome, _, _ = respond(env, "And why do the leaves turn red before they fall?",
                             previous_response_id=previous)
     assert outcome != "HIT" and env.up.last_body()["previous_response_id"] == previous
+    assert all(r["headers"]["authorization"] == "Bearer sk-openai-test-key-2"
+               for r in env.up.requests)  # the client's key, to the upstream as it came
     assert env.cache_entries() == 1  # a continued conversation's answer is not kept
     # (the upstream's second answer, given the first, took its place)
     assert respond(env, OFF_TOPIC, store=False)[:2] == ("HIT", again)
