@@ -301,8 +301,12 @@ class Settings:
         "https://api.anthropic.com", "Upstream of POST /v1/messages (Anthropic Messages API); "
         "the proxy appends the request path.")
     proxy_openai_url: str = _setting(
-        "https://api.openai.com", "Upstream of POST /v1/chat/completions (OpenAI Chat "
-        "Completions); the proxy appends the request path.")
+        "https://api.openai.com", "Upstream of POST /v1/chat/completions and /v1/responses "
+        "(OpenAI); the proxy appends the request path.")
+    proxy_max_request_bytes: int = _setting(
+        32_000_000, "Largest request body the LLM proxy's /v1/ routes accept (413), instead of "
+        "max_request_bytes: an agent's conversation with screenshots outgrows the REST API's "
+        "limit; Anthropic's Messages API takes 32 MB.")
     proxy_timeout_seconds: float = _setting(
         120.0, "How long the proxy waits for the upstream (connect, and between two bytes of "
         "the answer) before it answers the client with the protocol's own timeout error.")

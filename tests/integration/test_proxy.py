@@ -138,6 +138,9 @@ def ask(env: Env, protocol: str, question: str, stream: bool,
         raw = client.messages.with_raw_response.create(**args)
         return raw.headers["x-cache"], raw.parse().content[0].text  # type: ignore[union-attr]
     oclient = env.openai()
+    if protocol == "responses":  # not stored upstream: a cached answer may stand in (HIT)
+        return respond(env, question, stream, instructions="Be brief.", store=False,
+                       extra_headers=extra)[:2]
     oargs: dict[str, Any] = {"model": "gpt-test",
                              "messages": [{"role": "system", "content": "Be brief."},
                                           {"role": "user", "content": question}],
@@ -150,7 +153,30 @@ def ask(env: Env, protocol: str, question: str, stream: bool,
     return oraw.headers["x-cache"], oraw.parse().choices[0].message.content or ""
 
 
+def respond(env: Env, input: Any, stream: bool = False, **args: Any) -> tuple[str, str, str]:
+    """(X-Cache, answer text, response id) through the openai client's `responses.create`;
+    streamed, the typed events read as an agent reads them."""
+    client = env.openai()
+    if stream:
+        raw = client.responses.with_raw_response.create(model="gpt-test", input=input,
+                                                        stream=True, **args)
+        events = list(raw.parse())
+        kinds = [e.type for e in events]
+        assert kinds[:2] == ["response.created", "response.in_progress"], kinds
+        assert kinds[-1] in ("response.completed", "response.incomplete"), kinds
+        assert [e.sequence_number for e in events] == list(range(len(events)))
+        text = "".join(e.delta for e in events if e.type == "response.output_text.delta")
+        final = events[-1].response  # type: ignore[union-attr]
+        assert final.output_text == text
+        return raw.headers["x-cache"], text, final.id
+    raw = client.responses.with_raw_response.create(model="gpt-test", input=input, **args)
+    parsed = raw.parse()
+    return raw.headers["x-cache"], parsed.output_text, parsed.id
+
+
 def _system_text(body: dict[str, Any]) -> str:
+    if "instructions" in body or "input" in body:
+        return str(body.get("instructions") or "")
     if "system" in body:
         system = body["system"]
         return system if isinstance(system, str) else json.dumps(system)
@@ -166,7 +192,7 @@ def _cosine(env: Env, a: str, b: str) -> float:
 PARAPHRASE = "Write me a brief poem about autumn leaves that fall in a calm park"
 
 
-@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+@pytest.mark.parametrize("protocol", ["anthropic", "openai", "responses"])
 @pytest.mark.parametrize("stream", [False, True], ids=["json", "sse"])
 def test_all_four_outcomes(make_env: Any, protocol: str, stream: bool) -> None:
     probe = make_env()
@@ -193,7 +219,9 @@ def test_all_four_outcomes(make_env: Any, protocol: str, stream: bool) -> None:
     assert outcome == "KNOWLEDGE-RAG" and env.up.calls() == 3
     system = _system_text(env.up.last_body())
     assert re.search(r"`src/billing\.py:\d+-\d+`", system) and "compute_invoice_total" in system
-    assert json.dumps(env.up.last_body()["messages"][-1]["content"]).find(KB_QUESTION[:20]) >= 0
+    assert KB_QUESTION in json.dumps(env.up.last_body().get("messages", env.up.last_body()))
+    if protocol != "anthropic":  # the caller's own system prompt / instructions kept, first
+        assert system.startswith("Be brief.")
 
 
 def test_the_question_is_embedded_once(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,7 +264,7 @@ def test_auth_headers_pass_through_and_are_never_stored(env: Env) -> None:
     assert b"compute" in blob  # the cache does hold the (redacted) questions and answers
 
 
-@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+@pytest.mark.parametrize("protocol", ["anthropic", "openai", "responses"])
 def test_no_secret_from_prompt_or_kb_reaches_upstream_or_cache(env: Env, protocol: str) -> None:
     prompt = (f"Which environment variables does the shop-api service get in docker compose? "
               f"Mine are aws_secret_access_key={fake.AWS_SECRET_KEY} and {fake.GITHUB_TOKEN}")
@@ -386,7 +414,7 @@ def test_a_pasted_password_with_symbols_is_never_cached_nor_given_to_another_use
     assert "still valid? <REDACTED_SECRET>" in shown and password not in shown
 
 
-@pytest.mark.parametrize("protocol", ["anthropic", "openai"])
+@pytest.mark.parametrize("protocol", ["anthropic", "openai", "responses"])
 @pytest.mark.parametrize("behaviour", ["tool", "max_tokens", "cut"])
 def test_uncacheable_answers_are_not_cached(env: Env, protocol: str, behaviour: str) -> None:
     env.up.behaviour = behaviour
@@ -536,8 +564,12 @@ def test_upstream_failures_come_back_in_the_protocol_error_shape(make_env: Any, 
         ask(env, "openai", OFF_TOPIC, True)
     assert o_err.value.status_code == (status or 500)
     assert set(o_err.value.body) >= {"message", "type"}  # type: ignore[arg-type]
+    with pytest.raises(openai.APIStatusError) as r_err:
+        ask(env, "responses", OFF_TOPIC, False)
+    assert r_err.value.status_code == (status or 500)
+    assert set(r_err.value.body) >= {"message", "type"}  # type: ignore[arg-type]
     assert env.cache_entries(expect=0) == 0
-    assert httpx.get(env.url + "/proxy/stats").json()["upstream_errors"] == 2
+    assert httpx.get(env.url + "/proxy/stats").json()["upstream_errors"] == 3
 
 
 def test_cache_cli_stats_and_flush(env: Env) -> None:

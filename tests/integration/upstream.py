@@ -1,6 +1,8 @@
 """A stand-in for the upstream model APIs on loopback: real HTTP (uvicorn in a thread) speaking
-Anthropic Messages and OpenAI Chat Completions, streaming included. It records every request
-it receives (bytes and headers) and answers as `behaviour` says."""
+Anthropic Messages, OpenAI Chat Completions and OpenAI Responses, streaming included (the
+objects and events as the openai package's types define them), and the other paths clients
+call (model lists, embeddings, a stored response). It records every request it receives
+(method, path, bytes and headers) and answers as `behaviour` says."""
 
 from __future__ import annotations
 
@@ -34,7 +36,9 @@ class Upstream:
 
 
 def _question(body: dict[str, Any]) -> str:
-    content = body["messages"][-1].get("content")
+    last = body["input"] if "input" in body else body["messages"]
+    last = last[-1] if isinstance(last, list) else {"content": last}
+    content = last.get("content", last.get("output"))
     if isinstance(content, list):
         return " ".join(b.get("text", "") for b in content if isinstance(b, dict))
     return str(content)
@@ -43,10 +47,14 @@ def _question(body: dict[str, Any]) -> str:
 def build_app(state: Upstream) -> FastAPI:
     app = FastAPI()
 
-    async def common(request: Request) -> tuple[dict[str, Any], str] | Response:
+    async def record(request: Request) -> bytes:
         raw = await request.body()
-        state.requests.append({"path": request.url.path, "body": raw,
-                               "headers": dict(request.headers)})
+        state.requests.append({"method": request.method, "path": request.url.path,
+                               "body": raw, "headers": dict(request.headers)})
+        return raw
+
+    async def common(request: Request) -> tuple[dict[str, Any], str] | Response:
+        raw = await record(request)
         body = json.loads(raw)
         if state.behaviour == "slow":
             await asyncio.sleep(3)
@@ -86,8 +94,7 @@ def build_app(state: Upstream) -> FastAPI:
 
     @app.post("/v1/messages/count_tokens")
     async def count_tokens(request: Request) -> Response:
-        state.requests.append({"path": request.url.path, "body": await request.body(),
-                               "headers": dict(request.headers)})
+        await record(request)
         return JSONResponse({"input_tokens": 42})
 
     @app.post("/v1/chat/completions")
@@ -116,6 +123,75 @@ def build_app(state: Upstream) -> FastAPI:
         return StreamingResponse(_openai_events(body["model"], message, finish,
                                                 state.behaviour == "cut"),
                                  media_type="text/event-stream")
+
+    @app.post("/v1/responses")
+    async def responses(request: Request) -> Response:
+        got = await common(request)
+        if isinstance(got, Response):
+            return got
+        body, text = got
+        if state.behaviour in ("fail500", "overloaded"):
+            return JSONResponse({"error": {"message": "boom", "type": "server_error",
+                                           "param": None, "code": None}}, 500)
+        n = len(state.requests)
+        output: list[dict[str, Any]] = [
+            {"id": f"msg_up_{n}", "type": "message", "role": "assistant", "status": "completed",
+             "content": [{"type": "output_text", "text": text, "annotations": [],
+                          "logprobs": []}]}]
+        if state.behaviour == "tool":
+            output.append({"id": f"fc_up_{n}", "type": "function_call", "status": "completed",
+                           "call_id": f"call_up_{n}", "name": "read", "arguments": "{}"})
+        status = "incomplete" if state.behaviour == "max_tokens" else "completed"
+        response = {"id": f"resp_up_{n}", "object": "response", "created_at": int(time.time()),
+                    "status": status, "model": body["model"], "output": output, "error": None,
+                    "incomplete_details": ({"reason": "max_output_tokens"}
+                                           if status == "incomplete" else None),
+                    "instructions": body.get("instructions"), "metadata": {},
+                    "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+                    "previous_response_id": body.get("previous_response_id"),
+                    "store": body.get("store", True), "temperature": None, "top_p": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15,
+                              "input_tokens_details": {"cached_tokens": 0},
+                              "output_tokens_details": {"reasoning_tokens": 0}}}
+        if not body.get("stream"):
+            return JSONResponse(response)
+        return StreamingResponse(_responses_events(response, state.behaviour == "cut"),
+                                 media_type="text/event-stream")
+
+    @app.post("/v1/responses/input_tokens")
+    async def input_tokens(request: Request) -> Response:
+        await record(request)
+        return JSONResponse({"object": "response.input_tokens", "input_tokens": 42})
+
+    @app.api_route("/v1/{rest:path}", methods=["GET", "POST", "DELETE"])
+    async def other(request: Request, rest: str) -> Response:
+        """Model lists (each API's shape, told apart by `anthropic-version`), a model,
+        embeddings, a stored response; anything else: the API's 404."""
+        raw = await record(request)
+        if rest == "models" and "anthropic-version" in request.headers:
+            return JSONResponse({"data": [{"type": "model", "id": "claude-up",
+                                           "display_name": "Claude Up",
+                                           "created_at": "2025-01-01T00:00:00Z"}],
+                                 "has_more": False, "first_id": "claude-up",
+                                 "last_id": "claude-up"})
+        if rest == "models" or rest.startswith("models/"):
+            model = {"id": rest[7:] or "gpt-up", "object": "model", "created": 1,
+                     "owned_by": "upstream"}
+            return JSONResponse(model if rest[7:] else {"object": "list", "data": [model]})
+        if rest == "embeddings":
+            texts = json.loads(raw)["input"]
+            texts = [texts] if isinstance(texts, str) else texts
+            return JSONResponse({"object": "list", "model": "emb-up", "data": [
+                {"object": "embedding", "index": i, "embedding": [0.5, float(len(t))]}
+                for i, t in enumerate(texts)], "usage": {"prompt_tokens": 3, "total_tokens": 3}})
+        if rest.startswith("responses/resp_up_") and request.method == "GET":
+            return JSONResponse({"id": rest[10:], "object": "response", "created_at": 1,
+                                 "status": "completed", "model": "gpt-up", "output": [],
+                                 "parallel_tool_calls": True, "tool_choice": "auto",
+                                 "tools": []})
+        return JSONResponse({"error": {"message": f"Unknown path /v1/{rest}.",
+                                       "type": "invalid_request_error", "param": None,
+                                       "code": "unknown_url"}}, 404)
 
     return app
 
@@ -180,6 +256,42 @@ async def _openai_events(model: str, message: dict[str, Any], finish: str,
                 raise RuntimeError("upstream dies mid-stream")
     yield chunk({}, finish)
     yield _sse(None, "[DONE]")
+
+
+async def _responses_events(response: dict[str, Any], cut: bool) -> AsyncIterator[bytes]:
+    """The Responses API's typed events, each with its `sequence_number`."""
+    number = 0
+
+    def event(kind: str, **fields: Any) -> bytes:
+        nonlocal number
+        number += 1
+        return _sse(kind, {"type": kind, **fields, "sequence_number": number - 1})
+
+    start = {**response, "status": "in_progress", "output": [], "usage": None}
+    yield event("response.created", response=start)
+    yield event("response.in_progress", response=start)
+    for at, item in enumerate(response["output"]):
+        yield event("response.output_item.added", output_index=at,
+                    item={**item, "status": "in_progress",
+                          **({"content": []} if item["type"] == "message" else {})})
+        if item["type"] == "message":
+            part = item["content"][0]
+            where = {"item_id": item["id"], "output_index": at, "content_index": 0}
+            yield event("response.content_part.added", **where, part={**part, "text": ""})
+            for start_at in range(0, len(part["text"]), 7):
+                yield event("response.output_text.delta", **where, logprobs=[],
+                            delta=part["text"][start_at:start_at + 7])
+                await asyncio.sleep(0)
+                if cut:
+                    raise RuntimeError("upstream dies mid-stream")
+            yield event("response.output_text.done", **where, text=part["text"], logprobs=[])
+            yield event("response.content_part.done", **where, part=part)
+        else:
+            yield event("response.function_call_arguments.done", item_id=item["id"],
+                        output_index=at, arguments=item["arguments"], name=item["name"])
+        yield event("response.output_item.done", output_index=at, item=item)
+    final = "response.completed" if response["status"] == "completed" else "response.incomplete"
+    yield event(final, response=response)
 
 
 @contextmanager

@@ -10,7 +10,7 @@ import pytest
 from repokb.models import Hit
 from repokb.surfaces.proxy.context import knowledge_block, still_valid
 from repokb.surfaces.proxy.metrics import Metrics
-from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI, Protocol, SSEParser
+from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI, RESPONSES, Protocol, SSEParser
 
 from .. import fake_secrets as fake
 
@@ -23,7 +23,7 @@ def test_sse_parser_reassembles_events_split_at_every_byte() -> None:
     assert events == [("a", '{"x": 1}'), ("b", "line1\nline2"), ("message", "[DONE]")]
 
 
-@pytest.mark.parametrize("protocol", [ANTHROPIC, OPENAI])
+@pytest.mark.parametrize("protocol", [ANTHROPIC, OPENAI, RESPONSES])
 def test_replayed_stream_reads_back_as_a_complete_cacheable_answer(protocol: Protocol) -> None:
     text = "A cached answer, long enough to be sent in several pieces. " * 3
     reader = protocol.stream_reader()
@@ -56,6 +56,53 @@ def test_anthropic_question_injection_and_uncacheable_turns() -> None:
                                            {"type": "tool_use", "id": "1"}],
                                "stop_reason": "tool_use"})
     assert answer.tool_use and not answer.cacheable
+
+
+def test_responses_question_instructions_and_uncacheable_turns() -> None:
+    """Responses: `input` a string or items; the question is the last user message's own
+    words (its `input_text` parts, a harness's tagged context left out), never a function
+    call's output; the block goes after the caller's own `instructions`."""
+    assert RESPONSES.question({"input": "How are totals made?"}) == "How are totals made?"
+    context = "<environment_context><cwd>/x</cwd></environment_context>"
+    items = [{"role": "user", "content": context},
+             {"type": "message", "role": "user", "content": [
+                 {"type": "input_text", "text": "<system-reminder>todo: a</system-reminder>"},
+                 {"type": "input_text", "text": "How are "},
+                 {"type": "input_image", "image_url": "data:image/png;base64,AAAA"},
+                 {"type": "input_text", "text": "totals made?"}]}]
+    body = {"instructions": "Be brief.", "input": items}
+    assert RESPONSES.question(body) == "How are \ntotals made?"
+    assert RESPONSES.user_texts(body) == ["How are \ntotals made?"]  # context-only turn left out
+    assert RESPONSES.has_images(body) and not RESPONSES.continues(body)
+    assert RESPONSES.inject(body, "C")["instructions"] == "Be brief.\n\nC"
+    assert RESPONSES.inject({"input": "q"}, "C")["instructions"] == "C"
+    tool = {"input": [*items, {"type": "function_call", "call_id": "c", "name": "f",
+                               "arguments": "{}"},
+                      {"type": "function_call_output", "call_id": "c", "output": "Why?"}]}
+    assert RESPONSES.question(tool) is None and RESPONSES.has_tool_turns(tool)
+    assert RESPONSES.continues({"input": "q", "previous_response_id": "resp_1"})
+    assert RESPONSES.continues({"input": [{"role": "user", "content": "a"},
+                                          {"role": "assistant", "content": "b"},
+                                          {"role": "user", "content": "c"}]})
+    assert not RESPONSES.replayable({"input": "q"}) and RESPONSES.replayable({"store": False})
+    text = {"type": "output_text", "text": "t", "annotations": []}
+    done = {"status": "completed", "output": [{"type": "message", "content": [text]}]}
+    assert RESPONSES.answer(done).cacheable and RESPONSES.answer(done).text == "t"
+    for output in ([{"type": "reasoning", "summary": []}, *done["output"]],
+                   [{"type": "message", "content": [text, {"type": "refusal",
+                                                          "refusal": "no"}]}]):
+        assert not RESPONSES.answer({**done, "output": output}).cacheable
+    assert not RESPONSES.answer({**done, "status": "incomplete"}).cacheable
+
+
+def test_a_broken_stream_ends_with_an_error_each_client_reads() -> None:
+    for protocol in (ANTHROPIC, OPENAI, RESPONSES):
+        reader = protocol.stream_reader()
+        reader.feed(protocol.stream_error("The upstream stream broke: ReadError."))
+        assert reader.stop_reason == "error" and not reader.answer.cacheable
+    event, data = next(SSEParser().feed(RESPONSES.stream_error("broke")))
+    assert event == "error" and json.loads(data)["type"] == "error"
+    assert json.loads(data)["error"]["message"] == "broke"  # the openai client raises on it
 
 
 def test_openai_injection_goes_after_the_leading_system_messages() -> None:

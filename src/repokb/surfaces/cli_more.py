@@ -84,9 +84,10 @@ def proxy(
         help="Port to listen on (default: setting port, 8765).")] = None,
     home: HomeOption = None,
 ) -> None:
-    """Run only the LLM proxy (POST /v1/messages, /v1/chat/completions): semantic cache and
-    knowledge injection in front of the upstream APIs (settings proxy_anthropic_url,
-    proxy_openai_url). `repokb serve` serves the same routes beside the dashboard."""
+    """Run only the LLM proxy (POST /v1/messages, /v1/chat/completions, /v1/responses):
+    semantic cache and knowledge injection in front of the upstream APIs (settings
+    proxy_anthropic_url, proxy_openai_url). `repokb serve` serves the same routes beside the
+    dashboard."""
     from repokb.surfaces.server import serve as run_server
 
     settings = Settings.load(home=home, host=host, port=port)

@@ -1,7 +1,8 @@
 """The LLM proxy: a semantic cache and knowledge injection in front of Anthropic- and
 OpenAI-style APIs (seed 002, SPEC §6).
 
-    protocols.py  request/response/event-stream/error shapes of both APIs
+    protocols.py  request/response/event-stream/error shapes of the three APIs
+    events.py     server-sent events: parsed as they arrive, an answer read out of them
     context.py    hits -> the injected block (grouped by file, `path:start-end`, token budget)
     cache.py      the semantic cache (its own Qdrant Edge shard, stores/answers.py)
     backend.py    the one place it calls repokb's operations (search, vectors, chunk hashes)

@@ -14,7 +14,7 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -167,6 +167,32 @@ class Proxy:
         return StreamingResponse(self._relay(protocol, plan, response, model, t0, common),
                                  status_code=200, headers=reply_headers)
 
+    async def forward(self, protocol: Protocol, request: Request,
+                      content: bytes | None = None) -> Response:
+        """A request the proxy does not rework (a model list, embeddings, a stored response,
+        a token count): to the protocol's upstream as it came (or with `content`), the answer
+        streamed back as it comes, `X-Cache: MISS`."""
+        headers = {k: v for k, v in request.headers.items()
+                   if k.lower() in FORWARD or k.lower() == "content-type"}
+        headers["accept-encoding"] = "identity"
+        url = self.upstream_url(protocol, request.url.path, request.url.query)
+        body = await request.body() if content is None else content
+        upstream = self.client.build_request(request.method, url, content=body or None,
+                                             headers=headers)
+        try:
+            response = await self.client.send(upstream, stream=True)
+        except httpx.TimeoutException:
+            return _error(protocol, 504, "The upstream model API did not answer in time "
+                          f"({self.settings.proxy_timeout_seconds:g} s).", "timeout")
+        except httpx.HTTPError as exc:
+            where = f"{upstream.url.scheme}://{upstream.url.host}"
+            return _error(protocol, 502, f"Cannot reach the upstream model API at {where}: "
+                          f"{type(exc).__name__}.", "connection")
+        reply_headers = {k: v for k, v in response.headers.items() if k.lower() not in _HOP}
+        reply_headers["X-Cache"] = "MISS"
+        return StreamingResponse(_relayed(response), status_code=response.status_code,
+                                 headers=reply_headers)
+
     async def redacted(self, protocol: Protocol, request: Request) -> bytes:
         """The body of a pass-through route (Anthropic's token counter) redacted as a message
         is: the same prompt, so the same secrets (`X-Repokb-Mode: off`: as it came). Raises
@@ -197,7 +223,8 @@ class Proxy:
                           and len(plan.question.split()) >= s.proxy_cache_min_words
                           and plan.body.get("n") in (None, 1)  # one answer, not several
                           and not protocol.has_images(plan.body)
-                          and not protocol.has_tool_turns(plan.body))
+                          and not protocol.has_tool_turns(plan.body)
+                          and not protocol.continues(plan.body))
         if plan.cacheable:
             try:
                 plan.vector = self.backend.embed(plan.question)
@@ -207,6 +234,8 @@ class Proxy:
                 self.metrics.warn()
                 plan.cacheable, found = False, None
             if found is not None:
+                if not protocol.replayable(plan.body):  # the upstream answers, given it
+                    found = replace(found, outcome="CACHE-RAG")
                 plan.outcome, plan.sources = found.outcome, found.sources
                 if found.outcome == "HIT":
                     plan.replay = found.answer
@@ -275,7 +304,7 @@ class Proxy:
         except httpx.HTTPError as exc:
             status = 504 if isinstance(exc, httpx.TimeoutException) else 502
             reader.answer.complete = False
-            yield _stream_error(protocol, f"The upstream stream broke: {type(exc).__name__}.")
+            yield protocol.stream_error(f"The upstream stream broke: {type(exc).__name__}.")
         finally:
             await response.aclose()
             self.metrics.record(outcome=plan.outcome, upstream_ms=_ms(t0), status=status,
@@ -323,6 +352,17 @@ def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000
 
 
+async def _relayed(response: httpx.Response) -> AsyncIterator[bytes]:
+    """An upstream answer's bytes as they come; a break ends the body early."""
+    try:
+        async for chunk in response.aiter_raw():
+            yield chunk
+    except httpx.HTTPError:
+        log.warning("proxy: a passed-through answer broke off")
+    finally:
+        await response.aclose()
+
+
 async def _iterate(events: Any) -> AsyncIterator[bytes]:
     for event in events:
         yield event
@@ -334,9 +374,3 @@ def _error(protocol: Protocol, status: int, message: str, kind: str,
     return JSONResponse(protocol.error(status, message, kind), status_code=status,
                         headers=headers)
 
-
-def _stream_error(protocol: Protocol, message: str) -> bytes:
-    payload = json.dumps(protocol.error(502, message, "connection"))
-    if protocol.name == "anthropic":
-        return f"event: error\ndata: {payload}\n\n".encode()
-    return f"data: {payload}\n\n".encode()

@@ -1,74 +1,51 @@
-"""The two wire protocols the proxy speaks: Anthropic Messages and OpenAI Chat Completions.
+"""The three wire protocols the proxy speaks: Anthropic Messages, OpenAI Chat Completions and
+OpenAI Responses.
 
-Each `Protocol` knows, for its request and response shapes: the question (last user text), what
-makes a turn uncacheable (images, tool use), where injected context goes (Anthropic: the
-`system` field; OpenAI: a system message), how to redact every text in a request, how to read
-an answer from a response or from its event stream, how to replay a cached answer (JSON or a
-valid event stream), and its own error shape. Bodies are plain dicts: the proxy forwards every
-field it does not touch unchanged.
+Each `Protocol` knows, for its request and response shapes: the question (the last user turn's
+own words, without what a coding tool's harness wraps in its tags), what makes a turn
+uncacheable (images, tool use, earlier turns), where injected context goes (Anthropic: the
+`system` field; Chat Completions: a system message; Responses: `instructions`), how to redact
+every text in a request, how to read an answer from a response or from its event stream, how to
+replay a cached answer (JSON or a valid event stream), and its own error shapes. Bodies are
+plain dicts: the proxy forwards every field it does not touch unchanged.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from repokb.rules.secret_patterns import KEY_ANCHORS
 from repokb.secrets import REDACTED
+from repokb.surfaces.proxy.events import Answer, Body, SSEParser, StreamReader, pieces, sse
 
-Body = dict[str, Any]
+__all__ = ["ANTHROPIC", "OPENAI", "RESPONSES", "Answer", "Body", "Protocol", "SSEParser",
+           "StreamReader"]
+
 Redactor = Callable[[str], str]
 
 
-@dataclass
-class Answer:
-    """What an upstream said: its text, and whether that text may be cached."""
-
-    text: str = ""
-    complete: bool = False  # finished normally (not cut by max_tokens, not an error)
-    tool_use: bool = False
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-
-    @property
-    def cacheable(self) -> bool:
-        return self.complete and not self.tool_use and bool(self.text.strip())
-
-
-class SSEParser:
-    """Server-sent events from byte chunks as they arrive: (event name, data) pairs."""
-
-    def __init__(self) -> None:
-        self._buffer = b""
-
-    def feed(self, chunk: bytes) -> Iterator[tuple[str, str]]:
-        # normalised after joining: a CRLF may arrive split over two network chunks
-        self._buffer = (self._buffer + chunk).replace(b"\r\n", b"\n")
-        while b"\n\n" in self._buffer:
-            raw, self._buffer = self._buffer.split(b"\n\n", 1)
-            event, data = "message", []
-            for line in raw.decode("utf-8", "replace").split("\n"):
-                if line.startswith("event:"):
-                    event = line[6:].strip()
-                elif line.startswith("data:"):
-                    data.append(line[5:].removeprefix(" "))
-            if data:
-                yield event, "\n".join(data)
-
-
-def _text_of(content: Any) -> str:
+def _text_of(content: Any, kinds: frozenset[str] = frozenset({"text"})) -> str:
     """The text parts of a message's content (a string or a list of blocks/parts)."""
     if isinstance(content, str):
         return content
     if isinstance(content, list):
         return "\n".join(b["text"] for b in content
-                         if isinstance(b, dict) and b.get("type") == "text"
+                         if isinstance(b, dict) and b.get("type") in kinds
                          and isinstance(b.get("text"), str))
     return ""
+
+
+# What coding tools' harnesses add to a user turn in their own tags, beside the user's words:
+# Claude Code's `<system-reminder>` blocks (CLAUDE.md, the todo list), Codex's
+# `<environment_context>` (cwd, sandbox) and `<user_instructions>` (AGENTS.md) messages. Not the
+# question: searched or cached with it, a long CLAUDE.md decided what the knowledge search found.
+HARNESS_TAGS = ("system-reminder", "environment_context", "user_instructions")
+_HARNESS = re.compile(r"<(" + "|".join(map(re.escape, HARNESS_TAGS)) + r")>.*?</\1>", re.S)
 
 
 # Keys whose values are never redacted: protocol words and ids (`role`, `type`, `model`),
@@ -77,7 +54,11 @@ def _text_of(content: Any) -> str:
 # thinking (signed). Every other string, at any depth, is redacted.
 _KEEP = frozenset({"model", "role", "type", "id", "tool_use_id", "tool_call_id", "media_type",
                    "source", "image_url", "input_audio", "file", "data", "signature",
-                   "thinking", "redacted_thinking", "cache_control", "stream", "tool_choice"})
+                   "thinking", "redacted_thinking", "cache_control", "stream", "tool_choice",
+                   # Responses: ids the upstream matches, encrypted reasoning, file bytes
+                   "call_id", "item_id", "previous_response_id", "conversation",
+                   "encrypted_content", "file_id", "file_data", "file_url",
+                   "prompt_cache_key"})
 
 
 def _redact_tree(value: Any, redact: Redactor, key: str = "") -> Any:
@@ -102,6 +83,7 @@ def _redact_tree(value: Any, redact: Redactor, key: str = "") -> Any:
 class Protocol:
     name = ""
     path = ""
+    _TEXT_TYPES: frozenset[str] = frozenset({"text"})
     _IMAGE_TYPES: frozenset[str] = frozenset()
     _TOOL_TYPES: frozenset[str] = frozenset()
 
@@ -109,19 +91,32 @@ class Protocol:
         found = body.get("messages")
         return [m for m in found if isinstance(m, dict)] if isinstance(found, list) else []
 
+    def _words(self, message: dict[str, Any]) -> str:
+        """A user turn's own words: its text without the harness's tagged context."""
+        return _HARNESS.sub("", _text_of(message.get("content"), self._TEXT_TYPES)).strip()
+
     def user_texts(self, body: Body) -> list[str]:
-        """Texts of the user turns, oldest first."""
-        return [_text_of(m.get("content")) for m in self.messages(body)
-                if m.get("role") == "user"]
+        """The user turns' own words, oldest first (turns of harness context alone left out)."""
+        return [t for m in self.messages(body) if m.get("role") == "user"
+                and not self._is_tool_turn(m) for t in [self._words(m)] if t]
 
     def question(self, body: Body) -> str | None:
-        """The last user turn's text, when the conversation ends on one that asks something
-        (not a tool result)."""
+        """The last user turn's own words, when the conversation ends on one that asks
+        something (not a tool result)."""
         msgs = self.messages(body)
         if not msgs or msgs[-1].get("role") != "user" or self._is_tool_turn(msgs[-1]):
             return None
-        text = _text_of(msgs[-1].get("content")).strip()
-        return text or None
+        return self._words(msgs[-1]) or None
+
+    def continues(self, body: Body) -> bool:
+        """Whether the request carries earlier turns: its answer depends on them, so neither
+        is it cached under its last question nor answered by an answer cached for that
+        question alone."""
+        return any(m.get("role") == "assistant" for m in self.messages(body))
+
+    def replayable(self, body: Body) -> bool:
+        """Whether a cached answer may stand in for the upstream's (HIT)."""
+        return True
 
     def has_images(self, body: Body) -> bool:
         return any(isinstance(b, dict) and b.get("type") in self._IMAGE_TYPES
@@ -160,35 +155,9 @@ class Protocol:
     def error(self, status: int, message: str, kind: str) -> Body:
         raise NotImplementedError
 
-
-@dataclass
-class StreamReader:
-    """Reads an answer out of an event stream while the bytes pass through untouched."""
-
-    on_event: Callable[[StreamReader, str, Any], None]
-    answer: Answer = field(default_factory=Answer)
-    _parser: SSEParser = field(default_factory=SSEParser)
-    stop_reason: str | None = None
-
-    def feed(self, chunk: bytes) -> None:
-        for event, data in self._parser.feed(chunk):
-            if data.strip() == "[DONE]":
-                self.on_event(self, "[DONE]", None)
-                continue
-            try:
-                self.on_event(self, event, json.loads(data))
-            except (ValueError, TypeError, KeyError, AttributeError):
-                self.answer.complete = False
-                self.stop_reason = "unreadable"
-
-
-def _sse(event: str | None, data: Body | str) -> bytes:
-    payload = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
-    return ((f"event: {event}\n" if event else "") + f"data: {payload}\n\n").encode()
-
-
-def _pieces(text: str, size: int = 40) -> list[str]:
-    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
+    def stream_error(self, message: str) -> bytes:
+        """The event that ends a stream the upstream broke."""
+        return sse(None, self.error(502, message, "connection"))
 
 
 class Anthropic(Protocol):
@@ -251,23 +220,26 @@ class Anthropic(Protocol):
 
     def replay_events(self, text: str, model: str) -> Iterator[bytes]:
         start = {**self._message("", model), "content": [], "stop_reason": None}
-        yield _sse("message_start", {"type": "message_start", "message": start})
-        yield _sse("content_block_start", {"type": "content_block_start", "index": 0,
+        yield sse("message_start", {"type": "message_start", "message": start})
+        yield sse("content_block_start", {"type": "content_block_start", "index": 0,
                                            "content_block": {"type": "text", "text": ""}})
-        for piece in _pieces(text):
-            yield _sse("content_block_delta", {"type": "content_block_delta", "index": 0,
+        for piece in pieces(text):
+            yield sse("content_block_delta", {"type": "content_block_delta", "index": 0,
                                                "delta": {"type": "text_delta", "text": piece}})
-        yield _sse("content_block_stop", {"type": "content_block_stop", "index": 0})
-        yield _sse("message_delta", {"type": "message_delta",
+        yield sse("content_block_stop", {"type": "content_block_stop", "index": 0})
+        yield sse("message_delta", {"type": "message_delta",
                                      "delta": {"stop_reason": "end_turn", "stop_sequence": None},
                                      "usage": {"output_tokens": 0}})
-        yield _sse("message_stop", {"type": "message_stop"})
+        yield sse("message_stop", {"type": "message_stop"})
 
     def error(self, status: int, message: str, kind: str) -> Body:
         kinds = {"timeout": "timeout_error", "connection": "api_error", "upstream": "api_error",
                  "invalid": "invalid_request_error"}
         return {"type": "error", "error": {"type": kinds.get(kind, "api_error"),
                                            "message": message}}
+
+    def stream_error(self, message: str) -> bytes:
+        return sse("error", self.error(502, message, "connection"))
 
 
 class OpenAI(Protocol):
@@ -334,15 +306,15 @@ class OpenAI(Protocol):
         base = {**self._base(model), "object": "chat.completion.chunk"}
 
         def chunk(delta: Body, finish: str | None = None) -> bytes:
-            return _sse(None, {**base, "choices": [{"index": 0, "delta": delta,
+            return sse(None, {**base, "choices": [{"index": 0, "delta": delta,
                                                     "finish_reason": finish,
                                                     "logprobs": None}]})
 
         yield chunk({"role": "assistant", "content": ""})
-        for piece in _pieces(text):
+        for piece in pieces(text):
             yield chunk({"content": piece})
         yield chunk({}, "stop")
-        yield _sse(None, "[DONE]")
+        yield sse(None, "[DONE]")
 
     def error(self, status: int, message: str, kind: str) -> Body:
         kinds = {"timeout": "timeout", "connection": "server_error", "upstream": "server_error",
@@ -351,5 +323,130 @@ class OpenAI(Protocol):
                           "param": None, "code": None}}
 
 
+class Responses(OpenAI):
+    """OpenAI's Responses API (`client.responses.create`; Codex CLI, the Agents SDK): the
+    conversation is `input` (a string, or a list of items: messages, function calls and their
+    outputs, reasoning), the system prompt `instructions`, the answer a list of output items,
+    the stream typed events (`response.output_text.delta` ... `response.completed`). Errors
+    are OpenAI's."""
+
+    name = "responses"
+    path = "/v1/responses"
+    _TEXT_TYPES = frozenset({"input_text", "output_text", "text"})
+    _IMAGE_TYPES = frozenset({"input_image", "input_file", "input_audio"})
+
+    def messages(self, body: Body) -> list[dict[str, Any]]:
+        found = body.get("input")
+        if isinstance(found, str):
+            return [{"role": "user", "content": found}]
+        return [m for m in found if isinstance(m, dict)] if isinstance(found, list) else []
+
+    def _is_tool_turn(self, message: dict[str, Any]) -> bool:
+        return bool(message.get("type", "message") != "message")  # a call, its output...
+
+    def continues(self, body: Body) -> bool:
+        return bool(body.get("previous_response_id") or body.get("conversation")
+                    or super().continues(body))
+
+    def replayable(self, body: Body) -> bool:
+        """A response the upstream stores (`store`, its default) may be continued by its id
+        (`previous_response_id`): a replayed one has no such id upstream."""
+        return body.get("store") is False
+
+    def inject(self, body: Body, block: str) -> Body:
+        instructions = body.get("instructions")
+        if isinstance(instructions, str) and instructions:
+            return {**body, "instructions": instructions + "\n\n" + block}
+        if isinstance(instructions, list):
+            return {**body, "instructions": [*instructions,
+                                             {"role": "developer", "content": block}]}
+        return {**body, "instructions": block}
+
+    def answer(self, response: Body) -> Answer:
+        output = [o for o in response.get("output") or [] if isinstance(o, dict)]
+        usage = response.get("usage") or {}
+        texts = [_text_of(o.get("content"), self._TEXT_TYPES) for o in output
+                 if o.get("type") == "message"]
+        return Answer(text="".join(texts), complete=response.get("status") == "completed",
+                      tool_use=any(o.get("type") != "message" or any(
+                          isinstance(p, dict) and p.get("type") != "output_text"
+                          for p in o.get("content") or []) for o in output),
+                      input_tokens=usage.get("input_tokens"),
+                      output_tokens=usage.get("output_tokens"))
+
+    def stream_reader(self) -> StreamReader:
+        def on_event(r: StreamReader, event: str, data: Any) -> None:
+            kind = data.get("type") if isinstance(data, dict) else event
+            if kind == "response.output_item.added":
+                if data["item"].get("type") != "message":
+                    r.answer.tool_use = True
+            elif kind == "response.content_part.added":
+                if data["part"].get("type") != "output_text":  # a refusal
+                    r.answer.tool_use = True
+            elif kind == "response.output_text.delta":
+                r.answer.text += data["delta"]
+            elif kind in ("response.completed", "response.incomplete", "response.failed"):
+                final = self.answer(data["response"])
+                r.stop_reason = data["response"].get("status")
+                r.answer.complete = final.complete and final.text == r.answer.text
+                r.answer.tool_use = r.answer.tool_use or final.tool_use
+                r.answer.input_tokens = final.input_tokens
+                r.answer.output_tokens = final.output_tokens
+            elif kind == "error":
+                r.stop_reason = "error"
+                r.answer.complete = False
+
+        return StreamReader(on_event)
+
+    def _response(self, text: str, model: str, done: bool) -> Body:
+        item = {"id": f"msg_repokb_{uuid.uuid4().hex[:24]}", "type": "message",
+                "role": "assistant", "status": "completed" if done else "in_progress",
+                "content": [{"type": "output_text", "text": text, "annotations": [],
+                             "logprobs": []}] if done else []}
+        return {"id": f"resp_repokb_{uuid.uuid4().hex[:24]}", "object": "response",
+                "created_at": int(time.time()), "status": "completed" if done else "in_progress",
+                "model": model, "output": [item] if done else [], "error": None,
+                "incomplete_details": None, "instructions": None, "metadata": {},
+                "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+                "temperature": None, "top_p": None, "store": False,
+                "usage": {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0,
+                          "input_tokens_details": {"cached_tokens": 0},
+                          "output_tokens_details": {"reasoning_tokens": 0}} if done else None}
+
+    def replay(self, text: str, model: str) -> Body:
+        return self._response(text, model, True)
+
+    def replay_events(self, text: str, model: str) -> Iterator[bytes]:
+        final = self._response(text, model, True)
+        item = final["output"][0]
+        part = item["content"][0]
+        start = {**self._response("", model, False), "id": final["id"]}
+        at = {"output_index": 0, "item_id": item["id"]}
+        events: list[Body] = [
+            {"type": "response.created", "response": start},
+            {"type": "response.in_progress", "response": start},
+            {"type": "response.output_item.added", "output_index": 0,
+             "item": {**item, "status": "in_progress", "content": []}},
+            {"type": "response.content_part.added", **at, "content_index": 0,
+             "part": {**part, "text": ""}},
+            *({"type": "response.output_text.delta", **at, "content_index": 0, "delta": piece,
+               "logprobs": []} for piece in pieces(text)),
+            {"type": "response.output_text.done", **at, "content_index": 0, "text": text,
+             "logprobs": []},
+            {"type": "response.content_part.done", **at, "content_index": 0, "part": part},
+            {"type": "response.output_item.done", "output_index": 0, "item": item},
+            {"type": "response.completed", "response": final}]
+        for number, event in enumerate(events):
+            yield sse(event["type"], {**event, "sequence_number": number})
+
+    def stream_error(self, message: str) -> bytes:
+        """Responses' `error` event, with OpenAI's `error` object beside: the official client
+        raises on the latter, typed consumers read the former."""
+        error = self.error(502, message, "connection")
+        return sse("error", {"type": "error", "code": "server_error", "message": message,
+                              "param": None, "sequence_number": 0, **error})
+
+
 ANTHROPIC = Anthropic()
 OPENAI = OpenAI()
+RESPONSES = Responses()

@@ -1,19 +1,19 @@
-"""The proxy's endpoints: the two model APIs, a pass-through (redacted) for Anthropic's token
-counter, and the dashboard's view of outcomes and the cache. Kept out of the OpenAPI schema:
-they speak the model APIs' shapes, not repokb's."""
+"""The proxy's endpoints: the three model APIs, the two token counters (passed through,
+redacted), every other `/v1/` path passed through unchanged, and the dashboard's view of
+outcomes and the cache. Kept out of the OpenAPI schema: they speak the model APIs' shapes, not
+repokb's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import anyio
-import httpx
 from fastapi import APIRouter, Request, Response
 from starlette.responses import JSONResponse
 
 from repokb.errors import RepokbError
-from repokb.surfaces.proxy.core import FORWARD, Proxy, ProxyError
-from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI
+from repokb.surfaces.proxy.core import Proxy, ProxyError
+from repokb.surfaces.proxy.protocols import ANTHROPIC, OPENAI, RESPONSES, Protocol
 from repokb.surfaces.server.routes import Caller
 
 router = APIRouter(include_in_schema=False)
@@ -34,25 +34,30 @@ async def chat_completions(request: Request) -> Response:
     return await _proxy(request).handle(OPENAI, request)
 
 
+@router.post("/v1/responses")
+async def responses(request: Request) -> Response:
+    return await _proxy(request).handle(RESPONSES, request)
+
+
 @router.post("/v1/messages/count_tokens")
 async def count_tokens(request: Request) -> Response:
     """Claude Code asks this before sending; passed through, redacted as a message is."""
+    return await _counted(ANTHROPIC, request)
+
+
+@router.post("/v1/responses/input_tokens")
+async def input_tokens(request: Request) -> Response:
+    """The Responses API's token counter; passed through, redacted as a request is."""
+    return await _counted(RESPONSES, request)
+
+
+async def _counted(protocol: Protocol, request: Request) -> Response:
     proxy = _proxy(request)
-    headers = {k: v for k, v in request.headers.items() if k.lower() in FORWARD}
-    headers["content-type"] = "application/json"
     try:
-        content = await proxy.redacted(ANTHROPIC, request)
+        content = await proxy.redacted(protocol, request)
     except ProxyError as exc:
-        return JSONResponse(ANTHROPIC.error(exc.status, exc.message, exc.kind), exc.status)
-    try:
-        reply = await proxy.client.post(proxy.upstream_url(ANTHROPIC, request.url.path,
-                                                           request.url.query),
-                                        content=content, headers=headers)
-    except httpx.HTTPError as exc:
-        return JSONResponse(ANTHROPIC.error(502, f"Cannot reach the upstream: "
-                                            f"{type(exc).__name__}.", "connection"), 502)
-    return Response(reply.content, status_code=reply.status_code,
-                    media_type=reply.headers.get("content-type"))
+        return JSONResponse(protocol.error(exc.status, exc.message, exc.kind), exc.status)
+    return await proxy.forward(protocol, request, content)
 
 
 @router.get("/proxy/stats")
@@ -76,3 +81,13 @@ async def flush_cache(request: Request, access: Caller) -> dict[str, Any]:
     on the owner's Unix socket."""
     backend = _proxy(request).backend
     return await anyio.to_thread.run_sync(backend.cache_flush, access)
+
+
+@router.api_route("/v1/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+async def other(request: Request) -> Response:
+    """Every other path of the model APIs (`GET /v1/models`, `POST /v1/embeddings`, a stored
+    response, files, batches): passed through unchanged, as a client pointed at the proxy
+    expects of its base URL. Anthropic's clients send `anthropic-version` with every request:
+    those go to the Anthropic upstream, the rest to the OpenAI one."""
+    protocol = ANTHROPIC if "anthropic-version" in request.headers else OPENAI
+    return await _proxy(request).forward(protocol, request)

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
@@ -26,7 +26,7 @@ from repokb.surfaces.mcp.http import HttpEndpoint
 from repokb.surfaces.proxy import Proxy, create_proxy
 from repokb.surfaces.proxy import routes as proxy_routes
 from repokb.surfaces.server import errors, routes
-from repokb.surfaces.server.guard import Guard
+from repokb.surfaces.server.guard import UPSTREAM_PATHS, Guard, in_model_api_shape
 
 STATIC = Path(__file__).parent / "static"
 
@@ -43,19 +43,24 @@ class BodyTooLarge(StarletteHTTPException):
 
 
 class BodyLimit:
-    """Refuse request bodies over `max_bytes` with 413: by Content-Length before reading, and
-    while reading for bodies sent without one."""
+    """Refuse request bodies over `max_bytes` (the LLM proxy's `/v1/` routes: `model_api_bytes`)
+    with 413: by Content-Length before reading, and while reading for bodies sent without
+    one. On `/v1/` the refusal is also in the model APIs' error shape, as the guard's."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, model_api_bytes: int = 0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.model_api_bytes = model_api_bytes or max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        message = (f"The request body is larger than {self.max_bytes} bytes.",
-                   "Send smaller batches or files (setting max_request_bytes).")
+        model_api = scope.get("path", "").startswith(UPSTREAM_PATHS)
+        limit = self.model_api_bytes if model_api else self.max_bytes
+        message = (f"The request body is larger than {limit} bytes.",
+                   "Send a shorter conversation (setting proxy_max_request_bytes)." if model_api
+                   else "Send smaller batches or files (setting max_request_bytes).")
         length = dict(scope["headers"]).get(b"content-length")
         rid = scope.get("state", {}).get("request_id", "")
         if length is not None:
@@ -63,8 +68,11 @@ class BodyLimit:
                 await errors.error_response(400, "Invalid Content-Length header.",
                                             request_id=rid)(scope, receive, send)
                 return
-            if int(length) > self.max_bytes:
-                await errors.error_response(413, *message, request_id=rid)(scope, receive, send)
+            if int(length) > limit:
+                body = errors.error_body(413, *message, request_id=rid)
+                if model_api:
+                    in_model_api_shape(body, 413)
+                await JSONResponse(body, 413)(scope, receive, send)
                 return
         received = 0
 
@@ -73,7 +81,7 @@ class BodyLimit:
             msg = await receive()
             if msg["type"] == "http.request":
                 received += len(msg.get("body", b""))
-                if received > self.max_bytes:
+                if received > limit:
                     raise BodyTooLarge(413, message[0])
             return msg
 
@@ -105,7 +113,8 @@ def create_app(ops: Operations, proxy_only: bool = False, proxy: Proxy | None = 
     app.state.ops = ops
     app.state.proxy = proxy
     errors.install(app)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes,
+                       model_api_bytes=settings.proxy_max_request_bytes)
     # outermost: before anything reads the body (requests on the owner socket pass)
     app.add_middleware(Guard, settings=settings)
     app.include_router(proxy_routes.router)

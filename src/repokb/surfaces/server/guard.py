@@ -121,7 +121,7 @@ class Guard:
             challenge = {"WWW-Authenticate": "Bearer"} if status == 401 and _mcp(path) else None
             body = errors.error_body(status, message, hint, request_id=request_id)
             if path.startswith(UPSTREAM_PATHS):
-                _in_model_api_shape(body, status)
+                in_model_api_shape(body, status)
             response = JSONResponse(body, status_code=status, headers=challenge)
             await response(scope, receive, send_with_id)
             return
@@ -195,7 +195,7 @@ class Guard:
         return path == "/" or path.startswith(PUBLIC_PATHS)
 
 
-def _in_model_api_shape(body: dict[str, Any], status: int) -> None:
+def in_model_api_shape(body: dict[str, Any], status: int) -> None:
     """A refusal on the proxy's model APIs also in their error shape (Anthropic's top-level
     `type: error` and `error.type`, OpenAI's `error.type` and `error.param`), beside repokb's
     fields: the official clients and the coding tools over them read the error's type (a 401
