@@ -270,6 +270,13 @@ from repokb.models import ChunkPiece, ParseBudget
 #     no space is cut by characters as before); `#Title` is a heading in a notebook's Markdown
 #     cells (hdbscan's notebooks had no heading path); a play's `roles:` items cut for size are
 #     named by their role (`keyring`, was `Play.roles[5]`)
+# NEXT (mobile40): a native module's methods as JavaScript calls them are pieces of their own:
+#     React Native's `RCT_EXPORT_METHOD(getCarrier:...)`, `RCT_REMAP_METHOD`, the synchronous
+#     and `RCT_EXTERN_METHOD` forms read as the Objective-C methods they declare
+#     (react-native-device-info's 53 exported methods were unnamed windows), and an Expo
+#     module's `definition()` cut per DSL call, `AsyncFunction("getCurrentPositionAsync")`,
+#     `Function`, `Property`, `Prop`, `OnCreate`, in Swift and Kotlin (was 1,500-character
+#     windows all named `LocationModule.definition`)
 CHUNKING_VERSION = 36
 
 

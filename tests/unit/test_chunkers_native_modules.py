@@ -1,0 +1,207 @@
+"""A native module's methods, as JavaScript calls them, are pieces named after them.
+
+Session mobile40 asked React Native, Expo, Capacitor and Cordova modules as a mobile developer
+does ("where is getCarrier implemented on iOS", "how does the Android side get the current
+position"). react-native-device-info 15.0.2's `RNDeviceInfo.m` exports 53 methods through
+`RCT_EXPORT_METHOD(getCarrier:...)` and `RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD(getCarrierSync)`,
+which tree-sitter-objc reads as broken declarations: all of them were in unnamed windows.
+expo-location 57.0.20 declares its 30 functions inside `definition()` by Expo's DSL
+(`AsyncFunction("getCurrentPositionAsync") { ... }`): the Swift module was 8 windows of 1,500
+characters all named `LocationModule.definition`, the Kotlin one 8 more.
+"""
+
+from __future__ import annotations
+
+from repokb.chunkers import chunker_for
+from repokb.chunkers.rnmacros import as_methods
+
+
+def pieces(language: str, text: str) -> list[tuple[int, int, str | None, str | None]]:
+    chunker = chunker_for(language)
+    assert chunker is not None
+    return [(p.start_line, p.end_line, p.symbol_type, p.symbol) for p in chunker.chunk(text)]
+
+
+RN_MODULE = """\
+#import "RNDeviceInfo.h"
+
+@implementation RNDeviceInfo
+
+RCT_EXPORT_MODULE();
+
+- (NSString *) getCarrier {
+    CTTelephonyNetworkInfo *netinfo = [[CTTelephonyNetworkInfo alloc] init];
+    return netinfo.subscriberCellularProvider.carrierName;
+}
+
+RCT_EXPORT_BLOCKING_SYNCHRONOUS_METHOD(getCarrierSync) {
+    return self.getCarrier ?: @"unknown carrier, none reported";
+}
+
+RCT_EXPORT_METHOD(getCarrier:(RCTPromiseResolveBlock)resolve rejecter:(RCTPromiseRejectBlock)rej) {
+    resolve(self.getCarrier ?: @"unknown carrier, none reported");
+}
+
+RCT_REMAP_METHOD(getGenericPassword, getGenericPasswordForOptions:(NSDictionary *)options
+                  resolver:(RCTPromiseResolveBlock)resolve
+                  rejecter:(RCTPromiseRejectBlock)reject)
+{
+  resolve([self readPasswordFromKeychainFor:options error:nil]);
+}
+
+@end
+"""
+
+
+def test_react_natives_exported_methods_are_named_by_their_selector():
+    assert pieces("objc", RN_MODULE)[1:] == [
+        (7, 10, "method", "RNDeviceInfo.getCarrier"),
+        (12, 14, "method", "RNDeviceInfo.getCarrierSync"),
+        (16, 18, "method", "RNDeviceInfo.getCarrier"),
+        (20, 27, "method", "RNDeviceInfo.getGenericPasswordForOptions"),
+    ]
+
+
+def test_the_macros_are_read_at_the_same_length_and_the_pieces_are_the_files_text():
+    parsed = as_methods(RN_MODULE)
+    assert len(parsed) == len(RN_MODULE)
+    assert parsed.splitlines()[15].startswith("- (void)          getCarrier:(")
+    assert "RCT_EXPORT_METHOD(getCarrier:" in chunker_for("objc").chunk(RN_MODULE)[3].content
+
+
+def test_a_swift_modules_declarations_end_as_declarations():
+    text = ("#import <React/RCTBridgeModule.h>\n\n"
+            "@interface RCT_EXTERN_MODULE(Calendar, NSObject)\n"
+            "RCT_EXTERN_METHOD(addEvent:(NSString *)name location:(NSString *)location)\n@end\n")
+    assert as_methods(text).splitlines()[3] == (
+        "- (void)          addEvent:(NSString *)name location:(NSString *)location;")
+    # no macro, or one left open, changes nothing
+    for same in ("int x = 1;\n", "RCT_EXPORT_METHOD(open:(id)x\n"):
+        assert as_methods(same) == same
+
+
+EXPO_SWIFT = """\
+import ExpoModulesCore
+
+public class LocationModule: Module {
+  public func definition() -> ModuleDefinition {
+    Name("ExpoLocation")
+
+    Events(EVENT_LOCATION_CHANGED, EVENT_HEADING_CHANGED)
+
+    OnCreate {
+      EXPermissionsMethodsDelegate.register([EXForegroundPermissionRequester()],
+                                            withPermissionsManager: self.appContext?.permissions)
+    }
+
+    AsyncFunction("getCurrentPositionAsync") { (options: LocationOptions) -> [String: Any] in
+      try ensureForegroundLocationPermissions(appContext)
+      let requester = await LocationRequester(options: options)
+      let location = try await requester.requestLocation()
+      return exportLocation(location)
+    }
+
+    AsyncFunction("watchPositionImplAsync") { (watchId: Int, options: LocationOptions) in
+      try ensureForegroundLocationPermissions(appContext)
+      let streamer = await LocationsStreamer(options: options)
+      locationStreamers[watchId] = streamer
+      Task {
+        for try await locations in try streamer.streamLocations() {
+          guard let location = locations.last else { continue }
+          sendEvent(EVENT_LOCATION_CHANGED, ["watchId": watchId, "location": location])
+        }
+      }
+    }
+
+    AsyncFunction("geocodeAsync") { (address: String) -> [[String: Any]] in
+      return try await Geocoder.geocode(address: address).map { exportGeocodedLocation($0) }
+    }
+
+    Property("isBackgroundLocationAvailable") { () -> Bool in
+      return Bundle.main.infoDictionary?["UIBackgroundModes"] != nil
+    }
+
+    AsyncFunction("startGeofencingAsync") { (taskName: String, options: [String: Any]) in
+      guard CLLocationManager.isMonitoringAvailable(for: CLCircularRegion.self) else {
+        throw GeofencingUnavailableException()
+      }
+      try ensureBackgroundLocationPermissions(appContext)
+      try taskManager.registerTask(withName: taskName, consumer: EXGeofencingTaskConsumer.self,
+                                   options: options)
+    }
+  }
+}
+"""
+
+EXPO_KOTLIN = """\
+package expo.modules.location
+
+class LocationModule : Module() {
+  override fun definition() = ModuleDefinition {
+    Name("ExpoLocation")
+
+    OnCreate {
+      mContext = appContext.reactContext ?: throw Exceptions.ReactContextLost()
+      mLocationProvider = LocationServices.getFusedLocationProviderClient(mContext)
+    }
+
+    AsyncFunction("getCurrentPositionAsync") Coroutine { options: LocationOptions ->
+      val permissionsManager = appContext.permissions ?: throw NoPermissionsModuleException()
+      return@Coroutine LocationHelpers.requestSingleLocation(mLocationProvider, options)
+    }
+
+    AsyncFunction("watchPositionImplAsync") { watchId: Int, options: LocationOptions ->
+      val permissionsManager = appContext.permissions ?: throw NoPermissionsModuleException()
+      val locationRequest = LocationHelpers.prepareLocationRequest(options)
+      val showUserSettingsDialog = options.mayShowUserSettingsDialog ?: true
+      requestLocationUpdates(locationRequest, watchId, object : LocationRequestCallbacks {
+        override fun onLocationChanged(location: Location) {
+          sendEvent(LOCATION_EVENT_NAME, Bundle().apply { putInt("watchId", watchId) })
+        }
+        override fun onRequestFailed(cause: CodedException) = throw cause
+      })
+    }
+
+    Function("hasServicesEnabled") { ->
+      LocationHelpers.isAnyProviderAvailable(mContext) && mContext.isLocationEnabledOnDevice()
+    }
+
+    AsyncFunction("startGeofencingAsync") { taskName: String, options: GeofencingOptions ->
+      if (!hasBackgroundPermission()) {
+        throw LocationBackgroundUnauthorizedException()
+      }
+      val geofencing = GeofencingTaskConsumer::class.java
+      taskManager.registerTask(taskName, geofencing, options.toMap())
+    }
+  }
+}
+"""
+
+
+def test_an_expo_modules_functions_are_named_as_javascript_calls_them():
+    assert [p[2:] for p in pieces("swift", EXPO_SWIFT)[1:]] == [
+        ("method", "LocationModule.definition"),
+        ("method", "LocationModule.OnCreate"),
+        ("method", "LocationModule.getCurrentPositionAsync"),
+        ("method", "LocationModule.watchPositionImplAsync"),
+        ("method", "LocationModule.geocodeAsync"),
+        ("property", "LocationModule.isBackgroundLocationAvailable"),
+        ("method", "LocationModule.startGeofencingAsync"),
+    ]
+    assert [p[2:] for p in pieces("kotlin", EXPO_KOTLIN)[1:]] == [
+        ("method", "LocationModule.definition"),
+        ("method", "LocationModule.OnCreate"),
+        ("method", "LocationModule.getCurrentPositionAsync"),
+        ("method", "LocationModule.watchPositionImplAsync"),
+        ("method", "LocationModule.hasServicesEnabled"),
+        ("method", "LocationModule.startGeofencingAsync"),
+    ]
+
+
+def test_a_small_module_definition_stays_one_piece_and_other_calls_name_nothing():
+    text = ('class M : Module() {\n  override fun definition() = ModuleDefinition {\n'
+            '    Name("Tiny")\n    Function("ping") { "pong" }\n  }\n}\n')
+    assert [p[2:] for p in pieces("kotlin", text)] == [("class", "M")]
+    text = ("fun render() {\n    items.forEach { item ->\n        Function(\"x\") { item }\n"
+            "        draw(item, color = Color.Blue, width = 2.dp, height = 2.dp)\n    }\n}\n")
+    assert [p[2:] for p in pieces("kotlin", text)] == [("function", "render")]
