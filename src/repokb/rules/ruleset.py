@@ -477,6 +477,9 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   is INI, cloud-init's `user-data` YAML (were unknown), both infrastructure as `hosts.ini`
 #   inventories now are; credential files' template copies (`.pypirc.template`) are sample
 #   configuration, redacted (were unknown)
+# NEXT (mobile40): ProGuard/R8 rules (`proguard-rules.pro`, `consumer-rules.pro`,
+#   `proguard-*.pro`) are configuration, indexed: Linguist vendors `proguard-rules.pro` at any
+#   depth, so an Android library's `-keep class ...` rules were excluded as vendored
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
@@ -1037,6 +1040,9 @@ BUILTIN_RULES: tuple[Rule, ...] = (
     _r("hocon-config", Tier.PATH, (Name(T.HOCON_NAMES),),
        Then(Kind.CONFIGURATION, "Typesafe Config (HOCON) settings ({evidence}): read by Akka, "
             "Play, Slick", subkind="hocon_config")),
+    _r("proguard-rules", Tier.PATH, (Name(T.PROGUARD_NAMES),),
+       Then(Kind.CONFIGURATION, "ProGuard/R8 rules of an Android build ({evidence}): the "
+            "classes kept through shrinking and obfuscation", subkind="proguard_rules")),
     _r("code-config", Tier.PATH, (Name(T.CODE_CONFIG_NAMES),),
        Then(Kind.CONFIGURATION, "the tool's settings, written in {language} ({evidence})",
             subkind="{language}_config")),

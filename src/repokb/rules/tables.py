@@ -1454,6 +1454,13 @@ TOOL_CONFIG_NAMES = (".gitignore", ".gitattributes", ".gitmodules", ".editorconf
                      # PEP 561's marker that a package ships type hints (empty or `partial`);
                      # the commits `git blame` skips (Linguist's Git Revision List)
                      "py.typed", ".git-blame-ignore-revs")
+# ProGuard's and R8's rules for an Android build (`proguard-rules.pro` beside the app's
+# build.gradle, a library's `consumer-rules.pro` shipped to the apps that use it): which classes
+# survive shrinking and obfuscation (`-keep class expo.modules.location.taskConsumers.** { *; }`).
+# Linguist vendors `proguard-rules.pro` (Android Studio's copy holds only comments); a `.pro` is
+# QMake's or Prolog's elsewhere.
+PROGUARD_NAMES = ("proguard-rules.pro", "proguard.pro", "consumer-rules.pro", "proguard-*.pro",
+                  "*-proguard-rules.pro", "proguard-*.cfg", "proguard-project.txt")
 # Tools' settings written in a programming language (Lua tables): configuration, not source.
 CODE_CONFIG_NAMES = (".luacheckrc", ".busted", ".luacov", "config.ld",
                      # Elixir's formatter, Credo's and IEx's settings
