@@ -64,6 +64,7 @@ from repokb.rank_kinds import is_view_template, said_kind_first, views_said
 from repokb.rank_lift import lift_above
 from repokb.rank_manual import code_before_its_manual
 from repokb.rank_members import said_member_first
+from repokb.rank_platforms import on_said_platform, platform_said
 from repokb.rank_tests import names_tested
 from repokb.rules.tables import DECLARATION_SUFFIXES
 from repokb.settings import Settings
@@ -540,6 +541,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
     # a definition matched by its last name alone: (that name, how near it is)
     last_only: dict[str, tuple[str, tuple[int, int]]] = {}
     view = views_said(plan.text)
+    # "... implemented on iOS": the iOS side before the Android one (rank_platforms.py)
+    on_platform = on_said_platform(candidates, platform_said(plan.text))
     for c in candidates:
         p = c.payload
         factors: dict[str, float] = {}
@@ -573,6 +576,8 @@ def rerank(candidates: list[Candidate], plan: QueryPlan, s: Settings,
             factors["path_match"] = round(1 + (s.path_boost - 1) * matched, 4)
         if view and is_view_template(path, p.get("language")):  # "which view lists orders"
             factors["view_said"] = s.path_boost
+        if c.id in on_platform:
+            factors["platform_said"] = s.path_boost
         if named_key(p, plan):  # "which Cargo feature": Cargo.toml's `features`
             factors["named_key"] = 1 + (s.symbol_boost - 1) * NAMED_KEY_SHARE
         quality = p.get("quality")
