@@ -481,7 +481,10 @@ from repokb.rules.variants import KEPT_BESIDE, VARIANT_EVIDENCE, VARIANT_KEPT
 #   `proguard-*.pro`) are configuration, indexed: Linguist vendors `proguard-rules.pro` at any
 #   depth, so an Android library's `-keep class ...` rules were excluded as vendored; Apple's
 #   PKCS#8 keys (`AuthKey_<KEYID>.p8`, `SubscriptionKey_*.p8`, any `.p8` holding a private key
-#   block) are blocked (were PICO-8's Lua source, indexed with the key block redacted)
+#   block) are blocked (were PICO-8's Lua source, indexed with the key block redacted); a
+#   compiled `.js` whose source map lies beside it (`index.js.map`) is build output when its
+#   TypeScript twin is there (react-native-builder-bob's `lib/module/index.js` was the
+#   package's own code by its map naming a missing `lib/module/index.ts`)
 CLASSIFIER_VERSION = f"0.3.37+redaction.{secret_patterns.REDACTION_VERSION}"
 
 # Policy by kind (seed 003 §6.2); a rule may override either.
