@@ -34,26 +34,34 @@ def platform_said(text: str) -> str | None:
 
 
 @lru_cache(maxsize=65_536)
+def platform_folder(path: str) -> str | None:
+    """The platform a file's folders name (`android/src/...`, `src/ios/...`), or None."""
+    folders = {part.lower() for part in path.split("/")[:-1]}
+    found = [name for name, names in _FOLDERS.items() if folders & names]
+    return found[0] if len(found) == 1 else None
+
+
 def platform_of(path: str, language: str | None) -> str | None:
     """The platform whose code a file is, by its folders, else by its language."""
     folders = {part.lower() for part in path.split("/")[:-1]}
-    found = [name for name, names in _FOLDERS.items() if folders & names]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        return None
+    if any(folders & names for names in _FOLDERS.values()):
+        return platform_folder(path)
     return next((name for name, languages in _LANGUAGES.items() if language in languages), None)
 
 
 def on_said_platform(candidates: list[Any], platform: str | None) -> set[str]:
-    """The ids of the candidates on `platform`, when others are on another platform."""
+    """The ids of the candidates on `platform`: in its folder, or by language when others are
+    on another platform."""
     if platform is None:
         return set()
-    sides: dict[str | None, set[str]] = {}
+    on: set[str] = set()
+    by_language: set[str] = set()
+    other = False
     for c in candidates:
-        p = c.payload
-        side = platform_of(str(p.get("path", "")), p.get("language"))
-        sides.setdefault(side, set()).add(c.id)
-    if not any(side not in (platform, None) for side in sides):
-        return set()
-    return sides.get(platform, set())
+        path, language = str(c.payload.get("path", "")), c.payload.get("language")
+        side = platform_of(path, language)
+        if side == platform:
+            (on if platform_folder(path) == platform else by_language).add(c.id)
+        elif side is not None:
+            other = True
+    return on | by_language if other else on

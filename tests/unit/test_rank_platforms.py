@@ -45,12 +45,23 @@ def test_the_platform_a_question_names_comes_first():
 
 
 def test_a_project_of_one_platform_is_not_reordered_by_the_word():
-    # a Swift package asked "how does the Swift client retry": every candidate is iOS's, or
-    # none is another platform's, so the word tells nothing apart
+    # a Swift package asked "how does the Swift client retry": no candidate is another
+    # platform's and none lies in a platform's folder, so the word tells nothing apart
     s = Settings()
-    ios_only = [c for c in pool() if c.id != "1"]
+    swift = _piece(4, "Sources/Keychain/Keychain.swift", "swift", "Keychain.password", 0.03)
+    docs = _piece(5, "README.md", "markdown", "Usage", 0.031)
     assert all("platform_said" not in c.factors
-               for c in rerank(ios_only, plan("how does the Swift client read it on iOS"), s))
+               for c in rerank([swift, docs], plan("how does the Swift client read it"), s))
+
+
+def test_a_platforms_folder_is_evidence_enough():
+    # expo-location: "which Android permissions does expo-location declare" found no iOS
+    # candidate; its manifest under android/ steps forward by its folder, the TypeScript not
+    s = Settings()
+    types = _piece(6, "src/Location.types.ts", "typescript", "LocationPermissionResponse", 0.0298)
+    manifest = _piece(7, "android/src/main/AndroidManifest.xml", "xml", "manifest", 0.0270)
+    ranked = rerank([types, manifest], plan("which Android permissions does it declare"), s)
+    assert ranked[0] is manifest and "platform_said" in manifest.factors
 
 
 def test_a_files_platform_is_its_folder_else_its_language():
