@@ -205,3 +205,42 @@ def test_a_small_module_definition_stays_one_piece_and_other_calls_name_nothing(
     text = ("fun render() {\n    items.forEach { item ->\n        Function(\"x\") { item }\n"
             "        draw(item, color = Color.Blue, width = 2.dp, height = 2.dp)\n    }\n}\n")
     assert [p[2:] for p in pieces("kotlin", text)] == [("function", "render")]
+
+
+KTS = """\
+plugins {
+    alias(libs.plugins.android.application)
+}
+
+android {
+    namespace = "com.example.shop"
+    compileSdk = 35
+
+    defaultConfig {
+        applicationId = "com.example.shop"
+        minSdk = 24
+        targetSdk = 35
+    }
+}
+
+dependencies {
+    implementation(libs.androidx.core.ktx)
+    testImplementation(libs.junit)
+}
+
+tasks.register("printVersion") {
+    doLast { println(android.defaultConfig.versionName) }
+}
+"""
+
+
+def test_a_kotlin_gradle_script_is_cut_by_its_blocks_as_a_groovy_one_is():
+    # mobile40: Android Studio writes `build.gradle.kts` (Kotlin DSL) for new projects; read
+    # as Kotlin it was windows with no name ("which minSdk does the app set": no `android`)
+    kotlin = chunker_for("kotlin")
+    assert kotlin is not None and hasattr(kotlin, "chunk_path")
+    named = [(p.symbol_type, p.symbol) for p in kotlin.chunk_path(KTS, "app/build.gradle.kts")]
+    assert named == [("block", "plugins"), ("block", "android"), ("block", "dependencies"),
+                     ("task", "printVersion")]
+    # other Kotlin files, scripts too, are Kotlin's
+    assert all(p.symbol_type != "block" for p in kotlin.chunk_path(KTS, "tools/shop.main.kts"))

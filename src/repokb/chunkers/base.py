@@ -276,7 +276,9 @@ from repokb.models import ChunkPiece, ParseBudget
 #     (react-native-device-info's 53 exported methods were unnamed windows), and an Expo
 #     module's `definition()` cut per DSL call, `AsyncFunction("getCurrentPositionAsync")`,
 #     `Function`, `Property`, `Prop`, `OnCreate`, in Swift and Kotlin (was 1,500-character
-#     windows all named `LocationModule.definition`)
+#     windows all named `LocationModule.definition`); a Kotlin Gradle script (`build.gradle.kts`,
+#     `settings.gradle.kts`) is cut by Gradle's blocks as a Groovy `build.gradle` is (was
+#     unnamed windows)
 CHUNKING_VERSION = 36
 
 

@@ -211,6 +211,9 @@ class TreeSitterChunker:
         the language makes each file one (LanguageSpec.file_module: OCaml's `list.ml`
         defines `List.map`, and the short definitions joined into a piece too); a script's
         help names its piece after it (script_help)."""
+        for suffix, language in self.spec.by_suffix:
+            if path.endswith(suffix) and (other := chunker_for(language)) is not None:
+                return other.chunk(text)
         pieces = self._chunk_or_windows(text, path)
         name = PurePosixPath(path).name
         if (self.spec.script_help and name.lower().endswith(self.spec.script_help)

@@ -101,6 +101,10 @@ class LanguageSpec:
     # React Native's export macros (`RCT_EXPORT_METHOD(sel:(T)a) { }`) read as the methods they
     # declare when parsing, same length (rnmacros.py): Objective-C's native modules.
     export_macros: bool = False
+    # Files whose name ends so are cut by another language's chunker: Kotlin's Gradle scripts
+    # (`build.gradle.kts`, `settings.gradle.kts`) by Gradle's blocks as a Groovy `build.gradle`
+    # is (`android`, `android.defaultConfig`, `dependencies`, tasks), not in unnamed windows.
+    by_suffix: tuple[tuple[str, str], ...] = ()
     # The language whose grammar and query read a file of this one that is Flow-typed
     # (flowtypes.is_flow: `@flow` in its header, a `.js.flow` name) and does not parse:
     # tree-sitter-javascript reads no type annotation, TypeScript's TSX grammar most of Flow.
@@ -155,7 +159,8 @@ SPECS: tuple[LanguageSpec, ...] = (
                  attachments=frozenset({"attribute_item"}), inner_docs="//!"),
     LanguageSpec("java", "tree_sitter_java:language", "java", package_file="package-info.java",
                  banners=r"\s*(?://|/\*|\*)"),
-    LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin"),
+    LanguageSpec("kotlin", "tree_sitter_kotlin:language", "kotlin",
+                 by_suffix=((".gradle.kts", "groovy"),)),
     LanguageSpec("c", "tree_sitter_c:language", "c", placeholders=True, macros=True),
     LanguageSpec("cpp", "tree_sitter_cpp:language", "cpp",
                  wrappers=frozenset({"template_declaration"}), placeholders=True,
