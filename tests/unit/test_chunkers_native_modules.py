@@ -244,3 +244,45 @@ def test_a_kotlin_gradle_script_is_cut_by_its_blocks_as_a_groovy_one_is():
                      ("task", "printVersion")]
     # other Kotlin files, scripts too, are Kotlin's
     assert all(p.symbol_type != "block" for p in kotlin.chunk_path(KTS, "tools/shop.main.kts"))
+
+
+PODSPEC = """\
+require 'json'
+
+package = JSON.parse(File.read(File.join(__dir__, 'package.json')))
+
+Pod::Spec.new do |s|
+  s.name         = "RNDeviceInfo"
+  s.version      = package['version']
+  s.platforms    = { :ios => "9.0", :visionos => "1.0", :tvos => "10.0" }
+  s.source_files = "ios/**/*.{h,m}"
+  s.dependency "React-Core"
+end
+"""
+PODFILE = """\
+platform :ios, min_ios_version_supported
+prepare_react_native_project!
+
+target 'HelloWorld' do
+  config = use_native_modules!
+  use_react_native!(:path => config[:reactNativePath])
+
+  post_install do |installer|
+    react_native_post_install(installer, config[:reactNativePath])
+  end
+end
+"""
+
+
+def test_a_podspec_is_named_by_its_pod_and_a_podfile_by_its_targets():
+    # mobile40: every podspec and Podfile of seven native modules and the React Native app
+    # template was unnamed windows ("which iOS deployment target does the podspec set")
+    ruby = chunker_for("ruby")
+    assert ruby is not None
+    assert [(p.symbol_type, p.symbol) for p in ruby.chunk(PODSPEC)][-1:] == [
+        ("block", "RNDeviceInfo")]
+    unnamed = PODSPEC.replace('"RNDeviceInfo"', "package['name']")
+    assert [(p.symbol_type, p.symbol) for p in ruby.chunk(unnamed)][-1:] == [
+        ("block", "Pod.Spec")]
+    assert [(p.symbol_type, p.symbol) for p in ruby.chunk(PODFILE)][-1:] == [
+        ("block", "HelloWorld")]

@@ -278,7 +278,8 @@ from repokb.models import ChunkPiece, ParseBudget
 #     `Function`, `Property`, `Prop`, `OnCreate`, in Swift and Kotlin (was 1,500-character
 #     windows all named `LocationModule.definition`); a Kotlin Gradle script (`build.gradle.kts`,
 #     `settings.gradle.kts`) is cut by Gradle's blocks as a Groovy `build.gradle` is (was
-#     unnamed windows)
+#     unnamed windows); a podspec's `Pod::Spec.new do |s|` is a block named by its `s.name`, a
+#     Podfile's `target 'App' do` by its target (were unnamed windows)
 CHUNKING_VERSION = 36
 
 
